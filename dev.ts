@@ -1,0 +1,30 @@
+/**
+ * `deno task dev`: serves the app with `--watch` (restarts on server-side
+ * changes) and rebuilds the island bundles whenever a browser source changes.
+ */
+import { build } from "./lib/server/build.ts";
+
+const port = Deno.env.get("PORT") || "8000";
+await build();
+
+const server = new Deno.Command(Deno.execPath(), {
+  args: ["serve", "--watch", "-A", "--port", port, "main.ts"],
+  env: { DEV: "1" },
+  stdin: "null",
+}).spawn();
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+const watcher = Deno.watchFs(["islands", "components", "lib", "static"]);
+(async () => {
+  for await (const ev of watcher) {
+    if (ev.paths.every((p) => p.includes("/static/_build/"))) continue;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      build().then(() => console.log("islands rebuilt")).catch((e) =>
+        console.error(String(e))
+      );
+    }, 150);
+  }
+})();
+
+await server.status;

@@ -1,0 +1,127 @@
+/**
+ * Builds the browser bundles: the island boot script and every Web Worker in
+ * `islands/workers/`, with `deno bundle` (esbuild inside), minified and code
+ * split so each island loads only its own chunk. Output goes to
+ * `static/_build/` with a manifest of content hashes for cache busting.
+ *
+ * Run directly (`deno task build`) or through `ensureBuilt()` from start/dev.
+ */
+const ROOT = new URL("../../", import.meta.url);
+const OUT = new URL("static/_build/", ROOT);
+const STAGING = new URL(".build/", ROOT);
+/** Sources whose change makes the bundles stale. */
+const SOURCES = ["islands", "components", "lib/spec", "lib/har", "lib/debug"];
+
+async function entries(): Promise<Record<string, string>> {
+  const list: Record<string, string> = { client: "lib/server/client.ts" };
+  try {
+    for await (const f of Deno.readDir(new URL("islands/workers/", ROOT))) {
+      if (f.isFile && f.name.endsWith(".ts")) {
+        list[f.name.slice(0, -3)] = `islands/workers/${f.name}`;
+      }
+    }
+  } catch { /* no workers yet */ }
+  return list;
+}
+
+async function newestMtime(dir: URL): Promise<number> {
+  let newest = 0;
+  try {
+    for await (const f of Deno.readDir(dir)) {
+      const child = new URL(f.name + (f.isDirectory ? "/" : ""), dir);
+      if (f.isDirectory) newest = Math.max(newest, await newestMtime(child));
+      else {newest = Math.max(
+          newest,
+          (await Deno.stat(child)).mtime?.getTime() ?? 0,
+        );}
+    }
+  } catch { /* missing folder */ }
+  return newest;
+}
+
+/** True when the bundles are missing or older than any browser source. */
+export async function isStale(): Promise<boolean> {
+  let built: number;
+  try {
+    built = (await Deno.stat(new URL("manifest.json", OUT))).mtime?.getTime() ??
+      0;
+  } catch {
+    return true;
+  }
+  let newest = (await Deno.stat(new URL("lib/server/client.ts", ROOT))).mtime
+    ?.getTime() ?? 0;
+  for (const s of SOURCES) {
+    newest = Math.max(newest, await newestMtime(new URL(s + "/", ROOT)));
+  }
+  return newest > built;
+}
+
+async function sha(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(d.slice(0, 6)).map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
+}
+
+/** Bundles every entry; throws with esbuild's message when bundling fails. */
+export async function build(): Promise<void> {
+  const list = await entries();
+  const wrappers = new URL("entries/", STAGING);
+  const out = new URL("out/", STAGING);
+  await Deno.remove(STAGING, { recursive: true }).catch(() => {});
+  await Deno.mkdir(wrappers, { recursive: true });
+  // One wrapper per entry in a single folder keeps the output flat
+  // (esbuild mirrors the entries' common folder otherwise).
+  const files: string[] = [];
+  for (const [name, src] of Object.entries(list)) {
+    const file = new URL(`${name}.ts`, wrappers);
+    await Deno.writeTextFile(file, `import "../../${src}";\n`);
+    files.push(file.pathname);
+  }
+  const cmd = new Deno.Command(Deno.execPath(), {
+    args: [
+      "bundle",
+      "--quiet",
+      "--platform",
+      "browser",
+      "--minify",
+      "--code-splitting",
+      "--outdir",
+      out.pathname,
+      ...files,
+    ],
+    cwd: ROOT.pathname,
+    env: { RUST_BACKTRACE: "0", NO_COLOR: "1" },
+    stdout: "inherit",
+    stderr: "inherit",
+  });
+  const { success } = await cmd.output();
+  if (!success) throw new Error("deno bundle failed (see above)");
+  const manifest = { hash: "", entries: {} as Record<string, string> };
+  for (const name of Object.keys(list)) {
+    manifest.entries[`${name}.js`] = await sha(
+      await Deno.readFile(new URL(`${name}.js`, out)),
+    );
+  }
+  manifest.hash = Object.values(manifest.entries).join("").slice(0, 12);
+  await Deno.writeTextFile(
+    new URL("manifest.json", out),
+    JSON.stringify(manifest),
+  );
+  // Swap the whole folder so a running server never sees half a build.
+  await Deno.remove(OUT, { recursive: true }).catch(() => {});
+  await Deno.rename(out, OUT);
+  await Deno.remove(STAGING, { recursive: true }).catch(() => {});
+}
+
+/** Builds only when the sources changed since the last build. */
+export async function ensureBuilt(): Promise<boolean> {
+  if (!(await isStale())) return false;
+  await build();
+  return true;
+}
+
+if (import.meta.main) {
+  const t = performance.now();
+  await build();
+  console.log(`islands built in ${Math.round(performance.now() - t)} ms`);
+}

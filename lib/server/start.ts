@@ -1,0 +1,31 @@
+/**
+ * `deno task start`: builds the islands when their sources changed, then
+ * serves `main.ts` with `deno serve --parallel` (one isolate per core) on
+ * `PORT` (default 8000). A script, because `deno task`'s shell has no
+ * `${PORT:-8000}` defaults.
+ */
+import { ensureBuilt } from "./build.ts";
+
+if (await ensureBuilt()) console.log("islands rebuilt");
+const port = Deno.env.get("PORT") || "8000";
+const host = Deno.env.get("HOST") || "0.0.0.0";
+const child = new Deno.Command(Deno.execPath(), {
+  args: [
+    "serve",
+    "--parallel",
+    "--allow-net",
+    "--allow-read",
+    "--allow-env",
+    "--port",
+    port,
+    "--host",
+    host,
+    new URL("../../main.ts", import.meta.url).pathname,
+  ],
+  stdin: "null",
+}).spawn();
+// Forward termination so the server can shut down gracefully.
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(sig, () => child.kill(sig));
+}
+Deno.exit((await child.status).code);

@@ -1,0 +1,53 @@
+/** Home: what the three tools are, with a link to each. */
+export const meta = {
+  title: "Wirebench: tools for building and testing HTTP APIs",
+  description:
+    "Spec viewer, HTTP debug endpoints and HAR viewer: free, fast, private.",
+};
+
+const TOOLS = [
+  {
+    href: "/spec",
+    name: "Spec viewer",
+    text:
+      "Paste, pick or drop an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (JSON or YAML) and filter every endpoint instantly, even on 3 MB specs.",
+  },
+  {
+    href: "/debug",
+    name: "HTTP debug endpoints",
+    text:
+      "Stateless URLs with predictable behaviour (status codes, delays, redirect chains, echo, gzip, deflate, brotli, server-sent events) for your HTTP client tests, with a Try it runner.",
+  },
+  {
+    href: "/har",
+    name: "HAR viewer",
+    text:
+      "Load an HTTP Archive from any browser or proxy: filter, sort, inspect each request, read the timing waterfall and summary metrics, without freezing the tab.",
+  },
+];
+
+/** The home page. */
+export default function Home() {
+  return (
+    <div class="home">
+      <section class="hero">
+        <h1>Tools for people who build and test HTTP APIs</h1>
+        <p class="lead">
+          Three tools, one page away. The viewers parse everything in your
+          browser: no spec or HAR byte ever leaves it.
+        </p>
+      </section>
+      <ul class="tool-cards">
+        {TOOLS.map((t) => (
+          <li class="card" key={t.href}>
+            <h2>
+              <a href={t.href}>{t.name}</a>
+            </h2>
+            <p>{t.text}</p>
+            <a class="button" href={t.href}>Open {t.name.toLowerCase()}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import assert from "node:assert/strict";
+import { startServer } from "../helpers/server.ts";
+
+const PAGES = [
+  ["/", "Tools for people who build and test HTTP APIs"],
+  ["/spec", "Spec viewer"],
+  ["/har", "HAR viewer"],
+  ["/debug", "Debug endpoints"],
+];
+
+Deno.test("pages: each renders inside the layout with navigation", async () => {
+  const s = startServer();
+  try {
+    for (const [path, heading] of PAGES) {
+      const res = await fetch(s.origin + path);
+      const html = await res.text();
+      assert.equal(res.status, 200, path);
+      assert.match(res.headers.get("content-type")!, /^text\/html/);
+      assert.ok(html.startsWith("<!DOCTYPE html>"), path);
+      assert.ok(html.includes(heading), `${path} shows ${heading}`);
+      for (const link of ['href="/spec"', 'href="/har"', 'href="/debug"']) {
+        assert.ok(html.includes(link), `${path} links ${link}`);
+      }
+      assert.match(html, /<footer/);
+      assert.match(html, /data-island="ThemeToggle"/);
+      assert.match(html, /<script type="module" src="\/_build\/client\.js\?v=/);
+      const csp = res.headers.get("content-security-policy")!;
+      assert.match(csp, /connect-src 'self'/);
+      assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+      assert.equal(res.headers.get("referrer-policy"), "no-referrer");
+    }
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("pages: the current tool is marked in the navigation", async () => {
+  const s = startServer();
+  try {
+    const html = await (await fetch(s.origin + "/har")).text();
+    assert.match(html, /<a href="\/har" aria-current="page">/);
+    assert.doesNotMatch(html, /<a href="\/spec" aria-current/);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("pages: unknown paths get a real 404 page", async () => {
+  const s = startServer();
+  try {
+    const res = await fetch(s.origin + "/no/such/page");
+    const html = await res.text();
+    assert.equal(res.status, 404);
+    assert.match(res.headers.get("content-type")!, /^text\/html/);
+    assert.match(html, /Page not found/);
+    assert.match(html, /<code>\/no\/such\/page<\/code>/);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("pages: HEAD answers like GET without a body", async () => {
+  const s = startServer();
+  try {
+    const res = await fetch(s.origin + "/spec", { method: "HEAD" });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get("content-type")!, /^text\/html/);
+    assert.equal(await res.text(), "");
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("static: content types, ETag revalidation and caching", async () => {
+  const s = startServer();
+  try {
+    const css = await fetch(s.origin + "/styles.css");
+    await css.body?.cancel();
+    assert.equal(css.status, 200);
+    assert.equal(css.headers.get("content-type"), "text/css; charset=utf-8");
+    assert.equal(css.headers.get("cache-control"), "no-cache");
+    const etag = css.headers.get("etag")!;
+    assert.match(etag, /^"[0-9a-f]+"$/);
+    const again = await fetch(s.origin + "/styles.css", {
+      headers: { "if-none-match": etag },
+    });
+    assert.equal(again.status, 304);
+    await again.body?.cancel();
+
+    const html = await (await fetch(s.origin + "/")).text();
+    const client = html.match(/src="(\/_build\/client\.js\?v=[0-9a-f]+)"/)![1];
+    const js = await fetch(s.origin + client);
+    const code = await js.text();
+    assert.equal(js.status, 200);
+    assert.equal(
+      js.headers.get("content-type"),
+      "text/javascript; charset=utf-8",
+    );
+    assert.match(
+      js.headers.get("cache-control")!,
+      /max-age=31536000, immutable/,
+    );
+    // Chunks are content-hashed by name and cached for a year too.
+    const chunk = code.match(/"\.\/(chunk-[A-Z0-9]{8}\.js)"/)![1];
+    const cr = await fetch(`${s.origin}/_build/${chunk}`);
+    await cr.body?.cancel();
+    assert.match(cr.headers.get("cache-control")!, /immutable/);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("static: no way out of the static folder", async () => {
+  const s = startServer();
+  try {
+    for (
+      const p of [
+        "/..%2fdeno.json",
+        "/%2e%2e/deno.json",
+        "/_build/../../main.ts",
+      ]
+    ) {
+      const res = await fetch(s.origin + p);
+      await res.body?.cancel();
+      assert.equal(res.status, 404, p);
+    }
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("debug API: unknown paths get 404 problem+json", async () => {
+  const s = startServer();
+  try {
+    const res = await fetch(s.origin + "/api/debug/no-such-thing");
+    const body = await res.json();
+    assert.equal(res.status, 404);
+    assert.equal(res.headers.get("content-type"), "application/problem+json");
+    assert.equal(body.status, 404);
+    assert.equal(body.title, "Not Found");
+  } finally {
+    await s.close();
+  }
+});
