@@ -7,8 +7,18 @@ import { contentType } from "./content_type.ts";
 
 /** Where static files live; tests may point elsewhere. */
 export const STATIC_DIR = new URL("../../static/", import.meta.url);
-/** Built island bundles, written by `lib/server/build.ts`. */
-export const BUILD_DIR = new URL("_build/", STATIC_DIR);
+/**
+ * Built island bundles, written by `lib/server/build.ts` and served under
+ * `/_build/`. `BUILD_OUT` moves them (parallel checkouts, tests).
+ */
+export const BUILD_DIR = buildDir();
+
+function buildDir(): URL {
+  const out = Deno.env.get("BUILD_OUT");
+  if (!out) return new URL("_build/", STATIC_DIR);
+  const abs = out.startsWith("/") ? out : `${Deno.cwd()}/${out}`;
+  return new URL(`file://${abs.replace(/\/?$/, "/")}`);
+}
 
 interface Asset {
   body: Uint8Array<ArrayBuffer>;
@@ -37,7 +47,11 @@ async function load(path: string): Promise<Asset | null> {
     return null;
   }
   try {
-    const body = await Deno.readFile(new URL(path.slice(1), STATIC_DIR));
+    const body = await Deno.readFile(
+      path.startsWith("/_build/")
+        ? new URL(path.slice("/_build/".length), BUILD_DIR)
+        : new URL(path.slice(1), STATIC_DIR),
+    );
     const immutable = path.startsWith("/_build/") && HASHED.test(path);
     return {
       body,

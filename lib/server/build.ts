@@ -6,9 +6,11 @@
  *
  * Run directly (`deno task build`) or through `ensureBuilt()` from start/dev.
  */
+import { BUILD_DIR as OUT } from "./assets.ts";
+
 const ROOT = new URL("../../", import.meta.url);
-const OUT = new URL("static/_build/", ROOT);
-const STAGING = new URL(".build/", ROOT);
+/** Per-process staging folder, so parallel builds never share one. */
+const STAGING = new URL(`.build/${Deno.pid}/`, ROOT);
 /** Sources whose change makes the bundles stale. */
 const SOURCES = ["islands", "components", "lib/spec", "lib/har", "lib/debug"];
 
@@ -74,7 +76,7 @@ export async function build(): Promise<void> {
   const files: string[] = [];
   for (const [name, src] of Object.entries(list)) {
     const file = new URL(`${name}.ts`, wrappers);
-    await Deno.writeTextFile(file, `import "../../${src}";\n`);
+    await Deno.writeTextFile(file, `import "${new URL(src, ROOT).href}";\n`);
     files.push(file.pathname);
   }
   const cmd = new Deno.Command(Deno.execPath(), {
@@ -108,7 +110,9 @@ export async function build(): Promise<void> {
     JSON.stringify(manifest),
   );
   // Swap the whole folder so a running server never sees half a build.
-  await Deno.remove(OUT, { recursive: true }).catch(() => {});
+  const old = new URL("old/", STAGING);
+  await Deno.mkdir(new URL("../", OUT), { recursive: true });
+  await Deno.rename(OUT, old).catch(() => {});
   await Deno.rename(out, OUT);
   await Deno.remove(STAGING, { recursive: true }).catch(() => {});
 }
