@@ -1,0 +1,201 @@
+/**
+ * The one bounded parser for every user-controlled debug API value.
+ * Browser-safe: the `/debug` runner uses {@link checkParam} for client-side
+ * validation with exactly the server's rules and messages.
+ *
+ * Strict on purpose (CONTRACT section 3: never silent clamping): no `+`,
+ * spaces, hex, exponents, leading zeros or repeated parameters; out-of-range
+ * values are rejected with the range in the message, not clamped.
+ */
+import type { EndpointSpec, ParamSpec, ParamValue } from "./catalog_types.ts";
+
+/** A rejected parameter: becomes a 400 problem+json naming `param`. */
+export class ParamError extends Error {
+  /** The offending parameter's name (`code`, `sleep`, `method`, `body`...). */
+  readonly param: string;
+  /** HTTP status to answer with (400 unless said otherwise). */
+  readonly status: number;
+  /** Extra response headers (e.g. `Allow` on 405). */
+  readonly headers?: Readonly<Record<string, string>>;
+  constructor(
+    param: string,
+    message: string,
+    status = 400,
+    headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "ParamError";
+    this.param = param;
+    this.status = status;
+    this.headers = headers;
+  }
+}
+
+// Decimal integer: optional minus, no leading zeros (RFC 9110 §15 codes and
+// counts are plain decimals; `007` or `+5` is almost always a client bug).
+const INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
+// Milliseconds with an optional unit; a fraction needs digits on both sides.
+const DURATION = /^([0-9]+(?:\.[0-9]+)?)(ms|s)?$/;
+
+function show(raw: string): string {
+  return JSON.stringify(raw.length > 40 ? raw.slice(0, 40) + "…" : raw);
+}
+
+function range(spec: ParamSpec, unit = ""): string {
+  return `between ${spec.min ?? 0}${unit} and ${spec.max}${unit}`;
+}
+
+function integer(spec: ParamSpec, raw: string): number {
+  if (!INTEGER.test(raw)) {
+    throw new ParamError(
+      spec.name,
+      `${spec.name} must be a decimal integer ${range(spec)}, got ${
+        show(raw)
+      }.`,
+    );
+  }
+  const n = Number(raw);
+  // Beyond 2^53 digits lose meaning; the range check rejects them anyway.
+  if (
+    raw.length > 16 || (spec.min !== undefined && n < spec.min) ||
+    (spec.max !== undefined && n > spec.max)
+  ) {
+    throw new ParamError(
+      spec.name,
+      `${spec.name} must be ${range(spec)}, got ${show(raw)}.`,
+    );
+  }
+  return n;
+}
+
+function duration(spec: ParamSpec, raw: string): number {
+  const m = DURATION.exec(raw);
+  if (!m) {
+    throw new ParamError(
+      spec.name,
+      `${spec.name} must be a duration like 250, 250ms or 1.5s (${
+        range(spec, " ms")
+      }), got ${show(raw)}.`,
+    );
+  }
+  const ms = Number(m[1]) * (m[2] === "s" ? 1000 : 1);
+  if (
+    !Number.isFinite(ms) || ms < (spec.min ?? 0) ||
+    (spec.max !== undefined && ms > spec.max)
+  ) {
+    throw new ParamError(
+      spec.name,
+      `${spec.name} must be ${range(spec, " ms")}, got ${show(raw)}.`,
+    );
+  }
+  return ms;
+}
+
+function boolean(spec: ParamSpec, raw: string): boolean {
+  if (raw === "" || raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  throw new ParamError(
+    spec.name,
+    `${spec.name} must be true or false, got ${show(raw)}.`,
+  );
+}
+
+function enumeration(spec: ParamSpec, raw: string): ParamValue {
+  const hit = (spec.enum ?? []).find((v) => String(v) === raw);
+  if (hit === undefined) {
+    throw new ParamError(
+      spec.name,
+      `${spec.name} must be one of ${(spec.enum ?? []).join(", ")}, got ${
+        show(raw)
+      }.`,
+    );
+  }
+  return hit;
+}
+
+function string(spec: ParamSpec, raw: string): string {
+  const max = spec.maxLength ?? 256;
+  const ok = raw.length >= 1 && raw.length <= max &&
+    (!spec.pattern || new RegExp(`^(?:${spec.pattern})$`).test(raw));
+  if (!ok) {
+    throw new ParamError(
+      spec.name,
+      `${spec.name} must be 1 to ${max} characters${
+        spec.pattern ? ` matching ${spec.pattern}` : ""
+      }, got ${show(raw)}.`,
+    );
+  }
+  return raw;
+}
+
+/** Parses one raw value by its spec; throws {@link ParamError}. */
+export function parseParam(spec: ParamSpec, raw: string): ParamValue {
+  switch (spec.type) {
+    case "integer":
+      return integer(spec, raw);
+    case "duration":
+      return duration(spec, raw);
+    case "boolean":
+      return boolean(spec, raw);
+    case "enum":
+      return enumeration(spec, raw);
+    case "string":
+      return string(spec, raw);
+  }
+}
+
+/**
+ * Client-side validation: the error message the server would give for
+ * `raw`, or null when it is valid. An empty optional query value counts as
+ * absent here (the runner omits it from the URL).
+ */
+export function checkParam(spec: ParamSpec, raw: string): string | null {
+  if (raw === "" && !spec.required) return null;
+  try {
+    parseParam(spec, raw);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/** Parsed parameters of one request: every catalog param with a value. */
+export type ParsedParams = Record<string, ParamValue | undefined>;
+
+/**
+ * Parses an endpoint's path and query parameters. `path` holds the path
+ * parameters' decoded text; `query` is the raw query string without `?`
+ * (parsed only when non-empty, to keep the hot path free of allocations).
+ * Unknown query names are ignored (echo reflects them); a known one given
+ * twice is rejected, since its meaning would be ambiguous.
+ */
+export function parseParams(
+  ep: EndpointSpec,
+  path: Readonly<Record<string, string | undefined>>,
+  query: string,
+): ParsedParams {
+  const out: ParsedParams = {};
+  const search = query ? new URLSearchParams(query) : undefined;
+  for (const spec of ep.params) {
+    if (spec.in === "path") {
+      const raw = path[spec.name];
+      if (raw === undefined) {
+        throw new ParamError(spec.name, `${spec.name} is missing.`);
+      }
+      out[spec.name] = parseParam(spec, raw);
+      continue;
+    }
+    const all = search?.getAll(spec.name);
+    if (!all || all.length === 0) {
+      out[spec.name] = spec.default;
+    } else if (all.length > 1) {
+      throw new ParamError(
+        spec.name,
+        `${spec.name} is given ${all.length} times; give it once.`,
+      );
+    } else {
+      out[spec.name] = parseParam(spec, all[0]);
+    }
+  }
+  return out;
+}
