@@ -28,7 +28,7 @@ export {
   DEBUG_BASE,
   GET_METHODS,
   REDIRECT_STATUSES,
-} from "./catalog_entries.ts";
+} from "./catalog_parts.ts";
 
 const cache = new WeakMap<DebugLimits, readonly EndpointSpec[]>();
 
