@@ -1,0 +1,110 @@
+/**
+ * HAR viewer worker: reads the file, parses and normalises it off the main
+ * thread, posts back compact columns, and keeps the full log to answer
+ * detail and sanitize requests. A 100 MB file therefore never blocks the
+ * page, and its headers and bodies never cross to it in bulk.
+ */
+import { toColumns, transferables } from "../../lib/har/columns.ts";
+import { entryDetail } from "../../lib/har/detail.ts";
+import { HarParseError } from "../../lib/har/errors.ts";
+import { type ParsedHar, parseHarText } from "../../lib/har/parse.ts";
+import type {
+  FromWorker,
+  LoadPhase,
+  ToWorker,
+} from "../../lib/har/protocol.ts";
+import { sanitizeHar } from "../../lib/har/sanitize.ts";
+
+/** The part of DedicatedWorkerGlobalScope used here (the config's lib is DOM). */
+interface WorkerScope {
+  postMessage(msg: unknown, transfer: Transferable[]): void;
+  onmessage: ((ev: MessageEvent<ToWorker>) => void) | null;
+}
+const scope = self as unknown as WorkerScope;
+let current: ParsedHar | null = null;
+let lastProgress = 0;
+
+function post(msg: FromWorker, transfer: Transferable[] = []): void {
+  scope.postMessage(msg, transfer);
+}
+
+function progress(id: number, phase: LoadPhase, done: number, total: number) {
+  const now = performance.now();
+  // At most ~20 updates a second: each one is a task on the page.
+  if (done < total && now - lastProgress < 50) return;
+  lastProgress = now;
+  post({ type: "progress", id, phase, done, total });
+}
+
+/** Reads a Blob as UTF-8 (a BOM is dropped by TextDecoder) with progress. */
+async function readText(id: number, file: Blob): Promise<string> {
+  const reader = file.stream().getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let done = 0;
+  for (;;) {
+    const r = await reader.read();
+    if (r.done) break;
+    parts.push(decoder.decode(r.value, { stream: true }));
+    done += r.value.byteLength;
+    progress(id, "read", done, file.size);
+  }
+  parts.push(decoder.decode());
+  return parts.join("");
+}
+
+async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
+  const { id } = msg;
+  current = null;
+  const t0 = performance.now();
+  try {
+    const text = "file" in msg ? await readText(id, msg.file) : msg.text;
+    const bytes = "file" in msg ? msg.file.size : text.length;
+    post({ type: "progress", id, phase: "parse", done: 0, total: bytes });
+    const parsed = parseHarText(
+      text,
+      (done, total) => progress(id, "index", done, total),
+    );
+    const columns = toColumns(parsed.doc);
+    current = parsed;
+    const { entries: _omit, ...meta } = parsed.doc;
+    post({
+      type: "loaded",
+      id,
+      name: msg.name,
+      bytes,
+      columns,
+      meta,
+      ms: performance.now() - t0,
+    }, transferables(columns));
+  } catch (err) {
+    const error = err instanceof HarParseError ? err.toJSON() : {
+      kind: "json" as const,
+      message: `Could not read the file: ${
+        err instanceof Error ? err.message : String(err)
+      }`,
+    };
+    post({ type: "error", id, error });
+  }
+}
+
+scope.onmessage = (ev: MessageEvent<ToWorker>) => {
+  const msg = ev.data;
+  if (msg.type === "load") {
+    load(msg);
+  } else if (msg.type === "detail") {
+    if (!current || !current.raw[msg.index]) return;
+    const detail = entryDetail(
+      current.raw[msg.index],
+      current.doc.entries[msg.index],
+    );
+    post({ type: "detail", id: msg.id, index: msg.index, detail });
+  } else if (msg.type === "sanitize") {
+    if (!current) return;
+    const { har, redacted } = sanitizeHar(current.root, msg);
+    const blob = new Blob([JSON.stringify(har, null, 2)], {
+      type: "application/json",
+    });
+    post({ type: "sanitized", id: msg.id, blob, redacted });
+  }
+};

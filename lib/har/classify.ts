@@ -1,0 +1,156 @@
+/**
+ * Classification of entries: status class, MIME type, content-type category
+ * and the host/path split of a URL. Written to be cheap: it runs once per
+ * entry on files with 50,000 entries, so no `new URL()` and no regex per call
+ * where a string scan does.
+ */
+import type { StatusClass, TypeCategory } from "./types.ts";
+
+/** 2xx..5xx; everything else, including 0 (failed) and 1xx, is `other`. */
+export function statusClass(status: number): StatusClass {
+  if (status >= 200 && status < 300) return "2xx";
+  if (status >= 300 && status < 400) return "3xx";
+  if (status >= 400 && status < 500) return "4xx";
+  if (status >= 500 && status < 600) return "5xx";
+  return "other";
+}
+
+/** `Text/HTML; charset=utf-8` -> `text/html`. */
+export function baseMime(mime: unknown): string {
+  if (typeof mime !== "string") return "";
+  const semi = mime.indexOf(";");
+  return (semi < 0 ? mime : mime.slice(0, semi)).trim().toLowerCase();
+}
+
+/**
+ * Chrome's `_resourceType` values (DevTools' ResourceType names) mapped to
+ * the viewer's categories; unknown values fall back to the MIME type.
+ */
+const RESOURCE_TYPES: Record<string, TypeCategory> = {
+  document: "document",
+  stylesheet: "stylesheet",
+  script: "script",
+  image: "image",
+  font: "font",
+  media: "media",
+  texttrack: "media",
+  xhr: "xhr",
+  fetch: "xhr",
+  eventsource: "xhr",
+  websocket: "websocket",
+  wasm: "script",
+  manifest: "other",
+  ping: "other",
+  preflight: "other",
+  other: "other",
+  cspviolationreport: "other",
+  signedexchange: "other",
+};
+
+const EXT: Record<string, TypeCategory> = {
+  html: "document",
+  htm: "document",
+  js: "script",
+  mjs: "script",
+  css: "stylesheet",
+  png: "image",
+  jpg: "image",
+  jpeg: "image",
+  gif: "image",
+  webp: "image",
+  avif: "image",
+  svg: "image",
+  ico: "image",
+  woff: "font",
+  woff2: "font",
+  ttf: "font",
+  otf: "font",
+  eot: "font",
+  mp4: "media",
+  webm: "media",
+  mp3: "media",
+  m3u8: "media",
+  json: "xhr",
+};
+
+function fromMime(m: string): TypeCategory | null {
+  if (!m) return null;
+  if (m === "text/html" || m === "application/xhtml+xml") return "document";
+  if (m === "text/css") return "stylesheet";
+  if (m.includes("javascript") || m.includes("ecmascript")) return "script";
+  if (m === "application/wasm") return "script";
+  if (m.startsWith("image/")) return "image";
+  if (
+    m.startsWith("font/") || m.includes("font-") || m.includes("/x-font") ||
+    m === "application/vnd.ms-fontobject"
+  ) return "font";
+  if (
+    m.startsWith("audio/") || m.startsWith("video/") || m === "text/vtt" ||
+    m.includes("mpegurl") || m === "application/dash+xml"
+  ) return "media";
+  if (
+    m.includes("json") || m.endsWith("/xml") || m.endsWith("+xml") ||
+    m === "text/event-stream" || m === "application/x-www-form-urlencoded"
+  ) return "xhr";
+  return null;
+}
+
+function fromExtension(path: string): TypeCategory | null {
+  let end = path.length;
+  for (const stop of ["?", "#"]) {
+    const k = path.indexOf(stop);
+    if (k >= 0 && k < end) end = k;
+  }
+  const dot = path.lastIndexOf(".", end);
+  if (dot < 0 || dot < path.lastIndexOf("/", end)) return null;
+  return EXT[path.slice(dot + 1, end).toLowerCase()] ?? null;
+}
+
+/**
+ * The category of an entry: `_resourceType` when the exporter wrote one
+ * (Chrome), else WebSocket signs, else the MIME type, else the URL extension.
+ */
+export function typeCategory(
+  resourceType: unknown,
+  mime: string,
+  url: string,
+  status: number,
+  hasWsMessages: boolean,
+): TypeCategory {
+  if (typeof resourceType === "string" && resourceType) {
+    const t = RESOURCE_TYPES[resourceType.toLowerCase().replace(/[^a-z]/g, "")];
+    if (t) return t;
+  }
+  if (
+    hasWsMessages || url.startsWith("ws://") || url.startsWith("wss://") ||
+    status === 101
+  ) return "websocket";
+  return fromMime(mime) ?? fromExtension(url) ?? "other";
+}
+
+/**
+ * Splits a URL into lower-cased host (with port) and path+query, by scanning
+ * rather than `new URL()` (ten times cheaper, and never throws). URLs
+ * without an authority (`data:`, `about:blank`) keep the whole URL as path.
+ */
+export function splitUrl(url: string): { host: string; path: string } {
+  const scheme = url.indexOf("://");
+  if (scheme < 0 || scheme > 16) return { host: "", path: url };
+  const start = scheme + 3;
+  let end = url.length;
+  for (let i = start; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 47 || c === 63 || c === 35) { // / ? #
+      end = i;
+      break;
+    }
+  }
+  let host = url.slice(start, end);
+  const at = host.lastIndexOf("@");
+  if (at >= 0) host = host.slice(at + 1); // never show credentials
+  let path = url.slice(end);
+  const hash = path.indexOf("#");
+  if (hash >= 0) path = path.slice(0, hash);
+  if (!path.startsWith("/")) path = "/" + path;
+  return { host: host.toLowerCase(), path };
+}

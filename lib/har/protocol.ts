@@ -1,0 +1,49 @@
+/**
+ * Messages between the HAR viewer page and its Web Worker. The worker owns
+ * the parsed file (headers and bodies included); the page only ever holds
+ * the columns and the detail of the selected entry.
+ */
+import type { HarColumns } from "./columns.ts";
+import type { HarDetail } from "./detail.ts";
+import type { HarErrorInfo } from "./errors.ts";
+import type { HarDocument } from "./types.ts";
+
+/** Page to worker. `id` ties answers to requests; stale ones are ignored. */
+export type ToWorker =
+  | { type: "load"; id: number; file: Blob; name: string }
+  | { type: "load"; id: number; text: string; name: string }
+  | { type: "detail"; id: number; index: number }
+  | { type: "sanitize"; id: number; words: string[]; dropBodies: boolean };
+
+/** Loading phases, in order. */
+export type LoadPhase = "read" | "parse" | "index";
+
+/** Everything about a loaded file except its entries' scalars. */
+export type HarMeta = Omit<HarDocument, "entries">;
+
+/** Worker to page. */
+export type FromWorker =
+  | {
+    type: "progress";
+    id: number;
+    phase: LoadPhase;
+    done: number;
+    total: number;
+  }
+  | {
+    type: "loaded";
+    id: number;
+    name: string;
+    bytes: number;
+    columns: HarColumns;
+    meta: HarMeta;
+    ms: number;
+  }
+  | { type: "error"; id: number; error: HarErrorInfo }
+  | { type: "detail"; id: number; index: number; detail: HarDetail }
+  | {
+    type: "sanitized";
+    id: number;
+    blob: Blob;
+    redacted: number;
+  };

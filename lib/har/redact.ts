@@ -1,0 +1,185 @@
+/**
+ * What counts as a secret, and how one value is redacted. Shared by the
+ * parse-time counts (the banner) and the sanitizer (the download).
+ *
+ * Names are compared after lower-casing and dropping every character that is
+ * not a letter or digit, so `X-Api-Key`, `api_key` and `apiKey` are the same
+ * name. A word matches any name that contains it; a word written `=word`
+ * matches only a name equal to it (short words such as `code` or `key` would
+ * otherwise hit `countryCode` or `monkey`).
+ */
+
+/** Marker that replaces a redacted value. */
+export const REDACTED = "[REDACTED]";
+/** Marker for redacted URL query values (stays a valid URL). */
+export const REDACTED_URL = "REDACTED";
+
+/**
+ * Default word list (editable in the UI): the names that OAuth 2.0 (RFC 6749
+ * `access_token`, `refresh_token`, `client_secret`, `code`), OpenID Connect
+ * (`id_token`), AWS SigV4 (`X-Amz-Signature`, `X-Amz-Credential`,
+ * `X-Amz-Security-Token`), Azure (`Ocp-Apim-Subscription-Key`), CSRF
+ * defences and session cookies use for secrets.
+ */
+export const DEFAULT_REDACT_WORDS: readonly string[] = [
+  "token",
+  "secret",
+  "password",
+  "passwd",
+  "session",
+  "sessid",
+  "apikey",
+  "accesskey",
+  "subscriptionkey",
+  "privatekey",
+  "signature",
+  "credential",
+  "authorization",
+  "csrf",
+  "xsrf",
+  "jwt",
+  "samlresponse",
+  "=auth",
+  "=key",
+  "=code",
+  "=sid",
+  "=sig",
+  "=pwd",
+  "=pass",
+  "=otp",
+];
+
+/** Headers whose whole value is a credential, whatever the word list says. */
+export const ALWAYS_SECRET_HEADERS = new Set([
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "set-cookie",
+]);
+
+/** Decides whether a name is secret; memoised (names repeat a lot). */
+export type NameMatcher = (name: string) => boolean;
+
+function squash(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+/** Builds a matcher from a word list (see the module comment for syntax). */
+export function nameMatcher(words: readonly string[]): NameMatcher {
+  const exact = new Set<string>();
+  const contains: string[] = [];
+  for (const w of words) {
+    const trimmed = w.trim();
+    const word = squash(trimmed);
+    if (!word) continue;
+    if (trimmed.startsWith("=")) exact.add(word);
+    else contains.push(word);
+  }
+  const memo = new Map<string, boolean>();
+  return (name) => {
+    let hit = memo.get(name);
+    if (hit === undefined) {
+      const n = squash(name);
+      hit = n !== "" && (exact.has(n) || contains.some((w) => n.includes(w)));
+      if (memo.size < 10000) memo.set(name, hit);
+    }
+    return hit;
+  };
+}
+
+/** Splits a word list typed by a person (commas, spaces or new lines). */
+export function parseWordList(text: string): string[] {
+  return text.split(/[\s,]+/).filter(Boolean);
+}
+
+const JWT = /^eyJ[\w-]{4,}\.eyJ[\w-]{2,}\.[\w-]*$/;
+const SCHEME =
+  /^(bearer|basic|digest|negotiate|ntlm|token|hawk|aws4-hmac-sha256)\s+\S/i;
+
+/** True for values that are credentials whatever their name: JWTs, `Bearer x`. */
+export function looksSecret(value: string): boolean {
+  return value.length >= 10 && (JWT.test(value) || SCHEME.test(value));
+}
+
+/** `Bearer abc` -> `Bearer [REDACTED]`: the scheme helps debugging, the rest leaks. */
+export function redactCredential(value: string): string {
+  const m = /^([A-Za-z0-9-]+)\s+\S/.exec(value);
+  return m && SCHEME.test(value) ? `${m[1]} ${REDACTED}` : REDACTED;
+}
+
+/** `a=1; b=2` -> `a=[REDACTED]; b=[REDACTED]` (RFC 6265 5.4 Cookie header). */
+export function redactCookieHeader(value: string): string {
+  return value.split(";").map((pair) => {
+    const eq = pair.indexOf("=");
+    return eq < 0 ? pair : `${pair.slice(0, eq)}=${REDACTED}`;
+  }).join(";");
+}
+
+/** `id=x; Path=/` -> `id=[REDACTED]; Path=/` (RFC 6265 4.1 Set-Cookie). */
+export function redactSetCookie(value: string): string {
+  // Several cookies may be folded into one value, one per line.
+  return value.split("\n").map((line) => {
+    const semi = line.indexOf(";");
+    const first = semi < 0 ? line : line.slice(0, semi);
+    const eq = first.indexOf("=");
+    const rest = semi < 0 ? "" : line.slice(semi);
+    return eq < 0 ? line : `${first.slice(0, eq)}=${REDACTED}${rest}`;
+  }).join("\n");
+}
+
+function decodeName(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, " "));
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * Redacts secret values in an `a=1&b=2` string (a URL query or an
+ * urlencoded body). Returns the text and how many values were replaced.
+ */
+export function redactQuery(
+  query: string,
+  isSecret: NameMatcher,
+  marker = REDACTED_URL,
+): { text: string; count: number } {
+  let count = 0;
+  const text = query.split("&").map((pair) => {
+    const eq = pair.indexOf("=");
+    if (eq < 0) return pair;
+    const value = decodeName(pair.slice(eq + 1));
+    if (!isSecret(decodeName(pair.slice(0, eq))) && !looksSecret(value)) {
+      return pair;
+    }
+    count++;
+    return `${pair.slice(0, eq)}=${marker}`;
+  }).join("&");
+  return { text, count };
+}
+
+/**
+ * Redacts secret parameters of a URL's query and of a query-like fragment
+ * (the OAuth 2.0 implicit flow returns `#access_token=...`, RFC 6749 4.2.2).
+ */
+export function redactUrl(
+  url: string,
+  isSecret: NameMatcher,
+): { text: string; count: number } {
+  const h = url.indexOf("#");
+  const q = url.indexOf("?");
+  let base = h < 0 ? url : url.slice(0, h);
+  let frag = h < 0 ? "" : url.slice(h + 1);
+  let count = 0;
+  if (q >= 0 && (h < 0 || q < h)) {
+    const r = redactQuery(base.slice(q + 1), isSecret);
+    base = base.slice(0, q + 1) + r.text;
+    count += r.count;
+  }
+  if (frag.includes("=")) {
+    const r = redactQuery(frag, isSecret);
+    frag = r.text;
+    count += r.count;
+  }
+  return { text: h < 0 ? base : `${base}#${frag}`, count };
+}

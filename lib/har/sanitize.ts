@@ -1,0 +1,250 @@
+/**
+ * The sanitizer: a copy of a HAR with credentials redacted, safe to attach
+ * to a bug report. Redacted: every cookie value (`cookies` arrays, `Cookie`
+ * and `Set-Cookie` headers), `Authorization`/`Proxy-Authorization`, and
+ * headers, query parameters, form fields and JSON fields whose name matches
+ * the word list (see `redact.ts`), plus values that are credentials by shape
+ * (JWTs, `Bearer x`). The input is never modified: changed objects are
+ * shallow copies, untouched bodies are shared, so a 100 MB log is not
+ * duplicated in memory.
+ */
+import { type Obj, obj, str } from "./normalize.ts";
+import {
+  ALWAYS_SECRET_HEADERS,
+  looksSecret,
+  type NameMatcher,
+  nameMatcher,
+  redactCookieHeader,
+  redactCredential,
+  REDACTED,
+  redactQuery,
+  redactSetCookie,
+  redactUrl,
+} from "./redact.ts";
+import type { SecretCounts } from "./types.ts";
+
+/** Options of {@link sanitizeHar}. */
+export interface SanitizeOptions {
+  /** Secret names (see `redact.ts` for the syntax). */
+  words: readonly string[];
+  /** Also drop response bodies (HTML pages can embed tokens anywhere). */
+  dropBodies?: boolean;
+}
+
+/** A sanitized copy and the number of values replaced. */
+export interface SanitizeResult {
+  har: Obj;
+  redacted: number;
+}
+
+class Redactor {
+  count = 0;
+  constructor(readonly isSecret: NameMatcher) {}
+
+  url(u: unknown): unknown {
+    if (typeof u !== "string") return u;
+    const r = redactUrl(u, this.isSecret);
+    this.count += r.count;
+    return r.text;
+  }
+
+  header(h: unknown): unknown {
+    const o = obj(h);
+    const name = str(o.name).toLowerCase();
+    const value = str(o.value);
+    if (!value || value === REDACTED) return h;
+    let out: string;
+    if (name === "cookie") out = redactCookieHeader(value);
+    else if (name === "set-cookie") out = redactSetCookie(value);
+    else if (ALWAYS_SECRET_HEADERS.has(name)) out = redactCredential(value);
+    else if (this.isSecret(name) || looksSecret(value)) {
+      out = redactCredential(value);
+    } else if (
+      name === "location" || name === "referer" || name === "content-location"
+    ) {
+      const r = redactUrl(value, this.isSecret);
+      this.count += r.count;
+      return r.count ? { ...o, value: r.text } : h;
+    } else return h;
+    this.count++;
+    return { ...o, value: out };
+  }
+
+  /** A `{name, value}` pair (cookie, query parameter, form field). */
+  pair(p: unknown, always: boolean): unknown {
+    const o = obj(p);
+    const value = str(o.value);
+    if (!value || value === REDACTED) return p;
+    if (!always && !this.isSecret(str(o.name)) && !looksSecret(value)) {
+      return p;
+    }
+    this.count++;
+    return { ...o, value: REDACTED };
+  }
+
+  list(v: unknown, f: (x: unknown) => unknown): unknown {
+    return Array.isArray(v) ? v.map(f) : v;
+  }
+
+  /** JSON text: fields with secret names and credential-shaped strings. */
+  jsonText(text: string): string {
+    const t = text.trimStart();
+    if (t[0] !== "{" && t[0] !== "[") return text;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return text;
+    }
+    const before = this.count;
+    const out = this.jsonValue(value);
+    return this.count === before ? text : JSON.stringify(out);
+  }
+
+  jsonValue(v: unknown): unknown {
+    if (typeof v === "string") {
+      if (!looksSecret(v)) return v;
+      this.count++;
+      return REDACTED;
+    }
+    if (Array.isArray(v)) return v.map((x) => this.jsonValue(x));
+    if (v === null || typeof v !== "object") return v;
+    const out: Obj = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (this.isSecret(k) && x !== null && x !== "") {
+        this.count++;
+        out[k] = REDACTED;
+      } else out[k] = this.jsonValue(x);
+    }
+    return out;
+  }
+
+  /** A body in `mimeType`: JSON and urlencoded forms are understood. */
+  body(text: unknown, mime: string): unknown {
+    if (typeof text !== "string" || !text) return text;
+    if (mime.includes("x-www-form-urlencoded")) {
+      const r = redactQuery(text, this.isSecret, REDACTED);
+      this.count += r.count;
+      return r.text;
+    }
+    return this.jsonText(text);
+  }
+}
+
+function sanitizeEntry(e: Obj, r: Redactor, dropBodies: boolean): Obj {
+  const req = obj(e.request);
+  const res = obj(e.response);
+  const out: Obj = { ...e };
+  const post = obj(req.postData);
+  out.request = {
+    ...req,
+    url: r.url(req.url),
+    headers: r.list(req.headers, (h) => r.header(h)),
+    cookies: r.list(req.cookies, (c) => r.pair(c, true)),
+    queryString: r.list(req.queryString, (q) => r.pair(q, false)),
+    ...(req.postData
+      ? {
+        postData: {
+          ...post,
+          text: r.body(post.text, str(post.mimeType).toLowerCase()),
+          params: r.list(post.params, (p) => r.pair(p, false)),
+        },
+      }
+      : {}),
+  };
+  if (e.response) {
+    const content = obj(res.content);
+    const mime = str(content.mimeType).toLowerCase();
+    out.response = {
+      ...res,
+      headers: r.list(res.headers, (h) => r.header(h)),
+      cookies: r.list(res.cookies, (c) => r.pair(c, true)),
+      redirectURL: r.url(res.redirectURL),
+      ...(res.content
+        ? {
+          content: dropBodies
+            ? { ...content, text: undefined, encoding: undefined }
+            : content.encoding === "base64"
+            ? content
+            : { ...content, text: r.body(content.text, mime) },
+        }
+        : {}),
+    };
+  }
+  if (Array.isArray(e._webSocketMessages)) {
+    out._webSocketMessages = e._webSocketMessages.map((m) => {
+      const o = obj(m);
+      return typeof o.data === "string"
+        ? { ...o, data: r.jsonText(o.data) }
+        : m;
+    });
+  }
+  return out;
+}
+
+/**
+ * Returns a sanitized copy of a parsed HAR (the root object with `log`),
+ * leaving the input untouched.
+ */
+export function sanitizeHar(
+  root: unknown,
+  opts: SanitizeOptions,
+): SanitizeResult {
+  const r = new Redactor(nameMatcher(opts.words));
+  const rootObj = obj(root);
+  const log = obj(rootObj.log);
+  const entries = Array.isArray(log.entries) ? log.entries : [];
+  const pages = Array.isArray(log.pages)
+    ? log.pages.map((p) => {
+      const o = obj(p);
+      // Page titles are often the page URL, query string included.
+      return typeof o.title === "string" ? { ...o, title: r.url(o.title) } : p;
+    })
+    : log.pages;
+  const har = {
+    ...rootObj,
+    log: {
+      ...log,
+      ...(pages ? { pages } : {}),
+      entries: entries.map((e) => sanitizeEntry(obj(e), r, !!opts.dropBodies)),
+    },
+  };
+  return { har, redacted: r.count };
+}
+
+/**
+ * Adds one raw entry's secrets to `counts`: cookies (the `cookies` arrays,
+ * or the `Cookie`/`Set-Cookie` headers when an exporter left those empty),
+ * authorization headers, and token-like query parameters and headers.
+ */
+export function countSecrets(
+  e: Obj,
+  isSecret: NameMatcher,
+  counts: SecretCounts,
+): void {
+  for (const side of [obj(e.request), obj(e.response)]) {
+    const cookies = Array.isArray(side.cookies) ? side.cookies.length : 0;
+    let fromHeaders = 0;
+    if (Array.isArray(side.headers)) {
+      for (const h of side.headers) {
+        const o = obj(h);
+        const name = str(o.name).toLowerCase();
+        if (name === "cookie") {
+          fromHeaders += str(o.value).split(";").filter((p) => p.includes("="))
+            .length;
+        } else if (name === "set-cookie") {
+          fromHeaders += str(o.value).split("\n").filter(Boolean).length;
+        } else if (name === "authorization" || name === "proxy-authorization") {
+          counts.authorization++;
+        } else if (isSecret(name) || looksSecret(str(o.value))) counts.tokens++;
+      }
+    }
+    counts.cookies += cookies || fromHeaders;
+    if (Array.isArray(side.queryString)) {
+      for (const q of side.queryString) {
+        const o = obj(q);
+        if (isSecret(str(o.name)) || looksSecret(str(o.value))) counts.tokens++;
+      }
+    }
+  }
+}

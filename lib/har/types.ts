@@ -1,0 +1,149 @@
+/**
+ * Plain data shapes of a parsed HAR file (HAR 1.2, W3C Web Performance WG
+ * draft "HTTP Archive (HAR) format"). Everything here is JSON-friendly so it
+ * can cross a Web Worker boundary.
+ */
+
+/** Content-type categories, in chip order (Chrome DevTools' filter bar). */
+export const TYPE_CATEGORIES = [
+  "document",
+  "script",
+  "stylesheet",
+  "image",
+  "font",
+  "media",
+  "xhr",
+  "websocket",
+  "other",
+] as const;
+/** One content-type category; `xhr` covers XHR, fetch and EventSource. */
+export type TypeCategory = typeof TYPE_CATEGORIES[number];
+
+/** Status classes (CONTRACT section 5): anything not 2xx-5xx is `other`. */
+export const STATUS_CLASSES = ["2xx", "3xx", "4xx", "5xx", "other"] as const;
+/** One status class. */
+export type StatusClass = typeof STATUS_CLASSES[number];
+
+/** The six list orders of the contract's `har-sort` select. */
+export const SORT_KEYS = [
+  "start",
+  "start-desc",
+  "duration",
+  "duration-desc",
+  "size",
+  "size-desc",
+] as const;
+/** One list order. */
+export type SortKey = typeof SORT_KEYS[number];
+
+/** The HAR 1.2 timing phases, in the order a request goes through them. */
+export const PHASES = [
+  "blocked",
+  "dns",
+  "connect",
+  "ssl",
+  "send",
+  "wait",
+  "receive",
+] as const;
+/** One timing phase name. */
+export type Phase = typeof PHASES[number];
+
+/** Timing phases in ms; -1 means "does not apply / unknown" (HAR 1.2 4.2.16). */
+export type Timings = Record<Phase, number> & {
+  /**
+   * True when `ssl` is part of `connect` (what HAR 1.2 prescribes). Firefox
+   * and mitmproxy report it apart; we tell from `time` which one a file did.
+   */
+  sslInConnect: boolean;
+};
+
+/** One normalised entry: the scalars the list, filters and summary need. */
+export interface HarEntry {
+  /** Index in `log.entries` (array order, not time order). */
+  index: number;
+  method: string;
+  url: string;
+  /** Lower-cased host with port, "" for URLs without an authority (data:). */
+  host: string;
+  /** Path and query, or the whole URL when it has no authority. */
+  path: string;
+  status: number;
+  statusText: string;
+  statusClass: StatusClass;
+  /** Lower-cased MIME type without parameters, "" when absent. */
+  mimeType: string;
+  type: TypeCategory;
+  startedDateTime: string;
+  /** False when `startedDateTime` could not be parsed (drawn at offset 0). */
+  validStart: boolean;
+  /** Offset in ms from the earliest start in the file. */
+  startMs: number;
+  /** `time`, or the sum of phases >= 0 without ssl when `time` is unusable. */
+  durationMs: number;
+  /** `_transferSize` when >= 0, else max(headersSize,0) + max(bodySize,0). */
+  transferSize: number;
+  /** `response.content.size`, or -1 when absent or negative. */
+  contentSize: number;
+  timings: Timings;
+  /** Index into {@link HarDocument.pages}, -1 when the entry has no page. */
+  page: number;
+}
+
+/** A page of `log.pages`, or a stand-in for an unknown `pageref`. */
+export interface HarPage {
+  id: string;
+  title: string;
+  /** Offset of the page start from the earliest entry start; NaN if unknown. */
+  startMs: number;
+  /** ms after the page start, -1 when not recorded (HAR 1.2 4.2.2). */
+  onContentLoad: number;
+  onLoad: number;
+  /** Entries referring to this page. */
+  count: number;
+  /** True when entries name this page but `log.pages` lacks it. */
+  synthetic: boolean;
+}
+
+/** Count and transfer bytes of one category. */
+export interface TypeTotal {
+  count: number;
+  bytes: number;
+}
+
+/** Summary metrics, computed once at parse time. */
+export interface HarSummary {
+  requests: number;
+  transferBytes: number;
+  contentBytes: number;
+  spanMs: number;
+  status: Record<StatusClass, number>;
+  byType: Record<TypeCategory, TypeTotal>;
+  /** Entry indices, slowest first (at most 5). */
+  slowest: number[];
+  /** Entry indices, largest transfer first (at most 5). */
+  largest: number[];
+  domains: number;
+  /** The earliest `startedDateTime` as written in the file ("" if none). */
+  firstStart: string;
+}
+
+/** Values a shared HAR would leak, counted at parse time. */
+export interface SecretCounts {
+  cookies: number;
+  authorization: number;
+  /** Token-like query parameters and headers (default word list). */
+  tokens: number;
+}
+
+/** A parsed, normalised HAR file. */
+export interface HarDocument {
+  version: string;
+  creator: string;
+  entries: HarEntry[];
+  pages: HarPage[];
+  summary: HarSummary;
+  secrets: SecretCounts;
+  /** Oddities worth telling the user about; never fatal. */
+  warnings: string[];
+}

@@ -1,0 +1,139 @@
+/**
+ * Filtering and ordering of the request list over {@link HarColumns}: one
+ * pass over a precomputed order, so an update on 50,000 entries costs a few
+ * milliseconds and never sorts.
+ *
+ * Semantics (also in the README):
+ * - search: whitespace-separated terms, all must match, case-insensitively,
+ *   as substrings of `method url status mime`; a term starting with `-`
+ *   excludes entries that contain the rest.
+ * - chips: no chip active in a group means the group does not filter; active
+ *   chips OR within their group; groups, search and page AND together.
+ * - page: null = every entry; an index = entries with that `pageref`;
+ *   -1 = entries without a page.
+ * - a chip's count is how many entries would match if that chip's own group
+ *   were cleared (faceted counts): clicking the only active chip of a group
+ *   shows exactly that many rows.
+ */
+import type { HarColumns } from "./columns.ts";
+import {
+  type SortKey,
+  STATUS_CLASSES,
+  type StatusClass,
+  TYPE_CATEGORIES,
+  type TypeCategory,
+} from "./types.ts";
+
+/** What the user asked the list to show. */
+export interface ViewState {
+  q: string;
+  types: TypeCategory[];
+  statuses: StatusClass[];
+  sort: SortKey;
+  page: number | null;
+}
+
+/** The list to render and the chip counts. */
+export interface View {
+  /** Entry indices in list order. */
+  rows: Uint32Array;
+  count: number;
+  typeCounts: Uint32Array;
+  statusCounts: Uint32Array;
+  /** Time range of the page scope (ignoring search and chips), in ms. */
+  scopeStart: number;
+  scopeEnd: number;
+}
+
+/** A fresh state showing everything in start order. */
+export function defaultViewState(): ViewState {
+  return { q: "", types: [], statuses: [], sort: "start", page: null };
+}
+
+let memo: { c: HarColumns; q: string; mask: Uint8Array | null } | null = null;
+
+/**
+ * 1 for entries matching every search term, else 0; null when the search is
+ * empty. Each term is found with `indexOf` over the joined search string and
+ * the hit jumps to the next entry, so a term costs O(text) at native speed.
+ */
+export function searchMask(c: HarColumns, q: string): Uint8Array | null {
+  if (memo && memo.c === c && memo.q === q) return memo.mask;
+  const terms = q.toLowerCase().split(/\s+/).filter(Boolean);
+  const pos = terms.filter((t) => !t.startsWith("-") || t.length === 1);
+  const neg = terms.filter((t) => t.startsWith("-") && t.length > 1)
+    .map((t) => t.slice(1));
+  let mask: Uint8Array | null = null;
+  if (terms.length) {
+    const hits = new Uint16Array(c.n);
+    for (const t of pos) mark(c, t, hits, false);
+    for (const t of neg) mark(c, t, hits, true);
+    mask = new Uint8Array(c.n);
+    for (let i = 0; i < c.n; i++) mask[i] = hits[i] === pos.length ? 1 : 0;
+  }
+  memo = { c, q, mask };
+  return mask;
+}
+
+/** Counts a term's hits per entry, or flags them (bit 15) when excluding. */
+function mark(
+  c: HarColumns,
+  term: string,
+  hits: Uint16Array,
+  exclude: boolean,
+) {
+  const text = c.search, off = c.searchOff;
+  let e = 0;
+  let at = text.indexOf(term);
+  while (at >= 0) {
+    while (off[e + 1] <= at) e++;
+    hits[e] = exclude ? hits[e] | 0x8000 : hits[e] + 1;
+    at = text.indexOf(term, off[e + 1]);
+  }
+}
+
+/** Computes the rows and chip counts for `s`. */
+export function computeView(c: HarColumns, s: ViewState): View {
+  const mask = searchMask(c, s.q);
+  let typeSel = 0, statusSel = 0;
+  for (const t of s.types) typeSel |= 1 << TYPE_CATEGORIES.indexOf(t);
+  for (const k of s.statuses) statusSel |= 1 << STATUS_CLASSES.indexOf(k);
+  const typeCounts = new Uint32Array(TYPE_CATEGORIES.length);
+  const statusCounts = new Uint32Array(STATUS_CLASSES.length);
+  const order = c.orders[s.sort];
+  const rows = new Uint32Array(c.n);
+  const page = s.page;
+  let count = 0, scopeStart = Infinity, scopeEnd = -Infinity;
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k];
+    if (page !== null && c.page[i] !== page) continue;
+    const st = c.start[i];
+    if (st < scopeStart) scopeStart = st;
+    if (st + c.duration[i] > scopeEnd) scopeEnd = st + c.duration[i];
+    if (mask && !mask[i]) continue;
+    const typeOk = !typeSel || (typeSel & (1 << c.type[i])) !== 0;
+    const statusOk = !statusSel || (statusSel & (1 << c.statusClass[i])) !== 0;
+    if (statusOk) typeCounts[c.type[i]]++;
+    if (typeOk) statusCounts[c.statusClass[i]]++;
+    if (typeOk && statusOk) rows[count++] = i;
+  }
+  if (scopeStart === Infinity) scopeStart = scopeEnd = 0;
+  return {
+    rows: rows.subarray(0, count),
+    count,
+    typeCounts,
+    statusCounts,
+    scopeStart,
+    scopeEnd,
+  };
+}
+
+/** Entry i's URL. */
+export function urlOf(c: HarColumns, i: number): string {
+  return c.urls.slice(c.urlOff[i], c.urlOff[i + 1]);
+}
+
+/** Entry i's path and query (the URL after scheme and host). */
+export function pathOf(c: HarColumns, i: number): string {
+  return c.urls.slice(c.urlOff[i] + c.pathAt[i], c.urlOff[i + 1]) || "/";
+}
