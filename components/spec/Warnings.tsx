@@ -1,0 +1,35 @@
+import type { SpecWarning } from "../../lib/spec/types.ts";
+
+/** Props of {@link Warnings}. */
+export interface WarningsProps {
+  list: SpecWarning[];
+}
+
+/** Non-fatal problems, beside the working list, each with its location. */
+export function Warnings({ list }: WarningsProps) {
+  if (!list.length) return null;
+  return (
+    <details
+      class="sv-warnings"
+      data-testid="spec-warnings"
+      data-count={list.length}
+    >
+      <summary>
+        {list.length}{" "}
+        warning{list.length === 1 ? "" : "s"}: the list works, but the document
+        has problems
+      </summary>
+      <ul>
+        {list.map((w, i) => (
+          <li key={i} data-testid="spec-warning">
+            {w.message}
+            {w.line !== undefined && (
+              <span class="sv-where">line {w.line}, column {w.column}</span>
+            )}
+            {w.path && <code class="sv-where">{w.path}</code>}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * Where a spec is parsed: small inputs on the main thread (a few
+ * milliseconds, no round trip), large ones in the Web Worker so typing,
+ * scrolling and the progress display stay live. A newer parse cancels an
+ * older one still running in the worker by replacing the worker.
+ */
+import { operationDetail } from "../../lib/spec/detail.ts";
+import { type ParsedSpec, tryParseSpec } from "../../lib/spec/mod.ts";
+import type { OperationDetail } from "../../lib/spec/types.ts";
+import type {
+  FromWorker,
+  OperationRef,
+  ParseResult,
+  ParseStage,
+  ToWorker,
+} from "./protocol.ts";
+
+/** Inputs at least this long (UTF-16 units, ~200 KB) go to the worker. */
+export const WORKER_THRESHOLD = 200_000;
+
+type Holder =
+  | { kind: "local"; parsed: ParsedSpec }
+  | { kind: "worker"; parseId: number };
+
+/** Parses specs and answers detail requests about the latest one. */
+export class SpecEngine {
+  #url: string | null;
+  #worker: Worker | null = null;
+  #busy = false;
+  #seq = 0;
+  #latest = 0;
+  #waiting = new Map<number, (m: FromWorker) => void>();
+  #holder: Holder | null = null;
+
+  /** `workerUrl` is the built worker (`buildUrl("spec_worker.js")`), or null. */
+  constructor(workerUrl: string | null) {
+    this.#url = workerUrl;
+  }
+
+  /** Starts the worker ahead of need, so the first big file parses sooner. */
+  warm(): void {
+    this.#spawn();
+  }
+
+  #spawn(): Worker | null {
+    if (this.#worker || !this.#url || typeof Worker === "undefined") {
+      return this.#worker;
+    }
+    try {
+      const w = new Worker(this.#url, { type: "module" });
+      w.onmessage = (ev: MessageEvent<FromWorker>) => {
+        this.#waiting.get(ev.data.id)?.(ev.data);
+      };
+      w.onerror = (ev) => {
+        ev.preventDefault();
+        this.#kill();
+      };
+      this.#worker = w;
+    } catch {
+      this.#url = null; // blocked (e.g. by policy): parse on the main thread
+    }
+    return this.#worker;
+  }
+
+  #kill(): void {
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#busy = false;
+    // Whoever waits on the dead worker gets an answer it can act on.
+    for (const [id, done] of this.#waiting) {
+      done({ type: "detail", id, detail: null });
+    }
+    this.#waiting.clear();
+  }
+
+  /**
+   * Parses `text`; resolves to null when a newer parse started meanwhile
+   * (its result would be stale).
+   */
+  async parse(
+    text: string,
+    onStage: (s: ParseStage) => void,
+  ): Promise<ParseResult | null> {
+    const id = ++this.#seq;
+    this.#latest = id;
+    if (text.length >= WORKER_THRESHOLD) {
+      if (this.#busy) this.#kill();
+      const w = this.#spawn();
+      if (w) {
+        const r = await this.#inWorker(w, id, text, onStage);
+        if (r) return id === this.#latest ? r : null;
+      }
+      // No worker: let the progress state paint before the main thread blocks.
+      onStage("parsing");
+      await new Promise((r) => setTimeout(r, 30));
+      if (id !== this.#latest) return null;
+    }
+    const t = performance.now();
+    const r = tryParseSpec(text);
+    const ms = performance.now() - t;
+    if (id !== this.#latest) return null;
+    this.#holder = r.ok ? { kind: "local", parsed: r.parsed } : null;
+    return r.ok
+      ? { ok: true, index: r.parsed.index, ms }
+      : { ok: false, error: r.error, ms };
+  }
+
+  #inWorker(
+    w: Worker,
+    id: number,
+    text: string,
+    onStage: (s: ParseStage) => void,
+  ): Promise<ParseResult | null> {
+    return new Promise((resolve) => {
+      this.#busy = true;
+      this.#waiting.set(id, (m) => {
+        if (m.type === "stage") return onStage(m.stage);
+        this.#waiting.delete(id);
+        this.#busy = false;
+        if (m.type === "parsed") {
+          if (id === this.#latest) {
+            this.#holder = { kind: "worker", parseId: id };
+          }
+          resolve({ ok: true, index: m.index, ms: m.ms });
+        } else if (m.type === "failed") {
+          if (id === this.#latest) this.#holder = null;
+          resolve({ ok: false, error: m.error, ms: m.ms });
+        } else resolve(null); // the worker died: caller falls back
+      });
+      const msg: ToWorker = { type: "parse", id, text };
+      w.postMessage(msg);
+    });
+  }
+
+  /** Details of an operation of the latest parsed spec. */
+  detail(op: OperationRef): Promise<OperationDetail | null> {
+    const h = this.#holder;
+    if (!h) return Promise.resolve(null);
+    if (h.kind === "local") {
+      return Promise.resolve(
+        operationDetail(h.parsed, op.container, op.path, op.method),
+      );
+    }
+    const w = this.#worker;
+    if (!w) return Promise.resolve(null);
+    const id = ++this.#seq;
+    return new Promise((resolve) => {
+      this.#waiting.set(id, (m) => {
+        this.#waiting.delete(id);
+        resolve(m.type === "detail" ? m.detail : null);
+      });
+      const msg: ToWorker = { type: "detail", id, parseId: h.parseId, op };
+      w.postMessage(msg);
+    });
+  }
+
+  /** Forgets the current spec (the Clear button). */
+  reset(): void {
+    this.#latest = ++this.#seq;
+    this.#holder = null;
+  }
+
+  /** Stops the worker. */
+  dispose(): void {
+    this.#kill();
+  }
+}

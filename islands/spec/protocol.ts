@@ -1,0 +1,37 @@
+/**
+ * Messages between the SpecViewer island and its Web Worker. Plain data
+ * only (structured clone): the worker keeps the parsed document and answers
+ * detail requests about it, so the page never holds a 3 MB object graph.
+ */
+import type {
+  OperationDetail,
+  SpecErrorInfo,
+  SpecIndex,
+} from "../../lib/spec/types.ts";
+
+/** Stages shown while a spec is read. */
+export type ParseStage = "reading" | "parsing" | "indexing";
+
+/** Where an operation lives in the document. */
+export interface OperationRef {
+  container: "paths" | "webhooks";
+  path: string;
+  method: string;
+}
+
+/** Page to worker. */
+export type ToWorker =
+  | { type: "parse"; id: number; text: string }
+  | { type: "detail"; id: number; parseId: number; op: OperationRef };
+
+/** Worker to page. */
+export type FromWorker =
+  | { type: "stage"; id: number; stage: ParseStage }
+  | { type: "parsed"; id: number; index: SpecIndex; ms: number }
+  | { type: "failed"; id: number; error: SpecErrorInfo; ms: number }
+  | { type: "detail"; id: number; detail: OperationDetail | null };
+
+/** Outcome of a parse, wherever it ran. */
+export type ParseResult =
+  | { ok: true; index: SpecIndex; ms: number }
+  | { ok: false; error: SpecErrorInfo; ms: number };

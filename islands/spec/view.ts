@@ -1,0 +1,80 @@
+/**
+ * Small view helpers of the SpecViewer island: filter edits from chips,
+ * the row height of the current viewport, and the "Try an example" loader.
+ */
+import { useEffect, useState } from "preact/hooks";
+
+/**
+ * Toggles `term` (a method, or a tag's words) in the filter text: removes it
+ * when every word is present, appends the missing words otherwise. Tags with
+ * spaces become several terms, since the filter splits on whitespace.
+ */
+export function withTerm(
+  filter: string,
+  term: string,
+  _method: boolean,
+): string {
+  const terms = filter.split(/\s+/).filter(Boolean);
+  const words = term.split(/\s+/).filter(Boolean);
+  const low = (s: string) => s.toLowerCase();
+  const has = (w: string) => terms.some((t) => low(t) === low(w));
+  if (words.every(has)) {
+    return terms.filter((t) => !words.some((w) => low(w) === low(t))).join(" ");
+  }
+  return [...terms, ...words.filter((w) => !has(w))].join(" ");
+}
+
+/** Row heights; keep in sync with `.sv-row` in static/spec.css. */
+export const ROW_HEIGHT = { wide: 40, narrow: 64 };
+const NARROW = "(max-width: 640px)";
+
+/** Fixed row height for the virtualised list, per viewport width. */
+export function useRowHeight(): number {
+  const [h, setH] = useState(ROW_HEIGHT.wide);
+  useEffect(() => {
+    const mq = matchMedia(NARROW);
+    const set = () => setH(mq.matches ? ROW_HEIGHT.narrow : ROW_HEIGHT.wide);
+    set();
+    mq.addEventListener("change", set);
+    return () => mq.removeEventListener("change", set);
+  }, []);
+  return h;
+}
+
+/**
+ * Loads the same-origin example spec (the debug API's own OpenAPI
+ * description). A failure is reported beside the button, not as a rejected
+ * spec: nothing was parsed.
+ */
+export function useExample(
+  url: string,
+  load: (text: string, name: string) => void,
+) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  return {
+    busy,
+    error,
+    async load() {
+      setBusy(true);
+      setError("");
+      try {
+        const res = await fetch(url, {
+          headers: { accept: "application/json" },
+        });
+        if (!res.ok) {
+          await res.body?.cancel();
+          throw new Error(`the server answered HTTP ${res.status}`);
+        }
+        const name = url.slice(url.lastIndexOf("/") + 1) || "example";
+        load(await res.text(), name);
+      } catch (err) {
+        setError(
+          `Could not load the example from ${url}: ${(err as Error).message}.`,
+        );
+      } finally {
+        setBusy(false);
+      }
+    },
+  };
+}

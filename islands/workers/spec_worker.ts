@@ -1,0 +1,37 @@
+/**
+ * Web Worker of the spec viewer: parses and indexes large specs off the main
+ * thread so the page never freezes, keeps the parsed document, and computes
+ * operation details on request. Built to `/_build/spec_worker.js`.
+ */
+/// <reference lib="webworker" />
+import { operationDetail } from "../../lib/spec/detail.ts";
+import { type ParsedSpec, tryParseSpec } from "../../lib/spec/mod.ts";
+import type { FromWorker, ToWorker } from "../spec/protocol.ts";
+
+let current: { id: number; parsed: ParsedSpec } | null = null;
+
+function post(m: FromWorker): void {
+  (self as unknown as Worker).postMessage(m);
+}
+
+self.onmessage = (ev: MessageEvent<ToWorker>) => {
+  const m = ev.data;
+  if (m.type === "parse") {
+    current = null;
+    const t = performance.now();
+    const r = tryParseSpec(
+      m.text,
+      (stage) => post({ type: "stage", id: m.id, stage }),
+    );
+    const ms = performance.now() - t;
+    if (r.ok) {
+      current = { id: m.id, parsed: r.parsed };
+      post({ type: "parsed", id: m.id, index: r.parsed.index, ms });
+    } else post({ type: "failed", id: m.id, error: r.error, ms });
+  } else if (m.type === "detail") {
+    const d = current && current.id === m.parseId
+      ? operationDetail(current.parsed, m.op.container, m.op.path, m.op.method)
+      : null;
+    post({ type: "detail", id: m.id, detail: d });
+  }
+};

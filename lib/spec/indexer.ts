@@ -1,0 +1,316 @@
+/**
+ * Builds the endpoint index of a detected document: one entry per (path,
+ * method) under `paths`, webhooks and callbacks apart (CONTRACT section 4),
+ * counts per method, tags, and the non-fatal problems a user should know
+ * about. Kept to one pass over `paths`, so indexing costs a fraction of the
+ * parse itself.
+ */
+import { jsonPath, kindOf, SpecError } from "./errors.ts";
+import { asWritten, type Detected } from "./detect.ts";
+import type { Loaded } from "./load.ts";
+import {
+  compareEndpoints,
+  type FoundOperation,
+  methodRank,
+  operationsOf,
+  resolvePathItem,
+} from "./operations.ts";
+import { pathParamWarnings } from "./checks.ts";
+import { isObject, type RefResolver } from "./refs.ts";
+import type {
+  CallbackEntry,
+  Endpoint,
+  SpecIndex,
+  SpecWarning,
+  TagInfo,
+} from "./types.ts";
+
+function str(v: unknown): string {
+  return typeof v === "string" ? v : "";
+}
+
+function endpointOf(path: string, f: FoundOperation): Endpoint {
+  const op = f.op;
+  const summary = str(op.summary);
+  const operationId =
+    typeof op.operationId === "string" || typeof op.operationId === "number"
+      ? String(op.operationId)
+      : "";
+  const tags = Array.isArray(op.tags)
+    ? op.tags.filter((t) => typeof t === "string" || typeof t === "number").map(
+      String,
+    )
+    : [];
+  return {
+    method: f.method,
+    path,
+    summary,
+    operationId,
+    tags,
+    deprecated: op.deprecated === true,
+    opKey: f.opKey,
+    additional: f.additional,
+    hay: `${path}\n${summary}\n${tags.join("\n")}\n${operationId}`
+      .toLowerCase(),
+  };
+}
+
+/** Walks `paths` or `webhooks`; returns endpoints in source order. */
+function collect(
+  container: "paths" | "webhooks",
+  map: Record<string, unknown>,
+  det: Detected,
+  resolver: RefResolver,
+  warnings: SpecWarning[],
+  found: (
+    e: Endpoint,
+    f: FoundOperation,
+    item: Record<string, unknown>,
+  ) => void,
+): Endpoint[] {
+  const out: Endpoint[] = [];
+  for (const key in map) {
+    // Specification extensions (`x-...`) are not paths (OpenAPI 3.1 §4.8.8).
+    if (key.startsWith("x-")) continue;
+    if (container === "paths" && key[0] !== "/") {
+      warnings.push({
+        message: `Path "${key}" should start with "/"`,
+        path: jsonPath([container, key]),
+      });
+    }
+    const item = resolvePathItem(
+      map[key],
+      [container, key],
+      resolver,
+      warnings,
+    );
+    if (!item) continue;
+    for (const f of operationsOf(item, [container, key], det.minor, warnings)) {
+      const e = endpointOf(key, f);
+      out.push(e);
+      found(e, f, item);
+    }
+  }
+  return out.sort(compareEndpoints);
+}
+
+/** Callback operations declared by `op` (OpenAPI 3.x only). */
+function callbacksOf(
+  e: Endpoint,
+  op: Record<string, unknown>,
+  det: Detected,
+  resolver: RefResolver,
+  out: CallbackEntry[],
+) {
+  const cbs = op.callbacks;
+  if (!isObject(cbs) || det.family !== "openapi") return;
+  for (const name in cbs) {
+    const cb = resolver.deref(cbs[name]).value;
+    if (!isObject(cb)) continue;
+    for (const expression in cb) {
+      if (expression.startsWith("x-")) continue;
+      const keys = ["callbacks", name, expression];
+      const item = resolvePathItem(cb[expression], keys, resolver, []);
+      if (!item) continue;
+      for (const f of operationsOf(item, keys, det.minor, [])) {
+        out.push({
+          parentMethod: e.method,
+          parentPath: e.path,
+          name,
+          expression,
+          method: f.method,
+          summary: str(f.op.summary),
+        });
+      }
+    }
+  }
+}
+
+function tagsOf(
+  doc: Record<string, unknown>,
+  endpoints: Endpoint[],
+): TagInfo[] {
+  const counts = new Map<string, number>();
+  for (const e of endpoints) {
+    for (const t of e.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
+  }
+  const out: TagInfo[] = [];
+  const declared = new Set<string>();
+  if (Array.isArray(doc.tags)) {
+    for (const t of doc.tags) {
+      if (!isObject(t) || typeof t.name !== "string" || declared.has(t.name)) {
+        continue;
+      }
+      declared.add(t.name);
+      out.push({
+        name: t.name,
+        description: str(t.description),
+        count: counts.get(t.name) ?? 0,
+      });
+    }
+  }
+  const rest = [...counts.keys()].filter((t) => !declared.has(t)).sort();
+  for (const t of rest) {
+    out.push({ name: t, description: "", count: counts.get(t)! });
+  }
+  return out;
+}
+
+function serversOf(doc: Record<string, unknown>, det: Detected): string[] {
+  if (det.family === "swagger") {
+    if (typeof doc.host !== "string") return [];
+    const schemes = Array.isArray(doc.schemes) && doc.schemes.length
+      ? doc.schemes
+      : ["https"];
+    return schemes.map((s) => `${s}://${doc.host}${str(doc.basePath)}`);
+  }
+  if (!Array.isArray(doc.servers)) return [];
+  return doc.servers.map((s) => (isObject(s) ? str(s.url) : "")).filter(
+    Boolean,
+  );
+}
+
+/** Checks the containers; throws when there is nothing to list at all. */
+function containers(
+  doc: Record<string, unknown>,
+  det: Detected,
+  warnings: SpecWarning[],
+) {
+  const paths = doc.paths;
+  if (paths !== undefined && paths !== null && !isObject(paths)) {
+    throw new SpecError({
+      kind: "structure",
+      message: `paths must be a mapping from paths to Path Items, found ${
+        kindOf(paths)
+      }`,
+      path: "$.paths",
+    });
+  }
+  const webhooks = det.minor >= 1 && isObject(doc.webhooks)
+    ? doc.webhooks
+    : null;
+  const components = det.family === "swagger"
+    ? doc.definitions
+    : doc.components;
+  if (!isObject(paths) && !webhooks) {
+    if (!isObject(components)) {
+      throw new SpecError({
+        kind: "structure",
+        message: det.minor >= 1
+          ? "The document has no paths, webhooks or components, so there is nothing to show (OpenAPI 3.1 and later require at least one of them)"
+          : `The document has no paths, which ${det.format} requires`,
+        path: "$",
+      });
+    }
+    if (det.minor < 1) {
+      warnings.push({
+        message: `paths is required in ${det.format}`,
+        path: "$.paths",
+      });
+    }
+  }
+  return { paths: isObject(paths) ? paths : {}, webhooks: webhooks ?? {} };
+}
+
+/** Builds the index of a document whose format `det` was detected. */
+export function buildIndex(
+  loaded: Loaded,
+  det: Detected,
+  resolver: RefResolver,
+  warnings: SpecWarning[],
+): SpecIndex {
+  const doc = loaded.value as Record<string, unknown>;
+  const info = isObject(doc.info) ? doc.info : {};
+  if (!isObject(doc.info)) {
+    warnings.push({
+      message: "info is missing: no title or version to show",
+      path: "$.info",
+    });
+  }
+  const version = asWritten(loaded, ["info", "version"], info.version);
+  if (info.version !== undefined && typeof info.version !== "string") {
+    warnings.push({
+      message: `info.version is ${
+        kindOf(info.version)
+      } in the source; shown as written (${version}), but write it as a string`,
+      path: "$.info.version",
+    });
+  }
+  const { paths, webhooks } = containers(doc, det, warnings);
+  const callbacks: CallbackEntry[] = [];
+  const ids = new Map<string, Endpoint>();
+  const extra = new Set<string>();
+  const seenId = (e: Endpoint, where: string) => {
+    if (!e.operationId) return;
+    const prev = ids.get(e.operationId);
+    if (!prev) return void ids.set(e.operationId, e);
+    warnings.push({
+      message:
+        `operationId "${e.operationId}" is used by ${prev.method.toUpperCase()} ${prev.path} and ${e.method.toUpperCase()} ${e.path}; it must be unique`,
+      path: jsonPath([
+        where,
+        e.path,
+        ...(e.additional ? ["additionalOperations"] : []),
+        e.opKey,
+      ]),
+    });
+  };
+  const endpoints = collect(
+    "paths",
+    paths,
+    det,
+    resolver,
+    warnings,
+    (e, f, item) => {
+      if (f.additional) extra.add(e.method);
+      seenId(e, "paths");
+      callbacksOf(e, f.op, det, resolver, callbacks);
+      if (e.path.includes("{")) {
+        pathParamWarnings(
+          e,
+          f,
+          item,
+          resolver,
+          warnings,
+        );
+      }
+    },
+  );
+  const hooks = collect(
+    "webhooks",
+    webhooks,
+    det,
+    resolver,
+    warnings,
+    (e, f) => {
+      if (f.additional) extra.add(e.method);
+      seenId(e, "webhooks");
+      callbacksOf(e, f.op, det, resolver, callbacks);
+    },
+  );
+  const counts = new Map<string, number>();
+  for (const e of endpoints) {
+    counts.set(e.method, (counts.get(e.method) ?? 0) + 1);
+  }
+  const methodCounts = [...counts].sort((a, b) =>
+    methodRank(a[0]) - methodRank(b[0]) || (a[0] < b[0] ? -1 : 1)
+  );
+  return {
+    family: det.family,
+    specVersion: det.specVersion,
+    format: det.format,
+    syntax: loaded.syntax,
+    title: asWritten(loaded, ["info", "title"], info.title),
+    version,
+    description: str(info.description),
+    servers: serversOf(doc, det),
+    endpoints,
+    webhooks: hooks,
+    callbacks,
+    methodCounts,
+    tags: tagsOf(doc, endpoints),
+    extraMethods: [...extra].sort(),
+    warnings,
+    chars: loaded.text.length,
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * From path items to operations: which keys of a Path Item Object are
+ * operations (OpenAPI 3.2 §4.8.9: the fixed method fields, `query`, and each
+ * `additionalOperations` entry), how `$ref` path items are resolved, and the
+ * list order (CONTRACT section 4).
+ */
+import { jsonPath, kindOf } from "./errors.ts";
+import { isObject, refOf, type RefResolver } from "./refs.ts";
+import type { SpecWarning } from "./types.ts";
+
+/** Fixed method fields of a Path Item, in list order. */
+export const FIXED_METHODS = [
+  "get",
+  "put",
+  "post",
+  "delete",
+  "options",
+  "head",
+  "patch",
+  "trace",
+] as const;
+
+/** Methods with a fixed field in OpenAPI 3.2, in list order. */
+export const KNOWN_METHODS: readonly string[] = [...FIXED_METHODS, "query"];
+
+const RANK = new Map(KNOWN_METHODS.map((m, i) => [m, i]));
+
+/** Position of a method in the list order; additional methods come last. */
+export function methodRank(method: string): number {
+  return RANK.get(method) ?? KNOWN_METHODS.length;
+}
+
+/**
+ * The contract's list order: path in code-point order (plain `<`, never
+ * `localeCompare`), then method in the fixed order, then additional methods
+ * by code point of their lower-cased name.
+ */
+export function compareEndpoints(
+  a: { path: string; method: string },
+  b: { path: string; method: string },
+): number {
+  if (a.path !== b.path) return a.path < b.path ? -1 : 1;
+  const d = methodRank(a.method) - methodRank(b.method);
+  if (d) return d;
+  return a.method < b.method ? -1 : a.method > b.method ? 1 : 0;
+}
+
+/** Fields a Path Item may have besides operations (any version). */
+const PATH_ITEM_FIELDS = new Set([
+  ...KNOWN_METHODS,
+  "$ref",
+  "summary",
+  "description",
+  "servers",
+  "parameters",
+  "additionalOperations",
+]);
+
+/** One operation found in a path item. */
+export interface FoundOperation {
+  method: string;
+  /** Key in the path item, or in `additionalOperations`, as written. */
+  opKey: string;
+  additional: boolean;
+  op: Record<string, unknown>;
+}
+
+/**
+ * Resolves a path item that may be a `$ref` (a chain is followed; sibling
+ * fields override the target's, OpenAPI 3.1 §4.8.9.1 leaves the clash
+ * undefined and overriding is what users mean). Returns null when there is no
+ * usable path item, after saying why in `warnings`.
+ */
+export function resolvePathItem(
+  value: unknown,
+  keys: (string | number)[],
+  resolver: RefResolver,
+  warnings: SpecWarning[],
+): Record<string, unknown> | null {
+  const path = jsonPath(keys);
+  if (!isObject(value)) {
+    warnings.push({
+      message: `Expected a Path Item object, found ${kindOf(value)}: skipped`,
+      path,
+    });
+    return null;
+  }
+  if (refOf(value) === null) return value;
+  const d = resolver.deref(value);
+  if (d.error) {
+    warnings.push({
+      message: `${d.error}: its operations are not listed`,
+      path,
+    });
+    return null;
+  }
+  if (!isObject(d.value)) {
+    warnings.push({
+      message: `$ref "${d.ref}" points to ${
+        kindOf(d.value)
+      }, not a Path Item: skipped`,
+      path,
+    });
+    return null;
+  }
+  const target = d.value;
+  const foreign = Object.keys(target).filter((k) =>
+    !PATH_ITEM_FIELDS.has(k) && !k.startsWith("x-")
+  );
+  if (foreign.length) {
+    warnings.push({
+      message:
+        `$ref "${d.ref}" points to something that is not a Path Item (it has ${
+          foreign.slice(0, 3).join(", ")
+        }): no operations taken from it`,
+      path,
+    });
+    return null;
+  }
+  const { $ref: _, ...siblings } = value;
+  return Object.keys(siblings).length ? { ...target, ...siblings } : target;
+}
+
+/**
+ * The operations of a path item in list order. `minor` is the OpenAPI minor
+ * version (-1 for Swagger 2.0): `query` and `additionalOperations` count only
+ * from 3.2 on; in older documents they are reported and left out.
+ */
+export function operationsOf(
+  item: Record<string, unknown>,
+  keys: (string | number)[],
+  minor: number,
+  warnings: SpecWarning[],
+): FoundOperation[] {
+  const out: FoundOperation[] = [];
+  const take = (
+    method: string,
+    opKey: string,
+    additional: boolean,
+    v: unknown,
+  ) => {
+    if (v === undefined || v === null) return;
+    const at = additional
+      ? [...keys, "additionalOperations", opKey]
+      : [...keys, opKey];
+    if (!isObject(v)) {
+      warnings.push({
+        message: `Expected an Operation object, found ${kindOf(v)}: skipped`,
+        path: jsonPath(at),
+      });
+      return;
+    }
+    out.push({ method, opKey, additional, op: v });
+  };
+  for (const m of FIXED_METHODS) take(m, m, false, item[m]);
+  const late = minor < 2;
+  if (late) {
+    for (const k of ["query", "additionalOperations"]) {
+      if (item[k] !== undefined) {
+        warnings.push({
+          message:
+            `${k} is an OpenAPI 3.2 field; this document declares an older version, so it is not listed`,
+          path: jsonPath([...keys, k]),
+        });
+      }
+    }
+    return out;
+  }
+  take("query", "query", false, item.query);
+  const extra = item.additionalOperations;
+  if (extra === undefined || extra === null) return out;
+  if (!isObject(extra)) {
+    warnings.push({
+      message:
+        `additionalOperations must map method names to operations, found ${
+          kindOf(extra)
+        }`,
+      path: jsonPath([...keys, "additionalOperations"]),
+    });
+    return out;
+  }
+  const seen = new Set(out.map((o) => o.method));
+  const names = Object.keys(extra).filter((k) => !k.startsWith("x-"))
+    .sort((a, b) => {
+      const x = a.toLowerCase(), y = b.toLowerCase();
+      return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
+    });
+  for (const name of names) {
+    const method = name.toLowerCase();
+    const at = jsonPath([...keys, "additionalOperations", name]);
+    if (seen.has(method)) {
+      warnings.push({
+        message:
+          `additionalOperations.${name} repeats the ${method.toUpperCase()} operation already defined: skipped`,
+        path: at,
+      });
+      continue;
+    }
+    if (RANK.has(method)) {
+      // OpenAPI 3.2 §4.8.9.1: fixed-field methods must not appear here.
+      warnings.push({
+        message:
+          `additionalOperations.${name} must be written as the fixed field "${method}" (OpenAPI 3.2); listed as ${method.toUpperCase()}`,
+        path: at,
+      });
+    }
+    seen.add(method);
+    take(method, name, true, extra[name]);
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+/**
+ * Local `$ref` resolution (JSON Reference, RFC 6901 pointers in a URI
+ * fragment). Only references into the same document (`#/...`) are followed:
+ * the viewer never fetches, so a reference to another file is reported, not
+ * resolved. Chains are followed with a visited set, so cycles end in an error
+ * instead of a frozen tab.
+ */
+
+/** Result of following a `$ref` chain. */
+export interface Deref {
+  /** The value at the end of the chain (the input when it is not a `$ref`). */
+  value: unknown;
+  /** Why the chain could not be followed to the end, when it could not. */
+  error?: string;
+  /** The last `$ref` followed (or the one that failed). */
+  ref?: string;
+}
+
+const MISSING = Symbol("missing");
+
+/** True for a plain object (not null, not an array). */
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** The `$ref` string of `v`, when `v` is a Reference Object. */
+export function refOf(v: unknown): string | null {
+  if (!isObject(v)) return null;
+  const r = v.$ref;
+  return typeof r === "string" ? r : null;
+}
+
+/** Decodes one pointer segment: percent-escapes first (URI fragment), then `~1` and `~0` (RFC 6901 §4, §6). */
+function segment(raw: string): string {
+  let s = raw;
+  if (s.includes("%")) {
+    try {
+      s = decodeURIComponent(s);
+    } catch { /* keep the raw text: a literal % in a key */ }
+  }
+  return s.includes("~") ? s.replace(/~1/g, "/").replace(/~0/g, "~") : s;
+}
+
+/** Resolves local references within one parsed document, with a cache. */
+export class RefResolver {
+  #root: unknown;
+  #cache = new Map<string, unknown>();
+
+  /** `root` is the whole parsed document. */
+  constructor(root: unknown) {
+    this.#root = root;
+  }
+
+  /**
+   * The value a single `$ref` points at, or `undefined` when the pointer
+   * leads nowhere. Throws nothing; external references give `undefined`.
+   */
+  pointer(ref: string): unknown {
+    let hit = this.#cache.get(ref);
+    if (hit === undefined) {
+      hit = this.#walk(ref);
+      this.#cache.set(ref, hit);
+    }
+    return hit === MISSING ? undefined : hit;
+  }
+
+  #walk(ref: string): unknown {
+    if (!ref.startsWith("#")) return MISSING;
+    const frag = ref.slice(1);
+    if (frag === "") return this.#root;
+    if (!frag.startsWith("/")) return MISSING;
+    let cur: unknown = this.#root;
+    for (const raw of frag.slice(1).split("/")) {
+      const key = segment(raw);
+      if (Array.isArray(cur)) {
+        if (!/^(0|[1-9][0-9]*)$/.test(key)) return MISSING;
+        cur = cur[Number(key)];
+      } else if (isObject(cur) && Object.hasOwn(cur, key)) {
+        cur = cur[key];
+      } else return MISSING;
+      if (cur === undefined) return MISSING;
+    }
+    return cur;
+  }
+
+  /** Follows `$ref` after `$ref` from `value` until a non-reference. */
+  deref(value: unknown): Deref {
+    let cur = value;
+    let ref: string | undefined;
+    let seen: Set<string> | undefined;
+    for (let r = refOf(cur); r !== null; r = refOf(cur)) {
+      ref = r;
+      if (!r.startsWith("#")) {
+        return {
+          value: cur,
+          ref,
+          error:
+            `$ref "${r}" points to another file, which the viewer does not load`,
+        };
+      }
+      if ((seen ??= new Set()).has(r)) {
+        return {
+          value: cur,
+          ref,
+          error: `$ref "${r}" is part of a reference cycle`,
+        };
+      }
+      seen.add(r);
+      const next = this.pointer(r);
+      if (next === undefined) {
+        return {
+          value: cur,
+          ref,
+          error: `$ref "${r}" points to nothing in this document`,
+        };
+      }
+      cur = next;
+    }
+    return { value: cur, ref };
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * Reading YAML source text beyond what `load` returns: how a scalar was
+ * written (`version: 1.0` loads as the number 1; the contract shows `1.0`),
+ * and better locations for two errors js-yaml reports late or not at all
+ * (a second document, an unclosed flow collection). Run only in those cases.
+ */
+import { type Event, EVENT_ID, getScalarValue, parseEvents } from "js-yaml";
+
+/** Index of the event after the node starting at `i`. */
+function skipNode(ev: Event[], i: number): number {
+  const t = ev[i].type;
+  if (t !== EVENT_ID.MAPPING && t !== EVENT_ID.SEQUENCE) return i + 1;
+  let depth = 0;
+  for (let j = i; j < ev.length; j++) {
+    const u = ev[j].type;
+    if (u === EVENT_ID.MAPPING || u === EVENT_ID.SEQUENCE) depth++;
+    else if (u === EVENT_ID.POP && --depth === 0) return j + 1;
+  }
+  return ev.length;
+}
+
+/**
+ * The source text of the plain scalar at `keys` (mapping keys only), e.g.
+ * `1.0` for `info:\n  version: 1.0`; null when absent, not a scalar, or
+ * reached through an alias or merge key (then the caller falls back to the
+ * loaded value). Duplicate keys resolve to the last one.
+ */
+export function yamlScalarSource(
+  text: string,
+  keys: readonly string[],
+): string | null {
+  let ev: Event[];
+  try {
+    ev = parseEvents(text, { maxDepth: 1000 });
+  } catch {
+    return null;
+  }
+  // ev[0] is the document event, ev[1] its root node.
+  let node = 1;
+  for (const want of keys) {
+    const m = ev[node];
+    if (!m || m.type !== EVENT_ID.MAPPING) return null;
+    let i = node + 1;
+    let found = -1;
+    while (i < ev.length && ev[i].type !== EVENT_ID.POP) {
+      const k = ev[i];
+      const valueAt = skipNode(ev, i);
+      if (
+        k.type === EVENT_ID.SCALAR && getScalarValue(text, k) === want
+      ) found = valueAt;
+      i = skipNode(ev, valueAt);
+    }
+    if (found < 0) return null;
+    node = found;
+  }
+  const v = ev[node];
+  if (!v || v.type !== EVENT_ID.SCALAR) return null;
+  return text.slice(v.valueStart, v.valueEnd);
+}
+
+const MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
+
+/**
+ * Offset of the marker that starts a second YAML document: the first `---`
+ * or `...` line with content (not only comments) before it.
+ */
+export function secondDocumentOffset(text: string): number | null {
+  MARKER.lastIndex = 0;
+  let prev = 0;
+  for (let m = MARKER.exec(text); m; m = MARKER.exec(text)) {
+    if (/^[ \t]*[^#\s]/m.test(text.slice(prev, m.index))) return m.index;
+    prev = m.index + m[0].length;
+  }
+  return null;
+}
+
+/**
+ * Where an unclosed flow collection (`[` or `{`) opens, if the text before
+ * `end` leaves one open. A best-effort scan: it follows quotes, comments and
+ * block scalars (`|`, `>`), which is enough to point at the usual culprit,
+ * e.g. `tags: [a, b` with the `]` forgotten.
+ */
+export function unclosedFlow(
+  text: string,
+  end: number,
+): { offset: number; char: string } | null {
+  const stack: number[] = [];
+  let blockIndent = -1; // inside a block scalar more indented than this
+  let lineStart = 0;
+  let i = 0;
+  let resume = -1; // mid-line offset after a multi-line quoted scalar
+  while (i < end) {
+    const indent = /^[ ]*/.exec(text.slice(lineStart, lineStart + 200))![0]
+      .length;
+    const eol = text.indexOf("\n", lineStart);
+    const lineEnd = eol < 0 ? text.length : eol;
+    const blank = text.slice(lineStart, lineEnd).trim() === "";
+    if (resume < 0 && blockIndent >= 0 && (blank || indent > blockIndent)) {
+      i = lineStart = lineEnd + 1;
+      continue;
+    }
+    blockIndent = -1;
+    i = resume >= 0 ? resume : lineStart + indent;
+    // At a node start in block context, `[`/`{` open a flow collection and
+    // `|`/`>` a block scalar; elsewhere in a plain scalar they are text.
+    let nodeStart = resume < 0 && stack.length === 0;
+    resume = -1;
+    while (i < lineEnd && i < end) {
+      const c = text[i];
+      if (c === "#" && (i === lineStart || /\s/.test(text[i - 1]))) break;
+      if (c === '"' || c === "'") {
+        if (stack.length || nodeStart) {
+          const close = c === '"' ? /(?:[^"\\]|\\.)*"/y : /(?:[^']|'')*'/y;
+          close.lastIndex = i + 1;
+          if (!close.test(text)) return null;
+          i = close.lastIndex;
+          nodeStart = false;
+          continue;
+        }
+      } else if (c === "[" || c === "{") {
+        if (stack.length || nodeStart) stack.push(i);
+      } else if (c === "]" || c === "}") {
+        if (stack.length) stack.pop();
+      } else if ((c === "|" || c === ">") && nodeStart && !stack.length) {
+        blockIndent = indent;
+        break;
+      } else if (c === "-" && nodeStart && /\s/.test(text[i + 1] ?? " ")) {
+        i += 2;
+        continue;
+      } else if (c === ":" && /\s/.test(text[i + 1] ?? " ")) {
+        nodeStart = !stack.length;
+        i += 2;
+        continue;
+      } else if ((c === "&" || c === "!") && nodeStart) {
+        while (i < lineEnd && !/\s/.test(text[i])) i++;
+        continue;
+      } else if (c !== " " && c !== "\t" && c !== ",") nodeStart = false;
+      i++;
+    }
+    if (i > lineEnd) {
+      // A quoted scalar ran over several lines: go on from its end.
+      lineStart = text.lastIndexOf("\n", i - 1) + 1;
+      resume = i;
+      continue;
+    }
+    if (eol < 0) break;
+    lineStart = lineEnd + 1;
+    i = lineStart;
+  }
+  if (!stack.length) return null;
+  const at = stack[stack.length - 1];
+  return { offset: at, char: text[at] };
+}
