@@ -1,18 +1,25 @@
 /** HAR viewer page: the HarViewer island inside the shared layout. */
 import { Island } from "../components/Island.tsx";
 import HarViewer from "../islands/HarViewer.tsx";
+import { buildUrl } from "../lib/server/assets.ts";
 
 export const meta = {
   title: "HAR viewer · Wirebench",
-  description: "Inspect HTTP Archive files from any browser, in your browser.",
+  description:
+    "Open HAR files from any browser or proxy: waterfall, filters, details and a sanitized copy, all in your browser.",
+  styles: ["/har.css"],
 };
 
 /** The HAR viewer page. */
 export default function Page() {
   return (
-    <section class="tool">
+    <section class="tool har-page">
       <h1>HAR viewer</h1>
-      <Island name="HarViewer" component={HarViewer} props={{}} />
+      <Island
+        name="HarViewer"
+        component={HarViewer}
+        props={{ workerUrl: buildUrl("har_worker.js") }}
+      />
     </section>
   );
 }

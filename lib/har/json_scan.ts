@@ -121,7 +121,16 @@ export function findJsonError(text: string): JsonSyntaxIssue | null {
         continue;
       }
       const r = scanValue(text, i);
-      if (typeof r !== "number") return r;
+      if (typeof r !== "number") {
+        // Right after '[' a ']' is as good as a value: say so.
+        if (first && top === ARR && r.offset === i) {
+          r.message = r.message.replace(
+            "expected a value",
+            "expected a value or ']'",
+          );
+        }
+        return r;
+      }
       i = r;
       state = AFTER;
     } else if (state === KEY) {

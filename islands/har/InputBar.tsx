@@ -1,0 +1,118 @@
+/**
+ * The three ways in: a file picker, a drop anywhere on the page, and a paste
+ * box. All of them hand the input to the worker; nothing is uploaded.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+
+/** Props of {@link InputBar}. */
+export interface InputBarProps {
+  /** True once a file is shown: the bar becomes one compact row. */
+  compact: boolean;
+  onFile(file: File): void;
+  onPaste(text: string): void;
+}
+
+const PASTE_DELAY = 120;
+
+function hasFiles(e: DragEvent): boolean {
+  return [...(e.dataTransfer?.types ?? [])].includes("Files");
+}
+
+/** File picker, paste box and the page-wide drop target. */
+export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
+  const [dragging, setDragging] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  const cb = useRef({ onFile, onPaste });
+  cb.current = { onFile, onPaste };
+
+  useEffect(() => {
+    let depth = 0;
+    const enter = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      depth++;
+      setDragging(true);
+    };
+    const over = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault(); // allows the drop
+      if (e.dataTransfer) e.dataTransfer.dropEffect = "copy";
+    };
+    const leave = () => {
+      depth = Math.max(0, depth - 1);
+      if (!depth) setDragging(false);
+    };
+    const drop = (e: DragEvent) => {
+      const file = e.dataTransfer?.files?.[0];
+      depth = 0;
+      setDragging(false);
+      if (!file) return;
+      // Never let the browser navigate to (and so render) the dropped file.
+      e.preventDefault();
+      cb.current.onFile(file);
+    };
+    addEventListener("dragenter", enter);
+    addEventListener("dragover", over);
+    addEventListener("dragleave", leave);
+    addEventListener("drop", drop);
+    return () => {
+      removeEventListener("dragenter", enter);
+      removeEventListener("dragover", over);
+      removeEventListener("dragleave", leave);
+      removeEventListener("drop", drop);
+    };
+  }, []);
+
+  const onInput = (e: Event) => {
+    const text = (e.currentTarget as HTMLTextAreaElement).value;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => cb.current.onPaste(text), PASTE_DELAY);
+  };
+
+  return (
+    <div class={compact ? "har-input compact" : "har-input"}>
+      {!compact && (
+        <div class="har-drop-hint">
+          <p class="har-drop-title">Drop a .har file anywhere on this page</p>
+          <p class="muted">
+            or choose one, or paste its JSON below. The file is read in this
+            tab; nothing is uploaded.
+          </p>
+        </div>
+      )}
+      <div class="har-input-row">
+        <label class="button primary har-file-label">
+          <input
+            type="file"
+            class="visually-hidden"
+            data-testid="har-file"
+            accept=".har,.json,application/json"
+            onChange={(e) => {
+              const input = e.currentTarget as HTMLInputElement;
+              const file = input.files?.[0];
+              if (file) onFile(file);
+              input.value = ""; // picking the same file again reloads it
+            }}
+          />
+          {compact ? "Open another file…" : "Choose a HAR file…"}
+        </label>
+        <label class="har-paste">
+          <span class="visually-hidden">Paste HAR JSON</span>
+          <textarea
+            data-testid="har-input"
+            rows={compact ? 1 : 4}
+            spellcheck={false}
+            autocomplete="off"
+            placeholder="…or paste HAR JSON here"
+            onInput={onInput}
+          />
+        </label>
+      </div>
+      {dragging && (
+        <div class="har-drop-overlay" aria-hidden="true">
+          <p>Drop to open the HAR file</p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * The virtualised request list: fixed-height rows, only those in view (plus
+ * a margin, and never fewer than the first 30) are in the DOM, so 50,000
+ * entries cost the same to render as 50. Keyboard: arrows, Page Up/Down,
+ * Home/End move the cursor; Enter or Space opens the detail; Escape closes.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { HarColumns } from "../../lib/har/columns.ts";
+import type { SortKey } from "../../lib/har/types.ts";
+import type { View } from "../../lib/har/view.ts";
+import type { Marker } from "../../lib/har/waterfall.ts";
+import { type Axis, AxisHeader } from "./Waterfall.tsx";
+import { Row } from "./Row.tsx";
+
+/** Row height in px; must match `.har-row` in har.css. */
+export const ROW_H = 28;
+const OVERSCAN = 8;
+const MIN_ROWS = 30;
+
+/** Props of {@link RequestList}. */
+export interface RequestListProps {
+  c: HarColumns;
+  view: View;
+  axis: Axis;
+  markers: Marker[];
+  selected: number;
+  sort: SortKey;
+  onSort(sort: SortKey): void;
+  onSelect(index: number): void;
+}
+
+function SortHead(
+  { label, asc, sort, onSort, cls }: {
+    label: string;
+    asc: SortKey;
+    sort: SortKey;
+    onSort(s: SortKey): void;
+    cls: string;
+  },
+) {
+  const desc = `${asc}-desc` as SortKey;
+  const on = sort === asc
+    ? "ascending"
+    : sort === desc
+    ? "descending"
+    : undefined;
+  return (
+    <span class={`har-col ${cls}`} aria-sort={on}>
+      <button
+        type="button"
+        class="har-sort-head"
+        onClick={() => onSort(sort === asc ? desc : asc)}
+      >
+        {label}
+        {on && (
+          <span aria-hidden="true">{on === "ascending" ? " ▲" : " ▼"}</span>
+        )}
+      </button>
+    </span>
+  );
+}
+
+/** The list with its sticky header and waterfall column. */
+export function RequestList(p: RequestListProps) {
+  const { c, view, axis, markers } = p;
+  const scroller = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState(0);
+  const [height, setHeight] = useState(600);
+  const [cursor, setCursor] = useState(0);
+
+  useEffect(() => {
+    const el = scroller.current!;
+    const ro = new ResizeObserver(() => setHeight(el.clientHeight));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  // Keep the cursor on the selected entry when it is in the list.
+  useEffect(() => {
+    const at = view.rows.indexOf(p.selected);
+    if (at >= 0) {
+      setCursor(at);
+      reveal(at);
+    } else setCursor((k) => Math.min(k, Math.max(0, view.count - 1)));
+  }, [view, p.selected]);
+
+  function reveal(k: number) {
+    const el = scroller.current;
+    if (!el) return;
+    const head = 28;
+    const y = k * ROW_H;
+    if (y < el.scrollTop) el.scrollTop = y;
+    else if (y + ROW_H > el.scrollTop + el.clientHeight - head) {
+      el.scrollTop = y + ROW_H - el.clientHeight + head;
+    }
+  }
+
+  function onKey(e: KeyboardEvent) {
+    const page = Math.max(1, Math.floor(height / ROW_H) - 1);
+    const moves: Record<string, number> = {
+      ArrowDown: cursor + 1,
+      ArrowUp: cursor - 1,
+      PageDown: cursor + page,
+      PageUp: cursor - page,
+      Home: 0,
+      End: view.count - 1,
+    };
+    if (e.key in moves) {
+      e.preventDefault();
+      const k = Math.max(0, Math.min(view.count - 1, moves[e.key]));
+      setCursor(k);
+      reveal(k);
+    } else if ((e.key === "Enter" || e.key === " ") && view.count) {
+      e.preventDefault();
+      p.onSelect(view.rows[cursor]);
+    } else if (e.key === "Escape") p.onSelect(-1);
+  }
+
+  const first = Math.max(0, Math.floor(top / ROW_H) - OVERSCAN);
+  const last = Math.min(
+    view.count,
+    Math.max(first + MIN_ROWS, Math.ceil((top + height) / ROW_H) + OVERSCAN),
+  );
+  const rows = [];
+  for (let k = first; k < last; k++) {
+    const i = view.rows[k];
+    rows.push(
+      <Row
+        key={i}
+        c={c}
+        i={i}
+        k={k}
+        selected={i === p.selected}
+        active={k === cursor}
+        onSelect={p.onSelect}
+        axis={axis}
+        markers={markers}
+      />,
+    );
+  }
+  const active = view.count
+    ? `har-row-${view.rows[Math.min(cursor, view.count - 1)]}`
+    : undefined;
+  return (
+    <div
+      class="har-scroller"
+      ref={scroller}
+      onScroll={(e) => setTop((e.currentTarget as HTMLElement).scrollTop)}
+    >
+      <div class="har-head">
+        <span class="har-col c-status">Status</span>
+        <span class="har-col c-method">Method</span>
+        <span class="har-col c-name">Domain and path</span>
+        <span class="har-col c-type">Type</span>
+        <SortHead
+          label="Size"
+          asc="size"
+          sort={p.sort}
+          onSort={p.onSort}
+          cls="c-size"
+        />
+        <SortHead
+          label="Time"
+          asc="duration"
+          sort={p.sort}
+          onSort={p.onSort}
+          cls="c-time"
+        />
+        <span class="har-col c-wf">
+          <span class="visually-hidden">Waterfall</span>
+          <AxisHeader axis={axis} markers={markers} />
+        </span>
+      </div>
+      <div
+        class="har-list"
+        role="listbox"
+        tabIndex={0}
+        aria-label={`Requests, ${view.count} shown`}
+        aria-activedescendant={active}
+        data-testid="har-list"
+        data-count={String(view.count)}
+        data-wf-start={String(axis.start)}
+        data-wf-end={String(axis.end)}
+        style={`height:${view.count * ROW_H}px`}
+        onKeyDown={onKey}
+      >
+        {rows}
+      </div>
+      {view.count === 0 && (
+        <p class="har-empty-list">No request matches the filters.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * One request row. Its `data-*` attributes are the contract's test hooks
+ * (CONTRACT 5 `har-row`) and print numbers exactly as JavaScript does.
+ */
+import { Component, type JSX } from "preact";
+import type { HarColumns } from "../../lib/har/columns.ts";
+import { formatBytes, formatMs } from "../../lib/har/format.ts";
+import { STATUS_CLASSES, TYPE_CATEGORIES } from "../../lib/har/types.ts";
+import { pathOf, urlOf } from "../../lib/har/view.ts";
+import type { Marker } from "../../lib/har/waterfall.ts";
+import { type Axis, Markers, WaterfallBar } from "./Waterfall.tsx";
+
+const ROW_H = 28;
+
+const METHOD_CLASS = new Set(["get", "post", "put", "patch", "delete"]);
+
+/** Props of {@link Row}. */
+export interface RowProps {
+  c: HarColumns;
+  /** Entry index in `log.entries`. */
+  i: number;
+  /** Position in the list. */
+  k: number;
+  selected: boolean;
+  active: boolean;
+  onSelect(index: number): void;
+  axis: Axis;
+  markers: Marker[];
+}
+
+function statusText(status: number): string {
+  return status > 0 ? String(status) : "failed";
+}
+
+function renderRow(
+  { c, i, k, selected, active, onSelect, axis, markers }: RowProps,
+) {
+  const method = c.methods[c.methodIdx[i]];
+  const m = method.toLowerCase();
+  const cls = STATUS_CLASSES[c.statusClass[i]];
+  const host = c.hosts[c.hostIdx[i]];
+  const url = urlOf(c, i);
+  return (
+    <div
+      id={`har-row-${i}`}
+      role="option"
+      aria-selected={selected ? "true" : "false"}
+      class={`har-row${selected ? " selected" : ""}${active ? " active" : ""}${
+        k % 2 ? " odd" : ""
+      }`}
+      style={`top:${k * ROW_H}px`}
+      data-testid="har-row"
+      data-index={String(i)}
+      data-method={method}
+      data-status={String(c.status[i])}
+      data-start-ms={String(c.start[i])}
+      data-duration-ms={String(c.duration[i])}
+      data-size={String(c.size[i])}
+      onClick={() => onSelect(i)}
+    >
+      <span class={`har-col c-status s-${cls}`}>{statusText(c.status[i])}</span>
+      <span class="har-col c-method">
+        <span class={`method${METHOD_CLASS.has(m) ? ` method-${m}` : ""}`}>
+          {method || "?"}
+        </span>
+      </span>
+      <span
+        class="har-col c-name"
+        title={url.length > 2000 ? url.slice(0, 2000) + "…" : url}
+      >
+        {host && <span class="har-host">{host}</span>}
+        <span class="har-path">{host ? pathOf(c, i) : url.slice(0, 300)}</span>
+      </span>
+      <span class="har-col c-type">{TYPE_CATEGORIES[c.type[i]]}</span>
+      <span class="har-col c-size">{formatBytes(c.size[i])}</span>
+      <span class="har-col c-time">{formatMs(c.duration[i])}</span>
+      <span class="har-col c-wf">
+        <WaterfallBar c={c} i={i} axis={axis} />
+        <Markers markers={markers} axis={axis} />
+      </span>
+    </div>
+  );
+}
+
+/**
+ * A row re-renders only when its entry, position, state or axis changed:
+ * scrolling re-renders the list, and most rows stay as they are.
+ */
+export class Row extends Component<RowProps> {
+  override shouldComponentUpdate(n: RowProps): boolean {
+    const o = this.props;
+    return o.c !== n.c || o.i !== n.i || o.k !== n.k ||
+      o.selected !== n.selected || o.active !== n.active ||
+      o.axis !== n.axis || o.markers !== n.markers || o.onSelect !== n.onSelect;
+  }
+
+  override render(): JSX.Element {
+    return renderRow(this.props);
+  }
+}

@@ -1,0 +1,88 @@
+/** Loading progress, the rejection message and the loaded file's facts. */
+import type { HarErrorInfo } from "../../lib/har/errors.ts";
+import { formatBytes, formatCount, formatMs } from "../../lib/har/format.ts";
+import type { LoadedHar, LoadProgress } from "./use_har_worker.ts";
+
+const PHASE_TEXT = {
+  read: "Reading the file",
+  parse: "Parsing JSON",
+  index: "Indexing entries",
+};
+
+/** What the status line says about a load in progress. */
+export function progressText(p: LoadProgress): string {
+  if (p.phase === "read" && p.total) {
+    return `${PHASE_TEXT.read}: ${formatBytes(p.done)} of ${
+      formatBytes(p.total)
+    }…`;
+  }
+  if (p.phase === "index" && p.total) {
+    return `${PHASE_TEXT.index}: ${formatCount(p.done)} of ${
+      formatCount(p.total)
+    }…`;
+  }
+  return `${PHASE_TEXT[p.phase]}…`;
+}
+
+/** A progress bar; indeterminate while JSON.parse runs (it cannot report). */
+export function Progress({ p }: { p: LoadProgress }) {
+  const determinate = p.total > 0 && p.phase !== "parse";
+  return (
+    <div class="har-progress" data-testid="har-progress">
+      <progress
+        aria-label={progressText(p)}
+        max={determinate ? p.total : undefined}
+        value={determinate ? p.done : undefined}
+      />
+      <span>{progressText(p)}</span>
+    </div>
+  );
+}
+
+/** The rejection message (CONTRACT 5 `har-error`), with the spot shown. */
+export function ErrorBox({ error }: { error: HarErrorInfo }) {
+  return (
+    <div class="error-box har-error" data-testid="har-error" role="alert">
+      <p>
+        <strong>This input cannot be opened.</strong> {error.message}
+      </p>
+      {error.excerpt && (
+        <pre class="har-excerpt" aria-label="Where the error is">
+          {error.excerpt.text}
+          {"\n"}
+          {" ".repeat(error.excerpt.caret)}^
+        </pre>
+      )}
+      {error.path && (
+        <p class="muted small">
+          At <code>{error.path}</code>. A HAR file is an object{" "}
+          <code>{'{"log": {"entries": [...]}}'}</code>; export one from the
+          browser's developer tools (Network panel, “Save all as HAR”).
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Name, size, exporter and parse time of the loaded file, plus warnings. */
+export function FileInfo({ data }: { data: LoadedHar }) {
+  const m = data.meta;
+  return (
+    <div class="har-file-info">
+      <p>
+        <strong class="har-file-name">{data.name}</strong>{" "}
+        <span class="muted">
+          {formatBytes(data.bytes)}
+          {m.creator && ` · ${m.creator}`}
+          {m.version && ` · HAR ${m.version}`}
+          {` · parsed in ${formatMs(data.ms)}`}
+        </span>
+      </p>
+      {m.warnings.length > 0 && (
+        <ul class="har-warnings">
+          {m.warnings.map((w) => <li key={w}>{w}</li>)}
+        </ul>
+      )}
+    </div>
+  );
+}

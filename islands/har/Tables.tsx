@@ -1,0 +1,117 @@
+/** Small tables of the detail panel: name/value pairs and timing phases. */
+import type { CookieRow, NameValue } from "../../lib/har/detail.ts";
+import { exactMs } from "../../lib/har/format.ts";
+import { PHASES, type Timings } from "../../lib/har/types.ts";
+import { SEGMENT_LABELS } from "../../lib/har/waterfall.ts";
+
+/** Headers, query parameters or form fields; "None" when empty. */
+export function KvTable(
+  { rows, label }: { rows: NameValue[]; label: string },
+) {
+  if (!rows.length) return <p class="muted">None.</p>;
+  return (
+    <table class="har-kv" aria-label={label}>
+      <tbody>
+        {rows.map((r, k) => (
+          <tr key={k}>
+            <th scope="row">{r.name}</th>
+            <td>{r.value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Cookies with their attributes. */
+export function CookieTable(
+  { rows, label }: { rows: CookieRow[]; label: string },
+) {
+  if (!rows.length) return <p class="muted">None.</p>;
+  return (
+    <table class="har-kv" aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Value</th>
+          <th scope="col">Attributes</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, k) => (
+          <tr key={k}>
+            <th scope="row">{r.name}</th>
+            <td>{r.value}</td>
+            <td class="muted">{r.attributes}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The timing breakdown: every HAR phase as recorded (-1 shows as "n/a"), a
+ * bar placed where the phase falls within the request, and the total.
+ */
+export function TimingTable(
+  { timings, total, extra }: {
+    timings: Timings;
+    total: number;
+    extra: NameValue[];
+  },
+) {
+  let at = 0;
+  const ssl = timings.ssl > 0 ? timings.ssl : 0;
+  return (
+    <>
+      <table class="har-kv har-timing" aria-label="Timing phases">
+        <tbody>
+          {PHASES.map((p) => {
+            const v = timings[p];
+            let drawn = v > 0 ? v : 0;
+            if (p === "connect" && timings.sslInConnect) {
+              drawn = Math.max(0, drawn - ssl);
+            }
+            const left = total > 0 ? (at / total) * 100 : 0;
+            const width = total > 0 ? (drawn / total) * 100 : 0;
+            at += drawn;
+            return (
+              <tr key={p} data-phase={p} data-ms={String(v)}>
+                <th scope="row">
+                  <span class={`wf-swatch wf-${p}`} />
+                  {SEGMENT_LABELS[p]}
+                </th>
+                <td class="har-timing-bar">
+                  {drawn > 0 && (
+                    <span
+                      class={`wf-seg wf-${p}`}
+                      style={`margin-left:${Math.min(left, 100)}%;width:${
+                        Math.min(width, 100)
+                      }%`}
+                    />
+                  )}
+                </td>
+                <td class="num">{v >= 0 ? exactMs(v) : "n/a"}</td>
+              </tr>
+            );
+          })}
+          <tr class="har-timing-total">
+            <th scope="row">Duration</th>
+            <td />
+            <td class="num">{exactMs(total)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p class="muted small">
+        {ssl > 0 && (timings.sslInConnect
+          ? "TLS is part of Connect in this file (HAR 1.2); the Connect bar excludes it. "
+          : "This exporter reports TLS apart from Connect (Firefox, mitmproxy). ")}
+        n/a: the phase did not apply (-1 in the file).
+      </p>
+      {extra.length > 0 && (
+        <KvTable rows={extra} label="Exporter-specific timings" />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Search, type and status chips (each with its faceted count), the sort
+ * select and, for files with several pages, the page selector.
+ */
+import type { HashState } from "../../lib/har/hash_state.ts";
+import { NO_PAGE } from "../../lib/har/hash_state.ts";
+import { formatCount, formatMs } from "../../lib/har/format.ts";
+import {
+  SORT_KEYS,
+  type SortKey,
+  STATUS_CLASSES,
+  TYPE_CATEGORIES,
+} from "../../lib/har/types.ts";
+import type { HarPage } from "../../lib/har/types.ts";
+import type { View } from "../../lib/har/view.ts";
+
+const TYPE_LABEL: Record<string, string> = {
+  document: "Doc",
+  script: "JS",
+  stylesheet: "CSS",
+  image: "Img",
+  font: "Font",
+  media: "Media",
+  xhr: "Fetch/XHR",
+  websocket: "WS",
+  other: "Other",
+};
+
+const SORT_LABEL: Record<SortKey, string> = {
+  start: "Start time (earliest first)",
+  "start-desc": "Start time (latest first)",
+  duration: "Duration (shortest first)",
+  "duration-desc": "Duration (longest first)",
+  size: "Size (smallest first)",
+  "size-desc": "Size (largest first)",
+};
+
+/** Props of {@link Toolbar}. */
+export interface ToolbarProps {
+  state: HashState;
+  view: View;
+  pages: HarPage[];
+  /** True when some entries have no `pageref` (offers "No page"). */
+  unpaged: boolean;
+  set(patch: Partial<HashState>): void;
+}
+
+function toggle<T>(list: T[], v: T): T[] {
+  return list.includes(v) ? list.filter((x) => x !== v) : [...list, v];
+}
+
+/** The filter bar. */
+export function Toolbar({ state, view, pages, unpaged, set }: ToolbarProps) {
+  const showPages = pages.length + (unpaged && pages.length ? 1 : 0) > 1;
+  return (
+    <div class="har-toolbar" role="search">
+      <label class="har-search">
+        <span class="visually-hidden">Search requests</span>
+        <input
+          type="search"
+          data-testid="har-search"
+          placeholder="Filter by URL, method, status, MIME"
+          title="Every word must match; -word excludes"
+          value={state.q}
+          onInput={(e) =>
+            set({ q: (e.currentTarget as HTMLInputElement).value })}
+        />
+      </label>
+      <div class="har-chips" role="group" aria-label="Content type">
+        {TYPE_CATEGORIES.map((t, k) => {
+          const on = state.types.includes(t);
+          return (
+            <button
+              key={t}
+              type="button"
+              class="chip"
+              data-testid="har-type-chip"
+              data-type={t}
+              data-count={String(view.typeCounts[k])}
+              aria-pressed={on ? "true" : "false"}
+              onClick={() => set({ types: toggle(state.types, t) })}
+            >
+              {TYPE_LABEL[t]}{" "}
+              <span class="chip-count">{formatCount(view.typeCounts[k])}</span>
+            </button>
+          );
+        })}
+      </div>
+      <div class="har-chips" role="group" aria-label="Status class">
+        {STATUS_CLASSES.map((c, k) => {
+          const on = state.statuses.includes(c);
+          return (
+            <button
+              key={c}
+              type="button"
+              class={`chip status-chip s-${c}`}
+              data-testid="har-status-chip"
+              data-class={c}
+              data-count={String(view.statusCounts[k])}
+              aria-pressed={on ? "true" : "false"}
+              onClick={() => set({ statuses: toggle(state.statuses, c) })}
+            >
+              {c === "other" ? "Other" : c}{" "}
+              <span class="chip-count">
+                {formatCount(view.statusCounts[k])}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+      <div class="har-selects">
+        <label>
+          <span>Sort</span>
+          <select
+            data-testid="har-sort"
+            value={state.sort}
+            onChange={(e) =>
+              set({
+                sort: (e.currentTarget as HTMLSelectElement).value as SortKey,
+              })}
+          >
+            {SORT_KEYS.map((k) => (
+              <option key={k} value={k}>{SORT_LABEL[k]}</option>
+            ))}
+          </select>
+        </label>
+        {showPages && (
+          <label>
+            <span>Page</span>
+            <select
+              data-testid="har-page"
+              value={state.page}
+              onChange={(e) =>
+                set({ page: (e.currentTarget as HTMLSelectElement).value })}
+            >
+              <option value="">All pages</option>
+              {pages.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {pageLabel(p)}
+                </option>
+              ))}
+              {unpaged && <option value={NO_PAGE}>No page</option>}
+            </select>
+          </label>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function pageLabel(p: HarPage): string {
+  const title = p.title.length > 60 ? p.title.slice(0, 57) + "…" : p.title;
+  const load = p.onLoad >= 0 ? `, load ${formatMs(p.onLoad)}` : "";
+  return `${title || p.id} (${formatCount(p.count)}${load})`;
+}

@@ -1,0 +1,124 @@
+/**
+ * Waterfall pieces: one row's bar (coloured phase segments, a tooltip with
+ * the exact milliseconds), the page-event markers, the time axis header and
+ * the legend.
+ */
+import type { HarColumns } from "../../lib/har/columns.ts";
+import { exactMs, formatTick, tickStep } from "../../lib/har/format.ts";
+import {
+  type Marker,
+  pct,
+  SEGMENT_LABELS,
+  segmentsOf,
+} from "../../lib/har/waterfall.ts";
+
+/** Axis of the waterfall in ms. */
+export interface Axis {
+  start: number;
+  end: number;
+}
+
+/** The tooltip text of a bar: start, duration and every phase. */
+export function barTitle(c: HarColumns, i: number): string {
+  const lines = [
+    `Start: +${exactMs(c.start[i])}`,
+    `Duration: ${exactMs(c.duration[i])}`,
+  ];
+  for (const s of segmentsOf(c, i)) {
+    lines.push(`${SEGMENT_LABELS[s.phase]}: ${exactMs(s.ms)}`);
+  }
+  return lines.join("\n");
+}
+
+/** The markers drawn across a row. */
+export function Markers({ markers, axis }: { markers: Marker[]; axis: Axis }) {
+  return (
+    <>
+      {markers.map((m, k) => (
+        <i
+          key={k}
+          class={`wf-marker wf-${m.kind}`}
+          style={`left:${pct(m.at, axis)}%`}
+          title={`${m.label}: +${exactMs(m.at)}`}
+        />
+      ))}
+    </>
+  );
+}
+
+/** One entry's bar. */
+export function WaterfallBar(
+  { c, i, axis }: { c: HarColumns; i: number; axis: Axis },
+) {
+  const dur = c.duration[i];
+  const left = pct(c.start[i], axis);
+  const width = (dur / (axis.end - axis.start)) * 100;
+  return (
+    <span
+      class="wf-bar"
+      data-testid="har-bar"
+      style={`left:${left}%;width:${width}%`}
+      title={barTitle(c, i)}
+    >
+      {dur > 0 && segmentsOf(c, i).map((s, k) => (
+        <span
+          key={k}
+          class={`wf-seg wf-${s.phase}`}
+          style={`width:${(s.ms / dur) * 100}%`}
+        />
+      ))}
+    </span>
+  );
+}
+
+/** Tick labels above the waterfall column. */
+export function AxisHeader(
+  { axis, markers }: { axis: Axis; markers: Marker[] },
+) {
+  const span = axis.end - axis.start;
+  const step = tickStep(span, 4);
+  const ticks: number[] = [];
+  const first = Math.ceil(axis.start / step) * step;
+  for (let t = first; t <= axis.end && ticks.length < 12; t += step) {
+    ticks.push(t);
+  }
+  return (
+    <span class="wf-axis" aria-hidden="true">
+      {ticks.map((t) => (
+        <span key={t} class="wf-tick" style={`left:${pct(t, axis)}%`}>
+          {formatTick(t)}
+        </span>
+      ))}
+      <Markers markers={markers} axis={axis} />
+    </span>
+  );
+}
+
+/** The colour legend of phases and markers. */
+export function Legend() {
+  const phases = [
+    "blocked",
+    "dns",
+    "connect",
+    "ssl",
+    "send",
+    "wait",
+    "receive",
+  ] as const;
+  return (
+    <ul class="wf-legend" aria-label="Waterfall legend">
+      {phases.map((p) => (
+        <li key={p}>
+          <span class={`wf-swatch wf-${p}`} />
+          {SEGMENT_LABELS[p]}
+        </li>
+      ))}
+      <li>
+        <span class="wf-swatch wf-line wf-dcl" />DOMContentLoaded
+      </li>
+      <li>
+        <span class="wf-swatch wf-line wf-load" />Load
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * Waterfall geometry. The axis starts at the earliest request start of the
+ * scope (offset 0 for the whole file, CONTRACT 5), never at a page's own
+ * start or the first request in array order, which is how other viewers end
+ * up drawing bars from the wrong origin.
+ */
+import { type HarColumns, PHASE_STRIDE } from "./columns.ts";
+import type { HarPage } from "./types.ts";
+
+/** A coloured part of a bar. `gap` is time the exporter did not account for. */
+export interface Segment {
+  phase:
+    | "blocked"
+    | "dns"
+    | "connect"
+    | "ssl"
+    | "send"
+    | "wait"
+    | "receive"
+    | "gap";
+  ms: number;
+}
+
+/** Legend order and labels (Chrome DevTools' names in brackets). */
+export const SEGMENT_LABELS: Record<Segment["phase"], string> = {
+  blocked: "Blocked (queueing, stalled)",
+  dns: "DNS",
+  connect: "Connect",
+  ssl: "TLS",
+  send: "Send",
+  wait: "Wait (TTFB)",
+  receive: "Receive",
+  gap: "Unaccounted",
+};
+
+/**
+ * The segments of entry `i`, in order, summing to its duration: `connect`
+ * without the TLS part when TLS was counted inside it (HAR 1.2), phases
+ * scaled down if they add up to more than the duration, and the rest as a
+ * `gap`.
+ */
+export function segmentsOf(c: HarColumns, i: number): Segment[] {
+  const b = i * PHASE_STRIDE;
+  const p = c.phases;
+  const pos = (v: number) => (v > 0 ? v : 0);
+  const ssl = pos(p[b + 3]);
+  const inConnect = p[b + 7] === 1;
+  const raw: Segment[] = [
+    { phase: "blocked", ms: pos(p[b]) },
+    { phase: "dns", ms: pos(p[b + 1]) },
+    { phase: "connect", ms: pos(inConnect ? p[b + 2] - ssl : p[b + 2]) },
+    { phase: "ssl", ms: ssl },
+    { phase: "send", ms: pos(p[b + 4]) },
+    { phase: "wait", ms: pos(p[b + 5]) },
+    { phase: "receive", ms: pos(p[b + 6]) },
+  ];
+  const total = c.duration[i];
+  const sum = raw.reduce((a, s) => a + s.ms, 0);
+  const scale = sum > total && sum > 0 ? total / sum : 1;
+  const out = raw.filter((s) => s.ms > 0).map((s) => ({
+    ...s,
+    ms: s.ms * scale,
+  }));
+  if (sum * scale < total) out.push({ phase: "gap", ms: total - sum * scale });
+  return out;
+}
+
+/** A vertical line for a page event. */
+export interface Marker {
+  kind: "dcl" | "load";
+  /** Offset from the earliest start, in ms. */
+  at: number;
+  label: string;
+}
+
+/** onContentLoad/onLoad of the pages in scope, as offsets on the axis. */
+export function markersOf(pages: HarPage[], page: number | null): Marker[] {
+  const out: Marker[] = [];
+  pages.forEach((p, k) => {
+    if (page !== null && page !== k) return;
+    if (!Number.isFinite(p.startMs)) return;
+    const name = pages.length > 1 ? ` (${p.id})` : "";
+    if (p.onContentLoad >= 0) {
+      out.push({
+        kind: "dcl",
+        at: p.startMs + p.onContentLoad,
+        label: `DOMContentLoaded${name}`,
+      });
+    }
+    if (p.onLoad >= 0) {
+      out.push({
+        kind: "load",
+        at: p.startMs + p.onLoad,
+        label: `Load${name}`,
+      });
+    }
+  });
+  return out;
+}
+
+/** The axis: [start, end] in ms, widened to show the markers. */
+export function axisOf(
+  scopeStart: number,
+  scopeEnd: number,
+  markers: Marker[],
+): { start: number; end: number } {
+  let start = scopeStart, end = scopeEnd;
+  for (const m of markers) {
+    if (m.at < start) start = m.at;
+    if (m.at > end) end = m.at;
+  }
+  if (!(end > start)) end = start + 1;
+  return { start, end };
+}
+
+/** Percentage of the axis for an offset. */
+export function pct(ms: number, axis: { start: number; end: number }): number {
+  return ((ms - axis.start) / (axis.end - axis.start)) * 100;
+}
