@@ -238,15 +238,17 @@ export function buildIndex(
   }
   const { paths, webhooks } = containers(doc, det, warnings);
   const callbacks: CallbackEntry[] = [];
-  const ids = new Map<string, Endpoint>();
+  const ids = new Map<string, { e: Endpoint; op: object }>();
   const extra = new Set<string>();
-  const seenId = (e: Endpoint, where: string) => {
+  const seenId = (e: Endpoint, op: object, where: string) => {
     if (!e.operationId) return;
     const prev = ids.get(e.operationId);
-    if (!prev) return void ids.set(e.operationId, e);
+    if (!prev) return void ids.set(e.operationId, { e, op });
+    // One operation reached twice through a shared $ref is not a clash.
+    if (prev.op === op) return;
     warnings.push({
       message:
-        `operationId "${e.operationId}" is used by ${prev.method.toUpperCase()} ${prev.path} and ${e.method.toUpperCase()} ${e.path}; it must be unique`,
+        `operationId "${e.operationId}" is used by ${prev.e.method.toUpperCase()} ${prev.e.path} and ${e.method.toUpperCase()} ${e.path}; it must be unique`,
       path: jsonPath([
         where,
         e.path,
@@ -263,7 +265,7 @@ export function buildIndex(
     warnings,
     (e, f, item) => {
       if (f.additional) extra.add(e.method);
-      seenId(e, "paths");
+      seenId(e, f.op, "paths");
       callbacksOf(e, f.op, det, resolver, callbacks);
       if (e.path.includes("{")) {
         pathParamWarnings(
@@ -284,7 +286,7 @@ export function buildIndex(
     warnings,
     (e, f) => {
       if (f.additional) extra.add(e.method);
-      seenId(e, "webhooks");
+      seenId(e, f.op, "webhooks");
       callbacksOf(e, f.op, det, resolver, callbacks);
     },
   );

@@ -20,6 +20,11 @@ export interface Loaded {
   syntax: Syntax;
   /** The text actually parsed (BOM removed): offsets refer to it. */
   text: string;
+  /**
+   * Set when JSON-looking text failed `JSON.parse` but loaded as YAML: if
+   * the YAML reading is no spec either, this JSON error is the better answer.
+   */
+  jsonError?: SpecError;
   warnings: SpecWarning[];
 }
 
@@ -118,7 +123,7 @@ export function loadText(input: string): Loaded {
           line,
           column,
         });
-        return { value, syntax: "yaml", text, warnings };
+        return { value, syntax: "yaml", text, warnings, jsonError: jsonErr };
       } catch {
         throw jsonErr;
       }

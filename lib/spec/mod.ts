@@ -39,13 +39,26 @@ export function parseSpec(
   const loaded = loadText(text);
   onStage?.("indexing");
   const warnings: SpecWarning[] = [...loaded.warnings];
-  const detected = detect(loaded, warnings);
   const doc = loaded.value as Record<string, unknown>;
   const resolver = new RefResolver(doc);
-  const index = buildIndex(loaded, detected, resolver, warnings);
+  let detected: Detected;
+  let index: SpecIndex;
+  try {
+    detected = detect(loaded, warnings);
+    index = buildIndex(loaded, detected, resolver, warnings);
+  } catch (err) {
+    // Broken JSON that YAML happened to accept is still broken JSON.
+    throw loaded.jsonError && err instanceof SpecError ? loaded.jsonError : err;
+  }
+  // A broken path item $ref is already reported where it is used.
+  const refIn = (w: SpecWarning) => /\$ref "([^"]*)"/.exec(w.message)?.[1];
+  const told = new Set(warnings.map(refIn).filter((r) => r !== undefined));
   warnings.push(
     ...schemaWarnings(doc, detected.minor),
-    ...refWarnings(doc, resolver, loaded.syntax === "yaml"),
+    ...refWarnings(doc, resolver, loaded.syntax === "yaml").filter((w) => {
+      const r = refIn(w);
+      return r === undefined || !told.has(r);
+    }),
   );
   if (warnings.length > MAX_WARNINGS) {
     const more = warnings.length - MAX_WARNINGS;
