@@ -35,7 +35,9 @@ export default function SpecViewer(
   const [filter, setFilter] = useState("");
   const [selected, setSelected] = useState("");
   const [active, setActive] = useState(-1);
-  const [focusSeq, setFocusSeq] = useState(0);
+  // Bumped to scroll the active row into view (and focus it, or not).
+  const [jump, setJump] = useState({ seq: 0, focus: true });
+  const goTo = (focus: boolean) => setJump((j) => ({ seq: j.seq + 1, focus }));
   const [detail, setDetail] = useState<OperationDetail | "loading" | null>(
     null,
   );
@@ -88,7 +90,7 @@ export default function SpecViewer(
   useEffect(() => {
     if (selIdx >= 0) {
       setActive(selIdx);
-      setFocusSeq((n) => n + 1);
+      goTo(false);
     }
   }, [index]);
 
@@ -112,7 +114,7 @@ export default function SpecViewer(
     if (ev.key === "ArrowDown" && shown.length) {
       ev.preventDefault();
       setActive((a) => Math.max(0, Math.min(a, shown.length - 1)));
-      setFocusSeq((n) => n + 1);
+      goTo(true);
     } else if (ev.key === "Enter" && shown.length) {
       ev.preventDefault();
       toggle(active >= 0 && active < shown.length ? active : 0);
@@ -189,14 +191,15 @@ export default function SpecViewer(
             terms={compiled.terms}
             selected={selIdx}
             active={active}
-            focusSeq={focusSeq}
+            focusSeq={jump.seq}
+            focusRow={jump.focus}
             resetKey={filter}
             rowHeight={rowHeight}
             onToggle={toggle}
             onTag={(t) => setFilter((f) => withTerm(f, t, false))}
             onActive={(i, focus) => {
               setActive(i);
-              if (focus) setFocusSeq((n) => n + 1);
+              if (focus) goTo(true);
             }}
             onExit={focusFilter}
             detail={

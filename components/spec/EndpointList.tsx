@@ -13,6 +13,8 @@ export interface EndpointListProps {
   /** Row that arrow keys move from; `focusSeq` changes to move focus there. */
   active: number;
   focusSeq: number;
+  /** False when `focusSeq` should only scroll (a restored selection). */
+  focusRow: boolean;
   /** Changes whenever the list should scroll back to the top (new filter). */
   resetKey: string;
   rowHeight: number;
@@ -66,7 +68,8 @@ export function EndpointList(p: EndpointListProps) {
     return () => ro.disconnect();
   }, [sel, p.detail]);
 
-  // Bring the active row into view, then focus it once it is rendered.
+  // Bring the active row into view, then focus it (now if it is rendered,
+  // else after the render the new scroll position causes).
   useEffect(() => {
     if (p.focusSeq === 0 || p.active < 0 || !box.current) return;
     const el = box.current;
@@ -75,18 +78,20 @@ export function EndpointList(p: EndpointListProps) {
     else if (y + p.rowHeight > el.scrollTop + el.clientHeight) {
       el.scrollTop = y + p.rowHeight - el.clientHeight;
     }
+    if (p.focusRow) focusTo.current = p.active;
     setScroll(el.scrollTop);
-    focusTo.current = p.active;
+    focusPending();
   }, [p.focusSeq]);
 
-  useLayoutEffect(() => {
+  const focusPending = () => {
     if (focusTo.current < 0) return;
     const b = document.getElementById(`sv-row-${focusTo.current}`);
     if (b) {
       b.focus({ preventScroll: true });
       focusTo.current = -1;
     }
-  });
+  };
+  useLayoutEffect(focusPending);
 
   const [start, end] = visibleRange(n, p.rowHeight, sel, extra, scroll, view);
   const rows = [];

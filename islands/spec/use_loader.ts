@@ -48,7 +48,7 @@ export function useLoader(
   const [state, setState] = useState<LoaderState>(EMPTY);
   const [fileNote, setFileNote] = useState("");
   const engine = useRef<SpecEngine | null>(null);
-  const timer = useRef<number | undefined>(undefined);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const touched = useRef(false);
 
   useEffect(() => {

@@ -1,0 +1,296 @@
+/**
+ * What a person does to get a spec into /spec: paste, pick a file, drop a
+ * file, try the example, and see clear errors. Real Chromium, real server.
+ */
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import type { Page } from "playwright-core";
+import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+import { bigSpec } from "../fixtures/spec/generate.ts";
+
+const FIX = new URL("../fixtures/spec/", import.meta.url);
+const fixture = (n: string) => Deno.readTextFileSync(new URL(n, FIX));
+
+async function rows(page: Page): Promise<string[]> {
+  return await page.$$eval(
+    "[data-testid=endpoint-row]",
+    (els) =>
+      els.map((e) =>
+        `${e.getAttribute("data-method")} ${e.getAttribute("data-path")}`
+      ),
+  );
+}
+
+async function header(page: Page) {
+  return {
+    title: await page.textContent("[data-testid=spec-title]"),
+    version: await page.textContent("[data-testid=spec-version]"),
+    format: await page.textContent("[data-testid=spec-format]"),
+    count: await page.textContent("[data-testid=spec-count]"),
+    listed: await page.getAttribute(
+      "[data-testid=endpoint-list]",
+      "data-count",
+    ),
+  };
+}
+
+Deno.test({
+  name: "browser spec: pasting parses as you type, errors come and go",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      assert.equal(await page.locator("[data-testid=spec-error]").count(), 0);
+      await page.fill("[data-testid=spec-input]", fixture("anchors.yaml"));
+      await page.waitForSelector("[data-testid=spec-count]");
+      assert.deepEqual(await header(page), {
+        title: "Anchors",
+        version: "2024.1",
+        format: "OpenAPI 3.0.3",
+        count: "3",
+        listed: "3",
+      });
+      assert.deepEqual(await rows(page), ["get /one", "get /two", "post /two"]);
+      assert.equal(await page.locator("[data-testid=spec-error]").count(), 0);
+
+      // Typing a mistake rejects the input with its line and column.
+      await page.fill(
+        "[data-testid=spec-input]",
+        "openapi: 3.0.0\ninfo:\n  title: x\n version: 1\n",
+      );
+      const err = page.locator("[data-testid=spec-error]");
+      await err.waitFor();
+      assert.match(await err.textContent() ?? "", /line 4, column \d+/);
+      assert.equal(
+        await page.locator("[data-testid=endpoint-list]").count(),
+        0,
+      );
+
+      // A non-OpenAPI document is rejected as such.
+      await page.fill(
+        "[data-testid=spec-input]",
+        '{"asyncapi": "2.6.0", "channels": {}}',
+      );
+      await page.waitForFunction(() =>
+        /AsyncAPI/.test(
+          document.querySelector("[data-testid=spec-error]")?.textContent ?? "",
+        )
+      );
+
+      // Fixing it makes the error go away.
+      await page.fill("[data-testid=spec-input]", fixture("openapi-3.1.json"));
+      await page.waitForSelector("[data-testid=endpoint-row]");
+      assert.equal(await page.locator("[data-testid=spec-error]").count(), 0);
+      assert.equal(
+        await page.textContent("[data-testid=spec-format]"),
+        "OpenAPI 3.1.0",
+      );
+
+      // Emptying the box returns to the empty state, without an error.
+      await page.fill("[data-testid=spec-input]", "");
+      await page.waitForFunction(() =>
+        !document.querySelector("[data-testid=spec-count]")
+      );
+      assert.equal(await page.locator("[data-testid=spec-error]").count(), 0);
+    }),
+});
+
+Deno.test({
+  name:
+    "browser spec: picking a file shows 3.2 endpoints, webhooks, callbacks, warnings",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      await page.setInputFiles(
+        "[data-testid=spec-file]",
+        new URL("mini-3.2.yaml", FIX).pathname,
+      );
+      await page.waitForSelector("[data-testid=spec-count]");
+      const h = await header(page);
+      assert.deepEqual(h, {
+        title: "Mini 3.2",
+        version: "1.10",
+        format: "OpenAPI 3.2.0",
+        count: "14",
+        listed: "14",
+      });
+      const r = await rows(page);
+      assert.deepEqual(r.slice(0, 2), ["get /a", "get /b/{id}"]);
+      assert.deepEqual(r.slice(9, 13), [
+        "query /b/{id}",
+        "copy /b/{id}",
+        "link /b/{id}",
+        "purge /b/{id}",
+      ]);
+      assert.equal(await page.locator("[data-testid=webhook-row]").count(), 2);
+      assert.equal(await page.locator("[data-testid=callback-row]").count(), 2);
+      assert.equal(
+        await page.getAttribute("[data-testid=spec-warnings]", "data-count"),
+        "6",
+      );
+      // The picked text is in the paste box, so it can be edited.
+      assert.match(
+        await page.inputValue("[data-testid=spec-input]"),
+        /^# Hand-written/,
+      );
+    }),
+});
+
+Deno.test({
+  name:
+    "browser spec: a large spec parses in the worker with a progress state; the list is virtualised",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const text = bigSpec(3000);
+      assert.ok(text.length > 200_000, "large enough for the worker");
+      await page.setInputFiles("[data-testid=spec-file]", {
+        name: "big.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(text),
+      });
+      await page.waitForSelector("[data-testid=spec-progress]");
+      await page.waitForSelector("[data-testid=spec-count]");
+      assert.equal(await page.textContent("[data-testid=spec-count]"), "3000");
+      const n = await page.locator("[data-testid=endpoint-row]").count();
+      assert.ok(n >= 20 && n < 100, `virtualised: ${n} rows in the DOM`);
+      assert.deepEqual((await rows(page)).slice(0, 3), [
+        "get /r0000/items",
+        "post /r0000/items",
+        "delete /r0000/items/{id}",
+      ]);
+      // Scrolling to the end renders the last rows.
+      await page.$eval(
+        "[data-testid=endpoint-list]",
+        (el) => (el.scrollTop = el.scrollHeight),
+      );
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll("[data-testid=endpoint-row]")].some((e) =>
+          e.getAttribute("data-path") === "/r0999/items/{id}"
+        )
+      );
+      // The big file is not copied into the paste box (it would slow typing).
+      assert.equal(await page.inputValue("[data-testid=spec-input]"), "");
+      // Details come from the worker, which holds the document.
+      await page.$eval(
+        "[data-testid=endpoint-list]",
+        (el) => (el.scrollTop = 0),
+      );
+      await page.locator(
+        "[data-testid=endpoint-row] >> nth=1 >> button.sv-row-main",
+      ).click();
+      await page.waitForSelector("[data-testid=operation-detail]");
+      assert.match(
+        await page.textContent("[data-testid=operation-detail]") ?? "",
+        /createR0000/,
+      );
+    }),
+});
+
+Deno.test({
+  name: "browser spec: dropping a file anywhere on the page opens it",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const text = fixture("swagger-2.0.json");
+      await page.evaluate((t) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([t], "pets.json", { type: "application/json" }));
+        const target = document.querySelector("footer")!;
+        for (const type of ["dragenter", "dragover", "drop"]) {
+          target.dispatchEvent(
+            new DragEvent(type, {
+              dataTransfer: dt,
+              bubbles: true,
+              cancelable: true,
+            }),
+          );
+        }
+      }, text);
+      await page.waitForSelector("[data-testid=spec-count]");
+      assert.equal(
+        await page.textContent("[data-testid=spec-format]"),
+        "Swagger 2.0",
+      );
+      assert.equal(await page.textContent("[data-testid=spec-version]"), "1.0");
+      assert.equal(await page.textContent("[data-testid=spec-count]"), "3");
+      assert.match(
+        await page.textContent("[data-testid=spec-status]") ?? "",
+        /pets\.json/,
+      );
+    }),
+});
+
+Deno.test({
+  name:
+    "browser spec: Try an example loads the same-origin spec, and says so when it fails",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      let served = 0;
+      await page.route("**/api/debug/openapi.json", async (route) => {
+        served++;
+        if (served === 1) await route.fulfill({ status: 503, body: "down" });
+        else {
+          await route.fulfill({
+            status: 200,
+            contentType: "application/json",
+            body: fixture("openapi-3.1.json"),
+          });
+        }
+      });
+      await gotoHydrated(page, server.origin, "/spec");
+      await page.click("[data-testid=spec-example]");
+      const note = page.locator("[data-testid=spec-example-error]");
+      await note.waitFor();
+      assert.match(await note.textContent() ?? "", /HTTP 503/);
+      assert.equal(await page.locator("[data-testid=spec-error]").count(), 0);
+      await page.click("[data-testid=spec-example]");
+      await page.waitForSelector("[data-testid=spec-count]");
+      assert.equal(
+        await page.textContent("[data-testid=spec-title]"),
+        "Tiny JSON",
+      );
+      assert.equal(await note.count(), 0);
+    }, { allowErrors: [/503/] }),
+});
+
+Deno.test({
+  name: "browser spec: spec content never leaves the page",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const requests: string[] = [];
+      page.on("request", (r) =>
+        requests.push(`${r.method()} ${r.url()} ${r.postData() ?? ""}`));
+      await gotoHydrated(page, server.origin, "/spec");
+      requests.length = 0;
+      const secret = fixture("openapi-3.1.json").replace(
+        "Tiny JSON",
+        "SECRET-TITLE-42",
+      );
+      await page.fill("[data-testid=spec-input]", secret);
+      await page.waitForSelector("[data-testid=spec-count]");
+      await page.setInputFiles("[data-testid=spec-file]", {
+        name: "big.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(
+          bigSpec(2500).replace('"Generated"', '"SECRET-TITLE-43"'),
+        ),
+      });
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=spec-title]")?.textContent ===
+          "SECRET-TITLE-43"
+      );
+      await page.fill("[data-testid=spec-filter]", "items");
+      await page.waitForTimeout(300);
+      for (const r of requests) {
+        assert.doesNotMatch(r, /SECRET-TITLE|paths|openapi/, r);
+        assert.match(r, /^GET /, r);
+      }
+      assert.doesNotMatch(page.url(), /SECRET/);
+    }),
+});

@@ -1,0 +1,241 @@
+/**
+ * Working with a loaded spec in /spec: filter (with highlights, method
+ * terms, chips), keyboard (`/`, arrows, Enter, Escape), copy, and the URL
+ * fragment that keeps filter and selection across a reload.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+
+const FIX = new URL("../fixtures/spec/", import.meta.url);
+
+async function open(page: Page, origin: string, fixture = "mini-3.2.yaml") {
+  await gotoHydrated(page, origin, "/spec");
+  await page.setInputFiles(
+    "[data-testid=spec-file]",
+    new URL(fixture, FIX).pathname,
+  );
+  await page.waitForSelector("[data-testid=endpoint-row]");
+}
+
+const listed = (page: Page) =>
+  page.getAttribute("[data-testid=endpoint-list]", "data-count");
+const rows = (page: Page) =>
+  page.$$eval(
+    "[data-testid=endpoint-row]",
+    (els) =>
+      els.map((e) =>
+        `${e.getAttribute("data-method")} ${e.getAttribute("data-path")}`
+      ),
+  );
+
+Deno.test({
+  name: "browser spec: the filter follows the contract and highlights matches",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await open(page, server.origin);
+      const cases: [string, string[]][] = [
+        ["get", ["get /a", "get /b/{id}", "get /c/{cid}"]],
+        ["GET bees", ["get /b/{id}"]],
+        ["query", ["query /b/{id}"]],
+        ["copy", ["copy /b/{id}"]],
+        ["purgeb", ["purge /b/{id}"]],
+        ["alpha", ["get /a"]],
+        ["nothing-like-this", []],
+      ];
+      for (const [q, want] of cases) {
+        await page.fill("[data-testid=spec-filter]", q);
+        await page.waitForFunction(
+          (n) =>
+            document.querySelector("[data-testid=endpoint-list]")?.getAttribute(
+              "data-count",
+            ) === n,
+          String(want.length),
+        );
+        assert.deepEqual(await rows(page), want, q);
+      }
+      await page.fill("[data-testid=spec-filter]", "bee");
+      await page.waitForFunction(() =>
+        document.querySelectorAll("[data-testid=endpoint-row] mark").length > 0
+      );
+      assert.equal(
+        await page.textContent("[data-testid=endpoint-row] .sv-tag mark"),
+        "Bee",
+      );
+      // A tag chip filters by that tag; clicking it again removes it.
+      await page.fill("[data-testid=spec-filter]", "");
+      await page.click("[data-testid=endpoint-row] .sv-tag >> text=Alpha");
+      assert.equal(await page.inputValue("[data-testid=spec-filter]"), "Alpha");
+      assert.equal(await listed(page), "1");
+      // A method chip toggles that method term.
+      await page.fill("[data-testid=spec-filter]", "");
+      await page.click(".sv-method-chip[data-method=get]");
+      assert.equal(await page.inputValue("[data-testid=spec-filter]"), "get");
+      assert.equal(await listed(page), "3");
+      await page.click(".sv-method-chip[data-method=get]");
+      assert.equal(await page.inputValue("[data-testid=spec-filter]"), "");
+      assert.equal(await listed(page), "14");
+    }),
+});
+
+Deno.test({
+  name:
+    "browser spec: keyboard — / focuses the filter, arrows move, Enter expands, Escape returns",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await open(page, server.origin);
+      await page.click("h1");
+      await page.keyboard.press("/");
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.getAttribute("data-testid")
+        ),
+        "spec-filter",
+      );
+      await page.keyboard.type("get");
+      const focusedRow = (path: string) =>
+        page.waitForFunction((p) =>
+          document.activeElement?.closest("[data-testid=endpoint-row]")
+            ?.getAttribute("data-path") === p, path);
+      await page.keyboard.press("ArrowDown");
+      await focusedRow("/a");
+      await page.keyboard.press("ArrowDown");
+      await focusedRow("/b/{id}");
+      await page.keyboard.press("Enter");
+      await page.waitForSelector("[data-testid=operation-detail]");
+      assert.match(
+        await page.textContent("[data-testid=operation-detail]") ?? "",
+        /readB/,
+      );
+      assert.equal(
+        await page.getAttribute(
+          "[data-testid=endpoint-row][data-path='/b/{id}'] button.sv-row-main",
+          "aria-expanded",
+        ),
+        "true",
+      );
+      // Rows below the expanded one move down instead of overlapping it.
+      const box = async (path: string) =>
+        (await page.locator(`[data-testid=endpoint-row][data-path='${path}']`)
+          .boundingBox())!;
+      const detail =
+        (await page.locator("[data-testid=operation-detail]").boundingBox())!;
+      assert.ok((await box("/c/{cid}")).y >= detail.y + detail.height - 1);
+      await page.keyboard.press("Enter");
+      await page.waitForSelector("[data-testid=operation-detail]", {
+        state: "detached",
+      });
+      await page.keyboard.press("ArrowUp");
+      await focusedRow("/a");
+      await page.keyboard.press("ArrowUp");
+      await page.waitForFunction(() =>
+        document.activeElement?.getAttribute("data-testid") === "spec-filter"
+      );
+      await page.keyboard.press("Escape");
+      assert.equal(await page.inputValue("[data-testid=spec-filter]"), "");
+      // Enter in the filter opens the first result.
+      await page.keyboard.type("undeclared");
+      await page.keyboard.press("Enter");
+      await page.waitForSelector("[data-testid=operation-detail]");
+    }),
+});
+
+Deno.test({
+  name:
+    "browser spec: copy puts the filtered list on the clipboard and says how many",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await open(page, server.origin);
+      await page.fill("[data-testid=spec-filter]", "get");
+      await page.click("[data-testid=spec-copy]");
+      await page.waitForFunction(() =>
+        /Copied 3 endpoints/.test(document.body.textContent ?? "")
+      );
+      const text = await page.evaluate(() => navigator.clipboard.readText());
+      assert.equal(
+        text,
+        "GET\t/a\tRead a\tAlpha\nGET\t/b/{id}\tRead a b\tBees, Shared Tag\nGET\t/c/{cid}\tUndeclared path parameter\t",
+      );
+      assert.match(
+        await page.textContent("[data-testid=spec-status]") ?? "",
+        /Copied 3 endpoints/,
+      );
+    }, { clipboard: true }),
+});
+
+Deno.test({
+  name:
+    "browser spec: filter and selected operation survive a reload (URL fragment)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await open(page, server.origin);
+      await page.fill("[data-testid=spec-filter]", "bees");
+      await page.click(
+        "[data-testid=endpoint-row][data-method=get] button.sv-row-main",
+      );
+      await page.waitForSelector("[data-testid=operation-detail]");
+      await page.waitForFunction(() => location.hash.includes("op="));
+      const hash = await page.evaluate(() => location.hash);
+      assert.equal(hash, "#filter=bees&op=get+%2Fb%2F%7Bid%7D");
+      assert.doesNotMatch(hash, /openapi|Mini/);
+      await page.reload();
+      await page.waitForSelector(
+        "[data-island=SpecViewer][data-hydrated=true]",
+      );
+      await page.waitForSelector("[data-testid=operation-detail]");
+      assert.equal(await page.inputValue("[data-testid=spec-filter]"), "bees");
+      // "bees": the GET's tag and the QUERY's summary.
+      assert.equal(
+        await page.getAttribute("[data-testid=endpoint-list]", "data-count"),
+        "2",
+      );
+      assert.match(
+        await page.textContent("[data-testid=operation-detail]") ?? "",
+        /readB/,
+      );
+      // A link with a fragment opens on that filter too.
+      await page.evaluate(() => (location.hash = "#filter=query"));
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=endpoint-list]")?.getAttribute(
+            "data-count",
+          ) === "1" &&
+        document.querySelector("[data-testid=endpoint-row]")?.getAttribute(
+            "data-method",
+          ) === "query"
+      );
+    }),
+});
+
+Deno.test({
+  name: "browser spec: every control is labelled; status is announced",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await open(page, server.origin);
+      for (const label of ["Filter endpoints", /Paste an OpenAPI/]) {
+        assert.equal(await page.getByLabel(label).count(), 1, String(label));
+      }
+      assert.equal(
+        await page.getByRole("button", { name: "Try an example" }).count(),
+        1,
+      );
+      assert.equal(
+        await page.getAttribute("[data-testid=spec-status]", "role"),
+        "status",
+      );
+      const unlabelled = await page.$$eval("button, input, textarea", (els) =>
+        els.filter((e) => {
+          const el = e as HTMLInputElement;
+          const named = el.labels?.length || el.getAttribute("aria-label") ||
+            (el.textContent ?? "").trim() || el.title;
+          return !named;
+        }).map((e) =>
+          e.outerHTML.slice(0, 80)
+        ));
+      assert.deepEqual(unlabelled, []);
+    }),
+});
