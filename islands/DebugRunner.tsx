@@ -1,4 +1,163 @@
-/** Debug endpoints island (being built). */
-export default function DebugRunner() {
-  return <p class="muted">The Debug endpoints is coming soon.</p>;
+/**
+ * The "Try it" runner of one debug endpoint (`/debug`, CONTRACT section 6).
+ * The page renders one island per catalog entry; each builds its form from
+ * the catalog, validates with the server's own parser, runs the request
+ * with fetch (or EventSource for streams) and shows the exact URL and cURL.
+ * Enter runs from any field (Ctrl+Enter in the text boxes).
+ */
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import {
+  debugCatalog,
+  type DebugLimits,
+  endpoint,
+  type EndpointId,
+} from "../lib/debug/catalog.ts";
+import { prepare } from "./debug/model.ts";
+import { toCurl } from "./debug/curl.ts";
+import { fieldId, ParamField } from "./debug/ParamField.tsx";
+import { RequestFields } from "./debug/RequestFields.tsx";
+import { CommandBox } from "./debug/CommandBox.tsx";
+import { ResultView } from "./debug/ResultView.tsx";
+import { SseView } from "./debug/SseView.tsx";
+import { useRunnerState } from "./debug/use_runner_state.ts";
+import { useFetchRun } from "./debug/use_fetch_run.ts";
+import { useSse } from "./debug/use_sse.ts";
+import { announcement } from "./debug/announce.ts";
+
+/** Props of {@link DebugRunner} (JSON, from the page). */
+export interface DebugRunnerProps {
+  id: EndpointId;
+  limits: DebugLimits;
+  /** The page's origin as the server saw it; the browser's replaces it. */
+  origin: string;
+}
+
+/** One endpoint's runner. */
+export default function DebugRunner({ id, limits, origin }: DebugRunnerProps) {
+  const ep = useMemo(() => endpoint(debugCatalog(limits), id), [id, limits]);
+  const uid = `run-${id}`;
+  const [state, update, loads] = useRunnerState(ep);
+  const [here, setHere] = useState(origin);
+  const [bad, setBad] = useState<Record<string, boolean>>({});
+  const [tried, setTried] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const fetchRun = useFetchRun();
+  const events = useSse();
+  useEffect(() => setHere(location.origin), []);
+
+  const prepared = prepare(ep, state, here, limits);
+  const errors = { ...prepared.errors };
+  for (const p of ep.params) {
+    if (bad[p.name]) {
+      errors[p.name] = `${p.name} must be a decimal integer between ${
+        p.min ?? 0
+      } and ${p.max}.`;
+    }
+  }
+  const invalid = Object.keys(errors);
+  const req = prepared.request;
+
+  useEffect(() => {
+    if (!loads) return;
+    // A shared link or a "Try" example: bring the runner into view, ready
+    // for Enter.
+    document.getElementById(ep.id)?.scrollIntoView({ block: "start" });
+    root.current?.querySelector<HTMLElement>("[data-testid=run]")
+      ?.focus({ preventScroll: true });
+  }, [loads, ep.id]);
+
+  function submit(e: Event) {
+    e.preventDefault();
+    setTried(true);
+    if (invalid.length) {
+      document.getElementById(fieldId(uid, invalid[0]))?.focus();
+      return;
+    }
+    if (ep.streaming) {
+      events.start(req, state.values.event || "message");
+    } else fetchRun.run(req);
+  }
+
+  function keys(e: KeyboardEvent) {
+    const t = e.target as HTMLElement;
+    if (e.key !== "Enter" || e.isComposing) return;
+    if (t.tagName === "TEXTAREA" && !(e.ctrlKey || e.metaKey)) return;
+    if (t.tagName === "BUTTON" || t.tagName === "A") return;
+    e.preventDefault();
+    (e.currentTarget as HTMLFormElement).requestSubmit();
+  }
+
+  const expected = Number(
+    state.values.count || ep.params.find((p) => p.name === "count")?.default ||
+      0,
+  );
+  const busy = fetchRun.startedAt !== null ||
+    ["connecting", "open", "reconnecting"].includes(events.sse?.phase ?? "");
+
+  return (
+    <div class="runner" data-testid="runner" data-endpoint={ep.id} ref={root}>
+      <form
+        class="runner-form"
+        noValidate
+        aria-label={`Try ${ep.path}`}
+        onSubmit={submit}
+        onKeyDown={keys}
+      >
+        <div class="runner-fields">
+          {ep.params.map((p) => (
+            <ParamField
+              key={p.name}
+              spec={p}
+              uid={uid}
+              value={state.values[p.name] ?? ""}
+              error={errors[p.name]}
+              onChange={(v) => update({ values: { [p.name]: v } })}
+              onBadInput={(b) =>
+                setBad((old) => ({ ...old, [p.name]: b }))}
+            />
+          ))}
+          <RequestFields
+            ep={ep}
+            uid={uid}
+            state={state}
+            errors={errors}
+            implicitType={prepared.implicitType}
+            update={update}
+          />
+        </div>
+        <div class="runner-actions">
+          <button type="submit" class="primary run" data-testid="run">
+            {ep.streaming ? "Open stream" : "Send request"}
+          </button>
+          <span class="muted kbd-hint">
+            <kbd>Enter</kbd> runs; <kbd>Ctrl</kbd>+<kbd>Enter</kbd>{" "}
+            in text boxes
+          </span>
+        </div>
+        {tried && invalid.length > 0 && (
+          <p class="field-error" role="alert">
+            Not sent: {errors[invalid[0]]}
+          </p>
+        )}
+      </form>
+      <CommandBox
+        url={req.url}
+        curl={toCurl(req)}
+        invalid={invalid.length > 0}
+      />
+      <div class="visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcement(fetchRun.result, events.sse, busy)}
+      </div>
+      {ep.streaming
+        ? <SseView sse={events.sse} expected={expected} onStop={events.stop} />
+        : (
+          <ResultView
+            result={fetchRun.result}
+            startedAt={fetchRun.startedAt}
+            sent={fetchRun.sent}
+            onCancel={fetchRun.cancel}
+          />
+        )}
+    </div>
+  );
 }

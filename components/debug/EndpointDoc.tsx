@@ -1,0 +1,78 @@
+/**
+ * One endpoint's section of the /debug page: the server-rendered reference
+ * (summary, methods, description, parameters, request headers, examples,
+ * responses) beside its "Try it" runner island. Readable without scripts.
+ */
+import type { ComponentChildren } from "preact";
+import type { EndpointSpec } from "../../lib/debug/catalog.ts";
+import { ParamTable } from "./ParamTable.tsx";
+import { Responses } from "./Responses.tsx";
+import { Examples } from "./Examples.tsx";
+import { Prose } from "./Prose.tsx";
+import type { Samples } from "./samples.ts";
+
+/** Props of {@link EndpointDoc}. */
+export interface EndpointDocProps {
+  ep: EndpointSpec;
+  samples: Samples;
+  /** The runner island. */
+  children: ComponentChildren;
+}
+
+/** Method badges. */
+function Methods({ ep }: { ep: EndpointSpec }) {
+  return (
+    <span class="methods">
+      {ep.methods.map((m) => (
+        <span key={m} class={`method method-${m.toLowerCase()}`}>{m}</span>
+      ))}
+    </span>
+  );
+}
+
+/** The section of one endpoint. */
+export function EndpointDoc({ ep, samples, children }: EndpointDocProps) {
+  const title = `${ep.id}-title`;
+  return (
+    <section class="endpoint" id={ep.id} aria-labelledby={title}>
+      <header class="endpoint-head">
+        <h2 id={title}>
+          <a class="anchor" href={`#${ep.id}`}>{ep.summary}</a>
+        </h2>
+        <p class="endpoint-path">
+          <Methods ep={ep} />
+          <code>{ep.path}</code>
+        </p>
+      </header>
+      <div class="endpoint-body">
+        <div class="endpoint-doc">
+          <p>
+            <Prose text={ep.description} />
+          </p>
+          <h3>Parameters</h3>
+          <ParamTable ep={ep} />
+          {ep.requestHeaders && ep.requestHeaders.length > 0 && (
+            <>
+              <h3>Request headers</h3>
+              <ul class="req-headers">
+                {ep.requestHeaders.map((h) => (
+                  <li key={h.name}>
+                    <code>{h.name}</code>: <Prose text={h.description} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <h3>Examples</h3>
+          <Examples ep={ep} samples={samples} />
+          <h3>Responses</h3>
+          <Responses ep={ep} />
+        </div>
+        <div class="endpoint-try">
+          <h3>Try it</h3>
+          {children}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The catalog's example requests: a link to the raw response, a "Try" link
+ * that loads the example into the runner (a URL fragment, so it also works
+ * as a shareable link), and the response recorded from the real handler.
+ */
+import type { EndpointSpec } from "../../lib/debug/catalog.ts";
+import { exampleState, formatHash } from "../../islands/debug/hash.ts";
+import { isJsonType } from "../../islands/debug/json.ts";
+import type { Samples } from "./samples.ts";
+import { CodeBlock } from "./Prose.tsx";
+
+/** Props of {@link Examples}. */
+export interface ExamplesProps {
+  ep: EndpointSpec;
+  samples: Samples;
+}
+
+function cls(status: number): string {
+  return `status-${Math.floor(status / 100)}xx`;
+}
+
+/** One block per example. */
+export function Examples({ ep, samples }: ExamplesProps) {
+  return (
+    <ul class="examples">
+      {ep.examples.map((ex, i) => {
+        const method = ex.method ?? "GET";
+        const sample = samples.get(`${ep.id}#${i}`);
+        return (
+          <li key={i} class="example">
+            <div class="example-head">
+              <span class={`method method-${method.toLowerCase()}`}>
+                {method}
+              </span>
+              {method === "GET"
+                ? (
+                  <a class="example-url" href={ex.url}>
+                    <code>{ex.url}</code>
+                  </a>
+                )
+                : <code class="example-url">{ex.url}</code>}
+              <span class="muted">{ex.description}</span>
+              <a class="button try" href={formatHash(ep, exampleState(ep, ex))}>
+                Try<span class="visually-hidden">{ex.description}</span>
+              </a>
+            </div>
+            {sample && (
+              <details class="sample">
+                <summary>
+                  Response{" "}
+                  <span class={`status ${cls(sample.status)}`}>
+                    {sample.status}
+                  </span>
+                  {sample.note && <span class="muted">({sample.note})</span>}
+                </summary>
+                {sample.headers.length > 0 && (
+                  <pre class="sample-headers">
+                    {sample.headers.map(([k, v]) => `${k}: ${v}`).join("\n")}
+                  </pre>
+                )}
+                {sample.body && (
+                  <CodeBlock
+                    text={sample.body}
+                    json={isJsonType(sample.contentType)}
+                  />
+                )}
+              </details>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The top of the /debug page: what the endpoints are for, the rules every
+ * endpoint follows, the limits in force (with their env variables), and a
+ * table of contents. Values come from the catalog and the live limits.
+ */
+import type { DebugLimits, EndpointSpec } from "../../lib/debug/catalog.ts";
+import { LIMIT_ENV } from "../../lib/debug/limits.ts";
+
+const LIMIT_TEXT: Record<keyof DebugLimits, string> = {
+  maxSleepMs: "Longest sleep, ms",
+  maxRedirects: "Longest redirect chain",
+  maxBodyBytes: "Largest request body, bytes",
+  maxSseCount: "Most SSE events",
+  maxSseIntervalMs: "Longest SSE interval and retry, ms",
+};
+
+/** Props of {@link Intro}. */
+export interface IntroProps {
+  catalog: readonly EndpointSpec[];
+  limits: DebugLimits;
+}
+
+/** Lead, rules, limits and contents. */
+export function Intro({ catalog, limits }: IntroProps) {
+  return (
+    <div class="debug-intro">
+      <p class="lead">
+        Predictable HTTP endpoints for testing clients, proxies and retry logic,
+        under{" "}
+        <code>/api/debug</code>. Each has a runner: set the parameters, send the
+        request from your browser, and copy the same request as a URL or a cURL
+        command. The machine-readable description is{" "}
+        <a href="/api/debug/openapi.json">/api/debug/openapi.json</a>{" "}
+        (OpenAPI 3.1).
+      </p>
+      <nav class="toc" aria-label="Endpoints">
+        <ul>
+          {catalog.map((ep) => (
+            <li key={ep.id}>
+              <a href={`#${ep.id}`}>
+                <code>{ep.path.replace("/api/debug", "")}</code>
+                <span class="muted">{ep.summary}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <details class="rules">
+        <summary>Rules every endpoint follows, and the limits</summary>
+        <ul>
+          <li>
+            Stateless: the same request always gets the same behaviour.
+          </li>
+          <li>
+            <code>sleep</code> on every endpoint delays the response:{" "}
+            <code>250</code>, <code>250ms</code> or <code>1.5s</code>.
+          </li>
+          <li>
+            Bad input gets a 4xx <code>application/problem+json</code>{" "}
+            (RFC 9457) naming the parameter in{" "}
+            <code>param</code>, before anything else happens; values are never
+            clamped. The runner checks with the same parser and shows the same
+            message before sending.
+          </li>
+          <li>
+            CORS is open (<code>Access-Control-Allow-Origin: *</code>, no
+            credentials); <code>HEAD</code> works wherever <code>GET</code>{" "}
+            does; responses are{" "}
+            <code>Cache-Control: no-store</code>; unknown paths get a 404
+            problem.
+          </li>
+        </ul>
+        <table class="limits">
+          <caption>Limits of this server</caption>
+          <thead>
+            <tr>
+              <th scope="col">Limit</th>
+              <th scope="col">Value</th>
+              <th scope="col">Env variable</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(Object.keys(LIMIT_ENV) as (keyof DebugLimits)[]).map((k) => (
+              <tr key={k} data-limit={k}>
+                <td>{LIMIT_TEXT[k]}</td>
+                <td>{limits[k]}</td>
+                <td>
+                  <code>{LIMIT_ENV[k]}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </div>
+  );
+}

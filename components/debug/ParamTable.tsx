@@ -1,0 +1,47 @@
+/** The parameter table of one endpoint, from the catalog. */
+import type { EndpointSpec } from "../../lib/debug/catalog.ts";
+import { constraintText, defaultText } from "../../islands/debug/describe.ts";
+import { Prose } from "./Prose.tsx";
+
+/** Name, in, type, default, accepted values and description per parameter. */
+export function ParamTable({ ep }: { ep: EndpointSpec }) {
+  return (
+    <div class="table-wrap">
+      <table class="params">
+        <caption class="visually-hidden">Parameters of {ep.path}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">In</th>
+            <th scope="col">Type</th>
+            <th scope="col">Default</th>
+            <th scope="col">Accepts</th>
+            <th scope="col">Description</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ep.params.map((p) => (
+            <tr key={p.name} data-param-doc={p.name}>
+              <th scope="row">
+                <code>{p.name}</code>
+                {p.required && <span class="req" title="required">*</span>}
+              </th>
+              <td>{p.in}</td>
+              <td>{p.type}</td>
+              <td>{defaultText(p) ? <code>{defaultText(p)}</code> : "—"}</td>
+              <td>{constraintText(p)}</td>
+              <td>
+                <Prose text={p.description} />
+                {(p.explain ?? []).map((e) => (
+                  <span key={e.min} class="explain">
+                    Refused with 400: {p.name} {e.min}–{e.max} {e.reason}
+                  </span>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * Example responses for the reference, recorded from the real handlers
+ * (not written by hand, so they cannot drift from what the API answers).
+ * Each catalog example is sent once at start, without its `sleep` (and with
+ * `interval=0` for streams) so recording costs milliseconds.
+ */
+import { debugCatalog, type DebugLimits } from "../../lib/debug/catalog.ts";
+import { SAMPLE_BODY } from "../../islands/debug/hash.ts";
+
+/** One recorded exchange. */
+export interface Sample {
+  status: number;
+  /** Headers worth showing (content type, Location, encoding...). */
+  headers: [string, string][];
+  /** The decoded body as text ("" when none). */
+  body: string;
+  contentType: string | null;
+  /** The request differs from the example (sleep dropped, interval 0...). */
+  note: string;
+}
+
+/** Samples by `endpointId#exampleIndex`. */
+export type Samples = ReadonlyMap<string, Sample>;
+
+const SHOWN = [
+  "content-type",
+  "content-encoding",
+  "location",
+  "retry-after",
+  "allow",
+  "www-authenticate",
+];
+const FORMATS: Record<string, CompressionFormat> = {
+  gzip: "gzip",
+  deflate: "deflate",
+  br: "brotli" as CompressionFormat,
+};
+
+async function text(res: Response): Promise<string> {
+  const enc = res.headers.get("content-encoding");
+  if (!res.body) return "";
+  const format = enc ? FORMATS[enc] : undefined;
+  if (enc && !format) {
+    await res.body.cancel();
+    return `(${enc}-compressed bytes)`;
+  }
+  const stream = format
+    ? res.body.pipeThrough(new DecompressionStream(format))
+    : res.body;
+  return await new Response(stream).text();
+}
+
+/**
+ * Records every catalog example against `handler` (the debug API's fetch),
+ * as if served at `origin`. Failures leave that example without a sample.
+ */
+export async function recordSamples(
+  handler: (req: Request) => Response | Promise<Response>,
+  limits: DebugLimits,
+  origin = "http://localhost:8000",
+): Promise<Samples> {
+  const out = new Map<string, Sample>();
+  for (const ep of debugCatalog(limits)) {
+    for (const [i, ex] of ep.examples.entries()) {
+      const url = new URL(ex.url, origin);
+      const notes: string[] = [];
+      if (url.searchParams.has("sleep")) {
+        url.searchParams.delete("sleep");
+        notes.push("recorded without the sleep");
+      }
+      if (ep.streaming) {
+        url.searchParams.set("interval", "0");
+        notes.push("recorded with interval=0");
+      }
+      const method = ex.method ?? "GET";
+      const withBody = method !== "GET" && method !== "HEAD";
+      if (withBody) notes.push(`sent with the body ${SAMPLE_BODY}`);
+      try {
+        const res = await handler(
+          new Request(url, {
+            method,
+            headers: withBody ? { "content-type": "application/json" } : {},
+            body: withBody ? SAMPLE_BODY : undefined,
+            redirect: "manual",
+          }),
+        );
+        out.set(`${ep.id}#${i}`, {
+          status: res.status,
+          headers: SHOWN.flatMap((h) => {
+            const v = res.headers.get(h);
+            return v === null ? [] : [[h, v] as [string, string]];
+          }),
+          body: await text(res),
+          contentType: res.headers.get("content-type"),
+          note: notes.join("; "),
+        });
+      } catch (e) {
+        console.error(`debug page: no sample for ${ex.url}:`, e);
+      }
+    }
+  }
+  return out;
+}

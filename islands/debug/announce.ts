@@ -1,0 +1,47 @@
+/**
+ * What the runner's polite live region says: one short sentence per
+ * outcome, so screen reader users hear the result without the body being
+ * read out. Pure.
+ */
+import type { RunResult } from "./run.ts";
+import type { SseState } from "./use_sse.ts";
+
+/** The sentence for the current run, or "" when there is nothing to say. */
+export function announcement(
+  result: RunResult | null,
+  sse: SseState | null,
+  busy: boolean,
+): string {
+  if (sse) {
+    const n = sse.events.length;
+    switch (sse.phase) {
+      case "connecting":
+        return "Opening the event stream.";
+      case "open":
+        // Only the first event: one announcement per event would drown
+        // everything else out.
+        return n === 0 ? "Stream open." : "Receiving events.";
+      case "failed":
+        return sse.failure
+          ? `Stream failed. ${announcement(sse.failure, null, false)}`
+          : "Stream failed.";
+      default:
+        return `Stream ${sse.phase}: ${n} event${
+          n === 1 ? "" : "s"
+        } in ${sse.ms} milliseconds.`;
+    }
+  }
+  if (busy) return "Request sent, waiting for the response.";
+  if (!result) return "";
+  const ms = Math.round(result.ms);
+  switch (result.kind) {
+    case "error":
+      return `${result.message} After ${ms} milliseconds.`;
+    case "opaque-redirect":
+      return `Redirect not followed, after ${ms} milliseconds.`;
+    case "response":
+      return `Status ${result.status} ${result.statusText}, ${ms} milliseconds${
+        result.redirected ? ", after following redirects" : ""
+      }.`;
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * A runner's configured request in the URL fragment, so it can be shared as
+ * a link: `#status?code=503&sleep=1s`, `#echo?method=POST&body=...`. The
+ * part before `?` is the endpoint id, which is also the id of its section,
+ * so `#sse` alone is a plain anchor. Only what differs from a fresh form is
+ * written. The fragment never reaches a server (RFC 3986 §3.5).
+ * Pure and DOM-free; the reference's example links use it on the server.
+ */
+import type { EndpointSpec, ExampleSpec } from "../../lib/debug/catalog.ts";
+import {
+  initialState,
+  reflectsQuery,
+  runnerMethods,
+  type RunnerState,
+} from "./model.ts";
+
+/** Keys of the fragment that are runner options, not catalog parameters. */
+const OPTION_KEYS = ["method", "headers", "body", "follow", "query"] as const;
+
+/** The fragment for `state` (`#id` alone when nothing differs). */
+export function formatHash(ep: EndpointSpec, state: RunnerState): string {
+  const base = initialState(ep);
+  const q = new URLSearchParams();
+  for (const p of ep.params) {
+    const v = state.values[p.name] ?? "";
+    if (v !== (base.values[p.name] ?? "")) q.set(p.name, v);
+  }
+  if (state.method !== base.method) q.set("method", state.method);
+  if (state.headers !== "") q.set("headers", state.headers);
+  if (state.body !== "") q.set("body", state.body);
+  if (!state.follow) q.set("follow", "0");
+  if (state.query !== "") q.set("query", state.query);
+  const qs = q.toString();
+  return `#${ep.id}${qs ? `?${qs}` : ""}`;
+}
+
+/** The endpoint id a fragment names (`#echo?x` gives `echo`), or "". */
+export function hashId(hash: string): string {
+  const h = hash.replace(/^#/, "");
+  const q = h.indexOf("?");
+  return q < 0 ? h : h.slice(0, q);
+}
+
+/**
+ * The state a fragment describes for `ep`, or null when the fragment is
+ * about another endpoint. Unknown keys are ignored; missing ones keep their
+ * fresh-form values.
+ */
+export function parseHash(ep: EndpointSpec, hash: string): RunnerState | null {
+  if (hashId(hash) !== ep.id) return null;
+  const h = hash.replace(/^#/, "");
+  const q = h.indexOf("?");
+  const p = new URLSearchParams(q < 0 ? "" : h.slice(q + 1));
+  const s = initialState(ep);
+  const values = { ...s.values };
+  for (const spec of ep.params) {
+    const v = p.get(spec.name);
+    if (v !== null) values[spec.name] = v;
+  }
+  const method = p.get("method")?.toUpperCase();
+  return {
+    values,
+    method: method && runnerMethods(ep).includes(method) ? method : s.method,
+    headers: ep.streaming ? "" : p.get("headers") ?? "",
+    body: ep.acceptsBody ? p.get("body") ?? "" : "",
+    follow: p.get("follow") !== "0",
+    query: reflectsQuery(ep) ? p.get("query") ?? "" : "",
+  };
+}
+
+/**
+ * The runner state of a catalog example (`/api/debug/status/503?sleep=1s`):
+ * path parameters read against the template, known query parameters into
+ * their fields, the rest into the extra query where the endpoint has one.
+ */
+export function exampleState(ep: EndpointSpec, ex: ExampleSpec): RunnerState {
+  const s = initialState(ep);
+  const values = { ...s.values };
+  const [path, qs = ""] = ex.url.split("?", 2);
+  const tpl = ep.path.split("/");
+  const got = path.split("/");
+  tpl.forEach((seg, i) => {
+    const m = /^\{(\w+)\}$/.exec(seg);
+    if (m && got[i] !== undefined) values[m[1]] = decodeURIComponent(got[i]);
+  });
+  const extra = new URLSearchParams();
+  for (const [k, v] of new URLSearchParams(qs)) {
+    if (ep.params.some((p) => p.name === k && p.in === "query")) values[k] = v;
+    else extra.append(k, v);
+  }
+  const want = ex.method?.toUpperCase() ?? s.method;
+  const method = runnerMethods(ep).includes(want) ? want : s.method;
+  // An example that sends a body but names none gets a small JSON one, so
+  // "Try" shows the body reflected rather than an empty request.
+  const withBody = ep.acceptsBody && method !== "GET" && method !== "HEAD";
+  return {
+    ...s,
+    values,
+    method,
+    headers: withBody ? "Content-Type: application/json" : "",
+    body: withBody ? SAMPLE_BODY : "",
+    query: reflectsQuery(ep) ? extra.toString() : "",
+  };
+}
+
+/** The body an example without one is given. */
+export const SAMPLE_BODY = '{"hello": "world"}';
+
+/** Exported for tests: the fragment keys that are not catalog parameters. */
+export const HASH_OPTION_KEYS: readonly string[] = OPTION_KEYS;

@@ -1,0 +1,98 @@
+/**
+ * Pretty-printing JSON response bodies as tokens, for syntax highlighting
+ * built from DOM text nodes (never HTML). The source text is re-indented
+ * token by token rather than parsed and re-serialised, so what the server
+ * sent is what is shown: number spellings (`1.0`, `1e400`), big integers,
+ * key order and duplicate keys all survive (RFC 8259 leaves duplicates to
+ * the reader; a debugging tool should show them). Pure and DOM-free.
+ */
+
+/** What a token is, for its colour. */
+export type TokenKind =
+  | "key"
+  | "string"
+  | "number"
+  | "literal"
+  | "punct"
+  | "space";
+
+/** One piece of the pretty text; concatenated, the texts are the output. */
+export interface Token {
+  kind: TokenKind;
+  text: string;
+}
+
+// RFC 8259 §7 string, §6 number, §3 literals.
+// Control characters are exactly what RFC 8259 forbids unescaped in strings.
+const LEX =
+  // deno-lint-ignore no-control-regex
+  /"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|[{}\[\]:,]|[ \t\r\n]+/y;
+
+/** The media type is JSON (`application/json`, `application/*+json`). */
+export function isJsonType(contentType: string | null): boolean {
+  if (!contentType) return false;
+  const t = contentType.split(";")[0].trim().toLowerCase();
+  return /^[a-z0-9.+-]+\/(?:[a-z0-9.+-]*\+)?json$/.test(t);
+}
+
+/**
+ * The pretty-printed tokens of `text` (two-space indent, empty containers
+ * kept as `{}` and `[]`), or null when it is not valid JSON.
+ */
+export function prettyJson(text: string): Token[] | null {
+  try {
+    JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const raw: string[] = [];
+  LEX.lastIndex = 0;
+  while (LEX.lastIndex < text.length) {
+    const start = LEX.lastIndex;
+    const m = LEX.exec(text);
+    if (!m) return null; // JSON.parse accepted it, so this cannot happen
+    if (!/^[ \t\r\n]/.test(m[0])) raw.push(m[0]);
+    if (LEX.lastIndex === start) return null;
+  }
+  const out: Token[] = [];
+  let depth = 0;
+  const newline = () =>
+    out.push({ kind: "space", text: "\n" + "  ".repeat(depth) });
+  for (let i = 0; i < raw.length; i++) {
+    const t = raw[i];
+    const next = raw[i + 1];
+    if (t === "{" || t === "[") {
+      out.push({ kind: "punct", text: t });
+      if (next === (t === "{" ? "}" : "]")) {
+        out.push({ kind: "punct", text: next });
+        i++;
+      } else {
+        depth++;
+        newline();
+      }
+    } else if (t === "}" || t === "]") {
+      depth--;
+      newline();
+      out.push({ kind: "punct", text: t });
+    } else if (t === ",") {
+      out.push({ kind: "punct", text: t });
+      newline();
+    } else if (t === ":") {
+      out.push({ kind: "punct", text: ":" }, { kind: "space", text: " " });
+    } else if (t[0] === '"') {
+      out.push({ kind: next === ":" ? "key" : "string", text: t });
+    } else if (t === "true" || t === "false" || t === "null") {
+      out.push({ kind: "literal", text: t });
+    } else {
+      out.push({ kind: "number", text: t });
+    }
+  }
+  return out;
+}
+
+/** The plain pretty text of tokens. */
+export function tokensText(tokens: readonly Token[]): string {
+  let s = "";
+  for (const t of tokens) s += t.text;
+  return s;
+}

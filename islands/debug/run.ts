@@ -1,0 +1,123 @@
+/**
+ * Sends a prepared request with `fetch` and measures it the way DevTools
+ * does: time to the response headers, and total time until the last body
+ * byte. Works in browsers and in Deno (the unit tests run it over TCP).
+ *
+ * `credentials: "omit"`: cookies never join the request (the cURL command
+ * has none either), and a 401 with WWW-Authenticate cannot open the
+ * browser's login dialog (Fetch §4.6 prompts only for credentialed requests).
+ */
+import type { PreparedRequest } from "./model.ts";
+
+/** A response that arrived. */
+export interface RunResponse {
+  kind: "response";
+  status: number;
+  statusText: string;
+  /** Response headers as the client sees them (lower-case, sorted). */
+  headers: [string, string][];
+  /** The decoded body as UTF-8 text ("" for HEAD and no-body statuses). */
+  body: string;
+  /** Bytes of the body after content decoding. */
+  bytes: number;
+  /** The body is an event stream, left unread. */
+  stream: boolean;
+  /** Redirects were followed; `url` is where the chain ended. */
+  redirected: boolean;
+  url: string;
+  /** Milliseconds to the response headers, and to the end of the body. */
+  ttfbMs: number;
+  ms: number;
+}
+
+/** `redirect: "manual"` met a redirect: browsers hide its status. */
+export interface RunOpaqueRedirect {
+  kind: "opaque-redirect";
+  ms: number;
+}
+
+/** No response: network failure, refused request, or cancelled. */
+export interface RunFailure {
+  kind: "error";
+  message: string;
+  aborted: boolean;
+  ms: number;
+}
+
+/** Any outcome of {@link runFetch}. */
+export type RunResult = RunResponse | RunOpaqueRedirect | RunFailure;
+
+/** Sends `r`; never throws (failures are a {@link RunFailure}). */
+export async function runFetch(
+  r: PreparedRequest,
+  signal?: AbortSignal,
+  now: () => number = () => performance.now(),
+): Promise<RunResult> {
+  const headers = new Headers();
+  for (const h of r.headers) headers.append(h.name, h.value);
+  const t0 = now();
+  try {
+    const res = await fetch(r.url, {
+      method: r.method,
+      headers,
+      body: r.body !== undefined && r.body !== "" ? r.body : undefined,
+      redirect: r.manual ? "manual" : "follow",
+      credentials: "omit",
+      cache: "no-store",
+      signal,
+    });
+    const t1 = now();
+    if (res.type === "opaqueredirect") {
+      await res.body?.cancel();
+      return { kind: "opaque-redirect", ms: t1 - t0 };
+    }
+    // An event stream may last hours: note it, never wait for its end.
+    const stream = /^text\/event-stream/i.test(
+      res.headers.get("content-type") ?? "",
+    );
+    if (stream) await res.body?.cancel();
+    const buf = stream
+      ? new Uint8Array(0)
+      : new Uint8Array(await res.arrayBuffer());
+    const t2 = now();
+    return {
+      kind: "response",
+      status: res.status,
+      statusText: res.statusText,
+      headers: [...res.headers],
+      body: new TextDecoder().decode(buf),
+      bytes: buf.byteLength,
+      redirected: res.redirected,
+      url: res.url,
+      stream,
+      ttfbMs: t1 - t0,
+      ms: t2 - t0,
+    };
+  } catch (e) {
+    const aborted = (e as Error)?.name === "AbortError";
+    return {
+      kind: "error",
+      message: aborted
+        ? "Cancelled."
+        : `The request failed before a response arrived: ${
+          (e as Error)?.message ?? e
+        }. The server may be down, or the browser refused the request.`,
+      aborted,
+      ms: now() - t0,
+    };
+  }
+}
+
+/** `2xx`... for colouring; `other` for anything outside 200-599. */
+export function statusClass(status: number): string {
+  return status >= 200 && status < 600
+    ? `${Math.floor(status / 100)}xx`
+    : "other";
+}
+
+/** A byte count for people: `512 B`, `1.4 kB`, `2.0 MB` (SI, like DevTools). */
+export function formatBytes(n: number): string {
+  if (n < 1000) return `${n} B`;
+  if (n < 1e6) return `${(n / 1000).toFixed(1)} kB`;
+  return `${(n / 1e6).toFixed(1)} MB`;
+}

@@ -1,0 +1,441 @@
+/**
+ * The /debug runner in Chromium, against the real app: what a person does
+ * (fill the fields, press Run or Enter, read the result), and the cURL
+ * command copied from the page, run with the real curl against the same
+ * server.
+ */
+import assert from "node:assert/strict";
+import type { Locator, Page } from "playwright-core";
+import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+
+function runner(page: Page, id: string): Locator {
+  return page.locator(`[data-testid=runner][data-endpoint=${id}]`);
+}
+
+async function resultStatus(r: Locator): Promise<string> {
+  const s = r.locator("[data-testid=result-status]");
+  await s.waitFor({ timeout: 15_000 });
+  return (await s.textContent())!.trim();
+}
+
+/** Runs a shell command line with sh; stdout as text. */
+async function sh(cmd: string): Promise<string> {
+  const out = await new Deno.Command("sh", {
+    args: ["-c", cmd],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  return new TextDecoder().decode(out.stdout);
+}
+
+/**
+ * Chromium logs every 4xx/5xx fetch as "Failed to load resource" on the
+ * console; the runner provokes them on purpose.
+ */
+const HTTP_ERRORS = { allowErrors: [/Failed to load resource/] };
+
+const CURL = await new Deno.Command("sh", { args: ["-c", "command -v curl"] })
+  .output().then((o) => o.success).catch(() => false);
+
+Deno.test({
+  name: "browser runner: one runner per catalog endpoint, every one hydrated",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const ids = await page.$$eval(
+        "[data-testid=runner]",
+        (els) => els.map((e) => (e as HTMLElement).dataset.endpoint),
+      );
+      for (
+        const id of [
+          "status",
+          "redirect",
+          "echo",
+          "gzip",
+          "deflate",
+          "brotli",
+          "sse",
+        ]
+      ) {
+        assert.ok(ids.includes(id), `runner ${id}`);
+      }
+      assert.equal(new Set(ids).size, ids.length, "one runner per endpoint");
+      const echo = runner(page, "echo");
+      assert.equal(
+        await echo.locator("[data-param=method]").evaluate((e) => e.tagName),
+        "SELECT",
+      );
+      assert.equal(
+        await echo.locator("[data-param=body]").evaluate((e) => e.tagName),
+        "TEXTAREA",
+      );
+      assert.equal(
+        await echo.locator("[data-param=headers]").evaluate((e) => e.tagName),
+        "TEXTAREA",
+      );
+      const abs = runner(page, "redirect").locator("[data-param=absolute]");
+      assert.equal(await abs.getAttribute("type"), "checkbox");
+      const count = runner(page, "sse").locator("[data-param=count]");
+      assert.equal(await count.getAttribute("type"), "number");
+      assert.equal(await count.getAttribute("min"), "1");
+      assert.equal(await count.getAttribute("max"), "1000");
+      assert.equal(
+        await runner(page, "redirect").locator("[data-param=status]").evaluate((
+          e,
+        ) => e.tagName),
+        "SELECT",
+      );
+      // Every control has an accessible label.
+      const unlabelled = await page.$$eval(
+        "[data-testid=runner] input, [data-testid=runner] select, [data-testid=runner] textarea",
+        (els) =>
+          els.filter((e) =>
+            !(e as HTMLInputElement).labels?.length &&
+            !e.getAttribute("aria-label")
+          )
+            .map((e) => e.outerHTML),
+      );
+      assert.deepEqual(unlabelled, []);
+    }, HTTP_ERRORS),
+});
+
+Deno.test({
+  name:
+    "browser runner: status 503 with sleep shows 503 and a duration >= the sleep",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "status");
+      await r.locator("[data-param=code]").fill("503");
+      await r.locator("[data-param=sleep]").fill("300ms");
+      assert.equal(
+        await r.locator("[data-testid=url]").textContent(),
+        `${server.origin}/api/debug/status/503?sleep=300ms`,
+      );
+      await r.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(r), "503");
+      const ms = Number(
+        await r.locator("[data-testid=result-duration]").getAttribute(
+          "data-ms",
+        ),
+      );
+      assert.ok(ms >= 300, `duration ${ms}`);
+      const status = r.locator(".status-5xx");
+      assert.equal(await status.count(), 1, "coloured as a 5xx");
+      assert.match(
+        (await r.locator("[data-testid=result-headers]").textContent())!,
+        /retry-after/,
+      );
+      const body = JSON.parse(
+        (await r.locator("[data-testid=result-body]").textContent())!,
+      );
+      assert.deepEqual(body, {
+        status: 503,
+        statusText: "Service Unavailable",
+      });
+      assert.match(
+        (await r.locator("[aria-live]").textContent())!,
+        /Status 503/,
+        "announced to screen readers",
+      );
+    }, HTTP_ERRORS),
+});
+
+Deno.test({
+  name:
+    "browser runner: echo reflects POST, a custom header and a JSON body; Enter runs",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "echo");
+      await r.locator("[data-param=method]").selectOption("POST");
+      await r.locator("[data-param=headers]").fill(
+        "X-Trace: it's 42\nContent-Type: application/json",
+      );
+      await r.locator("[data-param=body]").fill('{"hello": ["w", 1]}');
+      await r.locator("[data-param=sleep]").press("Enter");
+      await resultStatus(r);
+      const echo = JSON.parse(
+        (await r.locator("[data-testid=result-body]").textContent())!,
+      );
+      assert.equal(echo.method, "POST");
+      assert.equal(echo.headers["x-trace"], "it's 42");
+      assert.equal(echo.headers["content-type"], "application/json");
+      assert.deepEqual(echo.json, { hello: ["w", 1] });
+      // Pretty-printed, and coloured with spans (never parsed as HTML).
+      assert.match(
+        (await r.locator("[data-testid=result-body]").textContent())!,
+        /\n {2}"method": "POST"/,
+      );
+      assert.ok(
+        await r.locator("[data-testid=result-body] .j-key").count() > 5,
+      );
+    }, HTTP_ERRORS),
+});
+
+Deno.test({
+  name: 'browser runner: redirect/3 is followed to {"done":true}',
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "redirect");
+      await r.locator("[data-param=count]").fill("3");
+      assert.match(
+        (await r.locator("[data-testid=curl]").textContent())!,
+        / -L$/,
+      );
+      await r.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(r), "200");
+      assert.deepEqual(
+        JSON.parse(
+          (await r.locator("[data-testid=result-body]").textContent())!,
+        ),
+        { done: true },
+      );
+      assert.match(
+        (await r.locator("[data-testid=result-redirect]").textContent())!,
+        /\/api\/debug\/redirect\/0/,
+      );
+    }, HTTP_ERRORS),
+});
+
+Deno.test({
+  name: "browser runner: sse count=3 lists three events in order, live",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "sse");
+      await r.locator("[data-param=count]").fill("3");
+      await r.locator("[data-param=interval]").fill("200");
+      await r.locator("[data-param=event]").fill("tick");
+      await r.locator("[data-testid=run]").click();
+      const events = r.locator("[data-testid=sse-event]");
+      // Live: the first event shows before the stream is complete.
+      await events.first().waitFor();
+      assert.notEqual(
+        await r.locator(".result-sse").getAttribute("data-phase"),
+        "complete",
+      );
+      await page.waitForFunction(() =>
+        document.querySelectorAll("[data-endpoint=sse] [data-testid=sse-event]")
+          .length === 3
+      );
+      await r.locator(".result-sse[data-phase=complete]").waitFor();
+      const rows = await events.evaluateAll((els) =>
+        els.map((
+          e,
+        ) => [(e as HTMLElement).dataset.id, (e as HTMLElement).dataset.event])
+      );
+      assert.deepEqual(rows, [["1", "tick"], ["2", "tick"], ["3", "tick"]]);
+      assert.match((await events.nth(2).textContent())!, /"count":3/);
+      assert.match(
+        (await r.locator("[data-testid=curl]").textContent())!,
+        / -N$/,
+      );
+      assert.equal(await resultStatus(r), "200");
+    }, HTTP_ERRORS),
+});
+
+Deno.test({
+  name: "browser runner: sse stop button stops the stream",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "sse");
+      await r.locator("[data-param=count]").fill("50");
+      await r.locator("[data-param=interval]").fill("100");
+      await r.locator("[data-testid=run]").click();
+      await r.locator("[data-testid=sse-event]").nth(1).waitFor();
+      await r.locator("[data-testid=stop]").click();
+      const n = await r.locator("[data-testid=sse-event]").count();
+      await page.waitForTimeout(400);
+      assert.equal(await r.locator("[data-testid=sse-event]").count(), n);
+      assert.equal(
+        await r.locator(".result-sse").getAttribute("data-phase"),
+        "stopped",
+      );
+    }, HTTP_ERRORS),
+});
+
+Deno.test({
+  name:
+    "browser runner: client-side errors use the server's words and block sending",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "status");
+      const code = r.locator("[data-param=code]");
+      await code.fill("150");
+      await code.press("Enter");
+      const errId =
+        (await code.getAttribute("aria-describedby"))!.split(" ")[1];
+      const shown = await page.locator(`#${errId}`).textContent();
+      assert.equal(await code.getAttribute("aria-invalid"), "true");
+      assert.equal(
+        await r.locator("[data-testid=result-status]").count(),
+        0,
+        "not sent",
+      );
+      // The same request sent anyway gets the same words from the server.
+      const res = await fetch(`${server.origin}/api/debug/status/150`);
+      assert.equal((await res.json()).detail, shown);
+    }, HTTP_ERRORS),
+});
+
+Deno.test({
+  name:
+    "browser runner: HEAD and 204 show an empty body; gzip shows Content-Encoding",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const s = runner(page, "status");
+      await s.locator("[data-param=code]").fill("204");
+      await s.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(s), "204");
+      assert.equal(
+        await s.locator("[data-testid=result-body]").textContent(),
+        "",
+      );
+      assert.match((await s.locator(".body-note").textContent())!, /204/);
+      await s.locator("[data-param=code]").fill("200");
+      await s.locator("[data-param=method]").selectOption("HEAD");
+      await s.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(s), "200");
+      assert.equal(
+        await s.locator("[data-testid=result-body]").textContent(),
+        "",
+      );
+      const g = runner(page, "gzip");
+      await g.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(g), "200");
+      assert.equal(
+        await g.locator("[data-testid=result-encoding]").textContent(),
+        "Content-Encoding: gzip",
+      );
+      assert.equal(
+        JSON.parse(
+          (await g.locator("[data-testid=result-body]").textContent())!,
+        ).gzipped,
+        true,
+      );
+    }, HTTP_ERRORS),
+});
+
+Deno.test({
+  name:
+    "browser runner: the state lives in the URL hash and a shared link restores it",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "echo");
+      await r.locator("[data-param=method]").selectOption("PUT");
+      await r.locator("[data-param=body]").fill("a&b=#c");
+      const hash = await page.evaluate(() => location.hash);
+      assert.match(hash, /^#echo\?/);
+      const page2 = await page.context().newPage();
+      await gotoHydrated(page2, server.origin, "/debug" + hash);
+      const r2 = runner(page2, "echo");
+      await page2.waitForFunction(() =>
+        (document.querySelector(
+          "[data-endpoint=echo] [data-param=body]",
+        ) as HTMLTextAreaElement)
+          .value === "a&b=#c"
+      );
+      assert.equal(await r2.locator("[data-param=method]").inputValue(), "PUT");
+      // The run button has focus: Enter sends the shared request.
+      await page2.keyboard.press("Enter");
+      const echo = JSON.parse(
+        (await r2.locator("[data-testid=result-body]").textContent({
+          timeout: 15_000,
+        }))!,
+      );
+      assert.equal(echo.method, "PUT");
+      assert.equal(echo.body, "a&b=#c");
+      await page2.close();
+    }, HTTP_ERRORS),
+});
+
+Deno.test({
+  name:
+    "browser runner: copied cURL, run by curl, gives the same status and body",
+  ignore: !CURL,
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const cases: [
+        string,
+        (r: Locator) => Promise<void>,
+        (b: string) => unknown,
+      ][] = [
+        ["status", async (r) => {
+          await r.locator("[data-param=code]").fill("418");
+          await r.locator("[data-param=method]").selectOption("DELETE");
+        }, (b) => JSON.parse(b)],
+        ["redirect", async (r) => {
+          await r.locator("[data-param=count]").fill("2");
+          await r.locator("[data-param=status]").selectOption("307");
+          await r.locator("[data-param=absolute]").check();
+        }, (b) => JSON.parse(b)],
+        ["brotli", async () => {}, (b) => JSON.parse(b).brotli],
+        ["echo", async (r) => {
+          await r.locator("[data-param=method]").selectOption("PATCH");
+          await r.locator("[data-param=headers]").fill(
+            "X-Q: 'quoted' \"double\" $HOME `x`\nX-Empty:",
+          );
+          await r.locator("[data-param=body]").fill(
+            "it's a $body\nwith `lines` and \\ backslash",
+          );
+          await r.locator("[data-option=query]").fill("a=1&a=2");
+        }, (b) => {
+          const e = JSON.parse(b);
+          return [
+            e.method,
+            e.query,
+            e.headers["x-q"],
+            e.headers["x-empty"],
+            e.headers["content-type"],
+            e.body,
+          ];
+        }],
+      ];
+      for (const [id, setup, pick] of cases) {
+        const r = runner(page, id);
+        await setup(r);
+        await r.locator("[data-testid=run]").click();
+        const status = await resultStatus(r);
+        const body =
+          (await r.locator("[data-testid=result-body]").textContent())!;
+        await r.locator("[data-testid=copy-curl]").click();
+        await r.locator("[data-testid=copy-curl][data-copied=true]").waitFor();
+        const copied = await page.evaluate(() =>
+          navigator.clipboard.readText()
+        );
+        assert.equal(
+          copied,
+          await r.locator("[data-testid=curl]").textContent(),
+        );
+        const out = await sh(
+          `${copied} -s -o /dev/stdout -w '\\n%{http_code}'`,
+        );
+        const cut = out.lastIndexOf("\n");
+        assert.equal(out.slice(cut + 1), status, `${id} status`);
+        assert.deepEqual(pick(out.slice(0, cut)), pick(body), `${id} body`);
+        await r.locator("[data-testid=copy-url]").click();
+        assert.equal(
+          await page.evaluate(() => navigator.clipboard.readText()),
+          await r.locator("[data-testid=url]").textContent(),
+        );
+      }
+    }, { clipboard: true, ...HTTP_ERRORS }),
+});
