@@ -41,6 +41,12 @@ export function buildCatalog(l: DebugLimits): readonly EndpointSpec[] {
         required: true,
         min: 200,
         max: 599,
+        explain: [{
+          min: 100,
+          max: 199,
+          reason:
+            "is informational (1xx): it can only precede a final response, never be one (RFC 9110 §15.2). Use 200 to 599.",
+        }],
         description: "The status to answer with, 200 to 599.",
         example: "418",
       }, sleep],
@@ -201,6 +207,11 @@ export function buildCatalog(l: DebugLimits): readonly EndpointSpec[] {
         description: "Reconnection time sent as a `retry:` field first, ms.",
         example: "2000",
       }, sleep],
+      requestHeaders: [{
+        name: "Last-Event-ID",
+        description:
+          "Resume after this event id (EventSource sends it on reconnect); 204 when nothing is left.",
+      }],
       responses: [{
         status: "200",
         description:

@@ -39,6 +39,15 @@ export interface ParamSpec {
   /** For `string`: longest accepted length and a full-match pattern. */
   readonly maxLength?: number;
   readonly pattern?: string;
+  /**
+   * Ranges inside the type's grammar that are refused with a specific
+   * reason (e.g. `code` 100-199: informational statuses cannot be final).
+   */
+  readonly explain?: readonly {
+    readonly min: number;
+    readonly max: number;
+    readonly reason: string;
+  }[];
   /** Human text: what it does, its unit and the env variable of its limit. */
   readonly description: string;
   /** A valid example value, as URL text. */
@@ -107,6 +116,8 @@ export interface EndpointSpec {
   readonly description: string;
   /** Path parameters first (in template order), then query ones. */
   readonly params: readonly ParamSpec[];
+  /** Request headers with a meaning here (e.g. SSE's Last-Event-ID). */
+  readonly requestHeaders?: readonly HeaderSpec[];
   readonly responses: readonly ResponseSpec[];
   readonly examples: readonly ExampleSpec[];
 }

@@ -1,24 +1,28 @@
 /**
- * Problem Details responses (RFC 9457) for every debug API error.
+ * Problem Details responses (RFC 9457) for every debug API error, with the
+ * same CORS and caching headers as successful responses.
  */
+import { BASE_HEADERS, REFLECT_HEADERS } from "./http.ts";
+import { ParamError } from "./params.ts";
+import { statusText } from "./status_text.ts";
 
-const TITLES: Record<number, string> = {
-  400: "Bad Request",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  413: "Content Too Large",
-  500: "Internal Server Error",
-};
+/** The problem+json media type (RFC 9457 §3). */
+export const PROBLEM_TYPE = "application/problem+json";
 
-/** Builds an `application/problem+json` response. */
+/**
+ * Builds an `application/problem+json` response. `param` names the
+ * offending parameter (an extension member, RFC 9457 §3.2).
+ */
 export function problem(
   status: number,
   detail: string,
   param?: string,
+  headers?: Readonly<Record<string, string>>,
 ): Response {
   const body = {
     type: "about:blank",
-    title: TITLES[status] ?? "Error",
+    // With type about:blank the title is the status phrase (RFC 9457 §4.2.1).
+    title: statusText(status),
     status,
     detail,
     ...(param ? { param } : {}),
@@ -26,9 +30,25 @@ export function problem(
   return new Response(JSON.stringify(body), {
     status,
     headers: {
-      "content-type": "application/problem+json",
-      "cache-control": "no-store",
-      "access-control-allow-origin": "*",
+      ...BASE_HEADERS,
+      ...REFLECT_HEADERS,
+      "content-type": PROBLEM_TYPE,
+      ...headers,
     },
   });
+}
+
+/** The problem response for a {@link ParamError}. */
+export function paramProblem(err: ParamError): Response {
+  return problem(err.status, err.message, err.param, err.headers);
+}
+
+/**
+ * Any error thrown while handling: a ParamError becomes its 4xx, anything
+ * else a logged 500 problem (which the tests treat as a bug).
+ */
+export function errorProblem(err: unknown): Response {
+  if (err instanceof ParamError) return paramProblem(err);
+  console.error(err);
+  return problem(500, "The server failed to answer this request.");
 }

@@ -1,16 +1,28 @@
 /**
- * The debug API router, mounted at `/api/debug` by `lib/server/app.ts`.
- * Each endpoint family lives in `lib/debug/`; the adapters here only wire
- * paths to handlers.
+ * The debug API, mounted at `/api/debug` by `lib/server/app.ts`. Routing
+ * and handlers live in `lib/debug/` (router.ts dispatches from the catalog);
+ * this adapter builds one instance with the env limits.
  */
 import { Hono } from "hono";
-import { problem } from "../../../lib/debug/problem.ts";
+import { envLimits } from "../../../lib/debug/limits.ts";
+import { createContext } from "../../../lib/debug/context.ts";
+import { createRouter } from "../../../lib/debug/router.ts";
+import { notFoundProblem } from "../../../lib/debug/handlers.ts";
 
-/** Hono sub-app with every debug endpoint. */
-export const debugApi = new Hono();
-
-/** 404 problem+json for unknown paths under `/api/debug/`. */
-export function debugNotFound(req: Request): Response {
-  const path = new URL(req.url).pathname;
-  return problem(404, `No debug endpoint at ${path}.`);
+/** A debug API instance (tests pass tiny limits and a fixed clock). */
+export function createDebugApi(limits = envLimits(), now?: () => Date) {
+  const ctx = createContext(limits, now);
+  const fetch = createRouter(ctx);
+  const app = new Hono().all("*", (c) => fetch(c.req.raw));
+  const notFound = (req: Request) => notFoundProblem(req, ctx);
+  return { app, ctx, fetch, notFound };
 }
+
+const main = createDebugApi();
+
+/** Hono sub-app with every debug endpoint (env limits). */
+export const debugApi: Hono = main.app;
+/** The same API as a plain fetch handler: the app's fast path. */
+export const debugFetch = main.fetch;
+/** 404 problem+json for unknown paths under `/api/debug/`. */
+export const debugNotFound: (req: Request) => Response = main.notFound;

@@ -1,0 +1,113 @@
+/**
+ * Load tools for bench/http_bench.ts: wrk for throughput (installed from
+ * Debian when missing) and raw-TCP clients for holding thousands of sleeping
+ * requests or SSE streams open at once, which wrk cannot count.
+ */
+
+/** Makes sure /usr/bin/wrk exists, installing Debian's package if not. */
+export async function ensureWrk(): Promise<string> {
+  const path = "/usr/bin/wrk";
+  try {
+    await Deno.stat(path);
+    return path;
+  } catch { /* install below */ }
+  console.log("installing wrk (apt-get install -y wrk)");
+  for (const args of [["update"], ["install", "-y", "wrk"]]) {
+    const { code } = await new Deno.Command("apt-get", {
+      args,
+      stdout: "null",
+      stderr: "inherit",
+    }).output();
+    if (code !== 0) throw new Error(`apt-get ${args.join(" ")} failed`);
+  }
+  return path;
+}
+
+/** Requests per second wrk measures for `url` (1 thread, `conns`, `secs`). */
+export async function wrkRps(
+  url: string,
+  conns: number,
+  secs: number,
+): Promise<{ rps: number; non2xx: number }> {
+  const { stdout } = await new Deno.Command("/usr/bin/wrk", {
+    args: ["-t1", `-c${conns}`, `-d${secs}s`, "--timeout", "5s", url],
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  const text = new TextDecoder().decode(stdout);
+  const rps = Number(/Requests\/sec:\s+([0-9.]+)/.exec(text)?.[1] ?? NaN);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(text)?.[1] ?? 0);
+  return { rps, non2xx };
+}
+
+/** Peak and current resident set size of a process, in MiB (Linux). */
+export async function rssMiB(
+  pid: number,
+): Promise<{ peak: number; now: number }> {
+  const s = await Deno.readTextFile(`/proc/${pid}/status`);
+  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1]);
+  return { peak: kb("VmHWM") / 1024, now: kb("VmRSS") / 1024 };
+}
+
+const enc = new TextEncoder();
+
+/** Reads a socket to its end, returning the text (bounded by `deadline`). */
+async function readAll(conn: Deno.Conn, deadline: number): Promise<string> {
+  const dec = new TextDecoder();
+  const buf = new Uint8Array(8192);
+  let out = "";
+  const timer = setTimeout(
+    () => conn.close(),
+    Math.max(0, deadline - Date.now()),
+  );
+  try {
+    for (;;) {
+      const n = await conn.read(buf);
+      if (n === null) break;
+      out += dec.decode(buf.subarray(0, n), { stream: true });
+    }
+  } catch {
+    /* closed by the deadline */
+  } finally {
+    clearTimeout(timer);
+    try {
+      conn.close();
+    } catch { /* already closed */ }
+  }
+  return out;
+}
+
+/**
+ * Opens `n` connections at once, each sending one `GET path` with
+ * `Connection: close`, and waits for every reply (or `timeoutMs`).
+ * Returns the replies' texts and when the last connection was open.
+ */
+export async function holdMany(
+  port: number,
+  path: string,
+  n: number,
+  timeoutMs: number,
+): Promise<{ replies: string[]; openedMs: number; totalMs: number }> {
+  const t0 = Date.now();
+  const deadline = t0 + timeoutMs;
+  const req = enc.encode(
+    `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+  );
+  const pending: Promise<string>[] = [];
+  // Connect in batches so the listen backlog (somaxconn) never overflows.
+  for (let i = 0; i < n; i += 500) {
+    const batch = await Promise.all(
+      Array.from(
+        { length: Math.min(500, n - i) },
+        () => Deno.connect({ hostname: "127.0.0.1", port }),
+      ),
+    );
+    for (const c of batch) {
+      await c.write(req);
+      pending.push(readAll(c, deadline));
+    }
+  }
+  const openedMs = Date.now() - t0;
+  const replies = await Promise.all(pending);
+  return { replies, openedMs, totalMs: Date.now() - t0 };
+}

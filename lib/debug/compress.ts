@@ -1,0 +1,60 @@
+/**
+ * `GET /api/debug/gzip`, `/deflate` and `/brotli`: a JSON body compressed
+ * whatever the request's Accept-Encoding says (a client test needs to see
+ * its decoder work), with `Vary: Accept-Encoding` (RFC 9110 §12.5.5).
+ *
+ * Compressed with node:zlib's synchronous calls, not CompressionStream:
+ * for these sub-kilobyte bodies the stream machinery costs more than the
+ * compression (bench/http_compress_bench.ts: about 5x for gzip). `deflate`
+ * is the zlib format, as the HTTP coding means (RFC 9110 §8.4.1.2).
+ */
+import {
+  brotliCompressSync,
+  constants,
+  deflateSync,
+  gzipSync,
+} from "node:zlib";
+import type { FamilyHandler } from "./pipeline.ts";
+import { BASE_HEADERS, JSON_TYPE } from "./http.ts";
+
+/** Brotli quality 4: default quality 11 is ~15x slower for ~2% fewer bytes. */
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+type Coder = (data: Uint8Array) => Uint8Array;
+
+function family(flag: string, coding: string, encode: Coder): FamilyHandler {
+  return (req) => {
+    const json = JSON.stringify({
+      [flag]: true,
+      method: req.method,
+      headers: Object.fromEntries(req.headers),
+    });
+    const bytes = encode(new TextEncoder().encode(json));
+    return new Response(bytes as BodyInit, {
+      status: 200,
+      headers: {
+        ...BASE_HEADERS,
+        "content-type": JSON_TYPE,
+        "content-encoding": coding,
+        vary: "Accept-Encoding",
+      },
+    });
+  };
+}
+
+/** `/gzip`: `{"gzipped": true, ...}` with Content-Encoding gzip. */
+export const gzipHandler: FamilyHandler = family("gzipped", "gzip", gzipSync);
+
+/** `/deflate`: `{"deflated": true, ...}` with Content-Encoding deflate. */
+export const deflateHandler: FamilyHandler = family(
+  "deflated",
+  "deflate",
+  deflateSync,
+);
+
+/** `/brotli`: `{"brotli": true, ...}` with Content-Encoding br. */
+export const brotliHandler: FamilyHandler = family(
+  "brotli",
+  "br",
+  (d) => brotliCompressSync(d, BROTLI),
+);

@@ -1,0 +1,48 @@
+/**
+ * `/api/debug/echo`: the request as the server received it, always as JSON
+ * (the base headers add `X-Content-Type-Options: nosniff`), so no reflected
+ * input can ever be rendered as HTML.
+ */
+import type { FamilyHandler } from "./pipeline.ts";
+import { jsonResponse, REFLECT_HEADERS } from "./http.ts";
+import { multiMap, readForm } from "./echo_form.ts";
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+function decode(bytes: Uint8Array): string | null {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+function parseJson(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The echo family handler. */
+export const echoHandler: FamilyHandler = async (req, { query, body }) => {
+  const text = decode(body);
+  const url = new URL(req.url);
+  const echo = {
+    method: req.method,
+    url: req.url,
+    path: url.pathname,
+    query: multiMap(new URLSearchParams(query)),
+    headers: Object.fromEntries(req.headers),
+    body: text ?? body.toBase64(),
+    bodyEncoding: text === null ? "base64" : "utf8",
+    bodySize: body.byteLength,
+    json: parseJson(text),
+    form: body.byteLength
+      ? await readForm(req.headers.get("content-type"), body, text)
+      : null,
+  };
+  return jsonResponse(200, JSON.stringify(echo), REFLECT_HEADERS);
+};

@@ -1,0 +1,97 @@
+/**
+ * Headers every debug API response carries, and CORS preflight.
+ *
+ * CORS (Fetch standard §3.2): `Access-Control-Allow-Origin: *` on every
+ * response, errors included, so browser clients can read statuses and
+ * problem bodies. Deliberately not credentialed: `*` makes browsers refuse
+ * to send cookies, so `/echo` can never be used by another site to read this
+ * origin's cookies back.
+ */
+import { ANY_METHODS } from "./catalog_parts.ts";
+import { API_CSP } from "../server/security.ts";
+
+/** Response headers a browser script may read (Fetch §3.2.7). */
+export const EXPOSE_HEADERS = [
+  "Location",
+  "Retry-After",
+  "Content-Encoding",
+  "Content-Length",
+  "Content-Type",
+  "Allow",
+  "WWW-Authenticate",
+  "Proxy-Authenticate",
+  "Vary",
+  "Date",
+].join(", ");
+
+/** Headers on every debug response; handlers spread their own after. */
+export const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": EXPOSE_HEADERS,
+  // Debug responses must reach the client as sent, every time (the
+  // contract's default; no endpoint here is about caching).
+  "cache-control": "no-store",
+  // Responses are data: never let a browser sniff one into HTML.
+  "x-content-type-options": "nosniff",
+});
+
+/**
+ * The app's API document policy (lib/server/security.ts), added where a
+ * response reflects client input (echo, problems). Fixed-content responses
+ * skip it: with nosniff they cannot render, and every response header costs
+ * about 5% of /status throughput (bench/http_bench.ts).
+ */
+export const REFLECT_HEADERS: Readonly<Record<string, string>> = Object
+  .freeze({
+    "content-security-policy": API_CSP,
+    "referrer-policy": "no-referrer",
+  });
+
+/** `application/json` without charset: JSON is UTF-8 by definition (RFC 8259 §8.1). */
+export const JSON_TYPE = "application/json";
+
+/** The JSON response with the base headers plus `extra`. */
+export function jsonResponse(
+  status: number,
+  body: string,
+  extra?: Record<string, string>,
+): Response {
+  return new Response(body, {
+    status,
+    headers: extra
+      ? { ...BASE_HEADERS, "content-type": JSON_TYPE, ...extra }
+      : { ...BASE_HEADERS, "content-type": JSON_TYPE },
+  });
+}
+
+/** A CORS preflight: OPTIONS carrying Access-Control-Request-Method. */
+export function isPreflight(req: Request): boolean {
+  return req.method === "OPTIONS" &&
+    req.headers.has("access-control-request-method");
+}
+
+const METHOD_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const ALLOW_METHODS = ANY_METHODS.join(", ");
+
+/**
+ * 204 allowing every method (the requested one named explicitly, since `*`
+ * does not cover every browser's custom methods) and exactly the requested
+ * headers (`*` would not cover `Authorization`, Fetch §3.2.5).
+ */
+export function preflight(req: Request): Response {
+  const method = req.headers.get("access-control-request-method") ?? "";
+  const asked = req.headers.get("access-control-request-headers");
+  const methods = METHOD_TOKEN.test(method) &&
+      !ANY_METHODS.includes(method.toUpperCase())
+    ? `${ALLOW_METHODS}, ${method}`
+    : ALLOW_METHODS;
+  const h: Record<string, string> = {
+    ...BASE_HEADERS,
+    "access-control-allow-methods": methods,
+    "access-control-max-age": "86400",
+    "vary":
+      "Origin, Access-Control-Request-Method, Access-Control-Request-Headers",
+  };
+  if (asked) h["access-control-allow-headers"] = asked;
+  return new Response(null, { status: 204, headers: h });
+}

@@ -1,0 +1,136 @@
+/**
+ * `GET /api/debug/openapi.json`: OpenAPI 3.1 generated from the catalog, so
+ * it lists exactly the endpoints, methods, parameters and limits the
+ * handlers enforce. One operation per (path, method), HEAD included.
+ */
+import type { EndpointSpec, ParamSpec, ResponseSpec } from "./catalog_types.ts";
+import type { DebugLimits } from "./limits.ts";
+import { PROBLEM_SCHEMA } from "./catalog_schemas.ts";
+import { apiDescription } from "./openapi_text.ts";
+
+type Json = Record<string, unknown>;
+
+/** The JSON Schema of a parameter, bounds included. */
+export function paramSchema(p: ParamSpec): Json {
+  switch (p.type) {
+    case "integer":
+      return { type: "integer", minimum: p.min, maximum: p.max };
+    case "duration":
+      return {
+        type: "string",
+        pattern: "^[0-9]+(\\.[0-9]+)?(ms|s)?$",
+        description: `Milliseconds, or with a unit ms or s; ${
+          p.min ?? 0
+        } to ${p.max} ms.`,
+        "x-minimum-ms": p.min ?? 0,
+        "x-maximum-ms": p.max,
+        examples: ["250", "250ms", "1.5s"],
+      };
+    case "boolean":
+      return { type: "boolean" };
+    case "enum":
+      return {
+        type: typeof p.enum?.[0] === "number" ? "integer" : "string",
+        enum: p.enum,
+      };
+    case "string":
+      return {
+        type: "string",
+        minLength: 1,
+        maxLength: p.maxLength,
+        ...(p.pattern ? { pattern: `^(?:${p.pattern})$` } : {}),
+      };
+  }
+}
+
+function parameter(p: ParamSpec): Json {
+  const schema = paramSchema(p);
+  if (p.default !== undefined) schema.default = p.default;
+  return {
+    name: p.name,
+    in: p.in,
+    required: p.required,
+    description: p.description,
+    schema,
+    example: p.example,
+  };
+}
+
+function response(r: ResponseSpec, head: boolean): Json {
+  const out: Json = { description: r.description };
+  if (r.headers?.length) {
+    out.headers = Object.fromEntries(
+      r.headers.map((
+        h,
+      ) => [h.name, {
+        description: h.description,
+        schema: { type: "string" },
+      }]),
+    );
+  }
+  if (r.contentType && !head) {
+    out.content = { [r.contentType]: { schema: r.schema ?? {} } };
+  }
+  return out;
+}
+
+function operation(ep: EndpointSpec, method: string): Json {
+  const head = method === "HEAD";
+  const op: Json = {
+    operationId: `${ep.id}_${method.toLowerCase()}`,
+    tags: [ep.id],
+    summary: head ? `${ep.summary} (headers only)` : ep.summary,
+    description: head
+      ? "Same status and headers as GET, no body."
+      : ep.description,
+    parameters: [
+      ...ep.params.map(parameter),
+      ...(ep.requestHeaders ?? []).map((h) => ({
+        name: h.name,
+        in: "header",
+        required: false,
+        description: h.description,
+        schema: { type: "integer", minimum: 0 },
+      })),
+    ],
+    responses: Object.fromEntries(
+      ep.responses.map((r) => [r.status, response(r, head)]),
+    ),
+  };
+  if (ep.acceptsBody && !["GET", "HEAD", "OPTIONS"].includes(method)) {
+    op.requestBody = {
+      required: false,
+      description: "Any body, up to the body limit.",
+      content: { "*/*": { schema: {} } },
+    };
+  }
+  return op;
+}
+
+/** The OpenAPI 3.1 document for `catalog` under `limits`. */
+export function openApiDocument(
+  catalog: readonly EndpointSpec[],
+  limits: DebugLimits,
+): Json {
+  const paths: Json = {};
+  for (const ep of catalog) {
+    const item: Json = {};
+    // OpenAPI 3.1 path items have no `query` field (3.2 adds it); QUERY is
+    // documented in the description instead.
+    for (const m of ep.methods) {
+      if (m !== "QUERY") item[m.toLowerCase()] = operation(ep, m);
+    }
+    paths[ep.path] = item;
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Wirebench debug API",
+      version: "1.0.0",
+      description: apiDescription(limits),
+    },
+    tags: catalog.map((ep) => ({ name: ep.id, description: ep.summary })),
+    paths,
+    components: { schemas: { Problem: PROBLEM_SCHEMA } },
+  };
+}
