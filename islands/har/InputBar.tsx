@@ -21,7 +21,7 @@ function hasFiles(e: DragEvent): boolean {
 /** File picker, paste box and the page-wide drop target. */
 export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
   const [dragging, setDragging] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const cb = useRef({ onFile, onPaste });
   cb.current = { onFile, onPaste };
 

@@ -6,7 +6,7 @@ import { Component, type JSX } from "preact";
 import type { HarColumns } from "../../lib/har/columns.ts";
 import { formatBytes, formatMs } from "../../lib/har/format.ts";
 import { STATUS_CLASSES, TYPE_CATEGORIES } from "../../lib/har/types.ts";
-import { pathOf, urlOf } from "../../lib/har/view.ts";
+import { pathOf, urlOf } from "../../lib/har/entries.ts";
 import type { Marker } from "../../lib/har/waterfall.ts";
 import { type Axis, Markers, WaterfallBar } from "./Waterfall.tsx";
 

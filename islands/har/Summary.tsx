@@ -7,7 +7,7 @@ import { formatBytes, formatCount, formatMs } from "../../lib/har/format.ts";
 import type { HarMeta } from "../../lib/har/protocol.ts";
 import type { HarPage } from "../../lib/har/types.ts";
 import type { HarColumns } from "../../lib/har/columns.ts";
-import { pathOf } from "../../lib/har/view.ts";
+import { pathOf } from "../../lib/har/entries.ts";
 
 /** Props of {@link Summary}. */
 export interface SummaryProps {

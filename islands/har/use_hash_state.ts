@@ -4,7 +4,7 @@
  * Back step per key); editing the fragment by hand, or Back/Forward across
  * documents, flows back in through `hashchange`.
  */
-import { useCallback, useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import {
   emptyHashState,
   formatHash,
@@ -20,27 +20,43 @@ export function useHashState(): [
   // SSR and the first client render agree on the empty state; the real
   // fragment is read after hydration.
   const [state, setState] = useState<HashState>(emptyHashState);
+  const latest = useRef(state);
+  latest.current = state;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
 
   useEffect(() => {
-    const read = () => setState(parseHash(location.hash));
+    const read = () => {
+      // A pending write describes the state before this external change.
+      clearTimeout(timer.current);
+      setState(parseHash(location.hash));
+    };
     read();
     addEventListener("hashchange", read);
     return () => removeEventListener("hashchange", read);
   }, []);
 
+  // `history.replaceState` costs milliseconds in Chromium (it goes to the
+  // browser process): write the fragment after the burst of updates, not
+  // inside the update the user waits for.
+  const write = useCallback(() => {
+    const hash = formatHash(latest.current);
+    if (hash === location.hash || (hash === "" && location.hash === "#")) return;
+    history.replaceState(
+      history.state,
+      "",
+      hash || location.pathname + location.search,
+    );
+  }, []);
+
   const update = useCallback((patch: Partial<HashState>) => {
     setState((old) => {
       const next = { ...old, ...patch };
-      const hash = formatHash(next);
-      if (hash !== location.hash && !(hash === "" && location.hash === "#")) {
-        history.replaceState(
-          history.state,
-          "",
-          hash || location.pathname + location.search,
-        );
-      }
+      latest.current = next;
       return next;
     });
+    clearTimeout(timer.current);
+    timer.current = setTimeout(write, 150);
   }, []);
 
   return [state, update];

@@ -4,10 +4,11 @@
  * detail and sanitize requests. A 100 MB file therefore never blocks the
  * page, and its headers and bodies never cross to it in bulk.
  */
-import { toColumns, transferables } from "../../lib/har/columns.ts";
+import { transferables } from "../../lib/har/columns.ts";
 import { entryDetail } from "../../lib/har/detail.ts";
 import { HarParseError } from "../../lib/har/errors.ts";
-import { type ParsedHar, parseHarText } from "../../lib/har/parse.ts";
+import { entryAt } from "../../lib/har/entries.ts";
+import { type IndexedHar, indexHarText } from "../../lib/har/parse.ts";
 import type {
   FromWorker,
   LoadPhase,
@@ -21,7 +22,7 @@ interface WorkerScope {
   onmessage: ((ev: MessageEvent<ToWorker>) => void) | null;
 }
 const scope = self as unknown as WorkerScope;
-let current: ParsedHar | null = null;
+let current: IndexedHar | null = null;
 let lastProgress = 0;
 
 function post(msg: FromWorker, transfer: Transferable[] = []): void {
@@ -61,13 +62,12 @@ async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
     const text = "file" in msg ? await readText(id, msg.file) : msg.text;
     const bytes = "file" in msg ? msg.file.size : text.length;
     post({ type: "progress", id, phase: "parse", done: 0, total: bytes });
-    const parsed = parseHarText(
+    const parsed = indexHarText(
       text,
       (done, total) => progress(id, "index", done, total),
     );
-    const columns = toColumns(parsed.doc);
     current = parsed;
-    const { entries: _omit, ...meta } = parsed.doc;
+    const { columns, meta } = parsed;
     post({
       type: "loaded",
       id,
@@ -94,10 +94,8 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
     load(msg);
   } else if (msg.type === "detail") {
     if (!current || !current.raw[msg.index]) return;
-    const detail = entryDetail(
-      current.raw[msg.index],
-      current.doc.entries[msg.index],
-    );
+    const raw = current.raw[msg.index];
+    const detail = entryDetail(raw, entryAt(current.columns, raw, msg.index));
     post({ type: "detail", id: msg.id, index: msg.index, detail });
   } else if (msg.type === "sanitize") {
     if (!current) return;

@@ -18,9 +18,18 @@ export function statusClass(status: number): StatusClass {
 /** `Text/HTML; charset=utf-8` -> `text/html`. */
 export function baseMime(mime: unknown): string {
   if (typeof mime !== "string") return "";
-  const semi = mime.indexOf(";");
-  return (semi < 0 ? mime : mime.slice(0, semi)).trim().toLowerCase();
+  // A file has a few dozen distinct values: remember them.
+  let base = MIMES.get(mime);
+  if (base === undefined) {
+    const semi = mime.indexOf(";");
+    base = (semi < 0 ? mime : mime.slice(0, semi)).trim().toLowerCase();
+    if (MIMES.size > 1000) MIMES.clear();
+    MIMES.set(mime, base);
+  }
+  return base;
 }
+
+const MIMES = new Map<string, string>();
 
 /**
  * Chrome's `_resourceType` values (DevTools' ResourceType names) mapped to
@@ -129,13 +138,14 @@ export function typeCategory(
 }
 
 /**
- * Splits a URL into lower-cased host (with port) and path+query, by scanning
- * rather than `new URL()` (ten times cheaper, and never throws). URLs
- * without an authority (`data:`, `about:blank`) keep the whole URL as path.
+ * The lower-cased host (with port, without credentials) of a URL and where
+ * its path starts, by scanning rather than `new URL()` (much cheaper, never
+ * throws). URLs without an authority (`data:`, `about:blank`) have host ""
+ * and path at 0.
  */
-export function splitUrl(url: string): { host: string; path: string } {
+export function splitHost(url: string): { host: string; pathAt: number } {
   const scheme = url.indexOf("://");
-  if (scheme < 0 || scheme > 16) return { host: "", path: url };
+  if (scheme < 0 || scheme > 16) return { host: "", pathAt: 0 };
   const start = scheme + 3;
   let end = url.length;
   for (let i = start; i < url.length; i++) {
@@ -148,9 +158,16 @@ export function splitUrl(url: string): { host: string; path: string } {
   let host = url.slice(start, end);
   const at = host.lastIndexOf("@");
   if (at >= 0) host = host.slice(at + 1); // never show credentials
-  let path = url.slice(end);
-  const hash = path.indexOf("#");
-  if (hash >= 0) path = path.slice(0, hash);
-  if (!path.startsWith("/")) path = "/" + path;
-  return { host: host.toLowerCase(), path };
+  return { host: host.toLowerCase(), pathAt: end };
+}
+
+/**
+ * The path and query shown for a URL: from `pathAt`, without the fragment
+ * (never sent to the server), "/" when empty.
+ */
+export function pathFrom(url: string, pathAt: number): string {
+  if (pathAt === 0) return url;
+  const hash = url.indexOf("#", pathAt);
+  const path = hash < 0 ? url.slice(pathAt) : url.slice(pathAt, hash);
+  return path.startsWith("/") ? path : "/" + path;
 }

@@ -4,55 +4,64 @@
  * anything without a usable `log.entries` array (CONTRACT section 5).
  */
 import { excerptAt, HarParseError, lineColumn, typeName } from "./errors.ts";
-import {
-  compareInstant,
-  diffMs,
-  type Instant,
-  parseInstant,
-} from "./iso_date.ts";
+import { ColumnBuilder, type HarColumns } from "./columns.ts";
+import { entryAt } from "./entries.ts";
+import { diffMs, type Instant, parseInstant } from "./iso_date.ts";
 import { engineOffset, findJsonError } from "./json_scan.ts";
-import {
-  normalizeEntry,
-  num,
-  type Obj,
-  obj,
-  type Pending,
-  str,
-} from "./normalize.ts";
+import { num, type Obj, obj, str, writeEntry } from "./normalize.ts";
 import { DEFAULT_REDACT_WORDS, nameMatcher } from "./redact.ts";
-import { countSecrets } from "./sanitize.ts";
+import { secretCounter } from "./secrets.ts";
 import { computeSummary } from "./summary.ts";
-import type { HarDocument, HarPage, SecretCounts } from "./types.ts";
+import type {
+  HarDocument,
+  HarMeta,
+  HarPage,
+  SecretCounts,
+} from "./types.ts";
 
-/** A parsed file: the normalised document and the raw entries behind it. */
-export interface ParsedHar {
-  doc: HarDocument;
+/** A parsed file as columns: what the worker keeps and posts. */
+export interface IndexedHar {
+  columns: HarColumns;
+  meta: HarMeta;
   /** The parsed JSON root, for the detail view and the sanitizer. */
   root: Obj;
-  /** `log.entries`, same indices as `doc.entries`. */
+  /** `log.entries`, same indices as the columns. */
   raw: Obj[];
+}
+
+/** A parsed file with every entry also as an object. */
+export interface ParsedHar extends IndexedHar {
+  doc: HarDocument;
 }
 
 /** Called now and then while entries are normalised. */
 export type Progress = (done: number, total: number) => void;
 
 /**
- * Parses HAR text. A UTF-8 byte order mark is skipped (HAR 1.2 section 2
- * asks readers to accept one). JSON syntax errors are reported with line and
- * column, counted without the BOM.
+ * Parses HAR text into columns and metadata (see {@link indexHarValue}). A
+ * UTF-8 byte order mark is skipped (HAR 1.2 section 2 asks readers to
+ * accept one). JSON syntax errors are reported with line and column,
+ * counted without the BOM.
  */
+export function indexHarText(text: string, onProgress?: Progress): IndexedHar {
+  return indexHarValue(parseJson(text), onProgress);
+}
+
+/** Parses HAR text into the full document, every entry an object. */
 export function parseHarText(text: string, onProgress?: Progress): ParsedHar {
+  return parseHarValue(parseJson(text), onProgress);
+}
+
+function parseJson(text: string): unknown {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.trim() === "") {
-    throw new HarParseError({ kind: "json", message: "The input is empty." });
-  }
-  let root: unknown;
   try {
-    root = JSON.parse(text);
+    return JSON.parse(text);
   } catch (err) {
+    if (!/\S/.test(text)) {
+      throw new HarParseError({ kind: "json", message: "The input is empty." });
+    }
     throw jsonError(text, err);
   }
-  return parseHarValue(root, onProgress);
 }
 
 function jsonError(text: string, err: unknown): HarParseError {
@@ -132,44 +141,86 @@ function checkShape(root: unknown): { log: Obj; entries: Obj[] } {
   return { log: l, entries: entries as Obj[] };
 }
 
-/** Normalises an already parsed JSON value (the root with `log`). */
-export function parseHarValue(root: unknown, onProgress?: Progress): ParsedHar {
+/**
+ * Indexes an already parsed JSON value (the root with `log`) into columns
+ * and metadata: the worker's path, with no object per entry.
+ */
+export function indexHarValue(
+  root: unknown,
+  onProgress?: Progress,
+): IndexedHar {
   const { log, entries: raw } = checkShape(root);
-  const warnings: string[] = [];
-  const isSecret = nameMatcher(DEFAULT_REDACT_WORDS);
+  const n = raw.length;
+  const b = new ColumnBuilder(n);
+  const countSecrets = secretCounter(nameMatcher(DEFAULT_REDACT_WORDS));
   const secrets: SecretCounts = { cookies: 0, authorization: 0, tokens: 0 };
-  const pending: Pending[] = new Array(raw.length);
-  let earliest: Instant | null = null;
-  let noRequest = 0;
-  for (let i = 0; i < raw.length; i++) {
-    const p = normalizeEntry(raw[i], i);
-    pending[i] = p;
-    if (p.start && (!earliest || compareInstant(p.start, earliest) < 0)) {
-      earliest = p.start;
-    }
-    if (!raw[i].request || !raw[i].response) noRequest++;
-    countSecrets(raw[i], isSecret, secrets);
-    if (onProgress && (i & 4095) === 4095) onProgress(i + 1, raw.length);
+  const pagerefs: string[] = new Array(n);
+  let first = -1, noRequest = 0;
+  for (let i = 0; i < n; i++) {
+    const e = raw[i];
+    pagerefs[i] = writeEntry(b, e, i);
+    if (
+      b.validStart[i] &&
+      (first < 0 || b.startMs[i] < b.startMs[first] ||
+        (b.startMs[i] === b.startMs[first] &&
+          b.startFrac[i] < b.startFrac[first]))
+    ) first = i;
+    if (!e.request || !e.response) noRequest++;
+    countSecrets(e, secrets);
+    if (onProgress && (i & 4095) === 4095) onProgress(i + 1, n);
   }
-  const pages = readPages(log.pages, earliest);
-  const byId = new Map(pages.map((p, i) => [p.id, i]));
+  // Offsets from the earliest start, whole and sub-ms parts apart so that
+  // Fiddler's 100 ns digits survive (an epoch in ms as one float would not).
+  const start = new Float64Array(n);
   let badStart = 0;
-  const entries = pending.map((p) => {
-    const e = p.entry;
-    if (p.start && earliest) e.startMs = diffMs(p.start, earliest);
-    else badStart++;
-    if (p.pageref) {
-      let at = byId.get(p.pageref);
-      if (at === undefined) {
-        at = pages.length;
-        byId.set(p.pageref, at);
-        pages.push(syntheticPage(p.pageref));
-      }
-      e.page = at;
-      pages[at].count++;
+  for (let i = 0; i < n; i++) {
+    if (b.validStart[i]) {
+      start[i] = (b.startMs[i] - b.startMs[first]) +
+        (b.startFrac[i] - b.startFrac[first]);
+    } else badStart++;
+  }
+  const earliest = first < 0
+    ? null
+    : { ms: b.startMs[first], frac: b.startFrac[first] };
+  const pages = readPages(log.pages, earliest);
+  const byId = new Map(pages.map((p, k) => [p.id, k]));
+  for (let i = 0; i < n; i++) {
+    const ref = pagerefs[i];
+    if (!ref) continue;
+    let at = byId.get(ref);
+    if (at === undefined) {
+      at = pages.length;
+      byId.set(ref, at);
+      pages.push(syntheticPage(ref));
     }
-    return e;
-  });
+    b.page[i] = at;
+    pages[at].count++;
+  }
+  const columns = b.finish(start);
+  const creator = obj(log.creator);
+  const meta: HarMeta = {
+    version: str(log.version),
+    creator: [str(creator.name), str(creator.version)].filter(Boolean).join(
+      " ",
+    ),
+    pages,
+    summary: computeSummary(
+      columns,
+      first < 0 ? "" : str(raw[first].startedDateTime),
+    ),
+    secrets,
+    warnings: warningsOf(badStart, noRequest, pages),
+  };
+  onProgress?.(n, n);
+  return { columns, meta, root: root as Obj, raw };
+}
+
+function warningsOf(
+  badStart: number,
+  noRequest: number,
+  pages: HarPage[],
+): string[] {
+  const warnings: string[] = [];
   if (badStart) {
     warnings.push(
       `${badStart} entries have no valid startedDateTime; they are drawn ` +
@@ -183,20 +234,15 @@ export function parseHarValue(root: unknown, onProgress?: Progress): ParsedHar {
   if (unknown.length) {
     warnings.push(`pageref not in log.pages: ${unknown.join(", ")}.`);
   }
-  const creator = obj(log.creator);
-  const doc: HarDocument = {
-    version: str(log.version),
-    creator: [str(creator.name), str(creator.version)].filter(Boolean).join(
-      " ",
-    ),
-    entries,
-    pages,
-    summary: computeSummary(entries),
-    secrets,
-    warnings,
-  };
-  onProgress?.(raw.length, raw.length);
-  return { doc, root: root as Obj, raw };
+  return warnings;
+}
+
+/** Parses a JSON value into the full document, every entry an object. */
+export function parseHarValue(root: unknown, onProgress?: Progress): ParsedHar {
+  const indexed = indexHarValue(root, onProgress);
+  const { columns: c, meta, raw } = indexed;
+  const entries = raw.map((e, i) => entryAt(c, e, i));
+  return { ...indexed, doc: { ...meta, entries } };
 }
 
 function readPages(v: unknown, earliest: Instant | null): HarPage[] {

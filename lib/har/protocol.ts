@@ -6,7 +6,7 @@
 import type { HarColumns } from "./columns.ts";
 import type { HarDetail } from "./detail.ts";
 import type { HarErrorInfo } from "./errors.ts";
-import type { HarDocument } from "./types.ts";
+import type { HarMeta } from "./types.ts";
 
 /** Page to worker. `id` ties answers to requests; stale ones are ignored. */
 export type ToWorker =
@@ -18,8 +18,7 @@ export type ToWorker =
 /** Loading phases, in order. */
 export type LoadPhase = "read" | "parse" | "index";
 
-/** Everything about a loaded file except its entries' scalars. */
-export type HarMeta = Omit<HarDocument, "entries">;
+export type { HarMeta };
 
 /** Worker to page. */
 export type FromWorker =

@@ -98,8 +98,15 @@ const SCHEME =
 
 /** True for values that are credentials whatever their name: JWTs, `Bearer x`. */
 export function looksSecret(value: string): boolean {
-  return value.length >= 10 && (JWT.test(value) || SCHEME.test(value));
+  if (value.length < 10) return false;
+  // Cheap first-letter gate: this runs on every header value of the file.
+  const c = value.charCodeAt(0) | 0x20;
+  if (c === 0x65) return JWT.test(value); // e(yJ...)
+  return SCHEME_START.has(c) && SCHEME.test(value);
 }
+
+/** First letters (lower-cased) of the schemes in SCHEME. */
+const SCHEME_START = new Set([..."bdnthax"].map((ch) => ch.charCodeAt(0)));
 
 /** `Bearer abc` -> `Bearer [REDACTED]`: the scheme helps debugging, the rest leaks. */
 export function redactCredential(value: string): string {

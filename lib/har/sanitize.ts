@@ -21,7 +21,6 @@ import {
   redactSetCookie,
   redactUrl,
 } from "./redact.ts";
-import type { SecretCounts } from "./types.ts";
 
 /** Options of {@link sanitizeHar}. */
 export interface SanitizeOptions {
@@ -210,41 +209,4 @@ export function sanitizeHar(
     },
   };
   return { har, redacted: r.count };
-}
-
-/**
- * Adds one raw entry's secrets to `counts`: cookies (the `cookies` arrays,
- * or the `Cookie`/`Set-Cookie` headers when an exporter left those empty),
- * authorization headers, and token-like query parameters and headers.
- */
-export function countSecrets(
-  e: Obj,
-  isSecret: NameMatcher,
-  counts: SecretCounts,
-): void {
-  for (const side of [obj(e.request), obj(e.response)]) {
-    const cookies = Array.isArray(side.cookies) ? side.cookies.length : 0;
-    let fromHeaders = 0;
-    if (Array.isArray(side.headers)) {
-      for (const h of side.headers) {
-        const o = obj(h);
-        const name = str(o.name).toLowerCase();
-        if (name === "cookie") {
-          fromHeaders += str(o.value).split(";").filter((p) => p.includes("="))
-            .length;
-        } else if (name === "set-cookie") {
-          fromHeaders += str(o.value).split("\n").filter(Boolean).length;
-        } else if (name === "authorization" || name === "proxy-authorization") {
-          counts.authorization++;
-        } else if (isSecret(name) || looksSecret(str(o.value))) counts.tokens++;
-      }
-    }
-    counts.cookies += cookies || fromHeaders;
-    if (Array.isArray(side.queryString)) {
-      for (const q of side.queryString) {
-        const o = obj(q);
-        if (isSecret(str(o.name)) || looksSecret(str(o.value))) counts.tokens++;
-      }
-    }
-  }
 }

@@ -1,10 +1,11 @@
 /**
- * Summary metrics of a whole file, computed once at parse time (CONTRACT 5:
- * `content-bytes` sums `response.content.size` values >= 0; `span-ms` is the
- * latest offset + duration, the earliest start being 0).
+ * Summary metrics of a whole file, computed once at parse time over the
+ * columns (CONTRACT 5: `content-bytes` sums `response.content.size` values
+ * >= 0; `span-ms` is the latest offset + duration, the earliest start being
+ * 0).
  */
+import type { HarColumns } from "./columns.ts";
 import {
-  type HarEntry,
   type HarSummary,
   STATUS_CLASSES,
   TYPE_CATEGORIES,
@@ -14,54 +15,63 @@ import {
 const TOP = 5;
 
 /** Indices of the `TOP` entries with the largest `key`, ties by index. */
-function topBy(entries: HarEntry[], key: (e: HarEntry) => number): number[] {
-  const best: HarEntry[] = [];
-  for (const e of entries) {
-    const k = key(e);
-    if (best.length === TOP && k <= key(best[TOP - 1])) continue;
+function topBy(n: number, key: Float64Array): number[] {
+  const best: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const k = key[i];
+    if (best.length === TOP && k <= key[best[TOP - 1]]) continue;
     let at = best.length;
-    while (at > 0 && key(best[at - 1]) < k) at--;
-    best.splice(at, 0, e);
+    while (at > 0 && key[best[at - 1]] < k) at--;
+    best.splice(at, 0, i);
     if (best.length > TOP) best.pop();
   }
-  return best.map((e) => e.index);
+  return best;
 }
 
-/** Computes the summary of normalised entries (any order). */
-export function computeSummary(entries: HarEntry[]): HarSummary {
-  const status = Object.fromEntries(
-    STATUS_CLASSES.map((c) => [c, 0]),
-  ) as HarSummary["status"];
-  const byType = Object.fromEntries(
-    TYPE_CATEGORIES.map((t) => [t, { count: 0, bytes: 0 } as TypeTotal]),
-  ) as HarSummary["byType"];
-  const hosts = new Set<string>();
-  let transferBytes = 0, contentBytes = 0, spanMs = 0;
-  let first: HarEntry | null = null;
-  for (const e of entries) {
-    status[e.statusClass]++;
-    byType[e.type].count++;
-    byType[e.type].bytes += e.transferSize;
-    transferBytes += e.transferSize;
-    if (e.contentSize >= 0) contentBytes += e.contentSize;
-    spanMs = Math.max(spanMs, e.startMs + e.durationMs);
-    if (e.host) hosts.add(e.host);
-    if (
-      e.validStart &&
-      (!first || e.startMs < first.startMs ||
-        (e.startMs === first.startMs && e.index < first.index))
-    ) first = e;
+/**
+ * Computes the summary. `firstStart` is the earliest `startedDateTime` as
+ * written in the file.
+ */
+export function computeSummary(
+  c: Omit<HarColumns, "orders">,
+  firstStart: string,
+): HarSummary {
+  const status = new Float64Array(STATUS_CLASSES.length);
+  const count = new Float64Array(TYPE_CATEGORIES.length);
+  const bytes = new Float64Array(TYPE_CATEGORIES.length);
+  const hosts = new Uint8Array(c.hosts.length);
+  let transferBytes = 0, contentBytes = 0, spanMs = 0, domains = 0;
+  for (let i = 0; i < c.n; i++) {
+    status[c.statusClass[i]]++;
+    count[c.type[i]]++;
+    bytes[c.type[i]] += c.size[i];
+    transferBytes += c.size[i];
+    if (c.content[i] >= 0) contentBytes += c.content[i];
+    const end = c.start[i] + c.duration[i];
+    if (end > spanMs) spanMs = end;
+    const h = c.hostIdx[i];
+    if (!hosts[h] && c.hosts[h]) {
+      hosts[h] = 1;
+      domains++;
+    }
   }
   return {
-    requests: entries.length,
+    requests: c.n,
     transferBytes,
     contentBytes,
     spanMs,
-    status,
-    byType,
-    slowest: topBy(entries, (e) => e.durationMs),
-    largest: topBy(entries, (e) => e.transferSize),
-    domains: hosts.size,
-    firstStart: first?.startedDateTime ?? "",
+    status: Object.fromEntries(
+      STATUS_CLASSES.map((s, k) => [s, status[k]]),
+    ) as HarSummary["status"],
+    byType: Object.fromEntries(
+      TYPE_CATEGORIES.map((t, k) => [
+        t,
+        { count: count[k], bytes: bytes[k] } as TypeTotal,
+      ]),
+    ) as HarSummary["byType"],
+    slowest: topBy(c.n, c.duration),
+    largest: topBy(c.n, c.size),
+    domains,
+    firstStart,
   };
 }

@@ -136,6 +136,17 @@ export interface SecretCounts {
   tokens: number;
 }
 
+/** Everything about a parsed file except its per-entry data. */
+export interface HarMeta {
+  version: string;
+  creator: string;
+  pages: HarPage[];
+  summary: HarSummary;
+  secrets: SecretCounts;
+  /** Oddities worth telling the user about; never fatal. */
+  warnings: string[];
+}
+
 /** A parsed, normalised HAR file. */
 export interface HarDocument {
   version: string;

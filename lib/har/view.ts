@@ -128,12 +128,4 @@ export function computeView(c: HarColumns, s: ViewState): View {
   };
 }
 
-/** Entry i's URL. */
-export function urlOf(c: HarColumns, i: number): string {
-  return c.urls.slice(c.urlOff[i], c.urlOff[i + 1]);
-}
-
-/** Entry i's path and query (the URL after scheme and host). */
-export function pathOf(c: HarColumns, i: number): string {
-  return c.urls.slice(c.urlOff[i] + c.pathAt[i], c.urlOff[i + 1]) || "/";
-}
+export { pathOf, urlOf } from "./entries.ts";

@@ -7,7 +7,6 @@
 import assert from "node:assert/strict";
 import { HarParseError } from "../../lib/har/errors.ts";
 import { parseHarText } from "../../lib/har/parse.ts";
-import { toColumns } from "../../lib/har/columns.ts";
 import { computeView, defaultViewState } from "../../lib/har/view.ts";
 import { sanitizeHar } from "../../lib/har/sanitize.ts";
 import { DEFAULT_REDACT_WORDS } from "../../lib/har/redact.ts";
@@ -159,7 +158,9 @@ for (const [file, want] of Object.entries(EXPECTED)) {
     name: `har corpus: ok/${file}`,
     ignore: !present,
     fn: async () => {
-      const { doc } = parseHarText(await Deno.readTextFile(new URL(file, DIR)));
+      const { doc, columns: c } = parseHarText(
+        await Deno.readTextFile(new URL(file, DIR)),
+      );
       const s = doc.summary;
       const got = [
         s.requests,
@@ -180,7 +181,6 @@ for (const [file, want] of Object.entries(EXPECTED)) {
       );
       assert.deepEqual(got.slice(4), want.slice(4));
       // The list in start order really is ordered by offset, ties by index.
-      const c = toColumns(doc);
       const rows = computeView(c, defaultViewState()).rows;
       assert.equal(rows.length, want[0]);
       for (let k = 1; k < rows.length; k++) {
@@ -219,8 +219,10 @@ Deno.test({
         "pagexray-en.wikipedia.org.spdy-wpt.har",
       ]
     ) {
-      const { doc } = parseHarText(await Deno.readTextFile(new URL(file, DIR)));
-      const order = [...toColumns(doc).orders.start];
+      const { doc, columns: c } = parseHarText(
+        await Deno.readTextFile(new URL(file, DIR)),
+      );
+      const order = [...c.orders.start];
       assert.notDeepEqual(order, order.map((_, i) => i), file);
     }
   },

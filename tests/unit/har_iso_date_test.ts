@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import {
   compareInstant,
   diffMs,
+  parseFast,
+  parseGeneral,
   parseInstant,
 } from "../../lib/har/iso_date.ts";
 
@@ -99,4 +102,25 @@ Deno.test("iso date: differences keep sub-millisecond digits exactly", () => {
   assert.equal(diffMs(a, b), 32.0018);
   assert.ok(compareInstant(a, b) > 0);
   assert.equal(compareInstant(b, b), 0);
+});
+
+Deno.test("iso date: the fast path agrees with the general parser", () => {
+  fc.assert(
+    fc.property(
+      fc.date({ min: new Date("1970-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }),
+      fc.stringMatching(/^[0-9]{0,12}$/),
+      fc.constantFrom("Z", "+01:00", "-07:00", "+0530", "-1200", "+14:00", "z"),
+      (date, fraction, offset) => {
+        const text = date.toISOString().slice(0, 19) + (fraction ? `.${fraction}` : "") + offset;
+        const fast = parseFast(text);
+        const general = parseGeneral(text);
+        assert.ok(fast, text);
+        assert.deepEqual(fast, general, text);
+      },
+    ),
+    { numRuns: 3000 },
+  );
+  assert.equal(parseFast("2024-05-01 08:00:00Z"), undefined);
+  assert.equal(parseFast("2024-05-01T08:00:00.Z"), undefined);
+  assert.equal(parseFast("2024-05-01T08:00:00+01:00x"), undefined);
 });

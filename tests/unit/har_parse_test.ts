@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { parseHarText, parseHarValue } from "../../lib/har/parse.ts";
 import { HarParseError } from "../../lib/har/errors.ts";
-import { toColumns } from "../../lib/har/columns.ts";
 
 const FIX = new URL("../fixtures/har/", import.meta.url);
 const read = (name: string) => Deno.readTextFile(new URL(name, FIX));
@@ -122,8 +121,7 @@ Deno.test("har parse: mixed fixture, summary and pages", async () => {
 });
 
 Deno.test("har parse: the six orders, ties by start then index", async () => {
-  const { doc } = parseHarText(await read("mixed.har"));
-  const o = toColumns(doc).orders;
+  const o = parseHarText(await read("mixed.har")).columns.orders;
   assert.deepEqual([...o.start], [1, 2, 6, 7, 0, 4, 3, 5]);
   assert.deepEqual([...o["start-desc"]], [5, 3, 0, 4, 7, 6, 2, 1]);
   assert.deepEqual([...o.duration], [6, 3, 7, 2, 4, 0, 1, 5]);
@@ -146,10 +144,10 @@ Deno.test("har parse: BOM, CRLF and HAR 1.1 are accepted", async () => {
 });
 
 Deno.test("har parse: an empty entries array is a valid, empty log", async () => {
-  const { doc } = parseHarText(await read("empty-entries.har"));
+  const { doc, columns } = parseHarText(await read("empty-entries.har"));
   assert.equal(doc.summary.requests, 0);
   assert.equal(doc.summary.spanMs, 0);
-  assert.equal(toColumns(doc).n, 0);
+  assert.equal(columns.n, 0);
 });
 
 const BAD: [string, string, RegExp, Partial<HarParseError>][] = [

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { parseHarText } from "../../lib/har/parse.ts";
-import { toColumns } from "../../lib/har/columns.ts";
 import {
   computeView,
   defaultViewState,
@@ -19,8 +18,7 @@ import {
 const text = await Deno.readTextFile(
   new URL("../fixtures/har/mixed.har", import.meta.url),
 );
-const { doc } = parseHarText(text);
-const c = toColumns(doc);
+const { doc, columns: c } = parseHarText(text);
 const view = (s: Partial<ViewState>) =>
   computeView(c, { ...defaultViewState(), ...s });
 

@@ -1,0 +1,90 @@
+/**
+ * Parse-time counts for the "this file holds secrets" banner: cookies,
+ * authorization headers and token-like values. Runs over every header of
+ * every entry, so it classifies each distinct header name once and counts
+ * cookie pairs without splitting strings.
+ */
+import { type Obj, obj, str } from "./normalize.ts";
+import { looksSecret, type NameMatcher } from "./redact.ts";
+import type { SecretCounts } from "./types.ts";
+
+const PLAIN = 0, COOKIE = 1, SET_COOKIE = 2, AUTH = 3, SECRET = 4;
+
+/** `a=1; b=2; flag` -> 2: the name=value pairs of a Cookie header. */
+function cookiePairs(v: string): number {
+  let n = 0, seen = false;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c === 61) seen = true; // =
+    else if (c === 59) { // ;
+      if (seen) n++;
+      seen = false;
+    }
+  }
+  return seen ? n + 1 : n;
+}
+
+/** Set-Cookie values may fold several cookies, one per line. */
+function lines(v: string): number {
+  if (!v) return 0;
+  let n = 1;
+  for (let i = v.indexOf("\n"); i >= 0; i = v.indexOf("\n", i + 1)) n++;
+  return n;
+}
+
+/**
+ * Returns a counter that adds one raw entry's secrets to `counts`: cookies
+ * (the `cookies` arrays, or the Cookie/Set-Cookie headers when an exporter
+ * left those empty), Authorization/Proxy-Authorization headers, and
+ * token-like query parameters and headers.
+ */
+export function secretCounter(
+  isSecret: NameMatcher,
+): (e: Obj, counts: SecretCounts) => void {
+  const kinds = new Map<string, number>();
+  const kindOf = (name: string): number => {
+    let k = kinds.get(name);
+    if (k === undefined) {
+      const n = name.toLowerCase();
+      k = n === "cookie"
+        ? COOKIE
+        : n === "set-cookie"
+        ? SET_COOKIE
+        : n === "authorization" || n === "proxy-authorization"
+        ? AUTH
+        : isSecret(n)
+        ? SECRET
+        : PLAIN;
+      if (kinds.size < 10000) kinds.set(name, k);
+    }
+    return k;
+  };
+  const side = (s: Obj, counts: SecretCounts) => {
+    const cookies = Array.isArray(s.cookies) ? s.cookies.length : 0;
+    let fromHeaders = 0;
+    const headers = s.headers;
+    if (Array.isArray(headers)) {
+      for (let i = 0; i < headers.length; i++) {
+        const h = obj(headers[i]);
+        const value = str(h.value);
+        const k = kindOf(str(h.name));
+        if (k === COOKIE) fromHeaders += cookiePairs(value);
+        else if (k === SET_COOKIE) fromHeaders += lines(value);
+        else if (k === AUTH) counts.authorization++;
+        else if (k === SECRET || looksSecret(value)) counts.tokens++;
+      }
+    }
+    counts.cookies += cookies || fromHeaders;
+    const qs = s.queryString;
+    if (Array.isArray(qs)) {
+      for (let i = 0; i < qs.length; i++) {
+        const q = obj(qs[i]);
+        if (isSecret(str(q.name)) || looksSecret(str(q.value))) counts.tokens++;
+      }
+    }
+  };
+  return (e, counts) => {
+    side(obj(e.request), counts);
+    side(obj(e.response), counts);
+  };
+}
