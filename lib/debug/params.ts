@@ -33,7 +33,7 @@ export class ParamError extends Error {
 
 // Decimal integer: optional minus, no leading zeros (RFC 9110 §15 codes and
 // counts are plain decimals; `007` or `+5` is almost always a client bug).
-const INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
+const INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
 // Milliseconds with an optional unit; a fraction needs digits on both sides.
 const DURATION = /^([0-9]+(?:\.[0-9]+)?)(ms|s)?$/;
 

@@ -59,7 +59,7 @@ function checkMethod(
   }
   throw new ParamError(
     "method",
-    `${ep.path} does not answer ${method}; use ${allow(ep)}.`,
+    `The method ${method} is not allowed on ${ep.path}; use ${allow(ep)}.`,
     405,
     { allow: allow(ep) },
   );
