@@ -12,7 +12,7 @@ import {
   endpoint,
   type EndpointId,
 } from "../lib/debug/catalog.ts";
-import { prepare } from "./debug/model.ts";
+import { prepare, unreadableNumber } from "./debug/model.ts";
 import { toCurl } from "./debug/curl.ts";
 import { fieldId, ParamField } from "./debug/ParamField.tsx";
 import { RequestFields } from "./debug/RequestFields.tsx";
@@ -23,6 +23,8 @@ import { useRunnerState } from "./debug/use_runner_state.ts";
 import { useFetchRun } from "./debug/use_fetch_run.ts";
 import { useSse } from "./debug/use_sse.ts";
 import { announcement } from "./debug/announce.ts";
+import { enterRuns } from "./debug/keys.ts";
+import { Actions } from "./debug/Actions.tsx";
 
 /** Props of {@link DebugRunner} (JSON, from the page). */
 export interface DebugRunnerProps {
@@ -48,11 +50,7 @@ export default function DebugRunner({ id, limits, origin }: DebugRunnerProps) {
   const prepared = prepare(ep, state, here, limits);
   const errors = { ...prepared.errors };
   for (const p of ep.params) {
-    if (bad[p.name]) {
-      errors[p.name] = `${p.name} must be a decimal integer between ${
-        p.min ?? 0
-      } and ${p.max}.`;
-    }
+    if (bad[p.name]) errors[p.name] = unreadableNumber(p);
   }
   const invalid = Object.keys(errors);
   const req = prepared.request;
@@ -78,15 +76,6 @@ export default function DebugRunner({ id, limits, origin }: DebugRunnerProps) {
     } else fetchRun.run(req);
   }
 
-  function keys(e: KeyboardEvent) {
-    const t = e.target as HTMLElement;
-    if (e.key !== "Enter" || e.isComposing) return;
-    if (t.tagName === "TEXTAREA" && !(e.ctrlKey || e.metaKey)) return;
-    if (t.tagName === "BUTTON" || t.tagName === "A") return;
-    e.preventDefault();
-    (e.currentTarget as HTMLFormElement).requestSubmit();
-  }
-
   const expected = Number(
     state.values.count || ep.params.find((p) => p.name === "count")?.default ||
       0,
@@ -101,7 +90,7 @@ export default function DebugRunner({ id, limits, origin }: DebugRunnerProps) {
         noValidate
         aria-label={`Try ${ep.path}`}
         onSubmit={submit}
-        onKeyDown={keys}
+        onKeyDown={enterRuns}
       >
         <div class="runner-fields">
           {ep.params.map((p) => (
@@ -125,20 +114,10 @@ export default function DebugRunner({ id, limits, origin }: DebugRunnerProps) {
             update={update}
           />
         </div>
-        <div class="runner-actions">
-          <button type="submit" class="primary run" data-testid="run">
-            {ep.streaming ? "Open stream" : "Send request"}
-          </button>
-          <span class="muted kbd-hint">
-            <kbd>Enter</kbd> runs; <kbd>Ctrl</kbd>+<kbd>Enter</kbd>{" "}
-            in text boxes
-          </span>
-        </div>
-        {tried && invalid.length > 0 && (
-          <p class="field-error" role="alert">
-            Not sent: {errors[invalid[0]]}
-          </p>
-        )}
+        <Actions
+          streaming={ep.streaming}
+          blocked={tried && invalid.length ? errors[invalid[0]] : null}
+        />
       </form>
       <CommandBox
         url={req.url}

@@ -1,7 +1,7 @@
 /**
  * The runner's request options beyond the catalog parameters: method,
- * extra query (echo), redirect following, headers editor and body editor.
- * In the text boxes Enter makes a new line; Ctrl+Enter (⌘+Enter) runs.
+ * extra query (echo), redirect following, then the headers and body
+ * editors ({@link TextFields}).
  */
 import type { EndpointSpec } from "../../lib/debug/catalog.ts";
 import {
@@ -12,6 +12,7 @@ import {
 } from "./model.ts";
 import { described, fieldId, FieldNotes } from "./ParamField.tsx";
 import type { StatePatch } from "./use_runner_state.ts";
+import { TextFields } from "./TextFields.tsx";
 
 /** Props of {@link RequestFields}. */
 export interface RequestFieldsProps {
@@ -24,26 +25,12 @@ export interface RequestFieldsProps {
   update: (patch: StatePatch) => void;
 }
 
-const HEADERS_EXAMPLE = "X-Request-Id: 42\nAccept: application/json";
-const BODY_EXAMPLE = '{"hello": "world"}';
-
-function bytes(s: string): number {
-  return new TextEncoder().encode(s).byteLength;
-}
-
 /** Method, extra query, follow, headers and body, as the endpoint allows. */
 export function RequestFields(
   { ep, uid, state, errors, implicitType, update }: RequestFieldsProps,
 ) {
   const methods = runnerMethods(ep);
   const id = (n: string) => fieldId(uid, n);
-  const jsonBody = (() => {
-    try {
-      return state.body.trim() !== "" && JSON.parse(state.body) !== undefined;
-    } catch {
-      return false;
-    }
-  })();
   return (
     <>
       {ep.streaming
@@ -112,52 +99,14 @@ export function RequestFields(
           />
         </div>
       )}
-      {!ep.streaming && (
-        <div class="field field-wide">
-          <label for={id("headers")}>Headers</label>
-          <textarea
-            id={id("headers")}
-            data-param="headers"
-            rows={3}
-            spellcheck={false}
-            placeholder={HEADERS_EXAMPLE}
-            value={state.headers}
-            {...described(id("headers"), errors.headers)}
-            onInput={(e) => update({ headers: e.currentTarget.value })}
-          />
-          <FieldNotes
-            id={id("headers")}
-            hint="One Name: value per line. Browsers own some headers (Cookie, Host, Origin, Sec-*...) and refuse to send them from a page."
-            error={errors.headers}
-          />
-        </div>
-      )}
-      {ep.acceptsBody && (
-        <div class="field field-wide">
-          <label for={id("body")}>Body</label>
-          <textarea
-            id={id("body")}
-            data-param="body"
-            rows={4}
-            spellcheck={false}
-            placeholder={BODY_EXAMPLE}
-            value={state.body}
-            {...described(id("body"), errors.body)}
-            onInput={(e) => update({ body: e.currentTarget.value })}
-          />
-          <FieldNotes
-            id={id("body")}
-            hint={state.body === ""
-              ? "Empty: no body is sent."
-              : `${bytes(state.body)} bytes${jsonBody ? ", valid JSON" : ""}. ${
-                implicitType
-                  ? `No Content-Type header given: the runner sends ${implicitType}, as browsers do (shown in the cURL).`
-                  : "Sent as typed, UTF-8."
-              }`}
-            error={errors.body}
-          />
-        </div>
-      )}
+      <TextFields
+        ep={ep}
+        uid={uid}
+        state={state}
+        errors={errors}
+        implicitType={implicitType}
+        update={update}
+      />
     </>
   );
 }

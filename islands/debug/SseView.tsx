@@ -4,7 +4,7 @@
  * data, arrival time).
  */
 import { ResultView } from "./ResultView.tsx";
-import { Duration } from "./ResultView.tsx";
+import { Duration } from "./ResponseView.tsx";
 import type { SsePhase, SseState } from "./use_sse.ts";
 
 const PHASE: Record<SsePhase, string> = {

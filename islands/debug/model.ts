@@ -9,6 +9,7 @@ import {
   type DebugLimits,
   type EndpointSpec,
   endpointUrl,
+  type ParamSpec,
   REDIRECT_STATUSES,
 } from "../../lib/debug/catalog.ts";
 import { checkParam } from "../../lib/debug/params.ts";
@@ -105,6 +106,16 @@ export function initialState(ep: EndpointSpec): RunnerState {
     follow: true,
     query: "",
   };
+}
+
+/**
+ * The error for text a number field cannot hold (`+5`, `1e`): the browser
+ * reports it as "" with `validity.badInput`, so the raw text is unknown.
+ */
+export function unreadableNumber(p: ParamSpec): string {
+  return `${p.name} must be a decimal integer between ${
+    p.min ?? 0
+  } and ${p.max}.`;
 }
 
 /** Normalises an extra query string (`?a=1&b` or `a=1&b`) to `a=1&b=`. */

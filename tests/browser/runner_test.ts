@@ -352,7 +352,12 @@ Deno.test({
           .value === "a&b=#c"
       );
       assert.equal(await r2.locator("[data-param=method]").inputValue(), "PUT");
-      // The run button has focus: Enter sends the shared request.
+      // The run button gets focus: Enter sends the shared request.
+      await page2.waitForFunction(() =>
+        document.activeElement?.matches(
+          "[data-endpoint=echo] [data-testid=run]",
+        )
+      );
       await page2.keyboard.press("Enter");
       const echo = JSON.parse(
         (await r2.locator("[data-testid=result-body]").textContent({

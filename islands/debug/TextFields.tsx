@@ -1,0 +1,88 @@
+/**
+ * The headers editor (one `Name: value` per line) and the body editor. In
+ * these boxes Enter makes a new line; Ctrl+Enter (⌘+Enter) runs.
+ */
+import { described, fieldId, FieldNotes } from "./ParamField.tsx";
+import type { RequestFieldsProps } from "./RequestFields.tsx";
+
+const HEADERS_EXAMPLE = "X-Request-Id: 42\nAccept: application/json";
+const BODY_EXAMPLE = '{"hello": "world"}';
+
+function bytes(s: string): number {
+  return new TextEncoder().encode(s).byteLength;
+}
+
+/** The body parsed as JSON, or undefined when it is not JSON. */
+function asJson(body: string): unknown {
+  try {
+    return body.trim() === "" ? undefined : JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Headers (not for streams: EventSource cannot send any) and body. */
+export function TextFields(
+  { ep, uid, state, errors, implicitType, update }: RequestFieldsProps,
+) {
+  const id = (n: string) => fieldId(uid, n);
+  const json = asJson(state.body);
+  const bodyHint = state.body === ""
+    ? "Empty: no body is sent."
+    : `${bytes(state.body)} bytes${json !== undefined ? ", valid JSON" : ""}. ${
+      implicitType
+        ? `No Content-Type given, so the runner sends ${implicitType} as browsers do (and says so in the cURL).`
+        : "Sent as typed, UTF-8."
+    }`;
+  return (
+    <>
+      {!ep.streaming && (
+        <div class="field field-wide">
+          <label for={id("headers")}>Headers</label>
+          <textarea
+            id={id("headers")}
+            data-param="headers"
+            rows={3}
+            spellcheck={false}
+            placeholder={HEADERS_EXAMPLE}
+            value={state.headers}
+            {...described(id("headers"), errors.headers)}
+            onInput={(e) => update({ headers: e.currentTarget.value })}
+          />
+          <FieldNotes
+            id={id("headers")}
+            hint="One Name: value per line. Browsers keep some headers to themselves (Cookie, Host, Origin, Sec-*…) and refuse to send them from a page."
+            error={errors.headers}
+          />
+        </div>
+      )}
+      {ep.acceptsBody && (
+        <div class="field field-wide">
+          <div class="label-row">
+            <label for={id("body")}>Body</label>
+            {json !== undefined && (
+              <button
+                type="button"
+                class="small"
+                onClick={() => update({ body: JSON.stringify(json, null, 2) })}
+              >
+                Format JSON
+              </button>
+            )}
+          </div>
+          <textarea
+            id={id("body")}
+            data-param="body"
+            rows={4}
+            spellcheck={false}
+            placeholder={BODY_EXAMPLE}
+            value={state.body}
+            {...described(id("body"), errors.body)}
+            onInput={(e) => update({ body: e.currentTarget.value })}
+          />
+          <FieldNotes id={id("body")} hint={bodyHint} error={errors.body} />
+        </div>
+      )}
+    </>
+  );
+}
