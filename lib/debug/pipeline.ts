@@ -89,9 +89,10 @@ async function slow(
   query: string,
 ): Promise<Response> {
   try {
-    const body = req.body
-      ? await readBody(req, ctx.limits.maxBodyBytes, ep.acceptsBody)
-      : EMPTY;
+    const m = req.method;
+    const body = m === "GET" || m === "HEAD"
+      ? EMPTY
+      : await readBody(req, ctx.limits.maxBodyBytes, ep.acceptsBody);
     const ms = params.sleep as number;
     if (ms > 0 && !await sleep(ctx.timers, ms, req.signal)) {
       // The client left; nobody will read this.
@@ -126,7 +127,11 @@ export function endpointHandler(
       const q = url.indexOf("?");
       const query = q < 0 ? "" : url.slice(q + 1);
       const params = parseParams(ep, path, query);
-      if (req.body || params.sleep || req.method === "HEAD") {
+      // Only GET and HEAD are known bodiless (Deno drops their bodies).
+      // Do not touch req.body here: polling it makes the server send
+      // 100 Continue before readBody could refuse an oversized upload.
+      const m = req.method;
+      if ((m !== "GET") || params.sleep) {
         return slow(req, ep, fn, ctx, params, query);
       }
       const res = fn(req, { params, query, body: EMPTY, head: false }, ctx);

@@ -67,7 +67,14 @@ export async function raw(
   const all = new Uint8Array(chunks.reduce((a, c) => a + c.length, 0));
   let at = 0;
   for (const c of chunks) all.set(c, at), at += c.length;
-  const text = new TextDecoder("latin1").decode(all);
+  let text = new TextDecoder("latin1").decode(all);
+  // Skip interim 1xx responses (e.g. 100 Continue), RFC 9110 §15.2.
+  let skipped = 0;
+  while (/^HTTP\/1\.1 1\d\d /.test(text)) {
+    const end = text.indexOf("\r\n\r\n") + 4;
+    text = text.slice(end);
+    skipped += end;
+  }
   const split = text.indexOf("\r\n\r\n");
   if (split < 0) throw new Error(`no complete response head: ${text}`);
   const head = text.slice(0, split);
@@ -80,7 +87,7 @@ export async function raw(
   return {
     status: Number(statusLine.split(" ")[1]),
     headers,
-    body: all.slice(split + 4),
+    body: all.slice(skipped + split + 4),
     head,
   };
 }
