@@ -3,18 +3,32 @@ import { applyFilter, compileFilter, copyText } from "../lib/spec/filter.ts";
 import type { OperationDetail } from "../lib/spec/types.ts";
 import { EndpointList } from "../components/spec/EndpointList.tsx";
 import { ErrorBox } from "../components/spec/ErrorBox.tsx";
-import { Extras } from "../components/spec/Extras.tsx";
-import { InputPanel } from "../components/spec/InputPanel.tsx";
+import { Extras as ExtrasView } from "../components/spec/Extras.tsx";
+import { InputPanel as InputView } from "../components/spec/InputPanel.tsx";
+import { memo } from "../components/spec/memo.ts";
 import { OperationView } from "../components/spec/OperationView.tsx";
 import { Progress } from "../components/spec/Progress.tsx";
-import { SpecHeader } from "../components/spec/SpecHeader.tsx";
+import { SpecHeader as HeaderView } from "../components/spec/SpecHeader.tsx";
 import { Toolbar } from "../components/spec/Toolbar.tsx";
-import { Warnings } from "../components/spec/Warnings.tsx";
+import { Warnings as WarningsView } from "../components/spec/Warnings.tsx";
 import { writeClipboard } from "./spec/clipboard.ts";
 import { opKey, readHash, replaceHash } from "./spec/hash.ts";
 import { usePageEvents } from "./spec/page_events.ts";
 import { useLoader } from "./spec/use_loader.ts";
 import { useExample, useRowHeight, withTerm } from "./spec/view.ts";
+
+// Parts a filter keystroke cannot change skip re-rendering.
+const Extras = memo(ExtrasView);
+const Warnings = memo(WarningsView);
+const SpecHeader = memo(HeaderView, (a, b) =>
+  a.index === b.index &&
+  a.activeMethods.join(" ") === b.activeMethods.join(" "));
+const InputPanel = memo(
+  InputView,
+  (a, b) =>
+    a.compact === b.compact && a.fileNote === b.fileNote &&
+    a.exampleBusy === b.exampleBusy,
+);
 
 /** Props of the SpecViewer island (JSON-serialisable). */
 export interface SpecViewerProps {
@@ -175,7 +189,10 @@ export default function SpecViewer(
             activeMethods={compiled.methods}
             onMethod={(m) => setFilter((f) => withTerm(f, m, true))}
           />
-          <Warnings list={index.warnings} />
+          <Warnings
+            list={loader.state.warnings}
+            checked={loader.state.checked}
+          />
           <Toolbar
             filterRef={filterBox}
             filter={filter}

@@ -99,7 +99,10 @@ export function EndpointList(p: EndpointListProps) {
     const e = p.endpoints[i];
     rows.push(
       <EndpointRow
-        key={`${e.method} ${e.path}`}
+        // Keyed by position: a new filter patches the rendered rows in
+        // place instead of replacing them; scrolling adds and drops rows
+        // only at the edges.
+        key={i}
         endpoint={e}
         index={i}
         top={top(i)}

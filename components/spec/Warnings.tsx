@@ -3,11 +3,17 @@ import type { SpecWarning } from "../../lib/spec/types.ts";
 /** Props of {@link Warnings}. */
 export interface WarningsProps {
   list: SpecWarning[];
+  /** False while the worker still checks references and operationIds. */
+  checked: boolean;
 }
 
 /** Non-fatal problems, beside the working list, each with its location. */
-export function Warnings({ list }: WarningsProps) {
-  if (!list.length) return null;
+export function Warnings({ list, checked }: WarningsProps) {
+  if (!list.length) {
+    return checked
+      ? null
+      : <p class="sv-checking muted">Checking references…</p>;
+  }
   return (
     <details
       class="sv-warnings"
@@ -17,7 +23,7 @@ export function Warnings({ list }: WarningsProps) {
       <summary>
         {list.length}{" "}
         warning{list.length === 1 ? "" : "s"}: the list works, but the document
-        has problems
+        has problems{checked ? "" : " (still checking…)"}
       </summary>
       <ul>
         {list.map((w, i) => (

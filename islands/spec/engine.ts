@@ -6,7 +6,7 @@
  */
 import { operationDetail } from "../../lib/spec/detail.ts";
 import { type ParsedSpec, tryParseSpec } from "../../lib/spec/mod.ts";
-import type { OperationDetail } from "../../lib/spec/types.ts";
+import type { OperationDetail, SpecWarning } from "../../lib/spec/types.ts";
 import type {
   FromWorker,
   OperationRef,
@@ -80,6 +80,7 @@ export class SpecEngine {
   async parse(
     text: string,
     onStage: (s: ParseStage) => void,
+    onChecked: (warnings: SpecWarning[]) => void,
   ): Promise<ParseResult | null> {
     const id = ++this.#seq;
     this.#latest = id;
@@ -87,7 +88,7 @@ export class SpecEngine {
       if (this.#busy) this.#kill();
       const w = this.#spawn();
       if (w) {
-        const r = await this.#inWorker(w, id, text, onStage);
+        const r = await this.#inWorker(w, id, text, onStage, onChecked);
         if (r) return id === this.#latest ? r : null;
       }
       // No worker: let the progress state paint before the main thread blocks.
@@ -110,19 +111,29 @@ export class SpecEngine {
     id: number,
     text: string,
     onStage: (s: ParseStage) => void,
+    onChecked: (warnings: SpecWarning[]) => void,
   ): Promise<ParseResult | null> {
     return new Promise((resolve) => {
       this.#busy = true;
       this.#waiting.set(id, (m) => {
         if (m.type === "stage") return onStage(m.stage);
-        this.#waiting.delete(id);
-        this.#busy = false;
+        if (m.type === "checked") {
+          this.#waiting.delete(id);
+          this.#busy = false;
+          if (id === this.#latest) onChecked(m.warnings);
+          return;
+        }
         if (m.type === "parsed") {
           if (id === this.#latest) {
             this.#holder = { kind: "worker", parseId: id };
           }
+          // Still busy: the checks follow in a "checked" message.
           resolve({ ok: true, index: m.index, ms: m.ms });
-        } else if (m.type === "failed") {
+          return;
+        }
+        this.#waiting.delete(id);
+        this.#busy = false;
+        if (m.type === "failed") {
           if (id === this.#latest) this.#holder = null;
           resolve({ ok: false, error: m.error, ms: m.ms });
         } else resolve(null); // the worker died: caller falls back

@@ -7,6 +7,7 @@ import type {
   OperationDetail,
   SpecErrorInfo,
   SpecIndex,
+  SpecWarning,
 } from "../../lib/spec/types.ts";
 
 /** Stages shown while a spec is read. */
@@ -29,6 +30,7 @@ export type FromWorker =
   | { type: "stage"; id: number; stage: ParseStage }
   | { type: "parsed"; id: number; index: SpecIndex; ms: number }
   | { type: "failed"; id: number; error: SpecErrorInfo; ms: number }
+  | { type: "checked"; id: number; warnings: SpecWarning[]; ms: number }
   | { type: "detail"; id: number; detail: OperationDetail | null };
 
 /** Outcome of a parse, wherever it ran. */

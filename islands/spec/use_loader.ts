@@ -5,7 +5,11 @@
  * sessionStorage, never over the network.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { SpecErrorInfo, SpecIndex } from "../../lib/spec/types.ts";
+import type {
+  SpecErrorInfo,
+  SpecIndex,
+  SpecWarning,
+} from "../../lib/spec/types.ts";
 import { SpecEngine, WORKER_THRESHOLD } from "./engine.ts";
 import type { ParseStage } from "./protocol.ts";
 import * as session from "./session.ts";
@@ -23,6 +27,9 @@ export interface LoaderState {
   status: string;
   /** Input text of the current result when it is also in the paste box. */
   inBox: boolean;
+  /** Warnings of the current spec; `checked` once the slower checks ran. */
+  warnings: SpecWarning[];
+  checked: boolean;
 }
 
 /** Human size of `chars` UTF-16 units (close to bytes for specs). */
@@ -38,6 +45,8 @@ const EMPTY: LoaderState = {
   busy: null,
   status: "",
   inBox: true,
+  warnings: [],
+  checked: true,
 };
 
 /** The loader hook; `box` is the paste box, filled for small inputs. */
@@ -79,6 +88,7 @@ export function useLoader(
     const r = await e.parse(
       text,
       (stage) => setState((s) => ({ ...s, busy: { stage, label } })),
+      (warnings) => setState((s) => ({ ...s, warnings, checked: true })),
     );
     if (!r) return; // superseded by a newer input
     const ms = r.ms < 10 ? r.ms.toFixed(1) : r.ms.toFixed(0);
@@ -89,6 +99,8 @@ export function useLoader(
         error: null,
         busy: null,
         inBox: small || !name,
+        warnings: r.index.warnings,
+        checked: r.index.checked,
         status: `Read ${label}: ${n} endpoint${
           n === 1 ? "" : "s"
         } in ${ms} ms.`,
@@ -100,6 +112,8 @@ export function useLoader(
         error: r.error,
         busy: null,
         inBox: small || !name,
+        warnings: [],
+        checked: true,
         status: `Rejected ${label}: ${r.error.message}`,
       });
     }

@@ -5,7 +5,11 @@
  */
 /// <reference lib="webworker" />
 import { operationDetail } from "../../lib/spec/detail.ts";
-import { type ParsedSpec, tryParseSpec } from "../../lib/spec/mod.ts";
+import {
+  checkSpec,
+  type ParsedSpec,
+  tryParseSpec,
+} from "../../lib/spec/mod.ts";
 import type { FromWorker, ToWorker } from "../spec/protocol.ts";
 
 let current: { id: number; parsed: ParsedSpec } | null = null;
@@ -19,15 +23,17 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
   if (m.type === "parse") {
     current = null;
     const t = performance.now();
-    const r = tryParseSpec(
-      m.text,
-      (stage) => post({ type: "stage", id: m.id, stage }),
-    );
+    // The list first; the slower checks follow in a second message.
+    const r = tryParseSpec(m.text, {
+      checks: false,
+      onStage: (stage) => post({ type: "stage", id: m.id, stage }),
+    });
     const ms = performance.now() - t;
-    if (r.ok) {
-      current = { id: m.id, parsed: r.parsed };
-      post({ type: "parsed", id: m.id, index: r.parsed.index, ms });
-    } else post({ type: "failed", id: m.id, error: r.error, ms });
+    if (!r.ok) return post({ type: "failed", id: m.id, error: r.error, ms });
+    current = { id: m.id, parsed: r.parsed };
+    post({ type: "parsed", id: m.id, index: r.parsed.index, ms });
+    const warnings = checkSpec(r.parsed);
+    post({ type: "checked", id: m.id, warnings, ms: performance.now() - t });
   } else if (m.type === "detail") {
     const d = current && current.id === m.parseId
       ? operationDetail(current.parsed, m.op.container, m.op.path, m.op.method)

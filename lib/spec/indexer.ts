@@ -15,7 +15,6 @@ import {
   operationsOf,
   resolvePathItem,
 } from "./operations.ts";
-import { pathParamWarnings } from "./checks.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import type {
   CallbackEntry,
@@ -29,6 +28,8 @@ function str(v: unknown): string {
   return typeof v === "string" ? v : "";
 }
 
+const NO_TAGS: string[] = [];
+
 function endpointOf(path: string, f: FoundOperation): Endpoint {
   const op = f.op;
   const summary = str(op.summary);
@@ -36,11 +37,15 @@ function endpointOf(path: string, f: FoundOperation): Endpoint {
     typeof op.operationId === "string" || typeof op.operationId === "number"
       ? String(op.operationId)
       : "";
-  const tags = Array.isArray(op.tags)
-    ? op.tags.filter((t) => typeof t === "string" || typeof t === "number").map(
+  const t = op.tags;
+  // The common case (an array of strings) is used as is: no copy.
+  const tags: string[] = !Array.isArray(t) || !t.length
+    ? NO_TAGS
+    : t.every((x) => typeof x === "string")
+    ? t
+    : t.filter((x) => typeof x === "string" || typeof x === "number").map(
       String,
-    )
-    : [];
+    );
   return {
     method: f.method,
     path,
@@ -62,11 +67,7 @@ function collect(
   det: Detected,
   resolver: RefResolver,
   warnings: SpecWarning[],
-  found: (
-    e: Endpoint,
-    f: FoundOperation,
-    item: Record<string, unknown>,
-  ) => void,
+  found: (e: Endpoint, f: FoundOperation) => void,
 ): Endpoint[] {
   const out: Endpoint[] = [];
   for (const key in map) {
@@ -88,7 +89,7 @@ function collect(
     for (const f of operationsOf(item, [container, key], det.minor, warnings)) {
       const e = endpointOf(key, f);
       out.push(e);
-      found(e, f, item);
+      found(e, f);
     }
   }
   return out.sort(compareEndpoints);
@@ -238,58 +239,13 @@ export function buildIndex(
   }
   const { paths, webhooks } = containers(doc, det, warnings);
   const callbacks: CallbackEntry[] = [];
-  const ids = new Map<string, { e: Endpoint; op: object }>();
   const extra = new Set<string>();
-  const seenId = (e: Endpoint, op: object, where: string) => {
-    if (!e.operationId) return;
-    const prev = ids.get(e.operationId);
-    if (!prev) return void ids.set(e.operationId, { e, op });
-    // One operation reached twice through a shared $ref is not a clash.
-    if (prev.op === op) return;
-    warnings.push({
-      message:
-        `operationId "${e.operationId}" is used by ${prev.e.method.toUpperCase()} ${prev.e.path} and ${e.method.toUpperCase()} ${e.path}; it must be unique`,
-      path: jsonPath([
-        where,
-        e.path,
-        ...(e.additional ? ["additionalOperations"] : []),
-        e.opKey,
-      ]),
-    });
+  const found = (e: Endpoint, f: FoundOperation) => {
+    if (f.additional) extra.add(e.method);
+    callbacksOf(e, f.op, det, resolver, callbacks);
   };
-  const endpoints = collect(
-    "paths",
-    paths,
-    det,
-    resolver,
-    warnings,
-    (e, f, item) => {
-      if (f.additional) extra.add(e.method);
-      seenId(e, f.op, "paths");
-      callbacksOf(e, f.op, det, resolver, callbacks);
-      if (e.path.includes("{")) {
-        pathParamWarnings(
-          e,
-          f,
-          item,
-          resolver,
-          warnings,
-        );
-      }
-    },
-  );
-  const hooks = collect(
-    "webhooks",
-    webhooks,
-    det,
-    resolver,
-    warnings,
-    (e, f) => {
-      if (f.additional) extra.add(e.method);
-      seenId(e, f.op, "webhooks");
-      callbacksOf(e, f.op, det, resolver, callbacks);
-    },
-  );
+  const endpoints = collect("paths", paths, det, resolver, warnings, found);
+  const hooks = collect("webhooks", webhooks, det, resolver, warnings, found);
   const counts = new Map<string, number>();
   for (const e of endpoints) {
     counts.set(e.method, (counts.get(e.method) ?? 0) + 1);
@@ -313,6 +269,7 @@ export function buildIndex(
     tags: tagsOf(doc, endpoints),
     extraMethods: [...extra].sort(),
     warnings,
+    checked: false,
     chars: loaded.text.length,
   };
 }

@@ -1,12 +1,22 @@
 /**
  * The spec parser's entry point, shared by the SpecViewer island, its Web
  * Worker and the tests: text in, plain data out. Pure (no DOM, no Deno).
+ *
+ * Two phases, so a large spec's list shows as soon as possible: `parseSpec`
+ * reads, detects and indexes (the list); `checkSpec` then adds the warnings
+ * that need a second look at the document. `parseSpec` runs both unless told
+ * otherwise.
  */
-import { refWarnings, schemaWarnings } from "./checks.ts";
+import {
+  jsonRefWarnings,
+  operationWarnings,
+  refWarnings,
+  schemaWarnings,
+} from "./checks.ts";
 import { detect, type Detected } from "./detect.ts";
 import { SpecError } from "./errors.ts";
 import { buildIndex } from "./indexer.ts";
-import { loadText } from "./load.ts";
+import { type Loaded, loadText } from "./load.ts";
 import { RefResolver } from "./refs.ts";
 import type { SpecErrorInfo, SpecIndex, SpecWarning } from "./types.ts";
 
@@ -16,28 +26,33 @@ export type * from "./types.ts";
 /** Warnings beyond this many are summed up in one line. */
 const MAX_WARNINGS = 300;
 
-/** A parsed document: its index, plus what operation details need. */
+/** A parsed document: its index, plus what details and checks need. */
 export interface ParsedSpec {
   index: SpecIndex;
   doc: Record<string, unknown>;
   resolver: RefResolver;
   detected: Detected;
+  loaded: Loaded;
 }
 
 /** Parse stages, for progress displays. */
 export type Stage = "parsing" | "indexing";
 
+/** Options of {@link parseSpec}. */
+export interface ParseOptions {
+  /** Run {@link checkSpec} too (default true). */
+  checks?: boolean;
+  onStage?: (stage: Stage) => void;
+}
+
 /**
  * Parses and indexes a spec. Throws a {@link SpecError} when the input is
  * rejected (not JSON/YAML, not OpenAPI/Swagger, unusable structure).
  */
-export function parseSpec(
-  text: string,
-  onStage?: (stage: Stage) => void,
-): ParsedSpec {
-  onStage?.("parsing");
+export function parseSpec(text: string, opts: ParseOptions = {}): ParsedSpec {
+  opts.onStage?.("parsing");
   const loaded = loadText(text);
-  onStage?.("indexing");
+  opts.onStage?.("indexing");
   const warnings: SpecWarning[] = [...loaded.warnings];
   const doc = loaded.value as Record<string, unknown>;
   const resolver = new RefResolver(doc);
@@ -50,23 +65,48 @@ export function parseSpec(
     // Broken JSON that YAML happened to accept is still broken JSON.
     throw loaded.jsonError && err instanceof SpecError ? loaded.jsonError : err;
   }
+  const parsed = { index, doc, resolver, detected, loaded };
+  if (opts.checks !== false) checkSpec(parsed);
+  else cap(index.warnings);
+  return parsed;
+}
+
+function refIn(w: SpecWarning): string | undefined {
+  return /\$ref "([^"]*)"/.exec(w.message)?.[1];
+}
+
+function cap(warnings: SpecWarning[]): void {
+  if (warnings.length <= MAX_WARNINGS) return;
+  const more = warnings.length - MAX_WARNINGS;
+  warnings.length = MAX_WARNINGS;
+  warnings.push({ message: `…and ${more} more warnings` });
+}
+
+/**
+ * The second phase: unique operationIds, declared path parameters, schema
+ * entries, `$ref` targets. Appends to `parsed.index.warnings` (and returns
+ * the full list); idempotent.
+ */
+export function checkSpec(parsed: ParsedSpec): SpecWarning[] {
+  const { index, doc, resolver, detected, loaded } = parsed;
+  if (index.checked) return index.warnings;
+  const warnings = index.warnings;
   // A broken path item $ref is already reported where it is used.
-  const refIn = (w: SpecWarning) => /\$ref "([^"]*)"/.exec(w.message)?.[1];
   const told = new Set(warnings.map(refIn).filter((r) => r !== undefined));
+  const refs = loaded.syntax === "json"
+    ? jsonRefWarnings(loaded.text, resolver)
+    : refWarnings(doc, resolver, true);
   warnings.push(
+    ...operationWarnings(doc, resolver, index),
     ...schemaWarnings(doc, detected.minor),
-    ...refWarnings(doc, resolver, loaded.syntax === "yaml").filter((w) => {
+    ...refs.filter((w) => {
       const r = refIn(w);
       return r === undefined || !told.has(r);
     }),
   );
-  if (warnings.length > MAX_WARNINGS) {
-    const more = warnings.length - MAX_WARNINGS;
-    warnings.length = MAX_WARNINGS;
-    warnings.push({ message: `…and ${more} more warnings` });
-  }
-  index.warnings = warnings;
-  return { index, doc, resolver, detected };
+  cap(warnings);
+  index.checked = true;
+  return warnings;
 }
 
 /** Outcome of {@link tryParseSpec}: plain data, safe to post between threads. */
@@ -77,10 +117,10 @@ export type ParseOutcome =
 /** Like {@link parseSpec}, but returns rejections (and crashes) as data. */
 export function tryParseSpec(
   text: string,
-  onStage?: (stage: Stage) => void,
+  opts: ParseOptions = {},
 ): ParseOutcome {
   try {
-    return { ok: true, parsed: parseSpec(text, onStage) };
+    return { ok: true, parsed: parseSpec(text, opts) };
   } catch (err) {
     if (err instanceof SpecError) return { ok: false, error: err.info };
     // A bug or a resource limit: still an answer, never a dead page.
@@ -91,6 +131,8 @@ export function tryParseSpec(
         message: `The input could not be read: ${
           err instanceof Error ? err.message : String(err)
         }`,
+        line: 1,
+        column: 1,
       },
     };
   }

@@ -77,6 +77,7 @@ export function resolvePathItem(
   resolver: RefResolver,
   warnings: SpecWarning[],
 ): Record<string, unknown> | null {
+  if (isObject(value) && typeof value.$ref !== "string") return value;
   const path = jsonPath(keys);
   if (!isObject(value)) {
     warnings.push({
@@ -85,7 +86,6 @@ export function resolvePathItem(
     });
     return null;
   }
-  if (refOf(value) === null) return value;
   const d = resolver.deref(value);
   if (d.error) {
     warnings.push({
@@ -140,10 +140,10 @@ export function operationsOf(
     v: unknown,
   ) => {
     if (v === undefined || v === null) return;
-    const at = additional
-      ? [...keys, "additionalOperations", opKey]
-      : [...keys, opKey];
     if (!isObject(v)) {
+      const at = additional
+        ? [...keys, "additionalOperations", opKey]
+        : [...keys, opKey];
       warnings.push({
         message: `Expected an Operation object, found ${kindOf(v)}: skipped`,
         path: jsonPath(at),
@@ -152,9 +152,11 @@ export function operationsOf(
     }
     out.push({ method, opKey, additional, op: v });
   };
-  for (const m of FIXED_METHODS) take(m, m, false, item[m]);
-  const late = minor < 2;
-  if (late) {
+  for (const m of FIXED_METHODS) {
+    const v = item[m];
+    if (v !== undefined) take(m, m, false, v);
+  }
+  if (minor < 2) {
     for (const k of ["query", "additionalOperations"]) {
       if (item[k] !== undefined) {
         warnings.push({

@@ -91,6 +91,11 @@ export interface SpecIndex {
   /** Lower-cased additionalOperations keys: filter terms equal to one are method terms. */
   extraMethods: string[];
   warnings: SpecWarning[];
+  /**
+   * False until the slower checks ran (unique operationIds, declared path
+   * parameters, `$ref` targets): the worker posts the list first.
+   */
+  checked: boolean;
   /** Size of the input in UTF-16 code units. */
   chars: number;
 }

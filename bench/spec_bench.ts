@@ -1,0 +1,277 @@
+/**
+ * `deno task bench spec`: speed of the spec viewer, as ratios within one run
+ * (the machine is shared and noisy, so absolute numbers drift).
+ *
+ * 1. Parse + index (everything `parseSpec` does, warnings included) of the
+ *    largest corpus specs and of a generated 10 MB spec with 5,000
+ *    endpoints, against a bare `JSON.parse` / js-yaml `load` of the same
+ *    text. Target: <= 1.5x.
+ * 2. In Chromium: file pick to rendered list for the 3 MB specs. Target: < 1 s.
+ * 3. In Chromium: one filter keystroke on the 5,000-endpoint spec, from the
+ *    input event to the updated list laid out. Target: < 16 ms.
+ */
+import { Buffer } from "node:buffer";
+import { load } from "js-yaml";
+import type { Page } from "playwright-core";
+import { parseSpec } from "../lib/spec/mod.ts";
+import { applyFilter, compileFilter } from "../lib/spec/filter.ts";
+import { bigSpec } from "../tests/fixtures/spec/generate.ts";
+import { launchBrowser } from "../tests/helpers/browser.ts";
+import { startServer } from "../tests/helpers/server.ts";
+import { ensureBuilt } from "../lib/server/build.ts";
+
+const ROOT = new URL("../", import.meta.url);
+const CORPUS =
+  (Deno.env.get("CORPUS_DIR") ?? new URL("../shared/corpus", ROOT).pathname)
+    .replace(/\/$/, "") + "/specs/";
+
+interface Input {
+  name: string;
+  text: string;
+  yaml: boolean;
+}
+
+function inputs(): Input[] {
+  const out: Input[] = [];
+  for (
+    const [name, yaml] of [
+      ["stripe-spec3.json", false],
+      ["openai-openapi.yaml", true],
+      ["k8s-v1.7.17-swagger.json", false],
+    ] as const
+  ) {
+    try {
+      out.push({ name, text: Deno.readTextFileSync(CORPUS + name), yaml });
+    } catch {
+      console.log(`(corpus file ${name} not found under ${CORPUS}: skipped)`);
+    }
+  }
+  out.push({
+    name: "generated 10 MB, 5,001 endpoints",
+    text: bigSpec(5001, { bytes: 10e6 }),
+    yaml: false,
+  });
+  return out;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+function time(f: () => unknown): number {
+  const t = performance.now();
+  f();
+  return performance.now() - t;
+}
+
+/**
+ * Alternates bare and full runs so drift hits both alike. "list" is what the
+ * worker posts first (parse, detect, index); "all" adds the checks that
+ * follow (unique operationIds, path parameters, every $ref target).
+ */
+function parseRatios(list: Input[]) {
+  const rows: string[] = [];
+  for (const x of list) {
+    const bare = () => (x.yaml ? load(x.text) : JSON.parse(x.text));
+    const listOnly = () => parseSpec(x.text, { checks: false });
+    const full = () => parseSpec(x.text);
+    const runs = x.yaml ? 5 : 15;
+    for (let i = 0; i < 2; i++) (bare(), listOnly(), full()); // warm the JIT
+    const b: number[] = [], l: number[] = [], f: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      b.push(time(bare));
+      l.push(time(listOnly));
+      f.push(time(full));
+    }
+    const mb = median(b), ml = median(l), mf = median(f);
+    const n = parseSpec(x.text).index.endpoints.length;
+    rows.push(
+      `| ${x.name} | ${(x.text.length / 1e6).toFixed(1)} MB | ${n} | ${
+        mb.toFixed(1)
+      } ms | ${ml.toFixed(1)} ms | **${(ml / mb).toFixed(2)}x** ${
+        ml / mb <= 1.5 ? "yes" : "NO"
+      } | ${mf.toFixed(1)} ms | ${(mf / mb).toFixed(2)}x |`,
+    );
+  }
+  console.log("\n### Parse + index vs bare parse (median, Deno)\n");
+  console.log(
+    "| input | size | endpoints | bare JSON.parse / js-yaml load | list ready | ratio (<= 1.5x) | with all checks | ratio |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const r of rows) console.log(r);
+}
+
+function filterInDeno(text: string) {
+  const { index } = parseSpec(text);
+  const ts: number[] = [];
+  for (
+    const q of [
+      "r",
+      "r0",
+      "r00",
+      "r001",
+      "get",
+      "delete r01",
+      "items",
+      "zzz",
+      "",
+    ]
+  ) {
+    ts.push(time(() => applyFilter(index.endpoints, compileFilter(q))));
+  }
+  console.log(
+    `\nFilter function alone on ${index.endpoints.length} endpoints: median ${
+      median(ts).toFixed(2)
+    } ms, max ${Math.max(...ts).toFixed(2)} ms`,
+  );
+}
+
+async function browser(list: Input[], big: string) {
+  await ensureBuilt(); // into BUILD_OUT when set, like the server
+  const server = startServer();
+  const b = await launchBrowser();
+  try {
+    console.log(
+      "\n### Chromium: file pick to rendered list (worker parse included)\n",
+    );
+    console.log("| file | pick to rows (median of 3) | < 1 s |");
+    console.log("|---|---|---|");
+    const files = [
+      ...list.filter((i) => !i.name.startsWith("generated")),
+      { name: "generated-10MB.json", text: big, yaml: false },
+    ];
+    let page!: Page;
+    for (const x of files) {
+      const ms: number[] = [];
+      const want = String(parseSpec(x.text).index.endpoints.length);
+      for (let run = 0; run < 3; run++) {
+        // A fresh context each time: no spec restored from the last session.
+        await page?.context().close();
+        const ctx = await b.newContext({
+          viewport: { width: 1280, height: 900 },
+        });
+        page = await ctx.newPage();
+        await page.goto(server.origin + "/spec");
+        await page.waitForSelector(
+          "[data-island=SpecViewer][data-hydrated=true]",
+        );
+        await page.waitForTimeout(600); // a person needs longer to reach the picker
+        await page.evaluate((want) => {
+          const w = globalThis as unknown as {
+            __t0: number;
+            __t1: Promise<number>;
+          };
+          const input = document.querySelector("[data-testid=spec-file]")!;
+          input.addEventListener("change", () => (w.__t0 = performance.now()), {
+            capture: true,
+            once: true,
+          });
+          w.__t1 = new Promise((done) => {
+            const mo = new MutationObserver(() => {
+              const count = document.querySelector("[data-testid=spec-count]")
+                ?.textContent;
+              if (
+                count === want &&
+                document.querySelector("[data-testid=endpoint-row]")
+              ) {
+                mo.disconnect();
+                requestAnimationFrame(() => done(performance.now()));
+              }
+            });
+            mo.observe(document.body, {
+              childList: true,
+              subtree: true,
+              characterData: true,
+            });
+          });
+        }, want);
+        await page.setInputFiles("[data-testid=spec-file]", {
+          name: x.name,
+          mimeType: "application/octet-stream",
+          buffer: Buffer.from(x.text),
+        });
+        ms.push(
+          await page.evaluate(async () => {
+            const w = globalThis as unknown as {
+              __t0: number;
+              __t1: Promise<number>;
+            };
+            return (await w.__t1) - w.__t0;
+          }),
+        );
+      }
+      const m = median(ms);
+      console.log(
+        `| ${x.name} | ${m.toFixed(0)} ms (runs: ${
+          ms.map((v) => v.toFixed(0)).join(", ")
+        }) | ${m < 1000 ? "yes" : "NO"} |`,
+      );
+    }
+    // The last page holds the 5,000-endpoint spec: time filter keystrokes.
+    const keys = await page.evaluate(async () => {
+      const input = document.querySelector<HTMLInputElement>(
+        "[data-testid=spec-filter]",
+      )!;
+      const list = document.querySelector("[data-testid=endpoint-list]")!;
+      const tick = () =>
+        new Promise<void>((r) => {
+          const c = new MessageChannel();
+          c.port1.onmessage = () => r();
+          c.port2.postMessage(0);
+        });
+      const out: number[] = [];
+      for (
+        const v of [
+          "r",
+          "r0",
+          "r00",
+          "r001",
+          "r00",
+          "r0",
+          "",
+          "g",
+          "ge",
+          "get",
+          "get r",
+          "get r1",
+          "",
+          "items",
+          "",
+        ]
+      ) {
+        await new Promise((r) => requestAnimationFrame(r));
+        const t = performance.now();
+        input.value = v;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        await tick(); // Preact renders in a microtask
+        void list.getAttribute("data-count");
+        void document.body.offsetHeight; // style and layout of the new rows
+        out.push(performance.now() - t);
+      }
+      return out;
+    });
+    const sorted = [...keys].sort((a, b) => a - b);
+    console.log(
+      "\n### Chromium: one filter keystroke on 5,000 endpoints (input event to laid-out list)\n",
+    );
+    console.log(
+      `median ${median(keys).toFixed(1)} ms, p90 ${
+        sorted[Math.floor(sorted.length * 0.9)].toFixed(1)
+      } ms, max ${
+        sorted[sorted.length - 1].toFixed(1)
+      } ms over ${keys.length} keystrokes: ${
+        Math.max(...keys) < 16 ? "all" : "NOT all"
+      } under 16 ms`,
+    );
+  } finally {
+    await b.close();
+    await server.close();
+  }
+}
+
+const list = inputs();
+parseRatios(list);
+const big = list[list.length - 1].text;
+filterInDeno(big);
+await browser(list, big);
