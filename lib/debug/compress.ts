@@ -23,10 +23,11 @@ const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 type Coder = (data: Uint8Array) => Uint8Array;
 
 function family(flag: string, coding: string, encode: Coder): FamilyHandler {
-  return (req) => {
+  return (req, { head }) => {
     const json = JSON.stringify({
       [flag]: true,
-      method: req.method,
+      // HEAD gets GET's headers, Content-Length included (RFC 9110 §9.3.2).
+      method: head ? "GET" : req.method,
       headers: Object.fromEntries(req.headers),
     });
     const bytes = encode(new TextEncoder().encode(json));

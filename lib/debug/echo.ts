@@ -27,11 +27,16 @@ function parseJson(text: string | null): unknown {
 }
 
 /** The echo family handler. */
-export const echoHandler: FamilyHandler = async (req, { query, body }) => {
+export const echoHandler: FamilyHandler = async (
+  req,
+  { query, body, head },
+) => {
   const text = decode(body);
   const url = new URL(req.url);
   const echo = {
-    method: req.method,
+    // HEAD answers with the headers GET would get (RFC 9110 §9.3.2), so
+    // its Content-Length is that of the GET body.
+    method: head ? "GET" : req.method,
     url: req.url,
     path: url.pathname,
     query: multiMap(new URLSearchParams(query)),

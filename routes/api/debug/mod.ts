@@ -24,5 +24,7 @@ const main = createDebugApi();
 export const debugApi: Hono = main.app;
 /** The same API as a plain fetch handler: the app's fast path. */
 export const debugFetch = main.fetch;
+/** Its context: limits, catalog and timer counters (tests read them). */
+export const debugContext = main.ctx;
 /** 404 problem+json for unknown paths under `/api/debug/`. */
 export const debugNotFound: (req: Request) => Response = main.notFound;

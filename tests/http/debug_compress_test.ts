@@ -1,0 +1,77 @@
+/** `/api/debug/gzip`, `/deflate` and `/brotli` over real TCP. */
+import assert from "node:assert/strict";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { startServer } from "../helpers/server.ts";
+import { message, raw } from "./debug_server.ts";
+
+const FAMILIES: [string, string, string, (b: Uint8Array) => Uint8Array][] = [
+  ["gzip", "gzip", "gzipped", gunzipSync],
+  ["deflate", "deflate", "deflated", inflateSync],
+  ["brotli", "br", "brotli", brotliDecompressSync],
+];
+
+Deno.test("gzip: fetch decodes it automatically", async () => {
+  const s = startServer();
+  try {
+    const res = await fetch(`${s.origin}/api/debug/gzip`, {
+      headers: { "x-probe": "1" },
+    });
+    const body = await res.json();
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("content-encoding"), "gzip");
+    assert.equal(res.headers.get("vary"), "Accept-Encoding");
+    assert.equal(body.gzipped, true);
+    assert.equal(body.method, "GET");
+    assert.equal(body.headers["x-probe"], "1");
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("compression: every coding whatever Accept-Encoding says", async () => {
+  const s = startServer();
+  try {
+    for (const [path, coding, flag, decode] of FAMILIES) {
+      for (const accept of [null, "identity", "gzip", "br", "*;q=0"]) {
+        const headers: Record<string, string> = accept === null
+          ? {}
+          : { "accept-encoding": accept };
+        const r = await raw(
+          s.port,
+          message("GET", `/api/debug/${path}`, headers),
+        );
+        assert.equal(r.status, 200, `${path} ${accept}`);
+        assert.equal(r.headers.get("content-encoding"), coding);
+        assert.equal(r.headers.get("vary"), "Accept-Encoding");
+        assert.equal(r.headers.get("content-type"), "application/json");
+        assert.equal(r.headers.get("content-length"), String(r.body.length));
+        const json = JSON.parse(new TextDecoder().decode(decode(r.body)));
+        assert.equal(json[flag], true, `${path} ${accept}`);
+        assert.equal(json.method, "GET");
+        assert.equal(json.headers.host, "127.0.0.1");
+        if (accept !== null) {
+          assert.equal(json.headers["accept-encoding"], accept);
+        }
+      }
+    }
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("compression: HEAD has GET's headers, Content-Length included", async () => {
+  const s = startServer();
+  try {
+    for (const [path] of FAMILIES) {
+      const get = await raw(s.port, message("GET", `/api/debug/${path}`));
+      const head = await raw(s.port, message("HEAD", `/api/debug/${path}`));
+      assert.equal(head.body.length, 0);
+      for (const h of ["content-encoding", "vary", "content-type"]) {
+        assert.equal(head.headers.get(h), get.headers.get(h), `${path} ${h}`);
+      }
+      assert.equal(head.headers.get("content-length"), String(get.body.length));
+    }
+  } finally {
+    await s.close();
+  }
+});

@@ -1,0 +1,258 @@
+/**
+ * The contract's rules for every debug endpoint, over real TCP: CORS and
+ * preflight, HEAD, Cache-Control, sleep timing and a client leaving during
+ * the sleep.
+ */
+import assert from "node:assert/strict";
+import { startServer } from "../helpers/server.ts";
+import { debugContext } from "../../routes/api/debug/mod.ts";
+import { message, raw, startDebug, waitFor } from "./debug_server.ts";
+
+/** One URL per GET endpoint (and the error kinds), all with a CORS check. */
+const EVERY = [
+  ["GET", "/api/debug/status/200"],
+  ["POST", "/api/debug/status/503"],
+  ["GET", "/api/debug/status/204"],
+  ["GET", "/api/debug/redirect/2"],
+  ["GET", "/api/debug/redirect/0"],
+  ["PUT", "/api/debug/echo"],
+  ["GET", "/api/debug/gzip"],
+  ["GET", "/api/debug/deflate"],
+  ["GET", "/api/debug/brotli"],
+  ["GET", "/api/debug/sse?count=1&interval=0"],
+  ["GET", "/api/debug/openapi.json"],
+  ["GET", "/api/debug/status/100"],
+  ["POST", "/api/debug/gzip"],
+  ["GET", "/api/debug/nope"],
+  ["GET", "/api/debug"],
+];
+
+Deno.test("cors: every response, errors included, is readable cross-origin", async () => {
+  const s = startServer();
+  try {
+    for (const [method, path] of EVERY) {
+      const res = await fetch(s.origin + path, {
+        method,
+        redirect: "manual",
+        headers: { origin: "https://client.example" },
+      });
+      await res.body?.cancel();
+      assert.equal(res.headers.get("access-control-allow-origin"), "*", path);
+      const expose = res.headers.get("access-control-expose-headers")!
+        .toLowerCase().split(/\s*,\s*/);
+      for (
+        const h of [
+          "location",
+          "retry-after",
+          "content-encoding",
+          "content-length",
+        ]
+      ) {
+        assert.ok(expose.includes(h), `${path} exposes ${h}`);
+      }
+      assert.equal(res.headers.get("cache-control"), "no-store", path);
+      assert.equal(res.headers.get("x-content-type-options"), "nosniff", path);
+    }
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("cors: 413 carries CORS headers too", async () => {
+  const s = startDebug({ maxBodyBytes: 4 });
+  try {
+    const res = await fetch(s.base + "/echo", {
+      method: "POST",
+      body: "12345",
+    });
+    await res.body?.cancel();
+    assert.equal(res.status, 413);
+    assert.equal(res.headers.get("access-control-allow-origin"), "*");
+    assert.match(
+      res.headers.get("access-control-expose-headers")!,
+      /Retry-After/,
+    );
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("cors: a preflight anywhere under /api/debug gets 204 allowing it", async () => {
+  const s = startServer();
+  try {
+    for (
+      const [path, method] of [
+        ["/api/debug/echo", "PUT"],
+        ["/api/debug/gzip", "DELETE"],
+        ["/api/debug/status/200", "QUERY"],
+        ["/api/debug/sse", "GET"],
+        ["/api/debug/nope", "PATCH"],
+        ["/api/debug/redirect/3", "X-CUSTOM"],
+      ]
+    ) {
+      const res = await fetch(s.origin + path, {
+        method: "OPTIONS",
+        headers: {
+          origin: "https://client.example",
+          "access-control-request-method": method,
+          "access-control-request-headers":
+            "authorization, x-trace-id, content-type",
+        },
+      });
+      assert.equal(res.status, 204, path);
+      assert.equal(await res.text(), "");
+      assert.equal(res.headers.get("access-control-allow-origin"), "*");
+      const methods = res.headers.get("access-control-allow-methods")!.split(
+        ", ",
+      );
+      for (
+        const m of [
+          "GET",
+          "HEAD",
+          "POST",
+          "PUT",
+          "PATCH",
+          "DELETE",
+          "OPTIONS",
+          "QUERY",
+          method,
+        ]
+      ) {
+        assert.ok(methods.includes(m), `${path} allows ${m}`);
+      }
+      assert.equal(
+        res.headers.get("access-control-allow-headers"),
+        "authorization, x-trace-id, content-type",
+      );
+      assert.ok(Number(res.headers.get("access-control-max-age")) > 0);
+    }
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("HEAD: wherever GET works, same status and headers, no body", async () => {
+  const s = startServer();
+  const paths = [
+    "/api/debug/status/200",
+    "/api/debug/status/418",
+    "/api/debug/status/204",
+    "/api/debug/status/301",
+    "/api/debug/redirect/2?status=307",
+    "/api/debug/redirect/0",
+    "/api/debug/echo?a=1",
+    "/api/debug/gzip",
+    "/api/debug/deflate",
+    "/api/debug/brotli",
+    "/api/debug/openapi.json",
+    "/api/debug/sse?count=1",
+    "/api/debug/nope",
+    "/api/debug/status/100",
+  ];
+  const skip = new Set(["date", "transfer-encoding"]);
+  try {
+    for (const path of paths) {
+      const get = await raw(s.port, message("GET", path));
+      const head = await raw(s.port, message("HEAD", path));
+      assert.equal(head.status, get.status, path);
+      assert.equal(head.body.length, 0, `${path}: HEAD has no body`);
+      const names = new Set([...get.headers.keys(), ...head.headers.keys()]);
+      for (const name of names) {
+        if (skip.has(name)) continue;
+        assert.equal(
+          head.headers.get(name),
+          get.headers.get(name),
+          `${path} ${name}`,
+        );
+      }
+    }
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("sleep: the response starts after the delay, any unit", async () => {
+  const s = startServer();
+  try {
+    for (
+      const [q, ms] of [["300", 300], ["300ms", 300], ["0.3s", 300]] as const
+    ) {
+      const t0 = performance.now();
+      const res = await fetch(`${s.origin}/api/debug/status/200?sleep=${q}`);
+      await res.body?.cancel();
+      const took = performance.now() - t0;
+      assert.equal(res.status, 200);
+      assert.ok(took >= ms - 2, `sleep=${q} took ${took} ms`);
+      assert.ok(took < ms + 1500, `sleep=${q} took ${took} ms`);
+    }
+    for (
+      const path of [
+        "/api/debug/echo",
+        "/api/debug/gzip",
+        "/api/debug/redirect/0",
+      ]
+    ) {
+      const t0 = performance.now();
+      const res = await fetch(`${s.origin}${path}?sleep=200`, {
+        redirect: "manual",
+      });
+      await res.body?.cancel();
+      assert.ok(performance.now() - t0 >= 198, path);
+    }
+    const t0 = performance.now();
+    const sse = await fetch(
+      `${s.origin}/api/debug/sse?count=1&interval=0&sleep=250`,
+    );
+    await sse.text();
+    assert.ok(performance.now() - t0 >= 248, "sse sleeps before the stream");
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("sleep: a client leaving during the sleep frees the timer", async () => {
+  const s = startDebug();
+  try {
+    const ac = new AbortController();
+    const pending = fetch(`${s.base}/status/200?sleep=20000`, {
+      signal: ac.signal,
+    })
+      .catch((e) => e);
+    await waitFor(() => s.ctx.timers.active === 1, "the sleep to start");
+    ac.abort();
+    assert.equal((await pending).name, "AbortError");
+    await waitFor(() => s.ctx.timers.active === 0, "the timer to be freed");
+    assert.equal(s.ctx.timers.cancelled, 1);
+    // Many at once, then all gone: each one is freed, none fires.
+    const many = Array.from({ length: 50 }, () => new AbortController());
+    const reqs = many.map((c) =>
+      fetch(`${s.base}/echo?sleep=20s`, { signal: c.signal }).catch(() => null)
+    );
+    await waitFor(() => s.ctx.timers.active === 50, "50 sleeps");
+    many.forEach((c) => c.abort());
+    await Promise.all(reqs);
+    await waitFor(() => s.ctx.timers.active === 0, "all timers freed");
+    assert.equal(s.ctx.timers.cancelled, 51);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("sleep: over the whole app, an abandoned sleep leaves no timer", async () => {
+  const s = startServer();
+  const timers = debugContext.timers;
+  const before = timers.cancelled;
+  try {
+    const ac = new AbortController();
+    const pending = fetch(`${s.origin}/api/debug/status/200?sleep=20s`, {
+      signal: ac.signal,
+    }).catch(() => null);
+    await waitFor(() => timers.active === 1, "the sleep to start");
+    ac.abort();
+    await pending;
+    await waitFor(() => timers.active === 0, "the timer to be freed");
+    assert.equal(timers.cancelled, before + 1);
+  } finally {
+    await s.close();
+  }
+});
