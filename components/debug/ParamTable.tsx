@@ -26,11 +26,13 @@ export function ParamTable({ ep }: { ep: EndpointSpec }) {
                 <code>{p.name}</code>
                 {p.required && <span class="req" title="required">*</span>}
               </th>
-              <td>{p.in}</td>
-              <td>{p.type}</td>
-              <td>{defaultText(p) ? <code>{defaultText(p)}</code> : "—"}</td>
-              <td>{constraintText(p)}</td>
-              <td>
+              <td data-label="In">{p.in}</td>
+              <td data-label="Type">{p.type}</td>
+              <td data-label="Default">
+                {defaultText(p) ? <code>{defaultText(p)}</code> : "—"}
+              </td>
+              <td data-label="Accepts">{constraintText(p)}</td>
+              <td class="param-desc">
                 <Prose text={p.description} />
                 {(p.explain ?? []).map((e) => (
                   <span key={e.min} class="explain">

@@ -12,8 +12,13 @@ function typeOf(s: JsonSchema): string {
     if (s.type === "array" && s.items) {
       return `${typeOf(s.items as JsonSchema)}[]`;
     }
-    const range = s.minimum !== undefined || s.maximum !== undefined
-      ? ` ${s.minimum ?? ""}–${s.maximum ?? ""}`
+    const lo = s.minimum, hi = s.maximum;
+    const range = lo !== undefined && hi !== undefined
+      ? ` ${lo}–${hi}`
+      : lo !== undefined
+      ? ` ≥ ${lo}`
+      : hi !== undefined
+      ? ` ≤ ${hi}`
       : "";
     return `${s.type}${s.format ? ` (${s.format})` : ""}${range}`;
   }

@@ -60,7 +60,6 @@ export function ParamField(
   }`;
   const common = {
     id,
-    name: p.name,
     "data-param": p.name,
     ...described(id, error),
   };

@@ -81,6 +81,20 @@ export function TextFields(
             onInput={(e) => update({ body: e.currentTarget.value })}
           />
           <FieldNotes id={id("body")} hint={bodyHint} error={errors.body} />
+          {implicitType && json !== undefined && (
+            <button
+              type="button"
+              class="small add-type"
+              onClick={() =>
+                update({
+                  headers: state.headers.replace(/\n*$/, "") +
+                    (state.headers.trim() ? "\n" : "") +
+                    "Content-Type: application/json",
+                })}
+            >
+              Send it as Content-Type: application/json
+            </button>
+          )}
         </div>
       )}
     </>

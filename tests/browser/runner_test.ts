@@ -444,3 +444,44 @@ Deno.test({
       }
     }, { clipboard: true, ...HTTP_ERRORS }),
 });
+
+Deno.test({
+  name: "browser runner: network failure and cancel are shown as such",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "status");
+      await page.route("**/api/debug/status/**", (route) => route.abort());
+      await r.locator("[data-testid=run]").click();
+      assert.match(
+        (await r.locator("[data-testid=result-error]").textContent())!,
+        /failed before a response arrived/,
+      );
+      await page.unroute("**/api/debug/status/**");
+      await r.locator("[data-param=sleep]").fill("20s");
+      await r.locator("[data-testid=run]").click();
+      await r.getByRole("button", { name: "Cancel" }).click();
+      assert.equal(
+        await r.locator("[data-testid=result-error]").textContent(),
+        "Cancelled.",
+      );
+    }, { allowErrors: [/Failed to load resource/] }),
+});
+
+Deno.test({
+  name:
+    "browser runner: openapi.json (a large body) is pretty-printed and coloured",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "openapi");
+      await r.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(r), "200");
+      const body = r.locator("[data-testid=result-body]");
+      const doc = JSON.parse((await body.textContent())!);
+      assert.equal(doc.openapi, "3.1.0");
+      assert.ok(await body.locator(".j-key").count() > 100);
+    }),
+});
