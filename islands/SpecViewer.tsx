@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { applyFilter, compileFilter, copyText } from "../lib/spec/filter.ts";
-import type { OperationDetail } from "../lib/spec/types.ts";
+import { useRef } from "preact/hooks";
 import { EndpointList } from "../components/spec/EndpointList.tsx";
+import { EmptyState } from "../components/spec/EmptyState.tsx";
 import { ErrorBox } from "../components/spec/ErrorBox.tsx";
 import { Extras as ExtrasView } from "../components/spec/Extras.tsx";
 import { InputPanel as InputView } from "../components/spec/InputPanel.tsx";
@@ -11,8 +10,7 @@ import { Progress } from "../components/spec/Progress.tsx";
 import { SpecHeader as HeaderView } from "../components/spec/SpecHeader.tsx";
 import { Toolbar } from "../components/spec/Toolbar.tsx";
 import { Warnings as WarningsView } from "../components/spec/Warnings.tsx";
-import { writeClipboard } from "./spec/clipboard.ts";
-import { opKey, readHash, replaceHash } from "./spec/hash.ts";
+import { useBrowse } from "./spec/use_browse.ts";
 import { usePageEvents } from "./spec/page_events.ts";
 import { useLoader } from "./spec/use_loader.ts";
 import { useExample, useRowHeight, withTerm } from "./spec/view.ts";
@@ -46,16 +44,8 @@ export default function SpecViewer(
   const filterBox = useRef<HTMLInputElement>(null);
   const loader = useLoader(workerUrl, box);
   const { index, error, busy, status, inBox } = loader.state;
-  const [filter, setFilter] = useState("");
-  const [selected, setSelected] = useState("");
-  const [active, setActive] = useState(-1);
-  // Bumped to scroll the active row into view (and focus it, or not).
-  const [jump, setJump] = useState({ seq: 0, focus: true });
-  const goTo = (focus: boolean) => setJump((j) => ({ seq: j.seq + 1, focus }));
-  const [detail, setDetail] = useState<OperationDetail | "loading" | null>(
-    null,
-  );
-  const [copied, setCopied] = useState("");
+  const b = useBrowse(index, loader.detail);
+  const { filter, setFilter, compiled, shown } = b;
   const rowHeight = useRowHeight();
   const example = useExample(exampleUrl, loader.loadText);
   const focusFilter = () => filterBox.current?.focus();
@@ -67,84 +57,6 @@ export default function SpecViewer(
       filterBox.current?.select();
     },
   );
-
-  // Filter and selection live in the URL fragment (survive reloads).
-  useEffect(() => {
-    const sync = () => {
-      const h = readHash(location.hash);
-      setFilter(h.filter);
-      setSelected(h.op);
-    };
-    sync();
-    addEventListener("hashchange", sync);
-    return () => removeEventListener("hashchange", sync);
-  }, []);
-  useEffect(() => {
-    const t = setTimeout(() => replaceHash({ filter, op: selected }), 120);
-    return () => clearTimeout(t);
-  }, [filter, selected]);
-
-  const compiled = useMemo(() => compileFilter(filter, index?.extraMethods), [
-    filter,
-    index,
-  ]);
-  const shown = useMemo(
-    () => index ? applyFilter(index.endpoints, compiled) : [],
-    [index, compiled],
-  );
-  const selIdx = useMemo(
-    () =>
-      selected
-        ? shown.findIndex((e) => opKey(e.method, e.path) === selected)
-        : -1,
-    [shown, selected],
-  );
-
-  // A restored selection scrolls into view once its spec is loaded.
-  useEffect(() => {
-    if (selIdx >= 0) {
-      setActive(selIdx);
-      goTo(false);
-    }
-  }, [index]);
-
-  useEffect(() => {
-    const e = selIdx >= 0 ? shown[selIdx] : null;
-    if (!e) return setDetail(null);
-    let live = true;
-    setDetail("loading");
-    loader.detail({ container: "paths", path: e.path, method: e.method })
-      .then((d) => live && setDetail(d));
-    return () => (live = false);
-  }, [index, selected, selIdx >= 0]);
-
-  function toggle(i: number) {
-    const e = shown[i];
-    const k = opKey(e.method, e.path);
-    setSelected((cur) => (cur === k ? "" : k));
-    setActive(i);
-  }
-  function onFilterKey(ev: KeyboardEvent) {
-    if (ev.key === "ArrowDown" && shown.length) {
-      ev.preventDefault();
-      setActive((a) => Math.max(0, Math.min(a, shown.length - 1)));
-      goTo(true);
-    } else if (ev.key === "Enter" && shown.length) {
-      ev.preventDefault();
-      toggle(active >= 0 && active < shown.length ? active : 0);
-    } else if (ev.key === "Escape" && filter) {
-      ev.preventDefault();
-      setFilter("");
-    }
-  }
-  async function copy() {
-    const n = shown.length;
-    const ok = await writeClipboard(copyText(shown));
-    setCopied(
-      ok ? `Copied ${n} endpoint${n === 1 ? "" : "s"} ✓` : "Copy failed",
-    );
-    setTimeout(() => setCopied(""), 2500);
-  }
 
   return (
     <div
@@ -161,7 +73,7 @@ export default function SpecViewer(
         onClear={() => {
           loader.clear();
           setFilter("");
-          setSelected("");
+          b.setSelected("");
         }}
         exampleBusy={example.busy}
       />
@@ -171,7 +83,7 @@ export default function SpecViewer(
         </p>
       )}
       <p class="sv-status muted" role="status" data-testid="spec-status">
-        {copied || status}
+        {b.copied || status}
       </p>
       {busy && <Progress stage={busy.stage} label={busy.label} />}
       {error && !busy && (
@@ -198,30 +110,30 @@ export default function SpecViewer(
             filter={filter}
             shown={shown.length}
             total={index.endpoints.length}
-            copied={copied}
+            copied={b.copied}
             onFilter={setFilter}
-            onKey={onFilterKey}
-            onCopy={copy}
+            onKey={b.onFilterKey}
+            onCopy={b.copy}
           />
           <EndpointList
             endpoints={shown}
             terms={compiled.terms}
-            selected={selIdx}
-            active={active}
-            focusSeq={jump.seq}
-            focusRow={jump.focus}
+            selected={b.selIdx}
+            active={b.active}
+            focusSeq={b.jump.seq}
+            focusRow={b.jump.focus}
             resetKey={filter}
             rowHeight={rowHeight}
-            onToggle={toggle}
+            onToggle={b.toggle}
             onTag={(t) => setFilter((f) => withTerm(f, t, false))}
             onActive={(i, focus) => {
-              setActive(i);
-              if (focus) goTo(true);
+              b.setActive(i);
+              if (focus) b.goTo(true);
             }}
             onExit={focusFilter}
             detail={
               <OperationView
-                detail={detail}
+                detail={b.detail}
                 onTag={(t) => setFilter((f) => withTerm(f, t, false))}
               />
             }
@@ -232,6 +144,7 @@ export default function SpecViewer(
           <Extras webhooks={index.webhooks} callbacks={index.callbacks} />
         </>
       )}
+      {!index && !error && !busy && <EmptyState />}
       {dragging && (
         <div class="sv-drop" aria-hidden="true">Drop the file to open it</div>
       )}

@@ -9,7 +9,7 @@ import { plainText } from "./text.ts";
 /** The parameters table of an operation. */
 export function Params({ list }: { list: ParamDetail[] }) {
   return (
-    <table class="sv-table">
+    <table class="sv-table sv-params">
       <thead>
         <tr>
           <th scope="col">Name</th>
@@ -76,11 +76,8 @@ export function Bodies({ list }: { list: BodyDetail[] }) {
         <div key={b.mediaType}>
           <p class="sv-media">
             <code>{b.mediaType}</code>
-            {b.type && (
-              <>
-                → <code>{b.type}</code>
-              </>
-            )}
+            {b.type && <span class="sv-arrow" aria-hidden="true">→</span>}
+            {b.type && <code>{b.type}</code>}
           </p>
           {(!sameSchema || i === list.length - 1) && <Fields list={b.fields} />}
         </div>

@@ -5,7 +5,7 @@
  * list order (CONTRACT section 4).
  */
 import { jsonPath, kindOf } from "./errors.ts";
-import { isObject, refOf, type RefResolver } from "./refs.ts";
+import { isObject, type RefResolver } from "./refs.ts";
 import type { SpecWarning } from "./types.ts";
 
 /** Fixed method fields of a Path Item, in list order. */

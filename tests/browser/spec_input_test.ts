@@ -7,6 +7,7 @@ import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { bigSpec } from "../fixtures/spec/generate.ts";
+import { parseSpec } from "../../lib/spec/mod.ts";
 
 const FIX = new URL("../fixtures/spec/", import.meta.url);
 const fixture = (n: string) => Deno.readTextFileSync(new URL(n, FIX));
@@ -292,5 +293,41 @@ Deno.test({
         assert.match(r, /^GET /, r);
       }
       assert.doesNotMatch(page.url(), /SECRET/);
+    }),
+});
+
+Deno.test({
+  name: "browser spec: Try an example shows the debug API's own description",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const res = await fetch(`${server.origin}/api/debug/openapi.json`);
+      const text = await res.text();
+      assert.equal(res.status, 200, "the debug API serves its description");
+      const want = parseSpec(text).index;
+      await gotoHydrated(page, server.origin, "/spec");
+      await page.click("[data-testid=spec-example]");
+      await page.waitForSelector("[data-testid=spec-count]");
+      assert.equal(
+        await page.textContent("[data-testid=spec-title]"),
+        want.title,
+      );
+      assert.match(
+        await page.textContent("[data-testid=spec-format]") ?? "",
+        /^OpenAPI 3\.\d/,
+      );
+      assert.equal(
+        await page.textContent("[data-testid=spec-count]"),
+        String(want.endpoints.length),
+      );
+      assert.ok(
+        want.endpoints.length >= 7,
+        "one entry per endpoint and method",
+      );
+      assert.deepEqual(
+        (await rows(page)).slice(0, 20),
+        want.endpoints.slice(0, 20).map((e) => `${e.method} ${e.path}`),
+      );
+      assert.equal(await page.locator("[data-testid=spec-error]").count(), 0);
     }),
 });

@@ -1,0 +1,125 @@
+/**
+ * The browsing state of the SpecViewer: filter, selection, keyboard focus
+ * and the open operation's detail, with the filter and selection mirrored
+ * in the URL fragment (they survive a reload; the fragment never reaches a
+ * server).
+ */
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { applyFilter, compileFilter, copyText } from "../../lib/spec/filter.ts";
+import type { OperationDetail, SpecIndex } from "../../lib/spec/types.ts";
+import { writeClipboard } from "./clipboard.ts";
+import { opKey, readHash, replaceHash } from "./hash.ts";
+import type { OperationRef } from "./protocol.ts";
+
+/** The browse hook; `fetchDetail` asks the engine for an operation. */
+export function useBrowse(
+  index: SpecIndex | null,
+  fetchDetail: (op: OperationRef) => Promise<OperationDetail | null>,
+) {
+  const [filter, setFilter] = useState("");
+  const [selected, setSelected] = useState("");
+  const [active, setActive] = useState(-1);
+  // Bumped to scroll the active row into view (and focus it, or not).
+  const [jump, setJump] = useState({ seq: 0, focus: true });
+  const goTo = (focus: boolean) => setJump((j) => ({ seq: j.seq + 1, focus }));
+  const [detail, setDetail] = useState<OperationDetail | "loading" | null>(
+    null,
+  );
+  const [copied, setCopied] = useState("");
+
+  // Filter and selection live in the URL fragment (survive reloads).
+  useEffect(() => {
+    const sync = () => {
+      const h = readHash(location.hash);
+      setFilter(h.filter);
+      setSelected(h.op);
+    };
+    sync();
+    addEventListener("hashchange", sync);
+    return () => removeEventListener("hashchange", sync);
+  }, []);
+  useEffect(() => {
+    const t = setTimeout(() => replaceHash({ filter, op: selected }), 120);
+    return () => clearTimeout(t);
+  }, [filter, selected]);
+
+  const compiled = useMemo(() => compileFilter(filter, index?.extraMethods), [
+    filter,
+    index,
+  ]);
+  const shown = useMemo(
+    () => index ? applyFilter(index.endpoints, compiled) : [],
+    [index, compiled],
+  );
+  const selIdx = useMemo(
+    () =>
+      selected
+        ? shown.findIndex((e) => opKey(e.method, e.path) === selected)
+        : -1,
+    [shown, selected],
+  );
+
+  // A restored selection scrolls into view once its spec is loaded.
+  useEffect(() => {
+    if (selIdx >= 0) {
+      setActive(selIdx);
+      goTo(false);
+    }
+  }, [index]);
+
+  useEffect(() => {
+    const e = selIdx >= 0 ? shown[selIdx] : null;
+    if (!e) return setDetail(null);
+    let live = true;
+    setDetail("loading");
+    fetchDetail({ container: "paths", path: e.path, method: e.method })
+      .then((d) => live && setDetail(d));
+    return () => (live = false);
+  }, [index, selected, selIdx >= 0]);
+
+  function toggle(i: number) {
+    const e = shown[i];
+    const k = opKey(e.method, e.path);
+    setSelected((cur) => (cur === k ? "" : k));
+    setActive(i);
+  }
+  function onFilterKey(ev: KeyboardEvent) {
+    if (ev.key === "ArrowDown" && shown.length) {
+      ev.preventDefault();
+      setActive((a) => Math.max(0, Math.min(a, shown.length - 1)));
+      goTo(true);
+    } else if (ev.key === "Enter" && shown.length) {
+      ev.preventDefault();
+      toggle(active >= 0 && active < shown.length ? active : 0);
+    } else if (ev.key === "Escape" && filter) {
+      ev.preventDefault();
+      setFilter("");
+    }
+  }
+  async function copy() {
+    const n = shown.length;
+    const ok = await writeClipboard(copyText(shown));
+    setCopied(
+      ok ? `Copied ${n} endpoint${n === 1 ? "" : "s"} ✓` : "Copy failed",
+    );
+    setTimeout(() => setCopied(""), 2500);
+  }
+
+  return {
+    filter,
+    setFilter,
+    setSelected,
+    active,
+    setActive,
+    jump,
+    goTo,
+    detail,
+    copied,
+    compiled,
+    shown,
+    selIdx,
+    toggle,
+    onFilterKey,
+    copy,
+  };
+}
