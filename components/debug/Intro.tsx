@@ -92,6 +92,42 @@ export function Intro({ catalog, limits }: IntroProps) {
           </tbody>
         </table>
       </details>
+      <details class="rules">
+        <summary>How the runner sends requests</summary>
+        <ul>
+          <li>
+            From this page with{" "}
+            <code>fetch</code>, without cookies (so a 401 cannot open a login
+            dialog); streams with{" "}
+            <code>EventSource</code>. The duration runs from sending to the last
+            body byte.
+          </li>
+          <li>
+            The cURL command repeats the request exactly: method, your headers,
+            the body (<code>--data-raw</code>), <code>--compressed</code>{" "}
+            where the server compresses, <code>-N</code> for streams, and{" "}
+            <code>-L</code> when the runner follows redirects.
+          </li>
+          <li>
+            A body without a Content-Type goes as{" "}
+            <code>text/plain;charset=UTF-8</code>{" "}
+            (what browsers send), written into the cURL too. Headers a page may
+            not set (Cookie, Host, Origin, Sec-*, and User-Agent in Chromium)
+            are refused rather than silently dropped.
+          </li>
+          <li>
+            Redirects are followed by default. Unfollowed, a browser hides the
+            redirect's status and Location from the page; the cURL command shows
+            them.
+          </li>
+          <li>
+            The form lives in the address bar's{" "}
+            <code>#fragment</code>: copy the page URL to share a configured
+            request. Enter runs it (Ctrl+Enter inside the headers and body
+            boxes).
+          </li>
+        </ul>
+      </details>
     </div>
   );
 }

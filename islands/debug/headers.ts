@@ -58,6 +58,11 @@ export function forbiddenReason(name: string, value: string): string | null {
   if (FORBIDDEN.has(n) || n.startsWith("proxy-") || n.startsWith("sec-")) {
     return `browsers do not let a page set ${name} (a forbidden request header, Fetch standard §2.2.2); use the cURL command for it.`;
   }
+  if (n === "user-agent") {
+    // Allowed by Fetch since 2015, still dropped silently by Chromium
+    // (crbug.com/571722): refuse rather than show a request not sent.
+    return "Chromium ignores a User-Agent set by a page; use the cURL command for it.";
+  }
   if (
     METHOD_OVERRIDES.has(n) &&
     value.split(",").some((m) => FORBIDDEN_METHODS.has(m.trim().toUpperCase()))

@@ -485,3 +485,24 @@ Deno.test({
       assert.ok(await body.locator(".j-key").count() > 100);
     }),
 });
+
+Deno.test({
+  name: "browser runner: an example's Try link loads it into the runner",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      await page.locator('#status a.try[href*="503"]').click();
+      const r = runner(page, "status");
+      await page.waitForFunction(() =>
+        (document.querySelector(
+          "[data-endpoint=status] [data-param=sleep]",
+        ) as HTMLInputElement).value === "1s"
+      );
+      assert.equal(await r.locator("[data-param=code]").inputValue(), "503");
+      assert.equal(
+        await r.locator("[data-testid=url]").textContent(),
+        `${server.origin}/api/debug/status/503?sleep=1s`,
+      );
+    }),
+});

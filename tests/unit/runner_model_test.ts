@@ -125,6 +125,13 @@ const BAD: [string, EndpointId, Partial<RunnerState>, string, RegExp][] = [
     "headers",
     /forbidden/,
   ],
+  [
+    "bad/header user-agent",
+    "echo",
+    { headers: "User-Agent: x" },
+    "headers",
+    /Chromium ignores/,
+  ],
   ["bad/header utf8", "echo", { headers: "X-A: é€" }, "headers", /Latin-1/],
   ["bad/header fold", "echo", { headers: "X-A: 1\n b" }, "headers", /folded/],
 ];

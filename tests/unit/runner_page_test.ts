@@ -1,0 +1,92 @@
+/**
+ * The /debug page as served over real TCP, without running any script:
+ * the reference is complete from the catalog, the runners are there for
+ * hydration, and every documented example works against the same server.
+ */
+import assert from "node:assert/strict";
+import { startServer } from "../helpers/server.ts";
+import { debugCatalog } from "../../lib/debug/catalog.ts";
+import { envLimits } from "../../lib/debug/limits.ts";
+import { recordSamples } from "../../components/debug/samples.ts";
+import { debugFetch } from "../../routes/api/debug/mod.ts";
+
+const catalog = debugCatalog(envLimits());
+
+Deno.test("runner page: server-rendered reference covers the whole catalog", async () => {
+  const server = startServer();
+  try {
+    const res = await fetch(`${server.origin}/debug`);
+    assert.equal(res.status, 200);
+    assert.match(
+      res.headers.get("content-security-policy") ?? "",
+      /script-src 'self'/,
+    );
+    const html = await res.text();
+    assert.doesNotMatch(
+      html,
+      /<script(?![^>]*\bsrc=)[^>]*>/,
+      "no inline script",
+    );
+    assert.match(html, /href="\/api\/debug\/openapi.json"/);
+    for (const ep of catalog) {
+      assert.match(html, new RegExp(`<section[^>]*id="${ep.id}"`), ep.id);
+      assert.match(
+        html,
+        new RegExp(`data-testid="runner" data-endpoint="${ep.id}"`),
+        `runner ${ep.id}`,
+      );
+      for (const p of ep.params) {
+        assert.ok(
+          html.includes(`data-param-doc="${p.name}"`),
+          `${ep.id} ${p.name}`,
+        );
+      }
+      for (const ex of ep.examples) {
+        assert.ok(html.includes(ex.url.replaceAll("&", "&amp;")), ex.url);
+      }
+    }
+    // Runner URLs are absolute before hydration too.
+    assert.ok(html.includes(`${server.origin}/api/debug/status/418`));
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("runner page: every documented example is accepted by the server", async () => {
+  const server = startServer();
+  try {
+    for (const ep of catalog) {
+      for (const ex of ep.examples) {
+        const url = new URL(ex.url, server.origin);
+        url.searchParams.delete("sleep");
+        if (ep.streaming) url.searchParams.set("interval", "0");
+        const res = await fetch(url, { method: ex.method ?? "GET" });
+        await res.body?.cancel();
+        // 418 and 503 are what those examples ask for; a refusal is not.
+        assert.doesNotMatch(
+          res.headers.get("content-type") ?? "",
+          /problem/,
+          `${ex.url}: ${res.status}`,
+        );
+      }
+    }
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("runner page: samples are recorded from the real handlers", async () => {
+  const samples = await recordSamples(debugFetch, envLimits());
+  const teapot = samples.get("status#0")!;
+  assert.equal(teapot.status, 418);
+  assert.deepEqual(JSON.parse(teapot.body), {
+    status: 418,
+    statusText: "I'm a teapot",
+  });
+  assert.equal(samples.get("status#1")!.note, "recorded without the sleep");
+  assert.equal(JSON.parse(samples.get("brotli#0")!.body).brotli, true);
+  assert.equal(samples.get("redirect#0")!.status, 302);
+  assert.match(samples.get("sse#0")!.body, /^id: 1$/m);
+  const echo = JSON.parse(samples.get("echo#1")!.body);
+  assert.deepEqual(echo.json, { hello: "world" });
+});
