@@ -15,7 +15,6 @@ export interface PageBench {
 }
 
 declare global {
-  // deno-lint-ignore no-var
   var __bench: { tasks: number[]; picked: number; rows: number };
 }
 

@@ -1,0 +1,92 @@
+import assert from "node:assert/strict";
+import { debugCatalog, DEFAULT_LIMITS } from "../../lib/debug/catalog.ts";
+import { openApiDocument } from "../../lib/debug/openapi.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = Record<string, any>;
+
+const doc = openApiDocument(debugCatalog(), DEFAULT_LIMITS) as Json;
+
+Deno.test("openapi: 3.1 with every catalog endpoint and method", () => {
+  assert.equal(doc.openapi, "3.1.0");
+  assert.equal(typeof doc.info.title, "string");
+  const ops: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths as Json)) {
+    for (const m of Object.keys(item)) ops.push(`${m.toUpperCase()} ${path}`);
+  }
+  for (const ep of debugCatalog()) {
+    for (const m of ep.methods) {
+      if (m === "QUERY") continue; // not expressible in 3.1
+      assert.ok(ops.includes(`${m} ${ep.path}`), `${m} ${ep.path}`);
+    }
+  }
+  assert.equal(ops.length, 3 * 7 + 5 * 2);
+  const ids = ops.map((o) => {
+    const [m, p] = o.split(" ");
+    return doc.paths[p][m.toLowerCase()].operationId;
+  });
+  assert.equal(new Set(ids).size, ids.length, "operationIds are unique");
+});
+
+Deno.test("openapi: parameters carry the limits", () => {
+  const status = doc.paths["/api/debug/status/{code}"].get;
+  const code = status.parameters.find((p: Json) => p.name === "code");
+  assert.deepEqual([
+    code.in,
+    code.required,
+    code.schema.minimum,
+    code.schema.maximum,
+  ], [
+    "path",
+    true,
+    200,
+    599,
+  ]);
+  const sleep = status.parameters.find((p: Json) => p.name === "sleep");
+  assert.equal(sleep.schema["x-maximum-ms"], 30000);
+  assert.match(sleep.description, /DEBUG_MAX_SLEEP_MS/);
+  const count = doc.paths["/api/debug/redirect/{count}"].get.parameters
+    .find((p: Json) => p.name === "count");
+  assert.equal(count.schema.maximum, 50);
+  const sse = doc.paths["/api/debug/sse"].get.parameters;
+  assert.deepEqual(sse.map((p: Json) => p.name), [
+    "count",
+    "interval",
+    "event",
+    "retry",
+    "sleep",
+    "Last-Event-ID",
+  ]);
+  assert.equal(sse[0].schema.default, 5);
+  assert.equal(sse[0].schema.maximum, 1000);
+  const tiny = openApiDocument(
+    debugCatalog({ ...DEFAULT_LIMITS, maxRedirects: 7 }),
+    { ...DEFAULT_LIMITS, maxRedirects: 7 },
+  ) as Json;
+  assert.equal(
+    tiny.paths["/api/debug/redirect/{count}"].get.parameters[0].schema.maximum,
+    7,
+  );
+  assert.match(tiny.info.description, /DEBUG_MAX_REDIRECTS`=7/);
+});
+
+Deno.test("openapi: responses have schemas; HEAD has none; problems are documented", () => {
+  const echo = doc.paths["/api/debug/echo"];
+  const schema = echo.post.responses["200"].content["application/json"].schema;
+  assert.ok(schema.required.includes("bodyEncoding"));
+  assert.equal(echo.head.responses["200"].content, undefined);
+  assert.ok(echo.post.requestBody);
+  assert.equal(echo.get.requestBody, undefined);
+  assert.ok(echo.post.responses["4XX"].content["application/problem+json"]);
+  const gzip = doc.paths["/api/debug/gzip"].get.responses["200"];
+  assert.ok(gzip.headers["Content-Encoding"]);
+  assert.ok(doc.components.schemas.Problem);
+  for (
+    const word of ["sleep", "CORS", "HEAD", "413", "no-store", "problem+json"]
+  ) {
+    assert.ok(
+      doc.info.description.includes(word),
+      `description mentions ${word}`,
+    );
+  }
+});

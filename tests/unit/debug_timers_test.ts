@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { TimerWheel } from "../../lib/debug/timers.ts";
+
+const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+Deno.test("timers: waits fire in deadline order, whatever the order scheduled", async () => {
+  const w = new TimerWheel();
+  const fired: number[] = [];
+  for (const ms of [60, 10, 40, 20, 30, 10]) {
+    w.schedule(ms, () => fired.push(ms));
+  }
+  assert.equal(w.active, 6);
+  await tick(120);
+  assert.deepEqual(fired, [10, 10, 20, 30, 40, 60]);
+  assert.equal(w.active, 0);
+  assert.equal(w.started, 6);
+});
+
+Deno.test("timers: never early", async () => {
+  const w = new TimerWheel();
+  const t0 = performance.now();
+  const at = await new Promise<number>((r) =>
+    w.schedule(50, () => r(performance.now()))
+  );
+  assert.ok(at - t0 >= 50, `fired after ${at - t0} ms`);
+});
+
+Deno.test("timers: cancelling frees the wait; none left means no timer pending", async () => {
+  // The op sanitizer fails this test if a platform timer outlives it.
+  const w = new TimerWheel();
+  let fired = 0;
+  const cancels = [5000, 100, 3000].map((ms) => w.schedule(ms, () => fired++));
+  cancels[1]();
+  cancels[1](); // twice is harmless
+  assert.equal(w.active, 2);
+  cancels[0]();
+  cancels[2]();
+  assert.equal(w.active, 0);
+  assert.equal(w.cancelled, 3);
+  await tick(150);
+  assert.equal(fired, 0);
+});
+
+Deno.test("timers: a cancelled earliest wait re-arms for the next one", async () => {
+  const w = new TimerWheel();
+  const fired: string[] = [];
+  const first = w.schedule(10, () => fired.push("a"));
+  w.schedule(30, () => fired.push("b"));
+  first();
+  await tick(60);
+  assert.deepEqual(fired, ["b"]);
+  const late = w.schedule(0, () => fired.push("c"));
+  await tick(20);
+  late(); // after firing: a no-op
+  assert.deepEqual(fired, ["b", "c"]);
+  assert.equal(w.cancelled, 1);
+});
+
+Deno.test("timers: thousands due together all fire, in batches", async () => {
+  const w = new TimerWheel();
+  let n = 0;
+  for (let i = 0; i < 3000; i++) w.schedule(5, () => n++);
+  await tick(100);
+  assert.equal(n, 3000);
+  assert.equal(w.active, 0);
+});
+
+Deno.test("timers: a throwing callback does not stop the others", async () => {
+  const w = new TimerWheel();
+  const seen: number[] = [];
+  const errors: unknown[] = [];
+  const original = console.error;
+  console.error = (e: unknown) => errors.push(e);
+  try {
+    w.schedule(5, () => {
+      throw new Error("boom");
+    });
+    w.schedule(5, () => seen.push(1));
+    await tick(40);
+  } finally {
+    console.error = original;
+  }
+  assert.deepEqual(seen, [1]);
+  assert.equal(errors.length, 1);
+});
