@@ -1,4 +1,4 @@
-import { useRef } from "preact/hooks";
+import { useMemo, useRef } from "preact/hooks";
 import { EndpointList } from "../components/spec/EndpointList.tsx";
 import { EmptyState } from "../components/spec/EmptyState.tsx";
 import { ErrorBox } from "../components/spec/ErrorBox.tsx";
@@ -44,7 +44,9 @@ export default function SpecViewer(
   const filterBox = useRef<HTMLInputElement>(null);
   const loader = useLoader(workerUrl, box);
   const { index, error, busy, status, inBox } = loader.state;
-  const b = useBrowse(index, loader.detail);
+  // Stable, so memoised parts do not re-render for a new function.
+  const fetchDetail = useMemo(() => loader.detail, []);
+  const b = useBrowse(index, fetchDetail);
   const { filter, setFilter, compiled, shown } = b;
   const rowHeight = useRowHeight();
   const example = useExample(exampleUrl, loader.loadText);
@@ -141,7 +143,11 @@ export default function SpecViewer(
               ? `No endpoint matches “${filter.trim()}”.`
               : "This document has no endpoints under paths."}
           />
-          <Extras webhooks={index.webhooks} callbacks={index.callbacks} />
+          <Extras
+            webhooks={index.webhooks}
+            callbacks={index.callbacks}
+            fetchDetail={fetchDetail}
+          />
         </>
       )}
       {!index && !error && !busy && <EmptyState />}

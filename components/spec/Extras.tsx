@@ -1,10 +1,17 @@
-import type { CallbackEntry, Endpoint } from "../../lib/spec/types.ts";
+import type {
+  CallbackEntry,
+  Endpoint,
+  OperationDetail,
+} from "../../lib/spec/types.ts";
+import type { OperationRef } from "../../islands/spec/protocol.ts";
 import { MethodBadge } from "./MethodBadge.tsx";
+import { WebhookItem } from "./WebhookItem.tsx";
 
 /** Props of {@link Extras}. */
 export interface ExtrasProps {
   webhooks: Endpoint[];
   callbacks: CallbackEntry[];
+  fetchDetail: (op: OperationRef) => Promise<OperationDetail | null>;
 }
 
 /**
@@ -12,7 +19,7 @@ export interface ExtrasProps {
  * counted in it (CONTRACT section 4): the API calls the client, not the
  * other way round.
  */
-export function Extras({ webhooks, callbacks }: ExtrasProps) {
+export function Extras({ webhooks, callbacks, fetchDetail }: ExtrasProps) {
   if (!webhooks.length && !callbacks.length) return null;
   return (
     <div class="sv-extras">
@@ -28,16 +35,11 @@ export function Extras({ webhooks, callbacks }: ExtrasProps) {
           </p>
           <ul class="sv-plain-list">
             {webhooks.map((w) => (
-              <li
+              <WebhookItem
                 key={`${w.method} ${w.path}`}
-                data-testid="webhook-row"
-                data-method={w.method}
-                data-name={w.path}
-              >
-                <MethodBadge method={w.method} /> <strong>{w.path}</strong>
-                {w.summary && <span class="muted">{w.summary}</span>}
-                {w.deprecated && <span class="sv-deprecated">deprecated</span>}
-              </li>
+                hook={w}
+                fetchDetail={fetchDetail}
+              />
             ))}
           </ul>
         </section>

@@ -49,7 +49,6 @@ export function Toolbar(p: ToolbarProps) {
         class="primary sv-copy"
         data-testid="spec-copy"
         onClick={p.onCopy}
-        disabled={p.shown === 0}
         title="Copy the listed endpoints: METHOD, path, summary, tags (tab-separated)"
       >
         {p.copied ||

@@ -126,6 +126,15 @@ Deno.test({
       ]);
       assert.equal(await page.locator("[data-testid=webhook-row]").count(), 2);
       assert.equal(await page.locator("[data-testid=callback-row]").count(), 2);
+      // Webhooks open into their detail too (read from a $ref path item).
+      await page.click("[data-testid=webhook-row][data-name=newThing] summary");
+      await page.waitForFunction(() =>
+        /readA/.test(
+          document.querySelector(
+            "[data-testid=webhook-row][data-name=newThing]",
+          )?.textContent ?? "",
+        )
+      );
       assert.equal(
         await page.getAttribute("[data-testid=spec-warnings]", "data-count"),
         "6",
