@@ -166,6 +166,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
                 detail={w.detail && w.detail.entry.index === sel
                   ? w.detail
                   : null}
+                error={w.detailError}
                 pageTitle={c.page[sel] >= 0
                   ? pages[c.page[sel]]?.title || pages[c.page[sel]]?.id || ""
                   : ""}

@@ -24,6 +24,8 @@ const SECTIONS = [
 /** Props of {@link DetailPanel}. */
 export interface DetailPanelProps {
   detail: HarDetail | null;
+  /** Set when the worker could not build the detail. */
+  error: string;
   pageTitle: string;
   onClose(): void;
   onCopy(text: string, what: string): void;
@@ -50,7 +52,7 @@ function Section(
 
 /** The panel; shows a placeholder while the worker fetches the detail. */
 export function DetailPanel(
-  { detail, pageTitle, onClose, onCopy }: DetailPanelProps,
+  { detail, error, pageTitle, onClose, onCopy }: DetailPanelProps,
 ) {
   if (!detail) {
     return (
@@ -58,9 +60,13 @@ export function DetailPanel(
         class="har-detail"
         data-testid="har-detail"
         aria-label="Request detail"
-        aria-busy="true"
+        aria-busy={error ? "false" : "true"}
       >
-        <p class="muted">Loading the request…</p>
+        <p class={error ? "har-detail-error" : "muted"}>
+          {error
+            ? `This entry could not be shown: ${error}`
+            : "Loading the request…"}
+        </p>
       </aside>
     );
   }

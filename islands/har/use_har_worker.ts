@@ -38,6 +38,8 @@ export interface HarWorkerState {
   data: LoadedHar | null;
   error: HarErrorInfo | null;
   detail: HarDetail | null;
+  /** Why the selected entry's detail could not be built ("" when fine). */
+  detailError: string;
   load(input: Blob | string, name: string, source: "paste" | "file"): void;
   clear(): void;
   requestDetail(index: number): void;
@@ -60,6 +62,7 @@ export function useHarWorker(url: string | null): HarWorkerState {
   const [data, setData] = useState<LoadedHar | null>(null);
   const [error, setError] = useState<HarErrorInfo | null>(null);
   const [detail, setDetail] = useState<HarDetail | null>(null);
+  const [detailError, setDetailError] = useState("");
 
   const onMessage = useCallback((ev: MessageEvent<FromWorker>) => {
     const m = ev.data;
@@ -82,6 +85,8 @@ export function useHarWorker(url: string | null): HarWorkerState {
       }
     } else if (m.type === "detail") {
       if (m.id === detailId.current) setDetail(m.detail);
+    } else if (m.type === "detail-error") {
+      if (m.id === detailId.current) setDetailError(m.message);
     } else {
       pending.current.get(m.id)?.(m);
       pending.current.delete(m.id);
@@ -115,6 +120,7 @@ export function useHarWorker(url: string | null): HarWorkerState {
     data,
     error,
     detail,
+    detailError,
     load(input, name, src) {
       if (busy.current) start();
       if (!worker.current) {
@@ -145,6 +151,7 @@ export function useHarWorker(url: string | null): HarWorkerState {
     requestDetail(index) {
       const id = detailId.current = ++seq.current;
       setDetail(null);
+      setDetailError("");
       post({ type: "detail", id, index });
     },
     sanitize(words, dropBodies) {

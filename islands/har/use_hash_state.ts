@@ -24,7 +24,6 @@ export function useHashState(): [
   latest.current = state;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-
   useEffect(() => {
     const read = () => {
       // A pending write describes the state before this external change.
@@ -41,7 +40,9 @@ export function useHashState(): [
   // inside the update the user waits for.
   const write = useCallback(() => {
     const hash = formatHash(latest.current);
-    if (hash === location.hash || (hash === "" && location.hash === "#")) return;
+    if (hash === location.hash || (hash === "" && location.hash === "#")) {
+      return;
+    }
     history.replaceState(
       history.state,
       "",

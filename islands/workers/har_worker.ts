@@ -68,15 +68,18 @@ async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
     );
     current = parsed;
     const { columns, meta } = parsed;
+    // The page gets a copy: transferring our own arrays would detach
+    // them here, and the detail view reads them later.
+    const copy = structuredClone(columns);
     post({
       type: "loaded",
       id,
       name: msg.name,
       bytes,
-      columns,
+      columns: copy,
       meta,
       ms: performance.now() - t0,
-    }, transferables(columns));
+    }, transferables(copy));
   } catch (err) {
     const error = err instanceof HarParseError ? err.toJSON() : {
       kind: "json" as const,
@@ -95,8 +98,17 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
   } else if (msg.type === "detail") {
     if (!current || !current.raw[msg.index]) return;
     const raw = current.raw[msg.index];
-    const detail = entryDetail(raw, entryAt(current.columns, raw, msg.index));
-    post({ type: "detail", id: msg.id, index: msg.index, detail });
+    try {
+      const detail = entryDetail(raw, entryAt(current.columns, raw, msg.index));
+      post({ type: "detail", id: msg.id, index: msg.index, detail });
+    } catch (err) {
+      post({
+        type: "detail-error",
+        id: msg.id,
+        index: msg.index,
+        message: err instanceof Error ? err.message : String(err),
+      });
+    }
   } else if (msg.type === "sanitize") {
     if (!current) return;
     const { har, redacted } = sanitizeHar(current.root, msg);

@@ -64,7 +64,8 @@ export function parseFast(s: string): Instant | undefined {
     const len = i - from;
     if (len === 0 || len > 18) return undefined;
     const whole = Math.min(len, 3);
-    ms = digits(s, from, from + whole) * (whole === 1 ? 100 : whole === 2 ? 10 : 1);
+    ms = digits(s, from, from + whole) *
+      (whole === 1 ? 100 : whole === 2 ? 10 : 1);
     // Division of exact integers is correctly rounded: the same double as
     // reading "0.<digits>" (up to 15 digits; longer ones go the slow way).
     if (len > 3) {
@@ -74,7 +75,8 @@ export function parseFast(s: string): Instant | undefined {
   }
   let off = 0;
   const c = s.charCodeAt(i);
-  if ((c === 90 || c === 122) && i + 1 === n) { /* Z */ } else if (c === 43 || c === 45) {
+  if ((c === 90 || c === 122) && i + 1 === n) { /* Z */ }
+  else if (c === 43 || c === 45) {
     const colon = s.charCodeAt(i + 3) === 58;
     if (n !== i + (colon ? 6 : 5)) return undefined;
     const oh = digits(s, i + 1, i + 3);

@@ -12,12 +12,7 @@ import { num, type Obj, obj, str, writeEntry } from "./normalize.ts";
 import { DEFAULT_REDACT_WORDS, nameMatcher } from "./redact.ts";
 import { secretCounter } from "./secrets.ts";
 import { computeSummary } from "./summary.ts";
-import type {
-  HarDocument,
-  HarMeta,
-  HarPage,
-  SecretCounts,
-} from "./types.ts";
+import type { HarDocument, HarMeta, HarPage, SecretCounts } from "./types.ts";
 
 /** A parsed file as columns: what the worker keeps and posts. */
 export interface IndexedHar {

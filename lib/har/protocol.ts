@@ -40,6 +40,7 @@ export type FromWorker =
   }
   | { type: "error"; id: number; error: HarErrorInfo }
   | { type: "detail"; id: number; index: number; detail: HarDetail }
+  | { type: "detail-error"; id: number; index: number; message: string }
   | {
     type: "sanitized";
     id: number;

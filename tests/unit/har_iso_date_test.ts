@@ -107,11 +107,16 @@ Deno.test("iso date: differences keep sub-millisecond digits exactly", () => {
 Deno.test("iso date: the fast path agrees with the general parser", () => {
   fc.assert(
     fc.property(
-      fc.date({ min: new Date("1970-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }),
+      fc.date({
+        min: new Date("1970-01-01"),
+        max: new Date("2100-01-01"),
+        noInvalidDate: true,
+      }),
       fc.stringMatching(/^[0-9]{0,12}$/),
       fc.constantFrom("Z", "+01:00", "-07:00", "+0530", "-1200", "+14:00", "z"),
       (date, fraction, offset) => {
-        const text = date.toISOString().slice(0, 19) + (fraction ? `.${fraction}` : "") + offset;
+        const text = date.toISOString().slice(0, 19) +
+          (fraction ? `.${fraction}` : "") + offset;
         const fast = parseFast(text);
         const general = parseGeneral(text);
         assert.ok(fast, text);

@@ -1,0 +1,260 @@
+import assert from "node:assert/strict";
+import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
+import { openViewer, pick } from "./har_helpers.ts";
+
+Deno.test({
+  name:
+    "browser har: the detail panel shows the contract's facts and copies cURL",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+      await page.click("[data-testid=har-row][data-index='7']");
+      const detail = page.locator("[data-testid=har-detail][data-index='7']");
+      await detail.waitFor();
+      const text = await detail.innerText();
+      for (
+        const want of [
+          "https://example.com/api/data?access_token=xyz&page=2", // URL
+          "GET",
+          "503",
+          "application/problem+json", // MIME type
+          "180 B", // transfer size
+          "access_token", // query parameter
+          "Set-Cookie", // response header
+          "session", // cookie
+          "Wait (TTFB)", // timing phases
+          "30 ms",
+        ]
+      ) assert.ok(text.includes(want), `detail lacks ${want}`);
+      // JSON bodies are pretty-printed.
+      assert.match(text, /"nested": \{\n\s+"client_secret": "cs"/);
+      const phases = await detail.locator(".har-timing tr[data-phase]")
+        .evaluateAll((trs) =>
+          trs.map((
+            t,
+          ) => [
+            (t as HTMLElement).dataset.phase,
+            (t as HTMLElement).dataset.ms,
+          ])
+        );
+      assert.deepEqual(phases, [
+        ["blocked", "0.5"],
+        ["dns", "-1"],
+        ["connect", "-1"],
+        ["ssl", "-1"],
+        ["send", "1"],
+        ["wait", "30"],
+        ["receive", "4"],
+      ]);
+      await page.click("[data-testid=har-copy-curl]");
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=har-status]")?.textContent
+          ?.includes("Copied")
+      );
+      const clip = await page.evaluate(() => navigator.clipboard.readText());
+      assert.equal(
+        clip,
+        "curl 'https://example.com/api/data?access_token=xyz&page=2'",
+      );
+    }, { clipboard: true }),
+});
+
+Deno.test({
+  name:
+    "browser har: HTML bodies are text, images come from data: URLs, nothing leaves the page",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const requests: string[] = [];
+      page.on("request", (r) => requests.push(r.url()));
+      let dialogs = 0;
+      page.on("dialog", (d) => {
+        dialogs++;
+        d.dismiss();
+      });
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+      await page.click("[data-testid=har-row][data-index='1']");
+      const detail = page.locator("[data-testid=har-detail][data-index='1']");
+      await detail.waitFor();
+      assert.match(
+        await detail.locator(".har-body").innerText(),
+        /<script>alert\(1\)<\/script>/,
+      );
+      assert.equal(
+        await detail.locator("script, iframe, object, embed").count(),
+        0,
+      );
+      await page.click("[data-testid=har-row][data-index='3']");
+      const img = page.locator(
+        "[data-testid=har-detail][data-index='3'] img.har-img",
+      );
+      await img.waitFor();
+      assert.match(
+        await img.getAttribute("src") ?? "",
+        /^data:image\/png;base64,iVBOR/,
+      );
+      await page.waitForFunction(() =>
+        (document.querySelector("img.har-img") as HTMLImageElement)
+          ?.naturalWidth === 1
+      );
+      assert.equal(dialogs, 0);
+      // Only this origin's page, styles, scripts and worker were fetched.
+      const foreign = requests.filter((u) =>
+        !u.startsWith(server.origin) && !u.startsWith("data:")
+      );
+      assert.deepEqual(foreign, []);
+      assert.ok(
+        requests.every((u) => !u.includes("example.com")),
+        "no HAR content in requests",
+      );
+    }),
+});
+
+Deno.test({
+  name: "browser har: waterfall bars start at the offset and span the duration",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+      const list = page.locator("[data-testid=har-list]");
+      const start = Number(await list.getAttribute("data-wf-start"));
+      const end = Number(await list.getAttribute("data-wf-end"));
+      assert.equal(start, 0);
+      assert.equal(end, 7000);
+      const geo = await page.$$eval("[data-testid=har-row]", (rows) =>
+        rows.map((r) => {
+          const cell = r.querySelector(".c-wf")!.getBoundingClientRect();
+          const bar = r.querySelector("[data-testid=har-bar]")!
+            .getBoundingClientRect();
+          const d = (r as HTMLElement).dataset;
+          return {
+            start: Number(d.startMs),
+            duration: Number(d.durationMs),
+            left: (bar.left - cell.left) / cell.width,
+            width: bar.width / cell.width,
+            cell: cell.width,
+          };
+        }));
+      for (const g of geo) {
+        const px = 1.5 / g.cell; // a pixel and a half of rounding
+        assert.ok(
+          Math.abs(g.left - (g.start - start) / (end - start)) < px,
+          JSON.stringify(g),
+        );
+        // Zero-length requests still get a 2 px tick.
+        const want = Math.max(g.duration / (end - start), 2 / g.cell);
+        assert.ok(Math.abs(g.width - want) < px, JSON.stringify(g));
+      }
+      // Phase segments fill the bar in order; TLS is drawn apart from connect.
+      const segs = await page.$$eval(
+        "[data-testid=har-row][data-index='1'] .wf-seg",
+        (s) =>
+          s.map((
+            e,
+          ) => [
+            e.className.replace("wf-seg wf-", ""),
+            Math.round((e as HTMLElement).getBoundingClientRect().width * 100) /
+            100,
+          ]),
+      );
+      assert.deepEqual(
+        segs.map((s) =>
+          s[0]
+        ),
+        ["blocked", "dns", "connect", "ssl", "send", "wait", "receive"],
+      );
+      const title = await page.getAttribute(
+        "[data-testid=har-row][data-index='2'] [data-testid=har-bar]",
+        "title",
+      );
+      assert.match(title ?? "", /Start: \+123\.457 ms/);
+      assert.match(title ?? "", /Wait \(TTFB\): 40\.5 ms/);
+      // Page markers: onContentLoad 250 and onLoad 400 of page_1.
+      const markers = await page.$$eval(
+        "[data-testid=har-row][data-index='1'] .wf-marker",
+        (m) =>
+          m.map((
+            e,
+          ) => [e.className, parseFloat((e as HTMLElement).style.left)]),
+      );
+      assert.deepEqual(
+        markers.map((m) => m[0]),
+        ["wf-marker wf-dcl", "wf-marker wf-load"],
+      );
+      assert.ok(Math.abs(Number(markers[0][1]) - (250 / 7000) * 100) < 1e-4);
+      assert.ok(Math.abs(Number(markers[1][1]) - (400 / 7000) * 100) < 1e-4);
+      // A page scope zooms the axis to that page's requests.
+      await page.selectOption("[data-testid=har-page]", "page_2");
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=har-list]")?.getAttribute(
+          "data-wf-start",
+        ) === "123.4567"
+      );
+      assert.equal(await list.getAttribute("data-wf-end"), "335.5");
+    }),
+});
+
+Deno.test({
+  name:
+    "browser har: the sanitized copy is generated locally and has no secrets",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const requests: string[] = [];
+      page.on("request", (r) => requests.push(r.url()));
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+      const before = requests.length;
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.click("[data-testid=har-sanitize]"),
+      ]);
+      assert.equal(download.suggestedFilename(), "mixed.sanitized.har");
+      assert.match(download.url(), /^blob:/);
+      const path = await download.path();
+      const text = await Deno.readTextFile(path!);
+      for (
+        const secret of [
+          "hunter2",
+          "s3cr3t",
+          "abc.def.ghi",
+          "access_token=xyz",
+          "ws-secret",
+        ]
+      ) {
+        assert.ok(!text.includes(secret), `leaked ${secret}`);
+      }
+      const har = JSON.parse(text);
+      assert.equal(har.log.entries.length, 8);
+      assert.equal(
+        har.log.entries[2].request.headers[0].value,
+        "Bearer [REDACTED]",
+      );
+      // Generated in the page: no request went out for it (the blob: URL is local).
+      assert.deepEqual(
+        requests.slice(before).filter((u) => !u.startsWith("blob:")),
+        [],
+      );
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=har-secrets]")?.textContent
+          ?.includes("values redacted")
+      );
+      // Custom words apply to the next copy.
+      await page.click(".har-redact-options summary");
+      await page.fill("[data-testid=har-redact-words]", "=user");
+      const [second] = await Promise.all([
+        page.waitForEvent("download"),
+        page.click("[data-testid=har-sanitize]"),
+      ]);
+      const again = JSON.parse(await Deno.readTextFile((await second.path())!));
+      assert.equal(
+        JSON.parse(again.log.entries[2].request.postData.text).user,
+        "[REDACTED]",
+      );
+    }),
+});

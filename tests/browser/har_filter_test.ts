@@ -1,0 +1,192 @@
+import assert from "node:assert/strict";
+import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
+import { listCount, openViewer, pick, rows, waitCount } from "./har_helpers.ts";
+
+const indices = async (page: Parameters<typeof rows>[0]) =>
+  (await rows(page)).map((r) => r.index);
+
+Deno.test({
+  name: "browser har: search, chips with counts, and sort",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+
+      // Search matches URL, method, status and MIME type, case-insensitively.
+      const search = page.locator("[data-testid=har-search]");
+      for (
+        const [q, want] of [
+          ["POST", [2]],
+          ["503", [7]],
+          ["image/png", [3]],
+          ["API.EXAMPLE", [2]],
+          ["example.com -cdn -wss -api.", [1, 6, 7, 0, 4]],
+        ] as [string, number[]][]
+      ) {
+        await search.fill(q);
+        await waitCount(page, want.length);
+        assert.deepEqual(await indices(page), want, q);
+      }
+      await search.fill("");
+      await waitCount(page, 8);
+
+      // Chips carry their counts; a lone chip shows exactly that many rows.
+      const xhr = page.locator("[data-testid=har-type-chip][data-type=xhr]");
+      assert.equal(await xhr.getAttribute("data-count"), "2");
+      await xhr.click();
+      assert.equal(await xhr.getAttribute("aria-pressed"), "true");
+      await waitCount(page, 2);
+      assert.deepEqual(await indices(page), [2, 7]);
+      // Within a group chips OR; across groups they AND.
+      await page.click("[data-testid=har-type-chip][data-type=image]");
+      await waitCount(page, 3);
+      const s5 = page.locator(
+        "[data-testid=har-status-chip][data-class='5xx']",
+      );
+      assert.equal(await s5.getAttribute("data-count"), "1");
+      await s5.click();
+      await waitCount(page, 1);
+      assert.deepEqual(await indices(page), [7]);
+      // Faceted counts: status chips count only the selected types.
+      const counts = await page.$$eval(
+        "[data-testid=har-status-chip]",
+        (els) =>
+          els.map((
+            e,
+          ) => [
+            (e as HTMLElement).dataset.class,
+            (e as HTMLElement).dataset.count,
+          ]),
+      );
+      assert.deepEqual(counts, [["2xx", "0"], ["3xx", "1"], ["4xx", "1"], [
+        "5xx",
+        "1",
+      ], ["other", "0"]]);
+      await page.click("[data-testid=har-type-chip][data-type=xhr]");
+      await page.click("[data-testid=har-type-chip][data-type=image]");
+      await page.click("[data-testid=har-status-chip][data-class='5xx']");
+      await waitCount(page, 8);
+      await page.click("[data-testid=har-status-chip][data-class=other]");
+      await waitCount(page, 2);
+      assert.deepEqual(await indices(page), [6, 5]);
+      await page.click("[data-testid=har-status-chip][data-class=other]");
+      await waitCount(page, 8);
+
+      // The six orders; ties keep start order.
+      const options = await page.$$eval(
+        "[data-testid=har-sort] option",
+        (o) => o.map((x) => (x as HTMLOptionElement).value),
+      );
+      assert.deepEqual(options, [
+        "start",
+        "start-desc",
+        "duration",
+        "duration-desc",
+        "size",
+        "size-desc",
+      ]);
+      const want: Record<string, number[]> = {
+        "start-desc": [5, 3, 0, 4, 7, 6, 2, 1],
+        duration: [6, 3, 7, 2, 4, 0, 1, 5],
+        "duration-desc": [5, 1, 0, 4, 2, 7, 6, 3],
+        size: [6, 2, 5, 3, 7, 4, 0, 1],
+        "size-desc": [1, 0, 4, 7, 3, 5, 2, 6],
+        start: [1, 2, 6, 7, 0, 4, 3, 5],
+      };
+      for (const [sort, order] of Object.entries(want)) {
+        await page.selectOption("[data-testid=har-sort]", sort);
+        await page.waitForFunction(
+          (first) =>
+            document.querySelector("[data-testid=har-row]")?.getAttribute(
+              "data-index",
+            ) === String(first),
+          order[0],
+        );
+        assert.deepEqual(await indices(page), order, sort);
+      }
+    }),
+});
+
+Deno.test({
+  name: "browser har: sort, filters and selection live in the URL hash",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+      await page.fill("[data-testid=har-search]", "example");
+      await page.click("[data-testid=har-type-chip][data-type=xhr]");
+      await page.selectOption("[data-testid=har-sort]", "size-desc");
+      await page.click("[data-testid=har-row][data-index='7']");
+      await page.waitForFunction(() => location.hash.includes("sel=7"));
+      assert.equal(
+        new URL(page.url()).hash,
+        "#q=example&type=xhr&sort=size-desc&sel=7",
+      );
+      // A reload keeps the view (the file must be opened again: it was never stored).
+      await page.reload();
+      await page.waitForSelector("[data-island=HarViewer][data-hydrated=true]");
+      await pick(page, "mixed.har");
+      await waitCount(page, 2);
+      assert.deepEqual(await indices(page), [7, 2]);
+      assert.equal(
+        await page.inputValue("[data-testid=har-search]"),
+        "example",
+      );
+      assert.equal(
+        await page.inputValue("[data-testid=har-sort]"),
+        "size-desc",
+      );
+      await page.locator("[data-testid=har-detail][data-index='7']").waitFor();
+      // Editing the hash by hand flows back into the view.
+      await page.evaluate(() => (location.hash = "#status=2xx"));
+      await waitCount(page, 3);
+      assert.equal(await page.locator("[data-testid=har-detail]").count(), 0);
+      assert.equal(await page.inputValue("[data-testid=har-search]"), "");
+    }),
+});
+
+Deno.test({
+  name: "browser har: page selector and keyboard navigation",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+      const options = await page.$$eval(
+        "[data-testid=har-page] option",
+        (o) => o.map((x) => (x as HTMLOptionElement).value),
+      );
+      assert.deepEqual(options, ["", "page_1", "page_2", "page_9", "-"]);
+      await page.selectOption("[data-testid=har-page]", "page_1");
+      await waitCount(page, 3);
+      assert.deepEqual(await indices(page), [1, 6, 0]);
+      await page.selectOption("[data-testid=har-page]", "-");
+      await waitCount(page, 2);
+      await page.selectOption("[data-testid=har-page]", "");
+      await waitCount(page, 8);
+
+      // Arrows move the cursor, Enter opens the detail, Escape closes it.
+      await page.focus("[data-testid=har-list]");
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+      await page.locator("[data-testid=har-detail][data-index='6']").waitFor();
+      assert.equal(
+        await page.getAttribute(
+          "[data-testid=har-list]",
+          "aria-activedescendant",
+        ),
+        "har-row-6",
+      );
+      await page.keyboard.press("End");
+      await page.keyboard.press("Enter");
+      await page.locator("[data-testid=har-detail][data-index='5']").waitFor();
+      await page.keyboard.press("Escape");
+      await page.locator("[data-testid=har-detail]").waitFor({
+        state: "detached",
+      });
+      assert.equal(await listCount(page), 8);
+    }),
+});

@@ -1,0 +1,233 @@
+import assert from "node:assert/strict";
+import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
+import {
+  corpusDir,
+  fixture,
+  listCount,
+  openViewer,
+  paste,
+  pick,
+  rows,
+  summary,
+  waitCount,
+} from "./har_helpers.ts";
+
+const MIXED_ROWS = [
+  { index: 1, method: "GET", status: 200, start: 0, duration: 300, size: 5000 },
+  {
+    index: 2,
+    method: "POST",
+    status: 401,
+    start: 123.4567,
+    duration: 45.75,
+    size: 50,
+  },
+  { index: 6, method: "GET", status: 0, start: 250, duration: 0, size: 0 },
+  {
+    index: 7,
+    method: "GET",
+    status: 503,
+    start: 300,
+    duration: 35.5,
+    size: 180,
+  },
+  {
+    index: 0,
+    method: "GET",
+    status: 200,
+    start: 500,
+    duration: 120,
+    size: 1200,
+  },
+  {
+    index: 4,
+    method: "GET",
+    status: 200,
+    start: 500,
+    duration: 60,
+    size: 1000,
+  },
+  { index: 3, method: "GET", status: 304, start: 1000, duration: 0, size: 150 },
+  {
+    index: 5,
+    method: "GET",
+    status: 101,
+    start: 2000,
+    duration: 5000,
+    size: 120,
+  },
+];
+
+const MIXED_SUMMARY = {
+  requests: 8,
+  "transfer-bytes": 7700,
+  "content-bytes": 16030,
+  "span-ms": 7000,
+  "status-2xx": 3,
+  "status-3xx": 1,
+  "status-4xx": 1,
+  "status-5xx": 1,
+  "status-other": 2,
+};
+
+Deno.test({
+  name:
+    "browser har: the file picker loads a HAR, rows and summary follow the contract",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      assert.equal(await page.locator("[data-testid=har-error]").count(), 0);
+      await pick(page, "mixed.har");
+      assert.equal(await listCount(page), 8);
+      assert.deepEqual(await rows(page), MIXED_ROWS);
+      const s = await summary(page);
+      for (const [k, v] of Object.entries(MIXED_SUMMARY)) {
+        assert.equal(s[k], v, k);
+      }
+      assert.equal(await page.locator("[data-testid=har-error]").count(), 0);
+      // The secrets banner counts what the file leaks.
+      const banner = page.locator("[data-testid=har-secrets]");
+      assert.equal(await banner.getAttribute("data-cookies"), "2");
+      assert.equal(await banner.getAttribute("data-authorization"), "1");
+      assert.match(
+        await banner.innerText(),
+        /2 cookies, 1 authorization header/,
+      );
+      assert.match(
+        await page.locator("[data-testid=har-status]").innerText(),
+        /Showing 8 of 8/,
+      );
+    }),
+});
+
+Deno.test({
+  name:
+    "browser har: pasting loads, broken JSON is rejected with line and column, then recovers",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      const text = await Deno.readTextFile(fixture("mixed.har"));
+      await paste(page, text);
+      await waitCount(page, 8);
+      await page.fill(
+        "[data-testid=har-input]",
+        '{\n  "log": {"entries": [}\n}',
+      );
+      const error = page.locator("[data-testid=har-error]");
+      await error.waitFor();
+      assert.match(await error.innerText(), /line 2, column 23/);
+      assert.equal(await page.locator("[data-testid=har-list]").count(), 0);
+      await page.fill("[data-testid=har-input]", '{"log": {"version": "1.2"}}');
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=har-error]")?.textContent
+          ?.includes("log.entries")
+      );
+      assert.match(await error.innerText(), /"log.entries" is missing/);
+      await paste(page, text);
+      await waitCount(page, 8);
+      assert.equal(await error.count(), 0);
+      // Clearing the paste box clears what was pasted.
+      await page.fill("[data-testid=har-input]", "");
+      await page.waitForSelector("[data-testid=har-list]", {
+        state: "detached",
+      });
+      assert.equal(await error.count(), 0);
+    }),
+});
+
+Deno.test({
+  name: "browser har: a file dropped anywhere on the page is opened",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      const text = await Deno.readTextFile(fixture("bom.har"));
+      const dt = await page.evaluateHandle((text) => {
+        const dt = new DataTransfer();
+        dt.items.add(
+          new File([text], "dropped.har", { type: "application/json" }),
+        );
+        return dt;
+      }, text);
+      await page.dispatchEvent("h1", "dragenter", { dataTransfer: dt });
+      await page.waitForSelector(".har-drop-overlay");
+      await page.dispatchEvent("h1", "drop", { dataTransfer: dt });
+      await waitCount(page, 1);
+      assert.equal(await page.locator(".har-drop-overlay").count(), 0);
+      assert.match(
+        await page.locator(".har-file-info").innerText(),
+        /dropped\.har/,
+      );
+      assert.match(
+        await page.locator(".har-file-info").innerText(),
+        /HAR 1\.1/,
+      );
+    }),
+});
+
+const corpus = corpusDir();
+Deno.test({
+  name:
+    "browser har: corpus exports (WebPageTest, Firefox, broken) load or are rejected",
+  ignore: !corpus,
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await page.setInputFiles(
+        "[data-testid=har-file]",
+        `${corpus}pagexray-expressen.har`,
+      );
+      await waitCount(page, 607);
+      const r = await rows(page);
+      assert.ok(
+        r.length >= 20 && r.length < 607,
+        `virtualised: ${r.length} rows`,
+      );
+      for (let k = 1; k < r.length; k++) {
+        assert.ok(
+          r[k - 1].start < r[k].start ||
+            (r[k - 1].start === r[k].start && r[k - 1].index < r[k].index),
+        );
+      }
+      const s = await summary(page);
+      assert.equal(s.requests, 607);
+      assert.equal(s["transfer-bytes"], 7548020);
+      assert.equal(s["span-ms"], 12687);
+      // Three pages: the selector narrows the list to one of them.
+      const options = await page.$$eval("[data-testid=har-page] option", (o) =>
+        o.map((x) => (x as HTMLOptionElement).value));
+      assert.equal(options.length, 4);
+      await page.selectOption("[data-testid=har-page]", options[1]);
+      await page.waitForFunction(() =>
+        Number(
+          document.querySelector("[data-testid=har-list]")?.getAttribute(
+            "data-count",
+          ),
+        ) < 607
+      );
+      assert.ok(await listCount(page) > 0);
+      // A 7-digit, +01:00 Fiddler file.
+      await page.setInputFiles(
+        "[data-testid=har-file]",
+        `${corpus}harviewer-issue61-ie11-fiddler.har`,
+      );
+      await waitCount(page, 11);
+      assert.ok(Math.abs((await summary(page))["span-ms"] - 8649.4938) < 1e-6);
+      for (
+        const bad of [
+          "broken-harviewer-not-json.har",
+          "broken-mitmproxy-broken_headers.json",
+        ]
+      ) {
+        await page.setInputFiles("[data-testid=har-file]", `${corpus}${bad}`);
+        await page.locator("[data-testid=har-error]").waitFor();
+      }
+      assert.match(
+        await page.locator("[data-testid=har-error]").innerText(),
+        /no "log" property/,
+      );
+    }),
+});
