@@ -5,7 +5,12 @@
  * `bad/...` cases are rejected with a located error.
  */
 import assert from "node:assert/strict";
-import { parseSpec, SpecError, tryParseSpec } from "../../lib/spec/mod.ts";
+import {
+  checkSpec,
+  parseSpec,
+  SpecError,
+  tryParseSpec,
+} from "../../lib/spec/mod.ts";
 
 const FIX = new URL("../fixtures/spec/", import.meta.url);
 const fixture = (name: string) => Deno.readTextFileSync(new URL(name, FIX));
@@ -430,4 +435,34 @@ Deno.test("spec parse: tags keep declared order, then used ones by name", () => 
 Deno.test("spec parse: servers of Swagger 2.0 come from schemes, host and basePath", () => {
   const { index } = parseSpec(fixture("swagger-2.0.json"));
   assert.deepEqual(index.servers, ["https://api.example.com/v1"]);
+});
+
+Deno.test("spec parse: two phases, the list first, then the checks", () => {
+  const text = JSON.stringify(
+    {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/a/{id}": { get: { operationId: "x" }, put: { operationId: "x" } },
+      },
+      components: { schemas: { S: { $ref: "#/components/schemas/Gone" } } },
+    },
+    null,
+    2,
+  );
+  const p = parseSpec(text, { checks: false });
+  assert.equal(p.index.checked, false);
+  assert.equal(p.index.warnings.length, 0);
+  assert.equal(p.index.endpoints.length, 2);
+  const all = checkSpec(p);
+  assert.equal(p.index.checked, true);
+  assert.deepEqual(all.map((w) => w.message), [
+    "GET /a/{id}: path parameter {id} is not declared (add a parameter with in: path)",
+    'operationId "x" is used by GET /a/{id} and PUT /a/{id}; it must be unique',
+    "PUT /a/{id}: path parameter {id} is not declared (add a parameter with in: path)",
+    '$ref "#/components/schemas/Gone" points to nothing in this document',
+  ]);
+  // In JSON, a bad $ref is located by line and column of the source.
+  assert.deepEqual([all[3].line, all[3].column], [20, 9]);
+  assert.equal(checkSpec(p).length, 4, "idempotent");
 });
