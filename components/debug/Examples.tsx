@@ -40,7 +40,10 @@ export function Examples({ ep, samples }: ExamplesProps) {
                 )
                 : <code class="example-url">{ex.url}</code>}
               <span class="muted">{ex.description}</span>
-              <a class="button try" href={formatHash(ep, exampleState(ep, ex))}>
+              <a
+                class="button try"
+                href={formatHash(ep, exampleState(ep, ex), true)}
+              >
                 Try<span class="visually-hidden">{ex.description}</span>
               </a>
             </div>

@@ -2,8 +2,8 @@
  * A runner's configured request in the URL fragment, so it can be shared as
  * a link: `#status?code=503&sleep=1s`, `#echo?method=POST&body=...`. The
  * part before `?` is the endpoint id, which is also the id of its section,
- * so `#sse` alone is a plain anchor. Only what differs from a fresh form is
- * written. The fragment never reaches a server (RFC 3986 §3.5).
+ * so `#sse` alone is a plain anchor. Path parameters and what differs from
+ * a fresh form are written. The fragment never reaches a server (RFC 3986 §3.5).
  * Pure and DOM-free; the reference's example links use it on the server.
  */
 import type { EndpointSpec, ExampleSpec } from "../../lib/debug/catalog.ts";
@@ -17,13 +17,23 @@ import {
 /** Keys of the fragment that are runner options, not catalog parameters. */
 const OPTION_KEYS = ["method", "headers", "body", "follow", "query"] as const;
 
-/** The fragment for `state` (`#id` alone when nothing differs). */
-export function formatHash(ep: EndpointSpec, state: RunnerState): string {
+/**
+ * The fragment for `state`: `#id` alone when nothing differs, unless
+ * `always` (example links), which gives `#id?` so following it loads the
+ * state instead of only scrolling.
+ */
+export function formatHash(
+  ep: EndpointSpec,
+  state: RunnerState,
+  always = false,
+): string {
   const base = initialState(ep);
   const q = new URLSearchParams();
   for (const p of ep.params) {
     const v = state.values[p.name] ?? "";
-    if (v !== (base.values[p.name] ?? "")) q.set(p.name, v);
+    // Path parameters always: `#status?code=418` is a request, while a
+    // bare `#status` is only an anchor (the contents links).
+    if (p.in === "path" || v !== (base.values[p.name] ?? "")) q.set(p.name, v);
   }
   if (state.method !== base.method) q.set("method", state.method);
   if (state.headers !== "") q.set("headers", state.headers);
@@ -31,7 +41,7 @@ export function formatHash(ep: EndpointSpec, state: RunnerState): string {
   if (!state.follow) q.set("follow", "0");
   if (state.query !== "") q.set("query", state.query);
   const qs = q.toString();
-  return `#${ep.id}${qs ? `?${qs}` : ""}`;
+  return `#${ep.id}${qs || always ? `?${qs}` : ""}`;
 }
 
 /** The endpoint id a fragment names (`#echo?x` gives `echo`), or "". */
@@ -44,13 +54,15 @@ export function hashId(hash: string): string {
 /**
  * The state a fragment describes for `ep`, or null when the fragment is
  * about another endpoint. Unknown keys are ignored; missing ones keep their
- * fresh-form values.
+ * fresh-form values. A bare `#id` is an anchor, not a state: following a
+ * contents link must not reset a form the user has filled.
  */
 export function parseHash(ep: EndpointSpec, hash: string): RunnerState | null {
   if (hashId(hash) !== ep.id) return null;
   const h = hash.replace(/^#/, "");
   const q = h.indexOf("?");
-  const p = new URLSearchParams(q < 0 ? "" : h.slice(q + 1));
+  if (q < 0) return null;
+  const p = new URLSearchParams(h.slice(q + 1));
   const s = initialState(ep);
   const values = { ...s.values };
   for (const spec of ep.params) {

@@ -340,6 +340,8 @@ Deno.test({
       const r = runner(page, "echo");
       await r.locator("[data-param=method]").selectOption("PUT");
       await r.locator("[data-param=body]").fill("a&b=#c");
+      // The fragment is written after the render: wait for the last edit.
+      await page.waitForFunction(() => location.hash.includes("body="));
       const hash = await page.evaluate(() => location.hash);
       assert.match(hash, /^#echo\?/);
       const page2 = await page.context().newPage();

@@ -102,6 +102,11 @@ Deno.test("runner hash: round trip and defaults left out", () => {
   assert.equal(hashId(h), "echo");
   assert.deepEqual(parseHash(echo, h), { ...s, follow: true });
   assert.equal(formatHash(echo, initialState(echo)), "#echo");
+  assert.equal(parseHash(echo, "#echo"), null, "a bare id is an anchor");
+  assert.equal(formatHash(echo, initialState(echo), true), "#echo?");
+  assert.deepEqual(parseHash(echo, "#echo?"), initialState(echo));
+  const status = endpoint(catalog, "status");
+  assert.equal(formatHash(status, initialState(status)), "#status?code=418");
   assert.equal(parseHash(endpoint(catalog, "sse"), h), null);
   const redirect = endpoint(catalog, "redirect");
   const r = parseHash(redirect, "#redirect?count=2&follow=0&method=put")!;
