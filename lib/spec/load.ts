@@ -53,8 +53,20 @@ function jsonError(text: string, err: unknown): SpecError {
   return syntaxError(text, text.length, `Invalid JSON: ${raw}`);
 }
 
+/**
+ * Merge keys copy entries, so js-yaml caps them (default 10,000) against
+ * "billion laughs" documents; real specs with many `<<:` stay far below
+ * this higher cap. Aliases are shared, not copied, so they need no cap.
+ */
+const MAX_MERGE_KEYS = 200_000;
+
 function loadYaml(text: string, json: boolean): unknown {
-  return load(text, { schema: SCHEMA, maxDepth: MAX_DEPTH, json });
+  return load(text, {
+    schema: SCHEMA,
+    maxDepth: MAX_DEPTH,
+    json,
+    maxTotalMergeKeys: MAX_MERGE_KEYS,
+  });
 }
 
 function yamlError(text: string, err: unknown): SpecError {
