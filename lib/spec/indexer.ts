@@ -79,14 +79,10 @@ function collect(
         path: jsonPath([container, key]),
       });
     }
-    const item = resolvePathItem(
-      map[key],
-      [container, key],
-      resolver,
-      warnings,
-    );
+    const keys = [container, key];
+    const item = resolvePathItem(map[key], keys, resolver, warnings);
     if (!item) continue;
-    for (const f of operationsOf(item, [container, key], det.minor, warnings)) {
+    for (const f of operationsOf(item, keys, det.minor, warnings)) {
       const e = endpointOf(key, f);
       out.push(e);
       found(e, f);
