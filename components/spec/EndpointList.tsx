@@ -147,6 +147,7 @@ export function EndpointList(p: EndpointListProps) {
       <div
         class="sv-sizer"
         role="list"
+        id="sv-endpoints"
         aria-label={`${n} endpoints`}
         style={{ height: `${n * p.rowHeight + extra}px` }}
       >
