@@ -3,6 +3,7 @@
  * box. All of them hand the input to the worker; nothing is uploaded.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
+import { ExportHelp } from "../../components/har/ExportHelp.tsx";
 
 /** Props of {@link InputBar}. */
 export interface InputBarProps {
@@ -108,6 +109,7 @@ export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
           />
         </label>
       </div>
+      {!compact && <ExportHelp />}
       {dragging && (
         <div class="har-drop-overlay" aria-hidden="true">
           <p>Drop to open the HAR file</p>

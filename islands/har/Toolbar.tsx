@@ -150,6 +150,7 @@ export function Toolbar({ state, view, pages, unpaged, set }: ToolbarProps) {
 
 function pageLabel(p: HarPage): string {
   const title = p.title.length > 60 ? p.title.slice(0, 57) + "…" : p.title;
+  const dcl = p.onContentLoad >= 0 ? `, DCL ${formatMs(p.onContentLoad)}` : "";
   const load = p.onLoad >= 0 ? `, load ${formatMs(p.onLoad)}` : "";
-  return `${title || p.id} (${formatCount(p.count)}${load})`;
+  return `${title || p.id} (${formatCount(p.count)} req${dcl}${load})`;
 }
