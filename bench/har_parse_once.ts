@@ -1,16 +1,28 @@
 /**
  * One parse measurement in a fresh process (spawned by har_bench.ts), so
  * garbage from an earlier run never lands in this one's timing. Prints the
- * milliseconds of `json` (JSON.parse alone) or `har` (indexHarText: parse,
- * normalise, summary, columns and orders) on the file given.
+ * milliseconds of, on the file given:
+ * - `json`: JSON.parse alone;
+ * - `har`: what the worker does before it posts the first rows
+ *   (indexHarText: parse, normalise, summary, columns and orders);
+ * - `secrets`: then the secret count for the banner, done right after.
  */
 import { indexHarText } from "../lib/har/parse.ts";
+import { countHarSecrets } from "../lib/har/secrets.ts";
 
 const [mode, path] = Deno.args;
 const text = await Deno.readTextFile(path);
-const t = performance.now();
-const out = mode === "json" ? JSON.parse(text) : indexHarText(text);
-const ms = performance.now() - t;
+let t = performance.now();
+const out = mode === "json"
+  ? JSON.parse(text)
+  : indexHarText(text, undefined, false);
+let ms = performance.now() - t;
+let secretsMs = 0;
+if (mode !== "json") {
+  t = performance.now();
+  countHarSecrets(out.raw);
+  secretsMs = performance.now() - t;
+}
 // Keep the result alive until timing is done, as a caller would.
 if (!out) throw new Error("nothing parsed");
-console.log(JSON.stringify({ mode, ms }));
+console.log(JSON.stringify({ mode, ms, secretsMs }));

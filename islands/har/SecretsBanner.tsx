@@ -11,7 +11,8 @@ import type { SecretCounts } from "../../lib/har/types.ts";
 
 /** Props of {@link SecretsBanner}. */
 export interface SecretsBannerProps {
-  secrets: SecretCounts;
+  /** Null while the worker is still counting. */
+  secrets: SecretCounts | null;
   onDownload(words: string[], dropBodies: boolean): void;
   /** Message after a download ("Saved ... with 12 values redacted"). */
   done: string;
@@ -41,27 +42,29 @@ export function SecretsBanner(
       localStorage.setItem(STORE, v);
     } catch { /* storage disabled */ }
   };
-  const parts = [
-    secrets.cookies ? plural(secrets.cookies, "cookie", "cookies") : "",
-    secrets.authorization
-      ? plural(
-        secrets.authorization,
-        "authorization header",
-        "authorization headers",
-      )
-      : "",
-    secrets.tokens
-      ? plural(secrets.tokens, "token-like value", "token-like values")
-      : "",
-  ].filter(Boolean);
+  const parts = secrets
+    ? [
+      secrets.cookies ? plural(secrets.cookies, "cookie", "cookies") : "",
+      secrets.authorization
+        ? plural(
+          secrets.authorization,
+          "authorization header",
+          "authorization headers",
+        )
+        : "",
+      secrets.tokens
+        ? plural(secrets.tokens, "token-like value", "token-like values")
+        : "",
+    ].filter(Boolean)
+    : [];
   const alarming = parts.length > 0;
   return (
     <section
       class={alarming ? "har-banner warn" : "har-banner quiet"}
       data-testid="har-secrets"
-      data-cookies={String(secrets.cookies)}
-      data-authorization={String(secrets.authorization)}
-      data-tokens={String(secrets.tokens)}
+      data-cookies={secrets ? String(secrets.cookies) : undefined}
+      data-authorization={secrets ? String(secrets.authorization) : undefined}
+      data-tokens={secrets ? String(secrets.tokens) : undefined}
       aria-label="Sensitive data"
     >
       <p>
@@ -73,7 +76,9 @@ export function SecretsBanner(
               instead.
             </>
           )
-          : "No cookies or authorization headers found. You can still download a copy with the words below redacted."}
+          : secrets
+          ? "No cookies or authorization headers found. You can still download a copy with the words below redacted."
+          : "Looking for cookies and tokens…"}
       </p>
       <div class="har-banner-actions">
         <button

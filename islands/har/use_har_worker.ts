@@ -66,7 +66,12 @@ export function useHarWorker(url: string | null): HarWorkerState {
 
   const onMessage = useCallback((ev: MessageEvent<FromWorker>) => {
     const m = ev.data;
-    if (m.type === "progress" || m.type === "loaded" || m.type === "error") {
+    if (m.type === "secrets") {
+      if (m.id !== loadId.current) return;
+      setData((d) => d && { ...d, meta: { ...d.meta, secrets: m.secrets } });
+    } else if (
+      m.type === "progress" || m.type === "loaded" || m.type === "error"
+    ) {
       if (m.id !== loadId.current) return; // an abandoned load
       if (m.type === "progress") {
         setLoading({ phase: m.phase, done: m.done, total: m.total });

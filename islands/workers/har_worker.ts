@@ -15,6 +15,7 @@ import type {
   ToWorker,
 } from "../../lib/har/protocol.ts";
 import { sanitizeHar } from "../../lib/har/sanitize.ts";
+import { countHarSecrets } from "../../lib/har/secrets.ts";
 
 /** The part of DedicatedWorkerGlobalScope used here (the config's lib is DOM). */
 interface WorkerScope {
@@ -65,6 +66,7 @@ async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
     const parsed = indexHarText(
       text,
       (done, total) => progress(id, "index", done, total),
+      false, // secrets are counted after the first rows are up
     );
     current = parsed;
     const { columns, meta } = parsed;
@@ -80,6 +82,7 @@ async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
       meta,
       ms: performance.now() - t0,
     }, transferables(copy));
+    post({ type: "secrets", id, secrets: countHarSecrets(parsed.raw) });
   } catch (err) {
     const error = err instanceof HarParseError ? err.toJSON() : {
       kind: "json" as const,

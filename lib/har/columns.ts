@@ -20,9 +20,6 @@ export interface HarColumns {
   urlOff: Uint32Array;
   /** Offset of the path inside each URL (after scheme and host). */
   pathAt: Uint32Array;
-  /** Lower-cased `method url status mime` per entry, each ending in "\n". */
-  search: string;
-  searchOff: Uint32Array;
   methods: string[];
   methodIdx: Uint16Array;
   hosts: string[];
@@ -70,7 +67,6 @@ export class Interner {
 /** Columns being filled, entry by entry, before offsets and orders exist. */
 export class ColumnBuilder {
   readonly urls: string[];
-  readonly searchParts: string[];
   readonly pathAt: Uint32Array;
   readonly methods = new Interner();
   readonly methodIdx: Uint16Array;
@@ -93,7 +89,6 @@ export class ColumnBuilder {
 
   constructor(readonly n: number) {
     this.urls = new Array(n);
-    this.searchParts = new Array(n);
     this.pathAt = new Uint32Array(n);
     this.methodIdx = new Uint16Array(n);
     this.hostIdx = new Uint32Array(n);
@@ -114,23 +109,18 @@ export class ColumnBuilder {
   /** Completes the columns once `start` holds offsets. */
   finish(start: Float64Array): HarColumns {
     const n = this.n;
-    const urlOff = new Uint32Array(n + 1), searchOff = new Uint32Array(n + 1);
-    let uo = 0, so = 0;
+    const urlOff = new Uint32Array(n + 1);
+    let uo = 0;
     for (let i = 0; i < n; i++) {
       urlOff[i] = uo;
       uo += this.urls[i].length;
-      searchOff[i] = so;
-      so += this.searchParts[i].length + 1;
     }
     urlOff[n] = uo;
-    searchOff[n] = so;
     const cols: Omit<HarColumns, "orders"> = {
       n,
       urls: this.urls.join(""),
       urlOff,
       pathAt: this.pathAt,
-      search: lowerJoined(this.searchParts, searchOff),
-      searchOff,
       methods: this.methods.list,
       methodIdx: this.methodIdx,
       hosts: this.hosts.list,
@@ -150,25 +140,6 @@ export class ColumnBuilder {
     };
     return { ...cols, orders: sortOrders(cols) };
   }
-}
-
-/**
- * Joins the search texts, each followed by "\n", and lower-cases them in one
- * native call. A few characters change length when lower-cased (U+0130);
- * then the offsets are rebuilt entry by entry.
- */
-function lowerJoined(parts: string[], off: Uint32Array): string {
-  const joined = (parts.join("\n") + "\n").toLowerCase();
-  if (joined.length === off[parts.length]) return joined;
-  let at = 0;
-  const lowered = parts.map((p, i) => {
-    const l = p.toLowerCase();
-    off[i] = at;
-    at += l.length + 1;
-    return l;
-  });
-  off[parts.length] = at;
-  return lowered.join("\n") + "\n";
 }
 
 type Keys = Pick<HarColumns, "n" | "start" | "duration" | "size">;

@@ -20,6 +20,7 @@ export function formatBytes(n: number): string {
 /** 0.42 -> "0.42 ms", 1234 -> "1.23 s", 90000 -> "1.5 min". */
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return "—";
+  if (ms === 0) return "0 ms";
   if (ms < 1) return `${ms.toFixed(2)} ms`;
   if (ms < 1000) return `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;

@@ -107,7 +107,6 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
   const method = str(request.method);
   b.urls[i] = url;
   b.pathAt[i] = pathAt;
-  b.searchParts[i] = `${method} ${url} ${status} ${mime}`;
   b.methodIdx[i] = b.methods.id(method);
   b.hostIdx[i] = b.hosts.id(host);
   b.mimeIdx[i] = b.mimes.id(mime);

@@ -9,8 +9,7 @@ import { entryAt } from "./entries.ts";
 import { diffMs, type Instant, parseInstant } from "./iso_date.ts";
 import { engineOffset, findJsonError } from "./json_scan.ts";
 import { num, type Obj, obj, str, writeEntry } from "./normalize.ts";
-import { DEFAULT_REDACT_WORDS, nameMatcher } from "./redact.ts";
-import { secretCounter } from "./secrets.ts";
+import { countHarSecrets } from "./secrets.ts";
 import { computeSummary } from "./summary.ts";
 import type { HarDocument, HarMeta, HarPage, SecretCounts } from "./types.ts";
 
@@ -38,8 +37,12 @@ export type Progress = (done: number, total: number) => void;
  * accept one). JSON syntax errors are reported with line and column,
  * counted without the BOM.
  */
-export function indexHarText(text: string, onProgress?: Progress): IndexedHar {
-  return indexHarValue(parseJson(text), onProgress);
+export function indexHarText(
+  text: string,
+  onProgress?: Progress,
+  withSecrets = true,
+): IndexedHar {
+  return indexHarValue(parseJson(text), onProgress, withSecrets);
 }
 
 /** Parses HAR text into the full document, every entry an object. */
@@ -143,12 +146,11 @@ function checkShape(root: unknown): { log: Obj; entries: Obj[] } {
 export function indexHarValue(
   root: unknown,
   onProgress?: Progress,
+  withSecrets = true,
 ): IndexedHar {
   const { log, entries: raw } = checkShape(root);
   const n = raw.length;
   const b = new ColumnBuilder(n);
-  const countSecrets = secretCounter(nameMatcher(DEFAULT_REDACT_WORDS));
-  const secrets: SecretCounts = { cookies: 0, authorization: 0, tokens: 0 };
   const pagerefs: string[] = new Array(n);
   let first = -1, noRequest = 0;
   for (let i = 0; i < n; i++) {
@@ -161,7 +163,6 @@ export function indexHarValue(
           b.startFrac[i] < b.startFrac[first]))
     ) first = i;
     if (!e.request || !e.response) noRequest++;
-    countSecrets(e, secrets);
     if (onProgress && (i & 4095) === 4095) onProgress(i + 1, n);
   }
   // Offsets from the earliest start, whole and sub-ms parts apart so that
@@ -203,7 +204,7 @@ export function indexHarValue(
       columns,
       first < 0 ? "" : str(raw[first].startedDateTime),
     ),
-    secrets,
+    secrets: withSecrets ? countHarSecrets(raw) : null,
     warnings: warningsOf(badStart, noRequest, pages),
   };
   onProgress?.(n, n);
@@ -237,7 +238,8 @@ export function parseHarValue(root: unknown, onProgress?: Progress): ParsedHar {
   const indexed = indexHarValue(root, onProgress);
   const { columns: c, meta, raw } = indexed;
   const entries = raw.map((e, i) => entryAt(c, e, i));
-  return { ...indexed, doc: { ...meta, entries } };
+  const secrets = meta.secrets ?? countHarSecrets(raw);
+  return { ...indexed, doc: { ...meta, secrets, entries } };
 }
 
 function readPages(v: unknown, earliest: Instant | null): HarPage[] {

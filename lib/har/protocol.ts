@@ -6,7 +6,7 @@
 import type { HarColumns } from "./columns.ts";
 import type { HarDetail } from "./detail.ts";
 import type { HarErrorInfo } from "./errors.ts";
-import type { HarMeta } from "./types.ts";
+import type { HarMeta, SecretCounts } from "./types.ts";
 
 /** Page to worker. `id` ties answers to requests; stale ones are ignored. */
 export type ToWorker =
@@ -39,6 +39,7 @@ export type FromWorker =
     ms: number;
   }
   | { type: "error"; id: number; error: HarErrorInfo }
+  | { type: "secrets"; id: number; secrets: SecretCounts }
   | { type: "detail"; id: number; index: number; detail: HarDetail }
   | { type: "detail-error"; id: number; index: number; message: string }
   | {

@@ -142,7 +142,8 @@ export interface HarMeta {
   creator: string;
   pages: HarPage[];
   summary: HarSummary;
-  secrets: SecretCounts;
+  /** Null until counted (the worker counts after the first rows are up). */
+  secrets: SecretCounts | null;
   /** Oddities worth telling the user about; never fatal. */
   warnings: string[];
 }

@@ -16,6 +16,7 @@
  *   shows exactly that many rows.
  */
 import type { HarColumns } from "./columns.ts";
+import { searchMask } from "./search.ts";
 import {
   type SortKey,
   STATUS_CLASSES,
@@ -48,48 +49,6 @@ export interface View {
 /** A fresh state showing everything in start order. */
 export function defaultViewState(): ViewState {
   return { q: "", types: [], statuses: [], sort: "start", page: null };
-}
-
-let memo: { c: HarColumns; q: string; mask: Uint8Array | null } | null = null;
-
-/**
- * 1 for entries matching every search term, else 0; null when the search is
- * empty. Each term is found with `indexOf` over the joined search string and
- * the hit jumps to the next entry, so a term costs O(text) at native speed.
- */
-export function searchMask(c: HarColumns, q: string): Uint8Array | null {
-  if (memo && memo.c === c && memo.q === q) return memo.mask;
-  const terms = q.toLowerCase().split(/\s+/).filter(Boolean);
-  const pos = terms.filter((t) => !t.startsWith("-") || t.length === 1);
-  const neg = terms.filter((t) => t.startsWith("-") && t.length > 1)
-    .map((t) => t.slice(1));
-  let mask: Uint8Array | null = null;
-  if (terms.length) {
-    const hits = new Uint16Array(c.n);
-    for (const t of pos) mark(c, t, hits, false);
-    for (const t of neg) mark(c, t, hits, true);
-    mask = new Uint8Array(c.n);
-    for (let i = 0; i < c.n; i++) mask[i] = hits[i] === pos.length ? 1 : 0;
-  }
-  memo = { c, q, mask };
-  return mask;
-}
-
-/** Counts a term's hits per entry, or flags them (bit 15) when excluding. */
-function mark(
-  c: HarColumns,
-  term: string,
-  hits: Uint16Array,
-  exclude: boolean,
-) {
-  const text = c.search, off = c.searchOff;
-  let e = 0;
-  let at = text.indexOf(term);
-  while (at >= 0) {
-    while (off[e + 1] <= at) e++;
-    hits[e] = exclude ? hits[e] | 0x8000 : hits[e] + 1;
-    at = text.indexOf(term, off[e + 1]);
-  }
 }
 
 /** Computes the rows and chip counts for `s`. */
@@ -129,3 +88,4 @@ export function computeView(c: HarColumns, s: ViewState): View {
 }
 
 export { pathOf, urlOf } from "./entries.ts";
+export { searchMask };

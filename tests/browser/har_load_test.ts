@@ -87,7 +87,8 @@ Deno.test({
       }
       assert.equal(await page.locator("[data-testid=har-error]").count(), 0);
       // The secrets banner counts what the file leaks.
-      const banner = page.locator("[data-testid=har-secrets]");
+      const banner = page.locator("[data-testid=har-secrets][data-cookies]");
+      await banner.waitFor();
       assert.equal(await banner.getAttribute("data-cookies"), "2");
       assert.equal(await banner.getAttribute("data-authorization"), "1");
       assert.match(
