@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { parseHarText } from "../../lib/har/parse.ts";
+import fc from "fast-check";
+import { parseHarText, parseHarValue } from "../../lib/har/parse.ts";
+import { radixSort } from "../../lib/har/columns.ts";
 import {
   computeView,
   defaultViewState,
@@ -154,4 +156,51 @@ Deno.test("har hash: round trip and validation", () => {
     ...emptyHashState(),
     types: ["image"],
   });
+});
+
+Deno.test("har sort: radix sort equals a stable comparator sort", () => {
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.oneof(
+          fc.double({ noNaN: true, noDefaultInfinity: true }),
+          fc.constantFrom(0, -0, 1, 1.5, 1e-300, 5e-324),
+          fc.integer({ min: 0, max: 5 }),
+        ),
+        { maxLength: 300 },
+      ),
+      (keys) => {
+        const key = Float64Array.from(keys);
+        const order = Uint32Array.from(keys.map((_, i) => i)).reverse();
+        const want = [...order].sort((a, b) => key[a] - key[b]);
+        assert.deepEqual([...radixSort(order, key)], want);
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
+
+Deno.test("har search: a term never matches across two URLs", () => {
+  const { columns } = parseHarValue({
+    log: {
+      entries: [
+        {
+          startedDateTime: "2024-01-01T00:00:00Z",
+          request: { method: "GET", url: "https://a.test/ab" },
+        },
+        {
+          startedDateTime: "2024-01-01T00:00:01Z",
+          request: { method: "GET", url: "https://b.test/cd" },
+        },
+      ],
+    },
+  });
+  const v = (
+    q: string,
+  ) => [...computeView(columns, { ...defaultViewState(), q }).rows];
+  assert.deepEqual(v("abhttps"), []);
+  assert.deepEqual(v("/ab"), [0]);
+  assert.deepEqual(v("b.test/cd"), [1]);
+  assert.deepEqual(v("get"), [0, 1]);
+  assert.deepEqual(v("0"), [0, 1]); // status 0 (no response) is searchable
 });
