@@ -4,29 +4,24 @@
  * renders only the rows in view. Sort, filters and selection live in the
  * URL fragment. Nothing read here is ever sent anywhere.
  */
-import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import { useCallback, useEffect, useState } from "preact/hooks";
 import { formatCount } from "../lib/har/format.ts";
-import { NO_PAGE } from "../lib/har/hash_state.ts";
-import { computeView } from "../lib/har/view.ts";
-import { axisOf, markersOf } from "../lib/har/waterfall.ts";
+import { copyText, sanitizedName, saveBlob } from "./har/actions.ts";
 import { DetailPanel } from "./har/DetailPanel.tsx";
 import { InputBar } from "./har/InputBar.tsx";
 import { RequestList } from "./har/RequestList.tsx";
 import { SecretsBanner } from "./har/SecretsBanner.tsx";
-import { ErrorBox, FileInfo, Progress, progressText } from "./har/Status.tsx";
+import { ErrorBox, FileInfo, Progress, StatusLine } from "./har/Status.tsx";
 import { Summary } from "./har/Summary.tsx";
 import { Toolbar } from "./har/Toolbar.tsx";
 import { useHarWorker } from "./har/use_har_worker.ts";
 import { useHashState } from "./har/use_hash_state.ts";
+import { useView } from "./har/use_view.ts";
 import { Legend } from "./har/Waterfall.tsx";
 
 /** Props: the worker bundle URL from the build manifest. */
 export interface HarViewerProps {
   workerUrl: string | null;
-}
-
-function sanitizedName(name: string): string {
-  return `${name.replace(/\.(har|json)$/i, "") || "capture"}.sanitized.har`;
 }
 
 /** The HAR viewer. */
@@ -39,30 +34,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   const c = data?.columns ?? null;
   const pages = data?.meta.pages ?? [];
 
-  const page = useMemo(() => {
-    if (!hs.page) return null;
-    if (hs.page === NO_PAGE) return -1;
-    const k = pages.findIndex((p) => p.id === hs.page);
-    return k >= 0 ? k : null;
-  }, [pages, hs.page]);
-  const view = useMemo(
-    () =>
-      c &&
-      computeView(c, {
-        q: hs.q,
-        types: hs.types,
-        statuses: hs.statuses,
-        sort: hs.sort,
-        page,
-      }),
-    [c, hs.q, hs.types, hs.statuses, hs.sort, page],
-  );
-  const markers = useMemo(() => markersOf(pages, page), [pages, page]);
-  const axis = useMemo(
-    () => axisOf(view?.scopeStart ?? 0, view?.scopeEnd ?? 1, markers),
-    [view?.scopeStart, view?.scopeEnd, markers],
-  );
-  const unpaged = useMemo(() => !!c && c.page.includes(-1), [c]);
+  const { page, view, markers, axis, unpaged } = useView(c, pages, hs);
   const sel = c && hs.sel < c.n ? hs.sel : -1;
 
   useEffect(() => {
@@ -73,13 +45,11 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   const select = useCallback((i: number) => set({ sel: i }), [set]);
   const sort = useCallback((s: typeof hs.sort) => set({ sort: s }), [set]);
 
-  function copy(text: string, what: string) {
-    navigator.clipboard.writeText(text).then(
-      () => setNote(`Copied the ${what}.`),
-      () =>
-        setNote(
-          `Could not copy the ${what}: the browser refused clipboard access.`,
-        ),
+  async function copy(text: string, what: string) {
+    setNote(
+      await copyText(text)
+        ? `Copied the ${what}.`
+        : `Could not copy the ${what}: the browser refused clipboard access.`,
     );
   }
 
@@ -87,29 +57,17 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
     if (!data) return;
     setSaved("Preparing the sanitized copy…");
     const { blob, redacted } = await w.sanitize(words, dropBodies);
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = sanitizedName(data.name);
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    setSaved(
-      `Saved ${a.download} with ${formatCount(redacted)} values redacted.`,
-    );
+    const name = sanitizedName(data.name);
+    saveBlob(blob, name);
+    setSaved(`Saved ${name} with ${formatCount(redacted)} values redacted.`);
   }
 
-  const status = w.loading
-    ? progressText(w.loading)
-    : w.error
-    ? "The input was rejected."
-    : view && data
-    ? `Showing ${formatCount(view.count)} of ${
-      formatCount(data.columns.n)
-    } requests.${note ? ` ${note}` : ""}`
-    : note;
-
+  const scoped = page !== null && page >= 0
+    ? pages[page]
+    : pages.length === 1
+    ? pages[0]
+    : null;
+  const pageOf = (i: number) => pages[c?.page[i] ?? -1];
   return (
     <div class={`har-viewer${data ? " loaded" : ""}`}>
       <InputBar
@@ -133,11 +91,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
           <Summary
             meta={data.meta}
             columns={c}
-            page={page !== null && page >= 0
-              ? pages[page]
-              : pages.length === 1
-              ? pages[0]
-              : null}
+            page={scoped}
             onSelect={select}
           />
           <Toolbar
@@ -167,9 +121,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
                   ? w.detail
                   : null}
                 error={w.detailError}
-                pageTitle={c.page[sel] >= 0
-                  ? pages[c.page[sel]]?.title || pages[c.page[sel]]?.id || ""
-                  : ""}
+                pageTitle={pageOf(sel)?.title || pageOf(sel)?.id || ""}
                 onClose={() => select(-1)}
                 onCopy={copy}
               />
@@ -177,14 +129,13 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
           </div>
         </>
       )}
-      <p
-        class="har-status-line"
-        role="status"
-        aria-live="polite"
-        data-testid="har-status"
-      >
-        {status}
-      </p>
+      <StatusLine
+        loading={w.loading}
+        rejected={!!w.error}
+        shown={view?.count ?? -1}
+        total={c?.n ?? 0}
+        note={note}
+      />
     </div>
   );
 }

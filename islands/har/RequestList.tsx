@@ -9,7 +9,8 @@ import type { HarColumns } from "../../lib/har/columns.ts";
 import type { SortKey } from "../../lib/har/types.ts";
 import type { View } from "../../lib/har/view.ts";
 import type { Marker } from "../../lib/har/waterfall.ts";
-import { type Axis, AxisHeader } from "./Waterfall.tsx";
+import { ListHead } from "./ListHead.tsx";
+import type { Axis } from "./Waterfall.tsx";
 import { Row } from "./Row.tsx";
 
 /** Row height in px; must match `.har-row` in har.css. */
@@ -27,37 +28,6 @@ export interface RequestListProps {
   sort: SortKey;
   onSort(sort: SortKey): void;
   onSelect(index: number): void;
-}
-
-function SortHead(
-  { label, asc, sort, onSort, cls }: {
-    label: string;
-    asc: SortKey;
-    sort: SortKey;
-    onSort(s: SortKey): void;
-    cls: string;
-  },
-) {
-  const desc = `${asc}-desc` as SortKey;
-  const on = sort === asc
-    ? "ascending"
-    : sort === desc
-    ? "descending"
-    : undefined;
-  return (
-    <span class={`har-col ${cls}`} aria-sort={on}>
-      <button
-        type="button"
-        class="har-sort-head"
-        onClick={() => onSort(sort === asc ? desc : asc)}
-      >
-        {label}
-        {on && (
-          <span aria-hidden="true">{on === "ascending" ? " ▲" : " ▼"}</span>
-        )}
-      </button>
-    </span>
-  );
 }
 
 /** The list with its sticky header and waterfall column. */
@@ -147,30 +117,12 @@ export function RequestList(p: RequestListProps) {
       ref={scroller}
       onScroll={(e) => setTop((e.currentTarget as HTMLElement).scrollTop)}
     >
-      <div class="har-head">
-        <span class="har-col c-status">Status</span>
-        <span class="har-col c-method">Method</span>
-        <span class="har-col c-name">Domain and path</span>
-        <span class="har-col c-type">Type</span>
-        <SortHead
-          label="Size"
-          asc="size"
-          sort={p.sort}
-          onSort={p.onSort}
-          cls="c-size"
-        />
-        <SortHead
-          label="Time"
-          asc="duration"
-          sort={p.sort}
-          onSort={p.onSort}
-          cls="c-time"
-        />
-        <span class="har-col c-wf">
-          <span class="visually-hidden">Waterfall</span>
-          <AxisHeader axis={axis} markers={markers} />
-        </span>
-      </div>
+      <ListHead
+        sort={p.sort}
+        onSort={p.onSort}
+        axis={axis}
+        markers={markers}
+      />
       <div
         class="har-list"
         role="listbox"

@@ -86,3 +86,38 @@ export function FileInfo({ data }: { data: LoadedHar }) {
     </div>
   );
 }
+
+/**
+ * The polite live region: load progress, rejection, or how many requests
+ * the filters show, plus the last action's note (copied, ...).
+ */
+export function StatusLine(
+  { loading, rejected, shown, total, note }: {
+    loading: LoadProgress | null;
+    rejected: boolean;
+    /** Rows shown, -1 when no file is loaded. */
+    shown: number;
+    total: number;
+    note: string;
+  },
+) {
+  const text = loading
+    ? progressText(loading)
+    : rejected
+    ? "The input was rejected."
+    : shown >= 0
+    ? `Showing ${formatCount(shown)} of ${formatCount(total)} requests.${
+      note ? ` ${note}` : ""
+    }`
+    : note;
+  return (
+    <p
+      class="har-status-line"
+      role="status"
+      aria-live="polite"
+      data-testid="har-status"
+    >
+      {text}
+    </p>
+  );
+}

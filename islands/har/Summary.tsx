@@ -1,13 +1,13 @@
 /**
  * Summary metrics of the whole file (CONTRACT 5 `har-summary`), each with
- * its raw number in `data-value`, plus the slowest and largest requests and
- * the selected page's load events.
+ * its raw number in `data-value` (printed as JavaScript gives it), plus the
+ * page's load events when one page is in scope, and the breakdown.
  */
+import type { HarColumns } from "../../lib/har/columns.ts";
 import { formatBytes, formatCount, formatMs } from "../../lib/har/format.ts";
 import type { HarMeta } from "../../lib/har/protocol.ts";
 import type { HarPage } from "../../lib/har/types.ts";
-import type { HarColumns } from "../../lib/har/columns.ts";
-import { pathOf } from "../../lib/har/entries.ts";
+import { Breakdown } from "./Breakdown.tsx";
 
 /** Props of {@link Summary}. */
 export interface SummaryProps {
@@ -18,184 +18,68 @@ export interface SummaryProps {
   onSelect(index: number): void;
 }
 
-function Metric(
-  { id, label, value, text, tone }: {
-    id: string;
-    label: string;
-    value: number;
-    text: string;
-    tone?: string;
-  },
-) {
-  return (
-    <div
-      class={`har-metric${tone ? ` tone-${tone}` : ""}`}
-      data-metric={id}
-      data-value={String(value)}
-    >
-      <dt>{label}</dt>
-      <dd>{text}</dd>
-    </div>
-  );
-}
+/** id, label, raw value, shown text, colour tone. */
+type MetricRow = [string, string, number, string, string?];
 
-function TopList(
-  { title, items, columns, value, onSelect }: {
-    title: string;
-    items: number[];
-    columns: HarColumns;
-    value: (i: number) => string;
-    onSelect(i: number): void;
-  },
-) {
-  if (!items.length) return null;
-  return (
-    <div class="har-top">
-      <h3>{title}</h3>
-      <ol>
-        {items.map((i) => (
-          <li key={i}>
-            <button type="button" class="linkish" onClick={() => onSelect(i)}>
-              <span class="har-top-path">{pathOf(columns, i)}</span>
-              <span class="har-top-value">{value(i)}</span>
-            </button>
-          </li>
-        ))}
-      </ol>
-    </div>
-  );
+function metrics(meta: HarMeta, page: HarPage | null): MetricRow[] {
+  const s = meta.summary;
+  const count = (
+    id: string,
+    label: string,
+    n: number,
+    tone?: string,
+  ): MetricRow => [id, label, n, formatCount(n), tone];
+  const rows: MetricRow[] = [
+    count("requests", "Requests", s.requests),
+    [
+      "transfer-bytes",
+      "Transferred",
+      s.transferBytes,
+      formatBytes(s.transferBytes),
+    ],
+    ["content-bytes", "Resources", s.contentBytes, formatBytes(s.contentBytes)],
+    ["span-ms", "Span", s.spanMs, formatMs(s.spanMs)],
+    count("status-2xx", "2xx", s.status["2xx"], "ok"),
+    count("status-3xx", "3xx", s.status["3xx"], "info"),
+    count("status-4xx", "4xx", s.status["4xx"], "warn"),
+    count("status-5xx", "5xx", s.status["5xx"], "err"),
+    count("status-other", "Other", s.status.other),
+    count("domains", "Domains", s.domains),
+    count("pages", "Pages", meta.pages.length),
+  ];
+  if (page && page.onContentLoad >= 0) {
+    rows.push([
+      "on-content-load",
+      "DOMContentLoaded",
+      page.onContentLoad,
+      formatMs(page.onContentLoad),
+      "dcl",
+    ]);
+  }
+  if (page && page.onLoad >= 0) {
+    rows.push(["on-load", "Load", page.onLoad, formatMs(page.onLoad), "load"]);
+  }
+  return rows;
 }
 
 /** The summary strip and its breakdown. */
 export function Summary({ meta, columns, page, onSelect }: SummaryProps) {
-  const s = meta.summary;
   return (
     <section class="har-summary-wrap" aria-label="Summary">
       <dl class="har-summary" data-testid="har-summary">
-        <Metric
-          id="requests"
-          label="Requests"
-          value={s.requests}
-          text={formatCount(s.requests)}
-        />
-        <Metric
-          id="transfer-bytes"
-          label="Transferred"
-          value={s.transferBytes}
-          text={formatBytes(s.transferBytes)}
-        />
-        <Metric
-          id="content-bytes"
-          label="Resources"
-          value={s.contentBytes}
-          text={formatBytes(s.contentBytes)}
-        />
-        <Metric
-          id="span-ms"
-          label="Span"
-          value={s.spanMs}
-          text={formatMs(s.spanMs)}
-        />
-        <Metric
-          id="status-2xx"
-          label="2xx"
-          value={s.status["2xx"]}
-          text={formatCount(s.status["2xx"])}
-          tone="ok"
-        />
-        <Metric
-          id="status-3xx"
-          label="3xx"
-          value={s.status["3xx"]}
-          text={formatCount(s.status["3xx"])}
-          tone="info"
-        />
-        <Metric
-          id="status-4xx"
-          label="4xx"
-          value={s.status["4xx"]}
-          text={formatCount(s.status["4xx"])}
-          tone="warn"
-        />
-        <Metric
-          id="status-5xx"
-          label="5xx"
-          value={s.status["5xx"]}
-          text={formatCount(s.status["5xx"])}
-          tone="err"
-        />
-        <Metric
-          id="status-other"
-          label="Other"
-          value={s.status.other}
-          text={formatCount(s.status.other)}
-        />
-        <Metric
-          id="domains"
-          label="Domains"
-          value={s.domains}
-          text={formatCount(s.domains)}
-        />
-        <Metric
-          id="pages"
-          label="Pages"
-          value={meta.pages.length}
-          text={formatCount(meta.pages.length)}
-        />
-        {page && page.onContentLoad >= 0 && (
-          <Metric
-            id="on-content-load"
-            label="DOMContentLoaded"
-            value={page.onContentLoad}
-            text={formatMs(page.onContentLoad)}
-            tone="dcl"
-          />
-        )}
-        {page && page.onLoad >= 0 && (
-          <Metric
-            id="on-load"
-            label="Load"
-            value={page.onLoad}
-            text={formatMs(page.onLoad)}
-            tone="load"
-          />
-        )}
-      </dl>
-      <details class="har-breakdown">
-        <summary>Slowest, largest and bytes by type</summary>
-        <div class="har-breakdown-grid">
-          <TopList
-            title="Slowest"
-            items={s.slowest}
-            columns={columns}
-            value={(i) => formatMs(columns.duration[i])}
-            onSelect={onSelect}
-          />
-          <TopList
-            title="Largest"
-            items={s.largest}
-            columns={columns}
-            value={(i) => formatBytes(columns.size[i])}
-            onSelect={onSelect}
-          />
-          <div class="har-top">
-            <h3>By type</h3>
-            <table class="har-kv">
-              <tbody>
-                {Object.entries(s.byType).filter(([, t]) => t.count).map((
-                  [k, t],
-                ) => (
-                  <tr key={k}>
-                    <th scope="row">{k}</th>
-                    <td>{formatCount(t.count)}</td>
-                    <td>{formatBytes(t.bytes)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+        {metrics(meta, page).map(([id, label, value, text, tone]) => (
+          <div
+            key={id}
+            class={`har-metric${tone ? ` tone-${tone}` : ""}`}
+            data-metric={id}
+            data-value={String(value)}
+          >
+            <dt>{label}</dt>
+            <dd>{text}</dd>
           </div>
-        </div>
-      </details>
+        ))}
+      </dl>
+      <Breakdown summary={meta.summary} columns={columns} onSelect={onSelect} />
     </section>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from "../../lib/har/types.ts";
 import type { HarPage } from "../../lib/har/types.ts";
 import type { View } from "../../lib/har/view.ts";
+import { ChipGroup } from "./Chips.tsx";
 
 const TYPE_LABEL: Record<string, string> = {
   document: "Doc",
@@ -45,10 +46,6 @@ export interface ToolbarProps {
   set(patch: Partial<HashState>): void;
 }
 
-function toggle<T>(list: T[], v: T): T[] {
-  return list.includes(v) ? list.filter((x) => x !== v) : [...list, v];
-}
-
 /** The filter bar. */
 export function Toolbar({ state, view, pages, unpaged, set }: ToolbarProps) {
   const showPages = pages.length + (unpaged && pages.length ? 1 : 0) > 1;
@@ -66,48 +63,27 @@ export function Toolbar({ state, view, pages, unpaged, set }: ToolbarProps) {
             set({ q: (e.currentTarget as HTMLInputElement).value })}
         />
       </label>
-      <div class="har-chips" role="group" aria-label="Content type">
-        {TYPE_CATEGORIES.map((t, k) => {
-          const on = state.types.includes(t);
-          return (
-            <button
-              key={t}
-              type="button"
-              class="chip"
-              data-testid="har-type-chip"
-              data-type={t}
-              data-count={String(view.typeCounts[k])}
-              aria-pressed={on ? "true" : "false"}
-              onClick={() => set({ types: toggle(state.types, t) })}
-            >
-              {TYPE_LABEL[t]}{" "}
-              <span class="chip-count">{formatCount(view.typeCounts[k])}</span>
-            </button>
-          );
-        })}
-      </div>
-      <div class="har-chips" role="group" aria-label="Status class">
-        {STATUS_CLASSES.map((c, k) => {
-          const on = state.statuses.includes(c);
-          return (
-            <button
-              key={c}
-              type="button"
-              class={`chip status-chip s-${c}`}
-              data-testid="har-status-chip"
-              data-class={c}
-              data-count={String(view.statusCounts[k])}
-              aria-pressed={on ? "true" : "false"}
-              onClick={() => set({ statuses: toggle(state.statuses, c) })}
-            >
-              {c === "other" ? "Other" : c}{" "}
-              <span class="chip-count">
-                {formatCount(view.statusCounts[k])}
-              </span>
-            </button>
-          );
-        })}
-      </div>
+      <ChipGroup
+        label="Content type"
+        values={TYPE_CATEGORIES}
+        selected={state.types}
+        counts={view.typeCounts}
+        testid="har-type-chip"
+        attr="data-type"
+        text={(t) => TYPE_LABEL[t]}
+        onChange={(types) => set({ types })}
+      />
+      <ChipGroup
+        label="Status class"
+        values={STATUS_CLASSES}
+        selected={state.statuses}
+        counts={view.statusCounts}
+        testid="har-status-chip"
+        attr="data-class"
+        text={(c) => (c === "other" ? "Other" : c)}
+        extraClass={(c) => `status-chip s-${c}`}
+        onChange={(statuses) => set({ statuses })}
+      />
       <div class="har-selects">
         <label>
           <span>Sort</span>

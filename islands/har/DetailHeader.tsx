@@ -1,0 +1,113 @@
+/**
+ * The sticky head of the detail panel: method, status and URL, the copy
+ * buttons, and jump links to the sections; plus the "General" facts.
+ */
+import type { HarDetail, NameValue } from "../../lib/har/detail.ts";
+import { exactMs, formatBytes } from "../../lib/har/format.ts";
+
+const SECTIONS = [
+  ["general", "General"],
+  ["timing", "Timing"],
+  ["query", "Query"],
+  ["request-headers", "Request headers"],
+  ["response-headers", "Response headers"],
+  ["cookies", "Cookies"],
+  ["request-body", "Request body"],
+  ["response-body", "Response body"],
+];
+
+/** The "General" rows: what, where, when, how big. Empty facts are left out. */
+export function generalRows(detail: HarDetail, pageTitle: string): NameValue[] {
+  const e = detail.entry;
+  const general: NameValue[] = [
+    { name: "URL", value: e.url },
+    { name: "Method", value: e.method },
+    { name: "Status", value: `${e.status} ${e.statusText}`.trim() },
+    { name: "HTTP version", value: detail.httpVersion },
+    { name: "MIME type", value: e.mimeType },
+    { name: "Type", value: e.type },
+    {
+      name: "Transfer size",
+      value: `${formatBytes(e.transferSize)} (${e.transferSize} B)`,
+    },
+    {
+      name: "Content size",
+      value: e.contentSize >= 0
+        ? `${formatBytes(e.contentSize)} (${e.contentSize} B)`
+        : "unknown",
+    },
+    { name: "Started", value: `${e.startedDateTime} (+${exactMs(e.startMs)})` },
+    { name: "Duration", value: exactMs(e.durationMs) },
+    { name: "Remote address", value: detail.serverIP },
+    { name: "Connection", value: detail.connection },
+    { name: "Page", value: pageTitle },
+    { name: "Redirect to", value: detail.redirectURL },
+  ].filter((r) => r.value !== "");
+  if (detail.webSocketMessages) {
+    general.push({
+      name: "WebSocket messages",
+      value: String(detail.webSocketMessages),
+    });
+  }
+  return general;
+}
+
+/** In-panel jump without touching `location.hash` (it holds the view). */
+function jump(ev: Event, id: string) {
+  ev.preventDefault();
+  document.getElementById(`har-sec-${id}`)?.scrollIntoView({ block: "start" });
+}
+
+/** The head of the panel. */
+export function DetailHeader(
+  { detail, onClose, onCopy }: {
+    detail: HarDetail;
+    onClose(): void;
+    onCopy(text: string, what: string): void;
+  },
+) {
+  const e = detail.entry;
+  const m = e.method.toLowerCase();
+  return (
+    <header class="har-detail-head">
+      <div class="har-detail-title">
+        <span class={`method method-${m}`}>{e.method}</span>
+        <span class={`har-status s-${e.statusClass}`}>
+          {e.status || "failed"}
+        </span>
+        <span class="har-detail-url">{e.url}</span>
+      </div>
+      <div class="har-detail-actions">
+        <button
+          type="button"
+          data-testid="har-copy-curl"
+          onClick={() => onCopy(detail.curl, "cURL command")}
+        >
+          Copy as cURL
+        </button>
+        <button type="button" onClick={() => onCopy(e.url, "URL")}>
+          Copy URL
+        </button>
+        <button
+          type="button"
+          class="har-close"
+          aria-label="Close detail"
+          onClick={onClose}
+        >
+          ×
+        </button>
+      </div>
+      <nav class="har-jump" aria-label="Sections">
+        {SECTIONS.map(([s, label]) => (
+          <a
+            key={s}
+            href={`#har-sec-${s}`}
+            onClick={(ev) => jump(ev, s)}
+          >
+            {label}
+          </a>
+        ))}
+      </nav>
+    </header>
+  );
+}

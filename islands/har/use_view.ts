@@ -1,0 +1,59 @@
+/**
+ * Derives what the list shows from the loaded columns and the hash state:
+ * the page in scope, the filtered and sorted rows with chip counts, the
+ * page-event markers and the waterfall axis. Each piece is memoised on
+ * exactly what it reads, so a keystroke recomputes the rows only.
+ */
+import { useMemo } from "preact/hooks";
+import type { HarColumns } from "../../lib/har/columns.ts";
+import { type HashState, NO_PAGE } from "../../lib/har/hash_state.ts";
+import type { HarPage } from "../../lib/har/types.ts";
+import { computeView, type View } from "../../lib/har/view.ts";
+import { axisOf, type Marker, markersOf } from "../../lib/har/waterfall.ts";
+import type { Axis } from "./Waterfall.tsx";
+
+/** The derived view; `view` is null before a file is loaded. */
+export interface DerivedView {
+  /** null = all pages, -1 = entries without a page, else a page index. */
+  page: number | null;
+  view: View | null;
+  markers: Marker[];
+  axis: Axis;
+  /** True when some entries have no `pageref`. */
+  unpaged: boolean;
+}
+
+/** See the module comment. */
+export function useView(
+  c: HarColumns | null,
+  pages: HarPage[],
+  hs: HashState,
+): DerivedView {
+  const page = useMemo(() => {
+    if (!hs.page) return null;
+    if (hs.page === NO_PAGE) return -1;
+    const k = pages.findIndex((p) => p.id === hs.page);
+    return k >= 0 ? k : null;
+  }, [pages, hs.page]);
+  const view = useMemo(
+    () =>
+      c &&
+      computeView(c, {
+        q: hs.q,
+        types: hs.types,
+        statuses: hs.statuses,
+        sort: hs.sort,
+        page,
+      }),
+    [c, hs.q, hs.types, hs.statuses, hs.sort, page],
+  );
+  const markers = useMemo(() => markersOf(pages, page), [pages, page]);
+  // The axis keeps its identity while the scope does, so rows do not
+  // re-render when only the search changed.
+  const axis = useMemo(
+    () => axisOf(view?.scopeStart ?? 0, view?.scopeEnd ?? 1, markers),
+    [view?.scopeStart, view?.scopeEnd, markers],
+  );
+  const unpaged = useMemo(() => !!c && c.page.includes(-1), [c]);
+  return { page, view, markers, axis, unpaged };
+}
