@@ -111,3 +111,21 @@ export function DetailHeader(
     </header>
   );
 }
+
+/** The panel while the worker fetches the detail, or when it failed. */
+export function DetailPlaceholder({ error }: { error: string }) {
+  return (
+    <aside
+      class="har-detail"
+      data-testid="har-detail"
+      aria-label="Request detail"
+      aria-busy={error ? "false" : "true"}
+    >
+      <p class={error ? "har-detail-error" : "muted"}>
+        {error
+          ? `This entry could not be shown: ${error}`
+          : "Loading the request…"}
+      </p>
+    </aside>
+  );
+}

@@ -7,8 +7,13 @@
 import type { ComponentChildren } from "preact";
 import type { HarDetail } from "../../lib/har/detail.ts";
 import { BodyView } from "./BodyView.tsx";
-import { DetailHeader, generalRows } from "./DetailHeader.tsx";
+import {
+  DetailHeader,
+  DetailPlaceholder,
+  generalRows,
+} from "./DetailHeader.tsx";
 import { CookieTable, KvTable, TimingTable } from "./Tables.tsx";
+import { WsTable } from "./WsTable.tsx";
 
 /** Props of {@link DetailPanel}. */
 export interface DetailPanelProps {
@@ -43,22 +48,7 @@ function Section(
 export function DetailPanel(
   { detail, error, pageTitle, onClose, onCopy }: DetailPanelProps,
 ) {
-  if (!detail) {
-    return (
-      <aside
-        class="har-detail"
-        data-testid="har-detail"
-        aria-label="Request detail"
-        aria-busy={error ? "false" : "true"}
-      >
-        <p class={error ? "har-detail-error" : "muted"}>
-          {error
-            ? `This entry could not be shown: ${error}`
-            : "Loading the request…"}
-        </p>
-      </aside>
-    );
-  }
+  if (!detail) return <DetailPlaceholder error={error} />;
   const e = detail.entry;
   const general = generalRows(detail, pageTitle);
   const hasRequestBody = detail.requestBody.kind !== "none" ||
@@ -70,6 +60,9 @@ export function DetailPanel(
       data-index={String(e.index)}
       aria-label="Request detail"
       tabIndex={-1}
+      onKeyDown={(ev) => {
+        if (ev.key === "Escape") onClose();
+      }}
     >
       <DetailHeader detail={detail} onClose={onClose} onCopy={onCopy} />
       <div class="har-detail-body">
@@ -128,6 +121,18 @@ export function DetailPanel(
             )
             : <p class="muted">No request body.</p>}
         </Section>
+        {detail.webSocketMessages > 0 && (
+          <Section
+            id="ws"
+            title="WebSocket messages"
+            count={detail.webSocketMessages}
+          >
+            <WsTable
+              rows={detail.wsMessages}
+              total={detail.webSocketMessages}
+            />
+          </Section>
+        )}
         <Section id="response-body" title="Response body">
           <BodyView body={detail.responseBody} />
         </Section>

@@ -105,7 +105,10 @@ export function Toolbar({ state, view, pages, unpaged, set }: ToolbarProps) {
             <span>Page</span>
             <select
               data-testid="har-page"
-              value={state.page}
+              value={pages.some((p) => p.id === state.page) ||
+                  (unpaged && state.page === NO_PAGE)
+                ? state.page
+                : ""}
               onChange={(e) =>
                 set({ page: (e.currentTarget as HTMLSelectElement).value })}
             >

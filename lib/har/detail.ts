@@ -48,6 +48,33 @@ export interface HarDetail {
   extraTimings: NameValue[];
   curl: string;
   webSocketMessages: number;
+  /** The first messages of a WebSocket (Chrome's `_webSocketMessages`). */
+  wsMessages: WsMessage[];
+}
+
+/** One WebSocket frame, its data cut for display. */
+export interface WsMessage {
+  type: string;
+  /** Seconds since the epoch, as Chrome writes them. */
+  time: number;
+  opcode: number;
+  data: string;
+}
+
+const WS_SHOWN = 500, WS_DATA = 500;
+
+function wsMessages(v: unknown): WsMessage[] {
+  if (!Array.isArray(v)) return [];
+  return v.slice(0, WS_SHOWN).map((m) => {
+    const o = obj(m);
+    const data = valueText(o.data);
+    return {
+      type: str(o.type),
+      time: typeof o.time === "number" ? o.time : NaN,
+      opcode: typeof o.opcode === "number" ? o.opcode : -1,
+      data: data.length > WS_DATA ? data.slice(0, WS_DATA) + "…" : data,
+    };
+  });
 }
 
 /** Longest body text sent to the page (characters). */
@@ -246,5 +273,6 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     webSocketMessages: Array.isArray(raw._webSocketMessages)
       ? raw._webSocketMessages.length
       : 0,
+    wsMessages: wsMessages(raw._webSocketMessages),
   };
 }

@@ -138,3 +138,12 @@ Deno.test("har format: bytes, ms and axis ticks", () => {
   assert.equal(tickStep(12687, 4), 5000);
   assert.equal(tickStep(0), 1);
 });
+
+Deno.test("har detail: WebSocket messages are listed", () => {
+  const d = detail(5);
+  assert.equal(d.webSocketMessages, 1);
+  assert.deepEqual(d.wsMessages, [
+    { type: "send", time: 1, opcode: 1, data: '{"token":"ws-secret"}' },
+  ]);
+  assert.deepEqual(detail(0).wsMessages, []);
+});
