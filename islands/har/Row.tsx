@@ -56,6 +56,7 @@ function renderRow(
       data-start-ms={String(c.start[i])}
       data-duration-ms={String(c.duration[i])}
       data-size={String(c.size[i])}
+      data-type={TYPE_CATEGORIES[c.type[i]]}
       onClick={() => onSelect(i)}
     >
       <span class={`har-col c-status s-${cls}`}>{statusText(c.status[i])}</span>

@@ -4,6 +4,7 @@
  * response never crosses to the page. Bodies are classified for display;
  * HTML is text, never markup (the page must not render recorded content).
  */
+import { baseMime } from "./classify.ts";
 import { toCurl } from "./curl.ts";
 import { type Obj, obj, str } from "./normalize.ts";
 import type { HarEntry } from "./types.ts";
@@ -254,13 +255,13 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     requestBody: previewBody(
       postText,
       post.encoding,
-      str(post.mimeType).split(";")[0].trim().toLowerCase(),
+      baseMime(post.mimeType),
       postText.length,
     ),
     responseBody: previewBody(
       content.text,
       content.encoding,
-      entry.mimeType,
+      baseMime(entry.mimeType),
       entry.contentSize,
     ),
     extraTimings: extra,

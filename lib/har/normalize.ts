@@ -102,14 +102,18 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
   const url = str(request.url);
   const { host, pathAt } = splitHost(url);
   const status = Math.trunc(num(response.status, 0));
-  const mime = baseMime(content.mimeType) ||
-    baseMime(findHeader(response.headers, "content-type"));
+  // Kept as written (parameters and case included) for display and search;
+  // classification uses the bare type.
+  const mimeRaw = typeof content.mimeType === "string" && content.mimeType
+    ? content.mimeType.trim()
+    : findHeader(response.headers, "content-type").trim();
+  const mime = baseMime(mimeRaw);
   const method = str(request.method);
   b.urls[i] = url;
   b.pathAt[i] = pathAt;
   b.methodIdx[i] = b.methods.id(method);
   b.hostIdx[i] = b.hosts.id(host);
-  b.mimeIdx[i] = b.mimes.id(mime);
+  b.mimeIdx[i] = b.mimes.id(mimeRaw);
   b.status[i] = status;
   b.statusClass[i] = CLASS_INDEX.get(statusClass(status))!;
   b.type[i] = TYPE_INDEX.get(

@@ -71,7 +71,10 @@ export interface HarEntry {
   status: number;
   statusText: string;
   statusClass: StatusClass;
-  /** Lower-cased MIME type without parameters, "" when absent. */
+  /**
+   * `response.content.mimeType` as written (or the Content-Type header when
+   * it is missing), "" when absent.
+   */
   mimeType: string;
   type: TypeCategory;
   startedDateTime: string;

@@ -71,7 +71,7 @@ Deno.test("har parse: mixed fixture, per-entry facts", async () => {
   ]);
   assert.deepEqual(e.map((x) => x.mimeType).slice(0, 3), [
     "application/javascript",
-    "text/html",
+    "text/html; charset=utf-8",
     "application/json",
   ]);
   assert.equal(e[0].host, "example.com");

@@ -40,6 +40,7 @@ const CASES: [string, Partial<ViewState>, number[]][] = [
   ["ok/search-method", { q: "post" }, [2]],
   ["ok/search-status", { q: "503" }, [7]],
   ["ok/search-mime", { q: "problem+json" }, [7]],
+  ["ok/search-mime-parameters", { q: "charset=UTF-8" }, [1]],
   ["ok/search-all-terms", { q: "example.com get 200" }, [1, 0, 4]],
   ["ok/search-exclude", { q: "example.com -wss -cdn -api.example" }, [
     1,
