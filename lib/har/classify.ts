@@ -56,6 +56,11 @@ const RESOURCE_TYPES: Record<string, TypeCategory> = {
   signedexchange: "other",
 };
 
+/** MIME types already classified (a file has a few dozen). */
+const MIME_SEEN = new Map<string, TypeCategory | null>();
+/** Raw `_resourceType` strings already mapped (a file has a handful). */
+const RESOURCE_SEEN = new Map<string, TypeCategory | null>();
+
 const EXT: Record<string, TypeCategory> = {
   html: "document",
   htm: "document",
@@ -127,14 +132,24 @@ export function typeCategory(
   hasWsMessages: boolean,
 ): TypeCategory {
   if (typeof resourceType === "string" && resourceType) {
-    const t = RESOURCE_TYPES[resourceType.toLowerCase().replace(/[^a-z]/g, "")];
+    let t = RESOURCE_SEEN.get(resourceType);
+    if (t === undefined) {
+      t = RESOURCE_TYPES[resourceType.toLowerCase().replace(/[^a-z]/g, "")] ??
+        null;
+      if (RESOURCE_SEEN.size < 1000) RESOURCE_SEEN.set(resourceType, t);
+    }
     if (t) return t;
   }
   if (
     hasWsMessages || url.startsWith("ws://") || url.startsWith("wss://") ||
     status === 101
   ) return "websocket";
-  return fromMime(mime) ?? fromExtension(url) ?? "other";
+  let byMime = MIME_SEEN.get(mime);
+  if (byMime === undefined) {
+    byMime = fromMime(mime);
+    if (MIME_SEEN.size < 1000) MIME_SEEN.set(mime, byMime);
+  }
+  return byMime ?? fromExtension(url) ?? "other";
 }
 
 /**

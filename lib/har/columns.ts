@@ -167,10 +167,11 @@ export function sortOrders(c: Keys): Record<SortKey, Uint32Array> {
 }
 
 /**
- * Stable LSD radix sort of `order` by the float keys `key[order[k]]`: four
- * 16-bit passes over an order-preserving integer image of each double.
- * Linear time; a comparator sort calls back into JavaScript ~800,000 times
- * for 50,000 entries, three times over.
+ * Stable LSD radix sort of `order` by the float keys `key[order[k]]`: six
+ * 11-bit passes over an order-preserving integer image of each double,
+ * skipping digits that are the same for every key. Linear time; a
+ * comparator sort calls back into JavaScript ~800,000 times for 50,000
+ * entries, three times over.
  */
 export function radixSort(order: Uint32Array, key: Float64Array): Uint32Array {
   const n = order.length;
@@ -179,34 +180,40 @@ export function radixSort(order: Uint32Array, key: Float64Array): Uint32Array {
   const f = new Float64Array(n);
   for (let i = 0; i < n; i++) f[i] = key[i] + 0; // -0 -> 0
   const words = new Uint32Array(f.buffer); // little-endian: [lo, hi] pairs
+  let andLo = ~0, andHi = ~0, orLo = 0, orHi = 0;
   for (let i = 0; i < n; i++) {
-    const hi = words[2 * i + 1];
+    let lo = words[2 * i], hi = words[2 * i + 1];
     if (hi & 0x80000000) {
-      words[2 * i] = ~words[2 * i];
-      words[2 * i + 1] = ~hi;
-    } else words[2 * i + 1] = hi | 0x80000000;
+      lo = ~lo >>> 0;
+      hi = ~hi >>> 0;
+    } else hi = (hi | 0x80000000) >>> 0;
+    words[2 * i] = lo;
+    words[2 * i + 1] = hi;
+    andLo &= lo;
+    andHi &= hi;
+    orLo |= lo;
+    orHi |= hi;
   }
+  const varying = [andLo ^ orLo, andHi ^ orHi];
   let src = order.slice(), dst = new Uint32Array(n);
-  const count = new Uint32Array(65536);
-  for (let pass = 0; pass < 4; pass++) {
-    const word = pass >> 1, shift = (pass & 1) * 16;
+  const count = new Uint32Array(2048);
+  for (let pass = 0; pass < 6; pass++) {
+    const word = pass < 3 ? 0 : 1, shift = (pass % 3) * 11;
+    // A digit that is the same in every key orders nothing: skip it.
+    if (((varying[word] >>> shift) & 0x7ff) === 0) continue;
     count.fill(0);
     for (let k = 0; k < n; k++) {
-      count[(words[2 * src[k] + word] >>> shift) & 0xffff]++;
-    }
-    // One bucket holding everything: this digit orders nothing.
-    if (n && count[(words[2 * src[0] + word] >>> shift) & 0xffff] === n) {
-      continue;
+      count[(words[2 * src[k] + word] >>> shift) & 0x7ff]++;
     }
     let sum = 0;
-    for (let d = 0; d < 65536; d++) {
+    for (let d = 0; d < 2048; d++) {
       const c = count[d];
       count[d] = sum;
       sum += c;
     }
     for (let k = 0; k < n; k++) {
       const i = src[k];
-      dst[count[(words[2 * i + word] >>> shift) & 0xffff]++] = i;
+      dst[count[(words[2 * i + word] >>> shift) & 0x7ff]++] = i;
     }
     [src, dst] = [dst, src];
   }
