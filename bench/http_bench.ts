@@ -65,10 +65,12 @@ async function cpuInfo(): Promise<string> {
 
 async function throughput(): Promise<void> {
   const hello = await start("hello");
+  const headers = await start("headers");
   const app = await start("app");
   const base = `http://127.0.0.1:${app.port}/api/debug`;
   const targets: [string, string][] = [
     ["hello (bare Deno.serve)", `http://127.0.0.1:${hello.port}/`],
+    ["hello + the 5 required headers", `http://127.0.0.1:${headers.port}/`],
     ["/api/debug/status/200", `${base}/status/200`],
     ["/api/debug/echo", `${base}/echo`],
     ["/api/debug/gzip", `${base}/gzip`],
@@ -86,6 +88,7 @@ async function throughput(): Promise<void> {
     }
   } finally {
     await hello.stop();
+    await headers.stop();
     await app.stop();
   }
   const baseRps = median(runs.get(targets[0][0])!);
@@ -113,8 +116,9 @@ async function held(
   n: number,
   timeoutMs: number,
   check: (reply: string) => boolean,
+  v8Flags?: string,
 ): Promise<void> {
-  const app = await start("app");
+  const app = await start("app", v8Flags);
   try {
     const before = await rssMiB(app.proc.pid);
     const { replies, openedMs, totalMs } = await holdMany(
@@ -148,6 +152,14 @@ await held(
   10_000,
   30_000,
   (r) => r.startsWith("HTTP/1.1 200"),
+);
+await held(
+  "same, V8 `--max-semi-space-size=8`",
+  "/api/debug/status/200?sleep=5000",
+  10_000,
+  30_000,
+  (r) => r.startsWith("HTTP/1.1 200"),
+  "--max-semi-space-size=8",
 );
 await held(
   "1,000 SSE streams x 5 events, 1 s apart",

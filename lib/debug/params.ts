@@ -181,7 +181,8 @@ function formDecode(s: string): string {
 }
 
 /**
- * The values of the query names in `wanted`, in order. A small scan rather
+ * The values of the query names in `wanted`, in order (a shared empty map,
+ * not to be modified, when the query is empty). A small scan rather
  * than URLSearchParams: the sleeping-request benchmark holds 10,000 requests
  * at once, and every allocation per request shows in its peak RSS.
  */
@@ -189,8 +190,8 @@ export function queryValues(
   query: string,
   wanted: ReadonlySet<string>,
 ): Map<string, string[]> {
+  if (!query) return NO_VALUES;
   const out = new Map<string, string[]>();
-  if (!query) return out;
   for (const pair of query.split("&")) {
     if (!pair) continue;
     const eq = pair.indexOf("=");
@@ -203,6 +204,8 @@ export function queryValues(
   }
   return out;
 }
+
+const NO_VALUES: Map<string, string[]> = new Map();
 
 const names = new WeakMap<EndpointSpec, Set<string>>();
 

@@ -58,16 +58,18 @@ export function isDebugPath(path: string): boolean {
 /** A fetch handler for every path under `/api/debug`. */
 export function createRouter(
   ctx: DebugContext,
-): (req: Request) => Response | Promise<Response> {
+): (req: Request, path?: unknown) => Response | Promise<Response> {
   // Every catalog path has its own first segment, so one lookup finds it.
   const byFirst = new Map<string, Compiled>();
   for (const r of debugRoutes(ctx)) {
     const c = compile(r);
     byFirst.set(c.segments[0]!, c);
   }
-  return (req) => {
+  // `known` is the app's already-computed path; Deno.serve passes its info
+  // object in that place when the router is served directly.
+  return (req, known?: unknown) => {
+    const path = typeof known === "string" ? known : urlPath(req.url);
     if (req.method === "OPTIONS" && isPreflight(req)) return preflight(req);
-    const path = urlPath(req.url);
     const parts = path.slice(DEBUG_BASE.length + 1).split("/");
     const hit = byFirst.get(decode(parts[0]));
     if (!hit || hit.segments.length !== parts.length) {

@@ -100,8 +100,10 @@ export function createApp(): Hono {
   // Hono's HEAD handling re-wraps bodies. lib/debug sets the same security
   // headers itself (bench/http_bench.ts, lib/debug/router.ts).
   const hono = app.fetch;
-  app.fetch = (req, env, ectx) =>
-    isDebugPath(urlPath(req.url)) ? debugFetch(req) : hono(req, env, ectx);
+  app.fetch = (req, env, ectx) => {
+    const path = urlPath(req.url);
+    return isDebugPath(path) ? debugFetch(req, path) : hono(req, env, ectx);
+  };
 
   return app;
 }

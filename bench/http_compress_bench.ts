@@ -1,0 +1,59 @@
+/**
+ * `deno task bench http_compress`: why /gzip, /deflate and /brotli use
+ * node:zlib's sync calls rather than CompressionStream. The body is what
+ * those endpoints send (about 300 bytes of JSON); Deno.bench, no server.
+ */
+import * as zlib from "node:zlib";
+
+const body = new TextEncoder().encode(JSON.stringify({
+  gzipped: true,
+  method: "GET",
+  headers: {
+    accept: "*/*",
+    "accept-encoding": "gzip, deflate, br, zstd",
+    "accept-language": "en-US,en;q=0.9",
+    host: "127.0.0.1:8000",
+    "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36",
+  },
+}));
+
+async function viaStream(format: string): Promise<Uint8Array> {
+  const s = new Blob([body]).stream()
+    .pipeThrough(new CompressionStream(format as CompressionFormat));
+  return new Uint8Array(await new Response(s).arrayBuffer());
+}
+
+const q = (n: number) => ({
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: n },
+});
+
+for (const f of ["gzip", "deflate", "brotli"]) {
+  Deno.bench(
+    `CompressionStream ${f}`,
+    { group: f, baseline: true },
+    async () => {
+      await viaStream(f);
+    },
+  );
+}
+Deno.bench("zlib.gzipSync level 6 (default)", { group: "gzip" }, () => {
+  zlib.gzipSync(body);
+});
+Deno.bench("zlib.gzipSync level 1", { group: "gzip" }, () => {
+  zlib.gzipSync(body, { level: 1 });
+});
+Deno.bench("zlib.deflateSync level 6", { group: "deflate" }, () => {
+  zlib.deflateSync(body);
+});
+Deno.bench("zlib.deflateSync level 1", { group: "deflate" }, () => {
+  zlib.deflateSync(body, { level: 1 });
+});
+for (const n of [1, 4, 11]) {
+  Deno.bench(
+    `zlib.brotliCompressSync quality ${n}`,
+    { group: "brotli" },
+    () => {
+      zlib.brotliCompressSync(body, q(n));
+    },
+  );
+}
