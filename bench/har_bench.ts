@@ -87,7 +87,7 @@ rows.push([
 const withSecrets = (Math.min(...harMs) + Math.min(...secretsMs)) /
   Math.min(...jsonMs);
 rows.push([
-  "... plus the secret count for the banner (posted right after)",
+  "... plus the other orders and the secret count (posted right after)",
   `+${Math.min(...secretsMs).toFixed(0)} ms = ${withSecrets.toFixed(2)}x`,
   "-",
   "-",

@@ -5,10 +5,12 @@
  * - `json`: JSON.parse alone;
  * - `har`: what the worker does before it posts the first rows
  *   (indexHarText: parse, normalise, summary, columns and orders);
- * - `secrets`: then the secret count for the banner, done right after.
+ * - `secretsMs` (with `har`): what it does right after posting them, the
+ *   duration and size orders and the secret count for the banner.
  */
 import { indexHarText } from "../lib/har/parse.ts";
 import { countHarSecrets } from "../lib/har/secrets.ts";
+import { otherOrders } from "../lib/har/columns.ts";
 
 const [mode, path] = Deno.args;
 const text = await Deno.readTextFile(path);
@@ -20,6 +22,7 @@ let ms = performance.now() - t;
 let secretsMs = 0;
 if (mode !== "json") {
   t = performance.now();
+  otherOrders(out.columns, out.columns.orders.start);
   countHarSecrets(out.raw);
   secretsMs = performance.now() - t;
 }

@@ -60,13 +60,22 @@ export function useHarWorker(url: string | null): HarWorkerState {
   const pending = useRef(new Map<number, (m: FromWorker) => void>());
   const [loading, setLoading] = useState<LoadProgress | null>(null);
   const [data, setData] = useState<LoadedHar | null>(null);
+  const dataRef = useRef<LoadedHar | null>(null);
   const [error, setError] = useState<HarErrorInfo | null>(null);
   const [detail, setDetail] = useState<HarDetail | null>(null);
   const [detailError, setDetailError] = useState("");
 
   const onMessage = useCallback((ev: MessageEvent<FromWorker>) => {
     const m = ev.data;
-    if (m.type === "secrets") {
+    if (m.type === "orders") {
+      // Filled in place: nothing on screen changes, a later sort finds them.
+      if (m.id === loadId.current && dataRef.current) {
+        const o = dataRef.current.columns.orders;
+        for (const [k, v] of Object.entries(m.orders)) {
+          if (!o[k as keyof typeof o]) o[k as keyof typeof o] = v;
+        }
+      }
+    } else if (m.type === "secrets") {
       if (m.id !== loadId.current) return;
       setData((d) => d && { ...d, meta: { ...d.meta, secrets: m.secrets } });
     } else if (
@@ -82,11 +91,14 @@ export function useHarWorker(url: string | null): HarWorkerState {
       setDetail(null);
       if (m.type === "error") {
         setError(m.error);
+        dataRef.current = null;
         setData(null);
       } else {
         const { type: _t, id: _i, ...rest } = m;
         setError(null);
-        setData({ ...rest, source: source.current });
+        const next = { ...rest, source: source.current };
+        dataRef.current = next; // the "orders" message may come before a render
+        setData(next);
       }
     } else if (m.type === "detail") {
       if (m.id === detailId.current) setDetail(m.detail);
@@ -149,6 +161,7 @@ export function useHarWorker(url: string | null): HarWorkerState {
       busy.current = false;
       loadId.current = ++seq.current;
       setLoading(null);
+      dataRef.current = null;
       setData(null);
       setError(null);
       setDetail(null);

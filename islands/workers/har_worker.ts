@@ -4,7 +4,7 @@
  * detail and sanitize requests. A 100 MB file therefore never blocks the
  * page, and its headers and bodies never cross to it in bulk.
  */
-import { transferables } from "../../lib/har/columns.ts";
+import { otherOrders, transferables } from "../../lib/har/columns.ts";
 import { entryDetail } from "../../lib/har/detail.ts";
 import { HarParseError } from "../../lib/har/errors.ts";
 import { entryAt } from "../../lib/har/entries.ts";
@@ -66,7 +66,7 @@ async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
     const parsed = indexHarText(
       text,
       (done, total) => progress(id, "index", done, total),
-      false, // secrets are counted after the first rows are up
+      false, // first rows first: secrets and other orders follow
     );
     current = parsed;
     const { columns, meta } = parsed;
@@ -82,6 +82,14 @@ async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
       meta,
       ms: performance.now() - t0,
     }, transferables(copy));
+    // The other list orders, then the secret count for the banner.
+    const more = otherOrders(columns, columns.orders.start!);
+    Object.assign(columns.orders, more);
+    const moreCopy = structuredClone(more);
+    post(
+      { type: "orders", id, orders: moreCopy },
+      Object.values(moreCopy).map((o) => o.buffer as ArrayBuffer),
+    );
     post({ type: "secrets", id, secrets: countHarSecrets(parsed.raw) });
   } catch (err) {
     const error = err instanceof HarParseError ? err.toJSON() : {

@@ -159,9 +159,21 @@ export function typeCategory(
  * and path at 0.
  */
 export function splitHost(url: string): { host: string; pathAt: number } {
+  const r = new Int32Array(3);
+  hostRange(url, r);
+  return { host: url.slice(r[0], r[1]).toLowerCase(), pathAt: r[2] };
+}
+
+/**
+ * {@link splitHost} without allocating: writes the host's start and end
+ * (after any `user:pass@`, which is never shown) and the path's start into
+ * `out`. No authority: 0, 0, 0.
+ */
+export function hostRange(url: string, out: Int32Array): void {
+  out[0] = out[1] = out[2] = 0;
   const scheme = url.indexOf("://");
-  if (scheme < 0 || scheme > 16) return { host: "", pathAt: 0 };
-  const start = scheme + 3;
+  if (scheme < 0 || scheme > 16) return;
+  let start = scheme + 3;
   let end = url.length;
   for (let i = start; i < url.length; i++) {
     const c = url.charCodeAt(i);
@@ -169,11 +181,11 @@ export function splitHost(url: string): { host: string; pathAt: number } {
       end = i;
       break;
     }
+    if (c === 64) start = i + 1; // @: credentials end here
   }
-  let host = url.slice(start, end);
-  const at = host.lastIndexOf("@");
-  if (at >= 0) host = host.slice(at + 1); // never show credentials
-  return { host: host.toLowerCase(), pathAt: end };
+  out[0] = start;
+  out[1] = end;
+  out[2] = end;
 }
 
 /**

@@ -43,8 +43,12 @@ export interface HarColumns {
   /** `response.content.size`, -1 when absent or negative. */
   content: Float64Array;
   phases: Float64Array;
-  /** Entry indices in each list order (ties: start order, then index). */
-  orders: Record<SortKey, Uint32Array>;
+  /**
+   * Entry indices in each list order (ties: start order, then index). The
+   * start orders are always there; the others may be filled in later (the
+   * worker posts them after the first rows): use {@link orderOf}.
+   */
+  orders: Partial<Record<SortKey, Uint32Array>>;
 }
 
 /** A string table: each distinct string once, entries hold indices. */
@@ -64,13 +68,54 @@ export class Interner {
   }
 }
 
+/**
+ * The host table: each distinct lower-cased host once. Looked up straight
+ * from the URL's characters (hashed and compared case-insensitively in
+ * place), so a host seen before costs no string allocation.
+ */
+export class HostTable {
+  readonly list: string[] = [];
+  #buckets = new Map<number, number[]>();
+
+  /** The index of the host `url[start..end)`, added on first sight. */
+  idAt(url: string, start: number, end: number): number {
+    let h = end - start;
+    for (let i = start; i < end; i++) h = (Math.imul(h, 31) + fold(url, i)) | 0;
+    const ids = this.#buckets.get(h);
+    if (ids) {
+      for (const id of ids) {
+        if (sameHost(url, start, end, this.list[id])) return id;
+      }
+    }
+    const id = this.list.length;
+    this.list.push(url.slice(start, end).toLowerCase());
+    if (ids) ids.push(id);
+    else this.#buckets.set(h, [id]);
+    return id;
+  }
+}
+
+/** The char code at `i`, ASCII letters lower-cased. */
+function fold(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  return c >= 65 && c <= 90 ? c | 32 : c;
+}
+
+function sameHost(url: string, start: number, end: number, host: string) {
+  if (host.length !== end - start) return false;
+  for (let k = 0; k < host.length; k++) {
+    if (fold(url, start + k) !== host.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
 /** Columns being filled, entry by entry, before offsets and orders exist. */
 export class ColumnBuilder {
   readonly urls: string[];
   readonly pathAt: Uint32Array;
   readonly methods = new Interner();
   readonly methodIdx: Uint16Array;
-  readonly hosts = new Interner();
+  readonly hosts = new HostTable();
   readonly hostIdx: Uint32Array;
   readonly mimes = new Interner();
   readonly mimeIdx: Uint32Array;
@@ -107,7 +152,7 @@ export class ColumnBuilder {
   }
 
   /** Completes the columns once `start` holds offsets. */
-  finish(start: Float64Array): HarColumns {
+  finish(start: Float64Array, allOrders = true): HarColumns {
     const n = this.n;
     const urlOff = new Uint32Array(n + 1);
     let uo = 0;
@@ -138,7 +183,10 @@ export class ColumnBuilder {
       content: this.content,
       phases: this.phases,
     };
-    return { ...cols, orders: sortOrders(cols) };
+    return {
+      ...cols,
+      orders: allOrders ? sortOrders(cols) : startOrders(cols),
+    };
   }
 }
 
@@ -150,20 +198,47 @@ type Keys = Pick<HarColumns, "n" | "start" | "duration" | "size">;
  * ascending start order too (a stable sort by a descending key).
  */
 export function sortOrders(c: Keys): Record<SortKey, Uint32Array> {
+  const start = startOrders(c);
+  return { ...start, ...otherOrders(c, start.start) };
+}
+
+/** The start orders: what the first rows need. */
+export function startOrders(
+  c: Keys,
+): Pick<Record<SortKey, Uint32Array>, "start" | "start-desc"> {
   const identity = new Uint32Array(c.n);
   for (let i = 0; i < c.n; i++) identity[i] = i;
   const byStart = radixSort(identity, c.start);
+  return { start: byStart, "start-desc": descending(byStart, c.start) };
+}
+
+/** The duration and size orders, from the start order. */
+export function otherOrders(
+  c: Keys,
+  byStart: Uint32Array,
+): Omit<Record<SortKey, Uint32Array>, "start" | "start-desc"> {
   // Stable sorts of the start order: ties stay in start order.
   const byDuration = radixSort(byStart, c.duration);
   const bySize = radixSort(byStart, c.size);
   return {
-    start: byStart,
-    "start-desc": descending(byStart, c.start),
     duration: byDuration,
     "duration-desc": descending(byDuration, c.duration),
     size: bySize,
     "size-desc": descending(bySize, c.size),
   };
+}
+
+/**
+ * The order for `sort`, computing (and keeping) the duration and size
+ * orders when they have not arrived yet.
+ */
+export function orderOf(c: HarColumns, sort: SortKey): Uint32Array {
+  let o = c.orders[sort];
+  if (!o) {
+    Object.assign(c.orders, otherOrders(c, c.orders.start!));
+    o = c.orders[sort]!;
+  }
+  return o;
 }
 
 /**

@@ -28,6 +28,22 @@ export function parseInstant(text: unknown): Instant | null {
   return parseFast(text) ?? parseGeneral(text);
 }
 
+/**
+ * {@link parseInstant} into `out[0]` (whole ms) and `out[1]` (sub-ms rest),
+ * allocating nothing on the common path: it runs once per entry right
+ * after a 100 MB JSON.parse, when every allocation risks a costly
+ * scavenge of the freshly parsed objects. Returns false when not a date.
+ */
+export function parseInstantInto(text: unknown, out: Float64Array): boolean {
+  if (typeof text !== "string") return false;
+  if (parseFastInto(text, out)) return true;
+  const slow = parseGeneral(text);
+  if (!slow) return false;
+  out[0] = slow.ms;
+  out[1] = slow.frac;
+  return true;
+}
+
 function digits(s: string, from: number, to: number): number {
   let v = 0;
   for (let i = from; i < to; i++) {
@@ -45,31 +61,37 @@ function digits(s: string, from: number, to: number): number {
  * which then goes through the general parser.
  */
 export function parseFast(s: string): Instant | undefined {
+  const out = new Float64Array(2);
+  return parseFastInto(s, out) ? { ms: out[0], frac: out[1] } : undefined;
+}
+
+/** {@link parseFast} into `out`; false for anything else. */
+function parseFastInto(s: string, out: Float64Array): boolean {
   const n = s.length;
   if (
     n < 20 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 ||
     s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 ||
     s.charCodeAt(16) !== 58
-  ) return undefined;
+  ) return false;
   const y = digits(s, 0, 4), mo = digits(s, 5, 7), d = digits(s, 8, 10);
   const h = digits(s, 11, 13), mi = digits(s, 14, 16), sec = digits(s, 17, 19);
   if (
     y < 1000 || mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 24 ||
     mi < 0 || mi > 59 || sec < 0 || sec > 60
-  ) return undefined;
+  ) return false;
   let i = 19, ms = 0, frac = 0;
   if (s.charCodeAt(i) === 46) { // .
     const from = ++i;
     while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
     const len = i - from;
-    if (len === 0 || len > 18) return undefined;
+    if (len === 0 || len > 18) return false;
     const whole = Math.min(len, 3);
     ms = digits(s, from, from + whole) *
       (whole === 1 ? 100 : whole === 2 ? 10 : 1);
     // Division of exact integers is correctly rounded: the same double as
     // reading "0.<digits>" (up to 15 digits; longer ones go the slow way).
     if (len > 3) {
-      if (len > 15) return undefined;
+      if (len > 15) return false;
       frac = digits(s, from + 3, i) / 10 ** (len - 3);
     }
   }
@@ -78,13 +100,15 @@ export function parseFast(s: string): Instant | undefined {
   if ((c === 90 || c === 122) && i + 1 === n) { /* Z */ }
   else if (c === 43 || c === 45) {
     const colon = s.charCodeAt(i + 3) === 58;
-    if (n !== i + (colon ? 6 : 5)) return undefined;
+    if (n !== i + (colon ? 6 : 5)) return false;
     const oh = digits(s, i + 1, i + 3);
     const om = digits(s, i + (colon ? 4 : 3), n);
-    if (oh < 0 || oh > 23 || om < 0 || om > 59) return undefined;
+    if (oh < 0 || oh > 23 || om < 0 || om > 59) return false;
     off = (c === 45 ? -1 : 1) * (oh * 60 + om) * 60000;
-  } else return undefined;
-  return { ms: Date.UTC(y, mo - 1, d, h, mi, sec) + ms - off, frac };
+  } else return false;
+  out[0] = Date.UTC(y, mo - 1, d, h, mi, sec) + ms - off;
+  out[1] = frac;
+  return true;
 }
 
 /** Every other ISO 8601 form (see {@link parseInstant}). */

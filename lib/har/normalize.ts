@@ -3,9 +3,9 @@
  * CONTRACT section 5; tolerance for what real exporters write (HAR 1.1,
  * missing `timings`, `-1` phases, numbers as strings) is documented inline.
  */
-import { baseMime, splitHost, statusClass, typeCategory } from "./classify.ts";
+import { baseMime, hostRange, statusClass, typeCategory } from "./classify.ts";
 import type { ColumnBuilder } from "./columns.ts";
-import { parseInstant } from "./iso_date.ts";
+import { parseInstantInto } from "./iso_date.ts";
 import { PHASES, STATUS_CLASSES, TYPE_CATEGORIES } from "./types.ts";
 
 /** A raw JSON object as exporters write it. */
@@ -77,6 +77,10 @@ export function writeTimings(
   return given >= 0 ? given : sum;
 }
 
+// Scratch outputs of the per-entry scanners: nothing allocated per entry.
+const RANGE = new Int32Array(3);
+const INSTANT = new Float64Array(2);
+
 function pos(v: number): number {
   return v > 0 ? v : 0;
 }
@@ -100,7 +104,7 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
   const response = obj(raw.response);
   const content = obj(response.content);
   const url = str(request.url);
-  const { host, pathAt } = splitHost(url);
+  hostRange(url, RANGE);
   const status = Math.trunc(num(response.status, 0));
   // Kept as written (parameters and case included) for display and search;
   // classification uses the bare type.
@@ -110,9 +114,9 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
   const mime = baseMime(mimeRaw);
   const method = str(request.method);
   b.urls[i] = url;
-  b.pathAt[i] = pathAt;
+  b.pathAt[i] = RANGE[2];
   b.methodIdx[i] = b.methods.id(method);
-  b.hostIdx[i] = b.hosts.id(host);
+  b.hostIdx[i] = b.hosts.idAt(url, RANGE[0], RANGE[1]);
   b.mimeIdx[i] = b.mimes.id(mimeRaw);
   b.status[i] = status;
   b.statusClass[i] = CLASS_INDEX.get(statusClass(status))!;
@@ -134,11 +138,10 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
   b.size[i] = transferSizeOf(raw, response);
   const size = num(content.size, -1);
   b.content[i] = size >= 0 ? size : -1;
-  const start = parseInstant(raw.startedDateTime);
-  if (start) {
+  if (parseInstantInto(raw.startedDateTime, INSTANT)) {
     b.validStart[i] = 1;
-    b.startMs[i] = start.ms;
-    b.startFrac[i] = start.frac;
+    b.startMs[i] = INSTANT[0];
+    b.startFrac[i] = INSTANT[1];
   }
   return str(raw.pageref);
 }

@@ -40,9 +40,9 @@ export type Progress = (done: number, total: number) => void;
 export function indexHarText(
   text: string,
   onProgress?: Progress,
-  withSecrets = true,
+  complete = true,
 ): IndexedHar {
-  return indexHarValue(parseJson(text), onProgress, withSecrets);
+  return indexHarValue(parseJson(text), onProgress, complete);
 }
 
 /** Parses HAR text into the full document, every entry an object. */
@@ -141,12 +141,15 @@ function checkShape(root: unknown): { log: Obj; entries: Obj[] } {
 
 /**
  * Indexes an already parsed JSON value (the root with `log`) into columns
- * and metadata: the worker's path, with no object per entry.
+ * and metadata: the worker's path, with no object per entry. With
+ * `complete` false it stops at what the first rows need: the secret count
+ * (`secrets: null`, see `countHarSecrets`) and the duration and size orders
+ * (see `orderOf`) are left for afterwards.
  */
 export function indexHarValue(
   root: unknown,
   onProgress?: Progress,
-  withSecrets = true,
+  complete = true,
 ): IndexedHar {
   const { log, entries: raw } = checkShape(root);
   const n = raw.length;
@@ -192,7 +195,7 @@ export function indexHarValue(
     b.page[i] = at;
     pages[at].count++;
   }
-  const columns = b.finish(start);
+  const columns = b.finish(start, complete);
   const creator = obj(log.creator);
   const meta: HarMeta = {
     version: str(log.version),
@@ -204,7 +207,7 @@ export function indexHarValue(
       columns,
       first < 0 ? "" : str(raw[first].startedDateTime),
     ),
-    secrets: withSecrets ? countHarSecrets(raw) : null,
+    secrets: complete ? countHarSecrets(raw) : null,
     warnings: warningsOf(badStart, noRequest, pages),
   };
   onProgress?.(n, n);

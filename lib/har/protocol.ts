@@ -6,7 +6,7 @@
 import type { HarColumns } from "./columns.ts";
 import type { HarDetail } from "./detail.ts";
 import type { HarErrorInfo } from "./errors.ts";
-import type { HarMeta, SecretCounts } from "./types.ts";
+import type { HarMeta, SecretCounts, SortKey } from "./types.ts";
 
 /** Page to worker. `id` ties answers to requests; stale ones are ignored. */
 export type ToWorker =
@@ -40,6 +40,11 @@ export type FromWorker =
   }
   | { type: "error"; id: number; error: HarErrorInfo }
   | { type: "secrets"; id: number; secrets: SecretCounts }
+  | {
+    type: "orders";
+    id: number;
+    orders: Partial<Record<SortKey, Uint32Array>>;
+  }
   | { type: "detail"; id: number; index: number; detail: HarDetail }
   | { type: "detail-error"; id: number; index: number; message: string }
   | {

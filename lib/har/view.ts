@@ -15,7 +15,7 @@
  *   were cleared (faceted counts): clicking the only active chip of a group
  *   shows exactly that many rows.
  */
-import type { HarColumns } from "./columns.ts";
+import { type HarColumns, orderOf } from "./columns.ts";
 import { searchMask } from "./search.ts";
 import {
   type SortKey,
@@ -59,7 +59,7 @@ export function computeView(c: HarColumns, s: ViewState): View {
   for (const k of s.statuses) statusSel |= 1 << STATUS_CLASSES.indexOf(k);
   const typeCounts = new Uint32Array(TYPE_CATEGORIES.length);
   const statusCounts = new Uint32Array(STATUS_CLASSES.length);
-  const order = c.orders[s.sort];
+  const order = orderOf(c, s.sort);
   const rows = new Uint32Array(c.n);
   const page = s.page;
   let count = 0, scopeStart = Infinity, scopeEnd = -Infinity;

@@ -222,7 +222,7 @@ Deno.test({
       const { doc, columns: c } = parseHarText(
         await Deno.readTextFile(new URL(file, DIR)),
       );
-      const order = [...c.orders.start];
+      const order = [...c.orders.start!];
       assert.notDeepEqual(order, order.map((_, i) => i), file);
     }
   },

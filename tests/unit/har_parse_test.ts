@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { parseHarText, parseHarValue } from "../../lib/har/parse.ts";
+import {
+  indexHarText,
+  parseHarText,
+  parseHarValue,
+} from "../../lib/har/parse.ts";
+import { orderOf } from "../../lib/har/columns.ts";
+import { countHarSecrets } from "../../lib/har/secrets.ts";
+import type { SortKey } from "../../lib/har/types.ts";
 import { HarParseError } from "../../lib/har/errors.ts";
 
 const FIX = new URL("../fixtures/har/", import.meta.url);
@@ -121,13 +128,28 @@ Deno.test("har parse: mixed fixture, summary and pages", async () => {
 });
 
 Deno.test("har parse: the six orders, ties by start then index", async () => {
-  const o = parseHarText(await read("mixed.har")).columns.orders;
-  assert.deepEqual([...o.start], [1, 2, 6, 7, 0, 4, 3, 5]);
-  assert.deepEqual([...o["start-desc"]], [5, 3, 0, 4, 7, 6, 2, 1]);
-  assert.deepEqual([...o.duration], [6, 3, 7, 2, 4, 0, 1, 5]);
-  assert.deepEqual([...o["duration-desc"]], [5, 1, 0, 4, 2, 7, 6, 3]);
-  assert.deepEqual([...o.size], [6, 2, 5, 3, 7, 4, 0, 1]);
-  assert.deepEqual([...o["size-desc"]], [1, 0, 4, 7, 3, 5, 2, 6]);
+  const { columns } = parseHarText(await read("mixed.har"));
+  const o = (k: SortKey) => [...orderOf(columns, k)];
+  assert.deepEqual(o("start"), [1, 2, 6, 7, 0, 4, 3, 5]);
+  assert.deepEqual(o("start-desc"), [5, 3, 0, 4, 7, 6, 2, 1]);
+  assert.deepEqual(o("duration"), [6, 3, 7, 2, 4, 0, 1, 5]);
+  assert.deepEqual(o("duration-desc"), [5, 1, 0, 4, 2, 7, 6, 3]);
+  assert.deepEqual(o("size"), [6, 2, 5, 3, 7, 4, 0, 1]);
+  assert.deepEqual(o("size-desc"), [1, 0, 4, 7, 3, 5, 2, 6]);
+});
+
+Deno.test("har parse: first rows first, the rest on demand", async () => {
+  const text = await read("mixed.har");
+  const quick = indexHarText(text, undefined, false);
+  assert.equal(quick.meta.secrets, null);
+  assert.deepEqual(Object.keys(quick.columns.orders), ["start", "start-desc"]);
+  // A sort that needs a missing order computes it, the same as eagerly.
+  const full = indexHarText(text);
+  assert.deepEqual(
+    [...orderOf(quick.columns, "size-desc")],
+    [...full.columns.orders["size-desc"]!],
+  );
+  assert.deepEqual(countHarSecrets(quick.raw), full.meta.secrets);
 });
 
 Deno.test("har parse: BOM, CRLF and HAR 1.1 are accepted", async () => {
