@@ -69,9 +69,14 @@ Deno.test("sse: each event is flushed when written", async () => {
   try {
     const t0 = performance.now();
     const res = await fetch(`${s.base}/sse?count=2&interval=1500`);
+    assert.equal(res.status, 200);
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = "";
-    while (!text.includes("\n\n")) text += (await reader.read()).value;
+    while (!text.includes("\n\n")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`stream ended early: ${text}`);
+      text += value;
+    }
     const first = performance.now() - t0;
     assert.match(text, /^id: 1\n/);
     assert.ok(
