@@ -9,18 +9,21 @@ const TOOLS = [
   {
     href: "/spec",
     name: "Spec viewer",
+    cta: "Open the spec viewer",
     text:
       "Paste, pick or drop an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (JSON or YAML) and filter every endpoint instantly, even on 3 MB specs.",
   },
   {
     href: "/debug",
     name: "HTTP debug endpoints",
+    cta: "Try the debug endpoints",
     text:
       "Stateless URLs with predictable behaviour (status codes, delays, redirect chains, echo, gzip, deflate, brotli, server-sent events) for your HTTP client tests, with a Try it runner.",
   },
   {
     href: "/har",
     name: "HAR viewer",
+    cta: "Open the HAR viewer",
     text:
       "Load an HTTP Archive from any browser or proxy: filter, sort, inspect each request, read the timing waterfall and summary metrics, without freezing the tab.",
   },
@@ -44,7 +47,7 @@ export default function Home() {
               <a href={t.href}>{t.name}</a>
             </h2>
             <p>{t.text}</p>
-            <a class="button" href={t.href}>Open {t.name.toLowerCase()}</a>
+            <a class="button" href={t.href}>{t.cta}</a>
           </li>
         ))}
       </ul>
