@@ -62,7 +62,7 @@ function renderRow(
       <span class={`har-col c-status s-${cls}`}>{statusText(c.status[i])}</span>
       <span class="har-col c-method">
         <span class={`method${METHOD_CLASS.has(m) ? ` method-${m}` : ""}`}>
-          {method || "?"}
+          {method || "—"}
         </span>
       </span>
       <span

@@ -110,7 +110,7 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
   // classification uses the bare type.
   const mimeRaw = typeof content.mimeType === "string" && content.mimeType
     ? content.mimeType.trim()
-    : findHeader(response.headers, "content-type").trim();
+    : findHeader(response.headers, "content-type").trim() || dataUrlType(url);
   const mime = baseMime(mimeRaw);
   const method = str(request.method);
   b.urls[i] = url;
@@ -144,6 +144,13 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
     b.startFrac[i] = INSTANT[1];
   }
   return str(raw.pageref);
+}
+
+/** The media type a `data:` URL declares (RFC 2397), "" for other URLs. */
+export function dataUrlType(url: string): string {
+  if (!url.startsWith("data:")) return "";
+  const end = url.slice(5, 200).search(/[;,]/);
+  return end > 0 ? url.slice(5, 5 + end).trim() : "";
 }
 
 /** Value of the first header named `name` (case-insensitive), or "". */

@@ -280,3 +280,18 @@ Deno.test("har parse: tolerant of odd entries", () => {
   );
   assert.match(doc.warnings.join(" "), /lack a request or response/);
 });
+
+Deno.test("har parse: a data: URL's media type stands in for a missing MIME type", () => {
+  const { doc } = parseHarValue({
+    log: {
+      entries: [{
+        startedDateTime: "2011-03-16T17:06:44.242+00:00",
+        request: { method: "", url: "data:text/css;charset=utf-8,body%7b%7d" },
+        response: { status: 1, content: { mimeType: "", size: -1 } },
+      }],
+    },
+  });
+  assert.equal(doc.entries[0].mimeType, "text/css");
+  assert.equal(doc.entries[0].type, "stylesheet");
+  assert.equal(doc.entries[0].statusClass, "other");
+});
