@@ -2,31 +2,19 @@ import { useMemo, useRef } from "preact/hooks";
 import { EndpointList } from "../components/spec/EndpointList.tsx";
 import { EmptyState } from "../components/spec/EmptyState.tsx";
 import { ErrorBox } from "../components/spec/ErrorBox.tsx";
-import { Extras as ExtrasView } from "../components/spec/Extras.tsx";
-import { InputPanel as InputView } from "../components/spec/InputPanel.tsx";
-import { memo } from "../components/spec/memo.ts";
+import {
+  Extras,
+  InputPanel,
+  SpecHeader,
+  Warnings,
+} from "../components/spec/memoized.ts";
 import { OperationView } from "../components/spec/OperationView.tsx";
 import { Progress } from "../components/spec/Progress.tsx";
-import { SpecHeader as HeaderView } from "../components/spec/SpecHeader.tsx";
 import { Toolbar } from "../components/spec/Toolbar.tsx";
-import { Warnings as WarningsView } from "../components/spec/Warnings.tsx";
 import { useBrowse } from "./spec/use_browse.ts";
 import { usePageEvents } from "./spec/page_events.ts";
 import { useLoader } from "./spec/use_loader.ts";
-import { useExample, useRowHeight, withTerm } from "./spec/view.ts";
-
-// Parts a filter keystroke cannot change skip re-rendering.
-const Extras = memo(ExtrasView);
-const Warnings = memo(WarningsView);
-const SpecHeader = memo(HeaderView, (a, b) =>
-  a.index === b.index &&
-  a.activeMethods.join(" ") === b.activeMethods.join(" "));
-const InputPanel = memo(
-  InputView,
-  (a, b) =>
-    a.compact === b.compact && a.fileNote === b.fileNote &&
-    a.exampleBusy === b.exampleBusy,
-);
+import { selectAt, useExample, useRowHeight, withTerm } from "./spec/view.ts";
 
 /** Props of the SpecViewer island (JSON-serialisable). */
 export interface SpecViewerProps {
@@ -156,13 +144,4 @@ export default function SpecViewer(
       )}
     </div>
   );
-}
-
-/** Selects line/column in the paste box, so the user sees the mistake. */
-function selectAt(ta: HTMLTextAreaElement, line: number, column: number) {
-  const lines = ta.value.split("\n", line);
-  const offset =
-    lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
-  ta.focus();
-  ta.setSelectionRange(offset, Math.min(ta.value.length, offset + 1));
 }

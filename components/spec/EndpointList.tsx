@@ -2,7 +2,7 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { Endpoint } from "../../lib/spec/types.ts";
 import { EndpointRow } from "./EndpointRow.tsx";
-import { visibleRange } from "./virtual.ts";
+import { keyTarget, visibleRange } from "./virtual.ts";
 
 /** Props of {@link EndpointList}. */
 export interface EndpointListProps {
@@ -114,22 +114,12 @@ export function EndpointList(p: EndpointListProps) {
         onTag={p.onTag}
         onFocusRow={(j) => p.onActive(j, false)}
         onKey={(ev, j) => {
-          const go = (k: number) => {
-            ev.preventDefault();
-            p.onActive(Math.max(0, Math.min(n - 1, k)), true);
-          };
           const page = Math.max(1, Math.floor(view / p.rowHeight) - 1);
-          if (ev.key === "ArrowDown") go(j + 1);
-          else if (ev.key === "ArrowUp") {
-            j === 0 ? (ev.preventDefault(), p.onExit()) : go(j - 1);
-          } else if (ev.key === "PageDown") go(j + page);
-          else if (ev.key === "PageUp") go(j - page);
-          else if (ev.key === "Home") go(0);
-          else if (ev.key === "End") go(n - 1);
-          else if (ev.key === "Escape") {
-            ev.preventDefault();
-            p.onExit();
-          }
+          const to = keyTarget(ev.key, j, n, page);
+          if (to === null) return;
+          ev.preventDefault();
+          if (to === "exit") p.onExit();
+          else p.onActive(to, true);
         }}
       >
         {i === sel ? p.detail : null}

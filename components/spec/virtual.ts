@@ -40,3 +40,35 @@ export function visibleRange(
   if (start === 0) end = Math.min(n, Math.max(end, MIN_TOP_ROWS));
   return [start, Math.max(start, end)];
 }
+
+/**
+ * Where a key press on row `j` of `n` moves the focus: a row index, "exit"
+ * (back to the filter box: Escape, or ArrowUp on the first row), or null
+ * for keys the list does not handle. `page` is rows per PageUp/PageDown.
+ */
+export function keyTarget(
+  key: string,
+  j: number,
+  n: number,
+  page: number,
+): number | "exit" | null {
+  const clamp = (k: number) => Math.max(0, Math.min(n - 1, k));
+  switch (key) {
+    case "ArrowDown":
+      return clamp(j + 1);
+    case "ArrowUp":
+      return j === 0 ? "exit" : clamp(j - 1);
+    case "PageDown":
+      return clamp(j + page);
+    case "PageUp":
+      return clamp(j - page);
+    case "Home":
+      return 0;
+    case "End":
+      return n - 1;
+    case "Escape":
+      return "exit";
+    default:
+      return null;
+  }
+}

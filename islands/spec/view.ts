@@ -78,3 +78,16 @@ export function useExample(
     },
   };
 }
+
+/** Selects line/column in the paste box, so the user sees the mistake. */
+export function selectAt(
+  ta: HTMLTextAreaElement,
+  line: number,
+  column: number,
+) {
+  const lines = ta.value.split("\n", line);
+  const offset =
+    lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
+  ta.focus();
+  ta.setSelectionRange(offset, Math.min(ta.value.length, offset + 1));
+}

@@ -10,7 +10,11 @@ import {
   highlightRanges,
 } from "../../lib/spec/filter.ts";
 import { parseSpec } from "../../lib/spec/mod.ts";
-import { MIN_TOP_ROWS, visibleRange } from "../../components/spec/virtual.ts";
+import {
+  keyTarget,
+  MIN_TOP_ROWS,
+  visibleRange,
+} from "../../components/spec/virtual.ts";
 import { withTerm } from "../../islands/spec/view.ts";
 
 const mini = parseSpec(
@@ -122,4 +126,17 @@ Deno.test("spec list window: the first 20 rows are always rendered at the top", 
     Math.floor((2000 - 300) / 40) - 8,
     Math.floor((2080 - 300) / 40) + 9,
   ]);
+});
+
+Deno.test("spec list keys: arrows, pages, Home/End, and back to the filter", () => {
+  assert.equal(keyTarget("ArrowDown", 3, 10, 5), 4);
+  assert.equal(keyTarget("ArrowDown", 9, 10, 5), 9);
+  assert.equal(keyTarget("ArrowUp", 3, 10, 5), 2);
+  assert.equal(keyTarget("ArrowUp", 0, 10, 5), "exit");
+  assert.equal(keyTarget("PageDown", 7, 10, 5), 9);
+  assert.equal(keyTarget("PageUp", 2, 10, 5), 0);
+  assert.equal(keyTarget("Home", 5, 10, 5), 0);
+  assert.equal(keyTarget("End", 5, 10, 5), 9);
+  assert.equal(keyTarget("Escape", 5, 10, 5), "exit");
+  assert.equal(keyTarget("a", 5, 10, 5), null);
 });

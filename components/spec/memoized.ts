@@ -1,0 +1,28 @@
+/**
+ * The parts of the spec viewer a filter keystroke cannot change, wrapped so
+ * they skip re-rendering (a keystroke then re-diffs only the toolbar and the
+ * visible rows). Callback props are left out of the comparisons on purpose:
+ * the island's handlers only call state setters and refs, so the first ones
+ * stay valid.
+ */
+import { Extras as ExtrasView } from "./Extras.tsx";
+import { InputPanel as InputView } from "./InputPanel.tsx";
+import { memo } from "./memo.ts";
+import { SpecHeader as HeaderView } from "./SpecHeader.tsx";
+import { Warnings as WarningsView } from "./Warnings.tsx";
+
+/** {@link ExtrasView}, memoised. */
+export const Extras = memo(ExtrasView);
+/** {@link WarningsView}, memoised. */
+export const Warnings = memo(WarningsView);
+/** {@link HeaderView}, re-rendered for a new spec or new method terms. */
+export const SpecHeader = memo(HeaderView, (a, b) =>
+  a.index === b.index &&
+  a.activeMethods.join(" ") === b.activeMethods.join(" "));
+/** {@link InputView}, re-rendered when its visible state changes. */
+export const InputPanel = memo(
+  InputView,
+  (a, b) =>
+    a.compact === b.compact && a.fileNote === b.fileNote &&
+    a.exampleBusy === b.exampleBusy,
+);
