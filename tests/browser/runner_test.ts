@@ -212,7 +212,8 @@ Deno.test({
       await gotoHydrated(page, server.origin, "/debug");
       const r = runner(page, "sse");
       await r.locator("[data-param=count]").fill("3");
-      await r.locator("[data-param=interval]").fill("200");
+      // Slow enough that "live" is observable on a loaded machine.
+      await r.locator("[data-param=interval]").fill("600");
       await r.locator("[data-param=event]").fill("tick");
       await r.locator("[data-testid=run]").click();
       const events = r.locator("[data-testid=sse-event]");
