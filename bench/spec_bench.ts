@@ -59,12 +59,8 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-/** A full GC before each timed run, so no run pays for the last one's garbage. */
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-
-/** Wall time of `f` in ms, after a full GC when `--expose-gc` is on. */
+/** Wall time of `f` in ms. */
 function time(f: () => unknown): number {
-  gc();
   const t = performance.now();
   f();
   return performance.now() - t;
@@ -105,7 +101,7 @@ function parseRatios(list: Input[]) {
     );
   }
   console.log(
-    "\n### Parse + index vs bare parse (Deno, wall time after a full GC; best of N / median)\n",
+    "\n### Parse + index vs bare parse (Deno, wall time, runs interleaved; best of N / median)\n",
   );
   console.log(
     "| input | size | endpoints | bare JSON.parse or js-yaml load | list ready (parse + index) | ratio (target <= 1.5x) | with all checks (best) |",
@@ -275,21 +271,6 @@ async function browser(list: Input[], big: string) {
     await b.close();
     await server.close();
   }
-}
-
-// Re-run with --expose-gc (bench/run.ts starts scripts without V8 flags).
-if (!(globalThis as { gc?: unknown }).gc) {
-  const { code } = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--v8-flags=--expose-gc",
-      new URL(import.meta.url).pathname,
-    ],
-    stdout: "inherit",
-    stderr: "inherit",
-  }).output();
-  Deno.exit(code);
 }
 
 const list = inputs();
