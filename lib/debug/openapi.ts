@@ -45,7 +45,10 @@ export function paramSchema(p: ParamSpec): Json {
 
 function parameter(p: ParamSpec): Json {
   const schema = paramSchema(p);
-  if (p.default !== undefined) schema.default = p.default;
+  if (p.default !== undefined) {
+    // Durations are strings in the URL grammar (`250ms`): keep the type.
+    schema.default = p.type === "duration" ? String(p.default) : p.default;
+  }
   return {
     name: p.name,
     in: p.in,
