@@ -46,6 +46,13 @@ export interface BrowserContext {
   errors: string[];
 }
 
+/**
+ * Console lines that are not page errors: Chromium logs every 4xx/5xx
+ * response a page fetches ("Failed to load resource"), which the debug
+ * runner does on purpose.
+ */
+const DEFAULT_ALLOWED = [/^Failed to load resource: the server responded/];
+
 /** Options of {@link withPage}. */
 export interface WithPageOptions {
   /** Grant clipboard access (copy buttons). */
@@ -76,9 +83,8 @@ export async function withPage(
     });
     page.on("pageerror", (e) => errors.push(String(e)));
     await fn({ page, server, browser, errors });
-    const unexpected = errors.filter((e) =>
-      !(opts.allowErrors ?? []).some((re) => re.test(e))
-    );
+    const allowed = [...DEFAULT_ALLOWED, ...(opts.allowErrors ?? [])];
+    const unexpected = errors.filter((e) => !allowed.some((re) => re.test(e)));
     if (unexpected.length) {
       throw new Error(`page errors:\n${unexpected.join("\n")}`);
     }
