@@ -40,7 +40,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   useEffect(() => {
     if (sel >= 0) w.requestDetail(sel);
   }, [c, sel]);
-  useEffect(() => setSaved(""), [data]);
+  useEffect(() => setSaved(""), [c]); // a new file, not new secret counts
 
   const select = useCallback((i: number) => set({ sel: i }), [set]);
   const sort = useCallback((s: typeof hs.sort) => set({ sort: s }), [set]);

@@ -10,7 +10,7 @@ import type { SortKey } from "../../lib/har/types.ts";
 import type { View } from "../../lib/har/view.ts";
 import type { Marker } from "../../lib/har/waterfall.ts";
 import { ListHead } from "./ListHead.tsx";
-import type { Axis } from "./Waterfall.tsx";
+import { type Axis, Markers } from "./Waterfall.tsx";
 import { Row } from "./Row.tsx";
 
 /** Row height in px; must match `.har-row` in har.css. */
@@ -104,7 +104,6 @@ export function RequestList(p: RequestListProps) {
         active={k === cursor}
         onSelect={p.onSelect}
         axis={axis}
-        markers={markers}
       />,
     );
   }
@@ -137,6 +136,18 @@ export function RequestList(p: RequestListProps) {
         onKeyDown={onKey}
       >
         {rows}
+      </div>
+      {
+        /* Page-event lines, drawn once over the waterfall column, not per row. */
+      }
+      <div
+        class="wf-layer"
+        aria-hidden="true"
+        style={`height:${view.count * ROW_H}px`}
+      >
+        <span class="wf-layer-col">
+          <Markers markers={markers} axis={axis} />
+        </span>
       </div>
       {view.count === 0 && (
         <p class="har-empty-list">No request matches the filters.</p>

@@ -7,8 +7,7 @@ import type { HarColumns } from "../../lib/har/columns.ts";
 import { formatBytes, formatMs } from "../../lib/har/format.ts";
 import { STATUS_CLASSES, TYPE_CATEGORIES } from "../../lib/har/types.ts";
 import { pathOf, urlOf } from "../../lib/har/entries.ts";
-import type { Marker } from "../../lib/har/waterfall.ts";
-import { type Axis, Markers, WaterfallBar } from "./Waterfall.tsx";
+import { type Axis, WaterfallBar } from "./Waterfall.tsx";
 
 const ROW_H = 28;
 
@@ -25,7 +24,6 @@ export interface RowProps {
   active: boolean;
   onSelect(index: number): void;
   axis: Axis;
-  markers: Marker[];
 }
 
 function statusText(status: number): string {
@@ -33,7 +31,7 @@ function statusText(status: number): string {
 }
 
 function renderRow(
-  { c, i, k, selected, active, onSelect, axis, markers }: RowProps,
+  { c, i, k, selected, active, onSelect, axis }: RowProps,
 ) {
   const method = c.methods[c.methodIdx[i]];
   const m = method.toLowerCase();
@@ -77,7 +75,6 @@ function renderRow(
       <span class="har-col c-time">{formatMs(c.duration[i])}</span>
       <span class="har-col c-wf">
         <WaterfallBar c={c} i={i} axis={axis} />
-        <Markers markers={markers} axis={axis} />
       </span>
     </div>
   );
@@ -92,7 +89,7 @@ export class Row extends Component<RowProps> {
     const o = this.props;
     return o.c !== n.c || o.i !== n.i || o.k !== n.k ||
       o.selected !== n.selected || o.active !== n.active ||
-      o.axis !== n.axis || o.markers !== n.markers || o.onSelect !== n.onSelect;
+      o.axis !== n.axis || o.onSelect !== n.onSelect;
   }
 
   override render(): JSX.Element {

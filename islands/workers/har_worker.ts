@@ -25,6 +25,8 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 let current: IndexedHar | null = null;
 let lastProgress = 0;
+/** The id of the newest load: older ones stop at their next await. */
+let latest = 0;
 
 function post(msg: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(msg, transfer);
@@ -57,6 +59,7 @@ async function readText(id: number, file: Blob): Promise<string> {
 
 async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
   const { id } = msg;
+  latest = id;
   current = null;
   const t0 = performance.now();
   try {
@@ -82,7 +85,11 @@ async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
       meta,
       ms: performance.now() - t0,
     }, transferables(copy));
-    // The other list orders, then the secret count for the banner.
+    // The other list orders, then the secret count for the banner. First
+    // let the page draw the rows: on a two-core machine this thread would
+    // otherwise compete with it for the CPU during that frame.
+    await new Promise((r) => setTimeout(r, 100));
+    if (id !== latest) return; // another file came in meanwhile
     const more = otherOrders(columns, columns.orders.start!);
     Object.assign(columns.orders, more);
     const moreCopy = structuredClone(more);

@@ -176,7 +176,7 @@ Deno.test({
       assert.match(title ?? "", /Wait \(TTFB\): 40\.5 ms/);
       // Page markers: onContentLoad 250 and onLoad 400 of page_1.
       const markers = await page.$$eval(
-        "[data-testid=har-row][data-index='1'] .wf-marker",
+        ".wf-layer .wf-marker",
         (m) =>
           m.map((
             e,
