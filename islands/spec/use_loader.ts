@@ -10,12 +10,18 @@ import type {
   SpecIndex,
   SpecWarning,
 } from "../../lib/spec/types.ts";
-import { SpecEngine, WORKER_THRESHOLD } from "./engine.ts";
+import { SpecEngine } from "./engine.ts";
 import type { ParseStage } from "./protocol.ts";
 import * as session from "./session.ts";
 
 /** Debounce of the paste box: parse once typing pauses. */
 export const PASTE_DEBOUNCE_MS = 150;
+/**
+ * Pasted text longer than this leaves the paste box: a textarea holding
+ * megabytes freezes the page on every layout, and nobody edits a spec that
+ * size in a plain text box.
+ */
+export const BOX_LIMIT = 500_000;
 
 /** What the page shows about the current input. */
 export interface LoaderState {
@@ -73,16 +79,21 @@ export function useLoader(
     };
   }, []);
 
-  async function run(text: string, name: string, fromStore = false) {
+  async function run(
+    text: string,
+    name: string,
+    fromStore = false,
+    outOfBox = false,
+  ) {
     const e = engine.current;
     if (!e) return;
     const label = name
       ? `${name} (${size(text.length)})`
       : `pasted text (${size(text.length)})`;
-    const small = text.length < WORKER_THRESHOLD;
+    const fits = text.length <= BOX_LIMIT;
     if ((name || fromStore) && box.current) {
-      box.current.value = small ? text : "";
-      setFileNote(small ? "" : `Showing ${label}. Paste here to replace it.`);
+      box.current.value = fits ? text : "";
+      setFileNote(fits ? "" : `Showing ${label}. Paste here to replace it.`);
     }
     setState((s) => ({ ...s, busy: { stage: "parsing", label } }));
     const r = await e.parse(
@@ -98,7 +109,7 @@ export function useLoader(
         index: r.index,
         error: null,
         busy: null,
-        inBox: small || !name,
+        inBox: !outOfBox && (fits || !name),
         warnings: r.index.warnings,
         checked: r.index.checked,
         status: `Read ${label}: ${n} endpoint${
@@ -111,7 +122,7 @@ export function useLoader(
         index: null,
         error: r.error,
         busy: null,
-        inBox: small || !name,
+        inBox: !outOfBox && (fits || !name),
         warnings: [],
         checked: true,
         status: `Rejected ${label}: ${r.error.message}`,
@@ -131,6 +142,18 @@ export function useLoader(
         engine.current?.reset();
         session.forget();
         setState(EMPTY);
+        return;
+      }
+      if (text.length > BOX_LIMIT && box.current) {
+        // A huge paste: take it out of the box before the browser lays it
+        // out (over a second for 3 MB in Chromium), and parse it at once.
+        box.current.value = "";
+        setFileNote(
+          `Showing pasted text (${
+            size(text.length)
+          }). Paste here to replace it.`,
+        );
+        void run(text, "", false, true);
         return;
       }
       timer.current = setTimeout(() => void run(text, ""), PASTE_DEBOUNCE_MS);

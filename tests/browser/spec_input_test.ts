@@ -340,3 +340,32 @@ Deno.test({
       assert.equal(await page.locator("[data-testid=spec-error]").count(), 0);
     }),
 });
+
+Deno.test({
+  name:
+    "browser spec: a huge paste leaves the paste box at once, so the page does not freeze",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const text = bigSpec(3000);
+      // What a paste does: the value changes, then an input event fires.
+      await page.evaluate((t) => {
+        const ta = document.querySelector<HTMLTextAreaElement>(
+          "[data-testid=spec-input]",
+        )!;
+        ta.value = t;
+        ta.dispatchEvent(new Event("input", { bubbles: true }));
+      }, text);
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=spec-count]")?.textContent ===
+          "3000"
+      );
+      assert.equal(await page.inputValue("[data-testid=spec-input]"), "");
+      assert.match(
+        await page.getAttribute("[data-testid=spec-input]", "placeholder") ??
+          "",
+        /Showing pasted text \(1\.1 MB\)/,
+      );
+    }),
+});
