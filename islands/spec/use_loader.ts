@@ -21,7 +21,7 @@ export const PASTE_DEBOUNCE_MS = 150;
  * megabytes freezes the page on every layout, and nobody edits a spec that
  * size in a plain text box.
  */
-export const BOX_LIMIT = 500_000;
+export const BOX_LIMIT = 250_000;
 
 /** What the page shows about the current input. */
 export interface LoaderState {
