@@ -56,7 +56,11 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   async function download(words: string[], dropBodies: boolean) {
     if (!data) return;
     setSaved("Preparing the sanitized copy…");
-    const { blob, redacted } = await w.sanitize(words, dropBodies);
+    const { blob, redacted, error } = await w.sanitize(words, dropBodies);
+    if (!blob) {
+      setSaved(`Could not build the sanitized copy: ${error}`);
+      return;
+    }
     const name = sanitizedName(data.name);
     saveBlob(blob, name);
     setSaved(`Saved ${name} with ${formatCount(redacted)} values redacted.`);

@@ -46,7 +46,7 @@ export interface HarWorkerState {
   sanitize(
     words: string[],
     dropBodies: boolean,
-  ): Promise<{ blob: Blob; redacted: number }>;
+  ): Promise<{ blob: Blob | null; redacted: number; error?: string }>;
 }
 
 /** Runs the worker at `url` (null before the bundles are built). */
@@ -177,7 +177,7 @@ export function useHarWorker(url: string | null): HarWorkerState {
       return new Promise((resolve) => {
         pending.current.set(id, (m) => {
           if (m.type === "sanitized") {
-            resolve({ blob: m.blob, redacted: m.redacted });
+            resolve({ blob: m.blob, redacted: m.redacted, error: m.error });
           }
         });
         post({ type: "sanitize", id, words, dropBodies });

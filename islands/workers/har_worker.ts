@@ -129,10 +129,20 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
     }
   } else if (msg.type === "sanitize") {
     if (!current) return;
-    const { har, redacted } = sanitizeHar(current.root, msg);
-    const blob = new Blob([JSON.stringify(har, null, 2)], {
-      type: "application/json",
-    });
-    post({ type: "sanitized", id: msg.id, blob, redacted });
+    try {
+      const { har, redacted } = sanitizeHar(current.root, msg);
+      const blob = new Blob([JSON.stringify(har, null, 2)], {
+        type: "application/json",
+      });
+      post({ type: "sanitized", id: msg.id, blob, redacted });
+    } catch (err) {
+      post({
+        type: "sanitized",
+        id: msg.id,
+        blob: null,
+        redacted: 0,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
   }
 };

@@ -50,6 +50,8 @@ export type FromWorker =
   | {
     type: "sanitized";
     id: number;
-    blob: Blob;
+    /** Null when the copy could not be made (then `error` says why). */
+    blob: Blob | null;
     redacted: number;
+    error?: string;
   };
