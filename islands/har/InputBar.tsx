@@ -23,8 +23,16 @@ function hasFiles(e: DragEvent): boolean {
 export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
   const [dragging, setDragging] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const cb = useRef({ onFile, onPaste });
-  cb.current = { onFile, onPaste };
+  const box = useRef<HTMLTextAreaElement>(null);
+  // A file replaces what was pasted: empty the box so it does not claim
+  // to be what is shown.
+  const openFile = (file: File) => {
+    clearTimeout(timer.current);
+    if (box.current) box.current.value = "";
+    onFile(file);
+  };
+  const cb = useRef({ openFile, onPaste });
+  cb.current = { openFile, onPaste };
 
   useEffect(() => {
     let depth = 0;
@@ -50,7 +58,7 @@ export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
       if (!file) return;
       // Never let the browser navigate to (and so render) the dropped file.
       e.preventDefault();
-      cb.current.onFile(file);
+      cb.current.openFile(file);
     };
     addEventListener("dragenter", enter);
     addEventListener("dragover", over);
@@ -91,7 +99,7 @@ export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
             onChange={(e) => {
               const input = e.currentTarget as HTMLInputElement;
               const file = input.files?.[0];
-              if (file) onFile(file);
+              if (file) openFile(file);
               input.value = ""; // picking the same file again reloads it
             }}
           />
@@ -100,6 +108,7 @@ export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
         <label class="har-paste">
           <span class="visually-hidden">Paste HAR JSON</span>
           <textarea
+            ref={box}
             data-testid="har-input"
             rows={compact ? 1 : 4}
             spellcheck={false}
