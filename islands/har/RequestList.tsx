@@ -10,7 +10,7 @@ import type { SortKey } from "../../lib/har/types.ts";
 import type { View } from "../../lib/har/view.ts";
 import type { Marker } from "../../lib/har/waterfall.ts";
 import { ListHead } from "./ListHead.tsx";
-import { type Axis, Markers } from "./Waterfall.tsx";
+import { type Axis, MarkerLayer } from "./Waterfall.tsx";
 import { Row } from "./Row.tsx";
 
 /** Row height in px; must match `.har-row` in har.css. */
@@ -137,18 +137,11 @@ export function RequestList(p: RequestListProps) {
       >
         {rows}
       </div>
-      {
-        /* Page-event lines, drawn once over the waterfall column, not per row. */
-      }
-      <div
-        class="wf-layer"
-        aria-hidden="true"
-        style={`height:${view.count * ROW_H}px`}
-      >
-        <span class="wf-layer-col">
-          <Markers markers={markers} axis={axis} />
-        </span>
-      </div>
+      <MarkerLayer
+        height={view.count * ROW_H}
+        markers={markers}
+        axis={axis}
+      />
       {view.count === 0 && (
         <p class="har-empty-list">No request matches the filters.</p>
       )}

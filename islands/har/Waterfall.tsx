@@ -46,6 +46,23 @@ export function Markers({ markers, axis }: { markers: Marker[]; axis: Axis }) {
   );
 }
 
+/**
+ * The page-event lines over the whole list, drawn once in a layer that
+ * shares the rows' grid (so it sits exactly on the waterfall column)
+ * instead of once per row.
+ */
+export function MarkerLayer(
+  { height, markers, axis }: { height: number; markers: Marker[]; axis: Axis },
+) {
+  return (
+    <div class="wf-layer" aria-hidden="true" style={`height:${height}px`}>
+      <span class="wf-layer-col">
+        <Markers markers={markers} axis={axis} />
+      </span>
+    </div>
+  );
+}
+
 /** One entry's bar. */
 export function WaterfallBar(
   { c, i, axis }: { c: HarColumns; i: number; axis: Axis },
