@@ -18,7 +18,7 @@ let t = performance.now();
 const out = mode === "json"
   ? JSON.parse(text)
   : indexHarText(text, undefined, false);
-let ms = performance.now() - t;
+const ms = performance.now() - t;
 let secretsMs = 0;
 if (mode !== "json") {
   t = performance.now();

@@ -1,5 +1,5 @@
 /** Small tables of the detail panel: name/value pairs and timing phases. */
-import type { CookieRow, NameValue, WsMessage } from "../../lib/har/detail.ts";
+import type { CookieRow, NameValue } from "../../lib/har/detail.ts";
 import { exactMs } from "../../lib/har/format.ts";
 import { PHASES, type Timings } from "../../lib/har/types.ts";
 import { SEGMENT_LABELS } from "../../lib/har/waterfall.ts";

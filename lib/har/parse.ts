@@ -11,7 +11,7 @@ import { engineOffset, findJsonError } from "./json_scan.ts";
 import { num, type Obj, obj, str, writeEntry } from "./normalize.ts";
 import { countHarSecrets } from "./secrets.ts";
 import { computeSummary } from "./summary.ts";
-import type { HarDocument, HarMeta, HarPage, SecretCounts } from "./types.ts";
+import type { HarDocument, HarMeta, HarPage } from "./types.ts";
 
 /** A parsed file as columns: what the worker keeps and posts. */
 export interface IndexedHar {

@@ -219,7 +219,7 @@ Deno.test({
         "pagexray-en.wikipedia.org.spdy-wpt.har",
       ]
     ) {
-      const { doc, columns: c } = parseHarText(
+      const { columns: c } = parseHarText(
         await Deno.readTextFile(new URL(file, DIR)),
       );
       const order = [...c.orders.start!];
