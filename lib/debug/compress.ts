@@ -15,7 +15,7 @@ import {
   gzipSync,
 } from "node:zlib";
 import type { FamilyHandler } from "./pipeline.ts";
-import { BASE_HEADERS, JSON_TYPE } from "./http.ts";
+import { BASE_HEADERS, JSON_TYPE, REFLECT_HEADERS } from "./http.ts";
 
 // Fastest levels: on a few hundred bytes of JSON the higher levels save a
 // handful of bytes for 2x (gzip) to 100x (brotli 11) the time; a client's
@@ -38,6 +38,8 @@ function family(flag: string, coding: string, encode: Coder): FamilyHandler {
       status: 200,
       headers: {
         ...BASE_HEADERS,
+        // The body reflects the request's headers.
+        ...REFLECT_HEADERS,
         "content-type": JSON_TYPE,
         "content-encoding": coding,
         vary: "Accept-Encoding",

@@ -37,7 +37,7 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 
 /**
  * The app's API document policy (lib/server/security.ts), added where a
- * response reflects client input (echo, problems). Fixed-content responses
+ * response reflects client input (echo, the compressed family, problems). Fixed-content responses
  * skip it: with nosniff they cannot render, and every response header costs
  * about 5% of /status throughput (bench/http_bench.ts).
  */
