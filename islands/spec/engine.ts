@@ -148,9 +148,13 @@ export class SpecEngine {
     const h = this.#holder;
     if (!h) return Promise.resolve(null);
     if (h.kind === "local") {
-      return Promise.resolve(
-        operationDetail(h.parsed, op.container, op.path, op.method),
-      );
+      try {
+        return Promise.resolve(
+          operationDetail(h.parsed, op.container, op.path, op.method),
+        );
+      } catch {
+        return Promise.resolve(null); // a bug: no detail, the page lives on
+      }
     }
     const w = this.#worker;
     if (!w) return Promise.resolve(null);

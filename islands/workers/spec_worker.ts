@@ -35,9 +35,13 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
     const warnings = checkSpec(r.parsed);
     post({ type: "checked", id: m.id, warnings, ms: performance.now() - t });
   } else if (m.type === "detail") {
-    const d = current && current.id === m.parseId
-      ? operationDetail(current.parsed, m.op.container, m.op.path, m.op.method)
-      : null;
+    let d = null;
+    try {
+      if (current && current.id === m.parseId) {
+        const { container, path, method } = m.op;
+        d = operationDetail(current.parsed, container, path, method);
+      }
+    } catch { /* a bug must not kill the worker and its parsed document */ }
     post({ type: "detail", id: m.id, detail: d });
   }
 };

@@ -4,26 +4,37 @@
  * §4.8.12.1: every template expression must have an `in: path` parameter),
  * `$ref`s that point nowhere, and schemas that are not schemas.
  */
-import { jsonPath, kindOf } from "./errors.ts";
+import { clip, jsonPath, kindOf } from "./errors.ts";
+import { jsonStringEnd } from "./json_text.ts";
 import { resolvePathItem } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import type { Endpoint, SpecIndex, SpecWarning } from "./types.ts";
 
 const TEMPLATE = /\{([^{}/]+)\}/g;
-const pathLevel = new WeakMap<object, Set<string>>();
+const NONE: ReadonlySet<string> = new Set();
+const declared = new WeakMap<object, ReadonlySet<string>>();
 
+/**
+ * Names of the `in: path` parameters of `list`, once per list: through YAML
+ * aliases one long list can be shared by every operation.
+ */
 function pathParamNames(
   list: unknown,
   resolver: RefResolver,
-  into: Set<string>,
-) {
-  if (!Array.isArray(list)) return;
-  for (const p of list) {
-    const v = resolver.deref(p).value;
-    if (isObject(v) && v.in === "path" && typeof v.name === "string") {
-      into.add(v.name);
+): ReadonlySet<string> {
+  if (!Array.isArray(list)) return NONE;
+  let names = declared.get(list);
+  if (!names) {
+    const into = new Set<string>();
+    for (const p of list) {
+      const v = resolver.deref(p).value;
+      if (isObject(v) && v.in === "path" && typeof v.name === "string") {
+        into.add(v.name);
+      }
     }
+    declared.set(list, names = into);
   }
+  return names;
 }
 
 /** Warns about template expressions of `e.path` without an `in: path` parameter. */
@@ -34,24 +45,17 @@ function pathParamWarnings(
   resolver: RefResolver,
   warnings: SpecWarning[],
 ): void {
-  let shared = pathLevel.get(item);
-  if (!shared) {
-    shared = new Set();
-    pathParamNames(item.parameters, resolver, shared);
-    pathLevel.set(item, shared);
-  }
-  let own: Set<string> | null = null;
+  const shared = pathParamNames(item.parameters, resolver);
+  let own: ReadonlySet<string> | null = null;
   for (const m of e.path.matchAll(TEMPLATE)) {
     const name = m[1];
     if (shared.has(name)) continue;
-    if (!own) {
-      own = new Set();
-      pathParamNames(op.parameters, resolver, own);
-    }
+    own ??= pathParamNames(op.parameters, resolver);
     if (own.has(name)) continue;
     warnings.push({
-      message:
-        `${e.method.toUpperCase()} ${e.path}: path parameter {${name}} is not declared (add a parameter with in: path)`,
+      message: `${e.method.toUpperCase()} ${clip(e.path)}: path parameter {${
+        clip(name)
+      }} is not declared (add a parameter with in: path)`,
       path: jsonPath([
         "paths",
         e.path,
@@ -94,8 +98,11 @@ export function operationWarnings(
       // One operation reached twice through a shared $ref is not a clash.
       if (prev && prev.op !== op) {
         out.push({
-          message:
-            `operationId "${e.operationId}" is used by ${prev.e.method.toUpperCase()} ${prev.e.path} and ${e.method.toUpperCase()} ${e.path}; it must be unique`,
+          message: `operationId "${
+            clip(e.operationId)
+          }" is used by ${prev.e.method.toUpperCase()} ${
+            clip(prev.e.path)
+          } and ${e.method.toUpperCase()} ${clip(e.path)}; it must be unique`,
           path: jsonPath([
             container,
             e.path,
@@ -181,7 +188,10 @@ export function refWarnings(
   return out;
 }
 
-const JSON_REF = /"\$ref"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
+/** The start of a `"$ref": "..."` pair; the string is scanned by a loop (a
+ * regular expression over it would overflow V8's backtracking stack on a
+ * 50 MB reference). */
+const JSON_REF = /"\$ref"\s*:\s*"/g;
 
 /**
  * {@link refWarnings} for JSON text, without walking the object graph: a
@@ -195,9 +205,13 @@ export function jsonRefWarnings(
   const seen = new Map<string, { at: number; uses: number }>();
   JSON_REF.lastIndex = 0;
   for (let m = JSON_REF.exec(text); m; m = JSON_REF.exec(text)) {
-    const s = seen.get(m[1]);
+    const end = jsonStringEnd(text, JSON_REF.lastIndex - 1);
+    if (end < 0) break;
+    const raw = text.slice(JSON_REF.lastIndex, end - 1);
+    JSON_REF.lastIndex = end;
+    const s = seen.get(raw);
     if (s) s.uses++;
-    else seen.set(m[1], { at: m.index, uses: 1 });
+    else seen.set(raw, { at: m.index, uses: 1 });
   }
   const bad: { ref: string; at: number; uses: number }[] = [];
   let external = 0;
@@ -234,7 +248,7 @@ function lineColumns(
 }
 
 function badRef(ref: string, uses: number): string {
-  return `$ref "${ref}" points to nothing in this document${
+  return `$ref "${clip(ref)}" points to nothing in this document${
     uses > 1 ? ` (used ${uses} times)` : ""
   }`;
 }
@@ -242,7 +256,7 @@ function badRef(ref: string, uses: number): string {
 function externalRefs(n: number, first: string): string {
   return `${n} $ref${n > 1 ? "s" : ""} point${
     n > 1 ? "" : "s"
-  } to other files (first: "${first}"), which the viewer does not load`;
+  } to other files (first: "${clip(first)}"), which the viewer does not load`;
 }
 
 /**
@@ -265,7 +279,7 @@ export function schemaWarnings(
     const s = schemas[name];
     if (isObject(s) || (minor >= 1 && typeof s === "boolean")) continue;
     out.push({
-      message: `Schema "${name}" is ${kindOf(s)}, not a schema object`,
+      message: `Schema "${clip(name)}" is ${kindOf(s)}, not a schema object`,
       path: jsonPath([...where, name]),
     });
   }

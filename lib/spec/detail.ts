@@ -3,116 +3,36 @@
  * all rows up front, which keeps indexing cheap): merged parameters, request
  * body, responses and security, with local `$ref`s resolved cycle-safely.
  */
+import { clip } from "./errors.ts";
 import type { ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";
-import { isObject, refOf, type RefResolver } from "./refs.ts";
+import { isObject } from "./refs.ts";
+import { scalarList, scalarText } from "./safe.ts";
+import {
+  body,
+  contentBodies,
+  MAX_BODIES,
+  text,
+  typeSummary,
+} from "./schema_view.ts";
 import type {
-  BodyDetail,
   FieldDetail,
   OperationDetail,
   ParamDetail,
   ResponseDetail,
 } from "./types.ts";
 
-const MAX_FIELDS = 100;
-
-function str(v: unknown): string {
-  return typeof v === "string" ? v : "";
-}
-
-/** Last segment of a `$ref`, decoded: `#/components/schemas/Pet` → `Pet`. */
-function refName(ref: string): string {
-  const last = ref.slice(ref.lastIndexOf("/") + 1);
-  try {
-    return decodeURIComponent(last).replace(/~1/g, "/").replace(/~0/g, "~");
-  } catch {
-    return last;
-  }
-}
+export { typeSummary } from "./schema_view.ts";
 
 /**
- * A one-line type summary of a schema (`array<Pet>`, `string (date-time)`,
- * `oneOf<Cat | Dog>`); references are named, not expanded, so cycles are
- * harmless. `depth` bounds inline nesting.
+ * Caps of one detail: real operations stay far below them, and a hostile one
+ * (lists shared through YAML aliases) still gives a detail the page can show.
  */
-export function typeSummary(schema: unknown, depth = 0): string {
-  const ref = refOf(schema);
-  if (ref !== null) return refName(ref);
-  if (schema === true) return "any";
-  if (schema === false) return "never";
-  if (!isObject(schema)) return "";
-  if (depth > 3) return "…";
-  for (const k of ["oneOf", "anyOf", "allOf"]) {
-    const list = schema[k];
-    if (Array.isArray(list) && list.length) {
-      const sep = k === "allOf" ? " & " : " | ";
-      return `${k}<${
-        list.slice(0, 4).map((s) => typeSummary(s, depth + 1) || "any").join(
-          sep,
-        )
-      }${list.length > 4 ? sep + "…" : ""}>`;
-    }
-  }
-  const t = schema.type;
-  let base = Array.isArray(t)
-    ? t.map(String).join(" | ")
-    : typeof t === "string"
-    ? t
-    : "";
-  if (base === "array" || (!base && schema.items !== undefined)) {
-    return `array<${typeSummary(schema.items, depth + 1) || "any"}>`;
-  }
-  if (!base && isObject(schema.properties)) base = "object";
-  if (!base) base = "any";
-  if (typeof schema.format === "string") base += ` (${schema.format})`;
-  if (Array.isArray(schema.enum)) {
-    const shown = schema.enum.slice(0, 5).map((v) => JSON.stringify(v)).join(
-      ", ",
-    );
-    base += ` enum: ${shown}${schema.enum.length > 5 ? ", …" : ""}`;
-  }
-  return base;
-}
-
-/** Top-level properties of a schema (through `$ref` and `allOf`). */
-function fieldsOf(schema: unknown, r: RefResolver, depth = 0): FieldDetail[] {
-  const s = r.deref(schema).value;
-  if (!isObject(s) || depth > 4) return [];
-  const out: FieldDetail[] = [];
-  if (Array.isArray(s.allOf)) {
-    for (const part of s.allOf) out.push(...fieldsOf(part, r, depth + 1));
-  }
-  const req = new Set(Array.isArray(s.required) ? s.required.map(String) : []);
-  if (isObject(s.properties)) {
-    for (const name in s.properties) {
-      const p = s.properties[name];
-      const pv = r.deref(p).value;
-      out.push({
-        name,
-        type: typeSummary(p),
-        required: req.has(name),
-        description: isObject(pv) ? str(pv.description) : "",
-      });
-      if (out.length >= MAX_FIELDS) break;
-    }
-  }
-  return out.slice(0, MAX_FIELDS);
-}
-
-function body(mediaType: string, schema: unknown, r: RefResolver): BodyDetail {
-  return { mediaType, type: typeSummary(schema), fields: fieldsOf(schema, r) };
-}
-
-/** Bodies of an OpenAPI 3 `content` map. */
-function contentBodies(content: unknown, r: RefResolver): BodyDetail[] {
-  if (!isObject(content)) return [];
-  const out: BodyDetail[] = [];
-  for (const mt in content) {
-    const m = r.deref(content[mt]).value;
-    out.push(body(mt, isObject(m) ? m.schema : undefined, r));
-  }
-  return out;
-}
+const MAX_PARAMS = 200;
+const MAX_RESPONSES = 100;
+const MAX_SECURITY = 20;
+const MAX_NAMES = 20;
+const MAX_WARNINGS = 50;
 
 function paramDetail(
   p: Record<string, unknown>,
@@ -122,28 +42,43 @@ function paramDetail(
   let type = "";
   if (swagger) type = typeSummary(p);
   else if (p.schema !== undefined) type = typeSummary(p.schema);
-  else if (isObject(p.content)) type = Object.keys(p.content).join(", ");
+  else if (isObject(p.content)) type = keysOf(p.content, 5).join(", ");
   return {
-    name: str(p.name),
-    in: str(p.in),
+    name: clip(scalarText(p.name) ?? ""),
+    in: clip(str(p.in)),
     required: p.required === true,
     deprecated: p.deprecated === true,
-    description: str(p.description),
+    description: text(p.description),
     type,
     fromPath,
   };
 }
 
+function str(v: unknown): string {
+  return typeof v === "string" ? v : "";
+}
+
+/** The first `max` keys of `o`, without listing them all. */
+function keysOf(o: Record<string, unknown>, max: number): string[] {
+  const out: string[] = [];
+  for (const k in o) {
+    if (out.length >= max) break;
+    out.push(clip(k));
+  }
+  return out;
+}
+
 function securityOf(v: unknown): string[] {
   if (!Array.isArray(v)) return [];
   if (!v.length) return ["none"];
-  return v.map((req) => {
-    if (!isObject(req) || !Object.keys(req).length) return "anonymous";
-    return Object.entries(req).map(([name, scopes]) =>
-      Array.isArray(scopes) && scopes.length
-        ? `${name} [${scopes.join(", ")}]`
-        : name
-    ).join(" + ");
+  return v.slice(0, MAX_SECURITY).map((req) => {
+    if (!isObject(req)) return "anonymous";
+    const names = keysOf(req, MAX_NAMES);
+    if (!names.length) return "anonymous";
+    return names.map((name) => {
+      const scopes = scalarList(req[name], MAX_NAMES).map(clip);
+      return scopes.length ? `${name} [${scopes.join(", ")}]` : name;
+    }).join(" + ");
   });
 }
 
@@ -188,48 +123,44 @@ export function operationDetail(
       const d = r.deref(raw);
       if (d.error) warnings.push(`Parameter: ${d.error}`);
       if (!isObject(d.value) || d.error) continue;
-      merged.set(`${str(d.value.in)}\n${str(d.value.name)}`, {
-        p: d.value,
-        fromPath,
-      });
+      const name = scalarText(d.value.name) ?? "";
+      merged.set(`${str(d.value.in)}\n${name}`, { p: d.value, fromPath });
     }
   }
   const parameters: ParamDetail[] = [];
   let requestBody: OperationDetail["requestBody"] = null;
-  const consumes = Array.isArray(op.consumes)
-    ? op.consumes
-    : Array.isArray(doc.consumes)
-    ? doc.consumes
-    : [];
+  const consumes = scalarList(
+    Array.isArray(op.consumes) ? op.consumes : doc.consumes,
+    MAX_BODIES,
+  );
   const form: FieldDetail[] = [];
   for (const { p, fromPath } of merged.values()) {
     if (swagger && p.in === "body") {
-      const types = consumes.length
-        ? consumes.map(String)
-        : ["application/json"];
+      const types = consumes.length ? consumes : ["application/json"];
       requestBody = {
-        description: str(p.description),
+        description: text(p.description),
         required: p.required === true,
         bodies: types.map((t) => body(t, p.schema, r)),
       };
     } else if (swagger && p.in === "formData") {
+      if (form.length >= MAX_PARAMS) continue;
       form.push({
-        name: str(p.name),
+        name: clip(scalarText(p.name) ?? ""),
         type: typeSummary(p),
         required: p.required === true,
-        description: str(p.description),
+        description: text(p.description),
       });
-    } else parameters.push(paramDetail(p, fromPath, swagger));
+    } else if (parameters.length < MAX_PARAMS) {
+      parameters.push(paramDetail(p, fromPath, swagger));
+    }
   }
   if (form.length) {
-    const mt = consumes.map(String).find((c) =>
-      /multipart|urlencoded/.test(c)
-    ) ??
+    const mt = consumes.find((c) => /multipart|urlencoded/.test(c)) ??
       "application/x-www-form-urlencoded";
     requestBody = {
       description: "",
       required: form.some((f) => f.required),
-      bodies: [{ mediaType: mt, type: "form", fields: form }],
+      bodies: [{ mediaType: clip(mt), type: "form", fields: form }],
     };
   }
   if (!swagger && op.requestBody !== undefined) {
@@ -237,48 +168,59 @@ export function operationDetail(
     if (d.error) warnings.push(`Request body: ${d.error}`);
     const rb = isObject(d.value) ? d.value : {};
     requestBody = {
-      description: str(rb.description),
+      description: text(rb.description),
       required: rb.required === true,
       bodies: contentBodies(rb.content, r),
     };
   }
 
   const responses: ResponseDetail[] = [];
-  const produces = Array.isArray(op.produces)
-    ? op.produces
-    : Array.isArray(doc.produces)
-    ? doc.produces
-    : [];
+  const produces = scalarList(
+    Array.isArray(op.produces) ? op.produces : doc.produces,
+    MAX_BODIES,
+  );
   if (isObject(op.responses)) {
     for (const status in op.responses) {
       if (status.startsWith("x-")) continue;
+      if (responses.length >= MAX_RESPONSES) break;
       const d = r.deref(op.responses[status]);
-      if (d.error) warnings.push(`Response ${status}: ${d.error}`);
+      if (d.error) warnings.push(`Response ${clip(status)}: ${d.error}`);
       const res = isObject(d.value) ? d.value : {};
       const bodies = swagger
         ? res.schema === undefined
           ? []
-          : (produces.length ? produces.map(String) : ["application/json"]).map(
+          : (produces.length ? produces : ["application/json"]).map(
             (t) => body(t, res.schema, r),
           )
         : contentBodies(res.content, r);
-      responses.push({ status, description: str(res.description), bodies });
+      responses.push({
+        status: clip(status),
+        description: text(res.description),
+        bodies,
+      });
     }
   }
 
   return {
     method,
     path,
-    operationId: typeof op.operationId === "string" ? op.operationId : "",
-    summary: str(op.summary),
-    description: str(op.description) || str(item.description),
+    operationId: text(scalarText(op.operationId)),
+    summary: text(op.summary),
+    description: text(op.description) || text(item.description),
     deprecated: op.deprecated === true,
-    tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
+    tags: scalarList(op.tags, MAX_PARAMS),
     parameters,
     requestBody,
     responses,
     security: securityOf(op.security ?? doc.security),
-    callbacks: isObject(op.callbacks) ? Object.keys(op.callbacks) : [],
-    warnings,
+    callbacks: isObject(op.callbacks)
+      ? keysOf(op.callbacks, MAX_RESPONSES)
+      : [],
+    warnings: warnings.length > MAX_WARNINGS
+      ? [
+        ...warnings.slice(0, MAX_WARNINGS),
+        `…and ${warnings.length - MAX_WARNINGS} more`,
+      ]
+      : warnings,
   };
 }

@@ -4,10 +4,11 @@
  * a message naming what it is instead (AsyncAPI, JSON Schema, HAR, Postman),
  * or why its version field is wrong (`swagger: "3.0"` never existed).
  */
-import { jsonPath, kindOf, SpecError, truncate } from "./errors.ts";
+import { clip, jsonPath, kindOf, SpecError, truncate } from "./errors.ts";
 import { jsonScalarSource } from "./json_text.ts";
 import type { Loaded } from "./load.ts";
 import { isObject } from "./refs.ts";
+import { scalarText } from "./safe.ts";
 import { yamlScalarSource } from "./yaml_text.ts";
 import type { SpecWarning } from "./types.ts";
 
@@ -53,9 +54,10 @@ function reject(
 function whatIsIt(doc: Record<string, unknown>): string {
   const keys = Object.keys(doc);
   if ("asyncapi" in doc) {
+    const v = truncate(scalarText(doc.asyncapi) ?? "", 20);
     return `This is an AsyncAPI ${
-      truncate(String(doc.asyncapi), 20)
-    } document (asyncapi field), not OpenAPI or Swagger: the viewer reads OpenAPI 3.0, 3.1, 3.2 and Swagger 2.0`;
+      v ? v + " " : ""
+    }document (asyncapi field), not OpenAPI or Swagger: the viewer reads OpenAPI 3.0, 3.1, 3.2 and Swagger 2.0`;
   }
   if (isObject(doc.log) && Array.isArray(doc.log.entries)) {
     return "This is a HAR file (HTTP Archive), not an API description: open it in the HAR viewer at /har";
@@ -63,7 +65,8 @@ function whatIsIt(doc: Record<string, unknown>): string {
   const info = doc.info;
   if (
     isObject(info) &&
-    ("_postman_id" in info || String(info.schema ?? "").includes("postman"))
+    ("_postman_id" in info ||
+      (scalarText(info.schema) ?? "").includes("postman"))
   ) {
     return "This is a Postman collection, not an OpenAPI or Swagger document: export the API as OpenAPI from Postman first";
   }
@@ -128,7 +131,8 @@ export function detect(
       [field],
     );
   }
-  const v = asWritten(loaded, [field], raw).trim();
+  // Cut: a hostile 50 MB "version" would end up in the header and messages.
+  const v = clip(asWritten(loaded, [field], raw).trim());
   if (typeof raw === "number") {
     warnings.push({
       message:

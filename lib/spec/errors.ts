@@ -95,18 +95,27 @@ export function truncate(s: string, n: number): string {
   return s.length > n ? s.slice(0, n - 1) + "…" : s;
 }
 
+/** Longest key, path or `$ref` quoted in a message (a hostile 50 MB key stays out). */
+const MAX_QUOTED = 200;
+
+/** `s` cut for quoting in a message or a JSON path. */
+export function clip(s: string): string {
+  return truncate(s, MAX_QUOTED);
+}
+
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
  * Formats a JSON path (`$.paths["/pets"].get.parameters[0]`): identifiers
  * with dots, other keys as JSON strings in brackets, array indexes as numbers.
+ * Keys longer than 200 characters are cut, so a message stays readable.
  */
 export function jsonPath(keys: readonly (string | number)[]): string {
   let out = "$";
   for (const k of keys) {
     if (typeof k === "number") out += `[${k}]`;
-    else if (IDENT.test(k)) out += `.${k}`;
-    else out += `[${JSON.stringify(k)}]`;
+    else if (k.length <= MAX_QUOTED && IDENT.test(k)) out += `.${k}`;
+    else out += `[${JSON.stringify(clip(k))}]`;
   }
   return out;
 }

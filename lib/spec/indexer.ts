@@ -5,7 +5,7 @@
  * about. Kept to one pass over `paths`, so indexing costs a fraction of the
  * parse itself.
  */
-import { jsonPath, kindOf, SpecError } from "./errors.ts";
+import { clip, jsonPath, kindOf, SpecError, truncate } from "./errors.ts";
 import { asWritten, type Detected } from "./detect.ts";
 import type { Loaded } from "./load.ts";
 import {
@@ -16,6 +16,7 @@ import {
   resolvePathItem,
 } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
+import { Budget, scalarList, scalarText } from "./safe.ts";
 import type {
   CallbackEntry,
   Endpoint,
@@ -29,6 +30,12 @@ function str(v: unknown): string {
 }
 
 const NO_TAGS: string[] = [];
+/** Tags per operation; real ones have a handful. */
+const MAX_TAGS = 100;
+/** Fixed cost of one list entry, on top of its text, for the {@link Budget}. */
+const ENTRY_COST = 64;
+/** Longest title or version shown in the header. */
+const MAX_HEADER = 1000;
 
 function endpointOf(path: string, f: FoundOperation): Endpoint {
   const op = f.op;
@@ -38,14 +45,12 @@ function endpointOf(path: string, f: FoundOperation): Endpoint {
       ? String(op.operationId)
       : "";
   const t = op.tags;
-  // The common case (an array of strings) is used as is: no copy.
+  // The common case (a short array of strings) is used as is: no copy.
   const tags: string[] = !Array.isArray(t) || !t.length
     ? NO_TAGS
-    : t.every((x) => typeof x === "string")
+    : t.length <= MAX_TAGS && t.every((x) => typeof x === "string")
     ? t
-    : t.filter((x) => typeof x === "string" || typeof x === "number").map(
-      String,
-    );
+    : scalarList(t, MAX_TAGS);
   return {
     method: f.method,
     path,
@@ -67,6 +72,7 @@ function collect(
   det: Detected,
   resolver: RefResolver,
   warnings: SpecWarning[],
+  budget: Budget,
   found: (e: Endpoint, f: FoundOperation) => void,
 ): Endpoint[] {
   const out: Endpoint[] = [];
@@ -75,7 +81,7 @@ function collect(
     if (key.startsWith("x-")) continue;
     if (container === "paths" && key[0] !== "/") {
       warnings.push({
-        message: `Path "${key}" should start with "/"`,
+        message: `Path "${clip(key)}" should start with "/"`,
         path: jsonPath([container, key]),
       });
     }
@@ -84,6 +90,7 @@ function collect(
     if (!item) continue;
     for (const f of operationsOf(item, keys, det.minor, warnings)) {
       const e = endpointOf(key, f);
+      budget.spend(e.hay.length + ENTRY_COST, keys);
       out.push(e);
       found(e, f);
     }
@@ -98,6 +105,7 @@ function callbacksOf(
   det: Detected,
   resolver: RefResolver,
   out: CallbackEntry[],
+  budget: Budget,
 ) {
   const cbs = op.callbacks;
   if (!isObject(cbs) || det.family !== "openapi") return;
@@ -110,13 +118,19 @@ function callbacksOf(
       const item = resolvePathItem(cb[expression], keys, resolver, []);
       if (!item) continue;
       for (const f of operationsOf(item, keys, det.minor, [])) {
+        const summary = str(f.op.summary);
+        // A callback shared by many operations is listed under each of them.
+        budget.spend(
+          name.length + expression.length + summary.length + ENTRY_COST,
+          [e.path, e.method, ...keys],
+        );
         out.push({
           parentMethod: e.method,
           parentPath: e.path,
           name,
           expression,
           method: f.method,
-          summary: str(f.op.summary),
+          summary,
         });
       }
     }
@@ -156,9 +170,8 @@ function tagsOf(
 function serversOf(doc: Record<string, unknown>, det: Detected): string[] {
   if (det.family === "swagger") {
     if (typeof doc.host !== "string") return [];
-    const schemes = Array.isArray(doc.schemes) && doc.schemes.length
-      ? doc.schemes
-      : ["https"];
+    const listed = scalarList(doc.schemes, 10);
+    const schemes = listed.length ? listed : ["https"];
     return schemes.map((s) => `${s}://${doc.host}${str(doc.basePath)}`);
   }
   if (!Array.isArray(doc.servers)) return [];
@@ -224,24 +237,33 @@ export function buildIndex(
       path: "$.info",
     });
   }
-  const version = asWritten(loaded, ["info", "version"], info.version);
+  const version = truncate(
+    asWritten(loaded, ["info", "version"], info.version),
+    MAX_HEADER,
+  );
   if (info.version !== undefined && typeof info.version !== "string") {
     warnings.push({
-      message: `info.version is ${
-        kindOf(info.version)
-      } in the source; shown as written (${version}), but write it as a string`,
+      message: scalarText(info.version) === null
+        ? `info.version must be a string, found ${
+          kindOf(info.version)
+        }: no version shown`
+        : `info.version is ${
+          kindOf(info.version)
+        } in the source; shown as written (${version}), but write it as a string`,
       path: "$.info.version",
     });
   }
   const { paths, webhooks } = containers(doc, det, warnings);
   const callbacks: CallbackEntry[] = [];
   const extra = new Set<string>();
+  const budget = new Budget(loaded.text.length);
   const found = (e: Endpoint, f: FoundOperation) => {
     if (f.additional) extra.add(e.method);
-    callbacksOf(e, f.op, det, resolver, callbacks);
+    callbacksOf(e, f.op, det, resolver, callbacks, budget);
   };
-  const endpoints = collect("paths", paths, det, resolver, warnings, found);
-  const hooks = collect("webhooks", webhooks, det, resolver, warnings, found);
+  const args = [det, resolver, warnings, budget, found] as const;
+  const endpoints = collect("paths", paths, ...args);
+  const hooks = collect("webhooks", webhooks, ...args);
   const counts = new Map<string, number>();
   for (const e of endpoints) {
     counts.set(e.method, (counts.get(e.method) ?? 0) + 1);
@@ -254,7 +276,10 @@ export function buildIndex(
     specVersion: det.specVersion,
     format: det.format,
     syntax: loaded.syntax,
-    title: asWritten(loaded, ["info", "title"], info.title),
+    title: truncate(
+      asWritten(loaded, ["info", "title"], info.title),
+      MAX_HEADER,
+    ),
     version,
     description: str(info.description),
     servers: serversOf(doc, det),

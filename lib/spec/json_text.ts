@@ -47,6 +47,15 @@ function scanString(s: string, i: number): number | JsonFault {
   return { offset: i, message: "String is never closed" };
 }
 
+/**
+ * The offset after the closing quote of the JSON string whose opening quote
+ * is at `i`, or -1 when it is not a well-formed string.
+ */
+export function jsonStringEnd(s: string, i: number): number {
+  const end = scanString(s, i);
+  return typeof end === "number" ? end : -1;
+}
+
 /** Scans one scalar value at `i`; returns its end or a fault. */
 function scanScalar(s: string, i: number): number | JsonFault {
   const c = s[i];

@@ -92,6 +92,14 @@ function yamlError(text: string, err: unknown): SpecError {
     return syntaxError(text, 0, "The input holds only comments or whitespace");
   }
   const offset = err.mark?.position ?? 0;
+  if (/maxDepth/.test(reason)) {
+    // Not an unclosed bracket: the nesting itself is the problem.
+    return syntaxError(
+      text,
+      offset,
+      `Invalid YAML: collections nest deeper than ${MAX_DEPTH} levels here, far deeper than any real spec`,
+    );
+  }
   let message = `Invalid YAML: ${reason}`;
   const open = unclosedFlow(text, offset);
   if (open) {
@@ -110,6 +118,20 @@ function yamlError(text: string, err: unknown): SpecError {
  */
 export function loadText(input: string): Loaded {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  const loaded = read(text);
+  const bad = text.indexOf("\ufffd");
+  if (bad >= 0) {
+    // What a browser's UTF-8 decoder puts where a file's bytes are not UTF-8.
+    loaded.warnings.push({
+      message:
+        "The text contains U+FFFD replacement characters: the file is probably not UTF-8, and the characters there are lost",
+      ...lineColumn(text, bad),
+    });
+  }
+  return loaded;
+}
+
+function read(text: string): Loaded {
   const warnings: SpecWarning[] = [];
   const first = /\S/.exec(text.length > 4096 ? text.slice(0, 4096) : text);
   if (!first && text.trim() === "") {
@@ -126,6 +148,8 @@ export function loadText(input: string): Loaded {
       return { value: JSON.parse(text), syntax: "json", text, warnings };
     } catch (err) {
       const jsonErr = jsonError(text, err);
+      // A cut-off document is no YAML either; reading it again costs seconds at 50 MB.
+      if (/never closed|end of input/.test(jsonErr.info.message)) throw jsonErr;
       try {
         const value = loadYaml(text, false);
         const { line, column } = jsonErr.info;

@@ -93,17 +93,26 @@ export function checkSpec(parsed: ParsedSpec): SpecWarning[] {
   const warnings = index.warnings;
   // A broken path item $ref is already reported where it is used.
   const told = new Set(warnings.map(refIn).filter((r) => r !== undefined));
-  const refs = loaded.syntax === "json"
-    ? jsonRefWarnings(loaded.text, resolver)
-    : refWarnings(doc, resolver, true);
-  warnings.push(
-    ...operationWarnings(doc, resolver, index),
-    ...schemaWarnings(doc, detected.minor),
-    ...refs.filter((w) => {
-      const r = refIn(w);
-      return r === undefined || !told.has(r);
-    }),
-  );
+  try {
+    const refs = loaded.syntax === "json"
+      ? jsonRefWarnings(loaded.text, resolver)
+      : refWarnings(doc, resolver, true);
+    warnings.push(
+      ...operationWarnings(doc, resolver, index),
+      ...schemaWarnings(doc, detected.minor),
+      ...refs.filter((w) => {
+        const r = refIn(w);
+        return r === undefined || !told.has(r);
+      }),
+    );
+  } catch (err) {
+    // The list is already shown: a failing check must not take it away.
+    warnings.push({
+      message: `The checks stopped early: ${
+        err instanceof Error ? err.message : String(err)
+      }`,
+    });
+  }
   cap(warnings);
   index.checked = true;
   return warnings;

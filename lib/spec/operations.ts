@@ -4,7 +4,7 @@
  * `additionalOperations` entry), how `$ref` path items are resolved, and the
  * list order (CONTRACT section 4).
  */
-import { jsonPath, kindOf } from "./errors.ts";
+import { clip, jsonPath, kindOf } from "./errors.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import type { SpecWarning } from "./types.ts";
 
@@ -96,7 +96,7 @@ export function resolvePathItem(
   }
   if (!isObject(d.value)) {
     warnings.push({
-      message: `$ref "${d.ref}" points to ${
+      message: `$ref "${clip(d.ref ?? "")}" points to ${
         kindOf(d.value)
       }, not a Path Item: skipped`,
       path,
@@ -104,21 +104,48 @@ export function resolvePathItem(
     return null;
   }
   const target = d.value;
-  const foreign = Object.keys(target).filter((k) =>
-    !PATH_ITEM_FIELDS.has(k) && !k.startsWith("x-")
-  );
+  const foreign = foreignFields(target);
   if (foreign.length) {
     warnings.push({
-      message:
-        `$ref "${d.ref}" points to something that is not a Path Item (it has ${
-          foreign.slice(0, 3).join(", ")
-        }): no operations taken from it`,
+      message: `$ref "${
+        clip(d.ref ?? "")
+      }" points to something that is not a Path Item (it has ${
+        foreign.slice(0, 3).map(clip).join(", ")
+      }): no operations taken from it`,
       path,
     });
     return null;
   }
-  const { $ref: _, ...siblings } = value;
-  return Object.keys(siblings).length ? { ...target, ...siblings } : target;
+  // Only the fields of a Path Item are merged, never every key: through YAML
+  // aliases, one object with thousands of keys can sit under every path.
+  let merged: Record<string, unknown> | null = null;
+  for (const k of PATH_ITEM_FIELDS) {
+    if (k === "$ref" || !Object.hasOwn(value, k)) continue;
+    merged ??= pathItemFields(target);
+    merged[k] = value[k];
+  }
+  return merged ?? target;
+}
+
+const foreignCache = new WeakMap<object, string[]>();
+
+/** Keys of `o` that a Path Item cannot have; computed once per object. */
+function foreignFields(o: Record<string, unknown>): string[] {
+  let f = foreignCache.get(o);
+  if (!f) {
+    f = [];
+    for (const k in o) {
+      if (!PATH_ITEM_FIELDS.has(k) && !k.startsWith("x-")) f.push(k);
+    }
+    foreignCache.set(o, f);
+  }
+  return f;
+}
+
+function pathItemFields(o: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of PATH_ITEM_FIELDS) if (Object.hasOwn(o, k)) out[k] = o[k];
+  return out;
 }
 
 /**
@@ -192,8 +219,9 @@ export function operationsOf(
     const at = jsonPath([...keys, "additionalOperations", name]);
     if (seen.has(method)) {
       warnings.push({
-        message:
-          `additionalOperations.${name} repeats the ${method.toUpperCase()} operation already defined: skipped`,
+        message: `additionalOperations.${
+          clip(name)
+        } repeats the ${method.toUpperCase()} operation already defined: skipped`,
         path: at,
       });
       continue;
@@ -201,8 +229,9 @@ export function operationsOf(
     if (RANK.has(method)) {
       // OpenAPI 3.2 §4.8.9.1: fixed-field methods must not appear here.
       warnings.push({
-        message:
-          `additionalOperations.${name} must be written as the fixed field "${method}" (OpenAPI 3.2); listed as ${method.toUpperCase()}`,
+        message: `additionalOperations.${
+          clip(name)
+        } must be written as the fixed field "${method}" (OpenAPI 3.2); listed as ${method.toUpperCase()}`,
         path: at,
       });
     }

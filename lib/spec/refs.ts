@@ -5,6 +5,7 @@
  * resolved. Chains are followed with a visited set, so cycles end in an error
  * instead of a frozen tab.
  */
+import { clip } from "./errors.ts";
 
 /** Result of following a `$ref` chain. */
 export interface Deref {
@@ -94,15 +95,16 @@ export class RefResolver {
         return {
           value: cur,
           ref,
-          error:
-            `$ref "${r}" points to another file, which the viewer does not load`,
+          error: `$ref "${
+            clip(r)
+          }" points to another file, which the viewer does not load`,
         };
       }
       if ((seen ??= new Set()).has(r)) {
         return {
           value: cur,
           ref,
-          error: `$ref "${r}" is part of a reference cycle`,
+          error: `$ref "${clip(r)}" is part of a reference cycle`,
         };
       }
       seen.add(r);
@@ -111,7 +113,7 @@ export class RefResolver {
         return {
           value: cur,
           ref,
-          error: `$ref "${r}" points to nothing in this document`,
+          error: `$ref "${clip(r)}" points to nothing in this document`,
         };
       }
       cur = next;

@@ -58,6 +58,26 @@ export function yamlScalarSource(
   return text.slice(v.valueStart, v.valueEnd);
 }
 
+/**
+ * The offset after the quoted scalar opening at `i` (`"` with backslash
+ * escapes, `'` with `''`), or -1 when it never closes. A loop: a regular
+ * expression would overflow V8's backtracking stack on a 50 MB scalar.
+ */
+function quotedEnd(text: string, i: number): number {
+  const q = text[i];
+  for (let j = text.indexOf(q, i + 1); j >= 0; j = text.indexOf(q, j + 1)) {
+    if (q === "'") {
+      if (text[j + 1] !== "'") return j + 1;
+      j++; // '' is an escaped quote
+      continue;
+    }
+    let k = j - 1;
+    while (text.charCodeAt(k) === 92) k--;
+    if ((j - 1 - k) % 2 === 0) return j + 1;
+  }
+  return -1;
+}
+
 const MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
 
 /**
@@ -110,10 +130,9 @@ export function unclosedFlow(
       if (c === "#" && (i === lineStart || /\s/.test(text[i - 1]))) break;
       if (c === '"' || c === "'") {
         if (stack.length || nodeStart) {
-          const close = c === '"' ? /(?:[^"\\]|\\.)*"/y : /(?:[^']|'')*'/y;
-          close.lastIndex = i + 1;
-          if (!close.test(text)) return null;
-          i = close.lastIndex;
+          const close = quotedEnd(text, i);
+          if (close < 0) return null;
+          i = close;
           nodeStart = false;
           continue;
         }
