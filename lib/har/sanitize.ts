@@ -8,6 +8,7 @@
  * shallow copies, untouched bodies are shared, so a 100 MB log is not
  * duplicated in memory.
  */
+import { safeStringify, safeStringifyParts } from "./json_text.ts";
 import { type Obj, obj, str } from "./normalize.ts";
 import {
   ALWAYS_SECRET_HEADERS,
@@ -34,6 +35,14 @@ export interface SanitizeOptions {
 export interface SanitizeResult {
   har: Obj;
   redacted: number;
+}
+
+/** One object or array being copied by `Redactor.jsonValue`. */
+interface Frame {
+  src: Obj;
+  out: Record<string | number, unknown>;
+  keys: string[] | null;
+  at: number;
 }
 
 class Redactor {
@@ -97,25 +106,53 @@ class Redactor {
     }
     const before = this.count;
     const out = this.jsonValue(value);
-    return this.count === before ? text : JSON.stringify(out);
+    return this.count === before ? text : safeStringify(out);
   }
 
-  jsonValue(v: unknown): unknown {
-    if (typeof v === "string") {
-      if (!looksSecret(v)) return v;
+  /**
+   * A redacted copy of a parsed JSON body. Iterative (an explicit stack):
+   * a body is attacker-controlled text, and 100,000 nested objects would
+   * overflow a recursive walk. Copies have no prototype, so a `__proto__`
+   * key stays an ordinary key instead of re-parenting the copy.
+   */
+  jsonValue(root: unknown): unknown {
+    const leaf = (v: unknown) => {
+      if (typeof v !== "string" || !looksSecret(v)) return v;
       this.count++;
       return REDACTED;
-    }
-    if (Array.isArray(v)) return v.map((x) => this.jsonValue(x));
-    if (v === null || typeof v !== "object") return v;
-    const out: Obj = {};
-    for (const [k, x] of Object.entries(v)) {
-      if (this.isSecret(k) && x !== null && x !== "") {
+    };
+    if (root === null || typeof root !== "object") return leaf(root);
+    const copy = (v: object): Frame => {
+      const arr = Array.isArray(v);
+      return {
+        src: v as Obj,
+        out: arr ? new Array((v as unknown[]).length) : Object.create(null),
+        keys: arr ? null : Object.keys(v),
+        at: 0,
+      };
+    };
+    const top = copy(root);
+    const stack = [top];
+    while (stack.length) {
+      const f = stack[stack.length - 1];
+      const len = f.keys ? f.keys.length : (f.src as unknown as []).length;
+      if (f.at >= len) {
+        stack.pop();
+        continue;
+      }
+      const k = f.keys ? f.keys[f.at] : f.at;
+      f.at++;
+      const x = f.src[k];
+      if (f.keys && this.isSecret(k as string) && x !== null && x !== "") {
         this.count++;
-        out[k] = REDACTED;
-      } else out[k] = this.jsonValue(x);
+        f.out[k] = REDACTED;
+      } else if (x !== null && typeof x === "object") {
+        const child = copy(x);
+        f.out[k] = child.out;
+        stack.push(child);
+      } else f.out[k] = leaf(x);
     }
-    return out;
+    return top.out;
   }
 
   /** A body in `mimeType`: JSON and urlencoded forms are understood. */
@@ -209,4 +246,17 @@ export function sanitizeHar(
     },
   };
   return { har, redacted: r.count };
+}
+
+/**
+ * The sanitized copy as JSON text in parts (for a Blob): pretty-printed like
+ * `JSON.stringify(har, null, 2)`, and still written when the file nests
+ * too deep for that or is too large for one string.
+ */
+export function sanitizedJsonParts(
+  root: unknown,
+  opts: SanitizeOptions,
+): { parts: string[]; redacted: number } {
+  const { har, redacted } = sanitizeHar(root, opts);
+  return { parts: safeStringifyParts(har, 2), redacted };
 }
