@@ -117,7 +117,8 @@ function fromExtension(path: string): TypeCategory | null {
   }
   const dot = path.lastIndexOf(".", end);
   if (dot < 0 || dot < path.lastIndexOf("/", end)) return null;
-  return EXT[path.slice(dot + 1, end).toLowerCase()] ?? null;
+  const ext = path.slice(dot + 1, end).toLowerCase();
+  return Object.hasOwn(EXT, ext) ? EXT[ext] : null; // not "constructor"
 }
 
 /**
@@ -134,8 +135,10 @@ export function typeCategory(
   if (typeof resourceType === "string" && resourceType) {
     let t = RESOURCE_SEEN.get(resourceType);
     if (t === undefined) {
-      t = RESOURCE_TYPES[resourceType.toLowerCase().replace(/[^a-z]/g, "")] ??
-        null;
+      // An own-property lookup: "constructor" or "__proto__" must not find
+      // Object.prototype's members (they are no category).
+      const key = resourceType.toLowerCase().replace(/[^a-z]/g, "");
+      t = Object.hasOwn(RESOURCE_TYPES, key) ? RESOURCE_TYPES[key] : null;
       if (RESOURCE_SEEN.size < 1000) RESOURCE_SEEN.set(resourceType, t);
     }
     if (t) return t;

@@ -30,7 +30,7 @@ export interface HarColumns {
   /** Offset of the path inside each URL (after scheme and host). */
   pathAt: Uint32Array;
   methods: string[];
-  methodIdx: Uint16Array;
+  methodIdx: Uint32Array;
   hosts: string[];
   hostIdx: Uint32Array;
   mimes: string[];
@@ -123,7 +123,7 @@ export class ColumnBuilder {
   readonly urls: string[];
   readonly pathAt: Uint32Array;
   readonly methods = new Interner();
-  readonly methodIdx: Uint16Array;
+  readonly methodIdx: Uint32Array;
   readonly hosts = new HostTable();
   readonly hostIdx: Uint32Array;
   readonly mimes = new Interner();
@@ -144,7 +144,7 @@ export class ColumnBuilder {
   constructor(readonly n: number) {
     this.urls = new Array(n);
     this.pathAt = new Uint32Array(n);
-    this.methodIdx = new Uint16Array(n);
+    this.methodIdx = new Uint32Array(n);
     this.hostIdx = new Uint32Array(n);
     this.mimeIdx = new Uint32Array(n);
     this.status = new Int32Array(n);

@@ -23,15 +23,24 @@ export function str(v: unknown): string {
   return typeof v === "string" ? v : "";
 }
 
-/** A finite number, or `fallback` (numbers written as strings are read). */
+/**
+ * A number no larger in magnitude than 2^53 (a byte count or millisecond
+ * time beyond that is a corrupt field, and sums of such would overflow to
+ * Infinity), or `fallback`. Numbers written as strings are read when they
+ * are JSON numbers: `Number()` alone would also take "0x1F4" or "0b1".
+ */
 export function num(v: unknown, fallback: number): number {
-  if (typeof v === "number") return Number.isFinite(v) ? v : fallback;
-  if (typeof v === "string" && v.trim() !== "") {
-    const n = Number(v);
-    return Number.isFinite(n) ? n : fallback;
+  let n = fallback;
+  if (typeof v === "number") n = v;
+  else if (typeof v === "string" && v.length < 400 && NUMERIC.test(v)) {
+    n = Number(v);
   }
-  return fallback;
+  return n >= -Number.MAX_SAFE_INTEGER && n <= Number.MAX_SAFE_INTEGER
+    ? n
+    : fallback;
 }
+
+const NUMERIC = /^\s*-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\s*$/;
 
 /**
  * Writes the timing phases of HAR 1.2 4.2.16 (ms, -1 when a phase does not
@@ -63,7 +72,8 @@ export function writeTimings(
   phases[at + 6] = receive;
   const sum = pos(blocked) + pos(dns) + pos(connect) + pos(send) + pos(wait) +
     pos(receive);
-  const given = typeof time === "number" && Number.isFinite(time) && time >= 0
+  const given = typeof time === "number" && time >= 0 &&
+      time <= Number.MAX_SAFE_INTEGER
     ? time
     : -1;
   let inside = true;
@@ -87,10 +97,15 @@ function pos(v: number): number {
 const TYPE_INDEX = new Map(TYPE_CATEGORIES.map((t, i) => [t, i]));
 const CLASS_INDEX = new Map(STATUS_CLASSES.map((c, i) => [c, i]));
 
-/** CONTRACT 5: `_transferSize` when >= 0, else headersSize + bodySize. */
+/**
+ * CONTRACT 5: `_transferSize` when >= 0, else headersSize + bodySize (each
+ * up to 2^53, see {@link num}).
+ */
 export function transferSizeOf(entry: Obj, response: Obj): number {
   const ts = response._transferSize ?? entry._transferSize;
-  if (typeof ts === "number" && ts >= 0) return ts;
+  if (typeof ts === "number" && ts >= 0 && ts <= Number.MAX_SAFE_INTEGER) {
+    return ts;
+  }
   return Math.max(num(response.headersSize, 0), 0) +
     Math.max(num(response.bodySize, 0), 0);
 }
@@ -105,7 +120,10 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
   const content = obj(response.content);
   const url = str(request.url);
   hostRange(url, RANGE);
-  const status = Math.trunc(num(response.status, 0));
+  // The status column is an Int32Array: a larger value would wrap there
+  // and disagree with its class. HTTP codes have three digits (RFC 9110 15).
+  let status = Math.trunc(num(response.status, 0));
+  if (status < -0x80000000 || status > 0x7fffffff) status = 0;
   // Kept as written (parameters and case included) for display and search;
   // classification uses the bare type.
   const mimeRaw = typeof content.mimeType === "string" && content.mimeType
