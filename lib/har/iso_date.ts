@@ -77,7 +77,8 @@ function parseFastInto(s: string, out: Float64Array): boolean {
   const h = digits(s, 11, 13), mi = digits(s, 14, 16), sec = digits(s, 17, 19);
   if (
     y < 1000 || mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 24 ||
-    mi < 0 || mi > 59 || sec < 0 || sec > 60
+    mi < 0 || mi > 59 || sec < 0 || sec > 60 ||
+    (d > 28 && d > daysIn(y, mo)) || (h === 24 && (mi || sec))
   ) return false;
   let i = 19, ms = 0, frac = 0;
   if (s.charCodeAt(i) === 46) { // .
@@ -106,6 +107,7 @@ function parseFastInto(s: string, out: Float64Array): boolean {
     if (oh < 0 || oh > 23 || om < 0 || om > 59) return false;
     off = (c === 45 ? -1 : 1) * (oh * 60 + om) * 60000;
   } else return false;
+  if (h === 24 && ms + frac > 0) return false;
   out[0] = Date.UTC(y, mo - 1, d, h, mi, sec) + ms - off;
   out[1] = frac;
   return true;
@@ -116,11 +118,17 @@ export function parseGeneral(text: string): Instant | null {
   const m = ISO.exec(text.trim());
   if (!m) return null;
   const [, y, mo, d, h = "0", mi = "0", s = "0", fr = "", off = "Z"] = m;
-  const month = +mo, day = +d, hour = +h, min = +mi, sec = +s;
-  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const year = +y, month = +mo, day = +d, hour = +h, min = +mi, sec = +s;
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) {
+    return null; // no 2024-02-30: engines roll it over to March
+  }
   // 24:00 is ISO's end of day; 60 seconds is a leap second. Accept both.
   if (hour > 24 || min > 59 || sec > 60) return null;
-  let ms = Date.UTC(+y, month - 1, day, hour, min, sec);
+  if (hour === 24 && (min || sec || /[1-9]/.test(fr))) return null;
+  // Date.UTC reads years 0-99 as 1900-1999: set the year apart.
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  let ms = at.getTime() + ((hour * 60 + min) * 60 + sec) * 1000;
   if (Number.isNaN(ms)) return null;
   // The first three fraction digits are whole ms; the rest is kept apart.
   ms += Number(fr.slice(0, 3).padEnd(3, "0"));
@@ -134,6 +142,14 @@ export function parseGeneral(text: string): Instant | null {
     ms -= sign * (oh * 60 + om) * 60000;
   }
   return { ms, frac };
+}
+
+/** Days in `month` (1-12) of `year`, proleptic Gregorian. */
+function daysIn(year: number, month: number): number {
+  if (month !== 2) {
+    return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  }
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
 }
 
 /** Milliseconds from `b` to `a`, exact to the sub-millisecond digits. */
