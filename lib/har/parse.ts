@@ -81,8 +81,13 @@ function structure(path: string, message: string): HarParseError {
   return new HarParseError({ kind: "structure", path, message });
 }
 
+/** A name from the file for a message, cut (a key may be 50 MB long). */
+function named(s: string, max = 60): string {
+  return JSON.stringify(s.length > max ? s.slice(0, max) + "…" : s);
+}
+
 function keysOf(o: Obj): string {
-  const keys = Object.keys(o).slice(0, 6).map((k) => `"${k}"`).join(", ");
+  const keys = Object.keys(o).slice(0, 6).map((k) => named(k)).join(", ");
   return keys ? `it has ${keys}` : "it is empty";
 }
 
@@ -201,7 +206,7 @@ export function indexHarValue(
     version: str(log.version),
     creator: [str(creator.name), str(creator.version)].filter(Boolean).join(
       " ",
-    ),
+    ).slice(0, 200),
     pages,
     summary: computeSummary(
       columns,
@@ -231,7 +236,9 @@ function warningsOf(
   }
   const unknown = pages.filter((p) => p.synthetic).map((p) => p.id);
   if (unknown.length) {
-    warnings.push(`pageref not in log.pages: ${unknown.join(", ")}.`);
+    const more = unknown.length > 5 ? ` and ${unknown.length - 5} more` : "";
+    const ids = unknown.slice(0, 5).map((id) => named(id)).join(", ");
+    warnings.push(`pageref not in log.pages: ${ids}${more}.`);
   }
   return warnings;
 }
