@@ -29,14 +29,18 @@ export function BodyView({ body }: { body: BodyPreview }) {
   if (body.kind === "binary") {
     return (
       <p class="muted">
-        Binary content ({body.mime || "unknown type"},{" "}
+        Binary content ({body.mime.slice(0, 100) || "unknown type"},{" "}
         {formatBytes(body.size)}), not shown.
       </p>
     );
   }
   if (body.kind === "image") {
     if (!IMAGE_TYPES.test(body.mime)) {
-      return <p class="muted">Image of type {body.mime}: no preview.</p>;
+      return (
+        <p class="muted">
+          Image of type {body.mime.slice(0, 100)}: no preview.
+        </p>
+      );
     }
     return (
       <div class="har-img-wrap">

@@ -2,7 +2,7 @@
  * The sticky head of the detail panel: method, status and URL, the copy
  * buttons, and jump links to the sections; plus the "General" facts.
  */
-import type { HarDetail, NameValue } from "../../lib/har/detail.ts";
+import { type HarDetail, type NameValue, shown } from "../../lib/har/detail.ts";
 import { exactMs, formatBytes } from "../../lib/har/format.ts";
 
 const SECTIONS = [
@@ -42,7 +42,7 @@ export function generalRows(detail: HarDetail, pageTitle: string): NameValue[] {
     { name: "Connection", value: detail.connection },
     { name: "Page", value: pageTitle },
     { name: "Redirect to", value: detail.redirectURL },
-  ].filter((r) => r.value !== "");
+  ].filter((r) => r.value !== "").map((r) => ({ ...r, value: shown(r.value) }));
   if (detail.webSocketMessages) {
     general.push({
       name: "WebSocket messages",
@@ -71,17 +71,27 @@ export function DetailHeader(
   return (
     <header class="har-detail-head">
       <div class="har-detail-title">
-        <span class={`method method-${m}`}>{e.method}</span>
+        <span class={`method method-${m.slice(0, 20)}`}>
+          {e.method.slice(0, 40)}
+        </span>
         <span class={`har-status s-${e.statusClass}`}>
           {e.status || "failed"}
         </span>
-        <span class="har-detail-url">{e.url}</span>
+        <span class="har-detail-url">{shown(e.url)}</span>
       </div>
       <div class="har-detail-actions">
         <button
           type="button"
           data-testid="har-copy-curl"
-          onClick={() => onCopy(detail.curl, "cURL command")}
+          disabled={!detail.curl}
+          title={detail.curlNote || undefined}
+          onClick={() =>
+            onCopy(
+              detail.curl,
+              detail.curlNote
+                ? "cURL command, without the body (too large)"
+                : "cURL command",
+            )}
         >
           Copy as cURL
         </button>

@@ -4,7 +4,6 @@
  * scrolling panel with jump links (nothing hidden behind tabs), and
  * "Copy as cURL".
  */
-import type { ComponentChildren } from "preact";
 import type { HarDetail } from "../../lib/har/detail.ts";
 import { BodyView } from "./BodyView.tsx";
 import {
@@ -12,8 +11,16 @@ import {
   DetailPlaceholder,
   generalRows,
 } from "./DetailHeader.tsx";
+import { Section } from "./Section.tsx";
 import { CookieTable, KvTable, TimingTable } from "./Tables.tsx";
 import { WsTable } from "./WsTable.tsx";
+
+/** The name/value sections: anchor id, title, list. */
+const LISTS = [
+  ["query", "Query parameters", "query"],
+  ["request-headers", "Request headers", "requestHeaders"],
+  ["response-headers", "Response headers", "responseHeaders"],
+] as const;
 
 /** Props of {@link DetailPanel}. */
 export interface DetailPanelProps {
@@ -25,31 +32,14 @@ export interface DetailPanelProps {
   onCopy(text: string, what: string): void;
 }
 
-function Section(
-  { id, title, count, children }: {
-    id: string;
-    title: string;
-    count?: number;
-    children: ComponentChildren;
-  },
-) {
-  return (
-    <details class="har-section" id={`har-sec-${id}`} open>
-      <summary>
-        {title}
-        {count !== undefined && <span class="chip-count">{count}</span>}
-      </summary>
-      {children}
-    </details>
-  );
-}
-
 /** The panel; shows a placeholder while the worker fetches the detail. */
 export function DetailPanel(
   { detail, error, pageTitle, onClose, onCopy }: DetailPanelProps,
 ) {
   if (!detail) return <DetailPlaceholder error={error} />;
   const e = detail.entry;
+  // Files from before `more` existed have none (old workers in cache).
+  const more = detail.more ?? {};
   const general = generalRows(detail, pageTitle);
   const hasRequestBody = detail.requestBody.kind !== "none" ||
     detail.postParams.length > 0;
@@ -76,36 +66,34 @@ export function DetailPanel(
             extra={detail.extraTimings}
           />
         </Section>
-        <Section
-          id="query"
-          title="Query parameters"
-          count={detail.query.length}
-        >
-          <KvTable rows={detail.query} label="Query parameters" />
-        </Section>
-        <Section
-          id="request-headers"
-          title="Request headers"
-          count={detail.requestHeaders.length}
-        >
-          <KvTable rows={detail.requestHeaders} label="Request headers" />
-        </Section>
-        <Section
-          id="response-headers"
-          title="Response headers"
-          count={detail.responseHeaders.length}
-        >
-          <KvTable rows={detail.responseHeaders} label="Response headers" />
-        </Section>
+        {LISTS.map(([id, title, key]) => (
+          <Section
+            key={id}
+            id={id}
+            title={title}
+            count={detail[key].length + (more[key] ?? 0)}
+          >
+            <KvTable rows={detail[key]} label={title} more={more[key]} />
+          </Section>
+        ))}
         <Section
           id="cookies"
           title="Cookies"
-          count={detail.requestCookies.length + detail.responseCookies.length}
+          count={detail.requestCookies.length + detail.responseCookies.length +
+            (more.requestCookies ?? 0) + (more.responseCookies ?? 0)}
         >
           <h4>Sent</h4>
-          <CookieTable rows={detail.requestCookies} label="Request cookies" />
+          <CookieTable
+            rows={detail.requestCookies}
+            label="Request cookies"
+            more={more.requestCookies}
+          />
           <h4>Received</h4>
-          <CookieTable rows={detail.responseCookies} label="Response cookies" />
+          <CookieTable
+            rows={detail.responseCookies}
+            label="Response cookies"
+            more={more.responseCookies}
+          />
         </Section>
         <Section id="request-body" title="Request body">
           {hasRequestBody
@@ -114,7 +102,11 @@ export function DetailPanel(
                 {detail.postMime && <p class="muted small">{detail.postMime}
                 </p>}
                 {detail.postParams.length > 0 && (
-                  <KvTable rows={detail.postParams} label="Form fields" />
+                  <KvTable
+                    rows={detail.postParams}
+                    label="Form fields"
+                    more={more.postParams}
+                  />
                 )}
                 <BodyView body={detail.requestBody} />
               </>

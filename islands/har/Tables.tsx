@@ -1,52 +1,65 @@
 /** Small tables of the detail panel: name/value pairs and timing phases. */
 import type { CookieRow, NameValue } from "../../lib/har/detail.ts";
-import { exactMs } from "../../lib/har/format.ts";
+import { exactMs, formatCount } from "../../lib/har/format.ts";
 import { PHASES, type Timings } from "../../lib/har/types.ts";
 import { SEGMENT_LABELS } from "../../lib/har/waterfall.ts";
 
+/** How many items the worker left out of a list, as a note. */
+function More({ n }: { n?: number }) {
+  return n
+    ? <p class="muted small">…and {formatCount(n)} more, not shown.</p>
+    : null;
+}
+
 /** Headers, query parameters or form fields; "None" when empty. */
 export function KvTable(
-  { rows, label }: { rows: NameValue[]; label: string },
+  { rows, label, more }: { rows: NameValue[]; label: string; more?: number },
 ) {
   if (!rows.length) return <p class="muted">None.</p>;
   return (
-    <table class="har-kv" aria-label={label}>
-      <tbody>
-        {rows.map((r, k) => (
-          <tr key={k}>
-            <th scope="row">{r.name}</th>
-            <td>{r.value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <>
+      <table class="har-kv" aria-label={label}>
+        <tbody>
+          {rows.map((r, k) => (
+            <tr key={k}>
+              <th scope="row">{r.name}</th>
+              <td>{r.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <More n={more} />
+    </>
   );
 }
 
 /** Cookies with their attributes. */
 export function CookieTable(
-  { rows, label }: { rows: CookieRow[]; label: string },
+  { rows, label, more }: { rows: CookieRow[]; label: string; more?: number },
 ) {
   if (!rows.length) return <p class="muted">None.</p>;
   return (
-    <table class="har-kv" aria-label={label}>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Value</th>
-          <th scope="col">Attributes</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r, k) => (
-          <tr key={k}>
-            <th scope="row">{r.name}</th>
-            <td>{r.value}</td>
-            <td class="muted">{r.attributes}</td>
+    <>
+      <table class="har-kv" aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Value</th>
+            <th scope="col">Attributes</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r, k) => (
+            <tr key={k}>
+              <th scope="row">{r.name}</th>
+              <td>{r.value}</td>
+              <td class="muted">{r.attributes}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <More n={more} />
+    </>
   );
 }
 

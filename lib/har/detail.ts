@@ -4,29 +4,40 @@
  * response never crosses to the page. Bodies are classified for display;
  * HTML is text, never markup (the page must not render recorded content).
  */
+import { type BodyPreview, cutText, previewBody } from "./body.ts";
 import { baseMime } from "./classify.ts";
 import { toCurl } from "./curl.ts";
 import { type Obj, obj, str } from "./normalize.ts";
+import {
+  type CookieRow,
+  cookies,
+  countOf,
+  type DetailList,
+  LIST_ROWS,
+  type NameValue,
+  pairs,
+  queryCount,
+  queryFromUrl,
+  rowsOf,
+  shown,
+  valueText,
+} from "./pairs.ts";
 import type { HarEntry } from "./types.ts";
 
-/** A header, query parameter or form field. */
-export interface NameValue {
-  name: string;
-  value: string;
-}
+export { type BodyPreview, PREVIEW_CHARS, previewBody } from "./body.ts";
+export {
+  type CookieRow,
+  type DetailList,
+  LIST_ROWS,
+  type NameValue,
+  queryFromUrl,
+  shown,
+  VALUE_CHARS,
+  valueText,
+} from "./pairs.ts";
 
-/** A cookie of `request.cookies` or `response.cookies` (HAR 1.2 4.2.5). */
-export interface CookieRow extends NameValue {
-  /** Path, domain, expiry and flags, as one readable string. */
-  attributes: string;
-}
-
-/** A body prepared for display. */
-export type BodyPreview =
-  | { kind: "none"; reason: string }
-  | { kind: "text" | "json"; text: string; truncated: boolean; size: number }
-  | { kind: "image"; mime: string; base64?: string; svg?: string }
-  | { kind: "binary"; mime: string; size: number };
+/** Longest "Copy as cURL" command (characters). */
+export const CURL_CHARS = 1_000_000;
 
 /** The detail of one entry. */
 export interface HarDetail {
@@ -48,6 +59,10 @@ export interface HarDetail {
   /** Exporter-specific timing fields such as `_blocked_queueing`. */
   extraTimings: NameValue[];
   curl: string;
+  /** Why `curl` is empty or leaves the body out ("" when it is whole). */
+  curlNote: string;
+  /** Items of each list beyond the {@link LIST_ROWS} sent. */
+  more: Partial<Record<DetailList, number>>;
   webSocketMessages: number;
   /** The first messages of a WebSocket (Chrome's `_webSocketMessages`). */
   wsMessages: WsMessage[];
@@ -70,149 +85,40 @@ function wsMessages(v: unknown): WsMessage[] {
     const o = obj(m);
     const data = valueText(o.data);
     return {
-      type: str(o.type),
+      type: shown(str(o.type)),
       time: typeof o.time === "number" ? o.time : NaN,
       opcode: typeof o.opcode === "number" ? o.opcode : -1,
-      data: data.length > WS_DATA ? data.slice(0, WS_DATA) + "…" : data,
+      data: data.length > WS_DATA ? cutText(data, WS_DATA) + "…" : data,
     };
   });
 }
 
-/** Longest body text sent to the page (characters). */
-export const PREVIEW_CHARS = 200_000;
-/** Largest JSON body that is pretty-printed. */
-const PRETTY_LIMIT = 2_000_000;
-/** Largest base64 image that is previewed. */
-const IMAGE_LIMIT = 8_000_000;
-
-function pairs(v: unknown): NameValue[] {
-  if (!Array.isArray(v)) return [];
-  return v.map((x) => {
-    const o = obj(x);
-    return { name: str(o.name), value: valueText(o.value) };
-  });
-}
-
-function valueText(v: unknown): string {
-  return typeof v === "string"
-    ? v
-    : v === undefined || v === null
-    ? ""
-    : String(v);
-}
-
-function cookies(v: unknown): CookieRow[] {
-  if (!Array.isArray(v)) return [];
-  return v.map((x) => {
-    const c = obj(x);
-    const attrs = [
-      c.domain ? `Domain=${c.domain}` : "",
-      c.path ? `Path=${c.path}` : "",
-      c.expires ? `Expires=${c.expires}` : "",
-      c.httpOnly ? "HttpOnly" : "",
-      c.secure ? "Secure" : "",
-      c.sameSite ? `SameSite=${c.sameSite}` : "",
-    ].filter(Boolean).join("; ");
-    return { name: str(c.name), value: valueText(c.value), attributes: attrs };
-  });
-}
-
-/** Query parameters from the URL, for exporters that leave `queryString` empty. */
-export function queryFromUrl(url: string): NameValue[] {
-  const q = url.indexOf("?");
-  if (q < 0) return [];
-  const h = url.indexOf("#", q);
-  const out: NameValue[] = [];
-  for (const pair of url.slice(q + 1, h < 0 ? undefined : h).split("&")) {
-    if (!pair) continue;
-    const eq = pair.indexOf("=");
-    const dec = (s: string) => {
-      try {
-        return decodeURIComponent(s.replace(/\+/g, " "));
-      } catch {
-        return s;
-      }
-    };
-    out.push(
-      eq < 0
-        ? { name: dec(pair), value: "" }
-        : { name: dec(pair.slice(0, eq)), value: dec(pair.slice(eq + 1)) },
-    );
+/**
+ * The cURL command, or "" with the reason when it would be longer than
+ * {@link CURL_CHARS} (a 50 MB body is no clipboard text); a command without
+ * an oversized body is offered when the rest fits.
+ */
+function curlOf(
+  method: string,
+  url: string,
+  headers: NameValue[],
+  body: string,
+): { curl: string; note: string } {
+  const size = url.length + body.length +
+    headers.reduce((n, h) => n + h.name.length + h.value.length + 8, 0);
+  if (size <= CURL_CHARS) {
+    return { curl: toCurl({ method, url, headers, body }), note: "" };
   }
-  return out;
-}
-
-function isTextual(mime: string): boolean {
-  return mime.startsWith("text/") || mime.includes("json") ||
-    mime.includes("xml") || mime.includes("javascript") ||
-    mime.includes("ecmascript") || mime.includes("x-www-form-urlencoded") ||
-    mime === "image/svg+xml" || mime === "";
-}
-
-function decodeBase64(b64: string): string | null {
-  try {
-    const bin = atob(b64.replace(/\s+/g, ""));
-    const bytes = Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
-/** Classifies and trims a body for display. */
-export function previewBody(
-  text: unknown,
-  encoding: unknown,
-  mime: string,
-  size: number,
-): BodyPreview {
-  if (typeof text !== "string" || text === "") {
+  if (size - body.length <= CURL_CHARS) {
     return {
-      kind: "none",
-      reason: size > 0
-        ? "The body was not saved in this HAR file."
-        : "No body.",
+      curl: toCurl({ method: method || "GET", url, headers }),
+      note: `The request body (${body.length} characters) is too large to ` +
+        "copy: the command leaves it out.",
     };
   }
-  const base64 = encoding === "base64";
-  if (mime.startsWith("image/")) {
-    if (mime === "image/svg+xml" && !base64) {
-      return { kind: "image", mime, svg: text };
-    }
-    if (base64 && text.length <= IMAGE_LIMIT) {
-      return { kind: "image", mime, base64: text.replace(/\s+/g, "") };
-    }
-  }
-  let body = text;
-  if (base64) {
-    const decoded = isTextual(mime) ? decodeBase64(text) : null;
-    if (decoded === null) {
-      return {
-        kind: "binary",
-        mime,
-        size: size > 0 ? size : text.length * 3 / 4,
-      };
-    }
-    body = decoded;
-  }
-  if (mime.includes("json") || /^\s*[[{]/.test(body.slice(0, 64))) {
-    if (body.length <= PRETTY_LIMIT) {
-      try {
-        const pretty = JSON.stringify(JSON.parse(body), null, 2);
-        return cut("json", pretty, body.length);
-      } catch { /* not JSON after all: show as text */ }
-    }
-  }
-  return cut("text", body, body.length);
-}
-
-function cut(kind: "text" | "json", text: string, size: number): BodyPreview {
-  const truncated = text.length > PREVIEW_CHARS;
   return {
-    kind,
-    text: truncated ? text.slice(0, PREVIEW_CHARS) : text,
-    truncated,
-    size,
+    curl: "",
+    note: `The request is too large to copy as a command (${size} characters).`,
   };
 }
 
@@ -234,24 +140,44 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
   const content = obj(res.content);
   const post = obj(req.postData);
   const requestHeaders = pairs(req.headers);
-  const query = pairs(req.queryString);
+  const given = pairs(req.queryString);
+  const query = given.length ? given : queryFromUrl(entry.url, LIST_ROWS + 1);
   const postText = typeof post.text === "string" ? post.text : "";
   const extra = Object.entries(obj(raw.timings))
     .filter(([k, v]) => !PHASE_KEYS.has(k) && typeof v === "number")
     .map(([k, v]) => ({ name: k, value: String(v) }));
+  const more: HarDetail["more"] = {};
+  const list = (name: DetailList, rows: NameValue[], total = rows.length) => {
+    if (total > LIST_ROWS) more[name] = total - LIST_ROWS;
+    return rowsOf(rows);
+  };
+  const cookieRows = (name: DetailList, v: unknown) => {
+    if (countOf(v) > LIST_ROWS) more[name] = countOf(v) - LIST_ROWS;
+    return cookies(v);
+  };
+  const { curl, note } = curlOf(
+    entry.method,
+    entry.url,
+    requestHeaders,
+    postText,
+  );
   return {
     entry,
-    httpVersion: str(res.httpVersion) || str(req.httpVersion),
-    serverIP: str(raw.serverIPAddress),
-    connection: valueText(raw.connection),
-    redirectURL: str(res.redirectURL),
-    requestHeaders,
-    responseHeaders: pairs(res.headers),
-    query: query.length ? query : queryFromUrl(entry.url),
-    requestCookies: cookies(req.cookies),
-    responseCookies: cookies(res.cookies),
-    postMime: str(post.mimeType),
-    postParams: pairs(post.params),
+    httpVersion: shown(str(res.httpVersion) || str(req.httpVersion)),
+    serverIP: shown(str(raw.serverIPAddress)),
+    connection: shown(valueText(raw.connection)),
+    redirectURL: shown(str(res.redirectURL)),
+    requestHeaders: list("requestHeaders", requestHeaders),
+    responseHeaders: list("responseHeaders", pairs(res.headers)),
+    query: list(
+      "query",
+      query,
+      given.length ? given.length : queryCount(entry.url, query.length),
+    ),
+    requestCookies: cookieRows("requestCookies", req.cookies),
+    responseCookies: cookieRows("responseCookies", res.cookies),
+    postMime: shown(str(post.mimeType)),
+    postParams: list("postParams", pairs(post.params)),
     requestBody: previewBody(
       postText,
       post.encoding,
@@ -264,16 +190,11 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
       baseMime(entry.mimeType),
       entry.contentSize,
     ),
-    extraTimings: extra,
-    curl: toCurl({
-      method: entry.method,
-      url: entry.url,
-      headers: requestHeaders,
-      body: postText || undefined,
-    }),
-    webSocketMessages: Array.isArray(raw._webSocketMessages)
-      ? raw._webSocketMessages.length
-      : 0,
+    extraTimings: list("extraTimings", extra),
+    curl,
+    curlNote: note,
+    more,
+    webSocketMessages: countOf(raw._webSocketMessages),
     wsMessages: wsMessages(raw._webSocketMessages),
   };
 }

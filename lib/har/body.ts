@@ -1,0 +1,137 @@
+/**
+ * Body previews for the detail panel: classified for display and cut, so a
+ * 50 MB response never crosses to the page and never stalls the worker
+ * (base64 is decoded only as far as the preview goes, and only JSON small
+ * enough is pretty-printed). HTML is text, never markup: the page must not
+ * render recorded content.
+ */
+import { stringifyJsonParts } from "./json_text.ts";
+
+/** A body prepared for display. */
+export type BodyPreview =
+  | { kind: "none"; reason: string }
+  | { kind: "text" | "json"; text: string; truncated: boolean; size: number }
+  | { kind: "image"; mime: string; base64?: string; svg?: string }
+  | { kind: "binary"; mime: string; size: number };
+
+/** Longest body text sent to the page (characters). */
+export const PREVIEW_CHARS = 200_000;
+/** Largest JSON body that is pretty-printed. */
+const PRETTY_LIMIT = 2_000_000;
+/** Largest base64 image that is previewed. */
+const IMAGE_LIMIT = 8_000_000;
+/** Largest SVG source shown as an image (larger ones are shown as text). */
+const SVG_LIMIT = 2_000_000;
+/** Base64 characters decoded at most for a text preview (~2 MB of bytes). */
+const DECODE_CHARS = 4 * Math.ceil(PRETTY_LIMIT / 3);
+
+function isTextual(mime: string): boolean {
+  return mime.startsWith("text/") || mime.includes("json") ||
+    mime.includes("xml") || mime.includes("javascript") ||
+    mime.includes("ecmascript") || mime.includes("x-www-form-urlencoded") ||
+    mime === "image/svg+xml" || mime === "";
+}
+
+/**
+ * UTF-8 text of base64 data, or null when it is not base64 or not UTF-8
+ * (then it is binary). Decodes at most the first ~2 MB: `partial` says the
+ * text stops early (an incomplete character at the cut is held back, not
+ * reported as invalid).
+ */
+function decodeBase64(b64: string): { text: string; partial: boolean } | null {
+  try {
+    let clean = b64.slice(0, DECODE_CHARS + 4096).replace(/\s+/g, "");
+    const partial = clean.length > DECODE_CHARS ||
+      (b64.length > DECODE_CHARS + 4096);
+    if (partial) clean = clean.slice(0, DECODE_CHARS);
+    const bin = atob(clean);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes, {
+      stream: partial,
+    });
+    return { text, partial };
+  } catch {
+    return null;
+  }
+}
+
+/** JSON pretty-printed, at most a preview long, whatever its nesting. */
+function pretty(body: string): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return null; // not JSON after all: shown as text
+  }
+  try {
+    return JSON.stringify(value, null, 2);
+  } catch {
+    // Too deep for the native call (V8 recurses): the walker, cut short.
+    return stringifyJsonParts(value, { indent: 2, maxChars: PREVIEW_CHARS })
+      .join("");
+  }
+}
+
+/** Classifies and trims a body for display. */
+export function previewBody(
+  text: unknown,
+  encoding: unknown,
+  mime: string,
+  size: number,
+): BodyPreview {
+  if (typeof text !== "string" || text === "") {
+    return {
+      kind: "none",
+      reason: size > 0
+        ? "The body was not saved in this HAR file."
+        : "No body.",
+    };
+  }
+  const base64 = encoding === "base64";
+  if (mime.startsWith("image/")) {
+    if (mime === "image/svg+xml" && !base64 && text.length <= SVG_LIMIT) {
+      return { kind: "image", mime, svg: text };
+    }
+    if (base64 && text.length <= IMAGE_LIMIT) {
+      return { kind: "image", mime, base64: text.replace(/\s+/g, "") };
+    }
+  }
+  let body = text, whole = text.length, partial = false;
+  if (base64) {
+    const decoded = isTextual(mime) ? decodeBase64(text) : null;
+    const bytes = size > 0 ? size : Math.floor(text.length * 3 / 4);
+    if (decoded === null) return { kind: "binary", mime, size: bytes };
+    body = decoded.text;
+    partial = decoded.partial;
+    whole = partial ? bytes : body.length;
+  }
+  if (
+    !partial && body.length <= PRETTY_LIMIT &&
+    (mime.includes("json") || /^\s*[[{]/.test(body.slice(0, 64)))
+  ) {
+    const json = pretty(body);
+    if (json !== null) return cut("json", json, body.length);
+  }
+  return cut("text", body, whole);
+}
+
+function cut(kind: "text" | "json", text: string, size: number): BodyPreview {
+  const truncated = text.length > PREVIEW_CHARS;
+  return {
+    kind,
+    text: truncated ? cutText(text, PREVIEW_CHARS) : text,
+    truncated,
+    size,
+  };
+}
+
+/**
+ * The first `max` UTF-16 units of `s`, one fewer when the cut would split a
+ * surrogate pair (a lone half shows as a replacement character).
+ */
+export function cutText(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const c = s.charCodeAt(max - 1);
+  return s.slice(0, c >= 0xd800 && c <= 0xdbff ? max - 1 : max);
+}
