@@ -24,7 +24,9 @@ function TopList(
         {items.map((i) => (
           <li key={i}>
             <button type="button" class="linkish" onClick={() => onSelect(i)}>
-              <span class="har-top-path">{pathOf(columns, i)}</span>
+              <span class="har-top-path">
+                {pathOf(columns, i).slice(0, 500)}
+              </span>
               <span class="har-top-value">{value(i)}</span>
             </button>
           </li>

@@ -26,6 +26,14 @@ export interface RowProps {
   axis: Axis;
 }
 
+/**
+ * A cell shows one line: text past what fits is never seen, and Chromium
+ * lays out all of it (a 50 MB URL would stall the page for seconds).
+ */
+function clip(s: string): string {
+  return s.length > 500 ? s.slice(0, 500) + "…" : s;
+}
+
 function statusText(status: number): string {
   return status > 0 ? String(status) : "failed";
 }
@@ -60,7 +68,7 @@ function renderRow(
       <span class={`har-col c-status s-${cls}`}>{statusText(c.status[i])}</span>
       <span class="har-col c-method">
         <span class={`method${METHOD_CLASS.has(m) ? ` method-${m}` : ""}`}>
-          {method || "—"}
+          {method.length > 40 ? method.slice(0, 40) + "…" : method || "—"}
         </span>
       </span>
       <span
@@ -68,7 +76,7 @@ function renderRow(
         title={url.length > 2000 ? url.slice(0, 2000) + "…" : url}
       >
         {host && <span class="har-host">{host}</span>}
-        <span class="har-path">{host ? pathOf(c, i) : url.slice(0, 300)}</span>
+        <span class="har-path">{clip(host ? pathOf(c, i) : url)}</span>
       </span>
       <span class="har-col c-type">{TYPE_CATEGORIES[c.type[i]]}</span>
       <span class="har-col c-size">{formatBytes(c.size[i])}</span>
