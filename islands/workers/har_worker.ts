@@ -14,7 +14,12 @@ import type {
   LoadPhase,
   ToWorker,
 } from "../../lib/har/protocol.ts";
-import { sanitizeHar } from "../../lib/har/sanitize.ts";
+import {
+  encodingWarning,
+  readFileText,
+  type ReadText,
+} from "../../lib/har/read.ts";
+import { sanitizedJsonParts } from "../../lib/har/sanitize.ts";
 import { countHarSecrets } from "../../lib/har/secrets.ts";
 
 /** The part of DedicatedWorkerGlobalScope used here (the config's lib is DOM). */
@@ -40,30 +45,20 @@ function progress(id: number, phase: LoadPhase, done: number, total: number) {
   post({ type: "progress", id, phase, done, total });
 }
 
-/** Reads a Blob as UTF-8 (a BOM is dropped by TextDecoder) with progress. */
-async function readText(id: number, file: Blob): Promise<string> {
-  const reader = file.stream().getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
-  let done = 0;
-  for (;;) {
-    const r = await reader.read();
-    if (r.done) break;
-    parts.push(decoder.decode(r.value, { stream: true }));
-    done += r.value.byteLength;
-    progress(id, "read", done, file.size);
-  }
-  parts.push(decoder.decode());
-  return parts.join("");
-}
-
 async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
   const { id } = msg;
   latest = id;
   current = null;
   const t0 = performance.now();
+  let read: ReadText | null = null;
   try {
-    const text = "file" in msg ? await readText(id, msg.file) : msg.text;
+    read = "file" in msg
+      ? await readFileText(
+        msg.file,
+        (done, total) => progress(id, "read", done, total),
+      )
+      : null;
+    const text = read ? read.text : (msg as { text: string }).text;
     const bytes = "file" in msg ? msg.file.size : text.length;
     post({ type: "progress", id, phase: "parse", done: 0, total: bytes });
     const parsed = indexHarText(
@@ -73,6 +68,8 @@ async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
     );
     current = parsed;
     const { columns, meta } = parsed;
+    const badBytes = read && encodingWarning(read);
+    if (badBytes) meta.warnings.unshift(badBytes);
     // The page gets a copy: transferring our own arrays would detach
     // them here, and the detail view reads them later.
     const copy = structuredClone(columns);
@@ -105,6 +102,9 @@ async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
         err instanceof Error ? err.message : String(err)
       }`,
     };
+    // Bad bytes often explain bad JSON (a UTF-16 file without its mark).
+    const badBytes = read && encodingWarning(read);
+    if (badBytes) error.message += ` ${badBytes}`;
     post({ type: "error", id, error });
   }
 }
@@ -130,10 +130,8 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
   } else if (msg.type === "sanitize") {
     if (!current) return;
     try {
-      const { har, redacted } = sanitizeHar(current.root, msg);
-      const blob = new Blob([JSON.stringify(har, null, 2)], {
-        type: "application/json",
-      });
+      const { parts, redacted } = sanitizedJsonParts(current.root, msg);
+      const blob = new Blob(parts, { type: "application/json" });
       post({ type: "sanitized", id: msg.id, blob, redacted });
     } catch (err) {
       post({

@@ -1,0 +1,136 @@
+/**
+ * Reading a picked or dropped file as text. HAR 1.2 (section 2) says UTF-8,
+ * and most files are; but a file with invalid bytes (a truncated copy, a
+ * Latin-1 capture) should still open, with a warning that says where the
+ * first bad byte is, rather than be rejected or silently altered. A UTF-16
+ * file (its byte order mark says so: Windows tools write them) is read as
+ * UTF-16. Web-standard APIs only (Blob, TextDecoder): browser and Deno.
+ */
+
+/** Called with bytes read so far and the file size. */
+export type ReadProgress = (done: number, total: number) => void;
+
+/** The text of a file and what was wrong with its encoding, if anything. */
+export interface ReadText {
+  text: string;
+  encoding: "utf-8" | "utf-16le" | "utf-16be";
+  /** Set when bytes were not valid in `encoding` (shown as U+FFFD). */
+  invalid: { line: number; column: number; byte: number } | null;
+}
+
+async function decode(
+  file: Blob,
+  encoding: ReadText["encoding"],
+  fatal: boolean,
+  onProgress?: ReadProgress,
+): Promise<string> {
+  // The byte order mark is dropped (TextDecoder's default).
+  const decoder = new TextDecoder(encoding, { fatal });
+  const reader = file.stream().getReader();
+  const parts: string[] = [];
+  let done = 0;
+  try {
+    for (;;) {
+      const r = await reader.read();
+      if (r.done) break;
+      parts.push(decoder.decode(r.value, { stream: true }));
+      done += r.value.byteLength;
+      onProgress?.(done, file.size);
+    }
+    parts.push(decoder.decode());
+  } catch (err) {
+    await reader.cancel().catch(() => {});
+    throw err;
+  }
+  return parts.join("");
+}
+
+/**
+ * Offset of the first byte that does not start a well-formed UTF-8
+ * sequence (RFC 3629 section 4: no overlong forms, no surrogates, nothing
+ * past U+10FFFF), or -1 when all are well-formed.
+ */
+export function firstInvalidUtf8(b: Uint8Array): number {
+  const n = b.length;
+  let i = 0;
+  while (i < n) {
+    const c = b[i];
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let need = 0, lo = 0x80, hi = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) need = 1;
+    else if (c >= 0xe0 && c <= 0xef) {
+      need = 2;
+      if (c === 0xe0) lo = 0xa0; // overlong
+      else if (c === 0xed) hi = 0x9f; // UTF-16 surrogates
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      need = 3;
+      if (c === 0xf0) lo = 0x90; // overlong
+      else if (c === 0xf4) hi = 0x8f; // past U+10FFFF
+    } else return i;
+    if (i + need >= n || b[i + 1] < lo || b[i + 1] > hi) return i;
+    for (let k = 2; k <= need; k++) {
+      if ((b[i + k] & 0xc0) !== 0x80) return i;
+    }
+    i += need + 1;
+  }
+  return -1;
+}
+
+/** 1-based line and UTF-16 column of byte `at` (all bytes before it valid). */
+function place(b: Uint8Array, at: number): ReadText["invalid"] {
+  let line = 1, start = 0;
+  for (let i = 0; i < at; i++) {
+    if (b[i] === 10 || (b[i] === 13 && b[i + 1] !== 10)) {
+      line++;
+      start = i + 1;
+    }
+  }
+  if (line === 1 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) start = 3;
+  const column = new TextDecoder().decode(b.subarray(start, at)).length + 1;
+  return { line, column, byte: at };
+}
+
+/**
+ * Reads `file` as text with progress. Invalid bytes become U+FFFD and are
+ * reported in `invalid`: the file is read a second time then (only then),
+ * which keeps the common, valid case one pass.
+ */
+export async function readFileText(
+  file: Blob,
+  onProgress?: ReadProgress,
+): Promise<ReadText> {
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  const encoding = head[0] === 0xff && head[1] === 0xfe
+    ? "utf-16le"
+    : head[0] === 0xfe && head[1] === 0xff
+    ? "utf-16be"
+    : "utf-8";
+  try {
+    const text = await decode(file, encoding, true, onProgress);
+    return { text, encoding, invalid: null };
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err; // not an encoding error
+  }
+  const text = await decode(file, encoding, false, onProgress);
+  let invalid: ReadText["invalid"] = { line: 0, column: 0, byte: -1 };
+  if (encoding === "utf-8") {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const at = firstInvalidUtf8(bytes);
+    if (at >= 0) invalid = place(bytes, at);
+  }
+  return { text, encoding, invalid };
+}
+
+/** The warning for a file with invalid bytes, or null. */
+export function encodingWarning(r: ReadText): string | null {
+  if (!r.invalid) return null;
+  const where = r.invalid.line
+    ? ` (first bad byte at line ${r.invalid.line}, column ${r.invalid.column})`
+    : "";
+  const name = r.encoding === "utf-8" ? "UTF-8" : "UTF-16";
+  return `The file is not valid ${name}${where}: such bytes are shown as ` +
+    "U+FFFD (�).";
+}
