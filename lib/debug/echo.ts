@@ -4,7 +4,7 @@
  * input can ever be rendered as HTML.
  */
 import type { FamilyHandler } from "./pipeline.ts";
-import { jsonResponse, REFLECT_HEADERS } from "./http.ts";
+import { jsonResponse, REFLECT_HEADERS, urlPath } from "./http.ts";
 import { multiMap, readForm } from "./echo_form.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -26,28 +26,33 @@ function parseJson(text: string | null): unknown {
   }
 }
 
-/** The echo family handler. */
-export const echoHandler: FamilyHandler = async (
-  req,
-  { query, body, head },
-) => {
+/** The echo family handler (synchronous unless a multipart body is read). */
+export const echoHandler: FamilyHandler = (req, { query, body, head }) => {
   const text = decode(body);
-  const url = new URL(req.url);
   const echo = {
     // HEAD answers with the headers GET would get (RFC 9110 §9.3.2), so
     // its Content-Length is that of the GET body.
     method: head ? "GET" : req.method,
     url: req.url,
-    path: url.pathname,
+    path: urlPath(req.url),
     query: multiMap(new URLSearchParams(query)),
     headers: Object.fromEntries(req.headers),
     body: text ?? body.toBase64(),
     bodyEncoding: text === null ? "base64" : "utf8",
     bodySize: body.byteLength,
     json: parseJson(text),
-    form: body.byteLength
-      ? await readForm(req.headers.get("content-type"), body, text)
-      : null,
+    form: null as Record<string, unknown> | null,
   };
-  return jsonResponse(200, JSON.stringify(echo), REFLECT_HEADERS);
+  const form = body.byteLength
+    ? readForm(req.headers.get("content-type"), body, text)
+    : null;
+  const reply = () => jsonResponse(200, JSON.stringify(echo), REFLECT_HEADERS);
+  if (form instanceof Promise) {
+    return form.then((f) => {
+      echo.form = f;
+      return reply();
+    });
+  }
+  echo.form = form;
+  return reply();
 };

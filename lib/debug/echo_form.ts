@@ -31,19 +31,26 @@ function mediaType(contentType: string | null): string {
  * The fields, or null when the body is not a form (or is a malformed
  * multipart body: echo reflects what came, it does not judge it).
  */
-export async function readForm(
+export function readForm(
   contentType: string | null,
   body: Uint8Array,
   text: string | null,
-): Promise<Record<string, unknown> | null> {
+): Record<string, unknown> | null | Promise<Record<string, unknown> | null> {
   const type = mediaType(contentType);
   if (type === "application/x-www-form-urlencoded") {
     return text === null ? null : multiMap(new URLSearchParams(text));
   }
   if (type !== "multipart/form-data") return null;
+  return readMultipart(contentType!, body);
+}
+
+async function readMultipart(
+  contentType: string,
+  body: Uint8Array,
+): Promise<Record<string, unknown> | null> {
   try {
     const form = await new Response(body as BodyInit, {
-      headers: { "content-type": contentType! },
+      headers: { "content-type": contentType },
     }).formData();
     const pairs: [string, unknown][] = [];
     for (const [name, value] of form) {

@@ -37,7 +37,7 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 
 /**
  * The app's API document policy (lib/server/security.ts), added where a
- * response reflects client input (echo, the compressed family, problems). Fixed-content responses
+ * response reflects client input verbatim (echo, problems). Fixed-content responses
  * skip it: with nosniff they cannot render, and every response header costs
  * about 5% of /status throughput (bench/http_bench.ts).
  */
@@ -94,4 +94,12 @@ export function preflight(req: Request): Response {
   };
   if (asked) h["access-control-allow-headers"] = asked;
   return new Response(null, { status: 204, headers: h });
+}
+
+/** The path of an absolute request URL, without parsing the whole URL. */
+export function urlPath(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const q = url.indexOf("?", start);
+  return q < 0 ? url.slice(start) : url.slice(start, q);
 }

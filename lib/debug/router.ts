@@ -10,7 +10,9 @@
 import { DEBUG_BASE } from "./catalog_parts.ts";
 import type { DebugContext } from "./context.ts";
 import { type DebugRoute, debugRoutes, notFoundProblem } from "./handlers.ts";
-import { isPreflight, preflight } from "./http.ts";
+import { isPreflight, preflight, urlPath } from "./http.ts";
+
+export { urlPath };
 
 interface Compiled {
   route: DebugRoute;
@@ -39,14 +41,6 @@ function decode(seg: string): string {
   } catch {
     return seg;
   }
-}
-
-/** The path of an absolute request URL, without parsing the whole URL. */
-export function urlPath(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start < 0) return "/";
-  const q = url.indexOf("?", start);
-  return q < 0 ? url.slice(start) : url.slice(start, q);
 }
 
 /** Whether a path is the debug API's (`/api/debug` or below). */
