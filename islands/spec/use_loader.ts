@@ -10,6 +10,7 @@ import type {
   SpecIndex,
   SpecWarning,
 } from "../../lib/spec/types.ts";
+import { decodeSpecBytes } from "../../lib/spec/decode.ts";
 import { SpecEngine } from "./engine.ts";
 import type { ParseStage } from "./protocol.ts";
 import * as session from "./session.ts";
@@ -172,7 +173,7 @@ export function useLoader(
       setState((s) => ({ ...s, busy: { stage: "reading", label } }));
       let text: string;
       try {
-        text = await file.text();
+        text = decodeSpecBytes(new Uint8Array(await file.arrayBuffer()));
       } catch (err) {
         setState({
           ...EMPTY,

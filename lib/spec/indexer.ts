@@ -16,13 +16,13 @@ import {
   resolvePathItem,
 } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
+import { serversOf, tagsOf } from "./overview.ts";
 import { Budget, scalarList, scalarText } from "./safe.ts";
 import type {
   CallbackEntry,
   Endpoint,
   SpecIndex,
   SpecWarning,
-  TagInfo,
 } from "./types.ts";
 
 function str(v: unknown): string {
@@ -73,7 +73,7 @@ function collect(
   resolver: RefResolver,
   warnings: SpecWarning[],
   budget: Budget,
-  found: (e: Endpoint, f: FoundOperation) => void,
+  found: (e: Endpoint, f: FoundOperation, at: string[]) => void,
 ): Endpoint[] {
   const out: Endpoint[] = [];
   for (const key in map) {
@@ -92,7 +92,7 @@ function collect(
       const e = endpointOf(key, f);
       budget.spend(e.hay.length + ENTRY_COST, keys);
       out.push(e);
-      found(e, f);
+      found(e, f, keys);
     }
   }
   return out.sort(compareEndpoints);
@@ -101,14 +101,20 @@ function collect(
 /** Callback operations declared by `op` (OpenAPI 3.x only). */
 function callbacksOf(
   e: Endpoint,
-  op: Record<string, unknown>,
+  f: FoundOperation,
+  at: string[],
   det: Detected,
   resolver: RefResolver,
   out: CallbackEntry[],
   budget: Budget,
 ) {
-  const cbs = op.callbacks;
+  const cbs = f.op.callbacks;
   if (!isObject(cbs) || det.family !== "openapi") return;
+  const opAt = [
+    ...at,
+    ...(f.additional ? ["additionalOperations"] : []),
+    f.opKey,
+  ];
   for (const name in cbs) {
     const cb = resolver.deref(cbs[name]).value;
     if (!isObject(cb)) continue;
@@ -117,67 +123,24 @@ function callbacksOf(
       const keys = ["callbacks", name, expression];
       const item = resolvePathItem(cb[expression], keys, resolver, []);
       if (!item) continue;
-      for (const f of operationsOf(item, keys, det.minor, [])) {
-        const summary = str(f.op.summary);
+      for (const cf of operationsOf(item, keys, det.minor, [])) {
+        const summary = str(cf.op.summary);
         // A callback shared by many operations is listed under each of them.
         budget.spend(
           name.length + expression.length + summary.length + ENTRY_COST,
-          [e.path, e.method, ...keys],
+          [...opAt, ...keys],
         );
         out.push({
           parentMethod: e.method,
           parentPath: e.path,
           name,
           expression,
-          method: f.method,
+          method: cf.method,
           summary,
         });
       }
     }
   }
-}
-
-function tagsOf(
-  doc: Record<string, unknown>,
-  endpoints: Endpoint[],
-): TagInfo[] {
-  const counts = new Map<string, number>();
-  for (const e of endpoints) {
-    for (const t of e.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
-  }
-  const out: TagInfo[] = [];
-  const declared = new Set<string>();
-  if (Array.isArray(doc.tags)) {
-    for (const t of doc.tags) {
-      if (!isObject(t) || typeof t.name !== "string" || declared.has(t.name)) {
-        continue;
-      }
-      declared.add(t.name);
-      out.push({
-        name: t.name,
-        description: str(t.description),
-        count: counts.get(t.name) ?? 0,
-      });
-    }
-  }
-  const rest = [...counts.keys()].filter((t) => !declared.has(t)).sort();
-  for (const t of rest) {
-    out.push({ name: t, description: "", count: counts.get(t)! });
-  }
-  return out;
-}
-
-function serversOf(doc: Record<string, unknown>, det: Detected): string[] {
-  if (det.family === "swagger") {
-    if (typeof doc.host !== "string") return [];
-    const listed = scalarList(doc.schemes, 10);
-    const schemes = listed.length ? listed : ["https"];
-    return schemes.map((s) => `${s}://${doc.host}${str(doc.basePath)}`);
-  }
-  if (!Array.isArray(doc.servers)) return [];
-  return doc.servers.map((s) => (isObject(s) ? str(s.url) : "")).filter(
-    Boolean,
-  );
 }
 
 /** Checks the containers; throws when there is nothing to list at all. */
@@ -257,9 +220,9 @@ export function buildIndex(
   const callbacks: CallbackEntry[] = [];
   const extra = new Set<string>();
   const budget = new Budget(loaded.text.length);
-  const found = (e: Endpoint, f: FoundOperation) => {
+  const found = (e: Endpoint, f: FoundOperation, at: string[]) => {
     if (f.additional) extra.add(e.method);
-    callbacksOf(e, f.op, det, resolver, callbacks, budget);
+    callbacksOf(e, f, at, det, resolver, callbacks, budget);
   };
   const args = [det, resolver, warnings, budget, found] as const;
   const endpoints = collect("paths", paths, ...args);

@@ -1,0 +1,60 @@
+/**
+ * Document-level parts of the index: the tags (declared ones in their order,
+ * with the number of endpoints using each) and the server URLs.
+ */
+import type { Detected } from "./detect.ts";
+import { isObject } from "./refs.ts";
+import { scalarList } from "./safe.ts";
+import type { Endpoint, TagInfo } from "./types.ts";
+
+function str(v: unknown): string {
+  return typeof v === "string" ? v : "";
+}
+
+/** Declared tags in their order, then tags only used, by name; with counts. */
+export function tagsOf(
+  doc: Record<string, unknown>,
+  endpoints: Endpoint[],
+): TagInfo[] {
+  const counts = new Map<string, number>();
+  for (const e of endpoints) {
+    for (const t of e.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
+  }
+  const out: TagInfo[] = [];
+  const declared = new Set<string>();
+  if (Array.isArray(doc.tags)) {
+    for (const t of doc.tags) {
+      if (!isObject(t) || typeof t.name !== "string" || declared.has(t.name)) {
+        continue;
+      }
+      declared.add(t.name);
+      out.push({
+        name: t.name,
+        description: str(t.description),
+        count: counts.get(t.name) ?? 0,
+      });
+    }
+  }
+  const rest = [...counts.keys()].filter((t) => !declared.has(t)).sort();
+  for (const t of rest) {
+    out.push({ name: t, description: "", count: counts.get(t)! });
+  }
+  return out;
+}
+
+/** Server URLs: 3.x `servers`, or 2.0 scheme + host + basePath. */
+export function serversOf(
+  doc: Record<string, unknown>,
+  det: Detected,
+): string[] {
+  if (det.family === "swagger") {
+    if (typeof doc.host !== "string") return [];
+    const listed = scalarList(doc.schemes, 10);
+    const schemes = listed.length ? listed : ["https"];
+    return schemes.map((s) => `${s}://${doc.host}${str(doc.basePath)}`);
+  }
+  if (!Array.isArray(doc.servers)) return [];
+  return doc.servers.map((s) => (isObject(s) ? str(s.url) : "")).filter(
+    Boolean,
+  );
+}

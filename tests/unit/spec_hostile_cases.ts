@@ -1,0 +1,13 @@
+/**
+ * Every group of hostile spec inputs, by name: the worker runs a case by
+ * group and name, the test files list them.
+ */
+import { ALIAS } from "./spec_hostile_cases_alias.ts";
+import { DEEP } from "./spec_hostile_cases_deep.ts";
+import type { HostileCase } from "./spec_hostile_tally.ts";
+
+/** Hostile cases by group. */
+export const GROUPS: Record<string, HostileCase[]> = {
+  deep: DEEP,
+  alias: ALIAS,
+};
