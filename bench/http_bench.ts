@@ -3,13 +3,13 @@
  * `Deno.serve` hello-world measured in the same run (targets: status >= 0.8x,
  * gzip >= 0.4x), 10,000 concurrent `sleep=5000` requests held under 300 MB
  * peak RSS, and 1,000 concurrent SSE streams. Loopback only, bounded in
- * time (about a minute). Env: BENCH_SECS (per wrk run, default 4),
- * BENCH_ROUNDS (default 3, medians reported), BENCH_CONNS (default 64).
+ * time (about two minutes). Env: BENCH_SECS (per wrk run, default 2),
+ * BENCH_ROUNDS (pairs per target, default 5), BENCH_CONNS (default 64).
  */
 import { ensureWrk, holdMany, rssMiB, wrkRps } from "./http_load.ts";
 
-const SECS = Number(Deno.env.get("BENCH_SECS") ?? 4);
-const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 3);
+const SECS = Number(Deno.env.get("BENCH_SECS") ?? 2);
+const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 5);
 const CONNS = Number(Deno.env.get("BENCH_CONNS") ?? 64);
 const here = new URL("./", import.meta.url);
 
@@ -21,12 +21,16 @@ interface Child {
 
 let nextPort = 18_000 + Math.floor(Math.random() * 2000);
 
-async function start(mode: "hello" | "app"): Promise<Child> {
+async function start(
+  mode: "hello" | "headers" | "app",
+  v8Flags?: string,
+): Promise<Child> {
   const port = nextPort++;
   const proc = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
       "-A",
+      ...(v8Flags ? [`--v8-flags=${v8Flags}`] : []),
       new URL("http_server.ts", here).pathname,
       mode,
       String(port),
@@ -75,15 +79,23 @@ async function throughput(): Promise<void> {
     ["/api/debug/echo", `${base}/echo`],
     ["/api/debug/gzip", `${base}/gzip`],
   ];
-  const runs = new Map<string, number[]>(targets.map(([n]) => [n, []]));
+  // Paired runs: each target right after its own hello run, and the ratio
+  // taken within the pair, so load from a noisy neighbour that comes and
+  // goes between pairs cancels out; the median of the pairs is reported.
+  const rps = new Map<string, number[]>(targets.map(([n]) => [n, []]));
+  const ratios = new Map<string, number[]>(targets.map(([n]) => [n, []]));
   try {
     for (const [, url] of targets) await wrkRps(url, CONNS, 1); // warm up
     for (let r = 0; r < ROUNDS; r++) {
-      // Interleaved, so a noisy neighbour hits every target alike.
-      for (const [name, url] of targets) {
-        const { rps, non2xx } = await wrkRps(url, CONNS, SECS);
-        if (non2xx) throw new Error(`${name}: ${non2xx} non-2xx responses`);
-        runs.get(name)!.push(rps);
+      for (const [name, url] of targets.slice(1)) {
+        const base = await wrkRps(targets[0][1], CONNS, SECS);
+        const got = await wrkRps(url, CONNS, SECS);
+        if (got.non2xx) {
+          throw new Error(`${name}: ${got.non2xx} non-2xx responses`);
+        }
+        rps.get(targets[0][0])!.push(base.rps);
+        rps.get(name)!.push(got.rps);
+        ratios.get(name)!.push(got.rps / base.rps);
       }
     }
   } finally {
@@ -91,21 +103,22 @@ async function throughput(): Promise<void> {
     await headers.stop();
     await app.stop();
   }
-  const baseRps = median(runs.get(targets[0][0])!);
   console.log(
-    `\n| endpoint | req/s (median of ${ROUNDS}) | ratio to hello | target |`,
+    `\n| endpoint | req/s (median) | ratio to hello (median of ${ROUNDS} pairs) | pair ratios | target |`,
   );
-  console.log("|---|---:|---:|---:|");
+  console.log("|---|---:|---:|---|---:|");
   const goal: Record<string, string> = {
     "/api/debug/status/200": ">= 0.8x",
     "/api/debug/gzip": ">= 0.4x",
   };
   for (const [name] of targets) {
-    const m = median(runs.get(name)!);
+    const list = ratios.get(name)!;
+    const ratio = list.length ? `${median(list).toFixed(2)}x` : "1.00x";
+    const all = list.map((x) => x.toFixed(2)).join(" ");
     console.log(
-      `| ${name} | ${Math.round(m).toLocaleString("en")} | ${
-        (m / baseRps).toFixed(2)
-      }x | ${goal[name] ?? ""} |`,
+      `| ${name} | ${
+        Math.round(median(rps.get(name)!)).toLocaleString("en")
+      } | ${ratio} | ${all} | ${goal[name] ?? ""} |`,
     );
   }
 }

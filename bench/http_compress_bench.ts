@@ -42,6 +42,13 @@ Deno.bench("zlib.gzipSync level 6 (default)", { group: "gzip" }, () => {
 Deno.bench("zlib.gzipSync level 1", { group: "gzip" }, () => {
   zlib.gzipSync(body, { level: 1 });
 });
+Deno.bench(
+  "zlib.gzipSync level 1, 1 KiB window (served)",
+  { group: "gzip" },
+  () => {
+    zlib.gzipSync(body, { level: 1, windowBits: 10, memLevel: 2 });
+  },
+);
 Deno.bench("zlib.deflateSync level 6", { group: "deflate" }, () => {
   zlib.deflateSync(body);
 });
