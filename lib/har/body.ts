@@ -132,6 +132,7 @@ function cut(kind: "text" | "json", text: string, size: number): BodyPreview {
  */
 export function cutText(s: string, max: number): string {
   if (s.length <= max) return s;
-  const c = s.charCodeAt(max - 1);
-  return s.slice(0, c >= 0xd800 && c <= 0xdbff ? max - 1 : max);
+  const hi = s.charCodeAt(max - 1), lo = s.charCodeAt(max);
+  const pair = hi >= 0xd800 && hi <= 0xdbff && lo >= 0xdc00 && lo <= 0xdfff;
+  return s.slice(0, pair ? max - 1 : max);
 }

@@ -28,7 +28,7 @@ export interface StringifyOptions {
 }
 
 const CHUNK = 1 << 20;
-const MAX_INDENT = 64;
+const MAX_INDENT = 16;
 
 function scalar(v: unknown): string | undefined {
   if (typeof v === "string") return JSON.stringify(v);
@@ -41,7 +41,7 @@ function scalar(v: unknown): string | undefined {
 /**
  * JSON text of `value` as parts of about 1 MB each (join them, or hand them
  * to a Blob), with JSON.stringify's output for plain JSON data: same key
- * order, same indentation (up to 64 levels deep), `undefined` members left
+ * order, same indentation (up to 16 levels deep), `undefined` members left
  * out (`null` in arrays).
  */
 export function stringifyJsonParts(
@@ -62,8 +62,11 @@ export function stringifyJsonParts(
   };
   // Indentation stops growing past MAX_INDENT levels: 100,000 levels at
   // full indentation would be 10^10 spaces (the native call has no cap).
-  const nl = (depth: number) =>
-    indent ? "\n" + " ".repeat(indent * Math.min(depth, MAX_INDENT)) : "";
+  const pads = Array.from(
+    { length: MAX_INDENT + 1 },
+    (_, d) => indent ? "\n" + " ".repeat(indent * d) : "",
+  );
+  const nl = (depth: number) => pads[Math.min(depth, MAX_INDENT)];
   const open = (v: unknown): Frame | null => {
     if (v === null || typeof v !== "object") {
       out(scalar(v) ?? "null");
