@@ -7,7 +7,11 @@
 import { CORE_SCHEMA, load, mergeTag, YAMLException } from "js-yaml";
 import { excerpt, lineColumn, SpecError } from "./errors.ts";
 import { locateJsonError } from "./json_text.ts";
-import { secondDocumentOffset, unclosedFlow } from "./yaml_text.ts";
+import {
+  complexKeyOffset,
+  secondDocumentOffset,
+  unclosedFlow,
+} from "./yaml_text.ts";
 import type { SpecWarning, Syntax } from "./types.ts";
 
 const SCHEMA = CORE_SCHEMA.withTags(mergeTag);
@@ -86,6 +90,13 @@ function yamlError(text: string, err: unknown): SpecError {
       text,
       at,
       "The input holds more than one YAML document; a spec is one document (the second starts here)",
+    );
+  }
+  if (/complex keys/.test(reason)) {
+    return syntaxError(
+      text,
+      complexKeyOffset(text) ?? 0,
+      "Invalid YAML: a mapping key here is itself a list or a mapping; keys of an OpenAPI document are strings",
     );
   }
   if (/input is empty/.test(reason)) {

@@ -78,6 +78,37 @@ function quotedEnd(text: string, i: number): number {
   return -1;
 }
 
+/**
+ * Offset of the first mapping key that is itself a mapping or a sequence
+ * (`? [a, b]`, `{[x]: 1}`): js-yaml refuses those without saying where.
+ */
+export function complexKeyOffset(text: string): number | null {
+  let ev: Event[];
+  try {
+    ev = parseEvents(text, { maxDepth: 1000 });
+  } catch {
+    return null;
+  }
+  // Per open collection: a mapping waiting for a key or a value, or a sequence.
+  const stack: ("key" | "value" | "seq")[] = [];
+  const done = () => {
+    const i = stack.length - 1;
+    if (i >= 0 && stack[i] !== "seq") {
+      stack[i] = stack[i] === "key" ? "value" : "key";
+    }
+  };
+  for (const e of ev) {
+    if (e.type === EVENT_ID.DOCUMENT) continue;
+    if (e.type === EVENT_ID.POP) {
+      if (stack.pop()) done();
+    } else if (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE) {
+      if (stack[stack.length - 1] === "key") return e.start;
+      stack.push(e.type === EVENT_ID.MAPPING ? "key" : "seq");
+    } else done();
+  }
+  return null;
+}
+
 const MARKER = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
 
 /**

@@ -4,10 +4,14 @@
  */
 import { ALIAS } from "./spec_hostile_cases_alias.ts";
 import { DEEP } from "./spec_hostile_cases_deep.ts";
+import { REFS } from "./spec_hostile_cases_refs.ts";
+import { TYPES } from "./spec_hostile_cases_types.ts";
 import type { HostileCase } from "./spec_hostile_tally.ts";
 
 /** Hostile cases by group. */
 export const GROUPS: Record<string, HostileCase[]> = {
   deep: DEEP,
   alias: ALIAS,
+  refs: REFS,
+  types: TYPES,
 };

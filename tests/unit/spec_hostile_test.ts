@@ -9,3 +9,5 @@ import { hostileSuite } from "./spec_hostile_runner.ts";
 
 hostileSuite("deep");
 hostileSuite("alias");
+hostileSuite("refs");
+hostileSuite("types");
