@@ -3,6 +3,7 @@
  * group and name, the test files list them.
  */
 import { ALIAS } from "./spec_hostile_cases_alias.ts";
+import { BIG } from "./spec_hostile_cases_big.ts";
 import { DEEP } from "./spec_hostile_cases_deep.ts";
 import { REFS } from "./spec_hostile_cases_refs.ts";
 import { TYPES } from "./spec_hostile_cases_types.ts";
@@ -14,4 +15,5 @@ export const GROUPS: Record<string, HostileCase[]> = {
   alias: ALIAS,
   refs: REFS,
   types: TYPES,
+  big: BIG,
 };
