@@ -5,6 +5,7 @@
  * URL fragment. Nothing read here is ever sent anywhere.
  */
 import { useCallback, useEffect, useState } from "preact/hooks";
+import { urlOf } from "../lib/har/entries.ts";
 import { formatCount } from "../lib/har/format.ts";
 import { copyText, sanitizedName, saveBlob } from "./har/actions.ts";
 import { DetailPanel } from "./har/DetailPanel.tsx";
@@ -126,6 +127,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
                   : null}
                 error={w.detailError}
                 pageTitle={pageOf(sel)?.title || pageOf(sel)?.id || ""}
+                url={urlOf(c, sel)}
                 onClose={() => select(-1)}
                 onCopy={copy}
               />

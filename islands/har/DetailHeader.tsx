@@ -60,8 +60,10 @@ function jump(ev: Event, id: string) {
 
 /** The head of the panel. */
 export function DetailHeader(
-  { detail, onClose, onCopy }: {
+  { detail, url, onClose, onCopy }: {
     detail: HarDetail;
+    /** The whole URL (the detail's may be cut). */
+    url: string;
     onClose(): void;
     onCopy(text: string, what: string): void;
   },
@@ -95,7 +97,7 @@ export function DetailHeader(
         >
           Copy as cURL
         </button>
-        <button type="button" onClick={() => onCopy(e.url, "URL")}>
+        <button type="button" onClick={() => onCopy(url, "URL")}>
           Copy URL
         </button>
         <button

@@ -28,13 +28,15 @@ export interface DetailPanelProps {
   /** Set when the worker could not build the detail. */
   error: string;
   pageTitle: string;
+  /** The entry's whole URL, for "Copy URL". */
+  url: string;
   onClose(): void;
   onCopy(text: string, what: string): void;
 }
 
 /** The panel; shows a placeholder while the worker fetches the detail. */
 export function DetailPanel(
-  { detail, error, pageTitle, onClose, onCopy }: DetailPanelProps,
+  { detail, error, pageTitle, url, onClose, onCopy }: DetailPanelProps,
 ) {
   if (!detail) return <DetailPlaceholder error={error} />;
   const e = detail.entry;
@@ -54,7 +56,12 @@ export function DetailPanel(
         if (ev.key === "Escape") onClose();
       }}
     >
-      <DetailHeader detail={detail} onClose={onClose} onCopy={onCopy} />
+      <DetailHeader
+        detail={detail}
+        url={url}
+        onClose={onClose}
+        onCopy={onCopy}
+      />
       <div class="har-detail-body">
         <Section id="general" title="General">
           <KvTable rows={general} label="General" />

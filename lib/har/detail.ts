@@ -162,7 +162,9 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     postText,
   );
   return {
-    entry,
+    // The page has the whole URL in its columns: a 50 MB one is not sent
+    // again (twice, as URL and path) with every click.
+    entry: { ...entry, url: shown(entry.url), path: shown(entry.path) },
     httpVersion: shown(str(res.httpVersion) || str(req.httpVersion)),
     serverIP: shown(str(raw.serverIPAddress)),
     connection: shown(valueText(raw.connection)),
