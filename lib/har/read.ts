@@ -14,18 +14,17 @@ export type ReadProgress = (done: number, total: number) => void;
 export interface ReadText {
   text: string;
   encoding: "utf-8" | "utf-16le" | "utf-16be";
-  /** Set when bytes were not valid in `encoding` (shown as U+FFFD). */
+  /** Set when bytes were not valid UTF-8 (they are shown as U+FFFD). */
   invalid: { line: number; column: number; byte: number } | null;
 }
 
 async function decode(
   file: Blob,
   encoding: ReadText["encoding"],
-  fatal: boolean,
   onProgress?: ReadProgress,
 ): Promise<string> {
   // The byte order mark is dropped (TextDecoder's default).
-  const decoder = new TextDecoder(encoding, { fatal });
+  const decoder = new TextDecoder(encoding);
   const reader = file.stream().getReader();
   const parts: string[] = [];
   let done = 0;
@@ -38,9 +37,8 @@ async function decode(
       onProgress?.(done, file.size);
     }
     parts.push(decoder.decode());
-  } catch (err) {
-    await reader.cancel().catch(() => {});
-    throw err;
+  } finally {
+    reader.releaseLock();
   }
   return parts.join("");
 }
@@ -95,8 +93,9 @@ function place(b: Uint8Array, at: number): ReadText["invalid"] {
 
 /**
  * Reads `file` as text with progress. Invalid bytes become U+FFFD and are
- * reported in `invalid`: the file is read a second time then (only then),
- * which keeps the common, valid case one pass.
+ * reported in `invalid`. Decoding is not `fatal` (that is twice as slow):
+ * only a text that holds a U+FFFD has its bytes checked, which tells a
+ * replaced byte from a U+FFFD the file really contains.
  */
 export async function readFileText(
   file: Blob,
@@ -108,15 +107,9 @@ export async function readFileText(
     : head[0] === 0xfe && head[1] === 0xff
     ? "utf-16be"
     : "utf-8";
-  try {
-    const text = await decode(file, encoding, true, onProgress);
-    return { text, encoding, invalid: null };
-  } catch (err) {
-    if (!(err instanceof TypeError)) throw err; // not an encoding error
-  }
-  const text = await decode(file, encoding, false, onProgress);
-  let invalid: ReadText["invalid"] = { line: 0, column: 0, byte: -1 };
-  if (encoding === "utf-8") {
+  const text = await decode(file, encoding, onProgress);
+  let invalid: ReadText["invalid"] = null;
+  if (encoding === "utf-8" && text.includes("\ufffd")) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const at = firstInvalidUtf8(bytes);
     if (at >= 0) invalid = place(bytes, at);
@@ -127,10 +120,7 @@ export async function readFileText(
 /** The warning for a file with invalid bytes, or null. */
 export function encodingWarning(r: ReadText): string | null {
   if (!r.invalid) return null;
-  const where = r.invalid.line
-    ? ` (first bad byte at line ${r.invalid.line}, column ${r.invalid.column})`
-    : "";
-  const name = r.encoding === "utf-8" ? "UTF-8" : "UTF-16";
-  return `The file is not valid ${name}${where}: such bytes are shown as ` +
-    "U+FFFD (�).";
+  const { line, column } = r.invalid;
+  return `The file is not valid UTF-8 (first bad byte at line ${line}, ` +
+    `column ${column}): such bytes are shown as U+FFFD (�).`;
 }
