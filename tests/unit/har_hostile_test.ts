@@ -505,6 +505,18 @@ Deno.test("har hostile: bad/invalid bytes outside strings name line, column and 
   }
 });
 
+Deno.test("har hostile: ok/a U+FFFD written in the file is no bad byte", async () => {
+  const probe = new HarWorkerProbe();
+  try {
+    const text = JSON.stringify(har([entry({ comment: "\ufffd \ufeff" })]));
+    const { answer } = await probe.load(new TextEncoder().encode(text), BOUND);
+    assert.equal(answer.type, "loaded");
+    if (answer.type === "loaded") assert.deepEqual(answer.meta.warnings, []);
+  } finally {
+    probe.close();
+  }
+});
+
 Deno.test("har hostile: ok/UTF-16 files with a byte order mark open", async () => {
   const probe = new HarWorkerProbe();
   try {
