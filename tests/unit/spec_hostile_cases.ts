@@ -5,6 +5,7 @@
 import { ALIAS } from "./spec_hostile_cases_alias.ts";
 import { BIG } from "./spec_hostile_cases_big.ts";
 import { DEEP } from "./spec_hostile_cases_deep.ts";
+import { CORPUS, RANDOM } from "./spec_hostile_cases_fuzz.ts";
 import { REFS } from "./spec_hostile_cases_refs.ts";
 import { TYPES } from "./spec_hostile_cases_types.ts";
 import type { HostileCase } from "./spec_hostile_tally.ts";
@@ -16,4 +17,6 @@ export const GROUPS: Record<string, HostileCase[]> = {
   refs: REFS,
   types: TYPES,
   big: BIG,
+  corpus: CORPUS,
+  random: RANDOM,
 };

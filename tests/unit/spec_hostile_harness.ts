@@ -82,8 +82,11 @@ export function assertSpecError(err: unknown): SpecErrorInfo {
   return info;
 }
 
-/** Throws unless the list keeps the contract's promises (CONTRACT §4). */
-export function assertList(index: SpecIndex): void {
+/**
+ * Throws unless the list keeps the contract's promises (CONTRACT §4);
+ * `minor` is the OpenAPI minor version the document was read with.
+ */
+export function assertList(index: SpecIndex, minor: number): void {
   const list = index.endpoints;
   const extra = new Set(index.extraMethods);
   const sum = index.methodCounts.reduce((n, [, c]) => n + c, 0);
@@ -97,9 +100,8 @@ export function assertList(index: SpecIndex): void {
       KNOWN_METHODS.includes(e.method) || extra.has(e.method),
       `known method: ${e.method}`,
     );
-    if (extra.has(e.method)) {
-      assert.equal(index.format.slice(0, 11), "OpenAPI 3.2");
-    }
+    // Only OpenAPI 3.2 (and later, read as 3.2) has additionalOperations.
+    if (extra.has(e.method)) assert.equal(minor, 2);
     const key = `${e.method} ${e.path}`;
     assert.ok(!seen.has(key), `listed once: ${key.slice(0, 80)}`);
     seen.add(key);
@@ -169,12 +171,19 @@ export function answer(text: string, opts: AnswerOptions = {}): Answer {
   }
   const first = index.endpoints[0];
   if (first) {
-    const terms = `${first.method} ${first.path.slice(0, 20)}`;
-    const hits = applyFilter(index.endpoints, compileFilter(terms));
+    // The method, and a piece of the path when it is one plain text term.
+    const piece = first.path.slice(0, 20);
+    const plain = !/\s/.test(piece) &&
+      !compileFilter(piece, index.extraMethods).methods.length;
+    const terms = `${first.method} ${plain ? piece : ""}`;
+    const hits = applyFilter(
+      index.endpoints,
+      compileFilter(terms, index.extraMethods),
+    );
     assert.ok(hits.includes(first), "the filter finds an endpoint by itself");
     copyText(hits.slice(0, 100));
   }
-  assertList(index);
+  assertList(index, parsed.detected.minor);
   assertUnpolluted();
   return { ok: true, ms: performance.now() - t0, parsed, index, details };
 }
