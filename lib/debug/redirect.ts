@@ -5,15 +5,20 @@
  * can turn it into an open redirect.
  */
 import type { FamilyHandler } from "./pipeline.ts";
-import { BASE_HEADERS, jsonResponse } from "./http.ts";
+import { BASE_HEADERS, JSON_TYPE } from "./http.ts";
+import { prebuilt } from "./response_cache.ts";
 import { DEBUG_BASE } from "./catalog_parts.ts";
 
-const DONE = '{"done":true}';
+/** The chain's end, built once (lib/debug/response_cache.ts). */
+const done = prebuilt('{"done":true}', {
+  status: 200,
+  headers: { ...BASE_HEADERS, "content-type": JSON_TYPE },
+});
 
 /** The redirect family handler. */
 export const redirectHandler: FamilyHandler = (req, { params, query }) => {
   const count = params.count as number;
-  if (count === 0) return jsonResponse(200, DONE);
+  if (count === 0) return done();
   // The query string is kept byte for byte, so `sleep`, `status` and
   // `absolute` apply to every hop (CONTRACT section 3).
   let location = `${DEBUG_BASE}/redirect/${count - 1}${
