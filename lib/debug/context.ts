@@ -5,8 +5,14 @@
  */
 import { debugCatalog } from "./catalog.ts";
 import type { EndpointSpec } from "./catalog_types.ts";
-import type { DebugLimits } from "./limits.ts";
+import {
+  type DebugLimits,
+  DEFAULT_SERVICE_LIMITS,
+  type ServiceLimits,
+} from "./limits.ts";
 import { TimerWheel } from "./timers.ts";
+import { Lifecycle } from "./lifecycle.ts";
+import { RateLimiter } from "./rate.ts";
 
 export type { TimerCounter } from "./timers.ts";
 
@@ -16,6 +22,12 @@ export interface DebugContext {
   readonly catalog: readonly EndpointSpec[];
   /** Every sleep and SSE interval waits here. */
   readonly timers: TimerWheel;
+  /** Instance-wide limits (long-request cap, rate limit). */
+  readonly service: ServiceLimits;
+  /** Long-lived request slots and drain (graceful shutdown). */
+  readonly life: Lifecycle;
+  /** The per-client rate limit, null when off (the default). */
+  readonly rate: RateLimiter | null;
   /** Current time, injectable so SSE `time` fields are testable. */
   now(): Date;
 }
@@ -24,11 +36,17 @@ export interface DebugContext {
 export function createContext(
   limits: DebugLimits,
   now: () => Date = () => new Date(),
+  service: ServiceLimits = DEFAULT_SERVICE_LIMITS,
 ): DebugContext {
   return {
     limits,
     catalog: debugCatalog(limits),
     timers: new TimerWheel(),
+    service,
+    life: new Lifecycle(service.maxLongRequests),
+    rate: service.rateLimitPerMinute > 0
+      ? new RateLimiter(service.rateLimitPerMinute)
+      : null,
     now,
   };
 }

@@ -41,15 +41,44 @@ export const LIMIT_ENV: Readonly<Record<keyof DebugLimits, string>> = Object
   });
 
 /**
- * Builds limits from an env lookup. A set but malformed variable throws a
- * RangeError naming it: a typo in deployment config must stop the server at
- * start, not silently fall back to a default.
+ * Limits that protect a public instance rather than shape one request
+ * (README "Reliability and limits"). Kept apart from {@link DebugLimits},
+ * which the `/debug` page renders as a table of per-request limits.
  */
-export function parseLimits(
+export interface ServiceLimits {
+  /**
+   * Long-lived requests (a `sleep` in progress, an open SSE stream) held at
+   * once per isolate; one more gets 503 with Retry-After (RFC 9110 §15.6.4).
+   * Env `DEBUG_MAX_LONG_REQUESTS`, default 10 000; 0 turns the cap off.
+   */
+  readonly maxLongRequests: number;
+  /**
+   * Requests per minute per client address, a token bucket; over it, 429
+   * with Retry-After (RFC 6585 §4). Env `DEBUG_RATE_LIMIT`, default 0 (off).
+   */
+  readonly rateLimitPerMinute: number;
+}
+
+/** Defaults: 10 000 long requests (the benchmark holds 10 000 sleeps), no rate limit. */
+export const DEFAULT_SERVICE_LIMITS: ServiceLimits = Object.freeze({
+  maxLongRequests: 10_000,
+  rateLimitPerMinute: 0,
+});
+
+/** Env variable name for each service limit. */
+export const SERVICE_LIMIT_ENV: Readonly<Record<keyof ServiceLimits, string>> =
+  Object.freeze({
+    maxLongRequests: "DEBUG_MAX_LONG_REQUESTS",
+    rateLimitPerMinute: "DEBUG_RATE_LIMIT",
+  });
+
+function readInts<T>(
+  defaults: T,
+  names: Readonly<Record<string, string>>,
   get: (name: string) => string | undefined,
-): DebugLimits {
-  const out: Record<string, number> = { ...DEFAULT_LIMITS };
-  for (const [key, name] of Object.entries(LIMIT_ENV)) {
+): T {
+  const out: Record<string, number> = { ...defaults } as Record<string, number>;
+  for (const [key, name] of Object.entries(names)) {
     const raw = get(name);
     if (raw === undefined || raw === "") continue;
     if (!/^[0-9]{1,15}$/.test(raw)) {
@@ -59,25 +88,50 @@ export function parseLimits(
     }
     out[key] = Number(raw);
   }
-  return Object.freeze(out as unknown as DebugLimits);
+  return Object.freeze(out) as T;
+}
+
+/**
+ * Builds limits from an env lookup. A set but malformed variable throws a
+ * RangeError naming it: a typo in deployment config must stop the server at
+ * start, not silently fall back to a default.
+ */
+export function parseLimits(
+  get: (name: string) => string | undefined,
+): DebugLimits {
+  return readInts(DEFAULT_LIMITS, LIMIT_ENV, get);
+}
+
+/** {@link ServiceLimits} from an env lookup; malformed values throw too. */
+export function parseServiceLimits(
+  get: (name: string) => string | undefined,
+): ServiceLimits {
+  return readInts(DEFAULT_SERVICE_LIMITS, SERVICE_LIMIT_ENV, get);
 }
 
 let cached: DebugLimits | undefined;
+let cachedService: ServiceLimits | undefined;
+
+function envGetter(): (name: string) => string | undefined {
+  const deno = (globalThis as { Deno?: typeof Deno }).Deno;
+  if (deno?.env) {
+    // Only read env when allowed: a permission prompt in a server is worse
+    // than the documented defaults.
+    const state = deno.permissions?.querySync?.({ name: "env" }).state;
+    if (state === "granted") return (n) => deno.env.get(n);
+  }
+  return () => undefined;
+}
 
 /**
  * The process's limits: env variables over defaults, read on first call and
  * cached. Without `Deno` (a browser) or without env permission, the defaults.
  */
 export function envLimits(): DebugLimits {
-  if (cached) return cached;
-  const deno = (globalThis as { Deno?: typeof Deno }).Deno;
-  let get: (name: string) => string | undefined = () => undefined;
-  if (deno?.env) {
-    // Only read env when allowed: a permission prompt in a server is worse
-    // than the documented defaults.
-    const state = deno.permissions?.querySync?.({ name: "env" }).state;
-    if (state === "granted") get = (n) => deno.env.get(n);
-  }
-  cached = parseLimits(get);
-  return cached;
+  return cached ??= parseLimits(envGetter());
+}
+
+/** The process's {@link ServiceLimits}, read once like {@link envLimits}. */
+export function envServiceLimits(): ServiceLimits {
+  return cachedService ??= parseServiceLimits(envGetter());
 }

@@ -2,7 +2,8 @@
  * The steps every debug endpoint shares, in the contract's order: bad input
  * is refused "before anything else happens" (CONTRACT section 3), so
  * 1. method (405 with Allow), 2. path and query parameters (400),
- * 3. body size (413, counting real bytes), 4. `sleep`, 5. the handler,
+ * 3. body size (413, counting real bytes), 4. a long-request slot (503,
+ * lifecycle.ts) and `sleep`, 5. the handler,
  * 6. HEAD: same status and headers, no body.
  * The no-body, no-sleep case stays synchronous: it is the hot path.
  */
@@ -94,13 +95,26 @@ async function slow(
       ? EMPTY
       : await readBody(req, ctx.limits.maxBodyBytes, ep.acceptsBody);
     const ms = params.sleep as number;
-    if (ms > 0 && !await sleep(ctx.timers, ms, req.signal)) {
-      // The client left; nobody will read this.
-      return new Response(null, { status: 499 });
-    }
     const head = req.method === "HEAD";
-    const res = await fn(req, { params, query, body, head }, ctx);
-    return head ? await headOf(res) : res;
+    // A sleep or an event stream holds a slot: when none is free, 503
+    // before the sleep starts (lifecycle.ts, RFC 9110 §15.6.4).
+    let release = ms > 0 || (ep.streaming && !head) ? ctx.life.acquire() : null;
+    try {
+      if (ms > 0 && !await sleep(ctx.timers, ms, req.signal)) {
+        // The client left; nobody will read this.
+        return new Response(null, { status: 499 });
+      }
+      const res = await fn(req, { params, query, body, head }, ctx);
+      if (release && ep.streaming && !head && res.body) {
+        // The stream owns the slot now: freed when it ends or is cancelled.
+        const body = ctx.life.guard(res.body, release);
+        release = null;
+        return new Response(body, { status: res.status, headers: res.headers });
+      }
+      return head ? await headOf(res) : res;
+    } finally {
+      release?.();
+    }
   } catch (err) {
     return errorProblem(err);
   }
@@ -130,7 +144,7 @@ export function endpointHandler(
       const params = parseParams(ep, path, query);
       // GET is known bodiless (Deno drops GET and HEAD bodies); any other
       // method goes through readBody, which counts the bytes that arrive.
-      if (req.method !== "GET" || params.sleep) {
+      if (req.method !== "GET" || params.sleep || ep.streaming) {
         return slow(req, ep, fn, ctx, params, query);
       }
       const res = fn(req, { params, query, body: EMPTY, head: false }, ctx);

@@ -11,6 +11,7 @@ import { DEBUG_BASE } from "./catalog_parts.ts";
 import type { DebugContext } from "./context.ts";
 import { type DebugRoute, debugRoutes, notFoundProblem } from "./handlers.ts";
 import { isPreflight, preflight, urlPath } from "./http.ts";
+import { errorProblem } from "./problem.ts";
 
 export { urlPath };
 
@@ -49,10 +50,28 @@ export function isDebugPath(path: string): boolean {
     (path.length === DEBUG_BASE.length || path[DEBUG_BASE.length] === "/");
 }
 
-/** A fetch handler for every path under `/api/debug`. */
+/** What Deno.serve passes as a handler's second argument (the part used). */
+export interface ServeInfo {
+  remoteAddr?: { hostname?: string };
+}
+
+/** The client key of the rate limit: the peer address (no proxy headers are trusted). */
+function clientKey(info: unknown): string {
+  const addr = (info as ServeInfo | undefined)?.remoteAddr;
+  return addr?.hostname ?? "unknown";
+}
+
+/**
+ * A fetch handler for every path under `/api/debug`. Called as
+ * `(req, path, info)` by the app, or as `(req, info)` when served directly.
+ */
 export function createRouter(
   ctx: DebugContext,
-): (req: Request, path?: unknown) => Response | Promise<Response> {
+): (
+  req: Request,
+  path?: unknown,
+  info?: unknown,
+) => Response | Promise<Response> {
   // Every catalog path has its own first segment, so one lookup finds it.
   const byFirst = new Map<string, Compiled>();
   for (const r of debugRoutes(ctx)) {
@@ -61,9 +80,18 @@ export function createRouter(
   }
   // `known` is the app's already-computed path; Deno.serve passes its info
   // object in that place when the router is served directly.
-  return (req, known?: unknown) => {
+  return (req, known?: unknown, info?: unknown) => {
     const path = typeof known === "string" ? known : urlPath(req.url);
     if (req.method === "OPTIONS" && isPreflight(req)) return preflight(req);
+    if (ctx.rate) {
+      // Preflights are exempt: a browser reports a refused one as a CORS
+      // failure, hiding the 429 and its Retry-After from the script.
+      try {
+        ctx.rate.take(clientKey(typeof known === "string" ? info : known));
+      } catch (err) {
+        return errorProblem(err);
+      }
+    }
     const parts = path.slice(DEBUG_BASE.length + 1).split("/");
     const hit = byFirst.get(decode(parts[0]));
     if (!hit || hit.segments.length !== parts.length) {

@@ -11,6 +11,8 @@
  */
 
 const BATCH = 512;
+/** Compact the heap once this many cancelled entries linger in it. */
+const COMPACT_AT = 1024;
 
 interface Entry {
   at: number;
@@ -33,6 +35,8 @@ export class TimerWheel implements TimerCounter {
   started = 0;
   cancelled = 0;
   #heap: Entry[] = [];
+  /** Cancelled entries still in the heap. */
+  #dead = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #armedAt = Infinity;
   readonly #now: () => number;
@@ -53,7 +57,9 @@ export class TimerWheel implements TimerCounter {
       e.fn = null;
       this.active--;
       this.cancelled++;
-      this.#dropCancelledTop();
+      if (++this.#dead > COMPACT_AT && this.#dead * 2 > this.#heap.length) {
+        this.#compact();
+      }
       this.#arm();
     };
   }
@@ -62,14 +68,19 @@ export class TimerWheel implements TimerCounter {
     this.#timer = undefined;
     this.#armedAt = Infinity;
     const now = this.#now();
-    const h = this.#heap;
     // At most BATCH per turn: ten thousand sleeps ending together would
     // otherwise build ten thousand responses in one task before any is sent.
     let budget = BATCH;
-    while (h.length && h[0].at <= now && budget-- > 0) {
+    // this.#heap, not a local: a callback that cancels may compact it.
+    while (
+      this.#heap.length && this.#heap[0].at <= now && budget-- > 0
+    ) {
       const e = this.#pop();
       const fn = e.fn;
-      if (!fn) continue;
+      if (!fn) {
+        this.#dead--;
+        continue;
+      }
       e.fn = null;
       this.active--;
       try {
@@ -82,6 +93,10 @@ export class TimerWheel implements TimerCounter {
   };
 
   #arm(): void {
+    // A cancelled wait must never keep a platform timer pending: it would
+    // hold the event loop (and a draining `deno serve`) open until its
+    // deadline, up to DEBUG_MAX_SLEEP_MS after the client left.
+    this.#dropCancelledTop();
     const top = this.#heap[0];
     if (!top) {
       if (this.#timer !== undefined) clearTimeout(this.#timer);
@@ -96,7 +111,18 @@ export class TimerWheel implements TimerCounter {
   }
 
   #dropCancelledTop(): void {
-    while (this.#heap.length && !this.#heap[0].fn) this.#pop();
+    while (this.#heap.length && !this.#heap[0].fn) {
+      this.#pop();
+      this.#dead--;
+    }
+  }
+
+  /** Rebuilds the heap without cancelled entries (memory stays bounded by live waits). */
+  #compact(): void {
+    const live = this.#heap.filter((e) => e.fn);
+    this.#heap = [];
+    this.#dead = 0;
+    for (const e of live) this.#push(e);
   }
 
   #push(e: Entry): void {

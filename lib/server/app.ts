@@ -102,7 +102,10 @@ export function createApp(): Hono {
   const hono = app.fetch;
   app.fetch = (req, env, ectx) => {
     const path = urlPath(req.url);
-    return isDebugPath(path) ? debugFetch(req, path) : hono(req, env, ectx);
+    // `env` is Deno.serve's info (remoteAddr, for the opt-in rate limit).
+    return isDebugPath(path)
+      ? debugFetch(req, path, env)
+      : hono(req, env, ectx);
   };
 
   return app;

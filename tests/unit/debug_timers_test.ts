@@ -83,3 +83,29 @@ Deno.test("timers: a throwing callback does not stop the others", async () => {
   assert.deepEqual(seen, [1]);
   assert.equal(errors.length, 1);
 });
+
+Deno.test("timers: a cancelled wait below the top arms no platform timer once the top fires", async () => {
+  const w = new TimerWheel();
+  let fired = 0;
+  w.schedule(20, () => fired++);
+  const cancel = w.schedule(60_000, () => fired++);
+  cancel();
+  await new Promise((r) => setTimeout(r, 60));
+  assert.equal(fired, 1);
+  assert.equal(w.active, 0);
+  // The op sanitizer fails this test if a 60 s timer is still pending.
+});
+
+Deno.test("timers: many cancelled waits are compacted away", () => {
+  const w = new TimerWheel();
+  const keep = w.schedule(10, () => {});
+  const cancels = Array.from(
+    { length: 5000 },
+    (_, i) => w.schedule(1000 + i, () => {}),
+  );
+  for (const c of cancels) c();
+  assert.equal(w.active, 1);
+  assert.equal(w.cancelled, 5000);
+  keep();
+  assert.equal(w.active, 0);
+});

@@ -4,14 +4,22 @@
  * this adapter builds one instance with the env limits.
  */
 import { Hono } from "hono";
-import { envLimits } from "../../../lib/debug/limits.ts";
+import {
+  envLimits,
+  envServiceLimits,
+  type ServiceLimits,
+} from "../../../lib/debug/limits.ts";
 import { createContext } from "../../../lib/debug/context.ts";
 import { createRouter } from "../../../lib/debug/router.ts";
 import { notFoundProblem } from "../../../lib/debug/handlers.ts";
 
 /** A debug API instance (tests pass tiny limits and a fixed clock). */
-export function createDebugApi(limits = envLimits(), now?: () => Date) {
-  const ctx = createContext(limits, now);
+export function createDebugApi(
+  limits = envLimits(),
+  now?: () => Date,
+  service: ServiceLimits = envServiceLimits(),
+) {
+  const ctx = createContext(limits, now, service);
   const fetch = createRouter(ctx);
   const app = new Hono().all("*", (c) => fetch(c.req.raw));
   const notFound = (req: Request) => notFoundProblem(req, ctx);

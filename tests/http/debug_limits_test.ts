@@ -1,0 +1,164 @@
+/**
+ * Instance limits over real TCP: the long-request cap (503 + Retry-After,
+ * slots freed on completion, disconnect and stream cancel), the opt-in
+ * per-client rate limit (429 + Retry-After) and drain without signals.
+ */
+import assert from "node:assert/strict";
+import { createDebugApi } from "../../routes/api/debug/mod.ts";
+import {
+  DEFAULT_LIMITS,
+  DEFAULT_SERVICE_LIMITS,
+  type ServiceLimits,
+} from "../../lib/debug/limits.ts";
+import { startServer } from "../helpers/server.ts";
+import { waitFor } from "./debug_server.ts";
+
+function start(service: Partial<ServiceLimits>) {
+  const api = createDebugApi(DEFAULT_LIMITS, undefined, {
+    ...DEFAULT_SERVICE_LIMITS,
+    ...service,
+  });
+  const s = startServer(api.fetch);
+  return { ...s, base: s.origin + "/api/debug", ctx: api.ctx };
+}
+
+async function assertRefused(res: Response, status: number, retry: string) {
+  assert.equal(res.status, status);
+  assert.equal(res.headers.get("retry-after"), retry);
+  assert.equal(res.headers.get("access-control-allow-origin"), "*");
+  assert.match(
+    res.headers.get("access-control-expose-headers") ?? "",
+    /Retry-After/,
+  );
+  assert.equal(res.headers.get("content-type"), "application/problem+json");
+  const body = await res.json();
+  assert.equal(body.status, status);
+  assert.equal(typeof body.detail, "string");
+}
+
+Deno.test("cap: sleeps hold slots; one more gets 503 before sleeping; disconnect and completion free them", async () => {
+  const s = start({ maxLongRequests: 2 });
+  const held = [new AbortController(), new AbortController()];
+  const pending = held.map((ac) =>
+    fetch(`${s.base}/status/200?sleep=10s`, { signal: ac.signal }).catch(
+      () => null,
+    )
+  );
+  try {
+    await waitFor(() => s.ctx.life.active === 2, "two sleeps held");
+    const t0 = performance.now();
+    await assertRefused(await fetch(`${s.base}/echo?sleep=5s`), 503, "1");
+    assert.ok(performance.now() - t0 < 2000, "refused before sleeping");
+    assert.equal(s.ctx.timers.active, 2, "the refused request set no timer");
+    // Short requests are not long-lived: still served.
+    const ok = await fetch(`${s.base}/status/201`);
+    assert.equal(ok.status, 201);
+    await ok.body?.cancel();
+    held[0].abort();
+    await waitFor(() => s.ctx.life.active === 1, "disconnect frees a slot");
+    const short = await fetch(`${s.base}/status/200?sleep=20ms`);
+    assert.equal(short.status, 200);
+    await short.body?.cancel();
+    assert.equal(s.ctx.life.active, 1, "completion frees its slot");
+    held[1].abort();
+    await waitFor(() => s.ctx.life.active === 0, "all slots free");
+    assert.equal(s.ctx.timers.active, 0);
+  } finally {
+    held.forEach((ac) => ac.abort());
+    await Promise.all(pending);
+    await s.close();
+  }
+});
+
+Deno.test("cap: an SSE stream holds a slot until it ends or the client cancels", async () => {
+  const s = start({ maxLongRequests: 1 });
+  try {
+    const res = await fetch(`${s.base}/sse?count=5&interval=10s`);
+    const reader = res.body!.getReader();
+    await reader.read(); // first event
+    assert.equal(s.ctx.life.active, 1);
+    assert.equal(s.ctx.life.streams, 1);
+    await assertRefused(await fetch(`${s.base}/sse?interval=0`), 503, "1");
+    // HEAD and a finished resume (204) hold nothing.
+    const head = await fetch(`${s.base}/sse`, { method: "HEAD" });
+    assert.equal(head.status, 200);
+    await reader.cancel();
+    await waitFor(() => s.ctx.life.active === 0, "cancel frees the slot");
+    assert.equal(s.ctx.life.streams, 0);
+    await waitFor(() => s.ctx.timers.active === 0, "and its timer");
+    const done = await fetch(`${s.base}/sse?count=3&interval=0`);
+    assert.equal((await done.text()).split("id: ").length - 1, 3);
+    await waitFor(() => s.ctx.life.active === 0, "completion frees the slot");
+    const gone = await fetch(`${s.base}/sse?count=3`, {
+      headers: { "last-event-id": "3" },
+    });
+    assert.equal(gone.status, 204);
+    assert.equal(s.ctx.life.active, 0);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("rate: opt-in per-client limit answers 429 with Retry-After; preflights pass", async () => {
+  const s = start({ rateLimitPerMinute: 3 });
+  try {
+    for (let i = 0; i < 3; i++) {
+      const r = await fetch(`${s.base}/status/200`);
+      assert.equal(r.status, 200);
+      await r.body?.cancel();
+    }
+    await assertRefused(await fetch(`${s.base}/status/200`), 429, "20");
+    await assertRefused(await fetch(`${s.base}/nope`), 429, "20");
+    const pre = await fetch(`${s.base}/echo`, {
+      method: "OPTIONS",
+      headers: { "access-control-request-method": "PUT" },
+    });
+    assert.equal(pre.status, 204);
+    assert.equal(s.ctx.rate!.clients, 1);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("rate: off by default", async () => {
+  const s = start({});
+  try {
+    assert.equal(s.ctx.rate, null);
+    for (let i = 0; i < 50; i++) {
+      const r = await fetch(`${s.base}/status/204`);
+      assert.equal(r.status, 204);
+    }
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("drain: SSE ends cleanly with a comment, sleeps finish, new long requests get 503", async () => {
+  const s = start({});
+  try {
+    const sse = await fetch(`${s.base}/sse?count=100&interval=10s`);
+    const reader = sse.body!.pipeThrough(new TextDecoderStream()).getReader();
+    assert.match((await reader.read()).value!, /^id: 1\n/);
+    const sleeping = fetch(`${s.base}/status/200?sleep=300ms`);
+    await waitFor(() => s.ctx.life.active === 2, "both held");
+    s.ctx.life.drain();
+    let rest = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      rest += value;
+    }
+    assert.match(rest, /^: server shutting down/);
+    assert.equal((await sleeping).status, 200);
+    await assertRefused(await fetch(`${s.base}/status/200?sleep=1`), 503, "5");
+    await assertRefused(await fetch(`${s.base}/sse`), 503, "5");
+    const short = await fetch(`${s.base}/echo`, { method: "POST", body: "x" });
+    assert.equal(short.status, 200);
+    await short.body?.cancel();
+    await waitFor(() => s.ctx.life.active === 0, "nothing held");
+    assert.equal(s.ctx.timers.active, 0);
+    assert.equal(s.ctx.life.streams, 0);
+  } finally {
+    await s.close();
+  }
+});
