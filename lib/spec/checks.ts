@@ -119,14 +119,30 @@ export function operationWarnings(
   return out;
 }
 
-/** Deeper than any real spec; keeps the recursive walk off the stack limit. */
-const MAX_DEPTH = 1500;
+/** Deeper than any real spec; ends the walk of a cyclic graph read unshared. */
+const MAX_DEPTH = 10_000;
+
+/** A node to visit, and how it was reached (for the JSON path of a bad `$ref`). */
+interface Visit {
+  v: object;
+  key: string | number;
+  up: Visit | null;
+  depth: number;
+}
+
+function pathOf(at: Visit, last: string): string {
+  const keys: (string | number)[] = [last];
+  for (let x: Visit | null = at; x?.up; x = x.up) keys.push(x.key);
+  return jsonPath(keys.reverse());
+}
 
 /**
  * Warns once per distinct local `$ref` that points nowhere (with the first
  * place it is used and how often), and once in all for references to other
  * files, which the viewer cannot follow. `shared` must be true when nodes may
- * be reached twice (YAML aliases), so each is walked once.
+ * be reached twice (YAML aliases), so each is walked once. A loop over an
+ * explicit stack, in document order: YAML aliases can stack nodes 100,000
+ * levels deep, which recursion would not survive in a browser worker.
  */
 export function refWarnings(
   root: unknown,
@@ -136,30 +152,28 @@ export function refWarnings(
   const bad = new Map<string, { path: string; uses: number }>();
   let external = 0;
   let firstExternal = "";
-  const keys: (string | number)[] = [];
   const seen = shared ? new Set<object>() : null;
-  const walk = (v: unknown, depth: number) => {
-    if (depth > MAX_DEPTH) return;
+  const stack: Visit[] = [];
+  const push = (x: unknown, key: string | number, up: Visit) => {
+    if (typeof x === "object" && x !== null && up.depth < MAX_DEPTH) {
+      stack.push({ v: x, key, up, depth: up.depth + 1 });
+    }
+  };
+  if (typeof root === "object" && root !== null) {
+    stack.push({ v: root, key: "", up: null, depth: 0 });
+  }
+  while (stack.length) {
+    const at = stack.pop()!;
+    const v = at.v;
+    if (seen) {
+      if (seen.has(v)) continue;
+      seen.add(v);
+    }
     if (Array.isArray(v)) {
-      if (seen) {
-        if (seen.has(v)) return;
-        seen.add(v);
-      }
-      for (let i = 0; i < v.length; i++) {
-        const x = v[i];
-        if (typeof x === "object" && x !== null) {
-          keys.push(i);
-          walk(x, depth + 1);
-          keys.pop();
-        }
-      }
-      return;
+      for (let i = v.length - 1; i >= 0; i--) push(v[i], i, at);
+      continue;
     }
     const o = v as Record<string, unknown>;
-    if (seen) {
-      if (seen.has(o)) return;
-      seen.add(o);
-    }
     const r = o.$ref;
     if (typeof r === "string") {
       if (r[0] !== "#") {
@@ -167,19 +181,12 @@ export function refWarnings(
       } else if (resolver.pointer(r) === undefined) {
         const b = bad.get(r);
         if (b) b.uses++;
-        else bad.set(r, { path: jsonPath([...keys, "$ref"]), uses: 1 });
+        else bad.set(r, { path: pathOf(at, "$ref"), uses: 1 });
       }
     }
-    for (const k in o) {
-      const x = o[k];
-      if (typeof x === "object" && x !== null) {
-        keys.push(k);
-        walk(x, depth + 1);
-        keys.pop();
-      }
-    }
-  };
-  if (typeof root === "object" && root !== null) walk(root, 0);
+    const keys = Object.keys(o);
+    for (let i = keys.length - 1; i >= 0; i--) push(o[keys[i]], keys[i], at);
+  }
   const out: SpecWarning[] = [];
   for (const [ref, b] of bad) {
     out.push({ message: badRef(ref, b.uses), path: b.path });

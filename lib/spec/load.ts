@@ -11,12 +11,13 @@ import {
   complexKeyOffset,
   secondDocumentOffset,
   unclosedFlow,
+  YAML_MAX_DEPTH,
 } from "./yaml_text.ts";
 import type { SpecWarning, Syntax } from "./types.ts";
 
 const SCHEMA = CORE_SCHEMA.withTags(mergeTag);
-/** Deep enough for real schemas, shallow enough to keep the stack safe. */
-const MAX_DEPTH = 1000;
+/** Second try after a stack overflow, which then fails at a located place. */
+const SAFE_DEPTH = 100;
 
 /** A loaded document: the value, how it was read, and what was forgiven. */
 export interface Loaded {
@@ -65,12 +66,21 @@ function jsonError(text: string, err: unknown): SpecError {
 const MAX_MERGE_KEYS = 200_000;
 
 function loadYaml(text: string, json: boolean): unknown {
-  return load(text, {
-    schema: SCHEMA,
-    maxDepth: MAX_DEPTH,
-    json,
-    maxTotalMergeKeys: MAX_MERGE_KEYS,
-  });
+  const read = (maxDepth: number) =>
+    load(text, {
+      schema: SCHEMA,
+      maxDepth,
+      json,
+      maxTotalMergeKeys: MAX_MERGE_KEYS,
+    });
+  try {
+    return read(YAML_MAX_DEPTH);
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    // js-yaml recurses per level: a browser's stack (a worker's is smaller)
+    // can run out before the depth limit. A lower limit fails at a place.
+    return read(SAFE_DEPTH);
+  }
 }
 
 function yamlError(text: string, err: unknown): SpecError {
@@ -103,12 +113,17 @@ function yamlError(text: string, err: unknown): SpecError {
     return syntaxError(text, 0, "The input holds only comments or whitespace");
   }
   const offset = err.mark?.position ?? 0;
-  if (/maxDepth/.test(reason)) {
+  const depth = /maxDepth \((\d+)\)/.exec(reason)?.[1];
+  if (depth) {
     // Not an unclosed bracket: the nesting itself is the problem.
     return syntaxError(
       text,
       offset,
-      `Invalid YAML: collections nest deeper than ${MAX_DEPTH} levels here, far deeper than any real spec`,
+      `Invalid YAML: collections nest deeper than ${depth} levels here, ${
+        Number(depth) === YAML_MAX_DEPTH
+          ? "far deeper than any real spec"
+          : "too deep for this browser to read"
+      }`,
     );
   }
   let message = `Invalid YAML: ${reason}`;

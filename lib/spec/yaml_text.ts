@@ -6,6 +6,13 @@
  */
 import { type Event, EVENT_ID, getScalarValue, parseEvents } from "js-yaml";
 
+/**
+ * Deepest nesting of YAML collections read. Real specs rarely pass 50
+ * levels; js-yaml recurses per level, and Chromium's worker stack ran out
+ * near 1,000 nested flow mappings, so the limit stays well below that.
+ */
+export const YAML_MAX_DEPTH = 500;
+
 /** Index of the event after the node starting at `i`. */
 function skipNode(ev: Event[], i: number): number {
   const t = ev[i].type;
@@ -31,7 +38,7 @@ export function yamlScalarSource(
 ): string | null {
   let ev: Event[];
   try {
-    ev = parseEvents(text, { maxDepth: 1000 });
+    ev = parseEvents(text, { maxDepth: YAML_MAX_DEPTH });
   } catch {
     return null;
   }
@@ -85,7 +92,7 @@ function quotedEnd(text: string, i: number): number {
 export function complexKeyOffset(text: string): number | null {
   let ev: Event[];
   try {
-    ev = parseEvents(text, { maxDepth: 1000 });
+    ev = parseEvents(text, { maxDepth: YAML_MAX_DEPTH });
   } catch {
     return null;
   }
