@@ -5,8 +5,12 @@
  * peak RSS, and 1,000 concurrent SSE streams. Loopback only, bounded in
  * time (about two minutes). Env: BENCH_SECS (per wrk run, default 2),
  * BENCH_ROUNDS (pairs per target, default 5), BENCH_CONNS (default 64).
+ * Besides req/s, each server's CPU time per request is read from /proc: on
+ * a shared machine it stays steady while req/s swings with the neighbours.
+ * The app runs with lib/server/serve_flags.ts, as `deno task start` does.
  */
 import { ensureWrk, holdMany, rssMiB, wrkRps } from "./http_load.ts";
+import { runtimeFlags } from "../lib/server/serve_flags.ts";
 
 const SECS = Number(Deno.env.get("BENCH_SECS") ?? 2);
 const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 5);
@@ -29,8 +33,11 @@ async function start(
   const proc = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
-      "-A",
-      ...(v8Flags ? [`--v8-flags=${v8Flags}`] : []),
+      // The app runs with `deno task start`'s flags (lib/server/serve_flags.ts)
+      // unless a test overrides the V8 flags; the hello-worlds with defaults.
+      ...(mode === "app" && v8Flags === undefined
+        ? runtimeFlags()
+        : ["-A", ...(v8Flags ? [`--v8-flags=${v8Flags}`] : [])]),
       new URL("http_server.ts", here).pathname,
       mode,
       String(port),
@@ -72,30 +79,45 @@ async function throughput(): Promise<void> {
   const headers = await start("headers");
   const app = await start("app");
   const base = `http://127.0.0.1:${app.port}/api/debug`;
-  const targets: [string, string][] = [
-    ["hello (bare Deno.serve)", `http://127.0.0.1:${hello.port}/`],
-    ["hello + the 5 required headers", `http://127.0.0.1:${headers.port}/`],
-    ["/api/debug/status/200", `${base}/status/200`],
-    ["/api/debug/echo", `${base}/echo`],
-    ["/api/debug/gzip", `${base}/gzip`],
+  const targets: [string, string, number][] = [
+    [
+      "hello (bare Deno.serve)",
+      `http://127.0.0.1:${hello.port}/`,
+      hello.proc.pid,
+    ],
+    [
+      "hello + the 5 required headers",
+      `http://127.0.0.1:${headers.port}/`,
+      headers.proc.pid,
+    ],
+    ["/api/debug/status/200", `${base}/status/200`, app.proc.pid],
+    ["/api/debug/echo", `${base}/echo`, app.proc.pid],
+    ["/api/debug/gzip", `${base}/gzip`, app.proc.pid],
   ];
   // Paired runs: each target right after its own hello run, and the ratio
   // taken within the pair, so load from a noisy neighbour that comes and
   // goes between pairs cancels out; the median of the pairs is reported.
   const rps = new Map<string, number[]>(targets.map(([n]) => [n, []]));
   const ratios = new Map<string, number[]>(targets.map(([n]) => [n, []]));
+  const cpu = new Map<string, number[]>(targets.map(([n]) => [n, []]));
+  const cpuRatios = new Map<string, number[]>(targets.map(([n]) => [n, []]));
   try {
     for (const [, url] of targets) await wrkRps(url, CONNS, 1); // warm up
     for (let r = 0; r < ROUNDS; r++) {
-      for (const [name, url] of targets.slice(1)) {
-        const base = await wrkRps(targets[0][1], CONNS, SECS);
-        const got = await wrkRps(url, CONNS, SECS);
+      for (const [name, url, pid] of targets.slice(1)) {
+        const base = await wrkRps(targets[0][1], CONNS, SECS, targets[0][2]);
+        const got = await wrkRps(url, CONNS, SECS, pid);
         if (got.non2xx) {
           throw new Error(`${name}: ${got.non2xx} non-2xx responses`);
         }
         rps.get(targets[0][0])!.push(base.rps);
         rps.get(name)!.push(got.rps);
         ratios.get(name)!.push(got.rps / base.rps);
+        cpu.get(targets[0][0])!.push(base.cpuUs);
+        cpu.get(name)!.push(got.cpuUs);
+        // Hello's server CPU per request over this one's: the throughput
+        // ratio a CPU-bound server would reach with a core to itself.
+        cpuRatios.get(name)!.push(base.cpuUs / got.cpuUs);
       }
     }
   } finally {
@@ -104,9 +126,9 @@ async function throughput(): Promise<void> {
     await app.stop();
   }
   console.log(
-    `\n| endpoint | req/s (median) | ratio to hello (median of ${ROUNDS} pairs) | pair ratios | target |`,
+    `\n| endpoint | req/s (median) | ratio to hello (median of ${ROUNDS} pairs) | pair ratios | server CPU µs/req | CPU ratio | target |`,
   );
-  console.log("|---|---:|---:|---|---:|");
+  console.log("|---|---:|---:|---|---:|---:|---:|");
   const goal: Record<string, string> = {
     "/api/debug/status/200": ">= 0.8x",
     "/api/debug/gzip": ">= 0.4x",
@@ -118,7 +140,11 @@ async function throughput(): Promise<void> {
     console.log(
       `| ${name} | ${
         Math.round(median(rps.get(name)!)).toLocaleString("en")
-      } | ${ratio} | ${all} | ${goal[name] ?? ""} |`,
+      } | ${ratio} | ${all} | ${median(cpu.get(name)!).toFixed(1)} | ${
+        cpuRatios.get(name)!.length
+          ? median(cpuRatios.get(name)!).toFixed(2) + "x"
+          : "1.00x"
+      } | ${goal[name] ?? ""} |`,
     );
   }
 }
@@ -167,12 +193,12 @@ await held(
   (r) => r.startsWith("HTTP/1.1 200"),
 );
 await held(
-  "same, V8 `--max-semi-space-size=8`",
+  "same, V8 defaults (no serve_flags)",
   "/api/debug/status/200?sleep=5000",
   10_000,
   30_000,
   (r) => r.startsWith("HTTP/1.1 200"),
-  "--max-semi-space-size=8",
+  "",
 );
 await held(
   "1,000 SSE streams x 5 events, 1 s apart",

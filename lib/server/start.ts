@@ -5,6 +5,7 @@
  * `${PORT:-8000}` defaults.
  */
 import { ensureBuilt } from "./build.ts";
+import { runtimeFlags } from "./serve_flags.ts";
 
 if (await ensureBuilt()) console.log("islands rebuilt");
 const port = Deno.env.get("PORT") || "8000";
@@ -13,9 +14,7 @@ const child = new Deno.Command(Deno.execPath(), {
   args: [
     "serve",
     "--parallel",
-    "--allow-net",
-    "--allow-read",
-    "--allow-env",
+    ...runtimeFlags(),
     "--port",
     port,
     "--host",
