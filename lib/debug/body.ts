@@ -20,19 +20,33 @@ function tooLarge(max: number, got: string): ParamError {
   );
 }
 
+/**
+ * How long draining may wait for the rest of a rejected body. A client that
+ * stops sending but waits for an answer (a chunk announced as 4 GB, then
+ * silence) would otherwise hold the request forever.
+ */
+const DRAIN_MS = 1000;
+
 async function drain(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   budget: number,
 ): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((r) => {
+    timer = setTimeout(() => r(null), DRAIN_MS);
+  });
   try {
     while (budget > 0) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      budget -= value.byteLength;
+      const step = await Promise.race([reader.read(), late]);
+      if (step === null) break; // too slow: answer now
+      if (step.done) return;
+      budget -= step.value.byteLength;
     }
     await reader.cancel();
   } catch {
     // The client gave up; the 413 is still the answer.
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -4,7 +4,11 @@
  * handlers enforce. One operation per (path, method), HEAD included.
  */
 import type { EndpointSpec, ParamSpec, ResponseSpec } from "./catalog_types.ts";
-import type { DebugLimits } from "./limits.ts";
+import {
+  type DebugLimits,
+  DEFAULT_SERVICE_LIMITS,
+  type ServiceLimits,
+} from "./limits.ts";
 import { PROBLEM_SCHEMA } from "./catalog_schemas.ts";
 import { apiDescription } from "./openapi_text.ts";
 
@@ -96,9 +100,12 @@ function operation(ep: EndpointSpec, method: string): Json {
         schema: { type: "integer", minimum: 0 },
       })),
     ],
-    responses: Object.fromEntries(
-      ep.responses.map((r) => [r.status, response(r, head)]),
-    ),
+    responses: {
+      ...Object.fromEntries(
+        ep.responses.map((r) => [r.status, response(r, head)]),
+      ),
+      ...instanceResponses(ep, head),
+    },
   };
   if (ep.acceptsBody && !["GET", "HEAD", "OPTIONS"].includes(method)) {
     op.requestBody = {
@@ -110,10 +117,50 @@ function operation(ep: EndpointSpec, method: string): Json {
   return op;
 }
 
+const RETRY_AFTER = {
+  "Retry-After": {
+    description: "Seconds to wait before retrying (RFC 9110 §10.2.3).",
+    schema: { type: "integer", minimum: 1 },
+  },
+};
+
+/**
+ * The instance limits' answers, on every operation: 429 from the opt-in
+ * rate limit (RFC 6585 §4) and 503 when the long-request cap is full or the
+ * server is shutting down (RFC 9110 §15.6.4), both problem+json (RFC 9457).
+ */
+function instanceResponses(ep: EndpointSpec, head: boolean): Json {
+  const problem = (description: string): Json => ({
+    description,
+    headers: RETRY_AFTER,
+    ...(head ? {} : {
+      content: {
+        "application/problem+json": {
+          schema: { $ref: "#/components/schemas/Problem" },
+        },
+      },
+    }),
+  });
+  const mine = ep.id === "status"
+    ? " (besides a requested /status/429 or /status/503)"
+    : "";
+  return {
+    "429": problem(
+      `Too many requests from this client address${mine}: only when the opt-in rate limit DEBUG_RATE_LIMIT (requests per minute per address) is set.`,
+    ),
+    "503": problem(
+      `${
+        ep.streaming ? "The event stream" : "A request with `sleep`"
+      } could not start${mine}: the instance already holds DEBUG_MAX_LONG_REQUESTS long-lived requests (Retry-After: 1), or it is shutting down (Retry-After: 5).`,
+    ),
+  };
+}
+
 /** The OpenAPI 3.1 document for `catalog` under `limits`. */
 export function openApiDocument(
   catalog: readonly EndpointSpec[],
   limits: DebugLimits,
+  service: ServiceLimits = DEFAULT_SERVICE_LIMITS,
 ): Json {
   const paths: Json = {};
   for (const ep of catalog) {
@@ -130,7 +177,7 @@ export function openApiDocument(
     info: {
       title: "Wirebench debug API",
       version: "1.0.0",
-      description: apiDescription(limits),
+      description: apiDescription(limits, service),
     },
     tags: catalog.map((ep) => ({ name: ep.id, description: ep.summary })),
     paths,

@@ -10,7 +10,11 @@ const cache = new WeakMap<DebugContext, string>();
 export const openApiHandler: FamilyHandler = (_req, _input, ctx) => {
   let json = cache.get(ctx);
   if (json === undefined) {
-    json = JSON.stringify(openApiDocument(ctx.catalog, ctx.limits), null, 2);
+    json = JSON.stringify(
+      openApiDocument(ctx.catalog, ctx.limits, ctx.service),
+      null,
+      2,
+    );
     cache.set(ctx, json);
   }
   return jsonResponse(200, json);

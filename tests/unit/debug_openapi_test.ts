@@ -90,3 +90,22 @@ Deno.test("openapi: responses have schemas; HEAD has none; problems are document
     );
   }
 });
+
+Deno.test("openapi: every operation documents 429 and 503 with Retry-After, and their env variables", () => {
+  for (const item of Object.values(doc.paths as Record<string, Json>)) {
+    for (const [method, op] of Object.entries(item as Record<string, Json>)) {
+      for (const code of ["429", "503"]) {
+        const r = op.responses[code];
+        assert.ok(r?.headers?.["Retry-After"], `${method} ${code}`);
+        if (method !== "head") {
+          assert.ok(r.content["application/problem+json"]);
+        }
+      }
+    }
+  }
+  const text = doc.info.description as string;
+  for (const env of ["DEBUG_MAX_LONG_REQUESTS", "DEBUG_RATE_LIMIT"]) {
+    assert.ok(text.includes(env), env);
+  }
+  assert.match(text, /SIGTERM/);
+});
