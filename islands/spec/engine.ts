@@ -17,6 +17,15 @@ import type {
 
 /** Inputs at least this long (UTF-16 units, ~200 KB) go to the worker. */
 export const WORKER_THRESHOLD = 200_000;
+/**
+ * YAML aliases (`*name` after a space, `[`, `{` or `,`) also go to the
+ * worker, whatever the size: a few hundred bytes of aliases can stand for
+ * billions of nodes, and the parser's bounds are the page's only guard on
+ * the main thread. A false match (Markdown emphasis) costs a round trip.
+ */
+const ALIAS = /[\s[{,]\*[^\s*]/;
+/** A worker that has not answered by then is stopped (a hang detector). */
+export const PARSE_TIMEOUT_MS = 30_000;
 
 type Holder =
   | { kind: "local"; parsed: ParsedSpec }
@@ -31,10 +40,15 @@ export class SpecEngine {
   #latest = 0;
   #waiting = new Map<number, (m: FromWorker) => void>();
   #holder: Holder | null = null;
+  #timeoutMs: number;
 
-  /** `workerUrl` is the built worker (`buildUrl("spec_worker.js")`), or null. */
-  constructor(workerUrl: string | null) {
+  /**
+   * `workerUrl` is the built worker (`buildUrl("spec_worker.js")`), or null;
+   * `timeoutMs` bounds each parse and each check phase in the worker.
+   */
+  constructor(workerUrl: string | null, timeoutMs = PARSE_TIMEOUT_MS) {
     this.#url = workerUrl;
+    this.#timeoutMs = timeoutMs;
   }
 
   /** Starts the worker ahead of need, so the first big file parses sooner. */
@@ -84,7 +98,7 @@ export class SpecEngine {
   ): Promise<ParseResult | null> {
     const id = ++this.#seq;
     this.#latest = id;
-    if (text.length >= WORKER_THRESHOLD) {
+    if (text.length >= WORKER_THRESHOLD || ALIAS.test(text)) {
       if (this.#busy) this.#kill();
       const w = this.#spawn();
       if (w) {
@@ -115,29 +129,73 @@ export class SpecEngine {
   ): Promise<ParseResult | null> {
     return new Promise((resolve) => {
       this.#busy = true;
+      const t0 = performance.now();
+      let alive = false; // the worker answered: it loaded and is reading
+      let listed: SpecWarning[] | null = null; // set once the list arrived
+      let timedOut = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const arm = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          timedOut = true;
+          this.#kill(); // answers below with a synthetic "detail" message
+        }, this.#timeoutMs);
+      };
       this.#waiting.set(id, (m) => {
-        if (m.type === "stage") return onStage(m.stage);
+        if (m.type === "stage") {
+          alive = true;
+          return onStage(m.stage);
+        }
         if (m.type === "checked") {
+          clearTimeout(timer);
           this.#waiting.delete(id);
           this.#busy = false;
           if (id === this.#latest) onChecked(m.warnings);
           return;
         }
         if (m.type === "parsed") {
+          alive = true;
+          listed = m.index.warnings;
           if (id === this.#latest) {
             this.#holder = { kind: "worker", parseId: id };
           }
+          arm(); // the checks get their own time
           // Still busy: the checks follow in a "checked" message.
           resolve({ ok: true, index: m.index, ms: m.ms });
           return;
         }
+        clearTimeout(timer);
         this.#waiting.delete(id);
         this.#busy = false;
         if (m.type === "failed") {
           if (id === this.#latest) this.#holder = null;
           resolve({ ok: false, error: m.error, ms: m.ms });
-        } else resolve(null); // the worker died: caller falls back
+          return;
+        }
+        // The worker is gone. A worker that never answered could not start
+        // (the caller parses here instead); one that died or ran out of time
+        // reading this input must not take the page down with it.
+        const why = timedOut
+          ? `took longer than ${this.#timeoutMs / 1000} s`
+          : "stopped (out of memory?)";
+        if (listed) {
+          if (id === this.#latest) {
+            onChecked([...listed, { message: `The checks ${why}` }]);
+          }
+        } else if (alive || timedOut) {
+          resolve({
+            ok: false,
+            error: {
+              kind: "structure",
+              path: "$",
+              message:
+                `Reading this input ${why} and was given up; the page is still yours: load another spec`,
+            },
+            ms: performance.now() - t0,
+          });
+        } else resolve(null);
       });
+      arm();
       const msg: ToWorker = { type: "parse", id, text };
       w.postMessage(msg);
     });
