@@ -5,7 +5,7 @@
  * enough is pretty-printed). HTML is text, never markup: the page must not
  * render recorded content.
  */
-import { stringifyJsonParts } from "./json_text.ts";
+import { deeperThan, stringifyJsonParts } from "./json_text.ts";
 
 /** A body prepared for display. */
 export type BodyPreview =
@@ -56,7 +56,15 @@ function decodeBase64(b64: string): { text: string; partial: boolean } | null {
   }
 }
 
-/** JSON pretty-printed, at most a preview long, whatever its nesting. */
+/** Levels of a JSON preview that are indented. */
+const PREVIEW_LEVELS = 64;
+
+/**
+ * JSON pretty-printed, at most about a preview long, whatever its nesting:
+ * natively when shallow; else by the walker, which stops at the preview's
+ * length (native indentation of 5,000 levels is 25 M characters, and the
+ * call recurses: 10,000 levels overflow the stack).
+ */
 function pretty(body: string): string | null {
   let value: unknown;
   try {
@@ -64,13 +72,12 @@ function pretty(body: string): string | null {
   } catch {
     return null; // not JSON after all: shown as text
   }
-  try {
-    return JSON.stringify(value, null, 2);
-  } catch {
-    // Too deep for the native call (V8 recurses): the walker, cut short.
-    return stringifyJsonParts(value, { indent: 2, maxChars: PREVIEW_CHARS })
-      .join("");
-  }
+  if (!deeperThan(value, PREVIEW_LEVELS)) return JSON.stringify(value, null, 2);
+  return stringifyJsonParts(value, {
+    indent: 2,
+    maxChars: PREVIEW_CHARS,
+    indentLevels: PREVIEW_LEVELS,
+  }).join("");
 }
 
 /** Classifies and trims a body for display. */

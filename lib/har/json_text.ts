@@ -25,6 +25,8 @@ export interface StringifyOptions {
   indent?: number;
   /** Stop once about this many characters are out, ending with "…". */
   maxChars?: number;
+  /** Levels that are indented further (deeper ones stay at this one). */
+  indentLevels?: number;
 }
 
 const CHUNK = 1 << 20;
@@ -41,8 +43,8 @@ function scalar(v: unknown): string | undefined {
 /**
  * JSON text of `value` as parts of about 1 MB each (join them, or hand them
  * to a Blob), with JSON.stringify's output for plain JSON data: same key
- * order, same indentation (up to 16 levels deep), `undefined` members left
- * out (`null` in arrays).
+ * order, same indentation (up to `indentLevels`, 16 by default),
+ * `undefined` members left out (`null` in arrays).
  */
 export function stringifyJsonParts(
   value: Json,
@@ -60,13 +62,14 @@ export function stringifyJsonParts(
       buf = "";
     }
   };
-  // Indentation stops growing past MAX_INDENT levels: 100,000 levels at
-  // full indentation would be 10^10 spaces (the native call has no cap).
+  // Indentation stops growing past `levels`: 100,000 levels at full
+  // indentation would be 10^10 spaces (the native call has no cap).
+  const levels = opts.indentLevels ?? MAX_INDENT;
   const pads = Array.from(
-    { length: MAX_INDENT + 1 },
+    { length: levels + 1 },
     (_, d) => indent ? "\n" + " ".repeat(indent * d) : "",
   );
-  const nl = (depth: number) => pads[Math.min(depth, MAX_INDENT)];
+  const nl = (depth: number) => pads[Math.min(depth, levels)];
   const open = (v: unknown): Frame | null => {
     if (v === null || typeof v !== "object") {
       out(scalar(v) ?? "null");
@@ -111,14 +114,46 @@ export function stringifyJsonParts(
 }
 
 /**
- * `JSON.stringify(value, null, indent)` that never throws for parsed JSON:
- * nesting too deep for the native call goes through the walker. Returns
- * parts (see {@link stringifyJsonParts}); the native result is one part.
+ * True when `value` nests containers more than `limit` deep. Iterative,
+ * skips strings and stops at the first such path: about a tenth of the
+ * cost of stringifying.
+ */
+export function deeperThan(value: Json, limit: number): boolean {
+  const stack: unknown[] = [value];
+  const depths: number[] = [0];
+  while (stack.length) {
+    const v = stack.pop() as Record<string, unknown> | unknown[];
+    const d = depths.pop()!;
+    if (d > limit) return true;
+    const items = Array.isArray(v) ? v : Object.values(v);
+    for (const x of items) {
+      if (x !== null && typeof x === "object") {
+        stack.push(x);
+        depths.push(d + 1);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * `JSON.stringify(value, null, indent)` that never throws for parsed JSON
+ * and never blows up: native indentation grows with depth, so 100 entries
+ * 5,000 levels deep (3 MB) would be pretty-printed into 5 G characters
+ * (tens of seconds until the string length limit). Values nested deeper
+ * than the indentation cap, and anything the native call cannot do, go
+ * through the walker. Returns parts (see {@link stringifyJsonParts}).
  */
 export function safeStringifyParts(value: Json, indent = 0): string[] {
-  try {
-    const text = JSON.stringify(value, null, indent || undefined);
+  if (value === null || typeof value !== "object") {
+    const text = JSON.stringify(value);
     return text === undefined ? [] : [text];
+  }
+  if (indent && deeperThan(value, MAX_INDENT)) {
+    return stringifyJsonParts(value, { indent });
+  }
+  try {
+    return [JSON.stringify(value, null, indent || undefined)];
   } catch (err) {
     if (!(err instanceof RangeError)) throw err;
     return stringifyJsonParts(value, { indent });
