@@ -13,6 +13,11 @@ import { findJsonError } from "../../lib/har/json_scan.ts";
 import { parseHarText } from "../../lib/har/parse.ts";
 import { firstInvalidUtf8, readFileText } from "../../lib/har/read.ts";
 import {
+  previewJson,
+  safeStringifyParts,
+  stringifyJsonParts,
+} from "../../lib/har/json_text.ts";
+import {
   assertClearError,
   assertNoPollution,
   bounded,
@@ -467,6 +472,28 @@ Deno.test("har hostile: random text is rejected with a line and column", () => {
     { numRuns: 300, seed: 11 },
   );
   tally("random text", 0, 300);
+});
+
+Deno.test("har hostile: the stack-free stringifier writes what JSON.stringify writes", () => {
+  fc.assert(
+    fc.property(
+      fc.jsonValue({ maxDepth: 12 }),
+      fc.constantFrom(0, 2, 4),
+      (v, indent) => {
+        const want = JSON.stringify(v, null, indent);
+        assert.equal(stringifyJsonParts(v, { indent }).join(""), want);
+        assert.equal(safeStringifyParts(v, indent).join(""), want);
+        const short = previewJson(v, 20);
+        assert.ok(
+          short.length <= 21 &&
+            want.replace(/\s/g, "").startsWith(
+              short.replace(/…$/, "").replace(/\s/g, ""),
+            ),
+        );
+      },
+    ),
+    { numRuns: 500, seed: 5 },
+  );
 });
 
 Deno.test("har hostile: the UTF-8 check agrees with a fatal TextDecoder", () => {

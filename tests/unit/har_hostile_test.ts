@@ -292,6 +292,54 @@ Deno.test("har hostile: ok/JSON bodies 100,000 deep are previewed and sanitized"
   assertNoPollution();
 });
 
+Deno.test("har hostile: ok/nesting just under the stack limit does not amplify", () => {
+  // 5,000 levels natively pretty-printed are 25 M characters each: 100 of
+  // them took 35 s before the sanitizer stopped indenting past 16 levels.
+  const deep = nestObjects(5_000);
+  const text = withRaw(
+    har(Array.from({ length: 100 }, () => entry({ _d: D }))),
+    { D: deep },
+  );
+  const r = ok(
+    bounded("amplifying nesting", BOUND, () => outcome(text, "amp")),
+    "amp",
+  );
+  assert.ok(r.sanitized.length < text.length * 20, `${r.sanitized.length}`);
+  assert.equal(parseHarText(r.sanitized).doc.entries.length, 100);
+  // And a 2 MB body of such values is previewed, not expanded.
+  const body = "[" +
+    Array.from({ length: 60 }, () => nestArrays(6_000)).join(",") +
+    "]";
+  const big = har([
+    entry({
+      response: {
+        ...res(),
+        content: {
+          size: body.length,
+          mimeType: "application/json",
+          text: body,
+        },
+      },
+    }),
+  ]);
+  const p = ok(
+    bounded(
+      "amplifying nesting",
+      BOUND,
+      () => outcome(JSON.stringify(big), "amp body"),
+    ),
+    "amp body",
+  );
+  const preview = p.details[0].responseBody as {
+    kind: string;
+    text: string;
+    truncated: boolean;
+  };
+  assert.equal(preview.kind, "json");
+  assert.equal(preview.truncated, true);
+  assert.ok(preview.text.length < 250_000);
+});
+
 // ---- __proto__, constructor, prototype wherever a name goes ----------------
 
 const NAMES = [
