@@ -12,6 +12,7 @@ import {
   body,
   contentBodies,
   MAX_BODIES,
+  MAX_CELL,
   text,
   typeSummary,
 } from "./schema_view.ts";
@@ -48,7 +49,7 @@ function paramDetail(
     in: clip(str(p.in)),
     required: p.required === true,
     deprecated: p.deprecated === true,
-    description: text(p.description),
+    description: text(p.description, MAX_CELL),
     type,
     fromPath,
   };
@@ -148,7 +149,7 @@ export function operationDetail(
         name: clip(scalarText(p.name) ?? ""),
         type: typeSummary(p),
         required: p.required === true,
-        description: text(p.description),
+        description: text(p.description, MAX_CELL),
       });
     } else if (parameters.length < MAX_PARAMS) {
       parameters.push(paramDetail(p, fromPath, swagger));
@@ -195,7 +196,7 @@ export function operationDetail(
         : contentBodies(res.content, r);
       responses.push({
         status: clip(status),
-        description: text(res.description),
+        description: text(res.description, MAX_CELL),
         bodies,
       });
     }

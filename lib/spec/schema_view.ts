@@ -13,12 +13,18 @@ import type { BodyDetail, FieldDetail } from "./types.ts";
 
 /** Fields listed per body. */
 export const MAX_FIELDS = 100;
-/** Longest description shown in a detail; longer ones are cut. */
-export const MAX_TEXT = 100_000;
+/**
+ * Longest description shown in a detail, longer ones are cut: real ones stay
+ * under a few thousand characters, and the page turns each into plain text
+ * (and lays it out) on the main thread.
+ */
+export const MAX_TEXT = 20_000;
+/** Longest description in a table cell (a parameter, a field, a response). */
+export const MAX_CELL = 2_000;
 
-/** A string field, cut to {@link MAX_TEXT}; "" when it is not a string. */
-export function text(v: unknown): string {
-  return typeof v === "string" ? truncate(v, MAX_TEXT) : "";
+/** A string field, cut to `max`; "" when it is not a string. */
+export function text(v: unknown, max = MAX_TEXT): string {
+  return typeof v === "string" ? truncate(v, max) : "";
 }
 
 /** Last segment of a `$ref`, decoded: `#/components/schemas/Pet` → `Pet`. */
@@ -121,7 +127,7 @@ function fieldsOf(
       name: clip(name),
       type: typeSummary(p),
       required: req.has(name),
-      description: isObject(pv) ? text(pv.description) : "",
+      description: isObject(pv) ? text(pv.description, MAX_CELL) : "",
     });
   }
 }
