@@ -4,15 +4,7 @@
  * table of contents. Values come from the catalog and the live limits.
  */
 import type { DebugLimits, EndpointSpec } from "../../lib/debug/catalog.ts";
-import { LIMIT_ENV } from "../../lib/debug/limits.ts";
-
-const LIMIT_TEXT: Record<keyof DebugLimits, string> = {
-  maxSleepMs: "Longest sleep, ms",
-  maxRedirects: "Longest redirect chain",
-  maxBodyBytes: "Largest request body, bytes",
-  maxSseCount: "Most SSE events",
-  maxSseIntervalMs: "Longest SSE interval and retry, ms",
-};
+import { LimitsTable } from "./LimitsTable.tsx";
 
 /** Props of {@link Intro}. */
 export interface IntroProps {
@@ -70,27 +62,7 @@ export function Intro({ catalog, limits }: IntroProps) {
             problem.
           </li>
         </ul>
-        <table class="limits">
-          <caption>Limits of this server</caption>
-          <thead>
-            <tr>
-              <th scope="col">Limit</th>
-              <th scope="col">Value</th>
-              <th scope="col">Env variable</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(Object.keys(LIMIT_ENV) as (keyof DebugLimits)[]).map((k) => (
-              <tr key={k} data-limit={k}>
-                <td>{LIMIT_TEXT[k]}</td>
-                <td>{limits[k]}</td>
-                <td>
-                  <code>{LIMIT_ENV[k]}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LimitsTable limits={limits} />
       </details>
       <details class="rules">
         <summary>How the runner sends requests</summary>

@@ -142,3 +142,31 @@ Deno.test("debug API: unknown paths get 404 problem+json", async () => {
     await s.close();
   }
 });
+
+Deno.test("debug page: every limit is listed with its env variable", async () => {
+  const s = startServer();
+  try {
+    const html = await (await fetch(s.origin + "/debug")).text();
+    for (
+      const env of [
+        "DEBUG_MAX_SLEEP_MS",
+        "DEBUG_MAX_REDIRECTS",
+        "DEBUG_MAX_BODY_BYTES",
+        "DEBUG_MAX_SSE_COUNT",
+        "DEBUG_MAX_SSE_INTERVAL_MS",
+        "DEBUG_MAX_LONG_REQUESTS",
+        "DEBUG_RATE_LIMIT",
+      ]
+    ) assert.ok(html.includes(`<code>${env}</code>`), env);
+    assert.match(
+      html,
+      /data-limit="maxLongRequests"><td>[^<]+<\/td><td>10000</,
+    );
+    assert.match(
+      html,
+      /data-limit="rateLimitPerMinute"><td>[^<]+<\/td><td>off</,
+    );
+  } finally {
+    await s.close();
+  }
+});
