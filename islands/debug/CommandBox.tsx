@@ -3,7 +3,7 @@
  * whether the copy worked (visibly, and to screen readers).
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { copyText } from "./clipboard.ts";
+import { copyText } from "../shared/clipboard.ts";
 
 interface CopyProps {
   text: string;

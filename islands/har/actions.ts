@@ -1,14 +1,6 @@
 /** Browser actions of the viewer: clipboard and local downloads. */
 
-/** Copies text; resolves false when the browser refuses the clipboard. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { copyText } from "../shared/clipboard.ts";
 
 /**
  * Saves a Blob under `name` through an object URL and a download link:

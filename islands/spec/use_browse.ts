@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { applyFilter, compileFilter, copyText } from "../../lib/spec/filter.ts";
 import type { OperationDetail, SpecIndex } from "../../lib/spec/types.ts";
-import { writeClipboard } from "./clipboard.ts";
+import { copyText as writeClipboard } from "../shared/clipboard.ts";
 import { opKey, readHash, replaceHash } from "./hash.ts";
 import type { OperationRef } from "./protocol.ts";
 

@@ -1,7 +1,9 @@
 /**
- * Copies text: the async Clipboard API where the page may use it, else the
- * legacy copy command on a hidden textarea (plain-HTTP origins other than
- * localhost have no `navigator.clipboard`; a denied permission throws).
+ * Copies text for every copy button of the islands: the async Clipboard API
+ * where the page may use it, else the legacy copy command on a hidden
+ * textarea (plain-HTTP origins other than localhost have no
+ * `navigator.clipboard`, and a denied permission throws). Resolves false when
+ * neither works, so the button can say so instead of claiming success.
  */
 export async function copyText(text: string): Promise<boolean> {
   try {
