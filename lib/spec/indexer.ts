@@ -34,6 +34,11 @@ const NO_TAGS: string[] = [];
 const MAX_TAGS = 100;
 /** Fixed cost of one list entry, on top of its text, for the {@link Budget}. */
 const ENTRY_COST = 64;
+/**
+ * Callback operations listed: shared callbacks multiply (a 3 kB file can
+ * declare 50,000), and they are shown apart, all at once.
+ */
+const MAX_CALLBACKS = 5_000;
 /** Longest title or version shown in the header. */
 const MAX_HEADER = 1000;
 
@@ -110,6 +115,7 @@ function callbacksOf(
 ) {
   const cbs = f.op.callbacks;
   if (!isObject(cbs) || det.family !== "openapi") return;
+  if (out.length >= MAX_CALLBACKS) return;
   const opAt = [
     ...at,
     ...(f.additional ? ["additionalOperations"] : []),
@@ -124,6 +130,7 @@ function callbacksOf(
       const item = resolvePathItem(cb[expression], keys, resolver, []);
       if (!item) continue;
       for (const cf of operationsOf(item, keys, det.minor, [])) {
+        if (out.length >= MAX_CALLBACKS) return;
         const summary = str(cf.op.summary);
         // A callback shared by many operations is listed under each of them.
         budget.spend(
@@ -227,6 +234,12 @@ export function buildIndex(
   const args = [det, resolver, warnings, budget, found] as const;
   const endpoints = collect("paths", paths, ...args);
   const hooks = collect("webhooks", webhooks, ...args);
+  if (callbacks.length >= MAX_CALLBACKS) {
+    warnings.push({
+      message:
+        `Only the first ${MAX_CALLBACKS} callback operations are listed: the callbacks are shared by so many operations that the list would not be readable`,
+    });
+  }
   const counts = new Map<string, number>();
   for (const e of endpoints) {
     counts.set(e.method, (counts.get(e.method) ?? 0) + 1);

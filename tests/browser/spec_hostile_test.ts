@@ -107,24 +107,39 @@ Deno.test({
       await openFirst(page);
       await usable(page, "bomb", 1);
 
-      // Callbacks multiplied 80 million times through aliases: refused.
-      const cb = `x-cb: &cb {${
-        Array.from({ length: 100 }, (_, i) => `'{$u${i}}': *i`).join(", ")
-      }}\n`;
-      const op = `x-op: &op {callbacks: {${
-        Array.from({ length: 100 }, (_, i) => `c${i}: *cb`).join(", ")
-      }}}\n`;
+      // One 1 MB summary shared by 200 operations (200 MB of list): refused.
       const expand = await pick(
         page,
         "expand.yaml",
-        YAML31 + "x-i: &i {get: {}, put: {}, post: {}, delete: {}}\n" + cb +
-          op + "paths:\n" +
-          Array.from({ length: 1000 }, (_, i) => `  /p${i}: {get: *op}`)
+        YAML31 + `x-s: &s ${"ab ".repeat(350_000)}\npaths:\n` +
+          Array.from(
+            { length: 200 },
+            (_, i) => `  /p${i}: {get: {summary: *s}}`,
+          )
             .join("\n") +
           "\n",
       );
       times.expand = expand.ms;
       assert.match(expand.error ?? "", /expands far beyond its own size/);
+
+      // Callbacks shared 80 million times: the first 5,000 are listed.
+      const cbs = await pick(
+        page,
+        "callbacks.yaml",
+        YAML31 + "x-i: &i {get: {}, put: {}, post: {}, delete: {}}\n" +
+          `x-cb: &cb {${
+            Array.from({ length: 100 }, (_, i) => `'{$u${i}}': *i`).join(", ")
+          }}\n` +
+          `x-op: &op {callbacks: {${
+            Array.from({ length: 100 }, (_, i) => `c${i}: *cb`).join(", ")
+          }}}\npaths:\n` +
+          Array.from({ length: 1000 }, (_, i) => `  /p${i}: {get: *op}`)
+            .join("\n") +
+          "\n",
+      );
+      times.callbacks = cbs.ms;
+      assert.equal(cbs.count, "1000", cbs.error ?? "");
+      await usable(page, "p999", 1);
 
       // 100,000 levels of JSON in a schema (worker-sized): listed, detail opens.
       const deep = await pick(
