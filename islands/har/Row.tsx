@@ -46,6 +46,9 @@ function renderRow(
   const cls = STATUS_CLASSES[c.statusClass[i]];
   const host = c.hosts[c.hostIdx[i]];
   const url = urlOf(c, i);
+  // A method is a short token (RFC 9110 9.1); a hostile 50 MB one would be
+  // copied into every rendered row's attribute.
+  const methodAttr = method.length > 1000 ? method.slice(0, 1000) : method;
   return (
     <div
       id={`har-row-${i}`}
@@ -57,7 +60,7 @@ function renderRow(
       style={`top:${k * ROW_H}px`}
       data-testid="har-row"
       data-index={String(i)}
-      data-method={method}
+      data-method={methodAttr}
       data-status={String(c.status[i])}
       data-start-ms={String(c.start[i])}
       data-duration-ms={String(c.duration[i])}

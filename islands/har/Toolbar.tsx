@@ -128,8 +128,9 @@ export function Toolbar({ state, view, pages, unpaged, set }: ToolbarProps) {
 }
 
 function pageLabel(p: HarPage): string {
-  const title = p.title.length > 60 ? p.title.slice(0, 57) + "…" : p.title;
+  const name = p.title || p.id;
+  const title = name.length > 60 ? name.slice(0, 57) + "…" : name;
   const dcl = p.onContentLoad >= 0 ? `, DCL ${formatMs(p.onContentLoad)}` : "";
   const load = p.onLoad >= 0 ? `, load ${formatMs(p.onLoad)}` : "";
-  return `${title || p.id} (${formatCount(p.count)} req${dcl}${load})`;
+  return `${title} (${formatCount(p.count)} req${dcl}${load})`;
 }

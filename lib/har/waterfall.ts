@@ -79,7 +79,8 @@ export function markersOf(pages: HarPage[], page: number | null): Marker[] {
   pages.forEach((p, k) => {
     if (page !== null && page !== k) return;
     if (!Number.isFinite(p.startMs)) return;
-    const name = pages.length > 1 ? ` (${p.id})` : "";
+    const id = p.id.length > 60 ? p.id.slice(0, 60) + "…" : p.id;
+    const name = pages.length > 1 ? ` (${id})` : "";
     if (p.onContentLoad >= 0) {
       out.push({
         kind: "dcl",
