@@ -20,8 +20,10 @@ export function plainText(s: string): string {
   return s
     .replace(/<br\s*\/?>/gi, "\n")
     .replace(/<\/(p|div|h[1-6]|ul|ol|pre|blockquote)>/gi, "\n\n")
-    .replace(/<li[^>]*>/gi, "\n• ")
-    .replace(/<[a-z/!][^>]*>/gi, "")
+    // [^<>]* (not [^>]*): an unclosed "<a" then stops at the next "<", so
+    // hostile markup costs linear time, not quadratic.
+    .replace(/<li[^<>]*>/gi, "\n• ")
+    .replace(/<[a-z/!][^<>]*>/gi, "")
     .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, e: string) => ENTITIES[e])
     .replace(/\n{3,}/g, "\n\n")
     .trim();
