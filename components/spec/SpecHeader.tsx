@@ -1,6 +1,11 @@
 import type { SpecIndex } from "../../lib/spec/types.ts";
 import { MethodBadge } from "./MethodBadge.tsx";
 
+/**
+ * A 3.2 document may declare thousands of `additionalOperations` methods;
+ * one chip each would freeze the page, and the filter reaches them all.
+ */
+const MAX_METHOD_CHIPS = 24;
 /** Props of {@link SpecHeader}. */
 export interface SpecHeaderProps {
   index: SpecIndex;
@@ -61,7 +66,7 @@ export function SpecHeader(
           aria-label="Endpoints per method"
           data-testid="spec-method-counts"
         >
-          {x.methodCounts.map(([m, c]) => (
+          {x.methodCounts.slice(0, MAX_METHOD_CHIPS).map(([m, c]) => (
             <li key={m}>
               <button
                 type="button"
@@ -70,13 +75,20 @@ export function SpecHeader(
                 data-method={m}
                 data-count={c}
                 title={`Show only ${m.toUpperCase()} endpoints`}
-                onClick={() => onMethod(m)}
+                onClick={() =>
+                  onMethod(m)}
               >
                 <MethodBadge method={m} />
                 <span>{c}</span>
               </button>
             </li>
           ))}
+          {x.methodCounts.length > MAX_METHOD_CHIPS && (
+            <li class="muted">
+              +{x.methodCounts.length - MAX_METHOD_CHIPS}{" "}
+              more methods (type one in the filter)
+            </li>
+          )}
         </ul>
       )}
       {x.servers.length > 0 && (
