@@ -8,7 +8,7 @@ import type { JsonSchema } from "./catalog_types.ts";
 /** RFC 9457 problem details, plus `param` naming the offending parameter. */
 export const PROBLEM_SCHEMA: JsonSchema = {
   type: "object",
-  required: ["type", "title", "status", "detail"],
+  required: ["type", "title", "status", "detail", "param"],
   properties: {
     type: {
       type: "string",
@@ -18,9 +18,9 @@ export const PROBLEM_SCHEMA: JsonSchema = {
     status: { type: "integer" },
     detail: { type: "string", description: "What is wrong, in words." },
     param: {
-      type: "string",
+      type: ["string", "null"],
       description:
-        "The offending parameter: a path or query parameter name, `method` or `body`.",
+        "The offending parameter: a path or query parameter name, `method` or `body`; null when no parameter is at fault (an unknown path, a full server).",
     },
   },
 };

@@ -25,7 +25,9 @@ export function problem(
     title: statusText(status),
     status,
     detail,
-    ...(param ? { param } : {}),
+    // Always present, so every problem has one shape; null when no
+    // parameter is at fault (an unknown path, a full instance).
+    param: param ?? null,
   };
   return new Response(JSON.stringify(body), {
     status,

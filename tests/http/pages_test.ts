@@ -170,3 +170,29 @@ Deno.test("debug page: every limit is listed with its env variable", async () =>
     await s.close();
   }
 });
+
+Deno.test("debug API: every problem has the contract's five members", async () => {
+  const s = startServer();
+  try {
+    for (
+      const [path, init, param] of [
+        ["/api/debug/nope", {}, null],
+        ["/api/debug/status/100", {}, "code"],
+        ["/api/debug/gzip", { method: "POST" }, "method"],
+      ] as const
+    ) {
+      const res = await fetch(s.origin + path, init);
+      const body = await res.json();
+      assert.deepEqual(Object.keys(body).sort(), [
+        "detail",
+        "param",
+        "status",
+        "title",
+        "type",
+      ]);
+      assert.equal(body.param, param, path);
+    }
+  } finally {
+    await s.close();
+  }
+});
