@@ -68,6 +68,9 @@ export default function DebugRunner({ id, limits, origin }: DebugRunnerProps) {
     e.preventDefault();
     setTried(true);
     if (invalid.length) {
+      // Nothing is sent; an older result beside the new URL would mislead.
+      fetchRun.clear();
+      events.clear();
       document.getElementById(fieldId(uid, invalid[0]))?.focus();
       return;
     }
