@@ -17,7 +17,8 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 const watcher = Deno.watchFs(["islands", "components", "lib", "static"]);
 (async () => {
   for await (const ev of watcher) {
-    if (ev.paths.every((p) => p.includes("/static/_build/"))) continue;
+    // The build swaps static/_build itself: its own events are no change.
+    if (ev.paths.every((p) => /\/static\/_build(\/|$)/.test(p))) continue;
     clearTimeout(timer);
     timer = setTimeout(() => {
       build().then(() => console.log("islands rebuilt")).catch((e) =>
