@@ -61,11 +61,14 @@ export function createApp(): Hono {
 
   app.get("*", async (c, next) => {
     const url = new URL(c.req.url);
-    const res = await serveStatic(
-      c.req.raw,
-      decodeURIComponent(url.pathname),
-      url.searchParams.has("v"),
-    );
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      // Malformed percent-encoding (`/%zz`) names no file: a 404, not a 500.
+      return next();
+    }
+    const res = await serveStatic(c.req.raw, path, url.searchParams.has("v"));
     return res ?? next();
   });
 

@@ -110,6 +110,20 @@ Deno.test("static: content types, ETag revalidation and caching", async () => {
   }
 });
 
+Deno.test("pages: malformed percent-encodings get the 404 page, never a 500", async () => {
+  const s = startServer();
+  try {
+    for (const p of ["/%", "/%zz", "/a%2", "/spec%", "/_build/%E0%A4%A"]) {
+      const res = await fetch(s.origin + p);
+      const html = await res.text();
+      assert.equal(res.status, 404, p);
+      assert.match(html, /Page not found/, p);
+    }
+  } finally {
+    await s.close();
+  }
+});
+
 Deno.test("static: no way out of the static folder", async () => {
   const s = startServer();
   try {
