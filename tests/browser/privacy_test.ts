@@ -51,6 +51,13 @@ function assertPrivate(seen: Seen[], origin: string): void {
   }
 }
 
+/** A reload restores state from the hash and storage: it must not leak either. */
+async function reloadAndCheck(page: Page, seen: Seen[], origin: string) {
+  await page.reload();
+  await page.waitForSelector("[data-island][data-hydrated=true]");
+  assertPrivate(seen, origin);
+}
+
 async function drop(page: Page, name: string, text: string): Promise<void> {
   await page.evaluate(([name, text]) => {
     const dt = new DataTransfer();
@@ -177,9 +184,7 @@ Deno.test({
       await page.click("[data-testid=endpoint-row]");
       await page.waitForSelector("[data-testid=operation-detail]");
       await page.click("[data-testid=spec-copy]");
-      await page.reload();
-      await page.waitForSelector("[data-island][data-hydrated=true]");
-      assertPrivate(seen, server.origin);
+      await reloadAndCheck(page, seen, server.origin);
     }, { clipboard: true }),
 });
 
@@ -220,9 +225,7 @@ Deno.test({
         page.click("[data-testid=har-sanitize]"),
       ]);
       assert.match(download.url(), /^blob:/);
-      await page.reload();
-      await page.waitForSelector("[data-island][data-hydrated=true]");
-      assertPrivate(seen, server.origin);
+      await reloadAndCheck(page, seen, server.origin);
     }, { clipboard: true }),
 });
 

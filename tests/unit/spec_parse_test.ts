@@ -11,6 +11,7 @@ import {
   SpecError,
   tryParseSpec,
 } from "../../lib/spec/mod.ts";
+import { CONTRACT_METHODS } from "../fixtures/spec/method_order.ts";
 
 const FIX = new URL("../fixtures/spec/", import.meta.url);
 const fixture = (name: string) => Deno.readTextFileSync(new URL(name, FIX));
@@ -44,20 +45,9 @@ const OK: OkCase[] = [
     version: "1.10",
     endpoints: [
       "get /a",
-      ...[
-        "get",
-        "put",
-        "post",
-        "delete",
-        "options",
-        "head",
-        "patch",
-        "trace",
-        "query",
-        "copy",
-        "link",
-        "purge",
-      ].map((m) => `${m} /b/{id}`),
+      ...[...CONTRACT_METHODS, "copy", "link", "purge"].map((m) =>
+        `${m} /b/{id}`
+      ),
       "get /c/{cid}",
     ],
     webhooks: ["get newThing", "post oldThing"],
@@ -407,15 +397,7 @@ Deno.test("spec parse: hay holds path, summary, tags and operationId, lower-case
   assert.equal(copy.additional, true);
   assert.deepEqual(index.extraMethods, ["copy", "link", "purge"]);
   assert.deepEqual(index.methodCounts.map(([m]) => m), [
-    "get",
-    "put",
-    "post",
-    "delete",
-    "options",
-    "head",
-    "patch",
-    "trace",
-    "query",
+    ...CONTRACT_METHODS,
     "copy",
     "link",
     "purge",

@@ -9,18 +9,9 @@ import fc from "fast-check";
 import { dump } from "js-yaml";
 import { applyFilter, compileFilter } from "../../lib/spec/filter.ts";
 import { tryParseSpec } from "../../lib/spec/mod.ts";
+import { CONTRACT_METHODS } from "../fixtures/spec/method_order.ts";
 
-const METHODS = [
-  "get",
-  "put",
-  "post",
-  "delete",
-  "options",
-  "head",
-  "patch",
-  "trace",
-  "query",
-];
+const METHODS = CONTRACT_METHODS;
 const word = fc.string({
   unit: fc.constantFrom(..."aAbB/{}-_ é😀"),
   maxLength: 8,
