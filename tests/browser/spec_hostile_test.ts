@@ -44,21 +44,24 @@ async function pick(
     (n) => {
       const status = document.querySelector("[data-testid=spec-status]");
       return !document.querySelector(".sv[data-busy]") &&
-        new RegExp(`^(Read|Rejected) ${n} `).test(status?.textContent ?? "");
+        new RegExp(`^(Read|Rejected) ${n} `).test(status?.textContent ?? "") &&
+        !!document.querySelector(
+          "[data-testid=spec-count], [data-testid=spec-error]",
+        );
     },
     name.replace(/[.]/g, "\\."),
     { timeout: BOUND_MS },
   );
   const ms = performance.now() - t0;
-  return {
-    ms,
-    count: await page.locator("[data-testid=spec-count]").textContent({
-      timeout: 100,
-    }).catch(() => null),
-    error: await page.locator("[data-testid=spec-error]").textContent({
-      timeout: 100,
-    }).catch(() => null),
-  };
+  // One read of both in the page: two locator calls with short timeouts
+  // came back empty on a loaded machine.
+  const seen = await page.evaluate(() => ({
+    count: document.querySelector("[data-testid=spec-count]")?.textContent ??
+      null,
+    error: document.querySelector("[data-testid=spec-error]")?.textContent ??
+      null,
+  }));
+  return { ms, ...seen };
 }
 
 /** The page still answers: the filter narrows the list at once. */
