@@ -2,7 +2,7 @@
  * `deno task dev`: serves the app with `--watch` (restarts on server-side
  * changes) and rebuilds the island bundles whenever a browser source changes.
  */
-import { build } from "./lib/server/build.ts";
+import { build } from "./server/build.ts";
 
 const port = Deno.env.get("PORT") || "8000";
 await build();

@@ -4,7 +4,7 @@
  * SIGTERM drains the debug API (lib/debug/shutdown.ts) while `deno serve`
  * stops accepting and waits for in-flight requests.
  */
-import { createApp } from "./lib/server/app.ts";
+import { createApp } from "./server/app.ts";
 import { debugContext } from "./routes/api/debug/mod.ts";
 import { installShutdown } from "./lib/debug/shutdown.ts";
 

@@ -18,7 +18,7 @@ import {
   defaultViewState,
   type ViewState,
 } from "../lib/har/view.ts";
-import { ensureBuilt } from "../lib/server/build.ts";
+import { ensureBuilt } from "../server/build.ts";
 import { launchBrowser } from "../tests/helpers/browser.ts";
 import { startServer } from "../tests/helpers/server.ts";
 import { runPageBench } from "./har_page.ts";

@@ -7,10 +7,10 @@
  * BENCH_ROUNDS (pairs per target, default 5), BENCH_CONNS (default 64).
  * Besides req/s, each server's CPU time per request is read from /proc: on
  * a shared machine it stays steady while req/s swings with the neighbours.
- * The app runs with lib/server/serve_flags.ts, as `deno task start` does.
+ * The app runs with server/serve_flags.ts, as `deno task start` does.
  */
 import { ensureWrk, holdMany, rssMiB, wrkRps } from "./http_load.ts";
-import { runtimeFlags } from "../lib/server/serve_flags.ts";
+import { runtimeFlags } from "../server/serve_flags.ts";
 
 const SECS = Number(Deno.env.get("BENCH_SECS") ?? 2);
 const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 5);
@@ -33,7 +33,7 @@ async function start(
   const proc = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
-      // The app runs with `deno task start`'s flags (lib/server/serve_flags.ts)
+      // The app runs with `deno task start`'s flags (server/serve_flags.ts)
       // unless a test overrides the V8 flags; the hello-worlds with defaults.
       ...(mode === "app" && v8Flags === undefined
         ? runtimeFlags()

@@ -11,7 +11,7 @@
  * - `app`: the whole Wirebench app (createApp), what `deno task start`
  *   serves per core.
  */
-import { createApp } from "../lib/server/app.ts";
+import { createApp } from "../server/app.ts";
 import { BASE_HEADERS, JSON_TYPE } from "../lib/debug/http.ts";
 
 const [mode, port] = Deno.args;

@@ -18,7 +18,7 @@ import { applyFilter, compileFilter } from "../lib/spec/filter.ts";
 import { bigSpec } from "../tests/fixtures/spec/generate.ts";
 import { launchBrowser } from "../tests/helpers/browser.ts";
 import { startServer } from "../tests/helpers/server.ts";
-import { ensureBuilt } from "../lib/server/build.ts";
+import { ensureBuilt } from "../server/build.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const CORPUS =

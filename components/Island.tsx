@@ -2,7 +2,7 @@ import type { ComponentType, JSX } from "preact";
 
 /** Props of {@link Island}. */
 export interface IslandProps<P> {
-  /** Name registered in `lib/server/client.ts`. */
+  /** Name registered in `server/client.ts`. */
   name: string;
   component: ComponentType<P>;
   props: P;

@@ -3,7 +3,7 @@ import { DebugPage } from "../components/debug/DebugPage.tsx";
 import { recordSamples } from "../components/debug/samples.ts";
 import { envLimits } from "../lib/debug/limits.ts";
 import { debugFetch } from "./api/debug/mod.ts";
-import type { PageProps } from "../lib/server/render.tsx";
+import type { PageProps } from "../server/render.tsx";
 
 export const meta = {
   title: "Debug endpoints · Wirebench",

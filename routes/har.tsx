@@ -1,7 +1,7 @@
 /** HAR viewer page: the HarViewer island inside the shared layout. */
 import { Island } from "../components/Island.tsx";
 import HarViewer from "../islands/HarViewer.tsx";
-import { buildUrl } from "../lib/server/assets.ts";
+import { buildUrl } from "../server/assets.ts";
 
 export const meta = {
   title: "HAR viewer · Wirebench",

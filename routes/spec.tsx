@@ -1,7 +1,7 @@
 /** Spec viewer page: the SpecViewer island inside the shared layout. */
 import { Island } from "../components/Island.tsx";
 import SpecViewer from "../islands/SpecViewer.tsx";
-import { buildUrl } from "../lib/server/assets.ts";
+import { buildUrl } from "../server/assets.ts";
 
 export const meta = {
   title: "Spec viewer · Wirebench",

@@ -8,7 +8,6 @@
  * origin's cookies back.
  */
 import { ANY_METHODS } from "./catalog_parts.ts";
-import { API_CSP } from "../server/security.ts";
 
 /** Response headers a browser script may read (Fetch §3.2.7). */
 export const EXPOSE_HEADERS = [
@@ -35,8 +34,11 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   "x-content-type-options": "nosniff",
 });
 
+/** API responses are data, never documents: nothing in them may load. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
 /**
- * The app's API document policy (lib/server/security.ts), added where a
+ * The API document policy ({@link API_CSP}), added where a
  * response reflects client input verbatim (echo, problems). Fixed-content responses
  * skip it: with nosniff they cannot render, and every response header costs
  * about 5% of /status throughput (bench/http_bench.ts).

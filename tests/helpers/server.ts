@@ -2,7 +2,7 @@
  * Starts the real app on a random loopback port, for tests that speak HTTP
  * over real TCP (and the browser tests that drive Chromium against it).
  */
-import { createApp } from "../../lib/server/app.ts";
+import { createApp } from "../../server/app.ts";
 
 /** A running test server. */
 export interface TestServer {

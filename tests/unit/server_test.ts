@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { contentType } from "../../lib/server/content_type.ts";
-import { applySecurityHeaders, PAGE_CSP } from "../../lib/server/security.ts";
-import { buildUrl } from "../../lib/server/assets.ts";
+import { contentType } from "../../server/content_type.ts";
+import { applySecurityHeaders, PAGE_CSP } from "../../server/security.ts";
+import { buildUrl } from "../../server/assets.ts";
 
 const TYPES: [string, string][] = [
   ["/styles.css", "text/css; charset=utf-8"],

@@ -1,5 +1,5 @@
 /**
- * The debug API, mounted at `/api/debug` by `lib/server/app.ts`. Routing
+ * The debug API, mounted at `/api/debug` by `server/app.ts`. Routing
  * and handlers live in `lib/debug/` (router.ts dispatches from the catalog);
  * this adapter builds one instance with the env limits.
  */

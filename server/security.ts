@@ -22,8 +22,9 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** API responses are data, never documents: nothing in them may load. */
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+import { API_CSP } from "../lib/debug/http.ts";
+
+export { API_CSP };
 
 /** Sets the security headers a response lacks (it may set its own CSP). */
 export function applySecurityHeaders(res: Response, api: boolean): void {

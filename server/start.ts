@@ -19,7 +19,7 @@ const child = new Deno.Command(Deno.execPath(), {
     port,
     "--host",
     host,
-    new URL("../../main.ts", import.meta.url).pathname,
+    new URL("../main.ts", import.meta.url).pathname,
   ],
   stdin: "null",
 }).spawn();

@@ -5,7 +5,7 @@
  */
 import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { Layout } from "../../components/Layout.tsx";
+import { Layout } from "../components/Layout.tsx";
 import { buildUrl } from "./assets.ts";
 
 /** What a page needs to render. */

@@ -10,13 +10,10 @@ type Loader = () => Promise<{ default: ComponentType<unknown> }>;
 
 /** Every island the pages may render, each in its own chunk. */
 const ISLANDS: Record<string, Loader> = {
-  ThemeToggle: () =>
-    import("../../islands/ThemeToggle.tsx") as ReturnType<Loader>,
-  SpecViewer: () =>
-    import("../../islands/SpecViewer.tsx") as ReturnType<Loader>,
-  HarViewer: () => import("../../islands/HarViewer.tsx") as ReturnType<Loader>,
-  DebugRunner: () =>
-    import("../../islands/DebugRunner.tsx") as ReturnType<Loader>,
+  ThemeToggle: () => import("../islands/ThemeToggle.tsx") as ReturnType<Loader>,
+  SpecViewer: () => import("../islands/SpecViewer.tsx") as ReturnType<Loader>,
+  HarViewer: () => import("../islands/HarViewer.tsx") as ReturnType<Loader>,
+  DebugRunner: () => import("../islands/DebugRunner.tsx") as ReturnType<Loader>,
 };
 
 async function boot(el: HTMLElement): Promise<void> {

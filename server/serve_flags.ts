@@ -1,6 +1,6 @@
 /**
  * The runtime flags the server is started with, in one place: used by
- * `deno task start` (lib/server/start.ts) and by bench/http_bench.ts, so
+ * `deno task start` (server/start.ts) and by bench/http_bench.ts, so
  * the benchmark measures the server as it is deployed.
  */
 

@@ -8,14 +8,14 @@
  */
 import { BUILD_DIR as OUT } from "./assets.ts";
 
-const ROOT = new URL("../../", import.meta.url);
+const ROOT = new URL("../", import.meta.url);
 /** Per-process staging folder, so parallel builds never share one. */
 const STAGING = new URL(`.build/${Deno.pid}/`, ROOT);
 /** Sources whose change makes the bundles stale. */
 const SOURCES = ["islands", "components", "lib/spec", "lib/har", "lib/debug"];
 
 async function entries(): Promise<Record<string, string>> {
-  const list: Record<string, string> = { client: "lib/server/client.ts" };
+  const list: Record<string, string> = { client: "server/client.ts" };
   try {
     for await (const f of Deno.readDir(new URL("islands/workers/", ROOT))) {
       if (f.isFile && f.name.endsWith(".ts")) {
@@ -50,7 +50,7 @@ export async function isStale(): Promise<boolean> {
   } catch {
     return true;
   }
-  let newest = (await Deno.stat(new URL("lib/server/client.ts", ROOT))).mtime
+  let newest = (await Deno.stat(new URL("server/client.ts", ROOT))).mtime
     ?.getTime() ?? 0;
   for (const s of SOURCES) {
     newest = Math.max(newest, await newestMtime(new URL(s + "/", ROOT)));

@@ -7,13 +7,13 @@ import {
   debugApi,
   debugFetch,
   debugNotFound,
-} from "../../routes/api/debug/mod.ts";
-import { isDebugPath, urlPath } from "../debug/router.ts";
-import * as home from "../../routes/index.tsx";
-import * as spec from "../../routes/spec.tsx";
-import * as har from "../../routes/har.tsx";
-import * as debug from "../../routes/debug.tsx";
-import * as notFound from "../../routes/_404.tsx";
+} from "../routes/api/debug/mod.ts";
+import { isDebugPath, urlPath } from "../lib/debug/router.ts";
+import * as home from "../routes/index.tsx";
+import * as spec from "../routes/spec.tsx";
+import * as har from "../routes/har.tsx";
+import * as debug from "../routes/debug.tsx";
+import * as notFound from "../routes/_404.tsx";
 import { type PageModule, renderPage } from "./render.tsx";
 import { serveStatic } from "./assets.ts";
 import { applySecurityHeaders } from "./security.ts";

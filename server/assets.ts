@@ -6,9 +6,9 @@
 import { contentType } from "./content_type.ts";
 
 /** Where static files live; tests may point elsewhere. */
-export const STATIC_DIR = new URL("../../static/", import.meta.url);
+export const STATIC_DIR = new URL("../static/", import.meta.url);
 /**
- * Built island bundles, written by `lib/server/build.ts` and served under
+ * Built island bundles, written by `server/build.ts` and served under
  * `/_build/`. `BUILD_OUT` moves them (parallel checkouts, tests).
  */
 export const BUILD_DIR = buildDir();
