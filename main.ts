@@ -1,17 +1,17 @@
 /**
  * The deployable entry: `deno serve --parallel main.ts` (one isolate per
  * core, see `deno task start`) or Deno Deploy import its default export.
- * SIGTERM drains the debug API (lib/debug/shutdown.ts) while `deno serve`
- * stops accepting and waits for in-flight requests.
+ * Env is read here, once; SIGINT and SIGTERM drain the debug API while the
+ * runtime stops accepting and finishes the responses in flight.
  */
 import { createApp } from "./server/app.ts";
-import { debugContext } from "./routes/api/debug/mod.ts";
-import { installShutdown } from "./lib/debug/shutdown.ts";
+import { appOptionsFromEnv, denoEnv } from "./server/env.ts";
+import { installShutdown } from "./server/shutdown.ts";
 
-const app = createApp();
-installShutdown(debugContext.life);
+const app = createApp(appOptionsFromEnv(denoEnv()));
+installShutdown(() => app.drain());
 
 export default {
-  // `info` carries the peer address the opt-in rate limit keys on.
+  // `info` carries the peer address (the opt-in rate limit, `/ip`).
   fetch: (req: Request, info: Deno.ServeHandlerInfo) => app.fetch(req, info),
 } satisfies Deno.ServeDefaultExport;

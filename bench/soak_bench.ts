@@ -309,7 +309,7 @@ async function main() {
   const workers = Number(Deno.env.get("SOAK_WORKERS") ?? 32);
   const count = Number(Deno.env.get("SOAK_PHASES") ?? 2);
   const settleMs = 3000; // sleeps and streams end; the server idles
-  const { serveMain } = await import("../tests/http/debug_shutdown_test.ts");
+  const { serveMain } = await import("../tests/helpers/processes.ts");
   const { child, origin } = await serveMain();
   try {
     const pid = child.pid;

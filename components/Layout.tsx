@@ -12,6 +12,8 @@ export interface LayoutProps {
   styles: string[];
   /** URL of the island boot script, or null when the page has no island. */
   clientUrl: string | null;
+  /** Base path of the debug API, for the footer's OpenAPI link. */
+  apiBase: string;
   children: ComponentChildren;
 }
 
@@ -74,7 +76,7 @@ export function Layout(props: LayoutProps) {
             and HAR files are parsed in your browser and never uploaded.
           </p>
           <p>
-            <a href="/api/debug/openapi.json">Debug API (OpenAPI)</a>
+            <a href={`${props.apiBase}/openapi.json`}>Debug API (OpenAPI)</a>
           </p>
         </footer>
       </body>

@@ -1,17 +1,13 @@
 /**
- * The "Try it" runner of one debug endpoint (`/debug`, CONTRACT section 6).
- * The page renders one island per catalog entry; each builds its form from
- * the catalog, validates with the server's own parser, runs the request
- * with fetch (or EventSource for streams) and shows the exact URL and cURL.
+ * The "Try it" runner of one debug endpoint on the `/debug` page.
+ * The page renders one island per catalog entry, passing the entry itself;
+ * each builds its form from it, validates with the server's own parser,
+ * runs the request with fetch (or EventSource for streams) and shows the
+ * exact URL and cURL.
  * Enter runs from any field (Ctrl+Enter in the text boxes).
  */
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import {
-  debugCatalog,
-  type DebugLimits,
-  endpoint,
-  type EndpointId,
-} from "../lib/debug/catalog.ts";
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { EndpointSpec } from "../lib/debug/catalog.ts";
 import { prepare, unreadableNumber } from "./debug/model.ts";
 import { toCurl } from "./debug/curl.ts";
 import { fieldId, ParamField } from "./debug/ParamField.tsx";
@@ -28,16 +24,19 @@ import { Actions } from "./debug/Actions.tsx";
 
 /** Props of {@link DebugRunner} (JSON, from the page). */
 export interface DebugRunnerProps {
-  id: EndpointId;
-  limits: DebugLimits;
+  /** The endpoint's catalog entry, as the server describes it. */
+  spec: EndpointSpec;
+  /** The server's body limit, checked before sending. */
+  maxBodyBytes: number;
   /** The page's origin as the server saw it; the browser's replaces it. */
   origin: string;
 }
 
 /** One endpoint's runner. */
-export default function DebugRunner({ id, limits, origin }: DebugRunnerProps) {
-  const ep = useMemo(() => endpoint(debugCatalog(limits), id), [id, limits]);
-  const uid = `run-${id}`;
+export default function DebugRunner(
+  { spec: ep, maxBodyBytes, origin }: DebugRunnerProps,
+) {
+  const uid = `run-${ep.id}`;
   const [state, update, loads] = useRunnerState(ep);
   const [here, setHere] = useState(origin);
   const [bad, setBad] = useState<Record<string, boolean>>({});
@@ -47,7 +46,7 @@ export default function DebugRunner({ id, limits, origin }: DebugRunnerProps) {
   const events = useSse();
   useEffect(() => setHere(location.origin), []);
 
-  const prepared = prepare(ep, state, here, limits);
+  const prepared = prepare(ep, state, here, { maxBodyBytes });
   const errors = { ...prepared.errors };
   for (const p of ep.params) {
     if (bad[p.name]) errors[p.name] = unreadableNumber(p);

@@ -1,8 +1,5 @@
 /** Debug endpoints page: reference and one runner island per endpoint. */
 import { DebugPage } from "../components/debug/DebugPage.tsx";
-import { recordSamples } from "../components/debug/samples.ts";
-import { envLimits } from "../lib/debug/limits.ts";
-import { debugFetch } from "./api/debug/mod.ts";
 import type { PageProps } from "../server/render.tsx";
 
 export const meta = {
@@ -12,15 +9,18 @@ export const meta = {
   styles: ["/debug.css"],
 };
 
-// Recorded once per process from the real handlers (a few ms).
-const samples = await recordSamples(debugFetch, envLimits());
-
 /** The Debug endpoints page. */
-export default function Page({ url }: PageProps) {
+export default function Page({ url, app }: PageProps) {
   return (
     <section class="tool debug-page">
       <h1>Debug endpoints</h1>
-      <DebugPage limits={envLimits()} origin={url.origin} samples={samples} />
+      <DebugPage
+        base={app.debug.base}
+        catalog={app.debug.catalog}
+        limits={app.debug.limits}
+        origin={url.origin}
+        samples={app.debug.samples}
+      />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 /** HAR viewer page: the HarViewer island inside the shared layout. */
 import { Island } from "../components/Island.tsx";
 import HarViewer from "../islands/HarViewer.tsx";
-import { buildUrl } from "../server/assets.ts";
+import type { PageProps } from "../server/render.tsx";
 
 export const meta = {
   title: "HAR viewer · Wirebench",
@@ -11,14 +11,14 @@ export const meta = {
 };
 
 /** The HAR viewer page. */
-export default function Page() {
+export default function Page({ app }: PageProps) {
   return (
     <section class="tool har-page">
       <h1>HAR viewer</h1>
       <Island
         name="HarViewer"
         component={HarViewer}
-        props={{ workerUrl: buildUrl("har_worker.js") }}
+        props={{ workerUrl: app.buildUrl("har_worker.js") }}
       />
     </section>
   );

@@ -1,7 +1,7 @@
 /** Spec viewer page: the SpecViewer island inside the shared layout. */
 import { Island } from "../components/Island.tsx";
 import SpecViewer from "../islands/SpecViewer.tsx";
-import { buildUrl } from "../server/assets.ts";
+import type { PageProps } from "../server/render.tsx";
 
 export const meta = {
   title: "Spec viewer · Wirebench",
@@ -10,10 +10,10 @@ export const meta = {
 };
 
 /** The Spec viewer page. */
-export default function Page() {
+export default function Page({ app }: PageProps) {
   const props = {
-    workerUrl: buildUrl("spec_worker.js"),
-    exampleUrl: "/api/debug/openapi.json",
+    workerUrl: app.buildUrl("spec_worker.js"),
+    exampleUrl: `${app.debug.base}/openapi.json`,
   };
   return (
     <section class="tool">

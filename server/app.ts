@@ -1,115 +1,124 @@
 /**
- * Assembles the whole app with Hono: security headers, the debug API under
- * `/api/debug`, the four pages, static files and a real 404 page.
+ * Assembles the whole app from an options object: one Hono router holding
+ * the pages of `routes/table.ts` and every route of the debug API mounted
+ * at its base, with static files and the 404 page as the fallback. Hono's
+ * path normalisation (percent-decoding, RFC 3986 §6.2.2.2) decides for
+ * every request which route answers, so `/%61pi/debug/status/200` is the
+ * debug API's like `/api/debug/status/200`.
  */
 import { Hono } from "hono";
-import {
-  debugApi,
-  debugFetch,
-  debugNotFound,
-} from "../routes/api/debug/mod.ts";
-import { isDebugPath, urlPath } from "../lib/debug/router.ts";
-import * as home from "../routes/index.tsx";
-import * as spec from "../routes/spec.tsx";
-import * as har from "../routes/har.tsx";
-import * as debug from "../routes/debug.tsx";
-import * as notFound from "../routes/_404.tsx";
-import { type PageModule, renderPage } from "./render.tsx";
-import { serveStatic } from "./assets.ts";
+import { createDebugApi, type DebugApi } from "../lib/debug/api.ts";
+import type { DebugOptions } from "../lib/debug/mod.ts";
+import { DEBUG_API_BASE, NOT_FOUND_PAGE, PAGES } from "../routes/table.ts";
+import { type PageContext, renderPage } from "./render.tsx";
+import { type AssetOptions, createAssets } from "./assets.ts";
 import { applySecurityHeaders } from "./security.ts";
+import { recordSamples, type Samples } from "../components/debug/samples.ts";
 
-const PAGES: Record<string, PageModule> = {
-  "/": home,
-  "/spec": spec,
-  "/har": har,
-  "/debug": debug,
-};
+/** What the app is built from (the entries read it from env, tests pass it). */
+export interface AppOptions {
+  /** The debug API's options; its base is always {@link DEBUG_API_BASE}. */
+  debug?: Omit<DebugOptions, "base">;
+  /** Where static files and bundles are. */
+  assets?: AssetOptions;
+}
+
+/** The assembled app. */
+export interface App {
+  /** The fetch handler (`export default { fetch }` in main.ts). */
+  fetch(
+    req: Request,
+    info?: Deno.ServeHandlerInfo,
+  ): Response | Promise<Response>;
+  /** Starts a graceful shutdown of the debug API (see lib/debug/lifecycle.ts). */
+  drain(): void;
+  /** The mounted debug API (tests read its counters). */
+  readonly debug: DebugApi;
+  /** The Hono router. */
+  readonly router: Hono;
+}
 
 const HTML = "text/html; charset=utf-8";
 
-function isApi(path: string): boolean {
-  return path === "/api/debug" || path.startsWith("/api/debug/");
-}
+/** Builds the app; throws RangeError on invalid debug options. */
+export function createApp(options: AppOptions = {}): App {
+  const debug = createDebugApi({ ...options.debug, base: DEBUG_API_BASE });
+  const assets = createAssets(options.assets);
+  const router = new Hono();
+  const fetch = (req: Request, info?: Deno.ServeHandlerInfo) =>
+    router.fetch(req, info);
 
-/** Builds the app; `main.ts` serves its `fetch`, tests call it directly. */
-export function createApp(): Hono {
-  const app = new Hono();
-
-  app.use("*", async (c, next) => {
-    await next();
-    try {
-      applySecurityHeaders(c.res, isApi(c.req.path));
-    } catch {
-      // Immutable headers (e.g. Response.redirect): copy, then set.
-      const res = new Response(c.res.body, c.res);
-      applySecurityHeaders(res, isApi(c.req.path));
-      c.res = res;
-    }
+  // Recorded from the real API on the first /debug render, through the
+  // same router as any request (a few milliseconds).
+  let samples: Promise<Samples> | undefined;
+  const pageContext = async (): Promise<PageContext> => ({
+    buildUrl: (entry) => assets.buildUrl(entry),
+    debug: {
+      base: debug.ctx.base,
+      catalog: debug.catalog,
+      limits: debug.ctx.limits,
+      samples: await (samples ??= recordSamples(fetch, debug.catalog)),
+    },
   });
 
-  app.route("/api/debug", debugApi);
-
-  for (const [path, page] of Object.entries(PAGES)) {
-    app.get(path, (c) => {
-      const html = renderPage(page, new URL(c.req.url));
-      return c.body(html, 200, {
+  const page = async (
+    module: typeof NOT_FOUND_PAGE,
+    url: URL,
+    status: number,
+  ): Promise<Response> => {
+    const html = new TextEncoder().encode(
+      renderPage(module, url, await pageContext()),
+    );
+    const res = new Response(html, {
+      status,
+      headers: {
         "content-type": HTML,
-        "cache-control": "no-cache",
-      });
+        "cache-control": status === 200 ? "no-cache" : "no-store",
+        // Stated, so HEAD (whose body the router drops) keeps it (RFC 9110 §8.6).
+        "content-length": String(html.byteLength),
+      },
     });
-  }
-
-  app.get("*", async (c, next) => {
-    const url = new URL(c.req.url);
-    let path: string;
-    try {
-      path = decodeURIComponent(url.pathname);
-    } catch {
-      // Malformed percent-encoding (`/%zz`) names no file: a 404, not a 500.
-      return next();
-    }
-    const res = await serveStatic(c.req.raw, path, url.searchParams.has("v"));
-    return res ?? next();
-  });
-
-  app.notFound((c) => {
-    if (isApi(c.req.path)) return debugNotFound(c.req.raw);
-    const html = renderPage(notFound, new URL(c.req.url));
-    return c.body(html, 404, {
-      "content-type": HTML,
-      "cache-control": "no-store",
-    });
-  });
-
-  app.onError((err, c) => {
-    console.error(err);
-    if (isApi(c.req.path)) {
-      return c.json(
-        {
-          type: "about:blank",
-          title: "Internal Server Error",
-          status: 500,
-          detail: "The server failed to answer this request.",
-        },
-        500,
-        { "content-type": "application/problem+json" },
-      );
-    }
-    return c.text("Internal Server Error", 500);
-  });
-
-  // The debug API is answered before Hono: its dispatch and the header
-  // middleware cost about a third of /api/debug/status/200's throughput, and
-  // Hono's HEAD handling re-wraps bodies. lib/debug sets the same security
-  // headers itself (bench/http_bench.ts, lib/debug/router.ts).
-  const hono = app.fetch;
-  app.fetch = (req, env, ectx) => {
-    const path = urlPath(req.url);
-    // `env` is Deno.serve's info (remoteAddr, for the opt-in rate limit).
-    return isDebugPath(path)
-      ? debugFetch(req, path, env)
-      : hono(req, env, ectx);
+    applySecurityHeaders(res);
+    return res;
   };
 
-  return app;
+  for (const [path, module] of Object.entries(PAGES)) {
+    router.get(path, (c) => page(module, new URL(c.req.url), 200));
+  }
+  debug.register(router);
+
+  // Static files are the fallback: a route of their own would also match
+  // the API's paths and put a second handler on every API request.
+  router.notFound(async (c) => {
+    const path = c.req.path;
+    if (debug.owns(path)) {
+      return debug.notFound(c.req.raw, path, c.env as Deno.ServeHandlerInfo);
+    }
+    const file = await assets.serve(
+      c.req.raw,
+      path,
+      c.req.query("v") !== undefined,
+    );
+    if (file) {
+      applySecurityHeaders(file);
+      return file;
+    }
+    return page(NOT_FOUND_PAGE, new URL(c.req.url), 404);
+  });
+
+  router.onError((err, c) => {
+    if (debug.owns(c.req.path)) return debug.onError(err);
+    console.error(err);
+    const res = new Response("Internal Server Error", {
+      status: 500,
+      headers: {
+        "content-type": "text/plain; charset=utf-8",
+        "content-length": "21",
+      },
+    });
+    applySecurityHeaders(res);
+    return res;
+  });
+
+  return { fetch, drain: () => debug.drain(), debug, router };
 }

@@ -1,23 +1,52 @@
 /**
  * Static files: the hand-written ones in `static/` and the island bundles in
- * `static/_build/`. Files are read once and kept in memory (the whole folder
- * is a few hundred kilobytes), so a request costs a map lookup.
+ * the build folder (served under `/_build/`). Files are read once and kept in
+ * memory by the instance (the whole folder is a few hundred kilobytes), so a
+ * request costs a map lookup. Nothing here is written: the server starts
+ * with `--deny-write`.
  */
 import { contentType } from "./content_type.ts";
 
-/** Where static files live; tests may point elsewhere. */
-export const STATIC_DIR = new URL("../static/", import.meta.url);
-/**
- * Built island bundles, written by `server/build.ts` and served under
- * `/_build/`. `BUILD_OUT` moves them (parallel checkouts, tests).
- */
-export const BUILD_DIR = buildDir();
+/** Where `static/` is in this checkout. */
+export const STATIC_DIR: URL = new URL("../static/", import.meta.url);
 
-function buildDir(): URL {
-  const out = Deno.env.get("BUILD_OUT");
+/**
+ * The build folder: `static/_build/`, or `out` (the `BUILD_OUT` env
+ * variable of the entries; a path, relative to the working directory).
+ */
+export function buildDir(out?: string): URL {
   if (!out) return new URL("_build/", STATIC_DIR);
   const abs = out.startsWith("/") ? out : `${Deno.cwd()}/${out}`;
   return new URL(`file://${abs.replace(/\/?$/, "/")}`);
+}
+
+/** Options of {@link createAssets}. */
+export interface AssetOptions {
+  /** Hand-written files; default `static/`. */
+  staticDir?: URL;
+  /** Built bundles; default `static/_build/`. */
+  buildDir?: URL;
+  /** Files change under a running server (`deno task dev`): never cache. */
+  dev?: boolean;
+}
+
+/** The static files of one app. */
+export interface Assets {
+  /**
+   * Answers a GET or HEAD for a static file, or null when there is none.
+   * `versioned` is true when the URL carries `?v=` (an entry bundle pinned
+   * to a build), which makes it safe to cache for a year.
+   */
+  serve(
+    req: Request,
+    path: string,
+    versioned: boolean,
+  ): Promise<Response | null>;
+  /**
+   * The URL of a built entry (`client.js`, `spec_worker.js`) pinned to the
+   * current build, so browsers may cache it forever; null when not built.
+   */
+  buildUrl(entry: string): string | null;
 }
 
 interface Asset {
@@ -27,9 +56,10 @@ interface Asset {
   cache: string;
 }
 
-const cache = new Map<string, Asset | null>();
-/** In `deno task dev` files change under a running server: do not cache. */
-const DEV = Deno.env.get("DEV") === "1";
+interface Manifest {
+  hash: string;
+  entries: Record<string, string>;
+}
 
 /** Bundles whose names carry an esbuild content hash never change. */
 const HASHED = /-[A-Z0-9]{8}\.js$/;
@@ -41,93 +71,80 @@ async function etagOf(body: Uint8Array<ArrayBuffer>): Promise<string> {
   return `"${hex}"`;
 }
 
-async function load(path: string): Promise<Asset | null> {
-  // Reject anything that could climb out of the static folder.
-  if (path.includes("..") || path.includes("\\") || path.includes("\0")) {
-    return null;
-  }
-  try {
-    const body = await Deno.readFile(
-      path.startsWith("/_build/")
-        ? new URL(path.slice("/_build/".length), BUILD_DIR)
-        : new URL(path.slice(1), STATIC_DIR),
-    );
-    const immutable = path.startsWith("/_build/") && HASHED.test(path);
-    return {
-      body,
-      type: contentType(path),
-      etag: await etagOf(body),
-      // Entry bundles are referenced with ?v=<hash>, chunks by hashed name;
-      // everything else revalidates with the ETag.
-      cache: immutable ? "public, max-age=31536000, immutable" : "no-cache",
-    };
-  } catch {
-    return null;
-  }
-}
+/** The static files of an app, read lazily and cached per instance. */
+export function createAssets(options: AssetOptions = {}): Assets {
+  const staticDir = options.staticDir ?? STATIC_DIR;
+  const built = options.buildDir ?? buildDir();
+  const dev = options.dev ?? false;
+  const cache = new Map<string, Asset>();
+  let manifest: Manifest | null | undefined;
 
-/**
- * Answers a GET or HEAD for a static file, or returns null when there is none.
- * `versioned` is true when the URL carries `?v=` (an entry bundle pinned to a
- * build), which makes it safe to cache for a year.
- */
-export async function serveStatic(
-  req: Request,
-  pathname: string,
-  versioned = false,
-): Promise<Response | null> {
-  if (req.method !== "GET" && req.method !== "HEAD") return null;
-  let asset = cache.get(pathname);
-  if (asset === undefined) {
-    asset = await load(pathname);
-    // Missing build files may appear after a rebuild (dev), so only cache hits.
-    if (asset && !DEV) cache.set(pathname, asset);
-  }
-  if (!asset) return null;
-  const headers = new Headers({
-    "content-type": asset.type,
-    "etag": asset.etag,
-    "cache-control": versioned
-      ? "public, max-age=31536000, immutable"
-      : asset.cache,
-  });
-  if (req.headers.get("if-none-match") === asset.etag) {
-    return new Response(null, { status: 304, headers });
-  }
-  headers.set("content-length", String(asset.body.byteLength));
-  return new Response(req.method === "HEAD" ? null : asset.body, { headers });
-}
+  const load = async (path: string): Promise<Asset | null> => {
+    // Reject anything that could climb out of the static folder.
+    if (path.includes("..") || path.includes("\\") || path.includes("\0")) {
+      return null;
+    }
+    try {
+      const body = await Deno.readFile(
+        path.startsWith("/_build/")
+          ? new URL(path.slice("/_build/".length), built)
+          : new URL(path.slice(1), staticDir),
+      );
+      const immutable = path.startsWith("/_build/") && HASHED.test(path);
+      return {
+        body,
+        type: contentType(path),
+        etag: await etagOf(body),
+        // Entry bundles are referenced with ?v=<hash>, chunks by hashed
+        // name; everything else revalidates with the ETag.
+        cache: immutable ? "public, max-age=31536000, immutable" : "no-cache",
+      };
+    } catch {
+      return null;
+    }
+  };
 
-/** Forgets cached files (dev rebuilds, tests). */
-export function clearStaticCache(): void {
-  cache.clear();
-  manifest = undefined;
-}
+  const readManifest = (): Manifest | null => {
+    if (manifest !== undefined && !dev) return manifest;
+    try {
+      manifest = JSON.parse(
+        Deno.readTextFileSync(new URL("manifest.json", built)),
+      ) as Manifest;
+    } catch {
+      manifest = null;
+    }
+    return manifest;
+  };
 
-interface Manifest {
-  hash: string;
-  entries: Record<string, string>;
-}
-let manifest: Manifest | null | undefined;
-
-function readManifest(): Manifest | null {
-  if (manifest !== undefined && !DEV) return manifest;
-  try {
-    manifest = JSON.parse(
-      Deno.readTextFileSync(new URL("manifest.json", BUILD_DIR)),
-    ) as Manifest;
-  } catch {
-    manifest = null;
-  }
-  return manifest;
-}
-
-/**
- * The URL of a built entry (`client.js`, `spec_worker.js`), pinned to the
- * current build so browsers may cache it forever. Null when not built.
- */
-export function buildUrl(entry: string): string | null {
-  const m = readManifest();
-  if (!m || !(entry in m.entries)) return null;
-  return `/_build/${entry}?v=${m.entries[entry]}`;
+  return {
+    async serve(req, path, versioned) {
+      if (req.method !== "GET" && req.method !== "HEAD") return null;
+      let asset: Asset | null | undefined = cache.get(path);
+      if (asset === undefined) {
+        asset = await load(path);
+        // Missing build files may appear after a rebuild: cache hits only.
+        if (asset && !dev) cache.set(path, asset);
+      }
+      if (!asset) return null;
+      const headers = new Headers({
+        "content-type": asset.type,
+        "etag": asset.etag,
+        "cache-control": versioned
+          ? "public, max-age=31536000, immutable"
+          : asset.cache,
+      });
+      if (req.headers.get("if-none-match") === asset.etag) {
+        return new Response(null, { status: 304, headers });
+      }
+      headers.set("content-length", String(asset.body.byteLength));
+      return new Response(req.method === "HEAD" ? null : asset.body, {
+        headers,
+      });
+    },
+    buildUrl(entry) {
+      const m = readManifest();
+      if (!m || !(entry in m.entries)) return null;
+      return `/_build/${entry}?v=${m.entries[entry]}`;
+    },
+  };
 }

@@ -6,13 +6,15 @@
  *
  * Run directly (`deno task build`) or through `ensureBuilt()` from start/dev.
  */
-import { BUILD_DIR as OUT } from "./assets.ts";
+import { buildDir } from "./assets.ts";
 
 const ROOT = new URL("../", import.meta.url);
 /** Per-process staging folder, so parallel builds never share one. */
-const STAGING = new URL(`.build/${Deno.pid}/`, ROOT);
+function staging(): URL {
+  return new URL(`.build/${Deno.pid}/`, ROOT);
+}
 /** Sources whose change makes the bundles stale. */
-const SOURCES = ["islands", "components", "lib/spec", "lib/har", "lib/debug"];
+const SOURCES = ["islands", "components", "lib"];
 
 async function entries(): Promise<Record<string, string>> {
   const list: Record<string, string> = { client: "server/client.ts" };
@@ -42,10 +44,10 @@ async function newestMtime(dir: URL): Promise<number> {
 }
 
 /** True when the bundles are missing or older than any browser source. */
-export async function isStale(): Promise<boolean> {
+export async function isStale(out: URL = buildDir()): Promise<boolean> {
   let built: number;
   try {
-    built = (await Deno.stat(new URL("manifest.json", OUT))).mtime?.getTime() ??
+    built = (await Deno.stat(new URL("manifest.json", out))).mtime?.getTime() ??
       0;
   } catch {
     return true;
@@ -65,11 +67,12 @@ async function sha(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
 }
 
 /** Bundles every entry; throws with esbuild's message when bundling fails. */
-export async function build(): Promise<void> {
+export async function build(target: URL = buildDir()): Promise<void> {
+  const stage = staging();
   const list = await entries();
-  const wrappers = new URL("entries/", STAGING);
-  const out = new URL("out/", STAGING);
-  await Deno.remove(STAGING, { recursive: true }).catch(() => {});
+  const wrappers = new URL("entries/", stage);
+  const out = new URL("out/", stage);
+  await Deno.remove(stage, { recursive: true }).catch(() => {});
   await Deno.mkdir(wrappers, { recursive: true });
   // One wrapper per entry in a single folder keeps the output flat
   // (esbuild mirrors the entries' common folder otherwise).
@@ -110,22 +113,22 @@ export async function build(): Promise<void> {
     JSON.stringify(manifest),
   );
   // Swap the whole folder so a running server never sees half a build.
-  const old = new URL("old/", STAGING);
-  await Deno.mkdir(new URL("../", OUT), { recursive: true });
-  await Deno.rename(OUT, old).catch(() => {});
-  await Deno.rename(out, OUT);
-  await Deno.remove(STAGING, { recursive: true }).catch(() => {});
+  const old = new URL("old/", stage);
+  await Deno.mkdir(new URL("../", target), { recursive: true });
+  await Deno.rename(target, old).catch(() => {});
+  await Deno.rename(out, target);
+  await Deno.remove(stage, { recursive: true }).catch(() => {});
 }
 
 /** Builds only when the sources changed since the last build. */
-export async function ensureBuilt(): Promise<boolean> {
-  if (!(await isStale())) return false;
-  await build();
+export async function ensureBuilt(out: URL = buildDir()): Promise<boolean> {
+  if (!(await isStale(out))) return false;
+  await build(out);
   return true;
 }
 
 if (import.meta.main) {
   const t = performance.now();
-  await build();
+  await build(buildDir(Deno.env.get("BUILD_OUT")));
   console.log(`islands built in ${Math.round(performance.now() - t)} ms`);
 }

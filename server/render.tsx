@@ -6,11 +6,28 @@
 import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { Layout } from "../components/Layout.tsx";
-import { buildUrl } from "./assets.ts";
+import type { DebugLimits, EndpointSpec } from "../lib/debug/mod.ts";
+import type { Samples } from "../components/debug/samples.ts";
+
+/** What the app gives pages besides the URL. */
+export interface PageContext {
+  /** URL of a built bundle (`spec_worker.js`), null when not built. */
+  buildUrl(entry: string): string | null;
+  /** The debug API the app mounts, for its reference page. */
+  debug: {
+    /** Its base path, e.g. `/api/debug`. */
+    base: string;
+    catalog: readonly EndpointSpec[];
+    limits: DebugLimits;
+    /** Example exchanges recorded from the real handlers. */
+    samples: Samples;
+  };
+}
 
 /** What a page needs to render. */
 export interface PageProps {
   url: URL;
+  app: PageContext;
 }
 
 /** A module under `routes/` that renders a page. */
@@ -25,7 +42,11 @@ export interface PageModule {
 }
 
 /** Renders a page module to a complete HTML document. */
-export function renderPage(page: PageModule, url: URL): string {
+export function renderPage(
+  page: PageModule,
+  url: URL,
+  app: PageContext,
+): string {
   const Page = page.default;
   const html = renderToString(
     <Layout
@@ -33,9 +54,10 @@ export function renderPage(page: PageModule, url: URL): string {
       description={page.meta.description}
       path={url.pathname}
       styles={page.meta.styles ?? []}
-      clientUrl={buildUrl("client.js")}
+      clientUrl={app.buildUrl("client.js")}
+      apiBase={app.debug.base}
     >
-      <Page url={url} />
+      <Page url={url} app={app} />
     </Layout>,
   );
   return "<!DOCTYPE html>" + html;

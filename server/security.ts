@@ -1,6 +1,7 @@
 /**
- * Security headers for every response. The Content-Security-Policy is the
- * viewers' privacy promise made enforceable (CONTRACT section 2):
+ * Security headers of pages and static files (the debug API sets its own,
+ * lib/debug/http.ts). The Content-Security-Policy is the viewers' privacy
+ * promise made enforceable:
  * `connect-src 'self'` means no script can send a spec or HAR elsewhere, and
  * scripts come only from this origin (no inline script at all).
  * Inline styles are allowed: the virtualised lists and the waterfall position
@@ -22,24 +23,18 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-import { API_CSP } from "../lib/debug/http.ts";
-
-export { API_CSP };
-
-/** Sets the security headers a response lacks (it may set its own CSP). */
-export function applySecurityHeaders(res: Response, api: boolean): void {
+/** Sets the page security headers a response lacks (it may set its own CSP). */
+export function applySecurityHeaders(res: Response): void {
   const h = res.headers;
   if (!h.has("content-security-policy")) {
-    h.set("content-security-policy", api ? API_CSP : PAGE_CSP);
+    h.set("content-security-policy", PAGE_CSP);
   }
   h.set("x-content-type-options", "nosniff");
   h.set("referrer-policy", "no-referrer");
-  if (!api) {
-    h.set("x-frame-options", "DENY");
-    h.set("cross-origin-opener-policy", "same-origin");
-    h.set(
-      "permissions-policy",
-      "camera=(), microphone=(), geolocation=(), interest-cohort=()",
-    );
-  }
+  h.set("x-frame-options", "DENY");
+  h.set("cross-origin-opener-policy", "same-origin");
+  h.set(
+    "permissions-policy",
+    "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+  );
 }

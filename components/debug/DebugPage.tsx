@@ -1,9 +1,9 @@
 /**
  * The /debug page body: intro, then one section per catalog entry, each
  * with its reference and a DebugRunner island (one island per endpoint, so
- * each hydrates on its own and carries only its id and the limits).
+ * each hydrates on its own and carries only its own catalog entry).
  */
-import { debugCatalog, type DebugLimits } from "../../lib/debug/catalog.ts";
+import type { DebugLimits, EndpointSpec } from "../../lib/debug/mod.ts";
 import { Island } from "../Island.tsx";
 import DebugRunner from "../../islands/DebugRunner.tsx";
 import { EndpointDoc } from "./EndpointDoc.tsx";
@@ -12,23 +12,27 @@ import type { Samples } from "./samples.ts";
 
 /** Props of {@link DebugPage}. */
 export interface DebugPageProps {
+  /** The API's base path, e.g. `/api/debug`. */
+  base: string;
+  catalog: readonly EndpointSpec[];
   limits: DebugLimits;
   origin: string;
   samples: Samples;
 }
 
 /** Everything under the page's h1. */
-export function DebugPage({ limits, origin, samples }: DebugPageProps) {
-  const catalog = debugCatalog(limits);
+export function DebugPage(
+  { base, catalog, limits, origin, samples }: DebugPageProps,
+) {
   return (
     <>
-      <Intro catalog={catalog} limits={limits} />
+      <Intro base={base} catalog={catalog} limits={limits} />
       {catalog.map((ep) => (
         <EndpointDoc key={ep.id} ep={ep} samples={samples}>
           <Island
             name="DebugRunner"
             component={DebugRunner}
-            props={{ id: ep.id, limits, origin }}
+            props={{ spec: ep, maxBodyBytes: limits.maxBodyBytes, origin }}
           />
         </EndpointDoc>
       ))}

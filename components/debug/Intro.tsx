@@ -3,34 +3,35 @@
  * endpoint follows, the limits in force (with their env variables), and a
  * table of contents. Values come from the catalog and the live limits.
  */
-import type { DebugLimits, EndpointSpec } from "../../lib/debug/catalog.ts";
+import type { DebugLimits, EndpointSpec } from "../../lib/debug/mod.ts";
 import { LimitsTable } from "./LimitsTable.tsx";
 
 /** Props of {@link Intro}. */
 export interface IntroProps {
+  /** The API's base path. */
+  base: string;
   catalog: readonly EndpointSpec[];
   limits: DebugLimits;
 }
 
 /** Lead, rules, limits and contents. */
-export function Intro({ catalog, limits }: IntroProps) {
+export function Intro({ base, catalog, limits }: IntroProps) {
   return (
     <div class="debug-intro">
       <p class="lead">
         Predictable HTTP endpoints for testing clients, proxies and retry logic,
         under{" "}
-        <code>/api/debug</code>. Each has a runner: set the parameters, send the
+        <code>{base}</code>. Each has a runner: set the parameters, send the
         request from your browser, and copy the same request as a URL or a cURL
         command. The machine-readable description is{" "}
-        <a href="/api/debug/openapi.json">/api/debug/openapi.json</a>{" "}
-        (OpenAPI 3.1).
+        <a href={`${base}/openapi.json`}>{base}/openapi.json</a> (OpenAPI 3.1).
       </p>
       <nav class="toc" aria-label="Endpoints">
         <ul>
           {catalog.map((ep) => (
             <li key={ep.id}>
               <a href={`#${ep.id}`}>
-                <code>{ep.path.replace("/api/debug", "")}</code>
+                <code>{ep.path.slice(base.length)}</code>
                 <span class="muted">{ep.summary}</span>
               </a>
             </li>
@@ -58,8 +59,8 @@ export function Intro({ catalog, limits }: IntroProps) {
             CORS is open (<code>Access-Control-Allow-Origin: *</code>, no
             credentials); <code>HEAD</code> works wherever <code>GET</code>{" "}
             does; responses are{" "}
-            <code>Cache-Control: no-store</code>; unknown paths get a 404
-            problem.
+            <code>Cache-Control: no-store, no-transform</code>; unknown paths
+            get a 404 problem.
           </li>
         </ul>
         <LimitsTable limits={limits} />

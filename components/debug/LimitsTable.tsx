@@ -1,23 +1,12 @@
 /**
- * The /debug page's table of the limits in force: the per-request limits
- * of the catalog and the instance limits (long-request cap, rate limit),
- * each with its env variable (README "Reliability and limits").
+ * The /debug page's table of the limits in force, each with the env
+ * variable `deno task start` reads it from.
  */
-import type { DebugLimits } from "../../lib/debug/catalog.ts";
 import {
-  envServiceLimits,
-  LIMIT_ENV,
-  SERVICE_LIMIT_ENV,
-  type ServiceLimits,
+  type DebugLimits,
+  LIMIT_NAMES,
+  LIMITS,
 } from "../../lib/debug/limits.ts";
-
-const LIMIT_TEXT: Record<keyof DebugLimits, string> = {
-  maxSleepMs: "Longest sleep, ms",
-  maxRedirects: "Longest redirect chain",
-  maxBodyBytes: "Largest request body, bytes",
-  maxSseCount: "Most SSE events",
-  maxSseIntervalMs: "Longest SSE interval and retry, ms",
-};
 
 /** Limits of this server, as a table. */
 export function LimitsTable({ limits }: { limits: DebugLimits }) {
@@ -32,33 +21,19 @@ export function LimitsTable({ limits }: { limits: DebugLimits }) {
         </tr>
       </thead>
       <tbody>
-        {(Object.keys(LIMIT_ENV) as (keyof DebugLimits)[]).map((k) => (
-          <tr key={k} data-limit={k}>
-            <td>{LIMIT_TEXT[k]}</td>
-            <td>{limits[k]}</td>
-            <td>
-              <code>{LIMIT_ENV[k]}</code>
-            </td>
-          </tr>
-        ))}
-        {(Object.keys(SERVICE_LIMIT_ENV) as (keyof ServiceLimits)[]).map(
-          (k) => {
-            const v = envServiceLimits()[k];
-            return (
-              <tr key={k} data-limit={k}>
-                <td>
-                  {k === "maxLongRequests"
-                    ? "Sleeps and SSE streams held at once, per core (then 503)"
-                    : "Requests per minute per client (then 429)"}
-                </td>
-                <td>{v === 0 ? "off" : v}</td>
-                <td>
-                  <code>{SERVICE_LIMIT_ENV[k]}</code>
-                </td>
-              </tr>
-            );
-          },
-        )}
+        {LIMIT_NAMES.map((k) => {
+          const info = LIMITS[k];
+          const v = limits[k];
+          return (
+            <tr key={k} data-limit={k}>
+              <td>{info.text}</td>
+              <td>{v === 0 && info.zero ? info.zero : v}</td>
+              <td>
+                <code>{info.env}</code>
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -1,10 +1,11 @@
 /**
  * Example responses for the reference, recorded from the real handlers
  * (not written by hand, so they cannot drift from what the API answers).
- * Each catalog example is sent once at start, without its `sleep` (and with
- * `interval=0` for streams) so recording costs milliseconds.
+ * Each catalog example is sent once, when the page is first rendered,
+ * without its `sleep` (and with `interval=0` for streams) so recording costs
+ * milliseconds.
  */
-import { debugCatalog, type DebugLimits } from "../../lib/debug/catalog.ts";
+import type { EndpointSpec } from "../../lib/debug/catalog.ts";
 import { SAMPLE_BODY } from "../../islands/debug/hash.ts";
 
 /** One recorded exchange. */
@@ -51,16 +52,16 @@ async function text(res: Response): Promise<string> {
 }
 
 /**
- * Records every catalog example against `handler` (the debug API's fetch),
+ * Records every example of `catalog` against `handler` (the app's fetch),
  * as if served at `origin`. Failures leave that example without a sample.
  */
 export async function recordSamples(
   handler: (req: Request) => Response | Promise<Response>,
-  limits: DebugLimits,
+  catalog: readonly EndpointSpec[],
   origin = "http://localhost:8000",
 ): Promise<Samples> {
   const out = new Map<string, Sample>();
-  for (const ep of debugCatalog(limits)) {
+  for (const ep of catalog) {
     for (const [i, ex] of ep.examples.entries()) {
       const url = new URL(ex.url, origin);
       const notes: string[] = [];

@@ -10,6 +10,8 @@ export function constraintText(p: ParamSpec): string {
   switch (p.type) {
     case "integer":
       return `integer ${p.min ?? "…"} to ${p.max ?? "…"}`;
+    case "number":
+      return `number ${p.min ?? "…"} to ${p.max ?? "…"}`;
     case "duration":
       return `${p.min ?? 0} to ${p.max} ms; 250, 250ms or 1.5s`;
     case "enum":

@@ -5,8 +5,8 @@
  * lets through is one the server accepts, and a refused one shows the
  * message the server would have answered with. Pure and DOM-free.
  */
+import type { DebugLimits } from "../../lib/debug/limits.ts";
 import {
-  type DebugLimits,
   type EndpointSpec,
   endpointUrl,
   type ParamSpec,
@@ -139,7 +139,7 @@ export function prepare(
   ep: EndpointSpec,
   state: RunnerState,
   origin: string,
-  limits: DebugLimits,
+  limits: Pick<DebugLimits, "maxBodyBytes">,
 ): Prepared {
   const errors: Record<string, string> = {};
   for (const p of ep.params) {

@@ -1,39 +1,58 @@
 /**
- * Reads a request body under the byte limit, counting the bytes that
- * actually arrive: a chunked upload has no Content-Length, and a declared
- * length may lie (RFC 9112 §6.3), so only the stream is trusted.
+ * Reads a request body under the instance's limits:
+ * - bytes are counted as they arrive: a chunked upload has no
+ *   Content-Length, and a declared length may lie (RFC 9112 §6.3);
+ * - a body that stops arriving (no byte for `bodyIdleMs`) or is not complete
+ *   within `maxSleepMs` gets 408 (RFC 9110 §15.5.9);
+ * - a body sent with `Content-Encoding` gzip, deflate or br is decoded
+ *   (RFC 9110 §8.4), and the size limit applies to the decoded bytes, so a
+ *   small bomb that inflates past it gets 413 without being inflated
+ *   further; any other coding gets 415 with `Accept-Encoding` naming the
+ *   ones understood (RFC 9110 §15.5.16);
+ * - on drain (shutdown) a read in progress ends with 503.
  */
+import {
+  brotliDecompressSync,
+  gunzipSync,
+  inflateRawSync,
+  inflateSync,
+} from "node:zlib";
 import { ParamError } from "./params.ts";
+import type { DebugContext } from "./context.ts";
+import { drainingError } from "./lifecycle.ts";
 
 /**
  * After the limit is crossed, keep reading (and dropping) up to this many
  * more bytes, so an ordinary client that is still writing gets to read its
  * 413 instead of a connection reset. Past it, answer at once.
  */
-const DRAIN_BYTES = 16 * 1024 * 1024;
+const DISCARD_BYTES = 16 * 1024 * 1024;
+
+/**
+ * How long discarding may wait for the rest of a rejected body: a client
+ * that stops sending but waits for an answer (a chunk announced as 4 GB,
+ * then silence) must not hold the request.
+ */
+const DISCARD_MS = 1000;
+
+/** The codings this server decodes, for 415's Accept-Encoding. */
+export const DECODED_CODINGS = "gzip, deflate, br";
 
 function tooLarge(max: number, got: string): ParamError {
   return new ParamError(
     "body",
-    `The request body is larger than ${max} bytes (${got}); see DEBUG_MAX_BODY_BYTES.`,
+    `The request body is larger than ${max} bytes (${got}); see the maxBodyBytes limit.`,
     413,
   );
 }
 
-/**
- * How long draining may wait for the rest of a rejected body. A client that
- * stops sending but waits for an answer (a chunk announced as 4 GB, then
- * silence) would otherwise hold the request forever.
- */
-const DRAIN_MS = 1000;
-
-async function drain(
+async function discard(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   budget: number,
 ): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((r) => {
-    timer = setTimeout(() => r(null), DRAIN_MS);
+    timer = setTimeout(() => r(null), DISCARD_MS);
   });
   try {
     while (budget > 0) {
@@ -50,24 +69,113 @@ async function drain(
   }
 }
 
+/** The content codings of a request, outermost last; throws 415 on others. */
+export function requestCodings(header: string | null): string[] {
+  if (header === null) return [];
+  const out: string[] = [];
+  for (const part of header.split(",")) {
+    const c = part.trim().toLowerCase();
+    if (c === "" || c === "identity") continue;
+    if (c === "gzip" || c === "x-gzip" || c === "deflate" || c === "br") {
+      out.push(c === "x-gzip" ? "gzip" : c);
+      if (out.length > 4) {
+        throw new ParamError(
+          "Content-Encoding",
+          "Content-Encoding lists more than 4 codings.",
+          415,
+          { "accept-encoding": DECODED_CODINGS },
+        );
+      }
+      continue;
+    }
+    throw new ParamError(
+      "Content-Encoding",
+      `The request body's Content-Encoding ${
+        JSON.stringify(part.trim().slice(0, 40))
+      } is not supported; use ${DECODED_CODINGS} or none.`,
+      415,
+      { "accept-encoding": DECODED_CODINGS },
+    );
+  }
+  return out;
+}
+
 /**
- * The body's bytes (an empty array when there is none), or a 413
- * ParamError naming `body` once more than `max` bytes have arrived.
- * With `keep` false the bytes are counted and dropped.
+ * Decodes `bytes` through `codings` (applied in order, so decoded in
+ * reverse, RFC 9110 §8.4), never producing more than `max` bytes.
+ */
+export function decodeBody(
+  bytes: Uint8Array,
+  codings: readonly string[],
+  max: number,
+): Uint8Array {
+  let out = bytes;
+  for (let i = codings.length - 1; i >= 0; i--) {
+    const opts = { maxOutputLength: max + 1 };
+    try {
+      const c = codings[i];
+      if (c === "gzip") out = gunzipSync(out, opts);
+      else if (c === "br") out = brotliDecompressSync(out, opts);
+      else {
+        // "deflate" is the zlib format (RFC 9110 §8.4.1.2), but many
+        // clients send raw deflate: accept both, as browsers do.
+        try {
+          out = inflateSync(out, opts);
+        } catch (err) {
+          if ((err as { code?: string }).code !== "Z_DATA_ERROR") throw err;
+          out = inflateRawSync(out, opts);
+        }
+      }
+    } catch (err) {
+      if ((err as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
+        throw tooLarge(max, "after decoding");
+      }
+      throw new ParamError(
+        "Content-Encoding",
+        `The request body is not valid ${codings[i]} data.`,
+        400,
+      );
+    }
+    if (out.byteLength > max) throw tooLarge(max, "after decoding");
+  }
+  return out;
+}
+
+function timeout(ctx: DebugContext, idle: boolean): ParamError {
+  const l = ctx.limits;
+  return new ParamError(
+    "body",
+    idle
+      ? `The request body stopped arriving: no byte for ${l.bodyIdleMs} ms (bodyIdleMs).`
+      : `The request body did not arrive within ${l.maxSleepMs} ms (maxSleepMs).`,
+    408,
+    { connection: "close" },
+  );
+}
+
+/**
+ * The body's decoded bytes (an empty array when there is none), or a
+ * ParamError: 413 naming `body` once more than `maxBodyBytes` arrived or
+ * would be decoded, 408 when it comes too slowly, 415 for an unknown
+ * Content-Encoding, 503 when the instance drains meanwhile. With `keep`
+ * false the bytes are counted and dropped.
  */
 export async function readBody(
   req: Request,
-  max: number,
+  ctx: DebugContext,
   keep: boolean,
 ): Promise<Uint8Array> {
+  const max = ctx.limits.maxBodyBytes;
+  const codings = requestCodings(req.headers.get("content-encoding"));
   const declared = req.headers.get("content-length");
   if (declared !== null && /^[0-9]{1,16}$/.test(declared)) {
     const n = Number(declared);
-    if (n > max) {
+    // A coded body may inflate: only the raw bytes are known up front.
+    if (n > max && codings.length === 0) {
       // Deno has already answered any Expect: 100-continue, so the client
-      // is sending: read (and drop) up to the drain budget before the 413.
-      if (n <= max + DRAIN_BYTES && req.body) {
-        await drain(req.body.getReader(), n);
+      // is sending: read (and drop) up to the discard budget before the 413.
+      if (n <= max + DISCARD_BYTES && req.body) {
+        await discard(req.body.getReader(), n);
       }
       throw tooLarge(max, `Content-Length: ${n}`);
     }
@@ -76,29 +184,76 @@ export async function readBody(
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    let step: ReadableStreamReadResult<Uint8Array>;
-    try {
-      step = await reader.read();
-    } catch {
-      throw new ParamError("body", "The request body was cut off.", 400);
+  // One timer for the whole read, re-armed only when it fires early: a
+  // byte that arrived since moves the idle deadline (cheaper than a timer
+  // per chunk on the hot path, where the body is one chunk).
+  const start = performance.now();
+  let last = start;
+  let failure: ParamError | null = null;
+  const stop = (err: ParamError) => {
+    failure ??= err;
+    reader.cancel().catch(() => {});
+  };
+  let cancelTimer = () => {};
+  const arm = (ms: number) => {
+    cancelTimer = ctx.timers.schedule(ms, () => {
+      const now = performance.now();
+      if (now - start >= ctx.limits.maxSleepMs) stop(timeout(ctx, false));
+      else if (now - last >= ctx.limits.bodyIdleMs) stop(timeout(ctx, true));
+      else {
+        arm(
+          Math.min(
+            last + ctx.limits.bodyIdleMs - now,
+            start + ctx.limits.maxSleepMs - now,
+          ) + 1,
+        );
+      }
+    });
+  };
+  arm(Math.min(ctx.limits.bodyIdleMs, ctx.limits.maxSleepMs));
+  // An upload in progress when the instance drains is cut with 503, so the
+  // process can exit; one that starts afterwards is an ordinary request.
+  const offDrain = ctx.life.draining
+    ? () => {}
+    : ctx.life.onDrain(() => stop(drainingError()));
+  try {
+    for (;;) {
+      let step: ReadableStreamReadResult<Uint8Array>;
+      try {
+        step = await reader.read();
+      } catch {
+        if (failure) throw failure;
+        throw new ParamError("body", "The request body was cut off.", 400);
+      }
+      if (failure) throw failure;
+      const { done, value } = step;
+      if (done) break;
+      last = performance.now();
+      total += value.byteLength;
+      // The raw bytes are bounded too: a coded body smaller than its
+      // decoded form can never legitimately be larger than the limit.
+      if (total > max) {
+        cancelTimer();
+        await discard(reader, DISCARD_BYTES);
+        throw tooLarge(max, `at least ${total} bytes received`);
+      }
+      if (keep || codings.length) chunks.push(value);
     }
-    const { done, value } = step;
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await drain(reader, DRAIN_BYTES);
-      throw tooLarge(max, `at least ${total} bytes received`);
+  } finally {
+    cancelTimer();
+    offDrain();
+  }
+  if (!keep && !codings.length) return new Uint8Array(0);
+  let body: Uint8Array;
+  if (chunks.length === 1) body = chunks[0];
+  else {
+    body = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) {
+      body.set(c, at);
+      at += c.byteLength;
     }
-    if (keep) chunks.push(value);
   }
-  if (!keep) return new Uint8Array(0);
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+  if (codings.length) body = decodeBody(body, codings, max);
+  return keep ? body : new Uint8Array(0);
 }

@@ -1,55 +1,207 @@
 /**
- * The single description of every debug endpoint (CONTRACT section 3).
+ * The shapes of the debug endpoint catalog and the pieces every family
+ * shares. Each family module (`status.ts`, `echo.ts`, ...) describes its
+ * endpoints with these types next to its handlers; `endpoints.ts` lists the
+ * families in display order. From that one list come the routes, the
+ * `openapi.json` document, the `/debug` reference and each runner's form
+ * (the page passes a runner its own {@link EndpointSpec} as props).
  *
- * Handlers parse their parameters from it, `/api/debug/openapi.json` is
- * generated from it, and the `/debug` runner island builds its forms and
- * client-side validation from it, so the three cannot disagree.
- * Browser-safe: no Deno API. Limits come in as an argument (the server passes
- * `envLimits()`, an island gets them as props; default {@link DEFAULT_LIMITS}).
- *
- * Usage:
- * ```ts
- * const catalog = debugCatalog(limits);
- * const sse = endpoint(catalog, "sse");
- * sse.params.find((p) => p.name === "count")!.max; // 1000
- * endpointUrl(sse, { count: "3", interval: "0" }); // "/api/debug/sse?count=3&interval=0"
- * ```
- * Besides the catalog's path and query params, the runner's `method` select
- * lists `methods`, and its `body`/`headers` inputs apply when `acceptsBody`.
+ * Browser-safe and pure: no Deno API and no handler code, so the `/debug`
+ * runner can import it.
  */
-import { type DebugLimits, DEFAULT_LIMITS } from "./limits.ts";
-import type { EndpointId, EndpointSpec } from "./catalog_types.ts";
-import { buildCatalog } from "./catalog_entries.ts";
+import type { DebugLimits } from "./limits.ts";
 
-export type * from "./catalog_types.ts";
-export { type DebugLimits, DEFAULT_LIMITS };
-export {
-  ANY_METHODS,
-  DEBUG_BASE,
-  GET_METHODS,
-  REDIRECT_STATUSES,
-} from "./catalog_parts.ts";
+/**
+ * How a parameter's raw text is read (`params.ts` implements each):
+ * - `integer`: decimal digits, optional leading `-`; no `+`, spaces, `0x`,
+ *   exponents or leading zeros; checked against `min`/`max`.
+ * - `number`: a plain decimal with an optional fraction (`1.5`), same
+ *   strictness; `min`/`max` inclusive.
+ * - `duration`: milliseconds, `250`, `250ms` or `1.5s`; `min`..`max` in ms.
+ * - `string`: any text up to `maxLength` matching `pattern`.
+ * - `boolean`: `true`/`1`/empty (present) or `false`/`0`.
+ * - `enum`: exactly one of `enum` (numbers compare as decimal text).
+ */
+export type ParamType =
+  | "integer"
+  | "number"
+  | "duration"
+  | "string"
+  | "boolean"
+  | "enum";
 
-const cache = new WeakMap<DebugLimits, readonly EndpointSpec[]>();
+/** Where a parameter travels. */
+export type ParamIn = "path" | "query";
 
-/** Every debug endpoint under `limits`, in display order (memoized). */
-export function debugCatalog(
-  limits: DebugLimits = DEFAULT_LIMITS,
-): readonly EndpointSpec[] {
-  let list = cache.get(limits);
-  if (!list) cache.set(limits, list = buildCatalog(limits));
-  return list;
+/** The value a parsed parameter has. */
+export type ParamValue = number | string | boolean;
+
+/** One path or query parameter of an endpoint. */
+export interface ParamSpec {
+  /** Name as written in the URL, also the runner's `[data-param=NAME]`. */
+  readonly name: string;
+  readonly in: ParamIn;
+  readonly type: ParamType;
+  /** Path parameters are always required; query ones rarely are. */
+  readonly required: boolean;
+  /** Value used when the parameter is absent (undefined: no default). */
+  readonly default?: ParamValue;
+  /** Inclusive bounds for `integer`, `number` and `duration` (ms). */
+  readonly min?: number;
+  readonly max?: number;
+  /** Allowed values for `enum`. */
+  readonly enum?: readonly (string | number)[];
+  /** For `string`: longest accepted length and a full-match pattern. */
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  /**
+   * Ranges inside the type's grammar that are refused with a specific
+   * reason (e.g. `code` 100-199: informational statuses cannot be final).
+   */
+  readonly explain?: readonly {
+    readonly min: number;
+    readonly max: number;
+    readonly reason: string;
+  }[];
+  /** Human text: what it does, its unit and the limit that bounds it. */
+  readonly description: string;
+  /** A valid example value, as URL text. */
+  readonly example: string;
 }
 
-/** The endpoint with `id`; throws on an unknown id (a programming error). */
-export function endpoint(
-  catalog: readonly EndpointSpec[],
-  id: EndpointId,
-): EndpointSpec {
-  const ep = catalog.find((e) => e.id === id);
-  if (!ep) throw new Error(`no debug endpoint ${id}`);
-  return ep;
+/** A JSON Schema (OpenAPI 3.1 dialect) as a plain object. */
+export type JsonSchema = { readonly [key: string]: unknown };
+
+/** A request or response header with a meaning for an endpoint. */
+export interface HeaderSpec {
+  readonly name: string;
+  readonly description: string;
 }
+
+/** One documented response of an endpoint. */
+export interface ResponseSpec {
+  /** `"200"`, `"204"`, `"302"`, or a class such as `"4XX"` (OpenAPI style). */
+  readonly status: string;
+  readonly description: string;
+  /** Media type of the body; absent when the response has no body. */
+  readonly contentType?: string;
+  /** Schema of the (decompressed) body. */
+  readonly schema?: JsonSchema;
+  readonly headers?: readonly HeaderSpec[];
+}
+
+/** An example request, for docs and the runner's presets. */
+export interface ExampleSpec {
+  /** Path and query, e.g. `/api/debug/status/418?sleep=250`. */
+  readonly url: string;
+  readonly description: string;
+  /** Method when not GET. */
+  readonly method?: string;
+}
+
+/** One debug endpoint: one path template with its methods. */
+export interface EndpointSpec {
+  /** Stable id; the runner's `data-endpoint` and the OpenAPI tag. */
+  readonly id: string;
+  /** Path template with `{name}` placeholders, base included. */
+  readonly path: string;
+  /**
+   * Methods the endpoint is documented with, upper case, GET first; `HEAD`
+   * is listed wherever `GET` is. With `anyMethod`, every other method token
+   * is answered too.
+   */
+  readonly methods: readonly string[];
+  /** Every method token is answered, not only `methods` (an `ANY` endpoint). */
+  readonly anyMethod?: boolean;
+  /** Whether a request body is read. */
+  readonly acceptsBody: boolean;
+  /** Whether the response is a `text/event-stream` (the runner shows events). */
+  readonly streaming: boolean;
+  readonly summary: string;
+  /** Prose with `code` spans: behaviour, edge cases, limits. */
+  readonly description: string;
+  /** Path parameters first (in template order), then query ones. */
+  readonly params: readonly ParamSpec[];
+  /** Request headers with a meaning here (e.g. SSE's Last-Event-ID). */
+  readonly requestHeaders?: readonly HeaderSpec[];
+  readonly responses: readonly ResponseSpec[];
+  readonly examples: readonly ExampleSpec[];
+}
+
+/** Methods of the `ANY` endpoints, GET first. */
+export const ANY_METHODS: readonly string[] = Object.freeze([
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "QUERY",
+  "OPTIONS",
+]);
+
+/** Methods of the read-only endpoints. */
+export const GET_METHODS: readonly string[] = Object.freeze(["GET", "HEAD"]);
+
+/** Statuses 301, 302, 303, 307 and 308: the ones that carry `Location`. */
+export const REDIRECT_STATUSES: readonly number[] = Object.freeze([
+  301,
+  302,
+  303,
+  307,
+  308,
+]);
+
+/** The `sleep` parameter every endpoint takes. */
+export function sleepParam(l: DebugLimits): ParamSpec {
+  return {
+    name: "sleep",
+    in: "query",
+    type: "duration",
+    required: false,
+    default: 0,
+    min: 0,
+    max: l.maxSleepMs,
+    description:
+      `Delay before the response starts: milliseconds (\`250\`) or with a unit (\`250ms\`, \`1.5s\`). At most ${l.maxSleepMs} ms (limit \`maxSleepMs\`). A client that disconnects during the sleep frees the server's timer.`,
+    example: "250ms",
+  };
+}
+
+/** RFC 9457 problem details, plus `param` naming the offending parameter. */
+export const PROBLEM_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["type", "title", "status", "detail", "param"],
+  properties: {
+    type: {
+      type: "string",
+      description: "Always `about:blank` (RFC 9457 §4.2.1).",
+    },
+    title: { type: "string", description: "The HTTP status phrase." },
+    status: { type: "integer" },
+    detail: { type: "string", description: "What is wrong, in words." },
+    param: {
+      type: ["string", "null"],
+      description:
+        "The offending parameter: a path or query parameter name, `method`, `body` or a header name; null when no parameter is at fault (an unknown path, a full server).",
+    },
+  },
+};
+
+/** The 4XX problem+json response every endpoint documents. */
+export const PROBLEM_4XX: ResponseSpec = {
+  status: "4XX",
+  description:
+    "Bad input (400, naming the parameter), a method the endpoint does not answer (405 with Allow), a body over the limit (413) or too slow (408).",
+  contentType: "application/problem+json",
+  schema: PROBLEM_SCHEMA,
+};
+
+/** A JSON object schema whose values are strings. */
+export const STRING_MAP: JsonSchema = {
+  type: "object",
+  additionalProperties: { type: "string" },
+};
 
 /**
  * The URL path and query for `values` (raw text per param name): path
@@ -70,4 +222,14 @@ export function endpointUrl(
   }
   const qs = query.toString();
   return qs ? `${path}?${qs}` : path;
+}
+
+/** The endpoint with `id`; throws on an unknown id (a programming error). */
+export function endpoint(
+  catalog: readonly EndpointSpec[],
+  id: string,
+): EndpointSpec {
+  const ep = catalog.find((e) => e.id === id);
+  if (!ep) throw new Error(`no debug endpoint ${id}`);
+  return ep;
 }

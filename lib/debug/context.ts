@@ -1,75 +1,133 @@
 /**
- * Per-app state of the debug API: its limits, the catalog built from them,
- * and the shared timer whose counters let tests prove that a client leaving
- * frees its wait.
+ * One debug API instance's options and state. Everything a handler may keep
+ * between requests lives here, built by {@link createContext} from the
+ * options: two instances in one process share no limit, timer, rate counter,
+ * key or shutdown state.
  */
-import { debugCatalog } from "./catalog.ts";
-import type { EndpointSpec } from "./catalog_types.ts";
-import {
-  type DebugLimits,
-  DEFAULT_SERVICE_LIMITS,
-  type ServiceLimits,
-} from "./limits.ts";
+import { type DebugLimits, resolveLimits } from "./limits.ts";
 import { TimerWheel } from "./timers.ts";
 import { Lifecycle } from "./lifecycle.ts";
 import { RateLimiter } from "./rate.ts";
 
-export type { TimerCounter } from "./timers.ts";
+/** How an embedder configures a debug API instance. */
+export interface DebugOptions {
+  /**
+   * Path the API lives under: `/api/debug` by default, `/` for the root.
+   * Every route, Location and `openapi.json` URL follows it.
+   */
+  base?: string;
+  /** Any subset of the limits; the rest keep their defaults. */
+  limits?: Partial<DebugLimits>;
+  /**
+   * Hosts (`host` or `host:port`, case-insensitive) that `/redirect-to` may
+   * send a client to besides the request's own host.
+   */
+  redirectHosts?: readonly string[];
+  /**
+   * Seed of the pseudo-random choices made when a request gives no `seed`
+   * (a weighted `/status` pick, `/uuid`, `/bytes`): a fixed seed makes a
+   * whole test run reproducible. Without it those choices are random.
+   */
+  seed?: string | number;
+  /**
+   * Key material for the digest-auth nonces' HMAC. Instances that share it
+   * accept each other's nonces (several isolates behind one address);
+   * without it each instance draws a random key.
+   */
+  secret?: string;
+  /** The clock of SSE `time` fields and dates (tests fix it). */
+  now?: () => Date;
+}
 
-/** What every debug handler gets besides the request. */
+/** What every handler of one instance shares. */
 export interface DebugContext {
+  /** The base path without a trailing slash: `/api/debug`, or `""` for `/`. */
+  readonly base: string;
   readonly limits: DebugLimits;
-  readonly catalog: readonly EndpointSpec[];
-  /** Every sleep and SSE interval waits here. */
+  /** Lower-cased `host` / `host:port` entries `/redirect-to` may target. */
+  readonly redirectHosts: ReadonlySet<string>;
+  /** The instance's default seed, or undefined for random choices. */
+  readonly seed: string | undefined;
+  /** Key material for signed values (digest nonces). */
+  readonly secret: string;
+  /** Every wait of the instance is scheduled here. */
   readonly timers: TimerWheel;
-  /** Instance-wide limits (long-request cap, rate limit). */
-  readonly service: ServiceLimits;
   /** Long-lived request slots and drain (graceful shutdown). */
   readonly life: Lifecycle;
-  /** The per-client rate limit, null when off (the default). */
+  /** The per-client rate limit, null when off. */
   readonly rate: RateLimiter | null;
-  /** Current time, injectable so SSE `time` fields are testable. */
+  /** Current time. */
   now(): Date;
 }
 
-/** A fresh context for one `createDebugApi(limits)`. */
-export function createContext(
-  limits: DebugLimits,
-  now: () => Date = () => new Date(),
-  service: ServiceLimits = DEFAULT_SERVICE_LIMITS,
-): DebugContext {
+// A path segment of RFC 3986 §3.3 (pchar), without percent-escapes: a base
+// is written by a person, and an encoded one would match nothing.
+const SEGMENT = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
+// `host` or `host:port`: a DNS name, IPv4 or bracketed IPv6 (RFC 3986 §3.2.2).
+const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/;
+
+/**
+ * The base path in canonical form: starts with `/`, no empty, `.` or `..`
+ * segment, no trailing slash (`""` for the root). Throws a RangeError on
+ * anything else.
+ */
+export function normalizeBase(base: string): string {
+  if (typeof base !== "string" || !base.startsWith("/")) {
+    throw new RangeError(
+      `debug base must be a path starting with "/", got ${
+        JSON.stringify(base)
+      }`,
+    );
+  }
+  const trimmed = base.endsWith("/") ? base.slice(0, -1) : base;
+  if (trimmed === "") return "";
+  for (const seg of trimmed.slice(1).split("/")) {
+    if (!SEGMENT.test(seg) || seg === "." || seg === "..") {
+      throw new RangeError(
+        `debug base ${JSON.stringify(base)} has an invalid segment ${
+          JSON.stringify(seg)
+        }`,
+      );
+    }
+  }
+  return trimmed;
+}
+
+function hosts(list: readonly string[] = []): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const h of list) {
+    const host = String(h).trim().toLowerCase();
+    if (!HOST.test(host)) {
+      throw new RangeError(
+        `redirectHosts: ${JSON.stringify(h)} is not a host or host:port`,
+      );
+    }
+    out.add(host);
+  }
+  return out;
+}
+
+function randomSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A fresh instance state from `options`; throws RangeError on bad options. */
+export function createContext(options: DebugOptions = {}): DebugContext {
+  const limits = resolveLimits(options.limits);
+  const timers = new TimerWheel();
+  const now = options.now ?? (() => new Date());
   return {
+    base: normalizeBase(options.base ?? "/api/debug"),
     limits,
-    catalog: debugCatalog(limits),
-    timers: new TimerWheel(),
-    service,
-    life: new Lifecycle(service.maxLongRequests),
-    rate: service.rateLimitPerMinute > 0
-      ? new RateLimiter(service.rateLimitPerMinute)
+    redirectHosts: hosts(options.redirectHosts),
+    seed: options.seed === undefined ? undefined : String(options.seed),
+    secret: options.secret ?? randomSecret(),
+    timers,
+    life: new Lifecycle(limits.maxLongRequests, timers),
+    rate: limits.rateLimitPerMinute > 0
+      ? new RateLimiter(limits.rateLimitPerMinute)
       : null,
     now,
   };
-}
-
-/**
- * Waits `ms` unless `signal` aborts first (the client disconnected); then
- * the wait is cancelled at once and the promise resolves false.
- */
-export function sleep(
-  timers: TimerWheel,
-  ms: number,
-  signal: AbortSignal,
-): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const onAbort = () => {
-      cancel();
-      resolve(false);
-    };
-    const cancel = timers.schedule(ms, () => {
-      signal.removeEventListener("abort", onAbort);
-      resolve(true);
-    });
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
 }

@@ -7,7 +7,7 @@
  * to send cookies, so `/echo` can never be used by another site to read this
  * origin's cookies back.
  */
-import { ANY_METHODS } from "./catalog_parts.ts";
+import { ANY_METHODS } from "./catalog.ts";
 
 /** Response headers a browser script may read (Fetch §3.2.7). */
 export const EXPOSE_HEADERS = [
@@ -21,15 +21,22 @@ export const EXPOSE_HEADERS = [
   "Proxy-Authenticate",
   "Vary",
   "Date",
+  "ETag",
+  "Last-Modified",
+  "Cache-Control",
+  "Accept-Ranges",
+  "Content-Range",
+  "Accept-Encoding",
 ].join(", ");
 
 /** Headers on every debug response; handlers spread their own after. */
 export const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   "access-control-allow-origin": "*",
   "access-control-expose-headers": EXPOSE_HEADERS,
-  // Debug responses must reach the client as sent, every time (the
-  // contract's default; no endpoint here is about caching).
-  "cache-control": "no-store",
+  // Debug responses must reach the client as sent, every time: no cache
+  // may store them and no proxy or platform may re-encode them, since the
+  // endpoints are about exact bytes (RFC 9111 §5.2.2.5, §5.2.2.6).
+  "cache-control": "no-store, no-transform",
   // Responses are data: never let a browser sniff one into HTML.
   "x-content-type-options": "nosniff",
 });
@@ -96,6 +103,21 @@ export function preflight(req: Request): Response {
   };
   if (asked) h["access-control-allow-headers"] = asked;
   return new Response(null, { status: 204, headers: h });
+}
+
+/**
+ * What Deno.serve passes as a handler's second argument (the part used):
+ * `remoteAddr` is a `Deno.NetAddr` on TCP, a `Deno.UnixAddr` on a socket.
+ */
+export interface ServeInfo {
+  readonly remoteAddr?: object;
+}
+
+/** The client's address as the TCP peer, or `""` when unknown. */
+export function peerAddress(info: ServeInfo | undefined): string {
+  const host = (info?.remoteAddr as { hostname?: unknown } | undefined)
+    ?.hostname;
+  return typeof host === "string" ? host : "";
 }
 
 /** The path of an absolute request URL, without parsing the whole URL. */

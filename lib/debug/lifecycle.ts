@@ -1,32 +1,45 @@
 /**
- * Long-lived requests (a `sleep` in progress, an open SSE stream) and
+ * Long-lived requests (a wait in progress, an open stream or WebSocket) and
  * graceful shutdown ("drain") of one debug API instance.
  *
  * - A cap on long-lived requests held at once: one more is answered 503
- *   with Retry-After before its sleep starts (RFC 9110 §15.6.4, §10.2.3).
- * - Drain (SIGTERM, see lib/debug/shutdown.ts): `deno serve` already stops
- *   accepting connections and waits for in-flight responses, so what is
- *   left is to end the responses that would never end by themselves: every
- *   open SSE stream gets a final comment and is closed between two events
- *   (a client sees a clean end and resumes elsewhere with Last-Event-ID).
- *   Sleeps in progress finish (bounded by DEBUG_MAX_SLEEP_MS); new
- *   long-lived requests get 503.
+ *   with Retry-After before its wait starts (RFC 9110 §15.6.4, §10.2.3).
+ * - Drain: the server stops accepting connections (the runtime's part);
+ *   this instance then ends what would not end by itself soon: every open
+ *   stream gets a last chunk and is closed between two writes (an SSE
+ *   client reads `: server shutting down` and resumes elsewhere with
+ *   Last-Event-ID), every wait still pending is answered 503 with
+ *   Retry-After, and other holders (body reads, WebSockets) are told to
+ *   finish. New long-lived requests get 503.
  *
  * Counters are plain fields so tests and the soak can prove that every
  * slot is released on completion, disconnect and stream cancel.
  */
 import { ParamError } from "./params.ts";
+import type { TimerWheel } from "./timers.ts";
 
-/** The comment an SSE client reads last when the server drains (HTML §9.2.6: lines starting with `:` are ignored). */
+/** The comment an SSE client reads last when the server drains (lines starting with `:` are ignored, HTML §9.2.6). */
 export const DRAIN_COMMENT =
   ": server shutting down; reconnect with Last-Event-ID to resume\n\n";
-
-const DRAIN_BYTES = new TextEncoder().encode(DRAIN_COMMENT);
 
 /** Seconds a client should wait before retrying a refused long request. */
 export const LONG_RETRY_AFTER = 1;
 /** Seconds to wait before retrying at an instance that is shutting down. */
 export const DRAIN_RETRY_AFTER = 5;
+
+/** How a wait ended: its time passed, the client left, or the server drains. */
+export type WaitEnd = "done" | "left" | "drained";
+
+/** The 503 of an instance that is shutting down (RFC 9110 §15.6.4). */
+export function drainingError(): ParamError {
+  // Not about a parameter: the problem's `param` is null.
+  return new ParamError(
+    "",
+    "The server is shutting down; retry on another instance.",
+    503,
+    { "retry-after": String(DRAIN_RETRY_AFTER) },
+  );
+}
 
 /** Counts and controls the long-lived requests of one instance. */
 export class Lifecycle {
@@ -39,16 +52,20 @@ export class Lifecycle {
   /** True once {@link drain} ran: no new long-lived requests. */
   draining = false;
   readonly #max: number;
-  readonly #streams = new Set<() => void>();
+  readonly #timers: TimerWheel;
+  /** What to end on drain: streams, waits, body reads, sockets. */
+  readonly #holders = new Set<() => void>();
+  #streams = 0;
 
-  /** `max` slots; 0 means no cap. */
-  constructor(max: number) {
+  /** `max` slots (0: no cap); waits are scheduled on `timers`. */
+  constructor(max: number, timers: TimerWheel) {
     this.#max = max;
+    this.#timers = timers;
   }
 
-  /** Open SSE (or other guarded) streams. */
+  /** Open guarded streams. */
   get streams(): number {
-    return this.#streams.size;
+    return this.#streams;
   }
 
   /**
@@ -58,20 +75,14 @@ export class Lifecycle {
   acquire(): () => void {
     if (this.draining) {
       this.refused++;
-      // Not about a parameter: the problem has no `param` member.
-      throw new ParamError(
-        "",
-        "The server is shutting down; retry on another instance.",
-        503,
-        { "retry-after": String(DRAIN_RETRY_AFTER) },
-      );
+      throw drainingError();
     }
     if (this.#max > 0 && this.active >= this.#max) {
       this.refused++;
-      // Not about a parameter: the problem has no `param` member.
+      // Not about a parameter: the problem's `param` is null.
       throw new ParamError(
         "",
-        `The server is holding ${this.#max} long-lived requests (sleeps and event streams), its limit; see DEBUG_MAX_LONG_REQUESTS.`,
+        `The server is holding ${this.#max} long-lived requests (waits, streams and WebSockets), its limit (maxLongRequests).`,
         503,
         { "retry-after": String(LONG_RETRY_AFTER) },
       );
@@ -87,34 +98,63 @@ export class Lifecycle {
   }
 
   /**
+   * Calls `end` when the instance drains (at once when it already is).
+   * Returns the function that unregisters it.
+   */
+  onDrain(end: () => void): () => void {
+    if (this.draining) {
+      end();
+      return () => {};
+    }
+    this.#holders.add(end);
+    return () => this.#holders.delete(end);
+  }
+
+  /**
+   * Waits `ms` on the shared timer. Ends early with "left" when `signal`
+   * aborts (the client disconnected: the timer is freed at once) and with
+   * "drained" when the instance drains.
+   */
+  wait(ms: number, signal: AbortSignal): Promise<WaitEnd> {
+    if (signal.aborted) return Promise.resolve("left");
+    if (this.draining) return Promise.resolve("drained");
+    return new Promise((resolve) => {
+      const finish = (how: WaitEnd) => {
+        cancel();
+        off();
+        signal.removeEventListener("abort", onAbort);
+        resolve(how);
+      };
+      const onAbort = () => finish("left");
+      const cancel = this.#timers.schedule(ms, () => finish("done"));
+      const off = this.onDrain(() => finish("drained"));
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+
+  /**
    * Wraps a streaming body so `release` runs when it ends, errors or is
    * cancelled by the client, and so {@link drain} can end it between two
-   * chunks (each SSE event is one chunk, see sse.ts).
+   * chunks, after `last` (each SSE event is one chunk, see sse.ts).
    */
   guard(
     body: ReadableStream<Uint8Array>,
     release: () => void,
+    last?: Uint8Array,
   ): ReadableStream<Uint8Array> {
     const reader = body.getReader();
     let open = true;
     let ctrl!: ReadableStreamDefaultController<Uint8Array>;
+    let off = () => {};
     const finish = () => {
       if (!open) return false;
       open = false;
-      this.#streams.delete(onDrain);
+      this.#streams--;
+      off();
       release();
       return true;
     };
-    const onDrain = () => {
-      if (!finish()) return;
-      try {
-        ctrl.enqueue(DRAIN_BYTES);
-        ctrl.close();
-      } catch { /* already closed by the client */ }
-      reader.cancel("draining").catch(() => {});
-    };
-    this.#streams.add(onDrain);
-    return new ReadableStream<Uint8Array>({
+    const out = new ReadableStream<Uint8Array>({
       start: (c) => {
         ctrl = c;
       },
@@ -137,11 +177,30 @@ export class Lifecycle {
         return reader.cancel(reason);
       },
     }, { highWaterMark: 0 });
+    this.#streams++;
+    off = this.onDrain(() => {
+      if (!finish()) return;
+      try {
+        if (last) ctrl.enqueue(last);
+        ctrl.close();
+      } catch { /* already closed by the client */ }
+      reader.cancel("draining").catch(() => {});
+    });
+    return out;
   }
 
-  /** Starts draining: refuse new long requests, end every open stream. */
+  /** Starts draining: refuse new long requests, end every holder. */
   drain(): void {
+    if (this.draining) return;
     this.draining = true;
-    for (const end of [...this.#streams]) end();
+    const all = [...this.#holders];
+    this.#holders.clear();
+    for (const end of all) {
+      try {
+        end();
+      } catch (err) {
+        console.error(err);
+      }
+    }
   }
 }

@@ -1,137 +1,181 @@
 /**
- * The debug API's limits (CONTRACT section 3), read from the environment
- * once per process. Browser-safe: {@link DEFAULT_LIMITS} and
- * {@link parseLimits} touch no Deno API; {@link envLimits} only reads
- * `Deno.env` when it exists, so the `/debug` island can import this module.
- *
- * Tests pass tiny limits to `createDebugApi(limits)` instead of setting env.
+ * Every limit of the debug API, in one place: what each bounds, its default,
+ * and the env variable the server entries (`main.ts`, `server/debug_only.ts`)
+ * read it from. The module reads no environment itself: an embedder passes
+ * `limits` to `createDebugHandler`, an entry passes {@link limitsFromEnv}'s
+ * result. Browser-safe (the `/debug` page renders {@link LIMITS}).
  */
 
 /** Every limit the debug API enforces. All values are inclusive maxima. */
 export interface DebugLimits {
-  /** Longest `sleep`, ms. Env `DEBUG_MAX_SLEEP_MS`, default 30 000. */
+  /** Longest `sleep` (and `/delay`, `/drip` in total), ms. */
   readonly maxSleepMs: number;
-  /** Largest `/redirect/{count}`. Env `DEBUG_MAX_REDIRECTS`, default 50. */
+  /** Longest redirect chain (`/redirect`, `/relative-redirect`, `/absolute-redirect`). */
   readonly maxRedirects: number;
-  /** Largest request body, bytes. Env `DEBUG_MAX_BODY_BYTES`, default 1 MiB. */
+  /** Largest request body after decoding, bytes. */
   readonly maxBodyBytes: number;
-  /** Largest SSE `count`. Env `DEBUG_MAX_SSE_COUNT`, default 1000. */
+  /** Largest SSE `count`. */
   readonly maxSseCount: number;
-  /** Largest SSE `interval` (and `retry`), ms. Env `DEBUG_MAX_SSE_INTERVAL_MS`, default 10 000. */
+  /** Longest SSE `interval` (and `retry`), ms. */
   readonly maxSseIntervalMs: number;
+  /**
+   * Long-lived requests (a wait in progress, an open stream or WebSocket)
+   * held at once; one more gets 503 with Retry-After (RFC 9110 §15.6.4).
+   * 0 turns the cap off.
+   */
+  readonly maxLongRequests: number;
+  /**
+   * Requests per minute per client address (a token bucket); over it, 429
+   * with Retry-After (RFC 6585 §4). 0 turns the rate limit off.
+   */
+  readonly rateLimitPerMinute: number;
+  /** Largest generated body (`/bytes`, `/stream-bytes`, `/range`, `/drip`), bytes. */
+  readonly maxBytes: number;
+  /** Most lines of `/stream/{n}`. */
+  readonly maxStreamLines: number;
+  /** Most links of `/links/{n}`. */
+  readonly maxLinks: number;
+  /** Longest pause between two bytes of a request body before 408, ms. */
+  readonly bodyIdleMs: number;
+  /** Largest WebSocket message echoed; a larger one closes with 1009. */
+  readonly maxWsMessageBytes: number;
 }
 
-/** The contract's defaults, used when no env variable overrides them. */
+/** One limit's documentation. */
+export interface LimitInfo {
+  /** Env variable the server entries read it from. */
+  readonly env: string;
+  /** What it bounds, for the `/debug` page and `openapi.json`. */
+  readonly text: string;
+  /** What 0 means, when 0 turns the limit off. */
+  readonly zero?: string;
+}
+
+/** The defaults: what a plain `deno task start` enforces. */
 export const DEFAULT_LIMITS: DebugLimits = Object.freeze({
   maxSleepMs: 30_000,
   maxRedirects: 50,
   maxBodyBytes: 1_048_576,
   maxSseCount: 1000,
   maxSseIntervalMs: 10_000,
-});
-
-/** Env variable name for each limit. */
-export const LIMIT_ENV: Readonly<Record<keyof DebugLimits, string>> = Object
-  .freeze({
-    maxSleepMs: "DEBUG_MAX_SLEEP_MS",
-    maxRedirects: "DEBUG_MAX_REDIRECTS",
-    maxBodyBytes: "DEBUG_MAX_BODY_BYTES",
-    maxSseCount: "DEBUG_MAX_SSE_COUNT",
-    maxSseIntervalMs: "DEBUG_MAX_SSE_INTERVAL_MS",
-  });
-
-/**
- * Limits that protect a public instance rather than shape one request
- * (README "Reliability and limits"). Kept apart from {@link DebugLimits},
- * which the `/debug` page renders as a table of per-request limits.
- */
-export interface ServiceLimits {
-  /**
-   * Long-lived requests (a `sleep` in progress, an open SSE stream) held at
-   * once per isolate; one more gets 503 with Retry-After (RFC 9110 §15.6.4).
-   * Env `DEBUG_MAX_LONG_REQUESTS`, default 10 000; 0 turns the cap off.
-   */
-  readonly maxLongRequests: number;
-  /**
-   * Requests per minute per client address, a token bucket; over it, 429
-   * with Retry-After (RFC 6585 §4). Env `DEBUG_RATE_LIMIT`, default 0 (off).
-   */
-  readonly rateLimitPerMinute: number;
-}
-
-/** Defaults: 10 000 long requests (the benchmark holds 10 000 sleeps), no rate limit. */
-export const DEFAULT_SERVICE_LIMITS: ServiceLimits = Object.freeze({
   maxLongRequests: 10_000,
   rateLimitPerMinute: 0,
+  maxBytes: 1_048_576,
+  maxStreamLines: 100,
+  maxLinks: 200,
+  bodyIdleMs: 10_000,
+  maxWsMessageBytes: 1_048_576,
 });
 
-/** Env variable name for each service limit. */
-export const SERVICE_LIMIT_ENV: Readonly<Record<keyof ServiceLimits, string>> =
-  Object.freeze({
-    maxLongRequests: "DEBUG_MAX_LONG_REQUESTS",
-    rateLimitPerMinute: "DEBUG_RATE_LIMIT",
+/** Documentation of every limit, in display order. */
+export const LIMITS: Readonly<Record<keyof DebugLimits, LimitInfo>> = Object
+  .freeze({
+    maxSleepMs: {
+      env: "DEBUG_MAX_SLEEP_MS",
+      text: "Longest sleep or delay, ms",
+    },
+    maxRedirects: {
+      env: "DEBUG_MAX_REDIRECTS",
+      text: "Longest redirect chain",
+    },
+    maxBodyBytes: {
+      env: "DEBUG_MAX_BODY_BYTES",
+      text: "Largest request body (after decoding), bytes",
+    },
+    maxSseCount: { env: "DEBUG_MAX_SSE_COUNT", text: "Most SSE events" },
+    maxSseIntervalMs: {
+      env: "DEBUG_MAX_SSE_INTERVAL_MS",
+      text: "Longest SSE interval and retry, ms",
+    },
+    maxLongRequests: {
+      env: "DEBUG_MAX_LONG_REQUESTS",
+      text:
+        "Sleeps, streams and WebSockets held at once, per isolate (then 503)",
+      zero: "no cap",
+    },
+    rateLimitPerMinute: {
+      env: "DEBUG_RATE_LIMIT",
+      text: "Requests per minute per client address (then 429)",
+      zero: "off",
+    },
+    maxBytes: {
+      env: "DEBUG_MAX_BYTES",
+      text: "Largest generated body (bytes, range, drip), bytes",
+    },
+    maxStreamLines: {
+      env: "DEBUG_MAX_STREAM_LINES",
+      text: "Most lines of /stream",
+    },
+    maxLinks: { env: "DEBUG_MAX_LINKS", text: "Most links of /links" },
+    bodyIdleMs: {
+      env: "DEBUG_BODY_IDLE_MS",
+      text: "Longest pause inside a request body before 408, ms",
+    },
+    maxWsMessageBytes: {
+      env: "DEBUG_MAX_WS_MESSAGE_BYTES",
+      text: "Largest WebSocket message, bytes (then close 1009)",
+    },
   });
 
-function readInts<T>(
-  defaults: T,
-  names: Readonly<Record<string, string>>,
-  get: (name: string) => string | undefined,
-): T {
-  const out: Record<string, number> = { ...defaults } as Record<string, number>;
-  for (const [key, name] of Object.entries(names)) {
-    const raw = get(name);
-    if (raw === undefined || raw === "") continue;
-    if (!/^[0-9]{1,15}$/.test(raw)) {
+/** The names of every limit, in display order. */
+export const LIMIT_NAMES: readonly (keyof DebugLimits)[] = Object.freeze(
+  Object.keys(LIMITS) as (keyof DebugLimits)[],
+);
+
+const NON_NEGATIVE = /^[0-9]{1,15}$/;
+
+/**
+ * The limits in force: `partial` over the defaults. A name that is not a
+ * limit, or a value that is not a non-negative safe integer, throws a
+ * RangeError naming it: a typo in an embedder's options must fail at once,
+ * not fall back to a default.
+ */
+export function resolveLimits(
+  partial: Readonly<Partial<Record<string, unknown>>> = {},
+): DebugLimits {
+  const out: Record<string, number> = { ...DEFAULT_LIMITS };
+  for (const [name, value] of Object.entries(partial)) {
+    if (!(name in LIMITS)) {
       throw new RangeError(
-        `${name}=${JSON.stringify(raw)}: expected a non-negative integer`,
+        `unknown debug limit ${JSON.stringify(name)}; known: ${
+          LIMIT_NAMES.join(", ")
+        }`,
       );
     }
-    out[key] = Number(raw);
+    if (value === undefined) continue;
+    if (
+      typeof value !== "number" || !Number.isSafeInteger(value) || value < 0
+    ) {
+      throw new RangeError(
+        `debug limit ${name} must be a non-negative integer, got ${
+          String(value)
+        }`,
+      );
+    }
+    out[name] = value;
   }
-  return Object.freeze(out) as T;
+  return Object.freeze(out) as unknown as DebugLimits;
 }
 
 /**
- * Builds limits from an env lookup. A set but malformed variable throws a
- * RangeError naming it: a typo in deployment config must stop the server at
- * start, not silently fall back to a default.
+ * The limits set in the environment (`get` looks a variable up), for the
+ * server entries. A set but malformed variable throws a RangeError naming
+ * it: a typo in deployment config must stop the server at start.
  */
-export function parseLimits(
+export function limitsFromEnv(
   get: (name: string) => string | undefined,
-): DebugLimits {
-  return readInts(DEFAULT_LIMITS, LIMIT_ENV, get);
-}
-
-/** {@link ServiceLimits} from an env lookup; malformed values throw too. */
-export function parseServiceLimits(
-  get: (name: string) => string | undefined,
-): ServiceLimits {
-  return readInts(DEFAULT_SERVICE_LIMITS, SERVICE_LIMIT_ENV, get);
-}
-
-let cached: DebugLimits | undefined;
-let cachedService: ServiceLimits | undefined;
-
-function envGetter(): (name: string) => string | undefined {
-  const deno = (globalThis as { Deno?: typeof Deno }).Deno;
-  if (deno?.env) {
-    // Only read env when allowed: a permission prompt in a server is worse
-    // than the documented defaults.
-    const state = deno.permissions?.querySync?.({ name: "env" }).state;
-    if (state === "granted") return (n) => deno.env.get(n);
+): Partial<DebugLimits> {
+  const out: Record<string, number> = {};
+  for (const name of LIMIT_NAMES) {
+    const env = LIMITS[name].env;
+    const raw = get(env);
+    if (raw === undefined || raw === "") continue;
+    if (!NON_NEGATIVE.test(raw)) {
+      throw new RangeError(
+        `${env}=${JSON.stringify(raw)}: expected a non-negative integer`,
+      );
+    }
+    out[name] = Number(raw);
   }
-  return () => undefined;
-}
-
-/**
- * The process's limits: env variables over defaults, read on first call and
- * cached. Without `Deno` (a browser) or without env permission, the defaults.
- */
-export function envLimits(): DebugLimits {
-  return cached ??= parseLimits(envGetter());
-}
-
-/** The process's {@link ServiceLimits}, read once like {@link envLimits}. */
-export function envServiceLimits(): ServiceLimits {
-  return cachedService ??= parseServiceLimits(envGetter());
+  return out as Partial<DebugLimits>;
 }

@@ -1,16 +1,22 @@
 /**
- * `GET /api/debug/openapi.json`: OpenAPI 3.1 generated from the catalog, so
- * it lists exactly the endpoints, methods, parameters and limits the
- * handlers enforce. One operation per (path, method), HEAD included.
+ * `GET {base}/openapi.json`: an OpenAPI 3.1 description generated from the
+ * catalog, so it lists exactly the endpoints, methods, parameters and
+ * limits this instance enforces, under its own base path. One operation per
+ * (path, method), HEAD included.
  */
-import type { EndpointSpec, ParamSpec, ResponseSpec } from "./catalog_types.ts";
 import {
-  type DebugLimits,
-  DEFAULT_SERVICE_LIMITS,
-  type ServiceLimits,
-} from "./limits.ts";
-import { PROBLEM_SCHEMA } from "./catalog_schemas.ts";
-import { apiDescription } from "./openapi_text.ts";
+  type EndpointSpec,
+  GET_METHODS,
+  type ParamSpec,
+  PROBLEM_4XX,
+  PROBLEM_SCHEMA,
+  type ResponseSpec,
+  sleepParam,
+} from "./catalog.ts";
+import type { DebugContext } from "./context.ts";
+import { type DebugLimits, LIMIT_NAMES, LIMITS } from "./limits.ts";
+import type { Endpoint } from "./pipeline.ts";
+import { jsonResponse } from "./http.ts";
 
 type Json = Record<string, unknown>;
 
@@ -19,6 +25,8 @@ export function paramSchema(p: ParamSpec): Json {
   switch (p.type) {
     case "integer":
       return { type: "integer", minimum: p.min, maximum: p.max };
+    case "number":
+      return { type: "number", minimum: p.min, maximum: p.max };
     case "duration":
       return {
         type: "string",
@@ -81,23 +89,29 @@ function response(r: ResponseSpec, head: boolean): Json {
   return out;
 }
 
-function operation(ep: EndpointSpec, method: string): Json {
+function operation(ep: EndpointSpec, method: string, path: string): Json {
   const head = method === "HEAD";
   const op: Json = {
-    operationId: `${ep.id}_${method.toLowerCase()}`,
+    operationId: path === ep.path
+      ? `${ep.id}_${method.toLowerCase()}`
+      : `${ep.id}_${method.toLowerCase()}_${
+        path.split("/").length - ep.path.split("/").length
+      }`,
     tags: [ep.id],
     summary: head ? `${ep.summary} (headers only)` : ep.summary,
     description: head
       ? "Same status and headers as GET, no body."
       : ep.description,
     parameters: [
-      ...ep.params.map(parameter),
+      ...ep.params.filter((p) =>
+        p.in !== "path" || path.includes(`{${p.name}}`)
+      ).map(parameter),
       ...(ep.requestHeaders ?? []).map((h) => ({
         name: h.name,
         in: "header",
         required: false,
         description: h.description,
-        schema: { type: "integer", minimum: 0 },
+        schema: { type: "string" },
       })),
     ],
     responses: {
@@ -142,45 +156,139 @@ function instanceResponses(ep: EndpointSpec, head: boolean): Json {
     }),
   });
   const mine = ep.id === "status"
-    ? " (besides a requested /status/429 or /status/503)"
+    ? " (besides a requested status 429 or 503)"
     : "";
   return {
     "429": problem(
-      `Too many requests from this client address${mine}: only when the opt-in rate limit DEBUG_RATE_LIMIT (requests per minute per address) is set.`,
+      `Too many requests from this client address${mine}: only when the opt-in rate limit (rateLimitPerMinute) is set.`,
     ),
     "503": problem(
       `${
         ep.streaming ? "The event stream" : "A request with `sleep`"
-      } could not start${mine}: the instance already holds DEBUG_MAX_LONG_REQUESTS long-lived requests (Retry-After: 1), or it is shutting down (Retry-After: 5).`,
+      } could not start${mine}: the instance already holds maxLongRequests long-lived requests (Retry-After: 1), or it is shutting down (Retry-After: 5).`,
     ),
   };
 }
 
-/** The OpenAPI 3.1 document for `catalog` under `limits`. */
+/** The OpenAPI 3.1 document of `endpoints` served by `ctx`'s instance. */
 export function openApiDocument(
-  catalog: readonly EndpointSpec[],
-  limits: DebugLimits,
-  service: ServiceLimits = DEFAULT_SERVICE_LIMITS,
+  endpoints: readonly Endpoint[],
+  ctx: DebugContext,
 ): Json {
   const paths: Json = {};
-  for (const ep of catalog) {
-    const item: Json = {};
-    // OpenAPI 3.1 path items have no `query` field (3.2 adds it); QUERY is
-    // documented in the description instead.
-    for (const m of ep.methods) {
-      if (m !== "QUERY") item[m.toLowerCase()] = operation(ep, m);
+  for (const { spec: ep, aliases } of endpoints) {
+    for (const path of [ep.path, ...(aliases ?? [])]) {
+      const item: Json = {};
+      // OpenAPI 3.1 path items have no `query` field (3.2 adds it); QUERY
+      // is documented in the description instead.
+      for (const m of ep.methods) {
+        if (m !== "QUERY") item[m.toLowerCase()] = operation(ep, m, path);
+      }
+      paths[path] = item;
     }
-    paths[ep.path] = item;
   }
   return {
     openapi: "3.1.0",
     info: {
       title: "Wirebench debug API",
       version: "1.0.0",
-      description: apiDescription(limits, service),
+      description: apiDescription(ctx),
     },
-    tags: catalog.map((ep) => ({ name: ep.id, description: ep.summary })),
+    servers: [{ url: "/", description: "This server." }],
+    tags: endpoints.map(({ spec }) => ({
+      name: spec.id,
+      description: spec.summary,
+    })),
     paths,
     components: { schemas: { Problem: PROBLEM_SCHEMA } },
   };
+}
+
+/**
+ * The openapi.json endpoint, describing `all()` (the instance's endpoints,
+ * this one included); the document is generated on first request.
+ */
+export function openApiEndpoint(
+  ctx: DebugContext,
+  all: () => readonly Endpoint[],
+): Endpoint {
+  let json: string | undefined;
+  return {
+    spec: {
+      id: "openapi",
+      path: `${ctx.base}/openapi.json`,
+      methods: GET_METHODS,
+      acceptsBody: false,
+      streaming: false,
+      summary: "This API as OpenAPI 3.1",
+      description:
+        "Generated from the same catalog as the handlers and the /debug runner, with this instance's base path and limits.",
+      params: [sleepParam(ctx.limits)],
+      responses: [{
+        status: "200",
+        description: "OpenAPI 3.1 document.",
+        contentType: "application/json",
+        schema: {
+          type: "object",
+          required: ["openapi", "info", "paths"],
+          properties: { openapi: { const: "3.1.0" } },
+        },
+      }, PROBLEM_4XX],
+      examples: [{
+        url: `${ctx.base}/openapi.json`,
+        description: "The spec",
+      }],
+    },
+    handle: () => {
+      json ??= JSON.stringify(openApiDocument(all(), ctx), null, 2);
+      return jsonResponse(200, json);
+    },
+  };
+}
+
+function limitList(l: DebugLimits): string {
+  return LIMIT_NAMES.map((name) => {
+    const info = LIMITS[name];
+    const v = l[name];
+    return `- \`${name}\` = ${
+      v === 0 && info.zero ? `0 (${info.zero})` : v
+    }: ${info.text} (env \`${info.env}\` where the server reads env).`;
+  }).join("\n");
+}
+
+/** Markdown description of the rules, limits and choices of an instance. */
+export function apiDescription(ctx: DebugContext): string {
+  const l = ctx.limits;
+  const base = ctx.base || "/";
+  return `Predictable HTTP endpoints for testing HTTP clients, served under \`${base}\`. Stateless: the same request always gets the same behaviour.
+
+## Rules for every endpoint
+- **sleep**: every endpoint takes \`sleep\`, a delay before the response starts: \`250\` (ms), \`250ms\` or \`1.5s\`, at most ${l.maxSleepMs} ms. A client that disconnects during the sleep frees the server's timer.
+- **Bad input** is refused before anything else happens (before the sleep) with \`application/problem+json\` (RFC 9457): \`{"type","title","status","detail","param"}\`, \`param\` naming the offending parameter (\`method\` for 405, \`body\` for 413 and 408, a header name for a bad header). Numbers are strict decimals: no \`+\`, spaces, hex, exponents or leading zeros; out-of-range values are refused, never clamped; a known parameter given twice is refused. Unknown query parameters are ignored.
+- **Bodies** over ${l.maxBodyBytes} bytes get 413, counted as the bytes arrive (chunked uploads included), not from Content-Length. With \`Expect: 100-continue\` and a declared length over the limit, the 413 comes before the body is sent. A body sent with \`Content-Encoding\` gzip, deflate or br is decoded before use, and the limit applies to the decoded bytes (a compression bomb gets 413 and is read no further); another coding gets 415 with \`Accept-Encoding\`. A body that stops arriving (no byte for ${l.bodyIdleMs} ms) or is not complete within ${l.maxSleepMs} ms gets 408 and the connection is closed.
+- **CORS**: every response (errors too) has \`Access-Control-Allow-Origin: *\` and exposes Location, Retry-After, Content-Encoding, Content-Length and the other headers clients read. A preflight (OPTIONS with Access-Control-Request-Method) on any path of this API gets 204 allowing every method and exactly the requested headers. Credentials are not supported on purpose: the reflecting endpoints must never let another site read this origin's cookies.
+- **HEAD** works wherever GET does: same status and headers, no body. Content-Length is that of the GET body (RFC 9110 §8.6), also for streams, whose length is computed without waiting.
+- **Methods**: the endpoints marked ANY answer every method token; QUERY (the safe method with a body) is answered where listed though OpenAPI 3.1 cannot express it; other endpoints answer their methods and 405 with Allow otherwise (a plain OPTIONS gets 204 with Allow).
+- **Caching**: \`Cache-Control: no-store, no-transform\` everywhere but on the endpoints about caching, so no cache stores and no proxy re-encodes a response.
+- **Unknown paths** under ${base} get 404 problem+json.
+
+## Limits of this instance
+Set by whoever runs it (options of \`createDebugHandler\`, or env variables read once by the server entries; a malformed value stops the server):
+${limitList(l)}
+
+- **Long-lived requests**: a request in its \`sleep\`, an open stream or WebSocket holds a slot; at most ${
+    l.maxLongRequests || "unlimited"
+  } per isolate (\`deno serve --parallel\` runs one isolate per core). When all are taken, the next one gets **503** problem+json with \`Retry-After: 1\` before its sleep starts. A slot is freed when the response completes, when the client disconnects and when it cancels the stream. Short requests are never refused.
+- **Rate limit** (opt-in): ${
+    l.rateLimitPerMinute ? `${l.rateLimitPerMinute}` : "off; when set, N"
+  } requests per minute per client address (a token bucket refilled continuously, per isolate). Over it: **429** problem+json with \`Retry-After\` in seconds. CORS preflights are not counted. The address is the TCP peer: behind a proxy every client shares the proxy's address.
+- **Shutdown** (SIGINT or SIGTERM): the server stops accepting connections; every open event stream gets a final comment line \`: server shutting down\` and ends cleanly between two events (an EventSource reconnects elsewhere with Last-Event-ID and resumes); sleeps still waiting are answered **503** with \`Retry-After: 5\`, as is any new long-lived request; the process exits within 5 s.
+- 429 and 503 carry the same CORS headers as every response, and Retry-After is exposed to scripts.
+
+## Endpoint notes
+- /status/{code}: 200-599; 1xx is refused with 400 because an informational status cannot be a final response (RFC 9110 §15.2). 204, 205, 304 and HEAD have no body. 401 carries WWW-Authenticate (Basic), 407 Proxy-Authenticate, 405 Allow, 429 and 503 Retry-After: 1, and 301/302/303/307/308 Location: ${ctx.base}/redirect/0. Unregistered codes have statusText "Unassigned".
+- /redirect/{count}: Location is always built from the count, so it can only point inside ${base} (no open redirect); the query string is kept unchanged, \`absolute=true\` uses this request's origin.
+- /echo: always JSON with X-Content-Type-Options: nosniff. \`json\` is the body parsed as JSON whatever the Content-Type (null if it is not JSON); \`form\` reads urlencoded and multipart bodies, files as {filename, type, size}.
+- /gzip, /deflate, /brotli: compressed whatever Accept-Encoding says (deflate is the zlib format; brotli's coding is \`br\`), with Vary: Accept-Encoding.
+- /sse: never compressed; \`retry:\` first when asked; each event has id, event and one-line JSON data; events are flushed one by one. Last-Event-ID K resumes at K+1, and 204 when nothing is left stops an EventSource.`;
 }

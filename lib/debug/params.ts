@@ -3,11 +3,12 @@
  * Browser-safe: the `/debug` runner uses {@link checkParam} for client-side
  * validation with exactly the server's rules and messages.
  *
- * Strict on purpose (CONTRACT section 3: never silent clamping): no `+`,
- * spaces, hex, exponents, leading zeros or repeated parameters; out-of-range
- * values are rejected with the range in the message, not clamped.
+ * Strict on purpose: a test tool that silently clamps or guesses hides the
+ * client bug it exists to reveal. No `+`, spaces, hex, exponents, leading
+ * zeros or repeated parameters; out-of-range values are rejected with the
+ * range in the message, not clamped.
  */
-import type { EndpointSpec, ParamSpec, ParamValue } from "./catalog_types.ts";
+import type { EndpointSpec, ParamSpec, ParamValue } from "./catalog.ts";
 
 /** A rejected parameter: becomes a 400 problem+json naming `param`. */
 export class ParamError extends Error {
@@ -36,6 +37,8 @@ export class ParamError extends Error {
 const INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
 // Milliseconds with an optional unit; a fraction needs digits on both sides.
 const DURATION = /^([0-9]+(?:\.[0-9]+)?)(ms|s)?$/;
+// A plain decimal: no sign but `-`, no exponent, no leading zeros.
+const DECIMAL = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 
 function show(raw: string): string {
   return JSON.stringify(raw.length > 40 ? raw.slice(0, 40) + "…" : raw);
@@ -68,6 +71,21 @@ function integer(spec: ParamSpec, raw: string): number {
     throw new ParamError(
       spec.name,
       `${spec.name} must be ${range(spec)}, got ${show(raw)}.`,
+    );
+  }
+  return n;
+}
+
+function decimal(spec: ParamSpec, raw: string): number {
+  const n = Number(raw);
+  if (
+    !DECIMAL.test(raw) || raw.length > 24 || !Number.isFinite(n) ||
+    (spec.min !== undefined && n < spec.min) ||
+    (spec.max !== undefined && n > spec.max)
+  ) {
+    throw new ParamError(
+      spec.name,
+      `${spec.name} must be a decimal number ${range(spec)}, got ${show(raw)}.`,
     );
   }
   return n;
@@ -138,6 +156,8 @@ export function parseParam(spec: ParamSpec, raw: string): ParamValue {
   switch (spec.type) {
     case "integer":
       return integer(spec, raw);
+    case "number":
+      return decimal(spec, raw);
     case "duration":
       return duration(spec, raw);
     case "boolean":
@@ -207,48 +227,49 @@ export function queryValues(
 
 const NO_VALUES: Map<string, string[]> = new Map();
 
-const names = new WeakMap<EndpointSpec, Set<string>>();
-
 /**
- * Parses an endpoint's path and query parameters. `path` holds the path
- * parameters' decoded text; `query` is the raw query string without `?`.
- * Unknown query names are ignored (echo reflects them); a known one given
- * twice is rejected, since its meaning would be ambiguous.
+ * The parser of an endpoint's path and query parameters. The returned
+ * function takes the path parameters' decoded text and the raw query string
+ * without `?`. Unknown query names are ignored (the request-reflecting
+ * endpoints show them); a known one given twice is rejected, since its
+ * meaning would be ambiguous.
  */
-export function parseParams(
+export function paramParser(
   ep: EndpointSpec,
+): (
   path: Readonly<Record<string, string | undefined>>,
   query: string,
-): ParsedParams {
-  const out: ParsedParams = {};
-  let wanted = names.get(ep);
-  if (!wanted) {
-    wanted = new Set(
-      ep.params.filter((p) => p.in === "query").map((p) => p.name),
-    );
-    names.set(ep, wanted);
-  }
-  const search = queryValues(query, wanted);
-  for (const spec of ep.params) {
-    if (spec.in === "path") {
-      const raw = path[spec.name];
-      if (raw === undefined) {
-        throw new ParamError(spec.name, `${spec.name} is missing.`);
+) => ParsedParams {
+  const wanted = new Set(
+    ep.params.filter((p) => p.in === "query").map((p) => p.name),
+  );
+  return (path, query) => {
+    const out: ParsedParams = {};
+    const search = queryValues(query, wanted);
+    for (const spec of ep.params) {
+      if (spec.in === "path") {
+        const raw = path[spec.name];
+        if (raw === undefined) {
+          throw new ParamError(spec.name, `${spec.name} is missing.`);
+        }
+        out[spec.name] = parseParam(spec, raw);
+        continue;
       }
-      out[spec.name] = parseParam(spec, raw);
-      continue;
+      const all = search.get(spec.name);
+      if (!all) {
+        if (spec.required) {
+          throw new ParamError(spec.name, `${spec.name} is required.`);
+        }
+        out[spec.name] = spec.default;
+      } else if (all.length > 1) {
+        throw new ParamError(
+          spec.name,
+          `${spec.name} is given ${all.length} times; give it once.`,
+        );
+      } else {
+        out[spec.name] = parseParam(spec, all[0]);
+      }
     }
-    const all = search.get(spec.name);
-    if (!all) {
-      out[spec.name] = spec.default;
-    } else if (all.length > 1) {
-      throw new ParamError(
-        spec.name,
-        `${spec.name} is given ${all.length} times; give it once.`,
-      );
-    } else {
-      out[spec.name] = parseParam(spec, all[0]);
-    }
-  }
-  return out;
+    return out;
+  };
 }

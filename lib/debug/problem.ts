@@ -29,12 +29,16 @@ export function problem(
     // parameter is at fault (an unknown path, a full instance).
     param: param ?? null,
   };
-  return new Response(JSON.stringify(body), {
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  return new Response(bytes, {
     status,
     headers: {
       ...BASE_HEADERS,
       ...REFLECT_HEADERS,
       "content-type": PROBLEM_TYPE,
+      // Stated, so a HEAD answer (whose body the router drops) keeps the
+      // length the GET would have (RFC 9110 §8.6).
+      "content-length": String(bytes.byteLength),
       ...headers,
     },
   });

@@ -1,5 +1,5 @@
 /**
- * `GET /api/debug/sse`: server-sent events (HTML Living Standard §9.2).
+ * `GET {base}/sse`: server-sent events (HTML Living Standard §9.2).
  *
  * A `ReadableStream` of strings piped through `TextEncoderStream`; each event
  * is enqueued on its own, and Deno writes every chunk as it comes, so each
@@ -8,9 +8,27 @@
  * the pending timer; request.signal is not used for this because Deno fires
  * it after successful responses too.
  */
-import type { FamilyHandler } from "./pipeline.ts";
+import {
+  GET_METHODS,
+  type JsonSchema,
+  PROBLEM_4XX,
+  sleepParam,
+} from "./catalog.ts";
+import type { DebugContext } from "./context.ts";
+import type { Endpoint } from "./pipeline.ts";
 import { BASE_HEADERS } from "./http.ts";
 import { ParamError } from "./params.ts";
+
+/** The `data:` JSON of each server-sent event. */
+const SSE_EVENT_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["id", "count", "time"],
+  properties: {
+    id: { type: "integer", minimum: 1, description: "1-based event number." },
+    count: { type: "integer", description: "Total events of the stream." },
+    time: { type: "string", format: "date-time" },
+  },
+};
 
 const HEADERS = {
   ...BASE_HEADERS,
@@ -48,8 +66,90 @@ export function formatEvent(
   return `id: ${id}\nevent: ${event}\ndata: ${data}\n\n`;
 }
 
-/** The SSE family handler. */
-export const sseHandler: FamilyHandler = (req, { params, head }, ctx) => {
+/** The SSE family. */
+export function sseEndpoints(ctx: DebugContext): Endpoint[] {
+  const b = ctx.base;
+  const l = ctx.limits;
+  return [{
+    spec: {
+      id: "sse",
+      path: `${b}/sse`,
+      methods: GET_METHODS,
+      acceptsBody: false,
+      streaming: true,
+      summary: "Server-sent events",
+      description:
+        "A text/event-stream, never compressed, each event flushed when written. An optional `retry:` field comes first. Each event has `id: N` (1-based) and `data:` JSON {id, count, time}. A request with Last-Event-ID K resumes at K+1; when nothing is left it gets 204, which stops an EventSource from reconnecting. HEAD answers at once with the Content-Length the stream would have.",
+      params: [{
+        name: "count",
+        in: "query",
+        type: "integer",
+        required: false,
+        default: 5,
+        min: 1,
+        max: l.maxSseCount,
+        description: `Events to send, 1 to ${l.maxSseCount}.`,
+        example: "3",
+      }, {
+        name: "interval",
+        in: "query",
+        type: "duration",
+        required: false,
+        default: 1000,
+        min: 0,
+        max: l.maxSseIntervalMs,
+        description:
+          `Time between events, ms (or with a unit), 0 to ${l.maxSseIntervalMs}.`,
+        example: "500",
+      }, {
+        name: "event",
+        in: "query",
+        type: "string",
+        required: false,
+        default: "message",
+        maxLength: 64,
+        pattern: "[A-Za-z0-9_.:-]+",
+        description: "The `event:` name; letters, digits and `_.:-`.",
+        example: "tick",
+      }, {
+        name: "retry",
+        in: "query",
+        type: "integer",
+        required: false,
+        min: 0,
+        max: l.maxSseIntervalMs,
+        description: "Reconnection time sent as a `retry:` field first, ms.",
+        example: "2000",
+      }, sleepParam(l)],
+      requestHeaders: [{
+        name: "Last-Event-ID",
+        description:
+          "Resume after this event id (EventSource sends it on reconnect); 204 when nothing is left.",
+      }],
+      responses: [{
+        status: "200",
+        description:
+          "The event stream; each event's data is JSON of this schema.",
+        contentType: "text/event-stream",
+        schema: SSE_EVENT_SCHEMA,
+      }, {
+        status: "204",
+        description: "Last-Event-ID is at or past count: nothing left.",
+      }, PROBLEM_4XX],
+      examples: [
+        { url: `${b}/sse?count=3&interval=500`, description: "3 events" },
+      ],
+    },
+    handle: (req, { params, head }) => sse(ctx, req, params, head),
+  }];
+}
+
+function sse(
+  ctx: DebugContext,
+  req: Request,
+  params: Readonly<Record<string, unknown>>,
+  head: boolean,
+): Response {
   const count = params.count as number;
   const interval = params.interval as number;
   const event = params.event as string;
@@ -60,10 +160,17 @@ export const sseHandler: FamilyHandler = (req, { params, head }, ctx) => {
     return new Response(null, { status: 204, headers: BASE_HEADERS });
   }
   if (head) {
-    // An empty stream, not null: with a null body Deno would announce
-    // Content-Length: 0, which the GET (chunked) response does not have.
-    const empty = new ReadableStream({ start: (c) => c.close() });
-    return new Response(empty, { status: 200, headers: HEADERS });
+    // The stream's length is known in advance (ISO times have a fixed
+    // width), and RFC 9110 §8.6 allows a HEAD response to state it.
+    const now = ctx.now();
+    let length = retry === undefined ? 0 : `retry: ${retry}\n\n`.length;
+    for (let id = after + 1; id <= count; id++) {
+      length += formatEvent(id, count, event, now).length;
+    }
+    return new Response(null, {
+      status: 200,
+      headers: { ...HEADERS, "content-length": String(length) },
+    });
   }
   let next = after + 1;
   let cancelTimer: (() => void) | undefined;
@@ -89,4 +196,4 @@ export const sseHandler: FamilyHandler = (req, { params, head }, ctx) => {
     status: 200,
     headers: HEADERS,
   });
-};
+}

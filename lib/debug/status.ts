@@ -1,67 +1,157 @@
 /**
- * `ANY /api/debug/status/{code}`: answers with the requested status and the
+ * `ANY {base}/status/{code}`: answers with the requested status and the
  * headers a client expects with it (RFC 9110 §15).
  */
-import type { FamilyHandler } from "./pipeline.ts";
+import {
+  ANY_METHODS,
+  type JsonSchema,
+  PROBLEM_4XX,
+  REDIRECT_STATUSES,
+  sleepParam,
+} from "./catalog.ts";
+import type { DebugContext } from "./context.ts";
+import type { Endpoint } from "./pipeline.ts";
 import { BASE_HEADERS, JSON_TYPE } from "./http.ts";
 import { statusText } from "./status_text.ts";
-import { DEBUG_BASE, REDIRECT_STATUSES } from "./catalog_parts.ts";
-import { prebuilt } from "./response_cache.ts";
 
 /** Statuses whose responses never have content (RFC 9110 §15.3.5, §15.3.6, §15.4.5). */
-const NO_BODY = new Set([204, 205, 304]);
+export const NO_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
 
-/** Extra headers per status: what a client is entitled to expect. */
-const EXTRA: Record<number, Record<string, string>> = {
-  // RFC 9110 §15.5.2: a 401 MUST carry a challenge.
-  401: { "www-authenticate": 'Basic realm="wirebench", charset="UTF-8"' },
-  // RFC 9110 §15.5.6: Allow MUST list the supported methods.
-  405: { allow: "GET, HEAD" },
-  // RFC 9110 §15.5.8: a 407 MUST carry a proxy challenge.
-  407: { "proxy-authenticate": 'Basic realm="wirebench", charset="UTF-8"' },
-  // RFC 6585 §4, RFC 9110 §10.2.3: when to try again, in seconds.
-  429: { "retry-after": "1" },
-  503: { "retry-after": "1" },
+/** Body of `/status/{code}`. */
+const STATUS_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["status", "statusText"],
+  properties: {
+    status: { type: "integer", minimum: 200, maximum: 599 },
+    statusText: {
+      type: "string",
+      description: "IANA reason phrase; `Unassigned` for unregistered codes.",
+    },
+  },
 };
-for (const s of REDIRECT_STATUSES) {
-  EXTRA[s] = { location: `${DEBUG_BASE}/redirect/0` };
+
+/** The headers a client is entitled to expect with `code`. */
+function extraHeaders(code: number, base: string): Record<string, string> {
+  switch (code) {
+    // RFC 9110 §15.5.2: a 401 MUST carry a challenge.
+    case 401:
+      return { "www-authenticate": 'Basic realm="wirebench", charset="UTF-8"' };
+    // RFC 9110 §15.5.6: Allow MUST list the supported methods.
+    case 405:
+      return { allow: "GET, HEAD" };
+    // RFC 9110 §15.5.8: a 407 MUST carry a proxy challenge.
+    case 407:
+      return {
+        "proxy-authenticate": 'Basic realm="wirebench", charset="UTF-8"',
+      };
+    // RFC 6585 §4, RFC 9110 §10.2.3: when to try again, in seconds.
+    case 429:
+    case 503:
+      return { "retry-after": "1" };
+  }
+  return REDIRECT_STATUSES.includes(code)
+    ? { location: `${base}/redirect/0` }
+    : {};
 }
 
 interface Prepared {
   body: string | null;
   headers: Record<string, string>;
-  /** A clone of the GET response, built once (lib/debug/response_cache.ts). */
-  get: () => Response;
+  /** The GET response, built once and cloned (clone copies validated headers). */
+  proto: Response;
 }
 
-/**
- * Every code's body and headers, built at start: the set is finite
- * (200-599), and building the response once rather than per request is
- * the largest saving on this path.
- */
-const PREPARED = new Map<number, Prepared>();
-for (let code = 200; code <= 599; code++) {
-  const body = NO_BODY.has(code)
-    ? null
-    : JSON.stringify({ status: code, statusText: statusText(code) });
-  const headers: Record<string, string> = { ...BASE_HEADERS, ...EXTRA[code] };
-  if (body !== null) headers["content-type"] = JSON_TYPE;
-  PREPARED.set(code, {
-    body,
-    headers,
-    get: prebuilt(body, { status: code, headers }),
-  });
+/** A status response of this instance: body, headers and a prebuilt response. */
+export function statusResponder(
+  ctx: DebugContext,
+): (code: number, head: boolean) => Response {
+  // Built on first use per code: a Response's headers cost microseconds to
+  // validate, a clone of a built one a fraction of that.
+  const prepared = new Map<number, Prepared>();
+  const get = (code: number): Prepared => {
+    let p = prepared.get(code);
+    if (!p) {
+      const body = NO_BODY_STATUSES.has(code)
+        ? null
+        : JSON.stringify({ status: code, statusText: statusText(code) });
+      const headers: Record<string, string> = {
+        ...BASE_HEADERS,
+        ...extraHeaders(code, ctx.base),
+      };
+      if (body !== null) headers["content-type"] = JSON_TYPE;
+      p = {
+        body,
+        headers,
+        proto: new Response(body, { status: code, headers }),
+      };
+      prepared.set(code, p);
+    }
+    return p;
+  };
+  return (code, head) => {
+    const { body, headers, proto } = get(code);
+    if (head && body !== null) {
+      return new Response(null, {
+        status: code,
+        headers: { ...headers, "content-length": String(body.length) },
+      });
+    }
+    return proto.clone();
+  };
 }
 
-/** The status family handler. */
-export const statusHandler: FamilyHandler = (_req, { params, head }) => {
-  const code = params.code as number;
-  const { body, headers, get } = PREPARED.get(code)!;
-  if (head && body !== null) {
-    return new Response(null, {
-      status: code,
-      headers: { ...headers, "content-length": String(body.length) },
-    });
-  }
-  return get();
-};
+/** The status family. */
+export function statusEndpoints(ctx: DebugContext): Endpoint[] {
+  const b = ctx.base;
+  const respond = statusResponder(ctx);
+  return [{
+    spec: {
+      id: "status",
+      path: `${b}/status/{code}`,
+      methods: ANY_METHODS,
+      anyMethod: true,
+      acceptsBody: true,
+      streaming: false,
+      summary: "Respond with a chosen status code",
+      description:
+        `Answers with status \`code\` and JSON \`{"status": N, "statusText": "..."}\`; 204, 205, 304 and HEAD responses have no body. Headers a client expects come along: WWW-Authenticate on 401, Proxy-Authenticate on 407, Allow on 405, Retry-After on 429 and 503, \`Location: ${b}/redirect/0\` on 301, 302, 303, 307 and 308. Codes 100-199 are rejected with 400: an informational status cannot be a final response (RFC 9110 §15.2). Any method is answered.`,
+      params: [{
+        name: "code",
+        in: "path",
+        type: "integer",
+        required: true,
+        min: 200,
+        max: 599,
+        explain: [{
+          min: 100,
+          max: 199,
+          reason:
+            "is informational (1xx): it can only precede a final response, never be one (RFC 9110 §15.2). Use 200 to 599.",
+        }],
+        description: "The status to answer with, 200 to 599.",
+        example: "418",
+      }, sleepParam(ctx.limits)],
+      responses: [{
+        status: "default",
+        description: "The requested status with its JSON body.",
+        contentType: "application/json",
+        schema: STATUS_SCHEMA,
+        headers: [
+          { name: "WWW-Authenticate", description: "On 401." },
+          { name: "Proxy-Authenticate", description: "On 407." },
+          { name: "Allow", description: "On 405." },
+          { name: "Retry-After", description: "On 429 and 503 (seconds)." },
+          {
+            name: "Location",
+            description: `On 301-308: ${b}/redirect/0.`,
+          },
+        ],
+      }, { ...PROBLEM_4XX, status: "400" }],
+      examples: [
+        { url: `${b}/status/418`, description: "I'm a teapot" },
+        { url: `${b}/status/503?sleep=1s`, description: "Slow 503" },
+      ],
+    },
+    handle: (_req, { params, head }) => respond(params.code as number, head),
+  }];
+}

@@ -14,7 +14,10 @@ export interface TestServer {
 
 /** Serves `handler` (default: the whole app) on 127.0.0.1, port 0. */
 export function startServer(
-  handler: (req: Request) => Response | Promise<Response> = createApp().fetch,
+  handler: (
+    req: Request,
+    info: Deno.ServeHandlerInfo,
+  ) => Response | Promise<Response> = createApp().fetch,
 ): TestServer {
   const server = Deno.serve(
     { port: 0, hostname: "127.0.0.1", onListen() {} },

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { startServer } from "../helpers/server.ts";
-import { message, raw } from "./debug_server.ts";
+import { message, raw } from "../helpers/debug_server.ts";
 
 const FAMILIES: [string, string, string, (b: Uint8Array) => Uint8Array][] = [
   ["gzip", "gzip", "gzipped", gunzipSync],

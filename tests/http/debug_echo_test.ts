@@ -1,7 +1,7 @@
 /** `/api/debug/echo` and the body limit over real TCP. */
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
-import { message, raw, startDebug } from "./debug_server.ts";
+import { message, raw, startDebug } from "../helpers/debug_server.ts";
 
 Deno.test("echo: reflects method, url, path, query, headers and a JSON body", async () => {
   const s = startServer();

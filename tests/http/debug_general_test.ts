@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
-import { debugContext } from "../../routes/api/debug/mod.ts";
-import { message, raw, startDebug, waitFor } from "./debug_server.ts";
+import { createApp } from "../../server/app.ts";
+import { message, raw, startDebug, waitFor } from "../helpers/debug_server.ts";
 
 /** One URL per GET endpoint (and the error kinds), all with a CORS check. */
 const EVERY = [
@@ -50,7 +50,11 @@ Deno.test("cors: every response, errors included, is readable cross-origin", asy
       ) {
         assert.ok(expose.includes(h), `${path} exposes ${h}`);
       }
-      assert.equal(res.headers.get("cache-control"), "no-store", path);
+      assert.equal(
+        res.headers.get("cache-control"),
+        "no-store, no-transform",
+        path,
+      );
       assert.equal(res.headers.get("x-content-type-options"), "nosniff", path);
     }
   } finally {
@@ -131,7 +135,22 @@ Deno.test("cors: a preflight anywhere under /api/debug gets 204 allowing it", as
   }
 });
 
-Deno.test("HEAD: wherever GET works, same status and headers, no body", async () => {
+/** The payload of a chunked HTTP/1.1 body (RFC 9112 §7.1). */
+function dechunk(body: Uint8Array): Uint8Array {
+  const text = new TextDecoder("latin1").decode(body);
+  let out = "";
+  let at = 0;
+  for (;;) {
+    const eol = text.indexOf("\r\n", at);
+    const size = parseInt(text.slice(at, eol), 16);
+    if (!size) break;
+    out += text.slice(eol + 2, eol + 2 + size);
+    at = eol + 2 + size + 2;
+  }
+  return Uint8Array.from(out, (c) => c.charCodeAt(0));
+}
+
+Deno.test("HEAD: wherever GET works, same status and headers, no body; Content-Length of the GET body", async () => {
   const s = startServer();
   const paths = [
     "/api/debug/status/200",
@@ -157,6 +176,15 @@ Deno.test("HEAD: wherever GET works, same status and headers, no body", async ()
       assert.equal(head.status, get.status, path);
       assert.equal(head.body.length, 0, `${path}: HEAD has no body`);
       const names = new Set([...get.headers.keys(), ...head.headers.keys()]);
+      if (get.headers.get("transfer-encoding") === "chunked") {
+        // A stream: HEAD states the length the GET body has (RFC 9110 §8.6).
+        assert.equal(
+          head.headers.get("content-length"),
+          String(dechunk(get.body).length),
+          `${path} content-length`,
+        );
+        names.delete("content-length");
+      }
       for (const name of names) {
         if (skip.has(name)) continue;
         assert.equal(
@@ -239,8 +267,9 @@ Deno.test("sleep: a client leaving during the sleep frees the timer", async () =
 });
 
 Deno.test("sleep: over the whole app, an abandoned sleep leaves no timer", async () => {
-  const s = startServer();
-  const timers = debugContext.timers;
+  const app = createApp();
+  const s = startServer(app.fetch);
+  const timers = app.debug.ctx.timers;
   const before = timers.cancelled;
   try {
     const ac = new AbortController();

@@ -4,22 +4,11 @@
  * per-client rate limit (429 + Retry-After) and drain without signals.
  */
 import assert from "node:assert/strict";
-import { createDebugApi } from "../../routes/api/debug/mod.ts";
-import {
-  DEFAULT_LIMITS,
-  DEFAULT_SERVICE_LIMITS,
-  type ServiceLimits,
-} from "../../lib/debug/limits.ts";
-import { startServer } from "../helpers/server.ts";
-import { waitFor } from "./debug_server.ts";
+import type { DebugLimits } from "../../lib/debug/mod.ts";
+import { startDebug, waitFor } from "../helpers/debug_server.ts";
 
-function start(service: Partial<ServiceLimits>) {
-  const api = createDebugApi(DEFAULT_LIMITS, undefined, {
-    ...DEFAULT_SERVICE_LIMITS,
-    ...service,
-  });
-  const s = startServer(api.fetch);
-  return { ...s, base: s.origin + "/api/debug", ctx: api.ctx };
+function start(limits: Partial<DebugLimits>) {
+  return startDebug(limits);
 }
 
 async function assertRefused(res: Response, status: number, retry: string) {
@@ -133,13 +122,13 @@ Deno.test("rate: off by default", async () => {
   }
 });
 
-Deno.test("drain: SSE ends cleanly with a comment, sleeps finish, new long requests get 503", async () => {
+Deno.test("drain: SSE ends cleanly with a comment, waiting sleeps and new long requests get 503", async () => {
   const s = start({});
   try {
     const sse = await fetch(`${s.base}/sse?count=100&interval=10s`);
     const reader = sse.body!.pipeThrough(new TextDecoderStream()).getReader();
     assert.match((await reader.read()).value!, /^id: 1\n/);
-    const sleeping = fetch(`${s.base}/status/200?sleep=300ms`);
+    const sleeping = fetch(`${s.base}/status/200?sleep=20s`);
     await waitFor(() => s.ctx.life.active === 2, "both held");
     s.ctx.life.drain();
     let rest = "";
@@ -149,7 +138,7 @@ Deno.test("drain: SSE ends cleanly with a comment, sleeps finish, new long reque
       rest += value;
     }
     assert.match(rest, /^: server shutting down/);
-    assert.equal((await sleeping).status, 200);
+    await assertRefused(await sleeping, 503, "5");
     await assertRefused(await fetch(`${s.base}/status/200?sleep=1`), 503, "5");
     await assertRefused(await fetch(`${s.base}/sse`), 503, "5");
     const short = await fetch(`${s.base}/echo`, { method: "POST", body: "x" });

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
-import { message, raw, startDebug } from "./debug_server.ts";
+import { message, raw, startDebug } from "../helpers/debug_server.ts";
 
 type Case = [
   name: string,
@@ -114,7 +114,11 @@ function problemChecks(res: Response, body: Record<string, unknown>, c: Case) {
   );
   assert.equal(res.headers.get("access-control-allow-origin"), "*", name);
   assert.match(res.headers.get("access-control-expose-headers")!, /Location/);
-  assert.equal(res.headers.get("cache-control"), "no-store", name);
+  assert.equal(
+    res.headers.get("cache-control"),
+    "no-store, no-transform",
+    name,
+  );
   assert.equal(body.type, "about:blank");
   assert.equal(body.status, status);
   assert.equal(typeof body.title, "string");

@@ -3,14 +3,14 @@
  * against one debug instance in repeated phases (SOAK_TEST_SECONDS per
  * phase, default 2). After each phase and a settle: every counter back to
  * zero, and the heap after a full GC. Growth in the first phase is warm-up
- * (compiled code, the response caches filling up to their bound); a leak
+ * (compiled code, caches); a leak
  * keeps growing in every phase, so later phases must end within a small
  * margin of the first. The 60 s subprocess soak is `deno task bench soak`.
  */
 import assert from "node:assert/strict";
 import { runSoak } from "../../bench/soak_bench.ts";
-import { startDebug, waitFor } from "./debug_server.ts";
-import { forceGc, heapAfterGc } from "../unit/debug_leak_helpers.ts";
+import { startDebug, waitFor } from "../helpers/debug_server.ts";
+import { forceGc, heapAfterGc } from "../helpers/heap.ts";
 
 const PHASE_SECONDS = Number(Deno.env.get("SOAK_TEST_SECONDS") ?? 2);
 

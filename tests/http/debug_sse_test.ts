@@ -1,7 +1,7 @@
 /** `/api/debug/sse` over real TCP: framing, flushing, resume, cleanup. */
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
-import { message, raw, startDebug, waitFor } from "./debug_server.ts";
+import { message, raw, startDebug, waitFor } from "../helpers/debug_server.ts";
 
 interface Ev {
   id?: string;
@@ -31,7 +31,7 @@ Deno.test("sse: count events with id, event, JSON data, then the end", async () 
     );
     assert.equal(res.status, 200);
     assert.equal(res.headers.get("content-type"), "text/event-stream");
-    assert.equal(res.headers.get("cache-control"), "no-store");
+    assert.equal(res.headers.get("cache-control"), "no-store, no-transform");
     assert.equal(res.headers.get("content-encoding"), null);
     const events = parse(await res.text());
     assert.deepEqual(events[0], { retry: "1500" }, "retry first");
@@ -137,10 +137,18 @@ Deno.test("sse: never compressed, even when asked", async () => {
       new TextDecoder().decode(r.body),
       /id: 1\nevent: message\ndata: /,
     );
+    // HEAD answers at once with the length the 5 default events have
+    // (RFC 9110 §8.6), without waiting for them.
+    const t0 = performance.now();
     const head = await raw(s.port, message("HEAD", "/api/debug/sse"));
+    assert.ok(performance.now() - t0 < 1000, "no interval waited");
     assert.equal(head.status, 200);
     assert.equal(head.headers.get("content-type"), "text/event-stream");
-    assert.equal(head.headers.get("content-length"), undefined);
+    const full = await fetch(`${s.base}/sse?interval=0`);
+    assert.equal(
+      head.headers.get("content-length"),
+      String((await full.arrayBuffer()).byteLength),
+    );
     assert.equal(head.body.length, 0);
   } finally {
     await s.close();

@@ -1,7 +1,7 @@
 /** `/api/debug/status/{code}` and `/api/debug/redirect/{count}` over real TCP. */
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
-import { message, raw, startDebug } from "./debug_server.ts";
+import { message, raw, startDebug } from "../helpers/debug_server.ts";
 import { statusText } from "../../lib/debug/status_text.ts";
 
 const NO_BODY = [204, 205, 304];
@@ -15,7 +15,7 @@ Deno.test("status: every code 200-599 answers itself with its JSON", async () =>
       });
       const text = await res.text();
       assert.equal(res.status, code);
-      assert.equal(res.headers.get("cache-control"), "no-store");
+      assert.equal(res.headers.get("cache-control"), "no-store, no-transform");
       assert.equal(res.headers.get("access-control-allow-origin"), "*");
       if (NO_BODY.includes(code)) {
         assert.equal(text, "", `${code} has no body`);

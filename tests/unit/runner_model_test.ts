@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
-import {
-  debugCatalog,
-  DEFAULT_LIMITS,
-  endpoint,
-  type EndpointId,
-} from "../../lib/debug/catalog.ts";
+import { endpoint } from "../../lib/debug/catalog.ts";
+import { DEFAULT_LIMITS } from "../../lib/debug/limits.ts";
+import { createDebugApi } from "../../lib/debug/api.ts";
+
+type EndpointId = string;
 import {
   canRedirect,
   initialState,
@@ -16,7 +15,7 @@ import {
 } from "../../islands/debug/model.ts";
 import { bodyError, parseHeaders } from "../../islands/debug/headers.ts";
 
-const catalog = debugCatalog(DEFAULT_LIMITS);
+const catalog = createDebugApi().catalog;
 const O = "http://127.0.0.1:8000";
 
 function state(id: EndpointId, patch: Partial<RunnerState> = {}) {

@@ -1,10 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  debugCatalog,
-  DEFAULT_LIMITS,
-  endpoint,
-} from "../../lib/debug/catalog.ts";
+import { endpoint } from "../../lib/debug/catalog.ts";
+import { createDebugApi } from "../../lib/debug/api.ts";
 import { shellQuote, toCurl } from "../../islands/debug/curl.ts";
 import {
   exampleState,
@@ -23,7 +20,7 @@ import {
   type PreparedRequest,
 } from "../../islands/debug/model.ts";
 
-const catalog = debugCatalog(DEFAULT_LIMITS);
+const catalog = createDebugApi().catalog;
 
 function req(patch: Partial<PreparedRequest>): PreparedRequest {
   return {

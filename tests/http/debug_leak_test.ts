@@ -8,10 +8,8 @@
  * 256 bytes per request.
  */
 import assert from "node:assert/strict";
-import { createDebugApi } from "../../routes/api/debug/mod.ts";
-import { DEFAULT_LIMITS } from "../../lib/debug/limits.ts";
-import { DEFAULT_SERVICE_LIMITS } from "../../lib/debug/limits.ts";
-import { heapAfterGc } from "./debug_leak_helpers.ts";
+import { createDebugHandler } from "../../lib/debug/mod.ts";
+import { heapAfterGc } from "../helpers/heap.ts";
 
 type Handler = (req: Request, info: unknown) => Response | Promise<Response>;
 
@@ -27,7 +25,7 @@ async function one(h: Handler, i: number): Promise<void> {
     case 0:
       await (await call(`${B}/status/${200 + (i % 7)}`)).body?.cancel();
       break;
-    case 1: // distinct headers: distinct cache keys, bounded by the LRU
+    case 1: // distinct headers: distinct bodies to compress
       await (await call(`${B}/gzip`, { headers: { "x-n": String(i) } }))
         .arrayBuffer();
       break;
@@ -86,10 +84,10 @@ const mb = (hs: number[]) => hs.map((h) => (h / 2 ** 20).toFixed(2)).join(", ");
 
 function api() {
   // The rate limit on (high enough never to refuse): its map is exercised.
-  return createDebugApi(DEFAULT_LIMITS, undefined, {
-    ...DEFAULT_SERVICE_LIMITS,
-    rateLimitPerMinute: 1_000_000,
+  const fetch = createDebugHandler({
+    limits: { rateLimitPerMinute: 1_000_000 },
   });
+  return { fetch, ctx: fetch.context };
 }
 
 Deno.test("leak: repeated phases of the mix leave the heap flat and every counter at zero", async () => {

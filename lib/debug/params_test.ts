@@ -1,21 +1,20 @@
 import assert from "node:assert/strict";
-import {
-  debugCatalog,
-  DEFAULT_LIMITS,
-  endpoint,
-  endpointUrl,
-  type ParamSpec,
-} from "../../lib/debug/catalog.ts";
+import { endpoint, type EndpointSpec, type ParamSpec } from "./catalog.ts";
 import {
   checkParam,
   ParamError,
+  paramParser,
   parseParam,
-  parseParams,
   queryValues,
-} from "../../lib/debug/params.ts";
-import { parseLimits } from "../../lib/debug/limits.ts";
+} from "./params.ts";
+import { createDebugApi } from "./api.ts";
 
-const catalog = debugCatalog();
+const catalog = createDebugApi().catalog;
+const parseParams = (
+  ep: EndpointSpec,
+  path: Record<string, string>,
+  query: string,
+) => paramParser(ep)(path, query);
 const param = (id: Parameters<typeof endpoint>[1], name: string): ParamSpec =>
   endpoint(catalog, id).params.find((p) => p.name === name)!;
 
@@ -188,82 +187,5 @@ Deno.test("params bad/a missing path parameter names it", () => {
   assert.throws(
     () => parseParams(endpoint(catalog, "status"), {}, ""),
     (e) => e instanceof ParamError && e.param === "code",
-  );
-});
-
-Deno.test("limits: env overrides defaults, garbage stops the start", () => {
-  const env: Record<string, string> = {
-    DEBUG_MAX_SLEEP_MS: "100",
-    DEBUG_MAX_BODY_BYTES: "16",
-  };
-  const l = parseLimits((n) => env[n]);
-  assert.equal(l.maxSleepMs, 100);
-  assert.equal(l.maxBodyBytes, 16);
-  assert.equal(l.maxRedirects, DEFAULT_LIMITS.maxRedirects);
-  assert.deepEqual(parseLimits(() => undefined), DEFAULT_LIMITS);
-  for (const bad of ["-1", "1e3", "ten", " 5"]) {
-    assert.throws(
-      () => parseLimits((n) => n === "DEBUG_MAX_REDIRECTS" ? bad : undefined),
-      /DEBUG_MAX_REDIRECTS/,
-    );
-  }
-});
-
-Deno.test("limits: the catalog's bounds follow the limits it is built with", () => {
-  const tiny = debugCatalog({
-    ...DEFAULT_LIMITS,
-    maxSleepMs: 10,
-    maxRedirects: 2,
-  });
-  const s = endpoint(tiny, "status").params.find((p) => p.name === "sleep")!;
-  assert.equal(s.max, 10);
-  const c = endpoint(tiny, "redirect").params.find((p) => p.name === "count")!;
-  assert.equal(c.max, 2);
-  assert.match(checkParam(s, "11")!, /between 0 ms and 10 ms/);
-  assert.equal(debugCatalog(), catalog, "memoized per limits object");
-});
-
-Deno.test("catalog: ids, unique first path segments, sleep everywhere", () => {
-  assert.deepEqual(catalog.map((e) => e.id), [
-    "status",
-    "redirect",
-    "echo",
-    "gzip",
-    "deflate",
-    "brotli",
-    "sse",
-    "openapi",
-  ]);
-  const firsts = catalog.map((e) => e.path.split("/")[3]);
-  assert.equal(new Set(firsts).size, catalog.length);
-  for (const ep of catalog) {
-    assert.ok(ep.path.startsWith("/api/debug/"), ep.id);
-    assert.ok(ep.params.some((p) => p.name === "sleep"), `${ep.id} has sleep`);
-    assert.equal(ep.methods[0], "GET");
-    assert.ok(ep.methods.includes("HEAD"), `${ep.id} answers HEAD`);
-    for (const p of ep.params) {
-      assert.equal(
-        checkParam(p, p.example),
-        null,
-        `${ep.id}.${p.name} example`,
-      );
-      if (p.in === "path") assert.ok(ep.path.includes(`{${p.name}}`));
-    }
-  }
-});
-
-Deno.test("catalog: endpointUrl fills path params and skips empty query values", () => {
-  assert.equal(
-    endpointUrl(endpoint(catalog, "redirect"), {
-      count: "3",
-      status: "307",
-      absolute: "",
-      sleep: "1s",
-    }),
-    "/api/debug/redirect/3?status=307&sleep=1s",
-  );
-  assert.equal(
-    endpointUrl(endpoint(catalog, "status"), { code: "a/b" }),
-    "/api/debug/status/a%2Fb",
   );
 });

@@ -4,7 +4,7 @@
  * timers, long-request slots and open streams.
  */
 import assert from "node:assert/strict";
-import { startDebug, waitFor } from "./debug_server.ts";
+import { startDebug, waitFor } from "../helpers/debug_server.ts";
 
 Deno.test("hostile: 300 concurrent aborts leave no timer, slot or stream behind", async () => {
   const s = startDebug({ maxBodyBytes: 64 * 1024 });

@@ -1,11 +1,15 @@
+/** The generated OpenAPI description: coverage, limits, bases. */
 import assert from "node:assert/strict";
-import { debugCatalog, DEFAULT_LIMITS } from "../../lib/debug/catalog.ts";
-import { openApiDocument } from "../../lib/debug/openapi.ts";
+import { createDebugApi } from "./api.ts";
+import { openApiDocument } from "./openapi.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = Record<string, any>;
 
-const doc = openApiDocument(debugCatalog(), DEFAULT_LIMITS) as Json;
+const api = createDebugApi();
+const docOf = (a: ReturnType<typeof createDebugApi>) =>
+  openApiDocument(a.endpoints, a.ctx) as Json;
+const doc = docOf(api);
 
 Deno.test("openapi: 3.1 with every catalog endpoint and method", () => {
   assert.equal(doc.openapi, "3.1.0");
@@ -14,13 +18,17 @@ Deno.test("openapi: 3.1 with every catalog endpoint and method", () => {
   for (const [path, item] of Object.entries(doc.paths as Json)) {
     for (const m of Object.keys(item)) ops.push(`${m.toUpperCase()} ${path}`);
   }
-  for (const ep of debugCatalog()) {
+  for (const ep of api.catalog) {
     for (const m of ep.methods) {
       if (m === "QUERY") continue; // not expressible in 3.1
       assert.ok(ops.includes(`${m} ${ep.path}`), `${m} ${ep.path}`);
     }
   }
-  assert.equal(ops.length, 3 * 7 + 5 * 2);
+  const expected = api.catalog.reduce(
+    (n, ep) => n + ep.methods.filter((m) => m !== "QUERY").length,
+    0,
+  );
+  assert.equal(ops.length, expected);
   const ids = ops.map((o) => {
     const [m, p] = o.split(" ");
     return doc.paths[p][m.toLowerCase()].operationId;
@@ -44,7 +52,7 @@ Deno.test("openapi: parameters carry the limits", () => {
   ]);
   const sleep = status.parameters.find((p: Json) => p.name === "sleep");
   assert.equal(sleep.schema["x-maximum-ms"], 30000);
-  assert.match(sleep.description, /DEBUG_MAX_SLEEP_MS/);
+  assert.match(sleep.description, /maxSleepMs/);
   const count = doc.paths["/api/debug/redirect/{count}"].get.parameters
     .find((p: Json) => p.name === "count");
   assert.equal(count.schema.maximum, 50);
@@ -59,15 +67,13 @@ Deno.test("openapi: parameters carry the limits", () => {
   ]);
   assert.equal(sse[0].schema.default, 5);
   assert.equal(sse[0].schema.maximum, 1000);
-  const tiny = openApiDocument(
-    debugCatalog({ ...DEFAULT_LIMITS, maxRedirects: 7 }),
-    { ...DEFAULT_LIMITS, maxRedirects: 7 },
-  ) as Json;
+  const tiny = docOf(createDebugApi({ limits: { maxRedirects: 7 } }));
   assert.equal(
     tiny.paths["/api/debug/redirect/{count}"].get.parameters[0].schema.maximum,
     7,
   );
-  assert.match(tiny.info.description, /DEBUG_MAX_REDIRECTS`=7/);
+  assert.match(tiny.info.description, /`maxRedirects` = 7/);
+  assert.match(tiny.info.description, /DEBUG_MAX_REDIRECTS/);
 });
 
 Deno.test("openapi: responses have schemas; HEAD has none; problems are documented", () => {
@@ -108,4 +114,16 @@ Deno.test("openapi: every operation documents 429 and 503 with Retry-After, and 
     assert.ok(text.includes(env), env);
   }
   assert.match(text, /SIGTERM/);
+});
+
+Deno.test("openapi: paths, examples and prose follow the base, the root included", () => {
+  for (const base of ["/", "/tools/http"]) {
+    const d = docOf(createDebugApi({ base }));
+    const prefix = base === "/" ? "" : base;
+    const paths = Object.keys(d.paths);
+    assert.ok(paths.length > 5);
+    for (const p of paths) assert.ok(p.startsWith(prefix + "/"), p);
+    assert.ok(paths.includes(`${prefix}/status/{code}`));
+    assert.ok(!JSON.stringify(d).includes("/api/debug"), base);
+  }
 });

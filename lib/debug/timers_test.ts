@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { TimerWheel } from "../../lib/debug/timers.ts";
+import { TimerWheel } from "./timers.ts";
 
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

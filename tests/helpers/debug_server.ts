@@ -1,13 +1,16 @@
 /**
  * Helpers for the debug API's HTTP tests: a server running one
- * `createDebugApi(limits)` instance (tiny limits, its timer counters in
- * reach), and a raw HTTP/1.1 client for what fetch hides (HEAD and 204/304
- * bodies, exact headers, chunked uploads).
+ * `createDebugHandler` instance (tiny limits, its timer counters in reach),
+ * and a raw HTTP/1.1 client for what fetch hides (HEAD and 204/304 bodies,
+ * exact headers, chunked uploads).
  */
-import { createDebugApi } from "../../routes/api/debug/mod.ts";
-import { type DebugLimits, DEFAULT_LIMITS } from "../../lib/debug/limits.ts";
-import type { DebugContext } from "../../lib/debug/context.ts";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import {
+  createDebugHandler,
+  type DebugContext,
+  type DebugLimits,
+  type DebugOptions,
+} from "../../lib/debug/mod.ts";
+import { startServer, type TestServer } from "./server.ts";
 
 /** A running debug API with its context. */
 export interface DebugServer extends TestServer {
@@ -16,14 +19,16 @@ export interface DebugServer extends TestServer {
   ctx: DebugContext;
 }
 
-/** Serves a debug API with `limits` over the defaults. */
+/** Serves a debug API with `limits` over the defaults (and more options). */
 export function startDebug(
   limits: Partial<DebugLimits> = {},
   now?: () => Date,
+  options: Omit<DebugOptions, "limits" | "now"> = {},
 ): DebugServer {
-  const api = createDebugApi({ ...DEFAULT_LIMITS, ...limits }, now);
-  const s = startServer(api.fetch);
-  return { ...s, base: s.origin + "/api/debug", ctx: api.ctx };
+  const handler = createDebugHandler({ ...options, limits, now });
+  const s = startServer(handler);
+  const base = handler.base === "/" ? "" : handler.base;
+  return { ...s, base: s.origin + base, ctx: handler.context };
 }
 
 /** A raw HTTP response: status line, lower-cased headers, body bytes. */

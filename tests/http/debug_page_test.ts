@@ -5,15 +5,14 @@
  */
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
-import { debugCatalog } from "../../lib/debug/catalog.ts";
-import { envLimits } from "../../lib/debug/limits.ts";
+import { createApp } from "../../server/app.ts";
 import { recordSamples } from "../../components/debug/samples.ts";
-import { debugFetch } from "../../routes/api/debug/mod.ts";
 
-const catalog = debugCatalog(envLimits());
+const app = createApp();
+const catalog = app.debug.catalog;
 
 Deno.test("runner page: server-rendered reference covers the whole catalog", async () => {
-  const server = startServer();
+  const server = startServer(app.fetch);
   try {
     const res = await fetch(`${server.origin}/debug`);
     assert.equal(res.status, 200);
@@ -53,7 +52,7 @@ Deno.test("runner page: server-rendered reference covers the whole catalog", asy
 });
 
 Deno.test("runner page: every documented example is accepted by the server", async () => {
-  const server = startServer();
+  const server = startServer(app.fetch);
   try {
     for (const ep of catalog) {
       for (const ex of ep.examples) {
@@ -76,7 +75,7 @@ Deno.test("runner page: every documented example is accepted by the server", asy
 });
 
 Deno.test("runner page: samples are recorded from the real handlers", async () => {
-  const samples = await recordSamples(debugFetch, envLimits());
+  const samples = await recordSamples(app.fetch, catalog);
   const teapot = samples.get("status#0")!;
   assert.equal(teapot.status, 418);
   assert.deepEqual(JSON.parse(teapot.body), {

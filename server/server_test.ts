@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { contentType } from "../../server/content_type.ts";
-import { applySecurityHeaders, PAGE_CSP } from "../../server/security.ts";
-import { buildUrl } from "../../server/assets.ts";
+import { contentType } from "./content_type.ts";
+import { applySecurityHeaders, PAGE_CSP } from "./security.ts";
+import { createAssets } from "./assets.ts";
 
 const TYPES: [string, string][] = [
   ["/styles.css", "text/css; charset=utf-8"],
@@ -25,23 +25,24 @@ Deno.test("page CSP keeps data on this origin and forbids framing", () => {
   assert.doesNotMatch(PAGE_CSP, /unsafe-eval/);
 });
 
-Deno.test("security headers do not override an endpoint's own CSP", () => {
+Deno.test("security headers do not override a response's own CSP", () => {
   const res = new Response("x", {
     headers: { "content-security-policy": "default-src 'none'" },
   });
-  applySecurityHeaders(res, true);
+  applySecurityHeaders(res);
   assert.equal(
     res.headers.get("content-security-policy"),
     "default-src 'none'",
   );
   assert.equal(res.headers.get("x-content-type-options"), "nosniff");
   assert.equal(res.headers.get("referrer-policy"), "no-referrer");
-  assert.equal(res.headers.get("x-frame-options"), null);
+  assert.equal(res.headers.get("x-frame-options"), "DENY");
 });
 
 Deno.test("build manifest pins the client bundle to a content hash", () => {
-  const url = buildUrl("client.js");
+  const assets = createAssets();
+  const url = assets.buildUrl("client.js");
   assert.ok(url, "run `deno task build` first");
   assert.match(url, /^\/_build\/client\.js\?v=[0-9a-f]{12}$/);
-  assert.equal(buildUrl("nope.js"), null);
+  assert.equal(assets.buildUrl("nope.js"), null);
 });

@@ -6,8 +6,16 @@
  */
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
-import { debugContext } from "../../routes/api/debug/mod.ts";
-import { message, raw, type RawResponse, startDebug } from "./debug_server.ts";
+import { createApp } from "../../server/app.ts";
+
+// The whole app, shared by the path tests and the final timer check.
+const app = createApp();
+import {
+  message,
+  raw,
+  type RawResponse,
+  startDebug,
+} from "../helpers/debug_server.ts";
 
 /** Sends `req`, asserting a well-formed non-5xx answer within 5 s. */
 async function sane(port: number, req: string | Uint8Array, what: string) {
@@ -74,7 +82,7 @@ const QUERIES = [
 ];
 
 Deno.test("hostile: malformed paths and encodings get 4xx or their endpoint, never 5xx", async () => {
-  const s = startServer();
+  const s = startServer(app.fetch);
   const seen: Record<string, number> = {};
   try {
     for (const [path, ok] of PATHS) {
@@ -326,6 +334,6 @@ Deno.test("hostile: every method token on every catalog path gets a documented s
 });
 
 Deno.test("hostile: the app's own debug instance keeps no timers after the path tests", () => {
-  assert.equal(debugContext.timers.active, 0);
-  assert.equal(debugContext.life.active, 0);
+  assert.equal(app.debug.ctx.timers.active, 0);
+  assert.equal(app.debug.ctx.life.active, 0);
 });

@@ -1,0 +1,148 @@
+/**
+ * The embeddable debug API: httpbin-style endpoints with predictable
+ * protocol behaviour, for HTTP client tests.
+ *
+ * ```ts
+ * import { startDebugServer } from "./lib/debug/mod.ts";
+ *
+ * Deno.test("my client follows redirects", async () => {
+ *   await using server = await startDebugServer({ limits: { maxSleepMs: 2000 } });
+ *   const res = await fetch(`${server.url}/redirect/3`);
+ *   console.log(await res.json()); // {"done":true}
+ * });
+ * ```
+ *
+ * Or as a fetch handler of your own server (Deno.serve, `deno serve`, or
+ * anything that speaks Request and Response):
+ *
+ * ```ts
+ * const debug = createDebugHandler({ base: "/" });
+ * Deno.serve(debug);
+ * ```
+ *
+ * The module reads no environment variable and keeps no module-level
+ * state: every handler carries its own options, timers, rate counters and
+ * shutdown state, so several can run side by side in one process.
+ */
+import { Hono } from "./hono.ts";
+import { createDebugApi } from "./api.ts";
+import type { DebugContext, DebugOptions } from "./context.ts";
+import type { DebugLimits } from "./limits.ts";
+import type { EndpointSpec } from "./catalog.ts";
+
+export type { DebugContext, DebugOptions } from "./context.ts";
+export type { EndpointSpec, ParamSpec } from "./catalog.ts";
+export {
+  type DebugLimits,
+  DEFAULT_LIMITS,
+  LIMITS,
+  limitsFromEnv,
+} from "./limits.ts";
+
+/** A debug API as a fetch handler, with its instance's controls. */
+export interface DebugHandler {
+  (req: Request, info?: Deno.ServeHandlerInfo): Promise<Response>;
+  /** The base path, e.g. `/api/debug` (`/` for the root). */
+  readonly base: string;
+  /** The limits in force. */
+  readonly limits: DebugLimits;
+  /** Every endpoint's description, in display order. */
+  readonly catalog: readonly EndpointSpec[];
+  /**
+   * Starts a graceful shutdown: open event streams end after a
+   * `: server shutting down` comment, waits still pending are answered 503
+   * with Retry-After, WebSockets close with 1001, and new long-lived
+   * requests get 503. Short requests are still answered.
+   */
+  drain(): void;
+  /** The instance's state (counters of waits, slots, streams), for tests. */
+  readonly context: DebugContext;
+}
+
+/** Options of {@link startDebugServer}: the API's and the listener's. */
+export interface DebugServerOptions extends DebugOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to listen on; default `127.0.0.1`. */
+  hostname?: string;
+}
+
+/** A running debug server. */
+export interface DebugServer {
+  /** Origin plus base path, without a trailing slash: `http://127.0.0.1:41234/api/debug`. */
+  readonly url: string;
+  readonly port: number;
+  /** The handler it serves (to drain it or read its counters). */
+  readonly handler: DebugHandler;
+  /** Drains the API, then stops the server once in-flight responses end. */
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/**
+ * A fetch handler serving the debug API under `options.base` (default
+ * `/api/debug`). Requests outside the base get 404 problem+json. Throws a
+ * RangeError on invalid options (an unknown limit name, a negative limit,
+ * a malformed base or redirect host).
+ */
+export function createDebugHandler(options: DebugOptions = {}): DebugHandler {
+  const api = createDebugApi(options);
+  const app = new Hono();
+  api.register(app);
+  // Outside the base there is nothing either: the same problem+json 404.
+  app.notFound((c) =>
+    api.notFound(c.req.raw, c.req.path, c.env as Deno.ServeHandlerInfo)
+  );
+  app.onError((err) => api.onError(err));
+  const handler = (req: Request, info?: Deno.ServeHandlerInfo) =>
+    Promise.resolve(app.fetch(req, info));
+  return Object.assign(handler, {
+    base: api.ctx.base || "/",
+    limits: api.ctx.limits,
+    catalog: api.catalog,
+    drain: () => api.drain(),
+    context: api.ctx,
+  });
+}
+
+/**
+ * Serves a new debug handler on `hostname:port` (default 127.0.0.1, a free
+ * port). Use with `await using` so the server stops at the end of the
+ * scope.
+ */
+export function startDebugServer(
+  options: DebugServerOptions = {},
+): Promise<DebugServer> {
+  const { port = 0, hostname = "127.0.0.1", ...api } = options;
+  const handler = createDebugHandler(api);
+  return new Promise((resolve, reject) => {
+    let server: Deno.HttpServer<Deno.NetAddr>;
+    try {
+      server = Deno.serve({
+        port,
+        hostname,
+        onListen: (addr) => {
+          const host = addr.hostname.includes(":")
+            ? `[${addr.hostname}]`
+            : addr.hostname;
+          const url = `http://${host}:${addr.port}${handler.context.base}`;
+          let closing: Promise<void> | undefined;
+          const close = () =>
+            closing ??= (async () => {
+              handler.drain();
+              await server.shutdown();
+            })();
+          resolve({
+            url,
+            port: addr.port,
+            handler,
+            close,
+            [Symbol.asyncDispose]: close,
+          });
+        },
+      }, handler);
+    } catch (err) {
+      reject(err);
+    }
+  });
+}

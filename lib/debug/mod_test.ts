@@ -1,0 +1,129 @@
+/**
+ * The embeddable API over real TCP: options, a free port, `await using`,
+ * and two instances side by side that share nothing.
+ */
+import assert from "node:assert/strict";
+import { createDebugHandler, startDebugServer } from "./mod.ts";
+
+Deno.test("mod: startDebugServer picks a free port, serves under the base, closes with await using", async () => {
+  let url: string;
+  {
+    await using server = await startDebugServer();
+    url = server.url;
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/api\/debug$/);
+    assert.ok(server.port > 0);
+    const res = await fetch(`${url}/status/418`);
+    assert.equal(res.status, 418);
+    assert.deepEqual(await res.json(), {
+      status: 418,
+      statusText: "I'm a teapot",
+    });
+    const outside = await fetch(url.replace("/api/debug", "/other"));
+    assert.equal(outside.status, 404);
+    assert.equal(
+      outside.headers.get("content-type"),
+      "application/problem+json",
+    );
+    await outside.body?.cancel();
+  }
+  await assert.rejects(fetch(`${url}/status/200`), "closed after the scope");
+});
+
+Deno.test("mod: two instances with different options see nothing of each other", async () => {
+  await using a = await startDebugServer({
+    limits: { maxSleepMs: 50, rateLimitPerMinute: 2 },
+  });
+  await using b = await startDebugServer({
+    base: "/",
+    limits: { maxRedirects: 1 },
+  });
+  // Limits: each enforces its own.
+  const slow = await fetch(`${a.url}/status/200?sleep=60`);
+  assert.equal(slow.status, 400);
+  assert.equal((await slow.json()).param, "sleep");
+  const ok = await fetch(`${b.url}/status/200?sleep=60`);
+  assert.equal(ok.status, 200);
+  await ok.body?.cancel();
+  const far = await fetch(`${b.url}/redirect/2`, { redirect: "manual" });
+  assert.equal(far.status, 400);
+  await far.body?.cancel();
+  // Rate counters: a's two tokens are spent (the refused sleep took one);
+  // b has no limit at all.
+  const second = await fetch(`${a.url}/status/200`);
+  assert.equal(second.status, 200);
+  await second.body?.cancel();
+  const third = await fetch(`${a.url}/status/200`);
+  assert.equal(third.status, 429);
+  await third.body?.cancel();
+  for (let i = 0; i < 5; i++) {
+    const r = await fetch(`${b.url}/status/204`);
+    assert.equal(r.status, 204);
+  }
+  assert.equal(a.handler.context.rate?.clients, 1);
+  assert.equal(b.handler.context.rate, null);
+  // Timers and shutdown: b's sleep is b's alone, and draining b leaves a.
+  const sleeping = fetch(`${b.url}/status/200?sleep=20s`);
+  while (b.handler.context.timers.active === 0) {
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  assert.equal(a.handler.context.timers.active, 0);
+  b.handler.drain();
+  const refused = await sleeping;
+  assert.equal(refused.status, 503);
+  await refused.body?.cancel();
+  assert.equal(a.handler.context.life.draining, false);
+  assert.equal(b.handler.context.life.draining, true);
+});
+
+Deno.test("mod: every Location and openapi.json URL follows the base, the root included", async () => {
+  for (const base of ["/", "/api/debug", "/ci/http-bin"]) {
+    await using s = await startDebugServer({ base });
+    const prefix = base === "/" ? "" : base;
+    assert.equal(s.url, `http://127.0.0.1:${s.port}${prefix}`);
+    const hop = await fetch(`${s.url}/redirect/2?x=1`, { redirect: "manual" });
+    assert.equal(hop.headers.get("location"), `${prefix}/redirect/1?x=1`);
+    const abs = await fetch(`${s.url}/redirect/1?absolute=true`, {
+      redirect: "manual",
+    });
+    assert.equal(
+      abs.headers.get("location"),
+      `http://127.0.0.1:${s.port}${prefix}/redirect/0?absolute=true`,
+    );
+    const found = await fetch(`${s.url}/status/302`, { redirect: "manual" });
+    assert.equal(found.headers.get("location"), `${prefix}/redirect/0`);
+    await found.body?.cancel();
+    const followed = await fetch(`${s.url}/redirect/3`);
+    assert.deepEqual(await followed.json(), { done: true });
+    const doc = await (await fetch(`${s.url}/openapi.json`)).json();
+    for (const p of Object.keys(doc.paths)) {
+      assert.ok(p.startsWith(`${prefix}/`), `${base}: ${p}`);
+    }
+    if (base !== "/api/debug") {
+      assert.ok(!JSON.stringify(doc).includes("/api/debug"), base);
+    }
+  }
+});
+
+Deno.test("mod: the handler is a plain fetch handler and refuses bad options", async () => {
+  const handler = createDebugHandler({ base: "/x/" });
+  assert.equal(handler.base, "/x");
+  const res = await handler(new Request("http://h/x/status/201"));
+  assert.equal(res.status, 201);
+  await res.body?.cancel();
+  for (
+    const bad of [
+      { base: "x" },
+      { base: "/a/../b" },
+      { base: "/a//b" },
+      { limits: { maxSleep: 1 } },
+      { limits: { maxSleepMs: -5 } },
+      { redirectHosts: ["http://x"] },
+    ]
+  ) {
+    assert.throws(
+      () => createDebugHandler(bad as Parameters<typeof createDebugHandler>[0]),
+      RangeError,
+      JSON.stringify(bad),
+    );
+  }
+});

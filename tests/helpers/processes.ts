@@ -1,0 +1,56 @@
+/**
+ * The app as a separate process, as deployed: a free loopback port and
+ * `deno serve --parallel main.ts` with the permissions Deploy gives and
+ * `--deny-write` (the app writes no file at run time).
+ */
+
+/** A free loopback port (bound then released). */
+export function freePort(): number {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  return port;
+}
+
+/** Starts `deno serve --parallel main.ts` and waits until it answers. */
+export async function serveMain(
+  env: Record<string, string> = {},
+): Promise<{ child: Deno.ChildProcess; origin: string; port: number }> {
+  const port = freePort();
+  const main = new URL("../../main.ts", import.meta.url).pathname;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "serve",
+      "--parallel",
+      "--allow-net",
+      "--allow-read",
+      "--allow-env",
+      "--deny-write",
+      "--port",
+      String(port),
+      "--host",
+      "127.0.0.1",
+      main,
+    ],
+    env: { RUST_BACKTRACE: "0", ...env },
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  const origin = `http://127.0.0.1:${port}`;
+  const end = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const r = await fetch(`${origin}/api/debug/status/204`);
+      await r.body?.cancel();
+      if (r.status === 204) break;
+    } catch { /* not listening yet */ }
+    if (Date.now() > end) {
+      child.kill("SIGKILL");
+      await child.status;
+      throw new Error("server did not start within 30 s");
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, origin, port };
+}
