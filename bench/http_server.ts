@@ -7,7 +7,7 @@
  *   building the Request at all).
  * - `headers`: hello-world with the five headers every debug response must
  *   carry (CORS, Cache-Control, nosniff, JSON type): the ceiling for
- *   `/status/200`, to separate the contract's header cost from the code's.
+ *   `/status/200`, to separate the cost of the required headers from the code's.
  * - `app`: the whole Wirebench app (createApp), what `deno task start`
  *   serves per core.
  */

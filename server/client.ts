@@ -2,7 +2,7 @@
  * Browser boot script: finds every server-rendered island marker
  * (`data-island="Name"` with JSON props in `data-props`), loads that island's
  * chunk and hydrates it in place, then marks the root `data-hydrated="true"`
- * (the contract's signal that typing and clicking will be heard).
+ * (the signal tests and scripts wait for: typing and clicking will be heard).
  */
 import { type ComponentType, h, hydrate } from "preact";
 

@@ -12,11 +12,15 @@
  */
 export const V8_FLAGS: readonly string[] = ["--max-semi-space-size=4"];
 
-/** Permissions the server needs: network, its files, env limits. */
+/**
+ * Permissions the server needs: network, its files, env settings; and
+ * never write (the app writes no file at run time, as on Deno Deploy).
+ */
 export const PERMISSIONS: readonly string[] = [
   "--allow-net",
   "--allow-read",
   "--allow-env",
+  "--deny-write",
 ];
 
 /** Flags for `deno serve` / `deno run`: permissions and V8 flags. */

@@ -5,9 +5,17 @@
  * `${PORT:-8000}` defaults.
  */
 import { ensureBuilt } from "./build.ts";
+import { buildDir } from "./assets.ts";
 import { runtimeFlags } from "./serve_flags.ts";
 
-if (await ensureBuilt()) console.log("islands rebuilt");
+if (await ensureBuilt(buildDir(Deno.env.get("BUILD_OUT")))) {
+  console.log("islands rebuilt");
+}
+function randomSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 const port = Deno.env.get("PORT") || "8000";
 const host = Deno.env.get("HOST") || "0.0.0.0";
 const child = new Deno.Command(Deno.execPath(), {
@@ -21,6 +29,9 @@ const child = new Deno.Command(Deno.execPath(), {
     host,
     new URL("../main.ts", import.meta.url).pathname,
   ],
+  // Every isolate of `--parallel` must sign digest-auth nonces with the
+  // same key, or a nonce issued by one is refused by another.
+  env: { DEBUG_SECRET: Deno.env.get("DEBUG_SECRET") || randomSecret() },
   stdin: "null",
 }).spawn();
 // Forward termination so the server can shut down gracefully.

@@ -39,7 +39,7 @@ Deno.test("echo: reflects method, url, path, query, headers and a JSON body", as
   }
 });
 
-Deno.test("echo: exactly the contract's fields for a bodiless GET", async () => {
+Deno.test("echo: exactly the documented fields for a bodiless GET", async () => {
   const s = startServer();
   try {
     const e = await (await fetch(`${s.origin}/api/debug/echo`)).json();

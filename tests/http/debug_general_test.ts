@@ -1,5 +1,5 @@
 /**
- * The contract's rules for every debug endpoint, over real TCP: CORS and
+ * The rules every debug endpoint follows, over real TCP: CORS and
  * preflight, HEAD, Cache-Control, sleep timing and a client leaving during
  * the sleep.
  */

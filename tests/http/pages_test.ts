@@ -185,7 +185,7 @@ Deno.test("debug page: every limit is listed with its env variable", async () =>
   }
 });
 
-Deno.test("debug API: every problem has the contract's five members", async () => {
+Deno.test("debug API: every problem has the five RFC 9457 members (param included)", async () => {
   const s = startServer();
   try {
     for (
