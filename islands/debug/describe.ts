@@ -12,6 +12,10 @@ export function constraintText(p: ParamSpec): string {
       return `integer ${p.min ?? "…"} to ${p.max ?? "…"}`;
     case "number":
       return `number ${p.min ?? "…"} to ${p.max ?? "…"}`;
+    case "choices":
+      return `${p.min ?? "…"} to ${
+        p.max ?? "…"
+      }, or a list like 200,500 or 200:0.8,500:0.2`;
     case "duration":
       return `${p.min ?? 0} to ${p.max} ms; 250, 250ms or 1.5s`;
     case "enum":

@@ -38,9 +38,15 @@ export interface DebugApi {
   drain(): void;
 }
 
-/** `{name}` path templates in Hono's `:name` syntax. */
-function honoPath(template: string): string {
-  return template.replace(/\{(\w+)\}/g, ":$1") || "/";
+/**
+ * A `{name}` path template in Hono's syntax: `:name`, or `:name{.+}` for a
+ * parameter that takes the rest of the path.
+ */
+function honoPath(template: string, spec: EndpointSpec): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const rest = spec.params.find((p) => p.name === name)?.rest;
+    return rest ? `:${name}{.+}` : `:${name}`;
+  }) || "/";
 }
 
 /** Builds an instance; throws RangeError on invalid options. */
@@ -64,7 +70,7 @@ export function createDebugApi(options: DebugOptions = {}): DebugApi {
           env: unknown;
         }) => run(c.req.raw, c.req.param(), c.env as ServeInfo | undefined);
         for (const path of [ep.spec.path, ...(ep.aliases ?? [])]) {
-          app.all(honoPath(path), handler);
+          app.all(honoPath(path, ep.spec), handler);
         }
       }
     },

@@ -21,6 +21,9 @@ import type { DebugLimits } from "./limits.ts";
  * - `string`: any text up to `maxLength` matching `pattern`.
  * - `boolean`: `true`/`1`/empty (present) or `false`/`0`.
  * - `enum`: exactly one of `enum` (numbers compare as decimal text).
+ * - `choices`: an integer as above, or a comma list of them each with an
+ *   optional `:weight` (a plain decimal), e.g. `200,500` or
+ *   `200:0.8,500:0.2`; at most `maxLength` characters.
  */
 export type ParamType =
   | "integer"
@@ -28,7 +31,8 @@ export type ParamType =
   | "duration"
   | "string"
   | "boolean"
-  | "enum";
+  | "enum"
+  | "choices";
 
 /** Where a parameter travels. */
 export type ParamIn = "path" | "query";
@@ -42,8 +46,14 @@ export interface ParamSpec {
   readonly name: string;
   readonly in: ParamIn;
   readonly type: ParamType;
-  /** Path parameters are always required; query ones rarely are. */
+  /**
+   * Whether the parameter must be given. An optional path parameter is a
+   * trailing segment that an alias template of the endpoint adds (httpbin's
+   * `/digest-auth/{qop}/{user}/{passwd}[/{algorithm}]`).
+   */
   readonly required: boolean;
+  /** A path parameter that takes the rest of the path, slashes included. */
+  readonly rest?: boolean;
   /** Value used when the parameter is absent (undefined: no default). */
   readonly default?: ParamValue;
   /** Inclusive bounds for `integer`, `number` and `duration` (ms). */
@@ -203,21 +213,33 @@ export const STRING_MAP: JsonSchema = {
   additionalProperties: { type: "string" },
 };
 
+/** A path segment's text in a URL: percent-encoded, `/` kept for rest parameters. */
+function segment(p: ParamSpec, v: string): string {
+  const enc = encodeURIComponent(v);
+  return p.rest ? enc.replaceAll("%2F", "/") : enc;
+}
+
 /**
  * The URL path and query for `values` (raw text per param name): path
- * params are substituted (percent-encoded), query params with a non-empty
- * value are appended in catalog order. Unknown names are ignored.
+ * params are substituted (percent-encoded); optional path params absent
+ * from the template are appended as segments while they have values;
+ * query params with a non-empty value are appended in catalog order.
+ * Unknown names are ignored.
  */
 export function endpointUrl(
   ep: EndpointSpec,
   values: Readonly<Record<string, string | undefined>>,
 ): string {
   let path = ep.path;
+  let trailing = true;
   const query = new URLSearchParams();
   for (const p of ep.params) {
     const v = values[p.name];
     if (p.in === "path") {
-      path = path.replace(`{${p.name}}`, encodeURIComponent(v ?? ""));
+      if (path.includes(`{${p.name}}`)) {
+        path = path.replace(`{${p.name}}`, segment(p, v ?? ""));
+      } else if (trailing && v) path += `/${segment(p, v)}`;
+      else trailing = false;
     } else if (v !== undefined && v !== "") query.append(p.name, v);
   }
   const qs = query.toString();

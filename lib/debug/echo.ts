@@ -13,7 +13,7 @@ import {
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
 import { BASE_HEADERS, JSON_TYPE, REFLECT_HEADERS, urlPath } from "./http.ts";
-import { multiMap, readForm } from "./form.ts";
+import { multiMap, type ParsedForm, readForm } from "./form.ts";
 
 /** Body of `/echo`: the request as the server received it. */
 const ECHO_SCHEMA: JsonSchema = {
@@ -135,16 +135,21 @@ export function echoEndpoints(ctx: DebugContext): Endpoint[] {
       const form = body.byteLength
         ? readForm(req.headers.get("content-type"), body, text)
         : null;
-      const reply = () =>
-        new Response(JSON.stringify(echo), { status: 200, headers: HEADERS });
-      if (form instanceof Promise) {
-        return form.then((f) => {
-          echo.form = f;
-          return reply();
+      const reply = (f: ParsedForm | null) => {
+        echo.form = f && multiMap([
+          ...f.fields,
+          ...f.files.map(([name, file]): [string, unknown] => [name, {
+            filename: file.filename,
+            type: file.type,
+            size: file.bytes.byteLength,
+          }]),
+        ]);
+        return new Response(JSON.stringify(echo), {
+          status: 200,
+          headers: HEADERS,
         });
-      }
-      echo.form = form;
-      return reply();
+      };
+      return form instanceof Promise ? form.then(reply) : reply(form);
     },
   }];
 }

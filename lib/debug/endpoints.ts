@@ -12,6 +12,14 @@ import { echoEndpoints } from "./echo.ts";
 import { compressEndpoints } from "./compress.ts";
 import { sseEndpoints } from "./sse.ts";
 import { openApiEndpoint } from "./openapi.ts";
+import { requestEndpoints } from "./request.ts";
+import { cookieEndpoints } from "./cookies.ts";
+import { authEndpoints } from "./auth.ts";
+import { digestEndpoints } from "./digest.ts";
+import { cachingEndpoints } from "./caching.ts";
+import { responseHeadersEndpoints } from "./response_headers.ts";
+import { documentEndpoints } from "./documents.ts";
+import { homeEndpoint } from "./home.ts";
 
 /** Every endpoint of `ctx`'s instance, in display order. */
 export function debugEndpoints(ctx: DebugContext): readonly Endpoint[] {
@@ -21,7 +29,15 @@ export function debugEndpoints(ctx: DebugContext): readonly Endpoint[] {
     ...echoEndpoints(ctx),
     ...compressEndpoints(ctx),
     ...sseEndpoints(ctx),
+    ...requestEndpoints(ctx),
+    ...cookieEndpoints(ctx),
+    ...authEndpoints(ctx),
+    ...digestEndpoints(ctx),
+    ...cachingEndpoints(ctx),
+    ...responseHeadersEndpoints(ctx),
+    ...documentEndpoints(ctx),
   ];
   list.push(openApiEndpoint(ctx, () => list));
+  list.push(homeEndpoint(ctx, () => list));
   return Object.freeze(list);
 }

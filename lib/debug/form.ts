@@ -1,8 +1,9 @@
 /**
- * Form fields of an echoed body: `application/x-www-form-urlencoded`
- * (WHATWG URL §5) or `multipart/form-data` (RFC 7578). Files are shown by
- * name, type and size; their bytes are already in the echoed `body`.
+ * Form bodies as the reflecting endpoints show them:
+ * `application/x-www-form-urlencoded` (WHATWG URL §5) and
+ * `multipart/form-data` (RFC 7578), parsed into fields and files.
  */
+
 /**
  * Name to value, or to an array of values when a name repeats. Built with
  * Object.fromEntries so a name like `__proto__` stays an ordinary key.
@@ -23,22 +24,49 @@ export function multiMap(
   return Object.fromEntries(out);
 }
 
-function mediaType(contentType: string | null): string {
+/** One uploaded file of a multipart body. */
+export interface FormFile {
+  /** The part's filename (`""` when none was given). */
+  readonly filename: string;
+  /** The part's Content-Type (`""` when none was given). */
+  readonly type: string;
+  readonly bytes: Uint8Array;
+}
+
+/** A parsed form: text fields and files, each in body order. */
+export interface ParsedForm {
+  readonly fields: readonly [string, string][];
+  readonly files: readonly [string, FormFile][];
+}
+
+/** The media type of a Content-Type value, lower-cased, without parameters. */
+export function mediaType(contentType: string | null): string {
   return (contentType ?? "").split(";")[0].trim().toLowerCase();
 }
 
+/** Whether a Content-Type names a form body (urlencoded or multipart). */
+export function isFormType(contentType: string | null): boolean {
+  const t = mediaType(contentType);
+  return t === "application/x-www-form-urlencoded" ||
+    t === "multipart/form-data";
+}
+
 /**
- * The fields, or null when the body is not a form (or is a malformed
- * multipart body: echo reflects what came, it does not judge it).
+ * The form in `body`, or null when it is not a form (or a malformed
+ * multipart body, or urlencoded bytes that are not UTF-8: a reflecting
+ * endpoint shows what came, it does not judge it). `text` is the body as
+ * UTF-8 when valid. Multipart parsing is asynchronous.
  */
 export function readForm(
   contentType: string | null,
   body: Uint8Array,
   text: string | null,
-): Record<string, unknown> | null | Promise<Record<string, unknown> | null> {
+): ParsedForm | null | Promise<ParsedForm | null> {
   const type = mediaType(contentType);
   if (type === "application/x-www-form-urlencoded") {
-    return text === null ? null : multiMap(new URLSearchParams(text));
+    return text === null
+      ? null
+      : { fields: [...new URLSearchParams(text)], files: [] };
   }
   if (type !== "multipart/form-data") return null;
   return readMultipart(contentType!, body);
@@ -47,21 +75,24 @@ export function readForm(
 async function readMultipart(
   contentType: string,
   body: Uint8Array,
-): Promise<Record<string, unknown> | null> {
+): Promise<ParsedForm | null> {
   try {
     const form = await new Response(body as BodyInit, {
       headers: { "content-type": contentType },
     }).formData();
-    const pairs: [string, unknown][] = [];
+    const fields: [string, string][] = [];
+    const files: [string, FormFile][] = [];
     for (const [name, value] of form) {
-      pairs.push([
-        name,
-        typeof value === "string"
-          ? value
-          : { filename: value.name, type: value.type, size: value.size },
-      ]);
+      if (typeof value === "string") fields.push([name, value]);
+      else {
+        files.push([name, {
+          filename: value.name,
+          type: value.type,
+          bytes: new Uint8Array(await value.arrayBuffer()),
+        }]);
+      }
     }
-    return multiMap(pairs);
+    return { fields, files };
   } catch {
     return null;
   }

@@ -127,3 +127,59 @@ export function urlPath(url: string): string {
   const q = url.indexOf("?", start);
   return q < 0 ? url.slice(start) : url.slice(start, q);
 }
+
+/**
+ * The offer a client prefers by its Accept header (RFC 9110 §12.5.1): the
+ * highest q-value, the most specific matching range deciding each offer's
+ * q, and the order of `offers` breaking ties. No Accept means anything;
+ * null when nothing offered is acceptable.
+ */
+export function negotiate(
+  accept: string | null,
+  offers: readonly string[],
+): string | null {
+  if (accept === null || accept.trim() === "") return offers[0] ?? null;
+  const ranges = accept.slice(0, 4096).split(",").slice(0, 64).map((part) => {
+    const [range, ...params] = part.trim().toLowerCase().split(";");
+    let q = 1;
+    for (const p of params) {
+      const [k, v] = p.trim().split("=");
+      if (k === "q") {
+        const n = Number(v);
+        q = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(v ?? "") ? n : 0;
+      }
+    }
+    const [type, sub] = range.trim().split("/");
+    return { type, sub: sub ?? "", q };
+  });
+  let best: string | null = null;
+  let bestQ = 0;
+  for (const offer of offers) {
+    const [type, sub] = offer.toLowerCase().split("/");
+    let q = -1;
+    let specificity = -1;
+    for (const r of ranges) {
+      const s = r.type === type && r.sub === sub
+        ? 2
+        : r.type === type && r.sub === "*"
+        ? 1
+        : r.type === "*" && r.sub === "*"
+        ? 0
+        : -1;
+      if (s > specificity) {
+        specificity = s;
+        q = r.q;
+      }
+    }
+    if (q > bestQ) {
+      best = offer;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+/** An HTTP date (IMF-fixdate, RFC 9110 §5.6.7). */
+export function httpDate(date: Date): string {
+  return date.toUTCString();
+}

@@ -27,6 +27,17 @@ export function paramSchema(p: ParamSpec): Json {
       return { type: "integer", minimum: p.min, maximum: p.max };
     case "number":
       return { type: "number", minimum: p.min, maximum: p.max };
+    case "choices":
+      return {
+        type: "string",
+        pattern:
+          "^-?[0-9]+(:[0-9]+(\\.[0-9]+)?)?(,-?[0-9]+(:[0-9]+(\\.[0-9]+)?)?)*$",
+        maxLength: p.maxLength,
+        "x-minimum": p.min,
+        "x-maximum": p.max,
+        description:
+          `An integer ${p.min} to ${p.max}, or a comma list of them with optional :weight.`,
+      };
     case "duration":
       return {
         type: "string",
@@ -64,7 +75,9 @@ function parameter(p: ParamSpec): Json {
   return {
     name: p.name,
     in: p.in,
-    required: p.required,
+    // A path parameter is always required where its template has it
+    // (OpenAPI 3.1 §4.8.12.1); optional ones appear in alias templates.
+    required: p.in === "path" ? true : p.required,
     description: p.description,
     schema,
     example: p.example,

@@ -166,7 +166,69 @@ export function parseParam(spec: ParamSpec, raw: string): ParamValue {
       return enumeration(spec, raw);
     case "string":
       return string(spec, raw);
+    case "choices":
+      return choices(spec, raw);
   }
+}
+
+/** One weighted choice of a `choices` parameter. */
+export interface Choice {
+  readonly value: number;
+  readonly weight: number;
+}
+
+/**
+ * A `choices` value: a single integer stays a number; a list is returned
+ * as its text, checked, for {@link readChoices} to split again.
+ */
+function choices(spec: ParamSpec, raw: string): number | string {
+  if (!raw.includes(",") && !raw.includes(":")) return integer(spec, raw);
+  const max = spec.maxLength ?? 256;
+  if (raw.length > max) {
+    throw new ParamError(
+      spec.name,
+      `${spec.name} must be at most ${max} characters, got ${raw.length}.`,
+    );
+  }
+  const list = readChoices(spec, raw);
+  if (!list.some((c) => c.weight > 0)) {
+    throw new ParamError(
+      spec.name,
+      `${spec.name} needs at least one weight above 0, got ${show(raw)}.`,
+    );
+  }
+  return raw;
+}
+
+/**
+ * The entries of a checked `choices` list (`200,500` or `200:0.8,500:0.2`);
+ * throws {@link ParamError} on a malformed entry. Weights default to 1.
+ */
+export function readChoices(spec: ParamSpec, raw: string): Choice[] {
+  return raw.split(",").map((part) => {
+    const [code, weight, extra] = part.split(":");
+    if (extra !== undefined || code === "" || weight === "") {
+      throw new ParamError(
+        spec.name,
+        `${spec.name} must be a comma list of value or value:weight, got ${
+          show(part)
+        }.`,
+      );
+    }
+    const w = weight === undefined ? 1 : Number(weight);
+    if (
+      weight !== undefined &&
+      (!DECIMAL.test(weight) || weight.length > 24 || !(w >= 0 && w <= 1e6))
+    ) {
+      throw new ParamError(
+        spec.name,
+        `${spec.name}: a weight must be a decimal number between 0 and 1000000, got ${
+          show(weight)
+        }.`,
+      );
+    }
+    return { value: integer(spec, code), weight: w };
+  });
 }
 
 /**
@@ -250,9 +312,11 @@ export function paramParser(
       if (spec.in === "path") {
         const raw = path[spec.name];
         if (raw === undefined) {
-          throw new ParamError(spec.name, `${spec.name} is missing.`);
-        }
-        out[spec.name] = parseParam(spec, raw);
+          if (spec.required) {
+            throw new ParamError(spec.name, `${spec.name} is missing.`);
+          }
+          out[spec.name] = spec.default;
+        } else out[spec.name] = parseParam(spec, raw);
         continue;
       }
       const all = search.get(spec.name);

@@ -59,6 +59,11 @@ export interface Endpoint {
    * Parameters missing from a shorter template take their defaults.
    */
   readonly aliases?: readonly string[];
+  /**
+   * Checks that involve several parameters (throws ParamError), run with
+   * the other input checks, before any body is read or wait begins.
+   */
+  readonly validate?: (params: ParsedParams, req: Request) => void;
 }
 
 /** An endpoint with the shared steps: what a route calls. */
@@ -177,6 +182,7 @@ export function endpointRunner(
       const q = url.indexOf("?");
       const query = q < 0 ? "" : url.slice(q + 1);
       const params = parse(path, query);
+      ep.validate?.(params, req);
       if (req.method !== "GET" || params.sleep || alwaysSlow) {
         return slow(req, params, query, info);
       }

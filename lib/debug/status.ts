@@ -13,6 +13,8 @@ import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
 import { BASE_HEADERS, JSON_TYPE } from "./http.ts";
 import { statusText } from "./status_text.ts";
+import { type Choice, readChoices } from "./params.ts";
+import { random } from "./random.ts";
 
 /** Statuses whose responses never have content (RFC 9110 §15.3.5, §15.3.6, §15.4.5). */
 export const NO_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
@@ -100,10 +102,43 @@ export function statusResponder(
   };
 }
 
+/**
+ * A weighted pick (httpbin's rule): a uniform draw over the sum of the
+ * weights, matched against their running total. `draw` is in [0, 1).
+ */
+export function pick(list: readonly Choice[], draw: number): number {
+  const total = list.reduce((sum, c) => sum + c.weight, 0);
+  let at = draw * total;
+  for (const c of list) {
+    if (at < c.weight) return c.value;
+    at -= c.weight;
+  }
+  // Rounding at the very end of the range: the last positive weight.
+  return list.findLast((c) => c.weight > 0)!.value;
+}
+
 /** The status family. */
 export function statusEndpoints(ctx: DebugContext): Endpoint[] {
   const b = ctx.base;
   const respond = statusResponder(ctx);
+  const codeParam = {
+    name: "code",
+    in: "path" as const,
+    type: "choices" as const,
+    required: true,
+    min: 200,
+    max: 599,
+    maxLength: 512,
+    explain: [{
+      min: 100,
+      max: 199,
+      reason:
+        "is informational (1xx): it can only precede a final response, never be one (RFC 9110 §15.2). Use 200 to 599.",
+    }],
+    description:
+      "The status to answer with, 200 to 599; or a comma list (`200,500`), optionally weighted (`200:0.8,500:0.2`), to pick one at random.",
+    example: "418",
+  };
   return [{
     spec: {
       id: "status",
@@ -114,22 +149,17 @@ export function statusEndpoints(ctx: DebugContext): Endpoint[] {
       streaming: false,
       summary: "Respond with a chosen status code",
       description:
-        `Answers with status \`code\` and JSON \`{"status": N, "statusText": "..."}\`; 204, 205, 304 and HEAD responses have no body. Headers a client expects come along: WWW-Authenticate on 401, Proxy-Authenticate on 407, Allow on 405, Retry-After on 429 and 503, \`Location: ${b}/redirect/0\` on 301, 302, 303, 307 and 308. Codes 100-199 are rejected with 400: an informational status cannot be a final response (RFC 9110 §15.2). Any method is answered.`,
-      params: [{
-        name: "code",
-        in: "path",
-        type: "integer",
-        required: true,
-        min: 200,
-        max: 599,
-        explain: [{
-          min: 100,
-          max: 199,
-          reason:
-            "is informational (1xx): it can only precede a final response, never be one (RFC 9110 §15.2). Use 200 to 599.",
-        }],
-        description: "The status to answer with, 200 to 599.",
-        example: "418",
+        `Answers with status \`code\` and JSON \`{"status": N, "statusText": "..."}\`; 204, 205, 304 and HEAD responses have no body. A comma list picks one code at random, weighted by \`:weight\` (default 1); \`seed\` makes the pick reproducible. Headers a client expects come along: WWW-Authenticate on 401, Proxy-Authenticate on 407, Allow on 405, Retry-After on 429 and 503, \`Location: ${b}/redirect/0\` on 301, 302, 303, 307 and 308. Codes 100-199 are rejected with 400: an informational status cannot be a final response (RFC 9110 §15.2). Any method is answered.`,
+      params: [codeParam, {
+        name: "seed",
+        in: "query",
+        type: "string",
+        required: false,
+        maxLength: 64,
+        pattern: "[A-Za-z0-9_.:-]+",
+        description:
+          "Seed of the random pick among several codes: the same seed picks the same code.",
+        example: "42",
       }, sleepParam(ctx.limits)],
       responses: [{
         status: "default",
@@ -150,8 +180,18 @@ export function statusEndpoints(ctx: DebugContext): Endpoint[] {
       examples: [
         { url: `${b}/status/418`, description: "I'm a teapot" },
         { url: `${b}/status/503?sleep=1s`, description: "Slow 503" },
+        {
+          url: `${b}/status/200:0.8,500:0.2?seed=7`,
+          description: "A seeded weighted pick",
+        },
       ],
     },
-    handle: (_req, { params, head }) => respond(params.code as number, head),
+    handle: (_req, { params, head }) => {
+      const code = params.code;
+      if (typeof code === "number") return respond(code, head);
+      const seed = params.seed as string | undefined;
+      const draw = random(seed ?? ctx.seed).float();
+      return respond(pick(readChoices(codeParam, code as string), draw), head);
+    },
   }];
 }

@@ -48,8 +48,9 @@ const PATHS: [string, number[]][] = [
   ["/api/debug/status/200;x=1", [400, 404]],
   ["/api/debug/status/200#frag", [200, 400, 404]],
   ["/api/debug/status/\u00e9", [400, 404]],
-  ["/api/debug/", [404]],
-  ["/api/debug", [404]],
+  // The base itself is the index, with or without the slash.
+  ["/api/debug/", [200]],
+  ["/api/debug", [200]],
   ["/api/debug/echo/", [404]],
   ["/api/debugx/echo", [404]],
   ["/api/debug/status/0x1F4", [400]],

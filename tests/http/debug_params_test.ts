@@ -72,8 +72,6 @@ const BAD: Case[] = [
   ["openapi PATCH", "PATCH", "/openapi.json", 405, "method"],
   ["echo custom method", "FROB", "/echo", 405, "method"],
   ["unknown path", "GET", "/nope", 404],
-  ["base path", "GET", "", 404],
-  ["base path slash", "GET", "/", 404],
   ["status without code", "GET", "/status", 404],
   ["status extra segment", "GET", "/status/200/x", 404],
   ["echo trailing slash", "GET", "/echo/", 404],
