@@ -13,6 +13,7 @@ import assert from "node:assert/strict";
 import axeCore from "axe-core";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+import { paste } from "./har_helpers.ts";
 
 const SPEC_FIX = new URL("../fixtures/spec/", import.meta.url);
 const HAR_FIX = new URL("../fixtures/har/", import.meta.url);
@@ -518,12 +519,13 @@ async function openOperation(page: Page, method: string, path: string) {
   await page.waitForSelector("[data-testid=operation-detail]");
 }
 
-async function loadHar(page: Page, origin: string, file: string, row = 0) {
+/** Loads a HAR and opens the entry at `index` in `log.entries`. */
+async function loadHar(page: Page, origin: string, file: string, index = 0) {
   await gotoHydrated(page, origin, "/har");
   await page.setInputFiles("[data-testid=har-file]", file);
   await page.waitForSelector("[data-testid=har-row]");
-  await page.locator("[data-testid=har-row]").nth(row).click();
-  await page.waitForSelector("[data-testid=har-detail]");
+  await page.click(`[data-testid=har-row][data-index='${index}']`);
+  await page.waitForSelector(`[data-testid=har-detail][data-index='${index}']`);
 }
 
 Deno.test({
@@ -609,6 +611,69 @@ Deno.test({
     }),
 });
 
+/**
+ * A HAR of `n` GET requests, one every 10 ms, statuses cycling through the
+ * classes; entry 3's URL carries a query string of `longUrl` characters.
+ */
+function generatedHar(n: number, longUrl: number): string {
+  const t0 = Date.parse("2024-01-01T00:00:00Z");
+  const statuses = [200, 204, 301, 404, 500];
+  const entries = Array.from({ length: n }, (_, i) => ({
+    startedDateTime: new Date(t0 + i * 10).toISOString(),
+    time: 20,
+    request: {
+      method: i % 7 === 0 ? "POST" : "GET",
+      url: `https://example.test/items/${i}` +
+        (i === 3 ? "?q=" + "a%20b".repeat(longUrl / 5) : ""),
+      httpVersion: "HTTP/1.1",
+      headers: [],
+      queryString: [],
+      cookies: [],
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status: statuses[i % statuses.length],
+      statusText: "",
+      httpVersion: "HTTP/1.1",
+      headers: [{ name: "Content-Type", value: "application/json" }],
+      cookies: [],
+      content: { size: 2, mimeType: "application/json", text: "{}" },
+      redirectURL: "",
+      headersSize: -1,
+      bodySize: 2,
+    },
+    cache: {},
+    timings: { send: 1, wait: 15, receive: 4 },
+  }));
+  return JSON.stringify({
+    log: { version: "1.2", creator: { name: "a11y", version: "1" }, entries },
+  });
+}
+
+Deno.test({
+  name:
+    "a11y /har: a long list and a 5 kB URL scroll, and the keyboard gets in",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/har");
+      await paste(page, generatedHar(200, 5000));
+      await page.waitForSelector("[data-testid=har-row]");
+      await page.click("[data-testid=har-row][data-index='3']");
+      await page.waitForSelector("[data-testid=har-detail][data-index='3']");
+      await auditPage(page, "/har generated", {
+        themes: PINNED,
+        tabRequired: [
+          ".har-scroller",
+          "[data-testid=har-list]",
+          "[data-testid=har-detail]",
+          ".har-detail-url",
+        ],
+      });
+    }),
+});
+
 const HAR_CORPUS = corpus("har");
 Deno.test({
   name: "a11y /har: a corpus HAR with many entries, an entry open" +
@@ -617,8 +682,10 @@ Deno.test({
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
-      await loadHar(page, server.origin, HAR_CORPUS + "pagexray-expressen.har");
-      await auditPage(page, "/har pagexray-expressen.har", {
+      // 270 entries (the list scrolls); entry 17's URL is 17 kB long (its
+      // box in the detail header scrolls).
+      await loadHar(page, server.origin, HAR_CORPUS + "pagexray-304.har", 17);
+      await auditPage(page, "/har pagexray-304.har", {
         tabRequired: ["[data-testid=har-list]", "[data-testid=har-detail]"],
       });
     }),
