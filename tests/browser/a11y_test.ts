@@ -563,6 +563,46 @@ Deno.test({
     }),
 });
 
+Deno.test({
+  name: "a11y /spec: 60 warnings open in their scrolling list, Tab gets in",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      // Every operation refers to a parameter that is not there: a warning
+      // each, more than the warnings box shows without scrolling.
+      const paths = Object.fromEntries(
+        Array.from({ length: 60 }, (_, i) => [`/p${i}`, {
+          get: {
+            parameters: [{ $ref: `#/components/parameters/Missing${i}` }],
+            responses: { "200": { description: "ok" } },
+          },
+        }]),
+      );
+      await gotoHydrated(page, server.origin, "/spec");
+      await page.$eval(
+        "[data-testid=spec-input]",
+        (el, text) => {
+          const ta = el as HTMLTextAreaElement;
+          ta.value = text;
+          ta.dispatchEvent(new InputEvent("input", { bubbles: true }));
+        },
+        JSON.stringify({
+          openapi: "3.0.3",
+          info: { title: "Warnings", version: "1" },
+          paths,
+        }),
+      );
+      await page.click("[data-testid=spec-warnings] summary");
+      await page.waitForFunction(() =>
+        document.querySelectorAll("[data-testid=spec-warning]").length === 60
+      );
+      await auditPage(page, "/spec warnings", {
+        themes: PINNED,
+        tabRequired: ["[data-testid=spec-warnings] ul"],
+      });
+    }),
+});
+
 const SPEC_CORPUS = corpus("specs");
 Deno.test({
   name: "a11y /spec: a corpus spec with bodies and responses open" +
