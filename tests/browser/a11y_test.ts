@@ -529,12 +529,39 @@ async function loadHar(page: Page, origin: string, file: string, index = 0) {
 }
 
 Deno.test({
-  name: "a11y /: no serious axe violation in light and dark",
+  name: "a11y /: no serious axe violation in light and dark; focus rings 3:1",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
       await gotoHydrated(page, server.origin, "/");
       await auditPage(page, "/", { tabRequired: [] });
+      // The focus ring (a non-text contrast, which axe does not measure)
+      // stands out 3:1 from what is behind it, on a card's button too.
+      for (const t of PINNED) {
+        await applyTheme(page, t);
+        for (const sel of [".site-header nav a", ".card .button"]) {
+          await page.focus(sel);
+          await page.keyboard.press("Shift+Tab");
+          await page.keyboard.press("Tab"); // a keyboard focus: :focus-visible
+          const { ring, behind, style } = await page.$eval(sel, (el) => {
+            const s = getComputedStyle(el);
+            const c = colourOf(s.outlineColor);
+            return {
+              ring: [c[0], c[1], c[2]] as [number, number, number],
+              behind: paintedColours(el.parentElement!).bg,
+              style: s.outlineStyle,
+            };
+          });
+          assert.equal(style, "solid", `${t.name}: ${sel} shows no ring`);
+          const ratio = contrast(ring, behind);
+          assert.ok(
+            ratio >= 3,
+            `${t.name}: focus ring of ${sel} ${ring} on ${behind} = ${
+              ratio.toFixed(2)
+            }:1 < 3:1`,
+          );
+        }
+      }
     }),
 });
 
