@@ -39,10 +39,11 @@ export function CodeBlock(
   },
 ) {
   const tokens = json ? prettyJson(text) : null;
-  if (!tokens) return <pre class="body sample-body">{text}</pre>;
+  // The block scrolls past its max height: focusable, so the keyboard can.
+  if (!tokens) return <pre class="body sample-body" tabIndex={0}>{text}</pre>;
   const [shown, more] = cut(tokens, maxLines);
   return (
-    <pre class="body json sample-body">
+    <pre class="body json sample-body" tabIndex={0}>
       {renderTokens(shown)}
       {more && <span class="j-more">
 …</span>}

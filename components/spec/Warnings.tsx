@@ -25,7 +25,8 @@ export function Warnings({ list, checked }: WarningsProps) {
         warning{list.length === 1 ? "" : "s"}: the list works, but the document
         has problems{checked ? "" : " (still checking…)"}
       </summary>
-      <ul>
+      {/* A long list scrolls: focusable, so keys can scroll it. */}
+      <ul tabIndex={0}>
         {list.map((w, i) => (
           <li key={i} data-testid="spec-warning">
             {w.message}

@@ -23,7 +23,10 @@ export interface BodyViewProps {
   emptyNote: string;
 }
 
-/** The `[data-testid=result-body]` block. */
+/**
+ * The `[data-testid=result-body]` block. It scrolls past its max height, so
+ * it takes focus (tabIndex 0): keyboard users scroll it with the arrows.
+ */
 export function BodyView({ body, contentType, emptyNote }: BodyViewProps) {
   const tokens = useMemo(
     () => (isJsonType(contentType) ? prettyJson(body) : null),
@@ -43,11 +46,18 @@ export function BodyView({ body, contentType, emptyNote }: BodyViewProps) {
     );
   }
   if (!tokens) {
-    return <pre class="body" data-testid="result-body">{body}</pre>;
+    return (
+      <pre class="body" data-testid="result-body" tabIndex={0}>{body}</pre>
+    );
   }
   if (body.length > COLOUR_MAX) {
     return (
-      <pre class="body" data-testid="result-body" data-json="true">
+      <pre
+        class="body"
+        data-testid="result-body"
+        data-json="true"
+        tabIndex={0}
+      >
         {tokensText(tokens)}
       </pre>
     );
@@ -81,6 +91,7 @@ function JsonPre({ tokens }: { tokens: Token[] }) {
       class="body json"
       data-testid="result-body"
       data-json="true"
+      tabIndex={0}
     />
   );
 }

@@ -74,7 +74,10 @@ export function CommandBox({ url, curl, invalid }: CommandBoxProps) {
           <span class="command-label">cURL</span>
           <CopyButton text={curl} what="cURL command" testid="copy-curl" />
         </div>
-        <pre class="command-text curl" data-testid="curl">{curl}</pre>
+        {/* Scrolls when long: focusable so the keyboard can scroll it. */}
+        <pre class="command-text curl" data-testid="curl" tabIndex={0}>
+          {curl}
+        </pre>
       </div>
       {invalid && (
         <p class="field-error">

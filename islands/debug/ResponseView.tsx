@@ -97,7 +97,7 @@ export function ResponseView(
       )}
       <Problem r={r} />
       <h4 class="result-h">Response headers</h4>
-      <table class="headers" data-testid="result-headers">
+      <table class="headers" data-testid="result-headers" tabIndex={0}>
         <tbody>
           {r.headers.map(([k, v], i) => (
             <tr key={i}>

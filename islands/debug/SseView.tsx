@@ -82,7 +82,7 @@ export function SseView({ sse, expected, onStop }: SseViewProps) {
         </>
       )}
       {sse.events.length > 0 && (
-        <ol class="sse-events" data-testid="sse-events">
+        <ol class="sse-events" data-testid="sse-events" tabIndex={0}>
           {sse.events.map((e, i) => (
             <li
               key={i}

@@ -79,7 +79,8 @@ export function DetailHeader(
         <span class={`har-status s-${e.statusClass}`}>
           {e.status || "failed"}
         </span>
-        <span class="har-detail-url">{shown(e.url)}</span>
+        {/* A long URL scrolls in its box: focusable, so keys can scroll it. */}
+        <span class="har-detail-url" tabIndex={0}>{shown(e.url)}</span>
       </div>
       <div class="har-detail-actions">
         <button
