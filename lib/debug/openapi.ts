@@ -213,8 +213,122 @@ export function openApiDocument(
       description: spec.summary,
     })),
     paths,
-    components: { schemas: { Problem: PROBLEM_SCHEMA } },
+    components: shareRepeats(paths),
   };
+}
+
+/** Below this many characters of JSON a repeated schema stays inline. */
+const SHARE_MIN = 160;
+
+/**
+ * Moves what many operations repeat (the request-shape schemas, `sleep`,
+ * the problem responses) into `components` and leaves `$ref`s behind
+ * (OpenAPI 3.1 §4.8.7): every ANY endpoint documents eight methods, and
+ * inline copies made the document a megabyte. Only values that occur more
+ * than once move, so a one-off stays where it is read. Names come from the
+ * value (`title`, parameter name, status) with a counter for variants.
+ */
+function shareRepeats(paths: Json): Json {
+  const ops = Object.values(paths).flatMap((item) =>
+    Object.values(item as Json) as Json[]
+  );
+  const components: Record<string, Json> = {
+    schemas: { Problem: PROBLEM_SCHEMA },
+    responses: {},
+    parameters: {},
+  };
+  for (const op of ops) {
+    op.responses = { ...op.responses as Json };
+    op.parameters = [...op.parameters as Json[]];
+  }
+  const tag = (op: Json) => String((op.tags as string[])[0]);
+  // Schemas first, so responses that differ only by a copy compare equal.
+  share(
+    ops.flatMap((op) =>
+      Object.entries(op.responses as Json).flatMap(([status, r]) =>
+        Object.values((r as Json).content as Json ?? {}).map((
+          media,
+        ) => [media as Json, `${tag(op)}_${status}`] as Holder)
+      )
+    ),
+    components.schemas,
+    "schemas",
+    (s, _k, owner) => String(s.title ?? owner),
+    (s) => JSON.stringify(s).length >= SHARE_MIN,
+    "schema",
+  );
+  share(
+    ops.map((op) => [op.responses as Json, tag(op)] as Holder),
+    components.responses,
+    "responses",
+    (r, status, owner) =>
+      (SHARED_RESPONSE[status] ?? `${owner}_${status}`) +
+      (r.content ? "" : "_head"),
+  );
+  share(
+    ops.map((op) => [op.parameters as Json, tag(op)] as Holder),
+    components.parameters,
+    "parameters",
+    (p) => String(p.name).replace(/[^A-Za-z0-9._-]/g, "_"),
+  );
+  return components;
+}
+
+/** An object whose entries may move, and the name of what owns it. */
+type Holder = [Json, string];
+
+/** Names of the responses every operation shares. */
+const SHARED_RESPONSE: Record<string, string> = {
+  "4XX": "BadRequest",
+  "429": "TooManyRequests",
+  "503": "Unavailable",
+};
+
+/**
+ * Replaces every entry of the holders (or only their `field`) that occurs
+ * more than once across them by a `$ref` to `into`, the `kind` section of
+ * `components`.
+ */
+function share(
+  holders: Holder[],
+  into: Json,
+  kind: string,
+  nameOf: (value: Json, key: string, owner: string) => string,
+  worth: (value: Json) => boolean = () => true,
+  field?: string,
+): void {
+  const slots = holders.flatMap(([h, owner]) =>
+    Object.keys(h).filter((k) => field === undefined || k === field)
+      .map((k) => ({ h, k, owner }))
+  );
+  const counts = new Map<string, number>();
+  for (const { h, k } of slots) {
+    const v = h[k] as Json;
+    if (v && typeof v === "object" && !("$ref" in v) && worth(v)) {
+      const key = JSON.stringify(v);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  // Values already named (Problem) keep their name.
+  const names = new Map<string, string>(
+    Object.entries(into).map(([name, v]) => [JSON.stringify(v), name]),
+  );
+  for (const { h, k, owner } of slots) {
+    const key = JSON.stringify(h[k]);
+    if ((counts.get(key) ?? 0) < 2 && !names.has(key)) continue;
+    let name = names.get(key);
+    if (!name) {
+      const stem = nameOf(h[k] as Json, k, owner).replace(
+        /[^A-Za-z0-9._-]/g,
+        "_",
+      );
+      name = stem;
+      for (let i = 2; name in into; i++) name = `${stem}_${i}`;
+      into[name] = h[k];
+      names.set(key, name);
+    }
+    h[k] = { $ref: `#/components/${kind}/${name}` };
+  }
 }
 
 /**

@@ -11,6 +11,14 @@ const docOf = (a: ReturnType<typeof createDebugApi>) =>
   openApiDocument(a.endpoints, a.ctx) as Json;
 const doc = docOf(api);
 
+/** `o`, or what its `$ref` points at in `d`. */
+function deref(o: Json, d: Json = doc): Json {
+  if (typeof o?.$ref !== "string") return o;
+  return o.$ref.slice(2).split("/").reduce((x: Json, k: string) => x[k], d);
+}
+const params = (op: Json, d: Json = doc) =>
+  op.parameters.map((p: Json) => deref(p, d));
+
 Deno.test("openapi: 3.1 with every catalog endpoint and method", () => {
   assert.equal(doc.openapi, "3.1.0");
   assert.equal(typeof doc.info.title, "string");
@@ -40,7 +48,7 @@ Deno.test("openapi: 3.1 with every catalog endpoint and method", () => {
 
 Deno.test("openapi: parameters carry the limits", () => {
   const status = doc.paths["/api/debug/status/{code}"].get;
-  const code = status.parameters.find((p: Json) => p.name === "code");
+  const code = params(status).find((p: Json) => p.name === "code");
   assert.deepEqual([
     code.in,
     code.required,
@@ -52,13 +60,13 @@ Deno.test("openapi: parameters carry the limits", () => {
     200,
     599,
   ]);
-  const sleep = status.parameters.find((p: Json) => p.name === "sleep");
+  const sleep = params(status).find((p: Json) => p.name === "sleep");
   assert.equal(sleep.schema["x-maximum-ms"], 30000);
   assert.match(sleep.description, /maxSleepMs/);
-  const count = doc.paths["/api/debug/redirect/{count}"].get.parameters
+  const count = params(doc.paths["/api/debug/redirect/{count}"].get)
     .find((p: Json) => p.name === "count");
   assert.equal(count.schema.maximum, 50);
-  const sse = doc.paths["/api/debug/sse"].get.parameters;
+  const sse = params(doc.paths["/api/debug/sse"].get);
   assert.deepEqual(sse.map((p: Json) => p.name), [
     "count",
     "interval",
@@ -71,7 +79,8 @@ Deno.test("openapi: parameters carry the limits", () => {
   assert.equal(sse[0].schema.maximum, 1000);
   const tiny = docOf(createDebugApi({ limits: { maxRedirects: 7 } }));
   assert.equal(
-    tiny.paths["/api/debug/redirect/{count}"].get.parameters[0].schema.maximum,
+    params(tiny.paths["/api/debug/redirect/{count}"].get, tiny)[0].schema
+      .maximum,
     7,
   );
   assert.match(tiny.info.description, /`maxRedirects` = 7/);
@@ -80,13 +89,17 @@ Deno.test("openapi: parameters carry the limits", () => {
 
 Deno.test("openapi: responses have schemas; HEAD has none; problems are documented", () => {
   const echo = doc.paths["/api/debug/echo"];
-  const schema = echo.post.responses["200"].content["application/json"].schema;
+  const schema = deref(
+    deref(echo.post.responses["200"]).content["application/json"].schema,
+  );
   assert.ok(schema.required.includes("bodyEncoding"));
-  assert.equal(echo.head.responses["200"].content, undefined);
+  assert.equal(deref(echo.head.responses["200"]).content, undefined);
   assert.ok(echo.post.requestBody);
   assert.equal(echo.get.requestBody, undefined);
-  assert.ok(echo.post.responses["4XX"].content["application/problem+json"]);
-  const gzip = doc.paths["/api/debug/gzip"].get.responses["200"];
+  assert.ok(
+    deref(echo.post.responses["4XX"]).content["application/problem+json"],
+  );
+  const gzip = deref(doc.paths["/api/debug/gzip"].get.responses["200"]);
   assert.ok(gzip.headers["Content-Encoding"]);
   assert.ok(doc.components.schemas.Problem);
   for (
@@ -103,7 +116,7 @@ Deno.test("openapi: every operation documents 429 and 503 with Retry-After, and 
   for (const item of Object.values(doc.paths as Record<string, Json>)) {
     for (const [method, op] of Object.entries(item as Record<string, Json>)) {
       for (const code of ["429", "503"]) {
-        const r = op.responses[code];
+        const r = deref(op.responses[code]);
         assert.ok(r?.headers?.["Retry-After"], `${method} ${code}`);
         if (method !== "head") {
           assert.ok(r.content["application/problem+json"]);
@@ -129,5 +142,16 @@ Deno.test("openapi: paths, examples and prose follow the base, the root included
     }
     assert.ok(paths.includes(`${prefix}/status/{code}`));
     assert.ok(!JSON.stringify(d).includes("/api/debug"), base);
+  }
+});
+
+Deno.test("openapi: what operations repeat is shared once in components, and every $ref resolves", () => {
+  const text = JSON.stringify(doc, null, 2);
+  // Eight methods per ANY endpoint made inline copies a megabyte.
+  assert.ok(text.length < 400_000, `${text.length} characters`);
+  const sleepRefs = text.match(/"#\/components\/parameters\/sleep"/g) ?? [];
+  assert.ok(sleepRefs.length > 100);
+  for (const ref of text.matchAll(/"\$ref": "([^"]+)"/g)) {
+    assert.ok(deref({ $ref: ref[1] }), ref[1]);
   }
 });

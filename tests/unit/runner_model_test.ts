@@ -37,7 +37,17 @@ Deno.test("runner model: capabilities come from the catalog", () => {
     catalog.map((e) => e.id).filter(f);
   assert.deepEqual(
     ids((id) => canRedirect(endpoint(catalog, id))),
-    ["status", "redirect"],
+    [
+      "status",
+      "redirect",
+      "relative-redirect",
+      "absolute-redirect",
+      "redirect-to",
+      "cookies-set",
+      "cookies-delete",
+      "cache",
+      "etag",
+    ],
   );
   assert.deepEqual(
     ids((id) => isCompressed(endpoint(catalog, id))),
