@@ -95,7 +95,10 @@ export function redirectTarget(
   const here = new URL(req.url);
   const own = target.host === here.host;
   if (!own) {
-    const allowed = ctx.redirectHosts.has(target.host) ||
+    // The same host name on another port or scheme (a TLS front, a second
+    // listener) is still this machine, not someone else's site.
+    const allowed = target.hostname === here.hostname ||
+      ctx.redirectHosts.has(target.host) ||
       (target.port === "" && ctx.redirectHosts.has(target.hostname));
     if (!allowed) {
       refuse(
@@ -216,7 +219,7 @@ export function redirectEndpoints(ctx: DebugContext): Endpoint[] {
         streaming: false,
         summary: "A redirect to a URL on this server",
         description:
-          `Redirects to \`url\` with \`status_code\` (default 302). \`url\` may be a path or a relative reference (resolved against this request's URL), or an absolute http(s) URL of this server or of an allowed host (option \`redirectHosts\`). A path outside ${
+          `Redirects to \`url\` with \`status_code\` (default 302). \`url\` may be a path or a relative reference (resolved against this request's URL), or an absolute http(s) URL on this server's host name (any port or scheme) or of an allowed host (option \`redirectHosts\`). A path outside ${
             b || "/"
           } is moved under it. Unlike httpbin this is never an open redirect: other hosts, \`//host\`, \`/\\host\`, \`http:host\`, other schemes, control characters, and the same after percent-decoding get 400 naming \`url\`. Any method is answered.`,
         params: [{
