@@ -20,6 +20,14 @@ import { cachingEndpoints } from "./caching.ts";
 import { responseHeadersEndpoints } from "./response_headers.ts";
 import { documentEndpoints } from "./documents.ts";
 import { homeEndpoint } from "./home.ts";
+import { bytesEndpoints } from "./bytes.ts";
+import { rangeEndpoints } from "./range.ts";
+import { dripEndpoints } from "./drip.ts";
+import { streamEndpoints } from "./stream.ts";
+import { linksEndpoints } from "./links.ts";
+import { imageEndpoints } from "./image.ts";
+import { websocketEndpoints } from "./websocket.ts";
+import { abortEndpoints } from "./abort.ts";
 
 /** Every endpoint of `ctx`'s instance, in display order. */
 export function debugEndpoints(ctx: DebugContext): readonly Endpoint[] {
@@ -36,6 +44,14 @@ export function debugEndpoints(ctx: DebugContext): readonly Endpoint[] {
     ...cachingEndpoints(ctx),
     ...responseHeadersEndpoints(ctx),
     ...documentEndpoints(ctx),
+    ...bytesEndpoints(ctx),
+    ...rangeEndpoints(ctx),
+    ...dripEndpoints(ctx),
+    ...streamEndpoints(ctx),
+    ...linksEndpoints(ctx),
+    ...imageEndpoints(ctx),
+    ...websocketEndpoints(ctx),
+    ...abortEndpoints(ctx),
   ];
   list.push(openApiEndpoint(ctx, () => list));
   list.push(homeEndpoint(ctx, () => list));

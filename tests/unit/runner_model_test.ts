@@ -47,6 +47,7 @@ Deno.test("runner model: capabilities come from the catalog", () => {
       "cookies-delete",
       "cache",
       "etag",
+      "links",
     ],
   );
   assert.deepEqual(

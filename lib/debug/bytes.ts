@@ -1,0 +1,142 @@
+/**
+ * Generated bodies: `/bytes/{n}` (one body with Content-Length) and
+ * `/stream-bytes/{n}` (the same bytes, chunked, `chunk_size` at a time).
+ * The bytes come from the documented seeded generator (random.ts): the same
+ * `n` and `seed` give the same bytes in every isolate and after a restart;
+ * without a seed (and without the instance's `seed` option) they are random.
+ */
+import {
+  GET_METHODS,
+  type ParamSpec,
+  PROBLEM_4XX,
+  sleepParam,
+} from "./catalog.ts";
+import type { DebugContext } from "./context.ts";
+import type { Endpoint } from "./pipeline.ts";
+import { BASE_HEADERS } from "./http.ts";
+import { random } from "./random.ts";
+
+const OCTETS = "application/octet-stream";
+
+/** The `seed` query parameter of the generated bodies. */
+export function seedParam(what: string): ParamSpec {
+  return {
+    name: "seed",
+    in: "query",
+    type: "string",
+    required: false,
+    maxLength: 64,
+    pattern: "[A-Za-z0-9_.:-]+",
+    description: `Makes ${what} reproducible: the same seed, the same bytes.`,
+    example: "42",
+  };
+}
+
+/** The bytes family: `/bytes/{n}` and `/stream-bytes/{n}`. */
+export function bytesEndpoints(ctx: DebugContext): Endpoint[] {
+  const b = ctx.base;
+  const l = ctx.limits;
+  const sleep = sleepParam(l);
+  const n: ParamSpec = {
+    name: "n",
+    in: "path",
+    type: "integer",
+    required: true,
+    min: 0,
+    max: l.maxBytes,
+    description: `How many bytes, 0 to ${l.maxBytes} (limit \`maxBytes\`).`,
+    example: "1024",
+  };
+  const bytesOf = (count: number, seed: unknown) =>
+    random((seed as string | undefined) ?? ctx.seed).bytes(count);
+  return [{
+    spec: {
+      id: "bytes",
+      path: `${b}/bytes/{n}`,
+      methods: GET_METHODS,
+      acceptsBody: false,
+      streaming: false,
+      summary: "n pseudo-random bytes",
+      description:
+        "`n` bytes of `application/octet-stream` with Content-Length. With `seed`, always the same bytes (a documented xoshiro128** stream seeded by FNV-1a and SplitMix32); the same `n` and `seed` give the same bytes as /stream-bytes.",
+      params: [n, seedParam("the bytes"), sleep],
+      responses: [{
+        status: "200",
+        description: "The bytes.",
+        contentType: OCTETS,
+        schema: { type: "string", format: "binary" },
+      }, PROBLEM_4XX],
+      examples: [
+        { url: `${b}/bytes/16`, description: "16 random bytes" },
+        { url: `${b}/bytes/16?seed=42`, description: "Always the same 16" },
+      ],
+    },
+    handle: (_req, { params }) =>
+      new Response(bytesOf(params.n as number, params.seed) as BodyInit, {
+        status: 200,
+        headers: { ...BASE_HEADERS, "content-type": OCTETS },
+      }),
+  }, {
+    spec: {
+      id: "stream-bytes",
+      path: `${b}/stream-bytes/{n}`,
+      methods: GET_METHODS,
+      acceptsBody: false,
+      // A chunked body: the runner shows it as a normal result.
+      streaming: false,
+      summary: "n pseudo-random bytes, chunked",
+      description:
+        "The same bytes as /bytes/{n} for the same `seed`, sent with chunked transfer coding in writes of `chunk_size` bytes. A client that leaves stops the generation.",
+      params: [n, seedParam("the bytes"), {
+        name: "chunk_size",
+        in: "query",
+        type: "integer",
+        required: false,
+        default: 10_240,
+        min: 1,
+        max: l.maxBytes,
+        description: `Bytes per write, 1 to ${l.maxBytes}.`,
+        example: "1024",
+      }, sleep],
+      responses: [{
+        status: "200",
+        description: "The bytes, chunked.",
+        contentType: OCTETS,
+        schema: { type: "string", format: "binary" },
+      }, PROBLEM_4XX],
+      examples: [{
+        url: `${b}/stream-bytes/4096?seed=42&chunk_size=1024`,
+        description: "Four chunks",
+      }],
+    },
+    handle: (_req, { params, head }) => {
+      const total = params.n as number;
+      if (head) {
+        return new Response(null, {
+          status: 200,
+          headers: {
+            ...BASE_HEADERS,
+            "content-type": OCTETS,
+            "content-length": String(total),
+          },
+        });
+      }
+      const size = params.chunk_size as number;
+      const all = bytesOf(total, params.seed);
+      let at = 0;
+      // Pulled one chunk at a time: a client that stops reading (or
+      // leaves, which cancels the stream) stops the writes.
+      const body = new ReadableStream<Uint8Array>({
+        pull(c) {
+          if (at >= total) return c.close();
+          c.enqueue(all.subarray(at, at + size));
+          at += size;
+        },
+      }, { highWaterMark: 0 });
+      return new Response(body, {
+        status: 200,
+        headers: { ...BASE_HEADERS, "content-type": OCTETS },
+      });
+    },
+  }];
+}

@@ -1,0 +1,69 @@
+/**
+ * `GET {base}/stream/{n}`: `n` lines of newline-delimited JSON, each the
+ * request as httpbin shows it (R) plus its 0-based `id`, each line its own
+ * write, so a client reading lines sees them as they are flushed.
+ */
+import { GET_METHODS, PROBLEM_4XX, sleepParam } from "./catalog.ts";
+import type { DebugContext } from "./context.ts";
+import type { Endpoint } from "./pipeline.ts";
+import { BASE_HEADERS, JSON_TYPE, REFLECT_HEADERS } from "./http.ts";
+import { requestSchema, requestShape } from "./request_shape.ts";
+
+/** The stream family. */
+export function streamEndpoints(ctx: DebugContext): Endpoint[] {
+  const b = ctx.base;
+  const l = ctx.limits;
+  const encoder = new TextEncoder();
+  return [{
+    spec: {
+      id: "stream",
+      path: `${b}/stream/{n}`,
+      methods: GET_METHODS,
+      acceptsBody: false,
+      streaming: false,
+      summary: "n JSON lines, each flushed",
+      description:
+        `\`n\` lines of JSON (newline-delimited, Content-Type \`application/json\` as httpbin sends it), each the request (args, headers, origin, url) with its 0-based \`id\`, each written on its own. At most ${l.maxStreamLines} lines (limit \`maxStreamLines\`).`,
+      params: [{
+        name: "n",
+        in: "path",
+        type: "integer",
+        required: true,
+        min: 0,
+        max: l.maxStreamLines,
+        description: `Lines, 0 to ${l.maxStreamLines}.`,
+        example: "3",
+      }, sleepParam(l)],
+      responses: [{
+        status: "200",
+        description: "One JSON object of this schema per line.",
+        contentType: JSON_TYPE,
+        schema: requestSchema({ id: { type: "integer" } }),
+      }, PROBLEM_4XX],
+      examples: [{ url: `${b}/stream/3`, description: "Three lines" }],
+    },
+    handle: (req, { params, query, info }) => {
+      const n = params.n as number;
+      const shape = requestShape(req, query, info);
+      let id = 0;
+      // Pulled one line at a time: each line is one chunk on the wire, and
+      // a client that leaves stops the rest.
+      const body = new ReadableStream<Uint8Array>({
+        pull(c) {
+          if (id >= n) return c.close();
+          c.enqueue(
+            encoder.encode(JSON.stringify({ ...shape, id: id++ }) + "\n"),
+          );
+        },
+      }, { highWaterMark: 0 });
+      return new Response(body, {
+        status: 200,
+        headers: {
+          ...BASE_HEADERS,
+          ...REFLECT_HEADERS,
+          "content-type": JSON_TYPE,
+        },
+      });
+    },
+  }];
+}
