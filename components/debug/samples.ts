@@ -2,8 +2,9 @@
  * Example responses for the reference, recorded from the real handlers
  * (not written by hand, so they cannot drift from what the API answers).
  * Each catalog example is sent once, when the page is first rendered,
- * without its `sleep` (and with `interval=0` for streams) so recording costs
- * milliseconds.
+ * without its `sleep` and with every waiting parameter at 0 (an SSE
+ * interval, a drip's duration), so recording costs milliseconds. A
+ * WebSocket has no sample: the runner shows a live exchange instead.
  */
 import type { EndpointSpec } from "../../lib/debug/catalog.ts";
 import { SAMPLE_BODY } from "../../islands/debug/hash.ts";
@@ -37,6 +38,9 @@ const FORMATS: Record<string, CompressionFormat> = {
   br: "brotli" as CompressionFormat,
 };
 
+/** Media types shown as text; anything else is summarised by its size. */
+const TEXTUAL = /^(?:text\/|application\/(?:[a-z.+-]*\+)?(?:json|xml)\b)/;
+
 async function text(res: Response): Promise<string> {
   const enc = res.headers.get("content-encoding");
   if (!res.body) return "";
@@ -48,7 +52,16 @@ async function text(res: Response): Promise<string> {
   const stream = format
     ? res.body.pipeThrough(new DecompressionStream(format))
     : res.body;
-  return await new Response(stream).text();
+  const type = res.headers.get("content-type") ?? "";
+  let bytes: Uint8Array;
+  try {
+    bytes = await new Response(stream).bytes();
+  } catch {
+    return "(the body was cut off: the connection closed before its end)";
+  }
+  return TEXTUAL.test(type)
+    ? new TextDecoder().decode(bytes)
+    : `(${bytes.byteLength} bytes of ${type || "data"})`;
 }
 
 /**
@@ -62,6 +75,7 @@ export async function recordSamples(
 ): Promise<Samples> {
   const out = new Map<string, Sample>();
   for (const ep of catalog) {
+    if (ep.responses.some((r) => r.status === "101")) continue;
     for (const [i, ex] of ep.examples.entries()) {
       const url = new URL(ex.url, origin);
       const notes: string[] = [];
@@ -69,9 +83,11 @@ export async function recordSamples(
         url.searchParams.delete("sleep");
         notes.push("recorded without the sleep");
       }
-      if (ep.streaming) {
-        url.searchParams.set("interval", "0");
-        notes.push("recorded with interval=0");
+      for (const p of ep.params) {
+        if (p.wait && url.searchParams.get(p.name) !== "0") {
+          url.searchParams.set(p.name, "0");
+          notes.push(`recorded with ${p.name}=0`);
+        }
       }
       const method = ex.method ?? "GET";
       const withBody = method !== "GET" && method !== "HEAD";

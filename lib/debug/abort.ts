@@ -7,7 +7,7 @@
 import { GET_METHODS, PROBLEM_4XX, sleepParam } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS } from "./http.ts";
+import { BASE_HEADERS, respond } from "./http.ts";
 
 /** Bytes per write of the part that is sent. */
 const CHUNK = 65_536;
@@ -55,7 +55,7 @@ export function abortEndpoints(ctx: DebugContext): Endpoint[] {
       }],
     },
     handle: (_req, { params, head }) => {
-      if (head) return new Response(null, { status: 200, headers });
+      if (head) return respond(null, 200, headers);
       const after = params.after as number;
       let sent = 0;
       const body = new ReadableStream<Uint8Array>({
@@ -71,7 +71,7 @@ export function abortEndpoints(ctx: DebugContext): Endpoint[] {
           }
         },
       }, { highWaterMark: 0 });
-      return new Response(body, { status: 200, headers });
+      return respond(body, 200, headers);
     },
   }];
 }

@@ -13,7 +13,7 @@ import {
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS } from "./http.ts";
+import { BASE_HEADERS, respond } from "./http.ts";
 import { random } from "./random.ts";
 
 const OCTETS = "application/octet-stream";
@@ -72,9 +72,9 @@ export function bytesEndpoints(ctx: DebugContext): Endpoint[] {
       ],
     },
     handle: (_req, { params }) =>
-      new Response(bytesOf(params.n as number, params.seed) as BodyInit, {
-        status: 200,
-        headers: { ...BASE_HEADERS, "content-type": OCTETS },
+      respond(bytesOf(params.n as number, params.seed) as BodyInit, 200, {
+        ...BASE_HEADERS,
+        "content-type": OCTETS,
       }),
   }, {
     spec: {
@@ -112,13 +112,10 @@ export function bytesEndpoints(ctx: DebugContext): Endpoint[] {
     handle: (_req, { params, head }) => {
       const total = params.n as number;
       if (head) {
-        return new Response(null, {
-          status: 200,
-          headers: {
-            ...BASE_HEADERS,
-            "content-type": OCTETS,
-            "content-length": String(total),
-          },
+        return respond(null, 200, {
+          ...BASE_HEADERS,
+          "content-type": OCTETS,
+          "content-length": String(total),
         });
       }
       const size = params.chunk_size as number;
@@ -133,10 +130,7 @@ export function bytesEndpoints(ctx: DebugContext): Endpoint[] {
           at += size;
         },
       }, { highWaterMark: 0 });
-      return new Response(body, {
-        status: 200,
-        headers: { ...BASE_HEADERS, "content-type": OCTETS },
-      });
+      return respond(body, 200, { ...BASE_HEADERS, "content-type": OCTETS });
     },
   }];
 }

@@ -14,7 +14,13 @@ import {
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { DebugInput, Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS, httpDate, JSON_TYPE, REFLECT_HEADERS } from "./http.ts";
+import {
+  BASE_HEADERS,
+  httpDate,
+  JSON_TYPE,
+  REFLECT_HEADERS,
+  respond,
+} from "./http.ts";
 import { ParamError } from "./params.ts";
 import { requestSchema, requestShape } from "./request_shape.ts";
 import { fnv1a } from "./random.ts";
@@ -71,11 +77,12 @@ function reply(
   const all = { ...BASE_HEADERS, ...REFLECT_HEADERS, ...headers };
   if (status === 304) {
     delete (all as Record<string, string>)["content-security-policy"];
-    return new Response(null, { status, headers: all });
+    return respond(null, status, all);
   }
-  return new Response(
+  return respond(
     JSON.stringify(requestShape(req, input.query, input.info)),
-    { status, headers: { ...all, "content-type": JSON_TYPE } },
+    status,
+    { ...all, "content-type": JSON_TYPE },
   );
 }
 

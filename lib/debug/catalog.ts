@@ -54,6 +54,11 @@ export interface ParamSpec {
   readonly required: boolean;
   /** A path parameter that takes the rest of the path, slashes included. */
   readonly rest?: boolean;
+  /**
+   * The parameter only adds waiting (an SSE interval, a drip's duration):
+   * the `/debug` page records its samples with 0 so rendering stays fast.
+   */
+  readonly wait?: boolean;
   /** Value used when the parameter is absent (undefined: no default). */
   readonly default?: ParamValue;
   /** Inclusive bounds for `integer`, `number` and `duration` (ms). */

@@ -23,7 +23,7 @@ import {
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS, JSON_TYPE } from "./http.ts";
+import { BASE_HEADERS, JSON_TYPE, respond } from "./http.ts";
 
 // Fastest level and a small window: on a few hundred bytes of JSON the
 // higher levels save a handful of bytes for 2x (gzip) to 100x (brotli 11)
@@ -102,10 +102,7 @@ export function compressEndpoints(ctx: DebugContext): Endpoint[] {
           method: head ? "GET" : req.method,
           headers: Object.fromEntries(req.headers),
         });
-        return new Response(encode(encoder.encode(json)) as BodyInit, {
-          status: 200,
-          headers,
-        });
+        return respond(encode(encoder.encode(json)) as BodyInit, 200, headers);
       },
     } satisfies Endpoint;
   });

@@ -10,7 +10,7 @@
 import { type JsonSchema, PROBLEM_4XX, sleepParam } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS } from "./http.ts";
+import { BASE_HEADERS, respond } from "./http.ts";
 import { ParamError } from "./params.ts";
 import { reflect } from "./request.ts";
 
@@ -93,7 +93,7 @@ export function cookieEndpoints(ctx: DebugContext): Endpoint[] {
   const toCookies = (cookies: string[]): Response => {
     const headers = new Headers({ ...BASE_HEADERS, location: `${b}/cookies` });
     for (const c of cookies) headers.append("set-cookie", c);
-    return new Response(null, { status: 302, headers });
+    return respond(null, 302, headers);
   };
   const setAll = (pairs: [string, string][], param: (n: string) => string) => {
     for (const [name, value] of pairs) {

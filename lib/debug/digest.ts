@@ -18,7 +18,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { ANY_METHODS, PROBLEM_4XX, sleepParam } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS, JSON_TYPE, REFLECT_HEADERS } from "./http.ts";
+import { BASE_HEADERS, JSON_TYPE, REFLECT_HEADERS, respond } from "./http.ts";
 import { problem } from "./problem.ts";
 import { credentialParams, REALM } from "./auth.ts";
 
@@ -356,17 +356,11 @@ export function digestEndpoints(ctx: DebugContext): Endpoint[] {
           "The nonce is stale: answer the new challenge.",
         );
       }
-      const res = new Response(
-        JSON.stringify({ authenticated: true, user }),
-        {
-          status: 200,
-          headers: {
-            ...BASE_HEADERS,
-            "content-type": JSON_TYPE,
-            ...REFLECT_HEADERS,
-          },
-        },
-      );
+      const res = respond(JSON.stringify({ authenticated: true, user }), 200, {
+        ...BASE_HEADERS,
+        "content-type": JSON_TYPE,
+        ...REFLECT_HEADERS,
+      });
       res.headers.append("set-cookie", cookie);
       return res;
     },

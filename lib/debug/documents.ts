@@ -11,7 +11,7 @@ import {
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS, REFLECT_HEADERS } from "./http.ts";
+import { BASE_HEADERS, REFLECT_HEADERS, respond } from "./http.ts";
 import { ParamError } from "./params.ts";
 import { random } from "./random.ts";
 import { reflect } from "./request.ts";
@@ -115,9 +115,10 @@ Well-behaved crawlers never fetch it.
 /** A static document's response: strict CSP, no referrer, nosniff. */
 function documentResponse(body: string, type: string): () => Response {
   // Built once per instance; clones share the validated headers.
-  const proto = new Response(body, {
-    status: 200,
-    headers: { ...BASE_HEADERS, ...REFLECT_HEADERS, "content-type": type },
+  const proto = respond(body, 200, {
+    ...BASE_HEADERS,
+    ...REFLECT_HEADERS,
+    "content-type": type,
   });
   return () => proto.clone();
 }
@@ -315,15 +316,12 @@ export function documentEndpoints(ctx: DebugContext): Endpoint[] {
     handle: (_req, { params }) => {
       const bytes = decodeBase64(params.value as string)!;
       const text = utf8(bytes);
-      return new Response(bytes as BodyInit, {
-        status: 200,
-        headers: {
-          ...BASE_HEADERS,
-          ...REFLECT_HEADERS,
-          "content-type": text === null
-            ? "application/octet-stream"
-            : "text/plain; charset=utf-8",
-        },
+      return respond(bytes as BodyInit, 200, {
+        ...BASE_HEADERS,
+        ...REFLECT_HEADERS,
+        "content-type": text === null
+          ? "application/octet-stream"
+          : "text/plain; charset=utf-8",
       });
     },
   }];

@@ -12,7 +12,7 @@ import type { DebugContext } from "./context.ts";
 import { drainingError } from "./lifecycle.ts";
 import { ParamError } from "./params.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS } from "./http.ts";
+import { BASE_HEADERS, respond } from "./http.ts";
 
 /** The fewest milliseconds between two writes: a tick per byte of a 1 MiB drip would be a million timers. */
 const MIN_TICK_MS = 10;
@@ -38,6 +38,7 @@ export function dripEndpoints(ctx: DebugContext): Endpoint[] {
     name,
     in: "query" as const,
     type: "number" as const,
+    wait: true,
     required: false,
     default: dflt,
     min: 0,
@@ -87,7 +88,12 @@ export function dripEndpoints(ctx: DebugContext): Endpoint[] {
       ],
       responses: [{
         status: "200",
-        description: "`numbytes` asterisks, slowly (or the status `code`).",
+        description: "`numbytes` asterisks, slowly.",
+        contentType: "application/octet-stream",
+        schema: { type: "string" },
+      }, {
+        status: "default",
+        description: "The same with the status asked for in `code`.",
         contentType: "application/octet-stream",
         schema: { type: "string" },
       }, PROBLEM_4XX],
@@ -126,16 +132,16 @@ export function dripEndpoints(ctx: DebugContext): Endpoint[] {
         "content-type": "application/octet-stream",
       };
       if (!NO_BODY.has(status)) headers["content-length"] = String(n);
-      if (head) return new Response(null, { status, headers });
+      if (head) return respond(null, status, headers);
       const delayMs = (params.delay as number) * 1000;
       if (delayMs > 0) {
         const end = await ctx.life.wait(delayMs, req.signal);
         if (end === "left") return new Response(null, { status: 499 });
         if (end === "drained") throw drainingError();
       }
-      if (NO_BODY.has(status)) return new Response(null, { status, headers });
+      if (NO_BODY.has(status)) return respond(null, status, headers);
       const body = dripBody(ctx, n, (params.duration as number) * 1000);
-      return new Response(body, { status, headers });
+      return respond(body, status, headers);
     },
   }];
 }

@@ -12,7 +12,13 @@ import {
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS, JSON_TYPE, REFLECT_HEADERS, urlPath } from "./http.ts";
+import {
+  BASE_HEADERS,
+  JSON_TYPE,
+  REFLECT_HEADERS,
+  respond,
+  urlPath,
+} from "./http.ts";
 import { multiMap, type ParsedForm, readForm } from "./form.ts";
 
 /** Body of `/echo`: the request as the server received it. */
@@ -144,10 +150,7 @@ export function echoEndpoints(ctx: DebugContext): Endpoint[] {
             size: file.bytes.byteLength,
           }]),
         ]);
-        return new Response(JSON.stringify(echo), {
-          status: 200,
-          headers: HEADERS,
-        });
+        return respond(JSON.stringify(echo), 200, HEADERS);
       };
       return form instanceof Promise ? form.then(reply) : reply(form);
     },

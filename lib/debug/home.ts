@@ -12,7 +12,13 @@ import {
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS, JSON_TYPE, negotiate, REFLECT_HEADERS } from "./http.ts";
+import {
+  BASE_HEADERS,
+  JSON_TYPE,
+  negotiate,
+  REFLECT_HEADERS,
+  respond,
+} from "./http.ts";
 
 /** Text escaped for HTML element content and double-quoted attributes. */
 export function escapeHtml(text: string): string {
@@ -107,14 +113,11 @@ export function homeEndpoint(
       ]);
       if (type === "text/html") {
         page ??= html(ctx, catalog);
-        return new Response(page, {
-          status: 200,
-          headers: {
-            ...BASE_HEADERS,
-            ...REFLECT_HEADERS,
-            "content-type": "text/html; charset=utf-8",
-            vary: "Accept",
-          },
+        return respond(page, 200, {
+          ...BASE_HEADERS,
+          ...REFLECT_HEADERS,
+          "content-type": "text/html; charset=utf-8",
+          vary: "Accept",
         });
       }
       json ??= JSON.stringify({
@@ -127,13 +130,10 @@ export function homeEndpoint(
           summary: ep.summary,
         })),
       });
-      return new Response(json, {
-        status: 200,
-        headers: {
-          ...BASE_HEADERS,
-          "content-type": JSON_TYPE,
-          vary: "Accept",
-        },
+      return respond(json, 200, {
+        ...BASE_HEADERS,
+        "content-type": JSON_TYPE,
+        vary: "Accept",
       });
     },
   };

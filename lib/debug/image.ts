@@ -8,7 +8,7 @@
 import { GET_METHODS, PROBLEM_4XX, sleepParam } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { API_CSP, BASE_HEADERS, negotiate } from "./http.ts";
+import { API_CSP, BASE_HEADERS, negotiate, respond } from "./http.ts";
 import { problem } from "./problem.ts";
 import {
   JPEG_BASE64,
@@ -99,7 +99,7 @@ export function imageEndpoints(ctx: DebugContext): Endpoint[] {
       }
       headers["content-type"] = IMAGE_TYPES[format];
       if (format === "svg") headers["content-security-policy"] = API_CSP;
-      return new Response(image(format) as BodyInit, { status: 200, headers });
+      return respond(image(format) as BodyInit, 200, headers);
     },
   }];
 }

@@ -12,7 +12,7 @@ import {
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { API_CSP, BASE_HEADERS } from "./http.ts";
+import { API_CSP, BASE_HEADERS, respond } from "./http.ts";
 
 /** The page `offset` of `n` linked pages under `base`. */
 export function linksPage(base: string, n: number, offset: number): string {
@@ -90,10 +90,7 @@ export function linksEndpoints(ctx: DebugContext): Endpoint[] {
           headers: { ...BASE_HEADERS, location: `${b}/links/${count}/0` },
         });
       }
-      return new Response(linksPage(b, count, params.offset as number), {
-        status: 200,
-        headers: html,
-      });
+      return respond(linksPage(b, count, params.offset as number), 200, html);
     },
   }];
 }

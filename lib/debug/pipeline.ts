@@ -22,6 +22,7 @@ import {
   isPreflight,
   peerAddress,
   preflight,
+  respond,
   type ServeInfo,
 } from "./http.ts";
 import { DRAIN_COMMENT, drainingError } from "./lifecycle.ts";
@@ -106,10 +107,7 @@ export function endpointRunner(
     if (spec.anyMethod || methods.has(method)) return null;
     if (method === "OPTIONS") {
       // A plain OPTIONS asks what the resource supports (RFC 9110 §9.3.7).
-      return new Response(null, {
-        status: 204,
-        headers: { ...BASE_HEADERS, allow },
-      });
+      return respond(null, 204, { ...BASE_HEADERS, allow });
     }
     throw new ParamError(
       "method",

@@ -2,7 +2,7 @@
  * Problem Details responses (RFC 9457) for every debug API error, with the
  * same CORS and caching headers as successful responses.
  */
-import { BASE_HEADERS, REFLECT_HEADERS } from "./http.ts";
+import { BASE_HEADERS, REFLECT_HEADERS, respond } from "./http.ts";
 import { ParamError } from "./params.ts";
 import { statusText } from "./status_text.ts";
 
@@ -30,17 +30,14 @@ export function problem(
     param: param ?? null,
   };
   const bytes = new TextEncoder().encode(JSON.stringify(body));
-  return new Response(bytes, {
-    status,
-    headers: {
-      ...BASE_HEADERS,
-      ...REFLECT_HEADERS,
-      "content-type": PROBLEM_TYPE,
-      // Stated, so a HEAD answer (whose body the router drops) keeps the
-      // length the GET would have (RFC 9110 §8.6).
-      "content-length": String(bytes.byteLength),
-      ...headers,
-    },
+  return respond(bytes, status, {
+    ...BASE_HEADERS,
+    ...REFLECT_HEADERS,
+    "content-type": PROBLEM_TYPE,
+    // Stated, so a HEAD answer (whose body the router drops) keeps the
+    // length the GET would have (RFC 9110 §8.6).
+    "content-length": String(bytes.byteLength),
+    ...headers,
   });
 }
 

@@ -11,7 +11,7 @@
 import { GET_METHODS, PROBLEM_4XX, sleepParam } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS } from "./http.ts";
+import { BASE_HEADERS, respond } from "./http.ts";
 import { problem } from "./problem.ts";
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz";
@@ -158,9 +158,9 @@ export function rangeEndpoints(ctx: DebugContext): Endpoint[] {
         ? null
         : parseRange(req.headers.get("range"), n);
       if (ranges === null) {
-        return new Response(alphabetBytes(0, n - 1) as BodyInit, {
-          status: 200,
-          headers: { ...common, "content-type": "application/octet-stream" },
+        return respond(alphabetBytes(0, n - 1) as BodyInit, 200, {
+          ...common,
+          "content-type": "application/octet-stream",
         });
       }
       if (ranges.length === 0) {

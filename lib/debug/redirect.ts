@@ -17,7 +17,7 @@ import {
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS, JSON_TYPE } from "./http.ts";
+import { BASE_HEADERS, JSON_TYPE, respond } from "./http.ts";
 import { ParamError } from "./params.ts";
 import { reflectRequest } from "./request.ts";
 import { requestSchema } from "./request_shape.ts";
@@ -126,9 +126,9 @@ export function redirectEndpoints(ctx: DebugContext): Endpoint[] {
   const b = ctx.base;
   const l = ctx.limits;
   // The chain's end, built once per instance and cloned.
-  const done = new Response('{"done":true}', {
-    status: 200,
-    headers: { ...BASE_HEADERS, "content-type": JSON_TYPE },
+  const done = respond('{"done":true}', 200, {
+    ...BASE_HEADERS,
+    "content-type": JSON_TYPE,
   });
   return [
     {
@@ -201,9 +201,9 @@ export function redirectEndpoints(ctx: DebugContext): Endpoint[] {
         // `absolute` apply to every hop.
         let location = `${b}/redirect/${count - 1}${query ? "?" + query : ""}`;
         if (params.absolute) location = new URL(req.url).origin + location;
-        return new Response(null, {
-          status: params.status as number,
-          headers: { ...BASE_HEADERS, location },
+        return respond(null, params.status as number, {
+          ...BASE_HEADERS,
+          location,
         });
       },
     },
@@ -257,12 +257,9 @@ export function redirectEndpoints(ctx: DebugContext): Endpoint[] {
         ],
       },
       handle: (req, { params }) =>
-        new Response(null, {
-          status: params.status_code as number,
-          headers: {
-            ...BASE_HEADERS,
-            location: redirectTarget(params.url as string, req, ctx),
-          },
+        respond(null, params.status_code as number, {
+          ...BASE_HEADERS,
+          location: redirectTarget(params.url as string, req, ctx),
         }),
     },
   ];
@@ -314,10 +311,7 @@ function chain(ctx: DebugContext, kind: "relative" | "absolute"): Endpoint {
       if (n === 0) return reflectRequest(req, input, false, false);
       let location = n === 1 ? `${b}/get` : `${b}/${id}/${n - 1}`;
       if (kind === "absolute") location = new URL(req.url).origin + location;
-      return new Response(null, {
-        status: 302,
-        headers: { ...BASE_HEADERS, location },
-      });
+      return respond(null, 302, { ...BASE_HEADERS, location });
     },
   };
 }

@@ -14,7 +14,7 @@ import {
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { DebugInput, Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS, JSON_TYPE, REFLECT_HEADERS } from "./http.ts";
+import { BASE_HEADERS, JSON_TYPE, REFLECT_HEADERS, respond } from "./http.ts";
 import { drainingError } from "./lifecycle.ts";
 import { ParamError } from "./params.ts";
 import {
@@ -33,7 +33,7 @@ const HEADERS = {
 
 /** A JSON response of reflected input (sandboxing CSP, nosniff). */
 export function reflect(value: unknown, status = 200): Response {
-  return new Response(JSON.stringify(value), { status, headers: HEADERS });
+  return respond(JSON.stringify(value), status, HEADERS);
 }
 
 /** R + B (+ `method` when asked), as one JSON response. */

@@ -12,7 +12,7 @@
 import { PROBLEM_4XX, sleepParam } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS, JSON_TYPE, REFLECT_HEADERS } from "./http.ts";
+import { BASE_HEADERS, JSON_TYPE, REFLECT_HEADERS, respond } from "./http.ts";
 import { ParamError } from "./params.ts";
 import { multiMap } from "./form.ts";
 
@@ -161,7 +161,7 @@ export function responseHeadersEndpoints(ctx: DebugContext): Endpoint[] {
         length = size(body);
         body = shown(length);
       }
-      return new Response(body, { status: 200, headers });
+      return respond(body, 200, headers);
     },
   }];
 }

@@ -16,7 +16,7 @@ import {
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS } from "./http.ts";
+import { BASE_HEADERS, respond } from "./http.ts";
 import { ParamError } from "./params.ts";
 
 /** The `data:` JSON of each server-sent event. */
@@ -94,6 +94,7 @@ export function sseEndpoints(ctx: DebugContext): Endpoint[] {
         name: "interval",
         in: "query",
         type: "duration",
+        wait: true,
         required: false,
         default: 1000,
         min: 0,
@@ -157,7 +158,7 @@ function sse(
   const after = lastEventId(req, count);
   if (after >= count) {
     // Nothing left: 204 tells EventSource to stop reconnecting (§9.2.3).
-    return new Response(null, { status: 204, headers: BASE_HEADERS });
+    return respond(null, 204, BASE_HEADERS);
   }
   if (head) {
     // The stream's length is known in advance (ISO times have a fixed
@@ -167,10 +168,7 @@ function sse(
     for (let id = after + 1; id <= count; id++) {
       length += formatEvent(id, count, event, now).length;
     }
-    return new Response(null, {
-      status: 200,
-      headers: { ...HEADERS, "content-length": String(length) },
-    });
+    return respond(null, 200, { ...HEADERS, "content-length": String(length) });
   }
   let next = after + 1;
   let cancelTimer: (() => void) | undefined;
@@ -192,8 +190,5 @@ function sse(
       cancelTimer?.();
     },
   });
-  return new Response(source.pipeThrough(new TextEncoderStream()), {
-    status: 200,
-    headers: HEADERS,
-  });
+  return respond(source.pipeThrough(new TextEncoderStream()), 200, HEADERS);
 }

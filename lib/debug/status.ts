@@ -11,7 +11,7 @@ import {
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS, JSON_TYPE } from "./http.ts";
+import { BASE_HEADERS, JSON_TYPE, respond } from "./http.ts";
 import { statusText } from "./status_text.ts";
 import { type Choice, readChoices } from "./params.ts";
 import { random } from "./random.ts";
@@ -84,7 +84,7 @@ export function statusResponder(
       p = {
         body,
         headers,
-        proto: new Response(body, { status: code, headers }),
+        proto: respond(body, code, headers),
       };
       prepared.set(code, p);
     }
@@ -93,9 +93,9 @@ export function statusResponder(
   return (code, head) => {
     const { body, headers, proto } = get(code);
     if (head && body !== null) {
-      return new Response(null, {
-        status: code,
-        headers: { ...headers, "content-length": String(body.length) },
+      return respond(null, code, {
+        ...headers,
+        "content-length": String(body.length),
       });
     }
     return proto.clone();

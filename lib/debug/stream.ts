@@ -6,7 +6,7 @@
 import { GET_METHODS, PROBLEM_4XX, sleepParam } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS, JSON_TYPE, REFLECT_HEADERS } from "./http.ts";
+import { BASE_HEADERS, JSON_TYPE, REFLECT_HEADERS, respond } from "./http.ts";
 import { requestSchema, requestShape } from "./request_shape.ts";
 
 /** The stream family. */
@@ -56,13 +56,10 @@ export function streamEndpoints(ctx: DebugContext): Endpoint[] {
           );
         },
       }, { highWaterMark: 0 });
-      return new Response(body, {
-        status: 200,
-        headers: {
-          ...BASE_HEADERS,
-          ...REFLECT_HEADERS,
-          "content-type": JSON_TYPE,
-        },
+      return respond(body, 200, {
+        ...BASE_HEADERS,
+        ...REFLECT_HEADERS,
+        "content-type": JSON_TYPE,
       });
     },
   }];

@@ -51,6 +51,26 @@ Deno.test("runner page: server-rendered reference covers the whole catalog", asy
   }
 });
 
+/** What a WebSocket at `url` answers to `message`. */
+async function wsEcho(url: URL, message: string): Promise<string> {
+  const ws = new WebSocket(url);
+  try {
+    await new Promise((ok, fail) => {
+      ws.onopen = ok;
+      ws.onerror = fail;
+    });
+    const reply = new Promise<string>((ok) => {
+      ws.onmessage = (e) => ok(String(e.data));
+    });
+    ws.send(message);
+    return await reply;
+  } finally {
+    const closed = new Promise((ok) => ws.onclose = ok);
+    ws.close();
+    await closed;
+  }
+}
+
 Deno.test("runner page: every documented example gets a documented status, never a refusal of its input", async () => {
   const server = startServer(app.fetch);
   try {
@@ -58,7 +78,14 @@ Deno.test("runner page: every documented example gets a documented status, never
       for (const ex of ep.examples) {
         const url = new URL(ex.url, server.origin);
         url.searchParams.delete("sleep");
-        if (ep.streaming) url.searchParams.set("interval", "0");
+        if (ep.responses.some((r) => r.status === "101")) {
+          url.protocol = "ws:";
+          assert.equal(await wsEcho(url, "ping"), "ping", ex.url);
+          continue;
+        }
+        for (const p of ep.params) {
+          if (p.wait) url.searchParams.set(p.name, "0");
+        }
         const res = await fetch(url, {
           method: ex.method ?? "GET",
           redirect: "manual",
