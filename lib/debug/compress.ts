@@ -23,7 +23,7 @@ import {
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
-import { BASE_HEADERS, JSON_TYPE, respond } from "./http.ts";
+import { BASE_HEADERS, headerRecord, JSON_TYPE, respond } from "./http.ts";
 
 // Fastest level and a small window: on a few hundred bytes of JSON the
 // higher levels save a handful of bytes for 2x (gzip) to 100x (brotli 11)
@@ -100,7 +100,7 @@ export function compressEndpoints(ctx: DebugContext): Endpoint[] {
           [flag]: true,
           // HEAD gets GET's headers, Content-Length included (RFC 9110 §9.3.2).
           method: head ? "GET" : req.method,
-          headers: Object.fromEntries(req.headers),
+          headers: headerRecord(req.headers),
         });
         return respond(encode(encoder.encode(json)) as BodyInit, 200, headers);
       },

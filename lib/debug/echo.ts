@@ -14,6 +14,7 @@ import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
 import {
   BASE_HEADERS,
+  headerRecord,
   JSON_TYPE,
   REFLECT_HEADERS,
   respond,
@@ -84,16 +85,6 @@ export function utf8OrNull(
   } catch {
     return null;
   }
-}
-
-/** Lower-case name → value (forEach: Deno's Headers iterator costs 7x). */
-function headerRecord(headers: Headers): Record<string, string> {
-  const out: [string, string][] = [];
-  headers.forEach((value, name) => {
-    out.push([name, value]);
-  });
-  // fromEntries: a header named `__proto__` stays an ordinary key.
-  return Object.fromEntries(out);
 }
 
 /** The body parsed as JSON, or null when it is not JSON. */
