@@ -8,19 +8,32 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { EndpointSpec } from "../lib/debug/catalog.ts";
-import { prepare, unreadableNumber } from "./debug/model.ts";
+import { prepare, runnerKind, unreadableNumber } from "./debug/model.ts";
 import { toCurl } from "./debug/curl.ts";
 import { fieldId, ParamField } from "./debug/ParamField.tsx";
 import { RequestFields } from "./debug/RequestFields.tsx";
 import { CommandBox } from "./debug/CommandBox.tsx";
 import { ResultView } from "./debug/ResultView.tsx";
 import { SseView } from "./debug/SseView.tsx";
+import { WsView } from "./debug/WsView.tsx";
+import { useWebSocket } from "./debug/use_websocket.ts";
 import { useRunnerState } from "./debug/use_runner_state.ts";
 import { useFetchRun } from "./debug/use_fetch_run.ts";
 import { useSse } from "./debug/use_sse.ts";
 import { announcement } from "./debug/announce.ts";
 import { enterRuns } from "./debug/keys.ts";
 import { Actions } from "./debug/Actions.tsx";
+
+/**
+ * The opening handshake's headers (RFC 6455 §4.1), for the cURL command:
+ * curl then shows the 101 and its headers (the key is the RFC's sample).
+ */
+const UPGRADE = [
+  { name: "Connection", value: "Upgrade" },
+  { name: "Upgrade", value: "websocket" },
+  { name: "Sec-WebSocket-Version", value: "13" },
+  { name: "Sec-WebSocket-Key", value: "dGhlIHNhbXBsZSBub25jZQ==" },
+];
 
 /** Props of {@link DebugRunner} (JSON, from the page). */
 export interface DebugRunnerProps {
@@ -44,6 +57,8 @@ export default function DebugRunner(
   const root = useRef<HTMLDivElement>(null);
   const fetchRun = useFetchRun();
   const events = useSse();
+  const socket = useWebSocket();
+  const kind = runnerKind(ep);
   useEffect(() => setHere(location.origin), []);
 
   const prepared = prepare(ep, state, here, { maxBodyBytes });
@@ -73,9 +88,10 @@ export default function DebugRunner(
       document.getElementById(fieldId(uid, invalid[0]))?.focus();
       return;
     }
-    if (ep.streaming) {
+    if (kind === "events") {
       events.start(req, state.values.event || "message");
-    } else fetchRun.run(req);
+    } else if (kind === "socket") socket.connect(req.url);
+    else fetchRun.run(req);
   }
 
   const expected = Number(
@@ -117,20 +133,33 @@ export default function DebugRunner(
           />
         </div>
         <Actions
-          streaming={ep.streaming}
+          kind={kind}
           blocked={tried && invalid.length ? errors[invalid[0]] : null}
         />
       </form>
       <CommandBox
         url={req.url}
-        curl={toCurl(req)}
+        curl={toCurl(
+          kind === "socket"
+            ? { ...req, headers: [...req.headers, ...UPGRADE] }
+            : req,
+        )}
         invalid={invalid.length > 0}
       />
       <div class="visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement(fetchRun.result, events.sse, busy)}
       </div>
-      {ep.streaming
+      {kind === "events"
         ? <SseView sse={events.sse} expected={expected} onStop={events.stop} />
+        : kind === "socket"
+        ? (
+          <WsView
+            ws={socket.ws}
+            uid={uid}
+            onSend={socket.send}
+            onDisconnect={socket.disconnect}
+          />
+        )
         : (
           <ResultView
             result={fetchRun.result}

@@ -1,19 +1,26 @@
 /** The runner's submit row and the "not sent" alert after a blocked run. */
+import type { RunnerKind } from "./model.ts";
+
+const LABEL: Record<RunnerKind, string> = {
+  fetch: "Send request",
+  events: "Open stream",
+  socket: "Connect",
+};
 
 /** Props of {@link Actions}. */
 export interface ActionsProps {
-  streaming: boolean;
+  kind: RunnerKind;
   /** The first field error after a run attempt, or null. */
   blocked: string | null;
 }
 
 /** Run button, keyboard hint, and why the last attempt was not sent. */
-export function Actions({ streaming, blocked }: ActionsProps) {
+export function Actions({ kind, blocked }: ActionsProps) {
   return (
     <>
       <div class="runner-actions">
         <button type="submit" class="primary run" data-testid="run">
-          {streaming ? "Open stream" : "Send request"}
+          {LABEL[kind]}
         </button>
         <span class="muted kbd-hint">
           <kbd>Enter</kbd> runs; <kbd>Ctrl</kbd>+<kbd>Enter</kbd> in text boxes

@@ -7,6 +7,7 @@ import type { EndpointSpec } from "../../lib/debug/catalog.ts";
 import {
   canRedirect,
   reflectsQuery,
+  runnerKind,
   runnerMethods,
   type RunnerState,
 } from "./model.ts";
@@ -33,11 +34,17 @@ export function RequestFields(
   const id = (n: string) => fieldId(uid, n);
   return (
     <>
-      {ep.streaming
+      {runnerKind(ep) !== "fetch"
         ? (
           <p class="field-note">
-            EventSource always sends GET with{" "}
-            <code>Accept: text/event-stream</code>; it cannot add headers.
+            {runnerKind(ep) === "events"
+              ? (
+                <>
+                  EventSource always sends GET with{" "}
+                  <code>Accept: text/event-stream</code>; it cannot add headers.
+                </>
+              )
+              : "A browser's WebSocket sends the upgrade GET itself; it cannot add headers."}
           </p>
         )
         : (

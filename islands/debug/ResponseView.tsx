@@ -108,11 +108,24 @@ export function ResponseView(
         </tbody>
       </table>
       <h4 class="result-h">Body</h4>
-      <BodyView
-        body={r.body}
-        contentType={header(r, "content-type")}
-        emptyNote={emptyNote(r, sent)}
-      />
+      {r.image
+        ? (
+          <img
+            class="result-image"
+            data-testid="result-image"
+            src={r.image}
+            alt={`The ${
+              header(r, "content-type")
+            } image the server sent, ${r.bytes} bytes`}
+          />
+        )
+        : (
+          <BodyView
+            body={r.body}
+            contentType={header(r, "content-type")}
+            emptyNote={emptyNote(r, sent)}
+          />
+        )}
     </>
   );
 }

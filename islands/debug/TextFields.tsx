@@ -3,6 +3,7 @@
  * these boxes Enter makes a new line; Ctrl+Enter (⌘+Enter) runs.
  */
 import { described, fieldId, FieldNotes } from "./ParamField.tsx";
+import { runnerKind } from "./model.ts";
 import type { RequestFieldsProps } from "./RequestFields.tsx";
 
 const HEADERS_EXAMPLE = "X-Request-Id: 42\nAccept: application/json";
@@ -36,7 +37,7 @@ export function TextFields(
     }`;
   return (
     <>
-      {!ep.streaming && (
+      {runnerKind(ep) === "fetch" && (
         <div class="field field-wide">
           <label for={id("headers")}>Headers</label>
           <textarea

@@ -10,6 +10,7 @@ import type { EndpointSpec, ExampleSpec } from "../../lib/debug/catalog.ts";
 import {
   initialState,
   reflectsQuery,
+  runnerKind,
   runnerMethods,
   type RunnerState,
 } from "./model.ts";
@@ -73,7 +74,7 @@ export function parseHash(ep: EndpointSpec, hash: string): RunnerState | null {
   return {
     values,
     method: method && runnerMethods(ep).includes(method) ? method : s.method,
-    headers: ep.streaming ? "" : p.get("headers") ?? "",
+    headers: runnerKind(ep) === "fetch" ? p.get("headers") ?? "" : "",
     body: ep.acceptsBody ? p.get("body") ?? "" : "",
     follow: p.get("follow") !== "0",
     query: reflectsQuery(ep) ? p.get("query") ?? "" : "",

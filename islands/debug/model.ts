@@ -89,9 +89,24 @@ export function reflectsQuery(ep: EndpointSpec): boolean {
   });
 }
 
-/** Methods the runner offers: EventSource can only GET. */
+/**
+ * How the runner talks to the endpoint: `fetch`, an EventSource for an
+ * event stream, or a WebSocket for an endpoint that upgrades (101).
+ */
+export type RunnerKind = "fetch" | "events" | "socket";
+
+/** The {@link RunnerKind} of `ep`, from its documented responses. */
+export function runnerKind(ep: EndpointSpec): RunnerKind {
+  if (ep.responses.some((r) => r.status === "101")) return "socket";
+  if (ep.responses.some((r) => r.contentType === "text/event-stream")) {
+    return "events";
+  }
+  return "fetch";
+}
+
+/** Methods the runner offers: EventSource and WebSocket can only GET. */
 export function runnerMethods(ep: EndpointSpec): readonly string[] {
-  return ep.streaming ? ["GET"] : ep.methods;
+  return runnerKind(ep) === "fetch" ? ep.methods : ["GET"];
 }
 
 /** A fresh form: path parameters at their examples, the rest empty. */
@@ -153,7 +168,8 @@ export function prepare(
   }
   const methods = runnerMethods(ep);
   const method = methods.includes(state.method) ? state.method : methods[0];
-  const parsed = ep.streaming
+  const kind = runnerKind(ep);
+  const parsed = kind !== "fetch"
     ? { headers: [], error: null }
     : parseHeaders(state.headers);
   if (parsed.error) errors.headers = parsed.error;
@@ -169,7 +185,7 @@ export function prepare(
       headers.push({ name: "Content-Type", value: TEXT_PLAIN });
     }
   }
-  if (ep.streaming) {
+  if (kind === "events") {
     // What EventSource sends (HTML §9.2.3), so cURL asks the same way.
     headers.push({ name: "Accept", value: "text/event-stream" });
   }
@@ -182,7 +198,7 @@ export function prepare(
       follow: state.follow && mayRedirect(ep, state.values),
       manual: !state.follow && canRedirect(ep),
       compressed: isCompressed(ep),
-      stream: ep.streaming,
+      stream: kind === "events",
     },
     errors,
     implicitType,

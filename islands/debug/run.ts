@@ -18,6 +18,8 @@ export interface RunResponse {
   headers: [string, string][];
   /** The decoded body as UTF-8 text ("" for HEAD and no-body statuses). */
   body: string;
+  /** An image body as a `data:` URL, for drawing; else null. */
+  image: string | null;
   /** Bytes of the body after content decoding. */
   bytes: number;
   /** The body is an event stream, left unread. */
@@ -80,12 +82,18 @@ export async function runFetch(
       ? new Uint8Array(0)
       : new Uint8Array(await res.arrayBuffer());
     const t2 = now();
+    const type = (res.headers.get("content-type") ?? "").split(";")[0].trim()
+      .toLowerCase();
     return {
       kind: "response",
       status: res.status,
       statusText: res.statusText,
       headers: [...res.headers],
       body: new TextDecoder().decode(buf),
+      // An <img> never runs script, even from an SVG.
+      image: /^image\/[a-z0-9.+-]+$/.test(type) && buf.byteLength
+        ? `data:${type};base64,${base64(buf)}`
+        : null,
       bytes: buf.byteLength,
       redirected: res.redirected,
       url: res.url,
@@ -106,6 +114,15 @@ export async function runFetch(
       ms: now() - t0,
     };
   }
+}
+
+/** Standard base64 of `bytes` (btoa takes a binary string, in slices). */
+function base64(bytes: Uint8Array): string {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(bin);
 }
 
 /** `2xx`... for colouring; `other` for anything outside 200-599. */

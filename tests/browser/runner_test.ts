@@ -509,3 +509,91 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser runner: the WebSocket runner connects, echoes what is sent, and shows the close",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "websocket-echo");
+      assert.equal(
+        await r.locator("[data-testid=run]").textContent(),
+        "Connect",
+      );
+      assert.match(
+        (await r.locator("[data-testid=curl]").textContent())!,
+        /Upgrade: websocket/,
+      );
+      await r.locator("[data-param=max_message_size]").fill("8");
+      await r.locator("[data-testid=run]").click();
+      await r.locator("[data-testid=ws][data-phase=open]").waitFor();
+      await r.locator("[data-testid=ws-input]").fill("héllo");
+      await r.locator("[data-testid=ws-send]").click();
+      const received = r.locator("[data-testid=ws-message][data-dir=received]");
+      await received.waitFor();
+      assert.equal(await received.locator("code").textContent(), "héllo");
+      // Nine bytes (é is two in UTF-8) is over the limit of 8: close 1009.
+      await r.locator("[data-testid=ws-input]").fill("héllo!!!");
+      await r.locator("[data-testid=ws-send]").click();
+      await r.locator("[data-testid=ws][data-phase=closed]").waitFor();
+      assert.match(
+        (await r.locator("[data-testid=ws-close-code]").textContent())!,
+        /^1009 \(message too big\)/,
+      );
+      assert.equal(await received.count(), 1);
+    }),
+});
+
+Deno.test({
+  name: "browser runner: an image result is drawn, not shown as text",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      for (const format of ["png", "jpeg", "webp", "svg"]) {
+        const r = runner(page, "image");
+        await r.locator("[data-param=format]").selectOption(format);
+        await r.locator("[data-testid=run]").click();
+        const img = r.locator("[data-testid=result-image]");
+        await page.waitForFunction(
+          (f) => {
+            const el = document.querySelector(
+              "[data-endpoint=image] [data-testid=result-image]",
+            ) as HTMLImageElement | null;
+            return el?.complete && el.naturalWidth > 0 &&
+              el.src.includes(f === "svg" ? "svg+xml" : f);
+          },
+          format,
+        );
+        assert.deepEqual(
+          await img.evaluate((e: HTMLImageElement) => [
+            e.naturalWidth,
+            e.naturalHeight,
+          ]),
+          [120, 80],
+          format,
+        );
+        assert.equal(await r.locator("[data-testid=result-body]").count(), 0);
+      }
+    }),
+});
+
+Deno.test({
+  name: "browser runner: /drip runs with fetch and shows its bytes",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "drip");
+      await r.locator("[data-param=duration]").fill("0.3");
+      await r.locator("[data-param=numbytes]").fill("6");
+      await r.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(r), "200");
+      assert.equal(
+        await r.locator("[data-testid=result-body]").textContent(),
+        "******",
+      );
+    }),
+});
