@@ -9,59 +9,17 @@
  * a shared machine it stays steady while req/s swings with the neighbours.
  * The app runs with server/serve_flags.ts, as `deno task start` does.
  */
-import { ensureWrk, holdMany, rssMiB, wrkRps } from "./http_load.ts";
-import { runtimeFlags } from "../server/serve_flags.ts";
+import {
+  ensureWrk,
+  holdMany,
+  rssMiB,
+  startChild as start,
+  wrkRps,
+} from "./http_load.ts";
 
 const SECS = Number(Deno.env.get("BENCH_SECS") ?? 2);
 const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 5);
 const CONNS = Number(Deno.env.get("BENCH_CONNS") ?? 64);
-const here = new URL("./", import.meta.url);
-
-interface Child {
-  proc: Deno.ChildProcess;
-  port: number;
-  stop(): Promise<void>;
-}
-
-let nextPort = 18_000 + Math.floor(Math.random() * 2000);
-
-async function start(
-  mode: "hello" | "headers" | "app",
-  v8Flags?: string,
-): Promise<Child> {
-  const port = nextPort++;
-  const proc = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      // The app runs with `deno task start`'s flags (server/serve_flags.ts)
-      // unless a test overrides the V8 flags; the hello-worlds with defaults.
-      ...(mode === "app" && v8Flags === undefined
-        ? runtimeFlags()
-        : ["-A", ...(v8Flags ? [`--v8-flags=${v8Flags}`] : [])]),
-      new URL("http_server.ts", here).pathname,
-      mode,
-      String(port),
-    ],
-    env: { RUST_BACKTRACE: "0" },
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
-  const reader = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  const { value } = await reader.read();
-  if (!value?.includes("ready")) {
-    throw new Error(`${mode} server did not start`);
-  }
-  reader.releaseLock();
-  proc.stdout.cancel().catch(() => {});
-  return {
-    proc,
-    port,
-    stop: async () => {
-      proc.kill("SIGTERM");
-      await proc.status;
-    },
-  };
-}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

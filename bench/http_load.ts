@@ -4,6 +4,59 @@
  * requests or SSE streams open at once, which wrk cannot count.
  */
 
+import { runtimeFlags } from "../server/serve_flags.ts";
+
+/** A server child process (bench/http_server.ts) on a loopback port. */
+export interface Child {
+  proc: Deno.ChildProcess;
+  port: number;
+  stop(): Promise<void>;
+}
+
+let nextPort = 18_000 + Math.floor(Math.random() * 2000);
+
+/**
+ * Starts `bench/http_server.ts MODE PORT` and waits for its "ready". The
+ * app runs with `deno task start`'s flags unless `v8Flags` is given.
+ */
+export async function startChild(
+  mode: "hello" | "headers" | "bytes" | "app",
+  v8Flags?: string,
+): Promise<Child> {
+  const port = nextPort++;
+  const proc = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      // The app runs with `deno task start`'s flags (server/serve_flags.ts)
+      // unless a test overrides the V8 flags; the hello-worlds with defaults.
+      ...(mode === "app" && v8Flags === undefined
+        ? runtimeFlags()
+        : ["-A", ...(v8Flags ? [`--v8-flags=${v8Flags}`] : [])]),
+      new URL("http_server.ts", import.meta.url).pathname,
+      mode,
+      String(port),
+    ],
+    env: { RUST_BACKTRACE: "0" },
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const reader = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const { value } = await reader.read();
+  if (!value?.includes("ready")) {
+    throw new Error(`${mode} server did not start`);
+  }
+  reader.releaseLock();
+  proc.stdout.cancel().catch(() => {});
+  return {
+    proc,
+    port,
+    stop: async () => {
+      proc.kill("SIGTERM");
+      await proc.status;
+    },
+  };
+}
+
 /** Makes sure /usr/bin/wrk exists, installing Debian's package if not. */
 export async function ensureWrk(): Promise<string> {
   const path = "/usr/bin/wrk";
@@ -36,16 +89,26 @@ async function cpuSeconds(pid: number): Promise<number> {
  * Requests per second wrk measures for `url` (1 thread, `conns`, `secs`),
  * and, given the server's `pid`, the server's CPU microseconds per request:
  * unlike req/s, that barely moves when a neighbour takes a core away.
+ * `headers` are sent with every request (`"Range: bytes=0-0"`).
  */
 export async function wrkRps(
   url: string,
   conns: number,
   secs: number,
   pid?: number,
+  headers: readonly string[] = [],
 ): Promise<{ rps: number; non2xx: number; cpuUs: number }> {
   const cpu0 = pid ? await cpuSeconds(pid) : 0;
   const { stdout } = await new Deno.Command("/usr/bin/wrk", {
-    args: ["-t1", `-c${conns}`, `-d${secs}s`, "--timeout", "5s", url],
+    args: [
+      "-t1",
+      `-c${conns}`,
+      `-d${secs}s`,
+      "--timeout",
+      "5s",
+      ...headers.flatMap((h) => ["-H", h]),
+      url,
+    ],
     stdout: "piped",
     stderr: "inherit",
   }).output();

@@ -15,6 +15,7 @@ import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
 import { BASE_HEADERS, respond } from "./http.ts";
 import { random } from "./random.ts";
+import { flushedStream } from "./stream.ts";
 
 const OCTETS = "application/octet-stream";
 
@@ -121,15 +122,11 @@ export function bytesEndpoints(ctx: DebugContext): Endpoint[] {
       const size = params.chunk_size as number;
       const all = bytesOf(total, params.seed);
       let at = 0;
-      // Pulled one chunk at a time: a client that stops reading (or
-      // leaves, which cancels the stream) stops the writes.
-      const body = new ReadableStream<Uint8Array>({
-        pull(c) {
-          if (at >= total) return c.close();
-          c.enqueue(all.subarray(at, at + size));
-          at += size;
-        },
-      }, { highWaterMark: 0 });
+      const body = flushedStream(() => {
+        if (at >= total) return null;
+        at += size;
+        return all.subarray(at - size, at);
+      });
       return respond(body, 200, { ...BASE_HEADERS, "content-type": OCTETS });
     },
   }];

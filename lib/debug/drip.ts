@@ -86,14 +86,10 @@ export function dripEndpoints(ctx: DebugContext): Endpoint[] {
         seconds("delay", "Time before the status and headers are sent", 0),
         sleepParam(l),
       ],
+      // Any status `code` asks for, 200 by default.
       responses: [{
-        status: "200",
-        description: "`numbytes` asterisks, slowly.",
-        contentType: "application/octet-stream",
-        schema: { type: "string" },
-      }, {
         status: "default",
-        description: "The same with the status asked for in `code`.",
+        description: "`numbytes` asterisks, slowly, with the status `code`.",
         contentType: "application/octet-stream",
         schema: { type: "string" },
       }, PROBLEM_4XX],

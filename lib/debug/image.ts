@@ -25,6 +25,23 @@ export const IMAGE_TYPES: Readonly<Record<string, string>> = Object.freeze({
   svg: "image/svg+xml",
 });
 
+/**
+ * `offers` with those `accept` names outright moved to the front: at the
+ * same q, a browser's `image/webp,...,image/*` means webp, not the first
+ * type `image/*` matches.
+ */
+function namedFirst(accept: string | null, offers: readonly string[]) {
+  const named = new Set(
+    (accept ?? "").slice(0, 4096).toLowerCase().split(",").map((range) =>
+      range.split(";")[0].trim()
+    ),
+  );
+  return [
+    ...offers.filter((o) => named.has(o)),
+    ...offers.filter((o) => !named.has(o)),
+  ];
+}
+
 /** The image family. */
 export function imageEndpoints(ctx: DebugContext): Endpoint[] {
   const b = ctx.base;
@@ -86,7 +103,8 @@ export function imageEndpoints(ctx: DebugContext): Endpoint[] {
       const headers: Record<string, string> = { ...BASE_HEADERS };
       if (format === undefined) {
         headers.vary = "Accept";
-        const type = negotiate(req.headers.get("accept"), offers);
+        const accept = req.headers.get("accept");
+        const type = negotiate(accept, namedFirst(accept, offers));
         if (type === null) {
           return problem(
             406,

@@ -43,7 +43,9 @@ export function parseRange(
   if (specs.length === 0 || specs.length > MAX_RANGES) return null;
   const out: ByteRange[] = [];
   for (const spec of specs) {
-    const r = /^(\d{0,16})-(\d{0,16})$/.exec(spec);
+    // Positions have any number of digits (RFC 9110 §14.1.1): one past
+    // 2^53 is still past the end of the body, so a Number is exact enough.
+    const r = /^(\d*)-(\d*)$/.exec(spec);
     if (!r || (r[1] === "" && r[2] === "")) return null;
     if (r[1] === "") {
       // A suffix: the last N bytes (N = 0 is unsatisfiable).

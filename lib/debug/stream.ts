@@ -3,11 +3,38 @@
  * request as httpbin shows it (R) plus its 0-based `id`, each line its own
  * write, so a client reading lines sees them as they are flushed.
  */
+import { setImmediate } from "node:timers";
 import { GET_METHODS, PROBLEM_4XX, sleepParam } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
 import { BASE_HEADERS, JSON_TYPE, REFLECT_HEADERS, respond } from "./http.ts";
 import { requestSchema, requestShape } from "./request_shape.ts";
+
+/**
+ * A body of the chunks `next` returns (null ends it), each its own chunk
+ * on the wire (RFC 9112 §7.1): Deno joins the chunks queued within one
+ * task into one, so each after the first waits a turn of the event loop
+ * (an immediate, not a timer: timers are clamped to a millisecond or
+ * more). Pulled, so a client that stops reading or leaves stops `next`.
+ */
+export function flushedStream(
+  next: () => Uint8Array | null,
+): ReadableStream<Uint8Array> {
+  let first = true;
+  let open = true;
+  return new ReadableStream<Uint8Array>({
+    async pull(c) {
+      const chunk = next();
+      if (chunk === null) return c.close();
+      if (!first) await new Promise((r) => setImmediate(r));
+      first = false;
+      if (open) c.enqueue(chunk);
+    },
+    cancel() {
+      open = false;
+    },
+  }, { highWaterMark: 0 });
+}
 
 /** The stream family. */
 export function streamEndpoints(ctx: DebugContext): Endpoint[] {
@@ -46,16 +73,11 @@ export function streamEndpoints(ctx: DebugContext): Endpoint[] {
       const n = params.n as number;
       const shape = requestShape(req, query, info);
       let id = 0;
-      // Pulled one line at a time: each line is one chunk on the wire, and
-      // a client that leaves stops the rest.
-      const body = new ReadableStream<Uint8Array>({
-        pull(c) {
-          if (id >= n) return c.close();
-          c.enqueue(
-            encoder.encode(JSON.stringify({ ...shape, id: id++ }) + "\n"),
-          );
-        },
-      }, { highWaterMark: 0 });
+      const body = flushedStream(() =>
+        id < n
+          ? encoder.encode(JSON.stringify({ ...shape, id: id++ }) + "\n")
+          : null
+      );
       return respond(body, 200, {
         ...BASE_HEADERS,
         ...REFLECT_HEADERS,

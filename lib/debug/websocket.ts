@@ -78,17 +78,20 @@ export function websocketEndpoints(ctx: DebugContext): Endpoint[] {
     },
     handle: (req, { params }) => {
       const max = params.max_message_size as number;
+      // The slot before the upgrade: once upgraded, Deno accepts no answer
+      // but the 101, so a 503 must come first (a bad handshake gives the
+      // slot straight back).
+      const release = ctx.life.acquire();
       let upgraded: ReturnType<typeof Deno.upgradeWebSocket>;
       try {
         upgraded = Deno.upgradeWebSocket(req);
       } catch (err) {
+        release();
         throw new ParamError(
           "Upgrade",
           `Not a valid WebSocket handshake: ${(err as Error).message}`,
         );
       }
-      // After the handshake checks, so a bad one does not take a slot.
-      const release = ctx.life.acquire();
       const { socket, response } = upgraded;
       let cancelIdle: (() => void) | undefined;
       const idle = () => {
