@@ -1,5 +1,6 @@
 /** Digest authentication (RFC 7616): header parsing, responses, nonces. */
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import {
   ALGORITHMS,
   digestResponse,
@@ -341,3 +342,40 @@ for (const [name, path, param] of PARAMS_BAD) {
     assert.equal((await res.json()).param, param);
   });
 }
+
+Deno.test("digest handler: ok/userhash=true carries H(user:realm) instead of the name (RFC 7616 §3.4.4)", async () => {
+  const url = "http://wb.test/api/debug/digest-auth/auth/u/p/SHA-256";
+  const first = await handler(new Request(url));
+  await first.body?.cancel();
+  const c = challengeOf(first);
+  const uri = "/api/debug/digest-auth/auth/u/p/SHA-256";
+  const hashed = (user: string) =>
+    createHash("sha256").update(`${user}:wirebench`).digest("hex");
+  const send = (username: string) => {
+    const response = digestResponse({
+      algorithm: "SHA-256",
+      username: "u",
+      realm: c.realm,
+      password: "p",
+      nonce: c.nonce,
+      nc: "00000001",
+      cnonce: "c",
+      qop: "auth",
+      method: "GET",
+      uri,
+    });
+    return handler(
+      new Request(url, {
+        headers: {
+          authorization:
+            `Digest username="${username}", userhash=true, realm="${c.realm}", nonce="${c.nonce}", uri="${uri}", algorithm=SHA-256, qop=auth, nc=00000001, cnonce="c", response="${response}"`,
+        },
+      }),
+    );
+  };
+  const ok = await send(hashed("u"));
+  assert.deepEqual(await ok.json(), { authenticated: true, user: "u" });
+  const bad = await send(hashed("v"));
+  assert.equal(bad.status, 401);
+  await bad.body?.cancel();
+});

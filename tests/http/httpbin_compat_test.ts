@@ -609,3 +609,41 @@ for (const [name, row] of ROWS) {
     }
   });
 }
+
+Deno.test("httpbin compat: every row's path answers a CORS preflight and takes sleep", async () => {
+  const s = startDebug({ maxSleepMs: 2000 });
+  try {
+    const paths = [
+      ...new Set(ROWS.map(([, r]) => r.req.slice(r.req.indexOf(" ") + 1))),
+    ];
+    for (const path of paths) {
+      const pre = await fetch(s.base + path, {
+        method: "OPTIONS",
+        headers: {
+          origin: "https://suite.example",
+          "access-control-request-method": "PUT",
+          "access-control-request-headers": "authorization, content-type",
+        },
+      });
+      await pre.body?.cancel();
+      assert.equal(pre.status, 204, path);
+      assert.match(pre.headers.get("access-control-allow-methods")!, /PUT/);
+      assert.equal(
+        pre.headers.get("access-control-allow-headers"),
+        "authorization, content-type",
+      );
+    }
+    const t0 = performance.now();
+    const slow = await fetch(`${s.base}/get?sleep=300ms`);
+    const r = await slow.json();
+    assert.ok(performance.now() - t0 >= 290, "slept");
+    assert.deepEqual(r.args, { sleep: "300ms" });
+    const over = await fetch(`${s.base}/cookies/set?a=1&sleep=3s`, {
+      redirect: "manual",
+    });
+    assert.equal(over.status, 400);
+    assert.equal((await over.json()).param, "sleep");
+  } finally {
+    await s.close();
+  }
+});
