@@ -11,12 +11,7 @@
  *   ones understood (RFC 9110 §15.5.16);
  * - on drain (shutdown) a read in progress ends with 503.
  */
-import {
-  brotliDecompressSync,
-  gunzipSync,
-  inflateRawSync,
-  inflateSync,
-} from "node:zlib";
+import { gunzipSync, inflateRawSync, inflateSync } from "node:zlib";
 import { ParamError } from "./params.ts";
 import type { DebugContext } from "./context.ts";
 import { drainingError } from "./lifecycle.ts";
@@ -101,21 +96,48 @@ export function requestCodings(header: string | null): string[] {
 }
 
 /**
+ * Brotli-decodes `bytes`, stopping once more than `max` bytes come out.
+ * DecompressionStream, not node:zlib: Deno's brotliDecompressSync returns
+ * whatever it decoded of a truncated or corrupt stream without an error.
+ */
+async function unbrotli(bytes: Uint8Array, max: number): Promise<Uint8Array> {
+  const reader = new Blob([bytes as BlobPart]).stream()
+    .pipeThrough(new DecompressionStream("brotli" as CompressionFormat))
+    .getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel();
+      throw tooLarge(max, "after decoding");
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) out.set(c, at), at += c.byteLength;
+  return out;
+}
+
+/**
  * Decodes `bytes` through `codings` (applied in order, so decoded in
  * reverse, RFC 9110 §8.4), never producing more than `max` bytes.
  */
-export function decodeBody(
+export async function decodeBody(
   bytes: Uint8Array,
   codings: readonly string[],
   max: number,
-): Uint8Array {
+): Promise<Uint8Array> {
   let out = bytes;
   for (let i = codings.length - 1; i >= 0; i--) {
     const opts = { maxOutputLength: max + 1 };
     try {
       const c = codings[i];
       if (c === "gzip") out = gunzipSync(out, opts);
-      else if (c === "br") out = brotliDecompressSync(out, opts);
+      else if (c === "br") out = await unbrotli(out, max);
       else {
         // "deflate" is the zlib format (RFC 9110 §8.4.1.2), but many
         // clients send raw deflate: accept both, as browsers do.
@@ -127,6 +149,7 @@ export function decodeBody(
         }
       }
     } catch (err) {
+      if (err instanceof ParamError) throw err;
       if ((err as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
         throw tooLarge(max, "after decoding");
       }
@@ -254,6 +277,6 @@ export async function readBody(
       at += c.byteLength;
     }
   }
-  if (codings.length) body = decodeBody(body, codings, max);
+  if (codings.length) body = await decodeBody(body, codings, max);
   return keep ? body : new Uint8Array(0);
 }
