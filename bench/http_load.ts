@@ -20,8 +20,9 @@ let nextPort = 18_000 + Math.floor(Math.random() * 2000);
  * app runs with `deno task start`'s flags unless `v8Flags` is given.
  */
 export async function startChild(
-  mode: "hello" | "headers" | "bytes" | "app",
+  mode: "hello" | "headers" | "bytes" | "replay" | "ws" | "app",
   v8Flags?: string,
+  args: readonly string[] = [],
 ): Promise<Child> {
   const port = nextPort++;
   const proc = new Deno.Command(Deno.execPath(), {
@@ -35,6 +36,7 @@ export async function startChild(
       new URL("http_server.ts", import.meta.url).pathname,
       mode,
       String(port),
+      ...args,
     ],
     env: { RUST_BACKTRACE: "0" },
     stdout: "piped",
@@ -97,7 +99,11 @@ export async function wrkRps(
   secs: number,
   pid?: number,
   headers: readonly string[] = [],
+  /** A wrk Lua script (method, body), when the request is not a plain GET. */
+  lua?: string,
 ): Promise<{ rps: number; non2xx: number; cpuUs: number }> {
+  const file = lua ? await Deno.makeTempFile({ suffix: ".lua" }) : undefined;
+  if (file) await Deno.writeTextFile(file, lua!);
   const cpu0 = pid ? await cpuSeconds(pid) : 0;
   const { stdout } = await new Deno.Command("/usr/bin/wrk", {
     args: [
@@ -106,12 +112,13 @@ export async function wrkRps(
       `-d${secs}s`,
       "--timeout",
       "5s",
+      ...(file ? ["-s", file] : []),
       ...headers.flatMap((h) => ["-H", h]),
       url,
     ],
     stdout: "piped",
     stderr: "inherit",
-  }).output();
+  }).output().finally(() => file && Deno.remove(file));
   const cpu = pid ? await cpuSeconds(pid) - cpu0 : NaN;
   const text = new TextDecoder().decode(stdout);
   const rps = Number(/Requests\/sec:\s+([0-9.]+)/.exec(text)?.[1] ?? NaN);
