@@ -9,9 +9,11 @@ import {
   GET_METHODS,
   type ParamSpec,
   PROBLEM_4XX,
+  seedParam,
   sleepParam,
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
+import type { DebugLimits } from "./limits.ts";
 import type { Endpoint } from "./pipeline.ts";
 import { BASE_HEADERS, respond } from "./http.ts";
 import { random } from "./random.ts";
@@ -19,17 +21,19 @@ import { flushedStream } from "./stream.ts";
 
 const OCTETS = "application/octet-stream";
 
-/** The `seed` query parameter of the generated bodies. */
-export function seedParam(what: string): ParamSpec {
+const SEED = "Makes the bytes reproducible: the same seed, the same bytes.";
+
+/** The `n` path parameter of a generated body: its length in bytes. */
+export function lengthParam(l: DebugLimits, what: string): ParamSpec {
   return {
-    name: "seed",
-    in: "query",
-    type: "string",
-    required: false,
-    maxLength: 64,
-    pattern: "[A-Za-z0-9_.:-]+",
-    description: `Makes ${what} reproducible: the same seed, the same bytes.`,
-    example: "42",
+    name: "n",
+    in: "path",
+    type: "integer",
+    required: true,
+    min: 0,
+    max: l.maxBytes,
+    description: `${what}, 0 to ${l.maxBytes} (limit \`maxBytes\`).`,
+    example: "1024",
   };
 }
 
@@ -38,16 +42,7 @@ export function bytesEndpoints(ctx: DebugContext): Endpoint[] {
   const b = ctx.base;
   const l = ctx.limits;
   const sleep = sleepParam(l);
-  const n: ParamSpec = {
-    name: "n",
-    in: "path",
-    type: "integer",
-    required: true,
-    min: 0,
-    max: l.maxBytes,
-    description: `How many bytes, 0 to ${l.maxBytes} (limit \`maxBytes\`).`,
-    example: "1024",
-  };
+  const n = lengthParam(l, "How many bytes");
   const bytesOf = (count: number, seed: unknown) =>
     random((seed as string | undefined) ?? ctx.seed).bytes(count);
   return [{
@@ -60,7 +55,7 @@ export function bytesEndpoints(ctx: DebugContext): Endpoint[] {
       summary: "n pseudo-random bytes",
       description:
         "`n` bytes of `application/octet-stream` with Content-Length. With `seed`, always the same bytes (a documented xoshiro128** stream seeded by FNV-1a and SplitMix32); the same `n` and `seed` give the same bytes as /stream-bytes.",
-      params: [n, seedParam("the bytes"), sleep],
+      params: [n, seedParam(SEED), sleep],
       responses: [{
         status: "200",
         description: "The bytes.",
@@ -88,7 +83,7 @@ export function bytesEndpoints(ctx: DebugContext): Endpoint[] {
       summary: "n pseudo-random bytes, chunked",
       description:
         "The same bytes as /bytes/{n} for the same `seed`, sent with chunked transfer coding in writes of `chunk_size` bytes. A client that leaves stops the generation.",
-      params: [n, seedParam("the bytes"), {
+      params: [n, seedParam(SEED), {
         name: "chunk_size",
         in: "query",
         type: "integer",

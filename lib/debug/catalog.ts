@@ -183,6 +183,20 @@ export function sleepParam(l: DebugLimits): ParamSpec {
   };
 }
 
+/** A `seed` query parameter (what it makes reproducible in `description`). */
+export function seedParam(description: string): ParamSpec {
+  return {
+    name: "seed",
+    in: "query",
+    type: "string",
+    required: false,
+    maxLength: 64,
+    pattern: "[A-Za-z0-9_.:-]+",
+    description,
+    example: "42",
+  };
+}
+
 /** RFC 9457 problem details, plus `param` naming the offending parameter. */
 export const PROBLEM_SCHEMA: JsonSchema = {
   type: "object",

@@ -7,6 +7,7 @@ import {
   GET_METHODS,
   PROBLEM_4XX,
   type ResponseSpec,
+  seedParam,
   sleepParam,
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
@@ -243,17 +244,12 @@ export function documentEndpoints(ctx: DebugContext): Endpoint[] {
       summary: "A version 4 UUID",
       description:
         'JSON `{"uuid": "..."}`, a random version 4 UUID (RFC 9562 §5.4); with `seed` always the same one for that seed.',
-      params: [{
-        name: "seed",
-        in: "query",
-        type: "string",
-        required: false,
-        maxLength: 64,
-        pattern: "[A-Za-z0-9_.:-]+",
-        description:
+      params: [
+        seedParam(
           "Makes the UUID reproducible: the same seed, the same UUID.",
-        example: "42",
-      }, sleep],
+        ),
+        sleep,
+      ],
       responses: [{
         status: "200",
         description: "A UUID.",

@@ -10,6 +10,7 @@
  */
 import { GET_METHODS, PROBLEM_4XX, sleepParam } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
+import { lengthParam } from "./bytes.ts";
 import type { Endpoint } from "./pipeline.ts";
 import { BASE_HEADERS, respond } from "./http.ts";
 import { problem } from "./problem.ts";
@@ -106,16 +107,7 @@ export function rangeEndpoints(ctx: DebugContext): Endpoint[] {
       summary: "n bytes that honour Range requests",
       description:
         `\`n\` bytes (byte i is the (i mod 26)th letter of a to z) with \`Accept-Ranges: bytes\` and \`ETag: "range{n}"\`. A Range header gets 206 with Content-Range (single, suffix \`bytes=-500\` and open \`bytes=9500-\` ranges), several ranges a \`multipart/byteranges\` 206, none satisfiable 416 with \`Content-Range: bytes */n\`; an If-Range that is not the ETag gets the whole 200. A malformed Range, another unit or more than ${MAX_RANGES} ranges is ignored (RFC 9110 §14.2). At most ${l.maxBytes} bytes (limit \`maxBytes\`).`,
-      params: [{
-        name: "n",
-        in: "path",
-        type: "integer",
-        required: true,
-        min: 0,
-        max: l.maxBytes,
-        description: `Body length, 0 to ${l.maxBytes}.`,
-        example: "1024",
-      }, sleepParam(l)],
+      params: [lengthParam(l, "Body length"), sleepParam(l)],
       requestHeaders: [
         {
           name: "Range",

@@ -7,6 +7,7 @@ import {
   type JsonSchema,
   PROBLEM_4XX,
   REDIRECT_STATUSES,
+  seedParam,
   sleepParam,
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
@@ -150,17 +151,13 @@ export function statusEndpoints(ctx: DebugContext): Endpoint[] {
       summary: "Respond with a chosen status code",
       description:
         `Answers with status \`code\` and JSON \`{"status": N, "statusText": "..."}\`; 204, 205, 304 and HEAD responses have no body. A comma list picks one code at random, weighted by \`:weight\` (default 1); \`seed\` makes the pick reproducible. Headers a client expects come along: WWW-Authenticate on 401, Proxy-Authenticate on 407, Allow on 405, Retry-After on 429 and 503, \`Location: ${b}/redirect/0\` on 301, 302, 303, 307 and 308. Codes 100-199 are rejected with 400: an informational status cannot be a final response (RFC 9110 §15.2). Any method is answered.`,
-      params: [codeParam, {
-        name: "seed",
-        in: "query",
-        type: "string",
-        required: false,
-        maxLength: 64,
-        pattern: "[A-Za-z0-9_.:-]+",
-        description:
+      params: [
+        codeParam,
+        seedParam(
           "Seed of the random pick among several codes: the same seed picks the same code.",
-        example: "42",
-      }, sleepParam(ctx.limits)],
+        ),
+        sleepParam(ctx.limits),
+      ],
       responses: [{
         status: "default",
         description: "The requested status with its JSON body.",
