@@ -9,6 +9,8 @@
 export interface Pair {
   name: string;
   value: string;
+  /** A multipart file field: sent as `-F 'name=@value'` (a file to pick). */
+  file?: boolean;
 }
 
 /** What a command is built from. */
@@ -72,7 +74,11 @@ export function curlCommand(req: CurlRequest): string {
     // --form-string, not -F: a value starting with @ or < must not make
     // curl read a file. curl writes the multipart Content-Type itself.
     for (const f of req.form) {
-      parts.push(`--form-string ${shellQuote(`${f.name}=${f.value}`)}`);
+      parts.push(
+        f.file
+          ? `-F ${shellQuote(`${f.name}=@${f.value}`)}`
+          : `--form-string ${shellQuote(`${f.name}=${f.value}`)}`,
+      );
     }
   } else {
     if (req.contentType) {

@@ -81,9 +81,10 @@ function convert(n: Node, budget: { left: number }, depth: number): MdNode {
   switch (n.type) {
     case "text":
     case "html_inline":
-    case "html_block":
       // Raw HTML is shown as written, as text.
       return n.literal ?? "";
+    case "html_block":
+      return { t: "p", c: [(n.literal ?? "").replace(/\n$/, "")] };
     case "softbreak":
       return "\n";
     case "linebreak":

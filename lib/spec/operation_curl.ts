@@ -137,6 +137,19 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
       : sampleOf(schema, x.r, "request");
     if (/^multipart\/form-data/i.test(type)) {
       form = formPairs(sample);
+      // File fields (Swagger 2.0 `type: file`, OpenAPI `format: binary`)
+      // name a file to pick, which only the person running the command has.
+      const s = x.r.deref(schema).value;
+      const props = isObject(s) && isObject(s.properties) ? s.properties : {};
+      for (const f of form) {
+        const p = x.r.deref(props[f.name]).value;
+        if (isObject(p) && (p.type === "file" || p.format === "binary")) {
+          f.file = true;
+          // A fixed placeholder: a field named "../.ssh/id_rsa" must not
+          // become a path the command would upload.
+          f.value = "path/to/file";
+        }
+      }
       if (!form.length) form = undefined;
     } else if (/^application\/x-www-form-urlencoded/i.test(type)) {
       body = new URLSearchParams(
