@@ -1,4 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "preact/hooks";
 import type { SchemaEdge, SchemaNode } from "../../lib/spec/types.ts";
 import { Markdown } from "../../components/spec/Markdown.tsx";
 import { type TreeRow, visibleRows } from "./tree_rows.ts";
@@ -164,7 +170,8 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
   }, [walk]);
 
   const current = rows.find((r) => r.key === focusKey) ?? rows[0];
-  useEffect(() => {
+  // Focus follows the roving tabindex in the same frame.
+  useLayoutEffect(() => {
     if (!wantFocus.current || !current) return;
     wantFocus.current = false;
     box.current?.querySelector<HTMLElement>(
@@ -336,6 +343,12 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
           ref={box}
           onKeyDown={onKey}
           onClick={onClick}
+          onFocusCapture={(ev) => {
+            // Focus that arrived by Tab, a click or a script moves the
+            // roving tabindex too.
+            const key = (ev.target as HTMLElement).dataset?.key;
+            if (key !== undefined && key !== focusKey) setFocusKey(key);
+          }}
         >
           {rows.map((r) => (
             <Row

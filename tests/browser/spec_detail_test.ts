@@ -172,3 +172,172 @@ Deno.test({
       console.log(times.join("\n"));
     }),
 });
+
+Deno.test({
+  name:
+    "spec detail: Copy as cURL runs against our echo endpoint and the body arrives unchanged",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const spec = {
+        openapi: "3.1.0",
+        info: { title: "Echo", version: "1" },
+        servers: [{ url: `${server.origin}/api/debug` }],
+        paths: {
+          "/echo": {
+            post: {
+              parameters: [
+                { name: "mode", in: "query", required: true, example: "it's" },
+                { name: "X-Run", in: "header", required: true, example: "a b" },
+              ],
+              requestBody: {
+                content: {
+                  "application/json": {
+                    schema: {
+                      type: "object",
+                      properties: {
+                        when: { type: "string", format: "date-time" },
+                        who: { type: "string", example: "O'Brien $(id) `x`" },
+                        n: { type: "integer", minimum: 3 },
+                        tags: { type: "array", items: { type: "string" } },
+                      },
+                    },
+                  },
+                },
+              },
+              responses: { "200": { description: "echo" } },
+            },
+          },
+        },
+      };
+      await gotoHydrated(page, server.origin, "/spec");
+      await loadSpec(page, "echo.json", JSON.stringify(spec));
+      await openOperation(page, "post", "/echo");
+      const command = await page.getAttribute(
+        "[data-testid=op-curl]",
+        "data-command",
+      );
+      assert.ok(
+        command?.startsWith(`curl -X POST '${server.origin}/api/debug/echo?`),
+      );
+      const example = await page.locator("[data-testid=op-example]").first()
+        .textContent();
+      const out = await new Deno.Command("sh", {
+        args: ["-c", command + " --silent --show-error"],
+        stdout: "piped",
+      }).output();
+      assert.ok(out.success, "curl failed");
+      const echo = JSON.parse(new TextDecoder().decode(out.stdout));
+      assert.equal(echo.method, "POST");
+      assert.deepEqual(echo.query, { mode: "it's" });
+      assert.equal(echo.headers["x-run"], "a b");
+      assert.equal(echo.headers["content-type"], "application/json");
+      assert.deepEqual(echo.json, JSON.parse(example!));
+      assert.deepEqual(echo.json, {
+        when: "2024-01-01T12:00:00Z",
+        who: "O'Brien $(id) `x`",
+        n: 3,
+        tags: ["string"],
+      });
+      assert.equal(echo.body, JSON.stringify(echo.json));
+    }),
+});
+
+Deno.test({
+  name:
+    "spec detail: the schema tree is a WAI-ARIA tree operated by keys; descriptions render safely",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      await loadSpec(
+        page,
+        "detail-3.1.yaml",
+        Deno.readTextFileSync(new URL("detail-3.1.yaml", FIX)),
+      );
+      await openOperation(page, "post", "/orders/{orderId}");
+      const detail = page.locator("[data-testid=operation-detail]");
+      // CommonMark: emphasis and a safe link; the script and javascript:
+      // link are text.
+      assert.equal(
+        await detail.locator(".sv-description strong").first().textContent(),
+        "order",
+      );
+      const links = await detail.locator(".sv-description a").evaluateAll((
+        as,
+      ) => as.map((a) => [a.getAttribute("href"), a.getAttribute("rel")]));
+      assert.deepEqual(links, [[
+        "https://example.com/guide",
+        "noopener noreferrer",
+      ]]);
+      assert.equal(
+        await page.locator("[data-testid=operation-detail] script").count(),
+        0,
+      );
+      assert.match(
+        (await detail.locator(".sv-description").textContent())!,
+        /<script>alert\(1\)<\/script>/,
+      );
+
+      const tree = detail.locator("[role=tree]").first();
+      const item = (path: string) =>
+        tree.locator(`[data-testid=schema-prop][data-path="${path}"]`);
+      // Two levels open at first; deeper ones closed.
+      assert.equal(await item("address").getAttribute("aria-expanded"), "true");
+      assert.equal(
+        await item("address.geo").getAttribute("aria-expanded"),
+        "false",
+      );
+      assert.equal(await item("address.geo.lat").count(), 0);
+      assert.equal(
+        await item("lines[].amount").getAttribute("data-required"),
+        "true",
+      );
+      // One tab stop (roving tabindex), arrows move, Right and Enter open.
+      assert.equal(
+        await tree.locator("[role=treeitem][tabindex='0']").count(),
+        1,
+      );
+      await tree.locator("[role=treeitem]").first().focus();
+      await page.keyboard.press("End");
+      await page.waitForFunction(() =>
+        document.activeElement ===
+          document.querySelector("[role=tree]")?.lastElementChild
+      );
+      await page.keyboard.press("Home");
+      await item("address.geo").focus();
+      await page.keyboard.press("ArrowRight");
+      await item("address.geo.lat").waitFor();
+      await page.keyboard.press("ArrowLeft");
+      await page.waitForFunction(() =>
+        !document.querySelector("[data-path='address.geo.lat']")
+      );
+      await page.keyboard.press("Enter");
+      await item("address.geo.lat").waitFor();
+      await page.keyboard.press("ArrowDown");
+      await page.waitForTimeout(100);
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.getAttribute("data-path")
+        ),
+        "address.geo.lat",
+      );
+      await page.keyboard.press("ArrowLeft"); // to the parent
+      await page.waitForTimeout(100);
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.getAttribute("data-path")
+        ),
+        "address.geo",
+      );
+      // Recursion: the tree of Node links back instead of expanding.
+      await openOperation(page, "get", "/tree");
+      await page.click("[data-testid=schema-expand-all]");
+      const parent = page.locator(
+        "[data-testid=schema-prop][data-path=parent]",
+      );
+      await parent.waitFor();
+      assert.match((await parent.textContent())!, /recursive/);
+      assert.equal(await parent.getAttribute("aria-expanded"), null);
+    }),
+});
