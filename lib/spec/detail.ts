@@ -42,7 +42,7 @@ const MAX_WARNINGS = 50;
  * Schema nodes sent with a detail: enough for the levels open at first and
  * the next click; the page asks for the rest by id.
  */
-const FIRST_NODE_DEPTH = 4;
+const FIRST_NODE_DEPTH = 3;
 const FIRST_NODES = 3_000;
 
 function paramDetail(
