@@ -8,12 +8,13 @@ import {
   SpecHeader,
   Warnings,
 } from "../components/spec/memoized.ts";
-import { OperationView } from "../components/spec/OperationView.tsx";
+import { OperationView } from "./spec/OperationView.tsx";
 import { Progress } from "../components/spec/Progress.tsx";
 import { Toolbar } from "../components/spec/Toolbar.tsx";
 import { useBrowse } from "./spec/use_browse.ts";
 import { usePageEvents } from "./spec/page_events.ts";
 import { useLoader } from "./spec/use_loader.ts";
+import { NodesContext } from "./spec/use_nodes.ts";
 import { selectAt, useExample, useRowHeight, withTerm } from "./spec/view.ts";
 
 /** Props of the SpecViewer island (JSON-serialisable). */
@@ -34,6 +35,7 @@ export default function SpecViewer(
   const { index, error, busy, status, inBox } = loader.state;
   // Stable, so memoised parts do not re-render for a new function.
   const fetchDetail = useMemo(() => loader.detail, []);
+  const fetchNodes = useMemo(() => loader.nodes, []);
   const b = useBrowse(index, fetchDetail);
   const { filter, setFilter, compiled, shown } = b;
   const rowHeight = useRowHeight();
@@ -49,99 +51,105 @@ export default function SpecViewer(
   );
 
   return (
-    <div
-      class={"sv" + (index ? " has-spec" : "")}
-      data-busy={busy ? busy.stage : undefined}
-    >
-      <InputPanel
-        textareaRef={box}
-        compact={!!index || !!error}
-        fileNote={loader.fileNote}
-        onInput={loader.onInput}
-        onFile={loader.loadFile}
-        onExample={example.load}
-        onClear={() => {
-          loader.clear();
-          setFilter("");
-          b.setSelected("");
-        }}
-        exampleBusy={example.busy}
-      />
-      {example.error && (
-        <p class="sv-note-error" role="alert" data-testid="spec-example-error">
-          {example.error}
-        </p>
-      )}
-      <p class="sv-status muted" role="status" data-testid="spec-status">
-        {b.copied || status}
-      </p>
-      {busy && <Progress stage={busy.stage} label={busy.label} />}
-      {error && !busy && (
-        <ErrorBox
-          error={error}
-          onLocate={inBox && box.current?.value
-            ? () => selectAt(box.current!, error.line!, error.column!)
-            : undefined}
+    <NodesContext.Provider value={fetchNodes}>
+      <div
+        class={"sv" + (index ? " has-spec" : "")}
+        data-busy={busy ? busy.stage : undefined}
+      >
+        <InputPanel
+          textareaRef={box}
+          compact={!!index || !!error}
+          fileNote={loader.fileNote}
+          onInput={loader.onInput}
+          onFile={loader.loadFile}
+          onExample={example.load}
+          onClear={() => {
+            loader.clear();
+            setFilter("");
+            b.setSelected("");
+          }}
+          exampleBusy={example.busy}
         />
-      )}
-      {index && !error && (
-        <>
-          <SpecHeader
-            index={index}
-            activeMethods={compiled.methods}
-            onMethod={(m) => setFilter((f) => withTerm(f, m, true))}
+        {example.error && (
+          <p
+            class="sv-note-error"
+            role="alert"
+            data-testid="spec-example-error"
+          >
+            {example.error}
+          </p>
+        )}
+        <p class="sv-status muted" role="status" data-testid="spec-status">
+          {b.copied || status}
+        </p>
+        {busy && <Progress stage={busy.stage} label={busy.label} />}
+        {error && !busy && (
+          <ErrorBox
+            error={error}
+            onLocate={inBox && box.current?.value
+              ? () => selectAt(box.current!, error.line!, error.column!)
+              : undefined}
           />
-          <Warnings
-            list={loader.state.warnings}
-            checked={loader.state.checked}
-          />
-          <Toolbar
-            filterRef={filterBox}
-            filter={filter}
-            shown={shown.length}
-            total={index.endpoints.length}
-            copied={b.copied}
-            onFilter={setFilter}
-            onKey={b.onFilterKey}
-            onCopy={b.copy}
-          />
-          <EndpointList
-            endpoints={shown}
-            terms={compiled.terms}
-            selected={b.selIdx}
-            active={b.active}
-            focusSeq={b.jump.seq}
-            focusRow={b.jump.focus}
-            resetKey={filter}
-            rowHeight={rowHeight}
-            onToggle={b.toggle}
-            onTag={(t) => setFilter((f) => withTerm(f, t, false))}
-            onActive={(i, focus) => {
-              b.setActive(i);
-              if (focus) b.goTo(true);
-            }}
-            onExit={focusFilter}
-            detail={
-              <OperationView
-                detail={b.detail}
-                onTag={(t) => setFilter((f) => withTerm(f, t, false))}
-              />
-            }
-            emptyText={index.endpoints.length
-              ? `No endpoint matches “${filter.trim()}”.`
-              : "This document has no endpoints under paths."}
-          />
-          <Extras
-            webhooks={index.webhooks}
-            callbacks={index.callbacks}
-            fetchDetail={fetchDetail}
-          />
-        </>
-      )}
-      {!index && !error && !busy && <EmptyState />}
-      {dragging && (
-        <div class="sv-drop" aria-hidden="true">Drop the file to open it</div>
-      )}
-    </div>
+        )}
+        {index && !error && (
+          <>
+            <SpecHeader
+              index={index}
+              activeMethods={compiled.methods}
+              onMethod={(m) => setFilter((f) => withTerm(f, m, true))}
+            />
+            <Warnings
+              list={loader.state.warnings}
+              checked={loader.state.checked}
+            />
+            <Toolbar
+              filterRef={filterBox}
+              filter={filter}
+              shown={shown.length}
+              total={index.endpoints.length}
+              copied={b.copied}
+              onFilter={setFilter}
+              onKey={b.onFilterKey}
+              onCopy={b.copy}
+            />
+            <EndpointList
+              endpoints={shown}
+              terms={compiled.terms}
+              selected={b.selIdx}
+              active={b.active}
+              focusSeq={b.jump.seq}
+              focusRow={b.jump.focus}
+              resetKey={filter}
+              rowHeight={rowHeight}
+              onToggle={b.toggle}
+              onTag={(t) => setFilter((f) => withTerm(f, t, false))}
+              onActive={(i, focus) => {
+                b.setActive(i);
+                if (focus) b.goTo(true);
+              }}
+              onExit={focusFilter}
+              detail={
+                <OperationView
+                  detail={b.detail}
+                  onTag={(t) => setFilter((f) => withTerm(f, t, false))}
+                />
+              }
+              emptyText={index.endpoints.length
+                ? `No endpoint matches “${filter.trim()}”.`
+                : "This document has no endpoints under paths."}
+            />
+            <Extras
+              webhooks={index.webhooks}
+              callbacks={index.callbacks}
+              fetchDetail={fetchDetail}
+            />
+          </>
+        )}
+        {!index && !error && !busy && <EmptyState />}
+        {dragging && (
+          <div class="sv-drop" aria-hidden="true">Drop the file to open it</div>
+        )}
+      </div>
+    </NodesContext.Provider>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import type { Endpoint, OperationDetail } from "../../lib/spec/types.ts";
 import type { OperationRef } from "../../islands/spec/protocol.ts";
 import { MethodBadge } from "./MethodBadge.tsx";
-import { OperationView } from "./OperationView.tsx";
+import { OperationView } from "../../islands/spec/OperationView.tsx";
 
 /** Props of {@link WebhookItem}. */
 export interface WebhookItemProps {

@@ -6,13 +6,19 @@
  */
 import { operationDetail } from "../../lib/spec/detail.ts";
 import { type ParsedSpec, tryParseSpec } from "../../lib/spec/mod.ts";
-import type { OperationDetail, SpecWarning } from "../../lib/spec/types.ts";
+import { SchemaGraph } from "../../lib/spec/schema_tree.ts";
 import type {
-  FromWorker,
-  OperationRef,
-  ParseResult,
-  ParseStage,
-  ToWorker,
+  OperationDetail,
+  SchemaNode,
+  SpecWarning,
+} from "../../lib/spec/types.ts";
+import {
+  type FromWorker,
+  MAX_NODES_PER_REQUEST,
+  type OperationRef,
+  type ParseResult,
+  type ParseStage,
+  type ToWorker,
 } from "./protocol.ts";
 
 /** Inputs at least this long (UTF-16 units, ~200 KB) go to the worker. */
@@ -28,7 +34,7 @@ const ALIAS = /[\s[{,]\*[^\s*]/;
 export const PARSE_TIMEOUT_MS = 30_000;
 
 type Holder =
-  | { kind: "local"; parsed: ParsedSpec }
+  | { kind: "local"; parsed: ParsedSpec; graph: SchemaGraph }
   | { kind: "worker"; parseId: number };
 
 /** Parses specs and answers detail requests about the latest one. */
@@ -114,7 +120,13 @@ export class SpecEngine {
     const r = tryParseSpec(text);
     const ms = performance.now() - t;
     if (id !== this.#latest) return null;
-    this.#holder = r.ok ? { kind: "local", parsed: r.parsed } : null;
+    this.#holder = r.ok
+      ? {
+        kind: "local",
+        parsed: r.parsed,
+        graph: new SchemaGraph(r.parsed.resolver),
+      }
+      : null;
     return r.ok
       ? { ok: true, index: r.parsed.index, ms }
       : { ok: false, error: r.error, ms };
@@ -208,7 +220,13 @@ export class SpecEngine {
     if (h.kind === "local") {
       try {
         return Promise.resolve(
-          operationDetail(h.parsed, op.container, op.path, op.method),
+          operationDetail(
+            h.parsed,
+            op.container,
+            op.path,
+            op.method,
+            h.graph,
+          ),
         );
       } catch {
         return Promise.resolve(null); // a bug: no detail, the page lives on
@@ -223,6 +241,41 @@ export class SpecEngine {
         resolve(m.type === "detail" ? m.detail : null);
       });
       const msg: ToWorker = { type: "detail", id, parseId: h.parseId, op };
+      w.postMessage(msg);
+    });
+  }
+
+  /**
+   * Schema nodes `ids` of the latest spec and what they link to, `depth`
+   * levels down (the tree asks when a branch opens past what it has).
+   */
+  nodes(ids: number[], depth: number): Promise<SchemaNode[]> {
+    const h = this.#holder;
+    if (!h || !ids.length) return Promise.resolve([]);
+    if (h.kind === "local") {
+      try {
+        return Promise.resolve(
+          h.graph.collect(ids, depth, MAX_NODES_PER_REQUEST),
+        );
+      } catch {
+        return Promise.resolve([]);
+      }
+    }
+    const w = this.#worker;
+    if (!w) return Promise.resolve([]);
+    const id = ++this.#seq;
+    return new Promise((resolve) => {
+      this.#waiting.set(id, (m) => {
+        this.#waiting.delete(id);
+        resolve(m.type === "nodes" ? m.nodes : []);
+      });
+      const msg: ToWorker = {
+        type: "nodes",
+        id,
+        parseId: h.parseId,
+        ids,
+        depth,
+      };
       w.postMessage(msg);
     });
   }

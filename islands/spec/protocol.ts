@@ -5,10 +5,14 @@
  */
 import type {
   OperationDetail,
+  SchemaNode,
   SpecErrorInfo,
   SpecIndex,
   SpecWarning,
 } from "../../lib/spec/types.ts";
+
+/** Schema nodes answered per request (a tree branch, or one round of "expand all"). */
+export const MAX_NODES_PER_REQUEST = 5_000;
 
 /** Stages shown while a spec is read. */
 export type ParseStage = "reading" | "parsing" | "indexing";
@@ -23,7 +27,15 @@ export interface OperationRef {
 /** Page to worker. */
 export type ToWorker =
   | { type: "parse"; id: number; text: string }
-  | { type: "detail"; id: number; parseId: number; op: OperationRef };
+  | { type: "detail"; id: number; parseId: number; op: OperationRef }
+  | {
+    type: "nodes";
+    id: number;
+    parseId: number;
+    /** Schema node ids wanted, with what they link to `depth` levels down. */
+    ids: number[];
+    depth: number;
+  };
 
 /** Worker to page. */
 export type FromWorker =
@@ -31,7 +43,8 @@ export type FromWorker =
   | { type: "parsed"; id: number; index: SpecIndex; ms: number }
   | { type: "failed"; id: number; error: SpecErrorInfo; ms: number }
   | { type: "checked"; id: number; warnings: SpecWarning[]; ms: number }
-  | { type: "detail"; id: number; detail: OperationDetail | null };
+  | { type: "detail"; id: number; detail: OperationDetail | null }
+  | { type: "nodes"; id: number; nodes: SchemaNode[] };
 
 /** Outcome of a parse, wherever it ran. */
 export type ParseResult =

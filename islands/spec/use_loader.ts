@@ -198,5 +198,7 @@ export function useLoader(
     },
     detail: (op: Parameters<SpecEngine["detail"]>[0]) =>
       engine.current?.detail(op) ?? Promise.resolve(null),
+    nodes: (ids: number[], depth: number) =>
+      engine.current?.nodes(ids, depth) ?? Promise.resolve([]),
   };
 }

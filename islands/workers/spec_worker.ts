@@ -5,14 +5,21 @@
  */
 /// <reference lib="webworker" />
 import { operationDetail } from "../../lib/spec/detail.ts";
+import { SchemaGraph } from "../../lib/spec/schema_tree.ts";
 import {
   checkSpec,
   type ParsedSpec,
   tryParseSpec,
 } from "../../lib/spec/mod.ts";
-import type { FromWorker, ToWorker } from "../spec/protocol.ts";
+import {
+  type FromWorker,
+  MAX_NODES_PER_REQUEST,
+  type ToWorker,
+} from "../spec/protocol.ts";
 
-let current: { id: number; parsed: ParsedSpec } | null = null;
+/** The parsed document, and its schema graph (node ids live as long as it). */
+let current: { id: number; parsed: ParsedSpec; graph: SchemaGraph } | null =
+  null;
 
 function post(m: FromWorker): void {
   (self as unknown as Worker).postMessage(m);
@@ -30,7 +37,11 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
     });
     const ms = performance.now() - t;
     if (!r.ok) return post({ type: "failed", id: m.id, error: r.error, ms });
-    current = { id: m.id, parsed: r.parsed };
+    current = {
+      id: m.id,
+      parsed: r.parsed,
+      graph: new SchemaGraph(r.parsed.resolver),
+    };
     post({ type: "parsed", id: m.id, index: r.parsed.index, ms });
     const warnings = checkSpec(r.parsed);
     post({ type: "checked", id: m.id, warnings, ms: performance.now() - t });
@@ -39,9 +50,30 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
     try {
       if (current && current.id === m.parseId) {
         const { container, path, method } = m.op;
-        d = operationDetail(current.parsed, container, path, method);
+        d = operationDetail(
+          current.parsed,
+          container,
+          path,
+          method,
+          current.graph,
+        );
       }
     } catch { /* a bug must not kill the worker and its parsed document */ }
     post({ type: "detail", id: m.id, detail: d });
+  } else if (m.type === "nodes") {
+    let nodes: FromWorker & { type: "nodes" } = {
+      type: "nodes",
+      id: m.id,
+      nodes: [],
+    };
+    try {
+      if (current && current.id === m.parseId) {
+        nodes = {
+          ...nodes,
+          nodes: current.graph.collect(m.ids, m.depth, MAX_NODES_PER_REQUEST),
+        };
+      }
+    } catch { /* as above */ }
+    post(nodes);
   }
 };

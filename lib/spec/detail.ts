@@ -4,12 +4,16 @@
  * body, responses and security, with local `$ref`s resolved cycle-safely.
  */
 import { clip } from "./errors.ts";
+import { markdown } from "./markdown.ts";
 import type { ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";
+import { operationCurl } from "./operation_curl.ts";
 import { isObject } from "./refs.ts";
 import { scalarList, scalarText } from "./safe.ts";
+import { SchemaGraph } from "./schema_tree.ts";
 import {
   body,
+  type BodyContext,
   contentBodies,
   MAX_BODIES,
   MAX_CELL,
@@ -34,6 +38,12 @@ const MAX_RESPONSES = 100;
 const MAX_SECURITY = 20;
 const MAX_NAMES = 20;
 const MAX_WARNINGS = 50;
+/**
+ * Schema nodes sent with a detail: enough for the levels open at first and
+ * the next click; the page asks for the rest by id.
+ */
+const FIRST_NODE_DEPTH = 3;
+const FIRST_NODES = 3_000;
 
 function paramDetail(
   p: Record<string, unknown>,
@@ -49,7 +59,7 @@ function paramDetail(
     in: clip(str(p.in)),
     required: p.required === true,
     deprecated: p.deprecated === true,
-    description: text(p.description, MAX_CELL),
+    description: markdown(text(p.description, MAX_CELL)),
     type,
     fromPath,
   };
@@ -84,14 +94,25 @@ function securityOf(v: unknown): string[] {
 }
 
 /**
+ * A Swagger 2.0 `formData` parameter read as a schema: it carries `type`,
+ * `format`, `items`, `enum`, `default` and the constraints itself.
+ */
+function formFieldSchema(p: Record<string, unknown>): Record<string, unknown> {
+  const { name: _n, in: _i, required: _r, ...rest } = p;
+  return rest;
+}
+
+/**
  * Details of the operation `method` at `path` in `container`, or null when
- * there is no such operation.
+ * there is no such operation. `graph` is the document's schema graph (kept
+ * by the caller so node ids stay valid across details).
  */
 export function operationDetail(
   parsed: ParsedSpec,
   container: "paths" | "webhooks",
   path: string,
   method: string,
+  graph: SchemaGraph = new SchemaGraph(parsed.resolver),
 ): OperationDetail | null {
   const { doc, resolver: r, detected } = parsed;
   const swagger = detected.family === "swagger";
@@ -106,6 +127,8 @@ export function operationDetail(
   if (!found) return null;
   const op = found.op;
   const warnings: string[] = [];
+  const req: BodyContext = { r, graph, dir: "request" };
+  const res: BodyContext = { r, graph, dir: "response" };
 
   // Operation-level parameters override path-level ones with the same name
   // and location (OpenAPI 3.1 §4.8.9.1, Swagger 2.0 "parameters").
@@ -135,44 +158,72 @@ export function operationDetail(
     MAX_BODIES,
   );
   const form: FieldDetail[] = [];
+  const formSchema = {
+    type: "object",
+    properties: {} as Record<string, unknown>,
+    required: [] as string[],
+  };
+  const cache = new Map<unknown, string>();
+  // Media types of the request body with their schemas, for the cURL body.
+  let sent: [string, unknown][] = [];
   for (const { p, fromPath } of merged.values()) {
     if (swagger && p.in === "body") {
       const types = consumes.length ? consumes : ["application/json"];
       requestBody = {
-        description: text(p.description),
+        description: markdown(text(p.description)),
         required: p.required === true,
-        bodies: types.map((t) => body(t, p.schema, r)),
+        bodies: types.map((t) => body(t, p.schema, req, {}, cache)),
       };
+      sent = types.map((t) => [t, p.schema]);
     } else if (swagger && p.in === "formData") {
       if (form.length >= MAX_PARAMS) continue;
+      const name = clip(scalarText(p.name) ?? "");
       form.push({
-        name: clip(scalarText(p.name) ?? ""),
+        name,
         type: typeSummary(p),
         required: p.required === true,
         description: text(p.description, MAX_CELL),
       });
+      formSchema.properties[name] = formFieldSchema(p);
+      if (p.required === true) formSchema.required.push(name);
     } else if (parameters.length < MAX_PARAMS) {
       parameters.push(paramDetail(p, fromPath, swagger));
     }
   }
   if (form.length) {
-    const mt = consumes.find((c) => /multipart|urlencoded/.test(c)) ??
-      "application/x-www-form-urlencoded";
+    // A file field can only travel as multipart (Swagger 2.0 "formData").
+    const hasFile = Object.values(formSchema.properties).some((f) =>
+      isObject(f) && f.type === "file"
+    );
+    const mt = consumes.find((c) => /multipart|urlencoded/i.test(c)) ??
+      (hasFile ? "multipart/form-data" : "application/x-www-form-urlencoded");
+    const b = body(mt, formSchema, req);
+    b.type = "form";
+    b.fields = form;
     requestBody = {
-      description: "",
+      description: [],
       required: form.some((f) => f.required),
-      bodies: [{ mediaType: clip(mt), type: "form", fields: form }],
+      bodies: [b],
     };
+    sent = [[mt, formSchema]];
   }
   if (!swagger && op.requestBody !== undefined) {
     const d = r.deref(op.requestBody);
     if (d.error) warnings.push(`Request body: ${d.error}`);
     const rb = isObject(d.value) ? d.value : {};
     requestBody = {
-      description: text(rb.description),
+      description: markdown(text(rb.description)),
       required: rb.required === true,
-      bodies: contentBodies(rb.content, r),
+      bodies: contentBodies(rb.content, req),
     };
+    sent = [];
+    if (isObject(rb.content)) {
+      for (const mt in rb.content) {
+        const m = r.deref(rb.content[mt]).value;
+        sent.push([mt, isObject(m) ? m.schema : undefined]);
+        if (sent.length >= MAX_BODIES) break;
+      }
+    }
   }
 
   const responses: ResponseDetail[] = [];
@@ -186,28 +237,56 @@ export function operationDetail(
       if (responses.length >= MAX_RESPONSES) break;
       const d = r.deref(op.responses[status]);
       if (d.error) warnings.push(`Response ${clip(status)}: ${d.error}`);
-      const res = isObject(d.value) ? d.value : {};
+      const resp = isObject(d.value) ? d.value : {};
+      const written = isObject(resp.examples) ? resp.examples : {};
+      const cache = new Map<unknown, string>();
       const bodies = swagger
-        ? res.schema === undefined
+        ? resp.schema === undefined
           ? []
           : (produces.length ? produces : ["application/json"]).map(
-            (t) => body(t, res.schema, r),
+            (t) =>
+              body(
+                t,
+                resp.schema,
+                res,
+                Object.hasOwn(written, t) ? { example: written[t] } : {},
+                cache,
+              ),
           )
-        : contentBodies(res.content, r);
+        : contentBodies(resp.content, res);
       responses.push({
         status: clip(status),
-        description: text(res.description, MAX_CELL),
+        description: markdown(text(resp.description, MAX_CELL)),
         bodies,
       });
     }
   }
+
+  const roots: number[] = [];
+  for (const b of requestBody?.bodies ?? []) {
+    if (b.schema) roots.push(b.schema.node);
+  }
+  for (const rsp of responses) {
+    for (const b of rsp.bodies) if (b.schema) roots.push(b.schema.node);
+  }
+  const { server, curl } = operationCurl({
+    doc,
+    item,
+    op,
+    swagger,
+    method: found.additional ? found.opKey : method.toUpperCase(),
+    path,
+    params: [...merged.values()].map((m) => m.p),
+    sent,
+    r,
+  });
 
   return {
     method,
     path,
     operationId: text(scalarText(op.operationId)),
     summary: text(op.summary),
-    description: text(op.description) || text(item.description),
+    description: markdown(text(op.description) || text(item.description)),
     deprecated: op.deprecated === true,
     tags: scalarList(op.tags, MAX_PARAMS),
     parameters,
@@ -223,5 +302,8 @@ export function operationDetail(
         `…and ${warnings.length - MAX_WARNINGS} more`,
       ]
       : warnings,
+    server,
+    curl,
+    nodes: graph.collect(roots, FIRST_NODE_DEPTH, FIRST_NODES),
   };
 }

@@ -7,9 +7,16 @@
  * otherwise cost 50^depth steps); and values are never stringified whole.
  */
 import { clip, truncate } from "./errors.ts";
+import {
+  type Direction,
+  MAX_EXAMPLE_CHARS,
+  prettyJson,
+  sampleOf,
+} from "./example.ts";
 import { isObject, refOf, type RefResolver } from "./refs.ts";
 import { scalarList } from "./safe.ts";
-import type { BodyDetail, FieldDetail } from "./types.ts";
+import type { SchemaGraph } from "./schema_tree.ts";
+import type { BodyDetail, ExampleDetail, FieldDetail } from "./types.ts";
 
 /** Fields listed per body. */
 export const MAX_FIELDS = 100;
@@ -132,28 +139,124 @@ function fieldsOf(
   }
 }
 
-/** A body of `mediaType` with the schema's type and top-level fields. */
+/** What building bodies needs: the document's resolver and schema graph. */
+export interface BodyContext {
+  r: RefResolver;
+  graph: SchemaGraph;
+  /** Requests leave `readOnly` properties out of examples, responses `writeOnly`. */
+  dir: Direction;
+}
+
+/** Written examples kept per body. */
+const MAX_EXAMPLES = 20;
+
+/** True for JSON media types (`application/json`, `application/problem+json`). */
+export function isJson(mediaType: string): boolean {
+  return /^[^;]*[/+]json\s*(;|$)/i.test(mediaType) || mediaType === "*/*";
+}
+
+/** An example value as shown: strings as written, the rest as indented JSON. */
+export function exampleText(v: unknown): string {
+  return typeof v === "string" ? truncate(v, MAX_EXAMPLE_CHARS) : prettyJson(v);
+}
+
+/**
+ * Examples written for a media type: `example`, each of `examples` (an
+ * Example Object's `value`; an `externalValue` is named, never fetched).
+ */
+function writtenExamples(
+  media: Record<string, unknown>,
+  r: RefResolver,
+): ExampleDetail[] {
+  const out: ExampleDetail[] = [];
+  if (media.example !== undefined) {
+    out.push({
+      label: "Example",
+      text: exampleText(media.example),
+      generated: false,
+    });
+  }
+  if (isObject(media.examples)) {
+    for (const name in media.examples) {
+      if (out.length >= MAX_EXAMPLES) break;
+      const ex = r.deref(media.examples[name]).value;
+      if (!isObject(ex)) continue;
+      const label = typeof ex.summary === "string" && ex.summary
+        ? `${clip(name)}: ${clip(ex.summary)}`
+        : clip(name);
+      if (ex.value !== undefined) {
+        out.push({ label, text: exampleText(ex.value), generated: false });
+      } else if (typeof ex.externalValue === "string") {
+        out.push({
+          label,
+          text: `(external example ${clip(ex.externalValue)}, not fetched)`,
+          generated: false,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A body of `mediaType`: the schema's root in the graph, its type and
+ * top-level fields, a generated example for JSON, and the written ones.
+ * `media` holds `example`/`examples` (an OpenAPI 3 Media Type Object, or
+ * Swagger 2.0's `examples` entry wrapped as `{ example }`).
+ */
 export function body(
   mediaType: string,
   schema: unknown,
-  r: RefResolver,
+  ctx: BodyContext,
+  media: Record<string, unknown> = {},
+  cache?: Map<unknown, string>,
 ): BodyDetail {
   const fields: FieldDetail[] = [];
+  const { r, graph } = ctx;
   fieldsOf(schema, r, fields, new Set(), 0);
-  return { mediaType: clip(mediaType), type: typeSummary(schema), fields };
+  const examples: ExampleDetail[] = [];
+  if (schema !== undefined && isJson(mediaType)) {
+    let text = cache?.get(schema);
+    if (text === undefined) {
+      const v = sampleOf(schema, r, ctx.dir);
+      text = v === undefined ? "" : prettyJson(v);
+      cache?.set(schema, text);
+    }
+    if (text) {
+      examples.push({
+        label: "Generated from the schema",
+        text,
+        generated: true,
+      });
+    }
+  }
+  examples.push(...writtenExamples(media, r));
+  return {
+    mediaType: clip(mediaType),
+    type: typeSummary(schema),
+    fields,
+    schema: schema === undefined ? null : graph.edge("", schema),
+    examples,
+  };
 }
 
 /** Media types listed per request or response body. */
 export const MAX_BODIES = 20;
 
 /** Bodies of an OpenAPI 3 `content` map. */
-export function contentBodies(content: unknown, r: RefResolver): BodyDetail[] {
+export function contentBodies(
+  content: unknown,
+  ctx: BodyContext,
+): BodyDetail[] {
   if (!isObject(content)) return [];
   const out: BodyDetail[] = [];
+  // Media types sharing one schema share its generated example.
+  const cache = new Map<unknown, string>();
   for (const mt in content) {
     if (out.length >= MAX_BODIES) break;
-    const m = r.deref(content[mt]).value;
-    out.push(body(mt, isObject(m) ? m.schema : undefined, r));
+    const m = ctx.r.deref(content[mt]).value;
+    const media = isObject(m) ? m : {};
+    out.push(body(mt, media.schema, ctx, media, cache));
   }
   return out;
 }

@@ -3,6 +3,11 @@
  * island. Everything here survives `structuredClone`, so the worker can hand
  * it to the page as is.
  */
+import type { Md } from "./markdown.ts";
+import type { SchemaEdge, SchemaNode } from "./schema_tree.ts";
+
+export type { Md, MdNode } from "./markdown.ts";
+export type { SchemaAlts, SchemaEdge, SchemaNode } from "./schema_tree.ts";
 
 /** Where a spec came from, textually: decides the parser that read it. */
 export type Syntax = "json" | "yaml";
@@ -106,7 +111,7 @@ export interface ParamDetail {
   in: string;
   required: boolean;
   deprecated: boolean;
-  description: string;
+  description: Md;
   /** Short type summary (`string`, `array<Pet>`, `integer (int64)`). */
   type: string;
   /** True when it was declared on the path item, not the operation. */
@@ -121,19 +126,32 @@ export interface FieldDetail {
   description: string;
 }
 
+/** An example body: generated from the schema, or written in the spec. */
+export interface ExampleDetail {
+  /** `Generated from the schema`, or the example's name. */
+  label: string;
+  /** The text shown (JSON indented; a written string as written). */
+  text: string;
+  generated: boolean;
+}
+
 /** A media type of a request or response body. */
 export interface BodyDetail {
-  /** Media type (`application/json`), or `formData` for Swagger 2.0 forms. */
+  /** Media type (`application/json`, `multipart/form-data`). */
   mediaType: string;
   /** Type summary of the schema, empty when there is none. */
   type: string;
+  /** Top-level fields (summary; the tree shows every level). */
   fields: FieldDetail[];
+  /** The schema's root in the operation's schema graph, or null. */
+  schema: SchemaEdge | null;
+  examples: ExampleDetail[];
 }
 
 /** A response of an operation. */
 export interface ResponseDetail {
   status: string;
-  description: string;
+  description: Md;
   bodies: BodyDetail[];
 }
 
@@ -143,12 +161,12 @@ export interface OperationDetail {
   path: string;
   operationId: string;
   summary: string;
-  description: string;
+  description: Md;
   deprecated: boolean;
   tags: string[];
   parameters: ParamDetail[];
   requestBody: {
-    description: string;
+    description: Md;
     required: boolean;
     bodies: BodyDetail[];
   } | null;
@@ -158,6 +176,15 @@ export interface OperationDetail {
   /** Names of callbacks declared by the operation. */
   callbacks: string[];
   warnings: string[];
+  /** The server URL the operation is called on ("" when relative to nothing). */
+  server: string;
+  /** A cURL command calling the operation with its generated example body. */
+  curl: string;
+  /**
+   * Schema nodes of the bodies, the first levels (more on request from the
+   * worker, by id).
+   */
+  nodes: SchemaNode[];
 }
 
 /** Where a rejected input went wrong. */

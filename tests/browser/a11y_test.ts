@@ -649,6 +649,15 @@ Deno.test({
         SPEC_CORPUS + "oai-v3.0-petstore-expanded.yaml",
       );
       await openOperation(page, "post", "/pets");
+      // Every schema tree of the operation expanded, keyboard focus in one.
+      const expand = page.locator("[data-testid=schema-expand-all]");
+      for (let i = 0; i < await expand.count(); i++) {
+        await expand.nth(i).click();
+      }
+      await page.waitForFunction(() =>
+        !document.querySelector("[data-testid=schema-expand-all][disabled]")
+      );
+      await page.locator("[role=treeitem]").first().focus();
       await auditPage(page, "/spec petstore-expanded", {
         tabRequired: ["[data-testid=endpoint-list]"],
         expectBadges: ["get", "post", "delete"],

@@ -4,6 +4,7 @@
  * responses and security.
  */
 import assert from "node:assert/strict";
+import { mdText } from "../../lib/spec/markdown.ts";
 import { operationDetail, typeSummary } from "../../lib/spec/detail.ts";
 import { parseSpec } from "../../lib/spec/mod.ts";
 
@@ -18,14 +19,14 @@ Deno.test("spec detail: Swagger 2.0 parameters merge, operation-level wins", () 
   assert.deepEqual(
     d.parameters.map((
       x,
-    ) => [x.name, x.in, x.type, x.required, x.fromPath, x.description]),
+    ) => [x.name, x.in, x.type, x.required, x.fromPath, mdText(x.description)]),
     [
       ["petId", "path", "integer (int64)", true, true, ""],
       ["trace", "header", "boolean", false, false, "operation-level wins"],
       ["limit", "query", "integer", false, false, ""],
     ],
   );
-  assert.deepEqual(d.responses.map((r) => [r.status, r.description]), [
+  assert.deepEqual(d.responses.map((r) => [r.status, mdText(r.description)]), [
     ["200", "A pet"],
     ["404", "No such pet"],
   ]);
@@ -48,7 +49,7 @@ Deno.test("spec detail: Swagger 2.0 body and formData become the request body", 
   const p = load("swagger-2.0.json");
   const put = operationDetail(p, "paths", "/pets/{petId}", "put")!;
   assert.equal(put.requestBody?.required, true);
-  assert.equal(put.requestBody?.description, "The pet");
+  assert.equal(mdText(put.requestBody?.description ?? []), "The pet");
   assert.deepEqual(put.requestBody?.bodies.map((b) => [b.mediaType, b.type]), [
     ["application/json", "Pet"],
   ]);

@@ -4,6 +4,7 @@
  * every place where the viewer expects a string.
  */
 import assert from "node:assert/strict";
+import { mdText } from "../../lib/spec/markdown.ts";
 import {
   type HostileCase,
   json31,
@@ -150,7 +151,7 @@ export const DEEP: HostileCase[] = [
       assert.deepEqual(rows(a), ["get /a"]);
       const d = a.details[0];
       assert.deepEqual(d.parameters.map((p) => p.name), ["end"]);
-      assert.equal(d.responses[0].description, "end");
+      assert.equal(mdText(d.responses[0].description), "end");
       assert.deepEqual(d.responses[0].bodies[0].fields.map((f) => f.name), [
         "end",
       ]);

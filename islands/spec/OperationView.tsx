@@ -1,6 +1,9 @@
+import { useState } from "preact/hooks";
+import { Markdown } from "../../components/spec/Markdown.tsx";
 import type { OperationDetail } from "../../lib/spec/types.ts";
+import { copyText } from "../shared/clipboard.ts";
 import { Bodies, Params, Responses } from "./DetailParts.tsx";
-import { plainText } from "./text.ts";
+import { useNodes } from "./use_nodes.ts";
 
 /** Props of {@link OperationView}. */
 export interface OperationViewProps {
@@ -15,6 +18,38 @@ export function OperationView({ detail: d, onTag }: OperationViewProps) {
   if (!d) {
     return <p class="sv-detail muted">This operation could not be found.</p>;
   }
+  return <Operation d={d} onTag={onTag} />;
+}
+
+/** The cURL command of an operation, with its copy button. */
+function Curl({ command }: { command: string }) {
+  const [said, setSaid] = useState("");
+  return (
+    <div class="sv-curl">
+      <div class="sv-curl-head">
+        <button
+          type="button"
+          data-testid="op-curl"
+          data-command={command}
+          onClick={async () => {
+            const ok = await copyText(command);
+            setSaid(ok ? "Copied ✓" : "Copy failed: select the text below");
+            setTimeout(() => setSaid(""), 2500);
+          }}
+        >
+          Copy as cURL
+        </button>
+        <span class="muted" role="status">{said}</span>
+      </div>
+      <pre tabIndex={0} class="sv-curl-text"><code>{command}</code></pre>
+    </div>
+  );
+}
+
+function Operation(
+  { d, onTag }: { d: OperationDetail; onTag: (tag: string) => void },
+) {
+  const cache = useNodes(d);
   return (
     <div class="sv-detail" data-testid="operation-detail">
       <dl class="sv-meta">
@@ -43,6 +78,14 @@ export function OperationView({ detail: d, onTag }: OperationViewProps) {
             </dd>
           </>
         )}
+        {d.server && (
+          <>
+            <dt>Server</dt>
+            <dd>
+              <code>{d.server}</code>
+            </dd>
+          </>
+        )}
         {d.security.length > 0 && (
           <>
             <dt>Security</dt>
@@ -59,8 +102,8 @@ export function OperationView({ detail: d, onTag }: OperationViewProps) {
       {d.deprecated && (
         <p class="sv-deprecated-note">This operation is deprecated.</p>
       )}
-      {d.description && <p class="sv-description">{plainText(d.description)}
-      </p>}
+      <Markdown md={d.description} class="sv-md sv-description" />
+      <Curl command={d.curl} />
       {d.parameters.length > 0 && (
         <section>
           <h4>Parameters</h4>
@@ -74,18 +117,18 @@ export function OperationView({ detail: d, onTag }: OperationViewProps) {
               <span class="sv-req">required</span>
             )}
           </h4>
-          {d.requestBody.description && (
-            <p class="sv-description">
-              {plainText(d.requestBody.description)}
-            </p>
-          )}
-          <Bodies list={d.requestBody.bodies} />
+          <Markdown md={d.requestBody.description} />
+          <Bodies
+            list={d.requestBody.bodies}
+            cache={cache}
+            label="Request body"
+          />
         </section>
       )}
       <section>
         <h4>Responses</h4>
         {d.responses.length
-          ? <Responses list={d.responses} />
+          ? <Responses list={d.responses} cache={cache} />
           : <p class="muted">No responses declared.</p>}
       </section>
       {d.warnings.length > 0 && (

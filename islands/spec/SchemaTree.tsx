@@ -1,0 +1,365 @@
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "preact/hooks";
+import type { SchemaEdge, SchemaNode } from "../../lib/spec/types.ts";
+import { Markdown } from "../../components/spec/Markdown.tsx";
+import { type TreeRow, visibleRows } from "./tree_rows.ts";
+import type { NodeCache } from "./use_nodes.ts";
+
+/** Levels open when a schema is first shown (levels 1 and 2 visible). */
+const OPEN_LEVELS = 1;
+/** Rows "expand all" opens at most; deeper levels then open on click. */
+export const EXPAND_ALL_ROWS = 4_000;
+/** Levels of nodes fetched per round while expanding everything. */
+const FETCH_DEPTH = 24;
+/** Indentation stops growing here (a 10,000-level chain stays on screen). */
+const MAX_INDENT = 24;
+
+/** The type of a node as one short text: `array<Pet>`, `string (uuid) | null`. */
+export function typeText(
+  edge: SchemaEdge,
+  node: SchemaNode | undefined,
+  nodes: ReadonlyMap<number, SchemaNode>,
+  depth = 0,
+): string {
+  if (!node) return edge.ref || "…";
+  let t = node.type;
+  if (node.items && depth < 4) {
+    const it = nodes.get(node.items.node);
+    const inner = node.items.ref ||
+      (it ? typeText(node.items, it, nodes, depth + 1) : "…");
+    t = `array<${inner}>`;
+  }
+  if (!t && node.alts) t = node.alts.kind === "oneOf" ? "one of" : "any of";
+  if (node.format) t += ` (${node.format})`;
+  if (node.nullable) t += " | null";
+  return t;
+}
+
+/** Details of a node shown beside its type: flags, constraints, values. */
+export function NodeFacts({ node }: { node: SchemaNode }) {
+  const a = node.alts;
+  return (
+    <>
+      {node.deprecated && <span class="st-flag sv-deprecated">deprecated</span>}
+      {node.readOnly && <span class="st-flag">read-only</span>}
+      {node.writeOnly && <span class="st-flag">write-only</span>}
+      {node.constraints.map((c) => <span class="st-fact" key={c}>{c}</span>)}
+      {node.const !== null && (
+        <span class="st-fact">
+          const <code>{node.const}</code>
+        </span>
+      )}
+      {node.default !== null && (
+        <span class="st-fact">
+          default <code>{node.default}</code>
+        </span>
+      )}
+      {node.enum.length > 0 && (
+        <span class="st-fact st-enum">
+          enum {node.enum.map((v, i) => <code key={i}>{v}</code>)}
+          {node.enumMore > 0 && ` …and ${node.enumMore} more`}
+        </span>
+      )}
+      {a && a.discriminator && (
+        <span class="st-fact">
+          discriminator <code>{a.discriminator}</code>
+          {a.mapping.map(([v, to]) => (
+            <span key={v}>
+              {" "}
+              <code>{v}</code> → {to}
+            </span>
+          ))}
+        </span>
+      )}
+      {node.note && <span class="st-fact st-note">{node.note}</span>}
+      {node.propsMore > 0 && (
+        <span class="st-fact">…and {node.propsMore} more properties</span>
+      )}
+    </>
+  );
+}
+
+function Row(
+  { r, focus, nodes }: {
+    r: TreeRow;
+    focus: boolean;
+    nodes: ReadonlyMap<number, SchemaNode>;
+  },
+) {
+  const isProp = r.kind === "prop";
+  const n = r.node;
+  return (
+    <div
+      role="treeitem"
+      class={`st-row st-row-${r.kind}`}
+      style={`--lvl:${Math.min(r.level - 1, MAX_INDENT)}`}
+      aria-level={r.level}
+      aria-setsize={r.size}
+      aria-posinset={r.pos}
+      aria-expanded={r.expandable ? r.open : undefined}
+      tabIndex={focus ? 0 : -1}
+      data-key={r.key}
+      data-testid={isProp ? "schema-prop" : "schema-node"}
+      data-path={isProp ? r.path : undefined}
+      data-required={isProp ? String(r.required) : undefined}
+    >
+      <div class="st-row-head">
+        <span class="st-twist" aria-hidden="true">
+          {r.expandable ? (r.open ? "▾" : "▸") : ""}
+        </span>
+        {r.kind === "prop"
+          ? <code class="st-name">{r.label}</code>
+          : r.kind === "alt"
+          ? <span class="st-alt">{r.label}</span>
+          : <span class="st-alt">{r.label}</span>}
+        {r.required && <span class="sv-req">required</span>}
+        {r.edge.ref && r.kind !== "alt" && (
+          <span class="st-ref">{r.edge.ref}</span>
+        )}
+        <span class="st-type">{typeText(r.edge, n, nodes)}</span>
+        {r.loopTo !== null && (
+          <span class="st-loop">↺ recursive: shown above</span>
+        )}
+        {n && <NodeFacts node={n} />}
+      </div>
+      {n && n.description.length > 0 && (
+        <Markdown md={n.description} class="sv-md st-row-desc" />
+      )}
+    </div>
+  );
+}
+
+/** Props of {@link SchemaTree}. */
+export interface SchemaTreeProps {
+  root: SchemaEdge;
+  cache: NodeCache;
+  /** Accessible name of the tree (`Request body application/json`). */
+  label: string;
+}
+
+/**
+ * One schema as a WAI-ARIA tree (a flat list of treeitems with levels):
+ * arrow keys move and open, Home/End jump, Enter and Space toggle, a
+ * recursive row's Enter goes to the row it repeats. Only open rows are
+ * walked and rendered.
+ */
+export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
+  const [allDepth, setAllDepth] = useState(OPEN_LEVELS);
+  const [focusKey, setFocusKey] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState("");
+  const box = useRef<HTMLDivElement>(null);
+  const wantFocus = useRef(false);
+
+  const isOpen = (key: string, level: number) =>
+    (level <= allDepth) !== toggled.has(key);
+  const walk = useMemo(
+    () => visibleRows(root, cache.nodes, isOpen),
+    [root, cache.version, toggled, allDepth],
+  );
+  const { rows } = walk;
+
+  useEffect(() => {
+    if (walk.missing.length) cache.fetch(walk.missing, 3);
+  }, [walk]);
+
+  const current = rows.find((r) => r.key === focusKey) ?? rows[0];
+  // Focus follows the roving tabindex in the same frame.
+  useLayoutEffect(() => {
+    if (!wantFocus.current || !current) return;
+    wantFocus.current = false;
+    box.current?.querySelector<HTMLElement>(
+      `[data-key="${CSS.escape(current.key)}"]`,
+    )?.focus();
+  }, [current?.key, rows]);
+
+  const moveTo = (key: string) => {
+    wantFocus.current = true;
+    setFocusKey(key);
+  };
+  const toggle = (r: TreeRow) => {
+    if (r.loopTo !== null) {
+      // The row this one repeats (the tree's root has no row: the first).
+      return moveTo(r.loopTo || rows[0].key);
+    }
+    if (!r.expandable) return;
+    setToggled((t) => {
+      const n = new Set(t);
+      if (n.has(r.key)) n.delete(r.key);
+      else n.add(r.key);
+      return n;
+    });
+  };
+  const setOpen = (r: TreeRow, open: boolean) => {
+    if (r.expandable && r.open !== open) toggle(r);
+  };
+
+  const onKey = (ev: KeyboardEvent) => {
+    if (!current) return;
+    const el = ev.target as HTMLElement;
+    if (el.closest("a, pre") && el.getAttribute("role") !== "treeitem") return;
+    const i = rows.indexOf(current);
+    let handled = true;
+    switch (ev.key) {
+      case "ArrowDown":
+        if (i < rows.length - 1) moveTo(rows[i + 1].key);
+        break;
+      case "ArrowUp":
+        if (i > 0) moveTo(rows[i - 1].key);
+        break;
+      case "Home":
+        moveTo(rows[0].key);
+        break;
+      case "End":
+        moveTo(rows[rows.length - 1].key);
+        break;
+      case "ArrowRight":
+        if (current.expandable && !current.open) setOpen(current, true);
+        else if (current.open && rows[i + 1]?.parent === current.key) {
+          moveTo(rows[i + 1].key);
+        }
+        break;
+      case "ArrowLeft":
+        if (current.open) setOpen(current, false);
+        else if (current.parent) moveTo(current.parent);
+        break;
+      case "Enter":
+      case " ":
+        toggle(current);
+        wantFocus.current = true;
+        break;
+      default:
+        handled = false;
+    }
+    if (handled) ev.preventDefault();
+  };
+
+  const onClick = (ev: MouseEvent) => {
+    const t = ev.target as HTMLElement;
+    if (t.closest("a")) return; // a link in a description
+    const el = t.closest<HTMLElement>("[role=treeitem]");
+    const r = el && rows.find((x) => x.key === el.dataset.key);
+    if (!r) return;
+    setFocusKey(r.key);
+    toggle(r);
+  };
+
+  /**
+   * Opens every level, breadth first: as many whole levels as fit in
+   * {@link EXPAND_ALL_ROWS} rows (levels double, then a binary search),
+   * fetching nodes from the worker as the walk needs them.
+   */
+  async function expandAll() {
+    setBusy(true);
+    setNote("");
+    try {
+      const fits = async (d: number) => {
+        for (let round = 0; round < 1_000; round++) {
+          const w = visibleRows(
+            root,
+            cache.nodes,
+            (_k, l) => l <= d,
+            EXPAND_ALL_ROWS + 1,
+          );
+          if (w.cut) return { ok: false, full: false };
+          if (!w.missing.length) {
+            const full = !w.rows.some((r) => r.level > d && r.expandable);
+            return { ok: true, full };
+          }
+          const before = cache.nodes.size;
+          await cache.fetch(w.missing, FETCH_DEPTH);
+          if (cache.nodes.size === before) return { ok: true, full: false };
+        }
+        return { ok: true, full: false };
+      };
+      let lo = 1, hi = 0, full = false;
+      for (let d = 2;; d *= 2) {
+        const f = await fits(d);
+        if (!f.ok) {
+          hi = d;
+          break;
+        }
+        lo = d;
+        if (f.full) {
+          full = true;
+          break;
+        }
+      }
+      while (hi && hi - lo > 1) {
+        const mid = (lo + hi) >> 1;
+        if ((await fits(mid)).ok) lo = mid;
+        else hi = mid;
+      }
+      setToggled(new Set());
+      setAllDepth(full ? Infinity : lo);
+      if (!full) {
+        setNote(
+          `Opened the first ${lo} levels; deeper ones open on click or Enter.`,
+        );
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div class="st-schema">
+      <div class="st-schema-tools">
+        <button
+          type="button"
+          class="sv-btn-small"
+          data-testid="schema-expand-all"
+          disabled={busy}
+          onClick={expandAll}
+        >
+          {busy ? "Opening…" : "Expand all"}
+        </button>
+        {(allDepth > OPEN_LEVELS || toggled.size > 0) && (
+          <button
+            type="button"
+            class="sv-btn-small"
+            onClick={() => {
+              setToggled(new Set());
+              setAllDepth(0);
+              setNote("");
+            }}
+          >
+            Collapse all
+          </button>
+        )}
+        {note && <span class="muted st-schema-note">{note}</span>}
+      </div>
+      {rows.length > 0 && (
+        <div
+          role="tree"
+          aria-label={label}
+          class="st-tree"
+          ref={box}
+          onKeyDown={onKey}
+          onClick={onClick}
+          onFocusCapture={(ev) => {
+            // Focus that arrived by Tab, a click or a script moves the
+            // roving tabindex too.
+            const key = (ev.target as HTMLElement).dataset?.key;
+            if (key !== undefined && key !== focusKey) setFocusKey(key);
+          }}
+        >
+          {rows.map((r) => (
+            <Row
+              key={r.key}
+              r={r}
+              focus={r === current}
+              nodes={cache.nodes}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

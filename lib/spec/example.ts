@@ -1,0 +1,251 @@
+/**
+ * Example bodies: one generated from a schema, and the ones written in the
+ * spec shown as written. Generation prefers what the author wrote, in this
+ * order: `example`, `examples`, `default`, `const`, `enum[0]`, then a sample
+ * for the `format` (`date-time`, `uuid`, `email`...), then one for the type.
+ * Bounded: a schema already being generated on the same branch is left out
+ * (recursion), nesting and the number of values are capped, and the text is
+ * written by a printer that stops at a size, so shared YAML aliases cannot
+ * blow it up.
+ */
+import { type Merged, mergedProperties, mergeParts, pick } from "./merge.ts";
+import { isObject, type RefResolver } from "./refs.ts";
+
+/** Nesting generated; deeper values are left out. */
+const MAX_DEPTH = 10;
+/** Values generated per example. */
+const MAX_VALUES = 2_000;
+/** Properties generated per object. */
+const MAX_PROPS = 200;
+/** Characters of example text shown. */
+export const MAX_EXAMPLE_CHARS = 100_000;
+
+/**
+ * Samples per `format`. Addresses come from the ranges reserved for
+ * documentation (RFC 5737, RFC 3849) and the domain reserved for examples
+ * (RFC 2606).
+ */
+const FORMATS: Record<string, string> = {
+  "date-time": "2024-01-01T12:00:00Z",
+  date: "2024-01-01",
+  time: "12:00:00Z",
+  duration: "P1D",
+  uuid: "123e4567-e89b-42d3-a456-426614174000",
+  email: "user@example.com",
+  "idn-email": "user@example.com",
+  uri: "https://example.com",
+  url: "https://example.com",
+  "uri-reference": "/path",
+  iri: "https://example.com",
+  hostname: "example.com",
+  "idn-hostname": "example.com",
+  ipv4: "192.0.2.1",
+  ipv6: "2001:db8::1",
+  byte: "ZXhhbXBsZQ==",
+  binary: "",
+  password: "********",
+  regex: "^.*$",
+  "json-pointer": "/a/b",
+};
+
+/** Whether the example is for a request (no `readOnly`) or a response (no `writeOnly`). */
+export type Direction = "request" | "response";
+
+interface State {
+  r: RefResolver;
+  dir: Direction;
+  left: number;
+  branch: Set<object>;
+}
+
+function firstType(m: Merged): string {
+  const t = pick(m, "type");
+  if (typeof t === "string") return t;
+  if (Array.isArray(t)) {
+    const real = t.find((x) => typeof x === "string" && x !== "null");
+    return typeof real === "string" ? real : "null";
+  }
+  if (isObject(pick(m, "properties"))) return "object";
+  if (pick(m, "items") !== undefined) return "array";
+  if (isObject(pick(m, "additionalProperties"))) return "object";
+  return "";
+}
+
+function numberSample(m: Merged, integer: boolean): number {
+  const min = pick(m, "minimum"), max = pick(m, "maximum");
+  const exMin = pick(m, "exclusiveMinimum");
+  const step = integer ? 1 : 0.5;
+  if (typeof exMin === "number") return exMin + step;
+  if (typeof min === "number") return exMin === true ? min + step : min;
+  if (typeof max === "number" && max < 0) return max;
+  return 0;
+}
+
+function stringSample(m: Merged): string {
+  const f = pick(m, "format");
+  if (typeof f === "string" && Object.hasOwn(FORMATS, f)) return FORMATS[f];
+  const min = pick(m, "minLength");
+  const s = "string";
+  return typeof min === "number" && min > s.length
+    ? s.padEnd(Math.min(min, 1000), "x")
+    : s;
+}
+
+function gen(raw: unknown, st: State, depth: number): unknown {
+  if (st.left-- <= 0 || depth > MAX_DEPTH) return undefined;
+  const d = st.r.deref(raw);
+  const s = d.value;
+  if (d.error || !isObject(s)) return undefined;
+  if (st.branch.has(s)) return undefined; // recursion: left out
+  const m = mergeParts(s, st.r);
+  const written = pick(m, "example");
+  if (written !== undefined) return written;
+  const examples = pick(m, "examples");
+  if (Array.isArray(examples) && examples.length) return examples[0];
+  for (const k of ["default", "const"]) {
+    const v = pick(m, k);
+    if (v !== undefined) return v;
+  }
+  const e = pick(m, "enum");
+  if (Array.isArray(e) && e.length) return e[0];
+  st.branch.add(s);
+  try {
+    return byType(m, st, depth);
+  } finally {
+    st.branch.delete(s);
+  }
+}
+
+function byType(m: Merged, st: State, depth: number): unknown {
+  const alts = pick(m, "oneOf") ?? pick(m, "anyOf");
+  const type = firstType(m);
+  if (!type && Array.isArray(alts)) {
+    for (const alt of alts.slice(0, 20)) {
+      const v = gen(alt, st, depth + 1);
+      if (v !== undefined) return v;
+    }
+    return null;
+  }
+  switch (type) {
+    case "string":
+      return stringSample(m);
+    case "integer":
+      return numberSample(m, true);
+    case "number":
+      return numberSample(m, false);
+    case "boolean":
+      return true;
+    case "null":
+      return null;
+    case "array": {
+      let items = pick(m, "items");
+      if (Array.isArray(items)) items = items[0];
+      const v = items === undefined ? undefined : gen(items, st, depth + 1);
+      return v === undefined ? [] : [v];
+    }
+    case "object":
+    case "": {
+      const out: Record<string, unknown> = {};
+      const { props } = mergedProperties(m, MAX_PROPS);
+      for (const [name, p] of props) {
+        const ps = st.r.deref(p).value;
+        if (isObject(ps)) {
+          // Only what travels in this direction (OpenAPI 3.1 §4.8.24.1).
+          if (st.dir === "request" && ps.readOnly === true) continue;
+          if (st.dir === "response" && ps.writeOnly === true) continue;
+        }
+        const v = gen(p, st, depth + 1);
+        if (v !== undefined) out[name] = v;
+      }
+      const ap = pick(m, "additionalProperties");
+      if (!props.size && isObject(ap)) {
+        const v = gen(ap, st, depth + 1);
+        if (v !== undefined) out.property1 = v;
+      }
+      if (Array.isArray(alts) && alts.length) {
+        // Properties of the first alternative join the object's own.
+        const v = gen(alts[0], st, depth + 1);
+        if (isObject(v)) Object.assign(out, v);
+      }
+      return out;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * A generated example of `schema` (possibly a `$ref`), or undefined when
+ * nothing can be said (an external or broken `$ref`).
+ */
+export function sampleOf(
+  schema: unknown,
+  r: RefResolver,
+  dir: Direction = "response",
+): unknown {
+  return gen(schema, { r, dir, left: MAX_VALUES, branch: new Set() }, 0);
+}
+
+/**
+ * `v` as indented JSON, at most `max` characters (then cut with a note):
+ * walks the value itself, so a YAML alias shared a thousand times, or
+ * pointing at its own ancestor, costs only what is printed.
+ */
+export function prettyJson(
+  v: unknown,
+  max = MAX_EXAMPLE_CHARS,
+  indent = "  ",
+): string {
+  let out = "";
+  const branch = new Set<object>();
+  const full = () => out.length >= max;
+  const write = (x: unknown, pad: string): void => {
+    if (full()) return;
+    if (x === null || typeof x !== "object" || x instanceof Date) {
+      out += scalarJson(x);
+      return;
+    }
+    if (branch.has(x)) {
+      out += '"(cycle)"';
+      return;
+    }
+    branch.add(x);
+    const nl = indent ? "\n" : "";
+    const inner = pad + indent;
+    if (Array.isArray(x)) {
+      if (!x.length) out += "[]";
+      else {
+        out += "[" + nl;
+        for (let i = 0; i < x.length && !full(); i++) {
+          out += inner;
+          write(x[i], inner);
+          out += (i < x.length - 1 ? "," : "") + nl;
+        }
+        out += pad + "]";
+      }
+    } else {
+      const keys = Object.keys(x);
+      if (!keys.length) out += "{}";
+      else {
+        out += "{" + nl;
+        for (let i = 0; i < keys.length && !full(); i++) {
+          out += inner + JSON.stringify(keys[i]) + (indent ? ": " : ":");
+          write((x as Record<string, unknown>)[keys[i]], inner);
+          out += (i < keys.length - 1 ? "," : "") + nl;
+        }
+        out += pad + "}";
+      }
+    }
+    branch.delete(x);
+  };
+  write(v, "");
+  return full() ? out.slice(0, max) + "\n… (cut)" : out;
+}
+
+function scalarJson(x: unknown): string {
+  if (x === undefined || typeof x === "function" || typeof x === "symbol") {
+    return "null";
+  }
+  if (typeof x === "bigint") return String(x);
+  return JSON.stringify(x) ?? "null";
+}

@@ -1,0 +1,90 @@
+/**
+ * `allOf` read as one schema, the way a person reads it: the schema's own
+ * keywords first, then each part's (depth first, in order), properties
+ * united and `required` lists joined. Shared by the schema tree and the
+ * example generator. Bounded: each part is visited once per merge (a schema
+ * that lists itself in `allOf`, or YAML aliases fanning out, cost one step
+ * each), and the number of parts and their nesting are capped.
+ */
+import { isObject, type RefResolver } from "./refs.ts";
+
+/** Parts kept per merge; real schemas have a handful. */
+const MAX_PARTS = 100;
+/** `allOf` nesting followed. */
+const MAX_NESTING = 32;
+
+/** A schema with its `allOf` parts, resolved. */
+export interface Merged {
+  /** The schema itself, then its parts; never empty. */
+  parts: Record<string, unknown>[];
+  /** `$ref` problems met among the parts (another file, nothing there, a cycle). */
+  problems: string[];
+}
+
+/** Collects `schema` and its `allOf` parts, each resolved once. */
+export function mergeParts(
+  schema: Record<string, unknown>,
+  r: RefResolver,
+): Merged {
+  const out: Merged = { parts: [], problems: [] };
+  const seen = new Set<object>();
+  const walk = (s: Record<string, unknown>, depth: number) => {
+    if (seen.has(s) || out.parts.length >= MAX_PARTS || depth > MAX_NESTING) {
+      return;
+    }
+    seen.add(s);
+    out.parts.push(s);
+    if (!Array.isArray(s.allOf)) return;
+    for (const p of s.allOf) {
+      if (out.parts.length >= MAX_PARTS) return;
+      const d = r.deref(p);
+      if (d.error) out.problems.push(d.error);
+      else if (isObject(d.value)) walk(d.value, depth + 1);
+    }
+  };
+  walk(schema, 0);
+  return out;
+}
+
+/** The first part's value of keyword `k` (the schema's own wins). */
+export function pick(m: Merged, k: string): unknown {
+  for (const p of m.parts) {
+    if (p[k] !== undefined) return p[k];
+  }
+  return undefined;
+}
+
+/**
+ * Properties of all parts in first-seen order, a later part's schema
+ * replacing an earlier one of the same name (it narrows it), at most `max`;
+ * `total` counts them all (up to a bound).
+ */
+export function mergedProperties(
+  m: Merged,
+  max: number,
+): { props: Map<string, unknown>; total: number } {
+  const props = new Map<string, unknown>();
+  let total = 0;
+  for (const p of m.parts) {
+    if (!isObject(p.properties)) continue;
+    for (const name in p.properties) {
+      if (props.has(name)) props.set(name, p.properties[name]);
+      else if (props.size < max) props.set(name, p.properties[name]);
+      total++;
+      if (total > 100_000) break;
+    }
+  }
+  return { props, total: Math.max(total, props.size) };
+}
+
+/** Names listed in any part's `required`. */
+export function mergedRequired(m: Merged): Set<string> {
+  const out = new Set<string>();
+  for (const p of m.parts) {
+    if (!Array.isArray(p.required)) continue;
+    for (const n of p.required.slice(0, 10_000)) {
+      if (typeof n === "string") out.add(n);
+    }
+  }
+  return out;
+}

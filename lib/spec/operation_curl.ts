@@ -1,0 +1,174 @@
+/**
+ * What a cURL command for one operation says: the server it is called on,
+ * the required query parameters and headers, the `Content-Type` and a
+ * generated example body. The command text itself comes from `curl.ts`.
+ */
+import { curlCommand, joinUrl, type Pair } from "./curl.ts";
+import { prettyJson, sampleOf } from "./example.ts";
+import { isObject, type RefResolver } from "./refs.ts";
+import { scalarList, scalarText } from "./safe.ts";
+import { isJson } from "./schema_view.ts";
+
+/** What {@link operationCurl} reads. */
+export interface CurlInput {
+  doc: Record<string, unknown>;
+  item: Record<string, unknown>;
+  op: Record<string, unknown>;
+  swagger: boolean;
+  /** The method as written (`get`, or an additionalOperations key). */
+  method: string;
+  path: string;
+  /** Merged parameters (path item's and operation's), resolved. */
+  params: Record<string, unknown>[];
+  /** Request body media types with their schemas, in document order. */
+  sent: [string, unknown][];
+  r: RefResolver;
+}
+
+/** Headers that OpenAPI ignores as parameters (OpenAPI 3.1 §4.8.12.1). */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+
+/** A server URL with its variables replaced by their defaults (OpenAPI 3.1 §4.8.5). */
+function serverUrl(s: Record<string, unknown>): string {
+  let url = typeof s.url === "string" ? s.url : "";
+  const vars = isObject(s.variables) ? s.variables : {};
+  url = url.replace(/\{([^{}]+)\}/g, (all, name: string) => {
+    const v = vars[name];
+    const d = isObject(v) ? scalarText(v.default) : null;
+    return d ?? all;
+  });
+  return url;
+}
+
+function firstServer(list: unknown): string | null {
+  if (!Array.isArray(list)) return null;
+  for (const s of list) {
+    if (isObject(s) && typeof s.url === "string") return serverUrl(s);
+  }
+  return null;
+}
+
+/**
+ * The server an operation is called on: its own `servers`, else its path
+ * item's, else the document's first (Swagger 2.0: scheme, host and
+ * basePath). With none, the document's own location (relative, "").
+ */
+export function serverOf(
+  doc: Record<string, unknown>,
+  item: Record<string, unknown>,
+  op: Record<string, unknown>,
+  swagger: boolean,
+): string {
+  if (swagger) {
+    const base = typeof doc.basePath === "string" ? doc.basePath : "";
+    if (typeof doc.host !== "string" || !doc.host) return base;
+    const schemes = scalarList(
+      Array.isArray(op.schemes) ? op.schemes : doc.schemes,
+      10,
+    );
+    const scheme = schemes.includes("https") ? "https" : schemes[0] ?? "https";
+    return `${scheme}://${doc.host}${base}`;
+  }
+  return firstServer(op.servers) ?? firstServer(item.servers) ??
+    firstServer(doc.servers) ?? "";
+}
+
+/** A parameter's value for the command: written example, default, first enum value, else `{name}`. */
+function paramValue(p: Record<string, unknown>, r: RefResolver): string {
+  const name = scalarText(p.name) ?? "";
+  const schema = r.deref(p.schema).value;
+  const s = isObject(schema) ? schema : p; // Swagger 2.0 keeps them on the parameter
+  for (const v of [p.example, s.example, s.default, p.default]) {
+    const t = scalarText(v);
+    if (t !== null) return t;
+  }
+  const e = Array.isArray(s.enum) ? scalarText(s.enum[0]) : null;
+  return e ?? `{${name}}`;
+}
+
+/**
+ * Form fields of a sample object: arrays repeat their name (style `form`,
+ * `explode: true`, the default of OpenAPI 3.1 §4.8.15.1), nested objects
+ * become `name[key]` (style `deepObject`, what form APIs such as Stripe's
+ * read); anything deeper is sent as JSON text.
+ */
+function formPairs(v: unknown): Pair[] {
+  if (!isObject(v)) return [];
+  const out: Pair[] = [];
+  const text = (x: unknown) => scalarText(x) ?? prettyJson(x, 10_000, "");
+  for (const [name, x] of Object.entries(v)) {
+    if (Array.isArray(x)) {
+      for (const item of x) out.push({ name, value: text(item) });
+    } else if (isObject(x)) {
+      for (const [k, y] of Object.entries(x)) {
+        out.push({ name: `${name}[${k}]`, value: text(y) });
+      }
+    } else out.push({ name, value: text(x) });
+  }
+  return out;
+}
+
+/** The server and the cURL command of one operation. */
+export function operationCurl(x: CurlInput): { server: string; curl: string } {
+  const server = serverOf(x.doc, x.item, x.op, x.swagger);
+  const query: Pair[] = [];
+  const headers: Pair[] = [];
+  for (const p of x.params) {
+    if (p.required !== true || typeof p.name !== "string") continue;
+    if (p.in === "query") {
+      query.push({ name: p.name, value: paramValue(p, x.r) });
+    } else if (
+      p.in === "header" && !IGNORED_HEADERS.has(p.name.toLowerCase())
+    ) {
+      headers.push({ name: p.name, value: paramValue(p, x.r) });
+    }
+  }
+  // A JSON body when there is one, else the first media type.
+  const chosen = x.sent.find(([t]) => isJson(t) && t !== "*/*") ?? x.sent[0];
+  let contentType = "";
+  let body: string | null = null;
+  let form: Pair[] | undefined;
+  if (chosen) {
+    const [type, schema] = chosen;
+    // A wildcard (Swagger 2.0 "consumes: */*") is no Content-Type: JSON.
+    contentType = type.includes("*") ? "application/json" : type;
+    const sample = schema === undefined
+      ? undefined
+      : sampleOf(schema, x.r, "request");
+    if (/^multipart\/form-data/i.test(type)) {
+      form = formPairs(sample);
+      // File fields (Swagger 2.0 `type: file`, OpenAPI `format: binary`)
+      // name a file to pick, which only the person running the command has.
+      const s = x.r.deref(schema).value;
+      const props = isObject(s) && isObject(s.properties) ? s.properties : {};
+      for (const f of form) {
+        const p = x.r.deref(props[f.name]).value;
+        if (isObject(p) && (p.type === "file" || p.format === "binary")) {
+          f.file = true;
+          // A fixed placeholder: a field named "../.ssh/id_rsa" must not
+          // become a path the command would upload.
+          f.value = "path/to/file";
+        }
+      }
+      if (!form.length) form = undefined;
+    } else if (/^application\/x-www-form-urlencoded/i.test(type)) {
+      body = new URLSearchParams(
+        formPairs(sample).map((f) => [f.name, f.value]),
+      ).toString();
+    } else if (sample !== undefined) {
+      body = typeof sample === "string" && !isJson(type)
+        ? sample
+        : prettyJson(sample, 100_000, "");
+    }
+  }
+  const curl = curlCommand({
+    method: x.method,
+    url: joinUrl(server, x.path),
+    query,
+    headers,
+    contentType,
+    body,
+    form,
+  });
+  return { server, curl };
+}

@@ -1,0 +1,388 @@
+/**
+ * Schemas as trees of any depth, built lazily. A {@link SchemaGraph} gives
+ * each schema object of a parsed document one numeric id (a `$ref` and its
+ * target share one) and, on request, a {@link SchemaNode}: the schema with
+ * its `allOf` merged, its properties, array items, `additionalProperties`
+ * and `oneOf`/`anyOf` alternatives as edges to other ids. The graph is a
+ * graph, not a tree, so recursion costs nothing here: the page walks it,
+ * opening only what the user opened, and shows a schema already open on the
+ * same branch as a link back. External `$ref`s are named, never fetched.
+ */
+import { clip, truncate } from "./errors.ts";
+import { markdown, type Md } from "./markdown.ts";
+import {
+  type Merged,
+  mergedProperties,
+  mergedRequired,
+  mergeParts,
+  pick,
+} from "./merge.ts";
+import { isObject, refOf, type RefResolver } from "./refs.ts";
+import { scalarList } from "./safe.ts";
+
+/** A link from a schema to another: a property, the items, an alternative. */
+export interface SchemaEdge {
+  /** Property name, or an alternative's label; "" for items. */
+  name: string;
+  required: boolean;
+  /** Component name when the link is a `$ref` (`Pet`), else "". */
+  ref: string;
+  /** Id of the target node. */
+  node: number;
+}
+
+/** The `oneOf` or `anyOf` alternatives of a schema. */
+export interface SchemaAlts {
+  kind: "oneOf" | "anyOf";
+  list: SchemaEdge[];
+  /** `discriminator.propertyName`, or "". */
+  discriminator: string;
+  /** `discriminator.mapping` as [value, schema name] pairs. */
+  mapping: [string, string][];
+}
+
+/** One schema, merged and summarised: plain data for the page. */
+export interface SchemaNode {
+  id: number;
+  /** `object`, `string`, `integer | null`, `any`; "" when only alternatives say. */
+  type: string;
+  format: string;
+  /** OpenAPI 3.0 `nullable: true`. */
+  nullable: boolean;
+  title: string;
+  description: Md;
+  deprecated: boolean;
+  readOnly: boolean;
+  writeOnly: boolean;
+  /** Enum values as short JSON. */
+  enum: string[];
+  /** Enum values left out. */
+  enumMore: number;
+  /** `default` and `const` as short JSON, null when absent. */
+  default: string | null;
+  const: string | null;
+  /** `>= 1`, `maxLength 5000`, `pattern ^a+$`, `unique items`. */
+  constraints: string[];
+  props: SchemaEdge[];
+  /** Properties left out past the cap. */
+  propsMore: number;
+  items: SchemaEdge | null;
+  additional: SchemaEdge | null;
+  alts: SchemaAlts | null;
+  /** Why the schema could not be read in full (an external or broken `$ref`). */
+  note: string;
+}
+
+/** Properties listed per schema. */
+export const MAX_PROPS = 500;
+/** Alternatives listed per `oneOf`/`anyOf`. */
+const MAX_ALTS = 100;
+/** Enum values listed. */
+const MAX_ENUM = 50;
+/** Characters of one value shown (`default`, an enum entry). */
+const MAX_VALUE = 120;
+/** Longest description kept per schema. */
+const MAX_DESCRIPTION = 5_000;
+
+const ANY = Symbol("any");
+const NEVER = Symbol("never");
+
+/** Last segment of a `$ref`, decoded: `#/components/schemas/Pet` → `Pet`. */
+export function refName(ref: string): string {
+  const last = ref.slice(ref.lastIndexOf("/") + 1) || ref;
+  try {
+    return clip(
+      decodeURIComponent(last).replace(/~1/g, "/").replace(/~0/g, "~"),
+    );
+  } catch {
+    return clip(last);
+  }
+}
+
+/** A value in a few characters, never walking nested values. */
+export function shortJson(v: unknown): string {
+  if (Array.isArray(v)) return v.length ? "[…]" : "[]";
+  if (isObject(v)) {
+    for (const _ in v) return "{…}";
+    return "{}";
+  }
+  if (typeof v === "string") return JSON.stringify(truncate(v, MAX_VALUE));
+  if (v === undefined) return "";
+  return String(v);
+}
+
+function num(v: unknown): string | null {
+  return typeof v === "number" ? String(v) : null;
+}
+
+/** Human-readable validation keywords of a merged schema. */
+function constraintsOf(m: Merged): string[] {
+  const out: string[] = [];
+  const exMin = pick(m, "exclusiveMinimum"),
+    exMax = pick(m, "exclusiveMaximum");
+  const min = num(pick(m, "minimum")), max = num(pick(m, "maximum"));
+  // 3.0 (JSON Schema draft 4): exclusive* are booleans on minimum/maximum;
+  // 3.1 (2020-12): they are numbers of their own.
+  if (min !== null) out.push(`${exMin === true ? ">" : ">="} ${min}`);
+  if (num(exMin) !== null) out.push(`> ${exMin}`);
+  if (max !== null) out.push(`${exMax === true ? "<" : "<="} ${max}`);
+  if (num(exMax) !== null) out.push(`< ${exMax}`);
+  for (
+    const k of [
+      "minLength",
+      "maxLength",
+      "minItems",
+      "maxItems",
+      "minProperties",
+      "maxProperties",
+      "multipleOf",
+    ]
+  ) {
+    const v = num(pick(m, k));
+    if (v !== null) out.push(`${k} ${v}`);
+  }
+  const pattern = pick(m, "pattern");
+  if (typeof pattern === "string") out.push(`pattern ${clip(pattern)}`);
+  if (pick(m, "uniqueItems") === true) out.push("unique items");
+  return out;
+}
+
+function typeOf(m: Merged, hasProps: boolean): string {
+  const t = pick(m, "type");
+  if (typeof t === "string") return clip(t);
+  if (Array.isArray(t)) return scalarList(t, 8).map(clip).join(" | ");
+  if (hasProps) return "object";
+  if (pick(m, "items") !== undefined) return "array";
+  if (pick(m, "oneOf") !== undefined || pick(m, "anyOf") !== undefined) {
+    return "";
+  }
+  const e = pick(m, "enum");
+  if (Array.isArray(e) && e.length) {
+    const v = e[0];
+    return v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
+  }
+  return "any";
+}
+
+/** Options of {@link SchemaGraph}. */
+export interface GraphOptions {
+  /** Parse descriptions as CommonMark (default true; tests may skip it). */
+  markdown?: boolean;
+}
+
+/** The schema graph of one parsed document; ids are stable for its life. */
+export class SchemaGraph {
+  #r: RefResolver;
+  #ids = new Map<unknown, number>();
+  #keys: unknown[] = [];
+  #notes = new Map<number, string>();
+  #built: (SchemaNode | undefined)[] = [];
+  #md: boolean;
+
+  /** `resolver` is the parsed document's. */
+  constructor(resolver: RefResolver, opts: GraphOptions = {}) {
+    this.#r = resolver;
+    this.#md = opts.markdown !== false;
+  }
+
+  /** How many ids were handed out. */
+  get size(): number {
+    return this.#keys.length;
+  }
+
+  #id(key: unknown): number {
+    let id = this.#ids.get(key);
+    if (id === undefined) {
+      id = this.#keys.length;
+      this.#keys.push(key);
+      this.#ids.set(key, id);
+    }
+    return id;
+  }
+
+  /** The edge to `raw` (a schema as written, possibly a `$ref`). */
+  edge(name: string, raw: unknown, required = false): SchemaEdge {
+    const ref = refOf(raw);
+    let key: unknown = raw;
+    let refLabel = "";
+    let note = "";
+    if (ref !== null) {
+      refLabel = refName(ref);
+      const d = this.#r.deref(raw);
+      if (d.error) {
+        note = d.error;
+        key = raw; // a node of its own, carrying the reason
+      } else key = d.value;
+    } else if (isObject(raw) && Array.isArray(raw.allOf)) {
+      // `allOf: [{$ref}]` beside a description: the usual way to annotate a
+      // reference, named after it.
+      const only = raw.allOf.length === 1 ? refOf(raw.allOf[0]) : null;
+      if (only !== null && !isObject(raw.properties)) refLabel = refName(only);
+    }
+    if (raw === false) key = NEVER;
+    else if (!isObject(key)) key = ANY;
+    const node = this.#id(key);
+    if (note) this.#notes.set(node, note);
+    return { name, required, ref: refLabel, node };
+  }
+
+  /** The node `id`, built on first use; null for an unknown id. */
+  node(id: number): SchemaNode | null {
+    if (!(id >= 0 && id < this.#keys.length)) return null;
+    return this.#built[id] ??= this.#build(id);
+  }
+
+  /**
+   * Nodes `ids` and what they link to, breadth first, `depth` links deep,
+   * at most `max` nodes.
+   */
+  collect(ids: readonly number[], depth: number, max: number): SchemaNode[] {
+    const out: SchemaNode[] = [];
+    const seen = new Set<number>();
+    let level = ids.filter((id) => !seen.has(id) && seen.add(id));
+    for (let d = 0; level.length && out.length < max; d++) {
+      const next: number[] = [];
+      for (const id of level) {
+        if (out.length >= max) break;
+        const n = this.node(id);
+        if (!n) continue;
+        out.push(n);
+        if (d >= depth) continue;
+        for (const e of edgesOf(n)) {
+          if (!seen.has(e.node)) {
+            seen.add(e.node);
+            next.push(e.node);
+          }
+        }
+      }
+      level = next;
+    }
+    return out;
+  }
+
+  #blank(id: number, type: string): SchemaNode {
+    return {
+      id,
+      type,
+      format: "",
+      nullable: false,
+      title: "",
+      description: [],
+      deprecated: false,
+      readOnly: false,
+      writeOnly: false,
+      enum: [],
+      enumMore: 0,
+      default: null,
+      const: null,
+      constraints: [],
+      props: [],
+      propsMore: 0,
+      items: null,
+      additional: null,
+      alts: null,
+      note: this.#notes.get(id) ?? "",
+    };
+  }
+
+  #build(id: number): SchemaNode {
+    const key = this.#keys[id];
+    if (key === ANY) return this.#blank(id, "any");
+    if (key === NEVER) return this.#blank(id, "never");
+    const s = key as Record<string, unknown>;
+    if (this.#notes.has(id)) {
+      return this.#blank(id, refOf(s) !== null ? refName(refOf(s)!) : "any");
+    }
+    const m = mergeParts(s, this.#r);
+    const { props, total } = mergedProperties(m, MAX_PROPS);
+    const req = mergedRequired(m);
+    const n = this.#blank(id, typeOf(m, props.size > 0));
+    if (m.problems.length) n.note = m.problems.slice(0, 3).join("; ");
+    const format = pick(m, "format");
+    if (typeof format === "string") n.format = clip(format);
+    n.nullable = pick(m, "nullable") === true;
+    const title = pick(m, "title");
+    if (typeof title === "string") n.title = clip(title);
+    const desc = pick(m, "description");
+    if (typeof desc === "string") {
+      const d = truncate(desc, MAX_DESCRIPTION);
+      n.description = this.#md ? markdown(d) : [d];
+    }
+    n.deprecated = pick(m, "deprecated") === true;
+    n.readOnly = pick(m, "readOnly") === true;
+    n.writeOnly = pick(m, "writeOnly") === true;
+    const e = pick(m, "enum");
+    if (Array.isArray(e)) {
+      n.enum = e.slice(0, MAX_ENUM).map(shortJson);
+      n.enumMore = Math.max(0, e.length - MAX_ENUM);
+    }
+    const def = pick(m, "default");
+    if (def !== undefined) n.default = shortJson(def);
+    const c = pick(m, "const");
+    if (c !== undefined) n.const = shortJson(c);
+    n.constraints = constraintsOf(m);
+    for (const [name, raw] of props) {
+      n.props.push(this.edge(clip(name), raw, req.has(name)));
+    }
+    n.propsMore = props.size >= MAX_PROPS ? Math.max(0, total - MAX_PROPS) : 0;
+    let items = pick(m, "items");
+    if (Array.isArray(items)) items = items[0]; // draft-4 tuple form
+    if (items !== undefined) n.items = this.edge("", items);
+    const ap = pick(m, "additionalProperties");
+    if (ap === true || isObject(ap)) n.additional = this.edge("*", ap);
+    n.alts = this.#alts(m);
+    return n;
+  }
+
+  #alts(m: Merged): SchemaAlts | null {
+    let kind: "oneOf" | "anyOf" = "oneOf";
+    let list = pick(m, "oneOf");
+    if (!Array.isArray(list)) {
+      kind = "anyOf";
+      list = pick(m, "anyOf");
+    }
+    if (!Array.isArray(list) || !list.length) return null;
+    const edges = list.slice(0, MAX_ALTS).map((raw, i) => {
+      const e = this.edge("", raw);
+      const target = this.#r.deref(raw).value;
+      const title = isObject(target) ? target.title : undefined;
+      e.name = typeof title === "string" && title
+        ? clip(title)
+        : e.ref || `Option ${i + 1}`;
+      return e;
+    });
+    const out: SchemaAlts = {
+      kind,
+      list: edges,
+      discriminator: "",
+      mapping: [],
+    };
+    const disc = pick(m, "discriminator");
+    if (isObject(disc)) {
+      if (typeof disc.propertyName === "string") {
+        out.discriminator = clip(disc.propertyName);
+      }
+      if (isObject(disc.mapping)) {
+        for (const value in disc.mapping) {
+          if (out.mapping.length >= MAX_ALTS) break;
+          const to = disc.mapping[value];
+          if (typeof to === "string") {
+            out.mapping.push([
+              clip(value),
+              to.includes("/") ? refName(to) : clip(to),
+            ]);
+          }
+        }
+      }
+    }
+    return out;
+  }
+}
+
+/** Every edge leaving `n`: alternatives, properties, items, additional. */
+export function edgesOf(n: SchemaNode): SchemaEdge[] {
+  const out = [...(n.alts?.list ?? []), ...n.props];
+  if (n.items) out.push(n.items);
+  if (n.additional) out.push(n.additional);
+  return out;
+}

@@ -1,0 +1,343 @@
+/**
+ * Operation detail in Chromium, as a person uses it: open an operation,
+ * press "Expand all", find every property an independent oracle lists
+ * (tests/helpers/schema_oracle.ts, written from the OpenAPI text); walk the
+ * tree by keyboard; copy the cURL command and run it against our own echo
+ * endpoint; open operations within the time the page promises.
+ */
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import { load } from "js-yaml";
+import type { Page } from "playwright-core";
+import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+import { operationSchemas, propertyPaths } from "../helpers/schema_oracle.ts";
+
+const FIX = new URL("../fixtures/spec/", import.meta.url);
+const CORPUS = (() => {
+  const env = Deno.env.get("CORPUS_DIR");
+  const dir = env
+    ? `${env.replace(/\/$/, "")}/specs/`
+    : new URL("../../../shared/corpus/specs/", import.meta.url).pathname;
+  try {
+    Deno.statSync(dir);
+    return dir;
+  } catch {
+    return null;
+  }
+})();
+const SKIP = CORPUS ? "" : " (skipped: no corpus, set CORPUS_DIR)";
+
+/** Picks `text` as file `name` and waits for the list. */
+async function loadSpec(page: Page, name: string, text: string) {
+  if (await page.$("[data-testid=spec-filter]")) {
+    await page.fill("[data-testid=spec-filter]", "");
+  }
+  await page.setInputFiles("[data-testid=spec-file]", {
+    name,
+    mimeType: "application/octet-stream",
+    buffer: Buffer.from(text),
+  });
+  await page.waitForFunction(
+    (n) =>
+      (document.querySelector("[data-testid=spec-status]")?.textContent ?? "")
+        .startsWith(`Read ${n} `) &&
+      !!document.querySelector("[data-testid=endpoint-row]"),
+    name,
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * Opens `method path` (filtered to its row, then clicked) and returns the
+ * time from the click to the first frame painted with the detail, and the
+ * longest task meanwhile.
+ */
+async function openOperation(page: Page, method: string, path: string) {
+  await page.fill("[data-testid=spec-filter]", `${method} ${path}`);
+  const row =
+    `[data-testid=endpoint-row][data-method="${method}"][data-path="${path}"]`;
+  await page.waitForSelector(row);
+  return await page.evaluate(async (sel) => {
+    const tasks: number[] = [];
+    const obs = new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) tasks.push(e.duration);
+    });
+    obs.observe({ type: "longtask" });
+    const el = document.querySelector<HTMLElement>(`${sel} .sv-row-main`)!;
+    const t0 = performance.now();
+    el.click();
+    await new Promise<void>((done) => {
+      const tick = () =>
+        document.querySelector("[data-testid=operation-detail]")
+          ? done()
+          : requestAnimationFrame(tick);
+      requestAnimationFrame(tick);
+    });
+    // The frame after the one that found it has painted it.
+    await new Promise((r) => requestAnimationFrame(r));
+    const ms = performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 50));
+    obs.disconnect();
+    return { ms, longest: Math.max(0, ...tasks) };
+  }, row);
+}
+
+/** Presses every "Expand all" of the open operation; waits for each. */
+async function expandAll(page: Page) {
+  const buttons = page.locator("[data-testid=schema-expand-all]");
+  const n = await buttons.count();
+  for (let i = 0; i < n; i++) {
+    await buttons.nth(i).click();
+    await page.waitForFunction(
+      (j) =>
+        !document.querySelectorAll("[data-testid=schema-expand-all]")[j]
+          ?.hasAttribute("disabled"),
+      i,
+      { timeout: 30_000 },
+    );
+  }
+}
+
+async function shownPaths(page: Page): Promise<Set<string>> {
+  return new Set(
+    await page.$$eval(
+      "[data-testid=schema-prop]",
+      (els) => els.map((e) => e.getAttribute("data-path") ?? ""),
+    ),
+  );
+}
+
+const CASES: [string, [string, string][]][] = [
+  ["stripe-spec3.json", [
+    ["post", "/v1/charges"],
+    ["get", "/v1/customers/{customer}"],
+    ["post", "/v1/checkout/sessions"],
+  ]],
+  ["k8s-v1.7.17-swagger.json", [
+    ["post", "/api/v1/namespaces/{namespace}/pods"],
+    ["get", "/apis/extensions/v1beta1/namespaces/{namespace}/deployments"],
+  ]],
+  ["oai-v3.0-petstore-expanded.yaml", [["post", "/pets"], ["get", "/pets"]]],
+  ["oai-v2.0-petstore.json", [["get", "/pets"], ["get", "/pets/{petId}"]]],
+];
+
+Deno.test({
+  name:
+    "spec detail: Stripe, Kubernetes and petstore operations expanded show every property path an oracle lists to depth 3" +
+    SKIP,
+  ignore: !CORPUS,
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const times: string[] = [];
+      for (const [file, ops] of CASES) {
+        const text = Deno.readTextFileSync(CORPUS + file);
+        const doc =
+          (file.endsWith(".json") ? JSON.parse(text) : load(text)) as Record<
+            string,
+            unknown
+          >;
+        await loadSpec(page, file, text);
+        for (const [method, path] of ops) {
+          const want = new Set(
+            operationSchemas(doc, path, method).flatMap((s) =>
+              propertyPaths(doc, s, 3)
+            ),
+          );
+          const t = await openOperation(page, method, path);
+          times.push(
+            `${file} ${method} ${path}: ${t.ms.toFixed(0)} ms, longest task ${
+              t.longest.toFixed(0)
+            } ms`,
+          );
+          await expandAll(page);
+          const seen = await shownPaths(page);
+          const lost = [...want].filter((p) => !seen.has(p));
+          assert.deepEqual(
+            lost.slice(0, 20),
+            [],
+            `${file} ${method} ${path}: ${lost.length} of ${want.size} paths not shown`,
+          );
+          assert.ok(
+            want.size > 0 || file.includes("petstore"),
+            "oracle found nothing",
+          );
+          // Close it again (the filter stays for the next one).
+          await page.click(
+            `[data-testid=endpoint-row][data-method="${method}"][data-path="${path}"] .sv-row-main`,
+          );
+        }
+      }
+      console.log(times.join("\n"));
+    }),
+});
+
+Deno.test({
+  name:
+    "spec detail: Copy as cURL runs against our echo endpoint and the body arrives unchanged",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const spec = {
+        openapi: "3.1.0",
+        info: { title: "Echo", version: "1" },
+        servers: [{ url: `${server.origin}/api/debug` }],
+        paths: {
+          "/echo": {
+            post: {
+              parameters: [
+                { name: "mode", in: "query", required: true, example: "it's" },
+                { name: "X-Run", in: "header", required: true, example: "a b" },
+              ],
+              requestBody: {
+                content: {
+                  "application/json": {
+                    schema: {
+                      type: "object",
+                      properties: {
+                        when: { type: "string", format: "date-time" },
+                        who: { type: "string", example: "O'Brien $(id) `x`" },
+                        n: { type: "integer", minimum: 3 },
+                        tags: { type: "array", items: { type: "string" } },
+                      },
+                    },
+                  },
+                },
+              },
+              responses: { "200": { description: "echo" } },
+            },
+          },
+        },
+      };
+      await gotoHydrated(page, server.origin, "/spec");
+      await loadSpec(page, "echo.json", JSON.stringify(spec));
+      await openOperation(page, "post", "/echo");
+      const command = await page.getAttribute(
+        "[data-testid=op-curl]",
+        "data-command",
+      );
+      assert.ok(
+        command?.startsWith(`curl -X POST '${server.origin}/api/debug/echo?`),
+      );
+      const example = await page.locator("[data-testid=op-example]").first()
+        .textContent();
+      const out = await new Deno.Command("sh", {
+        args: ["-c", command + " --silent --show-error"],
+        stdout: "piped",
+      }).output();
+      assert.ok(out.success, "curl failed");
+      const echo = JSON.parse(new TextDecoder().decode(out.stdout));
+      assert.equal(echo.method, "POST");
+      assert.deepEqual(echo.query, { mode: "it's" });
+      assert.equal(echo.headers["x-run"], "a b");
+      assert.equal(echo.headers["content-type"], "application/json");
+      assert.deepEqual(echo.json, JSON.parse(example!));
+      assert.deepEqual(echo.json, {
+        when: "2024-01-01T12:00:00Z",
+        who: "O'Brien $(id) `x`",
+        n: 3,
+        tags: ["string"],
+      });
+      assert.equal(echo.body, JSON.stringify(echo.json));
+    }),
+});
+
+Deno.test({
+  name:
+    "spec detail: the schema tree is a WAI-ARIA tree operated by keys; descriptions render safely",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      await loadSpec(
+        page,
+        "detail-3.1.yaml",
+        Deno.readTextFileSync(new URL("detail-3.1.yaml", FIX)),
+      );
+      await openOperation(page, "post", "/orders/{orderId}");
+      const detail = page.locator("[data-testid=operation-detail]");
+      // CommonMark: emphasis and a safe link; the script and javascript:
+      // link are text.
+      assert.equal(
+        await detail.locator(".sv-description strong").first().textContent(),
+        "order",
+      );
+      const links = await detail.locator(".sv-description a").evaluateAll((
+        as,
+      ) => as.map((a) => [a.getAttribute("href"), a.getAttribute("rel")]));
+      assert.deepEqual(links, [[
+        "https://example.com/guide",
+        "noopener noreferrer",
+      ]]);
+      assert.equal(
+        await page.locator("[data-testid=operation-detail] script").count(),
+        0,
+      );
+      assert.match(
+        (await detail.locator(".sv-description").textContent())!,
+        /<script>alert\(1\)<\/script>/,
+      );
+
+      const tree = detail.locator("[role=tree]").first();
+      const item = (path: string) =>
+        tree.locator(`[data-testid=schema-prop][data-path="${path}"]`);
+      // Two levels open at first; deeper ones closed.
+      assert.equal(await item("address").getAttribute("aria-expanded"), "true");
+      assert.equal(
+        await item("address.geo").getAttribute("aria-expanded"),
+        "false",
+      );
+      assert.equal(await item("address.geo.lat").count(), 0);
+      assert.equal(
+        await item("lines[].amount").getAttribute("data-required"),
+        "true",
+      );
+      // One tab stop (roving tabindex), arrows move, Right and Enter open.
+      assert.equal(
+        await tree.locator("[role=treeitem][tabindex='0']").count(),
+        1,
+      );
+      await tree.locator("[role=treeitem]").first().focus();
+      await page.keyboard.press("End");
+      await page.waitForFunction(() =>
+        document.activeElement ===
+          document.querySelector("[role=tree]")?.lastElementChild
+      );
+      await page.keyboard.press("Home");
+      await item("address.geo").focus();
+      await page.keyboard.press("ArrowRight");
+      await item("address.geo.lat").waitFor();
+      await page.keyboard.press("ArrowLeft");
+      await page.waitForFunction(() =>
+        !document.querySelector("[data-path='address.geo.lat']")
+      );
+      await page.keyboard.press("Enter");
+      await item("address.geo.lat").waitFor();
+      await page.keyboard.press("ArrowDown");
+      await page.waitForTimeout(100);
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.getAttribute("data-path")
+        ),
+        "address.geo.lat",
+      );
+      await page.keyboard.press("ArrowLeft"); // to the parent
+      await page.waitForTimeout(100);
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.getAttribute("data-path")
+        ),
+        "address.geo",
+      );
+      // Recursion: the tree of Node links back instead of expanding.
+      await openOperation(page, "get", "/tree");
+      await page.click("[data-testid=schema-expand-all]");
+      const parent = page.locator(
+        "[data-testid=schema-prop][data-path=parent]",
+      );
+      await parent.waitFor();
+      assert.match((await parent.textContent())!, /recursive/);
+      assert.equal(await parent.getAttribute("aria-expanded"), null);
+    }),
+});
