@@ -155,10 +155,11 @@ Deno.test({
       times.deep = deep.ms;
       assert.equal(deep.count, "1", deep.error ?? "");
       await openFirst(page);
+      const detail = page.locator("[data-testid=operation-detail]").first();
+      // A type summary of bounded depth, not 100,000 levels drawn.
       assert.match(
-        await page.locator("[data-testid=operation-detail]").first()
-          .textContent() ?? "",
-        /array<array<array<array<…>>>>/,
+        await detail.textContent() ?? "",
+        /array<array<array<array<array>>>>/,
       );
 
       // 100,000 levels of YAML: refused with a place and the reason.
