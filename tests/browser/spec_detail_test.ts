@@ -341,3 +341,82 @@ Deno.test({
       assert.equal(await parent.getAttribute("aria-expanded"), null);
     }),
 });
+
+Deno.test({
+  name:
+    "spec detail: a 10,000-link $ref chain and a self-referencing schema open quickly, the recursion as a link back",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const schemas: Record<string, unknown> = {
+        Node: {
+          type: "object",
+          required: ["name"],
+          properties: {
+            name: { type: "string" },
+            child: { $ref: "#/components/schemas/Node" },
+            children: {
+              type: "array",
+              items: { $ref: "#/components/schemas/Node" },
+            },
+          },
+        },
+      };
+      for (let i = 0; i < 10_000; i++) {
+        schemas[`S${i}`] = i === 9_999
+          ? { $ref: "#/components/schemas/Node" }
+          : { $ref: `#/components/schemas/S${i + 1}` };
+      }
+      const json = (ref: string) => ({
+        content: { "application/json": { schema: { $ref: ref } } },
+      });
+      await loadSpec(
+        page,
+        "hostile-refs.json",
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "Refs", version: "1" },
+          paths: {
+            "/tree": {
+              post: {
+                description:
+                  "<script>alert(1)</script> [x](javascript:alert(1))",
+                requestBody: json("#/components/schemas/Node"),
+                responses: {
+                  "200": {
+                    description: "ok",
+                    ...json("#/components/schemas/S0"),
+                  },
+                },
+              },
+            },
+          },
+          components: { schemas },
+        }),
+      );
+      const t0 = Date.now();
+      await openOperation(page, "post", "/tree");
+      const detail = page.locator("[data-testid=operation-detail]");
+      for (
+        const b of await detail.locator("[data-testid=schema-expand-all]").all()
+      ) {
+        await b.click();
+      }
+      await detail.locator("[data-testid=schema-prop][data-path='child']")
+        .first().waitFor();
+      assert.ok(Date.now() - t0 < 10_000, `${Date.now() - t0} ms`);
+      // The recursion is a link back, never expanded again.
+      assert.ok(await detail.locator(".st-loop").count() > 0);
+      assert.equal(await detail.locator("script").count(), 0);
+      assert.equal(
+        await detail.locator("a[href^='javascript:' i]").count(),
+        0,
+      );
+      // The page stays usable: the filter still answers.
+      await page.fill("[data-testid=spec-filter]", "nothing-matches");
+      await page.waitForFunction(() =>
+        !document.querySelector("[data-testid=endpoint-row]")
+      );
+    }),
+});
