@@ -83,6 +83,9 @@ function loadYaml(text: string, json: boolean): unknown {
   }
 }
 
+/** Longest js-yaml reason quoted in a message. */
+const MAX_REASON = 200;
+
 function yamlError(text: string, err: unknown): SpecError {
   if (!(err instanceof YAMLException)) {
     // A non-YAML failure (e.g. a merge-key limit): still say where we are.
@@ -93,7 +96,10 @@ function yamlError(text: string, err: unknown): SpecError {
       column: 1,
     });
   }
-  const reason = err.reason || err.message;
+  // js-yaml quotes the offending text in some reasons (a tag name can be
+  // the rest of the file): a message names the problem, the excerpt shows it.
+  const raw = err.reason || err.message;
+  const reason = raw.length > MAX_REASON ? `${raw.slice(0, MAX_REASON)}…` : raw;
   if (/single document/.test(reason)) {
     const at = secondDocumentOffset(text) ?? 0;
     return syntaxError(

@@ -448,3 +448,17 @@ Deno.test("spec parse: two phases, the list first, then the checks", () => {
   assert.deepEqual([all[3].line, all[3].column], [20, 9]);
   assert.equal(checkSpec(p).length, 4, "idempotent");
 });
+
+Deno.test("parse: a YAML error quoting a huge tag keeps its message short", () => {
+  const text = "openapi: 3.1.0\ninfo: !<" + "a penapi ".repeat(2000) +
+    ">\n  title: x\n";
+  let message = "";
+  try {
+    parseSpec(text);
+  } catch (e) {
+    message = (e as { info?: { message: string } }).info?.message ??
+      (e as Error).message;
+  }
+  assert.match(message, /^Invalid YAML/);
+  assert.ok(message.length < 400, `${message.length} characters`);
+});
