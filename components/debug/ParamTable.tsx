@@ -6,7 +6,14 @@ import { Prose } from "./Prose.tsx";
 /** Name, in, type, default, accepted values and description per parameter. */
 export function ParamTable({ ep }: { ep: EndpointSpec }) {
   return (
-    <div class="table-wrap">
+    // Wide tables scroll sideways on narrow screens: the box takes focus so
+    // the keyboard can scroll it too.
+    <div
+      class="table-wrap"
+      tabIndex={0}
+      role="region"
+      aria-label={`Parameters of ${ep.path}`}
+    >
       <table class="params">
         <caption class="visually-hidden">Parameters of {ep.path}</caption>
         <thead>

@@ -381,17 +381,15 @@ function checkBadges(where: string, list: Badge[]): string[] {
  * region that scrolls (and every `required` selector); returns what Tab
  * never reached.
  */
+/** Elements the markup makes Tab stops (besides any [tabindex]). */
+const STOPS =
+  "[tabindex], a[href], button, input, select, textarea, summary, iframe, [contenteditable]";
+
 async function unreachedByTab(
   page: Page,
   required: string[],
 ): Promise<string[]> {
   await ensureHelpers(page);
-  // Enough presses to pass every stop the markup makes, and then some.
-  const maxTabs = 20 + await page.evaluate(() =>
-    document.querySelectorAll(
-      "[tabindex], a[href], button, input, select, textarea, summary, iframe, [contenteditable]",
-    ).length
-  );
   const regions = await page.evaluate((required) => {
     const scrolls = (e: Element) => {
       const s = getComputedStyle(e);
@@ -419,38 +417,41 @@ async function unreachedByTab(
     required,
   );
   assert.deepEqual(missing, [], "required regions are on the page");
+  // Each region is walked to from the last stop the markup makes before
+  // it (or from the top): Tab must land inside within a few presses. A
+  // walk over the whole page took minutes on /debug's thousand stops.
   // Chromium also stops Tab on a scroller with nothing focusable in it;
   // other browsers do not, so only a stop the markup makes counts.
-  const step = () =>
-    page.evaluate(() => {
+  const unreached: string[] = [];
+  for (let i = 0; i < regions.length; i++) {
+    await page.evaluate(([i, sel]) => {
       // deno-lint-ignore no-explicit-any
-      const g = globalThis as any;
-      const a = document.activeElement;
-      const byMarkup = a && a !== document.body &&
-        (a.hasAttribute("tabindex") ||
-          a.matches(
-            "a[href], button, input, select, textarea, summary, iframe, [contenteditable]",
-          ));
-      if (byMarkup) {
-        g.__tabWant = (g.__tabWant as Element[]).filter((e) =>
-          !(e === a || e.contains(a))
-        );
-      }
-      return g.__tabWant.length;
-    });
-  let tabs = 0;
-  for (; tabs < maxTabs && await step() > 0; tabs++) {
-    await page.keyboard.press("Tab");
+      const region = (globalThis as any).__tabWant[i] as Element;
+      const stops = [...document.querySelectorAll<HTMLElement>(sel)].filter((
+        e,
+      ) =>
+        e.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING &&
+        !e.contains(region) && e.checkVisibility() && e.tabIndex >= 0
+      );
+      const before = stops.at(-1);
+      (document.activeElement as HTMLElement | null)?.blur();
+      if (before) before.focus({ preventScroll: true });
+    }, [i, STOPS] as const);
+    let inside = false;
+    for (let tab = 0; tab < 12 && !inside; tab++) {
+      await page.keyboard.press("Tab");
+      inside = await page.evaluate(([i, sel]) => {
+        // deno-lint-ignore no-explicit-any
+        const region = (globalThis as any).__tabWant[i] as Element;
+        const a = document.activeElement;
+        return !!a && a !== document.body &&
+          (a.hasAttribute("tabindex") || a.matches(sel)) &&
+          (a === region || region.contains(a));
+      }, [i, STOPS] as const);
+    }
+    if (!inside) unreached.push(regions[i]);
   }
-  if (Deno.env.get("A11Y_VERBOSE")) {
-    console.log(
-      `  ${tabs} Tab presses to reach:\n    ${regions.join("\n    ")}`,
-    );
-  }
-  return await page.evaluate(() =>
-    // deno-lint-ignore no-explicit-any
-    ((globalThis as any).__tabWant as Element[]).map((e) => a11yPath(e))
-  );
+  return unreached;
 }
 
 // ---------------------------------------------------------------------------
