@@ -3,7 +3,9 @@
  * these boxes Enter makes a new line; Ctrl+Enter (⌘+Enter) runs.
  */
 import { described, fieldId, FieldNotes } from "./ParamField.tsx";
-import type { RequestFieldsProps } from "./RequestFields.tsx";
+import type { EndpointSpec } from "../../lib/debug/catalog.ts";
+import type { RunnerState } from "./model.ts";
+import type { StatePatch } from "./use_runner_state.ts";
 
 const HEADERS_EXAMPLE = "X-Request-Id: 42\nAccept: application/json";
 const BODY_EXAMPLE = '{"hello": "world"}';
@@ -21,9 +23,20 @@ function asJson(body: string): unknown {
   }
 }
 
+/** Props of {@link TextFields} (and of the request fields around them). */
+export interface TextFieldsProps {
+  ep: EndpointSpec;
+  uid: string;
+  state: RunnerState;
+  errors: Record<string, string>;
+  /** The Content-Type the runner adds because the headers name none. */
+  implicitType?: string;
+  update: (patch: StatePatch) => void;
+}
+
 /** Headers (not for streams: EventSource cannot send any) and body. */
 export function TextFields(
-  { ep, uid, state, errors, implicitType, update }: RequestFieldsProps,
+  { ep, uid, state, errors, implicitType, update }: TextFieldsProps,
 ) {
   const id = (n: string) => fieldId(uid, n);
   const json = asJson(state.body);

@@ -4,7 +4,8 @@
  * detail and sanitize requests. A 100 MB file therefore never blocks the
  * page, and its headers and bodies never cross to it in bulk.
  */
-import { otherOrders, transferables } from "../../lib/har/columns.ts";
+import { transferables } from "../../lib/har/columns.ts";
+import { otherOrders } from "../../lib/har/orders.ts";
 import { entryDetail } from "../../lib/har/detail.ts";
 import { HarParseError } from "../../lib/har/errors.ts";
 import { entryAt } from "../../lib/har/entries.ts";

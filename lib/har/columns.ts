@@ -7,16 +7,8 @@
  * task), and the list filters and sorts over it. Headers and bodies stay in
  * the worker and are fetched per selected entry.
  */
-import { sortOrders, startOrders } from "./orders.ts";
-import { PHASES, type SortKey } from "./types.ts";
-
-export {
-  orderOf,
-  otherOrders,
-  radixSort,
-  sortOrders,
-  startOrders,
-} from "./orders.ts";
+import { type SortOrders, sortOrders, startOrders } from "./orders.ts";
+import { PHASES } from "./types.ts";
 
 /** Values per entry in `phases`: the seven phases, then 1 if ssl is in connect. */
 export const PHASE_STRIDE = PHASES.length + 1;
@@ -55,9 +47,9 @@ export interface HarColumns {
   /**
    * Entry indices in each list order (ties: start order, then index). The
    * start orders are always there; the others may be filled in later (the
-   * worker posts them after the first rows): use {@link orderOf}.
+   * worker posts them after the first rows): use `orderOf` (orders.ts).
    */
-  orders: Partial<Record<SortKey, Uint32Array>>;
+  orders: SortOrders;
 }
 
 /** A string table: each distinct string once, entries hold indices. */

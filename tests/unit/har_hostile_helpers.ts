@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { statusClass } from "../../lib/har/classify.ts";
-import { otherOrders } from "../../lib/har/columns.ts";
+import { otherOrders } from "../../lib/har/orders.ts";
 import { entryDetail, type HarDetail } from "../../lib/har/detail.ts";
 import { entryAt } from "../../lib/har/entries.ts";
 import { HarParseError } from "../../lib/har/errors.ts";

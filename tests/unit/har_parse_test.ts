@@ -4,7 +4,7 @@ import {
   parseHarText,
   parseHarValue,
 } from "../../lib/har/parse.ts";
-import { orderOf } from "../../lib/har/columns.ts";
+import { orderOf } from "../../lib/har/orders.ts";
 import { countHarSecrets } from "../../lib/har/secrets.ts";
 import type { SortKey } from "../../lib/har/types.ts";
 import { HarParseError } from "../../lib/har/errors.ts";

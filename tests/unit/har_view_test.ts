@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { parseHarText, parseHarValue } from "../../lib/har/parse.ts";
-import { radixSort } from "../../lib/har/columns.ts";
+import { radixSort } from "../../lib/har/orders.ts";
 import {
   computeView,
   defaultViewState,
