@@ -3,7 +3,8 @@
  * from browsers and proxies; rejects, with the problem and its location,
  * anything without a usable `log.entries` array (CONTRACT section 5).
  */
-import { excerptAt, HarParseError, lineColumn, typeName } from "./errors.ts";
+import { lineColumn } from "../shared/json_error.ts";
+import { excerptAt, HarParseError, typeName } from "./errors.ts";
 import { ColumnBuilder, type HarColumns } from "./columns.ts";
 import { entryAt } from "./entries.ts";
 import { diffMs, type Instant, parseInstant } from "./iso_date.ts";

@@ -8,7 +8,8 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { HarParseError, lineColumn } from "../../lib/har/errors.ts";
+import { HarParseError } from "../../lib/har/errors.ts";
+import { lineColumn } from "../../lib/shared/json_error.ts";
 import { findJsonError } from "../../lib/har/json_scan.ts";
 import { parseHarText } from "../../lib/har/parse.ts";
 import { firstInvalidUtf8, readFileText } from "../../lib/har/read.ts";

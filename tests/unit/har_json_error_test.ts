@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { findJsonError } from "../../lib/har/json_scan.ts";
-import { lineColumn } from "../../lib/har/errors.ts";
+import { lineColumn } from "../../lib/shared/json_error.ts";
 import fc from "fast-check";
 
 const CASES: [string, string, number, RegExp][] = [

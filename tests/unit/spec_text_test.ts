@@ -9,7 +9,8 @@ import {
   unclosedFlow,
   yamlScalarSource,
 } from "../../lib/spec/yaml_text.ts";
-import { excerpt, jsonPath, lineColumn } from "../../lib/spec/errors.ts";
+import { excerpt, jsonPath } from "../../lib/spec/errors.ts";
+import { lineColumn } from "../../lib/shared/json_error.ts";
 
 const JSON_FAULTS: [string, string, number | null, RegExp | null][] = [
   ["ok/valid", '{"a": [1, 2.5e3, true, null, "x\\u00e9"]}', null, null],
