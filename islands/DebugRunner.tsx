@@ -8,8 +8,7 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { EndpointSpec } from "../lib/debug/catalog.ts";
-import { prepare, unreadableNumber } from "./debug/model.ts";
-import { toCurl } from "./debug/curl.ts";
+import { prepare, runnerCurl, unreadableNumber } from "./debug/model.ts";
 import { fieldId, ParamField } from "./debug/ParamField.tsx";
 import { RequestFields } from "./debug/RequestFields.tsx";
 import { CommandBox } from "./debug/CommandBox.tsx";
@@ -123,7 +122,7 @@ export default function DebugRunner(
       </form>
       <CommandBox
         url={req.url}
-        curl={toCurl(req)}
+        curl={runnerCurl(req)}
         invalid={invalid.length > 0}
       />
       <div class="visually-hidden" aria-live="polite" aria-atomic="true">

@@ -6,7 +6,7 @@
  */
 import { type BodyPreview, cutText, previewBody } from "./body.ts";
 import { baseMime } from "./classify.ts";
-import { toCurl } from "./curl.ts";
+import { harCurl } from "./curl.ts";
 import { type Obj, obj, str } from "./normalize.ts";
 import {
   type CookieRow,
@@ -107,11 +107,11 @@ function curlOf(
   const size = url.length + body.length +
     headers.reduce((n, h) => n + h.name.length + h.value.length + 8, 0);
   if (size <= CURL_CHARS) {
-    return { curl: toCurl({ method, url, headers, body }), note: "" };
+    return { curl: harCurl(method, url, headers, body), note: "" };
   }
   if (size - body.length <= CURL_CHARS) {
     return {
-      curl: toCurl({ method: method || "GET", url, headers }),
+      curl: harCurl(method, url, headers),
       note: `The request body (${body.length} characters) is too large to ` +
         "copy: the command leaves it out.",
     };
