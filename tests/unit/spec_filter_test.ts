@@ -1,6 +1,6 @@
 /**
  * The filter and copy rules of CONTRACT section 4, table-driven on a
- * fixture, plus highlight ranges and the virtual list window.
+ * fixture, plus highlight ranges.
  */
 import assert from "node:assert/strict";
 import {
@@ -10,11 +10,6 @@ import {
   highlightRanges,
 } from "../../lib/spec/filter.ts";
 import { parseSpec } from "../../lib/spec/mod.ts";
-import {
-  keyTarget,
-  MIN_TOP_ROWS,
-  visibleRange,
-} from "../../components/spec/virtual.ts";
 import { withTerm } from "../../islands/spec/view.ts";
 
 const mini = parseSpec(
@@ -112,31 +107,4 @@ Deno.test("spec chips: a tag or method toggles its terms in the filter", () => {
   assert.equal(withTerm("pets GET", "get", true), "pets");
   assert.equal(withTerm("get", "Shared Tag", false), "get Shared Tag");
   assert.equal(withTerm("get shared tag", "Shared Tag", false), "get");
-});
-
-Deno.test("spec list window: the first 20 rows are always rendered at the top", () => {
-  assert.deepEqual(visibleRange(10_000, 40, -1, 0, 0, 200), [0, MIN_TOP_ROWS]);
-  assert.deepEqual(visibleRange(5, 40, -1, 0, 0, 600), [0, 5]);
-  // Scrolled to row 1000 of 10,000 with a 400 px viewport: 10 rows + overscan.
-  assert.deepEqual(visibleRange(10_000, 40, -1, 0, 40_000, 400), [992, 1019]);
-  // An expanded row 0 with 300 px of detail pushes the rest down.
-  assert.deepEqual(visibleRange(100, 40, 0, 300, 340, 80), [0, 20]);
-  const [s, e] = visibleRange(100, 40, 0, 300, 2000, 80);
-  assert.deepEqual([s, e], [
-    Math.floor((2000 - 300) / 40) - 8,
-    Math.floor((2080 - 300) / 40) + 9,
-  ]);
-});
-
-Deno.test("spec list keys: arrows, pages, Home/End, and back to the filter", () => {
-  assert.equal(keyTarget("ArrowDown", 3, 10, 5), 4);
-  assert.equal(keyTarget("ArrowDown", 9, 10, 5), 9);
-  assert.equal(keyTarget("ArrowUp", 3, 10, 5), 2);
-  assert.equal(keyTarget("ArrowUp", 0, 10, 5), "exit");
-  assert.equal(keyTarget("PageDown", 7, 10, 5), 9);
-  assert.equal(keyTarget("PageUp", 2, 10, 5), 0);
-  assert.equal(keyTarget("Home", 5, 10, 5), 0);
-  assert.equal(keyTarget("End", 5, 10, 5), 9);
-  assert.equal(keyTarget("Escape", 5, 10, 5), "exit");
-  assert.equal(keyTarget("a", 5, 10, 5), null);
 });

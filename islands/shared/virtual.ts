@@ -1,14 +1,22 @@
 /**
- * Window arithmetic of the virtualised endpoint list: rows have a fixed
- * height, except the expanded one, which adds `extra` pixels of detail.
+ * Window arithmetic of the virtualised lists (the spec viewer's endpoints,
+ * the HAR viewer's requests): rows have a fixed height, except an expanded
+ * one, which adds `extra` pixels of detail. Pure: the components measure,
+ * this decides which rows exist in the DOM and where keys move the cursor.
  */
 
-/** The contract asks for at least the first 20 rows in the DOM at the top. */
+/**
+ * Rows always rendered at the top of a list: scripts and tests that read
+ * the DOM find at least the first 20 without scrolling.
+ */
 export const MIN_TOP_ROWS = 20;
 /** Rows rendered beyond each edge of the viewport, for smooth scrolling. */
 export const OVERSCAN = 8;
 
-/** Index of the row at vertical offset `y`. */
+/**
+ * Index of the row at vertical offset `y`, in rows of height `h` where row
+ * `sel` (or -1) is `extra` pixels taller.
+ */
 export function rowAt(
   y: number,
   h: number,
@@ -39,6 +47,28 @@ export function visibleRange(
   let end = Math.min(n, last + 1 + OVERSCAN);
   if (start === 0) end = Math.min(n, Math.max(end, MIN_TOP_ROWS));
   return [start, Math.max(start, end)];
+}
+
+/** Rows a PageUp/PageDown moves in a viewport `viewH` high: one stays. */
+export function pageRows(viewH: number, h: number): number {
+  return Math.max(1, Math.floor(viewH / h) - 1);
+}
+
+/**
+ * The scroll offset that brings the row spanning `[y, y + h)` into a
+ * viewport at `scrollTop` of height `viewH` whose top `cover` pixels are
+ * hidden (a sticky header); `scrollTop` itself when it is in view already.
+ */
+export function revealScroll(
+  y: number,
+  h: number,
+  scrollTop: number,
+  viewH: number,
+  cover = 0,
+): number {
+  if (y < scrollTop) return y;
+  if (y + h > scrollTop + viewH - cover) return y + h - viewH + cover;
+  return scrollTop;
 }
 
 /**
