@@ -5,8 +5,7 @@
  */
 import type { HarColumns } from "../../lib/har/columns.ts";
 import { formatBytes, formatCount, formatMs } from "../../lib/har/format.ts";
-import type { HarMeta } from "../../lib/har/protocol.ts";
-import type { HarPage } from "../../lib/har/types.ts";
+import type { HarMeta, HarPage } from "../../lib/har/types.ts";
 import { Breakdown } from "./Breakdown.tsx";
 
 /** Props of {@link Summary}. */

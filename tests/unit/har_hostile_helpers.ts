@@ -13,7 +13,7 @@ import { entryAt } from "../../lib/har/entries.ts";
 import { HarParseError } from "../../lib/har/errors.ts";
 import { findJsonError } from "../../lib/har/json_scan.ts";
 import { type IndexedHar, indexHarText } from "../../lib/har/parse.ts";
-import type { FromWorker } from "../../lib/har/protocol.ts";
+import type { FromWorker } from "../../islands/har/protocol.ts";
 import { DEFAULT_REDACT_WORDS } from "../../lib/har/redact.ts";
 import { sanitizedJsonParts } from "../../lib/har/sanitize.ts";
 import { countHarSecrets } from "../../lib/har/secrets.ts";

@@ -3,12 +3,17 @@
  * the parsed file (headers and bodies included); the page only ever holds
  * the columns and the detail of the selected entry.
  */
-import type { HarColumns } from "./columns.ts";
-import type { HarDetail } from "./detail.ts";
-import type { HarErrorInfo } from "./errors.ts";
-import type { HarMeta, SecretCounts, SortKey } from "./types.ts";
+import type { HarColumns } from "../../lib/har/columns.ts";
+import type { HarDetail } from "../../lib/har/detail.ts";
+import type { HarErrorInfo } from "../../lib/har/errors.ts";
+import type { SortOrders } from "../../lib/har/orders.ts";
+import type { HarMeta, SecretCounts } from "../../lib/har/types.ts";
 
-/** Page to worker. `id` ties answers to requests; stale ones are ignored. */
+/**
+ * Page to worker. `id` ties answers to requests; stale ones are ignored.
+ * Every request is answered: a load ends with "secrets" or "error", a
+ * detail with "detail" or "detail-error", a sanitize with "sanitized".
+ */
 export type ToWorker =
   | { type: "load"; id: number; file: Blob; name: string }
   | { type: "load"; id: number; text: string; name: string }
@@ -17,8 +22,6 @@ export type ToWorker =
 
 /** Loading phases, in order. */
 export type LoadPhase = "read" | "parse" | "index";
-
-export type { HarMeta };
 
 /** Worker to page. */
 export type FromWorker =
@@ -43,7 +46,7 @@ export type FromWorker =
   | {
     type: "orders";
     id: number;
-    orders: Partial<Record<SortKey, Uint32Array>>;
+    orders: SortOrders;
   }
   | { type: "detail"; id: number; index: number; detail: HarDetail }
   | { type: "detail-error"; id: number; index: number; message: string }
