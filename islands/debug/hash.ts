@@ -7,6 +7,7 @@
  * Pure and DOM-free; the reference's example links use it on the server.
  */
 import type { EndpointSpec, ExampleSpec } from "../../lib/debug/catalog.ts";
+import { formatFragment, fragmentTarget } from "../shared/fragment.ts";
 import {
   initialState,
   reflectsQuery,
@@ -40,15 +41,12 @@ export function formatHash(
   if (state.body !== "") q.set("body", state.body);
   if (!state.follow) q.set("follow", "0");
   if (state.query !== "") q.set("query", state.query);
-  const qs = q.toString();
-  return `#${ep.id}${qs || always ? `?${qs}` : ""}`;
+  return formatFragment(q, ep.id, always);
 }
 
 /** The endpoint id a fragment names (`#echo?x` gives `echo`), or "". */
 export function hashId(hash: string): string {
-  const h = hash.replace(/^#/, "");
-  const q = h.indexOf("?");
-  return q < 0 ? h : h.slice(0, q);
+  return fragmentTarget(hash).id;
 }
 
 /**
@@ -58,11 +56,8 @@ export function hashId(hash: string): string {
  * contents link must not reset a form the user has filled.
  */
 export function parseHash(ep: EndpointSpec, hash: string): RunnerState | null {
-  if (hashId(hash) !== ep.id) return null;
-  const h = hash.replace(/^#/, "");
-  const q = h.indexOf("?");
-  if (q < 0) return null;
-  const p = new URLSearchParams(h.slice(q + 1));
+  const { id, params: p } = fragmentTarget(hash);
+  if (id !== ep.id || !p) return null;
   const s = initialState(ep);
   const values = { ...s.values };
   for (const spec of ep.params) {

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { HarParseError } from "../../lib/har/errors.ts";
 import { findJsonError } from "../../lib/har/json_scan.ts";
-import { formatHash, parseHash } from "../../lib/har/hash_state.ts";
+import { formatHash, parseHash } from "../../islands/har/hash_state.ts";
 import { parseHarText } from "../../lib/har/parse.ts";
 import { computeView, defaultViewState } from "../../lib/har/view.ts";
 import {

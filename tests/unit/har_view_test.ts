@@ -15,7 +15,7 @@ import {
   emptyHashState,
   formatHash,
   parseHash,
-} from "../../lib/har/hash_state.ts";
+} from "../../islands/har/hash_state.ts";
 
 const text = await Deno.readTextFile(
   new URL("../fixtures/har/mixed.har", import.meta.url),

@@ -1,12 +1,12 @@
 /**
- * Sort, filters and selection in the URL fragment, so a view can be
- * bookmarked, reloaded or undone with Back. A fragment never leaves the
- * browser (RFC 9110 4.2.4: it is not sent in requests or in Referer), which
- * keeps search terms as private as the HAR itself.
+ * The HAR viewer's sort, filters and selection in the URL fragment, so a
+ * view can be bookmarked, reloaded or undone with Back, and search terms
+ * stay as private as the HAR itself (see `../shared/fragment.ts`).
  *
  * Format: `#q=text&type=image,script&status=4xx,5xx&sort=size-desc&page=page_1&sel=12`
- * (URLSearchParams encoding; default values are omitted).
+ * (default values are omitted).
  */
+import { formatFragment, fragmentParams } from "../shared/fragment.ts";
 import {
   SORT_KEYS,
   type SortKey,
@@ -14,7 +14,7 @@ import {
   type StatusClass,
   TYPE_CATEGORIES,
   type TypeCategory,
-} from "./types.ts";
+} from "../../lib/har/types.ts";
 
 /** The view as written in the fragment. `page` is a page id, "" for all. */
 export interface HashState {
@@ -47,7 +47,7 @@ function listOf<T extends string>(
 
 /** Reads a fragment (with or without `#`); unknown values fall back. */
 export function parseHash(hash: string): HashState {
-  const p = new URLSearchParams(hash.replace(/^#/, ""));
+  const p = fragmentParams(hash);
   const sort = p.get("sort") ?? "";
   const sel = p.get("sel");
   return {
@@ -75,6 +75,5 @@ export function formatHash(s: HashState): string {
   if (s.sort !== "start") p.set("sort", s.sort);
   if (s.page) p.set("page", s.page);
   if (s.sel >= 0) p.set("sel", String(s.sel));
-  const text = p.toString().replace(/%2C/g, ",");
-  return text ? `#${text}` : "";
+  return formatFragment(p);
 }
