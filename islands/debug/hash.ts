@@ -15,9 +15,6 @@ import {
   type RunnerState,
 } from "./model.ts";
 
-/** Keys of the fragment that are runner options, not catalog parameters. */
-const OPTION_KEYS = ["method", "headers", "body", "follow", "query"] as const;
-
 /**
  * The fragment for `state`: `#id` alone when nothing differs, unless
  * `always` (example links), which gives `#id?` so following it loads the
@@ -42,11 +39,6 @@ export function formatHash(
   if (!state.follow) q.set("follow", "0");
   if (state.query !== "") q.set("query", state.query);
   return formatFragment(q, ep.id, always);
-}
-
-/** The endpoint id a fragment names (`#echo?x` gives `echo`), or "". */
-export function hashId(hash: string): string {
-  return fragmentTarget(hash).id;
 }
 
 /**
@@ -112,6 +104,3 @@ export function exampleState(ep: EndpointSpec, ex: ExampleSpec): RunnerState {
 
 /** The body an example without one is given. */
 export const SAMPLE_BODY = '{"hello": "world"}';
-
-/** Exported for tests: the fragment keys that are not catalog parameters. */
-export const HASH_OPTION_KEYS: readonly string[] = OPTION_KEYS;

@@ -1,5 +1,5 @@
 /**
- * Summary metrics of the whole file (CONTRACT 5 `har-summary`), each with
+ * Summary metrics of the whole file (`data-testid=har-summary`), each with
  * its raw number in `data-value` (printed as JavaScript gives it), plus the
  * page's load events when one page is in scope, and the breakdown.
  */

@@ -19,7 +19,7 @@ export interface Axis {
 }
 
 /** The tooltip text of a bar: start, duration and every phase. */
-export function barTitle(c: HarColumns, i: number): string {
+function barTitle(c: HarColumns, i: number): string {
   const lines = [
     `Start: +${exactMs(c.start[i])}`,
     `Duration: ${exactMs(c.duration[i])}`,
@@ -31,7 +31,7 @@ export function barTitle(c: HarColumns, i: number): string {
 }
 
 /** The markers drawn across a row. */
-export function Markers({ markers, axis }: { markers: Marker[]; axis: Axis }) {
+function Markers({ markers, axis }: { markers: Marker[]; axis: Axis }) {
   return (
     <>
       {markers.map((m, k) => (

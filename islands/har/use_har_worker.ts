@@ -48,7 +48,7 @@ export interface HarWorkerState {
 }
 
 /** Why a worker that went away left a call unanswered, in words. */
-export function goneMessage(g: WorkerGone, timeoutMs: number): string {
+function goneMessage(g: WorkerGone, timeoutMs: number): string {
   if (g.reason === "timeout") {
     return `The parser stopped answering for ${
       timeoutMs / 1000

@@ -11,7 +11,7 @@
  */
 export const MIN_TOP_ROWS = 20;
 /** Rows rendered beyond each edge of the viewport, for smooth scrolling. */
-export const OVERSCAN = 8;
+const OVERSCAN = 8;
 
 /**
  * Index of the row at vertical offset `y`, in rows of height `h` where row

@@ -53,7 +53,7 @@ export interface HarColumns {
 }
 
 /** A string table: each distinct string once, entries hold indices. */
-export class Interner {
+class Interner {
   readonly list: string[] = [];
   #map = new Map<string, number>();
 
@@ -74,7 +74,7 @@ export class Interner {
  * from the URL's characters (hashed and compared case-insensitively in
  * place), so a host seen before costs no string allocation.
  */
-export class HostTable {
+class HostTable {
   readonly list: string[] = [];
   #buckets = new Map<number, number[]>();
 

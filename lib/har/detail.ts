@@ -37,7 +37,7 @@ export {
 } from "./pairs.ts";
 
 /** Longest "Copy as cURL" command (characters). */
-export const CURL_CHARS = 1_000_000;
+const CURL_CHARS = 1_000_000;
 
 /** The detail of one entry. */
 export interface HarDetail {

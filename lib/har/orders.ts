@@ -1,5 +1,5 @@
 /**
- * The list orders (CONTRACT 5 `har-sort`): by start (offset, then index),
+ * The list orders (the `har-sort` select): by start (offset, then index),
  * and by duration and by size with ties in start order, each ascending and
  * descending. Radix-sorted in linear time.
  */
@@ -17,7 +17,8 @@ export interface Keys {
 export type SortOrders = Partial<Record<SortKey, Uint32Array>>;
 
 /**
- * The six orders. `start` is by offset then index (CONTRACT 5); every other
+ * The six orders. `start` is by offset then index (stable for equal
+ * offsets, so a reload shows the same list); every other
  * order breaks ties by start order, and the `-desc` orders keep ties in
  * ascending start order too (a stable sort by a descending key).
  */

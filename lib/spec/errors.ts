@@ -1,14 +1,15 @@
 /**
- * Errors of the spec parser. Every rejection says what is wrong and where
- * (CONTRACT section 4): line and column for text that cannot be read, a JSON
- * path for a document of the wrong shape.
+ * Errors of the spec parser. Every rejection says what is wrong and where,
+ * so it can be fixed without guessing: line and column for text that cannot
+ * be read, a JSON path for a document of the wrong shape.
  */
 import { splitLines } from "../shared/json_error.ts";
 import type { SpecErrorInfo } from "./types.ts";
 
 /**
- * Raised when the input is rejected. A `SyntaxError` subclass (house style),
- * carrying plain data in `info` so the worker can post it to the page.
+ * Raised when the input is rejected. A `SyntaxError` subclass, so callers
+ * tell bad input from a bug by its type, carrying plain data in `info` so
+ * the worker can post it to the page.
  */
 export class SpecError extends SyntaxError {
   /** Plain, cloneable description of the error. */

@@ -1,5 +1,5 @@
 /**
- * Hostile files picked in /spec (issue 7), in real Chromium: YAML alias
+ * Hostile files picked in /spec, in real Chromium: YAML alias
  * bombs, 100,000-level documents and circular `$ref`s each get a list or a
  * clear error within a bound, details open, and the page stays usable: the
  * filter answers, and a normal spec loads afterwards with its count.

@@ -1,5 +1,5 @@
 /**
- * Hostile HAR input (issue 7), 50 MB single strings: a response body, a
+ * Hostile HAR input, 50 MB single strings: a response body, a
  * JSON body, a base64 body, an SVG, a request body, a URL with millions of
  * query parameters and a header value. The worker's steps answer within a
  * generous bound, and what crosses to the page (the detail) stays small:

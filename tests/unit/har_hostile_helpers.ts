@@ -210,7 +210,7 @@ export function outcome(
 }
 
 /**
- * What every accepted file satisfies (CONTRACT 5): one row per entry, rows
+ * What every accepted file satisfies: one row per entry, rows
  * in start order, offsets, durations and sizes finite and >= 0, status
  * classes that match the statuses, and summary totals that add up.
  */

@@ -1,5 +1,5 @@
 /**
- * Hostile HAR input (issue 7), generated: random HAR-shaped documents with
+ * Hostile HAR input, generated: random HAR-shaped documents with
  * wrong types and prototype names anywhere (fast-check), and the real
  * corpus files truncated at many points and mutated (byte flips, deletions,
  * duplications, bracket swaps). Every input ends in a result that keeps

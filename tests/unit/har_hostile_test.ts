@@ -1,5 +1,5 @@
 /**
- * Hostile HAR input (issue 7): 100,000-level nesting wherever a file can
+ * Hostile HAR input: 100,000-level nesting wherever a file can
  * put it, Object.prototype names wherever a file can put them, and broken
  * encodings. Each input gets a result or a clear HarParseError (line and
  * column, or a JSON path) from every step the worker runs, within a

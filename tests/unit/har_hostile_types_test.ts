@@ -1,5 +1,5 @@
 /**
- * Hostile HAR input (issue 7), wrong JSON types: every field the
+ * Hostile HAR input, wrong JSON types: every field the
  * normaliser, the detail builder and the sanitizer read, given numbers
  * where strings belong and strings, booleans, null, arrays and objects
  * where numbers belong, plus extreme numbers and dates. Each case names

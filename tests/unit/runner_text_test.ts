@@ -5,7 +5,6 @@ import { createDebugApi } from "../../lib/debug/api.ts";
 import {
   exampleState,
   formatHash,
-  hashId,
   parseHash,
   SAMPLE_BODY,
 } from "../../islands/debug/hash.ts";
@@ -76,7 +75,6 @@ Deno.test("runner hash: round trip and defaults left out", () => {
   };
   const h = formatHash(echo, s);
   assert.match(h, /^#echo\?/);
-  assert.equal(hashId(h), "echo");
   assert.deepEqual(parseHash(echo, h), { ...s, follow: true });
   assert.equal(formatHash(echo, initialState(echo)), "#echo");
   assert.equal(parseHash(echo, "#echo"), null, "a bare id is an anchor");

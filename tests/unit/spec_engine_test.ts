@@ -1,5 +1,5 @@
 /**
- * The engine's guards around the worker (issue 7): a worker that hangs is
+ * The engine's guards around the worker: a worker that hangs is
  * stopped after the bound, one that dies while reading gives an error (never
  * a retry on the page's own thread), and YAML with aliases is read in the
  * worker whatever its size, so the page never walks it itself.

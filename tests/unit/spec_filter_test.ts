@@ -1,5 +1,5 @@
 /**
- * The filter and copy rules of CONTRACT section 4, table-driven on a
+ * The filter and copy rules, table-driven on a
  * fixture, plus highlight ranges.
  */
 import assert from "node:assert/strict";

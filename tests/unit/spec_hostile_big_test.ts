@@ -1,5 +1,5 @@
 /**
- * Hostile spec inputs of 50 MB (issue 7): single strings and single-line
+ * Hostile spec inputs of 50 MB: single strings and single-line
  * YAML answered within a bound, in a worker under a watchdog. Apart from the
  * other hostile tests because they take seconds, not milliseconds.
  */

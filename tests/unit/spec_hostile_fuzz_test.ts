@@ -1,5 +1,5 @@
 /**
- * Mutation and property-based tests of the spec parser (issue 7): the corpus
+ * Mutation and property-based tests of the spec parser: the corpus
  * specs cut short and mutated (byte flips, deletions, duplications, swapped
  * brackets, indentation, invalid UTF-8), and random hostile documents and
  * bytes from fast-check. Each input gets a list that keeps the contract's

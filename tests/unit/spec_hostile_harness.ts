@@ -83,7 +83,8 @@ export function assertSpecError(err: unknown): SpecErrorInfo {
 }
 
 /**
- * Throws unless the list keeps the contract's promises (CONTRACT §4);
+ * Throws unless the list keeps its promises (count, order, one row per
+ * operation);
  * `minor` is the OpenAPI minor version the document was read with.
  */
 export function assertList(index: SpecIndex, minor: number): void {

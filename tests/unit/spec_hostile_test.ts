@@ -1,5 +1,5 @@
 /**
- * Hostile spec inputs (issue 7): deep nesting, YAML alias bombs, circular
+ * Hostile spec inputs: deep nesting, YAML alias bombs, circular
  * `$ref`s, prototype-named keys, invalid UTF-8 and values of the wrong type
  * each get a list or a located `SpecError` within a time bound, through the
  * same path the page takes (parse, checks, details, post). Each case runs in

@@ -11,7 +11,7 @@ import {
   SpecError,
   tryParseSpec,
 } from "../../lib/spec/mod.ts";
-import { CONTRACT_METHODS } from "../fixtures/spec/method_order.ts";
+import { METHOD_ORDER } from "../fixtures/spec/method_order.ts";
 
 const FIX = new URL("../fixtures/spec/", import.meta.url);
 const fixture = (name: string) => Deno.readTextFileSync(new URL(name, FIX));
@@ -45,9 +45,7 @@ const OK: OkCase[] = [
     version: "1.10",
     endpoints: [
       "get /a",
-      ...[...CONTRACT_METHODS, "copy", "link", "purge"].map((m) =>
-        `${m} /b/{id}`
-      ),
+      ...[...METHOD_ORDER, "copy", "link", "purge"].map((m) => `${m} /b/{id}`),
       "get /c/{cid}",
     ],
     webhooks: ["get newThing", "post oldThing"],
@@ -397,7 +395,7 @@ Deno.test("spec parse: hay holds path, summary, tags and operationId, lower-case
   assert.equal(copy.additional, true);
   assert.deepEqual(index.extraMethods, ["copy", "link", "purge"]);
   assert.deepEqual(index.methodCounts.map(([m]) => m), [
-    ...CONTRACT_METHODS,
+    ...METHOD_ORDER,
     "copy",
     "link",
     "purge",

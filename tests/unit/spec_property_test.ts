@@ -9,9 +9,9 @@ import fc from "fast-check";
 import { dump } from "js-yaml";
 import { applyFilter, compileFilter } from "../../lib/spec/filter.ts";
 import { tryParseSpec } from "../../lib/spec/mod.ts";
-import { CONTRACT_METHODS } from "../fixtures/spec/method_order.ts";
+import { METHOD_ORDER } from "../fixtures/spec/method_order.ts";
 
-const METHODS = CONTRACT_METHODS;
+const METHODS = METHOD_ORDER;
 const word = fc.string({
   unit: fc.constantFrom(..."aAbB/{}-_ é😀"),
   maxLength: 8,
