@@ -10,6 +10,7 @@
  * 3. In Chromium: one filter keystroke on the 5,000-endpoint spec, from the
  *    input event to the updated list laid out. Target: < 16 ms.
  */
+import { corpusDir } from "../tests/helpers/corpus.ts";
 import { Buffer } from "node:buffer";
 import { load } from "js-yaml";
 import type { Page } from "playwright-core";
@@ -20,10 +21,7 @@ import { launchBrowser } from "../tests/helpers/browser.ts";
 import { startServer } from "../tests/helpers/server.ts";
 import { ensureBuilt } from "../server/build.ts";
 
-const ROOT = new URL("../", import.meta.url);
-const CORPUS =
-  (Deno.env.get("CORPUS_DIR") ?? new URL("../shared/corpus", ROOT).pathname)
-    .replace(/\/$/, "") + "/specs/";
+const CORPUS = corpusDir("specs") ?? "";
 
 interface Input {
   name: string;

@@ -16,8 +16,8 @@ import {
   nestArrays,
   nestObjects,
   withRaw,
-} from "../unit/har_hostile_helpers.ts";
-import { openViewer, pick, waitCount } from "./har_helpers.ts";
+} from "../helpers/har_hostile.ts";
+import { openViewer, pick, waitCount } from "../helpers/har_browser.ts";
 
 /** Loosely typed JSON. */
 // deno-lint-ignore no-explicit-any

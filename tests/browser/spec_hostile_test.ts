@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
-import { laughs } from "../unit/spec_hostile_cases_alias.ts";
+import { laughs } from "../hostile/spec_cases_alias.ts";
 
 const FIX = new URL("../fixtures/spec/", import.meta.url);
 /** A hang detector on a shared machine, not a speed target. */

@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { parsedHar } from "../../tests/helpers/har_doc.ts";
+import { parseHarText } from "./parse.ts";
+import { num, obj, str } from "./normalize.ts";
+
+Deno.test("normalize: loose readers never throw on the wrong type", () => {
+  assert.deepEqual(obj(null), {});
+  assert.deepEqual(obj([1]), {});
+  assert.deepEqual(obj({ a: 1 }), { a: 1 });
+  assert.equal(str(5), "");
+  assert.equal(str("x"), "x");
+  assert.equal(num("12", -1), 12); // numbers as strings, as some exporters write
+  assert.equal(num("0x1F4", -1), -1, "JSON numbers only");
+  assert.equal(num("nope", -1), -1);
+  assert.equal(num(2 ** 60, -1), -1, "beyond 2^53 is corrupt");
+});
+
+Deno.test("normalize: duration is time, or the sum of the phases", () => {
+  const h = parsedHar([{ time: 40 }]);
+  assert.equal(h.columns.duration[0], 40);
+  const doc = {
+    log: {
+      entries: [{
+        startedDateTime: "2024-05-01T10:00:00Z",
+        request: { method: "GET", url: "https://x/" },
+        response: { status: 200, content: {} },
+        timings: {
+          blocked: -1,
+          dns: 2,
+          connect: 3,
+          send: 1,
+          wait: 5,
+          receive: 4,
+        },
+      }],
+    },
+  };
+  const p = parseHarText(JSON.stringify(doc));
+  assert.equal(p.columns.duration[0], 15);
+});
+
+Deno.test("normalize: transfer size is _transferSize, else headers + body", () => {
+  const h = parsedHar([{ transfer: 1234 }]);
+  assert.equal(h.columns.size[0], 1234);
+  const doc = {
+    log: {
+      entries: [{
+        startedDateTime: "2024-05-01T10:00:00Z",
+        time: 1,
+        request: { method: "GET", url: "https://x/" },
+        response: { status: 200, content: {}, headersSize: 100, bodySize: 50 },
+        timings: {},
+      }],
+    },
+  };
+  assert.equal(parseHarText(JSON.stringify(doc)).columns.size[0], 150);
+});
