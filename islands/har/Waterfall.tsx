@@ -4,6 +4,7 @@
  * the legend.
  */
 import type { HarColumns } from "../../lib/har/columns.ts";
+import { PHASES } from "../../lib/har/types.ts";
 import { exactMs, formatTick, tickStep } from "../../lib/har/format.ts";
 import {
   type Marker,
@@ -113,18 +114,9 @@ export function AxisHeader(
 
 /** The colour legend of phases and markers. */
 export function Legend() {
-  const phases = [
-    "blocked",
-    "dns",
-    "connect",
-    "ssl",
-    "send",
-    "wait",
-    "receive",
-  ] as const;
   return (
     <ul class="wf-legend" aria-label="Waterfall legend">
-      {phases.map((p) => (
+      {PHASES.map((p) => (
         <li key={p}>
           <span class={`wf-swatch wf-${p}`} />
           {SEGMENT_LABELS[p]}

@@ -49,12 +49,13 @@ Deno.test("worker client: ok/an answer finds its call", async () => {
 });
 
 Deno.test("worker client: ok/progress keeps the watchdog away", async () => {
-  // Ten steps 30 ms apart outlast a 100 ms watchdog, each one restarts it.
-  const c = new WorkerClient<In, Out>(URL_, { timeoutMs: 100 });
+  // 40 steps 30 ms apart (1.2 s) outlast a 500 ms watchdog: each step
+  // restarts it. The margin leaves room for a loaded machine.
+  const c = new WorkerClient<In, Out>(URL_, { timeoutMs: 500 });
   try {
-    const seen = await run(c, { type: "steps", n: 10 });
+    const seen = await run(c, { type: "steps", n: 40 });
     assert.deepEqual(seen.map((m) => m.type), [
-      ...Array(10).fill("step"),
+      ...Array(40).fill("step"),
       "done",
     ]);
   } finally {

@@ -22,7 +22,7 @@ import {
   shown,
   valueText,
 } from "./pairs.ts";
-import type { HarEntry } from "./types.ts";
+import { type HarEntry, PHASES } from "./types.ts";
 
 export { type BodyPreview, PREVIEW_CHARS, previewBody } from "./body.ts";
 export {
@@ -122,16 +122,8 @@ function curlOf(
   };
 }
 
-const PHASE_KEYS = new Set([
-  "blocked",
-  "dns",
-  "connect",
-  "ssl",
-  "send",
-  "wait",
-  "receive",
-  "comment",
-]);
+/** The `timings` members HAR 1.2 §4.2.16 defines; others are listed apart. */
+const PHASE_KEYS = new Set<string>([...PHASES, "comment"]);
 
 /** Builds the detail of `raw` (normalised as `entry`). */
 export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { harFixture } from "../../tests/helpers/har_doc.ts";
 import { parseHarText } from "./parse.ts";
 import {
   entryDetail,
@@ -8,9 +9,7 @@ import {
 } from "./detail.ts";
 import { harCurl } from "./curl.ts";
 
-const text = await Deno.readTextFile(
-  new URL("../../tests/fixtures/har/mixed.har", import.meta.url),
-);
+const text = await harFixture("mixed.har");
 const { doc, raw } = parseHarText(text);
 const detail = (i: number) => entryDetail(raw[i], doc.entries[i]);
 

@@ -3,6 +3,21 @@ import { parsedHar } from "../../tests/helpers/har_doc.ts";
 import { parseHarText } from "./parse.ts";
 import { num, obj, str } from "./normalize.ts";
 
+/** The columns of a one-entry file: `entry`'s fields over a bare minimum. */
+function oneEntry(entry: Record<string, unknown>) {
+  return parseHarText(JSON.stringify({
+    log: {
+      entries: [{
+        startedDateTime: "2024-05-01T10:00:00Z",
+        request: { method: "GET", url: "https://x/" },
+        response: { status: 200, content: {} },
+        timings: {},
+        ...entry,
+      }],
+    },
+  })).columns;
+}
+
 Deno.test("normalize: loose readers never throw on the wrong type", () => {
   assert.deepEqual(obj(null), {});
   assert.deepEqual(obj([1]), {});
@@ -16,42 +31,18 @@ Deno.test("normalize: loose readers never throw on the wrong type", () => {
 });
 
 Deno.test("normalize: duration is time, or the sum of the phases", () => {
-  const h = parsedHar([{ time: 40 }]);
-  assert.equal(h.columns.duration[0], 40);
-  const doc = {
-    log: {
-      entries: [{
-        startedDateTime: "2024-05-01T10:00:00Z",
-        request: { method: "GET", url: "https://x/" },
-        response: { status: 200, content: {} },
-        timings: {
-          blocked: -1,
-          dns: 2,
-          connect: 3,
-          send: 1,
-          wait: 5,
-          receive: 4,
-        },
-      }],
-    },
-  };
-  const p = parseHarText(JSON.stringify(doc));
-  assert.equal(p.columns.duration[0], 15);
+  assert.equal(parsedHar([{ time: 40 }]).columns.duration[0], 40);
+  const c = oneEntry({
+    timings: { blocked: -1, dns: 2, connect: 3, send: 1, wait: 5, receive: 4 },
+  });
+  assert.equal(c.duration[0], 15);
 });
 
 Deno.test("normalize: transfer size is _transferSize, else headers + body", () => {
-  const h = parsedHar([{ transfer: 1234 }]);
-  assert.equal(h.columns.size[0], 1234);
-  const doc = {
-    log: {
-      entries: [{
-        startedDateTime: "2024-05-01T10:00:00Z",
-        time: 1,
-        request: { method: "GET", url: "https://x/" },
-        response: { status: 200, content: {}, headersSize: 100, bodySize: 50 },
-        timings: {},
-      }],
-    },
-  };
-  assert.equal(parseHarText(JSON.stringify(doc)).columns.size[0], 150);
+  assert.equal(parsedHar([{ transfer: 1234 }]).columns.size[0], 1234);
+  const c = oneEntry({
+    time: 1,
+    response: { status: 200, content: {}, headersSize: 100, bodySize: 50 },
+  });
+  assert.equal(c.size[0], 150);
 });

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
+import { harFixture } from "../../tests/helpers/har_doc.ts";
 import { indexHarText, parseHarText, parseHarValue } from "./parse.ts";
 import { orderOf } from "./orders.ts";
 import { countHarSecrets } from "./secrets.ts";
 import type { SortKey } from "./types.ts";
 import { HarParseError } from "./errors.ts";
 
-const FIX = new URL("../../tests/fixtures/har/", import.meta.url);
-const read = (name: string) => Deno.readTextFile(new URL(name, FIX));
+const read = harFixture;
 
 Deno.test("har parse: mixed fixture, per-entry facts", async () => {
   const { doc } = parseHarText(await read("mixed.har"));

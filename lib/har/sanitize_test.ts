@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { harFixture } from "../../tests/helpers/har_doc.ts";
 import { sanitizeHar } from "./sanitize.ts";
 import { parseHarText, parseHarValue } from "./parse.ts";
 import {
@@ -12,9 +13,7 @@ import {
 // deno-lint-ignore no-explicit-any
 type Json = any;
 
-const text = await Deno.readTextFile(
-  new URL("../../tests/fixtures/har/mixed.har", import.meta.url),
-);
+const text = await harFixture("mixed.har");
 
 const NAMES: [string, boolean][] = [
   ["access_token", true],

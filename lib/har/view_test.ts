@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { harFixture } from "../../tests/helpers/har_doc.ts";
 import fc from "fast-check";
 import { parseHarText, parseHarValue } from "./parse.ts";
 import { radixSort } from "./orders.ts";
@@ -11,15 +12,8 @@ import {
   type ViewState,
 } from "./view.ts";
 import { axisOf, markersOf, segmentsOf } from "./waterfall.ts";
-import {
-  emptyHashState,
-  formatHash,
-  parseHash,
-} from "../../islands/har/hash_state.ts";
 
-const text = await Deno.readTextFile(
-  new URL("../../tests/fixtures/har/mixed.har", import.meta.url),
-);
+const text = await harFixture("mixed.har");
 const { doc, columns: c } = parseHarText(text);
 const view = (s: Partial<ViewState>) =>
   computeView(c, { ...defaultViewState(), ...s });
@@ -126,37 +120,6 @@ Deno.test("har waterfall: segments add up to the duration", () => {
     ["wait", 20],
     ["receive", 10],
   ]);
-});
-
-Deno.test("har hash: round trip and validation", () => {
-  const s = {
-    ...emptyHashState(),
-    q: "a b&c",
-    types: ["xhr", "document"] as const,
-    statuses: ["5xx"] as const,
-    sort: "size-desc" as const,
-    page: "page_1",
-    sel: 12,
-  };
-  const hash = formatHash({
-    ...s,
-    types: [...s.types],
-    statuses: [...s.statuses],
-  });
-  assert.equal(
-    hash,
-    "#q=a+b%26c&type=document,xhr&status=5xx&sort=size-desc&page=page_1&sel=12",
-  );
-  assert.deepEqual(parseHash(hash), {
-    ...s,
-    types: ["document", "xhr"],
-    statuses: ["5xx"],
-  });
-  assert.equal(formatHash(emptyHashState()), "");
-  assert.deepEqual(parseHash("#sort=bogus&type=nope,image&sel=-3"), {
-    ...emptyHashState(),
-    types: ["image"],
-  });
 });
 
 Deno.test("har sort: radix sort equals a stable comparator sort", () => {

@@ -76,3 +76,8 @@ export function harDoc(entries: EntryInit[], pages: unknown[] = []): unknown {
 export function parsedHar(entries: EntryInit[], pages?: unknown[]): ParsedHar {
   return parseHarText(JSON.stringify(harDoc(entries, pages)));
 }
+
+/** The text of a HAR file in tests/fixtures/har/. */
+export function harFixture(name: string): Promise<string> {
+  return Deno.readTextFile(new URL(`../fixtures/har/${name}`, import.meta.url));
+}
