@@ -34,6 +34,27 @@ export interface TextFieldsProps {
   update: (patch: StatePatch) => void;
 }
 
+/** One of the two text boxes, bound to its field of the state. */
+function Editor(
+  { field, rows, placeholder, uid, state, errors, update }:
+    & Pick<TextFieldsProps, "uid" | "state" | "errors" | "update">
+    & { field: "headers" | "body"; rows: number; placeholder: string },
+) {
+  const id = fieldId(uid, field);
+  return (
+    <textarea
+      id={id}
+      data-param={field}
+      rows={rows}
+      spellcheck={false}
+      placeholder={placeholder}
+      value={state[field]}
+      {...described(id, errors[field])}
+      onInput={(e) => update({ [field]: e.currentTarget.value })}
+    />
+  );
+}
+
 /** Headers (not for streams: EventSource cannot send any) and body. */
 export function TextFields(
   { ep, uid, state, errors, implicitType, update }: TextFieldsProps,
@@ -52,15 +73,11 @@ export function TextFields(
       {!ep.streaming && (
         <div class="field field-wide">
           <label for={id("headers")}>Headers</label>
-          <textarea
-            id={id("headers")}
-            data-param="headers"
+          <Editor
+            field="headers"
             rows={3}
-            spellcheck={false}
             placeholder={HEADERS_EXAMPLE}
-            value={state.headers}
-            {...described(id("headers"), errors.headers)}
-            onInput={(e) => update({ headers: e.currentTarget.value })}
+            {...{ uid, state, errors, update }}
           />
           <FieldNotes
             id={id("headers")}
@@ -83,15 +100,11 @@ export function TextFields(
               </button>
             )}
           </div>
-          <textarea
-            id={id("body")}
-            data-param="body"
+          <Editor
+            field="body"
             rows={4}
-            spellcheck={false}
             placeholder={BODY_EXAMPLE}
-            value={state.body}
-            {...described(id("body"), errors.body)}
-            onInput={(e) => update({ body: e.currentTarget.value })}
+            {...{ uid, state, errors, update }}
           />
           <FieldNotes id={id("body")} hint={bodyHint} error={errors.body} />
           {implicitType && json !== undefined && (
