@@ -10,7 +10,7 @@
  */
 import { indexHarText } from "../lib/har/parse.ts";
 import { countHarSecrets } from "../lib/har/secrets.ts";
-import { otherOrders } from "../lib/har/columns.ts";
+import { otherOrders } from "../lib/har/orders.ts";
 
 const [mode, path] = Deno.args;
 const text = await Deno.readTextFile(path);

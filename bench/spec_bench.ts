@@ -14,6 +14,7 @@
  *    with its detail, and the longest task meanwhile. Target: < 100 ms,
  *    no task over 50 ms.
  */
+import { corpusDir } from "../tests/helpers/corpus.ts";
 import { Buffer } from "node:buffer";
 import { load } from "js-yaml";
 import type { Page } from "playwright-core";
@@ -24,10 +25,7 @@ import { launchBrowser } from "../tests/helpers/browser.ts";
 import { startServer } from "../tests/helpers/server.ts";
 import { ensureBuilt } from "../server/build.ts";
 
-const ROOT = new URL("../", import.meta.url);
-const CORPUS =
-  (Deno.env.get("CORPUS_DIR") ?? new URL("../shared/corpus", ROOT).pathname)
-    .replace(/\/$/, "") + "/specs/";
+const CORPUS = corpusDir("specs") ?? "";
 
 interface Input {
   name: string;

@@ -1,9 +1,10 @@
 import type { ComponentType, JSX } from "preact";
+import type { IslandName } from "../islands/registry.ts";
 
 /** Props of {@link Island}. */
 export interface IslandProps<P> {
-  /** Name registered in `server/client.ts`. */
-  name: string;
+  /** Name registered in `islands/registry.ts` (checked by the compiler). */
+  name: IslandName;
   component: ComponentType<P>;
   props: P;
   /** Element to render as the island root. */

@@ -8,8 +8,12 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { EndpointSpec } from "../lib/debug/catalog.ts";
-import { prepare, runnerKind, unreadableNumber } from "./debug/model.ts";
-import { toCurl } from "./debug/curl.ts";
+import {
+  prepare,
+  runnerCurl,
+  runnerKind,
+  unreadableNumber,
+} from "./debug/model.ts";
 import { fieldId, ParamField } from "./debug/ParamField.tsx";
 import { RequestFields } from "./debug/RequestFields.tsx";
 import { CommandBox } from "./debug/CommandBox.tsx";
@@ -139,7 +143,7 @@ export default function DebugRunner(
       </form>
       <CommandBox
         url={req.url}
-        curl={toCurl(
+        curl={runnerCurl(
           kind === "socket"
             ? { ...req, headers: [...req.headers, ...UPGRADE] }
             : req,

@@ -1,5 +1,5 @@
 /**
- * HAR viewer island (CONTRACT section 5). Parsing runs in a Web Worker; the
+ * HAR viewer island (/har). Parsing runs in a Web Worker; the
  * page keeps compact columns, filters them in one pass per update and
  * renders only the rows in view. Sort, filters and selection live in the
  * URL fragment. Nothing read here is ever sent anywhere.

@@ -5,27 +5,17 @@
  * (the signal tests and scripts wait for: typing and clicking will be heard).
  */
 import { type ComponentType, h, hydrate } from "preact";
-
-type Loader = () => Promise<{ default: ComponentType<unknown> }>;
-
-/** Every island the pages may render, each in its own chunk. */
-const ISLANDS: Record<string, Loader> = {
-  ThemeToggle: () => import("../islands/ThemeToggle.tsx") as ReturnType<Loader>,
-  SpecViewer: () => import("../islands/SpecViewer.tsx") as ReturnType<Loader>,
-  HarViewer: () => import("../islands/HarViewer.tsx") as ReturnType<Loader>,
-  DebugRunner: () => import("../islands/DebugRunner.tsx") as ReturnType<Loader>,
-};
+import { isIslandName, ISLANDS } from "../islands/registry.ts";
 
 async function boot(el: HTMLElement): Promise<void> {
   const name = el.dataset.island ?? "";
-  const load = ISLANDS[name];
-  if (!load) {
+  if (!isIslandName(name)) {
     console.error(`unknown island ${name}`);
     return;
   }
   const props = JSON.parse(el.dataset.props ?? "{}");
-  const mod = await load();
-  hydrate(h(mod.default, props), el);
+  const mod = await ISLANDS[name]();
+  hydrate(h(mod.default as ComponentType<unknown>, props), el);
   el.dataset.hydrated = "true";
 }
 

@@ -4,7 +4,7 @@
  */
 import { splitCode } from "../../islands/debug/describe.ts";
 import { prettyJson, type Token } from "../../islands/debug/json.ts";
-import { renderTokens } from "../../islands/debug/tokens.tsx";
+import { renderTokens } from "./tokens.tsx";
 
 /** Text with `code` spans. */
 export function Prose({ text }: { text: string }) {

@@ -2,7 +2,7 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { Endpoint } from "../../lib/spec/types.ts";
 import { EndpointRow } from "./EndpointRow.tsx";
-import { keyTarget, visibleRange } from "./virtual.ts";
+import { keyTarget, visibleRange } from "../../islands/shared/virtual.ts";
 
 /** Props of {@link EndpointList}. */
 export interface EndpointListProps {

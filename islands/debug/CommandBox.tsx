@@ -13,7 +13,7 @@ interface CopyProps {
 }
 
 /** A copy button with a short-lived confirmation. */
-export function CopyButton({ text, what, testid }: CopyProps) {
+function CopyButton({ text, what, testid }: CopyProps) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

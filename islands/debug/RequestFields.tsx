@@ -3,32 +3,18 @@
  * extra query (echo), redirect following, then the headers and body
  * editors ({@link TextFields}).
  */
-import type { EndpointSpec } from "../../lib/debug/catalog.ts";
 import {
   canRedirect,
   reflectsQuery,
   runnerKind,
   runnerMethods,
-  type RunnerState,
 } from "./model.ts";
 import { described, fieldId, FieldNotes } from "./ParamField.tsx";
-import type { StatePatch } from "./use_runner_state.ts";
-import { TextFields } from "./TextFields.tsx";
-
-/** Props of {@link RequestFields}. */
-export interface RequestFieldsProps {
-  ep: EndpointSpec;
-  uid: string;
-  state: RunnerState;
-  errors: Record<string, string>;
-  /** The Content-Type the runner adds because the headers name none. */
-  implicitType?: string;
-  update: (patch: StatePatch) => void;
-}
+import { TextFields, type TextFieldsProps } from "./TextFields.tsx";
 
 /** Method, extra query, follow, headers and body, as the endpoint allows. */
 export function RequestFields(
-  { ep, uid, state, errors, implicitType, update }: RequestFieldsProps,
+  { ep, uid, state, errors, implicitType, update }: TextFieldsProps,
 ) {
   const methods = runnerMethods(ep);
   const id = (n: string) => fieldId(uid, n);

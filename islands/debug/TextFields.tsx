@@ -3,8 +3,9 @@
  * these boxes Enter makes a new line; Ctrl+Enter (⌘+Enter) runs.
  */
 import { described, fieldId, FieldNotes } from "./ParamField.tsx";
-import { runnerKind } from "./model.ts";
-import type { RequestFieldsProps } from "./RequestFields.tsx";
+import type { EndpointSpec } from "../../lib/debug/catalog.ts";
+import { runnerKind, type RunnerState } from "./model.ts";
+import type { StatePatch } from "./use_runner_state.ts";
 
 const HEADERS_EXAMPLE = "X-Request-Id: 42\nAccept: application/json";
 const BODY_EXAMPLE = '{"hello": "world"}';
@@ -22,9 +23,41 @@ function asJson(body: string): unknown {
   }
 }
 
+/** Props of {@link TextFields} (and of the request fields around them). */
+export interface TextFieldsProps {
+  ep: EndpointSpec;
+  uid: string;
+  state: RunnerState;
+  errors: Record<string, string>;
+  /** The Content-Type the runner adds because the headers name none. */
+  implicitType?: string;
+  update: (patch: StatePatch) => void;
+}
+
+/** One of the two text boxes, bound to its field of the state. */
+function Editor(
+  { field, rows, placeholder, uid, state, errors, update }:
+    & Pick<TextFieldsProps, "uid" | "state" | "errors" | "update">
+    & { field: "headers" | "body"; rows: number; placeholder: string },
+) {
+  const id = fieldId(uid, field);
+  return (
+    <textarea
+      id={id}
+      data-param={field}
+      rows={rows}
+      spellcheck={false}
+      placeholder={placeholder}
+      value={state[field]}
+      {...described(id, errors[field])}
+      onInput={(e) => update({ [field]: e.currentTarget.value })}
+    />
+  );
+}
+
 /** Headers (not for streams: EventSource cannot send any) and body. */
 export function TextFields(
-  { ep, uid, state, errors, implicitType, update }: RequestFieldsProps,
+  { ep, uid, state, errors, implicitType, update }: TextFieldsProps,
 ) {
   const id = (n: string) => fieldId(uid, n);
   const json = asJson(state.body);
@@ -40,15 +73,11 @@ export function TextFields(
       {runnerKind(ep) === "fetch" && (
         <div class="field field-wide">
           <label for={id("headers")}>Headers</label>
-          <textarea
-            id={id("headers")}
-            data-param="headers"
+          <Editor
+            field="headers"
             rows={3}
-            spellcheck={false}
             placeholder={HEADERS_EXAMPLE}
-            value={state.headers}
-            {...described(id("headers"), errors.headers)}
-            onInput={(e) => update({ headers: e.currentTarget.value })}
+            {...{ uid, state, errors, update }}
           />
           <FieldNotes
             id={id("headers")}
@@ -71,15 +100,11 @@ export function TextFields(
               </button>
             )}
           </div>
-          <textarea
-            id={id("body")}
-            data-param="body"
+          <Editor
+            field="body"
             rows={4}
-            spellcheck={false}
             placeholder={BODY_EXAMPLE}
-            value={state.body}
-            {...described(id("body"), errors.body)}
-            onInput={(e) => update({ body: e.currentTarget.value })}
+            {...{ uid, state, errors, update }}
           />
           <FieldNotes id={id("body")} hint={bodyHint} error={errors.body} />
           {implicitType && json !== undefined && (

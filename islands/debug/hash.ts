@@ -7,6 +7,7 @@
  * Pure and DOM-free; the reference's example links use it on the server.
  */
 import type { EndpointSpec, ExampleSpec } from "../../lib/debug/catalog.ts";
+import { formatFragment, fragmentTarget } from "../shared/fragment.ts";
 import {
   initialState,
   reflectsQuery,
@@ -14,9 +15,6 @@ import {
   runnerMethods,
   type RunnerState,
 } from "./model.ts";
-
-/** Keys of the fragment that are runner options, not catalog parameters. */
-const OPTION_KEYS = ["method", "headers", "body", "follow", "query"] as const;
 
 /**
  * The fragment for `state`: `#id` alone when nothing differs, unless
@@ -41,15 +39,7 @@ export function formatHash(
   if (state.body !== "") q.set("body", state.body);
   if (!state.follow) q.set("follow", "0");
   if (state.query !== "") q.set("query", state.query);
-  const qs = q.toString();
-  return `#${ep.id}${qs || always ? `?${qs}` : ""}`;
-}
-
-/** The endpoint id a fragment names (`#echo?x` gives `echo`), or "". */
-export function hashId(hash: string): string {
-  const h = hash.replace(/^#/, "");
-  const q = h.indexOf("?");
-  return q < 0 ? h : h.slice(0, q);
+  return formatFragment(q, ep.id, always);
 }
 
 /**
@@ -59,11 +49,8 @@ export function hashId(hash: string): string {
  * contents link must not reset a form the user has filled.
  */
 export function parseHash(ep: EndpointSpec, hash: string): RunnerState | null {
-  if (hashId(hash) !== ep.id) return null;
-  const h = hash.replace(/^#/, "");
-  const q = h.indexOf("?");
-  if (q < 0) return null;
-  const p = new URLSearchParams(h.slice(q + 1));
+  const { id, params: p } = fragmentTarget(hash);
+  if (id !== ep.id || !p) return null;
   const s = initialState(ep);
   const values = { ...s.values };
   for (const spec of ep.params) {
@@ -118,6 +105,3 @@ export function exampleState(ep: EndpointSpec, ex: ExampleSpec): RunnerState {
 
 /** The body an example without one is given. */
 export const SAMPLE_BODY = '{"hello": "world"}';
-
-/** Exported for tests: the fragment keys that are not catalog parameters. */
-export const HASH_OPTION_KEYS: readonly string[] = OPTION_KEYS;

@@ -53,7 +53,7 @@ const METHOD_OVERRIDES = new Set([
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
 /** Why a browser will not send this header, or null when it will. */
-export function forbiddenReason(name: string, value: string): string | null {
+function forbiddenReason(name: string, value: string): string | null {
   const n = name.toLowerCase();
   if (FORBIDDEN.has(n) || n.startsWith("proxy-") || n.startsWith("sec-")) {
     return `browsers do not let a page set ${name} (a forbidden request header, Fetch standard §2.2.2); use the cURL command for it.`;

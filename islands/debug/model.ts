@@ -13,6 +13,7 @@ import {
   REDIRECT_STATUSES,
 } from "../../lib/debug/catalog.ts";
 import { checkParam } from "../../lib/debug/params.ts";
+import { curlCommand } from "../../lib/shared/curl.ts";
 import { bodyError, type HeaderLine, parseHeaders } from "./headers.ts";
 
 export type { HeaderLine };
@@ -203,4 +204,16 @@ export function prepare(
     errors,
     implicitType,
   };
+}
+
+/**
+ * The cURL command repeating `r` as the browser sends it: `-L` where the
+ * runner follows redirects, `--compressed` where the server compresses
+ * whatever is asked, `-N` for event streams.
+ */
+export function runnerCurl(r: PreparedRequest): string {
+  return curlCommand(
+    { ...r, headers: r.headers.map((h) => [h.name, h.value]) },
+    r,
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * The detail panel of the selected entry (CONTRACT 5 `har-detail`): general
+ * The detail panel of the selected entry (`data-testid=har-detail`): general
  * facts, timing, query parameters, headers, cookies and bodies, in one
  * scrolling panel with jump links (nothing hidden behind tabs), and
  * "Copy as cURL".

@@ -3,7 +3,7 @@
  * box. All of them hand the input to the worker; nothing is uploaded.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ExportHelp } from "../../components/har/ExportHelp.tsx";
+import { ExportHelp } from "./ExportHelp.tsx";
 
 /** Props of {@link InputBar}. */
 export interface InputBarProps {

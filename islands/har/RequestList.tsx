@@ -1,6 +1,6 @@
 /**
  * The virtualised request list: fixed-height rows, only those in view (plus
- * a margin, and never fewer than the first 30) are in the DOM, so 50,000
+ * a margin, and never fewer than the first 20) are in the DOM, so 50,000
  * entries cost the same to render as 50. Keyboard: arrows, Page Up/Down,
  * Home/End move the cursor; Enter or Space opens the detail; Escape closes.
  */
@@ -12,11 +12,17 @@ import type { Marker } from "../../lib/har/waterfall.ts";
 import { ListHead } from "./ListHead.tsx";
 import { type Axis, MarkerLayer } from "./Waterfall.tsx";
 import { Row } from "./Row.tsx";
+import {
+  keyTarget,
+  pageRows,
+  revealScroll,
+  visibleRange,
+} from "../shared/virtual.ts";
 
 /** Row height in px; must match `.har-row` in har.css. */
 export const ROW_H = 28;
-const OVERSCAN = 8;
-const MIN_ROWS = 30;
+/** Height of the sticky column header over the rows, px. */
+const HEAD_H = 28;
 
 /** Props of {@link RequestList}. */
 export interface RequestListProps {
@@ -57,40 +63,32 @@ export function RequestList(p: RequestListProps) {
   function reveal(k: number) {
     const el = scroller.current;
     if (!el) return;
-    const head = 28;
-    const y = k * ROW_H;
-    if (y < el.scrollTop) el.scrollTop = y;
-    else if (y + ROW_H > el.scrollTop + el.clientHeight - head) {
-      el.scrollTop = y + ROW_H - el.clientHeight + head;
-    }
+    const to = revealScroll(
+      k * ROW_H,
+      ROW_H,
+      el.scrollTop,
+      el.clientHeight,
+      HEAD_H,
+    );
+    if (to !== el.scrollTop) el.scrollTop = to;
   }
 
   function onKey(e: KeyboardEvent) {
-    const page = Math.max(1, Math.floor(height / ROW_H) - 1);
-    const moves: Record<string, number> = {
-      ArrowDown: cursor + 1,
-      ArrowUp: cursor - 1,
-      PageDown: cursor + page,
-      PageUp: cursor - page,
-      Home: 0,
-      End: view.count - 1,
-    };
-    if (e.key in moves) {
+    if (e.key === "Escape") return p.onSelect(-1);
+    if ((e.key === "Enter" || e.key === " ") && view.count) {
       e.preventDefault();
-      const k = Math.max(0, Math.min(view.count - 1, moves[e.key]));
-      setCursor(k);
-      reveal(k);
-    } else if ((e.key === "Enter" || e.key === " ") && view.count) {
-      e.preventDefault();
-      p.onSelect(view.rows[cursor]);
-    } else if (e.key === "Escape") p.onSelect(-1);
+      return p.onSelect(view.rows[cursor]);
+    }
+    const to = keyTarget(e.key, cursor, view.count, pageRows(height, ROW_H));
+    if (to === null) return;
+    e.preventDefault();
+    // ArrowUp on the first row stays there: the list has no box above it.
+    const k = to === "exit" ? 0 : Math.max(0, to);
+    setCursor(k);
+    reveal(k);
   }
 
-  const first = Math.max(0, Math.floor(top / ROW_H) - OVERSCAN);
-  const last = Math.min(
-    view.count,
-    Math.max(first + MIN_ROWS, Math.ceil((top + height) / ROW_H) + OVERSCAN),
-  );
+  const [first, last] = visibleRange(view.count, ROW_H, -1, 0, top, height);
   const rows = [];
   for (let k = first; k < last; k++) {
     const i = view.rows[k];

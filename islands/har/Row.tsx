@@ -1,6 +1,7 @@
 /**
- * One request row. Its `data-*` attributes are the contract's test hooks
- * (CONTRACT 5 `har-row`) and print numbers exactly as JavaScript does.
+ * One request row (`data-testid=har-row`). Its `data-*` attributes are
+ * what scripts and tests read, so they print numbers exactly as JavaScript
+ * does, never rounded for display.
  */
 import { Component, type JSX } from "preact";
 import type { HarColumns } from "../../lib/har/columns.ts";

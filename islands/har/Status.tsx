@@ -10,7 +10,7 @@ const PHASE_TEXT = {
 };
 
 /** What the status line says about a load in progress. */
-export function progressText(p: LoadProgress): string {
+function progressText(p: LoadProgress): string {
   if (p.phase === "read" && p.total) {
     return `${PHASE_TEXT.read}: ${formatBytes(p.done)} of ${
       formatBytes(p.total)
@@ -39,7 +39,7 @@ export function Progress({ p }: { p: LoadProgress }) {
   );
 }
 
-/** The rejection message (CONTRACT 5 `har-error`), with the spot shown. */
+/** The rejection message (`data-testid=har-error`), with the spot shown. */
 export function ErrorBox({ error }: { error: HarErrorInfo }) {
   return (
     <div class="error-box har-error" data-testid="har-error" role="alert">

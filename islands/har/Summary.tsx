@@ -1,12 +1,11 @@
 /**
- * Summary metrics of the whole file (CONTRACT 5 `har-summary`), each with
+ * Summary metrics of the whole file (`data-testid=har-summary`), each with
  * its raw number in `data-value` (printed as JavaScript gives it), plus the
  * page's load events when one page is in scope, and the breakdown.
  */
 import type { HarColumns } from "../../lib/har/columns.ts";
 import { formatBytes, formatCount, formatMs } from "../../lib/har/format.ts";
-import type { HarMeta } from "../../lib/har/protocol.ts";
-import type { HarPage } from "../../lib/har/types.ts";
+import type { HarMeta, HarPage } from "../../lib/har/types.ts";
 import { Breakdown } from "./Breakdown.tsx";
 
 /** Props of {@link Summary}. */

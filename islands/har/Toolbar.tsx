@@ -2,8 +2,7 @@
  * Search, type and status chips (each with its faceted count), the sort
  * select and, for files with several pages, the page selector.
  */
-import type { HashState } from "../../lib/har/hash_state.ts";
-import { NO_PAGE } from "../../lib/har/hash_state.ts";
+import { type HashState, NO_PAGE } from "./hash_state.ts";
 import { formatCount, formatMs } from "../../lib/har/format.ts";
 import {
   SORT_KEYS,

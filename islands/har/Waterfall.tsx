@@ -4,6 +4,7 @@
  * the legend.
  */
 import type { HarColumns } from "../../lib/har/columns.ts";
+import { PHASES } from "../../lib/har/types.ts";
 import { exactMs, formatTick, tickStep } from "../../lib/har/format.ts";
 import {
   type Marker,
@@ -19,7 +20,7 @@ export interface Axis {
 }
 
 /** The tooltip text of a bar: start, duration and every phase. */
-export function barTitle(c: HarColumns, i: number): string {
+function barTitle(c: HarColumns, i: number): string {
   const lines = [
     `Start: +${exactMs(c.start[i])}`,
     `Duration: ${exactMs(c.duration[i])}`,
@@ -31,7 +32,7 @@ export function barTitle(c: HarColumns, i: number): string {
 }
 
 /** The markers drawn across a row. */
-export function Markers({ markers, axis }: { markers: Marker[]; axis: Axis }) {
+function Markers({ markers, axis }: { markers: Marker[]; axis: Axis }) {
   return (
     <>
       {markers.map((m, k) => (
@@ -113,18 +114,9 @@ export function AxisHeader(
 
 /** The colour legend of phases and markers. */
 export function Legend() {
-  const phases = [
-    "blocked",
-    "dns",
-    "connect",
-    "ssl",
-    "send",
-    "wait",
-    "receive",
-  ] as const;
   return (
     <ul class="wf-legend" aria-label="Waterfall legend">
-      {phases.map((p) => (
+      {PHASES.map((p) => (
         <li key={p}>
           <span class={`wf-swatch wf-${p}`} />
           {SEGMENT_LABELS[p]}

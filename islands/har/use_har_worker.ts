@@ -1,18 +1,16 @@
 /**
- * The page side of the HAR worker: starts it, sends loads, and turns its
- * messages into state. A new load while one is running terminates the busy
- * worker (a 100 MB JSON.parse cannot be interrupted any other way).
+ * The page side of the HAR worker, through the shared worker client: sends
+ * loads, turns the worker's messages into state. A new load while one is
+ * running stops the busy worker (a 100 MB JSON.parse cannot be interrupted
+ * any other way); a worker that hangs is stopped by the client's watchdog.
  */
-import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { HarColumns } from "../../lib/har/columns.ts";
 import type { HarDetail } from "../../lib/har/detail.ts";
 import type { HarErrorInfo } from "../../lib/har/errors.ts";
-import type {
-  FromWorker,
-  HarMeta,
-  LoadPhase,
-  ToWorker,
-} from "../../lib/har/protocol.ts";
+import type { HarMeta } from "../../lib/har/types.ts";
+import { WorkerClient, type WorkerGone } from "../shared/worker_client.ts";
+import type { FromWorker, LoadPhase, ToWorker } from "./protocol.ts";
 
 /** A loaded file as the page holds it. */
 export interface LoadedHar {
@@ -49,15 +47,28 @@ export interface HarWorkerState {
   ): Promise<{ blob: Blob | null; redacted: number; error?: string }>;
 }
 
+/** Why a worker that went away left a call unanswered, in words. */
+function goneMessage(g: WorkerGone, timeoutMs: number): string {
+  if (g.reason === "timeout") {
+    return `The parser stopped answering for ${
+      timeoutMs / 1000
+    } s and was stopped; the page is still yours: load another file`;
+  }
+  if (g.reason === "crashed") return `The parser failed: ${g.message ?? ""}`;
+  return "The parser was stopped.";
+}
+
 /** Runs the worker at `url` (null before the bundles are built). */
 export function useHarWorker(url: string | null): HarWorkerState {
-  const worker = useRef<Worker | null>(null);
-  const seq = useRef(0);
+  const client = useMemo(
+    () => new WorkerClient<ToWorker, FromWorker>(url),
+    [url],
+  );
   const loadId = useRef(0);
   const detailId = useRef(0);
+  /** A load is reading or parsing (its "loaded" or "error" has not come). */
   const busy = useRef(false);
   const source = useRef<"paste" | "file">("file");
-  const pending = useRef(new Map<number, (m: FromWorker) => void>());
   const [loading, setLoading] = useState<LoadProgress | null>(null);
   const [data, setData] = useState<LoadedHar | null>(null);
   const dataRef = useRef<LoadedHar | null>(null);
@@ -65,72 +76,67 @@ export function useHarWorker(url: string | null): HarWorkerState {
   const [detail, setDetail] = useState<HarDetail | null>(null);
   const [detailError, setDetailError] = useState("");
 
-  const onMessage = useCallback((ev: MessageEvent<FromWorker>) => {
-    const m = ev.data;
-    if (m.type === "orders") {
-      // Filled in place: nothing on screen changes, a later sort finds them.
-      if (m.id === loadId.current && dataRef.current) {
-        const o = dataRef.current.columns.orders;
-        for (const [k, v] of Object.entries(m.orders)) {
-          if (!o[k as keyof typeof o]) o[k as keyof typeof o] = v;
-        }
-      }
-    } else if (m.type === "secrets") {
-      if (m.id !== loadId.current) return;
-      setData((d) => d && { ...d, meta: { ...d.meta, secrets: m.secrets } });
-    } else if (
-      m.type === "progress" || m.type === "loaded" || m.type === "error"
-    ) {
-      if (m.id !== loadId.current) return; // an abandoned load
-      if (m.type === "progress") {
+  useEffect(() => {
+    client.start(); // warm: the first file parses sooner
+    return () => client.stop();
+  }, [client]);
+
+  /** Handles the messages of load `id`; true once it is finished. */
+  function onLoad(id: number, m: FromWorker | WorkerGone): boolean {
+    if (id !== loadId.current) return true; // an abandoned load
+    switch (m.type) {
+      case "progress":
         setLoading({ phase: m.phase, done: m.done, total: m.total });
-        return;
-      }
-      busy.current = false;
-      setLoading(null);
-      setDetail(null);
-      if (m.type === "error") {
-        setError(m.error);
-        dataRef.current = null;
-        setData(null);
-      } else {
+        return false;
+      case "loaded": {
+        busy.current = false;
         const { type: _t, id: _i, ...rest } = m;
+        setLoading(null);
+        setDetail(null);
         setError(null);
         const next = { ...rest, source: source.current };
         dataRef.current = next; // the "orders" message may come before a render
         setData(next);
+        return false; // the other orders and the secrets follow
       }
-    } else if (m.type === "detail") {
-      if (m.id === detailId.current) setDetail(m.detail);
-    } else if (m.type === "detail-error") {
-      if (m.id === detailId.current) setDetailError(m.message);
-    } else {
-      pending.current.get(m.id)?.(m);
-      pending.current.delete(m.id);
+      case "orders": {
+        // Filled in place: nothing on screen changes, a later sort finds them.
+        const o = dataRef.current?.columns.orders;
+        if (o) {
+          for (const [k, v] of Object.entries(m.orders)) {
+            if (!o[k as keyof typeof o]) o[k as keyof typeof o] = v;
+          }
+        }
+        return false;
+      }
+      case "secrets":
+        setData((d) => d && { ...d, meta: { ...d.meta, secrets: m.secrets } });
+        return true;
+      case "error":
+      case "gone":
+        if (m.type === "gone" && !busy.current) return true; // rows are shown
+        busy.current = false;
+        setLoading(null);
+        setDetail(null);
+        setError(
+          m.type === "error"
+            ? m.error
+            : { kind: "json", message: goneMessage(m, client.timeoutMs) },
+        );
+        dataRef.current = null;
+        setData(null);
+        return true;
+      default:
+        return false;
     }
-  }, []);
+  }
 
-  const start = useCallback(() => {
-    worker.current?.terminate();
-    if (!url) return null;
-    const w = new Worker(url, { type: "module" });
-    w.onmessage = onMessage;
-    w.onerror = (e) => {
-      e.preventDefault();
-      busy.current = false;
-      setLoading(null);
-      setError({ kind: "json", message: `The parser failed: ${e.message}` });
-    };
-    worker.current = w;
-    return w;
-  }, [url, onMessage]);
-
-  useEffect(() => {
-    start();
-    return () => worker.current?.terminate();
-  }, [start]);
-
-  const post = (msg: ToWorker) => worker.current?.postMessage(msg);
+  /** Ends the current load's call, stopping the worker if it is busy. */
+  function abandonLoad(): void {
+    client.cancel(loadId.current);
+    if (busy.current) client.stop();
+    busy.current = false;
+  }
 
   return {
     loading,
@@ -139,27 +145,26 @@ export function useHarWorker(url: string | null): HarWorkerState {
     detail,
     detailError,
     load(input, name, src) {
-      if (busy.current) start();
-      if (!worker.current) {
+      abandonLoad();
+      source.current = src;
+      const id = loadId.current = client.nextId();
+      const msg: ToWorker = typeof input === "string"
+        ? { type: "load", id, text: input, name }
+        : { type: "load", id, file: input, name };
+      if (!client.call(msg, (m) => onLoad(id, m))) {
         setError({ kind: "json", message: "The viewer is not built yet." });
         return;
       }
       busy.current = true;
-      source.current = src;
-      const id = loadId.current = ++seq.current;
       setLoading({
         phase: typeof input === "string" ? "parse" : "read",
         done: 0,
         total: 0,
       });
-      if (typeof input === "string") {
-        post({ type: "load", id, text: input, name });
-      } else post({ type: "load", id, file: input, name });
     },
     clear() {
-      if (busy.current) start();
-      busy.current = false;
-      loadId.current = ++seq.current;
+      abandonLoad();
+      loadId.current = client.nextId();
       setLoading(null);
       dataRef.current = null;
       setData(null);
@@ -167,20 +172,40 @@ export function useHarWorker(url: string | null): HarWorkerState {
       setDetail(null);
     },
     requestDetail(index) {
-      const id = detailId.current = ++seq.current;
+      const id = detailId.current = client.nextId();
       setDetail(null);
       setDetailError("");
-      post({ type: "detail", id, index });
+      client.call({ type: "detail", id, index }, (m) => {
+        if (id !== detailId.current) return true;
+        if (m.type === "detail") setDetail(m.detail);
+        else if (m.type === "detail-error") setDetailError(m.message);
+        else if (m.type === "gone") {
+          setDetailError(goneMessage(m, client.timeoutMs));
+        }
+        return true;
+      });
     },
     sanitize(words, dropBodies) {
-      const id = ++seq.current;
+      const id = client.nextId();
       return new Promise((resolve) => {
-        pending.current.set(id, (m) => {
-          if (m.type === "sanitized") {
-            resolve({ blob: m.blob, redacted: m.redacted, error: m.error });
-          }
-        });
-        post({ type: "sanitize", id, words, dropBodies });
+        const sent = client.call(
+          { type: "sanitize", id, words, dropBodies },
+          (m) => {
+            if (m.type === "sanitized") {
+              resolve({ blob: m.blob, redacted: m.redacted, error: m.error });
+            } else if (m.type === "gone") {
+              resolve({
+                blob: null,
+                redacted: 0,
+                error: goneMessage(m, client.timeoutMs),
+              });
+            }
+            return true;
+          },
+        );
+        if (!sent) {
+          resolve({ blob: null, redacted: 0, error: "No file is loaded." });
+        }
       });
     },
   };

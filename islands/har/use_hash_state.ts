@@ -5,12 +5,13 @@
  * documents, flows back in through `hashchange`.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { replaceFragment } from "../shared/fragment.ts";
 import {
   emptyHashState,
   formatHash,
   type HashState,
   parseHash,
-} from "../../lib/har/hash_state.ts";
+} from "./hash_state.ts";
 
 /** The state and a setter that merges a partial update. */
 export function useHashState(): [
@@ -38,17 +39,10 @@ export function useHashState(): [
   // `history.replaceState` costs milliseconds in Chromium (it goes to the
   // browser process): write the fragment after the burst of updates, not
   // inside the update the user waits for.
-  const write = useCallback(() => {
-    const hash = formatHash(latest.current);
-    if (hash === location.hash || (hash === "" && location.hash === "#")) {
-      return;
-    }
-    history.replaceState(
-      history.state,
-      "",
-      hash || location.pathname + location.search,
-    );
-  }, []);
+  const write = useCallback(
+    () => replaceFragment(formatHash(latest.current)),
+    [],
+  );
 
   const update = useCallback((patch: Partial<HashState>) => {
     setState((old) => {

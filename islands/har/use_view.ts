@@ -6,7 +6,7 @@
  */
 import { useMemo } from "preact/hooks";
 import type { HarColumns } from "../../lib/har/columns.ts";
-import { type HashState, NO_PAGE } from "../../lib/har/hash_state.ts";
+import { type HashState, NO_PAGE } from "./hash_state.ts";
 import type { HarPage } from "../../lib/har/types.ts";
 import { computeView, type View } from "../../lib/har/view.ts";
 import { axisOf, type Marker, markersOf } from "../../lib/har/waterfall.ts";

@@ -4,16 +4,13 @@
  * detail and sanitize requests. A 100 MB file therefore never blocks the
  * page, and its headers and bodies never cross to it in bulk.
  */
-import { otherOrders, transferables } from "../../lib/har/columns.ts";
+import { transferables } from "../../lib/har/columns.ts";
+import { otherOrders } from "../../lib/har/orders.ts";
 import { entryDetail } from "../../lib/har/detail.ts";
 import { HarParseError } from "../../lib/har/errors.ts";
 import { entryAt } from "../../lib/har/entries.ts";
 import { type IndexedHar, indexHarText } from "../../lib/har/parse.ts";
-import type {
-  FromWorker,
-  LoadPhase,
-  ToWorker,
-} from "../../lib/har/protocol.ts";
+import type { FromWorker, LoadPhase, ToWorker } from "../har/protocol.ts";
 import {
   encodingWarning,
   readFileText,
@@ -114,8 +111,16 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
   if (msg.type === "load") {
     load(msg);
   } else if (msg.type === "detail") {
-    if (!current || !current.raw[msg.index]) return;
-    const raw = current.raw[msg.index];
+    // Every request gets its answer: the page's call waits for one.
+    const raw = current?.raw[msg.index];
+    if (!current || !raw) {
+      return post({
+        type: "detail-error",
+        id: msg.id,
+        index: msg.index,
+        message: current ? `No entry ${msg.index}` : "No file is loaded",
+      });
+    }
     try {
       const detail = entryDetail(raw, entryAt(current.columns, raw, msg.index));
       post({ type: "detail", id: msg.id, index: msg.index, detail });
@@ -128,7 +133,15 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
       });
     }
   } else if (msg.type === "sanitize") {
-    if (!current) return;
+    if (!current) {
+      return post({
+        type: "sanitized",
+        id: msg.id,
+        blob: null,
+        redacted: 0,
+        error: "No file is loaded",
+      });
+    }
     try {
       const { parts, redacted } = sanitizedJsonParts(current.root, msg);
       const blob = new Blob(parts, { type: "application/json" });

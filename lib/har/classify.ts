@@ -156,21 +156,10 @@ export function typeCategory(
 }
 
 /**
- * The lower-cased host (with port, without credentials) of a URL and where
- * its path starts, by scanning rather than `new URL()` (much cheaper, never
- * throws). URLs without an authority (`data:`, `about:blank`) have host ""
- * and path at 0.
- */
-export function splitHost(url: string): { host: string; pathAt: number } {
-  const r = new Int32Array(3);
-  hostRange(url, r);
-  return { host: url.slice(r[0], r[1]).toLowerCase(), pathAt: r[2] };
-}
-
-/**
- * {@link splitHost} without allocating: writes the host's start and end
+ * Where the host of a URL is, by scanning rather than `new URL()` (much
+ * cheaper, never throws, no allocation): writes the host's start and end
  * (after any `user:pass@`, which is never shown) and the path's start into
- * `out`. No authority: 0, 0, 0.
+ * `out`. URLs without an authority (`data:`, `about:blank`): 0, 0, 0.
  */
 export function hostRange(url: string, out: Int32Array): void {
   out[0] = out[1] = out[2] = 0;

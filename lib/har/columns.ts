@@ -7,16 +7,8 @@
  * task), and the list filters and sorts over it. Headers and bodies stay in
  * the worker and are fetched per selected entry.
  */
-import { sortOrders, startOrders } from "./orders.ts";
-import { PHASES, type SortKey } from "./types.ts";
-
-export {
-  orderOf,
-  otherOrders,
-  radixSort,
-  sortOrders,
-  startOrders,
-} from "./orders.ts";
+import { type SortOrders, sortOrders, startOrders } from "./orders.ts";
+import { PHASES } from "./types.ts";
 
 /** Values per entry in `phases`: the seven phases, then 1 if ssl is in connect. */
 export const PHASE_STRIDE = PHASES.length + 1;
@@ -55,13 +47,13 @@ export interface HarColumns {
   /**
    * Entry indices in each list order (ties: start order, then index). The
    * start orders are always there; the others may be filled in later (the
-   * worker posts them after the first rows): use {@link orderOf}.
+   * worker posts them after the first rows): use `orderOf` (orders.ts).
    */
-  orders: Partial<Record<SortKey, Uint32Array>>;
+  orders: SortOrders;
 }
 
 /** A string table: each distinct string once, entries hold indices. */
-export class Interner {
+class Interner {
   readonly list: string[] = [];
   #map = new Map<string, number>();
 
@@ -82,7 +74,7 @@ export class Interner {
  * from the URL's characters (hashed and compared case-insensitively in
  * place), so a host seen before costs no string allocation.
  */
-export class HostTable {
+class HostTable {
   readonly list: string[] = [];
   #buckets = new Map<number, number[]>();
 

@@ -1,25 +1,14 @@
 /**
- * "Copy as cURL": a POSIX shell command that repeats a recorded request.
- * Every argument is single-quoted (POSIX 2.2.3: nothing is special inside
- * single quotes, so `'` itself is written `'\''`).
+ * "Copy as cURL" for a recorded request: which of its headers a replay
+ * sends, and whether curl should decode the answer. The command itself is
+ * the shared builder's (`lib/shared/curl.ts`).
  */
-
-/** What a request needs to be replayed. */
-export interface CurlRequest {
-  method: string;
-  url: string;
-  headers: { name: string; value: string }[];
-  body?: string;
-}
-
-/** Quotes one shell word. */
-export function shellQuote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
-}
+import { curlCommand } from "../shared/curl.ts";
+import type { NameValue } from "./pairs.ts";
 
 /**
  * Headers curl must not copy: HTTP/2 and HTTP/3 pseudo-headers (RFC 9113
- * 8.3, curl sets them from the URL and method) and Content-Length (curl
+ * §8.3; curl sets them from the URL and method) and Content-Length (curl
  * computes it from the body, and a stale one breaks an edited body).
  */
 function skipped(name: string): boolean {
@@ -27,25 +16,21 @@ function skipped(name: string): boolean {
   return n.startsWith(":") || n === "content-length";
 }
 
-/** Builds the command, one option per line for readability. */
-export function toCurl(req: CurlRequest): string {
-  const parts = [`curl ${shellQuote(req.url)}`];
-  const method = req.method.toUpperCase() || "GET";
-  const hasBody = req.body !== undefined && req.body !== "";
-  // curl already sends GET, or POST when given a body.
-  // `-X HEAD` would wait for a body that never comes: `--head` does not.
-  if (method === "HEAD") parts.push("--head");
-  else if (!(method === "GET" && !hasBody) && !(method === "POST" && hasBody)) {
-    parts.push(`-X ${shellQuote(method)}`);
-  }
-  let compressed = false;
-  for (const h of req.headers) {
-    if (skipped(h.name)) continue;
-    if (h.name.toLowerCase() === "accept-encoding") compressed = true;
-    parts.push(`-H ${shellQuote(`${h.name}: ${h.value}`)}`);
-  }
-  if (hasBody) parts.push(`--data-raw ${shellQuote(req.body!)}`);
-  // Decode what Accept-Encoding asked for, as the browser did.
-  if (compressed) parts.push("--compressed");
-  return parts.join(" \\\n  ");
+/**
+ * The command repeating a recorded request. `--compressed` when the browser
+ * sent Accept-Encoding, so curl decodes the answer as the browser did.
+ */
+export function harCurl(
+  method: string,
+  url: string,
+  headers: readonly NameValue[],
+  body?: string,
+): string {
+  const sent = headers.filter((h) => !skipped(h.name));
+  return curlCommand(
+    { method, url, headers: sent.map((h) => [h.name, h.value]), body },
+    {
+      compressed: sent.some((h) => h.name.toLowerCase() === "accept-encoding"),
+    },
+  );
 }

@@ -6,7 +6,7 @@
  */
 import { type BodyPreview, cutText, previewBody } from "./body.ts";
 import { baseMime } from "./classify.ts";
-import { toCurl } from "./curl.ts";
+import { harCurl } from "./curl.ts";
 import { type Obj, obj, str } from "./normalize.ts";
 import {
   type CookieRow,
@@ -22,7 +22,7 @@ import {
   shown,
   valueText,
 } from "./pairs.ts";
-import type { HarEntry } from "./types.ts";
+import { type HarEntry, PHASES } from "./types.ts";
 
 export { type BodyPreview, PREVIEW_CHARS, previewBody } from "./body.ts";
 export {
@@ -37,7 +37,7 @@ export {
 } from "./pairs.ts";
 
 /** Longest "Copy as cURL" command (characters). */
-export const CURL_CHARS = 1_000_000;
+const CURL_CHARS = 1_000_000;
 
 /** The detail of one entry. */
 export interface HarDetail {
@@ -107,11 +107,11 @@ function curlOf(
   const size = url.length + body.length +
     headers.reduce((n, h) => n + h.name.length + h.value.length + 8, 0);
   if (size <= CURL_CHARS) {
-    return { curl: toCurl({ method, url, headers, body }), note: "" };
+    return { curl: harCurl(method, url, headers, body), note: "" };
   }
   if (size - body.length <= CURL_CHARS) {
     return {
-      curl: toCurl({ method: method || "GET", url, headers }),
+      curl: harCurl(method, url, headers),
       note: `The request body (${body.length} characters) is too large to ` +
         "copy: the command leaves it out.",
     };
@@ -122,16 +122,8 @@ function curlOf(
   };
 }
 
-const PHASE_KEYS = new Set([
-  "blocked",
-  "dns",
-  "connect",
-  "ssl",
-  "send",
-  "wait",
-  "receive",
-  "comment",
-]);
+/** The `timings` members HAR 1.2 §4.2.16 defines; others are listed apart. */
+const PHASE_KEYS = new Set<string>([...PHASES, "comment"]);
 
 /** Builds the detail of `raw` (normalised as `entry`). */
 export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {

@@ -26,7 +26,7 @@ export function pathOf(c: HarColumns, i: number): string {
 }
 
 /** Entry i's timing phases. */
-export function timingsOf(c: HarColumns, i: number): Timings {
+function timingsOf(c: HarColumns, i: number): Timings {
   const at = i * PHASE_STRIDE;
   const t = { sslInConnect: c.phases[at + PHASES.length] === 1 } as Timings;
   PHASES.forEach((p, k) => (t[p] = c.phases[at + k]));

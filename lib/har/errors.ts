@@ -43,26 +43,6 @@ export class HarParseError extends SyntaxError {
   }
 }
 
-/**
- * 1-based line and column of a UTF-16 offset. CRLF and lone CR count as one
- * line break each, as in editors (JSON allows both as whitespace, RFC 8259 2).
- */
-export function lineColumn(
-  text: string,
-  offset: number,
-): { line: number; column: number } {
-  let line = 1, lineStart = 0;
-  const end = Math.min(offset, text.length);
-  for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
-}
-
 /** A JSON type name for messages: `null`, `array`, `string`, ... */
 export function typeName(v: unknown): string {
   if (v === null) return "null";

@@ -1,6 +1,6 @@
 /**
  * Human-readable numbers for the HAR viewer. Displays round; the `data-*`
- * attributes the contract checks never go through these (they print numbers
+ * attributes scripts and tests read never go through these (they print numbers
  * as JavaScript gives them).
  */
 

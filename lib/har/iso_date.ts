@@ -156,8 +156,3 @@ function daysIn(year: number, month: number): number {
 export function diffMs(a: Instant, b: Instant): number {
   return (a.ms - b.ms) + (a.frac - b.frac);
 }
-
-/** Negative, zero or positive as `a` is before, at or after `b`. */
-export function compareInstant(a: Instant, b: Instant): number {
-  return a.ms - b.ms || a.frac - b.frac;
-}

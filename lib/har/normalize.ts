@@ -1,7 +1,7 @@
 /**
- * One raw `log.entries[i]` into the columns. The counting rules are
- * CONTRACT section 5; tolerance for what real exporters write (HAR 1.1,
- * missing `timings`, `-1` phases, numbers as strings) is documented inline.
+ * One raw `log.entries[i]` into the columns. Each counting rule and the
+ * tolerance for what real exporters write (HAR 1.1, missing `timings`, `-1`
+ * phases, numbers as strings) is explained where it is applied.
  */
 import { baseMime, hostRange, statusClass, typeCategory } from "./classify.ts";
 import type { ColumnBuilder } from "./columns.ts";
@@ -45,12 +45,13 @@ const NUMERIC = /^\s*-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\s*$/;
 /**
  * Writes the timing phases of HAR 1.2 4.2.16 (ms, -1 when a phase does not
  * apply) at `phases[at..]`, then 1 or 0 for "ssl is inside connect", and
- * returns the duration (CONTRACT 5: `time`, or when it is missing or
- * negative the sum of the phases >= 0, `ssl` excluded). HAR 1.2 counts
+ * returns the duration: `time` (HAR 1.2 §4.2: the sum of the phases, as
+ * the exporter measured it), or when it is missing or negative the sum of
+ * the phases >= 0, `ssl` excluded. HAR 1.2 counts
  * `ssl` inside `connect`; Firefox and mitmproxy report it apart, and when
  * `time` is known, whichever reading adds up to it wins.
  */
-export function writeTimings(
+function writeTimings(
   raw: unknown,
   time: unknown,
   phases: Float64Array,
@@ -98,10 +99,11 @@ const TYPE_INDEX = new Map(TYPE_CATEGORIES.map((t, i) => [t, i]));
 const CLASS_INDEX = new Map(STATUS_CLASSES.map((c, i) => [c, i]));
 
 /**
- * CONTRACT 5: `_transferSize` when >= 0, else headersSize + bodySize (each
- * up to 2^53, see {@link num}).
+ * Bytes on the wire: Chrome's `_transferSize` when >= 0 (measured, with
+ * compression and framing), else headersSize + bodySize (HAR 1.2 §4.2.4,
+ * each up to 2^53, see {@link num}).
  */
-export function transferSizeOf(entry: Obj, response: Obj): number {
+function transferSizeOf(entry: Obj, response: Obj): number {
   const ts = response._transferSize ?? entry._transferSize;
   if (typeof ts === "number" && ts >= 0 && ts <= Number.MAX_SAFE_INTEGER) {
     return ts;
@@ -165,14 +167,14 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
 }
 
 /** The media type a `data:` URL declares (RFC 2397), "" for other URLs. */
-export function dataUrlType(url: string): string {
+function dataUrlType(url: string): string {
   if (!url.startsWith("data:")) return "";
   const end = url.slice(5, 200).search(/[;,]/);
   return end > 0 ? url.slice(5, 5 + end).trim() : "";
 }
 
 /** Value of the first header named `name` (case-insensitive), or "". */
-export function findHeader(headers: unknown, name: string): string {
+function findHeader(headers: unknown, name: string): string {
   if (!Array.isArray(headers)) return "";
   for (const h of headers) {
     const o = obj(h);

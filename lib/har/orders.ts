@@ -1,16 +1,24 @@
 /**
- * The list orders (CONTRACT 5 `har-sort`): by start (offset, then index),
+ * The list orders (the `har-sort` select): by start (offset, then index),
  * and by duration and by size with ties in start order, each ascending and
  * descending. Radix-sorted in linear time.
  */
-import type { HarColumns } from "./columns.ts";
 import type { SortKey } from "./types.ts";
 
-/** The columns an order reads. */
-export type Keys = Pick<HarColumns, "n" | "start" | "duration" | "size">;
+/** The columns an order reads (a subset of `HarColumns`). */
+export interface Keys {
+  n: number;
+  start: Float64Array;
+  duration: Float64Array;
+  size: Float64Array;
+}
+
+/** Entry indices per list order; the start orders come first. */
+export type SortOrders = Partial<Record<SortKey, Uint32Array>>;
 
 /**
- * The six orders. `start` is by offset then index (CONTRACT 5); every other
+ * The six orders. `start` is by offset then index (stable for equal
+ * offsets, so a reload shows the same list); every other
  * order breaks ties by start order, and the `-desc` orders keep ties in
  * ascending start order too (a stable sort by a descending key).
  */
@@ -49,7 +57,10 @@ export function otherOrders(
  * The order for `sort`, computing (and keeping) the duration and size
  * orders when they have not arrived yet.
  */
-export function orderOf(c: HarColumns, sort: SortKey): Uint32Array {
+export function orderOf(
+  c: Keys & { orders: SortOrders },
+  sort: SortKey,
+): Uint32Array {
   let o = c.orders[sort];
   if (!o) {
     Object.assign(c.orders, otherOrders(c, c.orders.start!));

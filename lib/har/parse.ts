@@ -1,9 +1,11 @@
 /**
  * HAR text or JSON value to a {@link HarDocument}. Accepts HAR 1.1 and 1.2
  * from browsers and proxies; rejects, with the problem and its location,
- * anything without a usable `log.entries` array (CONTRACT section 5).
+ * anything without a usable `log.entries` array (HAR 1.2 §4.2: the one
+ * member every use of the file needs).
  */
-import { excerptAt, HarParseError, lineColumn, typeName } from "./errors.ts";
+import { lineColumn } from "../shared/json_error.ts";
+import { excerptAt, HarParseError, typeName } from "./errors.ts";
 import { ColumnBuilder, type HarColumns } from "./columns.ts";
 import { entryAt } from "./entries.ts";
 import { diffMs, type Instant, parseInstant } from "./iso_date.ts";
@@ -151,7 +153,7 @@ function checkShape(root: unknown): { log: Obj; entries: Obj[] } {
  * (`secrets: null`, see `countHarSecrets`) and the duration and size orders
  * (see `orderOf`) are left for afterwards.
  */
-export function indexHarValue(
+function indexHarValue(
   root: unknown,
   onProgress?: Progress,
   complete = true,

@@ -12,7 +12,7 @@
 /** Marker that replaces a redacted value. */
 export const REDACTED = "[REDACTED]";
 /** Marker for redacted URL query values (stays a valid URL). */
-export const REDACTED_URL = "REDACTED";
+const REDACTED_URL = "REDACTED";
 
 /**
  * Default word list (editable in the UI): the names that OAuth 2.0 (RFC 6749

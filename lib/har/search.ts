@@ -1,6 +1,6 @@
 /**
- * Free-text search over the columns (CONTRACT 5: URL, method, status, MIME
- * type). Terms are whitespace-separated and all must match, as
+ * Free-text search over the columns a person scans a list by: URL,
+ * method, status and MIME type. Terms are whitespace-separated and all must match, as
  * case-insensitive substrings of one of those fields; `-term` excludes.
  * A term holds no whitespace, so it can never span two fields, and each
  * field is searched apart: URLs with `indexOf` over one lower-cased string

@@ -43,7 +43,7 @@ function lines(v: string): number {
  * left those empty), Authorization/Proxy-Authorization headers, and
  * token-like query parameters and headers.
  */
-export function secretCounter(
+function secretCounter(
   isSecret: NameMatcher,
 ): (e: Obj, counts: SecretCounts) => void {
   const kinds = new Map<string, number>();

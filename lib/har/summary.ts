@@ -1,8 +1,9 @@
 /**
  * Summary metrics of a whole file, computed once at parse time over the
- * columns (CONTRACT 5: `content-bytes` sums `response.content.size` values
- * >= 0; `span-ms` is the latest offset + duration, the earliest start being
- * 0).
+ * columns: `content-bytes` sums the `response.content.size` values >= 0
+ * (HAR 1.2 §4.2.8 leaves -1 or nothing for unknown sizes, which must not
+ * count); `span-ms` is the latest offset + duration, the earliest start
+ * being 0.
  */
 import type { HarColumns } from "./columns.ts";
 import {

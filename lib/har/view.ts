@@ -15,7 +15,8 @@
  *   were cleared (faceted counts): clicking the only active chip of a group
  *   shows exactly that many rows.
  */
-import { type HarColumns, orderOf } from "./columns.ts";
+import type { HarColumns } from "./columns.ts";
+import { orderOf } from "./orders.ts";
 import { searchMask } from "./search.ts";
 import {
   type SortKey,

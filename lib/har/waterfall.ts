@@ -1,6 +1,6 @@
 /**
  * Waterfall geometry. The axis starts at the earliest request start of the
- * scope (offset 0 for the whole file, CONTRACT 5), never at a page's own
+ * scope (offset 0 for the whole file, as every row's `data-start-ms`), never at a page's own
  * start or the first request in array order, which is how other viewers end
  * up drawing bars from the wrong origin.
  */

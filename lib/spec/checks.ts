@@ -4,6 +4,7 @@
  * §4.8.12.1: every template expression must have an `in: path` parameter),
  * `$ref`s that point nowhere, and schemas that are not schemas.
  */
+import { lineColumns } from "../shared/json_error.ts";
 import { clip, jsonPath, kindOf } from "./errors.ts";
 import { jsonStringEnd } from "./json_text.ts";
 import { resolvePathItem } from "./operations.ts";
@@ -236,21 +237,6 @@ export function jsonRefWarnings(
     out.push({ message: badRef(b.ref, b.uses), ...where[i] })
   );
   if (external) out.push({ message: externalRefs(external, firstExternal) });
-  return out;
-}
-
-/** 1-based line and column of each offset, in one pass over `text`. */
-function lineColumns(
-  text: string,
-  offsets: number[],
-): { line: number; column: number }[] {
-  const order = offsets.map((o, i) => [o, i]).sort((a, b) => a[0] - b[0]);
-  const out = new Array<{ line: number; column: number }>(offsets.length);
-  let line = 1, start = 0, i = 0;
-  for (const [o, k] of order) {
-    for (; i < o; i++) if (text.charCodeAt(i) === 10) (line++, start = i + 1);
-    out[k] = { line, column: o - start + 1 };
-  }
   return out;
 }
 

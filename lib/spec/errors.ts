@@ -1,13 +1,15 @@
 /**
- * Errors of the spec parser. Every rejection says what is wrong and where
- * (CONTRACT section 4): line and column for text that cannot be read, a JSON
- * path for a document of the wrong shape.
+ * Errors of the spec parser. Every rejection says what is wrong and where,
+ * so it can be fixed without guessing: line and column for text that cannot
+ * be read, a JSON path for a document of the wrong shape.
  */
+import { splitLines } from "../shared/json_error.ts";
 import type { SpecErrorInfo } from "./types.ts";
 
 /**
- * Raised when the input is rejected. A `SyntaxError` subclass (house style),
- * carrying plain data in `info` so the worker can post it to the page.
+ * Raised when the input is rejected. A `SyntaxError` subclass, so callers
+ * tell bad input from a bug by its type, carrying plain data in `info` so
+ * the worker can post it to the page.
  */
 export class SpecError extends SyntaxError {
   /** Plain, cloneable description of the error. */
@@ -28,32 +30,13 @@ export class SpecError extends SyntaxError {
   }
 }
 
-/** 1-based line and column of a UTF-16 offset in `text`. */
-export function lineColumn(
-  text: string,
-  offset: number,
-): { line: number; column: number } {
-  const end = Math.max(0, Math.min(offset, text.length));
-  let line = 1;
-  let start = 0;
-  for (
-    let i = text.indexOf("\n");
-    i !== -1 && i < end;
-    i = text.indexOf("\n", i + 1)
-  ) {
-    line++;
-    start = i + 1;
-  }
-  return { line, column: end - start + 1 };
-}
-
 /**
  * Up to two lines before and one after `line`, numbered, with a caret under
  * `column`, so the user sees the mistake without opening an editor. Long lines
  * are cut around the column.
  */
 export function excerpt(text: string, line: number, column: number): string {
-  const lines = text.split("\n", line + 1);
+  const lines = splitLines(text, line + 1);
   const first = Math.max(1, line - 2);
   const last = Math.min(lines.length, line + 1);
   const width = String(last).length;
@@ -61,7 +44,7 @@ export function excerpt(text: string, line: number, column: number): string {
   // Keep a window of 80 characters that contains the column.
   const from = Math.max(0, column - 60);
   for (let n = first; n <= last; n++) {
-    const raw = (lines[n - 1] ?? "").replace(/\r$/, "");
+    const raw = lines[n - 1] ?? "";
     const cut = (from > 0 ? "…" : "") + raw.slice(from, from + 80) +
       (raw.length > from + 80 ? "…" : "");
     out.push(`${String(n).padStart(width)} | ${cut}`);

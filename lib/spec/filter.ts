@@ -1,5 +1,5 @@
 /**
- * The filter box and the copy button of CONTRACT section 4. Terms are split
+ * The spec viewer's filter box and copy button. Terms are split
  * on whitespace and all must match; a term that is exactly a method name
  * (case-insensitive: one of the OpenAPI 3.2 fixed methods, `query`, or an
  * `additionalOperations` key of the document) matches that method only; any
@@ -89,7 +89,7 @@ function field(s: string): string {
 }
 
 /**
- * The copy format of CONTRACT section 4: one endpoint per line,
+ * The copy format, made to paste into a spreadsheet: one endpoint per line,
  * `METHOD<TAB>path<TAB>summary<TAB>tags joined by ", "`, lines joined by
  * `\n` without a trailing newline. Tabs or line breaks inside a field become
  * spaces so every line stays one endpoint.

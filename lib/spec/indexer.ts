@@ -1,6 +1,7 @@
 /**
  * Builds the endpoint index of a detected document: one entry per (path,
- * method) under `paths`, webhooks and callbacks apart (CONTRACT section 4),
+ * method) under `paths`, webhooks and callbacks apart (neither is an
+ * endpoint the API serves: the API calls out to them),
  * counts per method, tags, and the non-fatal problems a user should know
  * about. Kept to one pass over `paths`, so indexing costs a fraction of the
  * parse itself.

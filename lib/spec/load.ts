@@ -5,7 +5,8 @@
  * although YAML 1.2 dropped it). Errors carry line and column.
  */
 import { CORE_SCHEMA, load, mergeTag, YAMLException } from "js-yaml";
-import { excerpt, lineColumn, SpecError } from "./errors.ts";
+import { lineColumn } from "../shared/json_error.ts";
+import { excerpt, SpecError } from "./errors.ts";
 import { locateJsonError } from "./json_text.ts";
 import {
   complexKeyOffset,

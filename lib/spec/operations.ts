@@ -2,7 +2,7 @@
  * From path items to operations: which keys of a Path Item Object are
  * operations (OpenAPI 3.2 §4.8.9: the fixed method fields, `query`, and each
  * `additionalOperations` entry), how `$ref` path items are resolved, and the
- * list order (CONTRACT section 4).
+ * list order (the fixed methods in the order the specification lists them).
  */
 import { clip, jsonPath, kindOf } from "./errors.ts";
 import { isObject, type RefResolver } from "./refs.ts";

@@ -48,7 +48,7 @@ export interface Endpoint {
   hay: string;
 }
 
-/** A callback operation: shown apart, never counted (CONTRACT section 4). */
+/** A callback operation: shown apart, never counted (the API calls it). */
 export interface CallbackEntry {
   /** The operation that declares the callback. */
   parentMethod: string;

@@ -9,28 +9,15 @@
  * (`prefers-color-scheme`, emulated) with the toggle on "auto", and the
  * toggle pinning the opposite of the system preference.
  */
+import { corpusDir, SKIPPED } from "../helpers/corpus.ts";
 import assert from "node:assert/strict";
 import axeCore from "axe-core";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
-import { paste } from "./har_helpers.ts";
+import { paste } from "../helpers/har_browser.ts";
 
 const SPEC_FIX = new URL("../fixtures/spec/", import.meta.url);
 const HAR_FIX = new URL("../fixtures/har/", import.meta.url);
-
-/** The corpus folder, or null when it is not there (those tests skip). */
-function corpus(sub: string): string | null {
-  const env = Deno.env.get("CORPUS_DIR");
-  const dir = env
-    ? `${env.replace(/\/$/, "")}/${sub}/`
-    : new URL(`../../../shared/corpus/${sub}/`, import.meta.url).pathname;
-  try {
-    Deno.statSync(dir);
-    return dir;
-  } catch {
-    return null;
-  }
-}
 
 // ---------------------------------------------------------------------------
 // Colour maths (WCAG 2.x, "relative luminance" and "contrast ratio").
@@ -636,10 +623,10 @@ Deno.test({
     }),
 });
 
-const SPEC_CORPUS = corpus("specs");
+const SPEC_CORPUS = corpusDir("specs");
 Deno.test({
   name: "a11y /spec: a corpus spec with bodies and responses open" +
-    (SPEC_CORPUS ? "" : " (skipped: no corpus, set CORPUS_DIR)"),
+    (SPEC_CORPUS ? "" : SKIPPED),
   ignore: !SPEC_CORPUS,
   ...BROWSER_TEST,
   fn: () =>
@@ -756,10 +743,10 @@ Deno.test({
     }),
 });
 
-const HAR_CORPUS = corpus("har");
+const HAR_CORPUS = corpusDir("har");
 Deno.test({
   name: "a11y /har: a corpus HAR with many entries, an entry open" +
-    (HAR_CORPUS ? "" : " (skipped: no corpus, set CORPUS_DIR)"),
+    (HAR_CORPUS ? "" : SKIPPED),
   ignore: !HAR_CORPUS,
   ...BROWSER_TEST,
   fn: () =>

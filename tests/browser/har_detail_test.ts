@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
-import { openViewer, pick } from "./har_helpers.ts";
+import { openViewer, pick } from "../helpers/har_browser.ts";
 
 Deno.test({
   name:

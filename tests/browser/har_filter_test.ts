@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
-import { listCount, openViewer, pick, rows, waitCount } from "./har_helpers.ts";
+import {
+  listCount,
+  openViewer,
+  pick,
+  rows,
+  waitCount,
+} from "../helpers/har_browser.ts";
 
 const indices = async (page: Parameters<typeof rows>[0]) =>
   (await rows(page)).map((r) => r.index);

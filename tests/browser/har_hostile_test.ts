@@ -1,5 +1,5 @@
 /**
- * Hostile HAR files in Chromium (issue 7), opened with the file picker as a
+ * Hostile HAR files in Chromium, opened with the file picker as a
  * person would: 100,000 levels of nesting, invalid UTF-8, entries of the
  * wrong types with prototype names, and a 50 MB body next to a 20 MB URL.
  * The page answers (rows or har-error) within a bound, the hostile entry's
@@ -16,8 +16,8 @@ import {
   nestArrays,
   nestObjects,
   withRaw,
-} from "../unit/har_hostile_helpers.ts";
-import { openViewer, pick, waitCount } from "./har_helpers.ts";
+} from "../helpers/har_hostile.ts";
+import { openViewer, pick, waitCount } from "../helpers/har_browser.ts";
 
 /** Loosely typed JSON. */
 // deno-lint-ignore no-explicit-any

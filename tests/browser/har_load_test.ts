@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
+import { corpusDir } from "../helpers/corpus.ts";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
 import {
-  corpusDir,
   fixture,
   listCount,
   openViewer,
@@ -10,7 +10,7 @@ import {
   rows,
   summary,
   waitCount,
-} from "./har_helpers.ts";
+} from "../helpers/har_browser.ts";
 
 const MIXED_ROWS = [
   { index: 1, method: "GET", status: 200, start: 0, duration: 300, size: 5000 },
@@ -168,7 +168,7 @@ Deno.test({
     }),
 });
 
-const corpus = corpusDir();
+const corpus = corpusDir("har");
 Deno.test({
   name:
     "browser har: corpus exports (WebPageTest, Firefox, broken) load or are rejected",

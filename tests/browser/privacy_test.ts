@@ -1,5 +1,5 @@
 /**
- * The viewers' promise (CONTRACT section 2), proved the way a sceptical user
+ * The viewers' promise (no spec or HAR byte leaves the browser), proved the way a sceptical user
  * would: load a spec and a HAR that carry a unique marker by every route
  * (paste, pick, drop), then filter, sort, inspect and export, while
  * recording every request the browser makes, workers included. Any request

@@ -1,5 +1,5 @@
 /**
- * Hostile files picked in /spec (issue 7), in real Chromium: YAML alias
+ * Hostile files picked in /spec, in real Chromium: YAML alias
  * bombs, 100,000-level documents and circular `$ref`s each get a list or a
  * clear error within a bound, details open, and the page stays usable: the
  * filter answers, and a normal spec loads afterwards with its count.
@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
-import { laughs } from "../unit/spec_hostile_cases_alias.ts";
+import { laughs } from "../hostile/spec_cases_alias.ts";
 
 const FIX = new URL("../fixtures/spec/", import.meta.url);
 /** A hang detector on a shared machine, not a speed target. */

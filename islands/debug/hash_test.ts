@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { endpoint } from "../../lib/debug/catalog.ts";
+import { createDebugApi } from "../../lib/debug/api.ts";
+import { exampleState, formatHash, parseHash, SAMPLE_BODY } from "./hash.ts";
+import { initialState } from "./model.ts";
+
+const catalog = createDebugApi().catalog;
+
+Deno.test("runner hash: round trip and defaults left out", () => {
+  const echo = endpoint(catalog, "echo");
+  const s = {
+    ...initialState(echo),
+    method: "POST",
+    headers: "X-A: 1\nX-B: &=#?",
+    body: '{"a": "#?&"}',
+    query: "a=1&a=2",
+    values: { sleep: "250ms" },
+  };
+  const h = formatHash(echo, s);
+  assert.match(h, /^#echo\?/);
+  assert.deepEqual(parseHash(echo, h), { ...s, follow: true });
+  assert.equal(formatHash(echo, initialState(echo)), "#echo");
+  assert.equal(parseHash(echo, "#echo"), null, "a bare id is an anchor");
+  assert.equal(formatHash(echo, initialState(echo), true), "#echo?");
+  assert.deepEqual(parseHash(echo, "#echo?"), initialState(echo));
+  const status = endpoint(catalog, "status");
+  assert.equal(formatHash(status, initialState(status)), "#status?code=418");
+  assert.equal(parseHash(endpoint(catalog, "sse"), h), null);
+  const redirect = endpoint(catalog, "redirect");
+  const r = parseHash(redirect, "#redirect?count=2&follow=0&method=put")!;
+  assert.equal(r.values.count, "2");
+  assert.equal(r.follow, false);
+  assert.equal(r.method, "PUT");
+  assert.equal(parseHash(redirect, "#redirect?method=BREW")!.method, "GET");
+});
+
+Deno.test("runner hash: catalog examples become runner states", () => {
+  for (const ep of catalog) {
+    for (const ex of ep.examples) {
+      const s = exampleState(ep, ex);
+      for (const p of ep.params.filter((p) => p.in === "path")) {
+        assert.notEqual(s.values[p.name], "", `${ex.url} ${p.name}`);
+      }
+    }
+  }
+  const status = endpoint(catalog, "status");
+  const slow = exampleState(status, status.examples[1]);
+  assert.equal(slow.values.code, "503");
+  assert.equal(slow.values.sleep, "1s");
+  const echo = endpoint(catalog, "echo");
+  assert.equal(exampleState(echo, echo.examples[0]).query, "a=1&a=2&b=x");
+  const post = exampleState(echo, echo.examples[1]);
+  assert.equal(post.method, "POST");
+  assert.equal(post.body, SAMPLE_BODY);
+});

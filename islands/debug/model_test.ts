@@ -1,0 +1,258 @@
+import assert from "node:assert/strict";
+import { endpoint } from "../../lib/debug/catalog.ts";
+import { DEFAULT_LIMITS } from "../../lib/debug/limits.ts";
+import { createDebugApi } from "../../lib/debug/api.ts";
+
+type EndpointId = string;
+import {
+  canRedirect,
+  initialState,
+  isCompressed,
+  prepare,
+  type PreparedRequest,
+  reflectsQuery,
+  runnerCurl,
+  type RunnerState,
+  TEXT_PLAIN,
+} from "./model.ts";
+import { bodyError, parseHeaders } from "./headers.ts";
+
+const catalog = createDebugApi().catalog;
+const O = "http://127.0.0.1:8000";
+
+function state(id: EndpointId, patch: Partial<RunnerState> = {}) {
+  const ep = endpoint(catalog, id);
+  const s = initialState(ep);
+  return {
+    ep,
+    s: { ...s, ...patch, values: { ...s.values, ...patch.values } },
+  };
+}
+
+function run(id: EndpointId, patch: Partial<RunnerState> = {}) {
+  const { ep, s } = state(id, patch);
+  return prepare(ep, s, O, DEFAULT_LIMITS);
+}
+
+Deno.test("runner model: capabilities come from the catalog", () => {
+  const ids = (f: (id: EndpointId) => boolean) =>
+    catalog.map((e) => e.id).filter(f);
+  assert.deepEqual(
+    ids((id) => canRedirect(endpoint(catalog, id))),
+    [
+      "status",
+      "redirect",
+      "relative-redirect",
+      "absolute-redirect",
+      "redirect-to",
+      "cookies-set",
+      "cookies-delete",
+      "cache",
+      "etag",
+      "links",
+    ],
+  );
+  assert.deepEqual(
+    ids((id) => isCompressed(endpoint(catalog, id))),
+    ["gzip", "deflate", "brotli"],
+  );
+  assert.deepEqual(ids((id) => reflectsQuery(endpoint(catalog, id))), [
+    "echo",
+  ]);
+});
+
+const OK: [string, EndpointId, Partial<RunnerState>, string][] = [
+  ["ok/status default", "status", {}, "/api/debug/status/418"],
+  [
+    "ok/status sleep",
+    "status",
+    { values: { code: "503", sleep: "1.5s" } },
+    "/api/debug/status/503?sleep=1.5s",
+  ],
+  [
+    "ok/redirect status and absolute",
+    "redirect",
+    { values: { count: "3", status: "307", absolute: "true" } },
+    "/api/debug/redirect/3?status=307&absolute=true",
+  ],
+  [
+    "ok/sse all params",
+    "sse",
+    { values: { count: "3", interval: "0", event: "tick", retry: "10" } },
+    "/api/debug/sse?count=3&interval=0&event=tick&retry=10",
+  ],
+  [
+    "ok/echo extra query",
+    "echo",
+    { query: "?a=1&a=2&b=x y", values: { sleep: "10" } },
+    "/api/debug/echo?sleep=10&a=1&a=2&b=x+y",
+  ],
+];
+for (const [name, id, patch, path] of OK) {
+  Deno.test(`runner model: ${name}`, () => {
+    const p = run(id, patch);
+    assert.deepEqual(p.errors, {});
+    assert.equal(p.request.url, O + path);
+  });
+}
+
+// Messages are the server's own (lib/debug/params.ts), word for word.
+const BAD: [string, EndpointId, Partial<RunnerState>, string, RegExp][] = [
+  ["bad/code 1xx", "status", { values: { code: "100" } }, "code", /1xx/],
+  ["bad/code range", "status", { values: { code: "600" } }, "code", /200/],
+  ["bad/code empty", "status", { values: { code: "" } }, "code", /integer/],
+  ["bad/code exponent", "status", { values: { code: "2e2" } }, "code", /got/],
+  ["bad/sleep over", "echo", { values: { sleep: "31s" } }, "sleep", /30000/],
+  ["bad/sleep unit", "echo", { values: { sleep: "1m" } }, "sleep", /1\.5s/],
+  ["bad/sse count 0", "sse", { values: { count: "0" } }, "count", /1 and/],
+  [
+    "bad/sse event",
+    "sse",
+    { values: { event: "a b" } },
+    "event",
+    /matching/,
+  ],
+  ["bad/redirect far", "redirect", { values: { count: "51" } }, "count", /50/],
+  [
+    "bad/redirect status",
+    "redirect",
+    { values: { status: "300" } },
+    "status",
+    /one of/,
+  ],
+  ["bad/GET body", "echo", { body: "x" }, "body", /GET request cannot/],
+  ["bad/header no colon", "echo", { headers: "X-A" }, "headers", /Name: value/],
+  ["bad/header name", "echo", { headers: "X A: 1" }, "headers", /not a valid/],
+  [
+    "bad/header cookie",
+    "echo",
+    { headers: "Cookie: a=1" },
+    "headers",
+    /forbidden/,
+  ],
+  [
+    "bad/header sec-",
+    "echo",
+    { headers: "Sec-Foo: 1" },
+    "headers",
+    /forbidden/,
+  ],
+  [
+    "bad/header user-agent",
+    "echo",
+    { headers: "User-Agent: x" },
+    "headers",
+    /Chromium ignores/,
+  ],
+  ["bad/header utf8", "echo", { headers: "X-A: é€" }, "headers", /Latin-1/],
+  ["bad/header fold", "echo", { headers: "X-A: 1\n b" }, "headers", /folded/],
+];
+for (const [name, id, patch, field, re] of BAD) {
+  Deno.test(`runner model: ${name}`, () => {
+    const p = run(id, patch);
+    assert.match(p.errors[field] ?? "(none)", re);
+  });
+}
+
+Deno.test("runner model: a body gets the Content-Type a browser would send", () => {
+  const p = run("echo", { method: "POST", body: "hi" });
+  assert.equal(p.implicitType, TEXT_PLAIN);
+  assert.deepEqual(p.request.headers, [{
+    name: "Content-Type",
+    value: TEXT_PLAIN,
+  }]);
+  const q = run("echo", {
+    method: "PUT",
+    body: "{}",
+    headers: "content-type: application/json\nX-Id: 7",
+  });
+  assert.equal(q.implicitType, undefined);
+  assert.deepEqual(q.request.headers.map((h) => h.name), [
+    "content-type",
+    "X-Id",
+  ]);
+});
+
+Deno.test("runner model: body size is checked with the server's 413 text", () => {
+  assert.equal(bodyError("POST", "abc", 3), null);
+  assert.equal(
+    bodyError("POST", "ab€", 3),
+    "The request body is larger than 3 bytes (Content-Length: 5); see DEBUG_MAX_BODY_BYTES.",
+  );
+});
+
+Deno.test("runner model: follow, manual and -L", () => {
+  assert.equal(run("redirect").request.follow, true);
+  assert.equal(run("redirect", { follow: false }).request.manual, true);
+  assert.equal(run("status").request.follow, false, "418 does not redirect");
+  assert.equal(run("status", { values: { code: "302" } }).request.follow, true);
+  assert.equal(run("echo").request.manual, false);
+  assert.equal(run("gzip").request.compressed, true);
+  const sse = run("sse");
+  assert.equal(sse.request.stream, true);
+  assert.deepEqual(sse.request.headers, [{
+    name: "Accept",
+    value: "text/event-stream",
+  }]);
+});
+
+Deno.test("runner model: header lines", () => {
+  assert.deepEqual(
+    parseHeaders("\n A-B: 1 ").error?.startsWith("Line 2"),
+    true,
+  );
+  assert.deepEqual(parseHeaders("X-Empty:\n\nX-B:  two words  \n"), {
+    headers: [{ name: "X-Empty", value: "" }, {
+      name: "X-B",
+      value: "two words",
+    }],
+    error: null,
+  });
+  assert.match(
+    parseHeaders("X-HTTP-Method-Override: TRACE").error!,
+    /CONNECT, TRACE/,
+  );
+  assert.equal(parseHeaders("X-HTTP-Method-Override: PUT").error, null);
+});
+
+function req(patch: Partial<PreparedRequest>): PreparedRequest {
+  return {
+    url: "http://h/api/debug/echo",
+    method: "GET",
+    headers: [],
+    follow: false,
+    manual: false,
+    compressed: false,
+    stream: false,
+    ...patch,
+  };
+}
+
+Deno.test("runner curl: the runner's options reach the command", () => {
+  assert.equal(runnerCurl(req({})), "curl 'http://h/api/debug/echo'");
+  assert.equal(
+    runnerCurl(req({
+      method: "PUT",
+      headers: [{ name: "X-A", value: "it's" }, { name: "X-E", value: "" }],
+      body: '{"a":"b c"}',
+    })),
+    [
+      "curl 'http://h/api/debug/echo'",
+      "-X PUT",
+      "-H 'X-A: it'\\''s'",
+      "-H 'X-E;'",
+      `--data-raw '{"a":"b c"}'`,
+    ].join(" \\\n  "),
+  );
+  // With -L, -X POST would keep POST after a 302; curl's inference switches.
+  assert.doesNotMatch(
+    runnerCurl(req({ method: "POST", body: "x", follow: true })),
+    /-X/,
+  );
+  assert.match(
+    runnerCurl(req({ method: "PUT", follow: true })),
+    /-X PUT[\s\S]*-L$/,
+  );
+  assert.match(runnerCurl(req({ compressed: true })), /--compressed$/);
+  assert.match(runnerCurl(req({ stream: true })), / -N$/);
+});

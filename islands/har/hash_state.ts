@@ -1,0 +1,79 @@
+/**
+ * The HAR viewer's sort, filters and selection in the URL fragment, so a
+ * view can be bookmarked, reloaded or undone with Back, and search terms
+ * stay as private as the HAR itself (see `../shared/fragment.ts`).
+ *
+ * Format: `#q=text&type=image,script&status=4xx,5xx&sort=size-desc&page=page_1&sel=12`
+ * (default values are omitted).
+ */
+import { formatFragment, fragmentParams } from "../shared/fragment.ts";
+import {
+  SORT_KEYS,
+  type SortKey,
+  STATUS_CLASSES,
+  type StatusClass,
+  TYPE_CATEGORIES,
+  type TypeCategory,
+} from "../../lib/har/types.ts";
+
+/** The view as written in the fragment. `page` is a page id, "" for all. */
+export interface HashState {
+  q: string;
+  types: TypeCategory[];
+  statuses: StatusClass[];
+  sort: SortKey;
+  page: string;
+  /** Selected entry's index in `log.entries`, -1 for none. */
+  sel: number;
+}
+
+/** Pseudo page id for entries without a `pageref`. */
+export const NO_PAGE = "-";
+
+/** The state of an empty fragment. */
+export function emptyHashState(): HashState {
+  return { q: "", types: [], statuses: [], sort: "start", page: "", sel: -1 };
+}
+
+function listOf<T extends string>(
+  v: string | null,
+  allowed: readonly T[],
+): T[] {
+  if (!v) return [];
+  const set = new Set(v.split(","));
+  // Canonical order, unknown values dropped.
+  return allowed.filter((a) => set.has(a));
+}
+
+/** Reads a fragment (with or without `#`); unknown values fall back. */
+export function parseHash(hash: string): HashState {
+  const p = fragmentParams(hash);
+  const sort = p.get("sort") ?? "";
+  const sel = p.get("sel");
+  return {
+    q: p.get("q") ?? "",
+    types: listOf(p.get("type"), TYPE_CATEGORIES),
+    statuses: listOf(p.get("status"), STATUS_CLASSES),
+    sort: (SORT_KEYS as readonly string[]).includes(sort)
+      ? sort as SortKey
+      : "start",
+    page: p.get("page") ?? "",
+    sel: sel !== null && /^\d+$/.test(sel) ? Number(sel) : -1,
+  };
+}
+
+/** Writes the fragment, `#` included, or "" when everything is default. */
+export function formatHash(s: HashState): string {
+  const p = new URLSearchParams();
+  if (s.q) p.set("q", s.q);
+  if (s.types.length) {
+    p.set("type", listOf(s.types.join(","), TYPE_CATEGORIES).join(","));
+  }
+  if (s.statuses.length) {
+    p.set("status", listOf(s.statuses.join(","), STATUS_CLASSES).join(","));
+  }
+  if (s.sort !== "start") p.set("sort", s.sort);
+  if (s.page) p.set("page", s.page);
+  if (s.sel >= 0) p.set("sel", String(s.sel));
+  return formatFragment(p);
+}

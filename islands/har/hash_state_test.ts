@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { emptyHashState, formatHash, parseHash } from "./hash_state.ts";
+
+Deno.test("har hash: round trip and validation", () => {
+  const s = {
+    ...emptyHashState(),
+    q: "a b&c",
+    types: ["xhr", "document"] as const,
+    statuses: ["5xx"] as const,
+    sort: "size-desc" as const,
+    page: "page_1",
+    sel: 12,
+  };
+  const hash = formatHash({
+    ...s,
+    types: [...s.types],
+    statuses: [...s.statuses],
+  });
+  assert.equal(
+    hash,
+    "#q=a+b%26c&type=document,xhr&status=5xx&sort=size-desc&page=page_1&sel=12",
+  );
+  assert.deepEqual(parseHash(hash), {
+    ...s,
+    types: ["document", "xhr"],
+    statuses: ["5xx"],
+  });
+  assert.equal(formatHash(emptyHashState()), "");
+  assert.deepEqual(parseHash("#sort=bogus&type=nope,image&sel=-3"), {
+    ...emptyHashState(),
+    types: ["image"],
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Messages between the HAR viewer page and its Web Worker. The worker owns
+ * the parsed file (headers and bodies included); the page only ever holds
+ * the columns and the detail of the selected entry.
+ */
+import type { HarColumns } from "../../lib/har/columns.ts";
+import type { HarDetail } from "../../lib/har/detail.ts";
+import type { HarErrorInfo } from "../../lib/har/errors.ts";
+import type { SortOrders } from "../../lib/har/orders.ts";
+import type { HarMeta, SecretCounts } from "../../lib/har/types.ts";
+
+/**
+ * Page to worker. `id` ties answers to requests; stale ones are ignored.
+ * Every request is answered: a load ends with "secrets" or "error", a
+ * detail with "detail" or "detail-error", a sanitize with "sanitized".
+ */
+export type ToWorker =
+  | { type: "load"; id: number; file: Blob; name: string }
+  | { type: "load"; id: number; text: string; name: string }
+  | { type: "detail"; id: number; index: number }
+  | { type: "sanitize"; id: number; words: string[]; dropBodies: boolean };
+
+/** Loading phases, in order. */
+export type LoadPhase = "read" | "parse" | "index";
+
+/** Worker to page. */
+export type FromWorker =
+  | {
+    type: "progress";
+    id: number;
+    phase: LoadPhase;
+    done: number;
+    total: number;
+  }
+  | {
+    type: "loaded";
+    id: number;
+    name: string;
+    bytes: number;
+    columns: HarColumns;
+    meta: HarMeta;
+    ms: number;
+  }
+  | { type: "error"; id: number; error: HarErrorInfo }
+  | { type: "secrets"; id: number; secrets: SecretCounts }
+  | {
+    type: "orders";
+    id: number;
+    orders: SortOrders;
+  }
+  | { type: "detail"; id: number; index: number; detail: HarDetail }
+  | { type: "detail-error"; id: number; index: number; message: string }
+  | {
+    type: "sanitized";
+    id: number;
+    /** Null when the copy could not be made (then `error` says why). */
+    blob: Blob | null;
+    redacted: number;
+    error?: string;
+  };

@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import {
+  keyTarget,
+  MIN_TOP_ROWS,
+  pageRows,
+  revealScroll,
+  rowAt,
+  visibleRange,
+} from "./virtual.ts";
+
+Deno.test("virtual window: the first 20 rows are always rendered at the top", () => {
+  assert.deepEqual(visibleRange(10_000, 40, -1, 0, 0, 200), [0, MIN_TOP_ROWS]);
+  assert.deepEqual(visibleRange(5, 40, -1, 0, 0, 600), [0, 5]);
+  assert.deepEqual(visibleRange(0, 28, -1, 0, 0, 600), [0, 0]);
+  // Scrolled to row 1000 of 10,000 with a 400 px viewport: 10 rows + overscan.
+  assert.deepEqual(visibleRange(10_000, 40, -1, 0, 40_000, 400), [992, 1019]);
+  // An expanded row 0 with 300 px of detail pushes the rest down.
+  assert.deepEqual(visibleRange(100, 40, 0, 300, 340, 80), [0, 20]);
+  const [s, e] = visibleRange(100, 40, 0, 300, 2000, 80);
+  assert.deepEqual([s, e], [
+    Math.floor((2000 - 300) / 40) - 8,
+    Math.floor((2080 - 300) / 40) + 9,
+  ]);
+});
+
+Deno.test("virtual window: bad/scroll offsets past either end stay in the list", () => {
+  assert.deepEqual(visibleRange(100, 28, -1, 0, -500, 300), [0, 20]);
+  const [s, e] = visibleRange(100, 28, -1, 0, 1e9, 300);
+  assert.ok(s <= e && e === 100, `[${s}, ${e})`);
+  // A list shorter than its viewport renders all of it.
+  assert.deepEqual(visibleRange(3, 28, -1, 0, 0, 10_000), [0, 3]);
+});
+
+Deno.test("virtual window: rowAt counts the expanded row's extra height once", () => {
+  assert.equal(rowAt(0, 40, -1, 0), 0);
+  assert.equal(rowAt(79, 40, -1, 0), 1);
+  assert.equal(rowAt(100, 40, 2, 300), 2); // before the expanded row's end
+  assert.equal(rowAt(400, 40, 2, 300), 2); // inside its detail
+  assert.equal(rowAt(420, 40, 2, 300), 3); // past it
+});
+
+Deno.test("virtual keys: arrows, pages, Home/End, and back to the filter", () => {
+  assert.equal(keyTarget("ArrowDown", 3, 10, 5), 4);
+  assert.equal(keyTarget("ArrowDown", 9, 10, 5), 9);
+  assert.equal(keyTarget("ArrowUp", 3, 10, 5), 2);
+  assert.equal(keyTarget("ArrowUp", 0, 10, 5), "exit");
+  assert.equal(keyTarget("PageDown", 7, 10, 5), 9);
+  assert.equal(keyTarget("PageUp", 2, 10, 5), 0);
+  assert.equal(keyTarget("Home", 5, 10, 5), 0);
+  assert.equal(keyTarget("End", 5, 10, 5), 9);
+  assert.equal(keyTarget("Escape", 5, 10, 5), "exit");
+  assert.equal(keyTarget("a", 5, 10, 5), null);
+});
+
+Deno.test("virtual paging: a page keeps one row in view", () => {
+  assert.equal(pageRows(600, 28), 20);
+  assert.equal(pageRows(20, 28), 1);
+  assert.equal(pageRows(0, 28), 1);
+});
+
+Deno.test("virtual reveal: scrolls only as far as the row needs", () => {
+  // In view: no change.
+  assert.equal(revealScroll(280, 28, 200, 300), 200);
+  // Above: its top at the viewport's top.
+  assert.equal(revealScroll(100, 28, 200, 300), 100);
+  // Below: its bottom at the viewport's bottom.
+  assert.equal(revealScroll(600, 28, 200, 300), 328);
+  // A sticky header covering 28 px takes its share of the viewport.
+  assert.equal(revealScroll(460, 28, 200, 300), 200);
+  assert.equal(revealScroll(460, 28, 200, 300, 28), 216);
+});

@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import {
+  baseMime,
+  hostRange,
+  pathFrom,
+  statusClass,
+  typeCategory,
+} from "./classify.ts";
+
+Deno.test("classify: status classes, other for the rest", () => {
+  const cases: [number, string][] = [
+    [200, "2xx"],
+    [299, "2xx"],
+    [304, "3xx"],
+    [404, "4xx"],
+    [503, "5xx"],
+    [0, "other"],
+    [101, "other"],
+    [600, "other"],
+    [-1, "other"],
+  ];
+  for (const [s, c] of cases) assert.equal(statusClass(s), c, String(s));
+});
+
+Deno.test("classify: base MIME types, parameters and case dropped", () => {
+  assert.equal(baseMime("Text/HTML; charset=utf-8"), "text/html");
+  assert.equal(baseMime("application/json"), "application/json");
+  assert.equal(baseMime(""), "");
+  assert.equal(baseMime(42), "");
+});
+
+Deno.test("classify: type categories: the exporter's, else MIME, URL, WebSocket", () => {
+  const t = (
+    rt: unknown,
+    mime: string,
+    url: string,
+    status = 200,
+    ws = false,
+  ) => typeCategory(rt, mime, url, status, ws);
+  assert.equal(t("Script", "text/plain", "https://x/a"), "script");
+  assert.equal(t("constructor", "image/png", "https://x/a"), "image");
+  assert.equal(t(undefined, "application/javascript", "https://x/a"), "script");
+  assert.equal(t(undefined, "", "https://x/app.css"), "stylesheet");
+  assert.equal(t(undefined, "", "wss://x/live"), "websocket");
+  assert.equal(t(undefined, "", "https://x/live", 101), "websocket");
+});
+
+Deno.test("classify: host range skips credentials, path from there", () => {
+  const r = new Int32Array(3);
+  const url = "https://user:pw@Example.com:8443/a/b?q=1#frag";
+  hostRange(url, r);
+  assert.equal(url.slice(r[0], r[1]), "Example.com:8443");
+  assert.equal(pathFrom(url, r[2]), "/a/b?q=1");
+  hostRange("data:text/plain,hi", r);
+  assert.deepEqual([...r], [0, 0, 0]);
+  assert.equal(pathFrom("data:text/plain,hi", 0), "data:text/plain,hi");
+  hostRange("https://h", r);
+  assert.equal(pathFrom("https://h", r[2]), "/");
+});

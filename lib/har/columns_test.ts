@@ -1,0 +1,31 @@
+import assert from "node:assert/strict";
+import { parsedHar } from "../../tests/helpers/har_doc.ts";
+import { PHASE_STRIDE, transferables } from "./columns.ts";
+import { PHASES } from "./types.ts";
+
+Deno.test("columns: one slot per entry, strings interned, phases strided", () => {
+  const { columns: c } = parsedHar([
+    { method: "GET", url: "https://a.example/x" },
+    { method: "POST", url: "https://b.example/y?q" },
+    { method: "GET", url: "https://a.example/z" },
+  ]);
+  assert.equal(c.n, 3);
+  assert.deepEqual(c.methods, ["GET", "POST"]);
+  assert.deepEqual([...c.methodIdx], [0, 1, 0]);
+  assert.equal(c.hosts.length, 2);
+  assert.equal(c.urls.slice(c.urlOff[1], c.urlOff[2]), "https://b.example/y?q");
+  assert.equal(PHASE_STRIDE, PHASES.length + 1);
+  assert.equal(c.phases.length, 3 * PHASE_STRIDE);
+});
+
+Deno.test("columns: every typed array is transferable, each buffer once", () => {
+  const { columns: c } = parsedHar([{}, {}]);
+  const list = transferables(c);
+  assert.ok(list.length > 5);
+  assert.equal(new Set(list).size, list.length);
+  // Transferring really moves them.
+  const copy = structuredClone(c);
+  const moved = structuredClone(copy, { transfer: transferables(copy) });
+  assert.equal(moved.n, 2);
+  assert.equal(copy.status.length, 0, "detached after the transfer");
+});

@@ -1,0 +1,119 @@
+import assert from "node:assert/strict";
+import { harFixture } from "../../tests/helpers/har_doc.ts";
+import { parseHarText } from "./parse.ts";
+import {
+  entryDetail,
+  PREVIEW_CHARS,
+  previewBody,
+  queryFromUrl,
+} from "./detail.ts";
+import { harCurl } from "./curl.ts";
+
+const text = await harFixture("mixed.har");
+const { doc, raw } = parseHarText(text);
+const detail = (i: number) => entryDetail(raw[i], doc.entries[i]);
+
+Deno.test("har detail: headers, query, cookies and bodies", () => {
+  const d = detail(7);
+  assert.deepEqual(d.query, [{ name: "access_token", value: "xyz" }, {
+    name: "page",
+    value: "2",
+  }]);
+  assert.equal(d.responseHeaders[0].name, "Set-Cookie");
+  assert.deepEqual(d.responseCookies[0], {
+    name: "session",
+    value: "abc",
+    attributes: "Path=/; HttpOnly",
+  });
+  assert.equal(d.responseBody.kind, "json");
+  assert.match(
+    (d.responseBody as { text: string }).text,
+    /^\{\n {2}"error": "x"/,
+  );
+  const login = detail(2);
+  assert.equal(login.requestBody.kind, "json");
+  assert.equal(login.postMime, "application/json");
+});
+
+Deno.test("har detail: HTML is text and images are base64 only", () => {
+  const html = detail(1).responseBody;
+  assert.equal(html.kind, "text");
+  assert.match((html as { text: string }).text, /<script>alert\(1\)<\/script>/);
+  const png = detail(3).responseBody;
+  assert.equal(png.kind, "image");
+  assert.ok((png as { base64: string }).base64.startsWith("iVBOR"));
+  assert.deepEqual(detail(6).responseBody, {
+    kind: "none",
+    reason: "No body.",
+  });
+});
+
+Deno.test("har detail: previews are cut and base64 text is decoded", () => {
+  const big = previewBody(
+    "x".repeat(PREVIEW_CHARS + 10),
+    undefined,
+    "text/plain",
+    -1,
+  );
+  assert.equal(big.kind, "text");
+  assert.equal((big as { truncated: boolean }).truncated, true);
+  const b64 = previewBody(btoa('{"a":1}'), "base64", "application/json", 7);
+  assert.deepEqual(b64, {
+    kind: "json",
+    text: '{\n  "a": 1\n}',
+    truncated: false,
+    size: 7,
+  });
+  assert.equal(
+    previewBody("AAEC", "base64", "application/octet-stream", 3).kind,
+    "binary",
+  );
+  assert.deepEqual(previewBody("", undefined, "text/html", 500), {
+    kind: "none",
+    reason: "The body was not saved in this HAR file.",
+  });
+  assert.equal(
+    previewBody("<svg/>", undefined, "image/svg+xml", 6).kind,
+    "image",
+  );
+});
+
+Deno.test("har detail: query from the URL when queryString is empty", () => {
+  assert.deepEqual(queryFromUrl("https://x/a?b=1&c=%20d&e#f=2"), [
+    { name: "b", value: "1" },
+    { name: "c", value: " d" },
+    { name: "e", value: "" },
+  ]);
+});
+
+Deno.test("har curl: quoting, method, headers and body", () => {
+  assert.equal(
+    detail(2).curl,
+    [
+      "curl 'https://api.example.com/login'",
+      "-H 'Authorization: Bearer abc.def.ghi'",
+      "-H 'Content-Type: application/json'",
+      `--data-raw '{"user":"ann","password":"hunter2"}'`,
+    ].join(" \\\n  "),
+  );
+  // Pseudo-headers are dropped; GET needs no -X.
+  assert.equal(
+    detail(1).curl,
+    "curl 'https://example.com/' \\\n  -H 'Accept: text/html'",
+  );
+  assert.match(harCurl("DELETE", "https://x/", []), /-X DELETE/);
+  assert.match(harCurl("HEAD", "https://x/", []), /--head/);
+  assert.match(
+    harCurl("GET", "https://x/", [{ name: "Accept-Encoding", value: "gzip" }]),
+    /--compressed$/,
+  );
+});
+
+Deno.test("har detail: WebSocket messages are listed", () => {
+  const d = detail(5);
+  assert.equal(d.webSocketMessages, 1);
+  assert.deepEqual(d.wsMessages, [
+    { type: "send", time: 1, opcode: 1, data: '{"token":"ws-secret"}' },
+  ]);
+  assert.deepEqual(detail(0).wsMessages, []);
+});

@@ -1,0 +1,27 @@
+import assert from "node:assert/strict";
+import { encodingWarning, firstInvalidUtf8, readFileText } from "./read.ts";
+
+const enc = new TextEncoder();
+
+Deno.test("read: the first invalid UTF-8 byte, -1 when valid", () => {
+  assert.equal(firstInvalidUtf8(enc.encode("plain é 😀")), -1);
+  assert.equal(firstInvalidUtf8(new Uint8Array([0x61, 0xff, 0x62])), 1);
+  assert.equal(firstInvalidUtf8(new Uint8Array([0x61, 0xc3])), 1); // cut short
+  assert.equal(firstInvalidUtf8(new Uint8Array([0xc0, 0x80])), 0); // overlong
+});
+
+Deno.test("read: a file is read as text, progress reported, BOM dropped", async () => {
+  const seen: number[] = [];
+  const r = await readFileText(
+    new Blob([new Uint8Array([0xef, 0xbb, 0xbf]), enc.encode('{"log":1}')]),
+    (done) => seen.push(done),
+  );
+  assert.equal(r.text.replace(/^\ufeff/, ""), '{"log":1}');
+  assert.equal(encodingWarning(r), null);
+});
+
+Deno.test("read: bad bytes are named by line and column", async () => {
+  const bytes = new Uint8Array([...enc.encode("{\n  "), 0xff, 0x7d]);
+  const r = await readFileText(new Blob([bytes]));
+  assert.match(encodingWarning(r) ?? "", /line 2, column 3/);
+});

@@ -1,0 +1,136 @@
+import assert from "node:assert/strict";
+import { harFixture } from "../../tests/helpers/har_doc.ts";
+import { sanitizeHar } from "./sanitize.ts";
+import { parseHarText, parseHarValue } from "./parse.ts";
+import {
+  DEFAULT_REDACT_WORDS,
+  looksSecret,
+  nameMatcher,
+  redactUrl,
+} from "./redact.ts";
+
+/** Loosely typed JSON, for digging into sanitized output. */
+// deno-lint-ignore no-explicit-any
+type Json = any;
+
+const text = await harFixture("mixed.har");
+
+const NAMES: [string, boolean][] = [
+  ["access_token", true],
+  ["X-CSRF-Token", true],
+  ["x-api-key", true],
+  ["apiKey", true],
+  ["client_secret", true],
+  ["password", true],
+  ["JSESSIONID", true],
+  ["PHPSESSID", true],
+  ["X-Amz-Signature", true],
+  ["X-Amz-Credential", true],
+  ["Ocp-Apim-Subscription-Key", true],
+  ["code", true],
+  ["key", true],
+  ["sig", true],
+  ["countryCode", false],
+  ["monkey", false],
+  [":authority", false],
+  ["author", false],
+  ["page", false],
+  ["Content-Type", false],
+];
+const isSecret = nameMatcher(DEFAULT_REDACT_WORDS);
+for (const [name, want] of NAMES) {
+  Deno.test(`redact name: ${want ? "ok" : "bad"}/${name}`, () => {
+    assert.equal(isSecret(name), want);
+  });
+}
+
+Deno.test("redact: credential-shaped values and URLs", () => {
+  assert.ok(looksSecret("Bearer abcdef123456"));
+  assert.ok(looksSecret("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig"));
+  assert.ok(!looksSecret("hello world"));
+  assert.deepEqual(
+    redactUrl(
+      "https://x.test/cb?code=abc&state=1#access_token=t&x=2",
+      isSecret,
+    ),
+    {
+      text: "https://x.test/cb?code=REDACTED&state=1#access_token=REDACTED&x=2",
+      count: 2,
+    },
+  );
+  assert.equal(redactUrl("https://x.test/a", isSecret).count, 0);
+});
+
+Deno.test("sanitize: credentials are gone, everything else is kept", () => {
+  const root = JSON.parse(text);
+  const before = JSON.stringify(root);
+  const { har, redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  assert.equal(JSON.stringify(root), before, "input untouched");
+  const out = JSON.stringify(har);
+  for (
+    const secret of [
+      "hunter2",
+      "s3cr3t",
+      "abc.def.ghi",
+      "xyz",
+      "ws-secret",
+      '"cs"',
+      "session=abc",
+    ]
+  ) {
+    assert.ok(!out.includes(secret), `leaked ${secret}`);
+  }
+  // Structure and harmless values survive; a sanitized copy still parses.
+  const { doc } = parseHarValue(har);
+  assert.equal(doc.entries.length, 8);
+  assert.equal(doc.summary.transferBytes, 7700);
+  const e = (har as Json).log.entries;
+  assert.equal(e[2].request.headers[0].value, "Bearer [REDACTED]");
+  assert.equal(e[2].request.headers[1].value, "application/json");
+  assert.equal(JSON.parse(e[2].request.postData.text).user, "ann");
+  assert.equal(
+    e[6].request.headers[0].value,
+    "sid=[REDACTED]; theme=[REDACTED]",
+  );
+  assert.equal(e[6].request.cookies[0].value, "[REDACTED]");
+  assert.equal(
+    e[7].response.headers[0].value,
+    "session=[REDACTED]; Path=/; HttpOnly",
+  );
+  assert.equal(
+    e[7].request.url,
+    "https://example.com/api/data?access_token=REDACTED&page=2",
+  );
+  assert.deepEqual(e[7].request.queryString[1], { name: "page", value: "2" });
+  assert.deepEqual(JSON.parse(e[7].response.content.text), {
+    error: "x",
+    token: "[REDACTED]",
+    nested: { client_secret: "[REDACTED]" },
+  });
+  assert.equal(
+    (har as Json).log.pages[0].title,
+    "https://example.com/?session=REDACTED",
+  );
+  assert.equal(
+    e[3].response.content.text,
+    root.log.entries[3].response.content.text,
+    "base64 kept",
+  );
+  assert.ok(redacted >= 10, String(redacted));
+});
+
+Deno.test("sanitize: custom words and dropped bodies", () => {
+  const root = JSON.parse(text);
+  const { har } = sanitizeHar(root, { words: ["=user"], dropBodies: true });
+  const e = (har as Json).log.entries;
+  assert.equal(JSON.parse(e[2].request.postData.text).user, "[REDACTED]");
+  // Without "password" in the list, only the always-secret parts go.
+  assert.equal(JSON.parse(e[2].request.postData.text).password, "hunter2");
+  assert.equal(e[7].response.content.text, undefined);
+  assert.equal(e[6].request.cookies[0].value, "[REDACTED]");
+});
+
+Deno.test("sanitize: the corpus-like counts match what gets redacted", () => {
+  const { doc } = parseHarText(text);
+  assert.deepEqual(doc.secrets, { cookies: 2, authorization: 1, tokens: 1 });
+});
