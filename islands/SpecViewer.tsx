@@ -25,7 +25,7 @@ export interface SpecViewerProps {
   exampleUrl?: string;
 }
 
-/** The spec viewer of CONTRACT section 4. */
+/** The spec viewer: paste, pick or drop a spec; filter, open, copy. */
 export default function SpecViewer(
   { workerUrl = null, exampleUrl = "/api/debug/openapi.json" }: SpecViewerProps,
 ) {

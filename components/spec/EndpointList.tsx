@@ -30,7 +30,7 @@ export interface EndpointListProps {
 
 /**
  * The virtualised endpoint list: only the rows in view (plus overscan, and
- * always the first 20 at the top, CONTRACT section 4) are in the DOM, at
+ * always the first 20 at the top, so tests and find-in-page see them) are in the DOM, at
  * fixed height; the expanded row's detail is measured and shifts the rows
  * below it. 10,000 endpoints cost the same as 30.
  */

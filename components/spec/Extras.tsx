@@ -27,7 +27,7 @@ export interface ExtrasProps {
 
 /**
  * Webhooks and callbacks, shown apart from the endpoint list and not
- * counted in it (CONTRACT section 4): the API calls the client, not the
+ * counted in it (a callback is a request the API makes): the API calls the client, not the
  * other way round.
  */
 export function Extras({ webhooks, callbacks, fetchDetail }: ExtrasProps) {
