@@ -43,7 +43,7 @@ export interface WorkerGone {
 export type CallHandler<Out> = (m: Out | WorkerGone) => boolean | void;
 
 /** A worker silent this long about an open call is stopped. */
-const WATCHDOG_MS = 30_000;
+export const WATCHDOG_MS = 30_000;
 
 /** Options of a {@link WorkerClient}. */
 export interface WorkerClientOptions {

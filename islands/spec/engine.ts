@@ -20,6 +20,7 @@ import {
   type ParseStage,
   type ToWorker,
 } from "./protocol.ts";
+import { WATCHDOG_MS, WorkerClient } from "../shared/worker_client.ts";
 
 /** Inputs at least this long (UTF-16 units, ~200 KB) go to the worker. */
 export const WORKER_THRESHOLD = 200_000;
@@ -30,8 +31,8 @@ export const WORKER_THRESHOLD = 200_000;
  * the main thread. A false match (Markdown emphasis) costs a round trip.
  */
 const ALIAS = /[\s[{,]\*[^\s*]/;
-/** A worker that has not answered by then is stopped (a hang detector). */
-export const PARSE_TIMEOUT_MS = 30_000;
+/** A worker silent this long about a parse is stopped (a hang detector). */
+export const PARSE_TIMEOUT_MS = WATCHDOG_MS;
 
 type Holder =
   | { kind: "local"; parsed: ParsedSpec; graph: SchemaGraph }
@@ -39,58 +40,21 @@ type Holder =
 
 /** Parses specs and answers detail requests about the latest one. */
 export class SpecEngine {
-  #url: string | null;
-  #worker: Worker | null = null;
-  #busy = false;
-  #seq = 0;
+  #client: WorkerClient<ToWorker, FromWorker>;
   #latest = 0;
-  #waiting = new Map<number, (m: FromWorker) => void>();
   #holder: Holder | null = null;
-  #timeoutMs: number;
 
   /**
    * `workerUrl` is the built worker (`buildUrl("spec_worker.js")`), or null;
-   * `timeoutMs` bounds each parse and each check phase in the worker.
+   * `timeoutMs` bounds each silence of the worker during a parse and its checks.
    */
   constructor(workerUrl: string | null, timeoutMs = PARSE_TIMEOUT_MS) {
-    this.#url = workerUrl;
-    this.#timeoutMs = timeoutMs;
+    this.#client = new WorkerClient(workerUrl, { timeoutMs });
   }
 
   /** Starts the worker ahead of need, so the first big file parses sooner. */
   warm(): void {
-    this.#spawn();
-  }
-
-  #spawn(): Worker | null {
-    if (this.#worker || !this.#url || typeof Worker === "undefined") {
-      return this.#worker;
-    }
-    try {
-      const w = new Worker(this.#url, { type: "module" });
-      w.onmessage = (ev: MessageEvent<FromWorker>) => {
-        this.#waiting.get(ev.data.id)?.(ev.data);
-      };
-      w.onerror = (ev) => {
-        ev.preventDefault();
-        this.#kill();
-      };
-      this.#worker = w;
-    } catch {
-      this.#url = null; // blocked (e.g. by policy): parse on the main thread
-    }
-    return this.#worker;
-  }
-
-  #kill(): void {
-    this.#worker?.terminate();
-    this.#worker = null;
-    this.#busy = false;
-    // Whoever waits on the dead worker gets an answer it can act on.
-    for (const [id, done] of this.#waiting) {
-      done({ type: "detail", id, detail: null });
-    }
-    this.#waiting.clear();
+    this.#client.start();
   }
 
   /**
@@ -102,15 +66,12 @@ export class SpecEngine {
     onStage: (s: ParseStage) => void,
     onChecked: (warnings: SpecWarning[]) => void,
   ): Promise<ParseResult | null> {
-    const id = ++this.#seq;
+    const id = this.#client.nextId();
     this.#latest = id;
     if (text.length >= WORKER_THRESHOLD || ALIAS.test(text)) {
-      if (this.#busy) this.#kill();
-      const w = this.#spawn();
-      if (w) {
-        const r = await this.#inWorker(w, id, text, onStage, onChecked);
-        if (r) return id === this.#latest ? r : null;
-      }
+      if (this.#client.busy) this.#client.stop(); // a stale parse: interrupt it
+      const r = await this.#inWorker(id, text, onStage, onChecked);
+      if (r) return id === this.#latest ? r : null;
       // No worker: let the progress state paint before the main thread blocks.
       onStage("parsing");
       await new Promise((r) => setTimeout(r, 30));
@@ -132,84 +93,65 @@ export class SpecEngine {
       : { ok: false, error: r.error, ms };
   }
 
+  /** The parse in the worker; null when no worker could run or start. */
   #inWorker(
-    w: Worker,
     id: number,
     text: string,
     onStage: (s: ParseStage) => void,
     onChecked: (warnings: SpecWarning[]) => void,
   ): Promise<ParseResult | null> {
     return new Promise((resolve) => {
-      this.#busy = true;
       const t0 = performance.now();
-      let alive = false; // the worker answered: it loaded and is reading
       let listed: SpecWarning[] | null = null; // set once the list arrived
-      let timedOut = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const arm = () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          timedOut = true;
-          this.#kill(); // answers below with a synthetic "detail" message
-        }, this.#timeoutMs);
-      };
-      this.#waiting.set(id, (m) => {
-        if (m.type === "stage") {
-          alive = true;
-          return onStage(m.stage);
-        }
-        if (m.type === "checked") {
-          clearTimeout(timer);
-          this.#waiting.delete(id);
-          this.#busy = false;
-          if (id === this.#latest) onChecked(m.warnings);
-          return;
-        }
-        if (m.type === "parsed") {
-          alive = true;
-          listed = m.index.warnings;
-          if (id === this.#latest) {
-            this.#holder = { kind: "worker", parseId: id };
+      const sent = this.#client.call({ type: "parse", id, text }, (m) => {
+        switch (m.type) {
+          case "stage":
+            onStage(m.stage);
+            return false;
+          case "parsed":
+            listed = m.index.warnings;
+            if (id === this.#latest) {
+              this.#holder = { kind: "worker", parseId: id };
+            }
+            resolve({ ok: true, index: m.index, ms: m.ms });
+            return false; // the checks follow in a "checked" message
+          case "checked":
+            if (id === this.#latest) onChecked(m.warnings);
+            return true;
+          case "failed":
+            if (id === this.#latest) this.#holder = null;
+            resolve({ ok: false, error: m.error, ms: m.ms });
+            return true;
+          case "gone": {
+            // A worker that never answered could not start (the caller
+            // parses here instead); one that died or ran out of time
+            // reading this input must not take the page down with it.
+            const why = m.reason === "timeout"
+              ? `took longer than ${this.#client.timeoutMs / 1000} s`
+              : "stopped (out of memory?)";
+            if (listed) {
+              if (id === this.#latest) {
+                onChecked([...listed, { message: `The checks ${why}` }]);
+              }
+            } else if (m.answered || m.reason === "timeout") {
+              resolve({
+                ok: false,
+                error: {
+                  kind: "structure",
+                  path: "$",
+                  message:
+                    `Reading this input ${why} and was given up; the page is still yours: load another spec`,
+                },
+                ms: performance.now() - t0,
+              });
+            } else resolve(null);
+            return true;
           }
-          arm(); // the checks get their own time
-          // Still busy: the checks follow in a "checked" message.
-          resolve({ ok: true, index: m.index, ms: m.ms });
-          return;
+          default:
+            return false;
         }
-        clearTimeout(timer);
-        this.#waiting.delete(id);
-        this.#busy = false;
-        if (m.type === "failed") {
-          if (id === this.#latest) this.#holder = null;
-          resolve({ ok: false, error: m.error, ms: m.ms });
-          return;
-        }
-        // The worker is gone. A worker that never answered could not start
-        // (the caller parses here instead); one that died or ran out of time
-        // reading this input must not take the page down with it.
-        const why = timedOut
-          ? `took longer than ${this.#timeoutMs / 1000} s`
-          : "stopped (out of memory?)";
-        if (listed) {
-          if (id === this.#latest) {
-            onChecked([...listed, { message: `The checks ${why}` }]);
-          }
-        } else if (alive || timedOut) {
-          resolve({
-            ok: false,
-            error: {
-              kind: "structure",
-              path: "$",
-              message:
-                `Reading this input ${why} and was given up; the page is still yours: load another spec`,
-            },
-            ms: performance.now() - t0,
-          });
-        } else resolve(null);
       });
-      arm();
-      const msg: ToWorker = { type: "parse", id, text };
-      w.postMessage(msg);
+      if (!sent) resolve(null);
     });
   }
 
@@ -232,16 +174,18 @@ export class SpecEngine {
         return Promise.resolve(null); // a bug: no detail, the page lives on
       }
     }
-    const w = this.#worker;
-    if (!w) return Promise.resolve(null);
-    const id = ++this.#seq;
+    // The worker that holds the document is gone: nothing to ask.
+    if (!this.#client.running) return Promise.resolve(null);
+    const id = this.#client.nextId();
     return new Promise((resolve) => {
-      this.#waiting.set(id, (m) => {
-        this.#waiting.delete(id);
-        resolve(m.type === "detail" ? m.detail : null);
-      });
-      const msg: ToWorker = { type: "detail", id, parseId: h.parseId, op };
-      w.postMessage(msg);
+      const sent = this.#client.call(
+        { type: "detail", id, parseId: h.parseId, op },
+        (m) => {
+          resolve(m.type === "detail" ? m.detail : null);
+          return true;
+        },
+      );
+      if (!sent) resolve(null);
     });
   }
 
@@ -261,33 +205,28 @@ export class SpecEngine {
         return Promise.resolve([]);
       }
     }
-    const w = this.#worker;
-    if (!w) return Promise.resolve([]);
-    const id = ++this.#seq;
+    if (!this.#client.running) return Promise.resolve([]);
+    const id = this.#client.nextId();
     return new Promise((resolve) => {
-      this.#waiting.set(id, (m) => {
-        this.#waiting.delete(id);
-        resolve(m.type === "nodes" ? m.nodes : []);
-      });
-      const msg: ToWorker = {
-        type: "nodes",
-        id,
-        parseId: h.parseId,
-        ids,
-        depth,
-      };
-      w.postMessage(msg);
+      const sent = this.#client.call(
+        { type: "nodes", id, parseId: h.parseId, ids, depth },
+        (m) => {
+          resolve(m.type === "nodes" ? m.nodes : []);
+          return true;
+        },
+      );
+      if (!sent) resolve([]);
     });
   }
 
   /** Forgets the current spec (the Clear button). */
   reset(): void {
-    this.#latest = ++this.#seq;
+    this.#latest = this.#client.nextId();
     this.#holder = null;
   }
 
   /** Stops the worker. */
   dispose(): void {
-    this.#kill();
+    this.#client.stop();
   }
 }

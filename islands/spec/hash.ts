@@ -3,6 +3,11 @@
  * operation, so a reload or a shared link keeps them. The fragment never
  * reaches a server (RFC 3986 §3.5), and spec content never goes into it.
  */
+import {
+  formatFragment,
+  fragmentParams,
+  replaceFragment,
+} from "../shared/fragment.ts";
 
 /** What the fragment carries. */
 export interface HashState {
@@ -13,7 +18,7 @@ export interface HashState {
 
 /** Reads the state from a fragment such as `#filter=pets&op=get+%2Fpets`. */
 export function readHash(hash: string): HashState {
-  const p = new URLSearchParams(hash.replace(/^#/, ""));
+  const p = fragmentParams(hash);
   return { filter: p.get("filter") ?? "", op: p.get("op") ?? "" };
 }
 
@@ -22,19 +27,12 @@ export function writeHash(s: HashState): string {
   const p = new URLSearchParams();
   if (s.filter) p.set("filter", s.filter);
   if (s.op) p.set("op", s.op);
-  const q = p.toString();
-  return q ? `#${q}` : "";
+  return formatFragment(p);
 }
 
 /** Replaces the fragment without a history entry per keystroke. */
 export function replaceHash(s: HashState): void {
-  const frag = writeHash(s);
-  if (frag === location.hash || (!frag && !location.hash)) return;
-  history.replaceState(
-    history.state,
-    "",
-    location.pathname + location.search + frag,
-  );
+  replaceFragment(writeHash(s));
 }
 
 /** Key of an operation in the fragment and in selection state. */

@@ -62,8 +62,8 @@ export interface WithPageOptions {
 }
 
 /**
- * Runs `fn` with a new page on a fresh server and browser, and tears all of
- * it down afterwards. Fails the test when the page logged an error (a CSP
+ * Runs `fn` with a new page (in a fresh browser context) on a fresh
+ * server, and tears both down afterwards. Fails the test when the page logged an error (a CSP
  * violation, an exception, a failed hydration) the test did not allow.
  */
 export async function withPage(
@@ -71,11 +71,11 @@ export async function withPage(
   opts: WithPageOptions = {},
 ): Promise<void> {
   const server = startServer();
-  const browser = await launchBrowser();
+  const browser = await sharedBrowser();
+  const context = await browser.newContext({
+    permissions: opts.clipboard ? ["clipboard-read", "clipboard-write"] : [],
+  });
   try {
-    const context = await browser.newContext({
-      permissions: opts.clipboard ? ["clipboard-read", "clipboard-write"] : [],
-    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("console", (m) => {
@@ -89,9 +89,30 @@ export async function withPage(
       throw new Error(`page errors:\n${unexpected.join("\n")}`);
     }
   } finally {
-    await browser.close();
+    await context.close().catch(() => {});
     await server.close();
   }
+}
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for every test of a test file, each test in a fresh context
+ * (its own cookies, storage and permissions): a launch per test cost about
+ * a second of CPU, and the suite has a hundred browser tests. Chromium
+ * exits with the test process (its pipe closes).
+ */
+function sharedBrowser(): Promise<Browser> {
+  const current = shared;
+  if (current) {
+    return current.then((b) => b.isConnected() ? b : relaunch());
+  }
+  return relaunch();
+}
+
+function relaunch(): Promise<Browser> {
+  shared = launchBrowser();
+  return shared;
 }
 
 /** Opens `path` and waits until every island on it has hydrated. */
