@@ -2,8 +2,12 @@
  * A cURL command for one operation, as text to copy. Arguments are quoted
  * for POSIX shells (single quotes, each `'` written as `'\''`, POSIX.1-2017
  * XCU 2.2.2), so nothing in a spec (a header value, a body) is ever run by
- * the shell that pastes it.
+ * the shell that pastes it. The quoting is the shared builder's
+ * (lib/shared/curl.ts); the command's shape is the spec viewer's own: it
+ * always names the method (`curl -X METHOD 'URL'`, as a reader of an
+ * operation expects), and it adds query parameters and form fields.
  */
+import { shellQuote } from "../shared/curl.ts";
 
 /** A name and a value: a query parameter, a header, a form field. */
 export interface Pair {
@@ -32,10 +36,7 @@ export interface CurlRequest {
 /** RFC 9110 §5.6.2 token. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-/** `s` single-quoted for a POSIX shell. */
-export function shellQuote(s: string): string {
-  return "'" + s.replace(/'/g, "'\\''") + "'";
-}
+export { shellQuote };
 
 /**
  * Percent-encodes a query name or value (RFC 3986 §3.4), leaving `{name}`

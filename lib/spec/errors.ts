@@ -4,7 +4,19 @@
  * be read, a JSON path for a document of the wrong shape.
  */
 import { splitLines } from "../shared/json_error.ts";
-import type { SpecErrorInfo } from "./types.ts";
+
+/** Where a rejected input went wrong. */
+export interface SpecErrorInfo {
+  /** `syntax` (cannot be read), `format` (not OpenAPI/Swagger) or `structure`. */
+  kind: "syntax" | "format" | "structure";
+  message: string;
+  line?: number;
+  column?: number;
+  /** JSON path for structural errors. */
+  path?: string;
+  /** A few source lines around the error with a caret, for syntax errors. */
+  excerpt?: string;
+}
 
 /**
  * Raised when the input is rejected. A `SyntaxError` subclass, so callers

@@ -187,15 +187,4 @@ export interface OperationDetail {
   nodes: SchemaNode[];
 }
 
-/** Where a rejected input went wrong. */
-export interface SpecErrorInfo {
-  /** `syntax` (cannot be read), `format` (not OpenAPI/Swagger) or `structure`. */
-  kind: "syntax" | "format" | "structure";
-  message: string;
-  line?: number;
-  column?: number;
-  /** JSON path for structural errors. */
-  path?: string;
-  /** A few source lines around the error with a caret, for syntax errors. */
-  excerpt?: string;
-}
+export type { SpecErrorInfo } from "./errors.ts";
