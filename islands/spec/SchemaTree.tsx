@@ -28,8 +28,9 @@ export function typeText(
 ): string {
   if (!node) return edge.ref || "…";
   let t = node.type;
-  if (node.items && depth < 4) {
-    const it = nodes.get(node.items.node);
+  if (node.items) {
+    // Four levels say enough; deeper ones (a 100,000-level file) stay "…".
+    const it = depth < 4 ? nodes.get(node.items.node) : undefined;
     const inner = node.items.ref ||
       (it ? typeText(node.items, it, nodes, depth + 1) : "…");
     t = `array<${inner}>`;
