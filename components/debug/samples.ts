@@ -84,7 +84,17 @@ export async function recordSamples(
         notes.push("recorded without the sleep");
       }
       for (const p of ep.params) {
-        if (p.wait && url.searchParams.get(p.name) !== "0") {
+        if (!p.wait) continue;
+        if (p.in === "path") {
+          // The segment where the template has `{name}` (a delay's seconds).
+          const at = ep.path.split("/").indexOf(`{${p.name}}`);
+          const segs = url.pathname.split("/");
+          if (at > 0 && at < segs.length && segs[at] !== "0") {
+            segs[at] = "0";
+            url.pathname = segs.join("/");
+            notes.push(`recorded with ${p.name} 0`);
+          }
+        } else if (url.searchParams.get(p.name) !== "0") {
           url.searchParams.set(p.name, "0");
           notes.push(`recorded with ${p.name}=0`);
         }

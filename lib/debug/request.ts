@@ -269,6 +269,7 @@ export function requestEndpoints(ctx: DebugContext): Endpoint[] {
           max: maxDelay,
           description: `Seconds to wait, 0 to ${maxDelay}, e.g. 1.5.`,
           example: "1",
+          wait: true,
         }, sleep],
         responses: [{
           status: "200",

@@ -128,3 +128,21 @@ Deno.test("runner page: samples are recorded from the real handlers", async () =
   const echo = JSON.parse(samples.get("echo#1")!.body);
   assert.deepEqual(echo.json, { hello: "world" });
 });
+
+Deno.test("runner page: recording the samples never waits (a delay's seconds, a drip's duration are 0)", async () => {
+  let slowest = ["", 0] as [string, number];
+  const timed = async (req: Request) => {
+    const t0 = performance.now();
+    const res = await app.fetch(req);
+    const body = await res.arrayBuffer().catch(() => new ArrayBuffer(0));
+    const ms = performance.now() - t0;
+    if (ms > slowest[1]) slowest = [req.url, ms];
+    return new Response(body, res);
+  };
+  const samples = await recordSamples(timed, catalog);
+  // Every wait in the examples is 1 s or more; answers take milliseconds.
+  assert.ok(slowest[1] < 600, `${slowest[0]} took ${slowest[1]} ms`);
+  const delay = samples.get("delay#0")!;
+  assert.equal(delay.note, "recorded with seconds 0");
+  assert.match(JSON.parse(delay.body).url, /\/delay\/0$/);
+});
