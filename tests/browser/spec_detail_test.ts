@@ -108,9 +108,10 @@ async function shownPaths(page: Page): Promise<Set<string>> {
 }
 
 const CASES: [string, [string, string][]][] = [
+  // A request body and a response each (the largest schemas of the corpus
+  // take seconds to open whole; two operations show the same code paths).
   ["stripe-spec3.json", [
     ["post", "/v1/charges"],
-    ["get", "/v1/customers/{customer}"],
     ["post", "/v1/checkout/sessions"],
   ]],
   ["k8s-v1.7.17-swagger.json", [
