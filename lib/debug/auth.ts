@@ -6,9 +6,9 @@
  */
 import {
   ANY_METHODS,
-  type JsonSchema,
   type ParamSpec,
   PROBLEM_4XX,
+  type ResponseSpec,
   sleepParam,
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
@@ -65,14 +65,25 @@ export function basicCredentials(
   return { user: text.slice(0, colon), password: text.slice(colon + 1) };
 }
 
-const AUTHENTICATED: JsonSchema = {
-  type: "object",
-  required: ["authenticated", "user"],
-  properties: {
-    authenticated: { const: true },
-    user: { type: "string" },
-  },
-};
+/**
+ * The 200 every auth endpoint documents: `{"authenticated": true}` with the
+ * user (Basic, Digest) or the token (Bearer) it accepted.
+ */
+export function authenticated(field: "user" | "token"): ResponseSpec {
+  return {
+    status: "200",
+    description: "Authenticated.",
+    contentType: "application/json",
+    schema: {
+      type: "object",
+      required: ["authenticated", field],
+      properties: {
+        authenticated: { const: true },
+        [field]: { type: "string" },
+      },
+    },
+  };
+}
 
 function basic(ctx: DebugContext, hidden: boolean): Endpoint {
   const b = ctx.base;
@@ -98,12 +109,7 @@ function basic(ctx: DebugContext, hidden: boolean): Endpoint {
         description: "`Basic base64(user:passwd)`.",
       }],
       responses: [
-        {
-          status: "200",
-          description: "Authenticated.",
-          contentType: "application/json",
-          schema: AUTHENTICATED,
-        },
+        authenticated("user"),
         hidden
           ? {
             ...PROBLEM_4XX,
@@ -162,19 +168,7 @@ export function authEndpoints(ctx: DebugContext): Endpoint[] {
         name: "Authorization",
         description: "`Bearer <token>`.",
       }],
-      responses: [{
-        status: "200",
-        description: "Authenticated.",
-        contentType: "application/json",
-        schema: {
-          type: "object",
-          required: ["authenticated", "token"],
-          properties: {
-            authenticated: { const: true },
-            token: { type: "string" },
-          },
-        },
-      }, {
+      responses: [authenticated("token"), {
         ...PROBLEM_4XX,
         status: "401",
         description: "No bearer token.",

@@ -20,7 +20,7 @@ import type { DebugContext } from "./context.ts";
 import type { Endpoint } from "./pipeline.ts";
 import { BASE_HEADERS, JSON_TYPE, REFLECT_HEADERS, respond } from "./http.ts";
 import { problem } from "./problem.ts";
-import { credentialParams, REALM } from "./auth.ts";
+import { authenticated, credentialParams, REALM } from "./auth.ts";
 
 /** How long a nonce stays fresh. */
 export const NONCE_TTL_MS = 5 * 60_000;
@@ -255,19 +255,7 @@ export function digestEndpoints(ctx: DebugContext): Endpoint[] {
         name: "Authorization",
         description: "`Digest username=..., response=...` (RFC 7616 §3.4).",
       }],
-      responses: [{
-        status: "200",
-        description: "Authenticated.",
-        contentType: "application/json",
-        schema: {
-          type: "object",
-          required: ["authenticated", "user"],
-          properties: {
-            authenticated: { const: true },
-            user: { type: "string" },
-          },
-        },
-      }, {
+      responses: [authenticated("user"), {
         ...PROBLEM_4XX,
         status: "401",
         description: "No or a wrong Digest response: a new challenge.",
