@@ -7,6 +7,7 @@ import {
 } from "preact/hooks";
 import type { SchemaEdge, SchemaNode } from "../../lib/spec/types.ts";
 import { Markdown } from "../../components/spec/Markdown.tsx";
+import { memo } from "../../components/spec/memo.ts";
 import { type TreeRow, visibleRows } from "./tree_rows.ts";
 import type { NodeCache } from "./use_nodes.ts";
 
@@ -14,6 +15,17 @@ import type { NodeCache } from "./use_nodes.ts";
 const OPEN_LEVELS = 1;
 /** Rows "expand all" opens at most; deeper levels then open on click. */
 export const EXPAND_ALL_ROWS = 4_000;
+/**
+ * Rows a tree renders at first: levels 1 and 2 of typical schemas (Stripe's
+ * charge is 80 rows) appear in the first frame, as before.
+ */
+export const FIRST_ROWS = 150;
+/**
+ * Rows added per frame after that, so opening thousands ("Expand all" on
+ * Stripe's largest bodies) never blocks the page: 150 rows with their
+ * descriptions took about 45 ms of script, style and layout here.
+ */
+export const ROWS_PER_FRAME = 60;
 /** Levels of nodes fetched per round while expanding everything. */
 const FETCH_DEPTH = 24;
 /** Indentation stops growing here (a 10,000-level chain stays on screen). */
@@ -85,13 +97,18 @@ export function NodeFacts({ node }: { node: SchemaNode }) {
   );
 }
 
-function Row(
-  { r, focus, nodes }: {
-    r: TreeRow;
-    focus: boolean;
-    nodes: ReadonlyMap<number, SchemaNode>;
-  },
-) {
+/** Props of one tree row. */
+interface RowProps {
+  r: TreeRow;
+  focus: boolean;
+  nodes: ReadonlyMap<number, SchemaNode>;
+}
+
+/**
+ * One row, re-rendered only when its row, its focus or the node map
+ * changes: a tree filling in a frame at a time diffs only the new rows.
+ */
+const Row = memo(function RowView({ r, focus, nodes }: RowProps) {
   const isProp = r.kind === "prop";
   const n = r.node;
   return (
@@ -133,7 +150,7 @@ function Row(
       )}
     </div>
   );
-}
+});
 
 /** Props of {@link SchemaTree}. */
 export interface SchemaTreeProps {
@@ -170,6 +187,21 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
     if (walk.missing.length) cache.fetch(walk.missing, 3);
   }, [walk]);
 
+  // Rows rendered so far: the rest follow a frame at a time (each frame's
+  // rendering and layout stay short), and a collapse lowers the count again.
+  const [limit, setLimit] = useState(FIRST_ROWS);
+  const pending = rows.length > limit;
+  useEffect(() => {
+    if (rows.length + ROWS_PER_FRAME < limit) {
+      setLimit(Math.max(FIRST_ROWS, rows.length));
+      return;
+    }
+    if (!pending) return;
+    const id = requestAnimationFrame(() => setLimit((l) => l + ROWS_PER_FRAME));
+    return () => cancelAnimationFrame(id);
+  }, [rows.length, limit]);
+  const shown = pending ? rows.slice(0, limit) : rows;
+
   const current = rows.find((r) => r.key === focusKey) ?? rows[0];
   // Focus follows the roving tabindex in the same frame.
   useLayoutEffect(() => {
@@ -183,6 +215,9 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
   const moveTo = (key: string) => {
     wantFocus.current = true;
     setFocusKey(key);
+    // A row not rendered yet (End on a tree still filling in) is rendered now.
+    const i = rows.findIndex((r) => r.key === key);
+    if (i >= limit) setLimit(i + 1);
   };
   const toggle = (r: TreeRow) => {
     if (r.loopTo !== null) {
@@ -316,10 +351,10 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
           type="button"
           class="sv-btn-small"
           data-testid="schema-expand-all"
-          disabled={busy}
+          disabled={busy || pending}
           onClick={expandAll}
         >
-          {busy ? "Opening…" : "Expand all"}
+          {busy || pending ? "Opening…" : "Expand all"}
         </button>
         {(allDepth > OPEN_LEVELS || toggled.size > 0) && (
           <button
@@ -341,6 +376,7 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
           role="tree"
           aria-label={label}
           class="st-tree"
+          aria-busy={pending || undefined}
           ref={box}
           onKeyDown={onKey}
           onClick={onClick}
@@ -351,7 +387,7 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
             if (key !== undefined && key !== focusKey) setFocusKey(key);
           }}
         >
-          {rows.map((r) => (
+          {shown.map((r) => (
             <Row
               key={r.key}
               r={r}
