@@ -19,13 +19,13 @@ export const EXPAND_ALL_ROWS = 4_000;
  * Rows a tree renders at first: levels 1 and 2 of typical schemas (Stripe's
  * charge is 80 rows) appear in the first frame, as before.
  */
-export const FIRST_ROWS = 150;
+const FIRST_ROWS = 150;
 /**
  * Rows added per frame after that, so opening thousands ("Expand all" on
  * Stripe's largest bodies) never blocks the page: 150 rows with their
  * descriptions took about 45 ms of script, style and layout here.
  */
-export const ROWS_PER_FRAME = 60;
+const ROWS_PER_FRAME = 60;
 /** Levels of nodes fetched per round while expanding everything. */
 const FETCH_DEPTH = 24;
 /** Indentation stops growing here (a 10,000-level chain stays on screen). */
