@@ -94,7 +94,7 @@ Deno.test({
         await r.locator("[data-testid=result-error]").textContent(),
         "Cancelled.",
       );
-    }, { allowErrors: [/Failed to load resource/] }),
+    }, HTTP_ERRORS),
 });
 
 Deno.test({
