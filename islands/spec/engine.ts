@@ -38,11 +38,19 @@ type Holder =
   | { kind: "local"; parsed: ParsedSpec; graph: SchemaGraph }
   | { kind: "worker"; parseId: number };
 
+/**
+ * Details kept per spec: a row opened again, or asked for when the pointer
+ * goes down and again when the click lands, costs no second round trip.
+ */
+const KEPT_DETAILS = 16;
+
 /** Parses specs and answers detail requests about the latest one. */
 export class SpecEngine {
   #client: WorkerClient<ToWorker, FromWorker>;
   #latest = 0;
   #holder: Holder | null = null;
+  /** Detail answers of the current holder, oldest first. */
+  #details = new Map<string, Promise<OperationDetail | null>>();
 
   /**
    * `workerUrl` is the built worker (`buildUrl("spec_worker.js")`), or null;
@@ -81,13 +89,15 @@ export class SpecEngine {
     const r = tryParseSpec(text);
     const ms = performance.now() - t;
     if (id !== this.#latest) return null;
-    this.#holder = r.ok
-      ? {
-        kind: "local",
-        parsed: r.parsed,
-        graph: new SchemaGraph(r.parsed.resolver),
-      }
-      : null;
+    this.#hold(
+      r.ok
+        ? {
+          kind: "local",
+          parsed: r.parsed,
+          graph: new SchemaGraph(r.parsed.resolver),
+        }
+        : null,
+    );
     return r.ok
       ? { ok: true, index: r.parsed.index, ms }
       : { ok: false, error: r.error, ms };
@@ -111,7 +121,7 @@ export class SpecEngine {
           case "parsed":
             listed = m.index.warnings;
             if (id === this.#latest) {
-              this.#holder = { kind: "worker", parseId: id };
+              this.#hold({ kind: "worker", parseId: id });
             }
             resolve({ ok: true, index: m.index, ms: m.ms });
             return false; // the checks follow in a "checked" message
@@ -119,7 +129,7 @@ export class SpecEngine {
             if (id === this.#latest) onChecked(m.warnings);
             return true;
           case "failed":
-            if (id === this.#latest) this.#holder = null;
+            if (id === this.#latest) this.#hold(null);
             resolve({ ok: false, error: m.error, ms: m.ms });
             return true;
           case "gone": {
@@ -155,8 +165,29 @@ export class SpecEngine {
     });
   }
 
-  /** Details of an operation of the latest parsed spec. */
+  /**
+   * Details of an operation of the latest parsed spec; the same promise for
+   * the same operation while the spec stays.
+   */
   detail(op: OperationRef): Promise<OperationDetail | null> {
+    const key = `${op.container} ${op.method} ${op.path}`;
+    const kept = this.#details.get(key);
+    if (kept) {
+      this.#details.delete(key); // most recently used goes last
+      this.#details.set(key, kept);
+      return kept;
+    }
+    const p = this.#detail(op);
+    this.#details.set(key, p);
+    if (this.#details.size > KEPT_DETAILS) {
+      this.#details.delete(this.#details.keys().next().value!);
+    }
+    // An answer that failed is asked again next time.
+    p.then((d) => d || this.#details.delete(key));
+    return p;
+  }
+
+  #detail(op: OperationRef): Promise<OperationDetail | null> {
     const h = this.#holder;
     if (!h) return Promise.resolve(null);
     if (h.kind === "local") {
@@ -222,7 +253,13 @@ export class SpecEngine {
   /** Forgets the current spec (the Clear button). */
   reset(): void {
     this.#latest = this.#client.nextId();
-    this.#holder = null;
+    this.#hold(null);
+  }
+
+  /** The spec details are answered from; details kept of another go. */
+  #hold(h: Holder | null): void {
+    this.#holder = h;
+    this.#details.clear();
   }
 
   /** Stops the worker. */

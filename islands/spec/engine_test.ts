@@ -86,3 +86,36 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "spec engine: one answer per operation while the spec stays (asked on pointer down, on click, again on reopen)",
+  ...OPTS,
+  async fn() {
+    const e = new SpecEngine(REAL);
+    try {
+      const spec = (path: string) =>
+        `{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"${path}":{"get":{}}}}`;
+      assert.ok((await e.parse(spec("/a"), none, none))?.ok);
+      const op = { container: "paths" as const, path: "/a", method: "get" };
+      const first = e.detail(op);
+      assert.equal(e.detail({ ...op }), first, "the same promise");
+      assert.equal((await first)?.path, "/a");
+      // None for an operation that is not there, and that is asked again.
+      const none1 = e.detail({ ...op, path: "/none" });
+      assert.equal(await none1, null);
+      assert.notEqual(e.detail({ ...op, path: "/none" }), none1);
+      // A new spec forgets the old answers; the big one goes to the worker.
+      assert.ok(
+        (await e.parse(spec("/a") + " ".repeat(250_000), none, none))?.ok,
+      );
+      const again = e.detail(op);
+      assert.notEqual(again, first);
+      assert.equal((await again)?.path, "/a");
+      e.reset();
+      assert.equal(await e.detail(op), null, "cleared: no spec, no detail");
+    } finally {
+      e.dispose();
+    }
+  },
+});

@@ -6,12 +6,24 @@
  */
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { applyFilter, compileFilter, copyText } from "../../lib/spec/filter.ts";
-import type { OperationDetail, SpecIndex } from "../../lib/spec/types.ts";
+import type {
+  Endpoint,
+  OperationDetail,
+  SpecIndex,
+} from "../../lib/spec/types.ts";
 import { copyText as writeClipboard } from "../shared/clipboard.ts";
 import { opKey, readHash, replaceHash } from "./hash.ts";
 import type { OperationRef } from "./protocol.ts";
 
-/** The browse hook; `fetchDetail` asks the engine for an operation. */
+/** The operation of a listed endpoint. */
+function refOf(e: Endpoint): OperationRef {
+  return { container: "paths", path: e.path, method: e.method };
+}
+
+/**
+ * The browse hook; `fetchDetail` asks the engine for an operation (the same
+ * answer when asked twice).
+ */
 export function useBrowse(
   index: SpecIndex | null,
   fetchDetail: (op: OperationRef) => Promise<OperationDetail | null>,
@@ -64,6 +76,10 @@ export function useBrowse(
     if (selIdx >= 0) {
       setActive(selIdx);
       goTo(false);
+    } else if (index?.endpoints.length) {
+      // Enter in the filter box opens the first row: its detail is asked
+      // for now, while the reader looks at the list (the worker is idle).
+      void fetchDetail(refOf(index.endpoints[0]));
     }
   }, [index]);
 
@@ -72,14 +88,16 @@ export function useBrowse(
     if (!e) return setDetail(null);
     let live = true;
     setDetail("loading");
-    fetchDetail({ container: "paths", path: e.path, method: e.method })
-      .then((d) => live && setDetail(d));
+    fetchDetail(refOf(e)).then((d) => live && setDetail(d));
     return () => (live = false);
   }, [index, selected, selIdx >= 0]);
 
   function toggle(i: number) {
     const e = shown[i];
     const k = opKey(e.method, e.path);
+    // Asked now, not in the effect above: effects run after the next paint,
+    // a frame the worker can spend building the detail instead.
+    if (k !== selected) void fetchDetail(refOf(e));
     setSelected((cur) => (cur === k ? "" : k));
     setActive(i);
   }
