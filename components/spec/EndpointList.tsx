@@ -58,11 +58,12 @@ export function EndpointList(p: EndpointListProps) {
     setScroll(0);
   }, [p.resetKey]);
 
-  // Measure the open detail; it changes height when its content loads.
+  // Measure the open detail; it changes height when its content loads. The
+  // observer's first answer comes after the frame's own layout and before
+  // its paint: reading the height here would lay out a new detail twice.
   useLayoutEffect(() => {
     const d = box.current?.querySelector<HTMLElement>(".sv-detail-wrap");
     if (!d) return setDetailH(0);
-    setDetailH(d.offsetHeight);
     const ro = new ResizeObserver(() => setDetailH(d.offsetHeight));
     ro.observe(d);
     return () => ro.disconnect();
