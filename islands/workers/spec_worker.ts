@@ -4,7 +4,7 @@
  * operation details on request. Built to `/_build/spec_worker.js`.
  */
 /// <reference lib="webworker" />
-import { operationDetail } from "../../lib/spec/detail.ts";
+import { operationDetail, prepareDetails } from "../../lib/spec/detail.ts";
 import { SchemaGraph } from "../../lib/spec/schema_tree.ts";
 import {
   checkSpec,
@@ -20,6 +20,29 @@ import {
 /** The parsed document, and its schema graph (node ids live as long as it). */
 let current: { id: number; parsed: ParsedSpec; graph: SchemaGraph } | null =
   null;
+
+/**
+ * Longest run of {@link prepareDetails} between two messages: a detail
+ * asked for meanwhile waits at most this long.
+ */
+const PREPARE_SLICE_MS = 10;
+
+/** Builds details' nodes ahead, a slice at a time, while the spec stays. */
+function prepare(id: number): void {
+  if (!current || current.id !== id) return;
+  const steps = prepareDetails(current.parsed, current.graph);
+  const run = () => {
+    if (!current || current.id !== id) return; // another spec came
+    const end = performance.now() + PREPARE_SLICE_MS;
+    try {
+      while (performance.now() < end) if (steps.next().done) return;
+    } catch {
+      return; // a bug: details are then built when asked, as before
+    }
+    setTimeout(run, 0);
+  };
+  setTimeout(run, 0);
+}
 
 function post(m: FromWorker): void {
   (self as unknown as Worker).postMessage(m);
@@ -45,6 +68,7 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
     post({ type: "parsed", id: m.id, index: r.parsed.index, ms });
     const warnings = checkSpec(r.parsed);
     post({ type: "checked", id: m.id, warnings, ms: performance.now() - t });
+    prepare(m.id);
   } else if (m.type === "detail") {
     let d = null;
     try {

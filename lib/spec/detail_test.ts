@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { mdText } from "./markdown.ts";
-import { operationDetail, typeSummary } from "./detail.ts";
+import { operationDetail, prepareDetails, typeSummary } from "./detail.ts";
+import { SchemaGraph } from "./schema_tree.ts";
 import { parseSpec } from "./mod.ts";
 
 const load = (name: string) =>
@@ -120,4 +121,72 @@ Deno.test("spec detail: type summaries never expand references (cycle-safe)", ()
     cur = (cur.items = { type: "array" }) as Record<string, unknown>;
   }
   assert.match(typeSummary(deep), /…/);
+});
+
+Deno.test("spec detail: nodes of the two levels shown come with it, deeper ones on request", () => {
+  const deep = (name: string, inner: unknown) => ({
+    type: "object",
+    properties: { [name]: inner },
+  });
+  const doc = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/a": {
+        post: {
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: deep(
+                  "one",
+                  deep("two", deep("three", deep("four", { type: "string" }))),
+                ),
+              },
+            },
+          },
+          responses: { "204": { description: "none" } },
+        },
+      },
+    },
+  };
+  const p = parseSpec(JSON.stringify(doc), { checks: false });
+  const graph = new SchemaGraph(p.resolver);
+  const d = operationDetail(p, "paths", "/a", "post", graph)!;
+  const names = d.nodes.map((n) => n.props.map((e) => e.name).join());
+  // The root (level 1 is "one"), "one" (level 2 is "two"), and "two",
+  // whose row shows at level 2: its children are asked for when opened.
+  assert.deepEqual(names, ["one", "two", "three"]);
+  // Opening "three" asks for its node and what is under it.
+  const three = d.nodes[2].props[0].node;
+  assert.ok(!d.nodes.some((n) => n.id === three));
+  assert.deepEqual(
+    graph.collect([three], 3, 100).map((n) => n.props[0]?.name ?? n.type),
+    ["four", "string"],
+  );
+});
+
+Deno.test("spec detail: named schemas are built ahead a step each, and details stay the same", () => {
+  const p = load("detail-3.1.yaml");
+  const ahead = new SchemaGraph(p.resolver);
+  let steps = 0;
+  for (const _ of prepareDetails(p, ahead)) steps++;
+  const named = Object.keys(
+    (p.doc.components as { schemas: Record<string, unknown> }).schemas,
+  );
+  assert.equal(steps, named.length);
+  assert.ok(ahead.size > named.length, "their properties' nodes too");
+  // Node ids differ with the order things were built; what a page shows
+  // does not.
+  const plain = (d: ReturnType<typeof operationDetail>) =>
+    JSON.stringify(d, (k, v) => k === "node" || k === "id" ? undefined : v);
+  for (const e of p.index.endpoints) {
+    assert.equal(
+      plain(operationDetail(p, "paths", e.path, e.method, ahead)),
+      plain(operationDetail(p, "paths", e.path, e.method)),
+      `${e.method} ${e.path}`,
+    );
+  }
+  // Swagger 2.0 names its schemas under `definitions`.
+  const s = load("swagger-2.0.json");
+  assert.ok([...prepareDetails(s, new SchemaGraph(s.resolver))].length > 0);
 });

@@ -170,7 +170,14 @@ export interface GraphOptions {
   markdown?: boolean;
 }
 
+/**
+ * Arrays of arrays followed within one level by {@link SchemaGraph.collect}:
+ * a type summary names four (`array<array<array<array<…>>>>`).
+ */
+const ITEM_HOPS = 4;
+
 /** The schema graph of one parsed document; ids are stable for its life. */
+
 export class SchemaGraph {
   #r: RefResolver;
   #ids = new Map<unknown, number>();
@@ -233,25 +240,35 @@ export class SchemaGraph {
   }
 
   /**
-   * Nodes `ids` and what they link to, breadth first, `depth` links deep,
-   * at most `max` nodes.
+   * Nodes `ids` and what they link to, breadth first, `depth` tree levels
+   * deep, at most `max` nodes. Array items count no level (a tree shows
+   * them in place: `lines[].amount` is one level under `lines`), up to
+   * {@link ITEM_HOPS} arrays of arrays, what a type summary reads.
    */
   collect(ids: readonly number[], depth: number, max: number): SchemaNode[] {
     const out: SchemaNode[] = [];
     const seen = new Set<number>();
-    let level = ids.filter((id) => !seen.has(id) && seen.add(id));
+    let level: [id: number, hops: number][] = [];
+    for (const id of ids) {
+      if (!seen.has(id) && seen.add(id)) level.push([id, 0]);
+    }
     for (let d = 0; level.length && out.length < max; d++) {
-      const next: number[] = [];
-      for (const id of level) {
-        if (out.length >= max) break;
+      const next: [number, number][] = [];
+      // The level grows while it is read: items join the level they are in.
+      for (let i = 0; i < level.length && out.length < max; i++) {
+        const [id, hops] = level[i];
         const n = this.node(id);
         if (!n) continue;
         out.push(n);
+        if (n.items && hops < ITEM_HOPS && !seen.has(n.items.node)) {
+          seen.add(n.items.node);
+          level.push([n.items.node, hops + 1]);
+        }
         if (d >= depth) continue;
         for (const e of edgesOf(n)) {
-          if (!seen.has(e.node)) {
+          if (e !== n.items && !seen.has(e.node)) {
             seen.add(e.node);
-            next.push(e.node);
+            next.push([e.node, 0]);
           }
         }
       }

@@ -174,3 +174,49 @@ Deno.test("schema tree: ok/Swagger 2.0 formData becomes a form body with a schem
     "application/x-www-form-urlencoded",
   );
 });
+
+Deno.test("schema tree: ok/collect counts tree levels: array items sit in their property's level", () => {
+  const leaf = { type: "string" };
+  const { g } = graphOf({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {},
+    components: {
+      schemas: {
+        Root: {
+          type: "object",
+          properties: {
+            lines: {
+              type: "array",
+              items: { $ref: "#/components/schemas/Line" },
+            },
+          },
+        },
+        Line: {
+          type: "object",
+          properties: { amount: { type: "object", properties: { leaf } } },
+        },
+      },
+    },
+  });
+  const root = schema(g, "Root");
+  const types = (depth: number) =>
+    g.collect([root.id], depth, 100).map((n) =>
+      n.props.map((p) => p.name).join(",") || n.type
+    );
+  // Level 1 is `lines` (and its items, walked in place); level 2 `amount`.
+  assert.deepEqual(types(0), ["lines"]);
+  assert.deepEqual(types(1), ["lines", "array", "amount"]);
+  assert.deepEqual(types(2), ["lines", "array", "amount", "leaf"]);
+  assert.deepEqual(types(3), ["lines", "array", "amount", "leaf", "string"]);
+});
+
+Deno.test("schema tree: bad/a 100-deep array of arrays collects what a type summary reads", () => {
+  let s: Record<string, unknown> = { type: "string" };
+  for (let i = 0; i < 100; i++) s = { type: "array", items: s };
+  const { g } = graphOf();
+  const e = g.edge("", s);
+  // The array, then four arrays of arrays: `array<array<array<array<…>>>>`.
+  assert.equal(g.collect([e.node], 0, 1_000).length, 5);
+  assert.equal(g.collect([e.node], 3, 1_000).length, 5);
+});
