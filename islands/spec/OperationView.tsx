@@ -1,9 +1,10 @@
-import { useState } from "preact/hooks";
+import { useMemo, useState } from "preact/hooks";
 import { Markdown } from "../../components/spec/Markdown.tsx";
 import type { OperationDetail } from "../../lib/spec/types.ts";
 import { copyText } from "../shared/clipboard.ts";
 import { Bodies, Params, Responses } from "./DetailParts.tsx";
 import { useNodes } from "./use_nodes.ts";
+import { DETAIL_ROWS, RowBudget, RowBudgetContext } from "./row_budget.ts";
 
 /** Props of {@link OperationView}. */
 export interface OperationViewProps {
@@ -50,92 +51,96 @@ function Operation(
   { d, onTag }: { d: OperationDetail; onTag: (tag: string) => void },
 ) {
   const cache = useNodes(d);
+  // One budget for all its trees: the first frame stays short however many.
+  const budget = useMemo(() => new RowBudget(DETAIL_ROWS), [d]);
   return (
-    <div class="sv-detail" data-testid="operation-detail">
-      <dl class="sv-meta">
-        {d.operationId && (
-          <>
-            <dt>operationId</dt>
-            <dd>
-              <code>{d.operationId}</code>
-            </dd>
-          </>
+    <RowBudgetContext.Provider value={budget}>
+      <div class="sv-detail" data-testid="operation-detail">
+        <dl class="sv-meta">
+          {d.operationId && (
+            <>
+              <dt>operationId</dt>
+              <dd>
+                <code>{d.operationId}</code>
+              </dd>
+            </>
+          )}
+          {d.tags.length > 0 && (
+            <>
+              <dt>Tags</dt>
+              <dd>
+                {d.tags.map((t) => (
+                  <button
+                    type="button"
+                    key={t}
+                    class="sv-tag"
+                    onClick={() => onTag(t)}
+                  >
+                    {t}
+                  </button>
+                ))}
+              </dd>
+            </>
+          )}
+          {d.server && (
+            <>
+              <dt>Server</dt>
+              <dd>
+                <code>{d.server}</code>
+              </dd>
+            </>
+          )}
+          {d.security.length > 0 && (
+            <>
+              <dt>Security</dt>
+              <dd>{d.security.join(" or ")}</dd>
+            </>
+          )}
+          {d.callbacks.length > 0 && (
+            <>
+              <dt>Callbacks</dt>
+              <dd>{d.callbacks.join(", ")}</dd>
+            </>
+          )}
+        </dl>
+        {d.deprecated && (
+          <p class="sv-deprecated-note">This operation is deprecated.</p>
         )}
-        {d.tags.length > 0 && (
-          <>
-            <dt>Tags</dt>
-            <dd>
-              {d.tags.map((t) => (
-                <button
-                  type="button"
-                  key={t}
-                  class="sv-tag"
-                  onClick={() => onTag(t)}
-                >
-                  {t}
-                </button>
-              ))}
-            </dd>
-          </>
+        <Markdown md={d.description} class="sv-md sv-description" />
+        <Curl command={d.curl} />
+        {d.parameters.length > 0 && (
+          <section>
+            <h4>Parameters</h4>
+            <Params list={d.parameters} />
+          </section>
         )}
-        {d.server && (
-          <>
-            <dt>Server</dt>
-            <dd>
-              <code>{d.server}</code>
-            </dd>
-          </>
+        {d.requestBody && (
+          <section>
+            <h4>
+              Request body{d.requestBody.required && (
+                <span class="sv-req">required</span>
+              )}
+            </h4>
+            <Markdown md={d.requestBody.description} />
+            <Bodies
+              list={d.requestBody.bodies}
+              cache={cache}
+              label="Request body"
+            />
+          </section>
         )}
-        {d.security.length > 0 && (
-          <>
-            <dt>Security</dt>
-            <dd>{d.security.join(" or ")}</dd>
-          </>
-        )}
-        {d.callbacks.length > 0 && (
-          <>
-            <dt>Callbacks</dt>
-            <dd>{d.callbacks.join(", ")}</dd>
-          </>
-        )}
-      </dl>
-      {d.deprecated && (
-        <p class="sv-deprecated-note">This operation is deprecated.</p>
-      )}
-      <Markdown md={d.description} class="sv-md sv-description" />
-      <Curl command={d.curl} />
-      {d.parameters.length > 0 && (
         <section>
-          <h4>Parameters</h4>
-          <Params list={d.parameters} />
+          <h4>Responses</h4>
+          {d.responses.length
+            ? <Responses list={d.responses} cache={cache} />
+            : <p class="muted">No responses declared.</p>}
         </section>
-      )}
-      {d.requestBody && (
-        <section>
-          <h4>
-            Request body{d.requestBody.required && (
-              <span class="sv-req">required</span>
-            )}
-          </h4>
-          <Markdown md={d.requestBody.description} />
-          <Bodies
-            list={d.requestBody.bodies}
-            cache={cache}
-            label="Request body"
-          />
-        </section>
-      )}
-      <section>
-        <h4>Responses</h4>
-        {d.responses.length
-          ? <Responses list={d.responses} cache={cache} />
-          : <p class="muted">No responses declared.</p>}
-      </section>
-      {d.warnings.length > 0 && (
-        <ul class="sv-warnings-inline">
-          {d.warnings.map((w) => <li key={w}>{w}</li>)}
-        </ul>
-      )}
-    </div>
+        {d.warnings.length > 0 && (
+          <ul class="sv-warnings-inline">
+            {d.warnings.map((w) => <li key={w}>{w}</li>)}
+          </ul>
+        )}
+      </div>
+    </RowBudgetContext.Provider>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  useContext,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -10,22 +11,12 @@ import { Markdown } from "../../components/spec/Markdown.tsx";
 import { memo } from "../../components/spec/memo.ts";
 import { type TreeRow, visibleRows } from "./tree_rows.ts";
 import type { NodeCache } from "./use_nodes.ts";
+import { DETAIL_ROWS, RowBudget, RowBudgetContext } from "./row_budget.ts";
 
 /** Levels open when a schema is first shown (levels 1 and 2 visible). */
 const OPEN_LEVELS = 1;
 /** Rows "expand all" opens at most; deeper levels then open on click. */
 export const EXPAND_ALL_ROWS = 4_000;
-/**
- * Rows a tree renders at first: levels 1 and 2 of typical schemas (Stripe's
- * charge is 80 rows) appear in the first frame, as before.
- */
-const FIRST_ROWS = 150;
-/**
- * Rows added per frame after that, so opening thousands ("Expand all" on
- * Stripe's largest bodies) never blocks the page: 150 rows with their
- * descriptions took about 45 ms of script, style and layout here.
- */
-const ROWS_PER_FRAME = 60;
 /** Levels of nodes fetched per round while expanding everything. */
 const FETCH_DEPTH = 24;
 /** Indentation stops growing here (a 10,000-level chain stays on screen). */
@@ -175,6 +166,11 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
   const box = useRef<HTMLDivElement>(null);
   const wantFocus = useRef(false);
 
+  // Rows come from the detail's shared budget (one of its own outside one).
+  const shared = useContext(RowBudgetContext);
+  const budget = useMemo(() => shared ?? new RowBudget(DETAIL_ROWS), [shared]);
+  const me = useMemo(() => ({}), []);
+
   const isOpen = (key: string, level: number) =>
     (level <= allDepth) !== toggled.has(key);
   const walk = useMemo(
@@ -187,19 +183,20 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
     if (walk.missing.length) cache.fetch(walk.missing, 3);
   }, [walk]);
 
-  // Rows rendered so far: the rest follow a frame at a time (each frame's
-  // rendering and layout stay short), and a collapse lowers the count again.
-  const [limit, setLimit] = useState(FIRST_ROWS);
+  // Rows rendered so far: what the budget gave at first, then more as it
+  // hands them out a frame at a time (each frame's rendering and layout
+  // stay short); a collapse lowers the count again.
+  const [limit, setLimit] = useState(() => budget.claimFirst(rows.length));
   const pending = rows.length > limit;
   useEffect(() => {
-    if (rows.length + ROWS_PER_FRAME < limit) {
-      setLimit(Math.max(FIRST_ROWS, rows.length));
-      return;
-    }
-    if (!pending) return;
-    const id = requestAnimationFrame(() => setLimit((l) => l + ROWS_PER_FRAME));
-    return () => cancelAnimationFrame(id);
+    const step = budget.perFrame;
+    if (rows.length + step < limit) {
+      setLimit(Math.max(step, rows.length));
+    } else if (pending) {
+      budget.ask(me, rows.length - limit, (n) => setLimit((l) => l + n));
+    } else budget.drop(me);
   }, [rows.length, limit]);
+  useEffect(() => () => budget.drop(me), [budget]);
   const shown = pending ? rows.slice(0, limit) : rows;
 
   const current = rows.find((r) => r.key === focusKey) ?? rows[0];
@@ -225,6 +222,9 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
       return moveTo(r.loopTo || rows[0].key);
     }
     if (!r.expandable) return;
+    // What one click opens shows at once; more than a frame's worth of
+    // rows fills in.
+    setLimit((l) => Math.max(l, rows.length + budget.perFrame));
     setToggled((t) => {
       const n = new Set(t);
       if (n.has(r.key)) n.delete(r.key);
@@ -344,6 +344,9 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
     }
   }
 
+  // "Expand all" waits for its own rows; the first levels still filling in
+  // when the detail opens do not hold it.
+  const opening = busy || (pending && allDepth > OPEN_LEVELS);
   return (
     <div class="st-schema">
       <div class="st-schema-tools">
@@ -351,10 +354,10 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
           type="button"
           class="sv-btn-small"
           data-testid="schema-expand-all"
-          disabled={busy || pending}
+          disabled={opening}
           onClick={expandAll}
         >
-          {busy || pending ? "Opening…" : "Expand all"}
+          {opening ? "Opening…" : "Expand all"}
         </button>
         {(allDepth > OPEN_LEVELS || toggled.size > 0) && (
           <button
@@ -372,6 +375,8 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
         {note && <span class="muted st-schema-note">{note}</span>}
       </div>
       {rows.length > 0 && (
+        // Rendered while it waits for its first rows too, busy: a page
+        // waiting for no busy tree waits for this one.
         <div
           role="tree"
           aria-label={label}

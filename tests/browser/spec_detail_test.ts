@@ -11,6 +11,7 @@ import { load } from "js-yaml";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { operationSchemas, propertyPaths } from "../helpers/schema_oracle.ts";
+import { DETAIL_ROWS } from "../../islands/spec/row_budget.ts";
 
 const FIX = new URL("../fixtures/spec/", import.meta.url);
 const CORPUS = (() => {
@@ -527,5 +528,85 @@ Deno.test({
         };
       }, row);
       assert.deepEqual(reached, { busy: true, path: "o19.p149" });
+    }),
+});
+
+Deno.test({
+  name:
+    "spec detail: the trees of one operation share the first frame's rows, in page order, and fill in",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      // Five trees of 40 properties each: 200 rows, more than one frame's.
+      const body = (tag: string) => ({
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              properties: Object.fromEntries(
+                Array.from(
+                  { length: 40 },
+                  (_, i) => [`${tag}${i}`, { type: "string" }],
+                ),
+              ),
+            },
+          },
+        },
+      });
+      const responses = Object.fromEntries(
+        ["200", "400", "404", "500"].map((s) => [s, {
+          description: s,
+          ...body(`r${s}_`),
+        }]),
+      );
+      await loadSpec(
+        page,
+        "trees.json",
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "Trees", version: "1" },
+          paths: { "/t": { post: { requestBody: body("q"), responses } } },
+        }),
+      );
+      await page.fill("[data-testid=spec-filter]", "post /t");
+      const r = await page.evaluate(async () => {
+        const frame = () => new Promise((r) => requestAnimationFrame(r));
+        const trees = () =>
+          [...document.querySelectorAll(
+            "[data-testid=operation-detail] .st-schema",
+          )]
+            .map((s) => ({
+              rows: s.querySelectorAll("[role=treeitem]").length,
+              button: s.querySelector("[data-testid=schema-expand-all]")!
+                .textContent,
+              disabled: s.querySelector<HTMLButtonElement>(
+                "[data-testid=schema-expand-all]",
+              )!.disabled,
+            }));
+        document.querySelector<HTMLElement>(
+          "[data-testid=endpoint-row] .sv-row-main",
+        )!.click();
+        while (!document.querySelector("[data-testid=operation-detail]")) {
+          await frame();
+        }
+        const first = trees();
+        while (document.querySelector("[role=tree][aria-busy=true]")) {
+          await frame();
+        }
+        return { first, last: trees() };
+      });
+      const { first } = DETAIL_ROWS;
+      // The request body first, then the 200 response; the rest wait, their
+      // "Expand all" ready (a press joins the fill-in).
+      assert.deepEqual(
+        r.first.map((t) => t.rows),
+        [40, first - 40, 0, 0, 0],
+      );
+      assert.ok(
+        r.first.every((t) => t.button === "Expand all" && !t.disabled),
+        JSON.stringify(r.first),
+      );
+      assert.deepEqual(r.last.map((t) => t.rows), [40, 40, 40, 40, 40]);
     }),
 });

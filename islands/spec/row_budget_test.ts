@@ -1,0 +1,99 @@
+/**
+ * The shared row budget of an operation detail, on a hand-driven frame
+ * clock: the first frame's rows go to trees in the order they render, and
+ * each later frame's rows to the trees still waiting, first asker first.
+ */
+import assert from "node:assert/strict";
+import { RowBudget } from "./row_budget.ts";
+
+/** A budget whose frames run only when `step()` says so. */
+function clocked(first: number, perFrame: number) {
+  const queue = new Map<number, () => void>();
+  let next = 1;
+  const budget = new RowBudget({
+    first,
+    perFrame,
+    frame: (run) => {
+      queue.set(next, run);
+      return next++;
+    },
+    cancel: (id) => queue.delete(id),
+  });
+  return {
+    budget,
+    pending: () => queue.size,
+    step() {
+      const runs = [...queue.values()];
+      queue.clear();
+      for (const r of runs) r();
+    },
+  };
+}
+
+/** A tree as the budget sees it: rows wanted, rows shown. */
+function tree(c: ReturnType<typeof clocked>, want: number) {
+  const t = { want, shown: 0 };
+  t.shown = c.budget.claimFirst(want);
+  const ask = () =>
+    c.budget.ask(t, t.want - t.shown, (n) => {
+      t.shown += n;
+      ask(); // as the tree's effect does after each grant
+    });
+  ask();
+  return t;
+}
+
+const FIRST_CASES: [string, number, number[], number[]][] = [
+  ["ok/one tree under the budget takes all it wants", 60, [25], [25]],
+  ["ok/trees take the first frame in document order", 60, [40, 40, 40], [
+    40,
+    20,
+    0,
+  ]],
+  ["ok/an empty tree takes nothing", 60, [0, 70], [0, 60]],
+  ["ok/a budget of 0 gives nothing at first", 0, [5], [0]],
+  ["bad/a negative want takes nothing", 60, [-3, 10], [0, 10]],
+];
+
+for (const [name, first, wants, got] of FIRST_CASES) {
+  Deno.test(`row budget: ${name}`, () => {
+    const c = clocked(first, 60);
+    assert.deepEqual(wants.map((w) => tree(c, w).shown), got);
+  });
+}
+
+Deno.test("row budget: later frames fill waiting trees in order, a frame's worth each", () => {
+  const c = clocked(60, 50);
+  const a = tree(c, 100), b = tree(c, 30), d = tree(c, 10);
+  assert.deepEqual([a.shown, b.shown, d.shown], [60, 0, 0]);
+  c.step(); // a takes 40, b the 10 left
+  assert.deepEqual([a.shown, b.shown, d.shown], [100, 10, 0]);
+  c.step(); // b's last 20, then d's 10
+  assert.deepEqual([a.shown, b.shown, d.shown], [100, 30, 10]);
+  assert.equal(c.pending(), 0, "no frame asked once all are in");
+});
+
+Deno.test("row budget: asking again keeps the place in line; a tree gone drops out", () => {
+  const c = clocked(0, 10);
+  const a = { n: 0 }, b = { n: 0 };
+  c.budget.ask(a, 30, (n) => (a.n += n));
+  c.budget.ask(b, 30, (n) => (b.n += n));
+  c.budget.ask(a, 25, (n) => (a.n += n)); // a's need changed: still first
+  c.step();
+  assert.deepEqual([a.n, b.n], [10, 0]);
+  c.budget.drop(a); // collapsed, or closed
+  c.step();
+  assert.deepEqual([a.n, b.n], [10, 10]);
+  c.budget.drop(b);
+  assert.equal(c.pending(), 0, "the frame request is cancelled");
+});
+
+Deno.test("row budget: a need of 0 leaves the line", () => {
+  const c = clocked(0, 10);
+  const a = { n: 0 };
+  c.budget.ask(a, 5, (n) => (a.n += n));
+  c.budget.ask(a, 0, (n) => (a.n += n));
+  assert.equal(c.pending(), 0);
+  c.step();
+  assert.equal(a.n, 0);
+});
