@@ -13,11 +13,13 @@
  *    Kubernetes; the first of each cold), from the click to the frame
  *    painted with the detail, and the longest task until every tree has
  *    filled in. Target: < 100 ms, no task over 50 ms.
+ * 5. `SPEC_BENCH=sweep` only: the same for six operations of every spec
+ *    of the corpus, the first opened 100 ms after the list shows.
  */
 import { corpusDir } from "../tests/helpers/corpus.ts";
 import { Buffer } from "node:buffer";
 import { load } from "js-yaml";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { parseSpec } from "../lib/spec/mod.ts";
 import { applyFilter, compileFilter } from "../lib/spec/filter.ts";
 import { bigSpec } from "../tests/fixtures/spec/generate.ts";
@@ -331,6 +333,35 @@ function openTimed(page: Page, sel: string) {
   }, sel);
 }
 
+/** A fresh /spec page with `text` picked as file `name`, listed. */
+async function specPage(
+  b: Browser,
+  origin: string,
+  name: string,
+  text: string,
+): Promise<Page> {
+  const page = await b.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(origin + "/spec");
+  await page.waitForSelector("[data-island=SpecViewer][data-hydrated=true]");
+  await page.setInputFiles("[data-testid=spec-file]", {
+    name,
+    mimeType: "application/octet-stream",
+    buffer: Buffer.from(text),
+  });
+  await page.waitForSelector("[data-testid=endpoint-row]");
+  return page;
+}
+
+/** Filters the list to `method path`; the selector of its row's button. */
+async function findRow(page: Page, method: string, path: string) {
+  await page.fill("[data-testid=spec-filter]", `${method} ${path}`);
+  const row = `[data-testid=endpoint-row][data-method="${method}"][data-path=${
+    JSON.stringify(path)
+  }] .sv-row-main`;
+  await page.waitForSelector(row);
+  return row;
+}
+
 async function openHeaviest(list: Input[]) {
   await ensureBuilt();
   const server = startServer();
@@ -346,24 +377,11 @@ async function openHeaviest(list: Input[]) {
     for (const [file, ops] of Object.entries(HEAVIEST)) {
       const spec = list.find((i) => i.name === file);
       if (!spec) continue;
-      const page = await b.newPage({ viewport: { width: 1280, height: 900 } });
-      await page.goto(server.origin + "/spec");
-      await page.waitForSelector(
-        "[data-island=SpecViewer][data-hydrated=true]",
-      );
-      await page.setInputFiles("[data-testid=spec-file]", {
-        name: spec.name,
-        mimeType: "application/octet-stream",
-        buffer: Buffer.from(spec.text),
-      });
-      await page.waitForSelector("[data-testid=endpoint-row]");
+      const page = await specPage(b, server.origin, spec.name, spec.text);
       await page.waitForTimeout(1000); // a reader finds the row
       for (const [i, op] of [...ops, ops[0]].entries()) {
         const [method, path] = op.split(" ");
-        await page.fill("[data-testid=spec-filter]", op);
-        const row =
-          `[data-testid=endpoint-row][data-method=${method}][data-path="${path}"] .sv-row-main`;
-        await page.waitForSelector(row);
+        const row = await findRow(page, method, path);
         await page.waitForTimeout(200);
         const r = await openTimed(page, row);
         const name = `${file} ${op}${
@@ -396,6 +414,79 @@ async function openHeaviest(list: Input[]) {
   );
 }
 
+/**
+ * Every spec of the corpus in a fresh page, six operations spread over its
+ * list opened one after another, the first 100 ms after the list shows
+ * (a quick reader): the worst of each spec, and of all.
+ */
+async function openSweep() {
+  if (!CORPUS) return;
+  await ensureBuilt();
+  const server = startServer();
+  const b = await launchBrowser();
+  const all: { name: string; ms: number; longest: number }[] = [];
+  console.log(
+    "\n### Chromium: six operations of every corpus spec (click to painted detail; longest task until filled in)\n",
+  );
+  console.log(
+    "| spec | opened | slowest ms | longest task |\n|---|---|---|---|",
+  );
+  try {
+    for (
+      const file of [...Deno.readDirSync(CORPUS)].map((e) => e.name).sort()
+    ) {
+      const text = Deno.readTextFileSync(CORPUS + file);
+      let eps;
+      try {
+        eps = parseSpec(text, { checks: false }).index.endpoints;
+      } catch {
+        continue; // a spec the viewer rejects: nothing to open
+      }
+      if (!eps.length) continue;
+      const picks = [
+        ...new Set(
+          Array.from(
+            { length: 6 },
+            (_, i) => eps[Math.floor(i * eps.length / 6)],
+          ),
+        ),
+      ];
+      const page = await specPage(b, server.origin, file, text);
+      await page.waitForTimeout(100);
+      const mine: typeof all = [];
+      for (const e of picks) {
+        const row = await findRow(page, e.method, e.path);
+        const r = await openTimed(page, row);
+        mine.push({ name: `${file} ${e.method} ${e.path}`, ...r });
+        await page.click(row); // closed again
+      }
+      await page.close();
+      all.push(...mine);
+      console.log(
+        `| ${file} | ${mine.length} | ${
+          Math.max(...mine.map((m) => m.ms)).toFixed(0)
+        } | ${Math.max(...mine.map((m) => m.longest)).toFixed(0)} |`,
+      );
+    }
+  } finally {
+    await b.close();
+    await server.close();
+  }
+  const slowest = all.reduce((a, b) => b.ms > a.ms ? b : a);
+  const longest = all.reduce((a, b) => b.longest > a.longest ? b : a);
+  console.log(
+    `\n${all.length} operations: slowest ${
+      slowest.ms.toFixed(0)
+    } ms (${slowest.name}; target < 100: ${
+      slowest.ms < 100 ? "yes" : "NO"
+    }), median ${median(all.map((o) => o.ms)).toFixed(0)} ms; longest task ${
+      longest.longest.toFixed(0)
+    } ms (${longest.name}; target <= 50: ${
+      longest.longest <= 50 ? "yes" : "NO"
+    })`,
+  );
+}
+
 const list = inputs();
 const big = list[list.length - 1].text;
 // SPEC_BENCH=parse, =browser or =open runs one part (all by default).
@@ -406,3 +497,5 @@ if (only === "" || only === "parse") {
 }
 if (only === "" || only === "browser") await browser(list, big);
 if (only === "" || only === "open") await openHeaviest(list);
+// Not in the default run (three minutes): SPEC_BENCH=sweep.
+if (only === "sweep") await openSweep();
