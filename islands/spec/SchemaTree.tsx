@@ -222,9 +222,10 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
       return moveTo(r.loopTo || rows[0].key);
     }
     if (!r.expandable) return;
-    // What one click opens shows at once; more than a frame's worth of
-    // rows fills in.
-    setLimit((l) => Math.max(l, rows.length + budget.perFrame));
+    // What one click opens shows at once (its rows follow the clicked one,
+    // which is shown), up to a frame's worth; the rest fills in. A tree
+    // still filling in grows by that much, not to its end.
+    setLimit((l) => Math.max(l, Math.min(l, rows.length) + budget.perFrame));
     setToggled((t) => {
       const n = new Set(t);
       if (n.has(r.key)) n.delete(r.key);

@@ -528,6 +528,29 @@ Deno.test({
         };
       }, row);
       assert.deepEqual(reached, { busy: true, path: "o19.p149" });
+      // A click while it fills in (closing o0) renders what the click
+      // needs, not every row left in one frame.
+      await page.click(row);
+      await page.waitForSelector("[data-testid=operation-detail]", {
+        state: "detached",
+      });
+      const clicked = await page.evaluate(async (sel) => {
+        const frame = () => new Promise((r) => requestAnimationFrame(r));
+        document.querySelector<HTMLElement>(sel)!.click();
+        let first: HTMLElement | null = null;
+        while (!(first = document.querySelector("[role=treeitem]"))) {
+          await frame();
+        }
+        first.click();
+        await frame();
+        return {
+          rows: document.querySelectorAll("[role=treeitem]").length,
+          busy: !!document.querySelector("[role=tree][aria-busy=true]"),
+          open: first.getAttribute("aria-expanded"),
+        };
+      }, row);
+      assert.equal(clicked.open, "false");
+      assert.ok(clicked.busy && clicked.rows < 1_000, JSON.stringify(clicked));
     }),
 });
 
