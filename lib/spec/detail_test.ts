@@ -186,6 +186,10 @@ Deno.test("spec detail: named schemas are built ahead a step each, and details s
       `${e.method} ${e.path}`,
     );
   }
+  // A bound on the nodes visited: a document naming millions stops there.
+  const few = new SchemaGraph(p.resolver);
+  assert.equal([...prepareDetails(p, few, 3)].length, 1);
+  assert.ok(few.size >= 3);
   // Swagger 2.0 names its schemas under `definitions`.
   const s = load("swagger-2.0.json");
   assert.ok([...prepareDetails(s, new SchemaGraph(s.resolver))].length > 0);
