@@ -25,6 +25,7 @@ import { applyFilter, compileFilter } from "../lib/spec/filter.ts";
 import { bigSpec } from "../tests/fixtures/spec/generate.ts";
 import { launchBrowser } from "../tests/helpers/browser.ts";
 import { startServer } from "../tests/helpers/server.ts";
+import { findRow, openTimed } from "../tests/helpers/spec_open.ts";
 import { ensureBuilt } from "../server/build.ts";
 
 const CORPUS = corpusDir("specs") ?? "";
@@ -302,37 +303,6 @@ const HEAVIEST: Record<string, string[]> = {
   ],
 };
 
-/** Clicks `sel` and times it to the painted detail; longest task meanwhile. */
-function openTimed(page: Page, sel: string) {
-  return page.evaluate(async (sel) => {
-    const tasks: number[] = [];
-    const obs = new PerformanceObserver((l) => {
-      for (const e of l.getEntries()) tasks.push(e.duration);
-    });
-    obs.observe({ type: "longtask" });
-    const t0 = performance.now();
-    document.querySelector<HTMLElement>(sel)!.click();
-    await new Promise<void>((done) => {
-      const tick = () =>
-        document.querySelector("[data-testid=operation-detail]")
-          ? done()
-          : requestAnimationFrame(tick);
-      requestAnimationFrame(tick);
-    });
-    const rows = document.querySelectorAll("[role=treeitem]").length;
-    await new Promise((r) => requestAnimationFrame(r)); // painted
-    const ms = performance.now() - t0;
-    // The trees filling in after the first paint count for the tasks too.
-    while (document.querySelector("[role=tree][aria-busy=true]")) {
-      await new Promise((r) => requestAnimationFrame(r));
-    }
-    const all = document.querySelectorAll("[role=treeitem]").length;
-    await new Promise((r) => setTimeout(r, 100));
-    obs.disconnect();
-    return { ms, longest: Math.max(0, ...tasks), rows, all };
-  }, sel);
-}
-
 /** A fresh /spec page with `text` picked as file `name`, listed. */
 async function specPage(
   b: Browser,
@@ -350,16 +320,6 @@ async function specPage(
   });
   await page.waitForSelector("[data-testid=endpoint-row]");
   return page;
-}
-
-/** Filters the list to `method path`; the selector of its row's button. */
-async function findRow(page: Page, method: string, path: string) {
-  await page.fill("[data-testid=spec-filter]", `${method} ${path}`);
-  const row = `[data-testid=endpoint-row][data-method="${method}"][data-path=${
-    JSON.stringify(path)
-  }] .sv-row-main`;
-  await page.waitForSelector(row);
-  return row;
 }
 
 async function openHeaviest(list: Input[]) {
@@ -383,7 +343,7 @@ async function openHeaviest(list: Input[]) {
         const [method, path] = op.split(" ");
         const row = await findRow(page, method, path);
         await page.waitForTimeout(200);
-        const r = await openTimed(page, row);
+        const r = await openTimed(page, row, { settle: true });
         const name = `${file} ${op}${
           i === 0 ? " (first, cold)" : i === ops.length ? " (again)" : ""
         }`;
@@ -391,7 +351,7 @@ async function openHeaviest(list: Input[]) {
         console.log(
           `| ${name} | ${r.ms.toFixed(0)} | ${
             r.longest.toFixed(0)
-          } | ${r.rows} / ${r.all} |`,
+          } | ${r.firstRows} / ${r.rows} |`,
         );
         await page.click(row); // closed again
         await page.waitForTimeout(200);
@@ -456,7 +416,7 @@ async function openSweep() {
       const mine: typeof all = [];
       for (const e of picks) {
         const row = await findRow(page, e.method, e.path);
-        const r = await openTimed(page, row);
+        const r = await openTimed(page, row, { settle: true });
         mine.push({ name: `${file} ${e.method} ${e.path}`, ...r });
         await page.click(row); // closed again
       }

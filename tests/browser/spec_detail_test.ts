@@ -12,6 +12,7 @@ import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { operationSchemas, propertyPaths } from "../helpers/schema_oracle.ts";
 import { DETAIL_ROWS } from "../../islands/spec/row_budget.ts";
+import { findRow, openTimed } from "../helpers/spec_open.ts";
 
 const FIX = new URL("../fixtures/spec/", import.meta.url);
 const CORPUS = (() => {
@@ -48,57 +49,14 @@ async function loadSpec(page: Page, name: string, text: string) {
   );
 }
 
-/**
- * Opens `method path` (filtered to its row, then clicked) and returns the
- * time from the click to the first frame painted with the detail, how many
- * properties that frame shows, and the longest task meanwhile. With
- * `settle`, it also waits for every tree to fill in (none `aria-busy`) and
- * returns that time, the longest task then covering the whole fill-in.
- */
+/** Opens `method path` (filtered to its row, then clicked), timed. */
 async function openOperation(
   page: Page,
   method: string,
   path: string,
-  { settle = false } = {},
+  opts: { settle?: boolean } = {},
 ) {
-  await page.fill("[data-testid=spec-filter]", `${method} ${path}`);
-  const row =
-    `[data-testid=endpoint-row][data-method="${method}"][data-path="${path}"]`;
-  await page.waitForSelector(row);
-  return await page.evaluate(async ([sel, settle]) => {
-    const tasks: number[] = [];
-    const obs = new PerformanceObserver((l) => {
-      for (const e of l.getEntries()) tasks.push(e.duration);
-    });
-    obs.observe({ type: "longtask" });
-    const frameUntil = (done: () => boolean) =>
-      new Promise<void>((resolve) => {
-        const tick = () => done() ? resolve() : requestAnimationFrame(tick);
-        requestAnimationFrame(tick);
-      });
-    const el = document.querySelector<HTMLElement>(`${sel} .sv-row-main`)!;
-    const t0 = performance.now();
-    el.click();
-    await frameUntil(() =>
-      !!document.querySelector("[data-testid=operation-detail]")
-    );
-    // The frame after the one that found it has painted it.
-    await new Promise((r) => requestAnimationFrame(r));
-    const ms = performance.now() - t0;
-    const firstProps =
-      document.querySelectorAll("[data-testid=schema-prop]").length;
-    if (settle) {
-      await frameUntil(() =>
-        !document.querySelector(
-          "[data-testid=operation-detail] [aria-busy=true]",
-        )
-      );
-    }
-    const settledMs = performance.now() - t0;
-    await new Promise((r) => setTimeout(r, 50));
-    obs.disconnect();
-    return { ms, firstProps, settledMs, longest: Math.max(0, ...tasks) };
-  }, [row, settle] as const);
+  return await openTimed(page, await findRow(page, method, path), opts);
 }
 
 /** Presses every "Expand all" of the open operation; waits for each. */

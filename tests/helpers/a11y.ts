@@ -529,12 +529,18 @@ export async function loadSpec(page: Page, origin: string, file: string) {
   await page.waitForSelector("[data-testid=endpoint-row]");
 }
 
-/** Opens the row `method path` by clicking it; waits for its detail. */
+/**
+ * Opens the row `method path` by clicking it; waits for its detail with
+ * every tree filled in (an audit sees all the rows a reader will).
+ */
 export async function openOperation(page: Page, method: string, path: string) {
   await page.click(
     `[data-testid=endpoint-row][data-method="${method}"][data-path="${path}"] .sv-row-main`,
   );
   await page.waitForSelector("[data-testid=operation-detail]");
+  await page.waitForFunction(() =>
+    !document.querySelector("[data-testid=operation-detail] [aria-busy=true]")
+  );
 }
 
 /** Loads a HAR and opens the entry at `index` in `log.entries`. */
