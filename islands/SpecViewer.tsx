@@ -36,7 +36,8 @@ export default function SpecViewer(
   // Stable, so memoised parts do not re-render for a new function.
   const fetchDetail = useMemo(() => loader.detail, []);
   const fetchNodes = useMemo(() => loader.nodes, []);
-  const b = useBrowse(index, fetchDetail);
+  const ahead = useMemo(() => loader.ahead, []);
+  const b = useBrowse(index, fetchDetail, ahead);
   const { filter, setFilter, compiled, shown } = b;
   const rowHeight = useRowHeight();
   const example = useExample(exampleUrl, loader.loadText);

@@ -187,6 +187,15 @@ export class SpecEngine {
     return p;
   }
 
+  /**
+   * Asks the worker ahead for a detail likely to be opened next. Nothing
+   * for a spec parsed on this thread: building it here would be the very
+   * task on the page the asking ahead is for sparing.
+   */
+  ahead(op: OperationRef): void {
+    if (this.#holder?.kind === "worker") void this.detail(op);
+  }
+
   #detail(op: OperationRef): Promise<OperationDetail | null> {
     const h = this.#holder;
     if (!h) return Promise.resolve(null);

@@ -112,6 +112,13 @@ Deno.test({
       const again = e.detail(op);
       assert.notEqual(again, first);
       assert.equal((await again)?.path, "/a");
+      // Asked ahead: the worker's answer is the one a click then gets.
+      const other = { ...op, path: "/b" };
+      assert.ok(
+        (await e.parse(spec("/b") + " ".repeat(250_000), none, none))?.ok,
+      );
+      e.ahead(other);
+      assert.equal((await e.detail(other))?.path, "/b");
       e.reset();
       assert.equal(await e.detail(op), null, "cleared: no spec, no detail");
     } finally {

@@ -22,11 +22,12 @@ function refOf(e: Endpoint): OperationRef {
 
 /**
  * The browse hook; `fetchDetail` asks the engine for an operation (the same
- * answer when asked twice).
+ * answer when asked twice), `ahead` for one likely to be opened next.
  */
 export function useBrowse(
   index: SpecIndex | null,
   fetchDetail: (op: OperationRef) => Promise<OperationDetail | null>,
+  ahead: (op: OperationRef) => void = () => {},
 ) {
   const [filter, setFilter] = useState("");
   const [selected, setSelected] = useState("");
@@ -79,7 +80,7 @@ export function useBrowse(
     } else if (index?.endpoints.length) {
       // Enter in the filter box opens the first row: its detail is asked
       // for now, while the reader looks at the list (the worker is idle).
-      void fetchDetail(refOf(index.endpoints[0]));
+      ahead(refOf(index.endpoints[0]));
     }
   }, [index]);
 

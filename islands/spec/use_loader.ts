@@ -201,5 +201,7 @@ export function useLoader(
       engine.current?.detail(op) ?? Promise.resolve(null),
     nodes: (ids: number[], depth: number) =>
       engine.current?.nodes(ids, depth) ?? Promise.resolve([]),
+    ahead: (op: Parameters<SpecEngine["ahead"]>[0]) =>
+      engine.current?.ahead(op),
   };
 }
