@@ -75,6 +75,43 @@ async function expandAll(page: Page) {
   }
 }
 
+/**
+ * Closes the open detail, opens it afresh with the row button `row`, and in
+ * the first frame its first tree row shows, presses End on it or clicks it;
+ * then, two frames on: whether a tree was busy then, the rows shown, the
+ * focused row's path and whether the first row is open.
+ */
+async function inFirstFrame(page: Page, row: string, act: "End" | "click") {
+  await page.click(row); // closes it
+  await page.waitForSelector("[data-testid=operation-detail]", {
+    state: "detached",
+  });
+  return await page.evaluate(async ([sel, act]) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    document.querySelector<HTMLElement>(sel)!.click();
+    let first: HTMLElement | null = null;
+    while (!(first = document.querySelector("[role=treeitem]"))) {
+      await frame();
+    }
+    const busy = !!document.querySelector("[role=tree][aria-busy=true]");
+    if (act === "click") first.click();
+    else {
+      first.focus();
+      first.dispatchEvent(
+        new KeyboardEvent("keydown", { key: "End", bubbles: true }),
+      );
+    }
+    await frame();
+    await frame();
+    return {
+      busy,
+      rows: document.querySelectorAll("[role=treeitem]").length,
+      active: document.activeElement?.getAttribute("data-path"),
+      open: first.getAttribute("aria-expanded"),
+    };
+  }, [row, act] as const);
+}
+
 async function shownPaths(page: Page): Promise<Set<string>> {
   return new Set(
     await page.$$eval(
@@ -462,51 +499,12 @@ Deno.test({
       // Keyboard: End reaches the last row at once, even while the tree is
       // still filling in (opened afresh, End pressed in its first frame).
       const row = '[data-testid=endpoint-row][data-path="/wide"] .sv-row-main';
-      await page.click(row); // closes it
-      await page.waitForSelector("[data-testid=operation-detail]", {
-        state: "detached",
-      });
-      const reached = await page.evaluate(async (sel) => {
-        const frame = () => new Promise((r) => requestAnimationFrame(r));
-        document.querySelector<HTMLElement>(sel)!.click();
-        let first: HTMLElement | null = null;
-        while (!(first = document.querySelector("[role=treeitem]"))) {
-          await frame();
-        }
-        const busy = !!document.querySelector("[role=tree][aria-busy=true]");
-        first.focus();
-        first.dispatchEvent(
-          new KeyboardEvent("keydown", { key: "End", bubbles: true }),
-        );
-        await frame();
-        await frame();
-        return {
-          busy,
-          path: document.activeElement?.getAttribute("data-path"),
-        };
-      }, row);
-      assert.deepEqual(reached, { busy: true, path: "o19.p149" });
+      const reached = await inFirstFrame(page, row, "End");
+      assert.equal(reached.busy, true);
+      assert.equal(reached.active, "o19.p149");
       // A click while it fills in (closing o0) renders what the click
       // needs, not every row left in one frame.
-      await page.click(row);
-      await page.waitForSelector("[data-testid=operation-detail]", {
-        state: "detached",
-      });
-      const clicked = await page.evaluate(async (sel) => {
-        const frame = () => new Promise((r) => requestAnimationFrame(r));
-        document.querySelector<HTMLElement>(sel)!.click();
-        let first: HTMLElement | null = null;
-        while (!(first = document.querySelector("[role=treeitem]"))) {
-          await frame();
-        }
-        first.click();
-        await frame();
-        return {
-          rows: document.querySelectorAll("[role=treeitem]").length,
-          busy: !!document.querySelector("[role=tree][aria-busy=true]"),
-          open: first.getAttribute("aria-expanded"),
-        };
-      }, row);
+      const clicked = await inFirstFrame(page, row, "click");
       assert.equal(clicked.open, "false");
       assert.ok(clicked.busy && clicked.rows < 1_000, JSON.stringify(clicked));
     }),
