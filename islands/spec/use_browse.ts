@@ -35,9 +35,12 @@ export function useBrowse(
   // Bumped to scroll the active row into view (and focus it, or not).
   const [jump, setJump] = useState({ seq: 0, focus: true });
   const goTo = (focus: boolean) => setJump((j) => ({ seq: j.seq + 1, focus }));
-  const [detail, setDetail] = useState<OperationDetail | "loading" | null>(
-    null,
-  );
+  // The last answer, with the spec and operation it is for: a detail shows
+  // only under its own row (never the previous one's for a frame), and an
+  // answer that comes late for a row closed meanwhile shows nowhere.
+  const [loaded, setLoaded] = useState<
+    { index: SpecIndex; key: string; detail: OperationDetail | null } | null
+  >(null);
   const [copied, setCopied] = useState("");
 
   // Filter and selection live in the URL fragment (survive reloads).
@@ -84,21 +87,37 @@ export function useBrowse(
     }
   }, [index]);
 
+  /** Asks for `e`'s detail; it shows when it comes, if `e` is still open. */
+  const load = (e: Endpoint) => {
+    if (!index) return;
+    const key = opKey(e.method, e.path);
+    fetchDetail(refOf(e)).then((d) =>
+      setLoaded((cur) =>
+        cur?.index === index && cur.key === key && cur.detail === d
+          ? cur // asked twice (the click, then the effect): one render
+          : { index, key, detail: d }
+      )
+    );
+  };
+  const open = selIdx >= 0 ? shown[selIdx] : null;
+  const detail: OperationDetail | "loading" | null = !open
+    ? null
+    : loaded && loaded.index === index && loaded.key === selected
+    ? loaded.detail
+    : "loading";
+
+  // A selection from the URL, or one a new spec keeps (the engine answers
+  // a detail asked twice once).
   useEffect(() => {
-    const e = selIdx >= 0 ? shown[selIdx] : null;
-    if (!e) return setDetail(null);
-    let live = true;
-    setDetail("loading");
-    fetchDetail(refOf(e)).then((d) => live && setDetail(d));
-    return () => (live = false);
-  }, [index, selected, selIdx >= 0]);
+    if (open) load(open);
+  }, [index, selected, !!open]);
 
   function toggle(i: number) {
     const e = shown[i];
     const k = opKey(e.method, e.path);
     // Asked now, not in the effect above: effects run after the next paint,
     // a frame the worker can spend building the detail instead.
-    if (k !== selected) void fetchDetail(refOf(e));
+    if (k !== selected) load(e);
     setSelected((cur) => (cur === k ? "" : k));
     setActive(i);
   }

@@ -593,3 +593,61 @@ Deno.test({
       assert.deepEqual(r.last.map((t) => t.rows), [40, 40, 40, 40, 40]);
     }),
 });
+
+Deno.test({
+  name:
+    "spec detail: opening another row shows its own detail or Loading…, never the last one's or a not-found, in any frame",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const op = (id: string) => ({
+        operationId: id,
+        responses: { "200": { description: `the ${id} answer` } },
+      });
+      await loadSpec(
+        page,
+        "two.json",
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "Two", version: "1" },
+          paths: { "/a": { get: op("opA") }, "/b": { get: op("opB") } },
+        }),
+      );
+      const row = (p: string) =>
+        `[data-testid=endpoint-row][data-path="${p}"] .sv-row-main`;
+      // Nothing open, then /a, /b, /a again, closed, /b: each frame by frame.
+      for (
+        const [from, to] of [["", "/a"], ["/a", "/b"], ["/b", "/a"], [
+          "",
+          "/b",
+        ]]
+      ) {
+        if (from === "" && await page.$("[data-testid=operation-detail]")) {
+          await page.click(row("/a")); // closes it
+          await page.waitForSelector("[data-testid=operation-detail]", {
+            state: "detached",
+          });
+        }
+        const frames = await page.evaluate(async (sel) => {
+          const seen: string[] = [];
+          document.querySelector<HTMLElement>(sel)!.click();
+          for (let i = 0; i < 60; i++) {
+            await new Promise((r) => requestAnimationFrame(r));
+            const d = document.querySelector(".sv-detail");
+            seen.push(
+              d?.textContent?.match(/op[AB]|Loading…|not be found/)?.[0] ?? "",
+            );
+            if (d?.querySelector("code")) break;
+          }
+          return seen;
+        }, row(to));
+        const want = to === "/a" ? "opA" : "opB";
+        assert.equal(frames.at(-1), want, frames.join(" "));
+        assert.ok(
+          frames.every((f) => f === want || f === "Loading…"),
+          `${from} then ${to}: ${frames.join(" | ")}`,
+        );
+      }
+    }),
+});
