@@ -195,7 +195,7 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
     } else if (pending) {
       budget.ask(me, rows.length - limit, (n) => setLimit((l) => l + n));
     } else budget.drop(me);
-  }, [rows.length, limit]);
+  }, [rows.length, limit, budget]);
   useEffect(() => () => budget.drop(me), [budget]);
   const shown = pending ? rows.slice(0, limit) : rows;
 

@@ -183,7 +183,10 @@ export class SpecEngine {
       this.#details.delete(this.#details.keys().next().value!);
     }
     // An answer that failed is asked again next time.
-    p.then((d) => d || this.#details.delete(key));
+    p.then((d) => {
+      // Only this answer: an old one (another spec's) leaves a newer be.
+      if (!d && this.#details.get(key) === p) this.#details.delete(key);
+    });
     return p;
   }
 

@@ -4,7 +4,7 @@
  * in the URL fragment (they survive a reload; the fragment never reaches a
  * server).
  */
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { applyFilter, compileFilter, copyText } from "../../lib/spec/filter.ts";
 import type {
   Endpoint,
@@ -80,21 +80,27 @@ export function useBrowse(
     if (selIdx >= 0) {
       setActive(selIdx);
       goTo(false);
-    } else if (index?.endpoints.length) {
-      // Enter in the filter box opens the first row: its detail is asked
-      // for now, while the reader looks at the list (the worker is idle).
-      ahead(refOf(index.endpoints[0]));
+    } else if (shown.length) {
+      // Enter in the filter box opens the first row shown: its detail is
+      // asked for now, while the reader looks at the list (the worker is
+      // idle).
+      ahead(refOf(shown[0]));
     }
   }, [index]);
 
+  // The operation asked for last: an answer for another one (a slow row
+  // opened before a quick one) is not kept.
+  const wanted = useRef("");
   /** Asks for `e`'s detail; it shows when it comes, if `e` is still open. */
   const load = (e: Endpoint) => {
     if (!index) return;
     const key = opKey(e.method, e.path);
+    wanted.current = key;
     fetchDetail(refOf(e)).then((d) =>
       setLoaded((cur) =>
-        cur?.index === index && cur.key === key && cur.detail === d
-          ? cur // asked twice (the click, then the effect): one render
+        wanted.current !== key ||
+          (cur?.index === index && cur.key === key && cur.detail === d)
+          ? cur // another was asked for since, or this one twice: no render
           : { index, key, detail: d }
       )
     );

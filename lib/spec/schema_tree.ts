@@ -247,27 +247,41 @@ export class SchemaGraph {
    */
   collect(ids: readonly number[], depth: number, max: number): SchemaNode[] {
     const out: SchemaNode[] = [];
-    const seen = new Set<number>();
+    // The shallowest level each id was queued at, and those collected: an
+    // id queued one level down through a property can still come up into
+    // this level as an array's items (`latest: Charge` before `data:
+    // Charge[]`).
+    const queued = new Map<number, number>();
+    const done = new Set<number>();
     let level: [id: number, hops: number][] = [];
     for (const id of ids) {
-      if (!seen.has(id) && seen.add(id)) level.push([id, 0]);
+      if (!queued.has(id)) {
+        queued.set(id, 0);
+        level.push([id, 0]);
+      }
     }
     for (let d = 0; level.length && out.length < max; d++) {
       const next: [number, number][] = [];
       // The level grows while it is read: items join the level they are in.
       for (let i = 0; i < level.length && out.length < max; i++) {
         const [id, hops] = level[i];
+        if (done.has(id)) continue; // came up into a shallower level
+        done.add(id);
         const n = this.node(id);
         if (!n) continue;
         out.push(n);
-        if (n.items && hops < ITEM_HOPS && !seen.has(n.items.node)) {
-          seen.add(n.items.node);
-          level.push([n.items.node, hops + 1]);
+        const it = n.items?.node;
+        if (
+          it !== undefined && hops < ITEM_HOPS && !done.has(it) &&
+          (queued.get(it) ?? Infinity) > d
+        ) {
+          queued.set(it, d);
+          level.push([it, hops + 1]);
         }
         if (d >= depth) continue;
         for (const e of edgesOf(n)) {
-          if (e !== n.items && !seen.has(e.node)) {
-            seen.add(e.node);
+          if (e !== n.items && !queued.has(e.node)) {
+            queued.set(e.node, d + 1);
             next.push([e.node, 0]);
           }
         }

@@ -220,3 +220,43 @@ Deno.test("schema tree: bad/a 100-deep array of arrays collects what a type summ
   assert.equal(g.collect([e.node], 0, 1_000).length, 5);
   assert.equal(g.collect([e.node], 3, 1_000).length, 5);
 });
+
+Deno.test("schema tree: ok/collect brings array items up to their level even when a property queued them deeper", () => {
+  const charge = {
+    type: "object",
+    properties: { amount: { type: "object", properties: {} } },
+  };
+  const { g } = graphOf({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {},
+    components: {
+      schemas: {
+        Charge: charge,
+        // `latest.charge` (level 2) names Charge before `data[]` (level 1,
+        // items in place) does.
+        List: {
+          type: "object",
+          properties: {
+            latest: {
+              type: "object",
+              properties: { charge: { $ref: "#/components/schemas/Charge" } },
+            },
+            data: {
+              type: "array",
+              items: { $ref: "#/components/schemas/Charge" },
+            },
+          },
+        },
+      },
+    },
+  });
+  const list = schema(g, "List");
+  const ids = new Set(g.collect([list.id], 2, 100).map((n) => n.id));
+  const c = schema(g, "Charge");
+  // `data[].amount` is a level-2 row: its node comes with the first two.
+  assert.ok(ids.has(c.id));
+  assert.ok(ids.has(c.props[0].node), "data[].amount's node");
+  // Each node once.
+  assert.equal(g.collect([list.id], 2, 100).length, ids.size);
+});

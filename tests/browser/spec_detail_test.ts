@@ -651,3 +651,71 @@ Deno.test({
       }
     }),
 });
+
+Deno.test({
+  name:
+    "spec detail: a slow answer for a row left for another does not replace the other's detail",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const props = Object.fromEntries(
+        Array.from({ length: 400 }, (_, i) => [`p${i}`, {
+          type: "string",
+          description: `Property *${i}* of a [slow](https://example.com) one.`,
+        }]),
+      );
+      await loadSpec(
+        page,
+        "race.json",
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "Race", version: "1" },
+          // Big enough for the worker: its answers come as messages.
+          "x-pad": "x".repeat(250_000),
+          paths: {
+            "/a": {
+              get: {
+                operationId: "opA",
+                responses: { "204": { description: "none" } },
+              },
+            },
+            "/slow": {
+              post: {
+                operationId: "opSlow",
+                requestBody: {
+                  content: {
+                    "application/json": {
+                      schema: { type: "object", properties: props },
+                    },
+                  },
+                },
+                responses: { "204": { description: "none" } },
+              },
+            },
+          },
+        }),
+      );
+      const row = (p: string) =>
+        `[data-testid=endpoint-row][data-path="${p}"] .sv-row-main`;
+      // /a's answer is kept by the page (opened and closed once).
+      await page.click(row("/a"));
+      await page.waitForSelector("[data-testid=operation-detail]");
+      await page.click(row("/a"));
+      await page.waitForSelector("[data-testid=operation-detail]", {
+        state: "detached",
+      });
+      // /slow, then at once /a: /a's answer comes first, /slow's after.
+      await page.evaluate(([slow, a]) => {
+        document.querySelector<HTMLElement>(slow)!.click();
+        document.querySelector<HTMLElement>(a)!.click();
+      }, [row("/slow"), row("/a")]);
+      await page.waitForSelector("[data-testid=operation-detail]");
+      await page.waitForTimeout(500); // /slow's answer has come by now
+      const shown = await page.textContent("[data-testid=operation-detail]", {
+        timeout: 5_000,
+      });
+      assert.match(shown ?? "", /opA/);
+      assert.equal(await page.$(".sv-detail.muted"), null, "not Loading…");
+    }),
+});
