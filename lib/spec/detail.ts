@@ -10,7 +10,7 @@ import { operationsOf, resolvePathItem } from "./operations.ts";
 import { operationCurl } from "./operation_curl.ts";
 import { isObject } from "./refs.ts";
 import { scalarList, scalarText } from "./safe.ts";
-import { SchemaGraph } from "./schema_tree.ts";
+import { edgesOf, SchemaGraph } from "./schema_tree.ts";
 import {
   body,
   type BodyContext,
@@ -311,18 +311,19 @@ export function operationDetail(
 
 /**
  * Nodes {@link prepareDetails} visits at most: OpenAI's 1,422 named schemas
- * take 8,245, Stripe's 2,520; a hostile document naming millions stops
- * here, its other nodes built when a detail needs them.
+ * and their properties take about 8,000, Stripe's 2,500; a hostile document
+ * naming millions stops here, its other nodes built when a detail needs
+ * them.
  */
 const MAX_PREPARED = 50_000;
 
 /**
  * Builds the nodes of the document's named schemas (`components.schemas`,
- * Swagger 2.0 `definitions`) and of their properties, one schema per step:
+ * Swagger 2.0 `definitions`) and of their properties, one node per step:
  * what operation details are mostly made of. A caller runs the steps while
- * it is idle (the worker, once the list is shown), so opening an operation
- * then mostly collects nodes already built: OpenAI's largest detail took 47
- * ms cold and 6 ms after.
+ * it is idle (the worker, once the list is shown, checking the time between
+ * steps), so opening an operation then mostly collects nodes already built:
+ * OpenAI's largest detail took 47 ms cold and 6 ms after.
  */
 export function* prepareDetails(
   parsed: ParsedSpec,
@@ -337,10 +338,14 @@ export function* prepareDetails(
   ) {
     if (!isObject(named)) continue;
     for (const name in named) {
-      if (left <= 0) return;
-      const root = graph.edge(name, named[name]).node;
-      left -= graph.collect([root], 1, left).length;
+      if (left-- <= 0) return;
+      const root = graph.node(graph.edge(name, named[name]).node);
       yield;
+      for (const e of root ? edgesOf(root) : []) {
+        if (left-- <= 0) return;
+        graph.node(e.node);
+        yield;
+      }
     }
   }
 }

@@ -173,7 +173,8 @@ Deno.test("spec detail: named schemas are built ahead a step each, and details s
   const named = Object.keys(
     (p.doc.components as { schemas: Record<string, unknown> }).schemas,
   );
-  assert.equal(steps, named.length);
+  // A step a node: each named schema, then each of its properties.
+  assert.ok(steps > named.length, `${steps} steps`);
   assert.ok(ahead.size > named.length, "their properties' nodes too");
   // Node ids differ with the order things were built; what a page shows
   // does not.
@@ -188,8 +189,7 @@ Deno.test("spec detail: named schemas are built ahead a step each, and details s
   }
   // A bound on the nodes visited: a document naming millions stops there.
   const few = new SchemaGraph(p.resolver);
-  assert.equal([...prepareDetails(p, few, 3)].length, 1);
-  assert.ok(few.size >= 3);
+  assert.equal([...prepareDetails(p, few, 3)].length, 3);
   // Swagger 2.0 names its schemas under `definitions`.
   const s = load("swagger-2.0.json");
   assert.ok([...prepareDetails(s, new SchemaGraph(s.resolver))].length > 0);
