@@ -97,7 +97,7 @@ interface RowProps {
 
 /**
  * One row, re-rendered only when its row, its focus or the node map
- * changes: a tree filling in a frame at a time diffs only the new rows.
+ * changes.
  */
 const Row = memo(function RowView({ r, focus, nodes }: RowProps) {
   const isProp = r.kind === "prop";
@@ -141,6 +141,41 @@ const Row = memo(function RowView({ r, focus, nodes }: RowProps) {
       )}
     </div>
   );
+});
+
+/** Rows per {@link Block}. */
+const BLOCK_ROWS = 100;
+
+/** Props of one block of rows. */
+interface BlockProps {
+  rows: TreeRow[];
+  /** Rows `from` to `to` (excluded) of `rows`. */
+  from: number;
+  to: number;
+  /** Key of the focusable row when it is in this block, else "". */
+  focusKey: string;
+  nodes: ReadonlyMap<number, SchemaNode>;
+}
+
+/**
+ * Up to {@link BLOCK_ROWS} rows, as siblings (no element of its own: the
+ * tree's items stay its children), re-rendered only when its rows, range,
+ * focus or the node map change. A tree filling in a frame at a time diffs
+ * the block it grows and skips the full ones: diffing every row of a
+ * 3,700-row tree each frame made the last frames of its fill-in the
+ * slowest.
+ */
+const Block = memo(function BlockView(
+  { rows, from, to, focusKey, nodes }: BlockProps,
+) {
+  const out = [];
+  for (let i = from; i < to; i++) {
+    const r = rows[i];
+    out.push(
+      <Row key={r.key} r={r} focus={r.key === focusKey} nodes={nodes} />,
+    );
+  }
+  return <>{out}</>;
 });
 
 /** Props of {@link SchemaTree}. */
@@ -197,24 +232,32 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
     } else budget.drop(me);
   }, [rows.length, limit, budget]);
   useEffect(() => () => budget.drop(me), [budget]);
-  const shown = pending ? rows.slice(0, limit) : rows;
+  const end = pending ? limit : rows.length;
 
   const current = rows.find((r) => r.key === focusKey) ?? rows[0];
-  // Focus follows the roving tabindex in the same frame.
+  // Focus follows the roving tabindex in the same frame, or, for a row not
+  // rendered yet (End on a tree still filling in), in the frame the fill-in
+  // brings it: rendering every row up to it at once was one 765 ms task
+  // for Stripe's 3,700. Focus that left the tree meanwhile stays where it
+  // went.
   useLayoutEffect(() => {
-    if (!wantFocus.current || !current) return;
-    wantFocus.current = false;
-    box.current?.querySelector<HTMLElement>(
+    if (!wantFocus.current || !current || !box.current) return;
+    const away = document.activeElement;
+    if (away && away !== document.body && !box.current.contains(away)) {
+      wantFocus.current = false;
+      return;
+    }
+    const el = box.current.querySelector<HTMLElement>(
       `[data-key="${CSS.escape(current.key)}"]`,
-    )?.focus();
-  }, [current?.key, rows]);
+    );
+    if (!el) return;
+    wantFocus.current = false;
+    el.focus();
+  }, [current?.key, rows, limit]);
 
   const moveTo = (key: string) => {
     wantFocus.current = true;
     setFocusKey(key);
-    // A row not rendered yet (End on a tree still filling in) is rendered now.
-    const i = rows.findIndex((r) => r.key === key);
-    if (i >= limit) setLimit(i + 1);
   };
   const toggle = (r: TreeRow) => {
     if (r.loopTo !== null) {
@@ -345,6 +388,21 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
     }
   }
 
+  const at = current ? rows.indexOf(current) : -1;
+  const blocks = [];
+  for (let from = 0; from < end; from += BLOCK_ROWS) {
+    const to = Math.min(from + BLOCK_ROWS, end);
+    blocks.push(
+      <Block
+        key={from}
+        rows={rows}
+        from={from}
+        to={to}
+        focusKey={at >= from && at < to ? current!.key : ""}
+        nodes={cache.nodes}
+      />,
+    );
+  }
   // "Expand all" waits for its own rows; the first levels still filling in
   // when the detail opens do not hold it.
   const opening = busy || (pending && allDepth > OPEN_LEVELS);
@@ -393,14 +451,7 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
             if (key !== undefined && key !== focusKey) setFocusKey(key);
           }}
         >
-          {shown.map((r) => (
-            <Row
-              key={r.key}
-              r={r}
-              focus={r === current}
-              nodes={cache.nodes}
-            />
-          ))}
+          {blocks}
         </div>
       )}
     </div>
