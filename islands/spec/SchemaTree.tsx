@@ -440,7 +440,10 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
           role="tree"
           aria-label={label}
           class="st-tree"
-          aria-busy={pending || undefined}
+          // Busy while rows fill in, and while "Expand all" still asks the
+          // worker which levels fit: a page waiting for no busy tree waits
+          // for both.
+          aria-busy={pending || busy || undefined}
           ref={box}
           onKeyDown={onKey}
           onClick={onClick}

@@ -744,3 +744,60 @@ Deno.test({
       assert.equal(await page.$(".sv-detail.muted"), null, "not Loading…");
     }),
 });
+
+Deno.test({
+  name:
+    "spec detail: a tree is aria-busy from the Expand all press until its last row is in, worker round trips included",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      // Five levels: the detail carries two, Expand all asks the worker for
+      // the rest (the spec is big enough to live there).
+      let schema: Record<string, unknown> = { type: "string" };
+      for (const name of ["e", "d", "c", "b", "a"]) {
+        schema = { type: "object", properties: { [name]: schema } };
+      }
+      await loadSpec(
+        page,
+        "deep.json",
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "Deep", version: "1" },
+          "x-pad": "x".repeat(250_000),
+          paths: {
+            "/deep": {
+              post: {
+                requestBody: {
+                  content: { "application/json": { schema } },
+                },
+                responses: { "204": { description: "none" } },
+              },
+            },
+          },
+        }),
+      );
+      await openOperation(page, "post", "/deep", { settle: true });
+      const r = await page.evaluate(async () => {
+        const busy = () =>
+          !!document.querySelector("[role=tree][aria-busy=true]");
+        const before = busy();
+        document.querySelector<HTMLElement>(
+          "[data-testid=schema-expand-all]",
+        )!.click();
+        // Preact renders the press in a microtask; the worker answers later.
+        await Promise.resolve();
+        await Promise.resolve();
+        const pressed = busy();
+        while (busy()) await new Promise((r) => requestAnimationFrame(r));
+        return {
+          before,
+          pressed,
+          deepest: !!document.querySelector(
+            '[data-testid=schema-prop][data-path="a.b.c.d.e"]',
+          ),
+        };
+      });
+      assert.deepEqual(r, { before: false, pressed: true, deepest: true });
+    }),
+});
