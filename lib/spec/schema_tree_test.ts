@@ -17,6 +17,16 @@ function graphOf(doc: unknown = parsed.doc) {
   return { g: new SchemaGraph(p.resolver), r: p.resolver };
 }
 
+/** The graph of a 3.1 document holding only `schemas`. */
+function graphOfSchemas(schemas: Record<string, unknown>) {
+  return graphOf({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {},
+    components: { schemas },
+  });
+}
+
 /** The node a `$ref` to components/schemas/`name` leads to. */
 function schema(g: SchemaGraph, name: string): SchemaNode {
   return g.node(g.edge("", { $ref: `#/components/schemas/${name}` }).node)!;
@@ -177,26 +187,19 @@ Deno.test("schema tree: ok/Swagger 2.0 formData becomes a form body with a schem
 
 Deno.test("schema tree: ok/collect counts tree levels: array items sit in their property's level", () => {
   const leaf = { type: "string" };
-  const { g } = graphOf({
-    openapi: "3.1.0",
-    info: { title: "t", version: "1" },
-    paths: {},
-    components: {
-      schemas: {
-        Root: {
-          type: "object",
-          properties: {
-            lines: {
-              type: "array",
-              items: { $ref: "#/components/schemas/Line" },
-            },
-          },
-        },
-        Line: {
-          type: "object",
-          properties: { amount: { type: "object", properties: { leaf } } },
+  const { g } = graphOfSchemas({
+    Root: {
+      type: "object",
+      properties: {
+        lines: {
+          type: "array",
+          items: { $ref: "#/components/schemas/Line" },
         },
       },
+    },
+    Line: {
+      type: "object",
+      properties: { amount: { type: "object", properties: { leaf } } },
     },
   });
   const root = schema(g, "Root");
@@ -226,27 +229,20 @@ Deno.test("schema tree: ok/collect brings array items up to their level even whe
     type: "object",
     properties: { amount: { type: "object", properties: {} } },
   };
-  const { g } = graphOf({
-    openapi: "3.1.0",
-    info: { title: "t", version: "1" },
-    paths: {},
-    components: {
-      schemas: {
-        Charge: charge,
-        // `latest.charge` (level 2) names Charge before `data[]` (level 1,
-        // items in place) does.
-        List: {
+  const { g } = graphOfSchemas({
+    Charge: charge,
+    // `latest.charge` (level 2) names Charge before `data[]` (level 1,
+    // items in place) does.
+    List: {
+      type: "object",
+      properties: {
+        latest: {
           type: "object",
-          properties: {
-            latest: {
-              type: "object",
-              properties: { charge: { $ref: "#/components/schemas/Charge" } },
-            },
-            data: {
-              type: "array",
-              items: { $ref: "#/components/schemas/Charge" },
-            },
-          },
+          properties: { charge: { $ref: "#/components/schemas/Charge" } },
+        },
+        data: {
+          type: "array",
+          items: { $ref: "#/components/schemas/Charge" },
         },
       },
     },

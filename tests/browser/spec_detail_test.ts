@@ -13,6 +13,7 @@ import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { operationSchemas, propertyPaths } from "../helpers/schema_oracle.ts";
 import { DETAIL_ROWS } from "../../islands/spec/row_budget.ts";
 import { findRow, openTimed } from "../helpers/spec_open.ts";
+import { WORKER_THRESHOLD } from "../../islands/spec/engine.ts";
 
 const FIX = new URL("../fixtures/spec/", import.meta.url);
 const CORPUS = (() => {
@@ -28,6 +29,51 @@ const CORPUS = (() => {
   }
 })();
 const SKIP = CORPUS ? "" : " (skipped: no corpus, set CORPUS_DIR)";
+
+/** A request or response body of `schema` as JSON. */
+const jsonBody = (schema: unknown) => ({
+  content: { "application/json": { schema } },
+});
+
+/** An object of `n` string properties `name(i)`, described by `describe`. */
+function objectOf(
+  n: number,
+  name: (i: number) => string,
+  describe?: (i: number) => string,
+) {
+  const properties = Object.fromEntries(
+    Array.from({ length: n }, (_, i) => [name(i), {
+      type: "string",
+      ...(describe ? { description: describe(i) } : {}),
+    }]),
+  );
+  return { type: "object", properties };
+}
+
+/** A POST taking `schema` as JSON and answering 204. */
+const postJson = (schema: unknown) => ({
+  post: {
+    requestBody: jsonBody(schema),
+    responses: { "204": { description: "none" } },
+  },
+});
+
+/**
+ * OpenAPI 3.1 text titled `title` with `paths`; `worker` pads it past the
+ * size parsed on the page, so the worker holds it and answers by message.
+ */
+function specText(
+  title: string,
+  paths: Record<string, unknown>,
+  { worker = false } = {},
+): string {
+  return JSON.stringify({
+    openapi: "3.1.0",
+    info: { title, version: "1" },
+    ...(worker ? { "x-pad": "x".repeat(WORKER_THRESHOLD) } : {}),
+    paths,
+  });
+}
 
 /** Picks `text` as file `name` and waits for the list. */
 async function loadSpec(page: Page, name: string, text: string) {
@@ -400,9 +446,7 @@ Deno.test({
           ? { $ref: "#/components/schemas/Node" }
           : { $ref: `#/components/schemas/S${i + 1}` };
       }
-      const json = (ref: string) => ({
-        content: { "application/json": { schema: { $ref: ref } } },
-      });
+      const json = (ref: string) => jsonBody({ $ref: ref });
       await loadSpec(
         page,
         "hostile-refs.json",
@@ -462,39 +506,20 @@ Deno.test({
       await gotoHydrated(page, server.origin, "/spec");
       // Levels 1 and 2 open: 20 objects of 150 properties, 3,020 rows (a
       // node lists at most 500 properties).
-      const inner = Object.fromEntries(
-        Array.from({ length: 150 }, (_, i) => [`p${i}`, {
-          type: "string",
-          description:
-            `Property **${i}**, with a sentence long enough to wrap on a narrow screen.`,
-        }]),
+      const inner = objectOf(
+        150,
+        (i) => `p${i}`,
+        (i) =>
+          `Property **${i}**, with a sentence long enough to wrap on a narrow screen.`,
       );
       const properties = Object.fromEntries(
-        Array.from({ length: 20 }, (_, i) => [`o${i}`, {
-          type: "object",
-          properties: inner,
-        }]),
+        Array.from({ length: 20 }, (_, i) => [`o${i}`, { ...inner }]),
       );
       await loadSpec(
         page,
         "wide.json",
-        JSON.stringify({
-          openapi: "3.1.0",
-          info: { title: "Wide", version: "1" },
-          paths: {
-            "/wide": {
-              post: {
-                requestBody: {
-                  content: {
-                    "application/json": {
-                      schema: { type: "object", properties },
-                    },
-                  },
-                },
-                responses: { "204": { description: "ok" } },
-              },
-            },
-          },
+        specText("Wide", {
+          "/wide": postJson({ type: "object", properties }),
         }),
       );
       const r = await openOperation(page, "post", "/wide", { settle: true });
@@ -543,21 +568,7 @@ Deno.test({
     withPage(async ({ page, server }) => {
       await gotoHydrated(page, server.origin, "/spec");
       // Five trees of 40 properties each: 200 rows, more than one frame's.
-      const body = (tag: string) => ({
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              properties: Object.fromEntries(
-                Array.from(
-                  { length: 40 },
-                  (_, i) => [`${tag}${i}`, { type: "string" }],
-                ),
-              ),
-            },
-          },
-        },
-      });
+      const body = (tag: string) => jsonBody(objectOf(40, (i) => `${tag}${i}`));
       const responses = Object.fromEntries(
         ["200", "400", "404", "500"].map((s) => [s, {
           description: s,
@@ -567,10 +578,8 @@ Deno.test({
       await loadSpec(
         page,
         "trees.json",
-        JSON.stringify({
-          openapi: "3.1.0",
-          info: { title: "Trees", version: "1" },
-          paths: { "/t": { post: { requestBody: body("q"), responses } } },
+        specText("Trees", {
+          "/t": { post: { requestBody: body("q"), responses } },
         }),
       );
       await page.fill("[data-testid=spec-filter]", "post /t");
@@ -633,11 +642,7 @@ Deno.test({
       await loadSpec(
         page,
         "two.json",
-        JSON.stringify({
-          openapi: "3.1.0",
-          info: { title: "Two", version: "1" },
-          paths: { "/a": { get: op("opA") }, "/b": { get: op("opB") } },
-        }),
+        specText("Two", { "/a": { get: op("opA") }, "/b": { get: op("opB") } }),
       );
       const row = (p: string) =>
         `[data-testid=endpoint-row][data-path="${p}"] .sv-row-main`;
@@ -684,42 +689,24 @@ Deno.test({
   fn: () =>
     withPage(async ({ page, server }) => {
       await gotoHydrated(page, server.origin, "/spec");
-      const props = Object.fromEntries(
-        Array.from({ length: 400 }, (_, i) => [`p${i}`, {
-          type: "string",
-          description: `Property *${i}* of a [slow](https://example.com) one.`,
-        }]),
+      const slow = objectOf(
+        400,
+        (i) => `p${i}`,
+        (i) => `Property *${i}* of a [slow](https://example.com) one.`,
       );
       await loadSpec(
         page,
         "race.json",
-        JSON.stringify({
-          openapi: "3.1.0",
-          info: { title: "Race", version: "1" },
-          // Big enough for the worker: its answers come as messages.
-          "x-pad": "x".repeat(250_000),
-          paths: {
-            "/a": {
-              get: {
-                operationId: "opA",
-                responses: { "204": { description: "none" } },
-              },
-            },
-            "/slow": {
-              post: {
-                operationId: "opSlow",
-                requestBody: {
-                  content: {
-                    "application/json": {
-                      schema: { type: "object", properties: props },
-                    },
-                  },
-                },
-                responses: { "204": { description: "none" } },
-              },
+        // In the worker: its answers come as messages.
+        specText("Race", {
+          "/a": {
+            get: {
+              operationId: "opA",
+              responses: { "204": { description: "none" } },
             },
           },
-        }),
+          "/slow": postJson(slow),
+        }, { worker: true }),
       );
       const row = (p: string) =>
         `[data-testid=endpoint-row][data-path="${p}"] .sv-row-main`;
@@ -761,21 +748,7 @@ Deno.test({
       await loadSpec(
         page,
         "deep.json",
-        JSON.stringify({
-          openapi: "3.1.0",
-          info: { title: "Deep", version: "1" },
-          "x-pad": "x".repeat(250_000),
-          paths: {
-            "/deep": {
-              post: {
-                requestBody: {
-                  content: { "application/json": { schema } },
-                },
-                responses: { "204": { description: "none" } },
-              },
-            },
-          },
-        }),
+        specText("Deep", { "/deep": postJson(schema) }, { worker: true }),
       );
       await openOperation(page, "post", "/deep", { settle: true });
       const r = await page.evaluate(async () => {

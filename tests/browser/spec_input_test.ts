@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { bigSpec } from "../fixtures/spec/generate.ts";
 import { parseSpec } from "../../lib/spec/mod.ts";
+import { BOX_LIMIT } from "../../islands/spec/use_loader.ts";
 
 const FIX = new URL("../fixtures/spec/", import.meta.url);
 const fixture = (n: string) => Deno.readTextFileSync(new URL(n, FIX));
@@ -388,5 +389,47 @@ Deno.test({
           "",
         /Showing pasted text \(1\.1 MB\)/,
       );
+    }),
+});
+
+Deno.test({
+  name:
+    "browser spec: a picked file up to the paste box's limit is shown in it, a larger one by name",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const spec = (len: number) => {
+        const head =
+          '{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/a":{"get":{}}},"x-pad":"';
+        return head + "x".repeat(len - head.length - 2) + '"}';
+      };
+      for (const [len, inBox] of [[BOX_LIMIT, true], [BOX_LIMIT + 1, false]]) {
+        const text = spec(len as number);
+        assert.equal(text.length, len);
+        await page.setInputFiles("[data-testid=spec-file]", {
+          name: `pad${len}.json`,
+          mimeType: "application/json",
+          buffer: Buffer.from(text),
+        });
+        await page.waitForFunction(
+          (n) =>
+            (document.querySelector("[data-testid=spec-status]")?.textContent ??
+              "").includes(`pad${n}.json`),
+          len,
+        );
+        const box = await page.$eval(
+          "[data-testid=spec-input]",
+          (el) => ({
+            length: (el as HTMLTextAreaElement).value.length,
+            placeholder: (el as HTMLTextAreaElement).placeholder,
+          }),
+        );
+        if (inBox) assert.equal(box.length, len);
+        else {
+          assert.equal(box.length, 0);
+          assert.match(box.placeholder, new RegExp(`Showing pad${len}\\.json`));
+        }
+      }
     }),
 });

@@ -14,6 +14,7 @@ import assert from "node:assert/strict";
 import axeCore from "axe-core";
 import type { Page } from "playwright-core";
 import { gotoHydrated } from "./browser.ts";
+import { openTimed } from "./spec_open.ts";
 
 // ---------------------------------------------------------------------------
 // Colour maths (WCAG 2.x, "relative luminance" and "contrast ratio").
@@ -534,12 +535,10 @@ export async function loadSpec(page: Page, origin: string, file: string) {
  * every tree filled in (an audit sees all the rows a reader will).
  */
 export async function openOperation(page: Page, method: string, path: string) {
-  await page.click(
+  await openTimed(
+    page,
     `[data-testid=endpoint-row][data-method="${method}"][data-path="${path}"] .sv-row-main`,
-  );
-  await page.waitForSelector("[data-testid=operation-detail]");
-  await page.waitForFunction(() =>
-    !document.querySelector("[data-testid=operation-detail] [aria-busy=true]")
+    { settle: true },
   );
 }
 
