@@ -101,6 +101,7 @@ const EXPECT: Record<string, Expect> = {
   "openai-openapi.yaml": { count: 288, webhooks: 16, version: "2.3.0" },
   "slack-web-openapi-v2.json": { count: 174 },
   "stripe-spec3.json": { count: 355, version: "2020-03-02" },
+  "stripe-spec3-2020-08-27.json": { count: 359, version: "2020-08-27" },
   "swagger-parser-ref-to-invalid-path.yaml": {
     count: 1,
     warn:
