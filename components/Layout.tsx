@@ -1,6 +1,4 @@
 import type { ComponentChildren } from "preact";
-import { Island } from "./Island.tsx";
-import ThemeToggle from "../islands/ThemeToggle.tsx";
 
 /** Props of {@link Layout}. */
 export interface LayoutProps {
@@ -14,6 +12,8 @@ export interface LayoutProps {
   clientUrl: string | null;
   /** Base path of the debug API, for the footer's OpenAPI link. */
   apiBase: string;
+  /** The header's end: the theme toggle island, given by the server. */
+  headerEnd: ComponentChildren;
   children: ComponentChildren;
 }
 
@@ -61,13 +61,7 @@ export function Layout(props: LayoutProps) {
               </a>
             ))}
           </nav>
-          <Island
-            name="ThemeToggle"
-            component={ThemeToggle}
-            props={{}}
-            as="span"
-            class="theme-slot"
-          />
+          {props.headerEnd}
         </header>
         <main id="main">{props.children}</main>
         <footer class="site-footer">

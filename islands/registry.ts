@@ -12,10 +12,10 @@ export type IslandLoader = () => Promise<{ default: ComponentType<never> }>;
 
 /** The islands, by name. */
 export const ISLANDS = {
-  ThemeToggle: () => import("./ThemeToggle.tsx"),
-  SpecViewer: () => import("./SpecViewer.tsx"),
-  HarViewer: () => import("./HarViewer.tsx"),
-  DebugRunner: () => import("./DebugRunner.tsx"),
+  ThemeToggle: () => import("./theme/ThemeToggle.tsx"),
+  SpecViewer: () => import("./openapi/SpecViewer.tsx"),
+  HarViewer: () => import("./har/HarViewer.tsx"),
+  DebugRunner: () => import("./debug/DebugRunner.tsx"),
 } satisfies Record<string, IslandLoader>;
 
 /** The name of a registered island. */

@@ -1,6 +1,6 @@
 /** HAR viewer page: the HarViewer island inside the shared layout. */
 import { Island } from "../components/Island.tsx";
-import HarViewer from "../islands/HarViewer.tsx";
+import HarViewer from "../islands/har/HarViewer.tsx";
 import type { PageProps } from "../server/render.tsx";
 
 export const meta = {

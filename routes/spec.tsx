@@ -1,6 +1,6 @@
 /** Spec viewer page: the SpecViewer island inside the shared layout. */
 import { Island } from "../components/Island.tsx";
-import SpecViewer from "../islands/SpecViewer.tsx";
+import SpecViewer from "../islands/openapi/SpecViewer.tsx";
 import type { PageProps } from "../server/render.tsx";
 
 export const meta = {

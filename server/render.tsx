@@ -5,7 +5,9 @@
  */
 import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
+import { Island } from "../components/Island.tsx";
 import { Layout } from "../components/Layout.tsx";
+import ThemeToggle from "../islands/theme/ThemeToggle.tsx";
 import type { DebugLimits, EndpointSpec } from "../lib/debug/mod.ts";
 import type { Samples } from "../components/debug/samples.ts";
 
@@ -56,6 +58,15 @@ export function renderPage(
       styles={page.meta.styles ?? []}
       clientUrl={app.buildUrl("client.js")}
       apiBase={app.debug.base}
+      headerEnd={
+        <Island
+          name="ThemeToggle"
+          component={ThemeToggle}
+          props={{}}
+          as="span"
+          class="theme-slot"
+        />
+      }
     >
       <Page url={url} app={app} />
     </Layout>,

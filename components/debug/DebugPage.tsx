@@ -5,7 +5,7 @@
  */
 import type { DebugLimits, EndpointSpec } from "../../lib/debug/mod.ts";
 import { Island } from "../Island.tsx";
-import DebugRunner from "../../islands/DebugRunner.tsx";
+import DebugRunner from "../../islands/debug/DebugRunner.tsx";
 import { EndpointDoc } from "./EndpointDoc.tsx";
 import { Intro } from "./Intro.tsx";
 import type { Samples } from "./samples.ts";

@@ -4,18 +4,18 @@
  * operation details on request. Built to `/_build/spec_worker.js`.
  */
 /// <reference lib="webworker" />
-import { operationDetail, prepareDetails } from "../../lib/spec/detail.ts";
-import { SchemaGraph } from "../../lib/spec/schema_tree.ts";
+import { operationDetail, prepareDetails } from "../../lib/openapi/detail.ts";
+import { SchemaGraph } from "../../lib/openapi/schema_graph.ts";
 import {
   checkSpec,
   type ParsedSpec,
   tryParseSpec,
-} from "../../lib/spec/mod.ts";
+} from "../../lib/openapi/mod.ts";
 import {
   type FromWorker,
   MAX_NODES_PER_REQUEST,
   type ToWorker,
-} from "../spec/protocol.ts";
+} from "../openapi/protocol.ts";
 
 /** The parsed document, and its schema graph (node ids live as long as it). */
 let current: { id: number; parsed: ParsedSpec; graph: SchemaGraph } | null =

@@ -7,7 +7,7 @@ import { corpusDir, SKIPPED } from "../helpers/corpus.ts";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { auditPage, HUED, loadSpec, openOperation } from "../helpers/a11y.ts";
 
-const SPEC_FIX = new URL("../fixtures/spec/", import.meta.url);
+const SPEC_FIX = new URL("../fixtures/openapi/", import.meta.url);
 
 Deno.test({
   name:

@@ -11,11 +11,11 @@ import { load } from "js-yaml";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { operationSchemas, propertyPaths } from "../helpers/schema_oracle.ts";
-import { DETAIL_ROWS } from "../../islands/spec/row_budget.ts";
+import { DETAIL_ROWS } from "../../islands/openapi/row_budget.ts";
 import { findRow, openTimed } from "../helpers/spec_open.ts";
-import { WORKER_THRESHOLD } from "../../islands/spec/engine.ts";
+import { WORKER_THRESHOLD } from "../../islands/openapi/engine.ts";
 
-const FIX = new URL("../fixtures/spec/", import.meta.url);
+const FIX = new URL("../fixtures/openapi/", import.meta.url);
 const CORPUS = (() => {
   const env = Deno.env.get("CORPUS_DIR");
   const dir = env

@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { laughs } from "../hostile/spec_cases_alias.ts";
 
-const FIX = new URL("../fixtures/spec/", import.meta.url);
+const FIX = new URL("../fixtures/openapi/", import.meta.url);
 /** A hang detector on a shared machine, not a speed target. */
 const BOUND_MS = 15_000;
 const N = 100_000;

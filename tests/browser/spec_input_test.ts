@@ -6,11 +6,11 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
-import { bigSpec } from "../fixtures/spec/generate.ts";
-import { parseSpec } from "../../lib/spec/mod.ts";
-import { BOX_LIMIT } from "../../islands/spec/use_loader.ts";
+import { bigSpec } from "../fixtures/openapi/generate.ts";
+import { parseSpec } from "../../lib/openapi/mod.ts";
+import { BOX_LIMIT } from "../../islands/openapi/use_loader.ts";
 
-const FIX = new URL("../fixtures/spec/", import.meta.url);
+const FIX = new URL("../fixtures/openapi/", import.meta.url);
 const fixture = (n: string) => Deno.readTextFileSync(new URL(n, FIX));
 
 async function rows(page: Page): Promise<string[]> {

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 
-const FIX = new URL("../fixtures/spec/", import.meta.url);
+const FIX = new URL("../fixtures/openapi/", import.meta.url);
 
 async function open(page: Page, origin: string, fixture = "mini-3.2.yaml") {
   await gotoHydrated(page, origin, "/spec");

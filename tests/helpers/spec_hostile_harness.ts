@@ -7,17 +7,24 @@
  * a polluted `Object.prototype`.
  */
 import assert from "node:assert/strict";
-import { operationDetail } from "../../lib/spec/detail.ts";
-import { applyFilter, compileFilter, copyText } from "../../lib/spec/filter.ts";
+import { operationDetail } from "../../lib/openapi/detail.ts";
+import {
+  applyFilter,
+  compileFilter,
+  copyText,
+} from "../../lib/openapi/filter.ts";
 import {
   checkSpec,
   type ParsedSpec,
   parseSpec,
   SpecError,
   type SpecErrorInfo,
-} from "../../lib/spec/mod.ts";
-import { compareEndpoints, KNOWN_METHODS } from "../../lib/spec/operations.ts";
-import type { OperationDetail, SpecIndex } from "../../lib/spec/types.ts";
+} from "../../lib/openapi/mod.ts";
+import {
+  compareEndpoints,
+  KNOWN_METHODS,
+} from "../../lib/openapi/operations.ts";
+import type { OperationDetail, SpecIndex } from "../../lib/openapi/types.ts";
 
 /** The outcome of one hostile input. */
 export type Answer =

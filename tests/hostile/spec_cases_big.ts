@@ -5,7 +5,7 @@
  * two-core machine, not a speed target.
  */
 import assert from "node:assert/strict";
-import { mdText } from "../../lib/spec/markdown.ts";
+import { mdText } from "../../lib/openapi/markdown.ts";
 import {
   type HostileCase,
   rows,

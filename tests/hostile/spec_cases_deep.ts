@@ -4,7 +4,7 @@
  * every place where the viewer expects a string.
  */
 import assert from "node:assert/strict";
-import { mdText } from "../../lib/spec/markdown.ts";
+import { mdText } from "../../lib/openapi/markdown.ts";
 import {
   type HostileCase,
   json31,

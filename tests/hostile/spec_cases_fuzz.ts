@@ -9,7 +9,7 @@ import { corpusDir, corpusFiles } from "../helpers/corpus.ts";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { dump } from "js-yaml";
-import { decodeSpecBytes } from "../../lib/spec/decode.ts";
+import { decodeSpecBytes } from "../../lib/openapi/decode.ts";
 import type { HostileCase, Tally } from "../helpers/spec_hostile_tally.ts";
 
 function corpus(): { name: string; text: string }[] {

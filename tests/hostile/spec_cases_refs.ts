@@ -9,8 +9,12 @@
  */
 import assert from "node:assert/strict";
 import { dump } from "js-yaml";
-import { mdText } from "../../lib/spec/markdown.ts";
-import { applyFilter, compileFilter, copyText } from "../../lib/spec/filter.ts";
+import { mdText } from "../../lib/openapi/markdown.ts";
+import {
+  applyFilter,
+  compileFilter,
+  copyText,
+} from "../../lib/openapi/filter.ts";
 import {
   type HostileCase,
   json31,

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { dump } from "js-yaml";
-import { decodeSpecBytes } from "../../lib/spec/decode.ts";
+import { decodeSpecBytes } from "../../lib/openapi/decode.ts";
 import {
   type HostileCase,
   rows,

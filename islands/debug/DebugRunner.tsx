@@ -1,0 +1,172 @@
+/**
+ * The "Try it" runner of one debug endpoint on the `/debug` page.
+ * The page renders one island per catalog entry, passing the entry itself;
+ * each builds its form from it, validates with the server's own parser,
+ * runs the request with fetch (or EventSource for streams) and shows the
+ * exact URL and cURL.
+ * Enter runs from any field (Ctrl+Enter in the text boxes).
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { EndpointSpec } from "../../lib/debug/catalog.ts";
+import { prepare, runnerCurl, runnerKind, unreadableNumber } from "./model.ts";
+import { fieldId, ParamField } from "./ParamField.tsx";
+import { RequestFields } from "./RequestFields.tsx";
+import { CommandBox } from "./CommandBox.tsx";
+import { ResultView } from "./ResultView.tsx";
+import { SseView } from "./SseView.tsx";
+import { WsView } from "./WsView.tsx";
+import { useWebSocket } from "./use_websocket.ts";
+import { useRunnerState } from "./use_runner_state.ts";
+import { useFetchRun } from "./use_fetch_run.ts";
+import { useSse } from "./use_sse.ts";
+import { announcement } from "./announce.ts";
+import { enterRuns } from "./keys.ts";
+import { Actions } from "./Actions.tsx";
+
+/**
+ * The opening handshake's headers (RFC 6455 §4.1), for the cURL command:
+ * curl then shows the 101 and its headers (the key is the RFC's sample).
+ */
+const UPGRADE = [
+  { name: "Connection", value: "Upgrade" },
+  { name: "Upgrade", value: "websocket" },
+  { name: "Sec-WebSocket-Version", value: "13" },
+  { name: "Sec-WebSocket-Key", value: "dGhlIHNhbXBsZSBub25jZQ==" },
+];
+
+/** Props of {@link DebugRunner} (JSON, from the page). */
+export interface DebugRunnerProps {
+  /** The endpoint's catalog entry, as the server describes it. */
+  spec: EndpointSpec;
+  /** The server's body limit, checked before sending. */
+  maxBodyBytes: number;
+  /** The page's origin as the server saw it; the browser's replaces it. */
+  origin: string;
+}
+
+/** One endpoint's runner. */
+export default function DebugRunner(
+  { spec: ep, maxBodyBytes, origin }: DebugRunnerProps,
+) {
+  const uid = `run-${ep.id}`;
+  const [state, update, loads] = useRunnerState(ep);
+  const [here, setHere] = useState(origin);
+  const [bad, setBad] = useState<Record<string, boolean>>({});
+  const [tried, setTried] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const fetchRun = useFetchRun();
+  const events = useSse();
+  const socket = useWebSocket();
+  const kind = runnerKind(ep);
+  useEffect(() => setHere(location.origin), []);
+
+  const prepared = prepare(ep, state, here, { maxBodyBytes });
+  const errors = { ...prepared.errors };
+  for (const p of ep.params) {
+    if (bad[p.name]) errors[p.name] = unreadableNumber(p);
+  }
+  const invalid = Object.keys(errors);
+  const req = prepared.request;
+
+  useEffect(() => {
+    if (!loads) return;
+    // A shared link or a "Try" example: bring the runner into view, ready
+    // for Enter.
+    document.getElementById(ep.id)?.scrollIntoView({ block: "start" });
+    root.current?.querySelector<HTMLElement>("[data-testid=run]")
+      ?.focus({ preventScroll: true });
+  }, [loads, ep.id]);
+
+  function submit(e: Event) {
+    e.preventDefault();
+    setTried(true);
+    if (invalid.length) {
+      // Nothing is sent; an older result beside the new URL would mislead.
+      fetchRun.clear();
+      events.clear();
+      document.getElementById(fieldId(uid, invalid[0]))?.focus();
+      return;
+    }
+    if (kind === "events") {
+      events.start(req, state.values.event || "message");
+    } else if (kind === "socket") socket.connect(req.url);
+    else fetchRun.run(req);
+  }
+
+  const expected = Number(
+    state.values.count || ep.params.find((p) => p.name === "count")?.default ||
+      0,
+  );
+  const busy = fetchRun.startedAt !== null ||
+    ["connecting", "open", "reconnecting"].includes(events.sse?.phase ?? "");
+
+  return (
+    <div class="runner" data-testid="runner" data-endpoint={ep.id} ref={root}>
+      <form
+        class="runner-form"
+        noValidate
+        aria-label={`Try ${ep.path}`}
+        onSubmit={submit}
+        onKeyDown={enterRuns}
+      >
+        <div class="runner-fields">
+          {ep.params.map((p) => (
+            <ParamField
+              key={p.name}
+              spec={p}
+              uid={uid}
+              value={state.values[p.name] ?? ""}
+              error={errors[p.name]}
+              onChange={(v) => update({ values: { [p.name]: v } })}
+              onBadInput={(b) =>
+                setBad((old) => ({ ...old, [p.name]: b }))}
+            />
+          ))}
+          <RequestFields
+            ep={ep}
+            uid={uid}
+            state={state}
+            errors={errors}
+            implicitType={prepared.implicitType}
+            update={update}
+          />
+        </div>
+        <Actions
+          kind={kind}
+          blocked={tried && invalid.length ? errors[invalid[0]] : null}
+        />
+      </form>
+      <CommandBox
+        url={req.url}
+        curl={runnerCurl(
+          kind === "socket"
+            ? { ...req, headers: [...req.headers, ...UPGRADE] }
+            : req,
+        )}
+        invalid={invalid.length > 0}
+      />
+      <div class="visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcement(fetchRun.result, events.sse, busy)}
+      </div>
+      {kind === "events"
+        ? <SseView sse={events.sse} expected={expected} onStop={events.stop} />
+        : kind === "socket"
+        ? (
+          <WsView
+            ws={socket.ws}
+            uid={uid}
+            onSend={socket.send}
+            onDisconnect={socket.disconnect}
+          />
+        )
+        : (
+          <ResultView
+            result={fetchRun.result}
+            startedAt={fetchRun.startedAt}
+            sent={fetchRun.sent}
+            onCancel={fetchRun.cancel}
+          />
+        )}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * HAR viewer island (/har). Parsing runs in a Web Worker; the
+ * page keeps compact columns, filters them in one pass per update and
+ * renders only the rows in view. Sort, filters and selection live in the
+ * URL fragment. Nothing read here is ever sent anywhere.
+ */
+import { useCallback, useEffect, useState } from "preact/hooks";
+import { urlOf } from "../../lib/har/entries.ts";
+import { formatCount } from "../../lib/har/format.ts";
+import { copyText, sanitizedName, saveBlob } from "./actions.ts";
+import { DetailPanel } from "./DetailPanel.tsx";
+import { InputBar } from "./InputBar.tsx";
+import { RequestList } from "./RequestList.tsx";
+import { SecretsBanner } from "./SecretsBanner.tsx";
+import { ErrorBox, FileInfo, Progress, StatusLine } from "./Status.tsx";
+import { Summary } from "./Summary.tsx";
+import { Toolbar } from "./Toolbar.tsx";
+import { useHarWorker } from "./use_har_worker.ts";
+import { useHashState } from "./use_hash_state.ts";
+import { useView } from "./use_view.ts";
+import { Legend } from "./Waterfall.tsx";
+
+/** Props: the worker bundle URL from the build manifest. */
+export interface HarViewerProps {
+  workerUrl: string | null;
+}
+
+/** The HAR viewer. */
+export default function HarViewer({ workerUrl }: HarViewerProps) {
+  const w = useHarWorker(workerUrl);
+  const [hs, set] = useHashState();
+  const [note, setNote] = useState("");
+  const [saved, setSaved] = useState("");
+  const data = w.data;
+  const c = data?.columns ?? null;
+  const pages = data?.meta.pages ?? [];
+
+  const { page, view, markers, axis, unpaged } = useView(c, pages, hs);
+  const sel = c && hs.sel < c.n ? hs.sel : -1;
+
+  useEffect(() => {
+    if (sel >= 0) w.requestDetail(sel);
+  }, [c, sel]);
+  useEffect(() => setSaved(""), [c]); // a new file, not new secret counts
+
+  const select = useCallback((i: number) => set({ sel: i }), [set]);
+  const sort = useCallback((s: typeof hs.sort) => set({ sort: s }), [set]);
+
+  async function copy(text: string, what: string) {
+    setNote(
+      await copyText(text)
+        ? `Copied the ${what}.`
+        : `Could not copy the ${what}: the browser refused clipboard access.`,
+    );
+  }
+
+  async function download(words: string[], dropBodies: boolean) {
+    if (!data) return;
+    setSaved("Preparing the sanitized copy…");
+    const { blob, redacted, error } = await w.sanitize(words, dropBodies);
+    if (!blob) {
+      setSaved(`Could not build the sanitized copy: ${error}`);
+      return;
+    }
+    const name = sanitizedName(data.name);
+    saveBlob(blob, name);
+    setSaved(`Saved ${name} with ${formatCount(redacted)} values redacted.`);
+  }
+
+  const scoped = page !== null && page >= 0
+    ? pages[page]
+    : pages.length === 1
+    ? pages[0]
+    : null;
+  const pageOf = (i: number) => pages[c?.page[i] ?? -1];
+  return (
+    <div class={`har-viewer${data ? " loaded" : ""}`}>
+      <InputBar
+        compact={!!data}
+        onFile={(f) => w.load(f, f.name || "capture.har", "file")}
+        onPaste={(text) => {
+          if (text.trim()) w.load(text, "pasted.har", "paste");
+          else if (!data || data.source === "paste" || w.error) w.clear();
+        }}
+      />
+      {w.loading && <Progress p={w.loading} />}
+      {w.error && <ErrorBox error={w.error} />}
+      {data && c && view && (
+        <>
+          <FileInfo data={data} />
+          <SecretsBanner
+            secrets={data.meta.secrets}
+            onDownload={download}
+            done={saved}
+          />
+          <Summary
+            meta={data.meta}
+            columns={c}
+            page={scoped}
+            onSelect={select}
+          />
+          <Toolbar
+            state={hs}
+            view={view}
+            pages={pages}
+            unpaged={unpaged}
+            set={set}
+          />
+          <div class={`har-main${sel >= 0 ? " with-detail" : ""}`}>
+            <div class="har-list-pane">
+              <RequestList
+                c={c}
+                view={view}
+                axis={axis}
+                markers={markers}
+                selected={sel}
+                sort={hs.sort}
+                onSort={sort}
+                onSelect={select}
+              />
+              <Legend />
+            </div>
+            {sel >= 0 && (
+              <DetailPanel
+                detail={w.detail && w.detail.entry.index === sel
+                  ? w.detail
+                  : null}
+                error={w.detailError}
+                pageTitle={pageOf(sel)?.title || pageOf(sel)?.id || ""}
+                url={urlOf(c, sel)}
+                onClose={() => select(-1)}
+                onCopy={copy}
+              />
+            )}
+          </div>
+        </>
+      )}
+      <StatusLine
+        loading={w.loading}
+        rejected={!!w.error}
+        shown={view?.count ?? -1}
+        total={c?.n ?? 0}
+        note={note}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import type {
+  BodyDetail,
+  ExampleDetail,
+  ParamDetail,
+  ResponseDetail,
+} from "../../lib/openapi/types.ts";
+import { Markdown } from "./Markdown.tsx";
+import { SchemaTree, typeText } from "./SchemaTree.tsx";
+import type { NodeCache } from "./use_nodes.ts";
+
+/** The parameters table of an operation. */
+export function Params({ list }: { list: ParamDetail[] }) {
+  return (
+    <table class="sv-table sv-params">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">In</th>
+          <th scope="col">Type</th>
+          <th scope="col">Description</th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((p) => (
+          <tr key={`${p.in} ${p.name}`}>
+            <td>
+              <code>{p.name}</code>
+              {p.required && <span class="sv-req" title="required">*</span>}
+              {p.deprecated && <span class="sv-deprecated">deprecated</span>}
+            </td>
+            <td>
+              {p.in}
+              {p.fromPath && <span class="muted">(path item)</span>}
+            </td>
+            <td>
+              <code>{p.type}</code>
+            </td>
+            <td class="sv-desc">
+              <Markdown md={p.description} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Examples of a body: generated, then as written in the spec. */
+function Examples({ list }: { list: ExampleDetail[] }) {
+  if (!list.length) return null;
+  return (
+    <div class="sv-examples">
+      {list.map((e, i) => (
+        <figure key={i} class="sv-example">
+          <figcaption class="muted">{e.label}</figcaption>
+          <pre tabIndex={0} data-testid="op-example"><code>{e.text}</code></pre>
+        </figure>
+      ))}
+    </div>
+  );
+}
+
+/** The media types of a body, each with its schema tree and examples. */
+export function Bodies(
+  { list, cache, label }: {
+    list: BodyDetail[];
+    cache: NodeCache;
+    label: string;
+  },
+) {
+  // Several media types often share one schema: show its tree once.
+  const shared = list.length > 1 &&
+    list.every((b) => b.schema?.node === list[0].schema?.node);
+  return (
+    <div class="sv-bodies">
+      {list.map((b, i) => {
+        const root = b.schema;
+        const node = root ? cache.nodes.get(root.node) : undefined;
+        const last = i === list.length - 1;
+        return (
+          <div key={b.mediaType} class="sv-body">
+            <p class="sv-media">
+              <code>{b.mediaType}</code>
+              {root && <span class="sv-arrow" aria-hidden="true">→</span>}
+              {root && (
+                <code>
+                  {root.ref ? `${root.ref} ` : ""}
+                  {typeText(root, node, cache.nodes)}
+                </code>
+              )}
+            </p>
+            {(!shared || last) && node && node.description.length > 0 && (
+              <Markdown md={node.description} />
+            )}
+            {root && (!shared || last) && (
+              <SchemaTree
+                root={root}
+                cache={cache}
+                label={`${label} ${b.mediaType}`}
+              />
+            )}
+            <Examples list={b.examples} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function statusClass(s: string): string {
+  const c = s[0];
+  return c === "2" || c === "3" || c === "4" || c === "5"
+    ? `sv-s${c}`
+    : "sv-sx";
+}
+
+/** The responses of an operation. */
+export function Responses(
+  { list, cache }: { list: ResponseDetail[]; cache: NodeCache },
+) {
+  return (
+    <ul class="sv-responses">
+      {list.map((r) => (
+        <li key={r.status}>
+          <div class="sv-response-head">
+            <span class={`sv-code ${statusClass(r.status)}`}>{r.status}</span>
+            <Markdown md={r.description} class="sv-md sv-desc" />
+          </div>
+          {r.bodies.length > 0 && (
+            <Bodies
+              list={r.bodies}
+              cache={cache}
+              label={`Response ${r.status}`}
+            />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,150 @@
+import type { ComponentChildren } from "preact";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import type { Endpoint } from "../../lib/openapi/types.ts";
+import { EndpointRow } from "./EndpointRow.tsx";
+import { keyTarget, visibleRange } from "../shared/virtual.ts";
+
+/** Props of {@link EndpointList}. */
+export interface EndpointListProps {
+  endpoints: readonly Endpoint[];
+  terms: readonly string[];
+  /** Index in `endpoints` of the expanded row, or -1. */
+  selected: number;
+  /** Row that arrow keys move from; `focusSeq` changes to move focus there. */
+  active: number;
+  focusSeq: number;
+  /** False when `focusSeq` should only scroll (a restored selection). */
+  focusRow: boolean;
+  /** Changes whenever the list should scroll back to the top (new filter). */
+  resetKey: string;
+  rowHeight: number;
+  onToggle: (index: number) => void;
+  onTag: (tag: string) => void;
+  onActive: (index: number, focus: boolean) => void;
+  /** Arrow up from the first row, Escape: back to the filter box. */
+  onExit: () => void;
+  /** Detail of the expanded row. */
+  detail: ComponentChildren;
+  emptyText: string;
+}
+
+/**
+ * The virtualised endpoint list: only the rows in view (plus overscan, and
+ * always the first 20 at the top, so tests and find-in-page see them) are in the DOM, at
+ * fixed height; the expanded row's detail is measured and shifts the rows
+ * below it. 10,000 endpoints cost the same as 30.
+ */
+export function EndpointList(p: EndpointListProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [scroll, setScroll] = useState(0);
+  const [view, setView] = useState(640);
+  const [detailH, setDetailH] = useState(0);
+  const focusTo = useRef(-1);
+  const n = p.endpoints.length;
+  const sel = p.selected;
+  const extra = sel >= 0 ? detailH : 0;
+  const top = (i: number) =>
+    i * p.rowHeight + (sel >= 0 && i > sel ? extra : 0);
+
+  useEffect(() => {
+    const el = box.current!;
+    const ro = new ResizeObserver(() => setView(el.clientHeight));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (box.current) box.current.scrollTop = 0;
+    setScroll(0);
+  }, [p.resetKey]);
+
+  // Measure the open detail; it changes height when its content loads. The
+  // observer's first answer comes after the frame's own layout and before
+  // its paint: reading the height here would lay out a new detail twice.
+  useLayoutEffect(() => {
+    const d = box.current?.querySelector<HTMLElement>(".sv-detail-wrap");
+    if (!d) return setDetailH(0);
+    const ro = new ResizeObserver(() => setDetailH(d.offsetHeight));
+    ro.observe(d);
+    return () => ro.disconnect();
+  }, [sel, p.detail]);
+
+  // Bring the active row into view, then focus it (now if it is rendered,
+  // else after the render the new scroll position causes).
+  useEffect(() => {
+    if (p.focusSeq === 0 || p.active < 0 || !box.current) return;
+    const el = box.current;
+    const y = top(p.active);
+    if (y < el.scrollTop) el.scrollTop = y;
+    else if (y + p.rowHeight > el.scrollTop + el.clientHeight) {
+      el.scrollTop = y + p.rowHeight - el.clientHeight;
+    }
+    if (p.focusRow) focusTo.current = p.active;
+    setScroll(el.scrollTop);
+    focusPending();
+  }, [p.focusSeq]);
+
+  const focusPending = () => {
+    if (focusTo.current < 0) return;
+    const b = document.getElementById(`sv-row-${focusTo.current}`);
+    if (b) {
+      b.focus({ preventScroll: true });
+      focusTo.current = -1;
+    }
+  };
+  useLayoutEffect(focusPending);
+
+  const [start, end] = visibleRange(n, p.rowHeight, sel, extra, scroll, view);
+  const rows = [];
+  for (let i = start; i < end; i++) {
+    const e = p.endpoints[i];
+    rows.push(
+      <EndpointRow
+        // Keyed by position: a new filter patches the rendered rows in
+        // place instead of replacing them; scrolling adds and drops rows
+        // only at the edges.
+        key={i}
+        endpoint={e}
+        index={i}
+        top={top(i)}
+        height={p.rowHeight}
+        terms={p.terms}
+        expanded={i === sel}
+        active={i === p.active || (p.active < 0 && i === 0)}
+        onToggle={p.onToggle}
+        onTag={p.onTag}
+        onFocusRow={(j) => p.onActive(j, false)}
+        onKey={(ev, j) => {
+          const page = Math.max(1, Math.floor(view / p.rowHeight) - 1);
+          const to = keyTarget(ev.key, j, n, page);
+          if (to === null) return;
+          ev.preventDefault();
+          if (to === "exit") p.onExit();
+          else p.onActive(to, true);
+        }}
+      >
+        {i === sel ? p.detail : null}
+      </EndpointRow>,
+    );
+  }
+  return (
+    <div
+      class="sv-list"
+      ref={box}
+      data-testid="endpoint-list"
+      data-count={n}
+      onScroll={(ev) => setScroll((ev.currentTarget as HTMLElement).scrollTop)}
+    >
+      <div
+        class="sv-sizer"
+        role="list"
+        id="sv-endpoints"
+        aria-label={`${n} endpoints`}
+        style={{ height: `${n * p.rowHeight + extra}px` }}
+      >
+        {rows}
+      </div>
+      {n === 0 && <p class="sv-empty">{p.emptyText}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import type { ComponentChildren } from "preact";
+import type { Endpoint } from "../../lib/openapi/types.ts";
+import { Highlight } from "./Highlight.tsx";
+import { MethodBadge } from "./MethodBadge.tsx";
+
+/** Props of {@link EndpointRow}. */
+export interface EndpointRowProps {
+  endpoint: Endpoint;
+  /** Position in the filtered list. */
+  index: number;
+  /** Offset from the list top and height of the collapsed row, in px. */
+  top: number;
+  height: number;
+  /** Lower-case text terms of the filter, to highlight. */
+  terms: readonly string[];
+  expanded: boolean;
+  /** True for the row that arrow keys move from (roving tabindex). */
+  active: boolean;
+  onToggle: (index: number) => void;
+  onTag: (tag: string) => void;
+  onKey: (ev: KeyboardEvent, index: number) => void;
+  onFocusRow: (index: number) => void;
+  /** The operation detail, shown below the row when expanded. */
+  children?: ComponentChildren;
+}
+
+/**
+ * One endpoint: method badge, path, summary, tag chips and a deprecated
+ * mark. A button toggles the detail; tag chips are separate buttons (a
+ * button inside a button is invalid HTML) that filter by their tag.
+ */
+export function EndpointRow(p: EndpointRowProps) {
+  const e = p.endpoint;
+  const detailId = `sv-detail-${p.index}`;
+  return (
+    <div
+      class={"sv-row" + (p.expanded ? " is-open" : "") +
+        (e.deprecated ? " is-deprecated" : "")}
+      role="listitem"
+      data-testid="endpoint-row"
+      data-method={e.method}
+      data-path={e.path}
+      data-index={p.index}
+      style={{ top: `${p.top}px` }}
+    >
+      <div class="sv-row-line" style={{ height: `${p.height}px` }}>
+        <button
+          type="button"
+          class="sv-row-main"
+          id={`sv-row-${p.index}`}
+          tabIndex={p.active ? 0 : -1}
+          aria-expanded={p.expanded}
+          aria-controls={p.expanded ? detailId : undefined}
+          onClick={() => p.onToggle(p.index)}
+          onKeyDown={(ev) => p.onKey(ev, p.index)}
+          onFocus={() => p.onFocusRow(p.index)}
+        >
+          <MethodBadge method={e.method} />
+          <span class="sv-path">
+            <Highlight text={e.path} terms={p.terms} />
+          </span>
+          <span class="sv-summary">
+            {e.deprecated && <span class="sv-deprecated">deprecated</span>}
+            {e.summary
+              ? <Highlight text={e.summary} terms={p.terms} />
+              : (
+                <span class="sv-opid">
+                  <Highlight text={e.operationId} terms={p.terms} />
+                </span>
+              )}
+          </span>
+        </button>
+        {e.tags.length > 0 && (
+          <span class="sv-tags">
+            {e.tags.slice(0, 3).map((t) => (
+              <button
+                type="button"
+                key={t}
+                class="sv-tag"
+                tabIndex={-1}
+                title={`Show only endpoints tagged ${t}`}
+                onClick={() => p.onTag(t)}
+              >
+                <Highlight text={t} terms={p.terms} />
+              </button>
+            ))}
+            {e.tags.length > 3 && (
+              <span class="sv-tag-more">+{e.tags.length - 3}</span>
+            )}
+          </span>
+        )}
+      </div>
+      {p.expanded && (
+        <div class="sv-detail-wrap" id={detailId}>
+          {p.children}
+        </div>
+      )}
+    </div>
+  );
+}

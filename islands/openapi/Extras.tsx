@@ -1,0 +1,86 @@
+import type {
+  CallbackEntry,
+  Endpoint,
+  OperationDetail,
+} from "../../lib/openapi/types.ts";
+import type { OperationRef } from "./protocol.ts";
+import { MethodBadge } from "./MethodBadge.tsx";
+import { WebhookItem } from "./WebhookItem.tsx";
+
+/**
+ * These lists are not virtualised: past a few hundred rows they would cost
+ * the page seconds (20,000 webhooks froze Chromium 2.3 s), so they stop here.
+ */
+const MAX_ROWS = 500;
+
+function More({ shown, total }: { shown: number; total: number }) {
+  if (total <= shown) return null;
+  return <p class="muted">First {shown} of {total} shown.</p>;
+}
+
+/** Props of {@link Extras}. */
+export interface ExtrasProps {
+  webhooks: Endpoint[];
+  callbacks: CallbackEntry[];
+  fetchDetail: (op: OperationRef) => Promise<OperationDetail | null>;
+}
+
+/**
+ * Webhooks and callbacks, shown apart from the endpoint list and not
+ * counted in it (a callback is a request the API makes): the API calls the client, not the
+ * other way round.
+ */
+export function Extras({ webhooks, callbacks, fetchDetail }: ExtrasProps) {
+  if (!webhooks.length && !callbacks.length) return null;
+  return (
+    <div class="sv-extras">
+      {webhooks.length > 0 && (
+        <section
+          aria-labelledby="sv-webhooks-h"
+          data-testid="spec-webhooks"
+          data-count={webhooks.length}
+        >
+          <h3 id="sv-webhooks-h">Webhooks ({webhooks.length})</h3>
+          <p class="muted">
+            Requests the API sends to you; not counted as endpoints.
+          </p>
+          <ul class="sv-plain-list">
+            {webhooks.slice(0, MAX_ROWS).map((w) => (
+              <WebhookItem
+                key={`${w.method} ${w.path}`}
+                hook={w}
+                fetchDetail={fetchDetail}
+              />
+            ))}
+          </ul>
+          <More shown={MAX_ROWS} total={webhooks.length} />
+        </section>
+      )}
+      {callbacks.length > 0 && (
+        <section
+          aria-labelledby="sv-callbacks-h"
+          data-testid="spec-callbacks"
+          data-count={callbacks.length}
+        >
+          <h3 id="sv-callbacks-h">Callbacks ({callbacks.length})</h3>
+          <p class="muted">
+            Requests the API makes back to you during an operation; not counted
+            as endpoints.
+          </p>
+          <ul class="sv-plain-list">
+            {callbacks.slice(0, MAX_ROWS).map((c, i) => (
+              <li key={i} data-testid="callback-row" data-method={c.method}>
+                <MethodBadge method={c.method} /> <code>{c.expression}</code>
+                <span class="muted">
+                  ({c.name}, from {c.parentMethod.toUpperCase()} {c.parentPath})
+                </span>
+                {c.summary && <span>{c.summary}</span>}
+              </li>
+            ))}
+          </ul>
+          <More shown={MAX_ROWS} total={callbacks.length} />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/** Webhook and callback lists stop at a bound instead of freezing the page. */
+import assert from "node:assert/strict";
+import { renderToString } from "preact-render-to-string";
+import { Extras } from "./Extras.tsx";
+import type { CallbackEntry, Endpoint } from "../../lib/openapi/types.ts";
+
+function hook(i: number): Endpoint {
+  const path = `hook${i}`;
+  return {
+    method: "post",
+    path,
+    summary: "",
+    operationId: "",
+    tags: [],
+    deprecated: false,
+    opKey: "post",
+    additional: false,
+    hay: path,
+  };
+}
+
+function callback(i: number): CallbackEntry {
+  return {
+    parentMethod: "post",
+    parentPath: "/subscribe",
+    name: `cb${i}`,
+    expression: "{$request.body#/url}",
+    method: "post",
+    summary: "",
+  } as CallbackEntry;
+}
+
+for (const n of [3, 500, 20_000]) {
+  Deno.test(`spec extras: ${n} webhooks and callbacks render at most 500 rows each`, () => {
+    const html = renderToString(
+      <Extras
+        webhooks={Array.from({ length: n }, (_, i) => hook(i))}
+        callbacks={Array.from({ length: n }, (_, i) => callback(i))}
+        fetchDetail={() => Promise.resolve(null)}
+      />,
+    );
+    const rows = (re: RegExp) => html.match(re)?.length ?? 0;
+    assert.equal(rows(/data-testid="webhook-row"/g), Math.min(n, 500));
+    assert.equal(rows(/data-testid="callback-row"/g), Math.min(n, 500));
+    assert.match(html, new RegExp(`Webhooks \\(${n}\\)`));
+    assert.equal(html.includes(`First 500 of ${n} shown.`), n > 500);
+  });
+}

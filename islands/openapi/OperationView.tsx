@@ -1,0 +1,146 @@
+import { useMemo, useState } from "preact/hooks";
+import { Markdown } from "./Markdown.tsx";
+import type { OperationDetail } from "../../lib/openapi/types.ts";
+import { copyText } from "../shared/clipboard.ts";
+import { Bodies, Params, Responses } from "./DetailParts.tsx";
+import { useNodes } from "./use_nodes.ts";
+import { DETAIL_ROWS, RowBudget, RowBudgetContext } from "./row_budget.ts";
+
+/** Props of {@link OperationView}. */
+export interface OperationViewProps {
+  /** The detail, "loading" while the worker computes it, null if missing. */
+  detail: OperationDetail | "loading" | null;
+  onTag: (tag: string) => void;
+}
+
+/** The expanded operation: description, parameters, body, responses, security. */
+export function OperationView({ detail: d, onTag }: OperationViewProps) {
+  if (d === "loading") return <p class="sv-detail muted">Loading…</p>;
+  if (!d) {
+    return <p class="sv-detail muted">This operation could not be found.</p>;
+  }
+  return <Operation d={d} onTag={onTag} />;
+}
+
+/** The cURL command of an operation, with its copy button. */
+function Curl({ command }: { command: string }) {
+  const [said, setSaid] = useState("");
+  return (
+    <div class="sv-curl">
+      <div class="sv-curl-head">
+        <button
+          type="button"
+          data-testid="op-curl"
+          data-command={command}
+          onClick={async () => {
+            const ok = await copyText(command);
+            setSaid(ok ? "Copied ✓" : "Copy failed: select the text below");
+            setTimeout(() => setSaid(""), 2500);
+          }}
+        >
+          Copy as cURL
+        </button>
+        <span class="muted" role="status">{said}</span>
+      </div>
+      <pre tabIndex={0} class="sv-curl-text"><code>{command}</code></pre>
+    </div>
+  );
+}
+
+function Operation(
+  { d, onTag }: { d: OperationDetail; onTag: (tag: string) => void },
+) {
+  const cache = useNodes(d);
+  // One budget for all its trees: the first frame stays short however many.
+  const budget = useMemo(() => new RowBudget(DETAIL_ROWS), [d]);
+  return (
+    <RowBudgetContext.Provider value={budget}>
+      <div class="sv-detail" data-testid="operation-detail">
+        <dl class="sv-meta">
+          {d.operationId && (
+            <>
+              <dt>operationId</dt>
+              <dd>
+                <code>{d.operationId}</code>
+              </dd>
+            </>
+          )}
+          {d.tags.length > 0 && (
+            <>
+              <dt>Tags</dt>
+              <dd>
+                {d.tags.map((t) => (
+                  <button
+                    type="button"
+                    key={t}
+                    class="sv-tag"
+                    onClick={() => onTag(t)}
+                  >
+                    {t}
+                  </button>
+                ))}
+              </dd>
+            </>
+          )}
+          {d.server && (
+            <>
+              <dt>Server</dt>
+              <dd>
+                <code>{d.server}</code>
+              </dd>
+            </>
+          )}
+          {d.security.length > 0 && (
+            <>
+              <dt>Security</dt>
+              <dd>{d.security.join(" or ")}</dd>
+            </>
+          )}
+          {d.callbacks.length > 0 && (
+            <>
+              <dt>Callbacks</dt>
+              <dd>{d.callbacks.join(", ")}</dd>
+            </>
+          )}
+        </dl>
+        {d.deprecated && (
+          <p class="sv-deprecated-note">This operation is deprecated.</p>
+        )}
+        <Markdown md={d.description} class="sv-md sv-description" />
+        <Curl command={d.curl} />
+        {d.parameters.length > 0 && (
+          <section>
+            <h4>Parameters</h4>
+            <Params list={d.parameters} />
+          </section>
+        )}
+        {d.requestBody && (
+          <section>
+            <h4>
+              Request body{d.requestBody.required && (
+                <span class="sv-req">required</span>
+              )}
+            </h4>
+            <Markdown md={d.requestBody.description} />
+            <Bodies
+              list={d.requestBody.bodies}
+              cache={cache}
+              label="Request body"
+            />
+          </section>
+        )}
+        <section>
+          <h4>Responses</h4>
+          {d.responses.length
+            ? <Responses list={d.responses} cache={cache} />
+            : <p class="muted">No responses declared.</p>}
+        </section>
+        {d.warnings.length > 0 && (
+          <ul class="sv-warnings-inline">
+            {d.warnings.map((w) => <li key={w}>{w}</li>)}
+          </ul>
+        )}
+      </div>
+    </RowBudgetContext.Provider>
+  );
+}

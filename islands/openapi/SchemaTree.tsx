@@ -1,0 +1,462 @@
+import {
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "preact/hooks";
+import type { SchemaEdge, SchemaNode } from "../../lib/openapi/types.ts";
+import { Markdown } from "./Markdown.tsx";
+import { memo } from "./memo.ts";
+import { type TreeRow, visibleRows } from "./tree_rows.ts";
+import type { NodeCache } from "./use_nodes.ts";
+import { DETAIL_ROWS, RowBudget, RowBudgetContext } from "./row_budget.ts";
+
+/** Levels open when a schema is first shown (levels 1 and 2 visible). */
+const OPEN_LEVELS = 1;
+/** Rows "expand all" opens at most; deeper levels then open on click. */
+export const EXPAND_ALL_ROWS = 4_000;
+/** Levels of nodes fetched per round while expanding everything. */
+const FETCH_DEPTH = 24;
+/** Indentation stops growing here (a 10,000-level chain stays on screen). */
+const MAX_INDENT = 24;
+
+/** The type of a node as one short text: `array<Pet>`, `string (uuid) | null`. */
+export function typeText(
+  edge: SchemaEdge,
+  node: SchemaNode | undefined,
+  nodes: ReadonlyMap<number, SchemaNode>,
+  depth = 0,
+): string {
+  if (!node) return edge.ref || "…";
+  let t = node.type;
+  if (node.items) {
+    // Four levels say enough; deeper ones (a 100,000-level file) stay "…".
+    const it = depth < 4 ? nodes.get(node.items.node) : undefined;
+    const inner = node.items.ref ||
+      (it ? typeText(node.items, it, nodes, depth + 1) : "…");
+    t = `array<${inner}>`;
+  }
+  if (!t && node.alts) t = node.alts.kind === "oneOf" ? "one of" : "any of";
+  if (node.format) t += ` (${node.format})`;
+  if (node.nullable) t += " | null";
+  return t;
+}
+
+/** Details of a node shown beside its type: flags, constraints, values. */
+export function NodeFacts({ node }: { node: SchemaNode }) {
+  const a = node.alts;
+  return (
+    <>
+      {node.deprecated && <span class="st-flag sv-deprecated">deprecated</span>}
+      {node.readOnly && <span class="st-flag">read-only</span>}
+      {node.writeOnly && <span class="st-flag">write-only</span>}
+      {node.constraints.map((c) => <span class="st-fact" key={c}>{c}</span>)}
+      {node.const !== null && (
+        <span class="st-fact">
+          const <code>{node.const}</code>
+        </span>
+      )}
+      {node.default !== null && (
+        <span class="st-fact">
+          default <code>{node.default}</code>
+        </span>
+      )}
+      {node.enum.length > 0 && (
+        <span class="st-fact st-enum">
+          enum {node.enum.map((v, i) => <code key={i}>{v}</code>)}
+          {node.enumMore > 0 && ` …and ${node.enumMore} more`}
+        </span>
+      )}
+      {a && a.discriminator && (
+        <span class="st-fact">
+          discriminator <code>{a.discriminator}</code>
+          {a.mapping.map(([v, to]) => (
+            <span key={v}>
+              {" "}
+              <code>{v}</code> → {to}
+            </span>
+          ))}
+        </span>
+      )}
+      {node.note && <span class="st-fact st-note">{node.note}</span>}
+      {node.propsMore > 0 && (
+        <span class="st-fact">…and {node.propsMore} more properties</span>
+      )}
+    </>
+  );
+}
+
+/** Props of one tree row. */
+interface RowProps {
+  r: TreeRow;
+  focus: boolean;
+  nodes: ReadonlyMap<number, SchemaNode>;
+}
+
+/**
+ * One row, re-rendered only when its row, its focus or the node map
+ * changes.
+ */
+const Row = memo(function RowView({ r, focus, nodes }: RowProps) {
+  const isProp = r.kind === "prop";
+  const n = r.node;
+  return (
+    <div
+      role="treeitem"
+      class={`st-row st-row-${r.kind}`}
+      style={`--lvl:${Math.min(r.level - 1, MAX_INDENT)}`}
+      aria-level={r.level}
+      aria-setsize={r.size}
+      aria-posinset={r.pos}
+      aria-expanded={r.expandable ? r.open : undefined}
+      tabIndex={focus ? 0 : -1}
+      data-key={r.key}
+      data-testid={isProp ? "schema-prop" : "schema-node"}
+      data-path={isProp ? r.path : undefined}
+      data-required={isProp ? String(r.required) : undefined}
+    >
+      <div class="st-row-head">
+        <span class="st-twist" aria-hidden="true">
+          {r.expandable ? (r.open ? "▾" : "▸") : ""}
+        </span>
+        {r.kind === "prop"
+          ? <code class="st-name">{r.label}</code>
+          : r.kind === "alt"
+          ? <span class="st-alt">{r.label}</span>
+          : <span class="st-alt">{r.label}</span>}
+        {r.required && <span class="sv-req">required</span>}
+        {r.edge.ref && r.kind !== "alt" && (
+          <span class="st-ref">{r.edge.ref}</span>
+        )}
+        <span class="st-type">{typeText(r.edge, n, nodes)}</span>
+        {r.loopTo !== null && (
+          <span class="st-loop">↺ recursive: shown above</span>
+        )}
+        {n && <NodeFacts node={n} />}
+      </div>
+      {n && n.description.length > 0 && (
+        <Markdown md={n.description} class="sv-md st-row-desc" />
+      )}
+    </div>
+  );
+});
+
+/** Rows per {@link Block}. */
+const BLOCK_ROWS = 100;
+
+/** Props of one block of rows. */
+interface BlockProps {
+  rows: TreeRow[];
+  /** Rows `from` to `to` (excluded) of `rows`. */
+  from: number;
+  to: number;
+  /** Key of the focusable row when it is in this block, else "". */
+  focusKey: string;
+  nodes: ReadonlyMap<number, SchemaNode>;
+}
+
+/**
+ * Up to {@link BLOCK_ROWS} rows, as siblings (no element of its own: the
+ * tree's items stay its children), re-rendered only when its rows, range,
+ * focus or the node map change. A tree filling in a frame at a time diffs
+ * the block it grows and skips the full ones: diffing every row of a
+ * 3,700-row tree each frame made the last frames of its fill-in the
+ * slowest.
+ */
+const Block = memo(function BlockView(
+  { rows, from, to, focusKey, nodes }: BlockProps,
+) {
+  const out = [];
+  for (let i = from; i < to; i++) {
+    const r = rows[i];
+    out.push(
+      <Row key={r.key} r={r} focus={r.key === focusKey} nodes={nodes} />,
+    );
+  }
+  return <>{out}</>;
+});
+
+/** Props of {@link SchemaTree}. */
+export interface SchemaTreeProps {
+  root: SchemaEdge;
+  cache: NodeCache;
+  /** Accessible name of the tree (`Request body application/json`). */
+  label: string;
+}
+
+/**
+ * One schema as a WAI-ARIA tree (a flat list of treeitems with levels):
+ * arrow keys move and open, Home/End jump, Enter and Space toggle, a
+ * recursive row's Enter goes to the row it repeats. Only open rows are
+ * walked and rendered.
+ */
+export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
+  const [allDepth, setAllDepth] = useState(OPEN_LEVELS);
+  const [focusKey, setFocusKey] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState("");
+  const box = useRef<HTMLDivElement>(null);
+  const wantFocus = useRef(false);
+
+  // Rows come from the detail's shared budget (one of its own outside one).
+  const shared = useContext(RowBudgetContext);
+  const budget = useMemo(() => shared ?? new RowBudget(DETAIL_ROWS), [shared]);
+  const me = useMemo(() => ({}), []);
+
+  const isOpen = (key: string, level: number) =>
+    (level <= allDepth) !== toggled.has(key);
+  const walk = useMemo(
+    () => visibleRows(root, cache.nodes, isOpen),
+    [root, cache.version, toggled, allDepth],
+  );
+  const { rows } = walk;
+
+  useEffect(() => {
+    if (walk.missing.length) cache.fetch(walk.missing, 3);
+  }, [walk]);
+
+  // Rows rendered so far: what the budget gave at first, then more as it
+  // hands them out a frame at a time (each frame's rendering and layout
+  // stay short); a collapse lowers the count again.
+  const [limit, setLimit] = useState(() => budget.claimFirst(rows.length));
+  const pending = rows.length > limit;
+  useEffect(() => {
+    const step = budget.perFrame;
+    if (rows.length + step < limit) {
+      setLimit(Math.max(step, rows.length));
+    } else if (pending) {
+      budget.ask(me, rows.length - limit, (n) => setLimit((l) => l + n));
+    } else budget.drop(me);
+  }, [rows.length, limit, budget]);
+  useEffect(() => () => budget.drop(me), [budget]);
+  const end = pending ? limit : rows.length;
+
+  const current = rows.find((r) => r.key === focusKey) ?? rows[0];
+  // Focus follows the roving tabindex in the same frame, or, for a row not
+  // rendered yet (End on a tree still filling in), in the frame the fill-in
+  // brings it: rendering every row up to it at once was one 765 ms task
+  // for Stripe's 3,700. Focus that left the tree meanwhile stays where it
+  // went.
+  useLayoutEffect(() => {
+    if (!wantFocus.current || !current || !box.current) return;
+    const away = document.activeElement;
+    if (away && away !== document.body && !box.current.contains(away)) {
+      wantFocus.current = false;
+      return;
+    }
+    const el = box.current.querySelector<HTMLElement>(
+      `[data-key="${CSS.escape(current.key)}"]`,
+    );
+    if (!el) return;
+    wantFocus.current = false;
+    el.focus();
+  }, [current?.key, rows, limit]);
+
+  const moveTo = (key: string) => {
+    wantFocus.current = true;
+    setFocusKey(key);
+  };
+  const toggle = (r: TreeRow) => {
+    if (r.loopTo !== null) {
+      // The row this one repeats (the tree's root has no row: the first).
+      return moveTo(r.loopTo || rows[0].key);
+    }
+    if (!r.expandable) return;
+    // What one click opens shows at once (its rows follow the clicked one,
+    // which is shown), up to a frame's worth; the rest fills in. A tree
+    // still filling in grows by that much, not to its end.
+    setLimit((l) => Math.max(l, Math.min(l, rows.length) + budget.perFrame));
+    setToggled((t) => {
+      const n = new Set(t);
+      if (n.has(r.key)) n.delete(r.key);
+      else n.add(r.key);
+      return n;
+    });
+  };
+  const setOpen = (r: TreeRow, open: boolean) => {
+    if (r.expandable && r.open !== open) toggle(r);
+  };
+
+  const onKey = (ev: KeyboardEvent) => {
+    if (!current) return;
+    const el = ev.target as HTMLElement;
+    if (el.closest("a, pre") && el.getAttribute("role") !== "treeitem") return;
+    const i = rows.indexOf(current);
+    let handled = true;
+    switch (ev.key) {
+      case "ArrowDown":
+        if (i < rows.length - 1) moveTo(rows[i + 1].key);
+        break;
+      case "ArrowUp":
+        if (i > 0) moveTo(rows[i - 1].key);
+        break;
+      case "Home":
+        moveTo(rows[0].key);
+        break;
+      case "End":
+        moveTo(rows[rows.length - 1].key);
+        break;
+      case "ArrowRight":
+        if (current.expandable && !current.open) setOpen(current, true);
+        else if (current.open && rows[i + 1]?.parent === current.key) {
+          moveTo(rows[i + 1].key);
+        }
+        break;
+      case "ArrowLeft":
+        if (current.open) setOpen(current, false);
+        else if (current.parent) moveTo(current.parent);
+        break;
+      case "Enter":
+      case " ":
+        toggle(current);
+        wantFocus.current = true;
+        break;
+      default:
+        handled = false;
+    }
+    if (handled) ev.preventDefault();
+  };
+
+  const onClick = (ev: MouseEvent) => {
+    const t = ev.target as HTMLElement;
+    if (t.closest("a")) return; // a link in a description
+    const el = t.closest<HTMLElement>("[role=treeitem]");
+    const r = el && rows.find((x) => x.key === el.dataset.key);
+    if (!r) return;
+    setFocusKey(r.key);
+    toggle(r);
+  };
+
+  /**
+   * Opens every level, breadth first: as many whole levels as fit in
+   * {@link EXPAND_ALL_ROWS} rows (levels double, then a binary search),
+   * fetching nodes from the worker as the walk needs them.
+   */
+  async function expandAll() {
+    setBusy(true);
+    setNote("");
+    try {
+      const fits = async (d: number) => {
+        for (let round = 0; round < 1_000; round++) {
+          const w = visibleRows(
+            root,
+            cache.nodes,
+            (_k, l) => l <= d,
+            EXPAND_ALL_ROWS + 1,
+          );
+          if (w.cut) return { ok: false, full: false };
+          if (!w.missing.length) {
+            const full = !w.rows.some((r) => r.level > d && r.expandable);
+            return { ok: true, full };
+          }
+          const before = cache.nodes.size;
+          await cache.fetch(w.missing, FETCH_DEPTH);
+          if (cache.nodes.size === before) return { ok: true, full: false };
+        }
+        return { ok: true, full: false };
+      };
+      let lo = 1, hi = 0, full = false;
+      for (let d = 2;; d *= 2) {
+        const f = await fits(d);
+        if (!f.ok) {
+          hi = d;
+          break;
+        }
+        lo = d;
+        if (f.full) {
+          full = true;
+          break;
+        }
+      }
+      while (hi && hi - lo > 1) {
+        const mid = (lo + hi) >> 1;
+        if ((await fits(mid)).ok) lo = mid;
+        else hi = mid;
+      }
+      setToggled(new Set());
+      setAllDepth(full ? Infinity : lo);
+      if (!full) {
+        setNote(
+          `Opened the first ${lo} levels; deeper ones open on click or Enter.`,
+        );
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const at = current ? rows.indexOf(current) : -1;
+  const blocks = [];
+  for (let from = 0; from < end; from += BLOCK_ROWS) {
+    const to = Math.min(from + BLOCK_ROWS, end);
+    blocks.push(
+      <Block
+        key={from}
+        rows={rows}
+        from={from}
+        to={to}
+        focusKey={at >= from && at < to ? current!.key : ""}
+        nodes={cache.nodes}
+      />,
+    );
+  }
+  // "Expand all" waits for its own rows; the first levels still filling in
+  // when the detail opens do not hold it.
+  const opening = busy || (pending && allDepth > OPEN_LEVELS);
+  return (
+    <div class="st-schema">
+      <div class="st-schema-tools">
+        <button
+          type="button"
+          class="sv-btn-small"
+          data-testid="schema-expand-all"
+          disabled={opening}
+          onClick={expandAll}
+        >
+          {opening ? "Opening…" : "Expand all"}
+        </button>
+        {(allDepth > OPEN_LEVELS || toggled.size > 0) && (
+          <button
+            type="button"
+            class="sv-btn-small"
+            onClick={() => {
+              setToggled(new Set());
+              setAllDepth(0);
+              setNote("");
+            }}
+          >
+            Collapse all
+          </button>
+        )}
+        {note && <span class="muted st-schema-note">{note}</span>}
+      </div>
+      {rows.length > 0 && (
+        // Rendered while it waits for its first rows too, busy: a page
+        // waiting for no busy tree waits for this one.
+        <div
+          role="tree"
+          aria-label={label}
+          class="st-tree"
+          // Busy while rows fill in, and while "Expand all" still asks the
+          // worker which levels fit: a page waiting for no busy tree waits
+          // for both.
+          aria-busy={pending || busy || undefined}
+          ref={box}
+          onKeyDown={onKey}
+          onClick={onClick}
+          onFocusCapture={(ev) => {
+            // Focus that arrived by Tab, a click or a script moves the
+            // roving tabindex too.
+            const key = (ev.target as HTMLElement).dataset?.key;
+            if (key !== undefined && key !== focusKey) setFocusKey(key);
+          }}
+        >
+          {blocks}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { SpecIndex } from "../../lib/openapi/types.ts";
+import { MethodBadge } from "./MethodBadge.tsx";
+
+/**
+ * A 3.2 document may declare thousands of `additionalOperations` methods;
+ * one chip each would freeze the page, and the filter reaches them all.
+ */
+const MAX_METHOD_CHIPS = 24;
+/** Props of {@link SpecHeader}. */
+export interface SpecHeaderProps {
+  index: SpecIndex;
+  /** Method terms in the filter, to mark their count chips pressed. */
+  activeMethods: readonly string[];
+  onMethod: (method: string) => void;
+}
+
+/**
+ * Title, version as written, format, the total endpoint count (digits only
+ * in `spec-count`) and one count chip per method, which toggles that method
+ * in the filter.
+ */
+export function SpecHeader(
+  { index: x, activeMethods, onMethod }: SpecHeaderProps,
+) {
+  return (
+    <header class="sv-head">
+      <div class="sv-title-line">
+        <h2 class="sv-title" data-testid="spec-title">
+          {x.title || "Untitled API"}
+        </h2>
+        <span class="sv-pill" title="info.version">
+          <span class="visually-hidden">Version</span>
+          <span aria-hidden="true" class="sv-pill-label">v</span>
+          <span data-testid="spec-version">{x.version}</span>
+        </span>
+        <span class="sv-pill sv-format" data-testid="spec-format">
+          {x.format}
+        </span>
+        <span class="sv-pill sv-syntax">{x.syntax.toUpperCase()}</span>
+      </div>
+      <p class="sv-counts">
+        <strong>
+          <span data-testid="spec-count">{x.endpoints.length}</span>{" "}
+          endpoint{x.endpoints.length === 1 ? "" : "s"}
+        </strong>
+        {x.webhooks.length > 0 && (
+          <span class="muted">
+            · {x.webhooks.length} webhook{x.webhooks.length === 1 ? "" : "s"}
+          </span>
+        )}
+        {x.callbacks.length > 0 && (
+          <span class="muted">
+            · {x.callbacks.length}{" "}
+            callback operation{x.callbacks.length === 1 ? "" : "s"}
+          </span>
+        )}
+        {x.tags.length > 0 && (
+          <span class="muted">
+            · {x.tags.length} tag{x.tags.length === 1 ? "" : "s"}
+          </span>
+        )}
+      </p>
+      {x.methodCounts.length > 0 && (
+        <ul
+          class="sv-method-counts"
+          aria-label="Endpoints per method"
+          data-testid="spec-method-counts"
+        >
+          {x.methodCounts.slice(0, MAX_METHOD_CHIPS).map(([m, c]) => (
+            <li key={m}>
+              <button
+                type="button"
+                class="sv-method-chip"
+                aria-pressed={activeMethods.includes(m)}
+                data-method={m}
+                data-count={c}
+                title={`Show only ${m.toUpperCase()} endpoints`}
+                onClick={() =>
+                  onMethod(m)}
+              >
+                <MethodBadge method={m} />
+                <span>{c}</span>
+              </button>
+            </li>
+          ))}
+          {x.methodCounts.length > MAX_METHOD_CHIPS && (
+            <li class="muted">
+              +{x.methodCounts.length - MAX_METHOD_CHIPS}{" "}
+              more methods (type one in the filter)
+            </li>
+          )}
+        </ul>
+      )}
+      {x.servers.length > 0 && (
+        <p class="sv-servers muted">
+          Server{x.servers.length > 1 ? "s" : ""}:{" "}
+          {x.servers.slice(0, 3).map((s, i) => (
+            <span key={s}>
+              {i > 0 && ", "}
+              <code>{s}</code>
+            </span>
+          ))}
+          {x.servers.length > 3 && ` +${x.servers.length - 3}`}
+        </p>
+      )}
+    </header>
+  );
+}

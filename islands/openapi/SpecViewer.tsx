@@ -1,0 +1,151 @@
+import { useMemo, useRef } from "preact/hooks";
+import { EndpointList } from "./EndpointList.tsx";
+import { EmptyState } from "./EmptyState.tsx";
+import { ErrorBox } from "./ErrorBox.tsx";
+import { Extras, InputPanel, SpecHeader, Warnings } from "./memoized.ts";
+import { OperationView } from "./OperationView.tsx";
+import { Progress } from "./Progress.tsx";
+import { Toolbar } from "./Toolbar.tsx";
+import { useBrowse } from "./use_browse.ts";
+import { usePageEvents } from "./page_events.ts";
+import { useLoader } from "./use_loader.ts";
+import { NodesContext } from "./use_nodes.ts";
+import { selectAt, useExample, useRowHeight, withTerm } from "./view.ts";
+
+/** Props of the SpecViewer island (JSON-serialisable). */
+export interface SpecViewerProps {
+  /** Built worker URL (`buildUrl("spec_worker.js")`); null parses on the main thread. */
+  workerUrl?: string | null;
+  /** Same-origin spec loaded by "Try an example". */
+  exampleUrl?: string;
+}
+
+/** The spec viewer: paste, pick or drop a spec; filter, open, copy. */
+export default function SpecViewer(
+  { workerUrl = null, exampleUrl = "/api/debug/openapi.json" }: SpecViewerProps,
+) {
+  const box = useRef<HTMLTextAreaElement>(null);
+  const filterBox = useRef<HTMLInputElement>(null);
+  const loader = useLoader(workerUrl, box);
+  const { index, error, busy, status, inBox } = loader.state;
+  // Stable, so memoised parts do not re-render for a new function.
+  const fetchDetail = useMemo(() => loader.detail, []);
+  const fetchNodes = useMemo(() => loader.nodes, []);
+  const ahead = useMemo(() => loader.ahead, []);
+  const b = useBrowse(index, fetchDetail, ahead);
+  const { filter, setFilter, compiled, shown } = b;
+  const rowHeight = useRowHeight();
+  const example = useExample(exampleUrl, loader.loadText);
+  const focusFilter = () => filterBox.current?.focus();
+  const dragging = usePageEvents(
+    loader.loadFile,
+    (t) => loader.loadText(t, "dropped text"),
+    () => {
+      filterBox.current?.focus();
+      filterBox.current?.select();
+    },
+  );
+
+  return (
+    <NodesContext.Provider value={fetchNodes}>
+      <div
+        class={"sv" + (index ? " has-spec" : "")}
+        data-busy={busy ? busy.stage : undefined}
+      >
+        <InputPanel
+          textareaRef={box}
+          compact={!!index || !!error}
+          fileNote={loader.fileNote}
+          onInput={loader.onInput}
+          onFile={loader.loadFile}
+          onExample={example.load}
+          onClear={() => {
+            loader.clear();
+            setFilter("");
+            b.setSelected("");
+          }}
+          exampleBusy={example.busy}
+        />
+        {example.error && (
+          <p
+            class="sv-note-error"
+            role="alert"
+            data-testid="spec-example-error"
+          >
+            {example.error}
+          </p>
+        )}
+        <p class="sv-status muted" role="status" data-testid="spec-status">
+          {b.copied || status}
+        </p>
+        {busy && <Progress stage={busy.stage} label={busy.label} />}
+        {error && !busy && (
+          <ErrorBox
+            error={error}
+            onLocate={inBox && box.current?.value
+              ? () => selectAt(box.current!, error.line!, error.column!)
+              : undefined}
+          />
+        )}
+        {index && !error && (
+          <>
+            <SpecHeader
+              index={index}
+              activeMethods={compiled.methods}
+              onMethod={(m) => setFilter((f) => withTerm(f, m, true))}
+            />
+            <Warnings
+              list={loader.state.warnings}
+              checked={loader.state.checked}
+            />
+            <Toolbar
+              filterRef={filterBox}
+              filter={filter}
+              shown={shown.length}
+              total={index.endpoints.length}
+              copied={b.copied}
+              onFilter={setFilter}
+              onKey={b.onFilterKey}
+              onCopy={b.copy}
+            />
+            <EndpointList
+              endpoints={shown}
+              terms={compiled.terms}
+              selected={b.selIdx}
+              active={b.active}
+              focusSeq={b.jump.seq}
+              focusRow={b.jump.focus}
+              resetKey={filter}
+              rowHeight={rowHeight}
+              onToggle={b.toggle}
+              onTag={(t) => setFilter((f) => withTerm(f, t, false))}
+              onActive={(i, focus) => {
+                b.setActive(i);
+                if (focus) b.goTo(true);
+              }}
+              onExit={focusFilter}
+              detail={
+                <OperationView
+                  detail={b.detail}
+                  onTag={(t) => setFilter((f) => withTerm(f, t, false))}
+                />
+              }
+              emptyText={index.endpoints.length
+                ? `No endpoint matches “${filter.trim()}”.`
+                : "This document has no endpoints under paths."}
+            />
+            <Extras
+              webhooks={index.webhooks}
+              callbacks={index.callbacks}
+              fetchDetail={fetchDetail}
+            />
+          </>
+        )}
+        {!index && !error && !busy && <EmptyState />}
+        {dragging && (
+          <div class="sv-drop" aria-hidden="true">Drop the file to open it</div>
+        )}
+      </div>
+    </NodesContext.Provider>
+  );
+}

@@ -1,0 +1,281 @@
+/**
+ * Where a spec is parsed: small inputs on the main thread (a few
+ * milliseconds, no round trip), large ones in the Web Worker so typing,
+ * scrolling and the progress display stay live. A newer parse cancels an
+ * older one still running in the worker by replacing the worker.
+ */
+import { operationDetail } from "../../lib/openapi/detail.ts";
+import { type ParsedSpec, tryParseSpec } from "../../lib/openapi/mod.ts";
+import { SchemaGraph } from "../../lib/openapi/schema_graph.ts";
+import type {
+  OperationDetail,
+  SchemaNode,
+  SpecWarning,
+} from "../../lib/openapi/types.ts";
+import {
+  type FromWorker,
+  MAX_NODES_PER_REQUEST,
+  type OperationRef,
+  type ParseResult,
+  type ParseStage,
+  type ToWorker,
+} from "./protocol.ts";
+import { WATCHDOG_MS, WorkerClient } from "../shared/worker_client.ts";
+
+/** Inputs at least this long (UTF-16 units, ~200 KB) go to the worker. */
+export const WORKER_THRESHOLD = 200_000;
+/**
+ * YAML aliases (`*name` after a space, `[`, `{` or `,`) also go to the
+ * worker, whatever the size: a few hundred bytes of aliases can stand for
+ * billions of nodes, and the parser's bounds are the page's only guard on
+ * the main thread. A false match (Markdown emphasis) costs a round trip.
+ */
+const ALIAS = /[\s[{,]\*[^\s*]/;
+/** A worker silent this long about a parse is stopped (a hang detector). */
+export const PARSE_TIMEOUT_MS = WATCHDOG_MS;
+
+type Holder =
+  | { kind: "local"; parsed: ParsedSpec; graph: SchemaGraph }
+  | { kind: "worker"; parseId: number };
+
+/**
+ * Details kept per spec: a row opened again, or asked for when the pointer
+ * goes down and again when the click lands, costs no second round trip.
+ */
+const KEPT_DETAILS = 16;
+
+/** Parses specs and answers detail requests about the latest one. */
+export class SpecEngine {
+  #client: WorkerClient<ToWorker, FromWorker>;
+  #latest = 0;
+  #holder: Holder | null = null;
+  /** Detail answers of the current holder, oldest first. */
+  #details = new Map<string, Promise<OperationDetail | null>>();
+
+  /**
+   * `workerUrl` is the built worker (`buildUrl("spec_worker.js")`), or null;
+   * `timeoutMs` bounds each silence of the worker during a parse and its checks.
+   */
+  constructor(workerUrl: string | null, timeoutMs = PARSE_TIMEOUT_MS) {
+    this.#client = new WorkerClient(workerUrl, { timeoutMs });
+  }
+
+  /** Starts the worker ahead of need, so the first big file parses sooner. */
+  warm(): void {
+    this.#client.start();
+  }
+
+  /**
+   * Parses `text`; resolves to null when a newer parse started meanwhile
+   * (its result would be stale).
+   */
+  async parse(
+    text: string,
+    onStage: (s: ParseStage) => void,
+    onChecked: (warnings: SpecWarning[]) => void,
+  ): Promise<ParseResult | null> {
+    const id = this.#client.nextId();
+    this.#latest = id;
+    if (text.length >= WORKER_THRESHOLD || ALIAS.test(text)) {
+      if (this.#client.busy) this.#client.stop(); // a stale parse: interrupt it
+      const r = await this.#inWorker(id, text, onStage, onChecked);
+      if (r) return id === this.#latest ? r : null;
+      // No worker: let the progress state paint before the main thread blocks.
+      onStage("parsing");
+      await new Promise((r) => setTimeout(r, 30));
+      if (id !== this.#latest) return null;
+    }
+    const t = performance.now();
+    const r = tryParseSpec(text);
+    const ms = performance.now() - t;
+    if (id !== this.#latest) return null;
+    this.#hold(
+      r.ok
+        ? {
+          kind: "local",
+          parsed: r.parsed,
+          graph: new SchemaGraph(r.parsed.resolver),
+        }
+        : null,
+    );
+    return r.ok
+      ? { ok: true, index: r.parsed.index, ms }
+      : { ok: false, error: r.error, ms };
+  }
+
+  /** The parse in the worker; null when no worker could run or start. */
+  #inWorker(
+    id: number,
+    text: string,
+    onStage: (s: ParseStage) => void,
+    onChecked: (warnings: SpecWarning[]) => void,
+  ): Promise<ParseResult | null> {
+    return new Promise((resolve) => {
+      const t0 = performance.now();
+      let listed: SpecWarning[] | null = null; // set once the list arrived
+      const sent = this.#client.call({ type: "parse", id, text }, (m) => {
+        switch (m.type) {
+          case "stage":
+            onStage(m.stage);
+            return false;
+          case "parsed":
+            listed = m.index.warnings;
+            if (id === this.#latest) {
+              this.#hold({ kind: "worker", parseId: id });
+            }
+            resolve({ ok: true, index: m.index, ms: m.ms });
+            return false; // the checks follow in a "checked" message
+          case "checked":
+            if (id === this.#latest) onChecked(m.warnings);
+            return true;
+          case "failed":
+            if (id === this.#latest) this.#hold(null);
+            resolve({ ok: false, error: m.error, ms: m.ms });
+            return true;
+          case "gone": {
+            // A worker that never answered could not start (the caller
+            // parses here instead); one that died or ran out of time
+            // reading this input must not take the page down with it.
+            const why = m.reason === "timeout"
+              ? `took longer than ${this.#client.timeoutMs / 1000} s`
+              : "stopped (out of memory?)";
+            if (listed) {
+              if (id === this.#latest) {
+                onChecked([...listed, { message: `The checks ${why}` }]);
+              }
+            } else if (m.answered || m.reason === "timeout") {
+              resolve({
+                ok: false,
+                error: {
+                  kind: "structure",
+                  path: "$",
+                  message:
+                    `Reading this input ${why} and was given up; the page is still yours: load another spec`,
+                },
+                ms: performance.now() - t0,
+              });
+            } else resolve(null);
+            return true;
+          }
+          default:
+            return false;
+        }
+      });
+      if (!sent) resolve(null);
+    });
+  }
+
+  /**
+   * Details of an operation of the latest parsed spec; the same promise for
+   * the same operation while the spec stays.
+   */
+  detail(op: OperationRef): Promise<OperationDetail | null> {
+    const key = `${op.container} ${op.method} ${op.path}`;
+    const kept = this.#details.get(key);
+    if (kept) {
+      this.#details.delete(key); // most recently used goes last
+      this.#details.set(key, kept);
+      return kept;
+    }
+    const p = this.#detail(op);
+    this.#details.set(key, p);
+    if (this.#details.size > KEPT_DETAILS) {
+      this.#details.delete(this.#details.keys().next().value!);
+    }
+    // An answer that failed is asked again next time.
+    p.then((d) => {
+      // Only this answer: an old one (another spec's) leaves a newer be.
+      if (!d && this.#details.get(key) === p) this.#details.delete(key);
+    });
+    return p;
+  }
+
+  /**
+   * Asks the worker ahead for a detail likely to be opened next. Nothing
+   * for a spec parsed on this thread: building it here would be the very
+   * task on the page the asking ahead is for sparing.
+   */
+  ahead(op: OperationRef): void {
+    if (this.#holder?.kind === "worker") void this.detail(op);
+  }
+
+  #detail(op: OperationRef): Promise<OperationDetail | null> {
+    const h = this.#holder;
+    if (!h) return Promise.resolve(null);
+    if (h.kind === "local") {
+      try {
+        return Promise.resolve(
+          operationDetail(
+            h.parsed,
+            op.container,
+            op.path,
+            op.method,
+            h.graph,
+          ),
+        );
+      } catch {
+        return Promise.resolve(null); // a bug: no detail, the page lives on
+      }
+    }
+    // The worker that holds the document is gone: nothing to ask.
+    if (!this.#client.running) return Promise.resolve(null);
+    const id = this.#client.nextId();
+    return new Promise((resolve) => {
+      const sent = this.#client.call(
+        { type: "detail", id, parseId: h.parseId, op },
+        (m) => {
+          resolve(m.type === "detail" ? m.detail : null);
+          return true;
+        },
+      );
+      if (!sent) resolve(null);
+    });
+  }
+
+  /**
+   * Schema nodes `ids` of the latest spec and what they link to, `depth`
+   * levels down (the tree asks when a branch opens past what it has).
+   */
+  nodes(ids: number[], depth: number): Promise<SchemaNode[]> {
+    const h = this.#holder;
+    if (!h || !ids.length) return Promise.resolve([]);
+    if (h.kind === "local") {
+      try {
+        return Promise.resolve(
+          h.graph.collect(ids, depth, MAX_NODES_PER_REQUEST),
+        );
+      } catch {
+        return Promise.resolve([]);
+      }
+    }
+    if (!this.#client.running) return Promise.resolve([]);
+    const id = this.#client.nextId();
+    return new Promise((resolve) => {
+      const sent = this.#client.call(
+        { type: "nodes", id, parseId: h.parseId, ids, depth },
+        (m) => {
+          resolve(m.type === "nodes" ? m.nodes : []);
+          return true;
+        },
+      );
+      if (!sent) resolve([]);
+    });
+  }
+
+  /** Forgets the current spec (the Clear button). */
+  reset(): void {
+    this.#latest = this.#client.nextId();
+    this.#hold(null);
+  }
+
+  /** The spec details are answered from; details kept of another go. */
+  #hold(h: Holder | null): void {
+    this.#holder = h;
+    this.#details.clear();
+  }
+
+  /** Stops the worker. */
+  dispose(): void {
+    this.#client.stop();
+  }
+}

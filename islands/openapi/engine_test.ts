@@ -1,0 +1,128 @@
+/**
+ * The engine's guards around the worker: a worker that hangs is
+ * stopped after the bound, one that dies while reading gives an error (never
+ * a retry on the page's own thread), and YAML with aliases is read in the
+ * worker whatever its size, so the page never walks it itself.
+ */
+import assert from "node:assert/strict";
+import { SpecEngine } from "./engine.ts";
+import { laughs } from "../../tests/hostile/spec_cases_alias.ts";
+
+const STUCK = new URL(
+  "../../tests/fixtures/openapi/stuck_worker.ts",
+  import.meta.url,
+);
+const REAL = new URL("../workers/spec_worker.ts", import.meta.url)
+  .href;
+const BIG = '{"openapi":"3.1.0","info":{"title":"t","version":"1"},"x":"' +
+  "a".repeat(250_000) + '","paths":{"/a":{"get":{}}}}';
+const OPTS = { sanitizeOps: false, sanitizeResources: false };
+const none = () => {};
+
+Deno.test({
+  name: "spec engine: a worker that never answers is stopped after the bound",
+  ...OPTS,
+  async fn() {
+    const e = new SpecEngine(`${STUCK.href}?mode=hang`, 300);
+    try {
+      const t0 = performance.now();
+      const r = await e.parse(BIG, none, none);
+      assert.ok(r && !r.ok);
+      assert.match(r.error.message, /took longer than 0\.3 s/);
+      assert.ok(performance.now() - t0 < 5_000);
+      // The page goes on: the next (small) spec is read.
+      const ok = await e.parse(
+        '{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/b":{"get":{}}}}',
+        none,
+        none,
+      );
+      assert.ok(ok?.ok && ok.index.endpoints.length === 1);
+    } finally {
+      e.dispose();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "spec engine: a worker that dies while reading gives an error, no retry here",
+  ...OPTS,
+  async fn() {
+    const e = new SpecEngine(`${STUCK.href}?mode=die`, 120_000);
+    try {
+      const r = await e.parse(BIG, none, none);
+      assert.ok(r && !r.ok);
+      assert.match(r.error.message, /stopped/);
+    } finally {
+      e.dispose();
+    }
+  },
+});
+
+Deno.test({
+  name: "spec engine: YAML with aliases is read in the worker, details too",
+  ...OPTS,
+  async fn() {
+    const e = new SpecEngine(REAL);
+    try {
+      const stages: string[] = [];
+      const r = await e.parse(
+        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\n" + laughs("seq") +
+          "paths: {/a: {get: {tags: [*l9, ok], summary: *l9}}}\n",
+        (s) => stages.push(s),
+        none,
+      );
+      assert.ok(r?.ok);
+      assert.deepEqual(r.index.endpoints[0].tags, ["ok"]);
+      assert.ok(stages.includes("parsing"), "the worker reported its stages");
+      const d = await e.detail({
+        container: "paths",
+        path: "/a",
+        method: "get",
+      });
+      assert.equal(d?.method, "get");
+    } finally {
+      e.dispose();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "spec engine: one answer per operation while the spec stays (asked on pointer down, on click, again on reopen)",
+  ...OPTS,
+  async fn() {
+    const e = new SpecEngine(REAL);
+    try {
+      const spec = (path: string) =>
+        `{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"${path}":{"get":{}}}}`;
+      assert.ok((await e.parse(spec("/a"), none, none))?.ok);
+      const op = { container: "paths" as const, path: "/a", method: "get" };
+      const first = e.detail(op);
+      assert.equal(e.detail({ ...op }), first, "the same promise");
+      assert.equal((await first)?.path, "/a");
+      // None for an operation that is not there, and that is asked again.
+      const none1 = e.detail({ ...op, path: "/none" });
+      assert.equal(await none1, null);
+      assert.notEqual(e.detail({ ...op, path: "/none" }), none1);
+      // A new spec forgets the old answers; the big one goes to the worker.
+      assert.ok(
+        (await e.parse(spec("/a") + " ".repeat(250_000), none, none))?.ok,
+      );
+      const again = e.detail(op);
+      assert.notEqual(again, first);
+      assert.equal((await again)?.path, "/a");
+      // Asked ahead: the worker's answer is the one a click then gets.
+      const other = { ...op, path: "/b" };
+      assert.ok(
+        (await e.parse(spec("/b") + " ".repeat(250_000), none, none))?.ok,
+      );
+      e.ahead(other);
+      assert.equal((await e.detail(other))?.path, "/b");
+      e.reset();
+      assert.equal(await e.detail(op), null, "cleared: no spec, no detail");
+    } finally {
+      e.dispose();
+    }
+  },
+});

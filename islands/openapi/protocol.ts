@@ -1,0 +1,52 @@
+/**
+ * Messages between the SpecViewer island and its Web Worker. Plain data
+ * only (structured clone): the worker keeps the parsed document and answers
+ * detail requests about it, so the page never holds a 3 MB object graph.
+ */
+import type {
+  OperationDetail,
+  SchemaNode,
+  SpecErrorInfo,
+  SpecIndex,
+  SpecWarning,
+} from "../../lib/openapi/types.ts";
+
+/** Schema nodes answered per request (a tree branch, or one round of "expand all"). */
+export const MAX_NODES_PER_REQUEST = 5_000;
+
+/** Stages shown while a spec is read. */
+export type ParseStage = "reading" | "parsing" | "indexing";
+
+/** Where an operation lives in the document. */
+export interface OperationRef {
+  container: "paths" | "webhooks";
+  path: string;
+  method: string;
+}
+
+/** Page to worker. */
+export type ToWorker =
+  | { type: "parse"; id: number; text: string }
+  | { type: "detail"; id: number; parseId: number; op: OperationRef }
+  | {
+    type: "nodes";
+    id: number;
+    parseId: number;
+    /** Schema node ids wanted, with what they link to `depth` levels down. */
+    ids: number[];
+    depth: number;
+  };
+
+/** Worker to page. */
+export type FromWorker =
+  | { type: "stage"; id: number; stage: ParseStage }
+  | { type: "parsed"; id: number; index: SpecIndex; ms: number }
+  | { type: "failed"; id: number; error: SpecErrorInfo; ms: number }
+  | { type: "checked"; id: number; warnings: SpecWarning[]; ms: number }
+  | { type: "detail"; id: number; detail: OperationDetail | null }
+  | { type: "nodes"; id: number; nodes: SchemaNode[] };
+
+/** Outcome of a parse, wherever it ran. */
+export type ParseResult =
+  | { ok: true; index: SpecIndex; ms: number }
+  | { ok: false; error: SpecErrorInfo; ms: number };

@@ -1,0 +1,219 @@
+/**
+ * The rows a schema tree shows: a walk of the schema graph from one root,
+ * descending only into open rows, so a schema of thousands of nodes costs
+ * what is on screen. A schema already open on the same branch becomes a
+ * link back to its row instead of being walked again. Array items are
+ * walked in place (`lines[].amount` sits under `lines`), as Redoc and
+ * Scalar show them.
+ */
+import type { SchemaEdge, SchemaNode } from "../../lib/openapi/types.ts";
+
+/** One row of a schema tree. */
+export interface TreeRow {
+  /** Unique within the tree, stable across renders. */
+  key: string;
+  /** 1-based depth (`aria-level`). */
+  level: number;
+  /** A property, an alternative of `oneOf`/`anyOf`, or `additionalProperties`. */
+  kind: "prop" | "alt" | "additional";
+  label: string;
+  /** Property path (`lines[].amount`); the parent's for other kinds. */
+  path: string;
+  required: boolean;
+  edge: SchemaEdge;
+  /** Undefined while the worker has not sent it. */
+  node: SchemaNode | undefined;
+  expandable: boolean;
+  open: boolean;
+  /** Key of the parent row, "" at the top. */
+  parent: string;
+  /** Key of the ancestor row showing this same schema ("" = the root), or null. */
+  loopTo: string | null;
+  /** Position among its siblings, 1-based, and their count. */
+  pos: number;
+  size: number;
+}
+
+/** Result of {@link visibleRows}. */
+export interface Walk {
+  rows: TreeRow[];
+  /** Node ids needed to show the open rows that the cache lacks. */
+  missing: number[];
+  /** True when `max` rows were reached before the end. */
+  cut: boolean;
+}
+
+/** True when a node has anything to show under it. */
+export function hasChildren(
+  n: SchemaNode,
+  nodes: ReadonlyMap<number, SchemaNode>,
+): boolean {
+  // Arrays of arrays: looked through, up to a bound (a hostile spec nests
+  // 100,000 of them).
+  let cur = n;
+  for (let i = 0; i < 64; i++) {
+    if (cur.alts || cur.props.length || cur.additional) return true;
+    if (!cur.items) return false;
+    const it = nodes.get(cur.items.node);
+    // Unknown yet: offer to open, the worker answers on the click.
+    if (!it) return true;
+    cur = it;
+  }
+  return false;
+}
+
+/**
+ * What an array holds at the bottom (through arrays of arrays), when it is
+ * walked in place; null when `n` is not such an array.
+ */
+function itemsTarget(
+  n: SchemaNode,
+  nodes: ReadonlyMap<number, SchemaNode>,
+): SchemaNode | null {
+  let cur = n;
+  for (let i = 0; i < 64 && cur.items; i++) {
+    if (cur.alts || cur.props.length || cur.additional) return null;
+    const it = nodes.get(cur.items.node);
+    if (!it) return null;
+    cur = it;
+  }
+  return cur === n ? null : cur;
+}
+
+/** Joins a path and a property name. */
+export function joinPath(path: string, name: string): string {
+  return path ? `${path}.${name}` : name;
+}
+
+interface Entry {
+  kind: TreeRow["kind"];
+  edge: SchemaEdge;
+  label: string;
+  path: string;
+  seg: string;
+}
+
+/**
+ * Rows of the tree under `root`, walking open rows only. `isOpen(key,
+ * level)` says whether an expandable row is open; at most `max` rows.
+ */
+export function visibleRows(
+  root: SchemaEdge,
+  nodes: ReadonlyMap<number, SchemaNode>,
+  isOpen: (key: string, level: number) => boolean,
+  max = Infinity,
+): Walk {
+  const rows: TreeRow[] = [];
+  const missing = new Set<number>();
+  // Node id → key of the row (on the current branch) that opened it.
+  const branch = new Map<number, string>();
+  let cut = false;
+
+  /** Children entries of `n` at `path`, array items walked in place. */
+  const entries = (
+    n: SchemaNode,
+    path: string,
+    seg: string,
+    out: Entry[],
+    flattened: number[],
+  ): void => {
+    n.alts?.list.forEach((e, i) =>
+      out.push({
+        kind: "alt",
+        edge: e,
+        label: e.name,
+        path,
+        seg: `${seg}a${i}`,
+      })
+    );
+    n.props.forEach((e, i) =>
+      out.push({
+        kind: "prop",
+        edge: e,
+        label: e.name,
+        path: joinPath(path, e.name),
+        seg: `${seg}p${i}`,
+      })
+    );
+    if (n.items) {
+      const it = nodes.get(n.items.node);
+      if (!it) missing.add(n.items.node);
+      else if (!branch.has(it.id) && hasChildren(it, nodes)) {
+        flattened.push(it.id);
+        entries(it, path + "[]", seg + "i", out, flattened);
+      }
+    }
+    if (n.additional) {
+      out.push({
+        kind: "additional",
+        edge: n.additional,
+        label: "additional properties",
+        path: joinPath(path, "*"),
+        seg: `${seg}x`,
+      });
+    }
+  };
+
+  const walk = (
+    n: SchemaNode,
+    path: string,
+    key: string,
+    level: number,
+  ): void => {
+    const list: Entry[] = [];
+    const flattened: number[] = [];
+    entries(n, path, "", list, flattened);
+    // Items walked in place are on the branch too (an item that contains
+    // its own array is recursion).
+    for (const id of flattened) if (!branch.has(id)) branch.set(id, key);
+    list.forEach((e, i) => {
+      if (rows.length >= max) {
+        cut = true;
+        return;
+      }
+      const child = nodes.get(e.edge.node);
+      if (!child) missing.add(e.edge.node);
+      let loopTo: string | null = null;
+      if (child) {
+        // An array of an ancestor (`children: Node[]`) links back too.
+        const target = itemsTarget(child, nodes);
+        loopTo = branch.get(child.id) ??
+          (target ? branch.get(target.id) : undefined) ?? null;
+      }
+      const rowKey = key ? `${key}/${e.seg}` : e.seg;
+      const expandable = !!child && loopTo === null &&
+        hasChildren(child, nodes);
+      const open = expandable && isOpen(rowKey, level);
+      rows.push({
+        key: rowKey,
+        level,
+        kind: e.kind,
+        label: e.label,
+        path: e.path,
+        required: e.edge.required,
+        edge: e.edge,
+        node: child,
+        expandable,
+        open,
+        parent: key,
+        loopTo,
+        pos: i + 1,
+        size: list.length,
+      });
+      if (open && child) {
+        branch.set(child.id, rowKey);
+        walk(child, e.path, rowKey, level + 1);
+        branch.delete(child.id);
+      }
+    });
+    for (const id of flattened) if (branch.get(id) === key) branch.delete(id);
+  };
+
+  const top = nodes.get(root.node);
+  if (!top) missing.add(root.node);
+  else {
+    branch.set(top.id, "");
+    walk(top, "", "", 1);
+  }
+  return { rows, missing: [...missing], cut };
+}

@@ -1,0 +1,111 @@
+/** Tree rows: paths, open levels, items in place, recursion as links back. */
+import assert from "node:assert/strict";
+import { parseSpec } from "../../lib/openapi/mod.ts";
+import { SchemaGraph } from "../../lib/openapi/schema_graph.ts";
+import type { SchemaNode } from "../../lib/openapi/types.ts";
+import { visibleRows } from "./tree_rows.ts";
+
+const FIX = new URL("../../tests/fixtures/openapi/", import.meta.url);
+const parsed = parseSpec(
+  Deno.readTextFileSync(new URL("detail-3.1.yaml", FIX)),
+);
+
+function setup(raw: unknown) {
+  const g = new SchemaGraph(parsed.resolver, { markdown: false });
+  const root = g.edge("", raw);
+  const nodes = new Map<number, SchemaNode>(
+    g.collect([root.node], 1000, 10_000).map((n) => [n.id, n]),
+  );
+  return { root, nodes };
+}
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const all = () => true;
+const paths = (rows: { kind: string; path: string; required: boolean }[]) =>
+  rows.filter((r) => r.kind === "prop").map((r) =>
+    r.path + (r.required ? "*" : "")
+  );
+
+Deno.test("tree rows: ok/first two levels, items in place with []", () => {
+  const { root, nodes } = setup(ref("Order"));
+  const w = visibleRows(root, nodes, (_k, level) => level <= 1);
+  assert.deepEqual(paths(w.rows), [
+    "id*",
+    "created",
+    "status",
+    "lines*",
+    "lines[].amount*",
+    "lines[].sku",
+    "address",
+    "address.city",
+    "address.email",
+    "address.geo",
+    "note",
+    "secret",
+    "tags",
+  ]);
+  assert.deepEqual(w.missing, []);
+  const geo = w.rows.find((r) => r.path === "address.geo")!;
+  assert.equal(geo.level, 2);
+  assert.equal(geo.expandable, true);
+  assert.equal(geo.open, false);
+});
+
+Deno.test("tree rows: ok/expanded: additional properties, root arrays as []", () => {
+  const { root, nodes } = setup(ref("Order"));
+  const w = visibleRows(root, nodes, all);
+  assert.ok(paths(w.rows).includes("address.geo.lat"));
+  const extra = w.rows.find((r) => r.kind === "additional")!;
+  assert.equal(extra.path, "tags.*");
+  const list = setup({ type: "array", items: ref("Line") });
+  assert.deepEqual(paths(visibleRows(list.root, list.nodes, all).rows), [
+    "[].amount*",
+    "[].sku",
+  ]);
+});
+
+Deno.test("tree rows: ok/oneOf alternatives are rows without a name of their own", () => {
+  const { root, nodes } = setup(ref("Pet"));
+  const w = visibleRows(root, nodes, all);
+  assert.deepEqual(
+    w.rows.map((r) => `${r.level}:${r.kind}:${r.label}`),
+    [
+      "1:alt:Cat",
+      "2:prop:kind",
+      "2:prop:lives",
+      "1:alt:Dog",
+      "2:prop:kind",
+      "2:prop:ip",
+      "1:alt:Nickname",
+      "1:alt:Option 4",
+    ],
+  );
+  assert.equal(new Set(w.rows.map((r) => r.key)).size, w.rows.length);
+});
+
+Deno.test("tree rows: ok/recursion links back to the open ancestor, never expands", () => {
+  const { root, nodes } = setup(ref("Node"));
+  const w = visibleRows(root, nodes, all);
+  assert.deepEqual(
+    w.rows.map((r) =>
+      `${r.path}:${r.loopTo === null ? "-" : r.loopTo || "root"}`
+    ),
+    ["name:-", "parent:root", "children:root"],
+  );
+  assert.ok(w.rows.every((r) => !r.expandable));
+});
+
+Deno.test("tree rows: ok/only what is open is walked; max cuts", () => {
+  const { root, nodes } = setup(ref("Order"));
+  assert.equal(visibleRows(root, nodes, () => false).rows.length, 8);
+  const w = visibleRows(root, nodes, all, 3);
+  assert.equal(w.rows.length, 3);
+  assert.equal(w.cut, true);
+});
+
+Deno.test("tree rows: ok/nodes not sent yet are reported missing", () => {
+  const { root, nodes } = setup(ref("Order"));
+  const lines = [...nodes.values()].find((n) => n.items)!;
+  nodes.delete(lines.items!.node);
+  const w = visibleRows(root, nodes, all);
+  assert.deepEqual(w.missing, [lines.items!.node]);
+});

@@ -1,0 +1,173 @@
+/**
+ * The browsing state of the SpecViewer: filter, selection, keyboard focus
+ * and the open operation's detail, with the filter and selection mirrored
+ * in the URL fragment (they survive a reload; the fragment never reaches a
+ * server).
+ */
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import {
+  applyFilter,
+  compileFilter,
+  copyText,
+} from "../../lib/openapi/filter.ts";
+import type {
+  Endpoint,
+  OperationDetail,
+  SpecIndex,
+} from "../../lib/openapi/types.ts";
+import { copyText as writeClipboard } from "../shared/clipboard.ts";
+import { opKey, readHash, replaceHash } from "./hash.ts";
+import type { OperationRef } from "./protocol.ts";
+
+/** The operation of a listed endpoint. */
+function refOf(e: Endpoint): OperationRef {
+  return { container: "paths", path: e.path, method: e.method };
+}
+
+/**
+ * The browse hook; `fetchDetail` asks the engine for an operation (the same
+ * answer when asked twice), `ahead` for one likely to be opened next.
+ */
+export function useBrowse(
+  index: SpecIndex | null,
+  fetchDetail: (op: OperationRef) => Promise<OperationDetail | null>,
+  ahead: (op: OperationRef) => void = () => {},
+) {
+  const [filter, setFilter] = useState("");
+  const [selected, setSelected] = useState("");
+  const [active, setActive] = useState(-1);
+  // Bumped to scroll the active row into view (and focus it, or not).
+  const [jump, setJump] = useState({ seq: 0, focus: true });
+  const goTo = (focus: boolean) => setJump((j) => ({ seq: j.seq + 1, focus }));
+  // The last answer, with the spec and operation it is for: a detail shows
+  // only under its own row (never the previous one's for a frame), and an
+  // answer that comes late for a row closed meanwhile shows nowhere.
+  const [loaded, setLoaded] = useState<
+    { index: SpecIndex; key: string; detail: OperationDetail | null } | null
+  >(null);
+  const [copied, setCopied] = useState("");
+
+  // Filter and selection live in the URL fragment (survive reloads).
+  useEffect(() => {
+    const sync = () => {
+      const h = readHash(location.hash);
+      setFilter(h.filter);
+      setSelected(h.op);
+    };
+    sync();
+    addEventListener("hashchange", sync);
+    return () => removeEventListener("hashchange", sync);
+  }, []);
+  useEffect(() => {
+    const t = setTimeout(() => replaceHash({ filter, op: selected }), 120);
+    return () => clearTimeout(t);
+  }, [filter, selected]);
+
+  const compiled = useMemo(() => compileFilter(filter, index?.extraMethods), [
+    filter,
+    index,
+  ]);
+  const shown = useMemo(
+    () => index ? applyFilter(index.endpoints, compiled) : [],
+    [index, compiled],
+  );
+  const selIdx = useMemo(
+    () =>
+      selected
+        ? shown.findIndex((e) => opKey(e.method, e.path) === selected)
+        : -1,
+    [shown, selected],
+  );
+
+  // A restored selection scrolls into view once its spec is loaded.
+  useEffect(() => {
+    if (selIdx >= 0) {
+      setActive(selIdx);
+      goTo(false);
+    } else if (shown.length) {
+      // Enter in the filter box opens the first row shown: its detail is
+      // asked for now, while the reader looks at the list (the worker is
+      // idle).
+      ahead(refOf(shown[0]));
+    }
+  }, [index]);
+
+  // The operation asked for last: an answer for another one (a slow row
+  // opened before a quick one) is not kept.
+  const wanted = useRef("");
+  /** Asks for `e`'s detail; it shows when it comes, if `e` is still open. */
+  const load = (e: Endpoint) => {
+    if (!index) return;
+    const key = opKey(e.method, e.path);
+    wanted.current = key;
+    fetchDetail(refOf(e)).then((d) =>
+      setLoaded((cur) =>
+        wanted.current !== key ||
+          (cur?.index === index && cur.key === key && cur.detail === d)
+          ? cur // another was asked for since, or this one twice: no render
+          : { index, key, detail: d }
+      )
+    );
+  };
+  const open = selIdx >= 0 ? shown[selIdx] : null;
+  const detail: OperationDetail | "loading" | null = !open
+    ? null
+    : loaded && loaded.index === index && loaded.key === selected
+    ? loaded.detail
+    : "loading";
+
+  // A selection from the URL, or one a new spec keeps (the engine answers
+  // a detail asked twice once).
+  useEffect(() => {
+    if (open) load(open);
+  }, [index, selected, !!open]);
+
+  function toggle(i: number) {
+    const e = shown[i];
+    const k = opKey(e.method, e.path);
+    // Asked now, not in the effect above: effects run after the next paint,
+    // a frame the worker can spend building the detail instead.
+    if (k !== selected) load(e);
+    setSelected((cur) => (cur === k ? "" : k));
+    setActive(i);
+  }
+  function onFilterKey(ev: KeyboardEvent) {
+    if (ev.key === "ArrowDown" && shown.length) {
+      ev.preventDefault();
+      setActive((a) => Math.max(0, Math.min(a, shown.length - 1)));
+      goTo(true);
+    } else if (ev.key === "Enter" && shown.length) {
+      ev.preventDefault();
+      toggle(active >= 0 && active < shown.length ? active : 0);
+    } else if (ev.key === "Escape" && filter) {
+      ev.preventDefault();
+      setFilter("");
+    }
+  }
+  async function copy() {
+    const n = shown.length;
+    const ok = await writeClipboard(copyText(shown));
+    setCopied(
+      ok ? `Copied ${n} endpoint${n === 1 ? "" : "s"} ✓` : "Copy failed",
+    );
+    setTimeout(() => setCopied(""), 2500);
+  }
+
+  return {
+    filter,
+    setFilter,
+    setSelected,
+    active,
+    setActive,
+    jump,
+    goTo,
+    detail,
+    copied,
+    compiled,
+    shown,
+    selIdx,
+    toggle,
+    onFilterKey,
+    copy,
+  };
+}

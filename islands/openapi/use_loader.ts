@@ -1,0 +1,207 @@
+/**
+ * The SpecViewer's loading state machine: paste (debounced), file, drop,
+ * example, session restore, all funnelled into one `SpecEngine` whose latest
+ * request wins. Spec text only ever goes to the engine and this tab's
+ * sessionStorage, never over the network.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import type {
+  SpecErrorInfo,
+  SpecIndex,
+  SpecWarning,
+} from "../../lib/openapi/types.ts";
+import { decodeSpecBytes } from "../../lib/openapi/decode.ts";
+import { SpecEngine } from "./engine.ts";
+import type { ParseStage } from "./protocol.ts";
+import * as session from "./session.ts";
+
+/** Debounce of the paste box: parse once typing pauses. */
+export const PASTE_DEBOUNCE_MS = 150;
+/**
+ * Pasted text longer than this leaves the paste box: a textarea holding
+ * megabytes freezes the page on every layout, and nobody edits a spec that
+ * size in a plain text box. Even Adyen's 250 kB in the box added 20-40 ms
+ * to the frame that opens an operation (paint walks the box's lines).
+ */
+export const BOX_LIMIT = 100_000;
+
+/** What the page shows about the current input. */
+export interface LoaderState {
+  index: SpecIndex | null;
+  error: SpecErrorInfo | null;
+  /** Set while reading or parsing, with a label naming the input. */
+  busy: { stage: ParseStage; label: string } | null;
+  /** One sentence for the status line (aria-live). */
+  status: string;
+  /** Input text of the current result when it is also in the paste box. */
+  inBox: boolean;
+  /** Warnings of the current spec; `checked` once the slower checks ran. */
+  warnings: SpecWarning[];
+  checked: boolean;
+}
+
+/** Human size of `chars` UTF-16 units (close to bytes for specs). */
+export function size(chars: number): string {
+  if (chars < 1000) return `${chars} B`;
+  if (chars < 1e6) return `${Math.round(chars / 1000)} kB`;
+  return `${(chars / 1e6).toFixed(1)} MB`;
+}
+
+const EMPTY: LoaderState = {
+  index: null,
+  error: null,
+  busy: null,
+  status: "",
+  inBox: true,
+  warnings: [],
+  checked: true,
+};
+
+/** The loader hook; `box` is the paste box, filled for small inputs. */
+export function useLoader(
+  workerUrl: string | null,
+  box: { current: HTMLTextAreaElement | null },
+) {
+  const [state, setState] = useState<LoaderState>(EMPTY);
+  const [fileNote, setFileNote] = useState("");
+  const engine = useRef<SpecEngine | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const touched = useRef(false);
+
+  useEffect(() => {
+    const e = new SpecEngine(workerUrl);
+    engine.current = e;
+    const warm = setTimeout(() => e.warm(), 300);
+    // Restore the spec of this tab after a reload, unless the user already acted.
+    const saved = session.restore();
+    if (saved && !touched.current) void run(saved.text, saved.name, true);
+    return () => {
+      clearTimeout(warm);
+      e.dispose();
+    };
+  }, []);
+
+  async function run(
+    text: string,
+    name: string,
+    fromStore = false,
+    outOfBox = false,
+  ) {
+    const e = engine.current;
+    if (!e) return;
+    const label = name
+      ? `${name} (${size(text.length)})`
+      : `pasted text (${size(text.length)})`;
+    const fits = text.length <= BOX_LIMIT;
+    if ((name || fromStore) && box.current) {
+      box.current.value = fits ? text : "";
+      setFileNote(fits ? "" : `Showing ${label}. Paste here to replace it.`);
+    }
+    setState((s) => ({ ...s, busy: { stage: "parsing", label } }));
+    const r = await e.parse(
+      text,
+      (stage) => setState((s) => ({ ...s, busy: { stage, label } })),
+      (warnings) => setState((s) => ({ ...s, warnings, checked: true })),
+    );
+    if (!r) return; // superseded by a newer input
+    const ms = r.ms < 10 ? r.ms.toFixed(1) : r.ms.toFixed(0);
+    if (r.ok) {
+      const n = r.index.endpoints.length;
+      setState({
+        index: r.index,
+        error: null,
+        busy: null,
+        inBox: !outOfBox && (fits || !name),
+        warnings: r.index.warnings,
+        checked: r.index.checked,
+        status: `Read ${label}: ${n} endpoint${
+          n === 1 ? "" : "s"
+        } in ${ms} ms.`,
+      });
+      if (!fromStore) session.save({ text, name });
+    } else {
+      setState({
+        index: null,
+        error: r.error,
+        busy: null,
+        inBox: !outOfBox && (fits || !name),
+        warnings: [],
+        checked: true,
+        status: `Rejected ${label}: ${r.error.message}`,
+      });
+    }
+  }
+
+  return {
+    state,
+    fileNote,
+    /** The paste box changed: parse after a pause in typing. */
+    onInput(text: string) {
+      touched.current = true;
+      clearTimeout(timer.current);
+      setFileNote("");
+      if (!text.trim()) {
+        engine.current?.reset();
+        session.forget();
+        setState(EMPTY);
+        return;
+      }
+      if (text.length > BOX_LIMIT && box.current) {
+        // A huge paste: take it out of the box before the browser lays it
+        // out (over a second for 3 MB in Chromium), and parse it at once.
+        box.current.value = "";
+        setFileNote(
+          `Showing pasted text (${
+            size(text.length)
+          }). Paste here to replace it.`,
+        );
+        void run(text, "", false, true);
+        return;
+      }
+      timer.current = setTimeout(() => void run(text, ""), PASTE_DEBOUNCE_MS);
+    },
+    /** Text from a file, a drop or the example: parse at once. */
+    loadText(text: string, name: string) {
+      touched.current = true;
+      clearTimeout(timer.current);
+      void run(text, name);
+    },
+    /** A picked or dropped file. */
+    async loadFile(file: File) {
+      touched.current = true;
+      clearTimeout(timer.current);
+      const label = `${file.name} (${size(file.size)})`;
+      setState((s) => ({ ...s, busy: { stage: "reading", label } }));
+      let text: string;
+      try {
+        text = decodeSpecBytes(new Uint8Array(await file.arrayBuffer()));
+      } catch (err) {
+        setState({
+          ...EMPTY,
+          error: {
+            kind: "syntax",
+            message: `The file could not be read: ${(err as Error).message}`,
+          },
+          status: `Could not read ${label}.`,
+        });
+        return;
+      }
+      await run(text, file.name);
+    },
+    clear() {
+      touched.current = true;
+      clearTimeout(timer.current);
+      engine.current?.reset();
+      session.forget();
+      if (box.current) box.current.value = "";
+      setFileNote("");
+      setState({ ...EMPTY, status: "Cleared." });
+    },
+    detail: (op: Parameters<SpecEngine["detail"]>[0]) =>
+      engine.current?.detail(op) ?? Promise.resolve(null),
+    nodes: (ids: number[], depth: number) =>
+      engine.current?.nodes(ids, depth) ?? Promise.resolve([]),
+    ahead: (op: Parameters<SpecEngine["ahead"]>[0]) =>
+      engine.current?.ahead(op),
+  };
+}

@@ -1,0 +1,118 @@
+/** cURL commands: quoting, servers, parameters, bodies (JSON and forms). */
+import assert from "node:assert/strict";
+import { curlCommand, joinUrl, shellQuote } from "./curl.ts";
+import { operationDetail } from "./detail.ts";
+import { parseSpec } from "./mod.ts";
+
+const FIX = new URL("../../tests/fixtures/openapi/", import.meta.url);
+const load = (name: string) =>
+  parseSpec(Deno.readTextFileSync(new URL(name, FIX)));
+
+Deno.test("curl: ok/POSIX single quotes", () => {
+  assert.equal(shellQuote("a b"), "'a b'");
+  assert.equal(shellQuote("it's"), "'it'\\''s'");
+  assert.equal(shellQuote("$(rm -rf /)`x`"), "'$(rm -rf /)`x`'");
+});
+
+Deno.test("curl: ok/joinUrl keeps relative servers relative", () => {
+  for (
+    const [server, path, want] of [
+      ["https://a.example/v1/", "/p", "https://a.example/v1/p"],
+      ["/v1", "/p", "/v1/p"],
+      ["", "/p", "/p"],
+      ["/", "/p", "/p"],
+      [".", "/p", "/p"],
+    ]
+  ) assert.equal(joinUrl(server, path), want, `${server} + ${path}`);
+});
+
+Deno.test("curl: ok/command shape, headers, body", () => {
+  assert.equal(
+    curlCommand({
+      method: "POST",
+      url: "https://x.example/a/{id}",
+      query: [{ name: "q", value: "a b&c" }, { name: "p", value: "{p}" }],
+      headers: [{ name: "X-A", value: "it's" }, { name: "@bad", value: "v" }],
+      contentType: "application/json",
+      body: '{"a":"it\'s"}',
+    }),
+    "curl -X POST 'https://x.example/a/{id}?q=a%20b%26c&p={p}' \\\n" +
+      "  -H 'X-A: it'\\''s' \\\n" +
+      "  -H 'Content-Type: application/json' \\\n" +
+      "  --data-raw '{\"a\":\"it'\\''s\"}'",
+  );
+  assert.equal(
+    curlCommand({
+      method: "co py",
+      url: "/a[1]",
+      query: [],
+      headers: [],
+      contentType: "",
+      body: null,
+    }),
+    "curl -X 'co py' '/a[1]' \\\n  --globoff",
+  );
+});
+
+Deno.test("curl: ok/OpenAPI 3.1: operation server variables, required query and header, JSON body", () => {
+  const d = operationDetail(
+    load("detail-3.1.yaml"),
+    "paths",
+    "/orders/{orderId}",
+    "post",
+  )!;
+  assert.equal(d.server, "https://api.example.com/v2");
+  const lines = d.curl.split(" \\\n  ");
+  assert.equal(
+    lines[0],
+    "curl -X POST 'https://api.example.com/v2/orders/{orderId}?dryRun=false'",
+  );
+  assert.equal(lines[1], "-H 'X-Trace: it'\\''s'");
+  assert.equal(lines[2], "-H 'Content-Type: application/json'");
+  assert.match(
+    lines[3],
+    /^--data-raw '\{"created":"2024-01-01T12:00:00Z","status":"open","lines":\[\{"amount":1,"sku":"string"\}\]/,
+  );
+});
+
+Deno.test("curl: ok/server: operation's, else path's, else the document's", () => {
+  const p = load("detail-3.1.yaml");
+  assert.equal(
+    operationDetail(p, "paths", "/pets", "put")!.server,
+    "https://op.example.com",
+  );
+  const get = operationDetail(p, "paths", "/pets", "get")!;
+  assert.equal(get.server, "/relative");
+  assert.equal(get.curl, "curl -X GET '/relative/pets'");
+  // A JSON body is chosen over an XML one listed first.
+  assert.match(
+    operationDetail(p, "paths", "/pets", "put")!.curl,
+    /Content-Type: application\/json/,
+  );
+});
+
+Deno.test("curl: ok/Swagger 2.0: scheme, host, basePath; body; urlencoded and multipart forms", () => {
+  const p = load("form-2.0.yaml");
+  const pets = operationDetail(p, "paths", "/pets", "post")!;
+  assert.equal(
+    pets.curl,
+    "curl -X POST 'https://forms.example.com/v1/pets' \\\n" +
+      "  -H 'Content-Type: application/json' \\\n" +
+      `  --data-raw '{"name":"Rex","born":"2024-01-01"}'`,
+  );
+  const login = operationDetail(p, "paths", "/login", "post")!;
+  assert.equal(
+    login.curl,
+    "curl -X POST 'https://forms.example.com/v1/login' \\\n" +
+      "  -H 'Content-Type: application/x-www-form-urlencoded' \\\n" +
+      "  --data-raw 'user=o%27neil&remember=true&tags=string'",
+  );
+  const up = operationDetail(p, "paths", "/upload", "post")!;
+  // --form-string: "@…" is a value, never a file curl would read.
+  assert.equal(
+    up.curl,
+    "curl -X POST 'https://forms.example.com/v1/upload' \\\n" +
+      "  -F 'file=@path/to/file' \\\n" +
+      "  --form-string 'label=@etc/passwd'",
+  );
+});

@@ -1,0 +1,196 @@
+/**
+ * Operation details on expand: merged parameters (operation over path
+ * level), `$ref`s resolved through cycles, Swagger 2.0 body and formData,
+ * responses and security.
+ */
+import assert from "node:assert/strict";
+import { mdText } from "./markdown.ts";
+import { operationDetail, prepareDetails, typeSummary } from "./detail.ts";
+import { SchemaGraph } from "./schema_graph.ts";
+import { parseSpec } from "./mod.ts";
+
+const load = (name: string) =>
+  parseSpec(
+    Deno.readTextFileSync(
+      new URL(`../../tests/fixtures/openapi/${name}`, import.meta.url),
+    ),
+  );
+
+Deno.test("spec detail: Swagger 2.0 parameters merge, operation-level wins", () => {
+  const p = load("swagger-2.0.json");
+  const d = operationDetail(p, "paths", "/pets/{petId}", "get")!;
+  assert.deepEqual(
+    d.parameters.map((
+      x,
+    ) => [x.name, x.in, x.type, x.required, x.fromPath, mdText(x.description)]),
+    [
+      ["petId", "path", "integer (int64)", true, true, ""],
+      ["trace", "header", "boolean", false, false, "operation-level wins"],
+      ["limit", "query", "integer", false, false, ""],
+    ],
+  );
+  assert.deepEqual(d.responses.map((r) => [r.status, mdText(r.description)]), [
+    ["200", "A pet"],
+    ["404", "No such pet"],
+  ]);
+  assert.equal(d.responses[0].bodies[0].type, "Pet");
+  assert.deepEqual(
+    d.responses[0].bodies[0].fields.map((f) =>
+      `${f.name}:${f.type}:${f.required}`
+    ),
+    [
+      "id:integer (int64):false",
+      "name:string:true",
+      "tags:array<Tag>:false",
+      "self:Pet:false",
+    ],
+  );
+  assert.deepEqual(d.security, ["key"]);
+});
+
+Deno.test("spec detail: Swagger 2.0 body and formData become the request body", () => {
+  const p = load("swagger-2.0.json");
+  const put = operationDetail(p, "paths", "/pets/{petId}", "put")!;
+  assert.equal(put.requestBody?.required, true);
+  assert.equal(mdText(put.requestBody?.description ?? []), "The pet");
+  assert.deepEqual(put.requestBody?.bodies.map((b) => [b.mediaType, b.type]), [
+    ["application/json", "Pet"],
+  ]);
+  assert.ok(!put.parameters.some((x) => x.in === "body"));
+  const post = operationDetail(p, "paths", "/pets/{petId}", "post")!;
+  assert.deepEqual(
+    post.requestBody?.bodies[0].mediaType,
+    "application/x-www-form-urlencoded",
+  );
+  assert.deepEqual(post.requestBody?.bodies[0].fields.map((f) => f.name), [
+    "name",
+    "status",
+  ]);
+  assert.deepEqual(post.security, ["none"], "security: [] makes it public");
+});
+
+Deno.test("spec detail: OpenAPI 3.1 request body $ref, allOf fields, type arrays", () => {
+  const p = load("openapi-3.1.json");
+  const post = operationDetail(p, "paths", "/items", "post")!;
+  assert.equal(post.requestBody?.required, true);
+  assert.deepEqual(
+    post.requestBody?.bodies[0].fields.map((f) =>
+      `${f.name}:${f.type}:${f.required}`
+    ),
+    ["id:string (uuid):true", "name:string:false"],
+  );
+  const get = operationDetail(p, "paths", "/items", "get")!;
+  assert.equal(get.parameters[0].type, "string | null");
+  assert.equal(get.responses[0].bodies[0].type, "array<Item>");
+  assert.deepEqual(get.security, []);
+});
+
+Deno.test("spec detail: 3.2 additional operations, path items through $ref, webhooks", () => {
+  const p = load("mini-3.2.yaml");
+  const copy = operationDetail(p, "paths", "/b/{id}", "copy")!;
+  assert.equal(copy.operationId, "copyB");
+  assert.deepEqual(copy.parameters.map((x) => x.name), ["id"]);
+  assert.equal(operationDetail(p, "paths", "/a", "get")?.summary, "Read a");
+  assert.equal(
+    operationDetail(p, "webhooks", "newThing", "get")?.operationId,
+    "readA",
+  );
+  assert.deepEqual(operationDetail(p, "paths", "/c/{cid}", "get")?.callbacks, [
+    "onEvent",
+  ]);
+  assert.equal(operationDetail(p, "paths", "/nope", "get"), null);
+  assert.equal(operationDetail(p, "paths", "/a", "post"), null);
+  assert.equal(operationDetail(p, "paths", "/d", "get"), null);
+});
+
+Deno.test("spec detail: type summaries never expand references (cycle-safe)", () => {
+  assert.equal(typeSummary({ $ref: "#/components/schemas/A~1B" }), "A/B");
+  assert.equal(
+    typeSummary({ oneOf: [{ $ref: "#/x/Cat" }, { $ref: "#/x/Dog" }] }),
+    "oneOf<Cat | Dog>",
+  );
+  assert.equal(
+    typeSummary({ type: "string", enum: ["a", "b"] }),
+    'string enum: "a", "b"',
+  );
+  assert.equal(typeSummary(true), "any");
+  assert.equal(typeSummary({}), "any");
+  const deep: Record<string, unknown> = { type: "array" };
+  let cur = deep;
+  for (let i = 0; i < 50; i++) {
+    cur = (cur.items = { type: "array" }) as Record<string, unknown>;
+  }
+  assert.match(typeSummary(deep), /…/);
+});
+
+Deno.test("spec detail: nodes of the two levels shown come with it, deeper ones on request", () => {
+  const deep = (name: string, inner: unknown) => ({
+    type: "object",
+    properties: { [name]: inner },
+  });
+  const doc = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/a": {
+        post: {
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: deep(
+                  "one",
+                  deep("two", deep("three", deep("four", { type: "string" }))),
+                ),
+              },
+            },
+          },
+          responses: { "204": { description: "none" } },
+        },
+      },
+    },
+  };
+  const p = parseSpec(JSON.stringify(doc), { checks: false });
+  const graph = new SchemaGraph(p.resolver);
+  const d = operationDetail(p, "paths", "/a", "post", graph)!;
+  const names = d.nodes.map((n) => n.props.map((e) => e.name).join());
+  // The root (level 1 is "one"), "one" (level 2 is "two"), and "two",
+  // whose row shows at level 2: its children are asked for when opened.
+  assert.deepEqual(names, ["one", "two", "three"]);
+  // Opening "three" asks for its node and what is under it.
+  const three = d.nodes[2].props[0].node;
+  assert.ok(!d.nodes.some((n) => n.id === three));
+  assert.deepEqual(
+    graph.collect([three], 3, 100).map((n) => n.props[0]?.name ?? n.type),
+    ["four", "string"],
+  );
+});
+
+Deno.test("spec detail: named schemas are built ahead a step each, and details stay the same", () => {
+  const p = load("detail-3.1.yaml");
+  const ahead = new SchemaGraph(p.resolver);
+  let steps = 0;
+  for (const _ of prepareDetails(p, ahead)) steps++;
+  const named = Object.keys(
+    (p.doc.components as { schemas: Record<string, unknown> }).schemas,
+  );
+  // A step a node: each named schema, then each of its properties.
+  assert.ok(steps > named.length, `${steps} steps`);
+  assert.ok(ahead.size > named.length, "their properties' nodes too");
+  // Node ids differ with the order things were built; what a page shows
+  // does not.
+  const plain = (d: ReturnType<typeof operationDetail>) =>
+    JSON.stringify(d, (k, v) => k === "node" || k === "id" ? undefined : v);
+  for (const e of p.index.endpoints) {
+    assert.equal(
+      plain(operationDetail(p, "paths", e.path, e.method, ahead)),
+      plain(operationDetail(p, "paths", e.path, e.method)),
+      `${e.method} ${e.path}`,
+    );
+  }
+  // A bound on the nodes visited: a document naming millions stops there.
+  const few = new SchemaGraph(p.resolver);
+  assert.equal([...prepareDetails(p, few, 3)].length, 3);
+  // Swagger 2.0 names its schemas under `definitions`.
+  const s = load("swagger-2.0.json");
+  assert.ok([...prepareDetails(s, new SchemaGraph(s.resolver))].length > 0);
+});

@@ -1,0 +1,170 @@
+/** Generated examples: the order of preference, formats, recursion, bounds. */
+import assert from "node:assert/strict";
+import { parseSpec } from "./mod.ts";
+import { operationDetail } from "./detail.ts";
+import { prettyJson, sampleOf } from "./example.ts";
+import { RefResolver } from "./refs.ts";
+
+const r = new RefResolver({});
+const FIX = new URL("../../tests/fixtures/openapi/", import.meta.url);
+
+const CASES: [string, unknown, unknown][] = [
+  ["ok/example wins", { type: "string", example: "x", default: "d" }, "x"],
+  ["ok/examples[0] next", { type: "integer", examples: [7, 8], default: 1 }, 7],
+  ["ok/default next", { type: "integer", default: 3, enum: [1] }, 3],
+  ["ok/const next", { const: "c", enum: ["e"] }, "c"],
+  ["ok/enum[0] next", { type: "string", enum: ["a", "b"] }, "a"],
+  [
+    "ok/date-time",
+    { type: "string", format: "date-time" },
+    "2024-01-01T12:00:00Z",
+  ],
+  ["ok/date", { type: "string", format: "date" }, "2024-01-01"],
+  [
+    "ok/uuid",
+    { type: "string", format: "uuid" },
+    "123e4567-e89b-42d3-a456-426614174000",
+  ],
+  ["ok/email", { type: "string", format: "email" }, "user@example.com"],
+  ["ok/uri", { type: "string", format: "uri" }, "https://example.com"],
+  ["ok/ipv4", { type: "string", format: "ipv4" }, "192.0.2.1"],
+  ["ok/ipv6", { type: "string", format: "ipv6" }, "2001:db8::1"],
+  [
+    "ok/unknown format is a string",
+    { type: "string", format: "zzz" },
+    "string",
+  ],
+  ["ok/minLength", { type: "string", minLength: 8 }, "stringxx"],
+  ["ok/integer minimum", { type: "integer", minimum: 5 }, 5],
+  ["ok/exclusive minimum (3.1)", { type: "integer", exclusiveMinimum: 5 }, 6],
+  ["ok/exclusive minimum (3.0)", {
+    type: "number",
+    minimum: 1,
+    exclusiveMinimum: true,
+  }, 1.5],
+  ["ok/boolean", { type: "boolean" }, true],
+  ["ok/type array picks the first non-null", { type: ["null", "integer"] }, 0],
+  ["ok/array of items", {
+    type: "array",
+    items: { type: "string", format: "email" },
+  }, ["user@example.com"]],
+  ["ok/object", {
+    type: "object",
+    properties: { a: { type: "integer" }, b: { type: "boolean" } },
+  }, { a: 0, b: true }],
+  ["ok/additionalProperties", {
+    type: "object",
+    additionalProperties: { type: "integer" },
+  }, { property1: 0 }],
+  ["ok/allOf merged", {
+    allOf: [{ properties: { a: { type: "string" } } }, {
+      properties: { b: { type: "integer" } },
+    }],
+  }, { a: "string", b: 0 }],
+  ["ok/oneOf takes the first", {
+    oneOf: [{ type: "integer" }, { type: "string" }],
+  }, 0],
+  ["ok/object example beats properties", {
+    type: "object",
+    example: { x: 1 },
+    properties: { a: { type: "string" } },
+  }, { x: 1 }],
+];
+
+for (const [name, schema, want] of CASES) {
+  Deno.test(`example: ${name}`, () => {
+    assert.deepEqual(sampleOf(schema, r), want);
+  });
+}
+
+Deno.test("example: ok/readOnly left out of requests, writeOnly out of responses", () => {
+  const s = {
+    type: "object",
+    properties: {
+      id: { type: "integer", readOnly: true },
+      pw: { type: "string", writeOnly: true },
+    },
+  };
+  assert.deepEqual(sampleOf(s, r, "request"), { pw: "string" });
+  assert.deepEqual(sampleOf(s, r, "response"), { id: 0 });
+});
+
+Deno.test("example: ok/recursion is left out, not followed", () => {
+  const doc = {
+    components: {
+      schemas: {
+        Node: {
+          type: "object",
+          properties: {
+            name: { type: "string" },
+            parent: { $ref: "#/components/schemas/Node" },
+            children: {
+              type: "array",
+              items: { $ref: "#/components/schemas/Node" },
+            },
+          },
+        },
+      },
+    },
+  };
+  const v = sampleOf(
+    { $ref: "#/components/schemas/Node" },
+    new RefResolver(doc),
+  );
+  assert.deepEqual(v, { name: "string", children: [] });
+});
+
+Deno.test("example: ok/a 10,000-level chain is cut at a bounded depth", () => {
+  let s: Record<string, unknown> = { type: "string" };
+  for (let i = 0; i < 10_000; i++) s = { type: "object", properties: { n: s } };
+  const text = prettyJson(sampleOf(s, r));
+  assert.ok(text.length < 1000, text);
+});
+
+Deno.test("example: bad/external $ref gives nothing", () => {
+  assert.equal(sampleOf({ $ref: "other.yaml#/X" }, r), undefined);
+});
+
+Deno.test("example: ok/prettyJson stops at its size and on cycles", () => {
+  const a: Record<string, unknown> = { x: 1 };
+  a.self = a;
+  assert.equal(prettyJson(a), '{\n  "x": 1,\n  "self": "(cycle)"\n}');
+  const shared = Array.from({ length: 50 }, () => "y".repeat(100));
+  const wide = Array.from({ length: 50 }, () => shared);
+  const text = prettyJson(wide, 1000);
+  assert.ok(text.length < 1100);
+  assert.match(text, /… \(cut\)$/);
+  assert.equal(
+    prettyJson({ a: [1, { b: null }] }, 1000, ""),
+    '{"a":[1,{"b":null}]}',
+  );
+});
+
+Deno.test("example: ok/bodies get a generated example and their written ones", () => {
+  const p = parseSpec(Deno.readTextFileSync(new URL("detail-3.1.yaml", FIX)));
+  const d = operationDetail(p, "paths", "/orders/{orderId}", "post")!;
+  const ex = d.requestBody!.bodies[0].examples;
+  assert.deepEqual(ex.map((e) => [e.label, e.generated]), [
+    ["Generated from the schema", true],
+    ["small: A small order", false],
+  ]);
+  const gen = JSON.parse(ex[0].text);
+  // A request: readOnly id left out; allOf merged; formats sampled.
+  assert.equal(gen.id, undefined);
+  assert.equal(gen.created, "2024-01-01T12:00:00Z");
+  assert.equal(gen.status, "open");
+  assert.deepEqual(gen.lines, [{ amount: 1, sku: "string" }]);
+  assert.equal(gen.address.email, "user@example.com");
+  assert.equal(ex[1].text, '{\n  "id": "o1",\n  "lines": []\n}');
+  const s = parseSpec(Deno.readTextFileSync(new URL("form-2.0.yaml", FIX)));
+  const pets = operationDetail(s, "paths", "/pets", "post")!;
+  assert.equal(
+    pets.requestBody!.bodies[0].examples[0].text,
+    '{\n  "name": "Rex",\n  "born": "2024-01-01"\n}',
+  );
+  const res = pets.responses[0].bodies[0].examples;
+  assert.deepEqual(res.map((e) => e.text), [
+    '{\n  "id": 0\n}',
+    '{\n  "id": 7\n}',
+  ]);
+});

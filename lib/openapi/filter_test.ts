@@ -1,0 +1,102 @@
+/**
+ * The filter and copy rules, table-driven on a
+ * fixture, plus highlight ranges.
+ */
+import assert from "node:assert/strict";
+import {
+  applyFilter,
+  compileFilter,
+  copyText,
+  highlightRanges,
+} from "./filter.ts";
+import { parseSpec } from "./mod.ts";
+
+const mini = parseSpec(
+  Deno.readTextFileSync(
+    new URL("../../tests/fixtures/openapi/mini-3.2.yaml", import.meta.url),
+  ),
+).index;
+
+const FILTERS: [string, string, string[]][] = [
+  [
+    "ok/empty filter lists everything",
+    "",
+    mini.endpoints.map((e) => `${e.method} ${e.path}`),
+  ],
+  ["ok/method term matches that method only", "get", [
+    "get /a",
+    "get /b/{id}",
+    "get /c/{cid}",
+  ]],
+  ["ok/method terms are case-insensitive", "GET", [
+    "get /a",
+    "get /b/{id}",
+    "get /c/{cid}",
+  ]],
+  ["ok/query is a method term", "query", ["query /b/{id}"]],
+  ["ok/additionalOperations keys are method terms", "Copy", ["copy /b/{id}"]],
+  ["ok/all terms must match", "get bees", ["get /b/{id}"]],
+  ["ok/two method terms match nothing", "get post", []],
+  ["ok/substring of the path", "/c/", ["get /c/{cid}"]],
+  ["ok/substring of the summary, case-insensitive", "UNDECLARED", [
+    "get /c/{cid}",
+  ]],
+  ["ok/substring of a tag", "shared", ["get /b/{id}"]],
+  ["ok/substring of the operationId", "purgeb", ["purge /b/{id}"]],
+  ["ok/extra whitespace is ignored", "  get \t  alpha ", ["get /a"]],
+  ["ok/a method name inside a longer term is text", "gets", []],
+  ["ok/no match across fields (path + summary)", "}read", []],
+];
+
+for (const [name, input, want] of FILTERS) {
+  Deno.test(`spec filter ${name}`, () => {
+    const got = applyFilter(
+      mini.endpoints,
+      compileFilter(input, mini.extraMethods),
+    );
+    assert.deepEqual(got.map((e) => `${e.method} ${e.path}`), want);
+  });
+}
+
+Deno.test("spec filter: a word that is a method only in other documents is text", () => {
+  const f = compileFilter("copy", []);
+  assert.deepEqual(f, { methods: [], terms: ["copy"] });
+});
+
+Deno.test('spec copy: METHOD, path, summary, tags joined by ", ", tab-separated', () => {
+  const rows = applyFilter(
+    mini.endpoints,
+    compileFilter("get", mini.extraMethods),
+  );
+  assert.equal(
+    copyText(rows),
+    [
+      "GET\t/a\tRead a\tAlpha",
+      "GET\t/b/{id}\tRead a b\tBees, Shared Tag",
+      "GET\t/c/{cid}\tUndeclared path parameter\t",
+    ].join("\n"),
+  );
+  assert.equal(copyText([]), "");
+});
+
+Deno.test("spec copy: tabs and line breaks inside fields become spaces", () => {
+  const json = Deno.readTextFileSync(
+    new URL("../../tests/fixtures/openapi/openapi-3.1.json", import.meta.url),
+  );
+  const text = copyText(parseSpec(json).index.endpoints);
+  assert.equal(
+    text.split("\n")[0],
+    "GET\t/items\tList items with a tab\tzebra, items",
+  );
+  assert.equal(text.split("\n").length, 2);
+});
+
+Deno.test("spec highlight: merged, case-insensitive ranges", () => {
+  assert.deepEqual(highlightRanges("/Pets/{petId}/pets", ["pet"]), [[1, 4], [
+    7,
+    10,
+  ], [14, 17]]);
+  assert.deepEqual(highlightRanges("abcdef", ["bc", "cde"]), [[1, 5]]);
+  assert.deepEqual(highlightRanges("abc", []), []);
+  assert.deepEqual(highlightRanges("", ["a"]), []);
+});

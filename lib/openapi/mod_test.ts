@@ -1,0 +1,457 @@
+/**
+ * Table-driven tests of the spec parser on hand-written fixtures: which
+ * documents are accepted, what the header shows, which endpoints are listed
+ * in which order, and which problems become warnings. `ok/...` cases parse,
+ * `bad/...` cases are rejected with a located error.
+ */
+import assert from "node:assert/strict";
+import { checkSpec, parseSpec, SpecError, tryParseSpec } from "./mod.ts";
+import { METHOD_ORDER } from "../../tests/fixtures/openapi/method_order.ts";
+
+const FIX = new URL("../../tests/fixtures/openapi/", import.meta.url);
+const fixture = (name: string) => Deno.readTextFileSync(new URL(name, FIX));
+
+interface OkCase {
+  name: string;
+  text: string;
+  format: string;
+  title?: string;
+  version?: string;
+  /** `METHOD path` in list order. */
+  endpoints?: string[];
+  count?: number;
+  webhooks?: string[];
+  callbacks?: number;
+  /** Each must match some warning message. */
+  warnings?: RegExp[];
+  /** Exact number of warnings, when it matters. */
+  warningCount?: number;
+}
+
+const list = (text: string) =>
+  parseSpec(text).index.endpoints.map((e) => `${e.method} ${e.path}`);
+
+const OK: OkCase[] = [
+  {
+    name: "ok/3.2 counting rules: query, additionalOperations, $ref path items",
+    text: fixture("mini-3.2.yaml"),
+    format: "OpenAPI 3.2.0",
+    title: "Mini 3.2",
+    version: "1.10",
+    endpoints: [
+      "get /a",
+      ...[...METHOD_ORDER, "copy", "link", "purge"].map((m) => `${m} /b/{id}`),
+      "get /c/{cid}",
+    ],
+    webhooks: ["get newThing", "post oldThing"],
+    callbacks: 2,
+    warnings: [
+      /path parameter \{cid\} is not declared/,
+      /operationId "readB" is used by GET \/b\/\{id\} and GET \/c\/\{cid\}/,
+      /not a Path Item \(it has type, properties\)/,
+      /\$ref "#\/components\/pathItems\/Missing" points to nothing/,
+      /\$ref "#\/components\/schemas\/Nowhere" points to nothing/,
+      /info.version is the number 1.1 in the source; shown as written \(1.10\)/,
+    ],
+    warningCount: 6,
+  },
+  {
+    name:
+      "ok/swagger 2.0 JSON, numeric info.version, self-referencing path item",
+    text: fixture("swagger-2.0.json"),
+    format: "Swagger 2.0",
+    title: "Mini Swagger",
+    version: "1.0",
+    endpoints: ["get /pets/{petId}", "put /pets/{petId}", "post /pets/{petId}"],
+    warnings: [/\$ref "#\/paths\/~1loop" is part of a reference cycle/],
+  },
+  {
+    name: "ok/YAML anchors, aliases and merge keys",
+    text: fixture("anchors.yaml"),
+    format: "OpenAPI 3.0.3",
+    version: "2024.1",
+    endpoints: ["get /one", "get /two", "post /two"],
+    warningCount: 0,
+  },
+  {
+    name: "ok/3.1 JSON with tags and a $ref cycle in schemas",
+    text: fixture("openapi-3.1.json"),
+    format: "OpenAPI 3.1.0",
+    endpoints: ["get /items", "post /items"],
+    warningCount: 0,
+  },
+  {
+    name: "ok/code-point order, not localeCompare (JS UTF-16 comparison)",
+    text: JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "t", version: "v" },
+      paths: Object.fromEntries(
+        ["/ä", "/a_b", "/a/b", "/a-b", "/B", "/a", "/\uff01", "/\u{1f600}"]
+          .map((p) => [p, { get: {} }]),
+      ),
+    }),
+    format: "OpenAPI 3.0.3",
+    // U+1F600 is stored as the surrogate pair D83D DE00, below U+FF01.
+    endpoints: [
+      "/B",
+      "/a",
+      "/a-b",
+      "/a/b",
+      "/a_b",
+      "/ä",
+      "/\u{1f600}",
+      "/\uff01",
+    ]
+      .map((p) => `get ${p}`),
+  },
+  {
+    name: "ok/swagger: 2.0 as a YAML number is read, with a warning",
+    text:
+      'swagger: 2.0\ninfo: {title: t, version: "1"}\npaths: {/x: {get: {}}}\n',
+    format: "Swagger 2.0",
+    count: 1,
+    warnings: [/swagger: 2.0 is a number in the source/],
+  },
+  {
+    name: "ok/JSON numeric version keeps its source text (1.0, 2.50, 1e3)",
+    text: '{"openapi":"3.0.0","info":{"title":"t","version":2.50},"paths":{}}',
+    format: "OpenAPI 3.0.0",
+    version: "2.50",
+    count: 0,
+  },
+  {
+    name: "ok/3.1 webhooks only: 0 endpoints",
+    text:
+      "openapi: 3.1.0\ninfo: {title: W, version: '1'}\nwebhooks:\n  ping:\n    post: {summary: Ping}\n",
+    format: "OpenAPI 3.1.0",
+    count: 0,
+    webhooks: ["post ping"],
+  },
+  {
+    name: "ok/query in a 3.1 document is not an endpoint (3.2 field)",
+    text:
+      "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /s:\n    query: {}\n    get: {}\n",
+    format: "OpenAPI 3.1.0",
+    endpoints: ["get /s"],
+    warnings: [/query is an OpenAPI 3.2 field/],
+  },
+  {
+    name: "ok/additionalOperations POST is listed as post, with a warning",
+    text:
+      "openapi: 3.2.0\ninfo: {title: t, version: '1'}\npaths:\n  /p:\n    get: {}\n    additionalOperations:\n      POST: {}\n",
+    format: "OpenAPI 3.2.0",
+    endpoints: ["get /p", "post /p"],
+    warnings: [/must be written as the fixed field "post"/],
+  },
+  {
+    name: "ok/additionalOperations repeating a fixed method is skipped",
+    text:
+      "openapi: 3.2.0\ninfo: {title: t, version: '1'}\npaths:\n  /p:\n    get: {}\n    additionalOperations:\n      GET: {}\n",
+    format: "OpenAPI 3.2.0",
+    endpoints: ["get /p"],
+    warnings: [/repeats the GET operation/],
+  },
+  {
+    name: "ok/a BOM, a duplicate YAML key (last wins, like JSON.parse)",
+    text:
+      "\ufeffopenapi: 3.0.0\ninfo: {title: first, version: '1'}\ninfo: {title: second, version: '2'}\npaths: {}\n",
+    format: "OpenAPI 3.0.0",
+    title: "second",
+    warnings: [/Duplicate mapping key/],
+  },
+  {
+    name:
+      "ok/JSON with a trailing comma is read as YAML, with a located warning",
+    text:
+      '{"openapi": "3.0.0", "info": {"title": "t", "version": "1"},\n "paths": {},\n}',
+    format: "OpenAPI 3.0.0",
+    warnings: [
+      /Not valid JSON \(Invalid JSON: Trailing comma before '\}'\); read as YAML/,
+    ],
+  },
+  {
+    name: 'ok/openapi: "3.1" without a patch version is read, with a warning',
+    text: 'openapi: "3.1"\ninfo: {title: t, version: "1"}\npaths: {}\n',
+    format: "OpenAPI 3.1",
+    warnings: [/should name a patch version/],
+  },
+];
+
+for (const c of OK) {
+  Deno.test(`spec parse ${c.name}`, () => {
+    const { index } = parseSpec(c.text);
+    assert.equal(index.format, c.format);
+    if (c.title !== undefined) assert.equal(index.title, c.title);
+    if (c.version !== undefined) assert.equal(index.version, c.version);
+    if (c.endpoints) assert.deepEqual(list(c.text), c.endpoints);
+    if (c.count !== undefined) assert.equal(index.endpoints.length, c.count);
+    if (c.webhooks) {
+      assert.deepEqual(
+        index.webhooks.map((e) => `${e.method} ${e.path}`),
+        c.webhooks,
+      );
+    }
+    if (c.callbacks !== undefined) {
+      assert.equal(index.callbacks.length, c.callbacks);
+    }
+    const msgs = index.warnings.map((w) => w.message);
+    for (const re of c.warnings ?? []) {
+      assert.ok(
+        msgs.some((m) => re.test(m)),
+        `${re} in ${JSON.stringify(msgs, null, 1)}`,
+      );
+    }
+    if (c.warningCount !== undefined) {
+      assert.equal(msgs.length, c.warningCount, msgs.join("\n"));
+    }
+  });
+}
+
+interface BadCase {
+  name: string;
+  text: string;
+  kind: "syntax" | "format" | "structure";
+  message: RegExp;
+  line?: number;
+  column?: number;
+  path?: string;
+}
+
+const BAD: BadCase[] = [
+  {
+    name: "bad/empty input",
+    text: "  \n",
+    kind: "syntax",
+    message: /empty/,
+    line: 1,
+  },
+  {
+    name: "bad/truncated JSON names line and column",
+    text: '{\n  "openapi": "3.0.0",\n  "info": {\n',
+    kind: "syntax",
+    message: /Invalid JSON/,
+    line: 4,
+    column: 1,
+  },
+  {
+    name: "bad/JSON bad literal (V8 gives no position) is still located",
+    text: '{\n  "openapi": tru\n}',
+    kind: "syntax",
+    message: /Unexpected 't', expected a value/,
+    line: 2,
+    column: 14,
+  },
+  {
+    name: "bad/YAML unclosed flow sequence points at its opening",
+    text: "foo: [bar\n",
+    kind: "syntax",
+    message: /the '\[' opened at line 1, column 6 is never closed/,
+    line: 2,
+  },
+  {
+    name: "bad/YAML bad indentation",
+    text: "openapi: 3.0.0\ninfo:\n  title: x\n version: 1\n",
+    kind: "syntax",
+    message: /Invalid YAML/,
+    line: 4,
+  },
+  {
+    name: "bad/two YAML documents: located at the second",
+    text: "openapi: 3.0.0\n---\nopenapi: 3.1.0\n",
+    kind: "syntax",
+    message: /more than one YAML document/,
+    line: 2,
+    column: 1,
+  },
+  {
+    name: "bad/AsyncAPI is named",
+    text:
+      '{"asyncapi": "2.6.0", "info": {"title": "x", "version": "1"}, "channels": {}}',
+    kind: "format",
+    message: /AsyncAPI 2\.6\.0 document/,
+    path: "$",
+  },
+  {
+    name: "bad/JSON Schema is named",
+    text: "type: object\nproperties:\n  a: {type: string}\n",
+    kind: "format",
+    message: /looks like a JSON Schema \(it has type, properties\)/,
+  },
+  {
+    name: "bad/HAR points to the HAR viewer",
+    text: '{"log": {"version": "1.2", "entries": []}}',
+    kind: "format",
+    message: /HAR file.*\/har/,
+  },
+  {
+    name: 'bad/swagger: "3.0" never existed',
+    text: 'swagger: "3.0"\ninfo: {title: t, version: "1"}\npaths: {}\n',
+    kind: "format",
+    message: /swagger: "3\.0" is not a Swagger version/,
+    path: "$.swagger",
+  },
+  {
+    name: 'bad/swagger: "ERROR"',
+    text: 'swagger: "ERROR"\n',
+    kind: "format",
+    message: /swagger: "ERROR" is not a Swagger version/,
+    path: "$.swagger",
+  },
+  {
+    name: 'bad/openapi: "2.0" is Swagger\'s field',
+    text: 'openapi: "2.0"\npaths: {}\n',
+    kind: "format",
+    message: /Swagger 2\.0 documents start with swagger/,
+    path: "$.openapi",
+  },
+  {
+    name: "bad/openapi 4.0 is not supported",
+    text: 'openapi: "4.0.0"\npaths: {}\n',
+    kind: "format",
+    message: /not a supported version/,
+  },
+  {
+    name: "bad/a top-level array",
+    text: "[1, 2]",
+    kind: "format",
+    message: /top level is an array/,
+    path: "$",
+  },
+  {
+    name: "bad/a plain string",
+    text: "hello there",
+    kind: "format",
+    message: /top level is the string "hello there"/,
+  },
+  {
+    name: "bad/paths is an array",
+    text: 'openapi: 3.0.0\ninfo: {title: t, version: "1"}\npaths: [a]\n',
+    kind: "structure",
+    message: /paths must be a mapping/,
+    path: "$.paths",
+  },
+  {
+    name: "bad/3.1 with only info: nothing to show",
+    text: 'openapi: "3.1.0"\ninfo: {title: t, version: "1"}\n',
+    kind: "structure",
+    message: /no paths, webhooks or components/,
+    path: "$",
+  },
+  {
+    name: "bad/paths without openapi field",
+    text: "info: {title: t}\npaths: {/a: {get: {}}}\n",
+    kind: "format",
+    message: /has paths but no openapi or swagger field/,
+  },
+];
+
+for (const c of BAD) {
+  Deno.test(`spec parse ${c.name}`, () => {
+    const r = tryParseSpec(c.text);
+    assert.equal(r.ok, false);
+    if (r.ok) return;
+    assert.equal(r.error.kind, c.kind, r.error.message);
+    assert.match(r.error.message, c.message);
+    if (c.line !== undefined) {
+      assert.equal(r.error.line, c.line, r.error.message);
+    }
+    if (c.column !== undefined) assert.equal(r.error.column, c.column);
+    if (c.path !== undefined) assert.equal(r.error.path, c.path);
+    if (c.kind === "syntax") {
+      assert.ok(r.error.line !== undefined && r.error.column !== undefined);
+    } else assert.ok(r.error.path, "structural errors carry a JSON path");
+  });
+}
+
+Deno.test("spec parse: rejections are SyntaxError subclasses with a location", () => {
+  try {
+    parseSpec("{");
+    assert.fail("must throw");
+  } catch (err) {
+    assert.ok(err instanceof SpecError);
+    assert.ok(err instanceof SyntaxError);
+    assert.match(err.message, /\(line 1, column 2\)$/);
+  }
+});
+
+Deno.test("spec parse: hay holds path, summary, tags and operationId, lower-cased", () => {
+  const { index } = parseSpec(fixture("mini-3.2.yaml"));
+  const get = index.endpoints.find((e) =>
+    e.method === "get" && e.path === "/b/{id}"
+  )!;
+  assert.equal(get.hay, "/b/{id}\nread a b\nbees\nshared tag\nreadb");
+  assert.deepEqual(get.tags, ["Bees", "Shared Tag"]);
+  assert.equal(
+    index.endpoints.find((e) => e.method === "delete")!.deprecated,
+    true,
+  );
+  const copy = index.endpoints.find((e) => e.method === "copy")!;
+  assert.equal(copy.opKey, "COPY");
+  assert.equal(copy.additional, true);
+  assert.deepEqual(index.extraMethods, ["copy", "link", "purge"]);
+  assert.deepEqual(index.methodCounts.map(([m]) => m), [
+    ...METHOD_ORDER,
+    "copy",
+    "link",
+    "purge",
+  ]);
+  assert.deepEqual(index.methodCounts[0], ["get", 3]);
+});
+
+Deno.test("spec parse: tags keep declared order, then used ones by name", () => {
+  const { index } = parseSpec(fixture("openapi-3.1.json"));
+  assert.deepEqual(index.tags.map((t) => [t.name, t.count]), [["zebra", 1], [
+    "items",
+    1,
+  ]]);
+  assert.equal(index.tags[0].description, "Declared first");
+});
+
+Deno.test("spec parse: servers of Swagger 2.0 come from schemes, host and basePath", () => {
+  const { index } = parseSpec(fixture("swagger-2.0.json"));
+  assert.deepEqual(index.servers, ["https://api.example.com/v1"]);
+});
+
+Deno.test("spec parse: two phases, the list first, then the checks", () => {
+  const text = JSON.stringify(
+    {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/a/{id}": { get: { operationId: "x" }, put: { operationId: "x" } },
+      },
+      components: { schemas: { S: { $ref: "#/components/schemas/Gone" } } },
+    },
+    null,
+    2,
+  );
+  const p = parseSpec(text, { checks: false });
+  assert.equal(p.index.checked, false);
+  assert.equal(p.index.warnings.length, 0);
+  assert.equal(p.index.endpoints.length, 2);
+  const all = checkSpec(p);
+  assert.equal(p.index.checked, true);
+  assert.deepEqual(all.map((w) => w.message), [
+    "GET /a/{id}: path parameter {id} is not declared (add a parameter with in: path)",
+    'operationId "x" is used by GET /a/{id} and PUT /a/{id}; it must be unique',
+    "PUT /a/{id}: path parameter {id} is not declared (add a parameter with in: path)",
+    '$ref "#/components/schemas/Gone" points to nothing in this document',
+  ]);
+  // In JSON, a bad $ref is located by line and column of the source.
+  assert.deepEqual([all[3].line, all[3].column], [20, 9]);
+  assert.equal(checkSpec(p).length, 4, "idempotent");
+});
+
+Deno.test("parse: a YAML error quoting a huge tag keeps its message short", () => {
+  const text = "openapi: 3.1.0\ninfo: !<" + "a penapi ".repeat(2000) +
+    ">\n  title: x\n";
+  let message = "";
+  try {
+    parseSpec(text);
+  } catch (e) {
+    message = (e as { info?: { message: string } }).info?.message ??
+      (e as Error).message;
+  }
+  assert.match(message, /^Invalid YAML/);
+  assert.ok(message.length < 400, `${message.length} characters`);
+});

@@ -1,0 +1,258 @@
+/** The schema graph: merged allOf, alternatives, items, recursion, bounds. */
+import assert from "node:assert/strict";
+import { parseSpec } from "./mod.ts";
+import { operationDetail } from "./detail.ts";
+import { mdText } from "./markdown.ts";
+import { SchemaGraph, type SchemaNode } from "./schema_graph.ts";
+
+const FIX = new URL("../../tests/fixtures/openapi/", import.meta.url);
+const parsed = parseSpec(
+  Deno.readTextFileSync(new URL("detail-3.1.yaml", FIX)),
+);
+
+function graphOf(doc: unknown = parsed.doc) {
+  const p = doc === parsed.doc
+    ? parsed
+    : parseSpec(JSON.stringify(doc), { checks: false });
+  return { g: new SchemaGraph(p.resolver), r: p.resolver };
+}
+
+/** The graph of a 3.1 document holding only `schemas`. */
+function graphOfSchemas(schemas: Record<string, unknown>) {
+  return graphOf({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {},
+    components: { schemas },
+  });
+}
+
+/** The node a `$ref` to components/schemas/`name` leads to. */
+function schema(g: SchemaGraph, name: string): SchemaNode {
+  return g.node(g.edge("", { $ref: `#/components/schemas/${name}` }).node)!;
+}
+
+function child(g: SchemaGraph, n: SchemaNode, name: string): SchemaNode {
+  const e = n.props.find((p) => p.name === name);
+  assert.ok(e, `no property ${name}`);
+  return g.node(e.node)!;
+}
+
+Deno.test("schema tree: ok/allOf merges properties and required lists", () => {
+  const { g } = graphOf();
+  const order = schema(g, "Order");
+  assert.equal(order.type, "object");
+  assert.deepEqual(
+    order.props.map((p) =>
+      `${p.name}${p.required ? "*" : ""}${p.ref ? ":" + p.ref : ""}`
+    ),
+    [
+      "id*",
+      "created",
+      "status",
+      "lines*",
+      "address:Address",
+      "note",
+      "secret",
+      "tags",
+    ],
+  );
+  const id = child(g, order, "id");
+  assert.equal(id.format, "uuid");
+  assert.equal(id.readOnly, true);
+  assert.equal(mdText(id.description), "The id.");
+  assert.deepEqual(id.description, [{
+    t: "p",
+    c: ["The ", { t: "em", c: ["id"] }, "."],
+  }]);
+});
+
+Deno.test("schema tree: ok/types, enums, defaults, constraints, flags", () => {
+  const { g } = graphOf();
+  const order = schema(g, "Order");
+  const status = child(g, order, "status");
+  assert.deepEqual(status.enum, ['"open"', '"paid"']);
+  assert.equal(status.default, '"open"');
+  assert.equal(child(g, order, "note").type, "string | null");
+  assert.deepEqual(child(g, order, "note").constraints, ["maxLength 200"]);
+  assert.equal(child(g, order, "secret").writeOnly, true);
+  const lines = child(g, order, "lines");
+  assert.equal(lines.type, "array");
+  assert.deepEqual(lines.constraints, ["minItems 1"]);
+  assert.equal(lines.items?.ref, "Line");
+  const line = g.node(lines.items!.node)!;
+  assert.deepEqual(child(g, line, "amount").constraints, [">= 1", "< 1000"]);
+  const sku = child(g, line, "sku");
+  assert.equal(sku.deprecated, true);
+  assert.deepEqual(sku.constraints, ["pattern ^[A-Z]+$"]);
+  const city = child(g, child(g, order, "address"), "city");
+  assert.equal(city.nullable, true);
+  const tags = child(g, order, "tags");
+  assert.equal(g.node(tags.additional!.node)!.type, "string");
+});
+
+Deno.test("schema tree: ok/oneOf alternatives labelled by $ref, title or position; discriminator mapping", () => {
+  const { g } = graphOf();
+  const pet = schema(g, "Pet");
+  assert.equal(pet.type, "");
+  assert.equal(pet.alts?.kind, "oneOf");
+  assert.deepEqual(pet.alts?.list.map((e) => e.name), [
+    "Cat",
+    "Dog",
+    "Nickname",
+    "Option 4",
+  ]);
+  assert.equal(pet.alts?.discriminator, "kind");
+  assert.deepEqual(pet.alts?.mapping, [["cat", "Cat"], ["dog", "Dog"]]);
+  const cat = g.node(pet.alts!.list[0].node)!;
+  assert.equal(child(g, cat, "kind").const, '"cat"');
+  assert.equal(child(g, cat, "lives").default, "9");
+});
+
+Deno.test("schema tree: ok/recursion is a graph edge back to the same node", () => {
+  const { g } = graphOf();
+  const node = schema(g, "Node");
+  assert.equal(node.props.find((p) => p.name === "parent")!.node, node.id);
+  const children = child(g, node, "children");
+  assert.equal(children.items!.node, node.id);
+  // collect stops at nodes it has seen: a finite answer.
+  // Node, name (a string) and children (an array of Node).
+  assert.equal(g.collect([node.id], 1000, 1000).length, 3);
+});
+
+Deno.test("schema tree: ok/external and broken $refs are named, never followed", () => {
+  const { g } = graphOf();
+  const e = g.edge("", { $ref: "other.yaml#/components/schemas/Thing" });
+  assert.equal(e.ref, "Thing");
+  const n = g.node(e.node)!;
+  assert.match(n.note, /another file/);
+  assert.equal(n.props.length, 0);
+  const b = g.edge("", { $ref: "#/components/schemas/Nope" });
+  assert.match(g.node(b.node)!.note, /points to nothing/);
+});
+
+Deno.test("schema tree: ok/self-referencing allOf and 10,000-long $ref chains stay bounded", () => {
+  const schemas: Record<string, unknown> = {
+    Self: {
+      allOf: [{ $ref: "#/components/schemas/Self" }],
+      properties: { a: { type: "string" } },
+    },
+  };
+  for (let i = 0; i < 10_000; i++) {
+    schemas[`S${i}`] = { $ref: `#/components/schemas/S${i + 1}` };
+  }
+  schemas["S10000"] = {
+    type: "object",
+    properties: { end: { type: "string" } },
+  };
+  const { g } = graphOf({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {},
+    components: { schemas },
+  });
+  assert.deepEqual(schema(g, "Self").props.map((p) => p.name), ["a"]);
+  const t = performance.now();
+  assert.deepEqual(schema(g, "S0").props.map((p) => p.name), ["end"]);
+  assert.ok(performance.now() - t < 1000);
+});
+
+Deno.test("schema tree: ok/operation detail sends the first levels' nodes and the roots", () => {
+  const d = operationDetail(parsed, "paths", "/orders/{orderId}", "post")!;
+  const req = d.requestBody!.bodies[0];
+  assert.equal(req.schema?.ref, "Order");
+  const ids = new Set(d.nodes.map((n) => n.id));
+  assert.ok(ids.has(req.schema!.node));
+  const list = d.responses.find((r) => r.status === "201")!.bodies[0];
+  assert.equal(list.type, "array<Line>");
+  assert.ok(ids.has(list.schema!.node));
+});
+
+Deno.test("schema tree: ok/Swagger 2.0 formData becomes a form body with a schema", () => {
+  const p = parseSpec(Deno.readTextFileSync(new URL("form-2.0.yaml", FIX)));
+  const up = operationDetail(p, "paths", "/upload", "post")!;
+  const b = up.requestBody!.bodies[0];
+  assert.equal(b.mediaType, "multipart/form-data");
+  const root = up.nodes.find((n) => n.id === b.schema!.node)!;
+  assert.deepEqual(root.props.map((e) => `${e.name}${e.required ? "*" : ""}`), [
+    "file*",
+    "label",
+  ]);
+  const login = operationDetail(p, "paths", "/login", "post")!;
+  assert.equal(
+    login.requestBody!.bodies[0].mediaType,
+    "application/x-www-form-urlencoded",
+  );
+});
+
+Deno.test("schema tree: ok/collect counts tree levels: array items sit in their property's level", () => {
+  const leaf = { type: "string" };
+  const { g } = graphOfSchemas({
+    Root: {
+      type: "object",
+      properties: {
+        lines: {
+          type: "array",
+          items: { $ref: "#/components/schemas/Line" },
+        },
+      },
+    },
+    Line: {
+      type: "object",
+      properties: { amount: { type: "object", properties: { leaf } } },
+    },
+  });
+  const root = schema(g, "Root");
+  const types = (depth: number) =>
+    g.collect([root.id], depth, 100).map((n) =>
+      n.props.map((p) => p.name).join(",") || n.type
+    );
+  // Level 1 is `lines` (and its items, walked in place); level 2 `amount`.
+  assert.deepEqual(types(0), ["lines"]);
+  assert.deepEqual(types(1), ["lines", "array", "amount"]);
+  assert.deepEqual(types(2), ["lines", "array", "amount", "leaf"]);
+  assert.deepEqual(types(3), ["lines", "array", "amount", "leaf", "string"]);
+});
+
+Deno.test("schema tree: bad/a 100-deep array of arrays collects what a type summary reads", () => {
+  let s: Record<string, unknown> = { type: "string" };
+  for (let i = 0; i < 100; i++) s = { type: "array", items: s };
+  const { g } = graphOf();
+  const e = g.edge("", s);
+  // The array, then four arrays of arrays: `array<array<array<array<…>>>>`.
+  assert.equal(g.collect([e.node], 0, 1_000).length, 5);
+  assert.equal(g.collect([e.node], 3, 1_000).length, 5);
+});
+
+Deno.test("schema tree: ok/collect brings array items up to their level even when a property queued them deeper", () => {
+  const charge = {
+    type: "object",
+    properties: { amount: { type: "object", properties: {} } },
+  };
+  const { g } = graphOfSchemas({
+    Charge: charge,
+    // `latest.charge` (level 2) names Charge before `data[]` (level 1,
+    // items in place) does.
+    List: {
+      type: "object",
+      properties: {
+        latest: {
+          type: "object",
+          properties: { charge: { $ref: "#/components/schemas/Charge" } },
+        },
+        data: {
+          type: "array",
+          items: { $ref: "#/components/schemas/Charge" },
+        },
+      },
+    },
+  });
+  const list = schema(g, "List");
+  const ids = new Set(g.collect([list.id], 2, 100).map((n) => n.id));
+  const c = schema(g, "Charge");
+  // `data[].amount` is a level-2 row: its node comes with the first two.
+  assert.ok(ids.has(c.id));
+  assert.ok(ids.has(c.props[0].node), "data[].amount's node");
+  // Each node once.
+  assert.equal(g.collect([list.id], 2, 100).length, ids.size);
+});

@@ -1,0 +1,262 @@
+/**
+ * Schemas as the detail view shows them: a one-line type summary and the
+ * top-level fields of a body. Both stay bounded on hostile schemas: `$ref`s
+ * are named, not expanded; inline nesting, `allOf` depth and field counts are
+ * capped; each schema object is walked at most once per body (a schema that
+ * lists itself fifty times in `allOf`, or a YAML alias fan-out, would
+ * otherwise cost 50^depth steps); and values are never stringified whole.
+ */
+import { clip, truncate } from "./errors.ts";
+import {
+  type Direction,
+  MAX_EXAMPLE_CHARS,
+  prettyJson,
+  sampleOf,
+} from "./example.ts";
+import { isObject, refOf, type RefResolver } from "./refs.ts";
+import { scalarList } from "./safe.ts";
+import type { SchemaGraph } from "./schema_graph.ts";
+import type { BodyDetail, ExampleDetail, FieldDetail } from "./types.ts";
+
+/** Fields listed per body. */
+export const MAX_FIELDS = 100;
+/**
+ * Longest description shown in a detail, longer ones are cut: real ones stay
+ * under a few thousand characters, and the page turns each into plain text
+ * (and lays it out) on the main thread.
+ */
+export const MAX_TEXT = 20_000;
+/** Longest description in a table cell (a parameter, a field, a response). */
+export const MAX_CELL = 2_000;
+
+/** A string field, cut to `max`; "" when it is not a string. */
+export function text(v: unknown, max = MAX_TEXT): string {
+  return typeof v === "string" ? truncate(v, max) : "";
+}
+
+/** Last segment of a `$ref`, decoded: `#/components/schemas/Pet` → `Pet`. */
+function refName(ref: string): string {
+  const last = clip(ref.slice(ref.lastIndexOf("/") + 1));
+  try {
+    return decodeURIComponent(last).replace(/~1/g, "/").replace(/~0/g, "~");
+  } catch {
+    return last;
+  }
+}
+
+/** An enum value in a few characters: nested values are not expanded. */
+function shortValue(v: unknown): string {
+  if (Array.isArray(v)) return "[…]";
+  if (isObject(v)) return "{…}";
+  if (typeof v === "string") return JSON.stringify(truncate(v, 40));
+  return String(v);
+}
+
+/**
+ * A one-line type summary of a schema (`array<Pet>`, `string (date-time)`,
+ * `oneOf<Cat | Dog>`); references are named, not expanded, so cycles are
+ * harmless. `depth` bounds inline nesting.
+ */
+export function typeSummary(schema: unknown, depth = 0): string {
+  const ref = refOf(schema);
+  if (ref !== null) return refName(ref);
+  if (schema === true) return "any";
+  if (schema === false) return "never";
+  if (!isObject(schema)) return "";
+  if (depth > 3) return "…";
+  for (const k of ["oneOf", "anyOf", "allOf"]) {
+    const list = schema[k];
+    if (Array.isArray(list) && list.length) {
+      const sep = k === "allOf" ? " & " : " | ";
+      return `${k}<${
+        list.slice(0, 4).map((s) => typeSummary(s, depth + 1) || "any").join(
+          sep,
+        )
+      }${list.length > 4 ? sep + "…" : ""}>`;
+    }
+  }
+  const t = schema.type;
+  let base = Array.isArray(t)
+    ? scalarList(t, 8).map(clip).join(" | ")
+    : typeof t === "string"
+    ? clip(t)
+    : "";
+  if (base === "array" || (!base && schema.items !== undefined)) {
+    return `array<${typeSummary(schema.items, depth + 1) || "any"}>`;
+  }
+  if (!base && isObject(schema.properties)) base = "object";
+  if (!base) base = "any";
+  if (typeof schema.format === "string") base += ` (${clip(schema.format)})`;
+  if (Array.isArray(schema.enum)) {
+    const shown = schema.enum.slice(0, 5).map(shortValue).join(", ");
+    base += ` enum: ${shown}${schema.enum.length > 5 ? ", …" : ""}`;
+  }
+  return base;
+}
+
+const requiredCache = new WeakMap<unknown[], ReadonlySet<string>>();
+
+/** The `required` names of a schema, once per list (lists may be shared). */
+function requiredOf(v: unknown): ReadonlySet<string> {
+  if (!Array.isArray(v)) return new Set();
+  let set = requiredCache.get(v);
+  if (!set) {
+    set = new Set(v.filter((x): x is string => typeof x === "string"));
+    requiredCache.set(v, set);
+  }
+  return set;
+}
+
+/** Top-level properties of a schema (through `$ref` and `allOf`). */
+function fieldsOf(
+  schema: unknown,
+  r: RefResolver,
+  out: FieldDetail[],
+  seen: Set<object>,
+  depth: number,
+): void {
+  const s = r.deref(schema).value;
+  if (!isObject(s) || depth > 4 || seen.has(s)) return;
+  seen.add(s);
+  if (Array.isArray(s.allOf)) {
+    for (const part of s.allOf) {
+      if (out.length >= MAX_FIELDS) return;
+      fieldsOf(part, r, out, seen, depth + 1);
+    }
+  }
+  if (!isObject(s.properties)) return;
+  const req = requiredOf(s.required);
+  for (const name in s.properties) {
+    if (out.length >= MAX_FIELDS) return;
+    const p = s.properties[name];
+    const pv = r.deref(p).value;
+    out.push({
+      name: clip(name),
+      type: typeSummary(p),
+      required: req.has(name),
+      description: isObject(pv) ? text(pv.description, MAX_CELL) : "",
+    });
+  }
+}
+
+/** What building bodies needs: the document's resolver and schema graph. */
+export interface BodyContext {
+  r: RefResolver;
+  graph: SchemaGraph;
+  /** Requests leave `readOnly` properties out of examples, responses `writeOnly`. */
+  dir: Direction;
+}
+
+/** Written examples kept per body. */
+const MAX_EXAMPLES = 20;
+
+/** True for JSON media types (`application/json`, `application/problem+json`). */
+export function isJson(mediaType: string): boolean {
+  return /^[^;]*[/+]json\s*(;|$)/i.test(mediaType) || mediaType === "*/*";
+}
+
+/** An example value as shown: strings as written, the rest as indented JSON. */
+export function exampleText(v: unknown): string {
+  return typeof v === "string" ? truncate(v, MAX_EXAMPLE_CHARS) : prettyJson(v);
+}
+
+/**
+ * Examples written for a media type: `example`, each of `examples` (an
+ * Example Object's `value`; an `externalValue` is named, never fetched).
+ */
+function writtenExamples(
+  media: Record<string, unknown>,
+  r: RefResolver,
+): ExampleDetail[] {
+  const out: ExampleDetail[] = [];
+  if (media.example !== undefined) {
+    out.push({
+      label: "Example",
+      text: exampleText(media.example),
+      generated: false,
+    });
+  }
+  if (isObject(media.examples)) {
+    for (const name in media.examples) {
+      if (out.length >= MAX_EXAMPLES) break;
+      const ex = r.deref(media.examples[name]).value;
+      if (!isObject(ex)) continue;
+      const label = typeof ex.summary === "string" && ex.summary
+        ? `${clip(name)}: ${clip(ex.summary)}`
+        : clip(name);
+      if (ex.value !== undefined) {
+        out.push({ label, text: exampleText(ex.value), generated: false });
+      } else if (typeof ex.externalValue === "string") {
+        out.push({
+          label,
+          text: `(external example ${clip(ex.externalValue)}, not fetched)`,
+          generated: false,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A body of `mediaType`: the schema's root in the graph, its type and
+ * top-level fields, a generated example for JSON, and the written ones.
+ * `media` holds `example`/`examples` (an OpenAPI 3 Media Type Object, or
+ * Swagger 2.0's `examples` entry wrapped as `{ example }`).
+ */
+export function body(
+  mediaType: string,
+  schema: unknown,
+  ctx: BodyContext,
+  media: Record<string, unknown> = {},
+  cache?: Map<unknown, string>,
+): BodyDetail {
+  const fields: FieldDetail[] = [];
+  const { r, graph } = ctx;
+  fieldsOf(schema, r, fields, new Set(), 0);
+  const examples: ExampleDetail[] = [];
+  if (schema !== undefined && isJson(mediaType)) {
+    let text = cache?.get(schema);
+    if (text === undefined) {
+      const v = sampleOf(schema, r, ctx.dir);
+      text = v === undefined ? "" : prettyJson(v);
+      cache?.set(schema, text);
+    }
+    if (text) {
+      examples.push({
+        label: "Generated from the schema",
+        text,
+        generated: true,
+      });
+    }
+  }
+  examples.push(...writtenExamples(media, r));
+  return {
+    mediaType: clip(mediaType),
+    type: typeSummary(schema),
+    fields,
+    schema: schema === undefined ? null : graph.edge("", schema),
+    examples,
+  };
+}
+
+/** Media types listed per request or response body. */
+export const MAX_BODIES = 20;
+
+/** Bodies of an OpenAPI 3 `content` map. */
+export function contentBodies(
+  content: unknown,
+  ctx: BodyContext,
+): BodyDetail[] {
+  if (!isObject(content)) return [];
+  const out: BodyDetail[] = [];
+  // Media types sharing one schema share its generated example.
+  const cache = new Map<unknown, string>();
+  for (const mt in content) {
+    if (out.length >= MAX_BODIES) break;
+    const m = ctx.r.deref(content[mt]).value;
+    const media = isObject(m) ? m : {};
+    out.push(body(mt, media.schema, ctx, media, cache));
+  }
+  return out;
+}
