@@ -1,4 +1,5 @@
 /** The documented responses of one endpoint, from the catalog. */
+import { statusClass } from "../../lib/shared/status.ts";
 import type { EndpointSpec, JsonSchema } from "../../lib/debug/catalog.ts";
 import { Prose } from "./Prose.tsx";
 
@@ -56,11 +57,6 @@ function Fields({ schema }: { schema: JsonSchema }) {
   );
 }
 
-function statusClass(status: string): string {
-  const c = status[0];
-  return /[2-5]/.test(c) ? `status-${c}xx` : "status-other";
-}
-
 /** Status, description, media type, headers and body fields per response. */
 export function Responses({ ep }: { ep: EndpointSpec }) {
   return (
@@ -68,7 +64,9 @@ export function Responses({ ep }: { ep: EndpointSpec }) {
       {ep.responses.map((r) => (
         <li key={r.status} class="response">
           <div class="response-head">
-            <span class={`status ${statusClass(r.status)}`}>{r.status}</span>
+            <span class={`status status-${statusClass(r.status)}`}>
+              {r.status}
+            </span>
             <span>
               <Prose text={r.description} />
             </span>

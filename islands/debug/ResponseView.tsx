@@ -6,7 +6,9 @@
 import { statusText } from "../../lib/debug/status_text.ts";
 import { BodyView } from "./BodyView.tsx";
 import type { PreparedRequest } from "./model.ts";
-import { formatBytes, type RunResponse, statusClass } from "./run.ts";
+import type { RunResponse } from "./run.ts";
+import { formatBytes } from "../../lib/shared/format.ts";
+import { statusClass } from "../../lib/shared/status.ts";
 
 /** `[data-testid=result-duration]` with the elapsed milliseconds. */
 export function Duration({ ms, label }: { ms: number; label?: string }) {

@@ -124,17 +124,3 @@ function base64(bytes: Uint8Array): string {
   }
   return btoa(bin);
 }
-
-/** `2xx`... for colouring; `other` for anything outside 200-599. */
-export function statusClass(status: number): string {
-  return status >= 200 && status < 600
-    ? `${Math.floor(status / 100)}xx`
-    : "other";
-}
-
-/** A byte count for people: `512 B`, `1.4 kB`, `2.0 MB` (SI, like DevTools). */
-export function formatBytes(n: number): string {
-  if (n < 1000) return `${n} B`;
-  if (n < 1e6) return `${(n / 1000).toFixed(1)} kB`;
-  return `${(n / 1e6).toFixed(1)} MB`;
-}

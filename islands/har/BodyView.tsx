@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { BodyPreview } from "../../lib/har/detail.ts";
-import { formatBytes } from "../../lib/har/format.ts";
+import { formatBytes } from "../../lib/shared/format.ts";
 
 /** Image types a browser shows in <img>; anything else stays binary. */
 const IMAGE_TYPES =

@@ -4,7 +4,7 @@
  */
 import type { HarColumns } from "../../lib/har/columns.ts";
 import { pathOf } from "../../lib/har/entries.ts";
-import { formatBytes, formatCount, formatMs } from "../../lib/har/format.ts";
+import { formatBytes, formatCount, formatMs } from "../../lib/shared/format.ts";
 import type { HarSummary } from "../../lib/har/types.ts";
 
 function TopList(

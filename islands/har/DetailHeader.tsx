@@ -3,7 +3,7 @@
  * buttons, and jump links to the sections; plus the "General" facts.
  */
 import { type HarDetail, type NameValue, shown } from "../../lib/har/detail.ts";
-import { exactMs, formatBytes } from "../../lib/har/format.ts";
+import { exactMs, formatBytes } from "../../lib/shared/format.ts";
 
 const SECTIONS = [
   ["general", "General"],

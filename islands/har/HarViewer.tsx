@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { urlOf } from "../../lib/har/entries.ts";
-import { formatCount } from "../../lib/har/format.ts";
+import { formatCount } from "../../lib/shared/format.ts";
 import { copyText, sanitizedName, saveBlob } from "./actions.ts";
 import { DetailPanel } from "./DetailPanel.tsx";
 import { InputBar } from "./InputBar.tsx";

@@ -5,7 +5,7 @@
  */
 import { Component, type JSX } from "preact";
 import type { HarColumns } from "../../lib/har/columns.ts";
-import { formatBytes, formatMs } from "../../lib/har/format.ts";
+import { formatBytes, formatMs } from "../../lib/shared/format.ts";
 import { STATUS_CLASSES, TYPE_CATEGORIES } from "../../lib/har/types.ts";
 import { pathOf, urlOf } from "../../lib/har/entries.ts";
 import { type Axis, WaterfallBar } from "./Waterfall.tsx";

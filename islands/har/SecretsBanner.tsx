@@ -5,7 +5,7 @@
  * in the file bar.
  */
 import { useEffect, useState } from "preact/hooks";
-import { formatCount } from "../../lib/har/format.ts";
+import { formatCount } from "../../lib/shared/format.ts";
 import { DEFAULT_REDACT_WORDS, parseWordList } from "../../lib/har/redact.ts";
 import type { SecretCounts } from "../../lib/har/types.ts";
 

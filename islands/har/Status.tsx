@@ -1,6 +1,6 @@
 /** Loading progress, the rejection message and the loaded file's facts. */
 import type { HarErrorInfo } from "../../lib/har/errors.ts";
-import { formatBytes, formatCount, formatMs } from "../../lib/har/format.ts";
+import { formatBytes, formatCount, formatMs } from "../../lib/shared/format.ts";
 import type { LoadedHar, LoadProgress } from "./use_har_worker.ts";
 
 const PHASE_TEXT = {

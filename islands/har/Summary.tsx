@@ -4,7 +4,7 @@
  * page's load events when one page is in scope, and the breakdown.
  */
 import type { HarColumns } from "../../lib/har/columns.ts";
-import { formatBytes, formatCount, formatMs } from "../../lib/har/format.ts";
+import { formatBytes, formatCount, formatMs } from "../../lib/shared/format.ts";
 import type { HarMeta, HarPage } from "../../lib/har/types.ts";
 import { Breakdown } from "./Breakdown.tsx";
 

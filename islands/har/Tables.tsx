@@ -1,6 +1,6 @@
 /** Small tables of the detail panel: name/value pairs and timing phases. */
 import type { CookieRow, NameValue } from "../../lib/har/detail.ts";
-import { exactMs, formatCount } from "../../lib/har/format.ts";
+import { exactMs, formatCount } from "../../lib/shared/format.ts";
 import { PHASES, type Timings } from "../../lib/har/types.ts";
 import { SEGMENT_LABELS } from "../../lib/har/waterfall.ts";
 

@@ -3,7 +3,7 @@
  * select and, for files with several pages, the page selector.
  */
 import { type HashState, NO_PAGE } from "./hash_state.ts";
-import { formatCount, formatMs } from "../../lib/har/format.ts";
+import { formatCount, formatMs } from "../../lib/shared/format.ts";
 import {
   SORT_KEYS,
   type SortKey,

@@ -5,7 +5,7 @@
  */
 import type { HarColumns } from "../../lib/har/columns.ts";
 import { PHASES } from "../../lib/har/types.ts";
-import { exactMs, formatTick, tickStep } from "../../lib/har/format.ts";
+import { exactMs, formatTick, tickStep } from "../../lib/shared/format.ts";
 import {
   type Marker,
   pct,

@@ -4,6 +4,7 @@ import type {
   ParamDetail,
   ResponseDetail,
 } from "../../lib/openapi/types.ts";
+import { statusClass } from "../../lib/shared/status.ts";
 import { Markdown } from "./Markdown.tsx";
 import { SchemaTree, typeText } from "./SchemaTree.tsx";
 import type { NodeCache } from "./use_nodes.ts";
@@ -107,13 +108,6 @@ export function Bodies(
   );
 }
 
-function statusClass(s: string): string {
-  const c = s[0];
-  return c === "2" || c === "3" || c === "4" || c === "5"
-    ? `sv-s${c}`
-    : "sv-sx";
-}
-
 /** The responses of an operation. */
 export function Responses(
   { list, cache }: { list: ResponseDetail[]; cache: NodeCache },
@@ -123,7 +117,9 @@ export function Responses(
       {list.map((r) => (
         <li key={r.status}>
           <div class="sv-response-head">
-            <span class={`sv-code ${statusClass(r.status)}`}>{r.status}</span>
+            <span class={`sv-code sv-s${statusClass(r.status)}`}>
+              {r.status}
+            </span>
             <Markdown md={r.description} class="sv-md sv-desc" />
           </div>
           {r.bodies.length > 0 && (

@@ -4,6 +4,7 @@
  * request wins. Spec text only ever goes to the engine and this tab's
  * sessionStorage, never over the network.
  */
+import { formatBytes } from "../../lib/shared/format.ts";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type {
   SpecErrorInfo,
@@ -38,13 +39,6 @@ export interface LoaderState {
   /** Warnings of the current spec; `checked` once the slower checks ran. */
   warnings: SpecWarning[];
   checked: boolean;
-}
-
-/** Human size of `chars` UTF-16 units (close to bytes for specs). */
-export function size(chars: number): string {
-  if (chars < 1000) return `${chars} B`;
-  if (chars < 1e6) return `${Math.round(chars / 1000)} kB`;
-  return `${(chars / 1e6).toFixed(1)} MB`;
 }
 
 const EMPTY: LoaderState = {
@@ -90,8 +84,8 @@ export function useLoader(
     const e = engine.current;
     if (!e) return;
     const label = name
-      ? `${name} (${size(text.length)})`
-      : `pasted text (${size(text.length)})`;
+      ? `${name} (${formatBytes(text.length)})`
+      : `pasted text (${formatBytes(text.length)})`;
     const fits = text.length <= BOX_LIMIT;
     if ((name || fromStore) && box.current) {
       box.current.value = fits ? text : "";
@@ -152,7 +146,7 @@ export function useLoader(
         box.current.value = "";
         setFileNote(
           `Showing pasted text (${
-            size(text.length)
+            formatBytes(text.length)
           }). Paste here to replace it.`,
         );
         void run(text, "", false, true);
@@ -170,7 +164,7 @@ export function useLoader(
     async loadFile(file: File) {
       touched.current = true;
       clearTimeout(timer.current);
-      const label = `${file.name} (${size(file.size)})`;
+      const label = `${file.name} (${formatBytes(file.size)})`;
       setState((s) => ({ ...s, busy: { stage: "reading", label } }));
       let text: string;
       try {

@@ -4,16 +4,7 @@
  * entry on files with 50,000 entries, so no `new URL()` and no regex per call
  * where a string scan does.
  */
-import type { StatusClass, TypeCategory } from "./types.ts";
-
-/** 2xx..5xx; everything else, including 0 (failed) and 1xx, is `other`. */
-export function statusClass(status: number): StatusClass {
-  if (status >= 200 && status < 300) return "2xx";
-  if (status >= 300 && status < 400) return "3xx";
-  if (status >= 400 && status < 500) return "4xx";
-  if (status >= 500 && status < 600) return "5xx";
-  return "other";
-}
+import type { TypeCategory } from "./types.ts";
 
 /** `Text/HTML; charset=utf-8` -> `text/html`. */
 export function baseMime(mime: unknown): string {

@@ -3,9 +3,9 @@ import {
   baseMime,
   hostRange,
   pathFrom,
-  statusClass,
   typeCategory,
 } from "./classify.ts";
+import { statusClass } from "../shared/status.ts";
 
 Deno.test("classify: status classes, other for the rest", () => {
   const cases: [number, string][] = [

@@ -3,7 +3,8 @@
  * tolerance for what real exporters write (HAR 1.1, missing `timings`, `-1`
  * phases, numbers as strings) is explained where it is applied.
  */
-import { baseMime, hostRange, statusClass, typeCategory } from "./classify.ts";
+import { baseMime, hostRange, typeCategory } from "./classify.ts";
+import { statusClass } from "../shared/status.ts";
 import type { ColumnBuilder } from "./columns.ts";
 import { parseInstantInto } from "./iso_date.ts";
 import { PHASES, STATUS_CLASSES, TYPE_CATEGORIES } from "./types.ts";

@@ -19,13 +19,8 @@ export const TYPE_CATEGORIES = [
 /** One content-type category; `xhr` covers XHR, fetch and EventSource. */
 export type TypeCategory = typeof TYPE_CATEGORIES[number];
 
-/**
- * Status classes: anything not 2xx-5xx is `other` (1xx never ends an
- * exchange, RFC 9110 §15.2; 0 is a request that got no response).
- */
-export const STATUS_CLASSES = ["2xx", "3xx", "4xx", "5xx", "other"] as const;
-/** One status class. */
-export type StatusClass = typeof STATUS_CLASSES[number];
+export { STATUS_CLASSES, type StatusClass } from "../shared/status.ts";
+import type { StatusClass } from "../shared/status.ts";
 
 /** The six list orders of the `har-sort` select. */
 export const SORT_KEYS = [

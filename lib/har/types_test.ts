@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { statusClass } from "./classify.ts";
+import { statusClass } from "../shared/status.ts";
 import { PHASES, SORT_KEYS, STATUS_CLASSES, TYPE_CATEGORIES } from "./types.ts";
 
 Deno.test("har types: the lists the viewer offers are distinct and complete", () => {

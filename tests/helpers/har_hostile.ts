@@ -6,7 +6,7 @@
  * in a Deno Worker, and a tally of inputs and times for the report.
  */
 import assert from "node:assert/strict";
-import { statusClass } from "../../lib/har/classify.ts";
+import { statusClass } from "../../lib/shared/status.ts";
 import { otherOrders } from "../../lib/har/orders.ts";
 import { entryDetail, type HarDetail } from "../../lib/har/detail.ts";
 import { entryAt } from "../../lib/har/entries.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { formatBytes, formatMs, formatTick, tickStep } from "./format.ts";
 
-Deno.test("har format: bytes, ms and axis ticks", () => {
+Deno.test("format: bytes, ms and axis ticks", () => {
   assert.equal(formatBytes(999), "999 B");
   assert.equal(formatBytes(1500), "1.5 kB");
   assert.equal(formatBytes(7548020), "7.5 MB");

@@ -1,5 +1,5 @@
 /**
- * Human-readable numbers for the HAR viewer. Displays round; the `data-*`
+ * Human-readable numbers for every tool (bytes, durations, counts, axis ticks). Displays round; the `data-*`
  * attributes scripts and tests read never go through these (they print numbers
  * as JavaScript gives them).
  */
