@@ -21,8 +21,8 @@
  *   serves per core.
  */
 import { createApp } from "../server/app.ts";
-import { BASE_HEADERS, JSON_TYPE } from "../lib/debug/http.ts";
-import { random } from "../lib/debug/random.ts";
+import { BASE_HEADERS, JSON_TYPE } from "../lib/debug/core/http.ts";
+import { random } from "../lib/debug/core/random.ts";
 
 const [mode, port, file, type, encoding] = Deno.args;
 const HEADERS = { ...BASE_HEADERS, "content-type": JSON_TYPE };

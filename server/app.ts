@@ -30,7 +30,7 @@ export interface App {
     req: Request,
     info?: Deno.ServeHandlerInfo,
   ): Response | Promise<Response>;
-  /** Starts a graceful shutdown of the debug API (see lib/debug/lifecycle.ts). */
+  /** Starts a graceful shutdown of the debug API (see lib/debug/core/lifecycle.ts). */
   drain(): void;
   /** The mounted debug API (tests read its counters). */
   readonly debug: DebugApi;

@@ -4,7 +4,7 @@
  * but malformed value throws: a typo in deployment config must stop the
  * server, not fall back to a default.
  */
-import { limitsFromEnv } from "../lib/debug/limits.ts";
+import { limitsFromEnv } from "../lib/debug/mod.ts";
 import type { AppOptions } from "./app.ts";
 import { buildDir } from "./assets.ts";
 

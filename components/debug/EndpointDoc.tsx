@@ -4,7 +4,7 @@
  * responses) beside its "Try it" runner island. Readable without scripts.
  */
 import type { ComponentChildren } from "preact";
-import type { EndpointSpec } from "../../lib/debug/catalog.ts";
+import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
 import { ParamTable } from "./ParamTable.tsx";
 import { Responses } from "./Responses.tsx";
 import { Examples } from "./Examples.tsx";

@@ -3,7 +3,7 @@
  * that loads the example into the runner (a URL fragment, so it also works
  * as a shareable link), and the response recorded from the real handler.
  */
-import type { EndpointSpec } from "../../lib/debug/catalog.ts";
+import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
 import { exampleState, formatHash } from "../../islands/debug/hash.ts";
 import { isJsonType } from "../../islands/debug/json.ts";
 import type { Samples } from "./samples.ts";

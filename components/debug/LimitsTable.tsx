@@ -6,7 +6,7 @@ import {
   type DebugLimits,
   LIMIT_NAMES,
   LIMITS,
-} from "../../lib/debug/limits.ts";
+} from "../../lib/debug/core/limits.ts";
 
 /** Limits of this server, as a table. */
 export function LimitsTable({ limits }: { limits: DebugLimits }) {

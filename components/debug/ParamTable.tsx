@@ -1,5 +1,5 @@
 /** The parameter table of one endpoint, from the catalog. */
-import type { EndpointSpec } from "../../lib/debug/catalog.ts";
+import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
 import { constraintText, defaultText } from "../../islands/debug/describe.ts";
 import { Prose } from "./Prose.tsx";
 

@@ -1,6 +1,6 @@
 /** The documented responses of one endpoint, from the catalog. */
 import { statusClass } from "../../lib/shared/status.ts";
-import type { EndpointSpec, JsonSchema } from "../../lib/debug/catalog.ts";
+import type { EndpointSpec, JsonSchema } from "../../lib/debug/core/catalog.ts";
 import { Prose } from "./Prose.tsx";
 
 function typeOf(s: JsonSchema): string {

@@ -6,7 +6,7 @@
  * interval, a drip's duration), so recording costs milliseconds. A
  * WebSocket has no sample: the runner shows a live exchange instead.
  */
-import type { EndpointSpec } from "../../lib/debug/catalog.ts";
+import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
 import { SAMPLE_BODY } from "../../islands/debug/hash.ts";
 
 /** One recorded exchange. */

@@ -7,7 +7,7 @@
  * Enter runs from any field (Ctrl+Enter in the text boxes).
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { EndpointSpec } from "../../lib/debug/catalog.ts";
+import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
 import { prepare, runnerCurl, runnerKind, unreadableNumber } from "./model.ts";
 import { fieldId, ParamField } from "./ParamField.tsx";
 import { RequestFields } from "./RequestFields.tsx";

@@ -7,7 +7,7 @@
  * The form is `novalidate`: the browser's own bubbles would say something
  * else than the server, so the runner shows the server's message instead.
  */
-import type { ParamSpec } from "../../lib/debug/catalog.ts";
+import type { ParamSpec } from "../../lib/debug/core/catalog.ts";
 import { constraintText, defaultText } from "./describe.ts";
 
 /** Props of {@link ParamField}. */

@@ -3,7 +3,7 @@
  * Content-Encoding, where redirects ended, a problem+json summary, the
  * response headers and the body.
  */
-import { statusText } from "../../lib/debug/status_text.ts";
+import { statusText } from "../../lib/debug/core/status_text.ts";
 import { BodyView } from "./BodyView.tsx";
 import type { PreparedRequest } from "./model.ts";
 import type { RunResponse } from "./run.ts";

@@ -3,7 +3,7 @@
  * these boxes Enter makes a new line; Ctrl+Enter (⌘+Enter) runs.
  */
 import { described, fieldId, FieldNotes } from "./ParamField.tsx";
-import type { EndpointSpec } from "../../lib/debug/catalog.ts";
+import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
 import { runnerKind, type RunnerState } from "./model.ts";
 import type { StatePatch } from "./use_runner_state.ts";
 

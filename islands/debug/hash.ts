@@ -6,7 +6,10 @@
  * a fresh form are written. The fragment never reaches a server (RFC 3986 §3.5).
  * Pure and DOM-free; the reference's example links use it on the server.
  */
-import type { EndpointSpec, ExampleSpec } from "../../lib/debug/catalog.ts";
+import type {
+  EndpointSpec,
+  ExampleSpec,
+} from "../../lib/debug/core/catalog.ts";
 import { formatFragment, fragmentTarget } from "../shared/fragment.ts";
 import {
   initialState,

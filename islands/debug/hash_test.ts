@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { endpoint } from "../../lib/debug/catalog.ts";
+import { endpoint } from "../../lib/debug/core/catalog.ts";
 import { createDebugApi } from "../../lib/debug/api.ts";
 import { exampleState, formatHash, parseHash, SAMPLE_BODY } from "./hash.ts";
 import { initialState } from "./model.ts";

@@ -133,7 +133,7 @@ function quote(s: string): string {
 
 /**
  * Why `body` cannot be sent with `method`, or null. The size message is the
- * server's 413 detail (lib/debug/body.ts) for a declared Content-Length,
+ * server's 413 detail (lib/debug/core/body.ts) for a declared Content-Length,
  * which is what a browser sends for a string body.
  */
 export function bodyError(

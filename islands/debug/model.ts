@@ -1,18 +1,18 @@
 /**
  * The runner's request model: what the form holds ({@link RunnerState}),
  * and the exact request it sends ({@link PreparedRequest}), validated with
- * the server's own parser (`lib/debug/params.ts`) so a request the runner
+ * the server's own parser (`lib/debug/core/params.ts`) so a request the runner
  * lets through is one the server accepts, and a refused one shows the
  * message the server would have answered with. Pure and DOM-free.
  */
-import type { DebugLimits } from "../../lib/debug/limits.ts";
+import type { DebugLimits } from "../../lib/debug/core/limits.ts";
 import {
   type EndpointSpec,
   endpointUrl,
   type ParamSpec,
   REDIRECT_STATUSES,
-} from "../../lib/debug/catalog.ts";
-import { checkParam } from "../../lib/debug/params.ts";
+} from "../../lib/debug/core/catalog.ts";
+import { checkParam } from "../../lib/debug/core/params.ts";
 import { curlCommand } from "../../lib/shared/curl.ts";
 import { bodyError, type HeaderLine, parseHeaders } from "./headers.ts";
 

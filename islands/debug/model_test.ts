@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { endpoint } from "../../lib/debug/catalog.ts";
-import { DEFAULT_LIMITS } from "../../lib/debug/limits.ts";
+import { endpoint } from "../../lib/debug/core/catalog.ts";
+import { DEFAULT_LIMITS } from "../../lib/debug/core/limits.ts";
 import { createDebugApi } from "../../lib/debug/api.ts";
 
 type EndpointId = string;
@@ -96,7 +96,7 @@ for (const [name, id, patch, path] of OK) {
   });
 }
 
-// Messages are the server's own (lib/debug/params.ts), word for word.
+// Messages are the server's own (lib/debug/core/params.ts), word for word.
 const BAD: [string, EndpointId, Partial<RunnerState>, string, RegExp][] = [
   ["bad/code 1xx", "status", { values: { code: "100" } }, "code", /1xx/],
   ["bad/code range", "status", { values: { code: "600" } }, "code", /200/],

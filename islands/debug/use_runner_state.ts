@@ -6,7 +6,7 @@
  * Back step per key.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import type { EndpointSpec } from "../../lib/debug/catalog.ts";
+import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
 import { initialState, type RunnerState } from "./model.ts";
 import { formatHash, parseHash } from "./hash.ts";
 

@@ -5,17 +5,22 @@
  * standalone handler (`mod.ts`), so there is one router either way and
  * Hono's path normalisation decides for both which route answers.
  */
-import type { Hono } from "./hono.ts";
-import type { EndpointSpec } from "./catalog.ts";
+import type { Hono } from "./core/hono.ts";
+import type { EndpointSpec } from "./core/catalog.ts";
 import {
   createContext,
   type DebugContext,
   type DebugOptions,
-} from "./context.ts";
+} from "./core/context.ts";
 import { debugEndpoints } from "./endpoints.ts";
-import { type Endpoint, endpointRunner } from "./pipeline.ts";
-import { isPreflight, peerAddress, preflight, type ServeInfo } from "./http.ts";
-import { errorProblem, problem } from "./problem.ts";
+import { type Endpoint, endpointRunner } from "./core/pipeline.ts";
+import {
+  isPreflight,
+  peerAddress,
+  preflight,
+  type ServeInfo,
+} from "./core/http.ts";
+import { errorProblem, problem } from "./core/problem.ts";
 
 /** A debug API instance. */
 export interface DebugApi {

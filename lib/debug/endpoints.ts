@@ -4,30 +4,30 @@
  * list is what the router registers, what `openapi.json` describes and
  * what the `/debug` page shows.
  */
-import type { DebugContext } from "./context.ts";
-import type { Endpoint } from "./pipeline.ts";
-import { statusEndpoints } from "./status.ts";
-import { redirectEndpoints } from "./redirect.ts";
-import { echoEndpoints } from "./echo.ts";
-import { compressEndpoints } from "./compress.ts";
-import { sseEndpoints } from "./sse.ts";
-import { openApiEndpoint } from "./openapi.ts";
-import { requestEndpoints } from "./request.ts";
-import { cookieEndpoints } from "./cookies.ts";
-import { authEndpoints } from "./auth.ts";
-import { digestEndpoints } from "./digest.ts";
-import { cachingEndpoints } from "./caching.ts";
-import { responseHeadersEndpoints } from "./response_headers.ts";
-import { documentEndpoints } from "./documents.ts";
-import { homeEndpoint } from "./home.ts";
-import { bytesEndpoints } from "./bytes.ts";
-import { rangeEndpoints } from "./range.ts";
-import { dripEndpoints } from "./drip.ts";
-import { streamEndpoints } from "./stream.ts";
-import { linksEndpoints } from "./links.ts";
-import { imageEndpoints } from "./image.ts";
-import { websocketEndpoints } from "./websocket.ts";
-import { abortEndpoints } from "./abort.ts";
+import type { DebugContext } from "./core/context.ts";
+import type { Endpoint } from "./core/pipeline.ts";
+import { statusEndpoints } from "./endpoints/status.ts";
+import { redirectEndpoints } from "./endpoints/redirect.ts";
+import { echoEndpoints } from "./endpoints/echo.ts";
+import { compressEndpoints } from "./endpoints/compress.ts";
+import { sseEndpoints } from "./endpoints/sse.ts";
+import { openApiEndpoint } from "./core/openapi.ts";
+import { requestEndpoints } from "./endpoints/request.ts";
+import { cookieEndpoints } from "./endpoints/cookies.ts";
+import { authEndpoints } from "./endpoints/auth.ts";
+import { digestEndpoints } from "./endpoints/digest.ts";
+import { cachingEndpoints } from "./endpoints/caching.ts";
+import { responseHeadersEndpoints } from "./endpoints/response_headers.ts";
+import { documentEndpoints } from "./endpoints/documents.ts";
+import { homeEndpoint } from "./endpoints/home.ts";
+import { bytesEndpoints } from "./endpoints/bytes.ts";
+import { rangeEndpoints } from "./endpoints/range.ts";
+import { dripEndpoints } from "./endpoints/drip.ts";
+import { streamEndpoints } from "./endpoints/stream.ts";
+import { linksEndpoints } from "./endpoints/links.ts";
+import { imageEndpoints } from "./endpoints/image.ts";
+import { websocketEndpoints } from "./endpoints/websocket.ts";
+import { abortEndpoints } from "./endpoints/abort.ts";
 
 /** Every endpoint of `ctx`'s instance, in display order. */
 export function debugEndpoints(ctx: DebugContext): readonly Endpoint[] {

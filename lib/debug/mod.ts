@@ -24,20 +24,20 @@
  * state: every handler carries its own options, timers, rate counters and
  * shutdown state, so several can run side by side in one process.
  */
-import { Hono } from "./hono.ts";
+import { Hono } from "./core/hono.ts";
 import { createDebugApi } from "./api.ts";
-import type { DebugContext, DebugOptions } from "./context.ts";
-import type { DebugLimits } from "./limits.ts";
-import type { EndpointSpec } from "./catalog.ts";
+import type { DebugContext, DebugOptions } from "./core/context.ts";
+import type { DebugLimits } from "./core/limits.ts";
+import type { EndpointSpec } from "./core/catalog.ts";
 
-export type { DebugContext, DebugOptions } from "./context.ts";
-export type { EndpointSpec, ParamSpec } from "./catalog.ts";
+export type { DebugContext, DebugOptions } from "./core/context.ts";
+export type { EndpointSpec, ParamSpec } from "./core/catalog.ts";
 export {
   type DebugLimits,
   DEFAULT_LIMITS,
   LIMITS,
   limitsFromEnv,
-} from "./limits.ts";
+} from "./core/limits.ts";
 
 /** A debug API as a fetch handler, with its instance's controls. */
 export interface DebugHandler {

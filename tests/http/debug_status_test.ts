@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
 import { message, raw, startDebug } from "../helpers/debug_server.ts";
-import { statusText } from "../../lib/debug/status_text.ts";
+import { statusText } from "../../lib/debug/core/status_text.ts";
 
 const NO_BODY = [204, 205, 304];
 

@@ -1,6 +1,6 @@
 /**
  * `/digest-auth` over real TCP: the handshake computed here, independently
- * of lib/debug/digest.ts (checked first against RFC 7616 §3.9.1's answers),
+ * of lib/debug/endpoints/digest.ts (checked first against RFC 7616 §3.9.1's answers),
  * for every algorithm and qop; stale nonces, forged nonces, and curl.
  */
 import assert from "node:assert/strict";

@@ -1,0 +1,199 @@
+/**
+ * httpbin's Basic and Bearer endpoints: `/basic-auth/{user}/{passwd}`
+ * (401 with a Basic challenge, RFC 7617), `/hidden-basic-auth/...` (404
+ * instead, for clients that must send credentials pre-emptively) and
+ * `/bearer` (RFC 6750). Any method is answered. Digest is `digest.ts`.
+ */
+import {
+  ANY_METHODS,
+  type ParamSpec,
+  PROBLEM_4XX,
+  type ResponseSpec,
+  sleepParam,
+} from "../core/catalog.ts";
+import type { DebugContext } from "../core/context.ts";
+import type { Endpoint } from "../core/pipeline.ts";
+import { ParamError } from "../core/params.ts";
+import { reflect } from "./request.ts";
+
+/** The realm of every challenge. */
+export const REALM = "wirebench";
+
+/** RFC 6750 §2.1 b64token. */
+const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/** `user` and `passwd` path parameters. */
+export function credentialParams(): ParamSpec[] {
+  return [{
+    name: "user",
+    in: "path",
+    type: "string",
+    required: true,
+    maxLength: 256,
+    description: "The user name the credentials must carry.",
+    example: "alice",
+  }, {
+    name: "passwd",
+    in: "path",
+    type: "string",
+    required: true,
+    maxLength: 256,
+    description: "The password the credentials must carry.",
+    example: "secret",
+  }];
+}
+
+/**
+ * The user and password of a Basic Authorization header (RFC 7617 §2),
+ * decoded as UTF-8, or null when absent or malformed.
+ */
+export function basicCredentials(
+  header: string | null,
+): { user: string; password: string } | null {
+  const m = /^basic[ ]+([A-Za-z0-9+/]+={0,2})[ ]*$/i.exec(header ?? "");
+  if (!m || m[1].length > 4096) return null;
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(
+      Uint8Array.fromBase64(m[1]),
+    );
+  } catch {
+    return null;
+  }
+  const colon = text.indexOf(":");
+  if (colon < 0) return null;
+  return { user: text.slice(0, colon), password: text.slice(colon + 1) };
+}
+
+/**
+ * The 200 every auth endpoint documents: `{"authenticated": true}` with the
+ * user (Basic, Digest) or the token (Bearer) it accepted.
+ */
+export function authenticated(field: "user" | "token"): ResponseSpec {
+  return {
+    status: "200",
+    description: "Authenticated.",
+    contentType: "application/json",
+    schema: {
+      type: "object",
+      required: ["authenticated", field],
+      properties: {
+        authenticated: { const: true },
+        [field]: { type: "string" },
+      },
+    },
+  };
+}
+
+function basic(ctx: DebugContext, hidden: boolean): Endpoint {
+  const b = ctx.base;
+  const id = hidden ? "hidden-basic-auth" : "basic-auth";
+  const challenge = `Basic realm="${REALM}"`;
+  return {
+    spec: {
+      id,
+      path: `${b}/${id}/{user}/{passwd}`,
+      methods: ANY_METHODS,
+      anyMethod: true,
+      acceptsBody: true,
+      streaming: false,
+      summary: hidden
+        ? "Basic auth that answers 404 without credentials"
+        : "Basic auth",
+      description: hidden
+        ? '200 `{"authenticated": true, "user"}` when the request carries Basic credentials for `user` and `passwd`; otherwise 404, with no challenge, as a server that hides a resource would.'
+        : `200 \`{"authenticated": true, "user"}\` when the request carries Basic credentials (RFC 7617) for \`user\` and \`passwd\`; otherwise 401 with \`WWW-Authenticate: ${challenge}\`.`,
+      params: [...credentialParams(), sleepParam(ctx.limits)],
+      requestHeaders: [{
+        name: "Authorization",
+        description: "`Basic base64(user:passwd)`.",
+      }],
+      responses: [
+        authenticated("user"),
+        hidden
+          ? {
+            ...PROBLEM_4XX,
+            status: "404",
+            description: "Missing or wrong credentials.",
+          }
+          : {
+            ...PROBLEM_4XX,
+            status: "401",
+            description: "Missing or wrong credentials.",
+            headers: [{ name: "WWW-Authenticate", description: challenge }],
+          },
+        PROBLEM_4XX,
+      ],
+      examples: [{
+        url: `${b}/${id}/alice/secret`,
+        description: "Needs alice:secret",
+      }],
+    },
+    handle: (req, { params }) => {
+      const got = basicCredentials(req.headers.get("authorization"));
+      if (got && got.user === params.user && got.password === params.passwd) {
+        return reflect({ authenticated: true, user: params.user });
+      }
+      if (hidden) {
+        throw new ParamError("Authorization", "No such resource.", 404);
+      }
+      throw new ParamError(
+        "Authorization",
+        `Basic credentials for ${
+          JSON.stringify(params.user)
+        } are required (RFC 7617).`,
+        401,
+        { "www-authenticate": challenge },
+      );
+    },
+  };
+}
+
+/** The Basic and Bearer family. */
+export function authEndpoints(ctx: DebugContext): Endpoint[] {
+  const b = ctx.base;
+  return [basic(ctx, false), basic(ctx, true), {
+    spec: {
+      id: "bearer",
+      path: `${b}/bearer`,
+      methods: ANY_METHODS,
+      anyMethod: true,
+      acceptsBody: true,
+      streaming: false,
+      summary: "Bearer token auth",
+      description:
+        '200 `{"authenticated": true, "token"}` with any `Authorization: Bearer <token>` (RFC 6750 §2.1); otherwise 401 with `WWW-Authenticate: Bearer` (and `error="invalid_request"` when the header is malformed).',
+      params: [sleepParam(ctx.limits)],
+      requestHeaders: [{
+        name: "Authorization",
+        description: "`Bearer <token>`.",
+      }],
+      responses: [authenticated("token"), {
+        ...PROBLEM_4XX,
+        status: "401",
+        description: "No bearer token.",
+        headers: [{ name: "WWW-Authenticate", description: "Bearer" }],
+      }, PROBLEM_4XX],
+      examples: [{ url: `${b}/bearer`, description: "Needs a token" }],
+    },
+    handle: (req) => {
+      const header = req.headers.get("authorization");
+      const m = /^bearer[ ]+(\S+)[ ]*$/i.exec(header ?? "");
+      if (m && m[1].length <= 8192 && B64TOKEN.test(m[1])) {
+        return reflect({ authenticated: true, token: m[1] });
+      }
+      throw new ParamError(
+        "Authorization",
+        header === null
+          ? "A bearer token is required (RFC 6750 §2.1)."
+          : "The Authorization header is not `Bearer <token>` (RFC 6750 §2.1).",
+        401,
+        {
+          "www-authenticate": header === null
+            ? "Bearer"
+            : 'Bearer error="invalid_request"',
+        },
+      );
+    },
+  }];
+}

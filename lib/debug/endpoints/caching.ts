@@ -1,0 +1,245 @@
+/**
+ * The endpoints about caching, the only ones without `no-store`:
+ * - `/cache`: 304 to any conditional request, else 200 with validators;
+ * - `/cache/{seconds}`: 200 with `Cache-Control: public, max-age=N`;
+ * - `/etag/{etag}`: conditional requests evaluated against `"etag"`
+ *   (RFC 9110 §13.2.2: If-Match first, then If-None-Match).
+ * Bodies are httpbin's request shape.
+ */
+import {
+  GET_METHODS,
+  type ParamSpec,
+  PROBLEM_4XX,
+  sleepParam,
+} from "../core/catalog.ts";
+import type { DebugContext } from "../core/context.ts";
+import type { DebugInput, Endpoint } from "../core/pipeline.ts";
+import {
+  BASE_HEADERS,
+  httpDate,
+  JSON_TYPE,
+  REFLECT_HEADERS,
+  respond,
+} from "../core/http.ts";
+import { ParamError } from "../core/params.ts";
+import { requestSchema, requestShape } from "./request_shape.ts";
+import { fnv1a } from "../core/random.ts";
+
+/** The longest `max-age` accepted: a year (RFC 9111 §5.2.2.1 allows more, no cache keeps it). */
+const MAX_AGE = 31_536_000;
+
+/** An entity tag of a conditional header: its opaque part and weakness. */
+export interface EntityTag {
+  readonly tag: string;
+  readonly weak: boolean;
+}
+
+/**
+ * The entity tags of an If-Match / If-None-Match value (RFC 9110 §13.1.1),
+ * `"*"` for the wildcard, or null when malformed.
+ */
+export function parseEntityTags(value: string): EntityTag[] | "*" | null {
+  const v = value.trim();
+  if (v === "*") return "*";
+  const out: EntityTag[] = [];
+  const re = /\s*(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"\s*(?:,|$)/y;
+  let at = 0;
+  while (at < v.length && out.length <= 64) {
+    re.lastIndex = at;
+    const m = re.exec(v);
+    if (!m) return null;
+    out.push({ tag: m[2], weak: m[1] !== undefined });
+    at = re.lastIndex;
+  }
+  return out;
+}
+
+/** RFC 9110 §13.1.1: If-Match passes when any tag matches strongly. */
+export function ifMatchPasses(header: string, tag: string): boolean {
+  const tags = parseEntityTags(header);
+  if (tags === "*") return true;
+  return !!tags?.some((t) => !t.weak && t.tag === tag);
+}
+
+/** RFC 9110 §13.1.2: If-None-Match fails (304) when any tag matches weakly. */
+export function ifNoneMatchFails(header: string, tag: string): boolean {
+  const tags = parseEntityTags(header);
+  if (tags === "*") return true;
+  return !!tags?.some((t) => t.tag === tag);
+}
+
+function reply(
+  req: Request,
+  input: DebugInput,
+  status: number,
+  headers: Record<string, string>,
+): Response {
+  const all = { ...BASE_HEADERS, ...REFLECT_HEADERS, ...headers };
+  if (status === 304) {
+    delete (all as Record<string, string>)["content-security-policy"];
+    return respond(null, status, all);
+  }
+  return respond(
+    JSON.stringify(requestShape(req, input.query, input.info)),
+    status,
+    { ...all, "content-type": JSON_TYPE },
+  );
+}
+
+/** The caching family. */
+export function cachingEndpoints(ctx: DebugContext): Endpoint[] {
+  const b = ctx.base;
+  const sleep = sleepParam(ctx.limits);
+  const revalidate = "no-cache, no-transform";
+  const etagParam: ParamSpec = {
+    name: "etag",
+    in: "path",
+    type: "string",
+    required: true,
+    maxLength: 256,
+    pattern: "[\\x21\\x23-\\x7e]+",
+    description:
+      "The entity tag's opaque part (visible ASCII, no double quote); the response carries it quoted.",
+    example: "v1",
+  };
+  return [{
+    spec: {
+      id: "cache",
+      path: `${b}/cache`,
+      methods: GET_METHODS,
+      acceptsBody: false,
+      streaming: false,
+      summary: "304 to any conditional request",
+      description:
+        `With If-Modified-Since or If-None-Match, 304 Not Modified; otherwise 200 (httpbin's request shape) with Last-Modified and ETag, so a client's cache can revalidate. \`Cache-Control: ${revalidate}\`.`,
+      params: [sleep],
+      requestHeaders: [
+        { name: "If-Modified-Since", description: "Any value: 304." },
+        { name: "If-None-Match", description: "Any value: 304." },
+      ],
+      responses: [
+        {
+          status: "200",
+          description: "The request, with validators.",
+          contentType: "application/json",
+          schema: requestSchema(),
+          headers: [
+            { name: "Last-Modified", description: "Now." },
+            { name: "ETag", description: "A tag of this URL." },
+          ],
+        },
+        { status: "304", description: "A conditional request." },
+        PROBLEM_4XX,
+      ],
+      examples: [{ url: `${b}/cache`, description: "Validators" }],
+    },
+    handle: (req, input) => {
+      const etag = `"${fnv1a(req.url).toString(16).padStart(8, "0")}"`;
+      const conditional = req.headers.has("if-modified-since") ||
+        req.headers.has("if-none-match");
+      return reply(req, input, conditional ? 304 : 200, {
+        "cache-control": revalidate,
+        "last-modified": httpDate(ctx.now()),
+        etag,
+      });
+    },
+  }, {
+    spec: {
+      id: "cache-control",
+      path: `${b}/cache/{seconds}`,
+      methods: GET_METHODS,
+      acceptsBody: false,
+      streaming: false,
+      summary: "A response cacheable for N seconds",
+      description:
+        "200 (httpbin's request shape) with `Cache-Control: public, max-age=N`.",
+      params: [{
+        name: "seconds",
+        in: "path",
+        type: "integer",
+        required: true,
+        min: 0,
+        max: MAX_AGE,
+        description: `max-age in seconds, 0 to ${MAX_AGE}.`,
+        example: "60",
+      }, sleep],
+      responses: [{
+        status: "200",
+        description: "The request.",
+        contentType: "application/json",
+        schema: requestSchema(),
+        headers: [{
+          name: "Cache-Control",
+          description: "public, max-age=N",
+        }],
+      }, PROBLEM_4XX],
+      examples: [{ url: `${b}/cache/60`, description: "A minute" }],
+    },
+    handle: (req, input) =>
+      reply(req, input, 200, {
+        "cache-control": `public, max-age=${input.params.seconds}`,
+      }),
+  }, {
+    spec: {
+      id: "etag",
+      path: `${b}/etag/{etag}`,
+      methods: GET_METHODS,
+      acceptsBody: false,
+      streaming: false,
+      summary: "Conditional requests against an ETag",
+      description:
+        'The response has `ETag: "etag"`. If-Match without a strong match: 412; else If-None-Match with a weak match (a list, or `*`): 304; else 200 (httpbin\'s request shape). A malformed conditional header is 400.',
+      params: [etagParam, sleep],
+      requestHeaders: [
+        { name: "If-None-Match", description: "Weak comparison; 304." },
+        { name: "If-Match", description: "Strong comparison; else 412." },
+      ],
+      responses: [
+        {
+          status: "200",
+          description: "No condition stopped it.",
+          contentType: "application/json",
+          schema: requestSchema(),
+          headers: [{ name: "ETag", description: '"etag"' }],
+        },
+        { status: "304", description: "If-None-Match matched." },
+        {
+          ...PROBLEM_4XX,
+          status: "412",
+          description: "If-Match did not match.",
+        },
+        PROBLEM_4XX,
+      ],
+      examples: [{ url: `${b}/etag/v1`, description: 'ETag "v1"' }],
+    },
+    validate: (_params, req) => {
+      for (const name of ["if-match", "if-none-match"]) {
+        const v = req.headers.get(name);
+        if (v !== null && parseEntityTags(v) === null) {
+          throw new ParamError(
+            name === "if-match" ? "If-Match" : "If-None-Match",
+            `${name} must be * or a list of entity tags like "v1", W/"v2" (RFC 9110 §8.8.3).`,
+          );
+        }
+      }
+    },
+    handle: (req, input) => {
+      const tag = input.params.etag as string;
+      const headers = { etag: `"${tag}"`, "cache-control": revalidate };
+      const ifMatch = req.headers.get("if-match");
+      if (ifMatch !== null && !ifMatchPasses(ifMatch, tag)) {
+        throw new ParamError(
+          "If-Match",
+          `If-Match does not match "${tag}" (strong comparison, RFC 9110 §13.1.1).`,
+          412,
+          headers,
+        );
+      }
+      const ifNoneMatch = req.headers.get("if-none-match");
+      if (ifNoneMatch !== null && ifNoneMatchFails(ifNoneMatch, tag)) {
+        return reply(req, input, 304, headers);
+      }
+      return reply(req, input, 200, headers);
+    },
+  }];
+}

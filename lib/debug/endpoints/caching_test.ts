@@ -1,0 +1,142 @@
+/** Entity tags and conditional requests of the caching family. */
+import assert from "node:assert/strict";
+import { ifMatchPasses, ifNoneMatchFails, parseEntityTags } from "./caching.ts";
+import { createDebugHandler } from "../mod.ts";
+
+const TAGS: [string, string, ReturnType<typeof parseEntityTags>][] = [
+  ["ok/one strong", '"v1"', [{ tag: "v1", weak: false }]],
+  ["ok/one weak", 'W/"v1"', [{ tag: "v1", weak: true }]],
+  ["ok/a list", ' "a" , W/"b","c" ', [
+    { tag: "a", weak: false },
+    { tag: "b", weak: true },
+    { tag: "c", weak: false },
+  ]],
+  ["ok/empty tag", '""', [{ tag: "", weak: false }]],
+  ["ok/wildcard", "*", "*"],
+  ["bad/unquoted", "v1", null],
+  ["bad/lower-case w/", 'w/"v1"', null],
+  ["bad/inner quote", '"a"b"', null],
+  ["bad/missing comma", '"a" "b"', null],
+  ["bad/wildcard in a list", '*, "a"', null],
+];
+for (const [name, value, want] of TAGS) {
+  Deno.test(`parseEntityTags: ${name}`, () => {
+    assert.deepEqual(parseEntityTags(value), want);
+  });
+}
+
+const MATCH: [string, string, string, boolean, boolean][] = [
+  // name, header, our tag, If-Match passes, If-None-Match fails (304)
+  ["ok/same strong tag", '"v1"', "v1", true, true],
+  ["ok/weak tag: weak match only", 'W/"v1"', "v1", false, true],
+  ["ok/in a list", '"x", "v1"', "v1", true, true],
+  ["ok/wildcard", "*", "v1", true, true],
+  ["ok/another tag", '"v2"', "v1", false, false],
+  ["ok/case matters", '"V1"', "v1", false, false],
+  ["bad/malformed header matches nothing", "v1", "v1", false, false],
+];
+for (const [name, header, tag, passes, fails] of MATCH) {
+  Deno.test(`conditionals: ${name}`, () => {
+    assert.equal(ifMatchPasses(header, tag), passes, "If-Match");
+    assert.equal(ifNoneMatchFails(header, tag), fails, "If-None-Match");
+  });
+}
+
+const now = new Date("2026-03-01T12:00:00Z");
+const handler = createDebugHandler({ now: () => now });
+const call = async (path: string, headers: Record<string, string> = {}) => {
+  const res = await handler(
+    new Request(`http://wb.test/api/debug${path}`, { headers }),
+  );
+  return { res, text: await res.text() };
+};
+
+const CASES: [string, string, Record<string, string>, number][] = [
+  ["ok//cache unconditional", "/cache", {}, 200],
+  ["ok//cache If-Modified-Since", "/cache", {
+    "if-modified-since": "Sun, 01 Mar 2026 11:00:00 GMT",
+  }, 304],
+  ["ok//cache If-None-Match", "/cache", { "if-none-match": '"x"' }, 304],
+  ["ok//etag plain", "/etag/v1", {}, 200],
+  [
+    "ok//etag If-None-Match matches",
+    "/etag/v1",
+    { "if-none-match": '"v1"' },
+    304,
+  ],
+  ["ok//etag If-None-Match weak matches", "/etag/v1", {
+    "if-none-match": 'W/"v1"',
+  }, 304],
+  [
+    "ok//etag If-None-Match list",
+    "/etag/v1",
+    { "if-none-match": '"a", "v1"' },
+    304,
+  ],
+  ["ok//etag If-None-Match *", "/etag/v1", { "if-none-match": "*" }, 304],
+  [
+    "ok//etag If-None-Match other",
+    "/etag/v1",
+    { "if-none-match": '"v2"' },
+    200,
+  ],
+  ["ok//etag If-Match matches", "/etag/v1", { "if-match": '"v1"' }, 200],
+  ["ok//etag If-Match *", "/etag/v1", { "if-match": "*" }, 200],
+  ["bad//etag If-Match other", "/etag/v1", { "if-match": '"v2"' }, 412],
+  ["bad//etag If-Match weak (strong comparison)", "/etag/v1", {
+    "if-match": 'W/"v1"',
+  }, 412],
+  ["bad//etag If-Match first: 412 though If-None-Match would 304", "/etag/v1", {
+    "if-match": '"v2"',
+    "if-none-match": '"v1"',
+  }, 412],
+  [
+    "bad//etag malformed If-None-Match",
+    "/etag/v1",
+    { "if-none-match": "v1" },
+    400,
+  ],
+  ["bad//etag malformed If-Match", "/etag/v1", { "if-match": '"a" "b"' }, 400],
+  ["bad//etag a quote in the tag", "/etag/a%22b", {}, 400],
+  ["bad//cache/{n} over a year", "/cache/31536001", {}, 400],
+  ["bad//cache/{n} negative", "/cache/-1", {}, 400],
+];
+for (const [name, path, headers, status] of CASES) {
+  Deno.test(`caching handler: ${name}`, async () => {
+    const { res, text } = await call(path, headers);
+    assert.equal(res.status, status, text);
+    if (status === 304) assert.equal(text, "");
+    if (status === 200) {
+      const r = JSON.parse(text);
+      assert.deepEqual(Object.keys(r), ["args", "headers", "origin", "url"]);
+    }
+    if (path.startsWith("/etag/v1") && status !== 400) {
+      assert.equal(res.headers.get("etag"), '"v1"');
+    }
+    if (status >= 400) {
+      assert.equal(res.headers.get("content-type"), "application/problem+json");
+    }
+  });
+}
+
+Deno.test("caching handler: ok//cache has validators and revalidates", async () => {
+  const { res } = await call("/cache?x=1");
+  assert.equal(
+    res.headers.get("last-modified"),
+    "Sun, 01 Mar 2026 12:00:00 GMT",
+  );
+  assert.match(res.headers.get("etag")!, /^"[0-9a-f]{8}"$/);
+  assert.equal(res.headers.get("cache-control"), "no-cache, no-transform");
+  const again = await call("/cache?x=1");
+  assert.equal(again.res.headers.get("etag"), res.headers.get("etag"));
+  const other = await call("/cache?x=2");
+  assert.notEqual(other.res.headers.get("etag"), res.headers.get("etag"));
+});
+
+Deno.test("caching handler: ok//cache/{n} is public with max-age", async () => {
+  for (const n of [0, 60, 31536000]) {
+    const { res } = await call(`/cache/${n}`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("cache-control"), `public, max-age=${n}`);
+  }
+});

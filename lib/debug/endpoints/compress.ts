@@ -1,0 +1,114 @@
+/**
+ * `GET {base}/gzip`, `/deflate` and `/brotli`: a JSON body compressed
+ * whatever the request's Accept-Encoding says (a client test needs to see
+ * its decoder work), with `Vary: Accept-Encoding` (RFC 9110 §12.5.5).
+ *
+ * Compressed with node:zlib's synchronous calls, not CompressionStream:
+ * for these sub-kilobyte bodies the stream machinery costs more than the
+ * compression itself (`deno task bench http_compress`). `deflate` is the
+ * zlib format, as the HTTP coding means (RFC 9110 §8.4.1.2).
+ */
+import {
+  brotliCompressSync,
+  constants,
+  deflateSync,
+  gzipSync,
+} from "node:zlib";
+import {
+  GET_METHODS,
+  type JsonSchema,
+  PROBLEM_4XX,
+  sleepParam,
+  STRING_MAP,
+} from "../core/catalog.ts";
+import type { DebugContext } from "../core/context.ts";
+import type { Endpoint } from "../core/pipeline.ts";
+import {
+  BASE_HEADERS,
+  headerRecord,
+  JSON_TYPE,
+  respond,
+} from "../core/http.ts";
+
+// Fastest level and a small window: on a few hundred bytes of JSON the
+// higher levels save a handful of bytes for 2x (gzip) to 100x (brotli 11)
+// the time, and the default 32 KiB window makes zlib allocate ~300 KB per
+// call. A client's decoder is exercised just the same: any window up to
+// 32 KiB is valid (RFC 1950 §2.2, RFC 7932 §9.1).
+const GZIP = { level: 1, windowBits: 10, memLevel: 2 };
+const BROTLI = {
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: 1,
+    [constants.BROTLI_PARAM_LGWIN]: 10,
+  },
+};
+
+type Coder = (data: Uint8Array) => Uint8Array;
+
+/** The three compressed endpoints: id, coding name, JSON flag, encoder. */
+const CODINGS: readonly [id: string, coding: string, flag: string, Coder][] = [
+  ["gzip", "gzip", "gzipped", (d) => gzipSync(d, GZIP)],
+  ["deflate", "deflate", "deflated", (d) => deflateSync(d, GZIP)],
+  ["brotli", "br", "brotli", (d) => brotliCompressSync(d, BROTLI)],
+];
+
+function schema(flag: string): JsonSchema {
+  return {
+    type: "object",
+    required: [flag, "method", "headers"],
+    properties: {
+      [flag]: { const: true },
+      method: { type: "string" },
+      headers: { ...STRING_MAP, description: "Lower-case request headers." },
+    },
+  };
+}
+
+/** The compression family: gzip, deflate and brotli. */
+export function compressEndpoints(ctx: DebugContext): Endpoint[] {
+  const b = ctx.base;
+  const encoder = new TextEncoder();
+  return CODINGS.map(([id, coding, flag, encode]) => {
+    const headers = {
+      // No CSP/Referrer-Policy: nosniff already keeps this JSON from ever
+      // rendering, and each extra header costs throughput on this path.
+      ...BASE_HEADERS,
+      "content-type": JSON_TYPE,
+      "content-encoding": coding,
+      vary: "Accept-Encoding",
+    };
+    return {
+      spec: {
+        id,
+        path: `${b}/${id}`,
+        methods: GET_METHODS,
+        acceptsBody: false,
+        streaming: false,
+        summary: `A ${coding}-compressed JSON body`,
+        description:
+          `200 with \`Content-Encoding: ${coding}\` whatever the request's Accept-Encoding says, and \`Vary: Accept-Encoding\`. The body decompresses to JSON with \`"${flag}": true\`, the request method and headers.`,
+        params: [sleepParam(ctx.limits)],
+        responses: [{
+          status: "200",
+          description: `JSON, compressed with ${coding}.`,
+          contentType: "application/json",
+          schema: schema(flag),
+          headers: [
+            { name: "Content-Encoding", description: coding },
+            { name: "Vary", description: "Accept-Encoding" },
+          ],
+        }, PROBLEM_4XX],
+        examples: [{ url: `${b}/${id}`, description: `${coding} body` }],
+      },
+      handle: (req, { head }) => {
+        const json = JSON.stringify({
+          [flag]: true,
+          // HEAD gets GET's headers, Content-Length included (RFC 9110 §9.3.2).
+          method: head ? "GET" : req.method,
+          headers: headerRecord(req.headers),
+        });
+        return respond(encode(encoder.encode(json)) as BodyInit, 200, headers);
+      },
+    } satisfies Endpoint;
+  });
+}

@@ -1,0 +1,361 @@
+/**
+ * `ANY {base}/digest-auth/{qop}/{user}/{passwd}[/{algorithm}[/{stale_after}]]`:
+ * HTTP Digest access authentication (RFC 7616), stateless.
+ *
+ * The nonce is `base64url(issued ms "." use limit "." HMAC)`, the HMAC made
+ * with the instance's secret over the issue time, the use limit, the realm
+ * and the algorithm, so a forged or altered nonce is refused without any
+ * store. The client's `nc` counts its uses of a nonce (RFC 7616 §3.4): past
+ * `stale_after` uses, or past {@link NONCE_TTL_MS}, a correct response gets a
+ * new challenge with `stale=true`. Instances that share `secret` accept each
+ * other's nonces.
+ *
+ * Like httpbin, the challenge and the success set the cookie
+ * `fake=fake_value` (client suites check that cookies survive the
+ * handshake); it is scoped to the base path like every cookie here.
+ */
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { ANY_METHODS, PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
+import type { DebugContext } from "../core/context.ts";
+import type { Endpoint } from "../core/pipeline.ts";
+import {
+  BASE_HEADERS,
+  JSON_TYPE,
+  REFLECT_HEADERS,
+  respond,
+} from "../core/http.ts";
+import { problem } from "../core/problem.ts";
+import { authenticated, credentialParams, REALM } from "./auth.ts";
+
+/** How long a nonce stays fresh. */
+export const NONCE_TTL_MS = 5 * 60_000;
+
+/** Hash names of the algorithms (RFC 7616 §3.2), `-sess` variants included. */
+const HASHES: Record<string, string> = {
+  "MD5": "md5",
+  "SHA-256": "sha256",
+  "SHA-512": "sha512",
+};
+
+/** The algorithms offered: each hash and its session variant. */
+export const ALGORITHMS: readonly string[] = Object.keys(HASHES).flatMap((
+  a,
+) => [a, `${a}-sess`]);
+
+/** The parameters of a Digest Authorization header, names lower-cased. */
+export type DigestCredentials = Record<string, string>;
+
+/**
+ * Parses `Digest k=v, k="quoted \" value", ...` (RFC 9110 §11.4 auth-param
+ * list), or null when it is not a well-formed Digest header. Bounded: at
+ * most 8 KiB and 32 parameters.
+ */
+export function parseDigest(header: string | null): DigestCredentials | null {
+  if (!header || header.length > 8192) return null;
+  const m = /^digest[ ]+/i.exec(header);
+  if (!m) return null;
+  const out: DigestCredentials = {};
+  let at = m[0].length;
+  let count = 0;
+  const s = header;
+  while (at < s.length) {
+    const name = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+/.exec(s.slice(at));
+    if (!name) return null;
+    at += name[0].length;
+    while (s[at] === " ") at++;
+    if (s[at] !== "=") return null;
+    at++;
+    while (s[at] === " ") at++;
+    let value = "";
+    if (s[at] === '"') {
+      at++;
+      for (;;) {
+        if (at >= s.length) return null;
+        const c = s[at++];
+        if (c === '"') break;
+        if (c === "\\") {
+          if (at >= s.length) return null;
+          value += s[at++];
+        } else value += c;
+      }
+    } else {
+      const tok = /^[!#$%&'*+.^_`|~0-9A-Za-z-/]+/.exec(s.slice(at));
+      if (!tok) return null;
+      value = tok[0];
+      at += value.length;
+    }
+    if (++count > 32) return null;
+    out[name[0].toLowerCase()] = value;
+    while (s[at] === " ") at++;
+    if (at < s.length) {
+      if (s[at] !== ",") return null;
+      at++;
+      while (s[at] === " ") at++;
+    }
+  }
+  return out;
+}
+
+function hash(algorithm: string, text: string | Uint8Array): string {
+  return createHash(HASHES[algorithm.replace(/-sess$/, "")]).update(text)
+    .digest("hex");
+}
+
+/**
+ * The expected `response` (RFC 7616 §3.4.1): H(A1) with A1 =
+ * user:realm:passwd (for `-sess`, H(that):nonce:cnonce), A2 = method:uri
+ * (`auth-int`: method:uri:H(body)).
+ */
+export function digestResponse(
+  c: {
+    algorithm: string;
+    username: string;
+    realm: string;
+    password: string;
+    nonce: string;
+    nc: string;
+    cnonce: string;
+    qop: string;
+    method: string;
+    uri: string;
+    body?: Uint8Array;
+  },
+): string {
+  const h = (t: string | Uint8Array) => hash(c.algorithm, t);
+  let a1 = h(`${c.username}:${c.realm}:${c.password}`);
+  if (c.algorithm.endsWith("-sess")) a1 = h(`${a1}:${c.nonce}:${c.cnonce}`);
+  const a2 = c.qop === "auth-int"
+    ? h(`${c.method}:${c.uri}:${h(c.body ?? new Uint8Array())}`)
+    : h(`${c.method}:${c.uri}`);
+  return h(`${a1}:${c.nonce}:${c.nc}:${c.cnonce}:${c.qop}:${a2}`);
+}
+
+function b64url(text: string): string {
+  return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(
+    /=+$/,
+    "",
+  );
+}
+
+function unb64url(text: string): string | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
+  try {
+    return atob(text.replaceAll("-", "+").replaceAll("_", "/"));
+  } catch {
+    return null;
+  }
+}
+
+function equal(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Signed nonces of one instance. */
+export function nonces(secret: string) {
+  const sign = (body: string) =>
+    createHmac("sha256", secret).update(body).digest("base64url").slice(0, 22);
+  return {
+    /** A nonce issued at `now` for at most `limit` uses (-1: no limit). */
+    issue(now: number, limit: number, algorithm: string): string {
+      const body = `${now}.${limit}`;
+      return b64url(`${body}.${sign(`${body}.${REALM}.${algorithm}`)}`);
+    },
+    /** The nonce's issue time and use limit, or null when not ours. */
+    read(
+      nonce: string,
+      algorithm: string,
+    ): { issued: number; limit: number } | null {
+      const text = unb64url(nonce);
+      const m = text && /^(\d{1,16})\.(-1|\d{1,9})\.([A-Za-z0-9_-]{22})$/
+        .exec(text);
+      if (!m) return null;
+      const body = `${m[1]}.${m[2]}`;
+      if (!equal(m[3], sign(`${body}.${REALM}.${algorithm}`))) return null;
+      return { issued: Number(m[1]), limit: Number(m[2]) };
+    },
+  };
+}
+
+/** The Digest family. */
+export function digestEndpoints(ctx: DebugContext): Endpoint[] {
+  const b = ctx.base;
+  const signer = nonces(ctx.secret);
+  const opaque = createHmac("sha256", ctx.secret).update("opaque").digest(
+    "hex",
+  ).slice(0, 32);
+  const cookie = `fake=fake_value; Path=${b || "/"}; HttpOnly; SameSite=Lax`;
+
+  const challenge = (
+    qop: string,
+    algorithm: string,
+    limit: number,
+    stale: boolean,
+    why: string,
+  ): Response => {
+    const nonce = signer.issue(ctx.now().getTime(), limit, algorithm);
+    const offered = qop.split(",").join(", ");
+    const res = problem(401, why, "Authorization", {
+      "www-authenticate":
+        `Digest realm="${REALM}", qop="${offered}", nonce="${nonce}", opaque="${opaque}", algorithm=${algorithm}, stale=${
+          stale ? "TRUE" : "FALSE"
+        }`,
+    });
+    res.headers.append("set-cookie", cookie);
+    return res;
+  };
+
+  return [{
+    spec: {
+      id: "digest-auth",
+      path: `${b}/digest-auth/{qop}/{user}/{passwd}`,
+      methods: ANY_METHODS,
+      anyMethod: true,
+      acceptsBody: true,
+      streaming: false,
+      summary: "Digest auth (RFC 7616), stateless",
+      description:
+        `200 \`{"authenticated": true, "user"}\` when the request carries a correct Digest response for \`user\` and \`passwd\` (realm \`${REALM}\`); otherwise 401 with a fresh \`WWW-Authenticate: Digest\` challenge. \`qop\` is auth, auth-int or both; \`algorithm\` MD5 (default), SHA-256, SHA-512 or a -sess variant. Nonces are signed (issue time and use limit, no server state): a forged one is refused, and after \`stale_after\` uses (the client's nc) or ${
+          NONCE_TTL_MS / 60000
+        } minutes a correct response gets \`stale=TRUE\` and a new nonce. Sets the cookie \`fake=fake_value\` like httpbin. Any method is answered.`,
+      params: [
+        {
+          name: "qop",
+          in: "path",
+          type: "enum",
+          required: true,
+          enum: ["auth", "auth-int", "auth,auth-int"],
+          description:
+            "Quality of protection offered: auth, auth-int, or both.",
+          example: "auth",
+        },
+        ...credentialParams(),
+        {
+          name: "algorithm",
+          in: "path",
+          type: "enum",
+          required: false,
+          default: "MD5",
+          enum: ALGORITHMS,
+          description:
+            "Hash algorithm: MD5, SHA-256, SHA-512, or a -sess variant.",
+          example: "SHA-256",
+        },
+        {
+          name: "stale_after",
+          in: "path",
+          type: "string",
+          required: false,
+          default: "never",
+          maxLength: 9,
+          pattern: "never|0|[1-9][0-9]{0,7}",
+          description:
+            "Uses of one nonce before it is stale (`never`, or a count).",
+          example: "3",
+        },
+        sleepParam(ctx.limits),
+      ],
+      requestHeaders: [{
+        name: "Authorization",
+        description: "`Digest username=..., response=...` (RFC 7616 §3.4).",
+      }],
+      responses: [authenticated("user"), {
+        ...PROBLEM_4XX,
+        status: "401",
+        description: "No or a wrong Digest response: a new challenge.",
+        headers: [{
+          name: "WWW-Authenticate",
+          description: "Digest realm, qop, nonce, opaque, algorithm, stale.",
+        }],
+      }, PROBLEM_4XX],
+      examples: [{
+        url: `${b}/digest-auth/auth/alice/secret/SHA-256`,
+        description: "Needs alice:secret, SHA-256",
+      }],
+    },
+    aliases: [
+      `${b}/digest-auth/{qop}/{user}/{passwd}/{algorithm}`,
+      `${b}/digest-auth/{qop}/{user}/{passwd}/{algorithm}/{stale_after}`,
+    ],
+    handle: (req, { params, body }) => {
+      const qop = params.qop as string;
+      const algorithm = params.algorithm as string;
+      const stale = params.stale_after as string;
+      const limit = stale === "never" ? -1 : Number(stale);
+      const user = params.user as string;
+      const c = parseDigest(req.headers.get("authorization"));
+      if (!c) {
+        return challenge(
+          qop,
+          algorithm,
+          limit,
+          false,
+          "Digest credentials are required (RFC 7616).",
+        );
+      }
+      const offered = qop.split(",");
+      const url = new URL(req.url);
+      const target = url.pathname + url.search;
+      const fail = (why: string) =>
+        challenge(qop, algorithm, limit, false, why);
+      if ((c.algorithm ?? "MD5").toUpperCase() !== algorithm.toUpperCase()) {
+        return fail(`The algorithm must be ${algorithm}.`);
+      }
+      if (c.realm !== REALM) return fail(`The realm must be ${REALM}.`);
+      if (!c.qop || !offered.includes(c.qop)) {
+        return fail(`qop must be one of ${offered.join(", ")}.`);
+      }
+      if (!/^[0-9a-fA-F]{8}$/.test(c.nc ?? "") || !c.cnonce || !c.response) {
+        return fail("nc (8 hex digits), cnonce and response are required.");
+      }
+      if (c.uri !== target && c.uri !== url.href) {
+        return fail("uri must be this request's target.");
+      }
+      if (c.opaque !== undefined && c.opaque !== opaque) {
+        return fail("opaque is not the one this server sent.");
+      }
+      const username = c.userhash === "true"
+        ? (hash(algorithm, `${user}:${REALM}`) === c.username ? user : "")
+        : c.username;
+      if (username !== user) return fail("Wrong user name or password.");
+      const issued = signer.read(c.nonce ?? "", algorithm);
+      if (!issued) return fail("The nonce was not issued by this server.");
+      // With userhash the header carries H(user:realm); A1 has the name.
+      const expected = digestResponse({
+        algorithm,
+        username: user,
+        realm: REALM,
+        password: params.passwd as string,
+        nonce: c.nonce,
+        nc: c.nc,
+        cnonce: c.cnonce,
+        qop: c.qop,
+        method: req.method,
+        uri: c.uri,
+        body,
+      });
+      if (!equal(expected, c.response.toLowerCase())) {
+        return fail("Wrong user name or password.");
+      }
+      const uses = parseInt(c.nc, 16);
+      const old = ctx.now().getTime() - issued.issued > NONCE_TTL_MS;
+      if (old || (issued.limit >= 0 && uses > issued.limit)) {
+        return challenge(
+          qop,
+          algorithm,
+          limit,
+          true,
+          "The nonce is stale: answer the new challenge.",
+        );
+      }
+      const res = respond(JSON.stringify({ authenticated: true, user }), 200, {
+        ...BASE_HEADERS,
+        "content-type": JSON_TYPE,
+        ...REFLECT_HEADERS,
+      });
+      res.headers.append("set-cookie", cookie);
+      return res;
+    },
+  }];
+}

@@ -1,0 +1,324 @@
+/**
+ * Fixed sample documents of common types (written for this project), plus
+ * `/uuid` and `/base64/{value}`. The HTML documents are static: no request
+ * input ever reaches them, and `/base64` never answers as HTML.
+ */
+import {
+  GET_METHODS,
+  PROBLEM_4XX,
+  type ResponseSpec,
+  seedParam,
+  sleepParam,
+} from "../core/catalog.ts";
+import type { DebugContext } from "../core/context.ts";
+import type { Endpoint } from "../core/pipeline.ts";
+import { BASE_HEADERS, REFLECT_HEADERS, respond } from "../core/http.ts";
+import { ParamError } from "../core/params.ts";
+import { random } from "../core/random.ts";
+import { reflect } from "./request.ts";
+import { utf8 } from "./request_shape.ts";
+
+const JSON_DOC = {
+  library: {
+    name: "Wirebench sample library",
+    opened: "2026-01-15",
+    books: [
+      {
+        id: 1,
+        title: "Status Codes for the Curious",
+        pages: 212,
+        tags: ["http", "reference"],
+        available: true,
+      },
+      {
+        id: 2,
+        title: "A Field Guide to Redirects",
+        pages: 98,
+        tags: ["http", "redirects"],
+        available: false,
+      },
+      {
+        id: 3,
+        title: "Caching Without Tears",
+        pages: 150,
+        tags: ["caching"],
+        available: true,
+        notes: null,
+      },
+    ],
+  },
+};
+
+const XML_DOC = `<?xml version="1.0" encoding="UTF-8"?>
+<!-- A sample document served by the Wirebench debug API. -->
+<library name="Wirebench sample library" opened="2026-01-15">
+  <book id="1" available="true">
+    <title>Status Codes for the Curious</title>
+    <pages>212</pages>
+    <tag>http</tag>
+    <tag>reference</tag>
+  </book>
+  <book id="2" available="false">
+    <title>A Field Guide to Redirects</title>
+    <pages>98</pages>
+    <tag>http</tag>
+    <tag>redirects</tag>
+  </book>
+  <book id="3" available="true">
+    <title>Caching &amp; Validation</title>
+    <pages>150</pages>
+  </book>
+</library>
+`;
+
+const HTML_DOC = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Sample page</title>
+</head>
+<body>
+<h1>A sample HTML page</h1>
+<p>This page is served by the Wirebench debug API so that clients can be
+tested against a small, fixed HTML document.</p>
+<ul>
+<li>It has a heading, a paragraph and this list.</li>
+<li>It has no scripts, no images and no external resources.</li>
+</ul>
+</body>
+</html>
+`;
+
+const UTF8_DOC = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>UTF-8 sample</title>
+</head>
+<body>
+<h1>UTF-8 sample text</h1>
+<p>Latin: déjà vu, façade, naïve, Straße, smørrebrød, żółć.</p>
+<p>Greek: Καλημέρα κόσμε. Cyrillic: Добрый день.</p>
+<p>Hebrew: שלום עולם. Arabic: مرحبا بالعالم.</p>
+<p>Devanagari: नमस्ते दुनिया. Thai: สวัสดีชาวโลก.</p>
+<p>Chinese: 你好，世界。 Japanese: こんにちは世界。 Korean: 안녕하세요 세계.</p>
+<p>Symbols: € £ ¥ ₹ → ⇒ ∀ ∂ ∞ ≠ ≤ ✓ ♫; astral: 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 😀 🚀.</p>
+</body>
+</html>
+`;
+
+function denyDoc(base: string): string {
+  return `This path is disallowed for robots by ${base}/robots.txt.
+Well-behaved crawlers never fetch it.
+`;
+}
+
+/** A static document's response: strict CSP, no referrer, nosniff. */
+function documentResponse(body: string, type: string): () => Response {
+  // Built once per instance; clones share the validated headers.
+  const proto = respond(body, 200, {
+    ...BASE_HEADERS,
+    ...REFLECT_HEADERS,
+    "content-type": type,
+  });
+  return () => proto.clone();
+}
+
+interface Doc {
+  id: string;
+  path: string;
+  type: string;
+  summary: string;
+  body: string;
+}
+
+/** A v4 UUID (RFC 9562 §5.4) from 16 random bytes. */
+export function uuid4(bytes: Uint8Array): string {
+  const b = bytes.slice(0, 16);
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${
+    hex.slice(16, 20)
+  }-${hex.slice(20)}`;
+}
+
+/**
+ * Decodes base64url (RFC 4648 §5), padded or not; the standard alphabet's
+ * `+` and `/` are read too (one value, whichever a client produced).
+ * Null when the text is not base64.
+ */
+export function decodeBase64(text: string): Uint8Array | null {
+  const std = text.replaceAll("-", "+").replaceAll("_", "/").replace(
+    /=+$/,
+    "",
+  );
+  if (!/^[A-Za-z0-9+/]*$/.test(std) || std.length % 4 === 1) return null;
+  try {
+    return Uint8Array.fromBase64(std, { lastChunkHandling: "loose" });
+  } catch {
+    return null;
+  }
+}
+
+/** The sample documents, uuid and base64 family. */
+export function documentEndpoints(ctx: DebugContext): Endpoint[] {
+  const b = ctx.base;
+  const sleep = sleepParam(ctx.limits);
+  const docs: Doc[] = [
+    {
+      id: "json",
+      path: "json",
+      type: "application/json",
+      summary: "A sample JSON document",
+      body: JSON.stringify(JSON_DOC, null, 2) + "\n",
+    },
+    {
+      id: "xml",
+      path: "xml",
+      type: "application/xml",
+      summary: "A sample XML document",
+      body: XML_DOC,
+    },
+    {
+      id: "html",
+      path: "html",
+      type: "text/html; charset=utf-8",
+      summary: "A sample HTML page",
+      body: HTML_DOC,
+    },
+    {
+      id: "robots",
+      path: "robots.txt",
+      type: "text/plain; charset=utf-8",
+      summary: "A robots.txt that disallows /deny",
+      body: `User-agent: *\nDisallow: ${b}/deny\n`,
+    },
+    {
+      id: "deny",
+      path: "deny",
+      type: "text/plain; charset=utf-8",
+      summary: "The page robots.txt disallows",
+      body: denyDoc(b),
+    },
+    {
+      id: "encoding-utf8",
+      path: "encoding/utf8",
+      type: "text/html; charset=utf-8",
+      summary: "An HTML page in many scripts, UTF-8",
+      body: UTF8_DOC,
+    },
+  ];
+  const fixed: Endpoint[] = docs.map((d) => {
+    const respond = documentResponse(d.body, d.type);
+    const response: ResponseSpec = {
+      status: "200",
+      description: `${d.summary}, always the same bytes.`,
+      contentType: d.type.split(";")[0],
+      schema: d.id === "json" ? { type: "object" } : { type: "string" },
+    };
+    return {
+      spec: {
+        id: d.id,
+        path: `${b}/${d.path}`,
+        methods: GET_METHODS,
+        acceptsBody: false,
+        streaming: false,
+        summary: d.summary,
+        description:
+          `A fixed document, \`Content-Type: ${d.type}\`; the same bytes every time.`,
+        params: [sleep],
+        responses: [response, PROBLEM_4XX],
+        examples: [{ url: `${b}/${d.path}`, description: d.summary }],
+      },
+      handle: () => respond(),
+    };
+  });
+  return [...fixed, {
+    spec: {
+      id: "uuid",
+      path: `${b}/uuid`,
+      methods: GET_METHODS,
+      acceptsBody: false,
+      streaming: false,
+      summary: "A version 4 UUID",
+      description:
+        'JSON `{"uuid": "..."}`, a random version 4 UUID (RFC 9562 §5.4); with `seed` always the same one for that seed.',
+      params: [
+        seedParam(
+          "Makes the UUID reproducible: the same seed, the same UUID.",
+        ),
+        sleep,
+      ],
+      responses: [{
+        status: "200",
+        description: "A UUID.",
+        contentType: "application/json",
+        schema: {
+          type: "object",
+          required: ["uuid"],
+          properties: { uuid: { type: "string", format: "uuid" } },
+        },
+      }, PROBLEM_4XX],
+      examples: [
+        { url: `${b}/uuid`, description: "A random UUID" },
+        { url: `${b}/uuid?seed=42`, description: "Always the same" },
+      ],
+    },
+    handle: (_req, { params }) =>
+      reflect({
+        uuid: uuid4(
+          random((params.seed as string | undefined) ?? ctx.seed).bytes(16),
+        ),
+      }),
+  }, {
+    spec: {
+      id: "base64",
+      path: `${b}/base64/{value}`,
+      methods: GET_METHODS,
+      acceptsBody: false,
+      streaming: false,
+      summary: "Decode base64url",
+      description:
+        "Decodes `value` (base64url, padded or not; `+` and `/` accepted too). UTF-8 text comes back as `text/plain; charset=utf-8`, anything else as `application/octet-stream`; never as HTML. Not base64: 400.",
+      params: [{
+        name: "value",
+        in: "path",
+        type: "string",
+        required: true,
+        maxLength: 8192,
+        description: "The base64url text to decode.",
+        example: "V2lyZWJlbmNo",
+      }, sleep],
+      responses: [{
+        status: "200",
+        description: "The decoded bytes.",
+        contentType: "text/plain",
+        schema: { type: "string" },
+      }, PROBLEM_4XX],
+      examples: [{
+        url: `${b}/base64/V2lyZWJlbmNo`,
+        description: "Decodes to Wirebench",
+      }],
+    },
+    validate: ({ value }) => {
+      if (!decodeBase64(value as string)) {
+        throw new ParamError(
+          "value",
+          "value is not base64url (RFC 4648 §5): letters, digits, - and _ (or + and /), optional = padding.",
+        );
+      }
+    },
+    handle: (_req, { params }) => {
+      const bytes = decodeBase64(params.value as string)!;
+      const text = utf8(bytes);
+      return respond(bytes as BodyInit, 200, {
+        ...BASE_HEADERS,
+        ...REFLECT_HEADERS,
+        "content-type": text === null
+          ? "application/octet-stream"
+          : "text/plain; charset=utf-8",
+      });
+    },
+  }];
+}

@@ -1,0 +1,139 @@
+/** Sample documents, `/uuid` and `/base64`. */
+import assert from "node:assert/strict";
+import { decodeBase64, uuid4 } from "./documents.ts";
+import { createDebugHandler } from "../mod.ts";
+
+const V4 =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+Deno.test("uuid4: ok/version and variant bits are set whatever the bytes", () => {
+  assert.equal(
+    uuid4(new Uint8Array(16)),
+    "00000000-0000-4000-8000-000000000000",
+  );
+  assert.equal(
+    uuid4(new Uint8Array(16).fill(255)),
+    "ffffffff-ffff-4fff-bfff-ffffffffffff",
+  );
+  for (let i = 0; i < 50; i++) {
+    assert.match(uuid4(crypto.getRandomValues(new Uint8Array(16))), V4);
+  }
+});
+
+const B64: [string, string, number[] | null][] = [
+  ["ok/padded", "aGk=", [104, 105]],
+  ["ok/unpadded", "aGk", [104, 105]],
+  ["ok/url alphabet", "-_8", [0xfb, 0xff]],
+  ["ok/standard alphabet", "+/8=", [0xfb, 0xff]],
+  ["ok/empty", "", []],
+  ["bad/one char left over", "a", null],
+  ["bad/not base64", "a*b=", null],
+  ["bad/space", "aG k", null],
+];
+for (const [name, text, want] of B64) {
+  Deno.test(`decodeBase64: ${name}`, () => {
+    const got = decodeBase64(text);
+    assert.deepEqual(got === null ? null : [...got], want);
+  });
+}
+
+const handler = createDebugHandler();
+const call = async (path: string, init?: RequestInit) => {
+  const res = await handler(
+    new Request(`http://wb.test/api/debug${path}`, init),
+  );
+  return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+};
+const text = (b: Uint8Array) => new TextDecoder().decode(b);
+
+const DOCS: [string, string, string, (body: string) => void][] = [
+  ["ok//json", "/json", "application/json", (b) => {
+    assert.equal(typeof JSON.parse(b), "object");
+  }],
+  ["ok//xml", "/xml", "application/xml", (b) => {
+    assert.match(b, /^<\?xml version="1.0" encoding="UTF-8"\?>/);
+  }],
+  ["ok//html", "/html", "text/html; charset=utf-8", (b) => {
+    assert.match(b, /^<!DOCTYPE html>/);
+    assert.doesNotMatch(b, /<script/i);
+  }],
+  ["ok//robots.txt", "/robots.txt", "text/plain; charset=utf-8", (b) => {
+    assert.equal(b, "User-agent: *\nDisallow: /api/debug/deny\n");
+  }],
+  ["ok//deny", "/deny", "text/plain; charset=utf-8", (b) => {
+    assert.ok(b.length > 0);
+  }],
+  ["ok//encoding/utf8", "/encoding/utf8", "text/html; charset=utf-8", (b) => {
+    assert.match(b, /Straße/);
+    assert.match(b, /😀/);
+  }],
+];
+for (const [name, path, type, check] of DOCS) {
+  Deno.test(`documents handler: ${name}`, async () => {
+    const a = await call(path);
+    const b = await call(path);
+    assert.equal(a.res.status, 200);
+    assert.equal(a.res.headers.get("content-type"), type);
+    assert.equal(a.res.headers.get("x-content-type-options"), "nosniff");
+    assert.deepEqual(a.bytes, b.bytes, "the same bytes every time");
+    check(text(a.bytes));
+    const head = await call(path, { method: "HEAD" });
+    assert.equal(head.bytes.length, 0);
+    assert.equal(
+      head.res.headers.get("content-length"),
+      String(a.bytes.length),
+    );
+  });
+}
+
+Deno.test("documents handler: ok//uuid is v4, seeded is stable", async () => {
+  const one = JSON.parse(text((await call("/uuid")).bytes)).uuid;
+  const two = JSON.parse(text((await call("/uuid")).bytes)).uuid;
+  assert.match(one, V4);
+  assert.notEqual(one, two);
+  const s1 = JSON.parse(text((await call("/uuid?seed=42")).bytes)).uuid;
+  const s2 = JSON.parse(text((await call("/uuid?seed=42")).bytes)).uuid;
+  const s3 = JSON.parse(text((await call("/uuid?seed=43")).bytes)).uuid;
+  assert.match(s1, V4);
+  assert.equal(s1, s2);
+  assert.notEqual(s1, s3);
+});
+
+const BASE64: [string, string, number, string | null, number[] | null][] = [
+  [
+    "ok/UTF-8 text",
+    "/base64/SFRUUEJJTiBpcyBhd2Vzb21l",
+    200,
+    "text/plain; charset=utf-8",
+    [..."HTTPBIN is awesome"].map((c) => c.charCodeAt(0)),
+  ],
+  ["ok/binary", "/base64/__79", 200, "application/octet-stream", [
+    0xff,
+    0xfe,
+    0xfd,
+  ]],
+  [
+    "ok/HTML text is still text/plain",
+    `/base64/${btoa("<script>x</script>")}`,
+    200,
+    "text/plain; charset=utf-8",
+    null,
+  ],
+  ["bad/not base64", "/base64/a*b", 400, "application/problem+json", null],
+  [
+    "bad/one char left over",
+    "/base64/abcde",
+    400,
+    "application/problem+json",
+    null,
+  ],
+];
+for (const [name, path, status, type, bytes] of BASE64) {
+  Deno.test(`documents handler: /base64 ${name}`, async () => {
+    const r = await call(path);
+    assert.equal(r.res.status, status);
+    assert.equal(r.res.headers.get("content-type"), type);
+    if (bytes) assert.deepEqual([...r.bytes], bytes);
+    if (status === 400) assert.equal(JSON.parse(text(r.bytes)).param, "value");
+  });
+}

@@ -1,0 +1,159 @@
+/**
+ * `{base}/echo`: the request as the server received it, always as JSON
+ * (with `X-Content-Type-Options: nosniff` and a sandboxing CSP), so no
+ * reflected input can ever be rendered as HTML.
+ */
+import {
+  ANY_METHODS,
+  type JsonSchema,
+  PROBLEM_4XX,
+  sleepParam,
+  STRING_MAP,
+} from "../core/catalog.ts";
+import type { DebugContext } from "../core/context.ts";
+import type { Endpoint } from "../core/pipeline.ts";
+import {
+  BASE_HEADERS,
+  headerRecord,
+  JSON_TYPE,
+  REFLECT_HEADERS,
+  respond,
+  urlPath,
+} from "../core/http.ts";
+import { multiMap, type ParsedForm, readForm } from "./form.ts";
+
+/** Body of `/echo`: the request as the server received it. */
+const ECHO_SCHEMA: JsonSchema = {
+  type: "object",
+  required: [
+    "method",
+    "url",
+    "path",
+    "query",
+    "headers",
+    "body",
+    "bodyEncoding",
+    "bodySize",
+    "json",
+    "form",
+  ],
+  properties: {
+    method: { type: "string" },
+    url: { type: "string", description: "The full request URL." },
+    path: { type: "string" },
+    query: {
+      type: "object",
+      description: "Name to value; an array of values when a name repeats.",
+      additionalProperties: {
+        oneOf: [{ type: "string" }, {
+          type: "array",
+          items: { type: "string" },
+        }],
+      },
+    },
+    headers: { ...STRING_MAP, description: "Lower-case name to value." },
+    body: {
+      type: "string",
+      description:
+        "The raw body (decoded when sent with a Content-Encoding): UTF-8 text, or base64 when not valid UTF-8.",
+    },
+    bodyEncoding: { enum: ["utf8", "base64"] },
+    bodySize: { type: "integer", minimum: 0, description: "Bytes of `body`." },
+    json: { description: "The parsed body when it is JSON, else null." },
+    form: {
+      type: ["object", "null"],
+      description:
+        "Fields of an urlencoded or multipart body (files as their name, type and size); else null.",
+      additionalProperties: {},
+    },
+  },
+};
+
+const HEADERS = {
+  ...BASE_HEADERS,
+  "content-type": JSON_TYPE,
+  ...REFLECT_HEADERS,
+};
+
+/** Decodes strict UTF-8 (a BOM is kept as text), or null when invalid. */
+export function utf8OrNull(
+  decoder: TextDecoder,
+  bytes: Uint8Array,
+): string | null {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** The body parsed as JSON, or null when it is not JSON. */
+export function jsonOrNull(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The echo family. */
+export function echoEndpoints(ctx: DebugContext): Endpoint[] {
+  const b = ctx.base;
+  const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  return [{
+    spec: {
+      id: "echo",
+      path: `${b}/echo`,
+      methods: ANY_METHODS,
+      acceptsBody: true,
+      streaming: false,
+      summary: "Reflect the request as JSON",
+      description:
+        `Always JSON (with X-Content-Type-Options: nosniff), never HTML. Reflects method, url, path, query (arrays for repeated names), lower-case headers, the body (UTF-8, or base64 when not valid UTF-8) with its size, the parsed JSON body and urlencoded or multipart form fields. A body sent with Content-Encoding gzip, deflate or br is decoded first. Accepts GET, HEAD, POST, PUT, PATCH, DELETE, QUERY and non-preflight OPTIONS. Bodies over ${ctx.limits.maxBodyBytes} bytes after decoding get 413 (limit \`maxBodyBytes\`).`,
+      params: [sleepParam(ctx.limits)],
+      responses: [{
+        status: "200",
+        description: "The request as received.",
+        contentType: "application/json",
+        schema: ECHO_SCHEMA,
+      }, PROBLEM_4XX],
+      examples: [
+        { url: `${b}/echo?a=1&a=2&b=x`, description: "Repeated query" },
+        { url: `${b}/echo`, description: "Echo a body", method: "POST" },
+      ],
+    },
+    handle: (req, { query, body, head }) => {
+      const text = utf8OrNull(utf8, body);
+      const echo = {
+        // HEAD answers with the headers GET would get (RFC 9110 §9.3.2), so
+        // its Content-Length is that of the GET body.
+        method: head ? "GET" : req.method,
+        url: req.url,
+        path: urlPath(req.url),
+        query: query ? multiMap(new URLSearchParams(query)) : {},
+        headers: headerRecord(req.headers),
+        body: text ?? body.toBase64(),
+        bodyEncoding: text === null ? "base64" : "utf8",
+        bodySize: body.byteLength,
+        json: jsonOrNull(text),
+        form: null as Record<string, unknown> | null,
+      };
+      const form = body.byteLength
+        ? readForm(req.headers.get("content-type"), body, text)
+        : null;
+      const reply = (f: ParsedForm | null) => {
+        echo.form = f && multiMap([
+          ...f.fields,
+          ...f.files.map(([name, file]): [string, unknown] => [name, {
+            filename: file.filename,
+            type: file.type,
+            size: file.bytes.byteLength,
+          }]),
+        ]);
+        return respond(JSON.stringify(echo), 200, HEADERS);
+      };
+      return form instanceof Promise ? form.then(reply) : reply(form);
+    },
+  }];
+}

@@ -1,0 +1,140 @@
+/**
+ * `GET {base}` (with or without the trailing slash): the API's index,
+ * because suites probe the base URL before they start. JSON by default;
+ * an HTML page of links when the client prefers `text/html` (RFC 9110
+ * §12.5.1), built only from the catalog, every text escaped.
+ */
+import {
+  type EndpointSpec,
+  GET_METHODS,
+  PROBLEM_4XX,
+  sleepParam,
+} from "../core/catalog.ts";
+import type { DebugContext } from "../core/context.ts";
+import type { Endpoint } from "../core/pipeline.ts";
+import {
+  BASE_HEADERS,
+  JSON_TYPE,
+  negotiate,
+  REFLECT_HEADERS,
+  respond,
+} from "../core/http.ts";
+
+/** Text escaped for HTML element content and double-quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function html(ctx: DebugContext, catalog: readonly EndpointSpec[]): string {
+  const rows = catalog.map((ep) => {
+    const methods = ep.anyMethod ? "ANY" : ep.methods.join(" ");
+    const href = ep.examples[0]?.url ?? ep.path;
+    return `<li><a href="${escapeHtml(href)}"><code>${
+      escapeHtml(ep.path)
+    }</code></a> <small>${escapeHtml(methods)}</small> ${
+      escapeHtml(ep.summary)
+    }</li>`;
+  }).join("\n");
+  const base = escapeHtml(ctx.base || "/");
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Wirebench debug API</title>
+</head>
+<body>
+<h1>Wirebench debug API</h1>
+<p>Predictable HTTP endpoints for testing HTTP clients, under <code>${base}</code>.
+The machine-readable description is <a href="${
+    escapeHtml(ctx.base)
+  }/openapi.json">openapi.json</a> (OpenAPI 3.1).</p>
+<ul>
+${rows}
+</ul>
+</body>
+</html>
+`;
+}
+
+/** The index endpoint, listing `all()` (the instance's endpoints). */
+export function homeEndpoint(
+  ctx: DebugContext,
+  all: () => readonly Endpoint[],
+): Endpoint {
+  let json: string | undefined;
+  let page: string | undefined;
+  const b = ctx.base;
+  return {
+    spec: {
+      id: "index",
+      path: b || "/",
+      methods: GET_METHODS,
+      acceptsBody: false,
+      streaming: false,
+      summary: "The list of endpoints",
+      description:
+        "JSON `{title, openapi, endpoints: [{name, path, methods, summary}]}` by default; an HTML page of links when the client prefers text/html.",
+      params: [sleepParam(ctx.limits)],
+      responses: [{
+        status: "200",
+        description: "The endpoints.",
+        contentType: "application/json",
+        schema: {
+          type: "object",
+          required: ["title", "openapi", "endpoints"],
+          properties: {
+            title: { type: "string" },
+            openapi: { type: "string" },
+            endpoints: {
+              type: "array",
+              items: {
+                type: "object",
+                required: ["name", "path", "methods", "summary"],
+                properties: {
+                  name: { type: "string" },
+                  path: { type: "string" },
+                  methods: { type: "array", items: { type: "string" } },
+                  summary: { type: "string" },
+                },
+              },
+            },
+          },
+        },
+      }, PROBLEM_4XX],
+      examples: [{ url: b || "/", description: "The index" }],
+    },
+    aliases: b ? [`${b}/`] : [],
+    handle: (req) => {
+      const catalog = all().map((e) => e.spec);
+      const type = negotiate(req.headers.get("accept"), [
+        JSON_TYPE,
+        "text/html",
+      ]);
+      if (type === "text/html") {
+        page ??= html(ctx, catalog);
+        return respond(page, 200, {
+          ...BASE_HEADERS,
+          ...REFLECT_HEADERS,
+          "content-type": "text/html; charset=utf-8",
+          vary: "Accept",
+        });
+      }
+      json ??= JSON.stringify({
+        title: "Wirebench debug API",
+        openapi: `${b}/openapi.json`,
+        endpoints: catalog.map((ep) => ({
+          name: ep.id,
+          path: ep.path,
+          methods: ep.anyMethod ? ["ANY"] : ep.methods,
+          summary: ep.summary,
+        })),
+      });
+      return respond(json, 200, {
+        ...BASE_HEADERS,
+        "content-type": JSON_TYPE,
+        vary: "Accept",
+      });
+    },
+  };
+}

@@ -1,0 +1,242 @@
+/**
+ * The request as httpbin shows it, so suites written against httpbin.org
+ * pass after changing only their base URL:
+ * - R: `args` (query: name to string, or to an array when repeated),
+ *   `headers` (canonical Title-Case names; repeated headers joined by
+ *   `, `), `origin` (the client's address), `url` (the full request URL);
+ * - B: `data` (the raw body as text; `""` for form bodies; a
+ *   `data:application/octet-stream;base64,...` URL when not UTF-8),
+ *   `form` (urlencoded or multipart fields), `files` (multipart file parts:
+ *   text, or a data URL when not UTF-8), `json` (the body parsed as JSON
+ *   whatever its Content-Type, else null).
+ * Everything is reflected as JSON, never as HTML.
+ */
+import type { JsonSchema } from "../core/catalog.ts";
+import { peerAddress, type ServeInfo } from "../core/http.ts";
+import { isFormType, multiMap, type ParsedForm, readForm } from "./form.ts";
+
+/** httpbin's request fields. */
+export interface RequestShape {
+  args: Record<string, unknown>;
+  headers: Record<string, string>;
+  origin: string;
+  url: string;
+}
+
+/** httpbin's body fields. */
+export interface BodyShape {
+  data: string;
+  form: Record<string, unknown>;
+  files: Record<string, unknown>;
+  json: unknown;
+}
+
+/**
+ * A header name in canonical Title-Case, as httpbin shows it: a letter
+ * after anything but a letter is upper case, every other letter lower case
+ * (`x-b3-traceid` becomes `X-B3-Traceid`, `dnt` becomes `Dnt`).
+ */
+export function canonicalHeader(name: string): string {
+  let out = "";
+  let prevLetter = false;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c > 0x7f) return canonicalUnicode(name);
+    const letter = (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+    // ASCII case is one bit: set it for lower case, clear it for upper.
+    out += letter
+      ? String.fromCharCode(prevLetter ? c | 0x20 : c & ~0x20)
+      : name[i];
+    prevLetter = letter;
+  }
+  return out;
+}
+
+/** {@link canonicalHeader} for any text (header names are ASCII tokens). */
+function canonicalUnicode(name: string): string {
+  let out = "";
+  let prevLetter = false;
+  for (const ch of name) {
+    const lower = ch.toLowerCase();
+    const upper = ch.toUpperCase();
+    const letter = lower !== upper;
+    out += letter ? (prevLetter ? lower : upper) : ch;
+    prevLetter = letter;
+  }
+  return out;
+}
+
+/** The request headers by canonical name (Headers joins repeats with `, `). */
+export function canonicalHeaders(headers: Headers): Record<string, string> {
+  const out: [string, string][] = [];
+  // forEach, not for-of: Deno's Headers iterator costs several times more.
+  headers.forEach((value, name) => {
+    out.push([canonicalHeader(name), value]);
+  });
+  // fromEntries: a header named `__proto__` stays an ordinary key.
+  return Object.fromEntries(out);
+}
+
+/**
+ * The client's address: the first X-Forwarded-For entry when a proxy set
+ * one (httpbin's behaviour; a reflection, never used to decide anything),
+ * else the TCP peer.
+ */
+export function clientOrigin(
+  req: Request,
+  info: ServeInfo | undefined,
+): string {
+  const forwarded = req.headers.get("x-forwarded-for");
+  if (forwarded) {
+    const first = forwarded.split(",")[0].trim();
+    if (first) return first.slice(0, 100);
+  }
+  return peerAddress(info);
+}
+
+/**
+ * The full request URL, with the scheme a proxy reports in
+ * X-Forwarded-Proto (httpbin does the same behind a TLS terminator).
+ */
+export function requestUrl(req: Request): string {
+  const proto = req.headers.get("x-forwarded-proto")?.trim().toLowerCase();
+  if (
+    (proto === "https" || proto === "http") && !req.url.startsWith(proto + ":")
+  ) {
+    return proto + req.url.slice(req.url.indexOf(":"));
+  }
+  return req.url;
+}
+
+/** The query as httpbin's `args`. */
+export function queryArgs(query: string): Record<string, unknown> {
+  return query ? multiMap(new URLSearchParams(query)) : {};
+}
+
+/** R: what every reflecting endpoint shows of the request. */
+export function requestShape(
+  req: Request,
+  query: string,
+  info: ServeInfo | undefined,
+): RequestShape {
+  return {
+    args: queryArgs(query),
+    headers: canonicalHeaders(req.headers),
+    origin: clientOrigin(req, info),
+    url: requestUrl(req),
+  };
+}
+
+/** Bytes as a `data:` URL of `type` (RFC 2397). */
+export function dataUrl(bytes: Uint8Array, type: string): string {
+  return `data:${type};base64,${bytes.toBase64()}`;
+}
+
+/** Strict UTF-8, or null when the bytes are not valid UTF-8. */
+export function utf8(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+function parseJson(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function bodyFrom(
+  body: Uint8Array,
+  text: string | null,
+  form: ParsedForm | null,
+  formType: boolean,
+): BodyShape {
+  if (form) {
+    return {
+      data: "",
+      form: multiMap(form.fields),
+      files: multiMap(
+        form.files.map(([name, f]) => [
+          name,
+          utf8(f.bytes) ??
+            dataUrl(f.bytes, f.type || "application/octet-stream"),
+        ]),
+      ),
+      json: null,
+    };
+  }
+  return {
+    // A form body that could not be read is still shown, as data.
+    data: formType && !body.byteLength
+      ? ""
+      : text ?? dataUrl(body, "application/octet-stream"),
+    form: {},
+    files: {},
+    json: parseJson(text),
+  };
+}
+
+/** B: the body fields, synchronous unless the body is multipart. */
+export function bodyShape(
+  req: Request,
+  body: Uint8Array,
+): BodyShape | Promise<BodyShape> {
+  const type = req.headers.get("content-type");
+  const text = utf8(body);
+  if (!body.byteLength) return bodyFrom(body, "", null, false);
+  const formType = isFormType(type);
+  const form = formType ? readForm(type, body, text) : null;
+  return form instanceof Promise
+    ? form.then((f) => bodyFrom(body, text, f, formType))
+    : bodyFrom(body, text, form, formType);
+}
+
+const ARGS: JsonSchema = {
+  type: "object",
+  description: "Query parameters: name to value, or to an array of values.",
+  additionalProperties: {
+    oneOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
+  },
+};
+
+/** JSON Schema of R, plus `extra` properties. */
+export function requestSchema(
+  extra: Record<string, JsonSchema> = {},
+  body = false,
+): JsonSchema {
+  const props: Record<string, JsonSchema> = {
+    args: ARGS,
+    headers: {
+      type: "object",
+      description:
+        "Request headers by canonical Title-Case name; repeats joined by `, `.",
+      additionalProperties: { type: "string" },
+    },
+    origin: { type: "string", description: "The client's address." },
+    url: { type: "string", description: "The full request URL." },
+  };
+  if (body) {
+    Object.assign(props, {
+      data: {
+        type: "string",
+        description:
+          "The raw body as text; empty for form bodies; a data: URL (base64) when not UTF-8.",
+      },
+      form: { ...ARGS, description: "Urlencoded or multipart fields." },
+      files: {
+        type: "object",
+        description:
+          "Multipart file parts by field name: their text, or a data: URL when not UTF-8.",
+        additionalProperties: {},
+      },
+      json: { description: "The body parsed as JSON, else null." },
+    });
+  }
+  Object.assign(props, extra);
+  return { type: "object", required: Object.keys(props), properties: props };
+}

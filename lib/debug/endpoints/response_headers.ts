@@ -1,0 +1,172 @@
+/**
+ * `GET|POST {base}/response-headers?Name=value`: the named headers set on
+ * the response and echoed as JSON, as httpbin does, except those that would
+ * let a URL change what a browser does with this origin: cookies,
+ * redirects, refreshes, preloads, storage clearing, service worker scope,
+ * security policies, CORS and cross-origin isolation, and any Content-Type
+ * that could render (only text/plain, application/json and
+ * application/octet-stream are allowed). Framing headers the server owns
+ * (Content-Length, Transfer-Encoding, Connection...) and nosniff are not
+ * settable either. Each refusal is a 400 naming the header.
+ */
+import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
+import type { DebugContext } from "../core/context.ts";
+import type { Endpoint } from "../core/pipeline.ts";
+import {
+  BASE_HEADERS,
+  JSON_TYPE,
+  REFLECT_HEADERS,
+  respond,
+} from "../core/http.ts";
+import { ParamError } from "../core/params.ts";
+import { multiMap } from "./form.ts";
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
+// Field values: visible characters, spaces and tabs inside (RFC 9110 §5.5).
+const FIELD_VALUE =
+  /^[\x21-\x7e\x80-\xff](?:[\x20-\x7e\x80-\xff\t]*[\x21-\x7e\x80-\xff])?$|^$/;
+const MAX_HEADERS = 50;
+const MAX_VALUE = 8192;
+
+/** Headers refused by exact (lower-case) name, with the reason. */
+const REFUSED: Record<string, string> = {
+  "set-cookie": "would set cookies for this origin",
+  "location": "would turn this into an open redirect",
+  "refresh": "would redirect the browser",
+  "link": "could preload or prefetch other resources",
+  "clear-site-data": "would clear this origin's storage",
+  "service-worker-allowed": "would widen a service worker's scope",
+  "strict-transport-security": "would pin this host to HTTPS",
+  "x-content-type-options": "is always nosniff here",
+  "content-length": "is set by the server from the body",
+  "transfer-encoding": "is set by the server",
+  "connection": "is a hop-by-hop header the server owns",
+  "keep-alive": "is a hop-by-hop header the server owns",
+  "upgrade": "is a hop-by-hop header the server owns",
+  "te": "is a hop-by-hop header the server owns",
+  "trailer": "is set by the server",
+  "content-encoding": "would make clients decode a body that is not encoded",
+};
+
+/** Header name prefixes refused, with the reason. */
+const REFUSED_PREFIXES: [string, string][] = [
+  ["content-security-policy", "would replace this response's security policy"],
+  ["access-control-", "would change who may read this origin (CORS)"],
+  ["cross-origin-", "would change this origin's isolation"],
+];
+
+/** The only Content-Types allowed: none of them renders as a document. */
+const SAFE_TYPES = new Set([
+  "text/plain",
+  "application/json",
+  "application/octet-stream",
+]);
+
+/** Why `name: value` may not be set, or null when it may. */
+export function refusal(name: string, value: string): string | null {
+  const n = name.toLowerCase();
+  if (!TOKEN.test(name)) return "is not a valid header name (RFC 9110 §5.1)";
+  if (value.length > MAX_VALUE || !FIELD_VALUE.test(value)) {
+    return `has a value with control characters, outer spaces, or over ${MAX_VALUE} characters (RFC 9110 §5.5)`;
+  }
+  if (REFUSED[n]) return REFUSED[n];
+  for (const [prefix, why] of REFUSED_PREFIXES) {
+    if (n.startsWith(prefix)) return why;
+  }
+  if (n === "content-type") {
+    const type = value.split(";")[0].trim().toLowerCase();
+    if (!SAFE_TYPES.has(type)) {
+      return "may only be text/plain, application/json or application/octet-stream";
+    }
+  }
+  return null;
+}
+
+function pairsOf(query: string): [string, string][] {
+  const pairs = [...new URLSearchParams(query)].filter(([n]) => n !== "sleep");
+  if (pairs.length > MAX_HEADERS) {
+    throw new ParamError(
+      "query",
+      `At most ${MAX_HEADERS} headers at once, got ${pairs.length}.`,
+    );
+  }
+  for (const [name, value] of pairs) {
+    const why = refusal(name, value);
+    if (why) {
+      throw new ParamError(
+        name.slice(0, 256),
+        `The header ${JSON.stringify(name.slice(0, 60))} ${why}.`,
+      );
+    }
+  }
+  return pairs;
+}
+
+/** The response-headers family. */
+export function responseHeadersEndpoints(ctx: DebugContext): Endpoint[] {
+  const b = ctx.base;
+  return [{
+    spec: {
+      id: "response-headers",
+      path: `${b}/response-headers`,
+      methods: ["GET", "HEAD", "POST"],
+      acceptsBody: false,
+      streaming: false,
+      summary: "Set response headers from the query",
+      description:
+        "Each query parameter (`sleep` excepted) becomes a response header, and the JSON body lists them with Content-Type and Content-Length, as httpbin does. Refused with 400 naming the header: Set-Cookie, Location, Refresh, Link, Clear-Site-Data, Service-Worker-Allowed, Content-Security-Policy*, Strict-Transport-Security, Access-Control-*, Cross-Origin-*, X-Content-Type-Options, framing and hop-by-hop headers, Content-Encoding, and any Content-Type but text/plain, application/json and application/octet-stream.",
+      params: [sleepParam(ctx.limits)],
+      responses: [{
+        status: "200",
+        description: "The headers set.",
+        contentType: "application/json",
+        schema: {
+          type: "object",
+          description: "Header name to value, or to an array of values.",
+          additionalProperties: {},
+        },
+      }, PROBLEM_4XX],
+      examples: [{
+        url: `${b}/response-headers?X-Trace=abc&Cache-Control=max-age%3D60`,
+        description: "Two headers",
+      }],
+    },
+    validate: (_params, req) => {
+      pairsOf(new URL(req.url).search);
+    },
+    handle: (_req, { query }) => {
+      const pairs = pairsOf(query);
+      const headers = new Headers({
+        ...BASE_HEADERS,
+        "content-type": JSON_TYPE,
+        ...REFLECT_HEADERS,
+      });
+      const set = new Set<string>();
+      for (const [name, value] of pairs) {
+        // A name given twice adds a second field line; a name the server
+        // sets by default is replaced.
+        if (set.has(name.toLowerCase())) headers.append(name, value);
+        else headers.set(name, value);
+        set.add(name.toLowerCase());
+      }
+      // The body lists itself: its length is found by iterating until it
+      // no longer changes (it changes at most once per digit added).
+      const shown = (length: number) =>
+        JSON.stringify(multiMap([
+          ...pairs,
+          ...(set.has("content-type")
+            ? []
+            : [["Content-Type", JSON_TYPE] as [string, string]]),
+          ["Content-Length", String(length)],
+        ]));
+      const size = (text: string) => new TextEncoder().encode(text).length;
+      let length = 0;
+      let body = shown(length);
+      for (let i = 0; i < 5 && size(body) !== length; i++) {
+        length = size(body);
+        body = shown(length);
+      }
+      return respond(body, 200, headers);
+    },
+  }];
+}

@@ -1,0 +1,128 @@
+/** `/response-headers`: what may be set, and the self-describing body. */
+import assert from "node:assert/strict";
+import { refusal } from "./response_headers.ts";
+import { createDebugHandler } from "../mod.ts";
+
+const ALLOWED: [string, string, string][] = [
+  ["ok/custom header", "X-Trace", "abc"],
+  ["ok/Cache-Control", "Cache-Control", "max-age=60"],
+  ["ok/text/plain", "Content-Type", "text/plain; charset=utf-8"],
+  ["ok/application/json", "content-type", "application/json"],
+  ["ok/octet-stream", "Content-Type", "application/octet-stream"],
+  ["ok/empty value", "X-Empty", ""],
+  ["ok/inner spaces and tabs", "X-S", "a b\tc"],
+  ["ok/Retry-After", "Retry-After", "120"],
+];
+for (const [name, header, value] of ALLOWED) {
+  Deno.test(`refusal: ${name}`, () => {
+    assert.equal(refusal(header, value), null);
+  });
+}
+
+const REFUSED: [string, string, string][] = [
+  ["bad/Set-Cookie", "Set-Cookie", "a=b"],
+  ["bad/set-cookie lower case", "set-cookie", "a=b"],
+  ["bad/Location", "Location", "https://evil.test/"],
+  ["bad/Refresh", "Refresh", "0; url=https://evil.test/"],
+  ["bad/Link", "Link", "<https://evil.test/>; rel=preload"],
+  ["bad/Clear-Site-Data", "Clear-Site-Data", '"*"'],
+  ["bad/Service-Worker-Allowed", "Service-Worker-Allowed", "/"],
+  ["bad/Content-Security-Policy", "Content-Security-Policy", "default-src *"],
+  ["bad/CSP report-only", "Content-Security-Policy-Report-Only", "x"],
+  ["bad/HSTS", "Strict-Transport-Security", "max-age=1"],
+  [
+    "bad/Access-Control-Allow-Origin",
+    "Access-Control-Allow-Origin",
+    "https://evil.test",
+  ],
+  [
+    "bad/Access-Control-Allow-Credentials",
+    "access-control-allow-credentials",
+    "true",
+  ],
+  [
+    "bad/Cross-Origin-Opener-Policy",
+    "Cross-Origin-Opener-Policy",
+    "unsafe-none",
+  ],
+  ["bad/Content-Type text/html", "Content-Type", "text/html"],
+  ["bad/Content-Type image/svg+xml", "Content-Type", "image/svg+xml"],
+  ["bad/Content-Type xhtml", "Content-Type", "application/xhtml+xml"],
+  ["bad/Content-Type empty", "Content-Type", ""],
+  ["bad/nosniff owned", "X-Content-Type-Options", "sniff"],
+  ["bad/Content-Length", "Content-Length", "0"],
+  ["bad/Transfer-Encoding", "Transfer-Encoding", "chunked"],
+  ["bad/Content-Encoding", "Content-Encoding", "gzip"],
+  ["bad/name with a space", "X A", "1"],
+  ["bad/name with a colon", "X:A", "1"],
+  ["bad/value with CR LF", "X-A", "1\r\nSet-Cookie: a=b"],
+  ["bad/value with NUL", "X-A", "a\x00"],
+  ["bad/leading space", "X-A", " a"],
+  ["bad/value too long", "X-A", "v".repeat(8193)],
+];
+for (const [name, header, value] of REFUSED) {
+  Deno.test(`refusal: ${name}`, () => {
+    assert.equal(typeof refusal(header, value), "string");
+  });
+}
+
+const handler = createDebugHandler();
+const call = async (query: string, method = "GET") => {
+  const res = await handler(
+    new Request(`http://wb.test/api/debug/response-headers?${query}`, {
+      method,
+    }),
+  );
+  return { res, text: await res.text() };
+};
+
+Deno.test("response-headers handler: ok/headers set and listed, with a true Content-Length", async () => {
+  const { res, text } = await call("X-A=1&X-A=2&freeform=x");
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get("x-a"), "1, 2");
+  assert.equal(res.headers.get("freeform"), "x");
+  const body = JSON.parse(text);
+  assert.deepEqual(body, {
+    "X-A": ["1", "2"],
+    freeform: "x",
+    "Content-Type": "application/json",
+    "Content-Length": String(new TextEncoder().encode(text).length),
+  });
+});
+
+Deno.test("response-headers handler: ok/a length that gains a digit is still right", async () => {
+  // Pads the body across the 99 -> 100 byte boundary.
+  for (let n = 0; n < 40; n++) {
+    const { text } = await call(`X-P=${"p".repeat(n)}`);
+    const shown = JSON.parse(text)["Content-Length"];
+    assert.equal(shown, String(new TextEncoder().encode(text).length), text);
+  }
+});
+
+Deno.test("response-headers handler: ok/Content-Type given replaces the JSON type", async () => {
+  const { res, text } = await call("Content-Type=text/plain", "POST");
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get("content-type"), "text/plain");
+  assert.equal(JSON.parse(text)["Content-Type"], "text/plain");
+});
+
+const BAD: [string, string, string][] = [
+  ["bad/Set-Cookie", "Set-Cookie=a%3Db", "Set-Cookie"],
+  ["bad/Location", "Location=https://evil.test/", "Location"],
+  ["bad/one bad among good", "X-A=1&content-type=text/html", "content-type"],
+  [
+    "bad/too many",
+    Array.from({ length: 51 }, (_, i) => `X-${i}=1`).join("&"),
+    "query",
+  ],
+];
+for (const [name, query, param] of BAD) {
+  Deno.test(`response-headers handler: ${name} is 400 naming it`, async () => {
+    const { res, text } = await call(query);
+    assert.equal(res.status, 400, text);
+    assert.equal(JSON.parse(text).param, param);
+    assert.equal(res.headers.get("location"), null);
+    assert.deepEqual(res.headers.getSetCookie(), []);
+    assert.equal(res.headers.get("content-type"), "application/problem+json");
+  });
+}

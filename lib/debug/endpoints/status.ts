@@ -1,0 +1,194 @@
+/**
+ * `ANY {base}/status/{code}`: answers with the requested status and the
+ * headers a client expects with it (RFC 9110 §15).
+ */
+import {
+  ANY_METHODS,
+  type JsonSchema,
+  PROBLEM_4XX,
+  REDIRECT_STATUSES,
+  seedParam,
+  sleepParam,
+} from "../core/catalog.ts";
+import type { DebugContext } from "../core/context.ts";
+import type { Endpoint } from "../core/pipeline.ts";
+import { BASE_HEADERS, JSON_TYPE, respond } from "../core/http.ts";
+import { statusText } from "../core/status_text.ts";
+import { type Choice, readChoices } from "../core/params.ts";
+import { random } from "../core/random.ts";
+
+/** Statuses whose responses never have content (RFC 9110 §15.3.5, §15.3.6, §15.4.5). */
+export const NO_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
+
+/** Body of `/status/{code}`. */
+const STATUS_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["status", "statusText"],
+  properties: {
+    status: { type: "integer", minimum: 200, maximum: 599 },
+    statusText: {
+      type: "string",
+      description: "IANA reason phrase; `Unassigned` for unregistered codes.",
+    },
+  },
+};
+
+/** The headers a client is entitled to expect with `code`. */
+function extraHeaders(code: number, base: string): Record<string, string> {
+  switch (code) {
+    // RFC 9110 §15.5.2: a 401 MUST carry a challenge.
+    case 401:
+      return { "www-authenticate": 'Basic realm="wirebench", charset="UTF-8"' };
+    // RFC 9110 §15.5.6: Allow MUST list the supported methods.
+    case 405:
+      return { allow: "GET, HEAD" };
+    // RFC 9110 §15.5.8: a 407 MUST carry a proxy challenge.
+    case 407:
+      return {
+        "proxy-authenticate": 'Basic realm="wirebench", charset="UTF-8"',
+      };
+    // RFC 6585 §4, RFC 9110 §10.2.3: when to try again, in seconds.
+    case 429:
+    case 503:
+      return { "retry-after": "1" };
+  }
+  return REDIRECT_STATUSES.includes(code)
+    ? { location: `${base}/redirect/0` }
+    : {};
+}
+
+interface Prepared {
+  body: string | null;
+  headers: Record<string, string>;
+  /** The GET response, built once and cloned (clone copies validated headers). */
+  proto: Response;
+}
+
+/** A status response of this instance: body, headers and a prebuilt response. */
+export function statusResponder(
+  ctx: DebugContext,
+): (code: number, head: boolean) => Response {
+  // Built on first use per code: a Response's headers cost microseconds to
+  // validate, a clone of a built one a fraction of that.
+  const prepared = new Map<number, Prepared>();
+  const get = (code: number): Prepared => {
+    let p = prepared.get(code);
+    if (!p) {
+      const body = NO_BODY_STATUSES.has(code)
+        ? null
+        : JSON.stringify({ status: code, statusText: statusText(code) });
+      const headers: Record<string, string> = {
+        ...BASE_HEADERS,
+        ...extraHeaders(code, ctx.base),
+      };
+      if (body !== null) headers["content-type"] = JSON_TYPE;
+      p = {
+        body,
+        headers,
+        proto: respond(body, code, headers),
+      };
+      prepared.set(code, p);
+    }
+    return p;
+  };
+  return (code, head) => {
+    const { body, headers, proto } = get(code);
+    if (head && body !== null) {
+      return respond(null, code, {
+        ...headers,
+        "content-length": String(body.length),
+      });
+    }
+    return proto.clone();
+  };
+}
+
+/**
+ * A weighted pick (httpbin's rule): a uniform draw over the sum of the
+ * weights, matched against their running total. `draw` is in [0, 1).
+ */
+export function pick(list: readonly Choice[], draw: number): number {
+  const total = list.reduce((sum, c) => sum + c.weight, 0);
+  let at = draw * total;
+  for (const c of list) {
+    if (at < c.weight) return c.value;
+    at -= c.weight;
+  }
+  // Rounding at the very end of the range: the last positive weight.
+  return list.findLast((c) => c.weight > 0)!.value;
+}
+
+/** The status family. */
+export function statusEndpoints(ctx: DebugContext): Endpoint[] {
+  const b = ctx.base;
+  const respond = statusResponder(ctx);
+  const codeParam = {
+    name: "code",
+    in: "path" as const,
+    type: "choices" as const,
+    required: true,
+    min: 200,
+    max: 599,
+    maxLength: 512,
+    explain: [{
+      min: 100,
+      max: 199,
+      reason:
+        "is informational (1xx): it can only precede a final response, never be one (RFC 9110 §15.2). Use 200 to 599.",
+    }],
+    description:
+      "The status to answer with, 200 to 599; or a comma list (`200,500`), optionally weighted (`200:0.8,500:0.2`), to pick one at random.",
+    example: "418",
+  };
+  return [{
+    spec: {
+      id: "status",
+      path: `${b}/status/{code}`,
+      methods: ANY_METHODS,
+      anyMethod: true,
+      acceptsBody: true,
+      streaming: false,
+      summary: "Respond with a chosen status code",
+      description:
+        `Answers with status \`code\` and JSON \`{"status": N, "statusText": "..."}\`; 204, 205, 304 and HEAD responses have no body. A comma list picks one code at random, weighted by \`:weight\` (default 1); \`seed\` makes the pick reproducible. Headers a client expects come along: WWW-Authenticate on 401, Proxy-Authenticate on 407, Allow on 405, Retry-After on 429 and 503, \`Location: ${b}/redirect/0\` on 301, 302, 303, 307 and 308. Codes 100-199 are rejected with 400: an informational status cannot be a final response (RFC 9110 §15.2). Any method is answered.`,
+      params: [
+        codeParam,
+        seedParam(
+          "Seed of the random pick among several codes: the same seed picks the same code.",
+        ),
+        sleepParam(ctx.limits),
+      ],
+      responses: [{
+        status: "default",
+        description: "The requested status with its JSON body.",
+        contentType: "application/json",
+        schema: STATUS_SCHEMA,
+        headers: [
+          { name: "WWW-Authenticate", description: "On 401." },
+          { name: "Proxy-Authenticate", description: "On 407." },
+          { name: "Allow", description: "On 405." },
+          { name: "Retry-After", description: "On 429 and 503 (seconds)." },
+          {
+            name: "Location",
+            description: `On 301-308: ${b}/redirect/0.`,
+          },
+        ],
+      }, { ...PROBLEM_4XX, status: "400" }],
+      examples: [
+        { url: `${b}/status/418`, description: "I'm a teapot" },
+        { url: `${b}/status/503?sleep=1s`, description: "Slow 503" },
+        {
+          url: `${b}/status/200:0.8,500:0.2?seed=7`,
+          description: "A seeded weighted pick",
+        },
+      ],
+    },
+    handle: (_req, { params, head }) => {
+      const code = params.code;
+      if (typeof code === "number") return respond(code, head);
+      const seed = params.seed as string | undefined;
+      const draw = random(seed ?? ctx.seed).float();
+      return respond(pick(readChoices(codeParam, code as string), draw), head);
+    },
+  }];
+}
