@@ -2,7 +2,8 @@
  * The three ways in: a file picker, a drop anywhere on the page, and a paste
  * box. All of them hand the input to the worker; nothing is uploaded.
  */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useRef } from "preact/hooks";
+import { usePageDrop } from "../shared/use_page_drop.ts";
 import { ExportHelp } from "./ExportHelp.tsx";
 
 /** Props of {@link InputBar}. */
@@ -15,13 +16,8 @@ export interface InputBarProps {
 
 const PASTE_DELAY = 120;
 
-function hasFiles(e: DragEvent): boolean {
-  return [...(e.dataTransfer?.types ?? [])].includes("Files");
-}
-
 /** File picker, paste box and the page-wide drop target. */
 export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
-  const [dragging, setDragging] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const box = useRef<HTMLTextAreaElement>(null);
   // A file replaces what was pasted: empty the box so it does not claim
@@ -31,46 +27,9 @@ export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
     if (box.current) box.current.value = "";
     onFile(file);
   };
-  const cb = useRef({ openFile, onPaste });
-  cb.current = { openFile, onPaste };
-
-  useEffect(() => {
-    let depth = 0;
-    const enter = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
-      e.preventDefault();
-      depth++;
-      setDragging(true);
-    };
-    const over = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
-      e.preventDefault(); // allows the drop
-      if (e.dataTransfer) e.dataTransfer.dropEffect = "copy";
-    };
-    const leave = () => {
-      depth = Math.max(0, depth - 1);
-      if (!depth) setDragging(false);
-    };
-    const drop = (e: DragEvent) => {
-      const file = e.dataTransfer?.files?.[0];
-      depth = 0;
-      setDragging(false);
-      if (!file) return;
-      // Never let the browser navigate to (and so render) the dropped file.
-      e.preventDefault();
-      cb.current.openFile(file);
-    };
-    addEventListener("dragenter", enter);
-    addEventListener("dragover", over);
-    addEventListener("dragleave", leave);
-    addEventListener("drop", drop);
-    return () => {
-      removeEventListener("dragenter", enter);
-      removeEventListener("dragover", over);
-      removeEventListener("dragleave", leave);
-      removeEventListener("drop", drop);
-    };
-  }, []);
+  const cb = useRef({ onPaste });
+  cb.current = { onPaste };
+  const dragging = usePageDrop({ onFile: openFile });
 
   const onInput = (e: Event) => {
     const text = (e.currentTarget as HTMLTextAreaElement).value;

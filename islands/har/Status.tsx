@@ -48,9 +48,7 @@ export function ErrorBox({ error }: { error: HarErrorInfo }) {
       </p>
       {error.excerpt && (
         <pre class="har-excerpt" aria-label="Where the error is">
-          {error.excerpt.text}
-          {"\n"}
-          {" ".repeat(error.excerpt.caret)}^
+          {error.excerpt}
         </pre>
       )}
       {error.path && (

@@ -3,17 +3,8 @@
  * and `/` to jump to the filter box, as on GitHub and in Swagger UI's
  * successors.
  */
-import { useEffect, useRef, useState } from "preact/hooks";
-
-/** True when typing into `el` must not trigger page shortcuts. */
-function editable(el: EventTarget | null): boolean {
-  if (!(el instanceof HTMLElement)) return false;
-  return el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName);
-}
-
-function hasFiles(ev: DragEvent): boolean {
-  return [...(ev.dataTransfer?.types ?? [])].includes("Files");
-}
+import { useEffect, useRef } from "preact/hooks";
+import { editable, usePageDrop } from "../shared/use_page_drop.ts";
 
 /**
  * Listens for drops anywhere on the page and for the `/` shortcut. Returns
@@ -24,60 +15,19 @@ export function usePageEvents(
   onText: (t: string) => void,
   onSlash: () => void,
 ): boolean {
-  const [dragging, setDragging] = useState(false);
-  // Handlers change every render; the listeners read the latest ones.
-  const cb = useRef({ onFile, onText, onSlash });
-  cb.current = { onFile, onText, onSlash };
+  const dragging = usePageDrop({ onFile, onText });
+  // The handler changes every render; the listener reads the latest one.
+  const slash = useRef(onSlash);
+  slash.current = onSlash;
   useEffect(() => {
-    let depth = 0;
-    const enter = (ev: DragEvent) => {
-      if (!hasFiles(ev)) return;
-      depth++;
-      setDragging(true);
-    };
-    const leave = () => {
-      depth = Math.max(0, depth - 1);
-      if (!depth) setDragging(false);
-    };
-    const over = (ev: DragEvent) => {
-      // Without preventDefault the browser would open the file instead.
-      if (hasFiles(ev)) ev.preventDefault();
-    };
-    const drop = (ev: DragEvent) => {
-      depth = 0;
-      setDragging(false);
-      const dt = ev.dataTransfer;
-      if (!dt) return;
-      const file = dt.files?.[0];
-      if (file) {
-        ev.preventDefault();
-        cb.current.onFile(file);
-        return;
-      }
-      // Text dropped outside the paste box (inside, the box handles it).
-      if (!editable(ev.target) && dt.types.includes("text/plain")) {
-        ev.preventDefault();
-        cb.current.onText(dt.getData("text/plain"));
-      }
-    };
     const key = (ev: KeyboardEvent) => {
       if (ev.key !== "/" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
       if (editable(ev.target)) return;
       ev.preventDefault();
-      cb.current.onSlash();
+      slash.current();
     };
-    addEventListener("dragenter", enter);
-    addEventListener("dragleave", leave);
-    addEventListener("dragover", over);
-    addEventListener("drop", drop);
     addEventListener("keydown", key);
-    return () => {
-      removeEventListener("dragenter", enter);
-      removeEventListener("dragleave", leave);
-      removeEventListener("dragover", over);
-      removeEventListener("drop", drop);
-      removeEventListener("keydown", key);
-    };
+    return () => removeEventListener("keydown", key);
   }, []);
   return dragging;
 }

@@ -1,10 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  baseMime,
-  hostRange,
-  pathFrom,
-  typeCategory,
-} from "./classify.ts";
+import { baseMime, hostRange, pathFrom, typeCategory } from "./classify.ts";
 import { statusClass } from "../shared/status.ts";
 
 Deno.test("classify: status classes, other for the rest", () => {

@@ -7,7 +7,8 @@
 import { type BodyPreview, cutText, previewBody } from "./body.ts";
 import { baseMime } from "./classify.ts";
 import { harCurl } from "./curl.ts";
-import { type Obj, obj, str } from "./normalize.ts";
+import { type Obj, obj } from "./normalize.ts";
+import { str } from "../shared/value.ts";
 import {
   type CookieRow,
   cookies,

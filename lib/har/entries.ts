@@ -6,7 +6,8 @@
  */
 import { pathFrom } from "./classify.ts";
 import { type HarColumns, PHASE_STRIDE } from "./columns.ts";
-import { type Obj, obj, str } from "./normalize.ts";
+import { type Obj, obj } from "./normalize.ts";
+import { str } from "../shared/value.ts";
 import {
   type HarEntry,
   PHASES,

@@ -14,8 +14,8 @@ export interface HarErrorInfo {
   column?: number;
   /** JSON path of the offending value for structural errors. */
   path?: string;
-  /** The offending line (JSON errors) and the caret column within it. */
-  excerpt?: { text: string; caret: number };
+  /** The lines around a JSON syntax error, with a caret (see `excerpt`). */
+  excerpt?: string;
 }
 
 /** The input is not JSON, or not a HAR log. */
@@ -41,32 +41,4 @@ export class HarParseError extends SyntaxError {
     const { kind, message, line, column, path, excerpt } = this;
     return { kind, message, line, column, path, excerpt };
   }
-}
-
-/** A JSON type name for messages: `null`, `array`, `string`, ... */
-export function typeName(v: unknown): string {
-  if (v === null) return "null";
-  if (v === undefined) return "nothing";
-  if (Array.isArray(v)) return "an array";
-  return typeof v === "object" ? "an object" : `a ${typeof v}`;
-}
-
-/**
- * The line around an error, cut to at most 80 characters, and where the caret
- * goes in it, so the message can show the spot instead of describing it.
- */
-export function excerptAt(
-  text: string,
-  offset: number,
-): { text: string; caret: number } {
-  let start = offset, end = offset;
-  while (start > 0 && !isBreak(text.charCodeAt(start - 1))) start--;
-  while (end < text.length && !isBreak(text.charCodeAt(end))) end++;
-  const from = Math.max(start, offset - 50);
-  const to = Math.min(end, from + 80);
-  return { text: text.slice(from, to), caret: offset - from };
-}
-
-function isBreak(c: number): boolean {
-  return c === 10 || c === 13;
 }

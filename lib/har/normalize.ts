@@ -8,6 +8,7 @@ import { statusClass } from "../shared/status.ts";
 import type { ColumnBuilder } from "./columns.ts";
 import { parseInstantInto } from "./iso_date.ts";
 import { PHASES, STATUS_CLASSES, TYPE_CATEGORIES } from "./types.ts";
+import { str } from "../shared/value.ts";
 
 /** A raw JSON object as exporters write it. */
 export type Obj = Record<string, unknown>;
@@ -17,11 +18,6 @@ export function obj(v: unknown): Obj {
   return v !== null && typeof v === "object" && !Array.isArray(v)
     ? v as Obj
     : {};
-}
-
-/** The string at `v`, or "". */
-export function str(v: unknown): string {
-  return typeof v === "string" ? v : "";
 }
 
 /**

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { parsedHar } from "../../tests/helpers/har_doc.ts";
 import { parseHarText } from "./parse.ts";
-import { num, obj, str } from "./normalize.ts";
+import { num, obj } from "./normalize.ts";
+import { str } from "../shared/value.ts";
 
 /** The columns of a one-entry file: `entry`'s fields over a bare minimum. */
 function oneEntry(entry: Record<string, unknown>) {

@@ -4,13 +4,17 @@
  * anything without a usable `log.entries` array (HAR 1.2 §4.2: the one
  * member every use of the file needs).
  */
-import { lineColumn } from "../shared/json_error.ts";
-import { excerptAt, HarParseError, typeName } from "./errors.ts";
+import { HarParseError } from "./errors.ts";
 import { ColumnBuilder, type HarColumns } from "./columns.ts";
 import { entryAt } from "./entries.ts";
 import { diffMs, type Instant, parseInstant } from "./iso_date.ts";
-import { engineOffset, findJsonError } from "./json_scan.ts";
-import { num, type Obj, obj, str, writeEntry } from "./normalize.ts";
+import {
+  describeValue,
+  jsonSyntaxFault,
+  located,
+} from "../shared/parse_error.ts";
+import { num, type Obj, obj, writeEntry } from "./normalize.ts";
+import { str } from "../shared/value.ts";
 import { countHarSecrets } from "./secrets.ts";
 import { computeSummary } from "./summary.ts";
 import type { HarDocument, HarMeta, HarPage } from "./types.ts";
@@ -64,18 +68,15 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** A `JSON.parse` failure, located and worded as every tool words it. */
 function jsonError(text: string, err: unknown): HarParseError {
-  const issue = findJsonError(text);
-  const offset = issue?.offset ?? engineOffset(text, err) ?? 0;
-  const { line, column } = lineColumn(text, offset);
-  const what = issue?.message ??
-    (err instanceof Error ? err.message : String(err));
+  const { message, line, column, excerpt } = jsonSyntaxFault(text, err);
   return new HarParseError({
     kind: "json",
-    message: `Not valid JSON: ${what} (line ${line}, column ${column}).`,
+    message: located(message, { line, column }),
     line,
     column,
-    excerpt: excerptAt(text, offset),
+    excerpt,
   });
 }
 
@@ -98,7 +99,7 @@ function checkShape(root: unknown): { log: Obj; entries: Obj[] } {
   if (root === null || typeof root !== "object" || Array.isArray(root)) {
     throw structure(
       "$",
-      `Not a HAR file: the top level is ${typeName(root)}, expected an ` +
+      `Not a HAR file: the top level is ${describeValue(root)}, expected an ` +
         `object with a "log" property.`,
     );
   }
@@ -117,7 +118,7 @@ function checkShape(root: unknown): { log: Obj; entries: Obj[] } {
   if (log === null || typeof log !== "object" || Array.isArray(log)) {
     throw structure(
       "log",
-      `Not a HAR file: "log" is ${typeName(log)}, expected an object.`,
+      `Not a HAR file: "log" is ${describeValue(log)}, expected an object.`,
     );
   }
   const l = log as Obj;
@@ -130,7 +131,7 @@ function checkShape(root: unknown): { log: Obj; entries: Obj[] } {
   if (!Array.isArray(l.entries)) {
     throw structure(
       "log.entries",
-      `"log.entries" is ${typeName(l.entries)}, expected an array.`,
+      `"log.entries" is ${describeValue(l.entries)}, expected an array.`,
     );
   }
   const entries = l.entries as unknown[];
@@ -139,7 +140,7 @@ function checkShape(root: unknown): { log: Obj; entries: Obj[] } {
     if (e === null || typeof e !== "object" || Array.isArray(e)) {
       throw structure(
         `log.entries[${i}]`,
-        `"log.entries[${i}]" is ${typeName(e)}, expected an entry object.`,
+        `"log.entries[${i}]" is ${describeValue(e)}, expected an entry object.`,
       );
     }
   }

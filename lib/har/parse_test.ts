@@ -171,7 +171,7 @@ Deno.test("har parse: an empty entries array is a valid, empty log", async () =>
 const BAD: [string, string, RegExp, Partial<HarParseError>][] = [
   ["bad/empty", "   ", /empty/, { kind: "json" }],
   ["bad/array", "[1]", /top level is an array/, { path: "$" }],
-  ["bad/string", '"x"', /top level is a string/, { path: "$" }],
+  ["bad/string", '"x"', /top level is the string "x"/, { path: "$" }],
   ["bad/no-log", '{"entries": []}', /no "log".*wrap it/, { path: "log" }],
   ["bad/log-null", '{"log": null}', /"log" is null/, { path: "log" }],
   [
@@ -242,7 +242,10 @@ Deno.test("har parse: trailing comma names line, column and excerpt", async () =
     assert.equal(err.line, 5);
     assert.equal(err.column, 5);
     assert.match(err.message, /trailing comma/);
-    assert.deepEqual(err.excerpt, { text: "    ]", caret: 4 });
+    assert.ok(
+      err.excerpt?.includes("\n5 |     ]\n  |     ^\n"),
+      err.excerpt,
+    );
     assert.deepEqual(err.toJSON().line, 5);
   }
 });

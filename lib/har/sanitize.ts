@@ -9,7 +9,8 @@
  * duplicated in memory.
  */
 import { safeStringify, safeStringifyParts } from "./json_text.ts";
-import { type Obj, obj, str } from "./normalize.ts";
+import { type Obj, obj } from "./normalize.ts";
+import { str } from "../shared/value.ts";
 import {
   ALWAYS_SECRET_HEADERS,
   looksSecret,

@@ -4,7 +4,8 @@
  * every entry, so it classifies each distinct header name once and counts
  * cookie pairs without splitting strings.
  */
-import { type Obj, obj, str } from "./normalize.ts";
+import { type Obj, obj } from "./normalize.ts";
+import { str } from "../shared/value.ts";
 import {
   DEFAULT_REDACT_WORDS,
   looksSecret,

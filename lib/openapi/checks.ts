@@ -4,9 +4,9 @@
  * §4.8.12.1: every template expression must have an `in: path` parameter),
  * `$ref`s that point nowhere, and schemas that are not schemas.
  */
-import { lineColumns } from "../shared/json_error.ts";
-import { clip, jsonPath, kindOf } from "./errors.ts";
-import { jsonStringEnd } from "./json_text.ts";
+import { lineColumns } from "../shared/parse_error.ts";
+import { clip, jsonPath } from "./errors.ts";
+import { describeValue, jsonStringEnd } from "../shared/parse_error.ts";
 import { resolvePathItem } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import type { Endpoint, SpecIndex, SpecWarning } from "./types.ts";
@@ -272,7 +272,9 @@ export function schemaWarnings(
     const s = schemas[name];
     if (isObject(s) || (minor >= 1 && typeof s === "boolean")) continue;
     out.push({
-      message: `Schema "${clip(name)}" is ${kindOf(s)}, not a schema object`,
+      message: `Schema "${clip(name)}" is ${
+        describeValue(s)
+      }, not a schema object`,
       path: jsonPath([...where, name]),
     });
   }

@@ -26,6 +26,7 @@ import type {
   ParamDetail,
   ResponseDetail,
 } from "./types.ts";
+import { str } from "../shared/value.ts";
 
 export { typeSummary } from "./schema_view.ts";
 
@@ -64,10 +65,6 @@ function paramDetail(
     type,
     fromPath,
   };
-}
-
-function str(v: unknown): string {
-  return typeof v === "string" ? v : "";
 }
 
 /** The first `max` keys of `o`, without listing them all. */

@@ -4,7 +4,8 @@
  * a message naming what it is instead (AsyncAPI, JSON Schema, HAR, Postman),
  * or why its version field is wrong (`swagger: "3.0"` never existed).
  */
-import { clip, jsonPath, kindOf, SpecError, truncate } from "./errors.ts";
+import { clip, jsonPath, SpecError } from "./errors.ts";
+import { describeValue, truncate } from "../shared/parse_error.ts";
 import { jsonScalarSource } from "./json_text.ts";
 import type { Loaded } from "./load.ts";
 import { isObject } from "./refs.ts";
@@ -105,7 +106,7 @@ export function detect(
     throw reject(
       "format",
       `Not an OpenAPI or Swagger document: the top level is ${
-        kindOf(doc)
+        describeValue(doc)
       }, expected a mapping with an openapi or swagger field`,
       [],
     );
@@ -127,7 +128,7 @@ export function detect(
       "structure",
       `${field} must be a version string such as ${
         field === "openapi" ? '"3.1.0"' : '"2.0"'
-      }, found ${kindOf(raw)}`,
+      }, found ${describeValue(raw)}`,
       [field],
     );
   }

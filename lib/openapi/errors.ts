@@ -3,7 +3,7 @@
  * so it can be fixed without guessing: line and column for text that cannot
  * be read, a JSON path for a document of the wrong shape.
  */
-import { splitLines } from "../shared/json_error.ts";
+import { located, truncate } from "../shared/parse_error.ts";
 
 /** Where a rejected input went wrong. */
 export interface SpecErrorInfo {
@@ -35,59 +35,14 @@ export class SpecError extends SyntaxError {
   /** The message with its location, as one line. */
   static describe(info: SpecErrorInfo): string {
     if (info.line !== undefined) {
-      return `${info.message} (line ${info.line}, column ${info.column ?? 1})`;
+      return located(info.message, {
+        line: info.line,
+        column: info.column ?? 1,
+      });
     }
     if (info.path) return `${info.message} (at ${info.path})`;
     return info.message;
   }
-}
-
-/**
- * Up to two lines before and one after `line`, numbered, with a caret under
- * `column`, so the user sees the mistake without opening an editor. Long lines
- * are cut around the column.
- */
-export function excerpt(text: string, line: number, column: number): string {
-  const lines = splitLines(text, line + 1);
-  const first = Math.max(1, line - 2);
-  const last = Math.min(lines.length, line + 1);
-  const width = String(last).length;
-  const out: string[] = [];
-  // Keep a window of 80 characters that contains the column.
-  const from = Math.max(0, column - 60);
-  for (let n = first; n <= last; n++) {
-    const raw = lines[n - 1] ?? "";
-    const cut = (from > 0 ? "…" : "") + raw.slice(from, from + 80) +
-      (raw.length > from + 80 ? "…" : "");
-    out.push(`${String(n).padStart(width)} | ${cut}`);
-    if (n === line) {
-      const pad = column - 1 - from + (from > 0 ? 1 : 0);
-      out.push(`${" ".repeat(width)} | ${" ".repeat(Math.max(0, pad))}^`);
-    }
-  }
-  return out.join("\n");
-}
-
-/** Kind of a JSON value, in words users know, for "found …" messages. */
-export function kindOf(v: unknown): string {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "an array";
-  switch (typeof v) {
-    case "string":
-      return `the string ${JSON.stringify(truncate(v, 40))}`;
-    case "number":
-    case "boolean":
-      return `the ${typeof v} ${String(v)}`;
-    case "object":
-      return "an object";
-    default:
-      return typeof v;
-  }
-}
-
-/** Cuts `s` to `n` characters with an ellipsis. */
-export function truncate(s: string, n: number): string {
-  return s.length > n ? s.slice(0, n - 1) + "…" : s;
 }
 
 /** Longest key, path or `$ref` quoted in a message (a hostile 50 MB key stays out). */

@@ -6,7 +6,8 @@
  * about. Kept to one pass over `paths`, so indexing costs a fraction of the
  * parse itself.
  */
-import { clip, jsonPath, kindOf, SpecError, truncate } from "./errors.ts";
+import { clip, jsonPath, SpecError } from "./errors.ts";
+import { describeValue, truncate } from "../shared/parse_error.ts";
 import { asWritten, type Detected } from "./detect.ts";
 import type { Loaded } from "./load.ts";
 import {
@@ -25,10 +26,7 @@ import type {
   SpecIndex,
   SpecWarning,
 } from "./types.ts";
-
-function str(v: unknown): string {
-  return typeof v === "string" ? v : "";
-}
+import { str } from "../shared/value.ts";
 
 const NO_TAGS: string[] = [];
 /** Tags per operation; real ones have a handful. */
@@ -162,7 +160,7 @@ function containers(
     throw new SpecError({
       kind: "structure",
       message: `paths must be a mapping from paths to Path Items, found ${
-        kindOf(paths)
+        describeValue(paths)
       }`,
       path: "$.paths",
     });
@@ -216,10 +214,10 @@ export function buildIndex(
     warnings.push({
       message: scalarText(info.version) === null
         ? `info.version must be a string, found ${
-          kindOf(info.version)
+          describeValue(info.version)
         }: no version shown`
         : `info.version is ${
-          kindOf(info.version)
+          describeValue(info.version)
         } in the source; shown as written (${version}), but write it as a string`,
       path: "$.info.version",
     });

@@ -5,9 +5,8 @@
  * although YAML 1.2 dropped it). Errors carry line and column.
  */
 import { CORE_SCHEMA, load, mergeTag, YAMLException } from "js-yaml";
-import { lineColumn } from "../shared/json_error.ts";
-import { excerpt, SpecError } from "./errors.ts";
-import { locateJsonError } from "./json_text.ts";
+import { excerpt, jsonSyntaxFault, lineColumn } from "../shared/parse_error.ts";
+import { SpecError } from "./errors.ts";
 import {
   complexKeyOffset,
   secondDocumentOffset,
@@ -47,16 +46,6 @@ function syntaxError(
     column,
     excerpt: excerpt(text, line, column),
   });
-}
-
-/** Locates a `JSON.parse` failure (V8 omits the offset for some errors). */
-function jsonError(text: string, err: unknown): SpecError {
-  const fault = locateJsonError(text);
-  const raw = err instanceof Error ? err.message : String(err);
-  if (fault) {
-    return syntaxError(text, fault.offset, `Invalid JSON: ${fault.message}`);
-  }
-  return syntaxError(text, text.length, `Invalid JSON: ${raw}`);
 }
 
 /**
@@ -180,15 +169,16 @@ function read(text: string): Loaded {
     try {
       return { value: JSON.parse(text), syntax: "json", text, warnings };
     } catch (err) {
-      const jsonErr = jsonError(text, err);
+      // Located and worded as every tool words it.
+      const { truncated, ...fault } = jsonSyntaxFault(text, err);
+      const jsonErr = new SpecError({ kind: "syntax", ...fault });
       // A cut-off document is no YAML either; reading it again costs seconds at 50 MB.
-      if (/never closed|end of input/.test(jsonErr.info.message)) throw jsonErr;
+      if (truncated) throw jsonErr;
       try {
         const value = loadYaml(text, false);
         const { line, column } = jsonErr.info;
         warnings.push({
-          message:
-            `Not valid JSON (${jsonErr.info.message}); read as YAML instead`,
+          message: `${jsonErr.info.message}; read as YAML instead`,
           line,
           column,
         });

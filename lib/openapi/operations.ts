@@ -4,7 +4,8 @@
  * `additionalOperations` entry), how `$ref` path items are resolved, and the
  * list order (the fixed methods in the order the specification lists them).
  */
-import { clip, jsonPath, kindOf } from "./errors.ts";
+import { clip, jsonPath } from "./errors.ts";
+import { describeValue } from "../shared/parse_error.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import type { SpecWarning } from "./types.ts";
 
@@ -81,7 +82,9 @@ export function resolvePathItem(
   const path = jsonPath(keys);
   if (!isObject(value)) {
     warnings.push({
-      message: `Expected a Path Item object, found ${kindOf(value)}: skipped`,
+      message: `Expected a Path Item object, found ${
+        describeValue(value)
+      }: skipped`,
       path,
     });
     return null;
@@ -97,7 +100,7 @@ export function resolvePathItem(
   if (!isObject(d.value)) {
     warnings.push({
       message: `$ref "${clip(d.ref ?? "")}" points to ${
-        kindOf(d.value)
+        describeValue(d.value)
       }, not a Path Item: skipped`,
       path,
     });
@@ -172,7 +175,9 @@ export function operationsOf(
         ? [...keys, "additionalOperations", opKey]
         : [...keys, opKey];
       warnings.push({
-        message: `Expected an Operation object, found ${kindOf(v)}: skipped`,
+        message: `Expected an Operation object, found ${
+          describeValue(v)
+        }: skipped`,
         path: jsonPath(at),
       });
       return;
@@ -202,7 +207,7 @@ export function operationsOf(
     warnings.push({
       message:
         `additionalOperations must map method names to operations, found ${
-          kindOf(extra)
+          describeValue(extra)
         }`,
       path: jsonPath([...keys, "additionalOperations"]),
     });

@@ -6,10 +6,7 @@ import type { Detected } from "./detect.ts";
 import { isObject } from "./refs.ts";
 import { scalarList } from "./safe.ts";
 import type { Endpoint, TagInfo } from "./types.ts";
-
-function str(v: unknown): string {
-  return typeof v === "string" ? v : "";
-}
+import { str } from "../shared/value.ts";
 
 /** Declared tags in their order, then tags only used, by name; with counts. */
 export function tagsOf(

@@ -6,7 +6,8 @@
  * lists itself fifty times in `allOf`, or a YAML alias fan-out, would
  * otherwise cost 50^depth steps); and values are never stringified whole.
  */
-import { clip, truncate } from "./errors.ts";
+import { clip } from "./errors.ts";
+import { truncate } from "../shared/parse_error.ts";
 import {
   type Direction,
   MAX_EXAMPLE_CHARS,

@@ -11,7 +11,7 @@ import { otherOrders } from "../../lib/har/orders.ts";
 import { entryDetail, type HarDetail } from "../../lib/har/detail.ts";
 import { entryAt } from "../../lib/har/entries.ts";
 import { HarParseError } from "../../lib/har/errors.ts";
-import { findJsonError } from "../../lib/har/json_scan.ts";
+import { findJsonError } from "../../lib/shared/parse_error.ts";
 import { type IndexedHar, indexHarText } from "../../lib/har/parse.ts";
 import type { FromWorker } from "../../islands/har/protocol.ts";
 import { DEFAULT_REDACT_WORDS } from "../../lib/har/redact.ts";

@@ -10,8 +10,8 @@ import { corpusDir, corpusFiles } from "../helpers/corpus.ts";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { HarParseError } from "../../lib/har/errors.ts";
-import { lineColumn } from "../../lib/shared/json_error.ts";
-import { findJsonError } from "../../lib/har/json_scan.ts";
+import { lineColumn } from "../../lib/shared/parse_error.ts";
+import { findJsonError } from "../../lib/shared/parse_error.ts";
 import { parseHarText } from "../../lib/har/parse.ts";
 import { firstInvalidUtf8, readFileText } from "../../lib/har/read.ts";
 import {
