@@ -3,7 +3,10 @@
  * Content-Encoding, where redirects ended, a problem+json summary, the
  * response headers and the body.
  */
-import { statusText } from "../../lib/debug/core/status_text.ts";
+import {
+  NO_BODY_STATUSES,
+  statusText,
+} from "../../lib/debug/core/status_text.ts";
 import { BodyView } from "./BodyView.tsx";
 import type { PreparedRequest } from "./model.ts";
 import type { RunResponse } from "./run.ts";
@@ -50,7 +53,7 @@ function Problem({ r }: { r: RunResponse }) {
 function emptyNote(r: RunResponse, sent: PreparedRequest | null): string {
   if (r.stream) return "An event stream: use the events runner to read it.";
   if (sent?.method === "HEAD") return "No body: HEAD responses never have one.";
-  if ([204, 205, 304].includes(r.status)) {
+  if (NO_BODY_STATUSES.has(r.status)) {
     return `No body: a ${r.status} response never has one.`;
   }
   return "Empty body.";

@@ -12,8 +12,9 @@ import {
   type DebugContext,
   type DebugOptions,
 } from "./core/context.ts";
-import { debugEndpoints } from "./endpoints.ts";
-import { type Endpoint, endpointRunner } from "./core/pipeline.ts";
+import { debugEndpoints } from "./routes.ts";
+import type { Endpoint } from "./core/endpoint.ts";
+import { endpointRunner } from "./core/pipeline.ts";
 import {
   isPreflight,
   peerAddress,
@@ -60,6 +61,7 @@ export function createDebugApi(options: DebugOptions = {}): DebugApi {
   const endpoints = debugEndpoints(ctx);
   const catalog = Object.freeze(endpoints.map((e) => e.spec));
   const base = ctx.base;
+  const openapi = catalog.find((e) => e.id === "openapi")?.path;
   const firstSegment = (path: string) =>
     path.slice(base.length + 1).split("/")[0];
 
@@ -74,7 +76,7 @@ export function createDebugApi(options: DebugOptions = {}): DebugApi {
           req: { raw: Request; param(): Record<string, string> };
           env: unknown;
         }) => run(c.req.raw, c.req.param(), c.env as ServeInfo | undefined);
-        for (const path of [ep.spec.path, ...(ep.aliases ?? [])]) {
+        for (const path of [ep.spec.path, ...ep.aliases]) {
           app.all(honoPath(path, ep.spec), handler);
         }
       }
@@ -98,7 +100,7 @@ export function createDebugApi(options: DebugOptions = {}): DebugApi {
         : undefined;
       const hint = near
         ? ` Did you mean ${near.path}?`
-        : ` The endpoints are listed at ${base}/openapi.json.`;
+        : ` The endpoints are listed at ${openapi}.`;
       return problem(404, `No debug endpoint at ${path.slice(0, 200)}.${hint}`);
     },
     onError(err) {

@@ -1,10 +1,11 @@
 /**
  * The shapes of the debug endpoint catalog and the pieces every family
- * shares. Each family module (`status.ts`, `echo.ts`, ...) describes its
- * endpoints with these types next to its handlers; `endpoints.ts` lists the
- * families in display order. From that one list come the routes, the
- * `openapi.json` document, the `/debug` reference and each runner's form
- * (the page passes a runner its own {@link EndpointSpec} as props).
+ * shares. Each family module (`../endpoints/status.ts`, ...) describes its
+ * endpoints with these types next to its handlers; the route table
+ * (`../routes.ts`) gives each its id, methods and path, in display order.
+ * From that one list come the routes, the `openapi.json` document, the
+ * `/debug` reference and each runner's form (the page passes a runner its
+ * own {@link EndpointSpec} as props).
  *
  * Browser-safe and pure: no Deno API and no handler code, so the `/debug`
  * runner can import it.
@@ -167,9 +168,19 @@ export const REDIRECT_STATUSES: readonly number[] = Object.freeze([
   308,
 ]);
 
+/**
+ * A parameter declaration kept as written (its name, type, requirement and
+ * default as literal types), so an endpoint that lists it gets its value
+ * typed by name. Declarations written inline in an endpoint's `params`
+ * need no wrapper.
+ */
+export function param<const S extends ParamSpec>(spec: S): S {
+  return spec;
+}
+
 /** The `sleep` parameter every endpoint takes. */
-export function sleepParam(l: DebugLimits): ParamSpec {
-  return {
+export function sleepParam(l: DebugLimits) {
+  return param({
     name: "sleep",
     in: "query",
     type: "duration",
@@ -180,12 +191,12 @@ export function sleepParam(l: DebugLimits): ParamSpec {
     description:
       `Delay before the response starts: milliseconds (\`250\`) or with a unit (\`250ms\`, \`1.5s\`). At most ${l.maxSleepMs} ms (limit \`maxSleepMs\`). A client that disconnects during the sleep frees the server's timer.`,
     example: "250ms",
-  };
+  });
 }
 
 /** A `seed` query parameter (what it makes reproducible in `description`). */
-export function seedParam(description: string): ParamSpec {
-  return {
+export function seedParam(description: string) {
+  return param({
     name: "seed",
     in: "query",
     type: "string",
@@ -194,7 +205,7 @@ export function seedParam(description: string): ParamSpec {
     pattern: "[A-Za-z0-9_.:-]+",
     description,
     example: "42",
-  };
+  });
 }
 
 /** RFC 9457 problem details, plus `param` naming the offending parameter. */

@@ -133,6 +133,18 @@ export class Lifecycle {
   }
 
   /**
+   * A request's wait of `ms` (see {@link wait}): null once the time has
+   * passed; a bare 499 when the client left, since nobody will read an
+   * answer; throws the draining 503 when the instance shuts down.
+   */
+  async pause(ms: number, signal: AbortSignal): Promise<Response | null> {
+    const end = await this.wait(ms, signal);
+    if (end === "left") return new Response(null, { status: 499 });
+    if (end === "drained") throw drainingError();
+    return null;
+  }
+
+  /**
    * Wraps a streaming body so `release` runs when it ends, errors or is
    * cancelled by the client, and so {@link drain} can end it between two
    * chunks, after `last` (each SSE event is one chunk, see sse.ts).

@@ -1,22 +1,18 @@
 /**
- * `GET {base}/openapi.json`: an OpenAPI 3.1 description generated from the
- * catalog, so it lists exactly the endpoints, methods, parameters and
- * limits this instance enforces, under its own base path. One operation per
- * (path, method), HEAD included.
+ * The OpenAPI 3.1 description of an instance, generated from its catalog,
+ * so it lists exactly the endpoints, methods, parameters and limits the
+ * instance enforces, under its own base path. One operation per (path,
+ * method), HEAD included. Served by `endpoints/openapi.ts`.
  */
 import {
   type EndpointSpec,
-  GET_METHODS,
   type ParamSpec,
-  PROBLEM_4XX,
   PROBLEM_SCHEMA,
   type ResponseSpec,
-  sleepParam,
 } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
+import type { Endpoint } from "./endpoint.ts";
 import { type DebugLimits, LIMIT_NAMES, LIMITS } from "./limits.ts";
-import type { Endpoint } from "./pipeline.ts";
-import { jsonResponse } from "./http.ts";
 
 type Json = Record<string, unknown>;
 
@@ -190,7 +186,7 @@ export function openApiDocument(
 ): Json {
   const paths: Json = {};
   for (const { spec: ep, aliases } of endpoints) {
-    for (const path of [ep.path, ...(aliases ?? [])]) {
+    for (const path of [ep.path, ...aliases]) {
       const item: Json = {};
       // OpenAPI 3.1 path items have no `query` field (3.2 adds it); QUERY
       // is documented in the description instead.
@@ -205,7 +201,7 @@ export function openApiDocument(
     info: {
       title: "Wirebench debug API",
       version: "1.0.0",
-      description: apiDescription(ctx),
+      description: apiDescription(ctx, endpoints),
     },
     servers: [{ url: "/", description: "This server." }],
     tags: endpoints.map(({ spec }) => ({
@@ -331,48 +327,6 @@ function share(
   }
 }
 
-/**
- * The openapi.json endpoint, describing `all()` (the instance's endpoints,
- * this one included); the document is generated on first request.
- */
-export function openApiEndpoint(
-  ctx: DebugContext,
-  all: () => readonly Endpoint[],
-): Endpoint {
-  let json: string | undefined;
-  return {
-    spec: {
-      id: "openapi",
-      path: `${ctx.base}/openapi.json`,
-      methods: GET_METHODS,
-      acceptsBody: false,
-      streaming: false,
-      summary: "This API as OpenAPI 3.1",
-      description:
-        "Generated from the same catalog as the handlers and the /debug runner, with this instance's base path and limits.",
-      params: [sleepParam(ctx.limits)],
-      responses: [{
-        status: "200",
-        description: "OpenAPI 3.1 document.",
-        contentType: "application/json",
-        schema: {
-          type: "object",
-          required: ["openapi", "info", "paths"],
-          properties: { openapi: { const: "3.1.0" } },
-        },
-      }, PROBLEM_4XX],
-      examples: [{
-        url: `${ctx.base}/openapi.json`,
-        description: "The spec",
-      }],
-    },
-    handle: () => {
-      json ??= JSON.stringify(openApiDocument(all(), ctx), null, 2);
-      return jsonResponse(200, json);
-    },
-  };
-}
-
 function limitList(l: DebugLimits): string {
   return LIMIT_NAMES.map((name) => {
     const info = LIMITS[name];
@@ -384,9 +338,15 @@ function limitList(l: DebugLimits): string {
 }
 
 /** Markdown description of the rules, limits and choices of an instance. */
-export function apiDescription(ctx: DebugContext): string {
+export function apiDescription(
+  ctx: DebugContext,
+  endpoints: readonly Endpoint[],
+): string {
   const l = ctx.limits;
   const base = ctx.base || "/";
+  // Where /status's redirect statuses point: the end of a redirect chain.
+  const chainEnd = endpoints.find((e) => e.spec.id === "redirect")?.spec.path
+    .replace("{count}", "0");
   return `Predictable HTTP endpoints for testing HTTP clients, served under \`${base}\`. Stateless: the same request always gets the same behaviour.
 
 ## Rules for every endpoint
@@ -413,7 +373,7 @@ ${limitList(l)}
 - 429 and 503 carry the same CORS headers as every response, and Retry-After is exposed to scripts.
 
 ## Endpoint notes
-- /status/{code}: 200-599; 1xx is refused with 400 because an informational status cannot be a final response (RFC 9110 §15.2). 204, 205, 304 and HEAD have no body. 401 carries WWW-Authenticate (Basic), 407 Proxy-Authenticate, 405 Allow, 429 and 503 Retry-After: 1, and 301/302/303/307/308 Location: ${ctx.base}/redirect/0. Unregistered codes have statusText "Unassigned".
+- /status/{code}: 200-599; 1xx is refused with 400 because an informational status cannot be a final response (RFC 9110 §15.2). 204, 205, 304 and HEAD have no body. 401 carries WWW-Authenticate (Basic), 407 Proxy-Authenticate, 405 Allow, 429 and 503 Retry-After: 1, and 301/302/303/307/308 Location: ${chainEnd}. Unregistered codes have statusText "Unassigned".
 - /redirect/{count}: Location is always built from the count, so it can only point inside ${base} (no open redirect); the query string is kept unchanged, \`absolute=true\` uses this request's origin.
 - /echo: always JSON with X-Content-Type-Options: nosniff. \`json\` is the body parsed as JSON whatever the Content-Type (null if it is not JSON); \`form\` reads urlencoded and multipart bodies, files as {filename, type, size}.
 - /gzip, /deflate, /brotli: compressed whatever Accept-Encoding says (deflate is the zlib format; brotli's coding is \`br\`), with Vary: Accept-Encoding.

@@ -249,6 +249,41 @@ export function checkParam(spec: ParamSpec, raw: string): string | null {
 /** Parsed parameters of one request: every catalog param with a value. */
 export type ParsedParams = Record<string, ParamValue | undefined>;
 
+/** What {@link parseParam} yields for each parameter type. */
+interface ValueTypes {
+  integer: number;
+  number: number;
+  duration: number;
+  string: string;
+  boolean: boolean;
+  enum: string | number;
+  /** A single integer stays a number; a list is its checked text. */
+  choices: number | string;
+}
+
+/** The parsed value of declaration `S`: an enum is one of its values. */
+export type ValueOf<S extends ParamSpec> = S extends {
+  readonly type: "enum";
+  readonly enum: readonly (infer E)[];
+} ? E
+  : ValueTypes[S["type"]];
+
+/** Whether `S` always has a value: it is required or has a default. */
+type Given<S extends ParamSpec> = S extends { readonly required: true } ? true
+  : S extends { readonly default: ParamValue } ? true
+  : false;
+
+/**
+ * The values {@link paramParser} yields for the declarations `P`, by name:
+ * `{ n: number; seed: string | undefined; ... }` when `P` is a tuple of
+ * literal declarations (see `defineEndpoint`), a record of
+ * {@link ParamValue} for a plain `ParamSpec[]`.
+ */
+export type ParamValues<P extends readonly ParamSpec[]> = {
+  readonly [S in P[number] as S["name"]]: Given<S> extends true ? ValueOf<S>
+    : ValueOf<S> | undefined;
+};
+
 /**
  * Form-urlencoded decoding (WHATWG URL §5.1): `+` is a space, escapes are
  * decoded; a malformed escape falls back to URLSearchParams' lenient rules.

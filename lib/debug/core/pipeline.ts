@@ -1,19 +1,21 @@
 /**
- * The steps every debug endpoint shares, in order, so that bad input is
- * refused before anything else happens:
+ * The steps every debug endpoint shares, so that bad input is refused
+ * before anything else happens. {@link endpointRunner} reads as the chain:
  * 0. a CORS preflight is answered (Fetch §3.2.5); the opt-in rate limit
  *    takes a token (429);
- * 1. method (405 with Allow; a plain OPTIONS gets 204 with Allow),
- * 2. path and query parameters (400),
- * 3. body: size (413), pace (408), coding (415),
- * 4. a long-request slot (503) and `sleep`,
- * 5. the family handler,
+ * 1. method (405 with Allow; a plain OPTIONS gets 204 with Allow);
+ * 2. path and query parameters, then the endpoint's own checks (400);
+ * 3. body: size (413), pace (408), coding (415);
+ * 4. a long-request slot (503) and `sleep`;
+ * 5. the family handler;
  * 6. HEAD: same status and headers, `Content-Length` of the GET body
- *    (RFC 9110 §9.3.2, §8.6), no body.
- * The no-body, no-sleep case stays synchronous: it is the hot path.
+ *    (RFC 9110 §9.3.2, §8.6), no body; a stream keeps its slot until it ends.
+ * A GET with no sleep and no stream skips 3, 4 and 6 and stays synchronous:
+ * it is the hot path.
  */
 import type { EndpointSpec } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
+import type { DebugInput, Endpoint } from "./endpoint.ts";
 import { readBody } from "./body.ts";
 import { ParamError, paramParser, type ParsedParams } from "./params.ts";
 import { errorProblem } from "./problem.ts";
@@ -25,47 +27,7 @@ import {
   respond,
   type ServeInfo,
 } from "./http.ts";
-import { DRAIN_COMMENT, drainingError } from "./lifecycle.ts";
-
-/** What a family handler gets, already validated. */
-export interface DebugInput {
-  readonly params: ParsedParams;
-  /** Raw query string without `?` (empty when none). */
-  readonly query: string;
-  /** The decoded body when the endpoint reads one, else empty. */
-  readonly body: Uint8Array;
-  /** A HEAD request: answer with the GET headers and a null body. */
-  readonly head: boolean;
-  /** The connection info Deno.serve passed (the peer address), if any. */
-  readonly info: ServeInfo | undefined;
-}
-
-/**
- * A family handler: request in, response out. A handler whose GET body is
- * a stream must answer HEAD itself, with a null body and the
- * `Content-Length` the GET would have; the pipeline measures static bodies.
- */
-export type FamilyHandler = (
-  req: Request,
-  input: DebugInput,
-) => Response | Promise<Response>;
-
-/** One endpoint: its description and its handler. */
-export interface Endpoint {
-  readonly spec: EndpointSpec;
-  readonly handle: FamilyHandler;
-  /**
-   * Extra path templates answered by the same handler (httpbin's optional
-   * segments, e.g. `/digest-auth/{qop}/{user}/{passwd}/{algorithm}`).
-   * Parameters missing from a shorter template take their defaults.
-   */
-  readonly aliases?: readonly string[];
-  /**
-   * Checks that involve several parameters (throws ParamError), run with
-   * the other input checks, before any body is read or wait begins.
-   */
-  readonly validate?: (params: ParsedParams, req: Request) => void;
-}
+import { DRAIN_COMMENT } from "./lifecycle.ts";
 
 /** An endpoint with the shared steps: what a route calls. */
 export type EndpointRunner = (
@@ -74,36 +36,55 @@ export type EndpointRunner = (
   info?: ServeInfo,
 ) => Response | Promise<Response>;
 
-const EMPTY = new Uint8Array(0);
-const DRAIN_EVENT = new TextEncoder().encode(DRAIN_COMMENT);
-
-function allowOf(spec: EndpointSpec): string {
-  return [...spec.methods, "OPTIONS"].filter((m, i, a) => a.indexOf(m) === i)
-    .join(", ");
-}
-
-async function headOf(res: Response): Promise<Response> {
-  if (!res.body || res.headers.has("content-length")) {
-    await res.body?.cancel();
-    return new Response(null, { status: res.status, headers: res.headers });
-  }
-  const len = (await res.arrayBuffer()).byteLength;
-  res.headers.set("content-length", String(len));
-  return new Response(null, { status: res.status, headers: res.headers });
-}
-
 /** Wraps `ep`'s handler with the shared steps of `ctx`'s instance. */
 export function endpointRunner(
   ep: Endpoint,
   ctx: DebugContext,
 ): EndpointRunner {
-  const { spec, handle } = ep;
-  const parse = paramParser(spec);
-  const allow = allowOf(spec);
-  const methods = new Set(spec.methods);
-  const alwaysSlow = spec.streaming;
+  const checkMethod = methodCheck(ep.spec);
+  const parse = paramParser(ep.spec);
+  const slow = slowSteps(ep, ctx);
+  return (req, path, info) => {
+    try {
+      if (isPreflight(req)) return preflight(req); // 0
+      // Preflights are exempt from the rate limit: a browser reports a
+      // refused one as a CORS failure, hiding the 429 from the script.
+      ctx.rate?.take(peerAddress(info) || "unknown"); // 0
+      const early = checkMethod(req.method); // 1
+      if (early) return early;
+      const query = queryOf(req.url);
+      const params = parse(path, query); // 2
+      ep.validate?.(params, req);
+      const input = { params, query, body: EMPTY, head: false, info };
+      if (req.method !== "GET" || params.sleep || ep.spec.streaming) {
+        return slow(req, input); // 3, 4, 5, 6
+      }
+      const res = ep.handle(req, input); // 5
+      return res instanceof Promise ? res.catch(errorProblem) : res;
+    } catch (err) {
+      return errorProblem(err);
+    }
+  };
+}
 
-  const checkMethod = (method: string): Response | null => {
+const EMPTY = new Uint8Array(0);
+const DRAIN_EVENT = new TextEncoder().encode(DRAIN_COMMENT);
+
+/** The raw query string of a request URL, without `?`. */
+function queryOf(url: string): string {
+  const q = url.indexOf("?");
+  return q < 0 ? "" : url.slice(q + 1);
+}
+
+/**
+ * Step 1: null when `spec` answers the method; a 204 with Allow for a plain
+ * OPTIONS; else throws the 405 with Allow.
+ */
+function methodCheck(spec: EndpointSpec): (method: string) => Response | null {
+  const allow = [...spec.methods, "OPTIONS"]
+    .filter((m, i, a) => a.indexOf(m) === i).join(", ");
+  const methods = new Set(spec.methods);
+  return (method) => {
     if (spec.anyMethod || methods.has(method)) return null;
     if (method === "OPTIONS") {
       // A plain OPTIONS asks what the resource supports (RFC 9110 §9.3.7).
@@ -118,48 +99,43 @@ export function endpointRunner(
       { allow },
     );
   };
+}
 
-  const slow = async (
-    req: Request,
-    params: ParsedParams,
-    query: string,
-    info: ServeInfo | undefined,
-  ): Promise<Response> => {
+/** The validated `sleep` in ms (every endpoint declares it; 0 by default). */
+function sleepOf(params: ParsedParams): number {
+  return typeof params.sleep === "number" ? params.sleep : 0;
+}
+
+/** Steps 3 to 6, for a request with a body, a sleep, a stream or HEAD. */
+function slowSteps(
+  { spec, handle }: Endpoint,
+  ctx: DebugContext,
+): (req: Request, input: DebugInput) => Promise<Response> {
+  return async (req, input) => {
     try {
-      const m = req.method;
-      const head = m === "HEAD";
+      const head = req.method === "HEAD";
       // GET and HEAD carry no body Deno would hand over.
-      const body = m === "GET" || head
+      const body = req.method === "GET" || head
         ? EMPTY
-        : await readBody(req, ctx, spec.acceptsBody);
-      const ms = params.sleep as number;
+        : await readBody(req, ctx, spec.acceptsBody); // 3
+      const ms = sleepOf(input.params);
       // A sleep or a stream holds a slot: when none is free, 503 before
       // the sleep starts (lifecycle.ts, RFC 9110 §15.6.4).
       let release = ms > 0 || (spec.streaming && !head)
-        ? ctx.life.acquire()
+        ? ctx.life.acquire() // 4
         : null;
       try {
         if (ms > 0) {
-          const end = await ctx.life.wait(ms, req.signal);
-          // The client left: nobody will read an answer.
-          if (end === "left") return new Response(null, { status: 499 });
-          if (end === "drained") throw drainingError();
+          const left = await ctx.life.pause(ms, req.signal); // 4
+          if (left) return left;
         }
-        const res = await handle(req, { params, query, body, head, info });
+        const res = await handle(req, { ...input, body, head }); // 5
         if (release && spec.streaming && !head && res.body) {
-          // The stream owns the slot now: freed when it ends or is cancelled.
-          // An event stream's client reads why it ended (HTML §9.2.6).
-          const last = res.headers.get("content-type") === "text/event-stream"
-            ? DRAIN_EVENT
-            : undefined;
-          const guarded = ctx.life.guard(res.body, release, last);
+          const held = holdSlot(ctx, res, res.body, release); // 6
           release = null;
-          return new Response(guarded, {
-            status: res.status,
-            headers: res.headers,
-          });
+          return held;
         }
-        return head ? await headOf(res) : res;
+        return head ? await headOf(res) : res; // 6
       } finally {
         release?.();
       }
@@ -167,33 +143,33 @@ export function endpointRunner(
       return errorProblem(err);
     }
   };
+}
 
-  return (req, path, info) => {
-    try {
-      if (req.method === "OPTIONS" && isPreflight(req)) return preflight(req);
-      // Preflights are exempt from the rate limit: a browser reports a
-      // refused one as a CORS failure, hiding the 429 from the script.
-      ctx.rate?.take(peerAddress(info) || "unknown");
-      const early = checkMethod(req.method);
-      if (early) return early;
-      const url = req.url;
-      const q = url.indexOf("?");
-      const query = q < 0 ? "" : url.slice(q + 1);
-      const params = parse(path, query);
-      ep.validate?.(params, req);
-      if (req.method !== "GET" || params.sleep || alwaysSlow) {
-        return slow(req, params, query, info);
-      }
-      const res = handle(req, {
-        params,
-        query,
-        body: EMPTY,
-        head: false,
-        info,
-      });
-      return res instanceof Promise ? res.catch(errorProblem) : res;
-    } catch (err) {
-      return errorProblem(err);
-    }
-  };
+/**
+ * A streaming response that owns the slot now: freed when the stream ends
+ * or is cancelled. An event stream's client reads why it ended when the
+ * instance drains (HTML §9.2.6).
+ */
+function holdSlot(
+  ctx: DebugContext,
+  res: Response,
+  body: ReadableStream<Uint8Array>,
+  release: () => void,
+): Response {
+  const last = res.headers.get("content-type") === "text/event-stream"
+    ? DRAIN_EVENT
+    : undefined;
+  const guarded = ctx.life.guard(body, release, last);
+  return new Response(guarded, { status: res.status, headers: res.headers });
+}
+
+/** The HEAD answer for a GET response: its status and headers, no body. */
+async function headOf(res: Response): Promise<Response> {
+  if (!res.body || res.headers.has("content-length")) {
+    await res.body?.cancel();
+    return new Response(null, { status: res.status, headers: res.headers });
+  }
+  const len = (await res.arrayBuffer()).byteLength;
+  res.headers.set("content-length", String(len));
+  return new Response(null, { status: res.status, headers: res.headers });
 }

@@ -2,7 +2,12 @@
  * Reason phrases from the IANA HTTP Status Code Registry (RFC 9110 §15),
  * with 418's customary "I'm a teapot" (RFC 2324) rather than the registry's
  * "(Unused)". Codes without an entry are "Unassigned", as the registry says.
+ * Also the statuses whose responses have no content.
  */
+
+/** Statuses whose responses never have content (RFC 9110 §15.3.5, §15.3.6, §15.4.5). */
+export const NO_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
+
 const PHRASES: Record<number, string> = {
   100: "Continue",
   101: "Switching Protocols",

@@ -1,62 +1,57 @@
 /**
- * `GET {base}/abort?after=N`: a fault to test retries with. The status and
+ * `/abort?after=N`: a fault to test retries with. The status and
  * headers go out, then `N` bytes of a chunked body, then the body errors:
  * the server closes the connection without the last chunk (RFC 9112
  * §7.1), so the client sees a truncated response, never a complete one.
  */
-import { GET_METHODS, PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
+import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import { BASE_HEADERS, respond } from "../core/http.ts";
 
 /** Bytes per write of the part that is sent. */
 const CHUNK = 65_536;
 const STAR = 0x2a;
 
-/** The abort family. */
-export function abortEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
+/** `GET /abort?after=N`: `N` bytes, then a cut connection. */
+export function abort(ctx: DebugContext, route: Route): EndpointDef {
   const l = ctx.limits;
   const headers = {
     ...BASE_HEADERS,
     "content-type": "application/octet-stream",
   };
-  return [{
-    spec: {
-      id: "abort",
-      path: `${b}/abort`,
-      methods: GET_METHODS,
-      acceptsBody: false,
-      streaming: false,
-      summary: "A response cut short on purpose",
+  return defineEndpoint({
+    summary: "A response cut short on purpose",
+    description:
+      "200 with a chunked body of `after` asterisks, then the connection closes without the final chunk: the client sees a truncated-response error (curl: exit 18; fetch: a body read error). The server's log shows one line per cut. HEAD gets the headers only.",
+    params: [{
+      name: "after",
+      in: "query",
+      type: "integer",
+      required: false,
+      default: 0,
+      min: 0,
+      max: l.maxBytes,
       description:
-        "200 with a chunked body of `after` asterisks, then the connection closes without the final chunk: the client sees a truncated-response error (curl: exit 18; fetch: a body read error). The server's log shows one line per cut. HEAD gets the headers only.",
-      params: [{
-        name: "after",
-        in: "query",
-        type: "integer",
-        required: false,
-        default: 0,
-        min: 0,
-        max: l.maxBytes,
-        description:
-          `Bytes sent before the cut, 0 to ${l.maxBytes} (limit \`maxBytes\`).`,
-        example: "100",
-      }, sleepParam(l)],
-      responses: [{
-        status: "200",
-        description: "`after` bytes, then a broken connection.",
-        contentType: "application/octet-stream",
-        schema: { type: "string" },
-      }, PROBLEM_4XX],
-      examples: [{
-        url: `${b}/abort?after=100`,
-        description: "100 bytes, then cut",
-      }],
-    },
-    handle: (_req, { params, head }) => {
+        `Bytes sent before the cut, 0 to ${l.maxBytes} (limit \`maxBytes\`).`,
+      example: "100",
+    }, sleepParam(l)],
+    responses: [{
+      status: "200",
+      description: "`after` bytes, then a broken connection.",
+      contentType: "application/octet-stream",
+      schema: { type: "string" },
+    }, PROBLEM_4XX],
+    examples: [{
+      url: route.url({}, "after=100"),
+      description: "100 bytes, then cut",
+    }],
+    handle: (_req, { params: { after }, head }) => {
       if (head) return respond(null, 200, headers);
-      const after = params.after as number;
       let sent = 0;
       const body = new ReadableStream<Uint8Array>({
         // One write per pull: erroring the stream drops what is still
@@ -73,5 +68,5 @@ export function abortEndpoints(ctx: DebugContext): Endpoint[] {
       }, { highWaterMark: 0 });
       return respond(body, 200, headers);
     },
-  }];
+  });
 }

@@ -5,14 +5,17 @@
  * `/bearer` (RFC 6750). Any method is answered. Digest is `digest.ts`.
  */
 import {
-  ANY_METHODS,
-  type ParamSpec,
+  param,
   PROBLEM_4XX,
   type ResponseSpec,
   sleepParam,
 } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import { ParamError } from "../core/params.ts";
 import { reflect } from "./request.ts";
 
@@ -23,24 +26,27 @@ export const REALM = "wirebench";
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 /** `user` and `passwd` path parameters. */
-export function credentialParams(): ParamSpec[] {
-  return [{
-    name: "user",
-    in: "path",
-    type: "string",
-    required: true,
-    maxLength: 256,
-    description: "The user name the credentials must carry.",
-    example: "alice",
-  }, {
-    name: "passwd",
-    in: "path",
-    type: "string",
-    required: true,
-    maxLength: 256,
-    description: "The password the credentials must carry.",
-    example: "secret",
-  }];
+export function credentialParams() {
+  return [
+    param({
+      name: "user",
+      in: "path",
+      type: "string",
+      required: true,
+      maxLength: 256,
+      description: "The user name the credentials must carry.",
+      example: "alice",
+    }),
+    param({
+      name: "passwd",
+      in: "path",
+      type: "string",
+      required: true,
+      maxLength: 256,
+      description: "The password the credentials must carry.",
+      example: "secret",
+    }),
+  ] as const;
 }
 
 /**
@@ -85,54 +91,59 @@ export function authenticated(field: "user" | "token"): ResponseSpec {
   };
 }
 
-function basic(ctx: DebugContext, hidden: boolean): Endpoint {
-  const b = ctx.base;
-  const id = hidden ? "hidden-basic-auth" : "basic-auth";
+/** `ANY /basic-auth/{user}/{passwd}`: 401 with a Basic challenge. */
+export function basic(ctx: DebugContext, route: Route): EndpointDef {
+  return basicAuth(ctx, route, false);
+}
+
+/** `ANY /hidden-basic-auth/{user}/{passwd}`: 404 instead of a challenge. */
+export function hiddenBasic(ctx: DebugContext, route: Route): EndpointDef {
+  return basicAuth(ctx, route, true);
+}
+
+function basicAuth(
+  ctx: DebugContext,
+  route: Route,
+  hidden: boolean,
+): EndpointDef {
   const challenge = `Basic realm="${REALM}"`;
-  return {
-    spec: {
-      id,
-      path: `${b}/${id}/{user}/{passwd}`,
-      methods: ANY_METHODS,
-      anyMethod: true,
-      acceptsBody: true,
-      streaming: false,
-      summary: hidden
-        ? "Basic auth that answers 404 without credentials"
-        : "Basic auth",
-      description: hidden
-        ? '200 `{"authenticated": true, "user"}` when the request carries Basic credentials for `user` and `passwd`; otherwise 404, with no challenge, as a server that hides a resource would.'
-        : `200 \`{"authenticated": true, "user"}\` when the request carries Basic credentials (RFC 7617) for \`user\` and \`passwd\`; otherwise 401 with \`WWW-Authenticate: ${challenge}\`.`,
-      params: [...credentialParams(), sleepParam(ctx.limits)],
-      requestHeaders: [{
-        name: "Authorization",
-        description: "`Basic base64(user:passwd)`.",
-      }],
-      responses: [
-        authenticated("user"),
-        hidden
-          ? {
-            ...PROBLEM_4XX,
-            status: "404",
-            description: "Missing or wrong credentials.",
-          }
-          : {
-            ...PROBLEM_4XX,
-            status: "401",
-            description: "Missing or wrong credentials.",
-            headers: [{ name: "WWW-Authenticate", description: challenge }],
-          },
-        PROBLEM_4XX,
-      ],
-      examples: [{
-        url: `${b}/${id}/alice/secret`,
-        description: "Needs alice:secret",
-      }],
-    },
-    handle: (req, { params }) => {
+  return defineEndpoint({
+    acceptsBody: true,
+    summary: hidden
+      ? "Basic auth that answers 404 without credentials"
+      : "Basic auth",
+    description: hidden
+      ? '200 `{"authenticated": true, "user"}` when the request carries Basic credentials for `user` and `passwd`; otherwise 404, with no challenge, as a server that hides a resource would.'
+      : `200 \`{"authenticated": true, "user"}\` when the request carries Basic credentials (RFC 7617) for \`user\` and \`passwd\`; otherwise 401 with \`WWW-Authenticate: ${challenge}\`.`,
+    params: [...credentialParams(), sleepParam(ctx.limits)],
+    requestHeaders: [{
+      name: "Authorization",
+      description: "`Basic base64(user:passwd)`.",
+    }],
+    responses: [
+      authenticated("user"),
+      hidden
+        ? {
+          ...PROBLEM_4XX,
+          status: "404",
+          description: "Missing or wrong credentials.",
+        }
+        : {
+          ...PROBLEM_4XX,
+          status: "401",
+          description: "Missing or wrong credentials.",
+          headers: [{ name: "WWW-Authenticate", description: challenge }],
+        },
+      PROBLEM_4XX,
+    ],
+    examples: [{
+      url: route.url({ user: "alice", passwd: "secret" }),
+      description: "Needs alice:secret",
+    }],
+    handle: (req, { params: { user, passwd } }) => {
       const got = basicCredentials(req.headers.get("authorization"));
-      if (got && got.user === params.user && got.password === params.passwd) {
-        return reflect({ authenticated: true, user: params.user });
+      if (got && got.user === user && got.password === passwd) {
+        return reflect({ authenticated: true, user });
       }
       if (hidden) {
         throw new ParamError("Authorization", "No such resource.", 404);
@@ -140,42 +151,34 @@ function basic(ctx: DebugContext, hidden: boolean): Endpoint {
       throw new ParamError(
         "Authorization",
         `Basic credentials for ${
-          JSON.stringify(params.user)
+          JSON.stringify(user)
         } are required (RFC 7617).`,
         401,
         { "www-authenticate": challenge },
       );
     },
-  };
+  });
 }
 
-/** The Basic and Bearer family. */
-export function authEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
-  return [basic(ctx, false), basic(ctx, true), {
-    spec: {
-      id: "bearer",
-      path: `${b}/bearer`,
-      methods: ANY_METHODS,
-      anyMethod: true,
-      acceptsBody: true,
-      streaming: false,
-      summary: "Bearer token auth",
-      description:
-        '200 `{"authenticated": true, "token"}` with any `Authorization: Bearer <token>` (RFC 6750 §2.1); otherwise 401 with `WWW-Authenticate: Bearer` (and `error="invalid_request"` when the header is malformed).',
-      params: [sleepParam(ctx.limits)],
-      requestHeaders: [{
-        name: "Authorization",
-        description: "`Bearer <token>`.",
-      }],
-      responses: [authenticated("token"), {
-        ...PROBLEM_4XX,
-        status: "401",
-        description: "No bearer token.",
-        headers: [{ name: "WWW-Authenticate", description: "Bearer" }],
-      }, PROBLEM_4XX],
-      examples: [{ url: `${b}/bearer`, description: "Needs a token" }],
-    },
+/** `ANY /bearer`: any well-formed token (RFC 6750). */
+export function bearer(ctx: DebugContext, route: Route): EndpointDef {
+  return defineEndpoint({
+    acceptsBody: true,
+    summary: "Bearer token auth",
+    description:
+      '200 `{"authenticated": true, "token"}` with any `Authorization: Bearer <token>` (RFC 6750 §2.1); otherwise 401 with `WWW-Authenticate: Bearer` (and `error="invalid_request"` when the header is malformed).',
+    params: [sleepParam(ctx.limits)],
+    requestHeaders: [{
+      name: "Authorization",
+      description: "`Bearer <token>`.",
+    }],
+    responses: [authenticated("token"), {
+      ...PROBLEM_4XX,
+      status: "401",
+      description: "No bearer token.",
+      headers: [{ name: "WWW-Authenticate", description: "Bearer" }],
+    }, PROBLEM_4XX],
+    examples: [{ url: route.url(), description: "Needs a token" }],
     handle: (req) => {
       const header = req.headers.get("authorization");
       const m = /^bearer[ ]+(\S+)[ ]*$/i.exec(header ?? "");
@@ -195,5 +198,5 @@ export function authEndpoints(ctx: DebugContext): Endpoint[] {
         },
       );
     },
-  }];
+  });
 }

@@ -5,16 +5,14 @@
  * `n` and `seed` give the same bytes in every isolate and after a restart;
  * without a seed (and without the instance's `seed` option) they are random.
  */
-import {
-  GET_METHODS,
-  type ParamSpec,
-  PROBLEM_4XX,
-  seedParam,
-  sleepParam,
-} from "../core/catalog.ts";
+import { param, PROBLEM_4XX, seedParam, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
 import type { DebugLimits } from "../core/limits.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import { BASE_HEADERS, respond } from "../core/http.ts";
 import { random } from "../core/random.ts";
 import { flushedStream } from "./stream.ts";
@@ -24,8 +22,8 @@ const OCTETS = "application/octet-stream";
 const SEED = "Makes the bytes reproducible: the same seed, the same bytes.";
 
 /** The `n` path parameter of a generated body: its length in bytes. */
-export function lengthParam(l: DebugLimits, what: string): ParamSpec {
-  return {
+export function lengthParam(l: DebugLimits, what: string) {
+  return param({
     name: "n",
     in: "path",
     type: "integer",
@@ -34,79 +32,79 @@ export function lengthParam(l: DebugLimits, what: string): ParamSpec {
     max: l.maxBytes,
     description: `${what}, 0 to ${l.maxBytes} (limit \`maxBytes\`).`,
     example: "1024",
-  };
+  });
 }
 
-/** The bytes family: `/bytes/{n}` and `/stream-bytes/{n}`. */
-export function bytesEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
-  const l = ctx.limits;
-  const sleep = sleepParam(l);
-  const n = lengthParam(l, "How many bytes");
-  const bytesOf = (count: number, seed: unknown) =>
-    random((seed as string | undefined) ?? ctx.seed).bytes(count);
-  return [{
-    spec: {
-      id: "bytes",
-      path: `${b}/bytes/{n}`,
-      methods: GET_METHODS,
-      acceptsBody: false,
-      streaming: false,
-      summary: "n pseudo-random bytes",
-      description:
-        "`n` bytes of `application/octet-stream` with Content-Length. With `seed`, always the same bytes (a documented xoshiro128** stream seeded by FNV-1a and SplitMix32); the same `n` and `seed` give the same bytes as /stream-bytes.",
-      params: [n, seedParam(SEED), sleep],
-      responses: [{
-        status: "200",
-        description: "The bytes.",
-        contentType: OCTETS,
-        schema: { type: "string", format: "binary" },
-      }, PROBLEM_4XX],
-      examples: [
-        { url: `${b}/bytes/16`, description: "16 random bytes" },
-        { url: `${b}/bytes/16?seed=42`, description: "Always the same 16" },
-      ],
-    },
+/** The same `count` bytes for the same `seed` (the instance's by default). */
+function seededBytes(ctx: DebugContext) {
+  return (count: number, seed: string | undefined) =>
+    random(seed ?? ctx.seed).bytes(count);
+}
+
+/** `GET /bytes/{n}`: one body with Content-Length. */
+export function bytes(ctx: DebugContext, route: Route): EndpointDef {
+  const bytesOf = seededBytes(ctx);
+  return defineEndpoint({
+    summary: "n pseudo-random bytes",
+    description:
+      "`n` bytes of `application/octet-stream` with Content-Length. With `seed`, always the same bytes (a documented xoshiro128** stream seeded by FNV-1a and SplitMix32); the same `n` and `seed` give the same bytes as /stream-bytes.",
+    params: [
+      lengthParam(ctx.limits, "How many bytes"),
+      seedParam(SEED),
+      sleepParam(ctx.limits),
+    ],
+    responses: [{
+      status: "200",
+      description: "The bytes.",
+      contentType: OCTETS,
+      schema: { type: "string", format: "binary" },
+    }, PROBLEM_4XX],
+    examples: [
+      { url: route.url({ n: 16 }), description: "16 random bytes" },
+      {
+        url: route.url({ n: 16 }, "seed=42"),
+        description: "Always the same 16",
+      },
+    ],
     handle: (_req, { params }) =>
-      respond(bytesOf(params.n as number, params.seed) as BodyInit, 200, {
+      respond(bytesOf(params.n, params.seed) as BodyInit, 200, {
         ...BASE_HEADERS,
         "content-type": OCTETS,
       }),
-  }, {
-    spec: {
-      id: "stream-bytes",
-      path: `${b}/stream-bytes/{n}`,
-      methods: GET_METHODS,
-      acceptsBody: false,
-      // A chunked body: the runner shows it as a normal result.
-      streaming: false,
-      summary: "n pseudo-random bytes, chunked",
-      description:
-        "The same bytes as /bytes/{n} for the same `seed`, sent with chunked transfer coding in writes of `chunk_size` bytes. A client that leaves stops the generation.",
-      params: [n, seedParam(SEED), {
-        name: "chunk_size",
-        in: "query",
-        type: "integer",
-        required: false,
-        default: 10_240,
-        min: 1,
-        max: l.maxBytes,
-        description: `Bytes per write, 1 to ${l.maxBytes}.`,
-        example: "1024",
-      }, sleep],
-      responses: [{
-        status: "200",
-        description: "The bytes, chunked.",
-        contentType: OCTETS,
-        schema: { type: "string", format: "binary" },
-      }, PROBLEM_4XX],
-      examples: [{
-        url: `${b}/stream-bytes/4096?seed=42&chunk_size=1024`,
-        description: "Four chunks",
-      }],
-    },
+  });
+}
+
+/** `GET /stream-bytes/{n}`: the same bytes, chunked. */
+export function streamBytes(ctx: DebugContext, route: Route): EndpointDef {
+  const l = ctx.limits;
+  const bytesOf = seededBytes(ctx);
+  return defineEndpoint({
+    summary: "n pseudo-random bytes, chunked",
+    description:
+      "The same bytes as /bytes/{n} for the same `seed`, sent with chunked transfer coding in writes of `chunk_size` bytes. A client that leaves stops the generation.",
+    params: [lengthParam(l, "How many bytes"), seedParam(SEED), {
+      name: "chunk_size",
+      in: "query",
+      type: "integer",
+      required: false,
+      default: 10_240,
+      min: 1,
+      max: l.maxBytes,
+      description: `Bytes per write, 1 to ${l.maxBytes}.`,
+      example: "1024",
+    }, sleepParam(l)],
+    responses: [{
+      status: "200",
+      description: "The bytes, chunked.",
+      contentType: OCTETS,
+      schema: { type: "string", format: "binary" },
+    }, PROBLEM_4XX],
+    examples: [{
+      url: route.url({ n: 4096 }, "seed=42&chunk_size=1024"),
+      description: "Four chunks",
+    }],
     handle: (_req, { params, head }) => {
-      const total = params.n as number;
+      const total = params.n;
       if (head) {
         return respond(null, 200, {
           ...BASE_HEADERS,
@@ -114,7 +112,7 @@ export function bytesEndpoints(ctx: DebugContext): Endpoint[] {
           "content-length": String(total),
         });
       }
-      const size = params.chunk_size as number;
+      const size = params.chunk_size;
       const all = bytesOf(total, params.seed);
       let at = 0;
       const body = flushedStream(() => {
@@ -124,5 +122,5 @@ export function bytesEndpoints(ctx: DebugContext): Endpoint[] {
       });
       return respond(body, 200, { ...BASE_HEADERS, "content-type": OCTETS });
     },
-  }];
+  });
 }

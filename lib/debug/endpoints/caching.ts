@@ -6,14 +6,14 @@
  *   (RFC 9110 §13.2.2: If-Match first, then If-None-Match).
  * Bodies are httpbin's request shape.
  */
-import {
-  GET_METHODS,
-  type ParamSpec,
-  PROBLEM_4XX,
-  sleepParam,
-} from "../core/catalog.ts";
+import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { DebugInput, Endpoint } from "../core/pipeline.ts";
+import {
+  type DebugInput,
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import {
   BASE_HEADERS,
   httpDate,
@@ -70,7 +70,7 @@ export function ifNoneMatchFails(header: string, tag: string): boolean {
 
 function reply(
   req: Request,
-  input: DebugInput,
+  input: DebugInput<unknown>,
   status: number,
   headers: Record<string, string>,
 ): Response {
@@ -86,132 +86,120 @@ function reply(
   );
 }
 
-/** The caching family. */
-export function cachingEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
-  const sleep = sleepParam(ctx.limits);
-  const revalidate = "no-cache, no-transform";
-  const etagParam: ParamSpec = {
-    name: "etag",
-    in: "path",
-    type: "string",
-    required: true,
-    maxLength: 256,
-    pattern: "[\\x21\\x23-\\x7e]+",
+/** Revalidate on every use (RFC 9111 §5.2.2.4); never transformed. */
+const REVALIDATE = "no-cache, no-transform";
+
+/** `GET /cache`: 304 to any conditional request. */
+export function cache(ctx: DebugContext, route: Route): EndpointDef {
+  return defineEndpoint({
+    summary: "304 to any conditional request",
     description:
-      "The entity tag's opaque part (visible ASCII, no double quote); the response carries it quoted.",
-    example: "v1",
-  };
-  return [{
-    spec: {
-      id: "cache",
-      path: `${b}/cache`,
-      methods: GET_METHODS,
-      acceptsBody: false,
-      streaming: false,
-      summary: "304 to any conditional request",
-      description:
-        `With If-Modified-Since or If-None-Match, 304 Not Modified; otherwise 200 (httpbin's request shape) with Last-Modified and ETag, so a client's cache can revalidate. \`Cache-Control: ${revalidate}\`.`,
-      params: [sleep],
-      requestHeaders: [
-        { name: "If-Modified-Since", description: "Any value: 304." },
-        { name: "If-None-Match", description: "Any value: 304." },
-      ],
-      responses: [
-        {
-          status: "200",
-          description: "The request, with validators.",
-          contentType: "application/json",
-          schema: requestSchema(),
-          headers: [
-            { name: "Last-Modified", description: "Now." },
-            { name: "ETag", description: "A tag of this URL." },
-          ],
-        },
-        { status: "304", description: "A conditional request." },
-        PROBLEM_4XX,
-      ],
-      examples: [{ url: `${b}/cache`, description: "Validators" }],
-    },
+      `With If-Modified-Since or If-None-Match, 304 Not Modified; otherwise 200 (httpbin's request shape) with Last-Modified and ETag, so a client's cache can revalidate. \`Cache-Control: ${REVALIDATE}\`.`,
+    params: [sleepParam(ctx.limits)],
+    requestHeaders: [
+      { name: "If-Modified-Since", description: "Any value: 304." },
+      { name: "If-None-Match", description: "Any value: 304." },
+    ],
+    responses: [
+      {
+        status: "200",
+        description: "The request, with validators.",
+        contentType: "application/json",
+        schema: requestSchema(),
+        headers: [
+          { name: "Last-Modified", description: "Now." },
+          { name: "ETag", description: "A tag of this URL." },
+        ],
+      },
+      { status: "304", description: "A conditional request." },
+      PROBLEM_4XX,
+    ],
+    examples: [{ url: route.url(), description: "Validators" }],
     handle: (req, input) => {
       const etag = `"${fnv1a(req.url).toString(16).padStart(8, "0")}"`;
       const conditional = req.headers.has("if-modified-since") ||
         req.headers.has("if-none-match");
       return reply(req, input, conditional ? 304 : 200, {
-        "cache-control": revalidate,
+        "cache-control": REVALIDATE,
         "last-modified": httpDate(ctx.now()),
         etag,
       });
     },
-  }, {
-    spec: {
-      id: "cache-control",
-      path: `${b}/cache/{seconds}`,
-      methods: GET_METHODS,
-      acceptsBody: false,
-      streaming: false,
-      summary: "A response cacheable for N seconds",
-      description:
-        "200 (httpbin's request shape) with `Cache-Control: public, max-age=N`.",
-      params: [{
-        name: "seconds",
-        in: "path",
-        type: "integer",
-        required: true,
-        min: 0,
-        max: MAX_AGE,
-        description: `max-age in seconds, 0 to ${MAX_AGE}.`,
-        example: "60",
-      }, sleep],
-      responses: [{
-        status: "200",
-        description: "The request.",
-        contentType: "application/json",
-        schema: requestSchema(),
-        headers: [{
-          name: "Cache-Control",
-          description: "public, max-age=N",
-        }],
-      }, PROBLEM_4XX],
-      examples: [{ url: `${b}/cache/60`, description: "A minute" }],
-    },
+  });
+}
+
+/** `GET /cache/{seconds}`: cacheable for that long. */
+export function cacheControl(ctx: DebugContext, route: Route): EndpointDef {
+  return defineEndpoint({
+    summary: "A response cacheable for N seconds",
+    description:
+      "200 (httpbin's request shape) with `Cache-Control: public, max-age=N`.",
+    params: [{
+      name: "seconds",
+      in: "path",
+      type: "integer",
+      required: true,
+      min: 0,
+      max: MAX_AGE,
+      description: `max-age in seconds, 0 to ${MAX_AGE}.`,
+      example: "60",
+    }, sleepParam(ctx.limits)],
+    responses: [{
+      status: "200",
+      description: "The request.",
+      contentType: "application/json",
+      schema: requestSchema(),
+      headers: [{
+        name: "Cache-Control",
+        description: "public, max-age=N",
+      }],
+    }, PROBLEM_4XX],
+    examples: [{ url: route.url({ seconds: 60 }), description: "A minute" }],
     handle: (req, input) =>
       reply(req, input, 200, {
         "cache-control": `public, max-age=${input.params.seconds}`,
       }),
-  }, {
-    spec: {
-      id: "etag",
-      path: `${b}/etag/{etag}`,
-      methods: GET_METHODS,
-      acceptsBody: false,
-      streaming: false,
-      summary: "Conditional requests against an ETag",
+  });
+}
+
+/** `GET /etag/{etag}`: conditional requests against that tag. */
+export function etag(ctx: DebugContext, route: Route): EndpointDef {
+  return defineEndpoint({
+    summary: "Conditional requests against an ETag",
+    description:
+      'The response has `ETag: "etag"`. If-Match without a strong match: 412; else If-None-Match with a weak match (a list, or `*`): 304; else 200 (httpbin\'s request shape). A malformed conditional header is 400.',
+    params: [{
+      name: "etag",
+      in: "path",
+      type: "string",
+      required: true,
+      maxLength: 256,
+      pattern: "[\\x21\\x23-\\x7e]+",
       description:
-        'The response has `ETag: "etag"`. If-Match without a strong match: 412; else If-None-Match with a weak match (a list, or `*`): 304; else 200 (httpbin\'s request shape). A malformed conditional header is 400.',
-      params: [etagParam, sleep],
-      requestHeaders: [
-        { name: "If-None-Match", description: "Weak comparison; 304." },
-        { name: "If-Match", description: "Strong comparison; else 412." },
-      ],
-      responses: [
-        {
-          status: "200",
-          description: "No condition stopped it.",
-          contentType: "application/json",
-          schema: requestSchema(),
-          headers: [{ name: "ETag", description: '"etag"' }],
-        },
-        { status: "304", description: "If-None-Match matched." },
-        {
-          ...PROBLEM_4XX,
-          status: "412",
-          description: "If-Match did not match.",
-        },
-        PROBLEM_4XX,
-      ],
-      examples: [{ url: `${b}/etag/v1`, description: 'ETag "v1"' }],
-    },
+        "The entity tag's opaque part (visible ASCII, no double quote); the response carries it quoted.",
+      example: "v1",
+    }, sleepParam(ctx.limits)],
+    requestHeaders: [
+      { name: "If-None-Match", description: "Weak comparison; 304." },
+      { name: "If-Match", description: "Strong comparison; else 412." },
+    ],
+    responses: [
+      {
+        status: "200",
+        description: "No condition stopped it.",
+        contentType: "application/json",
+        schema: requestSchema(),
+        headers: [{ name: "ETag", description: '"etag"' }],
+      },
+      { status: "304", description: "If-None-Match matched." },
+      {
+        ...PROBLEM_4XX,
+        status: "412",
+        description: "If-Match did not match.",
+      },
+      PROBLEM_4XX,
+    ],
+    examples: [{ url: route.url({ etag: "v1" }), description: 'ETag "v1"' }],
     validate: (_params, req) => {
       for (const name of ["if-match", "if-none-match"]) {
         const v = req.headers.get(name);
@@ -224,8 +212,8 @@ export function cachingEndpoints(ctx: DebugContext): Endpoint[] {
       }
     },
     handle: (req, input) => {
-      const tag = input.params.etag as string;
-      const headers = { etag: `"${tag}"`, "cache-control": revalidate };
+      const tag = input.params.etag;
+      const headers = { etag: `"${tag}"`, "cache-control": REVALIDATE };
       const ifMatch = req.headers.get("if-match");
       if (ifMatch !== null && !ifMatchPasses(ifMatch, tag)) {
         throw new ParamError(
@@ -241,5 +229,5 @@ export function cachingEndpoints(ctx: DebugContext): Endpoint[] {
       }
       return reply(req, input, 200, headers);
     },
-  }];
+  });
 }

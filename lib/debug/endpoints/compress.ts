@@ -1,5 +1,5 @@
 /**
- * `GET {base}/gzip`, `/deflate` and `/brotli`: a JSON body compressed
+ * `/gzip`, `/deflate` and `/brotli`: a JSON body compressed
  * whatever the request's Accept-Encoding says (a client test needs to see
  * its decoder work), with `Vary: Accept-Encoding` (RFC 9110 §12.5.5).
  *
@@ -15,14 +15,17 @@ import {
   gzipSync,
 } from "node:zlib";
 import {
-  GET_METHODS,
   type JsonSchema,
   PROBLEM_4XX,
   sleepParam,
   STRING_MAP,
 } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import {
   BASE_HEADERS,
   headerRecord,
@@ -43,14 +46,12 @@ const BROTLI = {
   },
 };
 
-type Coder = (data: Uint8Array) => Uint8Array;
-
-/** The three compressed endpoints: id, coding name, JSON flag, encoder. */
-const CODINGS: readonly [id: string, coding: string, flag: string, Coder][] = [
-  ["gzip", "gzip", "gzipped", (d) => gzipSync(d, GZIP)],
-  ["deflate", "deflate", "deflated", (d) => deflateSync(d, GZIP)],
-  ["brotli", "br", "brotli", (d) => brotliCompressSync(d, BROTLI)],
-];
+/** One coding: its Content-Encoding name, JSON flag and encoder. */
+interface Coding {
+  readonly name: string;
+  readonly flag: string;
+  readonly encode: (data: Uint8Array) => Uint8Array;
+}
 
 function schema(flag: string): JsonSchema {
   return {
@@ -64,51 +65,72 @@ function schema(flag: string): JsonSchema {
   };
 }
 
-/** The compression family: gzip, deflate and brotli. */
-export function compressEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
+/** The endpoint of one coding. */
+function compressed(
+  ctx: DebugContext,
+  route: Route,
+  { name: coding, flag, encode }: Coding,
+): EndpointDef {
   const encoder = new TextEncoder();
-  return CODINGS.map(([id, coding, flag, encode]) => {
-    const headers = {
-      // No CSP/Referrer-Policy: nosniff already keeps this JSON from ever
-      // rendering, and each extra header costs throughput on this path.
-      ...BASE_HEADERS,
-      "content-type": JSON_TYPE,
-      "content-encoding": coding,
-      vary: "Accept-Encoding",
-    };
-    return {
-      spec: {
-        id,
-        path: `${b}/${id}`,
-        methods: GET_METHODS,
-        acceptsBody: false,
-        streaming: false,
-        summary: `A ${coding}-compressed JSON body`,
-        description:
-          `200 with \`Content-Encoding: ${coding}\` whatever the request's Accept-Encoding says, and \`Vary: Accept-Encoding\`. The body decompresses to JSON with \`"${flag}": true\`, the request method and headers.`,
-        params: [sleepParam(ctx.limits)],
-        responses: [{
-          status: "200",
-          description: `JSON, compressed with ${coding}.`,
-          contentType: "application/json",
-          schema: schema(flag),
-          headers: [
-            { name: "Content-Encoding", description: coding },
-            { name: "Vary", description: "Accept-Encoding" },
-          ],
-        }, PROBLEM_4XX],
-        examples: [{ url: `${b}/${id}`, description: `${coding} body` }],
-      },
-      handle: (req, { head }) => {
-        const json = JSON.stringify({
-          [flag]: true,
-          // HEAD gets GET's headers, Content-Length included (RFC 9110 §9.3.2).
-          method: head ? "GET" : req.method,
-          headers: headerRecord(req.headers),
-        });
-        return respond(encode(encoder.encode(json)) as BodyInit, 200, headers);
-      },
-    } satisfies Endpoint;
+  const headers = {
+    // No CSP/Referrer-Policy: nosniff already keeps this JSON from ever
+    // rendering, and each extra header costs throughput on this path.
+    ...BASE_HEADERS,
+    "content-type": JSON_TYPE,
+    "content-encoding": coding,
+    vary: "Accept-Encoding",
+  };
+  return defineEndpoint({
+    summary: `A ${coding}-compressed JSON body`,
+    description:
+      `200 with \`Content-Encoding: ${coding}\` whatever the request's Accept-Encoding says, and \`Vary: Accept-Encoding\`. The body decompresses to JSON with \`"${flag}": true\`, the request method and headers.`,
+    params: [sleepParam(ctx.limits)],
+    responses: [{
+      status: "200",
+      description: `JSON, compressed with ${coding}.`,
+      contentType: "application/json",
+      schema: schema(flag),
+      headers: [
+        { name: "Content-Encoding", description: coding },
+        { name: "Vary", description: "Accept-Encoding" },
+      ],
+    }, PROBLEM_4XX],
+    examples: [{ url: route.url(), description: `${coding} body` }],
+    handle: (req, { head }) => {
+      const json = JSON.stringify({
+        [flag]: true,
+        // HEAD gets GET's headers, Content-Length included (RFC 9110 §9.3.2).
+        method: head ? "GET" : req.method,
+        headers: headerRecord(req.headers),
+      });
+      return respond(encode(encoder.encode(json)) as BodyInit, 200, headers);
+    },
+  });
+}
+
+/** `GET /gzip`. */
+export function gzip(ctx: DebugContext, route: Route): EndpointDef {
+  return compressed(ctx, route, {
+    name: "gzip",
+    flag: "gzipped",
+    encode: (d) => gzipSync(d, GZIP),
+  });
+}
+
+/** `GET /deflate`: the zlib format, as the HTTP coding means. */
+export function deflate(ctx: DebugContext, route: Route): EndpointDef {
+  return compressed(ctx, route, {
+    name: "deflate",
+    flag: "deflated",
+    encode: (d) => deflateSync(d, GZIP),
+  });
+}
+
+/** `GET /brotli`: the coding is named `br` (RFC 7932). */
+export function brotli(ctx: DebugContext, route: Route): EndpointDef {
+  return compressed(ctx, route, {
+    name: "br",
+    flag: "brotli",
+    encode: (d) => brotliCompressSync(d, BROTLI),
   });
 }

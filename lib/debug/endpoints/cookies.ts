@@ -9,7 +9,11 @@
  */
 import { type JsonSchema, PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import { BASE_HEADERS, respond } from "../core/http.ts";
 import { ParamError } from "../core/params.ts";
 import { reflect } from "./request.ts";
@@ -84,17 +88,46 @@ const COOKIES_SCHEMA: JsonSchema = {
   },
 };
 
-/** The cookie family. */
-export function cookieEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
-  const sleep = sleepParam(ctx.limits);
-  const own = new Set(["sleep"]);
-  const attributes = `Path=${b || "/"}; HttpOnly; SameSite=Lax`;
+/**
+ * What setting and deleting cookies share: the attributes (scoped to the
+ * API's base path) and the 302 to `/cookies` carrying the Set-Cookie lines.
+ */
+function cookieJar(ctx: DebugContext, route: Route) {
+  const location = route.urlOf("cookies");
+  const attributes = `Path=${ctx.base || "/"}; HttpOnly; SameSite=Lax`;
   const toCookies = (cookies: string[]): Response => {
-    const headers = new Headers({ ...BASE_HEADERS, location: `${b}/cookies` });
+    const headers = new Headers({ ...BASE_HEADERS, location });
     for (const c of cookies) headers.append("set-cookie", c);
     return respond(null, 302, headers);
   };
+  return { location, attributes, toCookies };
+}
+
+/** The API's own query parameters, which are never cookies. */
+const OWN: ReadonlySet<string> = new Set(["sleep"]);
+
+/** `GET /cookies`. */
+export function cookies(ctx: DebugContext, route: Route): EndpointDef {
+  return defineEndpoint({
+    summary: "The request's cookies",
+    description:
+      'JSON `{"cookies": {name: value}}` read from the Cookie header.',
+    params: [sleepParam(ctx.limits)],
+    responses: [{
+      status: "200",
+      description: "The cookies.",
+      contentType: "application/json",
+      schema: COOKIES_SCHEMA,
+    }, PROBLEM_4XX],
+    examples: [{ url: route.url(), description: "Your cookies" }],
+    handle: (req) =>
+      reflect({ cookies: parseCookies(req.headers.get("cookie")) }),
+  });
+}
+
+/** `GET /cookies/set?n=v` and `/cookies/set/{name}/{value}`. */
+export function set(ctx: DebugContext, route: Route): EndpointDef {
+  const { location, attributes, toCookies } = cookieJar(ctx, route);
   const setAll = (pairs: [string, string][], param: (n: string) => string) => {
     for (const [name, value] of pairs) {
       checkName(name, param(name));
@@ -102,129 +135,99 @@ export function cookieEndpoints(ctx: DebugContext): Endpoint[] {
     }
     return toCookies(pairs.map(([n, v]) => `${n}=${v}; ${attributes}`));
   };
-  return [{
-    spec: {
-      id: "cookies",
-      path: `${b}/cookies`,
-      methods: ["GET", "HEAD"],
-      acceptsBody: false,
-      streaming: false,
-      summary: "The request's cookies",
-      description:
-        'JSON `{"cookies": {name: value}}` read from the Cookie header.',
-      params: [sleep],
-      responses: [{
-        status: "200",
-        description: "The cookies.",
-        contentType: "application/json",
-        schema: COOKIES_SCHEMA,
-      }, PROBLEM_4XX],
-      examples: [{ url: `${b}/cookies`, description: "Your cookies" }],
-    },
-    handle: (req) =>
-      reflect({ cookies: parseCookies(req.headers.get("cookie")) }),
-  }, {
-    spec: {
-      id: "cookies-set",
-      path: `${b}/cookies/set`,
-      methods: ["GET", "HEAD"],
-      acceptsBody: false,
-      streaming: false,
-      summary: "Set cookies, then see them",
-      description:
-        `A 302 to \`${b}/cookies\` with one Set-Cookie per query parameter (\`sleep\` excepted), or for the \`{name}/{value}\` path, each \`${attributes}\`. Names must be tokens and values cookie-octets, optionally quoted (RFC 6265 §4.1.1); at most ${MAX_COOKIES} at once.`,
-      params: [{
-        name: "name",
-        in: "path",
-        type: "string",
-        required: false,
-        maxLength: 256,
-        description: "The path form's cookie name.",
-        example: "flavour",
-      }, {
-        name: "value",
-        in: "path",
-        type: "string",
-        required: false,
-        maxLength: MAX_VALUE,
-        description: "The path form's cookie value.",
-        example: "oat",
-      }, sleep],
-      responses: [{
-        status: "302",
-        description: "To /cookies, with the cookies set.",
-        headers: [
-          { name: "Location", description: `${b}/cookies` },
-          { name: "Set-Cookie", description: "One per cookie." },
-        ],
-      }, PROBLEM_4XX],
-      examples: [
-        {
-          url: `${b}/cookies/set?flavour=oat&kind=digestive`,
-          description: "Two cookies",
-        },
-        { url: `${b}/cookies/set/flavour/oat`, description: "The path form" },
+  return defineEndpoint({
+    summary: "Set cookies, then see them",
+    description:
+      `A 302 to \`${location}\` with one Set-Cookie per query parameter (\`sleep\` excepted), or for the \`{name}/{value}\` path, each \`${attributes}\`. Names must be tokens and values cookie-octets, optionally quoted (RFC 6265 §4.1.1); at most ${MAX_COOKIES} at once.`,
+    params: [{
+      name: "name",
+      in: "path",
+      type: "string",
+      required: false,
+      maxLength: 256,
+      description: "The path form's cookie name.",
+      example: "flavour",
+    }, {
+      name: "value",
+      in: "path",
+      type: "string",
+      required: false,
+      maxLength: MAX_VALUE,
+      description: "The path form's cookie value.",
+      example: "oat",
+    }, sleepParam(ctx.limits)],
+    responses: [{
+      status: "302",
+      description: "To /cookies, with the cookies set.",
+      headers: [
+        { name: "Location", description: location },
+        { name: "Set-Cookie", description: "One per cookie." },
       ],
-    },
-    aliases: [`${b}/cookies/set/{name}/{value}`],
-    handle: (_req, { params, query }) => {
-      if (params.name !== undefined) {
-        const name = params.name as string;
-        return setAll(
-          [[name, params.value as string]],
-          (n) => n === name ? "name" : "value",
-        );
+    }, PROBLEM_4XX],
+    examples: [
+      {
+        url: route.url({}, "flavour=oat&kind=digestive"),
+        description: "Two cookies",
+      },
+      {
+        url: route.url({ name: "flavour", value: "oat" }),
+        description: "The path form",
+      },
+    ],
+    handle: (_req, { params: { name, value }, query }) => {
+      // The path form gives both or neither.
+      if (name !== undefined && value !== undefined) {
+        return setAll([[name, value]], (n) => n === name ? "name" : "value");
       }
-      return setAll(queryPairs(query, own), (n) => n);
+      return setAll(queryPairs(query, OWN), (n) => n);
     },
     // Checked before any sleep: bad input is refused first.
-    validate: (params, req) => {
-      if (params.name !== undefined) {
-        checkName(params.name as string, "name");
-        checkValue(params.name as string, params.value as string, "value");
+    validate: ({ name, value }, req) => {
+      if (name !== undefined && value !== undefined) {
+        checkName(name, "name");
+        checkValue(name, value, "value");
         return;
       }
-      for (const [n, v] of queryPairs(new URL(req.url).search, own)) {
+      for (const [n, v] of queryPairs(new URL(req.url).search, OWN)) {
         checkName(n, n);
         checkValue(n, v, n);
       }
     },
-  }, {
-    spec: {
-      id: "cookies-delete",
-      path: `${b}/cookies/delete`,
-      methods: ["GET", "HEAD"],
-      acceptsBody: false,
-      streaming: false,
-      summary: "Expire cookies, then see the rest",
-      description:
-        `A 302 to \`${b}/cookies\` expiring each cookie named in the query (\`Max-Age=0\`, same Path and attributes as when set).`,
-      params: [sleep],
-      responses: [{
-        status: "302",
-        description: "To /cookies, with the cookies expired.",
-        headers: [
-          { name: "Location", description: `${b}/cookies` },
-          { name: "Set-Cookie", description: "One per cookie, expired." },
-        ],
-      }, PROBLEM_4XX],
-      examples: [{
-        url: `${b}/cookies/delete?flavour`,
-        description: "Forget a cookie",
-      }],
-    },
+  });
+}
+
+/** `GET /cookies/delete?n`. */
+export function remove(ctx: DebugContext, route: Route): EndpointDef {
+  const { location, attributes, toCookies } = cookieJar(ctx, route);
+  return defineEndpoint({
+    summary: "Expire cookies, then see the rest",
+    description:
+      `A 302 to \`${location}\` expiring each cookie named in the query (\`Max-Age=0\`, same Path and attributes as when set).`,
+    params: [sleepParam(ctx.limits)],
+    responses: [{
+      status: "302",
+      description: "To /cookies, with the cookies expired.",
+      headers: [
+        { name: "Location", description: location },
+        { name: "Set-Cookie", description: "One per cookie, expired." },
+      ],
+    }, PROBLEM_4XX],
+    examples: [{
+      url: route.url({}, "flavour"),
+      description: "Forget a cookie",
+    }],
     validate: (_params, req) => {
-      for (const [n] of queryPairs(new URL(req.url).search, own)) {
+      for (const [n] of queryPairs(new URL(req.url).search, OWN)) {
         checkName(n, n);
       }
     },
     handle: (_req, { query }) => {
-      const names = queryPairs(query, own).map(([n]) => n);
+      const names = queryPairs(query, OWN).map(([n]) => n);
       return toCookies(
         names.map((n) =>
           `${n}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${attributes}`
         ),
       );
     },
-  }];
+  });
 }

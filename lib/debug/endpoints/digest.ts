@@ -1,6 +1,5 @@
 /**
- * `ANY {base}/digest-auth/{qop}/{user}/{passwd}[/{algorithm}[/{stale_after}]]`:
- * HTTP Digest access authentication (RFC 7616), stateless.
+ * `/digest-auth/...`: HTTP Digest access authentication (RFC 7616), stateless.
  *
  * The nonce is `base64url(issued ms "." use limit "." HMAC)`, the HMAC made
  * with the instance's secret over the issue time, the use limit, the realm
@@ -15,9 +14,13 @@
  * handshake); it is scoped to the base path like every cookie here.
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { ANY_METHODS, PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
+import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import {
   BASE_HEADERS,
   JSON_TYPE,
@@ -178,14 +181,15 @@ export function nonces(secret: string) {
   };
 }
 
-/** The Digest family. */
-export function digestEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
+/** `ANY /digest-auth/{qop}/{user}/{passwd}[/{algorithm}[/{stale_after}]]`. */
+export function digest(ctx: DebugContext, route: Route): EndpointDef {
   const signer = nonces(ctx.secret);
   const opaque = createHmac("sha256", ctx.secret).update("opaque").digest(
     "hex",
   ).slice(0, 32);
-  const cookie = `fake=fake_value; Path=${b || "/"}; HttpOnly; SameSite=Lax`;
+  const cookie = `fake=fake_value; Path=${
+    ctx.base || "/"
+  }; HttpOnly; SameSite=Lax`;
 
   const challenge = (
     qop: string,
@@ -206,84 +210,75 @@ export function digestEndpoints(ctx: DebugContext): Endpoint[] {
     return res;
   };
 
-  return [{
-    spec: {
-      id: "digest-auth",
-      path: `${b}/digest-auth/{qop}/{user}/{passwd}`,
-      methods: ANY_METHODS,
-      anyMethod: true,
-      acceptsBody: true,
-      streaming: false,
-      summary: "Digest auth (RFC 7616), stateless",
-      description:
-        `200 \`{"authenticated": true, "user"}\` when the request carries a correct Digest response for \`user\` and \`passwd\` (realm \`${REALM}\`); otherwise 401 with a fresh \`WWW-Authenticate: Digest\` challenge. \`qop\` is auth, auth-int or both; \`algorithm\` MD5 (default), SHA-256, SHA-512 or a -sess variant. Nonces are signed (issue time and use limit, no server state): a forged one is refused, and after \`stale_after\` uses (the client's nc) or ${
-          NONCE_TTL_MS / 60000
-        } minutes a correct response gets \`stale=TRUE\` and a new nonce. Sets the cookie \`fake=fake_value\` like httpbin. Any method is answered.`,
-      params: [
-        {
-          name: "qop",
-          in: "path",
-          type: "enum",
-          required: true,
-          enum: ["auth", "auth-int", "auth,auth-int"],
-          description:
-            "Quality of protection offered: auth, auth-int, or both.",
-          example: "auth",
-        },
-        ...credentialParams(),
-        {
-          name: "algorithm",
-          in: "path",
-          type: "enum",
-          required: false,
-          default: "MD5",
-          enum: ALGORITHMS,
-          description:
-            "Hash algorithm: MD5, SHA-256, SHA-512, or a -sess variant.",
-          example: "SHA-256",
-        },
-        {
-          name: "stale_after",
-          in: "path",
-          type: "string",
-          required: false,
-          default: "never",
-          maxLength: 9,
-          pattern: "never|0|[1-9][0-9]{0,7}",
-          description:
-            "Uses of one nonce before it is stale (`never`, or a count).",
-          example: "3",
-        },
-        sleepParam(ctx.limits),
-      ],
-      requestHeaders: [{
-        name: "Authorization",
-        description: "`Digest username=..., response=...` (RFC 7616 §3.4).",
-      }],
-      responses: [authenticated("user"), {
-        ...PROBLEM_4XX,
-        status: "401",
-        description: "No or a wrong Digest response: a new challenge.",
-        headers: [{
-          name: "WWW-Authenticate",
-          description: "Digest realm, qop, nonce, opaque, algorithm, stale.",
-        }],
-      }, PROBLEM_4XX],
-      examples: [{
-        url: `${b}/digest-auth/auth/alice/secret/SHA-256`,
-        description: "Needs alice:secret, SHA-256",
-      }],
-    },
-    aliases: [
-      `${b}/digest-auth/{qop}/{user}/{passwd}/{algorithm}`,
-      `${b}/digest-auth/{qop}/{user}/{passwd}/{algorithm}/{stale_after}`,
+  return defineEndpoint({
+    acceptsBody: true,
+    summary: "Digest auth (RFC 7616), stateless",
+    description:
+      `200 \`{"authenticated": true, "user"}\` when the request carries a correct Digest response for \`user\` and \`passwd\` (realm \`${REALM}\`); otherwise 401 with a fresh \`WWW-Authenticate: Digest\` challenge. \`qop\` is auth, auth-int or both; \`algorithm\` MD5 (default), SHA-256, SHA-512 or a -sess variant. Nonces are signed (issue time and use limit, no server state): a forged one is refused, and after \`stale_after\` uses (the client's nc) or ${
+        NONCE_TTL_MS / 60000
+      } minutes a correct response gets \`stale=TRUE\` and a new nonce. Sets the cookie \`fake=fake_value\` like httpbin. Any method is answered.`,
+    params: [
+      {
+        name: "qop",
+        in: "path",
+        type: "enum",
+        required: true,
+        enum: ["auth", "auth-int", "auth,auth-int"],
+        description: "Quality of protection offered: auth, auth-int, or both.",
+        example: "auth",
+      },
+      ...credentialParams(),
+      {
+        name: "algorithm",
+        in: "path",
+        type: "enum",
+        required: false,
+        default: "MD5",
+        enum: ALGORITHMS,
+        description:
+          "Hash algorithm: MD5, SHA-256, SHA-512, or a -sess variant.",
+        example: "SHA-256",
+      },
+      {
+        name: "stale_after",
+        in: "path",
+        type: "string",
+        required: false,
+        default: "never",
+        maxLength: 9,
+        pattern: "never|0|[1-9][0-9]{0,7}",
+        description:
+          "Uses of one nonce before it is stale (`never`, or a count).",
+        example: "3",
+      },
+      sleepParam(ctx.limits),
     ],
+    requestHeaders: [{
+      name: "Authorization",
+      description: "`Digest username=..., response=...` (RFC 7616 §3.4).",
+    }],
+    responses: [authenticated("user"), {
+      ...PROBLEM_4XX,
+      status: "401",
+      description: "No or a wrong Digest response: a new challenge.",
+      headers: [{
+        name: "WWW-Authenticate",
+        description: "Digest realm, qop, nonce, opaque, algorithm, stale.",
+      }],
+    }, PROBLEM_4XX],
+    examples: [{
+      url: route.url({
+        qop: "auth",
+        user: "alice",
+        passwd: "secret",
+        algorithm: "SHA-256",
+      }),
+      description: "Needs alice:secret, SHA-256",
+    }],
     handle: (req, { params, body }) => {
-      const qop = params.qop as string;
-      const algorithm = params.algorithm as string;
-      const stale = params.stale_after as string;
+      const { qop, algorithm, user } = params;
+      const stale = params.stale_after;
       const limit = stale === "never" ? -1 : Number(stale);
-      const user = params.user as string;
       const c = parseDigest(req.headers.get("authorization"));
       if (!c) {
         return challenge(
@@ -326,7 +321,7 @@ export function digestEndpoints(ctx: DebugContext): Endpoint[] {
         algorithm,
         username: user,
         realm: REALM,
-        password: params.passwd as string,
+        password: params.passwd,
         nonce: c.nonce,
         nc: c.nc,
         cnonce: c.cnonce,
@@ -357,5 +352,5 @@ export function digestEndpoints(ctx: DebugContext): Endpoint[] {
       res.headers.append("set-cookie", cookie);
       return res;
     },
-  }];
+  });
 }

@@ -3,20 +3,18 @@
  * `/uuid` and `/base64/{value}`. The HTML documents are static: no request
  * input ever reaches them, and `/base64` never answers as HTML.
  */
-import {
-  GET_METHODS,
-  PROBLEM_4XX,
-  type ResponseSpec,
-  seedParam,
-  sleepParam,
-} from "../core/catalog.ts";
+import { PROBLEM_4XX, seedParam, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import { BASE_HEADERS, REFLECT_HEADERS, respond } from "../core/http.ts";
 import { ParamError } from "../core/params.ts";
 import { random } from "../core/random.ts";
 import { reflect } from "./request.ts";
-import { utf8 } from "./request_shape.ts";
+import { utf8 as utf8OrNull } from "./request_shape.ts";
 
 const JSON_DOC = {
   library: {
@@ -107,8 +105,8 @@ const UTF8_DOC = `<!DOCTYPE html>
 </html>
 `;
 
-function denyDoc(base: string): string {
-  return `This path is disallowed for robots by ${base}/robots.txt.
+function denyDoc(robots: string): string {
+  return `This path is disallowed for robots by ${robots}.
 Well-behaved crawlers never fetch it.
 `;
 }
@@ -124,12 +122,89 @@ function documentResponse(body: string, type: string): () => Response {
   return () => proto.clone();
 }
 
+/** A fixed document: its media type, summary and bytes. */
 interface Doc {
-  id: string;
-  path: string;
-  type: string;
-  summary: string;
-  body: string;
+  readonly type: string;
+  readonly summary: string;
+  readonly body: string;
+}
+
+/** The endpoint serving `doc`, always the same bytes. */
+function fixed(ctx: DebugContext, route: Route, doc: Doc): EndpointDef {
+  const respond = documentResponse(doc.body, doc.type);
+  return defineEndpoint({
+    summary: doc.summary,
+    description:
+      `A fixed document, \`Content-Type: ${doc.type}\`; the same bytes every time.`,
+    params: [sleepParam(ctx.limits)],
+    responses: [{
+      status: "200",
+      description: `${doc.summary}, always the same bytes.`,
+      contentType: doc.type.split(";")[0],
+      schema: doc.type === "application/json"
+        ? { type: "object" }
+        : { type: "string" },
+    }, PROBLEM_4XX],
+    examples: [{ url: route.url(), description: doc.summary }],
+    handle: () => respond(),
+  });
+}
+
+const TEXT = "text/plain; charset=utf-8";
+const HTML = "text/html; charset=utf-8";
+
+/** `GET /json`. */
+export function json(ctx: DebugContext, route: Route): EndpointDef {
+  return fixed(ctx, route, {
+    type: "application/json",
+    summary: "A sample JSON document",
+    body: JSON.stringify(JSON_DOC, null, 2) + "\n",
+  });
+}
+
+/** `GET /xml`. */
+export function xml(ctx: DebugContext, route: Route): EndpointDef {
+  return fixed(ctx, route, {
+    type: "application/xml",
+    summary: "A sample XML document",
+    body: XML_DOC,
+  });
+}
+
+/** `GET /html`. */
+export function html(ctx: DebugContext, route: Route): EndpointDef {
+  return fixed(ctx, route, {
+    type: HTML,
+    summary: "A sample HTML page",
+    body: HTML_DOC,
+  });
+}
+
+/** `GET /robots.txt`: disallows the deny route. */
+export function robots(ctx: DebugContext, route: Route): EndpointDef {
+  return fixed(ctx, route, {
+    type: TEXT,
+    summary: "A robots.txt that disallows /deny",
+    body: `User-agent: *\nDisallow: ${route.urlOf("deny")}\n`,
+  });
+}
+
+/** `GET /deny`: the page robots.txt disallows. */
+export function deny(ctx: DebugContext, route: Route): EndpointDef {
+  return fixed(ctx, route, {
+    type: TEXT,
+    summary: "The page robots.txt disallows",
+    body: denyDoc(route.urlOf("robots")),
+  });
+}
+
+/** `GET /encoding/utf8`. */
+export function utf8(ctx: DebugContext, route: Route): EndpointDef {
+  return fixed(ctx, route, {
+    type: HTML,
+    summary: "An HTML page in many scripts, UTF-8",
+    body: UTF8_DOC,
+  });
 }
 
 /** A v4 UUID (RFC 9562 §5.4) from 16 random bytes. */
@@ -161,148 +236,62 @@ export function decodeBase64(text: string): Uint8Array | null {
   }
 }
 
-/** The sample documents, uuid and base64 family. */
-export function documentEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
-  const sleep = sleepParam(ctx.limits);
-  const docs: Doc[] = [
-    {
-      id: "json",
-      path: "json",
-      type: "application/json",
-      summary: "A sample JSON document",
-      body: JSON.stringify(JSON_DOC, null, 2) + "\n",
-    },
-    {
-      id: "xml",
-      path: "xml",
-      type: "application/xml",
-      summary: "A sample XML document",
-      body: XML_DOC,
-    },
-    {
-      id: "html",
-      path: "html",
-      type: "text/html; charset=utf-8",
-      summary: "A sample HTML page",
-      body: HTML_DOC,
-    },
-    {
-      id: "robots",
-      path: "robots.txt",
-      type: "text/plain; charset=utf-8",
-      summary: "A robots.txt that disallows /deny",
-      body: `User-agent: *\nDisallow: ${b}/deny\n`,
-    },
-    {
-      id: "deny",
-      path: "deny",
-      type: "text/plain; charset=utf-8",
-      summary: "The page robots.txt disallows",
-      body: denyDoc(b),
-    },
-    {
-      id: "encoding-utf8",
-      path: "encoding/utf8",
-      type: "text/html; charset=utf-8",
-      summary: "An HTML page in many scripts, UTF-8",
-      body: UTF8_DOC,
-    },
-  ];
-  const fixed: Endpoint[] = docs.map((d) => {
-    const respond = documentResponse(d.body, d.type);
-    const response: ResponseSpec = {
+/** `GET /uuid`. */
+export function uuid(ctx: DebugContext, route: Route): EndpointDef {
+  return defineEndpoint({
+    summary: "A version 4 UUID",
+    description:
+      'JSON `{"uuid": "..."}`, a random version 4 UUID (RFC 9562 §5.4); with `seed` always the same one for that seed.',
+    params: [
+      seedParam("Makes the UUID reproducible: the same seed, the same UUID."),
+      sleepParam(ctx.limits),
+    ],
+    responses: [{
       status: "200",
-      description: `${d.summary}, always the same bytes.`,
-      contentType: d.type.split(";")[0],
-      schema: d.id === "json" ? { type: "object" } : { type: "string" },
-    };
-    return {
-      spec: {
-        id: d.id,
-        path: `${b}/${d.path}`,
-        methods: GET_METHODS,
-        acceptsBody: false,
-        streaming: false,
-        summary: d.summary,
-        description:
-          `A fixed document, \`Content-Type: ${d.type}\`; the same bytes every time.`,
-        params: [sleep],
-        responses: [response, PROBLEM_4XX],
-        examples: [{ url: `${b}/${d.path}`, description: d.summary }],
+      description: "A UUID.",
+      contentType: "application/json",
+      schema: {
+        type: "object",
+        required: ["uuid"],
+        properties: { uuid: { type: "string", format: "uuid" } },
       },
-      handle: () => respond(),
-    };
-  });
-  return [...fixed, {
-    spec: {
-      id: "uuid",
-      path: `${b}/uuid`,
-      methods: GET_METHODS,
-      acceptsBody: false,
-      streaming: false,
-      summary: "A version 4 UUID",
-      description:
-        'JSON `{"uuid": "..."}`, a random version 4 UUID (RFC 9562 §5.4); with `seed` always the same one for that seed.',
-      params: [
-        seedParam(
-          "Makes the UUID reproducible: the same seed, the same UUID.",
-        ),
-        sleep,
-      ],
-      responses: [{
-        status: "200",
-        description: "A UUID.",
-        contentType: "application/json",
-        schema: {
-          type: "object",
-          required: ["uuid"],
-          properties: { uuid: { type: "string", format: "uuid" } },
-        },
-      }, PROBLEM_4XX],
-      examples: [
-        { url: `${b}/uuid`, description: "A random UUID" },
-        { url: `${b}/uuid?seed=42`, description: "Always the same" },
-      ],
-    },
+    }, PROBLEM_4XX],
+    examples: [
+      { url: route.url(), description: "A random UUID" },
+      { url: route.url({}, "seed=42"), description: "Always the same" },
+    ],
     handle: (_req, { params }) =>
-      reflect({
-        uuid: uuid4(
-          random((params.seed as string | undefined) ?? ctx.seed).bytes(16),
-        ),
-      }),
-  }, {
-    spec: {
-      id: "base64",
-      path: `${b}/base64/{value}`,
-      methods: GET_METHODS,
-      acceptsBody: false,
-      streaming: false,
-      summary: "Decode base64url",
-      description:
-        "Decodes `value` (base64url, padded or not; `+` and `/` accepted too). UTF-8 text comes back as `text/plain; charset=utf-8`, anything else as `application/octet-stream`; never as HTML. Not base64: 400.",
-      params: [{
-        name: "value",
-        in: "path",
-        type: "string",
-        required: true,
-        maxLength: 8192,
-        description: "The base64url text to decode.",
-        example: "V2lyZWJlbmNo",
-      }, sleep],
-      responses: [{
-        status: "200",
-        description: "The decoded bytes.",
-        contentType: "text/plain",
-        schema: { type: "string" },
-      }, PROBLEM_4XX],
-      examples: [{
-        url: `${b}/base64/V2lyZWJlbmNo`,
-        description: "Decodes to Wirebench",
-      }],
-    },
+      reflect({ uuid: uuid4(random(params.seed ?? ctx.seed).bytes(16)) }),
+  });
+}
+
+/** `GET /base64/{value}`. */
+export function base64(ctx: DebugContext, route: Route): EndpointDef {
+  return defineEndpoint({
+    summary: "Decode base64url",
+    description:
+      "Decodes `value` (base64url, padded or not; `+` and `/` accepted too). UTF-8 text comes back as `text/plain; charset=utf-8`, anything else as `application/octet-stream`; never as HTML. Not base64: 400.",
+    params: [{
+      name: "value",
+      in: "path",
+      type: "string",
+      required: true,
+      maxLength: 8192,
+      description: "The base64url text to decode.",
+      example: "V2lyZWJlbmNo",
+    }, sleepParam(ctx.limits)],
+    responses: [{
+      status: "200",
+      description: "The decoded bytes.",
+      contentType: "text/plain",
+      schema: { type: "string" },
+    }, PROBLEM_4XX],
+    examples: [{
+      url: route.url({ value: "V2lyZWJlbmNo" }),
+      description: "Decodes to Wirebench",
+    }],
     validate: ({ value }) => {
-      if (!decodeBase64(value as string)) {
+      if (!decodeBase64(value)) {
         throw new ParamError(
           "value",
           "value is not base64url (RFC 4648 §5): letters, digits, - and _ (or + and /), optional = padding.",
@@ -310,8 +299,9 @@ export function documentEndpoints(ctx: DebugContext): Endpoint[] {
       }
     },
     handle: (_req, { params }) => {
-      const bytes = decodeBase64(params.value as string)!;
-      const text = utf8(bytes);
+      // validate refused anything that does not decode.
+      const bytes = decodeBase64(params.value)!;
+      const text = utf8OrNull(bytes);
       return respond(bytes as BodyInit, 200, {
         ...BASE_HEADERS,
         ...REFLECT_HEADERS,
@@ -320,5 +310,5 @@ export function documentEndpoints(ctx: DebugContext): Endpoint[] {
           : "text/plain; charset=utf-8",
       });
     },
-  }];
+  });
 }

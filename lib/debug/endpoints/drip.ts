@@ -1,5 +1,5 @@
 /**
- * `GET {base}/drip`: a slow body, for progress bars and read timeouts.
+ * `/drip`: a slow body, for progress bars and read timeouts.
  * After `delay` the status and headers go out (Content-Length stated, so a
  * client knows how much is coming), then `numbytes` asterisks spread evenly
  * over `duration`. Times are decimal seconds, as httpbin takes them; the
@@ -7,18 +7,20 @@
  * shared timer and stop when the client leaves; the stream holds a
  * long-request slot until it ends.
  */
-import { GET_METHODS, PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
+import { param, PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import { drainingError } from "../core/lifecycle.ts";
 import { ParamError } from "../core/params.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
+import { NO_BODY_STATUSES } from "../core/status_text.ts";
 import { BASE_HEADERS, respond } from "../core/http.ts";
 
 /** The fewest milliseconds between two writes: a tick per byte of a 1 MiB drip would be a million timers. */
 const MIN_TICK_MS = 10;
 const STAR = 0x2a;
-/** Statuses that cannot carry a body (RFC 9110 §15.3.5, §15.3.6, §15.4.5). */
-const NO_BODY = new Set([204, 205, 304]);
 
 /**
  * The write plan of a drip: `ticks` writes, write `k` at
@@ -29,91 +31,87 @@ export function dripTicks(numbytes: number, durationMs: number): number {
   return Math.max(1, Math.min(numbytes, Math.floor(durationMs / MIN_TICK_MS)));
 }
 
-/** The drip family. */
-export function dripEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
+/** `GET /drip`. */
+export function drip(ctx: DebugContext, route: Route): EndpointDef {
   const l = ctx.limits;
   const maxSeconds = l.maxSleepMs / 1000;
-  const seconds = (name: string, what: string, dflt: number) => ({
-    name,
-    in: "query" as const,
-    type: "number" as const,
-    wait: true,
-    required: false,
-    default: dflt,
-    min: 0,
-    max: maxSeconds,
-    description:
-      `${what}, decimal seconds (httpbin's unit), 0 to ${maxSeconds}.`,
-    example: name === "delay" ? "0.5" : "2",
-  });
-  return [{
-    spec: {
-      id: "drip",
-      path: `${b}/drip`,
-      methods: GET_METHODS,
-      acceptsBody: false,
-      streaming: true,
-      summary: "A body that drips out slowly",
+  const seconds = <const N extends string>(
+    name: N,
+    what: string,
+    dflt: number,
+  ) =>
+    param({
+      name,
+      in: "query",
+      type: "number",
+      wait: true,
+      required: false,
+      default: dflt,
+      min: 0,
+      max: maxSeconds,
       description:
-        `Waits \`delay\`, sends status \`code\` with \`Content-Length: numbytes\`, then \`numbytes\` asterisks spread evenly over \`duration\` (at most one write per ${MIN_TICK_MS} ms). \`delay\`, \`duration\` and \`sleep\` together stay within the sleep limit (${l.maxSleepMs} ms). Holds a long-request slot; a client that leaves stops the writes. HEAD answers at once.`,
-      params: [
-        seconds("duration", "Time over which the bytes are spread", 2),
-        {
-          name: "numbytes",
-          in: "query",
-          type: "integer",
-          required: false,
-          default: 10,
-          min: 0,
-          max: l.maxBytes,
-          description:
-            `Bytes to send, 0 to ${l.maxBytes} (limit \`maxBytes\`).`,
-          example: "10",
-        },
-        {
-          name: "code",
-          in: "query",
-          type: "integer",
-          required: false,
-          default: 200,
-          min: 200,
-          max: 599,
-          description:
-            "The response status, 200 to 599 (204, 205 and 304 only with numbytes=0).",
-          example: "200",
-        },
-        seconds("delay", "Time before the status and headers are sent", 0),
-        sleepParam(l),
-      ],
-      // Any status `code` asks for, 200 by default.
-      responses: [{
-        status: "default",
-        description: "`numbytes` asterisks, slowly, with the status `code`.",
-        contentType: "application/octet-stream",
-        schema: { type: "string" },
-      }, PROBLEM_4XX],
-      examples: [
-        {
-          url: `${b}/drip?duration=2&numbytes=10`,
-          description: "10 bytes in 2 s",
-        },
-        {
-          url: `${b}/drip?delay=1&duration=0&numbytes=5&code=503`,
-          description: "503 after a second",
-        },
-      ],
-    },
+        `${what}, decimal seconds (httpbin's unit), 0 to ${maxSeconds}.`,
+      example: name === "delay" ? "0.5" : "2",
+    });
+  return defineEndpoint({
+    streaming: true,
+    summary: "A body that drips out slowly",
+    description:
+      `Waits \`delay\`, sends status \`code\` with \`Content-Length: numbytes\`, then \`numbytes\` asterisks spread evenly over \`duration\` (at most one write per ${MIN_TICK_MS} ms). \`delay\`, \`duration\` and \`sleep\` together stay within the sleep limit (${l.maxSleepMs} ms). Holds a long-request slot; a client that leaves stops the writes. HEAD answers at once.`,
+    params: [
+      seconds("duration", "Time over which the bytes are spread", 2),
+      {
+        name: "numbytes",
+        in: "query",
+        type: "integer",
+        required: false,
+        default: 10,
+        min: 0,
+        max: l.maxBytes,
+        description: `Bytes to send, 0 to ${l.maxBytes} (limit \`maxBytes\`).`,
+        example: "10",
+      },
+      {
+        name: "code",
+        in: "query",
+        type: "integer",
+        required: false,
+        default: 200,
+        min: 200,
+        max: 599,
+        description:
+          "The response status, 200 to 599 (204, 205 and 304 only with numbytes=0).",
+        example: "200",
+      },
+      seconds("delay", "Time before the status and headers are sent", 0),
+      sleepParam(l),
+    ],
+    // Any status `code` asks for, 200 by default.
+    responses: [{
+      status: "default",
+      description: "`numbytes` asterisks, slowly, with the status `code`.",
+      contentType: "application/octet-stream",
+      schema: { type: "string" },
+    }, PROBLEM_4XX],
+    examples: [
+      {
+        url: route.url({}, "duration=2&numbytes=10"),
+        description: "10 bytes in 2 s",
+      },
+      {
+        url: route.url({}, "delay=1&duration=0&numbytes=5&code=503"),
+        description: "503 after a second",
+      },
+    ],
     validate: ({ duration, delay, sleep, code, numbytes }) => {
-      const total = ((duration as number) + (delay as number)) * 1000 +
-        (sleep as number);
+      const total = (duration + delay) * 1000 + sleep;
       if (total > l.maxSleepMs) {
         throw new ParamError(
           "duration",
           `duration, delay and sleep together must be at most ${l.maxSleepMs} ms.`,
         );
       }
-      if (NO_BODY.has(code as number) && (numbytes as number) > 0) {
+      if (NO_BODY_STATUSES.has(code) && numbytes > 0) {
         throw new ParamError(
           "code",
           `A ${code} response has no body: give numbytes=0 with it.`,
@@ -121,25 +119,24 @@ export function dripEndpoints(ctx: DebugContext): Endpoint[] {
       }
     },
     handle: async (req, { params, head }) => {
-      const n = params.numbytes as number;
-      const status = params.code as number;
+      const { numbytes: n, code: status } = params;
       const headers: Record<string, string> = {
         ...BASE_HEADERS,
         "content-type": "application/octet-stream",
       };
-      if (!NO_BODY.has(status)) headers["content-length"] = String(n);
-      if (head) return respond(null, status, headers);
-      const delayMs = (params.delay as number) * 1000;
-      if (delayMs > 0) {
-        const end = await ctx.life.wait(delayMs, req.signal);
-        if (end === "left") return new Response(null, { status: 499 });
-        if (end === "drained") throw drainingError();
+      if (!NO_BODY_STATUSES.has(status)) {
+        headers["content-length"] = String(n);
       }
-      if (NO_BODY.has(status)) return respond(null, status, headers);
-      const body = dripBody(ctx, n, (params.duration as number) * 1000);
+      if (head) return respond(null, status, headers);
+      if (params.delay > 0) {
+        const left = await ctx.life.pause(params.delay * 1000, req.signal);
+        if (left) return left;
+      }
+      if (NO_BODY_STATUSES.has(status)) return respond(null, status, headers);
+      const body = dripBody(ctx, n, params.duration * 1000);
       return respond(body, status, headers);
     },
-  }];
+  });
 }
 
 /** `n` asterisks over `durationMs`, ending at `durationMs`. */

@@ -1,17 +1,20 @@
 /**
- * `{base}/echo`: the request as the server received it, always as JSON
+ * `/echo`: the request as the server received it, always as JSON
  * (with `X-Content-Type-Options: nosniff` and a sandboxing CSP), so no
  * reflected input can ever be rendered as HTML.
  */
 import {
-  ANY_METHODS,
   type JsonSchema,
   PROBLEM_4XX,
   sleepParam,
   STRING_MAP,
 } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import {
   BASE_HEADERS,
   headerRecord,
@@ -97,35 +100,28 @@ export function jsonOrNull(text: string | null): unknown {
   }
 }
 
-/** The echo family. */
-export function echoEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
+/** `/echo`: the request as received, as JSON. */
+export function echo(ctx: DebugContext, route: Route): EndpointDef {
   const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-  return [{
-    spec: {
-      id: "echo",
-      path: `${b}/echo`,
-      methods: ANY_METHODS,
-      acceptsBody: true,
-      streaming: false,
-      summary: "Reflect the request as JSON",
-      description:
-        `Always JSON (with X-Content-Type-Options: nosniff), never HTML. Reflects method, url, path, query (arrays for repeated names), lower-case headers, the body (UTF-8, or base64 when not valid UTF-8) with its size, the parsed JSON body and urlencoded or multipart form fields. A body sent with Content-Encoding gzip, deflate or br is decoded first. Accepts GET, HEAD, POST, PUT, PATCH, DELETE, QUERY and non-preflight OPTIONS. Bodies over ${ctx.limits.maxBodyBytes} bytes after decoding get 413 (limit \`maxBodyBytes\`).`,
-      params: [sleepParam(ctx.limits)],
-      responses: [{
-        status: "200",
-        description: "The request as received.",
-        contentType: "application/json",
-        schema: ECHO_SCHEMA,
-      }, PROBLEM_4XX],
-      examples: [
-        { url: `${b}/echo?a=1&a=2&b=x`, description: "Repeated query" },
-        { url: `${b}/echo`, description: "Echo a body", method: "POST" },
-      ],
-    },
+  return defineEndpoint({
+    acceptsBody: true,
+    summary: "Reflect the request as JSON",
+    description:
+      `Always JSON (with X-Content-Type-Options: nosniff), never HTML. Reflects method, url, path, query (arrays for repeated names), lower-case headers, the body (UTF-8, or base64 when not valid UTF-8) with its size, the parsed JSON body and urlencoded or multipart form fields. A body sent with Content-Encoding gzip, deflate or br is decoded first. Accepts GET, HEAD, POST, PUT, PATCH, DELETE, QUERY and non-preflight OPTIONS. Bodies over ${ctx.limits.maxBodyBytes} bytes after decoding get 413 (limit \`maxBodyBytes\`).`,
+    params: [sleepParam(ctx.limits)],
+    responses: [{
+      status: "200",
+      description: "The request as received.",
+      contentType: "application/json",
+      schema: ECHO_SCHEMA,
+    }, PROBLEM_4XX],
+    examples: [
+      { url: route.url({}, "a=1&a=2&b=x"), description: "Repeated query" },
+      { url: route.url(), description: "Echo a body", method: "POST" },
+    ],
     handle: (req, { query, body, head }) => {
       const text = utf8OrNull(utf8, body);
-      const echo = {
+      const shown = {
         // HEAD answers with the headers GET would get (RFC 9110 §9.3.2), so
         // its Content-Length is that of the GET body.
         method: head ? "GET" : req.method,
@@ -143,7 +139,7 @@ export function echoEndpoints(ctx: DebugContext): Endpoint[] {
         ? readForm(req.headers.get("content-type"), body, text)
         : null;
       const reply = (f: ParsedForm | null) => {
-        echo.form = f && multiMap([
+        shown.form = f && multiMap([
           ...f.fields,
           ...f.files.map(([name, file]): [string, unknown] => [name, {
             filename: file.filename,
@@ -151,9 +147,9 @@ export function echoEndpoints(ctx: DebugContext): Endpoint[] {
             size: file.bytes.byteLength,
           }]),
         ]);
-        return respond(JSON.stringify(echo), 200, HEADERS);
+        return respond(JSON.stringify(shown), 200, HEADERS);
       };
       return form instanceof Promise ? form.then(reply) : reply(form);
     },
-  }];
+  });
 }

@@ -1,17 +1,16 @@
 /**
- * `GET {base}` (with or without the trailing slash): the API's index,
+ * The base (with or without the trailing slash): the API's index,
  * because suites probe the base URL before they start. JSON by default;
  * an HTML page of links when the client prefers `text/html` (RFC 9110
  * §12.5.1), built only from the catalog, every text escaped.
  */
-import {
-  type EndpointSpec,
-  GET_METHODS,
-  PROBLEM_4XX,
-  sleepParam,
-} from "../core/catalog.ts";
+import { type EndpointSpec, PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import {
   BASE_HEADERS,
   JSON_TYPE,
@@ -25,7 +24,11 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function html(ctx: DebugContext, catalog: readonly EndpointSpec[]): string {
+function html(
+  ctx: DebugContext,
+  catalog: readonly EndpointSpec[],
+  openapi: string,
+): string {
   const rows = catalog.map((ep) => {
     const methods = ep.anyMethod ? "ANY" : ep.methods.join(" ");
     const href = ep.examples[0]?.url ?? ep.path;
@@ -47,8 +50,8 @@ function html(ctx: DebugContext, catalog: readonly EndpointSpec[]): string {
 <h1>Wirebench debug API</h1>
 <p>Predictable HTTP endpoints for testing HTTP clients, under <code>${base}</code>.
 The machine-readable description is <a href="${
-    escapeHtml(ctx.base)
-  }/openapi.json">openapi.json</a> (OpenAPI 3.1).</p>
+    escapeHtml(openapi)
+  }">openapi.json</a> (OpenAPI 3.1).</p>
 <ul>
 ${rows}
 </ul>
@@ -57,62 +60,51 @@ ${rows}
 `;
 }
 
-/** The index endpoint, listing `all()` (the instance's endpoints). */
-export function homeEndpoint(
-  ctx: DebugContext,
-  all: () => readonly Endpoint[],
-): Endpoint {
+/** `GET /` (the base, with or without its trailing slash): the index. */
+export function index(ctx: DebugContext, route: Route): EndpointDef {
   let json: string | undefined;
   let page: string | undefined;
-  const b = ctx.base;
-  return {
-    spec: {
-      id: "index",
-      path: b || "/",
-      methods: GET_METHODS,
-      acceptsBody: false,
-      streaming: false,
-      summary: "The list of endpoints",
-      description:
-        "JSON `{title, openapi, endpoints: [{name, path, methods, summary}]}` by default; an HTML page of links when the client prefers text/html.",
-      params: [sleepParam(ctx.limits)],
-      responses: [{
-        status: "200",
-        description: "The endpoints.",
-        contentType: "application/json",
-        schema: {
-          type: "object",
-          required: ["title", "openapi", "endpoints"],
-          properties: {
-            title: { type: "string" },
-            openapi: { type: "string" },
-            endpoints: {
-              type: "array",
-              items: {
-                type: "object",
-                required: ["name", "path", "methods", "summary"],
-                properties: {
-                  name: { type: "string" },
-                  path: { type: "string" },
-                  methods: { type: "array", items: { type: "string" } },
-                  summary: { type: "string" },
-                },
+  const openapi = route.urlOf("openapi");
+  return defineEndpoint({
+    summary: "The list of endpoints",
+    description:
+      "JSON `{title, openapi, endpoints: [{name, path, methods, summary}]}` by default; an HTML page of links when the client prefers text/html.",
+    params: [sleepParam(ctx.limits)],
+    responses: [{
+      status: "200",
+      description: "The endpoints.",
+      contentType: "application/json",
+      schema: {
+        type: "object",
+        required: ["title", "openapi", "endpoints"],
+        properties: {
+          title: { type: "string" },
+          openapi: { type: "string" },
+          endpoints: {
+            type: "array",
+            items: {
+              type: "object",
+              required: ["name", "path", "methods", "summary"],
+              properties: {
+                name: { type: "string" },
+                path: { type: "string" },
+                methods: { type: "array", items: { type: "string" } },
+                summary: { type: "string" },
               },
             },
           },
         },
-      }, PROBLEM_4XX],
-      examples: [{ url: b || "/", description: "The index" }],
-    },
-    aliases: b ? [`${b}/`] : [],
+      },
+    }, PROBLEM_4XX],
+    examples: [{ url: route.url(), description: "The index" }],
     handle: (req) => {
-      const catalog = all().map((e) => e.spec);
+      const catalog = route.all().map((e) => e.spec);
       const type = negotiate(req.headers.get("accept"), [
         JSON_TYPE,
         "text/html",
       ]);
       if (type === "text/html") {
-        page ??= html(ctx, catalog);
+        page ??= html(ctx, catalog, openapi);
         return respond(page, 200, {
           ...BASE_HEADERS,
           ...REFLECT_HEADERS,
@@ -122,7 +114,7 @@ export function homeEndpoint(
       }
       json ??= JSON.stringify({
         title: "Wirebench debug API",
-        openapi: `${b}/openapi.json`,
+        openapi,
         endpoints: catalog.map((ep) => ({
           name: ep.id,
           path: ep.path,
@@ -136,5 +128,5 @@ export function homeEndpoint(
         vary: "Accept",
       });
     },
-  };
+  });
 }

@@ -1,13 +1,17 @@
 /**
- * `GET {base}/image` and `/image/{format}`: one small picture of our own
+ * `/image` and `/image/{format}`: one small picture of our own
  * (image_data.ts) as PNG, JPEG, WebP or SVG. Without a format the Accept
  * header picks (RFC 9110 §12.5.1; a type named outright beats one matched
  * by `image/*`), and nothing acceptable is 406. The SVG has no script and
  * is served with a CSP that would forbid one anyway.
  */
-import { GET_METHODS, PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
+import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import { API_CSP, BASE_HEADERS, negotiate, respond } from "../core/http.ts";
 import { problem } from "../core/problem.ts";
 import {
@@ -42,14 +46,13 @@ function namedFirst(accept: string | null, offers: readonly string[]) {
   ];
 }
 
-/** The image family. */
-export function imageEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
+/** `GET /image[/{format}]`. */
+export function image(ctx: DebugContext, route: Route): EndpointDef {
   const formats = Object.keys(IMAGE_TYPES);
   const offers = Object.values(IMAGE_TYPES);
   // Decoded on first use, once per instance.
   let bytes: Record<string, Uint8Array> | undefined;
-  const image = (format: string) => {
+  const picture = (format: string) => {
     bytes ??= {
       png: Uint8Array.fromBase64(PNG_BASE64),
       jpeg: Uint8Array.fromBase64(JPEG_BASE64),
@@ -58,48 +61,40 @@ export function imageEndpoints(ctx: DebugContext): Endpoint[] {
     };
     return bytes[format];
   };
-  return [{
-    spec: {
-      id: "image",
-      path: `${b}/image`,
-      methods: GET_METHODS,
-      acceptsBody: false,
-      streaming: false,
-      summary: "A small image, by format or by Accept",
-      description:
-        "A 120 x 80 picture of our own. `/image/{format}` gives that format; `/image` picks by Accept (a type named outright first, then `image/*` and `*/*` in the order png, jpeg, webp, svg; no Accept means png) and answers 406 problem+json when none is acceptable. The SVG has no script and comes with a Content-Security-Policy that forbids scripts.",
-      params: [{
-        name: "format",
-        in: "path",
-        type: "enum",
-        enum: formats,
-        required: false,
-        description: `One of ${formats.join(", ")}; absent: chosen by Accept.`,
-        example: "png",
-      }, sleepParam(ctx.limits)],
-      requestHeaders: [{
-        name: "Accept",
-        description: "Image types the client takes (used by /image only).",
-      }],
-      responses: [{
-        status: "200",
-        description: "The image.",
-        contentType: "image/png",
-        schema: { type: "string", format: "binary" },
-        headers: [{ name: "Vary", description: "Accept (on /image)." }],
-      }, {
-        status: "406",
-        description: "/image: no offered type is acceptable.",
-        contentType: "application/problem+json",
-      }, PROBLEM_4XX],
-      examples: [
-        { url: `${b}/image/svg`, description: "The SVG" },
-        { url: `${b}/image`, description: "By Accept" },
-      ],
-    },
-    aliases: [`${b}/image/{format}`],
+  return defineEndpoint({
+    summary: "A small image, by format or by Accept",
+    description:
+      "A 120 x 80 picture of our own. `/image/{format}` gives that format; `/image` picks by Accept (a type named outright first, then `image/*` and `*/*` in the order png, jpeg, webp, svg; no Accept means png) and answers 406 problem+json when none is acceptable. The SVG has no script and comes with a Content-Security-Policy that forbids scripts.",
+    params: [{
+      name: "format",
+      in: "path",
+      type: "enum",
+      enum: formats,
+      required: false,
+      description: `One of ${formats.join(", ")}; absent: chosen by Accept.`,
+      example: "png",
+    }, sleepParam(ctx.limits)],
+    requestHeaders: [{
+      name: "Accept",
+      description: "Image types the client takes (used by /image only).",
+    }],
+    responses: [{
+      status: "200",
+      description: "The image.",
+      contentType: "image/png",
+      schema: { type: "string", format: "binary" },
+      headers: [{ name: "Vary", description: "Accept (on /image)." }],
+    }, {
+      status: "406",
+      description: "/image: no offered type is acceptable.",
+      contentType: "application/problem+json",
+    }, PROBLEM_4XX],
+    examples: [
+      { url: route.url({ format: "svg" }), description: "The SVG" },
+      { url: route.url(), description: "By Accept" },
+    ],
     handle: (req, { params }) => {
-      let format = params.format as string | undefined;
+      let format = params.format;
       const headers: Record<string, string> = { ...BASE_HEADERS };
       if (format === undefined) {
         headers.vary = "Accept";
@@ -117,7 +112,7 @@ export function imageEndpoints(ctx: DebugContext): Endpoint[] {
       }
       headers["content-type"] = IMAGE_TYPES[format];
       if (format === "svg") headers["content-security-policy"] = API_CSP;
-      return respond(image(format) as BodyInit, 200, headers);
+      return respond(picture(format) as BodyInit, 200, headers);
     },
-  }];
+  });
 }

@@ -17,7 +17,7 @@ const CASES: [string, string, number, number, number[], string | null][] = [
 
 for (const [name, base, n, offset, linked, text] of CASES) {
   Deno.test(`linksPage ${name}`, () => {
-    const html = linksPage(base, n, offset);
+    const html = linksPage((i) => `${base}/links/${n}/${i}`, n, offset);
     assert.match(html, /^<!DOCTYPE html>\n<html lang="en">/);
     assert.deepEqual(
       hrefs(html),
@@ -35,7 +35,7 @@ for (const [name, base, n, offset, linked, text] of CASES) {
 }
 
 Deno.test("linksPage ok/200 links, no script or external reference", () => {
-  const html = linksPage("/api/debug", 200, 199);
+  const html = linksPage((i) => `/api/debug/links/200/${i}`, 200, 199);
   assert.equal(hrefs(html).length, 199);
   assert.doesNotMatch(html, /<script|src=|https?:/i);
 });

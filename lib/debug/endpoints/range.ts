@@ -1,5 +1,5 @@
 /**
- * `GET {base}/range/{n}`: `n` bytes where byte `i` is
+ * `/range/{n}`: `n` bytes where byte `i` is
  * `"abcdefghijklmnopqrstuvwxyz"[i % 26]`, answering range requests as
  * RFC 9110 §14 says: one range is a 206 with Content-Range, several are a
  * `multipart/byteranges` 206 (§14.6) whose boundary cannot occur in the
@@ -8,10 +8,14 @@
  * the ETag turns the request into a plain 200 (§13.1.5). A malformed Range
  * header is ignored (§14.2), never an error.
  */
-import { GET_METHODS, PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
+import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
 import { lengthParam } from "./bytes.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import { BASE_HEADERS, respond } from "../core/http.ts";
 import { problem } from "../core/problem.ts";
 
@@ -92,53 +96,48 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** The range family. */
-export function rangeEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
+/** `GET /range/{n}`. */
+export function range(ctx: DebugContext, route: Route): EndpointDef {
   const l = ctx.limits;
   const encoder = new TextEncoder();
-  return [{
-    spec: {
-      id: "range",
-      path: `${b}/range/{n}`,
-      methods: GET_METHODS,
-      acceptsBody: false,
-      streaming: false,
-      summary: "n bytes that honour Range requests",
-      description:
-        `\`n\` bytes (byte i is the (i mod 26)th letter of a to z) with \`Accept-Ranges: bytes\` and \`ETag: "range{n}"\`. A Range header gets 206 with Content-Range (single, suffix \`bytes=-500\` and open \`bytes=9500-\` ranges), several ranges a \`multipart/byteranges\` 206, none satisfiable 416 with \`Content-Range: bytes */n\`; an If-Range that is not the ETag gets the whole 200. A malformed Range, another unit or more than ${MAX_RANGES} ranges is ignored (RFC 9110 §14.2). At most ${l.maxBytes} bytes (limit \`maxBytes\`).`,
-      params: [lengthParam(l, "Body length"), sleepParam(l)],
-      requestHeaders: [
-        {
-          name: "Range",
-          description:
-            "`bytes=first-last`, suffix or open ranges, comma separated.",
-        },
-        {
-          name: "If-Range",
-          description: "The ETag; anything else means the whole body.",
-        },
-      ],
-      responses: [{
-        status: "200",
-        description: "The whole body.",
-        contentType: "application/octet-stream",
-        schema: { type: "string" },
-      }, {
-        status: "206",
-        description: "The requested range(s).",
-        contentType: "application/octet-stream",
-        schema: { type: "string" },
-        headers: [{ name: "Content-Range", description: "bytes first-last/n" }],
-      }, {
-        status: "416",
-        description: "No requested range is satisfiable.",
-        headers: [{ name: "Content-Range", description: "bytes */n" }],
-      }, PROBLEM_4XX],
-      examples: [{ url: `${b}/range/1024`, description: "1 KiB of letters" }],
-    },
+  return defineEndpoint({
+    summary: "n bytes that honour Range requests",
+    description:
+      `\`n\` bytes (byte i is the (i mod 26)th letter of a to z) with \`Accept-Ranges: bytes\` and \`ETag: "range{n}"\`. A Range header gets 206 with Content-Range (single, suffix \`bytes=-500\` and open \`bytes=9500-\` ranges), several ranges a \`multipart/byteranges\` 206, none satisfiable 416 with \`Content-Range: bytes */n\`; an If-Range that is not the ETag gets the whole 200. A malformed Range, another unit or more than ${MAX_RANGES} ranges is ignored (RFC 9110 §14.2). At most ${l.maxBytes} bytes (limit \`maxBytes\`).`,
+    params: [lengthParam(l, "Body length"), sleepParam(l)],
+    requestHeaders: [
+      {
+        name: "Range",
+        description:
+          "`bytes=first-last`, suffix or open ranges, comma separated.",
+      },
+      {
+        name: "If-Range",
+        description: "The ETag; anything else means the whole body.",
+      },
+    ],
+    responses: [{
+      status: "200",
+      description: "The whole body.",
+      contentType: "application/octet-stream",
+      schema: { type: "string" },
+    }, {
+      status: "206",
+      description: "The requested range(s).",
+      contentType: "application/octet-stream",
+      schema: { type: "string" },
+      headers: [{ name: "Content-Range", description: "bytes first-last/n" }],
+    }, {
+      status: "416",
+      description: "No requested range is satisfiable.",
+      headers: [{ name: "Content-Range", description: "bytes */n" }],
+    }, PROBLEM_4XX],
+    examples: [{
+      url: route.url({ n: 1024 }),
+      description: "1 KiB of letters",
+    }],
     handle: (req, { params }) => {
-      const n = params.n as number;
+      const n = params.n;
       const etag = `"range${n}"`;
       const common = {
         ...BASE_HEADERS,
@@ -195,5 +194,5 @@ export function rangeEndpoints(ctx: DebugContext): Endpoint[] {
         },
       });
     },
-  }];
+  });
 }

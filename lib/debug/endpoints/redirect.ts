@@ -1,22 +1,21 @@
 /**
  * The redirect family:
- * - `ANY {base}/redirect/{count}`: a chain of `count` redirects, then
+ * - `/redirect/{count}`: a chain of `count` redirects, then
  *   `{"done":true}`;
- * - `GET {base}/relative-redirect/{n}` and `/absolute-redirect/{n}`:
- *   httpbin's chains, the last hop to `{base}/get`;
- * - `ANY {base}/redirect-to?url=U`: a redirect to `U`, which must stay on
- *   this server (or a host the instance allows): never an open redirect.
+ * - `/relative-redirect/{n}` and `/absolute-redirect/{n}`: httpbin's
+ *   chains, the last hop to `/get`;
+ * - `/redirect-to?url=U`: a redirect to `U`, which must stay on this server
+ *   (or a host the instance allows): never an open redirect.
  * Chain Locations are built from integers, so they can only point inside
  * the base.
  */
-import {
-  ANY_METHODS,
-  PROBLEM_4XX,
-  REDIRECT_STATUSES,
-  sleepParam,
-} from "../core/catalog.ts";
+import { PROBLEM_4XX, REDIRECT_STATUSES, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import { BASE_HEADERS, JSON_TYPE, respond } from "../core/http.ts";
 import { ParamError } from "../core/params.ts";
 import { reflectRequest } from "./request.ts";
@@ -121,201 +120,188 @@ export function redirectTarget(
   return SCHEME.test(raw) ? target.origin + path : path;
 }
 
-/** The redirect family. */
-export function redirectEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
+/** `ANY /redirect/{count}`: a chain that ends in `{"done":true}`. */
+export function redirect(ctx: DebugContext, route: Route): EndpointDef {
   const l = ctx.limits;
   // The chain's end, built once per instance and cloned.
   const done = respond('{"done":true}', 200, {
     ...BASE_HEADERS,
     "content-type": JSON_TYPE,
   });
-  return [
-    {
-      spec: {
-        id: "redirect",
-        path: `${b}/redirect/{count}`,
-        methods: ANY_METHODS,
-        anyMethod: true,
-        acceptsBody: true,
-        streaming: false,
-        summary: 'A chain of redirects ending in {"done": true}',
-        description:
-          `For count > 0, a redirect (302 unless \`status\` says otherwise) to \`${b}/redirect/{count-1}\` keeping the query string; \`absolute=true\` makes Location an absolute URL. Count 0 answers 200 \`{"done":true}\`. Locations never leave ${
-            b || "/"
-          }. At most ${l.maxRedirects} hops (limit \`maxRedirects\`). Any method is answered.`,
-        params: [{
-          name: "count",
-          in: "path",
-          type: "integer",
-          required: true,
-          min: 0,
-          max: l.maxRedirects,
-          description:
-            `Redirects left before the final 200, 0 to ${l.maxRedirects}.`,
-          example: "5",
-        }, {
-          name: "status",
-          in: "query",
-          type: "enum",
-          required: false,
-          default: 302,
-          enum: REDIRECT_STATUSES,
-          description: "The redirect status: 301, 302, 303, 307 or 308.",
-          example: "307",
-        }, {
-          name: "absolute",
-          in: "query",
-          type: "boolean",
-          required: false,
-          default: false,
-          description: "Send Location as an absolute URL instead of a path.",
-          example: "true",
-        }, sleepParam(l)],
-        responses: [{
-          status: "200",
-          description: "The end of the chain.",
-          contentType: "application/json",
-          schema: {
-            type: "object",
-            required: ["done"],
-            properties: { done: { const: true } },
-          },
-        }, {
-          status: "3XX",
-          description: "One hop; Location points to the next.",
-          headers: [{ name: "Location", description: "The next hop." }],
-        }, PROBLEM_4XX],
-        examples: [
-          { url: `${b}/redirect/5`, description: "Five hops" },
-          {
-            url: `${b}/redirect/3?status=307&absolute=true`,
-            description: "Absolute 307s",
-          },
-        ],
+  return defineEndpoint({
+    acceptsBody: true,
+    summary: 'A chain of redirects ending in {"done": true}',
+    description:
+      `For count > 0, a redirect (302 unless \`status\` says otherwise) to \`${
+        route.url({ count: "{count-1}" })
+      }\` keeping the query string; \`absolute=true\` makes Location an absolute URL. Count 0 answers 200 \`{"done":true}\`. Locations never leave ${
+        ctx.base || "/"
+      }. At most ${l.maxRedirects} hops (limit \`maxRedirects\`). Any method is answered.`,
+    params: [{
+      name: "count",
+      in: "path",
+      type: "integer",
+      required: true,
+      min: 0,
+      max: l.maxRedirects,
+      description:
+        `Redirects left before the final 200, 0 to ${l.maxRedirects}.`,
+      example: "5",
+    }, {
+      name: "status",
+      in: "query",
+      type: "enum",
+      required: false,
+      default: 302,
+      enum: REDIRECT_STATUSES,
+      description: "The redirect status: 301, 302, 303, 307 or 308.",
+      example: "307",
+    }, {
+      name: "absolute",
+      in: "query",
+      type: "boolean",
+      required: false,
+      default: false,
+      description: "Send Location as an absolute URL instead of a path.",
+      example: "true",
+    }, sleepParam(l)],
+    responses: [{
+      status: "200",
+      description: "The end of the chain.",
+      contentType: "application/json",
+      schema: {
+        type: "object",
+        required: ["done"],
+        properties: { done: { const: true } },
       },
-      handle: (req, { params, query }) => {
-        const count = params.count as number;
-        if (count === 0) return done.clone();
-        // The query string is kept byte for byte, so `sleep`, `status` and
-        // `absolute` apply to every hop.
-        let location = `${b}/redirect/${count - 1}${query ? "?" + query : ""}`;
-        if (params.absolute) location = new URL(req.url).origin + location;
-        return respond(null, params.status as number, {
-          ...BASE_HEADERS,
-          location,
-        });
+    }, {
+      status: "3XX",
+      description: "One hop; Location points to the next.",
+      headers: [{ name: "Location", description: "The next hop." }],
+    }, PROBLEM_4XX],
+    examples: [
+      { url: route.url({ count: 5 }), description: "Five hops" },
+      {
+        url: route.url({ count: 3 }, "status=307&absolute=true"),
+        description: "Absolute 307s",
       },
+    ],
+    handle: (req, { params, query }) => {
+      if (params.count === 0) return done.clone();
+      // The query string is kept byte for byte, so `sleep`, `status` and
+      // `absolute` apply to every hop.
+      let location = route.url({ count: params.count - 1 }, query);
+      if (params.absolute) location = new URL(req.url).origin + location;
+      return respond(null, params.status, { ...BASE_HEADERS, location });
     },
-    chain(ctx, "relative"),
-    chain(ctx, "absolute"),
-    {
-      spec: {
-        id: "redirect-to",
-        path: `${b}/redirect-to`,
-        methods: ANY_METHODS,
-        anyMethod: true,
-        acceptsBody: true,
-        streaming: false,
-        summary: "A redirect to a URL on this server",
-        description:
-          `Redirects to \`url\` with \`status_code\` (default 302). \`url\` may be a path or a relative reference (resolved against this request's URL), or an absolute http(s) URL on this server's host name (any port or scheme) or of an allowed host (option \`redirectHosts\`). A path outside ${
-            b || "/"
-          } is moved under it. Unlike httpbin this is never an open redirect: other hosts, \`//host\`, \`/\\host\`, \`http:host\`, other schemes, control characters, and the same after percent-decoding get 400 naming \`url\`. Any method is answered.`,
-        params: [{
-          name: "url",
-          in: "query",
-          type: "string",
-          required: true,
-          maxLength: 2048,
-          description:
-            "Where to redirect: a path, a relative reference, or an absolute URL of this server or an allowed host.",
-          example: "get",
-        }, {
-          name: "status_code",
-          in: "query",
-          type: "integer",
-          required: false,
-          default: 302,
-          min: 300,
-          max: 308,
-          description: "The redirect status, 300 to 308.",
-          example: "307",
-        }, sleepParam(l)],
-        responses: [{
-          status: "3XX",
-          description: "The redirect.",
-          headers: [{ name: "Location", description: "The target." }],
-        }, PROBLEM_4XX],
-        examples: [
-          { url: `${b}/redirect-to?url=get`, description: "To /get" },
-          {
-            url: `${b}/redirect-to?url=post&status_code=307`,
-            description: "A 307 keeps the POST",
-            method: "POST",
-          },
-        ],
-      },
-      handle: (req, { params }) =>
-        respond(null, params.status_code as number, {
-          ...BASE_HEADERS,
-          location: redirectTarget(params.url as string, req, ctx),
-        }),
-    },
-  ];
+  });
 }
 
-/** httpbin's `/relative-redirect/{n}` or `/absolute-redirect/{n}`. */
-function chain(ctx: DebugContext, kind: "relative" | "absolute"): Endpoint {
+/** `ANY /redirect-to?url=U`: one redirect, never off this server. */
+export function redirectTo(ctx: DebugContext, route: Route): EndpointDef {
   const b = ctx.base;
-  const l = ctx.limits;
-  const id = `${kind}-redirect`;
-  return {
-    spec: {
-      id,
-      path: `${b}/${id}/{n}`,
-      methods: ["GET", "HEAD"],
-      acceptsBody: false,
-      streaming: false,
-      summary: `${n2(kind)} redirects ending at /get`,
+  return defineEndpoint({
+    acceptsBody: true,
+    summary: "A redirect to a URL on this server",
+    description:
+      `Redirects to \`url\` with \`status_code\` (default 302). \`url\` may be a path or a relative reference (resolved against this request's URL), or an absolute http(s) URL on this server's host name (any port or scheme) or of an allowed host (option \`redirectHosts\`). A path outside ${
+        b || "/"
+      } is moved under it. Unlike httpbin this is never an open redirect: other hosts, \`//host\`, \`/\\host\`, \`http:host\`, other schemes, control characters, and the same after percent-decoding get 400 naming \`url\`. Any method is answered.`,
+    params: [{
+      name: "url",
+      in: "query",
+      type: "string",
+      required: true,
+      maxLength: 2048,
       description:
-        `For n > 1, a 302 to \`${b}/${id}/{n-1}\`; n = 1 redirects to \`${b}/get\`, and n = 0 answers like /get. Locations are ${
-          kind === "relative"
-            ? "paths"
-            : "absolute URLs of this request's origin"
-        }. At most ${l.maxRedirects} hops (limit \`maxRedirects\`).`,
-      params: [{
-        name: "n",
-        in: "path",
-        type: "integer",
-        required: true,
-        min: 0,
-        max: l.maxRedirects,
-        description: `Redirects before /get, 0 to ${l.maxRedirects}.`,
-        example: "3",
-      }, sleepParam(l)],
-      responses: [{
-        status: "302",
-        description: "One hop; Location points to the next.",
-        headers: [{ name: "Location", description: "The next hop." }],
-      }, {
-        status: "200",
-        description: "n = 0: the request, as /get shows it.",
-        contentType: "application/json",
-        schema: requestSchema(),
-      }, PROBLEM_4XX],
-      examples: [{ url: `${b}/${id}/3`, description: "Three hops" }],
-    },
+        "Where to redirect: a path, a relative reference, or an absolute URL of this server or an allowed host.",
+      example: "get",
+    }, {
+      name: "status_code",
+      in: "query",
+      type: "integer",
+      required: false,
+      default: 302,
+      min: 300,
+      max: 308,
+      description: "The redirect status, 300 to 308.",
+      example: "307",
+    }, sleepParam(ctx.limits)],
+    responses: [{
+      status: "3XX",
+      description: "The redirect.",
+      headers: [{ name: "Location", description: "The target." }],
+    }, PROBLEM_4XX],
+    examples: [
+      { url: route.url({}, "url=get"), description: "To /get" },
+      {
+        url: route.url({}, "url=post&status_code=307"),
+        description: "A 307 keeps the POST",
+        method: "POST",
+      },
+    ],
+    handle: (req, { params }) =>
+      respond(null, params.status_code, {
+        ...BASE_HEADERS,
+        location: redirectTarget(params.url, req, ctx),
+      }),
+  });
+}
+
+/** `GET /relative-redirect/{n}`: httpbin's chain of path Locations. */
+export function relative(ctx: DebugContext, route: Route): EndpointDef {
+  return chain(ctx, route, "relative");
+}
+
+/** `GET /absolute-redirect/{n}`: httpbin's chain of absolute Locations. */
+export function absolute(ctx: DebugContext, route: Route): EndpointDef {
+  return chain(ctx, route, "absolute");
+}
+
+/** A chain of `n` 302s whose last hop is `/get`. */
+function chain(
+  ctx: DebugContext,
+  route: Route,
+  kind: "relative" | "absolute",
+): EndpointDef {
+  const l = ctx.limits;
+  const get = route.urlOf("get");
+  return defineEndpoint({
+    summary: `${
+      kind === "relative" ? "Relative" : "Absolute"
+    } redirects ending at /get`,
+    description: `For n > 1, a 302 to \`${
+      route.url({ n: "{n-1}" })
+    }\`; n = 1 redirects to \`${get}\`, and n = 0 answers like /get. Locations are ${
+      kind === "relative" ? "paths" : "absolute URLs of this request's origin"
+    }. At most ${l.maxRedirects} hops (limit \`maxRedirects\`).`,
+    params: [{
+      name: "n",
+      in: "path",
+      type: "integer",
+      required: true,
+      min: 0,
+      max: l.maxRedirects,
+      description: `Redirects before /get, 0 to ${l.maxRedirects}.`,
+      example: "3",
+    }, sleepParam(l)],
+    responses: [{
+      status: "302",
+      description: "One hop; Location points to the next.",
+      headers: [{ name: "Location", description: "The next hop." }],
+    }, {
+      status: "200",
+      description: "n = 0: the request, as /get shows it.",
+      contentType: "application/json",
+      schema: requestSchema(),
+    }, PROBLEM_4XX],
+    examples: [{ url: route.url({ n: 3 }), description: "Three hops" }],
     handle: (req, input) => {
-      const n = input.params.n as number;
+      const n = input.params.n;
       if (n === 0) return reflectRequest(req, input, false, false);
-      let location = n === 1 ? `${b}/get` : `${b}/${id}/${n - 1}`;
+      let location = n === 1 ? get : route.url({ n: n - 1 });
       if (kind === "absolute") location = new URL(req.url).origin + location;
       return respond(null, 302, { ...BASE_HEADERS, location });
     },
-  };
-}
-
-function n2(kind: string): string {
-  return kind === "relative" ? "Relative" : "Absolute";
+  });
 }

@@ -5,22 +5,20 @@
  * `/user-agent` and `/delay/{seconds}`. Shapes are httpbin's
  * (request_shape.ts); bodies are decoded by the pipeline.
  */
-import {
-  ANY_METHODS,
-  type EndpointSpec,
-  type JsonSchema,
-  PROBLEM_4XX,
-  sleepParam,
-} from "../core/catalog.ts";
+import { type JsonSchema, PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { DebugInput, Endpoint } from "../core/pipeline.ts";
+import {
+  type DebugInput,
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import {
   BASE_HEADERS,
   JSON_TYPE,
   REFLECT_HEADERS,
   respond,
 } from "../core/http.ts";
-import { drainingError } from "../core/lifecycle.ts";
 import { ParamError } from "../core/params.ts";
 import {
   bodyShape,
@@ -44,7 +42,7 @@ export function reflect(value: unknown, status = 200): Response {
 /** R + B (+ `method` when asked), as one JSON response. */
 export function reflectRequest(
   req: Request,
-  input: DebugInput,
+  input: DebugInput<unknown>,
   withBody: boolean,
   withMethod: boolean,
 ): Response | Promise<Response> {
@@ -82,19 +80,15 @@ export function reflectRequest(
   return b instanceof Promise ? b.then(finish) : finish(b);
 }
 
-function one(
-  ctx: DebugContext,
-  method: string,
-  withBody: boolean,
-): Endpoint {
-  const b = ctx.base;
-  const id = method.toLowerCase();
-  const spec: EndpointSpec = {
-    id,
-    path: `${b}/${id}`,
-    methods: method === "GET" ? ["GET", "HEAD"] : [method],
+/**
+ * `/get`, `/post`, `/put`, `/patch`, `/delete`: the route's one method
+ * (GET with HEAD), anything else 405 with Allow.
+ */
+export function oneMethod(ctx: DebugContext, route: Route): EndpointDef {
+  const method = route.methods[0];
+  const withBody = method !== "GET";
+  return defineEndpoint({
     acceptsBody: withBody,
-    streaming: false,
     summary: `The ${method} request as httpbin shows it`,
     description:
       `Answers ${method} with JSON: \`args\`, \`headers\` (Title-Case names), \`origin\`, \`url\`${
@@ -108,15 +102,12 @@ function one(
       schema: requestSchema({}, withBody),
     }, PROBLEM_4XX],
     examples: [{
-      url: `${b}/${id}?a=1&a=2&b=x`,
+      url: route.url({}, "a=1&a=2&b=x"),
       description: `${method} with a repeated query`,
       ...(method === "GET" ? {} : { method }),
     }],
-  };
-  return {
-    spec,
     handle: (req, input) => reflectRequest(req, input, withBody, false),
-  };
+  });
 }
 
 const HEADERS_SCHEMA: JsonSchema = {
@@ -131,182 +122,151 @@ const HEADERS_SCHEMA: JsonSchema = {
   },
 };
 
-/** The request family. */
-export function requestEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
+/** `ANY /anything[/{path}]`: any method token, any path below. */
+export function anything(ctx: DebugContext, route: Route): EndpointDef {
+  return defineEndpoint({
+    acceptsBody: true,
+    summary: "Any request, any method, as httpbin shows it",
+    description:
+      "Answers every method token (QUERY and unknown ones included) with JSON: `args`, `data`, `files`, `form`, `headers`, `json`, `method`, `origin` and `url`. Any path below `/anything/` is answered the same way.",
+    params: [{
+      name: "path",
+      in: "path",
+      type: "string",
+      required: false,
+      rest: true,
+      maxLength: 2048,
+      description: "Anything below /anything/, slashes included (optional).",
+      example: "a/b/c",
+    }, sleepParam(ctx.limits)],
+    responses: [{
+      status: "200",
+      description: "The request.",
+      contentType: "application/json",
+      schema: requestSchema({ method: { type: "string" } }, true),
+    }, PROBLEM_4XX],
+    examples: [
+      {
+        url: route.url({ path: "path" }, "x=1"),
+        description: "POST a JSON body",
+        method: "POST",
+      },
+      { url: route.url(), description: "A PUT", method: "PUT" },
+    ],
+    handle: (req, input) => reflectRequest(req, input, true, true),
+  });
+}
+
+/** `GET /headers`. */
+export function headers(ctx: DebugContext, route: Route): EndpointDef {
+  return defineEndpoint({
+    summary: "The request headers",
+    description:
+      'JSON `{"headers": {...}}` with canonical Title-Case names; a header sent twice is joined with `, `.',
+    params: [sleepParam(ctx.limits)],
+    responses: [{
+      status: "200",
+      description: "The headers.",
+      contentType: "application/json",
+      schema: HEADERS_SCHEMA,
+    }, PROBLEM_4XX],
+    examples: [{ url: route.url(), description: "Your headers" }],
+    handle: (req) => reflect({ headers: canonicalHeaders(req.headers) }),
+  });
+}
+
+/** `GET /ip`. */
+export function ip(ctx: DebugContext, route: Route): EndpointDef {
+  return defineEndpoint({
+    summary: "The client's address",
+    description:
+      'JSON `{"origin": "..."}`: the first X-Forwarded-For entry when a proxy set one, else the TCP peer\'s address.',
+    params: [sleepParam(ctx.limits)],
+    responses: [{
+      status: "200",
+      description: "The address.",
+      contentType: "application/json",
+      schema: {
+        type: "object",
+        required: ["origin"],
+        properties: { origin: { type: "string" } },
+      },
+    }, PROBLEM_4XX],
+    examples: [{ url: route.url(), description: "Your address" }],
+    handle: (req, { info }) => reflect({ origin: clientOrigin(req, info) }),
+  });
+}
+
+/** `GET /user-agent`. */
+export function userAgent(ctx: DebugContext, route: Route): EndpointDef {
+  return defineEndpoint({
+    summary: "The User-Agent header",
+    description:
+      'JSON `{"user-agent": "..."}` (null when the request has none).',
+    params: [sleepParam(ctx.limits)],
+    responses: [{
+      status: "200",
+      description: "The user agent.",
+      contentType: "application/json",
+      schema: {
+        type: "object",
+        required: ["user-agent"],
+        properties: { "user-agent": { type: ["string", "null"] } },
+      },
+    }, PROBLEM_4XX],
+    examples: [{ url: route.url(), description: "Your client" }],
+    handle: (req) => reflect({ "user-agent": req.headers.get("user-agent") }),
+  });
+}
+
+/** `ANY /delay/{seconds}`: /anything's answer, after a wait. */
+export function delay(ctx: DebugContext, route: Route): EndpointDef {
   const l = ctx.limits;
-  const sleep = sleepParam(l);
   const maxDelay = l.maxSleepMs / 1000;
-  return [
-    one(ctx, "GET", false),
-    one(ctx, "POST", true),
-    one(ctx, "PUT", true),
-    one(ctx, "PATCH", true),
-    one(ctx, "DELETE", true),
-    {
-      spec: {
-        id: "anything",
-        path: `${b}/anything`,
-        methods: ANY_METHODS,
-        anyMethod: true,
-        acceptsBody: true,
-        streaming: false,
-        summary: "Any request, any method, as httpbin shows it",
-        description:
-          "Answers every method token (QUERY and unknown ones included) with JSON: `args`, `data`, `files`, `form`, `headers`, `json`, `method`, `origin` and `url`. Any path below `/anything/` is answered the same way.",
-        params: [{
-          name: "path",
-          in: "path",
-          type: "string",
-          required: false,
-          rest: true,
-          maxLength: 2048,
-          description:
-            "Anything below /anything/, slashes included (optional).",
-          example: "a/b/c",
-        }, sleep],
-        responses: [{
-          status: "200",
-          description: "The request.",
-          contentType: "application/json",
-          schema: requestSchema({ method: { type: "string" } }, true),
-        }, PROBLEM_4XX],
-        examples: [
-          {
-            url: `${b}/anything/path?x=1`,
-            description: "POST a JSON body",
-            method: "POST",
-          },
-          { url: `${b}/anything`, description: "A PUT", method: "PUT" },
-        ],
-      },
-      aliases: [`${b}/anything/{path}`],
-      handle: (req, input) => reflectRequest(req, input, true, true),
+  return defineEndpoint({
+    acceptsBody: true,
+    summary: "A response after a delay, as httpbin shows the request",
+    description:
+      `Waits \`seconds\` (a decimal, at most ${maxDelay}: the sleep limit), then answers like /anything without \`method\`. A client that leaves frees the timer; a server shutting down answers 503. Any method is answered.`,
+    params: [{
+      name: "seconds",
+      in: "path",
+      type: "number",
+      required: true,
+      min: 0,
+      max: maxDelay,
+      description: `Seconds to wait, 0 to ${maxDelay}, e.g. 1.5.`,
+      example: "1",
+      wait: true,
+    }, sleepParam(l)],
+    responses: [{
+      status: "200",
+      description: "The request, after the delay.",
+      contentType: "application/json",
+      schema: requestSchema({}, true),
+    }, PROBLEM_4XX],
+    examples: [{ url: route.url({ seconds: 1 }), description: "One second" }],
+    validate: ({ seconds, sleep }) => {
+      // Both wait: together they stay within the sleep limit.
+      if (seconds * 1000 + sleep > l.maxSleepMs) {
+        throw new ParamError(
+          "seconds",
+          `seconds and sleep together must be at most ${l.maxSleepMs} ms.`,
+        );
+      }
     },
-    {
-      spec: {
-        id: "headers",
-        path: `${b}/headers`,
-        methods: ["GET", "HEAD"],
-        acceptsBody: false,
-        streaming: false,
-        summary: "The request headers",
-        description:
-          'JSON `{"headers": {...}}` with canonical Title-Case names; a header sent twice is joined with `, `.',
-        params: [sleep],
-        responses: [{
-          status: "200",
-          description: "The headers.",
-          contentType: "application/json",
-          schema: HEADERS_SCHEMA,
-        }, PROBLEM_4XX],
-        examples: [{ url: `${b}/headers`, description: "Your headers" }],
-      },
-      handle: (req) => reflect({ headers: canonicalHeaders(req.headers) }),
-    },
-    {
-      spec: {
-        id: "ip",
-        path: `${b}/ip`,
-        methods: ["GET", "HEAD"],
-        acceptsBody: false,
-        streaming: false,
-        summary: "The client's address",
-        description:
-          'JSON `{"origin": "..."}`: the first X-Forwarded-For entry when a proxy set one, else the TCP peer\'s address.',
-        params: [sleep],
-        responses: [{
-          status: "200",
-          description: "The address.",
-          contentType: "application/json",
-          schema: {
-            type: "object",
-            required: ["origin"],
-            properties: { origin: { type: "string" } },
-          },
-        }, PROBLEM_4XX],
-        examples: [{ url: `${b}/ip`, description: "Your address" }],
-      },
-      handle: (req, { info }) => reflect({ origin: clientOrigin(req, info) }),
-    },
-    {
-      spec: {
-        id: "user-agent",
-        path: `${b}/user-agent`,
-        methods: ["GET", "HEAD"],
-        acceptsBody: false,
-        streaming: false,
-        summary: "The User-Agent header",
-        description:
-          'JSON `{"user-agent": "..."}` (null when the request has none).',
-        params: [sleep],
-        responses: [{
-          status: "200",
-          description: "The user agent.",
-          contentType: "application/json",
-          schema: {
-            type: "object",
-            required: ["user-agent"],
-            properties: { "user-agent": { type: ["string", "null"] } },
-          },
-        }, PROBLEM_4XX],
-        examples: [{ url: `${b}/user-agent`, description: "Your client" }],
-      },
-      handle: (req) => reflect({ "user-agent": req.headers.get("user-agent") }),
-    },
-    {
-      spec: {
-        id: "delay",
-        path: `${b}/delay/{seconds}`,
-        methods: ANY_METHODS,
-        anyMethod: true,
-        acceptsBody: true,
-        streaming: false,
-        summary: "A response after a delay, as httpbin shows the request",
-        description:
-          `Waits \`seconds\` (a decimal, at most ${maxDelay}: the sleep limit), then answers like /anything without \`method\`. A client that leaves frees the timer; a server shutting down answers 503. Any method is answered.`,
-        params: [{
-          name: "seconds",
-          in: "path",
-          type: "number",
-          required: true,
-          min: 0,
-          max: maxDelay,
-          description: `Seconds to wait, 0 to ${maxDelay}, e.g. 1.5.`,
-          example: "1",
-          wait: true,
-        }, sleep],
-        responses: [{
-          status: "200",
-          description: "The request, after the delay.",
-          contentType: "application/json",
-          schema: requestSchema({}, true),
-        }, PROBLEM_4XX],
-        examples: [{ url: `${b}/delay/1`, description: "One second" }],
-      },
-      validate: ({ seconds, sleep }) => {
-        // Both wait: together they stay within the sleep limit.
-        if ((seconds as number) * 1000 + (sleep as number) > l.maxSleepMs) {
-          throw new ParamError(
-            "seconds",
-            `seconds and sleep together must be at most ${l.maxSleepMs} ms.`,
-          );
+    handle: async (req, input) => {
+      const ms = input.params.seconds * 1000;
+      if (ms > 0) {
+        const release = ctx.life.acquire();
+        try {
+          const left = await ctx.life.pause(ms, req.signal);
+          if (left) return left;
+        } finally {
+          release();
         }
-      },
-      handle: async (req, input) => {
-        const ms = (input.params.seconds as number) * 1000;
-        if (ms > 0) {
-          const release = ctx.life.acquire();
-          try {
-            const end = await ctx.life.wait(ms, req.signal);
-            if (end === "left") return new Response(null, { status: 499 });
-            if (end === "drained") throw drainingError();
-          } finally {
-            release();
-          }
-        }
-        return reflectRequest(req, input, true, false);
-      },
+      }
+      return reflectRequest(req, input, true, false);
     },
-  ];
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * `GET|POST {base}/response-headers?Name=value`: the named headers set on
+ * `/response-headers?Name=value`: the named headers set on
  * the response and echoed as JSON, as httpbin does, except those that would
  * let a URL change what a browser does with this origin: cookies,
  * redirects, refreshes, preloads, storage clearing, service worker scope,
@@ -11,7 +11,11 @@
  */
 import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import {
   BASE_HEADERS,
   JSON_TYPE,
@@ -102,35 +106,27 @@ function pairsOf(query: string): [string, string][] {
   return pairs;
 }
 
-/** The response-headers family. */
-export function responseHeadersEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
-  return [{
-    spec: {
-      id: "response-headers",
-      path: `${b}/response-headers`,
-      methods: ["GET", "HEAD", "POST"],
-      acceptsBody: false,
-      streaming: false,
-      summary: "Set response headers from the query",
-      description:
-        "Each query parameter (`sleep` excepted) becomes a response header, and the JSON body lists them with Content-Type and Content-Length, as httpbin does. Refused with 400 naming the header: Set-Cookie, Location, Refresh, Link, Clear-Site-Data, Service-Worker-Allowed, Content-Security-Policy*, Strict-Transport-Security, Access-Control-*, Cross-Origin-*, X-Content-Type-Options, framing and hop-by-hop headers, Content-Encoding, and any Content-Type but text/plain, application/json and application/octet-stream.",
-      params: [sleepParam(ctx.limits)],
-      responses: [{
-        status: "200",
-        description: "The headers set.",
-        contentType: "application/json",
-        schema: {
-          type: "object",
-          description: "Header name to value, or to an array of values.",
-          additionalProperties: {},
-        },
-      }, PROBLEM_4XX],
-      examples: [{
-        url: `${b}/response-headers?X-Trace=abc&Cache-Control=max-age%3D60`,
-        description: "Two headers",
-      }],
-    },
+/** `GET|POST /response-headers?Name=value`. */
+export function responseHeaders(ctx: DebugContext, route: Route): EndpointDef {
+  return defineEndpoint({
+    summary: "Set response headers from the query",
+    description:
+      "Each query parameter (`sleep` excepted) becomes a response header, and the JSON body lists them with Content-Type and Content-Length, as httpbin does. Refused with 400 naming the header: Set-Cookie, Location, Refresh, Link, Clear-Site-Data, Service-Worker-Allowed, Content-Security-Policy*, Strict-Transport-Security, Access-Control-*, Cross-Origin-*, X-Content-Type-Options, framing and hop-by-hop headers, Content-Encoding, and any Content-Type but text/plain, application/json and application/octet-stream.",
+    params: [sleepParam(ctx.limits)],
+    responses: [{
+      status: "200",
+      description: "The headers set.",
+      contentType: "application/json",
+      schema: {
+        type: "object",
+        description: "Header name to value, or to an array of values.",
+        additionalProperties: {},
+      },
+    }, PROBLEM_4XX],
+    examples: [{
+      url: route.url({}, "X-Trace=abc&Cache-Control=max-age%3D60"),
+      description: "Two headers",
+    }],
     validate: (_params, req) => {
       pairsOf(new URL(req.url).search);
     },
@@ -168,5 +164,5 @@ export function responseHeadersEndpoints(ctx: DebugContext): Endpoint[] {
       }
       return respond(body, 200, headers);
     },
-  }];
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * `GET {base}/sse`: server-sent events (HTML Living Standard §9.2).
+ * `/sse`: server-sent events (HTML Living Standard §9.2).
  *
  * A `ReadableStream` of strings piped through `TextEncoderStream`; each event
  * is enqueued on its own, and Deno writes every chunk as it comes, so each
@@ -8,14 +8,13 @@
  * the pending timer; request.signal is not used for this because Deno fires
  * it after successful responses too.
  */
-import {
-  GET_METHODS,
-  type JsonSchema,
-  PROBLEM_4XX,
-  sleepParam,
-} from "../core/catalog.ts";
+import { type JsonSchema, PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import { BASE_HEADERS, respond } from "../core/http.ts";
 import { ParamError } from "../core/params.ts";
 
@@ -66,95 +65,93 @@ export function formatEvent(
   return `id: ${id}\nevent: ${event}\ndata: ${data}\n\n`;
 }
 
-/** The SSE family. */
-export function sseEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
+/** `GET /sse`. */
+export function sse(ctx: DebugContext, route: Route): EndpointDef {
   const l = ctx.limits;
-  return [{
-    spec: {
-      id: "sse",
-      path: `${b}/sse`,
-      methods: GET_METHODS,
-      acceptsBody: false,
-      streaming: true,
-      summary: "Server-sent events",
+  return defineEndpoint({
+    streaming: true,
+    summary: "Server-sent events",
+    description:
+      "A text/event-stream, never compressed, each event flushed when written. An optional `retry:` field comes first. Each event has `id: N` (1-based) and `data:` JSON {id, count, time}. A request with Last-Event-ID K resumes at K+1; when nothing is left it gets 204, which stops an EventSource from reconnecting. HEAD answers at once with the Content-Length the stream would have.",
+    params: [{
+      name: "count",
+      in: "query",
+      type: "integer",
+      required: false,
+      default: 5,
+      min: 1,
+      max: l.maxSseCount,
+      description: `Events to send, 1 to ${l.maxSseCount}.`,
+      example: "3",
+    }, {
+      name: "interval",
+      in: "query",
+      type: "duration",
+      wait: true,
+      required: false,
+      default: 1000,
+      min: 0,
+      max: l.maxSseIntervalMs,
       description:
-        "A text/event-stream, never compressed, each event flushed when written. An optional `retry:` field comes first. Each event has `id: N` (1-based) and `data:` JSON {id, count, time}. A request with Last-Event-ID K resumes at K+1; when nothing is left it gets 204, which stops an EventSource from reconnecting. HEAD answers at once with the Content-Length the stream would have.",
-      params: [{
-        name: "count",
-        in: "query",
-        type: "integer",
-        required: false,
-        default: 5,
-        min: 1,
-        max: l.maxSseCount,
-        description: `Events to send, 1 to ${l.maxSseCount}.`,
-        example: "3",
-      }, {
-        name: "interval",
-        in: "query",
-        type: "duration",
-        wait: true,
-        required: false,
-        default: 1000,
-        min: 0,
-        max: l.maxSseIntervalMs,
-        description:
-          `Time between events, ms (or with a unit), 0 to ${l.maxSseIntervalMs}.`,
-        example: "500",
-      }, {
-        name: "event",
-        in: "query",
-        type: "string",
-        required: false,
-        default: "message",
-        maxLength: 64,
-        pattern: "[A-Za-z0-9_.:-]+",
-        description: "The `event:` name; letters, digits and `_.:-`.",
-        example: "tick",
-      }, {
-        name: "retry",
-        in: "query",
-        type: "integer",
-        required: false,
-        min: 0,
-        max: l.maxSseIntervalMs,
-        description: "Reconnection time sent as a `retry:` field first, ms.",
-        example: "2000",
-      }, sleepParam(l)],
-      requestHeaders: [{
-        name: "Last-Event-ID",
-        description:
-          "Resume after this event id (EventSource sends it on reconnect); 204 when nothing is left.",
-      }],
-      responses: [{
-        status: "200",
-        description:
-          "The event stream; each event's data is JSON of this schema.",
-        contentType: "text/event-stream",
-        schema: SSE_EVENT_SCHEMA,
-      }, {
-        status: "204",
-        description: "Last-Event-ID is at or past count: nothing left.",
-      }, PROBLEM_4XX],
-      examples: [
-        { url: `${b}/sse?count=3&interval=500`, description: "3 events" },
-      ],
-    },
-    handle: (req, { params, head }) => sse(ctx, req, params, head),
-  }];
+        `Time between events, ms (or with a unit), 0 to ${l.maxSseIntervalMs}.`,
+      example: "500",
+    }, {
+      name: "event",
+      in: "query",
+      type: "string",
+      required: false,
+      default: "message",
+      maxLength: 64,
+      pattern: "[A-Za-z0-9_.:-]+",
+      description: "The `event:` name; letters, digits and `_.:-`.",
+      example: "tick",
+    }, {
+      name: "retry",
+      in: "query",
+      type: "integer",
+      required: false,
+      min: 0,
+      max: l.maxSseIntervalMs,
+      description: "Reconnection time sent as a `retry:` field first, ms.",
+      example: "2000",
+    }, sleepParam(l)],
+    requestHeaders: [{
+      name: "Last-Event-ID",
+      description:
+        "Resume after this event id (EventSource sends it on reconnect); 204 when nothing is left.",
+    }],
+    responses: [{
+      status: "200",
+      description:
+        "The event stream; each event's data is JSON of this schema.",
+      contentType: "text/event-stream",
+      schema: SSE_EVENT_SCHEMA,
+    }, {
+      status: "204",
+      description: "Last-Event-ID is at or past count: nothing left.",
+    }, PROBLEM_4XX],
+    examples: [
+      { url: route.url({}, "count=3&interval=500"), description: "3 events" },
+    ],
+    handle: (req, { params, head }) => stream(ctx, req, params, head),
+  });
 }
 
-function sse(
+/** What a stream is asked for: the parsed query. */
+interface StreamAsk {
+  readonly count: number;
+  readonly interval: number;
+  readonly event: string;
+  readonly retry: number | undefined;
+}
+
+/** The event stream (or its HEAD answer, or 204 when nothing is left). */
+function stream(
   ctx: DebugContext,
   req: Request,
-  params: Readonly<Record<string, unknown>>,
+  { count, interval, event, retry }: StreamAsk,
   head: boolean,
 ): Response {
-  const count = params.count as number;
-  const interval = params.interval as number;
-  const event = params.event as string;
-  const retry = params.retry as number | undefined;
   const after = lastEventId(req, count);
   if (after >= count) {
     // Nothing left: 204 tells EventSource to stop reconnecting (§9.2.3).

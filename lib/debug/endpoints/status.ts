@@ -1,24 +1,25 @@
 /**
- * `ANY {base}/status/{code}`: answers with the requested status and the
+ * `/status/{code}`: answers with the requested status and the
  * headers a client expects with it (RFC 9110 §15).
  */
 import {
-  ANY_METHODS,
   type JsonSchema,
+  param,
   PROBLEM_4XX,
   REDIRECT_STATUSES,
   seedParam,
   sleepParam,
 } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import { BASE_HEADERS, JSON_TYPE, respond } from "../core/http.ts";
-import { statusText } from "../core/status_text.ts";
+import { NO_BODY_STATUSES, statusText } from "../core/status_text.ts";
 import { type Choice, readChoices } from "../core/params.ts";
 import { random } from "../core/random.ts";
-
-/** Statuses whose responses never have content (RFC 9110 §15.3.5, §15.3.6, §15.4.5). */
-export const NO_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
 
 /** Body of `/status/{code}`. */
 const STATUS_SCHEMA: JsonSchema = {
@@ -33,8 +34,11 @@ const STATUS_SCHEMA: JsonSchema = {
   },
 };
 
-/** The headers a client is entitled to expect with `code`. */
-function extraHeaders(code: number, base: string): Record<string, string> {
+/**
+ * The headers a client is entitled to expect with `code`; a redirect points
+ * to `location`.
+ */
+function extraHeaders(code: number, location: string): Record<string, string> {
   switch (code) {
     // RFC 9110 §15.5.2: a 401 MUST carry a challenge.
     case 401:
@@ -52,9 +56,7 @@ function extraHeaders(code: number, base: string): Record<string, string> {
     case 503:
       return { "retry-after": "1" };
   }
-  return REDIRECT_STATUSES.includes(code)
-    ? { location: `${base}/redirect/0` }
-    : {};
+  return REDIRECT_STATUSES.includes(code) ? { location } : {};
 }
 
 interface Prepared {
@@ -64,9 +66,12 @@ interface Prepared {
   proto: Response;
 }
 
-/** A status response of this instance: body, headers and a prebuilt response. */
+/**
+ * A status response of this instance: body, headers and a prebuilt
+ * response; redirect statuses point to `location`.
+ */
 export function statusResponder(
-  ctx: DebugContext,
+  location: string,
 ): (code: number, head: boolean) => Response {
   // Built on first use per code: a Response's headers cost microseconds to
   // validate, a clone of a built one a fraction of that.
@@ -79,7 +84,7 @@ export function statusResponder(
         : JSON.stringify({ status: code, statusText: statusText(code) });
       const headers: Record<string, string> = {
         ...BASE_HEADERS,
-        ...extraHeaders(code, ctx.base),
+        ...extraHeaders(code, location),
       };
       if (body !== null) headers["content-type"] = JSON_TYPE;
       p = {
@@ -118,14 +123,12 @@ export function pick(list: readonly Choice[], draw: number): number {
   return list.findLast((c) => c.weight > 0)!.value;
 }
 
-/** The status family. */
-export function statusEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
-  const respond = statusResponder(ctx);
-  const codeParam = {
+/** `ANY /status/{code}`. */
+export function status(ctx: DebugContext, route: Route): EndpointDef {
+  const codeParam = param({
     name: "code",
-    in: "path" as const,
-    type: "choices" as const,
+    in: "path",
+    type: "choices",
     required: true,
     min: 200,
     max: 599,
@@ -139,56 +142,46 @@ export function statusEndpoints(ctx: DebugContext): Endpoint[] {
     description:
       "The status to answer with, 200 to 599; or a comma list (`200,500`), optionally weighted (`200:0.8,500:0.2`), to pick one at random.",
     example: "418",
-  };
-  return [{
-    spec: {
-      id: "status",
-      path: `${b}/status/{code}`,
-      methods: ANY_METHODS,
-      anyMethod: true,
-      acceptsBody: true,
-      streaming: false,
-      summary: "Respond with a chosen status code",
-      description:
-        `Answers with status \`code\` and JSON \`{"status": N, "statusText": "..."}\`; 204, 205, 304 and HEAD responses have no body. A comma list picks one code at random, weighted by \`:weight\` (default 1); \`seed\` makes the pick reproducible. Headers a client expects come along: WWW-Authenticate on 401, Proxy-Authenticate on 407, Allow on 405, Retry-After on 429 and 503, \`Location: ${b}/redirect/0\` on 301, 302, 303, 307 and 308. Codes 100-199 are rejected with 400: an informational status cannot be a final response (RFC 9110 §15.2). Any method is answered.`,
-      params: [
-        codeParam,
-        seedParam(
-          "Seed of the random pick among several codes: the same seed picks the same code.",
-        ),
-        sleepParam(ctx.limits),
+  });
+  const redirectTo = route.urlOf("redirect", { count: 0 });
+  const respond = statusResponder(redirectTo);
+  return defineEndpoint({
+    acceptsBody: true,
+    summary: "Respond with a chosen status code",
+    description:
+      `Answers with status \`code\` and JSON \`{"status": N, "statusText": "..."}\`; 204, 205, 304 and HEAD responses have no body. A comma list picks one code at random, weighted by \`:weight\` (default 1); \`seed\` makes the pick reproducible. Headers a client expects come along: WWW-Authenticate on 401, Proxy-Authenticate on 407, Allow on 405, Retry-After on 429 and 503, \`Location: ${redirectTo}\` on 301, 302, 303, 307 and 308. Codes 100-199 are rejected with 400: an informational status cannot be a final response (RFC 9110 §15.2). Any method is answered.`,
+    params: [
+      codeParam,
+      seedParam(
+        "Seed of the random pick among several codes: the same seed picks the same code.",
+      ),
+      sleepParam(ctx.limits),
+    ],
+    responses: [{
+      status: "default",
+      description: "The requested status with its JSON body.",
+      contentType: "application/json",
+      schema: STATUS_SCHEMA,
+      headers: [
+        { name: "WWW-Authenticate", description: "On 401." },
+        { name: "Proxy-Authenticate", description: "On 407." },
+        { name: "Allow", description: "On 405." },
+        { name: "Retry-After", description: "On 429 and 503 (seconds)." },
+        { name: "Location", description: `On 301-308: ${redirectTo}.` },
       ],
-      responses: [{
-        status: "default",
-        description: "The requested status with its JSON body.",
-        contentType: "application/json",
-        schema: STATUS_SCHEMA,
-        headers: [
-          { name: "WWW-Authenticate", description: "On 401." },
-          { name: "Proxy-Authenticate", description: "On 407." },
-          { name: "Allow", description: "On 405." },
-          { name: "Retry-After", description: "On 429 and 503 (seconds)." },
-          {
-            name: "Location",
-            description: `On 301-308: ${b}/redirect/0.`,
-          },
-        ],
-      }, { ...PROBLEM_4XX, status: "400" }],
-      examples: [
-        { url: `${b}/status/418`, description: "I'm a teapot" },
-        { url: `${b}/status/503?sleep=1s`, description: "Slow 503" },
-        {
-          url: `${b}/status/200:0.8,500:0.2?seed=7`,
-          description: "A seeded weighted pick",
-        },
-      ],
-    },
-    handle: (_req, { params, head }) => {
-      const code = params.code;
+    }, { ...PROBLEM_4XX, status: "400" }],
+    examples: [
+      { url: route.url({ code: 418 }), description: "I'm a teapot" },
+      { url: route.url({ code: 503 }, "sleep=1s"), description: "Slow 503" },
+      {
+        url: route.url({ code: "200:0.8,500:0.2" }, "seed=7"),
+        description: "A seeded weighted pick",
+      },
+    ],
+    handle: (_req, { params: { code, seed }, head }) => {
       if (typeof code === "number") return respond(code, head);
-      const seed = params.seed as string | undefined;
       const draw = random(seed ?? ctx.seed).float();
-      return respond(pick(readChoices(codeParam, code as string), draw), head);
+      return respond(pick(readChoices(codeParam, code), draw), head);
     },
-  }];
+  });
 }

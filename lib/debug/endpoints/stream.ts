@@ -1,12 +1,16 @@
 /**
- * `GET {base}/stream/{n}`: `n` lines of newline-delimited JSON, each the
+ * `/stream/{n}`: `n` lines of newline-delimited JSON, each the
  * request as httpbin shows it (R) plus its 0-based `id`, each line its own
  * write, so a client reading lines sees them as they are flushed.
  */
 import { setImmediate } from "node:timers";
-import { GET_METHODS, PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
+import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 import {
   BASE_HEADERS,
   JSON_TYPE,
@@ -41,41 +45,33 @@ export function flushedStream(
   }, { highWaterMark: 0 });
 }
 
-/** The stream family. */
-export function streamEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
+/** `GET /stream/{n}`: `n` JSON lines, each its own write. */
+export function stream(ctx: DebugContext, route: Route): EndpointDef {
   const l = ctx.limits;
   const encoder = new TextEncoder();
-  return [{
-    spec: {
-      id: "stream",
-      path: `${b}/stream/{n}`,
-      methods: GET_METHODS,
-      acceptsBody: false,
-      streaming: false,
-      summary: "n JSON lines, each flushed",
-      description:
-        `\`n\` lines of JSON (newline-delimited, Content-Type \`application/json\` as httpbin sends it), each the request (args, headers, origin, url) with its 0-based \`id\`, each written on its own. At most ${l.maxStreamLines} lines (limit \`maxStreamLines\`).`,
-      params: [{
-        name: "n",
-        in: "path",
-        type: "integer",
-        required: true,
-        min: 0,
-        max: l.maxStreamLines,
-        description: `Lines, 0 to ${l.maxStreamLines}.`,
-        example: "3",
-      }, sleepParam(l)],
-      responses: [{
-        status: "200",
-        description: "One JSON object of this schema per line.",
-        contentType: JSON_TYPE,
-        schema: requestSchema({ id: { type: "integer" } }),
-      }, PROBLEM_4XX],
-      examples: [{ url: `${b}/stream/3`, description: "Three lines" }],
-    },
+  return defineEndpoint({
+    summary: "n JSON lines, each flushed",
+    description:
+      `\`n\` lines of JSON (newline-delimited, Content-Type \`application/json\` as httpbin sends it), each the request (args, headers, origin, url) with its 0-based \`id\`, each written on its own. At most ${l.maxStreamLines} lines (limit \`maxStreamLines\`).`,
+    params: [{
+      name: "n",
+      in: "path",
+      type: "integer",
+      required: true,
+      min: 0,
+      max: l.maxStreamLines,
+      description: `Lines, 0 to ${l.maxStreamLines}.`,
+      example: "3",
+    }, sleepParam(l)],
+    responses: [{
+      status: "200",
+      description: "One JSON object of this schema per line.",
+      contentType: JSON_TYPE,
+      schema: requestSchema({ id: { type: "integer" } }),
+    }, PROBLEM_4XX],
+    examples: [{ url: route.url({ n: 3 }), description: "Three lines" }],
     handle: (req, { params, query, info }) => {
-      const n = params.n as number;
+      const n = params.n;
       const shape = requestShape(req, query, info);
       let id = 0;
       const body = flushedStream(() =>
@@ -89,5 +85,5 @@ export function streamEndpoints(ctx: DebugContext): Endpoint[] {
         "content-type": JSON_TYPE,
       });
     },
-  }];
+  });
 }

@@ -1,15 +1,19 @@
 /**
- * `GET {base}/websocket/echo`: a WebSocket (RFC 6455) that sends every text
+ * `/websocket/echo`: a WebSocket (RFC 6455) that sends every text
  * and binary message back unchanged. A message over `max_message_size`
  * closes the socket with 1009 (§7.4.1, "message too big"); a socket quiet
  * for the sleep limit closes with 1000; a shutdown closes every socket
  * with 1001 ("going away"). Each socket holds a long-request slot while
  * open. A request that is not an upgrade gets 400 problem+json.
  */
-import { GET_METHODS, PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
+import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
 import { ParamError } from "../core/params.ts";
-import type { Endpoint } from "../core/pipeline.ts";
+import {
+  defineEndpoint,
+  type EndpointDef,
+  type Route,
+} from "../core/endpoint.ts";
 
 /** RFC 6455 §7.4.1 close codes. */
 export const WS_CLOSE = Object.freeze({
@@ -18,56 +22,48 @@ export const WS_CLOSE = Object.freeze({
   tooBig: 1009,
 });
 
-/** The WebSocket family. */
-export function websocketEndpoints(ctx: DebugContext): Endpoint[] {
-  const b = ctx.base;
+/** `GET /websocket/echo`. */
+export function echo(ctx: DebugContext, route: Route): EndpointDef {
   const l = ctx.limits;
   const encoder = new TextEncoder();
-  return [{
-    spec: {
-      id: "websocket-echo",
-      path: `${b}/websocket/echo`,
-      methods: GET_METHODS,
-      acceptsBody: false,
-      streaming: false,
-      summary: "WebSocket echo",
+  return defineEndpoint({
+    summary: "WebSocket echo",
+    description:
+      `A WebSocket (RFC 6455) that sends every text and binary message back unchanged. A message over \`max_message_size\` bytes closes with 1009; a socket with no message for ${l.maxSleepMs} ms (the sleep limit) closes with 1000; a server shutting down closes with 1001. Each open socket holds a long-request slot (503 before the upgrade when none is free). \`max_fragment_size\` is accepted for go-httpbin compatibility: Deno's WebSocket sends each message as one frame, so no reply is split. A request without \`Upgrade: websocket\` gets 400.`,
+    params: [{
+      name: "max_message_size",
+      in: "query",
+      type: "integer",
+      required: false,
+      default: l.maxWsMessageBytes,
+      min: 1,
+      max: l.maxWsMessageBytes,
       description:
-        `A WebSocket (RFC 6455) that sends every text and binary message back unchanged. A message over \`max_message_size\` bytes closes with 1009; a socket with no message for ${l.maxSleepMs} ms (the sleep limit) closes with 1000; a server shutting down closes with 1001. Each open socket holds a long-request slot (503 before the upgrade when none is free). \`max_fragment_size\` is accepted for go-httpbin compatibility: Deno's WebSocket sends each message as one frame, so no reply is split. A request without \`Upgrade: websocket\` gets 400.`,
-      params: [{
-        name: "max_message_size",
-        in: "query",
-        type: "integer",
-        required: false,
-        default: l.maxWsMessageBytes,
-        min: 1,
-        max: l.maxWsMessageBytes,
-        description:
-          `Largest message echoed, bytes (UTF-8 for text), 1 to ${l.maxWsMessageBytes} (limit \`maxWsMessageBytes\`); a larger one closes with 1009.`,
-        example: "1024",
-      }, {
-        name: "max_fragment_size",
-        in: "query",
-        type: "integer",
-        required: false,
-        min: 1,
-        max: l.maxWsMessageBytes,
-        description:
-          "Largest outgoing frame; accepted for compatibility (every reply is one frame).",
-        example: "1024",
-      }, sleepParam(l)],
-      requestHeaders: [{
-        name: "Upgrade",
-        description: "`websocket`, with the other RFC 6455 §4.1 headers.",
-      }],
-      responses: [{
-        status: "101",
-        description: "Switching to the WebSocket protocol.",
-      }, PROBLEM_4XX],
-      examples: [{
-        url: `${b}/websocket/echo?max_message_size=1024`,
-        description: "Echo, messages up to 1 KiB",
-      }],
-    },
+        `Largest message echoed, bytes (UTF-8 for text), 1 to ${l.maxWsMessageBytes} (limit \`maxWsMessageBytes\`); a larger one closes with 1009.`,
+      example: "1024",
+    }, {
+      name: "max_fragment_size",
+      in: "query",
+      type: "integer",
+      required: false,
+      min: 1,
+      max: l.maxWsMessageBytes,
+      description:
+        "Largest outgoing frame; accepted for compatibility (every reply is one frame).",
+      example: "1024",
+    }, sleepParam(l)],
+    requestHeaders: [{
+      name: "Upgrade",
+      description: "`websocket`, with the other RFC 6455 §4.1 headers.",
+    }],
+    responses: [{
+      status: "101",
+      description: "Switching to the WebSocket protocol.",
+    }, PROBLEM_4XX],
+    examples: [{
+      url: route.url({}, "max_message_size=1024"),
+      description: "Echo, messages up to 1 KiB",
+    }],
     validate: (_params, req) => {
       if (req.headers.get("upgrade")?.toLowerCase() !== "websocket") {
         throw new ParamError(
@@ -77,7 +73,7 @@ export function websocketEndpoints(ctx: DebugContext): Endpoint[] {
       }
     },
     handle: (req, { params }) => {
-      const max = params.max_message_size as number;
+      const max = params.max_message_size;
       // The slot before the upgrade: once upgraded, Deno accepts no answer
       // but the 101, so a 503 must come first (a bad handshake gives the
       // slot straight back).
@@ -121,7 +117,8 @@ export function websocketEndpoints(ctx: DebugContext): Endpoint[] {
       socket.binaryType = "arraybuffer";
       socket.onopen = idle;
       socket.onmessage = (e) => {
-        const data = e.data as string | ArrayBuffer;
+        // binaryType "arraybuffer": text arrives as a string, binary so.
+        const data: string | ArrayBuffer = e.data;
         const size = typeof data === "string"
           ? encoder.encode(data).byteLength
           : data.byteLength;
@@ -137,5 +134,5 @@ export function websocketEndpoints(ctx: DebugContext): Endpoint[] {
       socket.onerror = end;
       return response;
     },
-  }];
+  });
 }
