@@ -7,15 +7,11 @@
 import { ensureBuilt } from "./build.ts";
 import { buildDir } from "./assets.ts";
 import { runtimeFlags } from "./serve_flags.ts";
+import { randomSecret } from "../lib/debug/core/context.ts";
 
 if (await ensureBuilt(buildDir(Deno.env.get("BUILD_OUT")))) {
   console.log("islands rebuilt");
 }
-function randomSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 const port = Deno.env.get("PORT") || "8000";
 const host = Deno.env.get("HOST") || "0.0.0.0";
 const child = new Deno.Command(Deno.execPath(), {

@@ -6,7 +6,10 @@
  * interval, a drip's duration), so recording costs milliseconds. A
  * WebSocket has no sample: the runner shows a live exchange instead.
  */
-import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
+import {
+  type EndpointSpec,
+  GET_METHODS,
+} from "../../lib/debug/core/catalog.ts";
 import { SAMPLE_BODY } from "../../islands/debug/hash.ts";
 
 /** One recorded exchange. */
@@ -100,7 +103,7 @@ export async function recordSamples(
         }
       }
       const method = ex.method ?? "GET";
-      const withBody = method !== "GET" && method !== "HEAD";
+      const withBody = !GET_METHODS.includes(method);
       if (withBody) notes.push(`sent with the body ${SAMPLE_BODY}`);
       try {
         const res = await handler(

@@ -6,9 +6,10 @@
  * a fresh form are written. The fragment never reaches a server (RFC 3986 §3.5).
  * Pure and DOM-free; the reference's example links use it on the server.
  */
-import type {
-  EndpointSpec,
-  ExampleSpec,
+import {
+  type EndpointSpec,
+  type ExampleSpec,
+  GET_METHODS,
 } from "../../lib/debug/core/catalog.ts";
 import { formatFragment, fragmentTarget } from "../shared/fragment.ts";
 import {
@@ -95,7 +96,7 @@ export function exampleState(ep: EndpointSpec, ex: ExampleSpec): RunnerState {
   const method = runnerMethods(ep).includes(want) ? want : s.method;
   // An example that sends a body but names none gets a small JSON one, so
   // "Try" shows the body reflected rather than an empty request.
-  const withBody = ep.acceptsBody && method !== "GET" && method !== "HEAD";
+  const withBody = ep.acceptsBody && !GET_METHODS.includes(method);
   return {
     ...s,
     values,

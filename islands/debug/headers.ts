@@ -3,6 +3,7 @@
  * refusing up front what a browser would silently drop or throw on, so the
  * request shown (and its cURL) is the request sent. Pure and DOM-free.
  */
+import { GET_METHODS } from "../../lib/debug/core/catalog.ts";
 
 /** One request header as typed. */
 export interface HeaderLine {
@@ -142,7 +143,7 @@ export function bodyError(
   maxBytes: number,
 ): string | null {
   if (body === "") return null;
-  if (method === "GET" || method === "HEAD") {
+  if (GET_METHODS.includes(method)) {
     return `A ${method} request cannot carry a body from a browser (Fetch standard); pick another method or clear the body.`;
   }
   const n = new TextEncoder().encode(body).byteLength;

@@ -16,7 +16,7 @@
  *   slot and sleep, HEAD).
  */
 import type { DebugContext } from "./core/context.ts";
-import { ANY_METHODS } from "./core/catalog.ts";
+import { ANY_METHODS, GET_METHODS } from "./core/catalog.ts";
 import {
   type Endpoint,
   type Family,
@@ -116,7 +116,7 @@ export const ROUTES: readonly Row[] = [
 function methodsOf(text: string): readonly string[] {
   if (text === "ANY") return ANY_METHODS;
   return Object.freeze(
-    text.split(" ").flatMap((m) => m === "GET" ? ["GET", "HEAD"] : [m]),
+    text.split(" ").flatMap((m) => m === "GET" ? GET_METHODS : [m]),
   );
 }
 

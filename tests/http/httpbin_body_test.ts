@@ -52,6 +52,36 @@ Deno.test("bodies: gzip, deflate and br bodies are decoded on /post, /anything a
   }
 });
 
+Deno.test("bodies: a byte-order mark is reflected, not dropped, by /echo, /anything and /post", async () => {
+  const s = startDebug();
+  try {
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, 0x61]);
+    const e = await (await fetch(`${s.base}/echo`, {
+      method: "POST",
+      body: bom,
+    })).json();
+    assert.equal(e.body, "\ufeffa");
+    assert.equal(e.bodyEncoding, "utf8");
+    for (const path of ["/anything", "/post"]) {
+      const r = await (await fetch(s.base + path, {
+        method: "POST",
+        body: bom,
+      })).json();
+      assert.equal(r.data, "\ufeffa", path);
+    }
+    // A multipart file part is read the same way.
+    const form = new FormData();
+    form.append("f", new Blob([bom]), "f.txt");
+    const f = await (await fetch(`${s.base}/anything`, {
+      method: "POST",
+      body: form,
+    })).json();
+    assert.equal(f.files.f, "\ufeffa");
+  } finally {
+    await s.close();
+  }
+});
+
 Deno.test("bodies: a form sent gzipped is parsed as a form", async () => {
   const s = startDebug();
   try {

@@ -107,7 +107,11 @@ function hosts(list: readonly string[] = []): ReadonlySet<string> {
   return out;
 }
 
-function randomSecret(): string {
+/**
+ * 32 random bytes as hex: an instance's key when the options give none,
+ * and the one key `deno task start` hands every isolate it serves with.
+ */
+export function randomSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }

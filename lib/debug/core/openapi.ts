@@ -6,6 +6,7 @@
  */
 import {
   type EndpointSpec,
+  GET_METHODS,
   type ParamSpec,
   PROBLEM_SCHEMA,
   type ResponseSpec,
@@ -98,6 +99,9 @@ function response(r: ResponseSpec, head: boolean): Json {
   return out;
 }
 
+/** Methods documented without a request body. */
+const BODYLESS_METHODS = [...GET_METHODS, "OPTIONS"];
+
 function operation(ep: EndpointSpec, method: string, path: string): Json {
   const head = method === "HEAD";
   const op: Json = {
@@ -130,7 +134,7 @@ function operation(ep: EndpointSpec, method: string, path: string): Json {
       ...instanceResponses(ep, head),
     },
   };
-  if (ep.acceptsBody && !["GET", "HEAD", "OPTIONS"].includes(method)) {
+  if (ep.acceptsBody && !BODYLESS_METHODS.includes(method)) {
     op.requestBody = {
       required: false,
       description: "Any body, up to the body limit.",

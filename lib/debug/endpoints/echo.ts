@@ -23,6 +23,7 @@ import {
   respond,
   urlPath,
 } from "../core/http.ts";
+import { jsonOrNull, utf8Text } from "../core/body.ts";
 import { multiMap, type ParsedForm, readForm } from "./form.ts";
 
 /** Body of `/echo`: the request as the server received it. */
@@ -78,31 +79,8 @@ const HEADERS = {
   ...REFLECT_HEADERS,
 };
 
-/** Decodes strict UTF-8 (a BOM is kept as text), or null when invalid. */
-export function utf8OrNull(
-  decoder: TextDecoder,
-  bytes: Uint8Array,
-): string | null {
-  try {
-    return decoder.decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
-/** The body parsed as JSON, or null when it is not JSON. */
-export function jsonOrNull(text: string | null): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 /** `/echo`: the request as received, as JSON. */
 export function echo(ctx: DebugContext, route: Route): EndpointDef {
-  const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   return defineEndpoint({
     acceptsBody: true,
     summary: "Reflect the request as JSON",
@@ -120,7 +98,7 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
       { url: route.url(), description: "Echo a body", method: "POST" },
     ],
     handle: (req, { query, body, head }) => {
-      const text = utf8OrNull(utf8, body);
+      const text = utf8Text(body);
       const shown = {
         // HEAD answers with the headers GET would get (RFC 9110 §9.3.2), so
         // its Content-Length is that of the GET body.

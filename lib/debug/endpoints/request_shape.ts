@@ -13,6 +13,7 @@
  */
 import type { JsonSchema } from "../core/catalog.ts";
 import { peerAddress, type ServeInfo } from "../core/http.ts";
+import { jsonOrNull, utf8Text } from "../core/body.ts";
 import { isFormType, multiMap, type ParsedForm, readForm } from "./form.ts";
 
 /** httpbin's request fields. */
@@ -132,24 +133,6 @@ export function dataUrl(bytes: Uint8Array, type: string): string {
   return `data:${type};base64,${bytes.toBase64()}`;
 }
 
-/** Strict UTF-8, or null when the bytes are not valid UTF-8. */
-export function utf8(bytes: Uint8Array): string | null {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
-function parseJson(text: string | null): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 function bodyFrom(
   body: Uint8Array,
   text: string | null,
@@ -163,7 +146,7 @@ function bodyFrom(
       files: multiMap(
         form.files.map(([name, f]) => [
           name,
-          utf8(f.bytes) ??
+          utf8Text(f.bytes) ??
             dataUrl(f.bytes, f.type || "application/octet-stream"),
         ]),
       ),
@@ -177,7 +160,7 @@ function bodyFrom(
       : text ?? dataUrl(body, "application/octet-stream"),
     form: {},
     files: {},
-    json: parseJson(text),
+    json: jsonOrNull(text),
   };
 }
 
@@ -187,7 +170,7 @@ export function bodyShape(
   body: Uint8Array,
 ): BodyShape | Promise<BodyShape> {
   const type = req.headers.get("content-type");
-  const text = utf8(body);
+  const text = utf8Text(body);
   if (!body.byteLength) return bodyFrom(body, "", null, false);
   const formType = isFormType(type);
   const form = formType ? readForm(type, body, text) : null;
