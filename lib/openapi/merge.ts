@@ -6,7 +6,7 @@
  * that lists itself in `allOf`, or YAML aliases fanning out, cost one step
  * each), and the number of parts and their nesting are capped.
  */
-import { isObject, type RefResolver } from "./refs.ts";
+import { isObject, refPointer, type RefResolver } from "./refs.ts";
 
 /** Parts kept per merge; real schemas have a handful. */
 const MAX_PARTS = 100;
@@ -17,32 +17,49 @@ const MAX_NESTING = 32;
 export interface Merged {
   /** The schema itself, then its parts; never empty. */
   parts: Record<string, unknown>[];
+  /**
+   * The JSON pointer (RFC 6901) of each part, parallel to `parts`, when the
+   * caller gave the schema's own; else empty strings.
+   */
+  pointers: string[];
   /** `$ref` problems met among the parts (another file, nothing there, a cycle). */
   problems: string[];
 }
 
-/** Collects `schema` and its `allOf` parts, each resolved once. */
+/**
+ * Collects `schema` and its `allOf` parts, each resolved once. With
+ * `pointer` (the schema's own JSON pointer), each part's pointer is kept:
+ * a part reached through a `$ref` is where the reference points.
+ */
 export function mergeParts(
   schema: Record<string, unknown>,
   r: RefResolver,
+  pointer = "",
 ): Merged {
-  const out: Merged = { parts: [], problems: [] };
+  const out: Merged = { parts: [], pointers: [], problems: [] };
   const seen = new Set<object>();
-  const walk = (s: Record<string, unknown>, depth: number) => {
+  const walk = (s: Record<string, unknown>, at: string, depth: number) => {
     if (seen.has(s) || out.parts.length >= MAX_PARTS || depth > MAX_NESTING) {
       return;
     }
     seen.add(s);
     out.parts.push(s);
+    out.pointers.push(at);
     if (!Array.isArray(s.allOf)) return;
-    for (const p of s.allOf) {
+    for (let i = 0; i < s.allOf.length; i++) {
       if (out.parts.length >= MAX_PARTS) return;
-      const d = r.deref(p);
+      const d = r.deref(s.allOf[i]);
       if (d.error) out.problems.push(d.error);
-      else if (isObject(d.value)) walk(d.value, depth + 1);
+      else if (isObject(d.value)) {
+        walk(
+          d.value,
+          pointer && (d.ref ? refPointer(d.ref) : `${at}/allOf/${i}`),
+          depth + 1,
+        );
+      }
     }
   };
-  walk(schema, 0);
+  walk(schema, pointer, 0);
   return out;
 }
 

@@ -42,6 +42,32 @@ function segment(raw: string): string {
   return s.includes("~") ? s.replace(/~1/g, "/").replace(/~0/g, "~") : s;
 }
 
+/**
+ * The JSON pointer a local `$ref` names (`#/components/schemas/Pet` →
+ * `/components/schemas/Pet`), still escaped as RFC 6901 writes it; "" for
+ * a reference to another document.
+ */
+export function refPointer(ref: string): string {
+  if (!ref.startsWith("#")) return "";
+  const frag = ref.slice(1);
+  if (!frag.includes("%")) return frag;
+  try {
+    return decodeURIComponent(frag);
+  } catch {
+    return frag;
+  }
+}
+
+/** A JSON pointer one key deeper (RFC 6901 §3: `~` and `/` escaped). */
+export function childPointer(pointer: string, key: string | number): string {
+  const k = String(key);
+  return `${pointer}/${
+    k.includes("~") || k.includes("/")
+      ? k.replace(/~/g, "~0").replace(/\//g, "~1")
+      : k
+  }`;
+}
+
 /** Resolves local references within one parsed document, with a cache. */
 export class RefResolver {
   #root: unknown;

@@ -1,0 +1,128 @@
+/**
+ * Spec compare: what changed between two versions of an API description
+ * and what breaks a client written against the older one. Pure and
+ * browser-safe: the page runs it in a Web Worker, `deno task diff` in the
+ * terminal, and other programs import it.
+ *
+ * Both documents are read by the viewer's own parser (any format it
+ * accepts, in any mix: a Swagger 2.0 base against an OpenAPI 3.1
+ * revision), then compared operation by operation.
+ */
+import { parseSpec, SpecError } from "../mod.ts";
+import type { SpecErrorInfo } from "../types.ts";
+import { SchemaReader } from "./schema_view.ts";
+import { SchemaDiff } from "./schema_diff.ts";
+import { type SpecModel, specModel } from "./model.ts";
+import { compareOperations } from "./operations.ts";
+import { Report } from "./report.ts";
+import type { CompareOptions, CompareResult, Side } from "./types.ts";
+
+export { CompareLimitError } from "./schema_diff.ts";
+export type * from "./types.ts";
+export { levelRank, LEVELS } from "./types.ts";
+
+/** Schema pairs compared at most by default (Stripe's pair needs ~6,000). */
+const MAX_PAIRS = 500_000;
+
+/** An input that cannot be compared: which side, and the viewer's error. */
+export class CompareInputError extends Error {
+  readonly side: Side;
+  readonly info: SpecErrorInfo;
+  constructor(side: Side, info: SpecErrorInfo) {
+    super(`${side}: ${SpecError.describe(info)}`);
+    this.name = "CompareInputError";
+    this.side = side;
+    this.info = info;
+  }
+}
+
+/** Parses one side; a rejection names the side. */
+export function readSide(text: string, side: Side): SpecModel {
+  try {
+    return specModel(parseSpec(text, { checks: false }));
+  } catch (err) {
+    if (err instanceof SpecError) throw new CompareInputError(side, err.info);
+    throw err;
+  }
+}
+
+/** Compares two parsed sides (see {@link compareSpecs}). */
+export function compareModels(
+  base: SpecModel,
+  revision: SpecModel,
+  options: CompareOptions = {},
+): CompareResult {
+  const report = new Report();
+  const schemas = new SchemaDiff(
+    report,
+    new SchemaReader(base.parsed.resolver, base.pointers),
+    new SchemaReader(revision.parsed.resolver, revision.pointers),
+    options.maxPairs ?? MAX_PAIRS,
+  );
+  compareDocument(base, revision, report);
+  compareOperations(base, revision, report, schemas);
+  const { counts, changes } = report.result(options.all === true);
+  return { base: base.info, revision: revision.info, counts, changes };
+}
+
+/**
+ * What changed from `baseText` to `revisionText`, and what it breaks.
+ * Throws {@link CompareInputError} when either is not a document the
+ * viewer accepts, and `CompareLimitError` when a hostile document would
+ * take unbounded time.
+ */
+export function compareSpecs(
+  baseText: string,
+  revisionText: string,
+  options: CompareOptions = {},
+): CompareResult {
+  return compareModels(
+    readSide(baseText, "base"),
+    readSide(revisionText, "revision"),
+    options,
+  );
+}
+
+/** Changes of the document as a whole: its servers and its words. */
+function compareDocument(b: SpecModel, r: SpecModel, report: Report): void {
+  const had = new Set(b.servers), has = new Set(r.servers);
+  for (const url of b.servers) {
+    if (!has.has(url)) {
+      report.addDocument({
+        id: "api-server-removed",
+        level: "warning",
+        where: "servers",
+        pointer: { base: b.swagger ? "/host" : "/servers", revision: null },
+        text: `server \`${url}\` was removed`,
+      });
+    }
+  }
+  for (const url of r.servers) {
+    if (!had.has(url)) {
+      report.addDocument({
+        id: "api-server-added",
+        level: "info",
+        where: "servers",
+        pointer: { base: null, revision: r.swagger ? "/host" : "/servers" },
+        text: `server \`${url}\` was added`,
+      });
+    }
+  }
+  const words: [string, string, string, string][] = [
+    ["info-title-changed", "title", b.info.title, r.info.title],
+    ["info-version-changed", "version", b.info.version, r.info.version],
+    ["info-description-changed", "description", b.description, r.description],
+  ];
+  for (const [id, what, x, y] of words) {
+    if (x === y) continue;
+    report.addDocument({
+      id,
+      level: "doc",
+      where: "info",
+      pointer: { base: "/info", revision: "/info" },
+      text: what === "description"
+        ? "API description changed"
+        : `API ${what} changed from \`${x}\` to \`${y}\``,
+    });
+  }
+}

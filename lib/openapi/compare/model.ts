@@ -1,0 +1,487 @@
+/**
+ * One side of a comparison: the parsed document read as operations a
+ * client calls, the same way for Swagger 2.0 and OpenAPI 3.x, so the two
+ * compare operation by operation. Swagger 2.0 `body` and `formData`
+ * parameters become a request body, `consumes` and `produces` its media
+ * types; a 2.0 parameter or header is its own schema. Every piece keeps the
+ * JSON pointer (RFC 6901) of where it is written.
+ */
+import type { ParsedSpec } from "../mod.ts";
+import {
+  compareEndpoints,
+  operationsOf,
+  resolvePathItem,
+} from "../operations.ts";
+import { serversOf } from "../overview.ts";
+import {
+  childPointer,
+  isObject,
+  refOf,
+  refPointer,
+  type RefResolver,
+} from "../refs.ts";
+import { scalarList, scalarText } from "../safe.ts";
+import { str } from "../../shared/value.ts";
+import type { SideInfo } from "./types.ts";
+
+/** A schema as written (possibly a `$ref`) and where it is written. */
+export interface SchemaAt {
+  raw: unknown;
+  pointer: string;
+}
+
+/** A parameter: path, query, header or cookie. */
+export interface ParamModel {
+  in: string;
+  name: string;
+  required: boolean;
+  deprecated: boolean;
+  description: string;
+  schema: SchemaAt | null;
+  pointer: string;
+}
+
+/** One media type of a body. */
+export interface MediaModel {
+  /** As written (`application/json; charset=utf-8`). */
+  type: string;
+  schema: SchemaAt | null;
+  pointer: string;
+}
+
+/** A request body. */
+export interface BodyModel {
+  required: boolean;
+  description: string;
+  pointer: string;
+  /** By media type without parameters, lower-cased. */
+  content: Map<string, MediaModel>;
+}
+
+/** A response header. */
+export interface HeaderModel {
+  name: string;
+  required: boolean;
+  description: string;
+  schema: SchemaAt | null;
+  pointer: string;
+}
+
+/** A response, by status. */
+export interface ResponseModel {
+  status: string;
+  description: string;
+  pointer: string;
+  /** By lower-cased name (RFC 9110 §5.1: field names are case-insensitive). */
+  headers: Map<string, HeaderModel>;
+  content: Map<string, MediaModel>;
+}
+
+/** One security requirement: scheme name → scopes. */
+export type Requirement = Map<string, string[]>;
+
+/** One operation. */
+export interface OpModel {
+  /** Lower-case method (an additional operation's key lower-cased). */
+  method: string;
+  /** The path template as written. */
+  path: string;
+  /** `METHOD /path`, as changes list operations. */
+  label: string;
+  pointer: string;
+  summary: string;
+  description: string;
+  operationId: string;
+  tags: string[];
+  deprecated: boolean;
+  /** `x-sunset` as written, "" when absent. */
+  sunset: string;
+  /** Path parameter names in template order. */
+  pathParams: string[];
+  /** By {@link paramKey}. */
+  params: Map<string, ParamModel>;
+  body: BodyModel | null;
+  responses: Map<string, ResponseModel>;
+  /** The requirements in force (the operation's, else the document's); null when none are declared. */
+  security: Requirement[] | null;
+  securityPointer: string;
+}
+
+/** One side, ready to compare. */
+export interface SpecModel {
+  parsed: ParsedSpec;
+  info: SideInfo;
+  swagger: boolean;
+  /** By {@link operationKey}, in list order. */
+  ops: Map<string, OpModel>;
+  /** Webhooks by `method name`. */
+  webhooks: Map<string, OpModel>;
+  servers: string[];
+  /**
+   * Pointers of objects built here that are not in the document (a 2.0
+   * form's schema): each stands for the parameter it was made from.
+   */
+  pointers: WeakMap<object, string>;
+  description: string;
+}
+
+const TEMPLATE_PARAM = /\{([^{}]*)\}/g;
+
+/**
+ * The key an operation is matched by: its method and its path template
+ * with parameter names left out (`/pets/{id}` and `/pets/{petId}` are one
+ * path).
+ */
+export function operationKey(method: string, path: string): string {
+  return `${method} ${path.replace(TEMPLATE_PARAM, "{}")}`;
+}
+
+/** Media type without parameters, lower-cased (RFC 9110 §8.3.1). */
+export function mediaKey(type: string): string {
+  const semi = type.indexOf(";");
+  return (semi < 0 ? type : type.slice(0, semi)).trim().toLowerCase();
+}
+
+/**
+ * The key a parameter is matched by: path parameters by their place in the
+ * template (a rename is the same parameter), header names ignoring case.
+ */
+export function paramKey(
+  at: string,
+  name: string,
+  pathParams: readonly string[],
+): string {
+  if (at === "path") {
+    const i = pathParams.indexOf(name);
+    return i >= 0 ? `path#${i}` : `path:${name}`;
+  }
+  return at === "header" ? `header:${name.toLowerCase()}` : `${at}:${name}`;
+}
+
+/**
+ * Headers OpenAPI says are ignored as parameters (3.1 §4.8.12.1): the
+ * request's content negotiation and credentials are described elsewhere.
+ */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+
+/** Reads one parsed side. */
+export function specModel(parsed: ParsedSpec): SpecModel {
+  const { doc, resolver: r, detected, index } = parsed;
+  const swagger = detected.family === "swagger";
+  const model: SpecModel = {
+    parsed,
+    info: { title: index.title, version: index.version, format: index.format },
+    swagger,
+    ops: new Map(),
+    webhooks: new Map(),
+    servers: serversOf(doc, detected),
+    pointers: new WeakMap(),
+    description: str(isObject(doc.info) ? doc.info.description : undefined),
+  };
+  for (const container of ["paths", "webhooks"] as const) {
+    const map = doc[container];
+    if (!isObject(map)) continue;
+    const found: OpModel[] = [];
+    for (const path in map) {
+      if (container === "paths" && !path.startsWith("/")) continue;
+      const raw = map[path];
+      const item = resolvePathItem(raw, [container, path], r, []);
+      if (!item) continue;
+      const ref = refOf(raw);
+      const itemPointer = ref !== null
+        ? refPointer(ref)
+        : childPointer(`/${container}`, path);
+      for (
+        const f of operationsOf(item, [container, path], detected.minor, [])
+      ) {
+        found.push(
+          readOperation(model, item, itemPointer, path, f.method, f.op, {
+            opKey: f.opKey,
+            additional: f.additional,
+          }),
+        );
+      }
+    }
+    found.sort(compareEndpoints);
+    const into = container === "paths" ? model.ops : model.webhooks;
+    for (const op of found) {
+      const key = container === "paths"
+        ? operationKey(op.method, op.path)
+        : `${op.method} ${op.path}`;
+      // Two templates that differ only in parameter names: the first wins.
+      if (!into.has(key)) into.set(key, op);
+    }
+  }
+  return model;
+}
+
+function readOperation(
+  model: SpecModel,
+  item: Record<string, unknown>,
+  itemPointer: string,
+  path: string,
+  method: string,
+  op: Record<string, unknown>,
+  where: { opKey: string; additional: boolean },
+): OpModel {
+  const { doc, resolver: r } = model.parsed;
+  const pointer = where.additional
+    ? childPointer(
+      childPointer(itemPointer, "additionalOperations"),
+      where.opKey,
+    )
+    : childPointer(itemPointer, where.opKey);
+  const pathParams = [...path.matchAll(TEMPLATE_PARAM)].map((m) => m[1]);
+  const out: OpModel = {
+    method,
+    path,
+    label: `${where.additional ? where.opKey : method.toUpperCase()} ${path}`,
+    pointer,
+    summary: str(op.summary),
+    description: str(op.description),
+    operationId: scalarText(op.operationId) ?? "",
+    tags: scalarList(op.tags, 100),
+    deprecated: op.deprecated === true,
+    sunset: scalarText(op["x-sunset"]) ?? "",
+    pathParams,
+    params: new Map(),
+    body: null,
+    responses: new Map(),
+    security: null,
+    securityPointer: "",
+  };
+  // Operation-level parameters override path-level ones of the same name
+  // and location (OpenAPI 3.1 §4.8.9.1, Swagger 2.0 "parameters").
+  const merged = new Map<string, [Record<string, unknown>, string]>();
+  for (
+    const [list, at] of [
+      [item.parameters, childPointer(itemPointer, "parameters")],
+      [op.parameters, childPointer(pointer, "parameters")],
+    ] as const
+  ) {
+    if (!Array.isArray(list)) continue;
+    list.forEach((raw, i) => {
+      const d = r.deref(raw);
+      if (d.error || !isObject(d.value)) return;
+      const p = d.value;
+      const name = scalarText(p.name) ?? "";
+      merged.set(`${str(p.in)}\n${name}`, [
+        p,
+        d.ref ? refPointer(d.ref) : childPointer(at, i),
+      ]);
+    });
+  }
+  const consumes = mediaList(op.consumes ?? doc.consumes);
+  const form: [Record<string, unknown>, string][] = [];
+  for (const [p, at] of merged.values()) {
+    const name = scalarText(p.name) ?? "";
+    const loc = str(p.in);
+    if (model.swagger && loc === "body") {
+      out.body = {
+        required: p.required === true,
+        description: str(p.description),
+        pointer: at,
+        content: mediaMap(
+          consumes,
+          p.schema === undefined
+            ? null
+            : { raw: p.schema, pointer: childPointer(at, "schema") },
+          at,
+        ),
+      };
+    } else if (model.swagger && loc === "formData") {
+      form.push([p, at]);
+    } else if (loc === "header" && IGNORED_HEADERS.has(name.toLowerCase())) {
+      continue;
+    } else {
+      out.params.set(paramKey(loc, name, pathParams), {
+        in: loc,
+        name,
+        required: p.required === true || loc === "path",
+        deprecated: p.deprecated === true,
+        description: str(p.description),
+        schema: paramSchema(p, at, model.swagger, r),
+        pointer: at,
+      });
+    }
+  }
+  if (form.length) out.body = formBody(model, form, consumes);
+  if (!model.swagger && op.requestBody !== undefined) {
+    const d = r.deref(op.requestBody);
+    if (isObject(d.value) && !d.error) {
+      const at = d.ref
+        ? refPointer(d.ref)
+        : childPointer(pointer, "requestBody");
+      out.body = {
+        required: d.value.required === true,
+        description: str(d.value.description),
+        pointer: at,
+        content: contentMap(d.value.content, childPointer(at, "content"), r),
+      };
+    }
+  }
+  const produces = mediaList(op.produces ?? doc.produces);
+  if (isObject(op.responses)) {
+    const base = childPointer(pointer, "responses");
+    for (const status in op.responses) {
+      if (status.startsWith("x-")) continue;
+      const d = r.deref(op.responses[status]);
+      if (d.error || !isObject(d.value)) continue;
+      const resp = d.value;
+      const at = d.ref ? refPointer(d.ref) : childPointer(base, status);
+      out.responses.set(status, {
+        status,
+        description: str(resp.description),
+        pointer: at,
+        headers: headerMap(resp.headers, childPointer(at, "headers"), model),
+        // A 2.0 response without a schema has no body in any media type.
+        content: !model.swagger
+          ? contentMap(resp.content, childPointer(at, "content"), r)
+          : resp.schema === undefined
+          ? new Map()
+          : mediaMap(
+            produces,
+            { raw: resp.schema, pointer: childPointer(at, "schema") },
+            at,
+          ),
+      });
+    }
+  }
+  const own = Array.isArray(op.security);
+  const security = own ? op.security : doc.security;
+  if (Array.isArray(security)) {
+    out.security = security.filter(isObject).map((req) => {
+      const m: Requirement = new Map();
+      for (const scheme in req) {
+        m.set(scheme, scalarList(req[scheme], 1000));
+      }
+      return m;
+    });
+    out.securityPointer = own ? childPointer(pointer, "security") : "/security";
+  }
+  return out;
+}
+
+/** Media types of a 2.0 `consumes` or `produces`; JSON when none is given. */
+function mediaList(v: unknown): string[] {
+  const list = scalarList(v, 100);
+  return list.length ? list : ["application/json"];
+}
+
+function mediaMap(
+  types: string[],
+  schema: SchemaAt | null,
+  pointer: string,
+): Map<string, MediaModel> {
+  const out = new Map<string, MediaModel>();
+  for (const type of types) {
+    const key = mediaKey(type);
+    if (!out.has(key)) out.set(key, { type, schema, pointer });
+  }
+  return out;
+}
+
+function contentMap(
+  content: unknown,
+  pointer: string,
+  r: RefResolver,
+): Map<string, MediaModel> {
+  const out = new Map<string, MediaModel>();
+  if (!isObject(content)) return out;
+  for (const type in content) {
+    const key = mediaKey(type);
+    if (out.has(key)) continue;
+    const d = r.deref(content[type]);
+    const at = d.ref ? refPointer(d.ref) : childPointer(pointer, type);
+    const mt = isObject(d.value) ? d.value : {};
+    out.set(key, {
+      type,
+      schema: mt.schema === undefined
+        ? null
+        : { raw: mt.schema, pointer: childPointer(at, "schema") },
+      pointer: at,
+    });
+  }
+  return out;
+}
+
+/**
+ * A parameter's schema: 3.x `schema` (or the schema of its one `content`
+ * entry); a 2.0 parameter is its own schema (`type`, `items`, `enum`...).
+ */
+function paramSchema(
+  p: Record<string, unknown>,
+  pointer: string,
+  swagger: boolean,
+  r: RefResolver,
+): SchemaAt | null {
+  if (swagger) return { raw: p, pointer };
+  if (p.schema !== undefined) {
+    return { raw: p.schema, pointer: childPointer(pointer, "schema") };
+  }
+  if (isObject(p.content)) {
+    const [first] = contentMap(
+      p.content,
+      childPointer(pointer, "content"),
+      r,
+    ).values();
+    return first?.schema ?? null;
+  }
+  return null;
+}
+
+function headerMap(
+  headers: unknown,
+  pointer: string,
+  model: SpecModel,
+): Map<string, HeaderModel> {
+  const out = new Map<string, HeaderModel>();
+  if (!isObject(headers)) return out;
+  const r = model.parsed.resolver;
+  for (const name in headers) {
+    const d = r.deref(headers[name]);
+    if (d.error || !isObject(d.value)) continue;
+    const h = d.value;
+    const at = d.ref ? refPointer(d.ref) : childPointer(pointer, name);
+    out.set(name.toLowerCase(), {
+      name,
+      required: h.required === true,
+      description: str(h.description),
+      schema: paramSchema(h, at, model.swagger, r),
+      pointer: at,
+    });
+  }
+  return out;
+}
+
+/**
+ * A 2.0 form (`formData` parameters) as the body a client sends: an object
+ * whose properties are the fields; multipart when a field is a file or
+ * `consumes` says so (Swagger 2.0 "Parameter Object", `in: formData`).
+ */
+function formBody(
+  model: SpecModel,
+  fields: [Record<string, unknown>, string][],
+  consumes: string[],
+): BodyModel {
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const [p, at] of fields) {
+    const name = scalarText(p.name) ?? "";
+    properties[name] = p;
+    model.pointers.set(p, at);
+    if (p.required === true) required.push(name);
+  }
+  const schema = { type: "object", properties, required };
+  const pointer = fields[0][1];
+  model.pointers.set(schema, pointer);
+  const hasFile = fields.some(([p]) => p.type === "file");
+  const type = consumes.find((c) => /multipart|urlencoded/i.test(c)) ??
+    (hasFile ? "multipart/form-data" : "application/x-www-form-urlencoded");
+  return {
+    required: required.length > 0,
+    description: "",
+    pointer,
+    content: mediaMap([type], { raw: schema, pointer }, pointer),
+  };
+}

@@ -1,0 +1,627 @@
+/**
+ * Compares two documents operation by operation: which operations came
+ * and went, and for each kept one its parameters, request body, responses
+ * and security. Schemas are handed to {@link SchemaDiff}; everything found
+ * is recorded in the {@link Report} against the operations it affects.
+ */
+import type { Level } from "./types.ts";
+import type {
+  BodyModel,
+  HeaderModel,
+  MediaModel,
+  OpModel,
+  ParamModel,
+  Requirement,
+  ResponseModel,
+  SpecModel,
+} from "./model.ts";
+import { type OpRef, type Report, Scope } from "./report.ts";
+import type { Context, SchemaDiff } from "./schema_diff.ts";
+
+/** Compares every operation and webhook of `base` and `rev`. */
+export function compareOperations(
+  base: SpecModel,
+  rev: SpecModel,
+  report: Report,
+  schemas: SchemaDiff,
+): void {
+  const revPaths = new Set([...rev.ops.values()].map((o) => pathKey(o.path)));
+  for (const [key, b] of base.ops) {
+    const r = rev.ops.get(key);
+    if (r) {
+      new OperationDiff(report, schemas, b, r).run();
+      continue;
+    }
+    const scope = new Scope();
+    const whole = !revPaths.has(pathKey(b.path));
+    const kind = whole ? "api-path-removed" : "api-removed";
+    const sunset = Date.parse(b.sunset);
+    const [suffix, level, why]: [string, Level, string] = !b.deprecated
+      ? ["without-deprecation", "breaking", ""]
+      : sunset > Date.now()
+      ? ["before-sunset", "breaking", ` before its sunset date ${b.sunset}`]
+      : ["with-deprecation", "info", " after it was deprecated"];
+    report.add(scope, {
+      id: `${kind}-${suffix}`,
+      level,
+      where: "operation",
+      pointer: { base: b.pointer, revision: null },
+      text: whole ? `path was removed${why}` : `operation was removed${why}`,
+    });
+    report.attach(b, scope);
+  }
+  for (const [key, r] of rev.ops) {
+    if (base.ops.has(key)) continue;
+    const scope = new Scope();
+    report.add(scope, {
+      id: "endpoint-added",
+      level: "info",
+      where: "operation",
+      pointer: { base: null, revision: r.pointer },
+      text: "operation was added",
+    });
+    report.attach(r, scope);
+  }
+  for (const [key, b] of base.webhooks) {
+    if (rev.webhooks.has(key)) continue;
+    report.addDocument({
+      id: "webhook-removed",
+      level: "breaking",
+      where: `webhook ${b.path}`,
+      pointer: { base: b.pointer, revision: null },
+      text: `webhook \`${b.label}\` was removed`,
+    });
+  }
+  for (const [key, r] of rev.webhooks) {
+    if (base.webhooks.has(key)) continue;
+    report.addDocument({
+      id: "webhook-added",
+      level: "info",
+      where: `webhook ${r.path}`,
+      pointer: { base: null, revision: r.pointer },
+      text: `webhook \`${r.label}\` was added`,
+    });
+  }
+}
+
+function pathKey(path: string): string {
+  return path.replace(/\{[^{}]*\}/g, "{}");
+}
+
+const IN_NAME: Record<string, string> = {
+  path: "path parameter",
+  query: "query parameter",
+  header: "header",
+  cookie: "cookie",
+  querystring: "query string",
+};
+
+/** One operation present on both sides. */
+class OperationDiff {
+  #report: Report;
+  #schemas: SchemaDiff;
+  #b: OpModel;
+  #r: OpModel;
+  #scope = new Scope();
+  /** The operation as changes list it: the revision's path template. */
+  #op: OpRef;
+
+  constructor(report: Report, schemas: SchemaDiff, b: OpModel, r: OpModel) {
+    this.#report = report;
+    this.#schemas = schemas;
+    this.#b = b;
+    this.#r = r;
+    this.#op = r;
+  }
+
+  run(): void {
+    this.#operation();
+    this.#params();
+    this.#body(this.#b.body, this.#r.body);
+    this.#responses();
+    this.#security();
+    this.#report.attach(this.#op, this.#scope);
+  }
+
+  #add(
+    id: string,
+    level: Level,
+    where: string,
+    pointer: { base: string | null; revision: string | null },
+    text: string,
+  ): void {
+    this.#report.add(this.#scope, { id, level, where, pointer, text });
+  }
+
+  #schema(
+    b: { schema: ParamModel["schema"] },
+    r: { schema: ParamModel["schema"] },
+    ctx: Context,
+  ): void {
+    const s = this.#schemas.compare(b.schema, r.schema, ctx);
+    if (s) this.#scope.reach(s);
+  }
+
+  #operation(): void {
+    const b = this.#b, r = this.#r;
+    const at = { base: b.pointer, revision: r.pointer };
+    if (b.deprecated !== r.deprecated) {
+      if (r.deprecated) {
+        this.#add(
+          r.sunset ? "endpoint-deprecated-with-sunset" : "endpoint-deprecated",
+          "info",
+          "operation",
+          at,
+          r.sunset
+            ? `operation was deprecated, sunset ${r.sunset}`
+            : "operation was deprecated",
+        );
+      } else {
+        this.#add(
+          "endpoint-reactivated",
+          "info",
+          "operation",
+          at,
+          "operation is no longer deprecated",
+        );
+      }
+    }
+    b.pathParams.forEach((name, i) => {
+      const to = r.pathParams[i];
+      if (to !== undefined && to !== name) {
+        this.#add(
+          "request-path-parameter-renamed",
+          "info",
+          `path parameter ${to}`,
+          at,
+          `path parameter \`${name}\` was renamed to \`${to}\``,
+        );
+      }
+    });
+    if (b.operationId !== r.operationId) {
+      const [id, text] = !r.operationId
+        ? [
+          "api-operation-id-removed",
+          `operationId \`${b.operationId}\` was removed`,
+        ]
+        : !b.operationId
+        ? [
+          "api-operation-id-added",
+          `operationId \`${r.operationId}\` was added`,
+        ]
+        : [
+          "api-operation-id-changed",
+          `operationId changed from \`${b.operationId}\` to \`${r.operationId}\``,
+        ];
+      this.#add(id, "info", "operation", at, text);
+    }
+    const tags = new Set(r.tags), had = new Set(b.tags);
+    for (const t of b.tags) {
+      if (!tags.has(t)) {
+        this.#add(
+          "api-tag-removed",
+          "info",
+          "operation",
+          at,
+          `tag \`${t}\` was removed`,
+        );
+      }
+    }
+    for (const t of r.tags) {
+      if (!had.has(t)) {
+        this.#add(
+          "api-tag-added",
+          "info",
+          "operation",
+          at,
+          `tag \`${t}\` was added`,
+        );
+      }
+    }
+    if (b.summary !== r.summary) {
+      this.#add(
+        "api-summary-changed",
+        "doc",
+        "operation",
+        at,
+        "summary changed",
+      );
+    }
+    if (b.description !== r.description) {
+      this.#add(
+        "api-description-changed",
+        "doc",
+        "operation",
+        at,
+        "description changed",
+      );
+    }
+  }
+
+  #params(): void {
+    const b = this.#b, r = this.#r;
+    for (const [key, bp] of b.params) {
+      const rp = r.params.get(key);
+      const name = paramName(rp ?? bp);
+      const where = `${IN_NAME[bp.in] ?? `${bp.in} parameter`} ${
+        rp?.name ?? bp.name
+      }`;
+      const at = { base: bp.pointer, revision: rp?.pointer ?? null };
+      if (!rp) {
+        const [id, level, text]: [string, Level, string] = bp.deprecated
+          ? [
+            "request-parameter-removed-with-deprecation",
+            "info",
+            "was removed after it was deprecated",
+          ]
+          : ["request-parameter-removed", "warning", "was removed"];
+        this.#add(id, level, where, at, `${name} ${text}`);
+        continue;
+      }
+      if (bp.required !== rp.required && bp.in !== "path") {
+        if (rp.required) {
+          this.#add(
+            "request-parameter-became-required",
+            "breaking",
+            where,
+            at,
+            `${name} became required`,
+          );
+        } else {
+          this.#add(
+            "request-parameter-became-optional",
+            "info",
+            where,
+            at,
+            `${name} became optional`,
+          );
+        }
+      }
+      if (bp.deprecated !== rp.deprecated) {
+        this.#add(
+          rp.deprecated
+            ? "request-parameter-deprecated"
+            : "request-parameter-reactivated",
+          "info",
+          where,
+          at,
+          `${name} ${
+            rp.deprecated ? "was deprecated" : "is no longer deprecated"
+          }`,
+        );
+      }
+      if (bp.description !== rp.description) {
+        this.#add(
+          "request-parameter-description-changed",
+          "doc",
+          where,
+          at,
+          `${name} description changed`,
+        );
+      }
+      this.#schema(bp, rp, {
+        dir: "request",
+        role: "parameter",
+        root: where,
+        subject: name,
+      });
+    }
+    for (const [key, rp] of r.params) {
+      if (b.params.has(key)) continue;
+      const where = `${IN_NAME[rp.in] ?? `${rp.in} parameter`} ${rp.name}`;
+      const at = { base: null, revision: rp.pointer };
+      const name = paramName(rp);
+      if (rp.in === "path") {
+        this.#add(
+          "new-request-path-parameter",
+          "breaking",
+          where,
+          at,
+          `new ${name}`,
+        );
+      } else if (rp.required) {
+        this.#add(
+          "new-required-request-parameter",
+          "breaking",
+          where,
+          at,
+          `new required ${name}`,
+        );
+      } else {
+        this.#add(
+          "new-optional-request-parameter",
+          "info",
+          where,
+          at,
+          `new optional ${name}`,
+        );
+      }
+    }
+  }
+
+  #body(b: BodyModel | null, r: BodyModel | null): void {
+    const at = { base: b?.pointer ?? null, revision: r?.pointer ?? null };
+    const where = "request body";
+    if (!b && !r) return;
+    if (!b) {
+      this.#add(
+        r!.required
+          ? "request-body-added-required"
+          : "request-body-added-optional",
+        r!.required ? "breaking" : "info",
+        where,
+        at,
+        r!.required
+          ? "a required request body was added"
+          : "an optional request body was added",
+      );
+      return;
+    }
+    if (!r) {
+      this.#add(
+        "request-body-removed",
+        "breaking",
+        where,
+        at,
+        "request body was removed",
+      );
+      return;
+    }
+    if (b.required !== r.required) {
+      if (r.required) {
+        this.#add(
+          "request-body-became-required",
+          "breaking",
+          where,
+          at,
+          "request body became required",
+        );
+      } else {
+        this.#add(
+          "request-body-became-optional",
+          "info",
+          where,
+          at,
+          "request body became optional",
+        );
+      }
+    }
+    if (b.description !== r.description) {
+      this.#add(
+        "request-body-description-changed",
+        "doc",
+        where,
+        at,
+        "request body description changed",
+      );
+    }
+    this.#content(
+      b.content,
+      r.content,
+      "request",
+      where,
+      "request body",
+      "request-body-media-type",
+    );
+  }
+
+  #content(
+    b: Map<string, MediaModel>,
+    r: Map<string, MediaModel>,
+    dir: "request" | "response",
+    where: string,
+    subject: string,
+    idPrefix: string,
+  ): void {
+    const several = b.size > 1 || r.size > 1;
+    for (const [key, bm] of b) {
+      const rm = r.get(key);
+      const at = { base: bm.pointer, revision: rm?.pointer ?? null };
+      if (!rm) {
+        this.#add(
+          `${idPrefix}-removed`,
+          "breaking",
+          where,
+          at,
+          `${subject} media type \`${bm.type}\` was removed`,
+        );
+        continue;
+      }
+      const root = several ? `${where} (${bm.type})` : where;
+      this.#schema(bm, rm, { dir, role: "body", root, subject });
+    }
+    for (const [key, rm] of r) {
+      if (b.has(key)) continue;
+      this.#add(`${idPrefix}-added`, "info", where, {
+        base: null,
+        revision: rm.pointer,
+      }, `${subject} media type \`${rm.type}\` was added`);
+    }
+  }
+
+  #responses(): void {
+    const b = this.#b, r = this.#r;
+    for (const [status, br] of b.responses) {
+      const rr = r.responses.get(status);
+      const where = `response ${status}`;
+      if (!rr) {
+        const success = /^2\d\d$/.test(status);
+        this.#add(
+          success
+            ? "response-success-status-removed"
+            : "response-non-success-status-removed",
+          success ? "breaking" : "info",
+          where,
+          { base: br.pointer, revision: null },
+          `response status ${status} was removed`,
+        );
+        continue;
+      }
+      this.#response(br, rr, where);
+    }
+    for (const [status, rr] of r.responses) {
+      if (b.responses.has(status)) continue;
+      const success = /^2\d\d$/.test(status);
+      this.#add(
+        success
+          ? "response-success-status-added"
+          : "response-non-success-status-added",
+        "info",
+        `response ${status}`,
+        { base: null, revision: rr.pointer },
+        `response status ${status} was added`,
+      );
+    }
+  }
+
+  #response(b: ResponseModel, r: ResponseModel, where: string): void {
+    const at = { base: b.pointer, revision: r.pointer };
+    if (b.description !== r.description) {
+      this.#add(
+        "response-description-changed",
+        "doc",
+        where,
+        at,
+        `response ${b.status} description changed`,
+      );
+    }
+    for (const [key, bh] of b.headers) {
+      const rh = r.headers.get(key);
+      this.#header(bh, rh ?? null, where);
+    }
+    for (const [key, rh] of r.headers) {
+      if (b.headers.has(key)) continue;
+      this.#add(
+        "response-header-added",
+        "info",
+        `${where} header ${rh.name}`,
+        { base: null, revision: rh.pointer },
+        `response header \`${rh.name}\` was added`,
+      );
+    }
+    this.#content(
+      b.content,
+      r.content,
+      "response",
+      `${where} body`,
+      "response body",
+      "response-media-type",
+    );
+  }
+
+  #header(b: HeaderModel, r: HeaderModel | null, where: string): void {
+    const name = r?.name ?? b.name;
+    const w = `${where} header ${name}`;
+    const at = { base: b.pointer, revision: r?.pointer ?? null };
+    const subject = `response header \`${name}\``;
+    if (!r) {
+      this.#add(
+        b.required
+          ? "required-response-header-removed"
+          : "optional-response-header-removed",
+        "breaking",
+        w,
+        at,
+        `${subject} was removed`,
+      );
+      return;
+    }
+    if (b.required && !r.required) {
+      this.#add(
+        "response-header-became-optional",
+        "breaking",
+        w,
+        at,
+        `${subject} became optional`,
+      );
+    } else if (!b.required && r.required) {
+      this.#add(
+        "response-header-became-required",
+        "info",
+        w,
+        at,
+        `${subject} became required`,
+      );
+    }
+    if (b.description !== r.description) {
+      this.#add(
+        "response-header-description-changed",
+        "doc",
+        w,
+        at,
+        `${subject} description changed`,
+      );
+    }
+    this.#schema(b, r, { dir: "response", role: "header", root: w, subject });
+  }
+
+  #security(): void {
+    const b = this.#b, r = this.#r;
+    const before = b.security ?? [], after = r.security ?? [];
+    const at = {
+      base: b.securityPointer || null,
+      revision: r.securityPointer || null,
+    };
+    const key = (q: Requirement) => [...q.keys()].sort().join(" + ");
+    const had = new Map(before.map((q) => [key(q), q]));
+    const has = new Map(after.map((q) => [key(q), q]));
+    const named = (k: string) => k ? `\`${k}\`` : "anonymous access";
+    for (const [k, q] of has) {
+      const old = had.get(k);
+      if (!old) {
+        this.#add(
+          "api-security-added",
+          "info",
+          "security",
+          at,
+          `security requirement ${named(k)} was added`,
+        );
+        continue;
+      }
+      for (const [scheme, scopes] of q) {
+        const was = new Set(old.get(scheme) ?? []);
+        const now = new Set(scopes);
+        for (const s of scopes) {
+          if (!was.has(s)) {
+            this.#add(
+              "api-security-scope-added",
+              "warning",
+              "security",
+              at,
+              `security requirement ${named(k)} needs scope \`${s}\``,
+            );
+          }
+        }
+        for (const s of was) {
+          if (!now.has(s)) {
+            this.#add(
+              "api-security-scope-removed",
+              "info",
+              "security",
+              at,
+              `security requirement ${named(k)} no longer needs scope \`${s}\``,
+            );
+          }
+        }
+      }
+    }
+    // Dropping one of several ways in may strand a client that used it;
+    // dropping every requirement (or allowing anonymous access) cannot.
+    const open = after.length === 0 || has.has("");
+    for (const k of had.keys()) {
+      if (!has.has(k)) {
+        this.#add(
+          "api-security-removed",
+          open ? "info" : "warning",
+          "security",
+          at,
+          `security requirement ${named(k)} was removed`,
+        );
+      }
+    }
+  }
+}
+
+function paramName(p: ParamModel): string {
+  return `${IN_NAME[p.in] ?? `${p.in} parameter`} \`${p.name}\``;
+}

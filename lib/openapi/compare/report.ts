@@ -1,0 +1,190 @@
+/**
+ * Collects changes so that each is reported once, with every operation it
+ * affects. Changes are found in scopes: an operation's own, or a pair of
+ * schemas compared once however many operations reach it. An operation is
+ * attached to its scope and, through it, to every scope its schemas reach,
+ * so a change inside a shared component lists all its operations ("affects
+ * 14 operations") instead of one line per path through the schema graph.
+ */
+import { compareEndpoints } from "../operations.ts";
+import { type Change, type Counts, type Level, levelRank } from "./types.ts";
+
+/** What a change says before it knows its operations. */
+export interface Finding {
+  id: string;
+  level: Level;
+  where: string;
+  pointer: { base: string | null; revision: string | null };
+  text: string;
+}
+
+/** An operation as a change lists it. */
+export interface OpRef {
+  method: string;
+  path: string;
+  /** `METHOD /path`. */
+  label: string;
+}
+
+/** A place changes are found in: an operation, or one pair of schemas. */
+export class Scope {
+  /** The findings made here. */
+  readonly found: Entry[] = [];
+  /** Scopes reached from here (a property's schema pair, the items...). */
+  readonly children: Scope[] = [];
+  #childSet = new Set<Scope>();
+  /** The operations that reach this scope, one bit each (see `Report.result`). */
+  bits: Uint32Array | null = null;
+
+  /** Links `child` under this scope (once). */
+  reach(child: Scope): void {
+    if (child === this || this.#childSet.has(child)) return;
+    this.#childSet.add(child);
+    this.children.push(child);
+  }
+}
+
+interface Entry {
+  finding: Finding;
+  /** Scopes that made this finding. */
+  scopes: Scope[];
+}
+
+/** The findings of one comparison. */
+export class Report {
+  #entries = new Map<string, Entry>();
+  /** Document-level findings: no operation. */
+  #document: Finding[] = [];
+  #ops: OpRef[] = [];
+  #roots: Scope[] = [];
+
+  /** Records `f` in `scope`; the same finding made twice is one entry. */
+  add(scope: Scope, f: Finding): void {
+    const key =
+      `${f.id}\n${f.where}\n${f.pointer.base}\n${f.pointer.revision}\n${f.text}`;
+    let e = this.#entries.get(key);
+    if (!e) {
+      e = { finding: f, scopes: [] };
+      this.#entries.set(key, e);
+    }
+    if (!e.scopes.includes(scope)) {
+      e.scopes.push(scope);
+      scope.found.push(e);
+    }
+  }
+
+  /** Records a finding about the document as a whole. */
+  addDocument(f: Finding): void {
+    this.#document.push(f);
+  }
+
+  /** `op` is affected by everything found in `scope` and what it reaches. */
+  attach(op: OpRef, scope: Scope): void {
+    this.#ops.push(op);
+    this.#roots.push(scope);
+  }
+
+  /**
+   * Which operations reach each scope: every operation's bit flows from
+   * its scope down the links, each scope passing on only bits it did not
+   * have, so a graph shared by hundreds of operations (every Stripe
+   * operation reaches every component through its error response) costs
+   * a few words per link, not a walk per operation.
+   */
+  #propagate(): void {
+    const words = Math.ceil(this.#ops.length / 32) || 1;
+    const queue: Scope[] = [];
+    this.#roots.forEach((scope, i) => {
+      scope.bits ??= new Uint32Array(words);
+      scope.bits[i >>> 5] |= 1 << (i & 31);
+      queue.push(scope);
+    });
+    while (queue.length) {
+      const s = queue.pop()!;
+      const from = s.bits!;
+      for (const c of s.children) {
+        const to = c.bits ??= new Uint32Array(words);
+        let grew = false;
+        for (let w = 0; w < words; w++) {
+          const v = (to[w] | from[w]) >>> 0;
+          if (v !== to[w]) {
+            to[w] = v;
+            grew = true;
+          }
+        }
+        if (grew) queue.push(c);
+      }
+    }
+  }
+
+  /**
+   * The changes in list order: grouped by the operation each is listed
+   * under (its first), groups with the most severe change first, then by
+   * path and method as the endpoint list orders them; document-level
+   * changes head their level. `all` keeps `doc` changes in the list; they
+   * are counted either way.
+   */
+  result(all: boolean): { counts: Counts; changes: Change[] } {
+    this.#propagate();
+    const counts: Counts = { breaking: 0, warning: 0, info: 0, doc: 0 };
+    const changes: Change[] = [];
+    const keep = (f: Finding, ops: OpRef[]) => {
+      counts[f.level]++;
+      if (f.level === "doc" && !all) return;
+      ops.sort(compareEndpoints);
+      changes.push({
+        id: f.id,
+        level: f.level,
+        method: ops[0]?.method ?? "",
+        path: ops[0]?.path ?? "",
+        operations: ops.map((o) => o.label),
+        where: f.where,
+        pointer: f.pointer,
+        text: f.text,
+      });
+    };
+    for (const f of this.#document) keep(f, []);
+    for (const e of this.#entries.values()) {
+      const seen = new Set<string>();
+      const ops: OpRef[] = [];
+      for (const s of e.scopes) {
+        const bits = s.bits;
+        if (!bits) continue;
+        for (let w = 0; w < bits.length; w++) {
+          for (let v = bits[w]; v; v &= v - 1) {
+            const op = this.#ops[w * 32 + (31 - Math.clz32(v & -v))];
+            if (!seen.has(op.label)) {
+              seen.add(op.label);
+              ops.push(op);
+            }
+          }
+        }
+      }
+      if (ops.length) keep(e.finding, ops); // reached by no operation: none
+    }
+    return { counts, changes: orderChanges(changes) };
+  }
+}
+
+/** Sorts changes into groups by operation, the most severe group first. */
+export function orderChanges(changes: Change[]): Change[] {
+  const worst = new Map<string, number>();
+  const group = (c: Change) => `${c.method} ${c.path}`;
+  for (const c of changes) {
+    const g = group(c);
+    worst.set(g, Math.min(worst.get(g) ?? 9, levelRank(c.level)));
+  }
+  return changes.sort((a, b) => {
+    const ga = group(a), gb = group(b);
+    if (ga !== gb) {
+      const d = worst.get(ga)! - worst.get(gb)!;
+      if (d) return d;
+      // Document-level changes ("" path) come before any operation.
+      return compareEndpoints(a, b);
+    }
+    const d = levelRank(a.level) - levelRank(b.level);
+    if (d) return d;
+    if (a.where !== b.where) return a.where < b.where ? -1 : 1;
+    return a.text < b.text ? -1 : a.text > b.text ? 1 : 0;
+  });
+}

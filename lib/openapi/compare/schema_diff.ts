@@ -1,0 +1,692 @@
+/**
+ * Compares two schemas where an operation uses them (a parameter, a body,
+ * a response header) and records what a client would notice. Each pair of
+ * schema objects is compared once per direction and role, whatever the
+ * number of paths leading to it, so shared components, cycles and YAML
+ * aliases cost one visit each; a change found inside a named component is
+ * placed at the component (`schema Charge: amount`) and listed with every
+ * operation that reaches it.
+ *
+ * The direction decides the level: a request schema that accepts less
+ * breaks clients that send what it used to accept; a response schema that
+ * may hold more (a new enum value, a raised maximum, a new null) breaks
+ * clients that read what it used to promise.
+ */
+import type { Level } from "./types.ts";
+import type { Report } from "./report.ts";
+import { Scope } from "./report.ts";
+import type { SchemaAt } from "./model.ts";
+import {
+  type BoundName,
+  BOUNDS,
+  type Link,
+  linkPointer,
+  type SchemaReader,
+  type SchemaView,
+} from "./schema_view.ts";
+
+/** Which way the data flows: what the client sends, or what it reads. */
+export type Direction = "request" | "response";
+
+/** What the schema is to the operation. */
+export type Role = "parameter" | "header" | "body" | "property";
+
+/** Where a comparison starts. */
+export interface Context {
+  dir: Direction;
+  role: Role;
+  /** The start of `where`: `request body`, `query parameter limit`. */
+  root: string;
+  /** The thing itself in a sentence: `request body`, `query parameter \`limit\``. */
+  subject: string;
+}
+
+interface Place extends Context {
+  /** Property path below the root (`data[].id`), "" at the root. */
+  path: string;
+  depth: number;
+}
+
+/** Nesting followed before the comparison gives up (hostile documents only). */
+const MAX_DEPTH = 200;
+
+/** Thrown when a document is too large or too deep to compare. */
+export class CompareLimitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CompareLimitError";
+  }
+}
+
+const ID_PREFIX: Record<Direction, Record<Role, string>> = {
+  request: {
+    parameter: "request-parameter",
+    header: "request-parameter",
+    body: "request-body",
+    property: "request-property",
+  },
+  response: {
+    parameter: "response-property",
+    header: "response-header",
+    body: "response-body",
+    property: "response-property",
+  },
+};
+
+/** Compares schema pairs of two documents, each pair once. */
+export class SchemaDiff {
+  #report: Report;
+  #base: SchemaReader;
+  #rev: SchemaReader;
+  #maxPairs: number;
+  #pairs = 0;
+  get pairs(): number {
+    return this.#pairs;
+  }
+  #memo = new Map<object, Map<object, Map<string, Scope>>>();
+  #equal = new WeakMap<object, WeakMap<object, boolean>>();
+
+  constructor(
+    report: Report,
+    base: SchemaReader,
+    rev: SchemaReader,
+    maxPairs: number,
+  ) {
+    this.#report = report;
+    this.#base = base;
+    this.#rev = rev;
+    this.#maxPairs = maxPairs;
+  }
+
+  /**
+   * Compares the schemas `base` and `rev` used as `ctx` says; returns the
+   * scope holding what was found (attach an operation to it), or null when
+   * either side has no schema.
+   */
+  compare(
+    base: SchemaAt | null,
+    rev: SchemaAt | null,
+    ctx: Context,
+  ): Scope | null {
+    if (!base || !rev) return null;
+    return this.#pair(
+      this.#base.view(base.raw, base.pointer),
+      this.#rev.view(rev.raw, rev.pointer),
+      { ...ctx, path: "", depth: 0 },
+    );
+  }
+
+  #pair(b: SchemaView, r: SchemaView, at: Place): Scope {
+    // A parameter's or header's sentences name it: one scope per name.
+    const key = at.role === "property"
+      ? at.dir
+      : `${at.dir} ${at.role} ${at.subject}`;
+    let scope: Scope | undefined;
+    let byRev: Map<string, Scope> | undefined;
+    if (b.obj && r.obj) {
+      let m = this.#memo.get(b.obj);
+      if (!m) this.#memo.set(b.obj, m = new Map());
+      byRev = m.get(r.obj);
+      if (!byRev) m.set(r.obj, byRev = new Map());
+      scope = byRev.get(key);
+      if (scope) return scope;
+    }
+    if (++this.#pairs > this.#maxPairs) {
+      throw new CompareLimitError(
+        `The documents hold more than ${this.#maxPairs} distinct schema pairs to compare (at ${
+          where(at)
+        }); comparison stopped`,
+      );
+    }
+    if (at.depth > MAX_DEPTH) {
+      throw new CompareLimitError(
+        `Schemas nest more than ${MAX_DEPTH} levels deep (at ${
+          where(at)
+        }); comparison stopped`,
+      );
+    }
+    scope = new Scope();
+    byRev?.set(key, scope);
+    // A named component is its own place: what changes inside it is said
+    // once, wherever it is used.
+    if (b.name && r.name && (at.role === "property" || at.role === "body")) {
+      at = { ...at, root: `schema ${r.name}`, path: "" };
+    }
+    if (b.obj && r.obj && this.#same(b.obj, r.obj)) {
+      // Written alike: only what they reference may differ.
+      this.#references(scope, b.obj, r.obj, at);
+      return scope;
+    }
+    const bi = b.inner ? this.#base.view(b.inner.raw, b.inner) : b;
+    const ri = r.inner ? this.#rev.view(r.inner.raw, r.inner) : r;
+    if ((b.inner || r.inner) && bi.name && ri.name) {
+      // One side annotates a component the other names (or both do): the
+      // annotations belong here, the component's own changes to it.
+      this.#annotations(scope, b, r, at);
+      scope.reach(this.#pair(bi, ri, { ...at, depth: at.depth + 1 }));
+      return scope;
+    }
+    this.#annotations(scope, b, r, at);
+    this.#shape(scope, b, r, at);
+    // An array that became an object (or the like) is one change: its
+    // properties are not compared with items that are no longer there.
+    if (!disjoint(b, r)) this.#children(scope, b, r, at);
+    return scope;
+  }
+
+  /**
+   * True when two schema objects are written alike, `$ref`s compared as
+   * written (most of a new version is the old one: comparing their text
+   * costs far less than reading them as schemas).
+   */
+  #same(a: object, b: object): boolean {
+    let m = this.#equal.get(a);
+    if (!m) this.#equal.set(a, m = new WeakMap());
+    let same = m.get(b);
+    if (same === undefined) m.set(b, same = writtenAlike(a, b));
+    return same;
+  }
+
+  /**
+   * Compares what two schemas written alike reference, pair by pair: a
+   * change inside a referenced component is still found, and placed there.
+   */
+  #references(scope: Scope, a: object, b: object, at: Place): void {
+    const hidden = at.dir === "request" ? "readOnly" : "writeOnly";
+    for (const [x, y] of referencePairs(a, b, hidden)) {
+      const bv = this.#base.view(x, "");
+      const rv = this.#rev.view(y, "");
+      if (bv[hidden] && rv[hidden]) continue;
+      scope.reach(
+        this.#pair(bv, rv, {
+          ...at,
+          role: "property",
+          depth: at.depth + 1,
+        }),
+      );
+    }
+  }
+
+  #add(
+    scope: Scope,
+    at: Place,
+    b: SchemaView,
+    r: SchemaView,
+    suffix: string,
+    level: Level,
+    text: string,
+  ): void {
+    this.#report.add(scope, {
+      id: `${ID_PREFIX[at.dir][at.role]}-${suffix}`,
+      level,
+      where: where(at),
+      pointer: { base: b.pointer || null, revision: r.pointer || null },
+      text: `${subject(at)} ${text}`,
+    });
+  }
+
+  /** Checks of what the schema says about its value: null, default, words. */
+  #annotations(scope: Scope, b: SchemaView, r: SchemaView, at: Place): void {
+    const req = at.dir === "request";
+    const add = (suffix: string, level: Level, text: string) =>
+      this.#add(scope, at, b, r, suffix, level, text);
+    if (b.nullable !== r.nullable) {
+      if (r.nullable) {
+        add("became-nullable", req ? "info" : "breaking", "became nullable");
+      } else {
+        add(
+          "became-not-nullable",
+          req ? "breaking" : "info",
+          "is no longer nullable",
+        );
+      }
+    }
+    const bd = json(b.default), rd = json(r.default);
+    if (bd !== rd) {
+      if (bd === undefined) {
+        add("default-value-added", "info", `got default ${rd}`);
+      } else if (rd === undefined) {
+        add("default-value-removed", "info", `lost its default ${bd}`);
+      } else {add(
+          "default-value-changed",
+          "info",
+          `default changed from ${bd} to ${rd}`,
+        );}
+    }
+    if (b.deprecated !== r.deprecated && at.role !== "body") {
+      if (r.deprecated) add("deprecated", "info", "was deprecated");
+      else add("reactivated", "info", "is no longer deprecated");
+    }
+    // A parameter's or header's own description is compared with it (in
+    // 2.0 the parameter is its own schema: the same words).
+    if (
+      b.description !== r.description &&
+      (at.role === "property" || at.role === "body")
+    ) {
+      add("description-changed", "doc", "description changed");
+    }
+  }
+
+  /** Checks of the values the schema allows: type, enum, bounds, pattern. */
+  #shape(scope: Scope, b: SchemaView, r: SchemaView, at: Place): void {
+    const req = at.dir === "request";
+    const add = (suffix: string, level: Level, text: string) =>
+      this.#add(scope, at, b, r, suffix, level, text);
+
+    if (!sameTypes(b, r)) {
+      const typeText = `${typeName(b)} to ${typeName(r)}`;
+      if (req && widens(b, r)) {
+        add("type-generalized", "info", `type widened from ${typeText}`);
+      } else if (!req && widens(r, b)) {
+        add("type-specialized", "info", `type narrowed from ${typeText}`);
+      } else add("type-changed", "breaking", `type changed from ${typeText}`);
+    }
+    this.#enum(b, r, req, add, at);
+    for (const bound of BOUNDS) this.#bound(bound, b, r, req, add);
+    if (b.pattern !== r.pattern) {
+      if (b.pattern === null) {
+        add(
+          "pattern-added",
+          req ? "breaking" : "info",
+          `gained pattern \`${r.pattern}\``,
+        );
+      } else if (r.pattern === null) {
+        add(
+          "pattern-removed",
+          req ? "info" : "warning",
+          `lost pattern \`${b.pattern}\``,
+        );
+      } else if (req && r.pattern === ".*") {
+        add(
+          "pattern-generalized",
+          "info",
+          `pattern relaxed from \`${b.pattern}\` to \`.*\``,
+        );
+      } else {
+        add(
+          "pattern-changed",
+          "warning",
+          `pattern changed from \`${b.pattern}\` to \`${r.pattern}\``,
+        );
+      }
+    }
+  }
+
+  #enum(
+    b: SchemaView,
+    r: SchemaView,
+    req: boolean,
+    add: (suffix: string, level: Level, text: string) => void,
+    at: Place,
+  ): void {
+    if (!b.enum && !r.enum) return;
+    if (!b.enum) {
+      add(
+        "became-enum",
+        req ? "breaking" : "info",
+        `became an enum (${list(r.enum!)})`,
+      );
+      return;
+    }
+    if (!r.enum) {
+      add(
+        "enum-removed",
+        req ? "info" : "warning",
+        "is no longer limited to an enum",
+      );
+      return;
+    }
+    if (
+      b.enum.length === r.enum.length &&
+      b.enum.every((v, i) => v === r.enum![i])
+    ) return; // the same scalars in the same order: the usual case
+    const had = new Set(b.enum.map((v) => json(v)));
+    const has = new Set(r.enum.map((v) => json(v)));
+    for (const v of had) {
+      if (has.has(v)) continue;
+      // oasdiff names a response body's own enum "mediatype".
+      const suffix = !req && at.role === "body"
+        ? "mediatype-enum-value-removed"
+        : "enum-value-removed";
+      add(suffix, req ? "breaking" : "info", `lost enum value ${v}`);
+    }
+    for (const v of has) {
+      if (!had.has(v)) {
+        add(
+          "enum-value-added",
+          req ? "info" : "warning",
+          `gained enum value ${v}`,
+        );
+      }
+    }
+  }
+
+  #bound(
+    bound: BoundName,
+    b: SchemaView,
+    r: SchemaView,
+    req: boolean,
+    add: (suffix: string, level: Level, text: string) => void,
+  ): void {
+    const x = b.bounds[bound], y = r.bounds[bound];
+    if (x === y) return;
+    const upper = bound.startsWith("max") || bound === "exclusive-max";
+    const word = bound.replace(/-/g, " ");
+    // Does the revision accept less (narrower) than the base?
+    let narrower: boolean, suffix: string, text: string;
+    if (x === undefined) {
+      narrower = true;
+      suffix = "set";
+      text = `got ${word} ${y}`;
+    } else if (y === undefined) {
+      narrower = false;
+      suffix = "unset";
+      text = `lost ${word} ${x}`;
+    } else {
+      narrower = upper ? y < x : y > x;
+      suffix = y < x ? "decreased" : "increased";
+      text = `${word} ${y < x ? "lowered" : "raised"} from ${x} to ${y}`;
+    }
+    // Narrower breaks what a client sends; wider breaks what it reads.
+    const level: Level = narrower === req ? "breaking" : "info";
+    add(`${bound}-${suffix}`, level, text);
+  }
+
+  /** Properties, items, additional properties and alternatives. */
+  #children(scope: Scope, b: SchemaView, r: SchemaView, at: Place): void {
+    const req = at.dir === "request";
+    const dir = at.dir;
+    // A read-only property is never sent, a write-only one never read
+    // (OpenAPI 3.1 §4.8.24.1): its changes cannot break that side.
+    const hidden = (v: SchemaView) => req ? v.readOnly : v.writeOnly;
+    const names = new Set([...b.props.keys(), ...r.props.keys()]);
+    for (const name of names) {
+      const bl = b.props.get(name), rl = r.props.get(name);
+      const child = {
+        ...at,
+        role: "property" as const,
+        path: join(at.path, name),
+        depth: at.depth + 1,
+      };
+      const bv = bl ? this.#base.view(bl.raw, bl) : null;
+      const rv = rl ? this.#rev.view(rl.raw, rl) : null;
+      const bReq = b.required.has(name), rReq = r.required.has(name);
+      const add = (id: string, level: Level, text: string) =>
+        this.#report.add(scope, {
+          id,
+          level,
+          where: where(child),
+          pointer: {
+            base: bl ? linkPointer(bl) : null,
+            revision: rl ? linkPointer(rl) : null,
+          },
+          text: `${dir} property \`${display(child)}\` ${text}`,
+        });
+      if (bv && !rv) {
+        if (hidden(bv)) continue;
+        if (req) add("request-property-removed", "warning", "was removed");
+        else if (bReq) {
+          add("response-required-property-removed", "breaking", "was removed");
+        } else {
+          add("response-optional-property-removed", "warning", "was removed");
+        }
+      } else if (!bv && rv) {
+        if (hidden(rv)) continue;
+        if (req) {
+          if (rReq) {
+            add(
+              "new-required-request-property",
+              "breaking",
+              "was added as required",
+            );
+          } else add("new-optional-request-property", "info", "was added");
+        } else {
+          add(
+            rReq
+              ? "response-required-property-added"
+              : "response-optional-property-added",
+            "info",
+            "was added",
+          );
+        }
+      } else if (bv && rv) {
+        if (hidden(bv) && hidden(rv)) continue;
+        if (bReq !== rReq && !hidden(rv)) {
+          if (req) {
+            if (rReq) {
+              add(
+                "request-property-became-required",
+                "breaking",
+                "became required",
+              );
+            } else {add(
+                "request-property-became-optional",
+                "info",
+                "became optional",
+              );}
+          } else {
+            if (bReq) {
+              add(
+                "response-property-became-optional",
+                "breaking",
+                "became optional",
+              );
+            } else {add(
+                "response-property-became-required",
+                "info",
+                "became required",
+              );}
+          }
+        }
+        scope.reach(this.#pair(bv, rv, child));
+      }
+    }
+    const deeper = (suffix: string, bl: Link, rl: Link) => {
+      const child = {
+        ...at,
+        role: "property" as const,
+        path: at.path + suffix,
+        depth: at.depth + 1,
+      };
+      scope.reach(
+        this.#pair(
+          this.#base.view(bl.raw, bl),
+          this.#rev.view(rl.raw, rl),
+          child,
+        ),
+      );
+    };
+    if (b.items && r.items) deeper("[]", b.items, r.items);
+    if (b.additional && r.additional) deeper(".*", b.additional, r.additional);
+    if (b.alts && r.alts) {
+      const kind = b.alts.kind === "oneOf" ? "one-of" : "any-of";
+      const revs = new Map(r.alts.list.map((a) => [a.label, a]));
+      const bases = new Set(b.alts.list.map((a) => a.label));
+      const add = (suffix: string, level: Level, text: string) =>
+        this.#add(scope, at, b, r, `${kind}-${suffix}`, level, text);
+      for (const a of b.alts.list) {
+        const match = revs.get(a.label);
+        if (!match) {
+          add(
+            "removed",
+            req ? "breaking" : "info",
+            `lost alternative \`${a.label}\``,
+          );
+        } else deeper(` (${a.label})`, a, match);
+      }
+      for (const a of r.alts.list) {
+        if (!bases.has(a.label)) {
+          add(
+            "added",
+            req ? "info" : "breaking",
+            `gained alternative \`${a.label}\``,
+          );
+        }
+      }
+    }
+  }
+}
+
+/** Nodes compared per pair before two schemas count as different. */
+const MAX_ALIKE_NODES = 100_000;
+
+/**
+ * True when `a` and `b` hold the same keys and values (keys in any order),
+ * `$ref`s as written. Iterative and bounded: a pair too large to tell
+ * counts as different and is compared schema by schema instead.
+ */
+export function writtenAlike(a: unknown, b: unknown): boolean {
+  const stack: [unknown, unknown][] = [[a, b]];
+  let left = MAX_ALIKE_NODES;
+  while (stack.length) {
+    const [x, y] = stack.pop()!;
+    if (x === y) continue;
+    if (
+      typeof x !== "object" || typeof y !== "object" || x === null ||
+      y === null || Array.isArray(x) !== Array.isArray(y) || --left < 0
+    ) return false;
+    if (Array.isArray(x)) {
+      const ya = y as unknown[];
+      if (x.length !== ya.length) return false;
+      for (let i = 0; i < x.length; i++) stack.push([x[i], ya[i]]);
+      continue;
+    }
+    const xo = x as Record<string, unknown>, yo = y as Record<string, unknown>;
+    let n = 0;
+    for (const k in xo) {
+      if (!Object.hasOwn(yo, k)) return false;
+      stack.push([xo[k], yo[k]]);
+      n++;
+    }
+    for (const _ in yo) n--;
+    if (n !== 0) return false;
+  }
+  return true;
+}
+
+/** Keywords whose values are data, not schemas: never searched for `$ref`s. */
+const DATA_KEYWORDS = new Set([
+  "example",
+  "examples",
+  "default",
+  "enum",
+  "const",
+]);
+
+/**
+ * The `$ref` objects of two schemas written alike, pair by pair, without
+ * following them; subschemas marked `hidden` (`readOnly` in a request,
+ * `writeOnly` in a response) are left out, as the comparison leaves them.
+ */
+function referencePairs(
+  a: object,
+  b: object,
+  hidden: string,
+): [object, object][] {
+  const out: [object, object][] = [];
+  const stack: [unknown, unknown][] = [[a, b]];
+  const seen = new Set<unknown>();
+  while (stack.length) {
+    const [x, y] = stack.pop()!;
+    if (typeof x !== "object" || x === null || seen.has(x)) continue;
+    seen.add(x);
+    if (Array.isArray(x)) {
+      x.forEach((v, i) => stack.push([v, (y as unknown[])[i]]));
+      continue;
+    }
+    const xo = x as Record<string, unknown>, yo = y as Record<string, unknown>;
+    if (x !== a && typeof xo.$ref === "string") {
+      out.push([xo, yo]);
+      continue;
+    }
+    if (x !== a && xo[hidden] === true) continue;
+    for (const k in xo) {
+      if (!DATA_KEYWORDS.has(k) && !k.startsWith("x-")) {
+        stack.push([xo[k], yo[k]]);
+      }
+    }
+  }
+  return out;
+}
+
+function join(path: string, name: string): string {
+  return path ? `${path}.${name}` : name;
+}
+
+function where(at: Place): string {
+  return at.path ? `${at.root}: ${at.path}` : at.root;
+}
+
+/** A property as a sentence names it: `amount`, `Charge.amount`. */
+function display(at: Place): string {
+  const inSchema = at.root.startsWith("schema ")
+    ? at.root.slice("schema ".length)
+    : "";
+  return inSchema && at.path ? `${inSchema}.${at.path}` : at.path;
+}
+
+function subject(at: Place): string {
+  if (at.role !== "property") return at.subject;
+  const name = display(at) ||
+    (at.root.startsWith("schema ") ? at.root.slice(7) : at.root);
+  return `${at.dir} property \`${name}\``;
+}
+
+function sameTypes(b: SchemaView, r: SchemaView): boolean {
+  const bt = b.types?.join() ?? null, rt = r.types?.join() ?? null;
+  return bt === rt && b.format === r.format;
+}
+
+/** True when every value `from` accepts, `to` accepts too. */
+function widens(from: SchemaView, to: SchemaView): boolean {
+  if (to.format && to.format !== from.format) return false;
+  if (to.types === null) return true;
+  if (from.types === null) return false;
+  return from.types.every((t) =>
+    to.types!.includes(t) || (t === "integer" && to.types!.includes("number"))
+  );
+}
+
+/** True when both are typed and share no type (an array and an object). */
+function disjoint(b: SchemaView, r: SchemaView): boolean {
+  if (!b.types || !r.types) return false;
+  const num = (t: string) => t === "integer" ? "number" : t;
+  const bt = new Set(b.types.map(num));
+  return !r.types.some((t) => bt.has(num(t)));
+}
+
+function typeName(v: SchemaView): string {
+  const t = v.types === null ? "any" : v.types.join(" | ") || "never";
+  return `\`${v.format ? `${t} (${v.format})` : t}\``;
+}
+
+/** Nodes of one enum or default value written out; past it, the value is cut. */
+const MAX_VALUE_NODES = 1_000;
+
+/**
+ * A value as a stable text (object keys sorted), for enum and default
+ * comparison and for sentences; undefined stays undefined. Bounded: a value
+ * that YAML aliases make huge is cut after {@link MAX_VALUE_NODES} nodes.
+ */
+export function json(v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  let left = MAX_VALUE_NODES;
+  const write = (x: unknown): string => {
+    if (--left < 0) return "…";
+    if (Array.isArray(x)) return `[${x.map(write).join(",")}]`;
+    if (x && typeof x === "object") {
+      const o = x as Record<string, unknown>;
+      return `{${
+        Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${write(o[k])}`)
+          .join(",")
+      }}`;
+    }
+    return JSON.stringify(x) ?? "null";
+  };
+  return write(v);
+}
+
+function list(values: unknown[]): string {
+  const shown = values.slice(0, 5).map((v) => json(v)).join(", ");
+  return values.length > 5 ? `${shown}, …` : shown;
+}

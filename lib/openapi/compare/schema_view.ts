@@ -1,0 +1,354 @@
+/**
+ * A schema read for comparison: its `$ref` followed, its `allOf` merged
+ * (lib/openapi/merge.ts, as the viewer reads it), and the keywords that
+ * decide what a client may send or receive taken as values, not text.
+ * `nullable: true` (3.0), `x-nullable` (2.0), a `"null"` in a 3.1 type list
+ * and a `{type: "null"}` alternative all read as one flag, so a document
+ * moved from 3.0 to 3.1 compares as unchanged.
+ */
+import { type Merged, mergedRequired, mergeParts, pick } from "../merge.ts";
+import { refName } from "../schema_graph.ts";
+import {
+  childPointer,
+  isObject,
+  refOf,
+  refPointer,
+  type RefResolver,
+} from "../refs.ts";
+import { str } from "../../shared/value.ts";
+
+/** A numeric bound, named as oasdiff names its checks. */
+export type BoundName =
+  | "max"
+  | "exclusive-max"
+  | "max-length"
+  | "max-items"
+  | "max-properties"
+  | "min"
+  | "exclusive-min"
+  | "min-length"
+  | "min-items"
+  | "min-properties";
+
+/** JSON Schema keyword of each bound. */
+export const BOUND_KEYWORDS: Readonly<Record<BoundName, string>> = {
+  "max": "maximum",
+  "exclusive-max": "exclusiveMaximum",
+  "max-length": "maxLength",
+  "max-items": "maxItems",
+  "max-properties": "maxProperties",
+  "min": "minimum",
+  "exclusive-min": "exclusiveMinimum",
+  "min-length": "minLength",
+  "min-items": "minItems",
+  "min-properties": "minProperties",
+};
+
+/** Bounds in the order they are checked. */
+export const BOUNDS = Object.keys(BOUND_KEYWORDS) as BoundName[];
+
+/**
+ * A link to another schema: a property, the items, an alternative. Its
+ * pointer is `key` under `under`, written out only when needed (most links
+ * of a large document never are).
+ */
+export interface Link {
+  raw: unknown;
+  under: string;
+  key: string | number;
+  /** A pointer known already (an object that stands for a 2.0 parameter). */
+  known?: string;
+}
+
+/** The JSON pointer of `link`. */
+export function linkPointer(link: Link): string {
+  return link.known ?? childPointer(link.under, link.key);
+}
+
+/** One `oneOf`/`anyOf` alternative. */
+export interface Alternative extends Link {
+  /** `$ref` name, else `title`, else its position (`#2`). */
+  label: string;
+}
+
+/** A schema as compared. */
+export interface SchemaView {
+  /** The resolved schema object: what the comparison memoizes on; null for "anything". */
+  obj: object | null;
+  /** Component name when reached through a `$ref`, else "". */
+  name: string;
+  pointer: string;
+  /** Types besides null, sorted; null when any type goes. */
+  types: string[] | null;
+  nullable: boolean;
+  format: string;
+  enum: unknown[] | null;
+  default: unknown;
+  const: unknown;
+  pattern: string | null;
+  bounds: Partial<Record<BoundName, number>>;
+  readOnly: boolean;
+  writeOnly: boolean;
+  deprecated: boolean;
+  description: string;
+  title: string;
+  props: Map<string, Link>;
+  required: Set<string>;
+  items: Link | null;
+  /** `additionalProperties`: a schema, or false when none are allowed; null when unsaid. */
+  additional: Link | false | null;
+  alts: { kind: "oneOf" | "anyOf"; list: Alternative[] } | null;
+  /** Why the schema could not be read (another file, a broken `$ref`). */
+  note: string;
+  /**
+   * The named schema this one only annotates (`allOf: [{$ref: X}]` or
+   * `anyOf: [{$ref: X}]` with a description or `nullable`), else null.
+   */
+  inner: Link | null;
+}
+
+/** Properties read per schema: far more than real schemas have. */
+const MAX_PROPS = 10_000;
+/** Alternatives read per `oneOf`/`anyOf`. */
+const MAX_ALTS = 1_000;
+/** Enum values read. */
+const MAX_ENUM = 10_000;
+
+const ANYTHING: SchemaView = Object.freeze({
+  obj: null,
+  name: "",
+  pointer: "",
+  types: null,
+  nullable: false,
+  format: "",
+  enum: null,
+  default: undefined,
+  const: undefined,
+  pattern: null,
+  bounds: {},
+  readOnly: false,
+  writeOnly: false,
+  deprecated: false,
+  description: "",
+  title: "",
+  props: new Map(),
+  required: new Set<string>(),
+  items: null,
+  additional: null,
+  alts: null,
+  note: "",
+  inner: null,
+}) as SchemaView;
+
+/** Reads schemas of one document, each object once. */
+export class SchemaReader {
+  #r: RefResolver;
+  #pointers: WeakMap<object, string>;
+  #views = new Map<object, SchemaView>();
+  #named = new Map<string, SchemaView>();
+
+  /**
+   * `pointers` names where objects not written in the document stand
+   * (a 2.0 form's schema and its fields).
+   */
+  constructor(r: RefResolver, pointers: WeakMap<object, string>) {
+    this.#r = r;
+    this.#pointers = pointers;
+  }
+
+  /** The view of the schema `raw` written at `pointer`. */
+  view(raw: unknown, pointer: string | Link): SchemaView {
+    const d = this.#r.deref(raw);
+    if (d.error) {
+      return { ...ANYTHING, name: d.ref ? refName(d.ref) : "", note: d.error };
+    }
+    const obj = d.value;
+    if (!isObject(obj)) {
+      // `false` accepts nothing; `true`, `{}` or junk accept anything.
+      return obj === false ? { ...ANYTHING, types: [] } : ANYTHING;
+    }
+    let v = this.#views.get(obj);
+    if (!v) {
+      const at = this.#pointers.get(obj) ??
+        (d.ref
+          ? refPointer(d.ref)
+          : typeof pointer === "string"
+          ? pointer
+          : linkPointer(pointer));
+      // A schema that is its own only non-null alternative reads as
+      // anything while it is being read: never a loop.
+      this.#views.set(obj, ANYTHING);
+      v = this.#read(obj, at);
+      this.#views.set(obj, v);
+    }
+    if (!d.ref || v.name) return v;
+    // The same schema reached by name: one view per name, made once.
+    let named = this.#named.get(d.ref);
+    if (!named) this.#named.set(d.ref, named = { ...v, name: refName(d.ref) });
+    return named;
+  }
+
+  #link(raw: unknown, under: string, key: string | number): Link {
+    const known = isObject(raw) ? this.#pointers.get(raw) : undefined;
+    return known === undefined
+      ? { raw, under, key }
+      : { raw, under, key, known };
+  }
+
+  #read(s: Record<string, unknown>, pointer: string): SchemaView {
+    const m = mergeParts(s, this.#r, pointer);
+    const v: SchemaView = {
+      ...ANYTHING,
+      obj: s,
+      pointer,
+      props: new Map(),
+      required: mergedRequired(m),
+      bounds: {},
+      note: m.problems[0] ?? "",
+    };
+    // Properties of every part, a later part's narrowing an earlier one's.
+    m.parts.forEach((p, i) => {
+      if (!isObject(p.properties)) return;
+      const at = childPointer(m.pointers[i], "properties");
+      for (const name in p.properties) {
+        if (v.props.size >= MAX_PROPS && !v.props.has(name)) break;
+        v.props.set(name, this.#link(p.properties[name], at, name));
+      }
+    });
+    const partOf = (k: string): string => {
+      const i = m.parts.findIndex((p) => p[k] !== undefined);
+      return m.pointers[Math.max(0, i)];
+    };
+    const items = pick(m, "items");
+    if (items !== undefined) {
+      // Draft 4 tuples (`items: [...]`) compare by their first schema.
+      v.items = Array.isArray(items)
+        ? this.#link(items[0], childPointer(partOf("items"), "items"), 0)
+        : this.#link(items, partOf("items"), "items");
+    }
+    const ap = pick(m, "additionalProperties");
+    if (ap === false) v.additional = false;
+    else if (ap === true || isObject(ap)) {
+      v.additional = this.#link(
+        ap === true ? {} : ap,
+        partOf("additionalProperties"),
+        "additionalProperties",
+      );
+    }
+
+    let nullable = pick(m, "nullable") === true ||
+      pick(m, "x-nullable") === true;
+    const t = pick(m, "type");
+    let types: string[] | null = null;
+    if (typeof t === "string") types = [t];
+    else if (Array.isArray(t)) {
+      types = t.filter((x): x is string => typeof x === "string");
+    }
+    if (types?.includes("null")) {
+      nullable = true;
+      types = types.filter((x) => x !== "null");
+      if (!types.length) types = null;
+    }
+    for (const kind of ["oneOf", "anyOf"] as const) {
+      const list = pick(m, kind);
+      if (!Array.isArray(list) || !list.length || v.alts) continue;
+      const at = childPointer(partOf(kind), kind);
+      const alts: Alternative[] = [];
+      list.slice(0, MAX_ALTS).forEach((raw, i) => {
+        const d = this.#r.deref(raw);
+        const target = d.value;
+        if (isObject(target) && target.type === "null" && !d.ref) {
+          nullable = true; // `oneOf: [X, {type: "null"}]` is a nullable X
+          return;
+        }
+        const title = isObject(target) ? target.title : undefined;
+        alts.push({
+          ...this.#link(raw, at, i),
+          label: d.ref
+            ? refName(d.ref)
+            : typeof title === "string" && title
+            ? title
+            : `#${i + 1}`,
+        });
+      });
+      if (alts.length === 1 && types === null && !v.props.size && !v.items) {
+        // One schema (beside a null): that schema, with this one's
+        // annotations (`anyOf: [{$ref: X}], nullable: true`).
+        return this.#wrap(v, m, alts[0], nullable);
+      }
+      if (alts.length) v.alts = { kind, list: alts };
+    }
+    if (types === null) {
+      if (v.props.size) types = ["object"];
+      else if (v.items) types = ["array"];
+    }
+    v.types = types ? [...new Set(types)].sort() : null;
+    v.nullable = nullable;
+    v.format = str(pick(m, "format"));
+    const e = pick(m, "enum");
+    if (Array.isArray(e)) v.enum = e.slice(0, MAX_ENUM);
+    v.default = pick(m, "default");
+    v.const = pick(m, "const");
+    const pattern = pick(m, "pattern");
+    if (typeof pattern === "string") v.pattern = pattern;
+    for (const b of BOUNDS) {
+      const x = pick(m, BOUND_KEYWORDS[b]);
+      if (typeof x === "number") v.bounds[b] = x;
+    }
+    // OpenAPI 3.0 (JSON Schema draft 4): `exclusiveMaximum: true` makes
+    // `maximum` exclusive; 3.1 writes the exclusive bound as a number.
+    if (pick(m, "exclusiveMaximum") === true && v.bounds.max !== undefined) {
+      v.bounds["exclusive-max"] = v.bounds.max;
+      delete v.bounds.max;
+    }
+    if (pick(m, "exclusiveMinimum") === true && v.bounds.min !== undefined) {
+      v.bounds["exclusive-min"] = v.bounds.min;
+      delete v.bounds.min;
+    }
+    v.readOnly = pick(m, "readOnly") === true;
+    v.writeOnly = pick(m, "writeOnly") === true;
+    v.deprecated = pick(m, "deprecated") === true;
+    v.description = str(pick(m, "description"));
+    v.title = str(pick(m, "title"));
+    // `allOf: [{$ref: X}]` beside annotations: X, annotated here.
+    const own = m.parts[0];
+    if (
+      m.parts.length === 2 && Array.isArray(own.allOf) &&
+      own.allOf.length === 1 && typeof refOf(own.allOf[0]) === "string" &&
+      own.type === undefined && own.properties === undefined &&
+      own.items === undefined
+    ) {
+      v.inner = this.#link(own.allOf[0], childPointer(pointer, "allOf"), 0);
+    }
+    return v;
+  }
+
+  /**
+   * A schema that is one other schema plus annotations: the other's shape
+   * with this one's `nullable`, description, deprecation and access.
+   */
+  #wrap(
+    v: SchemaView,
+    m: Merged,
+    alt: Alternative,
+    nullable: boolean,
+  ): SchemaView {
+    const one = this.view(alt.raw, alt);
+    const own = <T>(k: string, fallback: T): T | unknown =>
+      pick(m, k) ?? fallback;
+    return {
+      ...one,
+      obj: v.obj,
+      name: "",
+      pointer: v.pointer,
+      nullable: nullable || one.nullable,
+      default: own("default", one.default),
+      readOnly: own("readOnly", one.readOnly) === true,
+      writeOnly: own("writeOnly", one.writeOnly) === true,
+      deprecated: own("deprecated", one.deprecated) === true,
+      description: str(pick(m, "description")) || one.description,
+      title: str(pick(m, "title")) || one.title,
+      inner: typeof refOf(alt.raw) === "string" ? alt : null,
+    };
+  }
+}
