@@ -1,5 +1,12 @@
-/** Debug endpoints page: reference and one runner island per endpoint. */
+/**
+ * Debug endpoints page: the reference, with one DebugRunner island per
+ * endpoint handed to it, and the fragment links that load an example into
+ * a runner.
+ */
+import { Island } from "../components/Island.tsx";
 import { DebugPage } from "../components/debug/DebugPage.tsx";
+import DebugRunner from "../islands/debug/DebugRunner.tsx";
+import { exampleState, formatHash } from "../islands/debug/hash.ts";
 import type { PageProps } from "../server/render.tsx";
 
 export const meta = {
@@ -11,15 +18,27 @@ export const meta = {
 
 /** The Debug endpoints page. */
 export default function Page({ url, app }: PageProps) {
+  const { base, catalog, limits, samples } = app.debug;
   return (
     <section class="tool debug-page">
       <h1>Debug endpoints</h1>
       <DebugPage
-        base={app.debug.base}
-        catalog={app.debug.catalog}
-        limits={app.debug.limits}
-        origin={url.origin}
-        samples={app.debug.samples}
+        base={base}
+        catalog={catalog}
+        limits={limits}
+        samples={samples}
+        renderRunner={(ep) => (
+          <Island
+            name="DebugRunner"
+            component={DebugRunner}
+            props={{
+              spec: ep,
+              maxBodyBytes: limits.maxBodyBytes,
+              origin: url.origin,
+            }}
+          />
+        )}
+        exampleHref={(ep, ex) => formatHash(ep, exampleState(ep, ex), true)}
       />
     </section>
   );

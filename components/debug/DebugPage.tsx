@@ -1,11 +1,16 @@
 /**
  * The /debug page body: intro, then one section per catalog entry, each
- * with its reference and a DebugRunner island (one island per endpoint, so
- * each hydrates on its own and carries only its own catalog entry).
+ * with its reference and its "Try it" runner. The runner is an island the
+ * route hands in ({@link DebugPageProps.renderRunner}: one island per
+ * endpoint, so each hydrates on its own and carries only its own catalog
+ * entry); this markup knows nothing of its code.
  */
-import type { DebugLimits, EndpointSpec } from "../../lib/debug/mod.ts";
-import { Island } from "../Island.tsx";
-import DebugRunner from "../../islands/debug/DebugRunner.tsx";
+import type { ComponentChildren } from "preact";
+import type { DebugLimits } from "../../lib/debug/mod.ts";
+import type {
+  EndpointSpec,
+  ExampleSpec,
+} from "../../lib/debug/core/catalog.ts";
 import { EndpointDoc } from "./EndpointDoc.tsx";
 import { Intro } from "./Intro.tsx";
 import type { Samples } from "./samples.ts";
@@ -16,24 +21,28 @@ export interface DebugPageProps {
   base: string;
   catalog: readonly EndpointSpec[];
   limits: DebugLimits;
-  origin: string;
   samples: Samples;
+  /** The runner of `ep`, shown beside its reference. */
+  renderRunner: (ep: EndpointSpec) => ComponentChildren;
+  /** The link that loads example `ex` into `ep`'s runner ("Try"). */
+  exampleHref: (ep: EndpointSpec, ex: ExampleSpec) => string;
 }
 
 /** Everything under the page's h1. */
 export function DebugPage(
-  { base, catalog, limits, origin, samples }: DebugPageProps,
+  { base, catalog, limits, samples, renderRunner, exampleHref }: DebugPageProps,
 ) {
   return (
     <>
       <Intro base={base} catalog={catalog} limits={limits} />
       {catalog.map((ep) => (
-        <EndpointDoc key={ep.id} ep={ep} samples={samples}>
-          <Island
-            name="DebugRunner"
-            component={DebugRunner}
-            props={{ spec: ep, maxBodyBytes: limits.maxBodyBytes, origin }}
-          />
+        <EndpointDoc
+          key={ep.id}
+          ep={ep}
+          samples={samples}
+          exampleHref={exampleHref}
+        >
+          {renderRunner(ep)}
         </EndpointDoc>
       ))}
     </>

@@ -4,7 +4,10 @@
  * responses) beside its "Try it" runner island. Readable without scripts.
  */
 import type { ComponentChildren } from "preact";
-import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
+import type {
+  EndpointSpec,
+  ExampleSpec,
+} from "../../lib/debug/core/catalog.ts";
 import { ParamTable } from "./ParamTable.tsx";
 import { Responses } from "./Responses.tsx";
 import { Examples } from "./Examples.tsx";
@@ -15,6 +18,8 @@ import type { Samples } from "./samples.ts";
 export interface EndpointDocProps {
   ep: EndpointSpec;
   samples: Samples;
+  /** The link that loads an example into the runner. */
+  exampleHref: (ep: EndpointSpec, ex: ExampleSpec) => string;
   /** The runner island. */
   children: ComponentChildren;
 }
@@ -31,7 +36,9 @@ function Methods({ ep }: { ep: EndpointSpec }) {
 }
 
 /** The section of one endpoint. */
-export function EndpointDoc({ ep, samples, children }: EndpointDocProps) {
+export function EndpointDoc(
+  { ep, samples, exampleHref, children }: EndpointDocProps,
+) {
   const title = `${ep.id}-title`;
   return (
     <section class="endpoint" id={ep.id} aria-labelledby={title}>
@@ -64,7 +71,7 @@ export function EndpointDoc({ ep, samples, children }: EndpointDocProps) {
             </>
           )}
           <h3>Examples</h3>
-          <Examples ep={ep} samples={samples} />
+          <Examples ep={ep} samples={samples} exampleHref={exampleHref} />
           <h3>Responses</h3>
           <Responses ep={ep} />
         </div>

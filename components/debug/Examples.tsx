@@ -3,9 +3,11 @@
  * that loads the example into the runner (a URL fragment, so it also works
  * as a shareable link), and the response recorded from the real handler.
  */
-import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
-import { exampleState, formatHash } from "../../islands/debug/hash.ts";
-import { isJsonType } from "../../islands/debug/json.ts";
+import type {
+  EndpointSpec,
+  ExampleSpec,
+} from "../../lib/debug/core/catalog.ts";
+import { isJsonType } from "../../lib/shared/json_pretty.ts";
 import type { Samples } from "./samples.ts";
 import { CodeBlock } from "./Prose.tsx";
 
@@ -13,6 +15,8 @@ import { CodeBlock } from "./Prose.tsx";
 export interface ExamplesProps {
   ep: EndpointSpec;
   samples: Samples;
+  /** The link that loads `ex` into `ep`'s runner. */
+  exampleHref: (ep: EndpointSpec, ex: ExampleSpec) => string;
 }
 
 function cls(status: number): string {
@@ -20,7 +24,7 @@ function cls(status: number): string {
 }
 
 /** One block per example. */
-export function Examples({ ep, samples }: ExamplesProps) {
+export function Examples({ ep, samples, exampleHref }: ExamplesProps) {
   return (
     <ul class="examples">
       {ep.examples.map((ex, i) => {
@@ -42,7 +46,7 @@ export function Examples({ ep, samples }: ExamplesProps) {
               <span class="muted">{ex.description}</span>
               <a
                 class="button try"
-                href={formatHash(ep, exampleState(ep, ex), true)}
+                href={exampleHref(ep, ex)}
               >
                 Try<span class="visually-hidden">{ex.description}</span>
               </a>

@@ -1,6 +1,6 @@
 /** The parameter table of one endpoint, from the catalog. */
 import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
-import { constraintText, defaultText } from "../../islands/debug/describe.ts";
+import { constraintText, defaultText } from "../../lib/debug/core/describe.ts";
 import { Prose } from "./Prose.tsx";
 
 /** Name, in, type, default, accepted values and description per parameter. */

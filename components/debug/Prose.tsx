@@ -2,8 +2,8 @@
  * Catalog prose with its backtick spans as <code>, built as elements (no
  * HTML parsing), and the JSON code blocks of the reference.
  */
-import { splitCode } from "../../islands/debug/describe.ts";
-import { prettyJson, type Token } from "../../islands/debug/json.ts";
+import { splitCode } from "../../lib/debug/core/describe.ts";
+import { prettyJson, type Token } from "../../lib/shared/json_pretty.ts";
 import { renderTokens } from "./tokens.tsx";
 
 /** Text with `code` spans. */

@@ -9,8 +9,8 @@
 import {
   type EndpointSpec,
   GET_METHODS,
+  SAMPLE_BODY,
 } from "../../lib/debug/core/catalog.ts";
-import { SAMPLE_BODY } from "../../islands/debug/hash.ts";
 
 /** One recorded exchange. */
 export interface Sample {

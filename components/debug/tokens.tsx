@@ -3,7 +3,7 @@
  * other token as a <span> whose class names its kind. Text nodes only, so
  * response content can never become markup.
  */
-import type { Token } from "../../islands/debug/json.ts";
+import type { Token } from "../../lib/shared/json_pretty.ts";
 
 /** Children for a <pre>. */
 export function renderTokens(tokens: readonly Token[]) {

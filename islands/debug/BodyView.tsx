@@ -10,7 +10,12 @@
  * merge into plain text nodes (coloured by the <pre>), halving the nodes.
  */
 import { useLayoutEffect, useMemo, useRef } from "preact/hooks";
-import { isJsonType, prettyJson, type Token, tokensText } from "./json.ts";
+import {
+  isJsonType,
+  prettyJson,
+  type Token,
+  tokensText,
+} from "../../lib/shared/json_pretty.ts";
 
 /** Past this many characters, JSON is pretty-printed but not coloured. */
 const COLOUR_MAX = 300_000;

@@ -8,7 +8,7 @@
  * else than the server, so the runner shows the server's message instead.
  */
 import type { ParamSpec } from "../../lib/debug/core/catalog.ts";
-import { constraintText, defaultText } from "./describe.ts";
+import { constraintText, defaultText } from "../../lib/debug/core/describe.ts";
 
 /** Props of {@link ParamField}. */
 export interface ParamFieldProps {

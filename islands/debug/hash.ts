@@ -10,6 +10,7 @@ import {
   type EndpointSpec,
   type ExampleSpec,
   GET_METHODS,
+  SAMPLE_BODY,
 } from "../../lib/debug/core/catalog.ts";
 import { formatFragment, fragmentTarget } from "../shared/fragment.ts";
 import {
@@ -106,6 +107,3 @@ export function exampleState(ep: EndpointSpec, ex: ExampleSpec): RunnerState {
     query: reflectsQuery(ep) ? extra.toString() : "",
   };
 }
-
-/** The body an example without one is given. */
-export const SAMPLE_BODY = '{"hello": "world"}';

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { endpoint } from "../../lib/debug/core/catalog.ts";
+import { endpoint, SAMPLE_BODY } from "../../lib/debug/core/catalog.ts";
 import { createDebugApi } from "../../lib/debug/api.ts";
-import { exampleState, formatHash, parseHash, SAMPLE_BODY } from "./hash.ts";
+import { exampleState, formatHash, parseHash } from "./hash.ts";
 import { initialState } from "./model.ts";
 
 const catalog = createDebugApi().catalog;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { isJsonType, prettyJson, tokensText } from "./json.ts";
+import { isJsonType, prettyJson, tokensText } from "./json_pretty.ts";
 
 Deno.test("runner json: pretty text keeps the source's tokens", () => {
   const src = '{"a":[1.0,1e400,12345678901234567890],"a":{},"b":[],"c":' +

@@ -115,6 +115,13 @@ export interface ExampleSpec {
   readonly method?: string;
 }
 
+/**
+ * The body an example sent with a body-carrying method but naming none is
+ * given (as JSON), both by the runner's "Try" and by the recorded samples,
+ * so the reflected body shows something.
+ */
+export const SAMPLE_BODY = '{"hello": "world"}';
+
 /** One debug endpoint: one path template with its methods. */
 export interface EndpointSpec {
   /** Stable id; the runner's `data-endpoint` and the OpenAPI tag. */

@@ -3,7 +3,7 @@
  * reference table and the runner's field hints so both say the same thing.
  * Pure and DOM-free.
  */
-import type { ParamSpec } from "../../lib/debug/core/catalog.ts";
+import type { ParamSpec } from "./catalog.ts";
 
 /** The accepted values in a few words: `200 to 599`, `0 to 30000 ms`... */
 export function constraintText(p: ParamSpec): string {
