@@ -1,0 +1,505 @@
+/**
+ * `deno task diff BASE REVISION [--format text|markdown|json]
+ * [--fail-on breaking|warning|info] [--all]`: what changed between two
+ * versions of an API description and what breaks a client written against
+ * the older one, for a terminal or a CI step. The comparison is the
+ * compare page's own engine (lib/openapi/compare); this entry reads the
+ * arguments once, reads both inputs under a size cap (files, standard
+ * input, http(s) URLs with a timeout), and maps the outcome to an exit
+ * status a pipeline can act on:
+ *
+ * - 0: compared, and nothing at or above the `--fail-on` level (if given);
+ * - 1: `--fail-on` was given and a change at or above that level exists;
+ * - 2: an input could not be read or was rejected (the viewer's located
+ *   error, naming the side, on stderr), or the command line is wrong.
+ *
+ * Anything unexpected also exits 2, never 1: a CI gate must not read a
+ * crash as "found a breaking change", nor as a pass.
+ */
+import {
+  CompareInputError,
+  CompareLimitError,
+  compareSpecs,
+  type Level,
+  levelRank,
+  type Side,
+} from "./lib/openapi/compare/mod.ts";
+import {
+  type Format,
+  formatResult,
+  FORMATS,
+} from "./lib/openapi/compare/format.ts";
+import { encodingWarning, readFileText } from "./lib/har/read.ts";
+
+/** Bytes read from one input at most: far past any real spec (Stripe's is 3 MB). */
+export const MAX_INPUT_BYTES = 100 * 1024 * 1024;
+
+/** How long fetching a URL input may take, body included. */
+export const FETCH_TIMEOUT_MS = 30_000;
+
+/** Exit statuses (see the module comment). */
+export const EXIT = { ok: 0, failOn: 1, error: 2 } as const;
+
+/** Levels `--fail-on` takes: documentation changes never fail a run. */
+const FAIL_ON_LEVELS = ["breaking", "warning", "info"] as const;
+
+const SYNOPSIS =
+  "Usage: deno task diff BASE REVISION [--format text|markdown|json]\n" +
+  "                      [--fail-on breaking|warning|info] [--all]";
+
+/** The `--help` text. */
+export const USAGE = `${SYNOPSIS}
+
+What changed between two versions of an OpenAPI 3.0/3.1/3.2 or Swagger 2.0
+document (JSON or YAML, in any mix), and what breaks a client written
+against BASE.
+
+  BASE, REVISION    a file path, - for standard input (one side only),
+                    or an http:// or https:// URL
+  --format FORMAT   text (default: a line per change), markdown (a heading
+                    per level, for a pull request) or json
+  --fail-on LEVEL   exit 1 when a change at LEVEL or above exists
+                    (breaking > warning > info; documentation changes
+                    never fail a run)
+  --all             list documentation-only changes too (level doc)
+  -h, --help        show this text
+
+Exit status: 0 compared; 1 a change at or above the --fail-on level;
+2 an input could not be read or was rejected, or bad usage.
+Inputs larger than ${
+  MAX_INPUT_BYTES / 1024 / 1024
+} MiB are refused; a URL must answer within ${FETCH_TIMEOUT_MS / 1000} s.
+`;
+
+/** A valid command line. */
+export interface DiffArgs {
+  base: string;
+  revision: string;
+  format: Format;
+  failOn: Level | null;
+  all: boolean;
+}
+
+/** What the command line asks for, or what is wrong with it. */
+export type ParsedArgs =
+  | { kind: "run"; args: DiffArgs }
+  | { kind: "help" }
+  | { kind: "usage"; error: string };
+
+/**
+ * Reads the command line: two inputs and the flags, in any order, each
+ * flag's value as the next argument or after `=`. `--` ends the flags, so
+ * a file named `-x.yaml` can still be given.
+ */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const inputs: string[] = [];
+  let format: Format | undefined;
+  let failOn: Level | null | undefined;
+  let all = false;
+  const usage = (error: string): ParsedArgs => ({ kind: "usage", error });
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--") {
+      inputs.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg === "-" || !arg.startsWith("-")) {
+      inputs.push(arg);
+      continue;
+    }
+    if (arg === "-h" || arg === "--help") return { kind: "help" };
+    const eq = arg.indexOf("=");
+    const name = eq < 0 ? arg : arg.slice(0, eq);
+    if (name === "--all") {
+      if (eq >= 0) return usage("--all takes no value");
+      all = true;
+      continue;
+    }
+    if (name !== "--format" && name !== "--fail-on") {
+      return usage(`unknown option ${JSON.stringify(clip(arg))}`);
+    }
+    let value: string;
+    if (eq >= 0) value = arg.slice(eq + 1);
+    else if (i + 1 < argv.length) value = argv[++i];
+    else return usage(`${name} needs a value`);
+    if (name === "--format") {
+      if (format !== undefined) return usage("--format is given twice");
+      if (!(FORMATS as readonly string[]).includes(value)) {
+        return usage(
+          `--format takes ${FORMATS.join(", ")}, not ${
+            JSON.stringify(clip(value))
+          }`,
+        );
+      }
+      format = value as Format;
+    } else {
+      if (failOn !== undefined) return usage("--fail-on is given twice");
+      if (!(FAIL_ON_LEVELS as readonly string[]).includes(value)) {
+        return usage(
+          `--fail-on takes ${FAIL_ON_LEVELS.join(", ")}, not ${
+            JSON.stringify(clip(value))
+          }` + (value === "doc" ? " (documentation changes never fail)" : ""),
+        );
+      }
+      failOn = value as Level;
+    }
+  }
+  if (inputs.length !== 2) {
+    return usage(
+      inputs.length < 2
+        ? `expected BASE and REVISION, got ${
+          inputs.length ? "only one input" : "none"
+        }`
+        : `expected two inputs, got ${inputs.length}`,
+    );
+  }
+  if (inputs[0] === "-" && inputs[1] === "-") {
+    return usage("only one side can be read from standard input (-)");
+  }
+  if (inputs.some((s) => s === "")) return usage("an input is empty");
+  return {
+    kind: "run",
+    args: {
+      base: inputs[0],
+      revision: inputs[1],
+      format: format ?? "text",
+      failOn: failOn ?? null,
+      all,
+    },
+  };
+}
+
+/** An input that could not be read; the message names it, not the side. */
+export class InputReadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InputReadError";
+  }
+}
+
+/** Where to read inputs from and within which bounds. */
+export interface ReadOptions {
+  /** Folder relative paths are read from. */
+  cwd: string;
+  maxBytes?: number;
+  timeoutMs?: number;
+  /** Standard input, for `-`. */
+  stdin?: ReadableStream<Uint8Array>;
+}
+
+/** One input's text, and a warning when its bytes were not valid UTF-8. */
+export interface InputText {
+  text: string;
+  warning: string | null;
+}
+
+const URL_RE = /^https?:\/\//i;
+
+/**
+ * Reads one input (a path, `-`, or an http(s) URL) as text, never more
+ * than `maxBytes`. Throws {@link InputReadError} with a message for the
+ * person at the terminal.
+ */
+export async function readInput(
+  source: string,
+  options: ReadOptions,
+): Promise<InputText> {
+  const max = options.maxBytes ?? MAX_INPUT_BYTES;
+  let chunks: Uint8Array[];
+  if (source === "-") {
+    const stdin = options.stdin ?? Deno.stdin.readable;
+    chunks = await readCapped(stdin, max, "standard input");
+  } else if (URL_RE.test(source)) {
+    chunks = await fetchCapped(
+      source,
+      max,
+      options.timeoutMs ?? FETCH_TIMEOUT_MS,
+    );
+  } else {
+    chunks = await readFileCapped(
+      resolvePath(source, options.cwd),
+      source,
+      max,
+    );
+  }
+  // The viewer's file reader: UTF-8, or UTF-16 by its byte order mark,
+  // with invalid UTF-8 located instead of rejected.
+  const read = await readFileText(new Blob(chunks as BlobPart[]));
+  return { text: read.text, warning: encodingWarning(read) };
+}
+
+/** `path` as an absolute path, relative ones taken from `cwd`. */
+export function resolvePath(path: string, cwd: string): string {
+  if (path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path)) return path;
+  if (path.startsWith("\\\\")) return path; // a Windows UNC path
+  const sep = cwd.endsWith("/") || cwd.endsWith("\\") ? "" : "/";
+  return cwd + sep + path;
+}
+
+function tooLarge(what: string, max: number): InputReadError {
+  return new InputReadError(
+    `${what} is larger than ${formatBytes(max)}: refused (a spec that size ` +
+      "is no API description one can review)",
+  );
+}
+
+function formatBytes(n: number): string {
+  return n % (1024 * 1024) === 0 ? `${n / 1024 / 1024} MiB` : `${n} bytes`;
+}
+
+/**
+ * Every chunk of `stream`, or an {@link InputReadError} as soon as more
+ * than `max` bytes came (the rest is not read: the stream is cancelled).
+ */
+export async function readCapped(
+  stream: ReadableStream<Uint8Array>,
+  max: number,
+  what: string,
+): Promise<Uint8Array[]> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return chunks;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(what, max);
+    }
+    chunks.push(value);
+  }
+}
+
+async function readFileCapped(
+  path: string,
+  shown: string,
+  max: number,
+): Promise<Uint8Array[]> {
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path, { read: true });
+  } catch (err) {
+    throw new InputReadError(`cannot read ${shown}: ${fsReason(err)}`);
+  }
+  let size: number;
+  try {
+    const info = await file.stat();
+    if (info.isDirectory) {
+      throw new InputReadError(`cannot read ${shown}: it is a folder`);
+    }
+    size = info.size;
+  } catch (err) {
+    file.close();
+    if (err instanceof InputReadError) throw err;
+    throw new InputReadError(`cannot read ${shown}: ${fsReason(err)}`);
+  }
+  // Refused before a byte is read; the stream cap below still holds for
+  // a file that grows meanwhile, or one whose size is not told (a FIFO).
+  if (size > max) {
+    file.close();
+    throw tooLarge(shown, max);
+  }
+  try {
+    return await readCapped(file.readable, max, shown);
+  } catch (err) {
+    if (err instanceof InputReadError) throw err;
+    throw new InputReadError(`cannot read ${shown}: ${fsReason(err)}`);
+  }
+}
+
+function fsReason(err: unknown): string {
+  if (err instanceof Deno.errors.NotFound) return "no such file";
+  if (err instanceof Deno.errors.PermissionDenied) return "permission denied";
+  if (err instanceof Deno.errors.IsADirectory) return "it is a folder";
+  return err instanceof Error ? err.message : String(err);
+}
+
+async function fetchCapped(
+  url: string,
+  max: number,
+  timeoutMs: number,
+): Promise<Uint8Array[]> {
+  // One deadline for the whole exchange, body included: a server that
+  // sends headers and then trickles must not hold a CI job.
+  const signal = AbortSignal.timeout(timeoutMs);
+  const timedOut = () =>
+    new InputReadError(
+      `${url} did not answer within ${timeoutMs / 1000} s`,
+    );
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      signal,
+      headers: {
+        accept:
+          "application/json, application/yaml, text/yaml, text/plain;q=0.9, */*;q=0.8",
+      },
+    });
+  } catch (err) {
+    if (signal.aborted) throw timedOut();
+    throw new InputReadError(`cannot fetch ${url}: ${errorText(err)}`);
+  }
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => {});
+    throw new InputReadError(
+      `${url} answered ${res.status}${
+        res.statusText ? ` ${res.statusText}` : ""
+      }, not the document`,
+    );
+  }
+  // Content-Length counts the coded bytes (RFC 9110 §8.6), so it can only
+  // refuse early; the cap on what is read applies to the decoded bytes.
+  const declared = res.headers.get("content-length");
+  if (
+    declared !== null && /^[0-9]{1,16}$/.test(declared) &&
+    !res.headers.has("content-encoding") && Number(declared) > max
+  ) {
+    await res.body?.cancel().catch(() => {});
+    throw tooLarge(url, max);
+  }
+  if (!res.body) return [];
+  try {
+    return await readCapped(res.body, max, url);
+  } catch (err) {
+    if (err instanceof InputReadError) throw err;
+    if (signal.aborted) throw timedOut();
+    throw new InputReadError(`cannot fetch ${url}: ${errorText(err)}`);
+  }
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** `s` cut for quoting in a message (an argument can be megabytes long). */
+function clip(s: string): string {
+  return s.length > 80 ? s.slice(0, 79) + "…" : s;
+}
+
+/** Where the command writes: stdout and stderr, as whole strings. */
+export interface DiffIo {
+  out(text: string): Promise<void>;
+  err(text: string): Promise<void>;
+  stdin?: ReadableStream<Uint8Array>;
+  /** Folder relative input paths are read from. */
+  cwd: string;
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+/**
+ * Runs `deno task diff` with `argv` and returns the exit status: prints
+ * the comparison to `io.out` in the chosen format, errors and the usage
+ * to `io.err`.
+ */
+export async function runDiff(
+  argv: readonly string[],
+  io: DiffIo,
+): Promise<number> {
+  const parsed = parseArgs(argv);
+  if (parsed.kind === "help") {
+    await io.out(USAGE);
+    return EXIT.ok;
+  }
+  if (parsed.kind === "usage") {
+    await io.err(
+      `diff: ${parsed.error}\n${SYNOPSIS}\n` +
+        "Run deno task diff --help for more.\n",
+    );
+    return EXIT.error;
+  }
+  const args = parsed.args;
+  const options: ReadOptions = {
+    cwd: io.cwd,
+    stdin: io.stdin,
+    timeoutMs: io.timeoutMs,
+    maxBytes: io.maxBytes,
+  };
+  const texts: Record<Side, string> = { base: "", revision: "" };
+  for (const side of ["base", "revision"] as const) {
+    try {
+      const read = await readInput(args[side], options);
+      if (read.warning) await io.err(`${side}: warning: ${read.warning}\n`);
+      texts[side] = read.text;
+    } catch (err) {
+      if (!(err instanceof InputReadError)) throw err;
+      await io.err(`${side}: ${err.message}\n`);
+      return EXIT.error;
+    }
+  }
+  let result;
+  try {
+    result = compareSpecs(texts.base, texts.revision, { all: args.all });
+  } catch (err) {
+    if (err instanceof CompareInputError) {
+      // The viewer's located error: the side and message with its line
+      // and column (or JSON path), then the lines around it.
+      const excerpt = err.info.excerpt ? `${err.info.excerpt}\n` : "";
+      await io.err(`${err.message}\n${excerpt}`);
+      return EXIT.error;
+    }
+    if (err instanceof CompareLimitError) {
+      await io.err(`diff: ${err.message}\n`);
+      return EXIT.error;
+    }
+    throw err;
+  }
+  await io.out(formatResult(result, args.format));
+  if (args.failOn === null) return EXIT.ok;
+  const rank = levelRank(args.failOn);
+  const over = FAIL_ON_LEVELS.filter((l) => levelRank(l) <= rank)
+    .reduce((n, l) => n + result.counts[l], 0);
+  if (over === 0) return EXIT.ok;
+  await io.err(
+    `diff: ${over} change${over === 1 ? "" : "s"} at or above ${args.failOn}` +
+      ` (--fail-on ${args.failOn})\n`,
+  );
+  return EXIT.failOn;
+}
+
+/**
+ * The folder the user ran the command from: `deno task` runs tasks in the
+ * folder of deno.json and passes the caller's folder as INIT_CWD, so
+ * `deno task diff old.yaml new.yaml` from anywhere reads the files there.
+ */
+function callerCwd(): string {
+  const env = Deno.permissions.querySync({ name: "env", variable: "INIT_CWD" });
+  const init = env.state === "granted" ? Deno.env.get("INIT_CWD") : undefined;
+  return init || Deno.cwd();
+}
+
+async function writeAll(
+  w: { write(p: Uint8Array): Promise<number> },
+  text: string,
+): Promise<void> {
+  const bytes = new TextEncoder().encode(text);
+  try {
+    for (let at = 0; at < bytes.length;) {
+      at += await w.write(bytes.subarray(at));
+    }
+  } catch (err) {
+    // A reader that went away (`| head`) needs nothing more.
+    if (!(err instanceof Deno.errors.BrokenPipe)) throw err;
+  }
+}
+
+if (import.meta.main) {
+  let code: number;
+  try {
+    code = await runDiff(Deno.args, {
+      out: (t) => writeAll(Deno.stdout, t),
+      err: (t) => writeAll(Deno.stderr, t),
+      cwd: callerCwd(),
+    });
+  } catch (err) {
+    await writeAll(
+      Deno.stderr,
+      `diff: internal error, please report it: ${
+        err instanceof Error ? err.stack ?? err.message : String(err)
+      }\n`,
+    );
+    code = EXIT.error;
+  }
+  Deno.exit(code);
+}
