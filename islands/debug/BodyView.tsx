@@ -5,9 +5,10 @@
  * HTML.
  *
  * The coloured DOM is built directly into a fragment rather than as Preact
- * children: openapi.json is ~10 000 tokens, and skipping the virtual DOM
- * diff makes showing it several times faster. Punctuation and whitespace
- * merge into plain text nodes (coloured by the <pre>), halving the nodes.
+ * children: openapi.json is ~10 000 tokens, and a virtual DOM diff over
+ * that many children would dominate showing it. Punctuation and whitespace
+ * merge into plain text nodes (coloured by the <pre>), so there are fewer
+ * nodes to build.
  */
 import { useLayoutEffect, useMemo, useRef } from "preact/hooks";
 import {

@@ -40,7 +40,7 @@ export interface DebugApi {
   notFound(req: Request, path: string, info?: ServeInfo): Response;
   /** A 500 problem+json for an error no handler caught (a bug). */
   onError(err: unknown): Response;
-  /** Starts a graceful shutdown (see lifecycle.ts). */
+  /** Starts a graceful shutdown (see core/lifecycle.ts). */
   drain(): void;
 }
 

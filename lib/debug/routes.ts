@@ -58,7 +58,7 @@ type Row = readonly [id: string, methods: string, path: string, family: Family];
 
 /** Every route of the debug API, in display order. */
 // deno-fmt-ignore
-export const ROUTES: readonly Row[] = [
+export const ROUTES: readonly Row[] = Object.freeze([
   // id                 methods     path under the base                   family
   ["status",            "ANY",      "/status/{code}",                     status.status],
   ["redirect",          "ANY",      "/redirect/{count}",                  redirect.redirect],
@@ -110,7 +110,7 @@ export const ROUTES: readonly Row[] = [
   ["abort",             "GET",      "/abort",                             abort.abort],
   ["openapi",           "GET",      "/openapi.json",                      openapi.openapi],
   ["index",             "GET",      "[/]",                                home.index],
-];
+]);
 
 /** The methods of a row: `ANY`, or a list where GET brings HEAD along. */
 function methodsOf(text: string): readonly string[] {

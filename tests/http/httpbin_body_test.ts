@@ -2,7 +2,7 @@
  * Request bodies over real TCP: Content-Encoding gzip, deflate and br
  * decoded on /post, /anything and /echo; the limit applied to the decoded
  * bytes (a bomb gets 413); an unknown coding gets 415; a body that stops
- * arriving gets 408 and the connection closed; curl --compressed.
+ * arriving gets 408 with Connection: close; curl --compressed.
  */
 import assert from "node:assert/strict";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";

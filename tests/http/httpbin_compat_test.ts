@@ -573,7 +573,7 @@ for (const [name, row] of ROWS) {
       });
       const body = await res.text();
       if (row.status) assert.equal(res.status, row.status, body.slice(0, 300));
-      // §3's rules hold on every row.
+      // The headers every debug response carries hold on every row.
       assert.equal(res.headers.get("access-control-allow-origin"), "*");
       assert.equal(res.headers.get("x-content-type-options"), "nosniff");
       // Errors are problem+json; /status's chosen code is the answer itself.

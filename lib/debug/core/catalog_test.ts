@@ -18,7 +18,8 @@ Deno.test("limits: the catalog's bounds follow the limits it is built with", () 
 
 Deno.test("catalog: ids and paths unique, sleep everywhere, HEAD wherever GET", () => {
   const ids = catalog.map((e) => e.id);
-  // The runner ids the /debug page promises, in this order.
+  // The first runners of the /debug page, in this order: their ids are
+  // the anchors (`/debug#sse`) and `data-endpoint`s links and tests use.
   const promised = [
     "status",
     "redirect",

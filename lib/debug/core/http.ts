@@ -45,10 +45,10 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 /**
- * The API document policy ({@link API_CSP}), added where a
- * response reflects client input verbatim (echo, problems). Fixed-content responses
- * skip it: with nosniff they cannot render, and every response header costs
- * about 5% of /status throughput (bench/http_bench.ts).
+ * The API document policy ({@link API_CSP}), added where a response
+ * reflects client input verbatim (echo, problems). Fixed-content responses
+ * skip it: with nosniff they cannot render, and every response header
+ * costs throughput on the hottest endpoints (bench/http_bench.ts).
  */
 export const REFLECT_HEADERS: Readonly<Record<string, string>> = Object
   .freeze({
@@ -62,10 +62,10 @@ export const JSON_TYPE = "application/json";
 /**
  * A response with `headers` (distinct lower-case names), set one by one on
  * the new response's own list instead of through the constructor's
- * `headers` init: Deno converts an init record through WebIDL at about
- * 8 µs a response, several times the cost of the appends, and the body
- * endpoints pay it on every request (bench/http_bench.ts). `content-type`
- * replaces the default a string body gets.
+ * `headers` init: Deno converts an init record through WebIDL, which costs
+ * more than the appends, and the body endpoints would pay it on every
+ * request (bench/http_bench.ts). `content-type` replaces the default a
+ * string body gets.
  */
 export function respond(
   body: BodyInit | null,

@@ -147,7 +147,7 @@ export class Lifecycle {
   /**
    * Wraps a streaming body so `release` runs when it ends, errors or is
    * cancelled by the client, and so {@link drain} can end it between two
-   * chunks, after `last` (each SSE event is one chunk, see sse.ts).
+   * chunks, after `last` (each SSE event is one chunk, see ../endpoints/sse.ts).
    */
   guard(
     body: ReadableStream<Uint8Array>,

@@ -1,7 +1,7 @@
 /**
  * Generated bodies: `/bytes/{n}` (one body with Content-Length) and
  * `/stream-bytes/{n}` (the same bytes, chunked, `chunk_size` at a time).
- * The bytes come from the documented seeded generator (random.ts): the same
+ * The bytes come from the documented seeded generator (`core/random.ts`): the same
  * `n` and `seed` give the same bytes in every isolate and after a restart;
  * without a seed (and without the instance's `seed` option) they are random.
  */

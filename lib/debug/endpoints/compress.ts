@@ -34,8 +34,8 @@ import {
 } from "../core/http.ts";
 
 // Fastest level and a small window: on a few hundred bytes of JSON the
-// higher levels save a handful of bytes for 2x (gzip) to 100x (brotli 11)
-// the time, and the default 32 KiB window makes zlib allocate ~300 KB per
+// higher levels save a handful of bytes for many times the work, and the
+// default 32 KiB window makes zlib allocate far more than the body per
 // call. A client's decoder is exercised just the same: any window up to
 // 32 KiB is valid (RFC 1950 §2.2, RFC 7932 §9.1).
 const GZIP = { level: 1, windowBits: 10, memLevel: 2 };
