@@ -46,20 +46,20 @@ export function endpointRunner(
   const slow = slowSteps(ep, ctx);
   return (req, path, info) => {
     try {
-      if (isPreflight(req)) return preflight(req); // 0
+      if (isPreflight(req)) return preflight(req); // 0. CORS preflight
       // Preflights are exempt from the rate limit: a browser reports a
       // refused one as a CORS failure, hiding the 429 from the script.
-      ctx.rate?.take(peerAddress(info) || "unknown"); // 0
-      const early = checkMethod(req.method); // 1
+      ctx.rate?.take(peerAddress(info) || "unknown"); // 0. rate: 429
+      const early = checkMethod(req.method); // 1. method: 405, OPTIONS 204
       if (early) return early;
       const query = queryOf(req.url);
-      const params = parse(path, query); // 2
-      ep.validate?.(params, req);
+      const params = parse(path, query); // 2. parameters: 400
+      ep.validate?.(params, req); // 2. the endpoint's own checks: 400
       const input = { params, query, body: EMPTY, head: false, info };
       if (req.method !== "GET" || params.sleep || ep.spec.streaming) {
-        return slow(req, input); // 3, 4, 5, 6
+        return slow(req, input); // 3. body, 4. slot and sleep, 5, 6. HEAD
       }
-      const res = ep.handle(req, input); // 5
+      const res = ep.handle(req, input); // 5. the handler, synchronously
       return res instanceof Promise ? res.catch(errorProblem) : res;
     } catch (err) {
       return errorProblem(err);
@@ -117,25 +117,25 @@ function slowSteps(
       // GET and HEAD carry no body Deno would hand over.
       const body = req.method === "GET" || head
         ? EMPTY
-        : await readBody(req, ctx, spec.acceptsBody); // 3
+        : await readBody(req, ctx, spec.acceptsBody); // 3. 413, 408, 415
       const ms = sleepOf(input.params);
       // A sleep or a stream holds a slot: when none is free, 503 before
       // the sleep starts (lifecycle.ts, RFC 9110 §15.6.4).
       let release = ms > 0 || (spec.streaming && !head)
-        ? ctx.life.acquire() // 4
+        ? ctx.life.acquire() // 4. slot: 503
         : null;
       try {
         if (ms > 0) {
-          const left = await ctx.life.pause(ms, req.signal); // 4
+          const left = await ctx.life.pause(ms, req.signal); // 4. sleep
           if (left) return left;
         }
-        const res = await handle(req, { ...input, body, head }); // 5
+        const res = await handle(req, { ...input, body, head }); // 5. handler
         if (release && spec.streaming && !head && res.body) {
-          const held = holdSlot(ctx, res, res.body, release); // 6
+          const held = holdSlot(ctx, res, res.body, release); // 6. stream
           release = null;
           return held;
         }
-        return head ? await headOf(res) : res; // 6
+        return head ? await headOf(res) : res; // 6. HEAD
       } finally {
         release?.();
       }

@@ -21,14 +21,9 @@ import {
   type EndpointDef,
   type Route,
 } from "../core/endpoint.ts";
-import {
-  BASE_HEADERS,
-  JSON_TYPE,
-  REFLECT_HEADERS,
-  respond,
-} from "../core/http.ts";
 import { problem } from "../core/problem.ts";
 import { authenticated, credentialParams, REALM } from "./auth.ts";
+import { reflect } from "./request.ts";
 
 /** How long a nonce stays fresh. */
 export const NONCE_TTL_MS = 5 * 60_000;
@@ -344,11 +339,7 @@ export function digest(ctx: DebugContext, route: Route): EndpointDef {
           "The nonce is stale: answer the new challenge.",
         );
       }
-      const res = respond(JSON.stringify({ authenticated: true, user }), 200, {
-        ...BASE_HEADERS,
-        "content-type": JSON_TYPE,
-        ...REFLECT_HEADERS,
-      });
+      const res = reflect({ authenticated: true, user });
       res.headers.append("set-cookie", cookie);
       return res;
     },

@@ -15,16 +15,10 @@ import {
   type EndpointDef,
   type Route,
 } from "../core/endpoint.ts";
-import {
-  BASE_HEADERS,
-  headerRecord,
-  JSON_TYPE,
-  REFLECT_HEADERS,
-  respond,
-  urlPath,
-} from "../core/http.ts";
+import { headerRecord, urlPath } from "../core/http.ts";
 import { jsonOrNull, utf8Text } from "../core/body.ts";
 import { multiMap, type ParsedForm, readForm } from "./form.ts";
+import { reflect } from "./request.ts";
 
 /** Body of `/echo`: the request as the server received it. */
 const ECHO_SCHEMA: JsonSchema = {
@@ -73,12 +67,6 @@ const ECHO_SCHEMA: JsonSchema = {
   },
 };
 
-const HEADERS = {
-  ...BASE_HEADERS,
-  "content-type": JSON_TYPE,
-  ...REFLECT_HEADERS,
-};
-
 /** `/echo`: the request as received, as JSON. */
 export function echo(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
@@ -125,7 +113,7 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
             size: file.bytes.byteLength,
           }]),
         ]);
-        return respond(JSON.stringify(shown), 200, HEADERS);
+        return reflect(shown);
       };
       return form instanceof Promise ? form.then(reply) : reply(form);
     },
