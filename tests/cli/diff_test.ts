@@ -1,0 +1,741 @@
+/**
+ * `deno task diff` run as its users run it: a separate process, the
+ * task's own permissions, real files, standard input, URLs from a loopback
+ * server. Table-driven: `ok/...` cases compare and print, `bad/...` cases
+ * must exit 2 with a message naming what is wrong. The pairs are small and
+ * written for these tests (tests/fixtures/compare): a base, and revisions
+ * that each change one thing at one level.
+ */
+import assert from "node:assert/strict";
+import {
+  CHILD_ENV,
+  fixture,
+  FIXTURES,
+  fixtureServer,
+  ROOT_DIR,
+  runDiff,
+  type RunResult,
+} from "../helpers/diff_cli.ts";
+import {
+  InputReadError,
+  MAX_INPUT_BYTES,
+  parseArgs,
+  readCapped,
+  readInput,
+} from "../../diff.ts";
+
+const f = (name: string) => FIXTURES + name;
+const BASE = f("pets_base.yaml");
+
+/** Revisions of pets_base.yaml, each with changes at one level only. */
+const PAIRS = {
+  breaking: "pets_breaking.yaml", // request property `tag` became required
+  warning: "pets_warning.yaml", // request property `tag` removed
+  info: "pets_info.yaml", // GET /pets/{petId} added
+  doc: "pets_doc.yaml", // a summary reworded
+  none: "pets_base.json", // the same document in JSON, keys reordered
+} as const;
+
+/** A syntax error at line 3, column 10 (a missing colon). */
+const BROKEN_JSON = '{\n  "openapi": "3.0.3",\n  "info" {"title": "Pets"},\n' +
+  '  "paths": {}\n}\n';
+
+const CHANGE_KEYS = [
+  "id",
+  "level",
+  "method",
+  "path",
+  "operations",
+  "where",
+  "pointer",
+  "text",
+];
+
+function lines(s: string): string[] {
+  return s.replace(/\n$/, "").split("\n");
+}
+
+/** A run's output, for assertion messages. */
+function shown(r: RunResult): string {
+  return `exit ${r.code}\n--- stdout\n${r.stdout}--- stderr\n${r.stderr}`;
+}
+
+/** Asserts a usage error: exit 2, nothing on stdout, the synopsis on stderr. */
+function assertUsage(r: RunResult, message: RegExp): void {
+  assert.equal(r.code, 2, shown(r));
+  assert.equal(r.stdout, "", shown(r));
+  assert.match(r.stderr, message, shown(r));
+  assert.match(r.stderr, /^Usage: deno task diff BASE REVISION/m, shown(r));
+}
+
+interface Case {
+  name: string;
+  args: string[];
+  stdin?: string;
+  code: number;
+  check?: (r: RunResult) => void;
+}
+
+const CASES: Case[] = [
+  {
+    name: "ok/text: a line per change, after the sides and the counts",
+    args: [BASE, f(PAIRS.breaking)],
+    code: 0,
+    check: (r) => {
+      assert.equal(r.stderr, "");
+      const out = lines(r.stdout);
+      assert.deepEqual(out.slice(0, 2), [
+        "Pets 1.0 (OpenAPI 3.0.3) → Pets 1.0 (OpenAPI 3.0.3)",
+        "1 breaking, 0 warning, 0 info, 0 doc",
+      ]);
+      assert.equal(out.length, 3);
+      assert.match(
+        out[2],
+        /^breaking POST \/pets: request property `(NewPet\.)?tag` became required \[request-property-became-required\]$/,
+      );
+    },
+  },
+  {
+    name: "ok/text: one line per change, breaking first, doc only with --all",
+    args: [BASE, f("pets_mixed.yaml"), "--all"],
+    code: 0,
+    check: (r) => {
+      const out = lines(r.stdout);
+      assert.equal(out[1], "1 breaking, 1 warning, 1 info, 1 doc");
+      const changes = out.slice(2);
+      assert.equal(changes.length, 4, r.stdout);
+      // Grouped by operation, the group with the worst change first.
+      assert.match(changes[0], /^breaking POST \/pets: .*tag.*required/);
+      assert.ok(
+        changes.some((l) => /^doc {6}POST \/pets: /.test(l)),
+        r.stdout,
+      );
+      assert.ok(
+        changes.some((l) =>
+          /^warning {2}GET \/pets: .*`limit`.* \[request-parameter-removed\]$/
+            .test(l)
+        ),
+        r.stdout,
+      );
+      assert.match(
+        changes.at(-1)!,
+        /^info {5}GET \/pets\/\{petId\}: .* \[endpoint-added\]$/,
+      );
+    },
+  },
+  {
+    name:
+      "ok/text: documentation changes are counted but not listed by default",
+    args: [BASE, f(PAIRS.doc)],
+    code: 0,
+    check: (r) => {
+      assert.deepEqual(lines(r.stdout).slice(1), [
+        "0 breaking, 0 warning, 0 info, 1 doc",
+      ]);
+    },
+  },
+  {
+    name: "ok/markdown: a heading per level, a line per change",
+    args: [BASE, f("pets_mixed.yaml"), "--format", "markdown", "--all"],
+    code: 0,
+    check: (r) => {
+      const out = lines(r.stdout);
+      assert.match(out[0], /^## API changes: Pets 1\.0 .* → Pets 1\.0 /);
+      const headings = out.filter((l) => l.startsWith("### "));
+      assert.deepEqual(headings, [
+        "### Breaking changes (1)",
+        "### Warnings (may break clients) (1)",
+        "### Compatible changes (1)",
+        "### Documentation changes (1)",
+      ]);
+      const items = out.filter((l) => l.startsWith("- "));
+      assert.equal(items.length, 4, r.stdout);
+      // Each item sits under its level's heading.
+      const under = (heading: string) => out[out.indexOf(heading) + 2];
+      assert.match(
+        under(headings[0]),
+        /^- `POST \/pets`: .*tag.* \(`request-property-became-required`\)$/,
+      );
+      assert.match(
+        under(headings[1]),
+        /^- `GET \/pets`: .*`limit`.* \(`request-parameter-removed`\)$/,
+      );
+      assert.match(
+        under(headings[2]),
+        /^- `GET \/pets\/\{petId\}`: .* \(`endpoint-added`\)$/,
+      );
+      assert.match(under(headings[3]), /^- `POST \/pets`: .*summary/);
+    },
+  },
+  {
+    name: "ok/markdown: a level without changes has no heading",
+    args: [BASE, f(PAIRS.warning), "--format=markdown"],
+    code: 0,
+    check: (r) => {
+      assert.deepEqual(
+        lines(r.stdout).filter((l) => l.startsWith("### ")),
+        ["### Warnings (may break clients) (1)"],
+      );
+    },
+  },
+  {
+    name: "ok/markdown: no change says so",
+    args: [BASE, f(PAIRS.none), "--format", "markdown"],
+    code: 0,
+    check: (r) => {
+      const out = lines(r.stdout);
+      assert.equal(out.filter((l) => l.startsWith("### ")).length, 0);
+      assert.equal(out.at(-1), "No changes.");
+    },
+  },
+  {
+    name: "ok/json: the contract's shape, exactly",
+    args: [BASE, f(PAIRS.breaking), "--format", "json"],
+    code: 0,
+    check: (r) => {
+      const j = JSON.parse(r.stdout);
+      assert.deepEqual(Object.keys(j), [
+        "base",
+        "revision",
+        "counts",
+        "changes",
+      ]);
+      for (const side of [j.base, j.revision]) {
+        assert.deepEqual(side, {
+          title: "Pets",
+          version: "1.0",
+          format: "OpenAPI 3.0.3",
+        });
+      }
+      assert.deepEqual(j.counts, { breaking: 1, warning: 0, info: 0, doc: 0 });
+      assert.equal(j.changes.length, 1);
+      const c = j.changes[0];
+      assert.deepEqual(Object.keys(c), CHANGE_KEYS);
+      assert.equal(c.id, "request-property-became-required");
+      assert.equal(c.level, "breaking");
+      assert.equal(c.method, "post");
+      assert.equal(c.path, "/pets");
+      assert.deepEqual(c.operations, ["POST /pets"]);
+      assert.equal(typeof c.where, "string");
+      assert.match(c.where, /tag/);
+      assert.deepEqual(Object.keys(c.pointer), ["base", "revision"]);
+      // RFC 6901 pointers into each document, both sides present here.
+      for (const p of [c.pointer.base, c.pointer.revision]) {
+        assert.match(p, /^\/.*\/tag$/);
+      }
+      assert.match(c.text, /tag.*became required/);
+    },
+  },
+  {
+    name: "ok/json: an added operation has no base pointer",
+    args: [BASE, f(PAIRS.info), "--format", "json"],
+    code: 0,
+    check: (r) => {
+      const [c] = JSON.parse(r.stdout).changes;
+      assert.equal(c.id, "endpoint-added");
+      assert.equal(c.level, "info");
+      assert.equal(c.method, "get");
+      assert.equal(c.path, "/pets/{petId}");
+      assert.deepEqual(c.operations, ["GET /pets/{petId}"]);
+      assert.equal(c.pointer.base, null);
+      assert.equal(typeof c.pointer.revision, "string");
+    },
+  },
+  {
+    name: "ok/json: --all lists the doc change; without it only counts it",
+    args: ["--all", "--format", "json", BASE, f(PAIRS.doc)],
+    code: 0,
+    check: (r) => {
+      const j = JSON.parse(r.stdout);
+      assert.deepEqual(j.counts, { breaking: 0, warning: 0, info: 0, doc: 1 });
+      assert.deepEqual(j.changes.map((c: { level: string }) => c.level), [
+        "doc",
+      ]);
+    },
+  },
+  {
+    name: "ok/same document as JSON with its keys reordered: no change",
+    args: [BASE, f(PAIRS.none), "--format", "json", "--all"],
+    code: 0,
+    check: (r) => {
+      const j = JSON.parse(r.stdout);
+      assert.deepEqual(j.counts, { breaking: 0, warning: 0, info: 0, doc: 0 });
+      assert.deepEqual(j.changes, []);
+    },
+  },
+  {
+    name: "ok/Swagger 2.0 against OpenAPI 3.0, the same API: no change",
+    args: [f("pets_swagger.yaml"), BASE, "--format", "json", "--all"],
+    code: 0,
+    check: (r) => {
+      const j = JSON.parse(r.stdout);
+      assert.equal(j.base.format, "Swagger 2.0");
+      assert.equal(j.revision.format, "OpenAPI 3.0.3");
+      assert.deepEqual(j.changes, [], r.stdout);
+    },
+  },
+  {
+    name: "ok/Swagger 2.0 base, OpenAPI 3.0 revision: the real change found",
+    args: [f("pets_swagger.yaml"), f(PAIRS.breaking), "--fail-on", "breaking"],
+    code: 1,
+    check: (r) => {
+      assert.match(
+        r.stdout,
+        /\(Swagger 2\.0\) → Pets 1\.0 \(OpenAPI 3\.0\.3\)/,
+      );
+      assert.match(
+        r.stdout,
+        /^breaking POST \/pets: .*tag.* \[request-property-became-required\]$/m,
+      );
+    },
+  },
+  {
+    name: "ok/stdin as the base (-)",
+    args: ["-", f(PAIRS.breaking)],
+    stdin: fixture("pets_base.yaml"),
+    code: 0,
+    check: (r) => assert.match(r.stdout, /^1 breaking, /m),
+  },
+  {
+    name: "ok/stdin as the revision (-), with --fail-on",
+    args: [BASE, "-", "--fail-on", "warning"],
+    stdin: fixture(PAIRS.warning),
+    code: 1,
+    check: (r) => {
+      assert.match(r.stdout, /\[request-property-removed\]$/m);
+      assert.match(r.stderr, /1 change at or above warning/);
+    },
+  },
+  {
+    name: "ok/-- ends the options",
+    args: ["--format", "json", "--", BASE, f(PAIRS.none)],
+    code: 0,
+    check: (r) => assert.deepEqual(JSON.parse(r.stdout).changes, []),
+  },
+  {
+    name: "ok/--help prints the usage on stdout",
+    args: ["--help"],
+    code: 0,
+    check: (r) => {
+      assert.match(r.stdout, /^Usage: deno task diff BASE REVISION/);
+      for (const word of ["--format", "--fail-on", "--all", "standard input"]) {
+        assert.ok(r.stdout.includes(word), word);
+      }
+      assert.equal(r.stderr, "");
+    },
+  },
+  {
+    name: "ok/-h is --help, whatever else is given",
+    args: [BASE, "-h", "--frobnicate"],
+    code: 0,
+    check: (r) => assert.match(r.stdout, /^Usage: /),
+  },
+  {
+    name: "bad/broken JSON revision: the side, line and column, the excerpt",
+    args: [BASE, "broken.json"],
+    code: 2,
+    check: (r) => {
+      assert.equal(r.stdout, "");
+      const err = lines(r.stderr);
+      assert.match(
+        err[0],
+        /^revision: Not valid JSON: .*\(line 3, column 10\)$/,
+      );
+      // The excerpt: numbered lines, a caret under column 10 of line 3.
+      const at = err.findIndex((l) => l.startsWith("3 | "));
+      assert.ok(at > 0, r.stderr);
+      assert.equal(err[at], '3 |   "info" {"title": "Pets"},');
+      assert.equal(err[at + 1], "  |          ^");
+    },
+  },
+  {
+    name: "bad/broken YAML base: the side and the place",
+    args: ["broken.yaml", BASE],
+    code: 2,
+    check: (r) => {
+      assert.equal(r.stdout, "");
+      assert.match(r.stderr, /^base: .*\(line \d+, column \d+\)$/m);
+      assert.match(r.stderr, /^\d+ \| /m);
+    },
+  },
+  {
+    name: "bad/not OpenAPI: rejected as such, naming the side",
+    args: [f("not_openapi.json"), BASE],
+    code: 2,
+    check: (r) => {
+      assert.equal(r.stdout, "");
+      assert.match(r.stderr, /^base: .*AsyncAPI.*not OpenAPI or Swagger/);
+    },
+  },
+  {
+    name: "bad/a missing file",
+    args: [BASE, "no-such-spec.yaml"],
+    code: 2,
+    check: (r) => {
+      assert.equal(r.stdout, "");
+      assert.equal(
+        r.stderr,
+        "revision: cannot read no-such-spec.yaml: no such file\n",
+      );
+    },
+  },
+  {
+    name: "bad/a folder",
+    args: [FIXTURES, BASE],
+    code: 2,
+    check: (r) =>
+      assert.match(r.stderr, /^base: cannot read .*: it is a folder$/m),
+  },
+  {
+    name: "bad/usage: no input",
+    args: [],
+    code: 2,
+    check: (r) =>
+      assertUsage(r, /^diff: expected BASE and REVISION, got none$/m),
+  },
+  {
+    name: "bad/usage: one input",
+    args: [BASE],
+    code: 2,
+    check: (r) => assertUsage(r, /got only one input/),
+  },
+  {
+    name: "bad/usage: three inputs",
+    args: [BASE, BASE, BASE],
+    code: 2,
+    check: (r) => assertUsage(r, /expected two inputs, got 3/),
+  },
+  {
+    name: "bad/usage: both sides from standard input",
+    args: ["-", "-"],
+    code: 2,
+    check: (r) =>
+      assertUsage(r, /only one side can be read from standard input/),
+  },
+  {
+    name: "bad/usage: an unknown option",
+    args: [BASE, BASE, "--frmat", "json"],
+    code: 2,
+    check: (r) => assertUsage(r, /unknown option "--frmat"/),
+  },
+  {
+    name: "bad/usage: an unknown format",
+    args: [BASE, BASE, "--format", "html"],
+    code: 2,
+    check: (r) =>
+      assertUsage(r, /--format takes text, markdown, json, not "html"/),
+  },
+  {
+    name: "bad/usage: --fail-on doc",
+    args: [BASE, BASE, "--fail-on", "doc"],
+    code: 2,
+    check: (r) => assertUsage(r, /documentation changes never fail/),
+  },
+  {
+    name: "bad/usage: --fail-on without its level",
+    args: [BASE, BASE, "--fail-on"],
+    code: 2,
+    check: (r) => assertUsage(r, /--fail-on needs a value/),
+  },
+  {
+    name: "bad/usage: --format given twice",
+    args: [BASE, BASE, "--format", "json", "--format", "text"],
+    code: 2,
+    check: (r) => assertUsage(r, /--format is given twice/),
+  },
+  {
+    name: "bad/usage: --all=yes",
+    args: [BASE, BASE, "--all=yes"],
+    code: 2,
+    check: (r) => assertUsage(r, /--all takes no value/),
+  },
+];
+
+/**
+ * Exit statuses of `--fail-on LEVEL` for a revision whose changes are all
+ * at one level: 1 when that level is at or above LEVEL (breaking >
+ * warning > info), and never for documentation changes, listed or not.
+ */
+const FAIL_ON: [keyof typeof PAIRS, string[], Record<string, number>][] = [
+  ["breaking", [], { breaking: 1, warning: 1, info: 1 }],
+  ["warning", [], { breaking: 0, warning: 1, info: 1 }],
+  ["info", [], { breaking: 0, warning: 0, info: 1 }],
+  ["doc", ["--all"], { breaking: 0, warning: 0, info: 0 }],
+  ["none", [], { breaking: 0, warning: 0, info: 0 }],
+];
+for (const [pair, extra, codes] of FAIL_ON) {
+  for (const [level, code] of Object.entries(codes)) {
+    CASES.push({
+      name: `ok/--fail-on ${level}, ${pair} changes: exit ${code}`,
+      args: [BASE, f(PAIRS[pair]), "--fail-on", level, ...extra],
+      code,
+      check: (r) => {
+        if (code === 1) {
+          assert.match(r.stderr, new RegExp(`at or above ${level}`));
+        } else assert.equal(r.stderr, "");
+      },
+    });
+  }
+}
+
+/** Inputs some cases name relative to the folder they run in. */
+async function withScratch<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await Deno.makeTempDir({ prefix: "wirebench-diff-" });
+  try {
+    await Deno.writeTextFile(`${dir}/broken.json`, BROKEN_JSON);
+    await Deno.writeTextFile(
+      `${dir}/broken.yaml`,
+      "openapi: 3.0.3\ninfo:\n  title: [Pets\n  version: '1.0'\npaths: {}\n",
+    );
+    return await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+for (const c of CASES) {
+  Deno.test(`diff cli: ${c.name}`, async () => {
+    const r = await withScratch((cwd) =>
+      runDiff(c.args, { cwd, stdin: c.stdin })
+    );
+    assert.equal(r.code, c.code, shown(r));
+    c.check?.(r);
+  });
+}
+
+Deno.test("diff cli: ok/relative paths are read from the folder it runs in", async () => {
+  const r = await runDiff(
+    ["pets_base.yaml", "pets_breaking.yaml", "--fail-on", "breaking"],
+    { cwd: FIXTURES },
+  );
+  assert.equal(r.code, 1, shown(r));
+  assert.match(r.stdout, /\[request-property-became-required\]$/m);
+});
+
+Deno.test({
+  name: "diff cli: URLs are fetched, redirects followed; failures exit 2",
+  sanitizeResources: false,
+  fn: async (t) => {
+    const server = fixtureServer();
+    const o = server.origin;
+    try {
+      await t.step("ok/both sides as URLs", async () => {
+        const r = await runDiff([
+          `${o}/pets_base.yaml`,
+          `${o}/${PAIRS.breaking}`,
+          "--format",
+          "json",
+        ]);
+        assert.equal(r.code, 0, shown(r));
+        assert.equal(
+          JSON.parse(r.stdout).changes[0].id,
+          "request-property-became-required",
+        );
+      });
+      await t.step("ok/a redirected URL against a file", async () => {
+        const r = await runDiff([`${o}/moved/pets_base.yaml`, f(PAIRS.info)]);
+        assert.equal(r.code, 0, shown(r));
+        assert.match(r.stdout, /\[endpoint-added\]$/m);
+      });
+      await t.step("bad/a URL answering 404", async () => {
+        const r = await runDiff([BASE, `${o}/missing.yaml`]);
+        assert.equal(r.code, 2, shown(r));
+        assert.equal(r.stdout, "");
+        assert.equal(
+          r.stderr,
+          `revision: ${o}/missing.yaml answered 404 Not Found, not the document\n`,
+        );
+      });
+      await t.step("bad/a URL answering more than the cap", async () => {
+        const r = await runDiff([`${o}/endless`, BASE]);
+        assert.equal(r.code, 2, shown(r));
+        assert.match(
+          r.stderr,
+          new RegExp(`^base: ${o}/endless is larger than 100 MiB`),
+        );
+      });
+    } finally {
+      await server.shutdown();
+    }
+    await t.step(
+      "bad/nothing listening: the network error, the side",
+      async () => {
+        const r = await runDiff([BASE, o + "/pets_base.yaml"]);
+        assert.equal(r.code, 2, shown(r));
+        assert.match(
+          r.stderr,
+          new RegExp(`^revision: cannot fetch ${o}/pets_base\\.yaml: .+`),
+        );
+      },
+    );
+  },
+});
+
+Deno.test("diff cli: bad/a file past the size cap is refused unread", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "wirebench-diff-" });
+  try {
+    // A sparse file: its size says too large before a byte is read.
+    const big = `${dir}/big.yaml`;
+    using file = await Deno.open(big, { create: true, write: true });
+    await file.truncate(MAX_INPUT_BYTES + 1);
+    const r = await runDiff([BASE, big]);
+    assert.equal(r.code, 2, shown(r));
+    assert.equal(
+      r.stderr,
+      `revision: ${big} is larger than 100 MiB: refused (a spec that size ` +
+        "is no API description one can review)\n",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test({
+  name: "diff cli: a CI step through deno task, from another folder: " +
+    "--fail-on breaking exits 1 and prints the change",
+  sanitizeResources: false,
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "wirebench-ci-" });
+    try {
+      await Deno.copyFile(BASE, `${dir}/old.yaml`);
+      await Deno.copyFile(f(PAIRS.breaking), `${dir}/new.yaml`);
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: [
+          "task",
+          "--config",
+          `${ROOT_DIR}deno.json`,
+          "diff",
+          "old.yaml",
+          "new.yaml",
+          "--fail-on",
+          "breaking",
+        ],
+        cwd: dir,
+        env: CHILD_ENV,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const r = {
+        code: out.code,
+        stdout: new TextDecoder().decode(out.stdout),
+        stderr: new TextDecoder().decode(out.stderr),
+      };
+      assert.equal(r.code, 1, shown(r));
+      assert.match(
+        r.stdout,
+        /^breaking POST \/pets: .*tag.* became required \[request-property-became-required\]$/m,
+      );
+      assert.match(r.stderr, /1 change at or above breaking/);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+// In-process: what a subprocess test cannot afford to wait for.
+
+Deno.test({
+  name: "diff cli: a URL that never answers stops at the timeout",
+  sanitizeResources: false,
+  fn: async () => {
+    // A peer that accepts the connection and never writes a byte.
+    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const conns: Deno.Conn[] = [];
+    const accepting = (async () => {
+      for await (const conn of listener) conns.push(conn);
+    })();
+    try {
+      const url = `http://127.0.0.1:${listener.addr.port}/spec.yaml`;
+      await assert.rejects(
+        readInput(url, { cwd: ROOT_DIR, timeoutMs: 200 }),
+        (err) =>
+          err instanceof InputReadError &&
+          err.message === `${url} did not answer within 0.2 s`,
+      );
+    } finally {
+      listener.close();
+      for (const c of conns) c.close();
+      await accepting.catch(() => {});
+    }
+  },
+});
+
+Deno.test({
+  name: "diff cli: a body that stops arriving stops at the same timeout",
+  sanitizeResources: false,
+  fn: async () => {
+    const server = fixtureServer();
+    try {
+      const url = `${server.origin}/stalled`;
+      const t0 = performance.now();
+      await assert.rejects(
+        readInput(url, { cwd: ROOT_DIR, timeoutMs: 300 }),
+        (err) =>
+          err instanceof InputReadError &&
+          err.message === `${url} did not answer within 0.3 s`,
+      );
+      assert.ok(performance.now() - t0 < 5000);
+    } finally {
+      await server.shutdown();
+    }
+  },
+});
+
+Deno.test("diff cli: the reader stops at the cap and cancels the stream", async () => {
+  let cancelled = false;
+  let pulls = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull: (c) => {
+      pulls++;
+      c.enqueue(new Uint8Array(10));
+    },
+    cancel: () => {
+      cancelled = true;
+    },
+  });
+  await assert.rejects(
+    readCapped(stream, 25, "standard input"),
+    /^InputReadError: standard input is larger than 25 bytes/,
+  );
+  assert.ok(cancelled);
+  assert.ok(pulls <= 4, `${pulls} reads`);
+  const exact = ReadableStream.from([new Uint8Array(20), new Uint8Array(5)]);
+  const chunks = await readCapped(exact, 25, "x");
+  assert.equal(chunks.reduce((n, c) => n + c.byteLength, 0), 25);
+});
+
+Deno.test("diff cli: standard input past the cap is refused", async () => {
+  const chunk = new Uint8Array(64);
+  const stdin = ReadableStream.from([chunk, chunk]);
+  await assert.rejects(
+    readInput("-", { cwd: ROOT_DIR, stdin, maxBytes: 100 }),
+    /standard input is larger than 100 bytes/,
+  );
+});
+
+Deno.test("diff cli: parseArgs reads flags in any order and either form", () => {
+  assert.deepEqual(
+    parseArgs(["--fail-on=info", "a.yaml", "--all", "-", "--format", "json"]),
+    {
+      kind: "run",
+      args: {
+        base: "a.yaml",
+        revision: "-",
+        format: "json",
+        failOn: "info",
+        all: true,
+      },
+    },
+  );
+  assert.deepEqual(parseArgs(["a", "b"]), {
+    kind: "run",
+    args: {
+      base: "a",
+      revision: "b",
+      format: "text",
+      failOn: null,
+      all: false,
+    },
+  });
+  assert.equal(parseArgs(["a", ""]).kind, "usage");
+});
