@@ -114,6 +114,8 @@ export class RefResolver {
   deref(value: unknown): Deref {
     let cur = value;
     let ref: string | undefined;
+    // Most chains are one hop: a set of the refs seen only from the second.
+    let first: string | undefined;
     let seen: Set<string> | undefined;
     for (let r = refOf(cur); r !== null; r = refOf(cur)) {
       ref = r;
@@ -126,14 +128,15 @@ export class RefResolver {
           }" points to another file, which the viewer does not load`,
         };
       }
-      if ((seen ??= new Set()).has(r)) {
+      if (r === first || seen?.has(r)) {
         return {
           value: cur,
           ref,
           error: `$ref "${clip(r)}" is part of a reference cycle`,
         };
       }
-      seen.add(r);
+      if (first === undefined) first = r;
+      else (seen ??= new Set([first])).add(r);
       const next = this.pointer(r);
       if (next === undefined) {
         return {

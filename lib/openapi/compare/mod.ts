@@ -21,8 +21,8 @@ export { CompareLimitError } from "./schema_diff.ts";
 export type * from "./types.ts";
 export { levelRank, LEVELS } from "./types.ts";
 
-/** Schema pairs compared at most by default (Stripe's pair needs ~6,000). */
-const MAX_PAIRS = 500_000;
+/** Schema pairs compared at most by default (Stripe's pair needs ~5,000). */
+const MAX_PAIRS = 200_000;
 
 /** An input that cannot be compared: which side, and the viewer's error. */
 export class CompareInputError extends Error {

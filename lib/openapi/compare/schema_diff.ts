@@ -44,11 +44,18 @@ export interface Context {
 interface Place extends Context {
   /** Property path below the root (`data[].id`), "" at the root. */
   path: string;
-  depth: number;
 }
 
-/** Nesting followed before the comparison gives up (hostile documents only). */
-const MAX_DEPTH = 200;
+/** A pair waiting to be compared. */
+interface Task {
+  scope: Scope;
+  /** The schema objects compared (null: "anything"). */
+  bt: object | null;
+  rt: object | null;
+  b: () => SchemaView;
+  r: () => SchemaView;
+  at: Place;
+}
 
 /** Thrown when a document is too large or too deep to compare. */
 export class CompareLimitError extends Error {
@@ -84,7 +91,9 @@ export class SchemaDiff {
     return this.#pairs;
   }
   #memo = new Map<object, Map<object, Map<string, Scope>>>();
+  #work: Task[] = [];
   #equal = new WeakMap<object, WeakMap<object, boolean>>();
+  #alikeBudget = MAX_ALIKE_TOTAL;
 
   constructor(
     report: Report,
@@ -109,25 +118,61 @@ export class SchemaDiff {
     ctx: Context,
   ): Scope | null {
     if (!base || !rev) return null;
-    return this.#pair(
+    const scope = this.#pair(
       this.#base.view(base.raw, base.pointer),
       this.#rev.view(rev.raw, rev.pointer),
-      { ...ctx, path: "", depth: 0 },
+      { ...ctx, path: "" },
+    );
+    // Pairs are compared from a work list, not by recursion: a chain of a
+    // thousand components, or a schema nested 10,000 levels, costs a list
+    // entry per level, never a stack frame.
+    for (let task = this.#work.pop(); task; task = this.#work.pop()) {
+      this.#run(task);
+    }
+    return scope;
+  }
+
+  /** The scope of the schemas two links lead to, compared when needed. */
+  #link(bl: Link, rl: Link, at: Place): Scope {
+    return this.#enqueue(
+      this.#base.target(bl.raw),
+      this.#rev.target(rl.raw),
+      () => this.#base.view(bl.raw, bl),
+      () => this.#rev.view(rl.raw, rl),
+      at,
     );
   }
 
+  /** The memo's scopes of the pair `b`, `r` (created on first use). */
+  #scopes(b: object, r: object): Map<string, Scope> {
+    let m = this.#memo.get(b);
+    if (!m) this.#memo.set(b, m = new Map());
+    let byRev = m.get(r);
+    if (!byRev) m.set(r, byRev = new Map());
+    return byRev;
+  }
+
   #pair(b: SchemaView, r: SchemaView, at: Place): Scope {
-    // A parameter's or header's sentences name it: one scope per name.
-    const key = at.role === "property"
-      ? at.dir
-      : `${at.dir} ${at.role} ${at.subject}`;
+    return this.#enqueue(b.obj, r.obj, () => b, () => r, at);
+  }
+
+  /**
+   * The scope of the pair of schema objects `bt`, `rt` at `at`: the memo's,
+   * or a new one whose comparison joins the work list. The views are read
+   * only when the pair is compared and turns out not written alike.
+   */
+  #enqueue(
+    bt: object | null,
+    rt: object | null,
+    b: () => SchemaView,
+    r: () => SchemaView,
+    at: Place,
+  ): Scope {
+    const key = scopeKey(at);
     let scope: Scope | undefined;
     let byRev: Map<string, Scope> | undefined;
-    if (b.obj && r.obj) {
-      let m = this.#memo.get(b.obj);
-      if (!m) this.#memo.set(b.obj, m = new Map());
-      byRev = m.get(r.obj);
-      if (!byRev) m.set(r.obj, byRev = new Map());
+    if (bt && rt) {
+      byRev = this.#scopes(bt, rt);
       scope = byRev.get(key);
       if (scope) return scope;
     }
@@ -138,24 +183,26 @@ export class SchemaDiff {
         }); comparison stopped`,
       );
     }
-    if (at.depth > MAX_DEPTH) {
-      throw new CompareLimitError(
-        `Schemas nest more than ${MAX_DEPTH} levels deep (at ${
-          where(at)
-        }); comparison stopped`,
-      );
-    }
     scope = new Scope();
     byRev?.set(key, scope);
+    this.#work.push({ scope, bt, rt, b, r, at });
+    return scope;
+  }
+
+  /** Compares one pair into its scope; further pairs join the work list. */
+  #run(task: Task): void {
+    const { scope, bt, rt } = task;
+    let at = task.at;
+    if (bt && rt && this.#same(bt, rt)) {
+      // Written alike: only what they reference may differ.
+      this.#references(scope, bt, rt, at);
+      return;
+    }
+    const b = task.b(), r = task.r();
     // A named component is its own place: what changes inside it is said
     // once, wherever it is used.
     if (b.name && r.name && (at.role === "property" || at.role === "body")) {
       at = { ...at, root: `schema ${r.name}`, path: "" };
-    }
-    if (b.obj && r.obj && this.#same(b.obj, r.obj)) {
-      // Written alike: only what they reference may differ.
-      this.#references(scope, b.obj, r.obj, at);
-      return scope;
     }
     const bi = b.inner ? this.#base.view(b.inner.raw, b.inner) : b;
     const ri = r.inner ? this.#rev.view(r.inner.raw, r.inner) : r;
@@ -163,15 +210,14 @@ export class SchemaDiff {
       // One side annotates a component the other names (or both do): the
       // annotations belong here, the component's own changes to it.
       this.#annotations(scope, b, r, at);
-      scope.reach(this.#pair(bi, ri, { ...at, depth: at.depth + 1 }));
-      return scope;
+      scope.reach(this.#pair(bi, ri, at));
+      return;
     }
     this.#annotations(scope, b, r, at);
     this.#shape(scope, b, r, at);
     // An array that became an object (or the like) is one change: its
     // properties are not compared with items that are no longer there.
     if (!disjoint(b, r)) this.#children(scope, b, r, at);
-    return scope;
   }
 
   /**
@@ -183,7 +229,15 @@ export class SchemaDiff {
     let m = this.#equal.get(a);
     if (!m) this.#equal.set(a, m = new WeakMap());
     let same = m.get(b);
-    if (same === undefined) m.set(b, same = writtenAlike(a, b));
+    if (same === undefined) {
+      // Past the budget every pair is compared as schemas (memoized), so
+      // YAML aliases fanning out cannot make the text comparison explode.
+      const nodes = Math.min(MAX_ALIKE_NODES, this.#alikeBudget);
+      const [alike, used] = writtenAlike(a, b, nodes);
+      this.#alikeBudget -= used;
+      same = alike;
+      m.set(b, same);
+    }
     return same;
   }
 
@@ -193,16 +247,30 @@ export class SchemaDiff {
    */
   #references(scope: Scope, a: object, b: object, at: Place): void {
     const hidden = at.dir === "request" ? "readOnly" : "writeOnly";
-    for (const [x, y] of referencePairs(a, b, hidden)) {
-      const bv = this.#base.view(x, "");
-      const rv = this.#rev.view(y, "");
-      if (bv[hidden] && rv[hidden]) continue;
+    const child: Place = { ...at, role: "property" };
+    const key = scopeKey(child);
+    const [xs, ys] = referencePairs(a, b, hidden);
+    for (let i = 0; i < xs.length; i++) {
+      // Most references lead to a pair already compared: found without
+      // reading either schema (a thousand-way fan-out costs lookups only).
+      const bt = this.#base.target(xs[i]), rt = this.#rev.target(ys[i]);
+      if (bt && rt) {
+        if (bt[hidden] === true && rt[hidden] === true) continue;
+        const known = this.#scopes(bt, rt).get(key);
+        if (known) {
+          scope.reach(known);
+          continue;
+        }
+      }
+      const x = xs[i], y = ys[i];
       scope.reach(
-        this.#pair(bv, rv, {
-          ...at,
-          role: "property",
-          depth: at.depth + 1,
-        }),
+        this.#enqueue(
+          bt,
+          rt,
+          () => this.#base.view(x, ""),
+          () => this.#rev.view(y, ""),
+          child,
+        ),
       );
     }
   }
@@ -398,7 +466,7 @@ export class SchemaDiff {
     const dir = at.dir;
     // A read-only property is never sent, a write-only one never read
     // (OpenAPI 3.1 §4.8.24.1): its changes cannot break that side.
-    const hidden = (v: SchemaView) => req ? v.readOnly : v.writeOnly;
+    const flag = req ? "readOnly" : "writeOnly";
     const names = new Set([...b.props.keys(), ...r.props.keys()]);
     for (const name of names) {
       const bl = b.props.get(name), rl = r.props.get(name);
@@ -406,10 +474,11 @@ export class SchemaDiff {
         ...at,
         role: "property" as const,
         path: join(at.path, name),
-        depth: at.depth + 1,
       };
-      const bv = bl ? this.#base.view(bl.raw, bl) : null;
-      const rv = rl ? this.#rev.view(rl.raw, rl) : null;
+      // Whether a side hides the property: read from the schema object,
+      // not a full view (the view is read only if the pair is compared).
+      const bh = bl ? this.#base.marked(bl.raw, flag) : false;
+      const rh = rl ? this.#rev.marked(rl.raw, flag) : false;
       const bReq = b.required.has(name), rReq = r.required.has(name);
       const add = (id: string, level: Level, text: string) =>
         this.#report.add(scope, {
@@ -422,16 +491,16 @@ export class SchemaDiff {
           },
           text: `${dir} property \`${display(child)}\` ${text}`,
         });
-      if (bv && !rv) {
-        if (hidden(bv)) continue;
+      if (bl && !rl) {
+        if (bh) continue;
         if (req) add("request-property-removed", "warning", "was removed");
         else if (bReq) {
           add("response-required-property-removed", "breaking", "was removed");
         } else {
           add("response-optional-property-removed", "warning", "was removed");
         }
-      } else if (!bv && rv) {
-        if (hidden(rv)) continue;
+      } else if (!bl && rl) {
+        if (rh) continue;
         if (req) {
           if (rReq) {
             add(
@@ -449,9 +518,9 @@ export class SchemaDiff {
             "was added",
           );
         }
-      } else if (bv && rv) {
-        if (hidden(bv) && hidden(rv)) continue;
-        if (bReq !== rReq && !hidden(rv)) {
+      } else if (bl && rl) {
+        if (bh && rh) continue;
+        if (bReq !== rReq && !rh) {
           if (req) {
             if (rReq) {
               add(
@@ -478,24 +547,13 @@ export class SchemaDiff {
               );}
           }
         }
-        scope.reach(this.#pair(bv, rv, child));
+        scope.reach(this.#link(bl, rl, child));
       }
     }
-    const deeper = (suffix: string, bl: Link, rl: Link) => {
-      const child = {
-        ...at,
-        role: "property" as const,
-        path: at.path + suffix,
-        depth: at.depth + 1,
-      };
+    const deeper = (suffix: string, bl: Link, rl: Link) =>
       scope.reach(
-        this.#pair(
-          this.#base.view(bl.raw, bl),
-          this.#rev.view(rl.raw, rl),
-          child,
-        ),
+        this.#link(bl, rl, { ...at, role: "property", path: at.path + suffix }),
       );
-    };
     if (b.items && r.items) deeper("[]", b.items, r.items);
     if (b.additional && r.additional) deeper(".*", b.additional, r.additional);
     if (b.alts && r.alts) {
@@ -529,39 +587,46 @@ export class SchemaDiff {
 
 /** Nodes compared per pair before two schemas count as different. */
 const MAX_ALIKE_NODES = 100_000;
+/** Nodes compared as text in one comparison (Stripe's pair uses ~300,000). */
+const MAX_ALIKE_TOTAL = 5_000_000;
 
 /**
- * True when `a` and `b` hold the same keys and values (keys in any order),
- * `$ref`s as written. Iterative and bounded: a pair too large to tell
- * counts as different and is compared schema by schema instead.
+ * Whether `a` and `b` hold the same keys and values (keys in any order,
+ * `$ref`s as written), and how many nodes it took to tell. Iterative and
+ * bounded: a pair larger than `max` nodes counts as different and is
+ * compared schema by schema instead.
  */
-export function writtenAlike(a: unknown, b: unknown): boolean {
+export function writtenAlike(
+  a: unknown,
+  b: unknown,
+  max = MAX_ALIKE_NODES,
+): [alike: boolean, nodes: number] {
   const stack: [unknown, unknown][] = [[a, b]];
-  let left = MAX_ALIKE_NODES;
+  let left = max;
   while (stack.length) {
     const [x, y] = stack.pop()!;
     if (x === y) continue;
     if (
       typeof x !== "object" || typeof y !== "object" || x === null ||
       y === null || Array.isArray(x) !== Array.isArray(y) || --left < 0
-    ) return false;
+    ) return [false, max - left];
     if (Array.isArray(x)) {
       const ya = y as unknown[];
-      if (x.length !== ya.length) return false;
+      if (x.length !== ya.length) return [false, max - left];
       for (let i = 0; i < x.length; i++) stack.push([x[i], ya[i]]);
       continue;
     }
     const xo = x as Record<string, unknown>, yo = y as Record<string, unknown>;
     let n = 0;
     for (const k in xo) {
-      if (!Object.hasOwn(yo, k)) return false;
+      if (!Object.hasOwn(yo, k)) return [false, max - left];
       stack.push([xo[k], yo[k]]);
       n++;
     }
     for (const _ in yo) n--;
-    if (n !== 0) return false;
+    if (n !== 0) return [false, max - left];
   }
-  return true;
+  return [true, max - left];
 }
 
 /** Keywords whose values are data, not schemas: never searched for `$ref`s. */
@@ -582,31 +647,45 @@ function referencePairs(
   a: object,
   b: object,
   hidden: string,
-): [object, object][] {
-  const out: [object, object][] = [];
-  const stack: [unknown, unknown][] = [[a, b]];
+): [object[], object[]] {
+  const xs: object[] = [], ys: object[] = [];
+  // Two stacks walked in step (the trees are alike): no pair per node.
+  const sx: unknown[] = [a], sy: unknown[] = [b];
   const seen = new Set<unknown>();
-  while (stack.length) {
-    const [x, y] = stack.pop()!;
+  while (sx.length) {
+    const x = sx.pop(), y = sy.pop();
     if (typeof x !== "object" || x === null || seen.has(x)) continue;
     seen.add(x);
     if (Array.isArray(x)) {
-      x.forEach((v, i) => stack.push([v, (y as unknown[])[i]]));
+      for (let i = 0; i < x.length; i++) {
+        sx.push(x[i]);
+        sy.push((y as unknown[])[i]);
+      }
       continue;
     }
     const xo = x as Record<string, unknown>, yo = y as Record<string, unknown>;
     if (x !== a && typeof xo.$ref === "string") {
-      out.push([xo, yo]);
+      xs.push(xo);
+      ys.push(yo);
       continue;
     }
     if (x !== a && xo[hidden] === true) continue;
     for (const k in xo) {
       if (!DATA_KEYWORDS.has(k) && !k.startsWith("x-")) {
-        stack.push([xo[k], yo[k]]);
+        sx.push(xo[k]);
+        sy.push(yo[k]);
       }
     }
   }
-  return out;
+  return [xs, ys];
+}
+
+/**
+ * The memo key of a place: a property is one scope per direction; a
+ * parameter's or header's sentences name it, so one scope per name.
+ */
+function scopeKey(at: Place): string {
+  return at.role === "property" ? at.dir : `${at.dir} ${at.role} ${at.subject}`;
 }
 
 function join(path: string, name: string): string {

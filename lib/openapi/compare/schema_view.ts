@@ -156,6 +156,27 @@ export class SchemaReader {
     this.#pointers = pointers;
   }
 
+  /**
+   * The object `raw` resolves to (what comparisons are memoized on), or
+   * null where {@link view} reads "anything".
+   */
+  target(raw: unknown): Record<string, unknown> | null {
+    const d = this.#r.deref(raw);
+    return !d.error && isObject(d.value) ? d.value : null;
+  }
+
+  /**
+   * True when the schema `raw` resolves to, or one of its `allOf` parts,
+   * sets `flag` (`readOnly`, `writeOnly`): read without a full view.
+   */
+  marked(raw: unknown, flag: string): boolean {
+    const t = this.target(raw);
+    if (!t) return false;
+    if (t[flag] === true) return true;
+    return Array.isArray(t.allOf) &&
+      t.allOf.some((p) => this.target(p)?.[flag] === true);
+  }
+
   /** The view of the schema `raw` written at `pointer`. */
   view(raw: unknown, pointer: string | Link): SchemaView {
     const d = this.#r.deref(raw);

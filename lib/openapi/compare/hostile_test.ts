@@ -1,0 +1,221 @@
+/**
+ * Hostile pairs: spec compare finishes in bounded time and memory, or stops
+ * with a clear error, never hangs. Deep schemas, schemas that reference
+ * themselves, a million-way `$ref` fan-out, YAML aliases that make a graph
+ * astronomically large as a tree, and 10,000 operations.
+ */
+import assert from "node:assert/strict";
+import { CompareLimitError, compareSpecs } from "./mod.ts";
+
+/** Generous: a hang, not a slow machine, fails these. */
+const BOUND_MS = 30_000;
+
+function timed<T>(f: () => T): T {
+  const t = performance.now();
+  const out = f();
+  const ms = performance.now() - t;
+  assert.ok(ms < BOUND_MS, `took ${Math.round(ms)} ms`);
+  return out;
+}
+
+function withSchemas(schemas: Record<string, unknown>, root: unknown): string {
+  return JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "h", version: "1" },
+    paths: {
+      "/a": {
+        post: {
+          requestBody: { content: { "application/json": { schema: root } } },
+          responses: {
+            "200": {
+              description: "ok",
+              content: { "application/json": { schema: root } },
+            },
+          },
+        },
+      },
+    },
+    components: { schemas },
+  });
+}
+
+/**
+ * A document whose request and response schema is inline and `depth`
+ * objects deep, ending in `leaf`: written as text (stringifying such a
+ * value would overflow the stack).
+ */
+function deep(depth: number, leaf: string): string {
+  const open = '{"type":"object","properties":{"x":'.repeat(depth);
+  const schema = open + leaf + "}}".repeat(depth);
+  return withSchemas({}, "@").replaceAll('"@"', schema);
+}
+
+Deno.test("compare hostile: 10,000-level schemas alike compare as unchanged", () => {
+  const t = deep(10_000, '{"type":"string"}');
+  const r = timed(() => compareSpecs(t, t));
+  assert.deepEqual(r.changes, []);
+});
+
+Deno.test("compare hostile: 10,000-level schemas that differ at the bottom: found, no stack overflow", () => {
+  const r = timed(() =>
+    compareSpecs(
+      deep(10_000, '{"type":"string"}'),
+      deep(10_000, '{"type":"integer"}'),
+    )
+  );
+  assert.deepEqual(r.changes.map((c) => c.id).sort(), [
+    "request-property-type-changed",
+    "response-property-type-changed",
+  ]);
+  assert.match(r.changes[0].where, /^request body: (x\.){9999}x$/);
+});
+
+Deno.test("compare hostile: past the pair limit, a clear error", () => {
+  const err = timed(() => {
+    try {
+      compareSpecs(
+        deep(100, '{"type":"string"}'),
+        deep(100, '{"type":"integer"}'),
+        { maxPairs: 50 },
+      );
+    } catch (e) {
+      return e;
+    }
+    return null;
+  });
+  assert.ok(err instanceof CompareLimitError, String(err));
+  assert.match(err.message, /more than 50 distinct schema pairs/);
+});
+
+Deno.test("compare hostile: schemas that reference themselves many ways", () => {
+  const node = (t: string) => ({
+    type: "object",
+    properties: {
+      ...Object.fromEntries(
+        Array.from({ length: 50 }, (_, i) => [
+          `p${i}`,
+          { $ref: `#/components/schemas/S${i % 10}` },
+        ]),
+      ),
+      v: { type: t },
+    },
+  });
+  const schemas = (t: string) =>
+    Object.fromEntries(
+      Array.from({ length: 10 }, (_, i) => [`S${i}`, node(t)]),
+    );
+  const root = { $ref: "#/components/schemas/S0" };
+  const r = timed(() =>
+    compareSpecs(
+      withSchemas(schemas("string"), root),
+      withSchemas(schemas("integer"), root),
+    )
+  );
+  // One change per component and direction: not one per path through them.
+  assert.equal(r.changes.length, 20);
+  assert.ok(r.changes.every((c) => c.operations.join() === "POST /a"));
+});
+
+/**
+ * `levels` levels of `width` schemas, each with `width` properties that
+ * reference the next level: `width ** levels` paths through the graph.
+ * Written as text: building and stringifying the value costs more.
+ */
+function fanOut(width: number, levels: number, extra = ""): string {
+  const schemas: string[] = [];
+  for (let l = 0; l < levels; l++) {
+    for (let i = 0; i < width; i++) {
+      const props: string[] = [];
+      for (let j = 0; j < width; j++) {
+        const to = l + 1 < levels
+          ? `{"$ref":"#/components/schemas/L${l + 1}_${(i + j) % width}"}`
+          : '{"type":"string"}';
+        props.push(`"q${j}":${to}`);
+      }
+      if (l === 1 && i === 7 && extra) props.push(extra);
+      schemas.push(
+        `"L${l}_${i}":{"type":"object","properties":{${props.join(",")}}}`,
+      );
+    }
+  }
+  const root = JSON.stringify({
+    type: "object",
+    properties: Object.fromEntries(
+      Array.from({ length: width }, (_, i) => [
+        `p${i}`,
+        { $ref: `#/components/schemas/L0_${i}` },
+      ]),
+    ),
+  });
+  return withSchemas({}, "@").replaceAll('"@"', root)
+    .replace('"schemas":{}', `"schemas":{${schemas.join(",")}}`);
+}
+
+Deno.test("compare hostile: a million-way $ref fan-out (a billion paths, 30,000 edges)", () => {
+  const r = timed(() =>
+    compareSpecs(fanOut(100, 3), fanOut(100, 3, '"extra":{"type":"string"}'))
+  );
+  assert.deepEqual(r.changes.map((c) => c.id).sort(), [
+    "new-optional-request-property",
+    "response-optional-property-added",
+  ]);
+  assert.equal(r.changes[0].where, "schema L1_7: extra");
+});
+
+Deno.test("compare hostile: a wide graph (300,000 $ref edges)", () => {
+  const r = timed(() =>
+    compareSpecs(fanOut(300, 3), fanOut(300, 3, '"extra":{"type":"string"}'))
+  );
+  assert.equal(r.changes.length, 2);
+});
+
+Deno.test("compare hostile: YAML aliases nine levels deep (a billion paths as a tree)", () => {
+  const lines = ["a0: &a0 {type: string}"];
+  for (let i = 1; i <= 9; i++) {
+    const props = Array.from({ length: 10 }, (_, j) => `p${j}: *a${i - 1}`)
+      .join(", ");
+    lines.push(`a${i}: &a${i} {type: object, properties: {${props}}}`);
+  }
+  const yaml = (leaf: string) =>
+    [
+      "openapi: 3.0.3",
+      "info: {title: h, version: '1'}",
+      "x-anchors:",
+      ...lines.map((l, i) => "  " + (i === 0 ? l.replace("string", leaf) : l)),
+      "paths:",
+      "  /a:",
+      "    get:",
+      "      responses:",
+      "        '200':",
+      "          description: ok",
+      "          content:",
+      "            application/json:",
+      "              schema: *a9",
+    ].join("\n");
+  const r = timed(() => compareSpecs(yaml("string"), yaml("integer")));
+  assert.equal(r.changes.length, 1);
+  assert.equal(r.changes[0].id, "response-property-type-changed");
+});
+
+Deno.test("compare hostile: 10,000 operations, each changed", () => {
+  const paths = (t: string) =>
+    Object.fromEntries(
+      Array.from({ length: 10_000 }, (_, i) => [
+        `/r${i}`,
+        {
+          get: {
+            parameters: [{ name: "q", in: "query", schema: { type: t } }],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      ]),
+    );
+  const doc = (t: string) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "h", version: "1" },
+      paths: paths(t),
+    });
+  const r = timed(() => compareSpecs(doc("string"), doc("integer")));
+  assert.equal(r.counts.breaking, 10_000);
+});

@@ -1,0 +1,858 @@
+/**
+ * Spec compare, one change kind at a time: each `ok/...` pair of a minimal
+ * base and revision must report exactly the changes listed (id, level and
+ * operations), and each `same/...` pair nothing at all.
+ */
+import assert from "node:assert/strict";
+import { compareSpecs } from "./mod.ts";
+import type { Change } from "./types.ts";
+
+type Json = Record<string, unknown>;
+
+/** An OpenAPI 3.0 document with these paths and schemas. */
+function doc(paths: Json, schemas: Json = {}, extra: Json = {}): string {
+  return JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "T", version: "1" },
+    paths,
+    components: { schemas },
+    ...extra,
+  });
+}
+
+const ok200 = { "200": { description: "ok" } };
+
+/** `GET /a` with these parameters. */
+function withParams(...parameters: Json[]): Json {
+  return { "/a": { get: { parameters, responses: ok200 } } };
+}
+
+/** `GET /a?q=` with the query parameter's schema. */
+function query(schema: Json, more: Json = {}): Json {
+  return withParams({ name: "q", in: "query", schema, ...more });
+}
+
+/** `POST /a` with a JSON request body of this schema. */
+function requestBody(schema: Json, required = true): Json {
+  return {
+    "/a": {
+      post: {
+        requestBody: {
+          required,
+          content: { "application/json": { schema } },
+        },
+        responses: ok200,
+      },
+    },
+  };
+}
+
+/** `GET /a` answering 200 with a JSON body of this schema. */
+function responseBody(schema: Json, headers?: Json): Json {
+  return {
+    "/a": {
+      get: {
+        responses: {
+          "200": {
+            description: "ok",
+            ...(headers ? { headers } : {}),
+            content: { "application/json": { schema } },
+          },
+        },
+      },
+    },
+  };
+}
+
+function object(properties: Json, required: string[] = []): Json {
+  return { type: "object", properties, required };
+}
+
+/** [id, level, operations] of a change. */
+type Want = [string, string, string[]];
+
+const CHANGES: [string, string, string, Want[]][] = [
+  [
+    "ok/operation removed",
+    doc({ "/a": { get: { responses: ok200 }, post: { responses: ok200 } } }),
+    doc({ "/a": { post: { responses: ok200 } } }),
+    [["api-removed-without-deprecation", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/whole path removed",
+    doc({
+      "/a": { get: { responses: ok200 } },
+      "/b": { get: { responses: ok200 } },
+    }),
+    doc({ "/b": { get: { responses: ok200 } } }),
+    [["api-path-removed-without-deprecation", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/a deprecated operation removed is info",
+    doc({
+      "/a": {
+        get: { deprecated: true, responses: ok200 },
+        post: { responses: ok200 },
+      },
+    }),
+    doc({ "/a": { post: { responses: ok200 } } }),
+    [["api-removed-with-deprecation", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/operation added",
+    doc({ "/a": { get: { responses: ok200 } } }),
+    doc({ "/a": { get: { responses: ok200 }, put: { responses: ok200 } } }),
+    [["endpoint-added", "info", ["PUT /a"]]],
+  ],
+  [
+    "ok/operation deprecated",
+    doc({ "/a": { get: { responses: ok200 } } }),
+    doc({ "/a": { get: { deprecated: true, responses: ok200 } } }),
+    [["endpoint-deprecated", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/new required parameter",
+    doc(withParams()),
+    doc(
+      withParams({
+        name: "q",
+        in: "query",
+        required: true,
+        schema: { type: "string" },
+      }),
+    ),
+    [["new-required-request-parameter", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/new optional parameter",
+    doc(withParams()),
+    doc(withParams({ name: "q", in: "query", schema: { type: "string" } })),
+    [["new-optional-request-parameter", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/optional parameter became required",
+    doc(query({ type: "string" })),
+    doc(query({ type: "string" }, { required: true })),
+    [["request-parameter-became-required", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/new path parameter",
+    doc({ "/a/{id}": { get: { responses: ok200 } } }),
+    doc({
+      "/a/{id}": {
+        get: {
+          parameters: [{
+            name: "id",
+            in: "path",
+            required: true,
+            schema: { type: "string" },
+          }],
+          responses: ok200,
+        },
+      },
+    }),
+    [["new-request-path-parameter", "breaking", ["GET /a/{id}"]]],
+  ],
+  [
+    "ok/path parameter renamed is info",
+    doc({
+      "/a/{id}": {
+        get: {
+          parameters: [{
+            name: "id",
+            in: "path",
+            required: true,
+            schema: { type: "string" },
+          }],
+          responses: ok200,
+        },
+      },
+    }),
+    doc({
+      "/a/{aId}": {
+        get: {
+          parameters: [{
+            name: "aId",
+            in: "path",
+            required: true,
+            schema: { type: "string" },
+          }],
+          responses: ok200,
+        },
+      },
+    }),
+    [["request-path-parameter-renamed", "info", ["GET /a/{aId}"]]],
+  ],
+  [
+    "ok/parameter type changed",
+    doc(query({ type: "integer" })),
+    doc(query({ type: "string" })),
+    [["request-parameter-type-changed", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/parameter format changed",
+    doc(query({ type: "integer", format: "int64" })),
+    doc(query({ type: "integer", format: "int32" })),
+    [["request-parameter-type-changed", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/parameter type widened is info",
+    doc(query({ type: "integer" })),
+    doc(query({ type: "number" })),
+    [["request-parameter-type-generalized", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/parameter enum value removed",
+    doc(query({ type: "string", enum: ["a", "b"] })),
+    doc(query({ type: "string", enum: ["a"] })),
+    [["request-parameter-enum-value-removed", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/parameter maximum lowered",
+    doc(query({ type: "integer", maximum: 10 })),
+    doc(query({ type: "integer", maximum: 5 })),
+    [["request-parameter-max-decreased", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/parameter maxLength lowered",
+    doc(query({ type: "string", maxLength: 10 })),
+    doc(query({ type: "string", maxLength: 5 })),
+    [["request-parameter-max-length-decreased", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/parameter maxItems lowered",
+    doc(query({ type: "array", items: { type: "string" }, maxItems: 10 })),
+    doc(query({ type: "array", items: { type: "string" }, maxItems: 5 })),
+    [["request-parameter-max-items-decreased", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/parameter minimum raised",
+    doc(query({ type: "integer", minimum: 1 })),
+    doc(query({ type: "integer", minimum: 2 })),
+    [["request-parameter-min-increased", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/parameter minLength raised",
+    doc(query({ type: "string", minLength: 1 })),
+    doc(query({ type: "string", minLength: 3 })),
+    [["request-parameter-min-length-increased", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/parameter minItems raised",
+    doc(query({ type: "array", items: { type: "string" }, minItems: 0 })),
+    doc(query({ type: "array", items: { type: "string" }, minItems: 1 })),
+    [["request-parameter-min-items-increased", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/parameter maximum raised is info",
+    doc(query({ type: "integer", maximum: 5 })),
+    doc(query({ type: "integer", maximum: 10 })),
+    [["request-parameter-max-increased", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/parameter removed is a warning",
+    doc(query({ type: "string" })),
+    doc(withParams()),
+    [["request-parameter-removed", "warning", ["GET /a"]]],
+  ],
+  [
+    "ok/parameter pattern changed is a warning",
+    doc(query({ type: "string", pattern: "^a+$" })),
+    doc(query({ type: "string", pattern: "^b+$" })),
+    [["request-parameter-pattern-changed", "warning", ["GET /a"]]],
+  ],
+  [
+    "ok/header parameters match ignoring case",
+    doc(withParams({ name: "X-Id", in: "header", schema: { type: "string" } })),
+    doc(
+      withParams({ name: "x-id", in: "header", schema: { type: "integer" } }),
+    ),
+    [["request-parameter-type-changed", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/request body became required",
+    doc(requestBody(object({ a: { type: "string" } }), false)),
+    doc(requestBody(object({ a: { type: "string" } }), true)),
+    [["request-body-became-required", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/new required request property",
+    doc(requestBody(object({ a: { type: "string" } }))),
+    doc(
+      requestBody(
+        object({ a: { type: "string" }, b: { type: "string" } }, ["b"]),
+      ),
+    ),
+    [["new-required-request-property", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/new optional request property",
+    doc(requestBody(object({ a: { type: "string" } }))),
+    doc(requestBody(object({ a: { type: "string" }, b: { type: "string" } }))),
+    [["new-optional-request-property", "info", ["POST /a"]]],
+  ],
+  [
+    "ok/request property became required",
+    doc(requestBody(object({ amount: { type: "integer" } }))),
+    doc(requestBody(object({ amount: { type: "integer" } }, ["amount"]))),
+    [["request-property-became-required", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/request property lost nullable",
+    doc(requestBody(object({ a: { type: "string", nullable: true } }))),
+    doc(requestBody(object({ a: { type: "string" } }))),
+    [["request-property-became-not-nullable", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/request property type changed",
+    doc(requestBody(object({ a: { type: "string" } }))),
+    doc(requestBody(object({ a: { type: "boolean" } }))),
+    [["request-property-type-changed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/request property enum value removed",
+    doc(requestBody(object({ a: { type: "string", enum: ["x", "y"] } }))),
+    doc(requestBody(object({ a: { type: "string", enum: ["x"] } }))),
+    [["request-property-enum-value-removed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/request property enum value added is info",
+    doc(requestBody(object({ a: { type: "string", enum: ["x"] } }))),
+    doc(requestBody(object({ a: { type: "string", enum: ["x", "y"] } }))),
+    [["request-property-enum-value-added", "info", ["POST /a"]]],
+  ],
+  [
+    "ok/request property maxLength lowered",
+    doc(requestBody(object({ a: { type: "string", maxLength: 50 } }))),
+    doc(requestBody(object({ a: { type: "string", maxLength: 20 } }))),
+    [["request-property-max-length-decreased", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/request property minimum raised",
+    doc(requestBody(object({ a: { type: "integer", minimum: 0 } }))),
+    doc(requestBody(object({ a: { type: "integer", minimum: 1 } }))),
+    [["request-property-min-increased", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/request property maxLength raised is info",
+    doc(requestBody(object({ a: { type: "string", maxLength: 20 } }))),
+    doc(requestBody(object({ a: { type: "string", maxLength: 50 } }))),
+    [["request-property-max-length-increased", "info", ["POST /a"]]],
+  ],
+  [
+    "ok/request property removed is a warning",
+    doc(requestBody(object({ a: { type: "string" }, b: { type: "string" } }))),
+    doc(requestBody(object({ a: { type: "string" } }))),
+    [["request-property-removed", "warning", ["POST /a"]]],
+  ],
+  [
+    "ok/a read-only property is never sent: its changes are not the request's",
+    doc(
+      requestBody(
+        object({
+          id: { type: "string", readOnly: true },
+          a: { type: "string" },
+        }),
+      ),
+    ),
+    doc(
+      requestBody(
+        object({
+          id: { type: "integer", readOnly: true },
+          a: { type: "string" },
+        }, ["id"]),
+      ),
+    ),
+    [],
+  ],
+  [
+    "ok/request media type removed",
+    doc({
+      "/a": {
+        post: {
+          requestBody: {
+            content: {
+              "application/json": { schema: { type: "object" } },
+              "application/xml": { schema: { type: "object" } },
+            },
+          },
+          responses: ok200,
+        },
+      },
+    }),
+    doc(requestBody({ type: "object" }, false)),
+    [["request-body-media-type-removed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/response media type removed",
+    doc(responseBody({ type: "object" })),
+    doc({
+      "/a": {
+        get: {
+          responses: {
+            "200": {
+              description: "ok",
+              content: { "text/plain": { schema: { type: "string" } } },
+            },
+          },
+        },
+      },
+    }),
+    [
+      ["response-media-type-added", "info", ["GET /a"]],
+      ["response-media-type-removed", "breaking", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/success status removed",
+    doc({
+      "/a": {
+        get: {
+          responses: {
+            "200": { description: "ok" },
+            "201": { description: "c" },
+          },
+        },
+      },
+    }),
+    doc({ "/a": { get: { responses: { "201": { description: "c" } } } } }),
+    [["response-success-status-removed", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/response status added is info",
+    doc({ "/a": { get: { responses: ok200 } } }),
+    doc({
+      "/a": { get: { responses: { ...ok200, "404": { description: "no" } } } },
+    }),
+    [["response-non-success-status-added", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/required response property removed",
+    doc(
+      responseBody(
+        object({ id: { type: "string" }, a: { type: "string" } }, ["id"]),
+      ),
+    ),
+    doc(responseBody(object({ a: { type: "string" } }))),
+    [["response-required-property-removed", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/optional response property removed is a warning",
+    doc(
+      responseBody(object({ id: { type: "string" }, a: { type: "string" } })),
+    ),
+    doc(responseBody(object({ a: { type: "string" } }))),
+    [["response-optional-property-removed", "warning", ["GET /a"]]],
+  ],
+  [
+    "ok/required response property became optional",
+    doc(responseBody(object({ id: { type: "string" } }, ["id"]))),
+    doc(responseBody(object({ id: { type: "string" } }))),
+    [["response-property-became-optional", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/response property became nullable",
+    doc(responseBody(object({ id: { type: "string" } }, ["id"]))),
+    doc(
+      responseBody(object({ id: { type: "string", nullable: true } }, ["id"])),
+    ),
+    [["response-property-became-nullable", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/response property type changed",
+    doc(responseBody(object({ n: { type: "integer" } }))),
+    doc(responseBody(object({ n: { type: "string" } }))),
+    [["response-property-type-changed", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/response maximum raised",
+    doc(responseBody(object({ n: { type: "integer", maximum: 10 } }))),
+    doc(responseBody(object({ n: { type: "integer", maximum: 20 } }))),
+    [["response-property-max-increased", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/response maxLength raised",
+    doc(responseBody(object({ s: { type: "string", maxLength: 10 } }))),
+    doc(responseBody(object({ s: { type: "string", maxLength: 20 } }))),
+    [["response-property-max-length-increased", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/enum value added to a response property is a warning",
+    doc(responseBody(object({ s: { type: "string", enum: ["a"] } }))),
+    doc(responseBody(object({ s: { type: "string", enum: ["a", "b"] } }))),
+    [["response-property-enum-value-added", "warning", ["GET /a"]]],
+  ],
+  [
+    "ok/response property added is info",
+    doc(responseBody(object({ a: { type: "string" } }))),
+    doc(responseBody(object({ a: { type: "string" }, b: { type: "string" } }))),
+    [["response-optional-property-added", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/response header removed",
+    doc(
+      responseBody({ type: "object" }, {
+        "X-Rate": { schema: { type: "integer" } },
+      }),
+    ),
+    doc(responseBody({ type: "object" })),
+    [["optional-response-header-removed", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/response header became optional",
+    doc(
+      responseBody({ type: "object" }, {
+        "X-Rate": { required: true, schema: { type: "integer" } },
+      }),
+    ),
+    doc(
+      responseBody({ type: "object" }, {
+        "X-Rate": { schema: { type: "integer" } },
+      }),
+    ),
+    [["response-header-became-optional", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/security requirement added is info",
+    doc({ "/a": { get: { responses: ok200 } } }),
+    doc({ "/a": { get: { security: [{ key: [] }], responses: ok200 } } }),
+    [["api-security-added", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/a shared component's change is one change listing its operations",
+    doc(
+      {
+        "/a": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: { $ref: "#/components/schemas/Pet" },
+                  },
+                },
+              },
+            },
+          },
+        },
+        "/b": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: {
+                      type: "array",
+                      items: { $ref: "#/components/schemas/Pet" },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        "/c": { get: { responses: ok200 } },
+      },
+      {
+        Pet: object({ id: { type: "string" }, name: { type: "string" } }, [
+          "id",
+          "name",
+        ]),
+      },
+    ),
+    doc(
+      {
+        "/a": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: { $ref: "#/components/schemas/Pet" },
+                  },
+                },
+              },
+            },
+          },
+        },
+        "/b": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: {
+                      type: "array",
+                      items: { $ref: "#/components/schemas/Pet" },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        "/c": { get: { responses: ok200 } },
+      },
+      { Pet: object({ id: { type: "string" } }, ["id"]) },
+    ),
+    [["response-required-property-removed", "breaking", ["GET /a", "GET /b"]]],
+  ],
+  [
+    "ok/a change in a recursive schema is found once, without looping",
+    doc(
+      {
+        "/a": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: { $ref: "#/components/schemas/Node" },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      {
+        Node: object({
+          next: { $ref: "#/components/schemas/Node" },
+          v: { type: "integer" },
+        }),
+      },
+    ),
+    doc(
+      {
+        "/a": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: { $ref: "#/components/schemas/Node" },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      {
+        Node: object({
+          next: { $ref: "#/components/schemas/Node" },
+          v: { type: "string" },
+        }),
+      },
+    ),
+    [["response-property-type-changed", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/a property made nullable through anyOf is the property's change",
+    doc(
+      responseBody({ $ref: "#/components/schemas/A" }),
+      {
+        A: object({ b: { $ref: "#/components/schemas/B" } }, ["b"]),
+        B: object({ x: { type: "string" } }),
+      },
+    ),
+    doc(
+      responseBody({ $ref: "#/components/schemas/A" }),
+      {
+        A: object({
+          b: { anyOf: [{ $ref: "#/components/schemas/B" }], nullable: true },
+        }, ["b"]),
+        B: object({ x: { type: "string" } }),
+      },
+    ),
+    [["response-property-became-nullable", "breaking", ["GET /a"]]],
+  ],
+];
+
+const SAME: [string, string, string][] = [
+  [
+    "same/a document and itself",
+    doc(responseBody(object({ a: { type: "string" } }))),
+    doc(responseBody(object({ a: { type: "string" } }))),
+  ],
+  [
+    "same/keys, paths and properties reordered",
+    doc({
+      "/a": { get: { responses: ok200 } },
+      "/b": {
+        post: {
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: object({
+                  x: { type: "string" },
+                  y: { type: "integer" },
+                }, ["x", "y"]),
+              },
+            },
+          },
+          responses: ok200,
+        },
+      },
+    }),
+    doc({
+      "/b": {
+        post: {
+          responses: ok200,
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: {
+                  required: ["y", "x"],
+                  properties: { y: { type: "integer" }, x: { type: "string" } },
+                  type: "object",
+                },
+              },
+            },
+          },
+        },
+      },
+      "/a": { get: { responses: ok200 } },
+    }),
+  ],
+  [
+    "same/a $ref replaced by its inline copy",
+    doc(responseBody({ $ref: "#/components/schemas/P" }), {
+      P: object({ id: { type: "string" } }, ["id"]),
+    }),
+    doc(responseBody(object({ id: { type: "string" } }, ["id"]))),
+  ],
+  [
+    "same/3.0 nullable and 3.1 type with null",
+    doc(responseBody(object({ a: { type: "string", nullable: true } }))),
+    JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "T", version: "1" },
+      paths: responseBody(object({ a: { type: ["string", "null"] } })),
+    }),
+  ],
+  [
+    "same/allOf merged",
+    doc(
+      requestBody(
+        object({ a: { type: "string" }, b: { type: "integer" } }, ["a"]),
+      ),
+    ),
+    doc(
+      requestBody({
+        allOf: [
+          object({ a: { type: "string" } }, ["a"]),
+          object({ b: { type: "integer" } }),
+        ],
+      }),
+    ),
+  ],
+  [
+    "same/a description edit is documentation, not listed by default",
+    doc(responseBody(object({ a: { type: "string", description: "old" } }))),
+    doc(responseBody(object({ a: { type: "string", description: "new" } }))),
+  ],
+  [
+    "same/path-level and operation-level parameters merged",
+    doc({
+      "/a": {
+        parameters: [{ name: "q", in: "query", schema: { type: "string" } }],
+        get: { responses: ok200 },
+      },
+    }),
+    doc(query({ type: "string" })),
+  ],
+];
+
+function summary(changes: Change[]): Want[] {
+  return changes.map((c) => [c.id, c.level, c.operations]);
+}
+
+for (const [name, base, revision, want] of CHANGES) {
+  Deno.test(`compare ${name}`, () => {
+    const r = compareSpecs(base, revision);
+    assert.deepEqual(
+      summary(r.changes).sort(),
+      [...want].sort(),
+      r.changes.map((c) => `${c.id}: ${c.text}`).join("\n"),
+    );
+  });
+}
+
+for (const [name, base, revision] of SAME) {
+  Deno.test(`compare ${name}`, () => {
+    const r = compareSpecs(base, revision);
+    assert.deepEqual(summary(r.changes), []);
+    assert.equal(r.counts.breaking + r.counts.warning + r.counts.info, 0);
+  });
+}
+
+Deno.test("compare: documentation changes are listed with all, as doc", () => {
+  const base = doc(
+    responseBody(object({ a: { type: "string", description: "old" } })),
+  );
+  const rev = doc(
+    responseBody(object({ a: { type: "string", description: "new" } })),
+  );
+  assert.equal(compareSpecs(base, rev).counts.doc, 1);
+  const all = compareSpecs(base, rev, { all: true });
+  assert.deepEqual(summary(all.changes), [
+    ["response-property-description-changed", "doc", ["GET /a"]],
+  ]);
+});
+
+Deno.test("compare: a change carries its place, pointers and sentence", () => {
+  const r = compareSpecs(
+    doc(requestBody(object({ amount: { type: "integer" } }))),
+    doc(requestBody(object({ amount: { type: "integer" } }, ["amount"]))),
+  );
+  const [c] = r.changes;
+  assert.equal(c.method, "post");
+  assert.equal(c.path, "/a");
+  assert.equal(c.where, "request body: amount");
+  assert.equal(c.text, "request property `amount` became required");
+  assert.deepEqual(c.pointer, {
+    base:
+      "/paths/~1a/post/requestBody/content/application~1json/schema/properties/amount",
+    revision:
+      "/paths/~1a/post/requestBody/content/application~1json/schema/properties/amount",
+  });
+  assert.deepEqual(r.base, {
+    title: "T",
+    version: "1",
+    format: "OpenAPI 3.0.3",
+  });
+});
+
+Deno.test("compare: changes are grouped by operation, the breaking groups first", () => {
+  const r = compareSpecs(
+    doc({
+      "/a": { get: { responses: ok200 } },
+      "/b": { get: { responses: ok200 } },
+    }),
+    doc({
+      "/a": { get: { responses: ok200 }, post: { responses: ok200 } },
+      "/b": {
+        get: {
+          parameters: [{
+            name: "q",
+            in: "query",
+            required: true,
+            schema: { type: "string" },
+          }],
+          responses: ok200,
+        },
+      },
+    }),
+  );
+  assert.deepEqual(r.changes.map((c) => `${c.level} ${c.method} ${c.path}`), [
+    "breaking get /b",
+    "info post /a",
+  ]);
+});

@@ -1,0 +1,170 @@
+/**
+ * Property tests (fast-check) of spec compare on generated documents:
+ * a document compared with itself (or with a copy written in another key
+ * order) reports nothing; an operation added one way is removed the other
+ * way; a change reported one way has its mirror reported the other way.
+ */
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { compareSpecs } from "./mod.ts";
+
+// Few names, so that two generated documents share paths and properties.
+const name = fc.constantFrom("a", "b", "c", "d");
+const scalar = fc.constantFrom("string", "integer", "number", "boolean");
+const schema: fc.Arbitrary<Record<string, unknown>> = fc.letrec((tie) => ({
+  leaf: fc.record(
+    {
+      type: scalar,
+      maxLength: fc.integer({ min: 1, max: 99 }),
+      enum: fc.uniqueArray(fc.constantFrom("x", "y", "z"), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      nullable: fc.boolean(),
+    },
+    { requiredKeys: ["type"] },
+  ),
+  object: fc.record({
+    type: fc.constant("object"),
+    properties: fc.dictionary(name, tie("node"), { maxKeys: 4 }),
+    required: fc.uniqueArray(name, { maxLength: 2 }),
+  }),
+  array: fc.record({ type: fc.constant("array"), items: tie("node") }),
+  node: fc.oneof(
+    { depthSize: "small" },
+    tie("leaf"),
+    tie("object"),
+    tie("array"),
+  ),
+})).node as fc.Arbitrary<Record<string, unknown>>;
+
+const operation = fc.record({
+  parameters: fc.uniqueArray(
+    fc.record({
+      name,
+      in: fc.constantFrom("query", "header"),
+      required: fc.boolean(),
+      schema,
+    }),
+    { maxLength: 3, selector: (p) => `${p.in} ${p.name}` },
+  ),
+  responses: fc.record({
+    "200": fc.record({
+      description: fc.constant("ok"),
+      content: fc.record({ "application/json": fc.record({ schema }) }),
+    }),
+  }),
+});
+
+const paths = fc.dictionary(
+  name.map((n) => `/${n}`),
+  fc.dictionary(fc.constantFrom("get", "post", "put"), operation, {
+    minKeys: 1,
+    maxKeys: 2,
+  }),
+  { maxKeys: 5 },
+);
+
+function text(p: Record<string, unknown>): string {
+  return JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "gen", version: "1" },
+    paths: p,
+  });
+}
+
+/** The same value with every object's keys in reverse order. */
+function reversed(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(reversed);
+  if (v && typeof v === "object") {
+    return Object.fromEntries(
+      Object.entries(v).reverse().map(([k, x]) => [k, reversed(x)]),
+    );
+  }
+  return v;
+}
+
+Deno.test("compare property: a document compared with itself, in any key order, reports nothing", () => {
+  fc.assert(
+    fc.property(paths, (p) => {
+      const r = compareSpecs(text(p), text(reversed(p) as typeof p), {
+        all: true,
+      });
+      assert.deepEqual(r.changes, []);
+    }),
+    { numRuns: 200 },
+  );
+});
+
+Deno.test("compare property: an operation added one way is removed the other way", () => {
+  fc.assert(
+    fc.property(paths, operation, (p, op) => {
+      const more = { ...p, "/zz-new": { get: op } };
+      const added = compareSpecs(text(p), text(more)).changes;
+      const removed = compareSpecs(text(more), text(p)).changes;
+      assert.deepEqual(
+        added.map((c) => [c.id, c.operations]),
+        [["endpoint-added", ["GET /zz-new"]]],
+      );
+      assert.deepEqual(
+        removed.map((c) => [c.id, c.level, c.operations]),
+        [["api-path-removed-without-deprecation", "breaking", ["GET /zz-new"]]],
+      );
+    }),
+    { numRuns: 100 },
+  );
+});
+
+/** The mirrors of an id when base and revision swap places. */
+const MIRROR: Record<string, string[]> = {
+  "new-optional-request-property": ["request-property-removed"],
+  "new-required-request-property": ["request-property-removed"],
+  "request-property-removed": [
+    "new-optional-request-property",
+    "new-required-request-property",
+  ],
+  "request-property-became-required": ["request-property-became-optional"],
+  "request-property-became-optional": ["request-property-became-required"],
+  "response-optional-property-added": ["response-optional-property-removed"],
+  "response-optional-property-removed": ["response-optional-property-added"],
+  "response-required-property-added": ["response-required-property-removed"],
+  "response-required-property-removed": ["response-required-property-added"],
+  "response-property-became-optional": ["response-property-became-required"],
+  "response-property-became-required": ["response-property-became-optional"],
+  "new-optional-request-parameter": ["request-parameter-removed"],
+  "new-required-request-parameter": ["request-parameter-removed"],
+  "request-parameter-removed": [
+    "new-optional-request-parameter",
+    "new-required-request-parameter",
+  ],
+  "request-parameter-became-required": ["request-parameter-became-optional"],
+  "request-parameter-became-optional": ["request-parameter-became-required"],
+  "endpoint-added": [
+    "api-removed-without-deprecation",
+    "api-path-removed-without-deprecation",
+  ],
+};
+
+Deno.test("compare property: swapping the sides mirrors property and parameter changes", () => {
+  fc.assert(
+    fc.property(paths, paths, (a, b) => {
+      const there = compareSpecs(text(a), text(b)).changes;
+      const back = new Set(
+        compareSpecs(text(b), text(a)).changes.map((c) =>
+          `${c.id} ${c.where} ${c.operations.join()}`
+        ),
+      );
+      for (const c of there) {
+        const mirrors = MIRROR[c.id];
+        if (!mirrors) continue;
+        assert.ok(
+          mirrors.some((m) =>
+            back.has(`${m} ${c.where} ${c.operations.join()}`)
+          ),
+          `${c.id} at ${c.where} has no mirror (${mirrors.join(", ")})`,
+        );
+      }
+    }),
+    { numRuns: 200 },
+  );
+});
