@@ -22,8 +22,11 @@ export interface RunResult {
   stderr: string;
 }
 
-/** `deno task diff`'s command after `deno`: `run --allow-read ... diff.ts`. */
-function taskArgs(): string[] {
+/**
+ * `deno task diff`'s command after `deno` (`run --allow-read ... diff.ts`,
+ * diff.ts as an absolute path), read from deno.json.
+ */
+export function diffTaskArgs(): string[] {
   const config = JSON.parse(
     Deno.readTextFileSync(new URL("deno.json", ROOT)),
   );
@@ -34,7 +37,7 @@ function taskArgs(): string[] {
   return [...words.slice(1, -1), new URL("diff.ts", ROOT).pathname];
 }
 
-const TASK = taskArgs();
+const TASK = diffTaskArgs();
 
 /**
  * Runs the diff task's command with `args` in `cwd` (the repository root
