@@ -5,7 +5,8 @@
  * against this server over real TCP. Only the base URL differs from a
  * request to httpbin. Deliberate differences are asserted as such: errors
  * are problem+json, Locations stay under the base, /response-headers
- * refuses Set-Cookie and Location, /redirect-to is never open.
+ * refuses what would change a browser's view of this origin (CSP, CORS,
+ * a renderable Content-Type...), /redirect-to is never open.
  */
 import assert from "node:assert/strict";
 import { startDebug } from "../helpers/debug_server.ts";
@@ -482,15 +483,28 @@ const ROWS: [string, Row][] = [
     status: 200,
     expect: { "x-b": "1" },
   }],
-  ["/response-headers refuses Set-Cookie (ours)", {
-    req: "GET /response-headers?Set-Cookie=a%3Db",
-    status: 400,
-    expect: { "set-cookie": null },
+  ["/response-headers sets Set-Cookie (an expired cookie, as suites do)", {
+    req:
+      "GET /response-headers?Set-Cookie=a%3Db%3B%20Max-Age%3D0%3B%20Path%3D%2F",
+    status: 200,
+    expect: { "set-cookie": "a=b; Max-Age=0; Path=/" },
+    check: (b) =>
+      assert.equal(JSON.parse(b)["Set-Cookie"], "a=b; Max-Age=0; Path=/"),
   }],
-  ["/response-headers refuses Location (ours)", {
-    req: "GET /response-headers?Location=%2F",
+  ["/response-headers sends Location on its 200", {
+    req: "GET /response-headers?Location=%2Fget",
+    status: 200,
+    expect: { location: "/get" },
+  }],
+  ["/response-headers refuses Refresh (ours)", {
+    req: "GET /response-headers?Refresh=0%3Burl%3Dhttps%3A%2F%2Fevil.test%2F",
     status: 400,
-    expect: { location: null },
+    expect: { refresh: null, "content-type": PROBLEM },
+  }],
+  ["/response-headers refuses text/html (ours)", {
+    req: "GET /response-headers?Content-Type=text%2Fhtml",
+    status: 400,
+    expect: { "content-type": PROBLEM },
   }],
   ["/uuid", {
     req: "GET /uuid",

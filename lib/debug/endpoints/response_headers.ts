@@ -34,8 +34,6 @@ const MAX_VALUE = 8192;
 
 /** Headers refused by exact (lower-case) name, with the reason. */
 const REFUSED: Record<string, string> = {
-  "set-cookie": "would set cookies for this origin",
-  "location": "would turn this into an open redirect",
   "refresh": "would redirect the browser",
   "link": "could preload or prefetch other resources",
   "clear-site-data": "would clear this origin's storage",
@@ -111,7 +109,7 @@ export function responseHeaders(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "Set response headers from the query",
     description:
-      "Each query parameter (`sleep` excepted) becomes a response header, and the JSON body lists them with Content-Type and Content-Length, as httpbin does. Refused with 400 naming the header: Set-Cookie, Location, Refresh, Link, Clear-Site-Data, Service-Worker-Allowed, Content-Security-Policy*, Strict-Transport-Security, Access-Control-*, Cross-Origin-*, X-Content-Type-Options, framing and hop-by-hop headers, Content-Encoding, and any Content-Type but text/plain, application/json and application/octet-stream.",
+      "Each query parameter (`sleep` excepted) becomes a response header, and the JSON body lists them with Content-Type and Content-Length, as httpbin does. Set-Cookie and Location are allowed (this response is always a 200, so a Location redirects no client). Refused with 400 naming the header: Refresh, Link, Clear-Site-Data, Service-Worker-Allowed, Content-Security-Policy*, Strict-Transport-Security, Access-Control-*, Cross-Origin-*, X-Content-Type-Options, framing and hop-by-hop headers, Content-Encoding, and any Content-Type but text/plain, application/json and application/octet-stream.",
     params: [sleepParam(ctx.limits)],
     responses: [{
       status: "200",

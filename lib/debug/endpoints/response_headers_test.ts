@@ -12,6 +12,10 @@ const ALLOWED: [string, string, string][] = [
   ["ok/empty value", "X-Empty", ""],
   ["ok/inner spaces and tabs", "X-S", "a b\tc"],
   ["ok/Retry-After", "Retry-After", "120"],
+  ["ok/Set-Cookie (suites expire cookies with it)", "Set-Cookie", "a=b"],
+  ["ok/set-cookie lower case", "set-cookie", "a=b; Max-Age=0; Path=/"],
+  ["ok/Location (on a 200: no redirect)", "Location", "https://example.test/"],
+  ["ok/Location relative", "location", "/get"],
 ];
 for (const [name, header, value] of ALLOWED) {
   Deno.test(`refusal: ${name}`, () => {
@@ -20,9 +24,8 @@ for (const [name, header, value] of ALLOWED) {
 }
 
 const REFUSED: [string, string, string][] = [
-  ["bad/Set-Cookie", "Set-Cookie", "a=b"],
-  ["bad/set-cookie lower case", "set-cookie", "a=b"],
-  ["bad/Location", "Location", "https://evil.test/"],
+  ["bad/Set-Cookie with CR LF", "Set-Cookie", "a=b\r\nX-B: c"],
+  ["bad/Location with a control character", "Location", "/a\x01b"],
   ["bad/Refresh", "Refresh", "0; url=https://evil.test/"],
   ["bad/Link", "Link", "<https://evil.test/>; rel=preload"],
   ["bad/Clear-Site-Data", "Clear-Site-Data", '"*"'],
@@ -99,6 +102,18 @@ Deno.test("response-headers handler: ok/a length that gains a digit is still rig
   }
 });
 
+Deno.test("response-headers handler: ok/Set-Cookie and Location are set on the 200", async () => {
+  const { res, text } = await call(
+    "Set-Cookie=a%3Db%3B%20Max-Age%3D0&Set-Cookie=c%3Dd&Location=%2Fget",
+  );
+  assert.equal(res.status, 200, text);
+  assert.deepEqual(res.headers.getSetCookie(), ["a=b; Max-Age=0", "c=d"]);
+  assert.equal(res.headers.get("location"), "/get");
+  const body = JSON.parse(text);
+  assert.deepEqual(body["Set-Cookie"], ["a=b; Max-Age=0", "c=d"]);
+  assert.equal(body.Location, "/get");
+});
+
 Deno.test("response-headers handler: ok/Content-Type given replaces the JSON type", async () => {
   const { res, text } = await call("Content-Type=text/plain", "POST");
   assert.equal(res.status, 200);
@@ -107,8 +122,18 @@ Deno.test("response-headers handler: ok/Content-Type given replaces the JSON typ
 });
 
 const BAD: [string, string, string][] = [
-  ["bad/Set-Cookie", "Set-Cookie=a%3Db", "Set-Cookie"],
-  ["bad/Location", "Location=https://evil.test/", "Location"],
+  ["bad/Refresh", "Refresh=0%3Burl%3Dhttps://evil.test/", "Refresh"],
+  [
+    "bad/CSP",
+    "Content-Security-Policy=default-src%20*",
+    "Content-Security-Policy",
+  ],
+  [
+    "bad/Access-Control-*",
+    "Access-Control-Allow-Origin=https://evil.test",
+    "Access-Control-Allow-Origin",
+  ],
+  ["bad/Set-Cookie with CR LF", "Set-Cookie=a%3Db%0D%0AX-B:%20c", "Set-Cookie"],
   ["bad/one bad among good", "X-A=1&content-type=text/html", "content-type"],
   [
     "bad/too many",
