@@ -73,6 +73,49 @@ type Want = [string, string, string[]];
 
 const CHANGES: [string, string, string, Want[]][] = [
   [
+    "ok/an alternative added to a response property",
+    doc(
+      responseBody(
+        object({
+          c: {
+            anyOf: [{ type: "string" }, { $ref: "#/components/schemas/C" }],
+          },
+        }),
+      ),
+      {
+        C: object({ id: { type: "string" } }),
+        D: object({ id: { type: "string" } }),
+      },
+    ),
+    doc(
+      responseBody(
+        object({
+          c: {
+            anyOf: [{ type: "string" }, { $ref: "#/components/schemas/C" }, {
+              $ref: "#/components/schemas/D",
+            }],
+          },
+        }),
+      ),
+      {
+        C: object({ id: { type: "string" } }),
+        D: object({ id: { type: "string" } }),
+      },
+    ),
+    [["response-property-any-of-added", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/a nested property of a query parameter is named after it",
+    doc(
+      query({
+        type: "array",
+        items: object({ id: { type: "string" }, plan: { type: "string" } }),
+      }),
+    ),
+    doc(query({ type: "array", items: object({ id: { type: "string" } }) })),
+    [["request-property-removed", "warning", ["GET /a"]]],
+  ],
+  [
     "ok/operation removed",
     doc({ "/a": { get: { responses: ok200 }, post: { responses: ok200 } } }),
     doc({ "/a": { post: { responses: ok200 } } }),
@@ -677,6 +720,35 @@ const CHANGES: [string, string, string, Want[]][] = [
 
 const SAME: [string, string, string][] = [
   [
+    "same/an inline alternative renamed by its title",
+    doc(
+      requestBody(
+        object({
+          t: {
+            anyOf: [{
+              title: "old_param",
+              type: "object",
+              properties: { up: { type: "integer" } },
+            }, { type: "string", enum: [""] }],
+          },
+        }),
+      ),
+    ),
+    doc(
+      requestBody(
+        object({
+          t: {
+            anyOf: [{
+              title: "new_param",
+              type: "object",
+              properties: { up: { type: "integer" } },
+            }, { type: "string", enum: [""] }],
+          },
+        }),
+      ),
+    ),
+  ],
+  [
     "same/a document and itself",
     doc(responseBody(object({ a: { type: "string" } }))),
     doc(responseBody(object({ a: { type: "string" } }))),
@@ -828,6 +900,15 @@ Deno.test("compare: a change carries its place, pointers and sentence", () => {
     version: "1",
     format: "OpenAPI 3.0.3",
   });
+});
+
+Deno.test("compare: a parameter's nested property is named after the parameter", () => {
+  const r = compareSpecs(
+    doc(query({ type: "array", items: object({ plan: { type: "string" } }) })),
+    doc(query({ type: "array", items: object({}) })),
+  );
+  assert.equal(r.changes[0].text, "request property `q[].plan` was removed");
+  assert.equal(r.changes[0].where, "query parameter q: [].plan");
 });
 
 Deno.test("compare: changes are grouped by operation, the breaking groups first", () => {

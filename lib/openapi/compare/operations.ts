@@ -304,6 +304,7 @@ class OperationDiff {
         role: "parameter",
         root: where,
         subject: name,
+        name: rp.name,
       });
     }
     for (const [key, rp] of r.params) {
@@ -552,7 +553,13 @@ class OperationDiff {
         `${subject} description changed`,
       );
     }
-    this.#schema(b, r, { dir: "response", role: "header", root: w, subject });
+    this.#schema(b, r, {
+      dir: "response",
+      role: "header",
+      root: w,
+      subject,
+      name,
+    });
   }
 
   #security(): void {

@@ -13,10 +13,12 @@
  * clients that read what it used to promise.
  */
 import type { Level } from "./types.ts";
+import { refOf } from "../refs.ts";
 import type { Report } from "./report.ts";
 import { Scope } from "./report.ts";
 import type { SchemaAt } from "./model.ts";
 import {
+  type Alternative,
   type BoundName,
   BOUNDS,
   type Link,
@@ -39,6 +41,8 @@ export interface Context {
   root: string;
   /** The thing itself in a sentence: `request body`, `query parameter \`limit\``. */
   subject: string;
+  /** The parameter's or header's name, which its nested properties start with. */
+  name?: string;
 }
 
 interface Place extends Context {
@@ -558,28 +562,23 @@ export class SchemaDiff {
     if (b.additional && r.additional) deeper(".*", b.additional, r.additional);
     if (b.alts && r.alts) {
       const kind = b.alts.kind === "oneOf" ? "one-of" : "any-of";
-      const revs = new Map(r.alts.list.map((a) => [a.label, a]));
-      const bases = new Set(b.alts.list.map((a) => a.label));
       const add = (suffix: string, level: Level, text: string) =>
         this.#add(scope, at, b, r, `${kind}-${suffix}`, level, text);
-      for (const a of b.alts.list) {
-        const match = revs.get(a.label);
-        if (!match) {
-          add(
-            "removed",
-            req ? "breaking" : "info",
-            `lost alternative \`${a.label}\``,
-          );
-        } else deeper(` (${a.label})`, a, match);
+      const [pairs, lost, gained] = matchAlternatives(b.alts.list, r.alts.list);
+      for (const [x, y] of pairs) deeper(` (${y.label})`, x, y);
+      for (const a of lost) {
+        add(
+          "removed",
+          req ? "breaking" : "info",
+          `lost alternative \`${a.label}\``,
+        );
       }
-      for (const a of r.alts.list) {
-        if (!bases.has(a.label)) {
-          add(
-            "added",
-            req ? "info" : "breaking",
-            `gained alternative \`${a.label}\``,
-          );
-        }
+      for (const a of gained) {
+        add(
+          "added",
+          req ? "info" : "breaking",
+          `gained alternative \`${a.label}\``,
+        );
       }
     }
   }
@@ -681,6 +680,40 @@ function referencePairs(
 }
 
 /**
+ * Alternatives of two `oneOf`/`anyOf` lists paired: by `$ref` name or
+ * title first; the inline alternatives left over then in order (a title
+ * renamed is the same alternative, compared for what it holds); the rest
+ * are lost or gained.
+ */
+export function matchAlternatives(
+  before: readonly Alternative[],
+  after: readonly Alternative[],
+): [[Alternative, Alternative][], Alternative[], Alternative[]] {
+  const pairs: [Alternative, Alternative][] = [];
+  const byLabel = new Map(after.map((a) => [a.label, a]));
+  const used = new Set<Alternative>();
+  const lost: Alternative[] = [];
+  for (const a of before) {
+    const m = byLabel.get(a.label);
+    if (m && !used.has(m)) {
+      pairs.push([a, m]);
+      used.add(m);
+    } else lost.push(a);
+  }
+  const inline = (a: Alternative) => typeof refOf(a.raw) !== "string";
+  const freeAfter = after.filter((a) => !used.has(a) && inline(a));
+  const stillLost: Alternative[] = [];
+  for (const a of lost) {
+    const m = inline(a) ? freeAfter.shift() : undefined;
+    if (m) {
+      pairs.push([a, m]);
+      used.add(m);
+    } else stillLost.push(a);
+  }
+  return [pairs, stillLost, after.filter((a) => !used.has(a))];
+}
+
+/**
  * The memo key of a place: a property is one scope per direction; a
  * parameter's or header's sentences name it, so one scope per name.
  */
@@ -696,12 +729,13 @@ function where(at: Place): string {
   return at.path ? `${at.root}: ${at.path}` : at.root;
 }
 
-/** A property as a sentence names it: `amount`, `Charge.amount`. */
+/** A property as a sentence names it: `amount`, `Charge.amount`, `items[].id`. */
 function display(at: Place): string {
-  const inSchema = at.root.startsWith("schema ")
+  const owner = at.root.startsWith("schema ")
     ? at.root.slice("schema ".length)
-    : "";
-  return inSchema && at.path ? `${inSchema}.${at.path}` : at.path;
+    : at.name ?? "";
+  if (!owner || !at.path) return at.path;
+  return at.path.startsWith("[") ? owner + at.path : `${owner}.${at.path}`;
 }
 
 function subject(at: Place): string {
