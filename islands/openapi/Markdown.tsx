@@ -2,8 +2,9 @@ import type { ComponentChildren } from "preact";
 import type { Md, MdNode } from "../../lib/openapi/types.ts";
 
 /**
- * A description parsed by the worker (lib/openapi/markdown.ts) as elements.
- * Text is always text: there is no path from spec content to HTML here.
+ * A description parsed by the worker (lib/openapi/markdown.ts) as elements,
+ * its allowlisted HTML included: each node kind maps to one element made
+ * here. Text is always text: there is no path from spec content to HTML.
  * Links open apart and pass no referrer or opener (targets were already
  * limited to http, https and mailto).
  */
@@ -57,6 +58,18 @@ function node(n: MdNode, i: number): ComponentChildren {
           <code>{n.v}</code>
         </pre>
       );
+    case "table":
+      return <table key={i}>{kids(n.c)}</table>;
+    case "thead":
+      return <thead key={i}>{kids(n.c)}</thead>;
+    case "tbody":
+      return <tbody key={i}>{kids(n.c)}</tbody>;
+    case "tr":
+      return <tr key={i}>{kids(n.c)}</tr>;
+    case "th":
+      return <th key={i}>{kids(n.c)}</th>;
+    case "td":
+      return <td key={i}>{kids(n.c)}</td>;
     case "br":
       return <br key={i} />;
     case "hr":

@@ -2,21 +2,46 @@
  * CommonMark descriptions turned into a small tree of plain data that the
  * page maps to elements: the worker parses (with the reference CommonMark
  * parser), the page never sets HTML from spec text. Safe by construction:
- * only the node kinds below exist, raw HTML becomes literal text, links keep
- * only `http`, `https` and `mailto` targets (anything else, `javascript:`
- * included, is shown as its text), and images are never loaded (a spec must
- * not make the browser fetch anything) but shown as their alt text.
+ * only the node kinds below exist, links keep only `http`, `https` and
+ * `mailto` targets (anything else, `javascript:` included, is shown as its
+ * text), and images are never loaded (a spec must not make the browser
+ * fetch anything) but shown as their alt text.
+ *
+ * Raw HTML: CommonMark lets a description carry inline HTML and HTML blocks
+ * (CommonMark 0.31 §4.6 and §6.6), and real specs use it (Stripe writes
+ * every operation description as `<p>…<code>…</code>…</p>`). An allowlist
+ * of harmless elements becomes the same nodes as the Markdown that means
+ * the same thing (`<b>` and `**`); their attributes are dropped, except an
+ * `<a>`'s `href` under the link rule above and an `<ol>`'s `start`. Every
+ * other tag (script, style, iframe, form, object, img, ...) is shown as
+ * the text it is written as, never as markup, and comments are dropped.
+ * The HTML is tokenized by htmlparser2, which needs no DOM (this runs in a
+ * Web Worker).
  */
 // @ts-types="@types/commonmark"
 import { type Node, Parser } from "commonmark";
+import { Parser as HtmlParser } from "htmlparser2";
+
+/** Nodes that hold other nodes. */
+type Container =
+  | "p"
+  | "em"
+  | "strong"
+  | "quote"
+  | "li"
+  | "h"
+  | "span"
+  | "table"
+  | "thead"
+  | "tbody"
+  | "tr"
+  | "th"
+  | "td";
 
 /** One node of a description: a string is text. */
 export type MdNode =
   | string
-  | {
-    t: "p" | "em" | "strong" | "quote" | "li" | "h" | "span";
-    c: MdNode[];
-  }
+  | { t: Container; c: MdNode[] }
   | { t: "ul"; c: MdNode[] }
   | { t: "ol"; start: number; c: MdNode[] }
   | { t: "a"; href: string; c: MdNode[] }
@@ -49,19 +74,276 @@ export function markdown(text: string): Md {
   return children(doc, budget, 0);
 }
 
-function children(n: Node, budget: { left: number }, depth: number): Md {
-  const out: Md = [];
-  for (let c = n.firstChild; c; c = c.next) {
-    if (budget.left-- <= 0) break;
-    const m = convert(c, budget, depth + 1);
-    if (m === null) continue;
-    // Adjacent text runs merge: fewer nodes for the page to render.
+/** A node kind (what the `t` of an element node says). */
+type Kind = Exclude<MdNode, string>["t"];
+
+/**
+ * The allowlisted HTML elements, and the node kind each becomes (a Map: a
+ * tag named `constructor` must not find an object's prototype).
+ */
+const ALLOWED = new Map<string, Kind>([
+  ["p", "p"],
+  ["em", "em"],
+  ["i", "em"],
+  ["strong", "strong"],
+  ["b", "strong"],
+  ["blockquote", "quote"],
+  ["li", "li"],
+  ["h1", "h"],
+  ["h2", "h"],
+  ["h3", "h"],
+  ["h4", "h"],
+  ["h5", "h"],
+  ["h6", "h"],
+  ["ul", "ul"],
+  ["ol", "ol"],
+  ["a", "a"],
+  ["code", "code"],
+  ["pre", "pre"],
+  ["br", "br"],
+  ["table", "table"],
+  ["thead", "thead"],
+  ["tbody", "tbody"],
+  ["tr", "tr"],
+  ["th", "th"],
+  ["td", "td"],
+]);
+
+/** Kinds whose content is text between elements (whitespace there is layout). */
+const STRUCTURE = new Set<Kind>(["table", "thead", "tbody", "tr", "ul", "ol"]);
+/** Kinds that stand as blocks of a description, not inside a paragraph. */
+const BLOCKS = new Set<Kind>([
+  "p",
+  "quote",
+  "li",
+  "h",
+  "ul",
+  "ol",
+  "pre",
+  "hr",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+]);
+
+interface Frame {
+  /** The HTML element (lower case); "" for the root. */
+  tag: string;
+  attrs: Record<string, string>;
+  out: Md;
+}
+
+/**
+ * Builds nodes from a run of HTML tags and other nodes: an allowlisted
+ * element collects what follows until its end tag (or the end of the run).
+ */
+class Builder {
+  #stack: Frame[] = [{ tag: "", attrs: {}, out: [] }];
+  #budget: { left: number };
+  #depth: number;
+
+  constructor(budget: { left: number }, depth: number) {
+    this.#budget = budget;
+    this.#depth = depth;
+  }
+
+  /** Levels of nesting below the root, the run's own included. */
+  get depth(): number {
+    return this.#depth + this.#stack.length - 1;
+  }
+
+  /** Appends a node (or text) to the innermost open element. */
+  add(m: MdNode): void {
+    const top = this.#stack[this.#stack.length - 1];
+    const out = top.out;
     const last = out[out.length - 1];
-    if (typeof m === "string" && typeof last === "string") {
-      out[out.length - 1] = last + m;
-    } else out.push(m);
+    if (typeof m === "string") {
+      if (!m) return;
+      const kind = ALLOWED.get(top.tag);
+      if (kind && STRUCTURE.has(kind) && !m.trim()) return;
+      // Adjacent text runs merge: fewer nodes for the page to render.
+      if (typeof last === "string") {
+        out[out.length - 1] = last + m;
+        return;
+      }
+    }
+    out.push(m);
+  }
+
+  /** An allowlisted start tag. */
+  open(tag: string, attrs: Record<string, string>): void {
+    // Too deep, or too many: the element is left out, its content kept as
+    // its parent's.
+    if (this.depth >= MAX_DEPTH || this.#budget.left-- <= 0) return;
+    if (tag === "br") return this.add({ t: "br" });
+    this.#stack.push({ tag, attrs, out: [] });
+  }
+
+  /**
+   * An allowlisted end tag: closes its element and any opened inside it
+   * and left open. False when no such element is open.
+   */
+  close(tag: string): boolean {
+    let i = this.#stack.length - 1;
+    while (i > 0 && this.#stack[i].tag !== tag) i--;
+    if (i === 0) return false;
+    while (this.#stack.length > i) this.#pop();
+    return true;
+  }
+
+  /** Closes what is left open; the nodes of the run. */
+  finish(): Md {
+    while (this.#stack.length > 1) this.#pop();
+    return this.#stack[0].out;
+  }
+
+  #pop(): void {
+    const f = this.#stack.pop()!;
+    this.add(element(f));
+  }
+}
+
+/** The node of a closed allowlisted element. */
+function element({ tag, attrs, out }: Frame): MdNode {
+  const t = ALLOWED.get(tag)!;
+  switch (t) {
+    case "code":
+    case "pre":
+      // Code is literal: markup inside it keeps only its text.
+      return { t, v: mdText(out) };
+    case "a": {
+      const href = (attrs.href ?? "").trim();
+      // A refused target keeps its text, without the link.
+      return safeHref(href) ? { t, href, c: out } : { t: "span", c: out };
+    }
+    case "ol": {
+      const start = /^\d{1,9}$/.test(attrs.start ?? "")
+        ? Number(attrs.start)
+        : 1;
+      return { t, start, c: out };
+    }
+    case "ul":
+      return { t, c: out };
+    case "br":
+    case "hr":
+      return { t };
+    default:
+      return { t: t as Container, c: out };
+  }
+}
+
+/** An end tag as CommonMark reads one (§6.6): `</name>`. */
+const END_TAG = /^<\/([A-Za-z][A-Za-z0-9-]*)\s*>$/;
+
+/** A start tag without attributes (`<code>`, `<br/>`). */
+const BARE_TAG = /^<([A-Za-z][A-Za-z0-9-]*)\s*\/?>$/;
+
+/** The name and attributes of one start tag (`<a href="…">`), or null. */
+function startTag(
+  html: string,
+): { name: string; attrs: Record<string, string> } | null {
+  const bare = BARE_TAG.exec(html);
+  if (bare) return { name: bare[1].toLowerCase(), attrs: {} };
+  let found: { name: string; attrs: Record<string, string> } | null = null;
+  const p = new HtmlParser({
+    onopentag(name, attrs) {
+      found ??= { name, attrs };
+    },
+  }, {
+    decodeEntities: true,
+    lowerCaseTags: true,
+    lowerCaseAttributeNames: true,
+  });
+  p.end(html);
+  return found;
+}
+
+/** One piece of inline HTML (a tag, a comment, a declaration) into `b`. */
+function inlineHtml(html: string, b: Builder): void {
+  if (html.startsWith("<!--")) return; // a comment: not content
+  const end = END_TAG.exec(html);
+  if (end) {
+    const tag = end[1].toLowerCase();
+    // A stray end tag of an allowlisted element closes nothing: dropped.
+    if (!ALLOWED.has(tag)) b.add(html);
+    else b.close(tag);
+    return;
+  }
+  const start = html.startsWith("<") && /^<[A-Za-z]/.test(html)
+    ? startTag(html)
+    : null;
+  if (start && ALLOWED.has(start.name)) b.open(start.name, start.attrs);
+  else b.add(html); // shown as written, as text
+}
+
+/**
+ * An HTML block (CommonMark §4.6) into blocks: its allowlisted elements as
+ * nodes, text and inline elements outside any block gathered in paragraphs.
+ */
+function blockHtml(html: string, budget: { left: number }, depth: number): Md {
+  const b = new Builder(budget, depth);
+  // The source of the current tag, for a tag shown as text.
+  const source = () => html.slice(p.startIndex, p.endIndex + 1);
+  const p: HtmlParser = new HtmlParser({
+    onopentag(name, attrs, implied) {
+      if (ALLOWED.has(name)) b.open(name, attrs);
+      else if (!implied) b.add(source());
+    },
+    onclosetag(name, implied) {
+      if (ALLOWED.has(name)) b.close(name);
+      else if (!implied && html.startsWith("</", p.startIndex)) {
+        b.add(source());
+      }
+    },
+    ontext(text) {
+      if (budget.left > 0) b.add(text);
+    },
+  }, {
+    decodeEntities: true,
+    lowerCaseTags: true,
+    lowerCaseAttributeNames: true,
+  });
+  p.end(html.replace(/\n$/, ""));
+  const out: Md = [];
+  let run: MdNode[] | null = null;
+  for (const m of b.finish()) {
+    if (typeof m !== "string" && BLOCKS.has(m.t)) {
+      run = null;
+      out.push(m);
+    } else if (run) {
+      if (typeof m === "string" && typeof run[run.length - 1] === "string") {
+        run[run.length - 1] += m;
+      } else run.push(m);
+    } else if (typeof m !== "string" || m.trim()) {
+      run = [m];
+      out.push({ t: "p", c: run });
+    }
+  }
+  // Whitespace that only opens or ends a paragraph is layout, not content.
+  for (const m of out) {
+    if (typeof m === "string" || m.t !== "p" || !m.c.length) continue;
+    if (typeof m.c[0] === "string") m.c[0] = m.c[0].trimStart();
+    const n = m.c.length - 1;
+    if (typeof m.c[n] === "string") m.c[n] = (m.c[n] as string).trimEnd();
   }
   return out;
+}
+
+function children(n: Node, budget: { left: number }, depth: number): Md {
+  const b = new Builder(budget, depth);
+  for (let c = n.firstChild; c; c = c.next) {
+    // A tag costs the budget only when it becomes a node (Builder.open).
+    if (c.type === "html_inline") {
+      inlineHtml(c.literal ?? "", b);
+      continue;
+    }
+    if (budget.left-- <= 0) break;
+    if (c.type === "html_block") {
+      for (const m of blockHtml(c.literal ?? "", budget, b.depth + 1)) b.add(m);
+    } else b.add(convert(c, budget, b.depth + 1));
+  }
+  return b.finish();
 }
 
 /** Text content of `n`, for nodes too deep to keep their structure. */
@@ -80,11 +362,7 @@ function convert(n: Node, budget: { left: number }, depth: number): MdNode {
   const kids = () => children(n, budget, depth);
   switch (n.type) {
     case "text":
-    case "html_inline":
-      // Raw HTML is shown as written, as text.
       return n.literal ?? "";
-    case "html_block":
-      return { t: "p", c: [(n.literal ?? "").replace(/\n$/, "")] };
     case "softbreak":
       return "\n";
     case "linebreak":

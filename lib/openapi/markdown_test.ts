@@ -1,4 +1,7 @@
-/** CommonMark descriptions: structure kept, HTML as text, only safe links. */
+/**
+ * CommonMark descriptions: structure kept, allowlisted HTML as nodes, other
+ * HTML as text, only safe links.
+ */
 import assert from "node:assert/strict";
 import { markdown, mdText, safeHref } from "./markdown.ts";
 
@@ -87,4 +90,229 @@ Deno.test("markdown: ok/hostile nesting is bounded", () => {
   assert.match(mdText(md), /x/);
   const many = "*a* ".repeat(10_000);
   assert.ok(JSON.stringify(markdown(many)).length < 200_000);
+});
+
+/**
+ * Descriptions carrying HTML, as real specs write them: each allowlisted
+ * element becomes its node, attributes dropped (an `<a>` keeps an http,
+ * https or mailto `href`).
+ */
+const OK_HTML: [string, string, unknown][] = [
+  [
+    "ok/Stripe's paragraph with code",
+    "<p>To charge a card, you create a <code>Charge</code> object &amp; wait.</p>",
+    [{
+      t: "p",
+      c: [
+        "To charge a card, you create a ",
+        { t: "code", v: "Charge" },
+        " object & wait.",
+      ],
+    }],
+  ],
+  [
+    "ok/inline tags inside Markdown, Markdown inside them",
+    "Use <code>x</code>, <b>bold *em*</b> and <i>it</i>",
+    [{
+      t: "p",
+      c: [
+        "Use ",
+        { t: "code", v: "x" },
+        ", ",
+        { t: "strong", c: ["bold ", { t: "em", c: ["em"] }] },
+        " and ",
+        { t: "em", c: ["it"] },
+      ],
+    }],
+  ],
+  [
+    "ok/paragraphs and a link; its event handler dropped",
+    '<p>one</p>\n<p>two <a href="https://x.example/a?b=1&amp;c=2" onclick="alert(1)" title="t">link</a></p>',
+    [{ t: "p", c: ["one"] }, {
+      t: "p",
+      c: ["two ", {
+        t: "a",
+        href: "https://x.example/a?b=1&c=2",
+        c: ["link"],
+      }],
+    }],
+  ],
+  [
+    "ok/a mailto link",
+    '<a href="mailto:api@example.com">mail</a>',
+    [{
+      t: "p",
+      c: [{ t: "a", href: "mailto:api@example.com", c: ["mail"] }],
+    }],
+  ],
+  [
+    "ok/a table",
+    "<table><thead><tr><th>a</th></tr></thead>\n<tbody><tr><td>1</td></tr></tbody></table>",
+    [{
+      t: "table",
+      c: [
+        { t: "thead", c: [{ t: "tr", c: [{ t: "th", c: ["a"] }] }] },
+        { t: "tbody", c: [{ t: "tr", c: [{ t: "td", c: ["1"] }] }] },
+      ],
+    }],
+  ],
+  [
+    "ok/lists, an ordered one's start kept",
+    '<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<ol start="3"><li>c</li></ol>',
+    [
+      { t: "ul", c: [{ t: "li", c: ["a"] }, { t: "li", c: ["b"] }] },
+      { t: "ol", start: 3, c: [{ t: "li", c: ["c"] }] },
+    ],
+  ],
+  [
+    "ok/pre keeps its text and whitespace",
+    "<pre><code>x\n  <b>y</b></code></pre>",
+    [{ t: "pre", v: "x\n  y" }],
+  ],
+  [
+    "ok/headings, quotes and line breaks",
+    "<h2>Title</h2>\n<blockquote>q</blockquote>\n<p>a<br>b<br/>c</p>",
+    [
+      { t: "h", c: ["Title"] },
+      { t: "quote", c: ["q"] },
+      { t: "p", c: ["a", { t: "br" }, "b", { t: "br" }, "c"] },
+    ],
+  ],
+  [
+    "ok/upper-case tags, a style attribute dropped",
+    '<P style="color:red">red <EM>x</EM></P>',
+    [{ t: "p", c: ["red ", { t: "em", c: ["x"] }] }],
+  ],
+  [
+    "ok/elements left open close with their block",
+    "<b><i>unclosed",
+    [{ t: "p", c: [{ t: "strong", c: [{ t: "em", c: ["unclosed"] }] }] }],
+  ],
+  [
+    "ok/comments are dropped",
+    "text <!-- hidden --> more",
+    [{ t: "p", c: ["text  more"] }],
+  ],
+];
+
+/**
+ * Hostile HTML: nothing here may become an element that runs, loads or
+ * styles anything. Tags off the allowlist show as written, as text; links
+ * to other schemes keep only their text.
+ */
+const BAD_HTML: [string, string, unknown][] = [
+  [
+    "bad/script block",
+    "<script>alert(1)</script>",
+    [{ t: "p", c: ["<script>alert(1)</script>"] }],
+  ],
+  [
+    "bad/script inline",
+    "a <script>alert(1)</script> b",
+    [{ t: "p", c: ["a <script>alert(1)</script> b"] }],
+  ],
+  [
+    "bad/style",
+    "<style>body{display:none}</style>",
+    [{ t: "p", c: ["<style>body{display:none}</style>"] }],
+  ],
+  [
+    "bad/iframe",
+    '<iframe src="https://evil.example"></iframe>',
+    [{ t: "p", c: ['<iframe src="https://evil.example"></iframe>'] }],
+  ],
+  [
+    "bad/form",
+    "<form action=x><input name=a></form>",
+    [{ t: "p", c: ["<form action=x><input name=a></form>"] }],
+  ],
+  [
+    "bad/object and embed",
+    "<object data=x></object><embed src=y>",
+    [{ t: "p", c: ["<object data=x></object><embed src=y>"] }],
+  ],
+  [
+    "bad/img never loads",
+    "<img src=x onerror=alert(1)>",
+    [{ t: "p", c: ["<img src=x onerror=alert(1)>"] }],
+  ],
+  [
+    "bad/event handler on an element off the list",
+    'a <span onmouseover="x()">b</span> c',
+    [{ t: "p", c: ['a <span onmouseover="x()">b</span> c'] }],
+  ],
+  [
+    "bad/event handler on an allowed element",
+    '<p onclick="alert(1)">x</p>',
+    [{ t: "p", c: ["x"] }],
+  ],
+  [
+    "bad/javascript: link",
+    '<a href="javascript:alert(1)">x</a>',
+    [{ t: "p", c: [{ t: "span", c: ["x"] }] }],
+  ],
+  [
+    "bad/javascript: link hidden by an entity",
+    '<a href="java&#115;cript&colon;alert(1)">x</a>',
+    [{ t: "p", c: [{ t: "span", c: ["x"] }] }],
+  ],
+  [
+    "bad/javascript: link inline",
+    '<a href=" JAVASCRIPT:alert(1)">x</a> y',
+    [{ t: "p", c: [{ t: "span", c: ["x"] }, " y"] }],
+  ],
+  [
+    "bad/data: and relative links",
+    '<a href="data:text/html,x">d</a><a href="/r">r</a>',
+    [{ t: "p", c: [{ t: "span", c: ["d"] }, { t: "span", c: ["r"] }] }],
+  ],
+  [
+    "bad/svg with script",
+    "<svg onload=alert(1)><script>alert(1)</script></svg>",
+    [{ t: "p", c: ["<svg onload=alert(1)><script>alert(1)</script></svg>"] }],
+  ],
+  [
+    "bad/a tag named after an object's prototype",
+    "<constructor>x</constructor> <toString>",
+    [{ t: "p", c: ["<constructor>x</constructor> <toString>"] }],
+  ],
+  [
+    "bad/stray end tags close nothing",
+    "x</b>y</p>",
+    [{ t: "p", c: ["xy"] }],
+  ],
+];
+
+for (const [name, input, want] of [...OK_HTML, ...BAD_HTML]) {
+  Deno.test(`markdown: html ${name}`, () => {
+    const md = markdown(input);
+    assert.deepEqual(md, want);
+    // Whatever the input, only known node kinds come out.
+    const kinds = new Set<string>();
+    const walk = (n: unknown) => {
+      if (typeof n === "string") return;
+      const o = n as { t: string; c?: unknown[] };
+      kinds.add(o.t);
+      o.c?.forEach(walk);
+    };
+    md.forEach(walk);
+    for (const k of kinds) {
+      assert.ok(
+        /^(p|em|strong|quote|li|h|span|table|thead|tbody|tr|th|td|ul|ol|a|code|pre|br|hr)$/
+          .test(k),
+        k,
+      );
+    }
+  });
+}
+
+Deno.test("markdown: bad/hostile HTML nesting and volume are bounded", () => {
+  const t = performance.now();
+  const deep = markdown("<b>".repeat(50_000) + "x");
+  const wide = markdown("<p><i>a</i></p>\n".repeat(20_000));
+  const inline = markdown("a <b>b</b> ".repeat(20_000));
+  assert.ok(performance.now() - t < 5_000);
+  assert.match(mdText(deep), /x$/);
+  assert.ok(JSON.stringify(wide).length < 300_000);
+  assert.ok(JSON.stringify(inline).length < 400_000);
 });
