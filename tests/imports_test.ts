@@ -88,6 +88,20 @@ Deno.test("imports: lib/ imports nothing from routes, islands, components, serve
   assert.deepEqual(bad, []);
 });
 
+Deno.test("imports: components/ is server-rendered markup, apart from the islands", () => {
+  // The island marker may name the registered islands; nothing else in
+  // components/ reaches into a tool's browser code, and no island into
+  // components/ (a page hands an island to a component as a prop).
+  const allowed = new Set(["components/Island.tsx → islands/registry.ts"]);
+  const bad = [...g].flatMap(([from, deps]) =>
+    deps.filter((d) =>
+      (from.startsWith("components/") && d.startsWith("islands/")) ||
+      (from.startsWith("islands/") && d.startsWith("components/"))
+    ).map((d) => `${from} → ${d}`).filter((e) => !allowed.has(e))
+  );
+  assert.deepEqual(bad, []);
+});
+
 Deno.test("imports: the cycle finder finds a cycle", () => {
   const g = new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]], ["d", []]]);
   assert.deepEqual(cycles(g), [["a", "b", "c", "a"]]);
