@@ -32,7 +32,7 @@ export function methodRank(method: string): number {
 }
 
 /**
- * The contract's list order: path in code-point order (plain `<`, never
+ * The list order: path in code-point order (plain `<`, never
  * `localeCompare`), then method in the fixed order, then additional methods
  * by code point of their lower-cased name.
  */

@@ -1,6 +1,6 @@
 /**
  * Reading YAML source text beyond what `load` returns: how a scalar was
- * written (`version: 1.0` loads as the number 1; the contract shows `1.0`),
+ * written (`version: 1.0` loads as the number 1; the viewer shows `1.0`),
  * and better locations for two errors js-yaml reports late or not at all
  * (a second document, an unclosed flow collection). Run only in those cases.
  */
