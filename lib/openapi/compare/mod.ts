@@ -13,7 +13,7 @@ import type { SpecErrorInfo } from "../types.ts";
 import { SchemaReader } from "./schema_view.ts";
 import { SchemaDiff } from "./schema_diff.ts";
 import { type SpecModel, specModel } from "./model.ts";
-import { compareOperations } from "./operations.ts";
+import { compareOperations, securityChanges } from "./operations.ts";
 import { Report } from "./report.ts";
 import type { CompareOptions, CompareResult, Side } from "./types.ts";
 
@@ -107,6 +107,22 @@ function compareDocument(b: SpecModel, r: SpecModel, report: Report): void {
         text: `server \`${url}\` was added`,
       });
     }
+  }
+  for (
+    const f of securityChanges(
+      b.security ?? [],
+      r.security ?? [],
+      "api-global-security",
+    )
+  ) {
+    report.addDocument({
+      ...f,
+      where: "security",
+      pointer: {
+        base: b.security ? "/security" : null,
+        revision: r.security ? "/security" : null,
+      },
+    });
   }
   const words: [string, string, string, string][] = [
     ["info-title-changed", "title", b.info.title, r.info.title],

@@ -245,6 +245,48 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-parameter-type-generalized", "info", ["GET /a"]]],
   ],
   [
+    "ok/a query parameter that became a list of what it was is info",
+    doc(query({ type: "string" })),
+    doc(query({ type: "array", items: { type: "string" } })),
+    [["request-parameter-type-generalized", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/a draft operation removed is info",
+    doc({
+      "/a": {
+        get: { "x-stability-level": "draft", responses: ok200 },
+        post: { responses: ok200 },
+      },
+    }),
+    doc({ "/a": { post: { responses: ok200 } } }),
+    [["api-removed-without-deprecation", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/a removal before the announced sunset is breaking",
+    doc({
+      "/a": {
+        get: { deprecated: true, "x-sunset": "9999-08-10", responses: ok200 },
+        post: { responses: ok200 },
+      },
+    }),
+    doc({ "/a": { post: { responses: ok200 } } }),
+    [["api-removed-before-sunset", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/a deep object parameter's property type changed",
+    doc(
+      query({ type: "object", properties: { id: { type: "integer" } } }, {
+        style: "deepObject",
+      }),
+    ),
+    doc(
+      query({ type: "object", properties: { id: { type: "string" } } }, {
+        style: "deepObject",
+      }),
+    ),
+    [["request-parameter-property-type-changed", "breaking", ["GET /a"]]],
+  ],
+  [
     "ok/parameter enum value removed",
     doc(query({ type: "string", enum: ["a", "b"] })),
     doc(query({ type: "string", enum: ["a"] })),
@@ -864,6 +906,21 @@ for (const [name, base, revision] of SAME) {
     assert.equal(r.counts.breaking + r.counts.warning + r.counts.info, 0);
   });
 }
+
+Deno.test("compare: the document's security requirements change once, not per operation", () => {
+  const paths = {
+    "/a": { get: { responses: ok200 } },
+    "/b": { get: { responses: ok200 } },
+  };
+  const r = compareSpecs(
+    doc(paths, {}, { security: [{ key: [] }] }),
+    doc(paths, {}, { security: [{ key: [] }, { oauth: ["read"] }] }),
+  );
+  assert.deepEqual(
+    r.changes.map((c) => [c.id, c.level, c.method, c.operations]),
+    [["api-global-security-added", "info", "", []]],
+  );
+});
 
 Deno.test("compare: documentation changes are listed with all, as doc", () => {
   const base = doc(

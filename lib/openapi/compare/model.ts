@@ -96,6 +96,8 @@ export interface OpModel {
   deprecated: boolean;
   /** `x-sunset` as written, "" when absent. */
   sunset: string;
+  /** `x-stability-level` as written (`draft`, `alpha`, `beta`, `stable`), "" when absent. */
+  stability: string;
   /** Path parameter names in template order. */
   pathParams: string[];
   /** By {@link paramKey}. */
@@ -123,6 +125,8 @@ export interface SpecModel {
    */
   pointers: WeakMap<object, string>;
   description: string;
+  /** The document's `security`, null when it declares none. */
+  security: Requirement[] | null;
 }
 
 const TEMPLATE_PARAM = /\{([^{}]*)\}/g;
@@ -177,6 +181,7 @@ export function specModel(parsed: ParsedSpec): SpecModel {
     servers: serversOf(doc, detected),
     pointers: new WeakMap(),
     description: str(isObject(doc.info) ? doc.info.description : undefined),
+    security: requirements(doc.security),
   };
   for (const container of ["paths", "webhooks"] as const) {
     const map = doc[container];
@@ -243,6 +248,7 @@ function readOperation(
     tags: scalarList(op.tags, 100),
     deprecated: op.deprecated === true,
     sunset: scalarText(op["x-sunset"]) ?? "",
+    stability: scalarText(op["x-stability-level"]) ?? "",
     pathParams,
     params: new Map(),
     body: null,
@@ -348,18 +354,21 @@ function readOperation(
     }
   }
   const own = Array.isArray(op.security);
-  const security = own ? op.security : doc.security;
-  if (Array.isArray(security)) {
-    out.security = security.filter(isObject).map((req) => {
-      const m: Requirement = new Map();
-      for (const scheme in req) {
-        m.set(scheme, scalarList(req[scheme], 1000));
-      }
-      return m;
-    });
+  out.security = requirements(own ? op.security : doc.security);
+  if (out.security) {
     out.securityPointer = own ? childPointer(pointer, "security") : "/security";
   }
   return out;
+}
+
+/** A `security` list read as requirements; null when none is declared. */
+export function requirements(security: unknown): Requirement[] | null {
+  if (!Array.isArray(security)) return null;
+  return security.filter(isObject).map((req) => {
+    const m: Requirement = new Map();
+    for (const scheme in req) m.set(scheme, scalarList(req[scheme], 1000));
+    return m;
+  });
 }
 
 /** Media types of a 2.0 `consumes` or `produces`; JSON when none is given. */

@@ -36,7 +36,12 @@ export function compareOperations(
     const whole = !revPaths.has(pathKey(b.path));
     const kind = whole ? "api-path-removed" : "api-removed";
     const sunset = Date.parse(b.sunset);
-    const [suffix, level, why]: [string, Level, string] = !b.deprecated
+    // A draft or alpha operation promised no stability (oasdiff's
+    // `x-stability-level`): its removal is news, not a break.
+    const unstable = b.stability === "draft" || b.stability === "alpha";
+    const [suffix, level, why]: [string, Level, string] = unstable
+      ? ["without-deprecation", "info", ` (it was ${b.stability})`]
+      : !b.deprecated
       ? ["without-deprecation", "breaking", ""]
       : sunset > Date.now()
       ? ["before-sunset", "breaking", ` before its sunset date ${b.sunset}`]
@@ -564,69 +569,93 @@ class OperationDiff {
 
   #security(): void {
     const b = this.#b, r = this.#r;
-    const before = b.security ?? [], after = r.security ?? [];
+    // Both following the document's requirements: a change there is the
+    // document's (`api-global-security-…`), said once.
+    if (
+      b.securityPointer === "/security" && r.securityPointer === "/security"
+    ) {
+      return;
+    }
     const at = {
       base: b.securityPointer || null,
       revision: r.securityPointer || null,
     };
-    const key = (q: Requirement) => [...q.keys()].sort().join(" + ");
-    const had = new Map(before.map((q) => [key(q), q]));
-    const has = new Map(after.map((q) => [key(q), q]));
-    const named = (k: string) => k ? `\`${k}\`` : "anonymous access";
-    for (const [k, q] of has) {
-      const old = had.get(k);
-      if (!old) {
-        this.#add(
-          "api-security-added",
-          "info",
-          "security",
-          at,
-          `security requirement ${named(k)} was added`,
-        );
-        continue;
-      }
-      for (const [scheme, scopes] of q) {
-        const was = new Set(old.get(scheme) ?? []);
-        const now = new Set(scopes);
-        for (const s of scopes) {
-          if (!was.has(s)) {
-            this.#add(
-              "api-security-scope-added",
-              "warning",
-              "security",
-              at,
-              `security requirement ${named(k)} needs scope \`${s}\``,
-            );
-          }
-        }
-        for (const s of was) {
-          if (!now.has(s)) {
-            this.#add(
-              "api-security-scope-removed",
-              "info",
-              "security",
-              at,
-              `security requirement ${named(k)} no longer needs scope \`${s}\``,
-            );
-          }
-        }
-      }
+    for (
+      const f of securityChanges(
+        b.security ?? [],
+        r.security ?? [],
+        "api-security",
+      )
+    ) {
+      this.#add(f.id, f.level, "security", at, f.text);
     }
-    // Dropping one of several ways in may strand a client that used it;
-    // dropping every requirement (or allowing anonymous access) cannot.
-    const open = after.length === 0 || has.has("");
-    for (const k of had.keys()) {
-      if (!has.has(k)) {
-        this.#add(
-          "api-security-removed",
-          open ? "info" : "warning",
-          "security",
-          at,
-          `security requirement ${named(k)} was removed`,
-        );
+  }
+}
+
+/**
+ * What changed between two lists of security requirements (any one of
+ * which a client may satisfy, OpenAPI 3.1 §4.8.10.1): a requirement or
+ * a scope added or removed. `prefix` is `api-security` for an operation,
+ * `api-global-security` for the document.
+ */
+export function securityChanges(
+  before: Requirement[],
+  after: Requirement[],
+  prefix: string,
+): { id: string; level: Level; text: string }[] {
+  const out: { id: string; level: Level; text: string }[] = [];
+  const key = (q: Requirement) => [...q.keys()].sort().join(" + ");
+  const had = new Map(before.map((q) => [key(q), q]));
+  const has = new Map(after.map((q) => [key(q), q]));
+  const named = (k: string) => k ? `\`${k}\`` : "anonymous access";
+  for (const [k, q] of has) {
+    const old = had.get(k);
+    if (!old) {
+      out.push({
+        id: `${prefix}-added`,
+        level: "info",
+        text: `security requirement ${named(k)} was added`,
+      });
+      continue;
+    }
+    for (const [scheme, scopes] of q) {
+      const was = new Set(old.get(scheme) ?? []);
+      const now = new Set(scopes);
+      for (const s of scopes) {
+        if (!was.has(s)) {
+          out.push({
+            id: `${prefix}-scope-added`,
+            level: "warning",
+            text: `security requirement ${named(k)} needs scope \`${s}\``,
+          });
+        }
+      }
+      for (const s of was) {
+        if (!now.has(s)) {
+          out.push({
+            id: `${prefix}-scope-removed`,
+            level: "info",
+            text: `security requirement ${
+              named(k)
+            } no longer needs scope \`${s}\``,
+          });
+        }
       }
     }
   }
+  // Dropping one of several ways in may strand a client that used it;
+  // dropping every requirement (or allowing anonymous access) cannot.
+  const open = after.length === 0 || has.has("");
+  for (const k of had.keys()) {
+    if (!has.has(k)) {
+      out.push({
+        id: `${prefix}-removed`,
+        level: open ? "info" : "warning",
+        text: `security requirement ${named(k)} was removed`,
+      });
+    }
+  }
+  return out;
 }
 
 function paramName(p: ParamModel): string {

@@ -84,6 +84,16 @@ const ID_PREFIX: Record<Direction, Record<Role, string>> = {
   },
 };
 
+/**
+ * The id's start for a place: `request-property-…`; a property inside a
+ * parameter's schema (a `deepObject` query) is `request-parameter-property-…`.
+ */
+function idPrefix(at: Place): string {
+  return at.role === "property" && at.name !== undefined && at.dir === "request"
+    ? "request-parameter-property"
+    : ID_PREFIX[at.dir][at.role];
+}
+
 /** Compares schema pairs of two documents, each pair once. */
 export class SchemaDiff {
   #report: Report;
@@ -206,7 +216,7 @@ export class SchemaDiff {
     // A named component is its own place: what changes inside it is said
     // once, wherever it is used.
     if (b.name && r.name && (at.role === "property" || at.role === "body")) {
-      at = { ...at, root: `schema ${r.name}`, path: "" };
+      at = { ...at, root: `schema ${r.name}`, path: "", name: undefined };
     }
     const bi = b.inner ? this.#base.view(b.inner.raw, b.inner) : b;
     const ri = r.inner ? this.#rev.view(r.inner.raw, r.inner) : r;
@@ -289,7 +299,7 @@ export class SchemaDiff {
     text: string,
   ): void {
     this.#report.add(scope, {
-      id: `${ID_PREFIX[at.dir][at.role]}-${suffix}`,
+      id: `${idPrefix(at)}-${suffix}`,
       level,
       where: where(at),
       pointer: { base: b.pointer || null, revision: r.pointer || null },
@@ -339,6 +349,18 @@ export class SchemaDiff {
     }
   }
 
+  /**
+   * A query, header or cookie parameter that became a list of what it was:
+   * a client sending one value still sends a valid list (RFC 6570 form
+   * expansion; OpenAPI 3.1 §4.8.12.4 `style: form`).
+   */
+  #becameList(b: SchemaView, r: SchemaView, at: Place): boolean {
+    if (at.role !== "parameter" || at.root.startsWith("path ")) return false;
+    if (b.types?.length !== 1 || b.types[0] === "array") return false;
+    if (r.types?.join() !== "array" || !r.items) return false;
+    return widens(b, this.#rev.view(r.items.raw, r.items));
+  }
+
   /** Checks of the values the schema allows: type, enum, bounds, pattern. */
   #shape(scope: Scope, b: SchemaView, r: SchemaView, at: Place): void {
     const req = at.dir === "request";
@@ -347,7 +369,13 @@ export class SchemaDiff {
 
     if (!sameTypes(b, r)) {
       const typeText = `${typeName(b)} to ${typeName(r)}`;
-      if (req && widens(b, r)) {
+      if (this.#becameList(b, r, at)) {
+        add(
+          "type-generalized",
+          "info",
+          `type widened from ${typeText} (one value is still a valid list)`,
+        );
+      } else if (req && widens(b, r)) {
         add("type-generalized", "info", `type widened from ${typeText}`);
       } else if (!req && widens(r, b)) {
         add("type-specialized", "info", `type narrowed from ${typeText}`);
