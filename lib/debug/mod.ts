@@ -3,7 +3,7 @@
  * protocol behaviour, for HTTP client tests.
  *
  * ```ts
- * import { startDebugServer } from "./lib/debug/mod.ts";
+ * import { startDebugServer } from "@wirebench/wirebench/debug";
  *
  * Deno.test("my client follows redirects", async () => {
  *   await using server = await startDebugServer({ limits: { maxSleepMs: 2000 } });
@@ -16,6 +16,8 @@
  * anything that speaks Request and Response):
  *
  * ```ts
+ * import { createDebugHandler } from "@wirebench/wirebench/debug";
+ *
  * const debug = createDebugHandler({ base: "/" });
  * Deno.serve(debug);
  * ```
