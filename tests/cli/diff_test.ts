@@ -331,6 +331,36 @@ const CASES: Case[] = [
     check: (r) => assert.match(r.stdout, /^Usage: /),
   },
   {
+    name: "ok/a UTF-16 file (byte order mark) is read as UTF-16",
+    args: [BASE, "utf16.yaml"],
+    code: 0,
+    check: (r) => {
+      assert.equal(r.stderr, "");
+      assert.match(r.stdout, /\[request-property-became-required\]$/m);
+    },
+  },
+  {
+    name: "ok/invalid UTF-8 is read, with a warning naming the side and place",
+    args: ["latin1.yaml", BASE],
+    code: 0,
+    check: (r) => {
+      assert.match(r.stdout, /^P\uFFFDts 1\.0 \(OpenAPI 3\.0\.3\) → Pets 1\.0/);
+      assert.match(
+        r.stderr,
+        /^base: warning: The file is not valid UTF-8 \(first bad byte at line 2, column 16\)/,
+      );
+    },
+  },
+  {
+    name: "bad/an empty input",
+    args: [BASE, "empty.yaml"],
+    code: 2,
+    check: (r) => {
+      assert.equal(r.stdout, "");
+      assert.match(r.stderr, /^revision: .*empty/);
+    },
+  },
+  {
     name: "bad/broken JSON revision: the side, line and column, the excerpt",
     args: [BASE, "broken.json"],
     code: 2,
@@ -487,6 +517,26 @@ async function withScratch<T>(fn: (dir: string) => Promise<T>): Promise<T> {
       `${dir}/broken.yaml`,
       "openapi: 3.0.3\ninfo:\n  title: [Pets\n  version: '1.0'\npaths: {}\n",
     );
+    await Deno.writeTextFile(`${dir}/empty.yaml`, "");
+    // Latin-1 "é" (0xE9) where UTF-8 is expected, in the title.
+    await Deno.writeFile(
+      `${dir}/latin1.yaml`,
+      new Uint8Array([
+        ...new TextEncoder().encode("openapi: 3.0.3\ninfo: {title: P"),
+        0xe9,
+        ...new TextEncoder().encode('ts, version: "1.0"}\npaths: {}\n'),
+      ]),
+    );
+    // UTF-16LE with its byte order mark, as Windows tools save it.
+    const text = fixture(PAIRS.breaking);
+    const utf16 = new Uint8Array(2 + text.length * 2);
+    utf16.set([0xff, 0xfe]);
+    for (let i = 0; i < text.length; i++) {
+      const u = text.charCodeAt(i);
+      utf16[2 + 2 * i] = u & 0xff;
+      utf16[3 + 2 * i] = u >> 8;
+    }
+    await Deno.writeFile(`${dir}/utf16.yaml`, utf16);
     return await fn(dir);
   } finally {
     await Deno.remove(dir, { recursive: true });
