@@ -14,6 +14,7 @@ export type IslandLoader = () => Promise<{ default: ComponentType<never> }>;
 export const ISLANDS = {
   ThemeToggle: () => import("./theme/ThemeToggle.tsx"),
   SpecViewer: () => import("./openapi/SpecViewer.tsx"),
+  CompareViewer: () => import("./compare/CompareViewer.tsx"),
   HarViewer: () => import("./har/HarViewer.tsx"),
   DebugRunner: () => import("./debug/DebugRunner.tsx"),
 } satisfies Record<string, IslandLoader>;

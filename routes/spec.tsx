@@ -17,7 +17,13 @@ export default function Page({ app }: PageProps) {
   };
   return (
     <section class="tool">
-      <h1>Spec viewer</h1>
+      {/* Inline layout: spec.css belongs to the viewer's island. */}
+      <div style="display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 1rem">
+        <h1>Spec viewer</h1>
+        <a class="button" href="/spec/compare" data-testid="spec-compare-link">
+          Compare versions
+        </a>
+      </div>
       <Island name="SpecViewer" component={SpecViewer} props={props} />
     </section>
   );

@@ -6,6 +6,7 @@
 import type { PageModule } from "../server/render.tsx";
 import * as home from "./index.tsx";
 import * as spec from "./spec.tsx";
+import * as compare from "./compare.tsx";
 import * as har from "./har.tsx";
 import * as debug from "./debug.tsx";
 import * as notFound from "./_404.tsx";
@@ -14,6 +15,7 @@ import * as notFound from "./_404.tsx";
 export const PAGES: Readonly<Record<string, PageModule>> = {
   "/": home,
   "/spec": spec,
+  "/spec/compare": compare,
   "/har": har,
   "/debug": debug,
 };

@@ -1,0 +1,165 @@
+import type { SideInfo } from "../../lib/openapi/compare/types.ts";
+import type { ChangeDetailData, ChangeRow, SideValue } from "./protocol.ts";
+
+/** Props of {@link ChangeDetail}. */
+export interface ChangeDetailProps {
+  id: string;
+  row: ChangeRow;
+  /** Null while the worker looks the pointers up. */
+  detail: ChangeDetailData | null;
+  base: SideInfo;
+  revision: SideInfo;
+}
+
+/** `text` with its `code` spans (names of properties, values) as code. */
+export function Sentence({ text }: { text: string }) {
+  const parts = text.split(/`([^`]*)`/);
+  return <>{parts.map((s, k) => k % 2 ? <code key={k}>{s}</code> : s)}</>;
+}
+
+/** Operations listed before "Show all": a change may reach hundreds. */
+const OPS_SHOWN = 12;
+
+function Half(
+  { side, info, v, rowId }: {
+    side: "base" | "revision";
+    info: SideInfo;
+    v: SideValue | null;
+    rowId: string;
+  },
+) {
+  const name = side === "base" ? "Base" : "Revision";
+  const hid = `${rowId}-${side}`;
+  return (
+    <section
+      class="cmp-half"
+      data-side={side}
+      data-testid="change-side"
+      data-found={v ? String(v.found) : undefined}
+      aria-labelledby={hid}
+    >
+      <h4 id={hid} class="cmp-half-title">
+        {name}{" "}
+        <span class="muted">
+          {info.title || "(untitled)"} {info.version}
+        </span>
+      </h4>
+      {!v
+        ? <p class="muted">Looking it up…</p>
+        : v.pointer === null
+        ? (
+          <p class="cmp-absent" data-testid="change-absent" data-side={side}>
+            absent: not in the {side} document
+          </p>
+        )
+        : (
+          <>
+            <p class="cmp-pointer-line">
+              <span class="muted">JSON pointer</span>{" "}
+              <code data-testid="change-pointer" data-side={side}>
+                {v.pointer}
+              </code>
+            </p>
+            {v.found
+              ? (
+                <pre
+                  class="cmp-json"
+                  tabIndex={0}
+                  data-testid="change-value"
+                  data-side={side}
+                  data-truncated={v.truncated ? "true" : undefined}
+                  aria-label={`${name} value at ${v.pointer}`}
+                >{v.json}</pre>
+              )
+              : (
+                <p class="muted" data-testid="change-missing">
+                  Nothing is at this pointer in the {side} document.
+                </p>
+              )}
+            {v.target && (
+              <>
+                <p class="cmp-pointer-line">
+                  <span class="muted">which refers to</span>{" "}
+                  <code>{v.target.ref}</code>
+                </p>
+                <pre
+                  class="cmp-json"
+                  tabIndex={0}
+                  data-testid="change-target"
+                  data-side={side}
+                  aria-label={`${name} value of ${v.target.ref}`}
+                >{v.target.json}</pre>
+              </>
+            )}
+          </>
+        )}
+    </section>
+  );
+}
+
+/**
+ * The opened change: where it is (its id and place), the JSON pointer and
+ * the value there in each version side by side ("absent" on the side
+ * without it), and every operation it affects.
+ */
+export function ChangeDetail(
+  { id, row, detail, base, revision }: ChangeDetailProps,
+) {
+  const ops = detail?.operations ?? [];
+  return (
+    <div
+      id={id}
+      class="cmp-detail"
+      data-testid="change-detail"
+      data-index={row.i}
+      aria-busy={detail ? undefined : "true"}
+    >
+      <p class="cmp-detail-sentence">
+        <strong>{row.first || "API"}</strong>: <Sentence text={row.text} />
+      </p>
+      <p class="cmp-detail-meta">
+        <code class="cmp-id">{row.id}</code>
+        {row.where && <span class="muted">{row.where}</span>}
+      </p>
+      <div class="cmp-halves">
+        <Half side="base" info={base} v={detail?.base ?? null} rowId={id} />
+        <Half
+          side="revision"
+          info={revision}
+          v={detail?.revision ?? null}
+          rowId={id}
+        />
+      </div>
+      {ops.length > 0 && (
+        <div class="cmp-ops">
+          <p class="cmp-ops-title">
+            Affects {ops.length} operation{ops.length === 1 ? "" : "s"}
+            {ops.length > OPS_SHOWN ? ":" : ""}
+          </p>
+          <OpList ops={ops} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function OpList({ ops }: { ops: string[] }) {
+  const list = (xs: string[]) => (
+    <ul class="cmp-op-list" data-testid="change-operations">
+      {xs.map((o) => (
+        <li key={o}>
+          <code>{o}</code>
+        </li>
+      ))}
+    </ul>
+  );
+  if (ops.length <= OPS_SHOWN) return list(ops);
+  return (
+    <details class="cmp-ops-more">
+      <summary>
+        {ops.slice(0, 3).join(", ")} and {ops.length - 3} more
+      </summary>
+      {list(ops)}
+    </details>
+  );
+}

@@ -1,0 +1,315 @@
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "preact/hooks";
+import type { SideInfo } from "../../lib/openapi/compare/types.ts";
+import { MethodBadge } from "../openapi/MethodBadge.tsx";
+import { memo } from "../openapi/memo.ts";
+import { keyTarget, visibleRange } from "../shared/virtual.ts";
+import { ChangeDetail, Sentence } from "./ChangeDetail.tsx";
+import type { ChangeDetailData, ChangeRow } from "./protocol.ts";
+import { type Group, listItems } from "./view.ts";
+
+/** Props of {@link ChangeList}. */
+export interface ChangeListProps {
+  rows: ChangeRow[];
+  shown: Uint32Array;
+  base: SideInfo;
+  revision: SideInfo;
+  /** Index of the open row, -1 for none. */
+  open: number;
+  detail: ChangeDetailData | null;
+  busy: boolean;
+  /** Height of a row or a group header, px (see {@link ITEM_HEIGHT}). */
+  itemHeight: number;
+  onToggle: (i: number) => void;
+  /** Leaves the list for the filter box (ArrowUp on the first row, Escape). */
+  onExit: () => void;
+}
+
+/** Item heights; keep in sync with `.cmp-item` in static/compare.css. */
+export const ITEM_HEIGHT = { wide: 40, narrow: 64 };
+const NARROW = "(max-width: 760px)";
+
+/** The item height of the current viewport. */
+export function useItemHeight(): number {
+  const [h, setH] = useState(ITEM_HEIGHT.wide);
+  useEffect(() => {
+    const mq = matchMedia(NARROW);
+    const set = () => setH(mq.matches ? ITEM_HEIGHT.narrow : ITEM_HEIGHT.wide);
+    set();
+    mq.addEventListener("change", set);
+    return () => mq.removeEventListener("change", set);
+  }, []);
+  return h;
+}
+
+interface RowProps {
+  row: ChangeRow;
+  /** Position among the rows shown (what arrow keys count in). */
+  seq: number;
+  top: number;
+  height: number;
+  open: boolean;
+  /** The row arrow keys move from: the one Tab stops at. */
+  active: boolean;
+  detail: ChangeDetailData | null;
+  base: SideInfo;
+  revision: SideInfo;
+  onToggle: (i: number) => void;
+  onKey: (ev: KeyboardEvent, seq: number, i: number) => void;
+  onFocusRow: (i: number) => void;
+}
+
+const Row = memo(function Row(p: RowProps) {
+  const r = p.row;
+  const detailId = `cmp-detail-${r.i}`;
+  const subject = r.first || "API";
+  return (
+    <div
+      class={`cmp-item cmp-row cmp-row-${r.level}` + (p.open ? " is-open" : "")}
+      role="listitem"
+      data-testid="change-row"
+      data-index={r.i}
+      data-level={r.level}
+      data-id={r.id}
+      data-method={r.method}
+      data-path={r.path}
+      data-operations={r.n}
+      style={{ top: `${p.top}px` }}
+    >
+      <button
+        type="button"
+        class="cmp-row-main"
+        id={`cmp-row-${r.i}`}
+        style={{ height: `${p.height}px` }}
+        tabIndex={p.active ? 0 : -1}
+        aria-expanded={p.open}
+        aria-controls={p.open ? detailId : undefined}
+        title={`${subject}: ${r.text.replace(/`/g, "")}`}
+        onClick={() => p.onToggle(r.i)}
+        onKeyDown={(ev) => p.onKey(ev, p.seq, r.i)}
+        onFocus={() => p.onFocusRow(r.i)}
+      >
+        <span class={`cmp-level cmp-level-${r.level}`}>{r.level}</span>{" "}
+        <span class="cmp-sentence">
+          <span class="visually-hidden">{`${subject}: `}</span>
+          <Sentence text={r.text} />
+        </span>
+        {r.n > 1 && (
+          <span class="cmp-affects" data-testid="change-affects">
+            <span class="visually-hidden">,</span>affects {r.n} operations
+          </span>
+        )}
+      </button>
+      {p.open && (
+        <ChangeDetail
+          id={detailId}
+          row={r}
+          detail={p.detail && p.detail.index === r.i ? p.detail : null}
+          base={p.base}
+          revision={p.revision}
+        />
+      )}
+    </div>
+  );
+});
+
+const Head = memo(function Head(
+  { group: g, top, height }: { group: Group; top: number; height: number },
+) {
+  return (
+    <div
+      class="cmp-item cmp-head"
+      role="listitem"
+      data-testid="change-group"
+      data-key={g.key}
+      style={{ top: `${top}px`, height: `${height}px` }}
+    >
+      <h3 class="cmp-group-head">
+        {g.method
+          ? (
+            <>
+              <MethodBadge method={g.method} />{" "}
+              <span class="cmp-group-path">{g.path}</span>
+            </>
+          )
+          : "The API as a whole"}{" "}
+        <span class="muted cmp-group-n">
+          {g.rows.length} change{g.rows.length === 1 ? "" : "s"}
+        </span>
+      </h3>
+    </div>
+  );
+});
+
+/**
+ * The changes, a header per operation (`METHOD path`) and a row per
+ * change reading as a sentence, virtualised: only the items in view (and
+ * always the first 20) are in the DOM, at a fixed height; the open row's
+ * detail is measured and shifts the items below it. Stripe's 700 changes
+ * cost what 30 do. Arrow keys, Page Up/Down, Home and End move between
+ * rows (one Tab stop for the list); Enter or Space opens one.
+ */
+export function ChangeList(p: ChangeListProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [scroll, setScroll] = useState(0);
+  const [viewH, setViewH] = useState(640);
+  const [detailH, setDetailH] = useState(0);
+  const [active, setActive] = useState(-1);
+  const focusTo = useRef(-1);
+  const { groups, items, rowAt } = useMemo(
+    () => listItems(p.rows, p.shown),
+    [p.rows, p.shown],
+  );
+  const h = p.itemHeight;
+  const n = items.length;
+  const sel = p.open >= 0 ? items.indexOf(p.open) : -1;
+  const extra = sel >= 0 ? detailH : 0;
+  const top = (k: number) => k * h + (sel >= 0 && k > sel ? extra : 0);
+  // The Tab stop: the row last moved to when it is still listed, else the first.
+  const activeRow = active >= 0 && items.includes(active)
+    ? active
+    : rowAt.length
+    ? items[rowAt[0]]
+    : -1;
+
+  useEffect(() => {
+    const el = box.current!;
+    const ro = new ResizeObserver(() => setViewH(el.clientHeight));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  // A new filter or comparison starts at the top.
+  useEffect(() => {
+    if (box.current) box.current.scrollTop = 0;
+    setScroll(0);
+  }, [p.shown]);
+
+  // Measure the open detail; it grows when its values arrive.
+  useLayoutEffect(() => {
+    const d = box.current?.querySelector<HTMLElement>(".cmp-detail");
+    if (!d) return setDetailH(0);
+    const ro = new ResizeObserver(() => setDetailH(d.offsetHeight));
+    ro.observe(d);
+    return () => ro.disconnect();
+  }, [sel, p.detail]);
+
+  const focusPending = () => {
+    if (focusTo.current < 0) return;
+    const b = document.getElementById(`cmp-row-${focusTo.current}`);
+    if (b) {
+      b.focus({ preventScroll: true });
+      focusTo.current = -1;
+    }
+  };
+  useLayoutEffect(focusPending);
+
+  // Handlers read the latest render through a ref, so rows keep one
+  // function each and their memo holds.
+  const latest = useRef({ items, rowAt, top, viewH, h, p });
+  latest.current = { items, rowAt, top, viewH, h, p };
+  const onKey = useCallback((ev: KeyboardEvent, seq: number, i: number) => {
+    const { items, rowAt, top, viewH, h, p } = latest.current;
+    if (ev.key === "Escape" && i === p.open) {
+      ev.preventDefault();
+      p.onToggle(i); // closes it; focus stays on the row
+      return;
+    }
+    const page = Math.max(1, Math.floor(viewH / h) - 1);
+    const to = keyTarget(ev.key, seq, rowAt.length, page);
+    if (to === null) return;
+    ev.preventDefault();
+    if (to === "exit") {
+      p.onExit();
+      return;
+    }
+    const k = rowAt[to];
+    const el = box.current!;
+    const y = top(k);
+    // Scrolling up to a group's first row shows its header too.
+    const want = to > 0 && rowAt[to - 1] === k - 1 ? y : y - h;
+    if (want < el.scrollTop) el.scrollTop = Math.max(0, want);
+    else if (y + h > el.scrollTop + el.clientHeight) {
+      el.scrollTop = y + h - el.clientHeight;
+    }
+    setScroll(el.scrollTop);
+    setActive(items[k]);
+    focusTo.current = items[k];
+    focusPending();
+  }, []);
+  const onFocusRow = useCallback((i: number) => setActive(i), []);
+
+  const [start, end] = visibleRange(n, h, sel, extra, scroll, viewH);
+  const shownItems = [];
+  for (let k = start; k < end; k++) {
+    const it = items[k];
+    if (it < 0) {
+      shownItems.push(
+        <Head key={`h${k}`} group={groups[~it]} top={top(k)} height={h} />,
+      );
+      continue;
+    }
+    shownItems.push(
+      <Row
+        // Keyed by change: a new filter keeps the rows it still shows.
+        key={it}
+        row={p.rows[it]}
+        seq={seqOf(rowAt, k)}
+        top={top(k)}
+        height={h}
+        open={it === p.open}
+        active={it === activeRow}
+        detail={it === p.open ? p.detail : null}
+        base={p.base}
+        revision={p.revision}
+        onToggle={p.onToggle}
+        onKey={onKey}
+        onFocusRow={onFocusRow}
+      />,
+    );
+  }
+  return (
+    <div
+      class="cmp-list"
+      ref={box}
+      data-testid="change-list"
+      data-count={p.shown.length}
+      aria-busy={p.busy ? "true" : undefined}
+      onScroll={(ev) => setScroll((ev.currentTarget as HTMLElement).scrollTop)}
+    >
+      <div
+        class="cmp-sizer"
+        role="list"
+        id="cmp-changes"
+        aria-label={`${p.shown.length} changes`}
+        style={{ height: `${n * h + extra}px` }}
+      >
+        {shownItems}
+      </div>
+      {p.shown.length === 0 && (
+        <p class="cmp-empty muted" data-testid="compare-empty">
+          {p.rows.length
+            ? "No change matches the filter and the levels shown."
+            : "No changes: a client of the base works with the revision."}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Position among the rows of the row at item `k` (rows are in item order). */
+function seqOf(rowAt: Int32Array, k: number): number {
+  let lo = 0, hi = rowAt.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rowAt[mid] < k) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

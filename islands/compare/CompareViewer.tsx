@@ -1,0 +1,378 @@
+/**
+ * Spec compare island (/spec/compare): two versions of an API description,
+ * what changed and what breaks a client of the older one (contract §9).
+ * Each side is parsed in a Web Worker as soon as it is given; the worker
+ * compares, filters and exports, the page lists compact rows a block per
+ * frame. The filter and level toggles live in the URL fragment; the
+ * documents go nowhere but the worker.
+ */
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import type { Counts, Level, Side } from "../../lib/openapi/compare/types.ts";
+import { formatBytes } from "../../lib/shared/format.ts";
+import { saveBlob } from "../har/actions.ts";
+import { copyText } from "../shared/clipboard.ts";
+import { usePageDrop } from "../shared/use_page_drop.ts";
+import { ChangeList, useItemHeight } from "./ChangeList.tsx";
+import { readCompareHash, replaceCompareHash } from "./hash.ts";
+import type { ChangeDetailData, ViewQuery } from "./protocol.ts";
+import { SidePanel } from "./SidePanel.tsx";
+import { Summary } from "./Summary.tsx";
+import { Toolbar } from "./Toolbar.tsx";
+import { useCompare } from "./use_compare.ts";
+import { DEFAULT_LEVELS, knownLevels } from "./view.ts";
+
+/** Props of the CompareViewer island (JSON-serialisable). */
+export interface CompareViewerProps {
+  /** Built worker URL (`buildUrl("compare_worker.js")`); null before a build. */
+  workerUrl?: string | null;
+}
+
+/** Debounce of the paste boxes: parse once typing pauses. */
+export const PASTE_DEBOUNCE_MS = 150;
+/**
+ * Pasted text longer than this leaves its box and is parsed at once: a
+ * textarea holding megabytes freezes the page on every layout.
+ */
+export const BOX_LIMIT = 100_000;
+
+const SIDES: Side[] = ["base", "revision"];
+
+/** The status line after a comparison. */
+function compared(n: Counts, docShown: boolean): string {
+  const found = n.breaking + n.warning + n.info;
+  const doc = n.doc
+    ? `, and ${n.doc} documentation change${n.doc === 1 ? "" : "s"} ${
+      docShown ? "listed" : "hidden"
+    }`
+    : "";
+  return `Compared: ${found} change${found === 1 ? "" : "s"}${doc}.`;
+}
+
+/** The compare page. */
+export default function CompareViewer(
+  { workerUrl = null }: CompareViewerProps,
+) {
+  const boxes = {
+    base: useRef<HTMLTextAreaElement>(null),
+    revision: useRef<HTMLTextAreaElement>(null),
+  };
+  const filterBox = useRef<HTMLInputElement>(null);
+  const [view, setViewState] = useState<ViewQuery>({
+    filter: "",
+    levels: [...DEFAULT_LEVELS],
+  });
+  const [notes, setNotes] = useState<Record<Side, string>>({
+    base: "",
+    revision: "",
+  });
+  // The open row, its detail and the export note belong to one
+  // comparison (`gen`): a new one shows none of them, without a render
+  // spent resetting them.
+  const [opened, setOpened] = useState({ gen: 0, i: -1 });
+  const [detailOf, setDetailOf] = useState<
+    { gen: number; d: ChangeDetailData | null }
+  >({ gen: 0, d: null });
+  const [noteOf, setNoteOf] = useState({ gen: 0, text: "" });
+  const itemHeight = useItemHeight();
+  /** A paste waiting for a pause in typing, per side. */
+  const pending = useRef<
+    Record<Side, { timer: ReturnType<typeof setTimeout>; text: string } | null>
+  >({ base: null, revision: null });
+  const dropTaken = useRef(false);
+
+  const c = useCompare(workerUrl, view, {
+    onBoxText(side, text) {
+      const box = boxes[side].current;
+      if (box) box.value = text;
+      setNotes((n) => ({ ...n, [side]: "" }));
+    },
+  });
+  const result = c.result;
+  const gen = result?.gen ?? 0;
+  const open = opened.gen === gen ? opened.i : -1;
+  const detail = detailOf.gen === gen ? detailOf.d : null;
+  const exportNote = noteOf.gen === gen ? noteOf.text : "";
+  const setExportNote = (text: string) => setNoteOf({ gen, text });
+
+  // The fragment is read after hydration (the server rendered the
+  // defaults), and again when the reader edits it.
+  const fromHash = useRef(() => {});
+  fromHash.current = () => {
+    const q = readCompareHash(location.hash);
+    setViewState(q);
+    c.setView(q);
+  };
+  useEffect(() => {
+    const sync = () => fromHash.current();
+    sync();
+    addEventListener("hashchange", sync);
+    return () => removeEventListener("hashchange", sync);
+  }, []);
+
+  useEffect(() => {
+    if (open < 0) return;
+    let live = true;
+    void c.detail(open).then((d) => {
+      if (live) setDetailOf({ gen, d });
+    });
+    return () => {
+      live = false;
+    };
+  }, [open, gen]);
+
+  function changeView(next: ViewQuery) {
+    setViewState(next);
+    replaceCompareHash(next);
+    c.setView(next);
+  }
+
+  function unpend(side: Side): string | null {
+    const p = pending.current[side];
+    if (!p) return null;
+    clearTimeout(p.timer);
+    pending.current[side] = null;
+    return p.text;
+  }
+
+  function give(side: Side, input: Parameters<typeof c.give>[1]) {
+    unpend(side);
+    c.give(side, input);
+  }
+
+  function giveFile(side: Side, file: File) {
+    const box = boxes[side].current;
+    if (box) box.value = "";
+    setNotes((n) => ({
+      ...n,
+      [side]: `Showing ${file.name} (${
+        formatBytes(file.size)
+      }). Paste here to replace it.`,
+    }));
+    give(side, { file, name: file.name });
+  }
+
+  function onInput(side: Side, text: string) {
+    unpend(side);
+    setNotes((n) => ({ ...n, [side]: "" }));
+    if (!text.trim()) {
+      c.clear(side);
+      return;
+    }
+    const box = boxes[side].current;
+    if (text.length > BOX_LIMIT && box) {
+      box.value = "";
+      setNotes((n) => ({
+        ...n,
+        [side]: `Showing pasted text (${
+          formatBytes(text.length)
+        }). Paste here to replace it.`,
+      }));
+      give(side, { text, name: "pasted text" });
+      return;
+    }
+    pending.current[side] = {
+      text,
+      timer: setTimeout(
+        () => give(side, { text, name: "pasted text" }),
+        PASTE_DEBOUNCE_MS,
+      ),
+    };
+  }
+
+  /** Where a drop outside both areas goes: the first empty side, else the revision. */
+  function dropSide(): Side {
+    return SIDES.find((s) => c.sides[s].status === "empty") ?? "revision";
+  }
+
+  const dragging = usePageDrop({
+    onFile(file) {
+      if (dropTaken.current) {
+        dropTaken.current = false; // a side's area took it
+        return;
+      }
+      giveFile(dropSide(), file);
+    },
+    onText(text) {
+      if (dropTaken.current) {
+        dropTaken.current = false;
+        return;
+      }
+      const side = dropSide();
+      const box = boxes[side].current;
+      if (box) box.value = text.length <= BOX_LIMIT ? text : "";
+      give(side, { text, name: "dropped text" });
+    },
+  });
+
+  function swap() {
+    // A paste still waiting for its pause goes with its box, sent at once.
+    const waiting = { base: unpend("revision"), revision: unpend("base") };
+    const b = boxes.base.current, r = boxes.revision.current;
+    if (b && r) [b.value, r.value] = [r.value, b.value];
+    setNotes((n) => ({ base: n.revision, revision: n.base }));
+    c.swap();
+    for (const s of SIDES) {
+      const text = waiting[s];
+      if (text !== null) c.give(s, { text, name: "pasted text" });
+    }
+  }
+
+  /** Selects a syntax error's position in the side's paste box. */
+  function locate(side: Side) {
+    const box = boxes[side].current;
+    const e = c.sides[side].error;
+    if (!box || !e || e.line === undefined || !box.value) return undefined;
+    return () => {
+      const lines = box.value.split(/\r\n|\r|\n/);
+      let at = 0;
+      for (let k = 0; k < e.line! - 1 && k < lines.length; k++) {
+        at += lines[k].length + 1;
+      }
+      at += Math.max(0, (e.column ?? 1) - 1);
+      box.focus();
+      box.setSelectionRange(at, Math.min(box.value.length, at + 1));
+    };
+  }
+
+  const genRef = useRef(gen);
+  genRef.current = gen;
+  const toggle = useCallback((i: number) => {
+    const g = genRef.current;
+    setDetailOf({ gen: g, d: null });
+    setOpened((o) => ({ gen: g, i: o.gen === g && o.i === i ? -1 : i }));
+  }, []);
+
+  async function copyMarkdown() {
+    const md = await c.exportMarkdown(view);
+    if (!md) {
+      setExportNote("The comparison is no longer current: nothing copied.");
+      return;
+    }
+    const n = `${md.count} change${md.count === 1 ? "" : "s"}`;
+    setExportNote(
+      await copyText(md.text)
+        ? `Copied ${n} as Markdown.`
+        : "Could not copy: the browser refused clipboard access.",
+    );
+  }
+
+  async function downloadJson() {
+    const out = await c.exportJson(view);
+    if (!out) {
+      setExportNote("The comparison is no longer current: nothing saved.");
+      return;
+    }
+    saveBlob(out.blob, "api-changes.json");
+    setExportNote(
+      `Saved api-changes.json with ${out.count} change${
+        out.count === 1 ? "" : "s"
+      }.`,
+    );
+  }
+
+  const both = SIDES.every((s) => c.sides[s].status === "ok");
+  const status = c.comparing
+    ? "Comparing…"
+    : result
+    ? compared(result.counts, view.levels.includes("doc"))
+    : both
+    ? ""
+    : "Give both versions: paste, pick or drop the base and the revision.";
+
+  return (
+    <div
+      class={"cmp" + (result ? " has-result" : "")}
+      data-busy={c.comparing ? "comparing" : undefined}
+    >
+      <div class="cmp-inputs">
+        {SIDES.map((side) => (
+          <SidePanel
+            key={side}
+            side={side}
+            state={c.sides[side]}
+            boxRef={boxes[side]}
+            note={notes[side]}
+            dragging={dragging}
+            onInput={(t) => onInput(side, t)}
+            onFile={(f) => giveFile(side, f)}
+            onText={(t) => {
+              const box = boxes[side].current;
+              if (box) box.value = t.length <= BOX_LIMIT ? t : "";
+              give(side, { text: t, name: "dropped text" });
+            }}
+            onClear={() => {
+              unpend(side);
+              const box = boxes[side].current;
+              if (box) box.value = "";
+              setNotes((n) => ({ ...n, [side]: "" }));
+              c.clear(side);
+            }}
+            onLocate={locate(side)}
+            onDropTaken={() => (dropTaken.current = true)}
+          />
+        ))}
+        <div class="cmp-swap">
+          <button
+            type="button"
+            data-testid="compare-swap"
+            onClick={swap}
+            disabled={SIDES.every((s) => c.sides[s].status === "empty")}
+            title="Swap base and revision"
+          >
+            <span aria-hidden="true">⇄</span> Swap base and revision
+          </button>
+        </div>
+      </div>
+      <p class="cmp-status muted" role="status" data-testid="compare-status">
+        {status}
+      </p>
+      {c.failure && (
+        <p class="cmp-failed" role="alert" data-testid="compare-failed">
+          The comparison stopped: {c.failure}
+        </p>
+      )}
+      {result && <Summary result={result} />}
+      <Toolbar
+        filterRef={filterBox}
+        view={view}
+        counts={result?.counts ?? null}
+        shown={c.shown.length}
+        empty={!result}
+        note={exportNote}
+        onFilter={(filter) => changeView({ ...view, filter })}
+        onToggle={(l: Level) =>
+          changeView({
+            ...view,
+            levels: knownLevels(
+              view.levels.includes(l)
+                ? view.levels.filter((x) => x !== l)
+                : [...view.levels, l],
+            ),
+          })}
+        onKey={(ev) => {
+          if (ev.key !== "ArrowDown") return;
+          const first = document.querySelector<HTMLElement>(".cmp-row-main");
+          if (!first) return;
+          ev.preventDefault();
+          first.focus();
+        }}
+        onCopy={() => void copyMarkdown()}
+        onDownload={() => void downloadJson()}
+      />
+      {result && (
+        <ChangeList
+          rows={result.rows}
+          shown={c.shown}
+          base={result.base}
+          revision={result.revision}
+          open={open}
+          detail={detail}
+          busy={c.comparing}
+          itemHeight={itemHeight}
+          onToggle={toggle}
+          onExit={() => filterBox.current?.focus()}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import type { Ref } from "preact";
+import {
+  type Counts,
+  type Level,
+  LEVELS,
+} from "../../lib/openapi/compare/types.ts";
+import type { ViewQuery } from "./protocol.ts";
+import { exportScope } from "./view.ts";
+
+/** Props of {@link Toolbar}. */
+export interface ToolbarProps {
+  filterRef: Ref<HTMLInputElement>;
+  view: ViewQuery;
+  counts: Counts | null;
+  /** Changes listed now, and in all (at the levels toggled on). */
+  shown: number;
+  /** No comparison yet: exports are off. */
+  empty: boolean;
+  /** Text of an export's confirmation, "" when none is showing. */
+  note: string;
+  onFilter: (filter: string) => void;
+  onToggle: (level: Level) => void;
+  onKey: (ev: KeyboardEvent) => void;
+  onCopy: () => void;
+  onDownload: () => void;
+}
+
+/**
+ * What each toggle says: the level's badge, as rows show it (which also
+ * loads the badges' font with the page rather than in the frame that
+ * first lists changes), or the contract's words for documentation.
+ */
+function label(l: Level) {
+  if (l === "doc") return "Show documentation changes";
+  return <span class={`cmp-level cmp-level-${l}`}>{l}</span>;
+}
+
+/**
+ * The filter box, a toggle per level and the exports. The Markdown button
+ * says whether it copies every change (the CLI's Markdown) or only those
+ * shown; the JSON is always the whole comparison.
+ */
+export function Toolbar(p: ToolbarProps) {
+  const scope = exportScope(p.view);
+  return (
+    <div class="cmp-toolbar">
+      <div class="cmp-filter-row" role="search">
+        <label for="cmp-filter" class="visually-hidden">Filter changes</label>
+        <input
+          id="cmp-filter"
+          ref={p.filterRef}
+          type="search"
+          data-testid="compare-filter"
+          value={p.view.filter}
+          placeholder="Filter: path, property, change id, a method (post) or a level (breaking)"
+          autocomplete="off"
+          spellcheck={false}
+          aria-describedby="cmp-filter-help"
+          aria-controls="cmp-changes"
+          onInput={(ev) =>
+            p.onFilter((ev.currentTarget as HTMLInputElement).value)}
+          onKeyDown={p.onKey}
+        />
+        <span id="cmp-filter-help" class="visually-hidden">
+          Terms separated by spaces must all match; a method name such as post
+          matches that method only, a level name such as breaking that level
+          only. Press the down arrow to move into the changes, Enter to open
+          one.
+        </span>
+        <span class="cmp-shown" data-testid="compare-shown" aria-live="polite">
+          {p.empty ? "" : `${p.shown} shown`}
+        </span>
+      </div>
+      <div class="cmp-tool-row">
+        <div class="cmp-levels" role="group" aria-label="Levels shown">
+          {LEVELS.map((l) => (
+            <button
+              key={l}
+              type="button"
+              class={`cmp-toggle cmp-toggle-${l}`}
+              data-testid={`compare-level-${l}`}
+              data-level={l}
+              aria-pressed={p.view.levels.includes(l)}
+              onClick={() => p.onToggle(l)}
+            >
+              <span class="cmp-tick" aria-hidden="true" />
+              {label(l)}
+              {p.counts && <span class="cmp-toggle-n">({p.counts[l]})</span>}
+            </button>
+          ))}
+        </div>
+        <div class="cmp-exports">
+          <button
+            type="button"
+            class="primary"
+            data-testid="compare-copy-md"
+            data-scope={scope}
+            disabled={p.empty}
+            onClick={p.onCopy}
+            title={scope === "all"
+              ? "Copy every change as Markdown (what deno task diff --format markdown prints)"
+              : "Copy the changes shown as Markdown"}
+          >
+            {scope === "all"
+              ? "Copy all as Markdown"
+              : `Copy ${p.shown} shown as Markdown`}
+          </button>
+          <button
+            type="button"
+            data-testid="compare-download-json"
+            disabled={p.empty}
+            onClick={p.onDownload}
+            title="Download the whole comparison as JSON (what deno task diff --format json prints); documentation changes included when shown"
+          >
+            Download JSON
+          </button>
+        </div>
+      </div>
+      <p class="cmp-note" role="status" data-testid="compare-note">{p.note}</p>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The compare page's state in the URL fragment: the filter box and the
+ * level toggles, so a reload or a shared link keeps them. Never the
+ * documents: the fragment stays in the browser (RFC 3986 §3.5), yet a
+ * shared link must not carry a spec either.
+ */
+import type { Level } from "../../lib/openapi/compare/types.ts";
+import {
+  formatFragment,
+  fragmentParams,
+  replaceFragment,
+} from "../shared/fragment.ts";
+import type { ViewQuery } from "./protocol.ts";
+import { DEFAULT_LEVELS, knownLevels } from "./view.ts";
+
+/** Reads `#filter=…&levels=breaking,doc`; absent keys take the defaults. */
+export function readCompareHash(hash: string): ViewQuery {
+  const p = fragmentParams(hash);
+  const levels = p.get("levels");
+  return {
+    filter: p.get("filter") ?? "",
+    levels: levels === null
+      ? [...DEFAULT_LEVELS]
+      : knownLevels(levels.split(",")),
+  };
+}
+
+function sameLevels(a: readonly Level[], b: readonly Level[]): boolean {
+  return a.length === b.length && a.every((l) => b.includes(l));
+}
+
+/** The fragment for `q` ("" when everything is at its default). */
+export function writeCompareHash(q: ViewQuery): string {
+  const p = new URLSearchParams();
+  if (q.filter) p.set("filter", q.filter);
+  const levels = knownLevels(q.levels);
+  if (!sameLevels(levels, DEFAULT_LEVELS)) p.set("levels", levels.join(","));
+  return formatFragment(p);
+}
+
+/** Puts `q` in the address bar without a history entry per keystroke. */
+export function replaceCompareHash(q: ViewQuery): void {
+  replaceFragment(writeCompareHash(q));
+}

@@ -1,0 +1,179 @@
+/**
+ * What the compare page shows, in pure functions shared by the worker and
+ * the page: compact rows, the filter and level toggles applied, the groups
+ * rows are listed in, and which changes an export covers.
+ */
+import {
+  changeHay,
+  changeMatches,
+  compileChangeFilter,
+} from "../../lib/openapi/compare/filter.ts";
+import {
+  type Change,
+  type CompareResult,
+  type Counts,
+  type Level,
+  LEVELS,
+} from "../../lib/openapi/compare/types.ts";
+import type { ChangeRow, ViewQuery } from "./protocol.ts";
+
+/**
+ * Levels shown before the reader chooses: documentation-only changes are
+ * listed only on request (contract §9, "Show documentation changes").
+ */
+export const DEFAULT_LEVELS: readonly Level[] = ["breaking", "warning", "info"];
+
+/** The compact row of each change (its operation list left in the worker). */
+export function rowsOf(changes: readonly Change[]): ChangeRow[] {
+  return changes.map((c, i) => ({
+    i,
+    id: c.id,
+    level: c.level,
+    method: c.method,
+    path: c.path,
+    first: c.operations[0] ?? "",
+    n: c.operations.length,
+    where: c.where,
+    text: c.text,
+    pointer: c.pointer,
+  }));
+}
+
+/**
+ * Indices of the changes `q` shows, in list order: the level's toggle is
+ * on and every filter term matches (`hays[i]`, when given, is
+ * {@link changeHay} of change `i`, filled in on first use: a change that
+ * affects 355 operations has a long one, worth computing once).
+ */
+export function viewIndices(
+  changes: readonly Change[],
+  q: ViewQuery,
+  hays: (string | undefined)[] = [],
+): Uint32Array {
+  const f = compileChangeFilter(q.filter);
+  const on = new Set(q.levels);
+  const plain = !f.levels.length && !f.methods.length && !f.terms.length;
+  const out: number[] = [];
+  changes.forEach((c, i) => {
+    if (!on.has(c.level)) return;
+    if (!plain && !changeMatches(c, f, hays[i] ??= changeHay(c))) return;
+    out.push(i);
+  });
+  return Uint32Array.from(out);
+}
+
+/**
+ * What "Copy as Markdown" covers: `all` (the whole comparison, exactly
+ * what `deno task diff --format markdown` prints, with `--all` when the
+ * documentation toggle is on) when no filter term and no toggle narrows
+ * the list, else `shown` (only the changes listed).
+ */
+export function exportScope(q: ViewQuery): "all" | "shown" {
+  if (q.filter.trim()) return "shown";
+  return DEFAULT_LEVELS.every((l) => q.levels.includes(l)) ? "all" : "shown";
+}
+
+/** Changes counted per level. */
+export function countLevels(changes: readonly Change[]): Counts {
+  const counts: Counts = { breaking: 0, warning: 0, info: 0, doc: 0 };
+  for (const c of changes) counts[c.level]++;
+  return counts;
+}
+
+/**
+ * The comparison an export writes: the whole one (as `compareSpecs`
+ * returns it, with documentation changes when `q` shows them; its counts
+ * always count them), or only the changes `shown`, counted among
+ * themselves so the Markdown's counts line matches its list.
+ */
+export function exportResult(
+  r: CompareResult,
+  q: ViewQuery,
+  shown: ArrayLike<number>,
+  scope: "all" | "shown" = exportScope(q),
+): CompareResult {
+  if (scope === "all") {
+    const doc = q.levels.includes("doc");
+    return {
+      ...r,
+      changes: doc ? r.changes : r.changes.filter((c) => c.level !== "doc"),
+    };
+  }
+  const changes = Array.from(shown, (i) => r.changes[i]);
+  return { ...r, counts: countLevels(changes), changes };
+}
+
+/** The rows listed under one operation. */
+export interface Group {
+  /** `method path`; "" for the document as a whole. */
+  key: string;
+  method: string;
+  path: string;
+  /** `METHOD /path`, or "" for the document. */
+  label: string;
+  /** Indices into the rows. */
+  rows: number[];
+}
+
+/** Consecutive rows listed under one operation, as groups. */
+export function groupRows(
+  rows: readonly ChangeRow[],
+  shown: ArrayLike<number>,
+): Group[] {
+  const groups: Group[] = [];
+  let last: Group | null = null;
+  for (let k = 0; k < shown.length; k++) {
+    const r = rows[shown[k]];
+    const key = r.method ? `${r.method} ${r.path}` : "";
+    if (!last || last.key !== key) {
+      last = {
+        key,
+        method: r.method,
+        path: r.path,
+        label: r.method ? r.first || `${r.method.toUpperCase()} ${r.path}` : "",
+        rows: [],
+      };
+      groups.push(last);
+    }
+    last.rows.push(shown[k]);
+  }
+  return groups;
+}
+
+/**
+ * The list as the page lays it out: a header item per group, then an item
+ * per row, all of one height (so the list is virtualised by arithmetic).
+ * An item `>= 0` is a row index; a negative item `~g` is group `g`'s
+ * header.
+ */
+export interface ListItems {
+  groups: Group[];
+  items: Int32Array;
+  /** Positions in `items` of the rows (what arrow keys move between). */
+  rowAt: Int32Array;
+}
+
+/** The items of the rows `shown`, grouped. */
+export function listItems(
+  rows: readonly ChangeRow[],
+  shown: ArrayLike<number>,
+): ListItems {
+  const groups = groupRows(rows, shown);
+  const items = new Int32Array(groups.length + shown.length);
+  const rowAt = new Int32Array(shown.length);
+  let k = 0, r = 0;
+  groups.forEach((g, gi) => {
+    items[k++] = ~gi;
+    for (const i of g.rows) {
+      rowAt[r++] = k;
+      items[k++] = i;
+    }
+  });
+  return { groups, items, rowAt };
+}
+
+/** Order-preserving check that `levels` are known levels, deduplicated. */
+export function knownLevels(levels: Iterable<string>): Level[] {
+  const want = new Set(levels);
+  return LEVELS.filter((l) => want.has(l));
+}

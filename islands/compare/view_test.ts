@@ -1,0 +1,141 @@
+import assert from "node:assert/strict";
+import type { Change, CompareResult } from "../../lib/openapi/compare/types.ts";
+import {
+  exportResult,
+  exportScope,
+  groupRows,
+  listItems,
+  rowsOf,
+  viewIndices,
+} from "./view.ts";
+import { readCompareHash, writeCompareHash } from "./hash.ts";
+
+function change(
+  level: Change["level"],
+  ops: string[],
+  text: string,
+  id = `${level}-thing`,
+): Change {
+  const [m, p] = ops[0]?.split(" ") ?? ["", ""];
+  return {
+    id,
+    level,
+    method: m.toLowerCase(),
+    path: p,
+    operations: ops,
+    where: "request body",
+    pointer: { base: "/a", revision: null },
+    text,
+  };
+}
+
+const CHANGES: Change[] = [
+  change(
+    "breaking",
+    ["POST /pets", "PUT /pets/{id}"],
+    "property `name` removed",
+  ),
+  change("info", ["POST /pets"], "operation deprecated"),
+  change("warning", ["GET /pets"], "enum value `x` added"),
+  change("doc", ["GET /pets"], "description changed"),
+];
+
+Deno.test("viewIndices: toggles, levels, methods and terms", () => {
+  const all = ["breaking", "warning", "info", "doc"] as const;
+  const q = (filter: string, levels = [...all]) => ({ filter, levels });
+  assert.deepEqual([...viewIndices(CHANGES, q(""))], [0, 1, 2, 3]);
+  assert.deepEqual(
+    [...viewIndices(CHANGES, q("", ["breaking", "warning", "info"]))],
+    [0, 1, 2],
+  );
+  assert.deepEqual([...viewIndices(CHANGES, q("breaking"))], [0]);
+  // A method matches any operation the change affects.
+  assert.deepEqual([...viewIndices(CHANGES, q("put"))], [0]);
+  assert.deepEqual([...viewIndices(CHANGES, q("get"))], [2, 3]);
+  assert.deepEqual([...viewIndices(CHANGES, q("NAME pets"))], [0]);
+  assert.deepEqual([...viewIndices(CHANGES, q("warning-thing"))], [2]);
+  assert.deepEqual([...viewIndices(CHANGES, q("info", ["breaking"]))], []);
+  const hays: (string | undefined)[] = [];
+  viewIndices(CHANGES, q("pets"), hays);
+  assert.equal(
+    hays.filter(Boolean).length,
+    4,
+    "hays kept for the next keystroke",
+  );
+});
+
+Deno.test("exportScope and exportResult: the whole comparison or the shown", () => {
+  const r: CompareResult = {
+    base: { title: "A", version: "1", format: "OpenAPI 3.1.0" },
+    revision: { title: "A", version: "2", format: "OpenAPI 3.1.0" },
+    counts: { breaking: 1, warning: 1, info: 1, doc: 1 },
+    changes: CHANGES,
+  };
+  const dflt = { filter: "", levels: ["breaking", "warning", "info"] as const };
+  assert.equal(exportScope({ ...dflt, levels: [...dflt.levels] }), "all");
+  assert.equal(
+    exportScope({ filter: " ", levels: [...dflt.levels, "doc"] }),
+    "all",
+  );
+  assert.equal(
+    exportScope({ filter: "pets", levels: [...dflt.levels] }),
+    "shown",
+  );
+  assert.equal(exportScope({ filter: "", levels: ["breaking"] }), "shown");
+
+  const whole = exportResult(r, { filter: "", levels: [...dflt.levels] }, []);
+  assert.deepEqual(whole.counts, r.counts, "doc changes still counted");
+  assert.equal(whole.changes.length, 3);
+  const withDoc = exportResult(
+    r,
+    { filter: "", levels: [...dflt.levels, "doc"] },
+    [],
+  );
+  assert.equal(withDoc.changes.length, 4);
+  const shown = exportResult(r, { filter: "get", levels: [...dflt.levels] }, [
+    2,
+  ]);
+  assert.deepEqual(shown.counts, { breaking: 0, warning: 1, info: 0, doc: 0 });
+  assert.deepEqual(shown.changes, [CHANGES[2]]);
+});
+
+Deno.test("rowsOf and groupRows: a group per operation listed under", () => {
+  const docChange: Change = { ...change("doc", [], "title changed"), path: "" };
+  const rows = rowsOf([docChange, ...CHANGES]);
+  assert.deepEqual(rows.map((r) => [r.i, r.n, r.first]), [
+    [0, 0, ""],
+    [1, 2, "POST /pets"],
+    [2, 1, "POST /pets"],
+    [3, 1, "GET /pets"],
+    [4, 1, "GET /pets"],
+  ]);
+  const groups = groupRows(rows, [0, 1, 2, 3, 4]);
+  assert.deepEqual(groups.map((g) => [g.key, g.label, g.rows]), [
+    ["", "", [0]],
+    ["post /pets", "POST /pets", [1, 2]],
+    ["get /pets", "GET /pets", [3, 4]],
+  ]);
+  const l = listItems(rows, [0, 2, 3]);
+  assert.deepEqual([...l.items], [~0, 0, ~1, 2, ~2, 3]);
+  assert.deepEqual([...l.rowAt], [1, 3, 5]);
+});
+
+Deno.test("compare fragment: filter and toggles round-trip, defaults omitted", () => {
+  assert.deepEqual(readCompareHash(""), {
+    filter: "",
+    levels: ["breaking", "warning", "info"],
+  });
+  assert.equal(
+    writeCompareHash({ filter: "", levels: ["info", "breaking", "warning"] }),
+    "",
+  );
+  const q = {
+    filter: "post charges",
+    levels: ["breaking" as const, "doc" as const],
+  };
+  const h = writeCompareHash(q);
+  assert.equal(h, "#filter=post+charges&levels=breaking,doc");
+  assert.deepEqual(readCompareHash(h), q);
+  assert.deepEqual(readCompareHash("#levels="), { filter: "", levels: [] });
+  assert.deepEqual(readCompareHash("#levels=bogus,info").levels, ["info"]);
+});

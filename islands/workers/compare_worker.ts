@@ -1,0 +1,261 @@
+/**
+ * Web Worker of the compare page (/spec/compare): reads and parses each
+ * side as soon as it is given, compares once both are there, and keeps
+ * both documents and the comparison to answer the page's filter, detail
+ * and export requests. The page never holds a document or an operation
+ * list, so the Stripe pair (two 3 MB documents, 700 changes of which many
+ * list 355 operations) never blocks it. Built to `/_build/compare_worker.js`.
+ */
+/// <reference lib="webworker" />
+import {
+  CompareInputError,
+  compareModels,
+  readSide,
+} from "../../lib/openapi/compare/mod.ts";
+import {
+  formatJson,
+  formatMarkdown,
+} from "../../lib/openapi/compare/format.ts";
+import type { SpecModel } from "../../lib/openapi/compare/model.ts";
+import type { CompareResult, Side } from "../../lib/openapi/compare/types.ts";
+import { decodeSpecBytes } from "../../lib/openapi/decode.ts";
+import type {
+  FromWorker,
+  SideValue,
+  ToWorker,
+  ViewQuery,
+} from "../compare/protocol.ts";
+import { boundedJson, resolvePointer } from "../compare/pretty.ts";
+import { exportResult, rowsOf, viewIndices } from "../compare/view.ts";
+
+/**
+ * Text up to this long goes back to the page for its paste box; longer
+ * text stays here (a textarea holding megabytes freezes the page on every
+ * layout, as the spec viewer measured).
+ */
+const BOX_LIMIT = 100_000;
+
+const models: Record<Side, SpecModel | null> = { base: null, revision: null };
+/** The newest call about each side: an older one still queued is skipped. */
+const latest: Record<Side, number> = { base: 0, revision: 0 };
+let view: ViewQuery = { filter: "", levels: ["breaking", "warning", "info"] };
+let current: {
+  gen: number;
+  result: CompareResult;
+  hays: (string | undefined)[];
+  shown: Uint32Array;
+} | null = null;
+let gen = 0;
+
+function post(m: FromWorker, transfer: Transferable[] = []): void {
+  (self as unknown as Worker).postMessage(m, transfer);
+}
+
+/** Compares the two sides when both are parsed, else says so. */
+function compareIfReady(id: number): void {
+  const b = models.base, r = models.revision;
+  current = null;
+  if (!b || !r) {
+    post({ type: "idle", id });
+    return;
+  }
+  post({ type: "comparing", id });
+  const t = performance.now();
+  let result: CompareResult;
+  try {
+    // Documentation changes are kept and hidden by the page's toggle, so
+    // the toggle answers at once; the counts count them either way.
+    result = compareModels(b, r, { all: true });
+  } catch (err) {
+    post({ type: "failed", id, message: (err as Error).message });
+    return;
+  }
+  const hays: (string | undefined)[] = [];
+  const shown = viewIndices(result.changes, view, hays);
+  current = { gen: ++gen, result, hays, shown };
+  post({
+    type: "result",
+    id,
+    gen,
+    base: result.base,
+    revision: result.revision,
+    counts: result.counts,
+    rowsJson: JSON.stringify(rowsOf(result.changes)),
+    shown: shown.slice(),
+    ms: performance.now() - t,
+  });
+}
+
+async function side(m: Extract<ToWorker, { type: "side" }>): Promise<void> {
+  if (m.id !== latest[m.side]) return; // a newer input for this side is queued
+  view = m.view;
+  const t = performance.now();
+  let text: string;
+  if (m.file) {
+    try {
+      text = decodeSpecBytes(new Uint8Array(await m.file.arrayBuffer()));
+    } catch (err) {
+      models[m.side] = null;
+      current = null;
+      post({
+        type: "rejected",
+        id: m.id,
+        side: m.side,
+        error: {
+          kind: "syntax",
+          message: `The file could not be read: ${(err as Error).message}`,
+        },
+      });
+      post({ type: "idle", id: m.id });
+      return;
+    }
+    if (m.id !== latest[m.side]) return;
+  } else text = m.text ?? "";
+  const boxText = m.file && text.length <= BOX_LIMIT ? text : undefined;
+  try {
+    const model = readSide(text, m.side);
+    models[m.side] = model;
+    post({
+      type: "parsed",
+      id: m.id,
+      side: m.side,
+      info: model.info,
+      operations: model.ops.size,
+      bytes: m.file ? m.file.size : text.length,
+      ms: performance.now() - t,
+      text: boxText,
+    });
+  } catch (err) {
+    models[m.side] = null;
+    current = null;
+    if (!(err instanceof CompareInputError)) throw err;
+    post({
+      type: "rejected",
+      id: m.id,
+      side: m.side,
+      error: err.info,
+      text: boxText,
+    });
+    post({ type: "idle", id: m.id });
+    return;
+  }
+  compareIfReady(m.id);
+}
+
+/** The value at one side's pointer, bounded, with a `$ref`'s target. */
+function sideValue(model: SpecModel | null, pointer: string | null): SideValue {
+  if (pointer === null || !model) {
+    return { pointer, found: false, json: "", truncated: false };
+  }
+  const doc = model.parsed.doc;
+  const at = resolvePointer(doc, pointer);
+  if (!at.found) return { pointer, found: false, json: "", truncated: false };
+  const shown = boundedJson(at.value);
+  const out: SideValue = {
+    pointer,
+    found: true,
+    json: shown.text,
+    truncated: shown.truncated,
+  };
+  const v = at.value as Record<string, unknown> | null;
+  const ref = v && typeof v === "object" && typeof v.$ref === "string"
+    ? v.$ref
+    : "";
+  if (ref.startsWith("#/") || ref === "#") {
+    let frag = ref.slice(1);
+    try {
+      frag = decodeURIComponent(frag); // RFC 6901 §6: a fragment is URI-encoded
+    } catch { /* kept as written */ }
+    const target = resolvePointer(doc, frag);
+    if (target.found) {
+      const t = boundedJson(target.value);
+      out.target = { ref, json: t.text, truncated: t.truncated };
+    }
+  }
+  return out;
+}
+
+/** Every call is answered, so the page's watchdog never mistakes a stale one for a hang. */
+function stale(id: number): void {
+  post({ type: "stale", id });
+}
+
+async function handle(m: ToWorker): Promise<void> {
+  switch (m.type) {
+    case "side":
+      return await side(m);
+    case "clear":
+      if (m.id !== latest[m.side]) return;
+      models[m.side] = null;
+      current = null;
+      return;
+    case "swap": {
+      view = m.view;
+      [models.base, models.revision] = [models.revision, models.base];
+      compareIfReady(m.id);
+      return;
+    }
+    case "view": {
+      view = m.view;
+      if (!current || current.gen !== m.gen) return stale(m.id);
+      current.shown = viewIndices(current.result.changes, view, current.hays);
+      const shown = current.shown.slice();
+      post({ type: "view", id: m.id, gen: m.gen, shown }, [shown.buffer]);
+      return;
+    }
+    case "detail": {
+      const c = current?.gen === m.gen && current.result.changes[m.index];
+      if (!c) return stale(m.id);
+      post({
+        type: "detail",
+        id: m.id,
+        gen: m.gen,
+        detail: {
+          index: m.index,
+          operations: c.operations,
+          base: sideValue(models.base, c.pointer.base),
+          revision: sideValue(models.revision, c.pointer.revision),
+        },
+      });
+      return;
+    }
+    case "export": {
+      if (!current || current.gen !== m.gen) return stale(m.id);
+      const shown = viewIndices(current.result.changes, m.view, current.hays);
+      const r = exportResult(current.result, m.view, shown);
+      if (m.format === "markdown") {
+        post({
+          type: "exported",
+          id: m.id,
+          gen: m.gen,
+          text: formatMarkdown(r),
+          count: r.changes.length,
+        });
+      } else {
+        const blob = new Blob([formatJson(r)], { type: "application/json" });
+        post({
+          type: "exported",
+          id: m.id,
+          gen: m.gen,
+          blob,
+          count: r.changes.length,
+        });
+      }
+      return;
+    }
+  }
+}
+
+/**
+ * One message at a time, in order: reading a file awaits, and a side
+ * given meanwhile must not be compared against a half-read other.
+ */
+let queue: Promise<void> = Promise.resolve();
+
+self.onmessage = (ev: MessageEvent<ToWorker>) => {
+  const m = ev.data;
+  if (m.type === "side" || m.type === "clear") latest[m.side] = m.id;
+  queue = queue.then(() => handle(m)).catch((err) => {
+    post({ type: "failed", id: m.id, message: String(err?.message ?? err) });
+  });
+};

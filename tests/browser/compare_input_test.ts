@@ -1,0 +1,309 @@
+/**
+ * What a person does to get two versions into /spec/compare: pick files,
+ * paste, drop on a side, swap, and read errors that name their side. Each
+ * listing is checked against the engine itself (compareSpecs), so the page
+ * shows what `deno task diff` reports. Real Chromium, real server.
+ */
+import assert from "node:assert/strict";
+import { compareSpecs } from "../../lib/openapi/compare/mod.ts";
+import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
+import { corpusDir, SKIPPED } from "../helpers/corpus.ts";
+import {
+  dropFile,
+  expectedRows,
+  fixture,
+  fixturePath,
+  hooksOnly,
+  openCompare,
+  pick,
+  rows,
+  summary,
+  waitCompared,
+} from "./compare_page.ts";
+
+const V1 = fixture("pets-v1.yaml");
+const V2 = fixture("pets-v2.yaml");
+
+Deno.test({
+  name: "compare input: two picked files list the engine's changes, grouped",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      assert.equal(
+        await page.locator("[data-testid=compare-summary]").count(),
+        0,
+      );
+      await pick(page, "base", fixturePath("pets-v1.yaml"));
+      await page.waitForSelector("[data-testid=compare-base][data-status=ok]");
+      assert.match(
+        await page.textContent("[data-testid=compare-base-read]") ?? "",
+        /Pet Store 1\.0 · OpenAPI 3\.0\.3 · 4 operations · pets-v1\.yaml/,
+      );
+      // A picked file small enough lands in its paste box, to edit.
+      assert.equal(
+        await page.inputValue("[data-testid=compare-base-input]"),
+        V1,
+      );
+      await pick(page, "revision", fixturePath("pets-v2.yaml"));
+      await waitCompared(page);
+
+      const want = compareSpecs(V1, V2);
+      assert.deepEqual(await summary(page), {
+        breaking: String(want.counts.breaking),
+        warning: String(want.counts.warning),
+        info: String(want.counts.info),
+      });
+      const s = page.locator("[data-testid=compare-summary]");
+      assert.equal(await s.getAttribute("data-doc"), String(want.counts.doc));
+      assert.equal(
+        await s.locator("[data-testid=compare-base-title]").textContent(),
+        "Pet Store",
+      );
+      assert.equal(
+        await s.locator("[data-testid=compare-base-version]").textContent(),
+        "1.0",
+      );
+      assert.equal(
+        await s.locator("[data-testid=compare-revision-version]").textContent(),
+        "2.0",
+      );
+      assert.match(
+        await s.textContent() ?? "",
+        /OpenAPI 3\.0\.3.*OpenAPI 3\.1\.0/,
+      );
+
+      const got = await rows(page);
+      assert.deepEqual(hooksOnly(got), expectedRows(want));
+      // Each row reads as a sentence: the operation, then the change.
+      const required = got.find((r) =>
+        r.id === "request-property-became-required"
+      )!;
+      assert.match(
+        required.text,
+        /^breaking POST \/pets: request property NewPet\.tag became required$/,
+      );
+      const shared = got.find((r) => r.operations > 1)!;
+      assert.match(shared.text, /affects 3 operations$/);
+      // A header per operation, in list order.
+      const heads = await page.$$eval(
+        "[data-testid=change-group]",
+        (els) => els.map((e) => e.getAttribute("data-key")),
+      );
+      assert.deepEqual(heads, [
+        "get /pets",
+        "post /pets",
+        "delete /pets/{id}",
+        "get /pets/{petId}",
+        "get /pets/{petId}/owner",
+      ]);
+    }),
+});
+
+Deno.test({
+  name:
+    "compare input: pasted sides compare; a rejected side is named, located and fixed",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await page.fill("[data-testid=compare-base-input]", V1);
+      await page.fill("[data-testid=compare-revision-input]", V2);
+      await waitCompared(page);
+      assert.deepEqual(
+        hooksOnly(await rows(page)),
+        expectedRows(compareSpecs(V1, V2)),
+      );
+      assert.equal(
+        await page.locator("[data-testid=compare-error]").count(),
+        0,
+      );
+
+      // A syntax error in the base: the error names the side, with line,
+      // column and an excerpt, and the comparison goes away.
+      await page.fill(
+        "[data-testid=compare-base-input]",
+        fixture("broken-yaml.txt"),
+      );
+      const err = page.locator("[data-testid=compare-error]");
+      await err.waitFor();
+      assert.equal(await err.getAttribute("data-side"), "base");
+      const text = await err.textContent() ?? "";
+      assert.match(text, /base document was rejected/);
+      assert.match(text, /line 4, column 2/);
+      assert.ok(text.includes('4 |  version: "1"'), text);
+      assert.equal(
+        await page.locator("[data-testid=compare-summary]").count(),
+        0,
+      );
+      // "Show in the input" selects the place in the base's paste box.
+      await err.locator("button", { hasText: "Show in the input" }).click();
+      const sel = await page.$eval(
+        "[data-testid=compare-base-input]",
+        (el) => {
+          const ta = el as HTMLTextAreaElement;
+          return [document.activeElement === ta, ta.selectionStart];
+        },
+      );
+      // Line 4, column 2: the `v` after the one-space indent.
+      const at = fixture("broken-yaml.txt").indexOf(" version") + 1;
+      assert.deepEqual(sel, [true, at]);
+
+      // Fixed: the error goes and the comparison comes back.
+      await page.fill("[data-testid=compare-base-input]", V1);
+      await waitCompared(page);
+      assert.equal(await err.count(), 0);
+
+      // A document that is not OpenAPI, on the revision side.
+      await page.fill(
+        "[data-testid=compare-revision-input]",
+        '{"asyncapi": "2.6.0", "channels": {}}',
+      );
+      await page.waitForSelector(
+        "[data-testid=compare-error][data-side=revision]",
+      );
+      assert.equal(await err.count(), 1, "only the revision is rejected");
+      assert.match(await err.textContent() ?? "", /AsyncAPI/);
+      assert.equal(await err.getAttribute("data-kind"), "format");
+
+      // Both rejected at once: two errors, one per side.
+      await page.fill("[data-testid=compare-base-input]", "openapi: [");
+      await page.waitForSelector("[data-testid=compare-error][data-side=base]");
+      assert.equal(await err.count(), 2);
+
+      // Emptying a box empties its side, without an error.
+      await page.fill("[data-testid=compare-base-input]", "");
+      await page.waitForSelector(
+        "[data-testid=compare-base][data-status=empty]",
+      );
+      assert.equal(await err.count(), 1);
+    }),
+});
+
+Deno.test({
+  name: "compare input: a file dropped on a side's area fills that side",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      // Dropped on the revision's area (its paste box included) first.
+      await dropFile(
+        page,
+        "[data-testid=compare-revision-input]",
+        "v2.yaml",
+        V2,
+      );
+      await page.waitForSelector(
+        "[data-testid=compare-revision][data-status=ok]",
+      );
+      assert.equal(
+        await page.getAttribute("[data-testid=compare-base]", "data-status"),
+        "empty",
+      );
+      assert.match(
+        await page.textContent("[data-testid=compare-revision-read]") ?? "",
+        /Pet Store 2\.0.*v2\.yaml/,
+      );
+      await dropFile(page, "[data-testid=compare-base] h2", "v1.yaml", V1);
+      await waitCompared(page);
+      assert.deepEqual(
+        hooksOnly(await rows(page)),
+        expectedRows(compareSpecs(V1, V2)),
+      );
+      // Dropped anywhere else: the revision is replaced once both are given.
+      await dropFile(page, "footer", "same.yaml", V1);
+      await page.waitForFunction(() =>
+        /same\.yaml/.test(
+          document.querySelector("[data-testid=compare-revision-read]")
+            ?.textContent ?? "",
+        )
+      );
+      await waitCompared(page);
+      assert.equal(await page.locator("[data-testid=change-row]").count(), 0);
+      assert.match(
+        await page.textContent("[data-testid=compare-empty]") ?? "",
+        /No changes/,
+      );
+      assert.match(
+        await page.textContent("[data-testid=compare-base-read]") ?? "",
+        /v1\.yaml/,
+        "the base kept its file",
+      );
+    }),
+});
+
+Deno.test({
+  name: "compare input: Swap exchanges the sides, their boxes and the changes",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await pick(page, "base", fixturePath("pets-v1.yaml"));
+      await page.fill("[data-testid=compare-revision-input]", V2);
+      await waitCompared(page);
+      await page.click("[data-testid=compare-swap]");
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=compare-base-version]")
+          ?.textContent === "2.0"
+      );
+      await waitCompared(page);
+      assert.equal(
+        await page.inputValue("[data-testid=compare-base-input]"),
+        V2,
+      );
+      assert.equal(
+        await page.inputValue("[data-testid=compare-revision-input]"),
+        V1,
+      );
+      const want = compareSpecs(V2, V1);
+      assert.deepEqual(hooksOnly(await rows(page)), expectedRows(want));
+      // What was removed is now added, and the other way round.
+      const ids = (await rows(page)).map((r) =>
+        `${r.id} ${r.method} ${r.path}`
+      );
+      assert.ok(
+        ids.includes("endpoint-added delete /pets/{id}"),
+        ids.join("\n"),
+      );
+      assert.ok(
+        ids.some((i) =>
+          /^api-.*removed.* get \/pets\/\{petId\}\/owner$/.test(i)
+        ),
+        ids.join("\n"),
+      );
+      // Editing the (new) base box after the swap re-reads the base only.
+      await page.fill("[data-testid=compare-base-input]", V1);
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=compare-summary]")
+          ?.getAttribute("data-breaking") === "0"
+      );
+      assert.equal(await page.locator("[data-testid=change-row]").count(), 0);
+    }),
+});
+
+const SPECS = corpusDir("specs");
+
+Deno.test({
+  name: "compare input: the corpus' Swagger 2.0 and OpenAPI 3.0 petstores" +
+    (SPECS ? "" : SKIPPED),
+  ignore: !SPECS,
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const a = SPECS + "oai-v2.0-petstore.yaml";
+      const b = SPECS + "oai-v3.0-petstore.yaml";
+      await openCompare(page, server.origin);
+      await pick(page, "base", a);
+      await pick(page, "revision", b);
+      await waitCompared(page);
+      const want = compareSpecs(
+        Deno.readTextFileSync(a),
+        Deno.readTextFileSync(b),
+      );
+      assert.deepEqual(hooksOnly(await rows(page)), expectedRows(want));
+      assert.match(
+        await page.textContent("[data-testid=compare-summary]") ?? "",
+        /Swagger 2\.0.*OpenAPI 3\.0\.0/,
+      );
+    }),
+});

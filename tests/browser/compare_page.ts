@@ -1,0 +1,218 @@
+/**
+ * What the compare page's browser tests share: the fixtures, giving each
+ * side a file, reading the summary and the rows, and timing a second file
+ * pick to the listed changes (the Stripe pair's budget, contract §9).
+ */
+import type { Page } from "playwright-core";
+import type { CompareResult } from "../../lib/openapi/compare/types.ts";
+import { gotoHydrated } from "../helpers/browser.ts";
+
+/** The hand-written spec pairs. */
+export const FIX = new URL("../fixtures/compare/", import.meta.url);
+
+/** A fixture's path on disk. */
+export function fixturePath(name: string): string {
+  return new URL(name, FIX).pathname;
+}
+
+/** A fixture's text. */
+export function fixture(name: string): string {
+  return Deno.readTextFileSync(new URL(name, FIX));
+}
+
+/** Opens /spec/compare and waits for the island. */
+export async function openCompare(
+  page: Page,
+  origin: string,
+  hash = "",
+): Promise<void> {
+  await gotoHydrated(page, origin, "/spec/compare" + hash);
+}
+
+/** Picks `path` as the file of `side`. */
+export async function pick(
+  page: Page,
+  side: "base" | "revision",
+  path: string,
+): Promise<void> {
+  await page.setInputFiles(`[data-testid=compare-${side}-file]`, path);
+}
+
+/** Waits until the summary shows and the list has its first rows. */
+export async function waitCompared(page: Page): Promise<void> {
+  await page.waitForSelector("[data-testid=compare-summary]");
+  await page.waitForFunction(() => {
+    const l = document.querySelector("[data-testid=change-list]");
+    return !!l && (l.getAttribute("data-count") === "0" ||
+      !!l.querySelector("[data-testid=change-row]"));
+  });
+}
+
+/** Waits until the list shows `n` changes (the worker answered a filter). */
+export async function waitCount(page: Page, n: number): Promise<void> {
+  await page.waitForFunction(
+    (n) =>
+      document.querySelector("[data-testid=change-list]")?.getAttribute(
+        "data-count",
+      ) === String(n),
+    n,
+  );
+}
+
+/** The summary's counts. */
+export async function summary(page: Page) {
+  const s = page.locator("[data-testid=compare-summary]");
+  return {
+    breaking: await s.getAttribute("data-breaking"),
+    warning: await s.getAttribute("data-warning"),
+    info: await s.getAttribute("data-info"),
+  };
+}
+
+/** One rendered row's hooks. */
+export interface RowHooks {
+  level: string;
+  id: string;
+  method: string;
+  path: string;
+  operations: number;
+  text: string;
+}
+
+/** The rendered rows, in order. */
+export async function rows(page: Page): Promise<RowHooks[]> {
+  return await page.$$eval(
+    "[data-testid=change-row]",
+    (els) =>
+      els.map((e) => ({
+        level: e.getAttribute("data-level") ?? "",
+        id: e.getAttribute("data-id") ?? "",
+        method: e.getAttribute("data-method") ?? "",
+        path: e.getAttribute("data-path") ?? "",
+        operations: Number(e.getAttribute("data-operations")),
+        text: (e.querySelector(".cmp-row-main")?.textContent ?? "").trim(),
+      })),
+  );
+}
+
+/** What {@link pickTimed} measured. */
+export interface PickTiming {
+  /** From the file input's `change` to the frame painted with the first row. */
+  ms: number;
+  /** The longest task (Long Tasks API: 50 ms and over) until then. */
+  longest: number;
+  /** The longest task until `settleMs` after that frame. */
+  longestSettled: number;
+}
+
+/**
+ * Picks `path` for `side` and times it from the input's `change` event to
+ * the end of the first frame painted with a change row (a rAF callback in
+ * that frame posts a message, which runs once the frame is done), with the
+ * longest main-thread task meanwhile and until `settleMs` later.
+ */
+export async function pickTimed(
+  page: Page,
+  side: "base" | "revision",
+  path: string,
+  settleMs = 500,
+): Promise<PickTiming> {
+  await page.evaluate(([side, settleMs]) => {
+    const w = globalThis as unknown as { __pick: Promise<PickTiming> };
+    w.__pick = new Promise((done) => {
+      const tasks: { start: number; end: number }[] = [];
+      const obs = new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) {
+          tasks.push({ start: e.startTime, end: e.startTime + e.duration });
+        }
+      });
+      obs.observe({ type: "longtask" });
+      const input = document.querySelector(
+        `[data-testid=compare-${side}-file]`,
+      )!;
+      let t0 = -1;
+      input.addEventListener("change", () => {
+        t0 = performance.now();
+        const longest = (until: number) =>
+          Math.max(
+            0,
+            ...tasks.filter((t) => t.start >= t0 - 1 && t.start < until).map(
+              (t) => t.end - t.start,
+            ),
+          );
+        const afterFrame = () =>
+          new Promise<number>((r) =>
+            requestAnimationFrame(() => {
+              const ch = new MessageChannel();
+              ch.port1.onmessage = () => r(performance.now());
+              ch.port2.postMessage(0);
+            })
+          );
+        const tick = async () => {
+          if (!document.querySelector("[data-testid=change-row]")) {
+            requestAnimationFrame(tick);
+            return;
+          }
+          const shown = await afterFrame();
+          await new Promise((r) => setTimeout(r, settleMs));
+          obs.disconnect();
+          done({
+            ms: shown - t0,
+            longest: longest(shown),
+            longestSettled: longest(Infinity),
+          });
+        };
+        requestAnimationFrame(tick);
+      }, { once: true });
+    });
+  }, [side, settleMs] as const);
+  await pick(page, side, path);
+  return await page.evaluate(() =>
+    (globalThis as unknown as { __pick: Promise<PickTiming> }).__pick
+  );
+}
+
+/** The rows a comparison lists with documentation changes hidden (or not). */
+export function expectedRows(
+  r: CompareResult,
+  doc = false,
+): Omit<RowHooks, "text">[] {
+  return r.changes.filter((c) => doc || c.level !== "doc").map((c) => ({
+    level: c.level,
+    id: c.id,
+    method: c.method,
+    path: c.path,
+    operations: c.operations.length,
+  }));
+}
+
+/** `rows` without their text, to compare with {@link expectedRows}. */
+export function hooksOnly(list: RowHooks[]): Omit<RowHooks, "text">[] {
+  return list.map(({ text: _t, ...rest }) => rest);
+}
+
+/**
+ * Drops a file named `name` holding `text` on the element `selector`, as
+ * a drag from the desktop does (dragenter, dragover, drop, bubbling).
+ */
+export async function dropFile(
+  page: Page,
+  selector: string,
+  name: string,
+  text: string,
+): Promise<void> {
+  await page.evaluate(([selector, name, text]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], name, { type: "application/yaml" }));
+    const target = document.querySelector(selector)!;
+    for (const type of ["dragenter", "dragover", "drop"]) {
+      target.dispatchEvent(
+        new DragEvent(type, {
+          dataTransfer: dt,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
+    }
+  }, [selector, name, text] as const);
+}
