@@ -8,13 +8,13 @@
  */
 import assert from "node:assert/strict";
 import {
-  CHILD_ENV,
   fixture,
   FIXTURES,
   fixtureServer,
   ROOT_DIR,
   runDiff,
   type RunResult,
+  shellEnv,
 } from "../helpers/diff_cli.ts";
 import {
   InputReadError,
@@ -661,7 +661,8 @@ Deno.test({
           "breaking",
         ],
         cwd: dir,
-        env: CHILD_ENV,
+        env: shellEnv(),
+        clearEnv: true,
         stdout: "piped",
         stderr: "piped",
       }).output();

@@ -8,7 +8,7 @@
  * text proposed for it is also run on its own.
  */
 import assert from "node:assert/strict";
-import { CHILD_ENV, FIXTURES, ROOT_DIR } from "../helpers/diff_cli.ts";
+import { FIXTURES, ROOT_DIR, shellEnv } from "../helpers/diff_cli.ts";
 
 /** The snippet proposed for the README (the README's copy is run too). */
 export const CI_SNIPPET = `set -o pipefail
@@ -36,7 +36,8 @@ async function runStep(script: string, oldName: string, newName: string) {
     const out = await new Deno.Command("bash", {
       args: ["-c", script],
       cwd: dir,
-      env: CHILD_ENV,
+      env: shellEnv(),
+      clearEnv: true,
       stdout: "piped",
       stderr: "piped",
     }).output();

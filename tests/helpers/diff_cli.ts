@@ -15,6 +15,19 @@ export const FIXTURES = new URL("tests/fixtures/compare/", ROOT).pathname;
 /** Env for every child: no colours or Rust backtraces in what is compared. */
 export const CHILD_ENV = { RUST_BACKTRACE: "0", NO_COLOR: "1" };
 
+/**
+ * The env of a fresh shell, for a child started with `clearEnv: true`:
+ * this process's variables and {@link CHILD_ENV}, without INIT_CWD.
+ * `deno task` keeps an INIT_CWD it inherits (as npm does), so a nested
+ * `deno task diff` under `deno task test` would read relative paths from
+ * the folder the outer task was started in, not its own.
+ */
+export function shellEnv(): Record<string, string> {
+  const env: Record<string, string> = { ...Deno.env.toObject(), ...CHILD_ENV };
+  delete env.INIT_CWD;
+  return env;
+}
+
 /** What a run printed and how it ended. */
 export interface RunResult {
   code: number;
