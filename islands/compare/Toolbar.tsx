@@ -56,7 +56,7 @@ export function Toolbar(p: ToolbarProps) {
           autocomplete="off"
           spellcheck={false}
           aria-describedby="cmp-filter-help"
-          aria-controls="cmp-changes"
+          aria-controls={p.empty ? undefined : "cmp-changes"}
           onInput={(ev) =>
             p.onFilter((ev.currentTarget as HTMLInputElement).value)}
           onKeyDown={p.onKey}

@@ -1,7 +1,8 @@
 /**
  * The viewers' promise (no spec or HAR byte leaves the browser), proved the way a sceptical user
- * would: load a spec and a HAR that carry a unique marker by every route
- * (paste, pick, drop), then filter, sort, inspect and export, while
+ * would: load a spec, two spec versions to compare and a HAR that carry a
+ * unique marker by every route (paste, pick, drop), then filter, sort,
+ * inspect and export, while
  * recording every request the browser makes, workers included. Any request
  * that carries the marker, is not a GET, or leaves the origin fails the test.
  */
@@ -231,11 +232,70 @@ Deno.test({
 
 Deno.test({
   name:
+    "privacy: two spec versions pasted, picked, dropped, compared, opened and exported never leave the page",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const seen = record(page.context());
+      await gotoHydrated(page, server.origin, "/spec/compare");
+      await page.fill("[data-testid=compare-base-input]", spec(3));
+      await page.setInputFiles("[data-testid=compare-revision-file]", {
+        name: "revision.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(spec(1500)),
+      });
+      await page.waitForSelector("[data-testid=change-row]");
+      // Dropped on the page: with both sides given, it replaces the revision.
+      await drop(page, "dropped.json", spec(7));
+      await page.waitForFunction(() =>
+        /dropped\.json/.test(
+          document.querySelector("[data-testid=compare-revision-read]")
+            ?.textContent ?? "",
+        )
+      );
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=compare-summary]")?.getAttribute(
+          "data-info",
+        ) === "4"
+      );
+      await page.fill(
+        "[data-testid=compare-filter]",
+        `get ${MARKER.slice(0, 12)} items/5`,
+      );
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=change-list]")?.getAttribute(
+          "data-count",
+        ) === "1"
+      );
+      await page.click("[data-testid=change-row] .cmp-row-main");
+      await page.waitForSelector(
+        "[data-testid=change-detail] [data-testid=change-value]",
+      );
+      await page.click("[data-testid=compare-copy-md]");
+      await page.waitForFunction(() =>
+        /^Copied/.test(
+          document.querySelector("[data-testid=compare-note]")?.textContent ??
+            "",
+        )
+      );
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.click("[data-testid=compare-download-json]"),
+      ]);
+      assert.match(download.url(), /^blob:/);
+      // The fragment holds the filter, which the reader typed: never a document.
+      assert.ok(!new URL(page.url()).hash.includes("paths"));
+      await reloadAndCheck(page, seen, server.origin);
+    }, { clipboard: true }),
+});
+
+Deno.test({
+  name:
     "privacy: the viewer pages forbid other origins, inline script and framing",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
-      for (const path of ["/spec", "/har"]) {
+      for (const path of ["/spec", "/spec/compare", "/har"]) {
         const res = await page.goto(server.origin + path);
         const csp = res!.headers()["content-security-policy"];
         assert.match(csp, /connect-src 'self'/);

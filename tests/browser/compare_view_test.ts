@@ -1,0 +1,406 @@
+/**
+ * Reading a comparison on /spec/compare: the filter and the level toggles
+ * (kept in the URL fragment across a reload), a row opened to both
+ * versions' values at its JSON pointers, "Copy as Markdown" and "Download
+ * JSON" (the CLI's outputs, checked against the engine), and the whole
+ * flow by keyboard alone.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { compareSpecs } from "../../lib/openapi/compare/mod.ts";
+import {
+  formatJson,
+  formatMarkdown,
+} from "../../lib/openapi/compare/format.ts";
+import { parseSpec } from "../../lib/openapi/mod.ts";
+import { resolvePointer } from "../../islands/compare/pretty.ts";
+import { exportResult, viewIndices } from "../../islands/compare/view.ts";
+import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
+import {
+  expectedRows,
+  fixture,
+  fixturePath,
+  hooksOnly,
+  openCompare,
+  pick,
+  rows,
+  waitCompared,
+  waitCount,
+} from "./compare_page.ts";
+
+const V1 = fixture("pets-v1.yaml");
+const V2 = fixture("pets-v2.yaml");
+const ALL = compareSpecs(V1, V2, { all: true });
+
+async function loadPair(page: Page): Promise<void> {
+  await pick(page, "base", fixturePath("pets-v1.yaml"));
+  await pick(page, "revision", fixturePath("pets-v2.yaml"));
+  await waitCompared(page);
+}
+
+/** The rows `filter` and `levels` show, as the engine's filter decides. */
+function filtered(filter: string, levels: string[]) {
+  const q = { filter, levels: levels as ("breaking" | "doc")[] };
+  const shown = viewIndices(ALL.changes, q);
+  return expectedRows({
+    ...ALL,
+    changes: [...shown].map((i) => ALL.changes[i]),
+  }, true);
+}
+
+const pressed = (page: Page, level: string) =>
+  page.getAttribute(`[data-testid=compare-level-${level}]`, "aria-pressed");
+
+Deno.test({
+  name:
+    "compare view: filter terms, level names and toggles; the fragment keeps them",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await loadPair(page);
+      const dflt = ["breaking", "warning", "info"];
+      assert.equal(await pressed(page, "doc"), "false");
+
+      // A method term matches the operations a change affects.
+      await page.fill("[data-testid=compare-filter]", "post");
+      await waitCount(page, filtered("post", dflt).length);
+      assert.deepEqual(hooksOnly(await rows(page)), filtered("post", dflt));
+      // A level name is a term too; text terms must all match.
+      await page.fill("[data-testid=compare-filter]", "breaking pets");
+      await waitCount(page, filtered("breaking pets", dflt).length);
+      assert.ok((await rows(page)).every((r) => r.level === "breaking"));
+      await page.fill("[data-testid=compare-filter]", "NewPet.tag");
+      await waitCount(page, 1);
+      assert.equal(
+        (await rows(page))[0].id,
+        "request-property-became-required",
+      );
+      await page.fill("[data-testid=compare-filter]", "no-such-thing");
+      await waitCount(page, 0);
+      assert.match(
+        await page.textContent("[data-testid=compare-empty]") ?? "",
+        /No change matches/,
+      );
+
+      // Toggles: documentation changes on, breaking off.
+      await page.fill("[data-testid=compare-filter]", "pets");
+      await page.click("[data-testid=compare-level-doc]");
+      await page.click("[data-testid=compare-level-breaking]");
+      const levels = ["warning", "info", "doc"];
+      await waitCount(page, filtered("pets", levels).length);
+      assert.deepEqual(hooksOnly(await rows(page)), filtered("pets", levels));
+      assert.ok((await rows(page)).some((r) => r.level === "doc"));
+      assert.equal(await pressed(page, "breaking"), "false");
+      // The summary's counts stay those of the whole comparison.
+      assert.equal(
+        await page.getAttribute(
+          "[data-testid=compare-summary]",
+          "data-breaking",
+        ),
+        String(ALL.counts.breaking),
+      );
+      assert.equal(
+        new URL(page.url()).hash,
+        "#filter=pets&levels=warning,info,doc",
+      );
+
+      // A reload keeps the filter and toggles (never the documents).
+      await page.reload();
+      await page.waitForSelector("[data-island][data-hydrated=true]");
+      await page.waitForFunction(() =>
+        (document.querySelector(
+          "[data-testid=compare-filter]",
+        ) as HTMLInputElement)
+          ?.value === "pets"
+      );
+      assert.equal(await pressed(page, "doc"), "true");
+      assert.equal(await pressed(page, "breaking"), "false");
+      assert.equal(
+        await page.inputValue("[data-testid=compare-base-input]"),
+        "",
+      );
+      assert.equal(
+        await page.locator("[data-testid=compare-summary]").count(),
+        0,
+      );
+      await loadPair(page);
+      assert.deepEqual(hooksOnly(await rows(page)), filtered("pets", levels));
+
+      // A fragment edited by hand applies too.
+      await page.evaluate(() => (location.hash = "#filter=delete"));
+      await waitCount(page, filtered("delete", dflt).length);
+      assert.equal(await pressed(page, "breaking"), "true");
+      assert.equal(
+        await page.inputValue("[data-testid=compare-filter]"),
+        "delete",
+      );
+    }),
+});
+
+Deno.test({
+  name:
+    "compare view: a row opens to both versions' pointers and values; absent where removed",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await loadPair(page);
+      const docs = { base: parseSpec(V1).doc, revision: parseSpec(V2).doc };
+      const row = (id: string) =>
+        `[data-testid=change-row][data-id=${id}] .cmp-row-main`;
+
+      // Enter on a focused row opens it, as a click does.
+      await page.focus(row("request-property-became-required"));
+      await page.keyboard.press("Enter");
+      const detail = page.locator("[data-testid=change-detail]");
+      await detail.locator("[data-testid=change-value]").first().waitFor();
+      assert.equal(
+        await page.getAttribute(
+          row("request-property-became-required"),
+          "aria-expanded",
+        ),
+        "true",
+      );
+      const change = ALL.changes.find((c) =>
+        c.id === "request-property-became-required"
+      )!;
+      for (const side of ["base", "revision"] as const) {
+        const pointer = await detail.locator(
+          `[data-testid=change-pointer][data-side=${side}]`,
+        ).textContent();
+        assert.equal(pointer, change.pointer[side]);
+        const value = await detail.locator(
+          `[data-testid=change-value][data-side=${side}]`,
+        ).textContent();
+        const at = resolvePointer(docs[side], pointer!);
+        assert.ok(at.found);
+        assert.deepEqual(JSON.parse(value!), at.value);
+      }
+      assert.match(
+        await detail.textContent() ?? "",
+        /request-property-became-required/,
+      );
+
+      // Space on another row opens it and closes the first.
+      await page.focus(row("api-removed-without-deprecation"));
+      await page.keyboard.press("Space");
+      await page.waitForSelector(
+        "[data-testid=change-detail] [data-testid=change-absent][data-side=revision]",
+      );
+      assert.equal(
+        await page.locator("[data-testid=change-detail]").count(),
+        1,
+      );
+      const base = await page.textContent(
+        "[data-testid=change-detail] [data-testid=change-pointer][data-side=base]",
+      );
+      assert.equal(base, "/paths/~1pets~1{id}/delete");
+      assert.match(
+        await page.textContent("[data-testid=change-absent]") ?? "",
+        /absent/,
+      );
+      // Escape closes it, focus stays on its row.
+      await page.keyboard.press("Escape");
+      await page.waitForSelector("[data-testid=change-detail]", {
+        state: "detached",
+      });
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.closest("[data-testid=change-row]")
+            ?.getAttribute("data-id")
+        ),
+        "api-removed-without-deprecation",
+      );
+
+      // A change shared by several operations lists them all.
+      await page.click(row("response-property-enum-value-added"));
+      const ops = page.locator(
+        "[data-testid=change-detail] [data-testid=change-operations] li",
+      );
+      await ops.first().waitFor();
+      assert.deepEqual(
+        await ops.allTextContents(),
+        ALL.changes.find((c) => c.id === "response-property-enum-value-added")!
+          .operations,
+      );
+    }),
+});
+
+Deno.test({
+  name:
+    "compare view: Copy as Markdown and Download JSON give the CLI's outputs",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await loadPair(page);
+      const clip = () => page.evaluate(() => navigator.clipboard.readText());
+      const copy = page.locator("[data-testid=compare-copy-md]");
+      const copied = async () => {
+        await page.evaluate(() => navigator.clipboard.writeText(""));
+        await copy.click();
+        await page.waitForFunction(() =>
+          /^Copied/.test(
+            document.querySelector("[data-testid=compare-note]")?.textContent ??
+              "",
+          )
+        );
+        return await clip();
+      };
+
+      // Everything, as `deno task diff --format markdown` prints it.
+      assert.equal(await copy.textContent(), "Copy all as Markdown");
+      assert.equal(await copied(), formatMarkdown(compareSpecs(V1, V2)));
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.click("[data-testid=compare-download-json]"),
+      ]);
+      assert.match(download.url(), /^blob:/);
+      assert.equal(download.suggestedFilename(), "api-changes.json");
+      const json = await Deno.readTextFile((await download.path())!);
+      assert.equal(json, formatJson(compareSpecs(V1, V2)));
+      assert.deepEqual(JSON.parse(json), compareSpecs(V1, V2));
+
+      // With documentation changes shown: the `--all` outputs.
+      await page.click("[data-testid=compare-level-doc]");
+      await waitCount(page, ALL.changes.length);
+      assert.equal(await copied(), formatMarkdown(ALL));
+      const [withDoc] = await Promise.all([
+        page.waitForEvent("download"),
+        page.click("[data-testid=compare-download-json]"),
+      ]);
+      assert.equal(
+        await Deno.readTextFile((await withDoc.path())!),
+        formatJson(ALL),
+      );
+
+      // Filtered: only the changes shown, and the button says so.
+      await page.fill("[data-testid=compare-filter]", "post");
+      const q = {
+        filter: "post",
+        levels: ["breaking", "warning", "info", "doc"] as const,
+      };
+      const shown = viewIndices(ALL.changes, { ...q, levels: [...q.levels] });
+      await waitCount(page, shown.length);
+      assert.equal(await copy.getAttribute("data-scope"), "shown");
+      assert.equal(
+        await copy.textContent(),
+        `Copy ${shown.length} shown as Markdown`,
+      );
+      assert.equal(
+        await copied(),
+        formatMarkdown(
+          exportResult(ALL, { ...q, levels: [...q.levels] }, shown),
+        ),
+      );
+    }, { clipboard: true }),
+});
+
+/** Presses Tab until the focus is on `selector`; fails after `max` presses. */
+async function tabTo(page: Page, selector: string, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press("Tab");
+    if (
+      await page.evaluate((s) => document.activeElement?.matches(s), selector)
+    ) {
+      return;
+    }
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+const focusedTestId = (page: Page) =>
+  page.evaluate(() =>
+    document.activeElement?.closest("[data-testid]")?.getAttribute(
+      "data-testid",
+    )
+  );
+
+Deno.test({
+  name: "compare view: the whole flow by keyboard alone",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await tabTo(page, "[data-testid=compare-base-input]");
+      await page.keyboard.insertText(V1);
+      // The file picker is the next Tab stop (Space would open the chooser).
+      await tabTo(page, "[data-testid=compare-base-file]", 1);
+      await tabTo(page, "[data-testid=compare-revision-input]");
+      await page.keyboard.insertText(V2);
+      await waitCompared(page);
+
+      await tabTo(page, "[data-testid=compare-filter]");
+      await page.keyboard.type("pets");
+      await waitCount(
+        page,
+        filtered("pets", ["breaking", "warning", "info"]).length,
+      );
+      // Down from the filter into the rows, down again, Enter opens.
+      await page.keyboard.press("ArrowDown");
+      assert.equal(await focusedTestId(page), "change-row");
+      await page.keyboard.press("ArrowDown");
+      const second = (await rows(page))[1];
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.closest("[data-testid=change-row]")
+            ?.getAttribute("data-id")
+        ),
+        second.id,
+      );
+      await page.keyboard.press("Enter");
+      await page.waitForSelector(
+        "[data-testid=change-detail] [data-testid=change-pointer]",
+      );
+      // End and Home move between the first and last rows.
+      await page.keyboard.press("End");
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.closest("[data-testid=change-row]")
+            ?.getAttribute("data-id")
+        ),
+        (await rows(page)).at(-1)!.id,
+      );
+      await page.keyboard.press("Home");
+      await page.keyboard.press("ArrowUp"); // from the first row: the filter box
+      assert.equal(await focusedTestId(page), "compare-filter");
+
+      // The toggles, with Space; the export, with Enter.
+      await tabTo(page, "[data-testid=compare-level-info]");
+      await page.keyboard.press("Space");
+      assert.equal(await pressed(page, "info"), "false");
+      await tabTo(page, "[data-testid=compare-copy-md]");
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() =>
+        /^Copied/.test(
+          document.querySelector("[data-testid=compare-note]")?.textContent ??
+            "",
+        )
+      );
+      // Swap, by keyboard: Shift+Tab back up the page to it.
+      await page.focus("[data-testid=compare-filter]");
+      for (
+        let i = 0;
+        i < 20 && await focusedTestId(page) !== "compare-swap";
+        i++
+      ) {
+        await page.keyboard.press("Shift+Tab");
+      }
+      assert.equal(await focusedTestId(page), "compare-swap");
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=compare-base-version]")
+          ?.textContent === "2.0"
+      );
+      // Every focus was visible: a keyboard focus shows the ring.
+      await page.focus("[data-testid=compare-filter]");
+      await page.keyboard.press("ArrowDown");
+      const ring = await page.evaluate(() => {
+        const el = document.activeElement!;
+        return el.matches(":focus-visible") &&
+          getComputedStyle(el).outlineStyle === "solid";
+      });
+      assert.ok(ring, "a focused row shows its focus ring");
+    }, { clipboard: true }),
+});
