@@ -19,7 +19,7 @@ export type Format = typeof FORMATS[number];
 
 const HEADINGS: Record<Level, string> = {
   breaking: "Breaking changes",
-  warning: "Warnings (may break clients)",
+  warning: "Warnings: may break clients",
   info: "Compatible changes",
   doc: "Documentation changes",
 };

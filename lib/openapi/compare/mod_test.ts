@@ -922,6 +922,81 @@ Deno.test("compare: the document's security requirements change once, not per op
   );
 });
 
+Deno.test("compare: a webhook's payload is compared as what the client reads", () => {
+  const hook = (props: Json, required: string[]) =>
+    JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "T", version: "1" },
+      webhooks: {
+        newPet: {
+          post: {
+            requestBody: {
+              content: {
+                "application/json": { schema: object(props, required) },
+              },
+            },
+            responses: ok200,
+          },
+        },
+      },
+    });
+  const r = compareSpecs(
+    hook({ id: { type: "integer" }, name: { type: "string" } }, ["id", "name"]),
+    hook({ id: { type: "string" } }, ["id"]),
+  );
+  assert.deepEqual(
+    r.changes.map((c) => [c.id, c.level, c.operations, c.where, c.text]),
+    [
+      [
+        "response-property-type-changed",
+        "breaking",
+        ["POST newPet"],
+        "webhook payload: id",
+        "payload property `id` type changed from `integer` to `string`",
+      ],
+      [
+        "response-required-property-removed",
+        "breaking",
+        ["POST newPet"],
+        "webhook payload: name",
+        "payload property `name` was removed",
+      ],
+    ],
+  );
+});
+
+Deno.test("compare: a path parameter renamed is one change for every operation of the path", () => {
+  const item = (n: string) => ({
+    parameters: [{
+      name: n,
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }],
+    get: { responses: ok200 },
+    delete: { responses: ok200 },
+  });
+  const r = compareSpecs(
+    doc({ "/a/{id}": item("id") }),
+    doc({ "/a/{aId}": item("aId") }),
+  );
+  assert.deepEqual(
+    r.changes.map((c) => [c.id, c.operations]),
+    [["request-path-parameter-renamed", ["GET /a/{aId}", "DELETE /a/{aId}"]]],
+  );
+});
+
+Deno.test("compare: example edits are documentation changes", () => {
+  const r = compareSpecs(
+    doc(responseBody(object({ a: { type: "string", example: "x" } }))),
+    doc(responseBody(object({ a: { type: "string", example: "y" } }))),
+    { all: true },
+  );
+  assert.deepEqual(summary(r.changes), [
+    ["response-property-example-changed", "doc", ["GET /a"]],
+  ]);
+});
+
 Deno.test("compare: documentation changes are listed with all, as doc", () => {
   const base = doc(
     responseBody(object({ a: { type: "string", description: "old" } })),

@@ -39,6 +39,8 @@ export interface ParamModel {
   description: string;
   schema: SchemaAt | null;
   pointer: string;
+  /** `example` or `examples` as written. */
+  example: unknown;
 }
 
 /** One media type of a body. */
@@ -47,6 +49,8 @@ export interface MediaModel {
   type: string;
   schema: SchemaAt | null;
   pointer: string;
+  /** The media type's `example` or `examples` as written. */
+  example: unknown;
 }
 
 /** A request body. */
@@ -308,6 +312,7 @@ function readOperation(
         description: str(p.description),
         schema: paramSchema(p, at, model.swagger, r),
         pointer: at,
+        example: p.example ?? p.examples ?? p["x-example"],
       });
     }
   }
@@ -345,10 +350,13 @@ function readOperation(
           ? contentMap(resp.content, childPointer(at, "content"), r)
           : resp.schema === undefined
           ? new Map()
-          : mediaMap(
-            produces,
-            { raw: resp.schema, pointer: childPointer(at, "schema") },
-            at,
+          : withExamples(
+            mediaMap(
+              produces,
+              { raw: resp.schema, pointer: childPointer(at, "schema") },
+              at,
+            ),
+            resp.examples,
           ),
       });
     }
@@ -371,6 +379,16 @@ export function requirements(security: unknown): Requirement[] | null {
   });
 }
 
+/** A 2.0 response's `examples` (by media type) put on its media types. */
+function withExamples(
+  content: Map<string, MediaModel>,
+  examples: unknown,
+): Map<string, MediaModel> {
+  if (!isObject(examples)) return content;
+  for (const m of content.values()) m.example = examples[m.type];
+  return content;
+}
+
 /** Media types of a 2.0 `consumes` or `produces`; JSON when none is given. */
 function mediaList(v: unknown): string[] {
   const list = scalarList(v, 100);
@@ -385,7 +403,9 @@ function mediaMap(
   const out = new Map<string, MediaModel>();
   for (const type of types) {
     const key = mediaKey(type);
-    if (!out.has(key)) out.set(key, { type, schema, pointer });
+    if (!out.has(key)) {
+      out.set(key, { type, schema, pointer, example: undefined });
+    }
   }
   return out;
 }
@@ -409,6 +429,7 @@ function contentMap(
         ? null
         : { raw: mt.schema, pointer: childPointer(at, "schema") },
       pointer: at,
+      example: mt.example ?? mt.examples,
     });
   }
   return out;

@@ -16,7 +16,8 @@ import type {
   SpecModel,
 } from "./model.ts";
 import { type OpRef, type Report, Scope } from "./report.ts";
-import type { Context, SchemaDiff } from "./schema_diff.ts";
+import { type Context, json, type SchemaDiff } from "./schema_diff.ts";
+import { childPointer } from "../refs.ts";
 
 /** Compares every operation and webhook of `base` and `rev`. */
 export function compareOperations(
@@ -68,7 +69,11 @@ export function compareOperations(
     report.attach(r, scope);
   }
   for (const [key, b] of base.webhooks) {
-    if (rev.webhooks.has(key)) continue;
+    const r = rev.webhooks.get(key);
+    if (r) {
+      new OperationDiff(report, schemas, b, r, true).run();
+      continue;
+    }
     report.addDocument({
       id: "webhook-removed",
       level: "breaking",
@@ -111,12 +116,26 @@ class OperationDiff {
   /** The operation as changes list it: the revision's path template. */
   #op: OpRef;
 
-  constructor(report: Report, schemas: SchemaDiff, b: OpModel, r: OpModel) {
+  /**
+   * A webhook: the API sends the request and reads the reply, so its
+   * payload is compared as something the client reads and its reply as
+   * something the client sends.
+   */
+  #webhook: boolean;
+
+  constructor(
+    report: Report,
+    schemas: SchemaDiff,
+    b: OpModel,
+    r: OpModel,
+    webhook = false,
+  ) {
     this.#report = report;
     this.#schemas = schemas;
     this.#b = b;
     this.#r = r;
     this.#op = r;
+    this.#webhook = webhook;
   }
 
   run(): void {
@@ -174,11 +193,15 @@ class OperationDiff {
     b.pathParams.forEach((name, i) => {
       const to = r.pathParams[i];
       if (to !== undefined && to !== name) {
+        // Said of the path: one change for all the operations under it.
         this.#add(
           "request-path-parameter-renamed",
           "info",
           `path parameter ${to}`,
-          at,
+          {
+            base: childPointer("/paths", b.path),
+            revision: childPointer("/paths", r.path),
+          },
           `path parameter \`${name}\` was renamed to \`${to}\``,
         );
       }
@@ -304,6 +327,15 @@ class OperationDiff {
           `${name} description changed`,
         );
       }
+      if (json(bp.example) !== json(rp.example)) {
+        this.#add(
+          "request-parameter-example-changed",
+          "doc",
+          where,
+          at,
+          `${name} example changed`,
+        );
+      }
       this.#schema(bp, rp, {
         dir: "request",
         role: "parameter",
@@ -347,7 +379,7 @@ class OperationDiff {
 
   #body(b: BodyModel | null, r: BodyModel | null): void {
     const at = { base: b?.pointer ?? null, revision: r?.pointer ?? null };
-    const where = "request body";
+    const where = this.#webhook ? "webhook payload" : "request body";
     if (!b && !r) return;
     if (!b) {
       this.#add(
@@ -404,10 +436,11 @@ class OperationDiff {
     this.#content(
       b.content,
       r.content,
-      "request",
+      this.#webhook ? "response" : "request",
       where,
-      "request body",
+      this.#webhook ? "webhook payload" : "request body",
       "request-body-media-type",
+      this.#webhook ? "payload" : undefined,
     );
   }
 
@@ -418,6 +451,7 @@ class OperationDiff {
     where: string,
     subject: string,
     idPrefix: string,
+    word?: string,
   ): void {
     const several = b.size > 1 || r.size > 1;
     for (const [key, bm] of b) {
@@ -434,7 +468,16 @@ class OperationDiff {
         continue;
       }
       const root = several ? `${where} (${bm.type})` : where;
-      this.#schema(bm, rm, { dir, role: "body", root, subject });
+      if (json(bm.example) !== json(rm.example)) {
+        this.#add(
+          `${dir}-body-example-changed`,
+          "doc",
+          root,
+          { base: bm.pointer, revision: rm.pointer },
+          `${subject} example changed`,
+        );
+      }
+      this.#schema(bm, rm, { dir, role: "body", root, subject, word });
     }
     for (const [key, rm] of r) {
       if (b.has(key)) continue;
@@ -508,10 +551,11 @@ class OperationDiff {
     this.#content(
       b.content,
       r.content,
-      "response",
+      this.#webhook ? "request" : "response",
       `${where} body`,
-      "response body",
+      this.#webhook ? "webhook reply" : "response body",
       "response-media-type",
+      this.#webhook ? "reply" : undefined,
     );
   }
 

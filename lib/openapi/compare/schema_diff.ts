@@ -43,6 +43,11 @@ export interface Context {
   subject: string;
   /** The parameter's or header's name, which its nested properties start with. */
   name?: string;
+  /**
+   * How sentences call this side (`request`, `response`), when not its
+   * direction: a webhook's payload is read by the client (`payload`).
+   */
+  word?: string;
 }
 
 interface Place extends Context {
@@ -347,6 +352,12 @@ export class SchemaDiff {
     ) {
       add("description-changed", "doc", "description changed");
     }
+    if (
+      (at.role === "property" || at.role === "body") &&
+      json(b.example) !== json(r.example)
+    ) {
+      add("example-changed", "doc", "example changed");
+    }
   }
 
   /**
@@ -495,7 +506,6 @@ export class SchemaDiff {
   /** Properties, items, additional properties and alternatives. */
   #children(scope: Scope, b: SchemaView, r: SchemaView, at: Place): void {
     const req = at.dir === "request";
-    const dir = at.dir;
     // A read-only property is never sent, a write-only one never read
     // (OpenAPI 3.1 §4.8.24.1): its changes cannot break that side.
     const flag = req ? "readOnly" : "writeOnly";
@@ -521,7 +531,7 @@ export class SchemaDiff {
             base: bl ? linkPointer(bl) : null,
             revision: rl ? linkPointer(rl) : null,
           },
-          text: `${dir} property \`${display(child)}\` ${text}`,
+          text: `${subject(child)} ${text}`,
         });
       if (bl && !rl) {
         if (bh) continue;
@@ -757,20 +767,25 @@ function where(at: Place): string {
   return at.path ? `${at.root}: ${at.path}` : at.root;
 }
 
-/** A property as a sentence names it: `amount`, `Charge.amount`, `items[].id`. */
-function display(at: Place): string {
-  const owner = at.root.startsWith("schema ")
-    ? at.root.slice("schema ".length)
-    : at.name ?? "";
-  if (!owner || !at.path) return at.path;
-  return at.path.startsWith("[") ? owner + at.path : `${owner}.${at.path}`;
+/**
+ * A property as a sentence names it: `` `amount` ``, `` `items[].id` ``,
+ * `` `q[].plan` `` (inside parameter `q`), `` `tag` in `Pet` `` (inside a
+ * named component), `` `Pet` `` (the component itself).
+ */
+function named(at: Place): string {
+  const schema = at.root.startsWith("schema ") ? at.root.slice(7) : "";
+  const owner = schema ? "" : at.name ?? "";
+  let path = at.path;
+  if (owner && path) {
+    path = path.startsWith("[") ? owner + path : `${owner}.${path}`;
+  }
+  if (!path) return `\`${schema || owner || at.root}\``;
+  return schema ? `\`${path}\` in \`${schema}\`` : `\`${path}\``;
 }
 
 function subject(at: Place): string {
   if (at.role !== "property") return at.subject;
-  const name = display(at) ||
-    (at.root.startsWith("schema ") ? at.root.slice(7) : at.root);
-  return `${at.dir} property \`${name}\``;
+  return `${at.word ?? at.dir} property ${named(at)}`;
 }
 
 function sameTypes(b: SchemaView, r: SchemaView): boolean {

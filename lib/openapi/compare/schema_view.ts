@@ -92,6 +92,8 @@ export interface SchemaView {
   deprecated: boolean;
   description: string;
   title: string;
+  /** `example`, else `examples` (JSON Schema's list), as written. */
+  example: unknown;
   props: Map<string, Link>;
   required: Set<string>;
   items: Link | null;
@@ -131,6 +133,7 @@ const ANYTHING: SchemaView = Object.freeze({
   deprecated: false,
   description: "",
   title: "",
+  example: undefined,
   props: new Map(),
   required: new Set<string>(),
   items: null,
@@ -331,6 +334,7 @@ export class SchemaReader {
     v.deprecated = pick(m, "deprecated") === true;
     v.description = str(pick(m, "description"));
     v.title = str(pick(m, "title"));
+    v.example = pick(m, "example") ?? pick(m, "examples");
     // `allOf: [{$ref: X}]` beside annotations: X, annotated here.
     const own = m.parts[0];
     if (
@@ -369,6 +373,7 @@ export class SchemaReader {
       deprecated: own("deprecated", one.deprecated) === true,
       description: str(pick(m, "description")) || one.description,
       title: str(pick(m, "title")) || one.title,
+      example: own("example", one.example),
       inner: typeof refOf(alt.raw) === "string" ? alt : null,
     };
   }
