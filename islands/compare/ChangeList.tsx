@@ -102,7 +102,8 @@ const Row = memo(function Row(p: RowProps) {
         </span>
         {r.n > 1 && (
           <span class="cmp-affects" data-testid="change-affects">
-            <span class="visually-hidden">,</span>affects {r.n} operations
+            <span class="visually-hidden">,</span>{" "}
+            <span>affects {r.n} operations</span>
           </span>
         )}
       </button>

@@ -36,9 +36,9 @@ export function Summary({ result: r }: SummaryProps) {
       aria-labelledby="cmp-summary-h"
     >
       <h2 id="cmp-summary-h" class="cmp-summary-title">
-        <SideName info={r.base} side="base" />
-        <span aria-hidden="true">→</span>
-        <span class="visually-hidden">compared with</span>
+        <SideName info={r.base} side="base" /> <span aria-hidden="true">→</span>
+        {" "}
+        <span class="visually-hidden">compared with</span>{" "}
         <SideName info={r.revision} side="revision" />
       </h2>
       <p class="cmp-counts">

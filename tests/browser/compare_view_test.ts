@@ -70,7 +70,10 @@ Deno.test({
       await page.fill("[data-testid=compare-filter]", "breaking pets");
       await waitCount(page, filtered("breaking pets", dflt).length);
       assert.ok((await rows(page)).every((r) => r.level === "breaking"));
-      await page.fill("[data-testid=compare-filter]", "NewPet.tag");
+      await page.fill(
+        "[data-testid=compare-filter]",
+        "REQUEST-property-became-required",
+      );
       await waitCount(page, 1);
       assert.equal(
         (await rows(page))[0].id,
