@@ -3,6 +3,8 @@
  * headers go out, then `N` bytes of a chunked body, then the body errors:
  * the server closes the connection without the last chunk (RFC 9112
  * §7.1), so the client sees a truncated response, never a complete one.
+ * Over HTTP/2 the stream is reset instead (RST_STREAM INTERNAL_ERROR, RFC
+ * 9113 §6.4) and the connection's other streams go on.
  */
 import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
@@ -16,6 +18,13 @@ import { BASE_HEADERS, respond } from "../core/http.ts";
 /** Bytes per write of the part that is sent. */
 const CHUNK = 65_536;
 const STAR = 0x2a;
+/**
+ * Wait before the cut. Over HTTP/2, Deno's server drops a response whose
+ * body errors in the same turn as its last chunk, headers and all, so the
+ * client would see a reset stream and no 200; a short pause lets the
+ * headers and the bytes go out first, as they do over HTTP/1.1.
+ */
+const CUT_DELAY_MS = 10;
 
 /** `GET /abort?after=N`: `N` bytes, then a cut connection. */
 export function abort(ctx: DebugContext, route: Route): EndpointDef {
@@ -62,7 +71,10 @@ export function abort(ctx: DebugContext, route: Route): EndpointDef {
             c.enqueue(new Uint8Array(n).fill(STAR));
             sent += n;
           } else {
-            c.error(`/abort: cut after ${after} bytes, as the client asked`);
+            return new Promise<void>((r) => setTimeout(r, CUT_DELAY_MS))
+              .then(() =>
+                c.error(`/abort: cut after ${after} bytes, as the client asked`)
+              );
           }
         },
       }, { highWaterMark: 0 });

@@ -101,7 +101,7 @@ function compressed(
         [flag]: true,
         // HEAD gets GET's headers, Content-Length included (RFC 9110 §9.3.2).
         method: head ? "GET" : req.method,
-        headers: headerRecord(req.headers),
+        headers: headerRecord(req),
       });
       return respond(encode(encoder.encode(json)) as BodyInit, 200, headers);
     },

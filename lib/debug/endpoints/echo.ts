@@ -94,7 +94,7 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
         url: req.url,
         path: urlPath(req.url),
         query: query ? multiMap(new URLSearchParams(query)) : {},
-        headers: headerRecord(req.headers),
+        headers: headerRecord(req),
         body: text ?? body.toBase64(),
         bodyEncoding: text === null ? "base64" : "utf8",
         bodySize: body.byteLength,

@@ -171,7 +171,7 @@ export function headers(ctx: DebugContext, route: Route): EndpointDef {
       schema: HEADERS_SCHEMA,
     }, PROBLEM_4XX],
     examples: [{ url: route.url(), description: "Your headers" }],
-    handle: (req) => reflect({ headers: canonicalHeaders(req.headers) }),
+    handle: (req) => reflect({ headers: canonicalHeaders(req) }),
   });
 }
 

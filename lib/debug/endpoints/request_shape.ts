@@ -12,7 +12,7 @@
  * Everything is reflected as JSON, never as HTML.
  */
 import type { JsonSchema } from "../core/catalog.ts";
-import { peerAddress, type ServeInfo } from "../core/http.ts";
+import { authorityHost, peerAddress, type ServeInfo } from "../core/http.ts";
 import { jsonOrNull, utf8Text } from "../core/body.ts";
 import { isFormType, multiMap, type ParsedForm, readForm } from "./form.ts";
 
@@ -67,11 +67,17 @@ function canonicalUnicode(name: string): string {
   return out;
 }
 
-/** The request headers by canonical name (Headers joins repeats with `, `). */
-export function canonicalHeaders(headers: Headers): Record<string, string> {
+/**
+ * The request headers by canonical name (Headers joins repeats with `, `),
+ * with Host from the URL when an HTTP/2 request has none
+ * ({@link authorityHost}).
+ */
+export function canonicalHeaders(req: Request): Record<string, string> {
   const out: [string, string][] = [];
+  const host = authorityHost(req.headers, req.url);
+  if (host) out.push(["Host", host]);
   // forEach, not for-of: Deno's Headers iterator costs several times more.
-  headers.forEach((value, name) => {
+  req.headers.forEach((value, name) => {
     out.push([canonicalHeader(name), value]);
   });
   // fromEntries: a header named `__proto__` stays an ordinary key.
@@ -122,7 +128,7 @@ export function requestShape(
 ): RequestShape {
   return {
     args: queryArgs(query),
-    headers: canonicalHeaders(req.headers),
+    headers: canonicalHeaders(req),
     origin: clientOrigin(req, info),
     url: requestUrl(req),
   };

@@ -37,7 +37,25 @@ Deno.test("canonicalHeaders: ok/repeats joined with a comma and a space", () => 
   h.append("x-a", "1");
   h.append("X-A", "2");
   h.set("accept", "*/*");
-  assert.deepEqual(canonicalHeaders(h), { Accept: "*/*", "X-A": "1, 2" });
+  const req = new Request("http://wb.test/", { headers: h });
+  req.headers.set("host", "wb.test");
+  assert.deepEqual(canonicalHeaders(req), {
+    Accept: "*/*",
+    Host: "wb.test",
+    "X-A": "1, 2",
+  });
+});
+
+Deno.test("canonicalHeaders: ok/an HTTP/2 request's :authority shows as Host", () => {
+  // Deno puts :authority in the URL and sends no Host header (RFC 9113
+  // §8.3.1); a Request made here has none either.
+  const req = new Request("https://localhost:8443/get", {
+    headers: { accept: "*/*" },
+  });
+  assert.deepEqual(canonicalHeaders(req), {
+    Host: "localhost:8443",
+    Accept: "*/*",
+  });
 });
 
 const ARGS: [string, string, Record<string, unknown>][] = [
@@ -223,7 +241,8 @@ Deno.test("requestShape: ok/R has exactly httpbin's fields", () => {
   );
   assert.deepEqual(r, {
     args: { a: ["1", "2"] },
-    headers: { "X-B": "1" },
+    // No Host header, as over HTTP/2: the URL's authority stands in.
+    headers: { Host: "wb.test", "X-B": "1" },
     origin: "::1",
     url: "http://wb.test/get?a=1&a=2",
   });
