@@ -4,26 +4,119 @@
  * (default 8000) and `HOST` (default 0.0.0.0), serves under `DEBUG_BASE`
  * (default `/api/debug`), takes every limit and setting from the env like
  * `deno task start`, and shuts down gracefully on SIGINT or SIGTERM.
+ *
+ * HTTPS, with HTTP/2 and HTTP/1.1 chosen by ALPN (RFC 7301, RFC 9113
+ * §3.2): `--tls` serves a self-signed certificate made in memory at start
+ * for `localhost`, `127.0.0.1` and `::1` (and `HOST` when it names one
+ * address), valid for a day; `TLS_CERT` and `TLS_KEY` (PEM text or file
+ * paths) serve a pair of your own instead, `--tls` or not. The certificate
+ * is written to disk only where `--tls-cert-out FILE` says (never the
+ * key), and its SHA-256 fingerprint is printed before the listening line.
+ * Relative paths are read from where the task was run: `deno task` runs in
+ * deno.json's folder and passes the caller's as INIT_CWD.
  */
-import { createDebugHandler } from "../lib/debug/mod.ts";
-import { debugOptionsFromEnv, denoEnv } from "./env.ts";
+import {
+  certificateFingerprint,
+  createDebugHandler,
+  listenerNames,
+  selfSignedCertificate,
+  type TlsPair,
+} from "../lib/debug/mod.ts";
+import { debugOptionsFromEnv, denoEnv, tlsFromEnv } from "./env.ts";
 import { installShutdown } from "./shutdown.ts";
+import { resolve } from "node:path";
 
+const USAGE = `usage: deno task debug [--tls] [--tls-cert-out FILE]
+  --tls                serve HTTPS (HTTP/2 and HTTP/1.1) on a self-signed
+                       certificate for localhost, 127.0.0.1 and ::1, made at
+                       start, valid for a day (TLS_CERT and TLS_KEY, PEM text
+                       or file paths, serve your own pair instead)
+  --tls-cert-out FILE  write the certificate (PEM, never the key) to FILE, to
+                       trust it: curl --cacert FILE, DENO_CERT=FILE,
+                       NODE_EXTRA_CA_CERTS=FILE
+env: PORT (8000), HOST (0.0.0.0), DEBUG_BASE (/api/debug), DEBUG_* limits`;
+
+/** The command line: the two flags, or a usage error. */
+function parseArgs(args: string[]): { tls: boolean; certOut?: string } {
+  let tls = false;
+  let certOut: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--help" || arg === "-h") {
+      console.log(USAGE);
+      Deno.exit(0);
+    } else if (arg === "--tls") tls = true;
+    else if (arg === "--tls-cert-out" && i + 1 < args.length) {
+      certOut = args[++i];
+    } else if (arg.startsWith("--tls-cert-out=")) {
+      certOut = arg.slice("--tls-cert-out=".length);
+    } else usage(`unknown or incomplete argument ${JSON.stringify(arg)}`);
+  }
+  if (certOut === "") usage("--tls-cert-out needs a file name");
+  return { tls, certOut };
+}
+
+function usage(problem: string): never {
+  console.error(`deno task debug: ${problem}\n${USAGE}`);
+  Deno.exit(2);
+}
+
+const args = parseArgs(Deno.args);
 const env = denoEnv();
 const port = Number(env("PORT") || "8000");
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   throw new RangeError(`PORT=${JSON.stringify(env("PORT"))}: not a port`);
 }
+const hostname = env("HOST") || "0.0.0.0";
 const handler = createDebugHandler({
   ...debugOptionsFromEnv(env),
   base: env("DEBUG_BASE") || "/api/debug",
 });
+
+const cwd = env("INIT_CWD") || Deno.cwd();
+let tls: TlsPair | undefined = tlsFromEnv(
+  env,
+  (path) => Deno.readTextFileSync(resolve(cwd, path)),
+);
+if (tls) {
+  console.log(`TLS: the certificate and key of TLS_CERT and TLS_KEY`);
+} else if (args.tls) {
+  const made = await selfSignedCertificate({
+    names: listenerNames(hostname),
+  });
+  tls = { cert: made.cert, key: made.key };
+  console.log(
+    `TLS: self-signed certificate for ${
+      made.names.join(", ")
+    }, valid until ${made.notAfter.toISOString()}`,
+  );
+} else if (args.certOut) {
+  usage("--tls-cert-out needs --tls (or TLS_CERT and TLS_KEY)");
+}
+if (tls) {
+  console.log(
+    `TLS: certificate SHA-256 fingerprint ${await certificateFingerprint(
+      tls.cert,
+    )}`,
+  );
+  if (args.certOut) {
+    const file = resolve(cwd, args.certOut);
+    await Deno.writeTextFile(file, tls.cert);
+    console.log(`TLS: certificate written to ${file}`);
+  }
+}
+
+const scheme = tls ? "https" : "http";
 const server = Deno.serve({
   port,
-  hostname: env("HOST") || "0.0.0.0",
+  hostname,
+  // With a certificate Deno.serve offers h2 and http/1.1 by ALPN.
+  ...(tls ?? {}),
   onListen: ({ hostname, port }) => {
     const base = handler.base === "/" ? "" : handler.base;
-    console.log(`debug API listening on http://${hostname}:${port}${base}`);
+    console.log(
+      `debug API listening on ${scheme}://${hostname}:${port}${base}`,
+    );
   },
 }, handler);
 installShutdown(handler.drain, { stop: () => server.shutdown() });

@@ -4,7 +4,7 @@
  * but malformed value throws: a typo in deployment config must stop the
  * server, not fall back to a default.
  */
-import { limitsFromEnv } from "../lib/debug/mod.ts";
+import { limitsFromEnv, type TlsPair } from "../lib/debug/mod.ts";
 import type { AppOptions } from "./app.ts";
 import { buildDir } from "./assets.ts";
 
@@ -40,6 +40,53 @@ export function debugOptionsFromEnv(get: EnvGet): NonNullable<
     seed: get("DEBUG_SEED") || undefined,
     secret: get("DEBUG_SECRET") || undefined,
   };
+}
+
+/** Reads a text file (Deno.readTextFileSync in the server, a map in tests). */
+export type ReadText = (path: string) => string;
+
+/** PEM text is told from a file path by its first line (RFC 7468 §2). */
+const PEM_START = "-----BEGIN ";
+/** A path longer than this is no path (Linux's PATH_MAX is 4096). */
+const MAX_PATH = 4096;
+
+/**
+ * `TLS_CERT` and `TLS_KEY` for `deno task debug --tls`: each either the PEM
+ * text itself (a value starting with `-----BEGIN `, as CI secrets hold it)
+ * or the path of a PEM file, read once here. Undefined when neither is
+ * set; one without the other, an unreadable file or a path over 4096
+ * characters throws a RangeError naming the variable.
+ */
+export function tlsFromEnv(
+  get: EnvGet,
+  read: ReadText,
+): TlsPair | undefined {
+  const cert = get("TLS_CERT") || undefined;
+  const key = get("TLS_KEY") || undefined;
+  if (cert === undefined && key === undefined) return undefined;
+  if (cert === undefined || key === undefined) {
+    throw new RangeError(
+      `TLS_CERT and TLS_KEY go together: ${
+        cert === undefined ? "TLS_CERT" : "TLS_KEY"
+      } is not set`,
+    );
+  }
+  const text = (name: string, value: string): string => {
+    if (value.trimStart().startsWith(PEM_START)) return value;
+    if (value.length > MAX_PATH) {
+      throw new RangeError(`${name}: neither PEM text nor a file path`);
+    }
+    try {
+      return read(value);
+    } catch (err) {
+      throw new RangeError(
+        `${name}=${JSON.stringify(value)}: cannot read the file (${
+          err instanceof Error ? err.message : err
+        })`,
+      );
+    }
+  };
+  return { cert: text("TLS_CERT", cert), key: text("TLS_KEY", key) };
 }
 
 /** The whole app's options: the debug API's, `BUILD_OUT` and `DEV`. */

@@ -22,6 +22,18 @@
  * Deno.serve(debug);
  * ```
  *
+ * Over HTTPS, with HTTP/2 and HTTP/1.1 chosen by ALPN, on a certificate
+ * made in memory for `localhost`, `127.0.0.1` and `::1` (or a PEM pair of
+ * your own as `tls: { cert, key }`):
+ *
+ * ```ts
+ * import { startDebugServer } from "@wirebench/wirebench/debug";
+ *
+ * await using server = await startDebugServer({ tls: true });
+ * const client = Deno.createHttpClient({ caCerts: [server.certificate!] });
+ * const res = await fetch(`${server.url}/get`, { client });
+ * ```
+ *
  * The module reads no environment variable and keeps no module-level
  * state: every handler carries its own options, timers, rate counters and
  * shutdown state, so several can run side by side in one process.
@@ -31,6 +43,12 @@ import { createDebugApi } from "./api.ts";
 import type { DebugContext, DebugOptions } from "./core/context.ts";
 import type { DebugLimits } from "./core/limits.ts";
 import type { EndpointSpec } from "./core/catalog.ts";
+import {
+  checkTlsPair,
+  listenerNames,
+  selfSignedCertificate,
+  type TlsPair,
+} from "./core/tls.ts";
 
 export type { DebugContext, DebugOptions } from "./core/context.ts";
 export type { EndpointSpec, ParamSpec } from "./core/catalog.ts";
@@ -40,6 +58,15 @@ export {
   LIMITS,
   limitsFromEnv,
 } from "./core/limits.ts";
+export {
+  certificateFingerprint,
+  listenerNames,
+  LOCAL_NAMES,
+  type SelfSigned,
+  selfSignedCertificate,
+  type SelfSignedOptions,
+  type TlsPair,
+} from "./core/tls.ts";
 
 /** A debug API as a fetch handler, with its instance's controls. */
 export interface DebugHandler {
@@ -67,6 +94,15 @@ export interface DebugServerOptions extends DebugOptions {
   port?: number;
   /** Interface to listen on; default `127.0.0.1`. */
   hostname?: string;
+  /**
+   * Serve HTTPS, HTTP/2 and HTTP/1.1 chosen by ALPN (RFC 7301). `true`
+   * makes a self-signed certificate in memory at start, valid for a day,
+   * for `localhost`, `127.0.0.1`, `::1` and `hostname` (unless it is a
+   * wildcard address); `{ cert, key }` (PEM) serves the given pair. The
+   * certificate is {@link DebugServer.certificate}. Nothing is written to
+   * disk.
+   */
+  tls?: boolean | TlsPair;
 }
 
 /** A running debug server. */
@@ -74,6 +110,12 @@ export interface DebugServer {
   /** Origin plus base path, without a trailing slash: `http://127.0.0.1:41234/api/debug`. */
   readonly url: string;
   readonly port: number;
+  /**
+   * The certificate served over HTTPS (PEM), to trust in a client:
+   * `Deno.createHttpClient({ caCerts: [server.certificate] })`, curl's
+   * `--cacert`, Node's `NODE_EXTRA_CA_CERTS`. Undefined over plain HTTP.
+   */
+  readonly certificate: string | undefined;
   /** The handler it serves (to drain it or read its counters). */
   readonly handler: DebugHandler;
   /** Drains the API, then stops the server once in-flight responses end. */
@@ -109,25 +151,39 @@ export function createDebugHandler(options: DebugOptions = {}): DebugHandler {
 
 /**
  * Serves a new debug handler on `hostname:port` (default 127.0.0.1, a free
- * port). Use with `await using` so the server stops at the end of the
- * scope.
+ * port), over HTTPS when `tls` is given. Use with `await using` so the
+ * server stops at the end of the scope. Throws a RangeError on invalid
+ * options (see {@link createDebugHandler}; a `tls` pair that is not PEM).
  */
-export function startDebugServer(
+export async function startDebugServer(
   options: DebugServerOptions = {},
 ): Promise<DebugServer> {
-  const { port = 0, hostname = "127.0.0.1", ...api } = options;
+  const { port = 0, hostname = "127.0.0.1", tls, ...api } = options;
   const handler = createDebugHandler(api);
+  let pair: TlsPair | undefined;
+  if (tls === true) {
+    const names = listenerNames(hostname);
+    const made = await selfSignedCertificate({ names });
+    pair = { cert: made.cert, key: made.key };
+  } else if (tls) {
+    pair = checkTlsPair(tls);
+  } else if (tls !== undefined && tls !== false) {
+    throw new RangeError("tls must be true, false or { cert, key }");
+  }
+  const scheme = pair ? "https" : "http";
   return new Promise((resolve, reject) => {
     let server: Deno.HttpServer<Deno.NetAddr>;
     try {
       server = Deno.serve({
         port,
         hostname,
+        // With a certificate Deno.serve offers h2 and http/1.1 by ALPN.
+        ...(pair ?? {}),
         onListen: (addr) => {
           const host = addr.hostname.includes(":")
             ? `[${addr.hostname}]`
             : addr.hostname;
-          const url = `http://${host}:${addr.port}${handler.context.base}`;
+          const url = `${scheme}://${host}:${addr.port}${handler.context.base}`;
           let closing: Promise<void> | undefined;
           const close = () =>
             closing ??= (async () => {
@@ -137,6 +193,7 @@ export function startDebugServer(
           resolve({
             url,
             port: addr.port,
+            certificate: pair?.cert,
             handler,
             close,
             [Symbol.asyncDispose]: close,

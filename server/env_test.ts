@@ -1,0 +1,58 @@
+/** TLS_CERT and TLS_KEY: PEM text or file paths, both or neither. */
+import assert from "node:assert/strict";
+import { type EnvGet, tlsFromEnv } from "./env.ts";
+
+const CERT = "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n";
+const KEY = "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n";
+const FILES: Record<string, string> = { "cert.pem": CERT, "key.pem": KEY };
+
+const envOf = (vars: Record<string, string>): EnvGet => (n) => vars[n];
+const read = (path: string): string => {
+  if (path in FILES) return FILES[path];
+  throw new Deno.errors.NotFound(`No such file: ${path}`);
+};
+
+const OK: [string, Record<string, string>, ReturnType<typeof tlsFromEnv>][] = [
+  ["ok/neither set: no TLS from env", {}, undefined],
+  ["ok/both empty: no TLS from env", { TLS_CERT: "", TLS_KEY: "" }, undefined],
+  ["ok/PEM text", { TLS_CERT: CERT, TLS_KEY: KEY }, {
+    cert: CERT,
+    key: KEY,
+  }],
+  ["ok/file paths", { TLS_CERT: "cert.pem", TLS_KEY: "key.pem" }, {
+    cert: CERT,
+    key: KEY,
+  }],
+  ["ok/one of each", { TLS_CERT: CERT, TLS_KEY: "key.pem" }, {
+    cert: CERT,
+    key: KEY,
+  }],
+];
+for (const [name, vars, want] of OK) {
+  Deno.test(`tlsFromEnv: ${name}`, () => {
+    assert.deepEqual(tlsFromEnv(envOf(vars), read), want);
+  });
+}
+
+const BAD: [string, Record<string, string>, RegExp][] = [
+  ["bad/TLS_CERT alone", { TLS_CERT: CERT }, /TLS_KEY is not set/],
+  ["bad/TLS_KEY alone", { TLS_KEY: "key.pem" }, /TLS_CERT is not set/],
+  [
+    "bad/a missing file",
+    { TLS_CERT: "nope.pem", TLS_KEY: "key.pem" },
+    /TLS_CERT="nope\.pem": cannot read the file/,
+  ],
+  [
+    "bad/a path over 4096 characters",
+    { TLS_CERT: CERT, TLS_KEY: "k".repeat(4097) },
+    /TLS_KEY: neither PEM text nor a file path/,
+  ],
+];
+for (const [name, vars, message] of BAD) {
+  Deno.test(`tlsFromEnv: ${name} is a RangeError naming it`, () => {
+    assert.throws(
+      () => tlsFromEnv(envOf(vars), read),
+      (err: unknown) => err instanceof RangeError && message.test(err.message),
+    );
+  });
+}
