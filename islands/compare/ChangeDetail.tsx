@@ -119,7 +119,7 @@ export function ChangeDetail(
       </p>
       <p class="cmp-detail-meta">
         <code class="cmp-id">{row.id}</code>
-        {row.where && <span class="muted">{row.where}</span>}
+        {detail?.where && <span class="muted">{detail.where}</span>}
       </p>
       <div class="cmp-halves">
         <Half side="base" info={base} v={detail?.base ?? null} rowId={id} />

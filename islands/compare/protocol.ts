@@ -35,9 +35,8 @@ export interface ChangeRow {
   first: string;
   /** How many operations it affects. */
   n: number;
-  where: string;
+  /** The sentence (without the operation). Its place and pointers come with its detail. */
   text: string;
-  pointer: { base: string | null; revision: string | null };
 }
 
 /** The value at one side's pointer, as the detail shows it. */
@@ -58,6 +57,8 @@ export interface SideValue {
 /** The opened row's side-by-side view. */
 export interface ChangeDetailData {
   index: number;
+  /** Where in the operation (`request body: amount`). */
+  where: string;
   /** Every operation it affects, as `METHOD /path`. */
   operations: string[];
   base: SideValue;

@@ -33,9 +33,7 @@ export function rowsOf(changes: readonly Change[]): ChangeRow[] {
     path: c.path,
     first: c.operations[0] ?? "",
     n: c.operations.length,
-    where: c.where,
     text: c.text,
-    pointer: c.pointer,
   }));
 }
 

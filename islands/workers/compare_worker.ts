@@ -212,6 +212,7 @@ async function handle(m: ToWorker): Promise<void> {
         gen: m.gen,
         detail: {
           index: m.index,
+          where: c.where,
           operations: c.operations,
           base: sideValue(models.base, c.pointer.base),
           revision: sideValue(models.revision, c.pointer.revision),

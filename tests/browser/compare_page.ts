@@ -3,7 +3,7 @@
  * side a file, reading the summary and the rows, and timing a second file
  * pick to the listed changes (the Stripe pair's budget, contract §9).
  */
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import type { CompareResult } from "../../lib/openapi/compare/types.ts";
 import { gotoHydrated } from "../helpers/browser.ts";
 
@@ -215,4 +215,62 @@ export async function dropFile(
       );
     }
   }, [selector, name, text] as const);
+}
+
+/** The page's main-thread tasks while something ran, from a Chromium trace. */
+export interface MainTasks {
+  /** The longest task, wall-clock ms (what the Long Tasks API reports). */
+  wallMax: number;
+  /**
+   * The longest task in CPU time of the page's thread, ms: what our code
+   * costs, without the time a loaded machine left the thread waiting for
+   * a core (on a shared two-core runner, wall time can be 5x this).
+   */
+  cpuMax: number;
+  /** Tasks of 50 ms and over, wall-clock. */
+  over50: number;
+}
+
+/**
+ * Runs `fn` under a Chromium trace of `page` and sums up the renderer's
+ * main-thread tasks (`RunTask` events, with their thread time).
+ */
+export async function mainTasks(
+  browser: Browser,
+  page: Page,
+  fn: () => Promise<void>,
+): Promise<MainTasks> {
+  await browser.startTracing(page, {
+    categories: ["disabled-by-default-devtools.timeline"],
+  });
+  let buf: Uint8Array;
+  try {
+    await fn();
+  } finally {
+    buf = await browser.stopTracing();
+  }
+  const events = JSON.parse(new TextDecoder().decode(buf)).traceEvents as {
+    name: string;
+    ph: string;
+    pid: number;
+    tid: number;
+    dur?: number;
+    tdur?: number;
+    args?: { name?: string };
+  }[];
+  const main = new Set(
+    events.filter((e) =>
+      e.ph === "M" && e.name === "thread_name" &&
+      e.args?.name === "CrRendererMain"
+    ).map((e) => `${e.pid}:${e.tid}`),
+  );
+  const tasks = events.filter((e) =>
+    e.name === "RunTask" && e.ph === "X" && main.has(`${e.pid}:${e.tid}`)
+  );
+  const ms = (us: number | undefined) => (us ?? 0) / 1000;
+  return {
+    wallMax: Math.max(0, ...tasks.map((t) => ms(t.dur))),
+    cpuMax: Math.max(0, ...tasks.map((t) => ms(t.tdur))),
+    over50: tasks.filter((t) => ms(t.dur) >= 50).length,
+  };
 }
