@@ -1,7 +1,7 @@
 /**
  * The route table: every page of the app, the not-found page, and where
  * the debug API is mounted. `server/app.ts` registers exactly these; the
- * debug API's own routes are listed in `lib/debug/endpoints.ts`.
+ * debug API's own routes are listed in `lib/debug/routes.ts`.
  */
 import type { PageModule } from "../server/render.tsx";
 import * as home from "./index.tsx";

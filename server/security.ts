@@ -1,6 +1,6 @@
 /**
  * Security headers of pages and static files (the debug API sets its own,
- * lib/debug/http.ts). The Content-Security-Policy is the viewers' privacy
+ * lib/debug/core/http.ts). The Content-Security-Policy is the viewers' privacy
  * promise made enforceable:
  * `connect-src 'self'` means no script can send a spec or HAR elsewhere, and
  * scripts come only from this origin (no inline script at all).

@@ -5,10 +5,10 @@
  */
 
 /**
- * V8 flags. `--max-semi-space-size=4` (MB; V8's default grows the young
- * generation to 16+ MB per semi-space under load): with 10,000 requests
- * held asleep at once, peak RSS goes from ~320 MB to ~287 MB, and
- * throughput shows no measurable change (bench/http_bench.ts; 2-core VM).
+ * V8 flags. `--max-semi-space-size=4` (MB): V8's default grows the young
+ * generation to 16+ MB per semi-space under load, which thousands of held
+ * requests turn into resident memory without any gain in throughput (the
+ * figures are in the README's "Reliability and limits").
  */
 export const V8_FLAGS: readonly string[] = ["--max-semi-space-size=4"];
 
