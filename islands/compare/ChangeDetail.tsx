@@ -1,3 +1,4 @@
+import { useState } from "preact/hooks";
 import type { SideInfo } from "../../lib/openapi/compare/types.ts";
 import type { ChangeDetailData, ChangeRow, SideValue } from "./protocol.ts";
 
@@ -144,6 +145,9 @@ export function ChangeDetail(
 }
 
 function OpList({ ops }: { ops: string[] }) {
+  // A change may reach every operation (355 on Stripe): the full list is
+  // built when asked for, not with the detail.
+  const [all, setAll] = useState(false);
   const list = (xs: string[]) => (
     <ul class="cmp-op-list" data-testid="change-operations">
       {xs.map((o) => (
@@ -155,11 +159,14 @@ function OpList({ ops }: { ops: string[] }) {
   );
   if (ops.length <= OPS_SHOWN) return list(ops);
   return (
-    <details class="cmp-ops-more">
+    <details
+      class="cmp-ops-more"
+      onToggle={(ev) => setAll((ev.currentTarget as HTMLDetailsElement).open)}
+    >
       <summary>
         {ops.slice(0, 3).join(", ")} and {ops.length - 3} more
       </summary>
-      {list(ops)}
+      {all && list(ops)}
     </details>
   );
 }

@@ -127,6 +127,7 @@ export function SidePanel(p: SidePanelProps) {
         id={`${id}-read`}
         class="cmp-side-read"
         data-testid={`compare-${p.side}-read`}
+        data-ms={s.status === "ok" ? s.ms.toFixed(1) : undefined}
       >
         {readLine(s)}
       </p>

@@ -58,7 +58,7 @@ export function Summary({ result: r }: SummaryProps) {
             </span>
           </>
         )}
-        <span class="muted cmp-ms">
+        <span class="muted cmp-ms" data-ms={r.ms.toFixed(1)}>
           compared in {r.ms < 10 ? r.ms.toFixed(1) : r.ms.toFixed(0)} ms
         </span>
       </p>

@@ -53,6 +53,10 @@ export function other(side: Side): Side {
   return side === "base" ? "revision" : "base";
 }
 
+function sameView(a: ViewQuery, b: ViewQuery): boolean {
+  return a.filter === b.filter && a.levels.join() === b.levels.join();
+}
+
 /** Why a worker that went away left a call unanswered, in words. */
 function goneMessage(g: WorkerGone, timeoutMs: number): string {
   if (g.reason === "timeout") {
@@ -111,6 +115,8 @@ export function useCompare(
   const gen = useRef(0);
   const viewRef = useRef(view);
   viewRef.current = view;
+  /** The view the worker was last told, with a side or a swap. */
+  const sentView = useRef(view);
   const ev = useRef(events);
   ev.current = events;
   /** The open call of each side (a newer input replaces it). */
@@ -156,6 +162,10 @@ export function useCompare(
         setComparing(false);
         setResult(data);
         setShown(data.shown);
+        // The filter changed while the worker compared: ask again.
+        if (!sameView(sentView.current, viewRef.current)) {
+          requestView(viewRef.current);
+        }
         return true;
       }
       case "idle":
@@ -175,8 +185,20 @@ export function useCompare(
     }
   }
 
+  function requestView(q: ViewQuery): void {
+    const g = gen.current;
+    if (!g) return;
+    client.cancel(viewCall.current);
+    const id = viewCall.current = client.nextId();
+    client.call({ type: "view", id, gen: g, view: q }, (m) => {
+      if (m.type === "view" && m.gen === gen.current) setShown(m.shown);
+      return m.type !== "comparing"; // every other answer ends the call
+    });
+  }
+
   function send(side: Side, input: SideInput, quiet: boolean): void {
     client.cancel(sideCall.current[side]);
+    sentView.current = viewRef.current;
     const id = sideCall.current[side] = client.nextId();
     compareCall.current = id;
     held.current[side] = false;
@@ -320,20 +342,15 @@ export function useCompare(
       if (!client.running && !h.base && !h.revision) return;
       const id = compareCall.current = client.nextId();
       dropResult();
+      sentView.current = viewRef.current;
       client.call(
         { type: "swap", id, view: viewRef.current },
         (m) => onCompare(id, m),
       );
     },
     setView(q) {
-      const g = gen.current;
-      if (!g) return;
-      client.cancel(viewCall.current);
-      const id = viewCall.current = client.nextId();
-      client.call({ type: "view", id, gen: g, view: q }, (m) => {
-        if (m.type === "view" && m.gen === gen.current) setShown(m.shown);
-        return m.type !== "comparing"; // every other answer ends the call
-      });
+      viewRef.current = q;
+      requestView(q);
     },
     detail(index) {
       const g = gen.current;

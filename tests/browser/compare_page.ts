@@ -229,6 +229,10 @@ export interface MainTasks {
   cpuMax: number;
   /** Tasks of 50 ms and over, wall-clock. */
   over50: number;
+  /** CPU time of every task of the page's thread, ms. */
+  mainCpu: number;
+  /** CPU time of every task of the page's Web Workers, ms. */
+  workerCpu: number;
 }
 
 /**
@@ -258,19 +262,24 @@ export async function mainTasks(
     tdur?: number;
     args?: { name?: string };
   }[];
-  const main = new Set(
-    events.filter((e) =>
-      e.ph === "M" && e.name === "thread_name" &&
-      e.args?.name === "CrRendererMain"
-    ).map((e) => `${e.pid}:${e.tid}`),
-  );
-  const tasks = events.filter((e) =>
-    e.name === "RunTask" && e.ph === "X" && main.has(`${e.pid}:${e.tid}`)
-  );
+  const threads = (name: (n: string) => boolean) =>
+    new Set(
+      events.filter((e) =>
+        e.ph === "M" && e.name === "thread_name" && name(e.args?.name ?? "")
+      ).map((e) => `${e.pid}:${e.tid}`),
+    );
+  const main = threads((n) => n === "CrRendererMain");
+  const workers = threads((n) => n.startsWith("DedicatedWorker"));
+  const runs = events.filter((e) => e.name === "RunTask" && e.ph === "X");
+  const tasks = runs.filter((e) => main.has(`${e.pid}:${e.tid}`));
   const ms = (us: number | undefined) => (us ?? 0) / 1000;
+  const cpu = (list: typeof runs) =>
+    list.reduce((sum, t) => sum + ms(t.tdur), 0);
   return {
     wallMax: Math.max(0, ...tasks.map((t) => ms(t.dur))),
     cpuMax: Math.max(0, ...tasks.map((t) => ms(t.tdur))),
     over50: tasks.filter((t) => ms(t.dur) >= 50).length,
+    mainCpu: cpu(tasks),
+    workerCpu: cpu(runs.filter((e) => workers.has(`${e.pid}:${e.tid}`))),
   };
 }
