@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { compareSpecs } from "../../lib/openapi/compare/mod.ts";
-import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
+import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { corpusDir, SKIPPED } from "../helpers/corpus.ts";
 import {
   dropFile,
@@ -29,6 +29,10 @@ Deno.test({
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
+      // Reached from the spec viewer, server-rendered beside its heading.
+      await gotoHydrated(page, server.origin, "/spec");
+      await page.click("[data-testid=spec-compare-link]");
+      await page.waitForURL(/\/spec\/compare$/);
       await openCompare(page, server.origin);
       assert.equal(
         await page.locator("[data-testid=compare-summary]").count(),
