@@ -27,6 +27,7 @@ Deno.test("Island: only registered names type-check or boot", () => {
   assert.equal(isIslandName("HarViewr"), false);
   assert.equal(isIslandName("toString"), false);
   assert.deepEqual(Object.keys(ISLANDS).sort(), [
+    "CompareViewer",
     "DebugRunner",
     "HarViewer",
     "SpecViewer",
