@@ -4,6 +4,7 @@ import { startServer } from "../helpers/server.ts";
 const PAGES = [
   ["/", "Tools for people who build and test HTTP APIs"],
   ["/spec", "Spec viewer"],
+  ["/spec/compare", "Compare spec versions"],
   ["/har", "HAR viewer"],
   ["/debug", "Debug endpoints"],
 ];
@@ -29,6 +30,19 @@ Deno.test("pages: each renders inside the layout with navigation", async () => {
       assert.equal(res.headers.get("x-content-type-options"), "nosniff");
       assert.equal(res.headers.get("referrer-policy"), "no-referrer");
     }
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("pages: /spec links the compare page, which carries its island and worker", async () => {
+  const s = startServer();
+  try {
+    const spec = await (await fetch(s.origin + "/spec")).text();
+    assert.match(spec, /href="\/spec\/compare"[^>]*>[^<]*Compare versions/);
+    const html = await (await fetch(s.origin + "/spec/compare")).text();
+    assert.match(html, /data-island="CompareViewer"/);
+    assert.match(html, /compare_worker\.js/);
   } finally {
     await s.close();
   }
