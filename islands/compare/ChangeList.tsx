@@ -137,7 +137,8 @@ const Head = memo(function Head(
       class="cmp-item cmp-head"
       role="listitem"
       data-testid="change-group"
-      data-key={g.key}
+      data-key={g.method ? `${g.method} ${g.path}` : ""}
+      data-operations={g.n}
       style={{ top: `${top}px`, height: `${height}px` }}
     >
       <h3 class="cmp-group-head">
@@ -146,6 +147,11 @@ const Head = memo(function Head(
             <>
               <MethodBadge method={g.method} />{" "}
               <span class="cmp-group-path">{g.path}</span>
+              {g.n > 1 && (
+                <span class="cmp-group-more">
+                  {" "}and {g.n - 1} more operation{g.n === 2 ? "" : "s"}
+                </span>
+              )}
             </>
           )
           : "The API as a whole"}{" "}

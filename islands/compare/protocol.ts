@@ -35,6 +35,11 @@ export interface ChangeRow {
   first: string;
   /** How many operations it affects. */
   n: number;
+  /**
+   * Its group: changes that affect the same operations share a number
+   * (the list shows a header per group).
+   */
+  group: number;
   /** The sentence (without the operation). Its place and pointers come with its detail. */
   text: string;
 }

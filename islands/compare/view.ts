@@ -15,6 +15,7 @@ import {
   type Level,
   LEVELS,
 } from "../../lib/openapi/compare/types.ts";
+import { changeGroup } from "../../lib/openapi/compare/report.ts";
 import type { ChangeRow, ViewQuery } from "./protocol.ts";
 
 /**
@@ -25,16 +26,23 @@ export const DEFAULT_LEVELS: readonly Level[] = ["breaking", "warning", "info"];
 
 /** The compact row of each change (its operation list left in the worker). */
 export function rowsOf(changes: readonly Change[]): ChangeRow[] {
-  return changes.map((c, i) => ({
-    i,
-    id: c.id,
-    level: c.level,
-    method: c.method,
-    path: c.path,
-    first: c.operations[0] ?? "",
-    n: c.operations.length,
-    text: c.text,
-  }));
+  const groups = new Map<string, number>();
+  return changes.map((c, i) => {
+    const key = changeGroup(c);
+    let group = groups.get(key);
+    if (group === undefined) groups.set(key, group = groups.size);
+    return {
+      i,
+      id: c.id,
+      level: c.level,
+      method: c.method,
+      path: c.path,
+      first: c.operations[0] ?? "",
+      n: c.operations.length,
+      group,
+      text: c.text,
+    };
+  });
 }
 
 /**
@@ -101,14 +109,17 @@ export function exportResult(
   return { ...r, counts: countLevels(changes), changes };
 }
 
-/** The rows listed under one operation. */
+/** The rows listed under one operation, or one set of operations. */
 export interface Group {
-  /** `method path`; "" for the document as a whole. */
-  key: string;
+  /** The rows' group number (see `ChangeRow.group`). */
+  key: number;
+  /** Of the first operation; "" for the document as a whole. */
   method: string;
   path: string;
   /** `METHOD /path`, or "" for the document. */
   label: string;
+  /** How many operations the group's changes affect. */
+  n: number;
   /** Indices into the rows. */
   rows: number[];
 }
@@ -122,13 +133,13 @@ export function groupRows(
   let last: Group | null = null;
   for (let k = 0; k < shown.length; k++) {
     const r = rows[shown[k]];
-    const key = r.method ? `${r.method} ${r.path}` : "";
-    if (!last || last.key !== key) {
+    if (!last || last.key !== r.group) {
       last = {
-        key,
+        key: r.group,
         method: r.method,
         path: r.path,
         label: r.method ? r.first || `${r.method.toUpperCase()} ${r.path}` : "",
+        n: r.n,
         rows: [],
       };
       groups.push(last);

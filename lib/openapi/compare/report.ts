@@ -166,21 +166,38 @@ export class Report {
   }
 }
 
-/** Sorts changes into groups by operation, the most severe group first. */
+/**
+ * The group a change is listed in: the operations it affects, as a set (a
+ * change to one operation is in that operation's group; a change inside a
+ * shared component in the group of every operation it reaches).
+ */
+export function changeGroup(c: Change): string {
+  return c.method ? c.operations.join("\n") : "";
+}
+
+/**
+ * Sorts changes into groups by the operations they affect: the groups with
+ * the most severe change first, then by their first operation in list
+ * order (document-level changes first), a single operation's group before
+ * larger sets starting at it.
+ */
 export function orderChanges(changes: Change[]): Change[] {
   const worst = new Map<string, number>();
-  const group = (c: Change) => `${c.method} ${c.path}`;
   for (const c of changes) {
-    const g = group(c);
+    const g = changeGroup(c);
     worst.set(g, Math.min(worst.get(g) ?? 9, levelRank(c.level)));
   }
   return changes.sort((a, b) => {
-    const ga = group(a), gb = group(b);
+    const ga = changeGroup(a), gb = changeGroup(b);
     if (ga !== gb) {
       const d = worst.get(ga)! - worst.get(gb)!;
       if (d) return d;
-      // Document-level changes ("" path) come before any operation.
-      return compareEndpoints(a, b);
+      const e = compareEndpoints(a, b);
+      if (e) return e;
+      if (a.operations.length !== b.operations.length) {
+        return a.operations.length - b.operations.length;
+      }
+      return ga < gb ? -1 : 1;
     }
     const d = levelRank(a.level) - levelRank(b.level);
     if (d) return d;
