@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { Counts, Level, Side } from "../../lib/openapi/compare/types.ts";
 import { formatBytes } from "../../lib/shared/format.ts";
-import { saveBlob } from "../har/actions.ts";
+import { saveBlob } from "../shared/download.ts";
 import { copyText } from "../shared/clipboard.ts";
 import { usePageDrop } from "../shared/use_page_drop.ts";
 import { ChangeList, useItemHeight } from "./ChangeList.tsx";

@@ -7,7 +7,8 @@
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { urlOf } from "../../lib/har/entries.ts";
 import { formatCount } from "../../lib/shared/format.ts";
-import { copyText, sanitizedName, saveBlob } from "./actions.ts";
+import { copyText } from "../shared/clipboard.ts";
+import { saveBlob } from "../shared/download.ts";
 import { DetailPanel } from "./DetailPanel.tsx";
 import { InputBar } from "./InputBar.tsx";
 import { RequestList } from "./RequestList.tsx";
@@ -19,6 +20,11 @@ import { useHarWorker } from "./use_har_worker.ts";
 import { useHashState } from "./use_hash_state.ts";
 import { useView } from "./use_view.ts";
 import { Legend } from "./Waterfall.tsx";
+
+/** The name a sanitized copy is saved under: `capture.har` → `capture.sanitized.har`. */
+function sanitizedName(name: string): string {
+  return `${name.replace(/\.(har|json)$/i, "") || "capture"}.sanitized.har`;
+}
 
 /** Props: the worker bundle URL from the build manifest. */
 export interface HarViewerProps {
