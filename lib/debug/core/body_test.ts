@@ -10,11 +10,13 @@ import {
   decodeBody,
   DECODED_CODINGS,
   jsonOrNull,
+  readBody,
   requestCodings,
   utf8Text,
 } from "./body.ts";
 import { ParamError } from "./params.ts";
 import { createDebugHandler } from "../mod.ts";
+import { createContext } from "./context.ts";
 
 const CODINGS: [string, string | null, string[]][] = [
   ["ok/absent", null, []],
@@ -253,4 +255,112 @@ Deno.test("jsonOrNull: ok/JSON text parsed; bad/anything else is null", () => {
   assert.equal(jsonOrNull(""), null);
   assert.equal(jsonOrNull("{bad"), null);
   assert.equal(jsonOrNull("\ufeff{}"), null, "a BOM is not JSON whitespace");
+});
+
+// readBody arms its idle/total timer and drain hook only when a read has to
+// wait: counted on the instance's TimerWheel (`started` counts every wait
+// ever scheduled, `active` those still pending).
+
+const bodyCtx = () =>
+  createContext({ limits: { bodyIdleMs: 60, maxSleepMs: 400 } });
+const upload = (body: BodyInit) =>
+  new Request("http://wb.test/post", { method: "POST", body });
+const pieces = (parts: string[], gapMs: number, endMs = gapMs) => {
+  const enc = new TextEncoder();
+  let i = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return new ReadableStream<Uint8Array>({
+    pull: (c) =>
+      new Promise<void>((done) => {
+        timer = setTimeout(() => {
+          if (i < parts.length) c.enqueue(enc.encode(parts[i++]));
+          else c.close();
+          done();
+        }, i < parts.length ? gapMs : endMs);
+      }),
+    cancel: () => clearTimeout(timer),
+  });
+};
+
+/** Counts the drain hooks `ctx`'s lifecycle registers from now on. */
+function countDrainHooks(ctx: ReturnType<typeof bodyCtx>) {
+  const life = ctx.life;
+  const onDrain = life.onDrain.bind(life);
+  const hooks = { count: 0 };
+  life.onDrain = (end) => {
+    hooks.count++;
+    return onDrain(end);
+  };
+  return hooks;
+}
+
+Deno.test("readBody: ok/a body already held in full arms no timer and no drain hook", async () => {
+  const ctx = bodyCtx();
+  const hooks = countDrainHooks(ctx);
+  const bytes = await readBody(upload('{"a":1}'.repeat(100)), ctx, true);
+  assert.equal(new TextDecoder().decode(bytes), '{"a":1}'.repeat(100));
+  assert.equal(ctx.timers.started, 0, "no wait was scheduled");
+  assert.equal(hooks.count, 0, "no drain hook was registered");
+});
+
+Deno.test("readBody: ok/a body that has to wait arms the timer once, and frees it", async () => {
+  const ctx = bodyCtx();
+  const hooks = countDrainHooks(ctx);
+  const bytes = await readBody(
+    upload(pieces(["ab", "cd", "ef"], 10)),
+    ctx,
+    true,
+  );
+  assert.equal(new TextDecoder().decode(bytes), "abcdef");
+  assert.equal(ctx.timers.started, 1, "one timer for the whole read");
+  assert.equal(ctx.timers.active, 0, "cancelled once the body ended");
+  assert.equal(hooks.count, 1, "one drain hook");
+});
+
+Deno.test("readBody: bad/a waiting body past bodyIdleMs is 408 (idle)", async () => {
+  const ctx = bodyCtx();
+  await assert.rejects(
+    readBody(upload(pieces(["{"], 0, 10_000)), ctx, true),
+    (e) =>
+      e instanceof ParamError && e.status === 408 &&
+      /bodyIdleMs/.test(e.message),
+  );
+  assert.equal(ctx.timers.active, 0);
+});
+
+Deno.test("readBody: bad/a body trickling within bodyIdleMs is 408 at maxSleepMs (total)", async () => {
+  const ctx = bodyCtx();
+  const t0 = performance.now();
+  await assert.rejects(
+    readBody(upload(pieces(Array(100).fill("x"), 20)), ctx, true),
+    (e) =>
+      e instanceof ParamError && e.status === 408 &&
+      /maxSleepMs/.test(e.message),
+  );
+  assert.ok(performance.now() - t0 < 1500, "cut near maxSleepMs");
+  assert.equal(ctx.timers.active, 0);
+});
+
+Deno.test("readBody: bad/drain while a body is waiting is 503; a body read after drain began is not cut", async () => {
+  const ctx = bodyCtx();
+  const reading = readBody(upload(pieces(["a", "b"], 30)), ctx, true);
+  setTimeout(() => ctx.life.drain(), 10);
+  await assert.rejects(
+    reading,
+    (e) => e instanceof ParamError && e.status === 503,
+  );
+  const late = await readBody(upload(pieces(["a", "b"], 5)), ctx, true);
+  assert.equal(new TextDecoder().decode(late), "ab");
+  assert.equal(ctx.timers.active, 0);
+});
+
+Deno.test("readBody: bad/over maxBodyBytes is 413 on both paths", async () => {
+  const ctx = createContext({ limits: { maxBodyBytes: 4, bodyIdleMs: 60 } });
+  for (const body of ["123456", pieces(["123", "456"], 5)]) {
+    await assert.rejects(
+      readBody(upload(body), ctx, true),
+      (e) => e instanceof ParamError && e.status === 413,
+    );
+  }
+  assert.equal(ctx.timers.active, 0);
 });
