@@ -1,9 +1,11 @@
 /**
- * `deno task bench http_compress`: why /gzip, /deflate and /brotli use
- * node:zlib's sync calls rather than CompressionStream. The body is what
+ * `deno task bench http_compress`: why /gzip and /deflate use
+ * lib/debug/core/deflate.ts's writer and /brotli node:zlib's sync call,
+ * rather than node:zlib's gzip or CompressionStream. The body is what
  * those endpoints send (about 300 bytes of JSON); Deno.bench, no server.
  */
 import * as zlib from "node:zlib";
+import { DeflateWriter } from "../lib/debug/core/deflate.ts";
 
 // `deno task bench` runs scripts with `deno run`, where Deno.bench is a
 // no-op: hand this file to `deno bench` instead.
@@ -55,10 +57,28 @@ Deno.bench("zlib.gzipSync level 1", { group: "gzip" }, () => {
   zlib.gzipSync(body, { level: 1 });
 });
 Deno.bench(
-  "zlib.gzipSync level 1, 1 KiB window (served)",
+  "zlib.gzipSync level 1, 1 KiB window (served before deflate.ts)",
   { group: "gzip" },
   () => {
     zlib.gzipSync(body, { level: 1, windowBits: 10, memLevel: 2 });
+  },
+);
+const writer = new DeflateWriter();
+Deno.bench("deflate.ts DeflateWriter.gzip (served)", { group: "gzip" }, () => {
+  writer.gzip(body);
+});
+Deno.bench(
+  "deflate.ts DeflateWriter.zlib (served)",
+  { group: "deflate" },
+  () => {
+    writer.zlib(body);
+  },
+);
+Deno.bench(
+  "zlib.deflateSync level 1, 1 KiB window",
+  { group: "deflate" },
+  () => {
+    zlib.deflateSync(body, { level: 1, windowBits: 10, memLevel: 2 });
   },
 );
 Deno.bench("zlib.deflateSync level 6", { group: "deflate" }, () => {

@@ -3,17 +3,15 @@
  * whatever the request's Accept-Encoding says (a client test needs to see
  * its decoder work), with `Vary: Accept-Encoding` (RFC 9110 §12.5.5).
  *
- * Compressed with node:zlib's synchronous calls, not CompressionStream:
- * for these sub-kilobyte bodies the stream machinery costs more than the
- * compression itself (`deno task bench http_compress`). `deflate` is the
- * zlib format, as the HTTP coding means (RFC 9110 §8.4.1.2).
+ * gzip and deflate come from core/deflate.ts's small writer (one
+ * fixed-Huffman block, RFC 1951 §3.2.6), without node:zlib's per-call
+ * stream and z_stream set-up; brotli from node:zlib's synchronous call.
+ * Neither uses CompressionStream: for these sub-kilobyte bodies the stream
+ * machinery costs more than the compression itself (`deno task bench
+ * http_compress`). `deflate` is the zlib format, as the HTTP coding means
+ * (RFC 9110 §8.4.1.2).
  */
-import {
-  brotliCompressSync,
-  constants,
-  deflateSync,
-  gzipSync,
-} from "node:zlib";
+import { brotliCompressSync, constants } from "node:zlib";
 import {
   type JsonSchema,
   PROBLEM_4XX,
@@ -32,13 +30,13 @@ import {
   JSON_TYPE,
   respond,
 } from "../core/http.ts";
+import { DeflateWriter } from "../core/deflate.ts";
 
-// Fastest level and a small window: on a few hundred bytes of JSON the
-// higher levels save a handful of bytes for many times the work, and the
-// default 32 KiB window makes zlib allocate far more than the body per
-// call. A client's decoder is exercised just the same: any window up to
-// 32 KiB is valid (RFC 1950 §2.2, RFC 7932 §9.1).
-const GZIP = { level: 1, windowBits: 10, memLevel: 2 };
+// Fastest quality and a small window: on a few hundred bytes of JSON the
+// higher qualities save a handful of bytes for many times the work, and
+// the default window makes brotli allocate far more than the body per
+// call. A client's decoder is exercised just the same: any window is
+// valid (RFC 7932 §9.1), as deflate.ts's 1 KiB one is (RFC 1950 §2.2).
 const BROTLI = {
   params: {
     [constants.BROTLI_PARAM_QUALITY]: 1,
@@ -108,21 +106,25 @@ function compressed(
   });
 }
 
-/** `GET /gzip`. */
+/** `GET /gzip` (RFC 1952). */
 export function gzip(ctx: DebugContext, route: Route): EndpointDef {
+  // One writer per endpoint instance: its tables are reused, never its
+  // input (no body can refer to another request's bytes).
+  const writer = new DeflateWriter();
   return compressed(ctx, route, {
     name: "gzip",
     flag: "gzipped",
-    encode: (d) => gzipSync(d, GZIP),
+    encode: (d) => writer.gzip(d),
   });
 }
 
-/** `GET /deflate`: the zlib format, as the HTTP coding means. */
+/** `GET /deflate`: the zlib format (RFC 1950), as the HTTP coding means. */
 export function deflate(ctx: DebugContext, route: Route): EndpointDef {
+  const writer = new DeflateWriter();
   return compressed(ctx, route, {
     name: "deflate",
     flag: "deflated",
-    encode: (d) => deflateSync(d, GZIP),
+    encode: (d) => writer.zlib(d),
   });
 }
 
