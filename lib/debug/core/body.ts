@@ -33,22 +33,6 @@ const DISCARD_MS = 1000;
 /** The codings this server decodes, for 415's Accept-Encoding. */
 export const DECODED_CODINGS = "gzip, deflate, br";
 
-/**
- * Bytes as strict UTF-8 text, or null when they are not UTF-8: how the
- * reflecting endpoints (`/echo`, `/anything`, `/post`...) read a request
- * body. A byte-order mark is kept as U+FEFF rather than dropped, since
- * these endpoints show exactly the bytes that came.
- */
-export function utf8Text(bytes: Uint8Array): string | null {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
-      bytes,
-    );
-  } catch {
-    return null;
-  }
-}
-
 /** A body's text parsed as JSON, or null when it is not JSON (or not text). */
 export function jsonOrNull(text: string | null): unknown {
   if (!text) return null;

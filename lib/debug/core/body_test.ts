@@ -12,7 +12,6 @@ import {
   jsonOrNull,
   readBody,
   requestCodings,
-  utf8Text,
 } from "./body.ts";
 import { ParamError } from "./params.ts";
 import { createDebugHandler } from "../mod.ts";
@@ -236,17 +235,6 @@ Deno.test("body handler: bad/a body that stops arriving is 408 and asks to close
   assert.equal(res.headers.get("connection"), "close");
   assert.ok(cancelled, "the body stream was cancelled");
   assert.ok(performance.now() - t0 < 1500, "within about bodyIdleMs");
-});
-
-Deno.test("utf8Text: ok/strict decoding, a byte-order mark kept", () => {
-  assert.equal(utf8Text(new TextEncoder().encode("é")), "é");
-  assert.equal(utf8Text(new Uint8Array([0xc3])), null);
-  assert.equal(
-    utf8Text(new Uint8Array([0xed, 0xa0, 0x80])),
-    null,
-    "a surrogate",
-  );
-  assert.equal(utf8Text(new Uint8Array([0xef, 0xbb, 0xbf, 0x61])), "\ufeffa");
 });
 
 Deno.test("jsonOrNull: ok/JSON text parsed; bad/anything else is null", () => {

@@ -8,6 +8,7 @@ import { type DebugLimits, resolveLimits } from "./limits.ts";
 import { TimerWheel } from "./timers.ts";
 import { Lifecycle } from "./lifecycle.ts";
 import { RateLimiter } from "./rate.ts";
+import { RequestText } from "./request_text.ts";
 
 /** How an embedder configures a debug API instance. */
 export interface DebugOptions {
@@ -56,6 +57,8 @@ export interface DebugContext {
   readonly life: Lifecycle;
   /** The per-client rate limit, null when off. */
   readonly rate: RateLimiter | null;
+  /** Strict UTF-8 decoding and canonical header names (bounded memo). */
+  readonly text: RequestText;
   /** Current time. */
   now(): Date;
 }
@@ -132,6 +135,7 @@ export function createContext(options: DebugOptions = {}): DebugContext {
     rate: limits.rateLimitPerMinute > 0
       ? new RateLimiter(limits.rateLimitPerMinute)
       : null,
+    text: new RequestText(),
     now,
   };
 }

@@ -69,6 +69,7 @@ export function ifNoneMatchFails(header: string, tag: string): boolean {
 }
 
 function reply(
+  ctx: DebugContext,
   req: Request,
   input: DebugInput<unknown>,
   status: number,
@@ -80,7 +81,7 @@ function reply(
     return respond(null, status, all);
   }
   return respond(
-    JSON.stringify(requestShape(req, input.query, input.info)),
+    JSON.stringify(requestShape(req, input.query, input.info, ctx.text)),
     status,
     { ...all, "content-type": JSON_TYPE },
   );
@@ -119,7 +120,7 @@ export function cache(ctx: DebugContext, route: Route): EndpointDef {
       const etag = `"${fnv1a(req.url).toString(16).padStart(8, "0")}"`;
       const conditional = req.headers.has("if-modified-since") ||
         req.headers.has("if-none-match");
-      return reply(req, input, conditional ? 304 : 200, {
+      return reply(ctx, req, input, conditional ? 304 : 200, {
         "cache-control": REVALIDATE,
         "last-modified": httpDate(ctx.now()),
         etag,
@@ -156,7 +157,7 @@ export function cacheControl(ctx: DebugContext, route: Route): EndpointDef {
     }, PROBLEM_4XX],
     examples: [{ url: route.url({ seconds: 60 }), description: "A minute" }],
     handle: (req, input) =>
-      reply(req, input, 200, {
+      reply(ctx, req, input, 200, {
         "cache-control": `public, max-age=${input.params.seconds}`,
       }),
   });
@@ -225,9 +226,9 @@ export function etag(ctx: DebugContext, route: Route): EndpointDef {
       }
       const ifNoneMatch = req.headers.get("if-none-match");
       if (ifNoneMatch !== null && ifNoneMatchFails(ifNoneMatch, tag)) {
-        return reply(req, input, 304, headers);
+        return reply(ctx, req, input, 304, headers);
       }
-      return reply(req, input, 200, headers);
+      return reply(ctx, req, input, 200, headers);
     },
   });
 }

@@ -14,7 +14,6 @@ import { BASE_HEADERS, REFLECT_HEADERS, respond } from "../core/http.ts";
 import { ParamError } from "../core/params.ts";
 import { random } from "../core/random.ts";
 import { reflect } from "./request.ts";
-import { utf8Text } from "../core/body.ts";
 
 const JSON_DOC = {
   library: {
@@ -301,7 +300,7 @@ export function base64(ctx: DebugContext, route: Route): EndpointDef {
     handle: (_req, { params }) => {
       // validate refused anything that does not decode.
       const bytes = decodeBase64(params.value)!;
-      const text = utf8Text(bytes);
+      const text = ctx.text.utf8(bytes);
       return respond(bytes as BodyInit, 200, {
         ...BASE_HEADERS,
         ...REFLECT_HEADERS,

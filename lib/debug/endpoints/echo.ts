@@ -16,7 +16,7 @@ import {
   type Route,
 } from "../core/endpoint.ts";
 import { headerRecord, urlPath } from "../core/http.ts";
-import { jsonOrNull, utf8Text } from "../core/body.ts";
+import { jsonOrNull } from "../core/body.ts";
 import { multiMap, type ParsedForm, readForm } from "./form.ts";
 import { reflect } from "./request.ts";
 
@@ -86,7 +86,7 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
       { url: route.url(), description: "Echo a body", method: "POST" },
     ],
     handle: (req, { query, body, head }) => {
-      const text = utf8Text(body);
+      const text = ctx.text.utf8(body);
       const shown = {
         // HEAD answers with the headers GET would get (RFC 9110 §9.3.2), so
         // its Content-Length is that of the GET body.

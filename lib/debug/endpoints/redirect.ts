@@ -298,7 +298,7 @@ function chain(
     examples: [{ url: route.url({ n: 3 }), description: "Three hops" }],
     handle: (req, input) => {
       const n = input.params.n;
-      if (n === 0) return reflectRequest(req, input, false, false);
+      if (n === 0) return reflectRequest(ctx, req, input, false, false);
       let location = n === 1 ? get : route.url({ n: n - 1 });
       if (kind === "absolute") location = new URL(req.url).origin + location;
       return respond(null, 302, { ...BASE_HEADERS, location });

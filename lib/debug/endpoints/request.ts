@@ -39,14 +39,18 @@ export function reflect(value: unknown, status = 200): Response {
   return respond(JSON.stringify(value), status, HEADERS);
 }
 
-/** R + B (+ `method` when asked), as one JSON response. */
+/**
+ * R + B (+ `method` when asked), as one JSON response; `ctx` is the
+ * instance (its decoder and header-name memo).
+ */
 export function reflectRequest(
+  ctx: DebugContext,
   req: Request,
   input: DebugInput<unknown>,
   withBody: boolean,
   withMethod: boolean,
 ): Response | Promise<Response> {
-  const r = requestShape(req, input.query, input.info);
+  const r = requestShape(req, input.query, input.info, ctx.text);
   const method = input.head ? "GET" : req.method;
   if (!withBody) {
     return reflect(withMethod ? { ...r, method } : r);
@@ -76,7 +80,7 @@ export function reflectRequest(
           url: r.url,
         },
     );
-  const b = bodyShape(req, input.body);
+  const b = bodyShape(req, input.body, ctx.text);
   return b instanceof Promise ? b.then(finish) : finish(b);
 }
 
@@ -106,7 +110,7 @@ export function oneMethod(ctx: DebugContext, route: Route): EndpointDef {
       description: `${method} with a repeated query`,
       ...(method === "GET" ? {} : { method }),
     }],
-    handle: (req, input) => reflectRequest(req, input, withBody, false),
+    handle: (req, input) => reflectRequest(ctx, req, input, withBody, false),
   });
 }
 
@@ -153,7 +157,7 @@ export function anything(ctx: DebugContext, route: Route): EndpointDef {
       },
       { url: route.url(), description: "A PUT", method: "PUT" },
     ],
-    handle: (req, input) => reflectRequest(req, input, true, true),
+    handle: (req, input) => reflectRequest(ctx, req, input, true, true),
   });
 }
 
@@ -171,7 +175,7 @@ export function headers(ctx: DebugContext, route: Route): EndpointDef {
       schema: HEADERS_SCHEMA,
     }, PROBLEM_4XX],
     examples: [{ url: route.url(), description: "Your headers" }],
-    handle: (req) => reflect({ headers: canonicalHeaders(req) }),
+    handle: (req) => reflect({ headers: canonicalHeaders(req, ctx.text) }),
   });
 }
 
@@ -266,7 +270,7 @@ export function delay(ctx: DebugContext, route: Route): EndpointDef {
           release();
         }
       }
-      return reflectRequest(req, input, true, false);
+      return reflectRequest(ctx, req, input, true, false);
     },
   });
 }

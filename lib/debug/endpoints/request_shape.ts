@@ -13,7 +13,8 @@
  */
 import type { JsonSchema } from "../core/catalog.ts";
 import { authorityHost, peerAddress, type ServeInfo } from "../core/http.ts";
-import { jsonOrNull, utf8Text } from "../core/body.ts";
+import { jsonOrNull } from "../core/body.ts";
+import type { RequestText } from "../core/request_text.ts";
 import { isFormType, multiMap, type ParsedForm, readForm } from "./form.ts";
 
 /** httpbin's request fields. */
@@ -32,53 +33,25 @@ export interface BodyShape {
   json: unknown;
 }
 
-/**
- * A header name in canonical Title-Case, as httpbin shows it: a letter
- * after anything but a letter is upper case, every other letter lower case
- * (`x-b3-traceid` becomes `X-B3-Traceid`, `dnt` becomes `Dnt`).
- */
-export function canonicalHeader(name: string): string {
-  let out = "";
-  let prevLetter = false;
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    if (c > 0x7f) return canonicalUnicode(name);
-    const letter = (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
-    // ASCII case is one bit: set it for lower case, clear it for upper.
-    out += letter
-      ? String.fromCharCode(prevLetter ? c | 0x20 : c & ~0x20)
-      : name[i];
-    prevLetter = letter;
-  }
-  return out;
-}
-
-/** {@link canonicalHeader} for any text (header names are ASCII tokens). */
-function canonicalUnicode(name: string): string {
-  let out = "";
-  let prevLetter = false;
-  for (const ch of name) {
-    const lower = ch.toLowerCase();
-    const upper = ch.toUpperCase();
-    const letter = lower !== upper;
-    out += letter ? (prevLetter ? lower : upper) : ch;
-    prevLetter = letter;
-  }
-  return out;
-}
+/** httpbin's Title-Case header names (core/request_text.ts). */
+export { canonicalHeader } from "../core/request_text.ts";
 
 /**
  * The request headers by canonical name (Headers joins repeats with `, `),
  * with Host from the URL when an HTTP/2 request has none
- * ({@link authorityHost}).
+ * ({@link authorityHost}). Names go through the instance's bounded memo
+ * (`text`, see core/request_text.ts).
  */
-export function canonicalHeaders(req: Request): Record<string, string> {
+export function canonicalHeaders(
+  req: Request,
+  text: RequestText,
+): Record<string, string> {
   const out: [string, string][] = [];
   const host = authorityHost(req.headers, req.url);
   if (host) out.push(["Host", host]);
   // forEach, not for-of: Deno's Headers iterator costs several times more.
   req.headers.forEach((value, name) => {
-    out.push([canonicalHeader(name), value]);
+    out.push([text.headerName(name), value]);
   });
   // fromEntries: a header named `__proto__` stays an ordinary key.
   return Object.fromEntries(out);
@@ -125,10 +98,11 @@ export function requestShape(
   req: Request,
   query: string,
   info: ServeInfo | undefined,
+  text: RequestText,
 ): RequestShape {
   return {
     args: queryArgs(query),
-    headers: canonicalHeaders(req),
+    headers: canonicalHeaders(req, text),
     origin: clientOrigin(req, info),
     url: requestUrl(req),
   };
@@ -144,6 +118,7 @@ function bodyFrom(
   text: string | null,
   form: ParsedForm | null,
   formType: boolean,
+  decoder: RequestText,
 ): BodyShape {
   if (form) {
     return {
@@ -152,7 +127,7 @@ function bodyFrom(
       files: multiMap(
         form.files.map(([name, f]) => [
           name,
-          utf8Text(f.bytes) ??
+          decoder.utf8(f.bytes) ??
             dataUrl(f.bytes, f.type || "application/octet-stream"),
         ]),
       ),
@@ -170,19 +145,23 @@ function bodyFrom(
   };
 }
 
-/** B: the body fields, synchronous unless the body is multipart. */
+/**
+ * B: the body fields, synchronous unless the body is multipart; decoded
+ * with the instance's `decoder`.
+ */
 export function bodyShape(
   req: Request,
   body: Uint8Array,
+  decoder: RequestText,
 ): BodyShape | Promise<BodyShape> {
+  if (!body.byteLength) return bodyFrom(body, "", null, false, decoder);
   const type = req.headers.get("content-type");
-  const text = utf8Text(body);
-  if (!body.byteLength) return bodyFrom(body, "", null, false);
+  const text = decoder.utf8(body);
   const formType = isFormType(type);
   const form = formType ? readForm(type, body, text) : null;
   return form instanceof Promise
-    ? form.then((f) => bodyFrom(body, text, f, formType))
-    : bodyFrom(body, text, form, formType);
+    ? form.then((f) => bodyFrom(body, text, f, formType, decoder))
+    : bodyFrom(body, text, form, formType, decoder);
 }
 
 const ARGS: JsonSchema = {

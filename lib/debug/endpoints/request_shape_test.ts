@@ -11,6 +11,9 @@ import {
   requestUrl,
 } from "./request_shape.ts";
 import { createDebugHandler } from "../mod.ts";
+import { RequestText } from "../core/request_text.ts";
+
+const text = new RequestText();
 
 const NAMES: [string, string, string][] = [
   ["ok/one word", "accept", "Accept"],
@@ -39,7 +42,7 @@ Deno.test("canonicalHeaders: ok/repeats joined with a comma and a space", () => 
   h.set("accept", "*/*");
   const req = new Request("http://wb.test/", { headers: h });
   req.headers.set("host", "wb.test");
-  assert.deepEqual(canonicalHeaders(req), {
+  assert.deepEqual(canonicalHeaders(req, text), {
     Accept: "*/*",
     Host: "wb.test",
     "X-A": "1, 2",
@@ -52,7 +55,7 @@ Deno.test("canonicalHeaders: ok/an HTTP/2 request's :authority shows as Host", (
   const req = new Request("https://localhost:8443/get", {
     headers: { accept: "*/*" },
   });
-  assert.deepEqual(canonicalHeaders(req), {
+  assert.deepEqual(canonicalHeaders(req, text), {
     Host: "localhost:8443",
     Accept: "*/*",
   });
@@ -204,7 +207,7 @@ const BODIES: [string, string | null, Uint8Array, Record<string, unknown>][] = [
 ];
 for (const [name, type, body, want] of BODIES) {
   Deno.test(`bodyShape: ${name}`, async () => {
-    assert.deepEqual(await bodyShape(post(type), body), want);
+    assert.deepEqual(await bodyShape(post(type), body, text), want);
   });
 }
 
@@ -219,7 +222,7 @@ Deno.test("bodyShape: ok/multipart files are text, or a data URL of their type",
   fd.append("b", new File([new Uint8Array([0xfe])], "b2"));
   const req = new Request("http://x/", { method: "POST", body: fd });
   const body = new Uint8Array(await req.arrayBuffer());
-  assert.deepEqual(await bodyShape(req, body), {
+  assert.deepEqual(await bodyShape(req, body, text), {
     data: "",
     form: { f: "v" },
     files: {
@@ -238,6 +241,7 @@ Deno.test("requestShape: ok/R has exactly httpbin's fields", () => {
     new Request("http://wb.test/get?a=1&a=2", { headers: { "x-b": "1" } }),
     "a=1&a=2",
     { remoteAddr: { hostname: "::1" } },
+    text,
   );
   assert.deepEqual(r, {
     args: { a: ["1", "2"] },

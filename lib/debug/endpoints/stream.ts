@@ -72,7 +72,7 @@ export function stream(ctx: DebugContext, route: Route): EndpointDef {
     examples: [{ url: route.url({ n: 3 }), description: "Three lines" }],
     handle: (req, { params, query, info }) => {
       const n = params.n;
-      const shape = requestShape(req, query, info);
+      const shape = requestShape(req, query, info, ctx.text);
       let id = 0;
       const body = flushedStream(() =>
         id < n
