@@ -4,6 +4,7 @@
  * scrolling and the progress display stay live. A newer parse cancels an
  * older one still running in the worker by replacing the worker.
  */
+import { decodeText } from "../../lib/openapi/utf8.ts";
 import { operationDetail } from "../../lib/openapi/detail.ts";
 import { type ParsedSpec, tryParseSpec } from "../../lib/openapi/mod.ts";
 import { SchemaGraph } from "../../lib/openapi/schema_graph.ts";
@@ -22,7 +23,29 @@ import {
 } from "./protocol.ts";
 import { WATCHDOG_MS, WorkerClient } from "../shared/worker_client.ts";
 
-/** Inputs at least this long (UTF-16 units, ~200 KB) go to the worker. */
+/**
+ * A picked file's text (WHATWG Encoding "decode", see utf8.ts), or the
+ * rejection to show when it cannot be read.
+ */
+async function readFile(file: Blob): Promise<string | ParseResult> {
+  try {
+    return decodeText(new Uint8Array(await file.arrayBuffer()));
+  } catch (err) {
+    return {
+      ok: false,
+      error: {
+        kind: "syntax",
+        message: `The file could not be read: ${(err as Error).message}`,
+      },
+      ms: 0,
+    };
+  }
+}
+
+/**
+ * Inputs at least this long (UTF-16 units, ~200 KB; bytes for a file) go to
+ * the worker.
+ */
 export const WORKER_THRESHOLD = 200_000;
 /**
  * YAML aliases (`*name` after a space, `[`, `{` or `,`) also go to the
@@ -66,24 +89,45 @@ export class SpecEngine {
   }
 
   /**
-   * Parses `text`; resolves to null when a newer parse started meanwhile
-   * (its result would be stale).
+   * Parses `input`, a text or a picked file; resolves to null when a newer
+   * parse started meanwhile (its result would be stale). A file of at least
+   * {@link WORKER_THRESHOLD} bytes goes to the worker unread (the page
+   * neither reads, decodes nor copies it); a smaller one is read here, and
+   * `onText` hears its text.
    */
   async parse(
-    text: string,
+    input: string | Blob,
     onStage: (s: ParseStage) => void,
     onChecked: (warnings: SpecWarning[]) => void,
+    onText: (text: string) => void = () => {},
   ): Promise<ParseResult | null> {
     const id = this.#client.nextId();
     this.#latest = id;
-    if (text.length >= WORKER_THRESHOLD || ALIAS.test(text)) {
+    let text = typeof input === "string" ? input : null;
+    if (typeof input !== "string" && input.size < WORKER_THRESHOLD) {
+      const read = await readFile(input);
+      if (id !== this.#latest) return null;
+      if (typeof read !== "string") return this.#unread(read);
+      text = read;
+      onText(text);
+    }
+    if (
+      text === null || text.length >= WORKER_THRESHOLD || ALIAS.test(text)
+    ) {
       if (this.#client.busy) this.#client.stop(); // a stale parse: interrupt it
-      const r = await this.#inWorker(id, text, onStage, onChecked);
+      const r = await this.#inWorker(id, text ?? input, onStage, onChecked);
       if (r) return id === this.#latest ? r : null;
       // No worker: let the progress state paint before the main thread blocks.
       onStage("parsing");
       await new Promise((r) => setTimeout(r, 30));
       if (id !== this.#latest) return null;
+      if (text === null) {
+        const read = await readFile(input as Blob);
+        if (id !== this.#latest) return null;
+        if (typeof read !== "string") return this.#unread(read);
+        text = read;
+        onText(text);
+      }
     }
     const t = performance.now();
     const r = tryParseSpec(text);
@@ -103,17 +147,26 @@ export class SpecEngine {
       : { ok: false, error: r.error, ms };
   }
 
+  /** A file that could not be read: no spec to answer details about. */
+  #unread(r: ParseResult): ParseResult {
+    this.#hold(null);
+    return r;
+  }
+
   /** The parse in the worker; null when no worker could run or start. */
   #inWorker(
     id: number,
-    text: string,
+    input: string | Blob,
     onStage: (s: ParseStage) => void,
     onChecked: (warnings: SpecWarning[]) => void,
   ): Promise<ParseResult | null> {
     return new Promise((resolve) => {
       const t0 = performance.now();
       let listed: SpecWarning[] | null = null; // set once the list arrived
-      const sent = this.#client.call({ type: "parse", id, text }, (m) => {
+      const msg: ToWorker = typeof input === "string"
+        ? { type: "parse", id, text: input }
+        : { type: "parse", id, file: input };
+      const sent = this.#client.call(msg, (m) => {
         switch (m.type) {
           case "stage":
             onStage(m.stage);

@@ -26,7 +26,13 @@ export interface OperationRef {
 
 /** Page to worker. */
 export type ToWorker =
+  /**
+   * A spec to parse: its text, or a picked file (a `File` crosses as a
+   * handle, its bytes unread: the worker reads and decodes them, so the
+   * page never holds or copies them).
+   */
   | { type: "parse"; id: number; text: string }
+  | { type: "parse"; id: number; file: Blob }
   | { type: "detail"; id: number; parseId: number; op: OperationRef }
   | {
     type: "nodes";

@@ -2,11 +2,26 @@
  * Keeps the last loaded spec in this tab's sessionStorage, so a reload shows
  * the same spec with the filter and selection from the URL fragment. Stays
  * in the browser (never sent anywhere) and dies with the tab.
+ *
+ * A spec is stored in pieces, one per idle moment after the list shows:
+ * `setItem` copies its value on the page's thread, and one 3 MB item (Stripe)
+ * was a 100-350 ms task right in the frame that showed the list. A file the
+ * worker read is read again here and decoded a piece at a time (having the
+ * worker post its text back cost the page a 20 ms task to receive it). The
+ * count of pieces is written last, so a reload between two pieces finds no
+ * spec rather than half of one.
  */
 
-const KEY = "wirebench.spec.v1";
+const KEY = "wirebench.spec.v2";
+/** The single-item store of the previous version, forgotten on sight. */
+const OLD_KEY = "wirebench.spec.v1";
 /** sessionStorage holds about 5 M UTF-16 units per origin in Chromium. */
 const MAX_CHARS = 4_500_000;
+/**
+ * Characters (or a file's bytes) per stored piece: `setItem` copies about
+ * 64 K characters in 4 ms of Chromium's time (8 ms at 128 K, measured).
+ */
+export const PIECE = 64 * 1024;
 
 /** A remembered spec. */
 export interface Saved {
@@ -15,31 +30,124 @@ export interface Saved {
   name: string;
 }
 
-/** Remembers `s`; silently skips specs too large for storage. */
-export function save(s: Saved): void {
-  try {
-    forget();
-    if (s.text.length > MAX_CHARS) return;
-    sessionStorage.setItem(KEY + ".name", s.name);
-    sessionStorage.setItem(KEY, s.text);
-  } catch { /* quota or storage disabled: a reload starts empty */ }
+/** A spec to remember: its text, or the file it was read from. */
+export type ToSave =
+  | Saved
+  | {
+    /** Decoded a piece at a time, as the engine decodes it whole. */
+    file: Blob;
+    name: string;
+  };
+
+/** Runs `f` when the page is idle (or soon, where there is no idle callback). */
+function whenIdle(f: () => void): void {
+  if (typeof requestIdleCallback === "function") {
+    requestIdleCallback(f, { timeout: 1000 });
+  } else setTimeout(f, 16);
 }
 
-/** The remembered spec, if any. */
+/**
+ * Remembers `s`, a piece per idle moment (a file is read, then decoded a
+ * piece at a time); silently skips specs too large for storage. Returns a
+ * function that stops a save not yet done (a newer spec came).
+ */
+export function save(s: ToSave): () => void {
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+  };
+  const size = "text" in s ? s.text.length : s.file.size;
+  // A UTF-16 file takes two bytes a character, UTF-8 at least one.
+  if (size > ("text" in s ? MAX_CHARS : 2 * MAX_CHARS)) {
+    forget();
+    return stop;
+  }
+  void (async () => {
+    let piece: (i: number) => string;
+    let pieces: number;
+    if ("text" in s) {
+      const text = s.text;
+      pieces = Math.ceil(text.length / PIECE) || 1;
+      piece = (i) => text.slice(i * PIECE, (i + 1) * PIECE);
+    } else {
+      let bytes: Uint8Array;
+      try {
+        bytes = new Uint8Array(await s.file.arrayBuffer());
+      } catch {
+        return; // unreadable: the engine says so
+      }
+      const decoder = new TextDecoder(bomLabel(bytes));
+      pieces = Math.ceil(bytes.length / PIECE) || 1;
+      piece = (i) =>
+        decoder.decode(bytes.subarray(i * PIECE, (i + 1) * PIECE), {
+          stream: i < pieces - 1,
+        });
+    }
+    let i = 0, chars = 0;
+    const step = () => {
+      if (stopped) return;
+      try {
+        if (i === 0) {
+          forget(); // the spec this one replaces
+          sessionStorage.setItem(`${KEY}.name`, s.name);
+        }
+        const p = piece(i);
+        chars += p.length;
+        if (chars > MAX_CHARS) return forget();
+        sessionStorage.setItem(`${KEY}.${i}`, p);
+        if (++i < pieces) return whenIdle(step);
+        sessionStorage.setItem(`${KEY}.n`, String(pieces));
+      } catch {
+        forget(); // quota or storage disabled: a reload starts empty
+      }
+    };
+    whenIdle(step);
+  })();
+  return stop;
+}
+
+/**
+ * The encoding a byte order mark names (WHATWG Encoding "decode"; the
+ * decoder then drops the mark), UTF-8 without one: as decode.ts reads.
+ */
+function bomLabel(bytes: Uint8Array): string {
+  const [a, b] = bytes;
+  return a === 0xff && b === 0xfe
+    ? "utf-16le"
+    : a === 0xfe && b === 0xff
+    ? "utf-16be"
+    : "utf-8";
+}
+
+/** The remembered spec, if any (and whole). */
 export function restore(): Saved | null {
   try {
-    const text = sessionStorage.getItem(KEY);
+    const n = Number(sessionStorage.getItem(`${KEY}.n`));
+    if (!Number.isSafeInteger(n) || n < 1) return null;
+    let text = "";
+    for (let i = 0; i < n; i++) {
+      const piece = sessionStorage.getItem(`${KEY}.${i}`);
+      if (piece === null) return null;
+      text += piece;
+    }
     if (!text) return null;
-    return { text, name: sessionStorage.getItem(KEY + ".name") ?? "" };
+    return { text, name: sessionStorage.getItem(`${KEY}.name`) ?? "" };
   } catch {
     return null;
   }
 }
 
-/** Forgets the remembered spec. */
+/** Forgets the remembered spec (the count first: no half spec is ever whole). */
 export function forget(): void {
   try {
-    sessionStorage.removeItem(KEY);
-    sessionStorage.removeItem(KEY + ".name");
+    sessionStorage.removeItem(`${KEY}.n`);
+    const mine: string[] = [];
+    for (let i = 0; i < sessionStorage.length; i++) {
+      const k = sessionStorage.key(i);
+      if (k !== null && (k.startsWith(`${KEY}.`) || k.startsWith(OLD_KEY))) {
+        mine.push(k);
+      }
+    }
+    for (const k of mine) sessionStorage.removeItem(k);
   } catch { /* nothing to forget */ }
 }

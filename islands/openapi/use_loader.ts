@@ -2,7 +2,9 @@
  * The SpecViewer's loading state machine: paste (debounced), file, drop,
  * example, session restore, all funnelled into one `SpecEngine` whose latest
  * request wins. Spec text only ever goes to the engine and this tab's
- * sessionStorage, never over the network.
+ * sessionStorage, never over the network. Nothing the first screen does
+ * not show runs before it: a large file goes to the worker unread, and the
+ * session store is written in pieces once the list shows.
  */
 import { formatBytes } from "../../lib/shared/format.ts";
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -11,7 +13,6 @@ import type {
   SpecIndex,
   SpecWarning,
 } from "../../lib/openapi/types.ts";
-import { decodeSpecBytes } from "../../lib/openapi/decode.ts";
 import { SpecEngine } from "./engine.ts";
 import type { ParseStage } from "./protocol.ts";
 import * as session from "./session.ts";
@@ -75,27 +76,46 @@ export function useLoader(
     };
   }, []);
 
+  /** Stops the session save still under way, if any. */
+  const saving = useRef<() => void>(() => {});
+  function remember(s: session.ToSave) {
+    saving.current();
+    saving.current = session.save(s);
+  }
+
+  /**
+   * Parses `input` (a text, or a picked file the engine may hand to the
+   * worker unread) named `name` ("" for pasted text).
+   */
   async function run(
-    text: string,
+    input: string | File,
     name: string,
     fromStore = false,
     outOfBox = false,
   ) {
     const e = engine.current;
     if (!e) return;
+    const size = typeof input === "string" ? input.length : input.size;
     const label = name
-      ? `${name} (${formatBytes(text.length)})`
-      : `pasted text (${formatBytes(text.length)})`;
-    const fits = text.length <= BOX_LIMIT;
+      ? `${name} (${formatBytes(size)})`
+      : `pasted text (${formatBytes(size)})`;
+    const fits = size <= BOX_LIMIT;
+    // A small file's text, once the engine has read it (a large file's
+    // text stays in the worker).
+    const known = (t: string) => {
+      if (fits && box.current) box.current.value = t;
+    };
     if ((name || fromStore) && box.current) {
-      box.current.value = fits ? text : "";
+      box.current.value = fits && typeof input === "string" ? input : "";
       setFileNote(fits ? "" : `Showing ${label}. Paste here to replace it.`);
     }
+    saving.current(); // the spec being replaced is not stored any more
     setState((s) => ({ ...s, busy: { stage: "parsing", label } }));
     const r = await e.parse(
-      text,
+      input,
       (stage) => setState((s) => ({ ...s, busy: { stage, label } })),
       (warnings) => setState((s) => ({ ...s, warnings, checked: true })),
+      known,
     );
     if (!r) return; // superseded by a newer input
     const ms = r.ms < 10 ? r.ms.toFixed(1) : r.ms.toFixed(0);
@@ -112,7 +132,15 @@ export function useLoader(
           n === 1 ? "" : "s"
         } in ${ms} ms.`,
       });
-      if (!fromStore) session.save({ text, name });
+      // Stored in pieces while the page is idle, once the list shows.
+      if (!fromStore) {
+        remember(
+          typeof input === "string" ? { text: input, name } : {
+            file: input,
+            name,
+          },
+        );
+      }
     } else {
       setState({
         index: null,
@@ -136,6 +164,7 @@ export function useLoader(
       setFileNote("");
       if (!text.trim()) {
         engine.current?.reset();
+        saving.current();
         session.forget();
         setState(EMPTY);
         return;
@@ -160,32 +189,19 @@ export function useLoader(
       clearTimeout(timer.current);
       void run(text, name);
     },
-    /** A picked or dropped file. */
-    async loadFile(file: File) {
+    /** A picked or dropped file: a large one is read by the worker. */
+    loadFile(file: File) {
       touched.current = true;
       clearTimeout(timer.current);
       const label = `${file.name} (${formatBytes(file.size)})`;
       setState((s) => ({ ...s, busy: { stage: "reading", label } }));
-      let text: string;
-      try {
-        text = decodeSpecBytes(new Uint8Array(await file.arrayBuffer()));
-      } catch (err) {
-        setState({
-          ...EMPTY,
-          error: {
-            kind: "syntax",
-            message: `The file could not be read: ${(err as Error).message}`,
-          },
-          status: `Could not read ${label}.`,
-        });
-        return;
-      }
-      await run(text, file.name);
+      void run(file, file.name);
     },
     clear() {
       touched.current = true;
       clearTimeout(timer.current);
       engine.current?.reset();
+      saving.current();
       session.forget();
       if (box.current) box.current.value = "";
       setFileNote("");

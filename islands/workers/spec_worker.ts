@@ -1,7 +1,8 @@
 /**
- * Web Worker of the spec viewer: parses and indexes large specs off the main
- * thread so the page never freezes, keeps the parsed document, and computes
- * operation details on request. Built to `/_build/spec_worker.js`.
+ * Web Worker of the spec viewer: reads large picked files and parses and
+ * indexes large specs off the main thread so the page never freezes, keeps
+ * the parsed document, and computes operation details on request. Built to
+ * `/_build/spec_worker.js`.
  */
 /// <reference lib="webworker" />
 import { operationDetail, prepareDetails } from "../../lib/openapi/detail.ts";
@@ -11,6 +12,7 @@ import {
   type ParsedSpec,
   tryParseSpec,
 } from "../../lib/openapi/mod.ts";
+import { decodeText } from "../../lib/openapi/utf8.ts";
 import {
   type FromWorker,
   MAX_NODES_PER_REQUEST,
@@ -49,27 +51,59 @@ function post(m: FromWorker): void {
   (self as unknown as Worker).postMessage(m);
 }
 
+/**
+ * The checks and the details' preparation of parse `id`, a task after its
+ * list: the list's message leaves first, and a detail asked for meanwhile
+ * is answered between them.
+ */
+function afterList(id: number, t0: number): void {
+  setTimeout(() => {
+    if (!current || current.id !== id) return; // another spec came
+    const warnings = checkSpec(current.parsed);
+    post({ type: "checked", id, warnings, ms: performance.now() - t0 });
+    prepare(id);
+  }, 0);
+}
+
+/** A picked file's text, decoded as a browser reads a text file. */
+async function readFile(file: Blob): Promise<string> {
+  return decodeText(new Uint8Array(await file.arrayBuffer()));
+}
+
+async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
+  current = null;
+  const t = performance.now();
+  let text: string;
+  if ("file" in m) {
+    post({ type: "stage", id: m.id, stage: "reading" });
+    try {
+      text = await readFile(m.file);
+    } catch (err) {
+      const message = `The file could not be read: ${(err as Error).message}`;
+      const error = { kind: "syntax" as const, message };
+      return post({ type: "failed", id: m.id, error, ms: 0 });
+    }
+  } else text = m.text;
+  // The list first; the slower checks follow in a second message.
+  const r = tryParseSpec(text, {
+    checks: false,
+    onStage: (stage) => post({ type: "stage", id: m.id, stage }),
+  });
+  const ms = performance.now() - t;
+  if (!r.ok) return post({ type: "failed", id: m.id, error: r.error, ms });
+  current = {
+    id: m.id,
+    parsed: r.parsed,
+    graph: new SchemaGraph(r.parsed.resolver),
+  };
+  post({ type: "parsed", id: m.id, index: r.parsed.index, ms });
+  afterList(m.id, t);
+}
+
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
   const m = ev.data;
   if (m.type === "parse") {
-    current = null;
-    const t = performance.now();
-    // The list first; the slower checks follow in a second message.
-    const r = tryParseSpec(m.text, {
-      checks: false,
-      onStage: (stage) => post({ type: "stage", id: m.id, stage }),
-    });
-    const ms = performance.now() - t;
-    if (!r.ok) return post({ type: "failed", id: m.id, error: r.error, ms });
-    current = {
-      id: m.id,
-      parsed: r.parsed,
-      graph: new SchemaGraph(r.parsed.resolver),
-    };
-    post({ type: "parsed", id: m.id, index: r.parsed.index, ms });
-    const warnings = checkSpec(r.parsed);
-    post({ type: "checked", id: m.id, warnings, ms: performance.now() - t });
-    prepare(m.id);
+    void parse(m);
   } else if (m.type === "detail") {
     let d = null;
     try {

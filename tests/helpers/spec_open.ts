@@ -4,7 +4,7 @@
  * with its detail, then (asked for) until every tree has filled in, with the
  * longest task meanwhile.
  */
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 
 /** Filters the list to `method path`; the selector of its row's button. */
 export async function findRow(
@@ -37,7 +37,9 @@ export interface OpenTiming {
 
 /**
  * Clicks the row button `sel` and times its detail; with `settle`, also
- * waits for every tree to fill in (none `aria-busy`).
+ * waits for every tree to fill in (none `aria-busy`). `console.timeStamp`
+ * marks the click and the end ("wb-click", "wb-opened") for
+ * {@link tracedTasks}.
  */
 export function openTimed(
   page: Page,
@@ -57,6 +59,7 @@ export function openTimed(
       });
     const count = (s: string) => document.querySelectorAll(s).length;
     const t0 = performance.now();
+    console.timeStamp("wb-click");
     document.querySelector<HTMLElement>(sel)!.click();
     await frameUntil(() =>
       !!document.querySelector("[data-testid=operation-detail]")
@@ -76,6 +79,7 @@ export function openTimed(
     const settledMs = settle ? performance.now() - t0 : ms;
     const rows = count("[role=treeitem]");
     await new Promise((r) => setTimeout(r, 50));
+    console.timeStamp("wb-opened");
     obs.disconnect();
     return {
       ms,
@@ -86,4 +90,216 @@ export function openTimed(
       longest: Math.max(0, ...tasks),
     };
   }, [sel, settle] as const);
+}
+
+/** What {@link pickTimed} measured (milliseconds from the file pick). */
+export interface PickTiming {
+  /** To the end of the first frame rendered with `shown` in the page. */
+  ms: number;
+  /** The longest task (50 ms and over: the Long Tasks API) until then. */
+  longest: number;
+  /** The longest task until `settleMs` after that frame. */
+  longestSettled: number;
+}
+
+/**
+ * Picks `text` as file `name` in the page's `input[type=file]` (`input`)
+ * and times it from the input's `change` event to the end of the first
+ * frame rendered with an element matching `shown` (the rAF callback of
+ * that frame posts a user-blocking task, which runs once the frame's style,
+ * layout and paint are done), with the longest task meanwhile and until
+ * `settleMs` later. The same for our list's first row and for another viewer's first
+ * operation, so the two compare. `console.timeStamp` marks the pick, the
+ * frame and the end of the settling time ("wb-pick", "wb-shown",
+ * "wb-settled") for {@link tracedTasks}.
+ */
+export async function pickTimed(
+  page: Page,
+  file: { name: string; text: string },
+  { input = "[data-testid=spec-file]", shown, settleMs = 0 }: {
+    input?: string;
+    shown: string;
+    settleMs?: number;
+  },
+): Promise<PickTiming> {
+  await page.evaluate(([input, shown, settleMs]) => {
+    const w = globalThis as unknown as { __pick: Promise<unknown> };
+    w.__pick = new Promise((done) => {
+      const tasks: { start: number; end: number }[] = [];
+      const obs = new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) {
+          tasks.push({ start: e.startTime, end: e.startTime + e.duration });
+        }
+      });
+      obs.observe({ type: "longtask" });
+      let t0 = -1;
+      document.querySelector(input)!.addEventListener("change", () => {
+        t0 = performance.now();
+        console.timeStamp("wb-pick");
+      }, { capture: true, once: true });
+      const longest = (from: number, to: number) =>
+        Math.max(
+          0,
+          ...tasks.filter((t) => t.end > from && t.start < to).map((t) =>
+            t.end - t.start
+          ),
+        );
+      const mo = new MutationObserver(() => {
+        if (t0 < 0 || !document.querySelector(shown)) return;
+        mo.disconnect();
+        requestAnimationFrame(() => {
+          // Runs once this frame's style, layout and paint are done: a
+          // user-blocking task where Chromium has them (ahead of tasks
+          // already queued), else a message.
+          const after = (f: () => void) => {
+            const s = (globalThis as unknown as {
+              scheduler?: {
+                postTask(f: () => void, o: { priority: string }): unknown;
+              };
+            }).scheduler;
+            if (s) s.postTask(f, { priority: "user-blocking" });
+            else {
+              const ch = new MessageChannel();
+              ch.port1.onmessage = f;
+              ch.port2.postMessage(0);
+            }
+          };
+          after(() => {
+            const t1 = performance.now();
+            console.timeStamp("wb-shown");
+            setTimeout(() => {
+              console.timeStamp("wb-settled");
+              obs.disconnect();
+              done({
+                ms: t1 - t0,
+                longest: longest(t0, t1),
+                longestSettled: longest(t0, Infinity),
+              });
+            }, settleMs + 60);
+          });
+        });
+      });
+      mo.observe(document.body, { childList: true, subtree: true });
+    });
+  }, [input, shown, settleMs] as const);
+  // A file on disk, as a person picks one: Chromium reads it when the page
+  // asks, which may be after `setInputFiles` returns, so it stays until the
+  // page has shown it. (A buffer would be decoded from base64 by a script
+  // in the page, in the very task that fires `change`: a second-long task
+  // of the harness's own, counted as the page's.)
+  const dir = await Deno.makeTempDir({ prefix: "wb-pick-" });
+  const path = `${dir}/${file.name}`;
+  await Deno.writeTextFile(path, file.text);
+  try {
+    await page.setInputFiles(input, path);
+    // Bounded: a page that never shows `shown` fails with what it shows.
+    return await shownIn(page, shown);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** What {@link pickTimed} armed, once `shown` is shown (60 s at most). */
+function shownIn(page: Page, shown: string): Promise<PickTiming> {
+  return page.evaluate(([shown]) =>
+    Promise.race([
+      (globalThis as unknown as { __pick: Promise<PickTiming> }).__pick,
+      new Promise<never>((_, reject) =>
+        setTimeout(() =>
+          reject(
+            new Error(
+              `no ${shown} after 60 s: ${
+                document.body.innerText.slice(0, 300)
+              }`,
+            ),
+          ), 60_000)
+      ),
+    ]), [shown] as const);
+}
+
+/** A task of a page's main thread, from a Chromium trace (milliseconds). */
+export interface MainTask {
+  /** Start, from the trace's clock origin. */
+  start: number;
+  /** Wall time. */
+  wall: number;
+  /**
+   * CPU time of the thread: what a loaded machine does not inflate (a task
+   * waiting for a core counts in `wall` only).
+   */
+  cpu: number;
+}
+
+/** What {@link tracedTasks} read from the trace. */
+export interface Traced {
+  /** The main thread's tasks, in order. */
+  tasks: MainTask[];
+  /** `console.timeStamp` marks by message: their times on the same clock. */
+  marks: Map<string, number[]>;
+}
+
+/**
+ * Runs `fn` under a Chromium trace of `page`: the tasks of the page's main
+ * thread (the thread that wrote the first `console.timeStamp` mark, so run
+ * one) and the marks.
+ */
+export async function tracedTasks(
+  browser: Browser,
+  page: Page,
+  fn: () => Promise<unknown>,
+): Promise<Traced> {
+  await browser.startTracing(page, {
+    categories: [
+      "devtools.timeline",
+      "disabled-by-default-devtools.timeline",
+    ],
+  });
+  let buf: Uint8Array;
+  try {
+    await fn();
+  } finally {
+    buf = await browser.stopTracing();
+  }
+  type Ev = {
+    name: string;
+    ph: string;
+    pid: number;
+    tid: number;
+    ts: number;
+    dur?: number;
+    tdur?: number;
+    args?: { data?: { message?: string } };
+  };
+  const parsed = JSON.parse(new TextDecoder().decode(buf));
+  const events: Ev[] = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const stamps = events.filter((e) => e.name === "TimeStamp");
+  const marks = new Map<string, number[]>();
+  for (const e of stamps) {
+    const m = e.args?.data?.message ?? "";
+    marks.set(m, [...(marks.get(m) ?? []), e.ts / 1000]);
+  }
+  const main = stamps[0];
+  const tasks = events.filter((e) =>
+    main && e.name === "RunTask" && e.ph === "X" && e.pid === main.pid &&
+    e.tid === main.tid
+  ).map((e) => ({
+    start: e.ts / 1000,
+    wall: (e.dur ?? 0) / 1000,
+    cpu: (e.tdur ?? 0) / 1000,
+  })).sort((a, b) => a.start - b.start);
+  return { tasks, marks };
+}
+
+/** The longest of `tasks` overlapping `[from, to]` (0 when none). */
+export function longestIn(
+  tasks: MainTask[],
+  from: number,
+  to: number,
+  by: "wall" | "cpu" = "cpu",
+): number {
+  let out = 0;
+  for (const t of tasks) {
+    if (t.start < to && t.start + t.wall > from) out = Math.max(out, t[by]);
+  }
+  return out;
 }
