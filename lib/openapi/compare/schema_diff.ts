@@ -106,9 +106,6 @@ export class SchemaDiff {
   #rev: SchemaReader;
   #maxPairs: number;
   #pairs = 0;
-  get pairs(): number {
-    return this.#pairs;
-  }
   #memo = new Map<object, Map<object, Map<string, Scope>>>();
   #work: Task[] = [];
   #equal = new WeakMap<object, WeakMap<object, boolean>>();
@@ -124,6 +121,11 @@ export class SchemaDiff {
     this.#base = base;
     this.#rev = rev;
     this.#maxPairs = maxPairs;
+  }
+
+  /** Distinct schema pairs compared so far (bounded by `maxPairs`). */
+  get pairs(): number {
+    return this.#pairs;
   }
 
   /**
