@@ -166,13 +166,10 @@ export function range(ctx: DebugContext, route: Route): EndpointDef {
       }
       if (ranges.length === 1) {
         const [{ first, last }] = ranges;
-        return new Response(alphabetBytes(first, last) as BodyInit, {
-          status: 206,
-          headers: {
-            ...common,
-            "content-type": "application/octet-stream",
-            "content-range": `bytes ${first}-${last}/${n}`,
-          },
+        return respond(alphabetBytes(first, last) as BodyInit, 206, {
+          ...common,
+          "content-type": "application/octet-stream",
+          "content-range": `bytes ${first}-${last}/${n}`,
         });
       }
       const parts: Uint8Array[] = [];
@@ -186,12 +183,9 @@ export function range(ctx: DebugContext, route: Route): EndpointDef {
         );
       }
       parts.push(encoder.encode(`--${BOUNDARY}--\r\n`));
-      return new Response(concat(parts) as BodyInit, {
-        status: 206,
-        headers: {
-          ...common,
-          "content-type": `multipart/byteranges; boundary=${BOUNDARY}`,
-        },
+      return respond(concat(parts) as BodyInit, 206, {
+        ...common,
+        "content-type": `multipart/byteranges; boundary=${BOUNDARY}`,
       });
     },
   });
