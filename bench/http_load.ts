@@ -20,7 +20,7 @@ let nextPort = 18_000 + Math.floor(Math.random() * 2000);
  * app runs with `deno task start`'s flags unless `v8Flags` is given.
  */
 export async function startChild(
-  mode: "hello" | "headers" | "bytes" | "replay" | "ws" | "app",
+  mode: "hello" | "headers" | "bytes" | "ws" | "app",
   v8Flags?: string,
   args: readonly string[] = [],
 ): Promise<Child> {
@@ -59,6 +59,66 @@ export async function startChild(
   };
 }
 
+/**
+ * `module` served as `deno task start` serves main.ts: `deno serve
+ * --parallel` (one isolate per core, all in one process) with the app's
+ * runtime flags (server/serve_flags.ts), on a loopback port, once that
+ * port accepts. `parallel: false` serves it as one isolate.
+ */
+export async function startServe(
+  module: URL,
+  { env = {}, parallel = true }: {
+    env?: Record<string, string>;
+    parallel?: boolean;
+  } = {},
+): Promise<Child> {
+  const port = nextPort++;
+  const proc = new Deno.Command(Deno.execPath(), {
+    args: [
+      "serve",
+      ...(parallel ? ["--parallel"] : []),
+      ...runtimeFlags(),
+      "--port",
+      String(port),
+      "--host",
+      "127.0.0.1",
+      module.pathname,
+    ],
+    // Every isolate must sign digest nonces with one key (server/start.ts).
+    env: { RUST_BACKTRACE: "0", DEBUG_SECRET: "bench", ...env },
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  try {
+    await waitForPort(port);
+  } catch (err) {
+    proc.kill("SIGKILL");
+    await proc.status;
+    throw err;
+  }
+  return {
+    proc,
+    port,
+    stop: async () => {
+      proc.kill("SIGTERM");
+      await proc.status;
+    },
+  };
+}
+
+/** Resolves once `port` on 127.0.0.1 accepts a connection (10 s at most). */
+export async function waitForPort(port: number): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      (await Deno.connect({ hostname: "127.0.0.1", port })).close();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`nothing listens on 127.0.0.1:${port} after 10 s`);
+}
+
 /** Makes sure /usr/bin/wrk exists, installing Debian's package if not. */
 export async function ensureWrk(): Promise<string> {
   const path = "/usr/bin/wrk";
@@ -78,8 +138,11 @@ export async function ensureWrk(): Promise<string> {
   return path;
 }
 
-/** CPU time (user + system) a process has used so far, in seconds (Linux). */
-async function cpuSeconds(pid: number): Promise<number> {
+/**
+ * CPU time (user + system, all threads) a process has used so far, in
+ * seconds (Linux).
+ */
+export async function cpuSeconds(pid: number): Promise<number> {
   const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
   // Fields after the parenthesised command name; utime and stime are the
   // 14th and 15th fields, in clock ticks (USER_HZ, 100 on Linux).
@@ -91,7 +154,8 @@ async function cpuSeconds(pid: number): Promise<number> {
  * Requests per second wrk measures for `url` (1 thread, `conns`, `secs`),
  * and, given the server's `pid`, the server's CPU microseconds per request:
  * unlike req/s, that barely moves when a neighbour takes a core away.
- * `headers` are sent with every request (`"Range: bytes=0-0"`).
+ * `headers` are sent with every request (`"Range: bytes=0-0"`). `wrkUs`
+ * is wrk's own CPU per request: it shares the cores with the server.
  */
 export async function wrkRps(
   url: string,
@@ -101,12 +165,25 @@ export async function wrkRps(
   headers: readonly string[] = [],
   /** A wrk Lua script (method, body), when the request is not a plain GET. */
   lua?: string,
-): Promise<{ rps: number; non2xx: number; cpuUs: number }> {
+): Promise<
+  {
+    rps: number;
+    non2xx: number;
+    errors: number;
+    cpuUs: number;
+    wrkUs: number;
+  }
+> {
   const file = lua ? await Deno.makeTempFile({ suffix: ".lua" }) : undefined;
   if (file) await Deno.writeTextFile(file, lua!);
   const cpu0 = pid ? await cpuSeconds(pid) : 0;
-  const { stdout } = await new Deno.Command("/usr/bin/wrk", {
+  // Through a shell that prints its own /proc stat after wrk exits: its
+  // children's CPU (cutime, cstime) is wrk's.
+  const { stdout } = await new Deno.Command("bash", {
     args: [
+      "-c",
+      '/usr/bin/wrk "$@"; echo "WRKSTAT $(cat /proc/$$/stat)"',
+      "wrk",
       "-t1",
       `-c${conns}`,
       `-d${secs}s`,
@@ -124,7 +201,19 @@ export async function wrkRps(
   const rps = Number(/Requests\/sec:\s+([0-9.]+)/.exec(text)?.[1] ?? NaN);
   const total = Number(/(\d+) requests in/.exec(text)?.[1] ?? NaN);
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(text)?.[1] ?? 0);
-  return { rps, non2xx, cpuUs: cpu / total * 1e6 };
+  const errors = [
+    ...(/Socket errors:(.*)/.exec(text)?.[1] ?? "").matchAll(/\d+/g),
+  ].reduce((n, m) => n + Number(m[0]), 0);
+  const stat = /WRKSTAT (.*)/.exec(text)?.[1] ?? "";
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const wrkCpu = (Number(f[13]) + Number(f[14])) / 100;
+  return {
+    rps,
+    non2xx,
+    errors,
+    cpuUs: cpu / total * 1e6,
+    wrkUs: wrkCpu / total * 1e6,
+  };
 }
 
 /** Peak and current resident set size of a process, in MiB (Linux). */
