@@ -1,26 +1,48 @@
 /**
- * `deno task bench http_httpbin`: the body-handling endpoints test suites
- * hammer, each as a ratio to a bare `Deno.serve` returning the same bytes in
- * the same run (and to go-httpbin's matching endpoint when `GO_HTTPBIN`
- * names its binary):
- * - `GET /get`, `/gzip`, `/deflate`, `/brotli`, `/status/200`;
- * - `POST /anything`, `/post`, `/echo`, `PUT /put`, `PATCH /patch` with a
- *   1 kB JSON body;
- * - `/websocket/echo` messages per second (16 sockets, one message in
- *   flight each) against a bare `Deno.upgradeWebSocket` echo.
- * The bare server's bytes are the app's own answer to wrk's request (read
- * once before measuring) and it reads the request body too, so the ratio is
- * what the app's code costs. Paired runs (bare, app[, go]) per round, the
- * median ratio reported. Prints; asserts nothing. Loopback only.
- * Env: BENCH_SECS (per wrk run, default 2), BENCH_ROUNDS (pairs, default
- * 3), BENCH_CONNS (default 64), GO_HTTPBIN (path of a go-httpbin binary).
+ * `deno task bench http_httpbin`: the debug API's httpbin endpoints against
+ * go-httpbin (when `GO_HTTPBIN` names its binary) and against the ceiling,
+ * a bare Deno.serve handler doing the same work (bench/http_ceiling.ts),
+ * all in the same run:
+ * - wrk req/s for `GET /get`, `/status/200`, `/gzip`, `/deflate`,
+ *   `/brotli`, `/bytes/1024?seed=1`, `/range/1048576` with
+ *   `Range: bytes=0-0`, and `POST /anything`, `/post`, `/echo`, `PUT /put`,
+ *   `PATCH /patch` with a 1 kB JSON body; go-httpbin's counterpart of
+ *   `/echo` is its `/anything`, and it has no `/brotli`;
+ * - `/stream-bytes/102400?seed=1&chunk_size=10240` in MB/s (go-httpbin
+ *   serves at most 100 KiB there, so all three stream the same bytes);
+ * - `/websocket/echo` messages per second (16 sockets, one 64-byte message
+ *   in flight on each).
+ * Each round runs every server once per target, servers alternated and
+ * the order rotated from round to round; a ratio is the median of the
+ * rounds' paired ratios, the lowest pair beside it. Besides req/s: each
+ * server's CPU µs per request (all its threads, from /proc), which a
+ * neighbour taking a core barely moves; wrk's own CPU µs per request (it
+ * runs on the same cores); the 1-minute load average during each target.
+ * The app and the ceiling run as `deno task start` runs main.ts, `deno
+ * serve --parallel` with server/serve_flags.ts's flags (go-httpbin uses
+ * every core too); `BENCH_APP=single` serves each as one isolate instead.
+ * Prints; asserts nothing. Loopback only; ends by itself (about 9 minutes
+ * with the defaults). Env: BENCH_SECS (per wrk run, default 2),
+ * BENCH_ROUNDS (default 5), BENCH_CONNS (default 64), GO_HTTPBIN,
+ * BENCH_APP, BENCH_REQUEST_ID=1 (a distinct `X-Request-Id` on every
+ * request, set by a wrk Lua hook that costs wrk CPU).
  */
-import { type Child, ensureWrk, startChild, wrkRps } from "./http_load.ts";
+import {
+  type Child,
+  cpuSeconds,
+  ensureWrk,
+  startChild,
+  startServe,
+  waitForPort,
+  wrkRps,
+} from "./http_load.ts";
 
 const SECS = Number(Deno.env.get("BENCH_SECS") ?? 2);
-const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 3);
+const ROUNDS = Math.max(3, Number(Deno.env.get("BENCH_ROUNDS") ?? 5));
 const CONNS = Number(Deno.env.get("BENCH_CONNS") ?? 64);
 const GO = Deno.env.get("GO_HTTPBIN");
+const PARALLEL = Deno.env.get("BENCH_APP") !== "single";
+const REQUEST_ID = Deno.env.get("BENCH_REQUEST_ID") === "1";
 
 // A JSON document of exactly 1,000 bytes, the body of every POST.
 const JSON_BODY = (() => {
@@ -34,69 +56,84 @@ const JSON_BODY = (() => {
   return JSON.stringify({ items, note: "x".repeat(1000 - bare) });
 })();
 
+/** One server under test; `prefix` goes before every path. */
+interface Server {
+  name: "ours" | "go-httpbin" | "ceiling";
+  child: Child;
+  prefix: string;
+}
+
 interface Target {
+  /** Our path (and the ceiling's), query included. */
   path: string;
   method: "GET" | "POST" | "PUT" | "PATCH";
-  /** go-httpbin's path for the same behaviour. */
-  go: string;
+  /** go-httpbin's path for the same behaviour, or null when it has none. */
+  go: string | null;
+  headers?: string[];
 }
 
 const TARGETS: Target[] = [
-  { path: "/get", method: "GET", go: "/get" },
   { path: "/anything", method: "POST", go: "/anything" },
+  { path: "/echo", method: "POST", go: "/anything" },
   { path: "/post", method: "POST", go: "/post" },
   { path: "/put", method: "PUT", go: "/put" },
   { path: "/patch", method: "PATCH", go: "/patch" },
-  { path: "/echo", method: "POST", go: "/anything" },
+  { path: "/get", method: "GET", go: "/get" },
+  { path: "/bytes/1024?seed=1", method: "GET", go: "/bytes/1024?seed=1" },
+  {
+    path: "/range/1048576",
+    method: "GET",
+    go: "/range/1048576",
+    headers: ["Range: bytes=0-0"],
+  },
+  { path: "/status/200", method: "GET", go: "/status/200" },
   { path: "/gzip", method: "GET", go: "/gzip" },
   { path: "/deflate", method: "GET", go: "/deflate" },
-  { path: "/brotli", method: "GET", go: "/brotli" },
-  { path: "/status/200", method: "GET", go: "/status/200" },
+  { path: "/brotli", method: "GET", go: null },
 ];
 
-/** wrk's Lua script for `t`: its method, body and Content-Type. */
+const STREAM = "/stream-bytes/102400?seed=1&chunk_size=10240";
+const STREAM_BYTES = 102_400;
+
+/** wrk's Lua script for `t`: method, body, Content-Type, request ids. */
 function script(t: Target): string | undefined {
-  if (t.method === "GET") return undefined;
-  return `wrk.method = "${t.method}"
-wrk.body = ${JSON.stringify(JSON_BODY)}
-wrk.headers["Content-Type"] = "application/json"
-`;
-}
-
-/** What the app answers to exactly the request wrk sends. */
-async function appAnswer(port: number, t: Target) {
-  // wrk sends only Host (and, for a body, Content-Length and the script's
-  // headers); fetch adds more, so the request is written by hand.
-  const body = t.method === "GET" ? "" : JSON_BODY;
-  const head =
-    `${t.method} /api/debug${t.path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
-    (body
-      ? `Content-Length: ${body.length}\r\nContent-Type: application/json\r\n`
-      : "") +
-    "Connection: close\r\n\r\n";
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
-  await conn.write(new TextEncoder().encode(head + body));
-  const all = new Uint8Array(await new Response(conn.readable).arrayBuffer());
-  const text = new TextDecoder("latin1").decode(all);
-  const split = text.indexOf("\r\n\r\n");
-  const header = (n: string) =>
-    new RegExp(`\r\n${n}: ([^\r]+)`, "i").exec(text.slice(0, split))?.[1];
-  if (
-    !text.startsWith("HTTP/1.1 200") || /chunked/i.test(text.slice(0, split))
-  ) {
-    throw new Error(`${t.path}: ${text.slice(0, 200)}`);
+  const lines = [];
+  if (t.method !== "GET") {
+    lines.push(
+      `wrk.method = "${t.method}"`,
+      `wrk.body = ${JSON.stringify(JSON_BODY)}`,
+      `wrk.headers["Content-Type"] = "application/json"`,
+    );
   }
-  return {
-    body: all.slice(split + 4),
-    type: header("content-type") ?? "",
-    encoding: header("content-encoding") ?? "",
-  };
+  if (REQUEST_ID) {
+    // A distinct X-Request-Id on every request: no two requests are equal.
+    lines.push(
+      "local n = 0",
+      "function request()",
+      "  n = n + 1",
+      '  wrk.headers["X-Request-Id"] = string.format("%d-%08x", n, math.random(0, 0x7fffffff))',
+      "  return wrk.format(nil, nil, nil, nil)",
+      "end",
+    );
+  }
+  return lines.length ? lines.join("\n") + "\n" : undefined;
 }
 
-const median = (xs: number[]) =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const fmt = (n: number) => Math.round(n).toLocaleString("en");
-const ratio = (xs: number[]) => `${median(xs).toFixed(2)}x`;
+const median = (xs: number[]) => {
+  const s = [...xs].filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (n: number) =>
+  Number.isNaN(n) ? "–" : Math.round(n).toLocaleString("en");
+const x = (n: number) => Number.isNaN(n) ? "–" : `${n.toFixed(2)}x`;
+const us = (n: number) => Number.isNaN(n) ? "–" : n.toFixed(1);
+
+async function loadAverage(): Promise<number> {
+  const text = await Deno.readTextFile("/proc/loadavg").catch(() => "");
+  return Number(text.split(" ")[0]);
+}
 
 /** go-httpbin on a free port, or null when GO_HTTPBIN is not set. */
 async function startGo(): Promise<Child | null> {
@@ -107,14 +144,7 @@ async function startGo(): Promise<Child | null> {
     stdout: "null",
     stderr: "null",
   }).spawn();
-  for (let i = 0; i < 50; i++) {
-    try {
-      (await Deno.connect({ hostname: "127.0.0.1", port })).close();
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  await waitForPort(port);
   return {
     proc,
     port,
@@ -125,65 +155,162 @@ async function startGo(): Promise<Child | null> {
   };
 }
 
-async function throughput(app: Child, go: Child | null): Promise<void> {
-  const dir = await Deno.makeTempDir();
-  console.log(
-    `| endpoint | response | bare req/s | app req/s | app/bare (median) | pair ratios |${
-      go ? " go-httpbin req/s | app/go |" : ""
-    }`,
-  );
-  console.log(`|---|---:|---:|---:|---:|---|${go ? "---:|---:|" : ""}`);
-  try {
-    for (const t of TARGETS) {
-      const { body, type, encoding } = await appAnswer(app.port, t);
-      const file = `${dir}/body`;
-      await Deno.writeFile(file, body);
-      const bare = await startChild("replay", undefined, [
-        file,
-        type,
-        ...(encoding ? [encoding] : []),
-      ]);
-      try {
-        const lua = script(t);
-        const appUrl = `http://127.0.0.1:${app.port}/api/debug${t.path}`;
-        const bareUrl = `http://127.0.0.1:${bare.port}${t.path}`;
-        const goUrl = go && `http://127.0.0.1:${go.port}${t.go}`;
-        for (const u of [bareUrl, appUrl, goUrl]) {
-          if (u) await wrkRps(u, CONNS, 1, undefined, [], lua); // warm up
-        }
-        const bareRps: number[] = [];
-        const appRps: number[] = [];
-        const goRps: number[] = [];
-        const pairs: number[] = [];
-        const goPairs: number[] = [];
-        for (let r = 0; r < ROUNDS; r++) {
-          const b = await wrkRps(bareUrl, CONNS, SECS, undefined, [], lua);
-          const a = await wrkRps(appUrl, CONNS, SECS, undefined, [], lua);
-          if (a.non2xx) throw new Error(`${t.path}: ${a.non2xx} non-2xx`);
-          bareRps.push(b.rps);
-          appRps.push(a.rps);
-          pairs.push(a.rps / b.rps);
-          if (goUrl) {
-            const g = await wrkRps(goUrl, CONNS, SECS, undefined, [], lua);
-            goRps.push(g.rps);
-            goPairs.push(a.rps / g.rps);
-          }
-        }
-        console.log(
-          `| \`${t.method} ${t.path}\`${
-            t.method === "GET" ? "" : " (1 kB JSON)"
-          } | ${body.length} B${encoding ? ` ${encoding}` : ""} | ${
-            fmt(median(bareRps))
-          } | ${fmt(median(appRps))} | ${ratio(pairs)} | ${
-            pairs.map((x) => x.toFixed(2)).join(" ")
-          } |${go ? ` ${fmt(median(goRps))} | ${ratio(goPairs)} |` : ""}`,
-        );
-      } finally {
-        await bare.stop();
-      }
+function urlOf(s: Server, t: Target): string | null {
+  const path = s.name === "go-httpbin" ? t.go : t.path;
+  return path === null
+    ? null
+    : `http://127.0.0.1:${s.child.port}${s.prefix}${path}`;
+}
+
+/**
+ * Each server's answer to one request like wrk's: 2xx, and for the ceiling
+ * the same JSON members (or bytes) as ours, so it does the same work.
+ */
+async function checkSame(servers: Server[], t: Target): Promise<void> {
+  const got: Record<string, Uint8Array> = {};
+  for (const s of servers) {
+    const url = urlOf(s, t);
+    if (!url) continue;
+    const res = await fetch(url, {
+      method: t.method,
+      body: t.method === "GET" ? undefined : JSON_BODY,
+      headers: Object.fromEntries(
+        [
+          ...(t.headers ?? []),
+          ...(t.method === "GET" ? [] : ["Content-Type: application/json"]),
+        ].map((h) => h.split(": ")),
+      ),
+    });
+    const body = new Uint8Array(await res.arrayBuffer());
+    if (!res.ok) throw new Error(`${s.name} ${t.path}: ${res.status}`);
+    got[s.name] = body;
+  }
+  const ours = got.ours;
+  const ceil = got.ceiling;
+  if (!ours || !ceil) return;
+  const shape = (b: Uint8Array) => {
+    try {
+      return Object.keys(JSON.parse(new TextDecoder().decode(b))).join(",");
+    } catch {
+      return `${b.length} bytes`;
     }
-  } finally {
-    await Deno.remove(dir, { recursive: true });
+  };
+  const encoded = /gzip|deflate|brotli/.test(t.path);
+  if (!encoded && shape(ours) !== shape(ceil)) {
+    throw new Error(
+      `the ceiling's ${t.path} differs: ${shape(ceil)} vs ${shape(ours)}`,
+    );
+  }
+}
+
+interface Runs {
+  rps: number[];
+  cpu: number[];
+  wrk: number[];
+}
+
+/** `secs` of wrk against each server's `t`, every round, alternated. */
+async function measure(
+  servers: Server[],
+  t: Target,
+  conns: number,
+): Promise<{ runs: Map<string, Runs>; load: number[] }> {
+  const lua = script(t);
+  const active = servers.filter((s) => urlOf(s, t));
+  const runs = new Map<string, Runs>(
+    active.map((s) => [s.name, { rps: [], cpu: [], wrk: [] }]),
+  );
+  const load: number[] = [];
+  for (const s of active) {
+    await wrkRps(urlOf(s, t)!, conns, 1, undefined, t.headers, lua); // warm up
+  }
+  for (let r = 0; r < ROUNDS; r++) {
+    for (let i = 0; i < active.length; i++) {
+      const s = active[(i + r) % active.length];
+      load.push(await loadAverage());
+      const got = await wrkRps(
+        urlOf(s, t)!,
+        conns,
+        SECS,
+        s.child.proc.pid,
+        t.headers,
+        lua,
+      );
+      if (got.non2xx || got.errors) {
+        console.error(
+          `  ${s.name} ${t.path}: ${got.non2xx} non-2xx, ${got.errors} socket errors`,
+        );
+      }
+      const m = runs.get(s.name)!;
+      m.rps.push(got.rps);
+      m.cpu.push(got.cpuUs);
+      m.wrk.push(got.wrkUs);
+    }
+  }
+  return { runs, load };
+}
+
+/** Per-round ratios a/b of req/s, as "median (lowest)". */
+function paired(a?: Runs, b?: Runs): { med: number; min: number } {
+  if (!a || !b) return { med: NaN, min: NaN };
+  const r = a.rps.map((v, i) => v / b.rps[i]);
+  return { med: median(r), min: Math.min(...r) };
+}
+
+async function throughput(servers: Server[]): Promise<void> {
+  const hasGo = servers.some((s) => s.name === "go-httpbin");
+  console.log(
+    `| endpoint | ours req/s | go-httpbin req/s | ceiling req/s | ours/go (lowest round) | ceiling/go | ours/ceiling | CPU µs/req ours · go · ceiling | go/ours by CPU | wrk µs/req (ours) | load |`,
+  );
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const t of TARGETS) {
+    await checkSame(servers, t);
+    const { runs, load } = await measure(servers, t, CONNS);
+    const ours = runs.get("ours")!;
+    const go = runs.get("go-httpbin");
+    const ceil = runs.get("ceiling")!;
+    const og = paired(ours, go);
+    const cg = paired(ceil, go);
+    const oc = paired(ours, ceil);
+    const cpu = (m?: Runs) => m ? median(m.cpu) : NaN;
+    const label = `\`${t.method} ${t.path}\`${
+      t.method === "GET" ? "" : " (1 kB JSON)"
+    }${t.headers ? `, \`${t.headers.join(", ")}\`` : ""}${
+      hasGo && t.go && t.go !== t.path ? ` (go: \`${t.go}\`)` : ""
+    }`;
+    console.log(
+      `| ${label} | ${fmt(median(ours.rps))} | ${
+        fmt(go ? median(go.rps) : NaN)
+      } | ${fmt(median(ceil.rps))} | ${x(og.med)} (${x(og.min)}) | ${
+        x(cg.med)
+      } | ${x(oc.med)} | ${us(cpu(ours))} · ${us(cpu(go))} · ${
+        us(cpu(ceil))
+      } | ${x(cpu(go) / cpu(ours))} | ${us(median(ours.wrk))} | ${
+        median(load).toFixed(1)
+      } |`,
+    );
+  }
+}
+
+/** MB/s of `STREAM` over 4 connections, each server alternated. */
+async function streamRate(servers: Server[]): Promise<void> {
+  const t: Target = { path: STREAM, method: "GET", go: STREAM };
+  await checkSame(servers, t);
+  const { runs, load } = await measure(servers, t, 4);
+  const mbs = (m: Runs) => median(m.rps) * STREAM_BYTES / 1e6;
+  const perMb = (m: Runs) => median(m.cpu) / (STREAM_BYTES / 1e6);
+  console.log(
+    `\n| \`${STREAM}\`, 4 connections | MB/s | ours/it (lowest round) | server CPU µs per MB | load |\n|---|---:|---:|---:|---:|`,
+  );
+  const ours = runs.get("ours")!;
+  for (const s of servers) {
+    const m = runs.get(s.name)!;
+    const p = paired(ours, m);
+    console.log(
+      `| ${s.name} | ${mbs(m).toFixed(0)} | ${
+        s.name === "ours" ? "" : `${x(p.med)} (${x(p.min)})`
+      } | ${fmt(perMb(m))} | ${median(load).toFixed(1)} |`,
+    );
   }
 }
 
@@ -213,52 +340,75 @@ async function wsRate(url: string, sockets: number, secs: number) {
   return count / secs;
 }
 
-async function websocket(app: Child, go: Child | null): Promise<void> {
-  const bare = await startChild("ws");
-  try {
-    const urls = [
-      `ws://127.0.0.1:${bare.port}/`,
-      `ws://127.0.0.1:${app.port}/api/debug/websocket/echo`,
-      ...(go ? [`ws://127.0.0.1:${go.port}/websocket/echo`] : []),
-    ];
-    const rates: number[][] = urls.map(() => []);
-    for (const u of urls) await wsRate(u, 16, 0.5); // warm up
-    for (let r = 0; r < ROUNDS; r++) {
-      for (const [i, u] of urls.entries()) {
-        rates[i].push(await wsRate(u, 16, SECS));
-      }
+async function websocket(servers: Server[]): Promise<void> {
+  const url = (s: Server) =>
+    `ws://127.0.0.1:${s.child.port}${s.prefix}/websocket/echo`;
+  const rates = new Map<string, number[]>(servers.map((s) => [s.name, []]));
+  const cpu = new Map<string, number[]>(servers.map((s) => [s.name, []]));
+  const load: number[] = [];
+  for (const s of servers) await wsRate(url(s), 16, 0.5); // warm up
+  for (let r = 0; r < ROUNDS; r++) {
+    for (let i = 0; i < servers.length; i++) {
+      const s = servers[(i + r) % servers.length];
+      load.push(await loadAverage());
+      const c0 = await cpuSeconds(s.child.proc.pid);
+      const rate = await wsRate(url(s), 16, SECS);
+      const c1 = await cpuSeconds(s.child.proc.pid);
+      rates.get(s.name)!.push(rate);
+      cpu.get(s.name)!.push((c1 - c0) / (rate * SECS) * 1e6);
     }
-    const [b, a, g] = rates.map(median);
+  }
+  console.log(
+    `\n| \`/websocket/echo\`, 16 sockets, 64-byte messages | messages/s | ours/it (lowest round) | server CPU µs per message | load |\n|---|---:|---:|---:|---:|`,
+  );
+  const ours = rates.get("ours")!;
+  for (const s of servers) {
+    const m = rates.get(s.name)!;
+    const r = ours.map((v, i) => v / m[i]);
     console.log(
-      `\n| WebSocket echo, 16 sockets, 64-byte messages | messages/s |\n|---|---:|\n| bare Deno.upgradeWebSocket | ${
-        fmt(b)
-      } |\n| \`/websocket/echo\` | ${fmt(a)} (${(a / b).toFixed(2)}x bare) |${
-        g === undefined
-          ? ""
-          : `\n| go-httpbin \`/websocket/echo\` | ${fmt(g)} (app ${
-            (a / g).toFixed(2)
-          }x) |`
-      }`,
+      `| ${s.name} | ${fmt(median(m))} | ${
+        s.name === "ours" ? "" : `${x(median(r))} (${x(Math.min(...r))})`
+      } | ${us(median(cpu.get(s.name)!))} | ${median(load).toFixed(1)} |`,
     );
-  } finally {
-    await bare.stop();
   }
 }
 
+const cpuModel = /model name\s*:\s*(.+)/.exec(
+  await Deno.readTextFile("/proc/cpuinfo").catch(() => ""),
+)?.[1] ?? "unknown CPU";
+const load0 = await Deno.readTextFile("/proc/loadavg").catch(() => "?");
 console.log(
-  `# httpbin endpoints vs a bare Deno.serve${
-    GO ? " and go-httpbin" : ""
-  }\n\n${navigator.hardwareConcurrency} cores, Deno ${Deno.version.deno}; client and server share the machine (loopback); wrk -t1 -c${CONNS} -d${SECS}s, ${ROUNDS} rounds per target.${
-    GO ? "" : " Set GO_HTTPBIN to a go-httpbin binary to compare with it."
-  }\n`,
+  `# httpbin endpoints: ours, go-httpbin and the bare ceiling\n\n${cpuModel}, ${navigator.hardwareConcurrency} cores, Deno ${Deno.version.deno}; ours and the ceiling ${
+    PARALLEL
+      ? "as `deno serve --parallel` (like `deno task start`)"
+      : "as one isolate each (BENCH_APP=single)"
+  }; ${
+    GO ? `go-httpbin ${GO}` : "no go-httpbin (set GO_HTTPBIN to its binary)"
+  }; client and servers share the machine (loopback); wrk -t1 -c${CONNS} -d${SECS}s, ${ROUNDS} rounds per target${
+    REQUEST_ID ? ", a distinct X-Request-Id per request" : ""
+  }. Load average at start: ${load0.trim()}.\n`,
 );
 await ensureWrk();
-const app = await startChild("app");
-const go = await startGo();
+const app = PARALLEL
+  ? await startServe(new URL("../main.ts", import.meta.url))
+  : await startChild("app");
+const servers: Server[] = [{ name: "ours", child: app, prefix: "/api/debug" }];
 try {
-  await throughput(app, go);
-  await websocket(app, go);
+  const go = await startGo();
+  if (go) servers.push({ name: "go-httpbin", child: go, prefix: "" });
+  const ceiling = await startServe(
+    new URL("http_ceiling.ts", import.meta.url),
+    { parallel: PARALLEL },
+  );
+  servers.push({ name: "ceiling", child: ceiling, prefix: "/api/debug" });
+  await throughput(servers);
+  await streamRate(servers);
+  await websocket(servers);
 } finally {
-  await app.stop();
-  await go?.stop();
+  for (const s of servers) await s.child.stop();
 }
+console.log(
+  `\nLoad average at the end: ${
+    (await Deno.readTextFile("/proc/loadavg").catch(() => "?")).trim()
+  }.`,
+);

@@ -11,34 +11,23 @@
  * - `bytes`: a bare Deno.serve answering what bench/http_bodies_bench.ts
  *   asks the app for: `/bytes/1024?seed=1`'s 1024 bytes, or `/range/*`'s
  *   one byte (a 206), fixed in memory.
- * - `replay FILE TYPE [ENCODING]`: a bare Deno.serve that reads the
- *   request body (a server that answers a POST must) and answers every
- *   request with FILE's bytes: the app's own answer to the benchmarked
- *   request, so the ratio measures the app's code, not its output.
  * - `ws`: a bare `Deno.upgradeWebSocket` echo, the ceiling for
  *   `/websocket/echo`.
  * - `app`: the whole Wirebench app (createApp), what `deno task start`
  *   serves per core.
+ * bench/http_ceiling.ts is the ceiling that does each endpoint's own work.
  */
 import { createApp } from "../server/app.ts";
 import { BASE_HEADERS, JSON_TYPE } from "../lib/debug/core/http.ts";
 import { random } from "../lib/debug/core/random.ts";
 
-const [mode, port, file, type, encoding] = Deno.args;
+const [mode, port] = Deno.args;
 const HEADERS = { ...BASE_HEADERS, "content-type": JSON_TYPE };
 const BODY = '{"status":200,"statusText":"OK"}';
 const KIB = random("1").bytes(1024);
 const ONE = new TextEncoder().encode("a");
 const OCTETS = { "content-type": "application/octet-stream" };
-const replayed = mode === "replay" ? await Deno.readFile(file) : null;
-const REPLAY_HEADERS: Record<string, string> = { "content-type": type ?? "" };
-if (encoding) REPLAY_HEADERS["content-encoding"] = encoding;
-const handler = mode === "replay"
-  ? async (req: Request) => {
-    if (req.body) await req.arrayBuffer();
-    return new Response(replayed, { headers: REPLAY_HEADERS });
-  }
-  : mode === "ws"
+const handler = mode === "ws"
   ? (req: Request) => {
     const { socket, response } = Deno.upgradeWebSocket(req);
     socket.onmessage = (e) => socket.send(e.data);
