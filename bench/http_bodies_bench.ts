@@ -5,16 +5,18 @@
  * in the same process run, as in http_bench.ts); `/stream-bytes/1048576`
  * throughput in MB/s (default 10,240-byte chunks, and 64 KiB ones); and
  * 10,000 concurrent `/drip?duration=5&numbytes=5` held at once, with the
- * server's peak RSS (target under 300 MB). Prints figures, asserts
- * nothing. Loopback only; about a minute and a half. Env: BENCH_SECS (per
- * wrk run, default 2), BENCH_ROUNDS (pairs per target, default 3),
- * BENCH_CONNS (default 64).
+ * server's peak RSS against a bare Deno.serve streaming the same bytes to
+ * as many clients in the same run (target: within 1.1x). Prints figures,
+ * asserts nothing. Loopback only; about three minutes. Env: BENCH_SECS
+ * (per wrk run, default 2), BENCH_ROUNDS (pairs per target, default 3),
+ * BENCH_CONNS (default 64), BENCH_APP=single (drips: one isolate each).
  */
 import {
   ensureWrk,
   holdMany,
   rssMiB,
   startChild,
+  startServe,
   wrkRps,
 } from "./http_load.ts";
 
@@ -118,32 +120,85 @@ async function streamThroughput(): Promise<void> {
   }
 }
 
+/**
+ * `n` concurrent `/drip?duration=5&numbytes=5` against ours and against
+ * the ceiling (bench/http_ceiling.ts: a bare Deno.serve streaming the same
+ * five bytes with a `setTimeout` per write), each served as `deno task
+ * start` serves (`deno serve --parallel`, the same runtime flags; one
+ * isolate with BENCH_APP=single). A fresh process per run, the servers
+ * alternated over ROUNDS rounds; the ratio is the median of the rounds'
+ * paired ratios of peak RSS.
+ */
 async function heldDrips(n: number): Promise<void> {
-  const app = await startChild("app");
-  try {
-    const before = await rssMiB(app.proc.pid);
-    const { replies, openedMs, totalMs } = await holdMany(
-      app.port,
-      "/api/debug/drip?duration=5&numbytes=5",
-      n,
-      60_000,
-    );
-    const rss = await rssMiB(app.proc.pid);
-    const ok = replies.filter((r) =>
-      r.startsWith("HTTP/1.1 200") && /\r\n\r\n\*{5}$/.test(r)
-    ).length;
-    console.log("\n| concurrency test | result | timing | server memory |");
-    console.log("|---|---|---|---|");
-    console.log(
-      `| ${
-        fmt(n)
-      } x \`/drip?duration=5&numbytes=5\` | ${ok}/${n} complete | opened in ${openedMs} ms, all done in ${totalMs} ms | RSS ${
-        before.now.toFixed(0)
-      } MB idle, peak ${rss.peak.toFixed(0)} MB (target < 300 MB) |`,
-    );
-  } finally {
-    await app.stop();
+  const path = "/api/debug/drip?duration=5&numbytes=5";
+  const parallel = Deno.env.get("BENCH_APP") !== "single";
+  const modules = {
+    ours: new URL("../main.ts", import.meta.url),
+    "bare Deno.serve": new URL("http_ceiling.ts", import.meta.url),
+  };
+  const names = Object.keys(modules) as (keyof typeof modules)[];
+  const peaks = new Map(names.map((k) => [k, [] as number[]]));
+  const idle = new Map(names.map((k) => [k, [] as number[]]));
+  const lines: string[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(i + r) % names.length];
+      const server = await startServe(modules[name], { parallel });
+      try {
+        // One request first, so both have loaded their code.
+        const warm = await fetch(
+          `http://127.0.0.1:${server.port}${path.replace("=5&", "=0&")}`,
+        );
+        await warm.arrayBuffer();
+        const before = await rssMiB(server.proc.pid);
+        const load = (await Deno.readTextFile("/proc/loadavg")).split(" ")[0];
+        const { replies, openedMs, totalMs } = await holdMany(
+          server.port,
+          path,
+          n,
+          60_000,
+        );
+        const rss = await rssMiB(server.proc.pid);
+        const ok = replies.filter((r) =>
+          r.startsWith("HTTP/1.1 200") && /\r\n\r\n\*{5}$/.test(r)
+        ).length;
+        peaks.get(name)!.push(rss.peak);
+        idle.get(name)!.push(before.now);
+        lines.push(
+          `| ${
+            r + 1
+          } | ${name} | ${ok}/${n} complete | opened in ${openedMs} ms, all done in ${totalMs} ms | ${
+            before.now.toFixed(0)
+          } MB | ${rss.peak.toFixed(0)} MB | ${load} |`,
+        );
+      } finally {
+        await server.stop();
+      }
+    }
   }
+  console.log(
+    `\n| round | ${
+      fmt(n)
+    } x \`/drip?duration=5&numbytes=5\` | result | timing | RSS idle | RSS peak | load |`,
+  );
+  console.log("|---|---|---|---|---:|---:|---:|");
+  for (const l of lines) console.log(l);
+  const ours = peaks.get("ours")!;
+  const bare = peaks.get("bare Deno.serve")!;
+  const ratios = ours.map((v, i) => v / bare[i]);
+  console.log(
+    `\nPeak RSS, median of ${ROUNDS} rounds: ours ${
+      median(ours).toFixed(0)
+    } MB, bare Deno.serve ${median(bare).toFixed(0)} MB; ours/bare ${
+      median(ratios).toFixed(2)
+    }x (rounds: ${
+      ratios.map((x) => x.toFixed(2)).join(" ")
+    }; target <= 1.1x). Idle: ours ${
+      median(idle.get("ours")!).toFixed(0)
+    } MB, bare ${median(idle.get("bare Deno.serve")!).toFixed(0)} MB (${
+      parallel ? "deno serve --parallel" : "one isolate each"
+    }).`,
+  );
 }
 
 const cpuModel = /model name\s*:\s*(.+)/.exec(
