@@ -1,29 +1,28 @@
 /**
- * `deno task bench http_bodies`: the generated bodies. Requests per second
- * of `/bytes/1024?seed=1` and of `/range/1048576` asked for one byte, each
- * as a ratio to a bare `Deno.serve` answering the same bytes (paired runs
- * in the same process run, as in http_bench.ts); `/stream-bytes/1048576`
- * throughput in MB/s (default 10,240-byte chunks, and 64 KiB ones); and
- * 10,000 concurrent `/drip?duration=5&numbytes=5` held at once, with the
- * server's peak RSS against a bare Deno.serve streaming the same bytes to
- * as many clients in the same run (target: within 1.1x). Prints figures,
+ * `deno task bench http_bodies`: the generated bodies beyond
+ * http_httpbin_bench.ts (which has `/bytes/1024`, a one-byte `/range` and
+ * `/stream-bytes` against go-httpbin and the ceiling):
+ * `/stream-bytes/1048576` throughput in MB/s with 10,240-byte and 64 KiB
+ * chunks against `/bytes/1048576` in one body; and 10,000 concurrent
+ * `/drip?duration=5&numbytes=5` held at once, with the server's peak RSS
+ * against a bare Deno.serve streaming the same bytes to as many clients in
+ * the same run (target: within 1.1x). The app runs as deployed (`deno
+ * serve --parallel`; one isolate with BENCH_APP=single). Prints figures,
  * asserts nothing. Loopback only; about three minutes. Env: BENCH_SECS
- * (per wrk run, default 2), BENCH_ROUNDS (pairs per target, default 3),
- * BENCH_CONNS (default 64), BENCH_APP=single (drips: one isolate each).
+ * (per wrk run, default 2), BENCH_ROUNDS (default 3).
  */
 import {
   ensureWrk,
   holdMany,
   rssMiB,
-  startChild,
   startServe,
   wrkRps,
 } from "./http_load.ts";
 
 const SECS = Number(Deno.env.get("BENCH_SECS") ?? 2);
 const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 3);
-const CONNS = Number(Deno.env.get("BENCH_CONNS") ?? 64);
 const MIB = 1_048_576;
+const PARALLEL = Deno.env.get("BENCH_APP") !== "single";
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -32,59 +31,10 @@ function median(xs: number[]): number {
 
 const fmt = (n: number) => Math.round(n).toLocaleString("en");
 
-async function requestRates(): Promise<void> {
-  const bare = await startChild("bytes");
-  const app = await startChild("app");
-  const base = `http://127.0.0.1:${app.port}/api/debug`;
-  const bareBase = `http://127.0.0.1:${bare.port}`;
-  // [label, app URL, bare URL, headers]
-  const targets: [string, string, string, string[]][] = [
-    [
-      "`/bytes/1024?seed=1`",
-      `${base}/bytes/1024?seed=1`,
-      `${bareBase}/bytes`,
-      [],
-    ],
-    [
-      "`/range/1048576`, `Range: bytes=0-0`",
-      `${base}/range/1048576`,
-      `${bareBase}/range/`,
-      ["Range: bytes=0-0"],
-    ],
-  ];
-  console.log(
-    `\n| endpoint | app req/s (median) | bare Deno.serve, same bytes | ratio (median of ${ROUNDS} pairs) | pair ratios |`,
-  );
-  console.log("|---|---:|---:|---:|---|");
-  try {
-    for (const [label, url, bareUrl, headers] of targets) {
-      await wrkRps(url, CONNS, 1, undefined, headers); // warm up
-      await wrkRps(bareUrl, CONNS, 1, undefined, headers);
-      const appRps: number[] = [];
-      const bareRps: number[] = [];
-      const ratios: number[] = [];
-      for (let r = 0; r < ROUNDS; r++) {
-        const b = await wrkRps(bareUrl, CONNS, SECS, bare.proc.pid, headers);
-        const a = await wrkRps(url, CONNS, SECS, app.proc.pid, headers);
-        if (a.non2xx) throw new Error(`${label}: ${a.non2xx} non-2xx`);
-        appRps.push(a.rps);
-        bareRps.push(b.rps);
-        ratios.push(a.rps / b.rps);
-      }
-      console.log(
-        `| ${label} | ${fmt(median(appRps))} | ${fmt(median(bareRps))} | ${
-          median(ratios).toFixed(2)
-        }x | ${ratios.map((x) => x.toFixed(2)).join(" ")} |`,
-      );
-    }
-  } finally {
-    await bare.stop();
-    await app.stop();
-  }
-}
-
 async function streamThroughput(): Promise<void> {
-  const app = await startChild("app");
+  const app = await startServe(new URL("../main.ts", import.meta.url), {
+    parallel: PARALLEL,
+  });
   const base = `http://127.0.0.1:${app.port}/api/debug`;
   console.log(
     "\n| body | MB/s (median) | runs | server CPU µs per MiB |",
@@ -131,7 +81,7 @@ async function streamThroughput(): Promise<void> {
  */
 async function heldDrips(n: number): Promise<void> {
   const path = "/api/debug/drip?duration=5&numbytes=5";
-  const parallel = Deno.env.get("BENCH_APP") !== "single";
+  const parallel = PARALLEL;
   const modules = {
     ours: new URL("../main.ts", import.meta.url),
     "bare Deno.serve": new URL("http_ceiling.ts", import.meta.url),
@@ -208,6 +158,5 @@ console.log(
   `# Generated bodies benchmark\n\nMachine: ${cpuModel}, ${navigator.hardwareConcurrency} cores, Deno ${Deno.version.deno}; client and server share it (loopback).`,
 );
 await ensureWrk();
-await requestRates();
 await streamThroughput();
 await heldDrips(10_000);

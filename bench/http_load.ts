@@ -20,7 +20,7 @@ let nextPort = 18_000 + Math.floor(Math.random() * 2000);
  * app runs with `deno task start`'s flags unless `v8Flags` is given.
  */
 export async function startChild(
-  mode: "hello" | "headers" | "bytes" | "ws" | "app",
+  mode: "hello" | "headers" | "app",
   v8Flags?: string,
   args: readonly string[] = [],
 ): Promise<Child> {
