@@ -7,8 +7,8 @@ import {
   useState,
 } from "preact/hooks";
 import type { SideInfo } from "../../lib/openapi/compare/types.ts";
-import { MethodBadge } from "../openapi/MethodBadge.tsx";
-import { memo } from "../openapi/memo.ts";
+import { MethodBadge } from "../shared/MethodBadge.tsx";
+import { memo } from "../shared/memo.ts";
 import { keyTarget, visibleRange } from "../shared/virtual.ts";
 import { ChangeDetail, Sentence } from "./ChangeDetail.tsx";
 import type { ChangeDetailData, ChangeRow } from "./protocol.ts";

@@ -2,7 +2,7 @@ import type { Ref } from "preact";
 import { useRef, useState } from "preact/hooks";
 import type { Side } from "../../lib/openapi/compare/types.ts";
 import { formatBytes } from "../../lib/shared/format.ts";
-import { ErrorBox } from "../openapi/ErrorBox.tsx";
+import { SpecErrorBox } from "../shared/SpecErrorBox.tsx";
 import { editable, hasFiles } from "../shared/use_page_drop.ts";
 import type { SideState } from "./use_compare.ts";
 
@@ -141,7 +141,7 @@ export function SidePanel(p: SidePanelProps) {
           <p class="cmp-error-side">
             The {p.side} document was rejected:
           </p>
-          <ErrorBox error={s.error} onLocate={p.onLocate} />
+          <SpecErrorBox error={s.error} onLocate={p.onLocate} testid="" />
         </div>
       )}
     </section>

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from "preact";
 import type { Endpoint } from "../../lib/openapi/types.ts";
 import { Highlight } from "./Highlight.tsx";
-import { MethodBadge } from "./MethodBadge.tsx";
+import { MethodBadge } from "../shared/MethodBadge.tsx";
 
 /** Props of {@link EndpointRow}. */
 export interface EndpointRowProps {

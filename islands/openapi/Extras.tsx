@@ -4,7 +4,7 @@ import type {
   OperationDetail,
 } from "../../lib/openapi/types.ts";
 import type { OperationRef } from "./protocol.ts";
-import { MethodBadge } from "./MethodBadge.tsx";
+import { MethodBadge } from "../shared/MethodBadge.tsx";
 import { WebhookItem } from "./WebhookItem.tsx";
 
 /**

@@ -8,7 +8,7 @@ import {
 } from "preact/hooks";
 import type { SchemaEdge, SchemaNode } from "../../lib/openapi/types.ts";
 import { Markdown } from "./Markdown.tsx";
-import { memo } from "./memo.ts";
+import { memo } from "../shared/memo.ts";
 import { type TreeRow, visibleRows } from "./tree_rows.ts";
 import type { NodeCache } from "./use_nodes.ts";
 import { DETAIL_ROWS, RowBudget, RowBudgetContext } from "./row_budget.ts";

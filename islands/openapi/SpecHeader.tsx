@@ -1,5 +1,5 @@
 import type { SpecIndex } from "../../lib/openapi/types.ts";
-import { MethodBadge } from "./MethodBadge.tsx";
+import { MethodBadge } from "../shared/MethodBadge.tsx";
 
 /**
  * A 3.2 document may declare thousands of `additionalOperations` methods;

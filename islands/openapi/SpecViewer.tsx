@@ -1,7 +1,7 @@
 import { useMemo, useRef } from "preact/hooks";
 import { EndpointList } from "./EndpointList.tsx";
 import { EmptyState } from "./EmptyState.tsx";
-import { ErrorBox } from "./ErrorBox.tsx";
+import { SpecErrorBox } from "../shared/SpecErrorBox.tsx";
 import { Extras, InputPanel, SpecHeader, Warnings } from "./memoized.ts";
 import { OperationView } from "./OperationView.tsx";
 import { Progress } from "./Progress.tsx";
@@ -80,7 +80,7 @@ export default function SpecViewer(
         </p>
         {busy && <Progress stage={busy.stage} label={busy.label} />}
         {error && !busy && (
-          <ErrorBox
+          <SpecErrorBox
             error={error}
             onLocate={inBox && box.current?.value
               ? () => selectAt(box.current!, error.line!, error.column!)

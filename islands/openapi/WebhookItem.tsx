@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import type { Endpoint, OperationDetail } from "../../lib/openapi/types.ts";
 import type { OperationRef } from "./protocol.ts";
-import { MethodBadge } from "./MethodBadge.tsx";
+import { MethodBadge } from "../shared/MethodBadge.tsx";
 import { OperationView } from "./OperationView.tsx";
 
 /** Props of {@link WebhookItem}. */

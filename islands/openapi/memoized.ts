@@ -7,7 +7,7 @@
  */
 import { Extras as ExtrasView } from "./Extras.tsx";
 import { InputPanel as InputView } from "./InputPanel.tsx";
-import { memo } from "./memo.ts";
+import { memo } from "../shared/memo.ts";
 import { SpecHeader as HeaderView } from "./SpecHeader.tsx";
 import { Warnings as WarningsView } from "./Warnings.tsx";
 

@@ -1,10 +1,15 @@
 import type { SpecErrorInfo } from "../../lib/openapi/types.ts";
 
-/** Props of {@link ErrorBox}. */
-export interface ErrorBoxProps {
+/** Props of {@link SpecErrorBox}. */
+export interface SpecErrorBoxProps {
   error: SpecErrorInfo;
   /** Selects the error position in the paste box, when it holds the text. */
   onLocate?: () => void;
+  /**
+   * The box's `data-testid`: `spec-error` on the spec viewer; a page that
+   * wraps it in a hook of its own (compare's `compare-error`) gives none.
+   */
+  testid?: string;
 }
 
 const HEADINGS: Record<SpecErrorInfo["kind"], string> = {
@@ -13,13 +18,18 @@ const HEADINGS: Record<SpecErrorInfo["kind"], string> = {
   structure: "The document has the wrong shape",
 };
 
-/** The rejection: what is wrong and where (line and column, or JSON path). */
-export function ErrorBox({ error: e, onLocate }: ErrorBoxProps) {
+/**
+ * A rejected spec, as the spec viewer and spec compare show it: what is
+ * wrong and where (line and column with an excerpt, or a JSON path).
+ */
+export function SpecErrorBox(
+  { error: e, onLocate, testid = "spec-error" }: SpecErrorBoxProps,
+) {
   return (
     <div
       class="error-box sv-error"
       role="alert"
-      data-testid="spec-error"
+      data-testid={testid || undefined}
       data-kind={e.kind}
     >
       <p class="sv-error-head">
