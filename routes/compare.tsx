@@ -1,7 +1,7 @@
 /** Spec compare page: the CompareViewer island inside the shared layout. */
 import { Island } from "../components/Island.tsx";
 import CompareViewer from "../islands/compare/CompareViewer.tsx";
-import type { PageProps } from "../server/render.tsx";
+import type { PageProps } from "./page.ts";
 
 export const meta = {
   title: "Compare spec versions · Wirebench",

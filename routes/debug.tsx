@@ -7,7 +7,7 @@ import { Island } from "../components/Island.tsx";
 import { DebugPage } from "../components/debug/DebugPage.tsx";
 import DebugRunner from "../islands/debug/DebugRunner.tsx";
 import { exampleState, formatHash } from "../islands/debug/hash.ts";
-import type { PageProps } from "../server/render.tsx";
+import type { PageProps } from "./page.ts";
 
 export const meta = {
   title: "Debug endpoints · Wirebench",

@@ -1,7 +1,7 @@
 /** HAR viewer page: the HarViewer island inside the shared layout. */
 import { Island } from "../components/Island.tsx";
 import HarViewer from "../islands/har/HarViewer.tsx";
-import type { PageProps } from "../server/render.tsx";
+import type { PageProps } from "./page.ts";
 
 export const meta = {
   title: "HAR viewer · Wirebench",

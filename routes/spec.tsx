@@ -1,7 +1,7 @@
 /** Spec viewer page: the SpecViewer island inside the shared layout. */
 import { Island } from "../components/Island.tsx";
 import SpecViewer from "../islands/openapi/SpecViewer.tsx";
-import type { PageProps } from "../server/render.tsx";
+import type { PageProps } from "./page.ts";
 
 export const meta = {
   title: "Spec viewer · Wirebench",

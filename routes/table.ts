@@ -3,7 +3,7 @@
  * the debug API is mounted. `server/app.ts` registers exactly these; the
  * debug API's own routes are listed in `lib/debug/routes.ts`.
  */
-import type { PageModule } from "../server/render.tsx";
+import type { PageModule } from "./page.ts";
 import * as home from "./index.tsx";
 import * as spec from "./spec.tsx";
 import * as compare from "./compare.tsx";

@@ -8,40 +8,7 @@ import { renderToString } from "preact-render-to-string";
 import { Island } from "../components/Island.tsx";
 import { Layout } from "../components/Layout.tsx";
 import ThemeToggle from "../islands/theme/ThemeToggle.tsx";
-import type { DebugLimits, EndpointSpec } from "../lib/debug/mod.ts";
-import type { Samples } from "../components/debug/samples.ts";
-
-/** What the app gives pages besides the URL. */
-export interface PageContext {
-  /** URL of a built bundle (`spec_worker.js`), null when not built. */
-  buildUrl(entry: string): string | null;
-  /** The debug API the app mounts, for its reference page. */
-  debug: {
-    /** Its base path, e.g. `/api/debug`. */
-    base: string;
-    catalog: readonly EndpointSpec[];
-    limits: DebugLimits;
-    /** Example exchanges recorded from the real handlers. */
-    samples: Samples;
-  };
-}
-
-/** What a page needs to render. */
-export interface PageProps {
-  url: URL;
-  app: PageContext;
-}
-
-/** A module under `routes/` that renders a page. */
-export interface PageModule {
-  meta: {
-    title: string;
-    description: string;
-    /** Extra stylesheets of this page (e.g. `/spec.css`). */
-    styles?: string[];
-  };
-  default: (props: PageProps) => VNode;
-}
+import type { PageContext, PageModule } from "../routes/page.ts";
 
 /** Renders a page module to a complete HTML document. */
 export function renderPage(
