@@ -3,7 +3,6 @@
  * Preact components; islands inside them are marked by `components/Island.tsx`
  * and hydrated by the boot script whose URL comes from the build manifest.
  */
-import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { Island } from "../components/Island.tsx";
 import { Layout } from "../components/Layout.tsx";

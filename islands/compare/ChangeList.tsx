@@ -149,7 +149,7 @@ const Head = memo(function Head(
               <span class="cmp-group-path">{g.path}</span>
               {g.n > 1 && (
                 <span class="cmp-group-more">
-                  {" "}and {g.n - 1} more operation{g.n === 2 ? "" : "s"}
+                  {` and ${g.n - 1} more operation${g.n === 2 ? "" : "s"}`}
                 </span>
               )}
             </>
