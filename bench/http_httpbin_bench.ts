@@ -17,7 +17,8 @@
  * rounds' paired ratios, the lowest pair beside it. Besides req/s: each
  * server's CPU µs per request (all its threads, from /proc), which a
  * neighbour taking a core barely moves; wrk's own CPU µs per request (it
- * runs on the same cores); the 1-minute load average during each target.
+ * runs on the same cores, and its cost differs with each server's
+ * responses); the 1-minute load average during each target.
  * The app and the ceiling run as `deno task start` runs main.ts, `deno
  * serve --parallel` with server/serve_flags.ts's flags (go-httpbin uses
  * every core too); `BENCH_APP=single` serves each as one isolate instead.
@@ -260,7 +261,7 @@ function paired(a?: Runs, b?: Runs): { med: number; min: number } {
 async function throughput(servers: Server[]): Promise<void> {
   const hasGo = servers.some((s) => s.name === "go-httpbin");
   console.log(
-    `| endpoint | ours req/s | go-httpbin req/s | ceiling req/s | ours/go (lowest round) | ceiling/go | ours/ceiling | CPU µs/req ours · go · ceiling | go/ours by CPU | wrk µs/req (ours) | load |`,
+    `| endpoint | ours req/s | go-httpbin req/s | ceiling req/s | ours/go (lowest round) | ceiling/go | ours/ceiling | CPU µs/req ours · go · ceiling | go/ours by CPU | wrk µs/req ours · go · ceiling | load |`,
   );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const t of TARGETS) {
@@ -273,6 +274,7 @@ async function throughput(servers: Server[]): Promise<void> {
     const cg = paired(ceil, go);
     const oc = paired(ours, ceil);
     const cpu = (m?: Runs) => m ? median(m.cpu) : NaN;
+    const wrk = (m?: Runs) => m ? median(m.wrk) : NaN;
     const label = `\`${t.method} ${t.path}\`${
       t.method === "GET" ? "" : " (1 kB JSON)"
     }${t.headers ? `, \`${t.headers.join(", ")}\`` : ""}${
@@ -285,9 +287,9 @@ async function throughput(servers: Server[]): Promise<void> {
         x(cg.med)
       } | ${x(oc.med)} | ${us(cpu(ours))} · ${us(cpu(go))} · ${
         us(cpu(ceil))
-      } | ${x(cpu(go) / cpu(ours))} | ${us(median(ours.wrk))} | ${
-        median(load).toFixed(1)
-      } |`,
+      } | ${x(cpu(go) / cpu(ours))} | ${us(wrk(ours))} · ${us(wrk(go))} · ${
+        us(wrk(ceil))
+      } | ${median(load).toFixed(1)} |`,
     );
   }
 }
