@@ -4,7 +4,7 @@
  * `/stream-bytes` against go-httpbin and the ceiling):
  * `/stream-bytes/1048576` throughput in MB/s with 10,240-byte and 64 KiB
  * chunks against `/bytes/1048576` in one body; and 10,000 concurrent
- * `/drip?duration=5&numbytes=5` held at once, with the server's peak RSS
+ * `/drip?duration=20&numbytes=5` held at once, with the server's peak RSS
  * against a bare Deno.serve streaming the same bytes to as many clients in
  * the same run (target: within 1.1x). The app runs as deployed (`deno
  * serve --parallel`; one isolate with BENCH_APP=single). Prints figures,
@@ -23,6 +23,8 @@ const SECS = Number(Deno.env.get("BENCH_SECS") ?? 2);
 const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 3);
 const MIB = 1_048_576;
 const PARALLEL = Deno.env.get("BENCH_APP") !== "single";
+/** How long each held /drip lasts (see heldDrips). */
+const DRIP_MS = 20_000;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -71,7 +73,7 @@ async function streamThroughput(): Promise<void> {
 }
 
 /**
- * `n` concurrent `/drip?duration=5&numbytes=5` against ours and against
+ * `n` concurrent `/drip?duration=20&numbytes=5` against ours and against
  * the ceiling (bench/http_ceiling.ts: a bare Deno.serve streaming the same
  * five bytes with a `setTimeout` per write), each served as `deno task
  * start` serves (`deno serve --parallel`, the same runtime flags; one
@@ -80,7 +82,11 @@ async function streamThroughput(): Promise<void> {
  * paired ratios of peak RSS.
  */
 async function heldDrips(n: number): Promise<void> {
-  const path = "/api/debug/drip?duration=5&numbytes=5";
+  // 20 s: opening 10,000 connections takes 8 to 25 s on a loaded 2-core
+  // machine, and with a 5 s drip the first ones would end before the last
+  // open, so fewer than n would be held at once (and the peak would follow
+  // the client's pace, not the server's cost per client).
+  const path = `/api/debug/drip?duration=${DRIP_MS / 1000}&numbytes=5`;
   const parallel = PARALLEL;
   const modules = {
     ours: new URL("../main.ts", import.meta.url),
@@ -97,7 +103,7 @@ async function heldDrips(n: number): Promise<void> {
       try {
         // One request first, so both have loaded their code.
         const warm = await fetch(
-          `http://127.0.0.1:${server.port}${path.replace("=5&", "=0&")}`,
+          `http://127.0.0.1:${server.port}${path.replace("=20&", "=0&")}`,
         );
         await warm.arrayBuffer();
         const before = await rssMiB(server.proc.pid);
@@ -106,7 +112,7 @@ async function heldDrips(n: number): Promise<void> {
           server.port,
           path,
           n,
-          60_000,
+          90_000,
         );
         const rss = await rssMiB(server.proc.pid);
         const ok = replies.filter((r) =>
@@ -115,9 +121,9 @@ async function heldDrips(n: number): Promise<void> {
         peaks.get(name)!.push(rss.peak);
         idle.get(name)!.push(before.now);
         lines.push(
-          `| ${
-            r + 1
-          } | ${name} | ${ok}/${n} complete | opened in ${openedMs} ms, all done in ${totalMs} ms | ${
+          `| ${r + 1} | ${name} | ${ok}/${n} complete${
+            openedMs < DRIP_MS ? ", all open at once" : ", NOT all open at once"
+          } | opened in ${openedMs} ms, all done in ${totalMs} ms | ${
             before.now.toFixed(0)
           } MB | ${rss.peak.toFixed(0)} MB | ${load} |`,
         );
@@ -129,7 +135,7 @@ async function heldDrips(n: number): Promise<void> {
   console.log(
     `\n| round | ${
       fmt(n)
-    } x \`/drip?duration=5&numbytes=5\` | result | timing | RSS idle | RSS peak | load |`,
+    } x \`/drip?duration=20&numbytes=5\` | result | timing | RSS idle | RSS peak | load |`,
   );
   console.log("|---|---|---|---|---:|---:|---:|");
   for (const l of lines) console.log(l);
