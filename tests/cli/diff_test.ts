@@ -1,7 +1,8 @@
 /**
- * `deno task diff` run as its users run it: a separate process, the
- * task's own permissions, real files, standard input, URLs from a loopback
- * server. Table-driven: `ok/...` cases compare and print, `bad/...` cases
+ * `deno task diff` run as its users run it: real files, standard input,
+ * URLs from a loopback server; the table through the CLI's `runDiff` in
+ * this process, and a process with the task's own command line and
+ * permissions wherever those matter. Table-driven: `ok/...` cases compare and print, `bad/...` cases
  * must exit 2 with a message naming what is wrong. The pairs are small and
  * written for these tests (tests/fixtures/compare): a base, and revisions
  * that each change one thing at one level.
@@ -13,6 +14,7 @@ import {
   fixtureServer,
   ROOT_DIR,
   runDiff,
+  runDiffInProcess,
   type RunResult,
   shellEnv,
 } from "../helpers/diff_cli.ts";
@@ -543,10 +545,12 @@ async function withScratch<T>(fn: (dir: string) => Promise<T>): Promise<T> {
   }
 }
 
+// The table runs the CLI's own runDiff in this process (the same code the
+// task runs); the tests below it start the task's command as a process.
 for (const c of CASES) {
   Deno.test(`diff cli: ${c.name}`, async () => {
     const r = await withScratch((cwd) =>
-      runDiff(c.args, { cwd, stdin: c.stdin })
+      runDiffInProcess(c.args, { cwd, stdin: c.stdin })
     );
     assert.equal(r.code, c.code, shown(r));
     c.check?.(r);

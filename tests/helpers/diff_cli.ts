@@ -85,6 +85,43 @@ export async function runDiff(
   };
 }
 
+/**
+ * Runs the CLI's `runDiff` in this process with `args`, as the task would
+ * in `cwd`: the same arguments, files, exit status and output, without a
+ * process start per case (a second or more each on a loaded machine).
+ * The tests that check the task's own command line and permissions run
+ * {@link runDiff} as a process.
+ */
+export async function runDiffInProcess(
+  args: readonly string[],
+  options: { cwd?: string; stdin?: string | Uint8Array } = {},
+): Promise<RunResult> {
+  const { runDiff: run } = await import("../../diff.ts");
+  let stdout = "", stderr = "";
+  const input = options.stdin ?? "";
+  const bytes = typeof input === "string"
+    ? new TextEncoder().encode(input)
+    : input;
+  const code = await run(args, {
+    out: (t) => {
+      stdout += t;
+      return Promise.resolve();
+    },
+    err: (t) => {
+      stderr += t;
+      return Promise.resolve();
+    },
+    stdin: new ReadableStream({
+      start(c) {
+        if (bytes.length) c.enqueue(bytes);
+        c.close();
+      },
+    }),
+    cwd: options.cwd ?? ROOT_DIR,
+  });
+  return { code, stdout, stderr };
+}
+
 /** A fixture's text. */
 export function fixture(name: string): string {
   return Deno.readTextFileSync(FIXTURES + name);
