@@ -5,13 +5,25 @@
  * The flags keep Chromium off the network (this machine has none and refuses
  * its background connections) and let it run as root in CI.
  */
-import { type Browser, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext as PwContext,
+  chromium,
+  type ConsoleMessage,
+  type Page,
+} from "playwright-core";
 import { startServer, type TestServer } from "./server.ts";
+import { type App, createApp } from "../../server/app.ts";
 
 const CHROME = Deno.env.get("CHROME_PATH") || "/usr/bin/chromium";
 
-/** Launches headless Chromium; throws a clear message when it is missing. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Launches headless Chromium with `extraArgs` besides the offline flags;
+ * throws a clear message when it is missing.
+ */
+export async function launchBrowser(
+  extraArgs: string[] = [],
+): Promise<Browser> {
   try {
     await Deno.stat(CHROME);
   } catch {
@@ -33,6 +45,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-sync",
       "--disable-extensions",
       "--disable-default-apps",
+      ...extraArgs,
     ],
   });
 }
@@ -62,37 +75,137 @@ export interface WithPageOptions {
 }
 
 /**
- * Runs `fn` with a new page (in a fresh browser context) on a fresh
- * server, and tears both down afterwards. Fails the test when the page logged an error (a CSP
+ * Runs `fn` with a page on a fresh server (a port, so an origin, of its
+ * own: storage and caches never carry over), and tears the server down
+ * afterwards. Fails the test when the page logged an error (a CSP
  * violation, an exception, a failed hydration) the test did not allow.
+ *
+ * The tests of a file take turns on one page of one browser context, reset
+ * between them (blank document, no routes, listeners, cookies, permissions
+ * or emulation left): a new context and page cost Chromium about a second
+ * of CPU here, as much as many tests' own work. A test that fails, or
+ * closes the page, leaves the next one a new context.
  */
 export async function withPage(
   fn: (ctx: BrowserContext) => Promise<void>,
   opts: WithPageOptions = {},
 ): Promise<void> {
-  const server = startServer();
+  const server = startServer((sharedApp ??= createApp()).fetch);
   const browser = await sharedBrowser();
-  const context = await browser.newContext({
-    permissions: opts.clipboard ? ["clipboard-read", "clipboard-write"] : [],
-  });
+  let ok = false;
+  let slot: Slot | undefined;
   try {
-    const page = await context.newPage();
+    slot = await takeSlot(browser);
+    const { context, page } = slot;
+    if (opts.clipboard) {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    }
     const errors: string[] = [];
-    page.on("console", (m) => {
+    const onConsole = (m: ConsoleMessage) => {
       if (m.type() === "error") errors.push(m.text());
-    });
-    page.on("pageerror", (e) => errors.push(String(e)));
-    await fn({ page, server, browser, errors });
+    };
+    const onError = (e: Error) => errors.push(String(e));
+    page.on("console", onConsole);
+    page.on("pageerror", onError);
+    try {
+      await fn({ page, server, browser, errors });
+    } finally {
+      page.off("console", onConsole);
+      page.off("pageerror", onError);
+    }
     const allowed = [...DEFAULT_ALLOWED, ...(opts.allowErrors ?? [])];
     const unexpected = errors.filter((e) => !allowed.some((re) => re.test(e)));
     if (unexpected.length) {
       throw new Error(`page errors:\n${unexpected.join("\n")}`);
     }
+    ok = true;
   } finally {
-    await context.close().catch(() => {});
+    if (slot) await releaseSlot(slot, ok);
     await server.close();
   }
 }
+
+/** The context and page the tests of a file take turns on. */
+interface Slot {
+  context: PwContext;
+  page: Page;
+}
+
+let slot: Promise<Slot> | undefined;
+
+/**
+ * One app for every test of a file, each test on a server (a port) of its
+ * own: the app holds no state a page can change (its counters are the
+ * debug API's, which no browser test reads), and a fresh one read every
+ * static file and recorded the debug page's samples again for each test.
+ */
+let sharedApp: App | undefined;
+
+async function takeSlot(browser: Browser): Promise<Slot> {
+  const current = await slot?.catch(() => undefined);
+  if (current && !current.page.isClosed() && browser.isConnected()) {
+    return current;
+  }
+  slot = (async () => {
+    const context = await browser.newContext();
+    return { context, page: await context.newPage() };
+  })();
+  return await slot;
+}
+
+/** Events tests listen to on the page or its context. */
+const TEST_EVENTS = [
+  "request",
+  "response",
+  "requestfailed",
+  "requestfinished",
+  "dialog",
+  "download",
+  "popup",
+  "filechooser",
+  "websocket",
+  "worker",
+] as const;
+
+/**
+ * Leaves the page as a new one would be, or drops the slot when the test
+ * failed or anything of that does not work.
+ */
+async function releaseSlot(
+  { context, page }: Slot,
+  ok: boolean,
+): Promise<void> {
+  try {
+    if (!ok || page.isClosed()) throw new Error("not reused");
+    // The blank document ends what the test's page still runs (streams,
+    // sockets, workers), so the server's shutdown has nothing to wait for.
+    await page.goto("about:blank");
+    for (const other of context.pages()) {
+      if (other !== page) await other.close();
+    }
+    for (const name of TEST_EVENTS) {
+      page.removeAllListeners(name);
+      context.removeAllListeners(name as "request");
+    }
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await context.unrouteAll({ behavior: "ignoreErrors" });
+    await context.clearPermissions();
+    await context.clearCookies();
+    await page.emulateMedia({
+      colorScheme: null,
+      media: null,
+      reducedMotion: null,
+      forcedColors: null,
+    });
+    await page.setViewportSize(VIEWPORT);
+  } catch {
+    slot = undefined;
+    await context.close().catch(() => {});
+  }
+}
+
+/** Playwright's default viewport, which every new page has. */
+const VIEWPORT = { width: 1280, height: 720 };
 
 let shared: Promise<Browser> | undefined;
 
@@ -110,8 +223,19 @@ function sharedBrowser(): Promise<Browser> {
   return relaunch();
 }
 
+/**
+ * The tests' browser runs every page in one renderer process: a navigation
+ * to a test's server (an origin of its own) otherwise starts a process,
+ * which cost Chromium about half a second of CPU per page load here.
+ * Benchmarks launch without these, as a person's browser runs.
+ */
+const TEST_ARGS = [
+  "--renderer-process-limit=1",
+  "--disable-site-isolation-trials",
+];
+
 function relaunch(): Promise<Browser> {
-  shared = launchBrowser();
+  shared = launchBrowser(TEST_ARGS);
   return shared;
 }
 

@@ -65,6 +65,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
           new Promise<null>((r) => setTimeout(() => r(null), 5000)),
         ]);
         assert.ok(exit, `exited within 5 s of ${signal}`);
+        console.log(
+          `${signal}: exited ${(performance.now() - t0).toFixed(0)} ms after`,
+        );
         assert.equal(exit.code, 0, log);
       } finally {
         try {
