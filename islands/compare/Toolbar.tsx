@@ -28,7 +28,8 @@ export interface ToolbarProps {
 /**
  * What each toggle says: the level's badge, as rows show it (which also
  * loads the badges' font with the page rather than in the frame that
- * first lists changes), or the contract's words for documentation.
+ * first lists changes), or plain words for documentation ("Show
+ * documentation changes").
  */
 function label(l: Level) {
   if (l === "doc") return "Show documentation changes";
