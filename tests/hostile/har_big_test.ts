@@ -1,48 +1,15 @@
 /**
- * Hostile HAR input, 50 MB single strings: a response body, a
- * JSON body, a base64 body, an SVG, a request body, a URL with millions of
- * query parameters and a header value. The worker's steps answer within a
- * generous bound, and what crosses to the page (the detail) stays small:
- * bodies are previews, lists and values are cut, cURL says what it left out.
+ * Hostile HAR input, 50 MB single strings in bodies: a response body, a
+ * JSON body, a base64 body, an SVG and a request body. The worker's steps
+ * answer within a generous bound, and what crosses to the page (the
+ * detail) stays small: bodies are previews, cURL says what it left out.
+ * The URL and headers are in har_big_fields_test.ts, the real worker in
+ * har_big_worker_test.ts: apart, the three run side by side.
  */
 import assert from "node:assert/strict";
-import { LIST_ROWS, PREVIEW_CHARS, VALUE_CHARS } from "../../lib/har/detail.ts";
-import { HarParseError } from "../../lib/har/errors.ts";
-import {
-  assertNoPollution,
-  bounded,
-  entry,
-  har,
-  HarWorkerProbe,
-  outcome,
-  type PipelineResult,
-  printTally,
-} from "../helpers/har_hostile.ts";
-
-/** Loosely typed JSON. */
-// deno-lint-ignore no-explicit-any
-type Json = any;
-
-const MB50 = 50 * 1024 * 1024;
-const BOUND = 60_000; // ms: a hang detector; each case takes ~1-3 s here
-/** Most a detail may weigh as JSON (what the page receives). */
-const DETAIL_MAX = 3_000_000;
-const SECRET = "s3cr3t-token-value";
-
-const req = () => entry().request as Json;
-const res = () => entry().response as Json;
-
-function run(cls: string, doc: unknown): PipelineResult {
-  const text = JSON.stringify(doc);
-  assert.ok(text.length > MB50, "the document holds the 50 MB string");
-  const r = bounded(cls, BOUND, () => outcome(text, cls, 5));
-  if (r instanceof HarParseError) assert.fail(r.message);
-  for (const d of r.details) {
-    const size = JSON.stringify(d).length;
-    assert.ok(size < DETAIL_MAX, `${cls}: the detail weighs ${size}`);
-  }
-  return r;
-}
+import { PREVIEW_CHARS } from "../../lib/har/detail.ts";
+import { entry, har, printTally } from "../helpers/har_hostile.ts";
+import { type Json, MB50, req, res, run, SECRET } from "../helpers/har_big.ts";
 
 Deno.test("har big: a 50 MB response body is previewed, counted and sanitized", () => {
   const text = "x".repeat(MB50);
@@ -164,89 +131,5 @@ Deno.test("har big: a 50 MB request body leaves cURL without it, and says so", (
   assert.match(d.curl, /-X PUT/);
   assert.ok(!d.curl.includes("--data-raw"));
   assert.ok(!r.sanitized.includes(SECRET));
-});
-
-Deno.test("har big: a 50 MB URL with 13 million query parameters", () => {
-  const url = `https://x.test/p?access_token=${SECRET}&` +
-    "a=1&".repeat(MB50 / 4);
-  const r = run(
-    "50 MB URL",
-    har([entry({ request: { ...req(), url, queryString: [] } })]),
-  );
-  const d = r.details[0];
-  assert.equal(d.query.length, LIST_ROWS);
-  assert.deepEqual(d.query[0], { name: "access_token", value: SECRET });
-  assert.equal(d.more.query, MB50 / 4 + 1 - LIST_ROWS);
-  assert.equal(d.curl, "");
-  assert.match(d.curlNote, /too large to copy/);
-  assert.ok(d.entry.url.length <= VALUE_CHARS + 1, "the detail's URL is cut");
-  assert.equal(r.parsed.columns.urls, url, "the columns keep it whole");
-  assert.equal(r.parsed.columns.hosts[r.parsed.columns.hostIdx[0]], "x.test");
-  assert.ok(!r.sanitized.includes(SECRET), "the token in the URL is redacted");
-  assert.equal(r.redacted, 1);
-});
-
-Deno.test("har big: a 50 MB header value and name, and a million headers", () => {
-  const big = "v".repeat(MB50 / 2);
-  const many = Array.from(
-    { length: 1_000_000 },
-    (_, i) => ({ name: `h${i}`, value: "1" }),
-  );
-  const r = run(
-    "50 MB header",
-    har([entry({
-      request: {
-        ...req(),
-        headers: [{ name: big, value: `Bearer ${big}` }, ...many],
-      },
-      response: { ...res(), headers: [{ name: "X-Big", value: big }] },
-    })]),
-  );
-  const d = r.details[0];
-  assert.equal(d.requestHeaders.length, LIST_ROWS);
-  assert.equal(d.more.requestHeaders, 1_000_001 - LIST_ROWS);
-  assert.equal(d.requestHeaders[0].name.length, VALUE_CHARS + 1);
-  assert.equal(d.responseHeaders[0].value.length, VALUE_CHARS + 1);
-  assert.ok(d.responseHeaders[0].value.endsWith("…"));
-  assert.equal(d.curl, "");
-  assert.equal(r.parsed.meta.secrets!.tokens, 1, "the Bearer value");
-  assert.ok(!r.sanitized.includes(`Bearer ${big.slice(0, 100)}`));
-  assertNoPollution();
-});
-
-Deno.test("har big: the real worker loads, details and sanitizes a 50 MB body in time", async () => {
-  const probe = new HarWorkerProbe();
-  try {
-    const text = JSON.stringify(har([
-      entry(),
-      entry({
-        response: {
-          ...res(),
-          content: {
-            size: MB50,
-            mimeType: "application/json",
-            text: `[${'"x",'.repeat(MB50 / 4)}1]`,
-          },
-        },
-      }),
-    ]));
-    const { answer, ms, after } = await probe.load(text, BOUND);
-    assert.equal(answer.type, "loaded");
-    await after;
-    const d = await probe.detail(1, BOUND);
-    assert.equal(d.answer.type, "detail");
-    if (d.answer.type === "detail") {
-      assert.ok(JSON.stringify(d.answer.detail).length < DETAIL_MAX);
-    }
-    const s = await probe.sanitize(BOUND);
-    assert.ok(s.answer.blob && s.answer.blob.size > MB50);
-    console.log(
-      `50 MB through the worker: rows ${ms.toFixed(0)} ms, detail ${
-        d.ms.toFixed(0)
-      } ms, sanitized ${s.ms.toFixed(0)} ms`,
-    );
-  } finally {
-    probe.close();
-  }
-  printTally("HAR hostile inputs (har_hostile_big_test.ts)");
+  printTally("HAR hostile inputs, 50 MB bodies (har_big_test.ts)");
 });
