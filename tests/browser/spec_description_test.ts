@@ -6,30 +6,11 @@
  * and the page logs no error (a CSP violation would be one).
  */
 import assert from "node:assert/strict";
-import { Buffer } from "node:buffer";
-import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { corpusDir, SKIPPED } from "../helpers/corpus.ts";
-import { findRow, openTimed } from "../helpers/spec_open.ts";
+import { findRow, loadSpec, openTimed } from "../helpers/spec_open.ts";
 
 const SPECS = corpusDir("specs");
-
-/** Picks `text` as file `name` and waits for its list. */
-async function loadSpec(page: Page, name: string, text: string) {
-  await page.setInputFiles("[data-testid=spec-file]", {
-    name,
-    mimeType: "application/octet-stream",
-    buffer: Buffer.from(text),
-  });
-  await page.waitForFunction(
-    (n) =>
-      (document.querySelector("[data-testid=spec-status]")?.textContent ?? "")
-        .startsWith(`Read ${n} `) &&
-      !!document.querySelector("[data-testid=endpoint-row]"),
-    name,
-    { timeout: 30_000 },
-  );
-}
 
 Deno.test({
   name:

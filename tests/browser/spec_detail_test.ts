@@ -6,13 +6,12 @@
  * endpoint; open operations within the time the page promises.
  */
 import assert from "node:assert/strict";
-import { Buffer } from "node:buffer";
 import { load } from "js-yaml";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { operationSchemas, propertyPaths } from "../helpers/schema_oracle.ts";
 import { DETAIL_ROWS } from "../../islands/openapi/row_budget.ts";
-import { findRow, openTimed } from "../helpers/spec_open.ts";
+import { findRow, loadSpec, openTimed } from "../helpers/spec_open.ts";
 import { WORKER_THRESHOLD } from "../../islands/openapi/engine.ts";
 
 const FIX = new URL("../fixtures/openapi/", import.meta.url);
@@ -73,26 +72,6 @@ function specText(
     ...(worker ? { "x-pad": "x".repeat(WORKER_THRESHOLD) } : {}),
     paths,
   });
-}
-
-/** Picks `text` as file `name` and waits for the list. */
-async function loadSpec(page: Page, name: string, text: string) {
-  if (await page.$("[data-testid=spec-filter]")) {
-    await page.fill("[data-testid=spec-filter]", "");
-  }
-  await page.setInputFiles("[data-testid=spec-file]", {
-    name,
-    mimeType: "application/octet-stream",
-    buffer: Buffer.from(text),
-  });
-  await page.waitForFunction(
-    (n) =>
-      (document.querySelector("[data-testid=spec-status]")?.textContent ?? "")
-        .startsWith(`Read ${n} `) &&
-      !!document.querySelector("[data-testid=endpoint-row]"),
-    name,
-    { timeout: 30_000 },
-  );
 }
 
 /** Opens `method path` (filtered to its row, then clicked), timed. */

@@ -4,7 +4,31 @@
  * with its detail, then (asked for) until every tree has filled in, with the
  * longest task meanwhile.
  */
+import { Buffer } from "node:buffer";
 import type { Browser, Page } from "playwright-core";
+
+/**
+ * Picks `text` as file `name` (the filter cleared first) and waits for
+ * the list of that file.
+ */
+export async function loadSpec(page: Page, name: string, text: string) {
+  if (await page.$("[data-testid=spec-filter]")) {
+    await page.fill("[data-testid=spec-filter]", "");
+  }
+  await page.setInputFiles("[data-testid=spec-file]", {
+    name,
+    mimeType: "application/octet-stream",
+    buffer: Buffer.from(text),
+  });
+  await page.waitForFunction(
+    (n) =>
+      (document.querySelector("[data-testid=spec-status]")?.textContent ?? "")
+        .startsWith(`Read ${n} `) &&
+      !!document.querySelector("[data-testid=endpoint-row]"),
+    name,
+    { timeout: 30_000 },
+  );
+}
 
 /** Filters the list to `method path`; the selector of its row's button. */
 export async function findRow(
