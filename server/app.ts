@@ -9,12 +9,16 @@
 import { Hono } from "hono";
 import { createDebugApi, type DebugApi } from "../lib/debug/api.ts";
 import type { DebugOptions } from "../lib/debug/mod.ts";
-import { DEBUG_API_BASE, NOT_FOUND_PAGE, PAGES } from "../routes/table.ts";
-import { renderPage } from "./render.tsx";
+import {
+  DEBUG_API_BASE,
+  NOT_FOUND_PAGE,
+  type PageLoader,
+  PAGES,
+} from "../routes/table.ts";
 import type { PageContext } from "../routes/page.ts";
 import { type AssetOptions, createAssets } from "./assets.ts";
 import { applySecurityHeaders } from "./security.ts";
-import { recordSamples, type Samples } from "../components/debug/samples.ts";
+import type { Samples } from "../components/debug/samples.ts";
 
 /** What the app is built from (the entries read it from env, tests pass it). */
 export interface AppOptions {
@@ -49,27 +53,33 @@ export function createApp(options: AppOptions = {}): App {
   const fetch = (req: Request, info?: Deno.ServeHandlerInfo) =>
     router.fetch(req, info);
 
-  // Recorded from the real API on the first /debug render, through the
-  // same router as any request (a few milliseconds).
+  // Recorded from the real API on the first page render, through the
+  // same router as any request (a few milliseconds). Like the pages and
+  // their renderer, loaded with the first page (see routes/table.ts).
   let samples: Promise<Samples> | undefined;
+  let renderer: Promise<typeof import("./render.tsx")> | undefined;
   const pageContext = async (): Promise<PageContext> => ({
     buildUrl: (entry) => assets.buildUrl(entry),
     debug: {
       base: debug.ctx.base,
       catalog: debug.catalog,
       limits: debug.ctx.limits,
-      samples: await (samples ??= recordSamples(fetch, debug.catalog)),
+      samples: await (samples ??= import("../components/debug/samples.ts")
+        .then((m) => m.recordSamples(fetch, debug.catalog))),
     },
   });
 
   const page = async (
-    module: typeof NOT_FOUND_PAGE,
+    load: PageLoader,
     url: URL,
     status: number,
   ): Promise<Response> => {
-    const html = new TextEncoder().encode(
-      renderPage(module, url, await pageContext()),
-    );
+    const [module, { renderPage }, context] = await Promise.all([
+      load(),
+      renderer ??= import("./render.tsx"),
+      pageContext(),
+    ]);
+    const html = new TextEncoder().encode(renderPage(module, url, context));
     const res = new Response(html, {
       status,
       headers: {
@@ -83,8 +93,8 @@ export function createApp(options: AppOptions = {}): App {
     return res;
   };
 
-  for (const [path, module] of Object.entries(PAGES)) {
-    router.get(path, (c) => page(module, new URL(c.req.url), 200));
+  for (const [path, load] of Object.entries(PAGES)) {
+    router.get(path, (c) => page(load, new URL(c.req.url), 200));
   }
   debug.register(router);
 
