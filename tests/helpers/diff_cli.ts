@@ -94,7 +94,12 @@ export async function runDiff(
  */
 export async function runDiffInProcess(
   args: readonly string[],
-  options: { cwd?: string; stdin?: string | Uint8Array } = {},
+  options: {
+    cwd?: string;
+    stdin?: string | Uint8Array;
+    /** A size cap of the test's own, instead of the CLI's 100 MiB. */
+    maxBytes?: number;
+  } = {},
 ): Promise<RunResult> {
   const { runDiff: run } = await import("../../diff.ts");
   let stdout = "", stderr = "";
@@ -118,6 +123,7 @@ export async function runDiffInProcess(
       },
     }),
     cwd: options.cwd ?? ROOT_DIR,
+    maxBytes: options.maxBytes,
   });
   return { code, stdout, stderr };
 }
