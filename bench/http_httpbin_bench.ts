@@ -30,6 +30,7 @@
  */
 import {
   type Child,
+  childOf,
   cpuSeconds,
   ensureWrk,
   startChild,
@@ -146,14 +147,7 @@ async function startGo(): Promise<Child | null> {
     stderr: "null",
   }).spawn();
   await waitForPort(port);
-  return {
-    proc,
-    port,
-    stop: async () => {
-      proc.kill("SIGTERM");
-      await proc.status;
-    },
-  };
+  return childOf(proc, port);
 }
 
 function urlOf(s: Server, t: Target): string | null {

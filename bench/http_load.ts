@@ -13,6 +13,18 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+/** A started server process as a {@link Child}: stopped by SIGTERM. */
+export function childOf(proc: Deno.ChildProcess, port: number): Child {
+  return {
+    proc,
+    port,
+    stop: async () => {
+      proc.kill("SIGTERM");
+      await proc.status;
+    },
+  };
+}
+
 let nextPort = 18_000 + Math.floor(Math.random() * 2000);
 
 /**
@@ -49,14 +61,7 @@ export async function startChild(
   }
   reader.releaseLock();
   proc.stdout.cancel().catch(() => {});
-  return {
-    proc,
-    port,
-    stop: async () => {
-      proc.kill("SIGTERM");
-      await proc.status;
-    },
-  };
+  return childOf(proc, port);
 }
 
 /**
@@ -96,14 +101,7 @@ export async function startServe(
     await proc.status;
     throw err;
   }
-  return {
-    proc,
-    port,
-    stop: async () => {
-      proc.kill("SIGTERM");
-      await proc.status;
-    },
-  };
+  return childOf(proc, port);
 }
 
 /** Resolves once `port` on 127.0.0.1 accepts a connection (10 s at most). */

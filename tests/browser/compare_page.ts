@@ -6,6 +6,12 @@
 import type { Browser, Page } from "playwright-core";
 import type { CompareResult } from "../../lib/openapi/compare/types.ts";
 import { gotoHydrated } from "../helpers/browser.ts";
+import {
+  pickTimed as specPickTimed,
+  type PickTiming,
+} from "../helpers/spec_open.ts";
+
+export type { PickTiming };
 
 /** The hand-written spec pairs. */
 export const FIX = new URL("../fixtures/compare/", import.meta.url);
@@ -95,81 +101,23 @@ export async function rows(page: Page): Promise<RowHooks[]> {
   );
 }
 
-/** What {@link pickTimed} measured. */
-export interface PickTiming {
-  /** From the file input's `change` to the frame painted with the first row. */
-  ms: number;
-  /** The longest task (Long Tasks API: 50 ms and over) until then. */
-  longest: number;
-  /** The longest task until `settleMs` after that frame. */
-  longestSettled: number;
-}
-
 /**
  * Picks `path` for `side` and times it from the input's `change` event to
- * the end of the first frame painted with a change row (a rAF callback in
- * that frame posts a message, which runs once the frame is done), with the
- * longest main-thread task meanwhile and until `settleMs` later.
+ * the end of the first frame painted with a change row, with the longest
+ * main-thread task meanwhile and until `settleMs` later: the spec
+ * viewer's timing ({@link specPickTimed}) on the compare page's hooks.
  */
-export async function pickTimed(
+export function pickTimed(
   page: Page,
   side: "base" | "revision",
   path: string,
   settleMs = 500,
 ): Promise<PickTiming> {
-  await page.evaluate(([side, settleMs]) => {
-    const w = globalThis as unknown as { __pick: Promise<PickTiming> };
-    w.__pick = new Promise((done) => {
-      const tasks: { start: number; end: number }[] = [];
-      const obs = new PerformanceObserver((l) => {
-        for (const e of l.getEntries()) {
-          tasks.push({ start: e.startTime, end: e.startTime + e.duration });
-        }
-      });
-      obs.observe({ type: "longtask" });
-      const input = document.querySelector(
-        `[data-testid=compare-${side}-file]`,
-      )!;
-      let t0 = -1;
-      input.addEventListener("change", () => {
-        t0 = performance.now();
-        const longest = (until: number) =>
-          Math.max(
-            0,
-            ...tasks.filter((t) => t.start >= t0 - 1 && t.start < until).map(
-              (t) => t.end - t.start,
-            ),
-          );
-        const afterFrame = () =>
-          new Promise<number>((r) =>
-            requestAnimationFrame(() => {
-              const ch = new MessageChannel();
-              ch.port1.onmessage = () => r(performance.now());
-              ch.port2.postMessage(0);
-            })
-          );
-        const tick = async () => {
-          if (!document.querySelector("[data-testid=change-row]")) {
-            requestAnimationFrame(tick);
-            return;
-          }
-          const shown = await afterFrame();
-          await new Promise((r) => setTimeout(r, settleMs));
-          obs.disconnect();
-          done({
-            ms: shown - t0,
-            longest: longest(shown),
-            longestSettled: longest(Infinity),
-          });
-        };
-        requestAnimationFrame(tick);
-      }, { once: true });
-    });
-  }, [side, settleMs] as const);
-  await pick(page, side, path);
-  return await page.evaluate(() =>
-    (globalThis as unknown as { __pick: Promise<PickTiming> }).__pick
-  );
+  return specPickTimed(page, path, {
+    input: `[data-testid=compare-${side}-file]`,
+    shown: "[data-testid=change-row]",
+    settleMs,
+  });
 }
 
 /** The rows a comparison lists with documentation changes hidden (or not). */

@@ -127,8 +127,8 @@ export interface PickTiming {
 }
 
 /**
- * Picks `text` as file `name` in the page's `input[type=file]` (`input`)
- * and times it from the input's `change` event to the end of the first
+ * Picks `text` as file `name` (or a file on disk, given its path) in the
+ * page's `input[type=file]` (`input`) and times it from the input's `change` event to the end of the first
  * frame rendered with an element matching `shown` (the rAF callback of
  * that frame posts a user-blocking task, which runs once the frame's style,
  * layout and paint are done), with the longest task meanwhile and until
@@ -139,7 +139,7 @@ export interface PickTiming {
  */
 export async function pickTimed(
   page: Page,
-  file: { name: string; text: string },
+  file: { name: string; text: string } | string,
   { input = "[data-testid=spec-file]", shown, settleMs = 0 }: {
     input?: string;
     shown: string;
@@ -211,12 +211,16 @@ export async function pickTimed(
   // page has shown it. (A buffer would be decoded from base64 by a script
   // in the page, in the very task that fires `change`: a second-long task
   // of the harness's own, counted as the page's.)
+  if (typeof file === "string") {
+    await page.setInputFiles(input, file);
+    // Bounded: a page that never shows `shown` fails with what it shows.
+    return await shownIn(page, shown);
+  }
   const dir = await Deno.makeTempDir({ prefix: "wb-pick-" });
   const path = `${dir}/${file.name}`;
   await Deno.writeTextFile(path, file.text);
   try {
     await page.setInputFiles(input, path);
-    // Bounded: a page that never shows `shown` fails with what it shows.
     return await shownIn(page, shown);
   } finally {
     await Deno.remove(dir, { recursive: true });
