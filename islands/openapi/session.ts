@@ -11,6 +11,7 @@
  * count of pieces is written last, so a reload between two pieces finds no
  * spec rather than half of one.
  */
+import { bomEncoding } from "../../lib/shared/bom.ts";
 
 const KEY = "wirebench.spec.v2";
 /** The single-item store of the previous version, forgotten on sight. */
@@ -76,7 +77,7 @@ export function save(s: ToSave): () => void {
       } catch {
         return; // unreadable: the engine says so
       }
-      const decoder = new TextDecoder(bomLabel(bytes));
+      const decoder = new TextDecoder(bomEncoding(bytes));
       pieces = Math.ceil(bytes.length / PIECE) || 1;
       piece = (i) =>
         decoder.decode(bytes.subarray(i * PIECE, (i + 1) * PIECE), {
@@ -104,19 +105,6 @@ export function save(s: ToSave): () => void {
     whenIdle(step);
   })();
   return stop;
-}
-
-/**
- * The encoding a byte order mark names (WHATWG Encoding "decode"; the
- * decoder then drops the mark), UTF-8 without one: as decode.ts reads.
- */
-function bomLabel(bytes: Uint8Array): string {
-  const [a, b] = bytes;
-  return a === 0xff && b === 0xfe
-    ? "utf-16le"
-    : a === 0xfe && b === 0xff
-    ? "utf-16be"
-    : "utf-8";
 }
 
 /** The remembered spec, if any (and whole). */

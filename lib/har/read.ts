@@ -6,6 +6,7 @@
  * file (its byte order mark says so: Windows tools write them) is read as
  * UTF-16. Web-standard APIs only (Blob, TextDecoder): browser and Deno.
  */
+import { type BomEncoding, bomEncoding } from "../shared/bom.ts";
 
 /** Called with bytes read so far and the file size. */
 export type ReadProgress = (done: number, total: number) => void;
@@ -13,7 +14,7 @@ export type ReadProgress = (done: number, total: number) => void;
 /** The text of a file and what was wrong with its encoding, if anything. */
 export interface ReadText {
   text: string;
-  encoding: "utf-8" | "utf-16le" | "utf-16be";
+  encoding: BomEncoding;
   /** Set when bytes were not valid UTF-8 (they are shown as U+FFFD). */
   invalid: { line: number; column: number; byte: number } | null;
 }
@@ -102,11 +103,7 @@ export async function readFileText(
   onProgress?: ReadProgress,
 ): Promise<ReadText> {
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  const encoding = head[0] === 0xff && head[1] === 0xfe
-    ? "utf-16le"
-    : head[0] === 0xfe && head[1] === 0xff
-    ? "utf-16be"
-    : "utf-8";
+  const encoding = bomEncoding(head);
   const text = await decode(file, encoding, onProgress);
   let invalid: ReadText["invalid"] = null;
   if (encoding === "utf-8" && text.includes("\ufffd")) {

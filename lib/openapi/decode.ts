@@ -8,14 +8,10 @@
  * spec (as Windows PowerShell's `>` writes) into NUL-riddled noise.
  */
 
+import { bomEncoding } from "../shared/bom.ts";
+
 /** Decodes `bytes` by their byte order mark, UTF-8 by default; never throws. */
 export function decodeSpecBytes(bytes: Uint8Array): string {
-  const [a, b] = bytes;
-  const label = a === 0xff && b === 0xfe
-    ? "utf-16le"
-    : a === 0xfe && b === 0xff
-    ? "utf-16be"
-    : "utf-8";
   // Not `fatal`: one bad byte must not cost the user the whole document.
-  return new TextDecoder(label).decode(bytes);
+  return new TextDecoder(bomEncoding(bytes)).decode(bytes);
 }

@@ -1,0 +1,20 @@
+/**
+ * The encoding a file's byte order mark names, as WHATWG Encoding's
+ * "decode" picks it (§6: EF BB BF is UTF-8, FF FE UTF-16LE, FE FF
+ * UTF-16BE), and UTF-8 without one. A `TextDecoder` for it drops the mark.
+ * Both viewers read picked files this way, so a UTF-16 export (Windows
+ * PowerShell's `>`) opens alike in each.
+ */
+
+/** What {@link bomEncoding} names. */
+export type BomEncoding = "utf-8" | "utf-16le" | "utf-16be";
+
+/** The encoding `bytes` (a file's first two bytes suffice) start with. */
+export function bomEncoding(bytes: ArrayLike<number>): BomEncoding {
+  const a = bytes[0], b = bytes[1];
+  return a === 0xff && b === 0xfe
+    ? "utf-16le"
+    : a === 0xfe && b === 0xff
+    ? "utf-16be"
+    : "utf-8";
+}
