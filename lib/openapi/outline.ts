@@ -1,0 +1,59 @@
+/**
+ * The outline of a spec: the document cut down to what its endpoint list
+ * and header are built from, so a large file's list can show before the
+ * whole file is decoded and parsed. An outline is itself a document of the
+ * same syntax, read by the same parser and indexer as the whole one, so
+ * every row, count and header field it gives is the one the whole document
+ * gives (see preview.ts for when it is not trusted).
+ *
+ * Kept: every top-level member but the reusable components (which only an
+ * opened operation needs) and extensions; under `paths` and `webhooks`,
+ * every path and operation key, and of each operation only the fields a
+ * list entry reads. A path item that is itself a `$ref` is kept whole, so
+ * the reference fails to resolve in the outline and the preview is dropped.
+ */
+
+/** Top-level members left out of an outline (OpenAPI 3 and Swagger 2.0). */
+export const DROPPED_TOP = new Set([
+  "components",
+  "definitions",
+  "parameters",
+  "responses",
+  "securityDefinitions",
+]);
+
+/** Top-level members whose path items are cut down to their operations. */
+export const PATH_MAPS = new Set(["paths", "webhooks"]);
+
+/**
+ * Path Item fields that hold operations (OpenAPI 3.2 §4.8.9), and `$ref`,
+ * which must stay so an outline never lists what the document does not.
+ */
+export const OPERATION_FIELDS = new Set([
+  "get",
+  "put",
+  "post",
+  "delete",
+  "options",
+  "head",
+  "patch",
+  "trace",
+  "query",
+]);
+
+/** Path Item fields kept whole. */
+export const WHOLE_ITEM_FIELDS = new Set(["$ref", "additionalOperations"]);
+
+/** Operation fields a list entry, its tags and its callbacks read. */
+export const LISTED_OP_FIELDS = new Set([
+  "summary",
+  "operationId",
+  "tags",
+  "deprecated",
+  "callbacks",
+]);
+
+/** True for a top-level key an outline leaves out. */
+export function droppedTop(key: string): boolean {
+  return DROPPED_TOP.has(key) || key.startsWith("x-");
+}

@@ -1,0 +1,254 @@
+/**
+ * The outline (outline.ts) of a JSON document, cut from its UTF-8 bytes
+ * without decoding the rest: JSON's structural characters are ASCII and
+ * never occur inside a multi-byte UTF-8 sequence (RFC 8259 §8.1, RFC 3629
+ * §3), so brackets and quotes can be matched on bytes. Strings are skipped
+ * with the native `indexOf`; only the bytes between strings are walked.
+ *
+ * The scan checks structure, not every token: a document it accepts may
+ * still be refused by `JSON.parse` (a stray comma deep in `components`);
+ * the whole parse that follows decides, and its answer replaces the preview.
+ */
+import {
+  droppedTop,
+  LISTED_OP_FIELDS,
+  OPERATION_FIELDS,
+  PATH_MAPS,
+  WHOLE_ITEM_FIELDS,
+} from "./outline.ts";
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const OPEN_OBJ = 0x7b;
+const CLOSE_OBJ = 0x7d;
+
+/** Longer keys are no field name the outline looks for (they are copied). */
+const MAX_FIELD = 32;
+
+/** Thrown inside the scan for input it does not take; caught at the entry. */
+class NotTaken extends Error {}
+
+/** A byte range `[start, end)`. */
+type Span = [number, number];
+
+/** Walks one document's bytes. */
+class Scanner {
+  i = 0;
+  constructor(readonly b: Uint8Array) {}
+
+  ws(): void {
+    const b = this.b;
+    let i = this.i;
+    for (;;) {
+      const c = b[i];
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+      else break;
+    }
+    this.i = i;
+  }
+
+  expect(c: number): void {
+    if (this.b[this.i] !== c) throw new NotTaken();
+    this.i++;
+  }
+
+  /** Past the string whose opening quote is at `from`: its end. */
+  stringEnd(from: number): number {
+    const b = this.b;
+    let j = from;
+    for (;;) {
+      j = b.indexOf(QUOTE, j + 1);
+      if (j < 0) throw new NotTaken();
+      let k = j - 1;
+      while (b[k] === BACKSLASH) k--;
+      if ((j - 1 - k) % 2 === 0) return j + 1; // an even run escapes nothing
+    }
+  }
+
+  string(): Span {
+    if (this.b[this.i] !== QUOTE) throw new NotTaken();
+    const start = this.i;
+    this.i = this.stringEnd(start);
+    return [start, this.i];
+  }
+
+  /** Skips any value; its span. */
+  value(): Span {
+    const b = this.b;
+    const start = this.i;
+    const c = b[start];
+    if (c === QUOTE) return this.string();
+    if ((c | 0x20) === OPEN_OBJ) {
+      let i = start + 1;
+      let depth = 1;
+      const n = b.length;
+      // Most bytes between strings are indentation: one test passes them.
+      // `[` and `{` differ in one bit (0x20), as do `]` and `}`.
+      while (i < n) {
+        const d = b[i++];
+        if (d <= COMMA) {
+          if (d !== QUOTE) continue;
+          // Inline, not a call: a spec has a string every few bytes.
+          const j = b.indexOf(QUOTE, i);
+          i = j > 0 && b[j - 1] !== BACKSLASH ? j + 1 : this.stringEnd(i - 1);
+        } else if ((d | 0x20) === OPEN_OBJ) depth++;
+        else if ((d | 0x20) === CLOSE_OBJ && --depth === 0) {
+          this.i = i;
+          return [start, i];
+        }
+      }
+      throw new NotTaken();
+    }
+    // A number, true, false or null: up to the next delimiter.
+    let i = start;
+    for (;;) {
+      const d = b[i];
+      if (
+        d === undefined || d === COMMA || (d | 0x20) === CLOSE_OBJ ||
+        d === 0x20 || d === 0x0a || d === 0x0d || d === 0x09
+      ) break;
+      i++;
+    }
+    if (i === start) throw new NotTaken();
+    this.i = i;
+    return [start, i];
+  }
+
+  /**
+   * Calls `member` with each key's span of the object starting here, when
+   * the value is next; `member` must consume the value.
+   */
+  members(member: (key: Span) => void): void {
+    this.expect(OPEN_OBJ);
+    this.ws();
+    if (this.b[this.i] === CLOSE_OBJ) {
+      this.i++;
+      return;
+    }
+    for (;;) {
+      this.ws();
+      const k = this.string();
+      this.ws();
+      this.expect(COLON);
+      this.ws();
+      member(k);
+      this.ws();
+      const c = this.b[this.i++];
+      if (c === CLOSE_OBJ) return;
+      if (c !== COMMA) throw new NotTaken();
+    }
+  }
+
+  /**
+   * A key's text for comparing with field names, which are ASCII: a key
+   * with other bytes gives one no field has. A key with an escape is not
+   * taken (`"g\u0065t"` is `get`).
+   */
+  key([s, e]: Span): string {
+    const inner = this.b.subarray(s + 1, e - 1);
+    if (inner.includes(BACKSLASH)) throw new NotTaken();
+    if (inner.length > MAX_FIELD) return "\0";
+    let out = "";
+    for (const c of inner) {
+      if (c >= 0x80) return "\0";
+      out += String.fromCharCode(c);
+    }
+    return out;
+  }
+}
+
+/** Bytes to join, in order: spans of the input and ASCII text. */
+type Piece = Span | string;
+
+/**
+ * The outline of the JSON document in `bytes` as UTF-8 bytes, or null when
+ * it is not a JSON object this scan takes (YAML, broken structure, a
+ * UTF-16 file, no `paths`). A UTF-8 byte order mark is left out.
+ */
+export function jsonOutline(bytes: Uint8Array): Uint8Array | null {
+  const s = new Scanner(bytes);
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) s.i = 3;
+  const out: Piece[] = [];
+  let paths = false;
+  try {
+    s.ws();
+    out.push("{");
+    let first = true;
+    s.members((k) => {
+      const key = s.key(k);
+      if (droppedTop(key)) return void s.value();
+      if (!first) out.push(",");
+      first = false;
+      out.push(k, ":");
+      if (PATH_MAPS.has(key) && s.b[s.i] === OPEN_OBJ) {
+        paths ||= key === "paths";
+        pathMap(s, out);
+      } else out.push(s.value());
+    });
+    out.push("}");
+    s.ws();
+    if (s.i !== bytes.length) return null; // more after the document
+  } catch (err) {
+    if (err instanceof NotTaken) return null;
+    throw err;
+  }
+  return paths ? join(bytes, out) : null;
+}
+
+/**
+ * A `paths` or `webhooks` map: each path item cut down to its operations
+ * (and `$ref`), each operation to the fields a list entry reads. Path keys
+ * are copied, never compared: an escape there is fine.
+ */
+function pathMap(s: Scanner, out: Piece[]): void {
+  out.push("{");
+  let firstPath = true;
+  s.members((p) => {
+    if (!firstPath) out.push(",");
+    firstPath = false;
+    out.push(p, ":");
+    if (s.b[s.i] !== OPEN_OBJ) return void out.push(s.value());
+    out.push("{");
+    let firstField = true;
+    s.members((f) => {
+      const field = s.key(f);
+      const op = OPERATION_FIELDS.has(field);
+      if (!op && !WHOLE_ITEM_FIELDS.has(field)) return void s.value();
+      if (!firstField) out.push(",");
+      firstField = false;
+      out.push(f, ":");
+      if (!op || s.b[s.i] !== OPEN_OBJ) return void out.push(s.value());
+      out.push("{");
+      let firstOpField = true;
+      s.members((o) => {
+        const opField = s.key(o);
+        const v = s.value();
+        if (!LISTED_OP_FIELDS.has(opField)) return;
+        if (!firstOpField) out.push(",");
+        firstOpField = false;
+        out.push(o, ":", v);
+      });
+      out.push("}");
+    });
+    out.push("}");
+  });
+  out.push("}");
+}
+
+function join(bytes: Uint8Array, pieces: Piece[]): Uint8Array {
+  let n = 0;
+  for (const p of pieces) n += typeof p === "string" ? p.length : p[1] - p[0];
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of pieces) {
+    if (typeof p === "string") {
+      for (let i = 0; i < p.length; i++) out[at++] = p.charCodeAt(i);
+    } else {
+      out.set(bytes.subarray(p[0], p[1]), at);
+      at += p[1] - p[0];
+    }
+  }
+  return out;
+}

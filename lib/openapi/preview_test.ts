@@ -1,0 +1,294 @@
+/**
+ * The preview of a picked file (preview.ts) lists exactly what the whole
+ * parse lists, or nothing: checked against `parseSpec` on table cases that
+ * are cut (`ok/`) and that must not be (`none/`), on generated specs, and
+ * on every spec of the corpus (skipped when it is absent).
+ */
+import assert from "node:assert/strict";
+import { dump } from "js-yaml";
+import { parseSpec, type SpecIndex } from "./mod.ts";
+import { previewIndex } from "./preview.ts";
+import { corpusDir, corpusFiles } from "../../tests/helpers/corpus.ts";
+import { bigSpec } from "../../tests/fixtures/openapi/generate.ts";
+
+const enc = (s: string) => new TextEncoder().encode(s);
+
+/** What a preview and the whole parse must agree on. */
+function listed(x: SpecIndex) {
+  return { ...x, warnings: [], checked: false, chars: 0 };
+}
+
+/** The preview of `text`, asserted equal to the whole parse when given. */
+function check(text: string | Uint8Array): SpecIndex | null {
+  const bytes = typeof text === "string" ? enc(text) : text;
+  const preview = previewIndex(bytes);
+  if (preview) {
+    const whole = parseSpec(new TextDecoder().decode(bytes), {
+      checks: false,
+    });
+    assert.deepEqual(preview, listed(whole.index));
+  }
+  return preview;
+}
+
+const COMPONENTS = {
+  schemas: { Pet: { type: "object", description: "x".repeat(200) } },
+};
+const op = (summary: string, more: Record<string, unknown> = {}) => ({
+  summary,
+  operationId: summary.replace(/\W/g, ""),
+  tags: ["pets"],
+  description: "Long text",
+  parameters: [{ name: "id", in: "path", required: true }],
+  responses: { "200": { $ref: "#/components/responses/Ok" } },
+  ...more,
+});
+const doc = (paths: unknown, more: Record<string, unknown> = {}) => ({
+  openapi: "3.1.0",
+  info: { title: "Pets", version: "1.0" },
+  servers: [{ url: "https://api.example.com" }],
+  tags: [{ name: "pets", description: "Pets" }],
+  paths,
+  components: COMPONENTS,
+  "x-huge": ["ignored"],
+  ...more,
+});
+const PATHS = {
+  "/pets": {
+    get: op("List pets"),
+    post: op("Add a pet", { deprecated: true }),
+  },
+  "/pets/{id}": {
+    parameters: [{ name: "id", in: "path" }],
+    get: op("One pet"),
+    delete: { responses: { "204": { description: "Gone" } } },
+  },
+  "/a": { put: op("First in code-point order") },
+};
+
+const json = (v: unknown) => JSON.stringify(v, null, 2);
+const yaml = (v: unknown) => dump(v, { noRefs: true });
+
+/** Cases whose preview must exist (and equal the whole parse). */
+const OK: Record<string, string | Uint8Array> = {
+  "ok/json": json(doc(PATHS)),
+  "ok/json-minified": JSON.stringify(doc(PATHS)),
+  "ok/yaml": yaml(doc(PATHS)),
+  "ok/json-bom": "\ufeff" + json(doc(PATHS)),
+  "ok/yaml-crlf": yaml(doc(PATHS)).replace(/\n/g, "\r\n"),
+  "ok/json-number-version": json(doc(PATHS)).replace('"1.0"', "1.0"),
+  "ok/yaml-number-version": yaml(doc(PATHS)).replace("'1.0'", "1.0"),
+  "ok/swagger-2.0": json({
+    swagger: "2.0",
+    info: { title: "S", version: "2" },
+    host: "api.example.com",
+    basePath: "/v1",
+    schemes: ["https"],
+    paths: PATHS,
+    definitions: COMPONENTS.schemas,
+    parameters: { id: { name: "id", in: "path" } },
+  }),
+  "ok/json-escaped-path-key": json(doc({ "/a\u00e9/b": PATHS["/a"] }))
+    .replace('"/a\u00e9/b"', '"/a\\u00e9\\/b"'),
+  "ok/json-escapes-in-values": json(doc({
+    "/q": { get: op('Say "hi" \\ \u2019 \ud83d\ude00') },
+  })),
+  "ok/json-duplicate-fields": json(doc({ "/d": { get: op("One") } }))
+    .replace('"summary": "One",', '"summary": "Zero", "summary": "One",'),
+  "ok/yaml-block-scalars": [
+    "openapi: 3.0.3",
+    "info:",
+    "  title: Block",
+    "  version: '1'",
+    "paths:",
+    "  # a comment at the paths level",
+    "  /b:",
+    "    get:",
+    "      summary: >-",
+    "        Folded",
+    "",
+    "        text",
+    "      description: |",
+    "        # not a comment",
+    "        summary: not a key",
+    "      tags: [x, y]",
+    "    post:",
+    "      responses: {}",
+    "  '/quoted: key':",
+    "      patch:",
+    "          operationId: deep",
+    "components:",
+    "  schemas: {}",
+    "",
+  ].join("\n"),
+  "ok/yaml-compact-sequences": [
+    "openapi: 3.0.3",
+    "info: {title: C, version: '1'}",
+    "tags:",
+    "- name: a",
+    "paths:",
+    "  /c:",
+    "    get:",
+    "      tags:",
+    "      - a",
+    "      - b",
+    "      parameters:",
+    "      - name: q",
+    "        in: query",
+    "      summary: after the sequences",
+    "",
+  ].join("\n"),
+  "ok/yaml-anchor-in-kept-part": [
+    "openapi: 3.0.3",
+    "info: {title: A, version: '1'}",
+    "paths:",
+    "  /a:",
+    "    get:",
+    "      tags: &t [shared]",
+    "      summary: first",
+    "    post:",
+    "      tags: *t",
+    "",
+  ].join("\n"),
+  "ok/yaml-document-marker": "---\n" + yaml(doc(PATHS)),
+  "ok/3.2-query-and-additional": json({
+    ...doc({
+      "/s": {
+        query: op("Search"),
+        additionalOperations: { COPY: op("Copy") },
+      },
+    }),
+    openapi: "3.2.0",
+  }),
+  "ok/webhooks": json(doc(PATHS, {
+    webhooks: { petAdded: { post: op("Pet added") } },
+  })),
+  "ok/callbacks-inline": json(doc({
+    "/hook": {
+      post: op("Subscribe", {
+        callbacks: {
+          onEvent: {
+            "{$request.body#/url}": { post: { summary: "Event" } },
+          },
+        },
+      }),
+    },
+  })),
+  "ok/generated-json": bigSpec(300, { bytes: 400_000 }),
+  "ok/generated-yaml": yaml(JSON.parse(bigSpec(60))),
+};
+
+/** Cases that must give no preview (the whole parse alone answers). */
+const NONE: Record<string, string | Uint8Array> = {
+  "none/path-item-ref": json(
+    doc({ "/r": { $ref: "#/components/pathItems/R" } }, {
+      components: { pathItems: { R: { get: op("Ref") } } },
+    }),
+  ),
+  "none/callback-ref": json(doc({
+    "/hook": {
+      post: op("Subscribe", {
+        callbacks: { onEvent: { $ref: "#/components/callbacks/E" } },
+      }),
+    },
+  })),
+  "none/json-escaped-field-key": json(doc(PATHS)).replace(
+    '"get"',
+    '"g\\u0065t"',
+  ),
+  "none/json-truncated": json(doc(PATHS)).slice(0, -3),
+  "none/json-trailing-text": json(doc(PATHS)) + "\n{}",
+  "none/json-no-paths": json({ ...doc(PATHS), paths: undefined }),
+  "none/not-openapi": json({ asyncapi: "2.6.0", paths: PATHS }),
+  "none/yaml-merge-key-in-operation": [
+    "openapi: 3.0.3",
+    "info: {title: M, version: '1'}",
+    "x-base: &base",
+    "  summary: merged",
+    "paths:",
+    "  /m:",
+    "    get:",
+    "      <<: *base",
+    "",
+  ].join("\n"),
+  "none/yaml-alias-to-dropped-anchor": [
+    "openapi: 3.0.3",
+    "info: {title: M, version: '1'}",
+    "components:",
+    "  x: &tags [a]",
+    "paths:",
+    "  /m:",
+    "    get:",
+    "      tags: *tags",
+    "",
+  ].join("\n"),
+  "none/yaml-two-documents": yaml(doc(PATHS)) + "---\nopenapi: 3.0.0\n",
+  "none/yaml-directive": "%YAML 1.2\n---\n" + yaml(doc(PATHS)),
+  "none/yaml-flow-document":
+    "{openapi: 3.0.0, info: {title: F, version: '1'}, paths: {/f: {get: {}}}}",
+  "none/yaml-escaped-key": yaml(doc(PATHS)).replace("get:", '"g\\x65t":'),
+  "none/utf-16": new Uint8Array([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]),
+  "none/empty": "",
+};
+
+for (const [name, text] of Object.entries(OK)) {
+  Deno.test(`preview ${name}`, () => {
+    const p = check(text);
+    assert.ok(p, "a preview is given");
+    assert.ok(p.endpoints.length > 0);
+  });
+}
+
+for (const [name, text] of Object.entries(NONE)) {
+  Deno.test(`preview ${name}`, () => {
+    assert.equal(check(text), null);
+  });
+}
+
+Deno.test("preview: the list order, counts and header of the whole parse", () => {
+  const p = check(json(doc(PATHS)))!;
+  assert.deepEqual(
+    p.endpoints.map((e) => `${e.method} ${e.path}`),
+    [
+      "put /a",
+      "get /pets",
+      "post /pets",
+      "get /pets/{id}",
+      "delete /pets/{id}",
+    ],
+  );
+  assert.equal(p.title, "Pets");
+  assert.equal(p.version, "1.0");
+  assert.deepEqual(p.warnings, []);
+  assert.equal(p.checked, false);
+});
+
+const DIR = corpusDir("specs") ?? "";
+
+Deno.test({
+  name:
+    "preview: every corpus spec is previewed as the whole parse lists it, or not at all",
+  ignore: !DIR,
+  fn() {
+    const previewed: string[] = [];
+    for (const name of corpusFiles("specs")) {
+      const bytes = Deno.readFileSync(DIR + name);
+      let p: SpecIndex | null;
+      try {
+        p = check(bytes);
+      } catch (err) {
+        throw new Error(`${name}: ${(err as Error).message}`);
+      }
+      if (p) previewed.push(name);
+    }
+    // The large specs the preview is for.
+    for (
+      const big of [
+        "stripe-spec3.json",
+        "openai-openapi.yaml",
+        "k8s-v1.7.17-swagger.json",
+        "slack-web-openapi-v2.json",
+      ]
+    ) assert.ok(previewed.includes(big), `${big} is previewed`);
+  },
+});
