@@ -78,7 +78,9 @@ export default function SpecViewer(
         <p class="sv-status muted" role="status" data-testid="spec-status">
           {b.copied || status}
         </p>
-        {busy && <Progress stage={busy.stage} label={busy.label} />}
+        {busy && !loader.state.preview && (
+          <Progress stage={busy.stage} label={busy.label} />
+        )}
         {error && !busy && (
           <SpecErrorBox
             error={error}

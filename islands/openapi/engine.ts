@@ -11,6 +11,7 @@ import { SchemaGraph } from "../../lib/openapi/schema_graph.ts";
 import type {
   OperationDetail,
   SchemaNode,
+  SpecIndex,
   SpecWarning,
 } from "../../lib/openapi/types.ts";
 import {
@@ -59,7 +60,9 @@ export const PARSE_TIMEOUT_MS = WATCHDOG_MS;
 
 type Holder =
   | { kind: "local"; parsed: ParsedSpec; graph: SchemaGraph }
-  | { kind: "worker"; parseId: number };
+  | { kind: "worker"; parseId: number }
+  /** Listed from a preview; the worker's whole parse is under way. */
+  | { kind: "pending"; settled: Promise<void> };
 
 /**
  * Details kept per spec: a row opened again, or asked for when the pointer
@@ -100,6 +103,7 @@ export class SpecEngine {
     onStage: (s: ParseStage) => void,
     onChecked: (warnings: SpecWarning[]) => void,
     onText: (text: string) => void = () => {},
+    onPreview: (index: SpecIndex, ms: number) => void = () => {},
   ): Promise<ParseResult | null> {
     const id = this.#client.nextId();
     this.#latest = id;
@@ -115,7 +119,13 @@ export class SpecEngine {
       text === null || text.length >= WORKER_THRESHOLD || ALIAS.test(text)
     ) {
       if (this.#client.busy) this.#client.stop(); // a stale parse: interrupt it
-      const r = await this.#inWorker(id, text ?? input, onStage, onChecked);
+      const r = await this.#inWorker(
+        id,
+        text ?? input,
+        onStage,
+        onChecked,
+        onPreview,
+      );
       if (r) return id === this.#latest ? r : null;
       // No worker: let the progress state paint before the main thread blocks.
       onStage("parsing");
@@ -159,9 +169,14 @@ export class SpecEngine {
     input: string | Blob,
     onStage: (s: ParseStage) => void,
     onChecked: (warnings: SpecWarning[]) => void,
+    onPreview: (index: SpecIndex, ms: number) => void,
   ): Promise<ParseResult | null> {
     return new Promise((resolve) => {
       const t0 = performance.now();
+      // Details asked for while only the preview is listed wait for the
+      // whole document (the worker holds it once "parsed" comes).
+      let settle = () => {};
+      const settled = new Promise<void>((r) => settle = r);
       let listed: SpecWarning[] | null = null; // set once the list arrived
       const msg: ToWorker = typeof input === "string"
         ? { type: "parse", id, text: input }
@@ -171,11 +186,18 @@ export class SpecEngine {
           case "stage":
             onStage(m.stage);
             return false;
+          case "preview":
+            if (id === this.#latest) {
+              this.#hold({ kind: "pending", settled });
+              onPreview(m.index, m.ms);
+            }
+            return false;
           case "parsed":
             listed = m.index.warnings;
             if (id === this.#latest) {
-              this.#hold({ kind: "worker", parseId: id });
+              this.#hold({ kind: "worker", parseId: id }, true);
             }
+            settle();
             resolve({ ok: true, index: m.index, ms: m.ms });
             return false; // the checks follow in a "checked" message
           case "checked":
@@ -183,9 +205,14 @@ export class SpecEngine {
             return true;
           case "failed":
             if (id === this.#latest) this.#hold(null);
+            settle();
             resolve({ ok: false, error: m.error, ms: m.ms });
             return true;
           case "gone": {
+            if (this.#holder?.kind === "pending" && id === this.#latest) {
+              this.#hold(null); // its preview has no document behind it
+            }
+            settle();
             // A worker that never answered could not start (the caller
             // parses here instead); one that died or ran out of time
             // reading this input must not take the page down with it.
@@ -255,6 +282,9 @@ export class SpecEngine {
   #detail(op: OperationRef): Promise<OperationDetail | null> {
     const h = this.#holder;
     if (!h) return Promise.resolve(null);
+    if (h.kind === "pending") {
+      return h.settled.then(() => this.#holder === h ? null : this.#detail(op));
+    }
     if (h.kind === "local") {
       try {
         return Promise.resolve(
@@ -291,7 +321,7 @@ export class SpecEngine {
    */
   nodes(ids: number[], depth: number): Promise<SchemaNode[]> {
     const h = this.#holder;
-    if (!h || !ids.length) return Promise.resolve([]);
+    if (!h || h.kind === "pending" || !ids.length) return Promise.resolve([]);
     if (h.kind === "local") {
       try {
         return Promise.resolve(
@@ -321,10 +351,13 @@ export class SpecEngine {
     this.#hold(null);
   }
 
-  /** The spec details are answered from; details kept of another go. */
-  #hold(h: Holder | null): void {
+  /**
+   * The spec details are answered from; details kept of another go, but
+   * not those asked for while its preview was listed (they wait for it).
+   */
+  #hold(h: Holder | null, same = false): void {
+    if (!(same && this.#holder?.kind === "pending")) this.#details.clear();
     this.#holder = h;
-    this.#details.clear();
   }
 
   /** Stops the worker. */

@@ -7,6 +7,8 @@
 import assert from "node:assert/strict";
 import { SpecEngine } from "./engine.ts";
 import { laughs } from "../../tests/hostile/spec_cases_alias.ts";
+import { bigSpec } from "../../tests/fixtures/openapi/generate.ts";
+import type { OperationDetail, SpecIndex } from "../../lib/openapi/types.ts";
 
 const STUCK = new URL(
   "../../tests/fixtures/openapi/stuck_worker.ts",
@@ -121,6 +123,50 @@ Deno.test({
       assert.equal((await e.detail(other))?.path, "/b");
       e.reset();
       assert.equal(await e.detail(op), null, "cleared: no spec, no detail");
+    } finally {
+      e.dispose();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "spec engine: a picked file's list shows from its preview first; a detail asked then waits for the whole parse",
+  ...OPTS,
+  async fn() {
+    const e = new SpecEngine(REAL);
+    try {
+      const text = bigSpec(300, { bytes: 400_000 });
+      const file = new Blob([text]);
+      const order: string[] = [];
+      let early: Promise<unknown> | null = null;
+      let previewed: SpecIndex | null = null;
+      const r = await e.parse(file, none, () => order.push("checked"), none, (
+        index,
+      ) => {
+        order.push("preview");
+        previewed = index;
+        const first = index.endpoints[0];
+        early = e.detail({
+          container: "paths",
+          path: first.path,
+          method: first.method,
+        });
+      });
+      order.push("parsed");
+      assert.ok(r?.ok);
+      assert.deepEqual(order.slice(0, 2), ["preview", "parsed"]);
+      const p = previewed as SpecIndex | null;
+      assert.ok(p);
+      assert.deepEqual(
+        p.endpoints,
+        r.index.endpoints,
+        "the preview lists what the whole parse lists",
+      );
+      assert.equal(p.title, r.index.title);
+      // Asked while only the preview was listed: answered from the document.
+      const d = await early as OperationDetail | null;
+      assert.equal(d?.path, r.index.endpoints[0].path);
     } finally {
       e.dispose();
     }

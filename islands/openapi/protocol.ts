@@ -46,6 +46,11 @@ export type ToWorker =
 /** Worker to page. */
 export type FromWorker =
   | { type: "stage"; id: number; stage: ParseStage }
+  /**
+   * The list of a picked file from its outline, before the whole parse
+   * (lib/openapi/preview.ts): the same rows and header, no details yet.
+   */
+  | { type: "preview"; id: number; index: SpecIndex; ms: number }
   | { type: "parsed"; id: number; index: SpecIndex; ms: number }
   | { type: "failed"; id: number; error: SpecErrorInfo; ms: number }
   | { type: "checked"; id: number; warnings: SpecWarning[]; ms: number }

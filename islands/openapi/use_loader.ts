@@ -40,6 +40,8 @@ export interface LoaderState {
   /** Warnings of the current spec; `checked` once the slower checks ran. */
   warnings: SpecWarning[];
   checked: boolean;
+  /** True while `index` is a picked file's preview and its parse goes on. */
+  preview: boolean;
 }
 
 const EMPTY: LoaderState = {
@@ -50,6 +52,7 @@ const EMPTY: LoaderState = {
   inBox: true,
   warnings: [],
   checked: true,
+  preview: false,
 };
 
 /** The loader hook; `box` is the paste box, filled for small inputs. */
@@ -116,6 +119,22 @@ export function useLoader(
       (stage) => setState((s) => ({ ...s, busy: { stage, label } })),
       (warnings) => setState((s) => ({ ...s, warnings, checked: true })),
       known,
+      (index) => {
+        // The list from the file's outline; the whole parse goes on.
+        const n = index.endpoints.length;
+        setState((s) => ({
+          ...s,
+          index,
+          error: null,
+          inBox: !outOfBox && (fits || !name),
+          warnings: [],
+          checked: false,
+          preview: true,
+          status: `Listed ${label}: ${n} endpoint${
+            n === 1 ? "" : "s"
+          }; reading the rest…`,
+        }));
+      },
     );
     if (!r) return; // superseded by a newer input
     const ms = r.ms < 10 ? r.ms.toFixed(1) : r.ms.toFixed(0);
@@ -128,6 +147,7 @@ export function useLoader(
         inBox: !outOfBox && (fits || !name),
         warnings: r.index.warnings,
         checked: r.index.checked,
+        preview: false,
         status: `Read ${label}: ${n} endpoint${
           n === 1 ? "" : "s"
         } in ${ms} ms.`,
@@ -149,6 +169,7 @@ export function useLoader(
         inBox: !outOfBox && (fits || !name),
         warnings: [],
         checked: true,
+        preview: false,
         status: `Rejected ${label}: ${r.error.message}`,
       });
     }

@@ -1,7 +1,9 @@
 /**
  * Web Worker of the spec viewer: reads large picked files and parses and
  * indexes large specs off the main thread so the page never freezes, keeps
- * the parsed document, and computes operation details on request. Built to
+ * the parsed document, and computes operation details on request. A picked
+ * file's list is posted twice: from its outline as soon as it is read
+ * ("preview"), then from the whole document ("parsed"). Built to
  * `/_build/spec_worker.js`.
  */
 /// <reference lib="webworker" />
@@ -12,6 +14,7 @@ import {
   type ParsedSpec,
   tryParseSpec,
 } from "../../lib/openapi/mod.ts";
+import { previewIndex, warmPreview } from "../../lib/openapi/preview.ts";
 import { decodeText } from "../../lib/openapi/utf8.ts";
 import {
   type FromWorker,
@@ -51,11 +54,6 @@ function post(m: FromWorker): void {
   (self as unknown as Worker).postMessage(m);
 }
 
-/** A picked file's text, decoded as a browser reads a text file. */
-async function readFile(file: Blob): Promise<string> {
-  return decodeText(new Uint8Array(await file.arrayBuffer()));
-}
-
 async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
   current = null;
   const t = performance.now();
@@ -63,7 +61,17 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
   if ("file" in m) {
     post({ type: "stage", id: m.id, stage: "reading" });
     try {
-      text = await readFile(m.file);
+      const bytes = new Uint8Array(await m.file.arrayBuffer());
+      // The list from the file's outline first: a fraction of the whole
+      // decode and parse that follows (lib/openapi/preview.ts).
+      let index = null;
+      try {
+        index = previewIndex(bytes);
+      } catch { /* a bug: the whole parse still answers */ }
+      if (index) {
+        post({ type: "preview", id: m.id, index, ms: performance.now() - t });
+      }
+      text = decodeText(bytes);
     } catch (err) {
       const message = `The file could not be read: ${(err as Error).message}`;
       const error = { kind: "syntax" as const, message };
@@ -90,6 +98,14 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
   post({ type: "checked", id: m.id, warnings, ms: performance.now() - t });
   prepare(m.id);
 }
+
+// Started ahead of need (the page warms the worker): compile what the first
+// picked file needs while the person is still picking it.
+setTimeout(() => {
+  try {
+    warmPreview();
+  } catch { /* only a head start */ }
+}, 0);
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
   const m = ev.data;

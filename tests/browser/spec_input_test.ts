@@ -222,6 +222,62 @@ Deno.test({
 });
 
 Deno.test({
+  name:
+    "browser spec: a large picked file lists from its outline before the whole parse; a row opened meanwhile shows its detail",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      // Long descriptions: the outline leaves them out, the whole parse not.
+      const text = bigSpec(600, { bytes: 2_000_000 });
+      await page.evaluate(() => {
+        const w = globalThis as unknown as { statuses: string[] };
+        w.statuses = [];
+        const el = document.querySelector("[data-testid=spec-status]")!;
+        new MutationObserver(() => w.statuses.push(el.textContent ?? ""))
+          .observe(el, { subtree: true, childList: true, characterData: true });
+      });
+      await page.setInputFiles("[data-testid=spec-file]", {
+        name: "big.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(text),
+      });
+      await page.waitForSelector("[data-testid=endpoint-row]");
+      // At once, as a reader clicks what shows first.
+      await page.locator(
+        "[data-testid=endpoint-row] >> nth=0 >> button.sv-row-main",
+      ).click();
+      await page.waitForSelector("[data-testid=operation-detail]");
+      assert.match(
+        await page.textContent("[data-testid=operation-detail]") ?? "",
+        /listR0000/,
+      );
+      await page.waitForFunction(() =>
+        /^Read big\.json/.test(
+          document.querySelector("[data-testid=spec-status]")?.textContent ??
+            "",
+        )
+      );
+      const statuses = await page.evaluate(() =>
+        (globalThis as unknown as { statuses: string[] }).statuses
+      );
+      const listed = statuses.findIndex((s) =>
+        /^Listed big\.json \(.*\): 600 endpoints; reading the rest…$/.test(s)
+      );
+      const read = statuses.findIndex((s) => /^Read big\.json/.test(s));
+      assert.ok(
+        listed >= 0 && listed < read,
+        `the outline's list came first: ${statuses.join(" | ")}`,
+      );
+      assert.equal(await page.textContent("[data-testid=spec-count]"), "600");
+      assert.deepEqual(
+        (await rows(page)).slice(0, 2),
+        ["get /r0000/items", "post /r0000/items"],
+      );
+    }),
+});
+
+Deno.test({
   name: "browser spec: dropping a file anywhere on the page opens it",
   ...BROWSER_TEST,
   fn: () =>
