@@ -62,7 +62,7 @@ type Holder =
   | { kind: "local"; parsed: ParsedSpec; graph: SchemaGraph }
   | { kind: "worker"; parseId: number }
   /** Listed from a preview; the worker's whole parse is under way. */
-  | { kind: "pending"; settled: Promise<void> };
+  | { kind: "pending"; parseId: number; settled: Promise<void> };
 
 /**
  * Details kept per spec: a row opened again, or asked for when the pointer
@@ -188,7 +188,7 @@ export class SpecEngine {
             return false;
           case "preview":
             if (id === this.#latest) {
-              this.#hold({ kind: "pending", settled });
+              this.#hold({ kind: "pending", parseId: id, settled });
               onPreview(m.index, m.ms);
             }
             return false;
@@ -276,14 +276,19 @@ export class SpecEngine {
    * task on the page the asking ahead is for sparing.
    */
   ahead(op: OperationRef): void {
-    if (this.#holder?.kind === "worker") void this.detail(op);
+    const h = this.#holder;
+    if (h?.kind === "worker") void this.detail(op);
+    // Listed from a preview: asked once the document is there.
+    else if (h?.kind === "pending") {
+      void h.settled.then(() => this.#parsed(h) && this.ahead(op));
+    }
   }
 
   #detail(op: OperationRef): Promise<OperationDetail | null> {
     const h = this.#holder;
     if (!h) return Promise.resolve(null);
     if (h.kind === "pending") {
-      return h.settled.then(() => this.#holder === h ? null : this.#detail(op));
+      return h.settled.then(() => this.#parsed(h) ? this.#detail(op) : null);
     }
     if (h.kind === "local") {
       try {
@@ -343,6 +348,12 @@ export class SpecEngine {
       );
       if (!sent) resolve([]);
     });
+  }
+
+  /** Whether the spec `h` previewed is now held whole. */
+  #parsed(h: Holder & { kind: "pending" }): boolean {
+    const now = this.#holder;
+    return now?.kind === "worker" && now.parseId === h.parseId;
   }
 
   /** Forgets the current spec (the Clear button). */

@@ -7,6 +7,7 @@
  * session store is written in pieces once the list shows.
  */
 import { formatBytes } from "../../lib/shared/format.ts";
+import { sameListing } from "../../lib/openapi/preview.ts";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type {
   SpecErrorInfo,
@@ -140,8 +141,12 @@ export function useLoader(
     const ms = r.ms < 10 ? r.ms.toFixed(1) : r.ms.toFixed(0);
     if (r.ok) {
       const n = r.index.endpoints.length;
-      setState({
-        index: r.index,
+      setState((s) => ({
+        // The preview's own object when the whole parse lists the same: the
+        // list is not rendered again for an equal one.
+        index: s.preview && s.index && sameListing(s.index, r.index)
+          ? s.index
+          : r.index,
         error: null,
         busy: null,
         inBox: !outOfBox && (fits || !name),
@@ -151,7 +156,7 @@ export function useLoader(
         status: `Read ${label}: ${n} endpoint${
           n === 1 ? "" : "s"
         } in ${ms} ms.`,
-      });
+      }));
       // Stored in pieces while the page is idle, once the list shows.
       if (!fromStore) {
         remember(

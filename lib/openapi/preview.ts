@@ -29,6 +29,17 @@ class Watching extends RefResolver {
   }
 }
 
+/**
+ * Whether two indexes list the same: every field but the warnings, which
+ * only the whole parse has (both are built by one indexer, so their keys
+ * come in one order).
+ */
+export function sameListing(a: SpecIndex, b: SpecIndex): boolean {
+  const listing = (x: SpecIndex) =>
+    JSON.stringify({ ...x, warnings: 0, checked: 0, chars: 0 });
+  return listing(a) === listing(b);
+}
+
 /** True when the bytes (a file's first ones suffice) start like JSON. */
 function startsJson(bytes: Uint8Array): boolean {
   let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { dump } from "js-yaml";
 import { parseSpec, type SpecIndex } from "./mod.ts";
-import { previewIndex } from "./preview.ts";
+import { previewIndex, sameListing } from "./preview.ts";
 import { corpusDir, corpusFiles } from "../../tests/helpers/corpus.ts";
 import { bigSpec } from "../../tests/fixtures/openapi/generate.ts";
 
@@ -261,6 +261,13 @@ Deno.test("preview: the list order, counts and header of the whole parse", () =>
   assert.equal(p.version, "1.0");
   assert.deepEqual(p.warnings, []);
   assert.equal(p.checked, false);
+  // The page keeps the preview's list when the whole parse lists the same.
+  const whole = parseSpec(json(doc(PATHS))).index;
+  assert.ok(sameListing(p, whole), "warnings and checks aside, the same");
+  const changed = structuredClone(whole);
+  changed.endpoints[1].summary = "Another";
+  assert.ok(!sameListing(p, changed));
+  assert.ok(!sameListing(p, { ...whole, title: "Other" }));
 });
 
 const DIR = corpusDir("specs") ?? "";
