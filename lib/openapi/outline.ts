@@ -13,6 +13,8 @@
  * the reference fails to resolve in the outline and the preview is dropped.
  */
 
+import { KNOWN_METHODS } from "./operations.ts";
+
 /** Top-level members left out of an outline (OpenAPI 3 and Swagger 2.0). */
 export const DROPPED_TOP = new Set([
   "components",
@@ -25,23 +27,13 @@ export const DROPPED_TOP = new Set([
 /** Top-level members whose path items are cut down to their operations. */
 export const PATH_MAPS = new Set(["paths", "webhooks"]);
 
-/**
- * Path Item fields that hold operations (OpenAPI 3.2 §4.8.9), and `$ref`,
- * which must stay so an outline never lists what the document does not.
- */
-export const OPERATION_FIELDS = new Set([
-  "get",
-  "put",
-  "post",
-  "delete",
-  "options",
-  "head",
-  "patch",
-  "trace",
-  "query",
-]);
+/** Path Item fields that hold an operation (OpenAPI 3.2 §4.8.9). */
+export const OPERATION_FIELDS: ReadonlySet<string> = new Set(KNOWN_METHODS);
 
-/** Path Item fields kept whole. */
+/**
+ * Path Item fields kept whole: `$ref` must stay, so an outline never lists
+ * what the document does not.
+ */
 export const WHOLE_ITEM_FIELDS = new Set(["$ref", "additionalOperations"]);
 
 /** Operation fields a list entry, its tags and its callbacks read. */
@@ -56,4 +48,30 @@ export const LISTED_OP_FIELDS = new Set([
 /** True for a top-level key an outline leaves out. */
 export function droppedTop(key: string): boolean {
   return DROPPED_TOP.has(key) || key.startsWith("x-");
+}
+
+/** Thrown while cutting input an outline does not take; caught at entry. */
+export class NotTaken extends Error {}
+
+/** A byte range `[start, end)` of the input. */
+export type Span = [number, number];
+
+/** What an outline is joined from, in order: input spans and ASCII text. */
+export type Piece = Span | string;
+
+/** The bytes of `pieces` of `input`, joined. */
+export function joinPieces(input: Uint8Array, pieces: Piece[]): Uint8Array {
+  let n = 0;
+  for (const p of pieces) n += typeof p === "string" ? p.length : p[1] - p[0];
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of pieces) {
+    if (typeof p === "string") {
+      for (let i = 0; i < p.length; i++) out[at++] = p.charCodeAt(i);
+    } else {
+      out.set(input.subarray(p[0], p[1]), at);
+      at += p[1] - p[0];
+    }
+  }
+  return out;
 }

@@ -11,9 +11,13 @@
  */
 import {
   droppedTop,
+  joinPieces,
   LISTED_OP_FIELDS,
+  NotTaken,
   OPERATION_FIELDS,
   PATH_MAPS,
+  type Piece,
+  type Span,
   WHOLE_ITEM_FIELDS,
 } from "./outline.ts";
 
@@ -26,12 +30,6 @@ const CLOSE_OBJ = 0x7d;
 
 /** Longer keys are no field name the outline looks for (they are copied). */
 const MAX_FIELD = 32;
-
-/** Thrown inside the scan for input it does not take; caught at the entry. */
-class NotTaken extends Error {}
-
-/** A byte range `[start, end)`. */
-type Span = [number, number];
 
 /** Walks one document's bytes. */
 class Scanner {
@@ -159,9 +157,6 @@ class Scanner {
   }
 }
 
-/** Bytes to join, in order: spans of the input and ASCII text. */
-type Piece = Span | string;
-
 /**
  * The outline of the JSON document in `bytes` as UTF-8 bytes, or null when
  * it is not a JSON object this scan takes (YAML, broken structure, a
@@ -194,7 +189,7 @@ export function jsonOutline(bytes: Uint8Array): Uint8Array | null {
     if (err instanceof NotTaken) return null;
     throw err;
   }
-  return paths ? join(bytes, out) : null;
+  return paths ? joinPieces(bytes, out) : null;
 }
 
 /**
@@ -235,20 +230,4 @@ function pathMap(s: Scanner, out: Piece[]): void {
     out.push("}");
   });
   out.push("}");
-}
-
-function join(bytes: Uint8Array, pieces: Piece[]): Uint8Array {
-  let n = 0;
-  for (const p of pieces) n += typeof p === "string" ? p.length : p[1] - p[0];
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const p of pieces) {
-    if (typeof p === "string") {
-      for (let i = 0; i < p.length; i++) out[at++] = p.charCodeAt(i);
-    } else {
-      out.set(bytes.subarray(p[0], p[1]), at);
-      at += p[1] - p[0];
-    }
-  }
-  return out;
 }

@@ -16,9 +16,12 @@
  */
 import {
   droppedTop,
+  joinPieces,
   LISTED_OP_FIELDS,
+  NotTaken,
   OPERATION_FIELDS,
   PATH_MAPS,
+  type Piece,
   WHOLE_ITEM_FIELDS,
 } from "./outline.ts";
 
@@ -27,9 +30,6 @@ const CR = 0x0d;
 const SPACE = 0x20;
 const HASH = 0x23;
 const COLON = 0x3a;
-
-/** Thrown inside the cut for input it does not take; caught at the entry. */
-class NotTaken extends Error {}
 
 /** What the lines of one level are cut to. */
 type Level = "top" | "paths" | "item" | "op";
@@ -50,7 +50,7 @@ const NOT_KEY_START = new Set(
 
 class Cutter {
   /** Spans of the input, and lines of text, to join in order. */
-  out: ([number, number] | string)[] = [];
+  out: Piece[] = [];
   /** Set once a top-level `paths` member is kept: what an outline is for. */
   paths = false;
   constructor(readonly b: Uint8Array) {}
@@ -127,6 +127,8 @@ class Cutter {
     const last = this.out.at(-1);
     if (typeof last === "object" && last[1] === from) last[1] = to;
     else this.out.push([from, to]);
+    // The input's last line, without its newline: lines may follow it.
+    if (this.b[to - 1] !== NL) this.out.push("\n");
   }
 
   /**
@@ -234,7 +236,7 @@ export function yamlOutline(bytes: Uint8Array): Uint8Array | null {
     throw err;
   }
   if (!c.paths) return null;
-  return join(bytes, c.out);
+  return joinPieces(bytes, c.out);
 }
 
 /** `---` (or, with `end`, `...`) then a space or the line's end. */
@@ -244,28 +246,4 @@ function startsMarker(b: Uint8Array, at: number, end = false): boolean {
   if (b[at + 1] !== ch || b[at + 2] !== ch) return false;
   const d = b[at + 3];
   return d === undefined || d === SPACE || d === NL || d === CR || d === 0x09;
-}
-
-function join(
-  bytes: Uint8Array,
-  pieces: ([number, number] | string)[],
-): Uint8Array {
-  let n = 0;
-  for (const p of pieces) {
-    n += typeof p === "string" ? p.length : p[1] - p[0] + 1;
-  }
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const p of pieces) {
-    if (typeof p === "string") {
-      for (let i = 0; i < p.length; i++) out[at++] = p.charCodeAt(i);
-      continue;
-    }
-    const [a, b] = p;
-    out.set(bytes.subarray(a, b), at);
-    at += b - a;
-    // A last line without its newline, followed by more: one is added.
-    if (bytes[b - 1] !== NL) out[at++] = NL;
-  }
-  return out.subarray(0, at);
 }
