@@ -367,7 +367,10 @@ export class SpecEngine {
    * not those asked for while its preview was listed (they wait for it).
    */
   #hold(h: Holder | null, same = false): void {
-    if (!(same && this.#holder?.kind === "pending")) this.#details.clear();
+    const was = this.#holder;
+    const kept = same && was?.kind === "pending" && h?.kind === "worker" &&
+      was.parseId === h.parseId;
+    if (!kept) this.#details.clear();
     this.#holder = h;
   }
 

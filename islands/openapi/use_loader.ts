@@ -56,6 +56,15 @@ const EMPTY: LoaderState = {
   preview: false,
 };
 
+/**
+ * A new input replaces a preview still shown: its list stays until the new
+ * one comes, as a finished one does, but not its "reading the rest" status
+ * (that parse was stopped), and the progress of the new input shows.
+ */
+function leavePreview(s: LoaderState): LoaderState {
+  return s.preview ? { ...s, preview: false, status: "" } : s;
+}
+
 /** The loader hook; `box` is the paste box, filled for small inputs. */
 export function useLoader(
   workerUrl: string | null,
@@ -114,7 +123,10 @@ export function useLoader(
       setFileNote(fits ? "" : `Showing ${label}. Paste here to replace it.`);
     }
     saving.current(); // the spec being replaced is not stored any more
-    setState((s) => ({ ...s, busy: { stage: "parsing", label } }));
+    setState((s) => ({
+      ...leavePreview(s),
+      busy: { stage: "parsing", label },
+    }));
     const r = await e.parse(
       input,
       (stage) => setState((s) => ({ ...s, busy: { stage, label } })),
@@ -220,7 +232,10 @@ export function useLoader(
       touched.current = true;
       clearTimeout(timer.current);
       const label = `${file.name} (${formatBytes(file.size)})`;
-      setState((s) => ({ ...s, busy: { stage: "reading", label } }));
+      setState((s) => ({
+        ...leavePreview(s),
+        busy: { stage: "reading", label },
+      }));
       void run(file, file.name);
     },
     clear() {

@@ -64,7 +64,9 @@ Deno.test("worker client: ok/progress keeps the watchdog away", async () => {
 });
 
 Deno.test("worker client: bad/a hanging worker is stopped by the watchdog", async () => {
-  const c = new WorkerClient<In, Out>(URL_, { timeoutMs: 200 });
+  // Long enough for a new worker to start and say so on a loaded machine
+  // (200 ms was not, once, with the suite's four jobs on two cores).
+  const c = new WorkerClient<In, Out>(URL_, { timeoutMs: 1_000 });
   const t = performance.now();
   const seen = await run(c, { type: "hang" });
   assert.ok(performance.now() - t < 5_000);

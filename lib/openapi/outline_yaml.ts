@@ -11,8 +11,9 @@
  * they are, so what is kept reads as it did. What could make a member mean
  * more than its lines is not taken: a merge key (`<<`) where members are
  * chosen, a key written with escapes, a complex key, flow style or
- * directives where the structure is read. An alias whose anchor was left
- * out fails to load, and the preview is dropped.
+ * directives where the structure is read, a CR alone as a line break, and
+ * any alias in what is kept (its anchor may be left out, or defined again
+ * in a part left out).
  */
 import {
   droppedTop,
@@ -28,6 +29,7 @@ import {
 const NL = 0x0a;
 const CR = 0x0d;
 const SPACE = 0x20;
+const TAB = 0x09;
 const HASH = 0x23;
 const COLON = 0x3a;
 
@@ -88,24 +90,33 @@ class Cutter {
       if (q === 0x27 && b[close + 1] === 0x27) throw new NotTaken();
       nameEnd = close;
       i = close + 1;
-      while (b[i] === SPACE) i++;
+      while (b[i] === SPACE || b[i] === TAB) i++;
       if (b[i] !== COLON) throw new NotTaken();
     } else {
       if (NOT_KEY_START.has(q)) throw new NotTaken();
       for (;; i++) {
         if (i >= end) throw new NotTaken();
         const c = b[i];
-        if (c === HASH && b[i - 1] === SPACE) throw new NotTaken();
+        if (c === HASH && (b[i - 1] === SPACE || b[i - 1] === TAB)) {
+          throw new NotTaken();
+        }
         if (c === COLON) {
+          // A colon then white space (a space or a tab, YAML 1.2.2 §6.1)
+          // or the line's end ends the key.
           const d = b[i + 1];
-          if (d === SPACE || d === NL || d === CR || d === undefined) break;
+          if (
+            d === SPACE || d === TAB || d === NL || d === CR || d === undefined
+          ) break;
         }
       }
       nameEnd = i;
-      while (nameEnd > nameStart && b[nameEnd - 1] === SPACE) nameEnd--;
+      while (
+        nameEnd > nameStart &&
+        (b[nameEnd - 1] === SPACE || b[nameEnd - 1] === TAB)
+      ) nameEnd--;
     }
     i++; // past the colon
-    while (b[i] === SPACE) i++;
+    while (b[i] === SPACE || b[i] === TAB) i++;
     const c = b[i];
     const rest = !(c === undefined || c === NL || c === CR || c === HASH);
     let name = "";
@@ -206,6 +217,10 @@ function keeps(level: Level, name: string): boolean {
  * or null when it is not one this cut takes (see above), or has no `paths`.
  */
 export function yamlOutline(bytes: Uint8Array): Uint8Array | null {
+  // A CR not followed by LF breaks a line for YAML (§5.4), but not here.
+  for (let r = bytes.indexOf(CR); r >= 0; r = bytes.indexOf(CR, r + 1)) {
+    if (bytes[r + 1] !== NL) return null;
+  }
   const c = new Cutter(bytes);
   let at = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   try {
@@ -219,7 +234,16 @@ export function yamlOutline(bytes: Uint8Array): Uint8Array | null {
         continue;
       }
       if (bytes[at] === 0x25) return null; // %YAML, %TAG
-      if (startsMarker(bytes, at)) at = l.next;
+      if (startsMarker(bytes, at)) {
+        // `--- |`, `--- !!str`: the document is that node, not a mapping.
+        let k = at + 3;
+        while (bytes[k] === SPACE || bytes[k] === TAB) k++;
+        const c = bytes[k];
+        if (!(c === NL || c === CR || c === HASH || c === undefined)) {
+          return null;
+        }
+        at = l.next;
+      }
       break;
     }
     // A second document, or an end marker, is not taken.
@@ -236,7 +260,57 @@ export function yamlOutline(bytes: Uint8Array): Uint8Array | null {
     throw err;
   }
   if (!c.paths) return null;
-  return joinPieces(bytes, c.out);
+  const outline = joinPieces(bytes, c.out);
+  return hasAlias(outline) ? null : outline;
+}
+
+/**
+ * Whether `b` may hold an alias node (`*name` where a node starts): an
+ * anchor may be defined again in a part left out (js-yaml takes the latest
+ * definition, YAML 1.2.2 §7.1), so the alias could read otherwise in the
+ * whole document. Block scalars' lines are text (`**bold**` in a summary);
+ * other text that only looks like an alias costs the preview, never a
+ * wrong one.
+ */
+function hasAlias(b: Uint8Array): boolean {
+  let block = -1; // the indent of a block scalar's key line, while in it
+  for (let at = 0; at < b.length;) {
+    let next = b.indexOf(NL, at);
+    next = next < 0 ? b.length : next + 1;
+    let i = at;
+    while (b[i] === SPACE) i++;
+    const indent = i - at;
+    const blank = i >= next - 1 || b[i] === NL || b[i] === CR;
+    if (!blank && !(block >= 0 && indent > block)) {
+      block = -1;
+      let last = -1; // the last character before a comment, not blank
+      for (let k = i; k < next; k++) {
+        const c = b[k];
+        if (c === HASH && (k === i || b[k - 1] === SPACE || b[k - 1] === TAB)) {
+          break;
+        }
+        if (c === 0x2a) {
+          const p = last < 0 ? NL : b[last];
+          if (
+            p === NL || p === COLON || p === 0x2c || p === 0x5b ||
+            p === 0x7b || p === 0x2d || p === 0x3f
+          ) return true;
+        }
+        if (c !== SPACE && c !== TAB && c !== NL && c !== CR) last = k;
+      }
+      // `key: |`, `- >-`: the lines below, deeper, are the scalar's text.
+      let e = last;
+      while (e > i && b[e] !== SPACE && b[e] !== TAB) e--;
+      const ind = b[e + 1];
+      const before = b[e - 1];
+      if (
+        (ind === 0x7c || ind === 0x3e) && e > i &&
+        (before === COLON || before === 0x2d)
+      ) block = indent;
+    }
+    at = next;
+  }
+  return false;
 }
 
 /** `---` (or, with `end`, `...`) then a space or the line's end. */

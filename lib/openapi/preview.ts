@@ -8,7 +8,10 @@
  * No preview is given when the outline could say something the document
  * does not: when any `$ref` is followed while indexing (its target may sit
  * in a part the outline leaves out), when JSON only loaded as YAML, or when
- * anything fails.
+ * anything fails. A part left out is not read at all, so a document broken
+ * there (a stray comma deep in `components`, a YAML indent gone wrong) is
+ * previewed, and the whole parse's answer (read as YAML with a warning, or
+ * rejected) then replaces the preview.
  */
 import { detect } from "./detect.ts";
 import { buildIndex } from "./indexer.ts";
@@ -40,14 +43,20 @@ export function sameListing(a: SpecIndex, b: SpecIndex): boolean {
   return listing(a) === listing(b);
 }
 
-/** True when the bytes (a file's first ones suffice) start like JSON. */
+/**
+ * True when the bytes start like JSON as load.ts decides it: a `{` first
+ * after white space, within the first 4096 characters.
+ */
 function startsJson(bytes: Uint8Array): boolean {
-  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
+    ? 3
+    : 0;
+  let i = from;
   while (
     bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d ||
     bytes[i] === 0x09
   ) i++;
-  return bytes[i] === 0x7b;
+  return bytes[i] === 0x7b && i - from < 4096;
 }
 
 /**

@@ -138,18 +138,15 @@ const OK: Record<string, string | Uint8Array> = {
     "      summary: after the sequences",
     "",
   ].join("\n"),
-  "ok/yaml-anchor-in-kept-part": [
-    "openapi: 3.0.3",
-    "info: {title: A, version: '1'}",
-    "paths:",
-    "  /a:",
-    "    get:",
-    "      tags: &t [shared]",
-    "      summary: first",
-    "    post:",
-    "      tags: *t",
-    "",
-  ].join("\n"),
+  "ok/yaml-tab-before-colon":
+    "openapi: 3.0.3\ninfo: {title: T, version: '1'}\n" +
+    "paths:\n  /a:\n    get\t:\n      summary\t: S\n",
+  "ok/yaml-tab-after-colon":
+    "openapi: 3.0.3\ninfo: {title: T, version: '1'}\n" +
+    'paths:\n  /a:\n    get:\n      summary:\t"a: b"\n',
+  "ok/yaml-markdown-in-block-summary":
+    "openapi: 3.0.3\ninfo: {title: T, version: '1'}\n" +
+    "paths:\n  /a:\n    get:\n      summary: |\n        **Bold** start\n        - *item*\n",
   "ok/yaml-document-marker": "---\n" + yaml(doc(PATHS)),
   "ok/3.2-query-and-additional": json({
     ...doc({
@@ -222,6 +219,30 @@ const NONE: Record<string, string | Uint8Array> = {
     "      tags: *tags",
     "",
   ].join("\n"),
+  "none/yaml-alias-in-kept-part": [
+    "openapi: 3.0.3",
+    "info: {title: A, version: '1'}",
+    "paths:",
+    "  /a:",
+    "    get:",
+    "      tags: &t [shared]",
+    "      summary: first",
+    "    post:",
+    "      tags: *t",
+    "",
+  ].join("\n"),
+  "none/yaml-anchor-defined-again-in-a-dropped-part":
+    "openapi: 3.0.3\ninfo: {title: T, version: '1'}\n" +
+    "paths:\n  /a:\n    get:\n      summary: &s first\n      description: &s second\n    post:\n      summary: *s\n",
+  "none/yaml-ref-key-with-tab":
+    "openapi: 3.0.3\ninfo: {title: T, version: '1'}\n" +
+    "paths:\n  /a:\n    $ref\t: '#/components/pathItems/A'\ncomponents:\n  pathItems:\n    A: {get: {summary: A}}\n",
+  "none/yaml-lone-cr-line-break":
+    "openapi: 3.0.3\ninfo: {title: T, version: '1'}\n" +
+    "paths:\n  /a:\n    get:\n      description: d\r    post:\n      summary: P\n",
+  "none/yaml-document-is-a-block-scalar":
+    "--- |\n  openapi: 3.0.3\n  info: {title: T, version: '1'}\n  paths: {/a: {get: {}}}\n",
+  "none/json-after-4096-spaces": " ".repeat(5000) + json(doc(PATHS)),
   "none/yaml-two-documents": yaml(doc(PATHS)) + "---\nopenapi: 3.0.0\n",
   "none/yaml-directive": "%YAML 1.2\n---\n" + yaml(doc(PATHS)),
   "none/yaml-flow-document":
