@@ -6,7 +6,7 @@
  * file (its byte order mark says so: Windows tools write them) is read as
  * UTF-16. Web-standard APIs only (Blob, TextDecoder): browser and Deno.
  */
-import { type BomEncoding, bomEncoding } from "../shared/bom.ts";
+import { type BomEncoding, bomEncoding, utf8BomLength } from "../shared/bom.ts";
 
 /** Called with bytes read so far and the file size. */
 export type ReadProgress = (done: number, total: number) => void;
@@ -87,7 +87,7 @@ function place(b: Uint8Array, at: number): ReadText["invalid"] {
       start = i + 1;
     }
   }
-  if (line === 1 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) start = 3;
+  if (line === 1) start = utf8BomLength(b);
   const column = new TextDecoder().decode(b.subarray(start, at)).length + 1;
   return { line, column, byte: at };
 }

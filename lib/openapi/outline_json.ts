@@ -20,6 +20,7 @@ import {
   type Span,
   WHOLE_ITEM_FIELDS,
 } from "./outline.ts";
+import { utf8BomLength } from "../shared/bom.ts";
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -164,7 +165,7 @@ class Scanner {
  */
 export function jsonOutline(bytes: Uint8Array): Uint8Array | null {
   const s = new Scanner(bytes);
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) s.i = 3;
+  s.i = utf8BomLength(bytes);
   const out: Piece[] = [];
   let paths = false;
   try {

@@ -25,6 +25,7 @@ import {
   type Piece,
   WHOLE_ITEM_FIELDS,
 } from "./outline.ts";
+import { utf8BomLength } from "../shared/bom.ts";
 
 const NL = 0x0a;
 const CR = 0x0d;
@@ -222,7 +223,7 @@ export function yamlOutline(bytes: Uint8Array): Uint8Array | null {
     if (bytes[r + 1] !== NL) return null;
   }
   const c = new Cutter(bytes);
-  let at = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  let at = utf8BomLength(bytes);
   try {
     // A document start marker alone on the first line is kept out: the
     // outline is the one document either way. Directives are not taken.

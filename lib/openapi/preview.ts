@@ -21,6 +21,7 @@ import { yamlOutline } from "./outline_yaml.ts";
 import { RefResolver } from "./refs.ts";
 import type { SpecIndex, SpecWarning } from "./types.ts";
 import { decodeText } from "./utf8.ts";
+import { utf8BomLength } from "../shared/bom.ts";
 
 /** A resolver that notes whether any reference was followed. */
 class Watching extends RefResolver {
@@ -48,9 +49,7 @@ export function sameListing(a: SpecIndex, b: SpecIndex): boolean {
  * after white space, within the first 4096 characters.
  */
 function startsJson(bytes: Uint8Array): boolean {
-  const from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
-    ? 3
-    : 0;
+  const from = utf8BomLength(bytes);
   let i = from;
   while (
     bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d ||

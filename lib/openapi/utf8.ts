@@ -16,20 +16,18 @@
  * character.
  */
 import { decodeSpecBytes } from "./decode.ts";
+import { bomEncoding, utf8BomLength } from "../shared/bom.ts";
 
 /** Runs of non-ASCII bytes decoded apart; past this, the rest goes whole. */
 const MAX_RUNS = 4096;
 
 /** Decodes `bytes` as decode.ts's `decodeSpecBytes` does; never throws. */
 export function decodeText(bytes: Uint8Array): string {
-  const [a, b, c] = bytes;
   // UTF-16 byte order marks, and views a word scan cannot read: as is.
-  if ((a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff)) {
-    return decodeSpecBytes(bytes);
-  }
+  if (bomEncoding(bytes) !== "utf-8") return decodeSpecBytes(bytes);
   if (bytes.byteOffset % 4 !== 0) return decodeSpecBytes(bytes);
   // A UTF-8 byte order mark is removed; any later U+FEFF is text.
-  const from = a === 0xef && b === 0xbb && c === 0xbf ? 3 : 0;
+  const from = utf8BomLength(bytes);
   const dec = new TextDecoder("utf-8", { ignoreBOM: true });
   const n = bytes.length;
   const words = new Uint32Array(bytes.buffer, bytes.byteOffset, n >> 2);

@@ -9,6 +9,14 @@
 /** What {@link bomEncoding} names. */
 export type BomEncoding = "utf-8" | "utf-16le" | "utf-16be";
 
+/**
+ * Bytes of a UTF-8 byte order mark at the start of `bytes` (3 or 0): a
+ * decoder drops it, so offsets into the bytes skip it too.
+ */
+export function utf8BomLength(bytes: ArrayLike<number>): number {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+}
+
 /** The encoding `bytes` (a file's first two bytes suffice) start with. */
 export function bomEncoding(bytes: ArrayLike<number>): BomEncoding {
   const a = bytes[0], b = bytes[1];

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { bomEncoding } from "./bom.ts";
+import { bomEncoding, utf8BomLength } from "./bom.ts";
 
 const CASES: [string, number[], string][] = [
   ["ok/UTF-16LE mark", [0xff, 0xfe, 0x7b, 0], "utf-16le"],
@@ -15,3 +15,10 @@ for (const [name, bytes, want] of CASES) {
     assert.equal(bomEncoding(new Uint8Array(bytes)), want);
   });
 }
+
+Deno.test("utf8BomLength: the UTF-8 mark only, whole", () => {
+  assert.equal(utf8BomLength(new Uint8Array([0xef, 0xbb, 0xbf, 0x7b])), 3);
+  assert.equal(utf8BomLength(new Uint8Array([0xef, 0xbb])), 0);
+  assert.equal(utf8BomLength(new Uint8Array([0xff, 0xfe, 0x7b, 0])), 0);
+  assert.equal(utf8BomLength(new Uint8Array([])), 0);
+});
