@@ -195,7 +195,7 @@ export class SpecEngine {
           case "parsed":
             listed = m.index.warnings;
             if (id === this.#latest) {
-              this.#hold({ kind: "worker", parseId: id }, true);
+              this.#hold({ kind: "worker", parseId: id });
             }
             settle();
             resolve({ ok: true, index: m.index, ms: m.ms });
@@ -366,9 +366,9 @@ export class SpecEngine {
    * The spec details are answered from; details kept of another go, but
    * not those asked for while its preview was listed (they wait for it).
    */
-  #hold(h: Holder | null, same = false): void {
+  #hold(h: Holder | null): void {
     const was = this.#holder;
-    const kept = same && was?.kind === "pending" && h?.kind === "worker" &&
+    const kept = was?.kind === "pending" && h?.kind === "worker" &&
       was.parseId === h.parseId;
     if (!kept) this.#details.clear();
     this.#holder = h;

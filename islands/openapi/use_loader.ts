@@ -61,7 +61,7 @@ const EMPTY: LoaderState = {
  * one comes, as a finished one does, but not its "reading the rest" status
  * (that parse was stopped), and the progress of the new input shows.
  */
-function leavePreview(s: LoaderState): LoaderState {
+export function leavePreview(s: LoaderState): LoaderState {
   return s.preview ? { ...s, preview: false, status: "" } : s;
 }
 

@@ -247,14 +247,8 @@ export function yamlOutline(bytes: Uint8Array): Uint8Array | null {
       }
       break;
     }
-    // A second document, or an end marker, is not taken.
-    for (let m = at; m < bytes.length;) {
-      const l = c.line(m);
-      if (l.indent === 0 && l.content && startsMarker(bytes, m, true)) {
-        return null;
-      }
-      m = l.next;
-    }
+    // A second document's `---`, or an end marker `...`, on a line of its
+    // own ends the top-level mapping: neither is a key, so the cut stops.
     c.cut(at, bytes.length, -1, "top");
   } catch (err) {
     if (err instanceof NotTaken) return null;
@@ -314,11 +308,9 @@ function hasAlias(b: Uint8Array): boolean {
   return false;
 }
 
-/** `---` (or, with `end`, `...`) then a space or the line's end. */
-function startsMarker(b: Uint8Array, at: number, end = false): boolean {
-  const ch = b[at];
-  if (!(ch === 0x2d || (end && ch === 0x2e))) return false;
-  if (b[at + 1] !== ch || b[at + 2] !== ch) return false;
+/** `---` then white space or the line's end: a document start marker. */
+function startsMarker(b: Uint8Array, at: number): boolean {
+  if (b[at] !== 0x2d || b[at + 1] !== 0x2d || b[at + 2] !== 0x2d) return false;
   const d = b[at + 3];
-  return d === undefined || d === SPACE || d === NL || d === CR || d === 0x09;
+  return d === undefined || d === SPACE || d === NL || d === CR || d === TAB;
 }

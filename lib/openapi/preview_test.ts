@@ -244,6 +244,11 @@ const NONE: Record<string, string | Uint8Array> = {
     "--- |\n  openapi: 3.0.3\n  info: {title: T, version: '1'}\n  paths: {/a: {get: {}}}\n",
   "none/json-after-4096-spaces": " ".repeat(5000) + json(doc(PATHS)),
   "none/yaml-two-documents": yaml(doc(PATHS)) + "---\nopenapi: 3.0.0\n",
+  "none/yaml-end-marker": yaml(doc(PATHS)) + "...\n",
+  "none/yaml-second-document-indented-top": yaml(doc(PATHS)).replace(
+    /^/gm,
+    "  ",
+  ) + "---\n  openapi: 3.0.0\n",
   "none/yaml-directive": "%YAML 1.2\n---\n" + yaml(doc(PATHS)),
   "none/yaml-flow-document":
     "{openapi: 3.0.0, info: {title: F, version: '1'}, paths: {/f: {get: {}}}}",

@@ -1,0 +1,30 @@
+import assert from "node:assert/strict";
+import { leavePreview, type LoaderState } from "./use_loader.ts";
+import type { SpecIndex } from "../../lib/openapi/types.ts";
+
+const base: LoaderState = {
+  index: { title: "A" } as SpecIndex,
+  error: null,
+  busy: null,
+  status: "Listed a.json (3 MB): 355 endpoints; reading the rest…",
+  inBox: false,
+  warnings: [],
+  checked: false,
+  preview: true,
+};
+
+Deno.test("loader: a new input leaves a preview's status, keeps its list", () => {
+  const s = leavePreview(base);
+  assert.equal(s.preview, false, "the new input's progress shows");
+  assert.equal(s.status, "", "no 'reading the rest' of a stopped parse");
+  assert.equal(s.index, base.index, "the list stays until the new one");
+});
+
+Deno.test("loader: a new input keeps a finished spec's state as it is", () => {
+  const done = {
+    ...base,
+    preview: false,
+    status: "Read a.json: 355 endpoints",
+  };
+  assert.equal(leavePreview(done), done);
+});
