@@ -18,15 +18,9 @@ import {
   withRaw,
 } from "../helpers/har_hostile.ts";
 import { openViewer, pick, waitCount } from "../helpers/har_browser.ts";
-
-/** Loosely typed JSON. */
-// deno-lint-ignore no-explicit-any
-type Json = any;
+import { req, res, withBody } from "../helpers/har_big.ts";
 
 const BOUND = 30_000; // ms: the page must answer well within this
-
-const req = () => entry().request as Json;
-const res = () => entry().response as Json;
 
 /** Picks `bytes` as a file; resolves with ms until rows or an error show. */
 async function open(page: Page, name: string, bytes: Uint8Array) {
@@ -295,15 +289,10 @@ Deno.test({
       const url = "https://big.test/p?" + "a=1&".repeat(5 * 1024 * 1024);
       const text = JSON.stringify(har([
         entry(),
-        entry({
-          response: {
-            ...res(),
-            content: {
-              size: body.length,
-              mimeType: "application/json",
-              text: body,
-            },
-          },
+        withBody({
+          size: body.length,
+          mimeType: "application/json",
+          text: body,
         }),
         entry({ request: { ...req(), url, queryString: [] } }),
       ]));

@@ -25,6 +25,9 @@ export const SECRET = "s3cr3t-token-value";
 export const req = (): Json => entry().request as Json;
 /** A plain entry's response, to spread and override. */
 export const res = (): Json => entry().response as Json;
+/** An entry whose response has `content` (a big body, as a case builds it). */
+export const withBody = (content: Json): Json =>
+  entry({ response: { ...res(), content } });
 
 /**
  * Takes `doc` (holding a 50 MB string) through parse, detail and

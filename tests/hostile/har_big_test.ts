@@ -9,18 +9,20 @@
 import assert from "node:assert/strict";
 import { PREVIEW_CHARS } from "../../lib/har/detail.ts";
 import { entry, har, printTally } from "../helpers/har_hostile.ts";
-import { type Json, MB50, req, res, run, SECRET } from "../helpers/har_big.ts";
+import {
+  type Json,
+  MB50,
+  req,
+  run,
+  SECRET,
+  withBody,
+} from "../helpers/har_big.ts";
 
 Deno.test("har big: a 50 MB response body is previewed, counted and sanitized", () => {
   const text = "x".repeat(MB50);
   const r = run(
     "50 MB body",
-    har([entry({
-      response: {
-        ...res(),
-        content: { size: MB50, mimeType: "text/plain", text },
-      },
-    })]),
+    har([withBody({ size: MB50, mimeType: "text/plain", text })]),
   );
   const body = r.details[0].responseBody as Json;
   assert.equal(body.kind, "text");
@@ -35,12 +37,7 @@ Deno.test("har big: a 50 MB JSON body with a token is redacted, not pretty-print
   const text = `{"data":"${"d".repeat(MB50)}","token":"${SECRET}"}`;
   const r = run(
     "50 MB JSON body",
-    har([entry({
-      response: {
-        ...res(),
-        content: { size: text.length, mimeType: "application/json", text },
-      },
-    })]),
+    har([withBody({ size: text.length, mimeType: "application/json", text })]),
   );
   const body = r.details[0].responseBody as Json;
   assert.equal(body.kind, "text"); // too big to pretty-print
@@ -59,16 +56,11 @@ Deno.test("har big: a 50 MB base64 body is decoded only as far as the preview", 
   const text = btoa(bin);
   const r = run(
     "50 MB base64 body",
-    har([entry({
-      response: {
-        ...res(),
-        content: {
-          size: bytes.length,
-          mimeType: "application/json",
-          encoding: "base64",
-          text,
-        },
-      },
+    har([withBody({
+      size: bytes.length,
+      mimeType: "application/json",
+      encoding: "base64",
+      text,
     })]),
   );
   const body = r.details[0].responseBody as Json;
@@ -80,12 +72,9 @@ Deno.test("har big: a 50 MB base64 body is decoded only as far as the preview", 
   // A binary type is not decoded at all.
   const png = run(
     "50 MB base64 body",
-    har([entry({
-      response: {
-        ...res(),
-        content: { size: 0, mimeType: "image/png", encoding: "base64", text },
-      },
-    })]),
+    har([
+      withBody({ size: 0, mimeType: "image/png", encoding: "base64", text }),
+    ]),
   );
   assert.deepEqual(png.details[0].responseBody, {
     kind: "binary",
@@ -100,12 +89,7 @@ Deno.test("har big: a 50 MB SVG is shown as text, not drawn", () => {
   }</svg>`;
   const r = run(
     "50 MB SVG",
-    har([entry({
-      response: {
-        ...res(),
-        content: { size: svg.length, mimeType: "image/svg+xml", text: svg },
-      },
-    })]),
+    har([withBody({ size: svg.length, mimeType: "image/svg+xml", text: svg })]),
   );
   const body = r.details[0].responseBody as Json;
   assert.equal(body.kind, "text");

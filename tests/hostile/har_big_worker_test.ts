@@ -9,22 +9,17 @@ import {
   HarWorkerProbe,
   printTally,
 } from "../helpers/har_hostile.ts";
-import { BOUND, DETAIL_MAX, MB50, res } from "../helpers/har_big.ts";
+import { BOUND, DETAIL_MAX, MB50, withBody } from "../helpers/har_big.ts";
 
 Deno.test("har big: the real worker loads, details and sanitizes a 50 MB body in time", async () => {
   const probe = new HarWorkerProbe();
   try {
     const text = JSON.stringify(har([
       entry(),
-      entry({
-        response: {
-          ...res(),
-          content: {
-            size: MB50,
-            mimeType: "application/json",
-            text: `[${'"x",'.repeat(MB50 / 4)}1]`,
-          },
-        },
+      withBody({
+        size: MB50,
+        mimeType: "application/json",
+        text: `[${'"x",'.repeat(MB50 / 4)}1]`,
       }),
     ]));
     const { answer, ms, after } = await probe.load(text, BOUND);
