@@ -7,6 +7,11 @@
  * fixed number of rows in the first frame, handed out in document order
  * (what is on screen first), then a fixed number per animation frame to the
  * trees still filling in, again in document order.
+ *
+ * A frame's rows cost what the machine gives them: on busy cores the same
+ * 60 rows took 55-60 ms of wall time (30 ms of CPU), a task long enough to
+ * delay a keypress. So the rows per frame follow the frames: halved after a
+ * frame that ran long, grown back (never past the base) after quick ones.
  */
 import { createContext } from "preact";
 
@@ -21,12 +26,28 @@ import { createContext } from "preact";
  */
 export const DETAIL_ROWS: RowBudgetOptions = { first: 30, perFrame: 60 };
 
+/**
+ * Frames that took longer than this (from one hand-out to the next, the
+ * rendering, layout and paint of the rows between) halve the rows per
+ * frame: a task over 50 ms is a long task (W3C Long Tasks API).
+ */
+const SLOW_FRAME_MS = 50;
+/** Frames quicker than this (two 60 Hz frames) grow the rows back by half. */
+const QUICK_FRAME_MS = 34;
+
 /** Options of a {@link RowBudget}. */
 export interface RowBudgetOptions {
   /** Rows all trees together render before the first paint. */
   first: number;
-  /** Rows added per animation frame after that, all trees together. */
+  /**
+   * Rows added per animation frame after that, all trees together: the
+   * most a frame gets; slow frames lower it (see above).
+   */
   perFrame: number;
+  /** The fewest rows a frame gets however slow frames are (perFrame / 6). */
+  minPerFrame?: number;
+  /** The clock frames are timed by, in ms (`performance.now` in a page). */
+  now?: () => number;
   /** Schedules the next hand-out (`requestAnimationFrame` in a page). */
   frame?: (run: () => void) => number;
   cancel?: (id: number) => void;
@@ -43,6 +64,12 @@ export class RowBudget {
   #perFrame: number;
   #frame: (run: () => void) => number;
   #cancel: (id: number) => void;
+  #now: () => number;
+  #min: number;
+  /** Rows the next frame hands out. */
+  #rate: number;
+  /** When the last hand-out ran, while trees are waiting; else null. */
+  #last: number | null = null;
   /** Trees waiting for rows, in the order they first asked. */
   #waiting = new Map<object, Ask>();
   #timer: number | null = null;
@@ -52,11 +79,22 @@ export class RowBudget {
     this.#perFrame = Math.max(1, o.perFrame);
     this.#frame = o.frame ?? ((run) => requestAnimationFrame(run));
     this.#cancel = o.cancel ?? ((id) => cancelAnimationFrame(id));
+    this.#now = o.now ?? (() => performance.now());
+    this.#min = Math.min(
+      this.#perFrame,
+      Math.max(1, o.minPerFrame ?? Math.ceil(this.#perFrame / 6)),
+    );
+    this.#rate = this.#perFrame;
   }
 
-  /** Rows per frame after the first (a tree's own step, too). */
+  /** Rows per frame after the first, at most (a tree's own step, too). */
   get perFrame(): number {
     return this.#perFrame;
+  }
+
+  /** Rows the next frame hands out (slow frames lower it). */
+  get rate(): number {
+    return this.#rate;
   }
 
   /**
@@ -86,12 +124,22 @@ export class RowBudget {
     if (!this.#waiting.size && this.#timer !== null) {
       this.#cancel(this.#timer);
       this.#timer = null;
+      this.#last = null;
     }
   }
 
   #tick = () => {
     this.#timer = null;
-    let left = this.#perFrame;
+    const now = this.#now();
+    if (this.#last !== null) {
+      const took = now - this.#last;
+      if (took > SLOW_FRAME_MS) {
+        this.#rate = Math.max(this.#min, Math.floor(this.#rate / 2));
+      } else if (took < QUICK_FRAME_MS) {
+        this.#rate = Math.min(this.#perFrame, Math.ceil(this.#rate * 1.5));
+      }
+    }
+    let left = this.#rate;
     const granted: [Ask, number][] = [];
     for (const [who, a] of this.#waiting) {
       if (!left) break;
@@ -102,6 +150,9 @@ export class RowBudget {
       granted.push([a, n]);
     }
     if (this.#waiting.size) this.#timer = this.#frame(this.#tick);
+    // The next frame is timed from here only while trees still wait: a
+    // new ask after a pause starts afresh.
+    this.#last = this.#waiting.size ? now : null;
     for (const [a, n] of granted) a.grant(n);
   };
 }

@@ -6,13 +6,19 @@
 import assert from "node:assert/strict";
 import { RowBudget } from "./row_budget.ts";
 
-/** A budget whose frames run only when `step()` says so. */
-function clocked(first: number, perFrame: number) {
+/**
+ * A budget whose frames run only when `step()` says so, each `ms` after the
+ * last (16 unless told).
+ */
+function clocked(first: number, perFrame: number, minPerFrame?: number) {
   const queue = new Map<number, () => void>();
   let next = 1;
+  let clock = 0;
   const budget = new RowBudget({
     first,
     perFrame,
+    minPerFrame,
+    now: () => clock,
     frame: (run) => {
       queue.set(next, run);
       return next++;
@@ -22,7 +28,8 @@ function clocked(first: number, perFrame: number) {
   return {
     budget,
     pending: () => queue.size,
-    step() {
+    step(ms = 16) {
+      clock += ms;
       const runs = [...queue.values()];
       queue.clear();
       for (const r of runs) r();
@@ -96,4 +103,65 @@ Deno.test("row budget: a need of 0 leaves the line", () => {
   assert.equal(c.pending(), 0);
   c.step();
   assert.equal(a.n, 0);
+});
+
+/** Rows granted per frame to one tree wanting `want`, frames `ms` apart. */
+function grants(perFrame: number, want: number, gaps: number[], min?: number) {
+  const c = clocked(0, perFrame, min);
+  const t = tree(c, want);
+  const out: number[] = [];
+  for (const ms of gaps) {
+    const before = t.shown;
+    c.step(ms);
+    out.push(t.shown - before);
+  }
+  return out;
+}
+
+const PACE_CASES: [string, number[], number[], number?][] = [
+  // The first frame after an ask is never judged: nothing was timed.
+  ["ok/quick frames keep the base", [200, 16, 16, 16], [60, 60, 60, 60]],
+  ["ok/a slow frame halves the next", [16, 16, 70, 16], [60, 60, 30, 45]],
+  ["ok/quick frames grow it back, never past the base", [
+    16,
+    80,
+    80,
+    20,
+    20,
+    20,
+  ], [60, 30, 15, 23, 35, 53]],
+  ["ok/frames between quick and slow keep the rate", [16, 60, 40, 40], [
+    60,
+    30,
+    30,
+    30,
+  ]],
+  ["ok/slow frames stop at the floor", [16, 90, 90, 90, 90, 90], [
+    60,
+    30,
+    15,
+    10,
+    10,
+    10,
+  ]],
+  ["ok/a floor of its own", [16, 90, 90, 90], [60, 30, 25, 25], 25],
+  ["bad/a floor above the base is the base", [16, 90, 90], [60, 60, 60], 500],
+];
+
+for (const [name, gaps, want, min] of PACE_CASES) {
+  Deno.test(`row budget pace: ${name}`, () => {
+    assert.deepEqual(grants(60, 10_000, gaps, min), want);
+  });
+}
+
+Deno.test("row budget pace: a pause with no tree waiting is not a slow frame", () => {
+  const c = clocked(0, 60);
+  const a = { n: 0 };
+  c.budget.ask(a, 60, (n) => (a.n += n));
+  c.step(); // all 60 in: the line is empty
+  c.step(5_000);
+  c.budget.ask(a, 200, (n) => (a.n += n));
+  c.step(16);
+  assert.equal(a.n, 120);
+  assert.equal(c.budget.rate, 60);
 });
