@@ -129,22 +129,21 @@ const PACE_CASES: [string, number[], number[], number?][] = [
     20,
     20,
     20,
-  ], [60, 30, 15, 23, 35, 53]],
+  ], [60, 30, 20, 30, 45, 60]],
   ["ok/frames between quick and slow keep the rate", [16, 60, 40, 40], [
     60,
     30,
     30,
     30,
   ]],
-  ["ok/slow frames stop at the floor", [16, 90, 90, 90, 90, 90], [
+  ["ok/slow frames stop at the floor", [16, 90, 90, 90, 90], [
     60,
     30,
-    15,
-    10,
-    10,
-    10,
+    20,
+    20,
+    20,
   ]],
-  ["ok/a floor of its own", [16, 90, 90, 90], [60, 30, 25, 25], 25],
+  ["ok/a floor of its own", [16, 90, 90, 90], [60, 30, 15, 10], 10],
   ["bad/a floor above the base is the base", [16, 90, 90], [60, 60, 60], 500],
 ];
 
