@@ -18,9 +18,12 @@
 import { ParamError } from "./params.ts";
 import type { TimerWheel } from "./timers.ts";
 
-/** The comment an SSE client reads last when the server drains (lines starting with `:` are ignored, HTML §9.2.6). */
-export const DRAIN_COMMENT =
-  ": server shutting down; reconnect with Last-Event-ID to resume\n\n";
+/**
+ * The comment an SSE client reads last when the server drains (lines
+ * starting with `:` are ignored, HTML §9.2.6): exactly this line, which
+ * clients' tests match whole.
+ */
+export const DRAIN_COMMENT = ": server shutting down\n\n";
 
 /** Seconds a client should wait before retrying a refused long request. */
 export const LONG_RETRY_AFTER = 1;
