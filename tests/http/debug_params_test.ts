@@ -151,6 +151,62 @@ Deno.test("debug http bad/: every invalid input gets a 4xx problem naming it", a
   }
 });
 
+/**
+ * Checks of a whole value or a header, which the endpoint itself makes:
+ * refused before a 3 s sleep begins too. [name, path, headers, status,
+ * param].
+ */
+const BAD_CHECKED: [string, string, Record<string, string>, number, string][] =
+  [
+    ["redirect-to //host", "/redirect-to?url=//evil&sleep=3s", {}, 400, "url"],
+    [
+      "redirect-to a foreign host",
+      "/redirect-to?url=http%3A%2F%2Fevil.example%2F&sleep=3s",
+      {},
+      400,
+      "url",
+    ],
+    [
+      "redirect-to javascript:",
+      "/redirect-to?url=javascript:x&sleep=3s",
+      {},
+      400,
+      "url",
+    ],
+    [
+      "sse Last-Event-ID a word",
+      "/sse?sleep=3s",
+      { "last-event-id": "abc" },
+      400,
+      "Last-Event-ID",
+    ],
+    [
+      "image nothing acceptable",
+      "/image?sleep=3s",
+      { accept: "text/html" },
+      406,
+      "Accept",
+    ],
+  ];
+
+Deno.test("debug http bad/: an endpoint's own checks come before the sleep", async (t) => {
+  const s = startServer();
+  try {
+    for (const [name, path, headers, status, param] of BAD_CHECKED) {
+      await t.step(`bad/${name}`, async () => {
+        const started = Date.now();
+        const res = await fetch(s.origin + "/api/debug" + path, { headers });
+        const body = await res.json();
+        problemChecks(res, body, [name, "GET", path, status, param]);
+        const ms = Date.now() - started;
+        assert.ok(ms < 1500, `${name} answered at once, not after ${ms} ms`);
+      });
+    }
+  } finally {
+    await s.close();
+  }
+});
+
 Deno.test("debug http ok/: valid edge values are answered", async (t) => {
   const s = startServer();
   try {

@@ -186,6 +186,10 @@ Deno.test("redirects: under base /x every Location stays under /x", async () => 
     ["/redirect-to?url=/get", "/x/get"],
     ["/redirect-to?url=get", "/x/get"],
     ["/redirect-to?url=/anything/y", "/x/anything/y"],
+    // Dot segments resolve against the path under the base, as a client
+    // that only changed the base URL expects (httpbin's `../get` is /get).
+    ["/redirect-to?url=../get", "/x/get"],
+    ["/redirect-to?url=../../a/../b?q=1", "/x/b?q=1"],
     [
       "/redirect-to?url=" + encodeURIComponent(`${origin}/status/200`),
       `${origin}/x/status/200`,

@@ -13,7 +13,7 @@ import {
   type Route,
 } from "../core/endpoint.ts";
 import { API_CSP, BASE_HEADERS, negotiate, respond } from "../core/http.ts";
-import { problem } from "../core/problem.ts";
+import { ParamError } from "../core/params.ts";
 import {
   JPEG_BASE64,
   PNG_BASE64,
@@ -61,6 +61,20 @@ export function image(ctx: DebugContext, route: Route): EndpointDef {
     };
     return bytes[format];
   };
+  /** The format Accept picks, or a 406 naming Accept (RFC 9110 §15.5.7). */
+  const byAccept = (req: Request): string => {
+    const accept = req.headers.get("accept");
+    const type = negotiate(accept, namedFirst(accept, offers));
+    if (type === null) {
+      throw new ParamError(
+        "Accept",
+        `Accept allows none of ${offers.join(", ")}.`,
+        406,
+        { vary: "Accept" },
+      );
+    }
+    return formats[offers.indexOf(type)];
+  };
   return defineEndpoint({
     summary: "A small image, by format or by Accept",
     description:
@@ -93,23 +107,12 @@ export function image(ctx: DebugContext, route: Route): EndpointDef {
       { url: route.url({ format: "svg" }), description: "The SVG" },
       { url: route.url(), description: "By Accept" },
     ],
+    // Nothing acceptable is refused before a sleep (contract §3).
+    validate: (params, req) => void (params.format ?? byAccept(req)),
     handle: (req, { params }) => {
-      let format = params.format;
       const headers: Record<string, string> = { ...BASE_HEADERS };
-      if (format === undefined) {
-        headers.vary = "Accept";
-        const accept = req.headers.get("accept");
-        const type = negotiate(accept, namedFirst(accept, offers));
-        if (type === null) {
-          return problem(
-            406,
-            `None of ${offers.join(", ")} is acceptable to this client.`,
-            "Accept",
-            { vary: "Accept" },
-          );
-        }
-        format = formats[offers.indexOf(type)];
-      }
+      if (params.format === undefined) headers.vary = "Accept";
+      const format = params.format ?? byAccept(req);
       headers["content-type"] = IMAGE_TYPES[format];
       if (format === "svg") headers["content-security-policy"] = API_CSP;
       return respond(picture(format) as BodyInit, 200, headers);

@@ -53,8 +53,8 @@ function decodeOnce(s: string): string {
  * characters, backslashes and `//` before the query (browsers read
  * `/\\host` and `//host` as another host), a scheme other than http or
  * https, and a scheme without `//` (`http:host`, which parsers disagree
- * on). What remains is resolved against the request URL (RFC 3986 §5.2);
- * it must be this server or an allowed host. A path on this server that is
+ * on). What remains is resolved against the request URL without the base
+ * path (RFC 3986 §5.2); it must be this server or an allowed host. A path on this server that is
  * outside the base is moved under it, so every Location stays in the API.
  */
 export function redirectTarget(
@@ -85,13 +85,21 @@ export function redirectTarget(
     if (next === form) break;
     form = next;
   }
+  // Resolved against the request URL as the API sees it, without the base
+  // path: `../get` from `/api/debug/redirect-to` is `/api/debug/get`, as
+  // `../get` from httpbin's `/redirect-to` is its `/get`.
+  const here = new URL(req.url);
+  const base = ctx.base;
+  const from = new URL(here);
+  if (base && from.pathname.startsWith(base + "/")) {
+    from.pathname = from.pathname.slice(base.length);
+  }
   let target: URL;
   try {
-    target = new URL(raw, req.url);
+    target = new URL(raw, from);
   } catch {
     refuse("is not a valid URL reference");
   }
-  const here = new URL(req.url);
   const own = target.host === here.host;
   if (!own) {
     // The same host name on another port or scheme (a TLS front, a second
@@ -108,7 +116,6 @@ export function redirectTarget(
     }
     return target.href;
   }
-  const base = ctx.base;
   if (
     base && target.pathname !== base && !target.pathname.startsWith(base + "/")
   ) {
@@ -204,7 +211,7 @@ export function redirectTo(ctx: DebugContext, route: Route): EndpointDef {
     acceptsBody: true,
     summary: "A redirect to a URL on this server",
     description:
-      `Redirects to \`url\` with \`status_code\` (default 302). \`url\` may be a path or a relative reference (resolved against this request's URL), or an absolute http(s) URL on this server's host name (any port or scheme) or of an allowed host (option \`redirectHosts\`). A path outside ${
+      `Redirects to \`url\` with \`status_code\` (default 302). \`url\` may be a path or a relative reference (resolved against this request's URL as seen under the base, so \`../get\` is ${b}/get), or an absolute http(s) URL on this server's host name (any port or scheme) or of an allowed host (option \`redirectHosts\`). A path outside ${
         b || "/"
       } is moved under it. Unlike httpbin this is never an open redirect: other hosts, \`//host\`, \`/\\host\`, \`http:host\`, other schemes, control characters, and the same after percent-decoding get 400 naming \`url\`. Any method is answered.`,
     params: [{
@@ -240,6 +247,8 @@ export function redirectTo(ctx: DebugContext, route: Route): EndpointDef {
         method: "POST",
       },
     ],
+    // Refused before a sleep or a body (contract §3: bad input first).
+    validate: (params, req) => void redirectTarget(params.url, req, ctx),
     handle: (req, { params }) =>
       respond(null, params.status_code, {
         ...BASE_HEADERS,

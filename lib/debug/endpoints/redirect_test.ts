@@ -14,7 +14,9 @@ const OK: [string, string, string][] = [
   ["ok/absolute path", "/api/debug/get", "/api/debug/get"],
   ["ok/path outside the base moves under it", "/get", "/api/debug/get"],
   ["ok/relative reference", "get?a=1", "/api/debug/get?a=1"],
-  ["ok/dot segments", "../debug/status/200", "/api/debug/status/200"],
+  // Resolved against the path under the base (httpbin's `../status/200`).
+  ["ok/dot segments", "../status/200", "/api/debug/status/200"],
+  ["ok/dot segments stay under the base", "../../x/../y", "/api/debug/y"],
   ["ok/query and fragment kept", "/get?x=1#top", "/api/debug/get?x=1#top"],
   [
     "ok/same origin absolute stays absolute",

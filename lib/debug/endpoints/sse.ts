@@ -133,6 +133,8 @@ export function sse(ctx: DebugContext, route: Route): EndpointDef {
     examples: [
       { url: route.url({}, "count=3&interval=500"), description: "3 events" },
     ],
+    // A bad Last-Event-ID is refused before a sleep (contract §3).
+    validate: (params, req) => void lastEventId(req, params.count),
     handle: (req, { params, head }) => stream(ctx, req, params, head),
   });
 }
