@@ -2,7 +2,9 @@
  * `/drip`: a slow body, for progress bars and read timeouts.
  * After `delay` the status and headers go out (Content-Length stated, so a
  * client knows how much is coming), then `numbytes` asterisks spread evenly
- * over `duration`. Times are decimal seconds, as httpbin takes them; the
+ * over `duration`: the first at once, the last when `duration` is up, as
+ * go-httpbin writes them (a client that times the body sees `duration`;
+ * with Content-Length, a wait after the last byte would be unseen). Times are decimal seconds, as httpbin takes them; the
  * whole stays within the sleep limit. The writes run on the instance's
  * shared timer and stop when the client leaves; the stream holds a
  * long-request slot until it ends.
@@ -24,7 +26,8 @@ const STAR = 0x2a;
 
 /**
  * The write plan of a drip: `ticks` writes, write `k` at
- * `k * durationMs / ticks` carrying bytes `[k*n/ticks, (k+1)*n/ticks)`.
+ * `k * durationMs / (ticks - 1)` (one write: at once) carrying bytes
+ * `[k*n/ticks, (k+1)*n/ticks)`.
  */
 export function dripTicks(numbytes: number, durationMs: number): number {
   if (numbytes === 0) return 0;
@@ -139,7 +142,7 @@ export function drip(ctx: DebugContext, route: Route): EndpointDef {
   });
 }
 
-/** `n` asterisks over `durationMs`, ending at `durationMs`. */
+/** `n` asterisks over `durationMs`: the first write at 0, the last at the end. */
 function dripBody(
   ctx: DebugContext,
   n: number,
@@ -153,18 +156,13 @@ function dripBody(
     start(c) {
       const step = () => {
         cancel = undefined;
-        if (k < ticks) {
-          const from = Math.floor(k * n / ticks);
-          const to = Math.floor((k + 1) * n / ticks);
-          c.enqueue(new Uint8Array(to - from).fill(STAR));
-          k++;
-        } else {
-          c.close();
-          return;
-        }
+        const from = Math.floor(k * n / ticks);
+        const to = Math.floor((k + 1) * n / ticks);
+        c.enqueue(new Uint8Array(to - from).fill(STAR));
+        if (++k === ticks) return c.close();
         // Each write at its own point of the plan, so timer lateness does
         // not add up over many writes.
-        const at = k < ticks ? k * durationMs / ticks : durationMs;
+        const at = k * durationMs / (ticks - 1);
         cancel = ctx.timers.schedule(
           Math.max(0, at - (performance.now() - start)),
           step,
