@@ -27,7 +27,11 @@ const VALUE =
 const MAX_COOKIES = 50;
 const MAX_VALUE = 4096;
 
-/** The cookies of a Cookie header (RFC 6265 §5.4), by name; later ones win. */
+/**
+ * The cookies of a Cookie header (RFC 6265 §5.4), by name; later ones win
+ * (as go-httpbin answers). A value in double quotes is given without them
+ * (the quotes are cookie-value syntax, §4.1.1), as both httpbins give it.
+ */
 export function parseCookies(header: string | null): Record<string, string> {
   const out: [string, string][] = [];
   if (header) {
@@ -35,7 +39,11 @@ export function parseCookies(header: string | null): Record<string, string> {
       const eq = part.indexOf("=");
       if (eq < 0) continue;
       const name = part.slice(0, eq).trim();
-      if (name) out.push([name, part.slice(eq + 1).trim()]);
+      let value = part.slice(eq + 1).trim();
+      if (value.length >= 2 && value[0] === '"' && value.at(-1) === '"') {
+        value = value.slice(1, -1);
+      }
+      if (name) out.push([name, value]);
     }
   }
   return Object.fromEntries(out);
@@ -111,7 +119,7 @@ export function cookies(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "The request's cookies",
     description:
-      'JSON `{"cookies": {name: value}}` read from the Cookie header.',
+      'JSON `{"cookies": {name: value}}` read from the Cookie header: a quoted value without its quotes, a repeated name\'s last value.',
     params: [sleepParam(ctx.limits)],
     responses: [{
       status: "200",
