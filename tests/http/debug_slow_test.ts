@@ -459,6 +459,9 @@ Deno.test("abort: fetch's body read rejects; HEAD is only the headers", async ()
     const head = await fetch(`${s.base}/abort?after=10`, { method: "HEAD" });
     assert.equal(head.status, 200);
     assert.equal(await head.text(), "");
+    // The bytes the GET sends before its cut, as the other streams' HEADs
+    // state theirs (never 0, a length the GET does not have).
+    assert.equal(head.headers.get("content-length"), "10");
     const bad = await fetch(`${s.base}/abort?after=-1`);
     assert.equal(bad.status, 400);
     assert.equal((await bad.json()).param, "after");

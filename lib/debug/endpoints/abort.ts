@@ -36,7 +36,7 @@ export function abort(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "A response cut short on purpose",
     description:
-      "200 with a chunked body of `after` asterisks, then the connection closes without the final chunk: the client sees a truncated-response error (curl: exit 18; fetch: a body read error). The server's log shows one line per cut. HEAD gets the headers only.",
+      "200 with a chunked body of `after` asterisks, then the connection closes without the final chunk: the client sees a truncated-response error (curl: exit 18; fetch: a body read error). The server's log shows one line per cut. HEAD gets the headers only, with the Content-Length of the bytes before the cut.",
     params: [{
       name: "after",
       in: "query",
@@ -60,7 +60,15 @@ export function abort(ctx: DebugContext, route: Route): EndpointDef {
       description: "100 bytes, then cut",
     }],
     handle: (_req, { params: { after }, head }) => {
-      if (head) return respond(null, 200, headers);
+      // HEAD states the length of what the GET sends before its cut, as
+      // the other streamed bodies' HEADs do (RFC 9110 §8.6: the octets the
+      // GET would send; with no length at all, Deno would state 0).
+      if (head) {
+        return respond(null, 200, {
+          ...headers,
+          "content-length": String(after),
+        });
+      }
       let sent = 0;
       const body = new ReadableStream<Uint8Array>({
         // One write per pull: erroring the stream drops what is still
