@@ -232,6 +232,42 @@ Deno.test({
 
 Deno.test({
   name:
+    "spec detail: every example's text reads whole, on screen or far below it (innerText as textContent)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      // 150 properties: the request body's example alone runs past the
+      // screen, so the response's example starts far below the fold.
+      const body = objectOf(150, (i) => `field${i}`);
+      await loadSpec(
+        page,
+        "examples.json",
+        specText("Examples", {
+          "/things": {
+            post: {
+              requestBody: jsonBody(body),
+              responses: { "200": { description: "ok", ...jsonBody(body) } },
+            },
+          },
+        }),
+      );
+      await openOperation(page, "post", "/things");
+      const examples = page.locator("[data-testid=op-example]");
+      await examples.nth(1).waitFor({ state: "attached" });
+      const texts = await examples.evaluateAll((els) =>
+        els.map((e) => [(e as HTMLElement).innerText, e.textContent ?? ""])
+      );
+      assert.equal(texts.length, 2);
+      for (const [inner, content] of texts) {
+        assert.equal(inner.trim(), content.trim(), "innerText is the text");
+        assert.equal(Object.keys(JSON.parse(inner)).length, 150);
+      }
+    }),
+});
+
+Deno.test({
+  name:
     "spec detail: Copy as cURL runs against our echo endpoint and the body arrives unchanged",
   ...BROWSER_TEST,
   fn: () =>
