@@ -49,8 +49,10 @@ Deno.test("viewIndices: toggles, levels, methods and terms", () => {
     [0, 1, 2],
   );
   assert.deepEqual([...viewIndices(CHANGES, q("breaking"))], [0]);
-  // A method matches any operation the change affects.
-  assert.deepEqual([...viewIndices(CHANGES, q("put"))], [0]);
+  // A method matches the method a change is listed under only (its row's
+  // data-method), not every operation it affects.
+  assert.deepEqual([...viewIndices(CHANGES, q("put"))], []);
+  assert.deepEqual([...viewIndices(CHANGES, q("post"))], [0, 1]);
   assert.deepEqual([...viewIndices(CHANGES, q("get"))], [2, 3]);
   assert.deepEqual([...viewIndices(CHANGES, q("NAME pets"))], [0]);
   assert.deepEqual([...viewIndices(CHANGES, q("warning-thing"))], [2]);

@@ -62,10 +62,12 @@ Deno.test({
       const dflt = ["breaking", "warning", "info"];
       assert.equal(await pressed(page, "doc"), "false");
 
-      // A method term matches the operations a change affects.
+      // A method term matches changes listed under that method only.
       await page.fill("[data-testid=compare-filter]", "post");
       await waitCount(page, filtered("post", dflt).length);
       assert.deepEqual(hooksOnly(await rows(page)), filtered("post", dflt));
+      assert.ok(filtered("post", dflt).length > 0);
+      assert.ok((await rows(page)).every((r) => r.method === "post"));
       // A level name is a term too; text terms must all match.
       await page.fill("[data-testid=compare-filter]", "breaking pets");
       await waitCount(page, filtered("breaking pets", dflt).length);

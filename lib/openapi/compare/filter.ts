@@ -1,6 +1,6 @@
 /**
  * The compare page's filter box: the spec viewer's terms (all must match;
- * a method name matches that method only; anything else is a
+ * a method name matches changes listed under that method only; anything else is a
  * case-insensitive substring) plus a level name (`breaking`, `warning`,
  * `info`, `doc`) matching that level only.
  */
@@ -35,9 +35,11 @@ export function changeHay(c: Change): string {
 }
 
 /**
- * True when `c` satisfies every term of `f`: its level, a method of one of
- * the operations it affects, each text term somewhere in its operations,
- * place, sentence or id (`hay` from {@link changeHay}, computed once).
+ * True when `c` satisfies every term of `f`: its level, its own method (the
+ * one its row shows as `data-method`: "that method only", as in the spec
+ * viewer's list; a document-level change has none), each text term
+ * somewhere in its operations, place, sentence or id (`hay` from
+ * {@link changeHay}, computed once).
  */
 export function changeMatches(
   c: Change,
@@ -45,10 +47,7 @@ export function changeMatches(
   hay: string = changeHay(c),
 ): boolean {
   for (const l of f.levels) if (c.level !== l) return false;
-  for (const m of f.methods) {
-    const prefix = `${m.toUpperCase()} `;
-    if (!c.operations.some((o) => o.startsWith(prefix))) return false;
-  }
+  for (const m of f.methods) if (c.method !== m) return false;
   for (const t of f.terms) if (!hay.includes(t)) return false;
   return true;
 }
