@@ -965,6 +965,24 @@ Deno.test("compare: a webhook's payload is compared as what the client reads", (
   );
 });
 
+Deno.test("compare: a webhook added or removed is listed under its name and method, as changes inside one are", () => {
+  const doc = (hooks: Record<string, unknown>) =>
+    JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "T", version: "1" },
+      webhooks: hooks,
+    });
+  const op = { post: { responses: ok200 } };
+  const r = compareSpecs(doc({ oldPet: op }), doc({ newPet: op }));
+  assert.deepEqual(
+    r.changes.map((c) => [c.id, c.level, c.method, c.path, c.operations]),
+    [
+      ["webhook-removed", "breaking", "post", "oldPet", ["POST oldPet"]],
+      ["webhook-added", "info", "post", "newPet", ["POST newPet"]],
+    ],
+  );
+});
+
 Deno.test("compare: a path parameter renamed is one change for every operation of the path", () => {
   const item = (n: string) => ({
     parameters: [{

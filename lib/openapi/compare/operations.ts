@@ -74,23 +74,29 @@ export function compareOperations(
       new OperationDiff(report, schemas, b, r, true).run();
       continue;
     }
-    report.addDocument({
+    // Listed under the webhook's own name and method, as the changes inside
+    // a webhook are (webhooks are compared by name and method).
+    const scope = new Scope();
+    report.add(scope, {
       id: "webhook-removed",
       level: "breaking",
       where: `webhook ${b.path}`,
       pointer: { base: b.pointer, revision: null },
       text: `webhook \`${b.label}\` was removed`,
     });
+    report.attach(b, scope);
   }
   for (const [key, r] of rev.webhooks) {
     if (base.webhooks.has(key)) continue;
-    report.addDocument({
+    const scope = new Scope();
+    report.add(scope, {
       id: "webhook-added",
       level: "info",
       where: `webhook ${r.path}`,
       pointer: { base: null, revision: r.pointer },
       text: `webhook \`${r.label}\` was added`,
     });
+    report.attach(r, scope);
   }
 }
 
