@@ -83,16 +83,22 @@ export function highlightRanges(
   return out;
 }
 
-/** Tabs and line breaks inside a field would break the one-line format. */
+/**
+ * Tabs and line breaks inside a field would break the one-line format: they
+ * become a space, and at either end (a YAML block scalar's last line break)
+ * they go.
+ */
 function field(s: string): string {
-  return /[\t\r\n]/.test(s) ? s.replace(/[\t\r\n]+/g, " ") : s;
+  return /[\t\r\n]/.test(s)
+    ? s.replace(/^[\t\r\n]+|[\t\r\n]+$/g, "").replace(/[\t\r\n]+/g, " ")
+    : s;
 }
 
 /**
  * The copy format, made to paste into a spreadsheet: one endpoint per line,
  * `METHOD<TAB>path<TAB>summary<TAB>tags joined by ", "`, lines joined by
  * `\n` without a trailing newline. Tabs or line breaks inside a field become
- * spaces so every line stays one endpoint.
+ * spaces, and at its ends go, so every line stays one endpoint.
  */
 export function copyText(list: readonly Endpoint[]): string {
   return list.map((e) =>

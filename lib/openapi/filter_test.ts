@@ -91,6 +91,24 @@ Deno.test("spec copy: tabs and line breaks inside fields become spaces", () => {
   assert.equal(text.split("\n").length, 2);
 });
 
+Deno.test("spec copy: a summary's line breaks at its ends go, inner ones become a space", () => {
+  const yaml = [
+    "openapi: 3.1.0",
+    "info: {title: T, version: '1'}",
+    "paths:",
+    "  /speech:",
+    "    post:",
+    "      summary: |",
+    "        Speak",
+    "        aloud.",
+    "      tags: [Audio]",
+  ].join("\n");
+  assert.equal(
+    copyText(parseSpec(yaml).index.endpoints),
+    "POST\t/speech\tSpeak aloud.\tAudio",
+  );
+});
+
 Deno.test("spec highlight: merged, case-insensitive ranges", () => {
   assert.deepEqual(highlightRanges("/Pets/{petId}/pets", ["pet"]), [[1, 4], [
     7,
