@@ -4,8 +4,9 @@
  * client knows how much is coming), then `numbytes` asterisks spread evenly
  * over `duration`: the first at once, the last when `duration` is up, as
  * go-httpbin writes them (a client that times the body sees `duration`;
- * with Content-Length, a wait after the last byte would be unseen). Times are decimal seconds, as httpbin takes them; the
- * whole stays within the sleep limit. The writes run on the instance's
+ * with Content-Length, a wait after the last byte would be unseen). Times
+ * are decimal seconds, as httpbin takes them; the whole stays within the
+ * sleep limit. The writes run on the instance's
  * shared timer and stop when the client leaves; the stream holds a
  * long-request slot until it ends.
  */

@@ -54,8 +54,9 @@ function decodeOnce(s: string): string {
  * `/\\host` and `//host` as another host), a scheme other than http or
  * https, and a scheme without `//` (`http:host`, which parsers disagree
  * on). What remains is resolved against the request URL without the base
- * path (RFC 3986 §5.2); it must be this server or an allowed host. A path on this server that is
- * outside the base is moved under it, so every Location stays in the API.
+ * path (RFC 3986 §5.2); it must be this server or an allowed host. A path
+ * on this server that is outside the base is moved under it, so every
+ * Location stays in the API.
  */
 export function redirectTarget(
   raw: string,

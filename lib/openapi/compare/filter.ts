@@ -1,8 +1,8 @@
 /**
  * The compare page's filter box: the spec viewer's terms (all must match;
- * a method name matches changes listed under that method only; anything else is a
- * case-insensitive substring) plus a level name (`breaking`, `warning`,
- * `info`, `doc`) matching that level only.
+ * a method name matches changes listed under that method only; anything
+ * else is a case-insensitive substring) plus a level name (`breaking`,
+ * `warning`, `info`, `doc`) matching that level only.
  */
 import { compileFilter } from "../filter.ts";
 import { type Change, type Level, LEVELS } from "./types.ts";
