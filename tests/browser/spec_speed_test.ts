@@ -56,65 +56,96 @@ async function parseCpu(
   return Math.min(...at.map((t) => longestIn(tasks, t, t)));
 }
 
+/** The longest tasks of one pick and open, in ms of CPU and in parses. */
+interface Attempt {
+  parse: number;
+  loading: number;
+  opening: number;
+}
+
+/** Stripe picked and its charge opened in `page`, every task traced. */
+async function attempt(
+  { page, server, browser }: Parameters<Parameters<typeof withPage>[0]>[0],
+  text: string,
+): Promise<Attempt> {
+  await gotoHydrated(page, server.origin, "/spec");
+  await page.waitForTimeout(500); // the worker starts ahead of need
+  const load = await tracedTasks(
+    browser,
+    page,
+    () =>
+      pickTimed(page, { name: "stripe-spec3.json", text }, {
+        shown: "[data-testid=endpoint-row]",
+        settleMs: 500,
+      }),
+  );
+  const row = await findRow(page, "post", "/v1/charges");
+  const open = await tracedTasks(
+    browser,
+    page,
+    () => openTimed(page, row, { settle: true }),
+  );
+  const parse = await parseCpu(browser, page, text);
+  const mark = (t: typeof load, m: string) => t.marks.get(m)?.[0] ?? NaN;
+  // From the pick to half a second after the first row showed (the
+  // checks' warnings, the detail asked ahead, the session store).
+  const loading = longestIn(
+    load.tasks,
+    mark(load, "wb-pick"),
+    mark(load, "wb-settled"),
+  );
+  const opening = longestIn(
+    open.tasks,
+    mark(open, "wb-click"),
+    mark(open, "wb-opened"),
+  );
+  console.log(
+    `JSON.parse ${parse.toFixed(1)} ms of CPU; longest task ${
+      loading.toFixed(1)
+    } ms loading (${(loading / parse).toFixed(1)} parses), ${
+      opening.toFixed(1)
+    } ms opening (${(opening / parse).toFixed(1)})`,
+  );
+  assert.ok(parse > 0, "the parse was traced");
+  return { parse, loading, opening };
+}
+
+/**
+ * Whether `a` keeps both tasks within the bound. Thread times inside this
+ * virtual machine include time the host gave to other machines, so one
+ * attempt over the bound is taken again in a fresh page: a regression
+ * fails both (the ones above were 18.6 and 4.3 parses every time), a burst
+ * of load on the host rarely hits two.
+ */
+const within = (a: Attempt) =>
+  a.loading <= MAX_PARSES * a.parse && a.opening <= MAX_PARSES * a.parse;
+
 Deno.test({
   name:
     "spec speed: Stripe picked, and POST /v1/charges opened, with no main-thread task long next to a JSON.parse of the spec" +
     (SPECS ? "" : SKIPPED),
   ignore: !SPECS,
   ...BROWSER_TEST,
-  fn: () =>
-    withPage(async ({ page, server, browser }) => {
-      const text = Deno.readTextFileSync(SPECS + "stripe-spec3.json");
-      await gotoHydrated(page, server.origin, "/spec");
-      await page.waitForTimeout(500); // the worker starts ahead of need
-      const load = await tracedTasks(
-        browser,
-        page,
-        () =>
-          pickTimed(page, { name: "stripe-spec3.json", text }, {
-            shown: "[data-testid=endpoint-row]",
-            settleMs: 500,
-          }),
-      );
-      const row = await findRow(page, "post", "/v1/charges");
-      const open = await tracedTasks(
-        browser,
-        page,
-        () => openTimed(page, row, { settle: true }),
-      );
-      const parse = await parseCpu(browser, page, text);
-      const mark = (t: typeof load, m: string) => t.marks.get(m)?.[0] ?? NaN;
-      // From the pick to half a second after the first row showed (the
-      // checks' warnings, the detail asked ahead, the session store).
-      const loading = longestIn(
-        load.tasks,
-        mark(load, "wb-pick"),
-        mark(load, "wb-settled"),
-      );
-      const opening = longestIn(
-        open.tasks,
-        mark(open, "wb-click"),
-        mark(open, "wb-opened"),
-      );
-      console.log(
-        `JSON.parse ${parse.toFixed(1)} ms of CPU; longest task ${
-          loading.toFixed(1)
-        } ms loading (${(loading / parse).toFixed(1)} parses), ${
-          opening.toFixed(1)
-        } ms opening (${(opening / parse).toFixed(1)})`,
-      );
-      assert.ok(parse > 0, "the parse was traced");
-      assert.ok(
-        loading <= MAX_PARSES * parse,
-        `loading: a ${loading.toFixed(1)} ms task, ${
-          (loading / parse).toFixed(1)
-        } parses`,
-      );
-      assert.ok(
-        opening <= MAX_PARSES * parse,
-        `opening: a ${opening.toFixed(1)} ms task, ${
-          (opening / parse).toFixed(1)
-        } parses`,
-      );
-    }),
+  fn: async () => {
+    const text = Deno.readTextFileSync(SPECS + "stripe-spec3.json");
+    let a: Attempt | undefined;
+    for (let i = 0; i < 2 && !(a && within(a)); i++) {
+      await withPage(async (ctx) => {
+        a = await attempt(ctx, text);
+      });
+    }
+    const { parse, loading, opening } = a!;
+    assert.ok(
+      loading <= MAX_PARSES * parse,
+      `loading: a ${loading.toFixed(1)} ms task, ${
+        (loading / parse).toFixed(1)
+      } parses`,
+    );
+    assert.ok(
+      opening <= MAX_PARSES * parse,
+      `opening: a ${opening.toFixed(1)} ms task, ${
+        (opening / parse).toFixed(1)
+      } parses`,
+    );
+  },
 });
