@@ -167,7 +167,8 @@ interface BlockProps {
  * The box, not each row, skips its rendering off screen (`content-visibility:
  * auto`): Chromium checks every such element against the viewport in every
  * frame, and for Stripe's 6,500 open rows that check took more time than
- * rendering them (2.0 of 6.2 s). `role="none"` keeps the rows the tree's
+ * rendering them (2.0 of 6.2 s). A tree's first block is always laid out
+ * (static/spec.css says why). `role="none"` keeps the rows the tree's
  * own items for assistive technology (WAI-ARIA 1.2, 5.3.3: an element of
  * no role passes its children to its parent).
  */
