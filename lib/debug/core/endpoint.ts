@@ -17,9 +17,18 @@ import type { DebugContext } from "./context.ts";
 import type { ParamValues, ParsedParams } from "./params.ts";
 import type { ServeInfo } from "./http.ts";
 
-/** What a handler gets, already validated: `V` is its parameters' values. */
-export interface DebugInput<V = ParsedParams> {
+/**
+ * What a handler gets, already validated: `V` is its parameters' values,
+ * `C` what the endpoint's `validate` returned.
+ */
+export interface DebugInput<V = ParsedParams, C = unknown> {
   readonly params: V;
+  /**
+   * What `validate` worked out while checking (a redirect's target, the
+   * format Accept picks), so the handler does not work it out again;
+   * undefined for an endpoint without `validate`.
+   */
+  readonly checked: C;
   /** Raw query string without `?` (empty when none). */
   readonly query: string;
   /** The decoded body when the endpoint reads one, else empty. */
@@ -34,7 +43,10 @@ export interface DebugInput<V = ParsedParams> {
  * What a family declares for one endpoint: everything but where it lives.
  * `acceptsBody` and `streaming` default to false.
  */
-export type EndpointDef<P extends readonly ParamSpec[] = readonly ParamSpec[]> =
+export type EndpointDef<
+  P extends readonly ParamSpec[] = readonly ParamSpec[],
+  C = unknown,
+> =
   & Pick<
     EndpointSpec,
     "summary" | "description" | "requestHeaders" | "responses" | "examples"
@@ -46,9 +58,10 @@ export type EndpointDef<P extends readonly ParamSpec[] = readonly ParamSpec[]> =
     /**
      * Checks that involve several parameters or a header (throws
      * ParamError), run with the other input checks, before any body is
-     * read or wait begins.
+     * read or wait begins. What it returns reaches the handler as
+     * `input.checked`.
      */
-    validate?(params: ParamValues<P>, req: Request): void;
+    validate?(params: ParamValues<P>, req: Request): C;
     /**
      * Request in, response out. A handler whose GET body is a stream must
      * answer HEAD itself, with a null body and the `Content-Length` the GET
@@ -56,17 +69,21 @@ export type EndpointDef<P extends readonly ParamSpec[] = readonly ParamSpec[]> =
      */
     handle(
       req: Request,
-      input: DebugInput<ParamValues<P>>,
+      input: DebugInput<ParamValues<P>, C>,
     ): Response | Promise<Response>;
   };
 
 /**
  * Declares an endpoint: an identity function whose only job is to infer
  * the literal types of `params`, so the handler and `validate` see each
- * parameter by name with its parsed type, and no cast is needed.
+ * parameter by name with its parsed type, and the type of what `validate`
+ * returns, which the handler gets as `input.checked`; no cast is needed.
  */
-export function defineEndpoint<const P extends readonly ParamSpec[]>(
-  def: EndpointDef<P>,
+export function defineEndpoint<
+  const P extends readonly ParamSpec[],
+  C = void,
+>(
+  def: EndpointDef<P, C>,
 ): EndpointDef {
   return def;
 }
@@ -109,7 +126,7 @@ export interface Endpoint {
   readonly spec: EndpointSpec;
   /** Extra path templates answered by the same handler, base included. */
   readonly aliases: readonly string[];
-  validate?(params: ParsedParams, req: Request): void;
+  validate?(params: ParsedParams, req: Request): unknown;
   handle(req: Request, input: DebugInput): Response | Promise<Response>;
 }
 

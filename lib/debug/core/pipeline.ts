@@ -54,8 +54,8 @@ export function endpointRunner(
       if (early) return early;
       const query = queryOf(req.url);
       const params = parse(path, query); // 2. parameters: 400
-      ep.validate?.(params, req); // 2. the endpoint's own checks: 400
-      const input = { params, query, body: EMPTY, head: false, info };
+      const checked = ep.validate?.(params, req); // 2. its own checks: 400
+      const input = { params, checked, query, body: EMPTY, head: false, info };
       if (req.method !== "GET" || params.sleep || ep.spec.streaming) {
         return slow(req, input); // 3. body, 4. slot and sleep, 5, 6. HEAD
       }

@@ -54,16 +54,17 @@ export function parseEntityTags(value: string): EntityTag[] | "*" | null {
   return out;
 }
 
+/** The entity tags of a conditional header, as {@link parseEntityTags} reads them. */
+export type EntityTags = ReturnType<typeof parseEntityTags>;
+
 /** RFC 9110 §13.1.1: If-Match passes when any tag matches strongly. */
-export function ifMatchPasses(header: string, tag: string): boolean {
-  const tags = parseEntityTags(header);
+export function ifMatchPasses(tags: EntityTags, tag: string): boolean {
   if (tags === "*") return true;
   return !!tags?.some((t) => !t.weak && t.tag === tag);
 }
 
 /** RFC 9110 §13.1.2: If-None-Match fails (304) when any tag matches weakly. */
-export function ifNoneMatchFails(header: string, tag: string): boolean {
-  const tags = parseEntityTags(header);
+export function ifNoneMatchFails(tags: EntityTags, tag: string): boolean {
   if (tags === "*") return true;
   return !!tags?.some((t) => t.tag === tag);
 }
@@ -201,21 +202,29 @@ export function etag(ctx: DebugContext, route: Route): EndpointDef {
       PROBLEM_4XX,
     ],
     examples: [{ url: route.url({ etag: "v1" }), description: 'ETag "v1"' }],
+    // The conditional headers' tags, read once: refused before a sleep
+    // when malformed, compared by the handler.
     validate: (_params, req) => {
-      for (const name of ["if-match", "if-none-match"]) {
-        const v = req.headers.get(name);
-        if (v !== null && parseEntityTags(v) === null) {
-          throw new ParamError(
-            name === "if-match" ? "If-Match" : "If-None-Match",
-            `${name} must be * or a list of entity tags like "v1", W/"v2" (RFC 9110 §8.8.3).`,
-          );
-        }
-      }
+      const [ifMatch, ifNoneMatch] = ["If-Match", "If-None-Match"].map(
+        (name) => {
+          const v = req.headers.get(name);
+          if (v === null) return null;
+          const tags = parseEntityTags(v);
+          if (tags === null) {
+            throw new ParamError(
+              name,
+              `${name.toLowerCase()} must be * or a list of entity tags like "v1", W/"v2" (RFC 9110 §8.8.3).`,
+            );
+          }
+          return tags;
+        },
+      );
+      return { ifMatch, ifNoneMatch };
     },
     handle: (req, input) => {
       const tag = input.params.etag;
       const headers = { etag: `"${tag}"`, "cache-control": REVALIDATE };
-      const ifMatch = req.headers.get("if-match");
+      const { ifMatch, ifNoneMatch } = input.checked;
       if (ifMatch !== null && !ifMatchPasses(ifMatch, tag)) {
         throw new ParamError(
           "If-Match",
@@ -224,7 +233,6 @@ export function etag(ctx: DebugContext, route: Route): EndpointDef {
           headers,
         );
       }
-      const ifNoneMatch = req.headers.get("if-none-match");
       if (ifNoneMatch !== null && ifNoneMatchFails(ifNoneMatch, tag)) {
         return reply(ctx, req, input, 304, headers);
       }

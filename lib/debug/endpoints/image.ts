@@ -108,11 +108,10 @@ export function image(ctx: DebugContext, route: Route): EndpointDef {
       { url: route.url(), description: "By Accept" },
     ],
     // Nothing acceptable is refused before a sleep (contract §3).
-    validate: (params, req) => void (params.format ?? byAccept(req)),
-    handle: (req, { params }) => {
+    validate: (params, req) => params.format ?? byAccept(req),
+    handle: (_req, { params, checked: format }) => {
       const headers: Record<string, string> = { ...BASE_HEADERS };
       if (params.format === undefined) headers.vary = "Accept";
-      const format = params.format ?? byAccept(req);
       headers["content-type"] = IMAGE_TYPES[format];
       if (format === "svg") headers["content-security-policy"] = API_CSP;
       return respond(picture(format) as BodyInit, 200, headers);

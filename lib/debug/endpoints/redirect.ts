@@ -249,12 +249,9 @@ export function redirectTo(ctx: DebugContext, route: Route): EndpointDef {
       },
     ],
     // Refused before a sleep or a body (contract §3: bad input first).
-    validate: (params, req) => void redirectTarget(params.url, req, ctx),
-    handle: (req, { params }) =>
-      respond(null, params.status_code, {
-        ...BASE_HEADERS,
-        location: redirectTarget(params.url, req, ctx),
-      }),
+    validate: (params, req) => redirectTarget(params.url, req, ctx),
+    handle: (_req, { params, checked: location }) =>
+      respond(null, params.status_code, { ...BASE_HEADERS, location }),
   });
 }
 

@@ -125,11 +125,8 @@ export function responseHeaders(ctx: DebugContext, route: Route): EndpointDef {
       url: route.url({}, "X-Trace=abc&Cache-Control=max-age%3D60"),
       description: "Two headers",
     }],
-    validate: (_params, req) => {
-      pairsOf(new URL(req.url).search);
-    },
-    handle: (_req, { query }) => {
-      const pairs = pairsOf(query);
+    validate: (_params, req) => pairsOf(new URL(req.url).search),
+    handle: (_req, { checked: pairs }) => {
       const headers = new Headers({
         ...BASE_HEADERS,
         "content-type": JSON_TYPE,

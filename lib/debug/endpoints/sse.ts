@@ -134,8 +134,9 @@ export function sse(ctx: DebugContext, route: Route): EndpointDef {
       { url: route.url({}, "count=3&interval=500"), description: "3 events" },
     ],
     // A bad Last-Event-ID is refused before a sleep (contract §3).
-    validate: (params, req) => void lastEventId(req, params.count),
-    handle: (req, { params, head }) => stream(ctx, req, params, head),
+    validate: (params, req) => lastEventId(req, params.count),
+    handle: (_req, { params, head, checked: after }) =>
+      stream(ctx, params, after, head),
   });
 }
 
@@ -147,14 +148,16 @@ interface StreamAsk {
   readonly retry: number | undefined;
 }
 
-/** The event stream (or its HEAD answer, or 204 when nothing is left). */
+/**
+ * The event stream after event `after` (the Last-Event-ID, 0 for a new
+ * stream), or its HEAD answer, or 204 when nothing is left.
+ */
 function stream(
   ctx: DebugContext,
-  req: Request,
   { count, interval, event, retry }: StreamAsk,
+  after: number,
   head: boolean,
 ): Response {
-  const after = lastEventId(req, count);
   if (after >= count) {
     // Nothing left: 204 tells EventSource to stop reconnecting (§9.2.3).
     return respond(null, 204, BASE_HEADERS);
