@@ -136,13 +136,6 @@ export function cookies(ctx: DebugContext, route: Route): EndpointDef {
 /** `GET /cookies/set?n=v` and `/cookies/set/{name}/{value}`. */
 export function set(ctx: DebugContext, route: Route): EndpointDef {
   const { location, attributes, toCookies } = cookieJar(ctx, route);
-  const setAll = (pairs: [string, string][], param: (n: string) => string) => {
-    for (const [name, value] of pairs) {
-      checkName(name, param(name));
-      checkValue(name, value, param(name));
-    }
-    return toCookies(pairs.map(([n, v]) => `${n}=${v}; ${attributes}`));
-  };
   return defineEndpoint({
     summary: "Set cookies, then see them",
     description:
@@ -182,25 +175,24 @@ export function set(ctx: DebugContext, route: Route): EndpointDef {
         description: "The path form",
       },
     ],
-    handle: (_req, { params: { name, value }, query }) => {
+    // Checked before any sleep (bad input is refused first); the handler
+    // sets what passed.
+    validate: ({ name, value }, req): [string, string][] => {
       // The path form gives both or neither.
-      if (name !== undefined && value !== undefined) {
-        return setAll([[name, value]], (n) => n === name ? "name" : "value");
-      }
-      return setAll(queryPairs(query, OWN), (n) => n);
-    },
-    // Checked before any sleep: bad input is refused first.
-    validate: ({ name, value }, req) => {
       if (name !== undefined && value !== undefined) {
         checkName(name, "name");
         checkValue(name, value, "value");
-        return;
+        return [[name, value]];
       }
-      for (const [n, v] of queryPairs(new URL(req.url).search, OWN)) {
+      const pairs = queryPairs(new URL(req.url).search, OWN);
+      for (const [n, v] of pairs) {
         checkName(n, n);
         checkValue(n, v, n);
       }
+      return pairs;
     },
+    handle: (_req, { checked: pairs }) =>
+      toCookies(pairs.map(([n, v]) => `${n}=${v}; ${attributes}`)),
   });
 }
 
@@ -225,12 +217,11 @@ export function remove(ctx: DebugContext, route: Route): EndpointDef {
       description: "Forget a cookie",
     }],
     validate: (_params, req) => {
-      for (const [n] of queryPairs(new URL(req.url).search, OWN)) {
-        checkName(n, n);
-      }
+      const names = queryPairs(new URL(req.url).search, OWN).map(([n]) => n);
+      for (const n of names) checkName(n, n);
+      return names;
     },
-    handle: (_req, { query }) => {
-      const names = queryPairs(query, OWN).map(([n]) => n);
+    handle: (_req, { checked: names }) => {
       return toCookies(
         names.map((n) =>
           `${n}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${attributes}`
