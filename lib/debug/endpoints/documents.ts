@@ -290,16 +290,16 @@ export function base64(ctx: DebugContext, route: Route): EndpointDef {
       description: "Decodes to Wirebench",
     }],
     validate: ({ value }) => {
-      if (!decodeBase64(value)) {
+      const bytes = decodeBase64(value);
+      if (!bytes) {
         throw new ParamError(
           "value",
           "value is not base64url (RFC 4648 §5): letters, digits, - and _ (or + and /), optional = padding.",
         );
       }
+      return bytes;
     },
-    handle: (_req, { params }) => {
-      // validate refused anything that does not decode.
-      const bytes = decodeBase64(params.value)!;
+    handle: (_req, { checked: bytes }) => {
       const text = ctx.text.utf8(bytes);
       return respond(bytes as BodyInit, 200, {
         ...BASE_HEADERS,
