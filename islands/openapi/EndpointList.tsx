@@ -21,6 +21,8 @@ export interface EndpointListProps {
   onToggle: (index: number) => void;
   onTag: (tag: string) => void;
   onActive: (index: number, focus: boolean) => void;
+  /** A row the pointer or the focus came onto: it may be opened next. */
+  onIntent: (index: number) => void;
   /** Arrow up from the first row, Escape: back to the filter box. */
   onExit: () => void;
   /** Detail of the expanded row. */
@@ -113,7 +115,11 @@ export function EndpointList(p: EndpointListProps) {
         active={i === p.active || (p.active < 0 && i === 0)}
         onToggle={p.onToggle}
         onTag={p.onTag}
-        onFocusRow={(j) => p.onActive(j, false)}
+        onFocusRow={(j) => {
+          p.onActive(j, false);
+          p.onIntent(j);
+        }}
+        onPointerRow={p.onIntent}
         onKey={(ev, j) => {
           const page = Math.max(1, Math.floor(view / p.rowHeight) - 1);
           const to = keyTarget(ev.key, j, n, page);

@@ -20,6 +20,8 @@ export interface EndpointRowProps {
   onTag: (tag: string) => void;
   onKey: (ev: KeyboardEvent, index: number) => void;
   onFocusRow: (index: number) => void;
+  /** The pointer came onto the row: it may be opened next. */
+  onPointerRow: (index: number) => void;
   /** The operation detail, shown below the row when expanded. */
   children?: ComponentChildren;
 }
@@ -54,6 +56,7 @@ export function EndpointRow(p: EndpointRowProps) {
           onClick={() => p.onToggle(p.index)}
           onKeyDown={(ev) => p.onKey(ev, p.index)}
           onFocus={() => p.onFocusRow(p.index)}
+          onPointerEnter={() => p.onPointerRow(p.index)}
         >
           <MethodBadge method={e.method} />
           <span class="sv-path">

@@ -125,6 +125,7 @@ export default function SpecViewer(
                 b.setActive(i);
                 if (focus) b.goTo(true);
               }}
+              onIntent={b.intent}
               onExit={focusFilter}
               detail={
                 <OperationView

@@ -717,6 +717,53 @@ Deno.test({
 
 Deno.test({
   name:
+    "spec detail: a row the pointer rests on has its detail asked ahead, so a click shows it before any answer could come (no Loading…)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const op = (id: string) => ({
+        operationId: id,
+        responses: { "200": { description: `the ${id} answer` } },
+      });
+      // Held by the worker (a detail comes by message); /a is first, which
+      // is asked ahead anyway once the list shows.
+      await loadSpec(
+        page,
+        "rest.json",
+        specText("Rest", {
+          "/a": { get: op("opA") },
+          "/b": { get: op("opB") },
+          "/c": { get: op("opC") },
+        }, { worker: true }),
+      );
+      const row = (p: string) =>
+        `[data-testid=endpoint-row][data-path="${p}"] .sv-row-main`;
+      // Clicked by script, then only microtasks run: no message from the
+      // worker can come in between, so the detail shows only if it was
+      // there before the click.
+      const clickShows = (p: string) =>
+        page.locator(row(p)).evaluate(async (el) => {
+          (el as HTMLElement).click();
+          for (let i = 0; i < 50; i++) await Promise.resolve();
+          return document.querySelector(".sv-detail")?.textContent?.match(
+            /op[ABC]|Loading…/,
+          )?.[0];
+        });
+      // Never pointed at: asked on the click, so Loading… first.
+      assert.equal(await clickShows("/b"), "Loading…");
+      await page.waitForSelector("[data-testid=operation-detail]");
+      await page.click(row("/b")); // closes it
+      await page.waitForSelector(".sv-detail", { state: "detached" });
+      // The pointer rests on /c a moment, as before any click.
+      await page.hover(row("/c"));
+      await page.waitForTimeout(400);
+      assert.equal(await clickShows("/c"), "opC");
+    }),
+});
+
+Deno.test({
+  name:
     "spec detail: a slow answer for a row left for another does not replace the other's detail",
   ...BROWSER_TEST,
   fn: () =>
