@@ -305,7 +305,15 @@ async function openHeaviest(list: Input[]) {
     "| operation | ms | longest task | rows first frame / all |\n|---|---|---|---|",
   );
   try {
-    for (const [file, ops] of Object.entries(HEAVIEST)) {
+    // Clicked without the pointer resting on the row first (the worst
+    // case: the detail is asked for on the click), then as a reader with a
+    // mouse opens one (the pointer rests on the row before the click, and
+    // the detail is asked for then).
+    for (
+      const [file, ops, rested] of Object.entries(HEAVIEST).flatMap((
+        [f, o],
+      ) => [[f, o, false], [f, o, true]] as const)
+    ) {
       const spec = list.find((i) => i.name === file);
       if (!spec) continue;
       const { page } = await specPage(b, server.origin, spec.name, spec.text);
@@ -314,10 +322,14 @@ async function openHeaviest(list: Input[]) {
         const [method, path] = op.split(" ");
         const row = await findRow(page, method, path);
         await page.waitForTimeout(200);
+        if (rested) {
+          await page.hover(row);
+          await page.waitForTimeout(250);
+        }
         const r = await openTimed(page, row, { settle: true });
         const name = `${file} ${op}${
           i === 0 ? " (first, cold)" : i === ops.length ? " (again)" : ""
-        }`;
+        }${rested ? ", pointer rested 250 ms" : ""}`;
         out.push({ name, ms: r.ms, longest: r.longest });
         console.log(
           `| ${name} | ${r.ms.toFixed(0)} | ${
@@ -333,16 +345,23 @@ async function openHeaviest(list: Input[]) {
     await b.close();
     await server.close();
   }
-  if (!out.length) return;
-  const slowest = out.reduce((a, b) => b.ms > a.ms ? b : a);
-  const longest = out.reduce((a, b) => b.longest > a.longest ? b : a);
-  console.log(
-    `\nslowest ${slowest.ms.toFixed(0)} ms (${slowest.name}; target < 100: ${
-      slowest.ms < 100 ? "yes" : "NO"
-    }), median ${median(out.map((o) => o.ms)).toFixed(0)} ms; longest task ${
-      longest.longest.toFixed(0)
-    } ms (target <= 50: ${longest.longest <= 50 ? "yes" : "NO"})`,
-  );
+  for (const rested of [false, true]) {
+    const some = out.filter((o) =>
+      o.name.includes("pointer rested") === rested
+    );
+    if (!some.length) continue;
+    const slowest = some.reduce((a, b) => b.ms > a.ms ? b : a);
+    const longest = some.reduce((a, b) => b.longest > a.longest ? b : a);
+    console.log(
+      `\n${rested ? "pointer rested" : "clicked at once"}: slowest ${
+        slowest.ms.toFixed(0)
+      } ms (${slowest.name}; target < 100: ${
+        slowest.ms < 100 ? "yes" : "NO"
+      }), median ${median(some.map((o) => o.ms)).toFixed(0)} ms; longest task ${
+        longest.longest.toFixed(0)
+      } ms (target <= 50: ${longest.longest <= 50 ? "yes" : "NO"})`,
+    );
+  }
 }
 
 /**
