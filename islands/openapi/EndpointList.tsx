@@ -31,10 +31,11 @@ export interface EndpointListProps {
 }
 
 /**
- * The virtualised endpoint list: only the rows in view (plus overscan, and
- * always the first 20 at the top, so tests and find-in-page see them) are in the DOM, at
- * fixed height; the expanded row's detail is measured and shifts the rows
- * below it. 10,000 endpoints cost the same as 30.
+ * The virtualised endpoint list: only the rows in view (plus overscan,
+ * always the first 20 at the top, so tests and find-in-page see them, and
+ * the open row) are in the DOM, at fixed height; the expanded row's detail
+ * is measured and shifts the rows below it. 10,000 endpoints cost the same
+ * as 30.
  */
 export function EndpointList(p: EndpointListProps) {
   const box = useRef<HTMLDivElement>(null);
@@ -97,8 +98,16 @@ export function EndpointList(p: EndpointListProps) {
   useLayoutEffect(focusPending);
 
   const [start, end] = visibleRange(n, p.rowHeight, sel, extra, scroll, view);
+  // The open row stays rendered out of range too: what a reader opened in
+  // its detail is still open when they scroll back, and the focus in it is
+  // kept (the detail's measured height lags a frame behind rows just added
+  // to it, so a scroll in between could count the row out of range).
+  const shownRows: number[] = [];
+  if (sel >= 0 && sel < start) shownRows.push(sel);
+  for (let i = start; i < end; i++) shownRows.push(i);
+  if (sel >= end && sel < n) shownRows.push(sel);
   const rows = [];
-  for (let i = start; i < end; i++) {
+  for (const i of shownRows) {
     const e = p.endpoints[i];
     rows.push(
       <EndpointRow

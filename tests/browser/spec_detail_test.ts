@@ -764,6 +764,64 @@ Deno.test({
 
 Deno.test({
   name:
+    "spec detail: an open operation stays while the list scrolls far past it, and its opened tree rows are still open when scrolled back",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const deep = {
+        type: "object",
+        properties: {
+          a: {
+            type: "object",
+            properties: {
+              b: { type: "object", properties: { c: { type: "string" } } },
+            },
+          },
+        },
+      };
+      const paths: Record<string, unknown> = { "/deep": postJson(deep) };
+      for (let i = 0; i < 300; i++) {
+        paths[`/p${i}`] = {
+          get: { responses: { "200": { description: "ok" } } },
+        };
+      }
+      await loadSpec(page, "long.json", specText("Long", paths));
+      await page.click(
+        '[data-testid=endpoint-row][data-path="/deep"] .sv-row-main',
+      );
+      // The first two levels are open; a.b opened by a click shows a.b.c.
+      await page.click('[data-testid=schema-prop][data-path="a.b"]');
+      await page.waitForSelector(
+        '[data-testid=schema-prop][data-path="a.b.c"]',
+      );
+      const list = page.locator("[data-testid=endpoint-list]");
+      // Far past it (300 rows down), two frames, and back.
+      await list.evaluate(async (el) => {
+        el.scrollTop = el.scrollHeight;
+        el.dispatchEvent(new Event("scroll"));
+        for (let i = 0; i < 2; i++) {
+          await new Promise((r) => requestAnimationFrame(r));
+        }
+      });
+      assert.equal(
+        await page.locator("[data-testid=operation-detail]").count(),
+        1,
+        "the open operation is still in the page",
+      );
+      await list.evaluate((el) => {
+        el.scrollTop = 0;
+        el.dispatchEvent(new Event("scroll"));
+      });
+      await page.waitForSelector(
+        '[data-testid=schema-prop][data-path="a.b.c"]',
+        { timeout: 2_000 },
+      );
+    }),
+});
+
+Deno.test({
+  name:
     "spec detail: a slow answer for a row left for another does not replace the other's detail",
   ...BROWSER_TEST,
   fn: () =>
