@@ -49,6 +49,16 @@ function objectOf(
   return { type: "object", properties };
 }
 
+/** A GET operation `id` whose only answer names it. */
+const op = (id: string) => ({
+  operationId: id,
+  responses: { "200": { description: `the ${id} answer` } },
+});
+
+/** The button of the endpoint row of `path`. */
+const row = (path: string) =>
+  `[data-testid=endpoint-row][data-path="${path}"] .sv-row-main`;
+
 /** A POST taking `schema` as JSON and answering 204. */
 const postJson = (schema: unknown) => ({
   post: {
@@ -668,17 +678,11 @@ Deno.test({
   fn: () =>
     withPage(async ({ page, server }) => {
       await gotoHydrated(page, server.origin, "/spec");
-      const op = (id: string) => ({
-        operationId: id,
-        responses: { "200": { description: `the ${id} answer` } },
-      });
       await loadSpec(
         page,
         "two.json",
         specText("Two", { "/a": { get: op("opA") }, "/b": { get: op("opB") } }),
       );
-      const row = (p: string) =>
-        `[data-testid=endpoint-row][data-path="${p}"] .sv-row-main`;
       // Nothing open, then /a, /b, /a again, closed, /b: each frame by frame.
       for (
         const [from, to] of [["", "/a"], ["/a", "/b"], ["/b", "/a"], [
@@ -722,10 +726,6 @@ Deno.test({
   fn: () =>
     withPage(async ({ page, server }) => {
       await gotoHydrated(page, server.origin, "/spec");
-      const op = (id: string) => ({
-        operationId: id,
-        responses: { "200": { description: `the ${id} answer` } },
-      });
       // Held by the worker (a detail comes by message); /a is first, which
       // is asked ahead anyway once the list shows.
       await loadSpec(
@@ -737,8 +737,6 @@ Deno.test({
           "/c": { get: op("opC") },
         }, { worker: true }),
       );
-      const row = (p: string) =>
-        `[data-testid=endpoint-row][data-path="${p}"] .sv-row-main`;
       // Clicked by script, then only microtasks run: no message from the
       // worker can come in between, so the detail shows only if it was
       // there before the click.
@@ -846,8 +844,6 @@ Deno.test({
           "/slow": postJson(slow),
         }, { worker: true }),
       );
-      const row = (p: string) =>
-        `[data-testid=endpoint-row][data-path="${p}"] .sv-row-main`;
       // /a's answer is kept by the page (opened and closed once).
       await page.click(row("/a"));
       await page.waitForSelector("[data-testid=operation-detail]");
