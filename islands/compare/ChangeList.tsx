@@ -9,7 +9,7 @@ import {
 import type { SideInfo } from "../../lib/openapi/compare/types.ts";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
 import { memo } from "../shared/memo.ts";
-import { keyTarget, visibleRange } from "../shared/virtual.ts";
+import { keyTarget, renderedRows, visibleRange } from "../shared/virtual.ts";
 import { ChangeDetail, Sentence } from "./ChangeDetail.tsx";
 import type { ChangeDetailData, ChangeRow } from "./protocol.ts";
 import { type Group, listItems } from "./view.ts";
@@ -261,11 +261,13 @@ export function ChangeList(p: ChangeListProps) {
   }, []);
   const onFocusRow = useCallback((i: number) => setActive(i), []);
 
-  const [start, end] = n <= ALL_ITEMS
-    ? [0, n]
-    : visibleRange(n, h, sel, extra, scroll, viewH);
   const shownItems = [];
-  for (let k = start; k < end; k++) {
+  for (
+    const k of renderedRows(
+      n <= ALL_ITEMS ? [0, n] : visibleRange(n, h, sel, extra, scroll, viewH),
+      sel,
+    )
+  ) {
     const it = items[k];
     if (it < 0) {
       shownItems.push(

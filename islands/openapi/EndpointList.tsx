@@ -2,7 +2,7 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { Endpoint } from "../../lib/openapi/types.ts";
 import { EndpointRow } from "./EndpointRow.tsx";
-import { keyTarget, visibleRange } from "../shared/virtual.ts";
+import { keyTarget, renderedRows, visibleRange } from "../shared/virtual.ts";
 
 /** Props of {@link EndpointList}. */
 export interface EndpointListProps {
@@ -97,17 +97,13 @@ export function EndpointList(p: EndpointListProps) {
   };
   useLayoutEffect(focusPending);
 
-  const [start, end] = visibleRange(n, p.rowHeight, sel, extra, scroll, view);
-  // The open row stays rendered out of range too: what a reader opened in
-  // its detail is still open when they scroll back, and the focus in it is
-  // kept (the detail's measured height lags a frame behind rows just added
-  // to it, so a scroll in between could count the row out of range).
-  const shownRows: number[] = [];
-  if (sel >= 0 && sel < start) shownRows.push(sel);
-  for (let i = start; i < end; i++) shownRows.push(i);
-  if (sel >= end && sel < n) shownRows.push(sel);
   const rows = [];
-  for (const i of shownRows) {
+  for (
+    const i of renderedRows(
+      visibleRange(n, p.rowHeight, sel, extra, scroll, view),
+      sel,
+    )
+  ) {
     const e = p.endpoints[i];
     rows.push(
       <EndpointRow

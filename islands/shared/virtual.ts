@@ -49,6 +49,25 @@ export function visibleRange(
   return [start, Math.max(start, end)];
 }
 
+/**
+ * The rows to render, in order: those in `[start, end)`, and the expanded
+ * row `sel` (or -1) even out of that range. What a reader opened in its
+ * detail is then still open when they scroll back, and the focus in it is
+ * kept: the detail's measured height lags a frame behind what was just
+ * added to it, so a scroll in between (focus moving far down a tree) could
+ * count the row out of range and drop it.
+ */
+export function renderedRows(
+  [start, end]: readonly [number, number],
+  sel: number,
+): number[] {
+  const out: number[] = [];
+  if (sel >= 0 && sel < start) out.push(sel);
+  for (let i = start; i < end; i++) out.push(i);
+  if (sel >= end) out.push(sel);
+  return out;
+}
+
 /** Rows a PageUp/PageDown moves in a viewport `viewH` high: one stays. */
 export function pageRows(viewH: number, h: number): number {
   return Math.max(1, Math.floor(viewH / h) - 1);

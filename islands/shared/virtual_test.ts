@@ -3,6 +3,7 @@ import {
   keyTarget,
   MIN_TOP_ROWS,
   pageRows,
+  renderedRows,
   revealScroll,
   rowAt,
   visibleRange,
@@ -69,3 +70,16 @@ Deno.test("virtual reveal: scrolls only as far as the row needs", () => {
   assert.equal(revealScroll(460, 28, 200, 300), 200);
   assert.equal(revealScroll(460, 28, 200, 300, 28), 216);
 });
+
+const RENDERED: [string, [number, number], number, number[]][] = [
+  ["ok/no row open: the range", [3, 6], -1, [3, 4, 5]],
+  ["ok/the open row in range: once", [3, 6], 4, [3, 4, 5]],
+  ["ok/the open row above the range: first", [3, 6], 0, [0, 3, 4, 5]],
+  ["ok/the open row below the range: last", [3, 6], 9, [3, 4, 5, 9]],
+  ["ok/an empty range keeps the open row", [0, 0], 2, [2]],
+];
+for (const [name, range, sel, want] of RENDERED) {
+  Deno.test(`virtual rendered rows: ${name}`, () => {
+    assert.deepEqual(renderedRows(range, sel), want);
+  });
+}

@@ -409,3 +409,60 @@ Deno.test({
       assert.ok(ring, "a focused row shows its focus ring");
     }, { clipboard: true }),
 });
+
+Deno.test({
+  name:
+    "compare view: an opened change stays while a long list scrolls far past it, and is still open on the way back",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      // 160 operations removed: past ALL_ITEMS, so the list is virtualised.
+      const doc = (n: number) =>
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "Long", version: String(n) },
+          paths: Object.fromEntries(
+            Array.from({ length: n }, (_, i) => [
+              `/p${String(i).padStart(3, "0")}`,
+              { get: { responses: { "200": { description: "ok" } } } },
+            ]),
+          ),
+        });
+      const dir = await Deno.makeTempDir();
+      try {
+        await Deno.writeTextFile(`${dir}/base.json`, doc(160));
+        await Deno.writeTextFile(`${dir}/revision.json`, doc(1));
+        await openCompare(page, server.origin);
+        await pick(page, "base", `${dir}/base.json`);
+        await pick(page, "revision", `${dir}/revision.json`);
+        await waitCompared(page);
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+      await page.click(
+        '[data-testid=change-row][data-path="/p001"] .cmp-row-main',
+      );
+      await page.waitForSelector("[data-testid=change-detail]");
+      const list = page.locator("[data-testid=change-list]");
+      await list.evaluate(async (el) => {
+        el.scrollTop = el.scrollHeight;
+        el.dispatchEvent(new Event("scroll"));
+        for (let i = 0; i < 2; i++) {
+          await new Promise((r) => requestAnimationFrame(r));
+        }
+      });
+      assert.equal(
+        await page.locator("[data-testid=change-detail]").count(),
+        1,
+        "the opened change is still in the page",
+      );
+      await list.evaluate((el) => {
+        el.scrollTop = 0;
+        el.dispatchEvent(new Event("scroll"));
+      });
+      await page.waitForSelector(
+        '[data-testid=change-row][data-path="/p001"] [data-testid=change-detail]',
+        { timeout: 2_000 },
+      );
+    }),
+});
