@@ -15,7 +15,7 @@ import {
 import { parseSpec } from "../../lib/openapi/mod.ts";
 import { resolvePointer } from "../../islands/compare/pretty.ts";
 import { exportResult, viewIndices } from "../../islands/compare/view.ts";
-import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
+import { BROWSER_TEST, scrollBox, withPage } from "../helpers/browser.ts";
 import {
   expectedRows,
   fixture,
@@ -443,23 +443,14 @@ Deno.test({
         '[data-testid=change-row][data-path="/p001"] .cmp-row-main',
       );
       await page.waitForSelector("[data-testid=change-detail]");
-      const list = page.locator("[data-testid=change-list]");
-      await list.evaluate(async (el) => {
-        el.scrollTop = el.scrollHeight;
-        el.dispatchEvent(new Event("scroll"));
-        for (let i = 0; i < 2; i++) {
-          await new Promise((r) => requestAnimationFrame(r));
-        }
-      });
+      // Far past it, two frames, and back.
+      await scrollBox(page, "[data-testid=change-list]", "end");
       assert.equal(
         await page.locator("[data-testid=change-detail]").count(),
         1,
         "the opened change is still in the page",
       );
-      await list.evaluate((el) => {
-        el.scrollTop = 0;
-        el.dispatchEvent(new Event("scroll"));
-      });
+      await scrollBox(page, "[data-testid=change-list]", "top");
       await page.waitForSelector(
         '[data-testid=change-row][data-path="/p001"] [data-testid=change-detail]',
         { timeout: 2_000 },

@@ -8,7 +8,12 @@
 import assert from "node:assert/strict";
 import { load } from "js-yaml";
 import type { Page } from "playwright-core";
-import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+import {
+  BROWSER_TEST,
+  gotoHydrated,
+  scrollBox,
+  withPage,
+} from "../helpers/browser.ts";
 import { operationSchemas, propertyPaths } from "../helpers/schema_oracle.ts";
 import { DETAIL_ROWS } from "../../islands/openapi/row_budget.ts";
 import { findRow, loadSpec, openTimed } from "../helpers/spec_open.ts";
@@ -793,24 +798,14 @@ Deno.test({
       await page.waitForSelector(
         '[data-testid=schema-prop][data-path="a.b.c"]',
       );
-      const list = page.locator("[data-testid=endpoint-list]");
-      // Far past it (300 rows down), two frames, and back.
-      await list.evaluate(async (el) => {
-        el.scrollTop = el.scrollHeight;
-        el.dispatchEvent(new Event("scroll"));
-        for (let i = 0; i < 2; i++) {
-          await new Promise((r) => requestAnimationFrame(r));
-        }
-      });
+      // Far past it, two frames, and back.
+      await scrollBox(page, "[data-testid=endpoint-list]", "end");
       assert.equal(
         await page.locator("[data-testid=operation-detail]").count(),
         1,
         "the open operation is still in the page",
       );
-      await list.evaluate((el) => {
-        el.scrollTop = 0;
-        el.dispatchEvent(new Event("scroll"));
-      });
+      await scrollBox(page, "[data-testid=endpoint-list]", "top");
       await page.waitForSelector(
         '[data-testid=schema-prop][data-path="a.b.c"]',
         { timeout: 2_000 },

@@ -257,5 +257,23 @@ export async function gotoHydrated(
   );
 }
 
+/**
+ * Scrolls the scroll box `sel` to its end or its top, as a reader would,
+ * and waits two frames: a virtualised list has rendered what is in view.
+ */
+export async function scrollBox(
+  page: Page,
+  sel: string,
+  to: "end" | "top",
+): Promise<void> {
+  await page.locator(sel).evaluate(async (el, end) => {
+    el.scrollTop = end ? el.scrollHeight : 0;
+    el.dispatchEvent(new Event("scroll"));
+    for (let i = 0; i < 2; i++) {
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+  }, to === "end");
+}
+
 /** Options that browser tests pass to `Deno.test` (Chromium keeps pipes). */
 export const BROWSER_TEST = { sanitizeOps: false, sanitizeResources: false };
