@@ -216,8 +216,8 @@ let shared: Promise<Browser> | undefined;
 /**
  * One Chromium for every test of a test file, each test in a fresh context
  * (its own cookies, storage and permissions): a launch per test cost about
- * a second of CPU, and the suite has a hundred browser tests. Chromium
- * exits with the test process (its pipe closes).
+ * a second of CPU, and the suite has a hundred browser tests. It ends with
+ * the file (see {@link endWithFile}).
  */
 function sharedBrowser(): Promise<Browser> {
   const current = shared;
@@ -239,8 +239,63 @@ const TEST_ARGS = [
 ];
 
 function relaunch(): Promise<Browser> {
-  shared = launchBrowser(TEST_ARGS);
+  shared = launchBrowser([...TEST_ARGS, endWithFile()]);
   return shared;
+}
+
+let marker: string | undefined;
+
+/**
+ * A switch that marks this file's Chromium, which is ended with the file.
+ *
+ * `deno test --parallel` runs every test file in a worker of one process,
+ * so a browser left to exit with the process outlived its file: by the
+ * suite's end 22 idle browsers (each with its GPU and renderer processes)
+ * took CPU from the files still running. A worker cannot wait for
+ * `browser.close()` as it ends (its "unload" listeners run synchronously
+ * and nothing after them), so the listener finds the marked browser in
+ * /proc, terminates it and removes its profile folder. Elsewhere than
+ * Linux it is left to exit with the process, as before.
+ */
+function endWithFile(): string {
+  if (marker) return marker;
+  marker = `--wirebench-test-file=${crypto.randomUUID()}`;
+  const mark = marker;
+  globalThis.addEventListener("unload", () => {
+    for (const { pid, args } of processesWith(mark)) {
+      // The browser process only: it takes its GPU and renderer processes
+      // down with it (they carry no marker).
+      if (args.some((a) => a.startsWith("--type="))) continue;
+      try {
+        Deno.kill(pid, "SIGKILL");
+      } catch { /* gone already */ }
+      const profile = args.find((a) => a.startsWith("--user-data-dir="));
+      if (profile) {
+        try {
+          Deno.removeSync(profile.slice("--user-data-dir=".length), {
+            recursive: true,
+          });
+        } catch { /* gone already, or not ours to remove */ }
+      }
+    }
+  });
+  return mark;
+}
+
+/** Processes whose command line holds `arg` (none where /proc is absent). */
+function processesWith(arg: string): { pid: number; args: string[] }[] {
+  const found = [];
+  try {
+    for (const e of Deno.readDirSync("/proc")) {
+      if (!/^\d+$/.test(e.name)) continue;
+      try {
+        const args = Deno.readTextFileSync(`/proc/${e.name}/cmdline`)
+          .split("\0");
+        if (args.includes(arg)) found.push({ pid: Number(e.name), args });
+      } catch { /* exited meanwhile */ }
+    }
+  } catch { /* no /proc */ }
+  return found;
 }
 
 /** Opens `path` and waits until every island on it has hydrated. */
