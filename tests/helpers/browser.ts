@@ -259,7 +259,7 @@ let marker: string | undefined;
  */
 function endWithFile(): string {
   if (marker) return marker;
-  marker = `--wirebench-test-file=${crypto.randomUUID()}`;
+  marker = FILE_MARKER + crypto.randomUUID();
   const mark = marker;
   globalThis.addEventListener("unload", () => {
     for (const { pid, args } of processesWith(mark)) {
@@ -282,8 +282,16 @@ function endWithFile(): string {
   return mark;
 }
 
-/** Processes whose command line holds `arg` (none where /proc is absent). */
-function processesWith(arg: string): { pid: number; args: string[] }[] {
+/** The switch every test file's Chromium carries, followed by its file's id. */
+export const FILE_MARKER = "--wirebench-test-file=";
+
+/**
+ * Processes with an argument `arg` starts with, and their arguments (none
+ * where /proc is absent).
+ */
+export function processesWith(
+  arg: string,
+): { pid: number; args: string[] }[] {
   const found = [];
   try {
     for (const e of Deno.readDirSync("/proc")) {
@@ -291,7 +299,9 @@ function processesWith(arg: string): { pid: number; args: string[] }[] {
       try {
         const args = Deno.readTextFileSync(`/proc/${e.name}/cmdline`)
           .split("\0");
-        if (args.includes(arg)) found.push({ pid: Number(e.name), args });
+        if (args.some((a) => a.startsWith(arg))) {
+          found.push({ pid: Number(e.name), args });
+        }
       } catch { /* exited meanwhile */ }
     }
   } catch { /* no /proc */ }
