@@ -18,6 +18,7 @@ import { operationSchemas, propertyPaths } from "../helpers/schema_oracle.ts";
 import { DETAIL_ROWS } from "../../islands/openapi/row_budget.ts";
 import { findRow, loadSpec, openTimed } from "../helpers/spec_open.ts";
 import { WORKER_THRESHOLD } from "../../islands/openapi/engine.ts";
+import { INTENT_MS } from "../../islands/openapi/use_browse.ts";
 
 const FIX = new URL("../fixtures/openapi/", import.meta.url);
 const CORPUS = (() => {
@@ -764,9 +765,11 @@ Deno.test({
       await page.waitForSelector("[data-testid=operation-detail]");
       await page.click(row("/b")); // closes it
       await page.waitForSelector(".sv-detail", { state: "detached" });
-      // The pointer rests on /c a moment, as before any click.
+      // The pointer rests on /c a moment, as before any click: the rest the
+      // page waits for, then time for the worker's answer (milliseconds
+      // here; a loaded CI machine stretches it several times).
       await page.hover(row("/c"));
-      await page.waitForTimeout(400);
+      await page.waitForTimeout(INTENT_MS + 1_000);
       assert.equal(await clickShows("/c"), "opC");
     }),
 });
