@@ -140,8 +140,9 @@ Deno.test("runner page: recording the samples never waits (a delay's seconds, a 
     return new Response(body, res);
   };
   const samples = await recordSamples(timed, catalog);
-  // Every wait in the examples is 1 s or more; answers take milliseconds.
-  assert.ok(slowest[1] < 600, `${slowest[0]} took ${slowest[1]} ms`);
+  // Every wait in the examples is 1 s or more; answers take milliseconds
+  // (the bound leaves a loaded CI machine room, and still sees a wait).
+  assert.ok(slowest[1] < 900, `${slowest[0]} took ${slowest[1]} ms`);
   const delay = samples.get("delay#0")!;
   assert.equal(delay.note, "recorded with seconds 0");
   assert.match(JSON.parse(delay.body).url, /\/delay\/0$/);
