@@ -21,8 +21,11 @@ export interface EndpointListProps {
   onToggle: (index: number) => void;
   onTag: (tag: string) => void;
   onActive: (index: number, focus: boolean) => void;
-  /** A row the pointer or the focus came onto: it may be opened next. */
-  onIntent: (index: number) => void;
+  /**
+   * A row the pointer or the focus came onto, or the pointer pressed
+   * (`now`): it may be opened next.
+   */
+  onIntent: (index: number, now?: boolean) => void;
   /** Arrow up from the first row, Escape: back to the filter box. */
   onExit: () => void;
   /** Detail of the expanded row. */

@@ -20,8 +20,12 @@ export interface EndpointRowProps {
   onTag: (tag: string) => void;
   onKey: (ev: KeyboardEvent, index: number) => void;
   onFocusRow: (index: number) => void;
-  /** The pointer came onto the row: it may be opened next. */
-  onPointerRow: (index: number) => void;
+  /**
+   * The pointer came onto the row (`pressed` false), or pressed it (true,
+   * a click's first event; a touch comes with no rest before it): it may
+   * be opened next.
+   */
+  onPointerRow: (index: number, pressed: boolean) => void;
   /** The operation detail, shown below the row when expanded. */
   children?: ComponentChildren;
 }
@@ -56,7 +60,8 @@ export function EndpointRow(p: EndpointRowProps) {
           onClick={() => p.onToggle(p.index)}
           onKeyDown={(ev) => p.onKey(ev, p.index)}
           onFocus={() => p.onFocusRow(p.index)}
-          onPointerEnter={() => p.onPointerRow(p.index)}
+          onPointerEnter={() => p.onPointerRow(p.index, false)}
+          onPointerDown={() => p.onPointerRow(p.index, true)}
         >
           <MethodBadge method={e.method} />
           <span class="sv-path">

@@ -144,12 +144,17 @@ export function useBrowse(
     setSelected((cur) => (cur === k ? "" : k));
     setActive(i);
   }
-  /** Row `i` may be opened next: its detail is asked ahead if it rests. */
-  function intent(i: number) {
+  /**
+   * Row `i` may be opened next: its detail is asked ahead if it rests, or
+   * at once when pressed (`now`: the click follows when the press ends, a
+   * tenth of a second or so later, the worker's head start).
+   */
+  function intent(i: number, now = false) {
     clearTimeout(intentTimer.current);
     const e = shown[i];
     if (!e || opKey(e.method, e.path) === selected) return;
-    intentTimer.current = setTimeout(() => ahead(refOf(e)), INTENT_MS);
+    if (now) ahead(refOf(e));
+    else intentTimer.current = setTimeout(() => ahead(refOf(e)), INTENT_MS);
   }
   function onFilterKey(ev: KeyboardEvent) {
     if (ev.key === "ArrowDown" && shown.length) {

@@ -728,7 +728,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "spec detail: a row the pointer rests on has its detail asked ahead, so a click shows it before any answer could come (no Loading…)",
+    "spec detail: a row the pointer rests on or presses has its detail asked ahead, so a click shows it before any answer could come (no Loading…)",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
@@ -742,6 +742,7 @@ Deno.test({
           "/a": { get: op("opA") },
           "/b": { get: op("opB") },
           "/c": { get: op("opC") },
+          "/d": { get: op("opD") },
         }, { worker: true }),
       );
       // Clicked by script, then only microtasks run: no message from the
@@ -752,7 +753,7 @@ Deno.test({
           (el as HTMLElement).click();
           for (let i = 0; i < 50; i++) await Promise.resolve();
           return document.querySelector(".sv-detail")?.textContent?.match(
-            /op[ABC]|Loading…/,
+            /op[A-D]|Loading…/,
           )?.[0];
         });
       // Never pointed at: asked on the click, so Loading… first.
@@ -766,6 +767,11 @@ Deno.test({
       await page.hover(row("/c"));
       await page.waitForTimeout(INTENT_MS + 1_000);
       assert.equal(await clickShows("/c"), "opC");
+      // A press (a touch, or a click's pointerdown) asks at once, with no
+      // rest: the click comes when the press ends.
+      await page.dispatchEvent(row("/d"), "pointerdown");
+      await page.waitForTimeout(1_000);
+      assert.equal(await clickShows("/d"), "opD");
     }),
 });
 
