@@ -11,6 +11,8 @@ export interface InputPanelProps {
   onFile: (file: File) => void;
   onExample: () => void;
   onClear: () => void;
+  /** The pointer or the focus came to the file button or the paste box. */
+  onIntent: () => void;
   exampleBusy: boolean;
 }
 
@@ -35,11 +37,16 @@ export function InputPanel(p: InputPanelProps) {
         placeholder={p.fileNote ||
           'openapi: 3.1.0\ninfo:\n  title: My API\n  version: "1.0"\npaths: …'}
         aria-describedby="sv-input-help"
+        onFocus={p.onIntent}
         onInput={(ev) =>
           p.onInput((ev.currentTarget as HTMLTextAreaElement).value)}
       />
       <div class="sv-input-actions">
-        <label class="button sv-file-button">
+        <label
+          class="button sv-file-button"
+          onPointerEnter={p.onIntent}
+          onFocusIn={p.onIntent}
+        >
           <input
             type="file"
             class="visually-hidden"

@@ -44,6 +44,7 @@ export default function SpecViewer(
       filterBox.current?.focus();
       filterBox.current?.select();
     },
+    loader.warm,
   );
 
   return (
@@ -65,6 +66,7 @@ export default function SpecViewer(
             b.setSelected("");
           }}
           exampleBusy={example.busy}
+          onIntent={loader.warm}
         />
         {example.error && (
           <p

@@ -9,13 +9,15 @@ import { editable, usePageDrop } from "../shared/use_page_drop.ts";
 /**
  * Listens for drops anywhere on the page and for the `/` shortcut. Returns
  * whether something is being dragged over the page (to show the drop zone).
+ * `onEnter` hears files dragged onto the page, before their drop.
  */
 export function usePageEvents(
   onFile: (f: File) => void,
   onText: (t: string) => void,
   onSlash: () => void,
+  onEnter?: () => void,
 ): boolean {
-  const dragging = usePageDrop({ onFile, onText });
+  const dragging = usePageDrop({ onFile, onText, onEnter });
   // The handler changes every render; the listener reads the latest one.
   const slash = useRef(onSlash);
   slash.current = onSlash;

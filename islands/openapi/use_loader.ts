@@ -79,14 +79,10 @@ export function useLoader(
   useEffect(() => {
     const e = new SpecEngine(workerUrl);
     engine.current = e;
-    const warm = setTimeout(() => e.warm(), 300);
     // Restore the spec of this tab after a reload, unless the user already acted.
     const saved = session.restore();
     if (saved && !touched.current) void run(saved.text, saved.name, true);
-    return () => {
-      clearTimeout(warm);
-      e.dispose();
-    };
+    return () => e.dispose();
   }, []);
 
   /** Stops the session save still under way, if any. */
@@ -247,6 +243,16 @@ export function useLoader(
       if (box.current) box.current.value = "";
       setFileNote("");
       setState({ ...EMPTY, status: "Cleared." });
+    },
+    /**
+     * A file or text is likely to come (the pointer or the focus is on the
+     * file button or the paste box, or files are dragged over the page):
+     * the worker starts, and warms what a picked file needs while the
+     * person picks (a file dialog takes seconds). Pages left unused start
+     * nothing.
+     */
+    warm() {
+      engine.current?.warm();
     },
     detail: (op: Parameters<SpecEngine["detail"]>[0]) =>
       engine.current?.detail(op) ?? Promise.resolve(null),

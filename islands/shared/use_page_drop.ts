@@ -11,6 +11,8 @@ export interface PageDropHandlers {
   onFile: (file: File) => void;
   /** Text dropped outside an editable field (inside, the field takes it). */
   onText?: (text: string) => void;
+  /** Files are dragged onto the page: a drop may follow. */
+  onEnter?: () => void;
 }
 
 /** True when a drag carries files. */
@@ -39,6 +41,7 @@ export function usePageDrop(handlers: PageDropHandlers): boolean {
     const enter = (ev: DragEvent) => {
       if (!hasFiles(ev)) return;
       ev.preventDefault();
+      if (!depth) cb.current.onEnter?.();
       depth++;
       setDragging(true);
     };

@@ -27,34 +27,47 @@ let current: { id: number; parsed: ParsedSpec; graph: SchemaGraph } | null =
   null;
 
 /**
- * Longest run of {@link prepareDetails} between two messages: a detail
- * asked for meanwhile waits about this long at most (a step is one node:
- * 7 ms at worst on OpenAI's schemas, cold).
+ * Longest run of a background job ({@link prepareDetails}, or
+ * {@link warmPreview}) between two messages: a detail asked for, or a file
+ * picked, meanwhile waits about this long at most (a step is one node: 7
+ * ms at worst on OpenAI's schemas, cold; or one generated document).
  */
-const PREPARE_SLICE_MS = 10;
+const SLICE_MS = 10;
 
-/** Builds details' nodes ahead, a slice at a time, while the spec stays. */
-function prepare(id: number): void {
-  if (!current || current.id !== id) return;
-  const steps = prepareDetails(current.parsed, current.graph);
+/**
+ * Runs `steps` a slice at a time, as long as `wanted()` holds: messages
+ * are handled between slices.
+ */
+function inSlices(steps: Iterator<unknown>, wanted: () => boolean): void {
   const run = () => {
-    if (!current || current.id !== id) return; // another spec came
-    const end = performance.now() + PREPARE_SLICE_MS;
+    if (!wanted()) return;
+    const end = performance.now() + SLICE_MS;
     try {
       while (performance.now() < end) if (steps.next().done) return;
     } catch {
-      return; // a bug: details are then built when asked, as before
+      return; // a bug: only a head start is lost
     }
     setTimeout(run, 0);
   };
   setTimeout(run, 0);
 }
 
+/** Builds details' nodes ahead while the spec stays (details come sooner). */
+function prepare(id: number): void {
+  if (!current || current.id !== id) return;
+  const steps = prepareDetails(current.parsed, current.graph);
+  inSlices(steps, () => current?.id === id);
+}
+
+/** True until the first file or text comes to be parsed. */
+let idle = true;
+
 function post(m: FromWorker): void {
   (self as unknown as Worker).postMessage(m);
 }
 
 async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
+  idle = false;
   current = null;
   const t = performance.now();
   let text: string;
@@ -100,12 +113,8 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
 }
 
 // Started ahead of need (the page warms the worker): compile what the first
-// picked file needs while the person is still picking it.
-setTimeout(() => {
-  try {
-    warmPreview();
-  } catch { /* only a head start */ }
-}, 0);
+// picked file needs while the person is still picking it; a pick ends it.
+inSlices(warmPreview(), () => idle);
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
   const m = ev.data;

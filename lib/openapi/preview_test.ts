@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { dump } from "js-yaml";
 import { parseSpec, type SpecIndex } from "./mod.ts";
-import { previewIndex, sameListing } from "./preview.ts";
+import { previewIndex, sameListing, warmDocs, warmPreview } from "./preview.ts";
 import { corpusDir, corpusFiles } from "../../tests/helpers/corpus.ts";
 import { bigSpec } from "../../tests/fixtures/openapi/generate.ts";
 
@@ -324,4 +324,17 @@ Deno.test({
       ]
     ) assert.ok(previewed.includes(big), `${big} is previewed`);
   },
+});
+
+Deno.test("preview: the warm-up documents are previewed, as the whole parse lists them, one per step", () => {
+  const docs = warmDocs(7);
+  assert.equal(docs.length, 3);
+  const counts = docs.map((doc) => {
+    const ix = previewIndex(doc);
+    assert.ok(ix, "previewed, not refused");
+    assert.ok(sameListing(ix, parseSpec(new TextDecoder().decode(doc)).index));
+    return ix.endpoints.length;
+  });
+  assert.deepEqual(counts, [14, 14, 7]);
+  assert.equal([...warmPreview(7, 2)].length, 6);
 });

@@ -150,6 +150,35 @@ Deno.test({
 
 Deno.test({
   name:
+    "browser spec: the worker starts when a file or text is likely to come (pointer or focus on the file button, the paste box, files dragged in), not on load",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const starts = async (act: () => Promise<unknown>) => {
+        await page.mouse.move(1, 1); // off every control
+        await gotoHydrated(page, server.origin, "/spec");
+        await page.waitForTimeout(600);
+        assert.equal(page.workers().length, 0, "nothing started on load");
+        const started = page.waitForEvent("worker", { timeout: 15_000 });
+        await act();
+        await started;
+      };
+      await starts(() => page.hover(".sv-file-button"));
+      await starts(() => page.focus("[data-testid=spec-file]"));
+      await starts(() => page.focus("[data-testid=spec-input]"));
+      await starts(() =>
+        page.evaluate(() => {
+          const dt = new DataTransfer();
+          dt.items.add(new File(["{}"], "a.json"));
+          dispatchEvent(new DragEvent("dragenter", { dataTransfer: dt }));
+          dispatchEvent(new DragEvent("dragleave", { dataTransfer: dt }));
+        })
+      );
+    }),
+});
+
+Deno.test({
+  name:
     "browser spec: a large spec parses in the worker with a progress state; the list is virtualised",
   ...BROWSER_TEST,
   fn: () =>
