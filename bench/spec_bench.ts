@@ -340,7 +340,7 @@ async function openHeaviest(list: Input[]) {
           await page.hover(row);
           await page.waitForTimeout(250);
         } else if (how === HOW[2]) {
-          await page.dispatchEvent(row, "pointerdown");
+          await page.dispatchEvent(row, "pointerdown", { isPrimary: true });
           await page.waitForTimeout(PRESS_MS);
         }
         const r = await openTimed(page, row, { settle: true });

@@ -61,7 +61,10 @@ export function EndpointRow(p: EndpointRowProps) {
           onKeyDown={(ev) => p.onKey(ev, p.index)}
           onFocus={() => p.onFocusRow(p.index)}
           onPointerEnter={() => p.onPointerRow(p.index, false)}
-          onPointerDown={() => p.onPointerRow(p.index, true)}
+          onPointerDown={(ev) => {
+            // The primary button or a touch: other buttons open nothing.
+            if (ev.isPrimary && ev.button === 0) p.onPointerRow(p.index, true);
+          }}
         >
           <MethodBadge method={e.method} />
           <span class="sv-path">

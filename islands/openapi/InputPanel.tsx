@@ -11,7 +11,10 @@ export interface InputPanelProps {
   onFile: (file: File) => void;
   onExample: () => void;
   onClear: () => void;
-  /** The pointer or the focus came to the file button or the paste box. */
+  /**
+   * The pointer came to the file button, or the focus to it or to the
+   * paste box: a file or text is likely to come.
+   */
   onIntent: () => void;
   exampleBusy: boolean;
 }

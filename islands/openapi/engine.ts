@@ -86,9 +86,12 @@ export class SpecEngine {
     this.#client = new WorkerClient(workerUrl, { timeoutMs });
   }
 
-  /** Starts the worker ahead of need, so the first big file parses sooner. */
+  /**
+   * Starts the worker ahead of need and has it warm what a picked file's
+   * preview needs, so the first big file lists sooner.
+   */
   warm(): void {
-    this.#client.start();
+    this.#client.notify({ type: "warm", id: 0 });
   }
 
   /**

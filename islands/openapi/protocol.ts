@@ -33,6 +33,11 @@ export type ToWorker =
    */
   | { type: "parse"; id: number; text: string }
   | { type: "parse"; id: number; file: Blob }
+  /**
+   * A file is likely to come: warm what its preview needs until it does
+   * (no answer; `id` 0).
+   */
+  | { type: "warm"; id: number }
   | { type: "detail"; id: number; parseId: number; op: OperationRef }
   | {
     type: "nodes";

@@ -131,6 +131,16 @@ export class WorkerClient<In extends WorkerMessage, Out extends WorkerMessage> {
     return true;
   }
 
+  /**
+   * Sends `msg`, which no answer follows, starting the worker if needed;
+   * false when no worker can run.
+   */
+  notify(msg: In): boolean {
+    if (!this.start()) return false;
+    this.#worker!.postMessage(msg);
+    return true;
+  }
+
   /** Forgets call `id`: later messages about it are dropped. */
   cancel(id: number): void {
     const call = this.#calls.get(id);

@@ -28,9 +28,10 @@ let current: { id: number; parsed: ParsedSpec; graph: SchemaGraph } | null =
 
 /**
  * Longest run of a background job ({@link prepareDetails}, or
- * {@link warmPreview}) between two messages: a detail asked for, or a file
- * picked, meanwhile waits about this long at most (a step is one node: 7
- * ms at worst on OpenAI's schemas, cold; or one generated document).
+ * {@link warmPreview}) between two messages, past its last step: a detail
+ * asked for, or a file picked, meanwhile waits about this long more than a
+ * step (one node: 7 ms at worst on OpenAI's schemas, cold; or one
+ * generated document read, up to about 40 ms cold).
  */
 const SLICE_MS = 10;
 
@@ -61,6 +62,8 @@ function prepare(id: number): void {
 
 /** True until the first file or text comes to be parsed. */
 let idle = true;
+/** True once the page asked for the warm-up (it runs once). */
+let warming = false;
 
 function post(m: FromWorker): void {
   (self as unknown as Worker).postMessage(m);
@@ -112,14 +115,19 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
   prepare(m.id);
 }
 
-// Started ahead of need (the page warms the worker): compile what the first
-// picked file needs while the person is still picking it; a pick ends it.
-inSlices(warmPreview(), () => idle);
-
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
   const m = ev.data;
   if (m.type === "parse") {
     void parse(m);
+  } else if (m.type === "warm") {
+    // Asked when a file is likely to come (the page saw the pointer or the
+    // focus on its picker): compile what that file's preview needs while
+    // the person is still picking it; a pick ends it. A worker started for
+    // a parse (or restarted after a stale one) is not asked.
+    if (idle && !warming) {
+      warming = true;
+      inSlices(warmPreview(), () => idle);
+    }
   } else if (m.type === "detail") {
     let d = null;
     try {

@@ -100,9 +100,10 @@ const WARM_ROUNDS = 6;
  * (yielded) so a file picked meanwhile need not wait for the rest.
  *
  * Measured in Deno (the same V8) on Kubernetes' 1.9 MB: the first preview
- * took 19-22 ms after small documents read three times (how this warmed
- * before), 9-13 ms after these, and 6-7 ms fully warm. The steps cost
- * about 150 ms of the worker's time, cold.
+ * took 8-13 ms after these (19-22 ms after small documents read three
+ * times, how this warmed before; 39-42 ms cold; 6-7 ms fully warm). The
+ * steps cost 170-210 ms in Deno, about half a second of a worker in
+ * Chromium on this 2-core machine; the longest, the first, about 40 ms.
  */
 export function* warmPreview(
   paths = WARM_PATHS,

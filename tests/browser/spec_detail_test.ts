@@ -157,10 +157,15 @@ async function inFirstFrame(page: Page, row: string, act: "End" | "click") {
     // End: until focus moves off the first row, or two frames after the
     // tree stops filling in. A loaded machine stretches the fill-in (the
     // budget halves its rows after slow frames, so 3,000 rows can take
-    // 150 frames of 130 ms), so no wall-clock bound decides it.
+    // 150 frames of 130 ms), so only a bound far past that (a tree that
+    // never stops filling in) ends the wait otherwise.
     const filling = () =>
       !!document.querySelector("[role=tree][aria-busy=true]");
-    for (let after = 0; act === "End" && document.activeElement === first;) {
+    for (
+      let after = 0;
+      act === "End" && document.activeElement === first &&
+      performance.now() - t0 < 120_000;
+    ) {
       await frame();
       if (!filling() && ++after > 2) break;
     }
@@ -169,6 +174,7 @@ async function inFirstFrame(page: Page, row: string, act: "End" | "click") {
     obs.disconnect();
     return {
       busy,
+      stillFilling: filling(),
       rows: document.querySelectorAll("[role=treeitem]").length,
       active: document.activeElement?.getAttribute("data-path"),
       open: first.getAttribute("aria-expanded"),
@@ -743,6 +749,7 @@ Deno.test({
           "/b": { get: op("opB") },
           "/c": { get: op("opC") },
           "/d": { get: op("opD") },
+          "/e": { get: op("opE") },
         }, { worker: true }),
       );
       // Clicked by script, then only microtasks run: no message from the
@@ -753,7 +760,7 @@ Deno.test({
           (el as HTMLElement).click();
           for (let i = 0; i < 50; i++) await Promise.resolve();
           return document.querySelector(".sv-detail")?.textContent?.match(
-            /op[A-D]|Loading…/,
+            /op[A-E]|Loading…/,
           )?.[0];
         });
       // Never pointed at: asked on the click, so Loading… first.
@@ -769,9 +776,16 @@ Deno.test({
       assert.equal(await clickShows("/c"), "opC");
       // A press (a touch, or a click's pointerdown) asks at once, with no
       // rest: the click comes when the press ends.
-      await page.dispatchEvent(row("/d"), "pointerdown");
+      await page.dispatchEvent(row("/d"), "pointerdown", { isPrimary: true });
       await page.waitForTimeout(1_000);
       assert.equal(await clickShows("/d"), "opD");
+      // Another button's press (a context menu) opens nothing: not asked.
+      await page.dispatchEvent(row("/e"), "pointerdown", {
+        isPrimary: true,
+        button: 2,
+      });
+      await page.waitForTimeout(1_000);
+      assert.equal(await clickShows("/e"), "Loading…");
     }),
 });
 

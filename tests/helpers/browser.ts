@@ -246,6 +246,14 @@ function relaunch(): Promise<Browser> {
 let marker: string | undefined;
 
 /**
+ * The switch this file's Chromium carries once launched (undefined before):
+ * its own, where {@link FILE_MARKER} matches every file's.
+ */
+export function fileMarker(): string | undefined {
+  return marker;
+}
+
+/**
  * A switch that marks this file's Chromium, which is ended with the file.
  *
  * `deno test --parallel` runs every test file in a worker of one process,
@@ -283,7 +291,7 @@ function endWithFile(): string {
 }
 
 /** The switch every test file's Chromium carries, followed by its file's id. */
-export const FILE_MARKER = "--wirebench-test-file=";
+const FILE_MARKER = "--wirebench-test-file=";
 
 /**
  * Processes with an argument `arg` starts with, and their arguments (none
