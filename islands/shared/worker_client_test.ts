@@ -127,3 +127,22 @@ Deno.test("worker client: bad/no URL, no worker: the caller is told at once", ()
   assert.equal(c.call({ type: "echo", id: c.nextId() }, () => {}), false);
   assert.equal(c.busy, false);
 });
+
+Deno.test("worker client: ok/a notice starts the worker and is sent; no call hears its answer", async () => {
+  const c = new WorkerClient<In, Out>(URL_);
+  try {
+    // The stand-in answers an echo even so: the client drops what no call
+    // waits for, and the next call hears only its own answer.
+    assert.equal(c.notify({ type: "echo", id: 0, text: "notice" }), true);
+    assert.equal(c.busy, false);
+    const seen = await run(c, { type: "echo", text: "call" });
+    assert.deepEqual(seen.map((m) => (m as Out).text), ["call"]);
+  } finally {
+    c.stop();
+  }
+});
+
+Deno.test("worker client: bad/a notice with no worker to run says so", () => {
+  const c = new WorkerClient<In, Out>(null);
+  assert.equal(c.notify({ type: "echo", id: 0 }), false);
+});

@@ -15,7 +15,11 @@ import {
 import { parseSpec } from "../../lib/openapi/mod.ts";
 import { resolvePointer } from "../../islands/compare/pretty.ts";
 import { exportResult, viewIndices } from "../../islands/compare/view.ts";
-import { BROWSER_TEST, scrollBox, withPage } from "../helpers/browser.ts";
+import {
+  BROWSER_TEST,
+  scrollFarAndBack,
+  withPage,
+} from "../helpers/browser.ts";
 import {
   expectedRows,
   fixture,
@@ -443,17 +447,11 @@ Deno.test({
         '[data-testid=change-row][data-path="/p001"] .cmp-row-main',
       );
       await page.waitForSelector("[data-testid=change-detail]");
-      // Far past it, two frames, and back.
-      await scrollBox(page, "[data-testid=change-list]", "end");
-      assert.equal(
-        await page.locator("[data-testid=change-detail]").count(),
-        1,
-        "the opened change is still in the page",
-      );
-      await scrollBox(page, "[data-testid=change-list]", "top");
-      await page.waitForSelector(
-        '[data-testid=change-row][data-path="/p001"] [data-testid=change-detail]',
-        { timeout: 2_000 },
-      );
+      await scrollFarAndBack(page, "[data-testid=change-list]", {
+        kept: "[data-testid=change-detail]",
+        why: "the opened change is still in the page",
+        back:
+          '[data-testid=change-row][data-path="/p001"] [data-testid=change-detail]',
+      });
     }),
 });

@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import {
   BROWSER_TEST,
   gotoHydrated,
-  scrollBox,
+  scrollFarAndBack,
   withPage,
 } from "../helpers/browser.ts";
 import { operationSchemas, propertyPaths } from "../helpers/schema_oracle.ts";
@@ -822,18 +822,11 @@ Deno.test({
       await page.waitForSelector(
         '[data-testid=schema-prop][data-path="a.b.c"]',
       );
-      // Far past it, two frames, and back.
-      await scrollBox(page, "[data-testid=endpoint-list]", "end");
-      assert.equal(
-        await page.locator("[data-testid=operation-detail]").count(),
-        1,
-        "the open operation is still in the page",
-      );
-      await scrollBox(page, "[data-testid=endpoint-list]", "top");
-      await page.waitForSelector(
-        '[data-testid=schema-prop][data-path="a.b.c"]',
-        { timeout: 2_000 },
-      );
+      await scrollFarAndBack(page, "[data-testid=endpoint-list]", {
+        kept: "[data-testid=operation-detail]",
+        why: "the open operation is still in the page",
+        back: '[data-testid=schema-prop][data-path="a.b.c"]',
+      });
     }),
 });
 

@@ -5,6 +5,7 @@
  * The flags keep Chromium off the network (this machine has none and refuses
  * its background connections) and let it run as root in CI.
  */
+import assert from "node:assert/strict";
 import {
   type Browser,
   type BrowserContext as PwContext,
@@ -334,7 +335,7 @@ export async function gotoHydrated(
  * Scrolls the scroll box `sel` to its end or its top, as a reader would,
  * and waits two frames: a virtualised list has rendered what is in view.
  */
-export async function scrollBox(
+async function scrollBox(
   page: Page,
   sel: string,
   to: "end" | "top",
@@ -346,6 +347,23 @@ export async function scrollBox(
       await new Promise((r) => requestAnimationFrame(r));
     }
   }, to === "end");
+}
+
+/**
+ * Scrolls the virtualised list `list` to its end and back to the top, two
+ * frames each way: `kept` (what was opened in it) must stay in the page
+ * all along (`why` says what it is), and `back` must show again once
+ * scrolled back.
+ */
+export async function scrollFarAndBack(
+  page: Page,
+  list: string,
+  { kept, why, back }: { kept: string; why: string; back: string },
+): Promise<void> {
+  await scrollBox(page, list, "end");
+  assert.equal(await page.locator(kept).count(), 1, why);
+  await scrollBox(page, list, "top");
+  await page.waitForSelector(back, { timeout: 2_000 });
 }
 
 /** Options that browser tests pass to `Deno.test` (Chromium keeps pipes). */
