@@ -194,6 +194,7 @@ export class SpecEngine {
               this.#hold({ kind: "pending", parseId: id, settled });
               onPreview(m.index, m.ms);
             }
+            afterPaint(() => this.#client.notify({ type: "shown", id }));
             return false;
           case "parsed":
             listed = m.index.warnings;
@@ -381,4 +382,13 @@ export class SpecEngine {
   dispose(): void {
     this.#client.stop();
   }
+}
+
+/**
+ * Runs `f` once the next frame is painted (its style, layout and paint
+ * done), or at once where there are no frames (a test in Deno).
+ */
+function afterPaint(f: () => void): void {
+  if (typeof requestAnimationFrame !== "function") return f();
+  requestAnimationFrame(() => setTimeout(f, 0));
 }

@@ -200,3 +200,85 @@ Deno.test({
     }
   },
 });
+
+/**
+ * A stand-in for the page's frames: `requestAnimationFrame` holds its
+ * callbacks until `paint()` runs them.
+ */
+function heldFrames() {
+  const g = globalThis as { requestAnimationFrame?: (f: () => void) => void };
+  const before = g.requestAnimationFrame;
+  let held: (() => void)[] = [];
+  g.requestAnimationFrame = (f) => void held.push(f);
+  return {
+    paint() {
+      const now = held;
+      held = [];
+      for (const f of now) f();
+      return now.length;
+    },
+    [Symbol.dispose]() {
+      if (before) g.requestAnimationFrame = before;
+      else delete g.requestAnimationFrame;
+    },
+  };
+}
+
+Deno.test({
+  name:
+    "spec engine: a picked file's whole parse waits until its preview is painted (at most a second when no frame comes)",
+  ...OPTS,
+  async fn() {
+    using frames = heldFrames();
+    const e = new SpecEngine(REAL);
+    try {
+      const file = new Blob([bigSpec(300, { bytes: 400_000 })]);
+      // Painted 150 ms after the preview came: nothing parsed before.
+      const seen: string[] = [];
+      let released = false;
+      const r = await e.parse(
+        file,
+        (stage) => {
+          seen.push(`${stage}${released ? "" : " (held)"}`);
+        },
+        none,
+        none,
+        () => {
+          seen.push("preview");
+          setTimeout(() => {
+            released = true;
+            assert.equal(
+              frames.paint(),
+              1,
+              "the preview's frame was asked for",
+            );
+          }, 150);
+        },
+      );
+      assert.ok(r?.ok);
+      assert.deepEqual(seen, [
+        "reading (held)",
+        "preview",
+        "parsing",
+        "indexing",
+      ]);
+
+      // No frame at all (a background tab): the parse goes on after the bound.
+      let previewAt = 0, parsingAt = 0;
+      const again = await e.parse(
+        file,
+        (stage) => {
+          if (stage === "parsing") parsingAt = performance.now();
+        },
+        none,
+        none,
+        () => previewAt = performance.now(),
+      );
+      assert.ok(again?.ok && previewAt > 0);
+      const waited = parsingAt - previewAt;
+      assert.ok(waited >= 900, `the parse waited ${waited.toFixed(0)} ms`);
+    } finally {
+      e.dispose();
+    }
+  },
+});

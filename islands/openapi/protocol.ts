@@ -38,6 +38,11 @@ export type ToWorker =
    * (no answer; `id` 0).
    */
   | { type: "warm"; id: number }
+  /**
+   * The page has painted parse `id`'s preview: the worker's whole parse,
+   * held until then so the page's first frame has the cores, goes on.
+   */
+  | { type: "shown"; id: number }
   | { type: "detail"; id: number; parseId: number; op: OperationRef }
   | {
     type: "nodes";

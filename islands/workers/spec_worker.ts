@@ -65,6 +65,36 @@ let idle = true;
 /** True once the page asked for the warm-up (it runs once). */
 let warming = false;
 
+/**
+ * Longest wait for the page's "shown" (see {@link painted}): a page in a
+ * background tab paints no frame, and a page that never says must not
+ * hold its parse for long. A frame on a loaded machine can take hundreds
+ * of milliseconds, and the parse would only slow it more.
+ */
+const SHOWN_WAIT_MS = 1000;
+
+/** Ends the wait of {@link painted}, when one is under way. */
+let onShown: ((id: number) => void) | null = null;
+
+/**
+ * Resolves once the page says it has painted parse `id`'s preview, or
+ * after {@link SHOWN_WAIT_MS}, whichever comes first. One parse runs at a
+ * time (the page stops the worker to start another), so one wait at most.
+ */
+function painted(id: number): Promise<void> {
+  return new Promise((done) => {
+    const timer = setTimeout(finish, SHOWN_WAIT_MS);
+    function finish() {
+      clearTimeout(timer);
+      onShown = null;
+      done();
+    }
+    onShown = (shownId) => {
+      if (shownId === id) finish();
+    };
+  });
+}
+
 function post(m: FromWorker): void {
   (self as unknown as Worker).postMessage(m);
 }
@@ -85,7 +115,12 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
         index = previewIndex(bytes);
       } catch { /* a bug: the whole parse still answers */ }
       if (index) {
+        const shown = painted(m.id);
         post({ type: "preview", id: m.id, index, ms: performance.now() - t });
+        // The whole parse waits for the page to paint these rows: on two
+        // cores, started at once it took the CPU from that first frame
+        // (Kubernetes' rows painted 30-50 ms later).
+        await shown;
       }
       text = decodeText(bytes);
     } catch (err) {
@@ -128,6 +163,8 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
       warming = true;
       inSlices(warmPreview(), () => idle);
     }
+  } else if (m.type === "shown") {
+    onShown?.(m.id);
   } else if (m.type === "detail") {
     let d = null;
     try {
