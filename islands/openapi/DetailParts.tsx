@@ -6,6 +6,7 @@ import type {
 } from "../../lib/openapi/types.ts";
 import { statusClass } from "../../lib/shared/status.ts";
 import { Markdown } from "./Markdown.tsx";
+import { CHARS_PER_ROW, useBudgeted } from "./row_budget.ts";
 import { SchemaTree, typeText } from "./SchemaTree.tsx";
 import type { NodeCache } from "./use_nodes.ts";
 
@@ -51,14 +52,62 @@ function Examples({ list }: { list: ExampleDetail[] }) {
   if (!list.length) return null;
   return (
     <div class="sv-examples">
-      {list.map((e, i) => (
-        <figure key={i} class="sv-example">
-          <figcaption class="muted">{e.label}</figcaption>
-          <pre tabIndex={0} data-testid="op-example"><code>{e.text}</code></pre>
-        </figure>
-      ))}
+      {list.map((e, i) => <Example key={i} example={e} />)}
     </div>
   );
+}
+
+/** One example, once the detail's row budget reaches it (see {@link BudgetedPre}). */
+function Example({ example: e }: { example: ExampleDetail }) {
+  return (
+    <figure class="sv-example">
+      <figcaption class="muted">{e.label}</figcaption>
+      <BudgetedPre text={e.text} testid="op-example" />
+    </figure>
+  );
+}
+
+/**
+ * Preformatted text (an example, the cURL command), whole, once the
+ * detail's row budget reaches it: Kubernetes' Pod examples, 25,000
+ * characters each, cost as much layout as 36 tree rows apiece, and with
+ * its 12,000-character command they made the frame that opens the
+ * operation one task of 70 ms. Until then a box of its height holds its
+ * place; the text is never shown in part (`op-example` is all of it).
+ */
+export function BudgetedPre(
+  { text, class: cls, testid }: {
+    text: string;
+    class?: string;
+    testid?: string;
+  },
+) {
+  const shown = useBudgeted(Math.ceil(text.length / CHARS_PER_ROW));
+  return shown
+    ? (
+      <pre tabIndex={0} class={cls} data-testid={testid}>
+        <code>{text}</code>
+      </pre>
+    )
+    : (
+      <div
+        class={cls ? `${cls} sv-pre-wait` : "sv-pre-wait"}
+        style={{ "--lines": lineCount(text) }}
+      />
+    );
+}
+
+/** Lines of `text` (a placeholder's height), up to more than a box shows. */
+function lineCount(text: string): number {
+  let n = 1;
+  for (
+    let i = text.indexOf("\n");
+    i >= 0 && n < 20;
+    i = text.indexOf("\n", i + 1)
+  ) {
+    n++;
+  }
+  return n;
 }
 
 /** The media types of a body, each with its schema tree and examples. */

@@ -2,7 +2,7 @@ import { useMemo, useState } from "preact/hooks";
 import { Markdown } from "./Markdown.tsx";
 import type { OperationDetail } from "../../lib/openapi/types.ts";
 import { copyText } from "../shared/clipboard.ts";
-import { Bodies, Params, Responses } from "./DetailParts.tsx";
+import { Bodies, BudgetedPre, Params, Responses } from "./DetailParts.tsx";
 import { useNodes } from "./use_nodes.ts";
 import { DETAIL_ROWS, RowBudget, RowBudgetContext } from "./row_budget.ts";
 
@@ -42,7 +42,7 @@ function Curl({ command }: { command: string }) {
         </button>
         <span class="muted" role="status">{said}</span>
       </div>
-      <pre tabIndex={0} class="sv-curl-text"><code>{command}</code></pre>
+      <BudgetedPre text={command} class="sv-curl-text" />
     </div>
   );
 }

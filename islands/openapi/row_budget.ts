@@ -14,6 +14,7 @@
  * frame that ran long, grown back (never past the base) after quick ones.
  */
 import { createContext } from "preact";
+import { useContext, useEffect, useMemo, useState } from "preact/hooks";
 
 /**
  * The budget of an operation detail. A detail opens under its row, so its
@@ -162,3 +163,33 @@ export class RowBudget {
 
 /** The budget of the operation being shown; null outside one. */
 export const RowBudgetContext = createContext<RowBudget | null>(null);
+
+/**
+ * Characters of preformatted text (an example, a command) that cost about
+ * what one tree row does to shape and lay out: Kubernetes' Pod examples,
+ * 25,000 characters each, took about 12 ms of shaping and layout apiece
+ * here, some 36 rows' worth.
+ */
+export const CHARS_PER_ROW = 700;
+
+/**
+ * Whether a part of the detail that costs `rows` rows (see
+ * {@link CHARS_PER_ROW}) is to be rendered yet: at once while the first
+ * frame's budget lasts, else once the budget has handed out that many rows
+ * in coming frames, in document order after what asked before it. A part
+ * shows whole or not at all; a part over a frame's rows waits for one
+ * frame's worth. Outside a detail's budget: at once.
+ */
+export function useBudgeted(rows: number): boolean {
+  const budget = useContext(RowBudgetContext);
+  const me = useMemo(() => ({}), []);
+  const need = budget ? Math.max(1, Math.min(rows, budget.perFrame)) : 0;
+  const [got, setGot] = useState(() => budget ? budget.claimFirst(need) : 0);
+  const done = got >= need;
+  useEffect(() => {
+    if (!budget || done) return;
+    budget.ask(me, need - got, (n) => setGot((g) => g + n));
+    return () => budget.drop(me);
+  }, [budget, done]);
+  return done;
+}

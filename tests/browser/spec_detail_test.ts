@@ -15,7 +15,10 @@ import {
   withPage,
 } from "../helpers/browser.ts";
 import { operationSchemas, propertyPaths } from "../helpers/schema_oracle.ts";
-import { DETAIL_ROWS } from "../../islands/openapi/row_budget.ts";
+import {
+  CHARS_PER_ROW,
+  DETAIL_ROWS,
+} from "../../islands/openapi/row_budget.ts";
 import { findRow, loadSpec, openTimed } from "../helpers/spec_open.ts";
 import { WORKER_THRESHOLD } from "../../islands/openapi/engine.ts";
 import { INTENT_MS } from "../../islands/openapi/use_browse.ts";
@@ -290,6 +293,59 @@ Deno.test({
       for (const [inner, content] of texts) {
         assert.equal(inner.trim(), content.trim(), "innerText is the text");
         assert.equal(Object.keys(JSON.parse(inner)).length, 150);
+      }
+    }),
+});
+
+Deno.test({
+  name:
+    "spec detail: examples past the first frame's rows come in later frames, whole, their boxes held meanwhile",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      // The request body's tree takes the first frame's rows; its example
+      // and the response's wait for the rows handed out after it.
+      const body = objectOf(DETAIL_ROWS.first + 20, (i) => `field${i}`);
+      await loadSpec(
+        page,
+        "budget.json",
+        specText("Budget", {
+          "/things": {
+            post: {
+              requestBody: jsonBody(body),
+              responses: { "200": { description: "ok", ...jsonBody(body) } },
+            },
+          },
+        }),
+      );
+      const row = await findRow(page, "post", "/things");
+      const first = await page.evaluate((sel) =>
+        new Promise<Record<string, number>>((done) => {
+          new MutationObserver((_r, mo) => {
+            const d = document.querySelector("[data-testid=operation-detail]");
+            if (!d) return;
+            mo.disconnect();
+            done({
+              examples: d.querySelectorAll("[data-testid=op-example]").length,
+              held: d.querySelectorAll(".sv-example .sv-pre-wait").length,
+              heldHeight:
+                d.querySelector(".sv-pre-wait")?.getBoundingClientRect()
+                  .height ?? 0,
+              curl: d.querySelectorAll("pre.sv-curl-text").length,
+            });
+          }).observe(document.body, { childList: true, subtree: true });
+          document.querySelector<HTMLElement>(sel)!.click();
+        }), row);
+      assert.equal(first.examples, 0, "no example in the opening frame");
+      assert.equal(first.held, 2, "both examples' boxes held");
+      assert.ok(first.heldHeight > 100, `a held box ${first.heldHeight} px`);
+      assert.equal(first.curl, 1, "the command, first in line, is shown");
+      const examples = page.locator("[data-testid=op-example]");
+      await examples.nth(1).waitFor({ state: "attached" });
+      assert.equal(await page.locator(".sv-pre-wait").count(), 0);
+      for (const text of await examples.allTextContents()) {
+        assert.equal(Object.keys(JSON.parse(text)).length, 50);
       }
     }),
 });
@@ -660,15 +716,17 @@ Deno.test({
           await frame();
         }
         const first = trees();
+        const curl = document.querySelector("pre.sv-curl-text")?.textContent;
         while (document.querySelector("[role=tree][aria-busy=true]")) {
           await frame();
         }
-        return { first, last: trees() };
+        return { first, last: trees(), curl: curl?.length ?? -1 };
       });
-      // The first frame's rows go in page order (the request body first,
-      // then the 200 response...); the rest wait, their "Expand all" ready
-      // (a press joins the fill-in).
-      const { first } = DETAIL_ROWS;
+      // The first frame's rows go in page order (the cURL command first,
+      // its length's worth, then the request body, the 200 response...);
+      // the rest wait, their "Expand all" ready (a press joins the fill-in).
+      assert.ok(r.curl > 0, "the command is in the first frame");
+      const first = DETAIL_ROWS.first - Math.ceil(r.curl / CHARS_PER_ROW);
       assert.ok(first < 200);
       assert.deepEqual(
         r.first.map((t) => t.rows),
