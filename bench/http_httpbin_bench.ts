@@ -255,7 +255,7 @@ function paired(a?: Runs, b?: Runs): { med: number; min: number } {
 async function throughput(servers: Server[]): Promise<void> {
   const hasGo = servers.some((s) => s.name === "go-httpbin");
   console.log(
-    `| endpoint | ours req/s | go-httpbin req/s | ceiling req/s | ours/go (lowest round) | ceiling/go | ours/ceiling | CPU µs/req ours · go · ceiling | go/ours by CPU | wrk µs/req ours · go · ceiling | load |`,
+    `| endpoint | ours req/s | go-httpbin req/s | ceiling req/s | ours/go (lowest round) | ceiling/go (lowest round) | ours/ceiling | CPU µs/req ours · go · ceiling | go/ours by CPU | wrk µs/req ours · go · ceiling | load |`,
   );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const t of TARGETS) {
@@ -279,7 +279,7 @@ async function throughput(servers: Server[]): Promise<void> {
         fmt(go ? median(go.rps) : NaN)
       } | ${fmt(median(ceil.rps))} | ${x(og.med)} (${x(og.min)}) | ${
         x(cg.med)
-      } | ${x(oc.med)} | ${us(cpu(ours))} · ${us(cpu(go))} · ${
+      } (${x(cg.min)}) | ${x(oc.med)} | ${us(cpu(ours))} · ${us(cpu(go))} · ${
         us(cpu(ceil))
       } | ${x(cpu(go) / cpu(ours))} | ${us(wrk(ours))} · ${us(wrk(go))} · ${
         us(wrk(ceil))
