@@ -22,10 +22,12 @@ import { useContext, useEffect, useMemo, useState } from "preact/hooks";
  * first row is 340 px down), yet Chromium lays out `content-visibility:
  * auto` rows far past the screen: every first-frame row costs layout. 30
  * rows before the first paint opened a cold Stripe charge in 140 ms against
- * 174 ms for 60 (CPU slowed 2x); 60 rows a frame after that keep each
- * frame's script, style and layout near 20 ms.
+ * 174 ms for 60 (CPU slowed 2x); 20, what a 900 px window shows of a tree
+ * 340 px down and more, took that frame's layout from 60-80 ms to 37-45
+ * ms on this busy host. 60 rows a frame after that keep each frame's
+ * script, style and layout near 20 ms.
  */
-export const DETAIL_ROWS: RowBudgetOptions = { first: 30, perFrame: 60 };
+export const DETAIL_ROWS: RowBudgetOptions = { first: 20, perFrame: 60 };
 
 /**
  * Frames that took longer than this (from one hand-out to the next, the
