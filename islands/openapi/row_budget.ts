@@ -25,9 +25,16 @@ import { useContext, useEffect, useMemo, useState } from "preact/hooks";
  * 174 ms for 60 (CPU slowed 2x); 20, what a 900 px window shows of a tree
  * 340 px down and more, took that frame's layout from 60-80 ms to 37-45
  * ms on this busy host. 60 rows a frame after that keep each frame's
- * script, style and layout near 20 ms.
+ * script, style and layout near 20 ms on a quiet host; on this busy one the
+ * 60 rows of the frame right after the opening one took 67-72 ms (17-20 ms
+ * of script, 24-38 of layout), so that frame gets 30, and quick frames
+ * grow it back.
  */
-export const DETAIL_ROWS: RowBudgetOptions = { first: 20, perFrame: 60 };
+export const DETAIL_ROWS: RowBudgetOptions = {
+  first: 20,
+  perFrame: 60,
+  startPerFrame: 30,
+};
 
 /**
  * Frames that took longer than this (from one hand-out to the next, the
@@ -52,6 +59,12 @@ export interface RowBudgetOptions {
    * third still keeps "Expand all" on 4,000 rows moving).
    */
   minPerFrame?: number;
+  /**
+   * Rows the first frame after the first paint gets (perFrame by default),
+   * grown from there by quick frames: the frame right after the one that
+   * opened a detail has the least time left.
+   */
+  startPerFrame?: number;
   /** The clock frames are timed by, in ms (`performance.now` in a page). */
   now?: () => number;
   /** Schedules the next hand-out (`requestAnimationFrame` in a page). */
@@ -90,7 +103,10 @@ export class RowBudget {
       this.#perFrame,
       Math.max(1, o.minPerFrame ?? Math.ceil(this.#perFrame / 3)),
     );
-    this.#rate = this.#perFrame;
+    this.#rate = Math.max(
+      this.#min,
+      Math.min(this.#perFrame, o.startPerFrame ?? this.#perFrame),
+    );
   }
 
   /** Rows per frame after the first, at most (a tree's own step, too). */

@@ -10,7 +10,12 @@ import { RowBudget } from "./row_budget.ts";
  * A budget whose frames run only when `step()` says so, each `ms` after the
  * last (16 unless told).
  */
-function clocked(first: number, perFrame: number, minPerFrame?: number) {
+function clocked(
+  first: number,
+  perFrame: number,
+  minPerFrame?: number,
+  startPerFrame?: number,
+) {
   const queue = new Map<number, () => void>();
   let next = 1;
   let clock = 0;
@@ -18,6 +23,7 @@ function clocked(first: number, perFrame: number, minPerFrame?: number) {
     first,
     perFrame,
     minPerFrame,
+    startPerFrame,
     now: () => clock,
     frame: (run) => {
       queue.set(next, run);
@@ -106,8 +112,14 @@ Deno.test("row budget: a need of 0 leaves the line", () => {
 });
 
 /** Rows granted per frame to one tree wanting `want`, frames `ms` apart. */
-function grants(perFrame: number, want: number, gaps: number[], min?: number) {
-  const c = clocked(0, perFrame, min);
+function grants(
+  perFrame: number,
+  want: number,
+  gaps: number[],
+  min?: number,
+  start?: number,
+) {
+  const c = clocked(0, perFrame, min, start);
   const t = tree(c, want);
   const out: number[] = [];
   for (const ms of gaps) {
@@ -118,7 +130,7 @@ function grants(perFrame: number, want: number, gaps: number[], min?: number) {
   return out;
 }
 
-const PACE_CASES: [string, number[], number[], number?][] = [
+const PACE_CASES: [string, number[], number[], number?, number?][] = [
   // The first frame after an ask is never judged: nothing was timed.
   ["ok/quick frames keep the base", [200, 16, 16, 16], [60, 60, 60, 60]],
   ["ok/a slow frame halves the next", [16, 16, 70, 16], [60, 60, 30, 45]],
@@ -145,11 +157,36 @@ const PACE_CASES: [string, number[], number[], number?][] = [
   ]],
   ["ok/a floor of its own", [16, 90, 90, 90], [60, 30, 15, 10], 10],
   ["bad/a floor above the base is the base", [16, 90, 90], [60, 60, 60], 500],
+  [
+    "ok/a start of its own, grown by quick frames",
+    [16, 16, 16, 16],
+    [
+      30,
+      45,
+      60,
+      60,
+    ],
+    undefined,
+    30,
+  ],
+  [
+    "ok/a start kept by frames neither quick nor slow",
+    [16, 40, 40],
+    [
+      30,
+      30,
+      30,
+    ],
+    undefined,
+    30,
+  ],
+  ["bad/a start under the floor is the floor", [16, 16], [20, 30], 20, 5],
+  ["bad/a start over the base is the base", [16, 16], [60, 60], undefined, 90],
 ];
 
-for (const [name, gaps, want, min] of PACE_CASES) {
+for (const [name, gaps, want, min, start] of PACE_CASES) {
   Deno.test(`row budget pace: ${name}`, () => {
-    assert.deepEqual(grants(60, 10_000, gaps, min), want);
+    assert.deepEqual(grants(60, 10_000, gaps, min, start), want);
   });
 }
 
