@@ -6,7 +6,7 @@ import type {
 } from "../../lib/openapi/types.ts";
 import { statusClass } from "../../lib/shared/status.ts";
 import { Markdown } from "./Markdown.tsx";
-import { CHARS_PER_ROW, useBudgeted } from "./row_budget.ts";
+import { rowsOf, useBudgeted } from "./use_budgeted.ts";
 import { SchemaTree, typeText } from "./SchemaTree.tsx";
 import type { NodeCache } from "./use_nodes.ts";
 
@@ -57,32 +57,36 @@ function Examples({ list }: { list: ExampleDetail[] }) {
   );
 }
 
-/** One example, once the detail's row budget reaches it (see {@link BudgetedPre}). */
+/**
+ * One example, whole, once the detail's row budget reaches it
+ * (use_budgeted.ts): Kubernetes' Pod examples, 25,000 characters each,
+ * cost as much layout as 36 tree rows apiece, and with its 12,000-character
+ * command they made the frame that opens the operation one task of 70 ms.
+ * Its text is never shown in part (`op-example` is all of it).
+ */
 function Example({ example: e }: { example: ExampleDetail }) {
+  const shown = useBudgeted(rowsOf(e.text.length));
   return (
-    <figure class="sv-example">
+    // Busy while its text is still to come (WAI-ARIA 1.2 aria-busy).
+    <figure class="sv-example" aria-busy={shown ? undefined : "true"}>
       <figcaption class="muted">{e.label}</figcaption>
-      <BudgetedPre text={e.text} testid="op-example" />
+      <HeldPre text={e.text} testid="op-example" shown={shown} />
     </figure>
   );
 }
 
 /**
- * Preformatted text (an example, the cURL command), whole, once the
- * detail's row budget reaches it: Kubernetes' Pod examples, 25,000
- * characters each, cost as much layout as 36 tree rows apiece, and with
- * its 12,000-character command they made the frame that opens the
- * operation one task of 70 ms. Until then a box of its height holds its
- * place; the text is never shown in part (`op-example` is all of it).
+ * Preformatted text once `shown`; until then a box of its height holds its
+ * place, so what follows stays put.
  */
-export function BudgetedPre(
-  { text, class: cls, testid }: {
+export function HeldPre(
+  { text, class: cls, testid, shown }: {
     text: string;
     class?: string;
     testid?: string;
+    shown: boolean;
   },
 ) {
-  const shown = useBudgeted(Math.ceil(text.length / CHARS_PER_ROW));
   return shown
     ? (
       <pre tabIndex={0} class={cls} data-testid={testid}>
@@ -93,6 +97,7 @@ export function BudgetedPre(
       <div
         class={cls ? `${cls} sv-pre-wait` : "sv-pre-wait"}
         style={{ "--lines": lineCount(text) }}
+        aria-hidden="true"
       />
     );
 }

@@ -2,9 +2,10 @@ import { useMemo, useState } from "preact/hooks";
 import { Markdown } from "./Markdown.tsx";
 import type { OperationDetail } from "../../lib/openapi/types.ts";
 import { copyText } from "../shared/clipboard.ts";
-import { Bodies, BudgetedPre, Params, Responses } from "./DetailParts.tsx";
+import { Bodies, HeldPre, Params, Responses } from "./DetailParts.tsx";
 import { useNodes } from "./use_nodes.ts";
 import { DETAIL_ROWS, RowBudget, RowBudgetContext } from "./row_budget.ts";
+import { rowsOf, useBudgeted } from "./use_budgeted.ts";
 
 /** Props of {@link OperationView}. */
 export interface OperationViewProps {
@@ -25,8 +26,11 @@ export function OperationView({ detail: d, onTag }: OperationViewProps) {
 /** The cURL command of an operation, with its copy button. */
 function Curl({ command }: { command: string }) {
   const [said, setSaid] = useState("");
+  // Its turn in the detail's row budget (use_budgeted.ts): first in the
+  // page, so in the first frame unless it is long.
+  const shown = useBudgeted(rowsOf(command.length));
   return (
-    <div class="sv-curl">
+    <div class="sv-curl" aria-busy={shown ? undefined : "true"}>
       <div class="sv-curl-head">
         <button
           type="button"
@@ -42,7 +46,7 @@ function Curl({ command }: { command: string }) {
         </button>
         <span class="muted" role="status">{said}</span>
       </div>
-      <BudgetedPre text={command} class="sv-curl-text" />
+      <HeldPre text={command} class="sv-curl-text" shown={shown} />
     </div>
   );
 }

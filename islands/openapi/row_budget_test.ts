@@ -68,6 +68,34 @@ const FIRST_CASES: [string, number, number[], number[]][] = [
   ["bad/a negative want takes nothing", 60, [-3, 10], [0, 10]],
 ];
 
+const WHOLE_CASES: [string, number, number[], boolean[], number][] = [
+  // [name, first-frame rows, parts' costs, shown at once, rows left]
+  ["ok/parts that fit are taken whole, in order", 30, [10, 20], [
+    true,
+    true,
+  ], 0],
+  [
+    "ok/a part that does not fit takes nothing; what asks after may",
+    30,
+    [
+      25,
+      10,
+      5,
+    ],
+    [true, false, true],
+    0,
+  ],
+  ["ok/a part of 0 fits", 0, [0], [true], 0],
+];
+
+for (const [name, first, costs, shown, left] of WHOLE_CASES) {
+  Deno.test(`row budget whole: ${name}`, () => {
+    const c = clocked(first, 60);
+    assert.deepEqual(costs.map((n) => c.budget.claimWhole(n)), shown);
+    assert.equal(c.budget.claimFirst(1_000), left);
+  });
+}
+
 for (const [name, first, wants, got] of FIRST_CASES) {
   Deno.test(`row budget: ${name}`, () => {
     const c = clocked(first, 60);

@@ -132,11 +132,12 @@ export class WorkerClient<In extends WorkerMessage, Out extends WorkerMessage> {
   }
 
   /**
-   * Sends `msg`, which no answer follows, starting the worker if needed;
-   * false when no worker can run.
+   * Sends `msg`, which no answer follows, starting the worker if needed
+   * (unless `start` is false: a notice about work under way means nothing
+   * to a new worker); false when no worker runs or can run.
    */
-  notify(msg: In): boolean {
-    if (!this.start()) return false;
+  notify(msg: In, start = true): boolean {
+    if (start ? !this.start() : !this.#worker) return false;
     this.#worker!.postMessage(msg);
     return true;
   }

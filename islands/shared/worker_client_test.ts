@@ -146,3 +146,19 @@ Deno.test("worker client: bad/a notice with no worker to run says so", () => {
   const c = new WorkerClient<In, Out>(null);
   assert.equal(c.notify({ type: "echo", id: 0 }), false);
 });
+
+Deno.test("worker client: ok/a notice that must not start a worker goes only to a running one", async () => {
+  const c = new WorkerClient<In, Out>(URL_);
+  try {
+    assert.equal(c.notify({ type: "echo", id: 0 }, false), false, "none runs");
+    assert.equal(c.start(), true);
+    assert.equal(c.notify({ type: "echo", id: 0 }, false), true);
+    c.stop();
+    assert.equal(c.notify({ type: "echo", id: 0 }, false), false, "stopped");
+    // Nothing was started by those: a call still starts one and is heard.
+    const seen = await run(c, { type: "echo", text: "call" });
+    assert.deepEqual(seen.map((m) => (m as Out).text), ["call"]);
+  } finally {
+    c.stop();
+  }
+});

@@ -15,10 +15,8 @@ import {
   withPage,
 } from "../helpers/browser.ts";
 import { operationSchemas, propertyPaths } from "../helpers/schema_oracle.ts";
-import {
-  CHARS_PER_ROW,
-  DETAIL_ROWS,
-} from "../../islands/openapi/row_budget.ts";
+import { DETAIL_ROWS } from "../../islands/openapi/row_budget.ts";
+import { rowsOf } from "../../islands/openapi/use_budgeted.ts";
 import { findRow, loadSpec, openTimed } from "../helpers/spec_open.ts";
 import { WORKER_THRESHOLD } from "../../islands/openapi/engine.ts";
 import { INTENT_MS } from "../../islands/openapi/use_browse.ts";
@@ -307,47 +305,67 @@ Deno.test({
       // The request body's tree takes the first frame's rows; its example
       // and the response's wait for the rows handed out after it.
       const fields = DETAIL_ROWS.first + 20;
-      const body = objectOf(fields, (i) => `field${i}`);
+      const big = objectOf(fields, (i) => `field${i}`);
+      const small = objectOf(3, (i) => `small${i}`);
       await loadSpec(
         page,
         "budget.json",
         specText("Budget", {
           "/things": {
             post: {
-              requestBody: jsonBody(body),
-              responses: { "200": { description: "ok", ...jsonBody(body) } },
+              requestBody: jsonBody(big),
+              responses: { "200": { description: "ok", ...jsonBody(small) } },
             },
           },
         }),
       );
       const row = await findRow(page, "post", "/things");
       const first = await page.evaluate((sel) =>
-        new Promise<Record<string, number>>((done) => {
-          new MutationObserver((_r, mo) => {
-            const d = document.querySelector("[data-testid=operation-detail]");
-            if (!d) return;
-            mo.disconnect();
-            done({
-              examples: d.querySelectorAll("[data-testid=op-example]").length,
-              held: d.querySelectorAll(".sv-example .sv-pre-wait").length,
-              heldHeight:
-                d.querySelector(".sv-pre-wait")?.getBoundingClientRect()
-                  .height ?? 0,
-              curl: d.querySelectorAll("pre.sv-curl-text").length,
-            });
-          }).observe(document.body, { childList: true, subtree: true });
-          document.querySelector<HTMLElement>(sel)!.click();
-        }), row);
+        new Promise<{ examples: number; held: number[]; curl: number }>(
+          (done) => {
+            new MutationObserver((_r, mo) => {
+              const d = document.querySelector(
+                "[data-testid=operation-detail]",
+              );
+              if (!d) return;
+              mo.disconnect();
+              done({
+                examples: d.querySelectorAll("[data-testid=op-example]").length,
+                held: [...d.querySelectorAll(".sv-example .sv-pre-wait")].map(
+                  (e) => e.getBoundingClientRect().height,
+                ),
+                curl: d.querySelectorAll("pre.sv-curl-text").length,
+              });
+            }).observe(document.body, { childList: true, subtree: true });
+            document.querySelector<HTMLElement>(sel)!.click();
+          },
+        ), row);
       assert.equal(first.examples, 0, "no example in the opening frame");
-      assert.equal(first.held, 2, "both examples' boxes held");
-      assert.ok(first.heldHeight > 100, `a held box ${first.heldHeight} px`);
+      assert.equal(first.held.length, 2, "both examples' boxes held");
       assert.equal(first.curl, 1, "the command, first in line, is shown");
       const examples = page.locator("[data-testid=op-example]");
       await examples.nth(1).waitFor({ state: "attached" });
       assert.equal(await page.locator(".sv-pre-wait").count(), 0);
-      for (const text of await examples.allTextContents()) {
-        assert.equal(Object.keys(JSON.parse(text)).length, fields);
-      }
+      assert.equal(
+        await page.locator("[aria-busy=true].sv-example").count(),
+        0,
+      );
+      const shown = await examples.evaluateAll((els) =>
+        els.map((e) =>
+          e.getBoundingClientRect().height
+        )
+      );
+      shown.forEach((h, i) =>
+        assert.ok(
+          Math.abs(h - first.held[i]) <= 1,
+          `example ${i}: held ${first.held[i]} px, shown ${h} px`,
+        )
+      );
+      const texts = await examples.allTextContents();
+      assert.deepEqual(texts.map((t) => Object.keys(JSON.parse(t)).length), [
+        fields,
+        3,
+      ]);
     }),
 });
 
@@ -727,7 +745,7 @@ Deno.test({
       // its length's worth, then the request body, the 200 response...);
       // the rest wait, their "Expand all" ready (a press joins the fill-in).
       assert.ok(r.curl > 0, "the command is in the first frame");
-      const first = DETAIL_ROWS.first - Math.ceil(r.curl / CHARS_PER_ROW);
+      const first = DETAIL_ROWS.first - rowsOf(r.curl);
       assert.ok(first < 200);
       assert.deepEqual(
         r.first.map((t) => t.rows),
