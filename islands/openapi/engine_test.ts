@@ -5,6 +5,7 @@
  * worker whatever its size, so the page never walks it itself.
  */
 import assert from "node:assert/strict";
+import { dump } from "js-yaml";
 import { SpecEngine } from "./engine.ts";
 import { laughs } from "../../tests/hostile/spec_cases_alias.ts";
 import { bigSpec } from "../../tests/fixtures/openapi/generate.ts";
@@ -226,7 +227,7 @@ function heldFrames() {
 
 Deno.test({
   name:
-    "spec engine: a picked file's whole parse waits until its preview is painted (at most a second when no frame comes)",
+    "spec engine: a picked JSON file's whole parse waits until its preview is painted (at most a second when no frame comes); a YAML file's does not",
   ...OPTS,
   async fn() {
     using frames = heldFrames();
@@ -279,6 +280,36 @@ Deno.test({
       // The bound is a second, timed in the worker from its post; the
       // preview's own way to the page may take a while on a loaded machine.
       assert.ok(waited >= 500, `the parse waited ${waited.toFixed(0)} ms`);
+
+      // YAML: its whole parse is long, and starts at once, frame or not.
+      frames.paint(); // the frame the last parse never got
+      const yaml = new Blob([
+        dump(JSON.parse(bigSpec(300, { bytes: 400_000 }))),
+      ]);
+      const stages: string[] = [];
+      let unpainted = -1, listed = 0, began = 0;
+      const y = await e.parse(
+        yaml,
+        (stage) => {
+          stages.push(stage);
+          if (stage !== "parsing") return;
+          began = performance.now();
+          unpainted = frames.paint();
+        },
+        none,
+        none,
+        () => {
+          stages.push("preview");
+          listed = performance.now();
+        },
+      );
+      assert.ok(y?.ok);
+      assert.deepEqual(stages, ["reading", "preview", "parsing", "indexing"]);
+      assert.equal(unpainted, 1, "parsing began with its frame not painted");
+      assert.ok(
+        began - listed < 900,
+        `waited ${(began - listed).toFixed(0)} ms`,
+      );
     } finally {
       e.dispose();
     }

@@ -14,7 +14,11 @@ import {
   type ParsedSpec,
   tryParseSpec,
 } from "../../lib/openapi/mod.ts";
-import { previewIndex, warmPreview } from "../../lib/openapi/preview.ts";
+import {
+  previewIndex,
+  startsJson,
+  warmPreview,
+} from "../../lib/openapi/preview.ts";
 import { decodeText } from "../../lib/openapi/utf8.ts";
 import {
   type FromWorker,
@@ -115,12 +119,16 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
         index = previewIndex(bytes);
       } catch { /* a bug: the whole parse still answers */ }
       if (index) {
-        const shown = painted(m.id);
+        // A JSON document's whole parse waits for the page to paint these
+        // rows: on two cores, started at once it took the CPU from that
+        // first frame (Kubernetes' rows painted 30-50 ms later), and it is
+        // done tens of milliseconds later anyway. A YAML document's takes
+        // half a second (OpenAI's): it starts at once, or every detail
+        // asked meanwhile would wait the frame longer (90 ms, for 20 ms
+        // sooner rows).
+        const shown = startsJson(bytes) ? painted(m.id) : null;
         post({ type: "preview", id: m.id, index, ms: performance.now() - t });
-        // The whole parse waits for the page to paint these rows: on two
-        // cores, started at once it took the CPU from that first frame
-        // (Kubernetes' rows painted 30-50 ms later).
-        await shown;
+        if (shown) await shown;
       }
       text = decodeText(bytes);
     } catch (err) {
