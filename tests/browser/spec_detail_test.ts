@@ -41,6 +41,25 @@ const jsonBody = (schema: unknown) => ({
   content: { "application/json": { schema } },
 });
 
+/**
+ * Loads a spec of one operation, `POST /things`, whose JSON request body
+ * is `request` and whose 200 answer is `response`.
+ */
+async function loadThings(page: Page, request: unknown, response: unknown) {
+  await loadSpec(
+    page,
+    "things.json",
+    specText("Things", {
+      "/things": {
+        post: {
+          requestBody: jsonBody(request),
+          responses: { "200": { description: "ok", ...jsonBody(response) } },
+        },
+      },
+    }),
+  );
+}
+
 /** An object of `n` string properties `name(i)`, described by `describe`. */
 function objectOf(
   n: number,
@@ -269,18 +288,7 @@ Deno.test({
       // 150 properties: the request body's example alone runs past the
       // screen, so the response's example starts far below the fold.
       const body = objectOf(150, (i) => `field${i}`);
-      await loadSpec(
-        page,
-        "examples.json",
-        specText("Examples", {
-          "/things": {
-            post: {
-              requestBody: jsonBody(body),
-              responses: { "200": { description: "ok", ...jsonBody(body) } },
-            },
-          },
-        }),
-      );
+      await loadThings(page, body, body);
       await openOperation(page, "post", "/things");
       const examples = page.locator("[data-testid=op-example]");
       await examples.nth(1).waitFor({ state: "attached" });
@@ -307,18 +315,7 @@ Deno.test({
       const fields = DETAIL_ROWS.first + 20;
       const big = objectOf(fields, (i) => `field${i}`);
       const small = objectOf(3, (i) => `small${i}`);
-      await loadSpec(
-        page,
-        "budget.json",
-        specText("Budget", {
-          "/things": {
-            post: {
-              requestBody: jsonBody(big),
-              responses: { "200": { description: "ok", ...jsonBody(small) } },
-            },
-          },
-        }),
-      );
+      await loadThings(page, big, small);
       const row = await findRow(page, "post", "/things");
       const first = await page.evaluate((sel) =>
         new Promise<{ examples: number; held: number[]; curl: number }>(
