@@ -22,27 +22,29 @@ const BIG = '{"openapi":"3.1.0","info":{"title":"t","version":"1"},"x":"' +
 const OPTS = { sanitizeOps: false, sanitizeResources: false };
 const none = () => {};
 
+/** An engine of `url`, stopped when the block that holds it ends (`using`). */
+function engine(url: string, timeoutMs?: number) {
+  const e = new SpecEngine(url, timeoutMs);
+  return Object.assign(e, { [Symbol.dispose]: () => e.dispose() });
+}
+
 Deno.test({
   name: "spec engine: a worker that never answers is stopped after the bound",
   ...OPTS,
   async fn() {
-    const e = new SpecEngine(`${STUCK.href}?mode=hang`, 300);
-    try {
-      const t0 = performance.now();
-      const r = await e.parse(BIG, none, none);
-      assert.ok(r && !r.ok);
-      assert.match(r.error.message, /took longer than 0\.3 s/);
-      assert.ok(performance.now() - t0 < 5_000);
-      // The page goes on: the next (small) spec is read.
-      const ok = await e.parse(
-        '{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/b":{"get":{}}}}',
-        none,
-        none,
-      );
-      assert.ok(ok?.ok && ok.index.endpoints.length === 1);
-    } finally {
-      e.dispose();
-    }
+    using e = engine(`${STUCK.href}?mode=hang`, 300);
+    const t0 = performance.now();
+    const r = await e.parse(BIG, none, none);
+    assert.ok(r && !r.ok);
+    assert.match(r.error.message, /took longer than 0\.3 s/);
+    assert.ok(performance.now() - t0 < 5_000);
+    // The page goes on: the next (small) spec is read.
+    const ok = await e.parse(
+      '{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/b":{"get":{}}}}',
+      none,
+      none,
+    );
+    assert.ok(ok?.ok && ok.index.endpoints.length === 1);
   },
 });
 
@@ -51,14 +53,10 @@ Deno.test({
     "spec engine: a worker that dies while reading gives an error, no retry here",
   ...OPTS,
   async fn() {
-    const e = new SpecEngine(`${STUCK.href}?mode=die`, 120_000);
-    try {
-      const r = await e.parse(BIG, none, none);
-      assert.ok(r && !r.ok);
-      assert.match(r.error.message, /stopped/);
-    } finally {
-      e.dispose();
-    }
+    using e = engine(`${STUCK.href}?mode=die`, 120_000);
+    const r = await e.parse(BIG, none, none);
+    assert.ok(r && !r.ok);
+    assert.match(r.error.message, /stopped/);
   },
 });
 
@@ -67,26 +65,22 @@ Deno.test({
     "spec engine: a worker asked to warm (again and again) still reads a picked file, listed from its outline first",
   ...OPTS,
   async fn() {
-    const e = new SpecEngine(REAL);
-    try {
-      e.warm();
-      e.warm(); // repeated intents: one warm-up
-      const file = new Blob([bigSpec(3000)]);
-      assert.ok(file.size >= 250_000, "big enough for the worker");
-      let previewed = 0;
-      const t0 = performance.now();
-      const r = await e.parse(file, none, none, none, (ix) => {
-        previewed = ix.endpoints.length;
-      });
-      assert.ok(r?.ok);
-      assert.equal(previewed, r.index.endpoints.length);
-      // Its steps run between the pick's messages: only a warm-up that held
-      // the worker would take this long (a bound a loaded machine meets
-      // many times over).
-      assert.ok(performance.now() - t0 < 10_000);
-    } finally {
-      e.dispose();
-    }
+    using e = engine(REAL);
+    e.warm();
+    e.warm(); // repeated intents: one warm-up
+    const file = new Blob([bigSpec(3000)]);
+    assert.ok(file.size >= 250_000, "big enough for the worker");
+    let previewed = 0;
+    const t0 = performance.now();
+    const r = await e.parse(file, none, none, none, (ix) => {
+      previewed = ix.endpoints.length;
+    });
+    assert.ok(r?.ok);
+    assert.equal(previewed, r.index.endpoints.length);
+    // Its steps run between the pick's messages: only a warm-up that held
+    // the worker would take this long (a bound a loaded machine meets
+    // many times over).
+    assert.ok(performance.now() - t0 < 10_000);
   },
 });
 
@@ -94,27 +88,23 @@ Deno.test({
   name: "spec engine: YAML with aliases is read in the worker, details too",
   ...OPTS,
   async fn() {
-    const e = new SpecEngine(REAL);
-    try {
-      const stages: string[] = [];
-      const r = await e.parse(
-        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\n" + laughs("seq") +
-          "paths: {/a: {get: {tags: [*l9, ok], summary: *l9}}}\n",
-        (s) => stages.push(s),
-        none,
-      );
-      assert.ok(r?.ok);
-      assert.deepEqual(r.index.endpoints[0].tags, ["ok"]);
-      assert.ok(stages.includes("parsing"), "the worker reported its stages");
-      const d = await e.detail({
-        container: "paths",
-        path: "/a",
-        method: "get",
-      });
-      assert.equal(d?.method, "get");
-    } finally {
-      e.dispose();
-    }
+    using e = engine(REAL);
+    const stages: string[] = [];
+    const r = await e.parse(
+      "openapi: 3.1.0\ninfo: {title: t, version: '1'}\n" + laughs("seq") +
+        "paths: {/a: {get: {tags: [*l9, ok], summary: *l9}}}\n",
+      (s) => stages.push(s),
+      none,
+    );
+    assert.ok(r?.ok);
+    assert.deepEqual(r.index.endpoints[0].tags, ["ok"]);
+    assert.ok(stages.includes("parsing"), "the worker reported its stages");
+    const d = await e.detail({
+      container: "paths",
+      path: "/a",
+      method: "get",
+    });
+    assert.equal(d?.method, "get");
   },
 });
 
@@ -123,38 +113,34 @@ Deno.test({
     "spec engine: one answer per operation while the spec stays (asked on pointer down, on click, again on reopen)",
   ...OPTS,
   async fn() {
-    const e = new SpecEngine(REAL);
-    try {
-      const spec = (path: string) =>
-        `{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"${path}":{"get":{}}}}`;
-      assert.ok((await e.parse(spec("/a"), none, none))?.ok);
-      const op = { container: "paths" as const, path: "/a", method: "get" };
-      const first = e.detail(op);
-      assert.equal(e.detail({ ...op }), first, "the same promise");
-      assert.equal((await first)?.path, "/a");
-      // None for an operation that is not there, and that is asked again.
-      const none1 = e.detail({ ...op, path: "/none" });
-      assert.equal(await none1, null);
-      assert.notEqual(e.detail({ ...op, path: "/none" }), none1);
-      // A new spec forgets the old answers; the big one goes to the worker.
-      assert.ok(
-        (await e.parse(spec("/a") + " ".repeat(250_000), none, none))?.ok,
-      );
-      const again = e.detail(op);
-      assert.notEqual(again, first);
-      assert.equal((await again)?.path, "/a");
-      // Asked ahead: the worker's answer is the one a click then gets.
-      const other = { ...op, path: "/b" };
-      assert.ok(
-        (await e.parse(spec("/b") + " ".repeat(250_000), none, none))?.ok,
-      );
-      e.ahead(other);
-      assert.equal((await e.detail(other))?.path, "/b");
-      e.reset();
-      assert.equal(await e.detail(op), null, "cleared: no spec, no detail");
-    } finally {
-      e.dispose();
-    }
+    using e = engine(REAL);
+    const spec = (path: string) =>
+      `{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"${path}":{"get":{}}}}`;
+    assert.ok((await e.parse(spec("/a"), none, none))?.ok);
+    const op = { container: "paths" as const, path: "/a", method: "get" };
+    const first = e.detail(op);
+    assert.equal(e.detail({ ...op }), first, "the same promise");
+    assert.equal((await first)?.path, "/a");
+    // None for an operation that is not there, and that is asked again.
+    const none1 = e.detail({ ...op, path: "/none" });
+    assert.equal(await none1, null);
+    assert.notEqual(e.detail({ ...op, path: "/none" }), none1);
+    // A new spec forgets the old answers; the big one goes to the worker.
+    assert.ok(
+      (await e.parse(spec("/a") + " ".repeat(250_000), none, none))?.ok,
+    );
+    const again = e.detail(op);
+    assert.notEqual(again, first);
+    assert.equal((await again)?.path, "/a");
+    // Asked ahead: the worker's answer is the one a click then gets.
+    const other = { ...op, path: "/b" };
+    assert.ok(
+      (await e.parse(spec("/b") + " ".repeat(250_000), none, none))?.ok,
+    );
+    e.ahead(other);
+    assert.equal((await e.detail(other))?.path, "/b");
+    e.reset();
+    assert.equal(await e.detail(op), null, "cleared: no spec, no detail");
   },
 });
 
@@ -163,42 +149,38 @@ Deno.test({
     "spec engine: a picked file's list shows from its preview first; a detail asked then waits for the whole parse",
   ...OPTS,
   async fn() {
-    const e = new SpecEngine(REAL);
-    try {
-      const text = bigSpec(300, { bytes: 400_000 });
-      const file = new Blob([text]);
-      const order: string[] = [];
-      let early: Promise<unknown> | null = null;
-      let previewed: SpecIndex | null = null;
-      const r = await e.parse(file, none, () => order.push("checked"), none, (
-        index,
-      ) => {
-        order.push("preview");
-        previewed = index;
-        const first = index.endpoints[0];
-        early = e.detail({
-          container: "paths",
-          path: first.path,
-          method: first.method,
-        });
+    using e = engine(REAL);
+    const text = bigSpec(300, { bytes: 400_000 });
+    const file = new Blob([text]);
+    const order: string[] = [];
+    let early: Promise<unknown> | null = null;
+    let previewed: SpecIndex | null = null;
+    const r = await e.parse(file, none, () => order.push("checked"), none, (
+      index,
+    ) => {
+      order.push("preview");
+      previewed = index;
+      const first = index.endpoints[0];
+      early = e.detail({
+        container: "paths",
+        path: first.path,
+        method: first.method,
       });
-      order.push("parsed");
-      assert.ok(r?.ok);
-      assert.deepEqual(order.slice(0, 2), ["preview", "parsed"]);
-      const p = previewed as SpecIndex | null;
-      assert.ok(p);
-      assert.deepEqual(
-        p.endpoints,
-        r.index.endpoints,
-        "the preview lists what the whole parse lists",
-      );
-      assert.equal(p.title, r.index.title);
-      // Asked while only the preview was listed: answered from the document.
-      const d = await early as OperationDetail | null;
-      assert.equal(d?.path, r.index.endpoints[0].path);
-    } finally {
-      e.dispose();
-    }
+    });
+    order.push("parsed");
+    assert.ok(r?.ok);
+    assert.deepEqual(order.slice(0, 2), ["preview", "parsed"]);
+    const p = previewed as SpecIndex | null;
+    assert.ok(p);
+    assert.deepEqual(
+      p.endpoints,
+      r.index.endpoints,
+      "the preview lists what the whole parse lists",
+    );
+    assert.equal(p.title, r.index.title);
+    // Asked while only the preview was listed: answered from the document.
+    const d = await early as OperationDetail | null;
+    assert.equal(d?.path, r.index.endpoints[0].path);
   },
 });
 
@@ -231,87 +213,83 @@ Deno.test({
   ...OPTS,
   async fn() {
     using frames = heldFrames();
-    const e = new SpecEngine(REAL);
-    try {
-      const file = new Blob([bigSpec(300, { bytes: 400_000 })]);
-      // Painted 150 ms after the preview came: nothing parsed before.
-      const seen: string[] = [];
-      let released = false;
-      const r = await e.parse(
-        file,
-        (stage) => {
-          seen.push(`${stage}${released ? "" : " (held)"}`);
-        },
-        none,
-        none,
-        () => {
-          seen.push("preview");
-          setTimeout(() => {
-            released = true;
-            assert.equal(
-              frames.paint(),
-              1,
-              "the preview's frame was asked for",
-            );
-          }, 150);
-        },
-      );
-      assert.ok(r?.ok);
-      assert.deepEqual(seen, [
-        "reading (held)",
-        "preview",
-        "parsing",
-        "indexing",
-      ]);
+    using e = engine(REAL);
+    const file = new Blob([bigSpec(300, { bytes: 400_000 })]);
+    // Painted 150 ms after the preview came: nothing parsed before.
+    const seen: string[] = [];
+    let released = false;
+    const r = await e.parse(
+      file,
+      (stage) => {
+        seen.push(`${stage}${released ? "" : " (held)"}`);
+      },
+      none,
+      none,
+      () => {
+        seen.push("preview");
+        setTimeout(() => {
+          released = true;
+          assert.equal(
+            frames.paint(),
+            1,
+            "the preview's frame was asked for",
+          );
+        }, 150);
+      },
+    );
+    assert.ok(r?.ok);
+    assert.deepEqual(seen, [
+      "reading (held)",
+      "preview",
+      "parsing",
+      "indexing",
+    ]);
 
-      // No frame at all (a background tab): the parse goes on after the bound.
-      let previewAt = 0, parsingAt = 0;
-      const again = await e.parse(
-        file,
-        (stage) => {
-          if (stage === "parsing") parsingAt = performance.now();
-        },
-        none,
-        none,
-        () => previewAt = performance.now(),
-      );
-      assert.ok(again?.ok && previewAt > 0);
-      const waited = parsingAt - previewAt;
-      // The bound is a second, timed in the worker from its post; the
-      // preview's own way to the page may take a while on a loaded machine.
-      assert.ok(waited >= 500, `the parse waited ${waited.toFixed(0)} ms`);
+    // No frame at all (a background tab): the parse goes on after the bound.
+    let previewAt = 0, parsingAt = 0;
+    const again = await e.parse(
+      file,
+      (stage) => {
+        if (stage === "parsing") parsingAt = performance.now();
+      },
+      none,
+      none,
+      () => previewAt = performance.now(),
+    );
+    assert.ok(again?.ok && previewAt > 0);
+    const waited = parsingAt - previewAt;
+    // The bound is a second, timed in the worker from its post; the
+    // preview's own way to the page may take a while on a loaded machine.
+    assert.ok(waited >= 500, `the parse waited ${waited.toFixed(0)} ms`);
 
-      // YAML: its whole parse is long, and starts at once, frame or not.
-      frames.paint(); // the frame the last parse never got
-      const yaml = new Blob([
-        dump(JSON.parse(bigSpec(300, { bytes: 400_000 }))),
-      ]);
-      const stages: string[] = [];
-      let unpainted = -1, listed = 0, began = 0;
-      const y = await e.parse(
-        yaml,
-        (stage) => {
-          stages.push(stage);
-          if (stage !== "parsing") return;
-          began = performance.now();
-          unpainted = frames.paint();
-        },
-        none,
-        none,
-        () => {
-          stages.push("preview");
-          listed = performance.now();
-        },
-      );
-      assert.ok(y?.ok);
-      assert.deepEqual(stages, ["reading", "preview", "parsing", "indexing"]);
-      assert.equal(unpainted, 1, "parsing began with its frame not painted");
-      assert.ok(
-        began - listed < 900,
-        `waited ${(began - listed).toFixed(0)} ms`,
-      );
-    } finally {
-      e.dispose();
-    }
+    // YAML: its whole parse is long, and starts at once, frame or not.
+    frames.paint(); // the frame the last parse never got
+    const yaml = new Blob([
+      dump(JSON.parse(bigSpec(300, { bytes: 400_000 }))),
+    ]);
+    const stages: string[] = [];
+    let unpainted = -1, listed = 0, began = 0;
+    const y = await e.parse(
+      yaml,
+      (stage) => {
+        stages.push(stage);
+        if (stage !== "parsing") return;
+        began = performance.now();
+        unpainted = frames.paint();
+      },
+      none,
+      none,
+      () => {
+        stages.push("preview");
+        listed = performance.now();
+      },
+    );
+    assert.ok(y?.ok);
+    assert.deepEqual(stages, ["reading", "preview", "parsing", "indexing"]);
+    assert.equal(unpainted, 1, "parsing began with its frame not painted");
+    assert.ok(
+      began - listed < 900,
+      `waited ${(began - listed).toFixed(0)} ms`,
+    );
   },
 });
