@@ -5,7 +5,7 @@
  */
 import { clip } from "./errors.ts";
 import { markdown } from "./markdown.ts";
-import type { ParsedSpec } from "./mod.ts";
+import type { DetailSource, ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";
 import { operationCurl } from "./operation_curl.ts";
 import { isObject } from "./refs.ts";
@@ -106,7 +106,7 @@ function formFieldSchema(p: Record<string, unknown>): Record<string, unknown> {
  * by the caller so node ids stay valid across details).
  */
 export function operationDetail(
-  parsed: ParsedSpec,
+  parsed: DetailSource,
   container: "paths" | "webhooks",
   path: string,
   method: string,

@@ -13,6 +13,7 @@ import {
   unclosedFlow,
   YAML_MAX_DEPTH,
 } from "./yaml_text.ts";
+import { type LoadPiece, YamlPieces } from "./yaml_pieces.ts";
 import type { SpecWarning, Syntax } from "./types.ts";
 
 const SCHEMA = CORE_SCHEMA.withTags(mergeTag);
@@ -55,22 +56,53 @@ function syntaxError(
  */
 const MAX_MERGE_KEYS = 200_000;
 
+/** Reads `source` with this module's YAML options. */
+function yaml(source: string, maxDepth: number, json: boolean): unknown {
+  return load(source, {
+    schema: SCHEMA,
+    maxDepth,
+    json,
+    maxTotalMergeKeys: MAX_MERGE_KEYS,
+  });
+}
+
+/**
+ * Loads one piece of a YAML document (yaml_pieces.ts) as the whole read
+ * reads it: the same schema, and the nesting limit less the levels above.
+ */
+export const loadPiece: LoadPiece = (piece, depth) =>
+  yaml(piece, YAML_MAX_DEPTH - depth, false);
+
 function loadYaml(text: string, json: boolean): unknown {
-  const read = (maxDepth: number) =>
-    load(text, {
-      schema: SCHEMA,
-      maxDepth,
-      json,
-      maxTotalMergeKeys: MAX_MERGE_KEYS,
-    });
   try {
-    return read(YAML_MAX_DEPTH);
+    return yaml(text, YAML_MAX_DEPTH, json);
   } catch (err) {
     if (!(err instanceof RangeError)) throw err;
     // js-yaml recurses per level: a browser's stack (a worker's is smaller)
     // can run out before the depth limit. A lower limit fails at a place.
-    return read(SAFE_DEPTH);
+    return yaml(text, SAFE_DEPTH, json);
   }
+}
+
+/**
+ * Reads YAML `text`, in pieces when it is large (yaml_pieces.ts), yielding
+ * between them; one a piece cannot take, or an error, is read whole (that
+ * read words the error), as are forgiven duplicate keys.
+ */
+function* loadYamlSteps(
+  text: string,
+  onPieces?: (pieces: YamlPieces) => void,
+): Generator<void, unknown> {
+  let pieces: YamlPieces | null = null;
+  try {
+    pieces = YamlPieces.plan(text);
+  } catch { /* a bug: the whole read still answers */ }
+  if (pieces) {
+    onPieces?.(pieces);
+    const doc = yield* pieces.read(loadPiece);
+    if (doc) return doc;
+  }
+  return loadYaml(text, false);
 }
 
 /** Longest js-yaml reason quoted in a message. */
@@ -132,6 +164,12 @@ function yamlError(text: string, err: unknown): SpecError {
   return syntaxError(text, offset, message);
 }
 
+/** Options of {@link loadTextSteps}. */
+export interface LoadOptions {
+  /** Told the plan of a YAML document read in pieces, before they are read. */
+  onPieces?: (pieces: YamlPieces) => void;
+}
+
 /**
  * Reads `input` as JSON when it starts like JSON, else as YAML. JSON that
  * `JSON.parse` refuses but YAML accepts (a YAML flow mapping) is read as YAML
@@ -139,8 +177,23 @@ function yamlError(text: string, err: unknown): SpecError {
  * (as `JSON.parse` does), instead of rejecting a spec over a slip.
  */
 export function loadText(input: string): Loaded {
+  const steps = loadTextSteps(input);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * {@link loadText}, yielding now and then while a large YAML document is
+ * read (between its pieces), so a caller can answer something meanwhile.
+ */
+export function* loadTextSteps(
+  input: string,
+  opts: LoadOptions = {},
+): Generator<void, Loaded> {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const loaded = read(text);
+  const loaded = yield* read(text, opts);
   const bad = text.indexOf("\ufffd");
   if (bad >= 0) {
     // What a browser's UTF-8 decoder puts where a file's bytes are not UTF-8.
@@ -153,7 +206,7 @@ export function loadText(input: string): Loaded {
   return loaded;
 }
 
-function read(text: string): Loaded {
+function* read(text: string, opts: LoadOptions): Generator<void, Loaded> {
   const warnings: SpecWarning[] = [];
   const first = /\S/.exec(text.length > 4096 ? text.slice(0, 4096) : text);
   if (!first && text.trim() === "") {
@@ -189,7 +242,8 @@ function read(text: string): Loaded {
     }
   }
   try {
-    return { value: loadYaml(text, false), syntax: "yaml", text, warnings };
+    const value = yield* loadYamlSteps(text, opts.onPieces);
+    return { value, syntax: "yaml", text, warnings };
   } catch (err) {
     if (
       err instanceof YAMLException && /duplicated mapping key/.test(err.reason)

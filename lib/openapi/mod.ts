@@ -16,9 +16,10 @@ import {
 import { detect, type Detected } from "./detect.ts";
 import { SpecError } from "./errors.ts";
 import { buildIndex } from "./indexer.ts";
-import { type Loaded, loadText } from "./load.ts";
+import { type Loaded, loadPiece, loadTextSteps } from "./load.ts";
 import { RefResolver } from "./refs.ts";
 import type { SpecErrorInfo, SpecIndex, SpecWarning } from "./types.ts";
+import type { YamlPieces } from "./yaml_pieces.ts";
 
 export { SpecError } from "./errors.ts";
 export type * from "./types.ts";
@@ -43,6 +44,8 @@ export interface ParseOptions {
   /** Run {@link checkSpec} too (default true). */
   checks?: boolean;
   onStage?: (stage: Stage) => void;
+  /** Told the plan of a YAML document read in pieces (see {@link piecesSpec}). */
+  onPieces?: (pieces: YamlPieces) => void;
 }
 
 /**
@@ -50,8 +53,19 @@ export interface ParseOptions {
  * rejected (not JSON/YAML, not OpenAPI/Swagger, unusable structure).
  */
 export function parseSpec(text: string, opts: ParseOptions = {}): ParsedSpec {
+  return drain(parseSpecSteps(text, opts));
+}
+
+/**
+ * {@link parseSpec}, yielding now and then while a large YAML document is
+ * read (between its pieces), so a caller can answer something meanwhile.
+ */
+export function* parseSpecSteps(
+  text: string,
+  opts: ParseOptions = {},
+): Generator<void, ParsedSpec> {
   opts.onStage?.("parsing");
-  const loaded = loadText(text);
+  const loaded = yield* loadTextSteps(text, { onPieces: opts.onPieces });
   opts.onStage?.("indexing");
   const warnings: SpecWarning[] = [...loaded.warnings];
   const doc = loaded.value as Record<string, unknown>;
@@ -69,6 +83,41 @@ export function parseSpec(text: string, opts: ParseOptions = {}): ParsedSpec {
   if (opts.checks !== false) checkSpec(parsed);
   else cap(index.warnings);
   return parsed;
+}
+
+/** Runs `steps` to their end, with no stop. */
+function drain<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** What an operation's detail reads of a spec (detail.ts). */
+export type DetailSource = Pick<ParsedSpec, "doc" | "resolver" | "detected">;
+
+/**
+ * A spec seen through the pieces of its YAML text (yaml_pieces.ts) while
+ * the whole is still read: an operation's detail loads only what it looks
+ * at, and comes as the whole document's would. Null when the document is
+ * rejected (the whole read says why). Looking at a member that only the
+ * whole read can tell throws a `PieceError`.
+ */
+export function piecesSpec(
+  pieces: YamlPieces,
+  text: string,
+): DetailSource | null {
+  try {
+    const doc = pieces.view(loadPiece);
+    const loaded: Loaded = { value: doc, syntax: "yaml", text, warnings: [] };
+    return {
+      doc,
+      resolver: new RefResolver(doc),
+      detected: detect(loaded, []),
+    };
+  } catch {
+    return null;
+  }
 }
 
 function refIn(w: SpecWarning): string | undefined {
@@ -128,8 +177,16 @@ export function tryParseSpec(
   text: string,
   opts: ParseOptions = {},
 ): ParseOutcome {
+  return drain(tryParseSpecSteps(text, opts));
+}
+
+/** {@link tryParseSpec} in steps, as {@link parseSpecSteps}. */
+export function* tryParseSpecSteps(
+  text: string,
+  opts: ParseOptions = {},
+): Generator<void, ParseOutcome> {
   try {
-    return { ok: true, parsed: parseSpec(text, opts) };
+    return { ok: true, parsed: yield* parseSpecSteps(text, opts) };
   } catch (err) {
     if (err instanceof SpecError) return { ok: false, error: err.info };
     // A bug or a resource limit: still an answer, never a dead page.

@@ -169,6 +169,11 @@ function typeOf(m: Merged, hasProps: boolean): string {
 export interface GraphOptions {
   /** Parse descriptions as CommonMark (default true; tests may skip it). */
   markdown?: boolean;
+  /**
+   * The first node id handed out (default 0): two graphs of one document
+   * (one built from its pieces while the whole is read) keep apart.
+   */
+  firstId?: number;
 }
 
 /**
@@ -186,11 +191,13 @@ export class SchemaGraph {
   #notes = new Map<number, string>();
   #built: (SchemaNode | undefined)[] = [];
   #md: boolean;
+  #first: number;
 
   /** `resolver` is the parsed document's. */
   constructor(resolver: RefResolver, opts: GraphOptions = {}) {
     this.#r = resolver;
     this.#md = opts.markdown !== false;
+    this.#first = opts.firstId ?? 0;
   }
 
   /** How many ids were handed out. */
@@ -201,7 +208,7 @@ export class SchemaGraph {
   #id(key: unknown): number {
     let id = this.#ids.get(key);
     if (id === undefined) {
-      id = this.#keys.length;
+      id = this.#first + this.#keys.length;
       this.#keys.push(key);
       this.#ids.set(key, id);
     }
@@ -236,8 +243,9 @@ export class SchemaGraph {
 
   /** The node `id`, built on first use; null for an unknown id. */
   node(id: number): SchemaNode | null {
-    if (!(id >= 0 && id < this.#keys.length)) return null;
-    return this.#built[id] ??= this.#build(id);
+    const i = id - this.#first;
+    if (!(i >= 0 && i < this.#keys.length)) return null;
+    return this.#built[i] ??= this.#build(id);
   }
 
   /**
@@ -318,7 +326,7 @@ export class SchemaGraph {
   }
 
   #build(id: number): SchemaNode {
-    const key = this.#keys[id];
+    const key = this.#keys[id - this.#first];
     if (key === ANY) return this.#blank(id, "any");
     if (key === NEVER) return this.#blank(id, "never");
     const s = key as Record<string, unknown>;
