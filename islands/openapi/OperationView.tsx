@@ -1,4 +1,4 @@
-import { useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { Markdown } from "./Markdown.tsx";
 import type { OperationDetail } from "../../lib/openapi/types.ts";
 import { copyText } from "../shared/clipboard.ts";
@@ -12,15 +12,22 @@ export interface OperationViewProps {
   /** The detail, "loading" while the worker computes it, null if missing. */
   detail: OperationDetail | "loading" | null;
   onTag: (tag: string) => void;
+  /**
+   * Told once a detail is painted (effects run after the frame): a worker
+   * still reading the document pauses until then.
+   */
+  onShown?: () => void;
 }
 
 /** The expanded operation: description, parameters, body, responses, security. */
-export function OperationView({ detail: d, onTag }: OperationViewProps) {
+export function OperationView(
+  { detail: d, onTag, onShown }: OperationViewProps,
+) {
   if (d === "loading") return <p class="sv-detail muted">Loading…</p>;
   if (!d) {
     return <p class="sv-detail muted">This operation could not be found.</p>;
   }
-  return <Operation d={d} onTag={onTag} />;
+  return <Operation d={d} onTag={onTag} onShown={onShown} />;
 }
 
 /** The cURL command of an operation, with its copy button. */
@@ -52,8 +59,13 @@ function Curl({ command }: { command: string }) {
 }
 
 function Operation(
-  { d, onTag }: { d: OperationDetail; onTag: (tag: string) => void },
+  { d, onTag, onShown }: {
+    d: OperationDetail;
+    onTag: (tag: string) => void;
+    onShown?: () => void;
+  },
 ) {
+  useEffect(() => onShown?.(), [d]);
   const cache = useNodes(d);
   // One budget for all its trees: the first frame stays short however many.
   const budget = useMemo(() => new RowBudget(DETAIL_ROWS), [d]);

@@ -133,6 +133,7 @@ export default function SpecViewer(
                 <OperationView
                   detail={b.detail}
                   onTag={(t) => setFilter((f) => withTerm(f, t, false))}
+                  onShown={loader.shown}
                 />
               }
               emptyText={index.endpoints.length

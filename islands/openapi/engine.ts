@@ -61,8 +61,12 @@ export const PARSE_TIMEOUT_MS = WATCHDOG_MS;
 type Holder =
   | { kind: "local"; parsed: ParsedSpec; graph: SchemaGraph }
   | { kind: "worker"; parseId: number }
-  /** Listed from a preview; the worker's whole parse is under way. */
-  | { kind: "pending"; parseId: number; settled: Promise<void> };
+  /**
+   * Listed from a preview; the worker's whole parse is under way. Details
+   * are asked of the worker all the same: it answers them from the pieces
+   * they need while it reads a YAML document, else once it holds the whole.
+   */
+  | { kind: "pending"; parseId: number };
 
 /**
  * Details kept per spec: a row opened again, or asked for when the pointer
@@ -176,10 +180,6 @@ export class SpecEngine {
   ): Promise<ParseResult | null> {
     return new Promise((resolve) => {
       const t0 = performance.now();
-      // Details asked for while only the preview is listed wait for the
-      // whole document (the worker holds it once "parsed" comes).
-      let settle = () => {};
-      const settled = new Promise<void>((r) => settle = r);
       let listed: SpecWarning[] | null = null; // set once the list arrived
       const msg: ToWorker = typeof input === "string"
         ? { type: "parse", id, text: input }
@@ -191,7 +191,7 @@ export class SpecEngine {
             return false;
           case "preview":
             if (id === this.#latest) {
-              this.#hold({ kind: "pending", parseId: id, settled });
+              this.#hold({ kind: "pending", parseId: id });
               onPreview(m.index, m.ms);
             }
             // Told only to the worker parsing it, not to one started since
@@ -206,7 +206,6 @@ export class SpecEngine {
             if (id === this.#latest) {
               this.#hold({ kind: "worker", parseId: id });
             }
-            settle();
             resolve({ ok: true, index: m.index, ms: m.ms });
             return false; // the checks follow in a "checked" message
           case "checked":
@@ -214,14 +213,12 @@ export class SpecEngine {
             return true;
           case "failed":
             if (id === this.#latest) this.#hold(null);
-            settle();
             resolve({ ok: false, error: m.error, ms: m.ms });
             return true;
           case "gone": {
             if (this.#holder?.kind === "pending" && id === this.#latest) {
               this.#hold(null); // its preview has no document behind it
             }
-            settle();
             // A worker that never answered could not start (the caller
             // parses here instead); one that died or ran out of time
             // reading this input must not take the page down with it.
@@ -259,6 +256,32 @@ export class SpecEngine {
    * the same operation while the spec stays.
    */
   detail(op: OperationRef): Promise<OperationDetail | null> {
+    this.#pauseRead();
+    return this.#kept(op);
+  }
+
+  /**
+   * An operation is opened (or pressed) while the worker reads the whole
+   * document: its read pauses until {@link shown} (or a bound), so the
+   * frames that paint the detail have the cores.
+   */
+  #pauseRead(): void {
+    const h = this.#holder;
+    if (h?.kind === "pending") {
+      this.#client.notify({ type: "hold", id: h.parseId }, false);
+    }
+  }
+
+  /** The opened operation's detail is painted: a paused read goes on. */
+  shown(): void {
+    const h = this.#holder;
+    if (h?.kind === "pending") {
+      this.#client.notify({ type: "shown", id: h.parseId }, false);
+    }
+  }
+
+  /** The answer kept for `op`, or a new one asked for. */
+  #kept(op: OperationRef): Promise<OperationDetail | null> {
     const key = `${op.container} ${op.method} ${op.path}`;
     const kept = this.#details.get(key);
     if (kept) {
@@ -282,23 +305,21 @@ export class SpecEngine {
   /**
    * Asks the worker ahead for a detail likely to be opened next. Nothing
    * for a spec parsed on this thread: building it here would be the very
-   * task on the page the asking ahead is for sparing.
+   * task on the page the asking ahead is for sparing. A `pressed` row
+   * (its click follows) pauses a worker still reading, as an open does.
    */
-  ahead(op: OperationRef): void {
+  ahead(op: OperationRef, pressed = false): void {
     const h = this.#holder;
-    if (h?.kind === "worker") void this.detail(op);
-    // Listed from a preview: asked once the document is there.
-    else if (h?.kind === "pending") {
-      void h.settled.then(() => this.#parsed(h) && this.ahead(op));
+    if (h?.kind === "worker" || h?.kind === "pending") {
+      // A press is followed by its click a tenth of a second later.
+      if (pressed) this.#pauseRead();
+      void this.#kept(op);
     }
   }
 
   #detail(op: OperationRef): Promise<OperationDetail | null> {
     const h = this.#holder;
     if (!h) return Promise.resolve(null);
-    if (h.kind === "pending") {
-      return h.settled.then(() => this.#parsed(h) ? this.#detail(op) : null);
-    }
     if (h.kind === "local") {
       try {
         return Promise.resolve(
@@ -335,7 +356,7 @@ export class SpecEngine {
    */
   nodes(ids: number[], depth: number): Promise<SchemaNode[]> {
     const h = this.#holder;
-    if (!h || h.kind === "pending" || !ids.length) return Promise.resolve([]);
+    if (!h || !ids.length) return Promise.resolve([]);
     if (h.kind === "local") {
       try {
         return Promise.resolve(
@@ -359,12 +380,6 @@ export class SpecEngine {
     });
   }
 
-  /** Whether the spec `h` previewed is now held whole. */
-  #parsed(h: Holder & { kind: "pending" }): boolean {
-    const now = this.#holder;
-    return now?.kind === "worker" && now.parseId === h.parseId;
-  }
-
   /** Forgets the current spec (the Clear button). */
   reset(): void {
     this.#latest = this.#client.nextId();
@@ -373,7 +388,8 @@ export class SpecEngine {
 
   /**
    * The spec details are answered from; details kept of another go, but
-   * not those asked for while its preview was listed (they wait for it).
+   * not those asked for while its preview was listed (the same worker
+   * answers them, from the same document).
    */
   #hold(h: Holder | null): void {
     const was = this.#holder;

@@ -10,6 +10,10 @@ import { SpecEngine } from "./engine.ts";
 import { laughs } from "../../tests/hostile/spec_cases_alias.ts";
 import { bigSpec } from "../../tests/fixtures/openapi/generate.ts";
 import type { OperationDetail, SpecIndex } from "../../lib/openapi/types.ts";
+import type { OperationRef } from "./protocol.ts";
+import { parseSpec } from "../../lib/openapi/mod.ts";
+import { operationDetail } from "../../lib/openapi/detail.ts";
+import { SchemaGraph } from "../../lib/openapi/schema_graph.ts";
 
 const STUCK = new URL(
   "../../tests/fixtures/openapi/stuck_worker.ts",
@@ -209,7 +213,7 @@ function heldFrames() {
 
 Deno.test({
   name:
-    "spec engine: a picked JSON file's whole parse waits until its preview is painted (at most a second when no frame comes); a YAML file's does not",
+    "spec engine: a picked file's whole parse waits until its preview is painted (at most a second when no frame comes), JSON or YAML",
   ...OPTS,
   async fn() {
     using frames = heldFrames();
@@ -262,34 +266,73 @@ Deno.test({
     // preview's own way to the page may take a while on a loaded machine.
     assert.ok(waited >= 500, `the parse waited ${waited.toFixed(0)} ms`);
 
-    // YAML: its whole parse is long, and starts at once, frame or not.
-    frames.paint(); // the frame the last parse never got
+    // YAML too: details asked meanwhile come from its pieces (below).
     const yaml = new Blob([
       dump(JSON.parse(bigSpec(300, { bytes: 400_000 }))),
     ]);
     const stages: string[] = [];
-    let unpainted = -1, listed = 0, began = 0;
+    let painted = false;
     const y = await e.parse(
       yaml,
-      (stage) => {
-        stages.push(stage);
-        if (stage !== "parsing") return;
-        began = performance.now();
-        unpainted = frames.paint();
-      },
+      (stage) => stages.push(`${stage}${painted ? "" : " (held)"}`),
       none,
       none,
       () => {
         stages.push("preview");
-        listed = performance.now();
+        setTimeout(() => {
+          painted = true;
+          frames.paint();
+        }, 150);
       },
     );
     assert.ok(y?.ok);
-    assert.deepEqual(stages, ["reading", "preview", "parsing", "indexing"]);
-    assert.equal(unpainted, 1, "parsing began with its frame not painted");
-    assert.ok(
-      began - listed < 900,
-      `waited ${(began - listed).toFixed(0)} ms`,
+    assert.deepEqual(stages, [
+      "reading (held)",
+      "preview",
+      "parsing",
+      "indexing",
+    ]);
+  },
+});
+
+Deno.test({
+  name:
+    "spec engine: while a picked YAML file is read whole, a detail asked comes from the pieces it needs, as the whole document's, and its tree's nodes after",
+  ...OPTS,
+  async fn() {
+    using e = engine(REAL);
+    const text = dump(JSON.parse(bigSpec(900, { bytes: 1_500_000 })));
+    const order: string[] = [];
+    let early: Promise<OperationDetail | null> | null = null;
+    let op: OperationRef | null = null;
+    const r = await e.parse(new Blob([text]), none, none, none, (index) => {
+      // The last POST: its body's schema is one of the last pieces read.
+      const last = index.endpoints.findLast((e) => e.method === "post")!;
+      op = { container: "paths", path: last.path, method: last.method };
+      early = e.detail(op).then((d) => {
+        order.push("detail");
+        return d;
+      });
+    });
+    order.push("parsed");
+    assert.ok(r?.ok && op && early);
+    const d = await early as OperationDetail | null;
+    assert.ok(d, "answered");
+    assert.deepEqual(order, ["detail", "parsed"], "before the whole read");
+    // As the whole document's detail, its nodes numbered apart.
+    const parsed = parseSpec(text, { checks: false });
+    const graph = new SchemaGraph(parsed.resolver, { firstId: 2 ** 30 });
+    const { container, path, method } = op as OperationRef;
+    assert.deepEqual(
+      d,
+      operationDetail(parsed, container, path, method, graph),
+    );
+    // Its tree asks for nodes after the whole read: the same graph answers.
+    const ids = d.nodes.map((n) => n.id).slice(0, 3);
+    assert.ok(ids.length && ids.every((id) => id >= 2 ** 30));
+    assert.deepEqual(
+      await e.nodes(ids, 2),
+      graph.collect(ids, 2, 5_000),
     );
   },
 });

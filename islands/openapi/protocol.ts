@@ -39,10 +39,17 @@ export type ToWorker =
    */
   | { type: "warm"; id: number }
   /**
-   * The page has painted parse `id`'s preview: the worker's whole parse,
-   * held until then so the page's first frame has the cores, goes on.
+   * The page has painted parse `id`'s preview, or a detail the worker
+   * answered from pieces while it reads: the worker's whole parse, held
+   * until then so the page's frame has the cores, goes on.
    */
   | { type: "shown"; id: number }
+  /**
+   * The page opens an operation while parse `id` still reads the whole
+   * document: the read pauses until "shown" says the detail is painted
+   * (or a bound passes), so that frame has the cores.
+   */
+  | { type: "hold"; id: number }
   | { type: "detail"; id: number; parseId: number; op: OperationRef }
   | {
     type: "nodes";

@@ -40,7 +40,7 @@ export const INTENT_MS = 60;
 export function useBrowse(
   index: SpecIndex | null,
   fetchDetail: (op: OperationRef) => Promise<OperationDetail | null>,
-  ahead: (op: OperationRef) => void = () => {},
+  ahead: (op: OperationRef, pressed?: boolean) => void = () => {},
 ) {
   const [filter, setFilter] = useState("");
   const [selected, setSelected] = useState("");
@@ -153,7 +153,7 @@ export function useBrowse(
     clearTimeout(intentTimer.current);
     const e = shown[i];
     if (!e || opKey(e.method, e.path) === selected) return;
-    if (now) ahead(refOf(e));
+    if (now) ahead(refOf(e), true);
     else intentTimer.current = setTimeout(() => ahead(refOf(e)), INTENT_MS);
   }
   function onFilterKey(ev: KeyboardEvent) {

@@ -258,7 +258,9 @@ export function useLoader(
       engine.current?.detail(op) ?? Promise.resolve(null),
     nodes: (ids: number[], depth: number) =>
       engine.current?.nodes(ids, depth) ?? Promise.resolve([]),
-    ahead: (op: Parameters<SpecEngine["ahead"]>[0]) =>
-      engine.current?.ahead(op),
+    ahead: (op: Parameters<SpecEngine["ahead"]>[0], pressed?: boolean) =>
+      engine.current?.ahead(op, pressed),
+    /** An opened operation's detail is painted (see `SpecEngine.shown`). */
+    shown: () => engine.current?.shown(),
   };
 }

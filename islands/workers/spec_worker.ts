@@ -11,24 +11,88 @@ import { operationDetail, prepareDetails } from "../../lib/openapi/detail.ts";
 import { SchemaGraph } from "../../lib/openapi/schema_graph.ts";
 import {
   checkSpec,
+  type DetailSource,
   type ParsedSpec,
-  tryParseSpec,
+  piecesSpec,
+  tryParseSpecSteps,
 } from "../../lib/openapi/mod.ts";
-import {
-  previewIndex,
-  startsJson,
-  warmPreview,
-} from "../../lib/openapi/preview.ts";
+import type { YamlPieces } from "../../lib/openapi/yaml_pieces.ts";
+import { previewIndex, warmPreview } from "../../lib/openapi/preview.ts";
 import { decodeText } from "../../lib/openapi/utf8.ts";
 import {
   type FromWorker,
   MAX_NODES_PER_REQUEST,
+  type OperationRef,
   type ToWorker,
 } from "../openapi/protocol.ts";
 
 /** The parsed document, and its schema graph (node ids live as long as it). */
 let current: { id: number; parsed: ParsedSpec; graph: SchemaGraph } | null =
   null;
+
+/**
+ * The document being read whole, and what is known of it meanwhile: a
+ * YAML document read in pieces answers details from the pieces they need
+ * (mod.ts `piecesSpec`), with a graph of its own whose node ids start at
+ * {@link EARLY_FIRST_ID} (it stays, for their trees, once the whole is
+ * read); other details wait for the whole.
+ */
+interface Reading {
+  id: number;
+  text: string;
+  pieces: YamlPieces | null;
+  /** Made on the first detail asked (undefined until then). */
+  source?: DetailSource | null;
+  graph?: SchemaGraph;
+  /** Details asked that wait for the pieces or the whole. */
+  waiting: (ToWorker & { type: "detail" })[];
+  /**
+   * Set when the page opens a detail while the document is read: the read
+   * pauses until the page has painted it, so its frame has the cores.
+   */
+  hold: boolean;
+  /** Set once the whole is read, or failed to be. */
+  over: boolean;
+}
+let reading: Reading | null = null;
+
+/** Node ids of a graph built from pieces: far from the whole one's. */
+const EARLY_FIRST_ID = 2 ** 30;
+
+/**
+ * Runs `steps` to their end a slice at a time, handling messages between
+ * slices. A message channel, not a timer: nested timers wait 4 ms each
+ * (HTML "timers", nesting level over 5), 100 ms over a 300 ms read.
+ */
+function sliced<T>(
+  steps: Generator<void, T>,
+  pause: () => Promise<void> | null,
+): Promise<T> {
+  return new Promise((done, fail) => {
+    const ch = new MessageChannel();
+    const run = () => {
+      const wait = pause();
+      if (wait) return void wait.then(run);
+      const end = performance.now() + SLICE_MS;
+      try {
+        for (;;) {
+          const r = steps.next();
+          if (r.done) {
+            ch.port1.close();
+            return done(r.value);
+          }
+          if (performance.now() >= end) break;
+        }
+      } catch (err) {
+        ch.port1.close();
+        return fail(err);
+      }
+      ch.port2.postMessage(null);
+    };
+    ch.port1.onmessage = run;
+    run();
+  });
+}
 
 /**
  * Longest run of a background job ({@link prepareDetails}, or
@@ -77,6 +141,13 @@ let warming = false;
  */
 const SHOWN_WAIT_MS = 1000;
 
+/**
+ * Longest pause of a read for the page to paint a detail it opens (see
+ * the "hold" message): a press, its click a tenth of a second later, and
+ * the detail's frame; a row pressed and not opened paints none.
+ */
+const DETAIL_SHOWN_WAIT_MS = 300;
+
 /** Ends the wait of {@link painted}, when one is under way. */
 let onShown: ((id: number) => void) | null = null;
 
@@ -85,9 +156,9 @@ let onShown: ((id: number) => void) | null = null;
  * after {@link SHOWN_WAIT_MS}, whichever comes first. One parse runs at a
  * time (the page stops the worker to start another), so one wait at most.
  */
-function painted(id: number): Promise<void> {
+function painted(id: number, ms = SHOWN_WAIT_MS): Promise<void> {
   return new Promise((done) => {
-    const timer = setTimeout(finish, SHOWN_WAIT_MS);
+    const timer = setTimeout(finish, ms);
     function finish() {
       clearTimeout(timer);
       onShown = null;
@@ -106,6 +177,16 @@ function post(m: FromWorker): void {
 async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
   idle = false;
   current = null;
+  // Details asked from here on are owed until the whole is read.
+  const now: Reading = {
+    id: m.id,
+    text: "",
+    pieces: null,
+    waiting: [],
+    hold: false,
+    over: false,
+  };
+  reading = now;
   const t = performance.now();
   let text: string;
   if ("file" in m) {
@@ -119,43 +200,115 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
         index = previewIndex(bytes);
       } catch { /* a bug: the whole parse still answers */ }
       if (index) {
-        // A JSON document's whole parse waits for the page to paint these
-        // rows: on two cores, started at once it took the CPU from that
-        // first frame (Kubernetes' rows painted 30-50 ms later), and it is
-        // done tens of milliseconds later anyway. A YAML document's takes
-        // half a second (OpenAI's): it starts at once, or every detail
-        // asked meanwhile would wait the frame longer (90 ms, for 20 ms
-        // sooner rows).
-        const shown = startsJson(bytes) ? painted(m.id) : null;
+        // The whole parse waits for the page to paint these rows: on two
+        // cores, started at once it took the CPU from that first frame
+        // (Kubernetes' rows painted 30-50 ms later). Details asked
+        // meanwhile lose little: a JSON document is parsed tens of
+        // milliseconds later, and a YAML one's come from its pieces.
+        const shown = painted(m.id);
         post({ type: "preview", id: m.id, index, ms: performance.now() - t });
-        if (shown) await shown;
+        await shown;
       }
       text = decodeText(bytes);
     } catch (err) {
       const message = `The file could not be read: ${(err as Error).message}`;
       const error = { kind: "syntax" as const, message };
-      return post({ type: "failed", id: m.id, error, ms: 0 });
+      post({ type: "failed", id: m.id, error, ms: 0 });
+      return owed(now);
     }
   } else text = m.text;
+  now.text = text;
   // The list first; the slower checks follow in a second message.
-  const r = tryParseSpec(text, {
-    checks: false,
-    onStage: (stage) => post({ type: "stage", id: m.id, stage }),
-  });
+  const r = await sliced(
+    tryParseSpecSteps(text, {
+      checks: false,
+      onStage: (stage) => post({ type: "stage", id: m.id, stage }),
+      onPieces: (p) => {
+        now.pieces = p;
+        for (const d of now.waiting.splice(0)) detail(d);
+      },
+    }),
+    () => {
+      if (!now.hold) return null;
+      now.hold = false;
+      return painted(m.id, DETAIL_SHOWN_WAIT_MS);
+    },
+  );
   const ms = performance.now() - t;
-  if (!r.ok) return post({ type: "failed", id: m.id, error: r.error, ms });
+  if (!r.ok) {
+    post({ type: "failed", id: m.id, error: r.error, ms });
+    return owed(now);
+  }
   current = {
     id: m.id,
     parsed: r.parsed,
     graph: new SchemaGraph(r.parsed.resolver),
   };
   post({ type: "parsed", id: m.id, index: r.parsed.index, ms });
-  // The checks run before any detail is answered, as they always have:
-  // building a detail first lost nested items of Stripe's charge (the
-  // oracle test of tests/browser/spec_detail_test.ts, now and then).
+  // The checks run before any detail is answered from the whole document,
+  // as they always have: building a detail first lost nested items of
+  // Stripe's charge (the oracle test of tests/browser/spec_detail_test.ts,
+  // now and then).
   const warnings = checkSpec(r.parsed);
   post({ type: "checked", id: m.id, warnings, ms: performance.now() - t });
+  owed(now);
   prepare(m.id);
+}
+
+/** Answers the details owed by the read `r`, now it is over. */
+function owed(r: Reading): void {
+  r.over = true;
+  for (const d of r.waiting.splice(0)) detail(d);
+}
+
+/** The detail of `op` from the whole document; null if it is gone. */
+function wholeDetail(parseId: number, op: OperationRef) {
+  if (!current || current.id !== parseId) return null;
+  return operationDetail(
+    current.parsed,
+    op.container,
+    op.path,
+    op.method,
+    current.graph,
+  );
+}
+
+/**
+ * Answers detail request `m`: from the whole document once it is read,
+ * from the pieces it needs while a YAML document is read, else when they
+ * or the whole are read.
+ */
+function detail(m: ToWorker & { type: "detail" }): void {
+  const answer = () => {
+    let d = null;
+    try {
+      d = wholeDetail(m.parseId, m.op);
+    } catch { /* a bug must not kill the worker and its parsed document */ }
+    post({ type: "detail", id: m.id, detail: d });
+  };
+  const r = reading;
+  if (r?.id !== m.parseId || r.over) return answer();
+  if (r.pieces) {
+    try {
+      if (r.source === undefined) {
+        r.source = piecesSpec(r.pieces, r.text);
+        if (r.source) {
+          r.graph = new SchemaGraph(r.source.resolver, {
+            firstId: EARLY_FIRST_ID,
+          });
+        }
+      }
+      if (r.source && r.graph) {
+        const { container, path, method } = m.op;
+        const d = operationDetail(r.source, container, path, method, r.graph);
+        if (d) return post({ type: "detail", id: m.id, detail: d });
+      }
+    } catch {
+      // A member only the whole read can tell (PieceError), or a detail
+      // that cannot be posted: the whole document answers it.
+    }
+  }
+  r.waiting.push(m);
 }
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
@@ -172,22 +325,16 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
       inSlices(warmPreview(), () => idle);
     }
   } else if (m.type === "shown") {
-    onShown?.(m.id);
+    if (onShown) onShown(m.id);
+    // Painted before the read could pause for it: no pause is needed.
+    else if (reading?.id === m.id) reading.hold = false;
+  } else if (m.type === "hold") {
+    // Only a read in pieces, whose details come before it ends, pauses:
+    // others answer once they end, and would wait for a frame never shown.
+    const r = reading;
+    if (r?.id === m.id && !r.over && r.pieces) r.hold = true;
   } else if (m.type === "detail") {
-    let d = null;
-    try {
-      if (current && current.id === m.parseId) {
-        const { container, path, method } = m.op;
-        d = operationDetail(
-          current.parsed,
-          container,
-          path,
-          method,
-          current.graph,
-        );
-      }
-    } catch { /* a bug must not kill the worker and its parsed document */ }
-    post({ type: "detail", id: m.id, detail: d });
+    detail(m);
   } else if (m.type === "nodes") {
     let nodes: FromWorker & { type: "nodes" } = {
       type: "nodes",
@@ -195,10 +342,16 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
       nodes: [],
     };
     try {
-      if (current && current.id === m.parseId) {
+      // A detail answered from pieces has its own graph (see `reading`).
+      const graph = m.ids.every((id) => id >= EARLY_FIRST_ID)
+        ? reading?.id === m.parseId ? reading.graph : undefined
+        : current?.id === m.parseId
+        ? current.graph
+        : undefined;
+      if (graph) {
         nodes = {
           ...nodes,
-          nodes: current.graph.collect(m.ids, m.depth, MAX_NODES_PER_REQUEST),
+          nodes: graph.collect(m.ids, m.depth, MAX_NODES_PER_REQUEST),
         };
       }
     } catch { /* as above */ }

@@ -48,7 +48,7 @@ export function sameListing(a: SpecIndex, b: SpecIndex): boolean {
  * True when the bytes start like JSON as load.ts decides it: a `{` first
  * after white space, within the first 4096 characters.
  */
-export function startsJson(bytes: Uint8Array): boolean {
+function startsJson(bytes: Uint8Array): boolean {
   const from = utf8BomLength(bytes);
   let i = from;
   while (
