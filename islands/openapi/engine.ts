@@ -256,26 +256,27 @@ export class SpecEngine {
    * the same operation while the spec stays.
    */
   detail(op: OperationRef): Promise<OperationDetail | null> {
-    this.#pauseRead();
+    this.#pauseWorker();
     return this.#kept(op);
   }
 
   /**
-   * An operation is opened (or pressed) while the worker reads the whole
-   * document: its read pauses until {@link shown} (or a bound), so the
-   * frames that paint the detail have the cores.
+   * An operation is opened (or pressed): the worker pauses its read of the
+   * document (a YAML one, in pieces) and its jobs ahead until
+   * {@link shown} (or a bound), so the frames that paint the detail have
+   * the cores.
    */
-  #pauseRead(): void {
+  #pauseWorker(): void {
     const h = this.#holder;
-    if (h?.kind === "pending") {
+    if (h?.kind === "pending" || h?.kind === "worker") {
       this.#client.notify({ type: "hold", id: h.parseId }, false);
     }
   }
 
-  /** The opened operation's detail is painted: a paused read goes on. */
+  /** The opened operation's detail is painted: a paused worker goes on. */
   shown(): void {
     const h = this.#holder;
-    if (h?.kind === "pending") {
+    if (h?.kind === "pending" || h?.kind === "worker") {
       this.#client.notify({ type: "shown", id: h.parseId }, false);
     }
   }
@@ -306,13 +307,13 @@ export class SpecEngine {
    * Asks the worker ahead for a detail likely to be opened next. Nothing
    * for a spec parsed on this thread: building it here would be the very
    * task on the page the asking ahead is for sparing. A `pressed` row
-   * (its click follows) pauses a worker still reading, as an open does.
+   * (its click follows) pauses the worker, as an open does.
    */
   ahead(op: OperationRef, pressed = false): void {
     const h = this.#holder;
     if (h?.kind === "worker" || h?.kind === "pending") {
       // A press is followed by its click a tenth of a second later.
-      if (pressed) this.#pauseRead();
+      if (pressed) this.#pauseWorker();
       void this.#kept(op);
     }
   }

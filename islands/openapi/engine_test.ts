@@ -336,3 +336,43 @@ Deno.test({
     );
   },
 });
+
+Deno.test({
+  name:
+    "spec engine: an operation opened while a YAML file is read pauses the read until the page says its detail is painted (or the bound), and is answered meanwhile",
+  ...OPTS,
+  async fn() {
+    using frames = heldFrames();
+    using e = engine(REAL);
+    const text = dump(JSON.parse(bigSpec(900, { bytes: 1_500_000 })));
+    let held = 0, answered = 0;
+    let op: OperationRef | null = null;
+    const r = await e.parse(
+      new Blob([text]),
+      (stage) => {
+        // The read has begun: open the operation, and paint nothing.
+        if (stage !== "parsing" || !op) return;
+        held = performance.now();
+        void e.detail(op).then((d) => {
+          assert.ok(d);
+          answered = performance.now();
+        });
+      },
+      none,
+      none,
+      (index) => {
+        const first = index.endpoints[0];
+        op = { container: "paths", path: first.path, method: first.method };
+        frames.paint(); // the preview's frame: the read goes on
+      },
+    );
+    const parsed = performance.now();
+    assert.ok(r?.ok && held > 0);
+    assert.ok(answered > 0 && answered < parsed, "answered while paused");
+    // Never said painted: the read waited the bound (300 ms) for it.
+    assert.ok(
+      parsed - held >= 280,
+      `parsed ${(parsed - held).toFixed(0)} ms after the open`,
+    );
+  },
+});

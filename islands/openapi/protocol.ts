@@ -39,15 +39,15 @@ export type ToWorker =
    */
   | { type: "warm"; id: number }
   /**
-   * The page has painted parse `id`'s preview, or a detail the worker
-   * answered from pieces while it reads: the worker's whole parse, held
-   * until then so the page's frame has the cores, goes on.
+   * The page has painted parse `id`'s preview, or the detail it opened
+   * (see "hold"): what the worker held until then so the page's frame has
+   * the cores (the whole parse, its jobs ahead) goes on.
    */
   | { type: "shown"; id: number }
   /**
-   * The page opens an operation while parse `id` still reads the whole
-   * document: the read pauses until "shown" says the detail is painted
-   * (or a bound passes), so that frame has the cores.
+   * The page opens (or presses) an operation of parse `id`: a read of the
+   * document in pieces and the jobs ahead pause until "shown" says the
+   * detail is painted (or a bound passes), so that frame has the cores.
    */
   | { type: "hold"; id: number }
   | { type: "detail"; id: number; parseId: number; op: OperationRef }

@@ -46,11 +46,6 @@ interface Reading {
   graph?: SchemaGraph;
   /** Details asked that wait for the pieces or the whole. */
   waiting: (ToWorker & { type: "detail" })[];
-  /**
-   * Set when the page opens a detail while the document is read: the read
-   * pauses until the page has painted it, so its frame has the cores.
-   */
-  hold: boolean;
   /** Set once the whole is read, or failed to be. */
   over: boolean;
 }
@@ -61,18 +56,18 @@ const EARLY_FIRST_ID = 2 ** 30;
 
 /**
  * Runs `steps` to their end a slice at a time, handling messages between
- * slices. A message channel, not a timer: nested timers wait 4 ms each
- * (HTML "timers", nesting level over 5), 100 ms over a 300 ms read.
+ * slices. Every other slice follows a message on a channel of its own,
+ * the others a timer: timers nested in timers wait 4 ms each past the
+ * fifth (HTML "timers" nesting level), 100 ms over a 300 ms read, and one
+ * set from a channel's task is not nested; a channel alone can starve the
+ * worker's own messages (Deno runs channel tasks first).
  */
-function sliced<T>(
-  steps: Generator<void, T>,
-  pause: () => Promise<void> | null,
-): Promise<T> {
+function sliced<T>(steps: Generator<void, T>): Promise<T> {
   return new Promise((done, fail) => {
     const ch = new MessageChannel();
+    let timer = false;
     const run = () => {
-      const wait = pause();
-      if (wait) return void wait.then(run);
+      if (held) return void held.done.then(run);
       const end = performance.now() + SLICE_MS;
       try {
         for (;;) {
@@ -87,7 +82,9 @@ function sliced<T>(
         ch.port1.close();
         return fail(err);
       }
-      ch.port2.postMessage(null);
+      timer = !timer;
+      if (timer) setTimeout(run, 0);
+      else ch.port2.postMessage(null);
     };
     ch.port1.onmessage = run;
     run();
@@ -110,6 +107,7 @@ const SLICE_MS = 10;
 function inSlices(steps: Iterator<unknown>, wanted: () => boolean): void {
   const run = () => {
     if (!wanted()) return;
+    if (held) return void held.done.then(run);
     const end = performance.now() + SLICE_MS;
     try {
       while (performance.now() < end) if (steps.next().done) return;
@@ -142,32 +140,51 @@ let warming = false;
 const SHOWN_WAIT_MS = 1000;
 
 /**
- * Longest pause of a read for the page to paint a detail it opens (see
- * the "hold" message): a press, its click a tenth of a second later, and
- * the detail's frame; a row pressed and not opened paints none.
+ * Longest pause for the page to paint a detail it opens (see the "hold"
+ * message): a press, its click a tenth of a second later, and the
+ * detail's frame; a row pressed and not opened paints none.
  */
 const DETAIL_SHOWN_WAIT_MS = 300;
 
-/** Ends the wait of {@link painted}, when one is under way. */
-let onShown: ((id: number) => void) | null = null;
+/** The waits of {@link painted} under way. */
+const shownWaits = new Set<(id: number) => void>();
 
 /**
- * Resolves once the page says it has painted parse `id`'s preview, or
- * after {@link SHOWN_WAIT_MS}, whichever comes first. One parse runs at a
- * time (the page stops the worker to start another), so one wait at most.
+ * Resolves once the page says it has painted parse `id`'s preview, or a
+ * detail it opened, or after `ms`, whichever comes first.
  */
 function painted(id: number, ms = SHOWN_WAIT_MS): Promise<void> {
   return new Promise((done) => {
     const timer = setTimeout(finish, ms);
     function finish() {
       clearTimeout(timer);
-      onShown = null;
+      shownWaits.delete(wait);
       done();
     }
-    onShown = (shownId) => {
+    function wait(shownId: number) {
       if (shownId === id) finish();
-    };
+    }
+    shownWaits.add(wait);
   });
+}
+
+/**
+ * A pause the page asked for ("hold": it opens an operation) until it has
+ * painted the detail: a read in pieces and the background jobs wait, so
+ * that frame has the cores (the page's thread and this one share two).
+ * Details are still answered meanwhile.
+ */
+let held: { done: Promise<void>; end: () => void } | null = null;
+
+function hold(id: number): void {
+  if (held) return;
+  let end = () => {};
+  const ended = new Promise<void>((r) => end = r);
+  const done = Promise.race([painted(id, DETAIL_SHOWN_WAIT_MS), ended])
+    .then(() => {
+      if (held?.done === done) held = null;
+    });
+  held = { done, end };
 }
 
 function post(m: FromWorker): void {
@@ -183,7 +200,6 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
     text: "",
     pieces: null,
     waiting: [],
-    hold: false,
     over: false,
   };
   reading = now;
@@ -219,21 +235,14 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
   } else text = m.text;
   now.text = text;
   // The list first; the slower checks follow in a second message.
-  const r = await sliced(
-    tryParseSpecSteps(text, {
-      checks: false,
-      onStage: (stage) => post({ type: "stage", id: m.id, stage }),
-      onPieces: (p) => {
-        now.pieces = p;
-        for (const d of now.waiting.splice(0)) detail(d);
-      },
-    }),
-    () => {
-      if (!now.hold) return null;
-      now.hold = false;
-      return painted(m.id, DETAIL_SHOWN_WAIT_MS);
+  const r = await sliced(tryParseSpecSteps(text, {
+    checks: false,
+    onStage: (stage) => post({ type: "stage", id: m.id, stage }),
+    onPieces: (p) => {
+      now.pieces = p;
+      for (const d of now.waiting.splice(0)) detail(d);
     },
-  );
+  }));
   const ms = performance.now() - t;
   if (!r.ok) {
     post({ type: "failed", id: m.id, error: r.error, ms });
@@ -259,6 +268,12 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
 function owed(r: Reading): void {
   r.over = true;
   for (const d of r.waiting.splice(0)) detail(d);
+  // Only a graph from pieces, for its details' trees, needs them now.
+  if (!r.graph) {
+    r.pieces = null;
+    r.text = "";
+    r.source = undefined;
+  }
 }
 
 /** The detail of `op` from the whole document; null if it is gone. */
@@ -309,6 +324,9 @@ function detail(m: ToWorker & { type: "detail" }): void {
     }
   }
   r.waiting.push(m);
+  // Its answer needs the whole document: a pause for it to be painted
+  // would only delay it.
+  held?.end();
 }
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
@@ -325,14 +343,9 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
       inSlices(warmPreview(), () => idle);
     }
   } else if (m.type === "shown") {
-    if (onShown) onShown(m.id);
-    // Painted before the read could pause for it: no pause is needed.
-    else if (reading?.id === m.id) reading.hold = false;
+    for (const wait of [...shownWaits]) wait(m.id);
   } else if (m.type === "hold") {
-    // Only a read in pieces, whose details come before it ends, pauses:
-    // others answer once they end, and would wait for a frame never shown.
-    const r = reading;
-    if (r?.id === m.id && !r.over && r.pieces) r.hold = true;
+    hold(m.id);
   } else if (m.type === "detail") {
     detail(m);
   } else if (m.type === "nodes") {

@@ -39,7 +39,10 @@ export interface PiecesOptions {
 }
 
 /** How a document is cut by default: pieces of about 16 kB. */
-export const PIECES: PiecesOptions = { pieceChars: 16_384, maxDepth: 2 };
+export const PIECES: Readonly<PiecesOptions> = Object.freeze({
+  pieceChars: 16_384,
+  maxDepth: 2,
+});
 
 const NL = 0x0a;
 const CR = 0x0d;
@@ -58,6 +61,13 @@ const NOT_MEMBER = new Set([..."-?[]{}&*!|>%@`,"].map((c) => c.charCodeAt(0)));
 const PLAIN_KEY = /^[A-Za-z_$/][^:#]*$/;
 const SPECIAL_KEY = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
 
+/**
+ * A line starting with an implicit key: quoted, or plain up to a colon
+ * followed by white space or the line's end (YAML 1.2.2 §7.3, §7.4).
+ */
+const KEY_LINE =
+  /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^\n]*?)[ \t]*:(?:[ \t\r\n]|$)/;
+
 /** Thrown where the document is not one this cut takes. */
 class NotCut extends Error {}
 
@@ -70,9 +80,12 @@ export class PieceError extends Error {}
 interface Line {
   start: number;
   next: number;
+  /** Spaces before its first character (YAML indents with spaces only). */
   indent: number;
-  /** False for a blank or comment-only line. */
+  /** False for a line of white space, or a comment after it. */
   content: boolean;
+  /** A tab between its indent and its first character (content lines). */
+  tabbed: boolean;
 }
 
 function lineAt(text: string, at: number): Line {
@@ -80,9 +93,14 @@ function lineAt(text: string, at: number): Line {
   next = next < 0 ? text.length : next + 1;
   let i = at;
   while (text.charCodeAt(i) === SPACE) i++;
+  const indent = i - at;
+  // Tabs are white space after the indent (YAML 1.2.2 §6.1): a line of
+  // them is blank, but where they lead content, what the indent is only
+  // js-yaml can tell.
+  while (text.charCodeAt(i) === TAB || text.charCodeAt(i) === SPACE) i++;
   const c = text.charCodeAt(i);
   const content = i < next && c !== NL && c !== CR && c !== HASH;
-  return { start: at, next, indent: i - at, content };
+  return { start: at, next, indent, content, tabbed: i - at > indent };
 }
 
 /** `-` then white space or the line's end: a block sequence entry. */
@@ -171,6 +189,7 @@ function plan(
     const l = lineAt(text, at);
     at = l.next;
     if (!l.content) continue;
+    if (l.tabbed) throw new NotCut();
     if (indent < 0) {
       if (l.indent <= parent) throw new NotCut();
       indent = l.indent;
@@ -186,6 +205,11 @@ function plan(
       throw new NotCut();
     }
     if (indent === 0 && marker(text, l.start, ".")) throw new NotCut();
+    // A member is a key and its value: a line of anything else (a scalar
+    // going on at its key's indent) is not cut here.
+    if (!KEY_LINE.test(text.slice(l.start + l.indent, l.next))) {
+      throw new NotCut();
+    }
     if (out.length) out[out.length - 1].end = l.start;
     out.push({
       start: l.start,
@@ -206,7 +230,12 @@ function plan(
       cuttable(text, m, m.key)
     ) {
       const body = lineAt(text, m.start).next;
-      m.inner = plan(text, body, m.end, m.indent, depth + 1, opts);
+      try {
+        m.inner = plan(text, body, m.end, m.indent, depth + 1, opts);
+      } catch (err) {
+        // Not cut there (a scalar on its own lines, say): read whole.
+        if (!(err instanceof NotCut)) throw err;
+      }
     }
   }
   return out;
@@ -254,12 +283,13 @@ export class YamlPieces {
     if (text.length <= opts.pieceChars) return null;
     // Merge keys copy members, and js-yaml caps the copies per load call:
     // pieces would each have the whole cap ("billion laughs" documents).
-    if (/<<[ \t]*:/.test(text)) return null;
+    if (/<<[ \t]*:|!!merge|2002:merge/.test(text)) return null;
     // A CR not followed by LF breaks a line for YAML (§5.4), but not here.
     for (let r = text.indexOf("\r"); r >= 0; r = text.indexOf("\r", r + 1)) {
       if (text.charCodeAt(r + 1) !== NL) return null;
     }
     let at = 0;
+    let started = false;
     for (;;) {
       if (at >= text.length) return null;
       const l = lineAt(text, at);
@@ -267,11 +297,13 @@ export class YamlPieces {
         at = l.next;
         continue;
       }
-      // A document start marker alone on the first line starts the mapping.
+      // A document start marker alone on the first line starts the mapping;
+      // a second one starts a second document.
       if (!marker(text, at, "-")) break;
-      if (!/^---[ \t]*(?:#.*)?\r?\n?$/.test(text.slice(at, l.next))) {
-        return null;
-      }
+      if (
+        started || !/^---[ \t]*(?:#.*)?\r?\n?$/.test(text.slice(at, l.next))
+      ) return null;
+      started = true;
       at = l.next;
     }
     try {
@@ -343,9 +375,9 @@ export class YamlPieces {
    * The document as a read-only view that loads each member with `load`
    * the first time it is looked at, alone: what one operation needs of a
    * 3 MB document costs a few of its pieces. The mappings that are cut
-   * are proxies; everything else is as the whole read gives it. A member
-   * that does not read alone, or not as its text said, throws a
-   * {@link PieceError}.
+   * are proxies; everything else is as the whole read gives it. Looking
+   * at a member that does not read alone, or not as its text said, throws
+   * (a {@link PieceError}, or the piece's own error).
    */
   view(load: LoadPiece): Record<string, unknown> {
     return this.#view(this.#top, 0, load);
@@ -371,36 +403,35 @@ export class YamlPieces {
       if (m.key !== null && k !== m.key) throw new PieceError("another key");
       return [k, v];
     };
-    // Members whose text does not surely name their key are read when a
-    // key is not found among the others (or all keys are asked for).
+    // Members whose text does not surely name their key are read before
+    // any key of their mapping is answered: one may be another's duplicate
+    // (the whole read then keeps the last, with a warning).
     let unsureRead = unsure.length === 0;
     const readUnsure = () => {
       if (unsureRead) return;
-      unsureRead = true;
-      for (const m of unsure) {
-        const [k, v] = read(m);
-        if (byKey.has(k) || values.has(k)) {
-          throw new PieceError("a duplicate key");
-        }
-        values.set(k, v);
-        keyOf.set(m, k);
+      const read1 = unsure.map(read);
+      const keys = new Set(read1.map(([k]) => k));
+      if (keys.size < read1.length || [...keys].some((k) => byKey.has(k))) {
+        throw new PieceError("a duplicate key");
       }
+      read1.forEach(([k, v], i) => {
+        values.set(k, v);
+        keyOf.set(unsure[i], k);
+      });
+      unsureRead = true; // only once all read: a throw throws again
     };
     const get = (key: string): unknown => {
+      readUnsure();
       if (values.has(key)) return values.get(key);
       const m = byKey.get(key);
-      if (!m) {
-        readUnsure();
-        return values.get(key);
-      }
+      if (!m) return undefined;
       const v = read(m)[1];
       values.set(key, v);
       return v;
     };
     const has = (key: string) => {
-      if (byKey.has(key) || values.has(key)) return true;
       readUnsure();
-      return values.has(key);
+      return byKey.has(key) || values.has(key);
     };
     const readOnly = () => {
       throw new TypeError("a YAML pieces view is read-only");

@@ -94,6 +94,11 @@ const OK: [string, string][] = [
   ["an indented root mapping", `  a: 1\n  b:\n    c: 2\n`],
   ["comments between and after", `a: 1 # one\n# between\nb:\n  c: 2\n# end\n`],
   ["a null member", `a:\nb:\n  c:\n`],
+  ["lines of tabs are blank", `a:\n  b: 1\n\t\n \t# note\n  c: 2\nd: 3\n`],
+  [
+    "a large member that is a scalar on its own lines",
+    `a:\n  text that goes\n  on and on\n  # a comment: this\nb: 1\n`,
+  ],
 ];
 
 for (const [name, text] of OK) {
@@ -106,6 +111,7 @@ for (const [name, text] of OK) {
       Object.keys(got!),
       Object.keys(whole(text) as object),
     );
+    assert.deepStrictEqual(p.view(loadPiece), whole(text), "the view too");
   });
 }
 
@@ -122,6 +128,9 @@ const NOT_PLANNED: [string, string][] = [
   ["a complex key", `? [a]\n: 1\nb: 2\n`],
   ["a tagged root", `!!map\na: 1\nb: 2\n`],
   ["one member, not cut", `a: 1\n`],
+  ["two start markers", `---\n---\na: 1\nb: 2\n`],
+  ["a merge key by its tag", `a: {x: 1}\nb: {!!merge "<<": {y: 2}}\n`],
+  ["a tab before content", `a:\n  b: 1\n \tc: 2\nd: 3\n`],
 ];
 
 for (const [name, text] of NOT_PLANNED) {
@@ -211,6 +220,22 @@ Deno.test("yaml pieces: the view finds keys its text does not surely name", () =
   assert.equal(view.qA, 3);
   assert.equal(view.nope, undefined);
   assert.deepStrictEqual(Object.keys(view), ["a", "true", "qA", "b"]);
+});
+
+Deno.test("yaml pieces: the view never answers a key its mapping may hold twice, or absent after a failed read", () => {
+  // `"/\x61"` is `/a` again: the forgiven whole read keeps the last.
+  const dup = `paths:\n  /a: one\n  "/\\x61": two\nb: 1\n`;
+  const paths = YamlPieces.plan(dup, TINY)!.view(loadPiece).paths as Record<
+    string,
+    unknown
+  >;
+  assert.throws(() => paths["/a"], PieceError);
+  assert.equal(readPieces(dup, loadPiece, TINY), null, "read whole");
+  const alias = `a: &k 1\n1x: *k\n2y: 5\nb: 2\n`;
+  const view = YamlPieces.plan(alias, TINY)!.view(loadPiece);
+  assert.throws(() => view["2y"]);
+  assert.throws(() => view["2y"], Error, "again, not absent");
+  assert.throws(() => view.b, Error, "nor its neighbours");
 });
 
 Deno.test("yaml pieces: a view member that does not read alone throws", () => {
