@@ -7,8 +7,10 @@
  * A watchdog guards each open call: a worker that says nothing about it for
  * `timeoutMs` (30 s by default) is taken to hang (an endless loop in a
  * parser, a pathological input) and is stopped, and every open call hears
- * that its worker is gone. Any message about a call restarts its watchdog,
- * so a worker reporting progress on a long job is left alone. A worker that
+ * that its worker is gone. Any message from the worker restarts every open
+ * call's watchdog: a worker reporting progress on a long job is left alone,
+ * and so is a call that waits on that job (a spec's detail asked while the
+ * spec is read). A worker that
  * crashes or cannot start is reported the same way; the next call starts a
  * fresh one.
  */
@@ -159,10 +161,11 @@ export class WorkerClient<In extends WorkerMessage, Out extends WorkerMessage> {
   }
 
   #deliver(m: Out): void {
+    // A worker that speaks is not stuck, whatever call it speaks about.
+    for (const open of this.#calls.values()) this.#arm(open);
     const call = this.#calls.get(m.id);
     if (!call) return; // an abandoned call
     call.answered = true;
-    this.#arm(call);
     if (call.on(m) === true) this.cancel(m.id);
   }
 

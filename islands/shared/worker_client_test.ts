@@ -63,6 +63,22 @@ Deno.test("worker client: ok/progress keeps the watchdog away", async () => {
   }
 });
 
+Deno.test("worker client: ok/a call waiting while another reports progress is left alone", async () => {
+  // Answered after 1 s, with no word of its own: the other call's steps
+  // (30 ms apart, 1.2 s) show the worker alive past a 500 ms watchdog.
+  const c = new WorkerClient<In, Out>(URL_, { timeoutMs: 500 });
+  try {
+    const [steps, later] = await Promise.all([
+      run(c, { type: "steps", n: 40 }),
+      run(c, { type: "later", n: 1000 }),
+    ]);
+    assert.equal(steps.at(-1)?.type, "done");
+    assert.deepEqual(later.map((m) => m.type), ["echo"]);
+  } finally {
+    c.stop();
+  }
+});
+
 Deno.test("worker client: bad/a hanging worker is stopped by the watchdog", async () => {
   // Long enough for a new worker to start and say so on a loaded machine
   // (200 ms was not, once, with the suite's four jobs on two cores).
