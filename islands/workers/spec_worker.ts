@@ -17,6 +17,7 @@ import {
   tryParseSpecSteps,
 } from "../../lib/openapi/mod.ts";
 import type { YamlPieces } from "../../lib/openapi/yaml_pieces.ts";
+import type { SchemaNode } from "../../lib/openapi/types.ts";
 import { previewIndex, warmPreview } from "../../lib/openapi/preview.ts";
 import { decodeText } from "../../lib/openapi/utf8.ts";
 import {
@@ -44,8 +45,11 @@ interface Reading {
   /** Made on the first detail asked (undefined until then). */
   source?: DetailSource | null;
   graph?: SchemaGraph;
-  /** Details asked that wait for the pieces or the whole. */
-  waiting: (ToWorker & { type: "detail" })[];
+  /**
+   * Details asked that wait for the pieces or the whole, and node requests
+   * of a detail from pieces that its view could not answer.
+   */
+  waiting: (ToWorker & { type: "detail" | "nodes" })[];
   /** Set once the whole is read, or failed to be. */
   over: boolean;
 }
@@ -174,17 +178,21 @@ function painted(id: number, ms = SHOWN_WAIT_MS): Promise<void> {
  * that frame has the cores (the page's thread and this one share two).
  * Details are still answered meanwhile.
  */
-let held: { done: Promise<void>; end: () => void } | null = null;
+let held: { id: number; done: Promise<void>; end: () => void } | null = null;
 
 function hold(id: number): void {
-  if (held) return;
+  // Something already waits for the whole read: pausing it delays that.
+  const r = reading;
+  if (r?.id === id && !r.over && r.waiting.length) return;
+  if (held?.id === id) return;
+  held?.end(); // another spec's
   let end = () => {};
   const ended = new Promise<void>((r) => end = r);
   const done = Promise.race([painted(id, DETAIL_SHOWN_WAIT_MS), ended])
     .then(() => {
       if (held?.done === done) held = null;
     });
-  held = { done, end };
+  held = { id, done, end };
 }
 
 function post(m: FromWorker): void {
@@ -240,7 +248,7 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
     onStage: (stage) => post({ type: "stage", id: m.id, stage }),
     onPieces: (p) => {
       now.pieces = p;
-      for (const d of now.waiting.splice(0)) detail(d);
+      for (const w of now.waiting.splice(0)) answer(w);
     },
   }));
   const ms = performance.now() - t;
@@ -254,6 +262,8 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
     graph: new SchemaGraph(r.parsed.resolver),
   };
   post({ type: "parsed", id: m.id, index: r.parsed.index, ms });
+  // The trees of details from pieces go on from the whole document.
+  now.source?.resolver.rebase(r.parsed.doc);
   // The checks run before any detail is answered from the whole document,
   // as they always have: building a detail first lost nested items of
   // Stripe's charge (the oracle test of tests/browser/spec_detail_test.ts,
@@ -267,13 +277,49 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
 /** Answers the details owed by the read `r`, now it is over. */
 function owed(r: Reading): void {
   r.over = true;
-  for (const d of r.waiting.splice(0)) detail(d);
-  // Only a graph from pieces, for its details' trees, needs them now.
-  if (!r.graph) {
-    r.pieces = null;
-    r.text = "";
-    r.source = undefined;
+  for (const w of r.waiting.splice(0)) answer(w);
+  // A graph from pieces now resolves in the whole document (or is gone).
+  r.pieces = null;
+  r.text = "";
+  r.source = undefined;
+}
+
+/** Answers a detail or nodes request. */
+function answer(m: ToWorker & { type: "detail" | "nodes" }): void {
+  if (m.type === "detail") detail(m);
+  else nodes(m);
+}
+
+/**
+ * A request that waits for the whole read: a pause for a detail to be
+ * painted (see {@link hold}) would only delay it.
+ */
+function owe(r: Reading, m: ToWorker & { type: "detail" | "nodes" }): void {
+  r.waiting.push(m);
+  held?.end();
+}
+
+/**
+ * Answers nodes request `m` from the graph its ids belong to: a detail
+ * from pieces has its own (see `reading`). One its view cannot answer
+ * waits for the whole read, whose document that graph then resolves in.
+ */
+function nodes(m: ToWorker & { type: "nodes" }): void {
+  const early = m.ids.every((id) => id >= EARLY_FIRST_ID);
+  const r = reading?.id === m.parseId ? reading : null;
+  const graph = early
+    ? r?.graph
+    : current?.id === m.parseId
+    ? current.graph
+    : undefined;
+  let found: SchemaNode[] = [];
+  try {
+    if (graph) found = graph.collect(m.ids, m.depth, MAX_NODES_PER_REQUEST);
+  } catch {
+    if (early && r && !r.over) return owe(r, m);
+    // A bug must not kill the worker and its parsed document.
   }
+  post({ type: "nodes", id: m.id, nodes: found });
 }
 
 /** The detail of `op` from the whole document; null if it is gone. */
@@ -323,10 +369,7 @@ function detail(m: ToWorker & { type: "detail" }): void {
       // that cannot be posted: the whole document answers it.
     }
   }
-  r.waiting.push(m);
-  // Its answer needs the whole document: a pause for it to be painted
-  // would only delay it.
-  held?.end();
+  owe(r, m);
 }
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
@@ -346,28 +389,7 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
     for (const wait of [...shownWaits]) wait(m.id);
   } else if (m.type === "hold") {
     hold(m.id);
-  } else if (m.type === "detail") {
-    detail(m);
-  } else if (m.type === "nodes") {
-    let nodes: FromWorker & { type: "nodes" } = {
-      type: "nodes",
-      id: m.id,
-      nodes: [],
-    };
-    try {
-      // A detail answered from pieces has its own graph (see `reading`).
-      const graph = m.ids.every((id) => id >= EARLY_FIRST_ID)
-        ? reading?.id === m.parseId ? reading.graph : undefined
-        : current?.id === m.parseId
-        ? current.graph
-        : undefined;
-      if (graph) {
-        nodes = {
-          ...nodes,
-          nodes: graph.collect(m.ids, m.depth, MAX_NODES_PER_REQUEST),
-        };
-      }
-    } catch { /* as above */ }
-    post(nodes);
+  } else if (m.type === "detail" || m.type === "nodes") {
+    answer(m);
   }
 };

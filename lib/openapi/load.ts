@@ -73,6 +73,23 @@ function yaml(source: string, maxDepth: number, json: boolean): unknown {
 export const loadPiece: LoadPiece = (piece, depth) =>
   yaml(piece, YAML_MAX_DEPTH - depth, false);
 
+/**
+ * {@link loadPiece} forgiving a duplicate key as the whole read does (the
+ * last value kept): for a view of the pieces (yaml_pieces.ts), whose
+ * members must read as they do in the document the whole read gives.
+ */
+export const loadPieceForgiving: LoadPiece = (piece, depth) => {
+  try {
+    return loadPiece(piece, depth);
+  } catch (err) {
+    if (
+      !(err instanceof YAMLException) ||
+      !/duplicated mapping key/.test(err.reason)
+    ) throw err;
+    return yaml(piece, YAML_MAX_DEPTH - depth, true);
+  }
+};
+
 function loadYaml(text: string, json: boolean): unknown {
   try {
     return yaml(text, YAML_MAX_DEPTH, json);

@@ -16,7 +16,7 @@ import {
 import { detect, type Detected } from "./detect.ts";
 import { SpecError } from "./errors.ts";
 import { buildIndex } from "./indexer.ts";
-import { type Loaded, loadPiece, loadTextSteps } from "./load.ts";
+import { type Loaded, loadPieceForgiving, loadTextSteps } from "./load.ts";
 import { RefResolver } from "./refs.ts";
 import type { SpecErrorInfo, SpecIndex, SpecWarning } from "./types.ts";
 import type { YamlPieces } from "./yaml_pieces.ts";
@@ -99,16 +99,18 @@ export type DetailSource = Pick<ParsedSpec, "doc" | "resolver" | "detected">;
 /**
  * A spec seen through the pieces of its YAML text (yaml_pieces.ts) while
  * the whole is still read: an operation's detail loads only what it looks
- * at, and comes as the whole document's would. Null when the document is
- * rejected (the whole read says why). Looking at a member that only the
+ * at, and comes as the whole document's would. Null when the document may
+ * hold aliases (see `YamlPieces.viewable`) or is rejected (the whole read
+ * says why). Looking at a member that only the
  * whole read can tell throws a `PieceError`.
  */
 export function piecesSpec(
   pieces: YamlPieces,
   text: string,
 ): DetailSource | null {
+  if (!pieces.viewable) return null;
   try {
-    const doc = pieces.view(loadPiece);
+    const doc = pieces.view(loadPieceForgiving);
     const loaded: Loaded = { value: doc, syntax: "yaml", text, warnings: [] };
     return {
       doc,

@@ -79,8 +79,18 @@ export class RefResolver {
   }
 
   /**
+   * Resolves from `root` from now on: a document first seen through a view
+   * of its pieces (yaml_pieces.ts), once it is read whole. What was
+   * answered stays cached: it is what the whole document holds.
+   */
+  rebase(root: unknown): void {
+    this.#root = root;
+  }
+
+  /**
    * The value a single `$ref` points at, or `undefined` when the pointer
-   * leads nowhere. Throws nothing; external references give `undefined`.
+   * leads nowhere; external references give `undefined`. Throws only what
+   * a view of a document's pieces throws, where it cannot tell.
    */
   pointer(ref: string): unknown {
     let hit = this.#cache.get(ref);
