@@ -230,12 +230,15 @@ function plan(
     const l = lineAt(text, at);
     at = l.next;
     if (!l.content) continue;
-    if (l.tabbed) throw new NotCut();
     if (indent < 0) {
-      if (l.indent <= parent) throw new NotCut();
+      if (l.tabbed || l.indent <= parent) throw new NotCut();
       indent = l.indent;
     }
+    // A deeper line is the member's, whatever follows its indent (a tab in
+    // a block scalar's text); where a member may start, a tab after the
+    // indent is left to js-yaml.
     if (l.indent > indent) continue;
+    if (l.tabbed) throw new NotCut();
     if (l.indent < indent) throw new NotCut();
     if (isDash(text, l)) {
       if (out.length === 0) throw new NotCut(); // a sequence, not a mapping

@@ -97,6 +97,10 @@ const OK: [string, string][] = [
   ["a null member", `a:\nb:\n  c:\n`],
   ["lines of tabs are blank", `a:\n  b: 1\n\t\n \t# note\n  c: 2\nd: 3\n`],
   [
+    "a tab in a deeper line's text",
+    `a:\n  b: |\n    \tcode\n      \tmore\n  c: 1\nd: 2\n`,
+  ],
+  [
     "a large member that is a scalar on its own lines",
     `a:\n  text that goes\n  on and on\n  # a comment: this\nb: 1\n`,
   ],
@@ -125,6 +129,7 @@ const NOT_PLANNED: [string, string][] = [
   ["a sequence at the top", `- a: 1\n- b: 2\n`],
   ["a flow mapping at the top", `{a: 1,\nb: 2}\n`],
   ["a CR alone as a line break", `a: 1\rb: 2\rc: 3\r`],
+  ["a tab before a top-level member", `a: 1\n\tb: 2\nc: 3\n`],
   ["a member less indented than its siblings", `a:\n    b: 1\n  c: 2\n`],
   ["a complex key", `? [a]\n: 1\nb: 2\n`],
   ["a tagged root", `!!map\na: 1\nb: 2\n`],
@@ -134,7 +139,6 @@ const NOT_PLANNED: [string, string][] = [
   ["a merge tag with escapes", `a: {x: 1}\nb: {!!m%65rge k: {y: 2}}\n`],
   ["a merge key as an explicit key", `a:\n  ? <<\n  : {x: 1}\nb: 2\n`],
   ["an alias to a << scalar", `a: &m <<\nb: {*m : {x: 1}}\n`],
-  ["a tab before content", `a:\n  b: 1\n \tc: 2\nd: 3\n`],
 ];
 
 for (const [name, text] of NOT_PLANNED) {
@@ -147,6 +151,10 @@ for (const [name, text] of NOT_PLANNED) {
 const NOT_READ: [string, string][] = [
   ["an alias to another member's anchor", `a: &k {v: 1}\nb: *k\n`],
   ["a syntax error in a member", `a: 1\nb: [1, 2\nc: 3\n`],
+  [
+    "a tab before content where a member may start",
+    `a:\n  b: 1\n \tc: 2\nd: 3\n`,
+  ],
   ["a scalar where a member was", `a: 1\nb:\n  c: 2\n  d\n`],
   [
     "a flow collection going on at its key's indent",
