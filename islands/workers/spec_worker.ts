@@ -59,75 +59,77 @@ let reading: Reading | null = null;
 const EARLY_FIRST_ID = 2 ** 30;
 
 /**
- * Runs `steps` to their end a slice at a time, handling messages between
- * slices. Every other slice follows a message on a channel of its own,
- * the others a timer: timers nested in timers wait 4 ms each past the
- * fifth (HTML "timers" nesting level), 100 ms over a 300 ms read, and one
- * set from a channel's task is not nested; a channel alone can starve the
- * worker's own messages (Deno runs channel tasks first).
+ * Longest run of a job ({@link prepareDetails}, {@link warmPreview}, or a
+ * YAML document's whole read) between two messages, past its last step: a
+ * detail asked for, or a file picked, meanwhile waits about this long more
+ * than a step (one node: 7 ms at worst on OpenAI's schemas, cold; one
+ * generated document read, up to about 40 ms cold; one piece of a YAML
+ * document, a few milliseconds).
  */
-function sliced<T>(steps: Generator<void, T>): Promise<T> {
+const SLICE_MS = 10;
+
+/**
+ * Runs `steps` a slice at a time while `wanted()` holds, handling messages
+ * between slices and waiting out a {@link hold}; resolves to their result
+ * (undefined once no longer wanted). Every other slice follows a message
+ * on a channel of its own, the others a timer: timers nested in timers
+ * wait 4 ms each past the fifth (HTML "timers" nesting level), 100 ms over
+ * a 300 ms read, and one set from a channel's task is not nested; a
+ * channel alone can starve the worker's own messages (Deno runs channel
+ * tasks first).
+ */
+function sliced<T>(steps: Iterator<unknown, T>): Promise<T>;
+function sliced<T>(
+  steps: Iterator<unknown, T>,
+  wanted: () => boolean,
+): Promise<T | undefined>;
+function sliced<T>(
+  steps: Iterator<unknown, T>,
+  wanted = () => true,
+): Promise<T | undefined> {
   return new Promise((done, fail) => {
     const ch = new MessageChannel();
     let timer = false;
+    const finish = (value: T | undefined) => {
+      ch.port1.close();
+      done(value);
+    };
     const run = () => {
+      if (!wanted()) return finish(undefined);
       if (held) return void held.done.then(run);
       const end = performance.now() + SLICE_MS;
       try {
         for (;;) {
           const r = steps.next();
-          if (r.done) {
-            ch.port1.close();
-            return done(r.value);
-          }
+          if (r.done) return finish(r.value);
           if (performance.now() >= end) break;
         }
       } catch (err) {
         ch.port1.close();
         return fail(err);
       }
+      next();
+    };
+    const next = () => {
       timer = !timer;
       if (timer) setTimeout(run, 0);
       else ch.port2.postMessage(null);
     };
     ch.port1.onmessage = run;
-    run();
+    next(); // messages already here go first
   });
 }
 
-/**
- * Longest run of a background job ({@link prepareDetails}, or
- * {@link warmPreview}) between two messages, past its last step: a detail
- * asked for, or a file picked, meanwhile waits about this long more than a
- * step (one node: 7 ms at worst on OpenAI's schemas, cold; or one
- * generated document read, up to about 40 ms cold).
- */
-const SLICE_MS = 10;
-
-/**
- * Runs `steps` a slice at a time, as long as `wanted()` holds: messages
- * are handled between slices.
- */
-function inSlices(steps: Iterator<unknown>, wanted: () => boolean): void {
-  const run = () => {
-    if (!wanted()) return;
-    if (held) return void held.done.then(run);
-    const end = performance.now() + SLICE_MS;
-    try {
-      while (performance.now() < end) if (steps.next().done) return;
-    } catch {
-      return; // a bug: only a head start is lost
-    }
-    setTimeout(run, 0);
-  };
-  setTimeout(run, 0);
+/** A job ahead: a bug in it only loses a head start. */
+function ahead(steps: Iterator<unknown>, wanted: () => boolean): void {
+  sliced(steps, wanted).catch(() => {});
 }
 
 /** Builds details' nodes ahead while the spec stays (details come sooner). */
 function prepare(id: number): void {
   if (!current || current.id !== id) return;
   const steps = prepareDetails(current.parsed, current.graph);
-  inSlices(steps, () => current?.id === id);
+  ahead(steps, () => current?.id === id);
 }
 
 /** True until the first file or text comes to be parsed. */
@@ -383,7 +385,7 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
     // a parse (or restarted after a stale one) is not asked.
     if (idle && !warming) {
       warming = true;
-      inSlices(warmPreview(), () => idle);
+      ahead(warmPreview(), () => idle);
     }
   } else if (m.type === "shown") {
     for (const wait of [...shownWaits]) wait(m.id);

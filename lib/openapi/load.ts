@@ -14,6 +14,7 @@ import {
   YAML_MAX_DEPTH,
 } from "./yaml_text.ts";
 import { type LoadPiece, YamlPieces } from "./yaml_pieces.ts";
+import { drain } from "../shared/steps.ts";
 import type { SpecWarning, Syntax } from "./types.ts";
 
 const SCHEMA = CORE_SCHEMA.withTags(mergeTag);
@@ -194,11 +195,7 @@ export interface LoadOptions {
  * (as `JSON.parse` does), instead of rejecting a spec over a slip.
  */
 export function loadText(input: string): Loaded {
-  const steps = loadTextSteps(input);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
+  return drain(loadTextSteps(input));
 }
 
 /**

@@ -20,6 +20,7 @@ import { type Loaded, loadPieceForgiving, loadTextSteps } from "./load.ts";
 import { RefResolver } from "./refs.ts";
 import type { SpecErrorInfo, SpecIndex, SpecWarning } from "./types.ts";
 import type { YamlPieces } from "./yaml_pieces.ts";
+import { drain } from "../shared/steps.ts";
 
 export { SpecError } from "./errors.ts";
 export type * from "./types.ts";
@@ -83,14 +84,6 @@ export function* parseSpecSteps(
   if (opts.checks !== false) checkSpec(parsed);
   else cap(index.warnings);
   return parsed;
-}
-
-/** Runs `steps` to their end, with no stop. */
-function drain<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
 }
 
 /** What an operation's detail reads of a spec (detail.ts). */

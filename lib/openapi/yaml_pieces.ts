@@ -19,6 +19,7 @@
  * where pieces are cut, directives or a second document, and anything not
  * a plain mapping where it is cut.
  */
+import { drain } from "../shared/steps.ts";
 
 /**
  * Loads one piece: `text` is a mapping of one or more members, found
@@ -517,9 +518,5 @@ export function readPieces(
   opts: PiecesOptions = PIECES,
 ): Record<string, unknown> | null {
   const steps = YamlPieces.plan(text, opts)?.read(load);
-  if (!steps) return null;
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
+  return steps ? drain(steps) : null;
 }
