@@ -36,13 +36,20 @@ export const DETAIL_ROWS: RowBudgetOptions = {
 };
 
 /**
- * Frames that took longer than this (from one hand-out to the next, the
- * rendering, layout and paint of the rows between) halve the rows per
- * frame: a task over 50 ms is a long task (W3C Long Tasks API).
+ * Frames are timed from one hand-out to the next (the rendering, layout and
+ * paint of the rows between), so they come in whole 60 Hz frames: 17, 33,
+ * 50 ms. A frame of three or more halves the rows per frame: at 50 ms it is
+ * a long task (W3C Long Tasks API) already.
  */
-const SLOW_FRAME_MS = 50;
-/** Frames quicker than this (two 60 Hz frames) grow the rows back by half. */
-const QUICK_FRAME_MS = 34;
+const SLOW_FRAME_MS = 40;
+/**
+ * Only a frame that fit in one 60 Hz frame grows the rows back by half;
+ * two keep the rate. Growing after two (the rule before) kept frames at
+ * 25-30 ms of CPU, which a busy second core stretched past 50 ms of wall
+ * time: opening the largest operations, 17 of 110 opens had a long task
+ * against 25 before (three alternated runs on this host).
+ */
+const QUICK_FRAME_MS = 20;
 
 /** Options of a {@link RowBudget}. */
 export interface RowBudgetOptions {

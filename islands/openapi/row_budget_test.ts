@@ -166,16 +166,25 @@ const PACE_CASES: [string, number[], number[], number?, number?][] = [
     16,
     80,
     80,
-    20,
-    20,
-    20,
+    16,
+    16,
+    16,
   ], [60, 30, 20, 30, 45, 60]],
-  ["ok/frames between quick and slow keep the rate", [16, 60, 40, 40], [
+  // Frames are an integer number of 60 Hz frames apart: two (33 ms) keep
+  // the rate, three (50 ms) halve it.
+  ["ok/frames between quick and slow keep the rate", [16, 60, 33, 33], [
     60,
     30,
     30,
     30,
   ]],
+  ["ok/a frame of two vsyncs is not quick", [16, 50, 33, 20], [
+    60,
+    30,
+    30,
+    30,
+  ]],
+  ["ok/a frame of three vsyncs is slow", [16, 16, 50, 16], [60, 60, 30, 45]],
   ["ok/slow frames stop at the floor", [16, 90, 90, 90, 90], [
     60,
     30,
@@ -199,7 +208,7 @@ const PACE_CASES: [string, number[], number[], number?, number?][] = [
   ],
   [
     "ok/a start kept by frames neither quick nor slow",
-    [16, 40, 40],
+    [16, 33, 33],
     [
       30,
       30,
