@@ -40,11 +40,37 @@ export type ToSave =
     name: string;
   };
 
-/** Runs `f` when the page is idle (or soon, where there is no idle callback). */
-function whenIdle(f: () => void): void {
-  if (typeof requestIdleCallback === "function") {
-    requestIdleCallback(f, { timeout: 1000 });
-  } else setTimeout(f, 16);
+/**
+ * Idle time a piece needs: `setItem` of {@link PIECE} characters and their
+ * decoding take about 4 ms here.
+ */
+export const PIECE_MS = 5;
+
+/** `requestIdleCallback`, as {@link whenIdle} uses it. */
+export type IdleScheduler = (
+  run: (deadline: { timeRemaining(): number }) => void,
+) => void;
+
+/**
+ * Runs `f` in an idle period with at least `ms` left, however long that
+ * takes: never as a task of its own between busy frames. With a timeout
+ * (as before), pieces ran in the frames of an operation opened a second
+ * after the list showed, 4-10 ms each, and their decoding with them.
+ * Without an idle callback (Safari), soon.
+ */
+export function whenIdle(
+  f: () => void,
+  ms = PIECE_MS,
+  idle: IdleScheduler | undefined = typeof requestIdleCallback === "function"
+    ? (run) => requestIdleCallback(run)
+    : undefined,
+): void {
+  if (!idle) {
+    setTimeout(f, 16);
+    return;
+  }
+  const wait = () => idle((d) => d.timeRemaining() >= ms ? f() : wait());
+  wait();
 }
 
 /**

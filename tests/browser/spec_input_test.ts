@@ -9,6 +9,7 @@ import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { bigSpec } from "../fixtures/openapi/generate.ts";
 import { parseSpec } from "../../lib/openapi/mod.ts";
 import { BOX_LIMIT } from "../../islands/openapi/use_loader.ts";
+import { PIECE } from "../../islands/openapi/session.ts";
 
 const FIX = new URL("../fixtures/openapi/", import.meta.url);
 const fixture = (n: string) => Deno.readTextFileSync(new URL(n, FIX));
@@ -302,6 +303,58 @@ Deno.test({
       assert.deepEqual(
         (await rows(page)).slice(0, 2),
         ["get /r0000/items", "post /r0000/items"],
+      );
+    }),
+});
+
+Deno.test({
+  name:
+    "browser spec: a reload shows the picked spec again, with its filter and opened operation",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      // Several stored pieces (session.ts PIECE), with a character that
+      // UTF-8 writes in three bytes, on both sides of a piece's end.
+      const text = bigSpec(900).replace(
+        '"version":"1.0.0"',
+        `"version":"1.0.0","description":"${"€".repeat(PIECE)}"`,
+      );
+      assert.ok(text.length > 3 * PIECE, "stored in several pieces");
+      await page.setInputFiles("[data-testid=spec-file]", {
+        name: "big.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(text),
+      });
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=spec-count]")?.textContent ===
+          "900"
+      );
+      await page.fill("[data-testid=spec-filter]", "post /r0007/");
+      await page.locator("[data-testid=endpoint-row] button.sv-row-main")
+        .click();
+      await page.waitForSelector("[data-testid=operation-detail]");
+      // Stored in idle time: wait for the count of pieces, written last.
+      await page.waitForFunction(() =>
+        sessionStorage.getItem("wirebench.spec.v2.n") !== null
+      );
+      await page.waitForFunction(() => location.hash.includes("op="));
+      await page.reload();
+      await page.waitForSelector("[data-island][data-hydrated=true]");
+      await page.waitForSelector("[data-testid=operation-detail]");
+      assert.equal(await page.textContent("[data-testid=spec-count]"), "900");
+      assert.equal(
+        await page.textContent("[data-testid=spec-title]"),
+        "Generated",
+      );
+      assert.equal(
+        await page.inputValue("[data-testid=spec-filter]"),
+        "post /r0007/",
+      );
+      assert.deepEqual(await rows(page), ["post /r0007/items"]);
+      assert.match(
+        await page.textContent("[data-testid=operation-detail]") ?? "",
+        /createR0007/,
       );
     }),
 });
