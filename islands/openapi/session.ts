@@ -12,6 +12,7 @@
  * spec rather than half of one.
  */
 import { bomEncoding } from "../../lib/shared/bom.ts";
+import { whenIdle } from "../shared/idle.ts";
 
 const KEY = "wirebench.spec.v2";
 /** The single-item store of the previous version, forgotten on sight. */
@@ -42,36 +43,11 @@ export type ToSave =
 
 /**
  * Idle time a piece needs: `setItem` of {@link PIECE} characters and their
- * decoding take about 4 ms here.
+ * decoding take about 4 ms here. Pieces are stored only then (idle.ts):
+ * with an idle callback's timeout of a second, as before, they ran between
+ * the frames of an operation opened soon after the list showed.
  */
 export const PIECE_MS = 5;
-
-/** `requestIdleCallback`, as {@link whenIdle} uses it. */
-export type IdleScheduler = (
-  run: (deadline: { timeRemaining(): number }) => void,
-) => void;
-
-/**
- * Runs `f` in an idle period with at least `ms` left, however long that
- * takes: never as a task of its own between busy frames. With a timeout
- * (as before), pieces ran in the frames of an operation opened a second
- * after the list showed, 4-10 ms each, and their decoding with them.
- * Without an idle callback (Safari), soon.
- */
-export function whenIdle(
-  f: () => void,
-  ms = PIECE_MS,
-  idle: IdleScheduler | undefined = typeof requestIdleCallback === "function"
-    ? (run) => requestIdleCallback(run)
-    : undefined,
-): void {
-  if (!idle) {
-    setTimeout(f, 16);
-    return;
-  }
-  const wait = () => idle((d) => d.timeRemaining() >= ms ? f() : wait());
-  wait();
-}
 
 /**
  * Remembers `s`, a piece per idle moment (a file is read, then decoded a
@@ -122,13 +98,13 @@ export function save(s: ToSave): () => void {
         chars += p.length;
         if (chars > MAX_CHARS) return forget();
         sessionStorage.setItem(`${KEY}.${i}`, p);
-        if (++i < pieces) return whenIdle(step);
+        if (++i < pieces) return void whenIdle(step, PIECE_MS);
         sessionStorage.setItem(`${KEY}.n`, String(pieces));
       } catch {
         forget(); // quota or storage disabled: a reload starts empty
       }
     };
-    whenIdle(step);
+    whenIdle(step, PIECE_MS);
   })();
   return stop;
 }

@@ -17,6 +17,7 @@ import type {
 } from "../../lib/openapi/types.ts";
 import { copyText as writeClipboard } from "../shared/clipboard.ts";
 import { opKey, readHash, replaceHash } from "./hash.ts";
+import { whenIdle } from "../shared/idle.ts";
 import type { OperationRef } from "./protocol.ts";
 
 /** The operation of a listed endpoint. */
@@ -71,9 +72,18 @@ export function useBrowse(
     addEventListener("hashchange", sync);
     return () => removeEventListener("hashchange", sync);
   }, []);
+  // Written once typing pauses, in idle time (`replaceState` waits on the
+  // browser process, 1-10 ms here): not between the frames of an
+  // operation filling in.
   useEffect(() => {
-    const t = setTimeout(() => replaceHash({ filter, op: selected }), 120);
-    return () => clearTimeout(t);
+    let cancel = () => {};
+    const t = setTimeout(() => {
+      cancel = whenIdle(() => replaceHash({ filter, op: selected }), 2);
+    }, 120);
+    return () => {
+      clearTimeout(t);
+      cancel();
+    };
   }, [filter, selected]);
 
   const compiled = useMemo(() => compileFilter(filter, index?.extraMethods), [

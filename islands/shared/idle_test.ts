@@ -1,9 +1,11 @@
 /**
- * The spec kept for a reload is stored only in idle time long enough for a
- * piece (session.ts): never as a task of its own between busy frames.
+ * Work put off to idle periods runs only in one with enough time left:
+ * never as a task of its own between busy frames.
  */
 import assert from "node:assert/strict";
-import { type IdleScheduler, PIECE_MS, whenIdle } from "./session.ts";
+import { type IdleScheduler, whenIdle } from "./idle.ts";
+
+const MS = 5;
 
 /** An idle scheduler whose periods have the given times left, in turn. */
 function periods(left: number[]) {
@@ -11,10 +13,10 @@ function periods(left: number[]) {
   const idle: IdleScheduler = (run) => waiting.push(run);
   return {
     idle,
-    /** Runs the idle callbacks, one period each; how many ran. */
-    flush() {
+    /** Runs the idle callbacks, one period each (at most `max`); how many ran. */
+    flush(max = Infinity) {
       let n = 0;
-      while (waiting.length && left.length) {
+      while (waiting.length && left.length && n < max) {
         const ms = left.shift()!;
         waiting.shift()!({ timeRemaining: () => ms });
         n++;
@@ -26,20 +28,30 @@ function periods(left: number[]) {
 
 const CASES: [string, number[], number][] = [
   ["ok/a long idle period runs it at once", [50], 1],
-  ["ok/short periods wait for a long enough one", [1, 0, PIECE_MS - 1, 20], 4],
-  ["ok/exactly enough", [PIECE_MS], 1],
+  ["ok/short periods wait for a long enough one", [1, 0, MS - 1, 20], 4],
+  ["ok/exactly enough", [MS], 1],
   // requestIdleCallback with a timeout calls back with no time left when
-  // the page stayed busy: the piece still waits for real idle time.
+  // the page stayed busy: the work still waits for real idle time.
   ["bad/no period long enough never runs it", [0, 1, 2, 3], 0],
 ];
 
 for (const [name, left, after] of CASES) {
-  Deno.test(`session whenIdle: ${name}`, () => {
+  Deno.test(`idle whenIdle: ${name}`, () => {
     const p = periods([...left]);
     let ran = 0;
-    whenIdle(() => ran++, PIECE_MS, p.idle);
+    whenIdle(() => ran++, MS, p.idle);
     const used = p.flush();
     assert.equal(ran, after ? 1 : 0);
     if (after) assert.equal(used, after);
   });
 }
+
+Deno.test("idle whenIdle: cancelled before an idle period, it never runs", () => {
+  const p = periods([1, 50]);
+  let ran = 0;
+  const cancel = whenIdle(() => ran++, MS, p.idle);
+  p.flush(1); // a short period: it waits on
+  cancel();
+  p.flush();
+  assert.equal(ran, 0);
+});

@@ -1,0 +1,47 @@
+/**
+ * Work the page can put off (storing a spec for a reload, writing the URL
+ * fragment) done in the browser's idle periods only (W3C Cooperative
+ * Scheduling of Background Tasks), so it never lands between the frames of
+ * something a person waits for, such as an operation filling in.
+ */
+
+/** `requestIdleCallback`, as {@link whenIdle} uses it. */
+export type IdleScheduler = (
+  run: (deadline: { timeRemaining(): number }) => void,
+) => void;
+
+/** The page's `requestIdleCallback`; undefined where there is none (Safari). */
+function pageIdle(): IdleScheduler | undefined {
+  return typeof requestIdleCallback === "function"
+    ? (run) => requestIdleCallback(run)
+    : undefined;
+}
+
+/**
+ * Runs `f` in an idle period with at least `ms` left, however long that
+ * takes: never as a task of its own between busy frames (a callback with a
+ * timeout runs as one when the page stays busy, with no time left). Where
+ * there is no idle callback, soon. Returns a function that cancels the run
+ * if it has not started.
+ */
+export function whenIdle(
+  f: () => void,
+  ms: number,
+  idle: IdleScheduler | undefined = pageIdle(),
+): () => void {
+  let cancelled = false;
+  if (!idle) {
+    const t = setTimeout(f, 16);
+    return () => clearTimeout(t);
+  }
+  const wait = () =>
+    idle((d) => {
+      if (cancelled) return;
+      if (d.timeRemaining() >= ms) f();
+      else wait();
+    });
+  wait();
+  return () => {
+    cancelled = true;
+  };
+}
