@@ -20,24 +20,25 @@ function pageIdle(): IdleScheduler | undefined {
 /**
  * Runs `f` in an idle period with at least `ms` left, however long that
  * takes: never as a task of its own between busy frames (a callback with a
- * timeout runs as one when the page stays busy, with no time left). Where
- * there is no idle callback, soon. Returns a function that cancels the run
- * if it has not started.
+ * timeout runs as one when the page stays busy, with no time left). `f` is
+ * given the time left in that period, to do more while it lasts. Where
+ * there is no idle callback, soon, with time for one `ms` step. Returns a
+ * function that cancels the run if it has not started.
  */
 export function whenIdle(
-  f: () => void,
+  f: (left: () => number) => void,
   ms: number,
   idle: IdleScheduler | undefined = pageIdle(),
 ): () => void {
   let cancelled = false;
   if (!idle) {
-    const t = setTimeout(f, 16);
+    const t = setTimeout(() => f(() => 0), 16);
     return () => clearTimeout(t);
   }
   const wait = () =>
     idle((d) => {
       if (cancelled) return;
-      if (d.timeRemaining() >= ms) f();
+      if (d.timeRemaining() >= ms) f(() => d.timeRemaining());
       else wait();
     });
   wait();

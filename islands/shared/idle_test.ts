@@ -55,3 +55,18 @@ Deno.test("idle whenIdle: cancelled before an idle period, it never runs", () =>
   p.flush();
   assert.equal(ran, 0);
 });
+
+Deno.test("idle whenIdle: the work is told the time left in its period", () => {
+  let ms = 30;
+  const seen: number[] = [];
+  whenIdle(
+    (left) => {
+      seen.push(left());
+      ms -= 12;
+      seen.push(left());
+    },
+    MS,
+    (run) => run({ timeRemaining: () => ms }),
+  );
+  assert.deepEqual(seen, [30, 18]);
+});
