@@ -48,6 +48,8 @@ export type ToSave =
  * the frames of an operation opened soon after the list showed.
  */
 export const PIECE_MS = 5;
+/** Idle time the pieces of one idle callback take, at most (about). */
+const SLICE_MS = 12;
 
 /**
  * Remembers `s`, a piece per idle moment (a file is read, then decoded a
@@ -87,10 +89,12 @@ export function save(s: ToSave): () => void {
         });
     }
     let i = 0, chars = 0;
-    // As many pieces as the idle period has time for: a callback asked
-    // from one runs in the next, and one piece per period (up to 50 ms
-    // each) kept Stripe's 46 pieces going for seconds.
+    // Pieces while the idle period has time for one, up to SLICE_MS: a
+    // callback asked from one period runs in the next, and one piece per
+    // period (up to 50 ms each) kept Stripe's 46 pieces going for seconds;
+    // a whole 50 ms period of them is a long task of its own.
     const step = (left: () => number) => {
+      const until = performance.now() + SLICE_MS;
       if (stopped) return;
       try {
         if (i === 0) {
@@ -106,7 +110,7 @@ export function save(s: ToSave): () => void {
             sessionStorage.setItem(`${KEY}.n`, String(pieces));
             return;
           }
-        } while (left() >= PIECE_MS);
+        } while (left() >= PIECE_MS && performance.now() < until);
         whenIdle(step, PIECE_MS);
       } catch {
         forget(); // quota or storage disabled: a reload starts empty
