@@ -3,7 +3,7 @@
  * the same spec with the filter and selection from the URL fragment. Stays
  * in the browser (never sent anywhere) and dies with the tab.
  *
- * A spec is stored in pieces, one per idle moment after the list shows:
+ * A spec is stored in pieces, in idle time after the list shows:
  * `setItem` copies its value on the page's thread, and one 3 MB item (Stripe)
  * was a 100-350 ms task right in the frame that showed the list. A file the
  * worker read is read again here and decoded a piece at a time (having the
@@ -52,7 +52,7 @@ export const PIECE_MS = 5;
 const SLICE_MS = 12;
 
 /**
- * Remembers `s`, a piece per idle moment (a file is read, then decoded a
+ * Remembers `s`, in pieces in idle time (a file is read, then decoded a
  * piece at a time); silently skips specs too large for storage. Returns a
  * function that stops a save not yet done (a newer spec came).
  */
