@@ -7,7 +7,7 @@ import type {
 import { statusClass } from "../../lib/shared/status.ts";
 import { Markdown } from "./Markdown.tsx";
 import { rowsOf, useBudgeted } from "./use_budgeted.ts";
-import { SchemaTree, typeText } from "./SchemaTree.tsx";
+import { ItemFacts, NodeFacts, SchemaTree, typeText } from "./SchemaTree.tsx";
 import type { NodeCache } from "./use_nodes.ts";
 
 /** The parameters table of an operation. */
@@ -143,6 +143,8 @@ export function Bodies(
                   {typeText(root, node, cache.nodes)}
                 </code>
               )}
+              {node && <NodeFacts node={node} />}
+              {node?.items && <ItemFacts node={node} nodes={cache.nodes} />}
             </p>
             {(!shared || last) && node && node.description.length > 0 && (
               <Markdown md={node.description} />

@@ -88,6 +88,42 @@ export function NodeFacts({ node }: { node: SchemaNode }) {
   );
 }
 
+/** True when {@link NodeFacts} has anything to show for `n`. */
+function hasFacts(n: SchemaNode): boolean {
+  return n.deprecated || n.readOnly || n.writeOnly ||
+    n.constraints.length > 0 || n.const !== null || n.default !== null ||
+    n.enum.length > 0 || !!n.alts?.discriminator || !!n.note ||
+    n.propsMore > 0;
+}
+
+/**
+ * The facts of an array's items, through arrays of arrays (`items`,
+ * `items[]`, up to four levels as {@link typeText}): items that are not
+ * objects have no row of their own, and an array of enum strings showed
+ * only `array<string>` (contract 4.1: enum values and constraints at any
+ * depth).
+ */
+export function ItemFacts(
+  { node, nodes }: { node: SchemaNode; nodes: ReadonlyMap<number, SchemaNode> },
+) {
+  const out = [];
+  let cur = node;
+  for (let d = 0; d < 4 && cur.items; d++) {
+    const it = nodes.get(cur.items.node);
+    if (!it) break;
+    if (hasFacts(it)) {
+      out.push(
+        <span class="st-items" key={d}>
+          <span class="st-fact">items{"[]".repeat(d)}:</span>{" "}
+          <NodeFacts node={it} />
+        </span>,
+      );
+    }
+    cur = it;
+  }
+  return <>{out}</>;
+}
+
 /** Props of one tree row. */
 interface RowProps {
   r: TreeRow;
@@ -135,6 +171,7 @@ const Row = memo(function RowView({ r, focus, nodes }: RowProps) {
           <span class="st-loop">↺ recursive: shown above</span>
         )}
         {n && <NodeFacts node={n} />}
+        {n?.items && <ItemFacts node={n} nodes={nodes} />}
       </div>
       {n && n.description.length > 0 && (
         <Markdown md={n.description} class="sv-md st-row-desc" />

@@ -994,3 +994,88 @@ Deno.test({
       assert.deepEqual(r, { before: false, pressed: true, deepest: true });
     }),
 });
+
+Deno.test({
+  name:
+    "spec detail: an array's items show their enum values and constraints; Enter on a focused row opens it",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const spec = {
+        openapi: "3.1.0",
+        info: { title: "Items", version: "1" },
+        paths: {
+          "/a": {
+            post: {
+              requestBody: {
+                content: {
+                  "application/json": {
+                    schema: {
+                      type: "object",
+                      properties: {
+                        tags: {
+                          type: "array",
+                          maxItems: 4,
+                          items: {
+                            type: "string",
+                            enum: ["a", "b"],
+                            maxLength: 3,
+                          },
+                        },
+                        grid: {
+                          type: "array",
+                          items: {
+                            type: "array",
+                            minItems: 2,
+                            items: { type: "integer", minimum: 0 },
+                          },
+                        },
+                        plain: { type: "array", items: { type: "string" } },
+                      },
+                    },
+                  },
+                },
+              },
+              responses: {
+                "200": {
+                  description: "OK",
+                  content: {
+                    "application/json": {
+                      schema: {
+                        type: "array",
+                        items: { type: "string", enum: ["x", "y"] },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      };
+      await loadSpec(page, "items.json", JSON.stringify(spec));
+      // Enter on the row itself (the element the contract names) opens it.
+      await page.locator("[data-testid=endpoint-row]").first().focus();
+      await page.keyboard.press("Enter");
+      const detail = page.locator("[data-testid=operation-detail]");
+      await detail.waitFor();
+      const prop = async (path: string) =>
+        ((await detail.locator(
+          `[data-testid=schema-prop][data-path="${path}"] .st-row-head`,
+        ).textContent()) ?? "").replace(/\s+/g, " ");
+      const tags = await prop("tags");
+      assert.match(tags, /array<string>/);
+      assert.match(tags, /maxItems 4/);
+      assert.match(tags, /items: .*maxLength 3/);
+      assert.match(tags, /items: .*enum "a"\s*"b"/, tags);
+      const grid = await prop("grid");
+      assert.match(grid, /items: minItems 2/, grid);
+      assert.match(grid, /items\[\]: >= 0/, grid);
+      assert.doesNotMatch(await prop("plain"), /items/);
+      // A body whose root is an array of enum strings says so too.
+      const media = (await detail.locator(".sv-media").last().textContent())!
+        .replace(/\s+/g, " ");
+      assert.match(media, /array<string>.*items: enum "x"\s*"y"/, media);
+    }),
+});
