@@ -5,6 +5,7 @@ import {
   exportScope,
   groupRows,
   listItems,
+  newHays,
   rowsOf,
   viewIndices,
 } from "./view.ts";
@@ -57,13 +58,38 @@ Deno.test("viewIndices: toggles, levels, methods and terms", () => {
   assert.deepEqual([...viewIndices(CHANGES, q("NAME pets"))], [0]);
   assert.deepEqual([...viewIndices(CHANGES, q("warning-thing"))], [2]);
   assert.deepEqual([...viewIndices(CHANGES, q("info", ["breaking"]))], []);
-  const hays: (string | undefined)[] = [];
+  const hays = newHays();
   viewIndices(CHANGES, q("pets"), hays);
   assert.equal(
-    hays.filter(Boolean).length,
+    hays.own.filter(Boolean).length,
     4,
     "hays kept for the next keystroke",
   );
+});
+
+Deno.test("viewIndices: operation terms, one hay per set of operations", () => {
+  const all = ["breaking", "warning", "info", "doc"] as const;
+  const q = (filter: string) => ({ filter, levels: [...all] });
+  // Summary, tags and operationId of each operation, both sides', by label.
+  const terms = new Map([
+    ["POST /pets", "createpet\nanimals\nregister a pet"],
+    ["PUT /pets/{id}", "replacepet\nanimals\nreplace a pet"],
+    ["GET /pets", "listpets\nanimals\nlist pets"],
+  ]);
+  const hays = newHays(terms);
+  const shown = (filter: string) => [...viewIndices(CHANGES, q(filter), hays)];
+  assert.deepEqual(shown("createPet"), [0, 1]);
+  assert.deepEqual(shown("replacepet"), [0]);
+  assert.deepEqual(shown("register"), [0, 1]);
+  assert.deepEqual(shown("animals"), [0, 1, 2, 3]);
+  assert.deepEqual(shown("get animals"), [2, 3]);
+  assert.deepEqual(shown("warning listpets"), [2]);
+  assert.deepEqual(shown("listpets enum"), [2]);
+  assert.deepEqual(shown("zebra"), []);
+  // Without terms, as before: labels, places and sentences only.
+  assert.deepEqual([...viewIndices(CHANGES, q("createPet"))], []);
+  // Changes 2 and 3 list the same operation: one hay made, not two.
+  assert.equal(hays.bySet.size, 3);
 });
 
 Deno.test("exportScope and exportResult: the whole comparison or the shown", () => {

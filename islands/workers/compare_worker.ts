@@ -16,6 +16,7 @@ import {
   formatJson,
   formatMarkdown,
 } from "../../lib/openapi/compare/format.ts";
+import { operationTerms } from "../../lib/openapi/compare/filter.ts";
 import type { SpecModel } from "../../lib/openapi/compare/model.ts";
 import type { CompareResult, Side } from "../../lib/openapi/compare/types.ts";
 import { decodeSpecBytes } from "../../lib/openapi/decode.ts";
@@ -26,7 +27,13 @@ import type {
   ViewQuery,
 } from "../compare/protocol.ts";
 import { boundedJson, resolvePointer } from "../compare/pretty.ts";
-import { exportResult, rowsOf, viewIndices } from "../compare/view.ts";
+import {
+  exportResult,
+  type Hays,
+  newHays,
+  rowsOf,
+  viewIndices,
+} from "../compare/view.ts";
 
 /**
  * Text up to this long goes back to the page for its paste box; longer
@@ -42,7 +49,7 @@ let view: ViewQuery = { filter: "", levels: ["breaking", "warning", "info"] };
 let current: {
   gen: number;
   result: CompareResult;
-  hays: (string | undefined)[];
+  hays: Hays;
   shown: Uint32Array;
 } | null = null;
 let gen = 0;
@@ -70,7 +77,11 @@ function compareIfReady(id: number): void {
     post({ type: "failed", id, message: (err as Error).message });
     return;
   }
-  const hays: (string | undefined)[] = [];
+  // The filter also reads each operation's summary, tags and operationId
+  // (contract §4's terms), which changes do not carry: the CLI's outputs
+  // and the exports stay as they are. Both documents are here, so the
+  // terms stay here too and the page is sent only the indices shown.
+  const hays = newHays(operationTerms(b, r));
   const shown = viewIndices(result.changes, view, hays);
   current = { gen: ++gen, result, hays, shown };
   post({

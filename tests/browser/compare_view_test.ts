@@ -7,14 +7,19 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { compareSpecs } from "../../lib/openapi/compare/mod.ts";
+import { operationTerms } from "../../lib/openapi/compare/filter.ts";
+import { compareSpecs, readSide } from "../../lib/openapi/compare/mod.ts";
 import {
   formatJson,
   formatMarkdown,
 } from "../../lib/openapi/compare/format.ts";
 import { parseSpec } from "../../lib/openapi/mod.ts";
 import { resolvePointer } from "../../islands/compare/pretty.ts";
-import { exportResult, viewIndices } from "../../islands/compare/view.ts";
+import {
+  exportResult,
+  newHays,
+  viewIndices,
+} from "../../islands/compare/view.ts";
 import {
   BROWSER_TEST,
   scrollFarAndBack,
@@ -35,6 +40,8 @@ import {
 const V1 = fixture("pets-v1.yaml");
 const V2 = fixture("pets-v2.yaml");
 const ALL = compareSpecs(V1, V2, { all: true });
+/** Each operation's summary, tags and operationId, as the worker reads them. */
+const TERMS = operationTerms(readSide(V1, "base"), readSide(V2, "revision"));
 
 async function loadPair(page: Page): Promise<void> {
   await pick(page, "base", fixturePath("pets-v1.yaml"));
@@ -45,7 +52,7 @@ async function loadPair(page: Page): Promise<void> {
 /** The rows `filter` and `levels` show, as the engine's filter decides. */
 function filtered(filter: string, levels: string[]) {
   const q = { filter, levels: levels as ("breaking" | "doc")[] };
-  const shown = viewIndices(ALL.changes, q);
+  const shown = viewIndices(ALL.changes, q, newHays(TERMS));
   return expectedRows({
     ...ALL,
     changes: [...shown].map((i) => ALL.changes[i]),
@@ -144,6 +151,65 @@ Deno.test({
         await page.inputValue("[data-testid=compare-filter]"),
         "delete",
       );
+    }),
+});
+
+Deno.test({
+  name:
+    "compare view: an operationId or a summary word lists the changes of that operation, from either version",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await loadPair(page);
+      const dflt = ["breaking", "warning", "info"];
+      // [filter, ids of the rows it keeps, in list order]: the changes do
+      // not hold these words, only the operations they affect do.
+      const cases: [string, string[]][] = [
+        // The base's operationId of the operation the revision removed.
+        ["deletePet", ["api-removed-without-deprecation"]],
+        // The revision's operationId of the operation it added.
+        ["getOwner", ["endpoint-added"]],
+        // A summary word: "Read a pet" (GET /pets/{petId}, and the shared
+        // Pet change that reaches it) and "Read a pet's owner".
+        ["read", [
+          "response-property-enum-value-added",
+          "request-path-parameter-renamed",
+          "endpoint-added",
+        ]],
+        ["createPet", [
+          "request-property-max-length-decreased",
+          "request-property-became-required",
+          "response-property-enum-value-added",
+        ]],
+        // A method still restricts: the Pet change is listed under GET.
+        ["createPet post", [
+          "request-property-max-length-decreased",
+          "request-property-became-required",
+        ]],
+        ["info read", ["request-path-parameter-renamed", "endpoint-added"]],
+        ["read zebra", []],
+      ];
+      for (const [filter, ids] of cases) {
+        await page.fill("[data-testid=compare-filter]", filter);
+        // Two filters in a row can keep as many rows: wait for these rows.
+        await waitCount(page, ids.length);
+        await page.waitForFunction(
+          (want) =>
+            [...document.querySelectorAll("[data-testid=change-row]")].map(
+              (e) => e.getAttribute("data-id"),
+            ).join() === want,
+          ids.join(),
+        ).catch(async (err) => {
+          throw new Error(
+            `${filter}: ${JSON.stringify((await rows(page)).map((r) => r.id))}`,
+            { cause: err },
+          );
+        });
+        const shown = await rows(page);
+        assert.deepEqual(shown.map((r) => r.id), ids, filter);
+        assert.deepEqual(hooksOnly(shown), filtered(filter, dflt), filter);
+      }
     }),
 });
 

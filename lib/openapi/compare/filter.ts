@@ -1,8 +1,10 @@
 /**
  * The compare page's filter box: the spec viewer's terms (all must match;
  * a method name matches changes listed under that method only; anything
- * else is a case-insensitive substring) plus a level name (`breaking`,
- * `warning`, `info`, `doc`) matching that level only.
+ * else is a case-insensitive substring of the path, the summary, a tag or
+ * the operationId of an operation the change affects, or of the change's
+ * own place, sentence or id) plus a level name (`breaking`, `warning`,
+ * `info`, `doc`) matching that level only.
  */
 import { compileFilter } from "../filter.ts";
 import { type Change, type Level, LEVELS } from "./types.ts";
@@ -29,25 +31,142 @@ export function compileChangeFilter(input: string): ChangeFilter {
   return { levels, methods, terms };
 }
 
-/** The text a change's terms are looked for in, lower-cased. */
-export function changeHay(c: Change): string {
-  return [...c.operations, c.where, c.text, c.id].join("\n").toLowerCase();
+/**
+ * What the filter reads of one operation (an `OpModel` of either side has
+ * it): the label changes list it under, and its summary, tags and
+ * operationId, which a change's own text does not hold.
+ */
+export interface OperationText {
+  /** `METHOD /path`, as `Change.operations` lists it. */
+  label: string;
+  summary: string;
+  tags: readonly string[];
+  operationId: string;
+}
+
+/** One side's operations and webhooks by match key (a `SpecModel` is one). */
+export interface OperationSource {
+  ops: ReadonlyMap<string, OperationText>;
+  webhooks: ReadonlyMap<string, OperationText>;
+}
+
+/**
+ * Lower-cased summary, tags and operationId of each operation, both
+ * sides', by the label changes list it under (see {@link operationTerms}).
+ */
+export type OperationTerms = ReadonlyMap<string, string>;
+
+/**
+ * One side's terms of an operation are cut here: a summary is meant to be
+ * a line, and these are copied into the filter's text of every set of
+ * operations a change lists (hundreds of sets can list one operation), so
+ * a hostile megabyte summary must not be copied hundreds of times.
+ */
+export const MAX_OPERATION_TERMS = 1_000;
+
+/**
+ * The short identifiers first, so a long summary is what gets cut; cut
+ * while joining, as a document's anchors can repeat one long string in
+ * every tag of every operation.
+ */
+function termsOf(op: OperationText): string {
+  let out = "";
+  for (const part of [op.operationId, ...op.tags, op.summary]) {
+    if (!part) continue;
+    const room = MAX_OPERATION_TERMS - out.length - 1;
+    if (room <= 0) break;
+    out += (out ? "\n" : "") + part.slice(0, room);
+  }
+  // Lower-casing can lengthen a string ("İ" is two code units lower-cased).
+  return out.toLowerCase().slice(0, MAX_OPERATION_TERMS);
+}
+
+/**
+ * The terms of every operation of both sides, by label: a matched pair's
+ * under both its labels (a path parameter renamed makes two), so a change
+ * is found by either version's summary, tag or operationId; a removed
+ * operation has only the base's, an added one only the revision's. Built
+ * apart from the changes, which stay as the CLI reports them.
+ */
+export function operationTerms(
+  base: OperationSource,
+  revision: OperationSource,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const add = (label: string, text: string) => {
+    const had = out.get(label);
+    // A webhook and a path can share a label: both are kept.
+    out.set(
+      label,
+      had === undefined || had === text ? text : `${had}\n${text}`,
+    );
+  };
+  for (const kind of ["ops", "webhooks"] as const) {
+    const b = base[kind], r = revision[kind];
+    for (const [key, op] of b) {
+      const other = r.get(key);
+      const mine = termsOf(op);
+      const theirs = other ? termsOf(other) : mine;
+      const text = theirs === mine ? mine : `${mine}\n${theirs}`;
+      add(op.label, text);
+      if (other && other.label !== op.label) add(other.label, text);
+    }
+    for (const [key, op] of r) if (!b.has(key)) add(op.label, termsOf(op));
+  }
+  return out;
+}
+
+/**
+ * The text of a change's operations a term is looked for in: each one's
+ * label (method and path) and its `terms`, lower-cased. Changes that
+ * affect the same operations have the same one (see {@link changeMatches}).
+ */
+export function operationsHay(
+  operations: readonly string[],
+  terms?: OperationTerms,
+): string {
+  if (!terms) return operations.join("\n").toLowerCase();
+  const parts: string[] = [];
+  for (const op of operations) {
+    parts.push(op);
+    const t = terms.get(op);
+    if (t) parts.push(t);
+  }
+  return parts.join("\n").toLowerCase();
+}
+
+/** The text of a change itself (place, sentence, id), lower-cased. */
+export function ownHay(c: Change): string {
+  return [c.where, c.text, c.id].join("\n").toLowerCase();
+}
+
+/**
+ * The text a change's terms are looked for in, lower-cased: its own and
+ * that of its operations (with their summary, tags and operationId when
+ * `terms` are given).
+ */
+export function changeHay(c: Change, terms?: OperationTerms): string {
+  return `${ownHay(c)}\n${operationsHay(c.operations, terms)}`;
 }
 
 /**
  * True when `c` satisfies every term of `f`: its level, its own method (the
  * one its row shows as `data-method`: "that method only", as in the spec
- * viewer's list; a document-level change has none), each text term
- * somewhere in its operations, place, sentence or id (`hay` from
- * {@link changeHay}, computed once).
+ * viewer's list; a document-level change has none), each text term in
+ * `hay` (from {@link changeHay}) or `more`. The page passes its own hay
+ * and its operations' hay ({@link operationsHay}) apart, so changes that
+ * affect the same operations share one copy of the latter.
  */
 export function changeMatches(
   c: Change,
   f: ChangeFilter,
   hay: string = changeHay(c),
+  more = "",
 ): boolean {
   for (const l of f.levels) if (c.level !== l) return false;
   for (const m of f.methods) if (c.method !== m) return false;
-  for (const t of f.terms) if (!hay.includes(t)) return false;
+  for (const t of f.terms) {
+    if (!hay.includes(t) && !more.includes(t)) return false;
+  }
   return true;
 }
