@@ -36,6 +36,9 @@ export function Params({ list }: { list: ParamDetail[] }) {
             </td>
             <td>
               <code>{p.type}</code>
+              {p.facts.map((f) => (
+                <span class="st-fact sv-param-fact" key={f}>{f}</span>
+              ))}
             </td>
             <td class="sv-desc">
               <Markdown md={p.description} />

@@ -51,8 +51,11 @@ function paramDetail(
   p: Record<string, unknown>,
   fromPath: boolean,
   swagger: boolean,
+  graph: SchemaGraph,
 ): ParamDetail {
   let type = "";
+  // Swagger 2.0 writes a parameter's schema keywords on the parameter.
+  const schema = swagger ? p : p.schema;
   if (swagger) type = typeSummary(p);
   else if (p.schema !== undefined) type = typeSummary(p.schema);
   else if (isObject(p.content)) type = keysOf(p.content, 5).join(", ");
@@ -63,8 +66,28 @@ function paramDetail(
     deprecated: p.deprecated === true,
     description: markdown(text(p.description, MAX_CELL)),
     type,
+    facts: schema === undefined ? [] : paramFacts(graph, schema),
     fromPath,
   };
+}
+
+/**
+ * A parameter schema's default and constraints, and its items' (the type
+ * summary names enum values already): `limit` as `integer`, `default 20`,
+ * `>= 1`, `<= 100` (contract 4.1: defaults and constraints, as Redoc and
+ * Swagger UI show them beside a parameter).
+ */
+function paramFacts(graph: SchemaGraph, schema: unknown): string[] {
+  const out: string[] = [];
+  let n = graph.node(graph.edge("", schema).node);
+  for (let d = 0; n && d < 4; d++) {
+    const pre = d ? `items${"[]".repeat(d - 1)} ` : "";
+    if (n.default !== null) out.push(`${pre}default ${n.default}`);
+    if (n.const !== null) out.push(`${pre}const ${n.const}`);
+    for (const c of n.constraints) out.push(pre + c);
+    n = n.items ? graph.node(n.items.node) : null;
+  }
+  return out;
 }
 
 /** The first `max` keys of `o`, without listing them all. */
@@ -185,7 +208,7 @@ export function operationDetail(
       formSchema.properties[name] = formFieldSchema(p);
       if (p.required === true) formSchema.required.push(name);
     } else if (parameters.length < MAX_PARAMS) {
-      parameters.push(paramDetail(p, fromPath, swagger));
+      parameters.push(paramDetail(p, fromPath, swagger, graph));
     }
   }
   if (form.length) {

@@ -194,3 +194,102 @@ Deno.test("spec detail: named schemas are built ahead a step each, and details s
   const s = load("swagger-2.0.json");
   assert.ok([...prepareDetails(s, new SchemaGraph(s.resolver))].length > 0);
 });
+
+/** The facts of parameter `name` of GET /a in a spec with `params`. */
+function paramFactsOf(
+  params: unknown[],
+  swagger = false,
+): Record<string, string[]> {
+  const doc = swagger
+    ? {
+      swagger: "2.0",
+      info: { title: "t", version: "1" },
+      paths: { "/a": { get: { parameters: params, responses: {} } } },
+    }
+    : {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: { "/a": { get: { parameters: params, responses: {} } } },
+      components: {
+        schemas: { P: { type: "string", minLength: 2, default: "ab" } },
+      },
+    };
+  const d = operationDetail(
+    parseSpec(JSON.stringify(doc)),
+    "paths",
+    "/a",
+    "get",
+  )!;
+  return Object.fromEntries(d.parameters.map((p) => [p.name, p.facts]));
+}
+
+const PARAM_FACT_CASES: [
+  string,
+  unknown[],
+  boolean,
+  Record<string, string[]>,
+][] = [
+  [
+    "ok/default and bounds",
+    [{
+      name: "limit",
+      in: "query",
+      schema: { type: "integer", minimum: 1, maximum: 100, default: 20 },
+    }],
+    false,
+    { limit: ["default 20", ">= 1", "<= 100"] },
+  ],
+  [
+    "ok/items' constraints and default",
+    [{
+      name: "ids",
+      in: "query",
+      schema: {
+        type: "array",
+        maxItems: 5,
+        items: { type: "string", maxLength: 3, default: "a" },
+      },
+    }],
+    false,
+    { ids: ["maxItems 5", 'items default "a"', "items maxLength 3"] },
+  ],
+  [
+    "ok/Swagger 2.0 keywords on the parameter",
+    [{
+      name: "size",
+      in: "query",
+      type: "integer",
+      minimum: 0,
+      exclusiveMinimum: true,
+      default: 5,
+    }],
+    true,
+    { size: ["default 5", "> 0"] },
+  ],
+  [
+    "ok/a $ref schema is followed",
+    [{
+      name: "p",
+      in: "query",
+      schema: { $ref: "#/components/schemas/P" },
+    }],
+    false,
+    { p: ['default "ab"', "minLength 2"] },
+  ],
+  [
+    "bad/no schema (content instead) has no facts",
+    [{
+      name: "q",
+      in: "query",
+      content: { "application/json": { schema: { type: "object" } } },
+    }],
+    false,
+    { q: [] },
+  ],
+];
+
+for (const [name, params, swagger, want] of PARAM_FACT_CASES) {
+  Deno.test(`spec detail: parameter facts ${name}`, () => {
+    assert.deepEqual(paramFactsOf(params, swagger), want);
+  });
+}

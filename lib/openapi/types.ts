@@ -114,6 +114,8 @@ export interface ParamDetail {
   description: Md;
   /** Short type summary (`string`, `array<Pet>`, `integer (int64)`). */
   type: string;
+  /** Default and constraints of its schema and its items (`default 20`, `>= 1`, `items maxLength 3`). */
+  facts: string[];
   /** True when it was declared on the path item, not the operation. */
   fromPath: boolean;
 }

@@ -997,7 +997,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "spec detail: an array's items show their enum values and constraints; Enter on a focused row opens it",
+    "spec detail: an array's items and a parameter show their enum values, defaults and constraints; Enter on a focused row opens it",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
@@ -1008,6 +1008,11 @@ Deno.test({
         paths: {
           "/a": {
             post: {
+              parameters: [{
+                name: "limit",
+                in: "query",
+                schema: { type: "integer", minimum: 1, default: 20 },
+              }],
               requestBody: {
                 content: {
                   "application/json": {
@@ -1077,5 +1082,9 @@ Deno.test({
       const media = (await detail.locator(".sv-media").last().textContent())!
         .replace(/\s+/g, " ");
       assert.match(media, /array<string>.*items: enum "x"\s*"y"/, media);
+      // A parameter's default and constraints, beside its type.
+      const limit = (await detail.locator(".sv-params tbody tr").first()
+        .textContent())!;
+      assert.match(limit, /integer\s*default 20\s*>= 1/, limit);
     }),
 });
