@@ -1,6 +1,7 @@
 import {
   useContext,
   useEffect,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -129,13 +130,22 @@ interface RowProps {
   r: TreeRow;
   focus: boolean;
   nodes: ReadonlyMap<number, SchemaNode>;
+  /** Its DOM id when a recursive row links back to it, else undefined. */
+  id: string | undefined;
+  /** Where its link back points (`#id`) when it repeats an ancestor. */
+  back: string | undefined;
+}
+
+/** The DOM id of row `key` of the tree `uid` (the tree's own for ""). */
+function rowId(uid: string, key: string): string {
+  return key ? `${uid}-${encodeURIComponent(key)}` : uid;
 }
 
 /**
  * One row, re-rendered only when its row, its focus or the node map
  * changes.
  */
-const Row = memo(function RowView({ r, focus, nodes }: RowProps) {
+const Row = memo(function RowView({ r, focus, nodes, id, back }: RowProps) {
   const isProp = r.kind === "prop";
   const n = r.node;
   return (
@@ -148,6 +158,7 @@ const Row = memo(function RowView({ r, focus, nodes }: RowProps) {
       aria-posinset={r.pos}
       aria-expanded={r.expandable ? r.open : undefined}
       tabIndex={focus ? 0 : -1}
+      id={id}
       data-key={r.key}
       data-testid={isProp ? "schema-prop" : "schema-node"}
       data-path={isProp ? r.path : undefined}
@@ -167,8 +178,13 @@ const Row = memo(function RowView({ r, focus, nodes }: RowProps) {
           <span class="st-ref">{r.edge.ref}</span>
         )}
         <span class="st-type">{typeText(r.edge, n, nodes)}</span>
-        {r.loopTo !== null && (
-          <span class="st-loop">↺ recursive: shown above</span>
+        {back !== undefined && (
+          // A link back to the row it repeats (contract 4.1), out of the
+          // tab order: the tree keeps one tab stop, and Enter on the row
+          // follows it as a click does.
+          <a class="st-loop" href={back} tabIndex={-1}>
+            ↺ recursive: shown above
+          </a>
         )}
         {n && <NodeFacts node={n} />}
         {n?.items && <ItemFacts node={n} nodes={nodes} />}
@@ -192,6 +208,9 @@ interface BlockProps {
   /** Key of the focusable row when it is in this block, else "". */
   focusKey: string;
   nodes: ReadonlyMap<number, SchemaNode>;
+  /** The tree's DOM id, and the keys of rows a recursive row repeats. */
+  uid: string;
+  targets: ReadonlySet<string>;
 }
 
 /**
@@ -210,13 +229,20 @@ interface BlockProps {
  * no role passes its children to its parent).
  */
 const Block = memo(function BlockView(
-  { rows, from, to, focusKey, nodes }: BlockProps,
+  { rows, from, to, focusKey, nodes, uid, targets }: BlockProps,
 ) {
   const out = [];
   for (let i = from; i < to; i++) {
     const r = rows[i];
     out.push(
-      <Row key={r.key} r={r} focus={r.key === focusKey} nodes={nodes} />,
+      <Row
+        key={r.key}
+        r={r}
+        focus={r.key === focusKey}
+        nodes={nodes}
+        id={targets.has(r.key) ? rowId(uid, r.key) : undefined}
+        back={r.loopTo === null ? undefined : `#${rowId(uid, r.loopTo)}`}
+      />,
     );
   }
   return (
@@ -252,6 +278,7 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
   const [note, setNote] = useState("");
   const box = useRef<HTMLDivElement>(null);
   const wantFocus = useRef(false);
+  const uid = `st-${useId()}`;
 
   // Rows come from the detail's shared budget (one of its own outside one).
   const shared = useContext(RowBudgetContext);
@@ -265,6 +292,12 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
     [root, cache.version, toggled, allDepth],
   );
   const { rows } = walk;
+  // Rows a recursive row links back to: they carry a DOM id.
+  const targets = useMemo(() => {
+    const out = new Set<string>();
+    for (const r of rows) if (r.loopTo) out.add(r.loopTo);
+    return out;
+  }, [rows]);
 
   useEffect(() => {
     if (walk.missing.length) cache.fetch(walk.missing, 3);
@@ -313,8 +346,18 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
   };
   const toggle = (r: TreeRow) => {
     if (r.loopTo !== null) {
-      // The row this one repeats (the tree's root has no row: the first).
-      return moveTo(r.loopTo || rows[0].key);
+      // The row this one repeats (the tree's root has no row: the first),
+      // focused now: it is on the page (above), and when the focus key
+      // stays the same (a link back clicked, the row never focused) no
+      // render would move it.
+      const key = r.loopTo || rows[0].key;
+      const el = box.current?.querySelector<HTMLElement>(
+        `[data-key="${CSS.escape(key)}"]`,
+      );
+      if (!el) return moveTo(key);
+      setFocusKey(key);
+      el.focus();
+      return;
     }
     if (!r.expandable) return;
     // What one click opens shows at once (its rows follow the clicked one,
@@ -374,7 +417,11 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
 
   const onClick = (ev: MouseEvent) => {
     const t = ev.target as HTMLElement;
-    if (t.closest("a")) return; // a link in a description
+    const link = t.closest("a");
+    // A link back is followed as the row's Enter follows it (focus on the
+    // row it repeats); a link in a description is left to the browser.
+    if (link?.classList.contains("st-loop")) ev.preventDefault();
+    else if (link) return;
     const el = t.closest<HTMLElement>("[role=treeitem]");
     const r = el && rows.find((x) => x.key === el.dataset.key);
     if (!r) return;
@@ -452,6 +499,8 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
         to={to}
         focusKey={at >= from && at < to ? current!.key : ""}
         nodes={cache.nodes}
+        uid={uid}
+        targets={targets}
       />,
     );
   }
@@ -490,6 +539,7 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
         // waiting for no busy tree waits for this one.
         <div
           role="tree"
+          id={uid}
           aria-label={label}
           class="st-tree"
           // Busy while rows fill in, and while "Expand all" still asks the

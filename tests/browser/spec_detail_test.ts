@@ -531,6 +531,27 @@ Deno.test({
       await parent.waitFor();
       assert.match((await parent.textContent())!, /recursive/);
       assert.equal(await parent.getAttribute("aria-expanded"), null);
+      // A link back: to an element of the page (the tree, for its root),
+      // and followed, the focus is on the row it repeats.
+      const back = parent.locator("a.st-loop");
+      const href = (await back.getAttribute("href"))!;
+      assert.match(href, /^#./);
+      assert.equal(
+        await page.locator(`[id="${decodeURIComponent(href.slice(1))}"]`)
+          .count(),
+        1,
+        href,
+      );
+      await back.click();
+      await page.waitForFunction(() => {
+        const a = document.activeElement;
+        return a?.getAttribute("role") === "treeitem" &&
+          a === a.closest("[role=tree]")!.querySelector("[role=treeitem]");
+      });
+      assert.equal(
+        await page.evaluate(() => location.hash.includes("st-")),
+        false,
+      );
     }),
 });
 
