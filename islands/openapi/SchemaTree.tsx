@@ -45,56 +45,72 @@ export function typeText(
   return t;
 }
 
-/** Details of a node shown beside its type: flags, constraints, values. */
-export function NodeFacts({ node }: { node: SchemaNode }) {
+/**
+ * Details of a node shown beside its type (flags, constraints, values), as
+ * a list: {@link ItemFacts} shows an item's only when it has any.
+ */
+function factsOf(node: SchemaNode) {
   const a = node.alts;
-  return (
-    <>
-      {node.deprecated && <span class="st-flag sv-deprecated">deprecated</span>}
-      {node.readOnly && <span class="st-flag">read-only</span>}
-      {node.writeOnly && <span class="st-flag">write-only</span>}
-      {node.constraints.map((c) => <span class="st-fact" key={c}>{c}</span>)}
-      {node.const !== null && (
-        <span class="st-fact">
-          const <code>{node.const}</code>
-        </span>
-      )}
-      {node.default !== null && (
-        <span class="st-fact">
-          default <code>{node.default}</code>
-        </span>
-      )}
-      {node.enum.length > 0 && (
-        <span class="st-fact st-enum">
-          enum {node.enum.map((v, i) => <code key={i}>{v}</code>)}
-          {node.enumMore > 0 && ` …and ${node.enumMore} more`}
-        </span>
-      )}
-      {a && a.discriminator && (
-        <span class="st-fact">
-          discriminator <code>{a.discriminator}</code>
-          {a.mapping.map(([v, to]) => (
-            <span key={v}>
-              {" "}
-              <code>{v}</code> → {to}
-            </span>
-          ))}
-        </span>
-      )}
-      {node.note && <span class="st-fact st-note">{node.note}</span>}
-      {node.propsMore > 0 && (
-        <span class="st-fact">…and {node.propsMore} more properties</span>
-      )}
-    </>
-  );
+  const out = [];
+  if (node.deprecated) {
+    out.push(<span class="st-flag sv-deprecated" key="d">deprecated</span>);
+  }
+  if (node.readOnly) out.push(<span class="st-flag" key="r">read-only</span>);
+  if (node.writeOnly) out.push(<span class="st-flag" key="w">write-only</span>);
+  for (const c of node.constraints) {
+    out.push(<span class="st-fact" key={`c ${c}`}>{c}</span>);
+  }
+  if (node.const !== null) {
+    out.push(
+      <span class="st-fact" key="const">
+        const <code>{node.const}</code>
+      </span>,
+    );
+  }
+  if (node.default !== null) {
+    out.push(
+      <span class="st-fact" key="default">
+        default <code>{node.default}</code>
+      </span>,
+    );
+  }
+  if (node.enum.length > 0) {
+    out.push(
+      <span class="st-fact st-enum" key="enum">
+        enum {node.enum.map((v, i) => <code key={i}>{v}</code>)}
+        {node.enumMore > 0 && ` …and ${node.enumMore} more`}
+      </span>,
+    );
+  }
+  if (a && a.discriminator) {
+    out.push(
+      <span class="st-fact" key="disc">
+        discriminator <code>{a.discriminator}</code>
+        {a.mapping.map(([v, to]) => (
+          <span key={v}>
+            {" "}
+            <code>{v}</code> → {to}
+          </span>
+        ))}
+      </span>,
+    );
+  }
+  if (node.note) {
+    out.push(<span class="st-fact st-note" key="note">{node.note}</span>);
+  }
+  if (node.propsMore > 0) {
+    out.push(
+      <span class="st-fact" key="more">
+        …and {node.propsMore} more properties
+      </span>,
+    );
+  }
+  return out;
 }
 
-/** True when {@link NodeFacts} has anything to show for `n`. */
-function hasFacts(n: SchemaNode): boolean {
-  return n.deprecated || n.readOnly || n.writeOnly ||
-    n.constraints.length > 0 || n.const !== null || n.default !== null ||
-    n.enum.length > 0 || !!n.alts?.discriminator || !!n.note ||
-    n.propsMore > 0;
+/** Details of a node shown beside its type: flags, constraints, values. */
+export function NodeFacts({ node }: { node: SchemaNode }) {
+  return <>{factsOf(node)}</>;
 }
 
 /**
@@ -112,11 +128,11 @@ export function ItemFacts(
   for (let d = 0; d < 4 && cur.items; d++) {
     const it = nodes.get(cur.items.node);
     if (!it) break;
-    if (hasFacts(it)) {
+    const facts = factsOf(it);
+    if (facts.length) {
       out.push(
         <span class="st-items" key={d}>
-          <span class="st-fact">items{"[]".repeat(d)}:</span>{" "}
-          <NodeFacts node={it} />
+          <span class="st-fact">items{"[]".repeat(d)}:</span> {facts}
         </span>,
       );
     }
@@ -279,6 +295,11 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
   const box = useRef<HTMLDivElement>(null);
   const wantFocus = useRef(false);
   const uid = `st-${useId()}`;
+  /** The rendered row of `key`, if any. */
+  const rowEl = (key: string) =>
+    box.current?.querySelector<HTMLElement>(
+      `[data-key="${CSS.escape(key)}"]`,
+    ) ?? null;
 
   // Rows come from the detail's shared budget (one of its own outside one).
   const shared = useContext(RowBudgetContext);
@@ -332,9 +353,7 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
       wantFocus.current = false;
       return;
     }
-    const el = box.current.querySelector<HTMLElement>(
-      `[data-key="${CSS.escape(current.key)}"]`,
-    );
+    const el = rowEl(current.key);
     if (!el) return;
     wantFocus.current = false;
     el.focus();
@@ -351,9 +370,7 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
       // stays the same (a link back clicked, the row never focused) no
       // render would move it.
       const key = r.loopTo || rows[0].key;
-      const el = box.current?.querySelector<HTMLElement>(
-        `[data-key="${CSS.escape(key)}"]`,
-      );
+      const el = rowEl(key);
       if (!el) return moveTo(key);
       setFocusKey(key);
       el.focus();

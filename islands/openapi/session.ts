@@ -47,7 +47,7 @@ export type ToSave =
  * with an idle callback's timeout of a second, as before, they ran between
  * the frames of an operation opened soon after the list showed.
  */
-export const PIECE_MS = 5;
+const PIECE_MS = 5;
 /** Idle time the pieces of one idle callback take, at most (about). */
 const SLICE_MS = 12;
 
