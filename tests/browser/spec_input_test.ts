@@ -190,15 +190,27 @@ Deno.test({
       // The progress state may come and go between two polls on a fast
       // machine, so record it from the DOM mutations themselves.
       await page.evaluate(() => {
-        const w = globalThis as unknown as { sawProgress: boolean };
+        const w = globalThis as unknown as {
+          sawProgress: boolean;
+          progressAtFirst: string;
+        };
         w.sawProgress = false;
         const sel = "[data-testid=spec-progress]";
         new MutationObserver((records) => {
           for (const r of records) {
             for (const n of r.addedNodes) {
-              if (
-                n instanceof Element && (n.matches(sel) || n.querySelector(sel))
-              ) w.sawProgress = true;
+              const el = n instanceof Element
+                ? (n.matches(sel) ? n : n.querySelector(sel))
+                : null;
+              if (!el || w.sawProgress) continue;
+              w.sawProgress = true;
+              // Hidden at first, shown by a delayed step if the read lasts.
+              const delays = el.getAnimations().map((a) =>
+                a.effect?.getTiming().delay
+              );
+              w.progressAtFirst = `${getComputedStyle(el).visibility} ${
+                delays.join(",")
+              }`;
             }
           }
         }).observe(document.body, { subtree: true, childList: true });
@@ -214,6 +226,14 @@ Deno.test({
           (globalThis as unknown as { sawProgress: boolean }).sawProgress
         ),
         "a progress state was shown while the worker parsed",
+      );
+      assert.equal(
+        await page.evaluate(() =>
+          (globalThis as unknown as { progressAtFirst: string })
+            .progressAtFirst
+        ),
+        "hidden 250",
+        "the progress is painted only once the read has taken 250 ms",
       );
       assert.equal(await page.textContent("[data-testid=spec-count]"), "3000");
       const n = await page.locator("[data-testid=endpoint-row]").count();
