@@ -100,6 +100,15 @@ export function ResponseView(
           The browser followed the redirects and ended at <code>{r.url}</code>.
         </p>
       )}
+      {r.cutOff !== null && (
+        <div class="error-box" data-testid="result-cut" role="alert">
+          The body broke off before its end: {r.cutOff}{" "}
+          The status and headers below had arrived; the body shows the{" "}
+          {formatBytes(r.bytes)}{" "}
+          read before the break (a browser drops what it had not yet handed to
+          the page).
+        </div>
+      )}
       <Problem r={r} />
       <h4 class="result-h">Response headers</h4>
       <table class="headers" data-testid="result-headers" tabIndex={0}>

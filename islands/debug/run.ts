@@ -30,6 +30,12 @@ export interface RunResponse {
   /** Milliseconds to the response headers, and to the end of the body. */
   ttfbMs: number;
   ms: number;
+  /**
+   * Why the body stopped before its end (the connection closed or reset,
+   * or Cancel), or null when it was read whole: the status and headers
+   * had arrived, so they are shown, with the bytes that came.
+   */
+  cutOff: string | null;
 }
 
 /** `redirect: "manual"` met a redirect: browsers hide its status. */
@@ -78,9 +84,9 @@ export async function runFetch(
       res.headers.get("content-type") ?? "",
     );
     if (stream) await res.body?.cancel();
-    const buf = stream
-      ? new Uint8Array(0)
-      : new Uint8Array(await res.arrayBuffer());
+    const { buf, cutOff } = stream
+      ? { buf: new Uint8Array(0), cutOff: null }
+      : await readBody(res);
     const t2 = now();
     const type = (res.headers.get("content-type") ?? "").split(";")[0].trim()
       .toLowerCase();
@@ -100,6 +106,7 @@ export async function runFetch(
       stream,
       ttfbMs: t1 - t0,
       ms: t2 - t0,
+      cutOff,
     };
   } catch (e) {
     const aborted = (e as Error)?.name === "AbortError";
@@ -114,6 +121,42 @@ export async function runFetch(
       ms: now() - t0,
     };
   }
+}
+
+/**
+ * The body's bytes, and why it stopped early: a read that fails after the
+ * headers (a chunked body cut short, a reset, Cancel) keeps what came, as
+ * DevTools shows a response with `ERR_INCOMPLETE_CHUNKED_ENCODING`.
+ */
+async function readBody(
+  res: Response,
+): Promise<{ buf: Uint8Array; cutOff: string | null }> {
+  const parts: Uint8Array[] = [];
+  let n = 0;
+  let cutOff: string | null = null;
+  const reader = res.body?.getReader();
+  try {
+    for (;;) {
+      const r = await reader?.read();
+      if (!r || r.done) break;
+      parts.push(r.value);
+      n += r.value.byteLength;
+    }
+  } catch (e) {
+    const said = `${(e as Error)?.message ?? e}`.trim();
+    cutOff = (e as Error)?.name === "AbortError"
+      ? "Cancelled."
+      : said.endsWith(".")
+      ? said
+      : `${said}.`;
+  }
+  const buf = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    buf.set(p, at);
+    at += p.byteLength;
+  }
+  return { buf, cutOff };
 }
 
 /** Standard base64 of `bytes` (btoa takes a binary string, in slices). */

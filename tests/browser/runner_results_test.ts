@@ -1,8 +1,9 @@
 /**
  * The /debug runner in Chromium with results that are more than a status
  * and a JSON body: live SSE events and the stop button, a failed and a
- * cancelled request, a large body, an example's Try link, a WebSocket
- * exchange, a drawn image and a dripped body.
+ * cancelled request, a body cut after its headers, a large body, an
+ * example's Try link, a WebSocket exchange, a drawn image and a dripped
+ * body.
  */
 import assert from "node:assert/strict";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
@@ -95,6 +96,32 @@ Deno.test({
         "Cancelled.",
       );
     }, HTTP_ERRORS),
+});
+
+Deno.test({
+  name:
+    "browser runner: abort shows the 200 and headers that came, and that the body broke off",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "abort");
+      await r.locator("[data-param=after]").fill("100");
+      await r.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(r), "200");
+      assert.equal(await r.locator("[data-testid=result-error]").count(), 0);
+      assert.match(
+        (await r.locator("[data-testid=result-headers]").textContent())!,
+        /content-type/,
+      );
+      // Chromium errors the body's stream with what it had not handed
+      // over still queued, and a stream's error drops its queue: the 100
+      // bytes and the cut arrive together, so none may be shown.
+      assert.match(
+        (await r.locator("[data-testid=result-cut]").textContent())!,
+        /broke off before its end: .+\. The status and headers below had arrived; the body shows the \d+ B read/,
+      );
+    }, { allowErrors: [/Failed to load resource/, /ERR_INCOMPLETE/] }),
 });
 
 Deno.test({

@@ -1,0 +1,76 @@
+/**
+ * runFetch over real TCP: a response read whole, and one whose chunked
+ * body a server cuts after its headers (the status and headers are kept,
+ * with the bytes that came and why the rest did not).
+ */
+import assert from "node:assert/strict";
+import { runFetch } from "./run.ts";
+import type { PreparedRequest } from "./model.ts";
+
+/** A raw HTTP/1.1 server answering every connection with `reply`. */
+function rawServer(reply: string) {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const done = (async () => {
+    for await (const conn of listener) {
+      const buf = new Uint8Array(4096);
+      await conn.read(buf); // the request head
+      await conn.write(new TextEncoder().encode(reply));
+      conn.close();
+    }
+  })();
+  const { port } = listener.addr as Deno.NetAddr;
+  return {
+    url: `http://127.0.0.1:${port}/x`,
+    async close() {
+      listener.close();
+      await done.catch(() => {});
+    },
+  };
+}
+
+const get = (url: string): PreparedRequest => ({
+  url,
+  method: "GET",
+  headers: [],
+  follow: false,
+  manual: false,
+  compressed: false,
+  stream: false,
+});
+
+Deno.test("runFetch: a whole body has no cut-off", async () => {
+  const s = rawServer(
+    "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n" +
+      "Connection: close\r\n\r\nhello",
+  );
+  try {
+    const r = await runFetch(get(s.url));
+    assert.equal(r.kind, "response");
+    if (r.kind !== "response") return;
+    assert.equal(r.status, 200);
+    assert.equal(r.body, "hello");
+    assert.equal(r.cutOff, null);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("runFetch: a body cut after the headers keeps the status, headers and bytes that came", async () => {
+  const s = rawServer(
+    "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nX-Test: kept\r\n" +
+      "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n",
+  );
+  try {
+    const r = await runFetch(get(s.url));
+    assert.equal(r.kind, "response", JSON.stringify(r));
+    if (r.kind !== "response") return;
+    assert.equal(r.status, 200);
+    assert.ok(r.headers.some(([k, v]) => k === "x-test" && v === "kept"));
+    assert.equal(r.body, "hello");
+    assert.equal(r.bytes, 5);
+    assert.ok(r.cutOff, "says why the body stopped");
+    assert.match(r.cutOff, /\.$/);
+  } finally {
+    await s.close();
+  }
+});
