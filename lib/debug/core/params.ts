@@ -79,7 +79,9 @@ function integer(spec: ParamSpec, raw: string): number {
 function decimal(spec: ParamSpec, raw: string): number {
   const n = Number(raw);
   if (
+    // `-0` and `-0.0` are refused as the integers refuse `-0`.
     !DECIMAL.test(raw) || raw.length > 24 || !Number.isFinite(n) ||
+    Object.is(n, -0) ||
     (spec.min !== undefined && n < spec.min) ||
     (spec.max !== undefined && n > spec.max)
   ) {

@@ -27,6 +27,7 @@ const sseCount = param("sse", "count");
 const interval = param("sse", "interval");
 const event = param("sse", "event");
 const retry = param("sse", "retry");
+const delaySeconds = param("delay", "seconds");
 
 const OK: [string, ParamSpec, string, unknown][] = [
   ["code 200", code, "200", 200],
@@ -54,6 +55,8 @@ const OK: [string, ParamSpec, string, unknown][] = [
   ["interval 10s", interval, "10s", 10000],
   ["event name", event, "tick.tock:1-a_b", "tick.tock:1-a_b"],
   ["retry 0", retry, "0", 0],
+  ["delay 0", delaySeconds, "0", 0],
+  ["delay 0.5", delaySeconds, "0.5", 0.5],
 ];
 
 for (const [name, spec, raw, want] of OK) {
@@ -71,6 +74,8 @@ const BAD: [string, ParamSpec, string, RegExp][] = [
   ["code 0", code, "0", /between 200 and 599/],
   ["code negative", code, "-200", /between 200 and 599/],
   ["count minus zero", count, "-0", /decimal integer/],
+  ["delay minus zero", delaySeconds, "-0", /decimal number/],
+  ["delay minus zero point zero", delaySeconds, "-0.0", /decimal number/],
   ["code empty", code, "", /decimal integer/],
   ["code hex", code, "0x1F", /decimal integer/],
   ["code plus", code, "+200", /decimal integer/],
