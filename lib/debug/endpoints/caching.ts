@@ -37,18 +37,29 @@ export interface EntityTag {
 /**
  * The entity tags of an If-Match / If-None-Match value (RFC 9110 §13.1.1),
  * `"*"` for the wildcard, or null when malformed.
+ *
+ * A tag written without its quotes (`If-None-Match: abc`) is read as the
+ * strong tag `"abc"`, as httpbin and go-httpbin read it: httpbin's own
+ * tests send it so, and a suite written against httpbin must pass here
+ * unchanged. A recipient may parse a field leniently where the meaning is
+ * plain (RFC 9110 §5.5); anything else malformed is still refused.
  */
 export function parseEntityTags(value: string): EntityTag[] | "*" | null {
   const v = value.trim();
   if (v === "*") return "*";
   const out: EntityTag[] = [];
-  const re = /\s*(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"\s*(?:,|$)/y;
+  const re =
+    /\s*(?:(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"|([\x21\x23-\x2b\x2d-\x7e\x80-\xff]+))\s*(?:,|$)/y;
   let at = 0;
   while (at < v.length && out.length <= 64) {
     re.lastIndex = at;
     const m = re.exec(v);
-    if (!m) return null;
-    out.push({ tag: m[2], weak: m[1] !== undefined });
+    if (!m || m[3] === "*") return null; // a wildcard stands alone
+    out.push(
+      m[3] !== undefined
+        ? { tag: m[3], weak: false }
+        : { tag: m[2], weak: m[1] !== undefined },
+    );
     at = re.lastIndex;
   }
   return out;
@@ -169,7 +180,7 @@ export function etag(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "Conditional requests against an ETag",
     description:
-      'The response has `ETag: "etag"`. If-Match without a strong match: 412; else If-None-Match with a weak match (a list, or `*`): 304; else 200 (httpbin\'s request shape). A malformed conditional header is 400.',
+      'The response has `ETag: "etag"`. If-Match without a strong match: 412; else If-None-Match with a weak match (a list, or `*`): 304; else 200 (httpbin\'s request shape). A tag without its quotes (`If-None-Match: v1`) is read as the strong tag "v1", as httpbin reads it; any other malformed conditional header is 400.',
     params: [{
       name: "etag",
       in: "path",

@@ -13,7 +13,13 @@ const TAGS: [string, string, ReturnType<typeof parseEntityTags>][] = [
   ]],
   ["ok/empty tag", '""', [{ tag: "", weak: false }]],
   ["ok/wildcard", "*", "*"],
-  ["bad/unquoted", "v1", null],
+  // httpbin's and go-httpbin's reading; httpbin's own tests send these.
+  ["ok/unquoted is a strong tag", "v1", [{ tag: "v1", weak: false }]],
+  ["ok/unquoted in a list", 'abc, W/"b"', [
+    { tag: "abc", weak: false },
+    { tag: "b", weak: true },
+  ]],
+  ["bad/unterminated quote", '"v1', null],
   ["bad/lower-case w/", 'w/"v1"', null],
   ["bad/inner quote", '"a"b"', null],
   ["bad/missing comma", '"a" "b"', null],
@@ -33,7 +39,8 @@ const MATCH: [string, string, string, boolean, boolean][] = [
   ["ok/wildcard", "*", "v1", true, true],
   ["ok/another tag", '"v2"', "v1", false, false],
   ["ok/case matters", '"V1"', "v1", false, false],
-  ["bad/malformed header matches nothing", "v1", "v1", false, false],
+  ["ok/unquoted matches strongly", "v1", "v1", true, true],
+  ["bad/malformed header matches nothing", '"a" "b"', "v1", false, false],
 ];
 for (const [name, header, tag, passes, fails] of MATCH) {
   Deno.test(`conditionals: ${name}`, () => {
@@ -91,10 +98,15 @@ const CASES: [string, string, Record<string, string>, number][] = [
     "if-match": '"v2"',
     "if-none-match": '"v1"',
   }, 412],
+  // httpbin's own tests: unquoted tags, as httpbin reads them.
+  ["ok//etag If-None-Match abc", "/etag/abc", { "if-none-match": "abc" }, 304],
+  ["ok//etag If-None-Match 123", "/etag/abc", { "if-none-match": "123" }, 200],
+  ["ok//etag If-Match abc", "/etag/abc", { "if-match": "abc" }, 200],
+  ["bad//etag If-Match 123", "/etag/abc", { "if-match": "123" }, 412],
   [
     "bad//etag malformed If-None-Match",
     "/etag/v1",
-    { "if-none-match": "v1" },
+    { "if-none-match": '"v1' },
     400,
   ],
   ["bad//etag malformed If-Match", "/etag/v1", { "if-match": '"a" "b"' }, 400],
