@@ -73,7 +73,7 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
     acceptsBody: true,
     summary: "Reflect the request as JSON",
     description:
-      `Always JSON (with X-Content-Type-Options: nosniff), never HTML. Reflects method, url, path, query (arrays for repeated names), lower-case headers, the body (UTF-8, or base64 when not valid UTF-8) with its size, the parsed JSON body and urlencoded or multipart form fields. A body sent with Content-Encoding gzip, deflate or br is decoded first. Accepts GET, HEAD, POST, PUT, PATCH, DELETE, QUERY and non-preflight OPTIONS. Bodies over ${ctx.limits.maxBodyBytes} bytes after decoding get 413 (limit \`maxBodyBytes\`).`,
+      `Always JSON (with X-Content-Type-Options: nosniff), never HTML. Reflects method, url, path, query (arrays for repeated names), lower-case headers, the body (UTF-8, or base64 when not valid UTF-8) with its size, the parsed JSON body and urlencoded or multipart form fields. A body sent with Content-Encoding gzip, deflate or br is decoded first. Accepts GET, HEAD, POST, PUT, PATCH, DELETE, QUERY and non-preflight OPTIONS. Bodies over ${ctx.limits.maxBodyBytes} bytes after decoding get 413 (limit \`maxBodyBytes\`). A GET or HEAD request's body is not read (Deno's HTTP server does not hand it over): send a body with another method.`,
     params: [sleepParam(ctx.limits)],
     responses: [{
       status: "200",

@@ -132,7 +132,7 @@ export function anything(ctx: DebugContext, route: Route): EndpointDef {
     acceptsBody: true,
     summary: "Any request, any method, as httpbin shows it",
     description:
-      "Answers every method token (QUERY and unknown ones included) with JSON: `args`, `data`, `files`, `form`, `headers`, `json`, `method`, `origin` and `url`. Any path below `/anything/` is answered the same way.",
+      "Answers every method token (QUERY and unknown ones included) with JSON: `args`, `data`, `files`, `form`, `headers`, `json`, `method`, `origin` and `url`. Any path below `/anything/` is answered the same way. A GET or HEAD request's body is not read (Deno's HTTP server does not hand it over): send a body with another method.",
     params: [{
       name: "path",
       in: "path",
