@@ -9,13 +9,13 @@ import {
   initialState,
   isCompressed,
   prepare,
-  type PreparedRequest,
   reflectsQuery,
   runnerCurl,
   type RunnerState,
   TEXT_PLAIN,
 } from "./model.ts";
 import { bodyError, parseHeaders } from "./headers.ts";
+import { preparedRequest } from "../../tests/helpers/prepared_request.ts";
 
 const catalog = createDebugApi().catalog;
 const O = "http://127.0.0.1:8000";
@@ -215,18 +215,7 @@ Deno.test("runner model: header lines", () => {
   assert.equal(parseHeaders("X-HTTP-Method-Override: PUT").error, null);
 });
 
-function req(patch: Partial<PreparedRequest>): PreparedRequest {
-  return {
-    url: "http://h/api/debug/echo",
-    method: "GET",
-    headers: [],
-    follow: false,
-    manual: false,
-    compressed: false,
-    stream: false,
-    ...patch,
-  };
-}
+const req = preparedRequest;
 
 Deno.test("runner curl: the runner's options reach the command", () => {
   assert.equal(runnerCurl(req({})), "curl 'http://h/api/debug/echo'");

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { runFetch } from "./run.ts";
-import type { PreparedRequest } from "./model.ts";
+import { preparedRequest } from "../../tests/helpers/prepared_request.ts";
 
 /** A raw HTTP/1.1 server answering every connection with `reply`. */
 function rawServer(reply: string) {
@@ -28,15 +28,7 @@ function rawServer(reply: string) {
   };
 }
 
-const get = (url: string): PreparedRequest => ({
-  url,
-  method: "GET",
-  headers: [],
-  follow: false,
-  manual: false,
-  compressed: false,
-  stream: false,
-});
+const get = (url: string) => preparedRequest({ url });
 
 Deno.test("runFetch: a whole body has no cut-off", async () => {
   const s = rawServer(
