@@ -68,6 +68,19 @@ function object(properties: Json, required: string[] = []): Json {
   return { type: "object", properties, required };
 }
 
+/**
+ * `GET /a` answers with a Tag, `GET /b` with an array of them, `GET /c`
+ * with an object whose property `tag` is one: three ways to reach it.
+ */
+function threeReaches(): Json {
+  const tag = { $ref: "#/components/schemas/Tag" };
+  return {
+    ...responseBody(tag),
+    "/b": responseBody({ type: "array", items: tag })["/a"],
+    "/c": responseBody(object({ tag }))["/a"],
+  };
+}
+
 /** [id, level, operations] of a change. */
 type Want = [string, string, string[]];
 
@@ -685,6 +698,28 @@ const CHANGES: [string, string, string, Want[]][] = [
       { Pet: object({ id: { type: "string" } }, ["id"]) },
     ),
     [["response-required-property-removed", "breaking", ["GET /a", "GET /b"]]],
+  ],
+  [
+    "ok/a component's own change is one change, whether a body, items or a property reaches it",
+    doc(threeReaches(), { Tag: object({ n: { type: "string" } }) }),
+    doc(threeReaches(), {
+      Tag: { ...object({ n: { type: "string" } }), nullable: true },
+    }),
+    [[
+      "response-property-became-nullable",
+      "breaking",
+      ["GET /a", "GET /b", "GET /c"],
+    ]],
+  ],
+  [
+    "ok/a component's type change is one change, whether a body, items or a property reaches it",
+    doc(threeReaches(), { Tag: object({ n: { type: "string" } }) }),
+    doc(threeReaches(), { Tag: { type: "string" } }),
+    [[
+      "response-property-type-changed",
+      "breaking",
+      ["GET /a", "GET /b", "GET /c"],
+    ]],
   ],
   [
     "ok/a change in a recursive schema is found once, without looping",

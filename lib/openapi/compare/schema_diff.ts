@@ -221,9 +221,20 @@ export class SchemaDiff {
     }
     const b = task.b(), r = task.r();
     // A named component is its own place: what changes inside it is said
-    // once, wherever it is used.
+    // once, wherever it is used. The same component on both sides is said
+    // as a schema whether a body, an array's items or a property reaches
+    // it, so each reach finds the same change and the report lists it once
+    // with all their operations; a body that now names another component
+    // is still a change of that body.
     if (b.name && r.name && (at.role === "property" || at.role === "body")) {
-      at = { ...at, root: `schema ${r.name}`, path: "", name: undefined };
+      const inside = b.name === r.name;
+      at = {
+        ...at,
+        role: inside ? "property" : at.role,
+        root: `schema ${r.name}`,
+        path: "",
+        name: undefined,
+      };
     }
     const bi = b.inner ? this.#base.view(b.inner.raw, b.inner) : b;
     const ri = r.inner ? this.#rev.view(r.inner.raw, r.inner) : r;
@@ -787,7 +798,11 @@ function named(at: Place): string {
 
 function subject(at: Place): string {
   if (at.role !== "property") return at.subject;
-  return `${at.word ?? at.dir} property ${named(at)}`;
+  // A named component itself, however it is reached: `response schema `Pet``.
+  const kind = !at.path && at.root.startsWith("schema ")
+    ? "schema"
+    : "property";
+  return `${at.word ?? at.dir} ${kind} ${named(at)}`;
 }
 
 function sameTypes(b: SchemaView, r: SchemaView): boolean {
