@@ -202,7 +202,11 @@ export function buildIndex(
   const info = isObject(doc.info) ? doc.info : {};
   if (!isObject(doc.info)) {
     warnings.push({
-      message: "info is missing: no title or version to show",
+      message: doc.info === undefined
+        ? "info is missing: no title or version to show"
+        : `info is ${
+          describeValue(doc.info)
+        }, expected an object: no title or version to show`,
       path: "$.info",
     });
   }

@@ -105,6 +105,22 @@ const OK: OkCase[] = [
       .map((p) => `get ${p}`),
   },
   {
+    name: "ok/info missing is said so",
+    text: '{"openapi":"3.0.3","paths":{}}',
+    format: "OpenAPI 3.0.3",
+    count: 0,
+    warnings: [/^info is missing: no title or version to show$/],
+  },
+  {
+    name: "ok/info not an object says what it is",
+    text: '{"openapi":"3.0.3","info":"nope","paths":{}}',
+    format: "OpenAPI 3.0.3",
+    count: 0,
+    warnings: [
+      /^info is the string "nope", expected an object: no title or version/,
+    ],
+  },
+  {
     name: "ok/swagger: 2.0 as a YAML number is read, with a warning",
     text:
       'swagger: 2.0\ninfo: {title: t, version: "1"}\npaths: {/x: {get: {}}}\n',
