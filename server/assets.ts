@@ -80,8 +80,13 @@ export function createAssets(options: AssetOptions = {}): Assets {
   let manifest: Manifest | null | undefined;
 
   const load = async (path: string): Promise<Asset | null> => {
-    // Reject anything that could climb out of the static folder.
-    if (path.includes("..") || path.includes("\\") || path.includes("\0")) {
+    // Reject anything that could climb out of the static folder, and a
+    // directory-looking path: Deno reads `styles.css/` as the file, which
+    // then went out untyped (application/octet-stream).
+    if (
+      path.includes("..") || path.includes("\\") || path.includes("\0") ||
+      path.endsWith("/")
+    ) {
       return null;
     }
     try {

@@ -138,7 +138,7 @@ Deno.test("pages: malformed percent-encodings get the 404 page, never a 500", as
   }
 });
 
-Deno.test("static: no way out of the static folder", async () => {
+Deno.test("static: no way out of the static folder, and no file by a folder's name", async () => {
   const s = startServer();
   try {
     for (
@@ -146,6 +146,8 @@ Deno.test("static: no way out of the static folder", async () => {
         "/..%2fdeno.json",
         "/%2e%2e/deno.json",
         "/_build/../../main.ts",
+        // A file named as a folder is no file (it went out untyped).
+        "/styles.css/",
       ]
     ) {
       const res = await fetch(s.origin + p);
