@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
+import { serveMain } from "../helpers/processes.ts";
 
 const PAGES = [
   ["/", "Tools for people who build and test HTTP APIs"],
@@ -138,7 +139,7 @@ Deno.test("pages: malformed percent-encodings get the 404 page, never a 500", as
   }
 });
 
-Deno.test("static: no way out of the static folder, and no file by a folder's name", async () => {
+Deno.test("static: no way out of the static folder", async () => {
   const s = startServer();
   try {
     for (
@@ -146,8 +147,6 @@ Deno.test("static: no way out of the static folder, and no file by a folder's na
         "/..%2fdeno.json",
         "/%2e%2e/deno.json",
         "/_build/../../main.ts",
-        // A file named as a folder is no file (it went out untyped).
-        "/styles.css/",
       ]
     ) {
       const res = await fetch(s.origin + p);
@@ -156,6 +155,25 @@ Deno.test("static: no way out of the static folder, and no file by a folder's na
     }
   } finally {
     await s.close();
+  }
+});
+
+Deno.test("static, as deployed: a file is not served by a folder's name", async () => {
+  // Only with --allow-read (not -A) did Deno read `styles.css/` as the
+  // file, which then went out untyped (application/octet-stream).
+  const { child, origin } = await serveMain();
+  try {
+    for (const p of ["/styles.css/", "/theme.js/"]) {
+      const res = await fetch(origin + p);
+      await res.body?.cancel();
+      assert.equal(res.status, 404, p);
+    }
+    const ok = await fetch(origin + "/styles.css");
+    await ok.body?.cancel();
+    assert.equal(ok.status, 200);
+  } finally {
+    child.kill("SIGTERM");
+    await child.status;
   }
 });
 
