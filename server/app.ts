@@ -95,6 +95,9 @@ export function createApp(options: AppOptions = {}): App {
 
   for (const [path, load] of Object.entries(PAGES)) {
     router.get(path, (c) => page(load, new URL(c.req.url), 200));
+    // A page takes GET and HEAD only: say so (RFC 9110 §15.5.6, §9.3.7)
+    // rather than answer another method with the not-found page.
+    router.all(path, (c) => notAPageMethod(c.req.method));
   }
   debug.register(router);
 
@@ -132,4 +135,29 @@ export function createApp(options: AppOptions = {}): App {
   });
 
   return { fetch, drain: () => debug.drain(), debug, router };
+}
+
+/** Methods a page answers, for `Allow`. */
+const PAGE_METHODS = "GET, HEAD, OPTIONS";
+
+/**
+ * A page's answer to a method other than GET and HEAD: 204 with `Allow`
+ * for OPTIONS, else 405 with `Allow` (RFC 9110 §15.5.6: it must list them).
+ */
+function notAPageMethod(method: string): Response {
+  const res = method === "OPTIONS"
+    ? new Response(null, { status: 204, headers: { allow: PAGE_METHODS } })
+    : new Response(
+      `${method.slice(0, 40)} is not allowed on a page; use GET.\n`,
+      {
+        status: 405,
+        headers: {
+          allow: PAGE_METHODS,
+          "content-type": "text/plain; charset=utf-8",
+          "cache-control": "no-store",
+        },
+      },
+    );
+  applySecurityHeaders(res);
+  return res;
 }

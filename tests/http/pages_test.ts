@@ -177,6 +177,28 @@ Deno.test("static, as deployed: a file is not served by a folder's name", async 
   }
 });
 
+Deno.test("pages: another method than GET or HEAD gets 405 with Allow; OPTIONS 204", async () => {
+  const s = startServer();
+  try {
+    for (
+      const [method, path, status] of [
+        ["POST", "/spec", 405],
+        ["DELETE", "/har", 405],
+        ["PUT", "/", 405],
+        ["OPTIONS", "/debug", 204],
+      ] as const
+    ) {
+      const res = await fetch(s.origin + path, { method });
+      await res.body?.cancel();
+      assert.equal(res.status, status, `${method} ${path}`);
+      assert.equal(res.headers.get("allow"), "GET, HEAD, OPTIONS");
+      assert.ok(res.headers.get("content-security-policy"), "security headers");
+    }
+  } finally {
+    await s.close();
+  }
+});
+
 Deno.test("debug API: unknown paths get 404 problem+json", async () => {
   const s = startServer();
   try {
