@@ -8,6 +8,7 @@
  * browser's login dialog (Fetch §4.6 prompts only for credentialed requests).
  */
 import type { PreparedRequest } from "./model.ts";
+import { concatBytes } from "../../lib/shared/bytes.ts";
 
 /** A response that arrived. */
 export interface RunResponse {
@@ -132,7 +133,6 @@ async function readBody(
   res: Response,
 ): Promise<{ buf: Uint8Array; cutOff: string | null }> {
   const parts: Uint8Array[] = [];
-  let n = 0;
   let cutOff: string | null = null;
   const reader = res.body?.getReader();
   try {
@@ -140,7 +140,6 @@ async function readBody(
       const r = await reader?.read();
       if (!r || r.done) break;
       parts.push(r.value);
-      n += r.value.byteLength;
     }
   } catch (e) {
     const said = `${(e as Error)?.message ?? e}`.trim();
@@ -150,13 +149,7 @@ async function readBody(
       ? said
       : `${said}.`;
   }
-  const buf = new Uint8Array(n);
-  let at = 0;
-  for (const p of parts) {
-    buf.set(p, at);
-    at += p.byteLength;
-  }
-  return { buf, cutOff };
+  return { buf: concatBytes(parts), cutOff };
 }
 
 /** Standard base64 of `bytes` (btoa takes a binary string, in slices). */

@@ -20,6 +20,7 @@ import {
 import { ParamError } from "./params.ts";
 import type { DebugContext } from "./context.ts";
 import { drainingError } from "./lifecycle.ts";
+import { concatBytes } from "../../shared/bytes.ts";
 
 /**
  * After the limit is crossed, keep reading (and dropping) up to this many
@@ -138,10 +139,7 @@ async function unbrotli(bytes: Uint8Array, max: number): Promise<Uint8Array> {
     }
     chunks.push(value);
   }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) out.set(c, at), at += c.byteLength;
-  return out;
+  return concatBytes(chunks);
 }
 
 /** Throws the 413 once `bytes` brotli-decode past `max`, decoding no more. */
@@ -339,16 +337,7 @@ export async function readBody(
     offDrain();
   }
   if (!keep && !codings.length) return new Uint8Array(0);
-  let body: Uint8Array;
-  if (chunks.length === 1) body = chunks[0];
-  else {
-    body = new Uint8Array(total);
-    let at = 0;
-    for (const c of chunks) {
-      body.set(c, at);
-      at += c.byteLength;
-    }
-  }
+  let body = concatBytes(chunks);
   if (codings.length) body = await decodeBody(body, codings, max);
   return keep ? body : new Uint8Array(0);
 }

@@ -18,6 +18,7 @@ import {
 } from "../core/endpoint.ts";
 import { BASE_HEADERS, respond } from "../core/http.ts";
 import { problem } from "../core/problem.ts";
+import { concatBytes } from "../../shared/bytes.ts";
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz";
 /** Digits and capitals: no run of lower-case letters can contain it. */
@@ -82,16 +83,6 @@ export function alphabetBytes(first: number, last: number): Uint8Array {
     const copy = Math.min(filled - (filled % 26), len - filled);
     out.copyWithin(filled, 0, copy);
     filled += copy;
-  }
-  return out;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
   }
   return out;
 }
@@ -183,7 +174,7 @@ export function range(ctx: DebugContext, route: Route): EndpointDef {
         );
       }
       parts.push(encoder.encode(`--${BOUNDARY}--\r\n`));
-      return respond(concat(parts) as BodyInit, 206, {
+      return respond(concatBytes(parts) as BodyInit, 206, {
         ...common,
         "content-type": `multipart/byteranges; boundary=${BOUNDARY}`,
       });
