@@ -158,7 +158,7 @@ Deno.test("static: no way out of the static folder", async () => {
   }
 });
 
-Deno.test("static, as deployed: a file is not served by a folder's name", async () => {
+Deno.test("as deployed: a file is not served by a folder's name; no request.signal warning", async () => {
   // Only with --allow-read (not -A) did Deno read `styles.css/` as the
   // file, which then went out untyped (application/octet-stream).
   const { child, origin } = await serveMain();
@@ -171,10 +171,17 @@ Deno.test("static, as deployed: a file is not served by a folder's name", async 
     const ok = await fetch(origin + "/styles.css");
     await ok.body?.cancel();
     assert.equal(ok.status, 200);
+    // A sleep reads request.signal: with deno.json's no-legacy-abort, Deno
+    // prints no warning about its legacy behaviour.
+    const slept = await fetch(origin + "/api/debug/status/200?sleep=1");
+    await slept.body?.cancel();
+    assert.equal(slept.status, 200);
   } finally {
     child.kill("SIGTERM");
     await child.status;
   }
+  const log = await new Response(child.stderr).text();
+  assert.ok(!/legacy behavior/.test(log), log);
 });
 
 Deno.test("pages: another method than GET or HEAD gets 405 with Allow; OPTIONS 204", async () => {
