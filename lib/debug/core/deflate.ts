@@ -6,40 +6,18 @@
  * - One final block with the fixed Huffman code (BTYPE 01, RFC 1951
  *   §3.2.6): the block type zlib itself writes at level 1 for bodies this
  *   small, and one every decoder must read.
- * - Greedy LZ77 within a 1 KiB window, at most {@link MAX_CHAIN} candidates
- *   per position (zlib's level 1 tries as many), so a client's decoder
- *   still sees literals, length/distance pairs and overlapping copies.
+ * - Literals and length/distance pairs from lz77.ts's greedy matcher (a
+ *   1 KiB window, zlib level 1's effort).
  *
  * Why not node:zlib's `gzipSync`: each call builds a Node Transform stream
  * and a native z_stream (deflateInit), which was two thirds of `/gzip`'s
  * server CPU per response; this writer keeps its hash tables between calls
- * and allocates only the output (`deno task bench http_compress`).
- *
- * Nothing carries from one call to the next: each call stamps the table
- * entries it writes with positions above every earlier call's, and ignores
- * older stamps, so a body can never refer to an earlier request's bytes and
- * the same input always gives the same output (deflate_test.ts checks it).
+ * and allocates only the output (`deno task bench http_compress`). No
+ * call's output depends on an earlier one (lz77.ts; deflate_test.ts checks
+ * it).
  */
-
-/** How far back a match may reach (RFC 1951 §2; zlib's CINFO 2). */
-const WINDOW = 1024;
-const MIN_MATCH = 3;
-const MAX_MATCH = 258;
-/** Candidates tried per position: zlib level 1's `max_chain`. */
-const MAX_CHAIN = 4;
-const HASH_BITS = 12;
-/** Stamps stay below 2^31 (Int32Array); tables are cleared before that. */
-const MAX_STAMP = 0x7fffffff;
-
-/** Reverses the low `bits` bits of `code`. */
-function reverse(code: number, bits: number): number {
-  let r = 0;
-  for (let i = 0; i < bits; i++) {
-    r = (r << 1) | (code & 1);
-    code >>= 1;
-  }
-  return r;
-}
+import { Lz77, MAX_MATCH, WINDOW } from "./lz77.ts";
+import { reverseBits as reverse } from "./prefix_code.ts";
 
 /**
  * The fixed code's tables (RFC 1951 §3.2.5, §3.2.6), built once and only
@@ -157,19 +135,11 @@ function maxDeflated(n: number): number {
  * (see the module comment) no call's output depends on an earlier one.
  */
 export class DeflateWriter {
-  /** Last position (stamp) per hash of 3 bytes. */
-  readonly #head = new Int32Array(1 << HASH_BITS);
-  /** Previous position with the same hash, by position modulo the window. */
-  readonly #prev = new Int32Array(WINDOW);
-  /** The next call's first stamp; everything below it is from the past. */
-  #stamp: number;
+  readonly #lz: Lz77;
 
-  /**
-   * `firstStamp` is for tests only: a high value makes the next calls
-   * cross the point where the tables are cleared.
-   */
+  /** `firstStamp` is for tests only (see {@link Lz77}). */
   constructor(firstStamp = 1) {
-    this.#stamp = firstStamp;
+    this.#lz = new Lz77(firstStamp);
   }
 
   /** `data` as a gzip member (RFC 1952), header as zlib's level 1 writes. */
@@ -220,95 +190,53 @@ export class DeflateWriter {
    */
   #deflate(data: Uint8Array, out: Uint8Array, at: number): number {
     const n = data.length;
-    const head = this.#head;
-    const prev = this.#prev;
-    if (this.#stamp > MAX_STAMP - n - 1) {
-      // Stamps would overflow: forget everything (0 is below any stamp).
-      head.fill(0);
-      prev.fill(0);
-      this.#stamp = 1;
-    }
-    // Positions of this call are stamped b0 + i; any entry below b0 was
-    // written by an earlier call and is never followed.
-    const b0 = this.#stamp;
-    this.#stamp += n + 1;
+    const count = this.#lz.parse(data);
+    const found = this.#lz.matches;
     const { litCode, litBits, lenBase, lenExtra, lenIndex } = T;
     const { distBase, distExtra, distCode, distIndex } = T;
     // Bits are packed from the least significant end (RFC 1951 §3.1.1).
     let acc = 0b011; // BFINAL 1, then BTYPE 01 (fixed Huffman), §3.2.3
     let nacc = 3;
     let i = 0;
-    while (i < n) {
-      let bestLen = 0;
-      let bestDist = 0;
-      let h = 0;
-      if (i + MIN_MATCH <= n) {
-        h = Math.imul(
-          data[i] | (data[i + 1] << 8) | (data[i + 2] << 16),
-          0x1e35a7bd,
-        ) >>> (32 - HASH_BITS);
-        const limit = Math.min(MAX_MATCH, n - i);
-        let cand = head[h];
-        for (let chain = 0; chain < MAX_CHAIN && cand >= b0; chain++) {
-          const j = cand - b0;
-          const dist = i - j;
-          if (dist > WINDOW) break;
-          // Within the window, prev[j] still holds j's link: a later
-          // position sharing its slot would be a window or more after j.
-          if (data[j + bestLen] === data[i + bestLen]) {
-            let len = 0;
-            while (len < limit && data[j + len] === data[i + len]) len++;
-            if (len > bestLen) {
-              bestLen = len;
-              bestDist = dist;
-              if (len === limit) break;
-            }
-          }
-          cand = prev[j & (WINDOW - 1)];
-        }
-        prev[i & (WINDOW - 1)] = head[h];
-        head[h] = b0 + i;
-      }
-      if (bestLen >= MIN_MATCH) {
-        const li = lenIndex[bestLen];
-        const di = distIndex[bestDist];
-        // Length symbol, its extra bits, distance code, its extra bits:
-        // at most 8 + 5 + 5 + 8 bits, on top of at most 7 pending.
-        acc |= litCode[257 + li] << nacc;
-        nacc += litBits[257 + li];
-        acc |= (bestLen - lenBase[li]) << nacc;
-        nacc += lenExtra[li];
+    for (let m = 0; m <= count; m++) {
+      // The literals before match m (after the last one: up to the end).
+      const to = m < count ? found[3 * m] : n;
+      while (i < to) {
+        const c = data[i++];
+        acc |= litCode[c] << nacc;
+        nacc += litBits[c];
         while (nacc >= 8) {
           out[at++] = acc & 0xff;
           acc >>>= 8;
           nacc -= 8;
         }
-        acc |= distCode[di] << nacc;
-        nacc += 5;
-        acc |= (bestDist - distBase[di]) << nacc;
-        nacc += distExtra[di];
-        // Positions inside the match join the chains too, so a later
-        // repeat of any part of it can be found.
-        const end = i + bestLen;
-        for (i++; i < end; i++) {
-          if (i + MIN_MATCH > n) continue;
-          const hh = Math.imul(
-            data[i] | (data[i + 1] << 8) | (data[i + 2] << 16),
-            0x1e35a7bd,
-          ) >>> (32 - HASH_BITS);
-          prev[i & (WINDOW - 1)] = head[hh];
-          head[hh] = b0 + i;
-        }
-      } else {
-        const c = data[i++];
-        acc |= litCode[c] << nacc;
-        nacc += litBits[c];
       }
+      if (m === count) break;
+      const len = found[3 * m + 1];
+      const dist = found[3 * m + 2];
+      const li = lenIndex[len];
+      const di = distIndex[dist];
+      // Length symbol, its extra bits, distance code, its extra bits:
+      // at most 8 + 5 + 5 + 8 bits, on top of at most 7 pending.
+      acc |= litCode[257 + li] << nacc;
+      nacc += litBits[257 + li];
+      acc |= (len - lenBase[li]) << nacc;
+      nacc += lenExtra[li];
       while (nacc >= 8) {
         out[at++] = acc & 0xff;
         acc >>>= 8;
         nacc -= 8;
       }
+      acc |= distCode[di] << nacc;
+      nacc += 5;
+      acc |= (dist - distBase[di]) << nacc;
+      nacc += distExtra[di];
+      while (nacc >= 8) {
+        out[at++] = acc & 0xff;
+        acc >>>= 8;
+        nacc -= 8;
+      }
+      i += len;
     }
     acc |= litCode[256] << nacc; // end of block (§3.2.5)
     nacc += litBits[256];
