@@ -1,10 +1,11 @@
 /**
  * `deno task bench http_compress`: why /gzip and /deflate use
- * lib/debug/core/deflate.ts's writer and /brotli node:zlib's sync call,
- * rather than node:zlib's gzip or CompressionStream. The body is what
+ * lib/debug/core/deflate.ts's writer and /brotli lib/debug/core/brotli.ts's,
+ * rather than node:zlib or CompressionStream. The body is what
  * those endpoints send (about 300 bytes of JSON); Deno.bench, no server.
  */
 import * as zlib from "node:zlib";
+import { BrotliWriter } from "../lib/debug/core/brotli.ts";
 import { DeflateWriter } from "../lib/debug/core/deflate.ts";
 
 // `deno task bench` runs scripts with `deno run`, where Deno.bench is a
@@ -87,6 +88,22 @@ Deno.bench("zlib.deflateSync level 6", { group: "deflate" }, () => {
 Deno.bench("zlib.deflateSync level 1", { group: "deflate" }, () => {
   zlib.deflateSync(body, { level: 1 });
 });
+const brotli = new BrotliWriter();
+Deno.bench("brotli.ts BrotliWriter (served)", { group: "brotli" }, () => {
+  brotli.compress(body);
+});
+Deno.bench(
+  "zlib.brotliCompressSync quality 1, 1 KiB window (served before brotli.ts)",
+  { group: "brotli" },
+  () => {
+    zlib.brotliCompressSync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: 10,
+      },
+    });
+  },
+);
 for (const n of [1, 4, 11]) {
   Deno.bench(
     `zlib.brotliCompressSync quality ${n}`,

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { startServer } from "../helpers/server.ts";
 import { message, raw } from "../helpers/debug_server.ts";
+import { curl, hasCurl } from "../helpers/curl.ts";
 
 const FAMILIES: [string, string, string, (b: Uint8Array) => Uint8Array][] = [
   ["gzip", "gzip", "gzipped", gunzipSync],
@@ -91,6 +92,32 @@ Deno.test("compression: a body depends on its own request only (same request, sa
       const json = JSON.parse(new TextDecoder().decode(decode(again.body)));
       assert.equal(json.headers["x-probe"], "same");
       assert.equal(json.headers["x-more"], undefined);
+    }
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("compression: curl --compressed decodes every coding (zlib's and libbrotli's C decoders)", async () => {
+  if (!await hasCurl()) return;
+  const s = startServer();
+  try {
+    for (const [path, , flag] of FAMILIES) {
+      // Long, repetitive headers: a body of kilobytes with many copies.
+      const long = "abc, def; ".repeat(300);
+      const { code, stdout, stderr } = await curl([
+        "--compressed",
+        "-H",
+        `x-long: ${long}`,
+        "-H",
+        "x-short: 1",
+        `${s.origin}/api/debug/${path}`,
+      ]);
+      assert.equal(code, 0, `${path}: ${stderr}`);
+      const json = JSON.parse(stdout);
+      assert.equal(json[flag], true, path);
+      assert.equal(json.headers["x-long"], long.trim());
+      assert.equal(json.headers["x-short"], "1");
     }
   } finally {
     await s.close();

@@ -5,13 +5,13 @@
  *
  * gzip and deflate come from core/deflate.ts's small writer (one
  * fixed-Huffman block, RFC 1951 §3.2.6), without node:zlib's per-call
- * stream and z_stream set-up; brotli from node:zlib's synchronous call.
- * Neither uses CompressionStream: for these sub-kilobyte bodies the stream
- * machinery costs more than the compression itself (`deno task bench
- * http_compress`). `deflate` is the zlib format, as the HTTP coding means
+ * stream and z_stream set-up; brotli from core/brotli.ts's, without
+ * node:zlib's native encoder per call, which only a garbage collection
+ * frees. None uses CompressionStream: for these sub-kilobyte bodies the
+ * stream machinery costs more than the compression itself (`deno task
+ * bench http_compress`). `deflate` is the zlib format, as the HTTP coding means
  * (RFC 9110 §8.4.1.2).
  */
-import { brotliCompressSync, constants } from "node:zlib";
 import {
   type JsonSchema,
   PROBLEM_4XX,
@@ -30,19 +30,8 @@ import {
   JSON_TYPE,
   respond,
 } from "../core/http.ts";
+import { BrotliWriter } from "../core/brotli.ts";
 import { DeflateWriter } from "../core/deflate.ts";
-
-// Fastest quality and a small window: on a few hundred bytes of JSON the
-// higher qualities save a handful of bytes for many times the work, and
-// the default window makes brotli allocate far more than the body per
-// call. A client's decoder is exercised just the same: any window is
-// valid (RFC 7932 §9.1), as deflate.ts's 1 KiB one is (RFC 1950 §2.2).
-const BROTLI = {
-  params: {
-    [constants.BROTLI_PARAM_QUALITY]: 1,
-    [constants.BROTLI_PARAM_LGWIN]: 10,
-  },
-};
 
 /** One coding: its Content-Encoding name, JSON flag and encoder. */
 interface Coding {
@@ -130,9 +119,10 @@ export function deflate(ctx: DebugContext, route: Route): EndpointDef {
 
 /** `GET /brotli`: the coding is named `br` (RFC 7932). */
 export function brotli(ctx: DebugContext, route: Route): EndpointDef {
+  const writer = new BrotliWriter();
   return compressed(ctx, route, {
     name: "br",
     flag: "brotli",
-    encode: (d) => brotliCompressSync(d, BROTLI),
+    encode: (d) => writer.compress(d),
   });
 }
