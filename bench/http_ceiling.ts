@@ -10,7 +10,7 @@
  * - `/echo`: the same for /echo's shape (lower-case headers);
  * - `/status/200`: the same 32 bytes and five headers;
  * - `/gzip`, `/deflate`, `/brotli`: the same JSON, compressed with the same
- *   coders (lib/debug/core/deflate.ts, node:zlib's brotli at quality 1);
+ *   coders (lib/debug/core/deflate.ts and brotli.ts);
  * - `/bytes/{n}?seed=S`, `/stream-bytes/{n}?seed=S&chunk_size=C`: the same
  *   seeded generator, the stream one write per chunk as the app's;
  * - `/range/{n}` with a one-range `Range` header: the 206;
@@ -22,7 +22,6 @@
  * as a handler can go. Paths may carry the app's `/api/debug` prefix, so
  * reflected URLs are the same length. Not a server to use: no validation.
  */
-import { brotliCompressSync, constants } from "node:zlib";
 import {
   BASE_HEADERS,
   JSON_TYPE,
@@ -30,6 +29,7 @@ import {
   respond,
 } from "../lib/debug/core/http.ts";
 import { canonicalHeader } from "../lib/debug/core/request_text.ts";
+import { BrotliWriter } from "../lib/debug/core/brotli.ts";
 import { DeflateWriter } from "../lib/debug/core/deflate.ts";
 import { random } from "../lib/debug/core/random.ts";
 
@@ -38,16 +38,11 @@ const JSON_HEADERS = { ...BASE_HEADERS, "content-type": JSON_TYPE };
 const REFLECT = { ...JSON_HEADERS, ...REFLECT_HEADERS };
 const OCTETS = { ...BASE_HEADERS, "content-type": "application/octet-stream" };
 const STATUS_200 = '{"status":200,"statusText":"OK"}';
-const BROTLI = {
-  params: {
-    [constants.BROTLI_PARAM_QUALITY]: 1,
-    [constants.BROTLI_PARAM_LGWIN]: 10,
-  },
-};
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz";
 const STAR = new Uint8Array([0x2a]);
 const enc = new TextEncoder();
 const writer = new DeflateWriter();
+const brotli = new BrotliWriter();
 
 function args(query: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
@@ -78,7 +73,7 @@ function compressed(req: Request, flag: string, coding: string): Response {
     ? writer.gzip(body)
     : coding === "deflate"
     ? writer.zlib(body)
-    : brotliCompressSync(body, BROTLI);
+    : brotli.compress(body);
   return respond(out as BodyInit, 200, {
     ...JSON_HEADERS,
     "content-encoding": coding,
