@@ -29,6 +29,7 @@ import {
   respond,
 } from "../lib/debug/core/http.ts";
 import { canonicalHeader } from "../lib/debug/core/request_text.ts";
+import { setImmediate } from "node:timers";
 import { BrotliWriter } from "../lib/debug/core/brotli.ts";
 import { DeflateWriter } from "../lib/debug/core/deflate.ts";
 import { random } from "../lib/debug/core/random.ts";
