@@ -9,6 +9,11 @@ import { brotliDecompressSync } from "node:zlib";
 import fc from "fast-check";
 import { BrotliWriter, zeroRun } from "./brotli.ts";
 import { WINDOW } from "./lz77.ts";
+import {
+  inputs,
+  noise,
+  repeatEvery,
+} from "../../../tests/helpers/compress_inputs.ts";
 
 const enc = new TextEncoder();
 
@@ -21,20 +26,6 @@ async function viaStream(bytes: Uint8Array): Promise<Uint8Array> {
   const out = new Blob([bytes as BlobPart]).stream()
     .pipeThrough(new DecompressionStream("brotli"));
   return new Uint8Array(await new Response(out).arrayBuffer());
-}
-
-/** Pseudo-random bytes from `alphabet` (few repeats when it is wide). */
-function noise(n: number, alphabet = 256, seed = 12345): Uint8Array {
-  let x = seed;
-  return Uint8Array.from({ length: n }, () => {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    return (x >>> 16) % alphabet;
-  });
-}
-
-function repeatEvery(period: number, n: number): Uint8Array {
-  const unit = noise(period);
-  return Uint8Array.from({ length: n }, (_, i) => unit[i % period]);
 }
 
 const EDGES: [string, Uint8Array][] = [
@@ -76,7 +67,7 @@ function skewed(): Uint8Array {
   }
   // Shuffled, so runs do not turn into copies.
   const a = Uint8Array.from(out);
-  const r = noise(a.length, 1 << 16, 7);
+  const r = noise(a.length, 1 << 16, 0, 7);
   for (let i = a.length - 1; i > 0; i--) {
     const j = r[i] % (i + 1);
     [a[i], a[j]] = [a[j], a[i]];
@@ -97,16 +88,7 @@ Deno.test("brotli: ok/several meta-blocks (ISLAST 0, ISUNCOMPRESSED 0) round-tri
   }
 });
 
-const INPUTS = fc.oneof(
-  fc.uint8Array({ maxLength: 3000 }),
-  fc.string({ maxLength: 2000 }).map((s) => enc.encode(s)),
-  // Few distinct bytes: many long and overlapping matches.
-  fc.array(fc.constantFrom(0, 1, 97), { maxLength: 3000 })
-    .map((a) => Uint8Array.from(a)),
-  // JSON like the endpoint sends, with repeated keys and values.
-  fc.dictionary(fc.string({ maxLength: 12 }), fc.string({ maxLength: 40 }))
-    .map((h) => enc.encode(JSON.stringify({ brotli: true, headers: h }))),
-);
+const INPUTS = inputs("brotli");
 
 Deno.test("brotli: ok/any input round-trips (property)", () => {
   const w = new BrotliWriter();

@@ -7,6 +7,12 @@ import assert from "node:assert/strict";
 import { crc32 as nodeCrc32, gunzipSync, inflateSync } from "node:zlib";
 import fc from "fast-check";
 import { adler32, crc32, DeflateWriter } from "./deflate.ts";
+import { WINDOW } from "./lz77.ts";
+import {
+  inputs,
+  noise,
+  repeatEvery,
+} from "../../../tests/helpers/compress_inputs.ts";
 
 const enc = new TextEncoder();
 
@@ -21,15 +27,6 @@ async function viaStream(bytes: Uint8Array, format: "gzip" | "deflate") {
   return new Uint8Array(await new Response(out).arrayBuffer());
 }
 
-/** Bytes 144..255 (9-bit literals) with few repeats: the size bound's worst case. */
-function highBytes(n: number): Uint8Array {
-  let x = 12345;
-  return Uint8Array.from({ length: n }, () => {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    return 144 + (x >>> 16) % 112;
-  });
-}
-
 const EDGES: [string, Uint8Array][] = [
   ["empty", new Uint8Array(0)],
   ["one byte", enc.encode("a")],
@@ -39,9 +36,9 @@ const EDGES: [string, Uint8Array][] = [
   ["a run of 258 (the longest match)", new Uint8Array(258).fill(7)],
   ["a run of 259", new Uint8Array(259).fill(7)],
   ["5 kB of zeros", new Uint8Array(5000)],
-  ["a period of exactly the window", repeatEvery(1024, 4096)],
-  ["a period one past the window", repeatEvery(1025, 4096)],
-  ["9-bit literals only", highBytes(4000)],
+  ["a period of exactly the window", repeatEvery(WINDOW, 4096)],
+  ["a period one past the window", repeatEvery(WINDOW + 1, 4096)],
+  ["9-bit literals only", noise(4000, 112, 144)],
   ["every byte value", Uint8Array.from({ length: 256 }, (_, i) => i)],
   [
     "/gzip's body with long headers",
@@ -53,31 +50,13 @@ const EDGES: [string, Uint8Array][] = [
   ],
 ];
 
-function repeatEvery(period: number, n: number): Uint8Array {
-  let x = 7;
-  const unit = Uint8Array.from({ length: period }, () => {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    return x >>> 24;
-  });
-  return Uint8Array.from({ length: n }, (_, i) => unit[i % period]);
-}
-
 for (const [name, data] of EDGES) {
   Deno.test(`deflate: ok/${name} round-trips through zlib`, () => {
     roundTrip(new DeflateWriter(), data);
   });
 }
 
-const INPUTS = fc.oneof(
-  fc.uint8Array({ maxLength: 3000 }),
-  fc.string({ maxLength: 2000 }).map((s) => enc.encode(s)),
-  // Few distinct bytes: many long and overlapping matches.
-  fc.array(fc.constantFrom(0, 1, 97), { maxLength: 3000 })
-    .map((a) => Uint8Array.from(a)),
-  // JSON like the endpoints send, with repeated keys and values.
-  fc.dictionary(fc.string({ maxLength: 12 }), fc.string({ maxLength: 40 }))
-    .map((h) => enc.encode(JSON.stringify({ gzipped: true, headers: h }))),
-);
+const INPUTS = inputs("gzipped");
 
 Deno.test("deflate: ok/any input round-trips (property)", () => {
   const w = new DeflateWriter();
