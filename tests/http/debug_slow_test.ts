@@ -571,6 +571,8 @@ Deno.test("websocket: exactly max_message_size is echoed; one byte more closes w
       ["text, ASCII", "a".repeat(16), "a".repeat(17)],
       // Counted in UTF-8 bytes: 8 x "é" is 16 bytes.
       ["text, UTF-8", "é".repeat(8), "é".repeat(8) + "a"],
+      // A surrogate pair is 4 bytes for 2 UTF-16 units.
+      ["text, beyond the BMP", "😀".repeat(4), "😀".repeat(4) + "a"],
     ];
     for (const [name, fits, over] of cases) {
       const c = await connect(wsUrl(s.base, "?max_message_size=16"));
@@ -622,6 +624,25 @@ Deno.test("websocket: a plain GET is 400 problem+json naming Upgrade", async () 
     assert.equal(half.status, 400);
     assert.equal(JSON.parse(dec.decode(half.body)).param, "Upgrade");
     assert.equal(s.ctx.life.active, 0, "no slot taken");
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("websocket: messages cost no timer each: one idle wait per quiet period", async () => {
+  const s = startDebug();
+  try {
+    const c = await connect(wsUrl(s.base));
+    const before = s.ctx.timers.started;
+    for (let i = 0; i < 500; i++) {
+      c.ws.send(`m${i}`);
+      assert.equal(await c.next(), `m${i}`);
+    }
+    assert.equal(s.ctx.timers.started - before, 0, "no wait per message");
+    assert.equal(s.ctx.timers.active, 1, "the one idle wait");
+    c.ws.close(1000, "done");
+    await c.closed;
+    await waitFor(() => s.ctx.timers.active === 0, "idle wait cancelled");
   } finally {
     await s.close();
   }

@@ -45,6 +45,11 @@ export class TimerWheel implements TimerCounter {
     this.#now = now;
   }
 
+  /** The clock deadlines are measured on, in milliseconds. */
+  now(): number {
+    return this.#now();
+  }
+
   /** Calls `fn` after `ms`; the returned function cancels it. */
   schedule(ms: number, fn: () => void): () => void {
     const e: Entry = { at: this.#now() + ms, fn };

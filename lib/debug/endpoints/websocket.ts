@@ -89,13 +89,18 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
         );
       }
       const { socket, response } = upgraded;
+      // The idle close: one wait per quiet period, not one per message. A
+      // message only notes the time; when the wait ends, the socket closes
+      // if it has been quiet for the whole limit, else waits out the rest.
+      const timers = ctx.timers;
+      let lastMessage = timers.now();
       let cancelIdle: (() => void) | undefined;
-      const idle = () => {
-        cancelIdle?.();
-        cancelIdle = ctx.timers.schedule(l.maxSleepMs, () => {
-          cancelIdle = undefined;
+      const idleCheck = () => {
+        cancelIdle = undefined;
+        const quiet = timers.now() - lastMessage;
+        if (quiet >= l.maxSleepMs) {
           close(WS_CLOSE.normal, `idle for ${l.maxSleepMs} ms`);
-        });
+        } else cancelIdle = timers.schedule(l.maxSleepMs - quiet, idleCheck);
       };
       const close = (code: number, reason: string) => {
         try {
@@ -115,17 +120,20 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
         release();
       };
       socket.binaryType = "arraybuffer";
-      socket.onopen = idle;
+      socket.onopen = () => {
+        lastMessage = timers.now();
+        cancelIdle = timers.schedule(l.maxSleepMs, idleCheck);
+      };
       socket.onmessage = (e) => {
-        // binaryType "arraybuffer": text arrives as a string, binary so.
         const data: string | ArrayBuffer = e.data;
-        const size = typeof data === "string"
-          ? encoder.encode(data).byteLength
-          : data.byteLength;
-        if (size > max) {
+        if (
+          typeof data === "string"
+            ? !textFits(data, max, encoder)
+            : data.byteLength > max
+        ) {
           return close(WS_CLOSE.tooBig, `message over ${max} bytes`);
         }
-        idle();
+        lastMessage = timers.now();
         try {
           socket.send(data);
         } catch { /* the peer is gone; onclose follows */ }
@@ -135,4 +143,15 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
       return response;
     },
   });
+}
+
+/**
+ * Whether `text` is at most `max` bytes in UTF-8 (RFC 3629): each UTF-16
+ * unit takes 1 to 3 bytes (a surrogate pair 4 for two), so only a text
+ * between `max / 3` and `max` units long needs encoding to tell.
+ */
+function textFits(text: string, max: number, encoder: TextEncoder): boolean {
+  if (text.length > max) return false;
+  if (text.length * 3 <= max) return true;
+  return encoder.encode(text).byteLength <= max;
 }
