@@ -9,7 +9,7 @@
  * a renderable Content-Type...), /redirect-to is never open.
  */
 import assert from "node:assert/strict";
-import { startDebug } from "../helpers/debug_server.ts";
+import { message, raw, startDebug } from "../helpers/debug_server.ts";
 
 interface Row {
   /** `METHOD /path?query` relative to the base. */
@@ -657,6 +657,26 @@ Deno.test("httpbin compat: every row's path answers a CORS preflight and takes s
     });
     assert.equal(over.status, 400);
     assert.equal((await over.json()).param, "sleep");
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("httpbin compat: /response-headers sends a repeated name as field lines of its own, in the case given", async () => {
+  const s = startDebug();
+  try {
+    const r = await raw(
+      s.port,
+      message("GET", "/api/debug/response-headers?X-Foo=bar&X-Foo=baz&x-one=1"),
+    );
+    assert.equal(r.status, 200);
+    const lines = r.head.split("\r\n");
+    // As httpbin (Flask) sends them: one line per value, names as given.
+    assert.deepEqual(lines.filter((l) => /^x-foo:/i.test(l)), [
+      "X-Foo: bar",
+      "X-Foo: baz",
+    ]);
+    assert.deepEqual(lines.filter((l) => /^x-one:/i.test(l)), ["x-one: 1"]);
   } finally {
     await s.close();
   }

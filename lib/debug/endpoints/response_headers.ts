@@ -106,6 +106,12 @@ function pairsOf(query: string): [string, string][] {
 
 /** `GET|POST /response-headers?Name=value`. */
 export function responseHeaders(ctx: DebugContext, route: Route): EndpointDef {
+  const encoder = new TextEncoder();
+  const defaults = {
+    ...BASE_HEADERS,
+    "content-type": JSON_TYPE,
+    ...REFLECT_HEADERS,
+  };
   return defineEndpoint({
     summary: "Set response headers from the query",
     description:
@@ -127,19 +133,8 @@ export function responseHeaders(ctx: DebugContext, route: Route): EndpointDef {
     }],
     validate: (_params, req) => pairsOf(new URL(req.url).search),
     handle: (_req, { checked: pairs }) => {
-      const headers = new Headers({
-        ...BASE_HEADERS,
-        "content-type": JSON_TYPE,
-        ...REFLECT_HEADERS,
-      });
       const set = new Set<string>();
-      for (const [name, value] of pairs) {
-        // A name given twice adds a second field line; a name the server
-        // sets by default is replaced.
-        if (set.has(name.toLowerCase())) headers.append(name, value);
-        else headers.set(name, value);
-        set.add(name.toLowerCase());
-      }
+      for (const [name] of pairs) set.add(name.toLowerCase());
       // The body lists itself: its length is found by iterating until it
       // no longer changes (it changes at most once per digit added).
       const shown = (length: number) =>
@@ -150,14 +145,26 @@ export function responseHeaders(ctx: DebugContext, route: Route): EndpointDef {
             : [["Content-Type", JSON_TYPE] as [string, string]]),
           ["Content-Length", String(length)],
         ]));
-      const size = (text: string) => new TextEncoder().encode(text).length;
+      const size = (text: string) => encoder.encode(text).length;
       let length = 0;
       let body = shown(length);
       for (let i = 0; i < 5 && size(body) !== length; i++) {
         length = size(body);
         body = shown(length);
       }
-      return respond(body, 200, headers);
+      // The defaults appended to the response's own list (respond()),
+      // then the requested fields: a name given twice adds a second field
+      // line; a name the server sets by default is replaced.
+      const res = respond(body, 200, defaults);
+      const headers = res.headers;
+      const seen = new Set<string>();
+      for (const [name, value] of pairs) {
+        const lower = name.toLowerCase();
+        if (seen.has(lower)) headers.append(name, value);
+        else headers.set(name, value);
+        seen.add(lower);
+      }
+      return res;
     },
   });
 }
