@@ -146,3 +146,50 @@ Deno.test("stream leak: control - the measurement catches 2 KB kept per stream",
     await s.close();
   }
 });
+
+/**
+ * Upgrades to a WebSocket over raw TCP, sends one masked frame, and drops
+ * the connection without a close frame (a client that crashed or lost its
+ * network).
+ */
+async function wsDropped(port: number): Promise<void> {
+  const c = await Deno.connect({ hostname: "127.0.0.1", port });
+  try {
+    const key = btoa(String.fromCharCode(...crypto.getRandomValues(
+      new Uint8Array(16),
+    )));
+    await c.write(new TextEncoder().encode(
+      `GET /api/debug/websocket/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+    ));
+    const buf = new Uint8Array(1024);
+    const n = await c.read(buf);
+    const head = new TextDecoder().decode(buf.subarray(0, n ?? 0));
+    assert.match(head, /^HTTP\/1\.1 101 /);
+    // "hi", masked (RFC 6455 §5.3): a client frame must be.
+    const mask = [1, 2, 3, 4];
+    await c.write(Uint8Array.from([0x81, 0x82, ...mask, 0x68 ^ 1, 0x69 ^ 2]));
+  } finally {
+    c.close();
+  }
+}
+
+Deno.test("stream leak: WebSockets dropped without a close frame leave nothing behind", async () => {
+  // Deno's own idle timer (120 s of pings by default) kept each such
+  // socket, about 4.5 kB of heap, for some 30 s after it was gone.
+  const s = startDebug();
+  try {
+    const heaps: number[] = [];
+    for (let p = 0; p < 4; p++) {
+      for (let i = 0; i < 300; i += 30) {
+        await Promise.all(Array.from({ length: 30 }, () => wsDropped(s.port)));
+      }
+      await settled(s);
+      heaps.push(await heapAfterGc());
+    }
+    for (const h of heaps.slice(2)) {
+      assert.ok(h - heaps[1] < 2 ** 19, `heap per phase (MB): ${mb(heaps)}`);
+    }
+  } finally {
+    await s.close();
+  }
+});
