@@ -51,10 +51,39 @@ for (const [name, header] of UNKNOWN) {
 }
 
 const text = new TextEncoder().encode('{"hello":"wörld"}'.repeat(10));
+
+/**
+ * `data` as raw deflate whose first bytes, 0x78 0x01, are also a zlib
+ * header (RFC 1950 §2.2): a non-final stored block of 1 byte (its header
+ * bits 000, the rest of the byte ignored, RFC 1951 §3.2.4), then the rest
+ * in a final stored block. Read as zlib it fails, so it must be read raw.
+ */
+function rawLookingZlib(data: Uint8Array): Uint8Array {
+  const n = data.length - 1;
+  return Uint8Array.from([
+    0x78,
+    0x01,
+    0x00,
+    0xfe,
+    0xff,
+    data[0],
+    0x01,
+    n & 0xff,
+    n >> 8,
+    ~n & 0xff,
+    (~n >> 8) & 0xff,
+    ...data.subarray(1),
+  ]);
+}
 const DECODE: [string, Uint8Array, string[]][] = [
   ["ok/gzip", gzipSync(text), ["gzip"]],
   ["ok/deflate (zlib)", deflateSync(text), ["deflate"]],
   ["ok/deflate (raw, as some clients send)", deflateRawSync(text), ["deflate"]],
+  [
+    "ok/deflate (raw, its first two bytes also a valid zlib header)",
+    rawLookingZlib(text),
+    ["deflate"],
+  ],
   ["ok/br", brotliCompressSync(text), ["br"]],
   ["ok/gzip then br, decoded in reverse", brotliCompressSync(gzipSync(text)), [
     "gzip",
