@@ -303,6 +303,46 @@ Deno.test("bodies: If-Range with the ETag keeps the Range; anything else gets th
   }
 });
 
+Deno.test("bodies: /range evaluates If-Match and If-None-Match before the Range (RFC 9110 §13.2.2)", async () => {
+  const s = startDebug();
+  try {
+    const cases: [Record<string, string>, number, string | null][] = [
+      [{ "if-match": '"range100"' }, 206, null],
+      [{ "if-match": '"other", "range100"' }, 206, null],
+      [{ "if-match": "*" }, 206, null],
+      [{ "if-match": '"x"' }, 412, "If-Match"],
+      // If-Match compares strongly (§13.1.1).
+      [{ "if-match": 'W/"range100"' }, 412, "If-Match"],
+      [{ "if-none-match": '"range100"' }, 304, null],
+      // If-None-Match compares weakly (§13.1.2).
+      [{ "if-none-match": 'W/"range100"' }, 304, null],
+      [{ "if-none-match": "*" }, 304, null],
+      [{ "if-none-match": '"other"' }, 206, null],
+      // If-Match fails first, whatever If-None-Match says (§13.2.2).
+      [{ "if-match": '"x"', "if-none-match": '"range100"' }, 412, "If-Match"],
+      [{ "if-none-match": '"a", *' }, 400, "If-None-Match"],
+      [{ "if-match": 'W/"' }, 400, "If-Match"],
+    ];
+    for (const [headers, status, param] of cases) {
+      const what = JSON.stringify(headers);
+      const res = await fetch(`${s.base}/range/100`, {
+        headers: { range: "bytes=10-19", ...headers },
+      });
+      assert.equal(res.status, status, what);
+      if (status === 206) {
+        assert.equal(latin1.decode(await bytesOf(res)), letters(10, 19), what);
+      } else if (status === 304) {
+        assert.equal(res.headers.get("etag"), '"range100"', what);
+        assert.equal(await res.text(), "", what);
+      } else {
+        assert.equal((await res.json()).param, param, what);
+      }
+    }
+  } finally {
+    await s.close();
+  }
+});
+
 Deno.test("bodies: the exact bytes of a 206 on the wire", async () => {
   const s = startDebug();
   try {

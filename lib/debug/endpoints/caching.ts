@@ -80,6 +80,28 @@ export function ifNoneMatchFails(tags: EntityTags, tag: string): boolean {
   return !!tags?.some((t) => t.tag === tag);
 }
 
+/**
+ * The tags of a request's If-Match and If-None-Match (null when absent);
+ * throws a 400 naming the header when one is malformed.
+ */
+export function conditionalTags(
+  req: Request,
+): { ifMatch: EntityTags; ifNoneMatch: EntityTags } {
+  const [ifMatch, ifNoneMatch] = ["If-Match", "If-None-Match"].map((name) => {
+    const v = req.headers.get(name);
+    if (v === null) return null;
+    const tags = parseEntityTags(v);
+    if (tags === null) {
+      throw new ParamError(
+        name,
+        `${name.toLowerCase()} must be * or a list of entity tags like "v1", W/"v2" (RFC 9110 §8.8.3).`,
+      );
+    }
+    return tags;
+  });
+  return { ifMatch, ifNoneMatch };
+}
+
 function reply(
   ctx: DebugContext,
   req: Request,
@@ -215,23 +237,7 @@ export function etag(ctx: DebugContext, route: Route): EndpointDef {
     examples: [{ url: route.url({ etag: "v1" }), description: 'ETag "v1"' }],
     // The conditional headers' tags, read once: refused before a sleep
     // when malformed, compared by the handler.
-    validate: (_params, req) => {
-      const [ifMatch, ifNoneMatch] = ["If-Match", "If-None-Match"].map(
-        (name) => {
-          const v = req.headers.get(name);
-          if (v === null) return null;
-          const tags = parseEntityTags(v);
-          if (tags === null) {
-            throw new ParamError(
-              name,
-              `${name.toLowerCase()} must be * or a list of entity tags like "v1", W/"v2" (RFC 9110 §8.8.3).`,
-            );
-          }
-          return tags;
-        },
-      );
-      return { ifMatch, ifNoneMatch };
-    },
+    validate: (_params, req) => conditionalTags(req),
     handle: (req, input) => {
       const tag = input.params.etag;
       const headers = { etag: `"${tag}"`, "cache-control": REVALIDATE };

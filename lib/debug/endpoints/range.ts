@@ -5,12 +5,15 @@
  * `multipart/byteranges` 206 (§14.6) whose boundary cannot occur in the
  * body (the body is only lower-case letters), none satisfiable is a 416
  * with `Content-Range: bytes *\/n`, and an If-Range that does not match
- * the ETag turns the request into a plain 200 (§13.1.5). A malformed Range
+ * the ETag turns the request into a plain 200 (§13.1.5); If-Match and
+ * If-None-Match are evaluated first (412, 304; §13.2.2). A malformed Range
  * header is ignored (§14.2), never an error.
  */
 import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
 import { lengthParam } from "./bytes.ts";
+import { conditionalTags, ifMatchPasses, ifNoneMatchFails } from "./caching.ts";
+import { ParamError } from "../core/params.ts";
 import {
   defineEndpoint,
   type EndpointDef,
@@ -94,7 +97,7 @@ export function range(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "n bytes that honour Range requests",
     description:
-      `\`n\` bytes (byte i is the (i mod 26)th letter of a to z) with \`Accept-Ranges: bytes\` and \`ETag: "range{n}"\`. A Range header gets 206 with Content-Range (single, suffix \`bytes=-500\` and open \`bytes=9500-\` ranges), several ranges a \`multipart/byteranges\` 206, none satisfiable 416 with \`Content-Range: bytes */n\`; an If-Range that is not the ETag gets the whole 200. A malformed Range, another unit or more than ${MAX_RANGES} ranges is ignored (RFC 9110 §14.2). At most ${l.maxBytes} bytes (limit \`maxBytes\`).`,
+      `\`n\` bytes (byte i is the (i mod 26)th letter of a to z) with \`Accept-Ranges: bytes\` and \`ETag: "range{n}"\`. A Range header gets 206 with Content-Range (single, suffix \`bytes=-500\` and open \`bytes=9500-\` ranges), several ranges a \`multipart/byteranges\` 206, none satisfiable 416 with \`Content-Range: bytes */n\`; an If-Range that is not the ETag gets the whole 200. If-Match without a strong match of the ETag gets 412, If-None-Match with a weak match 304 (RFC 9110 §13.2.2: before the Range). A malformed Range, another unit or more than ${MAX_RANGES} ranges is ignored (RFC 9110 §14.2). At most ${l.maxBytes} bytes (limit \`maxBytes\`).`,
     params: [lengthParam(l, "Body length"), sleepParam(l)],
     requestHeaders: [
       {
@@ -106,6 +109,8 @@ export function range(ctx: DebugContext, route: Route): EndpointDef {
         name: "If-Range",
         description: "The ETag; anything else means the whole body.",
       },
+      { name: "If-Match", description: "Strong comparison; else 412." },
+      { name: "If-None-Match", description: "Weak comparison; 304." },
     ],
     responses: [{
       status: "200",
@@ -119,6 +124,9 @@ export function range(ctx: DebugContext, route: Route): EndpointDef {
       schema: { type: "string" },
       headers: [{ name: "Content-Range", description: "bytes first-last/n" }],
     }, {
+      status: "304",
+      description: "If-None-Match matched the ETag.",
+    }, {
       status: "416",
       description: "No requested range is satisfiable.",
       headers: [{ name: "Content-Range", description: "bytes */n" }],
@@ -127,7 +135,10 @@ export function range(ctx: DebugContext, route: Route): EndpointDef {
       url: route.url({ n: 1024 }),
       description: "1 KiB of letters",
     }],
-    handle: (req, { params }) => {
+    // If-Match and If-None-Match, read once: refused before a sleep when
+    // malformed, evaluated by the handler.
+    validate: (_params, req) => conditionalTags(req),
+    handle: (req, { params, checked }) => {
       const n = params.n;
       const etag = `"range${n}"`;
       const common = {
@@ -135,6 +146,20 @@ export function range(ctx: DebugContext, route: Route): EndpointDef {
         "accept-ranges": "bytes",
         etag,
       };
+      // Preconditions before Range (RFC 9110 §13.2.2): an origin with a
+      // validator must evaluate them (§13.1.1, §13.1.2).
+      const { ifMatch, ifNoneMatch } = checked;
+      if (ifMatch !== null && !ifMatchPasses(ifMatch, `range${n}`)) {
+        throw new ParamError(
+          "If-Match",
+          `If-Match does not match ${etag} (strong comparison, RFC 9110 §13.1.1).`,
+          412,
+          { "accept-ranges": "bytes", etag },
+        );
+      }
+      if (ifNoneMatch !== null && ifNoneMatchFails(ifNoneMatch, `range${n}`)) {
+        return respond(null, 304, common);
+      }
       const ifRange = req.headers.get("if-range");
       // If-Range: only an exact (strong) match of our ETag keeps the
       // Range; a date or another tag asks for the whole body.
