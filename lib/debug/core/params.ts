@@ -121,7 +121,9 @@ function boolean(spec: ParamSpec, raw: string): boolean {
   if (raw === "false" || raw === "0") return false;
   throw new ParamError(
     spec.name,
-    `${spec.name} must be true or false, got ${show(raw)}.`,
+    `${spec.name} must be true or false (or 1 and 0; present without a value means true), got ${
+      show(raw)
+    }.`,
   );
 }
 
