@@ -2,7 +2,7 @@
  * Inputs the compressed endpoints' writers are tested on (deflate_test.ts,
  * brotli_test.ts): seeded pseudo-random bytes, periodic data around the
  * match window, and fast-check's inputs, JSON like the endpoints send
- * among them.
+ * among them; and the web's decoder, which browsers use on their output.
  */
 import fc from "fast-check";
 
@@ -35,4 +35,14 @@ export function inputs(flag: string): fc.Arbitrary<Uint8Array> {
     fc.dictionary(fc.string({ maxLength: 12 }), fc.string({ maxLength: 40 }))
       .map((h) => enc.encode(JSON.stringify({ [flag]: true, headers: h }))),
   );
+}
+
+/** `bytes` decoded by the web's `DecompressionStream` in `format`. */
+export async function viaStream(
+  bytes: Uint8Array,
+  format: "gzip" | "deflate" | "brotli",
+): Promise<Uint8Array> {
+  const out = new Blob([bytes as BlobPart]).stream()
+    .pipeThrough(new DecompressionStream(format as CompressionFormat));
+  return new Uint8Array(await new Response(out).arrayBuffer());
 }

@@ -12,6 +12,7 @@ import {
   inputs,
   noise,
   repeatEvery,
+  viaStream,
 } from "../../../tests/helpers/compress_inputs.ts";
 
 const enc = new TextEncoder();
@@ -19,12 +20,6 @@ const enc = new TextEncoder();
 function roundTrip(w: DeflateWriter, data: Uint8Array): void {
   assert.deepEqual(new Uint8Array(gunzipSync(w.gzip(data))), data, "gzip");
   assert.deepEqual(new Uint8Array(inflateSync(w.zlib(data))), data, "zlib");
-}
-
-async function viaStream(bytes: Uint8Array, format: "gzip" | "deflate") {
-  const out = new Blob([bytes as BlobPart]).stream()
-    .pipeThrough(new DecompressionStream(format));
-  return new Uint8Array(await new Response(out).arrayBuffer());
 }
 
 const EDGES: [string, Uint8Array][] = [
