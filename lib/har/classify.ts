@@ -9,18 +9,9 @@ import type { TypeCategory } from "./types.ts";
 /** `Text/HTML; charset=utf-8` -> `text/html`. */
 export function baseMime(mime: unknown): string {
   if (typeof mime !== "string") return "";
-  // A file has a few dozen distinct values: remember them.
-  let base = MIMES.get(mime);
-  if (base === undefined) {
-    const semi = mime.indexOf(";");
-    base = (semi < 0 ? mime : mime.slice(0, semi)).trim().toLowerCase();
-    if (MIMES.size > 1000) MIMES.clear();
-    MIMES.set(mime, base);
-  }
-  return base;
+  const semi = mime.indexOf(";");
+  return (semi < 0 ? mime : mime.slice(0, semi)).trim().toLowerCase();
 }
-
-const MIMES = new Map<string, string>();
 
 /**
  * Chrome's `_resourceType` values (DevTools' ResourceType names) mapped to
@@ -46,11 +37,6 @@ const RESOURCE_TYPES: Record<string, TypeCategory> = {
   cspviolationreport: "other",
   signedexchange: "other",
 };
-
-/** MIME types already classified (a file has a few dozen). */
-const MIME_SEEN = new Map<string, TypeCategory | null>();
-/** Raw `_resourceType` strings already mapped (a file has a handful). */
-const RESOURCE_SEEN = new Map<string, TypeCategory | null>();
 
 const EXT: Record<string, TypeCategory> = {
   html: "document",
@@ -112,38 +98,71 @@ function fromExtension(path: string): TypeCategory | null {
   return Object.hasOwn(EXT, ext) ? EXT[ext] : null; // not "constructor"
 }
 
+/** Most distinct values a {@link Classifier} remembers of each kind. */
+const REMEMBERED = 1000;
+
 /**
- * The category of an entry: `_resourceType` when the exporter wrote one
- * (Chrome), else WebSocket signs, else the MIME type, else the URL extension.
+ * Classifies one file's entries. It remembers the MIME types and
+ * `_resourceType` strings it has seen (a file has a few dozen and a
+ * handful), so 50,000 entries cost a lookup each; one is built per file, so
+ * nothing outlives it.
  */
-export function typeCategory(
-  resourceType: unknown,
-  mime: string,
-  url: string,
-  status: number,
-  hasWsMessages: boolean,
-): TypeCategory {
-  if (typeof resourceType === "string" && resourceType) {
-    let t = RESOURCE_SEEN.get(resourceType);
-    if (t === undefined) {
-      // An own-property lookup: "constructor" or "__proto__" must not find
-      // Object.prototype's members (they are no category).
-      const key = resourceType.toLowerCase().replace(/[^a-z]/g, "");
-      t = Object.hasOwn(RESOURCE_TYPES, key) ? RESOURCE_TYPES[key] : null;
-      if (RESOURCE_SEEN.size < 1000) RESOURCE_SEEN.set(resourceType, t);
+export class Classifier {
+  readonly #bases = new Map<string, string>();
+  readonly #byMime = new Map<string, TypeCategory | null>();
+  readonly #byResource = new Map<string, TypeCategory | null>();
+
+  /** {@link baseMime}, remembered. */
+  baseMime(mime: unknown): string {
+    if (typeof mime !== "string") return "";
+    let base = this.#bases.get(mime);
+    if (base === undefined) {
+      base = baseMime(mime);
+      if (this.#bases.size < REMEMBERED) this.#bases.set(mime, base);
     }
-    if (t) return t;
+    return base;
   }
-  if (
-    hasWsMessages || url.startsWith("ws://") || url.startsWith("wss://") ||
-    status === 101
-  ) return "websocket";
-  let byMime = MIME_SEEN.get(mime);
-  if (byMime === undefined) {
-    byMime = fromMime(mime);
-    if (MIME_SEEN.size < 1000) MIME_SEEN.set(mime, byMime);
+
+  /**
+   * The category of an entry: `_resourceType` when the exporter wrote one
+   * (Chrome), else WebSocket signs, else the MIME type, else the URL
+   * extension.
+   */
+  typeCategory(
+    resourceType: unknown,
+    mime: string,
+    url: string,
+    status: number,
+    hasWsMessages: boolean,
+  ): TypeCategory {
+    if (typeof resourceType === "string" && resourceType) {
+      let t = this.#byResource.get(resourceType);
+      if (t === undefined) {
+        t = fromResourceType(resourceType);
+        if (this.#byResource.size < REMEMBERED) {
+          this.#byResource.set(resourceType, t);
+        }
+      }
+      if (t) return t;
+    }
+    if (
+      hasWsMessages || url.startsWith("ws://") || url.startsWith("wss://") ||
+      status === 101
+    ) return "websocket";
+    let byMime = this.#byMime.get(mime);
+    if (byMime === undefined) {
+      byMime = fromMime(mime);
+      if (this.#byMime.size < REMEMBERED) this.#byMime.set(mime, byMime);
+    }
+    return byMime ?? fromExtension(url) ?? "other";
   }
-  return byMime ?? fromExtension(url) ?? "other";
+}
+
+function fromResourceType(resourceType: string): TypeCategory | null {
+  // An own-property lookup: "constructor" or "__proto__" must not find
+  // Object.prototype's members (they are no category).
+  const key = resourceType.toLowerCase().replace(/[^a-z]/g, "");
+  return Object.hasOwn(RESOURCE_TYPES, key) ? RESOURCE_TYPES[key] : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { baseMime, hostRange, pathFrom, typeCategory } from "./classify.ts";
+import { baseMime, Classifier, hostRange, pathFrom } from "./classify.ts";
 import { statusClass } from "../shared/status.ts";
 
 Deno.test("classify: status classes, other for the rest", () => {
@@ -31,13 +31,33 @@ Deno.test("classify: type categories: the exporter's, else MIME, URL, WebSocket"
     url: string,
     status = 200,
     ws = false,
-  ) => typeCategory(rt, mime, url, status, ws);
+  ) => new Classifier().typeCategory(rt, mime, url, status, ws);
   assert.equal(t("Script", "text/plain", "https://x/a"), "script");
   assert.equal(t("constructor", "image/png", "https://x/a"), "image");
   assert.equal(t(undefined, "application/javascript", "https://x/a"), "script");
   assert.equal(t(undefined, "", "https://x/app.css"), "stylesheet");
   assert.equal(t(undefined, "", "wss://x/live"), "websocket");
   assert.equal(t(undefined, "", "https://x/live", 101), "websocket");
+});
+
+Deno.test("classify: a classifier's remembered answers are the fresh ones, past its limit too", () => {
+  const c = new Classifier();
+  for (let round = 0; round < 2; round++) {
+    for (let i = 0; i < 1500; i++) {
+      const mime = `Image/X-${i}; q=1`;
+      assert.equal(c.baseMime(mime), baseMime(mime));
+      const base = c.baseMime(mime);
+      assert.equal(
+        c.typeCategory(`Kind${i}`, base, "https://x/a", 200, false),
+        "image",
+      );
+      assert.equal(
+        c.typeCategory("Font", base, "https://x/a", 200, false),
+        "font",
+      );
+    }
+  }
+  assert.equal(c.baseMime(7), "");
 });
 
 Deno.test("classify: host range skips credentials, path from there", () => {

@@ -8,6 +8,7 @@
  * the worker and are fetched per selected entry.
  */
 import { type SortOrders, sortOrders, startOrders } from "./orders.ts";
+import { Classifier } from "./classify.ts";
 import { PHASES } from "./types.ts";
 
 /** Values per entry in `phases`: the seven phases, then 1 if ssl is in connect. */
@@ -132,6 +133,14 @@ export class ColumnBuilder {
   readonly size: Float64Array;
   readonly content: Float64Array;
   readonly phases: Float64Array;
+  /** The file's classifier, with what it has seen of this file's types. */
+  readonly classify = new Classifier();
+  /**
+   * Scratch outputs of the per-entry scanners (`hostRange`, the start
+   * instant), so nothing is allocated per entry.
+   */
+  readonly range = new Int32Array(3);
+  readonly instant = new Float64Array(2);
 
   constructor(readonly n: number) {
     this.urls = new Array(n);

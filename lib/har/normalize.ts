@@ -3,7 +3,7 @@
  * tolerance for what real exporters write (HAR 1.1, missing `timings`, `-1`
  * phases, numbers as strings) is explained where it is applied.
  */
-import { baseMime, hostRange, typeCategory } from "./classify.ts";
+import { hostRange } from "./classify.ts";
 import { statusClass } from "../shared/status.ts";
 import type { ColumnBuilder } from "./columns.ts";
 import { parseInstantInto } from "./iso_date.ts";
@@ -85,10 +85,6 @@ function writeTimings(
   return given >= 0 ? given : sum;
 }
 
-// Scratch outputs of the per-entry scanners: nothing allocated per entry.
-const RANGE = new Int32Array(3);
-const INSTANT = new Float64Array(2);
-
 function pos(v: number): number {
   return v > 0 ? v : 0;
 }
@@ -118,7 +114,8 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
   const response = obj(raw.response);
   const content = obj(response.content);
   const url = str(request.url);
-  hostRange(url, RANGE);
+  const range = b.range;
+  hostRange(url, range);
   // The status column is an Int32Array: a larger value would wrap there
   // and disagree with its class. HTTP codes have three digits (RFC 9110 15).
   let status = Math.trunc(num(response.status, 0));
@@ -128,17 +125,17 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
   const mimeRaw = typeof content.mimeType === "string" && content.mimeType
     ? content.mimeType.trim()
     : findHeader(response.headers, "content-type").trim() || dataUrlType(url);
-  const mime = baseMime(mimeRaw);
+  const mime = b.classify.baseMime(mimeRaw);
   const method = str(request.method);
   b.urls[i] = url;
-  b.pathAt[i] = RANGE[2];
+  b.pathAt[i] = range[2];
   b.methodIdx[i] = b.methods.id(method);
-  b.hostIdx[i] = b.hosts.idAt(url, RANGE[0], RANGE[1]);
+  b.hostIdx[i] = b.hosts.idAt(url, range[0], range[1]);
   b.mimeIdx[i] = b.mimes.id(mimeRaw);
   b.status[i] = status;
   b.statusClass[i] = CLASS_INDEX.get(statusClass(status))!;
   b.type[i] = TYPE_INDEX.get(
-    typeCategory(
+    b.classify.typeCategory(
       raw._resourceType,
       mime,
       url,
@@ -155,10 +152,11 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
   b.size[i] = transferSizeOf(raw, response);
   const size = num(content.size, -1);
   b.content[i] = size >= 0 ? size : -1;
-  if (parseInstantInto(raw.startedDateTime, INSTANT)) {
+  const instant = b.instant;
+  if (parseInstantInto(raw.startedDateTime, instant)) {
     b.validStart[i] = 1;
-    b.startMs[i] = INSTANT[0];
-    b.startFrac[i] = INSTANT[1];
+    b.startMs[i] = instant[0];
+    b.startFrac[i] = instant[1];
   }
   return str(raw.pageref);
 }

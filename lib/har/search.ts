@@ -74,7 +74,11 @@ function termHits(c: HarColumns, l: Lowered, term: string): Uint8Array {
   return hit;
 }
 
-let memo: { c: HarColumns; q: string; mask: Uint8Array | null } | null = null;
+/** Each file's last search, kept with the file (never across files). */
+const lastSearch = new WeakMap<
+  HarColumns,
+  { q: string; mask: Uint8Array | null }
+>();
 
 /**
  * 1 for entries matching every search term (and none of the `-` terms),
@@ -82,7 +86,8 @@ let memo: { c: HarColumns; q: string; mask: Uint8Array | null } | null = null;
  * toggling a chip does not search again.
  */
 export function searchMask(c: HarColumns, q: string): Uint8Array | null {
-  if (memo && memo.c === c && memo.q === q) return memo.mask;
+  const last = lastSearch.get(c);
+  if (last && last.q === q) return last.mask;
   const terms = q.toLowerCase().split(/\s+/).filter(Boolean);
   let mask: Uint8Array | null = null;
   if (terms.length) {
@@ -96,6 +101,6 @@ export function searchMask(c: HarColumns, q: string): Uint8Array | null {
       }
     }
   }
-  memo = { c, q, mask };
+  lastSearch.set(c, { q, mask });
   return mask;
 }

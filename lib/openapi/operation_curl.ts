@@ -5,6 +5,7 @@
  */
 import { curlCommand, joinUrl, type Pair } from "./curl.ts";
 import { prettyJson, sampleOf } from "./example.ts";
+import { isIgnoredHeader } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import { scalarList, scalarText } from "./safe.ts";
 import { isJson } from "./schema_view.ts";
@@ -24,9 +25,6 @@ export interface CurlInput {
   sent: [string, unknown][];
   r: RefResolver;
 }
-
-/** Headers that OpenAPI ignores as parameters (OpenAPI 3.1 §4.8.12.1). */
-const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
 /** A server URL with its variables replaced by their defaults (OpenAPI 3.1 §4.8.5). */
 function serverUrl(s: Record<string, unknown>): string {
@@ -118,7 +116,7 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
     if (p.in === "query") {
       query.push({ name: p.name, value: paramValue(p, x.r) });
     } else if (
-      p.in === "header" && !IGNORED_HEADERS.has(p.name.toLowerCase())
+      p.in === "header" && !isIgnoredHeader(p.name)
     ) {
       headers.push({ name: p.name, value: paramValue(p, x.r) });
     }

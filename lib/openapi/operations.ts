@@ -26,6 +26,17 @@ export const KNOWN_METHODS: readonly string[] = [...FIXED_METHODS, "query"];
 
 const RANK = new Map(KNOWN_METHODS.map((m, i) => [m, i]));
 
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+
+/**
+ * Whether a header parameter is one OpenAPI says to ignore (3.1
+ * §4.8.12.1): the request's content negotiation and credentials are
+ * described by the media types and security schemes instead.
+ */
+export function isIgnoredHeader(name: string): boolean {
+  return IGNORED_HEADERS.has(name.toLowerCase());
+}
+
 /** Position of a method in the list order; additional methods come last. */
 export function methodRank(method: string): number {
   return RANK.get(method) ?? KNOWN_METHODS.length;

@@ -9,6 +9,7 @@
 import type { ParsedSpec } from "../mod.ts";
 import {
   compareEndpoints,
+  isIgnoredHeader,
   operationsOf,
   resolvePathItem,
 } from "../operations.ts";
@@ -166,12 +167,6 @@ export function paramKey(
   return at === "header" ? `header:${name.toLowerCase()}` : `${at}:${name}`;
 }
 
-/**
- * Headers OpenAPI says are ignored as parameters (3.1 §4.8.12.1): the
- * request's content negotiation and credentials are described elsewhere.
- */
-const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
-
 /** Reads one parsed side. */
 export function specModel(parsed: ParsedSpec): SpecModel {
   const { doc, resolver: r, detected, index } = parsed;
@@ -301,7 +296,7 @@ function readOperation(
       };
     } else if (model.swagger && loc === "formData") {
       form.push([p, at]);
-    } else if (loc === "header" && IGNORED_HEADERS.has(name.toLowerCase())) {
+    } else if (loc === "header" && isIgnoredHeader(name)) {
       continue;
     } else {
       out.params.set(paramKey(loc, name, pathParams), {
