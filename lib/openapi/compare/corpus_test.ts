@@ -61,12 +61,13 @@ Deno.test({
           "POST /pets",
           "request body",
         ],
-        // 2.0 answers GET /pets/{petId} with Pets (an array), 3.0 with a Pet.
+        // 2.0 answers GET /pets/{petId} with Pets (an array), 3.0 with a
+        // Pet: the body now names another component, a change of the body.
         [
           "breaking",
           "response-body-type-changed",
           "GET /pets/{petId}",
-          "schema Pet",
+          "response 200 body",
         ],
       ],
     );

@@ -81,6 +81,16 @@ function threeReaches(): Json {
   };
 }
 
+/** The same document as {@link doc}, as OpenAPI 3.1. */
+function doc31(paths: Json, schemas: Json = {}): string {
+  return doc(paths, schemas, { openapi: "3.1.0" });
+}
+
+const CIRCLE = object({ r: { type: "number" } }, ["r"]);
+const SQUARE = object({ side: { type: "number" } }, ["side"]) as {
+  properties: Json;
+};
+
 /** [id, level, operations] of a change. */
 type Want = [string, string, string[]];
 
@@ -793,6 +803,157 @@ const CHANGES: [string, string, string, Want[]][] = [
     ),
     [["response-property-became-nullable", "breaking", ["GET /a"]]],
   ],
+  [
+    "ok/an inline alternative put in front of a request's is one gained",
+    doc(requestBody(object({ c: { anyOf: [SQUARE, CIRCLE] } }))),
+    doc(
+      requestBody(
+        object({ c: { anyOf: [{ type: "string" }, SQUARE, CIRCLE] } }),
+      ),
+    ),
+    [["request-property-any-of-added", "info", ["POST /a"]]],
+  ],
+  [
+    "ok/the first inline alternative of a response removed is one lost",
+    doc(responseBody(object({ c: { oneOf: [SQUARE, CIRCLE] } }))),
+    doc(responseBody(object({ c: { oneOf: [CIRCLE] } }))),
+    [["response-property-one-of-removed", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/an edited inline alternative is compared with its own, not its position's",
+    doc(requestBody(object({ c: { anyOf: [SQUARE, CIRCLE] } }))),
+    doc(
+      requestBody(
+        object({
+          c: {
+            anyOf: [CIRCLE, {
+              ...SQUARE,
+              properties: { ...SQUARE.properties, unit: { type: "string" } },
+              required: ["side", "unit"],
+            }],
+          },
+        }),
+      ),
+    ),
+    [["new-required-request-property", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/an anyOf of two components that became one of them lost the other",
+    doc(
+      requestBody(object({
+        c: {
+          anyOf: [{ $ref: "#/components/schemas/C" }, {
+            $ref: "#/components/schemas/S",
+          }],
+        },
+      })),
+      { C: CIRCLE, S: SQUARE },
+    ),
+    doc(requestBody(object({ c: { $ref: "#/components/schemas/C" } })), {
+      C: CIRCLE,
+      S: SQUARE,
+    }),
+    [["request-property-any-of-removed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a component that became an anyOf of it and another gained one, in a response",
+    doc(responseBody(object({ c: { $ref: "#/components/schemas/C" } })), {
+      C: CIRCLE,
+      S: SQUARE,
+    }),
+    doc(
+      responseBody(object({
+        c: {
+          oneOf: [{ $ref: "#/components/schemas/C" }, {
+            $ref: "#/components/schemas/S",
+          }],
+        },
+      })),
+      { C: CIRCLE, S: SQUARE },
+    ),
+    [["response-property-one-of-added", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/a 3.1 const changed in a request is an enum value lost and one gained",
+    doc31(requestBody(object({ m: { const: "a" } }))),
+    doc31(requestBody(object({ m: { const: "b" } }))),
+    [
+      ["request-property-enum-value-removed", "breaking", ["POST /a"]],
+      ["request-property-enum-value-added", "info", ["POST /a"]],
+    ],
+  ],
+  [
+    "ok/a request string that became a 3.1 const accepts less",
+    doc31(requestBody(object({ m: { type: "string" } }))),
+    doc31(requestBody(object({ m: { const: "a" } }))),
+    [["request-property-became-enum", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a response const removed may now hold other values",
+    doc31(responseBody(object({ m: { type: "string", const: "a" } }))),
+    doc31(responseBody(object({ m: { type: "string" } }))),
+    [["response-property-enum-removed", "warning", ["GET /a"]]],
+  ],
+  [
+    "ok/a 200 now described by 2XX is compared as that response",
+    doc(responseBody(object({ a: { type: "string" } }))),
+    doc({
+      "/a": {
+        get: {
+          responses: {
+            "2XX": {
+              description: "ok",
+              content: {
+                "application/json": {
+                  schema: object({ a: { type: "integer" } }),
+                },
+              },
+            },
+          },
+        },
+      },
+    }),
+    [
+      ["response-status-range-changed", "info", ["GET /a"]],
+      ["response-property-type-changed", "breaking", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a 2XX response added is a success status",
+    doc({ "/a": { get: { responses: { "400": { description: "no" } } } } }),
+    doc({
+      "/a": {
+        get: {
+          responses: {
+            "400": { description: "no" },
+            "2XX": { description: "ok" },
+          },
+        },
+      },
+    }),
+    [["response-success-status-added", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/a 2XX response removed is a success status removed",
+    doc({
+      "/a": {
+        get: {
+          responses: {
+            "2XX": { description: "ok" },
+            "400": { description: "no" },
+          },
+        },
+      },
+    }),
+    doc({ "/a": { get: { responses: { "400": { description: "no" } } } } }),
+    [["response-success-status-removed", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/a request body removed may break, as a parameter removed",
+    doc(requestBody(object({ a: { type: "string" } }))),
+    doc({ "/a": { post: { responses: ok200 } } }),
+    [["request-body-removed", "warning", ["POST /a"]]],
+  ],
 ];
 
 const SAME: [string, string, string][] = [
@@ -824,6 +985,57 @@ const SAME: [string, string, string][] = [
         }),
       ),
     ),
+  ],
+  [
+    "same/inline alternatives reordered",
+    doc(
+      requestBody(
+        object({ c: { oneOf: [SQUARE, CIRCLE, { type: "string" }] } }),
+      ),
+    ),
+    doc(
+      requestBody(
+        object({ c: { oneOf: [{ type: "string" }, SQUARE, CIRCLE] } }),
+      ),
+    ),
+  ],
+  [
+    "same/a Swagger 2.0 file upload and its OpenAPI 3 binary string",
+    JSON.stringify({
+      swagger: "2.0",
+      info: { title: "T", version: "1" },
+      paths: {
+        "/up": {
+          post: {
+            consumes: ["multipart/form-data"],
+            parameters: [{
+              name: "file",
+              in: "formData",
+              type: "file",
+              required: true,
+            }],
+            responses: ok200,
+          },
+        },
+      },
+    }),
+    doc({
+      "/up": {
+        post: {
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: object({ file: { type: "string", format: "binary" } }, [
+                  "file",
+                ]),
+              },
+            },
+          },
+          responses: ok200,
+        },
+      },
+    }),
   ],
   [
     "same/a document and itself",
@@ -1120,5 +1332,48 @@ Deno.test("compare: changes are grouped by operation, the breaking groups first"
   assert.deepEqual(r.changes.map((c) => `${c.level} ${c.method} ${c.path}`), [
     "breaking get /b",
     "info post /a",
+  ]);
+});
+
+Deno.test("compare: a body that now names another component is a change of the body, not of either component", () => {
+  const schemas = {
+    NewPet: object({ name: { type: "string" }, age: { type: "integer" } }),
+    Owner: object({ name: { type: "string" } }),
+  };
+  const r = compareSpecs(
+    doc(requestBody({ $ref: "#/components/schemas/NewPet" }), schemas),
+    doc(requestBody({ $ref: "#/components/schemas/Owner" }), schemas),
+  );
+  assert.deepEqual(
+    r.changes.map((c) => [c.id, c.where, c.text, c.pointer.base]),
+    [[
+      "request-property-removed",
+      "request body: age",
+      "request property `age` was removed",
+      "/components/schemas/NewPet/properties/age",
+    ]],
+  );
+});
+
+Deno.test("compare: an alternative's place has no stray space, its pointer is the alternative", () => {
+  const r = compareSpecs(
+    doc(requestBody({ anyOf: [SQUARE, CIRCLE] })),
+    doc(
+      requestBody({
+        anyOf: [CIRCLE, object({ side: { type: "string" } }, ["side"])],
+      }),
+    ),
+  );
+  assert.deepEqual(r.changes.map((c) => [c.id, c.where]), [
+    ["request-property-type-changed", "request body: (#2).side"],
+  ]);
+  const lost = compareSpecs(
+    doc(responseBody({ oneOf: [SQUARE, CIRCLE] })),
+    doc(responseBody({ oneOf: [CIRCLE, { type: "string" }] })),
+  ).changes.map((c) => [c.id, c.pointer]);
+  const at = "/paths/~1a/get/responses/200/content/application~1json/schema";
+  assert.deepEqual(lost.sort(), [
+    ["response-body-one-of-added", { base: at, revision: `${at}/oneOf/1` }],
+    ["response-body-one-of-removed", { base: `${at}/oneOf/0`, revision: at }],
   ]);
 });

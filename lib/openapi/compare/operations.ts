@@ -402,9 +402,11 @@ class OperationDiff {
       return;
     }
     if (!r) {
+      // As a parameter or property removed: a server that now reads no
+      // body may ignore it, or may refuse it (the document cannot say).
       this.#add(
         "request-body-removed",
-        "breaking",
+        "warning",
         where,
         at,
         "request body was removed",
@@ -499,26 +501,47 @@ class OperationDiff {
     for (const [status, br] of b.responses) {
       const rr = r.responses.get(status);
       const where = `response ${status}`;
-      if (!rr) {
-        const success = /^2\d\d$/.test(status);
-        this.#add(
-          success
-            ? "response-success-status-removed"
-            : "response-non-success-status-removed",
-          success ? "breaking" : "info",
-          where,
-          { base: br.pointer, revision: null },
-          `response status ${status} was removed`,
-        );
+      if (rr) {
+        this.#response(br, rr, where);
         continue;
       }
-      this.#response(br, rr, where);
-    }
-    for (const [status, rr] of r.responses) {
-      if (b.responses.has(status)) continue;
-      const success = /^2\d\d$/.test(status);
+      // A code the revision now describes by its range (200 by 2XX), or a
+      // range it now describes code by code (OpenAPI 3.1 §4.8.16.2): the
+      // same responses, compared as such.
+      const covering = rangeIn(r.responses, status);
+      const within = covering ? [] : codesIn(r.responses, status);
+      if (covering || within.length) {
+        const now = covering ? [covering] : within;
+        this.#add(
+          "response-status-range-changed",
+          "info",
+          where,
+          { base: br.pointer, revision: now[0].pointer },
+          `response status ${status} is now described as ${
+            now.map((x) => x.status).join(", ")
+          }`,
+        );
+        for (const x of now) this.#response(br, x, where);
+        continue;
+      }
+      const success = isSuccess(status);
       this.#add(
         success
+          ? "response-success-status-removed"
+          : "response-non-success-status-removed",
+        success ? "breaking" : "info",
+        where,
+        { base: br.pointer, revision: null },
+        `response status ${status} was removed`,
+      );
+    }
+    for (const [status, rr] of r.responses) {
+      if (
+        b.responses.has(status) || rangeIn(b.responses, status) ||
+        codesIn(b.responses, status).length
+      ) continue;
+      this.#add(
+        isSuccess(status)
           ? "response-success-status-added"
           : "response-non-success-status-added",
         "info",
@@ -710,4 +733,34 @@ export function securityChanges(
 
 function paramName(p: ParamModel): string {
   return `${IN_NAME[p.in] ?? `${p.in} parameter`} \`${p.name}\``;
+}
+
+/** A 2xx code or the 2XX range (OpenAPI 3.1 §4.8.16.2). */
+function isSuccess(status: string): boolean {
+  return /^2(\d\d|XX)$/i.test(status);
+}
+
+/** The range response (`2XX`) that covers the code `status`, if any. */
+function rangeIn(
+  responses: ReadonlyMap<string, ResponseModel>,
+  status: string,
+): ResponseModel | undefined {
+  if (!/^\d{3}$/.test(status)) return undefined;
+  for (const [key, res] of responses) {
+    if (key.length === 3 && /^\dXX$/i.test(key) && key[0] === status[0]) {
+      return res;
+    }
+  }
+  return undefined;
+}
+
+/** The code responses inside the range `status` (`2XX`), if it is one. */
+function codesIn(
+  responses: ReadonlyMap<string, ResponseModel>,
+  status: string,
+): ResponseModel[] {
+  if (!/^\dXX$/i.test(status)) return [];
+  return [...responses].filter(([key]) =>
+    /^\d{3}$/.test(key) && key[0] === status[0]
+  ).map(([, res]) => res);
 }

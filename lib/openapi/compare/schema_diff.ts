@@ -14,6 +14,7 @@
  */
 import type { Level } from "./types.ts";
 import { refOf } from "../refs.ts";
+import { refName } from "../schema_graph.ts";
 import type { Report } from "./report.ts";
 import { Scope } from "./report.ts";
 import type { SchemaAt } from "./model.ts";
@@ -226,11 +227,13 @@ export class SchemaDiff {
     // it, so each reach finds the same change and the report lists it once
     // with all their operations; a body that now names another component
     // is still a change of that body.
-    if (b.name && r.name && (at.role === "property" || at.role === "body")) {
-      const inside = b.name === r.name;
+    if (
+      b.name && b.name === r.name &&
+      (at.role === "property" || at.role === "body")
+    ) {
       at = {
         ...at,
-        role: inside ? "property" : at.role,
+        role: "property",
         root: `schema ${r.name}`,
         path: "",
         name: undefined,
@@ -246,10 +249,35 @@ export class SchemaDiff {
       return;
     }
     this.#annotations(scope, b, r, at);
-    this.#shape(scope, b, r, at);
+    const alts = this.#alternatives(b, r);
+    // Types read off alternatives are compared as the alternatives.
+    this.#shape(scope, b, r, at, !alts || !(b.altTyped || r.altTyped));
     // An array that became an object (or the like) is one change: its
     // properties are not compared with items that are no longer there.
-    if (!disjoint(b, r)) this.#children(scope, b, r, at);
+    if (alts || !disjoint(b, r)) this.#children(scope, b, r, at, alts);
+  }
+
+  /**
+   * The alternatives of two schemas paired, or null when neither side has
+   * any. A schema without alternatives facing one with them counts as a
+   * list of one (an `anyOf: [Circle, Square]` that became `Circle` lost
+   * `Square`), when it pairs with one of them; else null, and the two are
+   * compared as schemas.
+   */
+  #alternatives(b: SchemaView, r: SchemaView): AltMatch | null {
+    if (!b.alts && !r.alts) return null;
+    const kind = (b.alts ?? r.alts)!.kind === "oneOf" ? "one-of" : "any-of";
+    const [pairs, lost, gained] = matchAlternatives(
+      b.alts?.list ?? [itself(b)],
+      r.alts?.list ?? [itself(r)],
+      (x, y) => {
+        const bt = this.#base.target(x.raw), rt = this.#rev.target(y.raw);
+        return bt !== null && rt !== null && this.#same(bt, rt);
+      },
+      (x, y) => likeness(this.#base.target(x.raw), this.#rev.target(y.raw)),
+    );
+    if ((!b.alts || !r.alts) && !pairs.length) return null;
+    return { kind, pairs, lost, gained, own: !!b.alts && !!r.alts };
   }
 
   /**
@@ -386,12 +414,18 @@ export class SchemaDiff {
   }
 
   /** Checks of the values the schema allows: type, enum, bounds, pattern. */
-  #shape(scope: Scope, b: SchemaView, r: SchemaView, at: Place): void {
+  #shape(
+    scope: Scope,
+    b: SchemaView,
+    r: SchemaView,
+    at: Place,
+    types: boolean,
+  ): void {
     const req = at.dir === "request";
     const add = (suffix: string, level: Level, text: string) =>
       this.#add(scope, at, b, r, suffix, level, text);
 
-    if (!sameTypes(b, r)) {
+    if (types && !sameTypes(b, r)) {
       const typeText = `${typeName(b)} to ${typeName(r)}`;
       if (this.#becameList(b, r, at)) {
         add(
@@ -517,12 +551,21 @@ export class SchemaDiff {
   }
 
   /** Properties, items, additional properties and alternatives. */
-  #children(scope: Scope, b: SchemaView, r: SchemaView, at: Place): void {
+  #children(
+    scope: Scope,
+    b: SchemaView,
+    r: SchemaView,
+    at: Place,
+    alts: AltMatch | null,
+  ): void {
     const req = at.dir === "request";
     // A read-only property is never sent, a write-only one never read
     // (OpenAPI 3.1 §4.8.24.1): its changes cannot break that side.
     const flag = req ? "readOnly" : "writeOnly";
-    const names = new Set([...b.props.keys(), ...r.props.keys()]);
+    // Properties that only the alternatives hold on one side are compared
+    // there, alternative with alternative.
+    const own = !alts || alts.own || (b.alts ? b.props.size : r.props.size);
+    const names = own ? new Set([...b.props.keys(), ...r.props.keys()]) : [];
     for (const name of names) {
       const bl = b.props.get(name), rl = r.props.get(name);
       const child = {
@@ -611,26 +654,33 @@ export class SchemaDiff {
       );
     if (b.items && r.items) deeper("[]", b.items, r.items);
     if (b.additional && r.additional) deeper(".*", b.additional, r.additional);
-    if (b.alts && r.alts) {
-      const kind = b.alts.kind === "oneOf" ? "one-of" : "any-of";
-      const add = (suffix: string, level: Level, text: string) =>
-        this.#add(scope, at, b, r, `${kind}-${suffix}`, level, text);
-      const [pairs, lost, gained] = matchAlternatives(b.alts.list, r.alts.list);
-      for (const [x, y] of pairs) deeper(` (${y.label})`, x, y);
-      for (const a of lost) {
-        add(
-          "removed",
-          req ? "breaking" : "info",
-          `lost alternative \`${a.label}\``,
-        );
-      }
-      for (const a of gained) {
-        add(
-          "added",
-          req ? "info" : "breaking",
-          `gained alternative \`${a.label}\``,
-        );
-      }
+    if (!alts) return;
+    const add = (suffix: string, level: Level, text: string, p: Pointers) =>
+      this.#report.add(scope, {
+        id: `${idPrefix(at)}-${alts.kind}-${suffix}`,
+        level,
+        where: where(at),
+        pointer: p,
+        text: `${subject(at)} ${text}`,
+      });
+    for (const [x, y] of alts.pairs) {
+      deeper(at.path ? ` (${y.label})` : `(${y.label})`, x, y);
+    }
+    for (const a of alts.lost) {
+      add(
+        "removed",
+        req ? "breaking" : "info",
+        `lost alternative \`${a.label}\``,
+        { base: linkPointer(a), revision: r.pointer || null },
+      );
+    }
+    for (const a of alts.gained) {
+      add(
+        "added",
+        req ? "info" : "breaking",
+        `gained alternative \`${a.label}\``,
+        { base: b.pointer || null, revision: linkPointer(a) },
+      );
     }
   }
 }
@@ -732,36 +782,110 @@ function referencePairs(
 
 /**
  * Alternatives of two `oneOf`/`anyOf` lists paired: by `$ref` name or
- * title first; the inline alternatives left over then in order (a title
- * renamed is the same alternative, compared for what it holds); the rest
- * are lost or gained.
+ * title first; then each left with one written alike (a list reordered,
+ * one alternative put in front, a `$ref` replaced by its copy: no change);
+ * then an inline one with the most alike of the rest (`score`, above 0:
+ * the same type, shared property names), so an edited or retitled
+ * alternative is compared for what it holds. The rest are lost or gained.
+ * Positions never pair two alternatives.
  */
 export function matchAlternatives(
   before: readonly Alternative[],
   after: readonly Alternative[],
+  alike: (a: Alternative, b: Alternative) => boolean,
+  score: (a: Alternative, b: Alternative) => number,
 ): [[Alternative, Alternative][], Alternative[], Alternative[]] {
   const pairs: [Alternative, Alternative][] = [];
-  const byLabel = new Map(after.map((a) => [a.label, a]));
   const used = new Set<Alternative>();
-  const lost: Alternative[] = [];
+  const byLabel = new Map(
+    after.filter((a) => !a.byPosition).map((a) => [a.label, a]),
+  );
+  let left: Alternative[] = [];
   for (const a of before) {
-    const m = byLabel.get(a.label);
+    const m = a.byPosition ? undefined : byLabel.get(a.label);
     if (m && !used.has(m)) {
       pairs.push([a, m]);
       used.add(m);
-    } else lost.push(a);
+    } else left.push(a);
   }
   const inline = (a: Alternative) => typeof refOf(a.raw) !== "string";
-  const freeAfter = after.filter((a) => !used.has(a) && inline(a));
-  const stillLost: Alternative[] = [];
-  for (const a of lost) {
-    const m = inline(a) ? freeAfter.shift() : undefined;
-    if (m) {
-      pairs.push([a, m]);
-      used.add(m);
-    } else stillLost.push(a);
+  for (const alikeOnly of [true, false]) {
+    const stillLeft: Alternative[] = [];
+    for (const a of left) {
+      let best: Alternative | undefined, bestScore = 0;
+      const free = after.filter((b) => !used.has(b)).slice(0, MAX_TRIES);
+      for (const b of free) {
+        if (alikeOnly) {
+          if (alike(a, b)) {
+            best = b;
+            break;
+          }
+        } else if (inline(a) || inline(b)) {
+          const s = score(a, b);
+          if (s > bestScore) [best, bestScore] = [b, s];
+        }
+      }
+      if (best) {
+        pairs.push([a, best]);
+        used.add(best);
+      } else stillLeft.push(a);
+    }
+    left = stillLeft;
   }
-  return [pairs, stillLost, after.filter((a) => !used.has(a))];
+  return [pairs, left, after.filter((a) => !used.has(a))];
+}
+
+/** Two schemas' alternatives paired (see `SchemaDiff#alternatives`). */
+interface AltMatch {
+  kind: "one-of" | "any-of";
+  pairs: [Alternative, Alternative][];
+  lost: Alternative[];
+  gained: Alternative[];
+  /** Both sides have alternatives of their own. */
+  own: boolean;
+}
+
+type Pointers = { base: string | null; revision: string | null };
+
+/**
+ * A schema without alternatives, as the one alternative it is: a named
+ * component (or an annotated `$ref` to one) by its name, a schema that
+ * annotates a sole alternative as that alternative.
+ */
+function itself(v: SchemaView): Alternative {
+  const ref = v.inner ? refOf(v.inner.raw) : null;
+  const label = v.name || (ref ? refName(ref) : "") || v.title;
+  return {
+    raw: v.inner ? v.inner.raw : v.obj ?? {},
+    under: "",
+    key: "",
+    known: v.pointer,
+    label: label || "#1",
+    byPosition: !label,
+  };
+}
+
+/**
+ * Alternatives an alternative is tried against: a hostile list of a
+ * thousand costs 100,000 tries, not a million.
+ */
+const MAX_TRIES = 100;
+
+/**
+ * How alike two schemas are, for pairing alternatives: 1 for the same
+ * `type`, 2 per property name they share; 0 when nothing says they are one.
+ */
+function likeness(
+  x: Record<string, unknown> | null,
+  y: Record<string, unknown> | null,
+): number {
+  if (!x || !y) return 0;
+  let n = x.type !== undefined && json(x.type) === json(y.type) ? 1 : 0;
+  const xp = x.properties, yp = y.properties;
+  if (xp && yp && typeof xp === "object" && typeof yp === "object") {
+    for (const k in xp) if (Object.hasOwn(yp, k)) n += 2;
+  }
+  return n;
 }
 
 /**

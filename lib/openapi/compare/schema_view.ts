@@ -69,6 +69,8 @@ export function linkPointer(link: Link): string {
 export interface Alternative extends Link {
   /** `$ref` name, else `title`, else its position (`#2`). */
   label: string;
+  /** True when the label is only its position: it names nothing. */
+  byPosition: boolean;
 }
 
 /** A schema as compared. */
@@ -100,11 +102,14 @@ export interface SchemaView {
   /** `additionalProperties`: a schema, or false when none are allowed; null when unsaid. */
   additional: Link | false | null;
   alts: { kind: "oneOf" | "anyOf"; list: Alternative[] } | null;
+  /** True when `types` were read off the alternatives, not said here. */
+  altTyped: boolean;
   /** Why the schema could not be read (another file, a broken `$ref`). */
   note: string;
   /**
-   * The named schema this one only annotates (`allOf: [{$ref: X}]` or
-   * `anyOf: [{$ref: X}]` with a description or `nullable`), else null.
+   * The schema this one only annotates (`allOf: [{$ref: X}]`, or a
+   * `oneOf`/`anyOf` of one schema, with a description or `nullable`), else
+   * null.
    */
   inner: Link | null;
 }
@@ -139,9 +144,37 @@ const ANYTHING: SchemaView = Object.freeze({
   items: null,
   additional: null,
   alts: null,
+  altTyped: false,
   note: "",
   inner: null,
 }) as SchemaView;
+
+/** JSON Schema's type of a value (`integer` for whole numbers). */
+function valueType(x: unknown): string {
+  if (Array.isArray(x)) return "array";
+  if (typeof x === "number") return Number.isInteger(x) ? "integer" : "number";
+  return typeof x;
+}
+
+/**
+ * The types a schema object says it has without reading it further:
+ * `type` (null left out), else object or array by `properties` or
+ * `items`; null when it does not say.
+ */
+function writtenTypes(s: unknown): string[] | null {
+  if (!isObject(s)) return null;
+  const t = s.type;
+  if (typeof t === "string") return t === "null" ? null : [t];
+  if (Array.isArray(t)) {
+    const ts = t.filter((x): x is string =>
+      typeof x === "string" && x !== "null"
+    );
+    return ts.length ? ts : null;
+  }
+  if (isObject(s.properties)) return ["object"];
+  if (s.items !== undefined) return ["array"];
+  return null;
+}
 
 /** Reads schemas of one document, each object once. */
 export class SchemaReader {
@@ -278,6 +311,7 @@ export class SchemaReader {
       if (!Array.isArray(list) || !list.length || v.alts) continue;
       const at = childPointer(partOf(kind), kind);
       const alts: Alternative[] = [];
+      let altTypes: string[] | null = [];
       list.slice(0, MAX_ALTS).forEach((raw, i) => {
         const d = this.#r.deref(raw);
         const target = d.value;
@@ -285,14 +319,14 @@ export class SchemaReader {
           nullable = true; // `oneOf: [X, {type: "null"}]` is a nullable X
           return;
         }
+        const own = writtenTypes(target);
+        altTypes = altTypes && own ? altTypes.concat(own) : null;
         const title = isObject(target) ? target.title : undefined;
+        const titled = typeof title === "string" && title !== "";
         alts.push({
           ...this.#link(raw, at, i),
-          label: d.ref
-            ? refName(d.ref)
-            : typeof title === "string" && title
-            ? title
-            : `#${i + 1}`,
+          label: d.ref ? refName(d.ref) : titled ? title : `#${i + 1}`,
+          byPosition: !d.ref && !titled,
         });
       });
       if (alts.length === 1 && types === null && !v.props.size && !v.items) {
@@ -300,19 +334,38 @@ export class SchemaReader {
         // annotations (`anyOf: [{$ref: X}], nullable: true`).
         return this.#wrap(v, m, alts[0], nullable);
       }
-      if (alts.length) v.alts = { kind, list: alts };
+      if (alts.length) {
+        v.alts = { kind, list: alts };
+        // Alternatives that all say their type give the schema's types
+        // (an `anyOf` of objects is an object, not "any").
+        if (types === null && altTypes?.length) {
+          types = altTypes;
+          v.altTyped = true;
+        }
+      }
     }
+    v.const = pick(m, "const");
     if (types === null) {
       if (v.props.size) types = ["object"];
       else if (v.items) types = ["array"];
+      else if (v.const !== undefined && v.const !== null) {
+        types = [valueType(v.const)];
+      }
+    }
+    v.format = str(pick(m, "format"));
+    // Swagger 2.0's `file` is OpenAPI 3's binary string (3.0 §4.8.14.2, "a
+    // file upload"): the same field, written for each version.
+    if (types?.includes("file")) {
+      types = types.map((t) => t === "file" ? "string" : t);
+      v.format ||= "binary";
     }
     v.types = types ? [...new Set(types)].sort() : null;
     v.nullable = nullable;
-    v.format = str(pick(m, "format"));
     const e = pick(m, "enum");
     if (Array.isArray(e)) v.enum = e.slice(0, MAX_ENUM);
+    // A `const` (3.1) allows one value: an enum of one, compared as one.
+    else if (v.const !== undefined) v.enum = [v.const];
     v.default = pick(m, "default");
-    v.const = pick(m, "const");
     const pattern = pick(m, "pattern");
     if (typeof pattern === "string") v.pattern = pattern;
     for (const b of BOUNDS) {
@@ -374,7 +427,7 @@ export class SchemaReader {
       description: str(pick(m, "description")) || one.description,
       title: str(pick(m, "title")) || one.title,
       example: own("example", one.example),
-      inner: typeof refOf(alt.raw) === "string" ? alt : null,
+      inner: alt,
     };
   }
 }
