@@ -49,6 +49,11 @@ export interface PreparedRequest {
   compressed: boolean;
   /** A server-sent event stream, read with EventSource (cURL `-N`). */
   stream: boolean;
+  /**
+   * A WebSocket's handshake: cURL prints the 101's status line and headers
+   * (`-i`), since the answer has no body to print.
+   */
+  include?: boolean;
 }
 
 /** The outcome of {@link prepare}: the request and any field errors. */
@@ -200,6 +205,7 @@ export function prepare(
       manual: !state.follow && canRedirect(ep),
       compressed: isCompressed(ep),
       stream: kind === "events",
+      include: kind === "socket",
     },
     errors,
     implicitType,

@@ -246,4 +246,9 @@ Deno.test("runner curl: the runner's options reach the command", () => {
   );
   assert.match(runnerCurl(req({ compressed: true })), /--compressed$/);
   assert.match(runnerCurl(req({ stream: true })), / -N$/);
+  // A WebSocket's 101 has no body: curl prints its status and headers.
+  const socket = run("websocket-echo").request;
+  assert.equal(socket.include, true);
+  assert.match(runnerCurl(socket), / -i$/);
+  assert.equal(run("echo").request.include, false);
 });

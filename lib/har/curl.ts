@@ -1,10 +1,70 @@
 /**
  * "Copy as cURL" for a recorded request: which of its headers a replay
- * sends, and whether curl should decode the answer. The command itself is
- * the shared builder's (`lib/shared/curl.ts`).
+ * sends, what body it sends, and whether curl should decode the answer.
+ * The command itself is the shared builder's (`lib/shared/curl.ts`).
  */
-import { curlCommand } from "../shared/curl.ts";
-import type { NameValue } from "./pairs.ts";
+import { curlCommand, type HeaderPair } from "../shared/curl.ts";
+import { obj } from "./normalize.ts";
+import { type NameValue, pairs } from "./pairs.ts";
+
+/** A recorded request's body as a replay sends it. */
+export interface SentBody {
+  /** Text, sent as UTF-8. */
+  text?: string;
+  /** Bytes (a binary body recorded as base64), instead of `text`. */
+  bytes?: Uint8Array;
+  /** `postData.mimeType`, "" when none. */
+  mimeType: string;
+}
+
+/**
+ * The body `postData` records (HAR 1.2 §4.2.4): its `text`, decoded when
+ * the exporter wrote it as base64 (text again when it is UTF-8); else its
+ * `params` as a form (`a=1&b=x+y`), as a browser encodes one (URL Standard
+ * §5.2). Null when there is none, or only multipart `params`, whose file
+ * contents a HAR does not hold.
+ */
+export function sentBody(postData: unknown): SentBody | null {
+  const post = obj(postData);
+  const mimeType = typeof post.mimeType === "string" ? post.mimeType : "";
+  if (typeof post.text === "string" && post.text !== "") {
+    if (post.encoding === "base64") {
+      const bytes = base64Bytes(post.text);
+      if (bytes) {
+        try {
+          const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+          return text.includes("\0") ? { bytes, mimeType } : { text, mimeType };
+        } catch {
+          return { bytes, mimeType };
+        }
+      }
+    }
+    return { text: post.text, mimeType };
+  }
+  const params = pairs(post.params);
+  if (!params.length || /multipart\//i.test(mimeType)) return null;
+  const form = new URLSearchParams();
+  for (const p of params) form.append(p.name, p.value);
+  return { text: form.toString(), mimeType };
+}
+
+/** The bytes of base64 text, or null when it is not base64. */
+function base64Bytes(b64: string): Uint8Array | null {
+  try {
+    const bin = atob(b64.replace(/\s+/g, ""));
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+/** Characters a body costs in a command, for the size cap. */
+export function bodyChars(body: SentBody | null): number {
+  // A binary byte is written as up to four characters (`\377`).
+  return body ? body.text?.length ?? body.bytes!.length * 4 : 0;
+}
 
 /**
  * Headers curl must not copy: HTTP/2 and HTTP/3 pseudo-headers (RFC 9113
@@ -18,19 +78,34 @@ function skipped(name: string): boolean {
 
 /**
  * The command repeating a recorded request. `--compressed` when the browser
- * sent Accept-Encoding, so curl decodes the answer as the browser did.
+ * sent Accept-Encoding, so curl decodes the answer as the browser did. A
+ * body's `mimeType` is sent as Content-Type when no header says it (curl
+ * would say `application/x-www-form-urlencoded`), and `cookies` as a
+ * Cookie header when the headers hold none (some exporters list them only
+ * there).
  */
 export function harCurl(
   method: string,
   url: string,
   headers: readonly NameValue[],
-  body?: string,
+  body?: string | SentBody | null,
+  cookies: unknown = [],
 ): string {
-  const sent = headers.filter((h) => !skipped(h.name));
+  const sent: HeaderPair[] = headers.filter((h) => !skipped(h.name))
+    .map((h) => [h.name, h.value]);
+  const has = (name: string) => sent.some(([n]) => n.toLowerCase() === name);
+  const b: SentBody | null = typeof body === "string"
+    ? { text: body, mimeType: "" }
+    : body ?? null;
+  if (b && bodyChars(b) > 0 && b.mimeType && !has("content-type")) {
+    sent.push(["Content-Type", b.mimeType]);
+  }
+  const jar = pairs(cookies);
+  if (jar.length && !has("cookie")) {
+    sent.push(["Cookie", jar.map((c) => `${c.name}=${c.value}`).join("; ")]);
+  }
   return curlCommand(
-    { method, url, headers: sent.map((h) => [h.name, h.value]), body },
-    {
-      compressed: sent.some((h) => h.name.toLowerCase() === "accept-encoding"),
-    },
+    { method, url, headers: sent, body: b?.text, bodyBytes: b?.bytes },
+    { compressed: has("accept-encoding") },
   );
 }

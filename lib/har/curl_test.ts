@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { harCurl } from "./curl.ts";
+import { harCurl, sentBody } from "./curl.ts";
 
 const URL = "https://example.com/a";
 
@@ -38,4 +38,85 @@ Deno.test("har curl: ok/a body left out changes the inferred method", () => {
   // The viewer drops an oversized body: POST must then be written out.
   assert.match(harCurl("POST", URL, []), /-X POST/);
   assert.doesNotMatch(harCurl("POST", URL, [], "x"), /-X/);
+});
+
+Deno.test("har curl: ok/the body postData records, as a browser sent it", () => {
+  const form = sentBody({
+    mimeType: "application/x-www-form-urlencoded",
+    params: [{ name: "a", value: "1" }, { name: "b", value: "x y&z" }],
+  });
+  assert.deepEqual(form, {
+    text: "a=1&b=x+y%26z",
+    mimeType: "application/x-www-form-urlencoded",
+  });
+  assert.deepEqual(
+    sentBody({
+      mimeType: "text/plain",
+      text: btoa(String.fromCharCode(...new TextEncoder().encode("héllo"))),
+      encoding: "base64",
+    }),
+    { text: "héllo", mimeType: "text/plain" },
+  );
+  const bin = sentBody({
+    mimeType: "application/octet-stream",
+    text: btoa("\x00\x01\xff"),
+    encoding: "base64",
+  });
+  assert.deepEqual(bin?.bytes, new Uint8Array([0, 1, 255]));
+  // Multipart params name files whose bytes a HAR does not hold.
+  assert.equal(
+    sentBody({
+      mimeType: "multipart/form-data; boundary=x",
+      params: [{ name: "f", fileName: "a.png" }],
+    }),
+    null,
+  );
+  assert.equal(sentBody({ text: "" }), null);
+  assert.equal(sentBody(undefined), null);
+});
+
+Deno.test("har curl: ok/a body's type and the cookies list are sent when no header says them", () => {
+  const body = sentBody({ mimeType: "application/json", text: "{}" });
+  assert.equal(
+    harCurl("POST", URL, [], body, [{ name: "sid", value: "1" }, {
+      name: "t",
+      value: "a b",
+    }]),
+    [
+      `curl '${URL}'`,
+      "-H 'Content-Type: application/json'",
+      "-H 'Cookie: sid=1; t=a b'",
+      "--data-raw '{}'",
+    ].join(" \\\n  "),
+  );
+  // Headers that say them win.
+  assert.equal(
+    harCurl(
+      "POST",
+      URL,
+      [{ name: "content-type", value: "text/plain" }, {
+        name: "cookie",
+        value: "sid=2",
+      }],
+      body,
+      [{ name: "sid", value: "1" }],
+    ),
+    [
+      `curl '${URL}'`,
+      "-H 'content-type: text/plain'",
+      "-H 'cookie: sid=2'",
+      "--data-raw '{}'",
+    ].join(" \\\n  "),
+  );
+});
+
+Deno.test("har curl: ok/a hostile URL is a URL, never an option or a glob", () => {
+  assert.equal(
+    harCurl("GET", "-K/etc/hostname", []),
+    "curl --url '-K/etc/hostname'",
+  );
+  assert.equal(
+    harCurl("GET", "https://x/a?f={a,b}&i[]=1", []),
+    "curl 'https://x/a?f={a,b}&i[]=1' \\\n  --globoff",
+  );
 });

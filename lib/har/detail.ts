@@ -6,7 +6,7 @@
  */
 import { type BodyPreview, cutText, previewBody } from "./body.ts";
 import { baseMime } from "./classify.ts";
-import { harCurl } from "./curl.ts";
+import { bodyChars, harCurl, type SentBody, sentBody } from "./curl.ts";
 import { type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
 import {
@@ -103,17 +103,19 @@ function curlOf(
   method: string,
   url: string,
   headers: NameValue[],
-  body: string,
+  body: SentBody | null,
+  cookies: unknown,
 ): { curl: string; note: string } {
-  const size = url.length + body.length +
+  const chars = bodyChars(body);
+  const size = url.length + chars +
     headers.reduce((n, h) => n + h.name.length + h.value.length + 8, 0);
   if (size <= CURL_CHARS) {
-    return { curl: harCurl(method, url, headers, body), note: "" };
+    return { curl: harCurl(method, url, headers, body, cookies), note: "" };
   }
-  if (size - body.length <= CURL_CHARS) {
+  if (size - chars <= CURL_CHARS) {
     return {
-      curl: harCurl(method, url, headers),
-      note: `The request body (${body.length} characters) is too large to ` +
+      curl: harCurl(method, url, headers, null, cookies),
+      note: `The request body (${chars} characters) is too large to ` +
         "copy: the command leaves it out.",
     };
   }
@@ -152,7 +154,8 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     entry.method,
     entry.url,
     requestHeaders,
-    postText,
+    sentBody(req.postData),
+    req.cookies,
   );
   return {
     // The page has the whole URL in its columns: a 50 MB one is not sent

@@ -7,7 +7,12 @@
  * always names the method (`curl -X METHOD 'URL'`, as a reader of an
  * operation expects), and it adds query parameters and form fields.
  */
-import { shellQuote } from "../shared/curl.ts";
+import {
+  needsGlobOff,
+  sendableHeader,
+  shellQuote,
+  urlWords,
+} from "../shared/curl.ts";
 
 /** A name and a value: a query parameter, a header, a form field. */
 export interface Pair {
@@ -33,9 +38,6 @@ export interface CurlRequest {
   form?: Pair[];
 }
 
-/** RFC 9110 §5.6.2 token. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
 export { shellQuote };
 
 /**
@@ -48,8 +50,8 @@ function queryPart(s: string): string {
 
 /**
  * The command: `curl -X METHOD 'URL'`, then headers (`-H`), then the body.
- * `--globoff` is added when the URL holds brackets, which curl would
- * otherwise read as a range.
+ * The URL, `--globoff` and which headers can be sent are the shared
+ * builder's rules.
  */
 export function curlCommand(req: CurlRequest): string {
   let url = req.url;
@@ -63,12 +65,11 @@ export function curlCommand(req: CurlRequest): string {
   const method = /^[A-Za-z0-9_-]+$/.test(req.method)
     ? req.method
     : shellQuote(req.method);
-  const parts = [`curl -X ${method} ${shellQuote(url)}`];
-  if (/[[\]]/.test(url)) parts.push("--globoff");
+  const parts = [`curl -X ${method} ${urlWords(url)}`];
+  // `{petId}` placeholders and `[]` in names stay as written, not globbed.
+  if (needsGlobOff(url)) parts.push("--globoff");
   for (const h of req.headers) {
-    // A header name that is not a token (RFC 9110 §5.1) is left out: curl
-    // would read `-H @name` as a file of headers.
-    if (!TOKEN.test(h.name)) continue;
+    if (!sendableHeader(h.name, h.value)) continue;
     parts.push(`-H ${shellQuote(`${h.name}: ${h.value}`)}`);
   }
   if (req.form?.length) {

@@ -37,6 +37,7 @@ Deno.test("curl: ok/command shape, headers, body", () => {
       body: '{"a":"it\'s"}',
     }),
     "curl -X POST 'https://x.example/a/{id}?q=a%20b%26c&p={p}' \\\n" +
+      "  --globoff \\\n" +
       "  -H 'X-A: it'\\''s' \\\n" +
       "  -H 'Content-Type: application/json' \\\n" +
       "  --data-raw '{\"a\":\"it'\\''s\"}'",
@@ -67,10 +68,11 @@ Deno.test("curl: ok/OpenAPI 3.1: operation server variables, required query and 
     lines[0],
     "curl -X POST 'https://api.example.com/v2/orders/{orderId}?dryRun=false'",
   );
-  assert.equal(lines[1], "-H 'X-Trace: it'\\''s'");
-  assert.equal(lines[2], "-H 'Content-Type: application/json'");
+  assert.equal(lines[1], "--globoff");
+  assert.equal(lines[2], "-H 'X-Trace: it'\\''s'");
+  assert.equal(lines[3], "-H 'Content-Type: application/json'");
   assert.match(
-    lines[3],
+    lines[4],
     /^--data-raw '\{"created":"2024-01-01T12:00:00Z","status":"open","lines":\[\{"amount":1,"sku":"string"\}\]/,
   );
 });

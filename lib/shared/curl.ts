@@ -3,25 +3,46 @@
  * used by the debug runner, the HAR viewer's "Copy as cURL" and the spec
  * viewer.
  *
- * Quoting: inside single quotes nothing is special to a POSIX shell (XCU
- * §2.2.3), so every value is single-quoted and a `'` in it is written
- * `'\''` (close, escaped quote, reopen). Words that cannot be misread (a
- * plain method name) stay bare for readability.
+ * Quoting, so that a command does what it says when run and when pasted:
+ * - Inside single quotes nothing is special to a POSIX shell (XCU §2.2.2),
+ *   so a value is single-quoted and a `'` in it is written `'\''` (close,
+ *   escaped quote, reopen). Words that cannot be misread (a plain method
+ *   name) stay bare for readability.
+ * - A value holding control characters (other than a line feed) is written
+ *   `$'…'` with `\xHH` escapes (XCU §2.2.4, dollar-single-quotes; bash, zsh
+ *   and ksh read it, dash does not): pasted raw into a terminal, a Ctrl-C
+ *   or an escape sequence in a body would end the quoted text and run what
+ *   follows as a command.
+ * - A header value is sent by a browser as one byte per character (Fetch
+ *   §2.2.1: a byte sequence); a character from U+0080 to U+00FF is written
+ *   as that byte, so curl sends what the browser did.
+ * - A body holding NUL bytes cannot be a shell argument: it is written with
+ *   `printf` (its octal escapes) and piped in with `--data-binary @-`.
  *
  * Options:
- * - The URL first, then one option per line (` \` continuations).
+ * - The URL first, then one option per line (` \` continuations). A URL
+ *   that starts with `-` is given as `--url`, so a recorded `-K/etc/passwd`
+ *   is a URL, never an option (curl's config file); spaces and
+ *   control characters in it are percent-encoded (RFC 3986 §2.1), as a
+ *   browser does; `--globoff` where it holds `[]{}`, which curl would
+ *   otherwise expand into several requests.
  * - `-X METHOD` only when curl would not send that method anyway: curl
  *   sends GET, or POST when given a body. Leaving an inferable `-X` out also
  *   keeps `-L` honest: `-X` pins the method on every hop, while curl without
  *   it (like browsers, Fetch §4.4 "HTTP-redirect fetch") switches a POST to
- *   GET after 301/302/303. HEAD is `--head`: with `-X HEAD` curl waits for
- *   a body that never comes.
+ *   GET after 301/302/303. Another method with `-L` keeps its name on every
+ *   hop, where a browser turns it into a GET after a 303: curl has no way
+ *   to say that. HEAD is `--head`: with `-X HEAD` curl waits for a body
+ *   that never comes.
  * - `-H 'Name: value'` per header, in order. An empty value is written
  *   `-H 'Name;'`: curl reads `Name:` as "remove this header", and `Name;`
- *   as "send it empty".
+ *   as "send it empty". A header whose name is not a token (RFC 9110
+ *   §5.1; curl reads `-H @name` as a file of headers) or whose value holds
+ *   CR, LF or NUL (§5.5) cannot be sent and is left out.
  * - `--data-raw` for the body: unlike `-d`, a leading `@` is not a file name.
  * - `--compressed` (decode what the server compresses), `-N` (no output
- *   buffering, for event streams), `-L` (follow redirects) when asked.
+ *   buffering, for event streams), `-i` (print the status line and
+ *   headers), `-L` (follow redirects) when asked.
  */
 
 /** A header as a name and a value. */
@@ -34,8 +55,10 @@ export interface CurlRequest {
   url: string;
   /** In the order they are sent; repeated names are repeated. */
   headers: readonly HeaderPair[];
-  /** The body; undefined or "" for none. */
+  /** The body as text (sent as UTF-8); undefined or "" for none. */
   body?: string;
+  /** The body as bytes (a binary upload), instead of `body`. */
+  bodyBytes?: Uint8Array;
 }
 
 /** How curl should behave beyond sending the request. */
@@ -46,12 +69,46 @@ export interface CurlOptions {
   compressed?: boolean;
   /** Print the response as it arrives (`-N`). */
   stream?: boolean;
+  /** Print the status line and headers too (`-i`). */
+  include?: boolean;
 }
 
 const SAFE = /^[A-Za-z0-9_./:=@%+,-]+$/;
+/** Characters a terminal may act on when pasted: C0 but LF, DEL, C1. */
+const CONTROL = /[\0-\t\v-\x1f\x7f-\x9f]/;
+/** RFC 9110 §5.6.2 token. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-/** Quotes one word for a POSIX shell (always quoted). */
+/** `\xHH` for a byte. */
+function hexByte(b: number): string {
+  return `\\x${b.toString(16).padStart(2, "0")}`;
+}
+
+/**
+ * `s` as `$'…'`: backslash, quote and control characters escaped; with
+ * `latin1`, characters U+0080 to U+00FF as their one byte, else as UTF-8.
+ */
+function dollarQuote(s: string, latin1: boolean): string {
+  let out = "$'";
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === "\\" || ch === "'") out += "\\" + ch;
+    else if (ch === "\n") out += "\\n";
+    else if (c < 0x20 || c === 0x7f) out += hexByte(c);
+    else if (c >= 0x80 && c <= 0xff && (latin1 || c <= 0x9f)) {
+      out += latin1 ? hexByte(c) : hexByte(0xc0 | c >> 6) +
+        hexByte(0x80 | (c & 0x3f));
+    } else out += ch;
+  }
+  return out + "'";
+}
+
+/**
+ * Quotes one word for a shell (always quoted): single quotes, or `$'…'`
+ * when it holds control characters.
+ */
 export function shellQuote(s: string): string {
+  if (CONTROL.test(s)) return dollarQuote(s, false);
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -60,26 +117,89 @@ export function shellWord(s: string): string {
   return SAFE.test(s) ? s : shellQuote(s);
 }
 
+/** A header line (`Name: value`, `Name;` when empty) quoted, bytes kept. */
+function headerWord(name: string, value: string): string {
+  const line = value === "" ? `${name};` : `${name}: ${value}`;
+  // All of it one byte per character: the bytes a browser sent.
+  return /[\x80-\xff]/.test(line) && !/[^\0-\xff]/.test(line)
+    ? dollarQuote(line, true)
+    : shellQuote(line);
+}
+
+/** Whether curl can send a header as given (see the module's notes). */
+export function sendableHeader(name: string, value: string): boolean {
+  return TOKEN.test(name) && !/[\0\r\n]/.test(value);
+}
+
+/**
+ * The URL as curl's words: quoted, never read as an option (`--url` when
+ * it starts with `-`), spaces and control characters percent-encoded.
+ */
+export function urlWords(url: string): string {
+  const clean = url.replace(
+    /[\0-\x20\x7f]/g,
+    (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"),
+  );
+  return clean.startsWith("-")
+    ? `--url ${shellQuote(clean)}`
+    : shellQuote(clean);
+}
+
+/** Whether curl would read part of `url` as a glob (`[1-3]`, `{a,b}`). */
+export function needsGlobOff(url: string): boolean {
+  return /[[\]{}]/.test(url);
+}
+
+/**
+ * A method as fetch sends it (Fetch §2.2.1 "normalize": the six standard
+ * methods in upper case, any other as given), GET when empty.
+ */
+function normalMethod(method: string): string {
+  const up = method.toUpperCase();
+  return ["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"].includes(up)
+    ? up
+    : method || "GET";
+}
+
+/** `printf` words writing `bytes` exactly (octal escapes, XCU printf). */
+function printfWords(bytes: Uint8Array): string {
+  let fmt = "";
+  for (const b of bytes) {
+    if (b === 0x25) fmt += "%%";
+    else if (b === 0x5c) fmt += "\\\\";
+    else if (b >= 0x20 && b < 0x7f) fmt += String.fromCharCode(b);
+    else fmt += "\\" + b.toString(8).padStart(3, "0");
+  }
+  return `printf ${shellQuote(fmt)}`;
+}
+
 /** The command for `req`: `curl 'URL'`, then one option per line. */
 export function curlCommand(
   req: CurlRequest,
   options: CurlOptions = {},
 ): string {
-  const parts = [`curl ${shellQuote(req.url)}`];
-  const method = req.method.toUpperCase() || "GET";
-  const hasBody = req.body !== undefined && req.body !== "";
+  const parts = [`curl ${urlWords(req.url)}`];
+  if (needsGlobOff(req.url)) parts.push("--globoff");
+  const method = normalMethod(req.method);
+  const text = req.body ?? "";
+  const bytes = req.bodyBytes ??
+    (text.includes("\0") ? new TextEncoder().encode(text) : undefined);
+  const hasBody = bytes ? bytes.length > 0 : text !== "";
   if (method === "HEAD") parts.push("--head");
   else if (method !== (hasBody ? "POST" : "GET")) {
     parts.push(`-X ${shellWord(method)}`);
   }
   for (const [name, value] of req.headers) {
-    parts.push(
-      `-H ${shellQuote(value === "" ? `${name};` : `${name}: ${value}`)}`,
-    );
+    if (sendableHeader(name, value)) {
+      parts.push(`-H ${headerWord(name, value)}`);
+    }
   }
-  if (hasBody) parts.push(`--data-raw ${shellQuote(req.body!)}`);
+  if (bytes && hasBody) parts.push("--data-binary @-");
+  else if (hasBody) parts.push(`--data-raw ${shellQuote(text)}`);
   if (options.compressed) parts.push("--compressed");
   if (options.stream) parts.push("-N");
+  if (options.include) parts.push("-i");
   if (options.follow) parts.push("-L");
-  return parts.join(" \\\n  ");
+  const command = parts.join(" \\\n  ");
+  return bytes && hasBody ? `${printfWords(bytes)} |\n${command}` : command;
 }

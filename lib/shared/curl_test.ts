@@ -67,10 +67,10 @@ const CASES: [string, CurlRequest, CurlOptions, string[]][] = [
     ["-H 'X-Q: it'\\''s'", `--data-raw '{"a":"b'\\''c"}'`],
   ],
   [
-    "ok/follow, compressed and stream",
+    "ok/follow, compressed, stream and include",
     req({}),
-    { follow: true, compressed: true, stream: true },
-    ["--compressed", "-N", "-L"],
+    { follow: true, compressed: true, stream: true, include: true },
+    ["--compressed", "-N", "-i", "-L"],
   ],
   [
     "ok/follow with POST keeps curl's inference",
@@ -78,7 +78,56 @@ const CASES: [string, CurlRequest, CurlOptions, string[]][] = [
     { follow: true },
     ["--data-raw 'x'", "-L"],
   ],
+  [
+    "ok/a method beyond fetch's six keeps its case",
+    req({ method: "patch", body: "x" }),
+    {},
+    ["-X patch", "--data-raw 'x'"],
+  ],
+  [
+    "ok/headers curl cannot send are left out",
+    req({
+      headers: [["@/etc/hostname", ""], ["X Y", "1"], ["X-A", "a\r\nX-B: b"], [
+        "X-C",
+        "ok",
+      ]],
+    }),
+    {},
+    ["-H 'X-C: ok'"],
+  ],
+  [
+    "ok/control characters are escaped, never pasted raw",
+    req({ method: "POST", body: "x\u0003 touch /tmp/p\n\u001b[201~'" }),
+    {},
+    ["--data-raw $'x\\x03 touch /tmp/p\\n\\x1b[201~\\''"],
+  ],
+  [
+    "ok/a header's Latin-1 characters are its bytes",
+    req({ headers: [["X-L", "café"]] }),
+    {},
+    ["-H $'X-L: caf\\xe9'"],
+  ],
 ];
+
+/** [name, URL, the command's first lines] */
+const URLS: [string, string, string[]][] = [
+  ["ok/a URL starting with - is never an option", "-K/etc/hostname", [
+    "curl --url '-K/etc/hostname'",
+  ]],
+  ["ok/brackets and braces are not globbed", "http://h/a?f={a,b}&i[]=1", [
+    "curl 'http://h/a?f={a,b}&i[]=1'",
+    "--globoff",
+  ]],
+  ["ok/spaces and controls are percent-encoded", "http://h/a b\tc", [
+    "curl 'http://h/a%20b%09c'",
+  ]],
+];
+
+for (const [name, url, lines] of URLS) {
+  Deno.test(`curl: ${name}`, () => {
+    assert.equal(curlCommand(req({ url })), lines.join(" \\\n  "));
+  });
+}
 
 for (const [name, r, options, lines] of CASES) {
   Deno.test(`curl: ${name}`, () => {
@@ -89,16 +138,42 @@ for (const [name, r, options, lines] of CASES) {
   });
 }
 
-/** The words a POSIX shell passes to `curl` for `command`. */
-async function argv(command: string): Promise<string[]> {
-  const script = `curl() { for a in "$@"; do printf '%s\\0' "$a"; done; }\n` +
+/**
+ * What `shell` passes to `curl` for `command`: its words and its standard
+ * input, as bytes.
+ */
+async function run(
+  command: string,
+  shell = "sh",
+): Promise<{ words: Uint8Array[]; stdin: Uint8Array }> {
+  // The number of words, then each word, each ended by a NUL; then the input.
+  const script =
+    `curl() { printf '%d\\0' $#; for a in "$@"; do printf '%s\\0' "$a"; done; cat; }\n` +
     command;
-  const out = await new Deno.Command("sh", {
+  const out = await new Deno.Command(shell, {
     args: ["-c", script],
+    stdin: "null",
     stdout: "piped",
   }).output();
   assert.ok(out.success);
-  return new TextDecoder().decode(out.stdout).split("\0").slice(0, -1);
+  const bytes = out.stdout;
+  const fields: Uint8Array[] = [];
+  let at = 0, count = -1;
+  while (count < 0 || fields.length < count) {
+    const end = bytes.indexOf(0, at);
+    if (end < 0) throw new Error("words cut short");
+    const field = bytes.slice(at, end);
+    at = end + 1;
+    if (count < 0) count = Number(new TextDecoder().decode(field));
+    else fields.push(field);
+  }
+  return { words: fields, stdin: bytes.slice(at) };
+}
+
+/** The words a shell passes to `curl` for `command`, as text. */
+async function argv(command: string, shell = "sh"): Promise<string[]> {
+  const { words } = await run(command, shell);
+  return words.map((w) => new TextDecoder().decode(w));
 }
 
 Deno.test("curl: a shell reads the command as the words meant", async () => {
@@ -150,4 +225,56 @@ Deno.test("curl: quoting survives the shell, byte for byte", async () => {
   assert.equal(shellQuote("it's"), `'it'\\''s'`);
   assert.equal(shellWord("PUT"), "PUT");
   assert.equal(shellWord(""), "''");
+});
+
+Deno.test("curl: pasted or run, control characters arrive as they were, and the text has none", async () => {
+  const controls = fc.constantFrom(
+    ..."\u0000\u0003\u0004\u0015\u0017\u001b\u007f\u0085\u009b\t\r\n'\\$a"
+      .split(""),
+  );
+  await fc.assert(
+    fc.asyncProperty(
+      fc.string({ maxLength: 12, unit: controls }),
+      async (s) => {
+        fc.pre(!s.includes("\0"));
+        const q = shellQuote(s);
+        assert.doesNotMatch(q, /[\0-\t\v-\x1f\x7f-\x9f]/);
+        assert.deepEqual(await argv(`curl ${q}`, "bash"), [s]);
+      },
+    ),
+    { numRuns: 40 },
+  );
+});
+
+Deno.test("curl: a header's Latin-1 value is sent as the browser's bytes", async () => {
+  const { words } = await run(
+    curlCommand(req({ headers: [["X-L", "café ÿ"]] })),
+    "bash",
+  );
+  assert.deepEqual([...words[2]], [
+    ...new TextEncoder().encode("X-L: caf"),
+    0xe9,
+    0x20,
+    0xff,
+  ]);
+});
+
+Deno.test("curl: a body with NUL bytes, or binary, is piped in exactly", async () => {
+  const text = "a\0b%s\\n'é";
+  const bytes = new Uint8Array([0, 1, 0x25, 0x5c, 0x27, 0x80, 0xff, 10, 13]);
+  for (
+    const [r, want] of [
+      [req({ method: "POST", body: text }), new TextEncoder().encode(text)],
+      [req({ method: "PUT", bodyBytes: bytes }), bytes],
+    ] as const
+  ) {
+    const command = curlCommand(r);
+    assert.match(command, /^printf '[^\n]*' \|\ncurl /);
+    assert.match(command, /--data-binary @-$/);
+    for (const shell of ["sh", "bash"]) {
+      const { stdin, words } = await run(command, shell);
+      assert.deepEqual(stdin, want, shell);
+      assert.equal(new TextDecoder().decode(words.at(-1)), "@-");
+    }
+  }
 });
