@@ -10,6 +10,7 @@ import { operationsOf, resolvePathItem } from "./operations.ts";
 import { operationCurl } from "./operation_curl.ts";
 import { isObject } from "./refs.ts";
 import { scalarList, scalarText } from "./safe.ts";
+import { setOwn } from "../shared/value.ts";
 import { edgesOf, SchemaGraph } from "./schema_graph.ts";
 import {
   body,
@@ -205,7 +206,7 @@ export function operationDetail(
         required: p.required === true,
         description: text(p.description, MAX_CELL),
       });
-      formSchema.properties[name] = formFieldSchema(p);
+      setOwn(formSchema.properties, name, formFieldSchema(p));
       if (p.required === true) formSchema.required.push(name);
     } else if (parameters.length < MAX_PARAMS) {
       parameters.push(paramDetail(p, fromPath, swagger, graph));

@@ -10,6 +10,7 @@
  */
 import { type Merged, mergedProperties, mergeParts, pick } from "./merge.ts";
 import { isObject, type RefResolver } from "./refs.ts";
+import { setOwn } from "../shared/value.ts";
 
 /** Nesting generated; deeper values are left out. */
 const MAX_DEPTH = 10;
@@ -155,7 +156,7 @@ function byType(m: Merged, st: State, depth: number): unknown {
           if (st.dir === "response" && ps.writeOnly === true) continue;
         }
         const v = gen(p, st, depth + 1);
-        if (v !== undefined) out[name] = v;
+        if (v !== undefined) setOwn(out, name, v);
       }
       const ap = pick(m, "additionalProperties");
       if (!props.size && isObject(ap)) {
@@ -165,7 +166,7 @@ function byType(m: Merged, st: State, depth: number): unknown {
       if (Array.isArray(alts) && alts.length) {
         // Properties of the first alternative join the object's own.
         const v = gen(alts[0], st, depth + 1);
-        if (isObject(v)) Object.assign(out, v);
+        if (isObject(v)) { for (const k in v) setOwn(out, k, v[k]); }
       }
       return out;
     }

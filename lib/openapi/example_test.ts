@@ -89,6 +89,19 @@ Deno.test("example: ok/readOnly left out of requests, writeOnly out of responses
   assert.deepEqual(sampleOf(s, r, "response"), { id: 0 });
 });
 
+Deno.test("example: ok/a property named __proto__ is the example's own, in the JSON too", () => {
+  const proto = JSON.parse(
+    '{"type":"object","required":["__proto__"],"properties":{"__proto__":{"type":"string"},"constructor":{"type":"integer"}},"oneOf":[{"properties":{"__proto__":{"type":"boolean"},"x":{"type":"boolean"}}}]}',
+  );
+  const v = sampleOf(proto, r) as Record<string, unknown>;
+  assert.equal(Object.getPrototypeOf(v), Object.prototype);
+  assert.deepEqual(Object.keys(v), ["__proto__", "constructor", "x"]);
+  assert.equal(
+    JSON.stringify(v),
+    '{"__proto__":true,"constructor":0,"x":true}',
+  );
+});
+
 Deno.test("example: ok/recursion is left out, not followed", () => {
   const doc = {
     components: {

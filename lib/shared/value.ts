@@ -7,3 +7,17 @@
 export function str(v: unknown): string {
   return typeof v === "string" ? v : "";
 }
+
+/**
+ * `o[key] = v` as an own, enumerable property whatever the key: a document
+ * may name a property `__proto__`, and assigning it would set the object's
+ * prototype instead, so the property would be missing.
+ */
+export function setOwn(o: object, key: string, v: unknown): void {
+  Object.defineProperty(o, key, {
+    value: v,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}

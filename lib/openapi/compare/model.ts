@@ -22,7 +22,7 @@ import {
   type RefResolver,
 } from "../refs.ts";
 import { scalarList, scalarText } from "../safe.ts";
-import { str } from "../../shared/value.ts";
+import { setOwn, str } from "../../shared/value.ts";
 import type { SideInfo } from "./types.ts";
 
 /** A schema as written (possibly a `$ref`) and where it is written. */
@@ -493,7 +493,7 @@ function formBody(
   const required: string[] = [];
   for (const [p, at] of fields) {
     const name = scalarText(p.name) ?? "";
-    properties[name] = p;
+    setOwn(properties, name, p);
     model.pointers.set(p, at);
     if (p.required === true) required.push(name);
   }
