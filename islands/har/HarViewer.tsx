@@ -52,6 +52,17 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   const select = useCallback((i: number) => set({ sel: i }), [set]);
   const sort = useCallback((s: typeof hs.sort) => set({ sort: s }), [set]);
 
+  /**
+   * Loads a file or pasted text. One replacing a shown file starts with
+   * nothing selected and all pages: entry 3 and `page_1` of the last file
+   * are not this one's (the search, chips and sort stay, as in DevTools).
+   * The first file of a page keeps the fragment's, for a reload.
+   */
+  function open(input: Blob | string, name: string, source: "file" | "paste") {
+    if (data) set({ sel: -1, page: "" });
+    w.load(input, name, source);
+  }
+
   async function copy(text: string, what: string) {
     setNote(
       await copyText(text)
@@ -83,9 +94,9 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
     <div class={`har-viewer${data ? " loaded" : ""}`}>
       <InputBar
         compact={!!data}
-        onFile={(f) => w.load(f, f.name || "capture.har", "file")}
+        onFile={(f) => open(f, f.name || "capture.har", "file")}
         onPaste={(text) => {
-          if (text.trim()) w.load(text, "pasted.har", "paste");
+          if (text.trim()) open(text, "pasted.har", "paste");
           else if (!data || data.source === "paste" || w.error) w.clear();
         }}
       />

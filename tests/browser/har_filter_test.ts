@@ -154,6 +154,27 @@ Deno.test({
 });
 
 Deno.test({
+  name: "browser har: another file starts with nothing selected and all pages",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+      await page.selectOption("[data-testid=har-sort]", "size-desc");
+      await page.selectOption("[data-testid=har-page]", "page_1");
+      await page.click("[data-testid=har-row][data-index='0']");
+      await page.locator("[data-testid=har-detail][data-index='0']").waitFor();
+      await page.waitForFunction(() => location.hash.includes("sel=0"));
+      // bom.har's entry 0 is another request: it must not open by itself.
+      await pick(page, "bom.har");
+      await waitCount(page, 1);
+      assert.equal(await page.locator("[data-testid=har-detail]").count(), 0);
+      // The sort stays; the selection and the page are gone from the hash.
+      await page.waitForFunction(() => location.hash === "#sort=size-desc");
+    }),
+});
+
+Deno.test({
   name: "browser har: page selector and keyboard navigation",
   ...BROWSER_TEST,
   fn: () =>
