@@ -5,7 +5,7 @@
  * enough is pretty-printed). HTML is text, never markup: the page must not
  * render recorded content.
  */
-import { deeperThan, stringifyJsonParts } from "./json_text.ts";
+import { prettyJson, tokensText } from "../shared/json_pretty.ts";
 
 /** A body prepared for display. */
 export type BodyPreview =
@@ -60,24 +60,17 @@ function decodeBase64(b64: string): { text: string; partial: boolean } | null {
 const PREVIEW_LEVELS = 64;
 
 /**
- * JSON pretty-printed, at most about a preview long, whatever its nesting:
- * natively when shallow; else by the walker, which stops at the preview's
- * length (native indentation of 5,000 levels is 25 M characters, and the
- * call recurses: 10,000 levels overflow the stack).
+ * JSON re-indented token by token (the shared printer), at most about a
+ * preview long, whatever its nesting: numbers as the server wrote them
+ * (`12345678901234567890` is not rounded, `1.10` keeps its zero) and
+ * repeated keys kept, as DevTools' Response tab shows them.
  */
 function pretty(body: string): string | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    return null; // not JSON after all: shown as text
-  }
-  if (!deeperThan(value, PREVIEW_LEVELS)) return JSON.stringify(value, null, 2);
-  return stringifyJsonParts(value, {
-    indent: 2,
+  const tokens = prettyJson(body, {
     maxChars: PREVIEW_CHARS,
     indentLevels: PREVIEW_LEVELS,
-  }).join("");
+  });
+  return tokens && tokensText(tokens);
 }
 
 /** Classifies and trims a body for display. */

@@ -20,3 +20,30 @@ Deno.test("body: a long text body is previewed, not copied whole", () => {
   assert.notEqual(p.kind, "none");
   assert.ok(JSON.stringify(p).length < text.length, "the preview is cut");
 });
+
+Deno.test("body: JSON is re-indented as written: big numbers, spellings and repeated keys kept", () => {
+  const p = previewBody(
+    '{"id":12345678901234567890,"price":1.10,"a":1,"a":2,"e":1E400}',
+    undefined,
+    "application/json",
+    60,
+  );
+  assert.equal(p.kind, "json");
+  assert.equal(
+    p.kind === "json" ? p.text : "",
+    '{\n  "id": 12345678901234567890,\n  "price": 1.10,\n  "a": 1,\n  "a": 2,\n  "e": 1E400\n}',
+  );
+});
+
+Deno.test("body: deep JSON costs its preview, not its depth squared", () => {
+  const depth = 20_000;
+  const text = "[".repeat(depth) + "]".repeat(depth);
+  const p = previewBody(text, undefined, "application/json", text.length);
+  assert.equal(p.kind, "json");
+  if (p.kind !== "json") return;
+  assert.ok(p.truncated);
+  assert.ok(p.text.length <= PREVIEW_CHARS);
+  // Lines past 64 levels keep the 64th level's indent.
+  const widest = Math.max(...p.text.split("\n").map((l) => l.length));
+  assert.equal(widest, 2 * 64 + 1);
+});

@@ -35,11 +35,27 @@ export function isJsonType(contentType: string | null): boolean {
   return /^[a-z0-9.+-]+\/(?:[a-z0-9.+-]*\+)?json$/.test(t);
 }
 
+/** Bounds of {@link prettyJson}, for bodies from untrusted files. */
+export interface PrettyOptions {
+  /** Stop once the output is longer (the caller cuts it); no bound by default. */
+  maxChars?: number;
+  /**
+   * Levels that are indented; deeper lines stay at that indent, so 10,000
+   * levels cost 10,000 short lines, not 100 M spaces.
+   */
+  indentLevels?: number;
+}
+
 /**
  * The pretty-printed tokens of `text` (two-space indent, empty containers
  * kept as `{}` and `[]`), or null when it is not valid JSON.
  */
-export function prettyJson(text: string): Token[] | null {
+export function prettyJson(
+  text: string,
+  options: PrettyOptions = {},
+): Token[] | null {
+  const maxChars = options.maxChars ?? Infinity;
+  const levels = options.indentLevels ?? Infinity;
   try {
     JSON.parse(text);
   } catch {
@@ -55,10 +71,15 @@ export function prettyJson(text: string): Token[] | null {
     if (LEX.lastIndex === start) return null;
   }
   const out: Token[] = [];
-  let depth = 0;
+  let depth = 0, chars = 0;
   const newline = () =>
-    out.push({ kind: "space", text: "\n" + "  ".repeat(depth) });
+    out.push({
+      kind: "space",
+      text: "\n" + "  ".repeat(Math.min(depth, levels)),
+    });
   for (let i = 0; i < raw.length; i++) {
+    if (chars > maxChars) break;
+    const before = out.length;
     const t = raw[i];
     const next = raw[i + 1];
     if (t === "{" || t === "[") {
@@ -86,6 +107,7 @@ export function prettyJson(text: string): Token[] | null {
     } else {
       out.push({ kind: "number", text: t });
     }
+    for (let k = before; k < out.length; k++) chars += out[k].text.length;
   }
   return out;
 }
