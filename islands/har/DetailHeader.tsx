@@ -23,6 +23,7 @@ export function generalRows(detail: HarDetail, pageTitle: string): NameValue[] {
     { name: "URL", value: e.url },
     { name: "Method", value: e.method },
     { name: "Status", value: `${e.status} ${e.statusText}`.trim() },
+    { name: "Error", value: detail.error },
     { name: "HTTP version", value: detail.httpVersion },
     { name: "MIME type", value: e.mimeType },
     { name: "Type", value: e.type },
@@ -76,7 +77,10 @@ export function DetailHeader(
         <span class={`method method-${m.slice(0, 20)}`}>
           {e.method.slice(0, 40)}
         </span>
-        <span class={`har-status s-${e.statusClass}`}>
+        <span
+          class={`har-status s-${e.statusClass}`}
+          title={detail.error || undefined}
+        >
           {e.status || "failed"}
         </span>
         {/* A long URL scrolls in its box: focusable, so keys can scroll it. */}

@@ -26,7 +26,8 @@ function barTitle(c: HarColumns, i: number): string {
     `Duration: ${exactMs(c.duration[i])}`,
   ];
   for (const s of segmentsOf(c, i)) {
-    lines.push(`${SEGMENT_LABELS[s.phase]}: ${exactMs(s.ms)}`);
+    // The file's values, even where the bar had to scale them to fit.
+    lines.push(`${SEGMENT_LABELS[s.phase]}: ${exactMs(s.recorded)}`);
   }
   return lines.join("\n");
 }

@@ -33,12 +33,16 @@ function isTextual(mime: string): boolean {
 }
 
 /**
- * UTF-8 text of base64 data, or null when it is not base64 or not UTF-8
- * (then it is binary). Decodes at most the first ~2 MB: `partial` says the
+ * The text of base64 data in its declared charset (UTF-8 when none, or one
+ * the Encoding Standard does not know), or null when it is not base64 or
+ * not valid in that charset (then it is binary). Decodes at most the first ~2 MB: `partial` says the
  * text stops early (an incomplete character at the cut is held back, not
  * reported as invalid).
  */
-function decodeBase64(b64: string): { text: string; partial: boolean } | null {
+function decodeBase64(
+  b64: string,
+  charset: string,
+): { text: string; partial: boolean } | null {
   try {
     let clean = b64.slice(0, DECODE_CHARS + 4096).replace(/\s+/g, "");
     const partial = clean.length > DECODE_CHARS ||
@@ -47,13 +51,33 @@ function decodeBase64(b64: string): { text: string; partial: boolean } | null {
     const bin = atob(clean);
     const bytes = new Uint8Array(bin.length);
     for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes, {
+    const text = decoderFor(charset).decode(bytes, {
       stream: partial,
     });
     return { text, partial };
   } catch {
     return null;
   }
+}
+
+/**
+ * A strict decoder for a `charset` parameter's label (Encoding Standard
+ * §4.2 names `iso-8859-1`, `latin1`, `windows-1252`, `shift_jis`...).
+ */
+function decoderFor(charset: string): TextDecoder {
+  try {
+    if (charset) return new TextDecoder(charset, { fatal: true });
+  } catch {
+    // An unknown label: read as UTF-8, as with none.
+  }
+  return new TextDecoder("utf-8", { fatal: true });
+}
+
+/** The `charset` parameter of a media type (RFC 9110 §8.3.2), or "". */
+export function charsetOf(mimeType: unknown): string {
+  if (typeof mimeType !== "string") return "";
+  const m = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(mimeType);
+  return m ? m[1] : "";
 }
 
 /** Levels of a JSON preview that are indented. */
@@ -79,6 +103,7 @@ export function previewBody(
   encoding: unknown,
   mime: string,
   size: number,
+  charset = "",
 ): BodyPreview {
   if (typeof text !== "string" || text === "") {
     return {
@@ -99,7 +124,7 @@ export function previewBody(
   }
   let body = text, whole = text.length, partial = false;
   if (base64) {
-    const decoded = isTextual(mime) ? decodeBase64(text) : null;
+    const decoded = isTextual(mime) ? decodeBase64(text, charset) : null;
     const bytes = size > 0 ? size : Math.floor(text.length * 3 / 4);
     if (decoded === null) return { kind: "binary", mime, size: bytes };
     body = decoded.text;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cutText, PREVIEW_CHARS, previewBody } from "./body.ts";
+import { charsetOf, cutText, PREVIEW_CHARS, previewBody } from "./body.ts";
 
 Deno.test("body: text cut without splitting a surrogate pair", () => {
   assert.equal(cutText("abcdef", 3), "abc");
@@ -46,4 +46,20 @@ Deno.test("body: deep JSON costs its preview, not its depth squared", () => {
   // Lines past 64 levels keep the 64th level's indent.
   const widest = Math.max(...p.text.split("\n").map((l) => l.length));
   assert.equal(widest, 2 * 64 + 1);
+});
+
+Deno.test("body: base64 text is read in its declared charset", () => {
+  const latin1 = btoa("caf\xe9");
+  assert.deepEqual(
+    previewBody(latin1, "base64", "text/plain", 4, "iso-8859-1"),
+    { kind: "text", text: "café", truncated: false, size: 4 },
+  );
+  // Without a charset it is not UTF-8: binary, as before.
+  assert.equal(previewBody(latin1, "base64", "text/plain", 4).kind, "binary");
+  assert.equal(
+    previewBody(latin1, "base64", "text/plain", 4, "no-such-charset").kind,
+    "binary",
+  );
+  assert.equal(charsetOf('text/plain; Charset="ISO-8859-1"'), "ISO-8859-1");
+  assert.equal(charsetOf("text/plain"), "");
 });

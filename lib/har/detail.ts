@@ -4,7 +4,7 @@
  * response never crosses to the page. Bodies are classified for display;
  * HTML is text, never markup (the page must not render recorded content).
  */
-import { type BodyPreview, cutText, previewBody } from "./body.ts";
+import { type BodyPreview, charsetOf, cutText, previewBody } from "./body.ts";
 import { baseMime } from "./classify.ts";
 import { bodyChars, harCurl, type SentBody, sentBody } from "./curl.ts";
 import { type Obj, obj } from "./normalize.ts";
@@ -47,6 +47,11 @@ export interface HarDetail {
   serverIP: string;
   connection: string;
   redirectURL: string;
+  /**
+   * Why the request failed, as the exporter wrote it (Chrome's
+   * `response._error`, `net::ERR_INTERNET_DISCONNECTED`), else "".
+   */
+  error: string;
   requestHeaders: NameValue[];
   responseHeaders: NameValue[];
   query: NameValue[];
@@ -165,6 +170,7 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     serverIP: shown(str(raw.serverIPAddress)),
     connection: shown(valueText(raw.connection)),
     redirectURL: shown(str(res.redirectURL)),
+    error: shown(str(res._error) || str(raw._error)),
     requestHeaders: list("requestHeaders", requestHeaders),
     responseHeaders: list("responseHeaders", pairs(res.headers)),
     query: list(
@@ -181,12 +187,14 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
       post.encoding,
       baseMime(post.mimeType),
       postText.length,
+      charsetOf(post.mimeType),
     ),
     responseBody: previewBody(
       content.text,
       content.encoding,
       baseMime(entry.mimeType),
       entry.contentSize,
+      charsetOf(entry.mimeType),
     ),
     extraTimings: list("extraTimings", extra),
     curl,

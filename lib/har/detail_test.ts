@@ -117,3 +117,17 @@ Deno.test("har detail: WebSocket messages are listed", () => {
   ]);
   assert.deepEqual(detail(0).wsMessages, []);
 });
+
+Deno.test("har detail: a failed request says why, as the exporter wrote it", () => {
+  const failed = structuredClone(raw[0]) as Record<string, unknown>;
+  failed.response = {
+    ...(failed.response as object),
+    status: 0,
+    _error: "net::ERR_INTERNET_DISCONNECTED",
+  };
+  assert.equal(
+    entryDetail(failed, doc.entries[0]).error,
+    "net::ERR_INTERNET_DISCONNECTED",
+  );
+  assert.equal(detail(0).error, "");
+});

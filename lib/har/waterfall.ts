@@ -18,7 +18,14 @@ export interface Segment {
     | "wait"
     | "receive"
     | "gap";
+  /** Its width in the bar, in ms. */
   ms: number;
+  /**
+   * The phase as the file records it (for the tooltip): more than `ms`
+   * when the phases add up to more than the duration and are scaled down
+   * to fit the bar.
+   */
+  recorded: number;
 }
 
 /** Legend order and labels (Chrome DevTools' names in brackets). */
@@ -45,14 +52,19 @@ export function segmentsOf(c: HarColumns, i: number): Segment[] {
   const pos = (v: number) => (v > 0 ? v : 0);
   const ssl = pos(p[b + 3]);
   const inConnect = p[b + 7] === 1;
+  const phase = (phase: Segment["phase"], ms: number): Segment => ({
+    phase,
+    ms,
+    recorded: ms,
+  });
   const raw: Segment[] = [
-    { phase: "blocked", ms: pos(p[b]) },
-    { phase: "dns", ms: pos(p[b + 1]) },
-    { phase: "connect", ms: pos(inConnect ? p[b + 2] - ssl : p[b + 2]) },
-    { phase: "ssl", ms: ssl },
-    { phase: "send", ms: pos(p[b + 4]) },
-    { phase: "wait", ms: pos(p[b + 5]) },
-    { phase: "receive", ms: pos(p[b + 6]) },
+    phase("blocked", pos(p[b])),
+    phase("dns", pos(p[b + 1])),
+    phase("connect", pos(inConnect ? p[b + 2] - ssl : p[b + 2])),
+    phase("ssl", ssl),
+    phase("send", pos(p[b + 4])),
+    phase("wait", pos(p[b + 5])),
+    phase("receive", pos(p[b + 6])),
   ];
   const total = c.duration[i];
   const sum = raw.reduce((a, s) => a + s.ms, 0);
@@ -61,7 +73,10 @@ export function segmentsOf(c: HarColumns, i: number): Segment[] {
     ...s,
     ms: s.ms * scale,
   }));
-  if (sum * scale < total) out.push({ phase: "gap", ms: total - sum * scale });
+  if (sum * scale < total) {
+    const gap = total - sum * scale;
+    out.push({ phase: "gap", ms: gap, recorded: gap });
+  }
   return out;
 }
 

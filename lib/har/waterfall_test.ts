@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { parsedHar } from "../../tests/helpers/har_doc.ts";
+import { harDoc, parsedHar } from "../../tests/helpers/har_doc.ts";
+import { parseHarText } from "./parse.ts";
 import { axisOf, markersOf, pct, segmentsOf } from "./waterfall.ts";
 
 Deno.test("waterfall: segments follow the phases, nothing negative", () => {
@@ -28,4 +29,25 @@ Deno.test("waterfall: page markers and an axis that holds them", () => {
   assert.ok(axis.end >= 300);
   assert.equal(pct(axis.end, axis), 100);
   assert.equal(pct(0, { start: 0, end: 400 }), 0);
+});
+
+Deno.test("waterfall: phases over the duration are scaled in the bar, recorded in the tooltip", () => {
+  const doc = harDoc([{ time: 75 }]) as {
+    log: { entries: { timings: Record<string, number> }[] };
+  };
+  doc.log.entries[0].timings = {
+    connect: 20,
+    ssl: 30,
+    send: 0,
+    wait: 50,
+    receive: 0,
+  };
+  const { columns: c } = parseHarText(JSON.stringify(doc));
+  const segs = segmentsOf(c, 0);
+  assert.deepEqual(
+    segs.map((s) => [s.phase, s.recorded]),
+    [["connect", 20], ["ssl", 30], ["wait", 50]],
+  );
+  const width = segs.reduce((a, s) => a + s.ms, 0);
+  assert.ok(Math.abs(width - 75) < 1e-9, String(width));
 });
