@@ -75,6 +75,7 @@ export interface CurlOptions {
 
 const SAFE = /^[A-Za-z0-9_./:=@%+,-]+$/;
 /** Characters a terminal may act on when pasted: C0 but LF, DEL, C1. */
+// deno-lint-ignore no-control-regex
 const CONTROL = /[\0-\t\v-\x1f\x7f-\x9f]/;
 /** RFC 9110 §5.6.2 token. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

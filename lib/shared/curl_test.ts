@@ -238,6 +238,7 @@ Deno.test("curl: pasted or run, control characters arrive as they were, and the 
       async (s) => {
         fc.pre(!s.includes("\0"));
         const q = shellQuote(s);
+        // deno-lint-ignore no-control-regex
         assert.doesNotMatch(q, /[\0-\t\v-\x1f\x7f-\x9f]/);
         assert.deepEqual(await argv(`curl ${q}`, "bash"), [s]);
       },
