@@ -71,10 +71,9 @@ Deno.test("curl: ok/OpenAPI 3.1: operation server variables, required query and 
   assert.equal(lines[1], "--globoff");
   assert.equal(lines[2], "-H 'X-Trace: it'\\''s'");
   assert.equal(lines[3], "-H 'Content-Type: application/json'");
-  assert.match(
-    lines[4],
-    /^--data-raw '\{"created":"2024-01-01T12:00:00Z","status":"open","lines":\[\{"amount":1,"sku":"string"\}\]/,
-  );
+  // The body's written example (its first `examples` entry), not a
+  // generated one, as Swagger UI sends.
+  assert.equal(lines[4], `--data-raw '{"id":"o1","lines":[]}'`);
 });
 
 Deno.test("curl: ok/server: operation's, else path's, else the document's", () => {
@@ -117,4 +116,47 @@ Deno.test("curl: ok/Swagger 2.0: scheme, host, basePath; body; urlencoded and mu
       "  -F 'file=@path/to/file' \\\n" +
       "  --form-string 'label=@etc/passwd'",
   );
+});
+
+Deno.test("curl: ok/a media type's written example is the body, else a generated one", () => {
+  const spec = (media: Record<string, unknown>) =>
+    parseSpec(JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "T", version: "1" },
+      paths: {
+        "/p": {
+          post: {
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      name: { type: "string" },
+                      age: { type: "integer" },
+                    },
+                  },
+                  ...media,
+                },
+              },
+            },
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    }));
+  const body = (media: Record<string, unknown>) =>
+    operationDetail(spec(media), "paths", "/p", "post")!.curl.split(" \\\n  ")
+      .at(-1);
+  assert.equal(
+    body({ example: { name: "Alice", age: 30 } }),
+    `--data-raw '{"name":"Alice","age":30}'`,
+  );
+  assert.equal(
+    body({
+      examples: { x: { externalValue: "a.json" }, y: { value: { age: 1 } } },
+    }),
+    `--data-raw '{"age":1}'`,
+  );
+  assert.equal(body({}), `--data-raw '{"name":"string","age":0}'`);
 });

@@ -8,7 +8,7 @@ import { markdown } from "./markdown.ts";
 import type { DetailSource, ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";
 import { operationCurl } from "./operation_curl.ts";
-import { isObject } from "./refs.ts";
+import { isObject, type RefResolver } from "./refs.ts";
 import { scalarList, scalarText } from "./safe.ts";
 import { setOwn } from "../shared/value.ts";
 import { edgesOf, SchemaGraph } from "./schema_graph.ts";
@@ -186,8 +186,9 @@ export function operationDetail(
     required: [] as string[],
   };
   const cache = new Map<unknown, string>();
-  // Media types of the request body with their schemas, for the cURL body.
-  let sent: [string, unknown][] = [];
+  // Media types of the request body with their schemas and written
+  // examples, for the cURL body.
+  let sent: [string, unknown, unknown?][] = [];
   for (const { p, fromPath } of merged.values()) {
     if (swagger && p.in === "body") {
       const types = consumes.length ? consumes : ["application/json"];
@@ -242,7 +243,9 @@ export function operationDetail(
     if (isObject(rb.content)) {
       for (const mt in rb.content) {
         const m = r.deref(rb.content[mt]).value;
-        sent.push([mt, isObject(m) ? m.schema : undefined]);
+        sent.push(
+          isObject(m) ? [mt, m.schema, writtenExample(m, r)] : [mt, undefined],
+        );
         if (sent.length >= MAX_BODIES) break;
       }
     }
@@ -301,6 +304,7 @@ export function operationDetail(
     params: [...merged.values()].map((m) => m.p),
     sent,
     r,
+    webhook: container === "webhooks",
   });
 
   return {
@@ -369,4 +373,24 @@ export function* prepareDetails(
       }
     }
   }
+}
+
+/**
+ * The example a media type object gives (OpenAPI 3.1 §4.8.14.1): `example`,
+ * else the first of `examples` with a value (3.2's `dataValue` too), else
+ * undefined. The cURL body sends it, as Swagger UI does.
+ */
+function writtenExample(
+  m: Record<string, unknown>,
+  r: RefResolver,
+): unknown {
+  if (m.example !== undefined) return m.example;
+  if (!isObject(m.examples)) return undefined;
+  for (const k in m.examples) {
+    const e = r.deref(m.examples[k]).value;
+    if (!isObject(e)) continue;
+    if (e.value !== undefined) return e.value;
+    if (e.dataValue !== undefined) return e.dataValue;
+  }
+  return undefined;
 }

@@ -91,9 +91,13 @@ Deno.test("spec detail: 3.2 additional operations, path items through $ref, webh
   assert.equal(copy.operationId, "copyB");
   assert.deepEqual(copy.parameters.map((x) => x.name), ["id"]);
   assert.equal(operationDetail(p, "paths", "/a", "get")?.summary, "Read a");
-  assert.equal(
-    operationDetail(p, "webhooks", "newThing", "get")?.operationId,
-    "readA",
+  const hook = operationDetail(p, "webhooks", "newThing", "get")!;
+  assert.equal(hook.operationId, "readA");
+  // A webhook is called on the receiver's URL, not the API's servers.
+  assert.equal(hook.server, "");
+  assert.match(
+    hook.curl,
+    /^curl -X GET '\{webhook-receiver-url\}' \\\n {2}--globoff/,
   );
   assert.deepEqual(operationDetail(p, "paths", "/c/{cid}", "get")?.callbacks, [
     "onEvent",

@@ -21,8 +21,13 @@ export interface CurlInput {
   path: string;
   /** Merged parameters (path item's and operation's), resolved. */
   params: Record<string, unknown>[];
-  /** Request body media types with their schemas, in document order. */
-  sent: [string, unknown][];
+  /**
+   * Request body media types with their schemas and written examples
+   * (sent instead of a generated one), in document order.
+   */
+  sent: [string, unknown, unknown?][];
+  /** A webhook: sent to the receiver, not to the API's servers. */
+  webhook?: boolean;
   r: RefResolver;
 }
 
@@ -106,9 +111,15 @@ function formPairs(v: unknown): Pair[] {
   return out;
 }
 
+/**
+ * The URL a webhook's command is sent to: the receiver's, which the API
+ * calls and the document does not know (OpenAPI 3.1 §4.8.1 `webhooks`).
+ */
+export const WEBHOOK_URL = "{webhook-receiver-url}";
+
 /** The server and the cURL command of one operation. */
 export function operationCurl(x: CurlInput): { server: string; curl: string } {
-  const server = serverOf(x.doc, x.item, x.op, x.swagger);
+  const server = x.webhook ? "" : serverOf(x.doc, x.item, x.op, x.swagger);
   const query: Pair[] = [];
   const headers: Pair[] = [];
   for (const p of x.params) {
@@ -127,10 +138,12 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
   let body: string | null = null;
   let form: Pair[] | undefined;
   if (chosen) {
-    const [type, schema] = chosen;
+    const [type, schema, written] = chosen;
     // A wildcard (Swagger 2.0 "consumes: */*") is no Content-Type: JSON.
     contentType = type.includes("*") ? "application/json" : type;
-    const sample = schema === undefined
+    const sample = written !== undefined
+      ? written
+      : schema === undefined
       ? undefined
       : sampleOf(schema, x.r, "request");
     if (/^multipart\/form-data/i.test(type)) {
@@ -161,7 +174,7 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
   }
   const curl = curlCommand({
     method: x.method,
-    url: joinUrl(server, x.path),
+    url: x.webhook ? WEBHOOK_URL : joinUrl(server, x.path),
     query,
     headers,
     contentType,
