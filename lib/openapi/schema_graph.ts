@@ -48,7 +48,7 @@ export interface SchemaNode {
   /** `object`, `string`, `integer | null`, `any`; "" when only alternatives say. */
   type: string;
   format: string;
-  /** OpenAPI 3.0 `nullable: true`. */
+  /** OpenAPI 3.0 `nullable: true` (Swagger 2.0's `x-nullable`). */
   nullable: boolean;
   title: string;
   description: Md;
@@ -340,7 +340,10 @@ export class SchemaGraph {
     if (m.problems.length) n.note = m.problems.slice(0, 3).join("; ");
     const format = pick(m, "format");
     if (typeof format === "string") n.format = clip(format);
-    n.nullable = pick(m, "nullable") === true;
+    // Swagger 2.0 has no `nullable`; its tools write `x-nullable` (Redoc
+    // reads it too).
+    n.nullable = pick(m, "nullable") === true ||
+      pick(m, "x-nullable") === true;
     const title = pick(m, "title");
     if (typeof title === "string") n.title = clip(title);
     const desc = pick(m, "description");

@@ -91,6 +91,22 @@ Deno.test("schema tree: ok/types, enums, defaults, constraints, flags", () => {
   assert.equal(g.node(tags.additional!.node)!.type, "string");
 });
 
+Deno.test("schema tree: ok/Swagger 2.0's x-nullable is nullable", () => {
+  const { g } = graphOf({
+    swagger: "2.0",
+    info: { title: "t", version: "1" },
+    paths: {},
+    definitions: {
+      T: {
+        type: "object",
+        properties: { label: { type: "string", "x-nullable": true } },
+      },
+    },
+  });
+  const t = g.node(g.edge("", { $ref: "#/definitions/T" }).node)!;
+  assert.equal(child(g, t, "label").nullable, true);
+});
+
 Deno.test("schema tree: ok/oneOf alternatives labelled by $ref, title or position; discriminator mapping", () => {
   const { g } = graphOf();
   const pet = schema(g, "Pet");
