@@ -202,11 +202,18 @@ const Row = memo(function RowView({ r, focus, nodes, id, back }: RowProps) {
             ↺ recursive: shown above
           </a>
         )}
+        {r.edge.deprecated && !n?.deprecated && (
+          <span class="st-flag sv-deprecated">deprecated</span>
+        )}
         {n && <NodeFacts node={n} />}
         {n?.items && <ItemFacts node={n} nodes={nodes} />}
       </div>
-      {n && n.description.length > 0 && (
-        <Markdown md={n.description} class="sv-md st-row-desc" />
+      {(r.edge.description ?? n?.description ?? []).length > 0 && (
+        // The words beside a `$ref` describe this use: they come first.
+        <Markdown
+          md={r.edge.description ?? n!.description}
+          class="sv-md st-row-desc"
+        />
       )}
     </div>
   );

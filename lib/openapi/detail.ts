@@ -8,7 +8,7 @@ import { markdown } from "./markdown.ts";
 import type { DetailSource, ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";
 import { operationCurl } from "./operation_curl.ts";
-import { isObject, type RefResolver } from "./refs.ts";
+import { asReferenced, isObject, type RefResolver } from "./refs.ts";
 import { scalarList, scalarText } from "./safe.ts";
 import { setOwn } from "../shared/value.ts";
 import { edgesOf, SchemaGraph } from "./schema_graph.ts";
@@ -170,7 +170,10 @@ export function operationDetail(
       if (d.error) warnings.push(`Parameter: ${d.error}`);
       if (!isObject(d.value) || d.error) continue;
       const name = scalarText(d.value.name) ?? "";
-      merged.set(`${str(d.value.in)}\n${name}`, { p: d.value, fromPath });
+      merged.set(`${str(d.value.in)}\n${name}`, {
+        p: asReferenced(raw, d.value),
+        fromPath,
+      });
     }
   }
   const parameters: ParamDetail[] = [];
@@ -262,7 +265,9 @@ export function operationDetail(
       if (responses.length >= MAX_RESPONSES) break;
       const d = r.deref(op.responses[status]);
       if (d.error) warnings.push(`Response ${clip(status)}: ${d.error}`);
-      const resp = isObject(d.value) ? d.value : {};
+      const resp = isObject(d.value)
+        ? asReferenced(op.responses[status], d.value)
+        : {};
       const written = isObject(resp.examples) ? resp.examples : {};
       const cache = new Map<unknown, string>();
       const bodies = swagger

@@ -297,3 +297,66 @@ for (const [name, params, swagger, want] of PARAM_FACT_CASES) {
     assert.deepEqual(paramFactsOf(params, swagger), want);
   });
 }
+
+Deno.test("spec detail: the words beside a $ref describe this use of the component", () => {
+  const doc = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/a": {
+        post: {
+          parameters: [{
+            $ref: "#/components/parameters/P",
+            description: "Param here",
+          }],
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    owner: {
+                      $ref: "#/components/schemas/User",
+                      description: "The owner",
+                      deprecated: true,
+                    },
+                    other: { $ref: "#/components/schemas/User" },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            "200": {
+              $ref: "#/components/responses/R",
+              description: "Response here",
+            },
+          },
+        },
+      },
+    },
+    components: {
+      parameters: {
+        P: { name: "p", in: "query", description: "Param original" },
+      },
+      responses: { R: { description: "Response original" } },
+      schemas: { User: { type: "object", description: "A user" } },
+    },
+  };
+  const d = operationDetail(
+    parseSpec(JSON.stringify(doc), { checks: false }),
+    "paths",
+    "/a",
+    "post",
+  )!;
+  assert.equal(mdText(d.parameters[0].description), "Param here");
+  assert.equal(mdText(d.responses[0].description), "Response here");
+  const [owner, other] = d.nodes[0].props;
+  assert.equal(mdText(owner.description!), "The owner");
+  assert.equal(owner.deprecated, true);
+  assert.equal(other.description, undefined);
+  assert.equal(
+    mdText(d.nodes.find((n) => n.id === owner.node)!.description),
+    "A user",
+  );
+});

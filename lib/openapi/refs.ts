@@ -31,6 +31,28 @@ export function refOf(v: unknown): string | null {
   return typeof r === "string" ? r : null;
 }
 
+/**
+ * `target` as the Reference Object `raw` presents it: its own `summary` and
+ * `description` override the component's (OpenAPI 3.1 §4.8.23), so a
+ * shared parameter or response reads as this use describes it. `target`
+ * itself when `raw` overrides nothing.
+ */
+export function asReferenced(
+  raw: unknown,
+  target: Record<string, unknown>,
+): Record<string, unknown> {
+  if (refOf(raw) === null) return target;
+  const r = raw as Record<string, unknown>;
+  let out = target;
+  for (const k of ["summary", "description"]) {
+    if (typeof r[k] === "string") {
+      if (out === target) out = { ...target };
+      out[k] = r[k];
+    }
+  }
+  return out;
+}
+
 /** Decodes one pointer segment: percent-escapes first (URI fragment), then `~1` and `~0` (RFC 6901 §4, §6). */
 function segment(raw: string): string {
   let s = raw;

@@ -30,6 +30,14 @@ export interface SchemaEdge {
   ref: string;
   /** Id of the target node. */
   node: number;
+  /**
+   * The description written beside a `$ref` (this use of the component,
+   * shown instead of the component's own: OpenAPI 3.1 §4.8.23, JSON Schema
+   * 2020-12 §8.2.3.1 applies siblings of `$ref`), when there is one.
+   */
+  description?: Md;
+  /** `deprecated: true` beside a `$ref`: this use is deprecated. */
+  deprecated?: true;
 }
 
 /** The `oneOf` or `anyOf` alternatives of a schema. */
@@ -238,7 +246,15 @@ export class SchemaGraph {
     else if (!isObject(key)) key = ANY;
     const node = this.#id(key);
     if (note) this.#notes.set(node, note);
-    return { name, required, ref: refLabel, node };
+    const edge: SchemaEdge = { name, required, ref: refLabel, node };
+    if (ref !== null && isObject(raw)) {
+      if (typeof raw.description === "string") {
+        const d = truncate(raw.description, MAX_DESCRIPTION);
+        edge.description = this.#md ? markdown(d) : [d];
+      }
+      if (raw.deprecated === true) edge.deprecated = true;
+    }
+    return edge;
   }
 
   /** The node `id`, built on first use; null for an unknown id. */
