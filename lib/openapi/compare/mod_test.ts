@@ -954,6 +954,68 @@ const CHANGES: [string, string, string, Want[]][] = [
     doc({ "/a": { post: { responses: ok200 } } }),
     [["request-body-removed", "warning", ["POST /a"]]],
   ],
+  [
+    "ok/a response property that became write-only is gone from responses",
+    doc(responseBody(object({ a: { type: "string" } }, ["a"]))),
+    doc(
+      responseBody(object({ a: { type: "string", writeOnly: true } }, ["a"])),
+    ),
+    [["response-property-became-write-only", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/a required request property no longer read-only must now be sent",
+    doc(
+      requestBody(object({ id: { type: "string", readOnly: true } }, ["id"])),
+    ),
+    doc(requestBody(object({ id: { type: "string" } }, ["id"]))),
+    [["request-property-became-not-read-only", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a request property that became read-only is no longer sent",
+    doc(requestBody(object({ id: { type: "string" } }))),
+    doc(requestBody(object({ id: { type: "string", readOnly: true } }))),
+    [["request-property-became-read-only", "warning", ["POST /a"]]],
+  ],
+  [
+    "ok/a request that now refuses unlisted properties it allowed in words",
+    doc(
+      requestBody({
+        ...object({ a: { type: "string" } }),
+        additionalProperties: true,
+      }),
+    ),
+    doc(
+      requestBody({
+        ...object({ a: { type: "string" } }),
+        additionalProperties: false,
+      }),
+    ),
+    [["request-body-additional-properties-disallowed", "breaking", [
+      "POST /a",
+    ]]],
+  ],
+  [
+    "ok/a request that now refuses unlisted properties it left unsaid",
+    doc(requestBody(object({ a: { type: "string" } }))),
+    doc(
+      requestBody({
+        ...object({ a: { type: "string" } }),
+        additionalProperties: false,
+      }),
+    ),
+    [["request-body-additional-properties-disallowed", "warning", ["POST /a"]]],
+  ],
+  [
+    "ok/a response that may now hold unlisted properties",
+    doc(
+      responseBody({
+        ...object({ a: { type: "string" } }),
+        additionalProperties: false,
+      }),
+    ),
+    doc(responseBody(object({ a: { type: "string" } }))),
+    [["response-body-additional-properties-allowed", "warning", ["GET /a"]]],
+  ],
 ];
 
 const SAME: [string, string, string][] = [

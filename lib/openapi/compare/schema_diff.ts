@@ -550,6 +550,43 @@ export class SchemaDiff {
     add(`${bound}-${suffix}`, level, text);
   }
 
+  /**
+   * `additionalProperties: false` set or lifted on an object: a request
+   * that refuses properties it let through (said with a schema or `true`:
+   * breaking; left unsaid, which JSON Schema reads as allowed: warning), or
+   * a response that may now hold properties it promised it would not
+   * (warning: a strict reader fails).
+   */
+  #additional(scope: Scope, b: SchemaView, r: SchemaView, at: Place): void {
+    const bAllows = b.additional !== false, rAllows = r.additional !== false;
+    if (bAllows === rAllows) return;
+    const object = (v: SchemaView) =>
+      v.props.size > 0 || (v.types?.includes("object") ?? false);
+    if (!object(b) && !object(r)) return;
+    const req = at.dir === "request";
+    if (!rAllows) {
+      this.#add(
+        scope,
+        at,
+        b,
+        r,
+        "additional-properties-disallowed",
+        req ? (b.additional ? "breaking" : "warning") : "info",
+        "no longer allows properties it does not list",
+      );
+    } else {
+      this.#add(
+        scope,
+        at,
+        b,
+        r,
+        "additional-properties-allowed",
+        req ? "info" : "warning",
+        "now allows properties it does not list",
+      );
+    }
+  }
+
   /** Properties, items, additional properties and alternatives. */
   #children(
     scope: Scope,
@@ -589,64 +626,83 @@ export class SchemaDiff {
           },
           text: `${subject(child)} ${text}`,
         });
-      if (bl && !rl) {
-        if (bh) continue;
-        if (req) add("request-property-removed", "warning", "was removed");
+      // A property that became read-only in a request (write-only in a
+      // response) is gone from that side, one that stopped being so is new
+      // there: the same levels as a removal and an addition.
+      const flagWord = req ? "read-only" : "write-only";
+      if (bl && !bh && (!rl || rh)) {
+        const flip = !!rl;
+        const id = (removed: string) =>
+          flip
+            ? `${req ? "request" : "response"}-property-became-${flagWord}`
+            : removed;
+        const said = flip ? `became ${flagWord}` : "was removed";
+        if (req) add(id("request-property-removed"), "warning", said);
         else if (bReq) {
-          add("response-required-property-removed", "breaking", "was removed");
+          add(id("response-required-property-removed"), "breaking", said);
         } else {
-          add("response-optional-property-removed", "warning", "was removed");
+          add(id("response-optional-property-removed"), "warning", said);
         }
-      } else if (!bl && rl) {
-        if (rh) continue;
+        continue;
+      }
+      if (rl && !rh && (!bl || bh)) {
+        const flip = !!bl;
+        const id = (added: string) =>
+          flip
+            ? `${req ? "request" : "response"}-property-became-not-${flagWord}`
+            : added;
+        const said = flip ? `is no longer ${flagWord}` : "was added";
         if (req) {
           if (rReq) {
             add(
-              "new-required-request-property",
+              id("new-required-request-property"),
               "breaking",
-              "was added as required",
+              flip ? `${said} and is required` : "was added as required",
             );
-          } else add("new-optional-request-property", "info", "was added");
+          } else add(id("new-optional-request-property"), "info", said);
         } else {
           add(
-            rReq
-              ? "response-required-property-added"
-              : "response-optional-property-added",
+            id(
+              rReq
+                ? "response-required-property-added"
+                : "response-optional-property-added",
+            ),
             "info",
-            "was added",
+            said,
           );
         }
-      } else if (bl && rl) {
-        if (bh && rh) continue;
-        if (bReq !== rReq && !rh) {
-          if (req) {
-            if (rReq) {
-              add(
-                "request-property-became-required",
-                "breaking",
-                "became required",
-              );
-            } else {add(
-                "request-property-became-optional",
-                "info",
-                "became optional",
-              );}
-          } else {
-            if (bReq) {
-              add(
-                "response-property-became-optional",
-                "breaking",
-                "became optional",
-              );
-            } else {add(
-                "response-property-became-required",
-                "info",
-                "became required",
-              );}
-          }
-        }
-        scope.reach(this.#link(bl, rl, child));
+        continue;
       }
+      // Both sides have it, shown on this side (or hidden on both).
+      if (!bl || !rl || (bh && rh)) continue;
+      if (bReq !== rReq && !rh) {
+        if (req) {
+          if (rReq) {
+            add(
+              "request-property-became-required",
+              "breaking",
+              "became required",
+            );
+          } else {add(
+              "request-property-became-optional",
+              "info",
+              "became optional",
+            );}
+        } else {
+          if (bReq) {
+            add(
+              "response-property-became-optional",
+              "breaking",
+              "became optional",
+            );
+          } else {add(
+              "response-property-became-required",
+              "info",
+              "became required",
+            );}
+        }
+      }
+      scope.reach(this.#link(bl, rl, child));
     }
     const deeper = (suffix: string, bl: Link, rl: Link) =>
       scope.reach(
@@ -654,6 +710,7 @@ export class SchemaDiff {
       );
     if (b.items && r.items) deeper("[]", b.items, r.items);
     if (b.additional && r.additional) deeper(".*", b.additional, r.additional);
+    this.#additional(scope, b, r, at);
     if (!alts) return;
     const add = (suffix: string, level: Level, text: string, p: Pointers) =>
       this.#report.add(scope, {
