@@ -124,6 +124,19 @@ function compareDocument(b: SpecModel, r: SpecModel, report: Report): void {
       },
     });
   }
+  for (const [name, bs] of b.schemes) {
+    const rs = r.schemes.get(name);
+    if (!rs || rs.wire === bs.wire) continue;
+    // A client sends its credential where and how the base said: anywhere
+    // else, the server sees none.
+    report.addDocument({
+      id: "security-scheme-changed",
+      level: "breaking",
+      where: `security scheme ${name}`,
+      pointer: { base: bs.pointer, revision: rs.pointer },
+      text: `security scheme \`${name}\` is now ${rs.wire} (was ${bs.wire})`,
+    });
+  }
   const words: [string, string, string, string][] = [
     ["info-title-changed", "title", b.info.title, r.info.title],
     ["info-version-changed", "version", b.info.version, r.info.version],

@@ -1016,6 +1016,45 @@ const CHANGES: [string, string, string, Want[]][] = [
     doc(responseBody(object({ a: { type: "string" } }))),
     [["response-body-additional-properties-allowed", "warning", ["GET /a"]]],
   ],
+  [
+    "ok/an array query parameter no longer exploded is written another way",
+    doc(query({ type: "array", items: { type: "string" } })),
+    doc(
+      query({ type: "array", items: { type: "string" } }, { explode: false }),
+    ),
+    [["request-parameter-style-changed", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/a path parameter in matrix style is written another way",
+    doc({
+      "/a/{id}": {
+        get: {
+          parameters: [{
+            name: "id",
+            in: "path",
+            required: true,
+            schema: { type: "string" },
+          }],
+          responses: ok200,
+        },
+      },
+    }),
+    doc({
+      "/a/{id}": {
+        get: {
+          parameters: [{
+            name: "id",
+            in: "path",
+            required: true,
+            style: "matrix",
+            schema: { type: "string" },
+          }],
+          responses: ok200,
+        },
+      },
+    }),
+    [["request-parameter-style-changed", "breaking", ["GET /a/{id}"]]],
+  ],
 ];
 
 const SAME: [string, string, string][] = [
@@ -1098,6 +1137,36 @@ const SAME: [string, string, string][] = [
         },
       },
     }),
+  ],
+  [
+    "same/a primitive query parameter in another style is written alike",
+    doc(query({ type: "integer" })),
+    doc(
+      query({ type: "integer" }, { style: "spaceDelimited", explode: false }),
+    ),
+  ],
+  [
+    "same/a Swagger 2.0 csv array and its OpenAPI 3 form without explode",
+    JSON.stringify({
+      swagger: "2.0",
+      info: { title: "T", version: "1" },
+      paths: {
+        "/a": {
+          get: {
+            parameters: [{
+              name: "q",
+              in: "query",
+              type: "array",
+              items: { type: "string" },
+            }],
+            responses: ok200,
+          },
+        },
+      },
+    }),
+    doc(
+      query({ type: "array", items: { type: "string" } }, { explode: false }),
+    ),
   ],
   [
     "same/a document and itself",
@@ -1438,4 +1507,51 @@ Deno.test("compare: an alternative's place has no stray space, its pointer is th
     ["response-body-one-of-added", { base: at, revision: `${at}/oneOf/1` }],
     ["response-body-one-of-removed", { base: `${at}/oneOf/0`, revision: at }],
   ]);
+});
+
+Deno.test("compare: a security scheme that sends its credential elsewhere is breaking, once", () => {
+  const withKey = (key: Json, swagger = false) =>
+    swagger
+      ? JSON.stringify({
+        swagger: "2.0",
+        info: { title: "T", version: "1" },
+        paths: { "/a": { get: { responses: ok200 } } },
+        securityDefinitions: { k: key },
+        security: [{ k: [] }],
+      })
+      : doc({ "/a": { get: { responses: ok200 } } }, {}, {
+        components: { securitySchemes: { k: key } },
+        security: [{ k: [] }],
+      });
+  const ids = (a: string, b: string) =>
+    compareSpecs(a, b).changes.map((c) => [c.id, c.level, c.where]);
+  assert.deepEqual(
+    ids(
+      withKey({ type: "apiKey", in: "header", name: "api-key" }),
+      withKey({ type: "apiKey", in: "header", name: "x-api-key" }),
+    ),
+    [["security-scheme-changed", "breaking", "security scheme k"]],
+  );
+  assert.deepEqual(
+    ids(
+      withKey({ type: "apiKey", in: "header", name: "api-key" }),
+      withKey({ type: "apiKey", in: "query", name: "api-key" }),
+    ).length,
+    1,
+  );
+  // Header names ignore case; 2.0's basic is 3.x's HTTP basic.
+  assert.deepEqual(
+    ids(
+      withKey({ type: "apiKey", in: "header", name: "Api-Key" }),
+      withKey({ type: "apiKey", in: "header", name: "api-key" }),
+    ),
+    [],
+  );
+  assert.deepEqual(
+    ids(
+      withKey({ type: "basic" }, true),
+      withKey({ type: "http", scheme: "Basic" }),
+    ),
+    [],
+  );
 });

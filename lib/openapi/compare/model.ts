@@ -42,6 +42,12 @@ export interface ParamModel {
   pointer: string;
   /** `example` or `examples` as written. */
   example: unknown;
+  /**
+   * How its value goes on the wire, as far as it differs for its type:
+   * `form, exploded`, `simple`, `matrix`, `pipeDelimited`, `media type`
+   * (see {@link serialization}).
+   */
+  wire: string;
 }
 
 /** One media type of a body. */
@@ -132,6 +138,72 @@ export interface SpecModel {
   description: string;
   /** The document's `security`, null when it declares none. */
   security: Requirement[] | null;
+  /**
+   * Security schemes by name: how a client sends its credential, and where
+   * the scheme is written.
+   */
+  schemes: Map<string, { wire: string; pointer: string }>;
+}
+
+/**
+ * How a client sends the credential of a security scheme (OpenAPI 3.1
+ * §4.8.27, Swagger 2.0 securityDefinitions): an API key's place and name,
+ * the HTTP scheme, OAuth 2's flows and their URLs, OpenID Connect's URL.
+ * Scopes and words are left out: requirements and docs say those.
+ */
+export function schemeWire(s: Record<string, unknown>): string {
+  const type = str(s.type);
+  if (type === "apiKey") {
+    // Header names are case-insensitive (RFC 9110 §5.1).
+    const name = str(s.name);
+    return `API key in ${str(s.in)} \`${
+      s.in === "header" ? name.toLowerCase() : name
+    }\``;
+  }
+  if (type === "http") return `HTTP ${str(s.scheme).toLowerCase()}`;
+  if (type === "basic") return "HTTP basic"; // Swagger 2.0
+  if (type === "openIdConnect") {
+    return `OpenID Connect at ${str(s.openIdConnectUrl)}`;
+  }
+  if (type === "oauth2") {
+    const urls = (f: Record<string, unknown>) =>
+      ["authorizationUrl", "tokenUrl", "refreshUrl"]
+        .filter((k) => str(f[k])).map((k) => `${k} ${str(f[k])}`).join(", ");
+    if (isObject(s.flows)) {
+      const flows = s.flows;
+      return "OAuth 2 " +
+        Object.keys(flows).sort().map((k) =>
+          `${k} (${isObject(flows[k]) ? urls(flows[k]) : ""})`
+        ).join("; ");
+    }
+    return `OAuth 2 ${str(s.flow)} (${urls(s)})`; // Swagger 2.0
+  }
+  return type;
+}
+
+/** The document's security schemes (see {@link SpecModel.schemes}). */
+function schemesOf(
+  doc: Record<string, unknown>,
+  swagger: boolean,
+  r: RefResolver,
+): Map<string, { wire: string; pointer: string }> {
+  const out = new Map<string, { wire: string; pointer: string }>();
+  const at = swagger ? "/securityDefinitions" : "/components/securitySchemes";
+  const map = swagger
+    ? doc.securityDefinitions
+    : isObject(doc.components)
+    ? doc.components.securitySchemes
+    : undefined;
+  if (!isObject(map)) return out;
+  for (const name in map) {
+    const d = r.deref(map[name]);
+    if (d.error || !isObject(d.value)) continue;
+    out.set(name, {
+      wire: schemeWire(d.value),
+      pointer: childPointer(at, name),
+    });
+  }
+  return out;
 }
 
 const TEMPLATE_PARAM = /\{([^{}]*)\}/g;
@@ -181,6 +253,7 @@ export function specModel(parsed: ParsedSpec): SpecModel {
     pointers: new WeakMap(),
     description: str(isObject(doc.info) ? doc.info.description : undefined),
     security: requirements(doc.security),
+    schemes: schemesOf(doc, swagger, r),
   };
   for (const container of ["paths", "webhooks"] as const) {
     const map = doc[container];
@@ -308,6 +381,7 @@ function readOperation(
         schema: paramSchema(p, at, model.swagger, r),
         pointer: at,
         example: p.example ?? p.examples ?? p["x-example"],
+        wire: serialization(p, loc, model.swagger, r),
       });
     }
   }
@@ -434,6 +508,53 @@ function contentMap(
  * A parameter's schema: 3.x `schema` (or the schema of its one `content`
  * entry); a 2.0 parameter is its own schema (`type`, `items`, `enum`...).
  */
+/** Swagger 2.0 `collectionFormat`s as OpenAPI 3 styles and explode. */
+const COLLECTION_FORMATS: Record<string, [string, boolean]> = {
+  csv: ["", false],
+  ssv: ["spaceDelimited", false],
+  pipes: ["pipeDelimited", false],
+  tsv: ["tsv", false],
+  multi: ["form", true],
+};
+
+/**
+ * How a parameter's value is written on the wire (OpenAPI 3.1 §4.8.12.4,
+ * Swagger 2.0 `collectionFormat`), told apart only where it changes what a
+ * client sends: a primitive is written alike by every style but a path's
+ * (`5`, `.5`, `;id=5`); an array or an object by its style and explode.
+ * A 2.0 `csv` array and a 3.x `form` array without explode are one form.
+ */
+export function serialization(
+  p: Record<string, unknown>,
+  loc: string,
+  swagger: boolean,
+  r: RefResolver,
+): string {
+  if (!swagger && p.content !== undefined) return "media type";
+  const simple = loc === "path" || loc === "header";
+  let style: string, explode: boolean;
+  if (swagger) {
+    const f = COLLECTION_FORMATS[str(p.collectionFormat) || "csv"] ??
+      ["", false];
+    style = f[0] || (simple ? "simple" : "form");
+    explode = f[1];
+  } else {
+    style = str(p.style) || (simple ? "simple" : "form");
+    explode = typeof p.explode === "boolean" ? p.explode : style === "form";
+  }
+  const schema = swagger ? p : r.deref(p.schema).value;
+  const t = isObject(schema) ? schema.type : undefined;
+  const compound = t === "array" || t === "object" ||
+    (Array.isArray(t) && (t.includes("array") || t.includes("object"))) ||
+    (isObject(schema) && isObject(schema.properties));
+  if (!compound) return loc === "path" ? style : "";
+  // Exploded space- and pipe-delimited arrays are written as form ones.
+  if (explode && (style === "spaceDelimited" || style === "pipeDelimited")) {
+    style = "form";
+  }
+  return explode ? `${style}, exploded` : style;
+}
+
 function paramSchema(
   p: Record<string, unknown>,
   pointer: string,

@@ -311,6 +311,20 @@ class OperationDiff {
           );
         }
       }
+      // A client writes the value as the base said: in another form the
+      // server reads something else, or nothing. (A value that became a list
+      // is written alike while it holds one item: the type change says it.)
+      if (bp.wire !== rp.wire && ((bp.wire && rp.wire) || bp.in === "path")) {
+        this.#add(
+          "request-parameter-style-changed",
+          "breaking",
+          where,
+          at,
+          `${name} is now written ${rp.wire || "as a plain value"} (was ${
+            bp.wire || "a plain value"
+          })`,
+        );
+      }
       if (bp.deprecated !== rp.deprecated) {
         this.#add(
           rp.deprecated
