@@ -1055,6 +1055,102 @@ const CHANGES: [string, string, string, Want[]][] = [
     }),
     [["request-parameter-style-changed", "breaking", ["GET /a/{id}"]]],
   ],
+  [
+    "ok/multipleOf set on a request property accepts less",
+    doc(requestBody(object({ n: { type: "number" } }))),
+    doc(requestBody(object({ n: { type: "number", multipleOf: 0.5 } }))),
+    [["request-property-multiple-of-set", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a finer multipleOf on a request property accepts more",
+    doc(requestBody(object({ n: { type: "number", multipleOf: 0.01 } }))),
+    doc(requestBody(object({ n: { type: "number", multipleOf: 0.001 } }))),
+    [["request-property-multiple-of-changed", "info", ["POST /a"]]],
+  ],
+  [
+    "ok/uniqueItems set on a request array accepts less",
+    doc(
+      requestBody(object({ t: { type: "array", items: { type: "string" } } })),
+    ),
+    doc(
+      requestBody(
+        object({
+          t: { type: "array", items: { type: "string" }, uniqueItems: true },
+        }),
+      ),
+    ),
+    [["request-property-unique-items-set", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a 3.1 tuple's position that changed type",
+    doc31(
+      requestBody(
+        object({
+          p: {
+            type: "array",
+            prefixItems: [{ type: "string" }, { type: "integer" }],
+          },
+        }),
+      ),
+    ),
+    doc31(
+      requestBody(
+        object({
+          p: {
+            type: "array",
+            prefixItems: [{ type: "string" }, { type: "boolean" }],
+          },
+        }),
+      ),
+    ),
+    [["request-property-type-changed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a discriminator value dropped from a request",
+    doc(
+      requestBody({
+        oneOf: [{ $ref: "#/components/schemas/C" }, {
+          $ref: "#/components/schemas/S",
+        }],
+        discriminator: {
+          propertyName: "kind",
+          mapping: { c: "#/components/schemas/C", s: "#/components/schemas/S" },
+        },
+      }),
+      { C: CIRCLE, S: SQUARE },
+    ),
+    doc(
+      requestBody({
+        oneOf: [{ $ref: "#/components/schemas/C" }, {
+          $ref: "#/components/schemas/S",
+        }],
+        discriminator: {
+          propertyName: "kind",
+          mapping: { c: "#/components/schemas/C" },
+        },
+      }),
+      { C: CIRCLE, S: SQUARE },
+    ),
+    [["request-body-discriminator-mapping-deleted", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a discriminator that reads another property",
+    doc(
+      responseBody({
+        oneOf: [CIRCLE, SQUARE],
+        discriminator: { propertyName: "kind" },
+      }),
+    ),
+    doc(
+      responseBody({
+        oneOf: [CIRCLE, SQUARE],
+        discriminator: { propertyName: "type" },
+      }),
+    ),
+    [["response-body-discriminator-property-name-changed", "breaking", [
+      "GET /a",
+    ]]],
+  ],
 ];
 
 const SAME: [string, string, string][] = [
@@ -1553,5 +1649,40 @@ Deno.test("compare: a security scheme that sends its credential elsewhere is bre
       withKey({ type: "http", scheme: "Basic" }),
     ),
     [],
+  );
+});
+
+Deno.test("compare: a callback's payload is compared as what the client reads, listed under the callback", () => {
+  const withCallback = (payload: Json | null) =>
+    doc({
+      "/sub": {
+        post: {
+          responses: ok200,
+          callbacks: payload
+            ? {
+              onEvent: {
+                "{$request.body#/url}": {
+                  post: requestBody(payload)["/a"].post,
+                },
+              },
+            }
+            : {},
+        },
+      },
+    });
+  const base = withCallback(object({ id: { type: "string" } }, ["id"]));
+  const r = compareSpecs(base, withCallback(object({})));
+  assert.deepEqual(
+    r.changes.map((c) => [c.id, c.level, c.operations, c.where]),
+    [[
+      "response-required-property-removed",
+      "breaking",
+      ["POST {$request.body#/url} (callback `onEvent` of POST /sub)"],
+      "callback payload: id",
+    ]],
+  );
+  assert.deepEqual(
+    compareSpecs(base, withCallback(null)).changes.map((c) => [c.id, c.level]),
+    [["callback-removed", "breaking"]],
   );
 });

@@ -129,6 +129,11 @@ export interface SpecModel {
   ops: Map<string, OpModel>;
   /** Webhooks by `method name`. */
   webhooks: Map<string, OpModel>;
+  /**
+   * Callbacks (OpenAPI 3.x): requests the API sends to the client, by their
+   * operation's key, name, method and expression.
+   */
+  callbacks: Map<string, OpModel>;
   servers: string[];
   /**
    * Pointers of objects built here that are not in the document (a 2.0
@@ -249,6 +254,7 @@ export function specModel(parsed: ParsedSpec): SpecModel {
     swagger,
     ops: new Map(),
     webhooks: new Map(),
+    callbacks: new Map(),
     servers: serversOf(doc, detected),
     pointers: new WeakMap(),
     description: str(isObject(doc.info) ? doc.info.description : undefined),
@@ -271,12 +277,19 @@ export function specModel(parsed: ParsedSpec): SpecModel {
       for (
         const f of operationsOf(item, [container, path], detected.minor, [])
       ) {
-        found.push(
-          readOperation(model, item, itemPointer, path, f.method, f.op, {
-            opKey: f.opKey,
-            additional: f.additional,
-          }),
+        const op = readOperation(
+          model,
+          item,
+          itemPointer,
+          path,
+          f.method,
+          f.op,
+          { opKey: f.opKey, additional: f.additional },
         );
+        found.push(op);
+        if (container === "paths" && f.op.callbacks !== undefined) {
+          readCallbacks(model, op, f.op.callbacks, detected.minor);
+        }
       }
     }
     found.sort(compareEndpoints);
@@ -290,6 +303,64 @@ export function specModel(parsed: ParsedSpec): SpecModel {
     }
   }
   return model;
+}
+
+/** Callback expressions read per operation. */
+const MAX_CALLBACKS = 100;
+/**
+ * Callback operations read per document: YAML aliases can hang one
+ * callbacks object under every operation.
+ */
+const MAX_CALLBACK_OPS = 10_000;
+
+/**
+ * The callbacks of `parent` (OpenAPI 3.1 §4.8.18: a name, then runtime
+ * expressions, each a Path Item of what the API sends), into
+ * `model.callbacks`.
+ */
+function readCallbacks(
+  model: SpecModel,
+  parent: OpModel,
+  callbacks: unknown,
+  minor: number,
+): void {
+  const { resolver: r } = model.parsed;
+  const raw = r.deref(callbacks).value;
+  if (!isObject(raw)) return;
+  const parentKey = operationKey(parent.method, parent.path);
+  let n = 0;
+  for (const name in raw) {
+    const d = r.deref(raw[name]);
+    if (d.error || !isObject(d.value)) continue;
+    const cbPointer = d.ref
+      ? refPointer(d.ref)
+      : childPointer(childPointer(parent.pointer, "callbacks"), name);
+    for (const expression in d.value) {
+      if (expression.startsWith("x-") || ++n > MAX_CALLBACKS) continue;
+      if (model.callbacks.size >= MAX_CALLBACK_OPS) return;
+      const itemRaw = d.value[expression];
+      const item = resolvePathItem(itemRaw, ["callbacks", name], r, []);
+      if (!item) continue;
+      const ref = refOf(itemRaw);
+      const itemPointer = ref !== null
+        ? refPointer(ref)
+        : childPointer(cbPointer, expression);
+      for (const f of operationsOf(item, ["callbacks", name], minor, [])) {
+        const op = readOperation(
+          model,
+          item,
+          itemPointer,
+          expression,
+          f.method,
+          f.op,
+          { opKey: f.opKey, additional: f.additional },
+        );
+        op.label = `${op.label} (callback \`${name}\` of ${parent.label})`;
+        const key = `${parentKey} ${name} ${op.method} ${expression}`;
+        if (!model.callbacks.has(key)) model.callbacks.set(key, op);
+      }
+    }
+  }
 }
 
 function readOperation(

@@ -68,35 +68,39 @@ export function compareOperations(
     });
     report.attach(r, scope);
   }
-  for (const [key, b] of base.webhooks) {
-    const r = rev.webhooks.get(key);
-    if (r) {
-      new OperationDiff(report, schemas, b, r, true).run();
-      continue;
+  for (const kind of ["webhook", "callback"] as const) {
+    const was = kind === "webhook" ? base.webhooks : base.callbacks;
+    const now = kind === "webhook" ? rev.webhooks : rev.callbacks;
+    for (const [key, b] of was) {
+      const r = now.get(key);
+      if (r) {
+        new OperationDiff(report, schemas, b, r, kind).run();
+        continue;
+      }
+      // Listed under the webhook's (callback's) own name and method, as the
+      // changes inside one are: they are compared by name and method.
+      const scope = new Scope();
+      report.add(scope, {
+        id: `${kind}-removed`,
+        level: "breaking",
+        where: `${kind} ${b.path}`,
+        pointer: { base: b.pointer, revision: null },
+        text: `${kind} \`${b.label}\` was removed`,
+      });
+      report.attach(b, scope);
     }
-    // Listed under the webhook's own name and method, as the changes inside
-    // a webhook are (webhooks are compared by name and method).
-    const scope = new Scope();
-    report.add(scope, {
-      id: "webhook-removed",
-      level: "breaking",
-      where: `webhook ${b.path}`,
-      pointer: { base: b.pointer, revision: null },
-      text: `webhook \`${b.label}\` was removed`,
-    });
-    report.attach(b, scope);
-  }
-  for (const [key, r] of rev.webhooks) {
-    if (base.webhooks.has(key)) continue;
-    const scope = new Scope();
-    report.add(scope, {
-      id: "webhook-added",
-      level: "info",
-      where: `webhook ${r.path}`,
-      pointer: { base: null, revision: r.pointer },
-      text: `webhook \`${r.label}\` was added`,
-    });
-    report.attach(r, scope);
+    for (const [key, r] of now) {
+      if (was.has(key)) continue;
+      const scope = new Scope();
+      report.add(scope, {
+        id: `${kind}-added`,
+        level: "info",
+        where: `${kind} ${r.path}`,
+        pointer: { base: null, revision: r.pointer },
+        text: `${kind} \`${r.label}\` was added`,
+      });
+      report.attach(r, scope);
+    }
   }
 }
 
@@ -123,25 +127,28 @@ class OperationDiff {
   #op: OpRef;
 
   /**
-   * A webhook: the API sends the request and reads the reply, so its
-   * payload is compared as something the client reads and its reply as
-   * something the client sends.
+   * A webhook or a callback: the API sends the request and reads the
+   * reply, so its payload is compared as something the client reads and its
+   * reply as something the client sends.
    */
   #webhook: boolean;
+  /** How sentences call it: `webhook`, `callback`. */
+  #kind: string;
 
   constructor(
     report: Report,
     schemas: SchemaDiff,
     b: OpModel,
     r: OpModel,
-    webhook = false,
+    sentByApi: "" | "webhook" | "callback" = "",
   ) {
     this.#report = report;
     this.#schemas = schemas;
     this.#b = b;
     this.#r = r;
     this.#op = r;
-    this.#webhook = webhook;
+    this.#webhook = sentByApi !== "";
+    this.#kind = sentByApi;
   }
 
   run(): void {
@@ -399,7 +406,7 @@ class OperationDiff {
 
   #body(b: BodyModel | null, r: BodyModel | null): void {
     const at = { base: b?.pointer ?? null, revision: r?.pointer ?? null };
-    const where = this.#webhook ? "webhook payload" : "request body";
+    const where = this.#webhook ? `${this.#kind} payload` : "request body";
     if (!b && !r) return;
     if (!b) {
       this.#add(
@@ -460,7 +467,7 @@ class OperationDiff {
       r.content,
       this.#webhook ? "response" : "request",
       where,
-      this.#webhook ? "webhook payload" : "request body",
+      this.#webhook ? `${this.#kind} payload` : "request body",
       "request-body-media-type",
       this.#webhook ? "payload" : undefined,
     );
@@ -596,7 +603,7 @@ class OperationDiff {
       r.content,
       this.#webhook ? "request" : "response",
       `${where} body`,
-      this.#webhook ? "webhook reply" : "response body",
+      this.#webhook ? `${this.#kind} reply` : "response body",
       "response-media-type",
       this.#webhook ? "reply" : undefined,
     );

@@ -441,6 +441,17 @@ export class SchemaDiff {
     }
     this.#enum(b, r, req, add, at);
     for (const bound of BOUNDS) this.#bound(bound, b, r, req, add);
+    this.#multiples(b, r, req, add);
+    if (b.uniqueItems !== r.uniqueItems) {
+      // Narrower (no repeats) breaks what a client sends; wider, what it reads.
+      const narrower = r.uniqueItems;
+      add(
+        narrower ? "unique-items-set" : "unique-items-unset",
+        narrower === req ? "breaking" : "info",
+        narrower ? "now holds no repeated items" : "may now repeat items",
+      );
+    }
+    this.#discriminator(b, r, req, add);
     if (b.pattern !== r.pattern) {
       if (b.pattern === null) {
         add(
@@ -516,6 +527,85 @@ export class SchemaDiff {
           `gained enum value ${v}`,
         );
       }
+    }
+  }
+
+  /**
+   * `multipleOf`: a revision's step that every value of the base's is a
+   * multiple of (0.01 → 0.001) accepts more; any other accepts less.
+   */
+  #multiples(
+    b: SchemaView,
+    r: SchemaView,
+    req: boolean,
+    add: (suffix: string, level: Level, text: string) => void,
+  ): void {
+    const x = b.multipleOf, y = r.multipleOf;
+    if (x === y) return;
+    const wider = y === null || (x !== null && isMultiple(x, y));
+    const text = y === null
+      ? `lost multipleOf ${x}`
+      : x === null
+      ? `got multipleOf ${y}`
+      : `multipleOf changed from ${x} to ${y}`;
+    const suffix = y === null
+      ? "multiple-of-unset"
+      : x === null
+      ? "multiple-of-set"
+      : "multiple-of-changed";
+    // Narrower breaks what a client sends; wider, what it reads.
+    add(suffix, wider === req ? "info" : "breaking", text);
+  }
+
+  /**
+   * A discriminator's property and its mapping: a client picks (or reads)
+   * the schema by that value, so a renamed property breaks both sides; a
+   * value dropped or pointed elsewhere breaks a client that sends it, a
+   * value added one that reads (as an enum value, warning).
+   */
+  #discriminator(
+    b: SchemaView,
+    r: SchemaView,
+    req: boolean,
+    add: (suffix: string, level: Level, text: string) => void,
+  ): void {
+    if (b.discriminator !== r.discriminator) {
+      if (b.discriminator && r.discriminator) {
+        add(
+          "discriminator-property-name-changed",
+          "breaking",
+          `discriminator changed from \`${b.discriminator}\` to \`${r.discriminator}\``,
+        );
+      } else if (b.discriminator) {
+        add("discriminator-removed", "warning", "lost its discriminator");
+      } else add("discriminator-added", "info", "got a discriminator");
+      return;
+    }
+    for (const [value, target] of b.mapping) {
+      const now = r.mapping.get(value);
+      if (now === undefined) {
+        add(
+          "discriminator-mapping-deleted",
+          req ? "breaking" : "info",
+          `discriminator value \`${value}\` was removed`,
+        );
+      } else if (refTail(now) !== refTail(target)) {
+        add(
+          "discriminator-mapping-changed",
+          "breaking",
+          `discriminator value \`${value}\` now names \`${
+            refTail(now)
+          }\` (was \`${refTail(target)}\`)`,
+        );
+      }
+    }
+    for (const value of r.mapping.keys()) {
+      if (b.mapping.has(value)) continue;
+      add(
+        "discriminator-mapping-added",
+        req ? "info" : "warning",
+        `discriminator value \`${value}\` was added`,
+      );
     }
   }
 
@@ -709,6 +799,22 @@ export class SchemaDiff {
         this.#link(bl, rl, { ...at, role: "property", path: at.path + suffix }),
       );
     if (b.items && r.items) deeper("[]", b.items, r.items);
+    // A tuple (3.1 `prefixItems`) by position; one longer or shorter is said
+    // as a change of the array (its item bounds say the rest).
+    const tuple = Math.min(b.prefix.length, r.prefix.length);
+    for (let i = 0; i < tuple; i++) deeper(`[${i}]`, b.prefix[i], r.prefix[i]);
+    if (b.prefix.length !== r.prefix.length) {
+      const longer = r.prefix.length > b.prefix.length;
+      this.#add(
+        scope,
+        at,
+        b,
+        r,
+        longer ? "prefix-items-added" : "prefix-items-removed",
+        longer ? "info" : req ? "warning" : "info",
+        `now lists ${r.prefix.length} positions (was ${b.prefix.length})`,
+      );
+    }
     if (b.additional && r.additional) deeper(".*", b.additional, r.additional);
     this.#additional(scope, b, r, at);
     if (!alts) return;
@@ -1043,4 +1149,15 @@ export function json(v: unknown): string | undefined {
 function list(values: unknown[]): string {
   const shown = values.slice(0, 5).map((v) => json(v)).join(", ");
   return values.length > 5 ? `${shown}, …` : shown;
+}
+
+/** True when every multiple of `x` is a multiple of `y` (x = k·y). */
+function isMultiple(x: number, y: number): boolean {
+  const k = x / y;
+  return Math.abs(k - Math.round(k)) < 1e-9 * Math.max(1, Math.abs(k));
+}
+
+/** A mapping target's schema name (`#/components/schemas/Cat` → `Cat`). */
+function refTail(target: string): string {
+  return target.slice(target.lastIndexOf("/") + 1);
 }

@@ -89,6 +89,16 @@ export interface SchemaView {
   const: unknown;
   pattern: string | null;
   bounds: Partial<Record<BoundName, number>>;
+  /** `multipleOf`, null when unsaid. */
+  multipleOf: number | null;
+  /** `uniqueItems: true`. */
+  uniqueItems: boolean;
+  /** 3.1 `prefixItems`: a tuple's schemas by position. */
+  prefix: Link[];
+  /** `discriminator.propertyName`, "" when none. */
+  discriminator: string;
+  /** `discriminator.mapping`: value → the schema it names. */
+  mapping: Map<string, string>;
   readOnly: boolean;
   writeOnly: boolean;
   deprecated: boolean;
@@ -132,6 +142,11 @@ const ANYTHING: SchemaView = Object.freeze({
   default: undefined,
   const: undefined,
   pattern: null,
+  multipleOf: null,
+  uniqueItems: false,
+  prefix: [],
+  discriminator: "",
+  mapping: new Map(),
   bounds: {},
   readOnly: false,
   writeOnly: false,
@@ -381,6 +396,25 @@ export class SchemaReader {
     if (pick(m, "exclusiveMinimum") === true && v.bounds.min !== undefined) {
       v.bounds["exclusive-min"] = v.bounds.min;
       delete v.bounds.min;
+    }
+    const mul = pick(m, "multipleOf");
+    if (typeof mul === "number" && mul > 0) v.multipleOf = mul;
+    v.uniqueItems = pick(m, "uniqueItems") === true;
+    const prefix = pick(m, "prefixItems");
+    if (Array.isArray(prefix)) {
+      const at = childPointer(partOf("prefixItems"), "prefixItems");
+      v.prefix = prefix.slice(0, MAX_ALTS).map((x, i) => this.#link(x, at, i));
+    }
+    const disc = pick(m, "discriminator");
+    if (isObject(disc)) {
+      v.discriminator = str(disc.propertyName);
+      v.mapping = new Map();
+      if (isObject(disc.mapping)) {
+        for (const k in disc.mapping) {
+          if (v.mapping.size >= MAX_ALTS) break;
+          v.mapping.set(k, str(disc.mapping[k]));
+        }
+      }
     }
     v.readOnly = pick(m, "readOnly") === true;
     v.writeOnly = pick(m, "writeOnly") === true;
