@@ -1662,7 +1662,7 @@ Deno.test("compare: a callback's payload is compared as what the client reads, l
             ? {
               onEvent: {
                 "{$request.body#/url}": {
-                  post: requestBody(payload)["/a"].post,
+                  post: (requestBody(payload)["/a"] as Json).post,
                 },
               },
             }
