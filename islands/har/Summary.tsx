@@ -44,7 +44,9 @@ function metrics(meta: HarMeta, page: HarPage | null): MetricRow[] {
     count("status-5xx", "5xx", s.status["5xx"], "err"),
     count("status-other", "Other", s.status.other),
     count("domains", "Domains", s.domains),
-    count("pages", "Pages", meta.pages.length),
+    // The file's pages: a pageref missing from log.pages is warned about
+    // and gets a selector option, but is no page of the file.
+    count("pages", "Pages", meta.pages.filter((p) => !p.synthetic).length),
   ];
   if (page && page.onContentLoad >= 0) {
     rows.push([

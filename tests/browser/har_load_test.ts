@@ -68,6 +68,8 @@ const MIXED_SUMMARY = {
   "status-4xx": 1,
   "status-5xx": 1,
   "status-other": 2,
+  // log.pages holds page_1 and page_2; page_9 is only a pageref.
+  pages: 2,
 };
 
 Deno.test({
