@@ -12,6 +12,7 @@ import { str } from "../shared/value.ts";
 import {
   type CookieRow,
   cookies,
+  cookiesFromHeaders,
   countOf,
   type DetailList,
   LIST_ROWS,
@@ -178,8 +179,18 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
       query,
       given.length ? given.length : queryCount(entry.url, query.length),
     ),
-    requestCookies: cookieRows("requestCookies", req.cookies),
-    responseCookies: cookieRows("responseCookies", res.cookies),
+    requestCookies: cookieRows(
+      "requestCookies",
+      countOf(req.cookies)
+        ? req.cookies
+        : cookiesFromHeaders(requestHeaders, true),
+    ),
+    responseCookies: cookieRows(
+      "responseCookies",
+      countOf(res.cookies)
+        ? res.cookies
+        : cookiesFromHeaders(pairs(res.headers), false),
+    ),
     postMime: shown(str(post.mimeType)),
     postParams: list("postParams", pairs(post.params)),
     requestBody: previewBody(

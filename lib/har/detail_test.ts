@@ -131,3 +131,21 @@ Deno.test("har detail: a failed request says why, as the exporter wrote it", () 
   );
   assert.equal(detail(0).error, "");
 });
+
+Deno.test("har detail: cookies come from the headers when the cookies lists are empty", () => {
+  const e = structuredClone(raw[0]) as Record<string, Record<string, unknown>>;
+  e.request.cookies = [];
+  e.request.headers = [{ name: "Cookie", value: "a=1; b=2" }];
+  e.response.cookies = [];
+  e.response.headers = [{ name: "Set-Cookie", value: "s=3; Secure" }];
+  const d = entryDetail(e, doc.entries[0]);
+  assert.deepEqual(d.requestCookies.map((c) => [c.name, c.value]), [
+    ["a", "1"],
+    ["b", "2"],
+  ]);
+  assert.deepEqual(d.responseCookies, [{
+    name: "s",
+    value: "3",
+    attributes: "Secure",
+  }]);
+});

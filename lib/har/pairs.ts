@@ -83,6 +83,57 @@ export function cookies(v: unknown): CookieRow[] {
   });
 }
 
+/**
+ * Cookies read from the headers, as HAR cookie objects, for exporters that
+ * leave `cookies` empty (DevTools reads the headers too): each `Cookie`
+ * header's pairs (RFC 6265 §5.4), or each `Set-Cookie` header's pair and
+ * attributes (§5.2).
+ */
+export function cookiesFromHeaders(
+  headers: readonly NameValue[],
+  request: boolean,
+): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const want = request ? "cookie" : "set-cookie";
+  for (const h of headers) {
+    if (h.name.toLowerCase() !== want) continue;
+    if (request) {
+      for (const part of h.value.split(";")) {
+        const eq = part.indexOf("=");
+        if (eq < 0 || out.length > LIST_ROWS) continue;
+        out.push({
+          name: part.slice(0, eq).trim(),
+          value: part.slice(eq + 1).trim(),
+        });
+      }
+      continue;
+    }
+    // Firefox joins several Set-Cookie headers into one with line feeds.
+    for (const line of h.value.split("\n")) {
+      const [first, ...attrs] = line.split(";");
+      const eq = first.indexOf("=");
+      if (eq < 0 || out.length > LIST_ROWS) continue;
+      const c: Record<string, unknown> = {
+        name: first.slice(0, eq).trim(),
+        value: first.slice(eq + 1).trim(),
+      };
+      for (const a of attrs) {
+        const [k, ...v] = a.split("=");
+        const key = k.trim().toLowerCase();
+        const value = v.join("=").trim();
+        if (key === "domain") c.domain = value;
+        else if (key === "path") c.path = value;
+        else if (key === "expires") c.expires = value;
+        else if (key === "samesite") c.sameSite = value;
+        else if (key === "httponly") c.httpOnly = true;
+        else if (key === "secure") c.secure = true;
+      }
+      out.push(c);
+    }
+  }
+  return out;
+}
+
 function decodeQuery(s: string): string {
   try {
     return decodeURIComponent(s.replace(/\+/g, " "));

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   cookies,
+  cookiesFromHeaders,
   countOf,
   LIST_ROWS,
   pairs,
@@ -50,4 +51,32 @@ Deno.test("pairs: cookies with their attributes", () => {
   const [c] = cookies([{ name: "sid", value: "1", httpOnly: true, path: "/" }]);
   assert.equal(c.name, "sid");
   assert.equal(c.value, "1");
+});
+
+Deno.test("pairs: cookies read from the headers when an exporter lists none", () => {
+  assert.deepEqual(
+    cookiesFromHeaders([
+      { name: "Cookie", value: "k=v; k2=a=b" },
+      { name: "X", value: "y=z" },
+    ], true),
+    [{ name: "k", value: "v" }, { name: "k2", value: "a=b" }],
+  );
+  assert.deepEqual(
+    cookiesFromHeaders([{
+      name: "set-cookie",
+      value:
+        "sid=1; Path=/; HttpOnly; Secure; SameSite=Lax\nt=2; Domain=x.example",
+    }], false),
+    [
+      {
+        name: "sid",
+        value: "1",
+        path: "/",
+        httpOnly: true,
+        secure: true,
+        sameSite: "Lax",
+      },
+      { name: "t", value: "2", domain: "x.example" },
+    ],
+  );
 });
