@@ -10,14 +10,22 @@ import { rowsOf, useBudgeted } from "./use_budgeted.ts";
 import { ItemFacts, NodeFacts, SchemaTree, typeText } from "./SchemaTree.tsx";
 import type { NodeCache } from "./use_nodes.ts";
 
-/** The parameters table of an operation. */
-export function Params({ list }: { list: ParamDetail[] }) {
+/**
+ * The parameters table of an operation, or (`headers`) a response's
+ * headers, which have no "In".
+ */
+export function Params(
+  { list, headers = false }: { list: ParamDetail[]; headers?: boolean },
+) {
   return (
-    <table class="sv-table sv-params">
+    <table
+      class={`sv-table sv-params${headers ? " sv-headers" : ""}`}
+      data-testid={headers ? "response-headers" : undefined}
+    >
       <thead>
         <tr>
-          <th scope="col">Name</th>
-          <th scope="col">In</th>
+          <th scope="col">{headers ? "Header" : "Name"}</th>
+          {!headers && <th scope="col">In</th>}
           <th scope="col">Type</th>
           <th scope="col">Description</th>
         </tr>
@@ -30,10 +38,12 @@ export function Params({ list }: { list: ParamDetail[] }) {
               {p.required && <span class="sv-req" title="required">*</span>}
               {p.deprecated && <span class="sv-deprecated">deprecated</span>}
             </td>
-            <td>
-              {p.in}
-              {p.fromPath && <span class="muted">(path item)</span>}
-            </td>
+            {!headers && (
+              <td>
+                {p.in}
+                {p.fromPath && <span class="muted">(path item)</span>}
+              </td>
+            )}
             <td>
               <code>{p.type}</code>
               {p.facts.map((f) => (
@@ -181,6 +191,7 @@ export function Responses(
             </span>
             <Markdown md={r.description} class="sv-md sv-desc" />
           </div>
+          {r.headers.length > 0 && <Params list={r.headers} headers />}
           {r.bodies.length > 0 && (
             <Bodies
               list={r.bodies}

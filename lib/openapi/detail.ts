@@ -73,6 +73,31 @@ function paramDetail(
 }
 
 /**
+ * A response's headers as parameter rows (a Header Object is a Parameter
+ * Object without `name` and `in`, OpenAPI 3.1 §4.8.21; 2.0 writes the
+ * schema keywords on it). Content-Type is left out: the media types say it
+ * and OpenAPI ignores it here.
+ */
+function responseHeaders(
+  headers: unknown,
+  swagger: boolean,
+  graph: SchemaGraph,
+  r: RefResolver,
+): ParamDetail[] {
+  if (!isObject(headers)) return [];
+  const out: ParamDetail[] = [];
+  for (const name in headers) {
+    if (out.length >= MAX_PARAMS) break;
+    if (name.toLowerCase() === "content-type") continue;
+    const d = r.deref(headers[name]);
+    if (d.error || !isObject(d.value)) continue;
+    const h = asReferenced(headers[name], d.value);
+    out.push(paramDetail({ ...h, name, in: "header" }, false, swagger, graph));
+  }
+  return out;
+}
+
+/**
  * A parameter schema's default and constraints, and its items' (the type
  * summary names enum values already): `limit` as `integer`, `default 20`,
  * `>= 1`, `<= 100` (contract 4.1: defaults and constraints, as Redoc and
@@ -287,6 +312,7 @@ export function operationDetail(
       responses.push({
         status: clip(status),
         description: markdown(text(resp.description, MAX_CELL)),
+        headers: responseHeaders(resp.headers, swagger, graph, r),
         bodies,
       });
     }

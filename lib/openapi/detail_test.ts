@@ -360,3 +360,87 @@ Deno.test("spec detail: the words beside a $ref describe this use of the compone
     "A user",
   );
 });
+
+Deno.test("spec detail: a response's headers are listed with their types, Content-Type left out", () => {
+  const v3 = parseSpec(
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/a": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                headers: {
+                  "X-Rate": {
+                    $ref: "#/components/headers/Rate",
+                    description: "Here",
+                  },
+                  "X-Old": {
+                    schema: { type: "string" },
+                    deprecated: true,
+                    required: true,
+                  },
+                  "Content-Type": { schema: { type: "string" } },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        headers: {
+          Rate: {
+            schema: { type: "integer", minimum: 0 },
+            description: "Rate",
+          },
+        },
+      },
+    }),
+    { checks: false },
+  );
+  const [ok] = operationDetail(v3, "paths", "/a", "get")!.responses;
+  assert.deepEqual(
+    ok.headers.map((
+      h,
+    ) => [
+      h.name,
+      h.in,
+      h.type,
+      h.facts,
+      h.required,
+      h.deprecated,
+      mdText(h.description),
+    ]),
+    [
+      ["X-Rate", "header", "integer", [">= 0"], false, false, "Here"],
+      ["X-Old", "header", "string", [], true, true, ""],
+    ],
+  );
+  const v2 = parseSpec(
+    JSON.stringify({
+      swagger: "2.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/a": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                headers: { "X-Rate": { type: "integer", format: "int32" } },
+              },
+            },
+          },
+        },
+      },
+    }),
+    { checks: false },
+  );
+  assert.deepEqual(
+    operationDetail(v2, "paths", "/a", "get")!.responses[0].headers.map((
+      h,
+    ) => [h.name, h.type]),
+    [["X-Rate", "integer (int32)"]],
+  );
+});

@@ -154,6 +154,8 @@ export interface BodyDetail {
 export interface ResponseDetail {
   status: string;
   description: Md;
+  /** Its headers (`in` is "header"), as Swagger UI and Redoc list them. */
+  headers: ParamDetail[];
   bodies: BodyDetail[];
 }
 

@@ -398,7 +398,17 @@ Deno.test({
                   },
                 },
               },
-              responses: { "200": { description: "echo" } },
+              responses: {
+                "200": {
+                  description: "echo",
+                  headers: {
+                    "X-Request-Id": {
+                      description: "The request's id",
+                      schema: { type: "string" },
+                    },
+                  },
+                },
+              },
             },
           },
         },
@@ -433,6 +443,11 @@ Deno.test({
         tags: ["string"],
       });
       assert.equal(echo.body, JSON.stringify(echo.json));
+      // The response's headers are listed, as Swagger UI and Redoc do.
+      assert.match(
+        await page.locator("[data-testid=response-headers]").innerText(),
+        /X-Request-Id\s+string\s+The request's id/,
+      );
     }),
 });
 
