@@ -444,3 +444,60 @@ Deno.test("spec detail: a response's headers are listed with their types, Conten
     [["X-Rate", "integer (int32)"]],
   );
 });
+
+Deno.test("spec detail: 3.2 itemSchema is each item's tree; dataValue and serializedValue examples show", () => {
+  const p = parseSpec(
+    JSON.stringify({
+      openapi: "3.2.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/s": {
+          get: {
+            responses: {
+              "200": {
+                description: "a stream",
+                content: {
+                  "application/jsonl": {
+                    itemSchema: {
+                      type: "object",
+                      properties: { n: { type: "integer" } },
+                    },
+                    examples: {
+                      dv: { dataValue: { n: 7 } },
+                      sv: { serializedValue: '{"n":8}' },
+                    },
+                  },
+                  "text/event-stream": {
+                    schema: { type: "string" },
+                    itemSchema: {
+                      type: "object",
+                      properties: { data: { type: "string" } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    }),
+    { checks: false },
+  );
+  const bodies = operationDetail(p, "paths", "/s", "get")!.responses[0].bodies;
+  assert.deepEqual(
+    bodies.map((b) => [b.mediaType, b.type, b.fields.map((f) => f.name)]),
+    [
+      ["application/jsonl, each item", "object", ["n"]],
+      ["text/event-stream", "string", []],
+      ["text/event-stream, each item", "object", ["data"]],
+    ],
+  );
+  assert.deepEqual(
+    bodies[0].examples.map((e) => [e.label, e.text]),
+    [
+      ["Generated from the schema", '{\n  "n": 0\n}'],
+      ["dv", '{\n  "n": 7\n}'],
+      ["sv (as sent)", '{"n":8}'],
+    ],
+  );
+});

@@ -187,6 +187,15 @@ function writtenExamples(
         : clip(name);
       if (ex.value !== undefined) {
         out.push({ label, text: exampleText(ex.value), generated: false });
+      } else if (ex.dataValue !== undefined) {
+        // OpenAPI 3.2 §4.8.19: the data, and (below) the same as sent.
+        out.push({ label, text: exampleText(ex.dataValue), generated: false });
+      } else if (typeof ex.serializedValue === "string") {
+        out.push({
+          label: `${label} (as sent)`,
+          text: truncate(ex.serializedValue, MAX_EXAMPLE_CHARS),
+          generated: false,
+        });
       } else if (typeof ex.externalValue === "string") {
         out.push({
           label,
@@ -257,7 +266,23 @@ export function contentBodies(
     if (out.length >= MAX_BODIES) break;
     const m = ctx.r.deref(content[mt]).value;
     const media = isObject(m) ? m : {};
-    out.push(body(mt, media.schema, ctx, media, cache));
+    const items = media.itemSchema;
+    if (media.schema !== undefined || items === undefined) {
+      out.push(body(mt, media.schema, ctx, media, cache));
+    }
+    if (items !== undefined) {
+      // OpenAPI 3.2 §4.8.14: the schema of each item of a sequential
+      // media type (JSON Lines, event streams, multipart/mixed), shown as
+      // its own tree; a JSON item gets a generated example.
+      const each = body(
+        /json/i.test(mt) ? "application/json" : mt,
+        items,
+        ctx,
+        media.schema === undefined ? media : {},
+        cache,
+      );
+      out.push({ ...each, mediaType: clip(`${mt}, each item`) });
+    }
   }
   return out;
 }
