@@ -5,7 +5,7 @@ import type {
 } from "../../lib/openapi/types.ts";
 import type { OperationRef } from "./protocol.ts";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
-import { WebhookItem } from "./WebhookItem.tsx";
+import { ExtraItem } from "./ExtraItem.tsx";
 
 /**
  * These lists are not virtualised: past a few hundred rows they would cost
@@ -46,11 +46,17 @@ export function Extras({ webhooks, callbacks, fetchDetail }: ExtrasProps) {
           </p>
           <ul class="sv-plain-list">
             {webhooks.slice(0, MAX_ROWS).map((w) => (
-              <WebhookItem
+              <ExtraItem
                 key={`${w.method} ${w.path}`}
-                hook={w}
+                op={{ container: "webhooks", path: w.path, method: w.method }}
+                testid="webhook-row"
+                data={{ method: w.method, name: w.path }}
                 fetchDetail={fetchDetail}
-              />
+              >
+                <MethodBadge method={w.method} /> <strong>{w.path}</strong>
+                {w.summary && <span class="muted">{w.summary}</span>}
+                {w.deprecated && <span class="sv-deprecated">deprecated</span>}
+              </ExtraItem>
             ))}
           </ul>
           <More shown={MAX_ROWS} total={webhooks.length} />
@@ -69,13 +75,28 @@ export function Extras({ webhooks, callbacks, fetchDetail }: ExtrasProps) {
           </p>
           <ul class="sv-plain-list">
             {callbacks.slice(0, MAX_ROWS).map((c, i) => (
-              <li key={i} data-testid="callback-row" data-method={c.method}>
+              <ExtraItem
+                key={i}
+                op={{
+                  container: "paths",
+                  path: c.parentPath,
+                  method: c.parentMethod,
+                  callback: {
+                    name: c.name,
+                    expression: c.expression,
+                    method: c.method,
+                  },
+                }}
+                testid="callback-row"
+                data={{ method: c.method }}
+                fetchDetail={fetchDetail}
+              >
                 <MethodBadge method={c.method} /> <code>{c.expression}</code>
                 <span class="muted">
                   ({c.name}, from {c.parentMethod.toUpperCase()} {c.parentPath})
                 </span>
                 {c.summary && <span>{c.summary}</span>}
-              </li>
+              </ExtraItem>
             ))}
           </ul>
           <More shown={MAX_ROWS} total={callbacks.length} />

@@ -283,7 +283,9 @@ export class SpecEngine {
 
   /** The answer kept for `op`, or a new one asked for. */
   #kept(op: OperationRef): Promise<OperationDetail | null> {
-    const key = `${op.container} ${op.method} ${op.path}`;
+    const cb = op.callback;
+    const key = `${op.container} ${op.method} ${op.path}` +
+      (cb ? `\n${cb.name}\n${cb.method} ${cb.expression}` : "");
     const kept = this.#details.get(key);
     if (kept) {
       this.#details.delete(key); // most recently used goes last
@@ -330,6 +332,7 @@ export class SpecEngine {
             op.path,
             op.method,
             h.graph,
+            op.callback,
           ),
         );
       } catch {

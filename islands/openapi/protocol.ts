@@ -4,6 +4,7 @@
  * detail requests about it, so the page never holds a 3 MB object graph.
  */
 import type {
+  CallbackRef,
   OperationDetail,
   SchemaNode,
   SpecErrorInfo,
@@ -17,11 +18,15 @@ export const MAX_NODES_PER_REQUEST = 5_000;
 /** Stages shown while a spec is read. */
 export type ParseStage = "reading" | "parsing" | "indexing";
 
-/** Where an operation lives in the document. */
+/**
+ * Where an operation lives in the document; with `callback`, that callback
+ * of the operation.
+ */
 export interface OperationRef {
   container: "paths" | "webhooks";
   path: string;
   method: string;
+  callback?: CallbackRef;
 }
 
 /** Page to worker. */

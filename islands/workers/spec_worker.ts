@@ -333,6 +333,7 @@ function wholeDetail(parseId: number, op: OperationRef) {
     op.path,
     op.method,
     current.graph,
+    op.callback,
   );
 }
 
@@ -362,8 +363,15 @@ function detail(m: ToWorker & { type: "detail" }): void {
         }
       }
       if (r.source && r.graph) {
-        const { container, path, method } = m.op;
-        const d = operationDetail(r.source, container, path, method, r.graph);
+        const { container, path, method, callback } = m.op;
+        const d = operationDetail(
+          r.source,
+          container,
+          path,
+          method,
+          r.graph,
+          callback,
+        );
         if (d) return post({ type: "detail", id: m.id, detail: d });
       }
     } catch {

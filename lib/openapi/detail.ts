@@ -22,6 +22,7 @@ import {
   typeSummary,
 } from "./schema_view.ts";
 import type {
+  CallbackRef,
   FieldDetail,
   OperationDetail,
   ParamDetail,
@@ -151,8 +152,9 @@ function formFieldSchema(p: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * Details of the operation `method` at `path` in `container`, or null when
- * there is no such operation. `graph` is the document's schema graph (kept
- * by the caller so node ids stay valid across details).
+ * there is no such operation; with `callback`, of that callback of the
+ * operation (what the API sends to the client). `graph` is the document's
+ * schema graph (kept by the caller so node ids stay valid across details).
  */
 export function operationDetail(
   parsed: DetailSource,
@@ -160,17 +162,32 @@ export function operationDetail(
   path: string,
   method: string,
   graph: SchemaGraph = new SchemaGraph(parsed.resolver),
+  callback?: CallbackRef,
 ): OperationDetail | null {
   const { doc, resolver: r, detected } = parsed;
   const swagger = detected.family === "swagger";
   const map = doc[container];
   if (!isObject(map) || !Object.hasOwn(map, path)) return null;
   const keys = [container, path];
-  const item = resolvePathItem(map[path], keys, r, []);
+  let item = resolvePathItem(map[path], keys, r, []);
   if (!item) return null;
-  const found = operationsOf(item, keys, detected.minor, []).find((f) =>
+  let found = operationsOf(item, keys, detected.minor, []).find((f) =>
     f.method === method
   );
+  if (found && callback) {
+    const cbs = r.deref(found.op.callbacks).value;
+    const cb = isObject(cbs) && Object.hasOwn(cbs, callback.name)
+      ? r.deref(cbs[callback.name]).value
+      : null;
+    const at = ["callbacks", callback.name, callback.expression];
+    item = isObject(cb) && Object.hasOwn(cb, callback.expression)
+      ? resolvePathItem(cb[callback.expression], at, r, [])
+      : null;
+    if (!item) return null;
+    found = operationsOf(item, at, detected.minor, []).find((f) =>
+      f.method === callback.method
+    );
+  }
   if (!found) return null;
   const op = found.op;
   const warnings: string[] = [];
@@ -330,17 +347,18 @@ export function operationDetail(
     item,
     op,
     swagger,
-    method: found.additional ? found.opKey : method.toUpperCase(),
+    method: found.additional ? found.opKey : found.method.toUpperCase(),
     path,
     params: [...merged.values()].map((m) => m.p),
     sent,
     r,
     webhook: container === "webhooks",
+    callback: callback?.expression,
   });
 
   return {
-    method,
-    path,
+    method: callback ? callback.method : method,
+    path: callback ? callback.expression : path,
     operationId: text(scalarText(op.operationId)),
     summary: text(op.summary),
     description: markdown(text(op.description) || text(item.description)),

@@ -501,3 +501,22 @@ Deno.test("spec detail: 3.2 itemSchema is each item's tree; dataValue and serial
     ],
   );
 });
+
+Deno.test("spec detail: a callback opens as the operation the API sends, to its expression", () => {
+  const p = load("mini-3.2.yaml");
+  const cb = (method: string, name = "onEvent") =>
+    operationDetail(p, "paths", "/c/{cid}", "get", undefined, {
+      name,
+      expression: "{$request.body#/url}",
+      method,
+    });
+  const put = cb("put")!;
+  assert.equal(put.summary, "Another callback");
+  assert.equal(put.method, "put");
+  assert.equal(put.path, "{$request.body#/url}");
+  assert.equal(put.server, "");
+  assert.match(put.curl, /^curl -X PUT '\{\$request\.body#\/url\}'/);
+  assert.equal(cb("post")!.summary, "Event callback");
+  assert.equal(cb("delete"), null);
+  assert.equal(cb("post", "nope"), null);
+});

@@ -28,6 +28,11 @@ export interface CurlInput {
   sent: [string, unknown, unknown?][];
   /** A webhook: sent to the receiver, not to the API's servers. */
   webhook?: boolean;
+  /**
+   * A callback's runtime expression (`{$request.body#/callbackUrl}`): the
+   * URL the API sends it to, which the client chose.
+   */
+  callback?: string;
   r: RefResolver;
 }
 
@@ -119,7 +124,8 @@ export const WEBHOOK_URL = "{webhook-receiver-url}";
 
 /** The server and the cURL command of one operation. */
 export function operationCurl(x: CurlInput): { server: string; curl: string } {
-  const server = x.webhook ? "" : serverOf(x.doc, x.item, x.op, x.swagger);
+  const sentByApi = x.webhook || x.callback !== undefined;
+  const server = sentByApi ? "" : serverOf(x.doc, x.item, x.op, x.swagger);
   const query: Pair[] = [];
   const headers: Pair[] = [];
   for (const p of x.params) {
@@ -174,7 +180,7 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
   }
   const curl = curlCommand({
     method: x.method,
-    url: x.webhook ? WEBHOOK_URL : joinUrl(server, x.path),
+    url: x.callback ?? (x.webhook ? WEBHOOK_URL : joinUrl(server, x.path)),
     query,
     headers,
     contentType,

@@ -49,6 +49,16 @@ export interface Endpoint {
 }
 
 /** A callback operation: shown apart, never counted (the API calls it). */
+/**
+ * Which callback of an operation: its name, runtime expression and method
+ * (OpenAPI 3.1 §4.8.18), for asking its detail.
+ */
+export interface CallbackRef {
+  name: string;
+  expression: string;
+  method: string;
+}
+
 export interface CallbackEntry {
   /** The operation that declares the callback. */
   parentMethod: string;

@@ -137,6 +137,16 @@ Deno.test({
           )?.textContent ?? "",
         )
       );
+      // So do callbacks: what the API sends, to the URL its expression names.
+      await page.click("[data-testid=callback-row][data-method=put] summary");
+      const cb = page.locator(
+        "[data-testid=callback-row][data-method=put] [data-testid=operation-detail]",
+      );
+      await cb.waitFor();
+      assert.match(
+        await cb.innerText(),
+        /curl -X PUT '\{\$request\.body#\/url\}'/,
+      );
       assert.equal(
         await page.getAttribute("[data-testid=spec-warnings]", "data-count"),
         "6",
