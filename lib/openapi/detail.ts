@@ -56,11 +56,21 @@ function paramDetail(
   graph: SchemaGraph,
 ): ParamDetail {
   let type = "";
-  // Swagger 2.0 writes a parameter's schema keywords on the parameter.
-  const schema = swagger ? p : p.schema;
+  // Swagger 2.0 writes a parameter's schema keywords on the parameter; a
+  // 3.x one with `content` has its schema in its one media type.
+  let schema = swagger ? p : p.schema;
   if (swagger) type = typeSummary(p);
   else if (p.schema !== undefined) type = typeSummary(p.schema);
-  else if (isObject(p.content)) type = keysOf(p.content, 5).join(", ");
+  else if (isObject(p.content)) {
+    const [mt] = keysOf(p.content, 1);
+    const media = mt === undefined ? undefined : p.content[mt];
+    schema = isObject(media) ? media.schema : undefined;
+    type = mt === undefined
+      ? ""
+      : schema === undefined
+      ? mt
+      : `${mt}: ${typeSummary(schema)}`;
+  }
   return {
     name: clip(scalarText(p.name) ?? ""),
     in: clip(str(p.in)),

@@ -520,3 +520,54 @@ Deno.test("spec detail: a callback opens as the operation the API sends, to its 
   assert.equal(cb("delete"), null);
   assert.equal(cb("post", "nope"), null);
 });
+
+Deno.test("spec detail: a content parameter shows its schema; a required querystring is in the cURL", () => {
+  const p = parseSpec(
+    JSON.stringify({
+      openapi: "3.2.0",
+      info: { title: "t", version: "1" },
+      servers: [{ url: "https://x.example" }],
+      paths: {
+        "/s": {
+          get: {
+            parameters: [{
+              name: "filter",
+              in: "query",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: { a: { type: "integer" } },
+                  },
+                },
+              },
+            }, {
+              name: "qs",
+              in: "querystring",
+              required: true,
+              content: {
+                "application/x-www-form-urlencoded": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      term: { type: "string" },
+                      page: { type: "integer" },
+                    },
+                  },
+                },
+              },
+            }],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    }),
+    { checks: false },
+  );
+  const d = operationDetail(p, "paths", "/s", "get")!;
+  assert.deepEqual(d.parameters.map((x) => [x.name, x.type]), [
+    ["filter", "application/json: object"],
+    ["qs", "application/x-www-form-urlencoded: object"],
+  ]);
+  assert.equal(d.curl, "curl -X GET 'https://x.example/s?term=string&page=0'");
+});

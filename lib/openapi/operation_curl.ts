@@ -95,6 +95,23 @@ function paramValue(p: Record<string, unknown>, r: RefResolver): string {
 }
 
 /**
+ * The pairs of a required `in: querystring` parameter (OpenAPI 3.2
+ * §4.8.12.2): its example, else a sample of its schema, as form fields.
+ */
+function querystringPairs(p: Record<string, unknown>, r: RefResolver): Pair[] {
+  const content = isObject(p.content) ? p.content : {};
+  const [first] = Object.keys(content);
+  if (first === undefined) return [];
+  const m = r.deref(content[first]).value;
+  const media = isObject(m) ? m : {};
+  const v = p.example ?? media.example ??
+    (media.schema === undefined
+      ? undefined
+      : sampleOf(media.schema, r, "request"));
+  return formPairs(v);
+}
+
+/**
  * Form fields of a sample object: arrays repeat their name (style `form`,
  * `explode: true`, the default of OpenAPI 3.1 §4.8.15.1), nested objects
  * become `name[key]` (style `deepObject`, what form APIs such as Stripe's
@@ -132,6 +149,10 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
     if (p.required !== true || typeof p.name !== "string") continue;
     if (p.in === "query") {
       query.push({ name: p.name, value: paramValue(p, x.r) });
+    } else if (p.in === "querystring") {
+      // OpenAPI 3.2: the whole query string, as its one media type
+      // serializes it (a form: `a=1&b=2`).
+      query.push(...querystringPairs(p, x.r));
     } else if (
       p.in === "header" && !isIgnoredHeader(p.name)
     ) {
