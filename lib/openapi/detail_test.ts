@@ -571,3 +571,37 @@ Deno.test("spec detail: a content parameter shows its schema; a required queryst
   ]);
   assert.equal(d.curl, "curl -X GET 'https://x.example/s?term=string&page=0'");
 });
+
+Deno.test("spec detail: a plain-name $ref finds its $anchor (3.1)", () => {
+  const p = parseSpec(JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/n": {
+        get: {
+          responses: {
+            "200": {
+              description: "ok",
+              content: { "application/json": { schema: { $ref: "#node" } } },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Node: {
+          $anchor: "node",
+          type: "object",
+          properties: { id: { type: "integer" } },
+        },
+      },
+    },
+  }));
+  assert.deepEqual(p.index.warnings.map((w) => w.message), []);
+  const [body] = operationDetail(p, "paths", "/n", "get")!.responses[0].bodies;
+  assert.deepEqual(body.fields.map((f) => [f.name, f.type]), [[
+    "id",
+    "integer",
+  ]]);
+});

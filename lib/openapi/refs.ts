@@ -90,10 +90,14 @@ export function childPointer(pointer: string, key: string | number): string {
   }`;
 }
 
+/** Nodes walked to find the `$anchor`s of a document. */
+const MAX_ANCHOR_NODES = 1_000_000;
+
 /** Resolves local references within one parsed document, with a cache. */
 export class RefResolver {
   #root: unknown;
   #cache = new Map<string, unknown>();
+  #anchors: Map<string, unknown> | null = null;
 
   /** `root` is the whole parsed document. */
   constructor(root: unknown) {
@@ -107,6 +111,7 @@ export class RefResolver {
    */
   rebase(root: unknown): void {
     this.#root = root;
+    this.#anchors = null;
   }
 
   /**
@@ -127,7 +132,11 @@ export class RefResolver {
     if (!ref.startsWith("#")) return MISSING;
     const frag = ref.slice(1);
     if (frag === "") return this.#root;
-    if (!frag.startsWith("/")) return MISSING;
+    if (!frag.startsWith("/")) {
+      // A plain name (`#node`): the schema whose `$anchor` it is (JSON
+      // Schema 2020-12 §8.2.2, OpenAPI 3.1).
+      return this.#anchor(frag) ?? MISSING;
+    }
     let cur: unknown = this.#root;
     for (const raw of frag.slice(1).split("/")) {
       const key = segment(raw);
@@ -140,6 +149,35 @@ export class RefResolver {
       if (cur === undefined) return MISSING;
     }
     return cur;
+  }
+
+  /**
+   * The object holding `$anchor: name`, found by one bounded walk of the
+   * document the first time a plain-name reference is asked for.
+   */
+  #anchor(name: string): unknown {
+    if (this.#anchors === null) {
+      const anchors = new Map<string, unknown>();
+      const seen = new Set<unknown>();
+      const stack: unknown[] = [this.#root];
+      let left = MAX_ANCHOR_NODES;
+      while (stack.length && --left > 0) {
+        const v = stack.pop();
+        if (typeof v !== "object" || v === null || seen.has(v)) continue;
+        seen.add(v); // YAML aliases: each object once
+        if (Array.isArray(v)) {
+          for (const x of v) stack.push(x);
+          continue;
+        }
+        const o = v as Record<string, unknown>;
+        if (typeof o.$anchor === "string" && !anchors.has(o.$anchor)) {
+          anchors.set(o.$anchor, o);
+        }
+        for (const k in o) stack.push(o[k]);
+      }
+      this.#anchors = anchors;
+    }
+    return this.#anchors.get(name);
   }
 
   /** Follows `$ref` after `$ref` from `value` until a non-reference. */
