@@ -23,9 +23,33 @@ function SvgImage({ svg }: { svg: string }) {
     : null;
 }
 
-/** Shows one body. */
-export function BodyView({ body }: { body: BodyPreview }) {
+/**
+ * Shows one body; `onSave` saves it whole (the preview stops at 200 kB, and
+ * binary or unpreviewable content is not shown at all).
+ */
+export function BodyView(
+  { body, onSave }: { body: BodyPreview; onSave?: () => void },
+) {
   if (body.kind === "none") return <p class="muted">{body.reason}</p>;
+  return (
+    <>
+      <BodyPreviewView body={body} />
+      {onSave && (
+        <button
+          type="button"
+          class="har-save-body"
+          data-testid="har-save-body"
+          onClick={onSave}
+        >
+          Save body
+        </button>
+      )}
+    </>
+  );
+}
+
+function BodyPreviewView({ body }: { body: BodyPreview }) {
+  if (body.kind === "none") return null;
   if (body.kind === "binary") {
     return (
       <p class="muted">

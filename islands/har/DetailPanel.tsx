@@ -32,11 +32,14 @@ export interface DetailPanelProps {
   url: string;
   onClose(): void;
   onCopy(text: string, what: string): void;
+  /** Saves the entry's whole request or response body. */
+  onSaveBody(side: "request" | "response"): void;
 }
 
 /** The panel; shows a placeholder while the worker fetches the detail. */
 export function DetailPanel(
-  { detail, error, pageTitle, url, onClose, onCopy }: DetailPanelProps,
+  { detail, error, pageTitle, url, onClose, onCopy, onSaveBody }:
+    DetailPanelProps,
 ) {
   if (!detail) return <DetailPlaceholder error={error} />;
   const e = detail.entry;
@@ -115,7 +118,10 @@ export function DetailPanel(
                     more={more.postParams}
                   />
                 )}
-                <BodyView body={detail.requestBody} />
+                <BodyView
+                  body={detail.requestBody}
+                  onSave={() => onSaveBody("request")}
+                />
               </>
             )
             : <p class="muted">No request body.</p>}
@@ -133,7 +139,10 @@ export function DetailPanel(
           </Section>
         )}
         <Section id="response-body" title="Response body">
-          <BodyView body={detail.responseBody} />
+          <BodyView
+            body={detail.responseBody}
+            onSave={() => onSaveBody("response")}
+          />
         </Section>
       </div>
     </aside>

@@ -63,6 +63,17 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
     w.load(input, name, source);
   }
 
+  /** Saves an entry's whole body, read from the worker, to a local file. */
+  async function saveBody(index: number, side: "request" | "response") {
+    const { blob, name, error } = await w.body(index, side);
+    if (!blob) {
+      setNote(`Could not save the ${side} body: ${error}.`);
+      return;
+    }
+    saveBlob(blob, name);
+    setNote(`Saved the ${side} body as ${name}.`);
+  }
+
   async function copy(text: string, what: string) {
     setNote(
       await copyText(text)
@@ -147,6 +158,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
                 url={urlOf(c, sel)}
                 onClose={() => select(-1)}
                 onCopy={copy}
+                onSaveBody={(side) => saveBody(sel, side)}
               />
             )}
           </div>

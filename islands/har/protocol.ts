@@ -12,12 +12,14 @@ import type { HarMeta, SecretCounts } from "../../lib/har/types.ts";
 /**
  * Page to worker. `id` ties answers to requests; stale ones are ignored.
  * Every request is answered: a load ends with "secrets" or "error", a
- * detail with "detail" or "detail-error", a sanitize with "sanitized".
+ * detail with "detail" or "detail-error", a body with "body", a sanitize
+ * with "sanitized".
  */
 export type ToWorker =
   | { type: "load"; id: number; file: Blob; name: string }
   | { type: "load"; id: number; text: string; name: string }
   | { type: "detail"; id: number; index: number }
+  | { type: "body"; id: number; index: number; side: "request" | "response" }
   | { type: "sanitize"; id: number; words: string[]; dropBodies: boolean };
 
 /** Loading phases, in order. */
@@ -50,6 +52,14 @@ export type FromWorker =
   }
   | { type: "detail"; id: number; index: number; detail: HarDetail }
   | { type: "detail-error"; id: number; index: number; message: string }
+  | {
+    type: "body";
+    id: number;
+    /** The whole body as a file, null when there is none (`error` says). */
+    blob: Blob | null;
+    name: string;
+    error?: string;
+  }
   | {
     type: "sanitized";
     id: number;

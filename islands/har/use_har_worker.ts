@@ -45,6 +45,11 @@ export interface HarWorkerState {
     words: string[],
     dropBodies: boolean,
   ): Promise<{ blob: Blob | null; redacted: number; error?: string }>;
+  /** Entry `index`'s whole request or response body, as a file to save. */
+  body(
+    index: number,
+    side: "request" | "response",
+  ): Promise<{ blob: Blob | null; name: string; error?: string }>;
 }
 
 /** Why a worker that went away left a call unanswered, in words. */
@@ -183,6 +188,26 @@ export function useHarWorker(url: string | null): HarWorkerState {
           setDetailError(goneMessage(m, client.timeoutMs));
         }
         return true;
+      });
+    },
+    body(index, side) {
+      const id = client.nextId();
+      return new Promise((resolve) => {
+        const sent = client.call({ type: "body", id, index, side }, (m) => {
+          if (m.type === "body") {
+            resolve({ blob: m.blob, name: m.name, error: m.error });
+          } else if (m.type === "gone") {
+            resolve({
+              blob: null,
+              name: "",
+              error: goneMessage(m, client.timeoutMs),
+            });
+          }
+          return true;
+        });
+        if (!sent) {
+          resolve({ blob: null, name: "", error: "No file is loaded." });
+        }
       });
     },
     sanitize(words, dropBodies) {

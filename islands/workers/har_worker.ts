@@ -6,7 +6,10 @@
  */
 import { transferables } from "../../lib/har/columns.ts";
 import { otherOrders } from "../../lib/har/orders.ts";
+import { wholeBody } from "../../lib/har/body.ts";
 import { entryDetail } from "../../lib/har/detail.ts";
+import { obj } from "../../lib/har/normalize.ts";
+import { str } from "../../lib/shared/value.ts";
 import { HarParseError } from "../../lib/har/errors.ts";
 import { entryAt } from "../../lib/har/entries.ts";
 import { type IndexedHar, indexHarText } from "../../lib/har/parse.ts";
@@ -132,6 +135,8 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
         message: err instanceof Error ? err.message : String(err),
       });
     }
+  } else if (msg.type === "body") {
+    post(bodyFile(msg.id, msg.index, msg.side));
   } else if (msg.type === "sanitize") {
     if (!current) {
       return post({
@@ -157,3 +162,33 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
     }
   }
 };
+
+/** The answer to a "body" request: entry `index`'s whole body as a file. */
+function bodyFile(
+  id: number,
+  index: number,
+  side: "request" | "response",
+): FromWorker {
+  const raw = current?.raw[index];
+  if (!current || !raw) {
+    const error = current ? `No entry ${index}` : "No file is loaded";
+    return { type: "body", id, blob: null, name: "", error };
+  }
+  try {
+    const req = obj(raw.request);
+    const holder = side === "request"
+      ? obj(req.postData)
+      : obj(obj(raw.response).content);
+    const body = wholeBody(str(req.url), holder, str(holder.mimeType));
+    if (!body) {
+      return { type: "body", id, blob: null, name: "", error: "No body" };
+    }
+    const blob = new Blob([body.data as BlobPart], {
+      type: body.type || "application/octet-stream",
+    });
+    return { type: "body", id, blob, name: body.name };
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    return { type: "body", id, blob: null, name: "", error };
+  }
+}

@@ -161,3 +161,71 @@ export function cutText(s: string, max: number): string {
   const pair = hi >= 0xd800 && hi <= 0xdbff && lo >= 0xdc00 && lo <= 0xdfff;
   return s.slice(0, pair ? max - 1 : max);
 }
+
+/** Extensions of a saved body by base MIME type; others get `.bin`. */
+const SAVE_EXTENSIONS: Record<string, string> = {
+  "application/json": "json",
+  "text/html": "html",
+  "text/plain": "txt",
+  "text/css": "css",
+  "text/javascript": "js",
+  "application/javascript": "js",
+  "application/xml": "xml",
+  "text/xml": "xml",
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+  "image/svg+xml": "svg",
+  "application/pdf": "pdf",
+};
+
+/** A recorded body whole, for saving as a file. */
+export interface WholeBody {
+  /** Bytes when it was recorded as base64, else its text. */
+  data: Uint8Array | string;
+  /** Base MIME type, "" when none. */
+  type: string;
+  /** A file name: the URL's last segment (safe characters only), or `body`. */
+  name: string;
+}
+
+/**
+ * The whole recorded body of `which` side of an entry (HAR 1.2 §4.2.4
+ * postData, §4.2.8 content), base64 decoded to its bytes, or null when the
+ * file holds none. The preview shows at most {@link PREVIEW_CHARS}; this
+ * is what "Save body" writes, as DevTools' "Save" does.
+ */
+export function wholeBody(
+  url: string,
+  holder: Record<string, unknown>,
+  mimeType: string,
+): WholeBody | null {
+  const text = holder.text;
+  if (typeof text !== "string" || text === "") return null;
+  let data: Uint8Array | string = text;
+  if (holder.encoding === "base64") {
+    try {
+      const bin = atob(text.replace(/\s+/g, ""));
+      const bytes = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      data = bytes;
+    } catch { /* not base64 after all: saved as written */ }
+  }
+  const semi = mimeType.indexOf(";");
+  const type = (semi < 0 ? mimeType : mimeType.slice(0, semi)).trim()
+    .toLowerCase();
+  const path = url.split(/[?#]/)[0];
+  let name = path.slice(path.lastIndexOf("/") + 1).replace(
+    /[^A-Za-z0-9._-]/g,
+    "_",
+  ).replace(/^\.+/, "").slice(0, 100) || "body";
+  // An own-property lookup: a type named "constructor" finds nothing.
+  const ext = Object.hasOwn(SAVE_EXTENSIONS, type)
+    ? SAVE_EXTENSIONS[type]
+    : type.includes("json")
+    ? "json"
+    : "";
+  if (!/\.[A-Za-z0-9]{1,8}$/.test(name)) name += `.${ext || "bin"}`;
+  return { data, type, name };
+}

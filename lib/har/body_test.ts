@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { charsetOf, cutText, PREVIEW_CHARS, previewBody } from "./body.ts";
+import {
+  charsetOf,
+  cutText,
+  PREVIEW_CHARS,
+  previewBody,
+  wholeBody,
+} from "./body.ts";
 
 Deno.test("body: text cut without splitting a surrogate pair", () => {
   assert.equal(cutText("abcdef", 3), "abc");
@@ -62,4 +68,25 @@ Deno.test("body: base64 text is read in its declared charset", () => {
   );
   assert.equal(charsetOf('text/plain; Charset="ISO-8859-1"'), "ISO-8859-1");
   assert.equal(charsetOf("text/plain"), "");
+});
+
+Deno.test("body: a whole body to save: bytes decoded, a safe name with an extension", () => {
+  const png = wholeBody(
+    "https://x.example/img/logo.png?v=1",
+    { text: btoa("\x89PNG"), encoding: "base64" },
+    "image/png",
+  )!;
+  assert.deepEqual(png.data, new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+  assert.deepEqual([png.type, png.name], ["image/png", "logo.png"]);
+  const json = wholeBody(
+    "https://x.example/api/items/",
+    { text: '{"a":1}' },
+    "application/vnd.api+json; charset=utf-8",
+  )!;
+  assert.deepEqual([json.data, json.name], ['{"a":1}', "body.json"]);
+  assert.equal(
+    wholeBody("https://x/../a b/..%2Fetc", { text: "x" }, "constructor")!.name,
+    "_2Fetc.bin",
+  );
+  assert.equal(wholeBody("https://x/", { text: "" }, "text/plain"), null);
 });

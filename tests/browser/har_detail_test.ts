@@ -58,6 +58,26 @@ Deno.test({
         clip,
         "curl 'https://example.com/api/data?access_token=xyz&page=2'",
       );
+      // "Save body" writes the recorded body whole, locally, named after
+      // the URL.
+      const requests: string[] = [];
+      page.on("request", (r) => requests.push(r.url()));
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        detail.locator("#har-sec-response-body [data-testid=har-save-body]")
+          .click(),
+      ]);
+      assert.equal(download.suggestedFilename(), "data.json");
+      assert.match(download.url(), /^blob:/);
+      const saved = await Deno.readTextFile((await download.path())!);
+      assert.match(saved, /"client_secret":\s*"cs"/);
+      // Nothing left the page but its own files (the favicon).
+      assert.deepEqual(
+        requests.filter((u) =>
+          !u.startsWith("blob:") && !u.startsWith(`${server.origin}/favicon`)
+        ),
+        [],
+      );
     }, { clipboard: true }),
 });
 
