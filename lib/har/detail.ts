@@ -53,6 +53,11 @@ export interface HarDetail {
    * `response._error`, `net::ERR_INTERNET_DISCONNECTED`), else "".
    */
   error: string;
+  /**
+   * Where Chrome served it from without the network (`_fromCache`:
+   * `memory` or `disk`), else "".
+   */
+  fromCache: string;
   requestHeaders: NameValue[];
   responseHeaders: NameValue[];
   query: NameValue[];
@@ -172,6 +177,7 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     connection: shown(valueText(raw.connection)),
     redirectURL: shown(str(res.redirectURL)),
     error: shown(str(res._error) || str(raw._error)),
+    fromCache: shown(str(raw._fromCache)),
     requestHeaders: list("requestHeaders", requestHeaders),
     responseHeaders: list("responseHeaders", pairs(res.headers)),
     query: list(

@@ -130,6 +130,9 @@ Deno.test("har detail: a failed request says why, as the exporter wrote it", () 
     "net::ERR_INTERNET_DISCONNECTED",
   );
   assert.equal(detail(0).error, "");
+  failed._fromCache = "memory";
+  assert.equal(entryDetail(failed, doc.entries[0]).fromCache, "memory");
+  assert.equal(detail(0).fromCache, "");
 });
 
 Deno.test("har detail: cookies come from the headers when the cookies lists are empty", () => {

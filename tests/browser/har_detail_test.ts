@@ -71,6 +71,20 @@ Deno.test({
       assert.match(download.url(), /^blob:/);
       const saved = await Deno.readTextFile((await download.path())!);
       assert.match(saved, /"client_secret":\s*"cs"/);
+      // WebSocket frames list their time, from the first frame.
+      await page.click("[data-testid=har-row][data-index='5']");
+      const ws = page.locator(
+        "[data-testid=har-detail][data-index='5'] .har-ws",
+      );
+      await ws.waitFor();
+      assert.equal(
+        await ws.locator(".har-ws-time").first().innerText(),
+        "+0 ms",
+      );
+      assert.equal(
+        await ws.locator(".har-ws-time").first().getAttribute("title"),
+        "1970-01-01T00:00:01.000Z",
+      );
       // Nothing left the page but its own files (the favicon).
       assert.deepEqual(
         requests.filter((u) =>
