@@ -170,6 +170,9 @@ function byType(m: Merged, st: State, depth: number): unknown {
       }
       return out;
     }
+    case "file":
+      // Swagger 2.0's file: bytes, which no JSON example can stand for.
+      return undefined;
     default:
       return null;
   }

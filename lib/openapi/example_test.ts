@@ -181,3 +181,14 @@ Deno.test("example: ok/bodies get a generated example and their written ones", (
     '{\n  "id": 7\n}',
   ]);
 });
+
+Deno.test("example: ok/a Swagger 2.0 file has no example, not null", () => {
+  assert.equal(sampleOf({ type: "file" }, r), undefined);
+  assert.deepEqual(
+    sampleOf({
+      type: "object",
+      properties: { f: { type: "file" }, n: { type: "integer" } },
+    }, r),
+    { n: 0 },
+  );
+});

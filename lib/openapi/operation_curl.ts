@@ -179,15 +179,29 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
       // name a file to pick, which only the person running the command has.
       const s = x.r.deref(schema).value;
       const props = isObject(s) && isObject(s.properties) ? s.properties : {};
+      const isFile = (name: string) => {
+        const p = x.r.deref(props[name]).value;
+        return isObject(p) && (p.type === "file" || p.format === "binary");
+      };
       for (const f of form) {
-        const p = x.r.deref(props[f.name]).value;
-        if (isObject(p) && (p.type === "file" || p.format === "binary")) {
+        if (isFile(f.name)) {
           f.file = true;
           // A fixed placeholder: a field named "../.ssh/id_rsa" must not
           // become a path the command would upload.
           f.value = "path/to/file";
         }
       }
+      // A 2.0 `file` has no sample value (bytes): its field still goes, in
+      // the schema's order.
+      const order = Object.keys(props);
+      for (const name of order) {
+        if (isFile(name) && !form.some((f) => f.name === name)) {
+          form.push({ name, value: "path/to/file", file: true });
+        }
+      }
+      const at = new Map(order.map((name, i) => [name, i]));
+      const rank = (f: Pair) => at.get(f.name.replace(/\[.*$/, "")) ?? -1;
+      form.sort((a, b) => rank(a) - rank(b));
       if (!form.length) form = undefined;
     } else if (/^application\/x-www-form-urlencoded/i.test(type)) {
       body = new URLSearchParams(
