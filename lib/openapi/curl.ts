@@ -8,6 +8,7 @@
  * operation expects), and it adds query parameters and form fields.
  */
 import {
+  bodyArgs,
   needsGlobOff,
   sendableHeader,
   shellQuote,
@@ -86,7 +87,12 @@ export function curlCommand(req: CurlRequest): string {
     if (req.contentType) {
       parts.push(`-H ${shellQuote(`Content-Type: ${req.contentType}`)}`);
     }
-    if (req.body !== null) parts.push(`--data-raw ${shellQuote(req.body)}`);
+    if (req.body !== null) {
+      const data = bodyArgs(req.body);
+      parts.push(data.option);
+      // A body with NUL bytes is piped in: no shell word holds one.
+      if (data.pipe) return `${data.pipe} |\n${parts.join(" \\\n  ")}`;
+    }
   }
   return parts.join(" \\\n  ");
 }

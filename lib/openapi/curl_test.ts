@@ -160,3 +160,19 @@ Deno.test("curl: ok/a media type's written example is the body, else a generated
   );
   assert.equal(body({}), `--data-raw '{"name":"string","age":0}'`);
 });
+
+Deno.test("curl: ok/a written example with NUL bytes is piped in, not cut", () => {
+  const command = curlCommand({
+    method: "POST",
+    url: "https://x.example/p",
+    query: [],
+    headers: [],
+    contentType: "text/plain",
+    body: "a\0b",
+  });
+  assert.equal(
+    command,
+    "printf 'a\\000b' |\ncurl -X POST 'https://x.example/p' \\\n" +
+      "  -H 'Content-Type: text/plain' \\\n  --data-binary @-",
+  );
+});

@@ -8,11 +8,11 @@
  *   so a value is single-quoted and a `'` in it is written `'\''` (close,
  *   escaped quote, reopen). Words that cannot be misread (a plain method
  *   name) stay bare for readability.
- * - A value holding control characters (other than a line feed) is written
- *   `$'…'` with `\xHH` escapes (XCU §2.2.4, dollar-single-quotes; bash, zsh
- *   and ksh read it, dash does not): pasted raw into a terminal, a Ctrl-C
- *   or an escape sequence in a body would end the quoted text and run what
- *   follows as a command.
+ * - A value holding control characters (other than tab, LF and CR) is
+ *   written `$'…'` with `\ooo` escapes (XCU §2.2.4, dollar-single-quotes;
+ *   bash, zsh and ksh read it, dash does not): pasted raw into a terminal, a
+ *   Ctrl-C or an escape sequence in a body would end the quoted text and run
+ *   what follows as a command.
  * - A header value is sent by a browser as one byte per character (Fetch
  *   §2.2.1: a byte sequence); a character from U+0080 to U+00FF is written
  *   as that byte, so curl sends what the browser did.
@@ -74,15 +74,23 @@ export interface CurlOptions {
 }
 
 const SAFE = /^[A-Za-z0-9_./:=@%+,-]+$/;
-/** Characters a terminal may act on when pasted: C0 but LF, DEL, C1. */
+/**
+ * Characters a terminal or line editor acts on when pasted: C0 but tab, LF
+ * and CR (those change no more than the text: a tab-indented body or a
+ * CRLF multipart one stays single-quoted, which every POSIX shell reads),
+ * DEL and C1.
+ */
 // deno-lint-ignore no-control-regex
-const CONTROL = /[\0-\t\v-\x1f\x7f-\x9f]/;
+const CONTROL = /[\0-\x08\v\f\x0e-\x1f\x7f-\x9f]/;
 /** RFC 9110 §5.6.2 token. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-/** `\xHH` for a byte. */
-function hexByte(b: number): string {
-  return `\\x${b.toString(16).padStart(2, "0")}`;
+/**
+ * `\ooo` for a byte: three octal digits, which XCU §2.2.4 specifies
+ * whatever follows (a `\xHH` followed by a hex digit is left unspecified).
+ */
+function octalByte(b: number): string {
+  return `\\${b.toString(8).padStart(3, "0")}`;
 }
 
 /**
@@ -95,10 +103,10 @@ function dollarQuote(s: string, latin1: boolean): string {
     const c = ch.codePointAt(0)!;
     if (ch === "\\" || ch === "'") out += "\\" + ch;
     else if (ch === "\n") out += "\\n";
-    else if (c < 0x20 || c === 0x7f) out += hexByte(c);
+    else if (c < 0x20 || c === 0x7f) out += octalByte(c);
     else if (c >= 0x80 && c <= 0xff && (latin1 || c <= 0x9f)) {
-      out += latin1 ? hexByte(c) : hexByte(0xc0 | c >> 6) +
-        hexByte(0x80 | (c & 0x3f));
+      out += latin1 ? octalByte(c) : octalByte(0xc0 | c >> 6) +
+        octalByte(0x80 | (c & 0x3f));
     } else out += ch;
   }
   return out + "'";
@@ -174,6 +182,23 @@ function printfWords(bytes: Uint8Array): string {
   return `printf ${shellQuote(fmt)}`;
 }
 
+/**
+ * How curl is given a body: `--data-raw '…'` (a leading `@` is no file
+ * name), or for text with NUL bytes and for bytes, `--data-binary @-` and
+ * the `printf` words to pipe into it ("" when there is nothing to pipe).
+ */
+export function bodyArgs(
+  body: string | Uint8Array,
+): { option: string; pipe: string } {
+  if (typeof body === "string" && !body.includes("\0")) {
+    return { option: `--data-raw ${shellQuote(body)}`, pipe: "" };
+  }
+  const bytes = typeof body === "string"
+    ? new TextEncoder().encode(body)
+    : body;
+  return { option: "--data-binary @-", pipe: printfWords(bytes) };
+}
+
 /** The command for `req`: `curl 'URL'`, then one option per line. */
 export function curlCommand(
   req: CurlRequest,
@@ -182,10 +207,8 @@ export function curlCommand(
   const parts = [`curl ${urlWords(req.url)}`];
   if (needsGlobOff(req.url)) parts.push("--globoff");
   const method = normalMethod(req.method);
-  const text = req.body ?? "";
-  const bytes = req.bodyBytes ??
-    (text.includes("\0") ? new TextEncoder().encode(text) : undefined);
-  const hasBody = bytes ? bytes.length > 0 : text !== "";
+  const body = req.bodyBytes ?? req.body ?? "";
+  const hasBody = body.length > 0;
   if (method === "HEAD") parts.push("--head");
   else if (method !== (hasBody ? "POST" : "GET")) {
     parts.push(`-X ${shellWord(method)}`);
@@ -195,12 +218,12 @@ export function curlCommand(
       parts.push(`-H ${headerWord(name, value)}`);
     }
   }
-  if (bytes && hasBody) parts.push("--data-binary @-");
-  else if (hasBody) parts.push(`--data-raw ${shellQuote(text)}`);
+  const data = hasBody ? bodyArgs(body) : { option: "", pipe: "" };
+  if (data.option) parts.push(data.option);
   if (options.compressed) parts.push("--compressed");
   if (options.stream) parts.push("-N");
   if (options.include) parts.push("-i");
   if (options.follow) parts.push("-L");
   const command = parts.join(" \\\n  ");
-  return bytes && hasBody ? `${printfWords(bytes)} |\n${command}` : command;
+  return data.pipe ? `${data.pipe} |\n${command}` : command;
 }

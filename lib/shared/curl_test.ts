@@ -99,13 +99,13 @@ const CASES: [string, CurlRequest, CurlOptions, string[]][] = [
     "ok/control characters are escaped, never pasted raw",
     req({ method: "POST", body: "x\u0003 touch /tmp/p\n\u001b[201~'" }),
     {},
-    ["--data-raw $'x\\x03 touch /tmp/p\\n\\x1b[201~\\''"],
+    ["--data-raw $'x\\003 touch /tmp/p\\n\\033[201~\\''"],
   ],
   [
     "ok/a header's Latin-1 characters are its bytes",
     req({ headers: [["X-L", "café"]] }),
     {},
-    ["-H $'X-L: caf\\xe9'"],
+    ["-H $'X-L: caf\\351'"],
   ],
 ];
 
@@ -239,12 +239,21 @@ Deno.test("curl: pasted or run, control characters arrive as they were, and the 
         fc.pre(!s.includes("\0"));
         const q = shellQuote(s);
         // deno-lint-ignore no-control-regex
-        assert.doesNotMatch(q, /[\0-\t\v-\x1f\x7f-\x9f]/);
+        assert.doesNotMatch(q, /[\0-\x08\v\f\x0e-\x1f\x7f-\x9f]/);
         assert.deepEqual(await argv(`curl ${q}`, "bash"), [s]);
       },
     ),
     { numRuns: 40 },
   );
+});
+
+Deno.test("curl: tabs and CRLF stay single-quoted, read alike by dash and bash", async () => {
+  const body = '{\n\t"a": 1\r\n}';
+  const command = curlCommand(req({ method: "POST", body }));
+  assert.match(command, /--data-raw '\{\n\t"a": 1\r\n\}'$/);
+  for (const shell of ["sh", "bash"]) {
+    assert.equal((await argv(command, shell)).at(-1), body, shell);
+  }
 });
 
 Deno.test("curl: a header's Latin-1 value is sent as the browser's bytes", async () => {
