@@ -919,6 +919,41 @@ const CHANGES: [string, string, string, Want[]][] = [
     ],
   ],
   [
+    "ok/a code now described beside its range is compared with the range",
+    doc({
+      "/a": {
+        get: {
+          responses: {
+            "2XX": {
+              description: "ok",
+              content: { "application/json": { schema: { type: "object" } } },
+            },
+          },
+        },
+      },
+    }),
+    doc({
+      "/a": {
+        get: {
+          responses: {
+            "2XX": {
+              description: "ok",
+              content: { "application/json": { schema: { type: "object" } } },
+            },
+            "200": {
+              description: "ok",
+              content: { "application/json": { schema: { type: "string" } } },
+            },
+          },
+        },
+      },
+    }),
+    [
+      ["response-status-range-changed", "info", ["GET /a"]],
+      ["response-body-type-changed", "breaking", ["GET /a"]],
+    ],
+  ],
+  [
     "ok/a 2XX response added is a success status",
     doc({ "/a": { get: { responses: { "400": { description: "no" } } } } }),
     doc({
@@ -1240,6 +1275,36 @@ const SAME: [string, string, string][] = [
     doc(
       query({ type: "integer" }, { style: "spaceDelimited", explode: false }),
     ),
+  ],
+  [
+    "same/a simple-style path array exploded or not is written alike",
+    doc({
+      "/a/{ids}": {
+        get: {
+          parameters: [{
+            name: "ids",
+            in: "path",
+            required: true,
+            schema: { type: "array", items: { type: "string" } },
+          }],
+          responses: ok200,
+        },
+      },
+    }),
+    doc({
+      "/a/{ids}": {
+        get: {
+          parameters: [{
+            name: "ids",
+            in: "path",
+            required: true,
+            explode: true,
+            schema: { type: "array", items: { type: "string" } },
+          }],
+          responses: ok200,
+        },
+      },
+    }),
   ],
   [
     "same/a Swagger 2.0 csv array and its OpenAPI 3 form without explode",

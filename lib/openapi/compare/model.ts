@@ -605,8 +605,10 @@ export function serialization(
   const simple = loc === "path" || loc === "header";
   let style: string, explode: boolean;
   if (swagger) {
-    const f = COLLECTION_FORMATS[str(p.collectionFormat) || "csv"] ??
-      ["", false];
+    const format = str(p.collectionFormat) || "csv";
+    const f: [string, boolean] = Object.hasOwn(COLLECTION_FORMATS, format)
+      ? COLLECTION_FORMATS[format]
+      : ["", false];
     style = f[0] || (simple ? "simple" : "form");
     explode = f[1];
   } else {
@@ -619,6 +621,10 @@ export function serialization(
     (Array.isArray(t) && (t.includes("array") || t.includes("object"))) ||
     (isObject(schema) && isObject(schema.properties));
   if (!compound) return loc === "path" ? style : "";
+  // A simple-style array is `a,b,c` exploded or not (§4.8.12.4's table):
+  // only an object's explode shows (`R=1,G=2` against `R,1,G,2`).
+  const array = t === "array" || (Array.isArray(t) && t.includes("array"));
+  if (style === "simple" && array) return style;
   // Exploded space- and pipe-delimited arrays are written as form ones.
   if (explode && (style === "spaceDelimited" || style === "pipeDelimited")) {
     style = "form";

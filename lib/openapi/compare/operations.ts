@@ -557,10 +557,25 @@ class OperationDiff {
       );
     }
     for (const [status, rr] of r.responses) {
-      if (
-        b.responses.has(status) || rangeIn(b.responses, status) ||
-        codesIn(b.responses, status).length
-      ) continue;
+      if (b.responses.has(status)) continue;
+      const covering = rangeIn(b.responses, status);
+      if (covering && r.responses.has(covering.status)) {
+        // The range stays and a code of it is now described on its own:
+        // what the base said of the range, it said of this code.
+        const where = `response ${status}`;
+        this.#add(
+          "response-status-range-changed",
+          "info",
+          where,
+          { base: covering.pointer, revision: rr.pointer },
+          `response status ${status} is now described on its own (was ${covering.status})`,
+        );
+        this.#response(covering, rr, where);
+        continue;
+      }
+      // Else the base's side said it: a code its range now covers, or a
+      // range its codes now are.
+      if (covering || codesIn(b.responses, status).length) continue;
       this.#add(
         isSuccess(status)
           ? "response-success-status-added"

@@ -110,6 +110,7 @@ export class SchemaDiff {
   #memo = new Map<object, Map<object, Map<string, Scope>>>();
   #work: Task[] = [];
   #equal = new WeakMap<object, WeakMap<object, boolean>>();
+  #alike = new WeakMap<object, WeakMap<object, number>>();
   #alikeBudget = MAX_ALIKE_TOTAL;
 
   constructor(
@@ -274,10 +275,21 @@ export class SchemaDiff {
         const bt = this.#base.target(x.raw), rt = this.#rev.target(y.raw);
         return bt !== null && rt !== null && this.#same(bt, rt);
       },
-      (x, y) => likeness(this.#base.target(x.raw), this.#rev.target(y.raw)),
+      (x, y) => this.#likeness(x, y),
     );
     if ((!b.alts || !r.alts) && !pairs.length) return null;
     return { kind, pairs, lost, gained, own: !!b.alts && !!r.alts };
+  }
+
+  /** {@link likeness} of two alternatives' schemas, each pair once. */
+  #likeness(x: Alternative, y: Alternative): number {
+    const bt = this.#base.target(x.raw), rt = this.#rev.target(y.raw);
+    if (!bt || !rt) return 0;
+    let m = this.#alike.get(bt);
+    if (!m) this.#alike.set(bt, m = new WeakMap());
+    let n = m.get(rt);
+    if (n === undefined) m.set(rt, n = likeness(bt, rt));
+    return n;
   }
 
   /**
@@ -1034,6 +1046,9 @@ function itself(v: SchemaView): Alternative {
  */
 const MAX_TRIES = 100;
 
+/** Property names {@link likeness} compares per pair. */
+const MAX_LIKENESS_NAMES = 200;
+
 /**
  * How alike two schemas are, for pairing alternatives: 1 for the same
  * `type`, 2 per property name they share; 0 when nothing says they are one.
@@ -1046,7 +1061,13 @@ function likeness(
   let n = x.type !== undefined && json(x.type) === json(y.type) ? 1 : 0;
   const xp = x.properties, yp = y.properties;
   if (xp && yp && typeof xp === "object" && typeof yp === "object") {
-    for (const k in xp) if (Object.hasOwn(yp, k)) n += 2;
+    // The first names tell two alternatives apart; a hostile schema's
+    // thousands more would cost a walk per try.
+    let left = MAX_LIKENESS_NAMES;
+    for (const k in xp) {
+      if (--left < 0) break;
+      if (Object.hasOwn(yp, k)) n += 2;
+    }
   }
   return n;
 }
