@@ -219,3 +219,35 @@ Deno.test("compare hostile: 10,000 operations, each changed", () => {
   const r = timed(() => compareSpecs(doc("string"), doc("integer")));
   assert.equal(r.counts.breaking, 10_000);
 });
+
+Deno.test("compare hostile: 2,000 aliased alternatives of 5,000 properties pair in bounded time", () => {
+  const side = (extra: string) => {
+    const props = Array.from(
+      { length: 5_000 },
+      (_, i) => `      p${i}: {type: string}`,
+    ).join("\n");
+    return `openapi: 3.0.3
+info: {title: h, version: "1"}
+x-defs:
+  a: &A
+    type: object
+    properties:
+      ${extra}: {type: integer}
+${props}
+paths:
+  /x:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              oneOf:
+${"                - *A\n".repeat(2_000)}      responses:
+        "200": {description: ok}
+`;
+  };
+  // Each of the 2,000 alternatives left over is scored against 100 others:
+  // 33 s when each score read all 5,000 names again.
+  const r = timed(() => compareSpecs(side("zb"), side("zr")));
+  assert.ok(r.changes.length > 0);
+});
