@@ -8,7 +8,7 @@ import { useMemo } from "preact/hooks";
 import type { HarColumns } from "../../lib/har/columns.ts";
 import { type HashState, NO_PAGE } from "./hash_state.ts";
 import type { HarPage } from "../../lib/har/types.ts";
-import { computeView, type View } from "../../lib/har/view.ts";
+import { computeView, HarSearch, type View } from "../../lib/har/view.ts";
 import { axisOf, type Marker, markersOf } from "../../lib/har/waterfall.ts";
 import type { Axis } from "./Waterfall.tsx";
 
@@ -35,17 +35,19 @@ export function useView(
     const k = pages.findIndex((p) => p.id === hs.page);
     return k >= 0 ? k : null;
   }, [pages, hs.page]);
+  // One searcher per file: its lower-cased fields and its last answer.
+  const search = useMemo(() => c && new HarSearch(c), [c]);
   const view = useMemo(
     () =>
-      c &&
+      c && search &&
       computeView(c, {
         q: hs.q,
         types: hs.types,
         statuses: hs.statuses,
         sort: hs.sort,
         page,
-      }),
-    [c, hs.q, hs.types, hs.statuses, hs.sort, page],
+      }, search),
+    [c, search, hs.q, hs.types, hs.statuses, hs.sort, page],
   );
   const markers = useMemo(() => markersOf(pages, page), [pages, page]);
   // The axis keeps its identity while the scope does, so rows do not

@@ -32,6 +32,18 @@ function isTextual(mime: string): boolean {
     mime === "image/svg+xml" || mime === "";
 }
 
+/** The bytes of base64 text (whitespace ignored), or null when it is not. */
+export function base64Bytes(b64: string): Uint8Array | null {
+  try {
+    const bin = atob(b64.replace(/\s+/g, ""));
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The text of base64 data in its declared charset (UTF-8 when none, or one
  * the Encoding Standard does not know), or null when it is not base64 or
@@ -48,9 +60,8 @@ function decodeBase64(
     const partial = clean.length > DECODE_CHARS ||
       (b64.length > DECODE_CHARS + 4096);
     if (partial) clean = clean.slice(0, DECODE_CHARS);
-    const bin = atob(clean);
-    const bytes = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    const bytes = base64Bytes(clean);
+    if (!bytes) return null;
     const text = decoderFor(charset).decode(bytes, {
       stream: partial,
     });
@@ -205,12 +216,8 @@ export function wholeBody(
   if (typeof text !== "string" || text === "") return null;
   let data: Uint8Array | string = text;
   if (holder.encoding === "base64") {
-    try {
-      const bin = atob(text.replace(/\s+/g, ""));
-      const bytes = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-      data = bytes;
-    } catch { /* not base64 after all: saved as written */ }
+    // Not base64 after all: saved as written.
+    data = base64Bytes(text) ?? text;
   }
   const semi = mimeType.indexOf(";");
   const type = (semi < 0 ? mimeType : mimeType.slice(0, semi)).trim()

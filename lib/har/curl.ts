@@ -4,6 +4,7 @@
  * The command itself is the shared builder's (`lib/shared/curl.ts`).
  */
 import { curlCommand, type HeaderPair } from "../shared/curl.ts";
+import { base64Bytes } from "./body.ts";
 import { obj } from "./normalize.ts";
 import { type NameValue, pairs } from "./pairs.ts";
 
@@ -46,18 +47,6 @@ export function sentBody(postData: unknown): SentBody | null {
   const form = new URLSearchParams();
   for (const p of params) form.append(p.name, p.value);
   return { text: form.toString(), mimeType };
-}
-
-/** The bytes of base64 text, or null when it is not base64. */
-function base64Bytes(b64: string): Uint8Array | null {
-  try {
-    const bin = atob(b64.replace(/\s+/g, ""));
-    const bytes = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-    return bytes;
-  } catch {
-    return null;
-  }
 }
 
 /** Characters a body costs in a command, for the size cap. */

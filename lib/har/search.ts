@@ -16,12 +16,8 @@ interface Lowered {
   mimes: string[];
 }
 
-const lowered = new WeakMap<HarColumns, Lowered>();
-
-/** The lower-cased fields, built once per file on the first search. */
+/** The lower-cased fields of a file. */
 function lower(c: HarColumns): Lowered {
-  let l = lowered.get(c);
-  if (l) return l;
   let urls = c.urls.toLowerCase();
   let off = c.urlOff;
   // A few characters change length when lower-cased (U+0130): then the
@@ -36,14 +32,12 @@ function lower(c: HarColumns): Lowered {
     }
     urls = parts.join("");
   }
-  l = {
+  return {
     urls,
     off,
     methods: c.methods.map((m) => m.toLowerCase()),
     mimes: c.mimes.map((m) => m.toLowerCase()),
   };
-  lowered.set(c, l);
-  return l;
 }
 
 /** 1 for each entry one of whose fields contains `term`. */
@@ -74,33 +68,43 @@ function termHits(c: HarColumns, l: Lowered, term: string): Uint8Array {
   return hit;
 }
 
-/** Each file's last search, kept with the file (never across files). */
-const lastSearch = new WeakMap<
-  HarColumns,
-  { q: string; mask: Uint8Array | null }
->();
-
 /**
- * 1 for entries matching every search term (and none of the `-` terms),
- * else 0; null when the search is empty. The last answer is remembered, so
- * toggling a chip does not search again.
+ * Searches one file: its lower-cased fields are built on the first search,
+ * and the last answer is remembered, so toggling a chip does not search
+ * again. One per file (the page keeps it beside the file's columns).
  */
-export function searchMask(c: HarColumns, q: string): Uint8Array | null {
-  const last = lastSearch.get(c);
-  if (last && last.q === q) return last.mask;
-  const terms = q.toLowerCase().split(/\s+/).filter(Boolean);
-  let mask: Uint8Array | null = null;
-  if (terms.length) {
-    const l = lower(c);
-    mask = new Uint8Array(c.n).fill(1);
-    for (const t of terms) {
-      const exclude = t.length > 1 && t.startsWith("-");
-      const hit = termHits(c, l, exclude ? t.slice(1) : t);
-      for (let i = 0; i < c.n; i++) {
-        if (hit[i] === (exclude ? 1 : 0)) mask[i] = 0;
+export class HarSearch {
+  #lowered: Lowered | null = null;
+  #last: { q: string; mask: Uint8Array | null } | null = null;
+
+  constructor(readonly columns: HarColumns) {}
+
+  /**
+   * 1 for entries matching every search term (and none of the `-` terms),
+   * else 0; null when the search is empty.
+   */
+  mask(q: string): Uint8Array | null {
+    if (this.#last && this.#last.q === q) return this.#last.mask;
+    const c = this.columns;
+    const terms = q.toLowerCase().split(/\s+/).filter(Boolean);
+    let mask: Uint8Array | null = null;
+    if (terms.length) {
+      const l = this.#lowered ??= lower(c);
+      mask = new Uint8Array(c.n).fill(1);
+      for (const t of terms) {
+        const exclude = t.length > 1 && t.startsWith("-");
+        const hit = termHits(c, l, exclude ? t.slice(1) : t);
+        for (let i = 0; i < c.n; i++) {
+          if (hit[i] === (exclude ? 1 : 0)) mask[i] = 0;
+        }
       }
     }
+    this.#last = { q, mask };
+    return mask;
   }
-  lastSearch.set(c, { q, mask });
-  return mask;
+}
+
+/** {@link HarSearch.mask} once, for a caller that keeps no searcher. */
+export function searchMask(c: HarColumns, q: string): Uint8Array | null {
+  return new HarSearch(c).mask(q);
 }

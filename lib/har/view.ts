@@ -17,7 +17,7 @@
  */
 import type { HarColumns } from "./columns.ts";
 import { orderOf } from "./orders.ts";
-import { searchMask } from "./search.ts";
+import { HarSearch, searchMask } from "./search.ts";
 import {
   type SortKey,
   STATUS_CLASSES,
@@ -52,9 +52,16 @@ export function defaultViewState(): ViewState {
   return { q: "", types: [], statuses: [], sort: "start", page: null };
 }
 
-/** Computes the rows and chip counts for `s`. */
-export function computeView(c: HarColumns, s: ViewState): View {
-  const mask = searchMask(c, s.q);
+/**
+ * Computes the rows and chip counts for `s`; `search` is the file's
+ * searcher, kept across views so a chip toggled does not search again.
+ */
+export function computeView(
+  c: HarColumns,
+  s: ViewState,
+  search: HarSearch = new HarSearch(c),
+): View {
+  const mask = search.mask(s.q);
   let typeSel = 0, statusSel = 0;
   for (const t of s.types) typeSel |= 1 << TYPE_CATEGORIES.indexOf(t);
   for (const k of s.statuses) statusSel |= 1 << STATUS_CLASSES.indexOf(k);
@@ -89,4 +96,4 @@ export function computeView(c: HarColumns, s: ViewState): View {
 }
 
 export { pathOf, urlOf } from "./entries.ts";
-export { searchMask };
+export { HarSearch, searchMask };

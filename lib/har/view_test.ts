@@ -6,6 +6,7 @@ import { radixSort } from "./orders.ts";
 import {
   computeView,
   defaultViewState,
+  HarSearch,
   pathOf,
   searchMask,
   urlOf,
@@ -88,7 +89,9 @@ Deno.test("har view: page scope sets the waterfall range", () => {
 });
 
 Deno.test("har view: search mask is memoised and text helpers slice", () => {
-  assert.equal(searchMask(c, "example"), searchMask(c, "example"));
+  const search = new HarSearch(c);
+  assert.equal(search.mask("example"), search.mask("example"));
+  assert.deepEqual(search.mask("example"), searchMask(c, "example"));
   assert.equal(searchMask(c, ""), null);
   assert.equal(
     urlOf(c, 7),

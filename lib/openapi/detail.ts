@@ -16,6 +16,7 @@ import {
   body,
   type BodyContext,
   contentBodies,
+  exampleValue,
   MAX_BODIES,
   MAX_CELL,
   text,
@@ -447,9 +448,8 @@ function writtenExample(
   if (!isObject(m.examples)) return undefined;
   for (const k in m.examples) {
     const e = r.deref(m.examples[k]).value;
-    if (!isObject(e)) continue;
-    if (e.value !== undefined) return e.value;
-    if (e.dataValue !== undefined) return e.dataValue;
+    const v = isObject(e) ? exampleValue(e) : undefined;
+    if (v !== undefined) return v;
   }
   return undefined;
 }

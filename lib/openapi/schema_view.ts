@@ -165,6 +165,14 @@ export function exampleText(v: unknown): string {
  * Examples written for a media type: `example`, each of `examples` (an
  * Example Object's `value`; an `externalValue` is named, never fetched).
  */
+/**
+ * The value an Example Object gives: `value`, else (OpenAPI 3.2 §4.8.19)
+ * `dataValue`, the data before serialization; undefined when neither.
+ */
+export function exampleValue(ex: Record<string, unknown>): unknown {
+  return ex.value !== undefined ? ex.value : ex.dataValue;
+}
+
 function writtenExamples(
   media: Record<string, unknown>,
   r: RefResolver,
@@ -185,11 +193,9 @@ function writtenExamples(
       const label = typeof ex.summary === "string" && ex.summary
         ? `${clip(name)}: ${clip(ex.summary)}`
         : clip(name);
-      if (ex.value !== undefined) {
-        out.push({ label, text: exampleText(ex.value), generated: false });
-      } else if (ex.dataValue !== undefined) {
-        // OpenAPI 3.2 §4.8.19: the data, and (below) the same as sent.
-        out.push({ label, text: exampleText(ex.dataValue), generated: false });
+      const value = exampleValue(ex);
+      if (value !== undefined) {
+        out.push({ label, text: exampleText(value), generated: false });
       } else if (typeof ex.serializedValue === "string") {
         out.push({
           label: `${label} (as sent)`,

@@ -48,7 +48,6 @@ export interface Endpoint {
   hay: string;
 }
 
-/** A callback operation: shown apart, never counted (the API calls it). */
 /**
  * Which callback of an operation: its name, runtime expression and method
  * (OpenAPI 3.1 §4.8.18), for asking its detail.
@@ -59,6 +58,7 @@ export interface CallbackRef {
   method: string;
 }
 
+/** A callback operation: shown apart, never counted (the API calls it). */
 export interface CallbackEntry {
   /** The operation that declares the callback. */
   parentMethod: string;
