@@ -9,6 +9,14 @@ import { operationDetail, prepareDetails, typeSummary } from "./detail.ts";
 import { SchemaGraph } from "./schema_graph.ts";
 import { parseSpec } from "./mod.ts";
 
+/** A document of these fields, parsed (its checks only when asked). */
+function parsedDoc(fields: Record<string, unknown>, checks = false) {
+  return parseSpec(
+    JSON.stringify({ info: { title: "t", version: "1" }, ...fields }),
+    { checks },
+  );
+}
+
 const load = (name: string) =>
   parseSpec(
     Deno.readTextFileSync(
@@ -362,44 +370,40 @@ Deno.test("spec detail: the words beside a $ref describe this use of the compone
 });
 
 Deno.test("spec detail: a response's headers are listed with their types, Content-Type left out", () => {
-  const v3 = parseSpec(
-    JSON.stringify({
-      openapi: "3.0.3",
-      info: { title: "t", version: "1" },
-      paths: {
-        "/a": {
-          get: {
-            responses: {
-              "200": {
-                description: "ok",
-                headers: {
-                  "X-Rate": {
-                    $ref: "#/components/headers/Rate",
-                    description: "Here",
-                  },
-                  "X-Old": {
-                    schema: { type: "string" },
-                    deprecated: true,
-                    required: true,
-                  },
-                  "Content-Type": { schema: { type: "string" } },
+  const v3 = parsedDoc({
+    openapi: "3.0.3",
+    paths: {
+      "/a": {
+        get: {
+          responses: {
+            "200": {
+              description: "ok",
+              headers: {
+                "X-Rate": {
+                  $ref: "#/components/headers/Rate",
+                  description: "Here",
                 },
+                "X-Old": {
+                  schema: { type: "string" },
+                  deprecated: true,
+                  required: true,
+                },
+                "Content-Type": { schema: { type: "string" } },
               },
             },
           },
         },
       },
-      components: {
-        headers: {
-          Rate: {
-            schema: { type: "integer", minimum: 0 },
-            description: "Rate",
-          },
+    },
+    components: {
+      headers: {
+        Rate: {
+          schema: { type: "integer", minimum: 0 },
+          description: "Rate",
         },
       },
-    }),
-    { checks: false },
-  );
+    },
+  });
   const [ok] = operationDetail(v3, "paths", "/a", "get")!.responses;
   assert.deepEqual(
     ok.headers.map((
@@ -418,25 +422,21 @@ Deno.test("spec detail: a response's headers are listed with their types, Conten
       ["X-Old", "header", "string", [], true, true, ""],
     ],
   );
-  const v2 = parseSpec(
-    JSON.stringify({
-      swagger: "2.0",
-      info: { title: "t", version: "1" },
-      paths: {
-        "/a": {
-          get: {
-            responses: {
-              "200": {
-                description: "ok",
-                headers: { "X-Rate": { type: "integer", format: "int32" } },
-              },
+  const v2 = parsedDoc({
+    swagger: "2.0",
+    paths: {
+      "/a": {
+        get: {
+          responses: {
+            "200": {
+              description: "ok",
+              headers: { "X-Rate": { type: "integer", format: "int32" } },
             },
           },
         },
       },
-    }),
-    { checks: false },
-  );
+    },
+  });
   assert.deepEqual(
     operationDetail(v2, "paths", "/a", "get")!.responses[0].headers.map((
       h,
@@ -446,33 +446,30 @@ Deno.test("spec detail: a response's headers are listed with their types, Conten
 });
 
 Deno.test("spec detail: 3.2 itemSchema is each item's tree; dataValue and serializedValue examples show", () => {
-  const p = parseSpec(
-    JSON.stringify({
-      openapi: "3.2.0",
-      info: { title: "t", version: "1" },
-      paths: {
-        "/s": {
-          get: {
-            responses: {
-              "200": {
-                description: "a stream",
-                content: {
-                  "application/jsonl": {
-                    itemSchema: {
-                      type: "object",
-                      properties: { n: { type: "integer" } },
-                    },
-                    examples: {
-                      dv: { dataValue: { n: 7 } },
-                      sv: { serializedValue: '{"n":8}' },
-                    },
+  const p = parsedDoc({
+    openapi: "3.2.0",
+    paths: {
+      "/s": {
+        get: {
+          responses: {
+            "200": {
+              description: "a stream",
+              content: {
+                "application/jsonl": {
+                  itemSchema: {
+                    type: "object",
+                    properties: { n: { type: "integer" } },
                   },
-                  "text/event-stream": {
-                    schema: { type: "string" },
-                    itemSchema: {
-                      type: "object",
-                      properties: { data: { type: "string" } },
-                    },
+                  examples: {
+                    dv: { dataValue: { n: 7 } },
+                    sv: { serializedValue: '{"n":8}' },
+                  },
+                },
+                "text/event-stream": {
+                  schema: { type: "string" },
+                  itemSchema: {
+                    type: "object",
+                    properties: { data: { type: "string" } },
                   },
                 },
               },
@@ -480,9 +477,8 @@ Deno.test("spec detail: 3.2 itemSchema is each item's tree; dataValue and serial
           },
         },
       },
-    }),
-    { checks: false },
-  );
+    },
+  });
   const bodies = operationDetail(p, "paths", "/s", "get")!.responses[0].bodies;
   assert.deepEqual(
     bodies.map((b) => [b.mediaType, b.type, b.fields.map((f) => f.name)]),
@@ -522,48 +518,44 @@ Deno.test("spec detail: a callback opens as the operation the API sends, to its 
 });
 
 Deno.test("spec detail: a content parameter shows its schema; a required querystring is in the cURL", () => {
-  const p = parseSpec(
-    JSON.stringify({
-      openapi: "3.2.0",
-      info: { title: "t", version: "1" },
-      servers: [{ url: "https://x.example" }],
-      paths: {
-        "/s": {
-          get: {
-            parameters: [{
-              name: "filter",
-              in: "query",
-              content: {
-                "application/json": {
-                  schema: {
-                    type: "object",
-                    properties: { a: { type: "integer" } },
+  const p = parsedDoc({
+    openapi: "3.2.0",
+    servers: [{ url: "https://x.example" }],
+    paths: {
+      "/s": {
+        get: {
+          parameters: [{
+            name: "filter",
+            in: "query",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { a: { type: "integer" } },
+                },
+              },
+            },
+          }, {
+            name: "qs",
+            in: "querystring",
+            required: true,
+            content: {
+              "application/x-www-form-urlencoded": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    term: { type: "string" },
+                    page: { type: "integer" },
                   },
                 },
               },
-            }, {
-              name: "qs",
-              in: "querystring",
-              required: true,
-              content: {
-                "application/x-www-form-urlencoded": {
-                  schema: {
-                    type: "object",
-                    properties: {
-                      term: { type: "string" },
-                      page: { type: "integer" },
-                    },
-                  },
-                },
-              },
-            }],
-            responses: { "200": { description: "ok" } },
-          },
+            },
+          }],
+          responses: { "200": { description: "ok" } },
         },
       },
-    }),
-    { checks: false },
-  );
+    },
+  });
   const d = operationDetail(p, "paths", "/s", "get")!;
   assert.deepEqual(d.parameters.map((x) => [x.name, x.type]), [
     ["filter", "application/json: object"],
@@ -573,9 +565,8 @@ Deno.test("spec detail: a content parameter shows its schema; a required queryst
 });
 
 Deno.test("spec detail: a plain-name $ref finds its $anchor (3.1)", () => {
-  const p = parseSpec(JSON.stringify({
+  const p = parsedDoc({
     openapi: "3.1.0",
-    info: { title: "t", version: "1" },
     paths: {
       "/n": {
         get: {
@@ -597,7 +588,7 @@ Deno.test("spec detail: a plain-name $ref finds its $anchor (3.1)", () => {
         },
       },
     },
-  }));
+  }, true);
   assert.deepEqual(p.index.warnings.map((w) => w.message), []);
   const [body] = operationDetail(p, "paths", "/n", "get")!.responses[0].bodies;
   assert.deepEqual(body.fields.map((f) => [f.name, f.type]), [[

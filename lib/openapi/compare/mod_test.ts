@@ -27,6 +27,24 @@ function withParams(...parameters: Json[]): Json {
   return { "/a": { get: { parameters, responses: ok200 } } };
 }
 
+/** `GET /a/{id}` with the path parameter's schema. */
+function pathParam(schema: Json, more: Json = {}): Json {
+  return {
+    "/a/{id}": {
+      get: {
+        parameters: [{
+          name: "id",
+          in: "path",
+          required: true,
+          schema,
+          ...more,
+        }],
+        responses: ok200,
+      },
+    },
+  };
+}
+
 /** `GET /a?q=` with the query parameter's schema. */
 function query(schema: Json, more: Json = {}): Json {
   return withParams({ name: "q", in: "query", schema, ...more });
@@ -45,6 +63,20 @@ function requestBody(schema: Json, required = true): Json {
       },
     },
   };
+}
+
+/**
+ * `GET /a` answering each status with a JSON body of its schema (null: a
+ * response without a body).
+ */
+function statuses(bodies: Record<string, Json | null>): Json {
+  const responses: Json = {};
+  for (const [status, schema] of Object.entries(bodies)) {
+    responses[status] = schema
+      ? { description: "ok", content: { "application/json": { schema } } }
+      : { description: "ok" };
+  }
+  return { "/a": { get: { responses } } };
 }
 
 /** `GET /a` answering 200 with a JSON body of this schema. */
@@ -897,22 +929,7 @@ const CHANGES: [string, string, string, Want[]][] = [
   [
     "ok/a 200 now described by 2XX is compared as that response",
     doc(responseBody(object({ a: { type: "string" } }))),
-    doc({
-      "/a": {
-        get: {
-          responses: {
-            "2XX": {
-              description: "ok",
-              content: {
-                "application/json": {
-                  schema: object({ a: { type: "integer" } }),
-                },
-              },
-            },
-          },
-        },
-      },
-    }),
+    doc(statuses({ "2XX": object({ a: { type: "integer" } }) })),
     [
       ["response-status-range-changed", "info", ["GET /a"]],
       ["response-property-type-changed", "breaking", ["GET /a"]],
@@ -920,34 +937,8 @@ const CHANGES: [string, string, string, Want[]][] = [
   ],
   [
     "ok/a code now described beside its range is compared with the range",
-    doc({
-      "/a": {
-        get: {
-          responses: {
-            "2XX": {
-              description: "ok",
-              content: { "application/json": { schema: { type: "object" } } },
-            },
-          },
-        },
-      },
-    }),
-    doc({
-      "/a": {
-        get: {
-          responses: {
-            "2XX": {
-              description: "ok",
-              content: { "application/json": { schema: { type: "object" } } },
-            },
-            "200": {
-              description: "ok",
-              content: { "application/json": { schema: { type: "string" } } },
-            },
-          },
-        },
-      },
-    }),
+    doc(statuses({ "2XX": { type: "object" } })),
+    doc(statuses({ "2XX": { type: "object" }, "200": { type: "string" } })),
     [
       ["response-status-range-changed", "info", ["GET /a"]],
       ["response-body-type-changed", "breaking", ["GET /a"]],
@@ -955,32 +946,14 @@ const CHANGES: [string, string, string, Want[]][] = [
   ],
   [
     "ok/a 2XX response added is a success status",
-    doc({ "/a": { get: { responses: { "400": { description: "no" } } } } }),
-    doc({
-      "/a": {
-        get: {
-          responses: {
-            "400": { description: "no" },
-            "2XX": { description: "ok" },
-          },
-        },
-      },
-    }),
+    doc(statuses({ "400": null })),
+    doc(statuses({ "400": null, "2XX": null })),
     [["response-success-status-added", "info", ["GET /a"]]],
   ],
   [
     "ok/a 2XX response removed is a success status removed",
-    doc({
-      "/a": {
-        get: {
-          responses: {
-            "2XX": { description: "ok" },
-            "400": { description: "no" },
-          },
-        },
-      },
-    }),
-    doc({ "/a": { get: { responses: { "400": { description: "no" } } } } }),
+    doc(statuses({ "2XX": null, "400": null })),
+    doc(statuses({ "400": null })),
     [["response-success-status-removed", "breaking", ["GET /a"]]],
   ],
   [
@@ -1061,33 +1034,8 @@ const CHANGES: [string, string, string, Want[]][] = [
   ],
   [
     "ok/a path parameter in matrix style is written another way",
-    doc({
-      "/a/{id}": {
-        get: {
-          parameters: [{
-            name: "id",
-            in: "path",
-            required: true,
-            schema: { type: "string" },
-          }],
-          responses: ok200,
-        },
-      },
-    }),
-    doc({
-      "/a/{id}": {
-        get: {
-          parameters: [{
-            name: "id",
-            in: "path",
-            required: true,
-            style: "matrix",
-            schema: { type: "string" },
-          }],
-          responses: ok200,
-        },
-      },
-    }),
+    doc(pathParam({ type: "string" })),
+    doc(pathParam({ type: "string" }, { style: "matrix" })),
     [["request-parameter-style-changed", "breaking", ["GET /a/{id}"]]],
   ],
   [
@@ -1278,33 +1226,12 @@ const SAME: [string, string, string][] = [
   ],
   [
     "same/a simple-style path array exploded or not is written alike",
-    doc({
-      "/a/{ids}": {
-        get: {
-          parameters: [{
-            name: "ids",
-            in: "path",
-            required: true,
-            schema: { type: "array", items: { type: "string" } },
-          }],
-          responses: ok200,
-        },
-      },
-    }),
-    doc({
-      "/a/{ids}": {
-        get: {
-          parameters: [{
-            name: "ids",
-            in: "path",
-            required: true,
-            explode: true,
-            schema: { type: "array", items: { type: "string" } },
-          }],
-          responses: ok200,
-        },
-      },
-    }),
+    doc(pathParam({ type: "array", items: { type: "string" } })),
+    doc(
+      pathParam({ type: "array", items: { type: "string" } }, {
+        explode: true,
+      }),
+    ),
   ],
   [
     "same/a Swagger 2.0 csv array and its OpenAPI 3 form without explode",
