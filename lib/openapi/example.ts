@@ -117,13 +117,44 @@ function gen(raw: unknown, st: State, depth: number): unknown {
   }
 }
 
+/**
+ * `v`, generated from the alternative `alt`, with its discriminator
+ * property set to the value that picks `alt` (OpenAPI 3.1 §4.8.25: the
+ * mapping's key for it, else its schema name), not a sample string a
+ * reader would reject.
+ */
+function discriminated(m: Merged, alt: unknown, v: unknown): unknown {
+  const d = pick(m, "discriminator");
+  const ref = isObject(alt) && typeof alt.$ref === "string" ? alt.$ref : "";
+  if (!isObject(d) || typeof d.propertyName !== "string" || !isObject(v)) {
+    return v;
+  }
+  if (!ref) return v;
+  const name = ref.slice(ref.lastIndexOf("/") + 1);
+  let value = name;
+  if (isObject(d.mapping)) {
+    for (const k in d.mapping) {
+      const target = d.mapping[k];
+      if (target === ref || target === name) {
+        value = k;
+        break;
+      }
+    }
+  }
+  // A copy: `v` may be an example written in the document.
+  const out: Record<string, unknown> = {};
+  for (const k in v) setOwn(out, k, v[k]);
+  setOwn(out, d.propertyName, value);
+  return out;
+}
+
 function byType(m: Merged, st: State, depth: number): unknown {
   const alts = pick(m, "oneOf") ?? pick(m, "anyOf");
   const type = firstType(m);
   if (!type && Array.isArray(alts)) {
     for (const alt of alts.slice(0, 20)) {
       const v = gen(alt, st, depth + 1);
-      if (v !== undefined) return v;
+      if (v !== undefined) return discriminated(m, alt, v);
     }
     return null;
   }
@@ -166,7 +197,10 @@ function byType(m: Merged, st: State, depth: number): unknown {
       if (Array.isArray(alts) && alts.length) {
         // Properties of the first alternative join the object's own.
         const v = gen(alts[0], st, depth + 1);
-        if (isObject(v)) { for (const k in v) setOwn(out, k, v[k]); }
+        const chosen = discriminated(m, alts[0], v);
+        if (isObject(chosen)) {
+          for (const k in chosen) setOwn(out, k, chosen[k]);
+        }
       }
       return out;
     }

@@ -192,3 +192,43 @@ Deno.test("example: ok/a Swagger 2.0 file has no example, not null", () => {
     { n: 0 },
   );
 });
+
+Deno.test("example: ok/a discriminator's property names the alternative shown", () => {
+  const doc = {
+    components: {
+      schemas: {
+        Pet: {
+          oneOf: [{ $ref: "#/components/schemas/Cat" }, {
+            $ref: "#/components/schemas/Dog",
+          }],
+          discriminator: {
+            propertyName: "petType",
+            mapping: { kitty: "#/components/schemas/Cat" },
+          },
+        },
+        Cat: {
+          type: "object",
+          properties: {
+            petType: { type: "string" },
+            lives: { type: "integer" },
+          },
+        },
+      },
+    },
+  };
+  const rr = new RefResolver(doc);
+  assert.deepEqual(sampleOf({ $ref: "#/components/schemas/Pet" }, rr), {
+    petType: "kitty",
+    lives: 0,
+  });
+  // Without a mapping, the schema's name.
+  delete (doc.components.schemas.Pet.discriminator as Record<string, unknown>)
+    .mapping;
+  assert.deepEqual(
+    sampleOf({ $ref: "#/components/schemas/Pet" }, new RefResolver(doc)),
+    {
+      petType: "Cat",
+      lives: 0,
+    },
+  );
+});
