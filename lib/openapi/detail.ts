@@ -223,10 +223,17 @@ export function operationDetail(
       if (d.error) warnings.push(`Parameter: ${d.error}`);
       if (!isObject(d.value) || d.error) continue;
       const name = scalarText(d.value.name) ?? "";
-      merged.set(`${str(d.value.in)}\n${name}`, {
-        p: asReferenced(raw, d.value),
-        fromPath,
-      });
+      const key = `${str(d.value.in)}\n${name}`;
+      // The operation's own may override the path item's; one list must not
+      // name a parameter twice (OpenAPI 3.1 §4.8.10.1).
+      if (merged.get(key)?.fromPath === fromPath) {
+        warnings.push(
+          `Parameter ${clip(name)} (in ${
+            clip(str(d.value.in))
+          }) is listed twice: the later one is shown`,
+        );
+      }
+      merged.set(key, { p: asReferenced(raw, d.value), fromPath });
     }
   }
   const parameters: ParamDetail[] = [];

@@ -596,3 +596,30 @@ Deno.test("spec detail: a plain-name $ref finds its $anchor (3.1)", () => {
     "integer",
   ]]);
 });
+
+Deno.test("spec detail: a parameter listed twice in one list is warned about, the later shown", () => {
+  const d = operationDetail(
+    parsedDoc({
+      openapi: "3.1.0",
+      paths: {
+        "/a": {
+          parameters: [{ name: "q", in: "query", description: "path item's" }],
+          put: {
+            parameters: [
+              { name: "q", in: "query", description: "first" },
+              { name: "q", in: "query", description: "second" },
+            ],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    }),
+    "paths",
+    "/a",
+    "put",
+  )!;
+  assert.deepEqual(d.parameters.map((p) => mdText(p.description)), ["second"]);
+  assert.deepEqual(d.warnings, [
+    "Parameter q (in query) is listed twice: the later one is shown",
+  ]);
+});

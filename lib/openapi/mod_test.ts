@@ -66,6 +66,25 @@ const OK: OkCase[] = [
     warnings: [/\$ref "#\/paths\/~1loop" is part of a reference cycle/],
   },
   {
+    name: "ok/a method field in upper case is no operation, and says so",
+    text: JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/a": {
+          GET: { responses: { "200": { description: "ok" } } },
+          post: { responses: { "200": { description: "ok" } } },
+        },
+      },
+    }),
+    format: "OpenAPI 3.1.0",
+    endpoints: ["post /a"],
+    warnings: [
+      /"GET" is not an operation: method fields are written in lower case \("get"\)/,
+    ],
+    warningCount: 1,
+  },
+  {
     name: "ok/YAML anchors, aliases and merge keys",
     text: fixture("anchors.yaml"),
     format: "OpenAPI 3.0.3",

@@ -68,6 +68,9 @@ const PATH_ITEM_FIELDS = new Set([
   "additionalOperations",
 ]);
 
+/** Warnings about method fields in the wrong case, at most, per document. */
+const MAX_CASE_WARNINGS = 100;
+
 /** One operation found in a path item. */
 export interface FoundOperation {
   method: string;
@@ -198,6 +201,19 @@ export function operationsOf(
   for (const m of FIXED_METHODS) {
     const v = item[m];
     if (v !== undefined) take(m, m, false, v);
+  }
+  // Method fields are lower case (OpenAPI 3.1 §4.8.9.1): `GET:` is no
+  // operation, and a reader should hear why it is not listed.
+  if (warnings.length < MAX_CASE_WARNINGS) {
+    for (const k in item) {
+      if (PATH_ITEM_FIELDS.has(k) || !RANK.has(k.toLowerCase())) continue;
+      warnings.push({
+        message: `"${
+          clip(k)
+        }" is not an operation: method fields are written in lower case ("${k.toLowerCase()}"); skipped`,
+        path: jsonPath([...keys, k]),
+      });
+    }
   }
   if (minor < 2) {
     for (const k of ["query", "additionalOperations"]) {
