@@ -136,6 +136,21 @@ function curlOf(
   };
 }
 
+/**
+ * A body Playwright saved beside the HAR (`recordHar` with `content:
+ * "attach"` writes `content._file` and no text): named, not "not saved".
+ */
+function sideFile(content: Obj): BodyPreview | null {
+  if (typeof content.text === "string" && content.text !== "") return null;
+  if (typeof content._file !== "string" || !content._file) return null;
+  return {
+    kind: "none",
+    reason: `The body was saved beside the HAR file, as ${
+      shown(content._file)
+    }; this file holds no copy.`,
+  };
+}
+
 /** The `timings` members HAR 1.2 §4.2.16 defines; others are listed apart. */
 const PHASE_KEYS = new Set<string>([...PHASES, "comment"]);
 
@@ -206,7 +221,7 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
       postText.length,
       charsetOf(post.mimeType),
     ),
-    responseBody: previewBody(
+    responseBody: sideFile(content) ?? previewBody(
       content.text,
       content.encoding,
       baseMime(entry.mimeType),

@@ -152,3 +152,13 @@ Deno.test("har detail: cookies come from the headers when the cookies lists are 
     attributes: "Secure",
   }]);
 });
+
+Deno.test("har detail: a body Playwright saved beside the HAR is named", () => {
+  const e = structuredClone(raw[0]) as Record<string, Record<string, unknown>>;
+  e.response.content = { size: 10, mimeType: "text/html", _file: "ab12.html" };
+  assert.deepEqual(entryDetail(e, doc.entries[0]).responseBody, {
+    kind: "none",
+    reason:
+      "The body was saved beside the HAR file, as ab12.html; this file holds no copy.",
+  });
+});
