@@ -123,6 +123,12 @@ const SQUARE = object({ side: { type: "number" } }, ["side"]) as {
   properties: Json;
 };
 
+/** 250 inline alternatives, each an object with its own required field. */
+const MANY = Array.from(
+  { length: 250 },
+  (_, i) => object({ [`f${i}`]: { type: "string" } }, [`f${i}`]),
+);
+
 /** [id, level, operations] of a change. */
 type Want = [string, string, string[]];
 
@@ -1255,6 +1261,38 @@ const SAME: [string, string, string][] = [
     doc(
       query({ type: "array", items: { type: "string" } }, { explode: false }),
     ),
+  ],
+  [
+    "same/a nullable alternative rewritten as 3.1, the list reordered",
+    doc(
+      responseBody({
+        oneOf: [{ type: "string", nullable: true }, { type: "integer" }],
+      }),
+    ),
+    doc31(
+      responseBody({
+        oneOf: [{ type: "integer" }, { type: ["string", "null"] }],
+      }),
+    ),
+  ],
+  [
+    "same/hundreds of inline alternatives reversed",
+    doc(requestBody({ oneOf: MANY })),
+    doc(requestBody({ oneOf: [...MANY].reverse() })),
+  ],
+  [
+    "same/an alternative whose allOf parts are reordered, the list reordered",
+    doc(
+      requestBody({ anyOf: [{ allOf: [CIRCLE, SQUARE] }, { type: "string" }] }),
+    ),
+    doc(
+      requestBody({ anyOf: [{ type: "string" }, { allOf: [SQUARE, CIRCLE] }] }),
+    ),
+  ],
+  [
+    "same/an enum of one and a const, the list reordered",
+    doc31(requestBody({ oneOf: [{ enum: ["a"] }, { type: "integer" }] })),
+    doc31(requestBody({ oneOf: [{ type: "integer" }, { const: "a" }] })),
   ],
   [
     "same/a document and itself",

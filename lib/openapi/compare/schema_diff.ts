@@ -276,19 +276,30 @@ export class SchemaDiff {
         return bt !== null && rt !== null && this.#same(bt, rt);
       },
       (x, y) => this.#likeness(x, y),
+      (a, before) => {
+        const t = (before ? this.#base : this.#rev).target(a.raw);
+        return t ? json(t) : undefined;
+      },
     );
     if ((!b.alts || !r.alts) && !pairs.length) return null;
     return { kind, pairs, lost, gained, own: !!b.alts && !!r.alts };
   }
 
-  /** {@link likeness} of two alternatives' schemas, each pair once. */
+  /**
+   * {@link likeness} of two alternatives, read as schemas (so `nullable`
+   * and a `"null"` type, an enum and a `const`, `allOf` parts in any order
+   * read alike), each pair once.
+   */
   #likeness(x: Alternative, y: Alternative): number {
     const bt = this.#base.target(x.raw), rt = this.#rev.target(y.raw);
     if (!bt || !rt) return 0;
     let m = this.#alike.get(bt);
     if (!m) this.#alike.set(bt, m = new WeakMap());
     let n = m.get(rt);
-    if (n === undefined) m.set(rt, n = likeness(bt, rt));
+    if (n === undefined) {
+      n = likeness(this.#base.view(x.raw, x), this.#rev.view(y.raw, y));
+      m.set(rt, n);
+    }
     return n;
   }
 
@@ -969,6 +980,8 @@ export function matchAlternatives(
   after: readonly Alternative[],
   alike: (a: Alternative, b: Alternative) => boolean,
   score: (a: Alternative, b: Alternative) => number,
+  text: (a: Alternative, before: boolean) => string | undefined = () =>
+    undefined,
 ): [[Alternative, Alternative][], Alternative[], Alternative[]] {
   const pairs: [Alternative, Alternative][] = [];
   const used = new Set<Alternative>();
@@ -983,10 +996,32 @@ export function matchAlternatives(
       used.add(m);
     } else left.push(a);
   }
+  // Written alike: found by their text first (a list of hundreds reordered
+  // costs a lookup each), then among the first others left.
+  const byText = new Map<string, Alternative[]>();
+  for (const b of after) {
+    if (used.has(b)) continue;
+    const t = text(b, false);
+    if (t !== undefined) byText.set(t, [...byText.get(t) ?? [], b]);
+  }
+  const take = (a: Alternative, b: Alternative) => {
+    pairs.push([a, b]);
+    used.add(b);
+  };
   const inline = (a: Alternative) => typeof refOf(a.raw) !== "string";
   for (const alikeOnly of [true, false]) {
     const stillLeft: Alternative[] = [];
     for (const a of left) {
+      if (alikeOnly) {
+        const t = text(a, true);
+        const same = t === undefined
+          ? undefined
+          : byText.get(t)?.find((b) => !used.has(b) && alike(a, b));
+        if (same) {
+          take(a, same);
+          continue;
+        }
+      }
       let best: Alternative | undefined, bestScore = 0;
       const free = after.filter((b) => !used.has(b)).slice(0, MAX_TRIES);
       for (const b of free) {
@@ -1000,10 +1035,8 @@ export function matchAlternatives(
           if (s > bestScore) [best, bestScore] = [b, s];
         }
       }
-      if (best) {
-        pairs.push([a, best]);
-        used.add(best);
-      } else stillLeft.push(a);
+      if (best) take(a, best);
+      else stillLeft.push(a);
     }
     left = stillLeft;
   }
@@ -1051,23 +1084,27 @@ const MAX_LIKENESS_NAMES = 200;
 
 /**
  * How alike two schemas are, for pairing alternatives: 1 for the same
- * `type`, 2 per property name they share; 0 when nothing says they are one.
+ * types, 1 for alternatives of the same kind, 1 for a shared enum value,
+ * 2 per property name they share; 0 when nothing says they are one.
  */
-function likeness(
-  x: Record<string, unknown> | null,
-  y: Record<string, unknown> | null,
-): number {
-  if (!x || !y) return 0;
-  let n = x.type !== undefined && json(x.type) === json(y.type) ? 1 : 0;
-  const xp = x.properties, yp = y.properties;
-  if (xp && yp && typeof xp === "object" && typeof yp === "object") {
-    // The first names tell two alternatives apart; a hostile schema's
-    // thousands more would cost a walk per try.
-    let left = MAX_LIKENESS_NAMES;
-    for (const k in xp) {
-      if (--left < 0) break;
-      if (Object.hasOwn(yp, k)) n += 2;
+function likeness(b: SchemaView, r: SchemaView): number {
+  let n = 0;
+  if (b.types && r.types && b.types.join() === r.types.join()) n += 1;
+  if (b.alts && r.alts && b.alts.kind === r.alts.kind) n += 1;
+  if (b.enum && r.enum) {
+    const had = new Set(
+      b.enum.slice(0, MAX_LIKENESS_NAMES).map((v) => json(v)),
+    );
+    if (r.enum.slice(0, MAX_LIKENESS_NAMES).some((v) => had.has(json(v)))) {
+      n += 1;
     }
+  }
+  // The first names tell two alternatives apart; a hostile schema's
+  // thousands more would cost a walk per try.
+  let left = MAX_LIKENESS_NAMES;
+  for (const k of b.props.keys()) {
+    if (--left < 0) break;
+    if (r.props.has(k)) n += 2;
   }
   return n;
 }

@@ -360,11 +360,17 @@ export class SchemaReader {
       }
     }
     v.const = pick(m, "const");
+    const e = pick(m, "enum");
+    if (Array.isArray(e)) v.enum = e.slice(0, MAX_ENUM);
+    // A `const` (3.1) allows one value: an enum of one, compared as one.
+    else if (v.const !== undefined) v.enum = [v.const];
     if (types === null) {
       if (v.props.size) types = ["object"];
       else if (v.items) types = ["array"];
-      else if (v.const !== undefined && v.const !== null) {
-        types = [valueType(v.const)];
+      else if (v.enum?.length) {
+        // The values say the type an untyped enum (or const) has.
+        const said = v.enum.filter((x) => x !== null).map(valueType);
+        if (said.length) types = said;
       }
     }
     v.format = str(pick(m, "format"));
@@ -376,10 +382,6 @@ export class SchemaReader {
     }
     v.types = types ? [...new Set(types)].sort() : null;
     v.nullable = nullable;
-    const e = pick(m, "enum");
-    if (Array.isArray(e)) v.enum = e.slice(0, MAX_ENUM);
-    // A `const` (3.1) allows one value: an enum of one, compared as one.
-    else if (v.const !== undefined) v.enum = [v.const];
     v.default = pick(m, "default");
     const pattern = pick(m, "pattern");
     if (typeof pattern === "string") v.pattern = pattern;
