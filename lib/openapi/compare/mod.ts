@@ -14,7 +14,7 @@ import { SchemaReader } from "./schema_view.ts";
 import { SchemaDiff } from "./schema_diff.ts";
 import { type SpecModel, specModel } from "./model.ts";
 import { compareOperations, securityChanges } from "./operations.ts";
-import { Report } from "./report.ts";
+import { Report, Scope } from "./report.ts";
 import type { CompareOptions, CompareResult, Side } from "./types.ts";
 
 export { CompareLimitError } from "./schema_diff.ts";
@@ -124,19 +124,7 @@ function compareDocument(b: SpecModel, r: SpecModel, report: Report): void {
       },
     });
   }
-  for (const [name, bs] of b.schemes) {
-    const rs = r.schemes.get(name);
-    if (!rs || rs.wire === bs.wire) continue;
-    // A client sends its credential where and how the base said: anywhere
-    // else, the server sees none.
-    report.addDocument({
-      id: "security-scheme-changed",
-      level: "breaking",
-      where: `security scheme ${name}`,
-      pointer: { base: bs.pointer, revision: rs.pointer },
-      text: `security scheme \`${name}\` is now ${rs.wire} (was ${bs.wire})`,
-    });
-  }
+  compareSchemes(b, r, report);
   const words: [string, string, string, string][] = [
     ["info-title-changed", "title", b.info.title, r.info.title],
     ["info-version-changed", "version", b.info.version, r.info.version],
@@ -153,5 +141,43 @@ function compareDocument(b: SpecModel, r: SpecModel, report: Report): void {
         ? "API description changed"
         : `API ${what} changed from \`${x}\` to \`${y}\``,
     });
+  }
+}
+
+/**
+ * Security schemes that send their credential another way, listed with
+ * the operations that use them (a scheme no operation uses breaks none:
+ * info). An OAuth 2 scheme that keeps every flow and adds one breaks no
+ * client either.
+ */
+function compareSchemes(b: SpecModel, r: SpecModel, report: Report): void {
+  for (const [name, bs] of b.schemes) {
+    const rs = r.schemes.get(name);
+    if (!rs || rs.wire === bs.wire) continue;
+    const users = [...r.ops.values()].filter((op) =>
+      op.security?.some((req) => req.has(name))
+    );
+    const onlyAdded = bs.flows && rs.flows &&
+      [...bs.flows].every(([k, urls]) => rs.flows!.get(k) === urls);
+    const finding = {
+      id: onlyAdded
+        ? "security-scheme-oauth-flow-added"
+        : "security-scheme-changed",
+      // A client sends its credential where and how the base said:
+      // anywhere else, the server sees none.
+      level: onlyAdded || !users.length ? "info" as const : "breaking" as const,
+      where: `security scheme ${name}`,
+      pointer: { base: bs.pointer, revision: rs.pointer },
+      text: onlyAdded
+        ? `security scheme \`${name}\` gained a flow: now ${rs.wire}`
+        : `security scheme \`${name}\` is now ${rs.wire} (was ${bs.wire})`,
+    };
+    if (!users.length) {
+      report.addDocument(finding);
+      continue;
+    }
+    const scope = new Scope();
+    report.add(scope, finding);
+    for (const op of users) report.attach(op, scope);
   }
 }

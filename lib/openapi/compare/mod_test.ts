@@ -1680,6 +1680,57 @@ Deno.test("compare: a security scheme that sends its credential elsewhere is bre
     ),
     [],
   );
+  // It lists the operations that use the scheme.
+  assert.deepEqual(
+    compareSpecs(
+      withKey({ type: "apiKey", in: "header", name: "a" }),
+      withKey({ type: "apiKey", in: "header", name: "b" }),
+    ).changes.map((c) => c.operations),
+    [["GET /a"]],
+  );
+  // 2.0's flow names are 3.x's; a flow added beside the kept one breaks no
+  // client.
+  const flow = (flows: Json) => withKey({ type: "oauth2", flows });
+  const cc = { clientCredentials: { tokenUrl: "https://t/x", scopes: {} } };
+  assert.deepEqual(
+    ids(
+      withKey({
+        type: "oauth2",
+        flow: "application",
+        tokenUrl: "https://t/x",
+        scopes: {},
+      }, true),
+      flow(cc),
+    ),
+    [],
+  );
+  assert.deepEqual(
+    ids(
+      flow(cc),
+      flow({
+        ...cc,
+        implicit: { authorizationUrl: "https://t/a", scopes: {} },
+      }),
+    ),
+    [["security-scheme-oauth-flow-added", "info", "security scheme k"]],
+  );
+});
+
+Deno.test("compare: a security scheme no operation uses changes nothing a client sends", () => {
+  const withScheme = (name: string) =>
+    doc({ "/a": { get: { responses: ok200 } } }, {}, {
+      components: {
+        securitySchemes: { k: { type: "apiKey", in: "header", name } },
+      },
+    });
+  assert.deepEqual(
+    compareSpecs(withScheme("a"), withScheme("b")).changes.map((c) => [
+      c.id,
+      c.level,
+      c.operations,
+    ]),
+    [["security-scheme-changed", "info", []]],
+  );
 });
 
 Deno.test("compare: a callback's payload is compared as what the client reads, listed under the callback", () => {

@@ -147,7 +147,46 @@ export interface SpecModel {
    * Security schemes by name: how a client sends its credential, and where
    * the scheme is written.
    */
-  schemes: Map<string, { wire: string; pointer: string }>;
+  schemes: Map<string, SchemeModel>;
+}
+
+/** A security scheme as compared. */
+export interface SchemeModel {
+  /** How a client sends its credential (see {@link schemeWire}). */
+  wire: string;
+  /** OAuth 2's flows by their 3.x name, each with its URLs. */
+  flows: Map<string, string> | null;
+  pointer: string;
+}
+
+/** Swagger 2.0's OAuth flow names, as OpenAPI 3 names them (3.0 §4.7.29). */
+const FLOW_NAMES: Record<string, string> = {
+  implicit: "implicit",
+  password: "password",
+  application: "clientCredentials",
+  accessCode: "authorizationCode",
+};
+
+/** The URLs of an OAuth flow, as one text. */
+function flowUrls(f: Record<string, unknown>): string {
+  return ["authorizationUrl", "tokenUrl", "refreshUrl"]
+    .filter((k) => str(f[k])).map((k) => `${k} ${str(f[k])}`).join(", ");
+}
+
+/** An OAuth 2 scheme's flows by their 3.x names (2.0's one flow too). */
+function flowsOf(s: Record<string, unknown>): Map<string, string> {
+  const out = new Map<string, string>();
+  if (isObject(s.flows)) {
+    for (const k of Object.keys(s.flows).sort()) {
+      const f = s.flows[k];
+      out.set(k, isObject(f) ? flowUrls(f) : "");
+    }
+  } else {
+    const flow = str(s.flow);
+    const name = Object.hasOwn(FLOW_NAMES, flow) ? FLOW_NAMES[flow] : flow;
+    out.set(name, flowUrls(s));
+  }
+  return out;
 }
 
 /**
@@ -171,17 +210,8 @@ export function schemeWire(s: Record<string, unknown>): string {
     return `OpenID Connect at ${str(s.openIdConnectUrl)}`;
   }
   if (type === "oauth2") {
-    const urls = (f: Record<string, unknown>) =>
-      ["authorizationUrl", "tokenUrl", "refreshUrl"]
-        .filter((k) => str(f[k])).map((k) => `${k} ${str(f[k])}`).join(", ");
-    if (isObject(s.flows)) {
-      const flows = s.flows;
-      return "OAuth 2 " +
-        Object.keys(flows).sort().map((k) =>
-          `${k} (${isObject(flows[k]) ? urls(flows[k]) : ""})`
-        ).join("; ");
-    }
-    return `OAuth 2 ${str(s.flow)} (${urls(s)})`; // Swagger 2.0
+    return "OAuth 2 " +
+      [...flowsOf(s)].map(([k, urls]) => `${k} (${urls})`).join("; ");
   }
   return type;
 }
@@ -191,8 +221,8 @@ function schemesOf(
   doc: Record<string, unknown>,
   swagger: boolean,
   r: RefResolver,
-): Map<string, { wire: string; pointer: string }> {
-  const out = new Map<string, { wire: string; pointer: string }>();
+): Map<string, SchemeModel> {
+  const out = new Map<string, SchemeModel>();
   const at = swagger ? "/securityDefinitions" : "/components/securitySchemes";
   const map = swagger
     ? doc.securityDefinitions
@@ -205,6 +235,7 @@ function schemesOf(
     if (d.error || !isObject(d.value)) continue;
     out.set(name, {
       wire: schemeWire(d.value),
+      flows: d.value.type === "oauth2" ? flowsOf(d.value) : null,
       pointer: childPointer(at, name),
     });
   }
