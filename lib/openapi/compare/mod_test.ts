@@ -1295,6 +1295,17 @@ const SAME: [string, string, string][] = [
     doc31(requestBody({ oneOf: [{ type: "integer" }, { const: "a" }] })),
   ],
   [
+    "same/3.0 binary and byte strings written the 3.1 way",
+    doc(responseBody(object({
+      f: { type: "string", format: "binary" },
+      b: { type: "string", format: "byte" },
+    }))),
+    doc31(responseBody(object({
+      f: { type: "string", contentMediaType: "application/pdf" },
+      b: { type: "string", contentEncoding: "base64" },
+    }))),
+  ],
+  [
     "same/a document and itself",
     doc(responseBody(object({ a: { type: "string" } }))),
     doc(responseBody(object({ a: { type: "string" } }))),

@@ -374,6 +374,14 @@ export class SchemaReader {
       }
     }
     v.format = str(pick(m, "format"));
+    if (!v.format && types?.includes("string")) {
+      // OpenAPI 3.1 §4.8.24.3 writes 3.0's `format: byte` as
+      // `contentEncoding: base64`, and `format: binary` as a
+      // `contentMediaType`: the same strings, compared as such.
+      if (str(pick(m, "contentEncoding")).toLowerCase() === "base64") {
+        v.format = "byte";
+      } else if (str(pick(m, "contentMediaType"))) v.format = "binary";
+    }
     // Swagger 2.0's `file` is OpenAPI 3's binary string (3.0 §4.8.14.2, "a
     // file upload"): the same field, written for each version.
     if (types?.includes("file")) {
