@@ -123,6 +123,16 @@ const SQUARE = object({ side: { type: "number" } }, ["side"]) as {
   properties: Json;
 };
 
+/** A 3.2 document: `GET /a` answers JSON Lines whose items are `item`. */
+function jsonLines(item: Json): string {
+  const content = { "application/jsonl": { itemSchema: item } };
+  return doc(
+    { "/a": { get: { responses: { "200": { description: "ok", content } } } } },
+    {},
+    { openapi: "3.2.0" },
+  );
+}
+
 /** 250 inline alternatives, each an object with its own required field. */
 const MANY = Array.from(
   { length: 250 },
@@ -1139,6 +1149,12 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-body-discriminator-property-name-changed", "breaking", [
       "GET /a",
     ]]],
+  ],
+  [
+    "ok/a required property gone from each item of a 3.2 JSON Lines response",
+    jsonLines(object({ id: { type: "string" } }, ["id"])),
+    jsonLines(object({})),
+    [["response-required-property-removed", "breaking", ["GET /a"]]],
   ],
 ];
 

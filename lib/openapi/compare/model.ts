@@ -602,14 +602,21 @@ function contentMap(
       pointer: at,
       example: mt.example ?? mt.examples,
     });
+    if (mt.itemSchema !== undefined) {
+      // OpenAPI 3.2 §4.8.14: each item of a sequential media type (JSON
+      // Lines, an event stream) has its schema: compared as a media type of
+      // its own, as the viewer shows it.
+      out.set(`${key}, each item`, {
+        type: `${type}, each item`,
+        schema: { raw: mt.itemSchema, pointer: childPointer(at, "itemSchema") },
+        pointer: at,
+        example: undefined,
+      });
+    }
   }
   return out;
 }
 
-/**
- * A parameter's schema: 3.x `schema` (or the schema of its one `content`
- * entry); a 2.0 parameter is its own schema (`type`, `items`, `enum`...).
- */
 /** Swagger 2.0 `collectionFormat`s as OpenAPI 3 styles and explode. */
 const COLLECTION_FORMATS: Record<string, [string, boolean]> = {
   csv: ["", false],
@@ -663,6 +670,10 @@ export function serialization(
   return explode ? `${style}, exploded` : style;
 }
 
+/**
+ * A parameter's schema: 3.x `schema` (or the schema of its one `content`
+ * entry); a 2.0 parameter is its own schema (`type`, `items`, `enum`...).
+ */
 function paramSchema(
   p: Record<string, unknown>,
   pointer: string,
