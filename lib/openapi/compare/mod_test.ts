@@ -1156,6 +1156,12 @@ const CHANGES: [string, string, string, Want[]][] = [
     jsonLines(object({})),
     [["response-required-property-removed", "breaking", ["GET /a"]]],
   ],
+  [
+    "ok/a condition keyword the comparison does not read is a warning",
+    doc31(requestBody(object({ a: { type: "string" } }))),
+    doc31(requestBody(object({ a: { type: "string", not: { const: "x" } } }))),
+    [["request-property-not-added", "warning", ["POST /a"]]],
+  ],
 ];
 
 const SAME: [string, string, string][] = [

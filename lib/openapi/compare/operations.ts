@@ -16,7 +16,8 @@ import type {
   SpecModel,
 } from "./model.ts";
 import { type OpRef, type Report, Scope } from "./report.ts";
-import { type Context, json, type SchemaDiff } from "./schema_diff.ts";
+import type { Context, SchemaDiff } from "./schema_diff.ts";
+import { json } from "./schema_view.ts";
 import { childPointer } from "../refs.ts";
 
 /** Compares every operation and webhook of `base` and `rev`. */

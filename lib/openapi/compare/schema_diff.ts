@@ -22,8 +22,10 @@ import {
   type Alternative,
   type BoundName,
   BOUNDS,
+  json,
   type Link,
   linkPointer,
+  OTHER_KEYWORDS,
   type SchemaReader,
   type SchemaView,
 } from "./schema_view.ts";
@@ -475,6 +477,25 @@ export class SchemaDiff {
       );
     }
     this.#discriminator(b, r, req, add);
+    for (const k of OTHER_KEYWORDS) {
+      const x = b.others.get(k), y = r.others.get(k);
+      if (x === y) continue;
+      // kebab-case of the keyword: `dependentRequired` → `dependent-required`.
+      const id = k.replace(/[A-Z]/g, (c: string) => `-${c.toLowerCase()}`);
+      add(
+        x === undefined
+          ? `${id}-added`
+          : y === undefined
+          ? `${id}-removed`
+          : `${id}-changed`,
+        "warning",
+        x === undefined
+          ? `got \`${k}\``
+          : y === undefined
+          ? `lost \`${k}\``
+          : `\`${k}\` changed`,
+      );
+    }
     if (b.pattern !== r.pattern) {
       if (b.pattern === null) {
         add(
@@ -1176,32 +1197,6 @@ function disjoint(b: SchemaView, r: SchemaView): boolean {
 function typeName(v: SchemaView): string {
   const t = v.types === null ? "any" : v.types.join(" | ") || "never";
   return `\`${v.format ? `${t} (${v.format})` : t}\``;
-}
-
-/** Nodes of one enum or default value written out; past it, the value is cut. */
-const MAX_VALUE_NODES = 1_000;
-
-/**
- * A value as a stable text (object keys sorted), for enum and default
- * comparison and for sentences; undefined stays undefined. Bounded: a value
- * that YAML aliases make huge is cut after {@link MAX_VALUE_NODES} nodes.
- */
-export function json(v: unknown): string | undefined {
-  if (v === undefined) return undefined;
-  let left = MAX_VALUE_NODES;
-  const write = (x: unknown): string => {
-    if (--left < 0) return "…";
-    if (Array.isArray(x)) return `[${x.map(write).join(",")}]`;
-    if (x && typeof x === "object") {
-      const o = x as Record<string, unknown>;
-      return `{${
-        Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${write(o[k])}`)
-          .join(",")
-      }}`;
-    }
-    return JSON.stringify(x) ?? "null";
-  };
-  return write(v);
 }
 
 function list(values: unknown[]): string {

@@ -99,6 +99,11 @@ export interface SchemaView {
   discriminator: string;
   /** `discriminator.mapping`: value → the schema it names. */
   mapping: Map<string, string>;
+  /**
+   * Keywords compared as written, not as schemas ({@link OTHER_KEYWORDS}):
+   * each present one's value as stable text.
+   */
+  others: Map<string, string>;
   readOnly: boolean;
   writeOnly: boolean;
   deprecated: boolean;
@@ -124,6 +129,29 @@ export interface SchemaView {
   inner: Link | null;
 }
 
+/**
+ * JSON Schema keywords that limit values in ways the comparison does not
+ * read as schemas (conditions, negations, dependencies, key patterns): a
+ * change to one is reported as written, a warning, since the document does
+ * not say enough to decide.
+ */
+export const OTHER_KEYWORDS = [
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentRequired",
+  "dependentSchemas",
+  "dependencies",
+  "propertyNames",
+  "patternProperties",
+  "contains",
+  "minContains",
+  "maxContains",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+] as const;
+
 /** Properties read per schema: far more than real schemas have. */
 const MAX_PROPS = 10_000;
 /** Alternatives read per `oneOf`/`anyOf`. */
@@ -147,6 +175,7 @@ const ANYTHING: SchemaView = Object.freeze({
   prefix: [],
   discriminator: "",
   mapping: new Map(),
+  others: new Map(),
   bounds: {},
   readOnly: false,
   writeOnly: false,
@@ -426,6 +455,12 @@ export class SchemaReader {
         }
       }
     }
+    for (const k of OTHER_KEYWORDS) {
+      const x = pick(m, k);
+      if (x === undefined) continue;
+      if (v.others.size === 0) v.others = new Map();
+      v.others.set(k, json(x) ?? "");
+    }
     v.readOnly = pick(m, "readOnly") === true;
     v.writeOnly = pick(m, "writeOnly") === true;
     v.deprecated = pick(m, "deprecated") === true;
@@ -474,4 +509,30 @@ export class SchemaReader {
       inner: alt,
     };
   }
+}
+
+/** Nodes of one enum or default value written out; past it, the value is cut. */
+const MAX_VALUE_NODES = 1_000;
+
+/**
+ * A value as a stable text (object keys sorted), for enum and default
+ * comparison and for sentences; undefined stays undefined. Bounded: a value
+ * that YAML aliases make huge is cut after {@link MAX_VALUE_NODES} nodes.
+ */
+export function json(v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  let left = MAX_VALUE_NODES;
+  const write = (x: unknown): string => {
+    if (--left < 0) return "…";
+    if (Array.isArray(x)) return `[${x.map(write).join(",")}]`;
+    if (x && typeof x === "object") {
+      const o = x as Record<string, unknown>;
+      return `{${
+        Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${write(o[k])}`)
+          .join(",")
+      }}`;
+    }
+    return JSON.stringify(x) ?? "null";
+  };
+  return write(v);
 }
