@@ -55,14 +55,24 @@ export function compareModels(
   const report = new Report();
   const schemas = new SchemaDiff(
     report,
-    new SchemaReader(base.parsed.resolver, base.pointers),
-    new SchemaReader(revision.parsed.resolver, revision.pointers),
+    new SchemaReader(base.parsed.resolver, base.pointers, siblings(base)),
+    new SchemaReader(
+      revision.parsed.resolver,
+      revision.pointers,
+      siblings(revision),
+    ),
     options.maxPairs ?? MAX_PAIRS,
   );
   compareDocument(base, revision, report);
   compareOperations(base, revision, report, schemas);
   const { counts, changes } = report.result(options.all === true);
   return { base: base.info, revision: revision.info, counts, changes };
+}
+
+/** Whether keywords beside a `$ref` apply: OpenAPI 3.1 and later. */
+function siblings(m: SpecModel): boolean {
+  const d = m.parsed.detected;
+  return d.family === "openapi" && d.minor >= 1;
 }
 
 /**

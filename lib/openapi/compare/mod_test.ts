@@ -1162,6 +1162,19 @@ const CHANGES: [string, string, string, Want[]][] = [
     doc31(requestBody(object({ a: { type: "string", not: { const: "x" } } }))),
     [["request-property-not-added", "warning", ["POST /a"]]],
   ],
+  [
+    "ok/a 3.1 bound written beside a $ref applies",
+    doc31(requestBody(object({ n: { $ref: "#/components/schemas/Name" } })), {
+      Name: { type: "string" },
+    }),
+    doc31(
+      requestBody(
+        object({ n: { $ref: "#/components/schemas/Name", maxLength: 5 } }),
+      ),
+      { Name: { type: "string" } },
+    ),
+    [["request-property-max-length-set", "breaking", ["POST /a"]]],
+  ],
 ];
 
 const SAME: [string, string, string][] = [
@@ -1326,6 +1339,18 @@ const SAME: [string, string, string][] = [
       f: { type: "string", contentMediaType: "application/pdf" },
       b: { type: "string", contentEncoding: "base64" },
     }))),
+  ],
+  [
+    "same/a 3.0 keyword beside a $ref is ignored, as 3.0 says",
+    doc(requestBody(object({ n: { $ref: "#/components/schemas/Name" } })), {
+      Name: { type: "string" },
+    }),
+    doc(
+      requestBody(
+        object({ n: { $ref: "#/components/schemas/Name", maxLength: 5 } }),
+      ),
+      { Name: { type: "string" } },
+    ),
   ],
   [
     "same/a document and itself",

@@ -220,20 +220,67 @@ function writtenTypes(s: unknown): string[] | null {
   return null;
 }
 
+/**
+ * Keywords that say something about a value without limiting it: a schema
+ * of these beside `allOf: [{$ref: X}]` annotates X (a `maxLength` there
+ * limits it, and is compared as a schema of its own).
+ */
+const ANNOTATIONS = new Set([
+  "allOf",
+  "title",
+  "description",
+  "summary",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "nullable",
+  "default",
+  "example",
+  "examples",
+  "$comment",
+  "externalDocs",
+]);
+
 /** Reads schemas of one document, each object once. */
 export class SchemaReader {
   #r: RefResolver;
   #pointers: WeakMap<object, string>;
   #views = new Map<object, SchemaView>();
+  #refSiblings: boolean;
+  #wrapped = new WeakMap<object, Record<string, unknown>>();
   #named = new Map<string, SchemaView>();
 
   /**
    * `pointers` names where objects not written in the document stand
    * (a 2.0 form's schema and its fields).
    */
-  constructor(r: RefResolver, pointers: WeakMap<object, string>) {
+  constructor(
+    r: RefResolver,
+    pointers: WeakMap<object, string>,
+    refSiblings = false,
+  ) {
     this.#r = r;
     this.#pointers = pointers;
+    this.#refSiblings = refSiblings;
+  }
+
+  /**
+   * `raw` as it is read: in OpenAPI 3.1 (JSON Schema 2020-12 §8.2.3.1) the
+   * keywords beside a `$ref` apply too, so `{$ref: X, maxLength: 5}` is
+   * read as `{allOf: [{$ref: X}], maxLength: 5}`, one object per `raw` (the
+   * comparison memoizes on it); 3.0 ignores them (§4.7.24).
+   */
+  #read$ref(raw: unknown): unknown {
+    if (!this.#refSiblings || !isObject(raw) || typeof raw.$ref !== "string") {
+      return raw;
+    }
+    let w = this.#wrapped.get(raw);
+    if (w) return w;
+    const { $ref, ...siblings } = raw;
+    if (Object.keys(siblings).length === 0) return raw;
+    w = { ...siblings, allOf: [{ $ref }] };
+    this.#wrapped.set(raw, w);
+    return w;
   }
 
   /**
@@ -241,7 +288,7 @@ export class SchemaReader {
    * null where {@link view} reads "anything".
    */
   target(raw: unknown): Record<string, unknown> | null {
-    const d = this.#r.deref(raw);
+    const d = this.#r.deref(this.#read$ref(raw));
     return !d.error && isObject(d.value) ? d.value : null;
   }
 
@@ -259,7 +306,7 @@ export class SchemaReader {
 
   /** The view of the schema `raw` written at `pointer`. */
   view(raw: unknown, pointer: string | Link): SchemaView {
-    const d = this.#r.deref(raw);
+    const d = this.#r.deref(this.#read$ref(raw));
     if (d.error) {
       return { ...ANYTHING, name: d.ref ? refName(d.ref) : "", note: d.error };
     }
@@ -472,8 +519,7 @@ export class SchemaReader {
     if (
       m.parts.length === 2 && Array.isArray(own.allOf) &&
       own.allOf.length === 1 && typeof refOf(own.allOf[0]) === "string" &&
-      own.type === undefined && own.properties === undefined &&
-      own.items === undefined
+      Object.keys(own).every((k) => ANNOTATIONS.has(k) || k.startsWith("x-"))
     ) {
       v.inner = this.#link(own.allOf[0], childPointer(pointer, "allOf"), 0);
     }
