@@ -15,7 +15,7 @@ import { SchemaDiff } from "./schema_diff.ts";
 import { type SpecModel, specModel } from "./model.ts";
 import { compareOperations, securityChanges } from "./operations.ts";
 import { Report, Scope } from "./report.ts";
-import type { CompareOptions, CompareResult, Side } from "./types.ts";
+import type { CompareOptions, CompareResult, Level, Side } from "./types.ts";
 
 export { CompareLimitError } from "./schema_diff.ts";
 export type * from "./types.ts";
@@ -134,6 +134,7 @@ function compareDocument(b: SpecModel, r: SpecModel, report: Report): void {
       },
     });
   }
+  compareServerVars(b, r, report);
   compareSchemes(b, r, report);
   const words: [string, string, string, string][] = [
     ["info-title-changed", "title", b.info.title, r.info.title],
@@ -189,5 +190,53 @@ function compareSchemes(b: SpecModel, r: SpecModel, report: Report): void {
     const scope = new Scope();
     report.add(scope, finding);
     for (const op of users) report.attach(op, scope);
+  }
+}
+
+/**
+ * Server variables of a server both versions list: a value a client may
+ * have chosen that is no longer allowed, or a variable gone, may break it
+ * (warning); a default changed moves clients that take it (info).
+ */
+function compareServerVars(b: SpecModel, r: SpecModel, report: Report): void {
+  for (const [url, vars] of b.serverVars) {
+    const now = r.serverVars.get(url);
+    if (!now) continue;
+    const add = (id: string, level: Level, text: string) =>
+      report.addDocument({
+        id,
+        level,
+        where: `server ${url}`,
+        pointer: { base: "/servers", revision: "/servers" },
+        text: `server \`${url}\` ${text}`,
+      });
+    for (const [name, v] of vars) {
+      const w = now.get(name);
+      if (!w) {
+        add(
+          "api-server-variable-removed",
+          "warning",
+          `lost variable \`${name}\``,
+        );
+        continue;
+      }
+      if (v.default !== w.default) {
+        add(
+          "api-server-variable-default-changed",
+          "info",
+          `variable \`${name}\` default changed from \`${v.default}\` to \`${w.default}\``,
+        );
+      }
+      const allowed = new Set(w.enum ?? []);
+      for (const value of v.enum ?? []) {
+        if (w.enum && !allowed.has(value)) {
+          add(
+            "api-server-variable-enum-value-removed",
+            "warning",
+            `variable \`${name}\` lost value \`${value}\``,
+          );
+        }
+      }
+    }
   }
 }

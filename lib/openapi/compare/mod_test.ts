@@ -1175,6 +1175,36 @@ const CHANGES: [string, string, string, Want[]][] = [
     ),
     [["request-property-max-length-set", "breaking", ["POST /a"]]],
   ],
+  [
+    "ok/a server variable's value no longer allowed",
+    doc({ "/a": { get: { responses: ok200 } } }, {}, {
+      servers: [{
+        url: "https://{region}.x.example",
+        variables: { region: { default: "eu", enum: ["eu", "us"] } },
+      }],
+    }),
+    doc({ "/a": { get: { responses: ok200 } } }, {}, {
+      servers: [{
+        url: "https://{region}.x.example",
+        variables: { region: { default: "eu", enum: ["eu"] } },
+      }],
+    }),
+    [["api-server-variable-enum-value-removed", "warning", []]],
+  ],
+  [
+    "ok/an operation now served from a server of its own",
+    doc({ "/a": { get: { responses: ok200 } } }),
+    doc({
+      "/a": {
+        servers: [{ url: "https://legacy.x.example" }],
+        get: { responses: ok200 },
+      },
+    }),
+    [
+      ["operation-server-removed", "warning", ["GET /a"]],
+      ["operation-server-added", "info", ["GET /a"]],
+    ],
+  ],
 ];
 
 const SAME: [string, string, string][] = [

@@ -118,6 +118,11 @@ export interface OpModel {
   /** The requirements in force (the operation's, else the document's); null when none are declared. */
   security: Requirement[] | null;
   securityPointer: string;
+  /**
+   * The servers of its own or its path item's `servers` (OpenAPI 3.x), by
+   * URL; null when it uses the document's.
+   */
+  servers: string[] | null;
 }
 
 /** One side, ready to compare. */
@@ -144,10 +149,56 @@ export interface SpecModel {
   /** The document's `security`, null when it declares none. */
   security: Requirement[] | null;
   /**
+   * The document's server variables (OpenAPI 3.x), by server URL template
+   * and variable name: each one's default and allowed values.
+   */
+  serverVars: Map<string, Map<string, ServerVar>>;
+  /**
    * Security schemes by name: how a client sends its credential, and where
    * the scheme is written.
    */
   schemes: Map<string, SchemeModel>;
+}
+
+/**
+ * The URLs of an operation's or path item's own `servers`, null when it
+ * has none (it is served where the document says).
+ */
+function ownServers(servers: unknown): string[] | null {
+  if (!Array.isArray(servers) || !servers.length) return null;
+  return servers.slice(0, 100).map((s) => isObject(s) ? str(s.url) : "")
+    .filter(Boolean);
+}
+
+/** A server variable (OpenAPI 3.1 §4.8.6): its default and enum. */
+export interface ServerVar {
+  default: string;
+  /** Allowed values; null when any is. */
+  enum: string[] | null;
+}
+
+/** The variables of a `servers` list, by URL template and name. */
+export function serverVarsOf(
+  servers: unknown,
+): Map<string, Map<string, ServerVar>> {
+  const out = new Map<string, Map<string, ServerVar>>();
+  if (!Array.isArray(servers)) return out;
+  for (const s of servers.slice(0, 100)) {
+    if (!isObject(s) || typeof s.url !== "string" || !isObject(s.variables)) {
+      continue;
+    }
+    const vars = new Map<string, ServerVar>();
+    for (const name in s.variables) {
+      const v = s.variables[name];
+      if (!isObject(v)) continue;
+      vars.set(name, {
+        default: scalarText(v.default) ?? "",
+        enum: Array.isArray(v.enum) ? scalarList(v.enum, 1000) : null,
+      });
+    }
+    out.set(s.url, vars);
+  }
+  return out;
 }
 
 /** A security scheme as compared. */
@@ -290,6 +341,7 @@ export function specModel(parsed: ParsedSpec): SpecModel {
     pointers: new WeakMap(),
     description: str(isObject(doc.info) ? doc.info.description : undefined),
     security: requirements(doc.security),
+    serverVars: serverVarsOf(swagger ? undefined : doc.servers),
     schemes: schemesOf(doc, swagger, r),
   };
   for (const container of ["paths", "webhooks"] as const) {
@@ -429,6 +481,7 @@ function readOperation(
     responses: new Map(),
     security: null,
     securityPointer: "",
+    servers: ownServers(op.servers) ?? ownServers(item.servers),
   };
   // Operation-level parameters override path-level ones of the same name
   // and location (OpenAPI 3.1 §4.8.9.1, Swagger 2.0 "parameters").

@@ -183,6 +183,33 @@ class OperationDiff {
   #operation(): void {
     const b = this.#b, r = this.#r;
     const at = { base: b.pointer, revision: r.pointer };
+    // Servers of its own (or its path item's): where a client sends it.
+    if (b.servers || r.servers) {
+      const was = new Set(b.servers ?? ["the document's servers"]);
+      const is = new Set(r.servers ?? ["the document's servers"]);
+      for (const url of was) {
+        if (is.has(url)) continue;
+        this.#add(
+          "operation-server-removed",
+          "warning",
+          "servers",
+          at,
+          `operation is no longer served from ${
+            b.servers ? `\`${url}\`` : url
+          }`,
+        );
+      }
+      for (const url of is) {
+        if (was.has(url)) continue;
+        this.#add(
+          "operation-server-added",
+          "info",
+          "servers",
+          at,
+          `operation is now served from ${r.servers ? `\`${url}\`` : url}`,
+        );
+      }
+    }
     if (b.deprecated !== r.deprecated) {
       if (r.deprecated) {
         this.#add(
