@@ -1205,6 +1205,22 @@ const CHANGES: [string, string, string, Want[]][] = [
       ["operation-server-added", "info", ["GET /a"]],
     ],
   ],
+  [
+    "ok/a 3.1 tuple that now takes nothing past its positions",
+    doc31(
+      requestBody(
+        object({ p: { type: "array", prefixItems: [{ type: "string" }] } }),
+      ),
+    ),
+    doc31(
+      requestBody(
+        object({
+          p: { type: "array", prefixItems: [{ type: "string" }], items: false },
+        }),
+      ),
+    ),
+    [["request-property-type-changed", "breaking", ["POST /a"]]],
+  ],
 ];
 
 const SAME: [string, string, string][] = [

@@ -843,6 +843,19 @@ export class SchemaDiff {
         this.#link(bl, rl, { ...at, role: "property", path: at.path + suffix }),
       );
     if (b.items && r.items) deeper("[]", b.items, r.items);
+    else if (
+      (b.items || r.items) && b.types?.includes("array") &&
+      r.types?.includes("array")
+    ) {
+      // Items said on one side only: the other's are anything (a tuple
+      // that gained `items: false` no longer takes more than it lists).
+      const any = (v: SchemaView): Link => ({
+        raw: {},
+        under: v.pointer,
+        key: "items",
+      });
+      deeper("[]", b.items ?? any(b), r.items ?? any(r));
+    }
     // A tuple (3.1 `prefixItems`) by position; one longer or shorter is said
     // as a change of the array (its item bounds say the rest).
     const tuple = Math.min(b.prefix.length, r.prefix.length);
