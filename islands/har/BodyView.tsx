@@ -28,7 +28,12 @@ function SvgImage({ svg }: { svg: string }) {
  * binary or unpreviewable content is not shown at all).
  */
 export function BodyView(
-  { body, onSave }: { body: BodyPreview; onSave?: () => void },
+  { body, onSave, side = "response" }: {
+    body: BodyPreview;
+    onSave?: () => void;
+    /** Which body it is, for the button's name. */
+    side?: "request" | "response";
+  },
 ) {
   if (body.kind === "none") return <p class="muted">{body.reason}</p>;
   return (
@@ -41,7 +46,7 @@ export function BodyView(
           data-testid="har-save-body"
           onClick={onSave}
         >
-          Save body
+          Save {side} body
         </button>
       )}
     </>

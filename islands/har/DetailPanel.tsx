@@ -120,6 +120,7 @@ export function DetailPanel(
                 )}
                 <BodyView
                   body={detail.requestBody}
+                  side="request"
                   onSave={() => onSaveBody("request")}
                 />
               </>

@@ -63,6 +63,18 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
     w.load(input, name, source);
   }
 
+  /**
+   * Closes the detail and gives the keyboard back to the list, on the row
+   * that was open (its cursor stays there), as a dialog gives focus back
+   * to what opened it.
+   */
+  function closeDetail() {
+    select(-1);
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>("[data-testid=har-list]")?.focus()
+    );
+  }
+
   /** Saves an entry's whole body, read from the worker, to a local file. */
   async function saveBody(index: number, side: "request" | "response") {
     const { blob, name, error } = await w.body(index, side);
@@ -156,7 +168,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
                 error={w.detailError}
                 pageTitle={pageOf(sel)?.title || pageOf(sel)?.id || ""}
                 url={urlOf(c, sel)}
-                onClose={() => select(-1)}
+                onClose={closeDetail}
                 onCopy={copy}
                 onSaveBody={(side) => saveBody(sel, side)}
               />

@@ -215,5 +215,24 @@ Deno.test({
         state: "detached",
       });
       assert.equal(await listCount(page), 8);
+      // Closed from inside the detail, the keyboard is back on the list,
+      // on the row that was open.
+      await page.keyboard.press("Enter");
+      await page.locator("[data-testid=har-detail][data-index='5']").waitFor();
+      await page.focus("[data-testid=har-detail] .har-close");
+      await page.keyboard.press("Enter");
+      await page.locator("[data-testid=har-detail]").waitFor({
+        state: "detached",
+      });
+      await page.waitForFunction(() =>
+        document.activeElement?.getAttribute("data-testid") === "har-list"
+      );
+      assert.equal(
+        await page.getAttribute(
+          "[data-testid=har-list]",
+          "aria-activedescendant",
+        ),
+        "har-row-5",
+      );
     }),
 });
