@@ -19,7 +19,7 @@ function TopList(
   if (!items.length) return null;
   return (
     <div class="har-top">
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       <ol>
         {items.map((i) => (
           <li key={i}>
@@ -63,7 +63,7 @@ export function Breakdown(
           onSelect={onSelect}
         />
         <div class="har-top">
-          <h3>By type</h3>
+          <h2>By type</h2>
           <table class="har-kv">
             <tbody>
               {Object.entries(summary.byType).filter(([, t]) => t.count).map((

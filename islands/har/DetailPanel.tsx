@@ -92,13 +92,13 @@ export function DetailPanel(
           count={detail.requestCookies.length + detail.responseCookies.length +
             (more.requestCookies ?? 0) + (more.responseCookies ?? 0)}
         >
-          <h4>Sent</h4>
+          <h3>Sent</h3>
           <CookieTable
             rows={detail.requestCookies}
             label="Request cookies"
             more={more.requestCookies}
           />
-          <h4>Received</h4>
+          <h3>Received</h3>
           <CookieTable
             rows={detail.responseCookies}
             label="Response cookies"

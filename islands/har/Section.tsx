@@ -13,8 +13,15 @@ export function Section(
   return (
     <details class="har-section" id={`har-sec-${id}`} open>
       <summary>
-        {title}
-        {count !== undefined && <span class="chip-count">{count}</span>}
+        {/* A heading, so a screen reader can jump from section to section. */}
+        <h2 class="har-sec-title">
+          {title}
+          {count !== undefined && (
+            <span class="chip-count">
+              <span class="visually-hidden">,</span> {count}
+            </span>
+          )}
+        </h2>
       </summary>
       {children}
     </details>

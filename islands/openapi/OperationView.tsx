@@ -126,17 +126,17 @@ function Operation(
         <Curl command={d.curl} />
         {d.parameters.length > 0 && (
           <section>
-            <h4>Parameters</h4>
+            <h3>Parameters</h3>
             <Params list={d.parameters} />
           </section>
         )}
         {d.requestBody && (
           <section>
-            <h4>
+            <h3>
               Request body{d.requestBody.required && (
                 <span class="sv-req">required</span>
               )}
-            </h4>
+            </h3>
             <Markdown md={d.requestBody.description} />
             <Bodies
               list={d.requestBody.bodies}
@@ -146,7 +146,7 @@ function Operation(
           </section>
         )}
         <section>
-          <h4>Responses</h4>
+          <h3>Responses</h3>
           {d.responses.length
             ? <Responses list={d.responses} cache={cache} />
             : <p class="muted">No responses declared.</p>}

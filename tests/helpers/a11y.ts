@@ -210,6 +210,11 @@ interface Violation {
 
 /** Impacts that fail the test; moderate and minor ones are only listed. */
 const BLOCKING = new Set(["critical", "serious"]);
+/**
+ * Moderate rules that fail the test too: a skipped heading level hides
+ * sections from a screen reader's list of headings.
+ */
+const BLOCKING_RULES = new Set(["heading-order"]);
 
 /**
  * The rules whose outcome depends on colours. A theme changes nothing but
@@ -248,7 +253,7 @@ export async function axeViolations(
 /** A violation list as text that says what to fix, where. */
 function report(where: string, vs: Violation[]): string {
   const max = Deno.env.get("A11Y_VERBOSE") ? Infinity : 10;
-  const lines = [`${where}: ${vs.length} critical/serious rule(s) fail`];
+  const lines = [`${where}: ${vs.length} blocking rule(s) fail`];
   for (const v of vs) {
     lines.push(`  ${v.id} [${v.impact}] ${v.help} (${v.nodes.length} node(s))`);
     for (const n of v.nodes.slice(0, max)) {
@@ -464,7 +469,9 @@ export async function auditPage(
   for (const [i, t] of (opts.themes ?? PINNED).entries()) {
     await applyTheme(page, t);
     const all = await axeViolations(page, i === 0 ? undefined : COLOUR_RULES);
-    const vs = all.filter((v) => BLOCKING.has(v.impact));
+    const vs = all.filter((v) =>
+      BLOCKING.has(v.impact) || BLOCKING_RULES.has(v.id)
+    );
     counts.push(
       `${t.name}: ${
         all.map((v) => `${v.id} [${v.impact}] ${v.nodes.length}`).join(", ") ||
