@@ -42,11 +42,15 @@ export interface CurlRequest {
 export { shellQuote };
 
 /**
- * Percent-encodes a query name or value (RFC 3986 §3.4), leaving `{name}`
- * placeholders readable.
+ * Percent-encodes a query name or value (RFC 3986 §3.4), leaving a `{name}`
+ * placeholder readable.
  */
 function queryPart(s: string): string {
-  return encodeURIComponent(s).replace(/%7B/g, "{").replace(/%7D/g, "}");
+  // Only a whole `{name}` is a placeholder; braces in a value (JSON) are
+  // the value's.
+  return /^\{[^{}"':,\s]*\}$/.test(s)
+    ? `{${encodeURIComponent(s.slice(1, -1))}}`
+    : encodeURIComponent(s);
 }
 
 /**

@@ -153,6 +153,19 @@ function securityOf(v: unknown): string[] {
 }
 
 /**
+ * The first `max` keys of `o`, then "…and N more" when there are more: a
+ * list cut in silence reads as the whole.
+ */
+function namesWithRest(o: Record<string, unknown>, max: number): string[] {
+  const names = keysOf(o, max);
+  let total = 0;
+  for (const _ in o) total++;
+  return total > names.length
+    ? [...names, `…and ${total - names.length} more`]
+    : names;
+}
+
+/**
  * A Swagger 2.0 `formData` parameter read as a schema: it carries `type`,
  * `format`, `items`, `enum`, `default` and the constraints itself.
  */
@@ -387,7 +400,7 @@ export function operationDetail(
     responses,
     security: securityOf(op.security ?? doc.security),
     callbacks: isObject(op.callbacks)
-      ? keysOf(op.callbacks, MAX_RESPONSES)
+      ? namesWithRest(op.callbacks, MAX_RESPONSES)
       : [],
     warnings: warnings.length > MAX_WARNINGS
       ? [

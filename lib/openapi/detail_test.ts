@@ -463,6 +463,7 @@ Deno.test("spec detail: 3.2 itemSchema is each item's tree; dataValue and serial
                   examples: {
                     dv: { dataValue: { n: 7 } },
                     sv: { serializedValue: '{"n":8}' },
+                    both: { dataValue: { n: 9 }, serializedValue: '{"n":9}' },
                   },
                 },
                 "text/event-stream": {
@@ -494,6 +495,8 @@ Deno.test("spec detail: 3.2 itemSchema is each item's tree; dataValue and serial
       ["Generated from the schema", '{\n  "n": 0\n}'],
       ["dv", '{\n  "n": 7\n}'],
       ["sv (as sent)", '{"n":8}'],
+      ["both", '{\n  "n": 9\n}'],
+      ["both (as sent)", '{"n":9}'],
     ],
   );
 });
@@ -527,6 +530,8 @@ Deno.test("spec detail: a content parameter shows its schema; a required queryst
           parameters: [{
             name: "filter",
             in: "query",
+            required: true,
+            example: { kind: "a b" },
             content: {
               "application/json": {
                 schema: {
@@ -561,7 +566,11 @@ Deno.test("spec detail: a content parameter shows its schema; a required queryst
     ["filter", "application/json: object"],
     ["qs", "application/x-www-form-urlencoded: object"],
   ]);
-  assert.equal(d.curl, "curl -X GET 'https://x.example/s?term=string&page=0'");
+  // A JSON content parameter is its example as JSON text, percent-encoded.
+  assert.equal(
+    d.curl,
+    "curl -X GET 'https://x.example/s?filter=%7B%22kind%22%3A%22a%20b%22%7D&term=string&page=0'",
+  );
 });
 
 Deno.test("spec detail: a plain-name $ref finds its $anchor (3.1)", () => {

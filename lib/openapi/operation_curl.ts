@@ -84,6 +84,21 @@ export function serverOf(
 /** A parameter's value for the command: written example, default, first enum value, else `{name}`. */
 function paramValue(p: Record<string, unknown>, r: RefResolver): string {
   const name = scalarText(p.name) ?? "";
+  if (isObject(p.content)) {
+    // A parameter with `content` is its media type's serialization
+    // (OpenAPI 3.1 §4.8.12.2): JSON text for a JSON one.
+    const [type] = Object.keys(p.content);
+    const m = type === undefined ? undefined : r.deref(p.content[type]).value;
+    const media = isObject(m) ? m : {};
+    const v = p.example ?? media.example ??
+      (media.schema === undefined
+        ? undefined
+        : sampleOf(media.schema, r, "request"));
+    if (v === undefined) return `{${name}}`;
+    return typeof v === "string" && !isJson(type)
+      ? v
+      : prettyJson(v, 10_000, "");
+  }
   const schema = r.deref(p.schema).value;
   const s = isObject(schema) ? schema : p; // Swagger 2.0 keeps them on the parameter
   for (const v of [p.example, s.example, s.default, p.default]) {

@@ -194,15 +194,22 @@ function writtenExamples(
         ? `${clip(name)}: ${clip(ex.summary)}`
         : clip(name);
       const value = exampleValue(ex);
+      const sent = typeof ex.serializedValue === "string";
       if (value !== undefined) {
         out.push({ label, text: exampleText(value), generated: false });
-      } else if (typeof ex.serializedValue === "string") {
+      }
+      // OpenAPI 3.2 §4.8.19: the same example as it goes on the wire, shown
+      // beside its data when both are written.
+      if (sent) {
         out.push({
           label: `${label} (as sent)`,
-          text: truncate(ex.serializedValue, MAX_EXAMPLE_CHARS),
+          text: truncate(ex.serializedValue as string, MAX_EXAMPLE_CHARS),
           generated: false,
         });
-      } else if (typeof ex.externalValue === "string") {
+      }
+      if (
+        value === undefined && !sent && typeof ex.externalValue === "string"
+      ) {
         out.push({
           label,
           text: `(external example ${clip(ex.externalValue)}, not fetched)`,
