@@ -632,3 +632,25 @@ Deno.test("spec detail: a parameter listed twice in one list is warned about, th
     "Parameter q (in query) is listed twice: the later one is shown",
   ]);
 });
+
+Deno.test("spec detail: a long callbacks list says how many more it holds", () => {
+  const callbacks: Record<string, unknown> = {};
+  for (let i = 0; i < 130; i++) {
+    callbacks[`cb${i}`] = { "{$request.body#/u}": { post: { responses: {} } } };
+  }
+  const d = operationDetail(
+    parsedDoc({
+      openapi: "3.1.0",
+      paths: {
+        "/a": {
+          post: { callbacks, responses: { "200": { description: "ok" } } },
+        },
+      },
+    }),
+    "paths",
+    "/a",
+    "post",
+  )!;
+  assert.equal(d.callbacks.length, 101);
+  assert.equal(d.callbacks.at(-1), "…and 30 more");
+});
