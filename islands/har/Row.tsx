@@ -69,7 +69,13 @@ function renderRow(
       data-type={TYPE_CATEGORIES[c.type[i]]}
       onClick={() => onSelect(i)}
     >
-      <span class={`har-col c-status s-${cls}`}>{statusText(c.status[i])}</span>
+      <span
+        class={`har-col c-status s-${cls}${
+          c.status[i] >= 100 && c.status[i] < 200 ? " s-1xx" : ""
+        }`}
+      >
+        {statusText(c.status[i])}
+      </span>
       <span class="har-col c-method">
         <span class={`method${METHOD_CLASS.has(m) ? ` method-${m}` : ""}`}>
           {method.length > 40 ? method.slice(0, 40) + "…" : method || "—"}
