@@ -113,6 +113,8 @@ export class SchemaDiff {
   #work: Task[] = [];
   #equal = new WeakMap<object, WeakMap<object, boolean>>();
   #alike = new WeakMap<object, WeakMap<object, number>>();
+  #prints = new WeakMap<SchemaView, { depth: number; text: string }>();
+  #texts = new WeakMap<object, string>();
   #alikeBudget = MAX_ALIKE_TOTAL;
 
   constructor(
@@ -280,11 +282,34 @@ export class SchemaDiff {
       (x, y) => this.#likeness(x, y),
       (a, before) => {
         const t = (before ? this.#base : this.#rev).target(a.raw);
-        return t ? json(t) : undefined;
+        if (!t) return undefined;
+        let text = this.#texts.get(t);
+        if (text === undefined) this.#texts.set(t, text = json(t)!);
+        return text;
+      },
+      (a, before) => {
+        const reader = before ? this.#base : this.#rev;
+        return this.#print(reader, reader.view(a.raw, a), PRINT_DEPTH);
       },
     );
     if ((!b.alts || !r.alts) && !pairs.length) return null;
     return { kind, pairs, lost, gained, own: !!b.alts && !!r.alts };
+  }
+
+  /**
+   * What a schema means, as text, `depth` levels down (see
+   * {@link fingerprint}); each view's once.
+   */
+  #print(reader: SchemaReader, v: SchemaView, depth: number): string {
+    const known = this.#prints.get(v);
+    if (known && known.depth >= depth) return known.text;
+    const child = (l: Link | null | false) =>
+      l && depth > 0
+        ? this.#print(reader, reader.view(l.raw, l), depth - 1)
+        : "";
+    const text = fingerprint(v, child);
+    this.#prints.set(v, { depth, text });
+    return text;
   }
 
   /**
@@ -1016,64 +1041,76 @@ export function matchAlternatives(
   score: (a: Alternative, b: Alternative) => number,
   text: (a: Alternative, before: boolean) => string | undefined = () =>
     undefined,
+  print: (a: Alternative, before: boolean) => string | undefined = () =>
+    undefined,
 ): [[Alternative, Alternative][], Alternative[], Alternative[]] {
   const pairs: [Alternative, Alternative][] = [];
   const used = new Set<Alternative>();
+  const take = (a: Alternative, b: Alternative) => {
+    pairs.push([a, b]);
+    used.add(b);
+  };
   const byLabel = new Map(
     after.filter((a) => !a.byPosition).map((a) => [a.label, a]),
   );
   let left: Alternative[] = [];
   for (const a of before) {
     const m = a.byPosition ? undefined : byLabel.get(a.label);
-    if (m && !used.has(m)) {
-      pairs.push([a, m]);
-      used.add(m);
-    } else left.push(a);
+    if (m && !used.has(m)) take(a, m);
+    else left.push(a);
   }
-  // Written alike: found by their text first (a list of hundreds reordered
-  // costs a lookup each), then among the first others left.
-  const byText = new Map<string, Alternative[]>();
-  for (const b of after) {
-    if (used.has(b)) continue;
-    const t = text(b, false);
-    if (t !== undefined) byText.set(t, [...byText.get(t) ?? [], b]);
-  }
-  const take = (a: Alternative, b: Alternative) => {
-    pairs.push([a, b]);
-    used.add(b);
+  /** The alternatives of `after` still free, by `key` (a lookup each). */
+  const index = (
+    key: (a: Alternative, before: boolean) => string | undefined,
+  ) => {
+    const by = new Map<string, Alternative[]>();
+    for (const b of after) {
+      if (used.has(b)) continue;
+      const k = key(b, false);
+      if (k !== undefined) by.set(k, [...by.get(k) ?? [], b]);
+    }
+    return by;
   };
-  const inline = (a: Alternative) => typeof refOf(a.raw) !== "string";
-  for (const alikeOnly of [true, false]) {
+  /** Pairs each alternative left with the first free one `find` gives. */
+  const pass = (find: (a: Alternative) => Alternative | undefined) => {
     const stillLeft: Alternative[] = [];
     for (const a of left) {
-      if (alikeOnly) {
-        const t = text(a, true);
-        const same = t === undefined
-          ? undefined
-          : byText.get(t)?.find((b) => !used.has(b) && alike(a, b));
-        if (same) {
-          take(a, same);
-          continue;
-        }
-      }
-      let best: Alternative | undefined, bestScore = 0;
-      const free = after.filter((b) => !used.has(b)).slice(0, MAX_TRIES);
-      for (const b of free) {
-        if (alikeOnly) {
-          if (alike(a, b)) {
-            best = b;
-            break;
-          }
-        } else if (inline(a) || inline(b)) {
-          const s = score(a, b);
-          if (s > bestScore) [best, bestScore] = [b, s];
-        }
-      }
-      if (best) take(a, best);
+      const b = find(a);
+      if (b) take(a, b);
       else stillLeft.push(a);
     }
     left = stillLeft;
-  }
+  };
+  const free = () => after.filter((b) => !used.has(b)).slice(0, MAX_TRIES);
+  // 1. Written alike: by their text, else among the first others left.
+  const byText = index(text);
+  pass((a) => {
+    const t = text(a, true);
+    return (t === undefined
+      ? undefined
+      : byText.get(t)?.find((b) => !used.has(b) && alike(a, b))) ??
+      free().find((b) => alike(a, b));
+  });
+  // 2. Read alike as schemas (a 3.0 `nullable` and a 3.1 `"null"` type, an
+  //    enum of one and a `const`): the same fingerprint.
+  const byPrint = index(print);
+  pass((a) => {
+    const p = print(a, true);
+    return p === undefined
+      ? undefined
+      : byPrint.get(p)?.find((b) => !used.has(b));
+  });
+  // 3. The most alike of the rest, one side inline.
+  const inline = (a: Alternative) => typeof refOf(a.raw) !== "string";
+  pass((a) => {
+    let best: Alternative | undefined, bestScore = 0;
+    for (const b of free()) {
+      if (!inline(a) && !inline(b)) continue;
+      const s = score(a, b);
+      if (s > bestScore) [best, bestScore] = [b, s];
+    }
+    return best;
+  });
   return [pairs, left, after.filter((a) => !used.has(a))];
 }
 
@@ -1115,6 +1152,37 @@ const MAX_TRIES = 100;
 
 /** Property names {@link likeness} compares per pair. */
 const MAX_LIKENESS_NAMES = 200;
+
+/** Levels below an alternative that its print reads. */
+const PRINT_DEPTH = 3;
+
+/**
+ * What a schema means, as text: its types, null, format, values (sorted),
+ * bounds, pattern, required names, and `child`'s text of each property (by
+ * name), its items, additional properties and alternatives (sorted, so
+ * their order says nothing). Two alternatives with the same print mean the
+ * same as far as it reads (a 3.0 `nullable` and a 3.1 `"null"` type, an
+ * enum of one and a `const`) and are paired before any guess by likeness.
+ */
+function fingerprint(
+  v: SchemaView,
+  child: (l: Link | null | false) => string,
+): string {
+  const cap = MAX_LIKENESS_NAMES;
+  return json([
+    v.types,
+    v.nullable,
+    v.format,
+    v.enum?.slice(0, cap).map((x) => json(x)).sort() ?? null,
+    v.bounds,
+    v.pattern,
+    [...v.required].slice(0, cap).sort(),
+    [...v.props].slice(0, cap).map(([k, l]) => [k, child(l)]).sort(),
+    child(v.items),
+    v.additional === false ? false : child(v.additional),
+    v.alts?.list.slice(0, cap).map((a) => child(a)).sort() ?? null,
+  ])!;
+}
 
 /**
  * How alike two schemas are, for pairing alternatives: 1 for the same
