@@ -6,7 +6,12 @@
  * that lists itself in `allOf`, or YAML aliases fanning out, cost one step
  * each), and the number of parts and their nesting are capped.
  */
-import { isObject, refPointer, type RefResolver } from "./refs.ts";
+import { type Deref, isObject, refPointer } from "./refs.ts";
+
+/** What follows a `$ref` (a RefResolver, or a reader that wraps it). */
+export interface Dereferencer {
+  deref(value: unknown): Deref;
+}
 
 /** Parts kept per merge; real schemas have a handful. */
 const MAX_PARTS = 100;
@@ -33,7 +38,7 @@ export interface Merged {
  */
 export function mergeParts(
   schema: Record<string, unknown>,
-  r: RefResolver,
+  r: Dereferencer,
   pointer = "",
 ): Merged {
   const out: Merged = { parts: [], pointers: [], problems: [] };

@@ -251,3 +251,51 @@ ${"                - *A\n".repeat(2_000)}      responses:
   const r = timed(() => compareSpecs(side("zb"), side("zr")));
   assert.ok(r.changes.length > 0);
 });
+
+Deno.test("compare hostile: an alternative fanning out 200 ways three levels deep pairs in bounded time", () => {
+  // A print that embedded its children's whole texts grew 200^3 long: a
+  // 25 kB document ran out of string length.
+  const props = (ref: string) =>
+    Object.fromEntries(
+      Array.from({ length: 200 }, (_, i) => [`p${i}`, {
+        $ref: `#/components/schemas/${ref}`,
+      }]),
+    );
+  const side = (leaf: string) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "h", version: "1" },
+      paths: {
+        "/x": {
+          post: {
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    oneOf: [
+                      {
+                        type: "object",
+                        properties: props("L1"),
+                        description: leaf,
+                      },
+                      { type: "string" },
+                    ],
+                  },
+                },
+              },
+            },
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          L1: { type: "object", properties: props("L2") },
+          L2: { type: "object", properties: props("L3") },
+          L3: { type: "object", properties: { v: { type: leaf } } },
+        },
+      },
+    });
+  const r = timed(() => compareSpecs(side("string"), side("integer")));
+  assert.equal(r.counts.breaking, 1);
+});

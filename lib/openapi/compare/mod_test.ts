@@ -133,6 +133,25 @@ function jsonLines(item: Json): string {
   );
 }
 
+/** A component three objects deep, reached at two depths below. */
+const NESTED = {
+  C: object({ x: object({ y: object({ z: { type: "string" } }) }) }),
+};
+const DEEP = (m: string, description?: string) => ({
+  ...object({
+    e: object({ f: { $ref: "#/components/schemas/C" } }),
+    m: { type: m },
+  }),
+  ...(description ? { description } : {}),
+});
+const SHALLOW = (description?: string) => ({
+  ...object({ k: { $ref: "#/components/schemas/C" }, q: { type: "boolean" } }),
+  ...(description ? { description } : {}),
+});
+
+/** A document's servers. */
+const API_SERVERS = { servers: [{ url: "https://api.x.example" }] };
+
 /** 250 inline alternatives, each an object with its own required field. */
 const MANY = Array.from(
   { length: 250 },
@@ -1193,13 +1212,17 @@ const CHANGES: [string, string, string, Want[]][] = [
   ],
   [
     "ok/an operation now served from a server of its own",
-    doc({ "/a": { get: { responses: ok200 } } }),
-    doc({
-      "/a": {
-        servers: [{ url: "https://legacy.x.example" }],
-        get: { responses: ok200 },
+    doc({ "/a": { get: { responses: ok200 } } }, {}, API_SERVERS),
+    doc(
+      {
+        "/a": {
+          servers: [{ url: "https://legacy.x.example" }],
+          get: { responses: ok200 },
+        },
       },
-    }),
+      {},
+      API_SERVERS,
+    ),
     [
       ["operation-server-removed", "warning", ["GET /a"]],
       ["operation-server-added", "info", ["GET /a"]],
@@ -1220,6 +1243,24 @@ const CHANGES: [string, string, string, Want[]][] = [
       ),
     ),
     [["request-property-type-changed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a 3.1 bound inside an allOf part written beside a $ref applies",
+    doc31(
+      requestBody(
+        object({ n: { allOf: [{ $ref: "#/components/schemas/Name" }] } }),
+      ),
+      {
+        Name: { type: "string" },
+      },
+    ),
+    doc31(
+      requestBody(object({
+        n: { allOf: [{ $ref: "#/components/schemas/Name", maxLength: 5 }] },
+      })),
+      { Name: { type: "string" } },
+    ),
+    [["request-property-max-length-set", "breaking", ["POST /a"]]],
   ],
 ];
 
@@ -1396,6 +1437,32 @@ const SAME: [string, string, string][] = [
         object({ n: { $ref: "#/components/schemas/Name", maxLength: 5 } }),
       ),
       { Name: { type: "string" } },
+    ),
+  ],
+  [
+    "same/an operation's own servers, the document's, dropped",
+    doc(
+      {
+        "/a": {
+          get: { servers: API_SERVERS.servers, responses: ok200 },
+        },
+      },
+      {},
+      API_SERVERS,
+    ),
+    doc({ "/a": { get: { responses: ok200 } } }, {}, API_SERVERS),
+  ],
+  [
+    "same/alternatives reaching one component at different depths, reordered and redescribed",
+    doc(
+      requestBody({ oneOf: [DEEP("string"), DEEP("integer"), SHALLOW()] }),
+      NESTED,
+    ),
+    doc(
+      requestBody({
+        oneOf: [SHALLOW("d"), DEEP("integer", "d"), DEEP("string", "d")],
+      }),
+      NESTED,
     ),
   ],
   [

@@ -123,6 +123,8 @@ export interface OpModel {
    * URL; null when it uses the document's.
    */
   servers: string[] | null;
+  /** Where it is served: its own servers, else the document's. */
+  servedAt: string[];
 }
 
 /** One side, ready to compare. */
@@ -482,7 +484,9 @@ function readOperation(
     security: null,
     securityPointer: "",
     servers: ownServers(op.servers) ?? ownServers(item.servers),
+    servedAt: [],
   };
+  out.servedAt = out.servers ?? model.servers;
   // Operation-level parameters override path-level ones of the same name
   // and location (OpenAPI 3.1 §4.8.9.1, Swagger 2.0 "parameters").
   const merged = new Map<string, [Record<string, unknown>, string]>();

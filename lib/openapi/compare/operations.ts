@@ -184,9 +184,10 @@ class OperationDiff {
     const b = this.#b, r = this.#r;
     const at = { base: b.pointer, revision: r.pointer };
     // Servers of its own (or its path item's): where a client sends it.
+    // Compared where it is served (own servers, else the document's), and
+    // only when one side has its own: the document's changes are said once.
     if (b.servers || r.servers) {
-      const was = new Set(b.servers ?? ["the document's servers"]);
-      const is = new Set(r.servers ?? ["the document's servers"]);
+      const was = new Set(b.servedAt), is = new Set(r.servedAt);
       for (const url of was) {
         if (is.has(url)) continue;
         this.#add(
@@ -194,9 +195,7 @@ class OperationDiff {
           "warning",
           "servers",
           at,
-          `operation is no longer served from ${
-            b.servers ? `\`${url}\`` : url
-          }`,
+          `operation is no longer served from \`${url}\``,
         );
       }
       for (const url of is) {
@@ -206,7 +205,7 @@ class OperationDiff {
           "info",
           "servers",
           at,
-          `operation is now served from ${r.servers ? `\`${url}\`` : url}`,
+          `operation is now served from \`${url}\``,
         );
       }
     }

@@ -113,7 +113,10 @@ export class SchemaDiff {
   #work: Task[] = [];
   #equal = new WeakMap<object, WeakMap<object, boolean>>();
   #alike = new WeakMap<object, WeakMap<object, number>>();
-  #prints = new WeakMap<SchemaView, { depth: number; text: string }>();
+  #prints = new WeakMap<SchemaView, string[]>();
+  #printIds = new Map<string, string>();
+  #enums = new WeakMap<SchemaView, string[]>();
+  #values = new WeakMap<object, string>();
   #texts = new WeakMap<object, string>();
   #alikeBudget = MAX_ALIKE_TOTAL;
 
@@ -301,15 +304,57 @@ export class SchemaDiff {
    * {@link fingerprint}); each view's once.
    */
   #print(reader: SchemaReader, v: SchemaView, depth: number): string {
-    const known = this.#prints.get(v);
-    if (known && known.depth >= depth) return known.text;
+    let byDepth = this.#prints.get(v);
+    if (!byDepth) this.#prints.set(v, byDepth = []);
+    const known = byDepth[depth];
+    if (known !== undefined) return known;
     const child = (l: Link | null | false) =>
       l && depth > 0
         ? this.#print(reader, reader.view(l.raw, l), depth - 1)
         : "";
-    const text = fingerprint(v, child);
-    this.#prints.set(v, { depth, text });
-    return text;
+    // A child's print is a short id, so a parent's text is its own fields
+    // and a few ids: linear, however many levels and children.
+    const text = fingerprint(v, child, this.#enumTexts(v));
+    let id = this.#printIds.get(text);
+    if (id === undefined) {
+      this.#printIds.set(text, id = `#${this.#printIds.size}`);
+    }
+    byDepth[depth] = id;
+    return id;
+  }
+
+  /**
+   * A value as stable text ({@link json}), an object's once: YAML aliases
+   * put one huge value in many enums.
+   */
+  #valueText(x: unknown): string {
+    if (typeof x !== "object" || x === null) return json(x) ?? "";
+    let t = this.#values.get(x);
+    if (t === undefined) this.#values.set(x, t = json(x) ?? "");
+    return t;
+  }
+
+  /**
+   * A view's enum values as sorted texts, the first ones within one budget
+   * for the whole enum (a hostile enum of huge objects is cut, once).
+   */
+  #enumTexts(v: SchemaView): string[] | null {
+    if (!v.enum) return null;
+    let t = this.#enums.get(v);
+    if (!t) {
+      t = [];
+      let budget = MAX_ENUM_TEXT;
+      for (const x of v.enum) {
+        if (t.length >= MAX_LIKENESS_NAMES) break;
+        const text = this.#valueText(x);
+        budget -= text.length;
+        if (budget < 0) break;
+        t.push(text);
+      }
+      t.sort();
+      this.#enums.set(v, t);
+    }
+    return t;
   }
 
   /**
@@ -324,7 +369,8 @@ export class SchemaDiff {
     if (!m) this.#alike.set(bt, m = new WeakMap());
     let n = m.get(rt);
     if (n === undefined) {
-      n = likeness(this.#base.view(x.raw, x), this.#rev.view(y.raw, y));
+      const b = this.#base.view(x.raw, x), r = this.#rev.view(y.raw, y);
+      n = likeness(b, r, this.#enumTexts(b), this.#enumTexts(r));
       m.set(rt, n);
     }
     return n;
@@ -578,8 +624,8 @@ export class SchemaDiff {
       b.enum.length === r.enum.length &&
       b.enum.every((v, i) => v === r.enum![i])
     ) return; // the same scalars in the same order: the usual case
-    const had = new Set(b.enum.map((v) => json(v)));
-    const has = new Set(r.enum.map((v) => json(v)));
+    const had = new Set(b.enum.map((v) => this.#valueText(v)));
+    const has = new Set(r.enum.map((v) => this.#valueText(v)));
     for (const v of had) {
       if (has.has(v)) continue;
       // oasdiff names a response body's own enum "mediatype".
@@ -1153,6 +1199,9 @@ const MAX_TRIES = 100;
 /** Property names {@link likeness} compares per pair. */
 const MAX_LIKENESS_NAMES = 200;
 
+/** Characters of enum values read per schema for pairing alternatives. */
+const MAX_ENUM_TEXT = 100_000;
+
 /** Levels below an alternative that its print reads. */
 const PRINT_DEPTH = 3;
 
@@ -1167,13 +1216,21 @@ const PRINT_DEPTH = 3;
 function fingerprint(
   v: SchemaView,
   child: (l: Link | null | false) => string,
+  enums: string[] | null,
 ): string {
   const cap = MAX_LIKENESS_NAMES;
   return json([
     v.types,
     v.nullable,
     v.format,
-    v.enum?.slice(0, cap).map((x) => json(x)).sort() ?? null,
+    enums,
+    v.multipleOf,
+    v.uniqueItems,
+    v.readOnly,
+    v.writeOnly,
+    v.discriminator,
+    [...v.others].sort(),
+    v.prefix.slice(0, cap).map((l) => child(l)),
     v.bounds,
     v.pattern,
     [...v.required].slice(0, cap).sort(),
@@ -1189,17 +1246,18 @@ function fingerprint(
  * types, 1 for alternatives of the same kind, 1 for a shared enum value,
  * 2 per property name they share; 0 when nothing says they are one.
  */
-function likeness(b: SchemaView, r: SchemaView): number {
+function likeness(
+  b: SchemaView,
+  r: SchemaView,
+  be: string[] | null,
+  re: string[] | null,
+): number {
   let n = 0;
   if (b.types && r.types && b.types.join() === r.types.join()) n += 1;
   if (b.alts && r.alts && b.alts.kind === r.alts.kind) n += 1;
-  if (b.enum && r.enum) {
-    const had = new Set(
-      b.enum.slice(0, MAX_LIKENESS_NAMES).map((v) => json(v)),
-    );
-    if (r.enum.slice(0, MAX_LIKENESS_NAMES).some((v) => had.has(json(v)))) {
-      n += 1;
-    }
+  if (be && re) {
+    const had = new Set(be);
+    if (re.some((t) => had.has(t))) n += 1;
   }
   // The first names tell two alternatives apart; a hostile schema's
   // thousands more would cost a walk per try.

@@ -278,7 +278,9 @@ export class SchemaReader {
     if (w) return w;
     const { $ref, ...siblings } = raw;
     if (Object.keys(siblings).length === 0) return raw;
-    w = { ...siblings, allOf: [{ $ref }] };
+    // A sibling `allOf` joins the reference's (not replaced by it).
+    const more = Array.isArray(siblings.allOf) ? siblings.allOf : [];
+    w = { ...siblings, allOf: [{ $ref }, ...more] };
     this.#wrapped.set(raw, w);
     return w;
   }
@@ -344,7 +346,11 @@ export class SchemaReader {
   }
 
   #read(s: Record<string, unknown>, pointer: string): SchemaView {
-    const m = mergeParts(s, this.#r, pointer);
+    // `allOf` parts are read as everything else is: a 3.1 part written
+    // `{$ref: X, maxLength: 5}` keeps its bound.
+    const m = mergeParts(s, {
+      deref: (x: unknown) => this.#r.deref(this.#read$ref(x)),
+    }, pointer);
     const v: SchemaView = {
       ...ANYTHING,
       obj: s,
