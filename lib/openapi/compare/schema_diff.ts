@@ -1113,7 +1113,10 @@ export function matchAlternatives(
     for (const b of after) {
       if (used.has(b)) continue;
       const k = key(b, false);
-      if (k !== undefined) by.set(k, [...by.get(k) ?? [], b]);
+      if (k === undefined) continue;
+      const list = by.get(k);
+      if (list) list.push(b);
+      else by.set(k, [b]);
     }
     return by;
   };
