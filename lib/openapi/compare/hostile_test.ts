@@ -299,3 +299,43 @@ Deno.test("compare hostile: an alternative fanning out 200 ways three levels dee
   const r = timed(() => compareSpecs(side("string"), side("integer")));
   assert.equal(r.counts.breaking, 1);
 });
+
+Deno.test("compare hostile: alternatives sharing an aliased enum of huge values pair in bounded time", () => {
+  // 200 references to one value of 900 nodes, in every alternative's enum:
+  // each value's text is written once, not once per alternative and pair.
+  const big = "{" +
+    Array.from(
+      { length: 30 },
+      (_, i) => `k${i}: [${Array.from({ length: 30 }, (_, j) => j).join(",")}]`,
+    ).join(
+      ", ",
+    ) + "}";
+  const side = (shift: number) => {
+    const alts = Array.from(
+      { length: 100 },
+      (_, i) =>
+        `                - {type: object, minProperties: ${
+          i + shift
+        }, enum: *E}`,
+    ).join("\n");
+    return `openapi: 3.0.3
+info: {title: h, version: "1"}
+x-defs:
+  big: &B ${big}
+  e: &E [${Array(200).fill("*B").join(", ")}]
+paths:
+  /x:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              oneOf:
+${alts}
+      responses:
+        "200": {description: ok}
+`;
+  };
+  const r = timed(() => compareSpecs(side(0), side(5000)));
+  assert.ok(r.counts.breaking > 0);
+});
