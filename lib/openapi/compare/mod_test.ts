@@ -1149,7 +1149,12 @@ const CHANGES: [string, string, string, Want[]][] = [
       }),
       { C: CIRCLE, S: SQUARE },
     ),
-    [["request-body-discriminator-mapping-deleted", "breaking", ["POST /a"]]],
+    // `s` is gone; S, still an alternative, is picked by its name now
+    // (implicit mapping).
+    [
+      ["request-body-discriminator-mapping-deleted", "breaking", ["POST /a"]],
+      ["request-body-discriminator-mapping-added", "info", ["POST /a"]],
+    ],
   ],
   [
     "ok/a discriminator that reads another property",
@@ -1261,6 +1266,31 @@ const CHANGES: [string, string, string, Want[]][] = [
       { Name: { type: "string" } },
     ),
     [["request-property-max-length-set", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a discriminated component renamed, its value implicit: the value on the wire changed",
+    doc(
+      requestBody({
+        oneOf: [{ $ref: "#/components/schemas/Cat" }, {
+          $ref: "#/components/schemas/Dog",
+        }],
+        discriminator: { propertyName: "kind" },
+      }),
+      { Cat: CIRCLE, Dog: SQUARE },
+    ),
+    doc(
+      requestBody({
+        oneOf: [{ $ref: "#/components/schemas/Feline" }, {
+          $ref: "#/components/schemas/Dog",
+        }],
+        discriminator: { propertyName: "kind" },
+      }),
+      { Feline: CIRCLE, Dog: SQUARE },
+    ),
+    [
+      ["request-body-discriminator-mapping-deleted", "breaking", ["POST /a"]],
+      ["request-body-discriminator-mapping-added", "info", ["POST /a"]],
+    ],
   ],
 ];
 
@@ -1464,6 +1494,124 @@ const SAME: [string, string, string][] = [
       }),
       NESTED,
     ),
+  ],
+  [
+    "same/a discriminated component renamed, its mapping value kept",
+    doc(
+      requestBody({
+        oneOf: [{ $ref: "#/components/schemas/Cat" }, {
+          $ref: "#/components/schemas/Dog",
+        }],
+        discriminator: {
+          propertyName: "kind",
+          mapping: { cat: "#/components/schemas/Cat" },
+        },
+      }),
+      { Cat: CIRCLE, Dog: SQUARE },
+    ),
+    doc(
+      requestBody({
+        oneOf: [{ $ref: "#/components/schemas/Feline" }, {
+          $ref: "#/components/schemas/Dog",
+        }],
+        discriminator: {
+          propertyName: "kind",
+          mapping: { cat: "#/components/schemas/Feline" },
+        },
+      }),
+      { Feline: CIRCLE, Dog: SQUARE },
+    ),
+  ],
+  [
+    "same/an implicit discriminator mapping written out",
+    doc(
+      requestBody({
+        oneOf: [{ $ref: "#/components/schemas/Cat" }, {
+          $ref: "#/components/schemas/Dog",
+        }],
+        discriminator: { propertyName: "kind" },
+      }),
+      { Cat: CIRCLE, Dog: SQUARE },
+    ),
+    doc(
+      requestBody({
+        oneOf: [{ $ref: "#/components/schemas/Cat" }, {
+          $ref: "#/components/schemas/Dog",
+        }],
+        discriminator: {
+          propertyName: "kind",
+          mapping: {
+            Cat: "#/components/schemas/Cat",
+            Dog: "#/components/schemas/Dog",
+          },
+        },
+      }),
+      { Cat: CIRCLE, Dog: SQUARE },
+    ),
+  ],
+  [
+    "same/a 3.1 $ref with a looser bound beside it, inlined",
+    doc31(
+      requestBody(
+        object({ n: { $ref: "#/components/schemas/Name", maxLength: 20 } }),
+      ),
+      {
+        Name: { type: "string", maxLength: 10 },
+      },
+    ),
+    doc31(requestBody(object({ n: { type: "string", maxLength: 10 } }))),
+  ],
+  [
+    "same/a Swagger 2.0 collectionFormat on a primitive path parameter",
+    JSON.stringify({
+      swagger: "2.0",
+      info: { title: "T", version: "1" },
+      paths: {
+        "/a/{id}": {
+          get: {
+            parameters: [{
+              name: "id",
+              in: "path",
+              required: true,
+              type: "string",
+            }],
+            responses: ok200,
+          },
+        },
+      },
+    }),
+    JSON.stringify({
+      swagger: "2.0",
+      info: { title: "T", version: "1" },
+      paths: {
+        "/a/{id}": {
+          get: {
+            parameters: [{
+              name: "id",
+              in: "path",
+              required: true,
+              type: "string",
+              collectionFormat: "pipes",
+            }],
+            responses: ok200,
+          },
+        },
+      },
+    }),
+  ],
+  [
+    "same/a not keyword's required list reordered, its $ref inlined",
+    doc31(
+      requestBody({
+        ...object({ a: { type: "string" }, b: { type: "string" } }),
+        not: { $ref: "#/components/schemas/Both" },
+      }),
+      { Both: { required: ["a", "b"] } },
+    ),
+    doc31(requestBody({
+      ...object({ a: { type: "string" }, b: { type: "string" } }),
+      not: { required: ["b", "a"] },
+    })),
   ],
   [
     "same/a document and itself",

@@ -700,7 +700,9 @@ export function serialization(
   const simple = loc === "path" || loc === "header";
   let style: string, explode: boolean;
   if (swagger) {
-    const format = str(p.collectionFormat) || "csv";
+    // `collectionFormat` applies to arrays only (Swagger 2.0 Parameter
+    // Object): a primitive is written as itself whatever it says.
+    const format = p.type === "array" ? str(p.collectionFormat) || "csv" : "";
     const f: [string, boolean] = Object.hasOwn(COLLECTION_FORMATS, format)
       ? COLLECTION_FORMATS[format]
       : ["", false];

@@ -259,7 +259,7 @@ export class SchemaDiff {
     this.#annotations(scope, b, r, at);
     const alts = this.#alternatives(b, r);
     // Types read off alternatives are compared as the alternatives.
-    this.#shape(scope, b, r, at, !alts || !(b.altTyped || r.altTyped));
+    this.#shape(scope, b, r, at, !alts || !(b.altTyped || r.altTyped), alts);
     // An array that became an object (or the like) is one change: its
     // properties are not compared with items that are no longer there.
     if (alts || !disjoint(b, r)) this.#children(scope, b, r, at, alts);
@@ -516,6 +516,7 @@ export class SchemaDiff {
     r: SchemaView,
     at: Place,
     types: boolean,
+    alts: AltMatch | null = null,
   ): void {
     const req = at.dir === "request";
     const add = (suffix: string, level: Level, text: string) =>
@@ -547,7 +548,7 @@ export class SchemaDiff {
         narrower ? "now holds no repeated items" : "may now repeat items",
       );
     }
-    this.#discriminator(b, r, req, add);
+    this.#discriminator(b, r, req, add, alts);
     for (const k of OTHER_KEYWORDS) {
       const x = b.others.get(k), y = r.others.get(k);
       if (x === y) continue;
@@ -683,7 +684,11 @@ export class SchemaDiff {
     r: SchemaView,
     req: boolean,
     add: (suffix: string, level: Level, text: string) => void,
+    alts: AltMatch | null,
   ): void {
+    // A component renamed is the same alternative (paired above): a value
+    // that names it under its new name picks what it picked.
+    const renamed = new Map(alts?.pairs.map(([x, y]) => [x.label, y.label]));
     if (b.discriminator !== r.discriminator) {
       if (b.discriminator && r.discriminator) {
         add(
@@ -704,7 +709,10 @@ export class SchemaDiff {
           req ? "breaking" : "info",
           `discriminator value \`${value}\` was removed`,
         );
-      } else if (refTail(now) !== refTail(target)) {
+      } else if (
+        refTail(now) !== refTail(target) &&
+        renamed.get(refTail(target)) !== refTail(now)
+      ) {
         add(
           "discriminator-mapping-changed",
           "breaking",
@@ -1310,7 +1318,11 @@ function subject(at: Place): string {
   const kind = !at.path && at.root.startsWith("schema ")
     ? "schema"
     : "property";
-  return `${at.word ?? at.dir} ${kind} ${named(at)}`;
+  // Inside a named component the sentence is the component's, whoever
+  // reaches it (a response and a callback's payload): one change, said
+  // once, listing both.
+  const word = at.root.startsWith("schema ") ? at.dir : at.word ?? at.dir;
+  return `${word} ${kind} ${named(at)}`;
 }
 
 function sameTypes(b: SchemaView, r: SchemaView): boolean {

@@ -15,7 +15,7 @@ import {
   refPointer,
   type RefResolver,
 } from "../refs.ts";
-import { str } from "../../shared/value.ts";
+import { setOwn, str } from "../../shared/value.ts";
 
 /** A numeric bound, named as oasdiff names its checks. */
 export type BoundName =
@@ -306,6 +306,43 @@ export class SchemaReader {
       t.allOf.some((p) => this.target(p)?.[flag] === true);
   }
 
+  /**
+   * A keyword's value as it means, for comparing as written: `$ref`s
+   * followed (a component inlined or renamed is the same), lists of names
+   * and values sorted (`required`, `enum`, `type` say a set), bounded.
+   */
+  #asMeant(x: unknown): unknown {
+    let left = MAX_VALUE_NODES;
+    const seen = new Set<unknown>();
+    const walk = (y: unknown, key: string): unknown => {
+      if (--left < 0 || typeof y !== "object" || y === null) return y;
+      if (seen.has(y)) return "…"; // a cycle, or an alias met again
+      seen.add(y);
+      try {
+        if (Array.isArray(y)) {
+          const items = y.map((z) => walk(z, ""));
+          const scalars = items.every((z) =>
+            typeof z !== "object" || z === null
+          );
+          return scalars && !DATA_KEYS.has(key)
+            ? items.map((z) => json(z) ?? "").sort()
+            : items;
+        }
+        const o = y as Record<string, unknown>;
+        if (typeof o.$ref === "string") {
+          const d = this.#r.deref(o);
+          if (!d.error) return walk(d.value, key);
+        }
+        const out: Record<string, unknown> = {};
+        for (const k in o) setOwn(out, k, walk(o[k], k));
+        return out;
+      } finally {
+        seen.delete(y);
+      }
+    };
+    return walk(x, "");
+  }
+
   /** The view of the schema `raw` written at `pointer`. */
   view(raw: unknown, pointer: string | Link): SchemaView {
     const d = this.#r.deref(this.#read$ref(raw));
@@ -475,9 +512,20 @@ export class SchemaReader {
     v.default = pick(m, "default");
     const pattern = pick(m, "pattern");
     if (typeof pattern === "string") v.pattern = pattern;
+    // Every `allOf` part applies (a 3.1 keyword beside a `$ref` is one):
+    // the tightest bound of all, not the first written.
     for (const b of BOUNDS) {
-      const x = pick(m, BOUND_KEYWORDS[b]);
-      if (typeof x === "number") v.bounds[b] = x;
+      const upper = b.startsWith("max") || b === "exclusive-max";
+      for (const part of m.parts) {
+        const x = part[BOUND_KEYWORDS[b]];
+        if (typeof x !== "number") continue;
+        const y = v.bounds[b];
+        v.bounds[b] = y === undefined
+          ? x
+          : upper
+          ? Math.min(x, y)
+          : Math.max(x, y);
+      }
     }
     // OpenAPI 3.0 (JSON Schema draft 4): `exclusiveMaximum: true` makes
     // `maximum` exclusive; 3.1 writes the exclusive bound as a number.
@@ -507,12 +555,22 @@ export class SchemaReader {
           v.mapping.set(k, str(disc.mapping[k]));
         }
       }
+      // An alternative no mapping names is picked by its schema's name
+      // (OpenAPI 3.1 §4.8.25.2, implicit mapping): the value on the wire.
+      const named = new Set(
+        [...v.mapping.values()].map((t) => t.slice(t.lastIndexOf("/") + 1)),
+      );
+      for (const alt of v.alts?.list ?? []) {
+        const ref = refOf(alt.raw);
+        if (ref === null || named.has(alt.label)) continue;
+        if (!v.mapping.has(alt.label)) v.mapping.set(alt.label, ref);
+      }
     }
     for (const k of OTHER_KEYWORDS) {
       const x = pick(m, k);
       if (x === undefined) continue;
       if (v.others.size === 0) v.others = new Map();
-      v.others.set(k, json(x) ?? "");
+      v.others.set(k, json(this.#asMeant(x)) ?? "");
     }
     v.readOnly = pick(m, "readOnly") === true;
     v.writeOnly = pick(m, "writeOnly") === true;
@@ -562,6 +620,9 @@ export class SchemaReader {
     };
   }
 }
+
+/** Keys whose lists are data, in order (a `const` list is one value). */
+const DATA_KEYS = new Set(["const", "default", "example", "examples"]);
 
 /** Nodes of one enum or default value written out; past it, the value is cut. */
 const MAX_VALUE_NODES = 1_000;
