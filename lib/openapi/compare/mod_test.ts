@@ -149,6 +149,22 @@ const SHALLOW = (description?: string) => ({
   ...(description ? { description } : {}),
 });
 
+/**
+ * `POST /a` taking the schema named `cat` (a circle) or Dog (a square), told
+ * apart by `kind`, with this mapping (none: the implicit one, by name).
+ */
+function pets(cat: string, mapping?: Json): string {
+  return doc(
+    requestBody({
+      oneOf: [{ $ref: `#/components/schemas/${cat}` }, {
+        $ref: "#/components/schemas/Dog",
+      }],
+      discriminator: { propertyName: "kind", ...(mapping ? { mapping } : {}) },
+    }),
+    { [cat]: CIRCLE, Dog: SQUARE },
+  );
+}
+
 /** A document's servers. */
 const API_SERVERS = { servers: [{ url: "https://api.x.example" }] };
 
@@ -1269,24 +1285,8 @@ const CHANGES: [string, string, string, Want[]][] = [
   ],
   [
     "ok/a discriminated component renamed, its value implicit: the value on the wire changed",
-    doc(
-      requestBody({
-        oneOf: [{ $ref: "#/components/schemas/Cat" }, {
-          $ref: "#/components/schemas/Dog",
-        }],
-        discriminator: { propertyName: "kind" },
-      }),
-      { Cat: CIRCLE, Dog: SQUARE },
-    ),
-    doc(
-      requestBody({
-        oneOf: [{ $ref: "#/components/schemas/Feline" }, {
-          $ref: "#/components/schemas/Dog",
-        }],
-        discriminator: { propertyName: "kind" },
-      }),
-      { Feline: CIRCLE, Dog: SQUARE },
-    ),
+    pets("Cat"),
+    pets("Feline"),
     [
       ["request-body-discriminator-mapping-deleted", "breaking", ["POST /a"]],
       ["request-body-discriminator-mapping-added", "info", ["POST /a"]],
@@ -1497,57 +1497,16 @@ const SAME: [string, string, string][] = [
   ],
   [
     "same/a discriminated component renamed, its mapping value kept",
-    doc(
-      requestBody({
-        oneOf: [{ $ref: "#/components/schemas/Cat" }, {
-          $ref: "#/components/schemas/Dog",
-        }],
-        discriminator: {
-          propertyName: "kind",
-          mapping: { cat: "#/components/schemas/Cat" },
-        },
-      }),
-      { Cat: CIRCLE, Dog: SQUARE },
-    ),
-    doc(
-      requestBody({
-        oneOf: [{ $ref: "#/components/schemas/Feline" }, {
-          $ref: "#/components/schemas/Dog",
-        }],
-        discriminator: {
-          propertyName: "kind",
-          mapping: { cat: "#/components/schemas/Feline" },
-        },
-      }),
-      { Feline: CIRCLE, Dog: SQUARE },
-    ),
+    pets("Cat", { cat: "#/components/schemas/Cat" }),
+    pets("Feline", { cat: "#/components/schemas/Feline" }),
   ],
   [
     "same/an implicit discriminator mapping written out",
-    doc(
-      requestBody({
-        oneOf: [{ $ref: "#/components/schemas/Cat" }, {
-          $ref: "#/components/schemas/Dog",
-        }],
-        discriminator: { propertyName: "kind" },
-      }),
-      { Cat: CIRCLE, Dog: SQUARE },
-    ),
-    doc(
-      requestBody({
-        oneOf: [{ $ref: "#/components/schemas/Cat" }, {
-          $ref: "#/components/schemas/Dog",
-        }],
-        discriminator: {
-          propertyName: "kind",
-          mapping: {
-            Cat: "#/components/schemas/Cat",
-            Dog: "#/components/schemas/Dog",
-          },
-        },
-      }),
-      { Cat: CIRCLE, Dog: SQUARE },
-    ),
+    pets("Cat"),
+    pets("Cat", {
+      Cat: "#/components/schemas/Cat",
+      Dog: "#/components/schemas/Dog",
+    }),
   ],
   [
     "same/a 3.1 $ref with a looser bound beside it, inlined",
