@@ -1573,6 +1573,21 @@ const SAME: [string, string, string][] = [
     })),
   ],
   [
+    "same/allOf parts that both define a property, reversed",
+    doc(responseBody({
+      allOf: [
+        object({ s: { type: "string", enum: ["a", "b", "c"] } }),
+        object({ s: { type: "string", enum: ["b", "c", "d"], maxLength: 3 } }),
+      ],
+    })),
+    doc(responseBody({
+      allOf: [
+        object({ s: { type: "string", enum: ["b", "c", "d"], maxLength: 3 } }),
+        object({ s: { type: "string", enum: ["a", "b", "c"] } }),
+      ],
+    })),
+  ],
+  [
     "same/a document and itself",
     doc(responseBody(object({ a: { type: "string" } }))),
     doc(responseBody(object({ a: { type: "string" } }))),

@@ -397,12 +397,19 @@ export class SchemaReader {
       bounds: {},
       note: m.problems[0] ?? "",
     };
-    // Properties of every part, a later part's narrowing an earlier one's.
+    // Properties of every part; one that two parts define is both of them
+    // (an `allOf` of the two, in any order the same), where it stands first.
     m.parts.forEach((p, i) => {
       if (!isObject(p.properties)) return;
       const at = childPointer(m.pointers[i], "properties");
       for (const name in p.properties) {
-        if (v.props.size >= MAX_PROPS && !v.props.has(name)) break;
+        const prev = v.props.get(name);
+        if (prev) {
+          const both = { allOf: [prev.raw, p.properties[name]] };
+          v.props.set(name, { ...prev, raw: both });
+          continue;
+        }
+        if (v.props.size >= MAX_PROPS) break;
         v.props.set(name, this.#link(p.properties[name], at, name));
       }
     });
@@ -479,8 +486,20 @@ export class SchemaReader {
       }
     }
     v.const = pick(m, "const");
-    const e = pick(m, "enum");
-    if (Array.isArray(e)) v.enum = e.slice(0, MAX_ENUM);
+    // Every part's enum applies: the values all of them allow, in the
+    // first's order.
+    let e: unknown[] | null = null;
+    for (const part of m.parts) {
+      if (!Array.isArray(part.enum)) continue;
+      if (e === null) e = part.enum.slice(0, MAX_ENUM);
+      else {
+        const allowed = new Set(
+          part.enum.slice(0, MAX_ENUM).map((x) => json(x)),
+        );
+        e = e.filter((x) => allowed.has(json(x)));
+      }
+    }
+    if (e) v.enum = e;
     // A `const` (3.1) allows one value: an enum of one, compared as one.
     else if (v.const !== undefined) v.enum = [v.const];
     if (types === null) {
