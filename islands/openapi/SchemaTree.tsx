@@ -531,37 +531,37 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
   // "Expand all" waits for its own rows; the first levels still filling in
   // when the detail opens do not hold it.
   const opening = busy || (pending && allDepth > OPEN_LEVELS);
-  // A scalar body (`text/plain → string`) has no level to open.
-  const tools = rows.length > 0 || pending || busy;
+  // A scalar body (`text/plain → string`) has no level to open: its
+  // button (a contract hook for every schema) says so and does nothing.
+  const nothing = rows.length === 0 && !pending && !busy;
   return (
     <div class="st-schema">
-      {tools && (
-        <div class="st-schema-tools">
+      <div class="st-schema-tools">
+        <button
+          type="button"
+          class="sv-btn-small"
+          data-testid="schema-expand-all"
+          disabled={opening || nothing}
+          title={nothing ? "Nothing to open: no levels below" : undefined}
+          onClick={expandAll}
+        >
+          {opening ? "Opening…" : "Expand all"}
+        </button>
+        {(allDepth > OPEN_LEVELS || toggled.size > 0) && (
           <button
             type="button"
             class="sv-btn-small"
-            data-testid="schema-expand-all"
-            disabled={opening}
-            onClick={expandAll}
+            onClick={() => {
+              setToggled(new Set());
+              setAllDepth(0);
+              setNote("");
+            }}
           >
-            {opening ? "Opening…" : "Expand all"}
+            Collapse all
           </button>
-          {(allDepth > OPEN_LEVELS || toggled.size > 0) && (
-            <button
-              type="button"
-              class="sv-btn-small"
-              onClick={() => {
-                setToggled(new Set());
-                setAllDepth(0);
-                setNote("");
-              }}
-            >
-              Collapse all
-            </button>
-          )}
-          {note && <span class="muted st-schema-note">{note}</span>}
-        </div>
-      )}
+        )}
+        {note && <span class="muted st-schema-note">{note}</span>}
+      </div>
       {rows.length > 0 && (
         // Rendered while it waits for its first rows too, busy: a page
         // waiting for no busy tree waits for this one.

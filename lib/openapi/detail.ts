@@ -16,7 +16,6 @@ import {
   body,
   type BodyContext,
   contentBodies,
-  exampleValue,
   MAX_BODIES,
   MAX_CELL,
   text,
@@ -262,9 +261,8 @@ export function operationDetail(
     required: [] as string[],
   };
   const cache = new Map<unknown, string>();
-  // Media types of the request body with their schemas and written
-  // examples, for the cURL body.
-  let sent: [string, unknown, unknown?][] = [];
+  // Media types of the request body with their schemas, for the cURL body.
+  let sent: [string, unknown][] = [];
   for (const { p, fromPath } of merged.values()) {
     if (swagger && p.in === "body") {
       const types = consumes.length ? consumes : ["application/json"];
@@ -319,9 +317,7 @@ export function operationDetail(
     if (isObject(rb.content)) {
       for (const mt in rb.content) {
         const m = r.deref(rb.content[mt]).value;
-        sent.push(
-          isObject(m) ? [mt, m.schema, writtenExample(m, r)] : [mt, undefined],
-        );
+        sent.push([mt, isObject(m) ? m.schema : undefined]);
         if (sent.length >= MAX_BODIES) break;
       }
     }
@@ -453,23 +449,4 @@ export function* prepareDetails(
       }
     }
   }
-}
-
-/**
- * The example a media type object gives (OpenAPI 3.1 §4.8.14.1): `example`,
- * else the first of `examples` with a value (3.2's `dataValue` too), else
- * undefined. The cURL body sends it, as Swagger UI does.
- */
-function writtenExample(
-  m: Record<string, unknown>,
-  r: RefResolver,
-): unknown {
-  if (m.example !== undefined) return m.example;
-  if (!isObject(m.examples)) return undefined;
-  for (const k in m.examples) {
-    const e = r.deref(m.examples[k]).value;
-    const v = isObject(e) ? exampleValue(e) : undefined;
-    if (v !== undefined) return v;
-  }
-  return undefined;
 }

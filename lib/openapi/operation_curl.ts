@@ -22,10 +22,11 @@ export interface CurlInput {
   /** Merged parameters (path item's and operation's), resolved. */
   params: Record<string, unknown>[];
   /**
-   * Request body media types with their schemas and written examples
-   * (sent instead of a generated one), in document order.
+   * Request body media types with their schemas, in document order: the
+   * body is the generated example (contract §4.1), the one the detail shows
+   * first.
    */
-  sent: [string, unknown, unknown?][];
+  sent: [string, unknown][];
   /** A webhook: sent to the receiver, not to the API's servers. */
   webhook?: boolean;
   /**
@@ -180,12 +181,10 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
   let body: string | null = null;
   let form: Pair[] | undefined;
   if (chosen) {
-    const [type, schema, written] = chosen;
+    const [type, schema] = chosen;
     // A wildcard (Swagger 2.0 "consumes: */*") is no Content-Type: JSON.
     contentType = type.includes("*") ? "application/json" : type;
-    const sample = written !== undefined
-      ? written
-      : schema === undefined
+    const sample = schema === undefined
       ? undefined
       : sampleOf(schema, x.r, "request");
     if (/^multipart\/form-data/i.test(type)) {

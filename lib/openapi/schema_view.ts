@@ -169,7 +169,7 @@ export function exampleText(v: unknown): string {
  * The value an Example Object gives: `value`, else (OpenAPI 3.2 §4.8.19)
  * `dataValue`, the data before serialization; undefined when neither.
  */
-export function exampleValue(ex: Record<string, unknown>): unknown {
+function exampleValue(ex: Record<string, unknown>): unknown {
   return ex.value !== undefined ? ex.value : ex.dataValue;
 }
 

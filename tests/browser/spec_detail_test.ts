@@ -158,7 +158,11 @@ async function inFirstFrame(page: Page, row: string, act: "End" | "click") {
       for (const e of l.getEntries()) tasks.push(e.duration);
     });
     obs.observe({ type: "longtask" });
-    document.querySelector<HTMLElement>(sel)!.click();
+    // The list may re-render the row in the frame after the close: wait
+    // for it rather than click nothing.
+    let target: HTMLElement | null = null;
+    while (!(target = document.querySelector<HTMLElement>(sel))) await frame();
+    target.click();
     let first: HTMLElement | null = null;
     while (!(first = document.querySelector("[role=treeitem]"))) {
       await frame();
@@ -401,6 +405,7 @@ Deno.test({
               responses: {
                 "200": {
                   description: "echo",
+                  content: { "text/plain": { schema: { type: "string" } } },
                   headers: {
                     "X-Request-Id": {
                       description: "The request's id",
@@ -448,6 +453,13 @@ Deno.test({
         await page.locator("[data-testid=response-headers]").innerText(),
         /X-Request-Id\s+string\s+The request's id/,
       );
+      // A scalar body has its Expand all (a hook for every schema), with
+      // nothing to open.
+      const scalar = page.locator(
+        "[data-testid=operation-detail] .sv-responses [data-testid=schema-expand-all]",
+      );
+      assert.equal(await scalar.count(), 1);
+      assert.equal(await scalar.isDisabled(), true);
     }),
 });
 
