@@ -18,6 +18,28 @@ function timed<T>(f: () => T): T {
   return out;
 }
 
+/**
+ * A YAML document whose `POST /x` body is a `oneOf` of `alts` (flow YAML,
+ * aliases allowed), with `defs` (anchored values) under `x-defs`.
+ */
+function oneOfYaml(defs: string, alts: string[]): string {
+  return `openapi: 3.0.3
+info: {title: h, version: "1"}
+x-defs:
+${defs}
+paths:
+  /x:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              oneOf:
+${alts.map((a) => `                - ${a}\n`).join("")}      responses:
+        "200": {description: ok}
+`;
+}
+
 function withSchemas(schemas: Record<string, unknown>, root: unknown): string {
   return JSON.stringify({
     openapi: "3.0.3",
@@ -226,25 +248,10 @@ Deno.test("compare hostile: 2,000 aliased alternatives of 5,000 properties pair 
       { length: 5_000 },
       (_, i) => `      p${i}: {type: string}`,
     ).join("\n");
-    return `openapi: 3.0.3
-info: {title: h, version: "1"}
-x-defs:
-  a: &A
-    type: object
-    properties:
-      ${extra}: {type: integer}
-${props}
-paths:
-  /x:
-    post:
-      requestBody:
-        content:
-          application/json:
-            schema:
-              oneOf:
-${"                - *A\n".repeat(2_000)}      responses:
-        "200": {description: ok}
-`;
+    return oneOfYaml(
+      `  a: &A\n    type: object\n    properties:\n      ${extra}: {type: integer}\n${props}`,
+      Array(2_000).fill("*A"),
+    );
   };
   // Each of the 2,000 alternatives left over is scored against 100 others:
   // 33 s when each score read all 5,000 names again.
@@ -313,28 +320,12 @@ Deno.test("compare hostile: alternatives sharing an aliased enum of huge values 
   const side = (shift: number) => {
     const alts = Array.from(
       { length: 100 },
-      (_, i) =>
-        `                - {type: object, minProperties: ${
-          i + shift
-        }, enum: *E}`,
-    ).join("\n");
-    return `openapi: 3.0.3
-info: {title: h, version: "1"}
-x-defs:
-  big: &B ${big}
-  e: &E [${Array(200).fill("*B").join(", ")}]
-paths:
-  /x:
-    post:
-      requestBody:
-        content:
-          application/json:
-            schema:
-              oneOf:
-${alts}
-      responses:
-        "200": {description: ok}
-`;
+      (_, i) => `{type: object, minProperties: ${i + shift}, enum: *E}`,
+    );
+    return oneOfYaml(
+      `  big: &B ${big}\n  e: &E [${Array(200).fill("*B").join(", ")}]`,
+      alts,
+    );
   };
   const r = timed(() => compareSpecs(side(0), side(5000)));
   assert.ok(r.counts.breaking > 0);
