@@ -1,6 +1,7 @@
 import type {
   BodyDetail,
   ExampleDetail,
+  LinkDetail,
   ParamDetail,
   ResponseDetail,
 } from "../../lib/openapi/types.ts";
@@ -178,6 +179,45 @@ export function Bodies(
 }
 
 /** The responses of an operation. */
+/**
+ * A response's links: which operation each feeds and with what, as Swagger
+ * UI's "Links" column shows them.
+ */
+function Links({ list }: { list: LinkDetail[] }) {
+  return (
+    <table class="sv-table sv-links" data-testid="response-links">
+      <thead>
+        <tr>
+          <th scope="col">Link</th>
+          <th scope="col">Operation</th>
+          <th scope="col">Parameters</th>
+          <th scope="col">Description</th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((l) => (
+          <tr key={l.name}>
+            <td>
+              <code>{l.name}</code>
+            </td>
+            <td>
+              <code>{l.target}</code>
+            </td>
+            <td>
+              {l.parameters.map((p) => (
+                <code class="sv-link-param" key={p}>{p}</code>
+              ))}
+            </td>
+            <td class="sv-desc">
+              <Markdown md={l.description} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function Responses(
   { list, cache }: { list: ResponseDetail[]; cache: NodeCache },
 ) {
@@ -189,9 +229,13 @@ export function Responses(
             <span class={`sv-code sv-s${statusClass(r.status)}`}>
               {r.status}
             </span>
+            {r.summary && (
+              <strong class="sv-response-summary">{r.summary}</strong>
+            )}
             <Markdown md={r.description} class="sv-md sv-desc" />
           </div>
           {r.headers.length > 0 && <Params list={r.headers} headers />}
+          {r.links.length > 0 && <Links list={r.links} />}
           {r.bodies.length > 0 && (
             <Bodies
               list={r.bodies}

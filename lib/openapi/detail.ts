@@ -24,6 +24,7 @@ import {
 import type {
   CallbackRef,
   FieldDetail,
+  LinkDetail,
   OperationDetail,
   ParamDetail,
   ResponseDetail,
@@ -78,7 +79,10 @@ function paramDetail(
     deprecated: p.deprecated === true,
     description: markdown(text(p.description, MAX_CELL)),
     type,
-    facts: schema === undefined ? [] : paramFacts(graph, schema),
+    facts: [
+      ...styleFacts(p, swagger),
+      ...(schema === undefined ? [] : paramFacts(graph, schema)),
+    ],
     fromPath,
   };
 }
@@ -105,6 +109,76 @@ function responseHeaders(
     const h = asReferenced(headers[name], d.value);
     out.push(paramDetail({ ...h, name, in: "header" }, false, swagger, graph));
   }
+  return out;
+}
+
+/**
+ * A response's links (OpenAPI 3.1 §4.8.20): each names the operation it
+ * feeds and the runtime expressions that fill its parameters; a `$ref`ed
+ * link (`components.links`) is read from its target.
+ */
+function responseLinks(links: unknown, r: RefResolver): LinkDetail[] {
+  if (!isObject(links)) return [];
+  const out: LinkDetail[] = [];
+  for (const name in links) {
+    if (out.length >= MAX_RESPONSES) break;
+    const d = r.deref(links[name]);
+    if (d.error || !isObject(d.value)) continue;
+    const link = asReferenced(links[name], d.value);
+    const params = isObject(link.parameters) ? link.parameters : {};
+    const parameters = keysOf(params, MAX_NAMES).map((p) =>
+      `${p} = ${valueText(params[p])}`
+    );
+    if (link.requestBody !== undefined) {
+      parameters.push(`requestBody = ${valueText(link.requestBody)}`);
+    }
+    out.push({
+      name: clip(name),
+      target: clip(
+        scalarText(link.operationId) ?? scalarText(link.operationRef) ?? "",
+      ),
+      parameters,
+      description: markdown(text(link.description, MAX_CELL)),
+    });
+  }
+  return out;
+}
+
+/** A link value: an expression as written, any other value as JSON. */
+function valueText(v: unknown): string {
+  if (typeof v === "string") return clip(v);
+  try {
+    return clip(JSON.stringify(v) ?? "");
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * How a parameter is serialised, where its written `style`, `explode`,
+ * `allowReserved` or 2.0 `collectionFormat` differ from the defaults
+ * (OpenAPI 3.1 §4.8.12.4: `form` explodes by default, other styles do not;
+ * 2.0's default format is `csv`): the facts a client needs to send it.
+ */
+function styleFacts(p: Record<string, unknown>, swagger: boolean): string[] {
+  const out: string[] = [];
+  if (swagger) {
+    const f = scalarText(p.collectionFormat);
+    if (f !== null && f !== "csv") out.push(`collectionFormat ${clip(f)}`);
+    return out;
+  }
+  const style = scalarText(p.style);
+  const defaultStyle = p.in === "query" || p.in === "cookie"
+    ? "form"
+    : "simple";
+  const effective = style ?? defaultStyle;
+  if (style !== null && style !== defaultStyle) {
+    out.push(`style ${clip(style)}`);
+  }
+  if (typeof p.explode === "boolean" && p.explode !== (effective === "form")) {
+    out.push(`explode ${p.explode}`);
+  }
+  if (p.allowReserved === true) out.push("allowReserved");
   return out;
 }
 
@@ -355,7 +429,9 @@ export function operationDetail(
         : contentBodies(resp.content, res);
       responses.push({
         status: clip(status),
+        summary: text(resp.summary, MAX_CELL),
         description: markdown(text(resp.description, MAX_CELL)),
+        links: swagger ? [] : responseLinks(resp.links, r),
         headers: responseHeaders(resp.headers, swagger, graph, r),
         bodies,
       });

@@ -445,6 +445,161 @@ Deno.test("spec detail: a response's headers are listed with their types, Conten
   );
 });
 
+Deno.test("spec detail: a response's 3.2 summary and its links (a $ref'd one read from components) are shown", () => {
+  const p = parsedDoc({
+    openapi: "3.2.0",
+    paths: {
+      "/users": {
+        post: {
+          responses: {
+            "201": {
+              summary: "Created",
+              description: "The user",
+              links: {
+                GetUser: {
+                  operationId: "getUser",
+                  parameters: { id: "$response.body#/id", "x-n": 3 },
+                  description: "Read it *back*",
+                },
+                Shared: { $ref: "#/components/links/Del" },
+                Broken: { $ref: "#/components/links/Nope" },
+              },
+            },
+            "400": { description: "bad" },
+          },
+        },
+      },
+    },
+    components: {
+      links: {
+        Del: {
+          operationRef: "#/paths/~1users~1{id}/delete",
+          requestBody: { why: "test" },
+        },
+      },
+    },
+  });
+  const [created, bad] = operationDetail(p, "paths", "/users", "post")!
+    .responses;
+  assert.equal(created.summary, "Created");
+  assert.equal(bad.summary, "");
+  assert.deepEqual(bad.links, []);
+  assert.deepEqual(
+    created.links.map((l) => [
+      l.name,
+      l.target,
+      l.parameters,
+      mdText(l.description),
+    ]),
+    [
+      [
+        "GetUser",
+        "getUser",
+        ["id = $response.body#/id", "x-n = 3"],
+        "Read it back",
+      ],
+      ["Shared", "#/paths/~1users~1{id}/delete", [
+        'requestBody = {"why":"test"}',
+      ], ""],
+    ],
+  );
+});
+
+Deno.test("spec detail: a parameter's style, explode, allowReserved and 2.0 collectionFormat show where they differ from the defaults", () => {
+  const v3 = parsedDoc({
+    openapi: "3.1.0",
+    paths: {
+      "/a/{ids}": {
+        get: {
+          parameters: [
+            {
+              name: "ids",
+              in: "path",
+              required: true,
+              style: "matrix",
+              explode: true,
+              schema: { type: "array" },
+            },
+            {
+              name: "f",
+              in: "query",
+              style: "deepObject",
+              explode: true,
+              schema: { type: "object" },
+            },
+            {
+              name: "tags",
+              in: "query",
+              explode: false,
+              schema: { type: "array" },
+            },
+            {
+              name: "q",
+              in: "query",
+              style: "form",
+              explode: true,
+              allowReserved: true,
+              schema: { type: "string" },
+            },
+            {
+              name: "X-L",
+              in: "header",
+              style: "simple",
+              explode: false,
+              schema: { type: "array" },
+            },
+          ],
+          responses: {},
+        },
+      },
+    },
+  });
+  assert.deepEqual(
+    operationDetail(v3, "paths", "/a/{ids}", "get")!.parameters.map((
+      x,
+    ) => [x.name, x.facts]),
+    [
+      ["ids", ["style matrix", "explode true"]],
+      ["f", ["style deepObject", "explode true"]],
+      ["tags", ["explode false"]],
+      ["q", ["allowReserved"]],
+      ["X-L", []],
+    ],
+  );
+  const v2 = parsedDoc({
+    swagger: "2.0",
+    paths: {
+      "/a": {
+        get: {
+          parameters: [
+            {
+              name: "m",
+              in: "query",
+              type: "array",
+              items: { type: "string" },
+              collectionFormat: "multi",
+            },
+            {
+              name: "c",
+              in: "query",
+              type: "array",
+              items: { type: "string" },
+              collectionFormat: "csv",
+            },
+          ],
+          responses: {},
+        },
+      },
+    },
+  });
+  assert.deepEqual(
+    operationDetail(v2, "paths", "/a", "get")!.parameters.map((
+      x,
+    ) => [x.name, x.facts]),
+    [["m", ["collectionFormat multi"]], ["c", []]],
+  );
+});
+
 Deno.test("spec detail: 3.2 itemSchema is each item's tree; dataValue and serializedValue examples show", () => {
   const p = parsedDoc({
     openapi: "3.2.0",

@@ -160,10 +160,27 @@ export interface BodyDetail {
   examples: ExampleDetail[];
 }
 
+/**
+ * A link from a response to another operation (OpenAPI 3 Link Object,
+ * §4.8.20 of 3.1): how a value of this response feeds that operation.
+ */
+export interface LinkDetail {
+  name: string;
+  /** The `operationId`, else the `operationRef`, as written. */
+  target: string;
+  /** `name = expression` per parameter, then `requestBody = …`. */
+  parameters: string[];
+  description: Md;
+}
+
 /** A response of an operation. */
 export interface ResponseDetail {
   status: string;
+  /** Its 3.2 `summary`, "" when none. */
+  summary: string;
   description: Md;
+  /** Its links to other operations, as Swagger UI lists them. */
+  links: LinkDetail[];
   /** Its headers (`in` is "header"), as Swagger UI and Redoc list them. */
   headers: ParamDetail[];
   bodies: BodyDetail[];

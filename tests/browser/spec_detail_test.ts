@@ -412,6 +412,12 @@ Deno.test({
                       schema: { type: "string" },
                     },
                   },
+                  links: {
+                    Again: {
+                      operationId: "echoAgain",
+                      parameters: { mode: "$request.query.mode" },
+                    },
+                  },
                 },
               },
             },
@@ -452,6 +458,11 @@ Deno.test({
       assert.match(
         await page.locator("[data-testid=response-headers]").innerText(),
         /X-Request-Id\s+string\s+The request's id/,
+      );
+      // And its links, as Swagger UI's Links column shows them.
+      assert.match(
+        await page.locator("[data-testid=response-links]").innerText(),
+        /Again\s+echoAgain\s+mode = \$request\.query\.mode/,
       );
       // A scalar body has its Expand all (a hook for every schema), with
       // nothing to open.
