@@ -7,6 +7,7 @@
 import { lineColumns } from "../shared/parse_error.ts";
 import { clip, jsonPath } from "./errors.ts";
 import { describeValue, jsonStringEnd } from "../shared/parse_error.ts";
+import { jsonDuplicateKeys } from "./json_text.ts";
 import { resolvePathItem } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import type { Endpoint, SpecIndex, SpecWarning } from "./types.ts";
@@ -200,6 +201,25 @@ export function refWarnings(
  * regular expression over it would overflow V8's backtracking stack on a
  * 50 MB reference). */
 const JSON_REF = /"\$ref"\s*:\s*"/g;
+
+/** Duplicate JSON keys reported at most; a key's first ones say enough. */
+const MAX_DUPLICATES = 20;
+
+/**
+ * Warns about keys written twice in one JSON object, where they are: the
+ * YAML reader warns about its duplicates (load.ts), `JSON.parse` keeps the
+ * last value without a word, so a spec can lose an operation unseen.
+ */
+export function jsonDuplicateWarnings(text: string): SpecWarning[] {
+  const at = jsonDuplicateKeys(text, MAX_DUPLICATES);
+  const where = lineColumns(text, at);
+  return at.map((offset, i) => ({
+    message: `Duplicate key ${
+      clip(text.slice(offset, jsonStringEnd(text, offset)))
+    }: the last value is used`,
+    ...where[i],
+  }));
+}
 
 /**
  * {@link refWarnings} for JSON text, without walking the object graph: a

@@ -1,7 +1,8 @@
 /**
- * How a JSON number was written: `1.0` parses to `1`, but the viewer shows
- * `info.version` as written. Runs only when a version is a number, never on
- * the fast path. (Where a JSON syntax error is: lib/shared/parse_error.ts.)
+ * What `JSON.parse` forgets of the source text: how a number was written
+ * (`1.0` parses to `1`, but the viewer shows `info.version` as written), and
+ * keys written twice in one object. Neither runs on the fast path. (Where a
+ * JSON syntax error is: lib/shared/parse_error.ts.)
  */
 import { jsonStringEnd } from "../shared/parse_error.ts";
 
@@ -63,4 +64,41 @@ export function jsonScalarSource(
   const c = s[start];
   if (c === "{" || c === "[") return null;
   return s.slice(start, skipValue(s, start));
+}
+
+/** A bracket, or a whole string (no backtracking: one way to match each). */
+const TOKEN = /[{}[\]]|"[^"\\]*(?:\\.[^"\\]*)*"/g;
+const COLON = /[ \t\n\r]*:/y;
+
+/**
+ * Offsets of keys written again in the same object of valid JSON `s`
+ * (RFC 8259 §4: names SHOULD be unique; `JSON.parse` keeps the last value
+ * silently), the first `max` of them. One pass over the text: 9 ms for
+ * Stripe's 3 MB, so it runs with the checks, after the list is shown.
+ */
+export function jsonDuplicateKeys(s: string, max: number): number[] {
+  const out: number[] = [];
+  const stack: (Set<string> | null)[] = [];
+  let keys: Set<string> | null = null;
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(s); m && out.length < max; m = TOKEN.exec(s)) {
+    const t = m[0];
+    const c = t.charCodeAt(0);
+    if (c === 0x7b) { // {
+      stack.push(keys);
+      keys = new Set();
+    } else if (c === 0x5b) { // [
+      stack.push(keys);
+      keys = null;
+    } else if (c === 0x7d || c === 0x5d) keys = stack.pop() ?? null;
+    else if (keys) {
+      COLON.lastIndex = TOKEN.lastIndex;
+      if (!COLON.test(s)) continue;
+      // `"\u0061"` and `"a"` name one key.
+      const key = t.includes("\\") ? JSON.stringify(JSON.parse(t)) : t;
+      if (keys.has(key)) out.push(m.index);
+      else keys.add(key);
+    }
+  }
+  return out;
 }

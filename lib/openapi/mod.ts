@@ -8,6 +8,7 @@
  * otherwise.
  */
 import {
+  jsonDuplicateWarnings,
   jsonRefWarnings,
   operationWarnings,
   refWarnings,
@@ -138,10 +139,12 @@ export function checkSpec(parsed: ParsedSpec): SpecWarning[] {
   // A broken path item $ref is already reported where it is used.
   const told = new Set(warnings.map(refIn).filter((r) => r !== undefined));
   try {
-    const refs = loaded.syntax === "json"
+    const json = loaded.syntax === "json";
+    const refs = json
       ? jsonRefWarnings(loaded.text, resolver)
       : refWarnings(doc, resolver, true);
     warnings.push(
+      ...(json ? jsonDuplicateWarnings(loaded.text) : []),
       ...operationWarnings(doc, resolver, index),
       ...schemaWarnings(doc, detected.minor),
       ...refs.filter((w) => {

@@ -196,6 +196,15 @@ const OK: OkCase[] = [
   },
   {
     name:
+      "ok/a JSON key written twice in one object (last wins) is warned about where it is; one in another object is not",
+    text:
+      '{"openapi": "3.0.0", "info": {"title": "t", "version": "1"},\n "paths": {"/a": {"get": {"responses": {}}}, "/b": {"get": {}},\n  "/a": {"put": {"responses": {}}}}}',
+    format: "OpenAPI 3.0.0",
+    endpoints: ["put /a", "get /b"],
+    warnings: [/^Duplicate key "\/a": the last value is used$/],
+  },
+  {
+    name:
       "ok/JSON with a trailing comma is read as YAML, with a located warning",
     text:
       '{"openapi": "3.0.0", "info": {"title": "t", "version": "1"},\n "paths": {},\n}',
@@ -241,6 +250,14 @@ for (const c of OK) {
     }
   });
 }
+
+Deno.test("spec parse: a duplicate JSON key's warning gives its line and column", () => {
+  const { index } = parseSpec(
+    '{"openapi": "3.0.0", "info": {"title": "t", "version": "1"},\n  "paths": {}, "paths": {"/a": {}}}',
+  );
+  const w = index.warnings.find((w) => w.message.startsWith("Duplicate key"));
+  assert.deepEqual([w?.line, w?.column], [2, 16]);
+});
 
 interface BadCase {
   name: string;
