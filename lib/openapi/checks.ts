@@ -14,29 +14,26 @@ import type { Endpoint, SpecIndex, SpecWarning } from "./types.ts";
 
 const TEMPLATE = /\{([^{}/]+)\}/g;
 const NONE: ReadonlySet<string> = new Set();
-const declared = new WeakMap<object, ReadonlySet<string>>();
 
 /**
- * Names of the `in: path` parameters of `list`, once per list: through YAML
- * aliases one long list can be shared by every operation.
+ * Names of the `in: path` parameters of `list`, once per list and document:
+ * through YAML aliases one long list can be shared by every operation.
  */
 function pathParamNames(
   list: unknown,
   resolver: RefResolver,
 ): ReadonlySet<string> {
   if (!Array.isArray(list)) return NONE;
-  let names = declared.get(list);
-  if (!names) {
-    const into = new Set<string>();
+  return resolver.memo.get("path-params", list, (list) => {
+    const names = new Set<string>();
     for (const p of list) {
       const v = resolver.deref(p).value;
       if (isObject(v) && v.in === "path" && typeof v.name === "string") {
-        into.add(v.name);
+        names.add(v.name);
       }
     }
-    declared.set(list, names = into);
-  }
-  return names;
+    return names;
+  });
 }
 
 /** Warns about template expressions of `e.path` without an `in: path` parameter. */

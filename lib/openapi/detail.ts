@@ -268,7 +268,7 @@ export function operationDetail(
   const keys = [container, path];
   let item = resolvePathItem(map[path], keys, r, []);
   if (!item) return null;
-  let found = operationsOf(item, keys, detected.minor, []).find((f) =>
+  let found = operationsOf(item, keys, detected.minor, [], r.memo).find((f) =>
     f.method === method
   );
   if (found && callback) {
@@ -281,7 +281,7 @@ export function operationDetail(
       ? resolvePathItem(cb[callback.expression], at, r, [])
       : null;
     if (!item) return null;
-    found = operationsOf(item, at, detected.minor, []).find((f) =>
+    found = operationsOf(item, at, detected.minor, [], r.memo).find((f) =>
       f.method === callback.method
     );
   }

@@ -92,7 +92,9 @@ function collect(
     const keys = [container, key];
     const item = resolvePathItem(map[key], keys, resolver, warnings);
     if (!item) continue;
-    for (const f of operationsOf(item, keys, det.minor, warnings)) {
+    for (
+      const f of operationsOf(item, keys, det.minor, warnings, resolver.memo)
+    ) {
       const e = endpointOf(key, f);
       budget.spend(e.hay.length + ENTRY_COST, keys);
       out.push(e);
@@ -128,7 +130,7 @@ function callbacksOf(
       const keys = ["callbacks", name, expression];
       const item = resolvePathItem(cb[expression], keys, resolver, []);
       if (!item) continue;
-      for (const cf of operationsOf(item, keys, det.minor, [])) {
+      for (const cf of operationsOf(item, keys, det.minor, [], resolver.memo)) {
         if (out.length >= MAX_CALLBACKS) return;
         const summary = str(cf.op.summary);
         // A callback shared by many operations is listed under each of them.

@@ -6,7 +6,7 @@
  */
 import { clip, jsonPath } from "./errors.ts";
 import { describeValue } from "../shared/parse_error.ts";
-import { isObject, type RefResolver } from "./refs.ts";
+import { isObject, type Memo, type RefResolver } from "./refs.ts";
 import type { SpecWarning } from "./types.ts";
 
 /** Fixed method fields of a Path Item, in list order. */
@@ -121,7 +121,7 @@ export function resolvePathItem(
     return null;
   }
   const target = d.value;
-  const foreign = foreignFields(target);
+  const foreign = foreignFields(target, resolver.memo);
   if (foreign.length) {
     warnings.push({
       message: `$ref "${
@@ -144,19 +144,15 @@ export function resolvePathItem(
   return merged ?? target;
 }
 
-const foreignCache = new WeakMap<object, string[]>();
-
 /** Keys of `o` that a Path Item cannot have; computed once per object. */
-function foreignFields(o: Record<string, unknown>): string[] {
-  let f = foreignCache.get(o);
-  if (!f) {
-    f = [];
+function foreignFields(o: Record<string, unknown>, memo: Memo): string[] {
+  return memo.get("foreign-fields", o, (o) => {
+    const f: string[] = [];
     for (const k in o) {
       if (!PATH_ITEM_FIELDS.has(k) && !k.startsWith("x-")) f.push(k);
     }
-    foreignCache.set(o, f);
-  }
-  return f;
+    return f;
+  });
 }
 
 function pathItemFields(o: Record<string, unknown>): Record<string, unknown> {
@@ -175,6 +171,7 @@ export function operationsOf(
   keys: (string | number)[],
   minor: number,
   warnings: SpecWarning[],
+  memo: Memo,
 ): FoundOperation[] {
   const out: FoundOperation[] = [];
   const take = (
@@ -208,7 +205,7 @@ export function operationsOf(
     // From the keys a Path Item cannot have, found once per object: an
     // aliased item with thousands of `x-` keys under every path costs one
     // scan, not one per path.
-    for (const k of foreignFields(item)) {
+    for (const k of foreignFields(item, memo)) {
       if (!RANK.has(k.toLowerCase())) continue;
       warnings.push({
         message: `"${

@@ -90,6 +90,25 @@ export function childPointer(pointer: string, key: string | number): string {
   }`;
 }
 
+/**
+ * Answers computed once per object of one document: through YAML aliases
+ * one object (a path item, a `required` list) can sit under thousands of
+ * keys. Its resolver keeps it, so it lives and dies with the document.
+ */
+export class Memo {
+  #tables = new Map<string, WeakMap<object, unknown>>();
+
+  /** `make(key)` the first time `table` is asked for `key`, then its answer. */
+  get<K extends object, V>(table: string, key: K, make: (key: K) => V): V {
+    let t = this.#tables.get(table);
+    if (!t) this.#tables.set(table, t = new WeakMap());
+    if (t.has(key)) return t.get(key) as V;
+    const v = make(key);
+    t.set(key, v);
+    return v;
+  }
+}
+
 /** Nodes walked to find the `$anchor`s of a document. */
 const MAX_ANCHOR_NODES = 1_000_000;
 
@@ -98,6 +117,8 @@ export class RefResolver {
   #root: unknown;
   #cache = new Map<string, unknown>();
   #anchors: Map<string, unknown> | null = null;
+  /** Per-object answers about this document (see {@link Memo}). */
+  readonly memo: Memo = new Memo();
 
   /** `root` is the whole parsed document. */
   constructor(root: unknown) {

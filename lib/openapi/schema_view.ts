@@ -14,7 +14,7 @@ import {
   prettyJson,
   sampleOf,
 } from "./example.ts";
-import { isObject, refOf, type RefResolver } from "./refs.ts";
+import { isObject, type Memo, refOf, type RefResolver } from "./refs.ts";
 import { scalarList } from "./safe.ts";
 import type { SchemaGraph } from "./schema_graph.ts";
 import type { BodyDetail, ExampleDetail, FieldDetail } from "./types.ts";
@@ -95,17 +95,14 @@ export function typeSummary(schema: unknown, depth = 0): string {
   return base;
 }
 
-const requiredCache = new WeakMap<unknown[], ReadonlySet<string>>();
-
 /** The `required` names of a schema, once per list (lists may be shared). */
-function requiredOf(v: unknown): ReadonlySet<string> {
+function requiredOf(v: unknown, memo: Memo): ReadonlySet<string> {
   if (!Array.isArray(v)) return new Set();
-  let set = requiredCache.get(v);
-  if (!set) {
-    set = new Set(v.filter((x): x is string => typeof x === "string"));
-    requiredCache.set(v, set);
-  }
-  return set;
+  return memo.get(
+    "required",
+    v,
+    (v) => new Set(v.filter((x): x is string => typeof x === "string")),
+  );
 }
 
 /** Top-level properties of a schema (through `$ref` and `allOf`). */
@@ -126,7 +123,7 @@ function fieldsOf(
     }
   }
   if (!isObject(s.properties)) return;
-  const req = requiredOf(s.required);
+  const req = requiredOf(s.required, r.memo);
   for (const name in s.properties) {
     if (out.length >= MAX_FIELDS) return;
     const p = s.properties[name];

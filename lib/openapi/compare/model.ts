@@ -360,7 +360,13 @@ export function specModel(parsed: ParsedSpec): SpecModel {
         ? refPointer(ref)
         : childPointer(`/${container}`, path);
       for (
-        const f of operationsOf(item, [container, path], detected.minor, [])
+        const f of operationsOf(
+          item,
+          [container, path],
+          detected.minor,
+          [],
+          r.memo,
+        )
       ) {
         const op = readOperation(
           model,
@@ -430,7 +436,9 @@ function readCallbacks(
       const itemPointer = ref !== null
         ? refPointer(ref)
         : childPointer(cbPointer, expression);
-      for (const f of operationsOf(item, ["callbacks", name], minor, [])) {
+      for (
+        const f of operationsOf(item, ["callbacks", name], minor, [], r.memo)
+      ) {
         const op = readOperation(
           model,
           item,

@@ -1,0 +1,17 @@
+/** The per-document memo: once per object, never shared between documents. */
+import assert from "node:assert/strict";
+import { RefResolver } from "./refs.ts";
+
+Deno.test("refs: a resolver's memo answers once per object, and two documents never share answers", () => {
+  const shared = ["a"];
+  const one = new RefResolver({});
+  const two = new RefResolver({});
+  let made = 0;
+  const make = (list: string[]) => `${++made}:${list.length}`;
+  assert.equal(one.memo.get("t", shared, make), "1:1");
+  assert.equal(one.memo.get("t", shared, make), "1:1");
+  // Another table, or another document's memo, computes its own answer.
+  assert.equal(one.memo.get("u", shared, make), "2:1");
+  assert.equal(two.memo.get("t", shared, make), "3:1");
+  assert.equal(made, 3);
+});
