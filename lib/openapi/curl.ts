@@ -1,30 +1,22 @@
 /**
- * A cURL command for one operation, as text to copy. Arguments are quoted
- * for POSIX shells (single quotes, each `'` written as `'\''`, POSIX.1-2017
- * XCU 2.2.2), so nothing in a spec (a header value, a body) is ever run by
- * the shell that pastes it. The quoting is the shared builder's
- * (lib/shared/curl.ts); the command's shape is the spec viewer's own: it
- * always names the method (`curl -X METHOD 'URL'`, as a reader of an
- * operation expects), and it adds query parameters and form fields.
+ * A cURL command for one operation, as text to copy: the operation's URL
+ * with its query parameters, given to the one builder (lib/shared/curl.ts),
+ * which quotes every word so nothing in a spec (a header value, a body) is
+ * ever run by the shell that pastes it. The command always names the
+ * method first (`curl -X METHOD 'URL'`), as a reader of an operation
+ * expects.
  */
 import {
-  bodyArgs,
-  needsGlobOff,
-  sendableHeader,
-  shellQuote,
-  urlWords,
+  curlCommand,
+  type FormField,
+  type HeaderPair,
 } from "../shared/curl.ts";
 
 /** A name and a value: a query parameter, a header, a form field. */
-export interface Pair {
-  name: string;
-  value: string;
-  /** A multipart file field: sent as `-F 'name=@value'` (a file to pick). */
-  file?: boolean;
-}
+export type Pair = FormField;
 
 /** What a command is built from. */
-export interface CurlRequest {
+export interface OperationRequest {
   /** Upper-case method. */
   method: string;
   /** Full URL as shown (`https://api.example.com/v1/pets/{petId}`, or relative). */
@@ -39,8 +31,6 @@ export interface CurlRequest {
   form?: Pair[];
 }
 
-export { shellQuote };
-
 /**
  * Percent-encodes a query name or value (RFC 3986 §3.4), leaving a `{name}`
  * placeholder readable.
@@ -54,51 +44,32 @@ function queryPart(s: string): string {
 }
 
 /**
- * The command: `curl -X METHOD 'URL'`, then headers (`-H`), then the body.
- * The URL, `--globoff` and which headers can be sent are the shared
- * builder's rules.
+ * The command: `curl -X METHOD 'URL'` with the query parameters on the URL,
+ * then headers, the Content-Type, and the body or form fields, written by
+ * the shared builder.
  */
-export function curlCommand(req: CurlRequest): string {
+export function operationCommand(req: OperationRequest): string {
   let url = req.url;
   if (req.query.length) {
     url += (url.includes("?") ? "&" : "?") +
       req.query.map((q) => `${queryPart(q.name)}=${queryPart(q.value)}`)
         .join("&");
   }
-  // A method that is not a plain word (an additionalOperations key) is
-  // quoted like everything else.
-  const method = /^[A-Za-z0-9_-]+$/.test(req.method)
-    ? req.method
-    : shellQuote(req.method);
-  const parts = [`curl -X ${method} ${urlWords(url)}`];
-  // `{petId}` placeholders and `[]` in names stay as written, not globbed.
-  if (needsGlobOff(url)) parts.push("--globoff");
-  for (const h of req.headers) {
-    if (!sendableHeader(h.name, h.value)) continue;
-    parts.push(`-H ${shellQuote(`${h.name}: ${h.value}`)}`);
+  const headers: HeaderPair[] = req.headers.map((h) => [h.name, h.value]);
+  // curl writes a multipart Content-Type itself, with its boundary.
+  if (req.contentType && !req.form?.length) {
+    headers.push(["Content-Type", req.contentType]);
   }
-  if (req.form?.length) {
-    // --form-string, not -F: a value starting with @ or < must not make
-    // curl read a file. curl writes the multipart Content-Type itself.
-    for (const f of req.form) {
-      parts.push(
-        f.file
-          ? `-F ${shellQuote(`${f.name}=@${f.value}`)}`
-          : `--form-string ${shellQuote(`${f.name}=${f.value}`)}`,
-      );
-    }
-  } else {
-    if (req.contentType) {
-      parts.push(`-H ${shellQuote(`Content-Type: ${req.contentType}`)}`);
-    }
-    if (req.body !== null) {
-      const data = bodyArgs(req.body);
-      parts.push(data.option);
-      // A body with NUL bytes is piped in: no shell word holds one.
-      if (data.pipe) return `${data.pipe} |\n${parts.join(" \\\n  ")}`;
-    }
-  }
-  return parts.join(" \\\n  ");
+  return curlCommand(
+    {
+      method: req.method,
+      url,
+      headers,
+      body: req.body ?? undefined,
+      form: req.form,
+    },
+    { namedMethod: true },
+  );
 }
 
 /**

@@ -3,8 +3,8 @@
  * the required query parameters and headers, the `Content-Type` and a
  * generated example body. The command text itself comes from `curl.ts`.
  */
-import { curlCommand, joinUrl, type Pair } from "./curl.ts";
-import { prettyJson, sampleOf } from "./example.ts";
+import { joinUrl, operationCommand, type Pair } from "./curl.ts";
+import { sampleOf, valueJson } from "./example.ts";
 import { isIgnoredHeader } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import { scalarList, scalarText } from "./safe.ts";
@@ -98,7 +98,7 @@ function paramValue(p: Record<string, unknown>, r: RefResolver): string {
     if (v === undefined) return `{${name}}`;
     return typeof v === "string" && !isJson(type)
       ? v
-      : prettyJson(v, 10_000, "");
+      : valueJson(v, 10_000, "");
   }
   const schema = r.deref(p.schema).value;
   const s = isObject(schema) ? schema : p; // Swagger 2.0 keeps them on the parameter
@@ -136,7 +136,7 @@ function querystringPairs(p: Record<string, unknown>, r: RefResolver): Pair[] {
 function formPairs(v: unknown): Pair[] {
   if (!isObject(v)) return [];
   const out: Pair[] = [];
-  const text = (x: unknown) => scalarText(x) ?? prettyJson(x, 10_000, "");
+  const text = (x: unknown) => scalarText(x) ?? valueJson(x, 10_000, "");
   for (const [name, x] of Object.entries(v)) {
     if (Array.isArray(x)) {
       for (const item of x) out.push({ name, value: text(item) });
@@ -224,10 +224,10 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
     } else if (sample !== undefined) {
       body = typeof sample === "string" && !isJson(type)
         ? sample
-        : prettyJson(sample, 100_000, "");
+        : valueJson(sample, 100_000, "");
     }
   }
-  const curl = curlCommand({
+  const curl = operationCommand({
     method: x.method,
     url: x.callback ?? (x.webhook ? WEBHOOK_URL : joinUrl(server, x.path)),
     query,

@@ -26,7 +26,9 @@
  *   control characters in it are percent-encoded (RFC 3986 §2.1), as a
  *   browser does; `--globoff` where it holds `[]{}`, which curl would
  *   otherwise expand into several requests.
- * - `-X METHOD` only when curl would not send that method anyway: curl
+ * - `-X METHOD` only when curl would not send that method anyway (unless
+ *   asked to name it, as the spec viewer does: `curl -X METHOD 'URL'` on
+ *   the first line reads as the operation it calls): curl
  *   sends GET, or POST when given a body. Leaving an inferable `-X` out also
  *   keeps `-L` honest: `-X` pins the method on every hop, while curl without
  *   it (like browsers, Fetch §4.4 "HTTP-redirect fetch") switches a POST to
@@ -40,6 +42,10 @@
  *   §5.1; curl reads `-H @name` as a file of headers) or whose value holds
  *   CR, LF or NUL (§5.5) cannot be sent and is left out.
  * - `--data-raw` for the body: unlike `-d`, a leading `@` is not a file name.
+ *   Multipart fields are `--form-string name=value`, not `-F`: a value
+ *   starting with `@` or `<` must not make curl read a file; a file field
+ *   is `-F 'name=@file'` (a file for the reader to pick). curl writes the
+ *   multipart Content-Type itself.
  * - `--compressed` (decode what the server compresses), `-N` (no output
  *   buffering, for event streams), `-i` (print the status line and
  *   headers), `-L` (follow redirects) when asked.
@@ -59,6 +65,15 @@ export interface CurlRequest {
   body?: string;
   /** The body as bytes (a binary upload), instead of `body`. */
   bodyBytes?: Uint8Array;
+  /** Multipart fields, instead of a body. */
+  form?: readonly FormField[];
+}
+
+/** A multipart field: a value, or (`file`) the name of a file to send. */
+export interface FormField {
+  name: string;
+  value: string;
+  file?: boolean;
 }
 
 /** How curl should behave beyond sending the request. */
@@ -71,6 +86,8 @@ export interface CurlOptions {
   stream?: boolean;
   /** Print the status line and headers too (`-i`). */
   include?: boolean;
+  /** Name the method first (`curl -X METHOD 'URL'`) even where curl infers it. */
+  namedMethod?: boolean;
 }
 
 const SAFE = /^[A-Za-z0-9_./:=@%+,-]+$/;
@@ -204,21 +221,35 @@ export function curlCommand(
   req: CurlRequest,
   options: CurlOptions = {},
 ): string {
-  const parts = [`curl ${urlWords(req.url)}`];
-  if (needsGlobOff(req.url)) parts.push("--globoff");
   const method = normalMethod(req.method);
-  const body = req.bodyBytes ?? req.body ?? "";
-  const hasBody = body.length > 0;
-  if (method === "HEAD") parts.push("--head");
-  else if (method !== (hasBody ? "POST" : "GET")) {
-    parts.push(`-X ${shellWord(method)}`);
+  const parts = [
+    options.namedMethod
+      ? `curl -X ${shellWord(method)} ${urlWords(req.url)}`
+      : `curl ${urlWords(req.url)}`,
+  ];
+  if (needsGlobOff(req.url)) parts.push("--globoff");
+  const form = req.form ?? [];
+  const body = form.length ? "" : req.bodyBytes ?? req.body ?? "";
+  const hasBody = body.length > 0 || form.length > 0;
+  if (!options.namedMethod) {
+    if (method === "HEAD") parts.push("--head");
+    else if (method !== (hasBody ? "POST" : "GET")) {
+      parts.push(`-X ${shellWord(method)}`);
+    }
   }
   for (const [name, value] of req.headers) {
     if (sendableHeader(name, value)) {
       parts.push(`-H ${headerWord(name, value)}`);
     }
   }
-  const data = hasBody ? bodyArgs(body) : { option: "", pipe: "" };
+  for (const f of form) {
+    parts.push(
+      f.file
+        ? `-F ${shellQuote(`${f.name}=@${f.value}`)}`
+        : `--form-string ${shellQuote(`${f.name}=${f.value}`)}`,
+    );
+  }
+  const data = body.length ? bodyArgs(body) : { option: "", pipe: "" };
   if (data.option) parts.push(data.option);
   if (options.compressed) parts.push("--compressed");
   if (options.stream) parts.push("-N");

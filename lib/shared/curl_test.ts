@@ -123,6 +123,53 @@ const URLS: [string, string, string[]][] = [
   ]],
 ];
 
+/** [name, request, the whole command] with the method named first. */
+const NAMED: [string, CurlRequest, string[]][] = [
+  ["ok/named GET", req({}), [`curl -X GET '${URL}'`]],
+  ["ok/named HEAD stays -X HEAD", req({ method: "HEAD" }), [
+    `curl -X HEAD '${URL}'`,
+  ]],
+  ["ok/named POST with a body", req({ method: "POST", body: "x" }), [
+    `curl -X POST '${URL}'`,
+    "--data-raw 'x'",
+  ]],
+  ["ok/a method that is no plain word is quoted", req({ method: "co py" }), [
+    `curl -X 'co py' '${URL}'`,
+  ]],
+  [
+    "ok/form fields: values never read as files, file fields as files, body left out",
+    req({
+      method: "POST",
+      body: "ignored",
+      form: [
+        { name: "a", value: "@/etc/passwd" },
+        { name: "f", value: "path/to/file", file: true },
+      ],
+    }),
+    [
+      `curl -X POST '${URL}'`,
+      "--form-string 'a=@/etc/passwd'",
+      "-F 'f=@path/to/file'",
+    ],
+  ],
+];
+
+for (const [name, r, lines] of NAMED) {
+  Deno.test(`curl: ${name}`, () => {
+    assert.equal(
+      curlCommand(r, { namedMethod: true }),
+      lines.join(" \\\n  "),
+    );
+  });
+}
+
+Deno.test("curl: ok/form fields make curl send a POST without -X", () => {
+  assert.equal(
+    curlCommand(req({ method: "POST", form: [{ name: "a", value: "1" }] })),
+    `curl '${URL}' \\\n  --form-string 'a=1'`,
+  );
+});
+
 for (const [name, url, lines] of URLS) {
   Deno.test(`curl: ${name}`, () => {
     assert.equal(curlCommand(req({ url })), lines.join(" \\\n  "));
