@@ -229,7 +229,7 @@ export function sampleOf(
  * walks the value itself, so a YAML alias shared a thousand times, or
  * pointing at its own ancestor, costs only what is printed.
  */
-export function prettyJson(
+export function valueJson(
   v: unknown,
   max = MAX_EXAMPLE_CHARS,
   indent = "  ",

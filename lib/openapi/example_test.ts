@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { parseSpec } from "./mod.ts";
 import { operationDetail } from "./detail.ts";
-import { prettyJson, sampleOf } from "./example.ts";
+import { sampleOf, valueJson } from "./example.ts";
 import { RefResolver } from "./refs.ts";
 
 const r = new RefResolver({});
@@ -130,7 +130,7 @@ Deno.test("example: ok/recursion is left out, not followed", () => {
 Deno.test("example: ok/a 10,000-level chain is cut at a bounded depth", () => {
   let s: Record<string, unknown> = { type: "string" };
   for (let i = 0; i < 10_000; i++) s = { type: "object", properties: { n: s } };
-  const text = prettyJson(sampleOf(s, r));
+  const text = valueJson(sampleOf(s, r));
   assert.ok(text.length < 1000, text);
 });
 
@@ -138,17 +138,17 @@ Deno.test("example: bad/external $ref gives nothing", () => {
   assert.equal(sampleOf({ $ref: "other.yaml#/X" }, r), undefined);
 });
 
-Deno.test("example: ok/prettyJson stops at its size and on cycles", () => {
+Deno.test("example: ok/valueJson stops at its size and on cycles", () => {
   const a: Record<string, unknown> = { x: 1 };
   a.self = a;
-  assert.equal(prettyJson(a), '{\n  "x": 1,\n  "self": "(cycle)"\n}');
+  assert.equal(valueJson(a), '{\n  "x": 1,\n  "self": "(cycle)"\n}');
   const shared = Array.from({ length: 50 }, () => "y".repeat(100));
   const wide = Array.from({ length: 50 }, () => shared);
-  const text = prettyJson(wide, 1000);
+  const text = valueJson(wide, 1000);
   assert.ok(text.length < 1100);
   assert.match(text, /… \(cut\)$/);
   assert.equal(
-    prettyJson({ a: [1, { b: null }] }, 1000, ""),
+    valueJson({ a: [1, { b: null }] }, 1000, ""),
     '{"a":[1,{"b":null}]}',
   );
 });

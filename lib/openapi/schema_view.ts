@@ -8,11 +8,12 @@
  */
 import { clip } from "./errors.ts";
 import { truncate } from "../shared/parse_error.ts";
+import { isJsonType } from "../shared/json_pretty.ts";
 import {
   type Direction,
   MAX_EXAMPLE_CHARS,
-  prettyJson,
   sampleOf,
+  valueJson,
 } from "./example.ts";
 import { isObject, type Memo, refOf, type RefResolver } from "./refs.ts";
 import { scalarList } from "./safe.ts";
@@ -148,14 +149,17 @@ export interface BodyContext {
 /** Written examples kept per body. */
 const MAX_EXAMPLES = 20;
 
-/** True for JSON media types (`application/json`, `application/problem+json`). */
+/**
+ * True for JSON media types (`application/json`, `application/problem+json`)
+ * and for the any-type range (star slash star), whose example is JSON.
+ */
 export function isJson(mediaType: string): boolean {
-  return /^[^;]*[/+]json\s*(;|$)/i.test(mediaType) || mediaType === "*/*";
+  return isJsonType(mediaType) || mediaType === "*/*";
 }
 
 /** An example value as shown: strings as written, the rest as indented JSON. */
 export function exampleText(v: unknown): string {
-  return typeof v === "string" ? truncate(v, MAX_EXAMPLE_CHARS) : prettyJson(v);
+  return typeof v === "string" ? truncate(v, MAX_EXAMPLE_CHARS) : valueJson(v);
 }
 
 /**
@@ -239,7 +243,7 @@ export function body(
     let text = cache?.get(schema);
     if (text === undefined) {
       const v = sampleOf(schema, r, ctx.dir);
-      text = v === undefined ? "" : prettyJson(v);
+      text = v === undefined ? "" : valueJson(v);
       cache?.set(schema, text);
     }
     if (text) {

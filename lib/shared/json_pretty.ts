@@ -28,11 +28,14 @@ const LEX =
   // deno-lint-ignore no-control-regex
   /"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null|[{}\[\]:,]|[ \t\r\n]+/y;
 
-/** The media type is JSON (`application/json`, `application/*+json`). */
+/**
+ * The media type is JSON (`application/json`, `application/problem+json`,
+ * and a spec's `application/*+json` range), parameters ignored.
+ */
 export function isJsonType(contentType: string | null): boolean {
   if (!contentType) return false;
   const t = contentType.split(";")[0].trim().toLowerCase();
-  return /^[a-z0-9.+-]+\/(?:[a-z0-9.+-]*\+)?json$/.test(t);
+  return /^[a-z0-9.+-]+\/(?:[a-z0-9.+*-]*\+)?json$/.test(t);
 }
 
 /** Bounds of {@link prettyJson}, for bodies from untrusted files. */
