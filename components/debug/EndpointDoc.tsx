@@ -12,6 +12,7 @@ import { ParamTable } from "./ParamTable.tsx";
 import { Responses } from "./Responses.tsx";
 import { Examples } from "./Examples.tsx";
 import { Prose } from "./Prose.tsx";
+import { MethodBadge } from "../../islands/shared/MethodBadge.tsx";
 import type { Samples } from "./samples.ts";
 
 /** Props of {@link EndpointDoc}. */
@@ -28,9 +29,7 @@ export interface EndpointDocProps {
 function Methods({ ep }: { ep: EndpointSpec }) {
   return (
     <span class="methods">
-      {ep.methods.map((m) => (
-        <span key={m} class={`method method-${m.toLowerCase()}`}>{m}</span>
-      ))}
+      {ep.methods.map((m) => <MethodBadge key={m} method={m} label={m} />)}
     </span>
   );
 }

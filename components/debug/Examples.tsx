@@ -10,6 +10,7 @@ import type {
 import { isJsonType } from "../../lib/shared/json_pretty.ts";
 import type { Samples } from "./samples.ts";
 import { CodeBlock } from "./Prose.tsx";
+import { MethodBadge } from "../../islands/shared/MethodBadge.tsx";
 
 /** Props of {@link Examples}. */
 export interface ExamplesProps {
@@ -33,9 +34,7 @@ export function Examples({ ep, samples, exampleHref }: ExamplesProps) {
         return (
           <li key={i} class="example">
             <div class="example-head">
-              <span class={`method method-${method.toLowerCase()}`}>
-                {method}
-              </span>
+              <MethodBadge method={method} label={method} />
               {method === "GET"
                 ? (
                   <a class="example-url" href={ex.url}>

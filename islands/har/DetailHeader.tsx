@@ -4,6 +4,7 @@
  */
 import { type HarDetail, type NameValue, shown } from "../../lib/har/detail.ts";
 import { exactMs, formatBytes } from "../../lib/shared/format.ts";
+import { MethodBadge } from "../shared/MethodBadge.tsx";
 
 const SECTIONS = [
   ["general", "General"],
@@ -74,13 +75,10 @@ export function DetailHeader(
   },
 ) {
   const e = detail.entry;
-  const m = e.method.toLowerCase();
   return (
     <header class="har-detail-head">
       <div class="har-detail-title">
-        <span class={`method method-${m.slice(0, 20)}`}>
-          {e.method.slice(0, 40)}
-        </span>
+        <MethodBadge method={e.method} label={e.method.slice(0, 40)} />
         <span
           class={`har-status s-${e.statusClass}`}
           title={detail.error || undefined}

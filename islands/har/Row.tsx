@@ -9,10 +9,9 @@ import { formatBytes, formatMs } from "../../lib/shared/format.ts";
 import { STATUS_CLASSES, TYPE_CATEGORIES } from "../../lib/har/types.ts";
 import { pathOf, urlOf } from "../../lib/har/entries.ts";
 import { type Axis, WaterfallBar } from "./Waterfall.tsx";
+import { MethodBadge } from "../shared/MethodBadge.tsx";
 
 const ROW_H = 28;
-
-const METHOD_CLASS = new Set(["get", "post", "put", "patch", "delete"]);
 
 /** Props of {@link Row}. */
 export interface RowProps {
@@ -43,7 +42,6 @@ function renderRow(
   { c, i, k, selected, active, onSelect, axis }: RowProps,
 ) {
   const method = c.methods[c.methodIdx[i]];
-  const m = method.toLowerCase();
   const cls = STATUS_CLASSES[c.statusClass[i]];
   const host = c.hosts[c.hostIdx[i]];
   const url = urlOf(c, i);
@@ -77,9 +75,10 @@ function renderRow(
         {statusText(c.status[i])}
       </span>
       <span class="har-col c-method">
-        <span class={`method${METHOD_CLASS.has(m) ? ` method-${m}` : ""}`}>
-          {method.length > 40 ? method.slice(0, 40) + "…" : method || "—"}
-        </span>
+        <MethodBadge
+          method={methodAttr}
+          label={method.length > 40 ? method.slice(0, 40) + "…" : method || "—"}
+        />
       </span>
       <span
         class="har-col c-name"
