@@ -1,6 +1,6 @@
 /**
  * Spec compare island (/spec/compare): two versions of an API description,
- * what changed and what breaks a client of the older one (contract §9).
+ * what changed and what breaks a client of the older one.
  * Each side is parsed in a Web Worker as soon as it is given; the worker
  * compares, filters and exports, the page lists compact rows a block per
  * frame. The filter and level toggles live in the URL fragment; the

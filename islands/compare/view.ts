@@ -22,7 +22,7 @@ import type { ChangeRow, ViewQuery } from "./protocol.ts";
 
 /**
  * Levels shown before the reader chooses: documentation-only changes are
- * listed only on request (contract §9, "Show documentation changes").
+ * listed only on request ("Show documentation changes", the CLI's `--all`).
  */
 export const DEFAULT_LEVELS: readonly Level[] = ["breaking", "warning", "info"];
 
@@ -51,7 +51,7 @@ export function rowsOf(changes: readonly Change[]): ChangeRow[] {
  * What the filter looks in, kept from one keystroke to the next (the
  * worker holds one per comparison): each change's own text, and the text
  * of the operations it affects with their summary, tags and operationId
- * (contract §4's terms). The latter is made once per set of operations
+ * (the spec viewer's filter terms). The latter is made once per set of operations
  * and shared by every change that lists that set: changes inside a shared
  * component list up to 355 operations on the Stripe pair, whose 694
  * changes fall in 173 sets; a copy per change would be 5.6 MB where these

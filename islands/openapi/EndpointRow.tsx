@@ -51,7 +51,7 @@ export function EndpointRow(p: EndpointRowProps) {
       data-index={p.index}
       style={{ top: `${p.top}px` }}
       // The row itself takes focus only to hand it to its button, so Enter
-      // on the focused row opens it (contract 4.1): `row.focus()` from a
+      // on the focused row opens it, as a click does: `row.focus()` from a
       // script or a test. A click inside the open detail focuses the row
       // as its nearest focusable box; that focus stays (no scroll to the
       // button).

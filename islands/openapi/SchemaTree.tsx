@@ -117,7 +117,7 @@ export function NodeFacts({ node }: { node: SchemaNode }) {
  * The facts of an array's items, through arrays of arrays (`items`,
  * `items[]`, up to four levels as {@link typeText}): items that are not
  * objects have no row of their own, and an array of enum strings showed
- * only `array<string>` (contract 4.1: enum values and constraints at any
+ * only `array<string>` (enum values and constraints are shown at any
  * depth).
  */
 export function ItemFacts(
@@ -195,7 +195,7 @@ const Row = memo(function RowView({ r, focus, nodes, id, back }: RowProps) {
         )}
         <span class="st-type">{typeText(r.edge, n, nodes)}</span>
         {back !== undefined && (
-          // A link back to the row it repeats (contract 4.1), out of the
+          // A link back to the row it repeats (never expanded again), out of the
           // tab order: the tree keeps one tab stop, and Enter on the row
           // follows it as a click does.
           <a class="st-loop" href={back} tabIndex={-1}>
@@ -532,7 +532,8 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
   // when the detail opens do not hold it.
   const opening = busy || (pending && allDepth > OPEN_LEVELS);
   // A scalar body (`text/plain → string`) has no level to open: its
-  // button (a contract hook for every schema) says so and does nothing.
+  // button (every schema has one, a stable test hook) says so and does
+  // nothing.
   const nothing = rows.length === 0 && !pending && !busy;
   return (
     <div class="st-schema">

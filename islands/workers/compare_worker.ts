@@ -78,7 +78,7 @@ function compareIfReady(id: number): void {
     return;
   }
   // The filter also reads each operation's summary, tags and operationId
-  // (contract §4's terms), which changes do not carry: the CLI's outputs
+  // (the spec viewer's filter terms), which changes do not carry: the CLI's outputs
   // and the exports stay as they are. Both documents are here, so the
   // terms stay here too and the page is sent only the indices shown.
   const hays = newHays(operationTerms(b, r));

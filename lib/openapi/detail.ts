@@ -185,8 +185,8 @@ function styleFacts(p: Record<string, unknown>, swagger: boolean): string[] {
 /**
  * A parameter schema's default and constraints, and its items' (the type
  * summary names enum values already): `limit` as `integer`, `default 20`,
- * `>= 1`, `<= 100` (contract 4.1: defaults and constraints, as Redoc and
- * Swagger UI show them beside a parameter).
+ * `>= 1`, `<= 100` (defaults and constraints, as Redoc and Swagger UI show
+ * them beside a parameter).
  */
 function paramFacts(graph: SchemaGraph, schema: unknown): string[] {
   const out: string[] = [];

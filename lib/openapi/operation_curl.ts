@@ -23,8 +23,8 @@ export interface CurlInput {
   params: Record<string, unknown>[];
   /**
    * Request body media types with their schemas, in document order: the
-   * body is the generated example (contract §4.1), the one the detail shows
-   * first.
+   * body is the generated example, the one the detail shows first (what
+   * the README promises for "Copy as cURL").
    */
   sent: [string, unknown][];
   /** A webhook: sent to the receiver, not to the API's servers. */

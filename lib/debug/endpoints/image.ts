@@ -107,7 +107,7 @@ export function image(ctx: DebugContext, route: Route): EndpointDef {
       { url: route.url({ format: "svg" }), description: "The SVG" },
       { url: route.url(), description: "By Accept" },
     ],
-    // Nothing acceptable is refused before a sleep (contract §3).
+    // Nothing acceptable is refused before a sleep: bad input is answered first.
     validate: (params, req) => params.format ?? byAccept(req),
     handle: (_req, { params, checked: format }) => {
       const headers: Record<string, string> = { ...BASE_HEADERS };

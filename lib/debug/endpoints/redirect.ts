@@ -248,7 +248,7 @@ export function redirectTo(ctx: DebugContext, route: Route): EndpointDef {
         method: "POST",
       },
     ],
-    // Refused before a sleep or a body (contract §3: bad input first).
+    // Refused before a sleep or a body (bad input is answered before anything else happens).
     validate: (params, req) => redirectTarget(params.url, req, ctx),
     handle: (_req, { params, checked: location }) =>
       respond(null, params.status_code, { ...BASE_HEADERS, location }),

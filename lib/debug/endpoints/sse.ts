@@ -133,7 +133,7 @@ export function sse(ctx: DebugContext, route: Route): EndpointDef {
     examples: [
       { url: route.url({}, "count=3&interval=500"), description: "3 events" },
     ],
-    // A bad Last-Event-ID is refused before a sleep (contract §3).
+    // A bad Last-Event-ID is refused before a sleep: bad input is answered first.
     validate: (params, req) => lastEventId(req, params.count),
     handle: (_req, { params, head, checked: after }) =>
       stream(ctx, params, after, head),
