@@ -29,7 +29,7 @@ import {
   formatResult,
   FORMATS,
 } from "./lib/openapi/compare/format.ts";
-import { encodingWarning, readFileText } from "./lib/har/read.ts";
+import { encodingWarning, readFileText } from "./lib/shared/read_text.ts";
 
 /** Bytes read from one input at most: far past any real spec (Stripe's is 3 MB). */
 export const MAX_INPUT_BYTES = 100 * 1024 * 1024;

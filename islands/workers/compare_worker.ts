@@ -19,7 +19,7 @@ import {
 import { operationTerms } from "../../lib/openapi/compare/filter.ts";
 import type { SpecModel } from "../../lib/openapi/compare/model.ts";
 import type { CompareResult, Side } from "../../lib/openapi/compare/types.ts";
-import { decodeSpecBytes } from "../../lib/openapi/decode.ts";
+import { decodeText } from "../../lib/openapi/utf8.ts";
 import type {
   FromWorker,
   SideValue,
@@ -104,7 +104,7 @@ async function side(m: Extract<ToWorker, { type: "side" }>): Promise<void> {
   let text: string;
   if (m.file) {
     try {
-      text = decodeSpecBytes(new Uint8Array(await m.file.arrayBuffer()));
+      text = decodeText(new Uint8Array(await m.file.arrayBuffer()));
     } catch (err) {
       models[m.side] = null;
       current = null;

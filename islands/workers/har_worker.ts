@@ -18,7 +18,7 @@ import {
   encodingWarning,
   readFileText,
   type ReadText,
-} from "../../lib/har/read.ts";
+} from "../../lib/shared/read_text.ts";
 import { sanitizedJsonParts } from "../../lib/har/sanitize.ts";
 import { countHarSecrets } from "../../lib/har/secrets.ts";
 

@@ -13,7 +13,7 @@ import { HarParseError } from "../../lib/har/errors.ts";
 import { lineColumn } from "../../lib/shared/parse_error.ts";
 import { findJsonError } from "../../lib/shared/parse_error.ts";
 import { parseHarText } from "../../lib/har/parse.ts";
-import { firstInvalidUtf8, readFileText } from "../../lib/har/read.ts";
+import { firstInvalidUtf8, readFileText } from "../../lib/shared/read_text.ts";
 import {
   previewJson,
   safeStringifyParts,

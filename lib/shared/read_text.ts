@@ -1,12 +1,13 @@
 /**
- * Reading a picked or dropped file as text. HAR 1.2 (section 2) says UTF-8,
- * and most files are; but a file with invalid bytes (a truncated copy, a
+ * Reading a picked or dropped file (a HAR, or a spec the compare CLI reads)
+ * as text. HAR 1.2 (section 2) says UTF-8, and most files are; but a file
+ * with invalid bytes (a truncated copy, a
  * Latin-1 capture) should still open, with a warning that says where the
  * first bad byte is, rather than be rejected or silently altered. A UTF-16
  * file (its byte order mark says so: Windows tools write them) is read as
  * UTF-16. Web-standard APIs only (Blob, TextDecoder): browser and Deno.
  */
-import { type BomEncoding, bomEncoding, utf8BomLength } from "../shared/bom.ts";
+import { type BomEncoding, bomEncoding, utf8BomLength } from "./bom.ts";
 
 /** Called with bytes read so far and the file size. */
 export type ReadProgress = (done: number, total: number) => void;

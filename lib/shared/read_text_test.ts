@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { encodingWarning, firstInvalidUtf8, readFileText } from "./read.ts";
+import {
+  encodingWarning,
+  firstInvalidUtf8,
+  readFileText,
+} from "./read_text.ts";
 
 const enc = new TextEncoder();
 
