@@ -1,21 +1,14 @@
 /**
  * Errors of HAR parsing. Every rejection says what is wrong and where: line
- * and column for JSON syntax errors, a JSON path (`log.entries[3].request`)
- * for structural ones. They are SyntaxError subclasses so callers can tell
- * bad input from bugs.
+ * and column for JSON syntax errors, a JSON path (`$.log.entries[3]`) for
+ * structural ones. They are SyntaxError subclasses so callers can tell bad
+ * input from bugs.
  */
+import type { RejectionInfo } from "../shared/parse_error.ts";
 
 /** Where and why an input was rejected, as plain data (worker-safe). */
-export interface HarErrorInfo {
+export interface HarErrorInfo extends RejectionInfo {
   kind: "json" | "structure";
-  message: string;
-  /** 1-based line and column (UTF-16 code units) for JSON syntax errors. */
-  line?: number;
-  column?: number;
-  /** JSON path of the offending value for structural errors. */
-  path?: string;
-  /** The lines around a JSON syntax error, with a caret (see `excerpt`). */
-  excerpt?: string;
 }
 
 /** The input is not JSON, or not a HAR log. */

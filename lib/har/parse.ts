@@ -5,6 +5,7 @@
  * member every use of the file needs).
  */
 import { HarParseError } from "./errors.ts";
+import { jsonPath } from "../shared/parse_error.ts";
 import { ColumnBuilder, type HarColumns } from "./columns.ts";
 import { entryAt } from "./entries.ts";
 import { diffMs, type Instant, parseInstant } from "./iso_date.ts";
@@ -98,7 +99,7 @@ function keysOf(o: Obj): string {
 function checkShape(root: unknown): { log: Obj; entries: Obj[] } {
   if (root === null || typeof root !== "object" || Array.isArray(root)) {
     throw structure(
-      "$",
+      jsonPath([]),
       `Not a HAR file: the top level is ${describeValue(root)}, expected an ` +
         `object with a "log" property.`,
     );
@@ -109,7 +110,7 @@ function checkShape(root: unknown): { log: Obj; entries: Obj[] } {
       ? ` It has "entries" at the top level: wrap it as {"log": ...}.`
       : "";
     throw structure(
-      "log",
+      jsonPath(["log"]),
       `Not a HAR file: there is no "log" property at the top level ` +
         `(${keysOf(top)}).${hint}`,
     );
@@ -117,20 +118,20 @@ function checkShape(root: unknown): { log: Obj; entries: Obj[] } {
   const log = top.log;
   if (log === null || typeof log !== "object" || Array.isArray(log)) {
     throw structure(
-      "log",
+      jsonPath(["log"]),
       `Not a HAR file: "log" is ${describeValue(log)}, expected an object.`,
     );
   }
   const l = log as Obj;
   if (!("entries" in l)) {
     throw structure(
-      "log.entries",
+      jsonPath(["log", "entries"]),
       `Not a HAR file: "log.entries" is missing (${keysOf(l)}).`,
     );
   }
   if (!Array.isArray(l.entries)) {
     throw structure(
-      "log.entries",
+      jsonPath(["log", "entries"]),
       `"log.entries" is ${describeValue(l.entries)}, expected an array.`,
     );
   }
@@ -139,7 +140,7 @@ function checkShape(root: unknown): { log: Obj; entries: Obj[] } {
     const e = entries[i];
     if (e === null || typeof e !== "object" || Array.isArray(e)) {
       throw structure(
-        `log.entries[${i}]`,
+        jsonPath(["log", "entries", i]),
         `"log.entries[${i}]" is ${describeValue(e)}, expected an entry object.`,
       );
     }

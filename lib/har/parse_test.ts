@@ -172,14 +172,14 @@ const BAD: [string, string, RegExp, Partial<HarParseError>][] = [
   ["bad/empty", "   ", /empty/, { kind: "json" }],
   ["bad/array", "[1]", /top level is an array/, { path: "$" }],
   ["bad/string", '"x"', /top level is the string "x"/, { path: "$" }],
-  ["bad/no-log", '{"entries": []}', /no "log".*wrap it/, { path: "log" }],
-  ["bad/log-null", '{"log": null}', /"log" is null/, { path: "log" }],
+  ["bad/no-log", '{"entries": []}', /no "log".*wrap it/, { path: "$.log" }],
+  ["bad/log-null", '{"log": null}', /"log" is null/, { path: "$.log" }],
   [
     "bad/no-entries",
     '{"log": {"version": "1.2"}}',
     /"log.entries" is missing.*"version"/,
     {
-      path: "log.entries",
+      path: "$.log.entries",
     },
   ],
   [
@@ -187,7 +187,7 @@ const BAD: [string, string, RegExp, Partial<HarParseError>][] = [
     '{"log": {"entries": {}}}',
     /is an object, expected an array/,
     {
-      path: "log.entries",
+      path: "$.log.entries",
     },
   ],
   [
@@ -195,7 +195,7 @@ const BAD: [string, string, RegExp, Partial<HarParseError>][] = [
     '{"log": {"entries": [{}, null]}}',
     /"log.entries\[1\]" is null/,
     {
-      path: "log.entries[1]",
+      path: "$.log.entries[1]",
     },
   ],
   [

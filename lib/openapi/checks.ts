@@ -5,7 +5,7 @@
  * `$ref`s that point nowhere, and schemas that are not schemas.
  */
 import { lineColumns } from "../shared/parse_error.ts";
-import { clip, jsonPath } from "./errors.ts";
+import { clip, jsonPath } from "../shared/parse_error.ts";
 import { describeValue, jsonStringEnd } from "../shared/parse_error.ts";
 import { jsonDuplicateKeys } from "./json_text.ts";
 import { resolvePathItem } from "./operations.ts";

@@ -3,7 +3,7 @@
  * all rows up front, which keeps indexing cheap): merged parameters, request
  * body, responses and security, with local `$ref`s resolved cycle-safely.
  */
-import { clip } from "./errors.ts";
+import { clip } from "../shared/parse_error.ts";
 import { markdown } from "./markdown.ts";
 import type { DetailSource, ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";

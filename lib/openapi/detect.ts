@@ -4,7 +4,8 @@
  * a message naming what it is instead (AsyncAPI, JSON Schema, HAR, Postman),
  * or why its version field is wrong (`swagger: "3.0"` never existed).
  */
-import { clip, jsonPath, SpecError } from "./errors.ts";
+import { SpecError } from "./errors.ts";
+import { clip, jsonPath } from "../shared/parse_error.ts";
 import { describeValue, truncate } from "../shared/parse_error.ts";
 import { jsonScalarSource } from "./json_text.ts";
 import type { Loaded } from "./load.ts";

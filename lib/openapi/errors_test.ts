@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { jsonPath } from "./errors.ts";
+import { jsonPath } from "../shared/parse_error.ts";
 import { lineColumn } from "../shared/parse_error.ts";
 
 Deno.test("spec errors: line/column, JSON paths", () => {

@@ -6,7 +6,8 @@
  * about. Kept to one pass over `paths`, so indexing costs a fraction of the
  * parse itself.
  */
-import { clip, jsonPath, SpecError } from "./errors.ts";
+import { SpecError } from "./errors.ts";
+import { clip, jsonPath } from "../shared/parse_error.ts";
 import { describeValue, truncate } from "../shared/parse_error.ts";
 import { asWritten, type Detected } from "./detect.ts";
 import type { Loaded } from "./load.ts";

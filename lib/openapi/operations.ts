@@ -4,7 +4,7 @@
  * `additionalOperations` entry), how `$ref` path items are resolved, and the
  * list order (the fixed methods in the order the specification lists them).
  */
-import { clip, jsonPath } from "./errors.ts";
+import { clip, jsonPath } from "../shared/parse_error.ts";
 import { describeValue } from "../shared/parse_error.ts";
 import { isObject, type Memo, type RefResolver } from "./refs.ts";
 import type { SpecWarning } from "./types.ts";

@@ -5,7 +5,7 @@
  * resolved. Chains are followed with a visited set, so cycles end in an error
  * instead of a frozen tab.
  */
-import { clip } from "./errors.ts";
+import { clip } from "../shared/parse_error.ts";
 
 /** Result of following a `$ref` chain. */
 export interface Deref {

@@ -8,7 +8,8 @@
  * ones), and everything it derives per endpoint is charged to a budget
  * proportional to the input.
  */
-import { jsonPath, SpecError } from "./errors.ts";
+import { SpecError } from "./errors.ts";
+import { jsonPath } from "../shared/parse_error.ts";
 
 /**
  * A scalar as text: strings as they are, numbers and booleans in their JS

@@ -8,7 +8,7 @@
  * opening only what the user opened, and shows a schema already open on the
  * same branch as a link back. External `$ref`s are named, never fetched.
  */
-import { clip } from "./errors.ts";
+import { clip } from "../shared/parse_error.ts";
 import { truncate } from "../shared/parse_error.ts";
 import { markdown, type Md } from "./markdown.ts";
 import {

@@ -6,7 +6,7 @@
  * lists itself fifty times in `allOf`, or a YAML alias fan-out, would
  * otherwise cost 50^depth steps); and values are never stringified whole.
  */
-import { clip } from "./errors.ts";
+import { clip } from "../shared/parse_error.ts";
 import { truncate } from "../shared/parse_error.ts";
 import { isJsonType } from "../shared/json_pretty.ts";
 import {

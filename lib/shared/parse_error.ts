@@ -10,6 +10,9 @@
  * breaks (YAML 1.2 §5.4), so a file saved with classic Mac or Windows line
  * ends is counted the way its editor shows it.
  *
+ * Structural faults are placed by a JSON path (`$.log.entries[3]`,
+ * `$.paths["/pets"].get`), written by one function for both viewers.
+ *
  * JSON syntax errors are found by our own RFC 8259 scanner, run only after
  * `JSON.parse` failed: engines word and place their errors differently (V8
  * gives no position for some), and a person needs one answer in every
@@ -360,4 +363,45 @@ export function engineOffset(text: string, err: unknown): number | null {
   if (pos) return Math.min(+pos[1], text.length);
   if (/end of (JSON )?(input|data)/i.test(msg)) return text.length;
   return null;
+}
+
+/**
+ * Where and why an input was rejected, as plain (cloneable) data: line and
+ * column for text that cannot be read, a JSON path for a value of the wrong
+ * shape. Each viewer adds its own `kind`.
+ */
+export interface RejectionInfo {
+  message: string;
+  /** 1-based line and column (UTF-16 code units), for syntax errors. */
+  line?: number;
+  column?: number;
+  /** JSON path of the offending value (see {@link jsonPath}), for structure. */
+  path?: string;
+  /** The lines around a syntax error, with a caret (see {@link excerpt}). */
+  excerpt?: string;
+}
+
+/** Longest key, path or `$ref` quoted in a message (a hostile 50 MB key stays out). */
+const MAX_QUOTED = 200;
+
+/** `s` cut for quoting in a message or a JSON path. */
+export function clip(s: string): string {
+  return truncate(s, MAX_QUOTED);
+}
+
+const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * Formats a JSON path (`$.paths["/pets"].get.parameters[0]`): identifiers
+ * with dots, other keys as JSON strings in brackets, array indexes as numbers.
+ * Keys longer than 200 characters are cut, so a message stays readable.
+ */
+export function jsonPath(keys: readonly (string | number)[]): string {
+  let out = "$";
+  for (const k of keys) {
+    if (typeof k === "number") out += `[${k}]`;
+    else if (k.length <= MAX_QUOTED && IDENT.test(k)) out += `.${k}`;
+    else out += `[${JSON.stringify(clip(k))}]`;
+  }
+  return out;
 }

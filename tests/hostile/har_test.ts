@@ -170,14 +170,18 @@ for (const [name, text, n] of DEEP_OK) {
 /** [case, text, path the error names] */
 const DEEP_BAD: [string, string, string][] = [
   ["as the document", deepArr, "$"],
-  ["as an object without log", nestObjects(DEPTH, "x"), "log"],
-  ["as log", withRaw({ log: D }, { D: deepArr }), "log"],
+  ["as an object without log", nestObjects(DEPTH, "x"), "$.log"],
+  ["as log", withRaw({ log: D }, { D: deepArr }), "$.log"],
   [
     "as log.entries",
     withRaw(har([]), {}).replace("[]", deepArr),
-    "log.entries[0]",
+    "$.log.entries[0]",
   ],
-  ["as an entry", withRaw(har([entry(), D]), { D: deepArr }), "log.entries[1]"],
+  [
+    "as an entry",
+    withRaw(har([entry(), D]), { D: deepArr }),
+    "$.log.entries[1]",
+  ],
 ];
 
 for (const [name, text, path] of DEEP_BAD) {

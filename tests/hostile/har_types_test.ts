@@ -374,10 +374,15 @@ Deno.test("har types: cookie attributes of any type", () => {
 
 Deno.test("har types: entries, pages and log members of the wrong type", () => {
   for (
-    const [bad, path] of [[null, "log.entries[1]"], ["x", "log.entries[1]"], [
-      5,
-      "log.entries[1]",
-    ], [[], "log.entries[1]"]] as const
+    const [bad, path] of [
+      [null, "$.log.entries[1]"],
+      ["x", "$.log.entries[1]"],
+      [
+        5,
+        "$.log.entries[1]",
+      ],
+      [[], "$.log.entries[1]"],
+    ] as const
   ) {
     const err = outcome(JSON.stringify(har([entry(), bad])), "entries");
     assert.ok(err instanceof HarParseError);
