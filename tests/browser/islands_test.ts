@@ -1,19 +1,67 @@
 import assert from "node:assert/strict";
+import { errors } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+import { PAGES } from "../../routes/table.ts";
+import type { IslandName } from "../../islands/registry.ts";
+
+/**
+ * The islands each page renders, by their `data-island` names: the layout's
+ * ThemeToggle on every page, and the page's own tool (server/render.tsx and
+ * the modules of routes/table.ts).
+ */
+const PAGE_ISLANDS: Record<string, IslandName[]> = {
+  "/": ["ThemeToggle"],
+  "/spec": ["SpecViewer", "ThemeToggle"],
+  "/spec/compare": ["CompareViewer", "ThemeToggle"],
+  "/har": ["HarViewer", "ThemeToggle"],
+  "/debug": ["DebugRunner", "ThemeToggle"],
+};
 
 Deno.test({
   name: "browser: every page hydrates its islands without errors",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
-      for (const path of ["/", "/spec", "/har", "/debug"]) {
-        await gotoHydrated(page, server.origin, path);
-        const islands = await page.$$eval(
+      // Every page of the route table is checked here.
+      assert.deepEqual(
+        Object.keys(PAGE_ISLANDS).sort(),
+        Object.keys(PAGES).sort(),
+      );
+      for (const [path, expected] of Object.entries(PAGE_ISLANDS)) {
+        await page.goto(server.origin + path);
+        // The markers are server-rendered: all there once the page loaded.
+        const names = await page.$$eval(
           "[data-island]",
-          (els) => els.map((e) => (e as HTMLElement).dataset.hydrated),
+          (els) => els.map((e) => (e as HTMLElement).dataset.island ?? ""),
         );
-        assert.ok(islands.length >= 1, path);
-        assert.ok(islands.every((h) => h === "true"), path);
+        assert.deepEqual([...new Set(names)].sort(), expected, path);
+        // Wait (bounded) for the boot script, then name any island it left
+        // unhydrated.
+        await page.waitForFunction(
+          () =>
+            [...document.querySelectorAll("[data-island]")].every((el) =>
+              (el as HTMLElement).dataset.hydrated === "true"
+            ),
+          undefined,
+          { timeout: 15_000 },
+        ).catch((e) => {
+          if (!(e instanceof errors.TimeoutError)) throw e;
+        });
+        const states = await page.$$eval(
+          "[data-island]",
+          (els) =>
+            els.map((e) => {
+              const { island, hydrated } = (e as HTMLElement).dataset;
+              return [island ?? "", hydrated ?? "(not set)"];
+            }),
+        );
+        for (const name of expected) {
+          const of = states.filter(([n]) => n === name);
+          assert.ok(of.length >= 1, `${path}: ${name} rendered`);
+          for (const [, hydrated] of of) {
+            assert.equal(hydrated, "true", `${path}: ${name} hydrated`);
+          }
+        }
       }
     }),
 });
