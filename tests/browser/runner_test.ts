@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import type { Locator } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+import { hasCurl } from "../helpers/curl.ts";
 import {
   HTTP_ERRORS,
   resultStatus,
@@ -24,8 +25,7 @@ async function sh(cmd: string): Promise<string> {
   return new TextDecoder().decode(out.stdout);
 }
 
-const CURL = await new Deno.Command("sh", { args: ["-c", "command -v curl"] })
-  .output().then((o) => o.success).catch(() => false);
+const CURL = await hasCurl();
 
 Deno.test({
   name: "browser runner: one runner per catalog endpoint, every one hydrated",

@@ -6,6 +6,9 @@
 import assert from "node:assert/strict";
 import { message, raw, startDebug } from "../helpers/debug_server.ts";
 import { parseChunked } from "../helpers/chunked.ts";
+import { hasCurl } from "../helpers/curl.ts";
+
+const CURL = await hasCurl();
 
 const ABC = "abcdefghijklmnopqrstuvwxyz";
 const enc = new TextEncoder();
@@ -423,19 +426,6 @@ Deno.test("bodies: over maxBytes is 400 problem+json naming n", async () => {
   }
 });
 
-async function hasCurl(): Promise<boolean> {
-  try {
-    const { code } = await new Deno.Command("curl", {
-      args: ["--version"],
-      stdout: "null",
-      stderr: "null",
-    }).output();
-    return code === 0;
-  } catch {
-    return false;
-  }
-}
-
 async function curl(
   args: string[],
 ): Promise<{ code: number; out: Uint8Array }> {
@@ -446,12 +436,11 @@ async function curl(
   }).output();
   return { code, out: stdout };
 }
-
-Deno.test("bodies: curl --range and a resumed download (-C -) give the right bytes", async (t) => {
-  if (!await hasCurl()) {
-    console.log("curl is not installed: skipping the curl checks");
-    return;
-  }
+Deno.test({
+  name:
+    "bodies: curl --range and a resumed download (-C -) give the right bytes",
+  ignore: !CURL,
+}, async (t) => {
   const s = startDebug();
   const dir = await Deno.makeTempDir();
   try {

@@ -17,6 +17,7 @@ import {
   startDebugServer,
 } from "../../lib/debug/mod.ts";
 import { freePort } from "../helpers/processes.ts";
+import { curlVersion } from "../helpers/curl.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const ENV = { RUST_BACKTRACE: "0", NO_COLOR: "1" };
@@ -28,17 +29,7 @@ const OPTIONS: DebugServerOptions = {
   limits: { maxSleepMs: 5000 },
 };
 
-/** curl's version line and features, or null when curl is missing. */
-async function curlInfo(): Promise<string | null> {
-  try {
-    const out = await new Deno.Command("curl", { args: ["--version"] })
-      .output();
-    return out.success ? new TextDecoder().decode(out.stdout) : null;
-  } catch {
-    return null;
-  }
-}
-const CURL = await curlInfo();
+const CURL = await curlVersion();
 const CURL_HTTP2 = !!CURL && /^Features:.*\bHTTP2\b/m.test(CURL);
 if (!CURL_HTTP2) {
   console.log(
