@@ -18,23 +18,13 @@ import { operationSchemas, propertyPaths } from "../helpers/schema_oracle.ts";
 import { DETAIL_ROWS } from "../../islands/openapi/row_budget.ts";
 import { rowsOf } from "../../islands/openapi/use_budgeted.ts";
 import { findRow, loadSpec, openTimed } from "../helpers/spec_open.ts";
+import { corpusDir, SKIPPED } from "../helpers/corpus.ts";
 import { WORKER_THRESHOLD } from "../../islands/openapi/engine.ts";
 import { INTENT_MS } from "../../islands/openapi/use_browse.ts";
 
 const FIX = new URL("../fixtures/openapi/", import.meta.url);
-const CORPUS = (() => {
-  const env = Deno.env.get("CORPUS_DIR");
-  const dir = env
-    ? `${env.replace(/\/$/, "")}/specs/`
-    : new URL("../../../shared/corpus/specs/", import.meta.url).pathname;
-  try {
-    Deno.statSync(dir);
-    return dir;
-  } catch {
-    return null;
-  }
-})();
-const SKIP = CORPUS ? "" : " (skipped: no corpus, set CORPUS_DIR)";
+const CORPUS = corpusDir("specs");
+const SKIP = CORPUS ? "" : SKIPPED;
 
 /** A request or response body of `schema` as JSON. */
 const jsonBody = (schema: unknown) => ({
