@@ -1,6 +1,7 @@
 /**
  * The import graph of everything the app ships (the server entry, the
- * browser boot script, the Web Workers): no cycles, and lib/ imports
+ * browser boot script, the Web Workers, the modules deno.json exports, the
+ * debug-only server and the diff and dev scripts): no cycles, and lib/ imports
  * nothing from the app's other layers (routes, islands, components,
  * server), so its modules stay pure and embeddable. Read from
  * `deno info --json`, the graph Deno itself resolves.
@@ -8,13 +9,25 @@
 import assert from "node:assert/strict";
 
 const ROOT = new URL("../", import.meta.url);
+
+/** The modules deno.json publishes (its `exports` targets). */
+const EXPORTS: string[] = Object.values(
+  JSON.parse(Deno.readTextFileSync(new URL("deno.json", ROOT)))
+    .exports as Record<string, string>,
+).map((p) => p.replace(/^\.\//, ""));
+
 const ENTRIES = [
-  "main.ts",
-  "server/client.ts",
-  "lib/debug/mod.ts",
-  ...[...Deno.readDirSync(new URL("islands/workers/", ROOT))]
-    .filter((f) => f.name.endsWith(".ts"))
-    .map((f) => `islands/workers/${f.name}`),
+  ...new Set([
+    "main.ts",
+    "dev.ts",
+    "diff.ts",
+    "server/client.ts",
+    "server/debug_only.ts",
+    ...EXPORTS,
+    ...[...Deno.readDirSync(new URL("islands/workers/", ROOT))]
+      .filter((f) => f.name.endsWith(".ts"))
+      .map((f) => `islands/workers/${f.name}`),
+  ]),
 ];
 
 /** Local module → the local modules it imports (code and types). */
@@ -70,6 +83,7 @@ function cycles(g: Map<string, string[]>): string[][] {
 const g = await graph();
 
 Deno.test("imports: the graph is read (entries found)", () => {
+  assert.ok(EXPORTS.length > 0, "deno.json's exports are read");
   for (const e of ENTRIES) assert.ok(g.has(e), e);
   assert.ok(g.size > 50, `${g.size} modules`);
 });
