@@ -9,6 +9,8 @@ import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { message, raw, startDebug } from "../helpers/debug_server.ts";
 import { curl, hasCurl } from "../helpers/curl.ts";
 
+const CURL = await hasCurl();
+
 const enc = new TextEncoder();
 const JSON_BODY = JSON.stringify({ text: "héllo", n: [1, 2, 3] });
 const CODERS: [string, (b: Uint8Array) => Uint8Array<ArrayBuffer>][] = [
@@ -319,8 +321,11 @@ Deno.test("bodies: the raw body limit still applies before decoding (Content-Len
   }
 });
 
-Deno.test("bodies: curl --compressed reads /gzip, /deflate and /brotli; curl uploads a gzip body", async () => {
-  if (!await hasCurl()) return;
+Deno.test({
+  name:
+    "bodies: curl --compressed reads /gzip, /deflate and /brotli; curl uploads a gzip body",
+  ignore: !CURL,
+}, async () => {
   const s = startDebug();
   const dir = await Deno.makeTempDir();
   try {

@@ -7,6 +7,8 @@ import assert from "node:assert/strict";
 import { startDebug } from "../helpers/debug_server.ts";
 import { curl, hasCurl } from "../helpers/curl.ts";
 
+const CURL = await hasCurl();
+
 /** A minimal RFC 6265 cookie jar: name, value, path; Max-Age=0 deletes. */
 class Jar {
   #cookies = new Map<string, { value: string; path: string }>();
@@ -126,8 +128,11 @@ Deno.test("cookies: a refused cookie sets nothing", async () => {
   }
 });
 
-Deno.test("cookies: curl --cookie-jar stores them, --cookie sends them back, delete expires them", async () => {
-  if (!await hasCurl()) return;
+Deno.test({
+  name:
+    "cookies: curl --cookie-jar stores them, --cookie sends them back, delete expires them",
+  ignore: !CURL,
+}, async () => {
   const s = startDebug();
   const dir = await Deno.makeTempDir();
   try {
@@ -178,8 +183,10 @@ Deno.test("cookies: curl --cookie-jar stores them, --cookie sends them back, del
   }
 });
 
-Deno.test("cookies: curl under a base /x: the cookie comes back to /x", async () => {
-  if (!await hasCurl()) return;
+Deno.test({
+  name: "cookies: curl under a base /x: the cookie comes back to /x",
+  ignore: !CURL,
+}, async () => {
   const s = startDebug({}, undefined, { base: "/x" });
   const dir = await Deno.makeTempDir();
   try {

@@ -8,6 +8,8 @@ import { startDebug } from "../helpers/debug_server.ts";
 import { curl, hasCurl } from "../helpers/curl.ts";
 import { startDebugServer } from "../../lib/debug/mod.ts";
 
+const CURL = await hasCurl();
+
 Deno.test("redirects: fetch follows relative and absolute chains to /get", async () => {
   const s = startDebug();
   try {
@@ -211,8 +213,10 @@ Deno.test("redirects: under base /x every Location stays under /x", async () => 
   assert.match(cookie.headers.getSetCookie()[0], /; Path=\/x;/);
 });
 
-Deno.test("redirects: curl -L follows chains and /redirect-to; refusals stay 400", async () => {
-  if (!await hasCurl()) return;
+Deno.test({
+  name: "redirects: curl -L follows chains and /redirect-to; refusals stay 400",
+  ignore: !CURL,
+}, async () => {
   const s = startDebug();
   try {
     for (
