@@ -13,7 +13,11 @@ import type { SpecErrorInfo } from "../types.ts";
 import { SchemaReader } from "./schema_view.ts";
 import { SchemaDiff } from "./schema_diff.ts";
 import { type SpecModel, specModel } from "./model.ts";
-import { compareOperations, securityChanges } from "./operations.ts";
+import {
+  compareOperations,
+  type Renames,
+  securityChanges,
+} from "./operations.ts";
 import { Report, Scope } from "./report.ts";
 import type { CompareOptions, CompareResult, Level, Side } from "./types.ts";
 
@@ -63,8 +67,9 @@ export function compareModels(
     ),
     options.maxPairs ?? MAX_PAIRS,
   );
-  compareDocument(base, revision, report);
-  compareOperations(base, revision, report, schemas);
+  const renamed = schemeRenames(base, revision, report);
+  compareDocument(base, revision, report, renamed);
+  compareOperations(base, revision, report, schemas, renamed);
   const { counts, changes } = report.result(options.all === true);
   return { base: base.info, revision: revision.info, counts, changes };
 }
@@ -94,10 +99,16 @@ export function compareSpecs(
 }
 
 /** Changes of the document as a whole: its servers and its words. */
-function compareDocument(b: SpecModel, r: SpecModel, report: Report): void {
-  const had = new Set(b.servers), has = new Set(r.servers);
+function compareDocument(
+  b: SpecModel,
+  r: SpecModel,
+  report: Report,
+  renamed: Renames,
+): void {
+  const paired = serverPairs(b.servers, r.servers);
+  const kept = new Set(paired.values());
   for (const url of b.servers) {
-    if (!has.has(url)) {
+    if (!paired.has(url)) {
       report.addDocument({
         id: "api-server-removed",
         level: "warning",
@@ -108,7 +119,7 @@ function compareDocument(b: SpecModel, r: SpecModel, report: Report): void {
     }
   }
   for (const url of r.servers) {
-    if (!had.has(url)) {
+    if (!kept.has(url)) {
       report.addDocument({
         id: "api-server-added",
         level: "info",
@@ -123,6 +134,7 @@ function compareDocument(b: SpecModel, r: SpecModel, report: Report): void {
       b.security ?? [],
       r.security ?? [],
       "api-global-security",
+      renamed,
     )
   ) {
     report.addDocument({
@@ -134,7 +146,7 @@ function compareDocument(b: SpecModel, r: SpecModel, report: Report): void {
       },
     });
   }
-  compareServerVars(b, r, report);
+  compareServerVars(b, r, paired, report);
   compareSchemes(b, r, report);
   const words: [string, string, string, string][] = [
     ["info-title-changed", "title", b.info.title, r.info.title],
@@ -194,24 +206,106 @@ function compareSchemes(b: SpecModel, r: SpecModel, report: Report): void {
 }
 
 /**
+ * Security schemes renamed: a base scheme gone from the revision, paired
+ * with a new one sent the same way (one to one, in document order). The
+ * name is the document's label, but clients generated from it configure
+ * their credential by that name, so a rename of a scheme in use may break
+ * them (warning); requirements then compare under the new name, and the
+ * rename reads as one change, not a requirement removed and one added.
+ */
+function schemeRenames(b: SpecModel, r: SpecModel, report: Report): Renames {
+  const out = new Map<string, string>();
+  const fresh = [...r.schemes].filter(([name]) => !b.schemes.has(name));
+  for (const [name, bs] of b.schemes) {
+    if (r.schemes.has(name)) continue;
+    const i = fresh.findIndex(([, rs]) => rs.wire === bs.wire);
+    if (i < 0) continue;
+    const [now, rs] = fresh.splice(i, 1)[0];
+    out.set(name, now);
+    const used = r.security?.some((q) => q.has(now)) ||
+      [...r.ops.values()].some((op) => op.security?.some((q) => q.has(now)));
+    report.addDocument({
+      id: "security-scheme-renamed",
+      level: used ? "warning" : "info",
+      where: `security scheme ${now}`,
+      pointer: { base: bs.pointer, revision: rs.pointer },
+      text:
+        `security scheme \`${name}\` was renamed \`${now}\` (${bs.wire}, as before)`,
+    });
+  }
+  return out;
+}
+
+/** A server URL template with its variables' names left out. */
+function serverKey(url: string): string {
+  return url.replace(/\{[^{}]*\}/g, "{}");
+}
+
+/**
+ * The revision's server for each base server kept: the same URL, else the
+ * same template with its variables renamed (`https://{region}.x` and
+ * `https://{zone}.x`), one to one.
+ */
+function serverPairs(
+  before: readonly string[],
+  after: readonly string[],
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const exact = new Set(after);
+  const left = after.filter((url) => !before.includes(url));
+  for (const url of before) {
+    if (exact.has(url)) {
+      out.set(url, url);
+      continue;
+    }
+    const i = left.findIndex((u) => serverKey(u) === serverKey(url));
+    if (i >= 0) out.set(url, left.splice(i, 1)[0]);
+  }
+  return out;
+}
+
+/** The variable names of a server URL template, in order. */
+function templateNames(url: string): string[] {
+  return [...url.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]);
+}
+
+/**
  * Server variables of a server both versions list: a value a client may
  * have chosen that is no longer allowed, or a variable gone, may break it
- * (warning); a default changed moves clients that take it (info).
+ * (warning); a default changed moves clients that take it (info). A
+ * variable renamed in the template (same place) may break a client that
+ * sets it by name (warning), and compares under its new name.
  */
-function compareServerVars(b: SpecModel, r: SpecModel, report: Report): void {
+function compareServerVars(
+  b: SpecModel,
+  r: SpecModel,
+  paired: ReadonlyMap<string, string>,
+  report: Report,
+): void {
   for (const [url, vars] of b.serverVars) {
-    const now = r.serverVars.get(url);
-    if (!now) continue;
+    const revUrl = paired.get(url);
+    const now = revUrl === undefined ? undefined : r.serverVars.get(revUrl);
+    if (!revUrl || !now) continue;
     const add = (id: string, level: Level, text: string) =>
       report.addDocument({
         id,
         level,
-        where: `server ${url}`,
+        where: `server ${revUrl}`,
         pointer: { base: "/servers", revision: "/servers" },
-        text: `server \`${url}\` ${text}`,
+        text: `server \`${revUrl}\` ${text}`,
       });
+    const was = templateNames(url), is = templateNames(revUrl);
+    const renamedTo = new Map(was.map((name, i) => [name, is[i]]));
     for (const [name, v] of vars) {
-      const w = now.get(name);
+      const newName = renamedTo.get(name) ?? name;
+      if (newName !== name) {
+        add(
+          "api-server-variable-renamed",
+          "warning",
+          `variable \`${name}\` was renamed \`${newName}\``,
+        );
+      }
+      const w = now.get(newName);
       if (!w) {
         add(
           "api-server-variable-removed",
@@ -224,7 +318,7 @@ function compareServerVars(b: SpecModel, r: SpecModel, report: Report): void {
         add(
           "api-server-variable-default-changed",
           "info",
-          `variable \`${name}\` default changed from \`${v.default}\` to \`${w.default}\``,
+          `variable \`${newName}\` default changed from \`${v.default}\` to \`${w.default}\``,
         );
       }
       const allowed = new Set(w.enum ?? []);
@@ -233,7 +327,7 @@ function compareServerVars(b: SpecModel, r: SpecModel, report: Report): void {
           add(
             "api-server-variable-enum-value-removed",
             "warning",
-            `variable \`${name}\` lost value \`${value}\``,
+            `variable \`${newName}\` lost value \`${value}\``,
           );
         }
       }

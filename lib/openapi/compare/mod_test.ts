@@ -2026,6 +2026,110 @@ Deno.test("compare: a security scheme no operation uses changes nothing a client
   );
 });
 
+Deno.test("compare: a security scheme renamed (sent the same way) is one change, and requirements follow the new name", () => {
+  const key = { type: "apiKey", in: "header", name: "X-Key" };
+  const oauth = {
+    type: "oauth2",
+    flows: { clientCredentials: { tokenUrl: "https://t/x", scopes: {} } },
+  };
+  const withSchemes = (names: [string, string], opScheme = names[1]) =>
+    doc(
+      {
+        "/a": { get: { responses: ok200 } },
+        "/b": { get: { security: [{ [opScheme]: ["r"] }], responses: ok200 } },
+      },
+      {},
+      {
+        components: { securitySchemes: { [names[0]]: key, [names[1]]: oauth } },
+        security: [{ [names[0]]: [] }],
+      },
+    );
+  const ids = (a: string, b: string) =>
+    compareSpecs(a, b).changes.map((c) => [c.id, c.level, c.text]);
+  assert.deepEqual(
+    ids(withSchemes(["api_key", "oauth"]), withSchemes(["ApiKey", "OAuth"])),
+    [
+      [
+        "security-scheme-renamed",
+        "warning",
+        "security scheme `api_key` was renamed `ApiKey` (API key in header `x-key`, as before)",
+      ],
+      [
+        "security-scheme-renamed",
+        "warning",
+        "security scheme `oauth` was renamed `OAuth` (OAuth 2 clientCredentials (tokenUrl https://t/x), as before)",
+      ],
+    ],
+  );
+  // A scope the renamed requirement now needs is still seen.
+  const scoped = withSchemes(["ApiKey", "OAuth"]).replace('["r"]', '["r","w"]');
+  assert.deepEqual(
+    ids(withSchemes(["api_key", "oauth"]), scoped).map(([id]) => id),
+    [
+      "security-scheme-renamed",
+      "security-scheme-renamed",
+      "api-security-scope-added",
+    ],
+  );
+  // Sent another way, it is no rename: the requirement was replaced.
+  const other = withSchemes(["ApiKey", "oauth"]).replace("X-Key", "X-Other");
+  assert.deepEqual(
+    ids(withSchemes(["api_key", "oauth"]), other).map((
+      [id, level],
+    ) => [id, level]),
+    [
+      ["api-global-security-removed", "warning"],
+      ["api-global-security-added", "info"],
+    ],
+  );
+  // A scheme no operation uses is renamed without consequence.
+  const unused = (name: string) =>
+    doc({ "/a": { get: { responses: ok200 } } }, {}, {
+      components: { securitySchemes: { [name]: key } },
+    });
+  assert.deepEqual(
+    ids(unused("a"), unused("b")).map(([id, level]) => [id, level]),
+    [["security-scheme-renamed", "info"]],
+  );
+});
+
+Deno.test("compare: a server variable renamed in place is one change, and the variable compares under its new name", () => {
+  const served = (name: string, values: string[]) =>
+    doc({ "/a": { get: { responses: ok200 } } }, {}, {
+      servers: [{
+        url: `https://{${name}}.x.example/{v}`,
+        variables: {
+          [name]: { default: "eu", enum: values },
+          v: { default: "v1" },
+        },
+      }],
+    });
+  assert.deepEqual(
+    compareSpecs(served("region", ["eu", "us"]), served("zone", ["eu"]))
+      .changes.map((c) => [c.id, c.level, c.text]),
+    [
+      [
+        "api-server-variable-renamed",
+        "warning",
+        "server `https://{zone}.x.example/{v}` variable `region` was renamed `zone`",
+      ],
+      [
+        "api-server-variable-enum-value-removed",
+        "warning",
+        "server `https://{zone}.x.example/{v}` variable `zone` lost value `us`",
+      ],
+    ],
+  );
+  // Another host is another server.
+  const moved = served("zone", ["eu", "us"]).replace("x.example", "y.example");
+  assert.deepEqual(
+    compareSpecs(served("region", ["eu", "us"]), moved).changes.map((c) =>
+      c.id
+    ),
+    ["api-server-removed", "api-server-added"],
+  );
+});
+
 Deno.test("compare: a callback's payload is compared as what the client reads, listed under the callback", () => {
   const withCallback = (payload: Json | null) =>
     doc({

@@ -26,12 +26,13 @@ export function compareOperations(
   rev: SpecModel,
   report: Report,
   schemas: SchemaDiff,
+  renamed: Renames = NO_RENAMES,
 ): void {
   const revPaths = new Set([...rev.ops.values()].map((o) => pathKey(o.path)));
   for (const [key, b] of base.ops) {
     const r = rev.ops.get(key);
     if (r) {
-      new OperationDiff(report, schemas, b, r).run();
+      new OperationDiff(report, schemas, b, r, renamed).run();
       continue;
     }
     const scope = new Scope();
@@ -75,7 +76,7 @@ export function compareOperations(
     for (const [key, b] of was) {
       const r = now.get(key);
       if (r) {
-        new OperationDiff(report, schemas, b, r, kind).run();
+        new OperationDiff(report, schemas, b, r, renamed, kind).run();
         continue;
       }
       // Listed under the webhook's (callback's) own name and method, as the
@@ -135,16 +136,19 @@ class OperationDiff {
   #webhook: boolean;
   /** How sentences call it: `webhook`, `callback`. */
   #kind: string;
+  #renamed: Renames;
 
   constructor(
     report: Report,
     schemas: SchemaDiff,
     b: OpModel,
     r: OpModel,
+    renamed: Renames,
     sentByApi: "" | "webhook" | "callback" = "",
   ) {
     this.#report = report;
     this.#schemas = schemas;
+    this.#renamed = renamed;
     this.#b = b;
     this.#r = r;
     this.#op = r;
@@ -721,6 +725,7 @@ class OperationDiff {
         b.security ?? [],
         r.security ?? [],
         "api-security",
+        this.#renamed,
       )
     ) {
       this.#add(f.id, f.level, "security", at, f.text);
@@ -728,18 +733,34 @@ class OperationDiff {
   }
 }
 
+/** Security schemes renamed, base name to revision name. */
+export type Renames = ReadonlyMap<string, string>;
+
+const NO_RENAMES: Renames = new Map();
+
 /**
  * What changed between two lists of security requirements (any one of
  * which a client may satisfy, OpenAPI 3.1 §4.8.10.1): a requirement or
  * a scope added or removed. `prefix` is `api-security` for an operation,
- * `api-global-security` for the document.
+ * `api-global-security` for the document. The base's requirements name
+ * renamed schemes by their new names (`renamed`), so a rename reads as
+ * the one change it is.
  */
 export function securityChanges(
-  before: Requirement[],
+  base: Requirement[],
   after: Requirement[],
   prefix: string,
+  renamed: Renames = NO_RENAMES,
 ): { id: string; level: Level; text: string }[] {
   const out: { id: string; level: Level; text: string }[] = [];
+  const before = renamed.size
+    ? base.map((q) =>
+      new Map([...q].map(([name, scopes]) => [
+        renamed.get(name) ?? name,
+        scopes,
+      ]))
+    )
+    : base;
   const key = (q: Requirement) => [...q.keys()].sort().join(" + ");
   const had = new Map(before.map((q) => [key(q), q]));
   const has = new Map(after.map((q) => [key(q), q]));
