@@ -129,6 +129,8 @@ export function EndpointList(p: EndpointListProps) {
         }}
         onPointerRow={p.onIntent}
         onKey={(ev, j) => {
+          // On the open row, Escape is the row's: it closes the detail.
+          if (ev.key === "Escape" && j === sel) return;
           const page = Math.max(1, Math.floor(view / p.rowHeight) - 1);
           const to = keyTarget(ev.key, j, n, page);
           if (to === null) return;

@@ -65,6 +65,16 @@ export function EndpointRow(p: EndpointRowProps) {
         if (ev.target !== ev.currentTarget || pointed.current) return;
         ev.currentTarget.querySelector<HTMLElement>(".sv-row-main")?.focus();
       }}
+      // Escape on the open row or anywhere in its detail closes the detail
+      // and leaves focus on the row, as a dialog-like disclosure does (and
+      // as the HAR viewer's detail does); on a closed row it goes back to
+      // the filter box (EndpointList).
+      onKeyDown={(ev) => {
+        if (ev.key !== "Escape" || !p.expanded || ev.defaultPrevented) return;
+        ev.preventDefault();
+        p.onToggle(p.index);
+        ev.currentTarget.querySelector<HTMLElement>(".sv-row-main")?.focus();
+      }}
     >
       <div class="sv-row-line" style={{ height: `${p.height}px` }}>
         <button

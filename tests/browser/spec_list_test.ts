@@ -123,6 +123,31 @@ Deno.test({
       const detail =
         (await page.locator("[data-testid=operation-detail]").boundingBox())!;
       assert.ok((await box("/c/{cid}")).y >= detail.y + detail.height - 1);
+      // Escape closes the open detail, from its row or from inside it, and
+      // leaves focus on the row (a second Escape goes to the filter).
+      await page.keyboard.press("Escape");
+      await page.waitForSelector("[data-testid=operation-detail]", {
+        state: "detached",
+      });
+      await focusedRow("/b/{id}");
+      await page.keyboard.press("Enter");
+      await page.waitForSelector("[data-testid=operation-detail]");
+      await page.focus(
+        "[data-testid=operation-detail] button, [data-testid=operation-detail] [tabindex='0']",
+      );
+      await page.keyboard.press("Escape");
+      await page.waitForSelector("[data-testid=operation-detail]", {
+        state: "detached",
+      });
+      await focusedRow("/b/{id}");
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.id
+        ),
+        "sv-row-1",
+      );
+      await page.keyboard.press("Enter");
+      await page.waitForSelector("[data-testid=operation-detail]");
       await page.keyboard.press("Enter");
       await page.waitForSelector("[data-testid=operation-detail]", {
         state: "detached",
