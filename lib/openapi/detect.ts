@@ -16,6 +16,7 @@ import type { SpecWarning } from "./types.ts";
 
 /** What {@link detect} found. */
 export interface Detected {
+  /** `openapi` (3.x, an `openapi` field) or `swagger` (2.0, a `swagger` field). */
   family: "openapi" | "swagger";
   /** Version as written (`3.1.0`, `2.0`). */
   specVersion: string;

@@ -19,6 +19,7 @@ export interface SpecErrorInfo extends RejectionInfo {
 export class SpecError extends SyntaxError {
   /** Plain, cloneable description of the error. */
   readonly info: SpecErrorInfo;
+  /** An error about `info`, its message worded by {@link SpecError.describe}. */
   constructor(info: SpecErrorInfo) {
     super(SpecError.describe(info));
     this.name = "SpecError";

@@ -23,7 +23,9 @@ const SAFE_DEPTH = 100;
 
 /** A loaded document: the value, how it was read, and what was forgiven. */
 export interface Loaded {
+  /** The parsed value, not yet checked to be a document. */
   value: unknown;
+  /** `json` when `JSON.parse` read the text, else `yaml`. */
   syntax: Syntax;
   /** The text actually parsed (BOM removed): offsets refer to it. */
   text: string;
@@ -32,6 +34,7 @@ export interface Loaded {
    * the YAML reading is no spec either, this JSON error is the better answer.
    */
   jsonError?: SpecError;
+  /** Problems read past while loading: JSON only YAML could read, a duplicate YAML key, U+FFFD characters. */
   warnings: SpecWarning[];
 }
 

@@ -23,7 +23,7 @@ import { type Node, Parser } from "commonmark";
 import { Parser as HtmlParser } from "htmlparser2";
 
 /** Nodes that hold other nodes. */
-type Container =
+export type Container =
   | "p"
   | "em"
   | "strong"

@@ -25,16 +25,26 @@ import { drain } from "../shared/steps.ts";
 
 export { SpecError } from "./errors.ts";
 export type * from "./types.ts";
+export type { Detected } from "./detect.ts";
+export type { Loaded } from "./load.ts";
+export type { Deref, Memo, RefResolver } from "./refs.ts";
+export type { LoadPiece, PiecesOptions, YamlPieces } from "./yaml_pieces.ts";
+export type { RejectionInfo } from "../shared/parse_error.ts";
 
 /** Warnings beyond this many are summed up in one line. */
 const MAX_WARNINGS = 300;
 
 /** A parsed document: its index, plus what details and checks need. */
 export interface ParsedSpec {
+  /** What the endpoint list shows; its warnings grow when {@link checkSpec} runs. */
   index: SpecIndex;
+  /** The document as read (JSON or YAML), not copied: its top level is a mapping. */
   doc: Record<string, unknown>;
+  /** Resolves the `$ref`s inside `doc`, with caches that live as long as it. */
   resolver: RefResolver;
+  /** Which specification and version the document follows. */
   detected: Detected;
+  /** How the text was read: its syntax, the text parsed and what was forgiven. */
   loaded: Loaded;
 }
 
@@ -45,6 +55,7 @@ export type Stage = "parsing" | "indexing";
 export interface ParseOptions {
   /** Run {@link checkSpec} too (default true). */
   checks?: boolean;
+  /** Told each stage as it starts: `parsing`, then `indexing`. */
   onStage?: (stage: Stage) => void;
   /** Told the plan of a YAML document read in pieces (see {@link piecesSpec}). */
   onPieces?: (pieces: YamlPieces) => void;

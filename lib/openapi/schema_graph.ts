@@ -25,6 +25,7 @@ import { scalarList } from "./safe.ts";
 export interface SchemaEdge {
   /** Property name, or an alternative's label; "" for items. */
   name: string;
+  /** True when it is a property the schema's `required` lists. */
   required: boolean;
   /** Component name when the link is a `$ref` (`Pet`), else "". */
   ref: string;
@@ -42,7 +43,9 @@ export interface SchemaEdge {
 
 /** The `oneOf` or `anyOf` alternatives of a schema. */
 export interface SchemaAlts {
+  /** Which keyword lists them: `oneOf` when the schema has one, else `anyOf`. */
   kind: "oneOf" | "anyOf";
+  /** One edge per alternative (at most 100), named by its target's `title`, else its component name, else `Option n`. */
   list: SchemaEdge[];
   /** `discriminator.propertyName`, or "". */
   discriminator: string;
@@ -52,16 +55,23 @@ export interface SchemaAlts {
 
 /** One schema, merged and summarised: plain data for the page. */
 export interface SchemaNode {
+  /** The schema's id in its {@link SchemaGraph}: edges point at it. */
   id: number;
   /** `object`, `string`, `integer | null`, `any`; "" when only alternatives say. */
   type: string;
+  /** `format` as written (`int64`, `date-time`), "" when none. */
   format: string;
   /** OpenAPI 3.0 `nullable: true` (Swagger 2.0's `x-nullable`). */
   nullable: boolean;
+  /** `title` as written, "" when none. */
   title: string;
+  /** `description` as Markdown (as one text node for a graph made with `markdown: false`); empty when none. */
   description: Md;
+  /** True when the schema says `deprecated: true`. */
   deprecated: boolean;
+  /** True when the schema says `readOnly: true`: sent in responses only. */
   readOnly: boolean;
+  /** True when the schema says `writeOnly: true`: sent in requests only. */
   writeOnly: boolean;
   /** Enum values as short JSON. */
   enum: string[];
@@ -69,14 +79,19 @@ export interface SchemaNode {
   enumMore: number;
   /** `default` and `const` as short JSON, null when absent. */
   default: string | null;
+  /** `const` as short JSON, null when absent. */
   const: string | null;
   /** `>= 1`, `maxLength 5000`, `pattern ^a+$`, `unique items`. */
   constraints: string[];
+  /** Its properties (`allOf` parts merged), in written order, at most 500. */
   props: SchemaEdge[];
   /** Properties left out past the cap. */
   propsMore: number;
+  /** The edge to `items` (the first one of a tuple form), null when none. */
   items: SchemaEdge | null;
+  /** The edge to `additionalProperties` (named `*`) when it is `true` or a schema, else null. */
   additional: SchemaEdge | null;
+  /** Its `oneOf` or `anyOf` alternatives, null when it has neither. */
   alts: SchemaAlts | null;
   /** Why the schema could not be read in full (an external or broken `$ref`). */
   note: string;

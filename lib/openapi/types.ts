@@ -6,7 +6,7 @@
 import type { Md } from "./markdown.ts";
 import type { SchemaEdge, SchemaNode } from "./schema_graph.ts";
 
-export type { Md, MdNode } from "./markdown.ts";
+export type { Container, Md, MdNode } from "./markdown.ts";
 export type { SchemaAlts, SchemaEdge, SchemaNode } from "./schema_graph.ts";
 
 /** Where a spec came from, textually: decides the parser that read it. */
@@ -20,6 +20,7 @@ export interface SpecWarning {
   path?: string;
   /** 1-based line and column in the source text, when known. */
   line?: number;
+  /** 1-based column in the source text (UTF-16 code units), when known. */
   column?: number;
 }
 
@@ -32,9 +33,13 @@ export interface Endpoint {
   method: string;
   /** The key under `paths` (or `webhooks`), as written. */
   path: string;
+  /** The operation's `summary`, "" when it has none. */
   summary: string;
+  /** The operation's `operationId` (a number written as one is kept as text), "" when none. */
   operationId: string;
+  /** The operation's `tags` in written order (other scalars as text, anything else dropped); empty when none. */
   tags: string[];
+  /** True only when the operation says `deprecated: true`. */
   deprecated: boolean;
   /** The operation's key in its path item as written (`get`, or `COPY` under additionalOperations). */
   opKey: string;
@@ -53,8 +58,11 @@ export interface Endpoint {
  * (OpenAPI 3.1 §4.8.18), for asking its detail.
  */
 export interface CallbackRef {
+  /** Callback name (key under the operation's `callbacks`). */
   name: string;
+  /** Runtime expression (key inside the callback object). */
   expression: string;
+  /** Lower-case method of the callback operation. */
   method: string;
 }
 
@@ -62,18 +70,23 @@ export interface CallbackRef {
 export interface CallbackEntry {
   /** The operation that declares the callback. */
   parentMethod: string;
+  /** Path template (or webhook name) of the operation that declares it. */
   parentPath: string;
   /** Callback name (key under `callbacks`). */
   name: string;
   /** Runtime expression (key inside the callback object). */
   expression: string;
+  /** Lower-case method of the callback operation. */
   method: string;
+  /** The callback operation's `summary`, "" when it has none. */
   summary: string;
 }
 
 /** A tag with its declared description (or none when only used). */
 export interface TagInfo {
+  /** The tag's name as written. */
   name: string;
+  /** The `description` under the document's `tags`, "" when undeclared or absent. */
   description: string;
   /** Endpoints (not webhooks) using the tag. */
   count: number;
@@ -87,7 +100,9 @@ export interface SpecIndex {
   specVersion: string;
   /** Display name of the format: `OpenAPI 3.1.0`, `Swagger 2.0`. */
   format: string;
+  /** Whether the text was read as JSON or as YAML. */
   syntax: Syntax;
+  /** `info.title` as written in the source text, cut to 1,000 characters. */
   title: string;
   /** `info.version` as written in the source text (`1.0`, not `1`). */
   version: string;
@@ -99,12 +114,15 @@ export interface SpecIndex {
   endpoints: Endpoint[];
   /** Webhooks, sorted by name then method; not counted. */
   webhooks: Endpoint[];
+  /** Callback operations under the endpoints' operations, at most 5,000; not counted. */
   callbacks: CallbackEntry[];
   /** `[method, count]` in list order, only methods that occur. */
   methodCounts: [string, number][];
+  /** Declared tags in document order, then tags only used, sorted. */
   tags: TagInfo[];
   /** Lower-cased additionalOperations keys: filter terms equal to one are method terms. */
   extraMethods: string[];
+  /** Non-fatal problems found so far, at most 300 plus one line summing up the rest. */
   warnings: SpecWarning[];
   /**
    * False until the slower checks ran (unique operationIds, declared path
@@ -117,10 +135,15 @@ export interface SpecIndex {
 
 /** A parameter of an operation after merging and `$ref` resolution. */
 export interface ParamDetail {
+  /** The parameter's `name` as written. */
   name: string;
+  /** Where it goes (`path`, `query`, `header`, `cookie`), as written; `header` for a response header. */
   in: string;
+  /** True only when it says `required: true`. */
   required: boolean;
+  /** True only when it says `deprecated: true`. */
   deprecated: boolean;
+  /** Its `description`, parsed as Markdown; empty when none. */
   description: Md;
   /** Short type summary (`string`, `array<Pet>`, `integer (int64)`). */
   type: string;
@@ -132,9 +155,13 @@ export interface ParamDetail {
 
 /** One property of a body or response schema, one level deep. */
 export interface FieldDetail {
+  /** The property (or 2.0 form field) name. */
   name: string;
+  /** Short type summary, as {@link ParamDetail.type}. */
   type: string;
+  /** True when the schema's `required` lists it. */
   required: boolean;
+  /** Its `description`, unrendered and cut to 2,000 characters; "" when none. */
   description: string;
 }
 
@@ -144,6 +171,7 @@ export interface ExampleDetail {
   label: string;
   /** The text shown (JSON indented; a written string as written). */
   text: string;
+  /** True for the example generated from the schema, false for a written one. */
   generated: boolean;
 }
 
@@ -157,6 +185,7 @@ export interface BodyDetail {
   fields: FieldDetail[];
   /** The schema's root in the operation's schema graph, or null. */
   schema: SchemaEdge | null;
+  /** The generated example first (JSON media types only), then the written ones. */
   examples: ExampleDetail[];
 }
 
@@ -165,47 +194,69 @@ export interface BodyDetail {
  * §4.8.20 of 3.1): how a value of this response feeds that operation.
  */
 export interface LinkDetail {
+  /** The link's key under the response's `links`. */
   name: string;
   /** The `operationId`, else the `operationRef`, as written. */
   target: string;
   /** `name = expression` per parameter, then `requestBody = …`. */
   parameters: string[];
+  /** The link's `description`, parsed as Markdown; empty when none. */
   description: Md;
 }
 
 /** A response of an operation. */
 export interface ResponseDetail {
+  /** The key under `responses` as written: `200`, `4XX`, `default`. */
   status: string;
   /** Its 3.2 `summary`, "" when none. */
   summary: string;
+  /** Its `description`, parsed as Markdown; empty when none. */
   description: Md;
   /** Its links to other operations, as Swagger UI lists them. */
   links: LinkDetail[];
   /** Its headers (`in` is "header"), as Swagger UI and Redoc list them. */
   headers: ParamDetail[];
+  /** One per media type of its content (2.0: of `produces`); empty when it has no body. */
   bodies: BodyDetail[];
 }
 
 /** Everything the expanded row shows; computed lazily on expand. */
 export interface OperationDetail {
+  /** Lower-case method, as in {@link Endpoint.method} (a callback's own method for a callback). */
   method: string;
+  /** The path template (a callback's runtime expression for a callback). */
   path: string;
+  /** The `operationId` as written, "" when none. */
   operationId: string;
+  /** The `summary`, "" when none. */
   summary: string;
+  /** The operation's `description`, else its path item's, parsed as Markdown. */
   description: Md;
+  /** True only when the operation says `deprecated: true`. */
   deprecated: boolean;
+  /** The operation's `tags` as written. */
   tags: string[];
+  /** The path item's and the operation's parameters merged (OpenAPI 3.1 §4.8.9.1: the operation's override), request bodies and 2.0 form fields left out. */
   parameters: ParamDetail[];
+  /**
+   * The request body (3.x `requestBody`; 2.0 a `body` parameter, or the
+   * `formData` parameters as one form body); null when there is none.
+   */
   requestBody: {
+    /** Its `description`, parsed as Markdown. */
     description: Md;
+    /** True when it says `required: true` (a form: when any field is required). */
     required: boolean;
+    /** One per media type. */
     bodies: BodyDetail[];
   } | null;
+  /** Responses in written order, `x-` keys left out. */
   responses: ResponseDetail[];
   /** Security requirement alternatives: each is `name [scopes]` joined by " + ". Empty = none declared; `["(none)"]` = explicitly public. */
   security: string[];
   /** Names of callbacks declared by the operation. */
   callbacks: string[];
+  /** Problems met while reading the operation (broken `$ref`s), one sentence each. */
   warnings: string[];
   /** The server URL the operation is called on ("" when relative to nothing). */
   server: string;

@@ -371,9 +371,11 @@ export function engineOffset(text: string, err: unknown): number | null {
  * shape. Each viewer adds its own `kind`.
  */
 export interface RejectionInfo {
+  /** What is wrong, in words a user can act on. */
   message: string;
   /** 1-based line and column (UTF-16 code units), for syntax errors. */
   line?: number;
+  /** 1-based column in UTF-16 code units, beside `line`. */
   column?: number;
   /** JSON path of the offending value (see {@link jsonPath}), for structure. */
   path?: string;
