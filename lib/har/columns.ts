@@ -16,18 +16,27 @@ export const PHASE_STRIDE = PHASES.length + 1;
 
 /** Columns of all entries, indexed by `log.entries` index. */
 export interface HarColumns {
+  /** Number of entries: each per-entry array has this many values. */
   n: number;
   /** URLs joined, `urlOff[i]..urlOff[i+1]` is entry i's URL. */
   urls: string;
+  /** Start of each entry's URL in `urls`, then the end of the last (n + 1 values). */
   urlOff: Uint32Array;
   /** Offset of the path inside each URL (after scheme and host). */
   pathAt: Uint32Array;
+  /** Each distinct `request.method` once, as written. */
   methods: string[];
+  /** Index into `methods` of each entry's method. */
   methodIdx: Uint32Array;
+  /** Each distinct host once (lower-cased, with port; "" for URLs without one). */
   hosts: string[];
+  /** Index into `hosts` of each entry's host. */
   hostIdx: Uint32Array;
+  /** Each distinct media type once, as `HarEntry.mimeType`. */
   mimes: string[];
+  /** Index into `mimes` of each entry's media type. */
   mimeIdx: Uint32Array;
+  /** Each entry's status, as `HarEntry.status`. */
   status: Int32Array;
   /** Index into STATUS_CLASSES. */
   statusClass: Uint8Array;
@@ -39,11 +48,16 @@ export interface HarColumns {
   validStart: Uint8Array;
   /** Offset from the earliest start, ms. */
   start: Float64Array;
+  /** Each entry's duration in ms, as `HarEntry.durationMs`. */
   duration: Float64Array;
   /** Transfer size, bytes. */
   size: Float64Array;
   /** `response.content.size`, -1 when absent or negative. */
   content: Float64Array;
+  /**
+   * {@link PHASE_STRIDE} values per entry: the seven timing phases in ms
+   * (-1 when absent), then 1 when `ssl` is part of `connect`, else 0.
+   */
   phases: Float64Array;
   /**
    * Entry indices in each list order (ties: start order, then index). The

@@ -43,10 +43,15 @@ const CURL_CHARS = 1_000_000;
 
 /** The detail of one entry. */
 export interface HarDetail {
+  /** The entry as the list has it, its `url` and `path` cut to {@link VALUE_CHARS}. */
   entry: HarEntry;
+  /** The response's `httpVersion`, else the request's; "" when neither says. */
   httpVersion: string;
+  /** `serverIPAddress` as written, "" when absent. */
   serverIP: string;
+  /** `connection` (the exporter's connection id) as text, "" when absent. */
   connection: string;
+  /** The response's `redirectURL`, "" when none. */
   redirectURL: string;
   /**
    * Why the request failed, as the exporter wrote it (Chrome's
@@ -58,23 +63,33 @@ export interface HarDetail {
    * `memory` or `disk`), else "".
    */
   fromCache: string;
+  /** The request's headers in written order (the first {@link LIST_ROWS}). */
   requestHeaders: NameValue[];
+  /** The response's headers in written order (the first {@link LIST_ROWS}). */
   responseHeaders: NameValue[];
+  /** `request.queryString`, else the parameters of the URL's query. */
   query: NameValue[];
+  /** `request.cookies`, else the pairs of the Cookie headers. */
   requestCookies: CookieRow[];
+  /** `response.cookies`, else those of the Set-Cookie headers. */
   responseCookies: CookieRow[];
   /** Request body: MIME type, form params and a preview. */
   postMime: string;
+  /** `postData.params`: form fields as the exporter listed them. */
   postParams: NameValue[];
+  /** A preview of `postData.text`. */
   requestBody: BodyPreview;
+  /** A preview of `response.content.text` (or why there is none to show). */
   responseBody: BodyPreview;
   /** Exporter-specific timing fields such as `_blocked_queueing`. */
   extraTimings: NameValue[];
+  /** "Copy as cURL": a command repeating the request; "" when over 1,000,000 characters. */
   curl: string;
   /** Why `curl` is empty or leaves the body out ("" when it is whole). */
   curlNote: string;
   /** Items of each list beyond the {@link LIST_ROWS} sent. */
   more: Partial<Record<DetailList, number>>;
+  /** How many WebSocket messages the entry records (Chrome's `_webSocketMessages`). */
   webSocketMessages: number;
   /** The first messages of a WebSocket (Chrome's `_webSocketMessages`). */
   wsMessages: WsMessage[];
@@ -82,10 +97,13 @@ export interface HarDetail {
 
 /** One WebSocket frame, its data cut for display. */
 export interface WsMessage {
+  /** Its direction as Chrome writes it (`send`, `receive`), "" when absent. */
   type: string;
   /** Seconds since the epoch, as Chrome writes them. */
   time: number;
+  /** The frame's opcode (RFC 6455 §5.2: 1 text, 2 binary), -1 when absent. */
   opcode: number;
+  /** Its payload as text, cut to 500 characters (then ending in `…`). */
   data: string;
 }
 

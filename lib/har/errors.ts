@@ -8,17 +8,24 @@ import type { RejectionInfo } from "../shared/parse_error.ts";
 
 /** Where and why an input was rejected, as plain data (worker-safe). */
 export interface HarErrorInfo extends RejectionInfo {
+  /** `json` for text that is not JSON, `structure` for JSON that is not a HAR log. */
   kind: "json" | "structure";
 }
 
 /** The input is not JSON, or not a HAR log. */
 export class HarParseError extends SyntaxError {
+  /** `json` (syntax) or `structure` (shape), as {@link HarErrorInfo.kind}. */
   readonly kind: HarErrorInfo["kind"];
+  /** 1-based line of a JSON syntax error (byte order mark not counted). */
   readonly line?: number;
+  /** 1-based column of a JSON syntax error, in UTF-16 code units. */
   readonly column?: number;
+  /** JSON path of the offending value (`$.log.entries[3]`), for structure errors. */
   readonly path?: string;
+  /** The lines around a JSON syntax error, with a caret under the column. */
   readonly excerpt?: HarErrorInfo["excerpt"];
 
+  /** An error carrying `info`'s fields; its message is `info.message`. */
   constructor(info: HarErrorInfo) {
     super(info.message);
     this.name = "HarParseError";

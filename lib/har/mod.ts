@@ -30,7 +30,9 @@ export {
   type Progress,
 } from "./parse.ts";
 export { type HarErrorInfo, HarParseError } from "./errors.ts";
+export type { RejectionInfo } from "../shared/parse_error.ts";
 export type { HarColumns } from "./columns.ts";
+export type { SortOrders } from "./orders.ts";
 export type { Obj } from "./normalize.ts";
 
 /** One entry: its list row, its detail (headers, cookies, bodies, timings). */
@@ -38,13 +40,14 @@ export { entryAt, pathOf, urlOf } from "./entries.ts";
 export {
   type BodyPreview,
   type CookieRow,
+  type DetailList,
   entryDetail,
   type HarDetail,
   type NameValue,
   PREVIEW_CHARS,
   type WsMessage,
 } from "./detail.ts";
-export { harCurl } from "./curl.ts";
+export { harCurl, type SentBody } from "./curl.ts";
 
 /** The list as the viewer shows it: filter, search and sort. */
 export {
@@ -53,7 +56,7 @@ export {
   type View,
   type ViewState,
 } from "./view.ts";
-export { searchMask } from "./search.ts";
+export { HarSearch, searchMask } from "./search.ts";
 export { computeSummary } from "./summary.ts";
 export {
   axisOf,

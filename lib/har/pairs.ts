@@ -10,7 +10,9 @@ import { obj } from "./normalize.ts";
 
 /** A header, query parameter or form field. */
 export interface NameValue {
+  /** The name as written (a non-string JSON value as text). */
   name: string;
+  /** The value as written (a non-string JSON value as text). */
   value: string;
 }
 

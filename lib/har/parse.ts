@@ -22,7 +22,9 @@ import type { HarDocument, HarMeta, HarPage } from "./types.ts";
 
 /** A parsed file as columns: what the worker keeps and posts. */
 export interface IndexedHar {
+  /** Every entry's list data, one typed array per field. */
   columns: HarColumns;
+  /** Version, creator, pages, summary, secret counts and warnings. */
   meta: HarMeta;
   /** The parsed JSON root, for the detail view and the sanitizer. */
   root: Obj;
@@ -32,6 +34,7 @@ export interface IndexedHar {
 
 /** A parsed file with every entry also as an object. */
 export interface ParsedHar extends IndexedHar {
+  /** The metadata with every entry as a {@link HarEntry} and the secrets counted. */
   doc: HarDocument;
 }
 

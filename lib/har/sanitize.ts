@@ -34,7 +34,9 @@ export interface SanitizeOptions {
 
 /** A sanitized copy and the number of values replaced. */
 export interface SanitizeResult {
+  /** The sanitized copy of the root object, ready for `JSON.stringify`. */
   har: Obj;
+  /** How many values were replaced (bodies dropped with `dropBodies` are not counted). */
   redacted: number;
 }
 

@@ -77,6 +77,7 @@ export class HarSearch {
   #lowered: Lowered | null = null;
   #last: { q: string; mask: Uint8Array | null } | null = null;
 
+  /** A searcher over `columns`, the file's columns (kept, never copied). */
   constructor(readonly columns: HarColumns) {}
 
   /**

@@ -28,10 +28,15 @@ import {
 
 /** What the user asked the list to show. */
 export interface ViewState {
+  /** The search text: whitespace-separated terms, `-term` to exclude; "" for none. */
   q: string;
+  /** Active type chips; empty when the type group does not filter. */
   types: TypeCategory[];
+  /** Active status chips; empty when the status group does not filter. */
   statuses: StatusClass[];
+  /** The list order. */
   sort: SortKey;
+  /** Index of the page whose entries are shown, -1 for entries without a page, null for all. */
   page: number | null;
 }
 
@@ -39,11 +44,15 @@ export interface ViewState {
 export interface View {
   /** Entry indices in list order. */
   rows: Uint32Array;
+  /** Number of rows (the length of `rows`). */
   count: number;
+  /** Faceted count per type chip, indexed as {@link TYPE_CATEGORIES}. */
   typeCounts: Uint32Array;
+  /** Faceted count per status chip, indexed as {@link STATUS_CLASSES}. */
   statusCounts: Uint32Array;
   /** Time range of the page scope (ignoring search and chips), in ms. */
   scopeStart: number;
+  /** End of that range (latest start + duration), in ms; 0 with `scopeStart` when the scope is empty. */
   scopeEnd: number;
 }
 

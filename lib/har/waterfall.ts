@@ -9,6 +9,7 @@ import type { HarPage } from "./types.ts";
 
 /** A coloured part of a bar. `gap` is time the exporter did not account for. */
 export interface Segment {
+  /** The HAR timing phase it shows, or `gap`. */
   phase:
     | "blocked"
     | "dns"
@@ -82,9 +83,11 @@ export function segmentsOf(c: HarColumns, i: number): Segment[] {
 
 /** A vertical line for a page event. */
 export interface Marker {
+  /** `dcl` for the page's DOMContentLoaded (`onContentLoad`), `load` for `onLoad`. */
   kind: "dcl" | "load";
   /** Offset from the earliest start, in ms. */
   at: number;
+  /** `DOMContentLoaded` or `Load`, followed by the page id when the file has several pages. */
   label: string;
 }
 
