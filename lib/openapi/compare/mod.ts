@@ -24,14 +24,48 @@ import type { CompareOptions, CompareResult, Level, Side } from "./types.ts";
 export { CompareLimitError } from "./schema_diff.ts";
 export type * from "./types.ts";
 export { levelRank, LEVELS } from "./types.ts";
+export type {
+  BodyModel,
+  HeaderModel,
+  MediaModel,
+  OpModel,
+  ParamModel,
+  Requirement,
+  ResponseModel,
+  SchemaAt,
+  SchemeModel,
+  ServerVar,
+  SpecModel,
+} from "./model.ts";
+// The parser's types a SpecModel holds (its `parsed`), and the error's.
+export type {
+  CallbackEntry,
+  Deref,
+  Detected,
+  Endpoint,
+  Loaded,
+  Memo,
+  ParsedSpec,
+  RefResolver,
+  RejectionInfo,
+  SpecError,
+  SpecErrorInfo,
+  SpecIndex,
+  SpecWarning,
+  Syntax,
+  TagInfo,
+} from "../mod.ts";
 
 /** Schema pairs compared at most by default (Stripe's pair needs ~5,000). */
 const MAX_PAIRS = 200_000;
 
 /** An input that cannot be compared: which side, and the viewer's error. */
 export class CompareInputError extends Error {
+  /** Which input was rejected. */
   readonly side: Side;
+  /** Why and where the viewer's parser rejected it, as plain data. */
   readonly info: SpecErrorInfo;
+  /** An error about `side`, its message the side's name and the parser's. */
   constructor(side: Side, info: SpecErrorInfo) {
     super(`${side}: ${SpecError.describe(info)}`);
     this.name = "CompareInputError";

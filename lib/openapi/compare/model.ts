@@ -27,18 +27,27 @@ import type { SideInfo } from "./types.ts";
 
 /** A schema as written (possibly a `$ref`) and where it is written. */
 export interface SchemaAt {
+  /** The schema as written; a 2.0 parameter or form stands for its own schema. */
   raw: unknown;
+  /** JSON pointer (RFC 6901) of where it is written. */
   pointer: string;
 }
 
 /** A parameter: path, query, header or cookie. */
 export interface ParamModel {
+  /** Where it goes (`path`, `query`, `header`, `cookie`), as written. */
   in: string;
+  /** Its `name` as written. */
   name: string;
+  /** True when it says `required: true`, and always for a path parameter. */
   required: boolean;
+  /** True only when it says `deprecated: true`. */
   deprecated: boolean;
+  /** Its `description`, "" when none. */
   description: string;
+  /** Its schema (3.x `schema`, or that of its one `content` type); null when none. */
   schema: SchemaAt | null;
+  /** JSON pointer of the parameter (its `$ref` target when referenced). */
   pointer: string;
   /** `example` or `examples` as written. */
   example: unknown;
@@ -54,7 +63,9 @@ export interface ParamModel {
 export interface MediaModel {
   /** As written (`application/json; charset=utf-8`). */
   type: string;
+  /** The schema of a body of this type, null when none is given. */
   schema: SchemaAt | null;
+  /** JSON pointer of the Media Type Object (2.0: of the body parameter or response). */
   pointer: string;
   /** The media type's `example` or `examples` as written. */
   example: unknown;
@@ -62,8 +73,11 @@ export interface MediaModel {
 
 /** A request body. */
 export interface BodyModel {
+  /** True when it says `required: true` (a 2.0 form: when any field is required). */
   required: boolean;
+  /** Its `description`, "" when none. */
   description: string;
+  /** JSON pointer of the request body (2.0: of its `body` parameter, or first form field). */
   pointer: string;
   /** By media type without parameters, lower-cased. */
   content: Map<string, MediaModel>;
@@ -71,20 +85,29 @@ export interface BodyModel {
 
 /** A response header. */
 export interface HeaderModel {
+  /** The header's name as written. */
   name: string;
+  /** True only when it says `required: true`. */
   required: boolean;
+  /** Its `description`, "" when none. */
   description: string;
+  /** Its schema (2.0: the header itself), null when none. */
   schema: SchemaAt | null;
+  /** JSON pointer of the Header Object. */
   pointer: string;
 }
 
 /** A response, by status. */
 export interface ResponseModel {
+  /** The key under `responses` as written: `200`, `4XX`, `default`. */
   status: string;
+  /** Its `description`, "" when none. */
   description: string;
+  /** JSON pointer of the Response Object. */
   pointer: string;
   /** By lower-cased name (RFC 9110 §5.1: field names are case-insensitive). */
   headers: Map<string, HeaderModel>;
+  /** Its body by media type without parameters, lower-cased; empty when it has none. */
   content: Map<string, MediaModel>;
 }
 
@@ -99,11 +122,17 @@ export interface OpModel {
   path: string;
   /** `METHOD /path`, as changes list operations. */
   label: string;
+  /** JSON pointer of the Operation Object. */
   pointer: string;
+  /** Its `summary`, "" when none. */
   summary: string;
+  /** Its `description`, "" when none. */
   description: string;
+  /** Its `operationId` as written, "" when none. */
   operationId: string;
+  /** Its `tags` (at most 100). */
   tags: string[];
+  /** True only when it says `deprecated: true`. */
   deprecated: boolean;
   /** `x-sunset` as written, "" when absent. */
   sunset: string;
@@ -113,10 +142,13 @@ export interface OpModel {
   pathParams: string[];
   /** By {@link paramKey}. */
   params: Map<string, ParamModel>;
+  /** What a client sends as the request body (2.0: `body` or `formData`), null when none. */
   body: BodyModel | null;
+  /** By status as written, `x-` keys left out. */
   responses: Map<string, ResponseModel>;
   /** The requirements in force (the operation's, else the document's); null when none are declared. */
   security: Requirement[] | null;
+  /** JSON pointer of the `security` in force, "" when none is declared. */
   securityPointer: string;
   /**
    * The servers of its own or its path item's `servers` (OpenAPI 3.x), by
@@ -129,8 +161,11 @@ export interface OpModel {
 
 /** One side, ready to compare. */
 export interface SpecModel {
+  /** The document as the viewer's parser read it. */
   parsed: ParsedSpec;
+  /** Its title, version and format. */
   info: SideInfo;
+  /** True for Swagger 2.0, false for OpenAPI 3.x. */
   swagger: boolean;
   /** By {@link operationKey}, in list order. */
   ops: Map<string, OpModel>;
@@ -141,12 +176,14 @@ export interface SpecModel {
    * operation's key, name, method and expression.
    */
   callbacks: Map<string, OpModel>;
+  /** Server URLs (3.x `servers`, or 2.0 scheme + host + basePath). */
   servers: string[];
   /**
    * Pointers of objects built here that are not in the document (a 2.0
    * form's schema): each stands for the parameter it was made from.
    */
   pointers: WeakMap<object, string>;
+  /** `info.description`, "" when none. */
   description: string;
   /** The document's `security`, null when it declares none. */
   security: Requirement[] | null;
@@ -174,6 +211,7 @@ function ownServers(servers: unknown): string[] | null {
 
 /** A server variable (OpenAPI 3.1 §4.8.6): its default and enum. */
 export interface ServerVar {
+  /** Its `default` as text, "" when none. */
   default: string;
   /** Allowed values; null when any is. */
   enum: string[] | null;
@@ -209,6 +247,7 @@ export interface SchemeModel {
   wire: string;
   /** OAuth 2's flows by their 3.x name, each with its URLs. */
   flows: Map<string, string> | null;
+  /** JSON pointer of the scheme under `components/securitySchemes` (2.0: `securityDefinitions`). */
   pointer: string;
 }
 

@@ -71,6 +71,7 @@ interface Task {
 
 /** Thrown when a document is too large or too deep to compare. */
 export class CompareLimitError extends Error {
+  /** `message` says which limit was passed and where. */
   constructor(message: string) {
     super(message);
     this.name = "CompareLimitError";

@@ -16,6 +16,7 @@ export function levelRank(level: Level): number {
 
 /** Title, version and format of one side. */
 export interface SideInfo {
+  /** `info.title` as written, "" when absent. */
   title: string;
   /** `info.version` as written. */
   version: string;
@@ -27,6 +28,7 @@ export interface SideInfo {
 export interface Change {
   /** Stable kebab-case id; oasdiff's where it names the same check. */
   id: string;
+  /** How much it matters to a client written against the base. */
   level: Level;
   /**
    * Lower-case method of the operation the change is listed under (the
@@ -50,7 +52,9 @@ export type Counts = Record<Level, number>;
 
 /** The answer of `compareSpecs`. */
 export interface CompareResult {
+  /** Title, version and format of the base (the older version). */
   base: SideInfo;
+  /** Title, version and format of the revision (the newer version). */
   revision: SideInfo;
   /** Changes found per level (`doc` counted even when not listed). */
   counts: Counts;
