@@ -62,7 +62,8 @@ interface Manifest {
 }
 
 /** Bundles whose names carry an esbuild content hash never change. */
-const HASHED = /-[A-Z0-9]{8}\.js$/;
+/** A bundle chunk named by its content hash (esbuild's `name-HASH.js`). */
+export const HASHED = /-[A-Z0-9]{8}\.js$/;
 
 async function etagOf(body: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-1", body);

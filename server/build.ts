@@ -6,7 +6,7 @@
  *
  * Run directly (`deno task build`) or through `ensureBuilt()` from start/dev.
  */
-import { buildDir } from "./assets.ts";
+import { buildDir, HASHED } from "./assets.ts";
 
 const ROOT = new URL("../", import.meta.url);
 /** Per-process staging folder, so parallel builds never share one. */
@@ -66,6 +66,40 @@ async function sha(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
     .join("");
 }
 
+/** How long a build's chunks outlive it (see {@link carryChunks}). */
+const CHUNK_GRACE_MS = 24 * 3600_000;
+
+/**
+ * Copies the content-hashed chunks of the build in `current` that the new
+ * build in `out` lacks into it, keeping their times: a page served before
+ * the rebuild (or a server that read the old entry script) still loads
+ * them by name, and must not get a 404 halfway through a session. Chunks
+ * older than a day are left behind, so rebuilds do not pile them up.
+ * Returns how many were carried.
+ */
+export async function carryChunks(
+  current: URL,
+  out: URL,
+  now = Date.now(),
+): Promise<number> {
+  let carried = 0;
+  try {
+    for await (const f of Deno.readDir(current)) {
+      if (!f.isFile || !HASHED.test(f.name)) continue;
+      const from = new URL(f.name, current), to = new URL(f.name, out);
+      const { mtime } = await Deno.stat(from);
+      if (!mtime || now - mtime.getTime() > CHUNK_GRACE_MS) continue;
+      if (await Deno.stat(to).then(() => true, () => false)) continue;
+      await Deno.copyFile(from, to);
+      await Deno.utime(to, mtime, mtime);
+      carried++;
+    }
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err; // a first build
+  }
+  return carried;
+}
+
 /** Bundles every entry; throws with esbuild's message when bundling fails. */
 export async function build(target: URL = buildDir()): Promise<void> {
   const stage = staging();
@@ -112,6 +146,7 @@ export async function build(target: URL = buildDir()): Promise<void> {
     new URL("manifest.json", out),
     JSON.stringify(manifest),
   );
+  await carryChunks(target, out);
   // Swap the whole folder so a running server never sees half a build.
   const old = new URL("old/", stage);
   await Deno.mkdir(new URL("../", target), { recursive: true });
