@@ -170,6 +170,15 @@ export function Bodies(
                 label={`${label} ${b.mediaType}`}
               />
             )}
+            {b.encoding.length > 0 && (
+              <ul class="sv-encoding" data-testid="body-encoding">
+                {b.encoding.map((e) => (
+                  <li key={e.name}>
+                    <code>{e.name}</code> sent as {e.facts.join(", ")}
+                  </li>
+                ))}
+              </ul>
+            )}
             <Examples list={b.examples} />
           </div>
         );
@@ -178,7 +187,6 @@ export function Bodies(
   );
 }
 
-/** The responses of an operation. */
 /**
  * A response's links: which operation each feeds and with what, as Swagger
  * UI's "Links" column shows them.
@@ -218,6 +226,7 @@ function Links({ list }: { list: LinkDetail[] }) {
   );
 }
 
+/** The responses of an operation. */
 export function Responses(
   { list, cache }: { list: ResponseDetail[]; cache: NodeCache },
 ) {

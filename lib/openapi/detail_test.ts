@@ -505,6 +505,52 @@ Deno.test("spec detail: a response's 3.2 summary and its links (a $ref'd one rea
   );
 });
 
+Deno.test("spec detail: a multipart body's encoding says how each part is sent", () => {
+  const p = parsedDoc({
+    openapi: "3.1.0",
+    paths: {
+      "/upload": {
+        post: {
+          requestBody: {
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    file: { type: "string", contentMediaType: "image/png" },
+                    meta: { type: "object" },
+                    plain: { type: "string" },
+                  },
+                },
+                encoding: {
+                  file: {
+                    contentType: "image/png, image/jpeg",
+                    headers: {
+                      "X-Rate": { schema: { type: "integer" } },
+                      "Content-Type": { schema: { type: "string" } },
+                    },
+                  },
+                  meta: { style: "deepObject", explode: true },
+                  plain: {},
+                },
+              },
+              "application/json": { schema: { type: "object" } },
+            },
+          },
+          responses: {},
+        },
+      },
+    },
+  });
+  const [multipart, json] = operationDetail(p, "paths", "/upload", "post")!
+    .requestBody!.bodies;
+  assert.deepEqual(multipart.encoding, [
+    { name: "file", facts: ["image/png, image/jpeg", "header X-Rate"] },
+    { name: "meta", facts: ["style deepObject", "explode true"] },
+  ]);
+  assert.deepEqual(json.encoding, []);
+});
+
 Deno.test("spec detail: a parameter's style, explode, allowReserved and 2.0 collectionFormat show where they differ from the defaults", () => {
   const v3 = parsedDoc({
     openapi: "3.1.0",

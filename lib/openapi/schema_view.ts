@@ -18,7 +18,12 @@ import {
 import { isObject, type Memo, refOf, type RefResolver } from "./refs.ts";
 import { scalarList } from "./safe.ts";
 import type { SchemaGraph } from "./schema_graph.ts";
-import type { BodyDetail, ExampleDetail, FieldDetail } from "./types.ts";
+import type {
+  BodyDetail,
+  EncodingDetail,
+  ExampleDetail,
+  FieldDetail,
+} from "./types.ts";
 
 /** Fields listed per body. */
 export const MAX_FIELDS = 100;
@@ -261,7 +266,39 @@ export function body(
     fields,
     schema: schema === undefined ? null : graph.edge("", schema),
     examples,
+    encoding: encodingOf(media.encoding, r),
   };
+}
+
+/** Properties whose encoding is listed at most. */
+const MAX_ENCODED = 50;
+
+/**
+ * A media type's `encoding` (OpenAPI 3.1 §4.8.15): for each property, its
+ * part's Content-Type and headers (multipart) or its style (urlencoded),
+ * what a client must send that the schema does not say.
+ */
+function encodingOf(encoding: unknown, r: RefResolver): EncodingDetail[] {
+  if (!isObject(encoding)) return [];
+  const out: EncodingDetail[] = [];
+  for (const name in encoding) {
+    if (out.length >= MAX_ENCODED) break;
+    const e = r.deref(encoding[name]).value;
+    if (!isObject(e)) continue;
+    const facts: string[] = [];
+    if (typeof e.contentType === "string") facts.push(clip(e.contentType));
+    if (isObject(e.headers)) {
+      for (const h in e.headers) {
+        if (facts.length >= MAX_ENCODED) break;
+        if (h.toLowerCase() !== "content-type") facts.push(`header ${clip(h)}`);
+      }
+    }
+    if (typeof e.style === "string") facts.push(`style ${clip(e.style)}`);
+    if (typeof e.explode === "boolean") facts.push(`explode ${e.explode}`);
+    if (e.allowReserved === true) facts.push("allowReserved");
+    if (facts.length) out.push({ name: clip(name), facts });
+  }
+  return out;
 }
 
 /** Media types listed per request or response body. */

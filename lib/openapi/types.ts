@@ -187,6 +187,20 @@ export interface BodyDetail {
   schema: SchemaEdge | null;
   /** The generated example first (JSON media types only), then the written ones. */
   examples: ExampleDetail[];
+  /** How each part of a multipart or form body is sent (its `encoding`). */
+  encoding: EncodingDetail[];
+}
+
+/**
+ * How one property of a multipart or urlencoded body is sent (OpenAPI 3.1
+ * §4.8.15 Encoding Object): its part's Content-Type and headers, or its
+ * style, as `image/png` or `style form, explode false`.
+ */
+export interface EncodingDetail {
+  /** The property's name. */
+  name: string;
+  /** What is written, one fact each: `image/png, image/jpeg`, `header X-Rate`. */
+  facts: string[];
 }
 
 /**
