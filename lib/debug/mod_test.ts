@@ -130,3 +130,36 @@ Deno.test("mod: the handler is a plain fetch handler and refuses bad options", a
     );
   }
 });
+
+Deno.test("mod: a default above a lowered limit is the limit, served and documented alike", async () => {
+  const handler = createDebugHandler({
+    limits: {
+      maxSseCount: 3,
+      maxSseIntervalMs: 50,
+      maxBytes: 5,
+      maxSleepMs: 1000,
+    },
+  });
+  const get = (path: string) =>
+    handler(new Request(`http://127.0.0.1/api/debug${path}`));
+  // 3 events (not the default 5), 50 ms apart at most (not 1000).
+  const t0 = performance.now();
+  const sse = await (await get("/sse")).text();
+  assert.equal(sse.match(/^id: /gm)?.length, 3);
+  assert.ok(performance.now() - t0 < 900, "the default interval is the limit");
+  // /drip's 10 bytes by default are the 5 maxBytes allows, over 1 s at most.
+  const drip = await get("/drip?duration=0");
+  assert.equal(drip.status, 200);
+  assert.equal(await drip.text(), "*****");
+  const doc = await (await get("/openapi.json")).json();
+  // Parameters are shared components, referenced by each operation.
+  const param = (path: string, name: string) => {
+    for (const ref of doc.paths[`/api/debug${path}`].get.parameters) {
+      const p = doc.components.parameters[ref.$ref.split("/").pop()];
+      if (p.name === name) return p.schema;
+    }
+  };
+  assert.equal(param("/sse", "count").default, 3);
+  assert.equal(param("/drip", "numbytes").default, 5);
+  assert.equal(param("/drip", "duration").default, 1);
+});

@@ -130,6 +130,19 @@ export interface Endpoint {
   handle(req: Request, input: DebugInput): Response | Promise<Response>;
 }
 
+/**
+ * A default above its parameter's maximum (an instance's lowered limit:
+ * `maxSseCount: 3` against a default of 5 events) is the maximum: a request
+ * that names no value stays within the limits as one that names it must,
+ * and `openapi.json` documents the default that is used.
+ */
+function withinBounds(p: ParamSpec): ParamSpec {
+  return typeof p.default === "number" && p.max !== undefined &&
+      p.default > p.max
+    ? { ...p, default: p.max }
+    : p;
+}
+
 /** `def` at `route`: its description (in catalog field order) and handler. */
 export function mountEndpoint(route: Route, def: EndpointDef): Endpoint {
   const spec: EndpointSpec = {
@@ -141,7 +154,7 @@ export function mountEndpoint(route: Route, def: EndpointDef): Endpoint {
     streaming: def.streaming ?? false,
     summary: def.summary,
     description: def.description,
-    params: def.params,
+    params: def.params.map(withinBounds),
     ...(def.requestHeaders ? { requestHeaders: def.requestHeaders } : {}),
     responses: def.responses,
     examples: def.examples,
