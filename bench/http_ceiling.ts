@@ -64,11 +64,17 @@ function json(text: string | null): unknown {
   }
 }
 
-function compressed(req: Request, flag: string, coding: string): Response {
+function compressed(
+  req: Request,
+  info: Deno.ServeHandlerInfo,
+  flag: string,
+  coding: string,
+): Response {
   const headers: Record<string, string> = {};
-  req.headers.forEach((v, k) => headers[k] = v);
+  req.headers.forEach((v, k) => headers[canonicalHeader(k)] = v);
+  const origin = (info.remoteAddr as Deno.NetAddr).hostname;
   const body = enc.encode(
-    JSON.stringify({ [flag]: true, method: req.method, headers }),
+    JSON.stringify({ [flag]: true, headers, method: req.method, origin }),
   );
   const out = coding === "gzip"
     ? writer.gzip(body)
@@ -193,11 +199,11 @@ function handle(
     case "/status/200":
       return respond(STATUS_200, 200, JSON_HEADERS);
     case "/gzip":
-      return compressed(req, "gzipped", "gzip");
+      return compressed(req, info, "gzipped", "gzip");
     case "/deflate":
-      return compressed(req, "deflated", "deflate");
+      return compressed(req, info, "deflated", "deflate");
     case "/brotli":
-      return compressed(req, "brotli", "br");
+      return compressed(req, info, "brotli", "br");
     case "/get":
     case "/anything":
     case "/post":

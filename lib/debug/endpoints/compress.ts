@@ -24,12 +24,8 @@ import {
   type EndpointDef,
   type Route,
 } from "../core/endpoint.ts";
-import {
-  BASE_HEADERS,
-  headerRecord,
-  JSON_TYPE,
-  respond,
-} from "../core/http.ts";
+import { BASE_HEADERS, JSON_TYPE, respond } from "../core/http.ts";
+import { canonicalHeaders, clientOrigin } from "./request_shape.ts";
 import { BrotliWriter } from "../core/brotli.ts";
 import { DeflateWriter } from "../core/deflate.ts";
 
@@ -43,11 +39,16 @@ interface Coding {
 function schema(flag: string): JsonSchema {
   return {
     type: "object",
-    required: [flag, "method", "headers"],
+    required: [flag, "headers", "method", "origin"],
     properties: {
       [flag]: { const: true },
+      headers: {
+        ...STRING_MAP,
+        description:
+          "The request headers by canonical Title-Case name (httpbin's shape; a repeated header joined with `, `).",
+      },
       method: { type: "string" },
-      headers: { ...STRING_MAP, description: "Lower-case request headers." },
+      origin: { type: "string", description: "The client's address." },
     },
   };
 }
@@ -70,7 +71,7 @@ function compressed(
   return defineEndpoint({
     summary: `A ${coding}-compressed JSON body`,
     description:
-      `200 with \`Content-Encoding: ${coding}\` whatever the request's Accept-Encoding says, and \`Vary: Accept-Encoding\`. The body decompresses to JSON with \`"${flag}": true\`, the request method and headers.`,
+      `200 with \`Content-Encoding: ${coding}\` whatever the request's Accept-Encoding says, and \`Vary: Accept-Encoding\`. The body decompresses to httpbin's JSON: \`"${flag}": true\`, the request headers (Title-Case names), method and origin.`,
     params: [sleepParam(ctx.limits)],
     responses: [{
       status: "200",
@@ -83,12 +84,13 @@ function compressed(
       ],
     }, PROBLEM_4XX],
     examples: [{ url: route.url(), description: `${coding} body` }],
-    handle: (req, { head }) => {
+    handle: (req, { head, info }) => {
       const json = JSON.stringify({
         [flag]: true,
+        headers: canonicalHeaders(req, ctx.text),
         // HEAD gets GET's headers, Content-Length included (RFC 9110 §9.3.2).
         method: head ? "GET" : req.method,
-        headers: headerRecord(req),
+        origin: clientOrigin(req, info),
       });
       return respond(encode(encoder.encode(json)) as BodyInit, 200, headers);
     },
