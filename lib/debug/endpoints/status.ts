@@ -149,7 +149,7 @@ export function status(ctx: DebugContext, route: Route): EndpointDef {
     acceptsBody: true,
     summary: "Respond with a chosen status code",
     description:
-      `Answers with status \`code\` and JSON \`{"status": N, "statusText": "..."}\`; 204, 205, 304 and HEAD responses have no body. A comma list picks one code at random, weighted by \`:weight\` (default 1); \`seed\` makes the pick reproducible. Headers a client expects come along: WWW-Authenticate on 401, Proxy-Authenticate on 407, Allow on 405, Retry-After on 429 and 503, \`Location: ${redirectTo}\` on 301, 302, 303, 307 and 308. Codes 100-199 are rejected with 400: an informational status cannot be a final response (RFC 9110 §15.2). Any method is answered.`,
+      `Answers with status \`code\` and JSON \`{"status": N, "statusText": "..."}\`; 204, 205, 304 and HEAD responses have no body. A comma list picks one code at random, weighted by \`:weight\` (default 1); \`seed\` makes the pick reproducible. Headers a client expects come along: WWW-Authenticate on 401, Proxy-Authenticate on 407, Allow on 405, Retry-After on 429 and 503, \`Location: ${redirectTo}\` on 301, 302, 303, 307 and 308. Codes 100-199 are rejected with 400: an informational status cannot be a final response (RFC 9110 §15.2). Any method is answered. Known limitation: over HTTP/1.1, Deno 2.9's writer sends a 205 with neither \`Content-Length: 0\` nor a closed connection, which the app cannot set (RFC 9110 §15.3.6), so a client that waits for the end of the response times out; HTTP/2, HEAD and browsers' fetch are not affected.`,
     params: [
       codeParam,
       seedParam(
