@@ -242,6 +242,33 @@ for (const [name, range, n, want] of MULTI) {
   });
 }
 
+Deno.test("bodies: /range bad/ranges adding up past the body are merged, never more than maxBytes of data", async () => {
+  const s = startDebug({ maxBytes: 1000 });
+  try {
+    const range = `bytes=${Array(16).fill("0-").join(",")}`;
+    const res = await fetch(`${s.base}/range/1000`, { headers: { range } });
+    assert.equal(res.status, 206);
+    assert.equal(res.headers.get("content-range"), "bytes 0-999/1000");
+    assert.equal(latin1.decode(await bytesOf(res)), letters(0, 999));
+    // Several disjoint parts survive the merge, each sent once.
+    const some = await fetch(`${s.base}/range/1000`, {
+      headers: { range: `bytes=900-,0-9,${"0-499,".repeat(3)}950-` },
+    });
+    assert.equal(some.status, 206);
+    const type = some.headers.get("content-type")!;
+    const boundary = /boundary=([^;\s]+)$/.exec(type)![1];
+    const parts = parseByteranges(latin1.decode(await bytesOf(some)), boundary);
+    assert.deepEqual(
+      parts.map((p) => p.headers.get("content-range")),
+      ["bytes 0-499/1000", "bytes 900-999/1000"],
+    );
+    assert.equal(parts[0].body, letters(0, 499));
+    assert.equal(parts[1].body, letters(900, 999));
+  } finally {
+    await s.close();
+  }
+});
+
 Deno.test("bodies: /range ignores a malformed Range or another unit (whole 200)", async () => {
   const s = startDebug();
   try {

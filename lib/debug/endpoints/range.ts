@@ -74,6 +74,36 @@ export function parseRange(
   return out;
 }
 
+/**
+ * The ranges to send for `ranges` of an `n`-byte body. As asked while
+ * their lengths add up to at most `n`; past that, a client is asking for
+ * more than the representation (the same bytes again and again), so they
+ * are sorted and overlapping or adjacent ones merged, which RFC 9110 §14.2
+ * allows a server to do. The data sent then never exceeds `n` bytes.
+ */
+export function servedRanges(
+  ranges: readonly ByteRange[],
+  n: number,
+): readonly ByteRange[] {
+  let total = 0;
+  for (const { first, last } of ranges) total += last - first + 1;
+  if (total <= n) return ranges;
+  const sorted = [...ranges].sort((a, b) => a.first - b.first);
+  const out: ByteRange[] = [];
+  for (const r of sorted) {
+    const prev = out[out.length - 1];
+    if (prev !== undefined && r.first <= prev.last + 1) {
+      out[out.length - 1] = {
+        first: prev.first,
+        last: Math.max(prev.last, r.last),
+      };
+    } else {
+      out.push(r);
+    }
+  }
+  return out;
+}
+
 /** Bytes `first..last` of the alphabet body. */
 export function alphabetBytes(first: number, last: number): Uint8Array {
   const len = last - first + 1;
@@ -97,7 +127,7 @@ export function range(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "n bytes that honour Range requests",
     description:
-      `\`n\` bytes (byte i is the (i mod 26)th letter of a to z) with \`Accept-Ranges: bytes\` and \`ETag: "range{n}"\`. A Range header gets 206 with Content-Range (single, suffix \`bytes=-500\` and open \`bytes=9500-\` ranges), several ranges a \`multipart/byteranges\` 206, none satisfiable 416 with \`Content-Range: bytes */n\`; an If-Range that is not the ETag gets the whole 200. If-Match without a strong match of the ETag gets 412, If-None-Match with a weak match 304 (RFC 9110 §13.2.2: before the Range). A malformed Range, another unit or more than ${MAX_RANGES} ranges is ignored (RFC 9110 §14.2). At most ${l.maxBytes} bytes (limit \`maxBytes\`).`,
+      `\`n\` bytes (byte i is the (i mod 26)th letter of a to z) with \`Accept-Ranges: bytes\` and \`ETag: "range{n}"\`. A Range header gets 206 with Content-Range (single, suffix \`bytes=-500\` and open \`bytes=9500-\` ranges), several ranges a \`multipart/byteranges\` 206, none satisfiable 416 with \`Content-Range: bytes */n\`; an If-Range that is not the ETag gets the whole 200. If-Match without a strong match of the ETag gets 412, If-None-Match with a weak match 304 (RFC 9110 §13.2.2: before the Range). A malformed Range, another unit or more than ${MAX_RANGES} ranges is ignored (RFC 9110 §14.2); ranges whose lengths add up to more than n are sorted and merged, so no more than n bytes of data are sent. At most ${l.maxBytes} bytes (limit \`maxBytes\`).`,
     params: [lengthParam(l, "Body length"), sleepParam(l)],
     requestHeaders: [
       {
@@ -163,16 +193,16 @@ export function range(ctx: DebugContext, route: Route): EndpointDef {
       const ifRange = req.headers.get("if-range");
       // If-Range: only an exact (strong) match of our ETag keeps the
       // Range; a date or another tag asks for the whole body.
-      const ranges = ifRange !== null && ifRange.trim() !== etag
+      const asked = ifRange !== null && ifRange.trim() !== etag
         ? null
         : parseRange(req.headers.get("range"), n);
-      if (ranges === null) {
+      if (asked === null) {
         return respond(alphabetBytes(0, n - 1) as BodyInit, 200, {
           ...common,
           "content-type": "application/octet-stream",
         });
       }
-      if (ranges.length === 0) {
+      if (asked.length === 0) {
         return problem(
           416,
           `No requested range is within the ${n} bytes of this body.`,
@@ -180,6 +210,7 @@ export function range(ctx: DebugContext, route: Route): EndpointDef {
           { "accept-ranges": "bytes", etag, "content-range": `bytes */${n}` },
         );
       }
+      const ranges = servedRanges(asked, n);
       if (ranges.length === 1) {
         const [{ first, last }] = ranges;
         return respond(alphabetBytes(first, last) as BodyInit, 206, {

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { alphabetBytes, type ByteRange, parseRange } from "./range.ts";
+import {
+  alphabetBytes,
+  type ByteRange,
+  parseRange,
+  servedRanges,
+} from "./range.ts";
 
 const r = (first: number, last: number): ByteRange => ({ first, last });
 
@@ -146,4 +151,65 @@ Deno.test("alphabetBytes ok/large and odd ranges equal the naive body", () => {
 Deno.test("alphabetBytes ok/an empty range is empty", () => {
   assert.equal(alphabetBytes(5, 4).length, 0);
   assert.equal(alphabetBytes(0, -1).length, 0);
+});
+
+/** [name, asked, body length, ranges sent]. */
+const SERVED: [string, ByteRange[], number, ByteRange[]][] = [
+  ["ok/within the body, as asked", [r(50, 59), r(0, 9)], 100, [
+    r(50, 59),
+    r(0, 9),
+  ]],
+  ["ok/overlapping within the body, as asked", [r(0, 50), r(40, 60)], 100, [
+    r(0, 50),
+    r(40, 60),
+  ]],
+  ["ok/exactly the body, as asked", [r(0, 49), r(50, 99)], 100, [
+    r(0, 49),
+    r(50, 99),
+  ]],
+  ["ok/over the body: merged to one", Array(16).fill(r(0, 999)), 1000, [
+    r(0, 999),
+  ]],
+  [
+    "ok/over the body: sorted and merged",
+    [
+      r(60, 99),
+      r(0, 50),
+      r(40, 70),
+      r(90, 95),
+    ],
+    100,
+    [r(0, 99)],
+  ],
+  [
+    "ok/over the body: adjacent merged, gaps kept",
+    [
+      r(50, 99),
+      r(0, 9),
+      r(10, 19),
+      r(30, 60),
+    ],
+    100,
+    [r(0, 19), r(30, 99)],
+  ],
+];
+
+for (const [name, asked, n, want] of SERVED) {
+  Deno.test(`servedRanges ${name}`, () => {
+    assert.deepEqual(servedRanges(asked, n), want);
+  });
+}
+
+Deno.test("servedRanges ok/never more data than the body", () => {
+  for (let n = 1; n < 40; n++) {
+    for (let k = 1; k <= 16; k++) {
+      const asked = Array.from(
+        { length: k },
+        (_, i) => r((i * 7) % n, Math.min(n - 1, (i * 7) % n + i * 3)),
+      );
+      const sent = servedRanges(asked, n)
+        .reduce((sum, x) => sum + x.last - x.first + 1, 0);
+      assert.ok(sent <= n, `n=${n} k=${k}: ${sent}`);
+    }
+  }
 });
