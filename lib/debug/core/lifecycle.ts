@@ -196,7 +196,9 @@ export class Lifecycle {
     off = this.onDrain(() => {
       if (!finish()) return;
       try {
-        if (last) ctrl.enqueue(last);
+        // A copy per stream: the reader owns the chunks it reads, and one
+        // `last` is shared by every stream of every instance.
+        if (last) ctrl.enqueue(last.slice());
         ctrl.close();
       } catch { /* already closed by the client */ }
       reader.cancel("draining").catch(() => {});

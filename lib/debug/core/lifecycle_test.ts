@@ -68,6 +68,22 @@ Deno.test("lifecycle: drain ends a guarded stream between chunks with a comment"
   assert.equal(life.streams, 0);
 });
 
+Deno.test("lifecycle: each drained stream gets its own copy of the last chunk", async () => {
+  const life = new Lifecycle(5, new TimerWheel());
+  const last = new TextEncoder().encode(DRAIN_COMMENT);
+  const open = () =>
+    life.guard(new ReadableStream<Uint8Array>(), life.acquire(), last)
+      .getReader();
+  const [a, b] = [open(), open()];
+  life.drain();
+  const fromA = (await a.read()).value!;
+  // A client may reuse what it read; the other stream must not see that.
+  fromA.fill(0);
+  const fromB = (await b.read()).value!;
+  assert.equal(new TextDecoder().decode(fromB), DRAIN_COMMENT);
+  assert.equal(new TextDecoder().decode(last), DRAIN_COMMENT);
+});
+
 Deno.test("lifecycle: a wait ends done, left (abort) or drained, and frees its timer each time", async () => {
   const timers = new TimerWheel();
   const life = new Lifecycle(0, timers);
