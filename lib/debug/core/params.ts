@@ -302,15 +302,15 @@ function formDecode(s: string): string {
 }
 
 /**
- * The values of the query names in `wanted`, in order (a shared empty map,
- * not to be modified, when the query is empty). A small scan rather
+ * The values of the query names in `wanted`, in order (one shared empty
+ * map when the query is empty, hence read-only). A small scan rather
  * than URLSearchParams: the sleeping-request benchmark holds 10,000 requests
  * at once, and every allocation per request shows in its peak RSS.
  */
 export function queryValues(
   query: string,
   wanted: ReadonlySet<string>,
-): Map<string, string[]> {
+): ReadonlyMap<string, readonly string[]> {
   if (!query) return NO_VALUES;
   const out = new Map<string, string[]>();
   for (const pair of query.split("&")) {
@@ -326,7 +326,7 @@ export function queryValues(
   return out;
 }
 
-const NO_VALUES: Map<string, string[]> = new Map();
+const NO_VALUES: ReadonlyMap<string, readonly string[]> = new Map();
 
 /**
  * The parser of an endpoint's path and query parameters. The returned

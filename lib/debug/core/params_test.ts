@@ -188,6 +188,23 @@ Deno.test("params ok/query values are form-decoded", () => {
   );
 });
 
+Deno.test("params ok/query values are read-only (checked by deno check)", () => {
+  const wanted = new Set(["sleep"]);
+  const none = queryValues("", wanted);
+  const some = queryValues("sleep=1", wanted);
+  // The empty query's map is shared by every request: the types must
+  // refuse a write. Never called; `deno check` fails when a write compiles.
+  const write = () => {
+    // @ts-expect-error: a ReadonlyMap has no set
+    none.set("sleep", []);
+    // @ts-expect-error: the value lists are read-only too
+    some.get("sleep")?.push("2");
+  };
+  assert.equal(typeof write, "function");
+  assert.equal(none.size, 0);
+  assert.deepEqual([...some], [["sleep", ["1"]]]);
+});
+
 Deno.test("params bad/a missing path parameter names it", () => {
   assert.throws(
     () => parseParams(endpoint(catalog, "status"), {}, ""),
