@@ -44,11 +44,14 @@ function show(raw: string): string {
   return JSON.stringify(raw.length > 40 ? raw.slice(0, 40) + "…" : raw);
 }
 
-function range(spec: ParamSpec, unit = ""): string {
+/** What the integer grammar needs of a declaration. */
+type Bounds = Pick<ParamSpec, "name" | "min" | "max" | "explain">;
+
+function range(spec: Bounds, unit = ""): string {
   return `between ${spec.min ?? 0}${unit} and ${spec.max}${unit}`;
 }
 
-function integer(spec: ParamSpec, raw: string): number {
+function integer(spec: Bounds, raw: string): number {
   if (!INTEGER.test(raw)) {
     throw new ParamError(
       spec.name,
@@ -74,6 +77,21 @@ function integer(spec: ParamSpec, raw: string): number {
     );
   }
   return n;
+}
+
+/**
+ * A bounded decimal integer that is not a declared parameter (a request
+ * header such as Last-Event-ID, a path segment with a word alternative),
+ * with exactly an `integer` parameter's grammar; throws a
+ * {@link ParamError} naming `name`.
+ */
+export function parseInteger(
+  name: string,
+  raw: string,
+  min: number,
+  max: number,
+): number {
+  return integer({ name, min, max }, raw);
 }
 
 function decimal(spec: ParamSpec, raw: string): number {

@@ -4,6 +4,7 @@ import {
   checkParam,
   ParamError,
   paramParser,
+  parseInteger,
   parseParam,
   queryValues,
 } from "./params.ts";
@@ -211,3 +212,40 @@ Deno.test("params bad/a missing path parameter names it", () => {
     (e) => e instanceof ParamError && e.param === "code",
   );
 });
+
+/** [name, raw, min, max, value]. */
+const INTEGER_OK: [string, string, number, number, number][] = [
+  ["zero", "0", 0, 10, 0],
+  ["the max", "10", 0, 10, 10],
+  ["16 digits", "9999999999999999", 0, 10 ** 16, 1e16],
+  ["negative within bounds", "-3", -5, 5, -3],
+];
+
+for (const [name, raw, min, max, want] of INTEGER_OK) {
+  Deno.test(`parseInteger ok/${name}`, () => {
+    assert.equal(parseInteger("Last-Event-ID", raw, min, max), want);
+  });
+}
+
+/** [name, raw, min, max]: each a ParamError naming the value. */
+const INTEGER_BAD: [string, string, number, number][] = [
+  ["empty", "", 0, 10],
+  ["a word", "abc", 0, 10],
+  ["over the max", "11", 0, 10],
+  ["under the min", "-1", 0, 10],
+  ["leading zero", "01", 0, 10],
+  ["plus sign", "+1", 0, 10],
+  ["a fraction", "1.0", 0, 10],
+  ["17 digits", "10000000000000000", 0, 10 ** 17],
+];
+
+for (const [name, raw, min, max] of INTEGER_BAD) {
+  Deno.test(`parseInteger bad/${name}`, () => {
+    assert.throws(
+      () => parseInteger("stale_after", raw, min, max),
+      (e) =>
+        e instanceof ParamError && e.param === "stale_after" &&
+        e.status === 400,
+    );
+  });
+}

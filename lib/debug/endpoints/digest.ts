@@ -21,12 +21,16 @@ import {
   type EndpointDef,
   type Route,
 } from "../core/endpoint.ts";
+import { parseInteger } from "../core/params.ts";
 import { problem } from "../core/problem.ts";
 import { authenticated, credentialParams, REALM } from "./auth.ts";
 import { reflect } from "./request.ts";
 
 /** How long a nonce stays fresh. */
 export const NONCE_TTL_MS = 5 * 60_000;
+
+/** The most uses of one nonce `stale_after` can ask for. */
+const MAX_STALE_AFTER = 99_999_999;
 
 /** Hash names of the algorithms (RFC 7616 §3.2), `-sess` variants included. */
 const HASHES: Record<string, string> = {
@@ -241,7 +245,7 @@ export function digest(ctx: DebugContext, route: Route): EndpointDef {
         required: false,
         default: "never",
         maxLength: 9,
-        pattern: "never|0|[1-9][0-9]{0,7}",
+        pattern: `never|0|[1-9][0-9]{0,${String(MAX_STALE_AFTER).length - 1}}`,
         description:
           "Uses of one nonce before it is stale (`never`, or a count).",
         example: "3",
@@ -273,7 +277,9 @@ export function digest(ctx: DebugContext, route: Route): EndpointDef {
     handle: (req, { params, body }) => {
       const { qop, algorithm, user } = params;
       const stale = params.stale_after;
-      const limit = stale === "never" ? -1 : Number(stale);
+      const limit = stale === "never"
+        ? -1
+        : parseInteger("stale_after", stale, 0, MAX_STALE_AFTER);
       const c = parseDigest(req.headers.get("authorization"));
       if (!c) {
         return challenge(

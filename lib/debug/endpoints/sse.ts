@@ -16,7 +16,7 @@ import {
   type Route,
 } from "../core/endpoint.ts";
 import { BASE_HEADERS, respond } from "../core/http.ts";
-import { ParamError } from "../core/params.ts";
+import { ParamError, parseInteger } from "../core/params.ts";
 
 /** The `data:` JSON of each server-sent event. */
 const SSE_EVENT_SCHEMA: JsonSchema = {
@@ -37,13 +37,23 @@ const HEADERS = {
 };
 
 /**
+ * The bound of a Last-Event-ID: any id of up to 16 digits (the parser
+ * refuses more). One past `count` leaves nothing to send (204), so only
+ * its length needs a bound.
+ */
+const MAX_EVENT_ID = 10 ** 16;
+
+/**
  * The Last-Event-ID the client resumes after (§9.2.4), 0 when absent.
  * Browsers send back an id we gave, so anything else is a client bug.
  */
 function lastEventId(req: Request, count: number): number {
   const raw = req.headers.get("last-event-id");
   if (raw === null || raw === "") return 0;
-  if (!/^(?:0|[1-9][0-9]{0,15})$/.test(raw)) {
+  try {
+    return parseInteger("Last-Event-ID", raw, 0, MAX_EVENT_ID);
+  } catch (e) {
+    if (!(e instanceof ParamError)) throw e;
     throw new ParamError(
       "Last-Event-ID",
       `Last-Event-ID must be an event id from this stream (1 to ${count}), got ${
@@ -51,7 +61,6 @@ function lastEventId(req: Request, count: number): number {
       }.`,
     );
   }
-  return Number(raw);
 }
 
 /** One event's text: `id`, `event` and a one-line JSON `data` field. */
