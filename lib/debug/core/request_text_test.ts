@@ -11,6 +11,26 @@ import { createContext } from "./context.ts";
 
 const enc = new TextEncoder();
 
+const NAMES: [string, string, string][] = [
+  ["ok/one word", "accept", "Accept"],
+  ["ok/two words", "user-agent", "User-Agent"],
+  [
+    "ok/a digit, like any non-letter, starts a word",
+    "x-b3-traceid",
+    "X-B3-Traceid",
+  ],
+  ["ok/short", "dnt", "Dnt"],
+  ["ok/already Title-Case", "Content-Type", "Content-Type"],
+  ["ok/upper case lowered", "X-API-KEY", "X-Api-Key"],
+  ["ok/underscore separates", "x_custom_h", "X_Custom_H"],
+  ["ok/dot separates", "a.b", "A.B"],
+];
+for (const [name, header, want] of NAMES) {
+  Deno.test(`canonicalHeader: ${name}`, () => {
+    assert.equal(canonicalHeader(header), want);
+  });
+}
+
 Deno.test("utf8: ok/strict decoding, a byte-order mark kept", () => {
   const t = new RequestText();
   assert.equal(t.utf8(enc.encode("é")), "é");

@@ -33,9 +33,6 @@ export interface BodyShape {
   json: unknown;
 }
 
-/** httpbin's Title-Case header names (core/request_text.ts). */
-export { canonicalHeader } from "../core/request_text.ts";
-
 /**
  * The request headers by canonical name (Headers joins repeats with `, `),
  * with Host from the URL when an HTTP/2 request has none
