@@ -60,8 +60,10 @@ function forbiddenReason(name: string, value: string): string | null {
     return `browsers do not let a page set ${name} (a forbidden request header, Fetch standard §2.2.2); use the cURL command for it.`;
   }
   if (n === "user-agent") {
-    // Allowed by Fetch since 2015, still dropped silently by Chromium
-    // (crbug.com/571722): refuse rather than show a request not sent.
+    // The Fetch standard no longer lists User-Agent as a forbidden request
+    // header (§2.2.2), so a page may set it; Chromium still drops it from
+    // fetch() without an error (observed: the request goes out with the
+    // browser's own User-Agent). Refuse rather than show a request not sent.
     return "Chromium ignores a User-Agent set by a page; use the cURL command for it.";
   }
   if (
