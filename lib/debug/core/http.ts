@@ -7,6 +7,7 @@
  * to send cookies, so `/echo` can never be used by another site to read this
  * origin's cookies back.
  */
+import { MAX_ACCEPT_CHARS, MAX_ACCEPT_RANGES } from "./limits.ts";
 import { ANY_METHODS } from "./catalog.ts";
 
 /** Response headers a browser script may read (Fetch §3.2.7). */
@@ -203,7 +204,10 @@ export function negotiate(
   offers: readonly string[],
 ): string | null {
   if (accept === null || accept.trim() === "") return offers[0] ?? null;
-  const ranges = accept.slice(0, 4096).split(",").slice(0, 64).map((part) => {
+  const ranges = accept.slice(0, MAX_ACCEPT_CHARS).split(",").slice(
+    0,
+    MAX_ACCEPT_RANGES,
+  ).map((part) => {
     const [range, ...params] = part.trim().toLowerCase().split(";");
     let q = 1;
     for (const p of params) {

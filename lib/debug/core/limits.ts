@@ -179,3 +179,39 @@ export function limitsFromEnv(
   }
   return out as Partial<DebugLimits>;
 }
+
+/*
+ * Fixed limits: bounds on header and parameter text that no embedder needs
+ * to tune (each far above what a real client sends). Not part of
+ * {@link DebugLimits} and not configurable; named here so every limit of
+ * the debug API is in this one module.
+ */
+
+/** Most ranges read from one Range header; more and it is ignored (RFC 9110 §14.2). */
+export const MAX_RANGES = 16;
+/** Most headers one `/response-headers` request sets. */
+export const MAX_RESPONSE_HEADERS = 50;
+/** Longest header value `/response-headers` sets, characters. */
+export const MAX_RESPONSE_HEADER_VALUE = 8192;
+/** Most cookies one `/cookies/set` or `/cookies/delete` request names. */
+export const MAX_SET_COOKIES = 50;
+/** Longest cookie value `/cookies/set` sets, characters. */
+export const MAX_COOKIE_VALUE = 4096;
+/** Most `;`-separated pairs read from a Cookie header (RFC 6265 §5.4). */
+export const MAX_COOKIE_PAIRS = 500;
+/** Longest `url` of `/redirect-to`, characters. */
+export const MAX_REDIRECT_URL = 2048;
+/** Longest Basic credentials (their base64 text), characters (RFC 7617 §2). */
+export const MAX_BASIC_CREDENTIALS = 4096;
+/** Longest Bearer token, characters (RFC 6750 §2.1). */
+export const MAX_BEARER_TOKEN = 8192;
+/** Longest Digest Authorization header, characters (RFC 7616 §3.4). */
+export const MAX_DIGEST_HEADER = 8192;
+/** Most uses of one nonce a `/digest-auth` `stale_after` can ask for. */
+export const MAX_STALE_AFTER = 99_999_999;
+/** Most auth-params in one Digest Authorization header (RFC 7616 §3.4). */
+export const MAX_DIGEST_PARAMS = 32;
+/** Longest Accept header read, characters; the rest is ignored (RFC 9110 §12.5.1). */
+export const MAX_ACCEPT_CHARS = 4096;
+/** Most media ranges read from one Accept header (RFC 9110 §12.5.1). */
+export const MAX_ACCEPT_RANGES = 64;

@@ -1,5 +1,6 @@
 /** The limits: defaults, options, env, and what is refused. */
 import assert from "node:assert/strict";
+import * as limits from "./limits.ts";
 import {
   DEFAULT_LIMITS,
   LIMIT_NAMES,
@@ -79,3 +80,27 @@ Deno.test("limits: env overrides, unset and empty ignored, garbage names its var
     }
   }
 });
+
+/** [name, value]: the fixed limits, pinned (moving one must not change it). */
+const FIXED: [string, number][] = [
+  ["MAX_RANGES", 16],
+  ["MAX_RESPONSE_HEADERS", 50],
+  ["MAX_RESPONSE_HEADER_VALUE", 8192],
+  ["MAX_SET_COOKIES", 50],
+  ["MAX_COOKIE_VALUE", 4096],
+  ["MAX_COOKIE_PAIRS", 500],
+  ["MAX_REDIRECT_URL", 2048],
+  ["MAX_BASIC_CREDENTIALS", 4096],
+  ["MAX_BEARER_TOKEN", 8192],
+  ["MAX_DIGEST_HEADER", 8192],
+  ["MAX_STALE_AFTER", 99_999_999],
+  ["MAX_DIGEST_PARAMS", 32],
+  ["MAX_ACCEPT_CHARS", 4096],
+  ["MAX_ACCEPT_RANGES", 64],
+];
+
+for (const [name, value] of FIXED) {
+  Deno.test(`limits: ok/fixed limit ${name} is ${value}, named in this module`, () => {
+    assert.equal((limits as Record<string, unknown>)[name], value);
+  });
+}

@@ -4,6 +4,7 @@
  * instead, for clients that must send credentials pre-emptively) and
  * `/bearer` (RFC 6750). Any method is answered. Digest is `digest.ts`.
  */
+import { MAX_BASIC_CREDENTIALS, MAX_BEARER_TOKEN } from "../core/limits.ts";
 import {
   param,
   PROBLEM_4XX,
@@ -57,7 +58,7 @@ export function basicCredentials(
   header: string | null,
 ): { user: string; password: string } | null {
   const m = /^basic[ ]+([A-Za-z0-9+/]+={0,2})[ ]*$/i.exec(header ?? "");
-  if (!m || m[1].length > 4096) return null;
+  if (!m || m[1].length > MAX_BASIC_CREDENTIALS) return null;
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(
@@ -182,7 +183,7 @@ export function bearer(ctx: DebugContext, route: Route): EndpointDef {
     handle: (req) => {
       const header = req.headers.get("authorization");
       const m = /^bearer[ ]+(\S+)[ ]*$/i.exec(header ?? "");
-      if (m && m[1].length <= 8192 && B64TOKEN.test(m[1])) {
+      if (m && m[1].length <= MAX_BEARER_TOKEN && B64TOKEN.test(m[1])) {
         return reflect({ authenticated: true, token: m[1] });
       }
       throw new ParamError(

@@ -7,6 +7,11 @@
  * RFC 6265 §4.1.1 lets a server send; anything else is 400, never a
  * header built from unchecked input.
  */
+import {
+  MAX_COOKIE_PAIRS,
+  MAX_COOKIE_VALUE,
+  MAX_SET_COOKIES,
+} from "../core/limits.ts";
 import { type JsonSchema, PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
 import {
@@ -23,9 +28,6 @@ const NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
 /** A cookie-value: cookie-octets, optionally in double quotes. */
 const VALUE =
   /^(?:[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*|"[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*")$/;
-/** Most cookies one request may set or delete. */
-const MAX_COOKIES = 50;
-const MAX_VALUE = 4096;
 
 /**
  * The cookies of a Cookie header (RFC 6265 §5.4), by name; later ones win
@@ -35,7 +37,7 @@ const MAX_VALUE = 4096;
 export function parseCookies(header: string | null): Record<string, string> {
   const out: [string, string][] = [];
   if (header) {
-    for (const part of header.split(";").slice(0, 500)) {
+    for (const part of header.split(";").slice(0, MAX_COOKIE_PAIRS)) {
       const eq = part.indexOf("=");
       if (eq < 0) continue;
       const name = part.slice(0, eq).trim();
@@ -61,10 +63,10 @@ function checkName(name: string, param: string): void {
 }
 
 function checkValue(name: string, value: string, param: string): void {
-  if (value.length > MAX_VALUE || !VALUE.test(value)) {
+  if (value.length > MAX_COOKIE_VALUE || !VALUE.test(value)) {
     throw new ParamError(
       param,
-      `The value of cookie ${name} may not contain spaces, commas, semicolons, backslashes, control characters or inner quotes (RFC 6265 §4.1.1), at most ${MAX_VALUE} characters.`,
+      `The value of cookie ${name} may not contain spaces, commas, semicolons, backslashes, control characters or inner quotes (RFC 6265 §4.1.1), at most ${MAX_COOKIE_VALUE} characters.`,
     );
   }
 }
@@ -75,10 +77,10 @@ function queryPairs(
   own: ReadonlySet<string>,
 ): [string, string][] {
   const pairs = [...new URLSearchParams(query)].filter(([n]) => !own.has(n));
-  if (pairs.length > MAX_COOKIES) {
+  if (pairs.length > MAX_SET_COOKIES) {
     throw new ParamError(
       "query",
-      `At most ${MAX_COOKIES} cookies at once, got ${pairs.length}.`,
+      `At most ${MAX_SET_COOKIES} cookies at once, got ${pairs.length}.`,
     );
   }
   return pairs;
@@ -139,7 +141,7 @@ export function set(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "Set cookies, then see them",
     description:
-      `A 302 to \`${location}\` with one Set-Cookie per query parameter (\`sleep\` excepted), or for the \`{name}/{value}\` path, each \`${attributes}\`. Names must be tokens and values cookie-octets, optionally quoted (RFC 6265 §4.1.1); at most ${MAX_COOKIES} at once.`,
+      `A 302 to \`${location}\` with one Set-Cookie per query parameter (\`sleep\` excepted), or for the \`{name}/{value}\` path, each \`${attributes}\`. Names must be tokens and values cookie-octets, optionally quoted (RFC 6265 §4.1.1); at most ${MAX_SET_COOKIES} at once.`,
     params: [{
       name: "name",
       in: "path",
@@ -153,7 +155,7 @@ export function set(ctx: DebugContext, route: Route): EndpointDef {
       in: "path",
       type: "string",
       required: false,
-      maxLength: MAX_VALUE,
+      maxLength: MAX_COOKIE_VALUE,
       description: "The path form's cookie value.",
       example: "oat",
     }, sleepParam(ctx.limits)],

@@ -13,6 +13,11 @@
  * `fake=fake_value` (client suites check that cookies survive the
  * handshake); it is scoped to the base path like every cookie here.
  */
+import {
+  MAX_DIGEST_HEADER,
+  MAX_DIGEST_PARAMS,
+  MAX_STALE_AFTER,
+} from "../core/limits.ts";
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
@@ -28,9 +33,6 @@ import { reflect } from "./request.ts";
 
 /** How long a nonce stays fresh. */
 export const NONCE_TTL_MS = 5 * 60_000;
-
-/** The most uses of one nonce `stale_after` can ask for. */
-const MAX_STALE_AFTER = 99_999_999;
 
 /** Hash names of the algorithms (RFC 7616 §3.2), `-sess` variants included. */
 const HASHES: Record<string, string> = {
@@ -49,11 +51,11 @@ export type DigestCredentials = Record<string, string>;
 
 /**
  * Parses `Digest k=v, k="quoted \" value", ...` (RFC 9110 §11.4 auth-param
- * list), or null when it is not a well-formed Digest header. Bounded: at
- * most 8 KiB and 32 parameters.
+ * list), or null when it is not a well-formed Digest header. Bounded:
+ * {@link MAX_DIGEST_HEADER} characters, {@link MAX_DIGEST_PARAMS} parameters.
  */
 export function parseDigest(header: string | null): DigestCredentials | null {
-  if (!header || header.length > 8192) return null;
+  if (!header || header.length > MAX_DIGEST_HEADER) return null;
   const m = /^digest[ ]+/i.exec(header);
   if (!m) return null;
   const out: DigestCredentials = {};
@@ -86,7 +88,7 @@ export function parseDigest(header: string | null): DigestCredentials | null {
       value = tok[0];
       at += value.length;
     }
-    if (++count > 32) return null;
+    if (++count > MAX_DIGEST_PARAMS) return null;
     out[name[0].toLowerCase()] = value;
     while (s[at] === " ") at++;
     if (at < s.length) {

@@ -5,6 +5,7 @@
  * by `image/*`), and nothing acceptable is 406. The SVG has no script and
  * is served with a CSP that would forbid one anyway.
  */
+import { MAX_ACCEPT_CHARS } from "../core/limits.ts";
 import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
 import {
@@ -36,9 +37,9 @@ export const IMAGE_TYPES: Readonly<Record<string, string>> = Object.freeze({
  */
 function namedFirst(accept: string | null, offers: readonly string[]) {
   const named = new Set(
-    (accept ?? "").slice(0, 4096).toLowerCase().split(",").map((range) =>
-      range.split(";")[0].trim()
-    ),
+    (accept ?? "").slice(0, MAX_ACCEPT_CHARS).toLowerCase().split(",").map((
+      range,
+    ) => range.split(";")[0].trim()),
   );
   return [
     ...offers.filter((o) => named.has(o)),

@@ -9,6 +9,7 @@
  * If-None-Match are evaluated first (412, 304; §13.2.2). A malformed Range
  * header is ignored (§14.2), never an error.
  */
+import { MAX_RANGES } from "../core/limits.ts";
 import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
 import { lengthParam } from "./bytes.ts";
@@ -26,8 +27,6 @@ import { concatBytes } from "../../shared/bytes.ts";
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz";
 /** Digits and capitals: no run of lower-case letters can contain it. */
 const BOUNDARY = "WIREBENCH-BYTERANGES-0123456789";
-/** More ranges than this in one request is ignored (RFC 9110 §14.2). */
-const MAX_RANGES = 16;
 
 /** An inclusive byte range. */
 export interface ByteRange {

@@ -9,6 +9,7 @@
  * Chain Locations are built from integers, so they can only point inside
  * the base.
  */
+import { MAX_REDIRECT_URL } from "../core/limits.ts";
 import { PROBLEM_4XX, REDIRECT_STATUSES, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
 import {
@@ -63,7 +64,9 @@ export function redirectTarget(
   req: Request,
   ctx: DebugContext,
 ): string {
-  if (raw.length > 2048) refuse("is longer than 2048 characters");
+  if (raw.length > MAX_REDIRECT_URL) {
+    refuse(`is longer than ${MAX_REDIRECT_URL} characters`);
+  }
   if (CONTROL.test(raw)) refuse("contains a space or control character");
   let form = raw;
   for (let round = 0; round < 4; round++) {
@@ -221,7 +224,7 @@ export function redirectTo(ctx: DebugContext, route: Route): EndpointDef {
       in: "query",
       type: "string",
       required: true,
-      maxLength: 2048,
+      maxLength: MAX_REDIRECT_URL,
       description:
         "Where to redirect: a path, a relative reference, or an absolute URL of this server or an allowed host.",
       example: "get",

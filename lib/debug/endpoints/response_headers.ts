@@ -9,6 +9,10 @@
  * (Content-Length, Transfer-Encoding, Connection...) and nosniff are not
  * settable either. Each refusal is a 400 naming the header.
  */
+import {
+  MAX_RESPONSE_HEADER_VALUE,
+  MAX_RESPONSE_HEADERS,
+} from "../core/limits.ts";
 import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
 import {
@@ -29,8 +33,6 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
 // Field values: visible characters, spaces and tabs inside (RFC 9110 §5.5).
 const FIELD_VALUE =
   /^[\x21-\x7e\x80-\xff](?:[\x20-\x7e\x80-\xff\t]*[\x21-\x7e\x80-\xff])?$|^$/;
-const MAX_HEADERS = 50;
-const MAX_VALUE = 8192;
 
 /** Headers refused by exact (lower-case) name, with the reason. */
 const REFUSED: Record<string, string> = {
@@ -68,8 +70,8 @@ const SAFE_TYPES = new Set([
 export function refusal(name: string, value: string): string | null {
   const n = name.toLowerCase();
   if (!TOKEN.test(name)) return "is not a valid header name (RFC 9110 §5.1)";
-  if (value.length > MAX_VALUE || !FIELD_VALUE.test(value)) {
-    return `has a value with control characters, outer spaces, or over ${MAX_VALUE} characters (RFC 9110 §5.5)`;
+  if (value.length > MAX_RESPONSE_HEADER_VALUE || !FIELD_VALUE.test(value)) {
+    return `has a value with control characters, outer spaces, or over ${MAX_RESPONSE_HEADER_VALUE} characters (RFC 9110 §5.5)`;
   }
   if (REFUSED[n]) return REFUSED[n];
   for (const [prefix, why] of REFUSED_PREFIXES) {
@@ -86,10 +88,10 @@ export function refusal(name: string, value: string): string | null {
 
 function pairsOf(query: string): [string, string][] {
   const pairs = [...new URLSearchParams(query)].filter(([n]) => n !== "sleep");
-  if (pairs.length > MAX_HEADERS) {
+  if (pairs.length > MAX_RESPONSE_HEADERS) {
     throw new ParamError(
       "query",
-      `At most ${MAX_HEADERS} headers at once, got ${pairs.length}.`,
+      `At most ${MAX_RESPONSE_HEADERS} headers at once, got ${pairs.length}.`,
     );
   }
   for (const [name, value] of pairs) {
