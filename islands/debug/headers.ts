@@ -3,6 +3,7 @@
  * refusing up front what a browser would silently drop or throw on, so the
  * request shown (and its cURL) is the request sent. Pure and DOM-free.
  */
+import { isToken } from "../../lib/shared/http_token.ts";
 import { GET_METHODS } from "../../lib/debug/core/catalog.ts";
 
 /** One request header as typed. */
@@ -11,8 +12,6 @@ export interface HeaderLine {
   value: string;
 }
 
-// RFC 9110 §5.6.2: a field name is a token.
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // RFC 9110 §5.5: field values are visible ASCII, obs-text, SP and HTAB.
 // deno-lint-ignore no-control-regex
 const BAD_VALUE = /[\x00-\x08\x0a-\x1f\x7f]/;
@@ -101,7 +100,7 @@ export function parseHeaders(
     }
     const name = line.slice(0, colon).trim();
     const value = line.slice(colon + 1).trim();
-    if (!TOKEN.test(name)) {
+    if (!isToken(name)) {
       return {
         headers,
         error: `${at}${

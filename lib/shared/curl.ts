@@ -50,6 +50,7 @@
  *   buffering, for event streams), `-i` (print the status line and
  *   headers), `-L` (follow redirects) when asked.
  */
+import { isToken } from "./http_token.ts";
 
 /** A header as a name and a value. */
 export type HeaderPair = readonly [name: string, value: string];
@@ -99,8 +100,6 @@ const SAFE = /^[A-Za-z0-9_./:=@%+,-]+$/;
  */
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\0-\x08\v\f\x0e-\x1f\x7f-\x9f]/;
-/** RFC 9110 §5.6.2 token. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
  * `\ooo` for a byte: three octal digits, which XCU §2.2.4 specifies
@@ -154,7 +153,7 @@ function headerWord(name: string, value: string): string {
 
 /** Whether curl can send a header as given (see the module's notes). */
 export function sendableHeader(name: string, value: string): boolean {
-  return TOKEN.test(name) && !/[\0\r\n]/.test(value);
+  return isToken(name) && !/[\0\r\n]/.test(value);
 }
 
 /**

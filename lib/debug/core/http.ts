@@ -7,6 +7,7 @@
  * to send cookies, so `/echo` can never be used by another site to read this
  * origin's cookies back.
  */
+import { isToken } from "../../shared/http_token.ts";
 import { MAX_ACCEPT_CHARS, MAX_ACCEPT_RANGES } from "./limits.ts";
 import { ANY_METHODS } from "./catalog.ts";
 
@@ -144,7 +145,6 @@ export function isPreflight(req: Request): boolean {
     req.headers.has("access-control-request-method");
 }
 
-const METHOD_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const ALLOW_METHODS = ANY_METHODS.join(", ");
 
 /**
@@ -155,7 +155,7 @@ const ALLOW_METHODS = ANY_METHODS.join(", ");
 export function preflight(req: Request): Response {
   const method = req.headers.get("access-control-request-method") ?? "";
   const asked = req.headers.get("access-control-request-headers");
-  const methods = METHOD_TOKEN.test(method) &&
+  const methods = isToken(method) &&
       !ANY_METHODS.includes(method.toUpperCase())
     ? `${ALLOW_METHODS}, ${method}`
     : ALLOW_METHODS;

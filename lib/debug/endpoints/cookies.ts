@@ -7,6 +7,7 @@
  * RFC 6265 §4.1.1 lets a server send; anything else is 400, never a
  * header built from unchecked input.
  */
+import { isToken } from "../../shared/http_token.ts";
 import {
   MAX_COOKIE_PAIRS,
   MAX_COOKIE_VALUE,
@@ -23,8 +24,6 @@ import { BASE_HEADERS, respond } from "../core/http.ts";
 import { ParamError } from "../core/params.ts";
 import { reflect } from "./request.ts";
 
-/** A cookie-name: an RFC 9110 token. */
-const NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
 /** A cookie-value: cookie-octets, optionally in double quotes. */
 const VALUE =
   /^(?:[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*|"[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*")$/;
@@ -52,7 +51,7 @@ export function parseCookies(header: string | null): Record<string, string> {
 }
 
 function checkName(name: string, param: string): void {
-  if (!NAME.test(name)) {
+  if (!isToken(name, 256)) {
     throw new ParamError(
       param,
       `The cookie name ${

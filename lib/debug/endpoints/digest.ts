@@ -13,6 +13,7 @@
  * `fake=fake_value` (client suites check that cookies survive the
  * handshake); it is scoped to the base path like every cookie here.
  */
+import { leadingToken } from "../../shared/http_token.ts";
 import {
   MAX_DIGEST_HEADER,
   MAX_DIGEST_PARAMS,
@@ -63,9 +64,9 @@ export function parseDigest(header: string | null): DigestCredentials | null {
   let count = 0;
   const s = header;
   while (at < s.length) {
-    const name = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+/.exec(s.slice(at));
+    const name = leadingToken(s.slice(at));
     if (!name) return null;
-    at += name[0].length;
+    at += name.length;
     while (s[at] === " ") at++;
     if (s[at] !== "=") return null;
     at++;
@@ -89,7 +90,7 @@ export function parseDigest(header: string | null): DigestCredentials | null {
       at += value.length;
     }
     if (++count > MAX_DIGEST_PARAMS) return null;
-    out[name[0].toLowerCase()] = value;
+    out[name.toLowerCase()] = value;
     while (s[at] === " ") at++;
     if (at < s.length) {
       if (s[at] !== ",") return null;

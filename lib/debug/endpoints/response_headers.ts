@@ -9,6 +9,7 @@
  * (Content-Length, Transfer-Encoding, Connection...) and nosniff are not
  * settable either. Each refusal is a 400 naming the header.
  */
+import { isToken } from "../../shared/http_token.ts";
 import {
   MAX_RESPONSE_HEADER_VALUE,
   MAX_RESPONSE_HEADERS,
@@ -29,7 +30,6 @@ import {
 import { ParamError } from "../core/params.ts";
 import { multiMap } from "./form.ts";
 
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$/;
 // Field values: visible characters, spaces and tabs inside (RFC 9110 §5.5).
 const FIELD_VALUE =
   /^[\x21-\x7e\x80-\xff](?:[\x20-\x7e\x80-\xff\t]*[\x21-\x7e\x80-\xff])?$|^$/;
@@ -69,7 +69,7 @@ const SAFE_TYPES = new Set([
 /** Why `name: value` may not be set, or null when it may. */
 export function refusal(name: string, value: string): string | null {
   const n = name.toLowerCase();
-  if (!TOKEN.test(name)) return "is not a valid header name (RFC 9110 §5.1)";
+  if (!isToken(name, 256)) return "is not a valid header name (RFC 9110 §5.1)";
   if (value.length > MAX_RESPONSE_HEADER_VALUE || !FIELD_VALUE.test(value)) {
     return `has a value with control characters, outer spaces, or over ${MAX_RESPONSE_HEADER_VALUE} characters (RFC 9110 §5.5)`;
   }
