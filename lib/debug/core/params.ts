@@ -319,6 +319,29 @@ function formDecode(s: string): string {
   }
 }
 
+/** The query parameter every endpoint takes, never an endpoint's data. */
+const COMMON = "sleep";
+
+/**
+ * The query's name-value pairs in order, `sleep` left out: what
+ * `/cookies/set` sets and `/response-headers` sends. More than `max` of
+ * them is a 400 naming `query` (`what` says what they are).
+ */
+export function queryPairs(
+  query: string,
+  max: number,
+  what: string,
+): [string, string][] {
+  const pairs = [...new URLSearchParams(query)].filter(([n]) => n !== COMMON);
+  if (pairs.length > max) {
+    throw new ParamError(
+      "query",
+      `At most ${max} ${what} at once, got ${pairs.length}.`,
+    );
+  }
+  return pairs;
+}
+
 /**
  * The values of the query names in `wanted`, in order (one shared empty
  * map when the query is empty, hence read-only). A small scan rather

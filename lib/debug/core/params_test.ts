@@ -6,6 +6,7 @@ import {
   paramParser,
   parseInteger,
   parseParam,
+  queryPairs,
   queryValues,
 } from "./params.ts";
 import { createDebugApi } from "../api.ts";
@@ -249,3 +250,18 @@ for (const [name, raw, min, max] of INTEGER_BAD) {
     );
   });
 }
+
+Deno.test("params: queryPairs keeps the query's pairs in order but sleep, and refuses more than the cap naming query", () => {
+  assert.deepEqual(queryPairs("?a=1&sleep=5&b=2&a=3", 3, "things"), [
+    ["a", "1"],
+    ["b", "2"],
+    ["a", "3"],
+  ]);
+  assert.deepEqual(queryPairs("", 3, "things"), []);
+  assert.throws(
+    () => queryPairs("a=1&b=2&c=3&d=4", 3, "things"),
+    (e) =>
+      e instanceof ParamError && e.param === "query" &&
+      /At most 3 things at once, got 4/.test(e.message),
+  );
+});

@@ -21,7 +21,7 @@ import {
   type Route,
 } from "../core/endpoint.ts";
 import { BASE_HEADERS, respond } from "../core/http.ts";
-import { ParamError } from "../core/params.ts";
+import { ParamError, queryPairs } from "../core/params.ts";
 import { reflect } from "./request.ts";
 
 /** A cookie-value: cookie-octets, optionally in double quotes. */
@@ -71,18 +71,8 @@ function checkValue(name: string, value: string, param: string): void {
 }
 
 /** The cookie pairs of a query, without the API's own parameters. */
-function queryPairs(
-  query: string,
-  own: ReadonlySet<string>,
-): [string, string][] {
-  const pairs = [...new URLSearchParams(query)].filter(([n]) => !own.has(n));
-  if (pairs.length > MAX_SET_COOKIES) {
-    throw new ParamError(
-      "query",
-      `At most ${MAX_SET_COOKIES} cookies at once, got ${pairs.length}.`,
-    );
-  }
-  return pairs;
+function cookiePairs(query: string): [string, string][] {
+  return queryPairs(query, MAX_SET_COOKIES, "cookies");
 }
 
 const COOKIES_SCHEMA: JsonSchema = {
@@ -111,9 +101,6 @@ function cookieJar(ctx: DebugContext, route: Route) {
   };
   return { location, attributes, toCookies };
 }
-
-/** The API's own query parameters, which are never cookies. */
-const OWN: ReadonlySet<string> = new Set(["sleep"]);
 
 /** `GET /cookies`. */
 export function cookies(ctx: DebugContext, route: Route): EndpointDef {
@@ -185,7 +172,7 @@ export function set(ctx: DebugContext, route: Route): EndpointDef {
         checkValue(name, value, "value");
         return [[name, value]];
       }
-      const pairs = queryPairs(new URL(req.url).search, OWN);
+      const pairs = cookiePairs(new URL(req.url).search);
       for (const [n, v] of pairs) {
         checkName(n, n);
         checkValue(n, v, n);
@@ -218,7 +205,7 @@ export function remove(ctx: DebugContext, route: Route): EndpointDef {
       description: "Forget a cookie",
     }],
     validate: (_params, req) => {
-      const names = queryPairs(new URL(req.url).search, OWN).map(([n]) => n);
+      const names = cookiePairs(new URL(req.url).search).map(([n]) => n);
       for (const n of names) checkName(n, n);
       return names;
     },

@@ -27,7 +27,7 @@ import {
   REFLECT_HEADERS,
   respond,
 } from "../core/http.ts";
-import { ParamError } from "../core/params.ts";
+import { ParamError, queryPairs } from "../core/params.ts";
 import { multiMap } from "./form.ts";
 
 // Field values: visible characters, spaces and tabs inside (RFC 9110 §5.5).
@@ -87,13 +87,7 @@ export function refusal(name: string, value: string): string | null {
 }
 
 function pairsOf(query: string): [string, string][] {
-  const pairs = [...new URLSearchParams(query)].filter(([n]) => n !== "sleep");
-  if (pairs.length > MAX_RESPONSE_HEADERS) {
-    throw new ParamError(
-      "query",
-      `At most ${MAX_RESPONSE_HEADERS} headers at once, got ${pairs.length}.`,
-    );
-  }
+  const pairs = queryPairs(query, MAX_RESPONSE_HEADERS, "headers");
   for (const [name, value] of pairs) {
     const why = refusal(name, value);
     if (why) {
