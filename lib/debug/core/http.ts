@@ -196,8 +196,10 @@ export function urlPath(url: string): string {
 /**
  * The offer a client prefers by its Accept header (RFC 9110 §12.5.1): the
  * highest q-value, the most specific matching range deciding each offer's
- * q, and the order of `offers` breaking ties. No Accept means anything;
- * null when nothing offered is acceptable.
+ * q; at the same q an offer named outright beats one a wildcard matches (a
+ * browser's `image/webp,...,image/*` means webp), then the order of
+ * `offers` breaks ties. No Accept means anything; null when nothing offered
+ * is acceptable.
  */
 export function negotiate(
   accept: string | null,
@@ -222,6 +224,7 @@ export function negotiate(
   });
   let best: string | null = null;
   let bestQ = 0;
+  let bestSpecificity = -1;
   for (const offer of offers) {
     const [type, sub] = offer.toLowerCase().split("/");
     let q = -1;
@@ -239,9 +242,10 @@ export function negotiate(
         q = r.q;
       }
     }
-    if (q > bestQ) {
+    if (q > bestQ || (q > 0 && q === bestQ && specificity > bestSpecificity)) {
       best = offer;
       bestQ = q;
+      bestSpecificity = specificity;
     }
   }
   return best;

@@ -5,7 +5,6 @@
  * by `image/*`), and nothing acceptable is 406. The SVG has no script and
  * is served with a CSP that would forbid one anyway.
  */
-import { MAX_ACCEPT_CHARS } from "../core/limits.ts";
 import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
 import {
@@ -30,23 +29,6 @@ export const IMAGE_TYPES: Readonly<Record<string, string>> = Object.freeze({
   svg: "image/svg+xml",
 });
 
-/**
- * `offers` with those `accept` names outright moved to the front: at the
- * same q, a browser's `image/webp,...,image/*` means webp, not the first
- * type `image/*` matches.
- */
-function namedFirst(accept: string | null, offers: readonly string[]) {
-  const named = new Set(
-    (accept ?? "").slice(0, MAX_ACCEPT_CHARS).toLowerCase().split(",").map((
-      range,
-    ) => range.split(";")[0].trim()),
-  );
-  return [
-    ...offers.filter((o) => named.has(o)),
-    ...offers.filter((o) => !named.has(o)),
-  ];
-}
-
 /** `GET /image[/{format}]`. */
 export function image(ctx: DebugContext, route: Route): EndpointDef {
   const formats = Object.keys(IMAGE_TYPES);
@@ -65,7 +47,7 @@ export function image(ctx: DebugContext, route: Route): EndpointDef {
   /** The format Accept picks, or a 406 naming Accept (RFC 9110 §15.5.7). */
   const byAccept = (req: Request): string => {
     const accept = req.headers.get("accept");
-    const type = negotiate(accept, namedFirst(accept, offers));
+    const type = negotiate(accept, offers);
     if (type === null) {
       throw new ParamError(
         "Accept",
