@@ -51,10 +51,25 @@ import {
 } from "./core/tls.ts";
 
 export type { DebugContext, DebugOptions } from "./core/context.ts";
-export type { EndpointSpec, ParamSpec } from "./core/catalog.ts";
+export type {
+  EndpointSpec,
+  ExampleSpec,
+  HeaderSpec,
+  JsonSchema,
+  ParamIn,
+  ParamSpec,
+  ParamType,
+  ParamValue,
+  ResponseSpec,
+} from "./core/catalog.ts";
+export type { TimerCounter, TimerWheel } from "./core/timers.ts";
+export type { Lifecycle, WaitEnd } from "./core/lifecycle.ts";
+export type { RateLimiter } from "./core/rate.ts";
+export type { RequestText } from "./core/request_text.ts";
 export {
   type DebugLimits,
   DEFAULT_LIMITS,
+  type LimitInfo,
   LIMITS,
   limitsFromEnv,
 } from "./core/limits.ts";
@@ -109,6 +124,7 @@ export interface DebugServerOptions extends DebugOptions {
 export interface DebugServer {
   /** Origin plus base path, without a trailing slash: `http://127.0.0.1:41234/api/debug`. */
   readonly url: string;
+  /** The TCP port it listens on (the free one picked for `port: 0`). */
   readonly port: number;
   /**
    * The certificate served over HTTPS (PEM), to trust in a client:
@@ -120,6 +136,7 @@ export interface DebugServer {
   readonly handler: DebugHandler;
   /** Drains the API, then stops the server once in-flight responses end. */
   close(): Promise<void>;
+  /** {@link close}, for `await using server = await startDebugServer()`. */
   [Symbol.asyncDispose](): Promise<void>;
 }
 

@@ -45,7 +45,9 @@ export type ParamValue = number | string | boolean;
 export interface ParamSpec {
   /** Name as written in the URL, also the runner's `[data-param=NAME]`. */
   readonly name: string;
+  /** Where it is read: a path segment or the query. */
   readonly in: ParamIn;
+  /** The grammar its text is parsed with. */
   readonly type: ParamType;
   /**
    * Whether the parameter must be given. An optional path parameter is a
@@ -62,13 +64,15 @@ export interface ParamSpec {
   readonly wait?: boolean;
   /** Value used when the parameter is absent (undefined: no default). */
   readonly default?: ParamValue;
-  /** Inclusive bounds for `integer`, `number` and `duration` (ms). */
+  /** Inclusive lower bound for `integer`, `number` and `duration` (ms). */
   readonly min?: number;
+  /** Inclusive upper bound, as `min`; a default above it is this bound. */
   readonly max?: number;
   /** Allowed values for `enum`. */
   readonly enum?: readonly (string | number)[];
-  /** For `string`: longest accepted length and a full-match pattern. */
+  /** For `string`: the longest accepted length. */
   readonly maxLength?: number;
+  /** For `string`: a pattern the whole value must match. */
   readonly pattern?: string;
   /**
    * Ranges inside the type's grammar that are refused with a specific
@@ -90,7 +94,9 @@ export type JsonSchema = { readonly [key: string]: unknown };
 
 /** A request or response header with a meaning for an endpoint. */
 export interface HeaderSpec {
+  /** The header's name, as documented (`Last-Event-ID`). */
   readonly name: string;
+  /** What it means to this endpoint. */
   readonly description: string;
 }
 
@@ -98,11 +104,13 @@ export interface HeaderSpec {
 export interface ResponseSpec {
   /** `"200"`, `"204"`, `"302"`, or a class such as `"4XX"` (OpenAPI style). */
   readonly status: string;
+  /** When it is answered. */
   readonly description: string;
   /** Media type of the body; absent when the response has no body. */
   readonly contentType?: string;
   /** Schema of the (decompressed) body. */
   readonly schema?: JsonSchema;
+  /** Response headers with a meaning (Location, Retry-After). */
   readonly headers?: readonly HeaderSpec[];
 }
 
@@ -110,6 +118,7 @@ export interface ResponseSpec {
 export interface ExampleSpec {
   /** Path and query, e.g. `/api/debug/status/418?sleep=250`. */
   readonly url: string;
+  /** What the example shows, as a link text. */
   readonly description: string;
   /** Method when not GET. */
   readonly method?: string;
@@ -140,6 +149,7 @@ export interface EndpointSpec {
   readonly acceptsBody: boolean;
   /** Whether the response is a `text/event-stream` (the runner shows events). */
   readonly streaming: boolean;
+  /** One line: what the endpoint is for. */
   readonly summary: string;
   /** Prose with `code` spans: behaviour, edge cases, limits. */
   readonly description: string;
@@ -147,7 +157,9 @@ export interface EndpointSpec {
   readonly params: readonly ParamSpec[];
   /** Request headers with a meaning here (e.g. SSE's Last-Event-ID). */
   readonly requestHeaders?: readonly HeaderSpec[];
+  /** Every status it answers with, problems included. */
   readonly responses: readonly ResponseSpec[];
+  /** Sample requests, the `/debug` page's links and recorded samples. */
   readonly examples: readonly ExampleSpec[];
 }
 

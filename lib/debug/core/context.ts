@@ -44,6 +44,7 @@ export interface DebugOptions {
 export interface DebugContext {
   /** The base path without a trailing slash: `/api/debug`, or `""` for `/`. */
   readonly base: string;
+  /** Every limit of the instance: its options' over the defaults. */
   readonly limits: DebugLimits;
   /** Lower-cased `host` / `host:port` entries `/redirect-to` may target. */
   readonly redirectHosts: ReadonlySet<string>;

@@ -29,6 +29,10 @@ export class RateLimiter {
   readonly #buckets = new Map<string, Bucket>();
   readonly #max: number;
 
+  /**
+   * `perMinute` requests per client and minute, on the clock `now`, keeping
+   * at most `maxClients` clients' buckets.
+   */
   constructor(
     perMinute: number,
     now: () => number = () => performance.now(),

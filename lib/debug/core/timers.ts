@@ -41,6 +41,7 @@ export class TimerWheel implements TimerCounter {
   #armedAt = Infinity;
   readonly #now: () => number;
 
+  /** A wheel on the clock `now` (milliseconds; a test passes a fake one). */
   constructor(now: () => number = () => performance.now()) {
     this.#now = now;
   }

@@ -25,7 +25,9 @@ export interface SelfSigned extends TlsPair {
   fingerprint: string;
   /** The names it is valid for: DNS names and IP addresses. */
   names: string[];
+  /** The start of its validity (a minute back, for clocks a little behind). */
   notBefore: Date;
+  /** The end of its validity. */
   notAfter: Date;
 }
 
