@@ -9,6 +9,7 @@
  */
 import type { PreparedRequest } from "./model.ts";
 import { concatBytes } from "../../lib/shared/bytes.ts";
+import { bytesBase64 } from "../../lib/shared/base64.ts";
 
 /** A response that arrived. */
 export interface RunResponse {
@@ -99,7 +100,7 @@ export async function runFetch(
       body: new TextDecoder().decode(buf),
       // An <img> never runs script, even from an SVG.
       image: /^image\/[a-z0-9.+-]+$/.test(type) && buf.byteLength
-        ? `data:${type};base64,${base64(buf)}`
+        ? `data:${type};base64,${bytesBase64(buf)}`
         : null,
       bytes: buf.byteLength,
       redirected: res.redirected,
@@ -153,10 +154,3 @@ async function readBody(
 }
 
 /** Standard base64 of `bytes` (btoa takes a binary string, in slices). */
-function base64(bytes: Uint8Array): string {
-  let bin = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(bin);
-}

@@ -6,6 +6,7 @@
  * render recorded content.
  */
 import { prettyJson, tokensText } from "../shared/json_pretty.ts";
+import { base64Bytes } from "../shared/base64.ts";
 
 /** A body prepared for display. */
 export type BodyPreview =
@@ -30,18 +31,6 @@ function isTextual(mime: string): boolean {
     mime.includes("xml") || mime.includes("javascript") ||
     mime.includes("ecmascript") || mime.includes("x-www-form-urlencoded") ||
     mime === "image/svg+xml" || mime === "";
-}
-
-/** The bytes of base64 text (whitespace ignored), or null when it is not. */
-export function base64Bytes(b64: string): Uint8Array | null {
-  try {
-    const bin = atob(b64.replace(/\s+/g, ""));
-    const bytes = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-    return bytes;
-  } catch {
-    return null;
-  }
 }
 
 /**

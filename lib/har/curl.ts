@@ -4,7 +4,7 @@
  * The command itself is the shared builder's (`lib/shared/curl.ts`).
  */
 import { curlCommand, type HeaderPair } from "../shared/curl.ts";
-import { base64Bytes } from "./body.ts";
+import { base64Bytes } from "../shared/base64.ts";
 import { obj } from "./normalize.ts";
 import { type NameValue, pairs } from "./pairs.ts";
 

@@ -10,6 +10,7 @@
  * ask for it and HTTP/1.1 to the rest. Nothing here touches the disk or
  * keeps state between calls.
  */
+import { base64Bytes, bytesBase64 } from "../../shared/base64.ts";
 
 /** A certificate (chain) and its private key, both PEM. */
 export interface TlsPair {
@@ -90,23 +91,15 @@ export function pemBlocks(
 ): { label: string; der: Uint8Array<ArrayBuffer> }[] {
   const out: { label: string; der: Uint8Array<ArrayBuffer> }[] = [];
   for (const m of text.slice(0, MAX_PEM_CHARS).matchAll(PEM_BLOCK)) {
-    try {
-      const bin = atob(m[2].replace(/\s+/g, ""));
-      const der = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) der[i] = bin.charCodeAt(i);
-      out.push({ label: m[1], der });
-    } catch {
-      // Not base64: not a block.
-    }
+    const der = base64Bytes(m[2]);
+    if (der) out.push({ label: m[1], der }); // not base64: not a block
   }
   return out;
 }
 
 /** DER bytes as a PEM block of `label`, 64 characters a line (RFC 7468 §2). */
 export function toPem(label: string, der: Uint8Array): string {
-  let bin = "";
-  for (const b of der) bin += String.fromCharCode(b);
-  const lines = btoa(bin).match(/.{1,64}/g) ?? [];
+  const lines = bytesBase64(der).match(/.{1,64}/g) ?? [];
   return `-----BEGIN ${label}-----\n${
     lines.join("\n")
   }\n-----END ${label}-----\n`;
