@@ -1296,6 +1296,36 @@ const CHANGES: [string, string, string, Want[]][] = [
 
 const SAME: [string, string, string][] = [
   [
+    "same/a oneOf of documented consts is the enum of their values (and a null alternative its nullable)",
+    doc31(
+      requestBody(object({
+        kind: {
+          oneOf: [
+            { const: "cat", description: "A cat" },
+            { const: "dog", title: "Dog", "x-order": 2 },
+            { type: "null" },
+          ],
+        },
+      })),
+    ),
+    doc31(
+      requestBody(object({
+        kind: { type: ["string", "null"], enum: ["cat", "dog"] },
+      })),
+    ),
+  ],
+  [
+    "same/an anyOf of enums is the enum of all their values",
+    doc31(
+      requestBody(
+        object({
+          n: { anyOf: [{ enum: [1, 2] }, { const: 3, type: "integer" }] },
+        }),
+      ),
+    ),
+    doc31(requestBody(object({ n: { enum: [1, 2, 3] } }))),
+  ],
+  [
     "same/an inline alternative renamed by its title",
     doc(
       requestBody(
@@ -1680,6 +1710,26 @@ const SAME: [string, string, string][] = [
     doc(query({ type: "string" })),
   ],
 ];
+
+Deno.test("compare: a oneOf of consts that loses one is an enum that lost a value; one with a bound is still alternatives", () => {
+  const kinds = (alts: Json[]) =>
+    doc31(requestBody(object({ kind: { oneOf: alts } })));
+  assert.deepEqual(
+    summary(
+      compareSpecs(
+        kinds([{ const: "cat" }, { const: "dog" }]),
+        kinds([{ const: "cat" }]),
+      ).changes,
+    ),
+    [["request-property-enum-value-removed", "breaking", ["POST /a"]]],
+  );
+  // An alternative that limits more than a value is no value alternative.
+  const bounded = compareSpecs(
+    kinds([{ const: "cat" }, { type: "string", maxLength: 3 }]),
+    doc31(requestBody(object({ kind: { enum: ["cat"] } }))),
+  ).changes.map((c) => c.id);
+  assert.ok(bounded.length > 0, "a bounded alternative still compares");
+});
 
 function summary(changes: Change[]): Want[] {
   return changes.map((c) => [c.id, c.level, c.operations]);

@@ -241,6 +241,40 @@ const ANNOTATIONS = new Set([
   "externalDocs",
 ]);
 
+/** Keywords a value alternative may carry besides its value (see {@link valueAlternatives}). */
+const VALUE_WORDS = new Set(
+  [...ANNOTATIONS, "type", "const", "enum"].filter((k) => k !== "allOf"),
+);
+
+/**
+ * The values a `oneOf`/`anyOf` allows when each alternative is only a value
+ * (`const`, or an `enum`) with a type and words beside it, the way a
+ * documented enum is written (`oneOf: [{const: "cat", description: "…"}]`):
+ * the same values as `enum: [cat, …]`, and compared as that enum. Null when
+ * any alternative says more; `{type: "null"}` alternatives set `nullable`.
+ */
+function valueAlternatives(
+  targets: readonly unknown[],
+  nullable: () => void,
+): unknown[] | null {
+  const values: unknown[] = [];
+  for (const t of targets) {
+    if (!isObject(t)) return null;
+    if (t.type === "null" && t.const === undefined && t.enum === undefined) {
+      nullable();
+      continue;
+    }
+    for (const k in t) {
+      if (!VALUE_WORDS.has(k) && !k.startsWith("x-")) return null;
+    }
+    if (t.const !== undefined) values.push(t.const);
+    else if (Array.isArray(t.enum)) values.push(...t.enum.slice(0, MAX_ENUM));
+    else return null;
+    if (values.length > MAX_ENUM) return null;
+  }
+  return values.length ? values : null;
+}
+
 /** Reads schemas of one document, each object once. */
 export class SchemaReader {
   #r: RefResolver;
@@ -447,9 +481,17 @@ export class SchemaReader {
       types = types.filter((x) => x !== "null");
       if (!types.length) types = null;
     }
+    let altValues: unknown[] | null = null;
     for (const kind of ["oneOf", "anyOf"] as const) {
       const list = pick(m, kind);
       if (!Array.isArray(list) || !list.length || v.alts) continue;
+      if (altValues === null) {
+        altValues = valueAlternatives(
+          list.slice(0, MAX_ALTS).map((x) => this.#r.deref(x).value),
+          () => nullable = true,
+        );
+        if (altValues) continue;
+      }
       const at = childPointer(partOf(kind), kind);
       const alts: Alternative[] = [];
       let altTypes: string[] | null = [];
@@ -489,13 +531,12 @@ export class SchemaReader {
     // Every part's enum applies: the values all of them allow, in the
     // first's order.
     let e: unknown[] | null = null;
-    for (const part of m.parts) {
-      if (!Array.isArray(part.enum)) continue;
-      if (e === null) e = part.enum.slice(0, MAX_ENUM);
+    const lists = m.parts.map((part) => part.enum).filter(Array.isArray);
+    if (altValues) lists.push(altValues);
+    for (const list of lists) {
+      if (e === null) e = list.slice(0, MAX_ENUM);
       else {
-        const allowed = new Set(
-          part.enum.slice(0, MAX_ENUM).map((x) => json(x)),
-        );
+        const allowed = new Set(list.slice(0, MAX_ENUM).map((x) => json(x)));
         e = e.filter((x) => allowed.has(json(x)));
       }
     }
