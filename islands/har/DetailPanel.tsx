@@ -74,6 +74,7 @@ export function DetailPanel(
             timings={e.timings}
             total={e.durationMs}
             extra={detail.extraTimings}
+            split={detail.blockedSplit}
           />
         </Section>
         {LISTS.map(([id, title, key]) => (

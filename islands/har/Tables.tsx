@@ -68,10 +68,12 @@ export function CookieTable(
  * bar placed where the phase falls within the request, and the total.
  */
 export function TimingTable(
-  { timings, total, extra }: {
+  { timings, total, extra, split }: {
     timings: Timings;
     total: number;
     extra: NameValue[];
+    /** Blocked as DevTools splits it (queueing, stalled), when recorded. */
+    split: { queueing: number; stalled: number } | null;
   },
 ) {
   let at = 0;
@@ -89,7 +91,7 @@ export function TimingTable(
             const left = total > 0 ? (at / total) * 100 : 0;
             const width = total > 0 ? (drawn / total) * 100 : 0;
             at += drawn;
-            return (
+            const row = (
               <tr key={p} data-phase={p} data-ms={String(v)}>
                 <th scope="row">
                   <span class={`wf-swatch wf-${p}`} />
@@ -108,6 +110,24 @@ export function TimingTable(
                 <td class="num">{v >= 0 ? exactMs(v) : "n/a"}</td>
               </tr>
             );
+            if (p !== "blocked" || !split) return row;
+            return [
+              row,
+              ...(["queueing", "stalled"] as const).map((part) => (
+                <tr
+                  key={part}
+                  class="har-timing-part"
+                  data-phase={part}
+                  data-ms={String(split[part])}
+                >
+                  <th scope="row">
+                    {part === "queueing" ? "Queueing" : "Stalled"}
+                  </th>
+                  <td />
+                  <td class="num">{exactMs(split[part])}</td>
+                </tr>
+              )),
+            ];
           })}
           <tr class="har-timing-total">
             <th scope="row">Duration</th>

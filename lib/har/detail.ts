@@ -83,6 +83,12 @@ export interface HarDetail {
   responseBody: BodyPreview;
   /** Exporter-specific timing fields such as `_blocked_queueing`. */
   extraTimings: NameValue[];
+  /**
+   * Blocked split as Chrome DevTools shows it: Chrome's `_blocked_queueing`
+   * is the queueing part of `blocked`, the rest is "Stalled"; null when the
+   * file does not record it (or records it larger than `blocked`).
+   */
+  blockedSplit: { queueing: number; stalled: number } | null;
   /** "Copy as cURL": a command repeating the request; "" when over 1,000,000 characters. */
   curl: string;
   /** Why `curl` is empty or leaves the body out ("" when it is whole). */
@@ -172,6 +178,16 @@ function sideFile(content: Obj): BodyPreview | null {
 /** The `timings` members HAR 1.2 §4.2.16 defines; others are listed apart. */
 const PHASE_KEYS = new Set<string>([...PHASES, "comment"]);
 
+/** See {@link HarDetail.blockedSplit}. */
+function blockedSplit(
+  timings: Obj,
+): { queueing: number; stalled: number } | null {
+  const blocked = timings.blocked, queueing = timings._blocked_queueing;
+  if (typeof blocked !== "number" || typeof queueing !== "number") return null;
+  if (!(queueing >= 0) || !(blocked >= queueing)) return null;
+  return { queueing, stalled: blocked - queueing };
+}
+
 /** Builds the detail of `raw` (normalised as `entry`). */
 export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
   const req = obj(raw.request);
@@ -247,6 +263,7 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
       charsetOf(entry.mimeType),
     ),
     extraTimings: list("extraTimings", extra),
+    blockedSplit: blockedSplit(obj(raw.timings)),
     curl,
     curlNote: note,
     more,

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { harFixture } from "../../tests/helpers/har_doc.ts";
+import { entry, har } from "../../tests/helpers/har_hostile.ts";
 import { parseHarText } from "./parse.ts";
 import {
   entryDetail,
@@ -161,4 +162,21 @@ Deno.test("har detail: a body Playwright saved beside the HAR is named", () => {
     reason:
       "The body was saved beside the HAR file, as ab12.html; this file holds no copy.",
   });
+});
+
+Deno.test("har detail: Blocked splits into Queueing and Stalled as DevTools shows it, when Chrome recorded _blocked_queueing", () => {
+  const split = (timings: Record<string, unknown>) => {
+    const t = JSON.stringify(har([entry({ timings })]));
+    const p = parseHarText(t);
+    return entryDetail(p.raw[0], p.doc.entries[0]).blockedSplit;
+  };
+  const base = { send: 1, wait: 8, receive: 1 };
+  assert.deepEqual(split({ ...base, blocked: 12.5, _blocked_queueing: 2.5 }), {
+    queueing: 2.5,
+    stalled: 10,
+  });
+  assert.equal(split({ ...base, blocked: 12.5 }), null);
+  assert.equal(split({ ...base, blocked: -1, _blocked_queueing: 2 }), null);
+  assert.equal(split({ ...base, blocked: 1, _blocked_queueing: 2 }), null);
+  assert.equal(split({ ...base, blocked: 3, _blocked_queueing: "2" }), null);
 });

@@ -41,6 +41,9 @@ Deno.test({
         );
       assert.deepEqual(phases, [
         ["blocked", "0.5"],
+        // Chrome's _blocked_queueing, split as DevTools shows Blocked.
+        ["queueing", "0.25"],
+        ["stalled", "0.25"],
         ["dns", "-1"],
         ["connect", "-1"],
         ["ssl", "-1"],
