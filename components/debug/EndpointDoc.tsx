@@ -12,7 +12,7 @@ import { ParamTable } from "./ParamTable.tsx";
 import { Responses } from "./Responses.tsx";
 import { Examples } from "./Examples.tsx";
 import { Prose } from "./Prose.tsx";
-import { MethodBadge } from "../../islands/shared/MethodBadge.tsx";
+import { methodClass } from "../../lib/shared/method_class.ts";
 import type { Samples } from "./samples.ts";
 
 /** Props of {@link EndpointDoc}. */
@@ -29,7 +29,7 @@ export interface EndpointDocProps {
 function Methods({ ep }: { ep: EndpointSpec }) {
   return (
     <span class="methods">
-      {ep.methods.map((m) => <MethodBadge key={m} method={m} label={m} />)}
+      {ep.methods.map((m) => <span key={m} class={methodClass(m)}>{m}</span>)}
     </span>
   );
 }

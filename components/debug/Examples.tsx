@@ -10,7 +10,7 @@ import type {
 import { isJsonType } from "../../lib/shared/json_pretty.ts";
 import type { Samples } from "./samples.ts";
 import { CodeBlock } from "./Prose.tsx";
-import { MethodBadge } from "../../islands/shared/MethodBadge.tsx";
+import { methodClass } from "../../lib/shared/method_class.ts";
 
 /** Props of {@link Examples}. */
 export interface ExamplesProps {
@@ -34,7 +34,7 @@ export function Examples({ ep, samples, exampleHref }: ExamplesProps) {
         return (
           <li key={i} class="example">
             <div class="example-head">
-              <MethodBadge method={method} label={method} />
+              <span class={methodClass(method)}>{method}</span>
               {method === "GET"
                 ? (
                   <a class="example-url" href={ex.url}>

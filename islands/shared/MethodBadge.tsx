@@ -1,4 +1,4 @@
-import { KNOWN_METHODS } from "../../lib/openapi/operations.ts";
+import { methodClass } from "../../lib/shared/method_class.ts";
 
 /** Props of {@link MethodBadge}. */
 export interface MethodBadgeProps {
@@ -6,18 +6,6 @@ export interface MethodBadgeProps {
   method: string;
   /** The text shown, when not the method in upper case (a HAR's, as recorded). */
   label?: string;
-}
-
-const KNOWN: ReadonlySet<string> = new Set(KNOWN_METHODS);
-
-/**
- * The badge's classes (`.method` tokens of static/styles.css): a known
- * method's own, any other `method-extra`, so a recorded method never adds
- * a class of its own choosing.
- */
-export function methodClass(method: string): string {
-  const m = method.toLowerCase();
-  return KNOWN.has(m) ? `method method-${m}` : "method method-extra";
 }
 
 /** The colour-coded method badge, the one every page uses. */

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { renderToString } from "preact-render-to-string";
-import { MethodBadge, methodClass } from "./MethodBadge.tsx";
+import { MethodBadge } from "./MethodBadge.tsx";
+import { methodClass } from "../../lib/shared/method_class.ts";
 
 Deno.test("method badge: known methods in any case get their colour; any other method, however written, one fixed class", () => {
   assert.equal(methodClass("GET"), "method method-get");
