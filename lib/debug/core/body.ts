@@ -244,33 +244,6 @@ async function settlesSoon(p: Promise<unknown>): Promise<boolean> {
 }
 
 /**
- * The 413 of a request whose declared size (`Content-Length`) is over
- * `maxBodyBytes` and whose body no Content-Encoding decodes (a coded body's
- * decoded size is known only once decoded), else null.
- */
-function declaredTooLarge(req: Request, ctx: DebugContext): ParamError | null {
-  const declared = req.headers.get("content-length");
-  if (declared === null || !/^[0-9]{1,16}$/.test(declared)) return null;
-  if (requestCodings(req.headers.get("content-encoding")).length) return null;
-  const n = Number(declared);
-  const max = ctx.limits.maxBodyBytes;
-  return n > max ? tooLarge(max, `Content-Length: ${n}`) : null;
-}
-
-/** An empty body. */
-const EMPTY = new Uint8Array(0);
-
-/**
- * The body of a GET or HEAD request, which Deno never hands over: empty,
- * or the 413 its declared size earns, as any other method's would.
- */
-export function noBody(req: Request, ctx: DebugContext): Uint8Array {
-  const over = declaredTooLarge(req, ctx);
-  if (over) throw over;
-  return EMPTY;
-}
-
-/**
  * The body's decoded bytes (an empty array when there is none), or a
  * ParamError: 413 naming `body` once more than `maxBodyBytes` arrived or
  * would be decoded, 408 when it comes too slowly, 415 for an unknown
@@ -284,15 +257,18 @@ export async function readBody(
 ): Promise<Uint8Array> {
   const max = ctx.limits.maxBodyBytes;
   const codings = requestCodings(req.headers.get("content-encoding"));
-  const over = declaredTooLarge(req, ctx);
-  if (over) {
-    // Deno has already answered any Expect: 100-continue, so the client
-    // is sending: read (and drop) up to the discard budget before the 413.
-    const n = Number(req.headers.get("content-length"));
-    if (n <= max + DISCARD_BYTES && req.body) {
-      await discard(req.body.getReader(), n);
+  const declared = req.headers.get("content-length");
+  if (declared !== null && /^[0-9]{1,16}$/.test(declared)) {
+    const n = Number(declared);
+    // A coded body may inflate: only the raw bytes are known up front.
+    if (n > max && codings.length === 0) {
+      // Deno has already answered any Expect: 100-continue, so the client
+      // is sending: read (and drop) up to the discard budget before the 413.
+      if (n <= max + DISCARD_BYTES && req.body) {
+        await discard(req.body.getReader(), n);
+      }
+      throw tooLarge(max, `Content-Length: ${n}`);
     }
-    throw over;
   }
   const stream = req.body;
   if (!stream) return new Uint8Array(0);

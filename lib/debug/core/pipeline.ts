@@ -16,7 +16,7 @@
 import type { EndpointSpec } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { DebugInput, Endpoint } from "./endpoint.ts";
-import { noBody, readBody } from "./body.ts";
+import { readBody } from "./body.ts";
 import { ParamError, paramParser, type ParsedParams } from "./params.ts";
 import { errorProblem } from "./problem.ts";
 import {
@@ -59,7 +59,6 @@ export function endpointRunner(
       if (req.method !== "GET" || params.sleep || ep.spec.streaming) {
         return slow(req, input); // 3. body, 4. slot and sleep, 5, 6. HEAD
       }
-      noBody(req, ctx); // 3. a GET's declared size: 413
       const res = ep.handle(req, input); // 5. the handler, synchronously
       return res instanceof Promise ? res.catch(errorProblem) : res;
     } catch (err) {
@@ -115,10 +114,9 @@ function slowSteps(
   return async (req, input) => {
     try {
       const head = req.method === "HEAD";
-      // GET and HEAD carry no body Deno would hand over: only their
-      // declared size can be too large.
+      // GET and HEAD carry no body Deno would hand over.
       const body = req.method === "GET" || head
-        ? noBody(req, ctx)
+        ? EMPTY
         : await readBody(req, ctx, spec.acceptsBody); // 3. 413, 408, 415
       const ms = sleepOf(input.params);
       // A sleep or a stream holds a slot: when none is free, 503 before
