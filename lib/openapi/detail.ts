@@ -5,6 +5,7 @@
  */
 import { clip } from "../shared/parse_error.ts";
 import { markdown } from "./markdown.ts";
+import { valueJson } from "./example.ts";
 import type { DetailSource, ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";
 import { operationCurl } from "./operation_curl.ts";
@@ -144,14 +145,12 @@ function responseLinks(links: unknown, r: RefResolver): LinkDetail[] {
   return out;
 }
 
-/** A link value: an expression as written, any other value as JSON. */
+/**
+ * A link value: an expression as written, any other value as JSON, walked
+ * only as far as it is shown (a YAML alias fan-out is never expanded).
+ */
 function valueText(v: unknown): string {
-  if (typeof v === "string") return clip(v);
-  try {
-    return clip(JSON.stringify(v) ?? "");
-  } catch {
-    return "";
-  }
+  return typeof v === "string" ? clip(v) : valueJson(v, MAX_CELL, "");
 }
 
 /**

@@ -855,3 +855,35 @@ Deno.test("spec detail: a long callbacks list says how many more it holds", () =
   assert.equal(d.callbacks.length, 101);
   assert.equal(d.callbacks.at(-1), "…and 30 more");
 });
+
+Deno.test("spec detail: a link's value that fans out through YAML aliases is printed only as far as it is shown", () => {
+  // Each level holds the one before ten times: 10^8 leaves once expanded
+  // (printed whole, seconds and 400 MB).
+  const levels = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"];
+  for (let i = 1; i <= 7; i++) {
+    levels.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(", ")}]`);
+  }
+  const text = `openapi: 3.0.3
+info: {title: t, version: "1"}
+x-fan:
+${levels.map((l) => "  " + l).join("\n")}
+paths:
+  /a:
+    get:
+      responses:
+        "200":
+          description: ok
+          links:
+            L:
+              operationId: b
+              parameters: {p: *a7}
+              requestBody: *a7
+`;
+  const t0 = performance.now();
+  const [ok] = operationDetail(parseSpec(text), "paths", "/a", "get")!
+    .responses;
+  assert.ok(performance.now() - t0 < 500, "bounded");
+  const [p, body] = ok.links[0].parameters;
+  assert.ok(p.startsWith("p = [[[[") && p.length < 2_100, p.slice(0, 40));
+  assert.ok(body.startsWith("requestBody = [[[[") && body.length < 2_100);
+});
