@@ -35,7 +35,8 @@ const LEX =
 export function isJsonType(contentType: string | null): boolean {
   if (!contentType) return false;
   const t = contentType.split(";")[0].trim().toLowerCase();
-  return /^[a-z0-9.+-]+\/(?:[a-z0-9.+*-]*\+)?json$/.test(t);
+  // RFC 6838 §4.2 restricted names (`vnd.my_app+json`), and `*` for a range.
+  return /^[a-z0-9!#$&^_.+-]+\/(?:[a-z0-9!#$&^_.+*-]*\+)?json$/.test(t);
 }
 
 /** Bounds of {@link prettyJson}, for bodies from untrusted files. */

@@ -51,6 +51,11 @@ Deno.test("runner json: any JSON value pretty-prints to the same value", () => {
 Deno.test("runner json: media types", () => {
   assert.ok(isJsonType("application/json"));
   assert.ok(isJsonType("application/problem+json; charset=utf-8"));
+  // RFC 6838 restricted names, and a spec's range.
+  assert.ok(isJsonType("application/vnd.my_app+json"));
+  assert.ok(isJsonType("application/vnd.a$b.v2+json"));
+  assert.ok(isJsonType("application/*+json"));
+  assert.ok(!isJsonType("application/json-seq"));
   assert.ok(!isJsonType("text/event-stream"));
   assert.ok(!isJsonType(null));
 });
