@@ -66,10 +66,6 @@ export function jsonScalarSource(
   return s.slice(start, skipValue(s, start));
 }
 
-/** A bracket, or a whole string (no backtracking: one way to match each). */
-const TOKEN = /[{}[\]]|"[^"\\]*(?:\\.[^"\\]*)*"/g;
-const COLON = /[ \t\n\r]*:/y;
-
 /**
  * Offsets of keys written again in the same object of valid JSON `s`
  * (RFC 8259 §4: names SHOULD be unique; `JSON.parse` keeps the last value
@@ -77,10 +73,13 @@ const COLON = /[ \t\n\r]*:/y;
  * Stripe's 3 MB, so it runs with the checks, after the list is shown.
  */
 export function jsonDuplicateKeys(s: string, max: number): number[] {
+  // A bracket, or a whole string (no backtracking: one way to match each);
+  // made per call, as `lastIndex` is state.
+  const TOKEN = /[{}[\]]|"[^"\\]*(?:\\.[^"\\]*)*"/g;
+  const COLON = /[ \t\n\r]*:/y;
   const out: number[] = [];
   const stack: (Set<string> | null)[] = [];
   let keys: Set<string> | null = null;
-  TOKEN.lastIndex = 0;
   for (let m = TOKEN.exec(s); m && out.length < max; m = TOKEN.exec(s)) {
     const t = m[0];
     const c = t.charCodeAt(0);
