@@ -230,11 +230,11 @@ export function curlCommand(
   const form = req.form ?? [];
   const body = form.length ? "" : req.bodyBytes ?? req.body ?? "";
   const hasBody = body.length > 0 || form.length > 0;
-  if (!options.namedMethod) {
-    if (method === "HEAD") parts.push("--head");
-    else if (method !== (hasBody ? "POST" : "GET")) {
-      parts.push(`-X ${shellWord(method)}`);
-    }
+  // HEAD is always `--head` too: with `-X HEAD` alone curl waits for the
+  // body the headers announce, which never comes.
+  if (method === "HEAD") parts.push("--head");
+  else if (!options.namedMethod && method !== (hasBody ? "POST" : "GET")) {
+    parts.push(`-X ${shellWord(method)}`);
   }
   for (const [name, value] of req.headers) {
     if (sendableHeader(name, value)) {

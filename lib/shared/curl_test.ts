@@ -126,9 +126,13 @@ const URLS: [string, string, string[]][] = [
 /** [name, request, the whole command] with the method named first. */
 const NAMED: [string, CurlRequest, string[]][] = [
   ["ok/named GET", req({}), [`curl -X GET '${URL}'`]],
-  ["ok/named HEAD stays -X HEAD", req({ method: "HEAD" }), [
-    `curl -X HEAD '${URL}'`,
-  ]],
+  [
+    "ok/named HEAD is -X HEAD and --head, which waits for no body",
+    req({
+      method: "HEAD",
+    }),
+    [`curl -X HEAD '${URL}'`, "--head"],
+  ],
   ["ok/named POST with a body", req({ method: "POST", body: "x" }), [
     `curl -X POST '${URL}'`,
     "--data-raw 'x'",
