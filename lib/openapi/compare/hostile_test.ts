@@ -330,3 +330,33 @@ Deno.test("compare hostile: alternatives sharing an aliased enum of huge values 
   const r = timed(() => compareSpecs(side(0), side(5000)));
   assert.ok(r.counts.breaking > 0);
 });
+
+Deno.test("compare hostile: 20,000 servers and 20,000 renamed schemes pair in bounded time", () => {
+  const side = (tag: string) =>
+    JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "h", version: "1" },
+      servers: Array.from({ length: 20_000 }, (_, i) => ({
+        url: `https://${tag}${i}.example/{v}`,
+      })),
+      // One definition under 20,000 names: each pairs with one new name.
+      components: {
+        securitySchemes: Object.fromEntries(
+          Array.from({ length: 20_000 }, (_, i) => [
+            `${tag}${i}`,
+            { type: "http", scheme: "bearer" },
+          ]),
+        ),
+      },
+      paths: {},
+    });
+  const r = timed(() => compareSpecs(side("a"), side("b")));
+  assert.equal(
+    r.changes.filter((c) => c.id === "security-scheme-renamed").length,
+    20_000,
+  );
+  assert.equal(
+    r.changes.filter((c) => c.id === "api-server-removed").length,
+    20_000,
+  );
+});

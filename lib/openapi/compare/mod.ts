@@ -12,7 +12,7 @@ import { parseSpec, SpecError } from "../mod.ts";
 import type { SpecErrorInfo } from "../types.ts";
 import { SchemaReader } from "./schema_view.ts";
 import { SchemaDiff } from "./schema_diff.ts";
-import { type SpecModel, specModel } from "./model.ts";
+import { type Requirement, type SpecModel, specModel } from "./model.ts";
 import {
   compareOperations,
   type Renames,
@@ -249,18 +249,21 @@ function compareSchemes(b: SpecModel, r: SpecModel, report: Report): void {
  */
 function schemeRenames(b: SpecModel, r: SpecModel, report: Report): Renames {
   const out = new Map<string, string>();
-  const fresh = [...r.schemes].filter(([name]) => !b.schemes.has(name));
+  const fresh = new Queues(
+    [...r.schemes].filter(([name]) => !b.schemes.has(name)),
+    ([, rs]) => rs.wire,
+  );
+  let used: Set<string> | null = null;
   for (const [name, bs] of b.schemes) {
     if (r.schemes.has(name)) continue;
-    const i = fresh.findIndex(([, rs]) => rs.wire === bs.wire);
-    if (i < 0) continue;
-    const [now, rs] = fresh.splice(i, 1)[0];
+    const next = fresh.take(bs.wire);
+    if (!next) continue;
+    const [now, rs] = next;
     out.set(name, now);
-    const used = r.security?.some((q) => q.has(now)) ||
-      [...r.ops.values()].some((op) => op.security?.some((q) => q.has(now)));
+    used ??= schemesInUse(r);
     report.addDocument({
       id: "security-scheme-renamed",
-      level: used ? "warning" : "info",
+      level: used.has(now) ? "warning" : "info",
       where: `security scheme ${now}`,
       pointer: { base: bs.pointer, revision: rs.pointer },
       text:
@@ -268,6 +271,40 @@ function schemeRenames(b: SpecModel, r: SpecModel, report: Report): Renames {
     });
   }
   return out;
+}
+
+/** Names of the schemes a document's requirements use, its own or its operations'. */
+function schemesInUse(m: SpecModel): Set<string> {
+  const names = new Set<string>();
+  const add = (reqs: Requirement[] | null) => {
+    for (const q of reqs ?? []) for (const name of q.keys()) names.add(name);
+  };
+  add(m.security);
+  for (const op of m.ops.values()) add(op.security);
+  return names;
+}
+
+/**
+ * Items grouped by a key, each taken once in order: pairing by key without
+ * a scan per item (hostile documents list tens of thousands).
+ */
+class Queues<T> {
+  #by = new Map<string, { items: T[]; next: number }>();
+
+  constructor(items: Iterable<T>, key: (x: T) => string) {
+    for (const x of items) {
+      const k = key(x);
+      const q = this.#by.get(k);
+      if (q) q.items.push(x);
+      else this.#by.set(k, { items: [x], next: 0 });
+    }
+  }
+
+  /** The next item not yet taken under `key`, or undefined. */
+  take(key: string): T | undefined {
+    const q = this.#by.get(key);
+    return q && q.next < q.items.length ? q.items[q.next++] : undefined;
+  }
 }
 
 /** A server URL template with its variables' names left out. */
@@ -285,15 +322,15 @@ function serverPairs(
   after: readonly string[],
 ): Map<string, string> {
   const out = new Map<string, string>();
-  const exact = new Set(after);
-  const left = after.filter((url) => !before.includes(url));
+  const had = new Set(before), exact = new Set(after);
+  const left = new Queues(after.filter((url) => !had.has(url)), serverKey);
   for (const url of before) {
     if (exact.has(url)) {
       out.set(url, url);
       continue;
     }
-    const i = left.findIndex((u) => serverKey(u) === serverKey(url));
-    if (i >= 0) out.set(url, left.splice(i, 1)[0]);
+    const u = left.take(serverKey(url));
+    if (u !== undefined) out.set(url, u);
   }
   return out;
 }
