@@ -33,6 +33,15 @@ const ACCEPTS: [string, string | null, string][] = [
     "application/json;q=0.4, text/html",
     "text/html; charset=utf-8",
   ],
+  // At the same q a type named outright beats one only */* matches
+  // (RFC 9110 §12.5.1: the more specific range decides): HTML is preferred.
+  ["ok/HTML named beside */*", "text/html, */*", "text/html; charset=utf-8"],
+  ["ok/*/* first, HTML named", "*/*, text/html", "text/html; charset=utf-8"],
+  [
+    "ok/HTML at */*'s q",
+    "application/xhtml+xml, text/html;q=0.9, */*;q=0.9",
+    "text/html; charset=utf-8",
+  ],
   ["bad/nothing offered fits: JSON anyway", "image/png", "application/json"],
 ];
 for (const [name, accept, type] of ACCEPTS) {
