@@ -69,35 +69,43 @@ async function sha(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
 /** How long a build's chunks outlive it (see {@link carryChunks}). */
 const CHUNK_GRACE_MS = 24 * 3600_000;
 
+/** Where a build lists the chunks it carries: name → when replaced (ms). */
+const CARRIED = "carried.json";
+
 /**
  * Copies the content-hashed chunks of the build in `current` that the new
- * build in `out` lacks into it, keeping their times: a page served before
- * the rebuild (or a server that read the old entry script) still loads
- * them by name, and must not get a 404 halfway through a session. Chunks
- * older than a day are left behind, so rebuilds do not pile them up.
- * Returns how many were carried.
+ * build in `out` lacks into it: a page served before the rebuild (or a
+ * server that read the old entry script) still loads them by name, and
+ * must not get a 404 halfway through a session. A chunk is kept for a day
+ * from the rebuild that replaced it (listed in `carried.json`), so
+ * rebuilds do not pile them up. Returns how many were carried.
  */
 export async function carryChunks(
   current: URL,
   out: URL,
   now = Date.now(),
 ): Promise<number> {
-  let carried = 0;
+  let since: Record<string, number> = {};
+  try {
+    since = JSON.parse(await Deno.readTextFile(new URL(CARRIED, current)));
+  } catch { /* none carried yet */ }
+  const kept: Record<string, number> = {};
   try {
     for await (const f of Deno.readDir(current)) {
       if (!f.isFile || !HASHED.test(f.name)) continue;
-      const from = new URL(f.name, current), to = new URL(f.name, out);
-      const { mtime } = await Deno.stat(from);
-      if (!mtime || now - mtime.getTime() > CHUNK_GRACE_MS) continue;
+      // The current build's own chunks are replaced now.
+      const replaced = typeof since[f.name] === "number" ? since[f.name] : now;
+      if (now - replaced > CHUNK_GRACE_MS) continue;
+      const to = new URL(f.name, out);
       if (await Deno.stat(to).then(() => true, () => false)) continue;
-      await Deno.copyFile(from, to);
-      await Deno.utime(to, mtime, mtime);
-      carried++;
+      await Deno.copyFile(new URL(f.name, current), to);
+      kept[f.name] = replaced;
     }
   } catch (err) {
     if (!(err instanceof Deno.errors.NotFound)) throw err; // a first build
   }
-  return carried;
+  await Deno.writeTextFile(new URL(CARRIED, out), JSON.stringify(kept));
+  return Object.keys(kept).length;
 }
 
 /** Bundles every entry; throws with esbuild's message when bundling fails. */

@@ -1,39 +1,46 @@
 import assert from "node:assert/strict";
 import { carryChunks } from "./build.ts";
 
-Deno.test("build: the last build's hashed chunks stay loadable after a rebuild, for a day; entries and newer chunks are the new build's", async () => {
+Deno.test("build: a rebuild keeps the replaced build's hashed chunks for a day from the rebuild, however old the build was", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const current = new URL(`file://${dir}/current/`);
-    const out = new URL(`file://${dir}/out/`);
-    await Deno.mkdir(current);
-    await Deno.mkdir(out);
-    const now = Date.now();
-    const put = async (at: URL, name: string, text: string, age = 0) => {
-      await Deno.writeTextFile(new URL(name, at), text);
-      const t = new Date(now - age);
-      await Deno.utime(new URL(name, at), t, t);
+    const folder = async (name: string) => {
+      const url = new URL(`file://${dir}/${name}/`);
+      await Deno.mkdir(url);
+      return url;
     };
-    await put(current, "client.js", "old entry");
-    await put(current, "chunk-OLDOLD11.js", "old chunk", 3600_000);
-    await put(current, "chunk-SAMESAME.js", "old copy");
-    await put(current, "chunk-STALE111.js", "two days old", 48 * 3600_000);
-    await put(out, "client.js", "new entry");
-    await put(out, "chunk-SAMESAME.js", "new copy");
-    assert.equal(await carryChunks(current, out, now), 1);
-    const read = (name: string) => Deno.readTextFile(new URL(name, out));
-    assert.equal(await read("chunk-OLDOLD11.js"), "old chunk");
-    assert.equal(await read("client.js"), "new entry");
-    assert.equal(await read("chunk-SAMESAME.js"), "new copy");
-    await assert.rejects(read("chunk-STALE111.js"), Deno.errors.NotFound);
-    // Its time is kept, so the next rebuilds drop it after the day.
-    const { mtime } = await Deno.stat(new URL("chunk-OLDOLD11.js", out));
-    assert.equal(
-      Math.round(mtime!.getTime() / 1000),
-      Math.round((now - 3600_000) / 1000),
-    );
+    const put = (at: URL, name: string, text: string) =>
+      Deno.writeTextFile(new URL(name, at), text);
+    const read = (at: URL, name: string) =>
+      Deno.readTextFile(new URL(name, at));
+    const DAY = 24 * 3600_000;
+    const t0 = Date.now();
+    // Build 1, served for a week before build 2 replaces it.
+    const b1 = await folder("b1");
+    await put(b1, "client.js", "entry 1");
+    await put(b1, "chunk-ONE11111.js", "chunk 1");
+    await put(b1, "chunk-SAMESAME.js", "shared");
+    const b2 = await folder("b2");
+    await put(b2, "client.js", "entry 2");
+    await put(b2, "chunk-SAMESAME.js", "shared");
+    assert.equal(await carryChunks(b1, b2, t0 + 7 * DAY), 1);
+    assert.equal(await read(b2, "chunk-ONE11111.js"), "chunk 1");
+    assert.equal(await read(b2, "client.js"), "entry 2");
+    // Build 3, an hour later: build 2's own chunk and build 1's, still
+    // within its day, are both carried.
+    const b3 = await folder("b3");
+    await put(b3, "chunk-THREE333.js", "chunk 3");
+    assert.equal(await carryChunks(b2, b3, t0 + 7 * DAY + 3600_000), 2);
+    assert.equal(await read(b3, "chunk-ONE11111.js"), "chunk 1");
+    assert.equal(await read(b3, "chunk-SAMESAME.js"), "shared");
+    // Build 4, two days later: build 1's chunk has had its day; build 3's
+    // own chunks are carried.
+    const b4 = await folder("b4");
+    assert.equal(await carryChunks(b3, b4, t0 + 9 * DAY), 1);
+    await assert.rejects(read(b4, "chunk-ONE11111.js"), Deno.errors.NotFound);
+    assert.equal(await read(b4, "chunk-THREE333.js"), "chunk 3");
     // A first build has nothing to carry.
-    assert.equal(await carryChunks(new URL(`file://${dir}/none/`), out), 0);
+    assert.equal(await carryChunks(new URL(`file://${dir}/none/`), b4), 0);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
