@@ -807,6 +807,47 @@ Deno.test("spec detail: a plain-name $ref finds its $anchor (3.1)", () => {
   ]]);
 });
 
+Deno.test("spec detail: a $dynamicRef finds its $dynamicAnchor (3.1), a recursive tree rather than any", () => {
+  const p = parsedDoc({
+    openapi: "3.1.0",
+    paths: {
+      "/tree": {
+        get: {
+          responses: {
+            "200": {
+              description: "ok",
+              content: {
+                "application/json": {
+                  schema: { $ref: "#/components/schemas/Tree" },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Tree: {
+          $dynamicAnchor: "node",
+          type: "object",
+          properties: {
+            name: { type: "string" },
+            children: { type: "array", items: { $dynamicRef: "#node" } },
+          },
+        },
+      },
+    },
+  }, true);
+  assert.deepEqual(p.index.warnings.map((w) => w.message), []);
+  const [body] = operationDetail(p, "paths", "/tree", "get")!.responses[0]
+    .bodies;
+  assert.deepEqual(body.fields.map((f) => [f.name, f.type]), [
+    ["name", "string"],
+    ["children", "array<node>"],
+  ]);
+});
+
 Deno.test("spec detail: a parameter listed twice in one list is warned about, the later shown", () => {
   const d = operationDetail(
     parsedDoc({

@@ -24,11 +24,16 @@ export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** The `$ref` string of `v`, when `v` is a Reference Object. */
+/** The `$ref` (or 2020-12 `$dynamicRef`) string of `v`, when it has one. */
 export function refOf(v: unknown): string | null {
   if (!isObject(v)) return null;
   const r = v.$ref;
-  return typeof r === "string" ? r : null;
+  if (typeof r === "string") return r;
+  // JSON Schema 2020-12 §8.2.3.2: `$dynamicRef: "#node"` names the schema
+  // whose `$dynamicAnchor` is `node`; read statically, as the document's
+  // first such anchor (what it means unless another schema extends it).
+  const d = v.$dynamicRef;
+  return typeof d === "string" ? d : null;
 }
 
 /**
@@ -191,8 +196,8 @@ export class RefResolver {
           continue;
         }
         const o = v as Record<string, unknown>;
-        if (typeof o.$anchor === "string" && !anchors.has(o.$anchor)) {
-          anchors.set(o.$anchor, o);
+        for (const a of [o.$anchor, o.$dynamicAnchor]) {
+          if (typeof a === "string" && !anchors.has(a)) anchors.set(a, o);
         }
         for (const k in o) stack.push(o[k]);
       }

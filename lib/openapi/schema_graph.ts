@@ -111,9 +111,17 @@ const MAX_DESCRIPTION = 5_000;
 const ANY = Symbol("any");
 const NEVER = Symbol("never");
 
-/** Last segment of a `$ref`, decoded: `#/components/schemas/Pet` → `Pet`. */
+/**
+ * Last segment of a `$ref`, decoded: `#/components/schemas/Pet` → `Pet`;
+ * an anchor's name without its `#` (`#node` → `node`).
+ */
 export function refName(ref: string): string {
-  const last = ref.slice(ref.lastIndexOf("/") + 1) || ref;
+  const slash = ref.lastIndexOf("/");
+  const last = slash >= 0
+    ? ref.slice(slash + 1) || ref
+    : ref.startsWith("#") && ref.length > 1
+    ? ref.slice(1)
+    : ref;
   try {
     return clip(
       decodeURIComponent(last).replace(/~1/g, "/").replace(/~0/g, "~"),

@@ -17,7 +17,7 @@ import {
 } from "./example.ts";
 import { isObject, type Memo, refOf, type RefResolver } from "./refs.ts";
 import { scalarList } from "./safe.ts";
-import type { SchemaGraph } from "./schema_graph.ts";
+import { refName, type SchemaGraph } from "./schema_graph.ts";
 import type {
   BodyDetail,
   EncodingDetail,
@@ -39,16 +39,6 @@ export const MAX_CELL = 2_000;
 /** A string field, cut to `max`; "" when it is not a string. */
 export function text(v: unknown, max = MAX_TEXT): string {
   return typeof v === "string" ? truncate(v, max) : "";
-}
-
-/** Last segment of a `$ref`, decoded: `#/components/schemas/Pet` → `Pet`. */
-function refName(ref: string): string {
-  const last = clip(ref.slice(ref.lastIndexOf("/") + 1));
-  try {
-    return decodeURIComponent(last).replace(/~1/g, "/").replace(/~0/g, "~");
-  } catch {
-    return last;
-  }
 }
 
 /** An enum value in a few characters: nested values are not expanded. */
