@@ -339,12 +339,12 @@ Deno.test("compare hostile: 20,000 servers and 20,000 renamed schemes pair in bo
       servers: Array.from({ length: 20_000 }, (_, i) => ({
         url: `https://${tag}${i}.example/{v}`,
       })),
-      // One definition under 20,000 names: each pairs with one new name.
+      // 20,000 schemes, each renamed: each pairs with its one new name.
       components: {
         securitySchemes: Object.fromEntries(
           Array.from({ length: 20_000 }, (_, i) => [
             `${tag}${i}`,
-            { type: "http", scheme: "bearer" },
+            { type: "apiKey", in: "header", name: `X-Key-${i}` },
           ]),
         ),
       },

@@ -12,7 +12,7 @@ import { parseSpec, SpecError } from "../mod.ts";
 import type { SpecErrorInfo } from "../types.ts";
 import { SchemaReader } from "./schema_view.ts";
 import { SchemaDiff } from "./schema_diff.ts";
-import { type Requirement, type SpecModel, specModel } from "./model.ts";
+import { type SpecModel, specModel } from "./model.ts";
 import {
   compareOperations,
   type Renames,
@@ -241,70 +241,76 @@ function compareSchemes(b: SpecModel, r: SpecModel, report: Report): void {
 
 /**
  * Security schemes renamed: a base scheme gone from the revision, paired
- * with a new one sent the same way (one to one, in document order). The
+ * with the one new scheme sent the same way (see {@link uniquePairs}). The
  * name is the document's label, but clients generated from it configure
  * their credential by that name, so a rename of a scheme in use may break
- * them (warning); requirements then compare under the new name, and the
- * rename reads as one change, not a requirement removed and one added.
+ * them (warning, listed with the operations that use it); requirements then
+ * compare under the new name, and the rename reads as one change, not a
+ * requirement removed and one added.
  */
 function schemeRenames(b: SpecModel, r: SpecModel, report: Report): Renames {
   const out = new Map<string, string>();
-  const fresh = new Queues(
+  const pairs = uniquePairs(
+    [...b.schemes].filter(([name]) => !r.schemes.has(name)),
     [...r.schemes].filter(([name]) => !b.schemes.has(name)),
-    ([, rs]) => rs.wire,
+    ([, s]) => s.wire,
   );
-  let used: Set<string> | null = null;
-  for (const [name, bs] of b.schemes) {
-    if (r.schemes.has(name)) continue;
-    const next = fresh.take(bs.wire);
-    if (!next) continue;
-    const [now, rs] = next;
+  for (const [[name, bs], [now, rs]] of pairs) {
     out.set(name, now);
-    used ??= schemesInUse(r);
-    report.addDocument({
+    const users = [...r.ops.values()].filter((op) =>
+      op.security?.some((q) => q.has(now))
+    );
+    const finding = {
       id: "security-scheme-renamed",
-      level: used.has(now) ? "warning" : "info",
+      level: users.length || r.security?.some((q) => q.has(now))
+        ? "warning" as const
+        : "info" as const,
       where: `security scheme ${now}`,
       pointer: { base: bs.pointer, revision: rs.pointer },
       text:
         `security scheme \`${name}\` was renamed \`${now}\` (${bs.wire}, as before)`,
-    });
+    };
+    if (!users.length) {
+      report.addDocument(finding);
+      continue;
+    }
+    // Listed with the operations whose requirements name it.
+    const scope = new Scope();
+    report.add(scope, finding);
+    for (const op of users) report.attach(op, scope);
   }
   return out;
 }
 
-/** Names of the schemes a document's requirements use, its own or its operations'. */
-function schemesInUse(m: SpecModel): Set<string> {
-  const names = new Set<string>();
-  const add = (reqs: Requirement[] | null) => {
-    for (const q of reqs ?? []) for (const name of q.keys()) names.add(name);
-  };
-  add(m.security);
-  for (const op of m.ops.values()) add(op.security);
-  return names;
-}
-
 /**
- * Items grouped by a key, each taken once in order: pairing by key without
- * a scan per item (hostile documents list tens of thousands).
+ * Pairs of a gone item and a new one that share a key, where the key names
+ * exactly one of each: with two candidates on a side, which became which
+ * cannot be told (two servers of one URL shape, two schemes defined alike),
+ * and a guess could report values lost that are still there. Grouped once,
+ * so hostile lists of tens of thousands cost a pass each.
  */
-class Queues<T> {
-  #by = new Map<string, { items: T[]; next: number }>();
-
-  constructor(items: Iterable<T>, key: (x: T) => string) {
-    for (const x of items) {
+function uniquePairs<T>(
+  gone: readonly T[],
+  added: readonly T[],
+  key: (x: T) => string,
+): [T, T][] {
+  const count = (list: readonly T[]) => {
+    const by = new Map<string, T[]>();
+    for (const x of list) {
       const k = key(x);
-      const q = this.#by.get(k);
-      if (q) q.items.push(x);
-      else this.#by.set(k, { items: [x], next: 0 });
+      const same = by.get(k);
+      if (same) same.push(x);
+      else by.set(k, [x]);
     }
+    return by;
+  };
+  const was = count(gone), is = count(added);
+  const out: [T, T][] = [];
+  for (const [k, list] of was) {
+    const now = is.get(k);
+    if (list.length === 1 && now?.length === 1) out.push([list[0], now[0]]);
   }
-
-  /** The next item not yet taken under `key`, or undefined. */
-  take(key: string): T | undefined {
-    const q = this.#by.get(key);
-    return q && q.next < q.items.length ? q.items[q.next++] : undefined;
-  }
+  return out;
 }
 
 /** A server URL template with its variables' names left out. */
@@ -315,23 +321,21 @@ function serverKey(url: string): string {
 /**
  * The revision's server for each base server kept: the same URL, else the
  * same template with its variables renamed (`https://{region}.x` and
- * `https://{zone}.x`), one to one.
+ * `https://{zone}.x`) when it is the only one of its shape on each side.
  */
 function serverPairs(
   before: readonly string[],
   after: readonly string[],
 ): Map<string, string> {
-  const out = new Map<string, string>();
   const had = new Set(before), exact = new Set(after);
-  const left = new Queues(after.filter((url) => !had.has(url)), serverKey);
-  for (const url of before) {
-    if (exact.has(url)) {
-      out.set(url, url);
-      continue;
-    }
-    const u = left.take(serverKey(url));
-    if (u !== undefined) out.set(url, u);
-  }
+  const out = new Map<string, string>();
+  for (const url of before) if (exact.has(url)) out.set(url, url);
+  const pairs = uniquePairs(
+    before.filter((url) => !exact.has(url)),
+    after.filter((url) => !had.has(url)),
+    serverKey,
+  );
+  for (const [url, now] of pairs) out.set(url, now);
   return out;
 }
 

@@ -2111,15 +2111,39 @@ Deno.test("compare: a security scheme renamed (sent the same way) is one change,
       ],
     ],
   );
+  // Each is listed with the operations whose requirements name it.
+  assert.deepEqual(
+    compareSpecs(
+      withSchemes(["api_key", "oauth"]),
+      withSchemes(["ApiKey", "OAuth"]),
+    ).changes.map((c) => c.operations),
+    [["GET /a"], ["GET /b"]],
+  );
   // A scope the renamed requirement now needs is still seen.
   const scoped = withSchemes(["ApiKey", "OAuth"]).replace('["r"]', '["r","w"]');
   assert.deepEqual(
-    ids(withSchemes(["api_key", "oauth"]), scoped).map(([id]) => id),
+    ids(withSchemes(["api_key", "oauth"]), scoped).map(([id]) => id).sort(),
     [
-      "security-scheme-renamed",
-      "security-scheme-renamed",
       "api-security-scope-added",
+      "security-scheme-renamed",
+      "security-scheme-renamed",
     ],
+  );
+  // Two schemes defined alike, both renamed: which became which cannot be
+  // told, so no rename is guessed (the requirements say what changed).
+  const twins = (a: string, b: string) =>
+    doc(
+      {
+        "/a": { get: { security: [{ [a]: [] }], responses: ok200 } },
+        "/b": { get: { security: [{ [b]: [] }], responses: ok200 } },
+      },
+      {},
+      { components: { securitySchemes: { [a]: key, [b]: key } } },
+    );
+  assert.ok(
+    !ids(twins("k1", "k2"), twins("K1", "K2")).some(([id]) =>
+      id === "security-scheme-renamed"
+    ),
   );
   // Sent another way, it is no rename: the requirement was replaced.
   const other = withSchemes(["ApiKey", "oauth"]).replace("X-Key", "X-Other");
@@ -2168,6 +2192,30 @@ Deno.test("compare: a server variable renamed in place is one change, and the va
         "warning",
         "server `https://{zone}.x.example/{v}` variable `zone` lost value `us`",
       ],
+    ],
+  );
+  // Two servers of one shape, both renamed: no pairing is guessed, so no
+  // value is said lost that another server still serves.
+  const two = (x: string, y: string) =>
+    doc({ "/a": { get: { responses: ok200 } } }, {}, {
+      servers: [
+        {
+          url: `https://{${x}}.w.example`,
+          variables: { [x]: { default: "p", enum: ["p", "pp"] } },
+        },
+        {
+          url: `https://{${y}}.w.example`,
+          variables: { [y]: { default: "q", enum: ["q", "qq"] } },
+        },
+      ],
+    });
+  assert.deepEqual(
+    compareSpecs(two("b", "c"), two("y", "x")).changes.map((c) => c.id).sort(),
+    [
+      "api-server-added",
+      "api-server-added",
+      "api-server-removed",
+      "api-server-removed",
     ],
   );
   // Another host is another server.
