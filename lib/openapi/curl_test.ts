@@ -176,3 +176,98 @@ Deno.test("curl: ok/a written example with NUL bytes is piped in, not cut", () =
       "  -H 'Content-Type: text/plain' \\\n  --data-binary @-",
   );
 });
+
+Deno.test("curl: ok/required array and object parameters are serialized as their style says", () => {
+  const url = (parameters: unknown[], swagger = false) => {
+    const doc = swagger
+      ? { swagger: "2.0", info: { title: "t", version: "1" } }
+      : { openapi: "3.1.0", info: { title: "t", version: "1" } };
+    const p = parseSpec(JSON.stringify({
+      ...doc,
+      paths: { "/p": { get: { parameters, responses: {} } } },
+    }));
+    const curl = operationDetail(p, "paths", "/p", "get")!.curl;
+    return {
+      query: decodeURIComponent(curl.split("'")[1].split("?")[1] ?? ""),
+      headers: [...curl.matchAll(/-H '([^']*)'/g)].map((m) => m[1]),
+    };
+  };
+  const q = (more: Record<string, unknown>, example: unknown) => ({
+    name: "a",
+    in: "query",
+    required: true,
+    schema: { type: Array.isArray(example) ? "array" : "object" },
+    example,
+    ...more,
+  });
+  const CASES: [string, unknown[], string][] = [
+    ["ok/form array explodes", [q({}, ["x", "y"])], "a=x&a=y"],
+    [
+      "ok/form array, explode false",
+      [q({ explode: false }, ["x", "y"])],
+      "a=x,y",
+    ],
+    ["ok/spaceDelimited", [
+      q({ style: "spaceDelimited", explode: false }, ["x", "y"]),
+    ], "a=x y"],
+    ["ok/pipeDelimited", [
+      q({ style: "pipeDelimited", explode: false }, ["x", "y"]),
+    ], "a=x|y"],
+    [
+      "ok/form object explodes into its properties",
+      [q({}, { k: 1, m: "n" })],
+      "k=1&m=n",
+    ],
+    [
+      "ok/form object, explode false",
+      [q({ explode: false }, { k: 1, m: "n" })],
+      "a=k,1,m,n",
+    ],
+    [
+      "ok/deepObject",
+      [q({ style: "deepObject", explode: true }, { k: "1" })],
+      "a[k]=1",
+    ],
+    ["ok/a default serves when no example", [{
+      name: "a",
+      in: "query",
+      required: true,
+      schema: { type: "array", default: ["d"] },
+    }], "a=d"],
+    ["ok/no value: a placeholder", [{
+      name: "a",
+      in: "query",
+      required: true,
+      schema: { type: "array" },
+    }], "a={a}"],
+  ];
+  for (const [name, params, want] of CASES) {
+    assert.equal(url(params).query, want, name);
+  }
+  // A header joins its items with commas (style simple).
+  assert.deepEqual(
+    url([{
+      name: "X-Ids",
+      in: "header",
+      required: true,
+      schema: { type: "array" },
+      example: [1, 2],
+    }]).headers,
+    ["X-Ids: 1,2"],
+  );
+  // Swagger 2.0: collectionFormat, csv by default.
+  const v2 = (collectionFormat?: string) =>
+    url([{
+      name: "a",
+      in: "query",
+      required: true,
+      type: "array",
+      items: { type: "string" },
+      default: ["x", "y"],
+      ...(collectionFormat ? { collectionFormat } : {}),
+    }], true).query;
+  assert.equal(v2(), "a=x,y");
+  assert.equal(v2("multi"), "a=x&a=y");
+  assert.equal(v2("pipes"), "a=x|y");
+  assert.equal(v2("tsv"), "a=x\ty");
+});

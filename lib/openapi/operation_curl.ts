@@ -82,7 +82,68 @@ export function serverOf(
     firstServer(doc.servers) ?? "";
 }
 
-/** A parameter's value for the command: written example, default, first enum value, else `{name}`. */
+/**
+ * A required query or header parameter as the command sends it: its written
+ * example, default or first enum value, serialized as its style says
+ * (OpenAPI 3.1 §4.8.12.4: a query array repeats its name unless `explode:
+ * false` joins it with commas, spaces or pipes; `deepObject` writes
+ * `name[key]`; a header joins with commas; Swagger 2.0's `collectionFormat`
+ * likewise), else a `{name}` placeholder.
+ */
+function paramPairs(
+  p: Record<string, unknown>,
+  r: RefResolver,
+  swagger: boolean,
+): Pair[] {
+  const name = scalarText(p.name) ?? "";
+  if (isObject(p.content)) return [{ name, value: paramValue(p, r) }];
+  const schema = r.deref(p.schema).value;
+  const s = isObject(schema) ? schema : p; // Swagger 2.0 keeps them on the parameter
+  const v =
+    [p.example, s.example, s.default, p.default].find((x) =>
+      x !== undefined && x !== null
+    ) ?? (Array.isArray(s.enum) ? s.enum[0] : undefined);
+  const text = (x: unknown) => scalarText(x) ?? valueJson(x, 10_000, "");
+  if (v === undefined || v === null) return [{ name, value: `{${name}}` }];
+  if (!Array.isArray(v) && !isObject(v)) return [{ name, value: text(v) }];
+  const header = p.in === "header";
+  const style = swagger
+    ? scalarText(p.collectionFormat) ?? "csv"
+    : scalarText(p.style) ?? (header ? "simple" : "form");
+  const explode = swagger
+    ? style === "multi"
+    : typeof p.explode === "boolean"
+    ? p.explode
+    : style === "form";
+  const join = (list: string[]) => {
+    const sep = ({
+      ssv: " ",
+      spaceDelimited: " ",
+      tsv: "\t",
+      pipes: "|",
+      pipeDelimited: "|",
+    } as Record<string, string>)[style] ?? ",";
+    return [{ name, value: list.join(sep) }];
+  };
+  if (Array.isArray(v)) {
+    const items = v.slice(0, 100).map(text);
+    return explode && !header
+      ? items.map((value) => ({ name, value }))
+      : join(items);
+  }
+  const entries = Object.entries(v).slice(0, 100);
+  if (style === "deepObject") {
+    return entries.map(([k, x]) => ({ name: `${name}[${k}]`, value: text(x) }));
+  }
+  if (explode && !header) {
+    return entries.map(([k, x]) => ({ name: k, value: text(x) }));
+  }
+  return join(
+    entries.flatMap(([k, x]) => explode ? [`${k}=${text(x)}`] : [k, text(x)]),
+  );
+}
+
+/** A `content` parameter's value: its media type's serialization (JSON text for JSON), or `{name}`. */
 function paramValue(p: Record<string, unknown>, r: RefResolver): string {
   const name = scalarText(p.name) ?? "";
   if (isObject(p.content)) {
@@ -100,14 +161,7 @@ function paramValue(p: Record<string, unknown>, r: RefResolver): string {
       ? v
       : valueJson(v, 10_000, "");
   }
-  const schema = r.deref(p.schema).value;
-  const s = isObject(schema) ? schema : p; // Swagger 2.0 keeps them on the parameter
-  for (const v of [p.example, s.example, s.default, p.default]) {
-    const t = scalarText(v);
-    if (t !== null) return t;
-  }
-  const e = Array.isArray(s.enum) ? scalarText(s.enum[0]) : null;
-  return e ?? `{${name}}`;
+  return `{${name}}`;
 }
 
 /**
@@ -164,7 +218,7 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
   for (const p of x.params) {
     if (p.required !== true || typeof p.name !== "string") continue;
     if (p.in === "query") {
-      query.push({ name: p.name, value: paramValue(p, x.r) });
+      query.push(...paramPairs(p, x.r, x.swagger));
     } else if (p.in === "querystring") {
       // OpenAPI 3.2: the whole query string, as its one media type
       // serializes it (a form: `a=1&b=2`).
@@ -172,7 +226,7 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
     } else if (
       p.in === "header" && !isIgnoredHeader(p.name)
     ) {
-      headers.push({ name: p.name, value: paramValue(p, x.r) });
+      headers.push(...paramPairs(p, x.r, x.swagger));
     }
   }
   // A JSON body when there is one, else the first media type.
