@@ -271,3 +271,47 @@ Deno.test("curl: ok/required array and object parameters are serialized as their
   assert.equal(v2("pipes"), "a=x|y");
   assert.equal(v2("tsv"), "a=x\ty");
 });
+
+Deno.test("curl: ok/a multipart object goes as one JSON part, and a part's encoding gives its type", () => {
+  const p = parseSpec(JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/up": {
+        post: {
+          requestBody: {
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    meta: {
+                      type: "object",
+                      properties: { a: { type: "string", example: 'x;"y"' } },
+                    },
+                    tags: { type: "array", items: { type: "string" } },
+                    upload: { type: "string", format: "binary" },
+                    note: { type: "string", example: "@not-a-file" },
+                  },
+                },
+                encoding: {
+                  upload: { contentType: "image/png, image/jpeg" },
+                },
+              },
+            },
+          },
+          responses: {},
+        },
+      },
+    },
+  }));
+  const lines = operationDetail(p, "paths", "/up", "post")!.curl.split(
+    " \\\n  ",
+  ).slice(1);
+  assert.deepEqual(lines, [
+    `-F 'meta="{\\"a\\":\\"x;\\\\\\"y\\\\\\"\\"}";type=application/json'`,
+    "--form-string 'tags=string'",
+    "-F 'upload=@path/to/file;type=image/png'",
+    "--form-string 'note=@not-a-file'",
+  ]);
+});

@@ -335,7 +335,7 @@ export function operationDetail(
   };
   const cache = new Map<unknown, string>();
   // Media types of the request body with their schemas, for the cURL body.
-  let sent: [string, unknown][] = [];
+  let sent: [string, unknown, unknown?][] = [];
   for (const { p, fromPath } of merged.values()) {
     if (swagger && p.in === "body") {
       const types = consumes.length ? consumes : ["application/json"];
@@ -390,7 +390,9 @@ export function operationDetail(
     if (isObject(rb.content)) {
       for (const mt in rb.content) {
         const m = r.deref(rb.content[mt]).value;
-        sent.push([mt, isObject(m) ? m.schema : undefined]);
+        sent.push(
+          isObject(m) ? [mt, m.schema, m.encoding] : [mt, undefined],
+        );
         if (sent.length >= MAX_BODIES) break;
       }
     }

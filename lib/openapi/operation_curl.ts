@@ -26,7 +26,7 @@ export interface CurlInput {
    * body is the generated example, the one the detail shows first (what
    * the README promises for "Copy as cURL").
    */
-  sent: [string, unknown][];
+  sent: [type: string, schema: unknown, encoding?: unknown][];
   /** A webhook: sent to the receiver, not to the API's servers. */
   webhook?: boolean;
   /**
@@ -182,6 +182,39 @@ function querystringPairs(p: Record<string, unknown>, r: RefResolver): Pair[] {
 }
 
 /**
+ * Multipart fields of a sample object, each part typed as OpenAPI 3.1
+ * §4.8.15 says: the `encoding`'s Content-Type when it gives one (its first
+ * type), else an object or array item is `application/json` and a
+ * primitive plain text (left to curl); an array sends a part per item.
+ */
+function multipartFields(
+  v: unknown,
+  encoding: unknown,
+  r: RefResolver,
+): Pair[] {
+  if (!isObject(v)) return [];
+  const out: Pair[] = [];
+  const encodings = isObject(encoding) ? encoding : {};
+  for (const [name, x] of Object.entries(v)) {
+    const e = Object.hasOwn(encodings, name)
+      ? r.deref(encodings[name]).value
+      : undefined;
+    const written = isObject(e) ? scalarText(e.contentType) : null;
+    const given = written?.split(",")[0].trim() || undefined;
+    for (const item of Array.isArray(x) ? x.slice(0, 100) : [x]) {
+      const structured = typeof item === "object" && item !== null;
+      const type = given ?? (structured ? "application/json" : undefined);
+      out.push({
+        name,
+        value: scalarText(item) ?? valueJson(item, 10_000, ""),
+        ...(type ? { type } : {}),
+      });
+    }
+  }
+  return out;
+}
+
+/**
  * Form fields of a sample object: arrays repeat their name (style `form`,
  * `explode: true`, the default of OpenAPI 3.1 §4.8.15.1), nested objects
  * become `name[key]` (style `deepObject`, what form APIs such as Stripe's
@@ -235,14 +268,14 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
   let body: string | null = null;
   let form: Pair[] | undefined;
   if (chosen) {
-    const [type, schema] = chosen;
+    const [type, schema, encoding] = chosen;
     // A wildcard (Swagger 2.0 "consumes: */*") is no Content-Type: JSON.
     contentType = type.includes("*") ? "application/json" : type;
     const sample = schema === undefined
       ? undefined
       : sampleOf(schema, x.r, "request");
     if (/^multipart\/form-data/i.test(type)) {
-      form = formPairs(sample);
+      form = multipartFields(sample, encoding, x.r);
       // File fields (Swagger 2.0 `type: file`, OpenAPI `format: binary`)
       // name a file to pick, which only the person running the command has.
       const s = x.r.deref(schema).value;

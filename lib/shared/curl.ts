@@ -75,6 +75,8 @@ export interface FormField {
   name: string;
   value: string;
   file?: boolean;
+  /** The part's Content-Type (`application/json` for an object), if set. */
+  type?: string;
 }
 
 /** How curl should behave beyond sending the request. */
@@ -215,6 +217,19 @@ export function bodyArgs(
   return { option: "--data-binary @-", pipe: printfWords(bytes) };
 }
 
+/**
+ * One multipart field as curl's option: `--form-string name=value` (a
+ * leading `@` or `<` stays text), `-F 'name=@file'`; with a part type, the
+ * value double-quoted, which curl reads literally, then `;type=`.
+ */
+function formWord(f: FormField): string {
+  const type = f.type ? `;type=${f.type}` : "";
+  if (f.file) return `-F ${shellQuote(`${f.name}=@${f.value}${type}`)}`;
+  if (!type) return `--form-string ${shellQuote(`${f.name}=${f.value}`)}`;
+  const quoted = f.value.replace(/[\\"]/g, (c) => "\\" + c);
+  return `-F ${shellQuote(`${f.name}="${quoted}"${type}`)}`;
+}
+
 /** The command for `req`: `curl 'URL'`, then one option per line. */
 export function curlCommand(
   req: CurlRequest,
@@ -241,13 +256,7 @@ export function curlCommand(
       parts.push(`-H ${headerWord(name, value)}`);
     }
   }
-  for (const f of form) {
-    parts.push(
-      f.file
-        ? `-F ${shellQuote(`${f.name}=@${f.value}`)}`
-        : `--form-string ${shellQuote(`${f.name}=${f.value}`)}`,
-    );
-  }
+  for (const f of form) parts.push(formWord(f));
   const data = body.length ? bodyArgs(body) : { option: "", pipe: "" };
   if (data.option) parts.push(data.option);
   if (options.compressed) parts.push("--compressed");
