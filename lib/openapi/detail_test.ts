@@ -928,3 +928,40 @@ paths:
   assert.ok(p.startsWith("p = [[[[") && p.length < 2_100, p.slice(0, 40));
   assert.ok(body.startsWith("requestBody = [[[[") && body.length < 2_100);
 });
+
+Deno.test("spec detail: a list or object default is shown as compact JSON, cut when long", () => {
+  const p = parsedDoc({
+    openapi: "3.1.0",
+    paths: {
+      "/a": {
+        get: {
+          parameters: [
+            {
+              name: "l",
+              in: "query",
+              schema: { type: "array", default: ["x", "y"] },
+            },
+            {
+              name: "o",
+              in: "query",
+              schema: { type: "object", default: { k: 1 } },
+            },
+            {
+              name: "big",
+              in: "query",
+              schema: { type: "array", default: Array(500).fill("word") },
+            },
+          ],
+          responses: {},
+        },
+      },
+    },
+  });
+  const facts = operationDetail(p, "paths", "/a", "get")!.parameters.map((x) =>
+    x.facts[0]
+  );
+  assert.equal(facts[0], 'default ["x","y"]');
+  assert.equal(facts[1], 'default {"k":1}');
+  assert.ok(facts[2].startsWith('default ["word","word"'));
+  assert.ok(facts[2].endsWith("…") && facts[2].length < 140, facts[2]);
+});

@@ -20,6 +20,7 @@ import {
 } from "./merge.ts";
 import { isObject, refOf, type RefResolver } from "./refs.ts";
 import { scalarList } from "./safe.ts";
+import { valueJson } from "./example.ts";
 
 /** A link from a schema to another: a property, the items, an alternative. */
 export interface SchemaEdge {
@@ -131,16 +132,17 @@ export function refName(ref: string): string {
   }
 }
 
-/** A value in a few characters, never walking nested values. */
+/**
+ * A value in a few characters: a string quoted, a list or object as compact
+ * JSON walked only as far as shown (`["x","y"]`, `{"k":1}`, cut with `…`),
+ * as Redoc shows a default.
+ */
 export function shortJson(v: unknown): string {
-  if (Array.isArray(v)) return v.length ? "[…]" : "[]";
-  if (isObject(v)) {
-    for (const _ in v) return "{…}";
-    return "{}";
-  }
   if (typeof v === "string") return JSON.stringify(truncate(v, MAX_VALUE));
   if (v === undefined) return "";
-  return String(v);
+  if (typeof v !== "object" || v === null) return String(v);
+  const text = valueJson(v, MAX_VALUE, "");
+  return text.length > MAX_VALUE ? text.slice(0, MAX_VALUE) + "…" : text;
 }
 
 function num(v: unknown): string | null {
