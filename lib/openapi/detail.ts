@@ -121,10 +121,20 @@ function responseHeaders(
 function responseLinks(links: unknown, r: RefResolver): LinkDetail[] {
   if (!isObject(links)) return [];
   const out: LinkDetail[] = [];
+  let total = 0;
   for (const name in links) {
-    if (out.length >= MAX_RESPONSES) break;
+    if (++total > MAX_RESPONSES) continue; // counted, not listed
     const d = r.deref(links[name]);
-    if (d.error || !isObject(d.value)) continue;
+    if (d.error || !isObject(d.value)) {
+      // Listed with its fault, as Swagger UI lists an unresolved link.
+      out.push({
+        name: clip(name),
+        target: "",
+        parameters: [],
+        description: markdown(d.error ?? "Not a Link Object"),
+      });
+      continue;
+    }
     const link = asReferenced(links[name], d.value);
     const params = isObject(link.parameters) ? link.parameters : {};
     const parameters = keysOf(params, MAX_NAMES).map((p) =>
@@ -140,6 +150,14 @@ function responseLinks(links: unknown, r: RefResolver): LinkDetail[] {
       ),
       parameters,
       description: markdown(text(link.description, MAX_CELL)),
+    });
+  }
+  if (total > out.length) {
+    out.push({
+      name: `…and ${total - out.length} more`,
+      target: "",
+      parameters: [],
+      description: [],
     });
   }
   return out;

@@ -501,6 +501,12 @@ Deno.test("spec detail: a response's 3.2 summary and its links (a $ref'd one rea
       ["Shared", "#/paths/~1users~1{id}/delete", [
         'requestBody = {"why":"test"}',
       ], ""],
+      [
+        "Broken",
+        "",
+        [],
+        '$ref "#/components/links/Nope" points to nothing in this document',
+      ],
     ],
   );
 });
@@ -964,4 +970,21 @@ Deno.test("spec detail: a list or object default is shown as compact JSON, cut w
   assert.equal(facts[1], 'default {"k":1}');
   assert.ok(facts[2].startsWith('default ["word","word"'));
   assert.ok(facts[2].endsWith("…") && facts[2].length < 140, facts[2]);
+});
+
+Deno.test("spec detail: past 100 links, one row says how many more", () => {
+  const links = Object.fromEntries(
+    Array.from({ length: 130 }, (_, i) => [`L${i}`, { operationId: "x" }]),
+  );
+  const p = parsedDoc({
+    openapi: "3.1.0",
+    paths: {
+      "/a": {
+        get: { responses: { "200": { description: "ok", links } } },
+      },
+    },
+  });
+  const shown = operationDetail(p, "paths", "/a", "get")!.responses[0].links;
+  assert.equal(shown.length, 101);
+  assert.equal(shown[100].name, "…and 30 more");
 });

@@ -278,10 +278,13 @@ function encodingOf(encoding: unknown, r: RefResolver): EncodingDetail[] {
     const facts: string[] = [];
     if (typeof e.contentType === "string") facts.push(clip(e.contentType));
     if (isObject(e.headers)) {
+      let more = 0;
       for (const h in e.headers) {
-        if (facts.length >= MAX_ENCODED) break;
-        if (h.toLowerCase() !== "content-type") facts.push(`header ${clip(h)}`);
+        if (h.toLowerCase() === "content-type") continue;
+        if (facts.length < MAX_ENCODED) facts.push(`header ${clip(h)}`);
+        else more++;
       }
+      if (more) facts.push(`…and ${more} more headers`);
     }
     if (typeof e.style === "string") facts.push(`style ${clip(e.style)}`);
     if (typeof e.explode === "boolean") facts.push(`explode ${e.explode}`);
