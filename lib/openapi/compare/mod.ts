@@ -226,8 +226,8 @@ function compareSchemes(b: SpecModel, r: SpecModel, report: Report): void {
       where: `security scheme ${name}`,
       pointer: { base: bs.pointer, revision: rs.pointer },
       text: onlyAdded
-        ? `security scheme \`${name}\` gained a flow: now ${rs.wire}`
-        : `security scheme \`${name}\` is now ${rs.wire} (was ${bs.wire})`,
+        ? `security scheme \`${name}\` gained a flow: now ${rs.shown}`
+        : `security scheme \`${name}\` is now ${rs.shown} (was ${bs.shown})`,
     };
     if (!users.length) {
       report.addDocument(finding);
@@ -268,7 +268,7 @@ function schemeRenames(b: SpecModel, r: SpecModel, report: Report): Renames {
       where: `security scheme ${now}`,
       pointer: { base: bs.pointer, revision: rs.pointer },
       text:
-        `security scheme \`${name}\` was renamed \`${now}\` (${bs.wire}, as before)`,
+        `security scheme \`${name}\` was renamed \`${now}\` (${rs.shown}, as before)`,
     };
     if (!users.length) {
       report.addDocument(finding);

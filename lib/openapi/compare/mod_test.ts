@@ -2008,6 +2008,16 @@ Deno.test("compare: a security scheme that sends its credential elsewhere is bre
     ).length,
     1,
   );
+  // The sentence names the header as the document writes it.
+  assert.deepEqual(
+    compareSpecs(
+      withKey({ type: "apiKey", in: "header", name: "X-Api-Key" }),
+      withKey({ type: "apiKey", in: "header", name: "X-Other" }),
+    ).changes.map((c) => c.text),
+    [
+      "security scheme `k` is now API key in header `X-Other` (was API key in header `X-Api-Key`)",
+    ],
+  );
   // Header names ignore case; 2.0's basic is 3.x's HTTP basic.
   assert.deepEqual(
     ids(
@@ -2102,7 +2112,7 @@ Deno.test("compare: a security scheme renamed (sent the same way) is one change,
       [
         "security-scheme-renamed",
         "warning",
-        "security scheme `api_key` was renamed `ApiKey` (API key in header `x-key`, as before)",
+        "security scheme `api_key` was renamed `ApiKey` (API key in header `X-Key`, as before)",
       ],
       [
         "security-scheme-renamed",

@@ -243,8 +243,10 @@ export function serverVarsOf(
 
 /** A security scheme as compared. */
 export interface SchemeModel {
-  /** How a client sends its credential (see {@link schemeWire}). */
+  /** How a client sends its credential (see {@link schemeWire}), compared. */
   wire: string;
+  /** The same as the document writes it (a header name in its own case), for sentences. */
+  shown: string;
   /** OAuth 2's flows by their 3.x name, each with its URLs. */
   flows: Map<string, string> | null;
   /** JSON pointer of the scheme under `components/securitySchemes` (2.0: `securityDefinitions`). */
@@ -287,13 +289,17 @@ function flowsOf(s: Record<string, unknown>): Map<string, string> {
  * the HTTP scheme, OAuth 2's flows and their URLs, OpenID Connect's URL.
  * Scopes and words are left out: requirements and docs say those.
  */
-export function schemeWire(s: Record<string, unknown>): string {
+export function schemeWire(
+  s: Record<string, unknown>,
+  asWritten = false,
+): string {
   const type = str(s.type);
   if (type === "apiKey") {
-    // Header names are case-insensitive (RFC 9110 §5.1).
+    // Header names are case-insensitive (RFC 9110 §5.1): compared in lower
+    // case, shown as written.
     const name = str(s.name);
     return `API key in ${str(s.in)} \`${
-      s.in === "header" ? name.toLowerCase() : name
+      s.in === "header" && !asWritten ? name.toLowerCase() : name
     }\``;
   }
   if (type === "http") return `HTTP ${str(s.scheme).toLowerCase()}`;
@@ -327,6 +333,7 @@ function schemesOf(
     if (d.error || !isObject(d.value)) continue;
     out.set(name, {
       wire: schemeWire(d.value),
+      shown: schemeWire(d.value, true),
       flows: d.value.type === "oauth2" ? flowsOf(d.value) : null,
       pointer: childPointer(at, name),
     });
