@@ -223,7 +223,18 @@ export function bodyArgs(
  * value double-quoted, which curl reads literally, then `;type=`.
  */
 function formWord(f: FormField): string {
-  const type = f.type ? `;type=${f.type}` : "";
+  // curl ends a `-F` name at its first `=` and reads `;type=`'s text up to
+  // the next `;`, where `headers=@FILE` would read a local file: only a
+  // token name (RFC 9110 §5.6.2) and a bare `type/subtype` reach `-F`;
+  // anything else goes as text, which never reads a file.
+  if (!isToken(f.name, 200)) {
+    return `--form-string ${shellQuote(`${f.name}=${f.value}`)}`;
+  }
+  const [t, sub, ...more] = (f.type ?? "").split("/");
+  const type =
+    f.type && !more.length && isToken(t, 100) && isToken(sub ?? "", 100)
+      ? `;type=${f.type}`
+      : "";
   if (f.file) return `-F ${shellQuote(`${f.name}=@${f.value}${type}`)}`;
   if (!type) return `--form-string ${shellQuote(`${f.name}=${f.value}`)}`;
   const quoted = f.value.replace(/[\\"]/g, (c) => "\\" + c);
@@ -247,7 +258,9 @@ export function curlCommand(
   const hasBody = body.length > 0 || form.length > 0;
   // HEAD is always `--head` too: with `-X HEAD` alone curl waits for the
   // body the headers announce, which never comes.
-  if (method === "HEAD") parts.push("--head");
+  // Not with a body, which curl refuses beside --head (then -X HEAD it is).
+  if (method === "HEAD" && !hasBody) parts.push("--head");
+  else if (method === "HEAD" && !options.namedMethod) parts.push("-X HEAD");
   else if (!options.namedMethod && method !== (hasBody ? "POST" : "GET")) {
     parts.push(`-X ${shellWord(method)}`);
   }

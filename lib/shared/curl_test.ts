@@ -158,6 +158,33 @@ const NAMED: [string, CurlRequest, string[]][] = [
   ],
 ];
 
+NAMED.push(
+  [
+    "ok/a part type with parameters or a name with = never reaches -F (curl would read a file)",
+    req({
+      method: "POST",
+      form: [
+        { name: "a", value: "1", type: "text/plain;headers=@/etc/passwd" },
+        { name: "x=@/etc/passwd;a", value: "{}", type: "application/json" },
+        { name: "f=@/etc/passwd;b", value: "path/to/file", file: true },
+        { name: "ok", value: "2", type: "json" },
+      ],
+    }),
+    [
+      `curl -X POST '${URL}'`,
+      "--form-string 'a=1'",
+      "--form-string 'x=@/etc/passwd;a={}'",
+      "--form-string 'f=@/etc/passwd;b=path/to/file'",
+      "--form-string 'ok=2'",
+    ],
+  ],
+  [
+    "ok/HEAD with a body is -X HEAD (curl refuses --head beside a body)",
+    req({ method: "HEAD", body: "x" }),
+    [`curl -X HEAD '${URL}'`, "--data-raw 'x'"],
+  ],
+);
+
 for (const [name, r, lines] of NAMED) {
   Deno.test(`curl: ${name}`, () => {
     assert.equal(
