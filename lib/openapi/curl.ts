@@ -15,13 +15,21 @@ import {
 /** A name and a value: a query parameter, a header, a form field. */
 export type Pair = FormField;
 
+/** A query parameter; `encoded` when its value is already percent-encoded. */
+export interface QueryPair {
+  name: string;
+  value: string;
+  /** Percent-encoded already (items joined by a literal separator). */
+  encoded?: boolean;
+}
+
 /** What a command is built from. */
 export interface OperationRequest {
   /** Upper-case method. */
   method: string;
   /** Full URL as shown (`https://api.example.com/v1/pets/{petId}`, or relative). */
   url: string;
-  query: Pair[];
+  query: QueryPair[];
   headers: Pair[];
   /** `Content-Type` header value, or "". */
   contentType: string;
@@ -52,8 +60,9 @@ export function operationCommand(req: OperationRequest): string {
   let url = req.url;
   if (req.query.length) {
     url += (url.includes("?") ? "&" : "?") +
-      req.query.map((q) => `${queryPart(q.name)}=${queryPart(q.value)}`)
-        .join("&");
+      req.query.map((q) =>
+        `${queryPart(q.name)}=${q.encoded ? q.value : queryPart(q.value)}`
+      ).join("&");
   }
   const headers: HeaderPair[] = req.headers.map((h) => [h.name, h.value]);
   // curl writes a multipart Content-Type itself, with its boundary.

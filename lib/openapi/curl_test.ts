@@ -315,3 +315,62 @@ Deno.test("curl: ok/a multipart object goes as one JSON part, and a part's encod
     "--form-string 'note=@not-a-file'",
   ]);
 });
+
+Deno.test("curl: ok/a joined item keeps its own comma encoded and the separator literal (RFC 6570 §3.2.8)", () => {
+  const p = parseSpec(JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/p": {
+        get: {
+          parameters: [{
+            name: "tags",
+            in: "query",
+            required: true,
+            explode: false,
+            schema: { type: "array" },
+            example: ["a,b", "c d"],
+          }],
+          responses: {},
+        },
+      },
+    },
+  }));
+  assert.match(
+    operationDetail(p, "paths", "/p", "get")!.curl,
+    /\?tags=a%2Cb,c%20d'/,
+  );
+});
+
+Deno.test("curl: ok/hostile aliased examples under every required parameter and form field make a bounded command", () => {
+  const fan = ["a0: &a0 [xxxxxxxxxx, xxxxxxxxxx, xxxxxxxxxx, xxxxxxxxxx]"];
+  for (let i = 1; i <= 6; i++) {
+    fan.push(`a${i}: &a${i} [${Array(8).fill(`*a${i - 1}`).join(", ")}]`);
+  }
+  const params = Array.from(
+    { length: 300 },
+    (_, i) =>
+      `        - {name: p${i}, in: query, required: true, schema: {type: array}, example: *a6}`,
+  ).join("\n");
+  const props = Array.from({ length: 300 }, (_, i) => `f${i}: *a6`).join(", ");
+  const text = `openapi: 3.0.3
+info: {title: t, version: "1"}
+x-fan:
+${fan.map((l) => "  " + l).join("\n")}
+paths:
+  /p:
+    post:
+      parameters:
+${params}
+      requestBody:
+        content:
+          multipart/form-data:
+            schema: {type: object}
+            example: {${props}}
+      responses: {}
+`;
+  const t0 = performance.now();
+  const curl = operationDetail(parseSpec(text), "paths", "/p", "post")!.curl;
+  assert.ok(performance.now() - t0 < 1000, "bounded time");
+  assert.ok(curl.length < 400_000, `${curl.length} characters`);
+});

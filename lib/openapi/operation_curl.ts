@@ -3,7 +3,12 @@
  * the required query parameters and headers, the `Content-Type` and a
  * generated example body. The command text itself comes from `curl.ts`.
  */
-import { joinUrl, operationCommand, type Pair } from "./curl.ts";
+import {
+  joinUrl,
+  operationCommand,
+  type Pair,
+  type QueryPair,
+} from "./curl.ts";
 import { sampleOf, valueJson } from "./example.ts";
 import { isIgnoredHeader } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
@@ -83,6 +88,40 @@ export function serverOf(
 }
 
 /**
+ * Characters of example values one command holds at most: a YAML alias
+ * fan-out under every required parameter or form field stays a short
+ * command (past it, the rest is left out), and opening an operation stays
+ * instant.
+ */
+const MAX_VALUE_CHARS = 100_000;
+/** Parameters and form fields one command sends at most. */
+const MAX_FIELDS = 200;
+
+/** What one command may still spend on values (see {@link MAX_VALUE_CHARS}). */
+class Budget {
+  left = MAX_VALUE_CHARS;
+
+  /** `x` as text (JSON when structured), or null once the budget is spent. */
+  text(x: unknown): string | null {
+    if (this.left <= 0) return null;
+    const t = scalarText(x) ?? valueJson(x, Math.min(10_000, this.left), "");
+    this.left -= t.length + 1;
+    return t;
+  }
+
+  /** The texts of `items`, as many as the budget allows. */
+  texts(items: readonly unknown[]): string[] {
+    const out: string[] = [];
+    for (const x of items.slice(0, 100)) {
+      const t = this.text(x);
+      if (t === null) break;
+      out.push(t);
+    }
+    return out;
+  }
+}
+
+/**
  * A required query or header parameter as the command sends it: its written
  * example, default or first enum value, serialized as its style says
  * (OpenAPI 3.1 §4.8.12.4: a query array repeats its name unless `explode:
@@ -94,7 +133,8 @@ function paramPairs(
   p: Record<string, unknown>,
   r: RefResolver,
   swagger: boolean,
-): Pair[] {
+  budget: Budget,
+): QueryPair[] {
   const name = scalarText(p.name) ?? "";
   if (isObject(p.content)) return [{ name, value: paramValue(p, r) }];
   const schema = r.deref(p.schema).value;
@@ -103,9 +143,10 @@ function paramPairs(
     [p.example, s.example, s.default, p.default].find((x) =>
       x !== undefined && x !== null
     ) ?? (Array.isArray(s.enum) ? s.enum[0] : undefined);
-  const text = (x: unknown) => scalarText(x) ?? valueJson(x, 10_000, "");
   if (v === undefined || v === null) return [{ name, value: `{${name}}` }];
-  if (!Array.isArray(v) && !isObject(v)) return [{ name, value: text(v) }];
+  if (!Array.isArray(v) && !isObject(v)) {
+    return [{ name, value: budget.text(v) ?? `{${name}}` }];
+  }
   const header = p.in === "header";
   const style = swagger
     ? scalarText(p.collectionFormat) ?? "csv"
@@ -115,31 +156,41 @@ function paramPairs(
     : typeof p.explode === "boolean"
     ? p.explode
     : style === "form";
-  const join = (list: string[]) => {
+  // Each item is encoded apart and the separator stays a separator
+  // (RFC 6570 §3.2.8: `color=blue,black`), so a comma inside an item
+  // reads as data, not as a split.
+  const join = (list: string[]): QueryPair[] => {
+    if (header) return [{ name, value: list.join(",") }];
     const sep = ({
-      ssv: " ",
-      spaceDelimited: " ",
-      tsv: "\t",
-      pipes: "|",
-      pipeDelimited: "|",
+      ssv: "%20",
+      spaceDelimited: "%20",
+      tsv: "%09",
+      pipes: "%7C",
+      pipeDelimited: "%7C",
     } as Record<string, string>)[style] ?? ",";
-    return [{ name, value: list.join(sep) }];
+    return [{
+      name,
+      value: list.map(encodeURIComponent).join(sep),
+      encoded: true,
+    }];
   };
   if (Array.isArray(v)) {
-    const items = v.slice(0, 100).map(text);
+    const items = budget.texts(v);
     return explode && !header
       ? items.map((value) => ({ name, value }))
       : join(items);
   }
   const entries = Object.entries(v).slice(0, 100);
+  const values = budget.texts(entries.map(([, x]) => x));
+  const kept = entries.slice(0, values.length).map(([k], i) =>
+    [k, values[i]] as const
+  );
   if (style === "deepObject") {
-    return entries.map(([k, x]) => ({ name: `${name}[${k}]`, value: text(x) }));
+    return kept.map(([k, value]) => ({ name: `${name}[${k}]`, value }));
   }
-  if (explode && !header) {
-    return entries.map(([k, x]) => ({ name: k, value: text(x) }));
-  }
+  if (explode && !header) return kept.map(([k, value]) => ({ name: k, value }));
   return join(
-    entries.flatMap(([k, x]) => explode ? [`${k}=${text(x)}`] : [k, text(x)]),
+    kept.flatMap(([k, value]) => explode ? [`${k}=${value}`] : [k, value]),
   );
 }
 
@@ -168,7 +219,11 @@ function paramValue(p: Record<string, unknown>, r: RefResolver): string {
  * The pairs of a required `in: querystring` parameter (OpenAPI 3.2
  * §4.8.12.2): its example, else a sample of its schema, as form fields.
  */
-function querystringPairs(p: Record<string, unknown>, r: RefResolver): Pair[] {
+function querystringPairs(
+  p: Record<string, unknown>,
+  r: RefResolver,
+  budget: Budget,
+): Pair[] {
   const content = isObject(p.content) ? p.content : {};
   const [first] = Object.keys(content);
   if (first === undefined) return [];
@@ -178,7 +233,7 @@ function querystringPairs(p: Record<string, unknown>, r: RefResolver): Pair[] {
     (media.schema === undefined
       ? undefined
       : sampleOf(media.schema, r, "request"));
-  return formPairs(v);
+  return formPairs(v, budget);
 }
 
 /**
@@ -191,24 +246,23 @@ function multipartFields(
   v: unknown,
   encoding: unknown,
   r: RefResolver,
+  budget: Budget,
 ): Pair[] {
   if (!isObject(v)) return [];
   const out: Pair[] = [];
   const encodings = isObject(encoding) ? encoding : {};
-  for (const [name, x] of Object.entries(v)) {
+  for (const [name, x] of Object.entries(v).slice(0, MAX_FIELDS)) {
     const e = Object.hasOwn(encodings, name)
       ? r.deref(encodings[name]).value
       : undefined;
     const written = isObject(e) ? scalarText(e.contentType) : null;
     const given = written?.split(",")[0].trim() || undefined;
     for (const item of Array.isArray(x) ? x.slice(0, 100) : [x]) {
+      const value = budget.text(item);
+      if (value === null) return out;
       const structured = typeof item === "object" && item !== null;
       const type = given ?? (structured ? "application/json" : undefined);
-      out.push({
-        name,
-        value: scalarText(item) ?? valueJson(item, 10_000, ""),
-        ...(type ? { type } : {}),
-      });
+      out.push({ name, value, ...(type ? { type } : {}) });
     }
   }
   return out;
@@ -220,18 +274,20 @@ function multipartFields(
  * become `name[key]` (style `deepObject`, what form APIs such as Stripe's
  * read); anything deeper is sent as JSON text.
  */
-function formPairs(v: unknown): Pair[] {
+function formPairs(v: unknown, budget: Budget): Pair[] {
   if (!isObject(v)) return [];
   const out: Pair[] = [];
-  const text = (x: unknown) => scalarText(x) ?? valueJson(x, 10_000, "");
-  for (const [name, x] of Object.entries(v)) {
-    if (Array.isArray(x)) {
-      for (const item of x) out.push({ name, value: text(item) });
-    } else if (isObject(x)) {
-      for (const [k, y] of Object.entries(x)) {
-        out.push({ name: `${name}[${k}]`, value: text(y) });
-      }
-    } else out.push({ name, value: text(x) });
+  for (const [name, x] of Object.entries(v).slice(0, MAX_FIELDS)) {
+    const fields: [string, unknown][] = Array.isArray(x)
+      ? x.slice(0, 100).map((item) => [name, item])
+      : isObject(x)
+      ? Object.entries(x).slice(0, 100).map(([k, y]) => [`${name}[${k}]`, y])
+      : [[name, x]];
+    for (const [field, item] of fields) {
+      const value = budget.text(item);
+      if (value === null) return out;
+      out.push({ name: field, value });
+    }
   }
   return out;
 }
@@ -246,20 +302,23 @@ export const WEBHOOK_URL = "{webhook-receiver-url}";
 export function operationCurl(x: CurlInput): { server: string; curl: string } {
   const sentByApi = x.webhook || x.callback !== undefined;
   const server = sentByApi ? "" : serverOf(x.doc, x.item, x.op, x.swagger);
-  const query: Pair[] = [];
+  const query: QueryPair[] = [];
   const headers: Pair[] = [];
+  const budget = new Budget();
+  let sent = 0;
   for (const p of x.params) {
     if (p.required !== true || typeof p.name !== "string") continue;
+    if (++sent > MAX_FIELDS) break;
     if (p.in === "query") {
-      query.push(...paramPairs(p, x.r, x.swagger));
+      query.push(...paramPairs(p, x.r, x.swagger, budget));
     } else if (p.in === "querystring") {
       // OpenAPI 3.2: the whole query string, as its one media type
       // serializes it (a form: `a=1&b=2`).
-      query.push(...querystringPairs(p, x.r));
+      query.push(...querystringPairs(p, x.r, budget));
     } else if (
       p.in === "header" && !isIgnoredHeader(p.name)
     ) {
-      headers.push(...paramPairs(p, x.r, x.swagger));
+      headers.push(...paramPairs(p, x.r, x.swagger, budget));
     }
   }
   // A JSON body when there is one, else the first media type.
@@ -275,7 +334,7 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
       ? undefined
       : sampleOf(schema, x.r, "request");
     if (/^multipart\/form-data/i.test(type)) {
-      form = multipartFields(sample, encoding, x.r);
+      form = multipartFields(sample, encoding, x.r, budget);
       // File fields (Swagger 2.0 `type: file`, OpenAPI `format: binary`)
       // name a file to pick, which only the person running the command has.
       const s = x.r.deref(schema).value;
@@ -306,7 +365,7 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
       if (!form.length) form = undefined;
     } else if (/^application\/x-www-form-urlencoded/i.test(type)) {
       body = new URLSearchParams(
-        formPairs(sample).map((f) => [f.name, f.value]),
+        formPairs(sample, budget).map((f) => [f.name, f.value]),
       ).toString();
     } else if (sample !== undefined) {
       body = typeof sample === "string" && !isJson(type)
