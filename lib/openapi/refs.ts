@@ -191,15 +191,18 @@ export class RefResolver {
         const v = stack.pop();
         if (typeof v !== "object" || v === null || seen.has(v)) continue;
         seen.add(v); // YAML aliases: each object once
+        // Children pushed last first, so the walk meets them in document
+        // order and the first anchor of a name is the one kept.
         if (Array.isArray(v)) {
-          for (const x of v) stack.push(x);
+          for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
           continue;
         }
         const o = v as Record<string, unknown>;
         for (const a of [o.$anchor, o.$dynamicAnchor]) {
           if (typeof a === "string" && !anchors.has(a)) anchors.set(a, o);
         }
-        for (const k in o) stack.push(o[k]);
+        const keys = Object.keys(o);
+        for (let i = keys.length - 1; i >= 0; i--) stack.push(o[keys[i]]);
       }
       this.#anchors = anchors;
     }

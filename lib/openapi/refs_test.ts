@@ -15,3 +15,27 @@ Deno.test("refs: a resolver's memo answers once per object, and two documents ne
   assert.equal(two.memo.get("t", shared, make), "3:1");
   assert.equal(made, 3);
 });
+
+Deno.test("refs: a plain-name reference finds the first anchor of that name in document order", () => {
+  const doc = {
+    components: {
+      schemas: {
+        Tree: { $dynamicAnchor: "node", title: "first" },
+        Strict: { $dynamicAnchor: "node", title: "second" },
+        List: [{ $anchor: "item", title: "one" }, {
+          $anchor: "item",
+          title: "two",
+        }],
+      },
+    },
+  };
+  const r = new RefResolver(doc);
+  assert.equal(
+    (r.deref({ $dynamicRef: "#node" }).value as { title: string }).title,
+    "first",
+  );
+  assert.equal(
+    (r.deref({ $ref: "#item" }).value as { title: string }).title,
+    "one",
+  );
+});

@@ -330,9 +330,10 @@ function serverPairs(
   const had = new Set(before), exact = new Set(after);
   const out = new Map<string, string>();
   for (const url of before) if (exact.has(url)) out.set(url, url);
+  // A URL listed twice is one server (its variables are read by URL).
   const pairs = uniquePairs(
-    before.filter((url) => !exact.has(url)),
-    after.filter((url) => !had.has(url)),
+    [...new Set(before)].filter((url) => !exact.has(url)),
+    [...new Set(after)].filter((url) => !had.has(url)),
     serverKey,
   );
   for (const [url, now] of pairs) out.set(url, now);

@@ -1731,6 +1731,82 @@ Deno.test("compare: a oneOf of consts that loses one is an enum that lost a valu
   assert.ok(bounded.length > 0, "a bounded alternative still compares");
 });
 
+Deno.test("compare: 3.1 keywords beside a $dynamicRef apply as beside a $ref", () => {
+  const tree = (node: Json) =>
+    JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/a": {
+          post: {
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: node } },
+            },
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Tree: {
+            $dynamicAnchor: "node",
+            type: "object",
+            properties: { name: { type: "string" } },
+          },
+        },
+      },
+    });
+  assert.deepEqual(
+    summary(
+      compareSpecs(
+        tree({ $dynamicRef: "#node" }),
+        tree({ $dynamicRef: "#node", required: ["name"] }),
+      ).changes,
+    ),
+    [["request-property-became-required", "breaking", ["POST /a"]]],
+  );
+});
+
+Deno.test("compare: an enum written as 1,200 consts is read whole, past the alternatives that pair", () => {
+  const alts = (n: number) =>
+    doc31(requestBody(object({
+      v: { oneOf: Array.from({ length: n }, (_, i) => ({ const: `v${i}` })) },
+    })));
+  const enumOf = (n: number) =>
+    doc31(requestBody(object({
+      v: { enum: Array.from({ length: n }, (_, i) => `v${i}`) },
+    })));
+  // 1,200 values: the same enum, not "lost v1000…" (only 1,000 alternatives
+  // pair); a value really dropped is still seen.
+  assert.deepEqual(compareSpecs(enumOf(1200), alts(1200)).changes.length, 0);
+  const dropped = enumOf(1200).replace('"v1100",', "");
+  assert.deepEqual(
+    summary(compareSpecs(alts(1200), dropped).changes),
+    [["request-property-enum-value-removed", "breaking", ["POST /a"]]],
+  );
+});
+
+Deno.test("compare: a server URL listed twice is one server; its variable renamed is one rename", () => {
+  const twice = (name: string) =>
+    doc({ "/a": { get: { responses: ok200 } } }, {}, {
+      servers: [
+        {
+          url: `https://{${name}}.x.com`,
+          variables: { [name]: { default: "a" } },
+        },
+        {
+          url: `https://{${name}}.x.com`,
+          variables: { [name]: { default: "b" } },
+        },
+      ],
+    });
+  assert.deepEqual(
+    compareSpecs(twice("region"), twice("zone")).changes.map((c) => c.id),
+    ["api-server-variable-renamed"],
+  );
+});
+
 function summary(changes: Change[]): Want[] {
   return changes.map((c) => [c.id, c.level, c.operations]);
 }

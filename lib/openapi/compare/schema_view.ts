@@ -305,16 +305,18 @@ export class SchemaReader {
    * comparison memoizes on it); 3.0 ignores them (§4.7.24).
    */
   #read$ref(raw: unknown): unknown {
-    if (!this.#refSiblings || !isObject(raw) || typeof raw.$ref !== "string") {
+    if (!this.#refSiblings || !isObject(raw) || refOf(raw) === null) {
       return raw;
     }
     let w = this.#wrapped.get(raw);
     if (w) return w;
-    const { $ref, ...siblings } = raw;
+    // `$dynamicRef` takes its siblings as `$ref` does (2020-12 §8.2.3).
+    const key = typeof raw.$ref === "string" ? "$ref" : "$dynamicRef";
+    const { [key]: ref, ...siblings } = raw;
     if (Object.keys(siblings).length === 0) return raw;
     // A sibling `allOf` joins the reference's (not replaced by it).
     const more = Array.isArray(siblings.allOf) ? siblings.allOf : [];
-    w = { ...siblings, allOf: [{ $ref }, ...more] };
+    w = { ...siblings, allOf: [{ [key]: ref }, ...more] };
     this.#wrapped.set(raw, w);
     return w;
   }
@@ -486,8 +488,10 @@ export class SchemaReader {
       const list = pick(m, kind);
       if (!Array.isArray(list) || !list.length || v.alts) continue;
       if (altValues === null) {
-        altValues = valueAlternatives(
-          list.slice(0, MAX_ALTS).map((x) => this.#r.deref(x).value),
+        // Values are read as far as an enum is (a cut list would drop
+        // some); alternatives, which pair, only to MAX_ALTS.
+        altValues = list.length > MAX_ENUM ? null : valueAlternatives(
+          list.map((x) => this.#r.deref(x).value),
           () => nullable = true,
         );
         if (altValues) continue;
