@@ -79,6 +79,8 @@ export function createAssets(options: AssetOptions = {}): Assets {
   const dev = options.dev ?? false;
   const cache = new Map<string, Asset>();
   let manifest: Manifest | null | undefined;
+  /** When the manifest read was written: a rebuild writes a new one. */
+  let manifestTime: number | null = null;
 
   const load = async (path: string): Promise<Asset | null> => {
     // Reject anything that could climb out of the static folder, and a
@@ -111,11 +113,25 @@ export function createAssets(options: AssetOptions = {}): Assets {
   };
 
   const readManifest = (): Manifest | null => {
-    if (manifest !== undefined && !dev) return manifest;
+    const file = new URL("manifest.json", built);
+    let time: number | null = null;
     try {
-      manifest = JSON.parse(
-        Deno.readTextFileSync(new URL("manifest.json", built)),
-      ) as Manifest;
+      time = Deno.statSync(file).mtime?.getTime() ?? null;
+    } catch { /* not built */ }
+    // Read again after a rebuild (tests rebuild a checkout a server runs
+    // from): pages then name the new entry scripts, and the old ones held
+    // in memory, whose chunks a later rebuild drops, are let go.
+    if (manifest !== undefined && !dev && time === manifestTime) {
+      return manifest;
+    }
+    if (manifest !== undefined) {
+      for (const path of cache.keys()) {
+        if (path.startsWith("/_build/")) cache.delete(path);
+      }
+    }
+    manifestTime = time;
+    try {
+      manifest = JSON.parse(Deno.readTextFileSync(file)) as Manifest;
     } catch {
       manifest = null;
     }

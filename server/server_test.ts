@@ -46,3 +46,42 @@ Deno.test("build manifest pins the client bundle to a content hash", () => {
   assert.match(url, /^\/_build\/client\.js\?v=[0-9a-f]{12}$/);
   assert.equal(assets.buildUrl("nope.js"), null);
 });
+
+Deno.test("assets: after a rebuild, pages name the new entry scripts, and the old ones held in memory are let go", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const built = new URL(`file://${dir}/`);
+    const write = async (hash: string, body: string, at: number) => {
+      await Deno.writeTextFile(
+        new URL("manifest.json", built),
+        JSON.stringify({ hash, entries: { "client.js": hash } }),
+      );
+      await Deno.writeTextFile(new URL("client.js", built), body);
+      const t = new Date(at);
+      await Deno.utime(new URL("manifest.json", built), t, t);
+    };
+    await write("aaaaaaaaaaaa", "old", Date.now() - 60_000);
+    const assets = createAssets({ buildDir: built });
+    assert.equal(
+      assets.buildUrl("client.js"),
+      "/_build/client.js?v=aaaaaaaaaaaa",
+    );
+    const get = async () => {
+      const res = await assets.serve(
+        new Request("http://x/_build/client.js"),
+        "/_build/client.js",
+        true,
+      );
+      return await res!.text();
+    };
+    assert.equal(await get(), "old");
+    await write("bbbbbbbbbbbb", "new", Date.now());
+    assert.equal(
+      assets.buildUrl("client.js"),
+      "/_build/client.js?v=bbbbbbbbbbbb",
+    );
+    assert.equal(await get(), "new");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -152,5 +152,3 @@ async function readBody(
   }
   return { buf: concatBytes(parts), cutOff };
 }
-
-/** Standard base64 of `bytes` (btoa takes a binary string, in slices). */

@@ -17,7 +17,7 @@ import {
 } from "./example.ts";
 import { isObject, type Memo, refOf, type RefResolver } from "./refs.ts";
 import { scalarList } from "./safe.ts";
-import { refName, type SchemaGraph } from "./schema_graph.ts";
+import { refName, type SchemaGraph, shortJson } from "./schema_graph.ts";
 import type {
   BodyDetail,
   EncodingDetail,
@@ -41,12 +41,9 @@ export function text(v: unknown, max = MAX_TEXT): string {
   return typeof v === "string" ? truncate(v, max) : "";
 }
 
-/** An enum value in a few characters: nested values are not expanded. */
+/** An enum value in a few characters (compact JSON, cut). */
 function shortValue(v: unknown): string {
-  if (Array.isArray(v)) return "[…]";
-  if (isObject(v)) return "{…}";
-  if (typeof v === "string") return JSON.stringify(truncate(v, 40));
-  return String(v);
+  return truncate(shortJson(v), 40);
 }
 
 /**
