@@ -6,7 +6,7 @@
  * other term matches case-insensitively as a substring of the path, the
  * summary, a tag or the operationId (precomputed in `Endpoint.hay`).
  */
-import { KNOWN_METHODS } from "./operations.ts";
+import { KNOWN_METHODS } from "../shared/methods.ts";
 import type { Endpoint } from "./types.ts";
 
 /** A parsed filter. */

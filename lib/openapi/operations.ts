@@ -8,21 +8,7 @@ import { clip, jsonPath } from "../shared/parse_error.ts";
 import { describeValue } from "../shared/parse_error.ts";
 import { isObject, type Memo, type RefResolver } from "./refs.ts";
 import type { SpecWarning } from "./types.ts";
-
-/** Fixed method fields of a Path Item, in list order. */
-export const FIXED_METHODS = [
-  "get",
-  "put",
-  "post",
-  "delete",
-  "options",
-  "head",
-  "patch",
-  "trace",
-] as const;
-
-/** Methods with a fixed field in OpenAPI 3.2, in list order. */
-export const KNOWN_METHODS: readonly string[] = [...FIXED_METHODS, "query"];
+import { FIXED_METHODS, KNOWN_METHODS } from "../shared/methods.ts";
 
 const RANK = new Map(KNOWN_METHODS.map((m, i) => [m, i]));
 

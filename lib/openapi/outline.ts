@@ -13,7 +13,7 @@
  * the reference fails to resolve in the outline and the preview is dropped.
  */
 
-import { KNOWN_METHODS } from "./operations.ts";
+import { KNOWN_METHODS } from "../shared/methods.ts";
 
 /** Top-level members left out of an outline (OpenAPI 3 and Swagger 2.0). */
 export const DROPPED_TOP = new Set([

@@ -20,10 +20,8 @@ import {
   SpecError,
   type SpecErrorInfo,
 } from "../../lib/openapi/mod.ts";
-import {
-  compareEndpoints,
-  KNOWN_METHODS,
-} from "../../lib/openapi/operations.ts";
+import { compareEndpoints } from "../../lib/openapi/operations.ts";
+import { KNOWN_METHODS } from "../../lib/shared/methods.ts";
 import type { OperationDetail, SpecIndex } from "../../lib/openapi/types.ts";
 
 /** The outcome of one hostile input. */
