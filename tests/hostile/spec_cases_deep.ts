@@ -85,7 +85,8 @@ export const DEEP: HostileCase[] = [
       assert.deepEqual(a.index.endpoints[0].tags, ["ok"]);
       assert.equal(a.index.title, "");
       const body = a.details[0].responses[0].bodies[0];
-      assert.equal(body.type, "string enum: […], 1");
+      // The deep value is printed only as far as shown: 40 characters.
+      assert.equal(body.type, `string enum: ${"[".repeat(39)}…, 1`);
       assert.deepEqual(a.details[0].security, ["k"]);
       for (const k of ["schemes", "consumes", "produces"]) {
         const s = t.accepted(
