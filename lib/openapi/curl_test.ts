@@ -374,3 +374,68 @@ ${params}
   assert.ok(performance.now() - t0 < 1000, "bounded time");
   assert.ok(curl.length < 400_000, `${curl.length} characters`);
 });
+
+Deno.test("curl: ok/an urlencoded array is written as its collectionFormat or encoding says", () => {
+  const body = (text: string) =>
+    decodeURIComponent(
+      operationDetail(parseSpec(text), "paths", "/p", "post")!.curl.match(
+        /--data-raw '([^']*)'/,
+      )![1],
+    );
+  const v2 = (format?: string) =>
+    body(JSON.stringify({
+      swagger: "2.0",
+      info: { title: "t", version: "1" },
+      consumes: ["application/x-www-form-urlencoded"],
+      paths: {
+        "/p": {
+          post: {
+            parameters: [{
+              name: "ids",
+              in: "formData",
+              type: "array",
+              items: { type: "string" },
+              default: ["x", "y"],
+              ...(format ? { collectionFormat: format } : {}),
+            }],
+            responses: {},
+          },
+        },
+      },
+    }));
+  assert.equal(v2(), "ids=x,y");
+  assert.equal(v2("multi"), "ids=x&ids=y");
+  assert.equal(v2("pipes"), "ids=x|y");
+  const v3 = (encoding?: Record<string, unknown>) =>
+    body(JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/p": {
+          post: {
+            requestBody: {
+              content: {
+                "application/x-www-form-urlencoded": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      ids: {
+                        type: "array",
+                        items: { type: "string" },
+                        example: ["x", "y"],
+                      },
+                    },
+                  },
+                  ...(encoding ? { encoding: { ids: encoding } } : {}),
+                },
+              },
+            },
+            responses: {},
+          },
+        },
+      },
+    }));
+  assert.equal(v3(), "ids=x&ids=y");
+  assert.equal(v3({ explode: false }), "ids=x,y");
+  assert.equal(v3({ style: "pipeDelimited", explode: false }), "ids=x|y");
+});

@@ -88,6 +88,21 @@ export function serverOf(
 }
 
 /**
+ * What joins the items of an array that is not exploded, by style (OpenAPI
+ * 3.1 §4.8.12.4) or Swagger 2.0 `collectionFormat`; absent: repeated.
+ */
+const SEPARATORS: Readonly<Record<string, string>> = {
+  form: ",",
+  simple: ",",
+  csv: ",",
+  spaceDelimited: " ",
+  ssv: " ",
+  tsv: "\t",
+  pipeDelimited: "|",
+  pipes: "|",
+};
+
+/**
  * Characters of example values one command holds at most: a YAML alias
  * fan-out under every required parameter or form field stays a short
  * command (past it, the rest is left out), and opening an operation stays
@@ -161,13 +176,8 @@ function paramPairs(
   // reads as data, not as a split.
   const join = (list: string[]): QueryPair[] => {
     if (header) return [{ name, value: list.join(",") }];
-    const sep = ({
-      ssv: "%20",
-      spaceDelimited: "%20",
-      tsv: "%09",
-      pipes: "%7C",
-      pipeDelimited: "%7C",
-    } as Record<string, string>)[style] ?? ",";
+    const written = SEPARATORS[style] ?? ",";
+    const sep = written === "," ? "," : encodeURIComponent(written);
     return [{
       name,
       value: list.map(encodeURIComponent).join(sep),
@@ -274,10 +284,22 @@ function multipartFields(
  * become `name[key]` (style `deepObject`, what form APIs such as Stripe's
  * read); anything deeper is sent as JSON text.
  */
-function formPairs(v: unknown, budget: Budget): Pair[] {
+function formPairs(
+  v: unknown,
+  budget: Budget,
+  separator: (name: string) => string | null = () => null,
+): Pair[] {
   if (!isObject(v)) return [];
   const out: Pair[] = [];
   for (const [name, x] of Object.entries(v).slice(0, MAX_FIELDS)) {
+    const sep = Array.isArray(x) ? separator(name) : null;
+    if (sep !== null) {
+      // Not exploded: one field, its items joined.
+      const items = budget.texts(x as unknown[]);
+      out.push({ name, value: items.join(sep) });
+      if (budget.left <= 0) return out;
+      continue;
+    }
     const fields: [string, unknown][] = Array.isArray(x)
       ? x.slice(0, 100).map((item) => [name, item])
       : isObject(x)
@@ -364,8 +386,29 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
       form.sort((a, b) => rank(a) - rank(b));
       if (!form.length) form = undefined;
     } else if (/^application\/x-www-form-urlencoded/i.test(type)) {
+      // How each array field is written: its Swagger 2.0 collectionFormat
+      // (csv by default), or its 3.x encoding's style and explode (form,
+      // exploded, by default: OpenAPI 3.1 §4.8.15).
+      const s = x.r.deref(schema).value;
+      const props = isObject(s) && isObject(s.properties) ? s.properties : {};
+      const enc = isObject(encoding) ? encoding : {};
+      const separator = (name: string): string | null => {
+        if (x.swagger) {
+          const p = x.r.deref(props[name]).value;
+          const f = isObject(p)
+            ? scalarText(p.collectionFormat) ?? "csv"
+            : "csv";
+          return f === "multi" ? null : SEPARATORS[f] ?? ",";
+        }
+        const e = Object.hasOwn(enc, name) ? x.r.deref(enc[name]).value : null;
+        const style = isObject(e) ? scalarText(e.style) ?? "form" : "form";
+        const explode = isObject(e) && typeof e.explode === "boolean"
+          ? e.explode
+          : style === "form";
+        return explode ? null : SEPARATORS[style] ?? ",";
+      };
       body = new URLSearchParams(
-        formPairs(sample, budget).map((f) => [f.name, f.value]),
+        formPairs(sample, budget, separator).map((f) => [f.name, f.value]),
       ).toString();
     } else if (sample !== undefined) {
       body = typeof sample === "string" && !isJson(type)
