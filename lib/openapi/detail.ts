@@ -146,7 +146,8 @@ function responseLinks(links: unknown, r: RefResolver): LinkDetail[] {
     out.push({
       name: clip(name),
       target: clip(
-        scalarText(link.operationId) ?? scalarText(link.operationRef) ?? "",
+        scalarText(link.operationId) ??
+          operationNamed(scalarText(link.operationRef) ?? ""),
       ),
       parameters,
       description: markdown(text(link.description, MAX_CELL)),
@@ -161,6 +162,22 @@ function responseLinks(links: unknown, r: RefResolver): LinkDetail[] {
     });
   }
   return out;
+}
+
+/**
+ * An `operationRef` as the operation it names: a local pointer to one
+ * (`#/paths/~1users~1{id}/get`) as `GET /users/{id}`, anything else as
+ * written.
+ */
+function operationNamed(ref: string): string {
+  const m = /^#\/paths\/([^/]+)\/([a-zA-Z]+)$/.exec(ref);
+  if (!m) return ref;
+  const path = m[1].replace(/~1/g, "/").replace(/~0/g, "~");
+  try {
+    return `${m[2].toUpperCase()} ${decodeURIComponent(path)}`;
+  } catch {
+    return `${m[2].toUpperCase()} ${path}`;
+  }
 }
 
 /**

@@ -498,7 +498,7 @@ Deno.test("spec detail: a response's 3.2 summary and its links (a $ref'd one rea
         ["id = $response.body#/id", "x-n = 3"],
         "Read it back",
       ],
-      ["Shared", "#/paths/~1users~1{id}/delete", [
+      ["Shared", "DELETE /users/{id}", [
         'requestBody = {"why":"test"}',
       ], ""],
       [
