@@ -12,7 +12,7 @@ import { parseSpec, SpecError } from "../mod.ts";
 import type { SpecErrorInfo } from "../types.ts";
 import { SchemaReader } from "./schema_view.ts";
 import { SchemaDiff } from "./schema_diff.ts";
-import { type SpecModel, specModel } from "./model.ts";
+import { type ServerVar, type SpecModel, specModel } from "./model.ts";
 import {
   compareOperations,
   type Renames,
@@ -362,31 +362,40 @@ function compareServerVars(
     const revUrl = paired.get(url);
     const now = revUrl === undefined ? undefined : r.serverVars.get(revUrl);
     if (!revUrl || !now) continue;
-    const add = (id: string, level: Level, text: string) =>
+    const add = (
+      id: string,
+      level: Level,
+      text: string,
+      base: ServerVar,
+      revision?: ServerVar,
+    ) =>
       report.addDocument({
         id,
         level,
         where: `server ${revUrl}`,
-        pointer: { base: "/servers", revision: "/servers" },
+        pointer: { base: base.pointer, revision: revision?.pointer ?? null },
         text: `server \`${revUrl}\` ${text}`,
       });
     const was = templateNames(url), is = templateNames(revUrl);
     const renamedTo = new Map(was.map((name, i) => [name, is[i]]));
     for (const [name, v] of vars) {
       const newName = renamedTo.get(name) ?? name;
+      const w = now.get(newName);
       if (newName !== name) {
         add(
           "api-server-variable-renamed",
           "warning",
           `variable \`${name}\` was renamed \`${newName}\``,
+          v,
+          w,
         );
       }
-      const w = now.get(newName);
       if (!w) {
         add(
           "api-server-variable-removed",
           "warning",
           `lost variable \`${name}\``,
+          v,
         );
         continue;
       }
@@ -395,6 +404,8 @@ function compareServerVars(
           "api-server-variable-default-changed",
           "info",
           `variable \`${newName}\` default changed from \`${v.default}\` to \`${w.default}\``,
+          v,
+          w,
         );
       }
       const allowed = new Set(w.enum ?? []);
@@ -404,6 +415,8 @@ function compareServerVars(
             "api-server-variable-enum-value-removed",
             "warning",
             `variable \`${newName}\` lost value \`${value}\``,
+            v,
+            w,
           );
         }
       }

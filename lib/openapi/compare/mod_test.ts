@@ -2280,6 +2280,15 @@ Deno.test("compare: a server variable renamed in place is one change, and the va
       ],
     ],
   );
+  // Each points at the variable itself, on each side.
+  assert.deepEqual(
+    compareSpecs(served("region", ["eu", "us"]), served("zone", ["eu"]))
+      .changes.map((c) => [c.pointer.base, c.pointer.revision]),
+    [
+      ["/servers/0/variables/region", "/servers/0/variables/zone"],
+      ["/servers/0/variables/region", "/servers/0/variables/zone"],
+    ],
+  );
   // Two servers of one shape, both renamed: no pairing is guessed, so no
   // value is said lost that another server still serves.
   const two = (x: string, y: string) =>

@@ -215,6 +215,8 @@ export interface ServerVar {
   default: string;
   /** Allowed values; null when any is. */
   enum: string[] | null;
+  /** JSON pointer of the variable (`/servers/0/variables/region`). */
+  pointer: string;
 }
 
 /** The variables of a `servers` list, by URL template and name. */
@@ -223,21 +225,24 @@ export function serverVarsOf(
 ): Map<string, Map<string, ServerVar>> {
   const out = new Map<string, Map<string, ServerVar>>();
   if (!Array.isArray(servers)) return out;
-  for (const s of servers.slice(0, 100)) {
+  servers.slice(0, 100).forEach((s, i) => {
     if (!isObject(s) || typeof s.url !== "string" || !isObject(s.variables)) {
-      continue;
+      return;
     }
+    if (out.has(s.url)) return; // a URL listed again: its first listing
     const vars = new Map<string, ServerVar>();
+    const at = childPointer(`/servers/${i}`, "variables");
     for (const name in s.variables) {
       const v = s.variables[name];
       if (!isObject(v)) continue;
       vars.set(name, {
         default: scalarText(v.default) ?? "",
         enum: Array.isArray(v.enum) ? scalarList(v.enum, 1000) : null,
+        pointer: childPointer(at, name),
       });
     }
     out.set(s.url, vars);
-  }
+  });
   return out;
 }
 
