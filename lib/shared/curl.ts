@@ -253,14 +253,15 @@ export function curlCommand(
       : `curl ${urlWords(req.url)}`,
   ];
   if (needsGlobOff(req.url)) parts.push("--globoff");
-  const form = req.form ?? [];
-  const body = form.length ? "" : req.bodyBytes ?? req.body ?? "";
+  // HEAD is always `--head`, and sends no body: with `-X HEAD` curl waits
+  // for the body the headers announce, which never comes, and it refuses
+  // `--head` beside a body, which a HEAD request cannot use anyway (RFC
+  // 9110 §9.3.2; fetch refuses one).
+  const head = method === "HEAD";
+  const form = head ? [] : req.form ?? [];
+  const body = head || form.length ? "" : req.bodyBytes ?? req.body ?? "";
   const hasBody = body.length > 0 || form.length > 0;
-  // HEAD is always `--head` too: with `-X HEAD` alone curl waits for the
-  // body the headers announce, which never comes.
-  // Not with a body, which curl refuses beside --head (then -X HEAD it is).
-  if (method === "HEAD" && !hasBody) parts.push("--head");
-  else if (method === "HEAD" && !options.namedMethod) parts.push("-X HEAD");
+  if (head) parts.push("--head");
   else if (!options.namedMethod && method !== (hasBody ? "POST" : "GET")) {
     parts.push(`-X ${shellWord(method)}`);
   }
