@@ -439,3 +439,108 @@ Deno.test("curl: ok/an urlencoded array is written as its collectionFormat or en
   assert.equal(v3({ explode: false }), "ids=x,y");
   assert.equal(v3({ style: "pipeDelimited", explode: false }), "ids=x|y");
 });
+
+Deno.test("curl: ok/separators: a pipe stays a pipe between items and is encoded inside one; 2.0 headers and multipart arrays follow collectionFormat", () => {
+  const curl = (doc: Record<string, unknown>, method = "get") =>
+    operationDetail(parseSpec(JSON.stringify(doc)), "paths", "/p", method)!
+      .curl;
+  const v3 = curl({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/p": {
+        get: {
+          parameters: [{
+            name: "p",
+            in: "query",
+            required: true,
+            style: "pipeDelimited",
+            explode: false,
+            schema: { type: "array" },
+            example: ["1", "a|b"],
+          }],
+          responses: {},
+        },
+      },
+    },
+  });
+  assert.match(v3, /\?p=1\|a%7Cb'/);
+  const v2 = (at: string) =>
+    curl({
+      swagger: "2.0",
+      info: { title: "t", version: "1" },
+      consumes: ["multipart/form-data"],
+      paths: {
+        "/p": {
+          post: {
+            parameters: [{
+              name: "ids",
+              in: at,
+              required: true,
+              type: "array",
+              items: { type: "string" },
+              collectionFormat: "pipes",
+              default: ["a", "b"],
+            }],
+            responses: {},
+          },
+        },
+      },
+    }, "post");
+  assert.match(v2("header"), /-H 'ids: a\|b'/);
+  assert.match(v2("formData"), /--form-string 'ids=a\|b'/);
+});
+
+Deno.test("curl: ok/content parameters and long names spend the one budget", () => {
+  const big = JSON.stringify({ k: "v".repeat(11_000) });
+  const parameters = Array.from({ length: 200 }, (_, i) => ({
+    name: `p${i}`,
+    in: "query",
+    required: true,
+    content: { "application/json": { example: JSON.parse(big) } },
+  }));
+  const withContent = operationDetail(
+    parseSpec(JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: { "/p": { get: { parameters, responses: {} } } },
+    })),
+    "paths",
+    "/p",
+    "get",
+  )!.curl;
+  assert.ok(withContent.length < 400_000, `${withContent.length}`);
+  const longName = "n".repeat(50_000);
+  const named = operationDetail(
+    parseSpec(JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/p": {
+          post: {
+            requestBody: {
+              content: {
+                "multipart/form-data": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      [longName]: {
+                        type: "array",
+                        example: Array(100).fill(1),
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            responses: {},
+          },
+        },
+      },
+    })),
+    "paths",
+    "/p",
+    "post",
+  )!.curl;
+  assert.ok(named.length < 400_000, `${named.length}`);
+});

@@ -103,36 +103,81 @@ const SEPARATORS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Characters of example values one command holds at most: a YAML alias
- * fan-out under every required parameter or form field stays a short
- * command (past it, the rest is left out), and opening an operation stays
- * instant.
+ * `items` joined by `sep` for a URL or a form body: each item encoded apart
+ * and the separator written as itself (RFC 6570 §3.2.8, `color=blue,black`;
+ * OpenAPI's `blue|black`), so a separator inside an item reads as data.
+ * Only a space and a tab cannot stand in a URL as themselves.
+ */
+function joinEncoded(
+  items: readonly string[],
+  sep: string,
+  encode: (s: string) => string = encodeURIComponent,
+): string {
+  const written = sep === " " || sep === "\t" ? encode(sep) : sep;
+  return items.map(encode).join(written);
+}
+
+/**
+ * `s` as a form body writes it (the URL Standard's
+ * application/x-www-form-urlencoded serializer: a space as `+`, `'` and
+ * the like percent-encoded), as URLSearchParams does.
+ */
+function formEncode(s: string): string {
+  return new URLSearchParams([["", s]]).toString().slice(1);
+}
+
+/**
+ * Characters one command spends on names and values at most, and the
+ * fields (query pairs, headers, form fields) it sends at most: a YAML
+ * alias fan-out under every required parameter or form field stays a
+ * short command (past either, the rest is left out), and opening an
+ * operation stays instant.
  */
 const MAX_VALUE_CHARS = 100_000;
-/** Parameters and form fields one command sends at most. */
-const MAX_FIELDS = 200;
+const MAX_FIELDS = 1_000;
+/** Characters of one value (a long written example is cut). */
+const MAX_ONE_VALUE = 10_000;
 
-/** What one command may still spend on values (see {@link MAX_VALUE_CHARS}). */
+/** What one command may still spend (see {@link MAX_VALUE_CHARS}). */
 class Budget {
   left = MAX_VALUE_CHARS;
+  fields = MAX_FIELDS;
 
-  /** `x` as text (JSON when structured), or null once the budget is spent. */
-  text(x: unknown): string | null {
-    if (this.left <= 0) return null;
-    const t = scalarText(x) ?? valueJson(x, Math.min(10_000, this.left), "");
-    this.left -= t.length + 1;
-    return t;
+  /** True once nothing more can be sent. */
+  get spent(): boolean {
+    return this.left <= 0 || this.fields <= 0;
   }
 
-  /** The texts of `items`, as many as the budget allows. */
-  texts(items: readonly unknown[]): string[] {
+  /**
+   * One field named `name` holding `x` (text as is, anything else as
+   * JSON), charged to the budget: its text, or null once it is spent.
+   */
+  field(name: string, x: unknown): string | null {
+    if (this.spent) return null;
+    this.fields--;
+    this.left -= name.length;
+    return this.#text(x);
+  }
+
+  /** The texts of `items` for one joined field, as many as the budget allows. */
+  items(name: string, items: readonly unknown[]): string[] | null {
+    if (this.spent) return null;
+    this.fields--;
+    this.left -= name.length;
     const out: string[] = [];
     for (const x of items.slice(0, 100)) {
-      const t = this.text(x);
-      if (t === null) break;
-      out.push(t);
+      if (this.left <= 0) break;
+      out.push(this.#text(x));
     }
     return out;
+  }
+
+  #text(x: unknown): string {
+    const max = Math.max(0, Math.min(MAX_ONE_VALUE, this.left));
+    const s = scalarText(x);
+    const t = s === null ? valueJson(x, max, "") : s.slice(0, max);
+    this.left -= t.length + 1;
+    return t;
   }
 }
 
@@ -142,7 +187,7 @@ class Budget {
  * (OpenAPI 3.1 §4.8.12.4: a query array repeats its name unless `explode:
  * false` joins it with commas, spaces or pipes; `deepObject` writes
  * `name[key]`; a header joins with commas; Swagger 2.0's `collectionFormat`
- * likewise), else a `{name}` placeholder.
+ * likewise, headers included), else a `{name}` placeholder.
  */
 function paramPairs(
   p: Record<string, unknown>,
@@ -151,16 +196,23 @@ function paramPairs(
   budget: Budget,
 ): QueryPair[] {
   const name = scalarText(p.name) ?? "";
-  if (isObject(p.content)) return [{ name, value: paramValue(p, r) }];
+  const placeholder = [{ name, value: `{${name}}` }];
+  if (isObject(p.content)) {
+    const v = contentValue(p, r);
+    if (v === undefined) return placeholder;
+    const value = budget.field(name, v);
+    return value === null ? [] : [{ name, value }];
+  }
   const schema = r.deref(p.schema).value;
   const s = isObject(schema) ? schema : p; // Swagger 2.0 keeps them on the parameter
   const v =
     [p.example, s.example, s.default, p.default].find((x) =>
       x !== undefined && x !== null
     ) ?? (Array.isArray(s.enum) ? s.enum[0] : undefined);
-  if (v === undefined || v === null) return [{ name, value: `{${name}}` }];
+  if (v === undefined || v === null) return placeholder;
   if (!Array.isArray(v) && !isObject(v)) {
-    return [{ name, value: budget.text(v) ?? `{${name}}` }];
+    const value = budget.field(name, v);
+    return value === null ? [] : [{ name, value }];
   }
   const header = p.in === "header";
   const style = swagger
@@ -171,58 +223,60 @@ function paramPairs(
     : typeof p.explode === "boolean"
     ? p.explode
     : style === "form";
-  // Each item is encoded apart and the separator stays a separator
-  // (RFC 6570 §3.2.8: `color=blue,black`), so a comma inside an item
-  // reads as data, not as a split.
-  const join = (list: string[]): QueryPair[] => {
-    if (header) return [{ name, value: list.join(",") }];
-    const written = SEPARATORS[style] ?? ",";
-    const sep = written === "," ? "," : encodeURIComponent(written);
-    return [{
-      name,
-      value: list.map(encodeURIComponent).join(sep),
-      encoded: true,
-    }];
-  };
+  const sep = SEPARATORS[style] ?? ",";
+  const join = (list: string[]): QueryPair[] =>
+    header
+      ? [{ name, value: list.join(sep) }]
+      : [{ name, value: joinEncoded(list, sep), encoded: true }];
+  const out: QueryPair[] = [];
   if (Array.isArray(v)) {
-    const items = budget.texts(v);
-    return explode && !header
-      ? items.map((value) => ({ name, value }))
-      : join(items);
+    if (!explode || header) return join(budget.items(name, v) ?? []);
+    for (const item of v.slice(0, 100)) {
+      const value = budget.field(name, item);
+      if (value === null) break;
+      out.push({ name, value });
+    }
+    return out;
   }
   const entries = Object.entries(v).slice(0, 100);
-  const values = budget.texts(entries.map(([, x]) => x));
-  const kept = entries.slice(0, values.length).map(([k], i) =>
-    [k, values[i]] as const
-  );
-  if (style === "deepObject") {
-    return kept.map(([k, value]) => ({ name: `${name}[${k}]`, value }));
+  if (style === "deepObject" || (explode && !header)) {
+    for (const [k, x] of entries) {
+      const field = style === "deepObject" ? `${name}[${k}]` : k;
+      const value = budget.field(field, x);
+      if (value === null) break;
+      out.push({ name: field, value });
+    }
+    return out;
   }
-  if (explode && !header) return kept.map(([k, value]) => ({ name: k, value }));
+  const values = budget.items(name, entries.map(([, x]) => x)) ?? [];
   return join(
-    kept.flatMap(([k, value]) => explode ? [`${k}=${value}`] : [k, value]),
+    values.flatMap((value, i) =>
+      explode ? [`${entries[i][0]}=${value}`] : [entries[i][0], value]
+    ),
   );
 }
 
-/** A `content` parameter's value: its media type's serialization (JSON text for JSON), or `{name}`. */
-function paramValue(p: Record<string, unknown>, r: RefResolver): string {
-  const name = scalarText(p.name) ?? "";
-  if (isObject(p.content)) {
-    // A parameter with `content` is its media type's serialization
-    // (OpenAPI 3.1 §4.8.12.2): JSON text for a JSON one.
-    const [type] = Object.keys(p.content);
-    const m = type === undefined ? undefined : r.deref(p.content[type]).value;
-    const media = isObject(m) ? m : {};
-    const v = p.example ?? media.example ??
-      (media.schema === undefined
-        ? undefined
-        : sampleOf(media.schema, r, "request"));
-    if (v === undefined) return `{${name}}`;
-    return typeof v === "string" && !isJson(type)
-      ? v
-      : valueJson(v, 10_000, "");
-  }
-  return `{${name}}`;
+/**
+ * A `content` parameter's value (OpenAPI 3.1 §4.8.12.2): its example, else
+ * a sample of its media type's schema; JSON text for a JSON media type.
+ */
+function contentValue(
+  p: Record<string, unknown>,
+  r: RefResolver,
+): unknown {
+  const content = isObject(p.content) ? p.content : {};
+  const [type] = Object.keys(content);
+  const m = type === undefined ? undefined : r.deref(content[type]).value;
+  const media = isObject(m) ? m : {};
+  const v = p.example ?? media.example ??
+    (media.schema === undefined
+      ? undefined
+      : sampleOf(media.schema, r, "request"));
+  if (v === undefined) return undefined;
+  // A string stays text for a text media type; JSON is written as JSON.
+  return typeof v === "string" && !isJson(type ?? "")
+    ? v
+    : valueJson(v, MAX_ONE_VALUE, "");
 }
 
 /**
@@ -233,7 +287,7 @@ function querystringPairs(
   p: Record<string, unknown>,
   r: RefResolver,
   budget: Budget,
-): Pair[] {
+): QueryPair[] {
   const content = isObject(p.content) ? p.content : {};
   const [first] = Object.keys(content);
   if (first === undefined) return [];
@@ -246,29 +300,70 @@ function querystringPairs(
   return formPairs(v, budget);
 }
 
+/** How an array field of a form body is joined, by name (null: repeated). */
+type Separator = (name: string) => string | null;
+
+/**
+ * The separator of each array field of a form body: its Swagger 2.0
+ * `collectionFormat` (csv by default), or its 3.x encoding's style and
+ * explode (form, exploded, by default: OpenAPI 3.1 §4.8.15).
+ */
+function formSeparator(
+  schema: unknown,
+  encoding: unknown,
+  swagger: boolean,
+  r: RefResolver,
+): Separator {
+  const s = r.deref(schema).value;
+  const props = isObject(s) && isObject(s.properties) ? s.properties : {};
+  const enc = isObject(encoding) ? encoding : {};
+  return (name) => {
+    if (swagger) {
+      const p = Object.hasOwn(props, name) ? r.deref(props[name]).value : null;
+      const f = isObject(p) ? scalarText(p.collectionFormat) ?? "csv" : "csv";
+      return f === "multi" ? null : SEPARATORS[f] ?? ",";
+    }
+    const e = Object.hasOwn(enc, name) ? r.deref(enc[name]).value : null;
+    const style = isObject(e) ? scalarText(e.style) ?? "form" : "form";
+    const explode = isObject(e) && typeof e.explode === "boolean"
+      ? e.explode
+      : style === "form";
+    return explode ? null : SEPARATORS[style] ?? ",";
+  };
+}
+
 /**
  * Multipart fields of a sample object, each part typed as OpenAPI 3.1
  * §4.8.15 says: the `encoding`'s Content-Type when it gives one (its first
  * type), else an object or array item is `application/json` and a
- * primitive plain text (left to curl); an array sends a part per item.
+ * primitive plain text (left to curl); an array sends a part per item,
+ * or one joined part where {@link formSeparator} says so.
  */
 function multipartFields(
   v: unknown,
   encoding: unknown,
+  separator: Separator,
   r: RefResolver,
   budget: Budget,
 ): Pair[] {
   if (!isObject(v)) return [];
   const out: Pair[] = [];
   const encodings = isObject(encoding) ? encoding : {};
-  for (const [name, x] of Object.entries(v).slice(0, MAX_FIELDS)) {
+  for (const [name, x] of Object.entries(v)) {
+    if (budget.spent) break;
     const e = Object.hasOwn(encodings, name)
       ? r.deref(encodings[name]).value
       : undefined;
     const written = isObject(e) ? scalarText(e.contentType) : null;
     const given = written?.split(",")[0].trim() || undefined;
+    const sep = Array.isArray(x) ? separator(name) : null;
+    if (sep !== null) {
+      const items = budget.items(name, x as unknown[]);
+      if (items) out.push({ name, value: items.join(sep) });
+      continue;
+    }
     for (const item of Array.isArray(x) ? x.slice(0, 100) : [x]) {
-      const value = budget.text(item);
+      const value = budget.field(name, item);
       if (value === null) return out;
       const structured = typeof item === "object" && item !== null;
       const type = given ?? (structured ? "application/json" : undefined);
@@ -280,24 +375,31 @@ function multipartFields(
 
 /**
  * Form fields of a sample object: arrays repeat their name (style `form`,
- * `explode: true`, the default of OpenAPI 3.1 §4.8.15.1), nested objects
- * become `name[key]` (style `deepObject`, what form APIs such as Stripe's
- * read); anything deeper is sent as JSON text.
+ * `explode: true`, the default of OpenAPI 3.1 §4.8.15.1) or are joined
+ * where `separator` says, nested objects become `name[key]` (style
+ * `deepObject`, what form APIs such as Stripe's read); anything deeper is
+ * sent as JSON text.
  */
 function formPairs(
   v: unknown,
   budget: Budget,
-  separator: (name: string) => string | null = () => null,
-): Pair[] {
+  separator: Separator = () => null,
+): QueryPair[] {
   if (!isObject(v)) return [];
-  const out: Pair[] = [];
-  for (const [name, x] of Object.entries(v).slice(0, MAX_FIELDS)) {
+  const out: QueryPair[] = [];
+  for (const [name, x] of Object.entries(v)) {
+    if (budget.spent) break;
     const sep = Array.isArray(x) ? separator(name) : null;
     if (sep !== null) {
       // Not exploded: one field, its items joined.
-      const items = budget.texts(x as unknown[]);
-      out.push({ name, value: items.join(sep) });
-      if (budget.left <= 0) return out;
+      const items = budget.items(name, x as unknown[]);
+      if (items) {
+        out.push({
+          name,
+          value: joinEncoded(items, sep, formEncode),
+          encoded: true,
+        });
+      }
       continue;
     }
     const fields: [string, unknown][] = Array.isArray(x)
@@ -306,12 +408,19 @@ function formPairs(
       ? Object.entries(x).slice(0, 100).map(([k, y]) => [`${name}[${k}]`, y])
       : [[name, x]];
     for (const [field, item] of fields) {
-      const value = budget.text(item);
+      const value = budget.field(field, item);
       if (value === null) return out;
       out.push({ name: field, value });
     }
   }
   return out;
+}
+
+/** A form body (`application/x-www-form-urlencoded`) of `pairs`. */
+function formBody(pairs: readonly QueryPair[]): string {
+  return pairs.map((p) =>
+    `${formEncode(p.name)}=${p.encoded ? p.value : formEncode(p.value)}`
+  ).join("&");
 }
 
 /**
@@ -327,10 +436,9 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
   const query: QueryPair[] = [];
   const headers: Pair[] = [];
   const budget = new Budget();
-  let sent = 0;
   for (const p of x.params) {
+    if (budget.spent) break;
     if (p.required !== true || typeof p.name !== "string") continue;
-    if (++sent > MAX_FIELDS) break;
     if (p.in === "query") {
       query.push(...paramPairs(p, x.r, x.swagger, budget));
     } else if (p.in === "querystring") {
@@ -356,7 +464,13 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
       ? undefined
       : sampleOf(schema, x.r, "request");
     if (/^multipart\/form-data/i.test(type)) {
-      form = multipartFields(sample, encoding, x.r, budget);
+      form = multipartFields(
+        sample,
+        encoding,
+        formSeparator(schema, encoding, x.swagger, x.r),
+        x.r,
+        budget,
+      );
       // File fields (Swagger 2.0 `type: file`, OpenAPI `format: binary`)
       // name a file to pick, which only the person running the command has.
       const s = x.r.deref(schema).value;
@@ -386,30 +500,13 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
       form.sort((a, b) => rank(a) - rank(b));
       if (!form.length) form = undefined;
     } else if (/^application\/x-www-form-urlencoded/i.test(type)) {
-      // How each array field is written: its Swagger 2.0 collectionFormat
-      // (csv by default), or its 3.x encoding's style and explode (form,
-      // exploded, by default: OpenAPI 3.1 §4.8.15).
-      const s = x.r.deref(schema).value;
-      const props = isObject(s) && isObject(s.properties) ? s.properties : {};
-      const enc = isObject(encoding) ? encoding : {};
-      const separator = (name: string): string | null => {
-        if (x.swagger) {
-          const p = x.r.deref(props[name]).value;
-          const f = isObject(p)
-            ? scalarText(p.collectionFormat) ?? "csv"
-            : "csv";
-          return f === "multi" ? null : SEPARATORS[f] ?? ",";
-        }
-        const e = Object.hasOwn(enc, name) ? x.r.deref(enc[name]).value : null;
-        const style = isObject(e) ? scalarText(e.style) ?? "form" : "form";
-        const explode = isObject(e) && typeof e.explode === "boolean"
-          ? e.explode
-          : style === "form";
-        return explode ? null : SEPARATORS[style] ?? ",";
-      };
-      body = new URLSearchParams(
-        formPairs(sample, budget, separator).map((f) => [f.name, f.value]),
-      ).toString();
+      body = formBody(
+        formPairs(
+          sample,
+          budget,
+          formSeparator(schema, encoding, x.swagger, x.r),
+        ),
+      );
     } else if (sample !== undefined) {
       body = typeof sample === "string" && !isJson(type)
         ? sample
