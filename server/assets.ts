@@ -2,8 +2,9 @@
  * Static files: the hand-written ones in `static/` and the island bundles in
  * the build folder (served under `/_build/`). Files are read once and kept in
  * memory by the instance (the whole folder is a few hundred kilobytes), so a
- * request costs a map lookup. Nothing here is written: the server starts
- * with `--deny-write`.
+ * request costs a map lookup; a page looks at the build's manifest time at
+ * most once a second, to follow a rebuild. Nothing here is written: the
+ * server starts with `--deny-write`.
  */
 import { contentType } from "./content_type.ts";
 
@@ -81,6 +82,8 @@ export function createAssets(options: AssetOptions = {}): Assets {
   let manifest: Manifest | null | undefined;
   /** When the manifest read was written: a rebuild writes a new one. */
   let manifestTime: number | null = null;
+  /** When its time was last looked at: at most once a second, not per page. */
+  let lookedAt = -Infinity;
 
   const load = async (path: string): Promise<Asset | null> => {
     // Reject anything that could climb out of the static folder, and a
@@ -114,6 +117,11 @@ export function createAssets(options: AssetOptions = {}): Assets {
 
   const readManifest = (): Manifest | null => {
     const file = new URL("manifest.json", built);
+    const now = performance.now();
+    if (manifest !== undefined && !dev && now - lookedAt < 1000) {
+      return manifest;
+    }
+    lookedAt = now;
     let time: number | null = null;
     try {
       time = Deno.statSync(file).mtime?.getTime() ?? null;

@@ -76,6 +76,8 @@ Deno.test("assets: after a rebuild, pages name the new entry scripts, and the ol
     };
     assert.equal(await get(), "old");
     await write("bbbbbbbbbbbb", "new", Date.now());
+    // Looked at again at most once a second.
+    await new Promise((r) => setTimeout(r, 1100));
     assert.equal(
       assets.buildUrl("client.js"),
       "/_build/client.js?v=bbbbbbbbbbbb",
