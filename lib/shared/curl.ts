@@ -223,10 +223,13 @@ export function bodyArgs(
  * value double-quoted, which curl reads literally, then `;type=`.
  */
 function formWord(f: FormField): string {
-  // curl ends a `-F` name at its first `=` and reads `;type=`'s text up to
-  // the next `;`, where `headers=@FILE` would read a local file: only a
-  // token name (RFC 9110 §5.6.2) and a bare `type/subtype` reach `-F`;
-  // anything else goes as text, which never reads a file.
+  // curl ends a name at its first `=`: such a field cannot be sent under
+  // its name, and is left out rather than sent under another.
+  if (f.name.includes("=")) return "";
+  // curl reads `;type=`'s text up to the next `;`, where `headers=@FILE`
+  // would read a local file: only a token name (RFC 9110 §5.6.2) and a
+  // bare `type/subtype` reach `-F`; anything else goes as text, which
+  // never reads a file.
   if (!isToken(f.name, 200)) {
     return `--form-string ${shellQuote(`${f.name}=${f.value}`)}`;
   }
@@ -270,7 +273,10 @@ export function curlCommand(
       parts.push(`-H ${headerWord(name, value)}`);
     }
   }
-  for (const f of form) parts.push(formWord(f));
+  for (const f of form) {
+    const word = formWord(f);
+    if (word) parts.push(word);
+  }
   const data = body.length ? bodyArgs(body) : { option: "", pipe: "" };
   if (data.option) parts.push(data.option);
   if (options.compressed) parts.push("--compressed");
