@@ -119,7 +119,11 @@ function dollarQuote(s: string, latin1: boolean): string {
   let out = "$'";
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
-    if (ch === "\\" || ch === "'") out += "\\" + ch;
+    // A quote as `\047`, never `\'`: a shell without `$'…'` (dash) reads
+    // `$` and then an ordinary single-quoted word, which a `'` inside
+    // would end, running what follows.
+    if (ch === "'") out += "\\047";
+    else if (ch === "\\") out += "\\\\";
     else if (ch === "\n") out += "\\n";
     else if (c < 0x20 || c === 0x7f) out += octalByte(c);
     else if (c >= 0x80 && c <= 0xff && (latin1 || c <= 0x9f)) {
@@ -224,8 +228,13 @@ export function bodyArgs(
  */
 function formWord(f: FormField): string {
   // curl ends a name at its first `=`: such a field cannot be sent under
-  // its name, and is left out rather than sent under another.
+  // its name, and is left out rather than sent under another. No shell
+  // word holds a NUL, which would cut a quoted value before its closing
+  // quote: such a value goes as text.
   if (f.name.includes("=")) return "";
+  if (f.value.includes("\0")) {
+    return `--form-string ${shellQuote(`${f.name}=${f.value}`)}`;
+  }
   // curl reads `;type=`'s text up to the next `;`, where `headers=@FILE`
   // would read a local file: only a token name (RFC 9110 §5.6.2) and a
   // bare `type/subtype` reach `-F`; anything else goes as text, which
@@ -256,6 +265,11 @@ export function curlCommand(
       : `curl ${urlWords(req.url)}`,
   ];
   if (needsGlobOff(req.url)) parts.push("--globoff");
+  // A URL of another scheme (`file:///etc/passwd#`, from a spec's server or
+  // a recording) would make curl read a local file: it is refused instead.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(req.url) && !/^https?:/i.test(req.url)) {
+    parts.push("--proto '=http,https'");
+  }
   // HEAD is always `--head`, and sends no body: with `-X HEAD` curl waits
   // for the body the headers announce, which never comes, and it refuses
   // `--head` beside a body, which a HEAD request cannot use anyway (RFC

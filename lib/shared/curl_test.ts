@@ -99,7 +99,7 @@ const CASES: [string, CurlRequest, CurlOptions, string[]][] = [
     "ok/control characters are escaped, never pasted raw",
     req({ method: "POST", body: "x\u0003 touch /tmp/p\n\u001b[201~'" }),
     {},
-    ["--data-raw $'x\\003 touch /tmp/p\\n\\033[201~\\''"],
+    ["--data-raw $'x\\003 touch /tmp/p\\n\\033[201~\\047'"],
   ],
   [
     "ok/a header's Latin-1 characters are its bytes",
@@ -183,6 +183,45 @@ NAMED.push(
     [`curl -X HEAD '${URL}'`, "--head"],
   ],
 );
+
+Deno.test("curl: ok/a quote inside $'…' is \\047, so a shell without $'…' (dash) runs nothing", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const mark = `${dir}/ran`;
+    const command = curlCommand(req({
+      headers: [["X-A", `\u0001'; touch ${mark}; #`]],
+      body: `\u007f'; touch ${mark}; #`,
+      method: "POST",
+    })).replace(/^curl /, "printf '%s\\n' ");
+    for (const shell of ["sh", "bash"]) {
+      const out = await new Deno.Command(shell, {
+        args: ["-c", command.replace(/ \\\n {2}/g, " ")],
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      assert.ok(out.success, shell);
+    }
+    await assert.rejects(Deno.stat(mark), Deno.errors.NotFound);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("curl: ok/a URL of another scheme is refused by --proto, and a NUL value is never -F", () => {
+  assert.equal(
+    curlCommand(req({ url: "file:///etc/hostname#" })),
+    "curl 'file:///etc/hostname#' \\\n  --proto '=http,https'",
+  );
+  const lines = curlCommand(req({
+    method: "POST",
+    form: [{
+      name: "f",
+      value: ";headers=@/etc/hostname\0",
+      type: "text/plain",
+    }],
+  })).split(" \\\n  ");
+  assert.ok(lines[1].startsWith("--form-string $'f=;headers=@/etc/hostname"));
+});
 
 for (const [name, r, lines] of NAMED) {
   Deno.test(`curl: ${name}`, () => {
