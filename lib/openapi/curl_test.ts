@@ -544,3 +544,83 @@ Deno.test("curl: ok/content parameters and long names spend the one budget", () 
   )!.curl;
   assert.ok(named.length < 400_000, `${named.length}`);
 });
+
+Deno.test("curl: ok/server variables stay bounded; a part type drops its parameters; a bracketed field keeps its place; placeholders count as fields", () => {
+  const url = "{v}".repeat(24_000);
+  const hostile = operationDetail(
+    parseSpec(JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      servers: [{ url, variables: { v: { default: "a".repeat(24_000) } } }],
+      paths: { "/p": { get: { responses: {} } } },
+    })),
+    "paths",
+    "/p",
+    "get",
+  )!.curl;
+  assert.ok(hostile.length < 200_000, `${hostile.length}`);
+  const multipart = operationDetail(
+    parseSpec(JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/p": {
+          post: {
+            requestBody: {
+              content: {
+                "multipart/form-data": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      first: { type: "string", example: "1" },
+                      "br[0]": { type: "string", example: "2" },
+                      obj: {
+                        type: "object",
+                        properties: { a: { type: "string", example: "x" } },
+                      },
+                    },
+                  },
+                  encoding: {
+                    obj: { contentType: "application/xml; charset=utf-8" },
+                  },
+                },
+              },
+            },
+            responses: {},
+          },
+        },
+      },
+    })),
+    "paths",
+    "/p",
+    "post",
+  )!.curl.split(" \\\n  ").slice(1);
+  assert.deepEqual(multipart, [
+    "--form-string 'first=1'",
+    "--form-string 'br[0]=2'",
+    `-F 'obj="{\\"a\\":\\"x\\"}";type=application/xml'`,
+  ]);
+  const many = operationDetail(
+    parseSpec(JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/p": {
+          get: {
+            parameters: Array.from({ length: 5_000 }, (_, i) => ({
+              name: `p${i}`,
+              in: "query",
+              required: true,
+              schema: { type: "string" },
+            })),
+            responses: {},
+          },
+        },
+      },
+    })),
+    "paths",
+    "/p",
+    "get",
+  )!.curl;
+  assert.equal(many.split("&").length, 1_000);
+});

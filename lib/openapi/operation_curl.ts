@@ -44,14 +44,19 @@ export interface CurlInput {
 
 /** A server URL with its variables replaced by their defaults (OpenAPI 3.1 §4.8.5). */
 function serverUrl(s: Record<string, unknown>): string {
-  let url = typeof s.url === "string" ? s.url : "";
+  const url = typeof s.url === "string" ? s.url : "";
   const vars = isObject(s.variables) ? s.variables : {};
-  url = url.replace(/\{([^{}]+)\}/g, (all, name: string) => {
-    const v = vars[name];
+  // Bounded: a variable written thousands of times with a long default
+  // must not make a URL of hundreds of megabytes; past the cap, the rest
+  // of the template stays as written.
+  let length = url.length;
+  return url.replace(/\{([^{}]+)\}/g, (all, name: string) => {
+    const v = Object.hasOwn(vars, name) ? vars[name] : undefined;
     const d = isObject(v) ? scalarText(v.default) : null;
-    return d ?? all;
+    if (d === null || length + d.length > MAX_ONE_VALUE) return all;
+    length += d.length;
+    return d;
   });
-  return url;
 }
 
 function firstServer(list: unknown): string | null {
@@ -196,10 +201,13 @@ function paramPairs(
   budget: Budget,
 ): QueryPair[] {
   const name = scalarText(p.name) ?? "";
-  const placeholder = [{ name, value: `{${name}}` }];
+  const placeholder = (): QueryPair[] => {
+    const value = budget.field(name, `{${name}}`);
+    return value === null ? [] : [{ name, value }];
+  };
   if (isObject(p.content)) {
     const v = contentValue(p, r);
-    if (v === undefined) return placeholder;
+    if (v === undefined) return placeholder();
     const value = budget.field(name, v);
     return value === null ? [] : [{ name, value }];
   }
@@ -209,7 +217,7 @@ function paramPairs(
     [p.example, s.example, s.default, p.default].find((x) =>
       x !== undefined && x !== null
     ) ?? (Array.isArray(s.enum) ? s.enum[0] : undefined);
-  if (v === undefined || v === null) return placeholder;
+  if (v === undefined || v === null) return placeholder();
   if (!Array.isArray(v) && !isObject(v)) {
     const value = budget.field(name, v);
     return value === null ? [] : [{ name, value }];
@@ -355,11 +363,18 @@ function multipartFields(
       ? r.deref(encodings[name]).value
       : undefined;
     const written = isObject(e) ? scalarText(e.contentType) : null;
-    const given = written?.split(",")[0].trim() || undefined;
+    // The first type, without its parameters (`text/plain; charset=…`).
+    const given = written?.split(",")[0].split(";")[0].trim() || undefined;
     const sep = Array.isArray(x) ? separator(name) : null;
     if (sep !== null) {
       const items = budget.items(name, x as unknown[]);
-      if (items) out.push({ name, value: items.join(sep) });
+      if (items) {
+        out.push({
+          name,
+          value: items.join(sep),
+          ...(given ? { type: given } : {}),
+        });
+      }
       continue;
     }
     for (const item of Array.isArray(x) ? x.slice(0, 100) : [x]) {
@@ -496,7 +511,8 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
         }
       }
       const at = new Map(order.map((name, i) => [name, i]));
-      const rank = (f: Pair) => at.get(f.name.replace(/\[.*$/, "")) ?? -1;
+      const rank = (f: Pair) =>
+        at.get(f.name) ?? at.get(f.name.replace(/\[.*$/, "")) ?? -1;
       form.sort((a, b) => rank(a) - rank(b));
       if (!form.length) form = undefined;
     } else if (/^application\/x-www-form-urlencoded/i.test(type)) {
