@@ -10,9 +10,10 @@
  *   name) stay bare for readability.
  * - A value holding control characters (other than tab, LF and CR) is
  *   written `$'…'` with `\ooo` escapes (XCU §2.2.4, dollar-single-quotes;
- *   bash, zsh and ksh read it, dash does not): pasted raw into a terminal, a
- *   Ctrl-C or an escape sequence in a body would end the quoted text and run
- *   what follows as a command.
+ *   bash, zsh and ksh read it; dash reads `$` and a plain quoted word, so a
+ *   quote inside is `\047` and cannot end it): pasted raw into a terminal,
+ *   a Ctrl-C or an escape sequence in a body would end the quoted text and
+ *   run what follows as a command.
  * - A header value is sent by a browser as one byte per character (Fetch
  *   §2.2.1: a byte sequence); a character from U+0080 to U+00FF is written
  *   as that byte, so curl sends what the browser did.
