@@ -5,6 +5,18 @@ import { operationDetail } from "./detail.ts";
 import { parseSpec } from "./mod.ts";
 
 const FIX = new URL("../../tests/fixtures/openapi/", import.meta.url);
+
+/** The cURL command of `METHOD /p` in an OpenAPI 3.1 document of `fields`. */
+function command31(fields: Record<string, unknown>, method = "get"): string {
+  const doc = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    ...fields,
+  };
+  return operationDetail(parseSpec(JSON.stringify(doc)), "paths", "/p", method)!
+    .curl;
+}
+
 const load = (name: string) =>
   parseSpec(Deno.readTextFileSync(new URL(name, FIX)));
 
@@ -499,128 +511,93 @@ Deno.test("curl: ok/content parameters and long names spend the one budget", () 
     required: true,
     content: { "application/json": { example: JSON.parse(big) } },
   }));
-  const withContent = operationDetail(
-    parseSpec(JSON.stringify({
-      openapi: "3.1.0",
-      info: { title: "t", version: "1" },
-      paths: { "/p": { get: { parameters, responses: {} } } },
-    })),
-    "paths",
-    "/p",
-    "get",
-  )!.curl;
+  const withContent = command31({
+    paths: { "/p": { get: { parameters, responses: {} } } },
+  }, "get");
   assert.ok(withContent.length < 400_000, `${withContent.length}`);
   const longName = "n".repeat(50_000);
-  const named = operationDetail(
-    parseSpec(JSON.stringify({
-      openapi: "3.1.0",
-      info: { title: "t", version: "1" },
-      paths: {
-        "/p": {
-          post: {
-            requestBody: {
-              content: {
-                "multipart/form-data": {
-                  schema: {
-                    type: "object",
-                    properties: {
-                      [longName]: {
-                        type: "array",
-                        example: Array(100).fill(1),
-                      },
+  const named = command31({
+    paths: {
+      "/p": {
+        post: {
+          requestBody: {
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    [longName]: {
+                      type: "array",
+                      example: Array(100).fill(1),
                     },
                   },
                 },
               },
             },
-            responses: {},
           },
+          responses: {},
         },
       },
-    })),
-    "paths",
-    "/p",
-    "post",
-  )!.curl;
+    },
+  }, "post");
   assert.ok(named.length < 400_000, `${named.length}`);
 });
 
 Deno.test("curl: ok/server variables stay bounded; a part type drops its parameters; a bracketed field keeps its place; placeholders count as fields", () => {
   const url = "{v}".repeat(24_000);
-  const hostile = operationDetail(
-    parseSpec(JSON.stringify({
-      openapi: "3.1.0",
-      info: { title: "t", version: "1" },
-      servers: [{ url, variables: { v: { default: "a".repeat(24_000) } } }],
-      paths: { "/p": { get: { responses: {} } } },
-    })),
-    "paths",
-    "/p",
-    "get",
-  )!.curl;
+  const hostile = command31({
+    servers: [{ url, variables: { v: { default: "a".repeat(24_000) } } }],
+    paths: { "/p": { get: { responses: {} } } },
+  }, "get");
   assert.ok(hostile.length < 200_000, `${hostile.length}`);
-  const multipart = operationDetail(
-    parseSpec(JSON.stringify({
-      openapi: "3.1.0",
-      info: { title: "t", version: "1" },
-      paths: {
-        "/p": {
-          post: {
-            requestBody: {
-              content: {
-                "multipart/form-data": {
-                  schema: {
-                    type: "object",
-                    properties: {
-                      first: { type: "string", example: "1" },
-                      "br[0]": { type: "string", example: "2" },
-                      obj: {
-                        type: "object",
-                        properties: { a: { type: "string", example: "x" } },
-                      },
+  const multipart = command31({
+    paths: {
+      "/p": {
+        post: {
+          requestBody: {
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    first: { type: "string", example: "1" },
+                    "br[0]": { type: "string", example: "2" },
+                    obj: {
+                      type: "object",
+                      properties: { a: { type: "string", example: "x" } },
                     },
                   },
-                  encoding: {
-                    obj: { contentType: "application/xml; charset=utf-8" },
-                  },
+                },
+                encoding: {
+                  obj: { contentType: "application/xml; charset=utf-8" },
                 },
               },
             },
-            responses: {},
           },
+          responses: {},
         },
       },
-    })),
-    "paths",
-    "/p",
-    "post",
-  )!.curl.split(" \\\n  ").slice(1);
+    },
+  }, "post").split(" \\\n  ").slice(1);
   assert.deepEqual(multipart, [
     "--form-string 'first=1'",
     "--form-string 'br[0]=2'",
     `-F 'obj="{\\"a\\":\\"x\\"}";type=application/xml'`,
   ]);
-  const many = operationDetail(
-    parseSpec(JSON.stringify({
-      openapi: "3.1.0",
-      info: { title: "t", version: "1" },
-      paths: {
-        "/p": {
-          get: {
-            parameters: Array.from({ length: 5_000 }, (_, i) => ({
-              name: `p${i}`,
-              in: "query",
-              required: true,
-              schema: { type: "string" },
-            })),
-            responses: {},
-          },
+  const many = command31({
+    paths: {
+      "/p": {
+        get: {
+          parameters: Array.from({ length: 5_000 }, (_, i) => ({
+            name: `p${i}`,
+            in: "query",
+            required: true,
+            schema: { type: "string" },
+          })),
+          responses: {},
         },
       },
-    })),
-    "paths",
-    "/p",
-    "get",
-  )!.curl;
+    },
+  }, "get");
   assert.equal(many.split("&").length, 1_000);
 });
