@@ -8,7 +8,7 @@
  *   so a value is single-quoted and a `'` in it is written `'\''` (close,
  *   escaped quote, reopen). Words that cannot be misread (a plain method
  *   name) stay bare for readability.
- * - A value holding control characters (other than tab, LF and CR) is
+ * - A value holding control characters (other than LF and CR) is
  *   written `$'…'` with `\ooo` escapes (XCU §2.2.4, dollar-single-quotes;
  *   bash, zsh and ksh read it; dash reads `$` and a plain quoted word, so a
  *   quote inside is `\047` and cannot end it): pasted raw into a terminal,
@@ -96,13 +96,15 @@ export interface CurlOptions {
 
 const SAFE = /^[A-Za-z0-9_./:=@%+,-]+$/;
 /**
- * Characters a terminal or line editor acts on when pasted: C0 but tab, LF
- * and CR (those change no more than the text: a tab-indented body or a
- * CRLF multipart one stays single-quoted, which every POSIX shell reads),
- * DEL and C1.
+ * Characters a terminal or line editor acts on when pasted: C0 but LF and
+ * CR (those change no more than the text: a CRLF multipart body stays
+ * single-quoted, which every POSIX shell reads), DEL and C1. Tab is one:
+ * pasted raw into a line editor without bracketed paste (bash 5.0 and
+ * older, macOS's 3.2) it completes the quoted word, closing its quote, and
+ * the rest of the line runs.
  */
 // deno-lint-ignore no-control-regex
-const CONTROL = /[\0-\x08\v\f\x0e-\x1f\x7f-\x9f]/;
+const CONTROL = /[\0-\x09\v\f\x0e-\x1f\x7f-\x9f]/;
 
 /**
  * `\ooo` for a byte: three octal digits, which XCU §2.2.4 specifies
@@ -197,7 +199,10 @@ function normalMethod(method: string): string {
 function printfWords(bytes: Uint8Array): string {
   let fmt = "";
   for (const b of bytes) {
-    if (b === 0x25) fmt += "%%";
+    // A leading `-` would be read as an option of printf (a multipart
+    // body starts with `--boundary`).
+    if (b === 0x2d && fmt === "") fmt += "\\055";
+    else if (b === 0x25) fmt += "%%";
     else if (b === 0x5c) fmt += "\\\\";
     else if (b >= 0x20 && b < 0x7f) fmt += String.fromCharCode(b);
     else fmt += "\\" + b.toString(8).padStart(3, "0");
@@ -259,7 +264,9 @@ export function curlCommand(
   req: CurlRequest,
   options: CurlOptions = {},
 ): string {
-  const method = normalMethod(req.method);
+  // CR or LF in a method would make curl write a second request: never.
+  // deno-lint-ignore no-control-regex
+  const method = normalMethod(req.method.replace(/[\0-\x1f\x7f]/g, ""));
   const parts = [
     options.namedMethod
       ? `curl -X ${shellWord(method)} ${urlWords(req.url)}`
@@ -267,8 +274,10 @@ export function curlCommand(
   ];
   if (needsGlobOff(req.url)) parts.push("--globoff");
   // A URL of another scheme (`file:///etc/passwd#`, from a spec's server or
-  // a recording) would make curl read a local file: it is refused instead.
-  if (/^[a-z][a-z0-9+.-]*:/i.test(req.url) && !/^https?:/i.test(req.url)) {
+  // a recording) would make curl read a local file, and one without a
+  // scheme lets curl guess one from the host (`ftp.…`): both are held to
+  // http(s). A path (`/v1/pets`) or a placeholder names no host at all.
+  if (!/^https?:\/\//i.test(req.url) && !/^[/{]/.test(req.url)) {
     parts.push("--proto '=http,https'");
   }
   // HEAD is always `--head`, and sends no body: with `-X HEAD` curl waits

@@ -113,6 +113,11 @@ const CASES: [string, CurlRequest, CurlOptions, string[]][] = [
 const URLS: [string, string, string[]][] = [
   ["ok/a URL starting with - is never an option", "-K/etc/hostname", [
     "curl --url '-K/etc/hostname'",
+    "--proto '=http,https'",
+  ]],
+  ["ok/a host without a scheme is held to http(s)", "ftp.example.com/x", [
+    "curl 'ftp.example.com/x'",
+    "--proto '=http,https'",
   ]],
   ["ok/brackets and braces are not globbed", "http://h/a?f={a,b}&i[]=1", [
     "curl 'http://h/a?f={a,b}&i[]=1'",
@@ -363,12 +368,26 @@ Deno.test("curl: pasted or run, control characters arrive as they were, and the 
   );
 });
 
-Deno.test("curl: tabs and CRLF stay single-quoted, read alike by dash and bash", async () => {
-  const body = '{\n\t"a": 1\r\n}';
+Deno.test("curl: CRLF stays single-quoted, read alike by dash and bash; a tab is escaped (pasted raw, it completes the word)", async () => {
+  const body = '{\r\n"a": 1\r\n}';
   const command = curlCommand(req({ method: "POST", body }));
-  assert.match(command, /--data-raw '\{\n\t"a": 1\r\n\}'$/);
+  assert.match(command, /--data-raw '\{\r\n"a": 1\r\n\}'$/);
   for (const shell of ["sh", "bash"]) {
     assert.equal((await argv(command, shell)).at(-1), body, shell);
+  }
+  const tabbed = '{\n\t"a": 1\n}';
+  const withTab = curlCommand(req({ method: "POST", body: tabbed }));
+  assert.ok(!withTab.includes("\t"), "no raw tab in the command");
+  assert.equal((await argv(withTab, "bash")).at(-1), tabbed);
+});
+
+Deno.test("curl: a piped body starting with - is not read as printf's option", async () => {
+  const body = "--boundary\0x";
+  const command = curlCommand(req({ method: "POST", body }));
+  assert.match(command, /^printf '\\055-boundary/);
+  for (const shell of ["sh", "bash"]) {
+    const { stdin } = await run(command, shell);
+    assert.deepEqual(stdin, new TextEncoder().encode(body), shell);
   }
 });
 
