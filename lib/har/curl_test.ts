@@ -113,7 +113,7 @@ Deno.test("har curl: ok/a body's type and the cookies list are sent when no head
 Deno.test("har curl: ok/a hostile URL is a URL, never an option or a glob", () => {
   assert.equal(
     harCurl("GET", "-K/etc/hostname", []),
-    "curl --url '-K/etc/hostname'",
+    "curl --url '-K/etc/hostname' \\\n  --proto '=http,https'",
   );
   assert.equal(
     harCurl("GET", "https://x/a?f={a,b}&i[]=1", []),

@@ -9,6 +9,7 @@ import { baseMime } from "./classify.ts";
 import { bodyChars, harCurl, type SentBody, sentBody } from "./curl.ts";
 import { type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
+import { isToken } from "../shared/http_token.ts";
 import {
   type CookieRow,
   cookies,
@@ -132,7 +133,11 @@ function wsMessages(v: unknown): WsMessage[] {
 /**
  * The cURL command, or "" with the reason when it would be longer than
  * {@link CURL_CHARS} (a 50 MB body is no clipboard text); a command without
- * an oversized body is offered when the rest fits.
+ * an oversized body is offered when the rest fits. Everything the command
+ * writes counts (method, cookies, the body's type), and the command built
+ * is measured again: quoting can make it up to 12 times what it quotes.
+ * A method that is not a token (RFC 9110 §9.1) cannot be sent: with CR LF
+ * in it, curl would write a second request.
  */
 function curlOf(
   method: string,
@@ -141,23 +146,43 @@ function curlOf(
   body: SentBody | null,
   cookies: unknown,
 ): { curl: string; note: string } {
-  const chars = bodyChars(body);
-  const size = url.length + chars +
-    headers.reduce((n, h) => n + h.name.length + h.value.length + 8, 0);
-  if (size <= CURL_CHARS) {
-    return { curl: harCurl(method, url, headers, body, cookies), note: "" };
-  }
-  if (size - chars <= CURL_CHARS) {
+  if (method && !isToken(method)) {
     return {
-      curl: harCurl(method, url, headers, null, cookies),
-      note: `The request body (${chars} characters) is too large to ` +
-        "copy: the command leaves it out.",
+      curl: "",
+      note: "The recorded method is not an HTTP method name, so no command " +
+        "can send it.",
     };
   }
-  return {
+  const chars = bodyChars(body);
+  let jar = 0;
+  for (const c of Array.isArray(cookies) ? cookies : []) {
+    const o = obj(c);
+    jar += str(o.name).length + str(o.value).length + 2;
+  }
+  const size = method.length + url.length + jar +
+    (body?.mimeType.length ?? 0) +
+    headers.reduce((n, h) => n + h.name.length + h.value.length + 8, 0);
+  const tooLarge = {
     curl: "",
-    note: `The request is too large to copy as a command (${size} characters).`,
+    note: `The request is too large to copy as a command (${
+      size + chars
+    } characters).`,
   };
+  if (size + chars <= CURL_CHARS) {
+    const curl = harCurl(method, url, headers, body, cookies);
+    if (curl.length <= CURL_CHARS) return { curl, note: "" };
+  }
+  if (size <= CURL_CHARS) {
+    const curl = harCurl(method, url, headers, null, cookies);
+    if (curl.length <= CURL_CHARS) {
+      return {
+        curl,
+        note: `The request body (${chars} characters) is too large to ` +
+          "copy: the command leaves it out.",
+      };
+    }
+  }
+  return tooLarge;
 }
 
 /**

@@ -180,3 +180,35 @@ Deno.test("har detail: Blocked splits into Queueing and Stalled as DevTools show
   assert.equal(split({ ...base, blocked: 1, _blocked_queueing: 2 }), null);
   assert.equal(split({ ...base, blocked: 3, _blocked_queueing: "2" }), null);
 });
+
+Deno.test("har detail: no command for a method that is not a token, and everything the command writes counts against its cap", () => {
+  const detailOf = (over: Record<string, unknown>) => {
+    const t = JSON.stringify(har([entry(over)]));
+    const p = parseHarText(t);
+    return entryDetail(p.raw[0], p.doc.entries[0]);
+  };
+  const request = entry().request as Record<string, unknown>;
+  const smuggled = detailOf({
+    request: { ...request, method: "GET /x HTTP/1.1\r\nHost: x\r\n\r\nGET" },
+  });
+  assert.equal(smuggled.curl, "");
+  assert.match(smuggled.curlNote, /not an HTTP method name/);
+  const cookies = detailOf({
+    request: {
+      ...request,
+      cookies: [{ name: "a", value: "x".repeat(1_100_000) }],
+    },
+  });
+  assert.equal(cookies.curl, "");
+  assert.match(cookies.curlNote, /too large/);
+  // A body that quoting makes 8 times longer is measured as written.
+  const c1 = detailOf({
+    request: {
+      ...request,
+      method: "POST",
+      postData: { mimeType: "text/plain", text: "\u0085".repeat(300_000) },
+    },
+  });
+  assert.ok(c1.curl.length <= 1_000_000, `${c1.curl.length}`);
+  assert.match(c1.curlNote, /body .* too large/);
+});
