@@ -142,8 +142,14 @@ function dollarQuote(s: string, latin1: boolean): string {
  * when it holds control characters.
  */
 export function shellQuote(s: string): string {
-  if (CONTROL.test(s)) return dollarQuote(s, false);
-  return `'${s.replace(/'/g, `'\\''`)}'`;
+  // A tab is the one control character a plain word can carry safely and
+  // exactly in every POSIX shell: not raw (a line editor completes on it),
+  // but as a printf of it between the quoted pieces.
+  if (CONTROL.test(s.replaceAll("\t", ""))) return dollarQuote(s, false);
+  const quoted = `'${s.replace(/'/g, `'\\''`)}'`;
+  return s.includes("\t")
+    ? quoted.replaceAll("\t", `'"$(printf '\\011')"'`)
+    : quoted;
 }
 
 /** A word as is when a shell reads it unchanged, else quoted. */
@@ -234,13 +240,10 @@ export function bodyArgs(
  */
 function formWord(f: FormField): string {
   // curl ends a name at its first `=`: such a field cannot be sent under
-  // its name, and is left out rather than sent under another. No shell
-  // word holds a NUL, which would cut a quoted value before its closing
-  // quote: such a value goes as text.
+  // its name, and is left out rather than sent under another.
   if (f.name.includes("=")) return "";
-  if (f.value.includes("\0")) {
-    return `--form-string ${shellQuote(`${f.name}=${f.value}`)}`;
-  }
+  // No shell word holds a NUL: such a value cannot be sent as itself.
+  if (f.value.includes("\0")) return "";
   // curl reads `;type=`'s text up to the next `;`, where `headers=@FILE`
   // would read a local file: only a token name (RFC 9110 §5.6.2) and a
   // bare `type/subtype` reach `-F`; anything else goes as text, which
@@ -286,8 +289,10 @@ export function curlCommand(
   // 9110 §9.3.2; fetch refuses one).
   const head = method === "HEAD";
   const form = head ? [] : req.form ?? [];
+  // Fields that cannot be sent as themselves are left out (see formWord).
+  const fields = form.map(formWord).filter((w) => w !== "");
   const body = head || form.length ? "" : req.bodyBytes ?? req.body ?? "";
-  const hasBody = body.length > 0 || form.length > 0;
+  const hasBody = body.length > 0 || fields.length > 0;
   if (head) parts.push("--head");
   else if (!options.namedMethod && method !== (hasBody ? "POST" : "GET")) {
     parts.push(`-X ${shellWord(method)}`);
@@ -297,10 +302,7 @@ export function curlCommand(
       parts.push(`-H ${headerWord(name, value)}`);
     }
   }
-  for (const f of form) {
-    const word = formWord(f);
-    if (word) parts.push(word);
-  }
+  parts.push(...fields);
   const data = body.length ? bodyArgs(body) : { option: "", pipe: "" };
   if (data.option) parts.push(data.option);
   if (options.compressed) parts.push("--compressed");

@@ -217,15 +217,18 @@ Deno.test("curl: ok/a URL of another scheme is refused by --proto, and a NUL val
     curlCommand(req({ url: "file:///etc/hostname#" })),
     "curl 'file:///etc/hostname#' \\\n  --proto '=http,https'",
   );
-  const lines = curlCommand(req({
-    method: "POST",
-    form: [{
-      name: "f",
-      value: ";headers=@/etc/hostname\0",
-      type: "text/plain",
-    }],
-  })).split(" \\\n  ");
-  assert.ok(lines[1].startsWith("--form-string $'f=;headers=@/etc/hostname"));
+  // A value holding NUL cannot be a shell word: left out.
+  assert.equal(
+    curlCommand(req({
+      method: "POST",
+      form: [{
+        name: "f",
+        value: ";headers=@/etc/hostname\0",
+        type: "text/plain",
+      }],
+    })),
+    `curl '${URL}' \\\n  -X POST`,
+  );
 });
 
 for (const [name, r, lines] of NAMED) {
@@ -368,7 +371,7 @@ Deno.test("curl: pasted or run, control characters arrive as they were, and the 
   );
 });
 
-Deno.test("curl: CRLF stays single-quoted, read alike by dash and bash; a tab is escaped (pasted raw, it completes the word)", async () => {
+Deno.test("curl: CRLF stays single-quoted and a tab is printed, never raw (pasted raw, it completes the word): read alike by dash and bash", async () => {
   const body = '{\r\n"a": 1\r\n}';
   const command = curlCommand(req({ method: "POST", body }));
   assert.match(command, /--data-raw '\{\r\n"a": 1\r\n\}'$/);
