@@ -153,36 +153,40 @@ function curlOf(
         "can send it.",
     };
   }
-  const chars = bodyChars(body);
+  // The body's type goes (and counts) with the body.
+  const chars = bodyChars(body) + (body?.mimeType.length ?? 0);
   let jar = 0;
   for (const c of Array.isArray(cookies) ? cookies : []) {
     const o = obj(c);
     jar += str(o.name).length + str(o.value).length + 2;
   }
   const size = method.length + url.length + jar +
-    (body?.mimeType.length ?? 0) +
     headers.reduce((n, h) => n + h.name.length + h.value.length + 8, 0);
-  const tooLarge = {
-    curl: "",
-    note: `The request is too large to copy as a command (${
-      size + chars
-    } characters).`,
-  };
+  // The length of the command built, when it was built and found too long.
+  let built = 0;
   if (size + chars <= CURL_CHARS) {
     const curl = harCurl(method, url, headers, body, cookies);
     if (curl.length <= CURL_CHARS) return { curl, note: "" };
+    built = curl.length;
   }
   if (size <= CURL_CHARS) {
     const curl = harCurl(method, url, headers, null, cookies);
     if (curl.length <= CURL_CHARS) {
       return {
         curl,
-        note: `The request body (${chars} characters) is too large to ` +
-          "copy: the command leaves it out.",
+        note: `The request body (${chars} characters${
+          built ? `, ${built} as a command` : ""
+        }) is too large to copy: the command leaves it out.`,
       };
     }
+    built = Math.max(built, curl.length);
   }
-  return tooLarge;
+  return {
+    curl: "",
+    note: `The request is too large to copy as a command (${
+      Math.max(size + chars, built)
+    } characters).`,
+  };
 }
 
 /**

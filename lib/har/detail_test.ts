@@ -212,3 +212,30 @@ Deno.test("har detail: no command for a method that is not a token, and everythi
   assert.ok(c1.curl.length <= 1_000_000, `${c1.curl.length}`);
   assert.match(c1.curlNote, /body .* too large/);
 });
+
+Deno.test("har detail: a note names the size of the command as built, and a huge body type goes with the body", () => {
+  const detailOf = (over: Record<string, unknown>) => {
+    const t = JSON.stringify(har([entry(over)]));
+    const p = parseHarText(t);
+    return entryDetail(p.raw[0], p.doc.entries[0]);
+  };
+  const request = entry().request as Record<string, unknown>;
+  const quoted = detailOf({
+    request: {
+      ...request,
+      cookies: [{ name: "a", value: "\u0085".repeat(400_000) }],
+    },
+  });
+  assert.equal(quoted.curl, "");
+  const n = Number(/\((\d+) characters\)/.exec(quoted.curlNote)?.[1]);
+  assert.ok(n > 1_000_000, quoted.curlNote);
+  const typed = detailOf({
+    request: {
+      ...request,
+      method: "POST",
+      postData: { mimeType: "x".repeat(1_100_000), text: "a" },
+    },
+  });
+  assert.ok(typed.curl.length > 0 && typed.curl.length < 1_000);
+  assert.match(typed.curlNote, /request body \(1100001 characters\)/);
+});
