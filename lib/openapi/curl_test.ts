@@ -17,6 +17,30 @@ function command31(fields: Record<string, unknown>, method = "get"): string {
     .curl;
 }
 
+/**
+ * The command's lines after the first for `POST /p` whose body is
+ * multipart with these `properties` (and `encoding`).
+ */
+function multipartLines(
+  properties: Record<string, unknown>,
+  encoding?: Record<string, unknown>,
+): string[] {
+  const media = {
+    schema: { type: "object", properties },
+    ...(encoding ? { encoding } : {}),
+  };
+  return command31({
+    paths: {
+      "/p": {
+        post: {
+          requestBody: { content: { "multipart/form-data": media } },
+          responses: {},
+        },
+      },
+    },
+  }, "post").split(" \\\n  ").slice(1);
+}
+
 const load = (name: string) =>
   parseSpec(Deno.readTextFileSync(new URL(name, FIX)));
 
@@ -285,41 +309,15 @@ Deno.test("curl: ok/required array and object parameters are serialized as their
 });
 
 Deno.test("curl: ok/a multipart object goes as one JSON part, and a part's encoding gives its type", () => {
-  const p = parseSpec(JSON.stringify({
-    openapi: "3.1.0",
-    info: { title: "t", version: "1" },
-    paths: {
-      "/up": {
-        post: {
-          requestBody: {
-            content: {
-              "multipart/form-data": {
-                schema: {
-                  type: "object",
-                  properties: {
-                    meta: {
-                      type: "object",
-                      properties: { a: { type: "string", example: 'x;"y"' } },
-                    },
-                    tags: { type: "array", items: { type: "string" } },
-                    upload: { type: "string", format: "binary" },
-                    note: { type: "string", example: "@not-a-file" },
-                  },
-                },
-                encoding: {
-                  upload: { contentType: "image/png, image/jpeg" },
-                },
-              },
-            },
-          },
-          responses: {},
-        },
-      },
+  const lines = multipartLines({
+    meta: {
+      type: "object",
+      properties: { a: { type: "string", example: 'x;"y"' } },
     },
-  }));
-  const lines = operationDetail(p, "paths", "/up", "post")!.curl.split(
-    " \\\n  ",
-  ).slice(1);
+    tags: { type: "array", items: { type: "string" } },
+    upload: { type: "string", format: "binary" },
+    note: { type: "string", example: "@not-a-file" },
+  }, { upload: { contentType: "image/png, image/jpeg" } });
   assert.deepEqual(lines, [
     `-F 'meta="{\\"a\\":\\"x;\\\\\\"y\\\\\\"\\"}";type=application/json'`,
     "--form-string 'tags=string'",
@@ -516,30 +514,9 @@ Deno.test("curl: ok/content parameters and long names spend the one budget", () 
   }, "get");
   assert.ok(withContent.length < 400_000, `${withContent.length}`);
   const longName = "n".repeat(50_000);
-  const named = command31({
-    paths: {
-      "/p": {
-        post: {
-          requestBody: {
-            content: {
-              "multipart/form-data": {
-                schema: {
-                  type: "object",
-                  properties: {
-                    [longName]: {
-                      type: "array",
-                      example: Array(100).fill(1),
-                    },
-                  },
-                },
-              },
-            },
-          },
-          responses: {},
-        },
-      },
-    },
-  }, "post");
+  const named = multipartLines({
+    [longName]: { type: "array", example: Array(100).fill(1) },
+  }).join(" \\\n  ");
   assert.ok(named.length < 400_000, `${named.length}`);
 });
 
@@ -550,35 +527,14 @@ Deno.test("curl: ok/server variables stay bounded; a part type drops its paramet
     paths: { "/p": { get: { responses: {} } } },
   }, "get");
   assert.ok(hostile.length < 200_000, `${hostile.length}`);
-  const multipart = command31({
-    paths: {
-      "/p": {
-        post: {
-          requestBody: {
-            content: {
-              "multipart/form-data": {
-                schema: {
-                  type: "object",
-                  properties: {
-                    first: { type: "string", example: "1" },
-                    "br[0]": { type: "string", example: "2" },
-                    obj: {
-                      type: "object",
-                      properties: { a: { type: "string", example: "x" } },
-                    },
-                  },
-                },
-                encoding: {
-                  obj: { contentType: "application/xml; charset=utf-8" },
-                },
-              },
-            },
-          },
-          responses: {},
-        },
-      },
+  const multipart = multipartLines({
+    first: { type: "string", example: "1" },
+    "br[0]": { type: "string", example: "2" },
+    obj: {
+      type: "object",
+      properties: { a: { type: "string", example: "x" } },
     },
-  }, "post").split(" \\\n  ").slice(1);
+  }, { obj: { contentType: "application/xml; charset=utf-8" } });
   assert.deepEqual(multipart, [
     "--form-string 'first=1'",
     "--form-string 'br[0]=2'",

@@ -235,6 +235,8 @@ function paramFactsOf(
   return Object.fromEntries(d.parameters.map((p) => [p.name, p.facts]));
 }
 
+const STRING_ARRAY = { type: "array", items: { type: "string" } };
+
 const PARAM_FACT_CASES: [
   string,
   unknown[],
@@ -297,6 +299,81 @@ const PARAM_FACT_CASES: [
     }],
     false,
     { q: [] },
+  ],
+  [
+    "ok/style, explode and allowReserved where they differ from the defaults (OpenAPI 3.1 §4.8.12.4)",
+    [
+      {
+        name: "ids",
+        in: "path",
+        required: true,
+        style: "matrix",
+        explode: true,
+        schema: { type: "array" },
+      },
+      {
+        name: "f",
+        in: "query",
+        style: "deepObject",
+        explode: true,
+        schema: { type: "object" },
+      },
+      { name: "tags", in: "query", explode: false, schema: { type: "array" } },
+      {
+        name: "q",
+        in: "query",
+        style: "form",
+        explode: true,
+        allowReserved: true,
+        schema: { type: "string" },
+      },
+      {
+        name: "X-L",
+        in: "header",
+        style: "simple",
+        explode: false,
+        schema: { type: "array" },
+      },
+    ],
+    false,
+    {
+      ids: ["style matrix", "explode true"],
+      f: ["style deepObject", "explode true"],
+      tags: ["explode false"],
+      q: ["allowReserved"],
+      "X-L": [],
+    },
+  ],
+  [
+    "ok/Swagger 2.0 collectionFormat other than csv",
+    [
+      { name: "m", in: "query", ...STRING_ARRAY, collectionFormat: "multi" },
+      { name: "c", in: "query", ...STRING_ARRAY, collectionFormat: "csv" },
+    ],
+    true,
+    { m: ["collectionFormat multi"], c: [] },
+  ],
+  [
+    "ok/list and object defaults as compact JSON, cut when long",
+    [
+      {
+        name: "l",
+        in: "query",
+        schema: { type: "array", default: ["x", "y"] },
+      },
+      { name: "o", in: "query", schema: { type: "object", default: { k: 1 } } },
+      {
+        name: "big",
+        in: "query",
+        schema: { type: "array", default: Array(500).fill("word") },
+      },
+    ],
+    false,
+    {
+      l: ['default ["x","y"]'],
+      o: ['default {"k":1}'],
+      big: ['default ["word"' + ',"word"'.repeat(16) + ",…"],
+    },
   ],
 ];
 
@@ -555,101 +632,6 @@ Deno.test("spec detail: a multipart body's encoding says how each part is sent",
     { name: "meta", facts: ["style deepObject", "explode true"] },
   ]);
   assert.deepEqual(json.encoding, []);
-});
-
-Deno.test("spec detail: a parameter's style, explode, allowReserved and 2.0 collectionFormat show where they differ from the defaults", () => {
-  const v3 = parsedDoc({
-    openapi: "3.1.0",
-    paths: {
-      "/a/{ids}": {
-        get: {
-          parameters: [
-            {
-              name: "ids",
-              in: "path",
-              required: true,
-              style: "matrix",
-              explode: true,
-              schema: { type: "array" },
-            },
-            {
-              name: "f",
-              in: "query",
-              style: "deepObject",
-              explode: true,
-              schema: { type: "object" },
-            },
-            {
-              name: "tags",
-              in: "query",
-              explode: false,
-              schema: { type: "array" },
-            },
-            {
-              name: "q",
-              in: "query",
-              style: "form",
-              explode: true,
-              allowReserved: true,
-              schema: { type: "string" },
-            },
-            {
-              name: "X-L",
-              in: "header",
-              style: "simple",
-              explode: false,
-              schema: { type: "array" },
-            },
-          ],
-          responses: {},
-        },
-      },
-    },
-  });
-  assert.deepEqual(
-    operationDetail(v3, "paths", "/a/{ids}", "get")!.parameters.map((
-      x,
-    ) => [x.name, x.facts]),
-    [
-      ["ids", ["style matrix", "explode true"]],
-      ["f", ["style deepObject", "explode true"]],
-      ["tags", ["explode false"]],
-      ["q", ["allowReserved"]],
-      ["X-L", []],
-    ],
-  );
-  const v2 = parsedDoc({
-    swagger: "2.0",
-    paths: {
-      "/a": {
-        get: {
-          parameters: [
-            {
-              name: "m",
-              in: "query",
-              type: "array",
-              items: { type: "string" },
-              collectionFormat: "multi",
-            },
-            {
-              name: "c",
-              in: "query",
-              type: "array",
-              items: { type: "string" },
-              collectionFormat: "csv",
-            },
-          ],
-          responses: {},
-        },
-      },
-    },
-  });
-  assert.deepEqual(
-    operationDetail(v2, "paths", "/a", "get")!.parameters.map((
-      x,
-    ) => [x.name, x.facts]),
-    [["m", ["collectionFormat multi"]], ["c", []]],
-  );
 });
 
 Deno.test("spec detail: 3.2 itemSchema is each item's tree; dataValue and serializedValue examples show", () => {
@@ -933,43 +915,6 @@ paths:
   const [p, body] = ok.links[0].parameters;
   assert.ok(p.startsWith("p = [[[[") && p.length < 2_100, p.slice(0, 40));
   assert.ok(body.startsWith("requestBody = [[[[") && body.length < 2_100);
-});
-
-Deno.test("spec detail: a list or object default is shown as compact JSON, cut when long", () => {
-  const p = parsedDoc({
-    openapi: "3.1.0",
-    paths: {
-      "/a": {
-        get: {
-          parameters: [
-            {
-              name: "l",
-              in: "query",
-              schema: { type: "array", default: ["x", "y"] },
-            },
-            {
-              name: "o",
-              in: "query",
-              schema: { type: "object", default: { k: 1 } },
-            },
-            {
-              name: "big",
-              in: "query",
-              schema: { type: "array", default: Array(500).fill("word") },
-            },
-          ],
-          responses: {},
-        },
-      },
-    },
-  });
-  const facts = operationDetail(p, "paths", "/a", "get")!.parameters.map((x) =>
-    x.facts[0]
-  );
-  assert.equal(facts[0], 'default ["x","y"]');
-  assert.equal(facts[1], 'default {"k":1}');
-  assert.ok(facts[2].startsWith('default ["word","word"'));
-  assert.ok(facts[2].endsWith("…") && facts[2].length < 140, facts[2]);
 });
 
 Deno.test("spec detail: past 100 links, one row says how many more", () => {

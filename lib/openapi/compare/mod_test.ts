@@ -1294,6 +1294,28 @@ const CHANGES: [string, string, string, Want[]][] = [
   ],
 ];
 
+/** A Swagger 2.0 document whose `GET /a/{id}` has a string path parameter. */
+function swaggerPathParam(more: Json): string {
+  return JSON.stringify({
+    swagger: "2.0",
+    info: { title: "T", version: "1" },
+    paths: {
+      "/a/{id}": {
+        get: {
+          parameters: [{
+            name: "id",
+            in: "path",
+            required: true,
+            type: "string",
+            ...more,
+          }],
+          responses: ok200,
+        },
+      },
+    },
+  });
+}
+
 const SAME: [string, string, string][] = [
   [
     "same/a oneOf of documented consts is the enum of their values (and a null alternative its nullable)",
@@ -1552,41 +1574,8 @@ const SAME: [string, string, string][] = [
   ],
   [
     "same/a Swagger 2.0 collectionFormat on a primitive path parameter",
-    JSON.stringify({
-      swagger: "2.0",
-      info: { title: "T", version: "1" },
-      paths: {
-        "/a/{id}": {
-          get: {
-            parameters: [{
-              name: "id",
-              in: "path",
-              required: true,
-              type: "string",
-            }],
-            responses: ok200,
-          },
-        },
-      },
-    }),
-    JSON.stringify({
-      swagger: "2.0",
-      info: { title: "T", version: "1" },
-      paths: {
-        "/a/{id}": {
-          get: {
-            parameters: [{
-              name: "id",
-              in: "path",
-              required: true,
-              type: "string",
-              collectionFormat: "pipes",
-            }],
-            responses: ok200,
-          },
-        },
-      },
-    }),
+    swaggerPathParam({}),
+    swaggerPathParam({ collectionFormat: "pipes" }),
   ],
   [
     "same/a not keyword's required list reordered, its $ref inlined",
