@@ -210,6 +210,12 @@ function Links({ list }: { list: LinkDetail[] }) {
             </td>
             <td>
               <code>{l.target}</code>
+              {l.server && (
+                <span class="sv-link-server">
+                  {" on "}
+                  <code>{l.server}</code>
+                </span>
+              )}
             </td>
             <td>
               {l.parameters.map((p) => (

@@ -30,12 +30,27 @@ export function OperationView(
   return <Operation d={d} onTag={onTag} onShown={onShown} />;
 }
 
-/** The cURL command of an operation, with its copy button. */
-function Curl({ command }: { command: string }) {
+/**
+ * The cURL command of an operation, with its copy button; without a
+ * command, the button is disabled and the note says why.
+ */
+function Curl({ command, note }: { command: string; note: string }) {
   const [said, setSaid] = useState("");
   // Its turn in the detail's row budget (use_budgeted.ts): first in the
   // page, so in the first frame unless it is long.
   const shown = useBudgeted(rowsOf(command.length));
+  if (!command) {
+    return (
+      <div class="sv-curl">
+        <div class="sv-curl-head">
+          <button type="button" data-testid="op-curl" disabled>
+            Copy as cURL
+          </button>
+          <span class="muted">{note}</span>
+        </div>
+      </div>
+    );
+  }
   return (
     <div class="sv-curl" aria-busy={shown ? undefined : "true"}>
       <div class="sv-curl-head">
@@ -123,7 +138,7 @@ function Operation(
           <p class="sv-deprecated-note">This operation is deprecated.</p>
         )}
         <Markdown md={d.description} class="sv-md sv-description" />
-        <Curl command={d.curl} />
+        <Curl command={d.curl} note={d.curlNote} />
         {d.parameters.length > 0 && (
           <section>
             <h3>Parameters</h3>

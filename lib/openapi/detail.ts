@@ -8,7 +8,7 @@ import { markdown } from "./markdown.ts";
 import { valueJson } from "./example.ts";
 import type { DetailSource, ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";
-import { operationCurl } from "./operation_curl.ts";
+import { operationCurl, serverUrl } from "./operation_curl.ts";
 import { asReferenced, isObject, type RefResolver } from "./refs.ts";
 import { scalarList, scalarText } from "./safe.ts";
 import { setOwn } from "../shared/value.ts";
@@ -131,6 +131,7 @@ function responseLinks(links: unknown, r: RefResolver): LinkDetail[] {
         name: clip(name),
         target: "",
         parameters: [],
+        server: "",
         description: markdown(d.error ?? "Not a Link Object"),
       });
       continue;
@@ -150,6 +151,9 @@ function responseLinks(links: unknown, r: RefResolver): LinkDetail[] {
           operationNamed(scalarText(link.operationRef) ?? ""),
       ),
       parameters,
+      // A link may call its operation on another server (OpenAPI 3.0
+      // §4.7.20 Link Object `server`).
+      server: isObject(link.server) ? clip(serverUrl(link.server)) : "",
       description: markdown(text(link.description, MAX_CELL)),
     });
   }
@@ -158,6 +162,7 @@ function responseLinks(links: unknown, r: RefResolver): LinkDetail[] {
       name: `…and ${total - out.length} more`,
       target: "",
       parameters: [],
+      server: "",
       description: [],
     });
   }
@@ -481,7 +486,7 @@ export function operationDetail(
   for (const rsp of responses) {
     for (const b of rsp.bodies) if (b.schema) roots.push(b.schema.node);
   }
-  const { server, curl } = operationCurl({
+  const { server, curl, note: curlNote } = operationCurl({
     doc,
     item,
     op,
@@ -518,6 +523,7 @@ export function operationDetail(
       : warnings,
     server,
     curl,
+    curlNote,
     nodes: graph.collect(roots, FIRST_NODE_DEPTH, FIRST_NODES),
   };
 }

@@ -522,7 +522,7 @@ Deno.test("spec detail: a response's headers are listed with their types, Conten
   );
 });
 
-Deno.test("spec detail: a response's 3.2 summary and its links (a $ref'd one read from components) are shown", () => {
+Deno.test("spec detail: a response's 3.2 summary and its links (a $ref'd one read from components, with its server) are shown", () => {
   const p = parsedDoc({
     openapi: "3.2.0",
     paths: {
@@ -552,6 +552,10 @@ Deno.test("spec detail: a response's 3.2 summary and its links (a $ref'd one rea
         Del: {
           operationRef: "#/paths/~1users~1{id}/delete",
           requestBody: { why: "test" },
+          server: {
+            url: "https://{region}.admin.example",
+            variables: { region: { default: "eu" } },
+          },
         },
       },
     },
@@ -566,6 +570,7 @@ Deno.test("spec detail: a response's 3.2 summary and its links (a $ref'd one rea
       l.name,
       l.target,
       l.parameters,
+      l.server,
       mdText(l.description),
     ]),
     [
@@ -573,15 +578,23 @@ Deno.test("spec detail: a response's 3.2 summary and its links (a $ref'd one rea
         "GetUser",
         "getUser",
         ["id = $response.body#/id", "x-n = 3"],
+        "",
         "Read it back",
       ],
-      ["Shared", "DELETE /users/{id}", [
-        'requestBody = {"why":"test"}',
-      ], ""],
+      [
+        "Shared",
+        "DELETE /users/{id}",
+        [
+          'requestBody = {"why":"test"}',
+        ],
+        "https://eu.admin.example",
+        "",
+      ],
       [
         "Broken",
         "",
         [],
+        "",
         '$ref "#/components/links/Nope" points to nothing in this document',
       ],
     ],
@@ -932,4 +945,25 @@ Deno.test("spec detail: past 100 links, one row says how many more", () => {
   const shown = operationDetail(p, "paths", "/a", "get")!.responses[0].links;
   assert.equal(shown.length, 101);
   assert.equal(shown[100].name, "…and 30 more");
+});
+
+Deno.test("spec detail: a 3.2 method that is not a token gets no cURL command, and a note", () => {
+  const p = parsedDoc({
+    openapi: "3.2.0",
+    servers: [{ url: "https://x.example" }],
+    paths: {
+      "/c": {
+        additionalOperations: {
+          "co py": { responses: { "200": { description: "ok" } } },
+          COPY: { responses: { "200": { description: "ok" } } },
+        },
+      },
+    },
+  });
+  const bad = operationDetail(p, "paths", "/c", "co py")!;
+  assert.equal(bad.curl, "");
+  assert.match(bad.curlNote, /not an HTTP method name/);
+  const good = operationDetail(p, "paths", "/c", "copy")!;
+  assert.equal(good.curl, "curl -X COPY 'https://x.example/c'");
+  assert.equal(good.curlNote, "");
 });

@@ -187,6 +187,15 @@ const OK: OkCase[] = [
     warnings: [/repeats the GET operation/],
   },
   {
+    name:
+      "ok/an additionalOperations key that is not a token is listed, with a warning",
+    text:
+      "openapi: 3.2.0\ninfo: {title: t, version: '1'}\npaths:\n  /p:\n    additionalOperations:\n      'co py': {}\n      COPY: {}\n",
+    format: "OpenAPI 3.2.0",
+    endpoints: ["co py /p", "copy /p"],
+    warnings: [/additionalOperations\.co py is not an HTTP method name/],
+  },
+  {
     name: "ok/a BOM, a duplicate YAML key (last wins, like JSON.parse)",
     text:
       "\ufeffopenapi: 3.0.0\ninfo: {title: first, version: '1'}\ninfo: {title: second, version: '2'}\npaths: {}\n",

@@ -9,6 +9,7 @@ import {
   type Pair,
   type QueryPair,
 } from "./curl.ts";
+import { isToken } from "../shared/http_token.ts";
 import { sampleOf, valueJson } from "./example.ts";
 import { isIgnoredHeader } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
@@ -43,7 +44,7 @@ export interface CurlInput {
 }
 
 /** A server URL with its variables replaced by their defaults (OpenAPI 3.1 §4.8.5). */
-function serverUrl(s: Record<string, unknown>): string {
+export function serverUrl(s: Record<string, unknown>): string {
   const url = typeof s.url === "string" ? s.url : "";
   const vars = isObject(s.variables) ? s.variables : {};
   // Bounded: a variable written thousands of times with a long default
@@ -444,10 +445,26 @@ function formBody(pairs: readonly QueryPair[]): string {
  */
 export const WEBHOOK_URL = "{webhook-receiver-url}";
 
-/** The server and the cURL command of one operation. */
-export function operationCurl(x: CurlInput): { server: string; curl: string } {
+/**
+ * The server and the cURL command of one operation, or no command and a
+ * note saying why.
+ */
+export function operationCurl(
+  x: CurlInput,
+): { server: string; curl: string; note: string } {
   const sentByApi = x.webhook || x.callback !== undefined;
   const server = sentByApi ? "" : serverOf(x.doc, x.item, x.op, x.swagger);
+  // An OpenAPI 3.2 `additionalOperations` key is a method name, which is a
+  // token (RFC 9110 §9.1): any other (`co py`) curl would write into the
+  // request line as is, a request no server can read.
+  if (!isToken(x.method)) {
+    return {
+      server,
+      curl: "",
+      note: "The method is not an HTTP method name (a token, RFC 9110 §9.1), " +
+        "so no command can send it.",
+    };
+  }
   const query: QueryPair[] = [];
   const headers: Pair[] = [];
   const budget = new Budget();
@@ -538,5 +555,5 @@ export function operationCurl(x: CurlInput): { server: string; curl: string } {
     body,
     form,
   });
-  return { server, curl };
+  return { server, curl, note: "" };
 }

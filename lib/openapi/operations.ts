@@ -4,8 +4,8 @@
  * `additionalOperations` entry), how `$ref` path items are resolved, and the
  * list order (the fixed methods in the order the specification lists them).
  */
-import { clip, jsonPath } from "../shared/parse_error.ts";
-import { describeValue } from "../shared/parse_error.ts";
+import { clip, describeValue, jsonPath } from "../shared/parse_error.ts";
+import { isToken } from "../shared/http_token.ts";
 import { isObject, type Memo, type RefResolver } from "./refs.ts";
 import type { SpecWarning } from "./types.ts";
 import { FIXED_METHODS, KNOWN_METHODS } from "../shared/methods.ts";
@@ -250,6 +250,15 @@ export function operationsOf(
         message: `additionalOperations.${
           clip(name)
         } must be written as the fixed field "${method}" (OpenAPI 3.2); listed as ${method.toUpperCase()}`,
+        path: at,
+      });
+    }
+    if (!isToken(name)) {
+      // RFC 9110 §9.1: a method is a token; no request line can carry this.
+      warnings.push({
+        message: `additionalOperations.${
+          clip(name)
+        } is not an HTTP method name (a token, RFC 9110 §9.1): listed, but no request can use it`,
         path: at,
       });
     }

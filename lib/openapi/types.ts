@@ -214,6 +214,8 @@ export interface LinkDetail {
   target: string;
   /** `name = expression` per parameter, then `requestBody = …`. */
   parameters: string[];
+  /** The link's `server` URL, its variables at their defaults; "" when none. */
+  server: string;
   /** The link's `description`, parsed as Markdown; empty when none. */
   description: Md;
 }
@@ -276,6 +278,8 @@ export interface OperationDetail {
   server: string;
   /** A cURL command calling the operation with its generated example body. */
   curl: string;
+  /** Why there is no command ("" when there is one). */
+  curlNote: string;
   /**
    * Schema nodes of the bodies, the first levels (more on request from the
    * worker, by id).

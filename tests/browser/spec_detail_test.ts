@@ -406,6 +406,7 @@ Deno.test({
                     Again: {
                       operationId: "echoAgain",
                       parameters: { mode: "$request.query.mode" },
+                      server: { url: "https://mirror.example" },
                     },
                   },
                 },
@@ -452,7 +453,7 @@ Deno.test({
       // And its links, as Swagger UI's Links column shows them.
       assert.match(
         await page.locator("[data-testid=response-links]").innerText(),
-        /Again\s+echoAgain\s+mode = \$request\.query\.mode/,
+        /Again\s+echoAgain on https:\/\/mirror\.example\s+mode = \$request\.query\.mode/,
       );
       // A scalar body has its Expand all (a hook for every schema), with
       // nothing to open.
