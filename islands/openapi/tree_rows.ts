@@ -14,8 +14,11 @@ export interface TreeRow {
   key: string;
   /** 1-based depth (`aria-level`). */
   level: number;
-  /** A property, an alternative of `oneOf`/`anyOf`, or `additionalProperties`. */
-  kind: "prop" | "alt" | "additional";
+  /**
+   * A property, an alternative of `oneOf`/`anyOf`, `additionalProperties`,
+   * a `patternProperties` pattern, or a `prefixItems` position.
+   */
+  kind: "prop" | "alt" | "additional" | "pattern" | "tuple";
   label: string;
   /** Property path (`lines[].amount`); the parent's for other kinds. */
   path: string;
@@ -43,6 +46,12 @@ export interface Walk {
   cut: boolean;
 }
 
+/** True when `n` has rows of its own, array items aside. */
+function hasEntries(n: SchemaNode): boolean {
+  return !!(n.alts || n.props.length || n.additional || n.patterns.length ||
+    n.tuple.length);
+}
+
 /** True when a node has anything to show under it. */
 export function hasChildren(
   n: SchemaNode,
@@ -52,7 +61,7 @@ export function hasChildren(
   // 100,000 of them).
   let cur = n;
   for (let i = 0; i < 64; i++) {
-    if (cur.alts || cur.props.length || cur.additional) return true;
+    if (hasEntries(cur)) return true;
     if (!cur.items) return false;
     const it = nodes.get(cur.items.node);
     // Unknown yet: offer to open, the worker answers on the click.
@@ -72,7 +81,7 @@ function itemsTarget(
 ): SchemaNode | null {
   let cur = n;
   for (let i = 0; i < 64 && cur.items; i++) {
-    if (cur.alts || cur.props.length || cur.additional) return null;
+    if (hasEntries(cur)) return null;
     const it = nodes.get(cur.items.node);
     if (!it) return null;
     cur = it;
@@ -135,6 +144,15 @@ export function visibleRows(
         seg: `${seg}p${i}`,
       })
     );
+    n.tuple.forEach((e, i) =>
+      out.push({
+        kind: "tuple",
+        edge: e,
+        label: `item ${e.name}`,
+        path: path + "[]",
+        seg: `${seg}t${i}`,
+      })
+    );
     if (n.items) {
       const it = nodes.get(n.items.node);
       if (!it) missing.add(n.items.node);
@@ -152,6 +170,15 @@ export function visibleRows(
         seg: `${seg}x`,
       });
     }
+    n.patterns.forEach((e, i) =>
+      out.push({
+        kind: "pattern",
+        edge: e,
+        label: `properties matching ${e.name}`,
+        path: joinPath(path, "*"),
+        seg: `${seg}r${i}`,
+      })
+    );
   };
 
   const walk = (

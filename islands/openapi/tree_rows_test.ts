@@ -109,3 +109,32 @@ Deno.test("tree rows: ok/nodes not sent yet are reported missing", () => {
   const w = visibleRows(root, nodes, all);
   assert.deepEqual(w.missing, [lines.items!.node]);
 });
+
+Deno.test("tree rows: ok/pattern properties and tuple positions are rows of their own, not properties", () => {
+  const { root, nodes } = setup({
+    type: "object",
+    properties: {
+      at: {
+        prefixItems: [
+          { type: "number" },
+          { type: "object", properties: { unit: { type: "string" } } },
+        ],
+      },
+    },
+    patternProperties: {
+      "^x-": { type: "object", properties: { v: { type: "string" } } },
+    },
+  });
+  const w = visibleRows(root, nodes, all);
+  assert.deepEqual(
+    w.rows.map((r) => [r.kind, r.label, r.path]),
+    [
+      ["prop", "at", "at"],
+      ["tuple", "item 0", "at[]"],
+      ["tuple", "item 1", "at[]"],
+      ["prop", "unit", "at[].unit"],
+      ["pattern", "properties matching ^x-", "*"],
+      ["prop", "v", "*.v"],
+    ],
+  );
+});

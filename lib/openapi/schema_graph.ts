@@ -92,6 +92,16 @@ export interface SchemaNode {
   items: SchemaEdge | null;
   /** The edge to `additionalProperties` (named `*`) when it is `true` or a schema, else null. */
   additional: SchemaEdge | null;
+  /**
+   * `patternProperties` (JSON Schema 2020-12 §10.3.2.2): one edge per
+   * pattern, named by it, at most 100.
+   */
+  patterns: SchemaEdge[];
+  /**
+   * A tuple's `prefixItems` (2020-12 §10.3.1.1), one edge per position,
+   * named `0`, `1`…, at most 100; `items` then holds the rest.
+   */
+  tuple: SchemaEdge[];
   /** Its `oneOf` or `anyOf` alternatives, null when it has neither. */
   alts: SchemaAlts | null;
   /** Why the schema could not be read in full (an external or broken `$ref`). */
@@ -178,7 +188,48 @@ function constraintsOf(m: Merged): string[] {
   const pattern = pick(m, "pattern");
   if (typeof pattern === "string") out.push(`pattern ${clip(pattern)}`);
   if (pick(m, "uniqueItems") === true) out.push("unique items");
+  // Keywords holding a schema that rarely has much in it, as short text
+  // (Swagger UI lists them by keyword): a `$ref` by its component's name.
+  for (
+    const [k, label] of [
+      ["not", "not"],
+      ["propertyNames", "property names"],
+      ["contains", "contains"],
+      ["if", "if"],
+      ["then", "then"],
+      ["else", "else"],
+    ]
+  ) {
+    const v = pick(m, k);
+    if (v !== undefined) out.push(`${label} ${schemaText(v)}`);
+  }
+  for (const k of ["minContains", "maxContains"]) {
+    const v = num(pick(m, k));
+    if (v !== null) out.push(`${k} ${v}`);
+  }
+  // A property that brings others along (2020-12 §6.5.4, §10.2.2.4).
+  const needs = pick(m, "dependentRequired");
+  if (isObject(needs)) {
+    for (const name of Object.keys(needs).slice(0, MAX_ALTS)) {
+      const list = scalarList(needs[name], 20);
+      if (list.length) {
+        out.push(`with ${clip(name)}: requires ${list.map(clip).join(", ")}`);
+      }
+    }
+  }
+  const deps = pick(m, "dependentSchemas");
+  if (isObject(deps)) {
+    for (const name of Object.keys(deps).slice(0, MAX_ALTS)) {
+      out.push(`with ${clip(name)}: ${schemaText(deps[name])}`);
+    }
+  }
   return out;
+}
+
+/** A schema in a few characters: `Pet` for a `$ref`, else short JSON. */
+function schemaText(v: unknown): string {
+  const ref = refOf(v);
+  return ref !== null ? refName(ref) : shortJson(v);
 }
 
 function typeOf(m: Merged, hasProps: boolean): string {
@@ -186,7 +237,10 @@ function typeOf(m: Merged, hasProps: boolean): string {
   if (typeof t === "string") return clip(t);
   if (Array.isArray(t)) return scalarList(t, 8).map(clip).join(" | ");
   if (hasProps) return "object";
-  if (pick(m, "items") !== undefined) return "array";
+  if (pick(m, "items") !== undefined || pick(m, "prefixItems") !== undefined) {
+    return "array";
+  }
+  if (pick(m, "patternProperties") !== undefined) return "object";
   if (pick(m, "oneOf") !== undefined || pick(m, "anyOf") !== undefined) {
     return "";
   }
@@ -361,6 +415,8 @@ export class SchemaGraph {
       propsMore: 0,
       items: null,
       additional: null,
+      patterns: [],
+      tuple: [],
       alts: null,
       note: this.#notes.get(id) ?? "",
     };
@@ -411,9 +467,22 @@ export class SchemaGraph {
     n.propsMore = props.size >= MAX_PROPS ? Math.max(0, total - MAX_PROPS) : 0;
     let items = pick(m, "items");
     if (Array.isArray(items)) items = items[0]; // draft-4 tuple form
+    // Beside `prefixItems`, `items` is only the rest (2020-12 §10.3.1.2).
     if (items !== undefined) n.items = this.edge("", items);
+    const prefix = pick(m, "prefixItems");
+    if (Array.isArray(prefix)) {
+      n.tuple = prefix.slice(0, MAX_ALTS).map((raw, i) =>
+        this.edge(String(i), raw)
+      );
+    }
     const ap = pick(m, "additionalProperties");
     if (ap === true || isObject(ap)) n.additional = this.edge("*", ap);
+    const pp = pick(m, "patternProperties");
+    if (isObject(pp)) {
+      n.patterns = Object.keys(pp).slice(0, MAX_ALTS).map((re) =>
+        this.edge(clip(re), pp[re])
+      );
+    }
     n.alts = this.#alts(m);
     return n;
   }
@@ -463,10 +532,14 @@ export class SchemaGraph {
   }
 }
 
-/** Every edge leaving `n`: alternatives, properties, items, additional. */
+/**
+ * Every edge leaving `n`: alternatives, properties, tuple positions, items,
+ * additional and pattern properties.
+ */
 export function edgesOf(n: SchemaNode): SchemaEdge[] {
-  const out = [...(n.alts?.list ?? []), ...n.props];
+  const out = [...(n.alts?.list ?? []), ...n.props, ...n.tuple];
   if (n.items) out.push(n.items);
   if (n.additional) out.push(n.additional);
+  out.push(...n.patterns);
   return out;
 }

@@ -272,3 +272,49 @@ Deno.test("schema tree: ok/collect brings array items up to their level even whe
   // Each node once.
   assert.equal(g.collect([list.id], 2, 100).length, ids.size);
 });
+
+Deno.test("schema tree: ok/2020-12 keywords: pattern properties and tuple positions as edges, the rest as facts", () => {
+  const { g } = graphOfSchemas({
+    Meta: {
+      patternProperties: {
+        "^x-": { type: "string" },
+        "^n_": { $ref: "#/components/schemas/Num" },
+      },
+      propertyNames: { maxLength: 64 },
+      dependentRequired: { card: ["cvc", "expiry"] },
+      dependentSchemas: { card: { $ref: "#/components/schemas/Num" } },
+      not: { required: ["a", "b"] },
+    },
+    Point: {
+      prefixItems: [{ type: "number" }, { $ref: "#/components/schemas/Num" }],
+      items: false,
+      contains: { type: "number" },
+      minContains: 1,
+    },
+    Num: { type: "integer" },
+  });
+  const meta = schema(g, "Meta");
+  assert.equal(meta.type, "object");
+  assert.deepEqual(meta.patterns.map((e) => [e.name, e.ref]), [
+    ["^x-", ""],
+    ["^n_", "Num"],
+  ]);
+  assert.equal(g.node(meta.patterns[0].node)!.type, "string");
+  assert.deepEqual(meta.constraints, [
+    'not {"required":["a","b"]}',
+    'property names {"maxLength":64}',
+    "with card: requires cvc, expiry",
+    "with card: Num",
+  ]);
+  const point = schema(g, "Point");
+  assert.equal(point.type, "array");
+  assert.deepEqual(point.tuple.map((e) => [e.name, e.ref]), [
+    ["0", ""],
+    ["1", "Num"],
+  ]);
+  assert.equal(g.node(point.items!.node)!.type, "never");
+  assert.deepEqual(point.constraints, [
+    'contains {"type":"number"}',
+    "minContains 1",
+  ]);
+});
