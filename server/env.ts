@@ -14,11 +14,15 @@ export type EnvGet = (name: string) => string | undefined;
 /**
  * Deno's env, readable only with permission: without it (a plain
  * `deno serve main.ts`) every setting keeps its default instead of
- * prompting or throwing.
+ * prompting or throwing. The permission is asked per name, so a scoped
+ * grant (`--allow-env=DEBUG_MAX_SLEEP_MS`) reads the names it grants.
  */
 export function denoEnv(): EnvGet {
-  const state = Deno.permissions.querySync({ name: "env" }).state;
-  return state === "granted" ? (n) => Deno.env.get(n) : () => undefined;
+  return (n) =>
+    Deno.permissions.querySync({ name: "env", variable: n }).state ===
+        "granted"
+      ? Deno.env.get(n)
+      : undefined;
 }
 
 function list(raw: string | undefined): string[] | undefined {

@@ -56,3 +56,28 @@ for (const [name, vars, message] of BAD) {
     );
   });
 }
+
+Deno.test("env: a grant scoped to some names reads those names, and only those", async () => {
+  const code = `
+    import { denoEnv } from ${
+    JSON.stringify(new URL("./env.ts", import.meta.url).href)
+  };
+    const get = denoEnv();
+    console.log(JSON.stringify([get("DEBUG_MAX_SLEEP_MS"), get("DEBUG_SEED") ?? null]));
+  `;
+  // `deno eval` runs with every permission: a file, run with one grant.
+  const file = await Deno.makeTempFile({ suffix: ".ts" });
+  await Deno.writeTextFile(file, code);
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-lock", "--allow-env=DEBUG_MAX_SLEEP_MS", file],
+    env: { DEBUG_MAX_SLEEP_MS: "100", DEBUG_SEED: "7", NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  await Deno.remove(file);
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  assert.deepEqual(JSON.parse(new TextDecoder().decode(out.stdout)), [
+    "100",
+    null,
+  ]);
+});
