@@ -37,7 +37,7 @@ export type WaitEnd = "done" | "left" | "drained";
 export function drainingError(): ParamError {
   // Not about a parameter: the problem's `param` is null.
   return new ParamError(
-    "",
+    null,
     "The server is shutting down; retry on another instance.",
     503,
     { "retry-after": String(DRAIN_RETRY_AFTER) },
@@ -84,7 +84,7 @@ export class Lifecycle {
       this.refused++;
       // Not about a parameter: the problem's `param` is null.
       throw new ParamError(
-        "",
+        null,
         `The server is holding ${this.#max} long-lived requests (waits, streams and WebSockets), its limit (maxLongRequests).`,
         503,
         { "retry-after": String(LONG_RETRY_AFTER) },

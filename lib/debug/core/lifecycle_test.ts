@@ -21,6 +21,7 @@ Deno.test("lifecycle: slots are capped, released once, refused while draining", 
   const full = refusal(() => life.acquire());
   assert.equal(full.status, 503);
   assert.equal(full.headers?.["retry-after"], "1");
+  assert.equal(full.param, null);
   a();
   a(); // idempotent
   assert.equal(life.active, 1);
@@ -32,6 +33,7 @@ Deno.test("lifecycle: slots are capped, released once, refused while draining", 
   const drained = refusal(() => life.acquire());
   assert.equal(drained.status, 503);
   assert.equal(drained.headers?.["retry-after"], "5");
+  assert.equal(drained.param, null);
   assert.equal(life.refused, 2);
   const unlimited = new Lifecycle(0, new TimerWheel());
   for (let i = 0; i < 20_000; i++) unlimited.acquire();

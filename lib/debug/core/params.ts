@@ -12,14 +12,17 @@ import type { EndpointSpec, ParamSpec, ParamValue } from "./catalog.ts";
 
 /** A rejected parameter: becomes a 400 problem+json naming `param`. */
 export class ParamError extends Error {
-  /** The offending parameter's name (`code`, `sleep`, `method`, `body`...). */
-  readonly param: string;
+  /**
+   * The offending parameter's name (`code`, `sleep`, `method`, `body`...);
+   * null when no parameter is at fault (a full or draining instance).
+   */
+  readonly param: string | null;
   /** HTTP status to answer with (400 unless said otherwise). */
   readonly status: number;
   /** Extra response headers (e.g. `Allow` on 405). */
   readonly headers?: Readonly<Record<string, string>>;
   constructor(
-    param: string,
+    param: string | null,
     message: string,
     status = 400,
     headers?: Record<string, string>,

@@ -43,7 +43,7 @@ export function problem(
 
 /** The problem response for a {@link ParamError}. */
 export function paramProblem(err: ParamError): Response {
-  return problem(err.status, err.message, err.param, err.headers);
+  return problem(err.status, err.message, err.param ?? undefined, err.headers);
 }
 
 /**

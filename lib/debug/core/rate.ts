@@ -67,9 +67,9 @@ export class RateLimiter {
     }
     this.refused++;
     const wait = Math.max(1, Math.ceil((1 - b.tokens) / this.#perMs / 1000));
-    // Not about a parameter: the problem has no `param` member.
+    // Not about a parameter: the problem's `param` is null.
     throw new ParamError(
-      "",
+      null,
       `Too many requests from this address: at most ${this.#cap} a minute (DEBUG_RATE_LIMIT). Retry in ${wait} s.`,
       429,
       { "retry-after": String(wait) },
