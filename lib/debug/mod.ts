@@ -95,8 +95,10 @@ export interface DebugHandler {
   /**
    * Starts a graceful shutdown: open event streams end after a
    * `: server shutting down` comment, waits still pending are answered 503
-   * with Retry-After, WebSockets close with 1001, and new long-lived
-   * requests get 503. Short requests are still answered.
+   * with Retry-After, other streamed bodies (`/drip`, `/stream-bytes`)
+   * end where they are (their clients see a truncated response),
+   * WebSockets close with 1001, and new long-lived requests get 503.
+   * Short requests are still answered.
    */
   drain(): void;
   /** The instance's state (counters of waits, slots, streams), for tests. */
@@ -134,7 +136,11 @@ export interface DebugServer {
   readonly certificate: string | undefined;
   /** The handler it serves (to drain it or read its counters). */
   readonly handler: DebugHandler;
-  /** Drains the API, then stops the server once in-flight responses end. */
+  /**
+   * Drains the API (see {@link DebugHandler.drain}), then stops the server
+   * once in-flight responses end; a connection whose client went quiet
+   * mid-body is closed, not waited for.
+   */
   close(): Promise<void>;
   /** {@link close}, for `await using server = await startDebugServer()`. */
   [Symbol.asyncDispose](): Promise<void>;

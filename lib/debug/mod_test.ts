@@ -163,3 +163,32 @@ Deno.test("mod: a default above a lowered limit is the limit, served and documen
   assert.equal(param("/drip", "numbytes").default, 5);
   assert.equal(param("/drip", "duration").default, 1);
 });
+
+Deno.test("mod: close() returns at once though a client that went quiet mid-body still holds its connection after the 408", async () => {
+  const server = await startDebugServer({ limits: { bodyIdleMs: 100 } });
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+  try {
+    await conn.write(
+      new TextEncoder().encode(
+        "POST /api/debug/post HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc",
+      ),
+    );
+    const buf = new Uint8Array(4096);
+    const n = await conn.read(buf);
+    assert.match(
+      new TextDecoder().decode(buf.subarray(0, n ?? 0)),
+      /^HTTP\/1\.1 408 /,
+    );
+    const t0 = performance.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const closed = await Promise.race([
+      server.close().then(() => true),
+      new Promise<false>((r) => timer = setTimeout(() => r(false), 3000)),
+    ]);
+    clearTimeout(timer);
+    assert.ok(closed, "close() still pending after 3 s");
+    assert.ok(performance.now() - t0 < 1000);
+  } finally {
+    conn.close();
+  }
+});

@@ -68,11 +68,12 @@ async function discard(
   try {
     while (budget > 0) {
       const step = await Promise.race([reader.read(), late]);
-      if (step === null) break; // too slow: answer now
+      // Too slow: answer now. The rest is abandoned, not cancelled (see
+      // readBody: a cancelled body holds the connection until its end).
+      if (step === null) return;
       if (step.done) return;
       budget -= step.value.byteLength;
     }
-    await reader.cancel();
   } catch {
     // The client gave up; the 413 is still the answer.
   } finally {
@@ -287,9 +288,15 @@ export async function readBody(
   const start = performance.now();
   let last = start;
   let failure: ParamError | null = null;
+  // A stopped read is abandoned, not cancelled: Deno.serve answers a
+  // cancelled body by waiting for its last byte, so a client that went
+  // quiet held the connection, and `shutdown()` with it, for as long as it
+  // liked; an abandoned one is closed when the server shuts down.
+  let woken: Promise<never> | undefined;
+  let wake = (_err: ParamError) => {};
   const stop = (err: ParamError) => {
     failure ??= err;
-    reader.cancel().catch(() => {});
+    wake(err);
   };
   let cancelTimer = () => {};
   // One timer for the whole read, re-armed only when it fires early: a
@@ -314,6 +321,8 @@ export async function readBody(
   let guarded = false;
   const guard = () => {
     guarded = true;
+    woken = new Promise<never>((_, reject) => wake = reject);
+    woken.catch(() => {});
     const now = performance.now();
     // Bytes read so far came within this same task, without waiting.
     if (total > 0) last = now;
@@ -328,7 +337,7 @@ export async function readBody(
       try {
         const pending = reader.read();
         if (!guarded && !(await settlesSoon(pending))) guard();
-        step = await pending;
+        step = await (woken ? Promise.race([pending, woken]) : pending);
       } catch {
         if (failure) throw failure;
         throw new ParamError("body", "The request body was cut off.", 400);

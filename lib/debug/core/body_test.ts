@@ -289,7 +289,9 @@ Deno.test("body handler: bad/a body that stops arriving is 408 and asks to close
   assert.equal(res.status, 408);
   assert.equal(json.param, "body");
   assert.equal(res.headers.get("connection"), "close");
-  assert.ok(cancelled, "the body stream was cancelled");
+  // Abandoned, not cancelled: Deno.serve would wait for a cancelled body's
+  // last byte, holding the connection and shutdown (mod_test.ts).
+  assert.equal(cancelled, false);
   assert.ok(performance.now() - t0 < 1500, "within about bodyIdleMs");
 });
 

@@ -373,7 +373,7 @@ ${limitList(l)}
 - **Rate limit** (opt-in): ${
     l.rateLimitPerMinute ? `${l.rateLimitPerMinute}` : "off; when set, N"
   } requests per minute per client address (a token bucket refilled continuously, per isolate). Over it: **429** problem+json with \`Retry-After\` in seconds. CORS preflights are not counted. The address is the TCP peer: behind a proxy every client shares the proxy's address.
-- **Shutdown** (SIGINT or SIGTERM): the server stops accepting connections; every open event stream gets a final comment line \`: server shutting down\` and ends cleanly between two events (an EventSource reconnects elsewhere with Last-Event-ID and resumes); sleeps still waiting are answered **503** with \`Retry-After: 5\`, as is any new long-lived request; the process exits within 5 s.
+- **Shutdown** (SIGINT or SIGTERM): the server stops accepting connections; every open event stream gets a final comment line \`: server shutting down\` and ends cleanly between two events (an EventSource reconnects elsewhere with Last-Event-ID and resumes); sleeps still waiting are answered **503** with \`Retry-After: 5\`, as is any new long-lived request; any other body still streaming (\`/drip\`, \`/stream-bytes\`, \`/stream\`) ends where it is, so its client sees a truncated response and can retry; WebSockets close with 1001; the process exits within 5 s.
 - 429 and 503 carry the same CORS headers as every response, and Retry-After is exposed to scripts.
 
 ## Endpoint notes
