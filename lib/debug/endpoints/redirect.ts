@@ -106,11 +106,10 @@ export function redirectTarget(
   }
   const own = target.host === here.host;
   if (!own) {
-    // Another port of this host name is another service (an admin port on
-    // the same machine), not this API: it must be listed, as `host:port`,
-    // like any other host. Every Location this API sends otherwise stays
-    // under its base path.
-    const allowed = ctx.redirectHosts.has(target.host) ||
+    // The same host name on another port or scheme (a TLS front, a second
+    // listener) is still this machine, not someone else's site.
+    const allowed = target.hostname === here.hostname ||
+      ctx.redirectHosts.has(target.host) ||
       (target.port === "" && ctx.redirectHosts.has(target.hostname));
     if (!allowed) {
       refuse(
@@ -216,7 +215,7 @@ export function redirectTo(ctx: DebugContext, route: Route): EndpointDef {
     acceptsBody: true,
     summary: "A redirect to a URL on this server",
     description:
-      `Redirects to \`url\` with \`status_code\` (default 302). \`url\` may be a path or a relative reference (resolved against this request's URL as seen under the base, so \`../get\` is ${b}/get), or an absolute http(s) URL of this server (its host and port; another port of the same machine is another service) or of an allowed host (option \`redirectHosts\`, \`host\` or \`host:port\`). A path outside ${
+      `Redirects to \`url\` with \`status_code\` (default 302). \`url\` may be a path or a relative reference (resolved against this request's URL as seen under the base, so \`../get\` is ${b}/get), or an absolute http(s) URL on this server's host name (any port or scheme) or of an allowed host (option \`redirectHosts\`). A path outside ${
         b || "/"
       } is moved under it. Unlike httpbin this is never an open redirect: other hosts, \`//host\`, \`/\\host\`, \`http:host\`, other schemes, control characters, and the same after percent-decoding get 400 naming \`url\`. Any method is answered.`,
     params: [{
