@@ -393,6 +393,20 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-parameter-property-type-changed", "breaking", ["GET /a"]]],
   ],
   [
+    "ok/a parameter written in another media type",
+    doc(withParams({
+      name: "f",
+      in: "query",
+      content: { "application/json": { schema: { type: "object" } } },
+    })),
+    doc(withParams({
+      name: "f",
+      in: "query",
+      content: { "application/xml": { schema: { type: "object" } } },
+    })),
+    [["request-parameter-media-type-changed", "breaking", ["GET /a"]]],
+  ],
+  [
     "ok/parameter enum value removed",
     doc(query({ type: "string", enum: ["a", "b"] })),
     doc(query({ type: "string", enum: ["a"] })),
@@ -1317,6 +1331,21 @@ function swaggerPathParam(more: Json): string {
 }
 
 const SAME: [string, string, string][] = [
+  [
+    "same/a parameter's media type with a charset added",
+    doc(withParams({
+      name: "f",
+      in: "query",
+      content: { "application/json": { schema: { type: "object" } } },
+    })),
+    doc(withParams({
+      name: "f",
+      in: "query",
+      content: {
+        "Application/JSON; charset=utf-8": { schema: { type: "object" } },
+      },
+    })),
+  ],
   [
     "same/a oneOf of documented consts is the enum of their values (and a null alternative its nullable)",
     doc31(

@@ -53,8 +53,8 @@ export interface ParamModel {
   example: unknown;
   /**
    * How its value goes on the wire, as far as it differs for its type:
-   * `form, exploded`, `simple`, `matrix`, `pipeDelimited`, `media type`
-   * (see {@link serialization}).
+   * `form, exploded`, `simple`, `matrix`, `pipeDelimited`, or its
+   * `content` type (`media type application/json`; see {@link serialization}).
    */
   wire: string;
 }
@@ -733,6 +733,9 @@ function contentMap(
   return out;
 }
 
+/** How {@link serialization} starts a parameter written as a media type. */
+export const MEDIA_WIRE = "media type ";
+
 /** Swagger 2.0 `collectionFormat`s as OpenAPI 3 styles and explode. */
 const COLLECTION_FORMATS: Record<string, [string, boolean]> = {
   csv: ["", false],
@@ -755,7 +758,13 @@ export function serialization(
   swagger: boolean,
   r: RefResolver,
 ): string {
-  if (!swagger && p.content !== undefined) return "media type";
+  if (!swagger && p.content !== undefined) {
+    // A parameter written as a media type (OpenAPI 3.1 §4.8.12.1: `content`
+    // holds one entry) is written in that type: another type is another
+    // serialization, which a server reading the old one cannot parse.
+    const [type] = isObject(p.content) ? Object.keys(p.content) : [];
+    return `${MEDIA_WIRE}${mediaKey(type ?? "")}`;
+  }
   const simple = loc === "path" || loc === "header";
   let style: string, explode: boolean;
   if (swagger) {

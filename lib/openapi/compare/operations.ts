@@ -5,15 +5,16 @@
  * is recorded in the {@link Report} against the operations it affects.
  */
 import type { Level } from "./types.ts";
-import type {
-  BodyModel,
-  HeaderModel,
-  MediaModel,
-  OpModel,
-  ParamModel,
-  Requirement,
-  ResponseModel,
-  SpecModel,
+import {
+  type BodyModel,
+  type HeaderModel,
+  MEDIA_WIRE,
+  type MediaModel,
+  type OpModel,
+  type ParamModel,
+  type Requirement,
+  type ResponseModel,
+  type SpecModel,
 } from "./model.ts";
 import { type OpRef, type Report, Scope } from "./report.ts";
 import type { Context, SchemaDiff } from "./schema_diff.ts";
@@ -352,7 +353,24 @@ class OperationDiff {
       // A client writes the value as the base said: in another form the
       // server reads something else, or nothing. (A value that became a list
       // is written alike while it holds one item: the type change says it.)
-      if (bp.wire !== rp.wire && ((bp.wire && rp.wire) || bp.in === "path")) {
+      if (
+        bp.wire.startsWith(MEDIA_WIRE) && rp.wire.startsWith(MEDIA_WIRE) &&
+        bp.wire !== rp.wire
+      ) {
+        // As a request body's media type removed: the server no longer
+        // reads the value in the type the client writes it in.
+        this.#add(
+          "request-parameter-media-type-changed",
+          "breaking",
+          where,
+          at,
+          `${name} is now written as \`${
+            rp.wire.slice(MEDIA_WIRE.length)
+          }\` (was \`${bp.wire.slice(MEDIA_WIRE.length)}\`)`,
+        );
+      } else if (
+        bp.wire !== rp.wire && ((bp.wire && rp.wire) || bp.in === "path")
+      ) {
         this.#add(
           "request-parameter-style-changed",
           "breaking",
