@@ -174,6 +174,22 @@ const MANY = Array.from(
   (_, i) => object({ [`f${i}`]: { type: "string" } }, [`f${i}`]),
 );
 
+/** `POST /a` with a form body of this media type, properties and encoding. */
+function form(type: string, properties: Json, encoding?: Json): string {
+  const media = {
+    schema: object(properties),
+    ...(encoding ? { encoding } : {}),
+  };
+  return doc({
+    "/a": {
+      post: { requestBody: { content: { [type]: media } }, responses: ok200 },
+    },
+  });
+}
+
+const TAGS = { tags: { type: "array", items: { type: "string" } } };
+const META = { meta: { type: "object" }, n: { type: "integer" } };
+
 /** [id, level, operations] of a change. */
 type Want = [string, string, string[]];
 
@@ -405,6 +421,50 @@ const CHANGES: [string, string, string, Want[]][] = [
       content: { "application/xml": { schema: { type: "object" } } },
     })),
     [["request-parameter-media-type-changed", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/a urlencoded form field written in another style",
+    form("application/x-www-form-urlencoded", TAGS),
+    form("application/x-www-form-urlencoded", TAGS, {
+      tags: { style: "form", explode: false },
+    }),
+    [["request-body-encoding-changed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a form field added with its encoding is a field added, no more",
+    form("application/x-www-form-urlencoded", {}),
+    form("application/x-www-form-urlencoded", META, {
+      meta: { style: "deepObject", explode: true },
+    }),
+    [
+      ["new-optional-request-property", "info", ["POST /a"]],
+      ["new-optional-request-property", "info", ["POST /a"]],
+    ],
+  ],
+  [
+    "ok/an untyped object field that became an anyOf, its encoding kept",
+    form("application/x-www-form-urlencoded", {
+      m: { additionalProperties: { type: "string" } },
+    }, { m: { style: "deepObject", explode: true } }),
+    form("application/x-www-form-urlencoded", {
+      m: {
+        anyOf: [
+          { type: "object", additionalProperties: { type: "string" } },
+          { type: "string", enum: [""] },
+        ],
+      },
+    }, { m: { style: "deepObject", explode: true } }),
+    [["request-property-type-changed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a multipart part in another content type",
+    form("multipart/form-data", META, {
+      meta: { contentType: "application/json" },
+    }),
+    form("multipart/form-data", META, {
+      meta: { contentType: "application/xml" },
+    }),
+    [["request-body-encoding-changed", "breaking", ["POST /a"]]],
   ],
   [
     "ok/parameter enum value removed",
@@ -1331,6 +1391,21 @@ function swaggerPathParam(more: Json): string {
 }
 
 const SAME: [string, string, string][] = [
+  [
+    "same/form encodings that say the defaults",
+    form("application/x-www-form-urlencoded", TAGS),
+    form("application/x-www-form-urlencoded", TAGS, {
+      tags: { style: "form", explode: true },
+    }),
+  ],
+  [
+    "same/multipart parts given their default content types",
+    form("multipart/form-data", META),
+    form("multipart/form-data", META, {
+      meta: { contentType: "application/json" },
+      n: { contentType: "text/plain" },
+    }),
+  ],
   [
     "same/a parameter's media type with a charset added",
     doc(withParams({

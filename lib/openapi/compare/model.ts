@@ -21,6 +21,7 @@ import {
   refPointer,
   type RefResolver,
 } from "../refs.ts";
+import { mergeParts } from "../merge.ts";
 import { scalarList, scalarText } from "../safe.ts";
 import { setOwn, str } from "../../shared/value.ts";
 import type { SideInfo } from "./types.ts";
@@ -69,6 +70,12 @@ export interface MediaModel {
   pointer: string;
   /** The media type's `example` or `examples` as written. */
   example: unknown;
+  /**
+   * Its `encoding` (OpenAPI 3.x §4.8.15: how each property of a form is
+   * written), resolved; null when none is given. Read per property by
+   * {@link encodingWire}.
+   */
+  encoding: Record<string, unknown> | null;
 }
 
 /** A request body. */
@@ -691,7 +698,13 @@ function mediaMap(
   for (const type of types) {
     const key = mediaKey(type);
     if (!out.has(key)) {
-      out.set(key, { type, schema, pointer, example: undefined });
+      out.set(key, {
+        type,
+        schema,
+        pointer,
+        example: undefined,
+        encoding: null,
+      });
     }
   }
   return out;
@@ -717,6 +730,7 @@ function contentMap(
         : { raw: mt.schema, pointer: childPointer(at, "schema") },
       pointer: at,
       example: mt.example ?? mt.examples,
+      encoding: isObject(mt.encoding) ? mt.encoding : null,
     });
     if (mt.itemSchema !== undefined) {
       // OpenAPI 3.2 §4.8.14: each item of a sequential media type (JSON
@@ -727,10 +741,145 @@ function contentMap(
         schema: { raw: mt.itemSchema, pointer: childPointer(at, "itemSchema") },
         pointer: at,
         example: undefined,
+        encoding: null,
       });
     }
   }
   return out;
+}
+
+/** How a form property is written: by {@link encodingWire}. */
+export interface EncodingWire {
+  /**
+   * For `application/x-www-form-urlencoded`, its style as a query
+   * parameter's ({@link serialization}); for `multipart/*`, its part's
+   * content types. Null when the default cannot be told (an untyped
+   * property without an encoding).
+   */
+  wire: string | null;
+  /** JSON pointer of its Encoding Object, null when it has none. */
+  pointer: string | null;
+  /** What its Encoding Object says of it, as text ("" when it has none). */
+  said: string;
+}
+
+/**
+ * How the property `name` of a form body of media type `key` (as
+ * {@link mediaKey} writes it) is written: its Encoding Object, else the
+ * defaults (OpenAPI 3.1 §4.8.15: `style: form` and `explode: true` for a
+ * urlencoded form, as for a query parameter; a multipart part's
+ * `contentType` by the property's type). Other media types have no
+ * encoding: "".
+ */
+export function encodingWire(
+  m: MediaModel,
+  key: string,
+  name: string,
+  r: RefResolver,
+): EncodingWire {
+  const urlencoded = key === "application/x-www-form-urlencoded";
+  if (!urlencoded && !key.startsWith("multipart/")) {
+    return { wire: "", pointer: null, said: "" };
+  }
+  const raw = m.encoding && Object.hasOwn(m.encoding, name)
+    ? m.encoding[name]
+    : undefined;
+  const d = raw === undefined ? undefined : r.deref(raw);
+  const e = d && !d.error && isObject(d.value) ? d.value : {};
+  const pointer = d
+    ? d.ref
+      ? refPointer(d.ref)
+      : childPointer(childPointer(m.pointer, "encoding"), name)
+    : null;
+  const schema = propertySchema(m.schema?.raw, name, r);
+  if (urlencoded) {
+    const { style, explode } = e;
+    return {
+      // A field the schema does not list is written as nothing.
+      wire: schema === undefined ? null : serialization(
+        { style, explode, schema: typed(schema, r) },
+        "query",
+        false,
+        r,
+      ),
+      pointer,
+      said: JSON.stringify([style, explode]),
+    };
+  }
+  const said = scalarText(e.contentType);
+  return {
+    wire: schema === undefined
+      ? null
+      : said
+      ? said.split(",").map(mediaKey).filter(Boolean).sort().join(", ")
+      : partType(schema, r),
+    pointer,
+    said: said ?? "",
+  };
+}
+
+/**
+ * A property's schema as far as its type says how it is written: an
+ * untyped one by what it holds (`additionalProperties`: an object), or by
+ * its first alternative that is an object or an array (`anyOf: [{type:
+ * object}, {enum: [""]}]` is written as the object).
+ */
+function typed(raw: unknown, r: RefResolver): unknown {
+  const d = r.deref(raw);
+  if (d.error || !isObject(d.value)) return raw;
+  const s = d.value;
+  if (s.type !== undefined || isObject(s.properties) || s.items !== undefined) {
+    return raw;
+  }
+  if (s.additionalProperties !== undefined) return { type: "object" };
+  for (const kind of ["allOf", "anyOf", "oneOf"]) {
+    const list = s[kind];
+    if (!Array.isArray(list)) continue;
+    for (const alt of list.slice(0, 100)) {
+      const a = r.deref(alt).value;
+      if (!isObject(a)) continue;
+      if (a.type === "object" || a.type === "array") return a;
+      if (isObject(a.properties)) return { type: "object" };
+    }
+  }
+  return raw;
+}
+
+/**
+ * The schema of property `name` of the schema `raw`, in any of its `allOf`
+ * parts; undefined when it has none.
+ */
+function propertySchema(raw: unknown, name: string, r: RefResolver): unknown {
+  const d = r.deref(raw);
+  if (d.error || !isObject(d.value)) return undefined;
+  for (const part of mergeParts(d.value, r).parts) {
+    const props = part.properties;
+    if (isObject(props) && Object.hasOwn(props, name)) return props[name];
+  }
+  return undefined;
+}
+
+/**
+ * A multipart part's default content type by its schema (OpenAPI 3.1
+ * §4.8.15, `contentType`: binary content is `application/octet-stream`, a
+ * primitive `text/plain`, an object `application/json`, an array that of
+ * its items); null when the schema says no type.
+ */
+function partType(raw: unknown, r: RefResolver, depth = 0): string | null {
+  const d = r.deref(raw);
+  if (d.error || !isObject(d.value) || depth > 10) return null;
+  const s = d.value;
+  const types = (Array.isArray(s.type) ? s.type : [s.type]).filter((t) =>
+    typeof t === "string" && t !== "null"
+  );
+  const t = types.length === 1 ? types[0] : undefined;
+  if (t === "array") return partType(s.items, r, depth + 1);
+  if (t === "object") return "application/json";
+  if (
+    t === "file" || s.format === "binary" ||
+    s.contentEncoding !== undefined || s.contentMediaType !== undefined
+  ) return "application/octet-stream";
+  return t === undefined ? null : "text/plain";
 }
 
 /** How {@link serialization} starts a parameter written as a media type. */

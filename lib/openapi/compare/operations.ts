@@ -7,6 +7,7 @@
 import type { Level } from "./types.ts";
 import {
   type BodyModel,
+  encodingWire,
   type HeaderModel,
   MEDIA_WIRE,
   type MediaModel,
@@ -19,7 +20,7 @@ import {
 import { type OpRef, type Report, Scope } from "./report.ts";
 import type { Context, SchemaDiff } from "./schema_diff.ts";
 import { json } from "./schema_view.ts";
-import { childPointer } from "../refs.ts";
+import { childPointer, type RefResolver } from "../refs.ts";
 
 /** Compares every operation and webhook of `base` and `rev`. */
 export function compareOperations(
@@ -30,10 +31,11 @@ export function compareOperations(
   renamed: Renames = NO_RENAMES,
 ): void {
   const revPaths = new Set([...rev.ops.values()].map((o) => pathKey(o.path)));
+  const sides: Sides = [base.parsed.resolver, rev.parsed.resolver];
   for (const [key, b] of base.ops) {
     const r = rev.ops.get(key);
     if (r) {
-      new OperationDiff(report, schemas, b, r, renamed).run();
+      new OperationDiff(report, schemas, b, r, renamed, sides).run();
       continue;
     }
     const scope = new Scope();
@@ -77,7 +79,8 @@ export function compareOperations(
     for (const [key, b] of was) {
       const r = now.get(key);
       if (r) {
-        new OperationDiff(report, schemas, b, r, renamed, kind).run();
+        new OperationDiff(report, schemas, b, r, renamed, sides, kind)
+          .run();
         continue;
       }
       // Listed under the webhook's (callback's) own name and method, as the
@@ -119,6 +122,9 @@ const IN_NAME: Record<string, string> = {
   querystring: "query string",
 };
 
+/** The base's and the revision's resolvers. */
+type Sides = readonly [RefResolver, RefResolver];
+
 /** One operation present on both sides. */
 class OperationDiff {
   #report: Report;
@@ -138,6 +144,7 @@ class OperationDiff {
   /** How sentences call it: `webhook`, `callback`. */
   #kind: string;
   #renamed: Renames;
+  #sides: Sides;
 
   constructor(
     report: Report,
@@ -145,9 +152,11 @@ class OperationDiff {
     b: OpModel,
     r: OpModel,
     renamed: Renames,
+    sides: Sides,
     sentByApi: "" | "webhook" | "callback" = "",
   ) {
     this.#report = report;
+    this.#sides = sides;
     this.#schemas = schemas;
     this.#renamed = renamed;
     this.#b = b;
@@ -555,6 +564,7 @@ class OperationDiff {
           `${subject} example changed`,
         );
       }
+      this.#encoding(key, bm, rm, dir, root, subject);
       this.#schema(bm, rm, { dir, role: "body", root, subject, word });
     }
     for (const [key, rm] of r) {
@@ -563,6 +573,53 @@ class OperationDiff {
         base: null,
         revision: rm.pointer,
       }, `${subject} media type \`${rm.type}\` was added`);
+    }
+  }
+
+  /**
+   * How each form property is written (OpenAPI 3.1 §4.8.15): a urlencoded
+   * field in another style, or a multipart part in another content type,
+   * is one the server reads differently, as a query parameter's style
+   * changed (`request-parameter-style-changed`). Only properties an
+   * `encoding` names on either side are read: the others keep their
+   * defaults on both.
+   */
+  #encoding(
+    key: string,
+    bm: MediaModel,
+    rm: MediaModel,
+    dir: "request" | "response",
+    root: string,
+    subject: string,
+  ): void {
+    if (!bm.encoding && !rm.encoding) return;
+    const names = new Set([
+      ...Object.keys(bm.encoding ?? {}),
+      ...Object.keys(rm.encoding ?? {}),
+    ]);
+    const [bRes, rRes] = this.#sides;
+    for (const name of names) {
+      const x = encodingWire(bm, key, name, bRes);
+      const y = encodingWire(rm, key, name, rRes);
+      // Written alike, or a field one side does not have (its removal or
+      // addition is said as the property's), or a default not told.
+      if (x.said === y.said && x.pointer && y.pointer) continue;
+      if (x.wire === null || y.wire === null || x.wire === y.wire) continue;
+      const said = (w: string) => w ? `\`${w}\`` : "a plain value";
+      this.#add(
+        `${dir}-body-encoding-changed`,
+        // What the client sends breaks; what it reads may (a reader that
+        // takes the part as it comes still works).
+        dir === "request" ? "breaking" : "warning",
+        `${root}: ${name}`,
+        {
+          base: x.pointer ?? bm.pointer,
+          revision: y.pointer ?? rm.pointer,
+        },
+        `${subject} field \`${name}\` is now written as ${said(y.wire)} (was ${
+          said(x.wire)
+        })`,
+      );
     }
   }
 
