@@ -190,6 +190,36 @@ function form(type: string, properties: Json, encoding?: Json): string {
 const TAGS = { tags: { type: "array", items: { type: "string" } } };
 const META = { meta: { type: "object" }, n: { type: "integer" } };
 
+/** `GET /a` answering 200 with JSON of this Media Type Object. */
+function responseMedia(media: Json): Json {
+  return {
+    "/a": {
+      get: {
+        responses: {
+          "200": {
+            description: "ok",
+            content: { "application/json": media },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** `POST /a` taking JSON of this Media Type Object. */
+function requestMedia(media: Json): Json {
+  return {
+    "/a": {
+      post: {
+        requestBody: { content: { "application/json": media } },
+        responses: ok200,
+      },
+    },
+  };
+}
+
+const WITH_ID = { schema: object({ id: { type: "integer" } }, ["id"]) };
+
 /** [id, level, operations] of a change. */
 type Want = [string, string, string[]];
 
@@ -465,6 +495,27 @@ const CHANGES: [string, string, string, Want[]][] = [
       meta: { contentType: "application/xml" },
     }),
     [["request-body-encoding-changed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a response schema removed, its media type kept: any content",
+    doc(responseMedia(WITH_ID)),
+    doc(responseMedia({})),
+    [
+      ["response-body-type-changed", "breaking", ["GET /a"]],
+      ["response-required-property-removed", "breaking", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a request schema removed, its media type kept, takes anything",
+    doc(requestMedia(WITH_ID)),
+    doc(requestMedia({})),
+    [["request-body-type-generalized", "info", ["POST /a"]]],
+  ],
+  [
+    "ok/a request schema that became {} takes every property it listed",
+    doc(requestMedia(WITH_ID)),
+    doc(requestMedia({ schema: {} })),
+    [["request-body-type-generalized", "info", ["POST /a"]]],
   ],
   [
     "ok/parameter enum value removed",

@@ -15,6 +15,7 @@ import {
   type ParamModel,
   type Requirement,
   type ResponseModel,
+  type SchemaAt,
   type SpecModel,
 } from "./model.ts";
 import { type OpRef, type Report, Scope } from "./report.ts";
@@ -565,7 +566,13 @@ class OperationDiff {
         );
       }
       this.#encoding(key, bm, rm, dir, root, subject);
-      this.#schema(bm, rm, { dir, role: "body", root, subject, word });
+      // A media type without a schema takes any content (OpenAPI 3.1
+      // §4.8.14): compared as the empty schema, at the media type.
+      this.#schema(
+        { schema: bm.schema ?? (rm.schema && anyContent(bm)) },
+        { schema: rm.schema ?? (bm.schema && anyContent(rm)) },
+        { dir, role: "body", root, subject, word },
+      );
     }
     for (const [key, rm] of r) {
       if (b.has(key)) continue;
@@ -888,6 +895,11 @@ export function securityChanges(
     }
   }
   return out;
+}
+
+/** The schema of a media type that gives none: any content. */
+function anyContent(m: MediaModel): SchemaAt {
+  return { raw: {}, pointer: m.pointer };
 }
 
 function paramName(p: ParamModel): string {

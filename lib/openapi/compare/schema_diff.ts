@@ -263,6 +263,9 @@ export class SchemaDiff {
     this.#shape(scope, b, r, at, !alts || !(b.altTyped || r.altTyped), alts);
     // An array that became an object (or the like) is one change: its
     // properties are not compared with items that are no longer there.
+    // A request schema that now takes anything takes every property the
+    // old one listed: the widened type says it all.
+    if (at.dir === "request" && unconstrained(r)) return;
     if (alts || !disjoint(b, r)) this.#children(scope, b, r, at, alts);
   }
 
@@ -1339,6 +1342,18 @@ function widens(from: SchemaView, to: SchemaView): boolean {
   return from.types.every((t) =>
     to.types!.includes(t) || (t === "integer" && to.types!.includes("number"))
   );
+}
+
+/**
+ * True when the schema limits nothing (`{}`, `true`, only words): every
+ * value is valid (JSON Schema 2020-12 §4.3.2).
+ */
+function unconstrained(v: SchemaView): boolean {
+  return v.types === null && v.enum === null && !v.nullable && !v.alts &&
+    !v.props.size && !v.required.size && !v.items && v.additional === null &&
+    !v.prefix.length && v.pattern === null && v.multipleOf === null &&
+    !v.uniqueItems && !v.others.size && !v.format &&
+    Object.keys(v.bounds).length === 0;
 }
 
 /** True when both are typed and share no type (an array and an object). */
