@@ -471,6 +471,16 @@ Deno.test("spec parse: tags keep declared order, then used ones by name", () => 
 Deno.test("spec parse: servers of Swagger 2.0 come from schemes, host and basePath", () => {
   const { index } = parseSpec(fixture("swagger-2.0.json"));
   assert.deepEqual(index.servers, ["https://api.example.com/v1"]);
+  // Without a host, the host serving the document: basePath, relative.
+  const relative = (extra: Record<string, unknown>) =>
+    parseSpec(JSON.stringify({
+      swagger: "2.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      ...extra,
+    })).index.servers;
+  assert.deepEqual(relative({ basePath: "/v1" }), ["/v1"]);
+  assert.deepEqual(relative({}), []);
 });
 
 Deno.test("spec parse: two phases, the list first, then the checks", () => {

@@ -39,13 +39,22 @@ export function tagsOf(
   return out;
 }
 
-/** Server URLs: 3.x `servers`, or 2.0 scheme + host + basePath. */
+/**
+ * Server URLs: 3.x `servers`, or 2.0 scheme + host + basePath (without a
+ * host, the relative `basePath`).
+ */
 export function serversOf(
   doc: Record<string, unknown>,
   det: Detected,
 ): string[] {
   if (det.family === "swagger") {
-    if (typeof doc.host !== "string") return [];
+    // Swagger 2.0 `host`: when absent, the host serving the documentation,
+    // so the API is served under `basePath` there: a relative server, as
+    // OpenAPI 3's `servers: [{url: /v1}]`.
+    if (typeof doc.host !== "string") {
+      const base = str(doc.basePath);
+      return base ? [base] : [];
+    }
     const listed = scalarList(doc.schemes, 10);
     const schemes = listed.length ? listed : ["https"];
     return schemes.map((s) => `${s}://${doc.host}${str(doc.basePath)}`);

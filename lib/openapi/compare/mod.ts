@@ -141,13 +141,14 @@ function compareDocument(
 ): void {
   const paired = serverPairs(b.servers, r.servers);
   const kept = new Set(paired.values());
+  const was = serversPointer(b, r), is = serversPointer(r, b);
   for (const url of b.servers) {
     if (!paired.has(url)) {
       report.addDocument({
         id: "api-server-removed",
         level: "warning",
         where: "servers",
-        pointer: { base: b.swagger ? "/host" : "/servers", revision: null },
+        pointer: { base: was, revision: null },
         text: `server \`${url}\` was removed`,
       });
     }
@@ -158,7 +159,7 @@ function compareDocument(
         id: "api-server-added",
         level: "info",
         where: "servers",
-        pointer: { base: null, revision: r.swagger ? "/host" : "/servers" },
+        pointer: { base: null, revision: is },
         text: `server \`${url}\` was added`,
       });
     }
@@ -199,6 +200,26 @@ function compareDocument(
         : `API ${what} changed from \`${x}\` to \`${y}\``,
     });
   }
+}
+
+/**
+ * Where `m` writes its servers, as against `other`: 3.x `/servers` (null
+ * when it lists none: the default `/`); in 2.0, the one of `schemes`,
+ * `host` and `basePath` that differs from a 2.0 `other` on the same host,
+ * else `host`, else `basePath` (a relative server).
+ */
+function serversPointer(m: SpecModel, other: SpecModel): string | null {
+  const doc = m.parsed.doc;
+  if (!m.swagger) {
+    return Array.isArray(doc.servers) && doc.servers.length ? "/servers" : null;
+  }
+  const has = (k: string) => doc[k] !== undefined;
+  const o = other.parsed.doc;
+  if (has("host") && other.swagger && o.host === doc.host) {
+    if (has("basePath") && o.basePath !== doc.basePath) return "/basePath";
+    if (has("schemes")) return "/schemes";
+  }
+  return has("host") ? "/host" : has("basePath") ? "/basePath" : null;
 }
 
 /**

@@ -220,6 +220,18 @@ function requestMedia(media: Json): Json {
 
 const WITH_ID = { schema: object({ id: { type: "integer" } }, ["id"]) };
 
+/** A Swagger 2.0 document with these paths and top-level fields. */
+function swagger(paths: Json, extra: Json = {}): string {
+  return JSON.stringify({
+    swagger: "2.0",
+    info: { title: "T", version: "1" },
+    paths,
+    ...extra,
+  });
+}
+
+const GET_A = { "/a": { get: { responses: ok200 } } };
+
 /** [id, level, operations] of a change. */
 type Want = [string, string, string[]];
 
@@ -516,6 +528,18 @@ const CHANGES: [string, string, string, Want[]][] = [
     doc(requestMedia(WITH_ID)),
     doc(requestMedia({ schema: {} })),
     [["request-body-type-generalized", "info", ["POST /a"]]],
+  ],
+  [
+    "ok/a Swagger 2.0 basePath changed without a host: a relative server",
+    swagger(GET_A, { basePath: "/v1" }),
+    swagger(GET_A, { basePath: "/v2" }),
+    [["api-server-removed", "warning", []], ["api-server-added", "info", []]],
+  ],
+  [
+    "ok/a Swagger 2.0 basePath without a host, then other OpenAPI 3.1 servers",
+    swagger(GET_A, { basePath: "/v1" }),
+    doc(GET_A, {}, { openapi: "3.1.0", servers: [{ url: "/v2" }] }),
+    [["api-server-removed", "warning", []], ["api-server-added", "info", []]],
   ],
   [
     "ok/parameter enum value removed",
@@ -1443,6 +1467,21 @@ function swaggerPathParam(more: Json): string {
 
 const SAME: [string, string, string][] = [
   [
+    "same/servers [{url: /}] and no servers",
+    doc(GET_A, {}, { servers: [{ url: "/" }] }),
+    doc(GET_A),
+  ],
+  [
+    "same/no servers and an empty servers list, then [{url: /}]",
+    doc(GET_A, {}, { servers: [] }),
+    doc(GET_A, {}, { servers: [{ url: "/" }] }),
+  ],
+  [
+    "same/a Swagger 2.0 basePath without a host and the 3.x relative server",
+    swagger(GET_A, { basePath: "/v1" }),
+    doc(GET_A, {}, { servers: [{ url: "/v1" }] }),
+  ],
+  [
     "same/form encodings that say the defaults",
     form("application/x-www-form-urlencoded", TAGS),
     form("application/x-www-form-urlencoded", TAGS, {
@@ -1953,6 +1992,42 @@ Deno.test("compare: a server URL listed twice is one server; its variable rename
 
 function summary(changes: Change[]): Want[] {
   return changes.map((c) => [c.id, c.level, c.operations]);
+}
+
+/** [id, base pointer, revision pointer] of a change. */
+type WantAt = [string, string | null, string | null];
+
+/** Pairs whose changes must point where the edit is, in either document. */
+const POINTERS: [string, string, string, WantAt[]][] = [
+  [
+    "a Swagger 2.0 basePath changed on one host points at basePath",
+    swagger(GET_A, { host: "a.example", basePath: "/v1" }),
+    swagger(GET_A, { host: "a.example", basePath: "/v2" }),
+    [
+      ["api-server-removed", "/basePath", null],
+      ["api-server-added", null, "/basePath"],
+    ],
+  ],
+  [
+    "a server listed where none was: the default / is removed, at no place",
+    doc(GET_A),
+    doc(GET_A, {}, { servers: [{ url: "/v1" }] }),
+    [
+      ["api-server-removed", null, null],
+      ["api-server-added", null, "/servers"],
+    ],
+  ],
+];
+
+for (const [name, base, revision, want] of POINTERS) {
+  Deno.test(`compare pointers: ${name}`, () => {
+    const r = compareSpecs(base, revision);
+    assert.deepEqual(
+      r.changes.map((c): WantAt => [c.id, c.pointer.base, c.pointer.revision])
+        .sort(),
+      [...want].sort(),
+    );
+  });
 }
 
 for (const [name, base, revision, want] of CHANGES) {

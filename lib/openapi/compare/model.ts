@@ -183,7 +183,10 @@ export interface SpecModel {
    * operation's key, name, method and expression.
    */
   callbacks: Map<string, OpModel>;
-  /** Server URLs (3.x `servers`, or 2.0 scheme + host + basePath). */
+  /**
+   * Server URLs (3.x `servers`, or 2.0 scheme + host + basePath); `/`
+   * when none is given.
+   */
   servers: string[];
   /**
    * Pointers of objects built here that are not in the document (a 2.0
@@ -214,6 +217,15 @@ function ownServers(servers: unknown): string[] | null {
   if (!Array.isArray(servers) || !servers.length) return null;
   return servers.slice(0, 100).map((s) => isObject(s) ? str(s.url) : "")
     .filter(Boolean);
+}
+
+/**
+ * A document's servers as a client reaches them: none listed is one, `/`
+ * (OpenAPI 3.1 §4.8.1, `servers`: "not provided, or an empty array"; a
+ * Swagger 2.0 document without host or basePath is served where it is).
+ */
+function servedAt(servers: string[]): string[] {
+  return servers.length ? servers : ["/"];
 }
 
 /** A server variable (OpenAPI 3.1 §4.8.6): its default and enum. */
@@ -397,7 +409,7 @@ export function specModel(parsed: ParsedSpec): SpecModel {
     ops: new Map(),
     webhooks: new Map(),
     callbacks: new Map(),
-    servers: serversOf(doc, detected),
+    servers: servedAt(serversOf(doc, detected)),
     pointers: new WeakMap(),
     description: str(isObject(doc.info) ? doc.info.description : undefined),
     security: requirements(doc.security),
