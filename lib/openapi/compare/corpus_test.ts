@@ -117,6 +117,12 @@ Deno.test({
     );
     assert.deepEqual(r.base.version, "2020-03-02");
     assert.deepEqual(r.revision.version, "2020-08-27");
+    assert.deepEqual(r.counts, {
+      breaking: 15,
+      warning: 83,
+      info: 267,
+      doc: 309,
+    });
     // Operations added: 359 - 355 + the removed ones.
     const added = r.changes.filter((c) => c.id === "endpoint-added");
     assert.ok(added.length >= 4, `${added.length} added`);

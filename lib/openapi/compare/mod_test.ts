@@ -542,6 +542,45 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["api-server-removed", "warning", []], ["api-server-added", "info", []]],
   ],
   [
+    "ok/a response maxLength dropped for an enum whose values all fit is info",
+    doc(responseBody(object({ m: { type: "string", maxLength: 5000 } }))),
+    doc(responseBody(object({ m: { type: "string", enum: ["auto", "req"] } }))),
+    [
+      ["response-property-became-enum", "info", ["GET /a"]],
+      ["response-property-max-length-unset", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a response maxLength dropped for an enum with a longer value breaks",
+    doc(responseBody(object({ m: { type: "string", maxLength: 3 } }))),
+    doc(responseBody(object({ m: { type: "string", enum: ["auto", "req"] } }))),
+    [
+      ["response-property-became-enum", "info", ["GET /a"]],
+      ["response-property-max-length-unset", "breaking", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a response maximum raised past a const within the old one is info",
+    doc31(responseBody(object({ n: { type: "integer", maximum: 10 } }))),
+    doc31(
+      responseBody(object({ n: { type: "integer", maximum: 99, const: 7 } })),
+    ),
+    [
+      ["response-property-max-increased", "info", ["GET /a"]],
+      ["response-property-became-enum", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a request maxLength set that every enum value meets is info",
+    doc(requestBody(object({ s: { type: "string", enum: ["a", "bb"] } }))),
+    doc(
+      requestBody(
+        object({ s: { type: "string", enum: ["a", "bb"], maxLength: 2 } }),
+      ),
+    ),
+    [["request-property-max-length-set", "info", ["POST /a"]]],
+  ],
+  [
     "ok/parameter enum value removed",
     doc(query({ type: "string", enum: ["a", "b"] })),
     doc(query({ type: "string", enum: ["a"] })),

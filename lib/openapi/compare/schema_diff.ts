@@ -762,9 +762,22 @@ export class SchemaDiff {
       suffix = y < x ? "decreased" : "increased";
       text = `${word} ${y < x ? "lowered" : "raised"} from ${x} to ${y}`;
     }
-    // Narrower breaks what a client sends; wider breaks what it reads.
-    const level: Level = narrower === req ? "breaking" : "info";
-    add(`${bound}-${suffix}`, level, text);
+    // Narrower breaks what a client sends; wider breaks what it reads,
+    // unless an enum already keeps every value the client meets within the
+    // bound it relied on: the values it sends (the base's) within the
+    // revision's bound, the values it reads (the revision's) within the
+    // base's (`maxLength: 5000` that became `enum: [auto, required]`).
+    const [values, limit] = req ? [b.enum, y] : [r.enum, x];
+    const fits = values !== null && limit !== undefined &&
+      values.every((v) => withinBound(bound, limit, v));
+    const level: Level = narrower === req && !fits ? "breaking" : "info";
+    add(
+      `${bound}-${suffix}`,
+      level,
+      narrower === req && fits
+        ? `${text} (every value its enum allows is within ${limit})`
+        : text,
+    );
   }
 
   /**
@@ -1354,6 +1367,32 @@ function unconstrained(v: SchemaView): boolean {
     !v.prefix.length && v.pattern === null && v.multipleOf === null &&
     !v.uniqueItems && !v.others.size && !v.format &&
     Object.keys(v.bounds).length === 0;
+}
+
+/**
+ * True when the value `v` meets the bound `bound` of `limit`. A bound
+ * limits values of its own type only (JSON Schema 2020-12 §6.2-§6.5): a
+ * length bound says nothing of a number. Lengths count code points (§6.3.1).
+ */
+function withinBound(bound: BoundName, limit: number, v: unknown): boolean {
+  let n: number;
+  if (bound.endsWith("length")) {
+    if (typeof v !== "string") return true;
+    n = 0;
+    for (const _ of v) n++;
+  } else if (bound.endsWith("items")) {
+    if (!Array.isArray(v)) return true;
+    n = v.length;
+  } else if (bound.endsWith("properties")) {
+    if (typeof v !== "object" || v === null || Array.isArray(v)) return true;
+    n = Object.keys(v).length;
+  } else {
+    if (typeof v !== "number") return true;
+    if (bound === "exclusive-max") return v < limit;
+    if (bound === "exclusive-min") return v > limit;
+    n = v;
+  }
+  return bound.startsWith("max") ? n <= limit : n >= limit;
 }
 
 /** True when both are typed and share no type (an array and an object). */
