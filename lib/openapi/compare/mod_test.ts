@@ -232,6 +232,22 @@ function swagger(paths: Json, extra: Json = {}): string {
 
 const GET_A = { "/a": { get: { responses: ok200 } } };
 
+/** `POST /a` taking, and answering 200 with, these media types of a schema. */
+function typed(request: string[], response: string[], schema: Json): Json {
+  const content = (types: string[]) =>
+    Object.fromEntries(types.map((t) => [t, { schema }]));
+  return {
+    "/a": {
+      post: {
+        requestBody: { content: content(request) },
+        responses: { "200": { description: "ok", content: content(response) } },
+      },
+    },
+  };
+}
+
+const OBJ = { type: "object" };
+
 /** [id, level, operations] of a change. */
 type Want = [string, string, string[]];
 
@@ -579,6 +595,43 @@ const CHANGES: [string, string, string, Want[]][] = [
       ),
     ),
     [["request-property-max-length-set", "info", ["POST /a"]]],
+  ],
+  [
+    "ok/a request media type now taken by */* is info",
+    doc(typed(["application/json"], ["application/json"], OBJ)),
+    doc(typed(["*/*"], ["application/json"], OBJ)),
+    [
+      ["request-body-media-type-generalized", "info", ["POST /a"]],
+      ["request-body-media-type-added", "info", ["POST /a"]],
+    ],
+  ],
+  [
+    "ok/a request media type now taken by application/*, its schema compared",
+    doc(typed(["application/json"], [], OBJ)),
+    doc(typed(["application/*"], [], { type: "string" })),
+    [
+      ["request-body-media-type-generalized", "info", ["POST /a"]],
+      ["request-body-media-type-added", "info", ["POST /a"]],
+      ["request-body-type-changed", "breaking", ["POST /a"]],
+    ],
+  ],
+  [
+    "ok/a request */* narrowed to one type still breaks",
+    doc(typed(["*/*"], ["application/json"], OBJ)),
+    doc(typed(["application/json"], ["application/json"], OBJ)),
+    [
+      ["request-body-media-type-removed", "breaking", ["POST /a"]],
+      ["request-body-media-type-added", "info", ["POST /a"]],
+    ],
+  ],
+  [
+    "ok/a response type now */* may hold other types: still removed",
+    doc(typed(["application/json"], ["application/json"], OBJ)),
+    doc(typed(["application/json"], ["*/*"], OBJ)),
+    [
+      ["response-media-type-removed", "breaking", ["POST /a"]],
+      ["response-media-type-added", "info", ["POST /a"]],
+    ],
   ],
   [
     "ok/parameter enum value removed",

@@ -543,7 +543,21 @@ class OperationDiff {
   ): void {
     const several = b.size > 1 || r.size > 1;
     for (const [key, bm] of b) {
-      const rm = r.get(key);
+      let rm = r.get(key);
+      // A range the revision now takes in its place (`*/*`, `application/*`,
+      // RFC 9110 §12.5.1) still takes what the client sends: compared with
+      // it. One the client reads may hold other types: still removed.
+      const range = !rm && dir === "request" ? rangeFor(r, key) : undefined;
+      if (range) {
+        rm = range;
+        this.#add(
+          `${idPrefix}-generalized`,
+          "info",
+          where,
+          { base: bm.pointer, revision: rm.pointer },
+          `${subject} media type \`${bm.type}\` is now taken as \`${rm.type}\``,
+        );
+      }
       const at = { base: bm.pointer, revision: rm?.pointer ?? null };
       if (!rm) {
         this.#add(
@@ -895,6 +909,21 @@ export function securityChanges(
     }
   }
   return out;
+}
+
+/**
+ * The media range of `content` that covers the type `key` (a type of its
+ * own: `application/json` by `application/*`, else by `*\/*`), if any.
+ */
+function rangeFor(
+  content: ReadonlyMap<string, MediaModel>,
+  key: string,
+): MediaModel | undefined {
+  const main = key.slice(0, key.indexOf("/"));
+  const own = main && main !== "*" && !key.endsWith("/*")
+    ? content.get(`${main}/*`)
+    : undefined;
+  return own ?? (key === "*/*" ? undefined : content.get("*/*"));
 }
 
 /** The schema of a media type that gives none: any content. */
