@@ -634,6 +634,15 @@ const CHANGES: [string, string, string, Want[]][] = [
     ],
   ],
   [
+    "ok/a response tuple position no longer listed is a warning",
+    doc31(responseBody({
+      type: "array",
+      prefixItems: [{ type: "integer" }, { type: "string" }],
+    })),
+    doc31(responseBody({ type: "array", prefixItems: [{ type: "integer" }] })),
+    [["response-body-prefix-items-removed", "warning", ["GET /a"]]],
+  ],
+  [
     "ok/parameter enum value removed",
     doc(query({ type: "string", enum: ["a", "b"] })),
     doc(query({ type: "string", enum: ["a"] })),

@@ -958,14 +958,19 @@ export class SchemaDiff {
     for (let i = 0; i < tuple; i++) deeper(`[${i}]`, b.prefix[i], r.prefix[i]);
     if (b.prefix.length !== r.prefix.length) {
       const longer = r.prefix.length > b.prefix.length;
+      const n = r.prefix.length;
+      // A position no longer listed takes what `items` says (JSON Schema
+      // 2020-12 §10.3.1.2), anything when it says nothing: a request may
+      // then refuse what it took, a response hold what it never did (as any
+      // other response constraint lifted: warning).
       this.#add(
         scope,
         at,
         b,
         r,
         longer ? "prefix-items-added" : "prefix-items-removed",
-        longer ? "info" : req ? "warning" : "info",
-        `now lists ${r.prefix.length} positions (was ${b.prefix.length})`,
+        longer ? "info" : "warning",
+        `now lists ${n} position${n === 1 ? "" : "s"} (was ${b.prefix.length})`,
       );
     }
     if (b.additional && r.additional) deeper(".*", b.additional, r.additional);
