@@ -643,6 +643,24 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-body-prefix-items-removed", "warning", ["GET /a"]]],
   ],
   [
+    "ok/a parameter that no longer allows an empty value is a warning",
+    doc(query({ type: "string" }, { allowEmptyValue: true })),
+    doc(query({ type: "string" })),
+    [["request-parameter-allow-empty-value-removed", "warning", ["GET /a"]]],
+  ],
+  [
+    "ok/a parameter that no longer allows reserved characters is a warning",
+    doc(query({ type: "string" }, { allowReserved: true })),
+    doc(query({ type: "string" }, { allowReserved: false })),
+    [["request-parameter-allow-reserved-removed", "warning", ["GET /a"]]],
+  ],
+  [
+    "ok/a parameter that now allows an empty value is info",
+    doc(query({ type: "string" })),
+    doc(query({ type: "string" }, { allowEmptyValue: true })),
+    [["request-parameter-allow-empty-value-added", "info", ["GET /a"]]],
+  ],
+  [
     "ok/parameter enum value removed",
     doc(query({ type: "string", enum: ["a", "b"] })),
     doc(query({ type: "string", enum: ["a"] })),

@@ -44,6 +44,10 @@ export interface ParamModel {
   required: boolean;
   /** True only when it says `deprecated: true`. */
   deprecated: boolean;
+  /** True only when it says `allowEmptyValue: true` (`?q=` is taken). */
+  allowEmptyValue: boolean;
+  /** True only when it says `allowReserved: true` (`/?#` sent unencoded). */
+  allowReserved: boolean;
   /** Its `description`, "" when none. */
   description: string;
   /** Its schema (3.x `schema`, or that of its one `content` type); null when none. */
@@ -614,6 +618,8 @@ function readOperation(
         name,
         required: p.required === true || loc === "path",
         deprecated: p.deprecated === true,
+        allowEmptyValue: p.allowEmptyValue === true,
+        allowReserved: p.allowReserved === true,
         description: str(p.description),
         schema: paramSchema(p, at, model.swagger, r),
         pointer: at,

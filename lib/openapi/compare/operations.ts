@@ -391,6 +391,23 @@ class OperationDiff {
           })`,
         );
       }
+      // A value the base let the client send (`?q=`, or `/?#` unencoded:
+      // OpenAPI 3.1 §4.8.12.2) the server may now refuse.
+      for (
+        const [flag, id, what] of [
+          ["allowEmptyValue", "allow-empty-value", "an empty value"],
+          ["allowReserved", "allow-reserved", "reserved characters unencoded"],
+        ] as const
+      ) {
+        if (bp[flag] === rp[flag]) continue;
+        this.#add(
+          `request-parameter-${id}-${rp[flag] ? "added" : "removed"}`,
+          rp[flag] ? "info" : "warning",
+          where,
+          at,
+          `${name} ${rp[flag] ? "now takes" : "no longer takes"} ${what}`,
+        );
+      }
       if (bp.deprecated !== rp.deprecated) {
         this.#add(
           rp.deprecated
