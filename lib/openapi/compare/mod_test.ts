@@ -661,6 +661,23 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-parameter-allow-empty-value-added", "info", ["GET /a"]]],
   ],
   [
+    "ok/a response link removed is info",
+    doc({
+      "/a": {
+        get: {
+          responses: {
+            "200": {
+              description: "ok",
+              links: { next: { operationId: "b" } },
+            },
+          },
+        },
+      },
+    }),
+    doc(GET_A),
+    [["response-link-removed", "info", ["GET /a"]]],
+  ],
+  [
     "ok/parameter enum value removed",
     doc(query({ type: "string", enum: ["a", "b"] })),
     doc(query({ type: "string", enum: ["a"] })),

@@ -120,6 +120,8 @@ export interface ResponseModel {
   headers: Map<string, HeaderModel>;
   /** Its body by media type without parameters, lower-cased; empty when it has none. */
   content: Map<string, MediaModel>;
+  /** Its `links` (OpenAPI 3.x) by name: the JSON pointer of each. */
+  links: Map<string, string>;
 }
 
 /** One security requirement: scheme name → scopes. */
@@ -657,6 +659,11 @@ function readOperation(
         description: str(resp.description),
         pointer: at,
         headers: headerMap(resp.headers, childPointer(at, "headers"), model),
+        links: new Map(
+          Object.keys(isObject(resp.links) ? resp.links : {}).map((
+            name,
+          ) => [name, childPointer(childPointer(at, "links"), name)]),
+        ),
         // A 2.0 response without a schema has no body in any media type.
         content: !model.swagger
           ? contentMap(resp.content, childPointer(at, "content"), r)

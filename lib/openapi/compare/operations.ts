@@ -757,6 +757,28 @@ class OperationDiff {
         `response header \`${rh.name}\` was added`,
       );
     }
+    // A link is a hint of what to call next (OpenAPI 3.1 §4.8.20): a
+    // client that followed it calls an operation still there, so news only.
+    for (const [name, pointer] of b.links) {
+      if (r.links.has(name)) continue;
+      this.#add(
+        "response-link-removed",
+        "info",
+        `${where} link ${name}`,
+        { base: pointer, revision: null },
+        `response link \`${name}\` was removed`,
+      );
+    }
+    for (const [name, pointer] of r.links) {
+      if (b.links.has(name)) continue;
+      this.#add(
+        "response-link-added",
+        "info",
+        `${where} link ${name}`,
+        { base: null, revision: pointer },
+        `response link \`${name}\` was added`,
+      );
+    }
     this.#content(
       b.content,
       r.content,
