@@ -2136,6 +2136,58 @@ type WantAt = [string, string | null, string | null];
 /** Pairs whose changes must point where the edit is, in either document. */
 const POINTERS: [string, string, string, WantAt[]][] = [
   [
+    "a $ref that became a nullable anyOf points at the property on both sides",
+    doc(responseBody({ $ref: "#/components/schemas/T" }), {
+      T: object({ v: { $ref: "#/components/schemas/V" } }),
+      V: object({ s: { type: "string" } }),
+    }),
+    doc(responseBody({ $ref: "#/components/schemas/T" }), {
+      T: object({
+        v: { anyOf: [{ $ref: "#/components/schemas/V" }], nullable: true },
+      }),
+      V: object({ s: { type: "string" } }),
+    }),
+    [[
+      "response-property-became-nullable",
+      "/components/schemas/T/properties/v",
+      "/components/schemas/T/properties/v",
+    ]],
+  ],
+  [
+    "a 3.1 property that became false points at the false",
+    doc31(requestBody(object({ a: { type: "string" } }))),
+    doc31(requestBody(object({ a: false }))),
+    [[
+      "request-property-type-changed",
+      "/paths/~1a/post/requestBody/content/application~1json/schema/properties/a",
+      "/paths/~1a/post/requestBody/content/application~1json/schema/properties/a",
+    ]],
+  ],
+  [
+    "a Swagger 2.0 produces narrowed points at the entry removed",
+    swagger({
+      "/a": {
+        get: {
+          produces: ["application/json", "application/xml"],
+          responses: {
+            "200": { description: "ok", schema: { type: "string" } },
+          },
+        },
+      },
+    }),
+    swagger({
+      "/a": {
+        get: {
+          produces: ["application/json"],
+          responses: {
+            "200": { description: "ok", schema: { type: "string" } },
+          },
+        },
+      },
+    }),
+    [["response-media-type-removed", "/paths/~1a/get/produces/1", null]],
+  ],
+  [
     "a Swagger 2.0 basePath changed on one host points at basePath",
     swagger(GET_A, { host: "a.example", basePath: "/v1" }),
     swagger(GET_A, { host: "a.example", basePath: "/v2" }),

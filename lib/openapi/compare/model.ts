@@ -75,6 +75,11 @@ export interface MediaModel {
   /** The media type's `example` or `examples` as written. */
   example: unknown;
   /**
+   * Swagger 2.0: JSON pointer of the `consumes` or `produces` entry that
+   * names it; null when none does (JSON by default) and in OpenAPI 3.
+   */
+  listed: string | null;
+  /**
    * Its `encoding` (OpenAPI 3.x §4.8.15: how each property of a form is
    * written), resolved; null when none is given. Read per property by
    * {@link encodingWire}.
@@ -592,7 +597,9 @@ function readOperation(
       ]);
     });
   }
-  const consumes = mediaList(op.consumes ?? doc.consumes);
+  const consumes = op.consumes !== undefined
+    ? mediaList(op.consumes, childPointer(pointer, "consumes"))
+    : mediaList(doc.consumes, "/consumes");
   const form: [Record<string, unknown>, string][] = [];
   for (const [p, at] of merged.values()) {
     const name = scalarText(p.name) ?? "";
@@ -645,7 +652,9 @@ function readOperation(
       };
     }
   }
-  const produces = mediaList(op.produces ?? doc.produces);
+  const produces = op.produces !== undefined
+    ? mediaList(op.produces, childPointer(pointer, "produces"))
+    : mediaList(doc.produces, "/produces");
   if (isObject(op.responses)) {
     const base = childPointer(pointer, "responses");
     for (const status in op.responses) {
@@ -708,19 +717,35 @@ function withExamples(
   return content;
 }
 
-/** Media types of a 2.0 `consumes` or `produces`; JSON when none is given. */
-function mediaList(v: unknown): string[] {
-  const list = scalarList(v, 100);
-  return list.length ? list : ["application/json"];
+/** A 2.0 media type and the pointer of its `consumes`/`produces` entry. */
+interface Listed {
+  type: string;
+  /** Null when none is written (JSON by default). */
+  at: string | null;
+}
+
+/**
+ * Media types of a 2.0 `consumes` or `produces` written at `at`; JSON
+ * when none is given.
+ */
+function mediaList(v: unknown, at: string): Listed[] {
+  const out: Listed[] = [];
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length && out.length < 100; i++) {
+      const type = scalarText(v[i]);
+      if (type !== null) out.push({ type, at: `${at}/${i}` });
+    }
+  }
+  return out.length ? out : [{ type: "application/json", at: null }];
 }
 
 function mediaMap(
-  types: string[],
+  types: Listed[],
   schema: SchemaAt | null,
   pointer: string,
 ): Map<string, MediaModel> {
   const out = new Map<string, MediaModel>();
-  for (const type of types) {
+  for (const { type, at } of types) {
     const key = mediaKey(type);
     if (!out.has(key)) {
       out.set(key, {
@@ -728,6 +753,7 @@ function mediaMap(
         schema,
         pointer,
         example: undefined,
+        listed: at,
         encoding: null,
       });
     }
@@ -755,6 +781,7 @@ function contentMap(
         : { raw: mt.schema, pointer: childPointer(at, "schema") },
       pointer: at,
       example: mt.example ?? mt.examples,
+      listed: null,
       encoding: isObject(mt.encoding) ? mt.encoding : null,
     });
     if (mt.itemSchema !== undefined) {
@@ -766,6 +793,7 @@ function contentMap(
         schema: { raw: mt.itemSchema, pointer: childPointer(at, "itemSchema") },
         pointer: at,
         example: undefined,
+        listed: null,
         encoding: null,
       });
     }
@@ -1028,7 +1056,7 @@ function headerMap(
 function formBody(
   model: SpecModel,
   fields: [Record<string, unknown>, string][],
-  consumes: string[],
+  consumes: Listed[],
 ): BodyModel {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
@@ -1042,8 +1070,13 @@ function formBody(
   const pointer = fields[0][1];
   model.pointers.set(schema, pointer);
   const hasFile = fields.some(([p]) => p.type === "file");
-  const type = consumes.find((c) => /multipart|urlencoded/i.test(c)) ??
-    (hasFile ? "multipart/form-data" : "application/x-www-form-urlencoded");
+  const type = consumes.find((c) => /multipart|urlencoded/i.test(c.type)) ??
+    {
+      type: hasFile
+        ? "multipart/form-data"
+        : "application/x-www-form-urlencoded",
+      at: null,
+    };
   return {
     required: required.length > 0,
     description: "",

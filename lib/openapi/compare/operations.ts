@@ -575,7 +575,10 @@ class OperationDiff {
           `${subject} media type \`${bm.type}\` is now taken as \`${rm.type}\``,
         );
       }
-      const at = { base: bm.pointer, revision: rm?.pointer ?? null };
+      const at = {
+        base: bm.listed ?? bm.pointer,
+        revision: rm?.pointer ?? null,
+      };
       if (!rm) {
         this.#add(
           `${idPrefix}-removed`,
@@ -609,7 +612,7 @@ class OperationDiff {
       if (b.has(key)) continue;
       this.#add(`${idPrefix}-added`, "info", where, {
         base: null,
-        revision: rm.pointer,
+        revision: rm.listed ?? rm.pointer,
       }, `${subject} media type \`${rm.type}\` was added`);
     }
   }

@@ -67,6 +67,8 @@ interface Task {
   b: () => SchemaView;
   r: () => SchemaView;
   at: Place;
+  /** The links that lead to the pair, when a property or items do. */
+  links?: [Link, Link];
 }
 
 /** Thrown when a document is too large or too deep to compare. */
@@ -171,6 +173,7 @@ export class SchemaDiff {
       () => this.#base.view(bl.raw, bl),
       () => this.#rev.view(rl.raw, rl),
       at,
+      [bl, rl],
     );
   }
 
@@ -198,6 +201,7 @@ export class SchemaDiff {
     b: () => SchemaView,
     r: () => SchemaView,
     at: Place,
+    links?: [Link, Link],
   ): Scope {
     const key = scopeKey(at);
     let scope: Scope | undefined;
@@ -216,7 +220,7 @@ export class SchemaDiff {
     }
     scope = new Scope();
     byRev?.set(key, scope);
-    this.#work.push({ scope, bt, rt, b, r, at });
+    this.#work.push({ scope, bt, rt, b, r, at, links });
     return scope;
   }
 
@@ -252,8 +256,17 @@ export class SchemaDiff {
     const ri = r.inner ? this.#rev.view(r.inner.raw, r.inner) : r;
     if ((b.inner || r.inner) && bi.name && ri.name) {
       // One side annotates a component the other names (or both do): the
-      // annotations belong here, the component's own changes to it.
-      this.#annotations(scope, b, r, at);
+      // annotations belong here, the component's own changes to it. A side
+      // that only names it is pointed at where it names it (the property),
+      // not at the component.
+      const here = (v: SchemaView, l: Link | undefined) =>
+        v.inner || !l ? v : { ...v, pointer: linkPointer(l) };
+      this.#annotations(
+        scope,
+        here(b, task.links?.[0]),
+        here(r, task.links?.[1]),
+        at,
+      );
       scope.reach(this.#pair(bi, ri, at));
       return;
     }

@@ -387,8 +387,16 @@ export class SchemaReader {
     }
     const obj = d.value;
     if (!isObject(obj)) {
-      // `false` accepts nothing; `true`, `{}` or junk accept anything.
-      return obj === false ? { ...ANYTHING, types: [] } : ANYTHING;
+      // `false` accepts nothing; `true`, `{}` or junk accept anything. A
+      // 3.1 boolean schema is written where it stands: its pointer.
+      const at = d.ref
+        ? refPointer(d.ref)
+        : typeof pointer === "string"
+        ? pointer
+        : linkPointer(pointer);
+      return obj === false
+        ? { ...ANYTHING, types: [], pointer: at }
+        : { ...ANYTHING, pointer: at };
     }
     let v = this.#views.get(obj);
     if (!v) {
