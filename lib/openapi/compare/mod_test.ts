@@ -248,6 +248,35 @@ function typed(request: string[], response: string[], schema: Json): Json {
 
 const OBJ = { type: "object" };
 
+/** A 3.2 `GET /a` whose query string is a form of this schema. */
+function queryString(schema: Json): string {
+  return doc(
+    withParams({
+      name: "qs",
+      in: "querystring",
+      content: { "application/x-www-form-urlencoded": { schema } },
+    }),
+    {},
+    { openapi: "3.2.0" },
+  );
+}
+
+/** A 2.0 `POST /a` form of two fields, `b` required or not. */
+function swaggerForm(required: boolean): string {
+  return swagger({
+    "/a": {
+      post: {
+        consumes: ["application/x-www-form-urlencoded"],
+        parameters: [
+          { name: "a", in: "formData", type: "string" },
+          { name: "b", in: "formData", type: "string", required },
+        ],
+        responses: ok200,
+      },
+    },
+  });
+}
+
 /** [id, level, operations] of a change. */
 type Want = [string, string, string[]];
 
@@ -293,7 +322,7 @@ const CHANGES: [string, string, string, Want[]][] = [
       }),
     ),
     doc(query({ type: "array", items: object({ id: { type: "string" } }) })),
-    [["request-property-removed", "warning", ["GET /a"]]],
+    [["request-parameter-property-removed", "warning", ["GET /a"]]],
   ],
   [
     "ok/operation removed",
@@ -676,6 +705,21 @@ const CHANGES: [string, string, string, Want[]][] = [
     }),
     doc(GET_A),
     [["response-link-removed", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/a 3.2 query string's properties change in one id family",
+    queryString(object({ a: { type: "string" } })),
+    queryString(object({ a: { type: "integer" } }, ["a"])),
+    [
+      ["request-parameter-property-became-required", "breaking", ["GET /a"]],
+      ["request-parameter-property-type-changed", "breaking", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a Swagger 2.0 form field that became required is said once",
+    swaggerForm(false),
+    swaggerForm(true),
+    [["request-property-became-required", "breaking", ["POST /a"]]],
   ],
   [
     "ok/parameter enum value removed",
@@ -2135,6 +2179,16 @@ type WantAt = [string, string | null, string | null];
 
 /** Pairs whose changes must point where the edit is, in either document. */
 const POINTERS: [string, string, string, WantAt[]][] = [
+  [
+    "a Swagger 2.0 form field that became required points at that field",
+    swaggerForm(false),
+    swaggerForm(true),
+    [[
+      "request-property-became-required",
+      "/paths/~1a/post/parameters/1",
+      "/paths/~1a/post/parameters/1",
+    ]],
+  ],
   [
     "a $ref that became a nullable anyOf points at the property on both sides",
     doc(responseBody({ $ref: "#/components/schemas/T" }), {

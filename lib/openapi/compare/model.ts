@@ -97,6 +97,11 @@ export interface BodyModel {
   pointer: string;
   /** By media type without parameters, lower-cased. */
   content: Map<string, MediaModel>;
+  /**
+   * True for a Swagger 2.0 form (`formData` parameters): its `required` is
+   * read off its fields, whose own changes say it.
+   */
+  form: boolean;
 }
 
 /** A response header. */
@@ -607,6 +612,7 @@ function readOperation(
     if (model.swagger && loc === "body") {
       out.body = {
         required: p.required === true,
+        form: false,
         description: str(p.description),
         pointer: at,
         content: mediaMap(
@@ -646,6 +652,7 @@ function readOperation(
         : childPointer(pointer, "requestBody");
       out.body = {
         required: d.value.required === true,
+        form: false,
         description: str(d.value.description),
         pointer: at,
         content: contentMap(d.value.content, childPointer(at, "content"), r),
@@ -1079,6 +1086,7 @@ function formBody(
     };
   return {
     required: required.length > 0,
+    form: true,
     description: "",
     pointer,
     content: mediaMap([type], { raw: schema, pointer }, pointer),

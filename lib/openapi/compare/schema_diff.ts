@@ -105,6 +105,19 @@ function idPrefix(at: Place): string {
     : ID_PREFIX[at.dir][at.role];
 }
 
+/**
+ * A property's change id in the family of its place: inside a parameter's
+ * schema (a `deepObject` query, a 3.2 `querystring`) every id says
+ * `request-parameter-property`, as {@link idPrefix} does for its type and
+ * bounds (`request-property-became-required` →
+ * `request-parameter-property-became-required`).
+ */
+function family(id: string, at: Place): string {
+  return idPrefix(at) === "request-parameter-property"
+    ? id.replace("request-property", "request-parameter-property")
+    : id;
+}
+
 /** Compares schema pairs of two documents, each pair once. */
 export class SchemaDiff {
   #report: Report;
@@ -860,7 +873,7 @@ export class SchemaDiff {
       const bReq = b.required.has(name), rReq = r.required.has(name);
       const add = (id: string, level: Level, text: string) =>
         this.#report.add(scope, {
-          id,
+          id: family(id, child),
           level,
           where: where(child),
           pointer: {
