@@ -1,8 +1,9 @@
 /**
  * Where a spec is parsed: small inputs on the main thread (a few
  * milliseconds, no round trip), large ones in the Web Worker so typing,
- * scrolling and the progress display stay live. A newer parse cancels an
- * older one still running in the worker by replacing the worker.
+ * scrolling and the progress display stay live. A newer parse (wherever
+ * it runs) or a Clear cancels an older one still reading in the worker by
+ * replacing the worker.
  */
 import { decodeText } from "../../lib/openapi/utf8.ts";
 import { operationDetail } from "../../lib/openapi/detail.ts";
@@ -78,6 +79,12 @@ const KEPT_DETAILS = 16;
 export class SpecEngine {
   #client: WorkerClient<ToWorker, FromWorker>;
   #latest = 0;
+  /**
+   * The parse the worker is reading, until its list ("parsed") or its
+   * failure comes: past that the worker holds a document the page may
+   * still show, and its checks are short.
+   */
+  #reading: number | null = null;
   #holder: Holder | null = null;
   /** Detail answers of the current holder, oldest first. */
   #details = new Map<string, Promise<OperationDetail | null>>();
@@ -114,6 +121,9 @@ export class SpecEngine {
   ): Promise<ParseResult | null> {
     const id = this.#client.nextId();
     this.#latest = id;
+    // Whether this one goes to the worker or is read here, the older read
+    // would only burn a core and report stages of a spec no longer wanted.
+    this.#supersede();
     let text = typeof input === "string" ? input : null;
     if (typeof input !== "string" && input.size < WORKER_THRESHOLD) {
       const read = await readFile(input);
@@ -125,7 +135,6 @@ export class SpecEngine {
     if (
       text === null || text.length >= WORKER_THRESHOLD || ALIAS.test(text)
     ) {
-      if (this.#client.busy) this.#client.stop(); // a stale parse: interrupt it
       const r = await this.#inWorker(
         id,
         text ?? input,
@@ -134,6 +143,8 @@ export class SpecEngine {
         onPreview,
       );
       if (r) return id === this.#latest ? r : null;
+      // Stopped for a newer parse (or a Clear): nothing to say any more.
+      if (id !== this.#latest) return null;
       // No worker: let the progress state paint before the main thread blocks.
       onStage("parsing");
       await new Promise((r) => setTimeout(r, 30));
@@ -185,9 +196,14 @@ export class SpecEngine {
         ? { type: "parse", id, text: input }
         : { type: "parse", id, file: input };
       const sent = this.#client.call(msg, (m) => {
+        if (m.type === "parsed" || m.type === "failed" || m.type === "gone") {
+          if (this.#reading === id) this.#reading = null;
+        }
         switch (m.type) {
           case "stage":
-            onStage(m.stage);
+            // Only the latest parse's: an older one's would bring back the
+            // progress bar over the page that replaced it (or was cleared).
+            if (id === this.#latest) onStage(m.stage);
             return false;
           case "preview":
             if (id === this.#latest) {
@@ -247,8 +263,16 @@ export class SpecEngine {
             return false;
         }
       });
-      if (!sent) resolve(null);
+      if (sent) this.#reading = id;
+      else resolve(null);
     });
+  }
+
+  /** Stops the worker if it is still reading a parse older than the latest. */
+  #supersede(): void {
+    if (this.#reading !== null && this.#reading !== this.#latest) {
+      this.#client.stop(); // its open calls hear "gone", and end
+    }
   }
 
   /**
@@ -387,6 +411,7 @@ export class SpecEngine {
   /** Forgets the current spec (the Clear button). */
   reset(): void {
     this.#latest = this.#client.nextId();
+    this.#supersede();
     this.#hold(null);
   }
 

@@ -367,3 +367,42 @@ Deno.test({
     );
   },
 });
+
+/** `p`, or a rejection once `ms` passed without it settling. */
+function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`${what}: still running`)), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+const SMALL =
+  '{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/b":{"get":{}}}}';
+
+for (const leave of ["a Clear", "a newer spec read on the page"]) {
+  Deno.test({
+    name:
+      `spec engine: a read in the worker left for ${leave} is stopped, and its stages are not reported`,
+    ...OPTS,
+    async fn() {
+      // A worker that reports a stage every 10 ms and never finishes.
+      using e = engine(`${STUCK.href}?mode=ticks`, 120_000);
+      const late: string[] = [];
+      let left = false;
+      let started = () => {};
+      const first = new Promise<void>((r) => started = r);
+      const old = e.parse(BIG, (s) => {
+        if (left) late.push(s);
+        started();
+      }, none);
+      await first;
+      left = true;
+      if (leave === "a Clear") e.reset();
+      else assert.ok((await e.parse(SMALL, none, none))?.ok);
+      // Only a stopped worker ends this read; then no stage can come.
+      assert.equal(await within(old, 5_000, "the old read"), null);
+      assert.deepEqual(late, [], "no stage after it was left");
+    },
+  });
+}
