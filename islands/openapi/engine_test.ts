@@ -406,3 +406,38 @@ for (const leave of ["a Clear", "a newer spec read on the page"]) {
     },
   });
 }
+
+Deno.test({
+  name:
+    "spec engine: while the worker reads the next spec, the one still listed answers its details and its trees' nodes",
+  ...OPTS,
+  async fn() {
+    using e = engine(REAL);
+    const a = await e.parse(bigSpec(300, { bytes: 400_000 }), none, none);
+    assert.ok(a?.ok);
+    const [first, second] = a.index.endpoints.filter((x) =>
+      x.method === "post"
+    );
+    const ref = (x: typeof first): OperationRef => ({
+      container: "paths",
+      path: x.path,
+      method: x.method,
+    });
+    const d = await e.detail(ref(first));
+    const ids = d?.nodes.map((n) => n.id).slice(0, 3) ?? [];
+    assert.ok(ids.length, "a detail with a tree");
+    let asked: Promise<[OperationDetail | null, unknown[]]> | null = null;
+    // The next spec is read in the worker (a YAML one, in pieces: long
+    // enough to ask while it is read); A's rows are still on the page.
+    const next = bigYaml();
+    const b = await e.parse(next, () => {
+      asked ??= Promise.all([e.detail(ref(second)), e.nodes(ids, 2)]);
+    }, none);
+    assert.ok(b?.ok && asked, "asked while B was read");
+    const [other, nodes] = await (asked as Promise<
+      [OperationDetail | null, unknown[]]
+    >);
+    assert.equal(other?.path, second.path, "not 'could not be found'");
+    assert.ok(nodes.length, "nodes, not none (marked gone for good)");
+  },
+});

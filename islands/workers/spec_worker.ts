@@ -27,7 +27,12 @@ import {
   type ToWorker,
 } from "../openapi/protocol.ts";
 
-/** The parsed document, and its schema graph (node ids live as long as it). */
+/**
+ * The parsed document, and its schema graph (node ids live as long as it).
+ * It stays while the next one is read, until the page shows that one's
+ * list (or its error): the page still lists this one meanwhile, and its
+ * rows and trees are asked about (see {@link moveOn}).
+ */
 let current: { id: number; parsed: ParsedSpec; graph: SchemaGraph } | null =
   null;
 
@@ -129,7 +134,16 @@ function ahead(steps: Iterator<unknown>, wanted: () => boolean): void {
 function prepare(id: number): void {
   if (!current || current.id !== id) return;
   const steps = prepareDetails(current.parsed, current.graph);
-  ahead(steps, () => current?.id === id);
+  // Not past a newer read: the document stays for the page, not the jobs.
+  ahead(steps, () => current?.id === id && reading?.id === id);
+}
+
+/**
+ * The page shows parse `id`'s list or error from now on: an older document
+ * is asked about no more, and its memory goes.
+ */
+function moveOn(id: number): void {
+  if (current && current.id !== id) current = null;
 }
 
 /** True until the first file or text comes to be parsed. */
@@ -203,7 +217,6 @@ function post(m: FromWorker): void {
 
 async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
   idle = false;
-  current = null;
   // Details asked from here on are owed until the whole is read.
   const now: Reading = {
     id: m.id,
@@ -233,6 +246,7 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
         // milliseconds later, and a YAML one's come from its pieces.
         const shown = painted(m.id);
         post({ type: "preview", id: m.id, index, ms: performance.now() - t });
+        moveOn(m.id);
         await shown;
       }
       text = decodeText(bytes);
@@ -240,6 +254,7 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
       const message = `The file could not be read: ${(err as Error).message}`;
       const error = { kind: "syntax" as const, message };
       post({ type: "failed", id: m.id, error, ms: 0 });
+      moveOn(m.id);
       return owed(now);
     }
   } else text = m.text;
@@ -256,6 +271,7 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
   const ms = performance.now() - t;
   if (!r.ok) {
     post({ type: "failed", id: m.id, error: r.error, ms });
+    moveOn(m.id);
     return owed(now);
   }
   current = {
