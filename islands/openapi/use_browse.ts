@@ -115,17 +115,21 @@ export function useBrowse(
     }
   }, [index]);
 
-  // The operation asked for last: an answer for another one (a slow row
-  // opened before a quick one) is not kept.
-  const wanted = useRef("");
+  // The operation asked for last, and of which spec: an answer for another
+  // one (a slow row opened before a quick one), or the same one's of the
+  // spec before (its worker answering late, after the new spec's came) is
+  // not kept: it would take the place of the new spec's answer, and its
+  // row would show "Loading…" for good.
+  const wanted = useRef<{ index: SpecIndex; key: string } | null>(null);
   /** Asks for `e`'s detail; it shows when it comes, if `e` is still open. */
   const load = (e: Endpoint) => {
     if (!index) return;
     const key = opKey(e.method, e.path);
-    wanted.current = key;
+    const asked = { index, key };
+    wanted.current = asked;
     fetchDetail(refOf(e)).then((d) =>
       setLoaded((cur) =>
-        wanted.current !== key ||
+        wanted.current !== asked ||
           (cur?.index === index && cur.key === key && cur.detail === d)
           ? cur // another was asked for since, or this one twice: no render
           : { index, key, detail: d }

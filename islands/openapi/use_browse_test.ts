@@ -1,0 +1,71 @@
+/**
+ * The browse hook keeps only the answer the open row asked for last, of
+ * the spec shown: run with no DOM (tests/helpers/hooks.ts).
+ */
+import assert from "node:assert/strict";
+import { renderHook } from "../../tests/helpers/hooks.ts";
+import type {
+  Endpoint,
+  OperationDetail,
+  SpecIndex,
+} from "../../lib/openapi/types.ts";
+import { useBrowse } from "./use_browse.ts";
+import type { OperationRef } from "./protocol.ts";
+
+function charges(title: string): SpecIndex {
+  const e = {
+    method: "post",
+    path: "/v1/charges",
+    summary: "",
+    operationId: "",
+    tags: [],
+    deprecated: false,
+    opKey: "post",
+    additional: false,
+    hay: "post /v1/charges",
+  } as Endpoint;
+  return { title, endpoints: [e] } as unknown as SpecIndex;
+}
+
+/** A page whose fragment is `hash` (Deno has no `location` unless told). */
+function at(hash: string) {
+  const g = globalThis as { location?: unknown };
+  const before = Object.getOwnPropertyDescriptor(g, "location");
+  Object.defineProperty(g, "location", {
+    value: { hash },
+    configurable: true,
+  });
+  return {
+    [Symbol.dispose]() {
+      if (before) Object.defineProperty(g, "location", before);
+      else delete g.location;
+    },
+  };
+}
+
+Deno.test({
+  name:
+    "spec browse: the spec before's answer, come late, does not replace the new spec's for the same open operation",
+  async fn() {
+    using _ = at("#op=post+%2Fv1%2Fcharges");
+    const asked: ((d: OperationDetail | null) => void)[] = [];
+    const fetchDetail = (_op: OperationRef) =>
+      new Promise<OperationDetail | null>((r) => asked.push(r));
+    const a = charges("A"), b = charges("B");
+    await using run = await renderHook(
+      (index: SpecIndex) => useBrowse(index, fetchDetail),
+      a,
+    );
+    assert.equal(asked.length, 1, "the open operation of A was asked for");
+    assert.equal(run.current.detail, "loading");
+    // B comes (its detail is quick: read on the page), A's answer later.
+    await run.rerender(b);
+    assert.equal(asked.length, 2, "and again of B");
+    const ofB = { path: "/v1/charges", summary: "B's" } as OperationDetail;
+    const ofA = { path: "/v1/charges", summary: "A's" } as OperationDetail;
+    await run.act(() => asked[1](ofB));
+    assert.equal(run.current.detail, ofB);
+    await run.act(() => asked[0](ofA));
+    assert.equal(run.current.detail, ofB, "not A's, nor 'Loading…' for good");
+  },
+});
