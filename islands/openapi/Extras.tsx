@@ -22,6 +22,12 @@ function More({ shown, total }: { shown: number; total: number }) {
 export interface ExtrasProps {
   webhooks: Endpoint[];
   callbacks: CallbackEntry[];
+  /**
+   * Which spec they are of (`LoaderState.spec`): an item keeps its opened
+   * detail only while its spec stays, not for another spec's item of the
+   * same place (that spec's detail may differ).
+   */
+  spec: number;
   fetchDetail: (op: OperationRef) => Promise<OperationDetail | null>;
 }
 
@@ -30,7 +36,9 @@ export interface ExtrasProps {
  * counted in it (a callback is a request the API makes): the API calls the client, not the
  * other way round.
  */
-export function Extras({ webhooks, callbacks, fetchDetail }: ExtrasProps) {
+export function Extras(
+  { webhooks, callbacks, spec, fetchDetail }: ExtrasProps,
+) {
   if (!webhooks.length && !callbacks.length) return null;
   return (
     <div class="sv-extras">
@@ -47,7 +55,7 @@ export function Extras({ webhooks, callbacks, fetchDetail }: ExtrasProps) {
           <ul class="sv-plain-list">
             {webhooks.slice(0, MAX_ROWS).map((w) => (
               <ExtraItem
-                key={`${w.method} ${w.path}`}
+                key={`${spec} ${w.method} ${w.path}`}
                 op={{ container: "webhooks", path: w.path, method: w.method }}
                 testid="webhook-row"
                 data={{ method: w.method, name: w.path }}
@@ -76,7 +84,7 @@ export function Extras({ webhooks, callbacks, fetchDetail }: ExtrasProps) {
           <ul class="sv-plain-list">
             {callbacks.slice(0, MAX_ROWS).map((c, i) => (
               <ExtraItem
-                key={i}
+                key={`${spec} ${i}`}
                 op={{
                   container: "paths",
                   path: c.parentPath,

@@ -36,6 +36,7 @@ for (const n of [3, 500, 20_000]) {
       <Extras
         webhooks={Array.from({ length: n }, (_, i) => hook(i))}
         callbacks={Array.from({ length: n }, (_, i) => callback(i))}
+        spec={1}
         fetchDetail={() => Promise.resolve(null)}
       />,
     );

@@ -143,6 +143,7 @@ export default function SpecViewer(
             <Extras
               webhooks={index.webhooks}
               callbacks={index.callbacks}
+              spec={loader.state.spec}
               fetchDetail={fetchDetail}
             />
           </>

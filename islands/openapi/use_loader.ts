@@ -43,6 +43,12 @@ export interface LoaderState {
   checked: boolean;
   /** True while `index` is a picked file's preview and its parse goes on. */
   preview: boolean;
+  /**
+   * Which input `index` is of: a new number for each input read, the same
+   * from its preview to its whole list. Parts that keep state per
+   * operation (an opened webhook's detail) start afresh when it changes.
+   */
+  spec: number;
 }
 
 const EMPTY: LoaderState = {
@@ -54,6 +60,7 @@ const EMPTY: LoaderState = {
   warnings: [],
   checked: true,
   preview: false,
+  spec: 0,
 };
 
 /**
@@ -75,6 +82,8 @@ export function useLoader(
   const engine = useRef<SpecEngine | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const touched = useRef(false);
+  /** The last input's number (see `LoaderState.spec`). */
+  const inputs = useRef(0);
 
   useEffect(() => {
     const e = new SpecEngine(workerUrl);
@@ -104,6 +113,7 @@ export function useLoader(
   ) {
     const e = engine.current;
     if (!e) return;
+    const spec = ++inputs.current;
     const size = typeof input === "string" ? input.length : input.size;
     const label = name
       ? `${name} (${formatBytes(size)})`
@@ -139,6 +149,7 @@ export function useLoader(
           warnings: [],
           checked: false,
           preview: true,
+          spec,
           status: `Listed ${label}: ${n} endpoint${
             n === 1 ? "" : "s"
           }; reading the rest…`,
@@ -161,6 +172,7 @@ export function useLoader(
         warnings: r.index.warnings,
         checked: r.index.checked,
         preview: false,
+        spec,
         status: `Read ${label}: ${n} endpoint${
           n === 1 ? "" : "s"
         } in ${ms} ms.`,
@@ -183,6 +195,7 @@ export function useLoader(
         warnings: [],
         checked: true,
         preview: false,
+        spec,
         status: `Rejected ${label}: ${r.error.message}`,
       });
     }

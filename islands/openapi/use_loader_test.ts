@@ -11,6 +11,7 @@ const base: LoaderState = {
   warnings: [],
   checked: false,
   preview: true,
+  spec: 1,
 };
 
 Deno.test("loader: a new input leaves a preview's status, keeps its list", () => {
