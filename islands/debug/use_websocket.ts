@@ -58,11 +58,16 @@ export function useWebSocket() {
     socket.current = s;
     opened.current = performance.now();
     setWs({ phase: "connecting", url, log: [], close: null });
+    // Each handler speaks only for the runner's current socket: one closed
+    // by a newer Connect still delivers its last messages and its close
+    // event, which would land in the new socket's log and mark it closed.
     s.onopen = () => {
+      if (socket.current !== s) return;
       opened.current = performance.now();
       setWs((w) => w && { ...w, phase: "open" });
     };
     s.onmessage = (e) => {
+      if (socket.current !== s) return;
       const binary = typeof e.data !== "string";
       push({
         dir: "received",
@@ -73,7 +78,8 @@ export function useWebSocket() {
       });
     };
     s.onclose = (e) => {
-      if (socket.current === s) socket.current = null;
+      if (socket.current !== s) return;
+      socket.current = null;
       setWs((w) =>
         w && {
           ...w,
