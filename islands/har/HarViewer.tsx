@@ -18,6 +18,7 @@ import { Summary } from "./Summary.tsx";
 import { Toolbar } from "./Toolbar.tsx";
 import { useHarWorker } from "./use_har_worker.ts";
 import { useHashState } from "./use_hash_state.ts";
+import { useFileSelection } from "./use_selection.ts";
 import { useView } from "./use_view.ts";
 import { Legend } from "./Waterfall.tsx";
 
@@ -42,14 +43,13 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   const pages = data?.meta.pages ?? [];
 
   const { page, view, markers, axis, unpaged } = useView(c, pages, hs);
-  const sel = c && hs.sel < c.n ? hs.sel : -1;
+  const { sel, select } = useFileSelection(c, hs.sel, set);
 
   useEffect(() => {
     if (sel >= 0) w.requestDetail(sel);
   }, [c, sel]);
   useEffect(() => setSaved(""), [c]); // a new file, not new secret counts
 
-  const select = useCallback((i: number) => set({ sel: i }), [set]);
   const sort = useCallback((s: typeof hs.sort) => set({ sort: s }), [set]);
 
   /**
