@@ -518,6 +518,20 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-body-encoding-changed", "breaking", ["POST /a"]]],
   ],
   [
+    "ok/a Swagger 2.0 csv form field, then an OpenAPI 3 one without encoding",
+    swagger({
+      "/a": {
+        post: {
+          consumes: ["application/x-www-form-urlencoded"],
+          parameters: [{ name: "tags", in: "formData", ...TAGS.tags }],
+          responses: ok200,
+        },
+      },
+    }),
+    form("application/x-www-form-urlencoded", TAGS),
+    [["request-body-encoding-changed", "breaking", ["POST /a"]]],
+  ],
+  [
     "ok/a form field added with its encoding is a field added, no more",
     form("application/x-www-form-urlencoded", {}),
     form("application/x-www-form-urlencoded", META, {
@@ -1666,6 +1680,41 @@ const SAME: [string, string, string][] = [
     form("application/x-www-form-urlencoded", TAGS),
     form("application/x-www-form-urlencoded", TAGS, {
       tags: { style: "form", explode: true },
+    }),
+  ],
+  [
+    "same/a Swagger 2.0 csv form field and OpenAPI 3's form without explode",
+    swagger({
+      "/a": {
+        post: {
+          consumes: ["application/x-www-form-urlencoded"],
+          parameters: [{ name: "tags", in: "formData", ...TAGS.tags }],
+          responses: ok200,
+        },
+      },
+    }),
+    form("application/x-www-form-urlencoded", TAGS, {
+      tags: { style: "form", explode: false },
+    }),
+  ],
+  [
+    "same/OpenAPI 3's pipeDelimited form field and Swagger 2.0's pipes",
+    form("application/x-www-form-urlencoded", TAGS, {
+      tags: { style: "pipeDelimited", explode: false },
+    }),
+    swagger({
+      "/a": {
+        post: {
+          consumes: ["application/x-www-form-urlencoded"],
+          parameters: [{
+            name: "tags",
+            in: "formData",
+            collectionFormat: "pipes",
+            ...TAGS.tags,
+          }],
+          responses: ok200,
+        },
+      },
     }),
   ],
   [

@@ -824,23 +824,49 @@ export interface EncodingWire {
 }
 
 /**
+ * True when `m` is a Swagger 2.0 form built of `formData` parameters
+ * ({@link formBody}): each of its properties is a parameter, written as its
+ * `collectionFormat` says.
+ */
+function isSwaggerForm(m: MediaModel, side: SpecModel): boolean {
+  const raw = m.schema?.raw;
+  return side.swagger && isObject(raw) && side.pointers.has(raw);
+}
+
+/**
+ * The form properties whose encoding is compared: those an `encoding`
+ * names, and every field of a Swagger 2.0 form (its `collectionFormat` is
+ * its encoding, csv when unsaid).
+ */
+export function encodedNames(m: MediaModel, side: SpecModel): string[] {
+  const names = Object.keys(m.encoding ?? {});
+  if (isSwaggerForm(m, side)) {
+    const props = (m.schema!.raw as Record<string, unknown>).properties;
+    if (isObject(props)) names.push(...Object.keys(props));
+  }
+  return names;
+}
+
+/**
  * How the property `name` of a form body of media type `key` (as
  * {@link mediaKey} writes it) is written: its Encoding Object, else the
  * defaults (OpenAPI 3.1 §4.8.15: `style: form` and `explode: true` for a
  * urlencoded form, as for a query parameter; a multipart part's
- * `contentType` by the property's type). Other media types have no
- * encoding: "".
+ * `contentType` by the property's type). A Swagger 2.0 form field is
+ * written as its `collectionFormat` says, as a 2.0 query parameter is.
+ * Other media types have no encoding: "".
  */
 export function encodingWire(
   m: MediaModel,
   key: string,
   name: string,
-  r: RefResolver,
+  side: SpecModel,
 ): EncodingWire {
   const urlencoded = key === "application/x-www-form-urlencoded";
   if (!urlencoded && !key.startsWith("multipart/")) {
     return { wire: "", pointer: null, said: "" };
   }
+  const r = side.parsed.resolver;
   const raw = m.encoding && Object.hasOwn(m.encoding, name)
     ? m.encoding[name]
     : undefined;
@@ -852,6 +878,17 @@ export function encodingWire(
       : childPointer(childPointer(m.pointer, "encoding"), name)
     : null;
   const schema = propertySchema(m.schema?.raw, name, r);
+  if (urlencoded && isSwaggerForm(m, side) && isObject(schema)) {
+    // A 2.0 `formData` field: `collectionFormat` (csv by default) says how
+    // it is written (Swagger 2.0 Parameter Object), read as a 2.0 query
+    // parameter's is, so csv and a 3.x `style: form, explode: false` are
+    // one form, pipes and `pipeDelimited` another.
+    return {
+      wire: serialization(schema, "query", true, r),
+      pointer: side.pointers.get(schema) ?? null,
+      said: `collectionFormat ${str(schema.collectionFormat)}`,
+    };
+  }
   if (urlencoded) {
     const { style, explode } = e;
     return {

@@ -7,6 +7,7 @@
 import type { Level } from "./types.ts";
 import {
   type BodyModel,
+  encodedNames,
   encodingWire,
   type HeaderModel,
   MEDIA_WIRE,
@@ -21,7 +22,7 @@ import {
 import { type OpRef, type Report, Scope } from "./report.ts";
 import type { Context, SchemaDiff } from "./schema_diff.ts";
 import { json } from "./schema_view.ts";
-import { childPointer, type RefResolver } from "../refs.ts";
+import { childPointer } from "../refs.ts";
 
 /** Compares every operation and webhook of `base` and `rev`. */
 export function compareOperations(
@@ -32,7 +33,7 @@ export function compareOperations(
   renamed: Renames = NO_RENAMES,
 ): void {
   const revPaths = new Set([...rev.ops.values()].map((o) => pathKey(o.path)));
-  const sides: Sides = [base.parsed.resolver, rev.parsed.resolver];
+  const sides: Sides = [base, rev];
   for (const [key, b] of base.ops) {
     const r = rev.ops.get(key);
     if (r) {
@@ -123,8 +124,8 @@ const IN_NAME: Record<string, string> = {
   querystring: "query string",
 };
 
-/** The base's and the revision's resolvers. */
-type Sides = readonly [RefResolver, RefResolver];
+/** The base and the revision. */
+type Sides = readonly [SpecModel, SpecModel];
 
 /** One operation present on both sides. */
 class OperationDiff {
@@ -623,7 +624,8 @@ class OperationDiff {
    * field in another style, or a multipart part in another content type,
    * is one the server reads differently, as a query parameter's style
    * changed (`request-parameter-style-changed`). Only properties an
-   * `encoding` names on either side are read: the others keep their
+   * `encoding` names on either side, or fields of a Swagger 2.0 form (whose
+   * `collectionFormat` is their encoding), are read: the others keep their
    * defaults on both.
    */
   #encoding(
@@ -634,15 +636,14 @@ class OperationDiff {
     root: string,
     subject: string,
   ): void {
-    if (!bm.encoding && !rm.encoding) return;
+    const [bSide, rSide] = this.#sides;
     const names = new Set([
-      ...Object.keys(bm.encoding ?? {}),
-      ...Object.keys(rm.encoding ?? {}),
+      ...encodedNames(bm, bSide),
+      ...encodedNames(rm, rSide),
     ]);
-    const [bRes, rRes] = this.#sides;
     for (const name of names) {
-      const x = encodingWire(bm, key, name, bRes);
-      const y = encodingWire(rm, key, name, rRes);
+      const x = encodingWire(bm, key, name, bSide);
+      const y = encodingWire(rm, key, name, rSide);
       // Written alike, or a field one side does not have (its removal or
       // addition is said as the property's), or a default not told.
       if (x.said === y.said && x.pointer && y.pointer) continue;
