@@ -568,6 +568,31 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-body-encoding-changed", "breaking", ["POST /a"]]],
   ],
   [
+    "ok/a multipart part now taken as a range or a list is info",
+    form("multipart/form-data", { img: { type: "string" }, doc: OBJ }, {
+      img: { contentType: "image/png" },
+      doc: { contentType: "application/json" },
+    }),
+    form("multipart/form-data", { img: { type: "string" }, doc: OBJ }, {
+      img: { contentType: "image/*" },
+      doc: { contentType: "application/json, application/xml" },
+    }),
+    [
+      ["request-body-encoding-generalized", "info", ["POST /a"]],
+      ["request-body-encoding-generalized", "info", ["POST /a"]],
+    ],
+  ],
+  [
+    "ok/a multipart part range narrowed to one type still breaks",
+    form("multipart/form-data", { img: { type: "string" } }, {
+      img: { contentType: "image/*" },
+    }),
+    form("multipart/form-data", { img: { type: "string" } }, {
+      img: { contentType: "image/png, image/jpeg" },
+    }),
+    [["request-body-encoding-changed", "breaking", ["POST /a"]]],
+  ],
+  [
     "ok/a response schema removed, its media type kept: any content",
     doc(responseMedia(WITH_ID)),
     doc(responseMedia({})),

@@ -649,6 +649,28 @@ class OperationDiff {
       if (x.said === y.said && x.pointer && y.pointer) continue;
       if (x.wire === null || y.wire === null || x.wire === y.wire) continue;
       const said = (w: string) => w ? `\`${w}\`` : "a plain value";
+      // A part the server now takes in more types (a range, `image/*`, or a
+      // list: OpenAPI 3.1 §4.8.15 `contentType`) still takes each type the
+      // client sends, when the revision's list matches every one of the
+      // base's as a media range does (RFC 9110 §12.5.1).
+      if (
+        dir === "request" && key.startsWith("multipart/") &&
+        takesAll(y.wire, x.wire)
+      ) {
+        this.#add(
+          `${dir}-body-encoding-generalized`,
+          "info",
+          `${root}: ${name}`,
+          {
+            base: x.pointer ?? bm.pointer,
+            revision: y.pointer ?? rm.pointer,
+          },
+          `${subject} field \`${name}\` is now taken as ${said(y.wire)} (was ${
+            said(x.wire)
+          })`,
+        );
+        continue;
+      }
       this.#add(
         `${dir}-body-encoding-changed`,
         // What the client sends breaks; what it reads may (a reader that
@@ -959,15 +981,27 @@ export function securityChanges(
  * The media range of `content` that covers the type `key` (a type of its
  * own: `application/json` by `application/*`, else by `*\/*`), if any.
  */
-function rangeFor(
-  content: ReadonlyMap<string, MediaModel>,
+function rangeFor<T>(
+  content: ReadonlyMap<string, T>,
   key: string,
-): MediaModel | undefined {
+): T | undefined {
   const main = key.slice(0, key.indexOf("/"));
   const own = main && main !== "*" && !key.endsWith("/*")
     ? content.get(`${main}/*`)
     : undefined;
   return own ?? (key === "*/*" ? undefined : content.get("*/*"));
+}
+
+/**
+ * True when the part content types `list` (as {@link encodingWire} writes
+ * them: `image/jpeg, image/png`) take every type of `types`: each is
+ * listed, or matched by a range listed ({@link rangeFor}).
+ */
+function takesAll(list: string, types: string): boolean {
+  const ranges = new Map(list.split(", ").map((t) => [t, t]));
+  return types.split(", ").every((t) =>
+    ranges.has(t) || rangeFor(ranges, t) !== undefined
+  );
 }
 
 /** The schema of a media type that gives none: any content. */
