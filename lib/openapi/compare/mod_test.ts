@@ -1743,6 +1743,38 @@ const SAME: [string, string, string][] = [
     }),
   ],
   [
+    "same/a 3.1 response's encoding, which applies to request bodies only",
+    doc31({
+      "/a": {
+        get: {
+          responses: {
+            "200": {
+              description: "ok",
+              content: {
+                "multipart/mixed": {
+                  schema: object({ o: OBJ }),
+                  encoding: { o: { contentType: "application/xml" } },
+                },
+              },
+            },
+          },
+        },
+      },
+    }),
+    doc31({
+      "/a": {
+        get: {
+          responses: {
+            "200": {
+              description: "ok",
+              content: { "multipart/mixed": { schema: object({ o: OBJ }) } },
+            },
+          },
+        },
+      },
+    }),
+  ],
+  [
     "same/multipart parts given their default content types",
     form("multipart/form-data", META),
     form("multipart/form-data", META, {

@@ -547,6 +547,7 @@ class OperationDiff {
       where,
       this.#webhook ? `${this.#kind} payload` : "request body",
       "request-body-media-type",
+      true,
       this.#webhook ? "payload" : undefined,
     );
   }
@@ -558,6 +559,7 @@ class OperationDiff {
     where: string,
     subject: string,
     idPrefix: string,
+    encodings: boolean,
     word?: string,
   ): void {
     const several = b.size > 1 || r.size > 1;
@@ -601,7 +603,7 @@ class OperationDiff {
           `${subject} example changed`,
         );
       }
-      this.#encoding(key, bm, rm, dir, root, subject);
+      if (encodings) this.#encoding(key, bm, rm, dir, root, subject);
       // A media type without a schema takes any content (OpenAPI 3.1
       // §4.8.14): compared as the empty schema, at the media type.
       this.#schema(
@@ -813,6 +815,12 @@ class OperationDiff {
       `${where} body`,
       this.#webhook ? `${this.#kind} reply` : "response body",
       "response-media-type",
+      // In OpenAPI 3.0 and 3.1 a Media Type Object's `encoding` "SHALL only
+      // apply to `requestBody` objects" (3.1 §4.8.14); 3.2 extends it to
+      // responses. A response's is read only where both sides are 3.2.
+      this.#sides.every((m) =>
+        m.parsed.detected.family === "openapi" && m.parsed.detected.minor >= 2
+      ),
       this.#webhook ? "reply" : undefined,
     );
   }
