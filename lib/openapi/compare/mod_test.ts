@@ -1775,6 +1775,48 @@ const SAME: [string, string, string][] = [
     }),
   ],
   [
+    "same/allowEmptyValue and allowReserved dropped where only a query reads them",
+    doc({
+      "/a/{id}": {
+        get: {
+          parameters: [
+            {
+              name: "h",
+              in: "header",
+              allowEmptyValue: true,
+              allowReserved: true,
+              schema: { type: "string" },
+            },
+            {
+              name: "id",
+              in: "path",
+              required: true,
+              allowReserved: true,
+              schema: { type: "string" },
+            },
+          ],
+          responses: ok200,
+        },
+      },
+    }),
+    doc({
+      "/a/{id}": {
+        get: {
+          parameters: [
+            { name: "h", in: "header", schema: { type: "string" } },
+            {
+              name: "id",
+              in: "path",
+              required: true,
+              schema: { type: "string" },
+            },
+          ],
+          responses: ok200,
+        },
+      },
+    }),
+  ],
+  [
     "same/multipart parts given their default content types",
     form("multipart/form-data", META),
     form("multipart/form-data", META, {

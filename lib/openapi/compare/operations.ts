@@ -393,14 +393,17 @@ class OperationDiff {
         );
       }
       // A value the base let the client send (`?q=`, or `/?#` unencoded:
-      // OpenAPI 3.1 §4.8.12.2) the server may now refuse.
+      // OpenAPI 3.1 §4.8.12.2) the server may now refuse. Both fields are
+      // for a query only ("valid only for query parameters"; "only applies
+      // to parameters with an `in` value of `query`", 3.0 and 3.1 alike): on
+      // a header, path or cookie parameter they say nothing.
       for (
         const [flag, id, what] of [
           ["allowEmptyValue", "allow-empty-value", "an empty value"],
           ["allowReserved", "allow-reserved", "reserved characters unencoded"],
         ] as const
       ) {
-        if (bp[flag] === rp[flag]) continue;
+        if (rp.in !== "query" || bp[flag] === rp[flag]) continue;
         this.#add(
           `request-parameter-${id}-${rp[flag] ? "added" : "removed"}`,
           rp[flag] ? "info" : "warning",
