@@ -711,6 +711,22 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-body-prefix-items-removed", "warning", ["GET /a"]]],
   ],
   [
+    "ok/a response tuple position no longer listed, items false: info",
+    doc31(responseBody({
+      type: "array",
+      prefixItems: [{ type: "integer" }, { type: "string" }],
+      items: false,
+    })),
+    doc31(
+      responseBody({
+        type: "array",
+        prefixItems: [{ type: "integer" }],
+        items: false,
+      }),
+    ),
+    [["response-body-prefix-items-removed", "info", ["GET /a"]]],
+  ],
+  [
     "ok/a parameter that no longer allows an empty value is a warning",
     doc(query({ type: "string" }, { allowEmptyValue: true })),
     doc(query({ type: "string" })),
@@ -1815,6 +1831,19 @@ const SAME: [string, string, string][] = [
         },
       },
     }),
+  ],
+  [
+    "same/a response tuple position no longer listed that items now says",
+    doc31(responseBody({
+      type: "array",
+      prefixItems: [{ type: "integer" }, { type: "string" }],
+      items: { type: "string" },
+    })),
+    doc31(responseBody({
+      type: "array",
+      prefixItems: [{ type: "integer" }],
+      items: { type: "string" },
+    })),
   ],
   [
     "same/multipart parts given their default content types",

@@ -12,7 +12,7 @@
  * may hold more (a new enum value, a raised maximum, a new null) breaks
  * clients that read what it used to promise.
  */
-import type { Level } from "./types.ts";
+import { type Level, levelRank } from "./types.ts";
 import { refOf } from "../refs.ts";
 import { refName } from "../schema_graph.ts";
 import type { Report } from "./report.ts";
@@ -293,6 +293,25 @@ export class SchemaDiff {
     // old one listed: the widened type says it all.
     if (at.dir === "request" && unconstrained(r)) return;
     if (alts || !disjoint(b, r)) this.#children(scope, b, r, at, alts);
+  }
+
+  /**
+   * What the revision's `items` (`rl`, null when unsaid: anything) takes at
+   * a tuple position the base listed as `bl`: the same schema, less (it
+   * takes nothing: `false`), more (anything), or other.
+   */
+  #tail(bl: Link, rl: Link | null): "same" | "less" | "more" | "other" {
+    const bt = this.#base.target(bl.raw);
+    const rt = rl ? this.#rev.target(rl.raw) : null;
+    if (bt && rt && this.#same(bt, rt)) return "same";
+    const was = this.#base.view(bl.raw, bl);
+    const now = rl ? this.#rev.view(rl.raw, rl) : null;
+    const never = (v: SchemaView | null) =>
+      v !== null && v.types?.length === 0 &&
+      unconstrained({ ...v, types: null });
+    const any = (v: SchemaView | null) => v === null || unconstrained(v);
+    if ((any(was) && any(now)) || (never(was) && never(now))) return "same";
+    return never(now) ? "less" : any(now) ? "more" : "other";
   }
 
   /**
@@ -985,19 +1004,42 @@ export class SchemaDiff {
     if (b.prefix.length !== r.prefix.length) {
       const longer = r.prefix.length > b.prefix.length;
       const n = r.prefix.length;
-      // A position no longer listed takes what `items` says (JSON Schema
-      // 2020-12 §10.3.1.2), anything when it says nothing: a request may
-      // then refuse what it took, a response hold what it never did (as any
-      // other response constraint lifted: warning).
-      this.#add(
-        scope,
-        at,
-        b,
-        r,
-        longer ? "prefix-items-added" : "prefix-items-removed",
-        longer ? "info" : "warning",
-        `now lists ${n} position${n === 1 ? "" : "s"} (was ${b.prefix.length})`,
-      );
+      // A position no longer listed takes what the revision's `items` says
+      // (JSON Schema 2020-12 §10.3.1.2), anything when it says nothing: the
+      // same schema changes nothing, one that takes nothing (`items: false`)
+      // takes less, anything takes more; another may do either (warning).
+      let level: Level | null = longer ? "info" : null;
+      for (let i = n; i < b.prefix.length; i++) {
+        const bl = b.prefix[i];
+        const now = this.#tail(bl, r.items);
+        if (now === "same") {
+          // Written alike: what it references may still change.
+          if (r.items) deeper(`[${i}]`, bl, r.items);
+          continue;
+        }
+        // Taking less refuses what a client sent, and sends a reader only
+        // what it knew; taking more may hand a reader what it never met (as
+        // any response constraint lifted: warning).
+        const l: Level = now === "other"
+          ? "warning"
+          : now === "less"
+          ? (req ? "breaking" : "info")
+          : (req ? "info" : "warning");
+        if (!level || levelRank(l) < levelRank(level)) level = l;
+      }
+      if (level) {
+        this.#add(
+          scope,
+          at,
+          b,
+          r,
+          longer ? "prefix-items-added" : "prefix-items-removed",
+          level,
+          `now lists ${n} position${
+            n === 1 ? "" : "s"
+          } (was ${b.prefix.length})`,
+        );
+      }
     }
     if (b.additional && r.additional) deeper(".*", b.additional, r.additional);
     this.#additional(scope, b, r, at);
