@@ -593,19 +593,22 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-body-encoding-changed", "breaking", ["POST /a"]]],
   ],
   [
-    "ok/a response schema removed, its media type kept: any content",
+    "ok/a response schema removed, its media type kept: no longer said",
     doc(responseMedia(WITH_ID)),
     doc(responseMedia({})),
-    [
-      ["response-body-type-changed", "breaking", ["GET /a"]],
-      ["response-required-property-removed", "breaking", ["GET /a"]],
-    ],
+    [["response-body-schema-removed", "warning", ["GET /a"]]],
   ],
   [
-    "ok/a request schema removed, its media type kept, takes anything",
+    "ok/a request schema removed, its media type kept: no longer said",
     doc(requestMedia(WITH_ID)),
     doc(requestMedia({})),
-    [["request-body-type-generalized", "info", ["POST /a"]]],
+    [["request-body-schema-removed", "warning", ["POST /a"]]],
+  ],
+  [
+    "ok/a request body documented: a schema where the media type had none",
+    doc(requestMedia({})),
+    doc(requestMedia({ schema: OBJ })),
+    [["request-body-schema-added", "warning", ["POST /a"]]],
   ],
   [
     "ok/a request schema that became {} takes every property it listed",
@@ -1844,6 +1847,20 @@ const SAME: [string, string, string][] = [
       prefixItems: [{ type: "integer" }],
       items: { type: "string" },
     })),
+  ],
+  [
+    "same/a text body without a schema and one that says it is a string",
+    doc(typed(["text/plain"], ["text/plain"], { type: "string" })),
+    doc({
+      "/a": {
+        post: {
+          requestBody: { content: { "text/plain": {} } },
+          responses: {
+            "200": { description: "ok", content: { "text/plain": {} } },
+          },
+        },
+      },
+    }),
   ],
   [
     "same/multipart parts given their default content types",

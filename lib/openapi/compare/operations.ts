@@ -22,7 +22,7 @@ import {
 import { type OpRef, type Report, Scope } from "./report.ts";
 import type { Context, SchemaDiff } from "./schema_diff.ts";
 import { json } from "./schema_view.ts";
-import { childPointer } from "../refs.ts";
+import { childPointer, isObject } from "../refs.ts";
 
 /** Compares every operation and webhook of `base` and `rev`. */
 export function compareOperations(
@@ -607,13 +607,32 @@ class OperationDiff {
         );
       }
       if (encodings) this.#encoding(key, bm, rm, dir, root, subject);
-      // A media type without a schema takes any content (OpenAPI 3.1
-      // §4.8.14): compared as the empty schema, at the media type.
-      this.#schema(
-        { schema: bm.schema ?? (rm.schema && anyContent(bm)) },
-        { schema: rm.schema ?? (bm.schema && anyContent(rm)) },
-        { dir, role: "body", root, subject, word },
-      );
+      if (!bm.schema !== !rm.schema) {
+        // A media type without a schema says nothing of its content
+        // (OpenAPI 3.1 §4.8.14: `schema` is optional): one that gained or
+        // lost its schema was documented, or stopped being, not changed, so
+        // what it does to a client cannot be told (warning), however the
+        // schema reads. A text body is a string whatever the document says
+        // (RFC 2046 §4.1): a schema that says only that changes nothing.
+        const [schema, side] = bm.schema
+          ? [bm.schema, this.#sides[0]]
+          : [rm.schema!, this.#sides[1]];
+        if (key.startsWith("text/") && onlyString(schema, side)) continue;
+        const verb = bm.schema ? "removed" : "added";
+        this.#add(
+          `${dir}-body-schema-${verb}`,
+          "warning",
+          root,
+          {
+            base: bm.schema?.pointer ?? bm.pointer,
+            revision: rm.schema?.pointer ?? rm.pointer,
+          },
+          `${subject} schema was ${verb}`,
+        );
+        continue;
+      }
+      // An explicit `{}` or `true` is a schema, compared as any other.
+      this.#schema(bm, rm, { dir, role: "body", root, subject, word });
     }
     for (const [key, rm] of r) {
       if (b.has(key)) continue;
@@ -1015,9 +1034,35 @@ function takesAll(list: string, types: string): boolean {
   );
 }
 
-/** The schema of a media type that gives none: any content. */
-function anyContent(m: MediaModel): SchemaAt {
-  return { raw: {}, pointer: m.pointer };
+/** Keywords that describe a schema without limiting its values. */
+const ANNOTATIONS = new Set([
+  "title",
+  "description",
+  "example",
+  "examples",
+  "$comment",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "externalDocs",
+  "xml",
+]);
+
+/**
+ * True when the schema says only that the value is a string (`type:
+ * string`, with annotations and `x-` extensions at most).
+ */
+function onlyString(schema: SchemaAt, side: SpecModel): boolean {
+  const d = side.parsed.resolver.deref(schema.raw);
+  if (d.error || !isObject(d.value)) return false;
+  const s = d.value;
+  const type = Array.isArray(s.type) && s.type.length === 1
+    ? s.type[0]
+    : s.type;
+  return type === "string" &&
+    Object.keys(s).every((k) =>
+      k === "type" || ANNOTATIONS.has(k) || k.startsWith("x-")
+    );
 }
 
 function paramName(p: ParamModel): string {
