@@ -12,7 +12,12 @@ import { parseSpec, SpecError } from "../mod.ts";
 import type { SpecErrorInfo } from "../types.ts";
 import { SchemaReader } from "./schema_view.ts";
 import { SchemaDiff } from "./schema_diff.ts";
-import { type ServerVar, type SpecModel, specModel } from "./model.ts";
+import {
+  serverUrlKey,
+  type ServerVar,
+  type SpecModel,
+  specModel,
+} from "./model.ts";
 import {
   compareOperations,
   type Renames,
@@ -140,7 +145,7 @@ function compareDocument(
   renamed: Renames,
 ): void {
   const paired = serverPairs(b.servers, r.servers);
-  const kept = new Set(paired.values());
+  const kept = new Set([...paired.values()].map(serverUrlKey));
   const was = serversPointer(b, r), is = serversPointer(r, b);
   for (const url of b.servers) {
     if (!paired.has(url)) {
@@ -148,18 +153,20 @@ function compareDocument(
         id: "api-server-removed",
         level: "warning",
         where: "servers",
-        pointer: { base: was, revision: null },
+        // The default `/` of a side that lists none is written nowhere:
+        // the change is where the other side lists its servers.
+        pointer: { base: was, revision: was ? null : is },
         text: `server \`${url}\` was removed`,
       });
     }
   }
   for (const url of r.servers) {
-    if (!kept.has(url)) {
+    if (!kept.has(serverUrlKey(url))) {
       report.addDocument({
         id: "api-server-added",
         level: "info",
         where: "servers",
-        pointer: { base: null, revision: is },
+        pointer: { base: is ? null : was, revision: is },
         text: `server \`${url}\` was added`,
       });
     }
@@ -348,14 +355,22 @@ function serverPairs(
   before: readonly string[],
   after: readonly string[],
 ): Map<string, string> {
-  const had = new Set(before), exact = new Set(after);
+  const had = new Set(before.map(serverUrlKey));
+  const exact = new Map<string, string>();
+  for (const url of after) {
+    const k = serverUrlKey(url);
+    if (!exact.has(k)) exact.set(k, url);
+  }
   const out = new Map<string, string>();
-  for (const url of before) if (exact.has(url)) out.set(url, url);
+  for (const url of before) {
+    const same = exact.get(serverUrlKey(url));
+    if (same !== undefined) out.set(url, same);
+  }
   // A URL listed twice is one server (its variables are read by URL).
   const pairs = uniquePairs(
-    [...new Set(before)].filter((url) => !exact.has(url)),
-    [...new Set(after)].filter((url) => !had.has(url)),
-    serverKey,
+    [...new Set(before)].filter((url) => !exact.has(serverUrlKey(url))),
+    [...new Set(after)].filter((url) => !had.has(serverUrlKey(url))),
+    (url) => serverKey(serverUrlKey(url)),
   );
   for (const [url, now] of pairs) out.set(url, now);
   return out;

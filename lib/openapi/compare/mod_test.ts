@@ -1863,6 +1863,16 @@ const SAME: [string, string, string][] = [
     }),
   ],
   [
+    "same/a Swagger 2.0 host with basePath / and without one",
+    swagger(GET_A, { host: "a.example", basePath: "/" }),
+    swagger(GET_A, { host: "a.example" }),
+  ],
+  [
+    "same/a Swagger 2.0 host and the 3.x server with a trailing slash",
+    swagger(GET_A, { host: "a.example", basePath: "/v1" }),
+    doc(GET_A, {}, { servers: [{ url: "https://a.example/v1/" }] }),
+  ],
+  [
     "same/multipart parts given their default content types",
     form("multipart/form-data", META),
     form("multipart/form-data", META, {
@@ -2445,12 +2455,21 @@ const POINTERS: [string, string, string, WantAt[]][] = [
     ],
   ],
   [
-    "a server listed where none was: the default / is removed, at no place",
+    "a server listed where none was: the default / is removed at the list",
     doc(GET_A),
     doc(GET_A, {}, { servers: [{ url: "/v1" }] }),
     [
-      ["api-server-removed", null, null],
+      ["api-server-removed", null, "/servers"],
       ["api-server-added", null, "/servers"],
+    ],
+  ],
+  [
+    "servers no longer listed: the default / is added where they were",
+    swagger(GET_A, { host: "a.example" }),
+    doc(GET_A),
+    [
+      ["api-server-removed", "/host", null],
+      ["api-server-added", "/host", null],
     ],
   ],
 ];

@@ -244,6 +244,16 @@ function servedAt(servers: string[]): string[] {
   return servers.length ? servers : ["/"];
 }
 
+/**
+ * A server URL as compared: without a trailing `/` (`https://x/` is
+ * `https://x`, as an empty path is `/`, RFC 3986 §6.2.3; a path is appended
+ * to it, OpenAPI 3.1 §4.8.9.1, so `/v1/` and `/v1` serve one `/v1/pets`).
+ * The relative `/` stays itself.
+ */
+export function serverUrlKey(url: string): string {
+  return url.length > 1 && url.endsWith("/") ? url.slice(0, -1) : url;
+}
+
 /** A server variable (OpenAPI 3.1 §4.8.6): its default and enum. */
 export interface ServerVar {
   /** Its `default` as text, "" when none. */

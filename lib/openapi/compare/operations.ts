@@ -17,6 +17,7 @@ import {
   type Requirement,
   type ResponseModel,
   type SchemaAt,
+  serverUrlKey,
   type SpecModel,
 } from "./model.ts";
 import { type OpRef, type Report, Scope } from "./report.ts";
@@ -203,9 +204,11 @@ class OperationDiff {
     // Compared where it is served (own servers, else the document's), and
     // only when one side has its own: the document's changes are said once.
     if (b.servers || r.servers) {
-      const was = new Set(b.servedAt), is = new Set(r.servedAt);
-      for (const url of was) {
-        if (is.has(url)) continue;
+      // By URL without a trailing slash (see serverUrlKey).
+      const was = new Map(b.servedAt.map((url) => [serverUrlKey(url), url]));
+      const is = new Map(r.servedAt.map((url) => [serverUrlKey(url), url]));
+      for (const [key, url] of was) {
+        if (is.has(key)) continue;
         this.#add(
           "operation-server-removed",
           "warning",
@@ -214,8 +217,8 @@ class OperationDiff {
           `operation is no longer served from \`${url}\``,
         );
       }
-      for (const url of is) {
-        if (was.has(url)) continue;
+      for (const [key, url] of is) {
+        if (was.has(key)) continue;
         this.#add(
           "operation-server-added",
           "info",
