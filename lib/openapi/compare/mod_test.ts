@@ -510,6 +510,20 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-parameter-media-type-changed", "breaking", ["GET /a"]]],
   ],
   [
+    "ok/a parameter written as another JSON type is info",
+    doc(withParams({
+      name: "f",
+      in: "query",
+      content: { "application/json": { schema: OBJ } },
+    })),
+    doc(withParams({
+      name: "f",
+      in: "query",
+      content: { "application/vnd.x+json": { schema: OBJ } },
+    })),
+    [["request-parameter-media-type-changed", "info", ["GET /a"]]],
+  ],
+  [
     "ok/a urlencoded form field written in another style",
     form("application/x-www-form-urlencoded", TAGS),
     form("application/x-www-form-urlencoded", TAGS, {

@@ -23,6 +23,7 @@ import {
 import { type OpRef, type Report, Scope } from "./report.ts";
 import type { Context, SchemaDiff } from "./schema_diff.ts";
 import { json } from "./schema_view.ts";
+import { isJsonType } from "../../shared/json_pretty.ts";
 import { childPointer, isObject } from "../refs.ts";
 
 /** Compares every operation and webhook of `base` and `rev`. */
@@ -372,15 +373,17 @@ class OperationDiff {
         bp.wire !== rp.wire
       ) {
         // As a request body's media type removed: the server no longer
-        // reads the value in the type the client writes it in.
+        // reads the value in the type the client writes it in. Two JSON
+        // types (`application/json`, any `+json`: RFC 6839 §3.1) write the
+        // value alike, so the server still reads it.
+        const was = bp.wire.slice(MEDIA_WIRE.length);
+        const now = rp.wire.slice(MEDIA_WIRE.length);
         this.#add(
           "request-parameter-media-type-changed",
-          "breaking",
+          isJsonType(was) && isJsonType(now) ? "info" : "breaking",
           where,
           at,
-          `${name} is now written as \`${
-            rp.wire.slice(MEDIA_WIRE.length)
-          }\` (was \`${bp.wire.slice(MEDIA_WIRE.length)}\`)`,
+          `${name} is now written as \`${now}\` (was \`${was}\`)`,
         );
       } else if (
         bp.wire !== rp.wire && ((bp.wire && rp.wire) || bp.in === "path")
