@@ -234,7 +234,14 @@ async function handle(m: ToWorker): Promise<void> {
     case "export": {
       if (!current || current.gen !== m.gen) return stale(m.id);
       const shown = viewIndices(current.result.changes, m.view, current.hays);
-      const r = exportResult(current.result, m.view, shown);
+      // The JSON is always the CLI's (§9 "Download JSON"), whatever the
+      // filter; only the Markdown copy narrows to the changes shown.
+      const r = exportResult(
+        current.result,
+        m.view,
+        shown,
+        m.format === "markdown" ? undefined : "all",
+      );
       if (m.format === "markdown") {
         post({
           type: "exported",

@@ -369,6 +369,15 @@ Deno.test({
           exportResult(ALL, { ...q, levels: [...q.levels] }, shown),
         ),
       );
+      // The JSON stays the CLI's whole comparison (§9), filter or not.
+      const [filtered] = await Promise.all([
+        page.waitForEvent("download"),
+        page.click("[data-testid=compare-download-json]"),
+      ]);
+      assert.equal(
+        await Deno.readTextFile((await filtered.path())!),
+        formatJson(ALL),
+      );
     }, { clipboard: true }),
 });
 
