@@ -33,6 +33,8 @@ function refOf(e: Endpoint): OperationRef {
  * Stripe's charge). Rows passed over on the way elsewhere ask nothing.
  */
 export const INTENT_MS = 60;
+/** Longest wait for an idle period before the fragment is written anyway. */
+const HASH_WITHIN_MS = 1000;
 
 /**
  * The browse hook; `fetchDetail` asks the engine for an operation (the same
@@ -74,11 +76,18 @@ export function useBrowse(
   }, []);
   // Written once typing pauses, in idle time (`replaceState` waits on the
   // browser process, 1-10 ms here): not between the frames of an
-  // operation filling in.
+  // operation filling in; within a second at most, since a still page may
+  // have no idle period until the next input, and the address bar would
+  // name the operation opened before.
   useEffect(() => {
     let cancel = () => {};
     const t = setTimeout(() => {
-      cancel = whenIdle(() => replaceHash({ filter, op: selected }), 2);
+      cancel = whenIdle(
+        () => replaceHash({ filter, op: selected }),
+        2,
+        undefined,
+        HASH_WITHIN_MS,
+      );
     }, 120);
     return () => {
       clearTimeout(t);

@@ -22,27 +22,41 @@ function pageIdle(): IdleScheduler | undefined {
  * takes: never as a task of its own between busy frames (a callback with a
  * timeout runs as one when the page stays busy, with no time left). `f` is
  * given the time left in that period, to do more while it lasts. Where
- * there is no idle callback, soon, with time for one `ms` step. Returns a
- * function that cancels the run if it has not started.
+ * there is no idle callback, soon, with time for one `ms` step. With
+ * `within`, `f` runs at the latest that many milliseconds on, in a task of
+ * its own (with no time left), for work a person may look for: a page
+ * that draws no frames (headless Chromium, a still page) can go on without
+ * an idle period until the next input. Returns a function that cancels the
+ * run if it has not started.
  */
 export function whenIdle(
   f: (left: () => number) => void,
   ms: number,
   idle: IdleScheduler | undefined = pageIdle(),
+  within?: number,
 ): () => void {
   let cancelled = false;
   if (!idle) {
     const t = setTimeout(() => f(() => 0), 16);
     return () => clearTimeout(t);
   }
+  let late: ReturnType<typeof setTimeout> | undefined;
+  const run = (left: () => number) => {
+    if (cancelled) return;
+    cancelled = true;
+    clearTimeout(late);
+    f(left);
+  };
   const wait = () =>
     idle((d) => {
       if (cancelled) return;
-      if (d.timeRemaining() >= ms) f(() => d.timeRemaining());
+      if (d.timeRemaining() >= ms) run(() => d.timeRemaining());
       else wait();
     });
   wait();
+  if (within !== undefined) late = setTimeout(() => run(() => 0), within);
   return () => {
     cancelled = true;
+    clearTimeout(late);
   };
 }

@@ -70,3 +70,27 @@ Deno.test("idle whenIdle: the work is told the time left in its period", () => {
   );
   assert.deepEqual(seen, [30, 18]);
 });
+
+Deno.test("idle whenIdle: with within, it runs once that time is up if no idle period came, and only once", async () => {
+  const p = periods([]);
+  let ran = 0;
+  whenIdle(() => ran++, MS, p.idle, 10);
+  await new Promise((r) => setTimeout(r, 30));
+  assert.equal(ran, 1);
+  // An idle period after that does not run it again.
+  const q = periods([50]);
+  let again = 0;
+  whenIdle(() => again++, MS, q.idle, 10);
+  q.flush();
+  await new Promise((r) => setTimeout(r, 30));
+  assert.equal(again, 1);
+});
+
+Deno.test("idle whenIdle: cancelled, the within timer does not run it", async () => {
+  const p = periods([]);
+  let ran = 0;
+  const cancel = whenIdle(() => ran++, MS, p.idle, 10);
+  cancel();
+  await new Promise((r) => setTimeout(r, 30));
+  assert.equal(ran, 0);
+});

@@ -207,6 +207,25 @@ Deno.test({
       const hash = await page.evaluate(() => location.hash);
       assert.equal(hash, "#filter=bees&op=get+%2Fb%2F%7Bid%7D");
       assert.doesNotMatch(hash, /openapi|Mini/);
+      // Another row opened: the address names it within a second or so,
+      // though a still page (no frames drawn) may have no idle period
+      // (polled by a timer, which draws none, unlike the default polling).
+      await page.click(
+        "[data-testid=endpoint-row][data-method=query] button.sv-row-main",
+      );
+      await page.waitForFunction(
+        () => location.hash.includes("op=query"),
+        null,
+        { polling: 100, timeout: 5000 },
+      );
+      await page.click(
+        "[data-testid=endpoint-row][data-method=get] button.sv-row-main",
+      );
+      await page.waitForFunction(
+        () => location.hash.includes("op=get"),
+        null,
+        { polling: 100, timeout: 5000 },
+      );
       await page.reload();
       await page.waitForSelector(
         "[data-island=SpecViewer][data-hydrated=true]",
