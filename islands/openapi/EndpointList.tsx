@@ -128,6 +128,7 @@ export function EndpointList(p: EndpointListProps) {
           p.onIntent(j);
         }}
         onPointerRow={p.onIntent}
+        onReturn={(j) => p.onActive(j, true)}
         onKey={(ev, j) => {
           // On the open row, Escape is the row's: it closes the detail.
           if (ev.key === "Escape" && j === sel) return;

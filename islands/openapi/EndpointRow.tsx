@@ -22,6 +22,12 @@ export interface EndpointRowProps {
   onKey: (ev: KeyboardEvent, index: number) => void;
   onFocusRow: (index: number) => void;
   /**
+   * The row is to be scrolled into view and focused once the list has
+   * re-rendered (its detail just closed: focus was deep in it, maybe far
+   * below the row, and the list would drop a row out of view).
+   */
+  onReturn: (index: number) => void;
+  /**
    * The pointer came onto the row (`pressed` false), or pressed it (true,
    * a click's first event; a touch comes with no rest before it): it may
    * be opened next.
@@ -72,8 +78,13 @@ export function EndpointRow(p: EndpointRowProps) {
       onKeyDown={(ev) => {
         if (ev.key !== "Escape" || !p.expanded || ev.defaultPrevented) return;
         ev.preventDefault();
+        // Focused now, so focus never falls to the page meanwhile; then
+        // brought into view and focused again after the list re-renders.
+        ev.currentTarget.querySelector<HTMLElement>(".sv-row-main")?.focus({
+          preventScroll: true,
+        });
         p.onToggle(p.index);
-        ev.currentTarget.querySelector<HTMLElement>(".sv-row-main")?.focus();
+        p.onReturn(p.index);
       }}
     >
       <div class="sv-row-line" style={{ height: `${p.height}px` }}>

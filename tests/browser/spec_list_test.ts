@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+import { loadSpec } from "../helpers/spec_open.ts";
 
 const FIX = new URL("../fixtures/openapi/", import.meta.url);
 
@@ -189,6 +190,69 @@ Deno.test({
         /Copied 3 endpoints/,
       );
     }, { clipboard: true }),
+});
+
+Deno.test({
+  name:
+    "browser spec: Escape deep inside a long detail, scrolled far below its row, closes it and focuses the row",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      // 80 paths; /p40's description is long and ends in a link.
+      const long = Array.from({ length: 120 }, (_, i) => `Paragraph ${i}.`)
+        .join("\n\n") + "\n\n[the end](https://example.com/end)";
+      const paths = Object.fromEntries(
+        Array.from({ length: 80 }, (_, i) => {
+          const p = `/p${String(i).padStart(2, "0")}`;
+          return [p, {
+            get: {
+              description: i === 40 ? long : "short",
+              responses: { "200": { description: "ok" } },
+            },
+          }];
+        }),
+      );
+      await loadSpec(
+        page,
+        "long.json",
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "Long", version: "1" },
+          paths,
+        }),
+      );
+      const row = "[data-testid=endpoint-row][data-path='/p40'] .sv-row-main";
+      await page.evaluate(() => {
+        const list = document.querySelector(
+          "[data-testid=endpoint-list]",
+        ) as HTMLElement;
+        const h =
+          (document.querySelector("[data-testid=endpoint-row]") as HTMLElement)
+            .offsetHeight;
+        list.scrollTop = 40 * h;
+      });
+      await page.click(row);
+      await page.waitForSelector("[data-testid=operation-detail]");
+      // Focus the last link: the list scrolls far below the row.
+      await page.focus("[data-testid=operation-detail] a[href$='/end']");
+      assert.equal(await page.locator(row).count(), 1);
+      await page.keyboard.press("Escape");
+      await page.waitForSelector("[data-testid=operation-detail]", {
+        state: "detached",
+      });
+      await page.waitForFunction(() =>
+        document.activeElement?.closest("[data-testid=endpoint-row]")
+          ?.getAttribute("data-path") === "/p40"
+      );
+      // And the row is in view.
+      const box = (await page.locator(row).boundingBox())!;
+      const list = (await page.locator("[data-testid=endpoint-list]")
+        .boundingBox())!;
+      assert.ok(
+        box.y >= list.y - 1 && box.y + box.height <= list.y + list.height + 1,
+      );
+    }),
 });
 
 Deno.test({
