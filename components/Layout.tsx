@@ -19,6 +19,7 @@ export interface LayoutProps {
 
 const NAV = [
   { href: "/spec", label: "Spec viewer" },
+  { href: "/spec/compare", label: "Spec compare" },
   { href: "/har", label: "HAR viewer" },
   { href: "/debug", label: "Debug endpoints" },
 ];

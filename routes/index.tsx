@@ -12,6 +12,11 @@ const TOOLS = [
     cta: "Open the spec viewer",
     text:
       "Paste, pick or drop an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (JSON or YAML) and filter every endpoint instantly, even on 3 MB specs.",
+    more: {
+      href: "/spec/compare",
+      label: "Compare two versions",
+      text: "what changed, and what breaks a client of the older one",
+    },
   },
   {
     href: "/debug",
@@ -47,6 +52,11 @@ export default function Home() {
               <a href={t.href}>{t.name}</a>
             </h2>
             <p>{t.text}</p>
+            {t.more && (
+              <p>
+                <a href={t.more.href}>{t.more.label}</a>: {t.more.text}.
+              </p>
+            )}
             <a class="button" href={t.href}>{t.cta}</a>
           </li>
         ))}

@@ -20,7 +20,14 @@ Deno.test("pages: each renders inside the layout with navigation", async () => {
       assert.match(res.headers.get("content-type")!, /^text\/html/);
       assert.ok(html.startsWith("<!DOCTYPE html>"), path);
       assert.ok(html.includes(heading), `${path} shows ${heading}`);
-      for (const link of ['href="/spec"', 'href="/har"', 'href="/debug"']) {
+      for (
+        const link of [
+          'href="/spec"',
+          'href="/spec/compare"',
+          'href="/har"',
+          'href="/debug"',
+        ]
+      ) {
         assert.ok(html.includes(link), `${path} links ${link}`);
       }
       assert.match(html, /<footer/);
@@ -55,6 +62,11 @@ Deno.test("pages: the current tool is marked in the navigation", async () => {
     const html = await (await fetch(s.origin + "/har")).text();
     assert.match(html, /<a href="\/har" aria-current="page">/);
     assert.doesNotMatch(html, /<a href="\/spec" aria-current/);
+    const compare = await (await fetch(s.origin + "/spec/compare")).text();
+    assert.match(compare, /<a href="\/spec\/compare" aria-current="page">/);
+    // The home page names compare with the spec viewer.
+    const home = await (await fetch(s.origin + "/")).text();
+    assert.match(home, /<a href="\/spec\/compare">Compare two versions<\/a>/);
   } finally {
     await s.close();
   }
