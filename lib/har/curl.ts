@@ -57,12 +57,25 @@ export function bodyChars(body: SentBody | null): number {
 
 /**
  * Headers curl must not copy: HTTP/2 and HTTP/3 pseudo-headers (RFC 9113
- * §8.3; curl sets them from the URL and method) and Content-Length (curl
- * computes it from the body, and a stale one breaks an edited body).
+ * §8.3; curl sets them from the URL and method), Content-Length (curl
+ * computes it from the body, and a stale one breaks an edited body),
+ * Accept-Encoding (`--compressed` has curl ask for the codings it can
+ * decode: the browser's `br` or `zstd` would come back undecoded from a
+ * curl built without them), and a Host that only repeats the URL's
+ * authority (curl sends it; DevTools leaves both out too). A Host naming
+ * another authority (a recording through a proxy) is kept: it was sent.
  */
-function skipped(name: string): boolean {
+function skipped(name: string, value: string, url: string): boolean {
   const n = name.toLowerCase();
-  return n.startsWith(":") || n === "content-length";
+  if (n.startsWith(":") || n === "content-length" || n === "accept-encoding") {
+    return true;
+  }
+  if (n !== "host") return false;
+  try {
+    return new URL(url).host === value.trim().toLowerCase();
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -80,9 +93,11 @@ export function harCurl(
   body?: string | SentBody | null,
   cookies: unknown = [],
 ): string {
-  const sent: HeaderPair[] = headers.filter((h) => !skipped(h.name))
-    .map((h) => [h.name, h.value]);
+  const sent: HeaderPair[] = headers.filter((h) =>
+    !skipped(h.name, h.value, url)
+  ).map((h) => [h.name, h.value]);
   const has = (name: string) => sent.some(([n]) => n.toLowerCase() === name);
+  const asked = headers.some((h) => h.name.toLowerCase() === "accept-encoding");
   const b: SentBody | null = typeof body === "string"
     ? { text: body, mimeType: "" }
     : body ?? null;
@@ -95,6 +110,6 @@ export function harCurl(
   }
   return curlCommand(
     { method, url, headers: sent, body: b?.text, bodyBytes: b?.bytes },
-    { compressed: has("accept-encoding") },
+    { compressed: asked },
   );
 }
