@@ -18,6 +18,7 @@ import {
 import type { PageContext } from "../routes/page.ts";
 import { type AssetOptions, createAssets } from "./assets.ts";
 import { applySecurityHeaders } from "./security.ts";
+import { negotiated } from "./compress.ts";
 import type { Samples } from "../components/debug/samples.ts";
 
 /** What the app is built from (the entries read it from env, tests pass it). */
@@ -71,7 +72,7 @@ export function createApp(options: AppOptions = {}): App {
 
   const page = async (
     load: PageLoader,
-    url: URL,
+    req: Request,
     status: number,
   ): Promise<Response> => {
     const [module, { renderPage }, context] = await Promise.all([
@@ -79,14 +80,19 @@ export function createApp(options: AppOptions = {}): App {
       renderer ??= import("./render.tsx"),
       pageContext(),
     ]);
+    const url = new URL(req.url);
     const html = new TextEncoder().encode(renderPage(module, url, context));
-    const res = new Response(html, {
+    const sent = negotiated(html, HTML, req.headers.get("accept-encoding"));
+    const res = new Response(sent.body, {
       status,
       headers: {
         "content-type": HTML,
         "cache-control": status === 200 ? "no-cache" : "no-store",
         // Stated, so HEAD (whose body the router drops) keeps it (RFC 9110 §8.6).
-        "content-length": String(html.byteLength),
+        "content-length": String(sent.body.byteLength),
+        // The coding follows Accept-Encoding (RFC 9110 §12.5.5).
+        "vary": "accept-encoding",
+        ...(sent.coding ? { "content-encoding": sent.coding } : {}),
       },
     });
     applySecurityHeaders(res);
@@ -94,7 +100,7 @@ export function createApp(options: AppOptions = {}): App {
   };
 
   for (const [path, load] of Object.entries(PAGES)) {
-    router.get(path, (c) => page(load, new URL(c.req.url), 200));
+    router.get(path, (c) => page(load, c.req.raw, 200));
     // A page takes GET and HEAD only: say so (RFC 9110 §15.5.6, §9.3.7)
     // rather than answer another method with the not-found page.
     router.all(path, (c) => notAPageMethod(c.req.method));
@@ -117,7 +123,7 @@ export function createApp(options: AppOptions = {}): App {
       applySecurityHeaders(file);
       return file;
     }
-    return page(NOT_FOUND_PAGE, new URL(c.req.url), 404);
+    return page(NOT_FOUND_PAGE, c.req.raw, 404);
   });
 
   router.onError((err, c) => {

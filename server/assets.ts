@@ -7,6 +7,13 @@
  * server starts with `--deny-write`.
  */
 import { contentType } from "./content_type.ts";
+import {
+  type Coding,
+  codingFor,
+  compressible,
+  encode,
+  MIN_COMPRESS_BYTES,
+} from "./compress.ts";
 
 /** Where `static/` is in this checkout. */
 export const STATIC_DIR: URL = new URL("../static/", import.meta.url);
@@ -55,6 +62,10 @@ interface Asset {
   type: string;
   etag: string;
   cache: string;
+  /** Its coded forms, made on first request, each with its own ETag. */
+  coded: Partial<
+    Record<Coding, { body: Uint8Array<ArrayBuffer>; etag: string }>
+  >;
 }
 
 interface Manifest {
@@ -109,6 +120,7 @@ export function createAssets(options: AssetOptions = {}): Assets {
         // Entry bundles are referenced with ?v=<hash>, chunks by hashed
         // name; everything else revalidates with the ETag.
         cache: immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        coded: {},
       };
     } catch {
       return null;
@@ -156,18 +168,34 @@ export function createAssets(options: AssetOptions = {}): Assets {
         if (asset && !dev) cache.set(path, asset);
       }
       if (!asset) return null;
+      const worth = asset.body.byteLength >= MIN_COMPRESS_BYTES &&
+        compressible(asset.type);
+      const coding = worth
+        ? codingFor(req.headers.get("accept-encoding"))
+        : null;
+      // A coded form is another representation, with its own validator
+      // (RFC 9110 §8.8.3): the same tag would let a cache answer a client
+      // that takes no coding with brotli.
+      const form = coding
+        ? asset.coded[coding] ??= {
+          body: encode(asset.body, coding),
+          etag: asset.etag.replace(/"$/, `-${coding}"`),
+        }
+        : asset;
       const headers = new Headers({
         "content-type": asset.type,
-        "etag": asset.etag,
+        "etag": form.etag,
         "cache-control": versioned
           ? "public, max-age=31536000, immutable"
           : asset.cache,
       });
-      if (req.headers.get("if-none-match") === asset.etag) {
+      if (worth) headers.set("vary", "accept-encoding");
+      if (req.headers.get("if-none-match") === form.etag) {
         return new Response(null, { status: 304, headers });
       }
-      headers.set("content-length", String(asset.body.byteLength));
-      return new Response(req.method === "HEAD" ? null : asset.body, {
+      if (coding) headers.set("content-encoding", coding);
+      headers.set("content-length", String(form.body.byteLength));
+      return new Response(req.method === "HEAD" ? null : form.body, {
         headers,
       });
     },

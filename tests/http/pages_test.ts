@@ -107,7 +107,8 @@ Deno.test("static: content types, ETag revalidation and caching", async () => {
     assert.equal(css.headers.get("content-type"), "text/css; charset=utf-8");
     assert.equal(css.headers.get("cache-control"), "no-cache");
     const etag = css.headers.get("etag")!;
-    assert.match(etag, /^"[0-9a-f]+"$/);
+    // fetch asks for gzip and br: the brotli form, with its own tag.
+    assert.match(etag, /^"[0-9a-f]+-br"$/);
     const again = await fetch(s.origin + "/styles.css", {
       headers: { "if-none-match": etag },
     });
@@ -132,6 +133,78 @@ Deno.test("static: content types, ETag revalidation and caching", async () => {
     const cr = await fetch(`${s.origin}/_build/${chunk}`);
     await cr.body?.cancel();
     assert.match(cr.headers.get("cache-control")!, /immutable/);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("pages and static files: compressed as Accept-Encoding asks (br first), each form with its own ETag; the debug API never", async () => {
+  const s = startServer();
+  // Deno's fetch decodes a coded body itself: read the raw bytes with
+  // curl instead, which leaves them as sent.
+  const raw = async (path: string, accept: string | null, head = false) => {
+    const out = await new Deno.Command("curl", {
+      args: [
+        "-s",
+        "-D",
+        "-",
+        ...(head ? ["-I"] : ["-o", "/dev/null", "-w", "size=%{size_download}"]),
+        ...(accept === null ? [] : ["-H", `Accept-Encoding: ${accept}`]),
+        s.origin + path,
+      ],
+      stdout: "piped",
+    }).output();
+    const text = new TextDecoder().decode(out.stdout);
+    const header = (name: string) =>
+      new RegExp(`^${name}: (.*)\r$`, "im").exec(text)?.[1] ?? null;
+    return {
+      coding: header("content-encoding"),
+      length: Number(header("content-length")),
+      vary: header("vary"),
+      etag: header("etag"),
+      size: Number(/size=(\d+)/.exec(text)?.[1] ?? -1),
+    };
+  };
+  try {
+    const plain = await raw("/debug", null);
+    assert.equal(plain.coding, null);
+    assert.equal(plain.vary, "accept-encoding");
+    const br = await raw("/debug", "gzip, deflate, br");
+    assert.equal(br.coding, "br");
+    assert.ok(br.size < plain.size / 5, `${br.size} of ${plain.size}`);
+    assert.equal(br.length, br.size);
+    assert.equal((await raw("/debug", "gzip, br;q=0.5")).coding, "gzip");
+    assert.equal((await raw("/debug", "br;q=0, gzip;q=0")).coding, null);
+    assert.equal((await raw("/debug", "identity")).coding, null);
+    assert.equal((await raw("/debug", "*")).coding, "br");
+    // HEAD states the length of the coded body a GET gets.
+    const head = await raw("/debug", "br", true);
+    assert.equal(head.coding, "br");
+    assert.equal(head.length, br.size);
+    // What the browser decodes is the page itself.
+    const decoded = await (await fetch(s.origin + "/debug")).text();
+    assert.equal(new TextEncoder().encode(decoded).byteLength, plain.size);
+
+    const css = await raw("/styles.css", "br");
+    const cssPlain = await raw("/styles.css", null);
+    assert.equal(css.coding, "br");
+    assert.match(cssPlain.etag!, /^"[0-9a-f]+"$/);
+    assert.equal(css.etag, cssPlain.etag!.replace(/"$/, '-br"'));
+    const revalidated = await fetch(s.origin + "/styles.css", {
+      headers: { "accept-encoding": "br", "if-none-match": css.etag! },
+    });
+    assert.equal(revalidated.status, 304);
+    await revalidated.body?.cancel();
+    // The other form's tag does not match this one.
+    const other = await fetch(s.origin + "/styles.css", {
+      headers: { "accept-encoding": "identity", "if-none-match": css.etag! },
+    });
+    assert.equal(other.status, 200);
+    await other.body?.cancel();
+    // Small files and images stay as they are.
+    assert.equal((await raw("/favicon.svg", "br")).coding, null);
+    // The debug API's bytes are never recoded.
+    assert.equal((await raw("/api/debug/json", "br")).coding, null);
   } finally {
     await s.close();
   }
