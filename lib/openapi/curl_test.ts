@@ -450,6 +450,57 @@ Deno.test("curl: ok/an urlencoded array is written as its collectionFormat or en
   assert.equal(v3({ style: "pipeDelimited", explode: false }), "ids=x|y");
 });
 
+Deno.test("curl: ok/a form's nested objects and arrays of objects are written with brackets at every level, as Stripe reads them", () => {
+  const doc = {
+    openapi: "3.0.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/charges": {
+        post: {
+          requestBody: {
+            required: true,
+            content: {
+              "application/x-www-form-urlencoded": {
+                schema: {
+                  type: "object",
+                  example: {
+                    amount: 100,
+                    shipping: {
+                      name: "Jo",
+                      address: { city: "Paris", lines: ["1 rue", "B"] },
+                    },
+                    items: [{ price: "p_1", qty: 2 }],
+                    expand: ["customer", "invoice"],
+                  },
+                },
+              },
+            },
+          },
+          responses: {},
+        },
+      },
+    },
+  };
+  const curl = operationDetail(
+    parseSpec(JSON.stringify(doc)),
+    "paths",
+    "/charges",
+    "post",
+  )!.curl;
+  const body = curl.match(/--data-raw '([^']*)'/)![1];
+  assert.deepEqual(body.split("&").map(decodeURIComponent), [
+    "amount=100",
+    "shipping[name]=Jo",
+    "shipping[address][city]=Paris",
+    "shipping[address][lines][0]=1+rue",
+    "shipping[address][lines][1]=B",
+    "items[0][price]=p_1",
+    "items[0][qty]=2",
+    "expand=customer",
+    "expand=invoice",
+  ]);
+});
+
 Deno.test("curl: ok/separators: a pipe stays a pipe between items and is encoded inside one; 2.0 headers and multipart arrays follow collectionFormat", () => {
   const curl = (doc: Record<string, unknown>, method = "get") =>
     operationDetail(parseSpec(JSON.stringify(doc)), "paths", "/p", method)!
@@ -556,4 +607,22 @@ Deno.test("curl: ok/server variables stay bounded; a part type drops its paramet
     },
   }, "get");
   assert.equal(many.split("&").length, 1_000);
+});
+
+Deno.test("curl: bad/a form example whose aliases fan out to empty objects seven levels down is walked in bounded time", () => {
+  // Each level: 100 keys naming the level below; the bottom is {}, seven
+  // levels down: an empty object within the bracket depth writes no field.
+  let yaml = "openapi: 3.2.0\ninfo: {title: t, version: '1'}\nx-levels:\n";
+  yaml += "  l0: &l0 {}\n";
+  for (let d = 1; d <= 8; d++) {
+    const keys = Array.from({ length: 100 }, (_, i) => `k${i}: *l${d - 1}`);
+    yaml += `  l${d}: &l${d} {${keys.join(", ")}}\n`;
+  }
+  // A 3.2 querystring parameter's example is written as a form as is.
+  yaml +=
+    "paths:\n  /p:\n    get:\n      parameters:\n        - {name: q, in: querystring, required: true, content: {application/x-www-form-urlencoded: {example: {deep: *l7}}}}\n      responses: {}\n";
+  const t0 = performance.now();
+  const curl = operationDetail(parseSpec(yaml), "paths", "/p", "get")!.curl;
+  assert.ok(performance.now() - t0 < 2000, "bounded time");
+  assert.match(curl, /^curl -X GET '\/p/);
 });

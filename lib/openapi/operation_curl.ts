@@ -389,12 +389,19 @@ function multipartFields(
   return out;
 }
 
+/** Levels of brackets a nested form field is written to (`a[b][c]`). */
+const MAX_FORM_DEPTH = 8;
+/** Values a form walks at most (see {@link formPairs}). */
+const MAX_FORM_VISITS = 10_000;
+
 /**
- * Form fields of a sample object: arrays repeat their name (style `form`,
- * `explode: true`, the default of OpenAPI 3.1 §4.8.15.1) or are joined
- * where `separator` says, nested objects become `name[key]` (style
- * `deepObject`, what form APIs such as Stripe's read); anything deeper is
- * sent as JSON text.
+ * Form fields of a sample object: arrays of values repeat their name
+ * (style `form`, `explode: true`, the default of OpenAPI 3.1 §4.8.15.1) or
+ * are joined where `separator` says; objects, at any depth, become
+ * `name[key][key]`, and arrays inside them or of objects `name[0][key]`
+ * (style `deepObject` carried down, what form APIs such as Stripe's read:
+ * `shipping[address][city]`, `items[0][price]`); past eight levels a value
+ * is sent as JSON text.
  */
 function formPairs(
   v: unknown,
@@ -403,6 +410,26 @@ function formPairs(
 ): QueryPair[] {
   if (!isObject(v)) return [];
   const out: QueryPair[] = [];
+  // Values walked, fields or not: an example whose YAML aliases fan out to
+  // empty objects eight levels down spends no field, but has 100^8 places.
+  let visits = 0;
+  /** Writes `x` under `field`; false once the budget is spent. */
+  const deep = (field: string, x: unknown, depth: number): boolean => {
+    if (++visits > MAX_FORM_VISITS) return false;
+    if (depth < MAX_FORM_DEPTH && (isObject(x) || Array.isArray(x))) {
+      const entries: [string, unknown][] = Array.isArray(x)
+        ? x.slice(0, 100).map((y, i) => [String(i), y])
+        : Object.entries(x).slice(0, 100);
+      for (const [k, y] of entries) {
+        if (!deep(`${field}[${k}]`, y, depth + 1)) return false;
+      }
+      return true;
+    }
+    const value = budget.field(field, x);
+    if (value === null) return false;
+    out.push({ name: field, value });
+    return true;
+  };
   for (const [name, x] of Object.entries(v)) {
     if (budget.spent) break;
     const sep = Array.isArray(x) ? separator(name) : null;
@@ -418,16 +445,15 @@ function formPairs(
       }
       continue;
     }
-    const fields: [string, unknown][] = Array.isArray(x)
-      ? x.slice(0, 100).map((item) => [name, item])
-      : isObject(x)
-      ? Object.entries(x).slice(0, 100).map(([k, y]) => [`${name}[${k}]`, y])
-      : [[name, x]];
-    for (const [field, item] of fields) {
-      const value = budget.field(field, item);
-      if (value === null) return out;
-      out.push({ name: field, value });
-    }
+    if (Array.isArray(x)) {
+      // Values repeat the name; an object item is written deep, indexed.
+      for (const [i, item] of x.slice(0, 100).entries()) {
+        const ok = typeof item === "object" && item !== null
+          ? deep(`${name}[${i}]`, item, 1)
+          : deep(name, item, MAX_FORM_DEPTH);
+        if (!ok) return out;
+      }
+    } else if (!deep(name, x, isObject(x) ? 0 : MAX_FORM_DEPTH)) return out;
   }
   return out;
 }
