@@ -86,6 +86,8 @@ export function RequestList(p: RequestListProps) {
     const k = to === "exit" ? 0 : Math.max(0, to);
     setCursor(k);
     reveal(k);
+    // With a detail open, it follows the cursor, as DevTools' does.
+    if (p.selected >= 0 && view.count) p.onSelect(view.rows[k]);
   }
 
   const [first, last] = visibleRange(view.count, ROW_H, -1, 0, top, height);

@@ -207,8 +207,16 @@ Deno.test({
         ),
         "har-row-6",
       );
+      // With the detail open, it follows the arrows (as in DevTools).
+      await page.keyboard.press("ArrowUp");
+      const up = (await page.getAttribute(
+        "[data-testid=har-list]",
+        "aria-activedescendant",
+      ))!.replace("har-row-", "");
+      assert.notEqual(up, "6");
+      await page.locator(`[data-testid=har-detail][data-index='${up}']`)
+        .waitFor();
       await page.keyboard.press("End");
-      await page.keyboard.press("Enter");
       await page.locator("[data-testid=har-detail][data-index='5']").waitFor();
       await page.keyboard.press("Escape");
       await page.locator("[data-testid=har-detail]").waitFor({
