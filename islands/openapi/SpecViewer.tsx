@@ -35,7 +35,7 @@ export default function SpecViewer(
   const b = useBrowse(index, fetchDetail, ahead);
   const { filter, setFilter, compiled, shown } = b;
   const rowHeight = useRowHeight();
-  const example = useExample(exampleUrl, loader.loadText);
+  const example = useExample(exampleUrl, loader.loadText, loader.acts);
   const focusFilter = () => filterBox.current?.focus();
   const dragging = usePageEvents(
     loader.loadFile,

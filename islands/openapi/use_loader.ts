@@ -82,6 +82,12 @@ export function useLoader(
   const engine = useRef<SpecEngine | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const touched = useRef(false);
+  /** How many times the user gave or cleared an input (see `acts`). */
+  const acted = useRef(0);
+  const touch = () => {
+    touched.current = true;
+    acted.current++;
+  };
   /** The last input's number (see `LoaderState.spec`). */
   const inputs = useRef(0);
 
@@ -204,9 +210,14 @@ export function useLoader(
   return {
     state,
     fileNote,
+    /**
+     * Counts the user's inputs and clears: work started for one input (the
+     * example's fetch) checks it is still the last before it loads.
+     */
+    acts: () => acted.current,
     /** The paste box changed: parse after a pause in typing. */
     onInput(text: string) {
-      touched.current = true;
+      touch();
       clearTimeout(timer.current);
       setFileNote("");
       if (!text.trim()) {
@@ -232,13 +243,13 @@ export function useLoader(
     },
     /** Text from a file, a drop or the example: parse at once. */
     loadText(text: string, name: string) {
-      touched.current = true;
+      touch();
       clearTimeout(timer.current);
       void run(text, name);
     },
     /** A picked or dropped file: a large one is read by the worker. */
     loadFile(file: File) {
-      touched.current = true;
+      touch();
       clearTimeout(timer.current);
       const label = `${file.name} (${formatBytes(file.size)})`;
       setState((s) => ({
@@ -248,7 +259,7 @@ export function useLoader(
       void run(file, file.name);
     },
     clear() {
-      touched.current = true;
+      touch();
       clearTimeout(timer.current);
       engine.current?.reset();
       saving.current();

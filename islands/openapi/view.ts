@@ -49,6 +49,7 @@ export function useRowHeight(): number {
 export function useExample(
   url: string,
   load: (text: string, name: string) => void,
+  acts: () => number,
 ) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
@@ -58,6 +59,9 @@ export function useExample(
     async load() {
       setBusy(true);
       setError("");
+      // A file picked, a paste or a Clear while the example comes wins:
+      // the example, come late, is dropped rather than replace it.
+      const at = acts();
       try {
         const res = await fetch(url, {
           headers: { accept: "application/json" },
@@ -67,7 +71,8 @@ export function useExample(
           throw new Error(`the server answered HTTP ${res.status}`);
         }
         const name = url.slice(url.lastIndexOf("/") + 1) || "example";
-        load(await res.text(), name);
+        const text = await res.text();
+        if (acts() === at) load(text, name);
       } catch (err) {
         setError(
           `Could not load the example from ${url}: ${(err as Error).message}.`,

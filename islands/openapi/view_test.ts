@@ -1,9 +1,43 @@
 import assert from "node:assert/strict";
-import { withTerm } from "./view.ts";
+import { useExample, withTerm } from "./view.ts";
+import { renderHook } from "../../tests/helpers/hooks.ts";
 
 Deno.test("spec chips: a tag or method toggles its terms in the filter", () => {
   assert.equal(withTerm("", "get", true), "get");
   assert.equal(withTerm("pets GET", "get", true), "pets");
   assert.equal(withTerm("get", "Shared Tag", false), "get Shared Tag");
   assert.equal(withTerm("get shared tag", "Shared Tag", false), "get");
+});
+
+Deno.test("spec example: an example that comes after another input was given is dropped, not loaded over it", async () => {
+  let acts = 0;
+  const loaded: string[] = [];
+  let answer = (_: Response) => {};
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = () => new Promise<Response>((r) => answer = r);
+  try {
+    await using run = await renderHook(
+      () =>
+        useExample(
+          "/api/debug/openapi.json",
+          (_t, n) => loaded.push(n),
+          () => acts,
+        ),
+      {},
+    );
+    // Asked, and answered while nothing else happened: loaded.
+    let done = run.current.load();
+    answer(new Response("{}"));
+    await run.act(() => done);
+    assert.deepEqual(loaded, ["openapi.json"]);
+    // Asked, then a file is picked before the answer: dropped.
+    done = run.current.load();
+    acts++;
+    answer(new Response("{}"));
+    await run.act(() => done);
+    assert.deepEqual(loaded, ["openapi.json"]);
+    assert.equal(run.current.busy, false);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
 });
