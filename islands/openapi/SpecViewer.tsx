@@ -138,6 +138,10 @@ export default function SpecViewer(
               }
               emptyText={index.endpoints.length
                 ? `No endpoint matches “${filter.trim()}”.`
+                : index.webhooks.length
+                ? `This document has no endpoints under paths; its ${index.webhooks.length} webhook${
+                  index.webhooks.length === 1 ? " is" : "s are"
+                } listed below.`
                 : "This document has no endpoints under paths."}
             />
             <Extras

@@ -601,3 +601,25 @@ Deno.test({
       }
     }),
 });
+
+Deno.test({
+  name:
+    "browser spec: a document with webhooks only says where they are instead of an empty list",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      await page.setInputFiles("[data-testid=spec-file]", {
+        name: "hooks.yaml",
+        mimeType: "application/yaml",
+        buffer: Buffer.from(
+          "openapi: 3.1.0\ninfo: {title: Hooks, version: '1'}\nwebhooks:\n  a: {post: {responses: {'200': {description: ok}}}}\n  b: {post: {responses: {'200': {description: ok}}}}\n",
+        ),
+      });
+      await page.locator("[data-testid=webhook-row]").first().waitFor();
+      assert.equal(
+        await page.textContent("[data-testid=endpoint-list] .sv-empty"),
+        "This document has no endpoints under paths; its 2 webhooks are listed below.",
+      );
+    }),
+});
