@@ -102,16 +102,20 @@ export function createAssets(options: AssetOptions = {}): Assets {
     // then went out untyped (application/octet-stream).
     if (
       path.includes("..") || path.includes("\\") || path.includes("\0") ||
-      path.endsWith("/")
+      path.includes("//") || path.endsWith("/")
     ) {
       return null;
     }
+    const dir = path.startsWith("/_build/") ? built : staticDir;
+    const url = new URL(
+      path.slice(path.startsWith("/_build/") ? "/_build/".length : 1),
+      dir,
+    );
+    // `//etc/passwd` is an absolute path to the URL parser (RFC 3986
+    // §5.2.2): whatever the path, the file must lie inside the folder.
+    if (!url.href.startsWith(dir.href)) return null;
     try {
-      const body = await Deno.readFile(
-        path.startsWith("/_build/")
-          ? new URL(path.slice("/_build/".length), built)
-          : new URL(path.slice(1), staticDir),
-      );
+      const body = await Deno.readFile(url);
       const immutable = path.startsWith("/_build/") && HASHED.test(path);
       return {
         body,

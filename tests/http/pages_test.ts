@@ -210,6 +210,43 @@ Deno.test("pages and static files: compressed as Accept-Encoding asks (br first)
   }
 });
 
+Deno.test("static: no path reaches a file outside the static and build folders", async () => {
+  const s = startServer();
+  try {
+    for (
+      const p of [
+        "//etc/passwd",
+        "/_build//etc/hostname",
+        "/%2Fetc/passwd",
+        "/%2F%2Fetc/passwd",
+        "/_build/%2Fetc/hostname",
+        "///etc/passwd",
+        "/.%2E/.%2E/etc/passwd",
+        "/_build/..%2F..%2F..%2Fetc%2Fpasswd",
+      ]
+    ) {
+      // curl sends the path as written (fetch would normalise it).
+      const out = await new Deno.Command("curl", {
+        args: [
+          "-s",
+          "--path-as-is",
+          "-o",
+          "-",
+          "-w",
+          "\n%{http_code}",
+          s.origin + p,
+        ],
+        stdout: "piped",
+      }).output();
+      const text = new TextDecoder().decode(out.stdout);
+      assert.match(text, /\n404$/, p);
+      assert.doesNotMatch(text, /root:|localhost/, p);
+    }
+  } finally {
+    await s.close();
+  }
+});
+
 Deno.test("pages: malformed percent-encodings get the 404 page, never a 500", async () => {
   const s = startServer();
   try {
