@@ -626,3 +626,21 @@ Deno.test("curl: bad/a form example whose aliases fan out to empty objects seven
   assert.ok(performance.now() - t0 < 2000, "bounded time");
   assert.match(curl, /^curl -X GET '\/p/);
 });
+
+Deno.test("curl: bad/a form example reaching one object of 100,000 keys a hundred times reads 100 keys each time", () => {
+  let yaml =
+    "openapi: 3.2.0\ninfo: {title: t, version: '1'}\nx-levels:\n  e: &e {}\n";
+  yaml += "  l: &l {" +
+    Array.from({ length: 100_000 }, (_, i) => `k${i}: *e`).join(", ") + "}\n";
+  yaml += "  m: &m {" +
+    Array.from({ length: 100 }, (_, i) => `m${i}: *l`).join(", ") + "}\n";
+  yaml +=
+    "paths:\n  /p:\n    get:\n      parameters:\n        - {name: q, in: querystring, required: true, content: {application/x-www-form-urlencoded: {example: {deep: *m}}}}\n      responses: {}\n";
+  const p = parseSpec(yaml);
+  const t0 = performance.now();
+  const curl = operationDetail(p, "paths", "/p", "get")!.curl;
+  const ms = performance.now() - t0;
+  // Listing all 100,000 keys at each of the 100 visits took 4.8 s.
+  assert.ok(ms < 1000, `${ms.toFixed(0)} ms`);
+  assert.match(curl, /^curl -X GET '\/p/);
+});

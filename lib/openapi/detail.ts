@@ -10,7 +10,7 @@ import type { DetailSource, ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";
 import { operationCurl, serverUrl } from "./operation_curl.ts";
 import { asReferenced, isObject, type RefResolver } from "./refs.ts";
-import { scalarList, scalarText } from "./safe.ts";
+import { firstKeys, scalarList, scalarText } from "./safe.ts";
 import { setOwn } from "../shared/value.ts";
 import { edgesOf, SchemaGraph } from "./schema_graph.ts";
 import {
@@ -240,14 +240,9 @@ function paramFacts(graph: SchemaGraph, schema: unknown): string[] {
   return out;
 }
 
-/** The first `max` keys of `o`, without listing them all. */
+/** The first `max` keys of `o`, clipped, without listing them all. */
 function keysOf(o: Record<string, unknown>, max: number): string[] {
-  const out: string[] = [];
-  for (const k in o) {
-    if (out.length >= max) break;
-    out.push(clip(k));
-  }
-  return out;
+  return firstKeys(o, max).map(clip);
 }
 
 function securityOf(v: unknown): string[] {

@@ -13,7 +13,7 @@ import { isToken } from "../shared/http_token.ts";
 import { sampleOf, valueJson } from "./example.ts";
 import { isIgnoredHeader } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
-import { scalarList, scalarText } from "./safe.ts";
+import { firstKeys, scalarList, scalarText } from "./safe.ts";
 import { isJson } from "./schema_view.ts";
 
 /** What {@link operationCurl} reads. */
@@ -247,7 +247,7 @@ function paramPairs(
     }
     return out;
   }
-  const entries = Object.entries(v).slice(0, 100);
+  const entries = firstKeys(v, 100).map((k) => [k, v[k]] as const);
   if (style === "deepObject" || (explode && !header)) {
     for (const [k, x] of entries) {
       const field = style === "deepObject" ? `${name}[${k}]` : k;
@@ -413,13 +413,22 @@ function formPairs(
   // Values walked, fields or not: an example whose YAML aliases fan out to
   // empty objects eight levels down spends no field, but has 100^8 places.
   let visits = 0;
+  // The first keys of each object, read once: listing even a few keys of
+  // an object lists them all (for-in too), and one alias can bring an
+  // object of 100,000 keys a hundred times.
+  const keys = new WeakMap<object, string[]>();
+  const keysOf = (o: Record<string, unknown>) => {
+    let k = keys.get(o);
+    if (!k) keys.set(o, k = firstKeys(o, 100));
+    return k;
+  };
   /** Writes `x` under `field`; false once the budget is spent. */
   const deep = (field: string, x: unknown, depth: number): boolean => {
     if (++visits > MAX_FORM_VISITS) return false;
     if (depth < MAX_FORM_DEPTH && (isObject(x) || Array.isArray(x))) {
       const entries: [string, unknown][] = Array.isArray(x)
         ? x.slice(0, 100).map((y, i) => [String(i), y])
-        : Object.entries(x).slice(0, 100);
+        : keysOf(x).map((k) => [k, x[k]]);
       for (const [k, y] of entries) {
         if (!deep(`${field}[${k}]`, y, depth + 1)) return false;
       }

@@ -12,6 +12,20 @@ import { SpecError } from "./errors.ts";
 import { jsonPath } from "../shared/parse_error.ts";
 
 /**
+ * The first `max` own keys of `o`. The engine lists every key to start
+ * (for-in as Object.keys does), so a caller that may meet one object many
+ * times through a YAML alias keeps the answer (see formPairs).
+ */
+export function firstKeys(o: Record<string, unknown>, max: number): string[] {
+  const out: string[] = [];
+  for (const k in o) {
+    if (out.length >= max) break;
+    if (Object.hasOwn(o, k)) out.push(k);
+  }
+  return out;
+}
+
+/**
  * A scalar as text: strings as they are, numbers and booleans in their JS
  * spelling; null for anything else (never `String(array)`, which recurses
  * into every nested array).

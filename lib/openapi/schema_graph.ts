@@ -19,7 +19,7 @@ import {
   pick,
 } from "./merge.ts";
 import { isObject, refOf, type RefResolver } from "./refs.ts";
-import { scalarList } from "./safe.ts";
+import { firstKeys, scalarList } from "./safe.ts";
 import { valueJson } from "./example.ts";
 
 /** A link from a schema to another: a property, the items, an alternative. */
@@ -210,7 +210,7 @@ function constraintsOf(m: Merged): string[] {
   // A property that brings others along (2020-12 §6.5.4, §10.2.2.4).
   const needs = pick(m, "dependentRequired");
   if (isObject(needs)) {
-    for (const name of Object.keys(needs).slice(0, MAX_ALTS)) {
+    for (const name of firstKeys(needs, MAX_ALTS)) {
       const list = scalarList(needs[name], 20);
       if (list.length) {
         out.push(`with ${clip(name)}: requires ${list.map(clip).join(", ")}`);
@@ -219,7 +219,7 @@ function constraintsOf(m: Merged): string[] {
   }
   const deps = pick(m, "dependentSchemas");
   if (isObject(deps)) {
-    for (const name of Object.keys(deps).slice(0, MAX_ALTS)) {
+    for (const name of firstKeys(deps, MAX_ALTS)) {
       out.push(`with ${clip(name)}: ${schemaText(deps[name])}`);
     }
   }
@@ -479,7 +479,7 @@ export class SchemaGraph {
     if (ap === true || isObject(ap)) n.additional = this.edge("*", ap);
     const pp = pick(m, "patternProperties");
     if (isObject(pp)) {
-      n.patterns = Object.keys(pp).slice(0, MAX_ALTS).map((re) =>
+      n.patterns = firstKeys(pp, MAX_ALTS).map((re) =>
         this.edge(clip(re), pp[re])
       );
     }
