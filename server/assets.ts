@@ -7,13 +7,11 @@
  * server starts with `--deny-write`.
  */
 import { contentType } from "./content_type.ts";
+import { codable, type Coding, codingFor, encode } from "./compress.ts";
 import {
-  type Coding,
-  codingFor,
-  compressible,
-  encode,
-  MIN_COMPRESS_BYTES,
-} from "./compress.ts";
+  ifNoneMatchFails,
+  parseEntityTags,
+} from "../lib/shared/entity_tags.ts";
 
 /** Where `static/` is in this checkout. */
 export const STATIC_DIR: URL = new URL("../static/", import.meta.url);
@@ -172,8 +170,7 @@ export function createAssets(options: AssetOptions = {}): Assets {
         if (asset && !dev) cache.set(path, asset);
       }
       if (!asset) return null;
-      const worth = asset.body.byteLength >= MIN_COMPRESS_BYTES &&
-        compressible(asset.type);
+      const worth = codable(asset.type, asset.body.byteLength);
       const coding = worth
         ? codingFor(req.headers.get("accept-encoding"))
         : null;
@@ -194,7 +191,12 @@ export function createAssets(options: AssetOptions = {}): Assets {
           : asset.cache,
       });
       if (worth) headers.set("vary", "accept-encoding");
-      if (req.headers.get("if-none-match") === form.etag) {
+      // Weak comparison, lists and `*` (RFC 9110 §13.1.2).
+      const tags = req.headers.get("if-none-match");
+      if (
+        tags !== null &&
+        ifNoneMatchFails(parseEntityTags(tags), form.etag.slice(1, -1))
+      ) {
         return new Response(null, { status: 304, headers });
       }
       if (coding) headers.set("content-encoding", coding);

@@ -4,6 +4,12 @@
  * of the debug reference is 640 kB of HTML and 40 kB in brotli; a bundle
  * chunk 300 kB and 100 kB. Brotli at quality 5 compresses those in 4-7 ms
  * (quality 11 took 300 ms), gzip at level 6 in 2-4 ms.
+ *
+ * node:zlib's one-shot encoders, which the debug API avoids on its hot
+ * path (their native buffers wait for a garbage collection, and /gzip
+ * runs at tens of thousands of requests a second): here a page is coded
+ * once per view, at the rate people open pages, and a static file once per
+ * server (assets.ts keeps its coded forms).
  */
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
@@ -54,8 +60,16 @@ export function codingFor(accept: string | null): Coding | null {
 
 /** Whether a body of `type` is worth compressing (text, not images). */
 export function compressible(type: string): boolean {
-  return /^(?:text\/|application\/(?:javascript|json|[\w.+-]*\+json|xml|manifest\+json)|image\/svg\+xml)/i
+  return /^(?:text\/|application\/(?:javascript|json|xml|[\w.-]+\+(?:json|xml))|image\/svg\+xml)/i
     .test(type);
+}
+
+/**
+ * Whether a body of `type` and `size` bytes is sent coded for some
+ * clients: then its answers vary by Accept-Encoding.
+ */
+export function codable(type: string, size: number): boolean {
+  return size >= MIN_COMPRESS_BYTES && compressible(type);
 }
 
 /** `body` in `coding`. */
@@ -90,8 +104,6 @@ export function negotiated(
   type: string,
   accept: string | null,
 ): { body: Uint8Array<ArrayBuffer>; coding: Coding | null } {
-  const coding = body.byteLength >= MIN_COMPRESS_BYTES && compressible(type)
-    ? codingFor(accept)
-    : null;
+  const coding = codable(type, body.byteLength) ? codingFor(accept) : null;
   return coding ? { body: encode(body, coding), coding } : { body, coding };
 }

@@ -58,18 +58,14 @@ export function bodyChars(body: SentBody | null): number {
 /**
  * Headers curl must not copy: HTTP/2 and HTTP/3 pseudo-headers (RFC 9113
  * §8.3; curl sets them from the URL and method), Content-Length (curl
- * computes it from the body, and a stale one breaks an edited body),
- * Accept-Encoding (`--compressed` has curl ask for the codings it can
- * decode: the browser's `br` or `zstd` would come back undecoded from a
- * curl built without them), and a Host that only repeats the URL's
- * authority (curl sends it; DevTools leaves both out too). A Host naming
- * another authority (a recording through a proxy) is kept: it was sent.
+ * computes it from the body, and a stale one breaks an edited body), and
+ * a Host that only repeats the URL's authority (curl sends it; DevTools
+ * leaves it out too). A Host naming another authority (a recording
+ * through a proxy) is kept: it was sent.
  */
 function skipped(name: string, value: string, url: string): boolean {
   const n = name.toLowerCase();
-  if (n.startsWith(":") || n === "content-length" || n === "accept-encoding") {
-    return true;
-  }
+  if (n.startsWith(":") || n === "content-length") return true;
   if (n !== "host") return false;
   try {
     return new URL(url).host === value.trim().toLowerCase();
@@ -79,8 +75,10 @@ function skipped(name: string, value: string, url: string): boolean {
 }
 
 /**
- * The command repeating a recorded request. `--compressed` when the browser
- * sent Accept-Encoding, so curl decodes the answer as the browser did. A
+ * The command repeating a recorded request. `--compressed` in place of an
+ * Accept-Encoding that asked for a coding, as DevTools writes it: curl
+ * then asks for the codings it can decode (the browser's `br` or `zstd`
+ * would come back undecoded from a curl built without them). A
  * body's `mimeType` is sent as Content-Type when no header says it (curl
  * would say `application/x-www-form-urlencoded`), and `cookies` as a
  * Cookie header when the headers hold none (some exporters list them only
@@ -93,11 +91,17 @@ export function harCurl(
   body?: string | SentBody | null,
   cookies: unknown = [],
 ): string {
+  // A coding was asked for (not only `identity`): `--compressed` asks
+  // instead, for what curl can decode.
+  const asked = headers.some((h) =>
+    h.name.toLowerCase() === "accept-encoding" &&
+    /(?:^|,)\s*(?:gzip|x-gzip|deflate|br|zstd|\*)\s*(?:;|,|$)/i.test(h.value)
+  );
   const sent: HeaderPair[] = headers.filter((h) =>
-    !skipped(h.name, h.value, url)
+    !skipped(h.name, h.value, url) &&
+    !(asked && h.name.toLowerCase() === "accept-encoding")
   ).map((h) => [h.name, h.value]);
   const has = (name: string) => sent.some(([n]) => n.toLowerCase() === name);
-  const asked = headers.some((h) => h.name.toLowerCase() === "accept-encoding");
   const b: SentBody | null = typeof body === "string"
     ? { text: body, mimeType: "" }
     : body ?? null;

@@ -33,6 +33,17 @@ Deno.test("har curl: ok/Accept-Encoding becomes --compressed, which asks for wha
   // would get a body it cannot decode (DevTools leaves it out too).
   assert.doesNotMatch(cmd, /accept-encoding/i);
   assert.doesNotMatch(harCurl("GET", URL, []), /--compressed/);
+  // Only identity: nothing to decode, and the header is sent as it was.
+  const identity = harCurl("GET", URL, [{
+    name: "Accept-Encoding",
+    value: "identity",
+  }]);
+  assert.doesNotMatch(identity, /--compressed/);
+  assert.match(identity, /-H 'Accept-Encoding: identity'/);
+  assert.match(
+    harCurl("GET", URL, [{ name: "Accept-Encoding", value: "gzip;q=1.0" }]),
+    /--compressed$/,
+  );
 });
 
 Deno.test("har curl: ok/a Host repeating the URL's authority is left out; another is kept", () => {

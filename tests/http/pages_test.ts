@@ -195,6 +195,15 @@ Deno.test("pages and static files: compressed as Accept-Encoding asks (br first)
     });
     assert.equal(revalidated.status, 304);
     await revalidated.body?.cancel();
+    // Weakly compared, in a list (RFC 9110 §13.1.2), as caches send it.
+    const listed = await fetch(s.origin + "/styles.css", {
+      headers: {
+        "accept-encoding": "br",
+        "if-none-match": `"other", W/${css.etag}`,
+      },
+    });
+    assert.equal(listed.status, 304);
+    await listed.body?.cancel();
     // The other form's tag does not match this one.
     const other = await fetch(s.origin + "/styles.css", {
       headers: { "accept-encoding": "identity", "if-none-match": css.etag! },

@@ -13,7 +13,8 @@ import { MAX_RANGES } from "../core/limits.ts";
 import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
 import { lengthParam } from "./bytes.ts";
-import { conditionalTags, ifMatchPasses, ifNoneMatchFails } from "./caching.ts";
+import { conditionalTags } from "./caching.ts";
+import { ifMatchPasses, ifNoneMatchFails } from "../../shared/entity_tags.ts";
 import { ParamError } from "../core/params.ts";
 import {
   defineEndpoint,
