@@ -644,3 +644,58 @@ Deno.test("curl: bad/a form example reaching one object of 100,000 keys a hundre
   assert.ok(ms < 1000, `${ms.toFixed(0)} ms`);
   assert.match(curl, /^curl -X GET '\/p/);
 });
+
+Deno.test("curl: ok/a form body sends the media type's written example, the one the detail shows; a JSON body the generated one", () => {
+  const doc = (type: string, media: Record<string, unknown>) => ({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    components: {
+      examples: { Jo: { summary: "Jo", value: { name: "Jo", age: 7 } } },
+    },
+    paths: {
+      "/p": {
+        post: {
+          requestBody: {
+            content: {
+              [type]: {
+                schema: {
+                  type: "object",
+                  properties: {
+                    name: { type: "string" },
+                    age: { type: "integer" },
+                  },
+                },
+                ...media,
+              },
+            },
+          },
+          responses: {},
+        },
+      },
+    },
+  });
+  const curl = (d: unknown) =>
+    operationDetail(parseSpec(JSON.stringify(d)), "paths", "/p", "post")!
+      .curl;
+  const form = "application/x-www-form-urlencoded";
+  assert.match(
+    curl(doc(form, { example: { name: "Ann", age: 30 } })),
+    /--data-raw 'name=Ann&age=30'$/,
+  );
+  // From `examples`, through a $ref.
+  assert.match(
+    curl(doc(form, { examples: { a: { $ref: "#/components/examples/Jo" } } })),
+    /--data-raw 'name=Jo&age=7'$/,
+  );
+  assert.match(
+    curl(doc("multipart/form-data", { example: { name: "Ann", age: 30 } })),
+    /--form-string 'name=Ann' \\\n {2}--form-string 'age=30'$/,
+  );
+  // None written: generated from the schema.
+  assert.match(curl(doc(form, {})), /--data-raw 'name=string&age=0'$/);
+  // JSON: the generated example (contract §4.1), shown first.
+  assert.match(
+    curl(doc("application/json", { example: { name: "Ann", age: 30 } })),
+    /--data-raw '\{"name":"string","age":0\}'$/,
+  );
+});

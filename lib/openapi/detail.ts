@@ -17,6 +17,7 @@ import {
   body,
   type BodyContext,
   contentBodies,
+  firstWrittenExample,
   MAX_BODIES,
   MAX_CELL,
   text,
@@ -370,7 +371,7 @@ export function operationDetail(
   };
   const cache = new Map<unknown, string>();
   // Media types of the request body with their schemas, for the cURL body.
-  let sent: [string, unknown, unknown?][] = [];
+  let sent: [string, unknown, unknown?, unknown?][] = [];
   for (const { p, fromPath } of merged.values()) {
     if (swagger && p.in === "body") {
       const types = consumes.length ? consumes : ["application/json"];
@@ -426,7 +427,9 @@ export function operationDetail(
       for (const mt in rb.content) {
         const m = r.deref(rb.content[mt]).value;
         sent.push(
-          isObject(m) ? [mt, m.schema, m.encoding] : [mt, undefined],
+          isObject(m)
+            ? [mt, m.schema, m.encoding, firstWrittenExample(m, r)]
+            : [mt, undefined],
         );
         if (sent.length >= MAX_BODIES) break;
       }

@@ -28,11 +28,18 @@ export interface CurlInput {
   /** Merged parameters (path item's and operation's), resolved. */
   params: Record<string, unknown>[];
   /**
-   * Request body media types with their schemas, in document order: the
-   * body is the generated example, the one the detail shows first (what
-   * the README promises for "Copy as cURL").
+   * Request body media types with their schemas, encodings and first
+   * written examples, in document order: a JSON body is the generated
+   * example, the one the detail shows first (contract §4.1); a form, for
+   * which the detail shows only the written example, is that example when
+   * there is one (what Swagger UI's Try it out sends), else generated.
    */
-  sent: [type: string, schema: unknown, encoding?: unknown][];
+  sent: [
+    type: string,
+    schema: unknown,
+    encoding?: unknown,
+    written?: unknown,
+  ][];
   /** A webhook: sent to the receiver, not to the API's servers. */
   webhook?: boolean;
   /**
@@ -524,10 +531,16 @@ export function operationCurl(
   let body: string | null = null;
   let form: Pair[] | undefined;
   if (chosen) {
-    const [type, schema, encoding] = chosen;
+    const [type, schema, encoding, written] = chosen;
     // A wildcard (Swagger 2.0 "consumes: */*") is no Content-Type: JSON.
     contentType = type.includes("*") ? "application/json" : type;
-    const sample = schema === undefined
+    const isForm =
+      /^(?:multipart\/form-data|application\/x-www-form-urlencoded)/i.test(
+        type,
+      );
+    const sample = isForm && written !== undefined
+      ? written
+      : schema === undefined
       ? undefined
       : sampleOf(schema, x.r, "request");
     if (/^multipart\/form-data/i.test(type)) {

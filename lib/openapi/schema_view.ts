@@ -155,10 +155,6 @@ export function exampleText(v: unknown): string {
 }
 
 /**
- * Examples written for a media type: `example`, each of `examples` (an
- * Example Object's `value`; an `externalValue` is named, never fetched).
- */
-/**
  * The value an Example Object gives: `value`, else (OpenAPI 3.2 §4.8.19)
  * `dataValue`, the data before serialization; undefined when neither.
  */
@@ -166,6 +162,30 @@ function exampleValue(ex: Record<string, unknown>): unknown {
   return ex.value !== undefined ? ex.value : ex.dataValue;
 }
 
+/**
+ * The first example written for a media type, as data: `example`, else
+ * the first of `examples` that gives a value; undefined when none.
+ */
+export function firstWrittenExample(
+  media: Record<string, unknown>,
+  r: RefResolver,
+): unknown {
+  if (media.example !== undefined) return media.example;
+  if (!isObject(media.examples)) return undefined;
+  let seen = 0;
+  for (const name in media.examples) {
+    if (++seen > MAX_EXAMPLES) break;
+    const ex = r.deref(media.examples[name]).value;
+    const v = isObject(ex) ? exampleValue(ex) : undefined;
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+/**
+ * Examples written for a media type: `example`, each of `examples` (an
+ * Example Object's `value`; an `externalValue` is named, never fetched).
+ */
 function writtenExamples(
   media: Record<string, unknown>,
   r: RefResolver,
