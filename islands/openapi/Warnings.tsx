@@ -30,10 +30,19 @@ export function Warnings({ list, checked }: WarningsProps) {
         {list.map((w, i) => (
           <li key={i} data-testid="spec-warning">
             {w.message}
+            {/* Spaces, so copied text and screen readers keep the words apart. */}
             {w.line !== undefined && (
-              <span class="sv-where">line {w.line}, column {w.column}</span>
+              <>
+                {" "}
+                <span class="sv-where">line {w.line}, column {w.column}</span>
+              </>
             )}
-            {w.path && <code class="sv-where">{w.path}</code>}
+            {w.path && (
+              <>
+                {" "}
+                <code class="sv-where">{w.path}</code>
+              </>
+            )}
           </li>
         ))}
       </ul>

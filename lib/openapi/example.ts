@@ -67,7 +67,9 @@ function firstType(m: Merged): string {
     return typeof real === "string" ? real : "null";
   }
   if (isObject(pick(m, "properties"))) return "object";
-  if (pick(m, "items") !== undefined) return "array";
+  if (pick(m, "items") !== undefined || Array.isArray(pick(m, "prefixItems"))) {
+    return "array";
+  }
   if (isObject(pick(m, "additionalProperties"))) return "object";
   return "";
 }
@@ -170,6 +172,16 @@ function byType(m: Merged, st: State, depth: number): unknown {
     case "null":
       return null;
     case "array": {
+      // A tuple (JSON Schema 2020-12 §10.3.1.1): a value per position.
+      const prefix = pick(m, "prefixItems");
+      if (Array.isArray(prefix) && prefix.length) {
+        const out: unknown[] = [];
+        for (const p of prefix.slice(0, MAX_PROPS)) {
+          const v = gen(p, st, depth + 1);
+          out.push(v === undefined ? null : v);
+        }
+        return out;
+      }
       let items = pick(m, "items");
       if (Array.isArray(items)) items = items[0];
       const v = items === undefined ? undefined : gen(items, st, depth + 1);

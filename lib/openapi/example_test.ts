@@ -48,6 +48,11 @@ const CASES: [string, unknown, unknown][] = [
     type: "array",
     items: { type: "string", format: "email" },
   }, ["user@example.com"]],
+  ["ok/a tuple: a value per prefixItems position", {
+    type: "array",
+    prefixItems: [{ type: "number" }, { type: "string", format: "date" }],
+    items: false,
+  }, [0, "2024-01-01"]],
   ["ok/object", {
     type: "object",
     properties: { a: { type: "integer" }, b: { type: "boolean" } },

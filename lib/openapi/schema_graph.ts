@@ -467,9 +467,12 @@ export class SchemaGraph {
     n.propsMore = props.size >= MAX_PROPS ? Math.max(0, total - MAX_PROPS) : 0;
     let items = pick(m, "items");
     if (Array.isArray(items)) items = items[0]; // draft-4 tuple form
-    // Beside `prefixItems`, `items` is only the rest (2020-12 §10.3.1.2).
-    if (items !== undefined) n.items = this.edge("", items);
+    // Beside `prefixItems`, `items` is only the rest (2020-12 §10.3.1.2):
+    // `items: false` there says the tuple is all, a fact, not `never` items.
     const prefix = pick(m, "prefixItems");
+    if (Array.isArray(prefix) && items === false) {
+      n.constraints.push("no items past the tuple");
+    } else if (items !== undefined) n.items = this.edge("", items);
     if (Array.isArray(prefix)) {
       n.tuple = prefix.slice(0, MAX_ALTS).map((raw, i) =>
         this.edge(String(i), raw)
