@@ -471,6 +471,7 @@ Deno.test("curl: ok/a form's nested objects and arrays of objects are written wi
                     },
                     items: [{ price: "p_1", qty: 2 }],
                     expand: ["customer", "invoice"],
+                    coupon: null,
                   },
                 },
               },
@@ -498,6 +499,7 @@ Deno.test("curl: ok/a form's nested objects and arrays of objects are written wi
     "items[0][qty]=2",
     "expand=customer",
     "expand=invoice",
+    "coupon=",
   ]);
 });
 

@@ -441,7 +441,9 @@ function formPairs(
       }
       return true;
     }
-    const value = budget.field(field, x);
+    // A null is an empty field (`name=`), as form APIs read an unset
+    // value, not the text "null".
+    const value = budget.field(field, x === null ? "" : x);
     if (value === null) return false;
     out.push({ name: field, value });
     return true;
