@@ -71,9 +71,19 @@ interface Manifest {
   entries: Record<string, string>;
 }
 
-/** Bundles whose names carry an esbuild content hash never change. */
 /** A bundle chunk named by its content hash (esbuild's `name-HASH.js`). */
 export const HASHED = /-[A-Z0-9]{8}\.js$/;
+
+/**
+ * The only paths a static file has: one plain file name in `static/`, or
+ * in the build folder under `/_build/`. Anything else is refused before
+ * the disk is asked: `..`, `//etc/passwd` (an absolute path to the URL
+ * parser, RFC 3986 §5.2.2), a percent left by the router (`.%2F` is a
+ * slash to the file system, so each spelling of one file would be read
+ * and kept again), a backslash, NUL, or a trailing slash (Deno reads
+ * `styles.css/` as the file).
+ */
+const STATIC_PATH = /^\/(?:_build\/)?[A-Za-z0-9_][A-Za-z0-9_.-]{0,200}$/;
 
 async function etagOf(body: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-1", body);
@@ -95,22 +105,14 @@ export function createAssets(options: AssetOptions = {}): Assets {
   let lookedAt = -Infinity;
 
   const load = async (path: string): Promise<Asset | null> => {
-    // Reject anything that could climb out of the static folder, and a
-    // directory-looking path: Deno reads `styles.css/` as the file, which
-    // then went out untyped (application/octet-stream).
-    if (
-      path.includes("..") || path.includes("\\") || path.includes("\0") ||
-      path.includes("//") || path.endsWith("/")
-    ) {
-      return null;
-    }
+    if (!STATIC_PATH.test(path)) return null;
     const dir = path.startsWith("/_build/") ? built : staticDir;
     const url = new URL(
       path.slice(path.startsWith("/_build/") ? "/_build/".length : 1),
       dir,
     );
-    // `//etc/passwd` is an absolute path to the URL parser (RFC 3986
-    // §5.2.2): whatever the path, the file must lie inside the folder.
+    // Belt and braces: the name rule above leaves nothing the URL parser
+    // or the file system would read as another folder.
     if (!url.href.startsWith(dir.href)) return null;
     try {
       const body = await Deno.readFile(url);

@@ -2,6 +2,7 @@
  * The headers editor (one `Name: value` per line) and the body editor. In
  * these boxes Enter makes a new line; Ctrl+Enter (⌘+Enter) runs.
  */
+import { trimEndOf } from "../../lib/shared/value.ts";
 import { described, fieldId, FieldNotes } from "./ParamField.tsx";
 import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
 import { runnerKind, type RunnerState } from "./model.ts";
@@ -113,7 +114,7 @@ export function TextFields(
               class="small add-type"
               onClick={() =>
                 update({
-                  headers: state.headers.replace(/\n*$/, "") +
+                  headers: trimEndOf(state.headers, "\n") +
                     (state.headers.trim() ? "\n" : "") +
                     "Content-Type: application/json",
                 })}

@@ -6,6 +6,7 @@
  * method first (`curl -X METHOD 'URL'`), as a reader of an operation
  * expects.
  */
+import { trimEndOf } from "../shared/value.ts";
 import {
   curlCommand,
   type FormField,
@@ -86,7 +87,7 @@ export function operationCommand(req: OperationRequest): string {
  * (`/v1`, `.`) stay relative.
  */
 export function joinUrl(server: string, path: string): string {
-  const s = server.replace(/\/+$/, "");
+  const s = trimEndOf(server, "/");
   if (s === "" || s === ".") return path;
   return s + (path.startsWith("/") ? path : "/" + path);
 }

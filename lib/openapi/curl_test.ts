@@ -701,3 +701,12 @@ Deno.test("curl: ok/a form body sends the media type's written example, the one 
     /--data-raw '\{"name":"string","age":0\}'$/,
   );
 });
+
+Deno.test("curl: bad/a server URL of 150,000 slashes and a letter joins in linear time", () => {
+  const server = "/".repeat(150_000) + "x";
+  const t0 = performance.now();
+  assert.equal(joinUrl(server, "/p"), server + "/p");
+  assert.equal(joinUrl("https://a.example///", "/p"), "https://a.example/p");
+  // The trailing-slash pattern took 10 s for one operation.
+  assert.ok(performance.now() - t0 < 500);
+});

@@ -21,3 +21,14 @@ export function setOwn(o: object, key: string, v: unknown): void {
     configurable: true,
   });
 }
+
+/**
+ * `s` without the run of `ch` at its end. A loop, not `/ch+$/`: that
+ * pattern retries from every position of a long run followed by another
+ * character, quadratic on 100,000 slashes of a hostile server URL.
+ */
+export function trimEndOf(s: string, ch: string): string {
+  let end = s.length;
+  while (end > 0 && s[end - 1] === ch) end--;
+  return s.slice(0, end);
+}

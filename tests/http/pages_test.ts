@@ -232,6 +232,13 @@ Deno.test("static: no path reaches a file outside the static and build folders",
         "///etc/passwd",
         "/.%2E/.%2E/etc/passwd",
         "/_build/..%2F..%2F..%2Fetc%2Fpasswd",
+        // Another spelling of a real file: each was read and kept anew,
+        // so distinct spellings grew the server's memory without end.
+        "/.%2Fstyles.css",
+        "/.%2F.%2fstyles.css",
+        "/_build/.%2Fclient.js",
+        "/styles.css%00",
+        "/styles.css/",
       ]
     ) {
       // curl sends the path as written (fetch would normalise it).
