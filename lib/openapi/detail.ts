@@ -22,6 +22,7 @@ import {
   MAX_CELL,
   text,
   typeSummary,
+  type WrittenExample,
 } from "./schema_view.ts";
 import type {
   CallbackRef,
@@ -371,7 +372,7 @@ export function operationDetail(
   };
   const cache = new Map<unknown, string>();
   // Media types of the request body with their schemas, for the cURL body.
-  let sent: [string, unknown, unknown?, unknown?][] = [];
+  let sent: [string, unknown, unknown?, WrittenExample?][] = [];
   for (const { p, fromPath } of merged.values()) {
     if (swagger && p.in === "body") {
       const types = consumes.length ? consumes : ["application/json"];

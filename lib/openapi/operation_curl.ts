@@ -14,7 +14,7 @@ import { sampleOf, valueJson } from "./example.ts";
 import { isIgnoredHeader } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import { firstKeys, scalarList, scalarText } from "./safe.ts";
-import { isJson } from "./schema_view.ts";
+import { isJson, type WrittenExample } from "./schema_view.ts";
 
 /** What {@link operationCurl} reads. */
 export interface CurlInput {
@@ -38,7 +38,7 @@ export interface CurlInput {
     type: string,
     schema: unknown,
     encoding?: unknown,
-    written?: unknown,
+    written?: WrittenExample,
   ][];
   /** A webhook: sent to the receiver, not to the API's servers. */
   webhook?: boolean;
@@ -536,12 +536,17 @@ export function operationCurl(
     const [type, schema, encoding, written] = chosen;
     // A wildcard (Swagger 2.0 "consumes: */*") is no Content-Type: JSON.
     contentType = type.includes("*") ? "application/json" : type;
-    const isForm =
-      /^(?:multipart\/form-data|application\/x-www-form-urlencoded)/i.test(
-        type,
-      );
-    const sample = isForm && written !== undefined
-      ? written
+    const urlencoded = /^application\/x-www-form-urlencoded/i.test(type);
+    const isForm = urlencoded || /^multipart\/form-data/i.test(type);
+    // A form's written example: its fields (an object), or for an
+    // urlencoded body the text as written (`name=Ann&age=30`, or a 3.2
+    // serializedValue), sent as it is; anything else, the generated one.
+    const text = urlencoded
+      ? written?.serialized ??
+        (typeof written?.value === "string" ? written.value : undefined)
+      : undefined;
+    const sample = isForm && isObject(written?.value)
+      ? written.value
       : schema === undefined
       ? undefined
       : sampleOf(schema, x.r, "request");
@@ -582,7 +587,9 @@ export function operationCurl(
         at.get(f.name) ?? at.get(f.name.replace(/\[.*$/, "")) ?? -1;
       form.sort((a, b) => rank(a) - rank(b));
       if (!form.length) form = undefined;
-    } else if (/^application\/x-www-form-urlencoded/i.test(type)) {
+    } else if (text !== undefined) {
+      body = text.slice(0, MAX_VALUE_CHARS);
+    } else if (urlencoded) {
       body = formBody(
         formPairs(
           sample,

@@ -162,22 +162,37 @@ function exampleValue(ex: Record<string, unknown>): unknown {
   return ex.value !== undefined ? ex.value : ex.dataValue;
 }
 
+/** A written example: its data, or (OpenAPI 3.2) the text as sent. */
+export interface WrittenExample {
+  /** `example`, or an Example Object's `value` / `dataValue`. */
+  value?: unknown;
+  /** An Example Object's `serializedValue`: the body as it goes. */
+  serialized?: string;
+}
+
 /**
- * The first example written for a media type, as data: `example`, else
- * the first of `examples` that gives a value; undefined when none.
+ * The first example written for a media type: `example`, else the first
+ * of `examples` that gives a value or a serialized value; undefined when
+ * none.
  */
 export function firstWrittenExample(
   media: Record<string, unknown>,
   r: RefResolver,
-): unknown {
-  if (media.example !== undefined) return media.example;
+): WrittenExample | undefined {
+  if (media.example !== undefined) return { value: media.example };
   if (!isObject(media.examples)) return undefined;
   let seen = 0;
   for (const name in media.examples) {
     if (++seen > MAX_EXAMPLES) break;
     const ex = r.deref(media.examples[name]).value;
-    const v = isObject(ex) ? exampleValue(ex) : undefined;
-    if (v !== undefined) return v;
+    if (!isObject(ex)) continue;
+    const value = exampleValue(ex);
+    const serialized = typeof ex.serializedValue === "string"
+      ? ex.serializedValue
+      : undefined;
+    if (value !== undefined || serialized !== undefined) {
+      return { value, serialized };
+    }
   }
   return undefined;
 }
