@@ -60,7 +60,7 @@ export function codingFor(accept: string | null): Coding | null {
 
 /** Whether a body of `type` is worth compressing (text, not images). */
 export function compressible(type: string): boolean {
-  return /^(?:text\/|application\/(?:javascript|json|xml|[\w.-]+\+(?:json|xml))|image\/svg\+xml)/i
+  return /^(?:text\/|application\/(?:javascript|json|xml|[\w.+-]+\+(?:json|xml))|image\/svg\+xml)/i
     .test(type);
 }
 

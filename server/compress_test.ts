@@ -1,7 +1,7 @@
 /** Accept-Encoding read as RFC 9110 §12.5.3 says, and what is worth coding. */
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { codingFor, compressible, negotiated } from "./compress.ts";
+import { codable, codingFor, compressible, negotiated } from "./compress.ts";
 
 const CASES: [string, string | null, "br" | "gzip" | null][] = [
   ["ok/none asked", null, null],
@@ -31,6 +31,13 @@ Deno.test("compress: text types are coded, images and small bodies are not; the 
   assert.ok(compressible("text/javascript; charset=utf-8"));
   assert.ok(compressible("application/json"));
   assert.ok(compressible("image/svg+xml"));
+  assert.ok(compressible("application/problem+json"));
+  assert.ok(compressible("application/vnd.a+b+json"));
+  assert.ok(compressible("application/atom+xml"));
+  // Worth coding: compressible and at least a kilobyte.
+  assert.ok(codable("text/css", 1024));
+  assert.ok(!codable("text/css", 1023));
+  assert.ok(!codable("image/png", 1 << 20));
   assert.ok(!compressible("image/png"));
   assert.ok(!compressible("application/octet-stream"));
   const body = new TextEncoder().encode("<p>hello</p>".repeat(500));

@@ -74,9 +74,14 @@ export function useExample(
         const text = await res.text();
         if (acts() === at) load(text, name);
       } catch (err) {
-        setError(
-          `Could not load the example from ${url}: ${(err as Error).message}.`,
-        );
+        // Its failure is news only while nothing else was given since.
+        if (acts() === at) {
+          setError(
+            `Could not load the example from ${url}: ${
+              (err as Error).message
+            }.`,
+          );
+        }
       } finally {
         setBusy(false);
       }

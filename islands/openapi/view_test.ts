@@ -37,6 +37,17 @@ Deno.test("spec example: an example that comes after another input was given is 
     await run.act(() => done);
     assert.deepEqual(loaded, ["openapi.json"]);
     assert.equal(run.current.busy, false);
+    // Asked, a file picked, then the example fails: no error beside it.
+    done = run.current.load();
+    acts++;
+    answer(new Response("", { status: 500 }));
+    await run.act(() => done);
+    assert.equal(run.current.error, "");
+    // With nothing else given, a failure is said.
+    done = run.current.load();
+    answer(new Response("", { status: 500 }));
+    await run.act(() => done);
+    assert.match(run.current.error, /HTTP 500/);
   } finally {
     globalThis.fetch = realFetch;
   }

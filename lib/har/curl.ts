@@ -75,6 +75,21 @@ function skipped(name: string, value: string, url: string): boolean {
 }
 
 /**
+ * Whether an Accept-Encoding value asks for any coding but `identity`
+ * with a q above 0 (RFC 9110 §12.5.3: `identity, *;q=0` is identity alone).
+ */
+function asksCoding(value: string): boolean {
+  for (const part of value.slice(0, 1024).split(",").slice(0, 32)) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const coding = name.trim();
+    if (!coding || coding === "identity") continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (q === undefined || Number(q.slice(2)) > 0) return true;
+  }
+  return false;
+}
+
+/**
  * The command repeating a recorded request. `--compressed` in place of an
  * Accept-Encoding that asked for a coding, as DevTools writes it: curl
  * then asks for the codings it can decode (the browser's `br` or `zstd`
@@ -94,8 +109,7 @@ export function harCurl(
   // A coding was asked for (not only `identity`): `--compressed` asks
   // instead, for what curl can decode.
   const asked = headers.some((h) =>
-    h.name.toLowerCase() === "accept-encoding" &&
-    /(?:^|,)\s*(?:gzip|x-gzip|deflate|br|zstd|\*)\s*(?:;|,|$)/i.test(h.value)
+    h.name.toLowerCase() === "accept-encoding" && asksCoding(h.value)
   );
   const sent: HeaderPair[] = headers.filter((h) =>
     !skipped(h.name, h.value, url) &&

@@ -44,6 +44,21 @@ Deno.test("har curl: ok/Accept-Encoding becomes --compressed, which asks for wha
     harCurl("GET", URL, [{ name: "Accept-Encoding", value: "gzip;q=1.0" }]),
     /--compressed$/,
   );
+  // Refused codings (q=0, RFC 9110 §12.5.3) leave identity alone.
+  for (
+    const value of [
+      "identity, *;q=0",
+      "identity;q=1, *;q=0",
+      "gzip;q=0, identity",
+      "",
+    ]
+  ) {
+    assert.doesNotMatch(
+      harCurl("GET", URL, [{ name: "Accept-Encoding", value }]),
+      /--compressed/,
+      value,
+    );
+  }
 });
 
 Deno.test("har curl: ok/a Host repeating the URL's authority is left out; another is kept", () => {

@@ -48,6 +48,9 @@ const CASES: [string, unknown, unknown][] = [
     type: "array",
     items: { type: "string", format: "email" },
   }, ["user@example.com"]],
+  ["ok/prefixItems alone makes an array", {
+    prefixItems: [{ type: "boolean" }],
+  }, [true]],
   ["ok/a tuple: a value per prefixItems position", {
     type: "array",
     prefixItems: [{ type: "number" }, { type: "string", format: "date" }],
