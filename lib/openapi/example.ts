@@ -10,6 +10,7 @@
  */
 import { type Merged, mergedProperties, mergeParts, pick } from "./merge.ts";
 import { isObject, type RefResolver } from "./refs.ts";
+import { firstKeys } from "./safe.ts";
 import { setOwn } from "../shared/value.ts";
 
 /** Nesting generated; deeper values are left out. */
@@ -57,6 +58,19 @@ interface State {
   dir: Direction;
   left: number;
   branch: Set<object>;
+  /**
+   * The first keys of each written example object met, listed once: an
+   * example reached again and again through one YAML alias would list
+   * all of its keys at every visit (for-in lists them all to start).
+   */
+  keys: WeakMap<object, string[]>;
+}
+
+/** The first {@link MAX_PROPS} keys of `o`, listed once per walk. */
+function keysOf(st: State, o: Record<string, unknown>): string[] {
+  let k = st.keys.get(o);
+  if (!k) st.keys.set(o, k = firstKeys(o, MAX_PROPS));
+  return k;
 }
 
 function firstType(m: Merged): string {
@@ -125,7 +139,12 @@ function gen(raw: unknown, st: State, depth: number): unknown {
  * mapping's key for it, else its schema name), not a sample string a
  * reader would reject.
  */
-function discriminated(m: Merged, alt: unknown, v: unknown): unknown {
+function discriminated(
+  m: Merged,
+  alt: unknown,
+  v: unknown,
+  st: State,
+): unknown {
   const d = pick(m, "discriminator");
   const ref = isObject(alt) && typeof alt.$ref === "string" ? alt.$ref : "";
   if (!isObject(d) || typeof d.propertyName !== "string" || !isObject(v)) {
@@ -143,9 +162,10 @@ function discriminated(m: Merged, alt: unknown, v: unknown): unknown {
       }
     }
   }
-  // A copy: `v` may be an example written in the document.
+  // A copy: `v` may be an example written in the document (its first
+  // keys, as any generated object holds at most that many).
   const out: Record<string, unknown> = {};
-  for (const k in v) setOwn(out, k, v[k]);
+  for (const k of keysOf(st, v)) setOwn(out, k, v[k]);
   setOwn(out, d.propertyName, value);
   return out;
 }
@@ -156,7 +176,7 @@ function byType(m: Merged, st: State, depth: number): unknown {
   if (!type && Array.isArray(alts)) {
     for (const alt of alts.slice(0, 20)) {
       const v = gen(alt, st, depth + 1);
-      if (v !== undefined) return discriminated(m, alt, v);
+      if (v !== undefined) return discriminated(m, alt, v, st);
     }
     return null;
   }
@@ -209,9 +229,9 @@ function byType(m: Merged, st: State, depth: number): unknown {
       if (Array.isArray(alts) && alts.length) {
         // Properties of the first alternative join the object's own.
         const v = gen(alts[0], st, depth + 1);
-        const chosen = discriminated(m, alts[0], v);
+        const chosen = discriminated(m, alts[0], v, st);
         if (isObject(chosen)) {
-          for (const k in chosen) setOwn(out, k, chosen[k]);
+          for (const k of keysOf(st, chosen)) setOwn(out, k, chosen[k]);
         }
       }
       return out;
@@ -233,7 +253,13 @@ export function sampleOf(
   r: RefResolver,
   dir: Direction = "response",
 ): unknown {
-  return gen(schema, { r, dir, left: MAX_VALUES, branch: new Set() }, 0);
+  return gen(schema, {
+    r,
+    dir,
+    left: MAX_VALUES,
+    branch: new Set(),
+    keys: new WeakMap(),
+  }, 0);
 }
 
 /**

@@ -240,3 +240,29 @@ Deno.test("example: ok/a discriminator's property names the alternative shown", 
     },
   );
 });
+
+Deno.test("example: bad/an example of 100,000 keys reached through 100 discriminated alternatives is copied in bounded time", () => {
+  let yaml = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\nx-big: &big {" +
+    Array.from({ length: 100_000 }, (_, i) => `k${i}: 1`).join(", ") +
+    "}\npaths: {}\ncomponents:\n  schemas:\n" +
+    "    A: {type: object, properties: {kind: {type: string}}, example: *big}\n" +
+    "    Root:\n      type: object\n      properties:\n";
+  for (let i = 0; i < 100; i++) {
+    yaml +=
+      `        p${i}: {oneOf: [{$ref: '#/components/schemas/A'}], discriminator: {propertyName: kind}}\n`;
+  }
+  const p = parseSpec(yaml);
+  const t0 = performance.now();
+  const v = sampleOf(
+    { $ref: "#/components/schemas/Root" },
+    p.resolver,
+  ) as Record<
+    string,
+    Record<string, unknown>
+  >;
+  const ms = performance.now() - t0;
+  // Each alternative's copy listed all 100,000 keys: 7 s and more.
+  assert.ok(ms < 1000, `${ms.toFixed(0)} ms`);
+  assert.equal(v.p0.kind, "A");
+  assert.equal(v.p0.k0, 1);
+});
