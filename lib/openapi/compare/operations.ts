@@ -683,37 +683,21 @@ class OperationDiff {
       // list: OpenAPI 3.1 §4.8.15 `contentType`) still takes each type the
       // client sends, when the revision's list matches every one of the
       // base's as a media range does (RFC 9110 §12.5.1).
-      if (
-        dir === "request" && key.startsWith("multipart/") &&
-        takesAll(y.wire, x.wire)
-      ) {
-        this.#add(
-          `${dir}-body-encoding-generalized`,
-          "info",
-          `${root}: ${name}`,
-          {
-            base: x.pointer ?? bm.pointer,
-            revision: y.pointer ?? rm.pointer,
-          },
-          `${subject} field \`${name}\` is now taken as ${said(y.wire)} (was ${
-            said(x.wire)
-          })`,
-        );
-        continue;
-      }
+      const wider = dir === "request" && key.startsWith("multipart/") &&
+        takesAll(y.wire, x.wire);
       this.#add(
-        `${dir}-body-encoding-changed`,
+        `${dir}-body-encoding-${wider ? "generalized" : "changed"}`,
         // What the client sends breaks; what it reads may (a reader that
         // takes the part as it comes still works).
-        dir === "request" ? "breaking" : "warning",
+        wider ? "info" : dir === "request" ? "breaking" : "warning",
         `${root}: ${name}`,
         {
           base: x.pointer ?? bm.pointer,
           revision: y.pointer ?? rm.pointer,
         },
-        `${subject} field \`${name}\` is now written as ${said(y.wire)} (was ${
-          said(x.wire)
-        })`,
+        `${subject} field \`${name}\` is now ${
+          wider ? "taken" : "written"
+        } as ${said(y.wire)} (was ${said(x.wire)})`,
       );
     }
   }
