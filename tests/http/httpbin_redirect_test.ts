@@ -213,6 +213,47 @@ Deno.test("redirects: under base /x every Location stays under /x", async () => 
   assert.match(cookie.headers.getSetCookie()[0], /; Path=\/x;/);
 });
 
+// Targets whose dot segments resolve to `//evil.test`: at base `/` they
+// were sent as `Location: //evil.test`, an open redirect.
+const DOT_SLASH = [
+  "..//example.com",
+  "/.//example.com",
+  ".//example.com",
+  "a/..//example.com",
+  "%2e%2e//example.com",
+];
+Deno.test("redirects: /redirect-to refuses dot segments that resolve to //host, at base / and the default base", async () => {
+  await using root = await startDebugServer({ base: "/" });
+  await using dflt = await startDebugServer();
+  for (const server of [root, dflt]) {
+    for (const target of DOT_SLASH) {
+      // As typed in the query, and percent-encoded as a client would.
+      for (const q of [target, encodeURIComponent(target)]) {
+        const res = await fetch(`${server.url}/redirect-to?url=${q}`, {
+          redirect: "manual",
+        });
+        const body = await res.json();
+        assert.equal(res.status, 400, `${server.url} ${q}`);
+        assert.equal(res.headers.get("location"), null);
+        assert.equal(body.param, "url");
+      }
+    }
+  }
+  // A dot segment that leaves one slash still redirects, at both bases.
+  const ok: [typeof root, string][] = [
+    [root, "/get"],
+    [dflt, "/api/debug/get"],
+  ];
+  for (const [server, want] of ok) {
+    const res = await fetch(`${server.url}/redirect-to?url=../get`, {
+      redirect: "manual",
+    });
+    await res.body?.cancel();
+    assert.equal(res.status, 302);
+    assert.equal(res.headers.get("location"), want);
+  }
+});
+
 Deno.test({
   name: "redirects: curl -L follows chains and /redirect-to; refusals stay 400",
   ignore: !CURL,

@@ -57,7 +57,8 @@ function decodeOnce(s: string): string {
  * on). What remains is resolved against the request URL without the base
  * path (RFC 3986 §5.2); it must be this server or an allowed host. A path
  * on this server that is outside the base is moved under it, so every
- * Location stays in the API.
+ * Location stays in the API. A path that only starts with `//` once its dot
+ * segments are resolved (`..//host`) is refused too, at every base.
  */
 export function redirectTarget(
   raw: string,
@@ -120,15 +121,26 @@ export function redirectTarget(
     }
     return target.href;
   }
-  if (
-    base && target.pathname !== base && !target.pathname.startsWith(base + "/")
-  ) {
-    target.pathname = base + target.pathname;
+  const resolved = target.pathname;
+  if (base && resolved !== base && !resolved.startsWith(base + "/")) {
+    target.pathname = base + resolved;
   }
   // Same origin: an absolute reference stays absolute, anything else is
   // sent as a path, which every client resolves the same way.
   const path = target.pathname + target.search + target.hash;
-  return SCHEME.test(raw) ? target.origin + path : path;
+  if (SCHEME.test(raw)) return target.origin + path;
+  // The checks above read the text as given; dot segments are removed only
+  // by the resolution (RFC 3986 §5.2.4), so `..//evil.test`, `/.//evil.test`
+  // or `%2e%2e//evil.test` resolve to the path `//evil.test`. Sent as a path
+  // Location, that is a network-path reference (RFC 3986 §4.2): the client
+  // goes to the host evil.test. So the Location that is sent is checked
+  // (`/\` too, which browsers read as `//`, WHATWG URL "special
+  // authority slashes"), and so is the resolved path before it moves under
+  // the base, so that the same url is refused whatever the base is.
+  if (/^\/[/\\]/.test(resolved) || /^\/[/\\]/.test(path)) {
+    refuse("resolves to a path starting with // (another host)");
+  }
+  return path;
 }
 
 /** `ANY /redirect/{count}`: a chain that ends in `{"done":true}`. */
@@ -217,7 +229,7 @@ export function redirectTo(ctx: DebugContext, route: Route): EndpointDef {
     description:
       `Redirects to \`url\` with \`status_code\` (default 302). \`url\` may be a path or a relative reference (resolved against this request's URL as seen under the base, so \`../get\` is ${b}/get), or an absolute http(s) URL on this server's host name (any port or scheme) or of an allowed host (option \`redirectHosts\`). A path outside ${
         b || "/"
-      } is moved under it. Unlike httpbin this is never an open redirect: other hosts, \`//host\`, \`/\\host\`, \`http:host\`, other schemes, control characters, and the same after percent-decoding get 400 naming \`url\`. Any method is answered.`,
+      } is moved under it. Unlike httpbin this is never an open redirect: other hosts, \`//host\`, \`/\\host\`, \`http:host\`, other schemes, control characters, the same after percent-decoding, and a reference whose dot segments resolve to a path starting with \`//\` (\`..//host\`, \`/.//host\`) get 400 naming \`url\`. Any method is answered.`,
     params: [{
       name: "url",
       in: "query",

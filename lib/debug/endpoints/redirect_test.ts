@@ -102,6 +102,55 @@ for (const [name, raw] of BAD) {
   });
 }
 
+// Dot segments that only produce `//` once resolved (RFC 3986 §5.2.4): a
+// path Location `//evil.test` is a network-path reference to evil.test
+// (§4.2). Refused at the root base, where nothing is prefixed, and at the
+// default base too, so a url means the same whatever the base.
+const DOT_SLASH: [string, string][] = [
+  ["bad/dot-dot then //", "..//evil.test"],
+  ["bad/dot-dot then // with a path", "..//evil.test/x?y=1"],
+  ["bad/slash dot then //", "/.//evil.test"],
+  ["bad/dot then //", ".//evil.test"],
+  ["bad/segment dot-dot then //", "a/..//evil.test"],
+  ["bad/encoded dot-dot then //", "%2e%2e//evil.test"],
+  ["bad/encoded dot then //", "/%2E//evil.test"],
+  ["bad/deep dot-dot then //", "a/b/../..//evil.test"],
+];
+const ROOT_REQ = new Request("http://wb.test/redirect-to?url=x");
+for (const [name, raw] of DOT_SLASH) {
+  Deno.test(`redirectTarget: ${name} is refused at base /`, () => {
+    assert.throws(
+      () => redirectTarget(raw, ROOT_REQ, root),
+      (e) => e instanceof ParamError && e.param === "url" && e.status === 400,
+    );
+  });
+  Deno.test(`redirectTarget: ${name} is refused at the default base`, () => {
+    assert.throws(
+      () => redirectTarget(raw, req, ctx),
+      (e) => e instanceof ParamError && e.param === "url" && e.status === 400,
+    );
+  });
+}
+
+// Dot segments that leave a single leading slash are ordinary paths.
+const DOT_OK: [string, string, string, string][] = [
+  ["ok/dot-dot then a path", "../get", "/get", "/api/debug/get"],
+  ["ok/slash dot then a path", "/./get", "/get", "/api/debug/get"],
+  ["ok/double slash later in the path", "/a//b", "/a//b", "/api/debug/a//b"],
+  [
+    "ok/double slash in the query",
+    "get?u=//evil.test",
+    "/get?u=//evil.test",
+    "/api/debug/get?u=//evil.test",
+  ],
+];
+for (const [name, raw, atRoot, atDefault] of DOT_OK) {
+  Deno.test(`redirectTarget: ${name} at base / and the default base`, () => {
+    assert.equal(redirectTarget(raw, ROOT_REQ, root), atRoot);
+    assert.equal(redirectTarget(raw, req, ctx), atDefault);
+  });
+}
+
 const handler = createDebugHandler({ limits: { maxRedirects: 3 } });
 const call = async (path: string, init?: RequestInit) => {
   const res = await handler(
