@@ -506,6 +506,18 @@ const ROWS: [string, Row][] = [
     status: 400,
     expect: { "content-type": PROBLEM },
   }],
+  // Only the text before `;` was checked; Chromium renders this as HTML.
+  ["/response-headers refuses text/plain;,text/html (ours)", {
+    req: "GET /response-headers?Content-Type=text%2Fplain%3B%2Ctext%2Fhtml",
+    status: 400,
+    expect: { "content-type": PROBLEM },
+  }],
+  ["/response-headers refuses Content-Disposition (ours)", {
+    req:
+      "GET /response-headers?Content-Disposition=attachment%3B%20filename%3Dx.html",
+    status: 400,
+    expect: { "content-disposition": null, "content-type": PROBLEM },
+  }],
   ["/uuid", {
     req: "GET /uuid",
     status: 200,

@@ -4,8 +4,9 @@
  * let a URL change what a browser does with this origin: cookies,
  * redirects, refreshes, preloads, storage clearing, service worker scope,
  * security policies, CORS and cross-origin isolation, and any Content-Type
- * that could render (only text/plain, application/json and
- * application/octet-stream are allowed). Framing headers the server owns
+ * that could render (only one media type, text/plain, application/json or
+ * application/octet-stream, is allowed), and Content-Disposition (a saved
+ * .html attachment runs as a local page). Framing headers the server owns
  * (Content-Length, Transfer-Encoding, Connection...) and nosniff are not
  * settable either. Each refusal is a 400 naming the header.
  */
@@ -50,6 +51,10 @@ const REFUSED: Record<string, string> = {
   "te": "is a hop-by-hop header the server owns",
   "trailer": "is set by the server",
   "content-encoding": "would make clients decode a body that is not encoded",
+  // An attachment named `x.html` saves attacker text as a local HTML file,
+  // which runs script when opened (RFC 6266 §4.3, §7).
+  "content-disposition":
+    "could make the browser save attacker text as a file (an .html attachment runs as a local page)",
 };
 
 /** Header name prefixes refused, with the reason. */
@@ -66,6 +71,32 @@ const SAFE_TYPES = new Set([
   "application/octet-stream",
 ]);
 
+// One media type, RFC 9110 §8.3.1: type "/" subtype *( OWS ";" OWS
+// parameter ), parameter = token "=" ( token / quoted-string ) (§5.6.2,
+// §5.6.4, §5.6.6). Stricter than §5.6.6's `[ parameter ]`: an empty
+// parameter (`text/plain;;`) is refused, no client needs one. Every
+// alternative starts with a character the others cannot, so matching is
+// linear (the value is at most MAX_RESPONSE_HEADER_VALUE characters).
+const TCHAR = "[!#$%&'*+.^_`|~0-9A-Za-z-]";
+const QUOTED =
+  '"(?:[\\t \\x21\\x23-\\x5b\\x5d-\\x7e\\x80-\\xff]|\\\\[\\t \\x21-\\x7e\\x80-\\xff])*"';
+const MEDIA_TYPE = new RegExp(
+  `^(${TCHAR}+)/(${TCHAR}+)(?:[ \\t]*;[ \\t]*${TCHAR}+=(?:${TCHAR}+|${QUOTED}))*$`,
+);
+
+/**
+ * Whether a Content-Type value is one allowed media type. The whole value
+ * is parsed, not the text before the first `;`: `text/plain;,text/html` is
+ * a list of two, and Chromium renders the last as HTML. A comma anywhere is
+ * refused, even quoted: a client that splits the field as a list (RFC 9110
+ * §5.3) without reading quotes would see a second type.
+ */
+function safeMediaType(value: string): boolean {
+  if (value.includes(",")) return false;
+  const m = MEDIA_TYPE.exec(value);
+  return m !== null && SAFE_TYPES.has(`${m[1]}/${m[2]}`.toLowerCase());
+}
+
 /** Why `name: value` may not be set, or null when it may. */
 export function refusal(name: string, value: string): string | null {
   const n = name.toLowerCase();
@@ -77,19 +108,21 @@ export function refusal(name: string, value: string): string | null {
   for (const [prefix, why] of REFUSED_PREFIXES) {
     if (n.startsWith(prefix)) return why;
   }
-  if (n === "content-type") {
-    const type = value.split(";")[0].trim().toLowerCase();
-    if (!SAFE_TYPES.has(type)) {
-      return "may only be text/plain, application/json or application/octet-stream";
-    }
+  if (n === "content-type" && !safeMediaType(value)) {
+    return "may only be one media type (RFC 9110 §8.3.1), text/plain, application/json or application/octet-stream, with parameters and no comma";
   }
   return null;
 }
 
 function pairsOf(query: string): [string, string][] {
   const pairs = queryPairs(query, MAX_RESPONSE_HEADERS, "headers");
+  let typed = false;
   for (const [name, value] of pairs) {
-    const why = refusal(name, value);
+    // A second Content-Type would be appended as a list (text/plain,
+    // application/json): a response has one media type.
+    const again = name.toLowerCase() === "content-type" && typed;
+    typed ||= name.toLowerCase() === "content-type";
+    const why = again ? "may be given only once" : refusal(name, value);
     if (why) {
       throw new ParamError(
         name.slice(0, 256),
@@ -111,7 +144,7 @@ export function responseHeaders(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "Set response headers from the query",
     description:
-      "Each query parameter (`sleep` excepted) becomes a response header, and the JSON body lists them with Content-Type and Content-Length, as httpbin does. Set-Cookie and Location are allowed (this response is always a 200, so a Location redirects no client). Refused with 400 naming the header: Refresh, Link, Clear-Site-Data, Service-Worker-Allowed, Content-Security-Policy*, Strict-Transport-Security, Access-Control-*, Cross-Origin-*, X-Content-Type-Options, framing and hop-by-hop headers, Content-Encoding, and any Content-Type but text/plain, application/json and application/octet-stream.",
+      "Each query parameter (`sleep` excepted) becomes a response header, and the JSON body lists them with Content-Type and Content-Length, as httpbin does. Set-Cookie and Location are allowed (this response is always a 200, so a Location redirects no client). Refused with 400 naming the header: Refresh, Link, Clear-Site-Data, Service-Worker-Allowed, Content-Security-Policy*, Strict-Transport-Security, Access-Control-*, Cross-Origin-*, X-Content-Type-Options, Content-Disposition, framing and hop-by-hop headers, Content-Encoding, and any Content-Type but one media type text/plain, application/json or application/octet-stream (parameters allowed, read whole as RFC 9110 §8.3.1 says; a comma, a list, or a second Content-Type is refused).",
     params: [sleepParam(ctx.limits)],
     responses: [{
       status: "200",
