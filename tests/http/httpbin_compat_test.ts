@@ -485,11 +485,21 @@ const ROWS: [string, Row][] = [
   }],
   ["/response-headers sets Set-Cookie (an expired cookie, as suites do)", {
     req:
-      "GET /response-headers?Set-Cookie=a%3Db%3B%20Max-Age%3D0%3B%20Path%3D%2F",
+      "GET /response-headers?Set-Cookie=a%3Db%3B%20Max-Age%3D0%3B%20Path%3D%2Fapi%2Fdebug",
     status: 200,
-    expect: { "set-cookie": "a=b; Max-Age=0; Path=/" },
+    expect: { "set-cookie": "a=b; Max-Age=0; Path=/api/debug" },
     check: (b) =>
-      assert.equal(JSON.parse(b)["Set-Cookie"], "a=b; Max-Age=0; Path=/"),
+      assert.equal(
+        JSON.parse(b)["Set-Cookie"],
+        "a=b; Max-Age=0; Path=/api/debug",
+      ),
+  }],
+  // A Path outside the base would put cookies on the app's pages (ours).
+  ["/response-headers refuses a Set-Cookie Path outside the base (ours)", {
+    req:
+      "GET /response-headers?Set-Cookie=a%3Db%3B%20Max-Age%3D31536000%3B%20Path%3D%2Fspec",
+    status: 400,
+    expect: { "set-cookie": null, "content-type": PROBLEM },
   }],
   ["/response-headers sends Location on its 200", {
     req: "GET /response-headers?Location=%2Fget",

@@ -9,22 +9,31 @@ import { curl, hasCurl } from "../helpers/curl.ts";
 
 const CURL = await hasCurl();
 
-/** A minimal RFC 6265 cookie jar: name, value, path; Max-Age=0 deletes. */
+/**
+ * A minimal RFC 6265 cookie jar: name, value, path (the default-path of
+ * §5.1.4 when none is given); Max-Age=0 or a past Expires deletes.
+ */
 class Jar {
   #cookies = new Map<string, { value: string; path: string }>();
 
-  store(res: Response): void {
+  store(res: Response, url: string): void {
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(";").map((s) => s.trim());
       const eq = pair.indexOf("=");
       const name = pair.slice(0, eq);
       const value = pair.slice(eq + 1);
-      let path = "/";
+      const dir = new URL(url).pathname;
+      let path = dir.lastIndexOf("/") > 0
+        ? dir.slice(0, dir.lastIndexOf("/"))
+        : "/";
       let expired = false;
       for (const a of attrs) {
         const [k, v = ""] = a.split("=");
-        if (k.toLowerCase() === "path") path = v;
+        if (k.toLowerCase() === "path" && v.startsWith("/")) path = v;
         if (k.toLowerCase() === "max-age" && Number(v) <= 0) expired = true;
+        if (k.toLowerCase() === "expires" && Date.parse(v) < Date.now()) {
+          expired = true;
+        }
       }
       const key = `${name}\0${path}`;
       if (expired) this.#cookies.delete(key);
@@ -57,7 +66,7 @@ class Jar {
         redirect: "manual",
         headers: cookie ? { cookie } : {},
       });
-      this.store(res);
+      this.store(res, url);
       const loc = res.headers.get("location");
       if (!loc || res.status < 300 || res.status > 399) return res;
       await res.body?.cancel();
@@ -110,6 +119,58 @@ Deno.test("cookies: Path is the base, so the jar sends them under it and nowhere
     assert.deepEqual(raw.headers.getSetCookie(), [
       "a=1; Path=/api/debug; HttpOnly; SameSite=Lax",
     ]);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("cookies: /response-headers expires a cookie as psf/requests' suite does", async () => {
+  const s = startDebug();
+  try {
+    const jar = new Jar();
+    const set = await jar.fetch(`${s.base}/cookies/set?foo=bar`);
+    assert.deepEqual(await set.json(), { cookies: { foo: "bar" } });
+    // test_cookie_removed_on_expire: no Path (the default-path is the
+    // base), an Expires in the past.
+    const q = new URLSearchParams({
+      "Set-Cookie": "foo=deleted; expires=Thu, 01-Jan-1970 00:00:01 GMT",
+    });
+    const exp = await jar.fetch(`${s.base}/response-headers?${q}`);
+    assert.equal(exp.status, 200);
+    await exp.body?.cancel();
+    assert.equal(jar.size, 0);
+    const zero = new URLSearchParams({ "Set-Cookie": "a=1; Max-Age=0" });
+    const res = await jar.fetch(`${s.base}/response-headers?${zero}`);
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.headers.getSetCookie(), ["a=1; Max-Age=0"]);
+    await res.body?.cancel();
+  } finally {
+    await s.close();
+  }
+});
+
+// A year-long 4 KB cookie on the app's pages (a cookie bomb: a few of them
+// and every page answers 400 to that browser), and one for other hosts.
+const COOKIE_REFUSED: [string, string][] = [
+  [
+    "bad/Path on the pages",
+    `x=${"a".repeat(4000)}; Path=/spec; Max-Age=31536000`,
+  ],
+  ["bad/Path /", "x=1; Path=/"],
+  ["bad/Domain", "x=1; Domain=example.com"],
+];
+Deno.test("cookies: /response-headers refuses a Set-Cookie for other paths or hosts, setting nothing", async () => {
+  const s = startDebug();
+  try {
+    for (const [name, cookie] of COOKIE_REFUSED) {
+      const jar = new Jar();
+      const q = new URLSearchParams({ "Set-Cookie": cookie });
+      const res = await jar.fetch(`${s.base}/response-headers?${q}`);
+      assert.equal(res.status, 400, name);
+      assert.deepEqual(res.headers.getSetCookie(), [], name);
+      assert.equal((await res.json()).param, "Set-Cookie", name);
+      assert.equal(jar.size, 0, name);
+    }
   } finally {
     await s.close();
   }

@@ -1,8 +1,8 @@
 /**
  * `/response-headers?Name=value`: the named headers set on
  * the response and echoed as JSON, as httpbin does, except those that would
- * let a URL change what a browser does with this origin: cookies,
- * redirects, refreshes, preloads, storage clearing, service worker scope,
+ * let a URL change what a browser does with this origin: cookies for other
+ * hosts or outside the base path, refreshes, preloads, storage clearing, service worker scope,
  * security policies, CORS and cross-origin isolation, and any Content-Type
  * that could render (only one media type, text/plain, application/json or
  * application/octet-stream, is allowed), and Content-Disposition (a saved
@@ -97,8 +97,54 @@ function safeMediaType(value: string): boolean {
   return m !== null && SAFE_TYPES.has(`${m[1]}/${m[2]}`.toLowerCase());
 }
 
-/** Why `name: value` may not be set, or null when it may. */
-export function refusal(name: string, value: string): string | null {
+/**
+ * Why a Set-Cookie value may not be set, or null when it may. Read as a
+ * browser reads it (RFC 6265 §5.2): attributes follow the first `;`, their
+ * names are case-insensitive, spaces and tabs around names and values are
+ * dropped. Refused:
+ * - any Domain attribute: `Domain=example.com` on a custom domain sets a
+ *   cookie for every sibling host (cookie tossing, §8.6);
+ * - a Path outside the base: `Path=/spec` puts up to 4 KB per cookie on the
+ *   app's pages, and a few such cookies make every page answer 400 (header
+ *   too large) to that browser until they expire (a cookie bomb).
+ * A cookie without Path, or with one not starting with `/`, gets the
+ * default-path, the request's directory (§5.1.4), which is under the base.
+ * Max-Age and Expires are free: suites expire cookies with Max-Age=0 or a
+ * past Expires, and inside the base nothing but this API is reached.
+ */
+function cookieRefusal(value: string, base: string): string | null {
+  const attributes = value.split(";").slice(1);
+  for (const av of attributes) {
+    const eq = av.indexOf("=");
+    const key = wspTrim(eq < 0 ? av : av.slice(0, eq)).toLowerCase();
+    const v = eq < 0 ? "" : wspTrim(av.slice(eq + 1));
+    if (key === "domain") {
+      return "may not carry a Domain attribute (it would reach other hosts)";
+    }
+    if (
+      key === "path" && v.startsWith("/") && base && v !== base &&
+      !v.startsWith(base + "/")
+    ) {
+      return `may only carry a Path under ${base} (or none)`;
+    }
+  }
+  return null;
+}
+
+/** `s` without leading and trailing spaces and tabs (RFC 6265 §5.2's WSP). */
+function wspTrim(s: string): string {
+  return s.replace(/^[ \t]+|[ \t]+$/g, "");
+}
+
+/**
+ * Why `name: value` may not be set, or null when it may; `base` is the
+ * API's base path (`""` at `/`), the only Path a cookie may name.
+ */
+export function refusal(
+  name: string,
+  value: string,
+  base: string,
+): string | null {
   const n = name.toLowerCase();
   if (!isToken(name, 256)) return "is not a valid header name (RFC 9110 §5.1)";
   if (value.length > MAX_RESPONSE_HEADER_VALUE || !FIELD_VALUE.test(value)) {
@@ -108,13 +154,14 @@ export function refusal(name: string, value: string): string | null {
   for (const [prefix, why] of REFUSED_PREFIXES) {
     if (n.startsWith(prefix)) return why;
   }
+  if (n === "set-cookie") return cookieRefusal(value, base);
   if (n === "content-type" && !safeMediaType(value)) {
     return "may only be one media type (RFC 9110 §8.3.1), text/plain, application/json or application/octet-stream, with parameters and no comma";
   }
   return null;
 }
 
-function pairsOf(query: string): [string, string][] {
+function pairsOf(query: string, base: string): [string, string][] {
   const pairs = queryPairs(query, MAX_RESPONSE_HEADERS, "headers");
   let typed = false;
   for (const [name, value] of pairs) {
@@ -122,7 +169,7 @@ function pairsOf(query: string): [string, string][] {
     // application/json): a response has one media type.
     const again = name.toLowerCase() === "content-type" && typed;
     typed ||= name.toLowerCase() === "content-type";
-    const why = again ? "may be given only once" : refusal(name, value);
+    const why = again ? "may be given only once" : refusal(name, value, base);
     if (why) {
       throw new ParamError(
         name.slice(0, 256),
@@ -144,7 +191,9 @@ export function responseHeaders(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "Set response headers from the query",
     description:
-      "Each query parameter (`sleep` excepted) becomes a response header, and the JSON body lists them with Content-Type and Content-Length, as httpbin does. Set-Cookie and Location are allowed (this response is always a 200, so a Location redirects no client). Refused with 400 naming the header: Refresh, Link, Clear-Site-Data, Service-Worker-Allowed, Content-Security-Policy*, Strict-Transport-Security, Access-Control-*, Cross-Origin-*, X-Content-Type-Options, Content-Disposition, framing and hop-by-hop headers, Content-Encoding, and any Content-Type but one media type text/plain, application/json or application/octet-stream (parameters allowed, read whole as RFC 9110 §8.3.1 says; a comma, a list, or a second Content-Type is refused).",
+      `Each query parameter (\`sleep\` excepted) becomes a response header, and the JSON body lists them with Content-Type and Content-Length, as httpbin does. Set-Cookie and Location are allowed (this response is always a 200, so a Location redirects no client); a Set-Cookie with a Domain attribute, or with a Path outside ${
+        ctx.base || "/"
+      }, is refused (cookie tossing to other hosts, cookie bombs on the app's pages); without Path a cookie gets the request's directory, and Max-Age=0 or a past Expires deletes it as usual. Refused with 400 naming the header: Refresh, Link, Clear-Site-Data, Service-Worker-Allowed, Content-Security-Policy*, Strict-Transport-Security, Access-Control-*, Cross-Origin-*, X-Content-Type-Options, Content-Disposition, framing and hop-by-hop headers, Content-Encoding, and any Content-Type but one media type text/plain, application/json or application/octet-stream (parameters allowed, read whole as RFC 9110 §8.3.1 says; a comma, a list, or a second Content-Type is refused).`,
     params: [sleepParam(ctx.limits)],
     responses: [{
       status: "200",
@@ -160,7 +209,7 @@ export function responseHeaders(ctx: DebugContext, route: Route): EndpointDef {
       url: route.url({}, "X-Trace=abc&Cache-Control=max-age%3D60"),
       description: "Two headers",
     }],
-    validate: (_params, req) => pairsOf(new URL(req.url).search),
+    validate: (_params, req) => pairsOf(new URL(req.url).search, ctx.base),
     handle: (_req, { checked: pairs }) => {
       const typed = pairs.some(([name]) =>
         name.toLowerCase() === "content-type"

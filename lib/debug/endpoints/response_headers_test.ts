@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { refusal } from "./response_headers.ts";
 import { createDebugHandler } from "../mod.ts";
 
+const BASE = "/api/debug";
+
 const ALLOWED: [string, string, string][] = [
   ["ok/custom header", "X-Trace", "abc"],
   ["ok/Cache-Control", "Cache-Control", "max-age=60"],
@@ -18,18 +20,74 @@ const ALLOWED: [string, string, string][] = [
   ["ok/inner spaces and tabs", "X-S", "a b\tc"],
   ["ok/Retry-After", "Retry-After", "120"],
   ["ok/Set-Cookie (suites expire cookies with it)", "Set-Cookie", "a=b"],
-  ["ok/set-cookie lower case", "set-cookie", "a=b; Max-Age=0; Path=/"],
+  ["ok/set-cookie lower case", "set-cookie", "a=b; Max-Age=0; Path=/api/debug"],
+  // psf/requests' test_cookie_removed_on_expire: no Path, a past Expires.
+  [
+    "ok/Set-Cookie expired by a past Expires",
+    "Set-Cookie",
+    "foo=deleted; expires=Thu, 01-Jan-1970 00:00:01 GMT",
+  ],
+  ["ok/Set-Cookie Path under the base", "Set-Cookie", "a=b; Path=/api/debug/x"],
+  [
+    "ok/Set-Cookie long Max-Age without Path",
+    "Set-Cookie",
+    "a=b; Max-Age=31536000",
+  ],
+  // Not starting with "/": the browser uses the default-path (RFC 6265 §5.2.4).
+  ["ok/Set-Cookie relative Path is ignored", "Set-Cookie", "a=b; Path=spec"],
+  ["ok/Set-Cookie a=b; Path in the value", "Set-Cookie", "a=Path=/spec"],
+  [
+    "ok/Set-Cookie Secure HttpOnly SameSite",
+    "Set-Cookie",
+    "a=b; Secure; HttpOnly; SameSite=None",
+  ],
   ["ok/Location (on a 200: no redirect)", "Location", "https://example.test/"],
   ["ok/Location relative", "location", "/get"],
 ];
 for (const [name, header, value] of ALLOWED) {
   Deno.test(`refusal: ${name}`, () => {
-    assert.equal(refusal(header, value), null);
+    assert.equal(refusal(header, value, BASE), null);
   });
 }
 
 const REFUSED: [string, string, string][] = [
   ["bad/Set-Cookie with CR LF", "Set-Cookie", "a=b\r\nX-B: c"],
+  // A cookie bomb on the app's pages, and cookie tossing (RFC 6265 §8.6).
+  [
+    "bad/Set-Cookie Path on the pages",
+    "Set-Cookie",
+    "x=" + "a".repeat(4000) + "; Path=/spec; Max-Age=31536000",
+  ],
+  ["bad/Set-Cookie Path /", "Set-Cookie", "a=b; Path=/"],
+  [
+    "bad/Set-Cookie expired with Path /",
+    "Set-Cookie",
+    "a=b; Max-Age=0; Path=/",
+  ],
+  [
+    "bad/Set-Cookie Path sharing the base's prefix",
+    "Set-Cookie",
+    "a=b; Path=/api/debugger",
+  ],
+  ["bad/Set-Cookie Path above the base", "Set-Cookie", "a=b; Path=/api"],
+  [
+    "bad/Set-Cookie PATH upper case, spaced",
+    "Set-Cookie",
+    "a=b;  PATH = /spec",
+  ],
+  [
+    "bad/Set-Cookie second Path outside",
+    "Set-Cookie",
+    "a=b; Path=/api/debug; Path=/",
+  ],
+  ["bad/Set-Cookie Domain", "Set-Cookie", "a=b; Domain=example.com"],
+  [
+    "bad/Set-Cookie domain lower case",
+    "set-cookie",
+    "a=b; domain=.example.com",
+  ],
+  ["bad/Set-Cookie empty Domain", "Set-Cookie", "a=b; Domain="],
+  ["bad/Set-Cookie Domain, tab", "Set-Cookie", "a=b;\tDomain\t=example.com"],
   ["bad/Location with a control character", "Location", "/a\x01b"],
   ["bad/Refresh", "Refresh", "0; url=https://evil.test/"],
   ["bad/Link", "Link", "<https://evil.test/>; rel=preload"],
@@ -103,7 +161,7 @@ const REFUSED: [string, string, string][] = [
 ];
 for (const [name, header, value] of REFUSED) {
   Deno.test(`refusal: ${name}`, () => {
-    assert.equal(typeof refusal(header, value), "string");
+    assert.equal(typeof refusal(header, value, BASE), "string");
   });
 }
 
@@ -152,6 +210,20 @@ Deno.test("response-headers handler: ok/Set-Cookie and Location are set on the 2
   assert.equal(body.Location, "/get");
 });
 
+Deno.test("refusal: ok/at base / any Path is the API's; Domain is still refused", () => {
+  assert.equal(refusal("Set-Cookie", "a=b; Path=/", ""), null);
+  assert.equal(refusal("Set-Cookie", "a=b; Path=/spec", ""), null);
+  assert.equal(
+    typeof refusal("Set-Cookie", "a=b; Domain=example.com", ""),
+    "string",
+  );
+});
+
+Deno.test("refusal: ok/under base /x the Path must be under /x", () => {
+  assert.equal(refusal("Set-Cookie", "a=b; Path=/x/y", "/x"), null);
+  assert.equal(typeof refusal("Set-Cookie", "a=b; Path=/y", "/x"), "string");
+});
+
 Deno.test("response-headers handler: ok/Content-Type given replaces the JSON type", async () => {
   const { res, text } = await call("Content-Type=text/plain", "POST");
   assert.equal(res.status, 200);
@@ -172,6 +244,16 @@ const BAD: [string, string, string][] = [
     "Access-Control-Allow-Origin",
   ],
   ["bad/Set-Cookie with CR LF", "Set-Cookie=a%3Db%0D%0AX-B:%20c", "Set-Cookie"],
+  [
+    "bad/Set-Cookie Path outside the base",
+    "X-A=1&set-cookie=x%3D1%3B%20Path%3D%2Fspec",
+    "set-cookie",
+  ],
+  [
+    "bad/Set-Cookie Domain",
+    "Set-Cookie=x%3D1%3B%20Domain%3Dexample.com",
+    "Set-Cookie",
+  ],
   ["bad/one bad among good", "X-A=1&content-type=text/html", "content-type"],
   [
     "bad/Content-Type with a list after ;",
