@@ -54,6 +54,48 @@ Deno.test("bodies: gzip, deflate and br bodies are decoded on /post, /anything a
   }
 });
 
+// Nested deeper than V8's JSON.stringify recursion reaches (it threw
+// "Maximum call stack size exceeded": a 500), up to what 1 MiB holds.
+const DEEP: [string, string][] = [
+  ["POST", "/echo"],
+  ["POST", "/anything"],
+  ["PATCH", "/anything/x"],
+  ["POST", "/post"],
+  ["PUT", "/put"],
+  ["PATCH", "/patch"],
+  ["DELETE", "/delete"],
+  ["POST", "/delay/0"],
+];
+Deno.test("bodies: deeply nested JSON is reflected whole as json, never a 500", async () => {
+  const s = startDebug();
+  try {
+    for (const depth of [10_000, 524_288]) {
+      const body = "[".repeat(depth) + "]".repeat(depth);
+      for (const [method, path] of DEEP) {
+        const res = await fetch(s.base + path, {
+          method,
+          body,
+          headers: { "content-type": "application/json" },
+        });
+        const text = await res.text();
+        assert.equal(
+          res.status,
+          200,
+          `${method} ${path} ${text.slice(0, 200)}`,
+        );
+        // The reply holds the body twice: as text, and as the json value.
+        const want = `"json":${body}`;
+        assert.ok(text.includes(want), `${method} ${path} ${depth}`);
+        let d = 0;
+        for (let v = JSON.parse(text).json; Array.isArray(v); v = v[0]) d++;
+        assert.equal(d, depth, `${method} ${path}`);
+      }
+    }
+  } finally {
+    await s.close();
+  }
+});
+
 Deno.test("bodies: a byte-order mark is reflected, not dropped, by /echo, /anything and /post", async () => {
   const s = startDebug();
   try {

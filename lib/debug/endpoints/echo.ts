@@ -57,7 +57,10 @@ const ECHO_SCHEMA: JsonSchema = {
     },
     bodyEncoding: { enum: ["utf8", "base64"] },
     bodySize: { type: "integer", minimum: 0, description: "Bytes of `body`." },
-    json: { description: "The parsed body when it is JSON, else null." },
+    json: {
+      description:
+        "The parsed body when it is JSON, at any depth the body limit allows, else null.",
+    },
     form: {
       type: ["object", "null"],
       description:
@@ -73,7 +76,7 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
     acceptsBody: true,
     summary: "Reflect the request as JSON",
     description:
-      `Always JSON (with X-Content-Type-Options: nosniff), never HTML. Reflects method, url, path, query (arrays for repeated names), lower-case headers, the body (UTF-8, or base64 when not valid UTF-8) with its size, the parsed JSON body and urlencoded or multipart form fields. A body sent with Content-Encoding gzip, deflate or br is decoded first. Accepts GET, HEAD, POST, PUT, PATCH, DELETE, QUERY and non-preflight OPTIONS. Bodies over ${ctx.limits.maxBodyBytes} bytes after decoding get 413 (limit \`maxBodyBytes\`). A GET or HEAD request's body is not read (Deno's HTTP server does not hand it over): send a body with another method.`,
+      `Always JSON (with X-Content-Type-Options: nosniff), never HTML. Reflects method, url, path, query (arrays for repeated names), lower-case headers, the body (UTF-8, or base64 when not valid UTF-8) with its size, the parsed JSON body (whole, however deeply nested) and urlencoded or multipart form fields. A body sent with Content-Encoding gzip, deflate or br is decoded first. Accepts GET, HEAD, POST, PUT, PATCH, DELETE, QUERY and non-preflight OPTIONS. Bodies over ${ctx.limits.maxBodyBytes} bytes after decoding get 413 (limit \`maxBodyBytes\`). A GET or HEAD request's body is not read (Deno's HTTP server does not hand it over): send a body with another method.`,
     params: [sleepParam(ctx.limits)],
     responses: [{
       status: "200",

@@ -19,6 +19,7 @@ import {
   REFLECT_HEADERS,
   respond,
 } from "../core/http.ts";
+import { jsonText } from "../core/json_text.ts";
 import { ParamError } from "../core/params.ts";
 import {
   bodyShape,
@@ -34,9 +35,13 @@ const HEADERS = {
   ...REFLECT_HEADERS,
 };
 
-/** A JSON response of reflected input (sandboxing CSP, nosniff). */
+/**
+ * A JSON response of reflected input (sandboxing CSP, nosniff). Written by
+ * jsonText: a parsed body may nest deeper than JSON.stringify's recursion
+ * reaches (a 500 before), and is reflected whole all the same.
+ */
 export function reflect(value: unknown, status = 200): Response {
-  return respond(JSON.stringify(value), status, HEADERS);
+  return respond(jsonText(value), status, HEADERS);
 }
 
 /**

@@ -199,7 +199,10 @@ export function requestSchema(
           "Multipart file parts by field name: their text, or a data: URL when not UTF-8.",
         additionalProperties: {},
       },
-      json: { description: "The body parsed as JSON, else null." },
+      json: {
+        description:
+          "The body parsed as JSON (at any depth the body limit allows), else null.",
+      },
     });
   }
   Object.assign(props, extra);
