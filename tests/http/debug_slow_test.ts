@@ -606,6 +606,52 @@ Deno.test("websocket: the maxWsMessageBytes limit is the default and the maximum
   }
 });
 
+const HANDSHAKE =
+  `GET ${P}/websocket/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade, close\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`;
+
+// Deno buffers a whole message (up to 64 MiB) before max_message_size can
+// be checked, so the number of open sockets is what bounds that memory.
+Deno.test("websocket: maxWebSockets refuses one socket more with 503 and Retry-After, before the upgrade", async () => {
+  const s = startDebug({ maxWebSockets: 2 });
+  try {
+    const a = await connect(wsUrl(s.base));
+    const b = await connect(wsUrl(s.base));
+    const over = await raw(s.port, HANDSHAKE);
+    assert.equal(over.status, 503);
+    assert.equal(over.headers.get("retry-after"), "1");
+    assert.equal(over.headers.get("content-type"), "application/problem+json");
+    assert.equal(JSON.parse(dec.decode(over.body)).param, null);
+    assert.equal(s.ctx.life.active, 2, "the refused one took no slot");
+    a.ws.close(1000, "done");
+    await a.closed;
+    await waitFor(() => s.ctx.life.active === 1, "slot released");
+    const c = await connect(wsUrl(s.base));
+    c.ws.send("again");
+    assert.equal(await c.next(), "again");
+    b.ws.close(1000, "done");
+    c.ws.close(1000, "done");
+    await Promise.all([b.closed, c.closed]);
+    await waitFor(() => s.ctx.life.active === 0, "slots released");
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("websocket: maxWebSockets 0 (the default) sets no cap of its own", async () => {
+  const s = startDebug();
+  try {
+    assert.equal(s.ctx.limits.maxWebSockets, 0);
+    const open = await Promise.all(
+      Array.from({ length: 20 }, () => connect(wsUrl(s.base))),
+    );
+    for (const c of open) c.ws.close(1000, "done");
+    await Promise.all(open.map((c) => c.closed));
+    await waitFor(() => s.ctx.life.active === 0, "slots released");
+  } finally {
+    await s.close();
+  }
+});
+
 Deno.test("websocket: a plain GET is 400 problem+json naming Upgrade", async () => {
   const s = startDebug();
   try {

@@ -39,6 +39,14 @@ export interface DebugLimits {
   readonly bodyIdleMs: number;
   /** Largest WebSocket message echoed; a larger one closes with 1009. */
   readonly maxWsMessageBytes: number;
+  /**
+   * WebSockets open at once; one more gets 503 with Retry-After before the
+   * upgrade. Deno (2.9) buffers a whole incoming message, up to its own
+   * 64 MiB, before `maxWsMessageBytes` can be checked, so each open socket
+   * may hold that much: this is the bound on it. 0: no cap of its own
+   * (each socket still holds a `maxLongRequests` slot).
+   */
+  readonly maxWebSockets: number;
 }
 
 /** One limit's documentation. */
@@ -65,6 +73,7 @@ export const DEFAULT_LIMITS: DebugLimits = Object.freeze({
   maxLinks: 200,
   bodyIdleMs: 10_000,
   maxWsMessageBytes: 1_048_576,
+  maxWebSockets: 0,
 });
 
 /** Documentation of every limit, in display order. */
@@ -114,6 +123,12 @@ export const LIMITS: Readonly<Record<keyof DebugLimits, LimitInfo>> = Object
     maxWsMessageBytes: {
       env: "DEBUG_MAX_WS_MESSAGE_BYTES",
       text: "Largest WebSocket message, bytes (then close 1009)",
+    },
+    maxWebSockets: {
+      env: "DEBUG_MAX_WEBSOCKETS",
+      text:
+        "WebSockets open at once, per isolate (then 503); each may buffer a 64 MiB message in Deno before it is refused",
+      zero: "no cap of its own",
     },
   });
 

@@ -64,11 +64,13 @@ Deno.test("limits: env overrides, unset and empty ignored, garbage names its var
     DEBUG_MAX_BODY_BYTES: "16",
     DEBUG_RATE_LIMIT: "120",
     DEBUG_MAX_LINKS: "",
+    DEBUG_MAX_WEBSOCKETS: "8",
   };
   assert.deepEqual(limitsFromEnv((n) => env[n]), {
     maxSleepMs: 100,
     maxBodyBytes: 16,
     rateLimitPerMinute: 120,
+    maxWebSockets: 8,
   });
   assert.deepEqual(limitsFromEnv(() => undefined), {});
   for (const bad of ["-1", "1e3", "ten", " 5", "0x10", "1.5"]) {

@@ -4,11 +4,21 @@
  * closes the socket with 1009 (§7.4.1, "message too big"); a socket quiet
  * for the sleep limit closes with 1000; a shutdown closes every socket
  * with 1001 ("going away"). Each socket holds a long-request slot while
- * open. A request that is not an upgrade gets 400 problem+json.
+ * open, and counts against `maxWebSockets` when it is set. A request that
+ * is not an upgrade gets 400 problem+json.
+ *
+ * Known runtime limit (Deno 2.9): `Deno.upgradeWebSocket` has no option to
+ * bound an incoming frame or message (its options are protocol,
+ * idleTimeout, socket and head), and the runtime hands a message over only
+ * once it has buffered all of it, up to its own 64 MiB. So
+ * `max_message_size` is checked after the bytes are in memory: twelve
+ * sockets each sending 60 MiB held 1.3 GB. `maxWebSockets` bounds that to
+ * about 64 MiB per allowed socket.
  */
 import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
 import { ParamError } from "../core/params.ts";
+import { LONG_RETRY_AFTER } from "../core/lifecycle.ts";
 import {
   defineEndpoint,
   type EndpointDef,
@@ -26,10 +36,17 @@ export const WS_CLOSE = Object.freeze({
 export function echo(ctx: DebugContext, route: Route): EndpointDef {
   const l = ctx.limits;
   const encoder = new TextEncoder();
+  // Sockets of this instance open now (handshakes answered with 101 and
+  // not yet closed), for maxWebSockets.
+  let open = 0;
   return defineEndpoint({
     summary: "WebSocket echo",
     description:
-      `A WebSocket (RFC 6455) that sends every text and binary message back unchanged. A message over \`max_message_size\` bytes closes with 1009; a socket with no message for ${l.maxSleepMs} ms (the sleep limit) closes with 1000; a server shutting down closes with 1001. Each open socket holds a long-request slot (503 before the upgrade when none is free). \`max_fragment_size\` is accepted for go-httpbin compatibility: Deno's WebSocket sends each message as one frame, so no reply is split. A request without \`Upgrade: websocket\` gets 400.`,
+      `A WebSocket (RFC 6455) that sends every text and binary message back unchanged. A message over \`max_message_size\` bytes closes with 1009; a socket with no message for ${l.maxSleepMs} ms (the sleep limit) closes with 1000; a server shutting down closes with 1001. Each open socket holds a long-request slot (503 before the upgrade when none is free). \`max_fragment_size\` is accepted for go-httpbin compatibility: Deno's WebSocket sends each message as one frame, so no reply is split. A request without \`Upgrade: websocket\` gets 400. ${
+        l.maxWebSockets
+          ? `At most ${l.maxWebSockets} sockets are open at once (limit \`maxWebSockets\`); one more gets 503 with Retry-After: ${LONG_RETRY_AFTER} before the upgrade. `
+          : ""
+      }Runtime limit (Deno 2.9): Deno.upgradeWebSocket offers no bound on an incoming frame or message, and the runtime buffers a whole message, up to its own 64 MiB, before this endpoint sees it; so a message over \`max_message_size\` is refused (1009) only once received, and each open socket may hold up to 64 MiB meanwhile (limit \`maxWebSockets\` caps how many sockets).`,
     params: [{
       name: "max_message_size",
       in: "query",
@@ -74,6 +91,18 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
     },
     handle: (req, { params }) => {
       const max = params.max_message_size;
+      // Before the upgrade, like the slot below: a socket may buffer up to
+      // Deno's 64 MiB per message before max_message_size can be checked,
+      // so the number of sockets is the only bound on that memory (RFC 9110
+      // §15.6.4: 503 with Retry-After).
+      if (l.maxWebSockets > 0 && open >= l.maxWebSockets) {
+        throw new ParamError(
+          null,
+          `The server has ${l.maxWebSockets} WebSockets open, its limit (maxWebSockets).`,
+          503,
+          { "retry-after": String(LONG_RETRY_AFTER) },
+        );
+      }
       // The slot before the upgrade: once upgraded, Deno accepts no answer
       // but the 101, so a 503 must come first (a bad handshake gives the
       // slot straight back).
@@ -93,6 +122,7 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
         );
       }
       const { socket, response } = upgraded;
+      open++;
       // The idle close: one wait per quiet period, not one per message. A
       // message only notes the time; when the wait ends, the socket closes
       // if it has been quiet for the whole limit, else waits out the rest.
@@ -118,6 +148,7 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
       const end = () => {
         if (ended) return;
         ended = true;
+        open--;
         cancelIdle?.();
         cancelIdle = undefined;
         offDrain();
