@@ -104,16 +104,22 @@ function safeMediaType(value: string): boolean {
  * dropped. Refused:
  * - any Domain attribute: `Domain=example.com` on a custom domain sets a
  *   cookie for every sibling host (cookie tossing, §8.6);
- * - a Path outside the base: `Path=/spec` puts up to 4 KB per cookie on the
- *   app's pages, and a few such cookies make every page answer 400 (header
- *   too large) to that browser until they expire (a cookie bomb).
- * A cookie without Path, or with one not starting with `/`, gets the
- * default-path, the request's directory (§5.1.4), which is under the base.
- * Max-Age and Expires are free: suites expire cookies with Max-Age=0 or a
- * past Expires, and inside the base nothing but this API is reached.
+ * - a cookie kept past the session (Max-Age above 0, or an Expires to
+ *   come) with a Path outside the base: `Path=/spec; Max-Age=31536000`
+ *   puts up to 4 KB per cookie on the app's pages, and a few such cookies
+ *   make every page answer 400 (header too large) to that browser for a
+ *   year (a cookie bomb).
+ * Any Path is taken for a session cookie or one being deleted: suites send
+ * `Path=/` to set and expire cookies (Max-Age=0, a past Expires), and a
+ * session's cookies go with the session. A cookie without Path, or with
+ * one not starting with `/`, gets the default-path, the request's
+ * directory (§5.1.4), which is under the base.
  */
 function cookieRefusal(value: string, base: string): string | null {
   const attributes = value.split(";").slice(1);
+  let outside = false;
+  let maxAge: number | null = null;
+  let expires: number | null = null;
   for (const av of attributes) {
     const eq = av.indexOf("=");
     const key = wspTrim(eq < 0 ? av : av.slice(0, eq)).toLowerCase();
@@ -125,10 +131,22 @@ function cookieRefusal(value: string, base: string): string | null {
       key === "path" && v.startsWith("/") && base && v !== base &&
       !v.startsWith(base + "/")
     ) {
-      return `may only carry a Path under ${base} (or none)`;
+      outside = true;
+    }
+    // §5.2.2: digits, with an optional leading minus; the last one wins.
+    if (key === "max-age" && /^-?[0-9]{1,16}$/.test(v)) maxAge = Number(v);
+    if (key === "expires") {
+      const t = Date.parse(v);
+      if (!Number.isNaN(t)) expires = t;
     }
   }
-  return null;
+  // §5.3 step 3: Max-Age wins over Expires.
+  const kept = maxAge !== null
+    ? maxAge > 0
+    : expires !== null && expires > Date.now();
+  return outside && kept
+    ? `may only carry a Path under ${base} (or none) when kept past the session (Max-Age or Expires)`
+    : null;
 }
 
 /** `s` without leading and trailing spaces and tabs (RFC 6265 §5.2's WSP). */
@@ -191,7 +209,7 @@ export function responseHeaders(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "Set response headers from the query",
     description:
-      `Each query parameter (\`sleep\` excepted) becomes a response header, and the JSON body lists them with Content-Type and Content-Length, as httpbin does. Set-Cookie and Location are allowed (this response is always a 200, so a Location redirects no client); a Set-Cookie with a Domain attribute, or with a Path outside ${
+      `Each query parameter (\`sleep\` excepted) becomes a response header, and the JSON body lists them with Content-Type and Content-Length, as httpbin does. Set-Cookie and Location are allowed (this response is always a 200, so a Location redirects no client); a Set-Cookie with a Domain attribute, or kept past the session (Max-Age, a coming Expires) with a Path outside ${
         ctx.base || "/"
       }, is refused (cookie tossing to other hosts, cookie bombs on the app's pages); without Path a cookie gets the request's directory, and Max-Age=0 or a past Expires deletes it as usual. Refused with 400 naming the header: Refresh, Link, Clear-Site-Data, Service-Worker-Allowed, Content-Security-Policy*, Strict-Transport-Security, Access-Control-*, Cross-Origin-*, X-Content-Type-Options, Content-Disposition, framing and hop-by-hop headers, Content-Encoding, and any Content-Type but one media type text/plain, application/json or application/octet-stream (parameters allowed, read whole as RFC 9110 §8.3.1 says; a comma, a list, or a second Content-Type is refused).`,
     params: [sleepParam(ctx.limits)],
