@@ -140,6 +140,23 @@ export function redirectTarget(
   if (/^\/[/\\]/.test(resolved) || /^\/[/\\]/.test(path)) {
     refuse("resolves to a path starting with // (another host)");
   }
+  // And the same after percent-decoding, as for the text given (§7):
+  // `%2e%2e/%2fevil.test` resolves to `/%2fevil.test`, and
+  // `%2e%2e%2f%2fevil.test` to one segment that decodes to `/..//evil.test`;
+  // a client that decodes before it resolves would read `//evil.test`.
+  let seen = resolved;
+  for (let round = 0; round < 4; round++) {
+    const next = decodeOnce(seen);
+    if (next === seen) break;
+    seen = next;
+    let normal = seen;
+    try {
+      normal = new URL(`http://h${seen}`).pathname;
+    } catch { /* not a path once decoded: checked as it is */ }
+    if (/^\/[/\\]/.test(seen) || /^\/[/\\]/.test(normal)) {
+      refuse("resolves to a path starting with // once percent-decoded");
+    }
+  }
   return path;
 }
 

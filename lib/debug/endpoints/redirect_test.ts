@@ -115,6 +115,10 @@ const DOT_SLASH: [string, string][] = [
   ["bad/encoded dot-dot then //", "%2e%2e//evil.test"],
   ["bad/encoded dot then //", "/%2E//evil.test"],
   ["bad/deep dot-dot then //", "a/b/../..//evil.test"],
+  // The same once percent-decoded (§7): `/%2fevil.test` after resolution.
+  ["bad/encoded dot-dot then an encoded slash", "%2e%2e/%2fevil.test"],
+  ["bad/encoded dot-dot, slash, slash", "%2e%2e%2f%2fevil.test"],
+  ["bad/dot-dot then a twice-encoded slash", "../%252fevil.test"],
 ];
 const ROOT_REQ = new Request("http://wb.test/redirect-to?url=x");
 for (const [name, raw] of DOT_SLASH) {
