@@ -787,3 +787,27 @@ Deno.test("websocket: with maxLongRequests=1 a second upgrade gets 503 with Retr
     await s.close();
   }
 });
+
+Deno.test("websocket: a client that never answers the server's close frame gives its slot back after a grace", async () => {
+  const s = startDebug({ maxWebSockets: 1, maxSleepMs: 300 });
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: s.port });
+  try {
+    // A raw client: it upgrades, then reads nothing and answers nothing.
+    await conn.write(
+      new TextEncoder().encode(HANDSHAKE.replace("Upgrade, close", "Upgrade")),
+    );
+    const buf = new Uint8Array(1024);
+    const n = await conn.read(buf);
+    assert.match(dec.decode(buf.subarray(0, n ?? 0)), /^HTTP\/1\.1 101 /);
+    // Idle close after 300 ms, unanswered; the grace is the sleep limit.
+    await waitFor(() => s.ctx.life.active === 0, "slot given back");
+    const c = await connect(wsUrl(s.base));
+    c.ws.send("mine");
+    assert.equal(await c.next(), "mine");
+    c.ws.close(1000, "done");
+    await c.closed;
+  } finally {
+    conn.close();
+    await s.close();
+  }
+});

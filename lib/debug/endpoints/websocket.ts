@@ -25,6 +25,9 @@ import {
   type Route,
 } from "../core/endpoint.ts";
 
+/** How long a client has to answer the server's close frame, at most. */
+const CLOSE_GRACE_MS = 5_000;
+
 /** RFC 6455 §7.4.1 close codes. */
 export const WS_CLOSE = Object.freeze({
   normal: 1000,
@@ -129,6 +132,7 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
       const timers = ctx.timers;
       let lastMessage = timers.now();
       let cancelIdle: (() => void) | undefined;
+      let cancelGrace: (() => void) | undefined;
       const idleCheck = () => {
         cancelIdle = undefined;
         const quiet = timers.now() - lastMessage;
@@ -140,6 +144,13 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
         try {
           socket.close(code, reason);
         } catch { /* already closing */ }
+        // A client that never answers the close frame (RFC 6455 §7.1.1
+        // waits for it) would keep its slot, and with maxWebSockets lock
+        // others out: the slot goes back after a grace, answer or not.
+        cancelGrace ??= timers.schedule(
+          Math.min(l.maxSleepMs, CLOSE_GRACE_MS),
+          end,
+        );
       };
       const offDrain = ctx.life.onDrain(() =>
         close(WS_CLOSE.goingAway, "server shutting down")
@@ -151,6 +162,7 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
         open--;
         cancelIdle?.();
         cancelIdle = undefined;
+        cancelGrace?.();
         offDrain();
         release();
       };
