@@ -104,8 +104,9 @@ function safeMediaType(value: string): boolean {
  * dropped. Refused:
  * - any Domain attribute: `Domain=example.com` on a custom domain sets a
  *   cookie for every sibling host (cookie tossing, §8.6);
- * - a cookie kept past the session (Max-Age above 0, or an Expires to
- *   come) with a Path outside the base: `Path=/spec; Max-Age=31536000`
+ * - a cookie that may outlive the session (any lifetime but a plain
+ *   deletion, read below) with a Path outside the base: `Path=/spec;
+ *   Max-Age=31536000`
  *   puts up to 4 KB per cookie on the app's pages, and a few such cookies
  *   make every page answer 400 (header too large) to that browser for a
  *   year (a cookie bomb).
@@ -118,8 +119,8 @@ function safeMediaType(value: string): boolean {
 function cookieRefusal(value: string, base: string): string | null {
   const attributes = value.split(";").slice(1);
   let outside = false;
-  let maxAge: number | null = null;
-  let expires: number | null = null;
+  const maxAges: string[] = [];
+  const expires: string[] = [];
   for (const av of attributes) {
     const eq = av.indexOf("=");
     const key = wspTrim(eq < 0 ? av : av.slice(0, eq)).toLowerCase();
@@ -133,20 +134,28 @@ function cookieRefusal(value: string, base: string): string | null {
     ) {
       outside = true;
     }
-    // §5.2.2: digits, with an optional leading minus; the last one wins.
-    if (key === "max-age" && /^-?[0-9]{1,16}$/.test(v)) maxAge = Number(v);
-    if (key === "expires") {
-      const t = Date.parse(v);
-      if (!Number.isNaN(t)) expires = t;
-    }
+    if (key === "max-age") maxAges.push(v);
+    if (key === "expires") expires.push(v);
   }
-  // §5.3 step 3: Max-Age wins over Expires.
-  const kept = maxAge !== null
-    ? maxAge > 0
-    : expires !== null && expires > Date.now();
-  return outside && kept
-    ? `may only carry a Path under ${base} (or none) when kept past the session (Max-Age or Expires)`
-    : null;
+  if (!outside) return null;
+  // Read so that no browser keeps it: browsers read lifetimes more loosely
+  // than the RFC (a Max-Age past 16 digits or with a `+`, an Expires in a
+  // date format Date.parse does not know, a two-digit year 50-69 that RFC
+  // 6265 §5.1.1 puts in 2050-2069), so only the plain cases pass: no
+  // lifetime at all (a session cookie), every Max-Age a plain number at
+  // most 0 (§5.2.2; it wins over Expires, §5.3), or else every Expires a
+  // date with a four-digit year that has passed.
+  const session = maxAges.length === 0 && expires.length === 0;
+  const deleted = maxAges.length > 0
+    ? maxAges.every((v) => /^-?[0-9]{1,16}$/.test(v) && Number(v) <= 0)
+    : expires.every((v) => {
+      const t = Date.parse(v);
+      return (v.match(/\b[0-9]{4}\b/g) ?? []).length === 1 &&
+        !/\b[0-9]{5,}\b/.test(v) && !Number.isNaN(t) && t < Date.now();
+    });
+  return session || deleted
+    ? null
+    : `may only carry a Path under ${base} (or none) unless it is a session cookie or deleted (Max-Age at most 0, an Expires that has passed)`;
 }
 
 /** `s` without leading and trailing spaces and tabs (RFC 6265 §5.2's WSP). */

@@ -53,6 +53,21 @@ const ALLOWED: [string, string, string][] = [
     "Set-Cookie",
     "a=b; Path=/; Expires=Fri, 01 Jan 2100 00:00:00 GMT; Max-Age=0",
   ],
+  [
+    "ok/Set-Cookie Max-Age=00 with Path /",
+    "Set-Cookie",
+    "a=b; Path=/; Max-Age=00",
+  ],
+  [
+    "ok/Set-Cookie Max-Age=-1 with Path /",
+    "Set-Cookie",
+    "a=b; path=/; max-age=-1",
+  ],
+  [
+    "ok/Set-Cookie a past Expires, lower case, with Path /",
+    "Set-Cookie",
+    "a=b; expires=Wed, 21 Oct 2015 07:28:00 GMT; path=/",
+  ],
   ["ok/Set-Cookie a=b; Path in the value", "Set-Cookie", "a=Path=/spec"],
   [
     "ok/Set-Cookie Secure HttpOnly SameSite",
@@ -80,6 +95,38 @@ const REFUSED: [string, string, string][] = [
     "bad/Set-Cookie Path / kept a year",
     "Set-Cookie",
     "a=b; Path=/; Max-Age=31536000",
+  ],
+  // Lifetimes browsers keep though the RFC or Date.parse reads them
+  // otherwise: each would keep a cookie on the pages.
+  [
+    "bad/Set-Cookie Path / with a Max-Age of 17 digits",
+    "Set-Cookie",
+    "a=b; Path=/; Max-Age=99999999999999999",
+  ],
+  [
+    "bad/Set-Cookie Path / with Max-Age +N",
+    "Set-Cookie",
+    "a=b; Path=/; Max-Age=+31536000",
+  ],
+  [
+    "bad/Set-Cookie Path / with a two-digit year (2060 to a browser)",
+    "Set-Cookie",
+    "a=b; Path=/; Expires=Sat, 01-Jan-60 00:00:00 GMT",
+  ],
+  [
+    "bad/Set-Cookie Path / with an Expires Date.parse refuses",
+    "Set-Cookie",
+    "a=b; Path=/; Expires=Fri, 01 Jan 2100 00:00:00 GMT blah",
+  ],
+  [
+    "bad/Set-Cookie Path / with two years in its Expires",
+    "Set-Cookie",
+    "a=b; Path=/; Expires=2100 Thu, 01 Jan 1970 00:00:00 GMT",
+  ],
+  [
+    "bad/Set-Cookie Path / with a Max-Age 0 and an unreadable one",
+    "Set-Cookie",
+    "a=b; Path=/; Max-Age=0; Max-Age=abc; Expires=Fri, 01 Jan 2100 00:00:00 GMT",
   ],
   [
     "bad/Set-Cookie Path / with a coming Expires",
