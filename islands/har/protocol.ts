@@ -10,6 +10,14 @@ import type { SortOrders } from "../../lib/har/orders.ts";
 import type { HarMeta, SecretCounts } from "../../lib/har/types.ts";
 
 /**
+ * What the worker says when asked about a file it does not hold: the page
+ * only asks about the file it shows, so the worker that read it has gone
+ * (out of memory, or stopped) and a new one started empty.
+ */
+export const NOT_LOADED =
+  "The parser that read this file has stopped (it may have run out of memory); load the file again";
+
+/**
  * Page to worker. `id` ties answers to requests; stale ones are ignored.
  * Every request is answered: a load ends with "secrets" or "error", a
  * detail with "detail" or "detail-error", a body with "body", a sanitize

@@ -206,7 +206,11 @@ export function useHarWorker(url: string | null): HarWorkerState {
           return true;
         });
         if (!sent) {
-          resolve({ blob: null, name: "", error: "No file is loaded." });
+          resolve({
+            blob: null,
+            name: "",
+            error: "The viewer is not built yet.",
+          });
         }
       });
     },
@@ -229,7 +233,11 @@ export function useHarWorker(url: string | null): HarWorkerState {
           },
         );
         if (!sent) {
-          resolve({ blob: null, redacted: 0, error: "No file is loaded." });
+          resolve({
+            blob: null,
+            redacted: 0,
+            error: "The viewer is not built yet.",
+          });
         }
       });
     },

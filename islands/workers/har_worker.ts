@@ -13,7 +13,12 @@ import { str } from "../../lib/shared/value.ts";
 import { HarParseError } from "../../lib/har/errors.ts";
 import { entryAt } from "../../lib/har/entries.ts";
 import { type IndexedHar, indexHarText } from "../../lib/har/parse.ts";
-import type { FromWorker, LoadPhase, ToWorker } from "../har/protocol.ts";
+import {
+  type FromWorker,
+  type LoadPhase,
+  NOT_LOADED,
+  type ToWorker,
+} from "../har/protocol.ts";
 import {
   encodingWarning,
   readFileText,
@@ -121,7 +126,7 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
         type: "detail-error",
         id: msg.id,
         index: msg.index,
-        message: current ? `No entry ${msg.index}` : "No file is loaded",
+        message: current ? `No entry ${msg.index}` : NOT_LOADED,
       });
     }
     try {
@@ -144,7 +149,7 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
         id: msg.id,
         blob: null,
         redacted: 0,
-        error: "No file is loaded",
+        error: NOT_LOADED,
       });
     }
     try {
@@ -171,7 +176,7 @@ function bodyFile(
 ): FromWorker {
   const raw = current?.raw[index];
   if (!current || !raw) {
-    const error = current ? `No entry ${index}` : "No file is loaded";
+    const error = current ? `No entry ${index}` : NOT_LOADED;
     return { type: "body", id, blob: null, name: "", error };
   }
   try {
