@@ -48,9 +48,44 @@ interface Frame {
   at: number;
 }
 
+/**
+ * A secret this short is not looked for elsewhere: `1`, `en` or `true`
+ * would be "redacted" all over the file.
+ */
+const MIN_SPREAD_CHARS = 8;
+/**
+ * Nor one this long: a token or session id is short, and a 50 MB header
+ * value would make a pattern too large to build.
+ */
+const MAX_SPREAD_CHARS = 1024;
+/** Distinct secrets looked for elsewhere, at most. */
+const MAX_SPREAD = 500;
+
 class Redactor {
   count = 0;
+  /** Values redacted somewhere, to redact wherever else they appear. */
+  readonly seen = new Set<string>();
   constructor(readonly isSecret: NameMatcher) {}
+
+  /** Notes a value that was redacted (see {@link spread}). */
+  note(value: string): void {
+    const v = value.trim();
+    if (
+      v.length >= MIN_SPREAD_CHARS && v.length <= MAX_SPREAD_CHARS &&
+      v !== REDACTED
+    ) {
+      if (this.seen.size < MAX_SPREAD) this.seen.add(v);
+    }
+  }
+
+  /** The value of each `name=value` of a Cookie or Set-Cookie header. */
+  noteCookies(header: string, setCookie: boolean): void {
+    for (const line of header.split(setCookie ? "\n" : ";")) {
+      const first = setCookie ? line.split(";", 1)[0] : line;
+      const eq = first.indexOf("=");
+      if (eq >= 0) this.note(first.slice(eq + 1));
+    }
+  }
 
   url(u: unknown): unknown {
     if (typeof u !== "string") return u;
@@ -65,10 +100,17 @@ class Redactor {
     const value = str(o.value);
     if (!value || value === REDACTED) return h;
     let out: string;
-    if (name === "cookie") out = redactCookieHeader(value);
-    else if (name === "set-cookie") out = redactSetCookie(value);
-    else if (ALWAYS_SECRET_HEADERS.has(name)) out = redactCredential(value);
-    else if (this.isSecret(name) || looksSecret(value)) {
+    if (name === "cookie" || name === "set-cookie") {
+      this.noteCookies(value, name === "set-cookie");
+      out = name === "cookie"
+        ? redactCookieHeader(value)
+        : redactSetCookie(value);
+    } else if (
+      ALWAYS_SECRET_HEADERS.has(name) || this.isSecret(name) ||
+      looksSecret(value)
+    ) {
+      // The credential itself (after a scheme such as `Bearer`).
+      this.note(value.replace(/^[A-Za-z0-9-]+ +(?=\S)/, ""));
       out = redactCredential(value);
     } else if (
       name === "location" || name === "referer" || name === "content-location"
@@ -89,6 +131,7 @@ class Redactor {
     if (!always && !this.isSecret(str(o.name)) && !looksSecret(value)) {
       return p;
     }
+    this.note(value);
     this.count++;
     return { ...o, value: REDACTED };
   }
@@ -121,6 +164,7 @@ class Redactor {
   jsonValue(root: unknown): unknown {
     const leaf = (v: unknown) => {
       if (typeof v !== "string" || !looksSecret(v)) return v;
+      this.note(v);
       this.count++;
       return REDACTED;
     };
@@ -147,6 +191,7 @@ class Redactor {
       f.at++;
       const x = f.src[k];
       if (f.keys && this.isSecret(k as string) && x !== null && x !== "") {
+        if (typeof x === "string") this.note(x);
         this.count++;
         f.out[k] = REDACTED;
       } else if (x !== null && typeof x === "object") {
@@ -222,6 +267,84 @@ function sanitizeEntry(e: Obj, r: Redactor, dropBodies: boolean): Obj {
 }
 
 /**
+ * The copy with every value redacted somewhere also redacted wherever else
+ * it appears: a session id that a cookie carries also shows in a URL (ASP.NET
+ * puts it in the path), a Location or a body, where no name says it is
+ * secret. Only the fields that hold free text are looked at, and only
+ * strings holding one of the values are copied.
+ */
+function spread(har: Obj, r: Redactor): void {
+  if (!r.seen.size) return;
+  // Longest first, so a value that contains another goes whole.
+  const values = [...r.seen].sort((a, b) => b.length - a.length);
+  const re = new RegExp(
+    values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
+    "g",
+  );
+  const text = (v: unknown): unknown => {
+    if (typeof v !== "string" || !v) return v;
+    re.lastIndex = 0;
+    if (!re.test(v)) return v;
+    re.lastIndex = 0;
+    return v.replace(re, () => {
+      r.count++;
+      return REDACTED;
+    });
+  };
+  /** `o[k]` as text, written back only when it changed. */
+  const at = (o: Obj, k: string) => {
+    const v = text(o[k]);
+    if (v !== o[k]) o[k] = v;
+  };
+  const pairs = (o: Obj, k: string) => {
+    if (!Array.isArray(o[k])) return;
+    o[k] = (o[k] as unknown[]).map((p) => {
+      const x = obj(p);
+      const v = text(x.value);
+      return v === x.value ? p : { ...x, value: v };
+    });
+  };
+  const log = obj(har.log);
+  for (const e of Array.isArray(log.entries) ? log.entries : []) {
+    const entry = e as Obj;
+    // The request and response were copied by sanitizeEntry: own objects.
+    const req = obj(entry.request);
+    at(req, "url");
+    pairs(req, "headers");
+    pairs(req, "queryString");
+    if (req.postData) {
+      const post = { ...obj(req.postData) };
+      at(post, "text");
+      pairs(post, "params");
+      req.postData = post;
+    }
+    const res = obj(entry.response);
+    pairs(res, "headers");
+    at(res, "redirectURL");
+    // Exporters' own text fields (`_full_url`, `_url` in WebPageTest's).
+    for (const o of entry.response ? [entry, req, res] : [entry, req]) {
+      for (const k of Object.keys(o)) {
+        if (k.startsWith("_") && typeof o[k] === "string") at(o, k);
+      }
+    }
+    if (res.content) {
+      const content = obj(res.content);
+      if (content.encoding !== "base64" && typeof content.text === "string") {
+        const t = text(content.text);
+        if (t !== content.text) res.content = { ...content, text: t };
+      }
+    }
+    if (Array.isArray(entry._webSocketMessages)) {
+      entry._webSocketMessages = entry._webSocketMessages.map((m) => {
+        const o = obj(m);
+        const d = text(o.data);
+        return d === o.data ? m : { ...o, data: d };
+      });
+    }
+  }
+}
+
+/**
  * Returns a sanitized copy of a parsed HAR (the root object with `log`),
  * leaving the input untouched.
  */
@@ -248,6 +371,7 @@ export function sanitizeHar(
       entries: entries.map((e) => sanitizeEntry(obj(e), r, !!opts.dropBodies)),
     },
   };
+  spread(har, r);
   return { har, redacted: r.count };
 }
 

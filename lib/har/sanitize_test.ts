@@ -134,3 +134,50 @@ Deno.test("sanitize: the corpus-like counts match what gets redacted", () => {
   const { doc } = parseHarText(text);
   assert.deepEqual(doc.secrets, { cookies: 2, authorization: 1, tokens: 1 });
 });
+
+Deno.test("sanitize: a value redacted in one place is redacted wherever else it appears, and the input stays as it was", () => {
+  const session = "pvnzao4525kprh2z121oqv55";
+  const token = "tok_4f9a8b7c6d5e4f3a2b1c";
+  const root = {
+    log: {
+      version: "1.2",
+      entries: [
+        {
+          request: {
+            method: "GET",
+            url: `https://a.example/(S(${session}))/page?q=1`,
+            headers: [
+              { name: "Cookie", value: `sid=${session}; lang=en` },
+              { name: "Authorization", value: `Bearer ${token}` },
+            ],
+            queryString: [],
+            cookies: [{ name: "sid", value: session }],
+          },
+          response: {
+            status: 302,
+            headers: [{ name: "Location", value: `/(S(${session}))/next` }],
+            redirectURL: `/(S(${session}))/next`,
+            content: {
+              mimeType: "text/html",
+              text: `<a href="/x?t=${token}">${session}</a> en`,
+            },
+          },
+          _webSocketMessages: [{ type: "send", data: `hello ${token}` }],
+          _full_url: `https://a.example/?id=${session}`,
+        },
+      ],
+    },
+  };
+  const before = JSON.stringify(root);
+  const { har } = sanitizeHar(root, { words: [...DEFAULT_REDACT_WORDS] });
+  const out = JSON.stringify(har);
+  assert.ok(!out.includes(session), "the session id is gone everywhere");
+  assert.ok(!out.includes(token), "the token is gone everywhere");
+  const e = (har as Json).log.entries[0];
+  assert.equal(e.request.url, "https://a.example/(S([REDACTED]))/page?q=1");
+  assert.equal(e.response.redirectURL, "/(S([REDACTED]))/next");
+  assert.equal(e._webSocketMessages[0].data, "hello [REDACTED]");
+  // Short values (`en`) are not hunted for elsewhere.
+  assert.match(e.response.content.text, / en$/);
+  assert.equal(JSON.stringify(root), before, "the input is untouched");
+});
