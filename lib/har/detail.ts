@@ -153,6 +153,16 @@ function curlOf(
         "can send it.",
     };
   }
+  // A data:, blob: or about: URL is read by the browser itself (Fetch
+  // §4.2 scheme fetch): there is no request for curl to send.
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1].toLowerCase();
+  if (scheme && scheme !== "http" && scheme !== "https") {
+    return {
+      curl: "",
+      note: `A ${scheme}: URL is read by the browser itself, not requested ` +
+        "from a server, so there is no request to copy.",
+    };
+  }
   // The body's type goes (and counts) with the body.
   const chars = bodyChars(body) + (body?.mimeType.length ?? 0);
   let jar = 0;

@@ -193,6 +193,12 @@ Deno.test("har detail: no command for a method that is not a token, and everythi
   });
   assert.equal(smuggled.curl, "");
   assert.match(smuggled.curlNote, /not an HTTP method name/);
+  // A data: URL is no request at all.
+  const inline = detailOf({
+    request: { ...request, url: "data:text/css,body%7Bcolor:red%7D" },
+  });
+  assert.equal(inline.curl, "");
+  assert.match(inline.curlNote, /data: URL is read by the browser itself/);
   const cookies = detailOf({
     request: {
       ...request,
