@@ -3,20 +3,10 @@ import assert from "node:assert/strict";
 import { renderToString } from "preact-render-to-string";
 import { Extras } from "./Extras.tsx";
 import type { CallbackEntry, Endpoint } from "../../lib/openapi/types.ts";
+import { endpoint } from "../../tests/helpers/endpoint.ts";
 
 function hook(i: number): Endpoint {
-  const path = `hook${i}`;
-  return {
-    method: "post",
-    path,
-    summary: "",
-    operationId: "",
-    tags: [],
-    deprecated: false,
-    opKey: "post",
-    additional: false,
-    hay: path,
-  };
+  return endpoint("post", `hook${i}`);
 }
 
 function callback(i: number): CallbackEntry {

@@ -4,6 +4,7 @@ import { parseSpec } from "../../lib/openapi/mod.ts";
 import { SchemaGraph } from "../../lib/openapi/schema_graph.ts";
 import type { SchemaNode } from "../../lib/openapi/types.ts";
 import { visibleRows } from "./tree_rows.ts";
+import { TUPLE_AND_PATTERNS } from "../../tests/fixtures/openapi/schemas_2020.ts";
 
 const FIX = new URL("../../tests/fixtures/openapi/", import.meta.url);
 const parsed = parseSpec(
@@ -111,20 +112,7 @@ Deno.test("tree rows: ok/nodes not sent yet are reported missing", () => {
 });
 
 Deno.test("tree rows: ok/pattern properties and tuple positions are rows of their own, not properties", () => {
-  const { root, nodes } = setup({
-    type: "object",
-    properties: {
-      at: {
-        prefixItems: [
-          { type: "number" },
-          { type: "object", properties: { unit: { type: "string" } } },
-        ],
-      },
-    },
-    patternProperties: {
-      "^x-": { type: "object", properties: { v: { type: "string" } } },
-    },
-  });
+  const { root, nodes } = setup(TUPLE_AND_PATTERNS);
   const w = visibleRows(root, nodes, all);
   assert.deepEqual(
     w.rows.map((r) => [r.kind, r.label, r.path]),

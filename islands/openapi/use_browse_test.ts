@@ -4,26 +4,13 @@
  */
 import assert from "node:assert/strict";
 import { renderHook } from "../../tests/helpers/hooks.ts";
-import type {
-  Endpoint,
-  OperationDetail,
-  SpecIndex,
-} from "../../lib/openapi/types.ts";
+import type { OperationDetail, SpecIndex } from "../../lib/openapi/types.ts";
 import { useBrowse } from "./use_browse.ts";
+import { endpoint } from "../../tests/helpers/endpoint.ts";
 import type { OperationRef } from "./protocol.ts";
 
 function charges(title: string): SpecIndex {
-  const e = {
-    method: "post",
-    path: "/v1/charges",
-    summary: "",
-    operationId: "",
-    tags: [],
-    deprecated: false,
-    opKey: "post",
-    additional: false,
-    hay: "post /v1/charges",
-  } as Endpoint;
+  const e = endpoint("post", "/v1/charges", "post /v1/charges");
   return { title, endpoints: [e] } as unknown as SpecIndex;
 }
 

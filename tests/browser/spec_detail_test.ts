@@ -17,6 +17,7 @@ import {
 import { operationSchemas, propertyPaths } from "../helpers/schema_oracle.ts";
 import { DETAIL_ROWS } from "../../islands/openapi/row_budget.ts";
 import { rowsOf } from "../../islands/openapi/use_budgeted.ts";
+import { TUPLE_AND_PATTERNS } from "../fixtures/openapi/schemas_2020.ts";
 import { findRow, loadSpec, openTimed } from "../helpers/spec_open.ts";
 import { corpusDir, SKIPPED } from "../helpers/corpus.ts";
 import { WORKER_THRESHOLD } from "../../islands/openapi/engine.ts";
@@ -228,18 +229,7 @@ Deno.test({
     withPage(async ({ page, server }) => {
       await gotoHydrated(page, server.origin, "/spec");
       await loadThings(page, {
-        type: "object",
-        properties: {
-          at: {
-            prefixItems: [
-              { type: "number" },
-              { type: "object", properties: { unit: { type: "string" } } },
-            ],
-          },
-        },
-        patternProperties: {
-          "^x-": { type: "object", properties: { v: { type: "string" } } },
-        },
+        ...TUPLE_AND_PATTERNS,
         propertyNames: { maxLength: 64 },
       }, { type: "object", properties: { ok: { type: "boolean" } } });
       await openOperation(page, "post", "/things");
