@@ -12,16 +12,13 @@
  * server (assets.ts keeps its coded forms).
  */
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { codingWeights } from "../lib/shared/accept_encoding.ts";
 
 /** A coding this server writes. */
 export type Coding = "br" | "gzip";
 
 /** Below this size a coding saves less than its headers cost. */
 export const MIN_COMPRESS_BYTES = 1024;
-
-/** Longest Accept-Encoding read, and most codings in it. */
-const MAX_ACCEPT_CHARS = 1024;
-const MAX_CODINGS = 32;
 
 /**
  * The coding a client prefers by its Accept-Encoding (RFC 9110 §12.5.3):
@@ -31,27 +28,7 @@ const MAX_CODINGS = 32;
  */
 export function codingFor(accept: string | null): Coding | null {
   if (!accept) return null;
-  const q = new Map<string, number>();
-  for (
-    const part of accept.slice(0, MAX_ACCEPT_CHARS).split(",").slice(
-      0,
-      MAX_CODINGS,
-    )
-  ) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    let weight = 1;
-    for (const p of params) {
-      const [k, v] = p.trim().split("=");
-      if (k === "q") {
-        // qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )
-        weight = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(v ?? "")
-          ? Number(v)
-          : 0;
-      }
-    }
-    const coding = name.trim() === "x-gzip" ? "gzip" : name.trim();
-    if (coding) q.set(coding, weight);
-  }
+  const q = codingWeights(accept);
   const of = (c: Coding) => q.get(c) ?? q.get("*") ?? 0;
   const br = of("br"), gzip = of("gzip");
   if (br <= 0 && gzip <= 0) return null;

@@ -4,6 +4,7 @@
  * The command itself is the shared builder's (`lib/shared/curl.ts`).
  */
 import { curlCommand, type HeaderPair } from "../shared/curl.ts";
+import { codingWeights } from "../shared/accept_encoding.ts";
 import { base64Bytes } from "../shared/base64.ts";
 import { obj } from "./normalize.ts";
 import { type NameValue, pairs } from "./pairs.ts";
@@ -79,12 +80,8 @@ function skipped(name: string, value: string, url: string): boolean {
  * with a q above 0 (RFC 9110 §12.5.3: `identity, *;q=0` is identity alone).
  */
 function asksCoding(value: string): boolean {
-  for (const part of value.slice(0, 1024).split(",").slice(0, 32)) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const coding = name.trim();
-    if (!coding || coding === "identity") continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (q === undefined || Number(q.slice(2)) > 0) return true;
+  for (const [coding, q] of codingWeights(value)) {
+    if (coding !== "identity" && q > 0) return true;
   }
   return false;
 }
