@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { message, raw, startDebug } from "../helpers/debug_server.ts";
 import { curl, hasCurl } from "../helpers/curl.ts";
+import { MAX_JSON_DEPTH } from "../../lib/debug/core/limits.ts";
 
 const CURL = await hasCurl();
 
@@ -55,7 +56,8 @@ Deno.test("bodies: gzip, deflate and br bodies are decoded on /post, /anything a
 });
 
 // Nested deeper than V8's JSON.stringify recursion reaches (it threw
-// "Maximum call stack size exceeded": a 500), up to what 1 MiB holds.
+// "Maximum call stack size exceeded": a 500), up to MAX_JSON_DEPTH; deeper
+// is 400 naming the body (reflecting what 1 MiB holds cost 0.1-0.3 s).
 const DEEP: [string, string][] = [
   ["POST", "/echo"],
   ["POST", "/anything"],
@@ -66,10 +68,27 @@ const DEEP: [string, string][] = [
   ["DELETE", "/delete"],
   ["POST", "/delay/0"],
 ];
-Deno.test("bodies: deeply nested JSON is reflected whole as json, never a 500", async () => {
+Deno.test("bodies: deeply nested JSON is reflected whole as json, never a 500; past the limit, 400", async () => {
   const s = startDebug();
   try {
-    for (const depth of [10_000, 524_288]) {
+    for (const depth of [MAX_JSON_DEPTH + 1, 524_288]) {
+      const body = "[".repeat(depth) + "]".repeat(depth);
+      for (const [method, path] of DEEP) {
+        const res = await fetch(s.base + path, {
+          method,
+          body,
+          headers: { "content-type": "application/json" },
+        });
+        assert.equal(res.status, 400, `${method} ${path} ${depth}`);
+        assert.match(
+          res.headers.get("content-type") ?? "",
+          /^application\/problem\+json/,
+        );
+        assert.equal((await res.json()).param, "body");
+      }
+    }
+    {
+      const depth = MAX_JSON_DEPTH;
       const body = "[".repeat(depth) + "]".repeat(depth);
       for (const [method, path] of DEEP) {
         const res = await fetch(s.base + path, {

@@ -9,11 +9,13 @@ import {
 import {
   decodeBody,
   DECODED_CODINGS,
+  jsonDepthOver,
   jsonOrNull,
   readBody,
   requestCodings,
 } from "./body.ts";
 import { ParamError } from "./params.ts";
+import { MAX_JSON_DEPTH } from "./limits.ts";
 import { createDebugHandler } from "../mod.ts";
 import { createContext } from "./context.ts";
 
@@ -301,6 +303,43 @@ Deno.test("jsonOrNull: ok/JSON text parsed; bad/anything else is null", () => {
   assert.equal(jsonOrNull(""), null);
   assert.equal(jsonOrNull("{bad"), null);
   assert.equal(jsonOrNull("\ufeff{}"), null, "a BOM is not JSON whitespace");
+});
+
+const nest = (depth: number, inner = "") =>
+  "[".repeat(depth) + inner + "]".repeat(depth);
+const DEPTHS: [string, string, number, boolean][] = [
+  ["ok/flat", "[1,2,{}]", 2, false],
+  ["ok/exactly the limit", nest(3), 3, false],
+  ["ok/siblings do not add up", "[[[]],[[]],{}]", 3, false],
+  ["ok/brackets inside strings do not count", '[["[[[{{{"]]]', 2, false],
+  ["ok/an escaped quote does not end the string", '[["\\"[[["]]', 2, false],
+  ["ok/an escaped backslash ends before the quote", '[["\\\\"]]', 2, false],
+  ["bad/one over", nest(4), 3, true],
+  ["bad/objects count as arrays do", '{"a":{"b":[{}]}}', 3, true],
+  ["bad/deep after a shallow sibling", "[[]," + nest(3) + "]", 3, true],
+  ["bad/deep after a closed string", '["]]]",' + nest(3) + "]", 3, true],
+];
+for (const [name, text, max, over] of DEPTHS) {
+  Deno.test(`jsonDepthOver: ${name}`, () => {
+    assert.equal(jsonDepthOver(text, max), over);
+  });
+}
+
+Deno.test("jsonOrNull: bad/JSON nested past MAX_JSON_DEPTH is 400 naming body; ok/at it, parsed", () => {
+  let d = 0;
+  for (let v = jsonOrNull(nest(MAX_JSON_DEPTH)); Array.isArray(v); v = v[0]) {
+    d++;
+  }
+  assert.equal(d, MAX_JSON_DEPTH);
+  // Padded past the length under which no scan runs.
+  const padded = nest(MAX_JSON_DEPTH, " ".repeat(10));
+  assert.ok(Array.isArray(jsonOrNull(padded)));
+  assert.throws(
+    () => jsonOrNull(nest(MAX_JSON_DEPTH + 1)),
+    (e) =>
+      e instanceof ParamError && e.status === 400 && e.param === "body" &&
+      e.message.includes(String(MAX_JSON_DEPTH)),
+  );
 });
 
 // readBody arms its idle/total timer and drain hook only when a read has to

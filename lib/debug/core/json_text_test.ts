@@ -10,6 +10,13 @@ const deepObject = (n: number) =>
 const bare = (entries: [string, unknown][]) =>
   Object.assign(Object.create(null), Object.fromEntries(entries));
 
+/** `{"a":` nested `n` deep around 1, every object prototype-less. */
+function bareChain(n: number): unknown {
+  let v: unknown = 1;
+  for (let i = 0; i < n; i++) v = bare([["a", v]]);
+  return v;
+}
+
 // Each value is written exactly as JSON.stringify writes it.
 const SAME: [string, unknown][] = [
   ["ok/null", null],
@@ -82,6 +89,18 @@ const DEEP: [string, () => unknown, string][] = [
     () => bare([["json", deepObject(100_000)]]),
     `{"json":${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}}`,
   ],
+  [
+    // Each plain array's native attempt runs out of stack in the chain
+    // below it: more failures than the writer tries natively.
+    "ok/prototype-less chains under plain arrays, six times",
+    () =>
+      bare(["a", "b", "c", "d", "e", "f"].map((k) => [k, [bareChain(20_000)]])),
+    `{${
+      ["a", "b", "c", "d", "e", "f"].map((k) =>
+        `"${k}":[${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}]`
+      ).join(",")
+    }}`,
+  ],
 ];
 for (const [name, make, want] of DEEP) {
   Deno.test(`jsonText: ${name}`, () => {
@@ -96,6 +115,11 @@ const BAD: [string, () => unknown][] = [
     return a;
   }],
   ["bad/a BigInt is a TypeError", () => ({ n: 1n })],
+  ["bad/a plain object's cycle back to a prototype-less map", () => {
+    const top = bare([]);
+    top.x = [{ back: top }];
+    return top;
+  }],
 ];
 for (const [name, make] of BAD) {
   Deno.test(`iterativeJson: ${name}, as in JSON.stringify`, () => {

@@ -202,6 +202,12 @@ export function limitsFromEnv(
  * the debug API is in this one module.
  */
 
+/**
+ * Deepest JSON body reflected (`json` of `/echo`, `/anything`, `/post`...);
+ * deeper gets 400. The depth Go's `encoding/json` refuses past, so
+ * go-httpbin refuses such a body too.
+ */
+export const MAX_JSON_DEPTH = 10_000;
 /** Most ranges read from one Range header; more and it is ignored (RFC 9110 §14.2). */
 export const MAX_RANGES = 16;
 /** Most headers one `/response-headers` request sets. */

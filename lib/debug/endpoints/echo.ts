@@ -17,6 +17,7 @@ import {
 } from "../core/endpoint.ts";
 import { headerRecord, urlPath } from "../core/http.ts";
 import { jsonOrNull } from "../core/body.ts";
+import { MAX_JSON_DEPTH } from "../core/limits.ts";
 import { multiMap, type ParsedForm, readForm } from "./form.ts";
 import { reflect } from "./request.ts";
 
@@ -59,7 +60,7 @@ const ECHO_SCHEMA: JsonSchema = {
     bodySize: { type: "integer", minimum: 0, description: "Bytes of `body`." },
     json: {
       description:
-        "The parsed body when it is JSON, at any depth the body limit allows, else null.",
+        `The parsed body when it is JSON, else null. A body whose brackets nest deeper than ${MAX_JSON_DEPTH} levels gets 400 naming \`body\`.`,
     },
     form: {
       type: ["object", "null"],

@@ -14,6 +14,7 @@
 import type { JsonSchema } from "../core/catalog.ts";
 import { authorityHost, peerAddress, type ServeInfo } from "../core/http.ts";
 import { jsonOrNull } from "../core/body.ts";
+import { MAX_JSON_DEPTH } from "../core/limits.ts";
 import type { RequestText } from "../core/request_text.ts";
 import { isFormType, multiMap, type ParsedForm, readForm } from "./form.ts";
 
@@ -201,7 +202,7 @@ export function requestSchema(
       },
       json: {
         description:
-          "The body parsed as JSON (at any depth the body limit allows), else null.",
+          `The body parsed as JSON, else null. A body whose brackets nest deeper than ${MAX_JSON_DEPTH} levels (Go's encoding/json limit, which go-httpbin keeps too) gets 400 naming \`body\`.`,
       },
     });
   }
