@@ -16,6 +16,7 @@
  * Anything unexpected also exits 2, never 1: a CI gate must not read a
  * crash as "found a breaking change", nor as a pass.
  */
+import { visibleText } from "./lib/shared/visible_text.ts";
 import {
   CompareInputError,
   CompareLimitError,
@@ -194,6 +195,8 @@ export interface InputText {
 }
 
 const URL_RE = /^https?:\/\//i;
+/** Another scheme's URL (`file://`, `ftp://`); one letter is a drive. */
+const OTHER_SCHEME_RE = /^[A-Za-z][A-Za-z0-9+.-]+:\/\//;
 
 /**
  * Reads one input (a path, `-`, or an http(s) URL) as text, never more
@@ -209,6 +212,11 @@ export async function readInput(
   if (source === "-") {
     const stdin = options.stdin ?? Deno.stdin.readable;
     chunks = await readCapped(stdin, max, "standard input");
+  } else if (OTHER_SCHEME_RE.test(source) && !URL_RE.test(source)) {
+    throw new InputReadError(
+      `cannot read ${clip(source)}: only http and https URLs are fetched; ` +
+        "give a file by its path",
+    );
   } else if (URL_RE.test(source)) {
     chunks = await fetchCapped(
       source,
@@ -216,9 +224,12 @@ export async function readInput(
       options.timeoutMs ?? FETCH_TIMEOUT_MS,
     );
   } else {
+    const path = resolvePath(source, options.cwd);
+    // A relative path is named with the folder it was looked for in: the
+    // caller's folder comes from INIT_CWD, which a wrapper may have set.
     chunks = await readFileCapped(
-      resolvePath(source, options.cwd),
-      source,
+      path,
+      path === source ? source : `${source} (${path})`,
       max,
     );
   }
@@ -323,9 +334,10 @@ async function fetchCapped(
   // One deadline for the whole exchange, body included: a server that
   // sends headers and then trickles must not hold a CI job.
   const signal = AbortSignal.timeout(timeoutMs);
+  const shown = redactedUrl(url);
   const timedOut = () =>
     new InputReadError(
-      `${url} did not answer within ${timeoutMs / 1000} s`,
+      `${shown} did not answer within ${timeoutMs / 1000} s`,
     );
   let res: Response;
   try {
@@ -338,12 +350,12 @@ async function fetchCapped(
     });
   } catch (err) {
     if (signal.aborted) throw timedOut();
-    throw new InputReadError(`cannot fetch ${url}: ${errorText(err)}`);
+    throw new InputReadError(`cannot fetch ${shown}: ${errorText(err)}`);
   }
   if (!res.ok) {
     await res.body?.cancel().catch(() => {});
     throw new InputReadError(
-      `${url} answered ${res.status}${
+      `${shown} answered ${res.status}${
         res.statusText ? ` ${res.statusText}` : ""
       }, not the document`,
     );
@@ -356,20 +368,49 @@ async function fetchCapped(
     !res.headers.has("content-encoding") && Number(declared) > max
   ) {
     await res.body?.cancel().catch(() => {});
-    throw tooLarge(url, max);
+    throw tooLarge(shown, max);
   }
   if (!res.body) return [];
   try {
-    return await readCapped(res.body, max, url);
+    return await readCapped(res.body, max, shown);
   } catch (err) {
     if (err instanceof InputReadError) throw err;
     if (signal.aborted) throw timedOut();
-    throw new InputReadError(`cannot fetch ${url}: ${errorText(err)}`);
+    throw new InputReadError(`cannot fetch ${shown}: ${errorText(err)}`);
   }
 }
 
+/**
+ * A fetch error's text with its cause (Deno's "fetch failed" says why only
+ * there: refused, TLS, DNS), URLs in it redacted.
+ */
 function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  const text = err instanceof Error
+    ? err.cause instanceof Error
+      ? `${err.message}: ${err.cause.message}`
+      : err.message
+    : String(err);
+  return text.replace(/\bhttps?:\/\/[^\s()]+/gi, redactedUrl);
+}
+
+/**
+ * `url` as a message may show it, in a CI log anyone with the job can
+ * read: the userinfo (RFC 3986 §3.2.1 deprecates a password there, but
+ * people put tokens in it) and the query's values (`?token=…`) hidden.
+ */
+export function redactedUrl(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return clip(url.replace(/\/\/[^/@]*@/, "//***@").replace(/\?.*/, "?…"));
+  }
+  const userinfo = u.username || u.password ? "***@" : "";
+  const query = u.search
+    ? "?" + [...u.searchParams.keys()].map((k) => `${encodeURIComponent(k)}=…`)
+      .join("&")
+    : "";
+  return clip(`${u.protocol}//${userinfo}${u.host}${u.pathname}${query}`);
 }
 
 /** `s` cut for quoting in a message (an argument can be megabytes long). */
@@ -397,13 +438,20 @@ export async function runDiff(
   argv: readonly string[],
   io: DiffIo,
 ): Promise<number> {
+  // Arguments and documents reach these messages: no control character of
+  // theirs reaches the terminal (lib/shared/visible_text.ts).
+  const say = (text: string) =>
+    io.err(
+      text.split("\n").map((l) => l.split("\t").map(visibleText).join("\t"))
+        .join("\n"),
+    );
   const parsed = parseArgs(argv);
   if (parsed.kind === "help") {
     await io.out(USAGE);
     return EXIT.ok;
   }
   if (parsed.kind === "usage") {
-    await io.err(
+    await say(
       `diff: ${parsed.error}\n${SYNOPSIS}\n` +
         "Run deno task diff --help for more.\n",
     );
@@ -420,11 +468,11 @@ export async function runDiff(
   for (const side of ["base", "revision"] as const) {
     try {
       const read = await readInput(args[side], options);
-      if (read.warning) await io.err(`${side}: warning: ${read.warning}\n`);
+      if (read.warning) await say(`${side}: warning: ${read.warning}\n`);
       texts[side] = read.text;
     } catch (err) {
       if (!(err instanceof InputReadError)) throw err;
-      await io.err(`${side}: ${err.message}\n`);
+      await say(`${side}: ${err.message}\n`);
       return EXIT.error;
     }
   }
@@ -436,11 +484,11 @@ export async function runDiff(
       // The viewer's located error: the side and message with its line
       // and column (or JSON path), then the lines around it.
       const excerpt = err.info.excerpt ? `${err.info.excerpt}\n` : "";
-      await io.err(`${err.message}\n${excerpt}`);
+      await say(`${err.message}\n${excerpt}`);
       return EXIT.error;
     }
     if (err instanceof CompareLimitError) {
-      await io.err(`diff: ${err.message}\n`);
+      await say(`diff: ${err.message}\n`);
       return EXIT.error;
     }
     throw err;
@@ -451,7 +499,7 @@ export async function runDiff(
   const over = FAIL_ON_LEVELS.filter((l) => levelRank(l) <= rank)
     .reduce((n, l) => n + result.counts[l], 0);
   if (over === 0) return EXIT.ok;
-  await io.err(
+  await say(
     `diff: ${over} change${over === 1 ? "" : "s"} at or above ${args.failOn}` +
       ` (--fail-on ${args.failOn})\n`,
   );
@@ -486,13 +534,29 @@ async function writeAll(
 
 if (import.meta.main) {
   let code: number;
+  let writing = false;
   try {
     code = await runDiff(Deno.args, {
-      out: (t) => writeAll(Deno.stdout, t),
+      out: async (t) => {
+        writing = true;
+        await writeAll(Deno.stdout, t);
+        writing = false;
+      },
       err: (t) => writeAll(Deno.stderr, t),
       cwd: callerCwd(),
     });
   } catch (err) {
+    // Standard output refused the result (a full disk, a closed file):
+    // the user's environment, not a fault to report.
+    await writeAll(
+      Deno.stderr,
+      writing
+        ? `diff: cannot write the output: ${
+          visibleText(err instanceof Error ? err.message : String(err))
+        }\n`
+        : "",
+    ).catch(() => {});
+    if (writing) Deno.exit(EXIT.error);
     await writeAll(
       Deno.stderr,
       `diff: internal error, please report it: ${

@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
 import type { SideInfo } from "../../lib/openapi/compare/types.ts";
+import { splitCodeSpans } from "../../lib/openapi/compare/code_span.ts";
 import type { ChangeDetailData, ChangeRow, SideValue } from "./protocol.ts";
 
 /** Props of {@link ChangeDetail}. */
@@ -14,8 +15,13 @@ export interface ChangeDetailProps {
 
 /** `text` with its `code` spans (names of properties, values) as code. */
 export function Sentence({ text }: { text: string }) {
-  const parts = text.split(/`([^`]*)`/);
-  return <>{parts.map((s, k) => k % 2 ? <code key={k}>{s}</code> : s)}</>;
+  return (
+    <>
+      {splitCodeSpans(text).map((p, k) =>
+        p.code ? <code key={k}>{p.text}</code> : p.text
+      )}
+    </>
+  );
 }
 
 /** Operations listed before "Show all": a change may reach hundreds. */

@@ -405,11 +405,45 @@ const CASES: Case[] = [
     code: 2,
     check: (r) => {
       assert.equal(r.stdout, "");
-      assert.equal(
+      // Named as given, and where it was looked for.
+      assert.match(
         r.stderr,
-        "revision: cannot read no-such-spec.yaml: no such file\n",
+        /^revision: cannot read no-such-spec\.yaml \(\/.+\/no-such-spec\.yaml\): no such file\n$/,
       );
     },
+  },
+  {
+    name: "bad/a scheme other than http and https says so",
+    args: [BASE, "ftp://example.test/spec.yaml"],
+    code: 2,
+    check: (r) =>
+      assert.equal(
+        r.stderr,
+        "revision: cannot read ftp://example.test/spec.yaml: only http and " +
+          "https URLs are fetched; give a file by its path\n",
+      ),
+  },
+  {
+    name: "bad/a document's control characters reach stderr written visibly",
+    args: [BASE, "escapes.json"],
+    code: 2,
+    check: (r) => {
+      // deno-lint-ignore no-control-regex -- control characters are what it finds
+      assert.doesNotMatch(r.stderr, /[\u0000-\u0008\u000b-\u001f\u007f]/);
+      assert.match(r.stderr, /\\u001b\[2J/);
+      assert.match(r.stderr, /^revision: Not valid JSON: /);
+    },
+  },
+  {
+    name:
+      "ok/markdown: documentation changes not listed are counted, not denied",
+    args: [BASE, f(PAIRS.doc), "--format", "markdown"],
+    code: 0,
+    check: (r) =>
+      assert.match(
+        lines(r.stdout).at(-1)!,
+        /^No breaking, warning or info changes; 1 documentation change not listed\.$/,
+      ),
   },
   {
     name: "bad/a folder",
@@ -520,6 +554,12 @@ async function withScratch<T>(fn: (dir: string) => Promise<T>): Promise<T> {
       "openapi: 3.0.3\ninfo:\n  title: [Pets\n  version: '1.0'\npaths: {}\n",
     );
     await Deno.writeTextFile(`${dir}/empty.yaml`, "");
+    // A syntax error on a line whose key clears the screen and sets the
+    // terminal's title.
+    await Deno.writeTextFile(
+      `${dir}/escapes.json`,
+      '{\n  "x\u001b[2J\u001b]0;title\u0007\b": 1 2\n}\n',
+    );
     // Latin-1 "é" (0xE9) where UTF-8 is expected, in the title.
     await Deno.writeFile(
       `${dir}/latin1.yaml`,
@@ -620,6 +660,27 @@ Deno.test({
     } finally {
       await server.shutdown();
     }
+    await t.step(
+      "bad/a URL's password and query values are not printed",
+      async () => {
+        const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+        const port = listener.addr.port;
+        listener.close();
+        const r = await runDiffInProcess([
+          BASE,
+          `http://ci:s3cret@127.0.0.1:${port}/spec.yaml?token=t0ken&v=2`,
+        ]);
+        assert.equal(r.code, 2, shown(r));
+        assert.doesNotMatch(r.stderr, /s3cret|t0ken|ci:/, shown(r));
+        assert.match(
+          r.stderr,
+          new RegExp(
+            `^revision: cannot fetch http://\\*\\*\\*@127\\.0\\.0\\.1:${port}/spec\\.yaml\\?token=…&v=…: .*(refused|connect)`,
+            "i",
+          ),
+        );
+      },
+    );
     await t.step(
       "bad/nothing listening: the network error, the side",
       async () => {

@@ -11,6 +11,8 @@ import {
   type Level,
   LEVELS,
 } from "./types.ts";
+import { codeSpan, splitCodeSpans } from "./code_span.ts";
+import { visibleText } from "../../shared/visible_text.ts";
 
 /** Output formats of `deno task diff`. */
 export const FORMATS = ["text", "markdown", "json"] as const;
@@ -47,14 +49,18 @@ export function countsLine(r: CompareResult): string {
 function sideLine(r: CompareResult): string {
   const side = (s: CompareResult["base"]) =>
     `${s.title || "(untitled)"} ${s.version} (${s.format})`;
-  return `${side(r.base)} → ${side(r.revision)}`;
+  return visibleText(`${side(r.base)} → ${side(r.revision)}`);
 }
 
 /** A line per change, for a terminal. */
 export function formatText(r: CompareResult): string {
   const lines = [sideLine(r), countsLine(r)];
   for (const c of r.changes) {
-    lines.push(`${c.level.padEnd(8)} ${changeSentence(c)} [${c.id}]`);
+    // The names in a sentence are written visibly already (codeSpan); the
+    // rest of it too, so no document text reaches the terminal as control.
+    lines.push(
+      visibleText(`${c.level.padEnd(8)} ${changeSentence(c)} [${c.id}]`),
+    );
   }
   return lines.join("\n") + "\n";
 }
@@ -71,11 +77,21 @@ export function formatMarkdown(r: CompareResult): string {
     if (!of.length) continue;
     out.push("", `### ${HEADINGS[level]} (${of.length})`, "");
     for (const c of of) {
-      const subject = c.method ? `\`${changeSubject(c)}\`` : "API";
-      out.push(`- ${subject}: ${escapeText(c.text)} (\`${c.id}\`)`);
+      const subject = c.method ? `${codeSpan(changeSubject(c))}` : "API";
+      out.push(`- ${subject}: ${escapeText(c.text)} (${codeSpan(c.id)})`);
     }
   }
-  if (!r.changes.length) out.push("", "No changes.");
+  if (!r.changes.length) {
+    const doc = r.counts.doc;
+    out.push(
+      "",
+      doc
+        ? `No breaking, warning or info changes; ${doc} documentation change${
+          doc === 1 ? "" : "s"
+        } not listed.`
+        : "No changes.",
+    );
+  }
   return out.join("\n") + "\n";
 }
 
@@ -96,16 +112,22 @@ export function formatResult(r: CompareResult, format: Format): string {
   }
 }
 
-/** Markdown outside code spans: characters that would start markup escaped. */
+/**
+ * Markdown outside code spans: characters that would start markup escaped
+ * (CommonMark §2.4), controls written visibly (a line break would start a
+ * block of the document's choosing).
+ */
 function escapeMd(s: string): string {
-  return s.replace(/[\\*_[\]<>#|]/g, (c) => `\\${c}`);
+  return visibleText(s).replace(/[\\`*_[\]<>#|!~&]/g, (c) => `\\${c}`);
 }
 
 /**
- * A sentence with `code` spans: the spans stay (names read as code), the
- * rest is escaped.
+ * A sentence with `code` spans: the spans stay (names read as code) and
+ * are fenced again from their content, the rest is escaped.
  */
 function escapeText(s: string): string {
-  return s.split(/(`[^`]*`)/).map((part, i) => i % 2 ? part : escapeMd(part))
+  return splitCodeSpans(s).map((p) =>
+    p.code ? codeSpan(p.text) : escapeMd(p.text)
+  )
     .join("");
 }

@@ -25,6 +25,7 @@ import {
 } from "./operations.ts";
 import { Report, Scope } from "./report.ts";
 import type { CompareOptions, CompareResult, Level, Side } from "./types.ts";
+import { codeSpan } from "./code_span.ts";
 
 export { CompareLimitError } from "./schema_diff.ts";
 export type * from "./types.ts";
@@ -156,7 +157,7 @@ function compareDocument(
         // The default `/` of a side that lists none is written nowhere:
         // the change is where the other side lists its servers.
         pointer: { base: was, revision: was ? null : is },
-        text: `server \`${url}\` was removed`,
+        text: `server ${codeSpan(url)} was removed`,
       });
     }
   }
@@ -167,7 +168,7 @@ function compareDocument(
         level: "info",
         where: "servers",
         pointer: { base: is ? null : was, revision: is },
-        text: `server \`${url}\` was added`,
+        text: `server ${codeSpan(url)} was added`,
       });
     }
   }
@@ -204,7 +205,7 @@ function compareDocument(
       pointer: { base: "/info", revision: "/info" },
       text: what === "description"
         ? "API description changed"
-        : `API ${what} changed from \`${x}\` to \`${y}\``,
+        : `API ${what} changed from ${codeSpan(x)} to ${codeSpan(y)}`,
     });
   }
 }
@@ -254,8 +255,10 @@ function compareSchemes(b: SpecModel, r: SpecModel, report: Report): void {
       where: `security scheme ${name}`,
       pointer: { base: bs.pointer, revision: rs.pointer },
       text: onlyAdded
-        ? `security scheme \`${name}\` gained a flow: now ${rs.shown}`
-        : `security scheme \`${name}\` is now ${rs.shown} (was ${bs.shown})`,
+        ? `security scheme ${codeSpan(name)} gained a flow: now ${rs.shown}`
+        : `security scheme ${
+          codeSpan(name)
+        } is now ${rs.shown} (was ${bs.shown})`,
     };
     if (!users.length) {
       report.addDocument(finding);
@@ -295,8 +298,9 @@ function schemeRenames(b: SpecModel, r: SpecModel, report: Report): Renames {
         : "info" as const,
       where: `security scheme ${now}`,
       pointer: { base: bs.pointer, revision: rs.pointer },
-      text:
-        `security scheme \`${name}\` was renamed \`${now}\` (${rs.shown}, as before)`,
+      text: `security scheme ${codeSpan(name)} was renamed ${
+        codeSpan(now)
+      } (${rs.shown}, as before)`,
     };
     if (!users.length) {
       report.addDocument(finding);
@@ -410,7 +414,7 @@ function compareServerVars(
         level,
         where: `server ${revUrl}`,
         pointer: { base: base.pointer, revision: revision?.pointer ?? null },
-        text: `server \`${revUrl}\` ${text}`,
+        text: `server ${codeSpan(revUrl)} ${text}`,
       });
     const was = templateNames(url), is = templateNames(revUrl);
     const renamedTo = new Map(was.map((name, i) => [name, is[i]]));
@@ -421,7 +425,7 @@ function compareServerVars(
         add(
           "api-server-variable-renamed",
           "warning",
-          `variable \`${name}\` was renamed \`${newName}\``,
+          `variable ${codeSpan(name)} was renamed ${codeSpan(newName)}`,
           v,
           w,
         );
@@ -430,7 +434,7 @@ function compareServerVars(
         add(
           "api-server-variable-removed",
           "warning",
-          `lost variable \`${name}\``,
+          `lost variable ${codeSpan(name)}`,
           v,
         );
         continue;
@@ -439,7 +443,9 @@ function compareServerVars(
         add(
           "api-server-variable-default-changed",
           "info",
-          `variable \`${newName}\` default changed from \`${v.default}\` to \`${w.default}\``,
+          `variable ${codeSpan(newName)} default changed from ${
+            codeSpan(v.default)
+          } to ${codeSpan(w.default)}`,
           v,
           w,
         );
@@ -450,7 +456,7 @@ function compareServerVars(
           add(
             "api-server-variable-enum-value-removed",
             "warning",
-            `variable \`${newName}\` lost value \`${value}\``,
+            `variable ${codeSpan(newName)} lost value ${codeSpan(value)}`,
             v,
             w,
           );

@@ -25,6 +25,7 @@ import { mergeParts } from "../merge.ts";
 import { scalarList, scalarText } from "../safe.ts";
 import { setOwn, str } from "../../shared/value.ts";
 import type { SideInfo } from "./types.ts";
+import { codeSpan } from "./code_span.ts";
 
 /** A schema as written (possibly a `$ref`) and where it is written. */
 export interface SchemaAt {
@@ -348,9 +349,11 @@ export function schemeWire(
     // Header names are case-insensitive (RFC 9110 §5.1): compared in lower
     // case, shown as written.
     const name = str(s.name);
-    return `API key in ${str(s.in)} \`${
-      s.in === "header" && !asWritten ? name.toLowerCase() : name
-    }\``;
+    return `API key in ${str(s.in)} ${
+      codeSpan(
+        s.in === "header" && !asWritten ? name.toLowerCase() : name,
+      )
+    }`;
   }
   if (type === "http") return `HTTP ${str(s.scheme).toLowerCase()}`;
   if (type === "basic") return "HTTP basic"; // Swagger 2.0
@@ -544,7 +547,9 @@ function readCallbacks(
           f.op,
           { opKey: f.opKey, additional: f.additional },
         );
-        op.label = `${op.label} (callback \`${name}\` of ${parent.label})`;
+        op.label = `${op.label} (callback ${
+          codeSpan(name)
+        } of ${parent.label})`;
         const key = `${parentKey} ${name} ${op.method} ${expression}`;
         if (!model.callbacks.has(key)) model.callbacks.set(key, op);
       }

@@ -25,6 +25,7 @@ import type { Context, SchemaDiff } from "./schema_diff.ts";
 import { json } from "./schema_view.ts";
 import { isJsonType } from "../../shared/json_pretty.ts";
 import { childPointer, isObject } from "../refs.ts";
+import { codeSpan } from "./code_span.ts";
 
 /** Compares every operation and webhook of `base` and `rev`. */
 export function compareOperations(
@@ -95,7 +96,7 @@ export function compareOperations(
         level: "breaking",
         where: `${kind} ${b.path}`,
         pointer: { base: b.pointer, revision: null },
-        text: `${kind} \`${b.label}\` was removed`,
+        text: `${kind} ${codeSpan(b.label)} was removed`,
       });
       report.attach(b, scope);
     }
@@ -107,7 +108,7 @@ export function compareOperations(
         level: "info",
         where: `${kind} ${r.path}`,
         pointer: { base: null, revision: r.pointer },
-        text: `${kind} \`${r.label}\` was added`,
+        text: `${kind} ${codeSpan(r.label)} was added`,
       });
       report.attach(r, scope);
     }
@@ -215,7 +216,7 @@ class OperationDiff {
           "warning",
           "servers",
           at,
-          `operation is no longer served from \`${url}\``,
+          `operation is no longer served from ${codeSpan(url)}`,
         );
       }
       for (const [key, url] of is) {
@@ -225,7 +226,7 @@ class OperationDiff {
           "info",
           "servers",
           at,
-          `operation is now served from \`${url}\``,
+          `operation is now served from ${codeSpan(url)}`,
         );
       }
     }
@@ -262,7 +263,7 @@ class OperationDiff {
             base: childPointer("/paths", b.path),
             revision: childPointer("/paths", r.path),
           },
-          `path parameter \`${name}\` was renamed to \`${to}\``,
+          `path parameter ${codeSpan(name)} was renamed to ${codeSpan(to)}`,
         );
       }
     });
@@ -270,16 +271,18 @@ class OperationDiff {
       const [id, text] = !r.operationId
         ? [
           "api-operation-id-removed",
-          `operationId \`${b.operationId}\` was removed`,
+          `operationId ${codeSpan(b.operationId)} was removed`,
         ]
         : !b.operationId
         ? [
           "api-operation-id-added",
-          `operationId \`${r.operationId}\` was added`,
+          `operationId ${codeSpan(r.operationId)} was added`,
         ]
         : [
           "api-operation-id-changed",
-          `operationId changed from \`${b.operationId}\` to \`${r.operationId}\``,
+          `operationId changed from ${codeSpan(b.operationId)} to ${
+            codeSpan(r.operationId)
+          }`,
         ];
       this.#add(id, "info", "operation", at, text);
     }
@@ -291,7 +294,7 @@ class OperationDiff {
           "info",
           "operation",
           at,
-          `tag \`${t}\` was removed`,
+          `tag ${codeSpan(t)} was removed`,
         );
       }
     }
@@ -302,7 +305,7 @@ class OperationDiff {
           "info",
           "operation",
           at,
-          `tag \`${t}\` was added`,
+          `tag ${codeSpan(t)} was added`,
         );
       }
     }
@@ -383,7 +386,7 @@ class OperationDiff {
           isJsonType(was) && isJsonType(now) ? "info" : "breaking",
           where,
           at,
-          `${name} is now written as \`${now}\` (was \`${was}\`)`,
+          `${name} is now written as ${codeSpan(now)} (was ${codeSpan(was)})`,
         );
       } else if (
         bp.wire !== rp.wire && ((bp.wire && rp.wire) || bp.in === "path")
@@ -585,7 +588,9 @@ class OperationDiff {
           "info",
           where,
           { base: bm.pointer, revision: rm.pointer },
-          `${subject} media type \`${bm.type}\` is now taken as \`${rm.type}\``,
+          `${subject} media type ${codeSpan(bm.type)} is now taken as ${
+            codeSpan(rm.type)
+          }`,
         );
       }
       const at = {
@@ -598,7 +603,7 @@ class OperationDiff {
           "breaking",
           where,
           at,
-          `${subject} media type \`${bm.type}\` was removed`,
+          `${subject} media type ${codeSpan(bm.type)} was removed`,
         );
         continue;
       }
@@ -645,7 +650,7 @@ class OperationDiff {
       this.#add(`${idPrefix}-added`, "info", where, {
         base: null,
         revision: rm.listed ?? rm.pointer,
-      }, `${subject} media type \`${rm.type}\` was added`);
+      }, `${subject} media type ${codeSpan(rm.type)} was added`);
     }
   }
 
@@ -678,7 +683,7 @@ class OperationDiff {
       // addition is said as the property's), or a default not told.
       if (x.said === y.said && x.pointer && y.pointer) continue;
       if (x.wire === null || y.wire === null || x.wire === y.wire) continue;
-      const said = (w: string) => w ? `\`${w}\`` : "a plain value";
+      const said = (w: string) => w ? `${codeSpan(w)}` : "a plain value";
       // A part the server now takes in more types (a range, `image/*`, or a
       // list: OpenAPI 3.1 §4.8.15 `contentType`) still takes each type the
       // client sends, when the revision's list matches every one of the
@@ -695,7 +700,7 @@ class OperationDiff {
           base: x.pointer ?? bm.pointer,
           revision: y.pointer ?? rm.pointer,
         },
-        `${subject} field \`${name}\` is now ${
+        `${subject} field ${codeSpan(name)} is now ${
           wider ? "taken" : "written"
         } as ${said(y.wire)} (was ${said(x.wire)})`,
       );
@@ -795,7 +800,7 @@ class OperationDiff {
         "info",
         `${where} header ${rh.name}`,
         { base: null, revision: rh.pointer },
-        `response header \`${rh.name}\` was added`,
+        `response header ${codeSpan(rh.name)} was added`,
       );
     }
     // A link is a hint of what to call next (OpenAPI 3.1 §4.8.20): a
@@ -807,7 +812,7 @@ class OperationDiff {
         "info",
         `${where} link ${name}`,
         { base: pointer, revision: null },
-        `response link \`${name}\` was removed`,
+        `response link ${codeSpan(name)} was removed`,
       );
     }
     for (const [name, pointer] of r.links) {
@@ -817,7 +822,7 @@ class OperationDiff {
         "info",
         `${where} link ${name}`,
         { base: null, revision: pointer },
-        `response link \`${name}\` was added`,
+        `response link ${codeSpan(name)} was added`,
       );
     }
     this.#content(
@@ -841,7 +846,7 @@ class OperationDiff {
     const name = r?.name ?? b.name;
     const w = `${where} header ${name}`;
     const at = { base: b.pointer, revision: r?.pointer ?? null };
-    const subject = `response header \`${name}\``;
+    const subject = `response header ${codeSpan(name)}`;
     if (!r) {
       this.#add(
         b.required
@@ -946,7 +951,7 @@ export function securityChanges(
   const key = (q: Requirement) => [...q.keys()].sort().join(" + ");
   const had = new Map(before.map((q) => [key(q), q]));
   const has = new Map(after.map((q) => [key(q), q]));
-  const named = (k: string) => k ? `\`${k}\`` : "anonymous access";
+  const named = (k: string) => k ? `${codeSpan(k)}` : "anonymous access";
   for (const [k, q] of has) {
     const old = had.get(k);
     if (!old) {
@@ -965,7 +970,7 @@ export function securityChanges(
           out.push({
             id: `${prefix}-scope-added`,
             level: "warning",
-            text: `security requirement ${named(k)} needs scope \`${s}\``,
+            text: `security requirement ${named(k)} needs scope ${codeSpan(s)}`,
           });
         }
       }
@@ -974,9 +979,9 @@ export function securityChanges(
           out.push({
             id: `${prefix}-scope-removed`,
             level: "info",
-            text: `security requirement ${
-              named(k)
-            } no longer needs scope \`${s}\``,
+            text: `security requirement ${named(k)} no longer needs scope ${
+              codeSpan(s)
+            }`,
           });
         }
       }
@@ -1056,7 +1061,7 @@ function onlyString(schema: SchemaAt, side: SpecModel): boolean {
 }
 
 function paramName(p: ParamModel): string {
-  return `${IN_NAME[p.in] ?? `${p.in} parameter`} \`${p.name}\``;
+  return `${IN_NAME[p.in] ?? `${p.in} parameter`} ${codeSpan(p.name)}`;
 }
 
 /** A 2xx code or the 2XX range (OpenAPI 3.1 §4.8.16.2). */

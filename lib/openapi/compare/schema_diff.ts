@@ -29,6 +29,7 @@ import {
   type SchemaReader,
   type SchemaView,
 } from "./schema_view.ts";
+import { codeSpan } from "./code_span.ts";
 
 /** Which way the data flows: what the client sends, or what it reads. */
 export type Direction = "request" | "response";
@@ -611,10 +612,10 @@ export class SchemaDiff {
           : `${id}-changed`,
         "warning",
         x === undefined
-          ? `got \`${k}\``
+          ? `got ${codeSpan(k)}`
           : y === undefined
-          ? `lost \`${k}\``
-          : `\`${k}\` changed`,
+          ? `lost ${codeSpan(k)}`
+          : `${codeSpan(k)} changed`,
       );
     }
     if (b.pattern !== r.pattern) {
@@ -622,25 +623,27 @@ export class SchemaDiff {
         add(
           "pattern-added",
           req ? "breaking" : "info",
-          `gained pattern \`${r.pattern}\``,
+          `gained pattern ${codeSpan(r.pattern ?? "")}`,
         );
       } else if (r.pattern === null) {
         add(
           "pattern-removed",
           req ? "info" : "warning",
-          `lost pattern \`${b.pattern}\``,
+          `lost pattern ${codeSpan(b.pattern)}`,
         );
       } else if (req && r.pattern === ".*") {
         add(
           "pattern-generalized",
           "info",
-          `pattern relaxed from \`${b.pattern}\` to \`.*\``,
+          `pattern relaxed from ${codeSpan(b.pattern)} to \`.*\``,
         );
       } else {
         add(
           "pattern-changed",
           "warning",
-          `pattern changed from \`${b.pattern}\` to \`${r.pattern}\``,
+          `pattern changed from ${codeSpan(b.pattern)} to ${
+            codeSpan(r.pattern)
+          }`,
         );
       }
     }
@@ -743,7 +746,9 @@ export class SchemaDiff {
         add(
           "discriminator-property-name-changed",
           "breaking",
-          `discriminator changed from \`${b.discriminator}\` to \`${r.discriminator}\``,
+          `discriminator changed from ${codeSpan(b.discriminator)} to ${
+            codeSpan(r.discriminator)
+          }`,
         );
       } else if (b.discriminator) {
         add("discriminator-removed", "warning", "lost its discriminator");
@@ -756,7 +761,7 @@ export class SchemaDiff {
         add(
           "discriminator-mapping-deleted",
           req ? "breaking" : "info",
-          `discriminator value \`${value}\` was removed`,
+          `discriminator value ${codeSpan(value)} was removed`,
         );
       } else if (
         refTail(now) !== refTail(target) &&
@@ -765,9 +770,11 @@ export class SchemaDiff {
         add(
           "discriminator-mapping-changed",
           "breaking",
-          `discriminator value \`${value}\` now names \`${
-            refTail(now)
-          }\` (was \`${refTail(target)}\`)`,
+          `discriminator value ${codeSpan(value)} now names ${
+            codeSpan(
+              refTail(now),
+            )
+          } (was ${codeSpan(refTail(target))})`,
         );
       }
     }
@@ -776,7 +783,7 @@ export class SchemaDiff {
       add(
         "discriminator-mapping-added",
         req ? "info" : "warning",
-        `discriminator value \`${value}\` was added`,
+        `discriminator value ${codeSpan(value)} was added`,
       );
     }
   }
@@ -1059,7 +1066,7 @@ export class SchemaDiff {
       add(
         "removed",
         req ? "breaking" : "info",
-        `lost alternative \`${a.label}\``,
+        `lost alternative ${codeSpan(a.label)}`,
         { base: linkPointer(a), revision: r.pointer || null },
       );
     }
@@ -1067,7 +1074,7 @@ export class SchemaDiff {
       add(
         "added",
         req ? "info" : "breaking",
-        `gained alternative \`${a.label}\``,
+        `gained alternative ${codeSpan(a.label)}`,
         { base: b.pointer || null, revision: linkPointer(a) },
       );
     }
@@ -1398,8 +1405,10 @@ function named(at: Place): string {
   if (owner && path) {
     path = path.startsWith("[") ? owner + path : `${owner}.${path}`;
   }
-  if (!path) return `\`${schema || owner || at.root}\``;
-  return schema ? `\`${path}\` in \`${schema}\`` : `\`${path}\``;
+  if (!path) return `${codeSpan(schema || owner || at.root)}`;
+  return schema
+    ? `${codeSpan(path)} in ${codeSpan(schema)}`
+    : `${codeSpan(path)}`;
 }
 
 function subject(at: Place): string {
@@ -1478,7 +1487,7 @@ function disjoint(b: SchemaView, r: SchemaView): boolean {
 
 function typeName(v: SchemaView): string {
   const t = v.types === null ? "any" : v.types.join(" | ") || "never";
-  return `\`${v.format ? `${t} (${v.format})` : t}\``;
+  return `${codeSpan(v.format ? `${t} (${v.format})` : t)}`;
 }
 
 function list(values: unknown[]): string {

@@ -1,0 +1,92 @@
+/**
+ * The CLI's and the page's exports when the documents' names are hostile:
+ * a path, property or title holding backticks, line breaks, HTML and
+ * terminal escapes must stay inside its change's line and code span.
+ */
+import assert from "node:assert/strict";
+import { HtmlRenderer, Parser } from "commonmark";
+import { compareSpecs } from "./mod.ts";
+import { formatMarkdown, formatText } from "./format.ts";
+
+const EVIL_PATH = "/x`<details open><summary>Looks fine</summary>";
+const EVIL_LINE = "/y\n\n# All clear: no breaking changes\n\n<!--";
+const EVIL_PROP = "p`\n\n## Merged\n\n<img src=x onerror=alert(1)>";
+const ESC = "/z\u001b[31mRED\u001b]0;pwned\u0007\r\b";
+
+const doc = (withOps: boolean, propType: string) =>
+  JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "T\u001b[2J\n# title", version: "1" },
+    paths: {
+      ...(withOps
+        ? {
+          [EVIL_PATH]: { get: { responses: { 200: { description: "" } } } },
+          [EVIL_LINE]: { get: { responses: { 200: { description: "" } } } },
+          [ESC]: { get: { responses: { 200: { description: "" } } } },
+        }
+        : {}),
+      "/body": {
+        post: {
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { [EVIL_PROP]: { type: propType } },
+                },
+              },
+            },
+          },
+          responses: { 200: { description: "" } },
+        },
+      },
+    },
+  });
+
+const result = compareSpecs(doc(true, "string"), doc(false, "integer"));
+
+Deno.test("format: the hostile documents give changes to format", () => {
+  assert.ok(result.changes.length >= 4, JSON.stringify(result.counts));
+});
+
+Deno.test("formatText: bad/names cannot put controls or lines of their own on the terminal", () => {
+  const text = formatText(result);
+  const lines = text.split("\n");
+  assert.equal(lines.pop(), "");
+  assert.equal(lines.length, 2 + result.changes.length);
+  for (const line of lines) {
+    // deno-lint-ignore no-control-regex -- control characters are what it finds
+    assert.doesNotMatch(line, /[\u0000-\u001f\u007f-\u009f]/, line);
+  }
+  assert.ok(text.includes("\\u001b[31mRED"), "the escape is shown, not sent");
+});
+
+Deno.test("formatMarkdown: bad/names stay inside their code spans when rendered", () => {
+  const md = formatMarkdown(result);
+  const html = new HtmlRenderer({ safe: false }).render(
+    new Parser().parse(md),
+  );
+  // Only the formatter's own headings, one list item per change.
+  assert.deepEqual(html.match(/<h[1-6]>/g), [
+    "<h2>",
+    ...Object.values(result.counts).filter((n, i) => n && i < 3).map(() =>
+      "<h3>"
+    ),
+  ]);
+  assert.equal(html.match(/<li>/g)?.length, result.changes.length);
+  for (const raw of ["<details", "<summary", "<!--", "<img", "<h1"]) {
+    assert.ok(!html.includes(raw), `${raw} in ${html}`);
+  }
+  // Every name is read back whole from its code span.
+  const codes = [...html.matchAll(/<code>([^<]*)<\/code>/g)].map((m) =>
+    m[1].replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll(
+      "&quot;",
+      '"',
+    ).replaceAll("&amp;", "&")
+  );
+  assert.ok(
+    codes.some((c) => c.startsWith("GET /x`<details open>")),
+    codes.join("\n"),
+  );
+  assert.ok(codes.some((c) => c.includes("/y\\u000a\\u000a# All clear")));
+});
