@@ -129,28 +129,40 @@ interface Visit {
   depth: number;
 }
 
-function pathOf(at: Visit, last: string): string {
-  const keys: (string | number)[] = [last];
-  for (let x: Visit | null = at; x?.up; x = x.up) keys.push(x.key);
-  return jsonPath(keys.reverse());
+/** A local `$ref` that points nowhere: the first place it is written. */
+export interface MissingRef {
+  readonly ref: string;
+  /** Keys from the root to the object holding the `$ref`. */
+  readonly keys: readonly (string | number)[];
+  /** How many places write it. */
+  readonly uses: number;
+}
+
+/** The `$ref`s of a document that lead nowhere or out of it. */
+export interface RefProblems {
+  /** Local references to nothing, in document order. */
+  readonly missing: MissingRef[];
+  /** References to other files, counted; the first, where it is written. */
+  readonly external: number;
+  readonly firstExternal: { ref: string; keys: (string | number)[] } | null;
 }
 
 /**
- * Warns once per distinct local `$ref` that points nowhere (with the first
- * place it is used and how often), and once in all for references to other
- * files, which the viewer cannot follow. `shared` must be true when nodes may
- * be reached twice (YAML aliases), so each is walked once. A loop over an
- * explicit stack, in document order: YAML aliases can stack nodes 100,000
- * levels deep, which recursion would not survive in a browser worker.
+ * Every local `$ref` that points nowhere (once, with the first place it is
+ * used and how often) and the references to other files, which the viewer
+ * cannot follow. `shared` must be true when nodes may be reached twice
+ * (YAML aliases), so each is walked once. A loop over an explicit stack, in
+ * document order: YAML aliases can stack nodes 100,000 levels deep, which
+ * recursion would not survive in a browser worker.
  */
-export function refWarnings(
+export function findRefProblems(
   root: unknown,
   resolver: RefResolver,
   shared: boolean,
-): SpecWarning[] {
-  const bad = new Map<string, { path: string; uses: number }>();
+): RefProblems {
+  const bad = new Map<string, { keys: (string | number)[]; uses: number }>();
   let external = 0;
-  let firstExternal = "";
+  let firstExternal: RefProblems["firstExternal"] = null;
   const seen = shared ? new Set<object>() : null;
   const stack: Visit[] = [];
   const push = (x: unknown, key: string | number, up: Visit) => {
@@ -176,21 +188,50 @@ export function refWarnings(
     const r = o.$ref;
     if (typeof r === "string") {
       if (r[0] !== "#") {
-        if (!external++) firstExternal = r;
+        if (!external++) firstExternal = { ref: r, keys: keysOf(at) };
       } else if (resolver.pointer(r) === undefined) {
         const b = bad.get(r);
         if (b) b.uses++;
-        else bad.set(r, { path: pathOf(at, "$ref"), uses: 1 });
+        else bad.set(r, { keys: keysOf(at), uses: 1 });
       }
     }
     const keys = Object.keys(o);
     for (let i = keys.length - 1; i >= 0; i--) push(o[keys[i]], keys[i], at);
   }
-  const out: SpecWarning[] = [];
-  for (const [ref, b] of bad) {
-    out.push({ message: badRef(ref, b.uses), path: b.path });
+  return {
+    missing: [...bad].map(([ref, b]) => ({ ref, ...b })),
+    external,
+    firstExternal,
+  };
+}
+
+/** The keys from the root to `at`. */
+function keysOf(at: Visit): (string | number)[] {
+  const keys: (string | number)[] = [];
+  for (let x: Visit | null = at; x?.up; x = x.up) keys.push(x.key);
+  return keys.reverse();
+}
+
+/**
+ * Warns once per distinct local `$ref` that points nowhere (with the first
+ * place it is used and how often), and once in all for references to other
+ * files (see {@link findRefProblems}).
+ */
+export function refWarnings(
+  root: unknown,
+  resolver: RefResolver,
+  shared: boolean,
+): SpecWarning[] {
+  const found = findRefProblems(root, resolver, shared);
+  const out: SpecWarning[] = found.missing.map((m) => ({
+    message: badRef(m.ref, m.uses),
+    path: jsonPath([...m.keys, "$ref"]),
+  }));
+  if (found.firstExternal) {
+    out.push({
+      message: externalRefs(found.external, found.firstExternal.ref),
+    });
   }
-  if (external) out.push({ message: externalRefs(external, firstExternal) });
   return out;
 }
 

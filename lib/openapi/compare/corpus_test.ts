@@ -45,7 +45,13 @@ Deno.test({
         continue;
       }
       const r = compareSpecs(text, text, { all: true });
-      assert.deepEqual(r.changes, [], name);
+      // References to other files are not loaded: what they point to may
+      // differ between two copies of the same text, and the result says so.
+      const blind = r.changes.filter((c) =>
+        c.id === "ref-not-followed" && /another file/.test(c.text)
+      );
+      assert.ok(blind.length <= 1, name);
+      assert.deepEqual(r.changes.filter((c) => !blind.includes(c)), [], name);
       compared++;
     }
     assert.deepEqual(

@@ -26,6 +26,8 @@ import {
 import { Report, Scope } from "./report.ts";
 import type { CompareOptions, CompareResult, Level, Side } from "./types.ts";
 import { codeSpan } from "./code_span.ts";
+import { findRefProblems } from "../checks.ts";
+import { childPointer } from "../refs.ts";
 
 export { CompareLimitError } from "./schema_diff.ts";
 export type * from "./types.ts";
@@ -109,6 +111,7 @@ export function compareModels(
   );
   const renamed = schemeRenames(base, revision, report);
   compareDocument(base, revision, report, renamed);
+  reportRefProblems(base, revision, report);
   compareOperations(base, revision, report, schemas, renamed);
   const { counts, changes } = report.result(options.all === true);
   return { base: base.info, revision: revision.info, counts, changes };
@@ -136,6 +139,75 @@ export function compareSpecs(
     readSide(revisionText, "revision"),
     options,
   );
+}
+
+/**
+ * `$ref`s whose target cannot be compared: a gate must not read "no
+ * breaking change" as all clear when part of either document was not
+ * seen. Warnings (the documents do not say enough to decide):
+ * - a local `$ref` of one side that points to nothing there while the
+ *   other side's document has that place (a reference the edit broke);
+ *   one that points nowhere on both sides hides nothing, and the viewer
+ *   warns of it;
+ * - references to other files, which are not loaded: one change for both
+ *   sides, at the first such reference of each.
+ */
+function reportRefProblems(
+  b: SpecModel,
+  r: SpecModel,
+  report: Report,
+): void {
+  const found = {
+    base: findRefProblems(b.parsed.doc, b.parsed.resolver, true),
+    revision: findRefProblems(r.parsed.doc, r.parsed.resolver, true),
+  };
+  const models = { base: b, revision: r };
+  const at = (keys: readonly (string | number)[]) =>
+    [...keys, "$ref"].reduce<string>((p, k) => childPointer(p, k), "");
+  for (const side of ["base", "revision"] as const) {
+    const other = models[side === "base" ? "revision" : "base"];
+    const broken = found[side].missing.filter((m) =>
+      other.parsed.resolver.pointer(m.ref) !== undefined
+    );
+    if (!broken.length) continue;
+    const n = broken.length;
+    report.addDocument({
+      id: "ref-not-followed",
+      level: "warning",
+      where: "$ref",
+      pointer: {
+        base: side === "base" ? at(broken[0].keys) : null,
+        revision: side === "revision" ? at(broken[0].keys) : null,
+      },
+      text: `${side === "base" ? "the base's" : "the revision's"} $ref ${
+        codeSpan(broken[0].ref)
+      } points to nothing in its document, though the ${
+        side === "base" ? "revision" : "base"
+      } has that place${
+        n > 1 ? ` (and ${n - 1} more such $ref${n > 2 ? "s" : ""})` : ""
+      }: what it should point to is not compared`,
+    });
+  }
+  const xb = found.base.firstExternal, xr = found.revision.firstExternal;
+  if (xb || xr) {
+    const first = (xr ?? xb)!;
+    const counts = [
+      xb ? `${found.base.external} in the base` : "",
+      xr ? `${found.revision.external} in the revision` : "",
+    ].filter(Boolean).join(", ");
+    report.addDocument({
+      id: "ref-not-followed",
+      level: "warning",
+      where: "$ref",
+      pointer: {
+        base: xb ? at(xb.keys) : null,
+        revision: xr ? at(xr.keys) : null,
+      },
+      text: `$ref ${
+        codeSpan(first.ref)
+      } points to another file, which is not loaded (${counts}): what such references point to is not compared`,
+    });
+  }
 }
 
 /** Changes of the document as a whole: its servers and its words. */

@@ -2486,6 +2486,39 @@ const POINTERS: [string, string, string, WantAt[]][] = [
       ["api-server-added", "/host", null],
     ],
   ],
+  [
+    "a $ref to another file on both sides: one warning, at each side's first",
+    doc(responseBody({ $ref: "./schemas.yaml#/Pet" })),
+    doc(responseBody({ $ref: "./schemas.yaml#/Pet" })),
+    [[
+      "ref-not-followed",
+      "/paths/~1a/get/responses/200/content/application~1json/schema/$ref",
+      "/paths/~1a/get/responses/200/content/application~1json/schema/$ref",
+    ]],
+  ],
+  [
+    "a local $ref the revision broke: a warning at it, beside what it hides",
+    doc(requestBody({ $ref: "#/components/schemas/P" }), {
+      P: object({ a: { type: "string" } }),
+    }),
+    doc(requestBody({ $ref: "#/components/schemas/P" }), {
+      Q: object({ a: { type: "string" } }),
+    }),
+    [
+      [
+        "ref-not-followed",
+        null,
+        "/paths/~1a/post/requestBody/content/application~1json/schema/$ref",
+      ],
+      ["request-property-type-generalized", "/components/schemas/P", null],
+    ],
+  ],
+  [
+    "a local $ref to nothing on both sides hides nothing: no change",
+    doc(requestBody({ $ref: "#/components/schemas/Gone" })),
+    doc(requestBody({ $ref: "#/components/schemas/Gone" })),
+    [],
+  ],
 ];
 
 for (const [name, base, revision, want] of POINTERS) {
