@@ -20,6 +20,7 @@ import {
   peerAddress,
   preflight,
   type ServeInfo,
+  withOrigin,
 } from "./core/http.ts";
 import { errorProblem, problem } from "./core/problem.ts";
 
@@ -87,12 +88,20 @@ export function createDebugApi(options: DebugOptions = {}): DebugApi {
           (path.length === base.length || path[base.length] === "/"));
     },
     notFound(req, path, info) {
-      if (isPreflight(req)) return preflight(req);
+      if (isPreflight(req)) {
+        return withOrigin(
+          req.headers.get("origin"),
+          preflight(req),
+        ) as Response;
+      }
       try {
         // An unknown path costs a token like any request.
         ctx.rate?.take(peerAddress(info) || "unknown");
       } catch (err) {
-        return errorProblem(err);
+        return withOrigin(
+          req.headers.get("origin"),
+          errorProblem(err),
+        ) as Response;
       }
       const first = firstSegment(path);
       const near = first
@@ -101,7 +110,10 @@ export function createDebugApi(options: DebugOptions = {}): DebugApi {
       const hint = near
         ? ` Did you mean ${near.path}?`
         : ` The endpoints are listed at ${openapi}.`;
-      return problem(404, `No debug endpoint at ${path.slice(0, 200)}.${hint}`);
+      return withOrigin(
+        req.headers.get("origin"),
+        problem(404, `No debug endpoint at ${path.slice(0, 200)}.${hint}`),
+      ) as Response;
     },
     onError(err) {
       return errorProblem(err);

@@ -37,7 +37,11 @@ Deno.test("cors: every response, errors included, is readable cross-origin", asy
         headers: { origin: "https://client.example" },
       });
       await res.body?.cancel();
-      assert.equal(res.headers.get("access-control-allow-origin"), "*", path);
+      assert.equal(
+        res.headers.get("access-control-allow-origin"),
+        "https://client.example",
+        path,
+      );
       const expose = res.headers.get("access-control-expose-headers")!
         .toLowerCase().split(/\s*,\s*/);
       for (
@@ -81,6 +85,67 @@ Deno.test("cors: 413 carries CORS headers too", async () => {
   }
 });
 
+Deno.test("cors: a request with an Origin gets it back with credentials allowed, on every kind of answer", async () => {
+  const s = startServer();
+  const origin = "https://suite.example";
+  try {
+    for (
+      const [path, status] of [
+        ["/api/debug/get", 200],
+        ["/api/debug/status/418", 418],
+        ["/api/debug/cookies/set?a=b", 302],
+        ["/api/debug/status/abc", 400],
+        ["/api/debug/nope", 404],
+        ["/api/debug/sse?count=1&interval=0", 200],
+        ["/api/debug/delay/0", 200],
+      ] as const
+    ) {
+      const res = await fetch(s.origin + path, {
+        headers: { origin },
+        redirect: "manual",
+      });
+      await res.body?.cancel();
+      assert.equal(res.status, status, path);
+      assert.equal(
+        res.headers.get("access-control-allow-origin"),
+        origin,
+        path,
+      );
+      assert.equal(
+        res.headers.get("access-control-allow-credentials"),
+        "true",
+        path,
+      );
+      assert.match(res.headers.get("vary") ?? "", /\bOrigin\b/, path);
+    }
+    // Without one: `*`, no credentials.
+    const plain = await fetch(s.origin + "/api/debug/get");
+    await plain.body?.cancel();
+    assert.equal(plain.headers.get("access-control-allow-origin"), "*");
+    assert.equal(plain.headers.get("access-control-allow-credentials"), null);
+    // A WebSocket handshake with an Origin still upgrades (the origin is
+    // read before the upgrade closes the request).
+    const port = Number(new URL(s.origin).port);
+    using conn = await Deno.connect({ hostname: "127.0.0.1", port });
+    await conn.write(
+      new TextEncoder().encode(
+        "GET /api/debug/websocket/echo HTTP/1.1\r\nHost: 127.0.0.1\r\n" +
+          `Origin: ${origin}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n" +
+          "Sec-WebSocket-Version: 13\r\n\r\n",
+      ),
+    );
+    const buf = new Uint8Array(1024);
+    const n = await conn.read(buf);
+    assert.match(
+      new TextDecoder().decode(buf.subarray(0, n ?? 0)),
+      /^HTTP\/1\.1 101 /,
+    );
+  } finally {
+    await s.close();
+  }
+});
+
 Deno.test("cors: a preflight anywhere under /api/debug gets 204 allowing it", async () => {
   const s = startServer();
   try {
@@ -105,7 +170,20 @@ Deno.test("cors: a preflight anywhere under /api/debug gets 204 allowing it", as
       });
       assert.equal(res.status, 204, path);
       assert.equal(await res.text(), "");
-      assert.equal(res.headers.get("access-control-allow-origin"), "*");
+      // With an Origin: that origin, credentials allowed (as httpbin).
+      assert.equal(
+        res.headers.get("access-control-allow-origin"),
+        "https://client.example",
+      );
+      assert.equal(
+        res.headers.get("access-control-allow-credentials"),
+        "true",
+      );
+      assert.equal(
+        res.headers.get("vary")!.match(/\bOrigin\b/g)?.length,
+        1,
+        "Origin once in Vary",
+      );
       const methods = res.headers.get("access-control-allow-methods")!.split(
         ", ",
       );

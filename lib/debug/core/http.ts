@@ -1,11 +1,12 @@
 /**
  * Headers every debug API response carries, and CORS preflight.
  *
- * CORS (Fetch standard §3.2): `Access-Control-Allow-Origin: *` on every
- * response, errors included, so browser clients can read statuses and
- * problem bodies. Deliberately not credentialed: `*` makes browsers refuse
- * to send cookies, so `/echo` can never be used by another site to read this
- * origin's cookies back.
+ * CORS (Fetch standard §3.2): every response, errors included, lets
+ * browser clients read statuses and problem bodies. Without an Origin it is
+ * `Access-Control-Allow-Origin: *`; a request with one gets its origin back
+ * with `Access-Control-Allow-Credentials: true` (see {@link withOrigin}), as
+ * httpbin answers, so a browser suite's `credentials: "include"` and
+ * `withCredentials` requests work after changing only the base URL.
  */
 import { isToken } from "../../shared/http_token.ts";
 import { MAX_ACCEPT_CHARS, MAX_ACCEPT_RANGES } from "./limits.ts";
@@ -137,6 +138,43 @@ export function jsonResponse(
       ? { ...BASE_HEADERS, "content-type": JSON_TYPE, ...extra }
       : JSON_HEADERS,
   );
+}
+
+/**
+ * `res` readable by the request's origin with credentials (Fetch §3.2.3:
+ * a credentialed response must name the origin, not `*`), `Vary: Origin`
+ * so no cache mixes the two answers. What that lets another site read
+ * with a visitor's credentials is only this API's own: the cookies it
+ * sets are `SameSite=Lax` (not sent on another site's fetches) under the
+ * API's path, and nothing else on this origin uses cookies or HTTP
+ * authentication. A request without an Origin (curl, server-side
+ * clients, the benches) keeps `*` and pays one header lookup. `origin` is
+ * read before the handler runs: a WebSocket upgrade closes the request.
+ */
+export function withOrigin(
+  origin: string | null,
+  res: Response | Promise<Response>,
+): Response | Promise<Response> {
+  if (origin === null) return res;
+  return res instanceof Promise
+    ? res.then((r) => credentialed(r, origin))
+    : credentialed(res, origin);
+}
+
+function credentialed(res: Response, origin: string): Response {
+  // A WebSocket handshake's headers belong to the runtime; CORS does not
+  // apply to WebSocket (RFC 6455 §10.2 has the server check Origin).
+  if (res.status === 101) return res;
+  try {
+    res.headers.set("access-control-allow-origin", origin);
+    res.headers.set("access-control-allow-credentials", "true");
+    if (!/\borigin\b/i.test(res.headers.get("vary") ?? "")) {
+      res.headers.append("vary", "Origin");
+    }
+  } catch {
+    // An immutable response (none is built so today) keeps `*`.
+  }
+  return res;
 }
 
 /** A CORS preflight: OPTIONS carrying Access-Control-Request-Method. */

@@ -26,6 +26,7 @@ import {
   preflight,
   respond,
   type ServeInfo,
+  withOrigin,
 } from "./http.ts";
 import { DRAIN_COMMENT } from "./lifecycle.ts";
 
@@ -44,7 +45,7 @@ export function endpointRunner(
   const checkMethod = methodCheck(ep.spec);
   const parse = paramParser(ep.spec);
   const slow = slowSteps(ep, ctx);
-  return (req, path, info) => {
+  const run: EndpointRunner = (req, path, info) => {
     try {
       if (isPreflight(req)) return preflight(req); // 0. CORS preflight
       // Preflights are exempt from the rate limit: a browser reports a
@@ -64,6 +65,10 @@ export function endpointRunner(
     } catch (err) {
       return errorProblem(err);
     }
+  };
+  return (req, path, info) => {
+    const origin = req.headers.get("origin");
+    return withOrigin(origin, run(req, path, info));
   };
 }
 
