@@ -50,7 +50,6 @@ const REFUSED: Record<string, string> = {
   "upgrade": "is a hop-by-hop header the server owns",
   "te": "is a hop-by-hop header the server owns",
   "trailer": "is set by the server",
-  "content-encoding": "would make clients decode a body that is not encoded",
   // An attachment named `x.html` saves attacker text as a local HTML file,
   // which runs script when opened (RFC 6266 §4.3, §7).
   "content-disposition":
@@ -182,6 +181,15 @@ export function refusal(
     if (n.startsWith(prefix)) return why;
   }
   if (n === "set-cookie") return cookieRefusal(value, base);
+  // Set as asked over a body that is not encoded: a client that decodes
+  // fails, which is what suites ask it for (requests' ContentDecodingError).
+  // Only codings' names: a list of tokens (RFC 9110 §8.4).
+  if (
+    n === "content-encoding" &&
+    !value.split(",").every((c) => isToken(c.trim(), 64))
+  ) {
+    return "may only list content codings (RFC 9110 §8.4), e.g. gzip or br";
+  }
   if (n === "content-type" && !safeMediaType(value)) {
     return "may only be one media type (RFC 9110 §8.3.1), text/plain, application/json or application/octet-stream, with parameters and no comma";
   }
@@ -220,7 +228,7 @@ export function responseHeaders(ctx: DebugContext, route: Route): EndpointDef {
     description:
       `Each query parameter (\`sleep\` excepted) becomes a response header, and the JSON body lists them with Content-Type and Content-Length, as httpbin does. Set-Cookie and Location are allowed (this response is always a 200, so a Location redirects no client); a Set-Cookie with a Domain attribute, or kept past the session (Max-Age, a coming Expires) with a Path outside ${
         ctx.base || "/"
-      }, is refused (cookie tossing to other hosts, cookie bombs on the app's pages); without Path a cookie gets the request's directory, and Max-Age=0 or a past Expires deletes it as usual. Refused with 400 naming the header: Refresh, Link, Clear-Site-Data, Service-Worker-Allowed, Content-Security-Policy*, Strict-Transport-Security, Access-Control-*, Cross-Origin-*, X-Content-Type-Options, Content-Disposition, framing and hop-by-hop headers, Content-Encoding, and any Content-Type but one media type text/plain, application/json or application/octet-stream (parameters allowed, read whole as RFC 9110 §8.3.1 says; a comma, a list, or a second Content-Type is refused).`,
+      }, is refused (cookie tossing to other hosts, cookie bombs on the app's pages); without Path a cookie gets the request's directory, and Max-Age=0 or a past Expires deletes it as usual. Refused with 400 naming the header: Refresh, Link, Clear-Site-Data, Service-Worker-Allowed, Content-Security-Policy*, Strict-Transport-Security, Access-Control-*, Cross-Origin-*, X-Content-Type-Options, Content-Disposition, framing and hop-by-hop headers, and any Content-Type but one media type text/plain, application/json or application/octet-stream (parameters allowed, read whole as RFC 9110 §8.3.1 says; a comma, a list, or a second Content-Type is refused).`,
     params: [sleepParam(ctx.limits)],
     responses: [{
       status: "200",

@@ -7,6 +7,12 @@ const BASE = "/api/debug";
 
 const ALLOWED: [string, string, string][] = [
   ["ok/custom header", "X-Trace", "abc"],
+  [
+    "ok/Content-Encoding over a plain body (a decoding error)",
+    "Content-Encoding",
+    "gzip",
+  ],
+  ["ok/Content-Encoding list", "content-encoding", "gzip, br"],
   ["ok/Cache-Control", "Cache-Control", "max-age=60"],
   ["ok/text/plain", "Content-Type", "text/plain; charset=utf-8"],
   ["ok/application/json", "content-type", "application/json"],
@@ -224,7 +230,8 @@ const REFUSED: [string, string, string][] = [
   ["bad/nosniff owned", "X-Content-Type-Options", "sniff"],
   ["bad/Content-Length", "Content-Length", "0"],
   ["bad/Transfer-Encoding", "Transfer-Encoding", "chunked"],
-  ["bad/Content-Encoding", "Content-Encoding", "gzip"],
+  ["bad/Content-Encoding not a coding", "Content-Encoding", "gzip; q=1"],
+  ["bad/Content-Encoding empty entry", "Content-Encoding", "gzip,,br"],
   ["bad/name with a space", "X A", "1"],
   ["bad/name with a colon", "X:A", "1"],
   ["bad/value with CR LF", "X-A", "1\r\nSet-Cookie: a=b"],
@@ -247,6 +254,23 @@ const call = async (query: string, method = "GET") => {
   );
   return { res, text: await res.text() };
 };
+
+Deno.test("response-headers handler: ok/Content-Encoding is sent as asked, over the plain body; a decoding client fails", async () => {
+  const s = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen() {} },
+    handler,
+  );
+  try {
+    const url =
+      `http://127.0.0.1:${s.addr.port}/api/debug/response-headers?Content-Encoding=gzip`;
+    const res = await fetch(url);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("content-encoding"), "gzip");
+    await assert.rejects(res.text());
+  } finally {
+    await s.shutdown();
+  }
+});
 
 Deno.test("response-headers handler: ok/headers set and listed, with a true Content-Length", async () => {
   const { res, text } = await call("X-A=1&X-A=2&freeform=x");
