@@ -1,5 +1,6 @@
 /**
- * Fixed sample documents of common types (written for this project), plus
+ * Fixed sample documents of common types (written for this project, in
+ * httpbin's shapes), plus
  * `/uuid` and `/base64/{value}`. The HTML documents are static: no request
  * input ever reaches them, and `/base64` never answers as HTML.
  */
@@ -15,32 +16,25 @@ import { ParamError } from "../core/params.ts";
 import { random } from "../core/random.ts";
 import { reflect } from "./request.ts";
 
+// The JSON and XML samples have httpbin's shape (a `slideshow` with its
+// `title`, `author`, `date` and `slides`), which suites read after changing
+// only the base URL (`r.json()["slideshow"]`); the words are this
+// project's own.
 const JSON_DOC = {
-  library: {
-    name: "Wirebench sample library",
-    opened: "2026-01-15",
-    books: [
+  slideshow: {
+    title: "HTTP for Testers",
+    author: "The Wirebench team",
+    date: "2026-01-15",
+    slides: [
+      { type: "all", title: "Why test against a debug server" },
       {
-        id: 1,
-        title: "Status Codes for the Curious",
-        pages: 212,
-        tags: ["http", "reference"],
-        available: true,
-      },
-      {
-        id: 2,
-        title: "A Field Guide to Redirects",
-        pages: 98,
-        tags: ["http", "redirects"],
-        available: false,
-      },
-      {
-        id: 3,
-        title: "Caching Without Tears",
-        pages: 150,
-        tags: ["caching"],
-        available: true,
-        notes: null,
+        type: "all",
+        title: "What a client must handle",
+        items: [
+          "Redirect chains that end where they should",
+          "Bodies in every coding",
+          "Status codes with and without a body",
+        ],
       },
     ],
   },
@@ -48,26 +42,22 @@ const JSON_DOC = {
 
 const XML_DOC = `<?xml version="1.0" encoding="UTF-8"?>
 <!-- A sample document served by the Wirebench debug API. -->
-<library name="Wirebench sample library" opened="2026-01-15">
-  <book id="1" available="true">
-    <title>Status Codes for the Curious</title>
-    <pages>212</pages>
-    <tag>http</tag>
-    <tag>reference</tag>
-  </book>
-  <book id="2" available="false">
-    <title>A Field Guide to Redirects</title>
-    <pages>98</pages>
-    <tag>http</tag>
-    <tag>redirects</tag>
-  </book>
-  <book id="3" available="true">
-    <title>Caching &amp; Validation</title>
-    <pages>150</pages>
-  </book>
-</library>
+<slideshow title="HTTP for Testers" date="2026-01-15" author="The Wirebench team">
+  <slide type="all">
+    <title>Why test against a debug server</title>
+  </slide>
+  <slide type="all">
+    <title>What a client must handle</title>
+    <item>Redirect chains that end where they should</item>
+    <item>Bodies in every coding</item>
+    <item>Status codes with and without a body</item>
+  </slide>
+</slideshow>
 `;
 
+// httpbin's page is a passage of Moby-Dick under the heading "Herman
+// Melville - Moby-Dick", which suites look for. This is another passage
+// (the book's opening, public domain since its 1851 publication).
 const HTML_DOC = `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -75,13 +65,14 @@ const HTML_DOC = `<!DOCTYPE html>
 <title>Sample page</title>
 </head>
 <body>
-<h1>A sample HTML page</h1>
-<p>This page is served by the Wirebench debug API so that clients can be
-tested against a small, fixed HTML document.</p>
-<ul>
-<li>It has a heading, a paragraph and this list.</li>
-<li>It has no scripts, no images and no external resources.</li>
-</ul>
+<h1>Herman Melville - Moby-Dick</h1>
+<div>
+<p>Call me Ishmael. Some years ago&mdash;never mind how long
+precisely&mdash;having little or no money in my purse, and nothing particular
+to interest me on shore, I thought I would sail about a little and see the
+watery part of the world. It is a way I have of driving off the spleen, and
+regulating the circulation.</p>
+</div>
 </body>
 </html>
 `;

@@ -137,3 +137,29 @@ for (const [name, path, status, type, bytes] of BASE64) {
     if (status === 400) assert.equal(JSON.parse(text(r.bytes)).param, "value");
   });
 }
+
+Deno.test("samples: ok/httpbin's shapes, which suites read: slideshow in /json and /xml, Herman Melville in /html", async () => {
+  const get = async (path: string) => {
+    const res = await handler(new Request(`http://wb.test/api/debug${path}`));
+    return { type: res.headers.get("content-type"), text: await res.text() };
+  };
+  const json = await get("/json");
+  assert.equal(json.type, "application/json");
+  const show = JSON.parse(json.text).slideshow;
+  for (const key of ["title", "author", "date"]) {
+    assert.equal(typeof show[key], "string", key);
+  }
+  assert.ok(
+    show.slides.every((s: { title: unknown }) => typeof s.title === "string"),
+  );
+  const xml = await get("/xml");
+  assert.equal(xml.type, "application/xml");
+  assert.match(
+    xml.text,
+    /^<\?xml [^>]*\?>\n(?:<!--[^>]*-->\n)?<slideshow [^>]*>/,
+  );
+  assert.match(xml.text, /<slide type="all">\s*<title>/);
+  const html = await get("/html");
+  assert.match(html.type ?? "", /^text\/html/);
+  assert.ok(html.text.includes("<h1>Herman Melville - Moby-Dick</h1>"));
+});
