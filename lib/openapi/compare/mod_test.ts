@@ -3078,3 +3078,126 @@ Deno.test("compare: a callback's payload is compared as what the client reads, l
     [["callback-removed", "breaking"]],
   );
 });
+
+Deno.test("compare: an example component renamed or inlined is the same example, not a doc change", () => {
+  const withExample = (examples: Json, components: Json) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "T", version: "1" },
+      paths: {
+        "/a": {
+          get: {
+            parameters: [{
+              name: "q",
+              in: "query",
+              schema: { type: "string" },
+              examples,
+            }],
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": { schema: { type: "string" }, examples },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: { examples: components },
+    });
+  const ex = { value: "hello", summary: "s" };
+  const base = withExample({ one: { $ref: "#/components/examples/Ex" } }, {
+    Ex: ex,
+  });
+  for (
+    const revision of [
+      withExample({ one: { $ref: "#/components/examples/Renamed" } }, {
+        Renamed: ex,
+      }),
+      withExample({ one: ex }, {}),
+    ]
+  ) {
+    assert.deepEqual(compareSpecs(base, revision, { all: true }).changes, []);
+  }
+  // The value itself changed is still a doc change, at both places.
+  const changed = withExample({ one: { $ref: "#/components/examples/Ex" } }, {
+    Ex: { value: "bye", summary: "s" },
+  });
+  assert.deepEqual(
+    compareSpecs(base, changed, { all: true }).changes.map((c) => c.id).sort(),
+    ["request-parameter-example-changed", "response-body-example-changed"],
+  );
+});
+
+Deno.test("compare: a header component changed is one change for every response that uses it", () => {
+  const withHeader = (required: boolean) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "T", version: "1" },
+      paths: {
+        "/a": {
+          get: { responses: { "200": { $ref: "#/components/responses/R" } } },
+          post: {
+            responses: {
+              "201": {
+                description: "made",
+                headers: { "X-H": { $ref: "#/components/headers/H" } },
+              },
+            },
+          },
+        },
+        "/b": {
+          get: { responses: { "200": { $ref: "#/components/responses/R" } } },
+        },
+      },
+      components: {
+        responses: {
+          R: {
+            description: "ok",
+            headers: { "X-H": { $ref: "#/components/headers/H" } },
+          },
+        },
+        headers: { H: { required, schema: { type: "string" } } },
+      },
+    });
+  assert.deepEqual(
+    summary(compareSpecs(withHeader(true), withHeader(false)).changes),
+    [
+      ["response-header-became-optional", "breaking", [
+        "GET /a",
+        "POST /a",
+        "GET /b",
+      ]],
+    ],
+  );
+});
+
+Deno.test("compare: types neither side writes limit nothing: an untyped schema losing its properties is no type change", () => {
+  const untyped = (schema: Json) => doc(responseBody(schema));
+  assert.deepEqual(
+    compareSpecs(
+      untyped({
+        description: "d",
+        required: ["id"],
+        properties: { id: { type: "string" } },
+      }),
+      untyped({ description: "d" }),
+    ).changes.map((c) => c.id),
+    ["response-required-property-removed"],
+  );
+  // A format changed on untyped schemas still is one; a type written on
+  // one side still counts.
+  assert.deepEqual(
+    compareSpecs(untyped({ format: "date" }), untyped({ format: "date-time" }))
+      .changes.map((c) => c.id),
+    ["response-body-type-changed"],
+  );
+  assert.deepEqual(
+    compareSpecs(
+      untyped({ properties: { id: { type: "string" } } }),
+      untyped({ type: "string" }),
+    ).changes.map((c) => c.id).includes("response-body-type-changed"),
+    true,
+  );
+});

@@ -653,7 +653,7 @@ function readOperation(
         description: str(p.description),
         schema: paramSchema(p, at, model.swagger, r),
         pointer: at,
-        example: p.example ?? p.examples ?? p["x-example"],
+        example: p.example ?? examplesOf(p.examples, r) ?? p["x-example"],
         wire: serialization(p, loc, model.swagger, r),
       });
     }
@@ -729,6 +729,19 @@ export function requirements(security: unknown): Requirement[] | null {
   });
 }
 
+/**
+ * An `examples` map with each Reference Object replaced by the Example it
+ * points to (OpenAPI 3.x §4.8.14: "Map[string, Example Object | Reference
+ * Object]"): a component renamed or inlined is the same example. An
+ * `example` value is data, a `$ref` in it included, and is not resolved.
+ */
+function examplesOf(examples: unknown, r: RefResolver): unknown {
+  if (!isObject(examples)) return examples;
+  const out: Record<string, unknown> = {};
+  for (const name in examples) out[name] = r.deref(examples[name]).value;
+  return out;
+}
+
 /** A 2.0 response's `examples` (by media type) put on its media types. */
 function withExamples(
   content: Map<string, MediaModel>,
@@ -802,7 +815,7 @@ function contentMap(
         ? null
         : { raw: mt.schema, pointer: childPointer(at, "schema") },
       pointer: at,
-      example: mt.example ?? mt.examples,
+      example: mt.example ?? examplesOf(mt.examples, r),
       listed: null,
       encoding: isObject(mt.encoding) ? mt.encoding : null,
     });

@@ -844,7 +844,11 @@ class OperationDiff {
 
   #header(b: HeaderModel, r: HeaderModel | null, where: string): void {
     const name = r?.name ?? b.name;
-    const w = `${where} header ${name}`;
+    // A header component is one change wherever responses use it (as a
+    // shared schema is), not one per status that lists it.
+    const shared = b.pointer.startsWith("/components/headers/") &&
+      (r === null || r.pointer === b.pointer);
+    const w = shared ? `response header ${name}` : `${where} header ${name}`;
     const at = { base: b.pointer, revision: r?.pointer ?? null };
     const subject = `response header ${codeSpan(name)}`;
     if (!r) {

@@ -572,7 +572,11 @@ export class SchemaDiff {
     const add = (suffix: string, level: Level, text: string) =>
       this.#add(scope, at, b, r, suffix, level, text);
 
-    if (types && !sameTypes(b, r)) {
+    // Types neither side writes (read off `properties`, `items`, enum
+    // values) limit nothing: what changed is said by those keywords' own
+    // changes. A format changed still is.
+    const inferred = !b.typeSaid && !r.typeSaid && b.format === r.format;
+    if (types && !sameTypes(b, r) && !inferred) {
       const typeText = `${typeName(b)} to ${typeName(r)}`;
       if (this.#becameList(b, r, at)) {
         add(

@@ -119,6 +119,13 @@ export interface SchemaView {
   alts: { kind: "oneOf" | "anyOf"; list: Alternative[] } | null;
   /** True when `types` were read off the alternatives, not said here. */
   altTyped: boolean;
+  /**
+   * True when a `type` is written (here or on every alternative): `types`
+   * read off `properties`, `items` or an enum's values say how the
+   * document is used, but limit nothing (JSON Schema 2020-12 §10.3.2.1:
+   * `properties` applies to objects only, and any other value passes).
+   */
+  typeSaid: boolean;
   /** Why the schema could not be read (another file, a broken `$ref`). */
   note: string;
   /**
@@ -189,6 +196,7 @@ const ANYTHING: SchemaView = Object.freeze({
   additional: null,
   alts: null,
   altTyped: false,
+  typeSaid: false,
   note: "",
   inner: null,
 }) as SchemaView;
@@ -395,7 +403,7 @@ export class SchemaReader {
         ? pointer
         : linkPointer(pointer);
       return obj === false
-        ? { ...ANYTHING, types: [], pointer: at }
+        ? { ...ANYTHING, types: [], typeSaid: true, pointer: at }
         : { ...ANYTHING, pointer: at };
     }
     let v = this.#views.get(obj);
@@ -481,6 +489,7 @@ export class SchemaReader {
     let nullable = pick(m, "nullable") === true ||
       pick(m, "x-nullable") === true;
     const t = pick(m, "type");
+    v.typeSaid = typeof t === "string" || Array.isArray(t);
     let types: string[] | null = null;
     if (typeof t === "string") types = [t];
     else if (Array.isArray(t)) {
@@ -507,6 +516,7 @@ export class SchemaReader {
       const at = childPointer(partOf(kind), kind);
       const alts: Alternative[] = [];
       let altTypes: string[] | null = [];
+      let altSaid = true;
       list.slice(0, MAX_ALTS).forEach((raw, i) => {
         const d = this.#r.deref(raw);
         const target = d.value;
@@ -516,6 +526,8 @@ export class SchemaReader {
         }
         const own = writtenTypes(target);
         altTypes = altTypes && own ? altTypes.concat(own) : null;
+        altSaid &&= isObject(target) &&
+          (typeof target.type === "string" || Array.isArray(target.type));
         const title = isObject(target) ? target.title : undefined;
         const titled = typeof title === "string" && title !== "";
         alts.push({
@@ -536,6 +548,7 @@ export class SchemaReader {
         if (types === null && altTypes?.length) {
           types = altTypes;
           v.altTyped = true;
+          v.typeSaid = altSaid;
         }
       }
     }
