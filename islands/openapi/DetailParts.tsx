@@ -149,8 +149,10 @@ export function Bodies(
         return (
           <div key={b.mediaType} class="sv-body">
             <p class="sv-media">
-              <code>{b.mediaType}</code>
-              {root && <span class="sv-arrow" aria-hidden="true">→</span>}
+              {b.mediaType && <code>{b.mediaType}</code>}
+              {root && b.mediaType && (
+                <span class="sv-arrow" aria-hidden="true">→</span>
+              )}
               {root && (
                 <code>
                   {root.ref ? `${root.ref} ` : ""}

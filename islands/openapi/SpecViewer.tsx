@@ -2,7 +2,13 @@ import { useMemo, useRef } from "preact/hooks";
 import { EndpointList } from "./EndpointList.tsx";
 import { EmptyState } from "./EmptyState.tsx";
 import { SpecErrorBox } from "../shared/SpecErrorBox.tsx";
-import { Extras, InputPanel, SpecHeader, Warnings } from "./memoized.ts";
+import {
+  Extras,
+  InputPanel,
+  Schemas,
+  SpecHeader,
+  Warnings,
+} from "./memoized.ts";
 import { OperationView } from "./OperationView.tsx";
 import { Progress } from "./Progress.tsx";
 import { Toolbar } from "./Toolbar.tsx";
@@ -30,6 +36,7 @@ export default function SpecViewer(
   const { index, error, busy, status, inBox } = loader.state;
   // Stable, so memoised parts do not re-render for a new function.
   const fetchDetail = useMemo(() => loader.detail, []);
+  const fetchSchema = useMemo(() => loader.schema, []);
   const fetchNodes = useMemo(() => loader.nodes, []);
   const ahead = useMemo(() => loader.ahead, []);
   const b = useBrowse(index, fetchDetail, ahead);
@@ -149,6 +156,12 @@ export default function SpecViewer(
               callbacks={index.callbacks}
               spec={loader.state.spec}
               fetchDetail={fetchDetail}
+            />
+            <Schemas
+              names={loader.state.schemas.names}
+              count={loader.state.schemas.count}
+              spec={loader.state.spec}
+              fetchSchema={fetchSchema}
             />
           </>
         )}

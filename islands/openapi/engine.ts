@@ -6,11 +6,12 @@
  * replacing the worker.
  */
 import { decodeText } from "../../lib/openapi/utf8.ts";
-import { operationDetail } from "../../lib/openapi/detail.ts";
+import { operationDetail, schemaDetail } from "../../lib/openapi/detail.ts";
 import { type ParsedSpec, tryParseSpec } from "../../lib/openapi/mod.ts";
 import { SchemaGraph } from "../../lib/openapi/schema_graph.ts";
 import type {
   OperationDetail,
+  SchemaDetail,
   SchemaNode,
   SpecIndex,
   SpecWarning,
@@ -282,6 +283,34 @@ export class SpecEngine {
   detail(op: OperationRef): Promise<OperationDetail | null> {
     this.#pauseWorker();
     return this.#kept(op);
+  }
+
+  /**
+   * A named schema of the latest parsed spec, shown on its own; null when
+   * there is none of that name (or the worker that held it is gone).
+   */
+  schema(name: string): Promise<SchemaDetail | null> {
+    const h = this.#holder;
+    if (!h) return Promise.resolve(null);
+    if (h.kind === "local") {
+      try {
+        return Promise.resolve(schemaDetail(h.parsed, name, h.graph));
+      } catch {
+        return Promise.resolve(null); // a bug: no detail, the page lives on
+      }
+    }
+    if (!this.#client.running) return Promise.resolve(null);
+    const id = this.#client.nextId();
+    return new Promise((resolve) => {
+      const sent = this.#client.call(
+        { type: "schema", id, parseId: h.parseId, name },
+        (m) => {
+          resolve(m.type === "schema" ? m.detail : null);
+          return true;
+        },
+      );
+      if (!sent) resolve(null);
+    });
   }
 
   /**

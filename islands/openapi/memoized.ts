@@ -6,6 +6,7 @@
  * stay valid.
  */
 import { Extras as ExtrasView } from "./Extras.tsx";
+import { Schemas as SchemasView } from "./Schemas.tsx";
 import { InputPanel as InputView } from "./InputPanel.tsx";
 import { memo } from "../shared/memo.ts";
 import { SpecHeader as HeaderView } from "./SpecHeader.tsx";
@@ -13,6 +14,8 @@ import { Warnings as WarningsView } from "./Warnings.tsx";
 
 /** {@link ExtrasView}, memoised. */
 export const Extras = memo(ExtrasView);
+/** {@link SchemasView}, memoised. */
+export const Schemas = memo(SchemasView);
 /** {@link WarningsView}, memoised. */
 export const Warnings = memo(WarningsView);
 /** {@link HeaderView}, re-rendered for a new spec or new method terms. */

@@ -6,6 +6,7 @@
 import type {
   CallbackRef,
   OperationDetail,
+  SchemaDetail,
   SchemaNode,
   SpecErrorInfo,
   SpecIndex,
@@ -56,6 +57,8 @@ export type ToWorker =
    */
   | { type: "hold"; id: number }
   | { type: "detail"; id: number; parseId: number; op: OperationRef }
+  /** A named schema of parse `parseId`, shown on its own. */
+  | { type: "schema"; id: number; parseId: number; name: string }
   | {
     type: "nodes";
     id: number;
@@ -77,6 +80,7 @@ export type FromWorker =
   | { type: "failed"; id: number; error: SpecErrorInfo; ms: number }
   | { type: "checked"; id: number; warnings: SpecWarning[]; ms: number }
   | { type: "detail"; id: number; detail: OperationDetail | null }
+  | { type: "schema"; id: number; detail: SchemaDetail | null }
   | { type: "nodes"; id: number; nodes: SchemaNode[] };
 
 /** Outcome of a parse, wherever it ran. */

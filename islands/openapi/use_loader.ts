@@ -49,7 +49,15 @@ export interface LoaderState {
    * operation (an opened webhook's detail) start afresh when it changes.
    */
   spec: number;
+  /**
+   * The named schemas of the whole parse (a preview has none): kept apart
+   * from `index`, which stays the preview's own object when the whole
+   * parse lists the same endpoints.
+   */
+  schemas: { names: string[]; count: number };
 }
+
+const NO_SCHEMAS = { names: [], count: 0 };
 
 const EMPTY: LoaderState = {
   index: null,
@@ -61,6 +69,7 @@ const EMPTY: LoaderState = {
   checked: true,
   preview: false,
   spec: 0,
+  schemas: NO_SCHEMAS,
 };
 
 /**
@@ -156,6 +165,7 @@ export function useLoader(
           checked: false,
           preview: true,
           spec,
+          schemas: NO_SCHEMAS,
           status: `Listed ${label}: ${n} endpoint${
             n === 1 ? "" : "s"
           }; reading the rest…`,
@@ -179,6 +189,7 @@ export function useLoader(
         checked: r.index.checked,
         preview: false,
         spec,
+        schemas: { names: r.index.schemas, count: r.index.schemaCount },
         status: `Read ${label}: ${n} endpoint${
           n === 1 ? "" : "s"
         } in ${ms} ms.`,
@@ -202,6 +213,7 @@ export function useLoader(
         checked: true,
         preview: false,
         spec,
+        schemas: NO_SCHEMAS,
         status: `Rejected ${label}: ${r.error.message}`,
       });
     }
@@ -280,6 +292,8 @@ export function useLoader(
     },
     detail: (op: Parameters<SpecEngine["detail"]>[0]) =>
       engine.current?.detail(op) ?? Promise.resolve(null),
+    schema: (name: string) =>
+      engine.current?.schema(name) ?? Promise.resolve(null),
     nodes: (ids: number[], depth: number) =>
       engine.current?.nodes(ids, depth) ?? Promise.resolve([]),
     ahead: (op: Parameters<SpecEngine["ahead"]>[0], pressed?: boolean) =>

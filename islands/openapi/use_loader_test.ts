@@ -12,6 +12,7 @@ const base: LoaderState = {
   checked: false,
   preview: true,
   spec: 1,
+  schemas: { names: [], count: 0 },
 };
 
 Deno.test("loader: a new input leaves a preview's status, keeps its list", () => {

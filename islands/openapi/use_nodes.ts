@@ -6,7 +6,7 @@
  */
 import { createContext } from "preact";
 import { useContext, useMemo, useState } from "preact/hooks";
-import type { OperationDetail, SchemaNode } from "../../lib/openapi/types.ts";
+import type { SchemaNode } from "../../lib/openapi/types.ts";
 
 /** Asks the engine for nodes `ids` and what they link to, `depth` down. */
 export type FetchNodes = (ids: number[], depth: number) => Promise<
@@ -27,8 +27,8 @@ export interface NodeCache {
   fetch(ids: number[], depth: number): Promise<void>;
 }
 
-/** The node cache of one operation detail. */
-export function useNodes(detail: OperationDetail): NodeCache {
+/** The node cache of one operation's (or named schema's) detail. */
+export function useNodes(detail: { nodes: SchemaNode[] }): NodeCache {
   const fetchNodes = useContext(NodesContext);
   const [version, setVersion] = useState(0);
   const store = useMemo(() => ({

@@ -7,7 +7,11 @@
  * `/_build/spec_worker.js`.
  */
 /// <reference lib="webworker" />
-import { operationDetail, prepareDetails } from "../../lib/openapi/detail.ts";
+import {
+  operationDetail,
+  prepareDetails,
+  schemaDetail,
+} from "../../lib/openapi/detail.ts";
 import { SchemaGraph } from "../../lib/openapi/schema_graph.ts";
 import {
   checkSpec,
@@ -54,7 +58,7 @@ interface Reading {
    * Details asked that wait for the pieces or the whole, and node requests
    * of a detail from pieces that its view could not answer.
    */
-  waiting: (ToWorker & { type: "detail" | "nodes" })[];
+  waiting: (ToWorker & { type: "detail" | "nodes" | "schema" })[];
   /** Set once the whole is read, or failed to be. */
   over: boolean;
 }
@@ -302,17 +306,37 @@ function owed(r: Reading): void {
   r.source = undefined;
 }
 
-/** Answers a detail or nodes request. */
-function answer(m: ToWorker & { type: "detail" | "nodes" }): void {
+/** Answers a detail, schema or nodes request. */
+function answer(m: ToWorker & { type: "detail" | "nodes" | "schema" }): void {
   if (m.type === "detail") detail(m);
+  else if (m.type === "schema") schema(m);
   else nodes(m);
+}
+
+/**
+ * Answers schema request `m` from the whole document (the page lists the
+ * named schemas only once it is read): one still read waits for it.
+ */
+function schema(m: ToWorker & { type: "schema" }): void {
+  const r = reading;
+  if (r?.id === m.parseId && !r.over) return owe(r, m);
+  let d = null;
+  try {
+    if (current?.id === m.parseId) {
+      d = schemaDetail(current.parsed, m.name, current.graph);
+    }
+  } catch { /* a bug must not kill the worker and its parsed document */ }
+  post({ type: "schema", id: m.id, detail: d });
 }
 
 /**
  * A request that waits for the whole read: a pause for a detail to be
  * painted (see {@link hold}) would only delay it.
  */
-function owe(r: Reading, m: ToWorker & { type: "detail" | "nodes" }): void {
+function owe(
+  r: Reading,
+  m: ToWorker & { type: "detail" | "nodes" | "schema" },
+): void {
   r.waiting.push(m);
   held?.end();
 }
@@ -415,7 +439,9 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
     for (const wait of [...shownWaits]) wait(m.id);
   } else if (m.type === "hold") {
     hold(m.id);
-  } else if (m.type === "detail" || m.type === "nodes") {
+  } else if (
+    m.type === "detail" || m.type === "nodes" || m.type === "schema"
+  ) {
     answer(m);
   }
 };

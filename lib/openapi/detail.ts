@@ -31,7 +31,9 @@ import type {
   OperationDetail,
   ParamDetail,
   ResponseDetail,
+  SchemaDetail,
 } from "./types.ts";
+import { namedSchemas } from "./overview.ts";
 import { str } from "../shared/value.ts";
 
 export { typeSummary } from "./schema_view.ts";
@@ -524,6 +526,37 @@ export function operationDetail(
     curl,
     curlNote,
     nodes: graph.collect(roots, FIRST_NODE_DEPTH, FIRST_NODES),
+  };
+}
+
+/**
+ * The named schema `name` (3.x `components.schemas`, 2.0 `definitions`)
+ * shown on its own, as a JSON body read by a client (its generated example
+ * leaves `writeOnly` properties out, as a response's does); null when the
+ * document has no schema of that name. `graph` as in
+ * {@link operationDetail}: the same nodes the operations' trees use.
+ */
+export function schemaDetail(
+  parsed: DetailSource,
+  name: string,
+  graph: SchemaGraph = new SchemaGraph(parsed.resolver),
+): SchemaDetail | null {
+  const map = namedSchemas(parsed.doc, parsed.detected);
+  if (!map || !Object.hasOwn(map, name)) return null;
+  const ctx: BodyContext = { r: parsed.resolver, graph, dir: "response" };
+  // The tree's root is the component itself, named as a `$ref` to it is.
+  const at = parsed.detected.family === "swagger"
+    ? "#/definitions/"
+    : "#/components/schemas/";
+  const ref = { $ref: at + name.replaceAll("~", "~0").replaceAll("/", "~1") };
+  // Generated as JSON; shown without a media type: it is not a body.
+  const shown = { ...body("application/json", ref, ctx, {}), mediaType: "" };
+  return {
+    name,
+    body: shown,
+    nodes: shown.schema
+      ? graph.collect([shown.schema.node], FIRST_NODE_DEPTH, FIRST_NODES)
+      : [],
   };
 }
 

@@ -5,7 +5,13 @@
  */
 import assert from "node:assert/strict";
 import { mdText } from "./markdown.ts";
-import { operationDetail, prepareDetails, typeSummary } from "./detail.ts";
+import {
+  operationDetail,
+  prepareDetails,
+  schemaDetail,
+  typeSummary,
+} from "./detail.ts";
+import { schemaNamesOf } from "./overview.ts";
 import { SchemaGraph } from "./schema_graph.ts";
 import { parseSpec } from "./mod.ts";
 
@@ -966,4 +972,60 @@ Deno.test("spec detail: a 3.2 method that is not a token gets no cURL command, a
   const good = operationDetail(p, "paths", "/c", "copy")!;
   assert.equal(good.curl, "curl -X COPY 'https://x.example/c'");
   assert.equal(good.curlNote, "");
+});
+
+Deno.test("schemaDetail: ok/a named schema as its own tree, its first levels and its example", () => {
+  const p = load("swagger-2.0.json");
+  assert.deepEqual(p.index.schemas, ["Pet", "Tag"]);
+  assert.equal(p.index.schemaCount, 2);
+  const d = schemaDetail(p, "Pet")!;
+  assert.equal(d.name, "Pet");
+  assert.equal(d.body.mediaType, "", "not a body: no media type shown");
+  const root = d.body.schema!;
+  assert.equal(root.ref, "Pet");
+  const node = d.nodes.find((n) => n.id === root.node)!;
+  assert.deepEqual(node.props.map((e) => e.name), [
+    "id",
+    "name",
+    "tags",
+    "self",
+  ]);
+  assert.deepEqual(d.body.fields.filter((f) => f.required).map((f) => f.name), [
+    "name",
+  ]);
+  const example = JSON.parse(d.body.examples[0].text);
+  assert.equal(example.id, 0);
+  assert.equal(typeof example.name, "string");
+});
+
+Deno.test("schemaDetail: ok/3.x allOf merged, a $ref cycle shown, odd names found; bad/unknown is null", () => {
+  const p = load("openapi-3.1.json");
+  assert.deepEqual(p.index.schemas, ["Item", "Base", "A", "B"]);
+  const item = schemaDetail(p, "Item")!;
+  assert.deepEqual(item.body.fields.map((f) => f.name).sort(), ["id", "name"]);
+  // A and B only point at each other: shown by name, never expanded.
+  assert.ok(schemaDetail(p, "A")!.body.schema);
+  assert.equal(schemaDetail(p, "Nope"), null);
+  assert.equal(schemaDetail(p, "toString"), null, "no inherited member");
+  const odd = parsedDoc({
+    openapi: "3.0.3",
+    paths: {},
+    components: { schemas: { "a/b~c": { type: "string", enum: ["x"] } } },
+  });
+  assert.equal(schemaDetail(odd, "a/b~c")!.body.examples[0].text, '"x"');
+});
+
+Deno.test("schema index: ok/names in written order, cut at the cap with the count kept", () => {
+  const schemas = Object.fromEntries(
+    Array.from({ length: 30 }, (_, i) => [`S${i}`, { type: "string" }]),
+  );
+  const p = parsedDoc({ openapi: "3.0.3", paths: {}, components: { schemas } });
+  assert.equal(p.index.schemas.length, 30);
+  const cut = schemaNamesOf(p.doc, p.detected, 10);
+  assert.deepEqual(cut.names, Array.from({ length: 10 }, (_, i) => `S${i}`));
+  assert.equal(cut.count, 30);
+  assert.deepEqual(
+    parsedDoc({ openapi: "3.0.3", paths: {} }).index.schemas,
+    [],
+  );
 });

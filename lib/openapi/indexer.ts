@@ -19,7 +19,7 @@ import {
   resolvePathItem,
 } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
-import { serversOf, tagsOf } from "./overview.ts";
+import { schemaNamesOf, serversOf, tagsOf } from "./overview.ts";
 import { Budget, scalarList, scalarText } from "./safe.ts";
 import type {
   CallbackEntry,
@@ -250,6 +250,7 @@ export function buildIndex(
   for (const e of endpoints) {
     counts.set(e.method, (counts.get(e.method) ?? 0) + 1);
   }
+  const named = schemaNamesOf(doc, det);
   const methodCounts = [...counts].sort((a, b) =>
     methodRank(a[0]) - methodRank(b[0]) || (a[0] < b[0] ? -1 : 1)
   );
@@ -271,6 +272,8 @@ export function buildIndex(
     methodCounts,
     tags: tagsOf(doc, endpoints),
     extraMethods: [...extra].sort(),
+    schemas: named.names,
+    schemaCount: named.count,
     warnings,
     checked: false,
     chars: loaded.text.length,

@@ -8,6 +8,41 @@ import { scalarList } from "./safe.ts";
 import type { Endpoint, TagInfo } from "./types.ts";
 import { str } from "../shared/value.ts";
 
+/** Named schemas listed at most (the count says how many there are). */
+export const MAX_SCHEMA_NAMES = 5_000;
+
+/**
+ * The map of named schemas: 3.x `components.schemas`, 2.0 `definitions`;
+ * null when the document has none.
+ */
+export function namedSchemas(
+  doc: Record<string, unknown>,
+  det: Detected,
+): Record<string, unknown> | null {
+  const map = det.family === "swagger"
+    ? doc.definitions
+    : isObject(doc.components)
+    ? doc.components.schemas
+    : undefined;
+  return isObject(map) ? map : null;
+}
+
+/** Names of the named schemas in written order, at most `max`; and how many. */
+export function schemaNamesOf(
+  doc: Record<string, unknown>,
+  det: Detected,
+  max = MAX_SCHEMA_NAMES,
+): { names: string[]; count: number } {
+  const map = namedSchemas(doc, det);
+  if (!map) return { names: [], count: 0 };
+  const names: string[] = [];
+  let count = 0;
+  for (const name in map) {
+    if (count++ < max) names.push(name);
+  }
+  return { names, count };
+}
+
 /** Declared tags in their order, then tags only used, by name; with counts. */
 export function tagsOf(
   doc: Record<string, unknown>,

@@ -34,13 +34,20 @@ class Watching extends RefResolver {
 }
 
 /**
- * Whether two indexes list the same: every field but the warnings, which
- * only the whole parse has (both are built by one indexer, so their keys
- * come in one order).
+ * Whether two indexes list the same: every field but the warnings and the
+ * named schemas, which only the whole parse has (both are built by one
+ * indexer, so their keys come in one order).
  */
 export function sameListing(a: SpecIndex, b: SpecIndex): boolean {
   const listing = (x: SpecIndex) =>
-    JSON.stringify({ ...x, warnings: 0, checked: 0, chars: 0 });
+    JSON.stringify({
+      ...x,
+      warnings: 0,
+      checked: 0,
+      chars: 0,
+      schemas: 0,
+      schemaCount: 0,
+    });
   return listing(a) === listing(b);
 }
 

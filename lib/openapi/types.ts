@@ -122,6 +122,14 @@ export interface SpecIndex {
   tags: TagInfo[];
   /** Lower-cased additionalOperations keys: filter terms equal to one are method terms. */
   extraMethods: string[];
+  /**
+   * Names of the document's named schemas (3.x `components.schemas`, 2.0
+   * `definitions`) in written order, at most 5,000; not counted as
+   * endpoints. Empty in a preview (read from the outline).
+   */
+  schemas: string[];
+  /** How many named schemas the document has (more than `schemas` lists when cut). */
+  schemaCount: number;
   /** Non-fatal problems found so far, at most 300 plus one line summing up the rest. */
   warnings: SpecWarning[];
   /**
@@ -284,6 +292,19 @@ export interface OperationDetail {
    * Schema nodes of the bodies, the first levels (more on request from the
    * worker, by id).
    */
+  nodes: SchemaNode[];
+}
+
+/**
+ * One named schema shown on its own (Swagger UI's "Schemas", Redoc's and
+ * Scalar's models): its tree, its generated example and its written ones.
+ */
+export interface SchemaDetail {
+  /** The name under `components.schemas` (2.0: `definitions`). */
+  name: string;
+  /** The schema as a body: its root in the graph, fields and examples. */
+  body: BodyDetail;
+  /** Schema nodes of the tree, the first levels (more on request, by id). */
   nodes: SchemaNode[];
 }
 

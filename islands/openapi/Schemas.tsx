@@ -1,0 +1,140 @@
+import { useMemo, useState } from "preact/hooks";
+import type { SchemaDetail } from "../../lib/openapi/types.ts";
+import { Bodies } from "./DetailParts.tsx";
+import { useNodes } from "./use_nodes.ts";
+import { DETAIL_ROWS, RowBudget, RowBudgetContext } from "./row_budget.ts";
+
+/**
+ * Rows listed at once: the list is not virtualised, and a schema opens in
+ * place (see Extras.tsx for what more would cost); the filter finds the rest.
+ */
+const MAX_ROWS = 200;
+
+/** Props of {@link Schemas}. */
+export interface SchemasProps {
+  /** Names of the named schemas, in written order. */
+  names: string[];
+  /** How many the document has (more than `names` when the list was cut). */
+  count: number;
+  /** Which spec they are of: an opened schema stays only while it stays. */
+  spec: number;
+  fetchSchema: (name: string) => Promise<SchemaDetail | null>;
+}
+
+/** Whether `name` holds every whitespace-separated term of `filter`, any case. */
+export function schemaMatches(name: string, filter: string): boolean {
+  const lower = name.toLowerCase();
+  return filter.toLowerCase().split(/\s+/).every((t) => lower.includes(t));
+}
+
+/**
+ * The document's named schemas (3.x `components.schemas`, 2.0
+ * `definitions`), each opening to its tree and generated example, as
+ * Swagger UI's "Schemas" section and Redoc's and Scalar's models show
+ * them. Apart from the endpoint list, and not counted in it.
+ */
+export function Schemas({ names, count, spec, fetchSchema }: SchemasProps) {
+  const [filter, setFilter] = useState("");
+  const matching = useMemo(
+    () =>
+      filter.trim()
+        ? names.filter((n) => schemaMatches(n, filter.trim()))
+        : names,
+    [names, filter],
+  );
+  if (!count) return null;
+  return (
+    <section
+      class="sv-extras sv-schemas"
+      aria-labelledby="sv-schemas-h"
+      data-testid="spec-schemas"
+      data-count={count}
+    >
+      <h3 id="sv-schemas-h">Schemas ({count})</h3>
+      <p class="muted">
+        The document's named schemas; not counted as endpoints.
+      </p>
+      <label class="sv-schema-filter">
+        <span class="visually-hidden">Filter schemas</span>
+        <input
+          type="search"
+          placeholder="Filter schemas by name"
+          value={filter}
+          data-testid="schema-filter"
+          onInput={(e) =>
+            setFilter((e.currentTarget as HTMLInputElement).value)}
+        />
+      </label>
+      <ul
+        class="sv-plain-list"
+        data-testid="schema-list"
+        data-count={matching.length}
+      >
+        {matching.slice(0, MAX_ROWS).map((name) => (
+          <SchemaItem
+            key={`${spec} ${name}`}
+            name={name}
+            fetchSchema={fetchSchema}
+          />
+        ))}
+      </ul>
+      {matching.length > MAX_ROWS && (
+        <p class="muted">
+          First {MAX_ROWS} of {matching.length}{" "}
+          shown: filter to find the others.
+        </p>
+      )}
+      {count > names.length && (
+        <p class="muted">
+          The first {names.length} of {count} schemas are listed.
+        </p>
+      )}
+      {filter.trim() && !matching.length && (
+        <p class="muted">No schema matches “{filter.trim()}”.</p>
+      )}
+    </section>
+  );
+}
+
+function SchemaItem(
+  { name, fetchSchema }: {
+    name: string;
+    fetchSchema: SchemasProps["fetchSchema"];
+  },
+) {
+  const [detail, setDetail] = useState<SchemaDetail | "loading" | null>(null);
+  const [missing, setMissing] = useState(false);
+  return (
+    <li data-testid="schema-row" data-name={name}>
+      <details
+        onToggle={(ev) => {
+          if (!(ev.currentTarget as HTMLDetailsElement).open || detail) return;
+          setDetail("loading");
+          fetchSchema(name).then((d) => {
+            setDetail(d);
+            setMissing(d === null);
+          });
+        }}
+      >
+        <summary>
+          <code>{name}</code>
+        </summary>
+        {detail === "loading" && <p class="muted">Loading…</p>}
+        {missing && <p class="muted">This schema could not be read.</p>}
+        {detail && detail !== "loading" && <SchemaView d={detail} />}
+      </details>
+    </li>
+  );
+}
+
+function SchemaView({ d }: { d: SchemaDetail }) {
+  const cache = useNodes(d);
+  const budget = useMemo(() => new RowBudget(DETAIL_ROWS), [d]);
+  return (
+    <RowBudgetContext.Provider value={budget}>
+      <div class="sv-detail sv-schema-detail" data-testid="schema-detail">
+        <Bodies list={[d.body]} cache={cache} label={d.name} />
+      </div>
+    </RowBudgetContext.Provider>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * The spec viewer's named schemas, as a person browses them: listed apart
+ * from the endpoints and not counted, filtered by name, each opening to
+ * its tree and generated example, as Swagger UI's "Schemas" section does.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+
+const FIX = new URL("../fixtures/openapi/", import.meta.url);
+
+async function names(page: Page): Promise<string[]> {
+  return await page.$$eval(
+    "[data-testid=schema-row]",
+    (els) => els.map((e) => e.getAttribute("data-name") ?? ""),
+  );
+}
+
+/** Opens schema `name`; its detail element. */
+async function open(page: Page, name: string) {
+  const row = page.locator(`[data-testid=schema-row][data-name="${name}"]`);
+  await row.locator("summary").click();
+  const detail = row.locator("[data-testid=schema-detail]");
+  await detail.waitFor();
+  return detail;
+}
+
+Deno.test({
+  name:
+    "browser spec: named schemas are listed apart, filtered, and open to their tree and example",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      await page.setInputFiles(
+        "[data-testid=spec-file]",
+        new URL("swagger-2.0.json", FIX).pathname,
+      );
+      const section = page.locator("[data-testid=spec-schemas]");
+      await section.waitFor();
+      assert.equal(await section.getAttribute("data-count"), "2");
+      assert.deepEqual(await names(page), ["Pet", "Tag"]);
+      // Not counted: the endpoint count is the operations'.
+      const count = await page.textContent("[data-testid=spec-count]");
+      assert.equal(
+        await page.getAttribute("[data-testid=endpoint-list]", "data-count"),
+        count,
+      );
+
+      const pet = await open(page, "Pet");
+      const props = await pet.locator("[data-testid=schema-prop]").evaluateAll(
+        (els) =>
+          els.map((e) =>
+            `${e.getAttribute("data-path")}:${e.getAttribute("data-required")}`
+          ),
+      );
+      assert.deepEqual(props.slice(0, 4), [
+        "id:false",
+        "name:true",
+        "tags:false",
+        "tags[].name:false",
+      ]);
+      const example = JSON.parse(
+        await pet.locator("[data-testid=op-example]").first().innerText(),
+      );
+      assert.equal(typeof example.name, "string");
+      // Expand all opens every level; the cycle through `self` is a link back.
+      await pet.locator("[data-testid=schema-expand-all]").click();
+      await page.waitForFunction(() =>
+        !document.querySelector(
+          "[data-testid=schema-detail] [data-testid=schema-expand-all][disabled]",
+        )
+      );
+      assert.ok(
+        await pet.locator("[data-testid=schema-prop]").count() >= props.length,
+      );
+
+      // The filter keeps the names holding every term, any case.
+      await page.fill("[data-testid=schema-filter]", "TA");
+      assert.deepEqual(await names(page), ["Tag"]);
+      await page.fill("[data-testid=schema-filter]", "zzz");
+      assert.deepEqual(await names(page), []);
+      assert.match(await section.innerText(), /No schema matches “zzz”/);
+    }),
+});
+
+Deno.test({
+  name:
+    "browser spec: a 3.x document's schemas, a $ref cycle among them, and a new spec's list",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      await page.fill(
+        "[data-testid=spec-input]",
+        Deno.readTextFileSync(new URL("openapi-3.1.json", FIX)),
+      );
+      await page.locator("[data-testid=spec-schemas]").waitFor();
+      assert.deepEqual(await names(page), ["Item", "Base", "A", "B"]);
+      // allOf merged into one object.
+      const item = await open(page, "Item");
+      const paths = await item.locator("[data-testid=schema-prop]")
+        .evaluateAll((els) => els.map((e) => e.getAttribute("data-path")));
+      assert.deepEqual([...paths].sort(), ["id", "name"]);
+      // A points at B, B at A: shown, not expanded without end.
+      const a = await open(page, "A");
+      assert.ok((await a.innerText()).length > 0);
+      // Another spec: its own schemas, nothing of the first one open.
+      await page.setInputFiles(
+        "[data-testid=spec-file]",
+        new URL("swagger-2.0.json", FIX).pathname,
+      );
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=spec-schemas]")?.getAttribute(
+          "data-count",
+        ) === "2"
+      );
+      assert.deepEqual(await names(page), ["Pet", "Tag"]);
+      assert.equal(
+        await page.locator("[data-testid=schema-detail]").count(),
+        0,
+      );
+      // A spec without named schemas has no section.
+      await page.fill(
+        "[data-testid=spec-input]",
+        JSON.stringify({
+          openapi: "3.0.3",
+          info: { title: "t", version: "1" },
+          paths: { "/a": { get: { responses: { 200: { description: "" } } } } },
+        }),
+      );
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=spec-title]")?.textContent === "t"
+      );
+      assert.equal(await page.locator("[data-testid=spec-schemas]").count(), 0);
+    }),
+});
