@@ -56,10 +56,14 @@ export interface CommandBoxProps {
   curl: string;
   /** The fields have errors: the server would refuse this request. */
   invalid: boolean;
+  /** Where the command differs from what the browser does, in words. */
+  notes?: readonly string[];
 }
 
 /** URL and cURL, always in step with the form. */
-export function CommandBox({ url, curl, invalid }: CommandBoxProps) {
+export function CommandBox(
+  { url, curl, invalid, notes = [] }: CommandBoxProps,
+) {
   return (
     <div class={`commands${invalid ? " commands-invalid" : ""}`}>
       <div class="command">
@@ -78,6 +82,9 @@ export function CommandBox({ url, curl, invalid }: CommandBoxProps) {
         <pre class="command-text curl" data-testid="curl" tabIndex={0}>
           {curl}
         </pre>
+        {notes.map((n) => (
+          <p key={n} class="field-note" data-testid="curl-note">{n}</p>
+        ))}
       </div>
       {invalid && (
         <p class="field-error">

@@ -8,7 +8,13 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
-import { prepare, runnerCurl, runnerKind, unreadableNumber } from "./model.ts";
+import {
+  curlNotes,
+  prepare,
+  runnerCurl,
+  runnerKind,
+  unreadableNumber,
+} from "./model.ts";
 import { fieldId, ParamField } from "./ParamField.tsx";
 import { RequestFields } from "./RequestFields.tsx";
 import { CommandBox } from "./CommandBox.tsx";
@@ -144,6 +150,7 @@ export default function DebugRunner(
             : req,
         )}
         invalid={invalid.length > 0}
+        notes={curlNotes(req)}
       />
       <div class="visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement(fetchRun.result, events.sse, busy)}

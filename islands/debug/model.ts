@@ -43,6 +43,11 @@ export interface PreparedRequest {
   body?: string;
   /** cURL needs `-L`: redirects are followed and the response may be one. */
   follow: boolean;
+  /**
+   * The redirect statuses (301, 302, 303, 307, 308) the response may have
+   * for these inputs; empty when it never redirects.
+   */
+  redirects?: readonly number[];
   /** Stop at a redirect (fetch `redirect: "manual"`) instead of following. */
   manual: boolean;
   /** The response is compressed whatever the request asks (`--compressed`). */
@@ -72,10 +77,15 @@ export interface Prepared {
  */
 export const TEXT_PLAIN = "text/plain;charset=UTF-8";
 
-/** The endpoint's responses can redirect (3XX or a Location header). */
+/**
+ * The endpoint's responses can redirect: a documented 301, 302, 303, 307
+ * or 308, a `3XX` class, or a Location header. A 304 is no redirect (fetch
+ * follows only those five, Fetch §4.4 "redirect status"), so `/cache`,
+ * `/etag` and `/range` get no Follow option and no `-L`.
+ */
 export function canRedirect(ep: EndpointSpec): boolean {
   return ep.responses.some((r) =>
-    r.status.startsWith("3") ||
+    REDIRECT_STATUSES.includes(Number(r.status)) || r.status === "3XX" ||
     (r.headers ?? []).some((h) => h.name.toLowerCase() === "location")
   );
 }
@@ -144,11 +154,60 @@ function extraQuery(raw: string): string {
   return new URLSearchParams(raw.trim().replace(/^\?/, "")).toString();
 }
 
-/** Whether `-L` matters: the response can be a redirect for these inputs. */
-function mayRedirect(ep: EndpointSpec, values: RunnerState["values"]): boolean {
-  if (!canRedirect(ep)) return false;
-  if (ep.id !== "status") return true;
-  return REDIRECT_STATUSES.includes(Number(values.code));
+/**
+ * The redirect statuses the response can have for `values` (so whether
+ * `-L` matters, and which method change fetch makes): `/status` answers
+ * the codes asked for (a list or weighted list too), `/links/{n}` redirects
+ * only without an offset, and a documented `3XX` is the status its
+ * parameter picks (the one whose default is a redirect status:
+ * `/redirect`'s `status`, `/redirect-to`'s `status_code`).
+ */
+export function redirectStatuses(
+  ep: EndpointSpec,
+  values: RunnerState["values"],
+): number[] {
+  if (!canRedirect(ep)) return [];
+  const redirect = (n: number) => REDIRECT_STATUSES.includes(n);
+  if (ep.id === "status") {
+    const codes = (values.code ?? "").split(",").map((c) =>
+      Number(c.split(":")[0].trim())
+    );
+    return [...new Set(codes.filter(redirect))];
+  }
+  if (ep.id === "links" && values.offset) return [];
+  const out = new Set<number>();
+  for (const r of ep.responses) {
+    if (redirect(Number(r.status))) out.add(Number(r.status));
+    if (r.status !== "3XX") continue;
+    const pick = ep.params.find((p) => redirect(Number(p.default)));
+    if (!pick) REDIRECT_STATUSES.forEach((n) => out.add(n));
+    else {
+      const n = Number(values[pick.name] || pick.default);
+      if (redirect(n)) out.add(n);
+    }
+  }
+  return [...out];
+}
+
+/**
+ * Notes to show beside the cURL command where it cannot do what the
+ * browser does: with redirects followed, fetch turns any method but HEAD
+ * into GET after a 303 (and POST after 301 and 302; Fetch §4.4
+ * "HTTP-redirect fetch"), while `curl -X METHOD -L` keeps the method on
+ * every hop. A POST is written without `-X` (see `lib/shared/curl.ts`),
+ * so curl switches as fetch does; GET and HEAD never change.
+ */
+export function curlNotes(r: PreparedRequest): string[] {
+  const notes: string[] = [];
+  if (
+    r.follow && !["GET", "HEAD", "POST"].includes(r.method) &&
+    (r.redirects ?? []).includes(303)
+  ) {
+    notes.push(
+      `After a 303 the browser follows with GET, but curl -X ${r.method} -L keeps ${r.method} on every hop: the command cannot repeat that hop.`,
+    );
+  }
+  return notes;
 }
 
 /**
@@ -195,13 +254,15 @@ export function prepare(
     // What EventSource sends (HTML §9.2.3), so cURL asks the same way.
     headers.push({ name: "Accept", value: "text/event-stream" });
   }
+  const redirects = redirectStatuses(ep, state.values);
   return {
     request: {
       url: origin + path,
       method,
       headers,
       body,
-      follow: state.follow && mayRedirect(ep, state.values),
+      follow: state.follow && redirects.length > 0,
+      redirects,
       manual: !state.follow && canRedirect(ep),
       compressed: isCompressed(ep),
       stream: kind === "events",
@@ -215,11 +276,12 @@ export function prepare(
 /**
  * The cURL command repeating `r` as the browser sends it: `-L` where the
  * runner follows redirects, `--compressed` where the server compresses
- * whatever is asked, `-N` for event streams.
+ * whatever is asked, `-N` for event streams, and the empty body fetch
+ * sends with a POST or PUT that has none.
  */
 export function runnerCurl(r: PreparedRequest): string {
   return curlCommand(
     { ...r, headers: r.headers.map((h) => [h.name, h.value]) },
-    r,
+    { ...r, fetchEmptyBody: true },
   );
 }

@@ -6,9 +6,11 @@ import { createDebugApi } from "../../lib/debug/api.ts";
 type EndpointId = string;
 import {
   canRedirect,
+  curlNotes,
   initialState,
   isCompressed,
   prepare,
+  redirectStatuses,
   reflectsQuery,
   runnerCurl,
   type RunnerState,
@@ -47,10 +49,8 @@ Deno.test("runner model: capabilities come from the catalog", () => {
       "redirect-to",
       "cookies-set",
       "cookies-delete",
-      "cache",
-      "etag",
-      // A 304 is a 3xx: /range answers If-None-Match with one.
-      "range",
+      // A 304 is no redirect (fetch follows 301, 302, 303, 307, 308 only):
+      // /cache, /etag and /range are not here.
       "links",
     ],
   );
@@ -251,4 +251,81 @@ Deno.test("runner curl: the runner's options reach the command", () => {
   assert.equal(socket.include, true);
   assert.match(runnerCurl(socket), / -i$/);
   assert.equal(run("echo").request.include, false);
+});
+
+/** [name, endpoint, form values, the redirect statuses it may answer] */
+const REDIRECTS: [string, EndpointId, Record<string, string>, number[]][] = [
+  ["ok/status asks a redirect", "status", { code: "303" }, [303]],
+  ["ok/status weighted list", "status", { code: "200:0.5,307:0.5" }, [307]],
+  ["ok/status 418 never redirects", "status", { code: "418" }, []],
+  ["ok/redirect default 302", "redirect", {}, [302]],
+  ["ok/redirect picks 303", "redirect", { status: "303" }, [303]],
+  ["ok/redirect-to status_code", "redirect-to", { status_code: "308" }, [
+    308,
+  ]],
+  ["ok/links without offset", "links", { offset: "" }, [302]],
+  ["ok/links with offset", "links", { offset: "2" }, []],
+  ["ok/cache 304 is no redirect", "cache", {}, []],
+  ["ok/etag 304 is no redirect", "etag", {}, []],
+  ["ok/range 304 is no redirect", "range", {}, []],
+];
+for (const [name, id, values, want] of REDIRECTS) {
+  Deno.test(`runner model: redirects ${name}`, () => {
+    const { ep, s } = state(id, { values });
+    assert.deepEqual(redirectStatuses(ep, s.values), want);
+    const p = prepare(ep, s, O, DEFAULT_LIMITS);
+    assert.equal(p.request.follow, want.length > 0);
+    assert.equal(/ -L$/.test(runnerCurl(p.request)), want.length > 0);
+  });
+}
+
+/** [name, endpoint, form, whether the cURL command gets the 303 note] */
+const NOTES: [string, EndpointId, Partial<RunnerState>, boolean][] = [
+  [
+    "ok/PUT after a 303",
+    "status",
+    { method: "PUT", values: { code: "303" } },
+    true,
+  ],
+  ["ok/DELETE via redirect 303", "redirect", {
+    method: "DELETE",
+    values: { status: "303" },
+  }, true],
+  ["ok/PUT after a 307 keeps PUT in both", "redirect", {
+    method: "PUT",
+    values: { status: "307" },
+  }, false],
+  ["ok/POST switches in curl too", "status", {
+    method: "POST",
+    values: { code: "303" },
+  }, false],
+  ["ok/not following", "status", {
+    method: "PUT",
+    follow: false,
+    values: { code: "303" },
+  }, false],
+];
+for (const [name, id, patch, want] of NOTES) {
+  Deno.test(`runner model: curl note ${name}`, () => {
+    const notes = curlNotes(run(id, patch).request);
+    assert.equal(notes.length > 0, want, notes.join());
+  });
+}
+
+Deno.test("runner curl: an empty POST or PUT is sent as fetch sends it", () => {
+  // fetch sends Content-Length: 0 for POST and PUT without a body (Fetch
+  // §4.5); -X POST would also keep POST after a 303 where fetch GETs.
+  const post = runnerCurl(
+    run("status", { method: "POST", values: { code: "303" } }).request,
+  );
+  assert.doesNotMatch(post, /-X/);
+  assert.match(post, /--data-raw '' \\\n {2}-H 'Content-Type:' \\\n {2}-L$/);
+  assert.match(
+    runnerCurl(run("echo", { method: "PUT" }).request),
+    /-X PUT[\s\S]*--data-raw ''/,
+  );
+  assert.doesNotMatch(
+    runnerCurl(run("echo", { method: "PATCH" }).request),
+    /--data/,
+  );
 });

@@ -49,7 +49,9 @@
  *   multipart Content-Type itself.
  * - `--compressed` (decode what the server compresses), `-N` (no output
  *   buffering, for event streams), `-i` (print the status line and
- *   headers), `-L` (follow redirects) when asked.
+ *   headers), `-L` (follow redirects), `--max-time N` (end a stream that
+ *   never ends by itself) when asked; with `fetchEmptyBody`, a POST or PUT
+ *   without a body gets `--data-raw ''` as fetch sends one.
  */
 import { isToken } from "./http_token.ts";
 
@@ -92,6 +94,14 @@ export interface CurlOptions {
   include?: boolean;
   /** Name the method first (`curl -X METHOD 'URL'`) even where curl infers it. */
   namedMethod?: boolean;
+  /**
+   * Send what a browser's `fetch` sends for a POST or PUT without a body:
+   * an empty body with `Content-Length: 0` and no Content-Type (see
+   * {@link curlCommand}).
+   */
+  fetchEmptyBody?: boolean;
+  /** Give up after this many seconds (`--max-time`), for a stream that never ends. */
+  maxTime?: number;
 }
 
 const SAFE = /^[A-Za-z0-9_./:=@%+,-]+$/;
@@ -293,8 +303,21 @@ export function curlCommand(
   const fields = form.map(formWord).filter((w) => w !== "");
   const body = head || form.length ? "" : req.bodyBytes ?? req.body ?? "";
   const hasBody = body.length > 0 || fields.length > 0;
+  // A POST or PUT without a body goes out from fetch with Content-Length: 0
+  // (Fetch §4.5 "HTTP-network-or-cache fetch": a null body with method POST
+  // or PUT gets `0`; Chromium does the same, and no other method). curl
+  // sends that for `--data-raw ''`, and without `-X POST` it also turns a
+  // POST into a GET after 301, 302 and 303 as fetch does (Fetch §4.4
+  // "HTTP-redirect fetch"), where `-X POST` would keep POST on every hop.
+  // curl adds a form Content-Type to `--data-raw`; fetch sends none for a
+  // null body, so it is removed (`-H 'Content-Type:'`) unless one is given.
+  const emptyBody = !!options.fetchEmptyBody && !hasBody && !form.length &&
+    (method === "POST" || method === "PUT");
   if (head) parts.push("--head");
-  else if (!options.namedMethod && method !== (hasBody ? "POST" : "GET")) {
+  else if (
+    !options.namedMethod &&
+    method !== (hasBody || emptyBody ? "POST" : "GET")
+  ) {
     parts.push(`-X ${shellWord(method)}`);
   }
   for (const [name, value] of req.headers) {
@@ -305,10 +328,19 @@ export function curlCommand(
   parts.push(...fields);
   const data = body.length ? bodyArgs(body) : { option: "", pipe: "" };
   if (data.option) parts.push(data.option);
+  if (emptyBody) {
+    parts.push("--data-raw ''");
+    if (!req.headers.some(([n]) => n.toLowerCase() === "content-type")) {
+      parts.push("-H 'Content-Type:'");
+    }
+  }
   if (options.compressed) parts.push("--compressed");
   if (options.stream) parts.push("-N");
   if (options.include) parts.push("-i");
   if (options.follow) parts.push("-L");
+  if (options.maxTime !== undefined) {
+    parts.push(`--max-time ${shellWord(String(options.maxTime))}`);
+  }
   const command = parts.join(" \\\n  ");
   return data.pipe ? `${data.pipe} |\n${command}` : command;
 }

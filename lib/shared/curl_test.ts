@@ -31,6 +31,40 @@ const CASES: [string, CurlRequest, CurlOptions, string[]][] = [
     "-X POST",
   ]],
   [
+    "ok/fetch's empty POST is --data-raw '', so -L turns it into a GET",
+    req({ method: "POST" }),
+    { fetchEmptyBody: true, follow: true },
+    ["--data-raw ''", "-H 'Content-Type:'", "-L"],
+  ],
+  [
+    "ok/fetch's empty PUT sends Content-Length: 0 too",
+    req({ method: "put", body: "" }),
+    { fetchEmptyBody: true },
+    ["-X PUT", "--data-raw ''", "-H 'Content-Type:'"],
+  ],
+  [
+    "ok/fetch's empty POST keeps a Content-Type given",
+    req({ method: "POST", headers: [["content-type", "application/json"]] }),
+    { fetchEmptyBody: true },
+    ["-H 'content-type: application/json'", "--data-raw ''"],
+  ],
+  [
+    "ok/fetch sends no empty body with PATCH or DELETE",
+    req({ method: "PATCH" }),
+    { fetchEmptyBody: true },
+    ["-X PATCH"],
+  ],
+  [
+    "ok/fetch's empty body never joins a HEAD or a form",
+    req({ method: "HEAD" }),
+    { fetchEmptyBody: true },
+    ["--head"],
+  ],
+  ["ok/--max-time ends a stream", req({}), { maxTime: 5, include: true }, [
+    "-i",
+    "--max-time 5",
+  ]],
+  [
     "ok/GET with a body keeps GET",
     req({ body: "x" }),
     {},

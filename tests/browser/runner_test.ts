@@ -344,6 +344,26 @@ Deno.test({
             e.body,
           ];
         }],
+        // fetch turns a POST into a GET after a 303 and sends the empty
+        // body of a POST or PUT as Content-Length: 0: so must the command.
+        ["redirect-to", async (r) => {
+          await r.locator("[data-param=method]").selectOption("POST");
+          await r.locator("[data-param=url]").fill("/api/debug/anything");
+          await r.locator("[data-param=status_code]").fill("303");
+        }, (b) => {
+          const e = JSON.parse(b);
+          return [e.method, e.headers["Content-Length"]];
+        }],
+        ["anything", async (r) => {
+          await r.locator("[data-param=method]").selectOption("PUT");
+        }, (b) => {
+          const e = JSON.parse(b);
+          return [
+            e.method,
+            e.headers["Content-Length"],
+            e.headers["Content-Type"],
+          ];
+        }],
       ];
       for (const [id, setup, pick] of cases) {
         const r = runner(page, id);
@@ -409,6 +429,33 @@ Deno.test({
       assert.equal(
         requests.slice(before).filter((u) => u.includes("/status/100")).length,
         0,
+      );
+    }),
+});
+
+Deno.test({
+  name:
+    "browser runner: a 303 the cURL command cannot follow as fetch does is noted",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "status");
+      await r.locator("[data-param=code]").fill("303");
+      await r.locator("[data-param=method]").selectOption("PUT");
+      await r.locator("[data-testid=curl-note]").waitFor();
+      assert.match(
+        (await r.locator("[data-testid=curl-note]").textContent())!,
+        /303.*GET.*-X PUT -L/,
+      );
+      await r.locator("[data-param=method]").selectOption("POST");
+      await r.locator("[data-testid=curl-note]").waitFor({ state: "detached" });
+      // A 304 is no redirect: /cache has no Follow option and no -L.
+      const cache = runner(page, "cache");
+      assert.equal(await cache.locator("[data-option=follow]").count(), 0);
+      assert.doesNotMatch(
+        (await cache.locator("[data-testid=curl]").textContent())!,
+        /-L/,
       );
     }),
 });
