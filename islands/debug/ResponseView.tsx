@@ -122,7 +122,19 @@ export function ResponseView(
         </tbody>
       </table>
       <h4 class="result-h">Body</h4>
-      {r.image
+      {r.hex !== null
+        ? (
+          <>
+            <p class="muted body-note" data-testid="result-binary">
+              Not text ({header(r, "content-type") ?? "no Content-Type"},{" "}
+              {r.bytes} bytes): shown as hex and ASCII, 16 bytes a line.
+            </p>
+            <pre class="body hex" data-testid="result-body" tabIndex={0}>
+              {r.hex}
+            </pre>
+          </>
+        )
+        : r.image
         ? (
           <img
             class="result-image"

@@ -10,6 +10,8 @@
 import type { PreparedRequest } from "./model.ts";
 import { concatBytes } from "../../lib/shared/bytes.ts";
 import { bytesBase64 } from "../../lib/shared/base64.ts";
+import { hexDump } from "../../lib/shared/hex_dump.ts";
+import { firstInvalidUtf8 } from "../../lib/shared/read_text.ts";
 
 /** A response that arrived. */
 export interface RunResponse {
@@ -22,6 +24,11 @@ export interface RunResponse {
   body: string;
   /** An image body as a `data:` URL, for drawing; else null. */
   image: string | null;
+  /**
+   * A body that is not text (`application/octet-stream`, or bytes that
+   * are not UTF-8) as a hex and ASCII dump; else null.
+   */
+  hex: string | null;
   /** Bytes of the body after content decoding. */
   bytes: number;
   /** The body is an event stream, left unread. */
@@ -92,6 +99,11 @@ export async function runFetch(
     const t2 = now();
     const type = (res.headers.get("content-type") ?? "").split(";")[0].trim()
       .toLowerCase();
+    const image = /^image\/[a-z0-9.+-]+$/.test(type) && buf.byteLength > 0;
+    // Decoded as UTF-8, bytes that are not text read as U+FFFD and control
+    // codes: show them as bytes instead.
+    const binary = !image && buf.byteLength > 0 &&
+      (type === "application/octet-stream" || firstInvalidUtf8(buf) >= 0);
     return {
       kind: "response",
       status: res.status,
@@ -99,9 +111,8 @@ export async function runFetch(
       headers: [...res.headers],
       body: new TextDecoder().decode(buf),
       // An <img> never runs script, even from an SVG.
-      image: /^image\/[a-z0-9.+-]+$/.test(type) && buf.byteLength
-        ? `data:${type};base64,${bytesBase64(buf)}`
-        : null,
+      image: image ? `data:${type};base64,${bytesBase64(buf)}` : null,
+      hex: binary ? hexDump(buf) : null,
       bytes: buf.byteLength,
       redirected: res.redirected,
       url: res.url,

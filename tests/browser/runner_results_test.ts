@@ -243,9 +243,47 @@ Deno.test({
       await r.locator("[data-param=numbytes]").fill("6");
       await r.locator("[data-testid=run]").click();
       assert.equal(await resultStatus(r), "200");
-      assert.equal(
-        await r.locator("[data-testid=result-body]").textContent(),
-        "******",
+      // application/octet-stream, as httpbin sends it: shown as bytes.
+      assert.match(
+        (await r.locator("[data-testid=result-body]").textContent())!,
+        /^00000000: 2a2a 2a2a 2a2a +\*{6}$/,
       );
+    }),
+});
+
+Deno.test({
+  name:
+    "browser runner: bytes that are not text are shown as a hex dump, text stays text",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const body = async (id: string) => {
+        const r = runner(page, id);
+        await r.locator("[data-testid=run]").click();
+        assert.equal(await resultStatus(r), "200");
+        return (await r.locator("[data-testid=result-body]").textContent())!;
+      };
+      for (const [id, n] of [["bytes", "40"], ["stream-bytes", "5000"]]) {
+        await runner(page, id).locator("[data-param=n]").fill(n);
+        const dump = await body(id);
+        assert.match(
+          dump,
+          /^00000000: [0-9a-f]{4}( [0-9a-f]{4}){7} {2}.{16}\n/,
+        );
+        assert.doesNotMatch(dump, /\uFFFD/);
+        if (id === "stream-bytes") {
+          // Bounded: 256 lines of 16 bytes, then the count of the rest.
+          assert.match(dump, /\n…904 more bytes$/);
+        }
+      }
+      // base64 of FF FE 00 41: not UTF-8, sent as application/octet-stream.
+      await runner(page, "base64").locator("[data-param=value]").fill("__4AQQ");
+      assert.match(await body("base64"), /^00000000: fffe 0041 +\.\.\.A$/);
+      // UTF-8 stays text.
+      await runner(page, "base64").locator("[data-param=value]").fill(
+        "aGVsbG8",
+      );
+      assert.equal(await body("base64"), "hello");
     }),
 });
