@@ -127,6 +127,8 @@ export async function runFetch(
       kind: "error",
       message: aborted
         ? "Cancelled."
+        : asksProxyAuth(r.url)
+        ? PROXY_AUTH_REFUSED
         : `The request failed before a response arrived: ${
           (e as Error)?.message ?? e
         }. The server may be down, or the browser refused the request.`,
@@ -134,6 +136,30 @@ export async function runFetch(
       ms: now() - t0,
     };
   }
+}
+
+/**
+ * Why a request for a 407 fails in a browser: Chromium accepts 407 Proxy
+ * Authentication Required (RFC 9110 §15.5.8) only from a configured proxy
+ * and fails any other with `net::ERR_UNEXPECTED_PROXY_AUTH`, so the page
+ * gets no response at all, only "Failed to fetch".
+ */
+export const PROXY_AUTH_REFUSED =
+  "No response reached the page: the server answered 407 Proxy Authentication Required, and browsers refuse a 407 that does not come from a proxy (Chromium: net::ERR_UNEXPECTED_PROXY_AUTH). Run the cURL command to see the 407 and its Proxy-Authenticate header.";
+
+/**
+ * Whether `url` asks the status endpoint for a 407 (`/status/407`, one in
+ * a list such as `/status/200,407:0.5`, or in a `/redirect-to` target),
+ * read percent-decoded.
+ */
+export function asksProxyAuth(url: string): boolean {
+  let text = url;
+  try {
+    text = decodeURIComponent(url);
+  } catch {
+    // A stray `%` leaves the URL as it is.
+  }
+  return /\/status\/[0-9,:.\s]*\b407\b/.test(text);
 }
 
 /**

@@ -4,7 +4,7 @@
  * with the bytes that came and why the rest did not).
  */
 import assert from "node:assert/strict";
-import { runFetch } from "./run.ts";
+import { asksProxyAuth, runFetch } from "./run.ts";
 import { preparedRequest } from "../../tests/helpers/prepared_request.ts";
 
 /** A raw HTTP/1.1 server answering every connection with `reply`. */
@@ -66,3 +66,24 @@ Deno.test("runFetch: a body cut after the headers keeps the status, headers and 
     await s.close();
   }
 });
+
+/** [name, URL, whether it asks /status for a 407] */
+const PROXY_AUTH: [string, string, boolean][] = [
+  ["ok/status 407", "http://h/api/debug/status/407", true],
+  ["ok/407 in a weighted list", "http://h/api/debug/status/200:1,407:1", true],
+  ["ok/407 with a query", "http://h/api/debug/status/407?sleep=1", true],
+  [
+    "ok/redirect-to a 407",
+    "http://h/api/debug/redirect-to?url=%2Fapi%2Fdebug%2Fstatus%2F407",
+    true,
+  ],
+  ["bad/another status", "http://h/api/debug/status/4070", false],
+  ["bad/401", "http://h/api/debug/status/401", false],
+  ["bad/407 elsewhere", "http://h/api/debug/anything/407", false],
+  ["bad/a stray percent", "http://h/api/debug/anything/%/407", false],
+];
+for (const [name, url, want] of PROXY_AUTH) {
+  Deno.test(`runFetch: asksProxyAuth ${name}`, () => {
+    assert.equal(asksProxyAuth(url), want);
+  });
+}

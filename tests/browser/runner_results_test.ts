@@ -287,3 +287,22 @@ Deno.test({
       assert.equal(await body("base64"), "hello");
     }),
 });
+
+Deno.test({
+  name:
+    "browser runner: a 407, which Chromium refuses from a server, is explained",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "status");
+      await r.locator("[data-param=code]").fill("407");
+      await r.locator("[data-testid=run]").click();
+      const err = r.locator("[data-testid=result-error]");
+      await err.waitFor();
+      const text = (await err.textContent())!;
+      assert.match(text, /407 Proxy Authentication Required/);
+      assert.match(text, /cURL command/);
+      assert.doesNotMatch(text, /server may be down/);
+    }, { allowErrors: [/ERR_UNEXPECTED_PROXY_AUTH|Failed to load/] }),
+});
