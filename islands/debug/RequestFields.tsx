@@ -1,13 +1,14 @@
 /**
  * The runner's request options beyond the catalog parameters: method,
- * extra query (echo), redirect following, then the headers and body
+ * extra query (where the endpoint reads any), redirect following, then the headers and body
  * editors ({@link TextFields}).
  */
 import {
   canRedirect,
-  reflectsQuery,
+  queryHint,
   runnerKind,
   runnerMethods,
+  takesQuery,
 } from "./model.ts";
 import { described, fieldId, FieldNotes } from "./ParamField.tsx";
 import { TextFields, type TextFieldsProps } from "./TextFields.tsx";
@@ -52,7 +53,7 @@ export function RequestFields(
             />
           </div>
         )}
-      {reflectsQuery(ep) && (
+      {takesQuery(ep) && (
         <div class="field field-query">
           <label for={id("query")}>Extra query</label>
           <input
@@ -68,7 +69,7 @@ export function RequestFields(
           />
           <FieldNotes
             id={id("query")}
-            hint="Any name=value pairs to reflect; repeated names become arrays."
+            hint={queryHint(ep)}
             error={errors.query}
           />
         </div>

@@ -15,10 +15,10 @@ import {
 import { formatFragment, fragmentTarget } from "../shared/fragment.ts";
 import {
   initialState,
-  reflectsQuery,
   runnerKind,
   runnerMethods,
   type RunnerState,
+  takesQuery,
 } from "./model.ts";
 
 /**
@@ -69,7 +69,7 @@ export function parseHash(ep: EndpointSpec, hash: string): RunnerState | null {
     headers: runnerKind(ep) === "fetch" ? p.get("headers") ?? "" : "",
     body: ep.acceptsBody ? p.get("body") ?? "" : "",
     follow: p.get("follow") !== "0",
-    query: reflectsQuery(ep) ? p.get("query") ?? "" : "",
+    query: takesQuery(ep) ? p.get("query") ?? "" : "",
   };
 }
 
@@ -104,6 +104,6 @@ export function exampleState(ep: EndpointSpec, ex: ExampleSpec): RunnerState {
     method,
     headers: withBody ? "Content-Type: application/json" : "",
     body: withBody ? SAMPLE_BODY : "",
-    query: reflectsQuery(ep) ? extra.toString() : "",
+    query: takesQuery(ep) ? extra.toString() : "",
   };
 }

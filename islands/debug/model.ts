@@ -28,7 +28,7 @@ export interface RunnerState {
   body: string;
   /** Follow redirects (fetch's default) or stop at the first one. */
   follow: boolean;
-  /** Extra query string, for endpoints that reflect the query (echo). */
+  /** Extra query string, for endpoints that read any query ({@link takesQuery}). */
   query: string;
 }
 
@@ -97,12 +97,38 @@ export function isCompressed(ep: EndpointSpec): boolean {
   );
 }
 
-/** The endpoint reflects the query string (its 200 schema has `query`). */
-export function reflectsQuery(ep: EndpointSpec): boolean {
-  return ep.responses.some((r) => {
+/**
+ * Endpoints that read query names of the user's choosing, which no catalog
+ * parameter can list, and what such a name means there: the one place
+ * that says so (the others are found from their response schema, see
+ * {@link takesQuery}).
+ */
+const FREE_QUERY: Readonly<Record<string, string>> = {
+  "response-headers":
+    "Each name=value becomes a response header (Set-Cookie and Location too).",
+  "cookies-set": "Each name=value becomes a cookie (Set-Cookie).",
+  "cookies-delete": "Each name is a cookie to expire: a&b.",
+};
+
+/**
+ * The endpoint reads any query parameters: it reflects them (its 200
+ * schema has echo's `query` or httpbin's `args`, and it answers itself
+ * rather than redirecting to an endpoint that would not see them), or it
+ * is in {@link FREE_QUERY}.
+ */
+export function takesQuery(ep: EndpointSpec): boolean {
+  if (ep.id in FREE_QUERY) return true;
+  return !canRedirect(ep) && ep.responses.some((r) => {
     const props = r.schema?.properties as Record<string, unknown> | undefined;
-    return r.status === "200" && props !== undefined && "query" in props;
+    return r.status === "200" && props !== undefined &&
+      ("query" in props || "args" in props);
   });
+}
+
+/** The extra query field's hint for `ep`. */
+export function queryHint(ep: EndpointSpec): string {
+  return FREE_QUERY[ep.id] ??
+    "Any name=value pairs to reflect; repeated names become arrays.";
 }
 
 /**
@@ -227,7 +253,7 @@ export function prepare(
     if (msg) errors[p.name] = msg;
   }
   let path = endpointUrl(ep, state.values);
-  if (reflectsQuery(ep) && state.query.trim()) {
+  if (takesQuery(ep) && state.query.trim()) {
     const extra = extraQuery(state.query);
     if (extra) path += (path.includes("?") ? "&" : "?") + extra;
   }

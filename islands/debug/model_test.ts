@@ -11,9 +11,9 @@ import {
   isCompressed,
   prepare,
   redirectStatuses,
-  reflectsQuery,
   runnerCurl,
   type RunnerState,
+  takesQuery,
   TEXT_PLAIN,
 } from "./model.ts";
 import { bodyError, parseHeaders } from "./headers.ts";
@@ -58,8 +58,25 @@ Deno.test("runner model: capabilities come from the catalog", () => {
     ids((id) => isCompressed(endpoint(catalog, id))),
     ["gzip", "deflate", "brotli"],
   );
-  assert.deepEqual(ids((id) => reflectsQuery(endpoint(catalog, id))), [
+  // Every endpoint that reads query names of the caller's choosing: the
+  // reflecting ones from their schema (echo's query, httpbin's args), the
+  // rest named in one table.
+  assert.deepEqual(ids((id) => takesQuery(endpoint(catalog, id))), [
     "echo",
+    "get",
+    "post",
+    "put",
+    "patch",
+    "delete",
+    "anything",
+    "delay",
+    "cookies-set",
+    "cookies-delete",
+    "cache",
+    "cache-control",
+    "etag",
+    "response-headers",
+    "stream",
   ]);
 });
 
@@ -88,6 +105,25 @@ const OK: [string, EndpointId, Partial<RunnerState>, string][] = [
     "echo",
     { query: "?a=1&a=2&b=x y", values: { sleep: "10" } },
     "/api/debug/echo?sleep=10&a=1&a=2&b=x+y",
+  ],
+  [
+    "ok/response-headers is driven by the query",
+    "response-headers",
+    { query: "X-A=1&Content-Type=text/plain" },
+    "/api/debug/response-headers?X-A=1&Content-Type=text%2Fplain",
+  ],
+  [
+    "ok/cookies-delete names its cookies",
+    "cookies-delete",
+    { query: "a&b" },
+    "/api/debug/cookies/delete?a=&b=",
+  ],
+  ["ok/get reflects args", "get", { query: "x=1" }, "/api/debug/get?x=1"],
+  [
+    "ok/no extra query where the endpoint reads none",
+    "status",
+    { query: "x=1" },
+    "/api/debug/status/418",
   ],
 ];
 for (const [name, id, patch, path] of OK) {

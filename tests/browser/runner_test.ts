@@ -459,3 +459,32 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser runner: endpoints that read any query have the extra query field",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      for (const id of ["get", "anything", "post", "cookies-delete"]) {
+        assert.equal(
+          await runner(page, id).locator("[data-option=query]").count(),
+          1,
+          id,
+        );
+      }
+      const r = runner(page, "response-headers");
+      await r.locator("[data-option=query]").fill("X-Wirebench=hi there");
+      assert.match(
+        (await r.locator("[data-testid=url]").textContent())!,
+        /\/response-headers\?X-Wirebench=hi\+there$/,
+      );
+      await r.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(r), "200");
+      assert.match(
+        (await r.locator("[data-testid=result-headers]").textContent())!,
+        /x-wirebench\s*hi there/,
+      );
+    }),
+});
