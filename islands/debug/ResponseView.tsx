@@ -110,7 +110,26 @@ export function ResponseView(
         </div>
       )}
       <Problem r={r} />
+      {sent?.setsCookies && r.redirected && (
+        <p class="result-note" data-testid="result-cookies">
+          The server set the cookies with Set-Cookie on the redirect, but this
+          runner sends its requests without cookies (fetch{" "}
+          <code>credentials: "omit"</code>): the browser kept none, and the page
+          it was redirected to saw none. Add <code>-b ''</code>{" "}
+          to the cURL command and curl keeps them in memory across the redirect
+          (<code>-c FILE</code> saves them; <code>-i</code>{" "}
+          shows each Set-Cookie).
+        </p>
+      )}
       <h4 class="result-h">Response headers</h4>
+      {sent?.setsCookies && (
+        <p class="result-note" data-testid="result-set-cookie-hidden">
+          Set-Cookie is not listed: browsers hide it from pages (a forbidden
+          response-header name, Fetch standard §2.2.2). The cURL command with
+          {" "}
+          <code>-i</code> shows it.
+        </p>
+      )}
       <table class="headers" data-testid="result-headers" tabIndex={0}>
         <tbody>
           {r.headers.map(([k, v], i) => (

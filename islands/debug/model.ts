@@ -50,6 +50,8 @@ export interface PreparedRequest {
   redirects?: readonly number[];
   /** Stop at a redirect (fetch `redirect: "manual"`) instead of following. */
   manual: boolean;
+  /** The response sets cookies (Set-Cookie), which the page cannot see. */
+  setsCookies?: boolean;
   /** The response is compressed whatever the request asks (`--compressed`). */
   compressed: boolean;
   /** A server-sent event stream, read with EventSource (cURL `-N`). */
@@ -123,6 +125,19 @@ export function takesQuery(ep: EndpointSpec): boolean {
     return r.status === "200" && props !== undefined &&
       ("query" in props || "args" in props);
   });
+}
+
+/**
+ * Whether the response to `state` sets cookies: the endpoint documents a
+ * Set-Cookie header, or `/response-headers` is asked for one.
+ */
+export function setsCookies(ep: EndpointSpec, state: RunnerState): boolean {
+  const named = (n: string) => n.toLowerCase() === "set-cookie";
+  return ep.responses.some((r) =>
+    (r.headers ?? []).some((h) => named(h.name))
+  ) ||
+    (ep.id === "response-headers" &&
+      [...new URLSearchParams(extraQuery(state.query)).keys()].some(named));
 }
 
 /** The extra query field's hint for `ep`. */
@@ -290,6 +305,7 @@ export function prepare(
       follow: state.follow && redirects.length > 0,
       redirects,
       manual: !state.follow && canRedirect(ep),
+      setsCookies: setsCookies(ep, state),
       compressed: isCompressed(ep),
       stream: kind === "events",
       include: kind === "socket",

@@ -365,3 +365,24 @@ Deno.test("runner curl: an empty POST or PUT is sent as fetch sends it", () => {
     /--data/,
   );
 });
+
+/** [name, endpoint, form, whether the response sets cookies] */
+const COOKIES: [string, EndpointId, Partial<RunnerState>, boolean][] = [
+  ["ok/cookies-set", "cookies-set", {}, true],
+  ["ok/cookies-delete", "cookies-delete", { query: "a" }, true],
+  ["ok/response-headers asked for one", "response-headers", {
+    query: "set-cookie=a=1",
+  }, true],
+  [
+    "ok/response-headers without",
+    "response-headers",
+    { query: "X-A=1" },
+    false,
+  ],
+  ["ok/cookies reads them only", "cookies", {}, false],
+];
+for (const [name, id, patch, want] of COOKIES) {
+  Deno.test(`runner model: sets cookies ${name}`, () => {
+    assert.equal(run(id, patch).request.setsCookies, want);
+  });
+}

@@ -306,3 +306,34 @@ Deno.test({
       assert.doesNotMatch(text, /server may be down/);
     }, { allowErrors: [/ERR_UNEXPECTED_PROXY_AUTH|Failed to load/] }),
 });
+
+Deno.test({
+  name:
+    "browser runner: cookies set on a redirect are explained, not an empty mystery",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "cookies-set");
+      await r.locator("[data-option=query]").fill("a=1");
+      await r.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(r), "200");
+      assert.match(
+        (await r.locator("[data-testid=result-cookies]").textContent())!,
+        /without cookies.*-b ''/s,
+      );
+      assert.match(
+        (await r.locator("[data-testid=result-set-cookie-hidden]")
+          .textContent())!,
+        /Set-Cookie.*forbidden/s,
+      );
+      // /cookies itself sets none: no note there.
+      const c = runner(page, "cookies");
+      await c.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(c), "200");
+      assert.equal(
+        await c.locator("[data-testid=result-set-cookie-hidden]").count(),
+        0,
+      );
+    }),
+});
