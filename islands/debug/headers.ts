@@ -74,59 +74,64 @@ function forbiddenReason(name: string, value: string): string | null {
   return null;
 }
 
-/** Parses the editor's text; the first problem becomes `error`. */
+/**
+ * Parses the editor's text; the first problem becomes `error`. Every line
+ * is read, whatever comes before it: `headers` holds each one curl can
+ * send, so the cURL command carries all the user typed, including those a
+ * browser will not send (a forbidden header, a value outside Latin-1),
+ * while `error` keeps the browser from sending a request without them.
+ */
 export function parseHeaders(
   text: string,
 ): { headers: HeaderLine[]; error: string | null } {
   const headers: HeaderLine[] = [];
+  let error: string | null = null;
+  const problem = (msg: string) => {
+    error ??= msg;
+  };
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (line.trim() === "") continue;
     const at = `Line ${i + 1}: `;
     if (/^[ \t]/.test(line)) {
-      return {
-        headers,
-        error:
-          `${at}starts with a space; folded header lines are obsolete (RFC 9112 §5.2). Write one Name: value per line.`,
-      };
+      problem(
+        `${at}starts with a space; folded header lines are obsolete (RFC 9112 §5.2). Write one Name: value per line.`,
+      );
+      continue;
     }
     const colon = line.indexOf(":");
     if (colon < 0) {
-      return {
-        headers,
-        error: `${at}expected Name: value, got ${quote(line)}.`,
-      };
+      problem(`${at}expected Name: value, got ${quote(line)}.`);
+      continue;
     }
     const name = line.slice(0, colon).trim();
     const value = line.slice(colon + 1).trim();
     if (!isToken(name)) {
-      return {
-        headers,
-        error: `${at}${
+      problem(
+        `${at}${
           quote(name)
         } is not a valid header name (letters, digits and !#$%&'*+.^_\`|~- only, RFC 9110 §5.6.2).`,
-      };
+      );
+      continue;
     }
     if (BAD_VALUE.test(value)) {
-      return {
-        headers,
-        error: `${at}the value of ${name} has control characters.`,
-      };
+      problem(`${at}the value of ${name} has control characters.`);
+      continue;
     }
+    // Sendable by curl from here on: kept for the command even when the
+    // browser cannot send it.
+    headers.push({ name, value });
     // deno-lint-ignore no-control-regex
     if (/[^\x00-\xff]/.test(value)) {
-      return {
-        headers,
-        error:
-          `${at}the value of ${name} has characters outside Latin-1; header values are bytes (RFC 9110 §5.5), so percent-encode them.`,
-      };
+      problem(
+        `${at}the value of ${name} has characters outside Latin-1; header values are bytes (RFC 9110 §5.5), so percent-encode them.`,
+      );
     }
     const why = forbiddenReason(name, value);
-    if (why) return { headers, error: `${at}${why}` };
-    headers.push({ name, value });
+    if (why) problem(`${at}${why}`);
   }
-  return { headers, error: null };
+  return { headers, error };
 }
 
 function quote(s: string): string {

@@ -386,3 +386,36 @@ for (const [name, id, patch, want] of COOKIES) {
     assert.equal(run(id, patch).request.setsCookies, want);
   });
 }
+
+/** [name, headers typed, the first error, the -H lines of the cURL command] */
+const KEPT: [string, string, RegExp, string[]][] = [
+  [
+    "bad/Cookie on line 1 keeps the Accept on line 4",
+    "Cookie: a=1\nX-A: 1\n\nAccept: text/plain",
+    /^Line 1: .*forbidden/,
+    ["-H 'Cookie: a=1'", "-H 'X-A: 1'", "-H 'Accept: text/plain'"],
+  ],
+  [
+    "bad/User-Agent goes to curl, which can send it",
+    "User-Agent: probe/1\nX-B: 2",
+    /^Line 1: Chromium ignores/,
+    ["-H 'User-Agent: probe/1'", "-H 'X-B: 2'"],
+  ],
+  [
+    "bad/a line curl cannot send either is left out, the rest kept",
+    "X A: 1\nAccept: */*\nHost: example",
+    /^Line 1: .*not a valid/,
+    ["-H 'Accept: */*'", "-H 'Host: example'"],
+  ],
+];
+for (const [name, headers, error, lines] of KEPT) {
+  Deno.test(`runner model: every header typed reaches cURL: ${name}`, () => {
+    const p = run("echo", { headers });
+    assert.match(p.errors.headers ?? "(none)", error);
+    const curl = runnerCurl(p.request);
+    assert.deepEqual(
+      curl.split(" \\\n  ").filter((l) => l.startsWith("-H")),
+      lines,
+    );
+  });
+}
