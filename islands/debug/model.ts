@@ -190,6 +190,21 @@ export function unreadableNumber(p: ParamSpec): string {
   } and ${p.max}.`;
 }
 
+/**
+ * Why a path parameter's value cannot be sent as typed: a segment `.` or
+ * `..` is removed (with the one before it) by the browser's URL parser and
+ * by curl before the request leaves (RFC 3986 §5.2.4 "Remove Dot
+ * Segments"; the URL Standard's path state), so the request would go to
+ * another path, even out of the API. Percent-encoding cannot keep it: the
+ * URL Standard reads `%2e` as a dot there too. So it is refused.
+ */
+export function dotSegmentError(p: ParamSpec, value: string): string | null {
+  if (p.in !== "path") return null;
+  const segments = p.rest ? value.split("/") : [value];
+  if (!segments.some((s) => s === "." || s === "..")) return null;
+  return `${p.name} cannot have a "." or ".." segment: browsers and curl remove it, with the segment before it, before sending, so the request would go to another path.`;
+}
+
 /** Normalises an extra query string (`?a=1&b` or `a=1&b`) to `a=1&b=`. */
 function extraQuery(raw: string): string {
   return new URLSearchParams(raw.trim().replace(/^\?/, "")).toString();
@@ -264,7 +279,8 @@ export function prepare(
 ): Prepared {
   const errors: Record<string, string> = {};
   for (const p of ep.params) {
-    const msg = checkParam(p, state.values[p.name] ?? "");
+    const msg = checkParam(p, state.values[p.name] ?? "") ??
+      dotSegmentError(p, state.values[p.name] ?? "");
     if (msg) errors[p.name] = msg;
   }
   let path = endpointUrl(ep, state.values);

@@ -118,6 +118,12 @@ const OK: [string, EndpointId, Partial<RunnerState>, string][] = [
     { query: "a&b" },
     "/api/debug/cookies/delete?a=&b=",
   ],
+  [
+    "ok/dots inside a segment are no dot segment",
+    "anything",
+    { values: { path: "a..b/.x/..." } },
+    "/api/debug/anything/a..b/.x/...",
+  ],
   ["ok/get reflects args", "get", { query: "x=1" }, "/api/debug/get?x=1"],
   [
     "ok/no extra query where the endpoint reads none",
@@ -183,6 +189,21 @@ const BAD: [string, EndpointId, Partial<RunnerState>, string, RegExp][] = [
     /Chromium ignores/,
   ],
   ["bad/header utf8", "echo", { headers: "X-A: é€" }, "headers", /Latin-1/],
+  [
+    "bad/anything path leaving the API",
+    "anything",
+    { values: { path: "../../../debug" } },
+    "path",
+    /"\.\." segment/,
+  ],
+  [
+    "bad/anything path dot",
+    "anything",
+    { values: { path: "a/./b" } },
+    "path",
+    /segment/,
+  ],
+  ["bad/etag ..", "etag", { values: { etag: ".." } }, "etag", /segment/],
   ["bad/header fold", "echo", { headers: "X-A: 1\n b" }, "headers", /folded/],
 ];
 for (const [name, id, patch, field, re] of BAD) {
