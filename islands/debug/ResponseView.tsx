@@ -43,6 +43,7 @@ function Problem({ r }: { r: RunResponse }) {
       {p.detail !== undefined && <span>: {String(p.detail)}</span>}
       {typeof p.param === "string" && (
         <span class="muted">
+          {" "}
           (parameter <code>{p.param}</code>)
         </span>
       )}

@@ -5,6 +5,7 @@
  */
 import type { RunResult } from "./run.ts";
 import type { SseState } from "./use_sse.ts";
+import { statusText } from "../../lib/debug/core/status_text.ts";
 
 /** The sentence for the current run, or "" when there is nothing to say. */
 export function announcement(
@@ -40,7 +41,11 @@ export function announcement(
     case "opaque-redirect":
       return `Redirect not followed, after ${ms} milliseconds.`;
     case "response":
-      return `Status ${result.status} ${result.statusText}, ${ms} milliseconds${
+      // The phrase the panel shows: HTTP/2 sends none, and a code without
+      // a registered phrase may come with none either (RFC 9112 §4).
+      return `Status ${result.status} ${
+        result.statusText || statusText(result.status)
+      }, ${ms} milliseconds${
         result.redirected ? ", after following redirects" : ""
       }.`;
   }
