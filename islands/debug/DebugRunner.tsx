@@ -13,6 +13,7 @@ import {
   prepare,
   runnerCurl,
   runnerKind,
+  SOCKET_CURL_SECONDS,
   unreadableNumber,
 } from "./model.ts";
 import { fieldId, ParamField } from "./ParamField.tsx";
@@ -21,7 +22,7 @@ import { CommandBox } from "./CommandBox.tsx";
 import { ResultView } from "./ResultView.tsx";
 import { SseView } from "./SseView.tsx";
 import { WsView } from "./WsView.tsx";
-import { useWebSocket } from "./use_websocket.ts";
+import { socketUrl, useWebSocket } from "./use_websocket.ts";
 import { useRunnerState } from "./use_runner_state.ts";
 import { useFetchRun } from "./use_fetch_run.ts";
 import { useSse } from "./use_sse.ts";
@@ -143,14 +144,18 @@ export default function DebugRunner(
         />
       </form>
       <CommandBox
-        url={req.url}
-        curl={runnerCurl(
-          kind === "socket"
-            ? { ...req, headers: [...req.headers, ...UPGRADE] }
-            : req,
-        )}
+        url={kind === "socket" ? socketUrl(req.url) : req.url}
+        curl={kind === "socket"
+          ? runnerCurl({ ...req, headers: [...req.headers, ...UPGRADE] }, {
+            maxTime: SOCKET_CURL_SECONDS,
+          })
+          : runnerCurl(req)}
         invalid={invalid.length > 0}
-        notes={curlNotes(req)}
+        notes={kind === "socket"
+          ? [
+            `curl shows the handshake (101 Switching Protocols) but speaks no WebSocket frames: the command ends after ${SOCKET_CURL_SECONDS} s. Send messages with a WebSocket client (websocat, wscat) at the URL above.`,
+          ]
+          : curlNotes(req)}
       />
       <div class="visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement(fetchRun.result, events.sse, busy)}

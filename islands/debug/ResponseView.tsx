@@ -66,6 +66,9 @@ export function ResponseView(
 ) {
   const enc = header(r, "content-encoding");
   const len = header(r, "content-length");
+  // A HEAD response has no body (RFC 9110 §9.3.2): its Content-Length and
+  // Content-Encoding say what a GET would get.
+  const head = sent?.method === "HEAD";
   return (
     <>
       <div class="result-summary">
@@ -80,8 +83,14 @@ export function ResponseView(
           headers after {Math.round(r.ttfbMs)} ms
         </span>
         <span class="metric muted">
-          {formatBytes(r.bytes)}
-          {enc && len ? ` (${formatBytes(Number(len))} on the wire)` : ""}
+          {head
+            ? len
+              ? `no body (a GET would get ${formatBytes(Number(len))})`
+              : "no body"
+            : formatBytes(r.bytes)}
+          {!head && enc && len
+            ? ` (${formatBytes(Number(len))} on the wire)`
+            : ""}
         </span>
         {enc && (
           <span class="metric tag" data-testid="result-encoding">
@@ -89,11 +98,17 @@ export function ResponseView(
           </span>
         )}
       </div>
-      {enc && (
+      {enc && !head && (
         <p class="result-note">
           The body arrived{" "}
           {enc}-compressed; the browser decoded it (the cURL command has
           --compressed to do the same).
+        </p>
+      )}
+      {enc && head && (
+        <p class="result-note">
+          No body came (HEAD); a GET would get it{" "}
+          {enc}-compressed, as Content-Encoding says.
         </p>
       )}
       {r.redirected && (

@@ -41,3 +41,40 @@ Deno.test("response view: ok/the problem box reads as a sentence", () => {
     "Bad Request: n must be at most 200 without padding. (parameter n)",
   );
 });
+
+const GZIP_HEAD: RunResponse = {
+  ...PROBLEM,
+  status: 200,
+  statusText: "OK",
+  headers: [
+    ["content-encoding", "gzip"],
+    ["content-length", "456"],
+    ["content-type", "application/json"],
+  ],
+  body: "",
+  bytes: 0,
+};
+const sent = (method: string) => ({
+  url: "http://h/api/debug/gzip",
+  method,
+  headers: [],
+  follow: false,
+  manual: false,
+  compressed: true,
+  stream: false,
+  upgrade: false,
+});
+
+Deno.test("response view: bad/a HEAD of a coded body says no body came, not that one was decoded", () => {
+  const head = renderToString(
+    <ResponseView r={GZIP_HEAD} sent={sent("HEAD")} />,
+  ).replace(/<[^>]+>/g, "");
+  assert.match(head, /no body \(a GET would get 456 B\)/);
+  assert.match(head, /No body came \(HEAD\)/);
+  assert.doesNotMatch(head, /on the wire|the browser decoded it/);
+  const get = renderToString(
+    <ResponseView r={{ ...GZIP_HEAD, bytes: 900 }} sent={sent("GET")} />,
+  ).replace(/<[^>]+>/g, "");
+  assert.match(get, /456 B on the wire/);
+  assert.match(get, /the browser decoded it/);
+});

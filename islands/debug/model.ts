@@ -337,9 +337,19 @@ export function prepare(
  * whatever is asked, `-N` for event streams, and the empty body fetch
  * sends with a POST or PUT that has none.
  */
-export function runnerCurl(r: PreparedRequest): string {
+export function runnerCurl(
+  r: PreparedRequest,
+  extra: { maxTime?: number } = {},
+): string {
   return curlCommand(
     { ...r, headers: r.headers.map((h) => [h.name, h.value]) },
-    { ...r, fetchEmptyBody: true },
+    { ...r, fetchEmptyBody: true, ...extra },
   );
 }
+
+/**
+ * Seconds a WebSocket runner's command waits: curl shows the 101 and its
+ * headers, then holds the upgraded connection (it speaks no WebSocket
+ * frames), so the command ends itself.
+ */
+export const SOCKET_CURL_SECONDS = 5;

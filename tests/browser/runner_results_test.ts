@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+import { hasCurl } from "../helpers/curl.ts";
 import {
   HTTP_ERRORS,
   resultStatus,
@@ -174,10 +175,31 @@ Deno.test({
         await r.locator("[data-testid=run]").textContent(),
         "Connect",
       );
+      const command = (await r.locator("[data-testid=curl]").textContent())!;
+      assert.match(command, /Upgrade: websocket/);
+      // The URL the socket opens, and a command that ends by itself: curl
+      // shows the 101 and holds the connection (it speaks no frames).
       assert.match(
-        (await r.locator("[data-testid=curl]").textContent())!,
-        /Upgrade: websocket/,
+        (await r.locator("[data-testid=url]").textContent())!,
+        /^ws:\/\/127\.0\.0\.1:\d+\/api\/debug\/websocket\/echo/,
       );
+      assert.match(command, /--max-time 5\b/);
+      if (await hasCurl()) {
+        const t0 = performance.now();
+        const out = await new Deno.Command("bash", {
+          args: [
+            "-c",
+            command.replace(
+              /^curl /,
+              "curl -s -o /dev/null -w '%{http_code}' ",
+            ),
+          ],
+          stdout: "piped",
+          stderr: "null",
+        }).output();
+        assert.equal(new TextDecoder().decode(out.stdout), "101");
+        assert.ok(performance.now() - t0 < 15_000, "the command ends");
+      }
       await r.locator("[data-param=max_message_size]").fill("8");
       await r.locator("[data-testid=run]").click();
       await r.locator("[data-testid=ws][data-phase=open]").waitFor();
