@@ -32,7 +32,8 @@ function list(raw: string | undefined): string[] | undefined {
 
 /**
  * The debug API's options: every limit (`DEBUG_MAX_SLEEP_MS`...),
- * `DEBUG_REDIRECT_HOSTS` (comma list), `DEBUG_SEED`, and `DEBUG_SECRET`
+ * `DEBUG_REDIRECT_HOSTS` and `DEBUG_CORS_ORIGINS` (comma lists),
+ * `DEBUG_SEED`, and `DEBUG_SECRET`
  * (digest nonce key shared by every isolate of one deployment).
  */
 export function debugOptionsFromEnv(get: EnvGet): NonNullable<
@@ -41,6 +42,7 @@ export function debugOptionsFromEnv(get: EnvGet): NonNullable<
   return {
     limits: limitsFromEnv(get),
     redirectHosts: list(get("DEBUG_REDIRECT_HOSTS")),
+    corsOrigins: list(get("DEBUG_CORS_ORIGINS")),
     seed: get("DEBUG_SEED") || undefined,
     secret: get("DEBUG_SECRET") || undefined,
   };

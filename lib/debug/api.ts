@@ -90,6 +90,7 @@ export function createDebugApi(options: DebugOptions = {}): DebugApi {
     notFound(req, path, info) {
       if (isPreflight(req)) {
         return withOrigin(
+          ctx.corsOrigins,
           req.headers.get("origin"),
           preflight(req),
         ) as Response;
@@ -99,6 +100,7 @@ export function createDebugApi(options: DebugOptions = {}): DebugApi {
         ctx.rate?.take(peerAddress(info) || "unknown");
       } catch (err) {
         return withOrigin(
+          ctx.corsOrigins,
           req.headers.get("origin"),
           errorProblem(err),
         ) as Response;
@@ -111,6 +113,7 @@ export function createDebugApi(options: DebugOptions = {}): DebugApi {
         ? ` Did you mean ${near.path}?`
         : ` The endpoints are listed at ${openapi}.`;
       return withOrigin(
+        ctx.corsOrigins,
         req.headers.get("origin"),
         problem(404, `No debug endpoint at ${path.slice(0, 200)}.${hint}`),
       ) as Response;

@@ -121,6 +121,9 @@ Deno.test("mod: the handler is a plain fetch handler and refuses bad options", a
       { limits: { maxSleep: 1 } },
       { limits: { maxSleepMs: -5 } },
       { redirectHosts: ["http://x"] },
+      { corsOrigins: ["*"] },
+      { corsOrigins: ["https://x.test/"] },
+      { corsOrigins: ["x.test"] },
     ]
   ) {
     assert.throws(

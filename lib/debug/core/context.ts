@@ -25,6 +25,16 @@ export interface DebugOptions {
    */
   redirectHosts?: readonly string[];
   /**
+   * Origins (`https://app.test`, `http://localhost:3000`) whose browser
+   * requests may carry credentials (cookies, HTTP authentication): their
+   * responses name the origin with `Access-Control-Allow-Credentials:
+   * true`, as httpbin answers every origin. None by default: every other
+   * origin gets `*`, so a page cannot read through `/cookies` or `/echo`
+   * the cookies its browser holds for this host, which cookies share
+   * across ports and sibling subdomains (RFC 6265 §8.5), HttpOnly ones too.
+   */
+  corsOrigins?: readonly string[];
+  /**
    * Seed of the pseudo-random choices made when a request gives no `seed`
    * (a weighted `/status` pick, `/uuid`, `/bytes`): a fixed seed makes a
    * whole test run reproducible. Without it those choices are random.
@@ -48,6 +58,8 @@ export interface DebugContext {
   readonly limits: DebugLimits;
   /** Lower-cased `host` / `host:port` entries `/redirect-to` may target. */
   readonly redirectHosts: ReadonlySet<string>;
+  /** Lower-cased origins allowed credentialed CORS (see {@link DebugOptions}). */
+  readonly corsOrigins: ReadonlySet<string>;
   /** The instance's default seed, or undefined for random choices. */
   readonly seed: string | undefined;
   /** Key material for signed values (digest nonces). */
@@ -111,6 +123,26 @@ function hosts(list: readonly string[] = []): ReadonlySet<string> {
   return out;
 }
 
+// An origin as a browser serializes it (URL Standard §4.6 / RFC 6454 §6.1):
+// scheme, host and an explicit port, nothing after.
+const ORIGIN = /^https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/;
+
+function origins(list: readonly string[] = []): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const o of list) {
+    const origin = String(o).trim().toLowerCase();
+    if (!ORIGIN.test(origin)) {
+      throw new RangeError(
+        `corsOrigins: ${
+          JSON.stringify(o)
+        } is not an origin (scheme://host[:port])`,
+      );
+    }
+    out.add(origin);
+  }
+  return out;
+}
+
 /**
  * 32 random bytes as hex: an instance's key when the options give none,
  * and the one key `deno task start` hands every isolate it serves with.
@@ -129,6 +161,7 @@ export function createContext(options: DebugOptions = {}): DebugContext {
     base: normalizeBase(options.base ?? "/api/debug"),
     limits,
     redirectHosts: hosts(options.redirectHosts),
+    corsOrigins: origins(options.corsOrigins),
     seed: options.seed === undefined ? undefined : String(options.seed),
     secret: options.secret ?? randomSecret(),
     timers,

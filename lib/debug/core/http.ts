@@ -1,12 +1,12 @@
 /**
  * Headers every debug API response carries, and CORS preflight.
  *
- * CORS (Fetch standard §3.2): every response, errors included, lets
- * browser clients read statuses and problem bodies. Without an Origin it is
- * `Access-Control-Allow-Origin: *`; a request with one gets its origin back
- * with `Access-Control-Allow-Credentials: true` (see {@link withOrigin}), as
- * httpbin answers, so a browser suite's `credentials: "include"` and
- * `withCredentials` requests work after changing only the base URL.
+ * CORS (Fetch standard §3.2): `Access-Control-Allow-Origin: *` on every
+ * response, errors included, so browser clients can read statuses and
+ * problem bodies. Not credentialed unless an embedder names origins (see
+ * {@link withOrigin}): `*` makes browsers refuse to send cookies, so
+ * `/echo` and `/cookies` can never be used by another page to read the
+ * cookies its browser holds for this host.
  */
 import { isToken } from "../../shared/http_token.ts";
 import { MAX_ACCEPT_CHARS, MAX_ACCEPT_RANGES } from "./limits.ts";
@@ -141,34 +141,37 @@ export function jsonResponse(
 }
 
 /**
- * `res` readable by the request's origin with credentials (Fetch §3.2.3:
- * a credentialed response must name the origin, not `*`), `Vary: Origin`
- * so no cache mixes the two answers. What that lets another site read
- * with a visitor's credentials is only this API's own: the cookies it
- * sets are `SameSite=Lax` (not sent on another site's fetches) under the
- * API's path, and nothing else on this origin uses cookies or HTTP
- * authentication. A request without an Origin (curl, server-side
- * clients, the benches) keeps `*` and pays one header lookup. `origin` is
- * read before the handler runs: a WebSocket upgrade closes the request.
+ * `res` readable with credentials by `origin` when the instance allows it
+ * (option `corsOrigins`; Fetch §3.2.3: a credentialed response must name
+ * the origin, not `*`); every other origin keeps `*`, which browsers never
+ * pair with credentials. While any origin is allowed, every response
+ * varies by Origin (Fetch §3.2.5), so no shared cache hands the `*` answer
+ * to an allowed origin's request. `origin` is read before the handler
+ * runs: a WebSocket upgrade closes the request.
  */
 export function withOrigin(
+  allowed: ReadonlySet<string>,
   origin: string | null,
   res: Response | Promise<Response>,
 ): Response | Promise<Response> {
-  if (origin === null) return res;
-  return res instanceof Promise
-    ? res.then((r) => credentialed(r, origin))
-    : credentialed(res, origin);
+  if (!allowed.size) return res;
+  const credentials = origin !== null && allowed.has(origin.toLowerCase());
+  const mark = (r: Response) => marked(r, credentials ? origin : null);
+  return res instanceof Promise ? res.then(mark) : mark(res);
 }
 
-function credentialed(res: Response, origin: string): Response {
+function marked(res: Response, origin: string | null): Response {
   // A WebSocket handshake's headers belong to the runtime; CORS does not
   // apply to WebSocket (RFC 6455 §10.2 has the server check Origin).
   if (res.status === 101) return res;
   try {
-    res.headers.set("access-control-allow-origin", origin);
-    res.headers.set("access-control-allow-credentials", "true");
-    if (!/\borigin\b/i.test(res.headers.get("vary") ?? "")) {
+    if (origin !== null) {
+      res.headers.set("access-control-allow-origin", origin);
+      res.headers.set("access-control-allow-credentials", "true");
+    }
+    const vary = (res.headers.get("vary") ?? "").split(",")
+      .map((v) => v.trim().toLowerCase());
+    if (!vary.includes("origin") && !vary.includes("*")) {
       res.headers.append("vary", "Origin");
     }
   } catch {

@@ -67,8 +67,9 @@ export function endpointRunner(
     }
   };
   return (req, path, info) => {
+    if (!ctx.corsOrigins.size) return run(req, path, info);
     const origin = req.headers.get("origin");
-    return withOrigin(origin, run(req, path, info));
+    return withOrigin(ctx.corsOrigins, origin, run(req, path, info));
   };
 }
 
