@@ -196,13 +196,38 @@ export function findRefProblems(
       }
     }
     const keys = Object.keys(o);
-    for (let i = keys.length - 1; i >= 0; i--) push(o[keys[i]], keys[i], at);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      if (!isData(keys[i], at)) push(o[keys[i]], keys[i], at);
+    }
   }
   return {
     missing: [...bad].map(([ref, b]) => ({ ref, ...b })),
     external,
     firstExternal,
   };
+}
+
+/** Maps whose keys are names (a property called `example` is a schema). */
+const NAME_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "schemas",
+  "definitions",
+  "$defs",
+  "dependentSchemas",
+]);
+
+/**
+ * Whether member `key` of the object at `at` holds data, not a document
+ * (`example`, `default`, `const`, `enum`, an Example Object's `value`):
+ * an object with a `$ref` there is a value a client sends or reads,
+ * which no reader resolves (OpenAPI 3.1 §4.8.19).
+ */
+function isData(key: string, at: Visit): boolean {
+  if (NAME_MAPS.has(String(at.key))) return false;
+  if (key === "value") return at.up?.key === "examples";
+  return key === "example" || key === "default" || key === "const" ||
+    key === "enum";
 }
 
 /** The keys from the root to `at`. */

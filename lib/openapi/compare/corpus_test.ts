@@ -152,11 +152,11 @@ Deno.test({
     assert.deepEqual(links.slice(0, 2), [
       [
         "breaking",
-        'request property `type` lost enum value "custom_account_update"',
+        'request property `type` lost enum value `"custom_account_update"`',
       ],
       [
         "breaking",
-        'request property `type` lost enum value "custom_account_verification"',
+        'request property `type` lost enum value `"custom_account_verification"`',
       ],
     ]);
     // The pair yields hundreds of changes, not millions.

@@ -118,7 +118,10 @@ export function formatResult(r: CompareResult, format: Format): string {
  * block of the document's choosing).
  */
 function escapeMd(s: string): string {
-  return visibleText(s).replace(/[\\`*_[\]<>#|!~&]/g, (c) => `\\${c}`);
+  // `:`, `@`, `$` and the dot of `www.` too: GitHub's Markdown (GFM §6.9)
+  // links bare URLs, addresses and `www.` names, and renders `$…$` as math.
+  return visibleText(s).replace(/[\\`*_[\]<>#|!~&:@$]/g, (c) => `\\${c}`)
+    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\\.`);
 }
 
 /**

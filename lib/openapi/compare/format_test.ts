@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { HtmlRenderer, Parser } from "commonmark";
 import { compareSpecs } from "./mod.ts";
 import { formatMarkdown, formatText } from "./format.ts";
+import { splitCodeSpans } from "./code_span.ts";
 
 const EVIL_PATH = "/x`<details open><summary>Looks fine</summary>";
 const EVIL_LINE = "/y\n\n# All clear: no breaking changes\n\n<!--";
@@ -89,4 +90,72 @@ Deno.test("formatMarkdown: bad/names stay inside their code spans when rendered"
     codes.join("\n"),
   );
   assert.ok(codes.some((c) => c.includes("/y\\u000a\\u000a# All clear")));
+});
+
+Deno.test("formatMarkdown: bad/document values outside names (enum values, odd status keys, scheme URLs) are code too, so GFM links none", () => {
+  const spec = (enumValues: string[], oidc: string, status: string) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "T", version: "1" },
+      paths: {
+        "/a": {
+          get: {
+            security: [{ o: [] }],
+            responses: {
+              [status]: {
+                description: "",
+                content: {
+                  "application/json": {
+                    schema: { type: "string", enum: enumValues },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        securitySchemes: {
+          o: { type: "openIdConnect", openIdConnectUrl: oidc },
+        },
+      },
+    });
+  const md = formatMarkdown(
+    compareSpecs(
+      spec(["a"], "https://one.example/.well-known", "200"),
+      spec(
+        ["a", "https://evil.example/$x$"],
+        "https://two.example/.well-known",
+        "200",
+      ),
+    ),
+  ) + formatMarkdown(
+    compareSpecs(
+      spec(["a"], "https://one.example/.well-known", "2xx-$x$"),
+      spec(["a"], "https://one.example/.well-known", "2xx-$y$"),
+    ),
+  );
+  for (const line of md.split("\n")) {
+    const prose = splitCodeSpans(line).filter((p) => !p.code).map((p) => p.text)
+      .join("");
+    assert.doesNotMatch(prose, /https?:|\$x\$|\$y\$/, line);
+  }
+  assert.match(md, /https:\/\/evil\.example/);
+  assert.match(md, /https:\/\/two\.example/);
+});
+
+Deno.test("formatMarkdown: bad/a title's URL, address or math is escaped, not linked or rendered", () => {
+  const doc = (title: string) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title, version: "1" },
+      paths: {},
+    });
+  const md = formatMarkdown(
+    compareSpecs(doc("a"), doc("https://x.test www.y.test z@w.test $m$")),
+  );
+  const heading = md.split("\n")[0];
+  assert.doesNotMatch(heading, /https:\/\/|www\.|z@|\$m\$/, heading);
+  const html = new HtmlRenderer().render(new Parser().parse(heading));
+  assert.match(html, /https:\/\/x\.test www\.y\.test z@w\.test \$m\$/);
 });

@@ -145,10 +145,9 @@ export function compareSpecs(
  * `$ref`s whose target cannot be compared: a gate must not read "no
  * breaking change" as all clear when part of either document was not
  * seen. Warnings (the documents do not say enough to decide):
- * - a local `$ref` of one side that points to nothing there while the
- *   other side's document has that place (a reference the edit broke);
- *   one that points nowhere on both sides hides nothing, and the viewer
- *   warns of it;
+ * - a local `$ref` of one side that points to nothing there, unless the
+ *   other side writes the same broken reference (one broken on both sides
+ *   hides no change, and the viewer warns of it);
  * - references to other files, which are not loaded: one change for both
  *   sides, at the first such reference of each.
  */
@@ -161,14 +160,12 @@ function reportRefProblems(
     base: findRefProblems(b.parsed.doc, b.parsed.resolver, true),
     revision: findRefProblems(r.parsed.doc, r.parsed.resolver, true),
   };
-  const models = { base: b, revision: r };
   const at = (keys: readonly (string | number)[]) =>
     [...keys, "$ref"].reduce<string>((p, k) => childPointer(p, k), "");
   for (const side of ["base", "revision"] as const) {
-    const other = models[side === "base" ? "revision" : "base"];
-    const broken = found[side].missing.filter((m) =>
-      other.parsed.resolver.pointer(m.ref) !== undefined
-    );
+    const other = found[side === "base" ? "revision" : "base"];
+    const both = new Set(other.missing.map((m) => m.ref));
+    const broken = found[side].missing.filter((m) => !both.has(m.ref));
     if (!broken.length) continue;
     const n = broken.length;
     report.addDocument({
@@ -181,9 +178,7 @@ function reportRefProblems(
       },
       text: `${side === "base" ? "the base's" : "the revision's"} $ref ${
         codeSpan(broken[0].ref)
-      } points to nothing in its document, though the ${
-        side === "base" ? "revision" : "base"
-      } has that place${
+      } points to nothing in its document${
         n > 1 ? ` (and ${n - 1} more such $ref${n > 2 ? "s" : ""})` : ""
       }: what it should point to is not compared`,
     });

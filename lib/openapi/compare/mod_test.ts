@@ -2514,6 +2514,49 @@ const POINTERS: [string, string, string, WantAt[]][] = [
     ],
   ],
   [
+    "a $ref the revision points at a name neither side has: a warning",
+    doc(requestBody({ $ref: "#/components/schemas/P" }), {
+      P: object({ a: { type: "string" } }),
+    }),
+    doc(requestBody({ $ref: "#/components/schemas/Missing" }), {
+      P: object({ a: { type: "string" } }),
+    }),
+    [
+      [
+        "ref-not-followed",
+        null,
+        "/paths/~1a/post/requestBody/content/application~1json/schema/$ref",
+      ],
+      ["request-body-type-generalized", "/components/schemas/P", null],
+    ],
+  ],
+  [
+    "a $ref inside example or default data is data, not a reference",
+    doc(requestBody({
+      type: "object",
+      example: { $ref: "#/components/schemas/Gone" },
+      default: { $ref: "#/nowhere" },
+    })),
+    doc(requestBody({
+      type: "object",
+      example: { $ref: "#/components/schemas/Gone" },
+      default: { $ref: "#/nowhere" },
+      properties: { example: { $ref: "#/components/schemas/NotHere" } },
+    })),
+    [
+      [
+        "ref-not-followed",
+        null,
+        "/paths/~1a/post/requestBody/content/application~1json/schema/properties/example/$ref",
+      ],
+      [
+        "new-optional-request-property",
+        null,
+        "/paths/~1a/post/requestBody/content/application~1json/schema/properties/example",
+      ],
+    ],
+  ],
+  [
     "a local $ref to nothing on both sides hides nothing: no change",
     doc(requestBody({ $ref: "#/components/schemas/Gone" })),
     doc(requestBody({ $ref: "#/components/schemas/Gone" })),
@@ -2914,7 +2957,7 @@ Deno.test("compare: a security scheme renamed (sent the same way) is one change,
       [
         "security-scheme-renamed",
         "warning",
-        "security scheme `oauth` was renamed `OAuth` (OAuth 2 clientCredentials (tokenUrl https://t/x), as before)",
+        "security scheme `oauth` was renamed `OAuth` (OAuth 2 clientCredentials (tokenUrl `https://t/x`), as before)",
       ],
     ],
   );
@@ -3161,6 +3204,17 @@ Deno.test("compare: a header component changed is one change for every response 
         headers: { H: { required, schema: { type: "string" } } },
       },
     });
+  // Dropped from one response: that response's change, not the component's.
+  const dropped = JSON.parse(withHeader(true));
+  delete dropped.paths["/a"].post.responses["201"].headers;
+  assert.deepEqual(
+    compareSpecs(withHeader(true), JSON.stringify(dropped)).changes.map((
+      c,
+    ) => [c.id, c.where, c.operations]),
+    [["required-response-header-removed", "response 201 header X-H", [
+      "POST /a",
+    ]]],
+  );
   assert.deepEqual(
     summary(compareSpecs(withHeader(true), withHeader(false)).changes),
     [
@@ -3199,5 +3253,24 @@ Deno.test("compare: types neither side writes limit nothing: an untyped schema l
       untyped({ type: "string" }),
     ).changes.map((c) => c.id).includes("response-body-type-changed"),
     true,
+  );
+  // Values limit the type (an enum or const of numbers is a number), and
+  // two shapes are two types: each still breaks.
+  const breaks = (a: Json, b: Json, three1 = false) =>
+    compareSpecs(
+      three1 ? doc31(responseBody(a)) : untyped(a),
+      three1 ? doc31(responseBody(b)) : untyped(b),
+    ).changes.filter((c) => c.level === "breaking").map((c) => c.id);
+  assert.deepEqual(breaks({ enum: [1, 2] }, { enum: ["1", "2"] }), [
+    "response-body-type-changed",
+  ]);
+  assert.deepEqual(breaks({ const: 1 }, { const: "1" }, true), [
+    "response-body-type-changed",
+  ]);
+  assert.ok(
+    breaks(
+      { properties: { a: { type: "string" } }, required: ["a"] },
+      { items: { type: "string" } },
+    ).includes("response-body-type-changed"),
   );
 });

@@ -315,7 +315,16 @@ const FLOW_NAMES: Record<string, string> = {
 /** The URLs of an OAuth flow, as one text. */
 function flowUrls(f: Record<string, unknown>): string {
   return ["authorizationUrl", "tokenUrl", "refreshUrl"]
-    .filter((k) => str(f[k])).map((k) => `${k} ${str(f[k])}`).join(", ");
+    .filter((k) => str(f[k])).map((k) => `${k} ${codeSpan(str(f[k]))}`)
+    .join(", ");
+}
+
+/**
+ * A word the specification fixes (`header`, `bearer`, a flow's name) as it
+ * reads; anything else the document wrote, as code (see code_span.ts).
+ */
+function plainOr(word: string, known: RegExp): string {
+  return known.test(word) ? word : codeSpan(word);
 }
 
 /** An OAuth 2 scheme's flows by their 3.x names (2.0's one flow too). */
@@ -349,22 +358,33 @@ export function schemeWire(
     // Header names are case-insensitive (RFC 9110 §5.1): compared in lower
     // case, shown as written.
     const name = str(s.name);
-    return `API key in ${str(s.in)} ${
+    return `API key in ${plainOr(str(s.in), /^(?:query|header|cookie)$/)} ${
       codeSpan(
         s.in === "header" && !asWritten ? name.toLowerCase() : name,
       )
     }`;
   }
-  if (type === "http") return `HTTP ${str(s.scheme).toLowerCase()}`;
+  if (type === "http") {
+    return `HTTP ${plainOr(str(s.scheme).toLowerCase(), /^[a-z0-9-]{1,40}$/)}`;
+  }
   if (type === "basic") return "HTTP basic"; // Swagger 2.0
   if (type === "openIdConnect") {
-    return `OpenID Connect at ${str(s.openIdConnectUrl)}`;
+    return `OpenID Connect at ${codeSpan(str(s.openIdConnectUrl))}`;
   }
   if (type === "oauth2") {
     return "OAuth 2 " +
-      [...flowsOf(s)].map(([k, urls]) => `${k} (${urls})`).join("; ");
+      [...flowsOf(s)].map(([k, urls]) =>
+        `${
+          plainOr(
+            k,
+            /^(?:implicit|password|clientCredentials|authorizationCode|deviceAuthorization)$/,
+          )
+        } (${urls})`
+      ).join(
+        "; ",
+      );
   }
-  return type;
+  return plainOr(type, /^[A-Za-z0-9]{1,40}$/);
 }
 
 /** The document's security schemes (see {@link SpecModel.schemes}). */

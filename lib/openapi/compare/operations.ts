@@ -728,8 +728,8 @@ class OperationDiff {
           "info",
           where,
           { base: br.pointer, revision: now[0].pointer },
-          `response status ${status} is now described as ${
-            now.map((x) => x.status).join(", ")
+          `response status ${statusShown(status)} is now described as ${
+            now.map((x) => statusShown(x.status)).join(", ")
           }`,
         );
         for (const x of now) this.#response(br, x, where);
@@ -743,7 +743,7 @@ class OperationDiff {
         success ? "breaking" : "info",
         where,
         { base: br.pointer, revision: null },
-        `response status ${status} was removed`,
+        `response status ${statusShown(status)} was removed`,
       );
     }
     for (const [status, rr] of r.responses) {
@@ -758,7 +758,9 @@ class OperationDiff {
           "info",
           where,
           { base: covering.pointer, revision: rr.pointer },
-          `response status ${status} is now described on its own (was ${covering.status})`,
+          `response status ${
+            statusShown(status)
+          } is now described on its own (was ${statusShown(covering.status)})`,
         );
         this.#response(covering, rr, where);
         continue;
@@ -773,7 +775,7 @@ class OperationDiff {
         "info",
         `response ${status}`,
         { base: null, revision: rr.pointer },
-        `response status ${status} was added`,
+        `response status ${statusShown(status)} was added`,
       );
     }
   }
@@ -844,10 +846,11 @@ class OperationDiff {
 
   #header(b: HeaderModel, r: HeaderModel | null, where: string): void {
     const name = r?.name ?? b.name;
-    // A header component is one change wherever responses use it (as a
-    // shared schema is), not one per status that lists it.
+    // A change inside a header component is one change wherever responses
+    // use it (as a shared schema's is), not one per status that lists it;
+    // a response that stopped listing it is a change of that response.
     const shared = b.pointer.startsWith("/components/headers/") &&
-      (r === null || r.pointer === b.pointer);
+      r !== null && r.pointer === b.pointer;
     const w = shared ? `response header ${name}` : `${where} header ${name}`;
     const at = { base: b.pointer, revision: r?.pointer ?? null };
     const subject = `response header ${codeSpan(name)}`;
@@ -1096,4 +1099,14 @@ function codesIn(
   return [...responses].filter(([key]) =>
     /^\d{3}$/.test(key) && key[0] === status[0]
   ).map(([, res]) => res);
+}
+
+/**
+ * A response key in a sentence: a status code, a range or `default` as it
+ * reads (OpenAPI 3.1 §4.8.16), any other key the document wrote as code.
+ */
+function statusShown(status: string): string {
+  return /^(?:[1-5](?:[0-9]{2}|XX)|default)$/.test(status)
+    ? status
+    : codeSpan(status);
 }

@@ -572,10 +572,13 @@ export class SchemaDiff {
     const add = (suffix: string, level: Level, text: string) =>
       this.#add(scope, at, b, r, suffix, level, text);
 
-    // Types neither side writes (read off `properties`, `items`, enum
-    // values) limit nothing: what changed is said by those keywords' own
-    // changes. A format changed still is.
-    const inferred = !b.typeSaid && !r.typeSaid && b.format === r.format;
+    // A schema that says nothing of its type on one side, and on the other
+    // only has `properties` or `items` (which limit no type), changed no
+    // type: what changed is said by those keywords' own changes (a
+    // required property removed). Two shapes (`properties` against
+    // `items`), an enum's or const's values, and a format still compare.
+    const inferred = !b.typeSaid && !r.typeSaid && b.format === r.format &&
+      (b.types === null || r.types === null);
     if (types && !sameTypes(b, r) && !inferred) {
       const typeText = `${typeName(b)} to ${typeName(r)}`;
       if (this.#becameList(b, r, at)) {
@@ -689,14 +692,14 @@ export class SchemaDiff {
       const suffix = !req && at.role === "body"
         ? "mediatype-enum-value-removed"
         : "enum-value-removed";
-      add(suffix, req ? "breaking" : "info", `lost enum value ${v}`);
+      add(suffix, req ? "breaking" : "info", `lost enum value ${codeSpan(v)}`);
     }
     for (const v of has) {
       if (!had.has(v)) {
         add(
           "enum-value-added",
           req ? "info" : "warning",
-          `gained enum value ${v}`,
+          `gained enum value ${codeSpan(v)}`,
         );
       }
     }

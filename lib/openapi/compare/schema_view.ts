@@ -120,10 +120,11 @@ export interface SchemaView {
   /** True when `types` were read off the alternatives, not said here. */
   altTyped: boolean;
   /**
-   * True when a `type` is written (here or on every alternative): `types`
-   * read off `properties`, `items` or an enum's values say how the
-   * document is used, but limit nothing (JSON Schema 2020-12 §10.3.2.1:
-   * `properties` applies to objects only, and any other value passes).
+   * True when the types limit the value: a `type` is written (here or on
+   * every alternative), or read off an enum's or const's values. Types
+   * read off `properties` or `items` say how the document is used but
+   * limit nothing (JSON Schema 2020-12 §10.3.2.1: `properties` applies to
+   * objects only, and any other value passes).
    */
   typeSaid: boolean;
   /** Why the schema could not be read (another file, a broken `$ref`). */
@@ -572,9 +573,13 @@ export class SchemaReader {
       if (v.props.size) types = ["object"];
       else if (v.items) types = ["array"];
       else if (v.enum?.length) {
-        // The values say the type an untyped enum (or const) has.
+        // The values say the type an untyped enum (or const) has, and
+        // limit it: no other type passes.
         const said = v.enum.filter((x) => x !== null).map(valueType);
-        if (said.length) types = said;
+        if (said.length) {
+          types = said;
+          v.typeSaid = true;
+        }
       }
     }
     v.format = str(pick(m, "format"));
