@@ -548,7 +548,12 @@ export function schemaDetail(
   const at = parsed.detected.family === "swagger"
     ? "#/definitions/"
     : "#/components/schemas/";
-  const ref = { $ref: at + name.replaceAll("~", "~0").replaceAll("/", "~1") };
+  // A JSON pointer in a URI fragment (RFC 6901 §6): `~` and `/` escaped,
+  // then `%`, which the resolver decodes.
+  const ref = {
+    $ref: at +
+      name.replaceAll("~", "~0").replaceAll("/", "~1").replaceAll("%", "%25"),
+  };
   // Generated as JSON; shown without a media type: it is not a body.
   const shown = { ...body("application/json", ref, ctx, {}), mediaType: "" };
   return {

@@ -1010,9 +1010,20 @@ Deno.test("schemaDetail: ok/3.x allOf merged, a $ref cycle shown, odd names foun
   const odd = parsedDoc({
     openapi: "3.0.3",
     paths: {},
-    components: { schemas: { "a/b~c": { type: "string", enum: ["x"] } } },
+    components: {
+      schemas: {
+        "a/b~c": { type: "string", enum: ["x"] },
+        "A%42": { type: "string", enum: ["percent"] },
+        "AB": { type: "string", enum: ["ab"] },
+      },
+    },
   });
   assert.equal(schemaDetail(odd, "a/b~c")!.body.examples[0].text, '"x"');
+  assert.equal(
+    schemaDetail(odd, "A%42")!.body.examples[0].text,
+    '"percent"',
+    "not AB, which %42 decodes to",
+  );
 });
 
 Deno.test("schema index: ok/names in written order, cut at the cap with the count kept", () => {
