@@ -214,7 +214,9 @@ export async function readInput(
     chunks = await readCapped(stdin, max, "standard input");
   } else if (OTHER_SCHEME_RE.test(source) && !URL_RE.test(source)) {
     throw new InputReadError(
-      `cannot read ${clip(source)}: only http and https URLs are fetched; ` +
+      `cannot read ${
+        redactedUrl(source)
+      }: only http and https URLs are fetched; ` +
         "give a file by its path",
     );
   } else if (URL_RE.test(source)) {

@@ -424,6 +424,18 @@ const CASES: Case[] = [
       ),
   },
   {
+    name: "bad/another scheme's password and query values are not printed",
+    args: [BASE, "ftp://ci:s3cret@example.test/spec.yaml?token=t0ken"],
+    code: 2,
+    check: (r) => {
+      assert.doesNotMatch(r.stderr, /s3cret|t0ken/);
+      assert.match(
+        r.stderr,
+        /ftp:\/\/\*\*\*@example\.test\/spec\.yaml\?token=…/,
+      );
+    },
+  },
+  {
     name: "bad/a document's control characters reach stderr written visibly",
     args: [BASE, "escapes.json"],
     code: 2,
