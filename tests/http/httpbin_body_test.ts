@@ -87,6 +87,15 @@ Deno.test("bodies: deeply nested JSON is reflected whole as json, never a 500; p
         assert.equal((await res.json()).param, "body");
       }
     }
+    // Refused with the other input checks: before the sleep, not after.
+    const t0 = performance.now();
+    const slept = await fetch(s.base + "/post?sleep=3000", {
+      method: "POST",
+      body: "[".repeat(MAX_JSON_DEPTH + 1) + "]".repeat(MAX_JSON_DEPTH + 1),
+    });
+    await slept.body?.cancel();
+    assert.equal(slept.status, 400);
+    assert.ok(performance.now() - t0 < 2000, "no sleep before the 400");
     {
       const depth = MAX_JSON_DEPTH;
       const body = "[".repeat(depth) + "]".repeat(depth);

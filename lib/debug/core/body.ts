@@ -40,23 +40,9 @@ const DISCARD_MS = 1000;
 /** The codings this server decodes, for 415's Accept-Encoding. */
 export const DECODED_CODINGS = "gzip, deflate, br";
 
-/**
- * A body's text parsed as JSON, or null when it is not JSON (or not text).
- * JSON nested deeper than {@link MAX_JSON_DEPTH} gets 400 naming `body`:
- * `JSON.parse` builds any depth, but reflecting half a million levels
- * costs a fifth of a second of CPU where a flat body of the same size
- * costs a few milliseconds, and no real client nests that deep.
- */
+/** A body's text parsed as JSON, or null when it is not JSON (or not text). */
 export function jsonOrNull(text: string | null): unknown {
   if (!text) return null;
-  // Depth is at most half the length: short bodies need no scan.
-  if (text.length > 2 * MAX_JSON_DEPTH && jsonDepthOver(text, MAX_JSON_DEPTH)) {
-    throw new ParamError(
-      "body",
-      `The request body nests [ and { deeper than ${MAX_JSON_DEPTH} levels, the most this server reads as JSON.`,
-      400,
-    );
-  }
   try {
     return JSON.parse(text);
   } catch {
@@ -65,17 +51,37 @@ export function jsonOrNull(text: string | null): unknown {
 }
 
 /**
- * Whether brackets outside strings nest deeper than `max` anywhere in
- * `text` (RFC 8259 §2: `[` and `{` open, `]` and `}` close; `"` and `\`
- * delimit and escape strings). Text that is not JSON is scanned the same
- * way; it fails `JSON.parse` after, or is refused here when it nests as
- * deep, which is no loss.
+ * Refuses, with 400 naming `body`, a body whose brackets nest deeper than
+ * {@link MAX_JSON_DEPTH}, for an endpoint that reflects its body as JSON:
+ * `JSON.parse` builds any depth, but reflecting half a million levels
+ * costs a fifth of a second of CPU where a flat body of the same size
+ * costs a few milliseconds, and no real client nests that deep. Run with
+ * the other body checks, before any sleep (the bytes are the decoded
+ * ones; a non-JSON body nested as deep is refused too).
  */
-export function jsonDepthOver(text: string, max: number): boolean {
+export function checkJsonDepth(body: Uint8Array): void {
+  // Depth is at most half the length: short bodies need no scan.
+  if (body.length > 2 * MAX_JSON_DEPTH && jsonDepthOver(body, MAX_JSON_DEPTH)) {
+    throw new ParamError(
+      "body",
+      `The request body nests [ and { deeper than ${MAX_JSON_DEPTH} levels, the most this server reads as JSON.`,
+      400,
+    );
+  }
+}
+
+/**
+ * Whether brackets outside strings nest deeper than `max` anywhere in the
+ * UTF-8 `bytes` (RFC 8259 §2: `[` and `{` open, `]` and `}` close; `"`
+ * and `\\` delimit and escape strings; no byte of a multi-byte UTF-8
+ * sequence is one of them, RFC 3629 §3). Bytes that are not JSON are
+ * scanned the same way.
+ */
+export function jsonDepthOver(bytes: Uint8Array, max: number): boolean {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
     if (inString) {
       if (c === 0x5c) i++; // the escaped character cannot end the string
       else if (c === 0x22) inString = false;

@@ -7,6 +7,7 @@ import {
   gzipSync,
 } from "node:zlib";
 import {
+  checkJsonDepth,
   decodeBody,
   DECODED_CODINGS,
   jsonDepthOver,
@@ -321,21 +322,18 @@ const DEPTHS: [string, string, number, boolean][] = [
 ];
 for (const [name, text, max, over] of DEPTHS) {
   Deno.test(`jsonDepthOver: ${name}`, () => {
-    assert.equal(jsonDepthOver(text, max), over);
+    assert.equal(jsonDepthOver(new TextEncoder().encode(text), max), over);
   });
 }
 
-Deno.test("jsonOrNull: bad/JSON nested past MAX_JSON_DEPTH is 400 naming body; ok/at it, parsed", () => {
-  let d = 0;
-  for (let v = jsonOrNull(nest(MAX_JSON_DEPTH)); Array.isArray(v); v = v[0]) {
-    d++;
-  }
-  assert.equal(d, MAX_JSON_DEPTH);
-  // Padded past the length under which no scan runs.
-  const padded = nest(MAX_JSON_DEPTH, " ".repeat(10));
-  assert.ok(Array.isArray(jsonOrNull(padded)));
+Deno.test("checkJsonDepth: bad/nested past MAX_JSON_DEPTH is 400 naming body; ok/at it, and text beyond ASCII", () => {
+  const enc = (t: string) => new TextEncoder().encode(t);
+  checkJsonDepth(enc(nest(MAX_JSON_DEPTH)));
+  // Padded past the length under which no scan runs; multi-byte text
+  // holds no bracket byte.
+  checkJsonDepth(enc(nest(MAX_JSON_DEPTH, '"é😀[{"'.repeat(10))));
   assert.throws(
-    () => jsonOrNull(nest(MAX_JSON_DEPTH + 1)),
+    () => checkJsonDepth(enc(nest(MAX_JSON_DEPTH + 1))),
     (e) =>
       e instanceof ParamError && e.status === 400 && e.param === "body" &&
       e.message.includes(String(MAX_JSON_DEPTH)),

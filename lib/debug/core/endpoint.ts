@@ -63,6 +63,11 @@ export type EndpointDef<
      */
     validate?(params: ParamValues<P>, req: Request): C;
     /**
+     * The body is reflected as JSON (`json`): its nesting is checked with
+     * the other body checks, before any wait (body.ts `checkJsonDepth`).
+     */
+    reflectsJson?: boolean;
+    /**
      * Request in, response out. A handler whose GET body is a stream must
      * answer HEAD itself, with a null body and the `Content-Length` the GET
      * would have; the pipeline measures static bodies.
@@ -127,6 +132,8 @@ export interface Endpoint {
   /** Extra path templates answered by the same handler, base included. */
   readonly aliases: readonly string[];
   validate?(params: ParsedParams, req: Request): unknown;
+  /** See {@link EndpointDef}. */
+  readonly reflectsJson?: boolean;
   handle(req: Request, input: DebugInput): Response | Promise<Response>;
 }
 
@@ -163,6 +170,7 @@ export function mountEndpoint(route: Route, def: EndpointDef): Endpoint {
     spec,
     aliases: route.aliases,
     validate: def.validate,
+    reflectsJson: def.reflectsJson ?? false,
     handle: def.handle,
   };
 }

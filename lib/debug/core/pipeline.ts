@@ -16,7 +16,7 @@
 import type { EndpointSpec } from "./catalog.ts";
 import type { DebugContext } from "./context.ts";
 import type { DebugInput, Endpoint } from "./endpoint.ts";
-import { readBody } from "./body.ts";
+import { checkJsonDepth, readBody } from "./body.ts";
 import { ParamError, paramParser, type ParsedParams } from "./params.ts";
 import { errorProblem } from "./problem.ts";
 import {
@@ -114,7 +114,7 @@ function sleepOf(params: ParsedParams): number {
 
 /** Steps 3 to 6, for a request with a body, a sleep, a stream or HEAD. */
 function slowSteps(
-  { spec, handle }: Endpoint,
+  { spec, handle, reflectsJson }: Endpoint,
   ctx: DebugContext,
 ): (req: Request, input: DebugInput) => Promise<Response> {
   return async (req, input) => {
@@ -124,6 +124,7 @@ function slowSteps(
       const body = req.method === "GET" || head
         ? EMPTY
         : await readBody(req, ctx, spec.acceptsBody); // 3. 413, 408, 415
+      if (reflectsJson) checkJsonDepth(body); // 3. 400 past the nesting bound
       const ms = sleepOf(input.params);
       // A sleep or a stream holds a slot: when none is free, 503 before
       // the sleep starts (lifecycle.ts, RFC 9110 §15.6.4).

@@ -75,6 +75,7 @@ const ECHO_SCHEMA: JsonSchema = {
 export function echo(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     acceptsBody: true,
+    reflectsJson: true,
     summary: "Reflect the request as JSON",
     description:
       `Always JSON (with X-Content-Type-Options: nosniff), never HTML. Reflects method, url, path, query (arrays for repeated names), lower-case headers, the body (UTF-8, or base64 when not valid UTF-8) with its size, the parsed JSON body (whole, however deeply nested) and urlencoded or multipart form fields. A body sent with Content-Encoding gzip, deflate or br is decoded first. Accepts GET, HEAD, POST, PUT, PATCH, DELETE, QUERY and non-preflight OPTIONS. Bodies over ${ctx.limits.maxBodyBytes} bytes after decoding get 413 (limit \`maxBodyBytes\`). A GET or HEAD request's body is not read (Deno's HTTP server does not hand it over): send a body with another method.`,

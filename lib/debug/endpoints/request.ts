@@ -98,6 +98,7 @@ export function oneMethod(ctx: DebugContext, route: Route): EndpointDef {
   const withBody = method !== "GET";
   return defineEndpoint({
     acceptsBody: withBody,
+    reflectsJson: withBody,
     summary: `The ${method} request as httpbin shows it`,
     description:
       `Answers ${method} with JSON: \`args\`, \`headers\` (Title-Case names), \`origin\`, \`url\`${
@@ -135,6 +136,7 @@ const HEADERS_SCHEMA: JsonSchema = {
 export function anything(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     acceptsBody: true,
+    reflectsJson: true,
     summary: "Any request, any method, as httpbin shows it",
     description:
       "Answers every method token (QUERY and unknown ones included) with JSON: `args`, `data`, `files`, `form`, `headers`, `json`, `method`, `origin` and `url`. Any path below `/anything/` is answered the same way. A GET or HEAD request's body is not read (Deno's HTTP server does not hand it over): send a body with another method.",
@@ -234,6 +236,7 @@ export function delay(ctx: DebugContext, route: Route): EndpointDef {
   const maxDelay = l.maxSleepMs / 1000;
   return defineEndpoint({
     acceptsBody: true,
+    reflectsJson: true,
     summary: "A response after a delay, as httpbin shows the request",
     description:
       `Waits \`seconds\` (a decimal, at most ${maxDelay}: the sleep limit), then answers like /anything without \`method\`. A client that leaves frees the timer; a server shutting down answers 503. Any method is answered.`,
