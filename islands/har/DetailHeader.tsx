@@ -104,6 +104,21 @@ export function DetailHeader(
         >
           Copy as cURL
         </button>
+        <button
+          type="button"
+          data-testid="har-copy-fetch"
+          disabled={!detail.fetch}
+          title={detail.curlNote || "A fetch call for Node.js and Deno"}
+          onClick={() =>
+            onCopy(
+              detail.fetch,
+              detail.curlNote
+                ? "fetch call, without the body (too large)"
+                : "fetch call",
+            )}
+        >
+          Copy as fetch
+        </button>
         <button type="button" onClick={() => onCopy(url, "URL")}>
           Copy URL
         </button>

@@ -86,23 +86,34 @@ function asksCoding(value: string): boolean {
   return false;
 }
 
+/** A recorded request as a replay sends it, whatever writes the replay. */
+export interface Replay {
+  method: string;
+  url: string;
+  /** The headers sent, in recorded order (see {@link replayOf}). */
+  headers: HeaderPair[];
+  body: SentBody | null;
+  /** An Accept-Encoding that asked for a coding was left for the client to write. */
+  compressed: boolean;
+}
+
 /**
- * The command repeating a recorded request. `--compressed` in place of an
- * Accept-Encoding that asked for a coding, as DevTools writes it: curl
- * then asks for the codings it can decode (the browser's `br` or `zstd`
- * would come back undecoded from a curl built without them). A
- * body's `mimeType` is sent as Content-Type when no header says it (curl
+ * What a replay of a recorded request sends. An Accept-Encoding that
+ * asked for a coding is left out (`compressed`): the replaying client asks
+ * for the codings it can decode (the browser's `br` or `zstd` would come
+ * back undecoded from a curl built without them), as DevTools writes it.
+ * A body's `mimeType` is sent as Content-Type when no header says it (curl
  * would say `application/x-www-form-urlencoded`), and `cookies` as a
  * Cookie header when the headers hold none (some exporters list them only
  * there).
  */
-export function harCurl(
+export function replayOf(
   method: string,
   url: string,
   headers: readonly NameValue[],
   body?: string | SentBody | null,
   cookies: unknown = [],
-): string {
+): Replay {
   // A coding was asked for (not only `identity`): `--compressed` asks
   // instead, for what curl can decode.
   const asked = headers.some((h) =>
@@ -123,8 +134,33 @@ export function harCurl(
   if (jar.length && !has("cookie")) {
     sent.push(["Cookie", jar.map((c) => `${c.name}=${c.value}`).join("; ")]);
   }
+  return { method, url, headers: sent, body: b, compressed: asked };
+}
+
+/**
+ * The command repeating a recorded request ({@link replayOf}), with
+ * `--compressed` where the recorded Accept-Encoding asked for a coding.
+ */
+export function harCurl(
+  method: string,
+  url: string,
+  headers: readonly NameValue[],
+  body?: string | SentBody | null,
+  cookies: unknown = [],
+): string {
+  return replayCurl(replayOf(method, url, headers, body, cookies));
+}
+
+/** The cURL command of a replay. */
+export function replayCurl(r: Replay): string {
   return curlCommand(
-    { method, url, headers: sent, body: b?.text, bodyBytes: b?.bytes },
-    { compressed: asked },
+    {
+      method: r.method,
+      url: r.url,
+      headers: r.headers,
+      body: r.body?.text,
+      bodyBytes: r.body?.bytes,
+    },
+    { compressed: r.compressed },
   );
 }

@@ -6,7 +6,15 @@
  */
 import { type BodyPreview, charsetOf, cutText, previewBody } from "./body.ts";
 import { baseMime } from "./classify.ts";
-import { bodyChars, harCurl, type SentBody, sentBody } from "./curl.ts";
+import {
+  bodyChars,
+  type Replay,
+  replayCurl,
+  replayOf,
+  type SentBody,
+  sentBody,
+} from "./curl.ts";
+import { fetchCode } from "./fetch_code.ts";
 import { type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
 import { isToken } from "../shared/http_token.ts";
@@ -92,6 +100,11 @@ export interface HarDetail {
   blockedSplit: { queueing: number; stalled: number } | null;
   /** "Copy as cURL": a command repeating the request; "" when over 1,000,000 characters. */
   curl: string;
+  /**
+   * "Copy as fetch": the same request as a `fetch` call for Node.js and
+   * Deno, with the same body decision as `curl` ("" when `curl` is).
+   */
+  fetch: string;
   /** Why `curl` is empty or leaves the body out ("" when it is whole). */
   curlNote: string;
   /** Items of each list beyond the {@link LIST_ROWS} sent. */
@@ -130,6 +143,12 @@ function wsMessages(v: unknown): WsMessage[] {
   });
 }
 
+/** The fetch call of `r`, or "" past the command's size cap. */
+function boundedFetch(r: Replay): string {
+  const code = fetchCode(r);
+  return code.length <= CURL_CHARS ? code : "";
+}
+
 /**
  * The cURL command, or "" with the reason when it would be longer than
  * {@link CURL_CHARS} (a 50 MB body is no clipboard text); a command without
@@ -145,10 +164,11 @@ function curlOf(
   headers: NameValue[],
   body: SentBody | null,
   cookies: unknown,
-): { curl: string; note: string } {
+): { curl: string; fetch: string; note: string } {
   if (method && !isToken(method)) {
     return {
       curl: "",
+      fetch: "",
       note: "The recorded method is not an HTTP method name, so no command " +
         "can send it.",
     };
@@ -159,6 +179,7 @@ function curlOf(
   if (scheme && scheme !== "http" && scheme !== "https") {
     return {
       curl: "",
+      fetch: "",
       note: `A ${scheme}: URL is read by the browser itself, not requested ` +
         "from a server, so there is no request to copy.",
     };
@@ -175,15 +196,20 @@ function curlOf(
   // The length of the command built, when it was built and found too long.
   let built = 0;
   if (size + chars <= CURL_CHARS) {
-    const curl = harCurl(method, url, headers, body, cookies);
-    if (curl.length <= CURL_CHARS) return { curl, note: "" };
+    const replay = replayOf(method, url, headers, body, cookies);
+    const curl = replayCurl(replay);
+    if (curl.length <= CURL_CHARS) {
+      return { curl, fetch: boundedFetch(replay), note: "" };
+    }
     built = curl.length;
   }
   if (size <= CURL_CHARS) {
-    const curl = harCurl(method, url, headers, null, cookies);
+    const replay = replayOf(method, url, headers, null, cookies);
+    const curl = replayCurl(replay);
     if (curl.length <= CURL_CHARS) {
       return {
         curl,
+        fetch: boundedFetch(replay),
         note: `The request body (${chars} characters${
           built ? `, ${built} as a command` : ""
         }) is too large to copy: the command leaves it out.`,
@@ -193,6 +219,7 @@ function curlOf(
   }
   return {
     curl: "",
+    fetch: "",
     note: `The request is too large to copy as a command (${
       Math.max(size + chars, built)
     } characters).`,
@@ -249,7 +276,7 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     if (countOf(v) > LIST_ROWS) more[name] = countOf(v) - LIST_ROWS;
     return cookies(v);
   };
-  const { curl, note } = curlOf(
+  const { curl, fetch, note } = curlOf(
     entry.method,
     entry.url,
     requestHeaders,
@@ -304,6 +331,7 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     extraTimings: list("extraTimings", extra),
     blockedSplit: blockedSplit(obj(raw.timings)),
     curl,
+    fetch,
     curlNote: note,
     more,
     webSocketMessages: countOf(raw._webSocketMessages),

@@ -97,6 +97,21 @@ Deno.test("har curl: quoting, method, headers and body", () => {
       `--data-raw '{"user":"ann","password":"hunter2"}'`,
     ].join(" \\\n  "),
   );
+  // The same request as a fetch call.
+  assert.equal(
+    detail(2).fetch,
+    [
+      'await fetch("https://api.example.com/login", {',
+      '  method: "POST",',
+      "  headers: {",
+      '    "Authorization": "Bearer abc.def.ghi",',
+      '    "Content-Type": "application/json",',
+      "  },",
+      `  body: ${JSON.stringify('{"user":"ann","password":"hunter2"}')},`,
+      "});",
+      "",
+    ].join("\n"),
+  );
   // Pseudo-headers are dropped; GET needs no -X.
   assert.equal(
     detail(1).curl,
@@ -192,12 +207,14 @@ Deno.test("har detail: no command for a method that is not a token, and everythi
     request: { ...request, method: "GET /x HTTP/1.1\r\nHost: x\r\n\r\nGET" },
   });
   assert.equal(smuggled.curl, "");
+  assert.equal(smuggled.fetch, "", "no fetch call where no command either");
   assert.match(smuggled.curlNote, /not an HTTP method name/);
   // A data: URL is no request at all.
   const inline = detailOf({
     request: { ...request, url: "data:text/css,body%7Bcolor:red%7D" },
   });
   assert.equal(inline.curl, "");
+  assert.equal(inline.fetch, "");
   assert.match(inline.curlNote, /data: URL is read by the browser itself/);
   const cookies = detailOf({
     request: {
@@ -217,6 +234,9 @@ Deno.test("har detail: no command for a method that is not a token, and everythi
   });
   assert.ok(c1.curl.length <= 1_000_000, `${c1.curl.length}`);
   assert.match(c1.curlNote, /body .* too large/);
+  // The fetch call leaves out what the command leaves out.
+  assert.match(c1.fetch, /^await fetch\(/);
+  assert.doesNotMatch(c1.fetch, /body:/);
 });
 
 Deno.test("har detail: a note names the size of the command as built, and a huge body type goes with the body", () => {

@@ -61,6 +61,17 @@ Deno.test({
         clip,
         "curl 'https://example.com/api/data?access_token=xyz&page=2'",
       );
+      // The same request as a fetch call for Node.js and Deno.
+      await page.evaluate(() => navigator.clipboard.writeText(""));
+      await page.click("[data-testid=har-copy-fetch]");
+      await page.waitForFunction(async () =>
+        (await navigator.clipboard.readText()).startsWith("await fetch(")
+      );
+      assert.equal(
+        await page.evaluate(() => navigator.clipboard.readText()),
+        'await fetch("https://example.com/api/data?access_token=xyz&page=2", {\n' +
+          '  method: "GET",\n});\n',
+      );
       // "Save body" writes the recorded body whole, locally, named after
       // the URL.
       const requests: string[] = [];
