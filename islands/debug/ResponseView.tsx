@@ -85,7 +85,9 @@ export function ResponseView(
         <span class="metric muted">
           {head
             ? len
-              ? `no body (a GET would get ${formatBytes(Number(len))})`
+              ? `no body (a GET would get ${formatBytes(Number(len))}${
+                enc ? ` on the wire, ${enc}-coded` : ""
+              })`
               : "no body"
             : formatBytes(r.bytes)}
           {!head && enc && len

@@ -108,7 +108,8 @@ export function isCompressed(ep: EndpointSpec): boolean {
 const FREE_QUERY: Readonly<Record<string, string>> = {
   "response-headers":
     "Each name=value becomes a response header (Set-Cookie and Location too).",
-  "cookies-set": "Each name=value becomes a cookie (Set-Cookie).",
+  "cookies-set":
+    "Each name=value becomes a cookie (Set-Cookie), with the name and value fields empty: the /cookies/set/{name}/{value} form sets only its one.",
   "cookies-delete": "Each name is a cookie to expire: a&b.",
 };
 
@@ -263,6 +264,17 @@ export function curlNotes(r: PreparedRequest): string[] {
       `After a 303 the browser follows with GET, but curl -X ${r.method} -L keeps ${r.method} on every hop: the command cannot repeat that hop.`,
     );
   }
+  const toGet = (r.redirects ?? []).some((s) =>
+    s === 303 || (r.method === "POST" && (s === 301 || s === 302))
+  );
+  if (
+    r.follow && toGet && r.method !== "GET" && r.method !== "HEAD" &&
+    r.headers.some((h) => h.name.toLowerCase() === "content-type")
+  ) {
+    notes.push(
+      "When a redirect turns the request into a GET, the browser drops the Content-Type with the body (Fetch §4.4), while curl's GET still sends it.",
+    );
+  }
   return notes;
 }
 
@@ -287,6 +299,18 @@ export function prepare(
   if (takesQuery(ep) && state.query.trim()) {
     const extra = extraQuery(state.query);
     if (extra) path += (path.includes("?") ? "&" : "?") + extra;
+    // A name that is one of the endpoint's own parameters would be given
+    // twice, which the server refuses (one value per parameter).
+    const own = new Set(
+      ep.params.filter((p) => p.in === "query").map((p) => p.name),
+    );
+    const twice = [...new URLSearchParams(extra).keys()].find((k) =>
+      own.has(k)
+    );
+    if (twice) {
+      errors.query =
+        `${twice} has its own field above; set it there, not in the extra query.`;
+    }
   }
   const methods = runnerMethods(ep);
   const method = methods.includes(state.method) ? state.method : methods[0];

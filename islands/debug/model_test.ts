@@ -299,7 +299,7 @@ Deno.test("runner curl: the runner's options reach the command", () => {
   );
   assert.match(
     runnerCurl(req({ method: "PUT", follow: true })),
-    /-X PUT[\s\S]*-L$/,
+    /-X PUT[\s\S]*-L \\\n {2}--post301 --post302$/,
   );
   assert.match(runnerCurl(req({ compressed: true })), /--compressed$/);
   assert.match(runnerCurl(req({ stream: true })), / -N$/);
@@ -362,12 +362,53 @@ const NOTES: [string, EndpointId, Partial<RunnerState>, boolean][] = [
     values: { code: "303" },
   }, false],
 ];
+NOTES.push(
+  [
+    "ok/POST with a body turned into GET: Content-Type goes only in curl",
+    "status",
+    {
+      method: "POST",
+      body: "x=1",
+      values: { code: "302" },
+    },
+    true,
+  ],
+  ["ok/POST with a body kept by a 307", "status", {
+    method: "POST",
+    body: "x=1",
+    values: { code: "307" },
+  }, false],
+);
 for (const [name, id, patch, want] of NOTES) {
   Deno.test(`runner model: curl note ${name}`, () => {
     const notes = curlNotes(run(id, patch).request);
     assert.equal(notes.length > 0, want, notes.join());
   });
 }
+
+Deno.test("runner curl: a PUT with data keeps it through a 301 or 302, as fetch does; POST does not", () => {
+  for (const body of ["x=1", ""]) {
+    const put = runnerCurl(
+      run("status", { method: "PUT", body, values: { code: "301" } }).request,
+    );
+    assert.match(put, /-L \\\n {2}--post301 --post302$/, put);
+    const post = runnerCurl(
+      run("status", { method: "POST", body, values: { code: "301" } })
+        .request,
+    );
+    assert.doesNotMatch(post, /--post30/);
+  }
+});
+
+Deno.test("runner model: an extra query name that is the endpoint's own parameter is refused, not sent twice", () => {
+  const { ep, s } = state("echo", { query: "a=1&sleep=2" });
+  assert.match(
+    prepare(ep, s, O, DEFAULT_LIMITS).errors.query ?? "",
+    /^sleep has its own field/,
+  );
+  const ok = state("echo", { query: "a=1&b=2" });
+  assert.equal(prepare(ok.ep, ok.s, O, DEFAULT_LIMITS).errors.query, undefined);
+});
 
 Deno.test("runner curl: an empty POST or PUT is sent as fetch sends it", () => {
   // fetch sends Content-Length: 0 for POST and PUT without a body (Fetch

@@ -148,9 +148,9 @@ export const PROXY_AUTH_REFUSED =
   "No response reached the page: the server answered 407 Proxy Authentication Required, and browsers refuse a 407 that does not come from a proxy (Chromium: net::ERR_UNEXPECTED_PROXY_AUTH). Run the cURL command to see the 407 and its Proxy-Authenticate header.";
 
 /**
- * Whether `url` asks the status endpoint for a 407 (`/status/407`, one in
- * a list such as `/status/200,407:0.5`, or in a `/redirect-to` target),
- * read percent-decoded.
+ * Whether `url` asks for a 407: `/status/407`, one code of a list such as
+ * `/status/200,407:0.5` (a weight is no code), `/drip?code=407`, or any of
+ * these in a `/redirect-to` target; read percent-decoded.
  */
 export function asksProxyAuth(url: string): boolean {
   let text = url;
@@ -159,7 +159,12 @@ export function asksProxyAuth(url: string): boolean {
   } catch {
     // A stray `%` leaves the URL as it is.
   }
-  return /\/status\/[0-9,:.\s]*\b407\b/.test(text);
+  for (const m of text.matchAll(/\/status\/([^/?#&\s]*)/g)) {
+    if (m[1].split(",").some((e) => e.split(":")[0].trim() === "407")) {
+      return true;
+    }
+  }
+  return /\/drip\?(?:[^#\s]*&)?code=407(?:[&#\s]|$)/.test(text);
 }
 
 /**

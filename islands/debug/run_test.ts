@@ -77,6 +77,23 @@ const PROXY_AUTH: [string, string, boolean][] = [
     "http://h/api/debug/redirect-to?url=%2Fapi%2Fdebug%2Fstatus%2F407",
     true,
   ],
+  [
+    "ok/drip with code 407",
+    "http://h/api/debug/drip?numbytes=0&code=407",
+    true,
+  ],
+  ["ok/drip with code 407 first", "http://h/api/debug/drip?code=407", true],
+  [
+    "bad/a weight of .407 is no code",
+    "http://h/api/debug/status/500:0.407",
+    false,
+  ],
+  [
+    "bad/a weight of 407 is no code",
+    "http://h/api/debug/status/200:407",
+    false,
+  ],
+  ["bad/drip code 4070", "http://h/api/debug/drip?code=4070", false],
   ["bad/another status", "http://h/api/debug/status/4070", false],
   ["bad/401", "http://h/api/debug/status/401", false],
   ["bad/407 elsewhere", "http://h/api/debug/anything/407", false],

@@ -337,7 +337,17 @@ export function curlCommand(
   if (options.compressed) parts.push("--compressed");
   if (options.stream) parts.push("-N");
   if (options.include) parts.push("-i");
-  if (options.follow) parts.push("-L");
+  if (options.follow) {
+    parts.push("-L");
+    // curl sends data as a POST, and after a 301 or 302 turns a POST into
+    // a GET, dropping the data, even under another `-X` method; fetch
+    // keeps any method but POST, with its body (Fetch §4.4
+    // "HTTP-redirect fetch"), so that method keeps its body here too.
+    const sendsData = hasBody || emptyBody;
+    if (sendsData && !head && method !== "POST") {
+      parts.push("--post301 --post302");
+    }
+  }
   if (options.maxTime !== undefined) {
     parts.push(`--max-time ${shellWord(String(options.maxTime))}`);
   }

@@ -354,6 +354,9 @@ Deno.test("curl: a shell reads the command as the words meant", async () => {
       "--data-raw",
       body,
       "-L",
+      // PATCH keeps its body through a 301 or 302, as fetch keeps it.
+      "--post301",
+      "--post302",
     ],
   );
 });
