@@ -108,12 +108,12 @@ export function DetailHeader(
           type="button"
           data-testid="har-copy-fetch"
           disabled={!detail.fetch}
-          title={detail.curlNote || "A fetch call for Node.js and Deno"}
+          title={detail.fetchNote || "A fetch call for Node.js and Deno"}
           onClick={() =>
             onCopy(
               detail.fetch,
-              detail.curlNote
-                ? "fetch call, without the body (too large)"
+              detail.fetchNote
+                ? `fetch call (${detail.fetchNote})`
                 : "fetch call",
             )}
         >

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { HarParseError } from "./errors.ts";
 import { parseHarText } from "./parse.ts";
+import { entryDetail } from "./detail.ts";
 import { computeView, defaultViewState } from "./view.ts";
 import { sanitizeHar } from "./sanitize.ts";
 import { DEFAULT_REDACT_WORDS } from "./redact.ts";
@@ -267,5 +268,40 @@ Deno.test({
         }
       }
     }
+  },
+});
+
+Deno.test({
+  name:
+    "har corpus: every entry's Copy as fetch runs: the Request it builds is one fetch accepts",
+  ignore: !present,
+  fn: async () => {
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
+    let calls = 0;
+    // Builds the real Request (which throws where fetch throws), sends nothing.
+    const stub = (url: string, init: RequestInit) => {
+      new Request(url, init);
+      calls++;
+      return Promise.resolve(new Response(""));
+    };
+    for (const file of Object.keys(EXPECTED)) {
+      const { raw, doc } = parseHarText(
+        await Deno.readTextFile(new URL(file, DIR)),
+      );
+      doc.entries.forEach((e, i) => {
+        const d = entryDetail(raw[i], e);
+        if (d.fetch === "") {
+          assert.ok(d.fetchNote, `${file} #${i}: no call, and no reason`);
+        }
+      });
+      for (let i = 0; i < doc.entries.length; i++) {
+        const d = entryDetail(raw[i], doc.entries[i]);
+        if (!d.fetch) continue;
+        await new AsyncFunction("fetch", d.fetch)(stub).catch((err: Error) => {
+          throw new Error(`${file} #${i}: ${err.message}\n${d.fetch}`);
+        });
+      }
+    }
+    assert.ok(calls > 100, `${calls} calls run`);
   },
 });

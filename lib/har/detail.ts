@@ -105,6 +105,8 @@ export interface HarDetail {
    * Deno, with the same body decision as `curl` ("" when `curl` is).
    */
   fetch: string;
+  /** Why `fetch` is empty, or what it leaves out ("" when it is whole). */
+  fetchNote: string;
   /** Why `curl` is empty or leaves the body out ("" when it is whole). */
   curlNote: string;
   /** Items of each list beyond the {@link LIST_ROWS} sent. */
@@ -143,10 +145,39 @@ function wsMessages(v: unknown): WsMessage[] {
   });
 }
 
-/** The fetch call of `r`, or "" past the command's size cap. */
-function boundedFetch(r: Replay): string {
-  const code = fetchCode(r);
-  return code.length <= CURL_CHARS ? code : "";
+/**
+ * The fetch call, as {@link curlOf} decides the command's: whole when it
+ * fits {@link CURL_CHARS}, else without the body, else none; with why.
+ */
+function fetchOf(
+  replay: (body: SentBody | null) => Replay,
+  body: SentBody | null,
+  size: number,
+  chars: number,
+): { fetch: string; fetchNote: string } {
+  if (size + chars <= CURL_CHARS) {
+    const call = fetchCode(replay(body));
+    if (!call.code) return { fetch: "", fetchNote: call.note };
+    if (call.code.length <= CURL_CHARS) {
+      return { fetch: call.code, fetchNote: call.note };
+    }
+  }
+  if (size <= CURL_CHARS) {
+    const call = fetchCode(replay(null));
+    if (call.code && call.code.length <= CURL_CHARS) {
+      return {
+        fetch: call.code,
+        fetchNote: [
+          "The request body is too large to copy: the call leaves it out.",
+          call.note,
+        ].filter(Boolean).join(" "),
+      };
+    }
+  }
+  return {
+    fetch: "",
+    fetchNote: "The request is too large to copy as a fetch call.",
+  };
 }
 
 /**
@@ -164,25 +195,20 @@ function curlOf(
   headers: NameValue[],
   body: SentBody | null,
   cookies: unknown,
-): { curl: string; fetch: string; note: string } {
+): { curl: string; note: string; fetch: string; fetchNote: string } {
   if (method && !isToken(method)) {
-    return {
-      curl: "",
-      fetch: "",
-      note: "The recorded method is not an HTTP method name, so no command " +
-        "can send it.",
-    };
+    const note =
+      "The recorded method is not an HTTP method name, so no command " +
+      "can send it.";
+    return { curl: "", note, fetch: "", fetchNote: note };
   }
   // A data:, blob: or about: URL is read by the browser itself (Fetch
   // §4.2 scheme fetch): there is no request for curl to send.
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1].toLowerCase();
   if (scheme && scheme !== "http" && scheme !== "https") {
-    return {
-      curl: "",
-      fetch: "",
-      note: `A ${scheme}: URL is read by the browser itself, not requested ` +
-        "from a server, so there is no request to copy.",
-    };
+    const note = `A ${scheme}: URL is read by the browser itself, not ` +
+      "requested from a server, so there is no request to copy.";
+    return { curl: "", note, fetch: "", fetchNote: note };
   }
   // The body's type goes (and counts) with the body.
   const chars = bodyChars(body) + (body?.mimeType.length ?? 0);
@@ -193,14 +219,18 @@ function curlOf(
   }
   const size = method.length + url.length + jar +
     headers.reduce((n, h) => n + h.name.length + h.value.length + 8, 0);
+  const fetch = fetchOf(
+    (b) => replayOf(method, url, headers, b, cookies),
+    body,
+    size,
+    chars,
+  );
   // The length of the command built, when it was built and found too long.
   let built = 0;
   if (size + chars <= CURL_CHARS) {
     const replay = replayOf(method, url, headers, body, cookies);
     const curl = replayCurl(replay);
-    if (curl.length <= CURL_CHARS) {
-      return { curl, fetch: boundedFetch(replay), note: "" };
-    }
+    if (curl.length <= CURL_CHARS) return { curl, note: "", ...fetch };
     built = curl.length;
   }
   if (size <= CURL_CHARS) {
@@ -209,7 +239,7 @@ function curlOf(
     if (curl.length <= CURL_CHARS) {
       return {
         curl,
-        fetch: boundedFetch(replay),
+        ...fetch,
         note: `The request body (${chars} characters${
           built ? `, ${built} as a command` : ""
         }) is too large to copy: the command leaves it out.`,
@@ -219,7 +249,7 @@ function curlOf(
   }
   return {
     curl: "",
-    fetch: "",
+    ...fetch,
     note: `The request is too large to copy as a command (${
       Math.max(size + chars, built)
     } characters).`,
@@ -276,7 +306,7 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     if (countOf(v) > LIST_ROWS) more[name] = countOf(v) - LIST_ROWS;
     return cookies(v);
   };
-  const { curl, fetch, note } = curlOf(
+  const { curl, fetch, fetchNote, note } = curlOf(
     entry.method,
     entry.url,
     requestHeaders,
@@ -332,6 +362,7 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     blockedSplit: blockedSplit(obj(raw.timings)),
     curl,
     fetch,
+    fetchNote,
     curlNote: note,
     more,
     webSocketMessages: countOf(raw._webSocketMessages),

@@ -234,9 +234,26 @@ Deno.test("har detail: no command for a method that is not a token, and everythi
   });
   assert.ok(c1.curl.length <= 1_000_000, `${c1.curl.length}`);
   assert.match(c1.curlNote, /body .* too large/);
-  // The fetch call leaves out what the command leaves out.
+  // The fetch call decides by its own length: JSON writes U+0085 as it is.
   assert.match(c1.fetch, /^await fetch\(/);
-  assert.doesNotMatch(c1.fetch, /body:/);
+  assert.match(c1.fetch, /body:/);
+  assert.equal(c1.fetchNote, "");
+  // A body JSON writes twice as long: the command whole, the call without
+  // it, and the button's note says so.
+  const quotes = detailOf({
+    request: {
+      ...request,
+      method: "POST",
+      postData: { mimeType: "text/plain", text: '"'.repeat(600_000) },
+    },
+  });
+  assert.match(quotes.curl, /--data-raw/);
+  assert.match(quotes.fetch, /^await fetch\(/);
+  assert.doesNotMatch(quotes.fetch, /body:/);
+  assert.match(
+    quotes.fetchNote,
+    /body is too large to copy: the call leaves it out/,
+  );
 });
 
 Deno.test("har detail: a note names the size of the command as built, and a huge body type goes with the body", () => {

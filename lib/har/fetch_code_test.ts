@@ -1,6 +1,8 @@
 /**
- * "Copy as fetch": each snippet is run, with a stand-in `fetch` that
- * records what it was asked, and must ask exactly for the recorded request.
+ * "Copy as fetch": each snippet is run, with a stand-in `fetch` that builds
+ * the real `Request` (which throws where fetch would: a bad header, a GET
+ * body, credentials in the URL, a forbidden method) and records what it
+ * was asked; it must ask exactly for the recorded request.
  */
 import assert from "node:assert/strict";
 import { fetchCode } from "./fetch_code.ts";
@@ -15,9 +17,11 @@ interface Asked {
 
 /** Runs `code` with a `fetch` that records its arguments. */
 async function run(code: string): Promise<Asked> {
+  assert.ok(code, "a call was written");
   let asked: Asked | null = null;
   const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
   const stub = (url: string, init: Omit<Asked, "url">) => {
+    new Request(url, init as RequestInit);
     asked = { url, ...init };
     return Promise.resolve(new Response(""));
   };
@@ -28,8 +32,12 @@ async function run(code: string): Promise<Asked> {
 
 const h = (name: string, value: string) => ({ name, value });
 
+/** The code of `r`'s fetch call. */
+const code = (...args: Parameters<typeof replayOf>) =>
+  fetchCode(replayOf(...args)).code;
+
 Deno.test("fetchCode: ok/method, URL and headers as recorded; what fetch owns left out", async () => {
-  const code = fetchCode(replayOf("GET", "https://api.test/a?b=1&c=%20", [
+  const call = code("GET", "https://api.test/a?b=1&c=%20", [
     h(":authority", "api.test"),
     h("Host", "api.test"),
     h("Connection", "keep-alive"),
@@ -40,8 +48,8 @@ Deno.test("fetchCode: ok/method, URL and headers as recorded; what fetch owns le
     h("Cookie", "a=1"),
     h("cookie", "b=2"),
     h("Accept-Encoding", "gzip, br"),
-  ]));
-  assert.deepEqual(await run(code), {
+  ]);
+  assert.deepEqual(await run(call), {
     url: "https://api.test/a?b=1&c=%20",
     method: "GET",
     headers: {
@@ -53,35 +61,56 @@ Deno.test("fetchCode: ok/method, URL and headers as recorded; what fetch owns le
 });
 
 Deno.test("fetchCode: ok/text and binary bodies, the body's type as Content-Type", async () => {
-  const text = await run(fetchCode(replayOf("POST", "https://x.test/", [], {
+  const text = await run(code("POST", "https://x.test/", [], {
     text: '{"a":"\\u2028</script>`${x}`"}',
     mimeType: "application/json",
-  })));
+  }));
   assert.equal(text.body, '{"a":"\\u2028</script>`${x}`"}');
   assert.deepEqual(text.headers, { "Content-Type": "application/json" });
   const bytes = new Uint8Array([0, 1, 255, 10, 13, 0x22]);
   const binary = await run(
-    fetchCode(replayOf("PUT", "https://x.test/", [], {
-      bytes,
-      mimeType: "",
-    } as SentBody)),
+    code("PUT", "https://x.test/", [], { bytes, mimeType: "" } as SentBody),
   );
   assert.deepEqual([...(binary.body as Uint8Array)], [...bytes]);
 });
 
-Deno.test("bad/fetchCode: hostile recorded values stay string literals", async () => {
+Deno.test("fetchCode: bad/hostile recorded values stay string literals; fields Headers refuses are left out, named", async () => {
   const evil = '"); globalThis.pwned = 1; ("\u2028\u2029\n\r\\';
-  const code = fetchCode(replayOf("POST", `https://x.test/${evil}`, [
-    h(`X-${evil}`, evil),
+  const call = fetchCode(replayOf("POST", `https://x.test/${evil}`, [
+    h(`X-${evil}`, "v"),
+    h("X-Ok", evil),
+    h("GET /463496.gif?a=1", "recorded as a name"),
+    h("X-Latin", "caf\u00e9"),
+    h("X-Beyond", "Zo\u00eb \u20acuro"),
+    h("X-Nul", "a\0b"),
   ], evil));
-  const asked = await run(code);
+  const asked = await run(call.code);
   assert.equal(asked.body, evil);
-  assert.equal(asked.headers[`X-${evil}`], evil);
+  assert.deepEqual(asked.headers, { "X-Latin": "caf\u00e9" });
   assert.equal((globalThis as { pwned?: number }).pwned, undefined);
+  assert.match(call.code, /\/\/ Left out, fetch cannot send them: /);
+  assert.match(call.note, /^5 recorded headers fetch cannot send are left out/);
 });
 
-Deno.test("fetchCode: bad/a GET's recorded body is left out with a note: fetch refuses one", async () => {
-  const code = fetchCode(replayOf("GET", "https://x.test/", [], "q=1"));
-  assert.match(code, /\/\/ The recorded GET body is left out/);
-  assert.equal((await run(code)).body, undefined);
+Deno.test("fetchCode: bad/a GET's recorded body is left out with a note, in any case of the method", async () => {
+  for (const method of ["GET", "get", "head"]) {
+    const call = code(method, "https://x.test/", [], "q=1");
+    assert.match(call, /\/\/ The recorded (GET|HEAD) body is left out/);
+    const asked = await run(call);
+    assert.equal(asked.body, undefined);
+    assert.equal(asked.method, method.toUpperCase());
+  }
+});
+
+Deno.test("fetchCode: ok/credentials in the URL become Basic; bad/a forbidden method gets no call", async () => {
+  const asked = await run(code("GET", "https://ann:p%40ss@x.test/a", []));
+  assert.equal(asked.url, "https://x.test/a");
+  assert.equal(asked.headers.Authorization, `Basic ${btoa("ann:p@ss")}`);
+  // An empty method is curl's GET.
+  assert.equal((await run(code("", "https://x.test/", []))).method, "GET");
+  for (const method of ["CONNECT", "trace", "TRACK"]) {
+    const call = fetchCode(replayOf(method, "https://x.test/", []));
+    assert.equal(call.code, "");
+    assert.match(call.note, /fetch refuses the method/);
+  }
 });
