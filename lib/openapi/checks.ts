@@ -207,7 +207,10 @@ export function findRefProblems(
   };
 }
 
-/** Maps whose keys are names (a property called `example` is a schema). */
+/**
+ * Maps whose keys are names (a property called `example` is a schema, a
+ * response called `default` a response).
+ */
 const NAME_MAPS = new Set([
   "properties",
   "patternProperties",
@@ -215,6 +218,22 @@ const NAME_MAPS = new Set([
   "definitions",
   "$defs",
   "dependentSchemas",
+  "responses",
+  "parameters",
+  "examples",
+  "headers",
+  "requestBodies",
+  "securitySchemes",
+  "securityDefinitions",
+  "links",
+  "callbacks",
+  "pathItems",
+  "paths",
+  "webhooks",
+  "content",
+  "encoding",
+  "variables",
+  "mapping",
 ]);
 
 /**

@@ -121,7 +121,8 @@ function escapeMd(s: string): string {
   // `:`, `@`, `$` and the dot of `www.` too: GitHub's Markdown (GFM §6.9)
   // links bare URLs, addresses and `www.` names, and renders `$…$` as math.
   return visibleText(s).replace(/[\\`*_[\]<>#|!~&:@$]/g, (c) => `\\${c}`)
-    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\\.`);
+    // GFM links `www.` after any non-alphanumeric, `_` included.
+    .replace(/(?<![A-Za-z0-9])www\./gi, (w) => `${w.slice(0, 3)}\\.`);
 }
 
 /**

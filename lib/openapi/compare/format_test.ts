@@ -152,10 +152,16 @@ Deno.test("formatMarkdown: bad/a title's URL, address or math is escaped, not li
       paths: {},
     });
   const md = formatMarkdown(
-    compareSpecs(doc("a"), doc("https://x.test www.y.test z@w.test $m$")),
+    compareSpecs(
+      doc("a"),
+      doc("https://x.test www.y.test z@w.test $m$ _www.v.test"),
+    ),
   );
   const heading = md.split("\n")[0];
   assert.doesNotMatch(heading, /https:\/\/|www\.|z@|\$m\$/, heading);
   const html = new HtmlRenderer().render(new Parser().parse(heading));
-  assert.match(html, /https:\/\/x\.test www\.y\.test z@w\.test \$m\$/);
+  assert.match(
+    html,
+    /https:\/\/x\.test www\.y\.test z@w\.test \$m\$ _www\.v\.test/,
+  );
 });

@@ -3274,3 +3274,45 @@ Deno.test("compare: types neither side writes limit nothing: an untyped schema l
     ).includes("response-body-type-changed"),
   );
 });
+
+Deno.test("compare: an untyped items dropped loses what it required of each item", () => {
+  const p = (schema: Json) => doc(responseBody(object({ p: schema })));
+  const r = compareSpecs(
+    p({
+      items: {
+        type: "object",
+        required: ["z"],
+        properties: { z: { type: "string" } },
+      },
+    }),
+    p({ description: "any" }),
+  );
+  assert.ok(
+    r.changes.some((c) =>
+      c.id === "response-required-property-removed" && c.level === "breaking"
+    ),
+    r.changes.map((c) => c.id).join(),
+  );
+});
+
+Deno.test("compare: a $ref under a name that is also a data keyword (a default response) is followed and checked", () => {
+  const withDefault = (ref: string) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "T", version: "1" },
+      paths: { "/a": { get: { responses: { default: { $ref: ref } } } } },
+      components: { responses: { Err: { description: "e" } } },
+    });
+  const ids = (a: string, b: string) =>
+    compareSpecs(withDefault(a), withDefault(b)).changes.map((c) => c.id);
+  assert.ok(
+    ids("#/components/responses/Err", "errors.yaml#/Err").includes(
+      "ref-not-followed",
+    ),
+  );
+  assert.ok(
+    ids("#/components/responses/Err", "#/components/responses/Gone").includes(
+      "ref-not-followed",
+    ),
+  );
+});

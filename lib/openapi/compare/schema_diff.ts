@@ -997,13 +997,14 @@ export class SchemaDiff {
       scope.reach(
         this.#link(bl, rl, { ...at, role: "property", path: at.path + suffix }),
       );
+    // A side that says no type may be an array too (its items anything).
+    const arrayOrAny = (v: SchemaView) =>
+      v.types === null || v.types.includes("array");
     if (b.items && r.items) deeper("[]", b.items, r.items);
-    else if (
-      (b.items || r.items) && b.types?.includes("array") &&
-      r.types?.includes("array")
-    ) {
+    else if ((b.items || r.items) && arrayOrAny(b) && arrayOrAny(r)) {
       // Items said on one side only: the other's are anything (a tuple
-      // that gained `items: false` no longer takes more than it lists).
+      // that gained `items: false` no longer takes more than it lists; an
+      // untyped `items` dropped lost what it required of each item).
       const any = (v: SchemaView): Link => ({
         raw: {},
         under: v.pointer,
