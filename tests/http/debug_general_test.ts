@@ -90,7 +90,9 @@ Deno.test("cors: 413 carries CORS headers too", async () => {
 Deno.test("cors: an origin named in corsOrigins gets credentials, on every kind of answer; others keep *", async () => {
   const origin = "https://suite.example";
   const s = startServer(
-    createApp({ debug: { corsOrigins: ["HTTPS://Suite.Example"] } }).fetch,
+    createApp({
+      debug: { corsOrigins: ["HTTPS://Suite.Example:443", "http://b.test"] },
+    }).fetch,
   );
   try {
     for (

@@ -60,13 +60,37 @@ export function jsonOrNull(text: string | null): unknown {
  * ones; a non-JSON body nested as deep is refused too).
  */
 export function checkJsonDepth(body: Uint8Array): void {
-  // Depth is at most half the length: short bodies need no scan.
-  if (body.length > 2 * MAX_JSON_DEPTH && jsonDepthOver(body, MAX_JSON_DEPTH)) {
+  // Depth is at most half the length: short bodies need no scan. A body
+  // that is not UTF-8 text starting with `[` or `{` is never parsed as
+  // JSON (a form, a file, bytes), so its brackets are its own business.
+  if (
+    body.length > 2 * MAX_JSON_DEPTH && startsNested(body) &&
+    jsonDepthOver(body, MAX_JSON_DEPTH) && isUtf8(body)
+  ) {
     throw new ParamError(
       "body",
       `The request body nests [ and { deeper than ${MAX_JSON_DEPTH} levels, the most this server reads as JSON.`,
       400,
     );
+  }
+}
+
+/** Whether the first byte after JSON white space (RFC 8259 §2) opens. */
+function startsNested(body: Uint8Array): boolean {
+  let i = 0;
+  while (
+    body[i] === 0x20 || body[i] === 0x09 || body[i] === 0x0a || body[i] === 0x0d
+  ) i++;
+  return body[i] === 0x5b || body[i] === 0x7b;
+}
+
+/** Whether `body` is UTF-8 (what the reflection parses as JSON). */
+function isUtf8(body: Uint8Array): boolean {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(body);
+    return true;
+  } catch {
+    return false;
   }
 }
 

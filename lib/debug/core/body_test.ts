@@ -332,6 +332,14 @@ Deno.test("checkJsonDepth: bad/nested past MAX_JSON_DEPTH is 400 naming body; ok
   // Padded past the length under which no scan runs; multi-byte text
   // holds no bracket byte.
   checkJsonDepth(enc(nest(MAX_JSON_DEPTH, '"é😀[{"'.repeat(10))));
+  // Never parsed as JSON, so never refused for it: a form, a file's bytes.
+  checkJsonDepth(enc("--b\r\n" + nest(MAX_JSON_DEPTH + 1)));
+  checkJsonDepth(new Uint8Array([0xff, ...enc(nest(MAX_JSON_DEPTH + 1))]));
+  checkJsonDepth(new Uint8Array([...enc(nest(MAX_JSON_DEPTH + 1)), 0xff]));
+  assert.throws(
+    () => checkJsonDepth(enc(" \n" + nest(MAX_JSON_DEPTH + 1))),
+    ParamError,
+  );
   assert.throws(
     () => checkJsonDepth(enc(nest(MAX_JSON_DEPTH + 1))),
     (e) =>

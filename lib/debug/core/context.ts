@@ -138,7 +138,9 @@ function origins(list: readonly string[] = []): ReadonlySet<string> {
         } is not an origin (scheme://host[:port])`,
       );
     }
-    out.add(origin);
+    // As a browser serializes it: a default port is left out
+    // (`https://x.test:443` is sent as `https://x.test`).
+    out.add(new URL(origin).origin);
   }
   return out;
 }
