@@ -264,11 +264,12 @@ export function curlNotes(r: PreparedRequest): string[] {
       `After a 303 the browser follows with GET, but curl -X ${r.method} -L keeps ${r.method} on every hop: the command cannot repeat that hop.`,
     );
   }
-  const toGet = (r.redirects ?? []).some((s) =>
-    s === 303 || (r.method === "POST" && (s === 301 || s === 302))
-  );
+  // A POST turned into a GET in both; another method after a 303 has the
+  // note above (curl keeps that method).
+  const toGet = r.method === "POST" &&
+    (r.redirects ?? []).some((s) => s === 301 || s === 302 || s === 303);
   if (
-    r.follow && toGet && r.method !== "GET" && r.method !== "HEAD" &&
+    r.follow && toGet &&
     r.headers.some((h) => h.name.toLowerCase() === "content-type")
   ) {
     notes.push(
