@@ -150,6 +150,12 @@ export function EndpointList(p: EndpointListProps) {
       ref={box}
       data-testid="endpoint-list"
       data-count={n}
+      // A short list is as tall as its rows (and the open detail): the
+      // box's fixed height would hide what follows it (webhooks, schemas)
+      // behind empty space the wheel cannot scroll.
+      style={n
+        ? { "--sv-list-content": `${n * p.rowHeight + extra + 2}px` }
+        : undefined}
       onScroll={(ev) => setScroll((ev.currentTarget as HTMLElement).scrollTop)}
     >
       <div

@@ -109,48 +109,54 @@ export default function SpecViewer(
               list={loader.state.warnings}
               checked={loader.state.checked}
             />
-            <Toolbar
-              filterRef={filterBox}
-              filter={filter}
-              shown={shown.length}
-              total={index.endpoints.length}
-              copied={b.copied}
-              onFilter={setFilter}
-              onKey={b.onFilterKey}
-              onCopy={b.copy}
-            />
-            <EndpointList
-              endpoints={shown}
-              terms={compiled.terms}
-              selected={b.selIdx}
-              active={b.active}
-              focusSeq={b.jump.seq}
-              focusRow={b.jump.focus}
-              resetKey={filter}
-              rowHeight={rowHeight}
-              onToggle={b.toggle}
-              onTag={(t) => setFilter((f) => withTerm(f, t, false))}
-              onActive={(i, focus) => {
-                b.setActive(i);
-                if (focus) b.goTo(true);
-              }}
-              onIntent={b.intent}
-              onExit={focusFilter}
-              detail={
-                <OperationView
-                  detail={b.detail}
-                  onTag={(t) => setFilter((f) => withTerm(f, t, false))}
-                  onShown={loader.shown}
-                />
-              }
-              emptyText={index.endpoints.length
-                ? `No endpoint matches “${filter.trim()}”.`
-                : index.webhooks.length
-                ? `This document has no endpoints under paths; its ${index.webhooks.length} webhook${
-                  index.webhooks.length === 1 ? " is" : "s are"
-                } listed below.`
-                : "This document has no endpoints under paths."}
-            />
+            {
+              /* The toolbar stays in view over the list only: past it
+                (webhooks, schemas) it scrolls away with the list. */
+            }
+            <div class="sv-browse">
+              <Toolbar
+                filterRef={filterBox}
+                filter={filter}
+                shown={shown.length}
+                total={index.endpoints.length}
+                copied={b.copied}
+                onFilter={setFilter}
+                onKey={b.onFilterKey}
+                onCopy={b.copy}
+              />
+              <EndpointList
+                endpoints={shown}
+                terms={compiled.terms}
+                selected={b.selIdx}
+                active={b.active}
+                focusSeq={b.jump.seq}
+                focusRow={b.jump.focus}
+                resetKey={filter}
+                rowHeight={rowHeight}
+                onToggle={b.toggle}
+                onTag={(t) => setFilter((f) => withTerm(f, t, false))}
+                onActive={(i, focus) => {
+                  b.setActive(i);
+                  if (focus) b.goTo(true);
+                }}
+                onIntent={b.intent}
+                onExit={focusFilter}
+                detail={
+                  <OperationView
+                    detail={b.detail}
+                    onTag={(t) => setFilter((f) => withTerm(f, t, false))}
+                    onShown={loader.shown}
+                  />
+                }
+                emptyText={index.endpoints.length
+                  ? `No endpoint matches “${filter.trim()}”.`
+                  : index.webhooks.length
+                  ? `This document has no endpoints under paths; its ${index.webhooks.length} webhook${
+                    index.webhooks.length === 1 ? " is" : "s are"
+                  } listed below.`
+                  : "This document has no endpoints under paths."}
+              />
+            </div>
             <Extras
               webhooks={index.webhooks}
               callbacks={index.callbacks}

@@ -135,3 +135,40 @@ Deno.test({
       assert.equal(await page.locator("[data-testid=spec-schemas]").count(), 0);
     }),
 });
+
+Deno.test({
+  name:
+    "browser spec: a short list is as tall as its rows; the wheel reaches the schemas, and the toolbar stays with the list",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await page.setViewportSize({ width: 1280, height: 520 });
+      await gotoHydrated(page, server.origin, "/spec");
+      await page.setInputFiles(
+        "[data-testid=spec-file]",
+        new URL("swagger-2.0.json", FIX).pathname,
+      );
+      await page.locator("[data-testid=spec-schemas]").waitFor();
+      const list = page.locator("[data-testid=endpoint-list]");
+      const rows = await page.locator("[data-testid=endpoint-row]").count();
+      const row = await page.locator("[data-testid=endpoint-row]").first()
+        .boundingBox();
+      const box = (await list.boundingBox())!;
+      assert.ok(
+        box.height <= rows * row!.height + 8,
+        `a list of ${rows} rows is ${box.height} px tall`,
+      );
+      // The wheel over the list scrolls the page to what follows it.
+      await page.mouse.move(box.x + 40, box.y + 10);
+      await page.mouse.wheel(0, 1500);
+      await page.waitForFunction(() => scrollY > 0);
+      const heading = page.locator("#sv-schemas-h");
+      await heading.evaluate((h) => h.scrollIntoView({ block: "start" }));
+      const bar = (await page.locator(".sv-toolbar").boundingBox())!;
+      const h = (await heading.boundingBox())!;
+      assert.ok(
+        bar.y + bar.height <= h.y + 1,
+        `the toolbar (${bar.y}+${bar.height}) covers the heading at ${h.y}`,
+      );
+    }),
+});
