@@ -131,6 +131,17 @@ export function DetailHeader(
           ×
         </button>
       </div>
+      {(!detail.curl || !detail.fetch) && (
+        // A disabled button's title reaches no keyboard or touch user.
+        <p class="har-copy-note muted" data-testid="har-copy-note">
+          {[
+            ...new Set([
+              !detail.curl ? detail.curlNote : "",
+              !detail.fetch ? detail.fetchNote : "",
+            ]),
+          ].filter(Boolean).join(" ")}
+        </p>
+      )}
       <nav class="har-jump" aria-label="Sections">
         {SECTIONS.map(([s, label]) => (
           <a

@@ -163,7 +163,7 @@ function fetchOf(
     }
   }
   if (size <= CURL_CHARS) {
-    const call = fetchCode(replay(null));
+    const call = fetchCode(replay(null), true);
     if (call.code && call.code.length <= CURL_CHARS) {
       return {
         fetch: call.code,
@@ -206,8 +206,11 @@ function curlOf(
   // §4.2 scheme fetch): there is no request for curl to send.
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1].toLowerCase();
   if (scheme && scheme !== "http" && scheme !== "https") {
-    const note = `A ${scheme}: URL is read by the browser itself, not ` +
-      "requested from a server, so there is no request to copy.";
+    const note = scheme === "ws" || scheme === "wss"
+      ? `A ${scheme}: entry is a WebSocket, opened by an upgrade that ` +
+        "neither command replays: use a WebSocket client (websocat, wscat)."
+      : `A ${scheme}: URL is read by the browser itself, not requested ` +
+        "from a server, so there is no request to copy.";
     return { curl: "", note, fetch: "", fetchNote: note };
   }
   // The body's type goes (and counts) with the body.

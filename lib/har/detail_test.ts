@@ -254,6 +254,14 @@ Deno.test("har detail: no command for a method that is not a token, and everythi
     quotes.fetchNote,
     /body is too large to copy: the call leaves it out/,
   );
+  assert.match(
+    quotes.fetch,
+    /\/\/ The recorded body is left out: it is too large/,
+  );
+  // A WebSocket entry is no request either command repeats: said so.
+  const socket = detailOf({ request: { ...request, url: "wss://x.test/s" } });
+  assert.equal(socket.curl, "");
+  assert.match(socket.curlNote, /WebSocket, opened by an upgrade/);
 });
 
 Deno.test("har detail: a note names the size of the command as built, and a huge body type goes with the body", () => {

@@ -72,8 +72,12 @@ function withoutCredentials(url: string): { url: string; basic: string } {
   return { url: u.href, basic: `Basic ${bytesBase64(bytes)}` };
 }
 
-/** `r` as a `fetch` call; its headers as recorded, repeats joined. */
-export function fetchCode(r: Replay): FetchCall {
+/**
+ * `r` as a `fetch` call; its headers as recorded, repeats joined.
+ * `bodyLeftOut`, when the caller left a body out of `r` (too large to
+ * copy), is said in the call, where whoever runs it reads it.
+ */
+export function fetchCode(r: Replay, bodyLeftOut = false): FetchCall {
   const recorded = r.method || "GET";
   if (!isToken(recorded)) {
     return { code: "", note: "The method is not an HTTP method name." };
@@ -138,7 +142,11 @@ export function fetchCode(r: Replay): FetchCall {
     );
   }
   const bodiless = method === "GET" || method === "HEAD";
-  if (r.body && bodiless) {
+  if (bodyLeftOut) {
+    lines.push(
+      "  // The recorded body is left out: it is too large to copy.",
+    );
+  } else if (r.body && bodiless) {
     // Fetch §5.4 (Request constructor): a GET or HEAD with a body throws.
     lines.push(
       `  // The recorded ${method} body is left out: fetch sends none with ${method}.`,

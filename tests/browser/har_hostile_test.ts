@@ -327,6 +327,15 @@ Deno.test({
           await page.isDisabled("[data-testid=har-copy-curl]"),
           true,
         );
+        assert.equal(
+          await page.isDisabled("[data-testid=har-copy-fetch]"),
+          true,
+        );
+        // Why, in the panel, where keyboard and touch users read it too.
+        assert.match(
+          (await page.textContent("[data-testid=har-copy-note]"))!,
+          /too large to copy/,
+        );
         times.push(
           `50 MB body + 20 MB URL (70 MB file): rows ${
             ms.toFixed(0)
