@@ -23,7 +23,11 @@ export function Actions({ kind, blocked }: ActionsProps) {
           {LABEL[kind]}
         </button>
         <span class="muted kbd-hint">
-          <kbd>Enter</kbd> runs; <kbd>Ctrl</kbd>+<kbd>Enter</kbd> in text boxes
+          <kbd>Enter</kbd> runs{kind === "fetch" && (
+            <>
+              ; <kbd>Ctrl</kbd>+<kbd>Enter</kbd> in text boxes
+            </>
+          )}
         </span>
       </div>
       {blocked && (

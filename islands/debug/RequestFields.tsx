@@ -6,6 +6,7 @@
 import {
   canRedirect,
   queryHint,
+  queryPlaceholder,
   runnerKind,
   runnerMethods,
   takesQuery,
@@ -62,7 +63,7 @@ export function RequestFields(
             data-option="query"
             autoComplete="off"
             spellcheck={false}
-            placeholder="a=1&a=2&b=x"
+            placeholder={queryPlaceholder(ep)}
             value={state.query}
             {...described(id("query"), errors.query)}
             onInput={(e) => update({ query: e.currentTarget.value })}

@@ -107,12 +107,6 @@ export function ResponseView(
           --compressed to do the same).
         </p>
       )}
-      {enc && head && (
-        <p class="result-note">
-          No body came (HEAD); a GET would get it{" "}
-          {enc}-compressed, as Content-Encoding says.
-        </p>
-      )}
       {r.redirected && (
         <p class="result-note" data-testid="result-redirect">
           The browser followed the redirects and ended at <code>{r.url}</code>.

@@ -141,6 +141,17 @@ export function setsCookies(ep: EndpointSpec, state: RunnerState): boolean {
       [...new URLSearchParams(extraQuery(state.query)).keys()].some(named));
 }
 
+/** What the extra query field shows empty, for `ep`. */
+export function queryPlaceholder(ep: EndpointSpec): string {
+  return QUERY_PLACEHOLDERS[ep.id] ?? "a=1&a=2&b=x";
+}
+
+const QUERY_PLACEHOLDERS: Readonly<Record<string, string>> = {
+  "response-headers": "Content-Type=text/plain&X-Trace=1",
+  "cookies-set": "flavour=oat&size=large",
+  "cookies-delete": "flavour&size",
+};
+
 /** The extra query field's hint for `ep`. */
 export function queryHint(ep: EndpointSpec): string {
   return FREE_QUERY[ep.id] ??
@@ -311,6 +322,14 @@ export function prepare(
     if (twice) {
       errors.query =
         `${twice} has its own field above; set it there, not in the extra query.`;
+    } else if (
+      ep.id === "cookies-set" &&
+      ep.params.some((p) =>
+        p.in === "path" && (state.values[p.name] ?? "") !== ""
+      )
+    ) {
+      errors.query =
+        "With a name and value above, /cookies/set/{name}/{value} sets only that cookie: clear them to set these.";
     }
   }
   const methods = runnerMethods(ep);

@@ -10,6 +10,7 @@ import {
   initialState,
   isCompressed,
   prepare,
+  queryPlaceholder,
   redirectStatuses,
   runnerCurl,
   type RunnerState,
@@ -481,3 +482,23 @@ for (const [name, headers, error, lines] of KEPT) {
     );
   });
 }
+
+Deno.test("runner model: cookies/set's extra query is refused while its path form names a cookie", () => {
+  const filled = state("cookies-set", {
+    query: "b=2",
+    values: { name: "flavour", value: "oat" },
+  });
+  assert.match(
+    prepare(filled.ep, filled.s, O, DEFAULT_LIMITS).errors.query ?? "",
+    /sets only that cookie/,
+  );
+  const empty = state("cookies-set", {
+    query: "b=2",
+    values: { name: "", value: "" },
+  });
+  assert.equal(
+    prepare(empty.ep, empty.s, O, DEFAULT_LIMITS).errors.query,
+    undefined,
+  );
+  assert.equal(queryPlaceholder(empty.ep), "flavour=oat&size=large");
+});
