@@ -222,12 +222,18 @@ function curlOf(
   }
   const size = method.length + url.length + jar +
     headers.reduce((n, h) => n + h.name.length + h.value.length + 8, 0);
-  const fetch = fetchOf(
-    (b) => replayOf(method, url, headers, b, cookies),
-    body,
-    size,
-    chars,
-  );
+  let fetch: { fetch: string; fetchNote: string };
+  try {
+    fetch = fetchOf(
+      (b) => replayOf(method, url, headers, b, cookies),
+      body,
+      size,
+      chars,
+    );
+  } catch {
+    // A recording no rule here foresaw must not take the detail with it.
+    fetch = { fetch: "", fetchNote: "No fetch call could be written for it." };
+  }
   // The length of the command built, when it was built and found too long.
   let built = 0;
   if (size + chars <= CURL_CHARS) {

@@ -50,6 +50,15 @@ function fetchable(name: string, value: string): boolean {
   return isToken(name) && !/[\0\r\n]|[^\0-\xff]/.test(value);
 }
 
+/** `s` percent-decoded, or as written when its escapes are no UTF-8. */
+function decoded(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 /**
  * The URL without user name and password, which the Request constructor
  * refuses (Fetch §5.4), and the Basic credentials they stood for (curl
@@ -63,9 +72,7 @@ function withoutCredentials(url: string): { url: string; basic: string } {
     return { url, basic: "" };
   }
   if (!u.username && !u.password) return { url, basic: "" };
-  const pair = `${decodeURIComponent(u.username)}:${
-    decodeURIComponent(u.password)
-  }`;
+  const pair = `${decoded(u.username)}:${decoded(u.password)}`;
   u.username = "";
   u.password = "";
   const bytes = new TextEncoder().encode(pair);

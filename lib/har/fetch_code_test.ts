@@ -106,6 +106,9 @@ Deno.test("fetchCode: ok/credentials in the URL become Basic; bad/a forbidden me
   const asked = await run(code("GET", "https://ann:p%40ss@x.test/a", []));
   assert.equal(asked.url, "https://x.test/a");
   assert.equal(asked.headers.Authorization, `Basic ${btoa("ann:p@ss")}`);
+  // Escapes that are no UTF-8 are sent as written, not a thrown URIError.
+  const raw = await run(code("GET", "https://a%E0%A4:b@x.test/", []));
+  assert.equal(raw.headers.Authorization, `Basic ${btoa("a%E0%A4:b")}`);
   // An empty method is curl's GET.
   assert.equal((await run(code("", "https://x.test/", []))).method, "GET");
   for (const method of ["CONNECT", "trace", "TRACK"]) {
