@@ -24,7 +24,11 @@ import {
   type ParseStage,
   type ToWorker,
 } from "./protocol.ts";
-import { WATCHDOG_MS, WorkerClient } from "../shared/worker_client.ts";
+import {
+  WATCHDOG_MS,
+  WorkerClient,
+  type WorkerGone,
+} from "../shared/worker_client.ts";
 
 /**
  * A picked file's text (WHATWG Encoding "decode", see utf8.ts), or the
@@ -290,27 +294,12 @@ export class SpecEngine {
    * there is none of that name (or the worker that held it is gone).
    */
   schema(name: string): Promise<SchemaDetail | null> {
-    const h = this.#holder;
-    if (!h) return Promise.resolve(null);
-    if (h.kind === "local") {
-      try {
-        return Promise.resolve(schemaDetail(h.parsed, name, h.graph));
-      } catch {
-        return Promise.resolve(null); // a bug: no detail, the page lives on
-      }
-    }
-    if (!this.#client.running) return Promise.resolve(null);
-    const id = this.#client.nextId();
-    return new Promise((resolve) => {
-      const sent = this.#client.call(
-        { type: "schema", id, parseId: h.parseId, name },
-        (m) => {
-          resolve(m.type === "schema" ? m.detail : null);
-          return true;
-        },
-      );
-      if (!sent) resolve(null);
-    });
+    return this.#ask(
+      null,
+      (h) => schemaDetail(h.parsed, name, h.graph),
+      (id, parseId) => ({ type: "schema", id, parseId, name }),
+      (m) => m.type === "schema" ? m.detail : null,
+    );
   }
 
   /**
@@ -374,36 +363,52 @@ export class SpecEngine {
   }
 
   #detail(op: OperationRef): Promise<OperationDetail | null> {
+    return this.#ask(
+      null,
+      (h) =>
+        operationDetail(
+          h.parsed,
+          op.container,
+          op.path,
+          op.method,
+          h.graph,
+          op.callback,
+        ),
+      (id, parseId) => ({ type: "detail", id, parseId, op }),
+      (m) => m.type === "detail" ? m.detail : null,
+    );
+  }
+
+  /**
+   * An answer about the latest spec: computed here for a spec parsed on
+   * the page, else asked of the worker that holds it; `none` when there is
+   * no spec, the worker is gone, or the answer failed (a bug must not take
+   * the page with it).
+   */
+  #ask<T, N>(
+    none: N,
+    local: (h: Holder & { kind: "local" }) => T,
+    message: (id: number, parseId: number) => ToWorker,
+    answer: (m: FromWorker | WorkerGone) => T | N,
+  ): Promise<T | N> {
     const h = this.#holder;
-    if (!h) return Promise.resolve(null);
+    if (!h) return Promise.resolve(none);
     if (h.kind === "local") {
       try {
-        return Promise.resolve(
-          operationDetail(
-            h.parsed,
-            op.container,
-            op.path,
-            op.method,
-            h.graph,
-            op.callback,
-          ),
-        );
+        return Promise.resolve(local(h));
       } catch {
-        return Promise.resolve(null); // a bug: no detail, the page lives on
+        return Promise.resolve(none);
       }
     }
     // The worker that holds the document is gone: nothing to ask.
-    if (!this.#client.running) return Promise.resolve(null);
+    if (!this.#client.running) return Promise.resolve(none);
     const id = this.#client.nextId();
     return new Promise((resolve) => {
-      const sent = this.#client.call(
-        { type: "detail", id, parseId: h.parseId, op },
-        (m) => {
-          resolve(m.type === "detail" ? m.detail : null);
-          return true;
-        },
-      );
-      if (!sent) resolve(null);
+      const sent = this.#client.call(message(id, h.parseId), (m) => {
+        resolve(answer(m));
+        return true;
+      });
+      if (!sent) resolve(none);
     });
   }
 
@@ -412,29 +417,13 @@ export class SpecEngine {
    * levels down (the tree asks when a branch opens past what it has).
    */
   nodes(ids: number[], depth: number): Promise<SchemaNode[]> {
-    const h = this.#holder;
-    if (!h || !ids.length) return Promise.resolve([]);
-    if (h.kind === "local") {
-      try {
-        return Promise.resolve(
-          h.graph.collect(ids, depth, MAX_NODES_PER_REQUEST),
-        );
-      } catch {
-        return Promise.resolve([]);
-      }
-    }
-    if (!this.#client.running) return Promise.resolve([]);
-    const id = this.#client.nextId();
-    return new Promise((resolve) => {
-      const sent = this.#client.call(
-        { type: "nodes", id, parseId: h.parseId, ids, depth },
-        (m) => {
-          resolve(m.type === "nodes" ? m.nodes : []);
-          return true;
-        },
-      );
-      if (!sent) resolve([]);
-    });
+    if (!ids.length) return Promise.resolve([]);
+    return this.#ask(
+      [] as SchemaNode[],
+      (h) => h.graph.collect(ids, depth, MAX_NODES_PER_REQUEST),
+      (id, parseId) => ({ type: "nodes", id, parseId, ids, depth }),
+      (m) => m.type === "nodes" ? m.nodes : [],
+    );
   }
 
   /** Forgets the current spec (the Clear button). */

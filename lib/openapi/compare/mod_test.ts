@@ -2395,6 +2395,14 @@ function summary(changes: Change[]): Want[] {
 /** [id, base pointer, revision pointer] of a change. */
 type WantAt = [string, string | null, string | null];
 
+/** A request body that is a `$ref` to `to`, beside one component `has`. */
+const bodyRef = (to: string, has: string) =>
+  doc(requestBody({ $ref: `#/components/schemas/${to}` }), {
+    [has]: object({ a: { type: "string" } }),
+  });
+const BODY_REF_AT =
+  "/paths/~1a/post/requestBody/content/application~1json/schema/$ref";
+
 /** Pairs whose changes must point where the edit is, in either document. */
 const POINTERS: [string, string, string, WantAt[]][] = [
   [
@@ -2498,35 +2506,19 @@ const POINTERS: [string, string, string, WantAt[]][] = [
   ],
   [
     "a local $ref the revision broke: a warning at it, beside what it hides",
-    doc(requestBody({ $ref: "#/components/schemas/P" }), {
-      P: object({ a: { type: "string" } }),
-    }),
-    doc(requestBody({ $ref: "#/components/schemas/P" }), {
-      Q: object({ a: { type: "string" } }),
-    }),
+    bodyRef("P", "P"),
+    bodyRef("P", "Q"),
     [
-      [
-        "ref-not-followed",
-        null,
-        "/paths/~1a/post/requestBody/content/application~1json/schema/$ref",
-      ],
+      ["ref-not-followed", null, BODY_REF_AT],
       ["request-property-type-generalized", "/components/schemas/P", null],
     ],
   ],
   [
     "a $ref the revision points at a name neither side has: a warning",
-    doc(requestBody({ $ref: "#/components/schemas/P" }), {
-      P: object({ a: { type: "string" } }),
-    }),
-    doc(requestBody({ $ref: "#/components/schemas/Missing" }), {
-      P: object({ a: { type: "string" } }),
-    }),
+    bodyRef("P", "P"),
+    bodyRef("Missing", "P"),
     [
-      [
-        "ref-not-followed",
-        null,
-        "/paths/~1a/post/requestBody/content/application~1json/schema/$ref",
-      ],
+      ["ref-not-followed", null, BODY_REF_AT],
       ["request-body-type-generalized", "/components/schemas/P", null],
     ],
   ],
