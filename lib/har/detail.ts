@@ -145,6 +145,18 @@ function wsMessages(v: unknown): WsMessage[] {
   });
 }
 
+/** Schemes the browser answers itself (Fetch §4.2 scheme fetch). */
+const BROWSER_SCHEMES = new Set([
+  "about",
+  "blob",
+  "data",
+  "file",
+  "filesystem",
+  "javascript",
+  "chrome",
+  "chrome-extension",
+]);
+
 /**
  * The fetch call, as {@link curlOf} decides the command's: whole when it
  * fits {@link CURL_CHARS}, else without the body, else none; with why.
@@ -209,8 +221,11 @@ function curlOf(
     const note = scheme === "ws" || scheme === "wss"
       ? `A ${scheme}: entry is a WebSocket, opened by an upgrade that ` +
         "neither command replays: use a WebSocket client (websocat, wscat)."
-      : `A ${scheme}: URL is read by the browser itself, not requested ` +
-        "from a server, so there is no request to copy.";
+      : BROWSER_SCHEMES.has(scheme)
+      ? `A ${scheme}: URL is read by the browser itself, not requested ` +
+        "from a server, so there is no request to copy."
+      : `A ${scheme}: URL is no http or https request, so there is no ` +
+        "request to copy.";
     return { curl: "", note, fetch: "", fetchNote: note };
   }
   // The body's type goes (and counts) with the body.

@@ -47,7 +47,11 @@ export interface FetchCall {
  * value; WebIDL ByteString).
  */
 function fetchable(name: string, value: string): boolean {
-  return isToken(name) && !/[\0\r\n]|[^\0-\xff]/.test(value);
+  // Headers takes any byte but NUL, CR and LF, yet the sending layer
+  // (Deno's, undici's) refuses other controls too, as RFC 9110 §5.5 does:
+  // only what a field value may hold is kept. A name past 8 KiB is no
+  // real header, and Deno refuses one past 64 KiB.
+  return isToken(name, 8192) && !/[^\t\x20-\x7e\x80-\xff]/.test(value);
 }
 
 /** `s` percent-decoded, or as written when its escapes are no UTF-8. */
@@ -98,6 +102,13 @@ export function fetchCode(r: Replay, bodyLeftOut = false): FetchCall {
     };
   }
   const method = NORMALIZED.has(upper) ? upper : recorded;
+  if (!URL.canParse(r.url)) {
+    return {
+      code: "",
+      note: "The recorded URL is not an absolute URL, so fetch cannot " +
+        "request it.",
+    };
+  }
   const target = withoutCredentials(r.url);
   const headers = new Map<string, string>();
   const names = new Map<string, string>();

@@ -83,13 +83,14 @@ Deno.test("fetchCode: bad/hostile recorded values stay string literals; fields H
     h("X-Latin", "caf\u00e9"),
     h("X-Beyond", "Zo\u00eb \u20acuro"),
     h("X-Nul", "a\0b"),
+    h("X-Ctl", "a\x01b\x7f"),
   ], evil));
   const asked = await run(call.code);
   assert.equal(asked.body, evil);
   assert.deepEqual(asked.headers, { "X-Latin": "caf\u00e9" });
   assert.equal((globalThis as { pwned?: number }).pwned, undefined);
   assert.match(call.code, /\/\/ Left out, fetch cannot send them: /);
-  assert.match(call.note, /^5 recorded headers fetch cannot send are left out/);
+  assert.match(call.note, /^6 recorded headers fetch cannot send are left out/);
 });
 
 Deno.test("fetchCode: bad/a GET's recorded body is left out with a note, in any case of the method", async () => {
@@ -111,6 +112,13 @@ Deno.test("fetchCode: ok/credentials in the URL become Basic; bad/a forbidden me
   assert.equal(raw.headers.Authorization, `Basic ${btoa("a%E0%A4:b")}`);
   // An empty method is curl's GET.
   assert.equal((await run(code("", "https://x.test/", []))).method, "GET");
+  for (
+    const url of ["/just/a/path", "http://h:99999/", "http://exa mple.com/"]
+  ) {
+    const call = fetchCode(replayOf("GET", url, []));
+    assert.equal(call.code, "", url);
+    assert.match(call.note, /not an absolute URL/);
+  }
   for (const method of ["CONNECT", "trace", "TRACK"]) {
     const call = fetchCode(replayOf(method, "https://x.test/", []));
     assert.equal(call.code, "");
