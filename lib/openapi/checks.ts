@@ -236,6 +236,16 @@ const NAME_MAPS = new Set([
   "mapping",
 ]);
 
+/** Maps whose values are schemas: a key there names a schema, not a map. */
+const SCHEMA_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "schemas",
+  "definitions",
+  "$defs",
+  "dependentSchemas",
+]);
+
 /**
  * Whether member `key` of the object at `at` holds data, not a document
  * (`example`, `default`, `const`, `enum`, an Example Object's `value`):
@@ -243,7 +253,11 @@ const NAME_MAPS = new Set([
  * which no reader resolves (OpenAPI 3.1 §4.8.19).
  */
 function isData(key: string, at: Visit): boolean {
-  if (NAME_MAPS.has(String(at.key))) return false;
+  // A map of names, unless it is itself a schema under a map of schemas
+  // (a property called `headers` or `content` is a schema).
+  if (
+    NAME_MAPS.has(String(at.key)) && !SCHEMA_MAPS.has(String(at.up?.key))
+  ) return false;
   if (key === "value") return at.up?.key === "examples";
   return key === "example" || key === "default" || key === "const" ||
     key === "enum";

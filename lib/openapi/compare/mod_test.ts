@@ -3308,3 +3308,30 @@ Deno.test("compare: a $ref under a name that is also a data keyword (a default r
     ),
   );
 });
+
+Deno.test("compare: nothing below a side that could not be read is compared (an external $ref against an array)", () => {
+  const body = (schema: Json) =>
+    doc(requestBody(schema), {
+      Item: object({ z: { type: "string" } }, ["z"]),
+    });
+  const ids = compareSpecs(
+    body({ $ref: "other.yaml#/X" }),
+    body({ type: "array", items: { $ref: "#/components/schemas/Item" } }),
+  ).changes.map((c) => c.id);
+  assert.ok(!ids.includes("new-required-request-property"), ids.join());
+  assert.ok(ids.includes("ref-not-followed"), ids.join());
+});
+
+Deno.test("compare: a property named like a map (headers, content) keeps its example as data", () => {
+  const withProp = (name: string) =>
+    doc(responseBody(object({
+      [name]: { type: "object", example: { $ref: "#/not/a/ref" } },
+    })));
+  for (const name of ["headers", "content", "links", "examples"]) {
+    assert.deepEqual(
+      compareSpecs(withProp(name), withProp(name), { all: true }).changes,
+      [],
+      name,
+    );
+  }
+});

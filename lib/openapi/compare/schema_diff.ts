@@ -997,9 +997,11 @@ export class SchemaDiff {
       scope.reach(
         this.#link(bl, rl, { ...at, role: "property", path: at.path + suffix }),
       );
-    // A side that says no type may be an array too (its items anything).
+    // A side that says no type may be an array too (its items anything);
+    // one that could not be read (another file, a broken `$ref`) says
+    // nothing, and nothing below it is compared.
     const arrayOrAny = (v: SchemaView) =>
-      v.types === null || v.types.includes("array");
+      (v.types === null && !v.note) || (v.types?.includes("array") ?? false);
     if (b.items && r.items) deeper("[]", b.items, r.items);
     else if ((b.items || r.items) && arrayOrAny(b) && arrayOrAny(r)) {
       // Items said on one side only: the other's are anything (a tuple
