@@ -124,6 +124,8 @@ Deno.test("mod: the handler is a plain fetch handler and refuses bad options", a
       { corsOrigins: ["*"] },
       { corsOrigins: ["https://x.test/"] },
       { corsOrigins: ["x.test"] },
+      { corsOrigins: ["http://x.test:99999"] },
+      { corsOrigins: ["http://1.2.3.256"] },
     ]
   ) {
     assert.throws(

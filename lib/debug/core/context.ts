@@ -140,6 +140,13 @@ function origins(list: readonly string[] = []): ReadonlySet<string> {
     }
     // As a browser serializes it: a default port is left out
     // (`https://x.test:443` is sent as `https://x.test`).
+    if (!URL.canParse(origin)) {
+      throw new RangeError(
+        `corsOrigins: ${
+          JSON.stringify(o)
+        } is not an origin (a bad host or port)`,
+      );
+    }
     out.add(new URL(origin).origin);
   }
   return out;
