@@ -141,6 +141,16 @@ export function setsCookies(ep: EndpointSpec, state: RunnerState): boolean {
       [...new URLSearchParams(extraQuery(state.query)).keys()].some(named));
 }
 
+/** Whether `ep`'s optional path parameters are all given, some, or none. */
+function pathForm(
+  ep: EndpointSpec,
+  state: RunnerState,
+): "both" | "part" | "none" {
+  const path = ep.params.filter((p) => p.in === "path");
+  const given = path.filter((p) => (state.values[p.name] ?? "") !== "").length;
+  return given === 0 ? "none" : given === path.length ? "both" : "part";
+}
+
 /** What the extra query field shows empty, for `ep`. */
 export function queryPlaceholder(ep: EndpointSpec): string {
   return QUERY_PLACEHOLDERS[ep.id] ?? "a=1&a=2&b=x";
@@ -307,6 +317,15 @@ export function prepare(
       dotSegmentError(p, state.values[p.name] ?? "");
     if (msg) errors[p.name] = msg;
   }
+  if (ep.id === "cookies-set" && pathForm(ep, state) === "part") {
+    // `/cookies/set/{name}` alone is no route (404): both or neither.
+    for (const p of ep.params) {
+      if (p.in === "path" && !(state.values[p.name] ?? "")) {
+        errors[p.name] ??=
+          "Give a name and a value, or neither (then the extra query names the cookies).";
+      }
+    }
+  }
   let path = endpointUrl(ep, state.values);
   if (takesQuery(ep) && state.query.trim()) {
     const extra = extraQuery(state.query);
@@ -322,12 +341,7 @@ export function prepare(
     if (twice) {
       errors.query =
         `${twice} has its own field above; set it there, not in the extra query.`;
-    } else if (
-      ep.id === "cookies-set" &&
-      ep.params.some((p) =>
-        p.in === "path" && (state.values[p.name] ?? "") !== ""
-      )
-    ) {
+    } else if (ep.id === "cookies-set" && pathForm(ep, state) === "both") {
       errors.query =
         "With a name and value above, /cookies/set/{name}/{value} sets only that cookie: clear them to set these.";
     }

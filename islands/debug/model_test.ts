@@ -492,6 +492,12 @@ Deno.test("runner model: cookies/set's extra query is refused while its path for
     prepare(filled.ep, filled.s, O, DEFAULT_LIMITS).errors.query ?? "",
     /sets only that cookie/,
   );
+  // One of the two is no route: said on the empty one.
+  const half = state("cookies-set", { values: { name: "a", value: "" } });
+  assert.match(
+    prepare(half.ep, half.s, O, DEFAULT_LIMITS).errors.value ?? "",
+    /a name and a value, or neither/,
+  );
   const empty = state("cookies-set", {
     query: "b=2",
     values: { name: "", value: "" },
