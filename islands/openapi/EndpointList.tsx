@@ -75,6 +75,23 @@ export function EndpointList(p: EndpointListProps) {
     return () => ro.disconnect();
   }, [sel, p.detail]);
 
+  // A row opened below an open one closes that detail: every row between
+  // moves up by its height, so the scroll moves with them and the row
+  // opened stays where it was pressed (else it lands far above the box).
+  const was = useRef({ sel: -1, extra: 0 });
+  useLayoutEffect(() => {
+    const before = was.current;
+    const el = box.current;
+    if (el && before.sel >= 0 && sel > before.sel && before.extra > 0) {
+      el.scrollTop = Math.max(0, el.scrollTop - before.extra);
+      setScroll(el.scrollTop);
+    }
+    was.current = { sel, extra };
+  }, [sel]);
+  useLayoutEffect(() => {
+    was.current.extra = extra;
+  }, [extra]);
+
   // Bring the active row into view, then focus it (now if it is rendered,
   // else after the render the new scroll position causes).
   useEffect(() => {

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { loadSpec } from "../helpers/spec_open.ts";
+import { bigSpec } from "../fixtures/openapi/generate.ts";
 
 const FIX = new URL("../fixtures/openapi/", import.meta.url);
 
@@ -345,5 +346,40 @@ Deno.test({
           e.outerHTML.slice(0, 80)
         ));
       assert.deepEqual(unlabelled, []);
+    }),
+});
+
+Deno.test({
+  name:
+    "browser spec: Enter on a row below an open one keeps that row in view as the other detail closes",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      await loadSpec(page, "big.json", bigSpec(300));
+      const list = page.locator("[data-testid=endpoint-list]");
+      await page.locator("[data-testid=endpoint-row] button.sv-row-main")
+        .nth(1).click();
+      await page.waitForSelector("[data-testid=operation-detail]");
+      // Down past the open detail to a row well below it, then Enter.
+      for (let i = 0; i < 18; i++) await page.keyboard.press("ArrowDown");
+      const active = await page.evaluate(() =>
+        document.activeElement?.closest("[data-testid=endpoint-row]")
+          ?.getAttribute("data-path")
+      );
+      await page.keyboard.press("Enter");
+      const row = page.locator(
+        `[data-testid=endpoint-row][data-path='${active}']`,
+      ).first();
+      await page.waitForFunction(() =>
+        document.querySelectorAll("[data-testid=operation-detail]").length ===
+          1
+      );
+      const r = (await row.boundingBox())!;
+      const b = (await list.boundingBox())!;
+      assert.ok(
+        r.y >= b.y - 1 && r.y < b.y + b.height,
+        `the row opened is at ${r.y}, the list spans ${b.y}..${b.y + b.height}`,
+      );
     }),
 });
