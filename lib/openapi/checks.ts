@@ -325,6 +325,7 @@ export function jsonDuplicateWarnings(text: string): SpecWarning[] {
 export function jsonRefWarnings(
   text: string,
   resolver: RefResolver,
+  doc?: unknown,
 ): SpecWarning[] {
   const seen = new Map<string, { at: number; uses: number }>();
   JSON_REF.lastIndex = 0;
@@ -346,6 +347,20 @@ export function jsonRefWarnings(
       if (!external) firstExternal = ref;
       external += s.uses;
     } else if (resolver.pointer(ref) === undefined) bad.push({ ref, ...s });
+  }
+  // The text finds every `"$ref"`, data included (an example holding one);
+  // when it finds any to warn of, the walk of the document (given) says
+  // which are references, as it does for YAML: the rare case pays for it.
+  if (doc !== undefined && (bad.length || external)) {
+    const found = findRefProblems(doc, resolver, false);
+    const real = new Map(found.missing.map((m) => [m.ref, m.uses]));
+    for (let i = bad.length - 1; i >= 0; i--) {
+      const uses = real.get(bad[i].ref);
+      if (uses === undefined) bad.splice(i, 1);
+      else bad[i].uses = uses;
+    }
+    external = found.external;
+    firstExternal = found.firstExternal?.ref ?? "";
   }
   const out: SpecWarning[] = [];
   const where = lineColumns(text, bad.map((b) => b.at));

@@ -152,7 +152,7 @@ export function checkSpec(parsed: ParsedSpec): SpecWarning[] {
   try {
     const json = loaded.syntax === "json";
     const refs = json
-      ? jsonRefWarnings(loaded.text, resolver)
+      ? jsonRefWarnings(loaded.text, resolver, doc)
       : refWarnings(doc, resolver, true);
     warnings.push(
       ...(json ? jsonDuplicateWarnings(loaded.text) : []),

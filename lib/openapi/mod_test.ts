@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { checkSpec, parseSpec, SpecError, tryParseSpec } from "./mod.ts";
 import { METHOD_ORDER } from "../../tests/fixtures/openapi/method_order.ts";
+import { dump } from "js-yaml";
 
 const FIX = new URL("../../tests/fixtures/openapi/", import.meta.url);
 const fixture = (name: string) => Deno.readTextFileSync(new URL(name, FIX));
@@ -539,4 +540,27 @@ Deno.test("spec parse: one path item of 20,000 keys aliased under 20,000 paths r
   const { index } = parseSpec(text);
   assert.equal(index.endpoints.length, 20_000);
   assert.ok(performance.now() - t < 10_000, "took too long");
+});
+
+Deno.test("checks: a $ref inside example data is data, in JSON as in YAML; a real one still warns", () => {
+  const doc = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {},
+    components: {
+      schemas: {
+        A: { type: "object", example: { $ref: "#/not/a/ref" } },
+        B: { $ref: "#/components/schemas/Gone" },
+        C: { type: "object", default: { $ref: "other.yaml#/X" } },
+      },
+    },
+  };
+  for (const text of [JSON.stringify(doc, null, 2), dump(doc)]) {
+    const messages = checkSpec(parseSpec(text, { checks: false })).map((w) =>
+      w.message
+    );
+    assert.deepEqual(messages, [
+      '$ref "#/components/schemas/Gone" points to nothing in this document',
+    ], text.slice(0, 20));
+  }
 });
