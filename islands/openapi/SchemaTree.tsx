@@ -9,6 +9,7 @@ import {
 } from "preact/hooks";
 import type { SchemaEdge, SchemaNode } from "../../lib/openapi/types.ts";
 import { Markdown } from "./Markdown.tsx";
+import { SchemaJumpContext } from "./schema_jump.ts";
 import { memo } from "../shared/memo.ts";
 import { type TreeRow, visibleRows } from "./tree_rows.ts";
 import type { NodeCache } from "./use_nodes.ts";
@@ -158,6 +159,33 @@ function rowId(uid: string, key: string): string {
 }
 
 /**
+ * A component's name: a link to it in the Schemas section when it is one
+ * of the document's named schemas, as Redoc and Scalar link a model. Out
+ * of the tab order, as the link back is: the tree keeps one tab stop, and
+ * the schemas' own filter finds it by keyboard.
+ */
+function RefName({ name }: { name: string }) {
+  const jump = useContext(SchemaJumpContext);
+  if (!jump?.has(name)) return <span class="st-ref">{name}</span>;
+  return (
+    <a
+      class="st-ref st-ref-link"
+      href="#sv-schemas-h"
+      tabIndex={-1}
+      data-testid="schema-ref"
+      onClick={(ev) => {
+        ev.preventDefault();
+        // The row's own click (open or close) is not this one's.
+        ev.stopPropagation();
+        jump.open(name);
+      }}
+    >
+      {name}
+    </a>
+  );
+}
+
+/**
  * One row, re-rendered only when its row, its focus or the node map
  * changes.
  */
@@ -190,9 +218,7 @@ const Row = memo(function RowView({ r, focus, nodes, id, back }: RowProps) {
           ? <span class="st-alt">{r.label}</span>
           : <span class="st-alt">{r.label}</span>}
         {r.required && <span class="sv-req">required</span>}
-        {r.edge.ref && r.kind !== "alt" && (
-          <span class="st-ref">{r.edge.ref}</span>
-        )}
+        {r.edge.ref && r.kind !== "alt" && <RefName name={r.edge.ref} />}
         <span class="st-type">{typeText(r.edge, n, nodes)}</span>
         {back !== undefined && (
           // A link back to the row it repeats (never expanded again), out of the

@@ -1,4 +1,5 @@
-import { useMemo, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import type { JumpRequest } from "./schema_jump.ts";
 import type { SchemaDetail } from "../../lib/openapi/types.ts";
 import { Bodies } from "./DetailParts.tsx";
 import { useNodes } from "./use_nodes.ts";
@@ -19,6 +20,8 @@ export interface SchemasProps {
   /** Which spec they are of: an opened schema stays only while it stays. */
   spec: number;
   fetchSchema: (name: string) => Promise<SchemaDetail | null>;
+  /** A tree asked to open this schema (a component's name clicked). */
+  request: JumpRequest | null;
 }
 
 /** Whether `name` holds every whitespace-separated term of `filter`, any case. */
@@ -33,7 +36,9 @@ export function schemaMatches(name: string, filter: string): boolean {
  * Swagger UI's "Schemas" section and Redoc's and Scalar's models show
  * them. Apart from the endpoint list, and not counted in it.
  */
-export function Schemas({ names, count, spec, fetchSchema }: SchemasProps) {
+export function Schemas(
+  { names, count, spec, fetchSchema, request }: SchemasProps,
+) {
   const [filter, setFilter] = useState("");
   const matching = useMemo(
     () =>
@@ -42,6 +47,14 @@ export function Schemas({ names, count, spec, fetchSchema }: SchemasProps) {
         : names,
     [names, filter],
   );
+  // A jump to a schema the list does not show (filtered out, or past its
+  // first rows) filters to it first.
+  useEffect(() => {
+    if (!request || !names.includes(request.name)) return;
+    if (!matching.slice(0, MAX_ROWS).includes(request.name)) {
+      setFilter(request.name);
+    }
+  }, [request]);
   if (!count) return null;
   return (
     <section
@@ -75,6 +88,7 @@ export function Schemas({ names, count, spec, fetchSchema }: SchemasProps) {
             key={`${spec} ${name}`}
             name={name}
             fetchSchema={fetchSchema}
+            jump={request?.name === name ? request.seq : 0}
           />
         ))}
       </ul>
@@ -97,16 +111,28 @@ export function Schemas({ names, count, spec, fetchSchema }: SchemasProps) {
 }
 
 function SchemaItem(
-  { name, fetchSchema }: {
+  { name, fetchSchema, jump }: {
     name: string;
     fetchSchema: SchemasProps["fetchSchema"];
+    /** A jump's number when a tree asked for this schema, else 0. */
+    jump: number;
   },
 ) {
   const [detail, setDetail] = useState<SchemaDetail | "loading" | null>(null);
   const [missing, setMissing] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const d = details.current;
+    if (!jump || !d) return;
+    d.open = true; // its toggle event loads the detail
+    const summary = d.querySelector("summary");
+    summary?.scrollIntoView({ block: "start" });
+    summary?.focus({ preventScroll: true });
+  }, [jump]);
   return (
     <li data-testid="schema-row" data-name={name}>
       <details
+        ref={details}
         onToggle={(ev) => {
           if (!(ev.currentTarget as HTMLDetailsElement).open || detail) return;
           setDetail("loading");

@@ -16,6 +16,7 @@ import { useBrowse } from "./use_browse.ts";
 import { usePageEvents } from "./page_events.ts";
 import { useLoader } from "./use_loader.ts";
 import { NodesContext } from "./use_nodes.ts";
+import { SchemaJumpContext, useSchemaJump } from "./schema_jump.ts";
 import { selectAt, useExample, useRowHeight, withTerm } from "./view.ts";
 
 /** Props of the SpecViewer island (JSON-serialisable). */
@@ -38,6 +39,7 @@ export default function SpecViewer(
   const fetchDetail = useMemo(() => loader.detail, []);
   const fetchSchema = useMemo(() => loader.schema, []);
   const fetchNodes = useMemo(() => loader.nodes, []);
+  const { jump, request } = useSchemaJump(loader.state.schemas.names);
   const ahead = useMemo(() => loader.ahead, []);
   const b = useBrowse(index, fetchDetail, ahead);
   const { filter, setFilter, compiled, shown } = b;
@@ -56,126 +58,131 @@ export default function SpecViewer(
 
   return (
     <NodesContext.Provider value={fetchNodes}>
-      <div
-        class={"sv" + (index ? " has-spec" : "")}
-        data-busy={busy ? busy.stage : undefined}
-      >
-        <InputPanel
-          textareaRef={box}
-          compact={!!index || !!error}
-          fileNote={loader.fileNote}
-          onInput={loader.onInput}
-          onFile={loader.loadFile}
-          onExample={example.load}
-          onClear={() => {
-            loader.clear();
-            setFilter("");
-            b.setSelected("");
-          }}
-          exampleBusy={example.busy}
-          onIntent={loader.warm}
-        />
-        {example.error && (
-          <p
-            class="sv-note-error"
-            role="alert"
-            data-testid="spec-example-error"
-          >
-            {example.error}
-          </p>
-        )}
-        <p class="sv-status muted" role="status" data-testid="spec-status">
-          {b.copied || status}
-        </p>
-        {busy && !loader.state.preview && (
-          <Progress stage={busy.stage} label={busy.label} />
-        )}
-        {error && !busy && (
-          <SpecErrorBox
-            error={error}
-            onLocate={inBox && box.current?.value
-              ? () => selectAt(box.current!, error.line!, error.column!)
-              : undefined}
+      <SchemaJumpContext.Provider value={jump}>
+        <div
+          class={"sv" + (index ? " has-spec" : "")}
+          data-busy={busy ? busy.stage : undefined}
+        >
+          <InputPanel
+            textareaRef={box}
+            compact={!!index || !!error}
+            fileNote={loader.fileNote}
+            onInput={loader.onInput}
+            onFile={loader.loadFile}
+            onExample={example.load}
+            onClear={() => {
+              loader.clear();
+              setFilter("");
+              b.setSelected("");
+            }}
+            exampleBusy={example.busy}
+            onIntent={loader.warm}
           />
-        )}
-        {index && !error && (
-          <>
-            <SpecHeader
-              index={index}
-              activeMethods={compiled.methods}
-              onMethod={(m) => setFilter((f) => withTerm(f, m, true))}
+          {example.error && (
+            <p
+              class="sv-note-error"
+              role="alert"
+              data-testid="spec-example-error"
+            >
+              {example.error}
+            </p>
+          )}
+          <p class="sv-status muted" role="status" data-testid="spec-status">
+            {b.copied || status}
+          </p>
+          {busy && !loader.state.preview && (
+            <Progress stage={busy.stage} label={busy.label} />
+          )}
+          {error && !busy && (
+            <SpecErrorBox
+              error={error}
+              onLocate={inBox && box.current?.value
+                ? () => selectAt(box.current!, error.line!, error.column!)
+                : undefined}
             />
-            <Warnings
-              list={loader.state.warnings}
-              checked={loader.state.checked}
-            />
-            {
-              /* The toolbar stays in view over the list only: past it
+          )}
+          {index && !error && (
+            <>
+              <SpecHeader
+                index={index}
+                activeMethods={compiled.methods}
+                onMethod={(m) => setFilter((f) => withTerm(f, m, true))}
+              />
+              <Warnings
+                list={loader.state.warnings}
+                checked={loader.state.checked}
+              />
+              {
+                /* The toolbar stays in view over the list only: past it
                 (webhooks, schemas) it scrolls away with the list. */
-            }
-            <div class="sv-browse">
-              <Toolbar
-                filterRef={filterBox}
-                filter={filter}
-                shown={shown.length}
-                total={index.endpoints.length}
-                copied={b.copied}
-                onFilter={setFilter}
-                onKey={b.onFilterKey}
-                onCopy={b.copy}
+              }
+              <div class="sv-browse">
+                <Toolbar
+                  filterRef={filterBox}
+                  filter={filter}
+                  shown={shown.length}
+                  total={index.endpoints.length}
+                  copied={b.copied}
+                  onFilter={setFilter}
+                  onKey={b.onFilterKey}
+                  onCopy={b.copy}
+                />
+                <EndpointList
+                  endpoints={shown}
+                  terms={compiled.terms}
+                  selected={b.selIdx}
+                  active={b.active}
+                  focusSeq={b.jump.seq}
+                  focusRow={b.jump.focus}
+                  resetKey={filter}
+                  rowHeight={rowHeight}
+                  onToggle={b.toggle}
+                  onTag={(t) => setFilter((f) => withTerm(f, t, false))}
+                  onActive={(i, focus) => {
+                    b.setActive(i);
+                    if (focus) b.goTo(true);
+                  }}
+                  onIntent={b.intent}
+                  onExit={focusFilter}
+                  detail={
+                    <OperationView
+                      detail={b.detail}
+                      onTag={(t) => setFilter((f) => withTerm(f, t, false))}
+                      onShown={loader.shown}
+                    />
+                  }
+                  emptyText={index.endpoints.length
+                    ? `No endpoint matches “${filter.trim()}”.`
+                    : index.webhooks.length
+                    ? `This document has no endpoints under paths; its ${index.webhooks.length} webhook${
+                      index.webhooks.length === 1 ? " is" : "s are"
+                    } listed below.`
+                    : "This document has no endpoints under paths."}
+                />
+              </div>
+              <Extras
+                webhooks={index.webhooks}
+                callbacks={index.callbacks}
+                spec={loader.state.spec}
+                fetchDetail={fetchDetail}
               />
-              <EndpointList
-                endpoints={shown}
-                terms={compiled.terms}
-                selected={b.selIdx}
-                active={b.active}
-                focusSeq={b.jump.seq}
-                focusRow={b.jump.focus}
-                resetKey={filter}
-                rowHeight={rowHeight}
-                onToggle={b.toggle}
-                onTag={(t) => setFilter((f) => withTerm(f, t, false))}
-                onActive={(i, focus) => {
-                  b.setActive(i);
-                  if (focus) b.goTo(true);
-                }}
-                onIntent={b.intent}
-                onExit={focusFilter}
-                detail={
-                  <OperationView
-                    detail={b.detail}
-                    onTag={(t) => setFilter((f) => withTerm(f, t, false))}
-                    onShown={loader.shown}
-                  />
-                }
-                emptyText={index.endpoints.length
-                  ? `No endpoint matches “${filter.trim()}”.`
-                  : index.webhooks.length
-                  ? `This document has no endpoints under paths; its ${index.webhooks.length} webhook${
-                    index.webhooks.length === 1 ? " is" : "s are"
-                  } listed below.`
-                  : "This document has no endpoints under paths."}
+              <Schemas
+                names={loader.state.schemas.names}
+                count={loader.state.schemas.count}
+                spec={loader.state.spec}
+                fetchSchema={fetchSchema}
+                request={request}
               />
+            </>
+          )}
+          {!index && !error && !busy && <EmptyState />}
+          {dragging && (
+            <div class="sv-drop" aria-hidden="true">
+              Drop the file to open it
             </div>
-            <Extras
-              webhooks={index.webhooks}
-              callbacks={index.callbacks}
-              spec={loader.state.spec}
-              fetchDetail={fetchDetail}
-            />
-            <Schemas
-              names={loader.state.schemas.names}
-              count={loader.state.schemas.count}
-              spec={loader.state.spec}
-              fetchSchema={fetchSchema}
-            />
-          </>
-        )}
-        {!index && !error && !busy && <EmptyState />}
-        {dragging && (
-          <div class="sv-drop" aria-hidden="true">Drop the file to open it</div>
-        )}
-      </div>
+          )}
+        </div>
+      </SchemaJumpContext.Provider>
     </NodesContext.Provider>
   );
 }

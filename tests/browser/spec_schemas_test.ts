@@ -172,3 +172,44 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser spec: a schema's name in a tree opens that schema, as Redoc and Scalar link a model",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      await page.setInputFiles(
+        "[data-testid=spec-file]",
+        new URL("swagger-2.0.json", FIX).pathname,
+      );
+      await page.locator("[data-testid=spec-schemas]").waitFor();
+      // From an operation's tree (GET /pets/{petId} answers a Pet, whose
+      // `self` is a Pet), past a filter that hides it: the filter gives
+      // way, and the schema opens with the focus on it.
+      await page.fill("[data-testid=schema-filter]", "zzz");
+      await page.click(
+        "[data-testid=endpoint-row][data-path='/pets/{petId}'] button.sv-row-main",
+      );
+      const op = page.locator("[data-testid=operation-detail]");
+      await op.locator("[data-testid=schema-ref]", { hasText: "Pet" }).first()
+        .click();
+      const pet = page.locator('[data-testid=schema-row][data-name="Pet"]');
+      await pet.locator("[data-testid=schema-detail]").waitFor();
+      assert.equal(
+        await page.inputValue("[data-testid=schema-filter]"),
+        "Pet",
+      );
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.closest("[data-testid=schema-row]")
+            ?.getAttribute("data-name")
+        ),
+        "Pet",
+        "focus on the schema opened",
+      );
+      // The operation stays open: only the schema section moved.
+      assert.equal(await op.count(), 1);
+    }),
+});
