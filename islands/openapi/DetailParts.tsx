@@ -8,7 +8,13 @@ import type {
 import { statusClass } from "../../lib/shared/status.ts";
 import { Markdown } from "./Markdown.tsx";
 import { rowsOf, useBudgeted } from "./use_budgeted.ts";
-import { ItemFacts, NodeFacts, SchemaTree, typeText } from "./SchemaTree.tsx";
+import {
+  ItemFacts,
+  NodeFacts,
+  RefName,
+  SchemaTree,
+  typeText,
+} from "./SchemaTree.tsx";
 import type { NodeCache } from "./use_nodes.ts";
 
 /**
@@ -155,7 +161,16 @@ export function Bodies(
               )}
               {root && (
                 <code>
-                  {root.ref ? `${root.ref} ` : ""}
+                  {root.ref && root.named
+                    ? (
+                      <>
+                        <RefName edge={root} />
+                        {" "}
+                      </>
+                    )
+                    : root.ref
+                    ? `${root.ref} `
+                    : ""}
                   {typeText(root, node, cache.nodes)}
                 </code>
               )}

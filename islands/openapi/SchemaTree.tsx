@@ -164,9 +164,12 @@ function rowId(uid: string, key: string): string {
  * of the tab order, as the link back is: the tree keeps one tab stop, and
  * the schemas' own filter finds it by keyboard.
  */
-function RefName({ name }: { name: string }) {
+export function RefName({ edge }: { edge: SchemaEdge }) {
   const jump = useContext(SchemaJumpContext);
-  if (!jump?.has(name)) return <span class="st-ref">{name}</span>;
+  const name = edge.ref;
+  if (!edge.named || !jump?.has(name)) {
+    return <span class="st-ref">{name}</span>;
+  }
   return (
     <a
       class="st-ref st-ref-link"
@@ -218,7 +221,7 @@ const Row = memo(function RowView({ r, focus, nodes, id, back }: RowProps) {
           ? <span class="st-alt">{r.label}</span>
           : <span class="st-alt">{r.label}</span>}
         {r.required && <span class="sv-req">required</span>}
-        {r.edge.ref && r.kind !== "alt" && <RefName name={r.edge.ref} />}
+        {r.edge.ref && r.kind !== "alt" && <RefName edge={r.edge} />}
         <span class="st-type">{typeText(r.edge, n, nodes)}</span>
         {back !== undefined && (
           // A link back to the row it repeats (never expanded again), out of the

@@ -47,14 +47,19 @@ export function Schemas(
         : names,
     [names, filter],
   );
-  // A jump to a schema the list does not show (filtered out, or past its
-  // first rows) filters to it first.
+  // A jump asked now (not one of before: a row mounted again by the
+  // filter or a new spec must not take the focus), to a schema the list
+  // shows, filtering to it first when it does not (filtered out, or past
+  // its first rows). Answered once, then forgotten.
+  const [pending, setPending] = useState<JumpRequest | null>(null);
   useEffect(() => {
     if (!request || !names.includes(request.name)) return;
     if (!matching.slice(0, MAX_ROWS).includes(request.name)) {
       setFilter(request.name);
     }
+    setPending(request);
   }, [request]);
+  useEffect(() => setPending(null), [spec]);
   if (!count) return null;
   return (
     <section
@@ -88,7 +93,8 @@ export function Schemas(
             key={`${spec} ${name}`}
             name={name}
             fetchSchema={fetchSchema}
-            jump={request?.name === name ? request.seq : 0}
+            jump={pending?.name === name ? pending.seq : 0}
+            onJumped={() => setPending(null)}
           />
         ))}
       </ul>
@@ -111,11 +117,13 @@ export function Schemas(
 }
 
 function SchemaItem(
-  { name, fetchSchema, jump }: {
+  { name, fetchSchema, jump, onJumped }: {
     name: string;
     fetchSchema: SchemasProps["fetchSchema"];
     /** A jump's number when a tree asked for this schema, else 0. */
     jump: number;
+    /** Told once the jump is done, so it is not done again. */
+    onJumped: () => void;
   },
 ) {
   const [detail, setDetail] = useState<SchemaDetail | "loading" | null>(null);
@@ -128,6 +136,7 @@ function SchemaItem(
     const summary = d.querySelector("summary");
     summary?.scrollIntoView({ block: "start" });
     summary?.focus({ preventScroll: true });
+    onJumped();
   }, [jump]);
   return (
     <li data-testid="schema-row" data-name={name}>

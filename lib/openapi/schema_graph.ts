@@ -40,7 +40,16 @@ export interface SchemaEdge {
   description?: Md;
   /** `deprecated: true` beside a `$ref`: this use is deprecated. */
   deprecated?: true;
+  /**
+   * The `$ref` names one of the document's named schemas itself
+   * (`#/components/schemas/Pet`, 2.0 `#/definitions/Pet`), not a place
+   * inside one, another component or another file: `ref` is its name.
+   */
+  named?: true;
 }
+
+/** A local `$ref` to a named schema itself (see {@link SchemaEdge.named}). */
+const NAMED_SCHEMA_REF = /^#\/(?:components\/schemas|definitions)\/[^/]+$/;
 
 /** The `oneOf` or `anyOf` alternatives of a schema. */
 export interface SchemaAlts {
@@ -326,6 +335,11 @@ export class SchemaGraph {
     const node = this.#id(key);
     if (note) this.#notes.set(node, note);
     const edge: SchemaEdge = { name, required, ref: refLabel, node };
+    const target = ref ??
+      (isObject(raw) && Array.isArray(raw.allOf) && refLabel
+        ? refOf(raw.allOf[0])
+        : null);
+    if (target !== null && NAMED_SCHEMA_REF.test(target)) edge.named = true;
     if (ref !== null && isObject(raw)) {
       if (typeof raw.description === "string") {
         const d = truncate(raw.description, MAX_DESCRIPTION);

@@ -319,3 +319,38 @@ Deno.test("schema tree: ok/2020-12 keywords: pattern properties and tuple positi
     "no items past the tuple",
   ]);
 });
+
+Deno.test("schema edge: named only where the $ref names a named schema itself", () => {
+  const { g } = graphOf({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {},
+    components: {
+      schemas: {
+        Status: { type: "string" },
+        Shipment: {
+          type: "object",
+          properties: { Status: { type: "integer" } },
+          $defs: { Limit: { type: "integer" } },
+        },
+      },
+      parameters: { Limit: { name: "l", in: "query", schema: {} } },
+    },
+  });
+  const named = (ref: unknown) => g.edge("x", ref).named === true;
+  assert.equal(named({ $ref: "#/components/schemas/Status" }), true);
+  assert.equal(
+    named({ allOf: [{ $ref: "#/components/schemas/Status" }] }),
+    true,
+  );
+  for (
+    const ref of [
+      "#/components/schemas/Shipment/properties/Status",
+      "#/components/schemas/Shipment/$defs/Limit",
+      "#/components/parameters/Limit/schema",
+      "other.json#/components/schemas/Status",
+    ]
+  ) {
+    assert.equal(named({ $ref: ref }), false, ref);
+  }
+});
