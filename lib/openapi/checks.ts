@@ -127,6 +127,12 @@ interface Visit {
   key: string | number;
   up: Visit | null;
   depth: number;
+  /**
+   * Whether its keys are names (a `properties` or `responses` map): its
+   * key names such a map, unless its parent is a map of schemas, where the
+   * key names a schema (a property called `properties` or `headers`).
+   */
+  names?: boolean;
 }
 
 /** A local `$ref` that points nowhere: the first place it is written. */
@@ -167,7 +173,9 @@ export function findRefProblems(
   const stack: Visit[] = [];
   const push = (x: unknown, key: string | number, up: Visit) => {
     if (typeof x === "object" && x !== null && up.depth < MAX_DEPTH) {
-      stack.push({ v: x, key, up, depth: up.depth + 1 });
+      const names = NAME_MAPS.has(String(key)) &&
+        !(up.names && SCHEMA_MAPS.has(String(up.key)));
+      stack.push({ v: x, key, up, depth: up.depth + 1, names });
     }
   };
   if (typeof root === "object" && root !== null) {
@@ -253,12 +261,8 @@ const SCHEMA_MAPS = new Set([
  * which no reader resolves (OpenAPI 3.1 §4.8.19).
  */
 function isData(key: string, at: Visit): boolean {
-  // A map of names, unless it is itself a schema under a map of schemas
-  // (a property called `headers` or `content` is a schema).
-  if (
-    NAME_MAPS.has(String(at.key)) && !SCHEMA_MAPS.has(String(at.up?.key))
-  ) return false;
-  if (key === "value") return at.up?.key === "examples";
+  if (at.names) return false; // `default` in a map of names is a name
+  if (key === "value") return at.up?.names === true && at.up.key === "examples";
   return key === "example" || key === "default" || key === "const" ||
     key === "enum";
 }

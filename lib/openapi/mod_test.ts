@@ -564,3 +564,33 @@ Deno.test("checks: a $ref inside example data is data, in JSON as in YAML; a rea
     ], text.slice(0, 20));
   }
 });
+
+Deno.test("checks: names and data told apart through schemas named like keywords (GeoJSON's properties)", () => {
+  const doc = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {},
+    components: {
+      schemas: {
+        Feature: {
+          type: "object",
+          properties: {
+            properties: {
+              type: "object",
+              example: { $ref: "#/data/not/a/ref" },
+              properties: {
+                default: { $ref: "#/components/schemas/Missing" },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+  for (const text of [JSON.stringify(doc, null, 2), dump(doc)]) {
+    assert.deepEqual(
+      checkSpec(parseSpec(text, { checks: false })).map((w) => w.message),
+      ['$ref "#/components/schemas/Missing" points to nothing in this document'],
+    );
+  }
+});
