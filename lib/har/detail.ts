@@ -176,7 +176,9 @@ function fetchOf(
   }
   if (size <= CURL_CHARS) {
     const call = fetchCode(replay(null), true);
-    if (call.code && call.code.length <= CURL_CHARS) {
+    // No call at all (a forbidden method, a URL fetch refuses): that is why.
+    if (!call.code) return { fetch: "", fetchNote: call.note };
+    if (call.code.length <= CURL_CHARS) {
       return {
         fetch: call.code,
         fetchNote: [

@@ -105,8 +105,8 @@ export function fetchCode(r: Replay, bodyLeftOut = false): FetchCall {
   if (!URL.canParse(r.url)) {
     return {
       code: "",
-      note: "The recorded URL is not an absolute URL, so fetch cannot " +
-        "request it.",
+      note: "The recorded URL is not one fetch can request (not absolute, " +
+        "or a bad host or port).",
     };
   }
   const target = withoutCredentials(r.url);
