@@ -215,17 +215,22 @@ export function findRefProblems(
   };
 }
 
-/**
- * Maps whose keys are names (a property called `example` is a schema, a
- * response called `default` a response).
- */
-const NAME_MAPS = new Set([
+/** Maps whose values are schemas: a key there names a schema, not a map. */
+const SCHEMA_MAPS = new Set([
   "properties",
   "patternProperties",
   "schemas",
   "definitions",
   "$defs",
   "dependentSchemas",
+]);
+
+/**
+ * Maps whose keys are names (a property called `example` is a schema, a
+ * response called `default` a response).
+ */
+const NAME_MAPS = new Set([
+  ...SCHEMA_MAPS,
   "responses",
   "parameters",
   "examples",
@@ -242,16 +247,6 @@ const NAME_MAPS = new Set([
   "encoding",
   "variables",
   "mapping",
-]);
-
-/** Maps whose values are schemas: a key there names a schema, not a map. */
-const SCHEMA_MAPS = new Set([
-  "properties",
-  "patternProperties",
-  "schemas",
-  "definitions",
-  "$defs",
-  "dependentSchemas",
 ]);
 
 /**

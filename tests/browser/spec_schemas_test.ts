@@ -16,6 +16,15 @@ async function names(page: Page): Promise<string[]> {
   );
 }
 
+/** /spec with fixture `file` picked. */
+async function pick(page: Page, origin: string, file: string) {
+  await gotoHydrated(page, origin, "/spec");
+  await page.setInputFiles(
+    "[data-testid=spec-file]",
+    new URL(file, FIX).pathname,
+  );
+}
+
 /** Opens schema `name`; its detail element. */
 async function open(page: Page, name: string) {
   const row = page.locator(`[data-testid=schema-row][data-name="${name}"]`);
@@ -31,11 +40,7 @@ Deno.test({
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
-      await page.setInputFiles(
-        "[data-testid=spec-file]",
-        new URL("swagger-2.0.json", FIX).pathname,
-      );
+      await pick(page, server.origin, "swagger-2.0.json");
       const section = page.locator("[data-testid=spec-schemas]");
       await section.waitFor();
       assert.equal(await section.getAttribute("data-count"), "2");
@@ -143,11 +148,7 @@ Deno.test({
   fn: () =>
     withPage(async ({ page, server }) => {
       await page.setViewportSize({ width: 1280, height: 520 });
-      await gotoHydrated(page, server.origin, "/spec");
-      await page.setInputFiles(
-        "[data-testid=spec-file]",
-        new URL("swagger-2.0.json", FIX).pathname,
-      );
+      await pick(page, server.origin, "swagger-2.0.json");
       await page.locator("[data-testid=spec-schemas]").waitFor();
       const list = page.locator("[data-testid=endpoint-list]");
       const rows = await page.locator("[data-testid=endpoint-row]").count();
@@ -179,11 +180,7 @@ Deno.test({
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
-      await page.setInputFiles(
-        "[data-testid=spec-file]",
-        new URL("swagger-2.0.json", FIX).pathname,
-      );
+      await pick(page, server.origin, "swagger-2.0.json");
       await page.locator("[data-testid=spec-schemas]").waitFor();
       // From an operation's tree (GET /pets/{petId} answers a Pet, whose
       // `self` is a Pet), past a filter that hides it: the filter gives
