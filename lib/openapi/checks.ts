@@ -7,7 +7,7 @@
 import { lineColumns } from "../shared/parse_error.ts";
 import { clip, jsonPath } from "../shared/parse_error.ts";
 import { describeValue, jsonStringEnd } from "../shared/parse_error.ts";
-import { jsonDuplicateKeys } from "./json_text.ts";
+import { jsonDuplicateKeys, jsonValueOffset } from "./json_text.ts";
 import { resolvePathItem } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import type { Endpoint, SpecIndex, SpecWarning } from "./types.ts";
@@ -297,6 +297,33 @@ export function refWarnings(
  * 50 MB reference). */
 const JSON_REF = /"\$ref"\s*:\s*"/g;
 
+/**
+ * Where the key of the member whose value starts at `value` starts (the
+ * text scan's place for a `"$ref"`), or -1.
+ */
+function keyBefore(text: string, value: number): number {
+  if (value < 0) return -1;
+  const ws = (i: number) => {
+    while (i >= 0 && " \t\r\n".includes(text[i])) i--;
+    return i;
+  };
+  let i = ws(value - 1);
+  if (text[i] !== ":") return -1;
+  i = ws(i - 1);
+  if (text[i] !== '"') return -1;
+  // The key's opening quote: the last one before its end not escaped.
+  for (let j = i - 1; j >= 0; j--) {
+    if (text[j] !== '"') continue;
+    let slashes = 0;
+    while (text[j - 1 - slashes] === "\\") slashes++;
+    if (slashes % 2 === 0) return j;
+  }
+  return -1;
+}
+
+/** Broken references located by the document's walk at most (see jsonRefWarnings). */
+const LOCATED_REFS = 50;
+
 /** Duplicate JSON keys reported at most; a key's first ones say enough. */
 const MAX_DUPLICATES = 20;
 
@@ -352,11 +379,22 @@ export function jsonRefWarnings(
   // which are references, as it does for YAML: the rare case pays for it.
   if (doc !== undefined && (bad.length || external)) {
     const found = findRefProblems(doc, resolver, false);
-    const real = new Map(found.missing.map((m) => [m.ref, m.uses]));
+    const real = new Map(found.missing.map((m) => [m.ref, m]));
+    let located = 0;
     for (let i = bad.length - 1; i >= 0; i--) {
-      const uses = real.get(bad[i].ref);
-      if (uses === undefined) bad.splice(i, 1);
-      else bad[i].uses = uses;
+      const m = real.get(bad[i].ref);
+      if (m === undefined) {
+        bad.splice(i, 1);
+        continue;
+      }
+      bad[i].uses = m.uses;
+      // Located at its first use as a reference (the text's first sight
+      // may be example data, or a key JSON.parse dropped), for the first
+      // ones: each costs a walk of the text up to it.
+      if (located++ < LOCATED_REFS) {
+        const at = keyBefore(text, jsonValueOffset(text, [...m.keys, "$ref"]));
+        if (at >= 0) bad[i].at = at;
+      }
     }
     external = found.external;
     firstExternal = found.firstExternal?.ref ?? "";

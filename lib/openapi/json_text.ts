@@ -45,9 +45,38 @@ export function jsonScalarSource(
   s: string,
   keys: readonly string[],
 ): string | null {
+  const start = jsonValueOffset(s, keys);
+  if (start < 0) return null;
+  const c = s[start];
+  if (c === "{" || c === "[") return null;
+  return s.slice(start, skipValue(s, start));
+}
+
+/**
+ * Where the value at `keys` (object keys and array indexes) starts in
+ * valid JSON `s`, or -1 when absent. Duplicate keys resolve to the last
+ * one, as in `JSON.parse`. One walk of the text up to the value.
+ */
+export function jsonValueOffset(
+  s: string,
+  keys: readonly (string | number)[],
+): number {
   let start = skipWs(s, 0);
   for (const want of keys) {
-    if (s[start] !== "{") return null;
+    if (typeof want === "number") {
+      if (s[start] !== "[") return -1;
+      let i = skipWs(s, start + 1);
+      for (let k = 0; k < want; k++) {
+        if (s[i] === "]") return -1;
+        i = skipWs(s, skipValue(s, i));
+        if (s[i] !== ",") return -1;
+        i = skipWs(s, i + 1);
+      }
+      if (s[i] === "]") return -1;
+      start = i;
+      continue;
+    }
+    if (s[start] !== "{") return -1;
     let i = skipWs(s, start + 1);
     let found = -1;
     while (s[i] === '"') {
@@ -58,12 +87,10 @@ export function jsonScalarSource(
       i = skipWs(s, skipValue(s, i));
       if (s[i] === ",") i = skipWs(s, i + 1);
     }
-    if (found < 0) return null;
+    if (found < 0) return -1;
     start = found;
   }
-  const c = s[start];
-  if (c === "{" || c === "[") return null;
-  return s.slice(start, skipValue(s, start));
+  return start;
 }
 
 /**

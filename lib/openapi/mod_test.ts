@@ -594,3 +594,19 @@ Deno.test("checks: names and data told apart through schemas named like keywords
     );
   }
 });
+
+Deno.test("checks: a broken $ref in JSON is located at its use as a reference, not at example data before it", () => {
+  const text = `{
+  "openapi": "3.1.0",
+  "info": {"title": "t", "version": "1"},
+  "paths": {},
+  "components": {"schemas": {
+    "A": {"example": {"$ref": "#/components/schemas/Missing"}},
+    "B": {"type": "object",
+          "properties": {"p": {"$ref": "#/components/schemas/Missing"}}}
+  }}
+}`;
+  const [w] = checkSpec(parseSpec(text, { checks: false }));
+  assert.match(w.message, /Missing" points to nothing/);
+  assert.deepEqual([w.line, w.column], [8, 32]);
+});
