@@ -11,6 +11,8 @@ import { MethodBadge } from "../shared/MethodBadge.tsx";
 import { memo } from "../shared/memo.ts";
 import { keyTarget, renderedRows, visibleRange } from "../shared/virtual.ts";
 import { ChangeDetail, Sentence } from "./ChangeDetail.tsx";
+import { splitCodeSpans } from "../../lib/openapi/compare/code_span.ts";
+import { visibleText } from "../../lib/shared/visible_text.ts";
 import type { ChangeDetailData, ChangeRow } from "./protocol.ts";
 import { type Group, listItems } from "./view.ts";
 
@@ -77,7 +79,7 @@ interface RowProps {
 const Row = memo(function Row(p: RowProps) {
   const r = p.row;
   const detailId = `cmp-detail-${r.i}`;
-  const subject = r.first || "API";
+  const subject = visibleText(r.first || "API");
   return (
     <div
       class={`cmp-item cmp-row cmp-row-${r.level}` + (p.open ? " is-open" : "")}
@@ -99,7 +101,9 @@ const Row = memo(function Row(p: RowProps) {
         tabIndex={p.active ? 0 : -1}
         aria-expanded={p.open}
         aria-controls={p.open ? detailId : undefined}
-        title={`${subject}: ${r.text.replace(/`/g, "")}`}
+        title={`${subject}: ${
+          splitCodeSpans(r.text).map((part) => part.text).join("")
+        }`}
         onClick={() => p.onToggle(r.i)}
         onKeyDown={(ev) => p.onKey(ev, p.seq, r.i)}
         onFocus={() => p.onFocusRow(r.i)}
@@ -146,7 +150,7 @@ const Head = memo(function Head(
           ? (
             <>
               <MethodBadge method={g.method} />{" "}
-              <span class="cmp-group-path">{g.path}</span>
+              <span class="cmp-group-path">{visibleText(g.path)}</span>
               {g.n > 1 && (
                 <span class="cmp-group-more">
                   {` and ${g.n - 1} more operation${g.n === 2 ? "" : "s"}`}

@@ -2,6 +2,7 @@ import type { Ref } from "preact";
 import { useRef, useState } from "preact/hooks";
 import type { Side } from "../../lib/openapi/compare/types.ts";
 import { formatBytes } from "../../lib/shared/format.ts";
+import { visibleText } from "../../lib/shared/visible_text.ts";
 import { SpecErrorBox } from "../shared/SpecErrorBox.tsx";
 import { editable, hasFiles } from "../shared/use_page_drop.ts";
 import type { SideState } from "./use_compare.ts";
@@ -161,11 +162,13 @@ function readLine(s: SideState): string {
     case "ok": {
       const i = s.info!;
       const n = s.operations;
-      return `${
-        i.title || "(untitled)"
-      } ${i.version} · ${i.format} · ${n} operation${
-        n === 1 ? "" : "s"
-      } · ${s.name}${size}`;
+      return visibleText(
+        `${
+          i.title || "(untitled)"
+        } ${i.version} · ${i.format} · ${n} operation${
+          n === 1 ? "" : "s"
+        } · ${s.name}${size}`,
+      );
     }
   }
 }

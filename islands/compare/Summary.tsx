@@ -1,5 +1,6 @@
 import type { ResultData } from "./protocol.ts";
 import type { SideInfo } from "../../lib/openapi/compare/types.ts";
+import { visibleText } from "../../lib/shared/visible_text.ts";
 
 /** Props of {@link Summary}. */
 export interface SummaryProps {
@@ -9,10 +10,16 @@ export interface SummaryProps {
 function SideName({ info, side }: { info: SideInfo; side: string }) {
   return (
     <span class="cmp-sum-side" data-side={side}>
+      {
+        /* Written visibly: a title's bidirectional override or ESC would
+          reorder or garble the line around it. */
+      }
       <strong data-testid={`compare-${side}-title`}>
-        {info.title || "(untitled)"}
+        {visibleText(info.title) || "(untitled)"}
       </strong>{" "}
-      <span data-testid={`compare-${side}-version`}>{info.version}</span>{" "}
+      <span data-testid={`compare-${side}-version`}>
+        {visibleText(info.version)}
+      </span>{" "}
       <span class="muted">({info.format})</span>
     </span>
   );

@@ -530,3 +530,47 @@ Deno.test({
       });
     }),
 });
+
+Deno.test({
+  name:
+    "browser compare: hostile names stay readable: a row's title keeps its backticks, a title's override is written visibly",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const doc = (required: boolean) =>
+        JSON.stringify({
+          openapi: "3.0.3",
+          info: { title: "Shop \u202eevil", version: "1" },
+          paths: {
+            "/p": {
+              get: {
+                parameters: [{
+                  name: "q`a",
+                  in: "query",
+                  required,
+                  schema: { type: "string" },
+                }],
+                responses: { "200": { description: "ok" } },
+              },
+            },
+          },
+        });
+      await openCompare(page, server.origin);
+      await page.fill("[data-testid=compare-base-input]", doc(false));
+      await page.fill("[data-testid=compare-revision-input]", doc(true));
+      await waitCompared(page);
+      assert.equal(
+        await page.textContent("[data-testid=compare-base-title]"),
+        "Shop \\u202eevil",
+      );
+      const title = await page.getAttribute(
+        "[data-testid=change-row] button",
+        "title",
+      );
+      assert.equal(
+        title,
+        "GET /p: query parameter q`a became required",
+        "the name's own backtick kept, the fence gone",
+      );
+    }),
+});
