@@ -31,6 +31,23 @@ export function schemaMatches(name: string, filter: string): boolean {
 }
 
 /**
+ * The names `filter` keeps, in written order but the name itself first:
+ * `Pet` among 300 names holding "Pet" (where a jump filters to it).
+ */
+export function matchingSchemas(
+  names: readonly string[],
+  filter: string,
+): readonly string[] {
+  const f = filter.trim();
+  if (!f) return names;
+  const found = names.filter((n) => schemaMatches(n, f));
+  const exact = found.indexOf(f);
+  return exact > 0
+    ? [f, ...found.slice(0, exact), ...found.slice(exact + 1)]
+    : found;
+}
+
+/**
  * The document's named schemas (3.x `components.schemas`, 2.0
  * `definitions`), each opening to its tree and generated example, as
  * Swagger UI's "Schemas" section and Redoc's and Scalar's models show
@@ -40,13 +57,10 @@ export function Schemas(
   { names, count, spec, fetchSchema, request }: SchemasProps,
 ) {
   const [filter, setFilter] = useState("");
-  const matching = useMemo(
-    () =>
-      filter.trim()
-        ? names.filter((n) => schemaMatches(n, filter.trim()))
-        : names,
-    [names, filter],
-  );
+  const matching = useMemo(() => matchingSchemas(names, filter), [
+    names,
+    filter,
+  ]);
   // A jump asked now (not one of before: a row mounted again by the
   // filter or a new spec must not take the focus), to a schema the list
   // shows, filtering to it first when it does not (filtered out, or past

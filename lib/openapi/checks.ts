@@ -129,8 +129,8 @@ interface Visit {
   depth: number;
   /**
    * Whether its keys are names (a `properties` or `responses` map): its
-   * key names such a map, unless its parent is a map of schemas, where the
-   * key names a schema (a property called `properties` or `headers`).
+   * key names such a map, unless its parent is one, where the key names
+   * an entry (a property called `properties`, an example called `headers`).
    */
   names?: boolean;
 }
@@ -173,8 +173,9 @@ export function findRefProblems(
   const stack: Visit[] = [];
   const push = (x: unknown, key: string | number, up: Visit) => {
     if (typeof x === "object" && x !== null && up.depth < MAX_DEPTH) {
-      const names = NAME_MAPS.has(String(key)) &&
-        !(up.names && SCHEMA_MAPS.has(String(up.key)));
+      // A map's entries are named things (a schema, an example, a
+      // parameter), never maps themselves, whatever their name.
+      const names = NAME_MAPS.has(String(key)) && !up.names;
       stack.push({ v: x, key, up, depth: up.depth + 1, names });
     }
   };
@@ -321,8 +322,11 @@ function keyBefore(text: string, value: number): number {
   return -1;
 }
 
-/** Broken references located by the document's walk at most (see jsonRefWarnings). */
-const LOCATED_REFS = 50;
+/**
+ * Characters of text walked, at most, to locate broken references at
+ * their use (see jsonRefWarnings): a few of Stripe's 3 MB.
+ */
+const LOCATE_BUDGET = 12_000_000;
 
 /** Duplicate JSON keys reported at most; a key's first ones say enough. */
 const MAX_DUPLICATES = 20;
@@ -380,20 +384,24 @@ export function jsonRefWarnings(
   if (doc !== undefined && (bad.length || external)) {
     const found = findRefProblems(doc, resolver, false);
     const real = new Map(found.missing.map((m) => [m.ref, m]));
-    let located = 0;
+    // Each place found costs a walk of the text up to it: a budget of a
+    // few texts' lengths, not a count, bounds them (50 at the end of an
+    // 11 MB spec took 2.5 s).
+    let budget = LOCATE_BUDGET;
     for (let i = bad.length - 1; i >= 0; i--) {
-      const m = real.get(bad[i].ref);
-      if (m === undefined) {
-        bad.splice(i, 1);
-        continue;
-      }
-      bad[i].uses = m.uses;
+      if (!real.has(bad[i].ref)) bad.splice(i, 1);
+    }
+    for (const b of bad) {
+      const m = real.get(b.ref)!;
+      b.uses = m.uses;
       // Located at its first use as a reference (the text's first sight
-      // may be example data, or a key JSON.parse dropped), for the first
-      // ones: each costs a walk of the text up to it.
-      if (located++ < LOCATED_REFS) {
-        const at = keyBefore(text, jsonValueOffset(text, [...m.keys, "$ref"]));
-        if (at >= 0) bad[i].at = at;
+      // may be example data, or a key JSON.parse dropped), while the
+      // budget lasts.
+      if (budget > 0) {
+        const value = jsonValueOffset(text, [...m.keys, "$ref"]);
+        budget -= value < 0 ? text.length : value;
+        const at = keyBefore(text, value);
+        if (at >= 0) b.at = at;
       }
     }
     external = found.external;

@@ -585,6 +585,16 @@ Deno.test("checks: names and data told apart through schemas named like keywords
           },
         },
       },
+      // Entries named like maps are entries: their data stays data.
+      examples: { properties: { value: { $ref: "#/x/ExVal" } } },
+      parameters: {
+        headers: {
+          name: "h",
+          in: "query",
+          schema: { type: "string" },
+          example: { $ref: "#/x/P" },
+        },
+      },
     },
   };
   for (const text of [JSON.stringify(doc, null, 2), dump(doc)]) {

@@ -48,8 +48,13 @@ export interface SchemaEdge {
   named?: true;
 }
 
-/** A local `$ref` to a named schema itself (see {@link SchemaEdge.named}). */
-const NAMED_SCHEMA_REF = /^#\/(?:components\/schemas|definitions)\/[^/]+$/;
+/**
+ * A local `$ref` to a named schema itself (see {@link SchemaEdge.named}):
+ * 3.x's `components.schemas`, 2.0's `definitions`; each document only its
+ * own (a 3.x `definitions` is no named schema of it).
+ */
+const NAMED_SCHEMA_REF = /^#\/components\/schemas\/[^/]+$/;
+const NAMED_DEFINITION_REF = /^#\/definitions\/[^/]+$/;
 
 /** The `oneOf` or `anyOf` alternatives of a schema. */
 export interface SchemaAlts {
@@ -290,8 +295,13 @@ export class SchemaGraph {
   #first: number;
 
   /** `resolver` is the parsed document's. */
+  /** What a `$ref` to one of the document's named schemas looks like. */
+  #named: RegExp;
   constructor(resolver: RefResolver, opts: GraphOptions = {}) {
     this.#r = resolver;
+    this.#named = resolver.pointer("#/swagger") !== undefined
+      ? NAMED_DEFINITION_REF
+      : NAMED_SCHEMA_REF;
     this.#md = opts.markdown !== false;
     this.#first = opts.firstId ?? 0;
   }
@@ -339,7 +349,7 @@ export class SchemaGraph {
       (isObject(raw) && Array.isArray(raw.allOf) && refLabel
         ? refOf(raw.allOf[0])
         : null);
-    if (target !== null && NAMED_SCHEMA_REF.test(target)) edge.named = true;
+    if (target !== null && this.#named.test(target)) edge.named = true;
     if (ref !== null && isObject(raw)) {
       if (typeof raw.description === "string") {
         const d = truncate(raw.description, MAX_DESCRIPTION);

@@ -343,6 +343,19 @@ Deno.test("schema edge: named only where the $ref names a named schema itself", 
     named({ allOf: [{ $ref: "#/components/schemas/Status" }] }),
     true,
   );
+  // A 3.x document's `definitions` is no named schema of it.
+  assert.equal(named({ $ref: "#/definitions/Status" }), false);
+  const two = graphOf({
+    swagger: "2.0",
+    info: { title: "t", version: "1" },
+    paths: {},
+    definitions: { Pet: { type: "object" } },
+  }).g;
+  assert.equal(two.edge("x", { $ref: "#/definitions/Pet" }).named, true);
+  assert.equal(
+    two.edge("x", { $ref: "#/components/schemas/Pet" }).named,
+    undefined,
+  );
   for (
     const ref of [
       "#/components/schemas/Shipment/properties/Status",
