@@ -3,6 +3,7 @@ import { useState } from "preact/hooks";
 import type { OperationDetail } from "../../lib/openapi/types.ts";
 import type { OperationRef } from "./protocol.ts";
 import { OperationView } from "./OperationView.tsx";
+import { closeOnEscape } from "./disclosure.ts";
 
 /** Props of {@link ExtraItem}. */
 export interface ExtraItemProps {
@@ -32,6 +33,7 @@ export function ExtraItem(
   return (
     <li data-testid={testid} {...attrs}>
       <details
+        onKeyDown={closeOnEscape}
         onToggle={(ev) => {
           if (!(ev.currentTarget as HTMLDetailsElement).open || detail) {
             return;

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { JumpRequest } from "./schema_jump.ts";
+import { closeOnEscape } from "./disclosure.ts";
 import type { SchemaDetail } from "../../lib/openapi/types.ts";
 import { Bodies } from "./DetailParts.tsx";
 import { useNodes } from "./use_nodes.ts";
@@ -156,6 +157,7 @@ function SchemaItem(
     <li data-testid="schema-row" data-name={name}>
       <details
         ref={details}
+        onKeyDown={closeOnEscape}
         onToggle={(ev) => {
           if (!(ev.currentTarget as HTMLDetailsElement).open || detail) return;
           setDetail("loading");

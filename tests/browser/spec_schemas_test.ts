@@ -69,6 +69,20 @@ Deno.test({
         await pet.locator("[data-testid=op-example]").first().innerText(),
       );
       assert.equal(typeof example.name, "string");
+      // Escape inside it closes it and leaves focus on its summary.
+      await pet.locator("[data-testid=schema-prop]").first().click();
+      await page.keyboard.press("Escape");
+      await page.waitForFunction(() =>
+        !(document.querySelector(
+          '[data-testid=schema-row][data-name="Pet"] details',
+        ) as HTMLDetailsElement).open
+      );
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.tagName),
+        "SUMMARY",
+      );
+      await page.keyboard.press("Enter");
+      await pet.waitFor();
       // Expand all opens every level; the cycle through `self` is a link back.
       await pet.locator("[data-testid=schema-expand-all]").click();
       await page.waitForFunction(() =>
