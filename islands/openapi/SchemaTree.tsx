@@ -9,7 +9,7 @@ import {
 } from "preact/hooks";
 import type { SchemaEdge, SchemaNode } from "../../lib/openapi/types.ts";
 import { Markdown } from "./Markdown.tsx";
-import { SchemaJumpContext } from "./schema_jump.ts";
+import { type SchemaJump, SchemaJumpContext } from "./schema_jump.ts";
 import { memo } from "../shared/memo.ts";
 import { type TreeRow, visibleRows } from "./tree_rows.ts";
 import type { NodeCache } from "./use_nodes.ts";
@@ -158,23 +158,32 @@ function rowId(uid: string, key: string): string {
   return key ? `${uid}-${encodeURIComponent(key)}` : uid;
 }
 
+/** The named schema `edge` links to in `jump`'s Schemas section, or "". */
+function linkedSchema(edge: SchemaEdge, jump: SchemaJump | null): string {
+  return edge.ref && edge.named && jump?.has(edge.ref) ? edge.ref : "";
+}
+
+/** The key that opens a row's named schema (the row's own Enter toggles). */
+const OPEN_SCHEMA_KEYS = "Shift+Enter";
+
 /**
  * A component's name: a link to it in the Schemas section when it is one
  * of the document's named schemas, as Redoc and Scalar link a model. Out
  * of the tab order, as the link back is: the tree keeps one tab stop, and
- * the schemas' own filter finds it by keyboard.
+ * Shift+Enter on the row follows it.
  */
 export function RefName({ edge }: { edge: SchemaEdge }) {
   const jump = useContext(SchemaJumpContext);
-  const name = edge.ref;
-  if (!edge.named || !jump?.has(name)) {
-    return <span class="st-ref">{name}</span>;
+  const name = linkedSchema(edge, jump);
+  if (!name || !jump) {
+    return <span class="st-ref">{edge.ref}</span>;
   }
   return (
     <a
       class="st-ref st-ref-link"
       href="#sv-schemas-h"
       tabIndex={-1}
+      title={`Open schema ${name} (${OPEN_SCHEMA_KEYS} on its row)`}
       data-testid="schema-ref"
       onClick={(ev) => {
         ev.preventDefault();
@@ -195,6 +204,8 @@ export function RefName({ edge }: { edge: SchemaEdge }) {
 const Row = memo(function RowView({ r, focus, nodes, id, back }: RowProps) {
   const isProp = r.kind === "prop";
   const n = r.node;
+  const jump = useContext(SchemaJumpContext);
+  const links = r.kind !== "alt" && !!linkedSchema(r.edge, jump);
   return (
     <div
       role="treeitem"
@@ -204,6 +215,7 @@ const Row = memo(function RowView({ r, focus, nodes, id, back }: RowProps) {
       aria-setsize={r.size}
       aria-posinset={r.pos}
       aria-expanded={r.expandable ? r.open : undefined}
+      aria-keyshortcuts={links ? OPEN_SCHEMA_KEYS : undefined}
       tabIndex={focus ? 0 : -1}
       id={id}
       data-key={r.key}
@@ -319,7 +331,8 @@ export interface SchemaTreeProps {
 /**
  * One schema as a WAI-ARIA tree (a flat list of treeitems with levels):
  * arrow keys move and open, Home/End jump, Enter and Space toggle, a
- * recursive row's Enter goes to the row it repeats. Only open rows are
+ * recursive row's Enter goes to the row it repeats, Shift+Enter opens the
+ * named schema a row names. Only open rows are
  * walked and rendered.
  */
 export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
@@ -339,6 +352,7 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
 
   // Rows come from the detail's shared budget (one of its own outside one).
   const shared = useContext(RowBudgetContext);
+  const jump = useContext(SchemaJumpContext);
   const budget = useMemo(() => shared ?? new RowBudget(DETAIL_ROWS), [shared]);
   const me = useMemo(() => ({}), []);
 
@@ -458,6 +472,18 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
         else if (current.parent) moveTo(current.parent);
         break;
       case "Enter":
+        if (ev.shiftKey) {
+          // The row's named schema, opened as its link's click opens it.
+          const name = current.kind === "alt"
+            ? ""
+            : linkedSchema(current.edge, jump);
+          if (name) jump!.open(name);
+          else handled = false;
+          break;
+        }
+        toggle(current);
+        wantFocus.current = true;
+        break;
       case " ":
         toggle(current);
         wantFocus.current = true;

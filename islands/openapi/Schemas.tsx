@@ -23,6 +23,8 @@ export interface SchemasProps {
   fetchSchema: (name: string) => Promise<SchemaDetail | null>;
   /** A tree asked to open this schema (a component's name clicked). */
   request: JumpRequest | null;
+  /** A schema was opened or closed (the URL fragment names the last). */
+  onToggle?: (name: string, open: boolean) => void;
 }
 
 /** Whether `name` holds every whitespace-separated term of `filter`, any case. */
@@ -55,7 +57,7 @@ export function matchingSchemas(
  * them. Apart from the endpoint list, and not counted in it.
  */
 export function Schemas(
-  { names, count, spec, fetchSchema, request }: SchemasProps,
+  { names, count, spec, fetchSchema, request, onToggle }: SchemasProps,
 ) {
   const [filter, setFilter] = useState("");
   const matching = useMemo(() => matchingSchemas(names, filter), [
@@ -75,6 +77,8 @@ export function Schemas(
     setPending(request);
   }, [request]);
   useEffect(() => setPending(null), [spec]);
+  const list = useRef<HTMLUListElement>(null);
+  const filterBox = useRef<HTMLInputElement>(null);
   if (!count) return null;
   return (
     <section
@@ -94,22 +98,33 @@ export function Schemas(
           placeholder="Filter schemas by name"
           value={filter}
           data-testid="schema-filter"
+          ref={filterBox}
           onInput={(e) =>
             setFilter((e.currentTarget as HTMLInputElement).value)}
+          onKeyDown={(ev) => {
+            if (ev.key !== "ArrowDown") return;
+            const first = list.current?.querySelector("summary");
+            if (!first) return;
+            ev.preventDefault();
+            first.focus();
+          }}
         />
       </label>
       <ul
         class="sv-plain-list"
         data-testid="schema-list"
         data-count={matching.length}
+        ref={list}
+        onKeyDown={(ev) => moveBetweenSummaries(ev, filterBox.current)}
       >
         {matching.slice(0, MAX_ROWS).map((name) => (
           <SchemaItem
             key={`${spec} ${name}`}
             name={name}
             fetchSchema={fetchSchema}
-            jump={pending?.name === name ? pending.seq : 0}
+            jump={pending?.name === name ? pending : null}
             onJumped={() => setPending(null)}
+            onToggle={onToggle}
           />
         ))}
       </ul>
@@ -131,14 +146,45 @@ export function Schemas(
   );
 }
 
+/**
+ * The arrow keys, Home and End on a schema's summary move to another
+ * summary, as they move between the endpoint list's rows; up from the
+ * first goes back to the filter. Keys inside an open schema are its own.
+ */
+function moveBetweenSummaries(ev: KeyboardEvent, filter: HTMLElement | null) {
+  const at = ev.target as HTMLElement;
+  if (at.tagName !== "SUMMARY" || ev.altKey || ev.ctrlKey || ev.metaKey) {
+    return;
+  }
+  const all = [
+    ...(ev.currentTarget as HTMLElement).querySelectorAll<HTMLElement>(
+      ":scope > li > details > summary",
+    ),
+  ];
+  const i = all.indexOf(at);
+  const to = ev.key === "ArrowDown"
+    ? all[i + 1]
+    : ev.key === "ArrowUp"
+    ? (i > 0 ? all[i - 1] : filter)
+    : ev.key === "Home"
+    ? all[0]
+    : ev.key === "End"
+    ? all[all.length - 1]
+    : undefined;
+  if (i < 0 || !to) return;
+  ev.preventDefault();
+  to.focus();
+}
+
 function SchemaItem(
-  { name, fetchSchema, jump, onJumped }: {
+  { name, fetchSchema, jump, onJumped, onToggle }: {
     name: string;
     fetchSchema: SchemasProps["fetchSchema"];
-    /** A jump's number when a tree asked for this schema, else 0. */
-    jump: number;
+    /** The jump asked for this schema, else null. */
+    jump: JumpRequest | null;
     /** Told once the jump is done, so it is not done again. */
     onJumped: () => void;
+    onToggle: SchemasProps["onToggle"];
   },
 ) {
   const [detail, setDetail] = useState<SchemaDetail | "loading" | null>(null);
@@ -150,16 +196,18 @@ function SchemaItem(
     d.open = true; // its toggle event loads the detail
     const summary = d.querySelector("summary");
     summary?.scrollIntoView({ block: "start" });
-    summary?.focus({ preventScroll: true });
+    if (jump.focus) summary?.focus({ preventScroll: true });
     onJumped();
-  }, [jump]);
+  }, [jump?.seq]);
   return (
     <li data-testid="schema-row" data-name={name}>
       <details
         ref={details}
         onKeyDown={closeOnEscape}
         onToggle={(ev) => {
-          if (!(ev.currentTarget as HTMLDetailsElement).open || detail) return;
+          const open = (ev.currentTarget as HTMLDetailsElement).open;
+          onToggle?.(name, open);
+          if (!open || detail) return;
           setDetail("loading");
           fetchSchema(name).then((d) => {
             setDetail(d);

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from "preact/hooks";
+import { useEffect, useMemo, useRef } from "preact/hooks";
 import { EndpointList } from "./EndpointList.tsx";
 import { EmptyState } from "./EmptyState.tsx";
 import { SpecErrorBox } from "../shared/SpecErrorBox.tsx";
@@ -42,6 +42,16 @@ export default function SpecViewer(
   const { jump, request } = useSchemaJump(loader.state.schemas.names);
   const ahead = useMemo(() => loader.ahead, []);
   const b = useBrowse(index, fetchDetail, ahead);
+  // The schema the fragment names opens once its spec is read (and in a
+  // new spec that has it too, as a selected operation stays selected).
+  useEffect(() => {
+    if (b.schema && jump?.has(b.schema)) jump.open(b.schema, false);
+  }, [jump, b.schemaAsked]);
+  const onSchemaToggle = useMemo(
+    () => (name: string, open: boolean) =>
+      b.setSchema((cur) => open ? name : cur === name ? "" : cur),
+    [],
+  );
   const { filter, setFilter, compiled, shown } = b;
   const rowHeight = useRowHeight();
   const example = useExample(exampleUrl, loader.loadText, loader.acts);
@@ -74,6 +84,7 @@ export default function SpecViewer(
               loader.clear();
               setFilter("");
               b.setSelected("");
+              b.setSchema("");
             }}
             exampleBusy={example.busy}
             onIntent={loader.warm}
@@ -172,6 +183,7 @@ export default function SpecViewer(
                 spec={loader.state.spec}
                 fetchSchema={fetchSchema}
                 request={request}
+                onToggle={onSchemaToggle}
               />
             </>
           )}

@@ -11,8 +11,12 @@ import { useMemo, useState } from "preact/hooks";
 export interface SchemaJump {
   /** Whether `name` is one of the document's named schemas. */
   has(name: string): boolean;
-  /** Opens schema `name` in the Schemas section and brings it into view. */
-  open(name: string): void;
+  /**
+   * Opens schema `name` in the Schemas section and brings it into view,
+   * focusing its summary unless `focus` is false (a fragment read on
+   * arrival takes no focus, as a restored operation takes none).
+   */
+  open(name: string, focus?: boolean): void;
 }
 
 /** Provided by the SpecViewer around its trees and its Schemas section. */
@@ -22,6 +26,8 @@ export const SchemaJumpContext = createContext<SchemaJump | null>(null);
 export interface JumpRequest {
   name: string;
   seq: number;
+  /** Whether its summary takes the focus. */
+  focus: boolean;
 }
 
 /**
@@ -37,8 +43,8 @@ export function useSchemaJump(
     const known = new Set(names);
     return {
       has: (name: string) => known.has(name),
-      open: (name: string) =>
-        setRequest((r) => ({ name, seq: (r?.seq ?? 0) + 1 })),
+      open: (name: string, focus = true) =>
+        setRequest((r) => ({ name, seq: (r?.seq ?? 0) + 1, focus })),
     };
   }, [names]);
   return { jump, request };

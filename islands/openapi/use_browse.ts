@@ -47,6 +47,10 @@ export function useBrowse(
 ) {
   const [filter, setFilter] = useState("");
   const [selected, setSelected] = useState("");
+  // The named schema opened last, and how many times the fragment named
+  // one (a link followed, the address edited): only those open it.
+  const [schema, setSchema] = useState("");
+  const [schemaAsked, setSchemaAsked] = useState(0);
   const [active, setActive] = useState(-1);
   // Bumped to scroll the active row into view (and focus it, or not).
   const [jump, setJump] = useState({ seq: 0, focus: true });
@@ -63,12 +67,15 @@ export function useBrowse(
   );
   useEffect(() => () => clearTimeout(intentTimer.current), []);
 
-  // Filter and selection live in the URL fragment (survive reloads).
+  // Filter, selection and schema live in the URL fragment (survive
+  // reloads).
   useEffect(() => {
     const sync = () => {
       const h = readHash(location.hash);
       setFilter(h.filter);
       setSelected(h.op);
+      setSchema(h.schema);
+      if (h.schema) setSchemaAsked((n) => n + 1);
     };
     sync();
     addEventListener("hashchange", sync);
@@ -83,7 +90,7 @@ export function useBrowse(
     let cancel = () => {};
     const t = setTimeout(() => {
       cancel = whenIdle(
-        () => replaceHash({ filter, op: selected }),
+        () => replaceHash({ filter, op: selected, schema }),
         2,
         undefined,
         HASH_WITHIN_MS,
@@ -93,7 +100,7 @@ export function useBrowse(
       clearTimeout(t);
       cancel();
     };
-  }, [filter, selected]);
+  }, [filter, selected, schema]);
 
   const compiled = useMemo(() => compileFilter(filter, index?.extraMethods), [
     filter,
@@ -205,6 +212,9 @@ export function useBrowse(
     filter,
     setFilter,
     setSelected,
+    schema,
+    setSchema,
+    schemaAsked,
     active,
     setActive,
     jump,

@@ -237,3 +237,72 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser spec: Shift+Enter on a row opens its schema, arrows move between schemas, and the open schema is in the URL",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      // A link to a schema: picked on arrival, the file opens it in view,
+      // with the focus left where it was (as a restored operation's).
+      await gotoHydrated(page, server.origin, "/spec#schema=Tag");
+      await page.setInputFiles(
+        "[data-testid=spec-file]",
+        new URL("swagger-2.0.json", FIX).pathname,
+      );
+      const tag = page.locator('[data-testid=schema-row][data-name="Tag"]');
+      await tag.locator("[data-testid=schema-detail]").waitFor();
+      assert.notEqual(
+        await page.evaluate(() => document.activeElement?.tagName),
+        "SUMMARY",
+      );
+      // Closed, it leaves the URL.
+      await tag.locator("summary").click();
+      await page.waitForFunction(() =>
+        !new URLSearchParams(location.hash.slice(1)).has("schema")
+      );
+
+      // By keyboard from an operation's tree: the row `self` names Pet.
+      await page.click(
+        "[data-testid=endpoint-row][data-path='/pets/{petId}'] button.sv-row-main",
+      );
+      const self = page.locator(
+        "[data-testid=operation-detail] [data-testid=schema-prop][data-path=self]",
+      ).first();
+      assert.equal(await self.getAttribute("aria-keyshortcuts"), "Shift+Enter");
+      await self.focus();
+      await page.keyboard.press("Shift+Enter");
+      const pet = page.locator('[data-testid=schema-row][data-name="Pet"]');
+      await pet.locator("[data-testid=schema-detail]").waitFor();
+      const focused = () =>
+        page.evaluate(() =>
+          document.activeElement?.closest("[data-testid=schema-row]")
+            ?.getAttribute("data-name") ??
+            document.activeElement?.getAttribute("data-testid")
+        );
+      assert.equal(await focused(), "Pet");
+      await page.waitForFunction(() =>
+        new URLSearchParams(location.hash.slice(1)).get("schema") === "Pet"
+      );
+      // A row naming no schema: Shift+Enter does nothing.
+      const name = page.locator(
+        "[data-testid=operation-detail] [data-testid=schema-prop][data-path=name]",
+      ).first();
+      assert.equal(await name.getAttribute("aria-keyshortcuts"), null);
+
+      // The arrows move between the summaries; up from the first, to the
+      // filter, and down from the filter, to the first.
+      await pet.locator("summary").focus();
+      await page.keyboard.press("ArrowDown");
+      assert.equal(await focused(), "Tag");
+      await page.keyboard.press("ArrowDown");
+      assert.equal(await focused(), "Tag", "the last stays");
+      await page.keyboard.press("Home");
+      assert.equal(await focused(), "Pet");
+      await page.keyboard.press("ArrowUp");
+      assert.equal(await focused(), "schema-filter");
+      await page.keyboard.press("ArrowDown");
+      assert.equal(await focused(), "Pet");
+    }),
+});
