@@ -299,6 +299,13 @@ export function refWarnings(
 const JSON_REF = /"\$ref"\s*:\s*"/g;
 
 /**
+ * A `\u` escape of one of `$ref`'s letters: such a key is `"$ref"` to
+ * `JSON.parse` (RFC 8259 §7) but not to {@link JSON_REF}, so the walk of
+ * the document finds the references instead.
+ */
+const ESCAPED_REF_LETTER = /\\u00(?:24|72|65|66)/i;
+
+/**
  * Where the key of the member whose value starts at `value` starts (the
  * text scan's place for a `"$ref"`), or -1.
  */
@@ -368,7 +375,10 @@ export function jsonRefWarnings(
     if (s) s.uses++;
     else seen.set(raw, { at: m.index, uses: 1 });
   }
-  const bad: { ref: string; at: number; uses: number }[] = [];
+  // Each broken reference at its place in the text (-1: not found there,
+  // `path` names it instead).
+  const bad: { ref: string; at: number; uses: number; path?: string }[] = [];
+  const escaped = ESCAPED_REF_LETTER.test(text);
   let external = 0;
   let firstExternal = "";
   for (const [raw, s] of seen) {
@@ -379,11 +389,17 @@ export function jsonRefWarnings(
     } else if (resolver.pointer(ref) === undefined) bad.push({ ref, ...s });
   }
   // The text finds every `"$ref"`, data included (an example holding one);
-  // when it finds any to warn of, the walk of the document (given) says
-  // which are references, as it does for YAML: the rare case pays for it.
-  if (doc !== undefined && (bad.length || external)) {
+  // when it finds any to warn of, or a key it cannot read, the walk of the
+  // document (given) says which are references, as it does for YAML: the
+  // rare case pays for it.
+  if (doc !== undefined && (bad.length || external || escaped)) {
     const found = findRefProblems(doc, resolver, false);
     const real = new Map(found.missing.map((m) => [m.ref, m]));
+    // Those only the walk saw (a key written with escapes) are placed by it.
+    const listed = new Set(bad.map((b) => b.ref));
+    for (const m of found.missing) {
+      if (!listed.has(m.ref)) bad.push({ ref: m.ref, at: -1, uses: m.uses });
+    }
     // Each place found costs a walk of the text up to it: a budget of a
     // few texts' lengths, not a count, bounds them (50 at the end of an
     // 11 MB spec took 2.5 s).
@@ -394,6 +410,7 @@ export function jsonRefWarnings(
     for (const b of bad) {
       const m = real.get(b.ref)!;
       b.uses = m.uses;
+      b.path = jsonPath([...m.keys, "$ref"]);
       // Located at its first use as a reference (the text's first sight
       // may be example data, or a key JSON.parse dropped), while the
       // budget lasts.
@@ -408,10 +425,15 @@ export function jsonRefWarnings(
     firstExternal = found.firstExternal?.ref ?? "";
   }
   const out: SpecWarning[] = [];
-  const where = lineColumns(text, bad.map((b) => b.at));
-  bad.forEach((b, i) =>
-    out.push({ message: badRef(b.ref, b.uses), ...where[i] })
-  );
+  const placed = bad.filter((b) => b.at >= 0);
+  const where = lineColumns(text, placed.map((b) => b.at));
+  let n = 0;
+  for (const b of bad) {
+    out.push({
+      message: badRef(b.ref, b.uses),
+      ...(b.at >= 0 ? where[n++] : b.path ? { path: b.path } : {}),
+    });
+  }
   if (external) out.push({ message: externalRefs(external, firstExternal) });
   return out;
 }

@@ -616,3 +616,29 @@ Deno.test("checks: a broken $ref in JSON is located at its use as a reference, n
   assert.match(w.message, /Missing" points to nothing/);
   assert.deepEqual([w.line, w.column], [8, 32]);
 });
+
+Deno.test("checks: a JSON key written with escapes is a $ref as JSON.parse reads it, and warns", () => {
+  // `"\u0024ref"` and `"$r\u0065f"` are `"$ref"` (RFC 8259 §7); the text
+  // scan alone missed them, the YAML walk did not.
+  const text = `{
+  "openapi": "3.1.0",
+  "info": {"title": "t", "version": "1"},
+  "paths": {},
+  "components": {"schemas": {
+    "A": {"\\u0024ref": "#/components/schemas/Gone"},
+    "B": {"$r\\u0065f": "#/components/schemas/Lost"},
+    "C": {"example": {"\\u0024ref": "#/not/a/ref"}}
+  }}
+}`;
+  const w = checkSpec(parseSpec(text, { checks: false }));
+  assert.deepEqual(w.map((x) => x.message), [
+    '$ref "#/components/schemas/Gone" points to nothing in this document',
+    '$ref "#/components/schemas/Lost" points to nothing in this document',
+  ]);
+  for (const x of w) {
+    assert.ok(x.line !== undefined || x.path !== undefined, "placed");
+  }
+  // The same document in YAML warns of the same two.
+  const yaml = checkSpec(parseSpec(dump(JSON.parse(text)), { checks: false }));
+  assert.deepEqual(yaml.map((x) => x.message), w.map((x) => x.message));
+});
