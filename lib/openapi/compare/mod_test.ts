@@ -643,6 +643,31 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["api-server-removed", "warning", []], ["api-server-added", "info", []]],
   ],
   [
+    "ok/a string's keywords go with its type: one change, the type's",
+    doc(responseBody(object({
+      id: { type: "string", maxLength: 5000, minLength: 1, pattern: "^x" },
+    }))),
+    doc(responseBody(object({ id: object({ a: { type: "string" } }) }))),
+    [["response-property-type-changed", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/an array's keywords come with its type: one change, the type's",
+    doc(requestBody(object({ q: { type: "integer", multipleOf: 2 } }))),
+    doc(requestBody(object({
+      q: { type: "array", items: {}, maxItems: 3, uniqueItems: true },
+    }))),
+    [["request-property-type-changed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a keyword of a type both sides have still counts beside a type change",
+    doc(requestBody(object({ q: { type: "integer", maximum: 9 } }))),
+    doc(requestBody(object({ q: { type: "number", maximum: 5 } }))),
+    [
+      ["request-property-type-generalized", "info", ["POST /a"]],
+      ["request-property-max-decreased", "breaking", ["POST /a"]],
+    ],
+  ],
+  [
     "ok/a response maxLength dropped for an enum whose values all fit is info",
     doc(responseBody(object({ m: { type: "string", maxLength: 5000 } }))),
     doc(responseBody(object({ m: { type: "string", enum: ["auto", "req"] } }))),

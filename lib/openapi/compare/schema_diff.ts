@@ -579,7 +579,13 @@ export class SchemaDiff {
     // `items`), an enum's or const's values, and a format still compare.
     const inferred = !b.typeSaid && !r.typeSaid && b.format === r.format &&
       (b.types === null || r.types === null);
-    if (types && !sameTypes(b, r) && !inferred) {
+    const typeMoved = types && !sameTypes(b, r) && !inferred;
+    // A keyword of a type one side does not have came or went with its type
+    // (`maxLength` of a string that became an object): the type's change
+    // says it, once.
+    const moot = (kind: JsonKind, had: boolean, has: boolean) =>
+      typeMoved && had !== has && !limitsKind(had ? r : b, kind);
+    if (typeMoved) {
       const typeText = `${typeName(b)} to ${typeName(r)}`;
       if (this.#becameList(b, r, at)) {
         add(
@@ -594,9 +600,20 @@ export class SchemaDiff {
       } else add("type-changed", "breaking", `type changed from ${typeText}`);
     }
     this.#enum(b, r, req, add, at);
-    for (const bound of BOUNDS) this.#bound(bound, b, r, req, add);
-    this.#multiples(b, r, req, add);
-    if (b.uniqueItems !== r.uniqueItems) {
+    for (const bound of BOUNDS) {
+      const had = b.bounds[bound] !== undefined;
+      const has = r.bounds[bound] !== undefined;
+      if (!moot(BOUND_KINDS[bound], had, has)) {
+        this.#bound(bound, b, r, req, add);
+      }
+    }
+    if (!moot("number", b.multipleOf !== null, r.multipleOf !== null)) {
+      this.#multiples(b, r, req, add);
+    }
+    if (
+      b.uniqueItems !== r.uniqueItems &&
+      !moot("array", b.uniqueItems, r.uniqueItems)
+    ) {
       // Narrower (no repeats) breaks what a client sends; wider, what it reads.
       const narrower = r.uniqueItems;
       add(
@@ -625,7 +642,10 @@ export class SchemaDiff {
           : `${codeSpan(k)} changed`,
       );
     }
-    if (b.pattern !== r.pattern) {
+    if (
+      b.pattern !== r.pattern &&
+      !moot("string", b.pattern !== null, r.pattern !== null)
+    ) {
       if (b.pattern === null) {
         add(
           "pattern-added",
@@ -1437,6 +1457,32 @@ function subject(at: Place): string {
 function sameTypes(b: SchemaView, r: SchemaView): boolean {
   const bt = b.types?.join() ?? null, rt = r.types?.join() ?? null;
   return bt === rt && b.format === r.format;
+}
+
+/** The JSON types the validation keywords limit. */
+type JsonKind = "string" | "number" | "array" | "object";
+
+/**
+ * The type each bound limits (JSON Schema Validation §6.2-6.5: a keyword
+ * of another type's values is ignored).
+ */
+const BOUND_KINDS: Readonly<Record<BoundName, JsonKind>> = {
+  "max": "number",
+  "exclusive-max": "number",
+  "min": "number",
+  "exclusive-min": "number",
+  "max-length": "string",
+  "min-length": "string",
+  "max-items": "array",
+  "min-items": "array",
+  "max-properties": "object",
+  "min-properties": "object",
+};
+
+/** Whether a keyword limiting `kind`'s values can apply to `v`'s. */
+function limitsKind(v: SchemaView, kind: JsonKind): boolean {
+  return v.types === null || v.types.includes(kind) ||
+    (kind === "number" && v.types.includes("integer"));
 }
 
 /** True when every value `from` accepts, `to` accepts too. */
