@@ -6,29 +6,23 @@
  * `--compressed` both read it here.
  */
 
+import { weightedList } from "./weighted_list.ts";
+
 /** Characters of the field read, and codings in it, at most. */
 const MAX_CHARS = 1024;
 const MAX_CODINGS = 32;
 
-/** qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] ) */
-const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
-
-/** The codings of `field` with their q-values (1 when none is given). */
+/**
+ * The codings of `field` with their q-values (1 when none is given); past
+ * the bounds the rest is not read (a coding is a preference, not a
+ * parameter: what was read still chooses one).
+ */
 export function codingWeights(field: string): Map<string, number> {
   const out = new Map<string, number>();
   for (
-    const part of field.slice(0, MAX_CHARS).split(",").slice(0, MAX_CODINGS)
+    const { value, q } of weightedList(field, MAX_CHARS, MAX_CODINGS).items
   ) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    let weight = 1;
-    for (const p of params) {
-      const [k, v] = p.trim().split("=");
-      if (k.trim() === "q") {
-        weight = QVALUE.test(v?.trim() ?? "") ? Number(v) : 0;
-      }
-    }
-    const coding = name.trim() === "x-gzip" ? "gzip" : name.trim();
-    if (coding) out.set(coding, weight);
+    out.set(value === "x-gzip" ? "gzip" : value, q);
   }
   return out;
 }

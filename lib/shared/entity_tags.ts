@@ -26,7 +26,10 @@ export function parseEntityTags(value: string): EntityTag[] | "*" | null {
   const re =
     /\s*(?:(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"|([\x21\x23-\x2b\x2d-\x7e\x80-\xff]+))\s*(?:,|$)/y;
   let at = 0;
-  while (at < v.length && out.length <= 64) {
+  // Every tag is read (a tag past any count could be the one that
+  // matches); the runtime bounds the field's size, and the reading is one
+  // pass.
+  while (at < v.length) {
     re.lastIndex = at;
     const m = re.exec(v);
     if (!m || m[3] === "*") return null; // a wildcard stands alone

@@ -27,6 +27,17 @@ const TAGS: [string, string, ReturnType<typeof parseEntityTags>][] = [
   ["bad/inner quote", '"a"b"', null],
   ["bad/missing comma", '"a" "b"', null],
   ["bad/wildcard in a list", '*, "a"', null],
+  // Every tag is read: one past any count may be the one that matches, or
+  // malformed.
+  ["ok/the 66th tag of a list", Array(65).fill('"a"').join(",") + ',"x"', [
+    ...Array(65).fill({ tag: "a", weak: false }),
+    { tag: "x", weak: false },
+  ]],
+  [
+    "bad/malformed after 65 tags",
+    Array(65).fill('"a"').join(",") + ',g"',
+    null,
+  ],
 ];
 for (const [name, value, want] of TAGS) {
   Deno.test(`parseEntityTags: ${name}`, () => {

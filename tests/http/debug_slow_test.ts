@@ -317,6 +317,7 @@ const ACCEPT: [string, string | null, string | null][] = [
     "image/png;q=0, image/*",
     "jpeg",
   ],
+  ["ok/a spaced q-value", "image/png ; q = 0, image/*", "jpeg"],
   ["ok/Chrome's image Accept: webp", CHROME_IMG, "webp"],
   ["ok/Firefox's image Accept: png", FIREFOX_IMG, "png"],
   ["ok/Chrome's page Accept: webp", CHROME_PAGE, "webp"],
@@ -374,6 +375,35 @@ for (const [name, accept, format] of ACCEPT) {
     }
   });
 }
+
+Deno.test("image: bad/an Accept past its bounds is refused with 431 naming it, not read in part", async () => {
+  const s = startDebug();
+  try {
+    // 3,000 ranges, then the one that matches: read up to the bound, the
+    // answer was a 406 that contradicted the header.
+    for (
+      const accept of [
+        Array(3000).fill("a/b").join(",") + ",image/png",
+        "image/png;q=0.1," + Array(64).fill("a/b").join(","),
+      ]
+    ) {
+      const r = await raw(s.port, message("GET", `${P}/image`, { accept }));
+      assert.equal(r.status, 431);
+      assert.equal(r.headers.get("content-type"), "application/problem+json");
+      assert.equal(r.headers.get("vary"), "Accept");
+      assert.equal(JSON.parse(dec.decode(r.body)).param, "Accept");
+    }
+    const ok = await raw(
+      s.port,
+      message("GET", `${P}/image`, {
+        accept: Array(63).fill("a/b").join(",") + ",image/png",
+      }),
+    );
+    assert.equal(ok.status, 200, "64 ranges are read");
+  } finally {
+    await s.close();
+  }
+});
 
 Deno.test("image: each format by path, its magic bytes, the SVG scriptless under a CSP", async () => {
   const s = startDebug();

@@ -10,6 +10,8 @@
  */
 import { isToken } from "../../shared/http_token.ts";
 import { MAX_ACCEPT_CHARS, MAX_ACCEPT_RANGES } from "./limits.ts";
+import { weightedList } from "../../shared/weighted_list.ts";
+import { ParamError } from "./params.ts";
 import { ANY_METHODS } from "./catalog.ts";
 
 /** Response headers a browser script may read (Fetch §3.2.7). */
@@ -240,28 +242,27 @@ export function urlPath(url: string): string {
  * q; at the same q an offer named outright beats one a wildcard matches (a
  * browser's `image/webp,...,image/*` means webp), then the order of
  * `offers` breaks ties. No Accept means anything; null when nothing offered
- * is acceptable.
+ * is acceptable. An Accept past its bounds throws 431 naming it.
  */
 export function negotiate(
   accept: string | null,
   offers: readonly string[],
 ): string | null {
   if (accept === null || accept.trim() === "") return offers[0] ?? null;
-  const ranges = accept.slice(0, MAX_ACCEPT_CHARS).split(",").slice(
-    0,
-    MAX_ACCEPT_RANGES,
-  ).map((part) => {
-    const [range, ...params] = part.trim().toLowerCase().split(";");
-    let q = 1;
-    for (const p of params) {
-      const [k, v] = p.trim().split("=");
-      if (k === "q") {
-        const n = Number(v);
-        q = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(v ?? "") ? n : 0;
-      }
-    }
-    const [type, sub] = range.trim().split("/");
-    return { type, sub: sub ?? "", q };
+  const list = weightedList(accept, MAX_ACCEPT_CHARS, MAX_ACCEPT_RANGES);
+  if (list.cut) {
+    // Read in part, the answer could contradict the part unread: refused,
+    // as a field too large to process (RFC 6585 §5).
+    throw new ParamError(
+      "Accept",
+      `Accept may hold at most ${MAX_ACCEPT_RANGES} media ranges in ${MAX_ACCEPT_CHARS} characters.`,
+      431,
+      { vary: "Accept" },
+    );
+  }
+  const ranges = list.items.map(({ value, q }) => {
+    const [type, sub] = value.split("/");
+    return { type: type.trim(), sub: sub?.trim() ?? "", q };
   });
   let best: string | null = null;
   let bestQ = 0;

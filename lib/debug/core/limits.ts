@@ -218,7 +218,7 @@ export const MAX_RESPONSE_HEADER_VALUE = 8192;
 export const MAX_SET_COOKIES = 50;
 /** Longest cookie value `/cookies/set` sets, characters. */
 export const MAX_COOKIE_VALUE = 4096;
-/** Most `;`-separated pairs read from a Cookie header (RFC 6265 §5.4). */
+/** Most `;`-separated pairs of a Cookie header (RFC 6265 §5.4); more gets 431. */
 export const MAX_COOKIE_PAIRS = 500;
 /** Longest `url` of `/redirect-to`, characters. */
 export const MAX_REDIRECT_URL = 2048;
@@ -232,7 +232,7 @@ export const MAX_DIGEST_HEADER = 8192;
 export const MAX_STALE_AFTER = 99_999_999;
 /** Most auth-params in one Digest Authorization header (RFC 7616 §3.4). */
 export const MAX_DIGEST_PARAMS = 32;
-/** Longest Accept header read, characters; the rest is ignored (RFC 9110 §12.5.1). */
+/** Longest Accept header read, characters; longer gets 431 (RFC 6585 §5). */
 export const MAX_ACCEPT_CHARS = 4096;
-/** Most media ranges read from one Accept header (RFC 9110 §12.5.1). */
+/** Most media ranges of one Accept header (RFC 9110 §12.5.1); more gets 431. */
 export const MAX_ACCEPT_RANGES = 64;

@@ -32,11 +32,21 @@ const VALUE =
  * The cookies of a Cookie header (RFC 6265 §5.4), by name; later ones win
  * (as go-httpbin answers). A value in double quotes is given without them
  * (the quotes are cookie-value syntax, §4.1.1), as both httpbins give it.
+ * More than {@link MAX_COOKIE_PAIRS} throws 431 naming Cookie.
  */
 export function parseCookies(header: string | null): Record<string, string> {
   const out: [string, string][] = [];
   if (header) {
-    for (const part of header.split(";").slice(0, MAX_COOKIE_PAIRS)) {
+    const parts = header.split(";");
+    if (parts.length > MAX_COOKIE_PAIRS) {
+      // Reflected in part, the answer would lie about what was sent.
+      throw new ParamError(
+        "Cookie",
+        `A Cookie header may hold at most ${MAX_COOKIE_PAIRS} cookies.`,
+        431,
+      );
+    }
+    for (const part of parts) {
       const eq = part.indexOf("=");
       if (eq < 0) continue;
       const name = part.slice(0, eq).trim();
@@ -107,7 +117,7 @@ export function cookies(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "The request's cookies",
     description:
-      'JSON `{"cookies": {name: value}}` read from the Cookie header: a quoted value without its quotes, a repeated name\'s last value.',
+      `JSON \`{"cookies": {name: value}}\` read from the Cookie header: a quoted value without its quotes, a repeated name's last value. A header of more than ${MAX_COOKIE_PAIRS} cookies gets 431 (RFC 6585 §5).`,
     params: [sleepParam(ctx.limits)],
     responses: [{
       status: "200",
@@ -116,8 +126,9 @@ export function cookies(ctx: DebugContext, route: Route): EndpointDef {
       schema: COOKIES_SCHEMA,
     }, PROBLEM_4XX],
     examples: [{ url: route.url(), description: "Your cookies" }],
-    handle: (req) =>
-      reflect({ cookies: parseCookies(req.headers.get("cookie")) }),
+    // Read before a sleep: a header refused is answered first.
+    validate: (_params, req) => parseCookies(req.headers.get("cookie")),
+    handle: (_req, { checked }) => reflect({ cookies: checked }),
   });
 }
 

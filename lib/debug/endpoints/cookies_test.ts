@@ -27,11 +27,15 @@ for (const [name, header, want] of PARSE) {
   });
 }
 
-Deno.test("parseCookies: bad/at most 500 parts are read", () => {
-  const header = Array.from({ length: 600 }, (_, i) => `c${i}=${i}`).join(
-    "; ",
+Deno.test("parseCookies: bad/past 500 cookies the header is refused, not read in part", () => {
+  const header = (n: number) =>
+    Array.from({ length: n }, (_, i) => `c${i}=${i}`).join("; ");
+  assert.equal(Object.keys(parseCookies(header(500))).length, 500);
+  assert.throws(
+    () => parseCookies(header(501)),
+    (e: Error & { param?: string; status?: number }) =>
+      e.param === "Cookie" && e.status === 431,
   );
-  assert.equal(Object.keys(parseCookies(header)).length, 500);
 });
 
 const handler = createDebugHandler({ limits: { maxSleepMs: 10 } });
@@ -100,6 +104,14 @@ Deno.test("cookies handler: ok/bad input is refused before the sleep", async () 
   const { res } = await call("/cookies/set?a=%3B&sleep=10");
   assert.equal(res.status, 400);
   assert.ok(performance.now() - t0 < 1000);
+});
+
+Deno.test("cookies handler: bad/a Cookie header of 600 cookies gets 431 naming it", async () => {
+  const cookie = Array.from({ length: 600 }, (_, i) => `a${i}=b`).join("; ");
+  const { res, text } = await call("/cookies", { headers: { cookie } });
+  assert.equal(res.status, 431);
+  assert.equal(res.headers.get("content-type"), "application/problem+json");
+  assert.equal(JSON.parse(text).param, "Cookie");
 });
 
 Deno.test("cookies handler: ok//cookies shows the Cookie header", async () => {

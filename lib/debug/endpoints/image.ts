@@ -14,6 +14,7 @@ import {
 } from "../core/endpoint.ts";
 import { API_CSP, BASE_HEADERS, negotiate, respond } from "../core/http.ts";
 import { ParamError } from "../core/params.ts";
+import { MAX_ACCEPT_CHARS, MAX_ACCEPT_RANGES } from "../core/limits.ts";
 import {
   JPEG_BASE64,
   PNG_BASE64,
@@ -61,7 +62,7 @@ export function image(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "A small image, by format or by Accept",
     description:
-      "A 120 x 80 picture of our own. `/image/{format}` gives that format; `/image` picks by Accept (a type named outright first, then `image/*` and `*/*` in the order png, jpeg, webp, svg; no Accept means png) and answers 406 problem+json when none is acceptable. The SVG has no script and comes with a Content-Security-Policy that forbids scripts.",
+      `A 120 x 80 picture of our own. \`/image/{format}\` gives that format; \`/image\` picks by Accept (a type named outright first, then \`image/*\` and \`*/*\` in the order png, jpeg, webp, svg; no Accept means png) and answers 406 problem+json when none is acceptable (431 for an Accept of more than ${MAX_ACCEPT_RANGES} ranges or ${MAX_ACCEPT_CHARS} characters). The SVG has no script and comes with a Content-Security-Policy that forbids scripts.`,
     params: [{
       name: "format",
       in: "path",
