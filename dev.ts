@@ -3,12 +3,13 @@
  * changes) and rebuilds the island bundles whenever a browser source changes.
  */
 import { build } from "./server/build.ts";
+import { denoEnv, listenFromEnv } from "./server/env.ts";
 
-const port = Deno.env.get("PORT") || "8000";
+const { port } = listenFromEnv(denoEnv());
 await build();
 
 const server = new Deno.Command(Deno.execPath(), {
-  args: ["serve", "--watch", "-A", "--port", port, "main.ts"],
+  args: ["serve", "--watch", "-A", "--port", String(port), "main.ts"],
   env: { DEV: "1" },
   stdin: "null",
 }).spawn();

@@ -22,7 +22,12 @@ import {
   selfSignedCertificate,
   type TlsPair,
 } from "../lib/debug/mod.ts";
-import { debugOptionsFromEnv, denoEnv, tlsFromEnv } from "./env.ts";
+import {
+  debugOptionsFromEnv,
+  denoEnv,
+  listenFromEnv,
+  tlsFromEnv,
+} from "./env.ts";
 import { installShutdown } from "./shutdown.ts";
 import { resolve } from "node:path";
 
@@ -63,11 +68,7 @@ function usage(problem: string): never {
 
 const args = parseArgs(Deno.args);
 const env = denoEnv();
-const port = Number(env("PORT") || "8000");
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  throw new RangeError(`PORT=${JSON.stringify(env("PORT"))}: not a port`);
-}
-const hostname = env("HOST") || "0.0.0.0";
+const { port, hostname } = listenFromEnv(env);
 const handler = createDebugHandler({
   ...debugOptionsFromEnv(env),
   base: env("DEBUG_BASE") || "/api/debug",

@@ -105,3 +105,25 @@ export function appOptionsFromEnv(get: EnvGet): AppOptions {
     },
   };
 }
+
+/** Where a server entry listens. */
+export interface Listen {
+  port: number;
+  hostname: string;
+}
+
+/**
+ * `PORT` (default 8000; 0 picks a free one) and `HOST` (default all
+ * interfaces). PORT is decimal digits only: `0x1F90`, `8e3` or ` 8000`
+ * would be read by `Number()` as a port the operator did not write.
+ */
+export function listenFromEnv(get: EnvGet): Listen {
+  const raw = get("PORT") || "8000";
+  const port = /^[0-9]{1,5}$/.test(raw) ? Number(raw) : NaN;
+  if (!(port <= 65535)) {
+    throw new RangeError(
+      `PORT=${JSON.stringify(raw)}: not a port (decimal, 0 to 65535)`,
+    );
+  }
+  return { port, hostname: get("HOST") || "0.0.0.0" };
+}

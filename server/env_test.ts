@@ -1,6 +1,9 @@
-/** TLS_CERT and TLS_KEY: PEM text or file paths, both or neither. */
+/**
+ * TLS_CERT and TLS_KEY: PEM text or file paths, both or neither; PORT and
+ * HOST.
+ */
 import assert from "node:assert/strict";
-import { type EnvGet, tlsFromEnv } from "./env.ts";
+import { type EnvGet, listenFromEnv, tlsFromEnv } from "./env.ts";
 
 const CERT = "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n";
 const KEY = "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n";
@@ -80,4 +83,36 @@ Deno.test("env: a grant scoped to some names reads those names, and only those",
     "100",
     null,
   ]);
+});
+
+const PORTS: [string, Record<string, string>, number | null][] = [
+  ["ok/unset: 8000", {}, 8000],
+  ["ok/empty: 8000", { PORT: "" }, 8000],
+  ["ok/0 picks a free port", { PORT: "0" }, 0],
+  ["ok/the highest", { PORT: "65535" }, 65535],
+  ["bad/past the highest", { PORT: "65536" }, null],
+  ["bad/hexadecimal", { PORT: "0x4B66" }, null],
+  ["bad/an exponent", { PORT: "1.9303e4" }, null],
+  ["bad/a leading space", { PORT: " 19304" }, null],
+  ["bad/a sign", { PORT: "+80" }, null],
+  ["bad/a fraction", { PORT: "80.0" }, null],
+];
+for (const [name, vars, want] of PORTS) {
+  Deno.test(`listenFromEnv: ${name}`, () => {
+    if (want === null) {
+      assert.throws(() => listenFromEnv(envOf(vars)), /PORT=.*not a port/);
+    } else {
+      assert.deepEqual(listenFromEnv(envOf(vars)), {
+        port: want,
+        hostname: "0.0.0.0",
+      });
+    }
+  });
+}
+
+Deno.test("listenFromEnv: ok/HOST as given", () => {
+  assert.equal(
+    listenFromEnv(envOf({ HOST: "127.0.0.1" })).hostname,
+    "127.0.0.1",
+  );
 });

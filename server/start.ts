@@ -8,26 +8,27 @@ import { ensureBuilt } from "./build.ts";
 import { buildDir } from "./assets.ts";
 import { runtimeFlags } from "./serve_flags.ts";
 import { randomSecret } from "../lib/debug/core/context.ts";
+import { denoEnv, listenFromEnv } from "./env.ts";
 
-if (await ensureBuilt(buildDir(Deno.env.get("BUILD_OUT")))) {
+const env = denoEnv();
+const { port, hostname } = listenFromEnv(env);
+if (await ensureBuilt(buildDir(env("BUILD_OUT")))) {
   console.log("islands rebuilt");
 }
-const port = Deno.env.get("PORT") || "8000";
-const host = Deno.env.get("HOST") || "0.0.0.0";
 const child = new Deno.Command(Deno.execPath(), {
   args: [
     "serve",
     "--parallel",
     ...runtimeFlags(),
     "--port",
-    port,
+    String(port),
     "--host",
-    host,
+    hostname,
     new URL("../main.ts", import.meta.url).pathname,
   ],
   // Every isolate of `--parallel` must sign digest-auth nonces with the
   // same key, or a nonce issued by one is refused by another.
-  env: { DEBUG_SECRET: Deno.env.get("DEBUG_SECRET") || randomSecret() },
+  env: { DEBUG_SECRET: env("DEBUG_SECRET") || randomSecret() },
   stdin: "null",
 }).spawn();
 // Forward termination so the server can shut down gracefully.
