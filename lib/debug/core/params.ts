@@ -38,8 +38,13 @@ export class ParamError extends Error {
 // Decimal integer: optional minus, no leading zeros (RFC 9110 §15 codes and
 // counts are plain decimals; `007` or `+5` is almost always a client bug).
 const INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
-// Milliseconds with an optional unit; a fraction needs digits on both sides.
-const DURATION = /^([0-9]+(?:\.[0-9]+)?)(ms|s)?$/;
+// Milliseconds with an optional unit; a fraction needs digits on both
+// sides, and the number no leading zeros (as a decimal's).
+const DURATION = /^((?:0|[1-9][0-9]*)(?:\.([0-9]+))?)(ms|s)?$/;
+// Most decimals of a duration: finer than a microsecond means nothing to a
+// timer, and a longer fraction would round onto a bound it passed
+// (`30000.0000000000001` is the number 30000).
+const DURATION_DECIMALS = 6;
 // A plain decimal: no sign but `-`, no exponent, no leading zeros.
 const DECIMAL = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 
@@ -124,7 +129,15 @@ function duration(spec: ParamSpec, raw: string): number {
       }), got ${show(raw)}.`,
     );
   }
-  const ms = Number(m[1]) * (m[2] === "s" ? 1000 : 1);
+  if ((m[2]?.length ?? 0) > DURATION_DECIMALS) {
+    throw new ParamError(
+      spec.name,
+      `${spec.name} may have at most ${DURATION_DECIMALS} decimals, got ${
+        show(raw)
+      }.`,
+    );
+  }
+  const ms = Number(m[1]) * (m[3] === "s" ? 1000 : 1);
   if (
     !Number.isFinite(ms) || ms < (spec.min ?? 0) ||
     (spec.max !== undefined && ms > spec.max)

@@ -43,6 +43,7 @@ const OK: [string, ParamSpec, string, unknown][] = [
   ["sleep max in s", sleep, "30s", 30000],
   ["sleep fraction ms", sleep, "0.5", 0.5],
   ["sleep leading zero fraction", sleep, "0.25s", 250],
+  ["sleep six decimals", sleep, "0.000001s", 0.001],
   ["count 0", count, "0", 0],
   ["count 50", count, "50", 50],
   ["redirect status 307", redirectStatus, "307", 307],
@@ -106,6 +107,15 @@ const BAD: [string, ParamSpec, string, RegExp][] = [
   ["sleep hex", sleep, "0x10", /duration/],
   ["sleep plus", sleep, "+5", /duration/],
   ["sleep space", sleep, " 5", /duration/],
+  ["sleep leading zeros", sleep, "0".repeat(5000) + "1", /duration/],
+  ["sleep leading zero", sleep, "05s", /duration/],
+  ["sleep rounding onto the limit", sleep, "30000.0000000000001", /decimals/],
+  [
+    "sleep seconds rounding onto the limit",
+    sleep,
+    "30.00000000000000000001s",
+    /decimals/,
+  ],
   ["count 51", count, "51", /between 0 and 50/],
   ["count -1", count, "-1", /between 0 and 50/],
   [

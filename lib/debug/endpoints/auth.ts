@@ -142,18 +142,23 @@ function basicAuth(
       description: "Needs alice:secret",
     }],
     handle: (req, { params: { user, passwd } }) => {
-      const got = basicCredentials(req.headers.get("authorization"));
+      const header = req.headers.get("authorization");
+      const got = basicCredentials(header);
       if (got && got.user === user && got.password === passwd) {
         return reflect({ authenticated: true, user });
       }
       if (hidden) {
         throw new ParamError("Authorization", "No such resource.", 404);
       }
+      const long = /^basic /i.test(header ?? "") &&
+        header!.trim().length > "basic ".length + MAX_BASIC_CREDENTIALS;
       throw new ParamError(
         "Authorization",
-        `Basic credentials for ${
-          JSON.stringify(user)
-        } are required (RFC 7617).`,
+        long
+          ? `Basic credentials may be at most ${MAX_BASIC_CREDENTIALS} characters of base64 (RFC 7617 §2).`
+          : `Basic credentials for ${
+            JSON.stringify(user)
+          } are required (RFC 7617).`,
         401,
         { "www-authenticate": challenge },
       );
@@ -190,6 +195,8 @@ export function bearer(ctx: DebugContext, route: Route): EndpointDef {
         "Authorization",
         header === null
           ? "A bearer token is required (RFC 6750 §2.1)."
+          : m && m[1].length > MAX_BEARER_TOKEN
+          ? `A bearer token may be at most ${MAX_BEARER_TOKEN} characters.`
           : "The Authorization header is not `Bearer <token>` (RFC 6750 §2.1).",
         401,
         {

@@ -155,3 +155,18 @@ Deno.test("auth handler: ok/a user name with UTF-8 in the path", async () => {
   assert.equal(res.status, 200);
   assert.deepEqual(body, { authenticated: true, user: "zoë" });
 });
+
+Deno.test("auth handler: bad/credentials past their bound say so, not that none were sent", async () => {
+  const basic = await call("/basic-auth/u/p", `Basic ${"A".repeat(4100)}`);
+  assert.equal(basic.res.status, 401);
+  assert.match(basic.body.detail, /at most 4096 characters/);
+  const bearer = await call("/bearer", `Bearer ${"a".repeat(8193)}`);
+  assert.equal(bearer.res.status, 401);
+  assert.match(bearer.body.detail, /at most 8192 characters/);
+  const params = Array.from({ length: 40 }, (_, i) => `x${i}="v"`).join(", ");
+  const digest = await call("/digest-auth/auth/u/p", `Digest ${params}`);
+  assert.equal(digest.res.status, 401);
+  assert.match(digest.body.detail, /32 parameters/);
+  const none = await call("/digest-auth/auth/u/p");
+  assert.match(none.body.detail, /Digest credentials are required/);
+});

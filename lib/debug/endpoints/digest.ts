@@ -283,14 +283,17 @@ export function digest(ctx: DebugContext, route: Route): EndpointDef {
       const limit = stale === "never"
         ? -1
         : parseInteger("stale_after", stale, 0, MAX_STALE_AFTER);
-      const c = parseDigest(req.headers.get("authorization"));
+      const header = req.headers.get("authorization");
+      const c = parseDigest(header);
       if (!c) {
         return challenge(
           qop,
           algorithm,
           limit,
           false,
-          "Digest credentials are required (RFC 7616).",
+          header === null || !/^digest /i.test(header)
+            ? "Digest credentials are required (RFC 7616)."
+            : `The Digest credentials are malformed, or past ${MAX_DIGEST_HEADER} characters or ${MAX_DIGEST_PARAMS} parameters (RFC 7616 §3.4).`,
         );
       }
       const offered = qop.split(",");

@@ -37,13 +37,6 @@ const HEADERS = {
 };
 
 /**
- * The bound of a Last-Event-ID: any id of up to 16 digits (the parser
- * refuses more). One past `count` leaves nothing to send (204), so only
- * its length needs a bound.
- */
-const MAX_EVENT_ID = 10 ** 16;
-
-/**
  * The Last-Event-ID the client resumes after (§9.2.4), 0 when absent.
  * Browsers send back an id we gave, so anything else is a client bug.
  */
@@ -51,12 +44,14 @@ function lastEventId(req: Request, count: number): number {
   const raw = req.headers.get("last-event-id");
   if (raw === null || raw === "") return 0;
   try {
-    return parseInteger("Last-Event-ID", raw, 0, MAX_EVENT_ID);
+    // Any id a number can hold exactly: one at or past `count` leaves
+    // nothing to send (204).
+    return parseInteger("Last-Event-ID", raw, 0, Number.MAX_SAFE_INTEGER);
   } catch (e) {
     if (!(e instanceof ParamError)) throw e;
     throw new ParamError(
       "Last-Event-ID",
-      `Last-Event-ID must be an event id from this stream (1 to ${count}), got ${
+      `Last-Event-ID must be an event id, a decimal integer (this stream's are 1 to ${count}), got ${
         JSON.stringify(raw.slice(0, 40))
       }.`,
     );
