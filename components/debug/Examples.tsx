@@ -11,6 +11,7 @@ import { isJsonType } from "../../lib/shared/json_pretty.ts";
 import type { Samples } from "./samples.ts";
 import { CodeBlock } from "./Prose.tsx";
 import { methodClass } from "../../lib/shared/method_class.ts";
+import { statusClass } from "../../lib/shared/status.ts";
 
 /** Props of {@link Examples}. */
 export interface ExamplesProps {
@@ -18,10 +19,6 @@ export interface ExamplesProps {
   samples: Samples;
   /** The link that loads `ex` into `ep`'s runner. */
   exampleHref: (ep: EndpointSpec, ex: ExampleSpec) => string;
-}
-
-function cls(status: number): string {
-  return `status-${Math.floor(status / 100)}xx`;
 }
 
 /** One block per example. */
@@ -54,7 +51,7 @@ export function Examples({ ep, samples, exampleHref }: ExamplesProps) {
               <details class="sample">
                 <summary>
                   Response{" "}
-                  <span class={`status ${cls(sample.status)}`}>
+                  <span class={`status status-${statusClass(sample.status)}`}>
                     {sample.status}
                   </span>
                   {sample.note && <span class="muted">({sample.note})</span>}

@@ -42,6 +42,7 @@ export interface Bounded {
 
 /** Default bounds of {@link boundedJson}: what a reader scrolls through. */
 export const MAX_CHARS = 20_000;
+/** Default line bound of {@link boundedJson}. */
 export const MAX_LINES = 400;
 
 /**

@@ -12,6 +12,7 @@ import { concatBytes } from "../../lib/shared/bytes.ts";
 import { bytesBase64 } from "../../lib/shared/base64.ts";
 import { hexDump } from "../../lib/shared/hex_dump.ts";
 import { firstInvalidUtf8 } from "../../lib/shared/read_text.ts";
+import { mediaType } from "../../lib/shared/media_type.ts";
 
 /** A response that arrived. */
 export interface RunResponse {
@@ -97,8 +98,7 @@ export async function runFetch(
       ? { buf: new Uint8Array(0), cutOff: null }
       : await readBody(res);
     const t2 = now();
-    const type = (res.headers.get("content-type") ?? "").split(";")[0].trim()
-      .toLowerCase();
+    const type = mediaType(res.headers.get("content-type"));
     const image = /^image\/[a-z0-9.+-]+$/.test(type) && buf.byteLength > 0;
     // Decoded as UTF-8, bytes that are not text read as U+FFFD and control
     // codes: show them as bytes instead.

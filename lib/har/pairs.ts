@@ -63,6 +63,7 @@ export function pairs(v: unknown): NameValue[] {
   });
 }
 
+/** A HAR cookies list as rows with their attributes, up to {@link LIST_ROWS}. */
 export function cookies(v: unknown): CookieRow[] {
   if (!Array.isArray(v)) return [];
   return v.slice(0, LIST_ROWS).map((x) => {

@@ -30,7 +30,7 @@ export interface CurlInput {
   /**
    * Request body media types with their schemas, encodings and first
    * written examples, in document order: a JSON body is the generated
-   * example, the one the detail shows first (contract §4.1); a form, for
+   * example, the one the detail shows first; a form, for
    * which the detail shows only the written example, is that example when
    * there is one (what Swagger UI's Try it out sends), else generated.
    */

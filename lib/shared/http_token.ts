@@ -4,9 +4,12 @@
  * (RFC 6265 §4.1.1) are tokens. Pure and browser-safe.
  */
 
+/** One tchar, as a regular expression's class, to build grammars with. */
+export const TCHAR = "[!#$%&'*+.^_`|~0-9A-Za-z-]";
+
 // No `g` or `y` flag: a test keeps no state between calls.
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const LEADING = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+/;
+const TOKEN = new RegExp(`^${TCHAR}+$`);
+const LEADING = new RegExp(`^${TCHAR}+`);
 
 /** Whether `s` is a token of at most `max` characters (unbounded if omitted). */
 export function isToken(s: string, max: number = Infinity): boolean {

@@ -6,6 +6,7 @@
  * key order and duplicate keys all survive (RFC 8259 leaves duplicates to
  * the reader; a debugging tool should show them). Pure and DOM-free.
  */
+import { mediaType } from "./media_type.ts";
 
 /** What a token is, for its colour. */
 export type TokenKind =
@@ -34,7 +35,7 @@ const LEX =
  */
 export function isJsonType(contentType: string | null): boolean {
   if (!contentType) return false;
-  const t = contentType.split(";")[0].trim().toLowerCase();
+  const t = mediaType(contentType);
   // RFC 6838 §4.2 restricted names (`vnd.my_app+json`), and `*` for a range.
   return /^[a-z0-9!#$&^_.+-]+\/(?:[a-z0-9!#$&^_.+*-]*\+)?json$/.test(t);
 }

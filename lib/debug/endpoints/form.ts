@@ -3,6 +3,7 @@
  * `application/x-www-form-urlencoded` (WHATWG URL §5) and
  * `multipart/form-data` (RFC 7578), parsed into fields and files.
  */
+import { mediaType } from "../../shared/media_type.ts";
 
 /**
  * Name to value, or to an array of values when a name repeats. Built with
@@ -37,11 +38,6 @@ export interface FormFile {
 export interface ParsedForm {
   readonly fields: readonly [string, string][];
   readonly files: readonly [string, FormFile][];
-}
-
-/** The media type of a Content-Type value, lower-cased, without parameters. */
-export function mediaType(contentType: string | null): string {
-  return (contentType ?? "").split(";")[0].trim().toLowerCase();
 }
 
 /** Whether a Content-Type names a form body (urlencoded or multipart). */

@@ -1,6 +1,7 @@
 /** Form bodies: urlencoded and multipart, and the name-to-values map. */
 import assert from "node:assert/strict";
-import { isFormType, mediaType, multiMap, readForm } from "./form.ts";
+import { isFormType, multiMap, readForm } from "./form.ts";
+import { mediaType } from "../../shared/media_type.ts";
 
 const MAPS: [string, [string, unknown][], Record<string, unknown>][] = [
   ["ok/empty", [], {}],

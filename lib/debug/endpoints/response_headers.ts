@@ -10,7 +10,7 @@
  * (Content-Length, Transfer-Encoding, Connection...) and nosniff are not
  * settable either. Each refusal is a 400 naming the header.
  */
-import { isToken } from "../../shared/http_token.ts";
+import { isToken, TCHAR } from "../../shared/http_token.ts";
 import {
   MAX_RESPONSE_HEADER_VALUE,
   MAX_RESPONSE_HEADERS,
@@ -76,7 +76,6 @@ const SAFE_TYPES = new Set([
 // parameter (`text/plain;;`) is refused, no client needs one. Every
 // alternative starts with a character the others cannot, so matching is
 // linear (the value is at most MAX_RESPONSE_HEADER_VALUE characters).
-const TCHAR = "[!#$%&'*+.^_`|~0-9A-Za-z-]";
 const QUOTED =
   '"(?:[\\t \\x21\\x23-\\x5b\\x5d-\\x7e\\x80-\\xff]|\\\\[\\t \\x21-\\x7e\\x80-\\xff])*"';
 const MEDIA_TYPE = new RegExp(
