@@ -21,7 +21,7 @@ import { ParamError } from "./params.ts";
 import type { DebugContext } from "./context.ts";
 import { drainingError } from "./lifecycle.ts";
 import { concatBytes } from "../../shared/bytes.ts";
-import { MAX_JSON_DEPTH } from "./limits.ts";
+import { MAX_JSON_DEPTH, MAX_REQUEST_CODINGS } from "./limits.ts";
 
 /**
  * After the limit is crossed, keep reading (and dropping) up to this many
@@ -158,10 +158,10 @@ export function requestCodings(header: string | null): string[] {
     if (c === "" || c === "identity") continue;
     if (c === "gzip" || c === "x-gzip" || c === "deflate" || c === "br") {
       out.push(c === "x-gzip" ? "gzip" : c);
-      if (out.length > 4) {
+      if (out.length > MAX_REQUEST_CODINGS) {
         throw new ParamError(
           "Content-Encoding",
-          "Content-Encoding lists more than 4 codings.",
+          `Content-Encoding lists more than ${MAX_REQUEST_CODINGS} codings.`,
           415,
           { "accept-encoding": DECODED_CODINGS },
         );

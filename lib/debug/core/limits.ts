@@ -234,5 +234,13 @@ export const MAX_STALE_AFTER = 99_999_999;
 export const MAX_DIGEST_PARAMS = 32;
 /** Longest Accept header read, characters; longer gets 431 (RFC 6585 §5). */
 export const MAX_ACCEPT_CHARS = 4096;
+/** Most content codings of one request body (Content-Encoding); more gets 415. */
+export const MAX_REQUEST_CODINGS = 4;
+/**
+ * Longest X-Forwarded-For entry reflected as `origin`, characters: an
+ * address is at most 45 (IPv6 with a zone is longer, but not by this much);
+ * a longer first entry is shown cut, as it names no address anyway.
+ */
+export const MAX_ORIGIN_CHARS = 100;
 /** Most media ranges of one Accept header (RFC 9110 §12.5.1); more gets 431. */
 export const MAX_ACCEPT_RANGES = 64;

@@ -14,7 +14,7 @@
 import type { JsonSchema } from "../core/catalog.ts";
 import { authorityHost, peerAddress, type ServeInfo } from "../core/http.ts";
 import { jsonOrNull } from "../core/body.ts";
-import { MAX_JSON_DEPTH } from "../core/limits.ts";
+import { MAX_JSON_DEPTH, MAX_ORIGIN_CHARS } from "../core/limits.ts";
 import type { RequestText } from "../core/request_text.ts";
 import { isFormType, multiMap, type ParsedForm, readForm } from "./form.ts";
 
@@ -67,7 +67,7 @@ export function clientOrigin(
   const forwarded = req.headers.get("x-forwarded-for");
   if (forwarded) {
     const first = forwarded.split(",")[0].trim();
-    if (first) return first.slice(0, 100);
+    if (first) return first.slice(0, MAX_ORIGIN_CHARS);
   }
   return peerAddress(info);
 }
