@@ -36,3 +36,74 @@ Deno.test({
       }
     }),
 });
+
+Deno.test({
+  name:
+    "browser narrow: a HAR with page timings at 360 px scrolls no page sideways",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await gotoHydrated(page, server.origin, "/har");
+      await page.setInputFiles(
+        "[data-testid=har-file]",
+        new URL("../fixtures/har/mixed.har", import.meta.url).pathname,
+      );
+      await page.selectOption("[data-testid=har-page]", "page_1");
+      await page.locator("[data-metric=on-content-load]").waitFor();
+      const width = await page.evaluate(() =>
+        document.documentElement.scrollWidth
+      );
+      assert.ok(width <= 360, `the page is ${width} px wide`);
+    }),
+});
+
+Deno.test({
+  name:
+    "browser har: Tab into a long request list leaves its first row in view, not under the sticky head",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await gotoHydrated(page, server.origin, "/har");
+      const entries = Array.from({ length: 300 }, (_, i) => ({
+        startedDateTime: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+        time: 10,
+        request: {
+          method: "GET",
+          url: `https://a.test/${i}`,
+          headers: [],
+          headersSize: -1,
+          bodySize: 0,
+        },
+        response: {
+          status: 200,
+          headers: [],
+          content: { size: 0, mimeType: "text/plain" },
+          headersSize: -1,
+          bodySize: 0,
+        },
+        timings: { send: 0, wait: 10, receive: 0 },
+      }));
+      await page.fill(
+        "[data-testid=har-input]",
+        JSON.stringify({ log: { version: "1.2", entries } }),
+      );
+      await page.locator("[data-testid=har-row]").first().waitFor();
+      await page.focus("[data-testid=har-search]");
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press("Tab");
+        const at = await page.evaluate(() =>
+          document.activeElement?.getAttribute("data-testid")
+        );
+        if (at === "har-list") break;
+      }
+      const hidden = await page.evaluate(() => {
+        const row = document.querySelector("[data-testid=har-row]")!;
+        const r = row.getBoundingClientRect();
+        const at = document.elementFromPoint(r.left + 20, r.top + r.height / 2);
+        return !row.contains(at);
+      });
+      assert.equal(hidden, false, "the first row is under the head");
+    }),
+});
