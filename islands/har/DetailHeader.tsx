@@ -42,7 +42,14 @@ export function generalRows(detail: HarDetail, pageTitle: string): NameValue[] {
         ? `${formatBytes(e.contentSize)} (${e.contentSize} B)`
         : "unknown",
     },
-    { name: "Started", value: `${e.startedDateTime} (+${exactMs(e.startMs)})` },
+    {
+      name: "Started",
+      value: e.validStart
+        ? `${e.startedDateTime} (+${exactMs(e.startMs)})`
+        : `${
+          e.startedDateTime || "not recorded"
+        } (not a valid date: drawn at offset 0)`,
+    },
     { name: "Duration", value: exactMs(e.durationMs) },
     { name: "Remote address", value: detail.serverIP },
     { name: "Connection", value: detail.connection },

@@ -1,0 +1,33 @@
+/** The detail's "General" facts, as a person reads them. */
+import assert from "node:assert/strict";
+import { entry, har } from "../../tests/helpers/har_hostile.ts";
+import { parseHarText } from "../../lib/har/parse.ts";
+import { entryDetail } from "../../lib/har/detail.ts";
+import { generalRows } from "./DetailHeader.tsx";
+
+const started = (startedDateTime: unknown) => {
+  const { doc, raw } = parseHarText(JSON.stringify(har([
+    entry({ startedDateTime: "2026-01-01T00:00:00Z" }),
+    entry({ startedDateTime }),
+  ])));
+  const rows = generalRows(entryDetail(raw[1], doc.entries[1]), "");
+  return rows.find((r) => r.name === "Started")?.value;
+};
+
+Deno.test("har general: ok/a start is shown with its offset", () => {
+  assert.equal(
+    started("2026-01-01T00:00:01.5Z"),
+    "2026-01-01T00:00:01.5Z (+1,500 ms)",
+  );
+});
+
+Deno.test("har general: bad/a start that is no date says so, not +0 ms", () => {
+  assert.equal(
+    started("not a date"),
+    "not a date (not a valid date: drawn at offset 0)",
+  );
+  assert.equal(
+    started(12345),
+    "not recorded (not a valid date: drawn at offset 0)",
+  );
+});
