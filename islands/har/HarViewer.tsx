@@ -181,6 +181,8 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
         rejected={!!w.error}
         shown={view?.count ?? -1}
         total={c?.n ?? 0}
+        bytes={view?.bytes ?? 0}
+        totalBytes={data?.meta.summary.transferBytes ?? 0}
         note={note}
       />
     </div>

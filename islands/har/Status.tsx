@@ -90,12 +90,15 @@ export function FileInfo({ data }: { data: LoadedHar }) {
  * the filters show, plus the last action's note (copied, ...).
  */
 export function StatusLine(
-  { loading, rejected, shown, total, note }: {
+  { loading, rejected, shown, total, bytes, totalBytes, note }: {
     loading: LoadProgress | null;
     rejected: boolean;
     /** Rows shown, -1 when no file is loaded. */
     shown: number;
     total: number;
+    /** Transfer size of the rows shown, and of the file's, bytes. */
+    bytes: number;
+    totalBytes: number;
     note: string;
   },
 ) {
@@ -104,9 +107,9 @@ export function StatusLine(
     : rejected
     ? "The input was rejected."
     : shown >= 0
-    ? `Showing ${formatCount(shown)} of ${formatCount(total)} requests.${
-      note ? ` ${note}` : ""
-    }`
+    ? `Showing ${formatCount(shown)} of ${formatCount(total)} requests, ${
+      formatBytes(bytes)
+    } of ${formatBytes(totalBytes)} transferred.${note ? ` ${note}` : ""}`
     : note;
   return (
     <p

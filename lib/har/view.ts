@@ -46,6 +46,8 @@ export interface View {
   rows: Uint32Array;
   /** Number of rows (the length of `rows`). */
   count: number;
+  /** Transfer size of the rows, bytes (the status bar's "transferred"). */
+  bytes: number;
   /** Faceted count per type chip, indexed as {@link TYPE_CATEGORIES}. */
   typeCounts: Uint32Array;
   /** Faceted count per status chip, indexed as {@link STATUS_CLASSES}. */
@@ -79,7 +81,7 @@ export function computeView(
   const order = orderOf(c, s.sort);
   const rows = new Uint32Array(c.n);
   const page = s.page;
-  let count = 0, scopeStart = Infinity, scopeEnd = -Infinity;
+  let count = 0, bytes = 0, scopeStart = Infinity, scopeEnd = -Infinity;
   for (let k = 0; k < order.length; k++) {
     const i = order[k];
     if (page !== null && c.page[i] !== page) continue;
@@ -91,12 +93,16 @@ export function computeView(
     const statusOk = !statusSel || (statusSel & (1 << c.statusClass[i])) !== 0;
     if (statusOk) typeCounts[c.type[i]]++;
     if (typeOk) statusCounts[c.statusClass[i]]++;
-    if (typeOk && statusOk) rows[count++] = i;
+    if (typeOk && statusOk) {
+      rows[count++] = i;
+      bytes += c.size[i];
+    }
   }
   if (scopeStart === Infinity) scopeStart = scopeEnd = 0;
   return {
     rows: rows.subarray(0, count),
     count,
+    bytes,
     typeCounts,
     statusCounts,
     scopeStart,

@@ -27,6 +27,17 @@ Deno.test("har view: no filter lists everything in start order", () => {
   assert.deepEqual([...v.statusCounts], [3, 1, 1, 1, 2]);
   assert.equal(v.scopeStart, 0);
   assert.equal(v.scopeEnd, 7000);
+  // The rows' transfer size is the whole file's.
+  assert.equal(v.bytes, doc.entries.reduce((t, e) => t + e.transferSize, 0));
+});
+
+Deno.test("har view: the transferred bytes are those of the rows shown", () => {
+  const v = view({ statuses: ["5xx"] });
+  assert.ok(v.count > 0 && v.count < c.n);
+  assert.equal(
+    v.bytes,
+    [...v.rows].reduce((t, i) => t + doc.entries[i].transferSize, 0),
+  );
 });
 
 const CASES: [string, Partial<ViewState>, number[]][] = [

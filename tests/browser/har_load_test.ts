@@ -99,7 +99,7 @@ Deno.test({
       );
       assert.match(
         await page.locator("[data-testid=har-status]").innerText(),
-        /Showing 8 of 8/,
+        /Showing 8 of 8 requests, \S+ \S+ of \S+ \S+ transferred/,
       );
     }),
 });
