@@ -34,7 +34,14 @@ export function installShutdown(
     const timer = setTimeout(() => Deno.exit(0), graceMs);
     // The deadline must not keep an otherwise finished process alive.
     Deno.unrefTimer(timer);
-    Promise.resolve(options.stop?.()).catch((err) => console.error(err));
+    // After the requests drain ended have answered (in microtasks): shut
+    // down before, and Deno waits for the rest of an upload whose client
+    // went quiet (see lib/debug/mod.ts's close).
+    setTimeout(
+      () =>
+        Promise.resolve(options.stop?.()).catch((err) => console.error(err)),
+      0,
+    );
   };
   const added: Deno.Signal[] = [];
   for (const sig of ["SIGINT", "SIGTERM"] as const) {

@@ -211,6 +211,11 @@ export async function startDebugServer(
           const close = () =>
             closing ??= (async () => {
               handler.drain();
+              // The requests drain ended (an upload cut with 503, a sleep)
+              // answer in microtasks: let them, then shut down. Shut down
+              // before their answer, Deno waits for the rest of an upload
+              // from a client that went quiet, for as long as it stays.
+              await new Promise((r) => setTimeout(r, 0));
               await server.shutdown();
             })();
           resolve({

@@ -197,3 +197,34 @@ Deno.test("mod: close() returns at once though a client that went quiet mid-body
     conn.close();
   }
 });
+
+Deno.test("mod: close() returns at once when it cuts an upload whose client went quiet, which reads its 503", async () => {
+  // Shut down before the cut upload's 503 was handed over, Deno waited for
+  // the rest of the body: close() hung as long as the client stayed.
+  const server = await startDebugServer();
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+  try {
+    await conn.write(
+      new TextEncoder().encode(
+        "POST /api/debug/post HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc",
+      ),
+    );
+    // The handler is waiting for the rest of the body.
+    await new Promise((r) => setTimeout(r, 200));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const closed = await Promise.race([
+      server.close().then(() => true),
+      new Promise<false>((r) => timer = setTimeout(() => r(false), 3000)),
+    ]);
+    clearTimeout(timer);
+    assert.ok(closed, "close() still pending after 3 s");
+    const buf = new Uint8Array(4096);
+    const n = await conn.read(buf);
+    assert.match(
+      new TextDecoder().decode(buf.subarray(0, n ?? 0)),
+      /^HTTP\/1\.1 503 /,
+    );
+  } finally {
+    conn.close();
+  }
+});

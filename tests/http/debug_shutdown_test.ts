@@ -5,7 +5,7 @@
  * interval) and a 30 s sleep are in flight.
  */
 import assert from "node:assert/strict";
-import { serveMain } from "../helpers/processes.ts";
+import { freePort, serveMain } from "../helpers/processes.ts";
 
 const ON_LINUX = Deno.build.os !== "windows";
 
@@ -83,3 +83,63 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     },
   });
 }
+
+Deno.test({
+  name:
+    "shutdown: deno task debug cuts an upload whose client went quiet with 503 and exits at once, not at the deadline",
+  ignore: !ON_LINUX,
+  sanitizeResources: false,
+  fn: async () => {
+    const port = freePort();
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-net",
+        "--allow-env",
+        "--allow-read",
+        new URL("../../server/debug_only.ts", import.meta.url).pathname,
+      ],
+      env: { RUST_BACKTRACE: "0", PORT: String(port), HOST: "127.0.0.1" },
+      stdin: "null",
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    const out = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let conn: Deno.Conn | undefined;
+    try {
+      // Listening once it says so.
+      for (let seen = ""; !seen.includes("listening");) {
+        const { done, value } = await out.read();
+        if (done) throw new Error("exited before listening");
+        seen += value;
+      }
+      conn = await Deno.connect({ hostname: "127.0.0.1", port });
+      await conn.write(
+        new TextEncoder().encode(
+          "POST /api/debug/post HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc",
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 300)); // the read waits
+      const t0 = performance.now();
+      child.kill("SIGINT");
+      const buf = new Uint8Array(4096);
+      const n = await conn.read(buf);
+      assert.match(
+        new TextDecoder().decode(buf.subarray(0, n ?? 0)),
+        /^HTTP\/1\.1 503 /,
+      );
+      const exit = await child.status;
+      const took = performance.now() - t0;
+      assert.equal(exit.code, 0);
+      // The deadline (4.5 s) would have cut it otherwise.
+      assert.ok(took < 2500, `exited ${took.toFixed(0)} ms after SIGINT`);
+    } finally {
+      conn?.close();
+      try {
+        child.kill("SIGKILL");
+      } catch { /* exited */ }
+      await child.status;
+      await out.cancel().catch(() => {});
+    }
+  },
+});

@@ -359,7 +359,8 @@ export async function readBody(
   // A stopped read is abandoned, not cancelled: Deno.serve answers a
   // cancelled body by waiting for its last byte, so a client that went
   // quiet held the connection, and `shutdown()` with it, for as long as it
-  // liked; an abandoned one is closed when the server shuts down.
+  // liked; an abandoned one is closed once its answer is written (a
+  // shutdown must come after it: see mod.ts's close).
   let woken: Promise<never> | undefined;
   let wake = (_err: ParamError) => {};
   const stop = (err: ParamError) => {
