@@ -22,6 +22,7 @@ import {
   selfSignedCertificate,
   type TlsPair,
 } from "../lib/debug/mod.ts";
+import { listenUrl } from "../lib/debug/core/listen_url.ts";
 import {
   debugOptionsFromEnv,
   denoEnv,
@@ -114,9 +115,10 @@ const server = Deno.serve({
   // With a certificate Deno.serve offers h2 and http/1.1 by ALPN.
   ...(tls ?? {}),
   onListen: ({ hostname, port }) => {
-    const base = handler.base === "/" ? "" : handler.base;
     console.log(
-      `debug API listening on ${scheme}://${hostname}:${port}${base}`,
+      `debug API listening on ${
+        listenUrl(scheme, hostname, port, handler.base)
+      }`,
     );
   },
 }, handler);

@@ -40,6 +40,7 @@
  */
 import { Hono } from "./core/hono.ts";
 import { createDebugApi } from "./api.ts";
+import { listenUrl } from "./core/listen_url.ts";
 import type { DebugContext, DebugOptions } from "./core/context.ts";
 import type { DebugLimits } from "./core/limits.ts";
 import type { EndpointSpec } from "./core/catalog.ts";
@@ -203,10 +204,12 @@ export async function startDebugServer(
         // With a certificate Deno.serve offers h2 and http/1.1 by ALPN.
         ...(pair ?? {}),
         onListen: (addr) => {
-          const host = addr.hostname.includes(":")
-            ? `[${addr.hostname}]`
-            : addr.hostname;
-          const url = `${scheme}://${host}:${addr.port}${handler.context.base}`;
+          const url = listenUrl(
+            scheme,
+            addr.hostname,
+            addr.port,
+            handler.context.base,
+          );
           let closing: Promise<void> | undefined;
           const close = () =>
             closing ??= (async () => {

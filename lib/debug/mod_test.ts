@@ -228,3 +228,19 @@ Deno.test("mod: close() returns at once when it cuts an upload whose client went
     conn.close();
   }
 });
+
+Deno.test("mod: a server on all interfaces gives a url its own certificate verifies", async () => {
+  await using server = await startDebugServer({
+    hostname: "0.0.0.0",
+    tls: true,
+  });
+  assert.match(server.url, /^https:\/\/127\.0\.0\.1:\d+\/api\/debug$/);
+  const client = Deno.createHttpClient({ caCerts: [server.certificate!] });
+  try {
+    const res = await fetch(`${server.url}/get`, { client });
+    assert.equal(res.status, 200);
+    await res.body?.cancel();
+  } finally {
+    client.close();
+  }
+});

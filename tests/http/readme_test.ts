@@ -171,7 +171,8 @@ Deno.test({
       assert.deepEqual(echo.json, { hello: "world" });
       assert.match(
         log,
-        new RegExp(`listening on http://0\\.0\\.0\\.0:${port}`),
+        // All interfaces, printed as the loopback URL that reaches them.
+        new RegExp(`listening on http://127\\.0\\.0\\.1:${port}`),
       );
     } finally {
       await Deno.remove(dir, { recursive: true });
