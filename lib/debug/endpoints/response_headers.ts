@@ -49,6 +49,9 @@ const REFUSED: Record<string, string> = {
   "keep-alive": "is a hop-by-hop header the server owns",
   "upgrade": "is a hop-by-hop header the server owns",
   "te": "is a hop-by-hop header the server owns",
+  // Connection-specific too (RFC 9113 §8.2.2): HTTP/2 drops it, so the two
+  // protocols would answer differently.
+  "proxy-connection": "is a hop-by-hop header the server owns",
   "trailer": "is set by the server",
   // An attachment named `x.html` saves attacker text as a local HTML file,
   // which runs script when opened (RFC 6266 §4.3, §7).

@@ -90,6 +90,8 @@ for (const [name, header, value] of ALLOWED) {
 }
 
 const REFUSED: [string, string, string][] = [
+  // Dropped by HTTP/2 (RFC 9113 §8.2.2): the protocols would differ.
+  ["bad/Proxy-Connection, hop-by-hop", "Proxy-Connection", "keep-alive"],
   ["bad/Set-Cookie with CR LF", "Set-Cookie", "a=b\r\nX-B: c"],
   // A cookie bomb on the app's pages, and cookie tossing (RFC 6265 §8.6).
   [
