@@ -7,6 +7,7 @@
 import { limitsFromEnv, type TlsPair } from "../lib/debug/mod.ts";
 import type { AppOptions } from "./app.ts";
 import { buildDir } from "./assets.ts";
+import { createHash } from "node:crypto";
 
 /** Looks an env variable up; undefined when unset. */
 export type EnvGet = (name: string) => string | undefined;
@@ -33,8 +34,8 @@ function list(raw: string | undefined): string[] | undefined {
 /**
  * The debug API's options: every limit (`DEBUG_MAX_SLEEP_MS`...),
  * `DEBUG_REDIRECT_HOSTS` and `DEBUG_CORS_ORIGINS` (comma lists),
- * `DEBUG_SEED`, and `DEBUG_SECRET`
- * (digest nonce key shared by every isolate of one deployment).
+ * `DEBUG_SEED`, and `DEBUG_SECRET` (digest nonce key shared by every
+ * isolate of one deployment; see {@link sharedSecret} when unset).
  */
 export function debugOptionsFromEnv(get: EnvGet): NonNullable<
   AppOptions["debug"]
@@ -44,8 +45,26 @@ export function debugOptionsFromEnv(get: EnvGet): NonNullable<
     redirectHosts: list(get("DEBUG_REDIRECT_HOSTS")),
     corsOrigins: list(get("DEBUG_CORS_ORIGINS")),
     seed: get("DEBUG_SEED") || undefined,
-    secret: get("DEBUG_SECRET") || undefined,
+    secret: get("DEBUG_SECRET") || sharedSecret(get),
   };
+}
+
+/**
+ * The Digest nonce key when `DEBUG_SECRET` is unset: one every isolate of
+ * this process (`deno serve --parallel`) or of this Deno Deploy deployment
+ * derives alike, so a nonce one issued is accepted by another (a random
+ * key per isolate refused it half the time: the protocol is stateless,
+ * RFC 7616 §3.3). Derived from what they share, the process id or the
+ * deployment id, it can be guessed: set `DEBUG_SECRET` for nonces nobody
+ * can mint.
+ */
+export function sharedSecret(get: EnvGet): string {
+  const deployment = get("DENO_DEPLOYMENT_ID");
+  const shared = deployment
+    ? `deployment ${deployment}`
+    : `process ${Deno.pid} ${Deno.ppid}`;
+  return createHash("sha256").update(`wirebench digest key: ${shared}`)
+    .digest("hex");
 }
 
 /** Reads a text file (Deno.readTextFileSync in the server, a map in tests). */

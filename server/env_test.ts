@@ -3,7 +3,13 @@
  * HOST.
  */
 import assert from "node:assert/strict";
-import { type EnvGet, listenFromEnv, tlsFromEnv } from "./env.ts";
+import {
+  debugOptionsFromEnv,
+  type EnvGet,
+  listenFromEnv,
+  sharedSecret,
+  tlsFromEnv,
+} from "./env.ts";
 
 const CERT = "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n";
 const KEY = "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n";
@@ -115,4 +121,15 @@ Deno.test("listenFromEnv: ok/HOST as given", () => {
     listenFromEnv(envOf({ HOST: "127.0.0.1" })).hostname,
     "127.0.0.1",
   );
+});
+
+Deno.test("sharedSecret: ok/every isolate of a process or a deployment derives one key; DEBUG_SECRET wins", () => {
+  const a = sharedSecret(envOf({}));
+  assert.equal(sharedSecret(envOf({})), a);
+  assert.match(a, /^[0-9a-f]{64}$/);
+  const d = sharedSecret(envOf({ DENO_DEPLOYMENT_ID: "abc" }));
+  assert.notEqual(d, a);
+  assert.equal(sharedSecret(envOf({ DENO_DEPLOYMENT_ID: "abc" })), d);
+  assert.equal(debugOptionsFromEnv(envOf({})).secret, a);
+  assert.equal(debugOptionsFromEnv(envOf({ DEBUG_SECRET: "s" })).secret, "s");
 });

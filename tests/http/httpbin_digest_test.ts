@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { startDebug } from "../helpers/debug_server.ts";
 import { curl, hasCurl } from "../helpers/curl.ts";
+import { serveMain } from "../helpers/processes.ts";
 
 const CURL = await hasCurl();
 
@@ -83,12 +84,18 @@ interface Try {
   nc?: string;
   password?: string;
   nonce?: (n: string) => string;
+  /** Clients for the challenge and the answer (fresh connections each). */
+  clients?: [Deno.HttpClient, Deno.HttpClient];
 }
 
 /** 401 challenge, then the answer; returns the second response. */
 async function handshake(url: string, t: Try = {}): Promise<Response> {
   const method = t.method ?? "GET";
-  const first = await fetch(url, { method, body: t.body });
+  const first = await fetch(url, {
+    method,
+    body: t.body,
+    client: t.clients?.[0],
+  });
   await first.body?.cancel();
   assert.equal(first.status, 401);
   const c = challenge(first.headers.get("www-authenticate"));
@@ -114,6 +121,7 @@ async function handshake(url: string, t: Try = {}): Promise<Response> {
   return fetch(url, {
     method,
     body: t.body,
+    client: t.clients?.[1],
     headers: {
       authorization:
         `Digest username="alice", realm="${c.realm}", nonce="${nonce}", uri="${uri}", algorithm=${c.algorithm}, qop=${qop}, nc=${nc}, cnonce="${cnonce}", response="${r}", opaque="${c.opaque}"`,
@@ -383,4 +391,38 @@ Deno.test({
   } finally {
     await s.close();
   }
+});
+
+Deno.test({
+  name:
+    "digest: under deno serve --parallel, a nonce one isolate issued is accepted by another",
+  ignore: Deno.build.os === "windows",
+  sanitizeResources: false,
+  fn: async () => {
+    // Each challenge and answer on a connection of its own, so they land
+    // on the isolates as they come: a key per isolate failed about half.
+    const { child, origin } = await serveMain();
+    try {
+      for (let i = 0; i < 12; i++) {
+        const clients: [Deno.HttpClient, Deno.HttpClient] = [
+          Deno.createHttpClient({}),
+          Deno.createHttpClient({}),
+        ];
+        try {
+          const r = await handshake(
+            `${origin}/api/debug/digest-auth/auth/alice/s3cret`,
+            { clients },
+          );
+          await r.body?.cancel();
+          assert.equal(r.status, 200, `handshake ${i}`);
+        } finally {
+          for (const c of clients) c.close();
+        }
+      }
+    } finally {
+      child.kill("SIGKILL");
+      await child.status;
+      await child.stderr.cancel();
+    }
+  },
 });
