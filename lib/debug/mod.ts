@@ -41,7 +41,12 @@
 import { Hono } from "./core/hono.ts";
 import { createDebugApi } from "./api.ts";
 import { listenUrl } from "./core/listen_url.ts";
-import type { DebugContext, DebugOptions } from "./core/context.ts";
+import {
+  checkOptionShape,
+  DEBUG_OPTION_NAMES,
+  type DebugContext,
+  type DebugOptions,
+} from "./core/context.ts";
 import type { DebugLimits } from "./core/limits.ts";
 import type { EndpointSpec } from "./core/catalog.ts";
 import {
@@ -182,14 +187,23 @@ export function createDebugHandler(options: DebugOptions = {}): DebugHandler {
 export async function startDebugServer(
   options: DebugServerOptions = {},
 ): Promise<DebugServer> {
+  checkOptionShape(options, [...DEBUG_OPTION_NAMES, "port", "hostname", "tls"]);
   const { port = 0, hostname = "127.0.0.1", tls, ...api } = options;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new RangeError(
+      `port must be an integer from 0 to 65535, got ${port}`,
+    );
+  }
+  if (typeof hostname !== "string" || hostname === "") {
+    throw new RangeError("hostname must be a non-empty string");
+  }
   const handler = createDebugHandler(api);
   let pair: TlsPair | undefined;
   if (tls === true) {
     const names = listenerNames(hostname);
     const made = await selfSignedCertificate({ names });
     pair = { cert: made.cert, key: made.key };
-  } else if (tls) {
+  } else if (typeof tls === "object" && tls !== null) {
     pair = checkTlsPair(tls);
   } else if (tls !== undefined && tls !== false) {
     throw new RangeError("tls must be true, false or { cert, key }");

@@ -126,6 +126,18 @@ Deno.test("mod: the handler is a plain fetch handler and refuses bad options", a
       { corsOrigins: ["x.test"] },
       { corsOrigins: ["http://x.test:99999"] },
       { corsOrigins: ["http://1.2.3.256"] },
+      // Of the wrong type, or unknown: refused, not ignored or coerced.
+      { limit: { maxSleepMs: 1 } },
+      { limits: null },
+      { limits: [1] },
+      { redirectHosts: "example.com" },
+      { corsOrigins: "https://x.test" },
+      { seed: { a: 1 } },
+      { seed: NaN },
+      { secret: 5 },
+      { secret: "" },
+      { now: "today" },
+      { base: 5 },
     ]
   ) {
     assert.throws(
@@ -242,5 +254,27 @@ Deno.test("mod: a server on all interfaces gives a url its own certificate verif
     await res.body?.cancel();
   } finally {
     client.close();
+  }
+});
+
+Deno.test("mod: startDebugServer refuses a bad port, hostname or tls with a RangeError, before listening", async () => {
+  for (
+    const bad of [
+      { port: 1.5 },
+      { port: NaN },
+      { port: -1 },
+      { port: 70000 },
+      { hostname: "" },
+      { tls: "yes" },
+      { tls: 1 },
+      { tls: null },
+      { basePath: "/x" },
+    ]
+  ) {
+    await assert.rejects(
+      () => startDebugServer(bad as Parameters<typeof startDebugServer>[0]),
+      RangeError,
+      JSON.stringify(bad),
+    );
   }
 });

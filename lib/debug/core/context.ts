@@ -161,8 +161,67 @@ export function randomSecret(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** The names of {@link DebugOptions}. */
+export const DEBUG_OPTION_NAMES: readonly string[] = [
+  "base",
+  "limits",
+  "redirectHosts",
+  "corsOrigins",
+  "seed",
+  "secret",
+  "now",
+];
+
+/**
+ * Throws a RangeError naming the first option of `options` that is not in
+ * `known` or is not of its type: a typo (`limit` for `limits`) or a string
+ * where a list goes must fail at once, as a bad limit does, not be ignored
+ * or read a character at a time.
+ */
+export function checkOptionShape(
+  options: unknown,
+  known: readonly string[] = DEBUG_OPTION_NAMES,
+): void {
+  if (typeof options !== "object" || options === null) {
+    throw new RangeError("debug options must be an object");
+  }
+  const o = options as Record<string, unknown>;
+  for (const name of Object.keys(o)) {
+    if (!known.includes(name)) {
+      throw new RangeError(
+        `unknown debug option ${JSON.stringify(name)}; known: ${
+          known.join(", ")
+        }`,
+      );
+    }
+  }
+  const want = (name: string, ok: (v: unknown) => boolean, what: string) => {
+    if (o[name] !== undefined && !ok(o[name])) {
+      throw new RangeError(`${name} must be ${what}`);
+    }
+  };
+  const plain = (v: unknown) =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
+  want("base", (v) => typeof v === "string", "a string");
+  want("limits", plain, "an object of limits");
+  want("redirectHosts", Array.isArray, "an array of hosts");
+  want("corsOrigins", Array.isArray, "an array of origins");
+  want(
+    "seed",
+    (v) => typeof v === "string" || Number.isFinite(v),
+    "a string or a number",
+  );
+  want(
+    "secret",
+    (v) => typeof v === "string" && v !== "",
+    "a non-empty string",
+  );
+  want("now", (v) => typeof v === "function", "a function returning a Date");
+}
+
 /** A fresh instance state from `options`; throws RangeError on bad options. */
 export function createContext(options: DebugOptions = {}): DebugContext {
+  checkOptionShape(options);
   const limits = resolveLimits(options.limits);
   const timers = new TimerWheel();
   const now = options.now ?? (() => new Date());
