@@ -1,10 +1,12 @@
 /**
  * The settings the server entries read from the environment, in one place,
- * once, at start. Only names Deno Deploy allows (no `DENO_` prefix). A set
+ * once, at start. Only names Deno Deploy lets a project set (no `DENO_`
+ * prefix), and its own `DENO_DEPLOYMENT_ID`. A set
  * but malformed value throws: a typo in deployment config must stop the
  * server, not fall back to a default.
  */
 import { limitsFromEnv, type TlsPair } from "../lib/debug/mod.ts";
+import { checkTlsPair } from "../lib/debug/core/tls.ts";
 import type { AppOptions } from "./app.ts";
 import { buildDir } from "./assets.ts";
 import { createHash } from "node:crypto";
@@ -111,7 +113,18 @@ export function tlsFromEnv(
       );
     }
   };
-  return { cert: text("TLS_CERT", cert), key: text("TLS_KEY", key) };
+  const pair = { cert: text("TLS_CERT", cert), key: text("TLS_KEY", key) };
+  try {
+    return checkTlsPair(pair);
+  } catch (err) {
+    // Named as the env names them (the library says `tls.key`).
+    throw new RangeError(
+      (err as Error).message.replace(/^tls\.cert/, "TLS_CERT").replace(
+        /^tls\.key/,
+        "TLS_KEY",
+      ),
+    );
+  }
 }
 
 /** The whole app's options: the debug API's, `BUILD_OUT` and `DEV`. */

@@ -46,6 +46,13 @@ for (const [name, vars, want] of OK) {
 const BAD: [string, Record<string, string>, RegExp][] = [
   ["bad/TLS_CERT alone", { TLS_CERT: CERT }, /TLS_KEY is not set/],
   ["bad/TLS_KEY alone", { TLS_KEY: "key.pem" }, /TLS_CERT is not set/],
+  // The certificate's file given as the key: named, not Deno's "No keys
+  // found in key data" after the fingerprint was printed.
+  [
+    "bad/the certificate as the key",
+    { TLS_CERT: "cert.pem", TLS_KEY: "cert.pem" },
+    /^TLS_KEY must hold exactly one PEM private key block/,
+  ],
   [
     "bad/a missing file",
     { TLS_CERT: "nope.pem", TLS_KEY: "key.pem" },
