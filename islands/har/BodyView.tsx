@@ -3,7 +3,7 @@
  * scripts and SVG source are shown as text; images are shown from `data:`
  * or `blob:` URLs only (an SVG in an <img> cannot run scripts or fetch).
  */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { BodyPreview } from "../../lib/har/detail.ts";
 import { formatBytes } from "../../lib/shared/format.ts";
 
@@ -21,6 +21,41 @@ function SvgImage({ svg }: { svg: string }) {
   return src
     ? <img class="har-img" src={src} alt="SVG response preview" />
     : null;
+}
+
+/**
+ * A recorded image from its base64; when the browser cannot draw it (the
+ * bytes are not of the type recorded), says so instead of a broken icon.
+ */
+function Picture({ mime, base64 }: { mime: string; base64: string }) {
+  const [broken, setBroken] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    setBroken(false);
+    // A data: URL may fail before the error listener is attached: a
+    // finished image without a width failed too.
+    const el = img.current;
+    if (el?.complete && el.naturalWidth === 0) setBroken(true);
+  }, [base64]);
+  if (broken) {
+    return (
+      <p class="muted" data-testid="har-image-broken">
+        The browser could not draw this {mime.slice(0, 100)}{" "}
+        image: its recorded bytes are not one.
+      </p>
+    );
+  }
+  return (
+    <div class="har-img-wrap">
+      <img
+        class="har-img"
+        src={`data:${mime};base64,${base64}`}
+        alt={`${mime} response preview`}
+        ref={img}
+        onError={() => setBroken(true)}
+      />
+    </div>
+  );
 }
 
 /**
@@ -57,9 +92,9 @@ function BodyPreviewView({ body }: { body: BodyPreview }) {
   if (body.kind === "none") return null;
   if (body.kind === "binary") {
     return (
-      <p class="muted">
+      <p class="muted" data-testid="har-body-binary">
         Binary content ({body.mime.slice(0, 100) || "unknown type"},{" "}
-        {formatBytes(body.size)}), not shown.
+        {formatBytes(body.size)}), not shown{body.note ? `: ${body.note}` : ""}.
       </p>
     );
   }
@@ -71,17 +106,19 @@ function BodyPreviewView({ body }: { body: BodyPreview }) {
         </p>
       );
     }
-    return (
-      <div class="har-img-wrap">
-        {body.svg !== undefined ? <SvgImage svg={body.svg} /> : (
-          <img
-            class="har-img"
-            src={`data:${body.mime};base64,${body.base64}`}
-            alt={`${body.mime} response preview`}
-          />
-        )}
-      </div>
-    );
+    return body.svg !== undefined
+      ? (
+        <>
+          <div class="har-img-wrap">
+            <SvgImage svg={body.svg} />
+          </div>
+          <details class="har-svg-source">
+            <summary>SVG source</summary>
+            <pre class="har-body har-body-text" tabIndex={0}>{body.svg}</pre>
+          </details>
+        </>
+      )
+      : <Picture mime={body.mime} base64={body.base64 ?? ""} />;
   }
   return (
     <>

@@ -13,7 +13,16 @@ export type BodyPreview =
   | { kind: "none"; reason: string }
   | { kind: "text" | "json"; text: string; truncated: boolean; size: number }
   | { kind: "image"; mime: string; base64?: string; svg?: string }
-  | { kind: "binary"; mime: string; size: number };
+  | {
+    kind: "binary";
+    mime: string;
+    size: number;
+    /** Why textual content is shown as bytes (bad base64, bad charset). */
+    note?: string;
+  };
+
+/** Base64 text, whitespace removed (RFC 4648 §4; `atob` also takes it unpadded). */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** Longest body text sent to the page (characters). */
 export const PREVIEW_CHARS = 200_000;
@@ -43,20 +52,20 @@ function isTextual(mime: string): boolean {
 function decodeBase64(
   b64: string,
   charset: string,
-): { text: string; partial: boolean } | null {
+): { text: string; partial: boolean } | { error: string } {
+  let clean = b64.slice(0, DECODE_CHARS + 4096).replace(/\s+/g, "");
+  const partial = clean.length > DECODE_CHARS ||
+    (b64.length > DECODE_CHARS + 4096);
+  if (partial) clean = clean.slice(0, DECODE_CHARS);
+  const bytes = base64Bytes(clean);
+  if (!bytes) return { error: "the recorded base64 is not valid" };
   try {
-    let clean = b64.slice(0, DECODE_CHARS + 4096).replace(/\s+/g, "");
-    const partial = clean.length > DECODE_CHARS ||
-      (b64.length > DECODE_CHARS + 4096);
-    if (partial) clean = clean.slice(0, DECODE_CHARS);
-    const bytes = base64Bytes(clean);
-    if (!bytes) return null;
     const text = decoderFor(charset).decode(bytes, {
       stream: partial,
     });
     return { text, partial };
   } catch {
-    return null;
+    return { error: `its bytes are not ${charset || "UTF-8"} text` };
   }
 }
 
@@ -114,19 +123,37 @@ export function previewBody(
     };
   }
   const base64 = encoding === "base64";
+  const bytes = size > 0 ? size : Math.floor(text.length * 3 / 4);
   if (mime.startsWith("image/")) {
-    if (mime === "image/svg+xml" && !base64 && text.length <= SVG_LIMIT) {
-      return { kind: "image", mime, svg: text };
-    }
-    if (base64 && text.length <= IMAGE_LIMIT) {
-      return { kind: "image", mime, base64: text.replace(/\s+/g, "") };
+    if (mime === "image/svg+xml" && text.length <= SVG_LIMIT) {
+      // SVG is text: drawn, and its source shown beside (as DevTools'
+      // Preview and Response tabs).
+      const svg = base64 ? decodeBase64(text, charset) : { text };
+      if ("error" in svg) {
+        return { kind: "binary", mime, size: bytes, note: svg.error };
+      }
+      if (!("partial" in svg && svg.partial)) {
+        return { kind: "image", mime, svg: svg.text };
+      }
+    } else if (base64 && text.length <= IMAGE_LIMIT) {
+      const b64 = text.replace(/\s+/g, "");
+      return BASE64.test(b64) && b64.length % 4 !== 1
+        ? { kind: "image", mime, base64: b64 }
+        : {
+          kind: "binary",
+          mime,
+          size: bytes,
+          note: "the recorded base64 is not valid",
+        };
     }
   }
   let body = text, whole = text.length, partial = false;
   if (base64) {
-    const decoded = isTextual(mime) ? decodeBase64(text, charset) : null;
-    const bytes = size > 0 ? size : Math.floor(text.length * 3 / 4);
-    if (decoded === null) return { kind: "binary", mime, size: bytes };
+    if (!isTextual(mime)) return { kind: "binary", mime, size: bytes };
+    const decoded = decodeBase64(text, charset);
+    if ("error" in decoded) {
+      return { kind: "binary", mime, size: bytes, note: decoded.error };
+    }
     body = decoded.text;
     partial = decoded.partial;
     whole = partial ? bytes : body.length;

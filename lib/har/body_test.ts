@@ -90,3 +90,35 @@ Deno.test("body: a whole body to save: bytes decoded, a safe name with an extens
   );
   assert.equal(wholeBody("https://x/", { text: "" }, "text/plain"), null);
 });
+
+Deno.test("har body: content shown as bytes says why: base64 that is not, text not in its charset", () => {
+  const bad = previewBody("!!not base64!!", "base64", "text/plain", 4);
+  assert.deepEqual(bad, {
+    kind: "binary",
+    mime: "text/plain",
+    size: 4,
+    note: "the recorded base64 is not valid",
+  });
+  const png = previewBody("!!not base64!!", "base64", "image/png", 4);
+  assert.equal(
+    png.kind === "binary" && png.note,
+    "the recorded base64 is not valid",
+  );
+  const latin = previewBody(btoa("caf\xe9"), "base64", "text/plain", 4);
+  assert.equal(
+    latin.kind === "binary" && latin.note,
+    "its bytes are not UTF-8 text",
+  );
+  // A binary type is bytes by nature: nothing to explain.
+  const zip = previewBody(btoa("PK"), "base64", "application/zip", 2);
+  assert.equal(zip.kind === "binary" && zip.note, undefined);
+});
+
+Deno.test("har body: an SVG recorded as base64 is drawn from its source, which is shown too", () => {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+  assert.deepEqual(previewBody(btoa(svg), "base64", "image/svg+xml", 42), {
+    kind: "image",
+    mime: "image/svg+xml",
+    svg,
+  });
+});

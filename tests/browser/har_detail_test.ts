@@ -306,3 +306,53 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser har: an image the browser cannot draw, base64 that is not, and an SVG's source are each said, not a broken icon",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const e = (mimeType: string, text: string, encoding?: string) => ({
+        startedDateTime: "2026-01-01T00:00:00Z",
+        time: 1,
+        request: { method: "GET", url: "https://a.test/i", headers: [] },
+        response: {
+          status: 200,
+          headers: [],
+          content: { size: 4, mimeType, text, encoding },
+        },
+        timings: { send: 0, wait: 1, receive: 0 },
+      });
+      await openViewer(page, server.origin);
+      await page.fill(
+        "[data-testid=har-input]",
+        JSON.stringify({
+          log: {
+            version: "1.2",
+            entries: [
+              e("image/png", "AAAAAAAA", "base64"),
+              e("image/png", "!!not base64!!", "base64"),
+              e("image/svg+xml", '<svg xmlns="http://www.w3.org/2000/svg"/>'),
+            ],
+          },
+        }),
+      );
+      const open = async (i: number) => {
+        await page.click(`[data-testid=har-row][data-index='${i}']`);
+        await page.locator(`[data-testid=har-detail][data-index='${i}']`)
+          .waitFor();
+      };
+      await open(0);
+      await page.locator("[data-testid=har-image-broken]").waitFor();
+      await open(1);
+      assert.match(
+        await page.locator("[data-testid=har-body-binary]").innerText(),
+        /not shown: the recorded base64 is not valid/,
+      );
+      await open(2);
+      const source = page.locator(".har-svg-source");
+      await source.locator("summary").click();
+      assert.match(await source.innerText(), /<svg xmlns=/);
+    }),
+});
