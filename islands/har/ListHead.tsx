@@ -1,6 +1,7 @@
 /**
- * The list's sticky header: column names, Size and Time as sort toggles
- * (aria-sort tells which way), and the waterfall's time axis.
+ * The list's sticky header: every column's name a sort toggle, as in
+ * DevTools (the state is said in the button's name: the header is no
+ * table, so `aria-sort` has no place), and the waterfall's time axis.
  */
 import type { SortKey } from "../../lib/har/types.ts";
 import type { Marker } from "../../lib/har/waterfall.ts";
@@ -22,15 +23,19 @@ function SortHead(
     ? "descending"
     : undefined;
   return (
-    <span class={`har-col ${cls}`} aria-sort={on}>
+    <span class={`har-col ${cls}`}>
       <button
         type="button"
         class="har-sort-head"
+        data-sort={asc}
         onClick={() => onSort(sort === asc ? desc : asc)}
       >
         {label}
         {on && (
-          <span aria-hidden="true">{on === "ascending" ? " ▲" : " ▼"}</span>
+          <>
+            <span aria-hidden="true">{on === "ascending" ? " ▲" : " ▼"}</span>
+            <span class="visually-hidden">, sorted {on}</span>
+          </>
         )}
       </button>
     </span>
@@ -46,26 +51,17 @@ export function ListHead(
     markers: Marker[];
   },
 ) {
+  const head = (label: string, asc: SortKey, cls: string) => (
+    <SortHead label={label} asc={asc} sort={sort} onSort={onSort} cls={cls} />
+  );
   return (
     <div class="har-head">
-      <span class="har-col c-status">Status</span>
-      <span class="har-col c-method">Method</span>
-      <span class="har-col c-name">Domain and path</span>
-      <span class="har-col c-type">Type</span>
-      <SortHead
-        label="Size"
-        asc="size"
-        sort={sort}
-        onSort={onSort}
-        cls="c-size"
-      />
-      <SortHead
-        label="Time"
-        asc="duration"
-        sort={sort}
-        onSort={onSort}
-        cls="c-time"
-      />
+      {head("Status", "status", "c-status")}
+      {head("Method", "method", "c-method")}
+      {head("Domain and path", "name", "c-name")}
+      {head("Type", "type", "c-type")}
+      {head("Size", "size", "c-size")}
+      {head("Time", "duration", "c-time")}
       <span class="har-col c-wf">
         <span class="visually-hidden">Waterfall</span>
         <AxisHeader axis={axis} markers={markers} />

@@ -5,6 +5,7 @@
 import { type HashState, NO_PAGE } from "./hash_state.ts";
 import { formatCount, formatMs } from "../../lib/shared/format.ts";
 import {
+  SELECT_SORTS,
   SORT_KEYS,
   type SortKey,
   STATUS_CLASSES,
@@ -33,6 +34,14 @@ const SORT_LABEL: Record<SortKey, string> = {
   "duration-desc": "Duration (longest first)",
   size: "Size (smallest first)",
   "size-desc": "Size (largest first)",
+  status: "Status (lowest first)",
+  "status-desc": "Status (highest first)",
+  method: "Method (A to Z)",
+  "method-desc": "Method (Z to A)",
+  name: "Domain and path (A to Z)",
+  "name-desc": "Domain and path (Z to A)",
+  type: "Type (A to Z)",
+  "type-desc": "Type (Z to A)",
 };
 
 /** Props of {@link Toolbar}. */
@@ -94,9 +103,9 @@ export function Toolbar({ state, view, pages, unpaged, set }: ToolbarProps) {
                 sort: (e.currentTarget as HTMLSelectElement).value as SortKey,
               })}
           >
-            {SORT_KEYS.map((k) => (
-              <option key={k} value={k}>{SORT_LABEL[k]}</option>
-            ))}
+            {SORT_KEYS.filter((k) =>
+              SELECT_SORTS.includes(k) || k === state.sort
+            ).map((k) => <option key={k} value={k}>{SORT_LABEL[k]}</option>)}
           </select>
         </label>
         {showPages && (

@@ -1,9 +1,10 @@
 /**
  * The list orders (the `har-sort` select): by start (offset, then index),
- * and by duration and by size with ties in start order, each ascending and
- * descending. Radix-sorted in linear time.
+ * and by duration, size, status, method, name (host and path) and type
+ * with ties in start order, each ascending and descending. Radix-sorted
+ * in linear time; the column orders are made when first asked for.
  */
-import type { SortKey } from "./types.ts";
+import { type SortKey, TYPE_CATEGORIES } from "./types.ts";
 
 /** The columns an order reads (a subset of `HarColumns`). */
 export interface Keys {
@@ -13,16 +14,41 @@ export interface Keys {
   size: Float64Array;
 }
 
+/** What the column orders read besides {@link Keys} (of `HarColumns`). */
+export interface ColumnKeys extends Keys {
+  status: Int32Array;
+  methods: string[];
+  methodIdx: Uint32Array;
+  hosts: string[];
+  hostIdx: Uint32Array;
+  urls: string;
+  urlOff: Uint32Array;
+  pathAt: Uint32Array;
+  type: Uint8Array;
+}
+
+/** The orders made on demand, by the column they sort. */
+type ColumnSort = "status" | "method" | "name" | "type";
+
 /** Entry indices per list order; the start orders come first. */
 export type SortOrders = Partial<Record<SortKey, Uint32Array>>;
 
+/** The orders made with the file: start, duration and size. */
+type FileSort =
+  | "start"
+  | "start-desc"
+  | "duration"
+  | "duration-desc"
+  | "size"
+  | "size-desc";
+
 /**
- * The six orders. `start` is by offset then index (stable for equal
+ * The orders made with the file. `start` is by offset then index (stable for equal
  * offsets, so a reload shows the same list); every other
  * order breaks ties by start order, and the `-desc` orders keep ties in
  * ascending start order too (a stable sort by a descending key).
  */
-export function sortOrders(c: Keys): Record<SortKey, Uint32Array> {
+export function sortOrders(c: Keys): Record<FileSort, Uint32Array> {
   const start = startOrders(c);
   return { ...start, ...otherOrders(c, start.start) };
 }
@@ -41,7 +67,7 @@ export function startOrders(
 export function otherOrders(
   c: Keys,
   byStart: Uint32Array,
-): Omit<Record<SortKey, Uint32Array>, "start" | "start-desc"> {
+): Omit<Record<FileSort, Uint32Array>, "start" | "start-desc"> {
   // Stable sorts of the start order: ties stay in start order.
   const byDuration = radixSort(byStart, c.duration);
   const bySize = radixSort(byStart, c.size);
@@ -55,18 +81,68 @@ export function otherOrders(
 
 /**
  * The order for `sort`, computing (and keeping) the duration and size
- * orders when they have not arrived yet.
+ * orders when they have not arrived yet, and a column's order when first
+ * asked for.
  */
 export function orderOf(
-  c: Keys & { orders: SortOrders },
+  c: ColumnKeys & { orders: SortOrders },
   sort: SortKey,
 ): Uint32Array {
   let o = c.orders[sort];
   if (!o) {
-    Object.assign(c.orders, otherOrders(c, c.orders.start!));
+    const column = sort.replace(/-desc$/, "");
+    if (column === "duration" || column === "size") {
+      Object.assign(c.orders, otherOrders(c, c.orders.start!));
+    } else {
+      const key = columnKey(c, column as ColumnSort);
+      const asc = radixSort(c.orders.start!, key);
+      c.orders[column as ColumnSort] = asc;
+      c.orders[`${column}-desc` as SortKey] = descending(asc, key);
+    }
     o = c.orders[sort]!;
   }
   return o;
+}
+
+/**
+ * Each entry's place by `column`, as a number to radix-sort: the status
+ * code; for text (the method, host and path, the type's name), its rank
+ * among the distinct values in UTF-16 order, equal texts equal.
+ */
+function columnKey(c: ColumnKeys, column: ColumnSort): Float64Array {
+  const key = new Float64Array(c.n);
+  if (column === "status") {
+    for (let i = 0; i < c.n; i++) key[i] = c.status[i];
+  } else if (column === "method") {
+    const rank = ranks(c.methods.map((m) => m.toUpperCase()));
+    for (let i = 0; i < c.n; i++) key[i] = rank[c.methodIdx[i]];
+  } else if (column === "type") {
+    const rank = ranks(TYPE_CATEGORIES);
+    for (let i = 0; i < c.n; i++) key[i] = rank[c.type[i]];
+  } else {
+    const names = new Array<string>(c.n);
+    for (let i = 0; i < c.n; i++) {
+      names[i] = c.hosts[c.hostIdx[i]] +
+        c.urls.slice(c.urlOff[i] + c.pathAt[i], c.urlOff[i + 1]);
+    }
+    const rank = ranks(names);
+    for (let i = 0; i < c.n; i++) key[i] = rank[i];
+  }
+  return key;
+}
+
+/** The rank of each of `values` in UTF-16 order (equal values, one rank). */
+function ranks(values: readonly string[]): Float64Array {
+  const order = values.map((_, i) => i).sort((a, b) =>
+    values[a] < values[b] ? -1 : values[a] > values[b] ? 1 : 0
+  );
+  const rank = new Float64Array(values.length);
+  for (let k = 1; k < order.length; k++) {
+    rank[order[k]] = values[order[k]] === values[order[k - 1]]
+      ? rank[order[k - 1]]
+      : k;
+  }
+  return rank;
 }
 
 /**

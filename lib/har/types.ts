@@ -22,7 +22,11 @@ export type TypeCategory = typeof TYPE_CATEGORIES[number];
 export { STATUS_CLASSES, type StatusClass } from "../shared/status.ts";
 import type { StatusClass } from "../shared/status.ts";
 
-/** The six list orders of the `har-sort` select. */
+/**
+ * The list orders: the six of the `har-sort` select ({@link SELECT_SORTS}),
+ * then one each way per other column, which its header chooses, as
+ * DevTools sorts by any column.
+ */
 export const SORT_KEYS = [
   "start",
   "start-desc",
@@ -30,7 +34,17 @@ export const SORT_KEYS = [
   "duration-desc",
   "size",
   "size-desc",
+  "status",
+  "status-desc",
+  "method",
+  "method-desc",
+  "name",
+  "name-desc",
+  "type",
+  "type-desc",
 ] as const;
+/** The orders the sort select always offers (a header's shows while chosen). */
+export const SELECT_SORTS: readonly SortKey[] = SORT_KEYS.slice(0, 6);
 /** One list order. */
 export type SortKey = typeof SORT_KEYS[number];
 

@@ -244,3 +244,55 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser har: every column header sorts, as in DevTools; a second click reverses, the select and the URL follow",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+      const statuses = () =>
+        page.$$eval(
+          "[data-testid=har-row]",
+          (rows) => rows.map((r) => Number(r.getAttribute("data-status"))),
+        );
+      const head = page.locator(".har-head button[data-sort=status]");
+      await head.click();
+      await page.waitForFunction(() =>
+        (document.querySelector("[data-testid=har-sort]") as HTMLSelectElement)
+          .value === "status"
+      );
+      const up = await statuses();
+      assert.deepEqual(up, [...up].sort((a, b) => a - b));
+      assert.match(await head.innerText(), /sorted ascending/);
+      await head.click();
+      await page.waitForFunction(() =>
+        (document.querySelector("[data-testid=har-sort]") as HTMLSelectElement)
+          .value === "status-desc"
+      );
+      const down = await statuses();
+      assert.deepEqual(down, [...up].sort((a, b) => b - a));
+      await page.waitForFunction(() =>
+        location.hash.includes("sort=status-desc")
+      );
+      // Method, name and type sort too.
+      for (const key of ["method", "name", "type"]) {
+        await page.click(`.har-head button[data-sort=${key}]`);
+        await page.waitForFunction(
+          (k) =>
+            (document.querySelector(
+              "[data-testid=har-sort]",
+            ) as HTMLSelectElement)
+              .value === k,
+          key,
+        );
+      }
+      const methods = await page.$$eval(
+        "[data-testid=har-row]",
+        (rows) => rows.length,
+      );
+      assert.equal(methods, 8);
+    }),
+});
