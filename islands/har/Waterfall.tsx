@@ -103,11 +103,20 @@ export function AxisHeader(
   }
   return (
     <span class="wf-axis" aria-hidden="true">
-      {ticks.map((t) => (
-        <span key={t} class="wf-tick" style={`left:${pct(t, axis)}%`}>
-          {formatTick(t)}
-        </span>
-      ))}
+      {ticks.map((t) => {
+        const at = pct(t, axis);
+        // Near the right edge the label goes left of its line, not past
+        // the column's end (where it was cut).
+        return (
+          <span
+            key={t}
+            class={at > 80 ? "wf-tick wf-tick-end" : "wf-tick"}
+            style={`left:${at}%`}
+          >
+            {formatTick(t)}
+          </span>
+        );
+      })}
       <Markers markers={markers} axis={axis} />
     </span>
   );

@@ -235,3 +235,32 @@ Deno.test({
       }).waitFor();
     }),
 });
+
+Deno.test({
+  name: "browser har: the waterfall axis's labels end inside its column",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      // 400 ms in all: a tick at the very end of the axis.
+      const entry = (time: number) => ({
+        startedDateTime: "2026-01-01T00:00:00Z",
+        time,
+        request: { method: "GET", url: "https://a.test/", headers: [] },
+        response: { status: 200, headers: [], content: { size: 0 } },
+        timings: { send: 0, wait: time, receive: 0 },
+      });
+      await page.fill(
+        "[data-testid=har-input]",
+        JSON.stringify({ log: { entries: [entry(100), entry(400)] } }),
+      );
+      await page.waitForSelector("[data-testid=har-row]");
+      const out = await page.$$eval(".wf-tick", (ticks) => {
+        const axis = ticks[0].closest(".wf-axis")!.getBoundingClientRect();
+        return ticks.filter((t) =>
+          t.getBoundingClientRect().right > axis.right + 1
+        ).map((t) => t.textContent);
+      });
+      assert.deepEqual(out, [], "labels past the column's end");
+    }),
+});
