@@ -142,6 +142,8 @@ export interface DebugServer {
   readonly certificate: string | undefined;
   /** The handler it serves (to drain it or read its counters). */
   readonly handler: DebugHandler;
+  /** Settles when the server has stopped, as `Deno.HttpServer.finished`. */
+  readonly finished: Promise<void>;
   /**
    * Drains the API (see {@link DebugHandler.drain}), then stops the server
    * once in-flight responses end; a connection whose client went quiet
@@ -240,6 +242,9 @@ export async function startDebugServer(
             port: addr.port,
             certificate: pair?.cert,
             handler,
+            get finished() {
+              return server.finished;
+            },
             close,
             [Symbol.asyncDispose]: close,
           });

@@ -278,3 +278,14 @@ Deno.test("mod: startDebugServer refuses a bad port, hostname or tls with a Rang
     );
   }
 });
+
+Deno.test("mod: finished settles once the server has stopped", async () => {
+  const server = await startDebugServer();
+  let done = false;
+  const finished = server.finished.then(() => done = true);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(done, false);
+  await server.close();
+  await finished;
+  assert.equal(done, true);
+});
