@@ -37,9 +37,14 @@ function list(raw: string | undefined): string[] | undefined {
  * The debug API's options: every limit (`DEBUG_MAX_SLEEP_MS`...),
  * `DEBUG_REDIRECT_HOSTS` and `DEBUG_CORS_ORIGINS` (comma lists),
  * `DEBUG_SEED`, and `DEBUG_SECRET` (digest nonce key shared by every
- * isolate of one deployment; see {@link sharedSecret} when unset).
+ * isolate of one deployment). Unset, `isolates` says whether the entry may
+ * run in several (`deno serve`, Deno Deploy: {@link sharedSecret}) or in
+ * one (a random key of its own, which nobody can guess).
  */
-export function debugOptionsFromEnv(get: EnvGet): NonNullable<
+export function debugOptionsFromEnv(
+  get: EnvGet,
+  isolates: "one" | "several" = "one",
+): NonNullable<
   AppOptions["debug"]
 > {
   return {
@@ -47,7 +52,8 @@ export function debugOptionsFromEnv(get: EnvGet): NonNullable<
     redirectHosts: list(get("DEBUG_REDIRECT_HOSTS")),
     corsOrigins: list(get("DEBUG_CORS_ORIGINS")),
     seed: get("DEBUG_SEED") || undefined,
-    secret: get("DEBUG_SECRET") || sharedSecret(get),
+    secret: get("DEBUG_SECRET") ||
+      (isolates === "several" ? sharedSecret(get) : undefined),
   };
 }
 
@@ -127,10 +133,14 @@ export function tlsFromEnv(
   }
 }
 
-/** The whole app's options: the debug API's, `BUILD_OUT` and `DEV`. */
+/**
+ * The whole app's options, for `main.ts` (served by `deno serve`, perhaps
+ * with `--parallel`, or by Deno Deploy): the debug API's, `BUILD_OUT` and
+ * `DEV`.
+ */
 export function appOptionsFromEnv(get: EnvGet): AppOptions {
   return {
-    debug: debugOptionsFromEnv(get),
+    debug: debugOptionsFromEnv(get, "several"),
     assets: {
       buildDir: buildDir(get("BUILD_OUT") || undefined),
       dev: get("DEV") === "1",

@@ -43,7 +43,6 @@ import { createDebugApi } from "./api.ts";
 import { listenUrl } from "./core/listen_url.ts";
 import {
   checkOptionShape,
-  DEBUG_OPTION_NAMES,
   type DebugContext,
   type DebugOptions,
 } from "./core/context.ts";
@@ -189,7 +188,7 @@ export function createDebugHandler(options: DebugOptions = {}): DebugHandler {
 export async function startDebugServer(
   options: DebugServerOptions = {},
 ): Promise<DebugServer> {
-  checkOptionShape(options, [...DEBUG_OPTION_NAMES, "port", "hostname", "tls"]);
+  checkOptionShape(options);
   const { port = 0, hostname = "127.0.0.1", tls, ...api } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new RangeError(

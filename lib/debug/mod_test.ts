@@ -289,3 +289,14 @@ Deno.test("mod: finished settles once the server has stopped", async () => {
   await finished;
   assert.equal(done, true);
 });
+
+Deno.test("mod: an option left undefined, or a server's options given to the handler, are accepted", () => {
+  const options: Parameters<typeof startDebugServer>[0] = {
+    base: "/",
+    port: 0,
+    hostname: "127.0.0.1",
+    tls: false,
+    seed: undefined,
+  };
+  assert.equal(createDebugHandler(options).base, "/");
+});

@@ -129,13 +129,13 @@ export function previewBody(
       // SVG is text: drawn, and its source shown beside (as DevTools'
       // Preview and Response tabs).
       const svg = base64 ? decodeBase64(text, charset) : { text };
-      if ("error" in svg) {
-        return { kind: "binary", mime, size: bytes, note: svg.error };
-      }
-      if (!("partial" in svg && svg.partial)) {
+      if (!("error" in svg) && !("partial" in svg && svg.partial)) {
         return { kind: "image", mime, svg: svg.text };
       }
-    } else if (base64 && text.length <= IMAGE_LIMIT) {
+      // Not UTF-8 text (a Latin-1 prolog, UTF-16): the browser reads the
+      // bytes as it reads any SVG file, drawn without a source view.
+    }
+    if (base64 && text.length <= IMAGE_LIMIT) {
       const b64 = text.replace(/\s+/g, "");
       return BASE64.test(b64) && b64.length % 4 !== 1
         ? { kind: "image", mime, base64: b64 }

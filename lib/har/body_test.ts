@@ -122,3 +122,14 @@ Deno.test("har body: an SVG recorded as base64 is drawn from its source, which i
     svg,
   });
 });
+
+Deno.test("har body: an SVG in base64 that is not UTF-8 is still drawn from its bytes", () => {
+  const latin1 = btoa(
+    '<?xml version="1.0" encoding="ISO-8859-1"?><svg xmlns="http://www.w3.org/2000/svg"><title>caf\xe9</title></svg>',
+  );
+  assert.deepEqual(previewBody(latin1, "base64", "image/svg+xml", 99), {
+    kind: "image",
+    mime: "image/svg+xml",
+    base64: latin1,
+  });
+});

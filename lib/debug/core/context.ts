@@ -172,6 +172,13 @@ export const DEBUG_OPTION_NAMES: readonly string[] = [
   "now",
 ];
 
+/** The options `startDebugServer` adds to {@link DebugOptions}. */
+export const SERVER_OPTION_NAMES: readonly string[] = [
+  "port",
+  "hostname",
+  "tls",
+];
+
 /**
  * Throws a RangeError naming the first option of `options` that is not in
  * `known` or is not of its type: a typo (`limit` for `limits`) or a string
@@ -187,6 +194,10 @@ export function checkOptionShape(
   }
   const o = options as Record<string, unknown>;
   for (const name of Object.keys(o)) {
+    // An option left undefined is no option; a server's own options (one
+    // object given to both functions, as the types allow) are not the
+    // handler's to refuse.
+    if (o[name] === undefined || SERVER_OPTION_NAMES.includes(name)) continue;
     if (!known.includes(name)) {
       throw new RangeError(
         `unknown debug option ${JSON.stringify(name)}; known: ${

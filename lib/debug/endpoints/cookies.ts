@@ -38,7 +38,11 @@ export function parseCookies(header: string | null): Record<string, string> {
   const out: [string, string][] = [];
   if (header) {
     const parts = header.split(";");
-    if (parts.length > MAX_COOKIE_PAIRS) {
+    // Pairs, not pieces: a trailing `;` or an empty `;;` is no cookie.
+    if (
+      parts.length > MAX_COOKIE_PAIRS &&
+      parts.filter((p) => p.includes("=")).length > MAX_COOKIE_PAIRS
+    ) {
       // Reflected in part, the answer would lie about what was sent.
       throw new ParamError(
         "Cookie",

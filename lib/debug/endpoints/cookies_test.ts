@@ -31,6 +31,8 @@ Deno.test("parseCookies: bad/past 500 cookies the header is refused, not read in
   const header = (n: number) =>
     Array.from({ length: n }, (_, i) => `c${i}=${i}`).join("; ");
   assert.equal(Object.keys(parseCookies(header(500))).length, 500);
+  // Empty pieces are no cookies.
+  assert.equal(Object.keys(parseCookies(header(500) + ";;;")).length, 500);
   assert.throws(
     () => parseCookies(header(501)),
     (e: Error & { param?: string; status?: number }) =>

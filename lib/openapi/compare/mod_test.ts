@@ -460,6 +460,15 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-parameter-type-generalized", "info", ["GET /a"]]],
   ],
   [
+    "ok/a parameter that became a list of at least two still breaks by its bound",
+    doc(query({ type: "string" })),
+    doc(query({ type: "array", items: { type: "string" }, minItems: 2 })),
+    [
+      ["request-parameter-type-generalized", "info", ["GET /a"]],
+      ["request-parameter-min-items-set", "breaking", ["GET /a"]],
+    ],
+  ],
+  [
     "ok/a draft operation removed is info",
     doc({
       "/a": {

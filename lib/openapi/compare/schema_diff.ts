@@ -580,14 +580,18 @@ export class SchemaDiff {
     const inferred = !b.typeSaid && !r.typeSaid && b.format === r.format &&
       (b.types === null || r.types === null);
     const typeMoved = types && !sameTypes(b, r) && !inferred;
+    // A parameter that became a list still takes one value: only if the
+    // list's bounds let one item through, which they say themselves.
+    const becameList = typeMoved && this.#becameList(b, r, at);
     // A keyword of a type one side does not have came or went with its type
     // (`maxLength` of a string that became an object): the type's change
     // says it, once.
     const moot = (kind: JsonKind, had: boolean, has: boolean) =>
-      typeMoved && had !== has && !limitsKind(had ? r : b, kind);
+      typeMoved && !becameList && had !== has &&
+      !limitsKind(had ? r : b, kind);
     if (typeMoved) {
       const typeText = `${typeName(b)} to ${typeName(r)}`;
-      if (this.#becameList(b, r, at)) {
+      if (becameList) {
         add(
           "type-generalized",
           "info",
