@@ -193,9 +193,20 @@ function SchemaItem(
   useEffect(() => {
     const d = details.current;
     if (!jump || !d) return;
-    d.open = true; // its toggle event loads the detail
+    // Its toggle event loads the detail and tells the fragment; one open
+    // already has no toggle event, so it is told here.
+    if (d.open) onToggle?.(name, true);
+    d.open = true;
     const summary = d.querySelector("summary");
-    summary?.scrollIntoView({ block: "start" });
+    // A schema from the fragment, on arrival, takes no focus, and the
+    // scroll only while nothing else has them: not from an operation the
+    // fragment also opens, nor from a field being typed in.
+    if (
+      jump.focus ||
+      (!jump.keepPlace && document.activeElement === document.body)
+    ) {
+      summary?.scrollIntoView({ block: "start" });
+    }
     if (jump.focus) summary?.focus({ preventScroll: true });
     onJumped();
   }, [jump?.seq]);

@@ -45,13 +45,25 @@ export default function SpecViewer(
   // The schema the fragment names opens once its spec is read (and in a
   // new spec that has it too, as a selected operation stays selected).
   useEffect(() => {
-    if (b.schema && jump?.has(b.schema)) jump.open(b.schema, false);
+    // An operation the fragment opens too keeps the reader's place.
+    if (b.schema && jump?.has(b.schema)) {
+      jump.open(b.schema, false, b.selIdx >= 0);
+    }
   }, [jump, b.schemaAsked]);
+  // The fragment names the schema opened last of those still open.
+  const openSchemas = useRef<string[]>([]);
   const onSchemaToggle = useMemo(
-    () => (name: string, open: boolean) =>
-      b.setSchema((cur) => open ? name : cur === name ? "" : cur),
+    () => (name: string, open: boolean) => {
+      const list = openSchemas.current.filter((n) => n !== name);
+      if (open) list.push(name);
+      openSchemas.current = list;
+      b.setSchema(list.at(-1) ?? "");
+    },
     [],
   );
+  useEffect(() => {
+    openSchemas.current = [];
+  }, [loader.state.spec]);
   const { filter, setFilter, compiled, shown } = b;
   const rowHeight = useRowHeight();
   const example = useExample(exampleUrl, loader.loadText, loader.acts);

@@ -14,9 +14,11 @@ export interface SchemaJump {
   /**
    * Opens schema `name` in the Schemas section and brings it into view,
    * focusing its summary unless `focus` is false (a fragment read on
-   * arrival takes no focus, as a restored operation takes none).
+   * arrival takes no focus, as a restored operation takes none), and
+   * scrolling to it unless `keepPlace` (another part of the page, an open
+   * operation, has the reader's place).
    */
-  open(name: string, focus?: boolean): void;
+  open(name: string, focus?: boolean, keepPlace?: boolean): void;
 }
 
 /** Provided by the SpecViewer around its trees and its Schemas section. */
@@ -28,6 +30,8 @@ export interface JumpRequest {
   seq: number;
   /** Whether its summary takes the focus. */
   focus: boolean;
+  /** Whether the page's scroll stays where it is. */
+  keepPlace?: boolean;
 }
 
 /**
@@ -43,8 +47,13 @@ export function useSchemaJump(
     const known = new Set(names);
     return {
       has: (name: string) => known.has(name),
-      open: (name: string, focus = true) =>
-        setRequest((r) => ({ name, seq: (r?.seq ?? 0) + 1, focus })),
+      open: (name: string, focus = true, keepPlace = false) =>
+        setRequest((r) => ({
+          name,
+          seq: (r?.seq ?? 0) + 1,
+          focus,
+          keepPlace,
+        })),
     };
   }, [names]);
   return { jump, request };

@@ -306,3 +306,69 @@ Deno.test({
       assert.equal(await focused(), "Pet");
     }),
 });
+
+Deno.test({
+  name:
+    "browser spec: the URL names the schema opened last of those open, and a link to an operation and a schema keeps the operation's place",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const schemaInHash = () =>
+        page.evaluate(() =>
+          new URLSearchParams(location.hash.slice(1)).get("schema")
+        );
+      const waitHash = (name: string | null) =>
+        page.waitForFunction(
+          (n) =>
+            new URLSearchParams(location.hash.slice(1)).get("schema") === n,
+          name,
+        );
+      await pick(page, server.origin, "swagger-2.0.json");
+      await open(page, "Tag");
+      await open(page, "Pet");
+      await waitHash("Pet");
+      // Pet closed: Tag, still open, is named.
+      await page.locator('[data-testid=schema-row][data-name="Pet"] summary')
+        .click();
+      await waitHash("Tag");
+      // A link followed to a schema already open names it too.
+      await open(page, "Pet");
+      await page.locator('[data-testid=schema-row][data-name="Tag"] summary')
+        .click(); // closes Tag
+      await page.locator('[data-testid=schema-row][data-name="Tag"] summary')
+        .click(); // opens it again: named
+      await waitHash("Tag");
+      await page.click(
+        "[data-testid=endpoint-row][data-path='/pets/{petId}'] button.sv-row-main",
+      );
+      await page.locator("[data-testid=operation-detail]").waitFor();
+      await page.locator(
+        "[data-testid=operation-detail] [data-testid=schema-ref]",
+        { hasText: "Pet" },
+      ).first().click();
+      await waitHash("Pet");
+      assert.equal(await schemaInHash(), "Pet");
+
+      // Arriving with both, the operation keeps the page's place.
+      await page.setViewportSize({ width: 1280, height: 600 });
+      await gotoHydrated(
+        page,
+        server.origin,
+        "/spec#op=get+%2Fpets%2F%7BpetId%7D&schema=Tag",
+      );
+      await page.setInputFiles(
+        "[data-testid=spec-file]",
+        new URL("swagger-2.0.json", FIX).pathname,
+      );
+      await page.locator(
+        '[data-testid=schema-row][data-name="Tag"] [data-testid=schema-detail]',
+      ).waitFor();
+      const row = await page.locator(
+        "[data-testid=endpoint-row][data-path='/pets/{petId}'][data-method=get]",
+      ).boundingBox();
+      assert.ok(
+        row && row.y >= 0 && row.y < 600,
+        `the operation's row is at ${row?.y}, out of view`,
+      );
+    }),
+});
