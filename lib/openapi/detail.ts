@@ -9,14 +9,15 @@ import { valueJson } from "./example.ts";
 import type { DetailSource, ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";
 import { operationCurl, serverUrl } from "./operation_curl.ts";
-import { asReferenced, isObject, type RefResolver } from "./refs.ts";
+import { asReferenced, isObject, refOf, type RefResolver } from "./refs.ts";
 import { firstKeys, scalarList, scalarText } from "./safe.ts";
 import { setOwn } from "../shared/value.ts";
-import { edgesOf, SchemaGraph } from "./schema_graph.ts";
+import { edgesOf, refName, SchemaGraph, shortJson } from "./schema_graph.ts";
 import {
   body,
   type BodyContext,
   contentBodies,
+  exampleValue,
   firstWrittenExample,
   MAX_BODIES,
   MAX_CELL,
@@ -60,13 +61,14 @@ function paramDetail(
   fromPath: boolean,
   swagger: boolean,
   graph: SchemaGraph,
+  r: RefResolver,
 ): ParamDetail {
   let type = "";
   // Swagger 2.0 writes a parameter's schema keywords on the parameter; a
   // 3.x one with `content` has its schema in its one media type.
   let schema = swagger ? p : p.schema;
-  if (swagger) type = typeSummary(p);
-  else if (p.schema !== undefined) type = typeSummary(p.schema);
+  if (swagger) type = paramType(p, graph);
+  else if (p.schema !== undefined) type = paramType(p.schema, graph);
   else if (isObject(p.content)) {
     const [mt] = keysOf(p.content, 1);
     const media = mt === undefined ? undefined : p.content[mt];
@@ -75,7 +77,7 @@ function paramDetail(
       ? ""
       : schema === undefined
       ? mt
-      : `${mt}: ${typeSummary(schema)}`;
+      : `${mt}: ${paramType(schema, graph)}`;
   }
   return {
     name: clip(scalarText(p.name) ?? ""),
@@ -87,9 +89,56 @@ function paramDetail(
     facts: [
       ...styleFacts(p, swagger),
       ...(schema === undefined ? [] : paramFacts(graph, schema)),
+      ...paramExamples(p, schema, r),
     ],
     fromPath,
   };
+}
+
+/**
+ * A parameter's type without its enum values (its facts list them all):
+ * a component's name with the type it stands for (`coordinate: integer`),
+ * since the name alone hid the type a client writes.
+ */
+function paramType(schema: unknown, graph: SchemaGraph): string {
+  const ref = refOf(schema);
+  if (ref === null) return typeSummary(schema, 0, false);
+  const n = graph.node(graph.edge("", schema).node);
+  if (!n) return refName(ref);
+  return `${refName(ref)}: ${n.type}${n.format ? ` (${n.format})` : ""}`;
+}
+
+/** Examples listed per parameter. */
+const MAX_PARAM_EXAMPLES = 5;
+
+/**
+ * A parameter's examples as facts, as Swagger UI fills its field with one:
+ * its `example` (`x-example` in Swagger 2.0), else each of its named
+ * `examples`, else its schema's `example` or first `examples` entry.
+ */
+function paramExamples(
+  p: Record<string, unknown>,
+  schema: unknown,
+  r: RefResolver,
+): string[] {
+  const one = p.example !== undefined ? p.example : p["x-example"];
+  if (one !== undefined) return [`example ${shortJson(one)}`];
+  const out: string[] = [];
+  if (isObject(p.examples)) {
+    for (const name of firstKeys(p.examples, MAX_PARAM_EXAMPLES)) {
+      const ex = r.deref(p.examples[name]).value;
+      const v = isObject(ex) ? exampleValue(ex) : undefined;
+      if (v !== undefined) out.push(`example ${clip(name)}: ${shortJson(v)}`);
+    }
+    if (out.length) return out;
+  }
+  const s = r.deref(schema).value;
+  if (!isObject(s)) return out;
+  if (s.example !== undefined) return [`example ${shortJson(s.example)}`];
+  if (Array.isArray(s.examples) && s.examples.length) {
+    return [`example ${shortJson(s.examples[0])}`];
+  }
+  return out;
 }
 
 /**
@@ -112,7 +161,9 @@ function responseHeaders(
     const d = r.deref(headers[name]);
     if (d.error || !isObject(d.value)) continue;
     const h = asReferenced(headers[name], d.value);
-    out.push(paramDetail({ ...h, name, in: "header" }, false, swagger, graph));
+    out.push(
+      paramDetail({ ...h, name, in: "header" }, false, swagger, graph, r),
+    );
   }
   return out;
 }
@@ -226,16 +277,23 @@ function styleFacts(p: Record<string, unknown>, swagger: boolean): string[] {
 }
 
 /**
- * A parameter schema's default and constraints, and its items' (the type
- * summary names enum values already): `limit` as `integer`, `default 20`,
- * `>= 1`, `<= 100` (defaults and constraints, as Redoc and Swagger UI show
- * them beside a parameter).
+ * A parameter schema's enum values (every one, up to the graph's bound, as
+ * Swagger UI lists them), default and constraints, and its items': `limit`
+ * as `integer`, `default 20`, `>= 1`, `<= 100` (as Redoc and Swagger UI
+ * show them beside a parameter), also through a `$ref`.
  */
 function paramFacts(graph: SchemaGraph, schema: unknown): string[] {
   const out: string[] = [];
   let n = graph.node(graph.edge("", schema).node);
   for (let d = 0; n && d < 4; d++) {
     const pre = d ? `items${"[]".repeat(d - 1)} ` : "";
+    if (n.enum.length) {
+      out.push(
+        `${pre}one of ${n.enum.join(", ")}${
+          n.enumMore ? ` (and ${n.enumMore} more)` : ""
+        }`,
+      );
+    }
     if (n.default !== null) out.push(`${pre}default ${n.default}`);
     if (n.const !== null) out.push(`${pre}const ${n.const}`);
     for (const c of n.constraints) out.push(pre + c);
@@ -396,7 +454,7 @@ export function operationDetail(
       setOwn(formSchema.properties, name, formFieldSchema(p));
       if (p.required === true) formSchema.required.push(name);
     } else if (parameters.length < MAX_PARAMS) {
-      parameters.push(paramDetail(p, fromPath, swagger, graph));
+      parameters.push(paramDetail(p, fromPath, swagger, graph, r));
     }
   }
   if (form.length) {

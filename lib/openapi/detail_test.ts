@@ -1040,3 +1040,74 @@ Deno.test("schema index: ok/names in written order, cut at the cap with the coun
     [],
   );
 });
+
+Deno.test("spec detail: a parameter shows every enum value, its examples, and the type behind a $ref, as Swagger UI does", () => {
+  const ten = Array.from({ length: 10 }, (_, i) => `v${i}`);
+  const p = parseSpec(JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/board/{row}": {
+        get: {
+          parameters: [
+            {
+              name: "row",
+              in: "path",
+              required: true,
+              schema: { $ref: "#/components/schemas/coordinate" },
+            },
+            {
+              name: "category",
+              in: "query",
+              schema: { type: "string", enum: ten },
+            },
+            {
+              name: "kinds",
+              in: "query",
+              schema: {
+                type: "array",
+                items: { $ref: "#/components/schemas/Kind" },
+              },
+            },
+            {
+              name: "Idempotency-Key",
+              in: "header",
+              schema: { type: "string" },
+              example: "37ca9c97",
+            },
+            {
+              name: "flow",
+              in: "query",
+              schema: { type: "string", uniqueItems: true },
+              examples: {
+                a: { value: "IT1" },
+                b: { $ref: "#/components/examples/B" },
+              },
+            },
+          ],
+          responses: { 200: { description: "ok" } },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        coordinate: { type: "integer", minimum: 1, maximum: 3, example: 1 },
+        Kind: { type: "string", enum: ["x", "y"] },
+      },
+      examples: { B: { value: "IT2" } },
+    },
+  }));
+  const d = operationDetail(p, "paths", "/board/{row}", "get")!;
+  const by = Object.fromEntries(d.parameters.map((x) => [x.name, x]));
+  assert.equal(by.row.type, "coordinate: integer");
+  assert.deepEqual(by.row.facts, [">= 1", "<= 3", "example 1"]);
+  assert.equal(by.category.type, "string");
+  assert.deepEqual(by.category.facts, [
+    `one of ${ten.map((v) => `"${v}"`).join(", ")}`,
+  ]);
+  assert.equal(by.kinds.type, "array<Kind>");
+  assert.deepEqual(by.kinds.facts, ['items one of "x", "y"']);
+  assert.deepEqual(by["Idempotency-Key"].facts, ['example "37ca9c97"']);
+  // Named examples, one a $ref; uniqueItems on a string says nothing.
+  assert.deepEqual(by.flow.facts, ['example a: "IT1"', 'example b: "IT2"']);
+});

@@ -17,6 +17,8 @@ import { setOwn } from "../shared/value.ts";
 const MAX_DEPTH = 10;
 /** Values generated per example. */
 const MAX_VALUES = 2_000;
+/** Items generated for a `minItems`, at most. */
+const MAX_MIN_ITEMS = 10;
 /** Properties generated per object. */
 const MAX_PROPS = 200;
 /** Characters of example text shown. */
@@ -205,7 +207,20 @@ function byType(m: Merged, st: State, depth: number): unknown {
       let items = pick(m, "items");
       if (Array.isArray(items)) items = items[0];
       const v = items === undefined ? undefined : gen(items, st, depth + 1);
-      return v === undefined ? [] : [v];
+      if (v === undefined) return [];
+      // As many items as `minItems` asks (a 3 x 3 board is 3 rows of 3),
+      // up to a few; the value budget bounds nested lists.
+      const min = pick(m, "minItems");
+      const n = typeof min === "number" && min > 1
+        ? Math.min(Math.floor(min), MAX_MIN_ITEMS)
+        : 1;
+      const out = [v];
+      while (out.length < n && st.left > 0) {
+        const more = gen(items, st, depth + 1);
+        if (more === undefined) break;
+        out.push(more);
+      }
+      return out;
     }
     case "object":
     case "": {

@@ -266,3 +266,23 @@ Deno.test("example: bad/an example of 100,000 keys reached through 100 discrimin
   assert.equal(v.p0.kind, "A");
   assert.equal(v.p0.k0, 1);
 });
+
+Deno.test("example: an array gets the items its minItems asks, up to ten", () => {
+  const row = {
+    type: "array",
+    items: { type: "string", enum: ["."] },
+    minItems: 3,
+  };
+  const board = { type: "array", items: row, minItems: 3, maxItems: 3 };
+  const r = new RefResolver({});
+  assert.deepEqual(sampleOf(board, r), [
+    [".", ".", "."],
+    [".", ".", "."],
+    [".", ".", "."],
+  ]);
+  const many = sampleOf(
+    { type: "array", items: { type: "integer" }, minItems: 500 },
+    r,
+  );
+  assert.equal((many as unknown[]).length, 10);
+});

@@ -201,7 +201,14 @@ function constraintsOf(m: Merged): string[] {
   }
   const pattern = pick(m, "pattern");
   if (typeof pattern === "string") out.push(`pattern ${clip(pattern)}`);
-  if (pick(m, "uniqueItems") === true) out.push("unique items");
+  // Of lists only (JSON Schema Validation §6.4.3): Kubernetes writes it on
+  // 2,274 strings and booleans, where it says nothing.
+  const type = pick(m, "type");
+  if (
+    pick(m, "uniqueItems") === true &&
+    (type === undefined || type === "array" ||
+      (Array.isArray(type) && type.includes("array")))
+  ) out.push("unique items");
   // Keywords holding a schema that rarely has much in it, as short text
   // (Swagger UI lists them by keyword): a `$ref` by its component's name.
   for (

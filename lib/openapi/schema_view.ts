@@ -49,9 +49,14 @@ function shortValue(v: unknown): string {
 /**
  * A one-line type summary of a schema (`array<Pet>`, `string (date-time)`,
  * `oneOf<Cat | Dog>`); references are named, not expanded, so cycles are
- * harmless. `depth` bounds inline nesting.
+ * harmless. `depth` bounds inline nesting; `enums` false leaves enum values
+ * out (a parameter lists them all beside it).
  */
-export function typeSummary(schema: unknown, depth = 0): string {
+export function typeSummary(
+  schema: unknown,
+  depth = 0,
+  enums = true,
+): string {
   const ref = refOf(schema);
   if (ref !== null) return refName(ref);
   if (schema === true) return "any";
@@ -63,9 +68,10 @@ export function typeSummary(schema: unknown, depth = 0): string {
     if (Array.isArray(list) && list.length) {
       const sep = k === "allOf" ? " & " : " | ";
       return `${k}<${
-        list.slice(0, 4).map((s) => typeSummary(s, depth + 1) || "any").join(
-          sep,
-        )
+        list.slice(0, 4).map((s) => typeSummary(s, depth + 1, enums) || "any")
+          .join(
+            sep,
+          )
       }${list.length > 4 ? sep + "…" : ""}>`;
     }
   }
@@ -76,12 +82,12 @@ export function typeSummary(schema: unknown, depth = 0): string {
     ? clip(t)
     : "";
   if (base === "array" || (!base && schema.items !== undefined)) {
-    return `array<${typeSummary(schema.items, depth + 1) || "any"}>`;
+    return `array<${typeSummary(schema.items, depth + 1, enums) || "any"}>`;
   }
   if (!base && isObject(schema.properties)) base = "object";
   if (!base) base = "any";
   if (typeof schema.format === "string") base += ` (${clip(schema.format)})`;
-  if (Array.isArray(schema.enum)) {
+  if (enums && Array.isArray(schema.enum)) {
     const shown = schema.enum.slice(0, 5).map(shortValue).join(", ");
     base += ` enum: ${shown}${schema.enum.length > 5 ? ", …" : ""}`;
   }
@@ -158,7 +164,7 @@ export function exampleText(v: unknown): string {
  * The value an Example Object gives: `value`, else (OpenAPI 3.2 §4.8.19)
  * `dataValue`, the data before serialization; undefined when neither.
  */
-function exampleValue(ex: Record<string, unknown>): unknown {
+export function exampleValue(ex: Record<string, unknown>): unknown {
   return ex.value !== undefined ? ex.value : ex.dataValue;
 }
 
