@@ -22,7 +22,12 @@ import type { NodeCache } from "./use_nodes.ts";
  * headers, which have no "In".
  */
 export function Params(
-  { list, headers = false }: { list: ParamDetail[]; headers?: boolean },
+  { list, headers = false, cache }: {
+    list: ParamDetail[];
+    headers?: boolean;
+    /** The detail's nodes, for a parameter whose schema is a tree. */
+    cache?: NodeCache;
+  },
 ) {
   return (
     <table
@@ -38,7 +43,7 @@ export function Params(
         </tr>
       </thead>
       <tbody>
-        {list.map((p) => (
+        {list.map((p) => [
           <tr key={`${p.in} ${p.name}`}>
             <td>
               <code>{p.name}</code>
@@ -60,8 +65,20 @@ export function Params(
             <td class="sv-desc">
               <Markdown md={p.description} />
             </td>
-          </tr>
-        ))}
+          </tr>,
+          // Fields or alternatives: the schema as a tree, under its row.
+          p.schema && cache && (
+            <tr key={`${p.in} ${p.name} schema`} class="sv-param-schema">
+              <td colSpan={headers ? 3 : 4}>
+                <SchemaTree
+                  root={p.schema}
+                  cache={cache}
+                  label={`${headers ? "Header" : "Parameter"} ${p.name}`}
+                />
+              </td>
+            </tr>
+          ),
+        ])}
       </tbody>
     </table>
   );
@@ -266,7 +283,9 @@ export function Responses(
             )}
             <Markdown md={r.description} class="sv-md sv-desc" />
           </div>
-          {r.headers.length > 0 && <Params list={r.headers} headers />}
+          {r.headers.length > 0 && (
+            <Params list={r.headers} headers cache={cache} />
+          )}
           {r.links.length > 0 && <Links list={r.links} />}
           {r.bodies.length > 0 && (
             <Bodies

@@ -142,7 +142,7 @@ function Operation(
         {d.parameters.length > 0 && (
           <section>
             <h3>Parameters</h3>
-            <Params list={d.parameters} />
+            <Params list={d.parameters} cache={cache} />
           </section>
         )}
         {d.requestBody && (

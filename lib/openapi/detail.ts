@@ -33,6 +33,7 @@ import type {
   ParamDetail,
   ResponseDetail,
   SchemaDetail,
+  SchemaEdge,
 } from "./types.ts";
 import { namedSchemas } from "./overview.ts";
 import { str } from "../shared/value.ts";
@@ -92,7 +93,26 @@ function paramDetail(
       ...paramExamples(p, schema, r),
     ],
     fromPath,
+    ...(swagger || schema === undefined ? {} : structured(graph, schema)),
   };
+}
+
+/**
+ * `{ schema }` for a parameter whose schema has properties or
+ * alternatives, itself or its items (Redoc shows those as a tree too);
+ * nothing for a scalar or a list of scalars, which the row says whole.
+ */
+function structured(
+  graph: SchemaGraph,
+  schema: unknown,
+): { schema?: SchemaEdge } {
+  const edge = graph.edge("", schema);
+  let n = graph.node(edge.node);
+  for (let d = 0; n && d < 4; d++) {
+    if (n.props.length || n.alts || n.additional) return { schema: edge };
+    n = n.items ? graph.node(n.items.node) : null;
+  }
+  return {};
 }
 
 /**
@@ -539,11 +559,13 @@ export function operationDetail(
   }
 
   const roots: number[] = [];
+  for (const p of parameters) if (p.schema) roots.push(p.schema.node);
   for (const b of requestBody?.bodies ?? []) {
     if (b.schema) roots.push(b.schema.node);
   }
   for (const rsp of responses) {
     for (const b of rsp.bodies) if (b.schema) roots.push(b.schema.node);
+    for (const h of rsp.headers) if (h.schema) roots.push(h.schema.node);
   }
   const { server, curl, note: curlNote } = operationCurl({
     doc,

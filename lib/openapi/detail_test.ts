@@ -1111,3 +1111,50 @@ Deno.test("spec detail: a parameter shows every enum value, its examples, and th
   // Named examples, one a $ref; uniqueItems on a string says nothing.
   assert.deepEqual(by.flow.facts, ['example a: "IT1"', 'example b: "IT2"']);
 });
+
+Deno.test("spec detail: a parameter with fields or alternatives carries its schema as a tree; a scalar or a list of scalars does not", () => {
+  const p = parseSpec(JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/logs": {
+        get: {
+          parameters: [
+            {
+              name: "effective_at",
+              in: "query",
+              style: "deepObject",
+              schema: {
+                type: "object",
+                properties: {
+                  gt: { type: "integer" },
+                  lt: { type: "integer" },
+                },
+              },
+            },
+            {
+              name: "created",
+              in: "query",
+              schema: { anyOf: [{ type: "object" }, { type: "integer" }] },
+            },
+            { name: "limit", in: "query", schema: { type: "integer" } },
+            {
+              name: "ids",
+              in: "query",
+              schema: { type: "array", items: { type: "string" } },
+            },
+          ],
+          responses: { 200: { description: "ok" } },
+        },
+      },
+    },
+  }));
+  const d = operationDetail(p, "paths", "/logs", "get")!;
+  const by = Object.fromEntries(d.parameters.map((x) => [x.name, x]));
+  assert.ok(by.effective_at.schema && by.created.schema);
+  assert.equal(by.limit.schema, undefined);
+  assert.equal(by.ids.schema, undefined);
+  // Its first levels come with the detail, as a body's do.
+  const node = d.nodes.find((n) => n.id === by.effective_at.schema!.node);
+  assert.deepEqual(node?.props.map((e) => e.name), ["gt", "lt"]);
+});

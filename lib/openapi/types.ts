@@ -159,6 +159,11 @@ export interface ParamDetail {
   facts: string[];
   /** True when it was declared on the path item, not the operation. */
   fromPath: boolean;
+  /**
+   * Its schema as a tree when it has fields or alternatives (a deepObject
+   * filter, `anyOf<object | integer>`), which a type summary cannot show.
+   */
+  schema?: SchemaEdge;
 }
 
 /** One property of a body or response schema, one level deep. */
