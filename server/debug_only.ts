@@ -101,11 +101,6 @@ if (tls) {
       tls.cert,
     )}`,
   );
-  if (args.certOut) {
-    const file = resolve(cwd, args.certOut);
-    await Deno.writeTextFile(file, tls.cert);
-    console.log(`TLS: certificate written to ${file}`);
-  }
 }
 
 const scheme = tls ? "https" : "http";
@@ -115,6 +110,13 @@ const server = Deno.serve({
   // With a certificate Deno.serve offers h2 and http/1.1 by ALPN.
   ...(tls ?? {}),
   onListen: ({ hostname, port }) => {
+    // Written once the server listens: a failed listen leaves no
+    // certificate of a server that never ran.
+    if (tls && args.certOut) {
+      const file = resolve(cwd, args.certOut);
+      Deno.writeTextFileSync(file, tls.cert);
+      console.log(`TLS: certificate written to ${file}`);
+    }
     console.log(
       `debug API listening on ${
         listenUrl(scheme, hostname, port, handler.base)
