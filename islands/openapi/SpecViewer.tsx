@@ -3,6 +3,7 @@ import { EndpointList } from "./EndpointList.tsx";
 import { EmptyState } from "./EmptyState.tsx";
 import { SpecErrorBox } from "../shared/SpecErrorBox.tsx";
 import {
+  About,
   Extras,
   InputPanel,
   Schemas,
@@ -131,6 +132,7 @@ export default function SpecViewer(
                 activeMethods={compiled.methods}
                 onMethod={(m) => setFilter((f) => withTerm(f, m, true))}
               />
+              <About about={loader.state.about} />
               <Warnings
                 list={loader.state.warnings}
                 checked={loader.state.checked}

@@ -5,6 +5,7 @@
  * the island's handlers only call state setters and refs, so the first ones
  * stay valid.
  */
+import { About as AboutView } from "./About.tsx";
 import { Extras as ExtrasView } from "./Extras.tsx";
 import { Schemas as SchemasView } from "./Schemas.tsx";
 import { InputPanel as InputView } from "./InputPanel.tsx";
@@ -12,6 +13,8 @@ import { memo } from "../shared/memo.ts";
 import { SpecHeader as HeaderView } from "./SpecHeader.tsx";
 import { Warnings as WarningsView } from "./Warnings.tsx";
 
+/** {@link AboutView}, memoised. */
+export const About = memo(AboutView);
 /** {@link ExtrasView}, memoised. */
 export const Extras = memo(ExtrasView);
 /** {@link SchemasView}, memoised. */

@@ -8,6 +8,7 @@
  */
 import { formatBytes } from "../../lib/shared/format.ts";
 import { sameListing } from "../../lib/openapi/preview.ts";
+import { type AboutInfo, NO_ABOUT } from "../../lib/openapi/about.ts";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type {
   SpecErrorInfo,
@@ -55,6 +56,8 @@ export interface LoaderState {
    * parse lists the same endpoints.
    */
   schemas: { names: string[]; count: number };
+  /** The About block of the whole parse, kept apart as `schemas` is. */
+  about: AboutInfo;
 }
 
 const NO_SCHEMAS = { names: [], count: 0 };
@@ -70,6 +73,7 @@ const EMPTY: LoaderState = {
   preview: false,
   spec: 0,
   schemas: NO_SCHEMAS,
+  about: NO_ABOUT,
 };
 
 /**
@@ -166,6 +170,7 @@ export function useLoader(
           preview: true,
           spec,
           schemas: NO_SCHEMAS,
+          about: NO_ABOUT,
           status: `Listed ${label}: ${n} endpoint${
             n === 1 ? "" : "s"
           }; reading the rest…`,
@@ -190,6 +195,7 @@ export function useLoader(
         preview: false,
         spec,
         schemas: { names: r.index.schemas, count: r.index.schemaCount },
+        about: r.index.about,
         status: `Read ${label}: ${n} endpoint${
           n === 1 ? "" : "s"
         } in ${ms} ms.`,
@@ -214,6 +220,7 @@ export function useLoader(
         preview: false,
         spec,
         schemas: NO_SCHEMAS,
+        about: NO_ABOUT,
         status: `Rejected ${label}: ${r.error.message}`,
       });
     }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { leavePreview, type LoaderState } from "./use_loader.ts";
 import type { SpecIndex } from "../../lib/openapi/types.ts";
+import { NO_ABOUT } from "../../lib/openapi/about.ts";
 
 const base: LoaderState = {
   index: { title: "A" } as SpecIndex,
@@ -13,6 +14,7 @@ const base: LoaderState = {
   preview: true,
   spec: 1,
   schemas: { names: [], count: 0 },
+  about: NO_ABOUT,
 };
 
 Deno.test("loader: a new input leaves a preview's status, keeps its list", () => {

@@ -20,6 +20,7 @@ import {
 } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import { schemaNamesOf, serversOf, tagsOf } from "./overview.ts";
+import { aboutOf } from "./about.ts";
 import { Budget, scalarList, scalarText } from "./safe.ts";
 import type {
   CallbackEntry,
@@ -274,6 +275,7 @@ export function buildIndex(
     extraMethods: [...extra].sort(),
     schemas: named.names,
     schemaCount: named.count,
+    about: aboutOf(doc, det, resolver),
     warnings,
     checked: false,
     chars: loaded.text.length,

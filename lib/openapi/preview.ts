@@ -34,8 +34,8 @@ class Watching extends RefResolver {
 }
 
 /**
- * Whether two indexes list the same: every field but the warnings and the
- * named schemas, which only the whole parse has (both are built by one
+ * Whether two indexes list the same: every field but the warnings, the
+ * named schemas and the About block, which only the whole parse has (both are built by one
  * indexer, so their keys come in one order).
  */
 export function sameListing(a: SpecIndex, b: SpecIndex): boolean {
@@ -47,6 +47,7 @@ export function sameListing(a: SpecIndex, b: SpecIndex): boolean {
       chars: 0,
       schemas: 0,
       schemaCount: 0,
+      about: 0,
     });
   return listing(a) === listing(b);
 }

@@ -5,6 +5,7 @@
  */
 import type { Md } from "./markdown.ts";
 import type { SchemaEdge, SchemaNode } from "./schema_graph.ts";
+import type { AboutInfo } from "./about.ts";
 
 export type { Container, Md, MdNode } from "./markdown.ts";
 export type { SchemaAlts, SchemaEdge, SchemaNode } from "./schema_graph.ts";
@@ -130,6 +131,12 @@ export interface SpecIndex {
   schemas: string[];
   /** How many named schemas the document has (more than `schemas` lists when cut). */
   schemaCount: number;
+  /**
+   * The API's description, terms, contact, license, external docs and
+   * security schemes (a preview's lacks the schemes: the outline has no
+   * components).
+   */
+  about: AboutInfo;
   /** Non-fatal problems found so far, at most 300 plus one line summing up the rest. */
   warnings: SpecWarning[];
   /**

@@ -372,3 +372,65 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser spec: 'About this API' shows the description, links and security schemes, closed at first",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      await page.fill(
+        "[data-testid=spec-input]",
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: {
+            title: "t",
+            version: "1",
+            description: "Read *pets*.",
+            license: { name: "MIT", url: "https://x.test/mit" },
+          },
+          paths: { "/a": { get: { responses: { 200: { description: "" } } } } },
+          components: {
+            securitySchemes: {
+              key: { type: "apiKey", in: "header", name: "X-Key" },
+              oauth: {
+                type: "oauth2",
+                flows: {
+                  clientCredentials: {
+                    tokenUrl: "https://x.test/token",
+                    scopes: { read: "Read pets" },
+                  },
+                },
+              },
+            },
+          },
+        }),
+      );
+      const about = page.locator("[data-testid=spec-about]");
+      await about.waitFor();
+      assert.equal(await about.getAttribute("open"), null, "closed at first");
+      await about.locator("summary").click();
+      assert.match(await about.innerText(), /Read pets/);
+      assert.equal(
+        await about.locator("a[href='https://x.test/mit']").getAttribute("rel"),
+        "noopener noreferrer",
+      );
+      const schemes = await page.$$eval(
+        "[data-testid=spec-security-scheme]",
+        (els) => els.map((e) => e.getAttribute("data-name")),
+      );
+      assert.deepEqual(schemes, ["key", "oauth"]);
+      assert.match(
+        await page.locator(
+          "[data-testid=spec-security-scheme][data-name=oauth]",
+        )
+          .innerText(),
+        /Client credentials flow: token: https:\/\/x\.test\/token/,
+      );
+      // Escape closes it, focus on its summary.
+      await about.locator("summary").focus();
+      await page.keyboard.press("Escape");
+      assert.equal(await about.getAttribute("open"), null);
+    }),
+});

@@ -1,0 +1,124 @@
+import type { AboutInfo, AboutLink } from "../../lib/openapi/about.ts";
+import { Markdown } from "./Markdown.tsx";
+import { closeOnEscape } from "./disclosure.ts";
+
+/** A link when it has an address, else its text. */
+function Link({ link }: { link: AboutLink }) {
+  return link.href
+    ? (
+      <a href={link.href} rel="noopener noreferrer" target="_blank">
+        {link.text}
+      </a>
+    )
+    : <>{link.text}</>;
+}
+
+/**
+ * "About this API": the description, terms, contact, license and docs, and
+ * the security schemes (where a client puts its credentials, each OAuth 2
+ * flow's URLs and scopes), as Swagger UI's info block and Redoc's
+ * "Authentication" section show them. Closed at first: the endpoints are
+ * what a reader came for, and a description may run to pages.
+ */
+export function About({ about }: { about: AboutInfo }) {
+  const { description, links, schemes, schemeCount } = about;
+  if (!description.length && !links.length && !schemeCount) return null;
+  const parts = [
+    description.length ? "description" : "",
+    links.length ? links.map((l) => l.label.toLowerCase()).join(", ") : "",
+    schemeCount
+      ? `${schemeCount} security scheme${schemeCount === 1 ? "" : "s"}`
+      : "",
+  ].filter(Boolean);
+  return (
+    <details
+      class="sv-about"
+      data-testid="spec-about"
+      onKeyDown={closeOnEscape}
+    >
+      <summary>
+        About this API <span class="muted">({parts.join("; ")})</span>
+      </summary>
+      <Markdown md={description} class="sv-md sv-about-description" />
+      {links.length > 0 && (
+        <dl class="sv-about-links">
+          {links.map((l) => (
+            <div key={l.label}>
+              <dt>{l.label}</dt>
+              <dd>
+                <Link link={l.link} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {schemeCount > 0 && (
+        <section aria-labelledby="sv-auth-h">
+          <h3 id="sv-auth-h">Authentication</h3>
+          <ul class="sv-plain-list sv-schemes">
+            {schemes.map((s) => (
+              <li
+                key={s.name}
+                data-testid="spec-security-scheme"
+                data-name={s.name}
+              >
+                <p>
+                  <code>{s.name}</code> {s.summary}
+                  {s.openIdConnectUrl && (
+                    <>
+                      {": "}
+                      <Link
+                        link={{
+                          text: s.openIdConnectUrl,
+                          href: s.openIdConnectUrl,
+                        }}
+                      />
+                    </>
+                  )}
+                </p>
+                <Markdown md={s.description} />
+                {s.flows.map((f) => (
+                  <div class="sv-flow" key={f.flow}>
+                    <p>
+                      {f.flow} flow{f.urls.map((u, i) => (
+                        <span key={i}>
+                          {i ? ", " : ": "}
+                          <Link link={u} />
+                        </span>
+                      ))}
+                    </p>
+                    {f.scopes.length > 0 && (
+                      <table class="sv-table sv-scopes">
+                        <thead>
+                          <tr>
+                            <th scope="col">Scope</th>
+                            <th scope="col">Grants</th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {f.scopes.map(([scope, what]) => (
+                            <tr key={scope}>
+                              <td>
+                                <code>{scope}</code>
+                              </td>
+                              <td>{what}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    )}
+                  </div>
+                ))}
+              </li>
+            ))}
+          </ul>
+          {schemeCount > schemes.length && (
+            <p class="muted">
+              The first {schemes.length} of {schemeCount} schemes are listed.
+            </p>
+          )}
+        </section>
+      )}
+    </details>
+  );
+}

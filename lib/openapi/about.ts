@@ -1,0 +1,222 @@
+/**
+ * What a reader of a new API looks for before its endpoints, as Swagger
+ * UI's info block and Redoc's "Authentication" section show it: the
+ * description, terms, contact, license, external docs, and each security
+ * scheme with where its credentials go (OpenAPI 3.1 §4.8.2-4.8.5, §4.8.27;
+ * Swagger 2.0 `securityDefinitions`).
+ */
+import { clip, truncate } from "../shared/parse_error.ts";
+import type { Detected } from "./detect.ts";
+import { markdown, type Md } from "./markdown.ts";
+import { isObject, type RefResolver } from "./refs.ts";
+import { firstKeys } from "./safe.ts";
+import { str } from "../shared/value.ts";
+
+/** Longest description kept (the API's, a scheme's). */
+const MAX_DESCRIPTION = 20_000;
+/** Security schemes listed at most. */
+const MAX_SCHEMES = 50;
+/** Scopes listed per OAuth 2 flow. */
+const MAX_SCOPES = 100;
+
+/** A link shown by its text (`name`, an address). */
+export interface AboutLink {
+  text: string;
+  /** An http(s) or mailto address, "" when none (then `text` alone). */
+  href: string;
+}
+
+/** One security scheme, as a client must present it. */
+export interface SchemeInfo {
+  /** Its name under `securitySchemes` (`securityDefinitions`). */
+  name: string;
+  /** Where the credentials go: `HTTP bearer (JWT)`, `API key in header X-Key`. */
+  summary: string;
+  /** OAuth 2 flows (one line each: the flow, its URLs) and their scopes. */
+  flows: { flow: string; urls: AboutLink[]; scopes: [string, string][] }[];
+  /** An OpenID Connect discovery URL, "" when none. */
+  openIdConnectUrl: string;
+  description: Md;
+}
+
+/** The document's `info` and security schemes, for the page's "About" block. */
+export interface AboutInfo {
+  description: Md;
+  /** Terms of service, contact, license and external docs, as links. */
+  links: { label: string; link: AboutLink }[];
+  schemes: SchemeInfo[];
+  /** How many schemes there are (more than `schemes` lists when cut). */
+  schemeCount: number;
+}
+
+/** An empty block: a preview's (the outline has no components). */
+export const NO_ABOUT: AboutInfo = Object.freeze({
+  description: [],
+  links: [],
+  schemes: [],
+  schemeCount: 0,
+}) as AboutInfo;
+
+/** `v` when it is an http(s) or mailto address, else "". */
+function address(v: unknown): string {
+  const s = str(v).trim();
+  return /^(?:https?:\/\/|mailto:)/i.test(s) && URL.canParse(s) ? s : "";
+}
+
+function text(v: unknown): Md {
+  const s = str(v);
+  return s ? markdown(truncate(s, MAX_DESCRIPTION)) : [];
+}
+
+/** The About block of `doc`. */
+export function aboutOf(
+  doc: Record<string, unknown>,
+  det: Detected,
+  r: RefResolver,
+): AboutInfo {
+  const info = isObject(doc.info) ? doc.info : {};
+  const links: AboutInfo["links"] = [];
+  const tos = str(info.termsOfService);
+  if (tos) {
+    links.push({
+      label: "Terms of service",
+      link: { text: clip(tos), href: address(tos) },
+    });
+  }
+  if (isObject(info.contact)) {
+    const c = info.contact;
+    const email = str(c.email);
+    const url = str(c.url);
+    const name = str(c.name);
+    if (name || url || email) {
+      links.push({
+        label: "Contact",
+        link: {
+          text: clip(name || email || url),
+          href: url ? address(url) : email ? address(`mailto:${email}`) : "",
+        },
+      });
+    }
+    if (email && (name || url)) {
+      links.push({
+        label: "Email",
+        link: { text: clip(email), href: address(`mailto:${email}`) },
+      });
+    }
+  }
+  if (isObject(info.license)) {
+    const l = info.license;
+    const id = str(l.identifier);
+    const name = str(l.name) || id;
+    if (name) {
+      links.push({
+        label: "License",
+        link: {
+          text: clip(name),
+          href: address(l.url) ||
+            (id ? address(`https://spdx.org/licenses/${id}.html`) : ""),
+        },
+      });
+    }
+  }
+  if (isObject(doc.externalDocs)) {
+    const d = doc.externalDocs;
+    const url = address(d.url);
+    if (url || str(d.description)) {
+      links.push({
+        label: "Documentation",
+        link: { text: clip(str(d.description) || str(d.url)), href: url },
+      });
+    }
+  }
+  const map = det.family === "swagger"
+    ? doc.securityDefinitions
+    : isObject(doc.components)
+    ? doc.components.securitySchemes
+    : undefined;
+  const schemes: SchemeInfo[] = [];
+  let schemeCount = 0;
+  if (isObject(map)) {
+    for (const name in map) {
+      if (schemeCount++ >= MAX_SCHEMES) continue;
+      const s = r.deref(map[name]).value;
+      schemes.push(schemeOf(clip(name), isObject(s) ? s : {}));
+    }
+  }
+  return { description: text(info.description), links, schemes, schemeCount };
+}
+
+/** One scheme's summary and flows. */
+function schemeOf(name: string, s: Record<string, unknown>): SchemeInfo {
+  const type = str(s.type);
+  let summary: string;
+  if (type === "apiKey") {
+    summary = `API key in ${clip(str(s.in) || "?")} ${
+      JSON.stringify(clip(str(s.name)))
+    }`;
+  } else if (type === "http") {
+    const scheme = str(s.scheme).toLowerCase();
+    summary = `HTTP ${clip(scheme || "?")}${
+      scheme === "bearer" && str(s.bearerFormat)
+        ? ` (${clip(str(s.bearerFormat))})`
+        : ""
+    }`;
+  } else if (type === "basic") summary = "HTTP basic"; // Swagger 2.0
+  else if (type === "oauth2") summary = "OAuth 2";
+  else if (type === "openIdConnect") summary = "OpenID Connect";
+  else if (type === "mutualTLS") summary = "Mutual TLS (a client certificate)";
+  else summary = type ? `Type ${clip(type)}` : "No type";
+  return {
+    name,
+    summary,
+    flows: type === "oauth2" ? flowsOf(s) : [],
+    openIdConnectUrl: type === "openIdConnect"
+      ? address(s.openIdConnectUrl)
+      : "",
+    description: text(s.description),
+  };
+}
+
+const FLOW_NAMES: Record<string, string> = {
+  implicit: "Implicit",
+  password: "Password",
+  clientCredentials: "Client credentials",
+  authorizationCode: "Authorization code",
+  deviceAuthorization: "Device authorization",
+  // Swagger 2.0's names.
+  application: "Client credentials",
+  accessCode: "Authorization code",
+};
+
+const URL_LABELS: [string, string][] = [
+  ["authorizationUrl", "authorize"],
+  ["deviceAuthorizationUrl", "device"],
+  ["tokenUrl", "token"],
+  ["refreshUrl", "refresh"],
+];
+
+/** OAuth 2 flows: 3.x `flows`, or Swagger 2.0's one `flow` on the scheme. */
+function flowsOf(s: Record<string, unknown>): SchemeInfo["flows"] {
+  const one = (flow: string, f: Record<string, unknown>) => ({
+    flow: FLOW_NAMES[flow] ?? clip(flow),
+    urls: URL_LABELS.filter(([k]) => str(f[k])).map(([k, label]) => ({
+      text: `${label}: ${clip(str(f[k]))}`,
+      href: address(f[k]),
+    })),
+    scopes: isObject(f.scopes)
+      ? firstKeys(f.scopes, MAX_SCOPES).map((k) =>
+        [clip(k), clip(str((f.scopes as Record<string, unknown>)[k]))] as [
+          string,
+          string,
+        ]
+      )
+      : [],
+  });
+  if (isObject(s.flows)) {
+    const flows = s.flows;
+    return firstKeys(flows, 10).filter((k) => isObject(flows[k])).map((k) =>
+      one(k, flows[k] as Record<string, unknown>)
+    );
+  }
+  return typeof s.flow === "string" ? [one(s.flow, s)] : [];
+}

@@ -1,0 +1,119 @@
+/** The About block: info's links and the security schemes, 3.x and 2.0. */
+import assert from "node:assert/strict";
+import { parseSpec } from "./mod.ts";
+import { mdText } from "./markdown.ts";
+
+const about = (doc: Record<string, unknown>) =>
+  parseSpec(JSON.stringify(doc)).index.about;
+
+Deno.test("about: ok/3.1 info, external docs and every kind of scheme", () => {
+  const a = about({
+    openapi: "3.1.0",
+    info: {
+      title: "t",
+      version: "1",
+      description: "The **pet** API.",
+      termsOfService: "https://x.test/terms",
+      contact: { name: "Team", url: "https://x.test/c", email: "a@x.test" },
+      license: { name: "MIT", identifier: "MIT" },
+    },
+    externalDocs: { url: "https://x.test/docs", description: "Guide" },
+    paths: {},
+    components: {
+      securitySchemes: {
+        key: { type: "apiKey", in: "header", name: "X-Key" },
+        jwt: { type: "http", scheme: "Bearer", bearerFormat: "JWT" },
+        oauth: {
+          type: "oauth2",
+          description: "Ask for *read*.",
+          flows: {
+            authorizationCode: {
+              authorizationUrl: "https://x.test/auth",
+              tokenUrl: "https://x.test/token",
+              scopes: { read: "Read pets", write: "Write pets" },
+            },
+          },
+        },
+        oidc: {
+          type: "openIdConnect",
+          openIdConnectUrl: "https://x.test/.well-known/openid-configuration",
+        },
+        tls: { type: "mutualTLS" },
+        shared: { $ref: "#/components/securitySchemes/key" },
+      },
+    },
+  });
+  assert.equal(mdText(a.description), "The pet API.");
+  assert.deepEqual(a.links.map((l) => [l.label, l.link.text, l.link.href]), [
+    ["Terms of service", "https://x.test/terms", "https://x.test/terms"],
+    ["Contact", "Team", "https://x.test/c"],
+    ["Email", "a@x.test", "mailto:a@x.test"],
+    ["License", "MIT", "https://spdx.org/licenses/MIT.html"],
+    ["Documentation", "Guide", "https://x.test/docs"],
+  ]);
+  assert.deepEqual(a.schemes.map((s) => [s.name, s.summary]), [
+    ["key", 'API key in header "X-Key"'],
+    ["jwt", "HTTP bearer (JWT)"],
+    ["oauth", "OAuth 2"],
+    ["oidc", "OpenID Connect"],
+    ["tls", "Mutual TLS (a client certificate)"],
+    ["shared", 'API key in header "X-Key"'],
+  ]);
+  const flow = a.schemes[2].flows[0];
+  assert.equal(flow.flow, "Authorization code");
+  assert.deepEqual(flow.urls.map((u) => u.text), [
+    "authorize: https://x.test/auth",
+    "token: https://x.test/token",
+  ]);
+  assert.deepEqual(flow.scopes, [["read", "Read pets"], [
+    "write",
+    "Write pets",
+  ]]);
+  assert.equal(mdText(a.schemes[2].description), "Ask for read.");
+  assert.match(a.schemes[3].openIdConnectUrl, /openid-configuration$/);
+  assert.equal(a.schemeCount, 6);
+});
+
+Deno.test("about: ok/Swagger 2.0 securityDefinitions, its one flow per scheme", () => {
+  const a = about({
+    swagger: "2.0",
+    info: { title: "t", version: "1" },
+    paths: {},
+    securityDefinitions: {
+      basic: { type: "basic" },
+      petstore: {
+        type: "oauth2",
+        flow: "accessCode",
+        authorizationUrl: "https://x.test/a",
+        tokenUrl: "https://x.test/t",
+        scopes: { "write:pets": "modify pets" },
+      },
+    },
+  });
+  assert.deepEqual(a.schemes.map((s) => s.summary), ["HTTP basic", "OAuth 2"]);
+  assert.equal(a.schemes[1].flows[0].flow, "Authorization code");
+  assert.deepEqual(a.schemes[1].flows[0].scopes, [[
+    "write:pets",
+    "modify pets",
+  ]]);
+});
+
+Deno.test("about: bad/addresses that are not http(s) or mailto are text, not links", () => {
+  const a = about({
+    openapi: "3.0.3",
+    info: {
+      title: "t",
+      version: "1",
+      termsOfService: "javascript:alert(1)",
+      contact: { url: "data:text/html,x" },
+      license: { name: "Own", url: "ftp://x.test/l" },
+    },
+    paths: {},
+  });
+  assert.deepEqual(a.links.map((l) => l.link.href), ["", "", ""]);
+  assert.deepEqual(a.links.map((l) => l.link.text), [
+    "javascript:alert(1)",
+    "data:text/html,x",
+    "Own",
+  ]);
+});
