@@ -20,7 +20,7 @@ import {
 } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import { schemaNamesOf, serversOf, tagsOf } from "./overview.ts";
-import { aboutOf } from "./about.ts";
+import { aboutOf, NO_ABOUT } from "./about.ts";
 import { Budget, scalarList, scalarText } from "./safe.ts";
 import type {
   CallbackEntry,
@@ -195,12 +195,17 @@ function containers(
   return { paths: isObject(paths) ? paths : {}, webhooks: webhooks ?? {} };
 }
 
-/** Builds the index of a document whose format `det` was detected. */
+/**
+ * Builds the index of a document whose format `det` was detected; without
+ * `about` (a preview's, on the way to the first row) its About block is
+ * left empty.
+ */
 export function buildIndex(
   loaded: Loaded,
   det: Detected,
   resolver: RefResolver,
   warnings: SpecWarning[],
+  about = true,
 ): SpecIndex {
   const doc = loaded.value as Record<string, unknown>;
   const info = isObject(doc.info) ? doc.info : {};
@@ -275,7 +280,7 @@ export function buildIndex(
     extraMethods: [...extra].sort(),
     schemas: named.names,
     schemaCount: named.count,
-    about: aboutOf(doc, det, resolver),
+    about: about ? aboutOf(doc, det, resolver) : NO_ABOUT,
     warnings,
     checked: false,
     chars: loaded.text.length,

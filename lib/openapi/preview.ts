@@ -86,8 +86,11 @@ function indexOutline(outline: Uint8Array | null): SpecIndex | null {
     const warnings: SpecWarning[] = [];
     const resolver = new Watching(loaded.value);
     const det = detect(loaded, warnings);
-    const index = buildIndex(loaded, det, resolver, warnings);
+    const index = buildIndex(loaded, det, resolver, warnings, false);
     if (resolver.followed) return null;
+    // Its About block is empty (buildIndex's `about` false): it comes with
+    // the whole parse (the outline has no components, so no security
+    // schemes), as the named schemas do.
     return { ...index, warnings: [], checked: false, chars: 0 };
   } catch {
     return null;

@@ -4,6 +4,7 @@
  * are cut (`ok/`) and that must not be (`none/`), on generated specs, and
  * on every spec of the corpus (skipped when it is absent).
  */
+import { NO_ABOUT } from "./about.ts";
 import assert from "node:assert/strict";
 import { dump } from "js-yaml";
 import { parseSpec, type SpecIndex } from "./mod.ts";
@@ -24,6 +25,7 @@ function listed(x: SpecIndex) {
     chars: 0,
     schemas: [],
     schemaCount: 0,
+    about: NO_ABOUT,
   };
 }
 
