@@ -124,8 +124,8 @@ Deno.test({
     assert.deepEqual(r.base.version, "2020-03-02");
     assert.deepEqual(r.revision.version, "2020-08-27");
     assert.deepEqual(r.counts, {
-      breaking: 15,
-      warning: 83,
+      breaking: 12,
+      warning: 86,
       info: 267,
       doc: 309,
     });

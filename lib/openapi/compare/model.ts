@@ -1125,6 +1125,9 @@ function headerMap(
   if (!isObject(headers)) return out;
   const r = model.parsed.resolver;
   for (const name in headers) {
+    // "If a response header is defined with the name Content-Type, it SHALL
+    // be ignored" (OpenAPI 3.1 §4.8.17.1): the media types say it.
+    if (name.toLowerCase() === "content-type") continue;
     const d = r.deref(headers[name]);
     if (d.error || !isObject(d.value)) continue;
     const h = d.value;

@@ -1104,10 +1104,12 @@ export class SchemaDiff {
         { base: linkPointer(a), revision: r.pointer || null },
       );
     }
+    // A response that may hold a new kind of value is as an enum that
+    // gained a value (warning): a client that reads it strictly may fail.
     for (const a of alts.gained) {
       add(
         "added",
-        req ? "info" : "breaking",
+        req ? "info" : "warning",
         `gained alternative ${codeSpan(a.label)}`,
         { base: b.pointer || null, revision: linkPointer(a) },
       );
@@ -1489,9 +1491,22 @@ function limitsKind(v: SchemaView, kind: JsonKind): boolean {
     (kind === "number" && v.types.includes("integer"));
 }
 
+/**
+ * Formats that hold every value of others (OpenAPI 3.1 §4.2, Data Type
+ * Format: signed 32 and 64 bits, single and double precision): int32 →
+ * int64 and float → double widen, as integer → number does.
+ */
+const WIDER_FORMATS: Readonly<Record<string, readonly string[]>> = {
+  int64: ["int32"],
+  double: ["float"],
+};
+
 /** True when every value `from` accepts, `to` accepts too. */
 function widens(from: SchemaView, to: SchemaView): boolean {
-  if (to.format && to.format !== from.format) return false;
+  if (
+    to.format && to.format !== from.format &&
+    !WIDER_FORMATS[to.format]?.includes(from.format ?? "")
+  ) return false;
   if (to.types === null) return true;
   if (from.types === null) return false;
   return from.types.every((t) =>

@@ -537,7 +537,12 @@ export class SchemaReader {
           byPosition: !d.ref && !titled,
         });
       });
-      if (alts.length === 1 && types === null && !v.props.size && !v.items) {
+      if (
+        alts.length === 1 && types === null && !v.props.size && !v.items &&
+        // A discriminated choice left with one alternative is still a
+        // choice: its discriminator did not go (nor come, the other way).
+        !isObject(pick(m, "discriminator"))
+      ) {
         // One schema (beside a null): that schema, with this one's
         // annotations (`anyOf: [{$ref: X}], nullable: true`).
         return this.#wrap(v, m, alts[0], nullable);
