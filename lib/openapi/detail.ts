@@ -123,9 +123,12 @@ function structured(
 function paramType(schema: unknown, graph: SchemaGraph): string {
   const ref = refOf(schema);
   if (ref === null) return typeSummary(schema, 0, false);
+  const name = refName(ref);
   const n = graph.node(graph.edge("", schema).node);
-  if (!n) return refName(ref);
-  return `${refName(ref)}: ${n.type}${n.format ? ` (${n.format})` : ""}`;
+  // A reference to nothing (its note says why), or to a schema of no one
+  // type (a oneOf): the name alone.
+  if (!n || n.note || !n.type || n.type === name) return name;
+  return `${name}: ${n.type}${n.format ? ` (${n.format})` : ""}`;
 }
 
 /** Examples listed per parameter. */
@@ -141,7 +144,8 @@ function paramExamples(
   schema: unknown,
   r: RefResolver,
 ): string[] {
-  const one = p.example !== undefined ? p.example : p["x-example"];
+  // Swagger 2.0 has no parameter `example`: its tools write `x-example`.
+  const one = p["x-example"] !== undefined ? p["x-example"] : p.example;
   if (one !== undefined) return [`example ${shortJson(one)}`];
   const out: string[] = [];
   if (isObject(p.examples)) {

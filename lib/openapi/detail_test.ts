@@ -1158,3 +1158,42 @@ Deno.test("spec detail: a parameter with fields or alternatives carries its sche
   const node = d.nodes.find((n) => n.id === by.effective_at.schema!.node);
   assert.deepEqual(node?.props.map((e) => e.name), ["gt", "lt"]);
 });
+
+Deno.test("spec detail: a parameter's $ref to nothing, or to a schema of no one type, is named alone", () => {
+  const p = parseSpec(JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/a": {
+        get: {
+          parameters: [
+            {
+              name: "x",
+              in: "query",
+              schema: { $ref: "#/components/schemas/Nope" },
+            },
+            {
+              name: "y",
+              in: "query",
+              schema: { $ref: "#/components/schemas/OO" },
+            },
+            {
+              name: "z",
+              in: "header",
+              schema: { type: "string" },
+              example: "zzz",
+              "x-example": "abc",
+            },
+          ],
+          responses: { 200: { description: "ok" } },
+        },
+      },
+    },
+    components: {
+      schemas: { OO: { oneOf: [{ type: "string" }, { type: "integer" }] } },
+    },
+  }));
+  const d = operationDetail(p, "paths", "/a", "get")!;
+  assert.deepEqual(d.parameters.map((x) => x.type), ["Nope", "OO", "string"]);
+  assert.deepEqual(d.parameters[2].facts, ['example "abc"']);
+});

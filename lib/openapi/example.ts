@@ -207,17 +207,21 @@ function byType(m: Merged, st: State, depth: number): unknown {
       let items = pick(m, "items");
       if (Array.isArray(items)) items = items[0];
       const v = items === undefined ? undefined : gen(items, st, depth + 1);
-      if (v === undefined) return [];
+      const max = pick(m, "maxItems");
+      if (v === undefined || (typeof max === "number" && max < 1)) return [];
       // As many items as `minItems` asks (a 3 x 3 board is 3 rows of 3),
-      // up to a few; the value budget bounds nested lists.
+      // up to a few. Generated alike, they repeat: not where items must be
+      // unique (one item then, as before). An item cut short by the value
+      // budget is left out, not shown half made.
       const min = pick(m, "minItems");
-      const n = typeof min === "number" && min > 1
+      const n = typeof min === "number" && min > 1 &&
+          pick(m, "uniqueItems") !== true
         ? Math.min(Math.floor(min), MAX_MIN_ITEMS)
         : 1;
       const out = [v];
       while (out.length < n && st.left > 0) {
         const more = gen(items, st, depth + 1);
-        if (more === undefined) break;
+        if (more === undefined || st.left <= 0) break;
         out.push(more);
       }
       return out;

@@ -285,4 +285,18 @@ Deno.test("example: an array gets the items its minItems asks, up to ten", () =>
     r,
   );
   assert.equal((many as unknown[]).length, 10);
+  // Items that must be unique are not repeated; maxItems 0 is empty.
+  assert.deepEqual(
+    sampleOf({
+      type: "array",
+      uniqueItems: true,
+      minItems: 3,
+      items: { type: "string", enum: ["a", "b", "c"] },
+    }, r),
+    ["a"],
+  );
+  assert.deepEqual(
+    sampleOf({ type: "array", maxItems: 0, items: { type: "integer" } }, r),
+    [],
+  );
 });

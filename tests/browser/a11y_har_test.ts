@@ -24,6 +24,11 @@ Deno.test({
       await auditPage(page, "/har mixed.har", {
         tabRequired: ["[data-testid=har-list]", "[data-testid=har-detail]"],
       });
+      // A page's timings in the summary, coloured as its markers are.
+      await page.selectOption("[data-testid=har-page]", "page_1");
+      await page.locator("[data-metric=on-content-load]").waitFor();
+      await auditPage(page, "/har mixed.har, page_1 and its timings", {});
+      await page.selectOption("[data-testid=har-page]", "");
       // Pressed chips: the open entry's status class, and its type.
       const row = page.locator("[data-testid=har-row][data-index='2']");
       const cls = `${String(await row.getAttribute("data-status"))[0]}xx`;

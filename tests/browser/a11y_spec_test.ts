@@ -29,6 +29,16 @@ Deno.test({
       await page.click(".sv-method-chip[data-method=get]");
       await page.waitForSelector(".sv-method-chip[aria-pressed=true]");
       await auditPage(page, "/spec mini-3.2.yaml, GET chip pressed", {});
+      // A term highlighted in a deprecated row's muted, struck-through path.
+      await page.fill("[data-testid=spec-filter]", "delete b");
+      await page.waitForSelector(".sv-row.is-deprecated .sv-path mark");
+      // Open, on the open row's soft background.
+      await openOperation(page, "delete", "/b/{id}");
+      await auditPage(
+        page,
+        "/spec mini-3.2.yaml, a deprecated row matched",
+        {},
+      );
     }),
 });
 
