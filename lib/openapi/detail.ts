@@ -31,6 +31,7 @@ import type {
   LinkDetail,
   OperationDetail,
   ParamDetail,
+  ParamEnum,
   ResponseDetail,
   SchemaDetail,
   SchemaEdge,
@@ -80,6 +81,9 @@ function paramDetail(
       ? mt
       : `${mt}: ${paramType(schema, graph)}`;
   }
+  const known = schema === undefined
+    ? { facts: [], enums: [] }
+    : paramFacts(graph, schema);
   return {
     name: clip(scalarText(p.name) ?? ""),
     in: clip(str(p.in)),
@@ -89,9 +93,10 @@ function paramDetail(
     type,
     facts: [
       ...styleFacts(p, swagger),
-      ...(schema === undefined ? [] : paramFacts(graph, schema)),
+      ...known.facts,
       ...paramExamples(p, schema, r),
     ],
+    enums: known.enums,
     fromPath,
     ...(swagger || schema === undefined ? {} : structured(graph, schema)),
   };
@@ -306,24 +311,24 @@ function styleFacts(p: Record<string, unknown>, swagger: boolean): string[] {
  * as `integer`, `default 20`, `>= 1`, `<= 100` (as Redoc and Swagger UI
  * show them beside a parameter), also through a `$ref`.
  */
-function paramFacts(graph: SchemaGraph, schema: unknown): string[] {
+function paramFacts(
+  graph: SchemaGraph,
+  schema: unknown,
+): { facts: string[]; enums: ParamEnum[] } {
   const out: string[] = [];
+  const enums: ParamEnum[] = [];
   let n = graph.node(graph.edge("", schema).node);
   for (let d = 0; n && d < 4; d++) {
     const pre = d ? `items${"[]".repeat(d - 1)} ` : "";
     if (n.enum.length) {
-      out.push(
-        `${pre}one of ${n.enum.join(", ")}${
-          n.enumMore ? ` (and ${n.enumMore} more)` : ""
-        }`,
-      );
+      enums.push({ on: pre.trim(), values: n.enum, more: n.enumMore });
     }
     if (n.default !== null) out.push(`${pre}default ${n.default}`);
     if (n.const !== null) out.push(`${pre}const ${n.const}`);
     for (const c of n.constraints) out.push(pre + c);
     n = n.items ? graph.node(n.items.node) : null;
   }
-  return out;
+  return { facts: out, enums };
 }
 
 /** The first `max` keys of `o`, clipped, without listing them all. */

@@ -1102,11 +1102,18 @@ Deno.test("spec detail: a parameter shows every enum value, its examples, and th
   assert.equal(by.row.type, "coordinate: integer");
   assert.deepEqual(by.row.facts, [">= 1", "<= 3", "example 1"]);
   assert.equal(by.category.type, "string");
-  assert.deepEqual(by.category.facts, [
-    `one of ${ten.map((v) => `"${v}"`).join(", ")}`,
-  ]);
+  assert.deepEqual(by.category.facts, []);
+  assert.deepEqual(by.category.enums, [{
+    on: "",
+    values: ten.map((v) => `"${v}"`),
+    more: 0,
+  }]);
   assert.equal(by.kinds.type, "array<Kind>");
-  assert.deepEqual(by.kinds.facts, ['items one of "x", "y"']);
+  assert.deepEqual(by.kinds.enums, [{
+    on: "items",
+    values: ['"x"', '"y"'],
+    more: 0,
+  }]);
   assert.deepEqual(by["Idempotency-Key"].facts, ['example "37ca9c97"']);
   // Named examples, one a $ref; uniqueItems on a string says nothing.
   assert.deepEqual(by.flow.facts, ['example a: "IT1"', 'example b: "IT2"']);

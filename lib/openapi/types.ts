@@ -148,6 +148,15 @@ export interface SpecIndex {
   chars: number;
 }
 
+/** Enum values of a parameter's schema (`on` ""), or of its items (`items`). */
+export interface ParamEnum {
+  on: string;
+  /** The values as short JSON, at most the schema graph's bound. */
+  values: string[];
+  /** Values past the bound, not listed. */
+  more: number;
+}
+
 /** A parameter of an operation after merging and `$ref` resolution. */
 export interface ParamDetail {
   /** The parameter's `name` as written. */
@@ -166,6 +175,8 @@ export interface ParamDetail {
   facts: string[];
   /** True when it was declared on the path item, not the operation. */
   fromPath: boolean;
+  /** Its schema's enum values, and its items' (all a row can show). */
+  enums: ParamEnum[];
   /**
    * Its schema as a tree when it has fields or alternatives (a deepObject
    * filter, `anyOf<object | integer>`), which a type summary cannot show.

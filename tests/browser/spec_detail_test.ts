@@ -1171,3 +1171,48 @@ Deno.test({
       assert.match(limit, /integer\s*default 20\s*>= 1/, limit);
     }),
 });
+
+Deno.test({
+  name:
+    "browser spec: a parameter's long enum shows six values and folds the rest, as Redoc does",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const values = Array.from({ length: 12 }, (_, i) => `v${i}`);
+      await page.fill(
+        "[data-testid=spec-input]",
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "t", version: "1" },
+          paths: {
+            "/a": {
+              get: {
+                parameters: [{
+                  name: "kind",
+                  in: "query",
+                  schema: { type: "string", enum: values },
+                }],
+                responses: { 200: { description: "ok" } },
+              },
+            },
+          },
+        }),
+      );
+      await page.click("[data-testid=endpoint-row] button.sv-row-main");
+      const e = page.locator("[data-testid=param-enum]");
+      await e.waitFor();
+      const shown = () =>
+        e.evaluate((el) =>
+          [...el.querySelectorAll("code")].filter((c) =>
+            (c as HTMLElement).offsetParent !== null
+          ).length
+        );
+      assert.equal(await shown(), 6);
+      const more = e.locator("button");
+      assert.equal(await more.innerText(), "6 more");
+      await more.click();
+      assert.equal(await shown(), 12);
+      assert.equal(await more.getAttribute("aria-expanded"), "true");
+    }),
+});
