@@ -28,14 +28,12 @@ function SortHead(
         type="button"
         class="har-sort-head"
         data-sort={asc}
+        aria-label={on ? `${label}, sorted ${on}` : undefined}
         onClick={() => onSort(sort === asc ? desc : asc)}
       >
         {label}
         {on && (
-          <>
-            <span aria-hidden="true">{on === "ascending" ? " ▲" : " ▼"}</span>
-            <span class="visually-hidden">, sorted {on}</span>
-          </>
+          <span aria-hidden="true">{on === "ascending" ? " ▲" : " ▼"}</span>
         )}
       </button>
     </span>
