@@ -282,6 +282,20 @@ type Want = [string, string, string[]];
 
 const CHANGES: [string, string, string, Want[]][] = [
   [
+    "ok/a minimum made exclusive (3.0's boolean) is one change",
+    doc(requestBody(object({ n: { type: "number", minimum: 0 } }))),
+    doc(requestBody(object({
+      n: { type: "number", minimum: 0, exclusiveMinimum: true },
+    }))),
+    [["request-property-exclusive-min-set", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/an enum whose values changed kind with the type: the type change alone",
+    doc(requestBody(object({ n: { type: "integer", enum: [1, 2] } }))),
+    doc(requestBody(object({ n: { type: "string", enum: ["1", "2"] } }))),
+    [["request-property-type-changed", "breaking", ["POST /a"]]],
+  ],
+  [
     "ok/a discriminated oneOf left with one alternative keeps its discriminator",
     doc(responseBody({ $ref: "#/components/schemas/Pet" }), {
       Pet: {

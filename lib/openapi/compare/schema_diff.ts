@@ -603,13 +603,31 @@ export class SchemaDiff {
         add("type-specialized", "info", `type narrowed from ${typeText}`);
       } else add("type-changed", "breaking", `type changed from ${typeText}`);
     }
-    this.#enum(b, r, req, add, at);
+    // Enums whose values changed kind with the type (`[1, 2]` that became
+    // `["1", "2"]`): every value lost and gained says the type change again.
+    if (
+      !(typeMoved && !becameList && b.enum && r.enum &&
+        disjointKinds(b.enum, r.enum))
+    ) this.#enum(b, r, req, add, at);
     for (const bound of BOUNDS) {
       const had = b.bounds[bound] !== undefined;
       const has = r.bounds[bound] !== undefined;
-      if (!moot(BOUND_KINDS[bound], had, has)) {
-        this.#bound(bound, b, r, req, add);
-      }
+      if (moot(BOUND_KINDS[bound], had, has)) continue;
+      // `minimum: 0` that became exclusive (`exclusiveMinimum: true` in
+      // 3.0, or `exclusiveMinimum: 0`) is one change, the exclusive
+      // bound's: the inclusive one at the same number did not go.
+      const twin = bound === "min"
+        ? "exclusive-min"
+        : bound === "max"
+        ? "exclusive-max"
+        : null;
+      if (
+        twin && had !== has &&
+        (had
+          ? r.bounds[twin] === b.bounds[bound]
+          : b.bounds[twin] === r.bounds[bound])
+      ) continue;
+      this.#bound(bound, b, r, req, add);
     }
     if (!moot("number", b.multipleOf !== null, r.multipleOf !== null)) {
       this.#multiples(b, r, req, add);
@@ -1463,6 +1481,14 @@ function subject(at: Place): string {
 function sameTypes(b: SchemaView, r: SchemaView): boolean {
   const bt = b.types?.join() ?? null, rt = r.types?.join() ?? null;
   return bt === rt && b.format === r.format;
+}
+
+/** Whether no value of `a` is of a JSON type a value of `b` has. */
+function disjointKinds(a: unknown[], b: unknown[]): boolean {
+  const kind = (v: unknown) =>
+    v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
+  const of = new Set(a.map(kind));
+  return !b.some((v) => of.has(kind(v)));
 }
 
 /** The JSON types the validation keywords limit. */
