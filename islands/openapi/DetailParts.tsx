@@ -116,7 +116,7 @@ function EnumValues({ e }: { e: ParamEnum }) {
       )}
       {e.more > 0 && (!fold || all) && (
         <span class="muted">
-          {" "}and {e.more} more, not listed (see the document)
+          {` and ${e.more} more, not listed (see the document)`}
         </span>
       )}
     </span>

@@ -150,6 +150,7 @@ export interface SpecIndex {
 
 /** Enum values of a parameter's schema (`on` ""), or of its items (`items`). */
 export interface ParamEnum {
+  /** "" for the parameter's own values, `items` (`items[]`...) for its items'. */
   on: string;
   /** The values as short JSON, at most the schema graph's bound. */
   values: string[];
