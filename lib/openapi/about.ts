@@ -21,6 +21,7 @@ const MAX_SCOPES = 100;
 
 /** A link shown by its text (`name`, an address). */
 export interface AboutLink {
+  /** What the link reads as. */
   text: string;
   /** An http(s) or mailto address, "" when none (then `text` alone). */
   href: string;
@@ -36,14 +37,17 @@ export interface SchemeInfo {
   flows: { flow: string; urls: AboutLink[]; scopes: [string, string][] }[];
   /** An OpenID Connect discovery URL, "" when none. */
   openIdConnectUrl: string;
+  /** Its `description`, as Markdown. */
   description: Md;
 }
 
 /** The document's `info` and security schemes, for the page's "About" block. */
 export interface AboutInfo {
+  /** `info.description`, as Markdown. */
   description: Md;
   /** Terms of service, contact, license and external docs, as links. */
   links: { label: string; link: AboutLink }[];
+  /** The security schemes, in written order (at most 50). */
   schemes: SchemeInfo[];
   /** How many schemes there are (more than `schemes` lists when cut). */
   schemeCount: number;
