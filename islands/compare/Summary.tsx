@@ -1,6 +1,7 @@
 import type { ResultData } from "./protocol.ts";
 import type { SideInfo } from "../../lib/openapi/compare/types.ts";
 import { visibleText } from "../../lib/shared/visible_text.ts";
+import { looksSwapped } from "./view.ts";
 
 /** Props of {@link Summary}. */
 export interface SummaryProps {
@@ -69,6 +70,13 @@ export function Summary({ result: r }: SummaryProps) {
           compared in {r.ms < 10 ? r.ms.toFixed(1) : r.ms.toFixed(0)} ms
         </span>
       </p>
+      {looksSwapped(r.base.version, r.revision.version) && (
+        <p class="cmp-order-note" role="note" data-testid="compare-order-note">
+          The revision's version ({visibleText(r.revision.version)}) reads as
+          older than the base's ({visibleText(r.base.version)}): were the files
+          given the other way round? Then every addition reads as a removal.
+        </p>
+      )}
     </section>
   );
 }

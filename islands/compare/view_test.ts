@@ -5,6 +5,7 @@ import {
   exportScope,
   groupRows,
   listItems,
+  looksSwapped,
   newHays,
   rowsOf,
   viewIndices,
@@ -169,3 +170,18 @@ Deno.test("compare fragment: filter and toggles round-trip, defaults omitted", (
   assert.deepEqual(readCompareHash("#levels="), { filter: "", levels: [] });
   assert.deepEqual(readCompareHash("#levels=bogus,info").levels, ["info"]);
 });
+
+const SWAPPED: [string, string, string, boolean][] = [
+  ["ok/dates in order", "2020-03-02", "2020-08-27", false],
+  ["bad/dates the other way round", "2020-08-27", "2020-03-02", true],
+  ["bad/versions the other way round", "2.0.0", "1.9", true],
+  ["ok/versions in order, v and a suffix", "v1.9", "1.10.0-beta", false],
+  ["ok/the same version", "1.0", "1.0", false],
+  ["ok/a date and a number: no call", "2020-08-27", "1.0", false],
+  ["ok/words: no call", "latest", "stable", false],
+];
+for (const [name, base, revision, want] of SWAPPED) {
+  Deno.test(`compare view: looksSwapped ${name}`, () => {
+    assert.equal(looksSwapped(base, revision), want);
+  });
+}

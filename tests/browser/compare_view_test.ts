@@ -574,3 +574,26 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser compare: files given the other way round (the revision's version older) get a note; in order, none",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await pick(page, "base", fixturePath("pets-v2.yaml"));
+      await pick(page, "revision", fixturePath("pets-v1.yaml"));
+      await waitCompared(page);
+      const note = page.locator("[data-testid=compare-order-note]");
+      await note.waitFor();
+      assert.match(await note.innerText(), /\(1\.0\).*older.*\(2\.0\)/s);
+      await pick(page, "base", fixturePath("pets-v1.yaml"));
+      await pick(page, "revision", fixturePath("pets-v2.yaml"));
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=compare-base-version]")
+          ?.textContent === "1.0"
+      );
+      assert.equal(await note.count(), 0);
+    }),
+});
