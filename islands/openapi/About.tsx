@@ -1,4 +1,4 @@
-import type { AboutInfo, AboutLink } from "../../lib/openapi/about.ts";
+import type { AboutInfo, AboutLink } from "../../lib/openapi/types.ts";
 import { Markdown } from "./Markdown.tsx";
 import { closeOnEscape } from "./disclosure.ts";
 

@@ -8,7 +8,8 @@
  */
 import { formatBytes } from "../../lib/shared/format.ts";
 import { sameListing } from "../../lib/openapi/preview.ts";
-import { type AboutInfo, NO_ABOUT } from "../../lib/openapi/about.ts";
+import { NO_ABOUT } from "../../lib/openapi/about.ts";
+import type { AboutInfo } from "../../lib/openapi/types.ts";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type {
   SpecErrorInfo,

@@ -8,6 +8,7 @@
 import { clip, truncate } from "../shared/parse_error.ts";
 import type { Detected } from "./detect.ts";
 import { markdown, type Md } from "./markdown.ts";
+import type { AboutInfo, SchemeInfo } from "./types.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import { firstKeys } from "./safe.ts";
 import { str } from "../shared/value.ts";
@@ -18,40 +19,6 @@ const MAX_DESCRIPTION = 20_000;
 const MAX_SCHEMES = 50;
 /** Scopes listed per OAuth 2 flow. */
 const MAX_SCOPES = 100;
-
-/** A link shown by its text (`name`, an address). */
-export interface AboutLink {
-  /** What the link reads as. */
-  text: string;
-  /** An http(s) or mailto address, "" when none (then `text` alone). */
-  href: string;
-}
-
-/** One security scheme, as a client must present it. */
-export interface SchemeInfo {
-  /** Its name under `securitySchemes` (`securityDefinitions`). */
-  name: string;
-  /** Where the credentials go: `HTTP bearer (JWT)`, `API key in header X-Key`. */
-  summary: string;
-  /** OAuth 2 flows (one line each: the flow, its URLs) and their scopes. */
-  flows: { flow: string; urls: AboutLink[]; scopes: [string, string][] }[];
-  /** An OpenID Connect discovery URL, "" when none. */
-  openIdConnectUrl: string;
-  /** Its `description`, as Markdown. */
-  description: Md;
-}
-
-/** The document's `info` and security schemes, for the page's "About" block. */
-export interface AboutInfo {
-  /** `info.description`, as Markdown. */
-  description: Md;
-  /** Terms of service, contact, license and external docs, as links. */
-  links: { label: string; link: AboutLink }[];
-  /** The security schemes, in written order (at most 50). */
-  schemes: SchemeInfo[];
-  /** How many schemes there are (more than `schemes` lists when cut). */
-  schemeCount: number;
-}
 
 /** An empty block: a preview's (the outline has no components). */
 export const NO_ABOUT: AboutInfo = Object.freeze({

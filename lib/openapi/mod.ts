@@ -26,7 +26,6 @@ import { drain } from "../shared/steps.ts";
 export { SpecError } from "./errors.ts";
 export type * from "./types.ts";
 export type { Detected } from "./detect.ts";
-export type { AboutInfo, AboutLink, SchemeInfo } from "./about.ts";
 export type { Loaded } from "./load.ts";
 export type { Deref, Memo, RefResolver } from "./refs.ts";
 export type { LoadPiece, PiecesOptions, YamlPieces } from "./yaml_pieces.ts";

@@ -5,7 +5,6 @@
  */
 import type { Md } from "./markdown.ts";
 import type { SchemaEdge, SchemaNode } from "./schema_graph.ts";
-import type { AboutInfo } from "./about.ts";
 
 export type { Container, Md, MdNode } from "./markdown.ts";
 export type { SchemaAlts, SchemaEdge, SchemaNode } from "./schema_graph.ts";
@@ -333,3 +332,37 @@ export interface SchemaDetail {
 }
 
 export type { SpecErrorInfo } from "./errors.ts";
+
+/** A link shown by its text (`name`, an address). */
+export interface AboutLink {
+  /** What the link reads as. */
+  text: string;
+  /** An http(s) or mailto address, "" when none (then `text` alone). */
+  href: string;
+}
+
+/** One security scheme, as a client must present it. */
+export interface SchemeInfo {
+  /** Its name under `securitySchemes` (`securityDefinitions`). */
+  name: string;
+  /** Where the credentials go: `HTTP bearer (JWT)`, `API key in header X-Key`. */
+  summary: string;
+  /** OAuth 2 flows (one line each: the flow, its URLs) and their scopes. */
+  flows: { flow: string; urls: AboutLink[]; scopes: [string, string][] }[];
+  /** An OpenID Connect discovery URL, "" when none. */
+  openIdConnectUrl: string;
+  /** Its `description`, as Markdown. */
+  description: Md;
+}
+
+/** The document's `info` and security schemes, for the page's "About" block. */
+export interface AboutInfo {
+  /** `info.description`, as Markdown. */
+  description: Md;
+  /** Terms of service, contact, license and external docs, as links. */
+  links: { label: string; link: AboutLink }[];
+  /** The security schemes, in written order (at most 50). */
+  schemes: SchemeInfo[];
+  /** How many schemes there are (more than `schemes` lists when cut). */
+  schemeCount: number;
+}
