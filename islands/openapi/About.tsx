@@ -42,8 +42,8 @@ export function About({ about }: { about: AboutInfo }) {
       <Markdown md={description} class="sv-md sv-about-description" />
       {links.length > 0 && (
         <dl class="sv-about-links">
-          {links.map((l) => (
-            <div key={l.label}>
+          {links.map((l, k) => (
+            <div key={k}>
               <dt>{l.label}</dt>
               <dd>
                 <Link link={l.link} />
@@ -56,29 +56,24 @@ export function About({ about }: { about: AboutInfo }) {
         <section aria-labelledby="sv-auth-h">
           <h3 id="sv-auth-h">Authentication</h3>
           <ul class="sv-plain-list sv-schemes">
-            {schemes.map((s) => (
+            {schemes.map((s, k) => (
               <li
-                key={s.name}
+                key={k}
                 data-testid="spec-security-scheme"
                 data-name={s.name}
               >
                 <p>
                   <code>{s.name}</code> {s.summary}
-                  {s.openIdConnectUrl && (
+                  {s.openIdConnect && (
                     <>
                       {": "}
-                      <Link
-                        link={{
-                          text: s.openIdConnectUrl,
-                          href: s.openIdConnectUrl,
-                        }}
-                      />
+                      <Link link={s.openIdConnect} />
                     </>
                   )}
                 </p>
                 <Markdown md={s.description} />
-                {s.flows.map((f) => (
-                  <div class="sv-flow" key={f.flow}>
+                {s.flows.map((f, k) => (
+                  <div class="sv-flow" key={k}>
                     <p>
                       {f.flow} flow{f.urls.map((u, i) => (
                         <span key={i}>
@@ -96,8 +91,8 @@ export function About({ about }: { about: AboutInfo }) {
                           </tr>
                         </thead>
                         <tbody>
-                          {f.scopes.map(([scope, what]) => (
-                            <tr key={scope}>
+                          {f.scopes.map(([scope, what], k) => (
+                            <tr key={k}>
                               <td>
                                 <code>{scope}</code>
                               </td>

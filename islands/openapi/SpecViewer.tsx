@@ -132,7 +132,7 @@ export default function SpecViewer(
                 activeMethods={compiled.methods}
                 onMethod={(m) => setFilter((f) => withTerm(f, m, true))}
               />
-              <About about={loader.state.about} />
+              <About key={loader.state.spec} about={loader.state.about} />
               <Warnings
                 list={loader.state.warnings}
                 checked={loader.state.checked}

@@ -63,12 +63,12 @@ export function aboutOf(
       links.push({
         label: "Contact",
         link: {
-          text: clip(name || email || url),
-          href: url ? address(url) : email ? address(`mailto:${email}`) : "",
+          text: clip(name || (address(url) ? url : email) || url),
+          href: address(url) || (email ? address(`mailto:${email}`) : ""),
         },
       });
     }
-    if (email && (name || url)) {
+    if (email && (name || address(url))) {
       links.push({
         label: "Email",
         link: { text: clip(email), href: address(`mailto:${email}`) },
@@ -141,9 +141,12 @@ function schemeOf(name: string, s: Record<string, unknown>): SchemeInfo {
     name,
     summary,
     flows: type === "oauth2" ? flowsOf(s) : [],
-    openIdConnectUrl: type === "openIdConnect"
-      ? address(s.openIdConnectUrl)
-      : "",
+    openIdConnect: type === "openIdConnect" && str(s.openIdConnectUrl)
+      ? {
+        text: clip(str(s.openIdConnectUrl)),
+        href: address(s.openIdConnectUrl),
+      }
+      : null,
     description: text(s.description),
   };
 }

@@ -70,7 +70,7 @@ Deno.test("about: ok/3.1 info, external docs and every kind of scheme", () => {
     "Write pets",
   ]]);
   assert.equal(mdText(a.schemes[2].description), "Ask for read.");
-  assert.match(a.schemes[3].openIdConnectUrl, /openid-configuration$/);
+  assert.match(a.schemes[3].openIdConnect!.href, /openid-configuration$/);
   assert.equal(a.schemeCount, 6);
 });
 
@@ -116,4 +116,28 @@ Deno.test("about: bad/addresses that are not http(s) or mailto are text, not lin
     "data:text/html,x",
     "Own",
   ]);
+});
+
+Deno.test("about: bad/a contact address that may not be a link leaves the email as the link, once; an OpenID URL that is not http(s) is text", () => {
+  const a = about({
+    openapi: "3.0.3",
+    info: {
+      title: "t",
+      version: "1",
+      contact: { url: "javascript:x", email: "a@x.test" },
+    },
+    paths: {},
+    components: {
+      securitySchemes: {
+        o: { type: "openIdConnect", openIdConnectUrl: "ftp://x.test/oidc" },
+      },
+    },
+  });
+  assert.deepEqual(a.links.map((l) => [l.label, l.link.text, l.link.href]), [
+    ["Contact", "a@x.test", "mailto:a@x.test"],
+  ]);
+  assert.deepEqual(a.schemes[0].openIdConnect, {
+    text: "ftp://x.test/oidc",
+    href: "",
+  });
 });

@@ -94,7 +94,7 @@ function paramDetail(
     facts: [
       ...styleFacts(p, swagger),
       ...known.facts,
-      ...paramExamples(p, schema, r),
+      ...paramExamples(p, schema, r, swagger),
     ],
     enums: known.enums,
     fromPath,
@@ -148,9 +148,14 @@ function paramExamples(
   p: Record<string, unknown>,
   schema: unknown,
   r: RefResolver,
+  swagger: boolean,
 ): string[] {
-  // Swagger 2.0 has no parameter `example`: its tools write `x-example`.
-  const one = p["x-example"] !== undefined ? p["x-example"] : p.example;
+  // Swagger 2.0 has no parameter `example`: its tools write `x-example`;
+  // 3.x has one, which comes first.
+  const [first, second] = swagger
+    ? [p["x-example"], p.example]
+    : [p.example, p["x-example"]];
+  const one = first !== undefined ? first : second;
   if (one !== undefined) return [`example ${shortJson(one)}`];
   const out: string[] = [];
   if (isObject(p.examples)) {

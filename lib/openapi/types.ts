@@ -349,8 +349,8 @@ export interface SchemeInfo {
   summary: string;
   /** OAuth 2 flows (one line each: the flow, its URLs) and their scopes. */
   flows: { flow: string; urls: AboutLink[]; scopes: [string, string][] }[];
-  /** An OpenID Connect discovery URL, "" when none. */
-  openIdConnectUrl: string;
+  /** An OpenID Connect discovery URL (a link only when http or https), or null. */
+  openIdConnect: AboutLink | null;
   /** Its `description`, as Markdown. */
   description: Md;
 }

@@ -282,6 +282,34 @@ type Want = [string, string, string[]];
 
 const CHANGES: [string, string, string, Want[]][] = [
   [
+    "ok/a format named like an object's own property is just a format",
+    doc(requestBody({ type: "string" })),
+    doc(requestBody({ type: "string", format: "toString" })),
+    [["request-body-type-changed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/enum values lost beside a widened type still break",
+    doc(requestBody(object({ n: { type: "integer", enum: [1, 2] } }))),
+    doc(requestBody(object({
+      n: { type: ["integer", "string"], enum: ["a", "b"] },
+    }))),
+    [
+      ["request-property-enum-value-removed", "breaking", ["POST /a"]],
+      ["request-property-enum-value-removed", "breaking", ["POST /a"]],
+      ["request-property-type-generalized", "info", ["POST /a"]],
+      ["request-property-enum-value-added", "info", ["POST /a"]],
+      ["request-property-enum-value-added", "info", ["POST /a"]],
+    ],
+  ],
+  [
+    "ok/a response that may now hold a type it never had breaks, however written",
+    doc(responseBody(object({ c: { type: "string" } }))),
+    doc(responseBody(object({
+      c: { oneOf: [{ type: "string" }, { type: "integer" }] },
+    }))),
+    [["response-property-one-of-added", "breaking", ["GET /a"]]],
+  ],
+  [
     "ok/a minimum made exclusive (3.0's boolean) is one change",
     doc(requestBody(object({ n: { type: "number", minimum: 0 } }))),
     doc(requestBody(object({
@@ -1818,6 +1846,19 @@ function swaggerPathParam(more: Json): string {
 }
 
 const SAME: [string, string, string][] = [
+  [
+    "same/a discriminated oneOf of one alternative written as that schema",
+    doc(requestBody({ $ref: "#/components/schemas/Pet" }), {
+      Pet: {
+        oneOf: [{ $ref: "#/components/schemas/Cat" }],
+        discriminator: { propertyName: "kind" },
+      },
+      Cat: object({ kind: { type: "string" } }),
+    }),
+    doc(requestBody({ $ref: "#/components/schemas/Cat" }), {
+      Cat: object({ kind: { type: "string" } }),
+    }),
+  ],
   [
     "same/a response's Content-Type header, which OpenAPI ignores, removed",
     doc(responseBody({ type: "string" }, {

@@ -589,6 +589,7 @@ export class SchemaDiff {
     const moot = (kind: JsonKind, had: boolean, has: boolean) =>
       typeMoved && !becameList && had !== has &&
       !limitsKind(had ? r : b, kind);
+    let typeBroke = false;
     if (typeMoved) {
       const typeText = `${typeName(b)} to ${typeName(r)}`;
       if (becameList) {
@@ -601,14 +602,17 @@ export class SchemaDiff {
         add("type-generalized", "info", `type widened from ${typeText}`);
       } else if (!req && widens(r, b)) {
         add("type-specialized", "info", `type narrowed from ${typeText}`);
-      } else add("type-changed", "breaking", `type changed from ${typeText}`);
+      } else {
+        add("type-changed", "breaking", `type changed from ${typeText}`);
+        typeBroke = true;
+      }
     }
-    // Enums whose values changed kind with the type (`[1, 2]` that became
-    // `["1", "2"]`): every value lost and gained says the type change again.
-    if (
-      !(typeMoved && !becameList && b.enum && r.enum &&
-        disjointKinds(b.enum, r.enum))
-    ) this.#enum(b, r, req, add, at);
+    // Enums whose values changed kind with a type change that breaks
+    // (`[1, 2]` that became `["1", "2"]`): every value lost and gained says
+    // it again. Beside a widening, the values lost are the breaking news.
+    if (!(typeBroke && b.enum && r.enum && disjointKinds(b.enum, r.enum))) {
+      this.#enum(b, r, req, add, at);
+    }
     for (const bound of BOUNDS) {
       const had = b.bounds[bound] !== undefined;
       const has = r.bounds[bound] !== undefined;
@@ -799,6 +803,9 @@ export class SchemaDiff {
             codeSpan(r.discriminator)
           }`,
         );
+      } else if ((b.discriminator ? b : r).alts?.list.length === 1) {
+        // A discriminator over one alternative picks nothing: that schema
+        // written on its own is no change of the choice.
       } else if (b.discriminator) {
         add("discriminator-removed", "warning", "lost its discriminator");
       } else add("discriminator-added", "info", "got a discriminator");
@@ -1122,12 +1129,15 @@ export class SchemaDiff {
         { base: linkPointer(a), revision: r.pointer || null },
       );
     }
-    // A response that may hold a new kind of value is as an enum that
-    // gained a value (warning): a client that reads it strictly may fail.
+    // A response that may hold a new variant of a type it had is as an
+    // enum that gained a value (warning): a client that reads it strictly
+    // may fail. One of a type it never had (a string that may now be an
+    // integer) breaks, as that type change written as `type` does.
     for (const a of alts.gained) {
+      const newType = !req && !typesCover(b, this.#rev.view(a.raw, a));
       add(
         "added",
-        req ? "info" : "warning",
+        req ? "info" : newType ? "breaking" : "warning",
         `gained alternative ${codeSpan(a.label)}`,
         { base: b.pointer || null, revision: linkPointer(a) },
       );
@@ -1483,6 +1493,15 @@ function sameTypes(b: SchemaView, r: SchemaView): boolean {
   return bt === rt && b.format === r.format;
 }
 
+/** Whether every type `v` allows, `by` allows too (untyped allows all). */
+function typesCover(by: SchemaView, v: SchemaView): boolean {
+  if (by.types === null) return true;
+  if (v.types === null) return false;
+  return v.types.every((t) =>
+    by.types!.includes(t) || (t === "integer" && by.types!.includes("number"))
+  );
+}
+
 /** Whether no value of `a` is of a JSON type a value of `b` has. */
 function disjointKinds(a: unknown[], b: unknown[]): boolean {
   const kind = (v: unknown) =>
@@ -1531,7 +1550,8 @@ const WIDER_FORMATS: Readonly<Record<string, readonly string[]>> = {
 function widens(from: SchemaView, to: SchemaView): boolean {
   if (
     to.format && to.format !== from.format &&
-    !WIDER_FORMATS[to.format]?.includes(from.format ?? "")
+    !(Object.hasOwn(WIDER_FORMATS, to.format) &&
+      WIDER_FORMATS[to.format].includes(from.format))
   ) return false;
   if (to.types === null) return true;
   if (from.types === null) return false;
