@@ -127,6 +127,13 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
       {w.error && <ErrorBox error={w.error} />}
       {data && c && view && (
         <>
+          {
+            /* Past the summary and the chips, some thirty stops at a phone's
+            width, straight to the list. */
+          }
+          <a class="skip" href="#har-requests" data-testid="har-skip">
+            Skip to the requests
+          </a>
           <FileInfo data={data} />
           <SecretsBanner
             secrets={data.meta.secrets}

@@ -128,6 +128,7 @@ export function RequestList(p: RequestListProps) {
         tabIndex={0}
         aria-label={`Requests, ${view.count} shown`}
         aria-activedescendant={active}
+        id="har-requests"
         data-testid="har-list"
         data-count={String(view.count)}
         data-wf-start={String(axis.start)}

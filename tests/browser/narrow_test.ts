@@ -107,3 +107,24 @@ Deno.test({
       assert.equal(hidden, false, "the first row is under the head");
     }),
 });
+
+Deno.test({
+  name:
+    "browser har: a skip link, first after the input, takes the keyboard straight to the request list",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await gotoHydrated(page, server.origin, "/har");
+      await page.setInputFiles(
+        "[data-testid=har-file]",
+        new URL("../fixtures/har/mixed.har", import.meta.url).pathname,
+      );
+      await page.locator("[data-testid=har-row]").first().waitFor();
+      await page.focus("[data-testid=har-skip]");
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() =>
+        document.activeElement?.getAttribute("data-testid") === "har-list"
+      );
+    }),
+});
