@@ -17,6 +17,7 @@
  * crash as "found a breaking change", nor as a pass.
  */
 import { visibleText } from "./lib/shared/visible_text.ts";
+import { looksSwapped } from "./lib/openapi/compare/versions.ts";
 import {
   CompareInputError,
   CompareLimitError,
@@ -496,6 +497,12 @@ export async function runDiff(
     throw err;
   }
   await io.out(formatResult(result, args.format));
+  if (looksSwapped(result.base.version, result.revision.version)) {
+    // On stderr: the report itself stays what was asked for.
+    await say(
+      `diff: note: the revision's version (${result.revision.version}) reads as older than the base's (${result.base.version}); were BASE and REVISION given the other way round?\n`,
+    );
+  }
   if (args.failOn === null) return EXIT.ok;
   const rank = levelRank(args.failOn);
   const over = FAIL_ON_LEVELS.filter((l) => levelRank(l) <= rank)

@@ -1,7 +1,7 @@
 import type { ResultData } from "./protocol.ts";
 import type { SideInfo } from "../../lib/openapi/compare/types.ts";
 import { visibleText } from "../../lib/shared/visible_text.ts";
-import { looksSwapped } from "./view.ts";
+import { looksSwapped } from "../../lib/openapi/compare/versions.ts";
 
 /** Props of {@link Summary}. */
 export interface SummaryProps {

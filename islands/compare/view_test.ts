@@ -5,12 +5,12 @@ import {
   exportScope,
   groupRows,
   listItems,
-  looksSwapped,
   newHays,
   rowsOf,
   viewIndices,
 } from "./view.ts";
 import { readCompareHash, writeCompareHash } from "./hash.ts";
+import { looksSwapped } from "../../lib/openapi/compare/versions.ts";
 
 function change(
   level: Change["level"],

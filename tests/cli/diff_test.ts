@@ -80,6 +80,19 @@ interface Case {
 
 const CASES: Case[] = [
   {
+    name:
+      "ok/a revision whose version reads as older gets a note on stderr, the report unchanged",
+    args: [f("pets-v2.yaml"), f("pets-v1.yaml"), "--format", "json"],
+    code: 0,
+    check: (r) => {
+      assert.match(
+        r.stderr,
+        /^diff: note: the revision's version \(1\.0\) reads as older than the base's \(2\.0\)/,
+      );
+      assert.equal(JSON.parse(r.stdout).revision.version, "1.0");
+    },
+  },
+  {
     name: "ok/text: a line per change, after the sides and the counts",
     args: [BASE, f(PAIRS.breaking)],
     code: 0,
