@@ -1197,48 +1197,14 @@ Deno.test("spec detail: a parameter's $ref to nothing, or to a schema of no one 
   assert.deepEqual(d.parameters.map((x) => x.type), ["Nope", "OO"]);
 });
 
-Deno.test("spec detail: in OpenAPI 3.x a parameter's example comes before an x-example", () => {
-  const p = parseSpec(JSON.stringify({
-    openapi: "3.1.0",
-    info: { title: "t", version: "1" },
-    paths: {
-      "/a": {
-        get: {
-          parameters: [{
-            name: "z",
-            in: "query",
-            schema: { type: "integer" },
-            example: 5,
-            "x-example": 7,
-          }],
-          responses: { 200: { description: "ok" } },
-        },
-      },
-    },
-  }));
-  const d = operationDetail(p, "paths", "/a", "get")!;
-  assert.deepEqual(d.parameters[0].facts, ["example 5"]);
-});
-
-Deno.test("spec detail: in Swagger 2.0 a parameter's x-example comes before a stray example", () => {
-  const p = parseSpec(JSON.stringify({
-    swagger: "2.0",
-    info: { title: "t", version: "1" },
-    paths: {
-      "/a": {
-        get: {
-          parameters: [{
-            name: "z",
-            in: "header",
-            type: "string",
-            example: "zzz",
-            "x-example": "abc",
-          }],
-          responses: { 200: { description: "ok" } },
-        },
-      },
-    },
-  }));
-  const d = operationDetail(p, "paths", "/a", "get")!;
-  assert.deepEqual(d.parameters[0].facts, ['example "abc"']);
+Deno.test("spec detail: a parameter's example: 3.x's own field first, Swagger 2.0's x-example first", () => {
+  const both = { name: "z", in: "query", example: 5, "x-example": 7 };
+  assert.deepEqual(
+    paramFactsOf([{ ...both, schema: { type: "integer" } }]).z,
+    ["example 5"],
+  );
+  assert.deepEqual(
+    paramFactsOf([{ ...both, type: "integer" }], true).z,
+    ["example 7"],
+  );
 });
