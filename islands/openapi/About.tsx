@@ -20,15 +20,24 @@ function Link({ link }: { link: AboutLink }) {
  * "Authentication" section show them. Closed at first: the endpoints are
  * what a reader came for, and a description may run to pages.
  */
-export function About({ about }: { about: AboutInfo }) {
-  const { description, links, schemes, schemeCount } = about;
-  if (!description.length && !links.length && !schemeCount) return null;
+export function About(
+  { about, onTag }: {
+    about: AboutInfo;
+    /** A tag's name pressed: the list shows that tag's endpoints. */
+    onTag?: (name: string) => void;
+  },
+) {
+  const { description, links, schemes, schemeCount, tags } = about;
+  if (
+    !description.length && !links.length && !schemeCount && !tags.length
+  ) return null;
   const parts = [
     description.length ? "description" : "",
     links.length ? links.map((l) => l.label.toLowerCase()).join(", ") : "",
     schemeCount
       ? `${schemeCount} security scheme${schemeCount === 1 ? "" : "s"}`
       : "",
+    tags.length ? `${tags.length} tag${tags.length === 1 ? "" : "s"}` : "",
   ].filter(Boolean);
   return (
     <details
@@ -112,6 +121,34 @@ export function About({ about }: { about: AboutInfo }) {
               The first {schemes.length} of {schemeCount} schemes are listed.
             </p>
           )}
+        </section>
+      )}
+      {tags.length > 0 && (
+        // What Swagger UI heads each tag's group with; the name filters the
+        // list to the tag, as a row's tag does.
+        <section aria-labelledby="sv-tags-h">
+          <h3 id="sv-tags-h">Tags</h3>
+          <dl class="sv-about-tags">
+            {tags.map((t, k) => (
+              <div key={k} data-testid="spec-about-tag" data-name={t.name}>
+                <dt>
+                  <button
+                    type="button"
+                    class="sv-tag"
+                    title={`Show only the endpoints tagged ${t.name}`}
+                    onClick={() =>
+                      onTag?.(t.name)}
+                  >
+                    {t.name}
+                  </button>
+                </dt>
+                <dd>
+                  <Markdown md={t.description} />
+                  {t.docs && <Link link={t.docs} />}
+                </dd>
+              </div>
+            ))}
+          </dl>
         </section>
       )}
     </details>

@@ -51,6 +51,10 @@ export default function SpecViewer(
       jump.open(b.schema, false, b.selIdx >= 0);
     }
   }, [jump, b.schemaAsked]);
+  const onAboutTag = useMemo(
+    () => (t: string) => setFilter((f) => withTerm(f, t, false)),
+    [],
+  );
   // The fragment names the schema opened last of those still open.
   const openSchemas = useRef<string[]>([]);
   const onSchemaToggle = useMemo(
@@ -132,7 +136,11 @@ export default function SpecViewer(
                 activeMethods={compiled.methods}
                 onMethod={(m) => setFilter((f) => withTerm(f, m, true))}
               />
-              <About key={loader.state.spec} about={loader.state.about} />
+              <About
+                key={loader.state.spec}
+                about={loader.state.about}
+                onTag={onAboutTag}
+              />
               <Warnings
                 list={loader.state.warnings}
                 checked={loader.state.checked}

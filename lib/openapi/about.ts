@@ -26,7 +26,11 @@ export const NO_ABOUT: AboutInfo = Object.freeze({
   links: [],
   schemes: [],
   schemeCount: 0,
+  tags: [],
 }) as AboutInfo;
+
+/** Described tags listed at most. */
+const MAX_TAGS = 200;
 
 /** `v` when it is an http(s) or mailto address, else "". */
 function address(v: unknown): string {
@@ -114,7 +118,37 @@ export function aboutOf(
       schemes.push(schemeOf(clip(name), isObject(s) ? s : {}));
     }
   }
-  return { description: text(info.description), links, schemes, schemeCount };
+  return {
+    description: text(info.description),
+    links,
+    schemes,
+    schemeCount,
+    tags: tagsOf(doc.tags),
+  };
+}
+
+/** The declared tags with a description or external docs. */
+function tagsOf(v: unknown): AboutInfo["tags"] {
+  if (!Array.isArray(v)) return [];
+  const out: AboutInfo["tags"] = [];
+  const seen = new Set<string>();
+  for (const t of v) {
+    if (out.length >= MAX_TAGS) break;
+    if (!isObject(t) || typeof t.name !== "string" || seen.has(t.name)) {
+      continue;
+    }
+    seen.add(t.name);
+    const d = isObject(t.externalDocs) ? t.externalDocs : null;
+    const url = d ? address(d.url) : "";
+    const docs = d && (url || str(d.description))
+      ? { text: clip(str(d.description) || str(d.url)), href: url }
+      : null;
+    const description = text(t.description);
+    if (description.length || docs) {
+      out.push({ name: t.name, description, docs });
+    }
+  }
+  return out;
 }
 
 /** One scheme's summary and flows. */

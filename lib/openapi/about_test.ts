@@ -141,3 +141,25 @@ Deno.test("about: bad/a contact address that may not be a link leaves the email 
     href: "",
   });
 });
+
+Deno.test("about: ok/declared tags that say something, in written order, once each", () => {
+  const a = about({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    tags: [
+      { name: "pets", description: "Everything about *pets*" },
+      { name: "bare" },
+      { name: "store", externalDocs: { url: "https://x.test/store" } },
+      { name: "pets", description: "again" },
+      "not a tag",
+    ],
+    paths: {},
+  });
+  assert.deepEqual(
+    a.tags.map((t) => [t.name, mdText(t.description), t.docs?.href ?? ""]),
+    [
+      ["pets", "Everything about pets", ""],
+      ["store", "", "https://x.test/store"],
+    ],
+  );
+});

@@ -365,4 +365,9 @@ export interface AboutInfo {
   schemes: SchemeInfo[];
   /** How many schemes there are (more than `schemes` lists when cut). */
   schemeCount: number;
+  /**
+   * Declared tags that say something (a description or external docs), in
+   * written order, at most 200: what Swagger UI heads each group with.
+   */
+  tags: { name: string; description: Md; docs: AboutLink | null }[];
 }

@@ -390,6 +390,7 @@ Deno.test({
             description: "Read *pets*.",
             license: { name: "MIT", url: "https://x.test/mit" },
           },
+          tags: [{ name: "pets", description: "All about *pets*" }],
           paths: { "/a": { get: { responses: { 200: { description: "" } } } } },
           components: {
             securitySchemes: {
@@ -428,6 +429,11 @@ Deno.test({
           .innerText(),
         /Client credentials flow: token: https:\/\/x\.test\/token/,
       );
+      // A tag's name filters the list to it, as a row's tag does.
+      const tag = page.locator("[data-testid=spec-about-tag][data-name=pets]");
+      assert.match(await tag.innerText(), /All about pets/);
+      await tag.locator("button").click();
+      assert.equal(await page.inputValue("[data-testid=spec-filter]"), "pets");
       // Escape closes it, focus on its summary.
       await about.locator("summary").focus();
       await page.keyboard.press("Escape");
