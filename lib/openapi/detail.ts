@@ -157,14 +157,30 @@ function paramExamples(
     : [p.example, p["x-example"]];
   const one = first !== undefined ? first : second;
   if (one !== undefined) return [`example ${shortJson(one)}`];
-  const out: string[] = [];
-  if (isObject(p.examples)) {
-    for (const name of firstKeys(p.examples, MAX_PARAM_EXAMPLES)) {
-      const ex = r.deref(p.examples[name]).value;
+  // Named examples: the parameter's, or (a `content` parameter) its media
+  // type's, which may also give one `example`.
+  const named = (o: Record<string, unknown>): string[] => {
+    const out: string[] = [];
+    if (!isObject(o.examples)) return out;
+    for (const name of firstKeys(o.examples, MAX_PARAM_EXAMPLES)) {
+      const ex = r.deref(o.examples[name]).value;
       const v = isObject(ex) ? exampleValue(ex) : undefined;
       if (v !== undefined) out.push(`example ${clip(name)}: ${shortJson(v)}`);
     }
-    if (out.length) return out;
+    return out;
+  };
+  const out = named(p);
+  if (out.length) return out;
+  if (!swagger && isObject(p.content)) {
+    const [mt] = firstKeys(p.content, 1);
+    const media = mt === undefined ? undefined : p.content[mt];
+    if (isObject(media)) {
+      if (media.example !== undefined) {
+        return [`example ${shortJson(media.example)}`];
+      }
+      const fromMedia = named(media);
+      if (fromMedia.length) return fromMedia;
+    }
   }
   const s = r.deref(schema).value;
   if (!isObject(s)) return out;

@@ -1208,3 +1208,23 @@ Deno.test("spec detail: a parameter's example: 3.x's own field first, Swagger 2.
     ["example 7"],
   );
 });
+
+Deno.test("spec detail: a content parameter's examples are its media type's", () => {
+  const facts = paramFactsOf([{
+    name: "f",
+    in: "query",
+    content: {
+      "application/json": {
+        schema: { type: "object" },
+        examples: { one: { value: { a: 1 } } },
+      },
+    },
+  }]).f;
+  assert.deepEqual(facts, ['example one: {"a":1}']);
+  const single = paramFactsOf([{
+    name: "f",
+    in: "query",
+    content: { "application/json": { schema: { type: "object" }, example: 1 } },
+  }]).f;
+  assert.deepEqual(single, ["example 1"]);
+});
