@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import {
+  appOptionsFromEnv,
   debugOptionsFromEnv,
   type EnvGet,
   listenFromEnv,
@@ -138,6 +139,8 @@ Deno.test("sharedSecret: ok/every isolate of a process or a deployment derives o
   assert.notEqual(d, a);
   assert.equal(sharedSecret(envOf({ DENO_DEPLOYMENT_ID: "abc" })), d);
   assert.equal(debugOptionsFromEnv(envOf({}), "several").secret, a);
+  // main.ts's options (deno serve, Deploy) take the shared key.
+  assert.equal(appOptionsFromEnv(envOf({})).debug?.secret, a);
   // One isolate (deno task debug) needs no shared key: a random one, its own.
   assert.equal(debugOptionsFromEnv(envOf({})).secret, undefined);
   assert.equal(

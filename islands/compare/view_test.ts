@@ -179,6 +179,8 @@ const SWAPPED: [string, string, string, boolean][] = [
   ["ok/the same version", "1.0", "1.0", false],
   ["ok/a date and a number: no call", "2020-08-27", "1.0", false],
   ["ok/words: no call", "latest", "stable", false],
+  ["bad/v-prefixed versions the other way round", "v2.0.0", "v1.9.0", true],
+  ["ok/four numbers: no call", "2.0.0.1", "1.0.0.0", false],
 ];
 for (const [name, base, revision, want] of SWAPPED) {
   Deno.test(`compare view: looksSwapped ${name}`, () => {

@@ -126,23 +126,33 @@ Deno.test("mod: the handler is a plain fetch handler and refuses bad options", a
       { corsOrigins: ["x.test"] },
       { corsOrigins: ["http://x.test:99999"] },
       { corsOrigins: ["http://1.2.3.256"] },
-      // Of the wrong type, or unknown: refused, not ignored or coerced.
-      { limit: { maxSleepMs: 1 } },
-      { limits: null },
-      { limits: [1] },
-      { redirectHosts: "example.com" },
-      { corsOrigins: "https://x.test" },
-      { seed: { a: 1 } },
-      { seed: NaN },
-      { secret: 5 },
-      { secret: "" },
-      { now: "today" },
-      { base: 5 },
     ]
   ) {
     assert.throws(
       () => createDebugHandler(bad as Parameters<typeof createDebugHandler>[0]),
       RangeError,
+      JSON.stringify(bad),
+    );
+  }
+  // Of the wrong type, or unknown: refused by name, not ignored or coerced
+  // (a string of origins was read a character at a time).
+  const named: [Record<string, unknown>, RegExp][] = [
+    [{ limit: { maxSleepMs: 1 } }, /unknown debug option "limit"/],
+    [{ limits: null }, /limits must be an object/],
+    [{ limits: [1] }, /limits must be an object/],
+    [{ redirectHosts: "example.com" }, /redirectHosts must be an array/],
+    [{ corsOrigins: "https://x.test" }, /corsOrigins must be an array/],
+    [{ seed: { a: 1 } }, /seed must be a string or a number/],
+    [{ seed: NaN }, /seed must be a string or a number/],
+    [{ secret: 5 }, /secret must be a non-empty string/],
+    [{ secret: "" }, /secret must be a non-empty string/],
+    [{ now: "today" }, /now must be a function/],
+    [{ base: 5 }, /base must be a string/],
+  ];
+  for (const [bad, message] of named) {
+    assert.throws(
+      () => createDebugHandler(bad as Parameters<typeof createDebugHandler>[0]),
+      { name: "RangeError", message },
       JSON.stringify(bad),
     );
   }
@@ -258,22 +268,21 @@ Deno.test("mod: a server on all interfaces gives a url its own certificate verif
 });
 
 Deno.test("mod: startDebugServer refuses a bad port, hostname or tls with a RangeError, before listening", async () => {
-  for (
-    const bad of [
-      { port: 1.5 },
-      { port: NaN },
-      { port: -1 },
-      { port: 70000 },
-      { hostname: "" },
-      { tls: "yes" },
-      { tls: 1 },
-      { tls: null },
-      { basePath: "/x" },
-    ]
-  ) {
+  const named: [Record<string, unknown>, RegExp][] = [
+    [{ port: 1.5 }, /port must be an integer from 0 to 65535/],
+    [{ port: NaN }, /port must be an integer from 0 to 65535/],
+    [{ port: -1 }, /port must be an integer from 0 to 65535/],
+    [{ port: 70000 }, /port must be an integer from 0 to 65535/],
+    [{ hostname: "" }, /hostname must be a non-empty string/],
+    [{ tls: "yes" }, /tls must be true, false or \{ cert, key \}/],
+    [{ tls: 1 }, /tls must be true, false or \{ cert, key \}/],
+    [{ tls: null }, /tls must be true, false or \{ cert, key \}/],
+    [{ basePath: "/x" }, /unknown debug option "basePath"/],
+  ];
+  for (const [bad, message] of named) {
     await assert.rejects(
       () => startDebugServer(bad as Parameters<typeof startDebugServer>[0]),
-      RangeError,
+      { name: "RangeError", message },
       JSON.stringify(bad),
     );
   }

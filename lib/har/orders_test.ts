@@ -88,8 +88,11 @@ Deno.test("orders: status, method, name and type, made when first asked, ties in
   assert.equal(c.orders.status, undefined);
   assert.deepEqual([...orderOf(c, "status")], [4, 3, 1, 0, 2]);
   assert.deepEqual([...orderOf(c, "status-desc")], [2, 0, 3, 1, 4]);
-  // Method names compare in upper case: DELETE, GET, POST.
+  // Method names compare in upper case: DELETE, GET, POST (a lower-case
+  // "post" is no later than "POST").
   assert.deepEqual([...orderOf(c, "method")], [2, 3, 1, 4, 0]);
+  const lower = columns([1, 0], { method: ["get", "POST"] });
+  assert.deepEqual([...orderOf(lower, "method")], [0, 1]);
   // Host (lower-cased) then path.
   assert.deepEqual([...orderOf(c, "name")], [3, 2, 1, 0, 4]);
   assert.deepEqual([...orderOf(c, "name-desc")], [4, 0, 1, 3, 2]);

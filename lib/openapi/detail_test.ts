@@ -1228,3 +1228,106 @@ Deno.test("spec detail: a content parameter's examples are its media type's", ()
   }]).f;
   assert.deepEqual(single, ["example 1"]);
 });
+
+Deno.test("spec detail: parameter types name a component's format, leave enums to the facts, and fold past 50 values", () => {
+  const sixty = Array.from({ length: 60 }, (_, i) => `v${i}`);
+  const p = parseSpec(JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/a": {
+        get: {
+          parameters: [
+            {
+              name: "id",
+              in: "query",
+              schema: { $ref: "#/components/schemas/Id" },
+            },
+            {
+              name: "c",
+              in: "query",
+              content: {
+                "application/json": {
+                  schema: { $ref: "#/components/schemas/Coord" },
+                },
+              },
+            },
+            {
+              name: "l",
+              in: "query",
+              schema: {
+                type: "array",
+                items: { type: "string", enum: ["a", "b"] },
+              },
+            },
+            {
+              name: "o",
+              in: "query",
+              schema: {
+                oneOf: [{ type: "string", enum: ["x"] }, { type: "integer" }],
+              },
+            },
+            {
+              name: "many",
+              in: "query",
+              schema: { type: "string", enum: sixty },
+            },
+            {
+              name: "deep",
+              in: "query",
+              schema: {
+                type: "array",
+                items: {
+                  type: "object",
+                  properties: { a: { type: "string" } },
+                },
+              },
+            },
+            {
+              name: "map",
+              in: "query",
+              schema: {
+                type: "object",
+                additionalProperties: { type: "string" },
+              },
+            },
+          ],
+          responses: {
+            200: {
+              description: "ok",
+              headers: {
+                "X-Rate": {
+                  schema: {
+                    type: "object",
+                    properties: { left: { type: "integer" } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Id: { type: "integer", format: "int64" },
+        Coord: { type: "integer" },
+      },
+    },
+  }));
+  const d = operationDetail(p, "paths", "/a", "get")!;
+  const by = Object.fromEntries(d.parameters.map((x) => [x.name, x]));
+  assert.equal(by.id.type, "Id: integer (int64)");
+  assert.equal(by.c.type, "application/json: Coord: integer");
+  assert.equal(by.l.type, "array<string>");
+  assert.equal(by.o.type, "oneOf<string | integer>");
+  assert.equal(by.many.enums[0].values.length, 50);
+  assert.equal(by.many.enums[0].more, 10);
+  // Trees: a list of objects, a map, a response header with fields, each
+  // with its first level in the detail's nodes.
+  const header = d.responses[0].headers[0];
+  for (const edge of [by.deep.schema, by.map.schema, header.schema]) {
+    assert.ok(edge, "a tree");
+    assert.ok(d.nodes.some((n) => n.id === edge!.node), "its node is sent");
+  }
+});

@@ -299,4 +299,20 @@ Deno.test("example: an array gets the items its minItems asks, up to ten", () =>
     sampleOf({ type: "array", maxItems: 0, items: { type: "integer" } }, r),
     [],
   );
+  // The value budget (2,000) cut the tenth item short: left out, whole
+  // items only.
+  const props = Object.fromEntries(
+    Array.from({ length: 300 }, (_, i) => [`p${i}`, { type: "string" }]),
+  );
+  const items = sampleOf({
+    type: "array",
+    minItems: 10,
+    items: { type: "object", properties: props },
+  }, r) as Record<string, unknown>[];
+  assert.ok(items.length < 10, `${items.length} items`);
+  assert.deepEqual(
+    new Set(items.map((o) => Object.keys(o).length)).size,
+    1,
+    "every item whole",
+  );
 });

@@ -370,3 +370,19 @@ Deno.test("preview: the warm-up documents take the branches and shapes real spec
   }
   assert.match(json2, /"parameters":\[\{"name":"x","in":"path"/);
 });
+
+Deno.test("preview: builds no About block; the whole parse brings it", () => {
+  const text = json(doc(PATHS, {
+    info: { title: "Pets", version: "1.0", description: "All about pets" },
+    components: {
+      ...COMPONENTS,
+      securitySchemes: { k: { type: "apiKey", in: "header", name: "X-Key" } },
+    },
+  }));
+  const p = previewIndex(enc(text));
+  assert.ok(p, "previewed");
+  assert.deepEqual(p.about, NO_ABOUT);
+  const whole = parseSpec(text).index.about;
+  assert.equal(whole.schemes.length, 1);
+  assert.ok(whole.description.length > 0);
+});

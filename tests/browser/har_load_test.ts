@@ -101,6 +101,17 @@ Deno.test({
         await page.locator("[data-testid=har-status]").innerText(),
         /Showing 8 of 8 requests, \S+ \S+ of \S+ \S+ transferred/,
       );
+      // Filtered, the rows shown transferred less than the file.
+      await page.fill("[data-testid=har-search]", "-get");
+      await page.waitForFunction(() =>
+        !/Showing 8 of/.test(
+          document.querySelector("[data-testid=har-status]")!.textContent!,
+        )
+      );
+      const m = (await page.locator("[data-testid=har-status]").innerText())
+        .match(/requests, (.+) of (.+) transferred/);
+      assert.ok(m && m[1] !== m[2], `shown and total bytes: ${m?.[0]}`);
+      await page.fill("[data-testid=har-search]", "");
     }),
 });
 

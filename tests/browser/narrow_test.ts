@@ -91,13 +91,14 @@ Deno.test({
       );
       await page.locator("[data-testid=har-row]").first().waitFor();
       await page.focus("[data-testid=har-search]");
-      for (let i = 0; i < 40; i++) {
+      let at: string | null | undefined = "";
+      for (let i = 0; i < 40 && at !== "har-list"; i++) {
         await page.keyboard.press("Tab");
-        const at = await page.evaluate(() =>
+        at = await page.evaluate(() =>
           document.activeElement?.getAttribute("data-testid")
         );
-        if (at === "har-list") break;
       }
+      assert.equal(at, "har-list", "Tab reaches the list");
       const hidden = await page.evaluate(() => {
         const row = document.querySelector("[data-testid=har-row]")!;
         const r = row.getBoundingClientRect();

@@ -438,5 +438,20 @@ Deno.test({
       await about.locator("summary").focus();
       await page.keyboard.press("Escape");
       assert.equal(await about.getAttribute("open"), null);
+      // Open, then another spec: its block starts closed.
+      await about.locator("summary").click();
+      await page.fill(
+        "[data-testid=spec-input]",
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "u", version: "1", description: "Other." },
+          paths: {},
+        }),
+      );
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=spec-title]")?.textContent === "u"
+      );
+      await about.waitFor();
+      assert.equal(await about.getAttribute("open"), null, "closed again");
     }),
 });

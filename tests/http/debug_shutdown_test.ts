@@ -143,3 +143,27 @@ Deno.test({
     }
   },
 });
+
+Deno.test("debug task: a PORT that is not a decimal port stops it at once, naming the variable", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-net",
+      "--allow-env",
+      "--allow-read",
+      new URL("../../server/debug_only.ts", import.meta.url).pathname,
+    ],
+    env: {
+      RUST_BACKTRACE: "0",
+      NO_COLOR: "1",
+      PORT: "0x4B66",
+      HOST: "127.0.0.1",
+    },
+    stdin: "null",
+  }).output();
+  assert.notEqual(out.code, 0);
+  assert.match(
+    new TextDecoder().decode(out.stderr),
+    /PORT="0x4B66": not a port/,
+  );
+});

@@ -11,6 +11,7 @@ const CASES: [string, string, string][] = [
     "http://127.0.0.1:8000/api/debug",
   ],
   ["ok/all IPv6 interfaces: loopback", "::", "http://[::1]:8000/api/debug"],
+  ["ok/all IPv6 interfaces, bracketed", "[::]", "http://[::1]:8000/api/debug"],
   ["ok/IPv6 bracketed", "::1", "http://[::1]:8000/api/debug"],
   [
     "ok/IPv6 with a zone",

@@ -310,6 +310,14 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-property-one-of-added", "breaking", ["GET /a"]]],
   ],
   [
+    "ok/a maximum made exclusive (3.0's boolean) is one change",
+    doc(requestBody(object({ n: { type: "number", maximum: 10 } }))),
+    doc(requestBody(object({
+      n: { type: "number", maximum: 10, exclusiveMaximum: true },
+    }))),
+    [["request-property-exclusive-max-set", "breaking", ["POST /a"]]],
+  ],
+  [
     "ok/a minimum made exclusive (3.0's boolean) is one change",
     doc(requestBody(object({ n: { type: "number", minimum: 0 } }))),
     doc(requestBody(object({
