@@ -500,7 +500,12 @@ export async function runDiff(
   if (looksSwapped(result.base.version, result.revision.version)) {
     // On stderr: the report itself stays what was asked for.
     await say(
-      `diff: note: the revision's version (${result.revision.version}) reads as older than the base's (${result.base.version}); were BASE and REVISION given the other way round?\n`,
+      // Versions written visibly: a newline in one would forge a line.
+      `diff: note: the revision's version (${
+        visibleText(result.revision.version)
+      }) reads as older than the base's (${
+        visibleText(result.base.version)
+      }); were BASE and REVISION given the other way round?\n`,
     );
   }
   if (args.failOn === null) return EXIT.ok;

@@ -131,7 +131,17 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
             /* Past the summary and the chips, some thirty stops at a phone's
             width, straight to the list. */
           }
-          <a class="skip" href="#har-requests" data-testid="har-skip">
+          <a
+            class="skip"
+            href="#har-requests"
+            data-testid="har-skip"
+            onClick={(ev) => {
+              // Focused in code: the URL's fragment holds the view (search,
+              // sort, selection), which a followed `#har-requests` replaced.
+              ev.preventDefault();
+              document.getElementById("har-requests")?.focus();
+            }}
+          >
             Skip to the requests
           </a>
           <FileInfo data={data} />

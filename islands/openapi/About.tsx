@@ -135,7 +135,7 @@ export function About(
                   <button
                     type="button"
                     class="sv-tag"
-                    title={`Show only the endpoints tagged ${t.name}`}
+                    title={`Filter the list by ${t.name}, as a row's tag does`}
                     onClick={() =>
                       onTag?.(t.name)}
                   >

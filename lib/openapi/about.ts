@@ -134,9 +134,10 @@ function tagsOf(v: unknown): AboutInfo["tags"] {
   const seen = new Set<string>();
   for (const t of v) {
     if (out.length >= MAX_TAGS) break;
-    if (!isObject(t) || typeof t.name !== "string" || seen.has(t.name)) {
-      continue;
-    }
+    if (
+      !isObject(t) || typeof t.name !== "string" || !t.name.trim() ||
+      seen.has(t.name)
+    ) continue;
     seen.add(t.name);
     const d = isObject(t.externalDocs) ? t.externalDocs : null;
     const url = d ? address(d.url) : "";
@@ -145,7 +146,7 @@ function tagsOf(v: unknown): AboutInfo["tags"] {
       : null;
     const description = text(t.description);
     if (description.length || docs) {
-      out.push({ name: t.name, description, docs });
+      out.push({ name: clip(t.name), description, docs });
     }
   }
   return out;

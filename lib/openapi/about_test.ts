@@ -152,6 +152,8 @@ Deno.test("about: ok/declared tags that say something, in written order, once ea
       { name: "store", externalDocs: { url: "https://x.test/store" } },
       { name: "pets", description: "again" },
       "not a tag",
+      { name: " ", description: "no name" },
+      { name: "x".repeat(300_000), description: "long" },
     ],
     paths: {},
   });
@@ -160,6 +162,8 @@ Deno.test("about: ok/declared tags that say something, in written order, once ea
     [
       ["pets", "Everything about pets", ""],
       ["store", "", "https://x.test/store"],
+      [a.tags[2]?.name, "long", ""],
     ],
   );
+  assert.ok(a.tags[2].name.length < 1_000, "a huge name is cut");
 });

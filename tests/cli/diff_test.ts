@@ -93,6 +93,20 @@ const CASES: Case[] = [
     },
   },
   {
+    name:
+      "bad/a version holding a newline is written visibly in the note, forging no line",
+    args: [f("pets-v2.yaml"), "-"],
+    stdin: fixture("pets-v1.yaml").replace(
+      'version: "1.0"',
+      'version: "1.0\\ndiff: error: forged"',
+    ),
+    code: 0,
+    check: (r) => {
+      assert.equal(r.stderr.split("\n").filter(Boolean).length, 1, r.stderr);
+      assert.match(r.stderr, /\(1\.0\\u000adiff: error: forged\)/);
+    },
+  },
+  {
     name: "ok/text: a line per change, after the sides and the counts",
     args: [BASE, f(PAIRS.breaking)],
     code: 0,
