@@ -191,29 +191,48 @@ Deno.test("mod: a default above a lowered limit is the limit, served and documen
   assert.equal(param("/drip", "duration").default, 1);
 });
 
+/** A connection that sends 3 of the 10 body bytes it announces, then waits. */
+async function quietUpload(port: number): Promise<Deno.Conn> {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  await conn.write(
+    new TextEncoder().encode(
+      "POST /api/debug/post HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc",
+    ),
+  );
+  return conn;
+}
+
+/** The first bytes the server sends on `conn`, as text. */
+async function firstReply(conn: Deno.Conn): Promise<string> {
+  const buf = new Uint8Array(4096);
+  const n = await conn.read(buf);
+  return new TextDecoder().decode(buf.subarray(0, n ?? 0));
+}
+
+/** Whether `server.close()` settles within `ms`. */
+async function closesWithin(
+  server: { close(): Promise<void> },
+  ms: number,
+): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const closed = await Promise.race([
+    server.close().then(() => true),
+    new Promise<false>((r) => timer = setTimeout(() => r(false), ms)),
+  ]);
+  clearTimeout(timer);
+  return closed;
+}
+
 Deno.test("mod: close() returns at once though a client that went quiet mid-body still holds its connection after the 408", async () => {
   const server = await startDebugServer({ limits: { bodyIdleMs: 100 } });
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+  const conn = await quietUpload(server.port);
   try {
-    await conn.write(
-      new TextEncoder().encode(
-        "POST /api/debug/post HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc",
-      ),
-    );
-    const buf = new Uint8Array(4096);
-    const n = await conn.read(buf);
-    assert.match(
-      new TextDecoder().decode(buf.subarray(0, n ?? 0)),
-      /^HTTP\/1\.1 408 /,
-    );
+    assert.match(await firstReply(conn), /^HTTP\/1\.1 408 /);
     const t0 = performance.now();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const closed = await Promise.race([
-      server.close().then(() => true),
-      new Promise<false>((r) => timer = setTimeout(() => r(false), 3000)),
-    ]);
-    clearTimeout(timer);
-    assert.ok(closed, "close() still pending after 3 s");
+    assert.ok(
+      await closesWithin(server, 3000),
+      "close() still pending after 3 s",
+    );
     assert.ok(performance.now() - t0 < 1000);
   } finally {
     conn.close();
@@ -224,28 +243,15 @@ Deno.test("mod: close() returns at once when it cuts an upload whose client went
   // Shut down before the cut upload's 503 was handed over, Deno waited for
   // the rest of the body: close() hung as long as the client stayed.
   const server = await startDebugServer();
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+  const conn = await quietUpload(server.port);
   try {
-    await conn.write(
-      new TextEncoder().encode(
-        "POST /api/debug/post HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc",
-      ),
-    );
     // The handler is waiting for the rest of the body.
     await new Promise((r) => setTimeout(r, 200));
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const closed = await Promise.race([
-      server.close().then(() => true),
-      new Promise<false>((r) => timer = setTimeout(() => r(false), 3000)),
-    ]);
-    clearTimeout(timer);
-    assert.ok(closed, "close() still pending after 3 s");
-    const buf = new Uint8Array(4096);
-    const n = await conn.read(buf);
-    assert.match(
-      new TextDecoder().decode(buf.subarray(0, n ?? 0)),
-      /^HTTP\/1\.1 503 /,
+    assert.ok(
+      await closesWithin(server, 3000),
+      "close() still pending after 3 s",
     );
+    assert.match(await firstReply(conn), /^HTTP\/1\.1 503 /);
   } finally {
     conn.close();
   }

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { PAGES } from "../../routes/table.ts";
+import { openViewer, pick } from "../helpers/har_browser.ts";
 
 Deno.test({
   name:
@@ -44,11 +45,8 @@ Deno.test({
   fn: () =>
     withPage(async ({ page, server }) => {
       await page.setViewportSize({ width: 360, height: 740 });
-      await gotoHydrated(page, server.origin, "/har");
-      await page.setInputFiles(
-        "[data-testid=har-file]",
-        new URL("../fixtures/har/mixed.har", import.meta.url).pathname,
-      );
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
       await page.selectOption("[data-testid=har-page]", "page_1");
       await page.locator("[data-metric=on-content-load]").waitFor();
       const width = await page.evaluate(() =>
@@ -116,12 +114,8 @@ Deno.test({
   fn: () =>
     withPage(async ({ page, server }) => {
       await page.setViewportSize({ width: 360, height: 740 });
-      await gotoHydrated(page, server.origin, "/har");
-      await page.setInputFiles(
-        "[data-testid=har-file]",
-        new URL("../fixtures/har/mixed.har", import.meta.url).pathname,
-      );
-      await page.locator("[data-testid=har-row]").first().waitFor();
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
       // With a search in the URL's fragment, which the skip leaves as it is.
       await page.fill("[data-testid=har-search]", "-get");
       await page.waitForFunction(() => location.hash.includes("q=-get"));
