@@ -6,6 +6,7 @@
 import {
   changeMatches,
   compileChangeFilter,
+  isEmptyChangeFilter,
   operationsHay,
   type OperationTerms,
   ownHay,
@@ -96,7 +97,7 @@ export function viewIndices(
 ): Uint32Array {
   const f = compileChangeFilter(q.filter);
   const on = new Set(q.levels);
-  const plain = !f.levels.length && !f.methods.length && !f.terms.length;
+  const plain = isEmptyChangeFilter(f);
   const out: number[] = [];
   changes.forEach((c, i) => {
     if (!on.has(c.level)) return;

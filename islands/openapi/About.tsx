@@ -135,7 +135,7 @@ export function About(
                   <button
                     type="button"
                     class="sv-tag"
-                    title={`Filter the list by ${t.name}, as a row's tag does`}
+                    title={`Show only endpoints tagged ${t.name}`}
                     onClick={() =>
                       onTag?.(t.name)}
                   >

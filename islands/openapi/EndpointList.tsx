@@ -8,6 +8,8 @@ import { keyTarget, renderedRows, visibleRange } from "../shared/virtual.ts";
 export interface EndpointListProps {
   endpoints: readonly Endpoint[];
   terms: readonly string[];
+  /** Lower-case tags of the filter's tag terms. */
+  tags: readonly string[];
   /** Index in `endpoints` of the expanded row, or -1. */
   selected: number;
   /** Row that arrow keys move from; `focusSeq` changes to move focus there. */
@@ -136,6 +138,7 @@ export function EndpointList(p: EndpointListProps) {
         top={top(i)}
         height={p.rowHeight}
         terms={p.terms}
+        tags={p.tags}
         expanded={i === sel}
         active={i === p.active || (p.active < 0 && i === 0)}
         onToggle={p.onToggle}

@@ -14,6 +14,8 @@ export interface EndpointRowProps {
   height: number;
   /** Lower-case text terms of the filter, to highlight. */
   terms: readonly string[];
+  /** Lower-case tags the filter's tag terms name: their chips are pressed. */
+  tags: readonly string[];
   expanded: boolean;
   /** True for the row that arrow keys move from (roving tabindex). */
   active: boolean;
@@ -121,18 +123,24 @@ export function EndpointRow(p: EndpointRowProps) {
         </button>
         {e.tags.length > 0 && (
           <span class="sv-tags">
-            {e.tags.slice(0, 3).map((t) => (
-              <button
-                type="button"
-                key={t}
-                class="sv-tag"
-                tabIndex={-1}
-                title={`Show only endpoints tagged ${t}`}
-                onClick={() => p.onTag(t)}
-              >
-                <Highlight text={t} terms={p.terms} />
-              </button>
-            ))}
+            {e.tags.slice(0, 3).map((t) => {
+              const on = p.tags.includes(t.toLowerCase());
+              return (
+                <button
+                  type="button"
+                  key={t}
+                  class="sv-tag"
+                  tabIndex={-1}
+                  aria-pressed={on}
+                  title={on
+                    ? `Stop filtering by the tag ${t}`
+                    : `Show only endpoints tagged ${t}`}
+                  onClick={() => p.onTag(t)}
+                >
+                  <Highlight text={t} terms={p.terms} />
+                </button>
+              );
+            })}
             {e.tags.length > 3 && (
               <span class="sv-tag-more">+{e.tags.length - 3}</span>
             )}

@@ -19,6 +19,7 @@ import { useLoader } from "./use_loader.ts";
 import { NodesContext } from "./use_nodes.ts";
 import { SchemaJumpContext, useSchemaJump } from "./schema_jump.ts";
 import { selectAt, useExample, useRowHeight, withTerm } from "./view.ts";
+import { tagTerm } from "../../lib/openapi/filter.ts";
 
 /** Props of the SpecViewer island (JSON-serialisable). */
 export interface SpecViewerProps {
@@ -51,8 +52,9 @@ export default function SpecViewer(
       jump.open(b.schema, false, b.selIdx >= 0);
     }
   }, [jump, b.schemaAsked]);
-  const onAboutTag = useMemo(
-    () => (t: string) => setFilter((f) => withTerm(f, t, false)),
+  // A tag (a row's chip, an operation's or About's) toggles its tag term.
+  const onTag = useMemo(
+    () => (t: string) => setFilter((f) => withTerm(f, tagTerm(t))),
     [],
   );
   // The fragment names the schema opened last of those still open.
@@ -134,12 +136,12 @@ export default function SpecViewer(
               <SpecHeader
                 index={index}
                 activeMethods={compiled.methods}
-                onMethod={(m) => setFilter((f) => withTerm(f, m, true))}
+                onMethod={(m) => setFilter((f) => withTerm(f, m))}
               />
               <About
                 key={loader.state.spec}
                 about={loader.state.about}
-                onTag={onAboutTag}
+                onTag={onTag}
               />
               <Warnings
                 list={loader.state.warnings}
@@ -163,6 +165,7 @@ export default function SpecViewer(
                 <EndpointList
                   endpoints={shown}
                   terms={compiled.terms}
+                  tags={compiled.tags}
                   selected={b.selIdx}
                   active={b.active}
                   focusSeq={b.jump.seq}
@@ -170,7 +173,7 @@ export default function SpecViewer(
                   resetKey={filter}
                   rowHeight={rowHeight}
                   onToggle={b.toggle}
-                  onTag={(t) => setFilter((f) => withTerm(f, t, false))}
+                  onTag={onTag}
                   onActive={(i, focus) => {
                     b.setActive(i);
                     if (focus) b.goTo(true);
@@ -180,7 +183,7 @@ export default function SpecViewer(
                   detail={
                     <OperationView
                       detail={b.detail}
-                      onTag={(t) => setFilter((f) => withTerm(f, t, false))}
+                      onTag={onTag}
                       onShown={loader.shown}
                     />
                   }

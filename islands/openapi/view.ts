@@ -3,25 +3,24 @@
  * the row height of the current viewport, and the "Try an example" loader.
  */
 import { useEffect, useState } from "preact/hooks";
+import { compileFilter, filterTokens } from "../../lib/openapi/filter.ts";
+
+/** What a filter token means, to tell two spellings of one term apart. */
+function termKey(token: string): string {
+  const tag = compileFilter(token).tags[0];
+  return tag === undefined ? token.toLowerCase() : `\0${tag}`;
+}
 
 /**
- * Toggles `term` (a method, or a tag's words) in the filter text: removes it
- * when every word is present, appends the missing words otherwise. Tags with
- * spaces become several terms, since the filter splits on whitespace.
+ * Toggles `term` (a method name, or a tag's {@link tagTerm}) in the filter
+ * text: removes it when present (in any case or quoting), appends it
+ * otherwise.
  */
-export function withTerm(
-  filter: string,
-  term: string,
-  _method: boolean,
-): string {
-  const terms = filter.split(/\s+/).filter(Boolean);
-  const words = term.split(/\s+/).filter(Boolean);
-  const low = (s: string) => s.toLowerCase();
-  const has = (w: string) => terms.some((t) => low(t) === low(w));
-  if (words.every(has)) {
-    return terms.filter((t) => !words.some((w) => low(w) === low(t))).join(" ");
-  }
-  return [...terms, ...words.filter((w) => !has(w))].join(" ");
+export function withTerm(filter: string, term: string): string {
+  const tokens = filterTokens(filter);
+  const key = termKey(term);
+  const kept = tokens.filter((t) => termKey(t) !== key);
+  return (kept.length === tokens.length ? [...tokens, term] : kept).join(" ");
 }
 
 /** Row heights; keep in sync with `.sv-row` in static/spec.css. */

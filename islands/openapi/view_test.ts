@@ -1,12 +1,18 @@
 import assert from "node:assert/strict";
 import { useExample, withTerm } from "./view.ts";
+import { tagTerm } from "../../lib/openapi/filter.ts";
 import { renderHook } from "../../tests/helpers/hooks.ts";
 
 Deno.test("spec chips: a tag or method toggles its terms in the filter", () => {
-  assert.equal(withTerm("", "get", true), "get");
-  assert.equal(withTerm("pets GET", "get", true), "pets");
-  assert.equal(withTerm("get", "Shared Tag", false), "get Shared Tag");
-  assert.equal(withTerm("get shared tag", "Shared Tag", false), "get");
+  assert.equal(withTerm("", "get"), "get");
+  assert.equal(withTerm("pets GET", "get"), "pets");
+  const shared = tagTerm("Shared Tag");
+  assert.equal(shared, 'tag:"Shared Tag"');
+  assert.equal(withTerm("get", shared), 'get tag:"Shared Tag"');
+  assert.equal(withTerm('get tag:"shared tag"', shared), "get");
+  assert.equal(withTerm("tag:PETS get", tagTerm("pets")), "get");
+  // The words of a tag typed as text terms are not the tag term.
+  assert.equal(withTerm("shared tag", shared), 'shared tag tag:"Shared Tag"');
 });
 
 Deno.test("spec example: an example that comes after another input was given is dropped, not loaded over it", async () => {

@@ -5,6 +5,12 @@
  * `additionalOperations` key of the document) matches that method only; any
  * other term matches case-insensitively as a substring of the path, the
  * summary, a tag or the operationId (precomputed in `Endpoint.hay`).
+ *
+ * A term `tag:NAME` (or `tag:"NAME WITH SPACES"`, with `\"` and `\\`
+ * inside the quotes) matches endpoints carrying exactly that tag,
+ * case-insensitively: what a tag button writes, so "Show only endpoints
+ * tagged pets" does not also show `/petstore` or a tag named `pets-admin`,
+ * as Swagger UI's and Redoc's tag groups would not.
  */
 import { KNOWN_METHODS } from "../shared/methods.ts";
 import type { Endpoint } from "./types.ts";
@@ -15,27 +21,78 @@ export interface Filter {
   methods: string[];
   /** Text terms, lower-case. */
   terms: string[];
+  /** Tag terms (`tag:NAME`): the names, lower-case. */
+  tags: string[];
 }
 
-/** Splits `input` into method and text terms. */
+/** The prefix of a tag term. */
+const TAG = "tag:";
+
+/**
+ * A filter's terms as written: whitespace-separated, except that a quoted
+ * tag term runs to its closing quote (or the end of the box, while it is
+ * being typed).
+ */
+export function filterTokens(input: string): string[] {
+  return input.match(/(?<!\S)tag:"(?:[^"\\]|\\.)*(?:"|\\?$)|\S+/gi) ?? [];
+}
+
+/** The tag a token names, or null when it is not a tag term. */
+function tagOf(token: string): string | null {
+  if (token.length === TAG.length || token.slice(0, 4).toLowerCase() !== TAG) {
+    return null;
+  }
+  const rest = token.slice(TAG.length);
+  if (rest[0] !== '"') return rest;
+  // An unclosed quote (still being typed) runs to the end.
+  const inner = /^"((?:[^"\\]|\\.)*)/.exec(rest)?.[1] ?? "";
+  return inner.replace(/\\(.)/g, "$1");
+}
+
+/**
+ * The term that filters by `tag` (what a tag button adds): `tag:pets`, or
+ * quoted when the name holds whitespace, a quote or a backslash.
+ */
+export function tagTerm(tag: string): string {
+  return /[\s"\\]/.test(tag) || tag === ""
+    ? `${TAG}"${tag.replace(/[\\"]/g, "\\$&")}"`
+    : TAG + tag;
+}
+
+/** Splits `input` into method, tag and text terms. */
 export function compileFilter(
   input: string,
   extraMethods: readonly string[] = [],
 ): Filter {
   const methods: string[] = [];
   const terms: string[] = [];
-  for (const raw of input.split(/\s+/)) {
-    if (!raw) continue;
+  const tags: string[] = [];
+  for (const raw of filterTokens(input)) {
     const t = raw.toLowerCase();
-    if (KNOWN_METHODS.includes(t) || extraMethods.includes(t)) methods.push(t);
-    else terms.push(t);
+    const tag = tagOf(raw);
+    if (tag !== null) tags.push(tag.toLowerCase());
+    else if (KNOWN_METHODS.includes(t) || extraMethods.includes(t)) {
+      methods.push(t);
+    } else terms.push(t);
   }
-  return { methods, terms };
+  return { methods, terms, tags };
+}
+
+/** True when no term is set. */
+export function isEmptyFilter(f: Filter): boolean {
+  return !f.methods.length && !f.terms.length && !f.tags.length;
+}
+
+/** True when one of `tags` is `tag` (lower-case), ignoring case. */
+export function hasTag(tags: readonly string[], tag: string): boolean {
+  for (const t of tags) if (t.toLowerCase() === tag) return true;
+  return false;
 }
 
 /** True when `e` satisfies every term of `f`. */
 export function matches(e: Endpoint, f: Filter): boolean {
   for (const m of f.methods) if (e.method !== m) return false;
+  for (const t of f.tags) if (!hasTag(e.tags, t)) return false;
   for (const t of f.terms) if (!e.hay.includes(t)) return false;
   return true;
 }
@@ -49,7 +106,7 @@ export function applyFilter(
   list: readonly Endpoint[],
   f: Filter,
 ): readonly Endpoint[] {
-  if (!f.methods.length && !f.terms.length) return list;
+  if (isEmptyFilter(f)) return list;
   const out: Endpoint[] = [];
   for (const e of list) if (matches(e, f)) out.push(e);
   return out;

@@ -7,7 +7,9 @@ import {
   applyFilter,
   compileFilter,
   copyText,
+  filterTokens,
   highlightRanges,
+  tagTerm,
 } from "./filter.ts";
 import { parseSpec } from "./mod.ts";
 
@@ -46,6 +48,15 @@ const FILTERS: [string, string, string[]][] = [
   ["ok/extra whitespace is ignored", "  get \t  alpha ", ["get /a"]],
   ["ok/a method name inside a longer term is text", "gets", []],
   ["ok/no match across fields (path + summary)", "}read", []],
+  ["ok/a tag term matches that tag only", "tag:BEES", ["get /b/{id}"]],
+  ["ok/a tag term matches the whole tag, not a part", "tag:bee", []],
+  ["ok/a tag term does not match the path", "tag:b", []],
+  ["ok/a quoted tag term holds spaces", 'tag:"shared tag"', ["get /b/{id}"]],
+  ["ok/an unclosed quote runs to the end", 'get tag:"Shared Tag', [
+    "get /b/{id}",
+  ]],
+  ["ok/a tag term with other terms", "tag:alpha get", ["get /a"]],
+  ["ok/tag: alone is a text term", "tag:", []],
 ];
 
 for (const [name, input, want] of FILTERS) {
@@ -60,7 +71,32 @@ for (const [name, input, want] of FILTERS) {
 
 Deno.test("spec filter: a word that is a method only in other documents is text", () => {
   const f = compileFilter("copy", []);
-  assert.deepEqual(f, { methods: [], terms: ["copy"] });
+  assert.deepEqual(f, { methods: [], terms: ["copy"], tags: [] });
+});
+
+Deno.test("spec filter: a tag button's term names its tag, however it is spelled", () => {
+  for (
+    const name of [
+      "pets",
+      "Shared Tag",
+      'say "hi"',
+      "back\\slash\\",
+      " padded ",
+      "",
+      "tag:inner",
+      "tab\there",
+    ]
+  ) {
+    const term = tagTerm(name);
+    assert.deepEqual(compileFilter(`get ${term} x`), {
+      methods: ["get"],
+      terms: ["x"],
+      tags: [name.toLowerCase()],
+    }, term);
+    assert.deepEqual(filterTokens(`a ${term}  b`), ["a", term, "b"]);
+  }
+  assert.equal(tagTerm("pets"), "tag:pets");
+  assert.equal(tagTerm('a "b"'), 'tag:"a \\"b\\""');
 });
 
 Deno.test('spec copy: METHOD, path, summary, tags joined by ", ", tab-separated', () => {

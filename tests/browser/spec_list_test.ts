@@ -67,9 +67,17 @@ Deno.test({
       );
       // A tag chip filters by that tag; clicking it again removes it.
       await page.fill("[data-testid=spec-filter]", "");
-      await page.click("[data-testid=endpoint-row] .sv-tag >> text=Alpha");
-      assert.equal(await page.inputValue("[data-testid=spec-filter]"), "Alpha");
+      const alpha = "[data-testid=endpoint-row] .sv-tag >> text=Alpha";
+      await page.click(alpha);
+      assert.equal(
+        await page.inputValue("[data-testid=spec-filter]"),
+        "tag:Alpha",
+      );
       assert.equal(await listed(page), "1");
+      assert.equal(await page.getAttribute(alpha, "aria-pressed"), "true");
+      await page.click(alpha);
+      assert.equal(await page.inputValue("[data-testid=spec-filter]"), "");
+      assert.equal(await listed(page), "14");
       // A method chip toggles that method term.
       await page.fill("[data-testid=spec-filter]", "");
       await page.click(".sv-method-chip[data-method=get]");

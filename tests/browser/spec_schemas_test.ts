@@ -433,7 +433,10 @@ Deno.test({
       const tag = page.locator("[data-testid=spec-about-tag][data-name=pets]");
       assert.match(await tag.innerText(), /All about pets/);
       await tag.locator("button").click();
-      assert.equal(await page.inputValue("[data-testid=spec-filter]"), "pets");
+      assert.equal(
+        await page.inputValue("[data-testid=spec-filter]"),
+        "tag:pets",
+      );
       // Escape closes it, focus on its summary.
       await about.locator("summary").focus();
       await page.keyboard.press("Escape");

@@ -3,10 +3,11 @@
  * a method name matches changes listed under that method only; anything
  * else is a case-insensitive substring of the path, the summary, a tag or
  * the operationId of an operation the change affects, or of the change's
- * own place, sentence or id) plus a level name (`breaking`, `warning`,
- * `info`, `doc`) matching that level only.
+ * own place, sentence or id; a `tag:NAME` term, that tag exactly) plus a
+ * level name (`breaking`, `warning`, `info`, `doc`) matching that level
+ * only.
  */
-import { compileFilter } from "../filter.ts";
+import { compileFilter, isEmptyFilter } from "../filter.ts";
 import { type Change, type Level, LEVELS } from "./types.ts";
 
 /** A parsed change filter. */
@@ -16,19 +17,33 @@ export interface ChangeFilter {
   methods: string[];
   /** Lower-case text terms. */
   terms: string[];
+  /** Lower-case tags of `tag:` terms. */
+  tags: string[];
 }
 
-/** Splits `input` into level, method and text terms. */
+/** Splits `input` into level, method, tag and text terms. */
 export function compileChangeFilter(input: string): ChangeFilter {
+  const { methods, terms: words, tags } = compileFilter(input);
   const levels: Level[] = [];
-  const rest: string[] = [];
-  for (const raw of input.split(/\s+/)) {
-    const t = raw.toLowerCase();
+  const terms: string[] = [];
+  for (const t of words) {
     if ((LEVELS as readonly string[]).includes(t)) levels.push(t as Level);
-    else if (t) rest.push(t);
+    else terms.push(t);
   }
-  const { methods, terms } = compileFilter(rest.join(" "));
-  return { levels, methods, terms };
+  return { levels, methods, terms, tags };
+}
+
+/** True when no term is set. */
+export function isEmptyChangeFilter(f: ChangeFilter): boolean {
+  return !f.levels.length && isEmptyFilter(f);
+}
+
+/**
+ * How a tag is written in an operation's terms: between two U+0001, so a
+ * tag term finds the whole tag only, and a text term still finds a part.
+ */
+function tagMark(tag: string): string {
+  return `\u0001${tag}\u0001`;
 }
 
 /**
@@ -71,7 +86,7 @@ export const MAX_OPERATION_TERMS = 1_000;
  */
 function termsOf(op: OperationText): string {
   let out = "";
-  for (const part of [op.operationId, ...op.tags, op.summary]) {
+  for (const part of [op.operationId, ...op.tags.map(tagMark), op.summary]) {
     if (!part) continue;
     const room = MAX_OPERATION_TERMS - out.length - 1;
     if (room <= 0) break;
@@ -167,6 +182,10 @@ export function changeMatches(
   for (const m of f.methods) if (c.method !== m) return false;
   for (const t of f.terms) {
     if (!hay.includes(t) && !more.includes(t)) return false;
+  }
+  for (const t of f.tags) {
+    const mark = tagMark(t);
+    if (!hay.includes(mark) && !more.includes(mark)) return false;
   }
   return true;
 }

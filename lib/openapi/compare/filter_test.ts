@@ -160,6 +160,19 @@ const CASES: [string, string, string[]][] = [
   ["ok/a document-level change by its own text", "version", [
     "info-version-changed",
   ]],
+  ["ok/a tag term", "tag:admin", [REMOVED]],
+  ["ok/a tag term, a tag only the revision gives it", "tag:CATALOGUE", [
+    PARAM,
+    TAG,
+    UNTAG,
+  ]],
+  ["ok/a tag term with a level term", "tag:animals info", [
+    TAG,
+    UNTAG,
+    DEPRECATED,
+  ]],
+  ["bad/a tag term is the whole tag", "tag:anim", []],
+  ["bad/a tag term is not an operationId", "tag:listpets", []],
   ["bad/a term matching nothing", "zebra", []],
   ["bad/a term of another operation", "people animals", []],
   ["bad/method term against the operation's terms", "delete animals", []],
