@@ -110,9 +110,10 @@ export function compareModels(
     options.maxPairs ?? MAX_PAIRS,
   );
   const renamed = schemeRenames(base, revision, report);
-  compareDocument(base, revision, report, renamed);
+  const security = new Scope();
+  compareDocument(base, revision, report, renamed, security);
   reportRefProblems(base, revision, report);
-  compareOperations(base, revision, report, schemas, renamed);
+  compareOperations(base, revision, report, schemas, renamed, security);
   const { counts, changes } = report.result(options.all === true);
   return { base: base.info, revision: revision.info, counts, changes };
 }
@@ -205,12 +206,17 @@ function reportRefProblems(
   }
 }
 
-/** Changes of the document as a whole: its servers and its words. */
+/**
+ * Changes of the document as a whole: its servers, its words and its
+ * security requirements (found in `security`, the scope operations that
+ * follow them reach).
+ */
 function compareDocument(
   b: SpecModel,
   r: SpecModel,
   report: Report,
   renamed: Renames,
+  security: Scope,
 ): void {
   const paired = serverPairs(b.servers, r.servers);
   const kept = new Set([...paired.values()].map(serverUrlKey));
@@ -239,6 +245,9 @@ function compareDocument(
       });
     }
   }
+  // A change here reaches the operations that follow the document's
+  // requirements in both versions (they reach `security`): one change
+  // listing them, about the document when none does.
   for (
     const f of securityChanges(
       b.security ?? [],
@@ -247,14 +256,14 @@ function compareDocument(
       renamed,
     )
   ) {
-    report.addDocument({
+    report.add(security, {
       ...f,
       where: "security",
       pointer: {
         base: b.security ? "/security" : null,
         revision: r.security ? "/security" : null,
       },
-    });
+    }, true);
   }
   compareServerVars(b, r, paired, report);
   compareSchemes(b, r, report);

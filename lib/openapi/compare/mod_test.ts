@@ -2742,18 +2742,57 @@ for (const [name, base, revision] of SAME) {
   });
 }
 
-Deno.test("compare: the document's security requirements change once, not per operation", () => {
+Deno.test("compare: the document's security requirements change once, listing the operations that follow them", () => {
   const paths = {
     "/a": { get: { responses: ok200 } },
     "/b": { get: { responses: ok200 } },
+    // Its own requirements in both versions: the document's do not reach it.
+    "/c": { get: { responses: ok200, security: [] } },
   };
-  const r = compareSpecs(
-    doc(paths, {}, { security: [{ key: [] }] }),
-    doc(paths, {}, { security: [{ key: [] }, { oauth: ["read"] }] }),
-  );
+  const shown = (r: ReturnType<typeof compareSpecs>) =>
+    r.changes.map((c) => [c.id, c.level, c.method, c.operations, c.pointer]);
+  const global = { base: "/security", revision: "/security" };
   assert.deepEqual(
-    r.changes.map((c) => [c.id, c.level, c.method, c.operations]),
-    [["api-global-security-added", "info", "", []]],
+    shown(compareSpecs(
+      doc(paths, {}, { security: [{ key: [] }] }),
+      doc(paths, {}, { security: [{ key: [] }, { oauth: ["read"] }] }),
+    )),
+    [[
+      "api-global-security-added",
+      "info",
+      "get",
+      ["GET /a", "GET /b"],
+      global,
+    ]],
+  );
+  // None before: once too, not once for the document and once per operation.
+  assert.deepEqual(
+    shown(compareSpecs(
+      doc(paths),
+      doc(paths, {}, { security: [{ key: [] }] }),
+    )),
+    [[
+      "api-global-security-added",
+      "info",
+      "get",
+      ["GET /a", "GET /b"],
+      { base: null, revision: "/security" },
+    ]],
+  );
+  // Every operation declares its own: the change is the document's alone.
+  const own = { "/c": paths["/c"] };
+  assert.deepEqual(
+    shown(compareSpecs(
+      doc(own, {}, { security: [{ key: [] }] }),
+      doc(own),
+    )),
+    [[
+      "api-global-security-removed",
+      "info",
+      "",
+      [],
+      { base: "/security", revision: null },
+    ]],
   );
 });
 

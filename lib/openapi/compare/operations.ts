@@ -27,20 +27,25 @@ import { isJsonType } from "../../shared/json_pretty.ts";
 import { childPointer, isObject } from "../refs.ts";
 import { codeSpan } from "./code_span.ts";
 
-/** Compares every operation and webhook of `base` and `rev`. */
+/**
+ * Compares every operation and webhook of `base` and `rev`. One that
+ * follows the document's security requirements in both reaches `security`,
+ * where the document's changes to them are found.
+ */
 export function compareOperations(
   base: SpecModel,
   rev: SpecModel,
   report: Report,
   schemas: SchemaDiff,
   renamed: Renames = NO_RENAMES,
+  security: Scope = new Scope(),
 ): void {
   const revPaths = new Set([...rev.ops.values()].map((o) => pathKey(o.path)));
   const sides: Sides = [base, rev];
   for (const [key, b] of base.ops) {
     const r = rev.ops.get(key);
     if (r) {
-      new OperationDiff(report, schemas, b, r, renamed, sides).run();
+      new OperationDiff(report, schemas, b, r, renamed, sides, security).run();
       continue;
     }
     const scope = new Scope();
@@ -84,7 +89,7 @@ export function compareOperations(
     for (const [key, b] of was) {
       const r = now.get(key);
       if (r) {
-        new OperationDiff(report, schemas, b, r, renamed, sides, kind)
+        new OperationDiff(report, schemas, b, r, renamed, sides, security, kind)
           .run();
         continue;
       }
@@ -150,6 +155,8 @@ class OperationDiff {
   #kind: string;
   #renamed: Renames;
   #sides: Sides;
+  /** Where the document's security changes are found. */
+  #global: Scope;
 
   constructor(
     report: Report,
@@ -158,9 +165,11 @@ class OperationDiff {
     r: OpModel,
     renamed: Renames,
     sides: Sides,
+    security: Scope,
     sentByApi: "" | "webhook" | "callback" = "",
   ) {
     this.#report = report;
+    this.#global = security;
     this.#sides = sides;
     this.#schemas = schemas;
     this.#renamed = renamed;
@@ -903,11 +912,12 @@ class OperationDiff {
 
   #security(): void {
     const b = this.#b, r = this.#r;
-    // Both following the document's requirements: a change there is the
-    // document's (`api-global-security-…`), said once.
-    if (
-      b.securityPointer === "/security" && r.securityPointer === "/security"
-    ) {
+    // Following the document's requirements in both (or declaring none at
+    // all): a change there is the document's (`api-global-security-…`),
+    // said once for every operation it reaches.
+    const follows = (p: string) => p === "/security" || p === "";
+    if (follows(b.securityPointer) && follows(r.securityPointer)) {
+      this.#scope.reach(this.#global);
       return;
     }
     const at = {

@@ -48,6 +48,8 @@ interface Entry {
   finding: Finding;
   /** Scopes that made this finding. */
   scopes: Scope[];
+  /** Reported about the document when no operation reaches it. */
+  orDocument: boolean;
 }
 
 /** The findings of one comparison. */
@@ -59,12 +61,12 @@ export class Report {
   #roots: Scope[] = [];
 
   /** Records `f` in `scope`; the same finding made twice is one entry. */
-  add(scope: Scope, f: Finding): void {
+  add(scope: Scope, f: Finding, orDocument = false): void {
     const key =
       `${f.id}\n${f.where}\n${f.pointer.base}\n${f.pointer.revision}\n${f.text}`;
     let e = this.#entries.get(key);
     if (!e) {
-      e = { finding: f, scopes: [] };
+      e = { finding: f, scopes: [], orDocument };
       this.#entries.set(key, e);
     }
     if (!e.scopes.includes(scope)) {
@@ -160,7 +162,8 @@ export class Report {
           }
         }
       }
-      if (ops.length) keep(e.finding, ops); // reached by no operation: none
+      // Reached by no operation: none, or one about the document.
+      if (ops.length || e.orDocument) keep(e.finding, ops);
     }
     return { counts, changes: orderChanges(changes) };
   }
