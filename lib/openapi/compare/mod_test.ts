@@ -634,6 +634,36 @@ const CHANGES: [string, string, string, Want[]][] = [
     })),
     [["request-parameter-media-type-changed", "info", ["GET /a"]]],
   ],
+  ...([
+    ["a string", { type: "string" }, "application/json", "breaking"],
+    ["an object", OBJ, "application/json", "breaking"],
+    ["an untyped value", {}, "application/json", "breaking"],
+    ["an integer", { type: "integer" }, "application/json", "info"],
+    ["a boolean", { type: ["boolean", "null"] }, "application/json", "info"],
+    ["a string", { type: "string" }, "text/plain", "info"],
+    ["an array", { type: "array" }, "text/plain", "breaking"],
+  ] as const).flatMap(([what, schema, type, level]) => {
+    const plain = doc(withParams({ name: "f", in: "query", schema }));
+    const media = doc(withParams({
+      name: "f",
+      in: "query",
+      content: { [type]: { schema } },
+    }));
+    return [
+      [
+        `ok/${what} moved from schema to content ${type}`,
+        plain,
+        media,
+        [["request-parameter-style-changed", level, ["GET /a"]]],
+      ],
+      [
+        `ok/${what} moved from content ${type} to schema`,
+        media,
+        plain,
+        [["request-parameter-style-changed", level, ["GET /a"]]],
+      ],
+    ] as [string, string, string, [string, string, string[]][]][];
+  }),
   [
     "ok/a urlencoded form field written in another style",
     form("application/x-www-form-urlencoded", TAGS),

@@ -120,6 +120,21 @@ export function compareOperations(
   }
 }
 
+/**
+ * The JSON types a parameter's schema names (`type`, a string or a list,
+ * read through its `$ref`), [] when it names none.
+ */
+function paramTypes(p: ParamModel, side: SpecModel): string[] {
+  if (!p.schema) return [];
+  const s = side.parsed.resolver.deref(p.schema.raw).value;
+  const t = isObject(s) ? s.type : undefined;
+  return typeof t === "string"
+    ? [t]
+    : Array.isArray(t)
+    ? t.filter((x): x is string => typeof x === "string" && x !== "null")
+    : [];
+}
+
 function pathKey(path: string): string {
   return path.replace(/\{[^{}]*\}/g, "{}");
 }
@@ -396,6 +411,38 @@ class OperationDiff {
           where,
           at,
           `${name} is now written as ${codeSpan(now)} (was ${codeSpan(was)})`,
+        );
+      } else if (
+        bp.wire.startsWith(MEDIA_WIRE) !== rp.wire.startsWith(MEDIA_WIRE)
+      ) {
+        // Moved between `schema` and `content` (OpenAPI 3.1 §4.8.12: one or
+        // the other): a value in a media type is that type's text, which
+        // for a JSON string (`"abc"`, quoted), an array or an object is not
+        // what a style writes. Only a number or boolean (JSON or plain
+        // text) or a plain-text string read alike, and only against a
+        // style that writes a primitive as itself.
+        const media = bp.wire.startsWith(MEDIA_WIRE) ? bp : rp;
+        const plain = media === bp ? rp : bp;
+        const type = media.wire.slice(MEDIA_WIRE.length);
+        const kinds = [
+          ...paramTypes(bp, this.#sides[0]),
+          ...paramTypes(rp, this.#sides[1]),
+        ];
+        const scalar = ["number", "integer", "boolean"];
+        const alike = (plain.wire === "" || plain.wire === "simple") &&
+          kinds.length > 0 &&
+          (isJsonType(type)
+            ? kinds.every((k) => scalar.includes(k))
+            : type === "text/plain" &&
+              kinds.every((k) => k === "string" || scalar.includes(k)));
+        this.#add(
+          "request-parameter-style-changed",
+          alike ? "info" : "breaking",
+          where,
+          at,
+          `${name} is now written ${
+            media === rp ? `as ${codeSpan(type)}` : "as a plain value"
+          } (was ${media === bp ? codeSpan(type) : "a plain value"})`,
         );
       } else if (
         bp.wire !== rp.wire && ((bp.wire && rp.wire) || bp.in === "path")
