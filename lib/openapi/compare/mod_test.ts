@@ -1757,6 +1757,58 @@ const CHANGES: [string, string, string, Want[]][] = [
       "GET /a",
     ]]],
   ],
+  ...(() => {
+    // Swagger 2.0 names the discriminator's property alone.
+    const pet = (discriminator: unknown) => ({
+      type: "object",
+      discriminator,
+      required: ["kind"],
+      properties: { kind: { type: "string" }, type: { type: "string" } },
+    });
+    const paths = {
+      "/p": {
+        get: {
+          responses: {
+            "200": { description: "ok", schema: { $ref: "#/definitions/Pet" } },
+          },
+        },
+      },
+    };
+    const v2 = (d: unknown) => swagger(paths, { definitions: { Pet: pet(d) } });
+    const v3 = (d: Json) =>
+      doc({
+        "/p": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: { $ref: "#/components/schemas/Pet" },
+                  },
+                },
+              },
+            },
+          },
+        },
+      }, { Pet: pet(d) });
+    return [
+      [
+        "ok/a Swagger 2.0 discriminator that reads another property",
+        v2("kind"),
+        v2("type"),
+        [["response-property-discriminator-property-name-changed", "breaking", [
+          "GET /p",
+        ]]],
+      ],
+      [
+        "ok/a Swagger 2.0 discriminator written as 3.x writes it is no change",
+        v2("kind"),
+        v3({ propertyName: "kind" }),
+        [],
+      ],
+    ] as [string, string, string, [string, string, string[]][]][];
+  })(),
   [
     "ok/a required property gone from each item of a 3.2 JSON Lines response",
     jsonLines(object({ id: { type: "string" } }, ["id"])),

@@ -203,6 +203,13 @@ const ANYTHING: SchemaView = Object.freeze({
 }) as SchemaView;
 
 /** JSON Schema's type of a value (`integer` for whole numbers). */
+/** True for a discriminator as 3.x (an object) or 2.0 (a name) writes it. */
+function discriminated(
+  d: unknown,
+): d is Record<string, unknown> | string {
+  return isObject(d) || (typeof d === "string" && d !== "");
+}
+
 function valueType(x: unknown): string {
   if (Array.isArray(x)) return "array";
   if (typeof x === "number") return Number.isInteger(x) ? "integer" : "number";
@@ -541,7 +548,7 @@ export class SchemaReader {
         alts.length === 1 && types === null && !v.props.size && !v.items &&
         // A discriminated choice left with one alternative is still a
         // choice: its discriminator did not go (nor come, the other way).
-        !isObject(pick(m, "discriminator"))
+        !discriminated(pick(m, "discriminator"))
       ) {
         // One schema (beside a null): that schema, with this one's
         // annotations (`anyOf: [{$ref: X}], nullable: true`).
@@ -641,10 +648,14 @@ export class SchemaReader {
       v.prefix = prefix.slice(0, MAX_ALTS).map((x, i) => this.#link(x, at, i));
     }
     const disc = pick(m, "discriminator");
-    if (isObject(disc)) {
-      v.discriminator = str(disc.propertyName);
+    if (discriminated(disc)) {
+      // Swagger 2.0 names the property alone (Schema Object:
+      // `discriminator` is a string); 3.x writes an object.
+      v.discriminator = typeof disc === "string"
+        ? disc
+        : str(disc.propertyName);
       v.mapping = new Map();
-      if (isObject(disc.mapping)) {
+      if (isObject(disc) && isObject(disc.mapping)) {
         for (const k in disc.mapping) {
           if (v.mapping.size >= MAX_ALTS) break;
           v.mapping.set(k, str(disc.mapping[k]));
