@@ -3013,8 +3013,45 @@ Deno.test("compare: a parameter's nested property is named after the parameter",
     doc(query({ type: "array", items: object({ plan: { type: "string" } }) })),
     doc(query({ type: "array", items: object({}) })),
   );
-  assert.equal(r.changes[0].text, "request property `q[].plan` was removed");
+  assert.equal(r.changes[0].text, "query parameter `q[].plan` was removed");
   assert.equal(r.changes[0].where, "query parameter q: [].plan");
+  // A Swagger 2.0 parameter's items, and a response header's property.
+  const tags = (values: string[]) =>
+    swagger({
+      "/a": {
+        get: {
+          parameters: [{
+            name: "tags",
+            in: "query",
+            type: "array",
+            items: { type: "string", enum: values },
+          }],
+          responses: ok200,
+        },
+      },
+    });
+  assert.equal(
+    compareSpecs(tags(["a", "b"]), tags(["a"])).changes[0].text,
+    'query parameter `tags[]` lost enum value `"b"`',
+  );
+  const header = (props: Json) =>
+    doc({
+      "/a": {
+        get: {
+          responses: {
+            "200": {
+              description: "ok",
+              headers: { "X-Rate": { schema: object(props, ["left"]) } },
+            },
+          },
+        },
+      },
+    });
+  assert.deepEqual(
+    compareSpecs(header({ left: { type: "integer" } }), header({}))
+      .changes.map((c) => c.text),
+    ["response 200 header `X-Rate.left` was removed"],
+  );
 });
 
 Deno.test("compare: changes are grouped by operation, the breaking groups first", () => {

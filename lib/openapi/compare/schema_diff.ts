@@ -1477,6 +1477,13 @@ function named(at: Place): string {
 
 function subject(at: Place): string {
   if (at.role !== "property") return at.subject;
+  // Inside a parameter or header (not a component it names): the sentence
+  // says which (`query parameter \`tags[]\``), not "request property".
+  const own = at.name && !at.root.startsWith("schema ") &&
+      at.root.endsWith(` ${at.name}`)
+    ? at.root.slice(0, -at.name.length - 1)
+    : "";
+  if (own) return `${own} ${named(at)}`;
   // A named component itself, however it is reached: `response schema `Pet``.
   const kind = !at.path && at.root.startsWith("schema ")
     ? "schema"
