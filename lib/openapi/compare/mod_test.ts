@@ -1563,6 +1563,12 @@ const CHANGES: [string, string, string, Want[]][] = [
     ],
   ],
   [
+    "ok/a range written 2xx is 2XX",
+    doc(statuses({ "2XX": { type: "object" } })),
+    doc(statuses({ "2xx": { type: "object" } })),
+    [],
+  ],
+  [
     "ok/a 2XX response added is a success status",
     doc(statuses({ "400": null })),
     doc(statuses({ "400": null, "2XX": null })),

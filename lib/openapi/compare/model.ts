@@ -705,8 +705,11 @@ function readOperation(
       if (d.error || !isObject(d.value)) continue;
       const resp = d.value;
       const at = d.ref ? refPointer(d.ref) : childPointer(base, status);
-      out.responses.set(status, {
-        status,
+      // A range written `2xx` is read as `2XX` (OpenAPI 3.1 §4.8.16.2 writes
+      // the X upper-case; tools read either), so a change of case is none.
+      const key = /^[1-5]xx$/i.test(status) ? status.toUpperCase() : status;
+      out.responses.set(key, {
+        status: key,
         description: str(resp.description),
         pointer: at,
         headers: headerMap(resp.headers, childPointer(at, "headers"), model),
