@@ -2,6 +2,12 @@
  * Free-text search over the columns a person scans a list by: URL,
  * method, status and MIME type. Terms are whitespace-separated and all must match, as
  * case-insensitive substrings of one of those fields; `-term` excludes.
+ * DevTools' Network panel property filters are read as it reads them:
+ * `domain:` (the host without its port, `*` a wildcard), `method:`,
+ * `status-code:`, `mime-type:` and `scheme:` (whole values, any case), and
+ * `larger-than:` (transfer size at least that many bytes; `k` and `m` are
+ * 1024 and 1024²). An unknown property, or a value that is not one, is
+ * plain text.
  * A term holds no whitespace, so it can never span two fields, and each
  * field is searched apart: URLs with `indexOf` over one lower-cased string
  * (native speed, no string per entry), the rest through their small
@@ -68,6 +74,79 @@ function termHits(c: HarColumns, l: Lowered, term: string): Uint8Array {
   return hit;
 }
 
+/** The property filters, each a test of one entry by its value. */
+const PROPERTIES: Record<
+  string,
+  (c: HarColumns, l: Lowered, v: string) => ((i: number) => boolean) | null
+> = {
+  "domain": (c, _l, v) => {
+    const ok = c.hosts.map((h) => glob(hostName(h), v));
+    return (i) => ok[c.hostIdx[i]];
+  },
+  "method": (c, l, v) => {
+    const ok = l.methods.map((m) => m === v);
+    return (i) => ok[c.methodIdx[i]];
+  },
+  "mime-type": (c, l, v) => {
+    const ok = l.mimes.map((m) => m === v);
+    return (i) => ok[c.mimeIdx[i]];
+  },
+  "status-code": (c, _l, v) => (i) => String(c.status[i]) === v,
+  "scheme": (_c, l, v) => {
+    const prefix = `${v}:`;
+    return (i) => l.urls.startsWith(prefix, l.off[i]);
+  },
+  "larger-than": (c, _l, v) => {
+    const m = /^(\d+(?:\.\d+)?)([km]?)$/.exec(v);
+    if (!m) return null;
+    const min = Number(m[1]) *
+      (m[2] === "k" ? 1024 : m[2] === "m" ? 1024 ** 2 : 1);
+    return (i) => c.size[i] >= min;
+  },
+};
+
+/**
+ * True when `pattern`, where `*` stands for any run of characters, matches
+ * all of `text`: parts in order, the first at the start and the last at
+ * the end. No regular expression, so a hostile run of stars stays linear.
+ */
+export function glob(text: string, pattern: string): boolean {
+  const parts = pattern.split("*");
+  if (parts.length === 1) return text === pattern;
+  const first = parts[0], last = parts[parts.length - 1];
+  if (
+    first.length + last.length > text.length || !text.startsWith(first) ||
+    !text.endsWith(last)
+  ) return false;
+  let at = first.length;
+  const end = text.length - last.length;
+  for (let k = 1; k < parts.length - 1; k++) {
+    const found = text.indexOf(parts[k], at);
+    if (found < 0 || found + parts[k].length > end) return false;
+    at = found + parts[k].length;
+  }
+  return true;
+}
+
+/** A host without its port (`[::1]:8080` is `[::1]`). */
+function hostName(host: string): string {
+  const colon = host.lastIndexOf(":");
+  return colon > host.lastIndexOf("]") ? host.slice(0, colon) : host;
+}
+
+/** 1 for each entry `term` (lower-cased) matches: a property or text. */
+function hits(c: HarColumns, l: Lowered, term: string): Uint8Array {
+  const colon = term.indexOf(":");
+  const test = colon > 0 && colon < term.length - 1 &&
+      Object.hasOwn(PROPERTIES, term.slice(0, colon))
+    ? PROPERTIES[term.slice(0, colon)](c, l, term.slice(colon + 1))
+    : null;
+  if (!test) return termHits(c, l, term);
+  const hit = new Uint8Array(c.n);
+  for (let i = 0; i < c.n; i++) if (test(i)) hit[i] = 1;
+  return hit;
+}
+
 /**
  * Searches one file: its lower-cased fields are built on the first search,
  * and the last answer is remembered, so toggling a chip does not search
@@ -94,7 +173,7 @@ export class HarSearch {
       mask = new Uint8Array(c.n).fill(1);
       for (const t of terms) {
         const exclude = t.length > 1 && t.startsWith("-");
-        const hit = termHits(c, l, exclude ? t.slice(1) : t);
+        const hit = hits(c, l, exclude ? t.slice(1) : t);
         for (let i = 0; i < c.n; i++) {
           if (hit[i] === (exclude ? 1 : 0)) mask[i] = 0;
         }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parsedHar } from "../../tests/helpers/har_doc.ts";
-import { searchMask } from "./search.ts";
+import { glob, searchMask } from "./search.ts";
 
 const { columns: c } = parsedHar([
   { method: "GET", url: "https://api.example/users", mime: "application/json" },
@@ -23,4 +23,67 @@ Deno.test("search: every term must match URL, method, status or MIME", () => {
 
 Deno.test("search: -term excludes", () => {
   assert.deepEqual(hits("example -api"), [2]);
+});
+
+Deno.test("search: DevTools' property filters", () => {
+  const { columns } = parsedHar([
+    {
+      method: "GET",
+      url: "https://api.example/users",
+      mime: "application/json",
+    },
+    { method: "POST", url: "http://api.example:8080/login", status: 401 },
+    { method: "GET", url: "https://cdn.example/logo.png", mime: "image/png" },
+    { method: "get", url: "https://[::1]:9/x", status: 404 },
+  ]);
+  const find = (q: string) => {
+    const m = searchMask(columns, q);
+    return m ? [...m].flatMap((v, i) => (v ? [i] : [])) : null;
+  };
+  const cases: [string, string, number[]][] = [
+    ["ok/domain is the host without its port", "domain:api.example", [0, 1]],
+    ["ok/domain takes a wildcard", "domain:*.example", [0, 1, 2]],
+    ["ok/domain of an IPv6 literal", "domain:[::1]", [3]],
+    ["bad/domain is the whole host", "domain:api", []],
+    ["ok/method, any case", "method:GET", [0, 2, 3]],
+    ["ok/status-code is the whole code", "status-code:401", [1]],
+    ["bad/status-code is not a part of it", "status-code:40", []],
+    ["ok/mime-type is the whole type", "mime-type:image/png", [2]],
+    ["ok/scheme", "scheme:http", [1]],
+    ["ok/negated", "-scheme:https", [1]],
+    ["ok/with a text term", "domain:*.example login", [1]],
+    ["ok/an unknown property is text", "logo.png:", []],
+    ["ok/a property with no value is text", "scheme:", []],
+  ];
+  for (const [name, q, want] of cases) assert.deepEqual(find(q), want, name);
+});
+
+Deno.test("search: larger-than is the transfer size, k and m in KiB and MiB", () => {
+  const { columns } = parsedHar([
+    { url: "https://x.test/a", transfer: 1023 },
+    { url: "https://x.test/b", transfer: 1024 },
+    { url: "https://x.test/c", transfer: 2 * 1024 * 1024 },
+  ]);
+  const find = (q: string) =>
+    [...searchMask(columns, q)!].flatMap((v, i) => (v ? [i] : []));
+  assert.deepEqual(find("larger-than:1024"), [1, 2]);
+  assert.deepEqual(find("larger-than:1k"), [1, 2]);
+  assert.deepEqual(find("larger-than:1.5M"), [2]);
+  assert.deepEqual(find("-larger-than:1k"), [0]);
+  // Not a size: the term is text, found in no URL.
+  assert.deepEqual(find("larger-than:big"), []);
+});
+
+Deno.test("search: glob", () => {
+  assert.ok(glob("a.example", "*.example"));
+  assert.ok(glob("example", "*example*"));
+  assert.ok(glob("abc", "a*b*c"));
+  assert.ok(!glob("ac", "a*b*c"));
+  assert.ok(!glob("aXc", "a*c*c"));
+  assert.ok(glob("x", "*"));
+  assert.ok(!glob("ab", "ab*ab"));
+  // A run of stars against a long name stays quick.
+  const t0 = performance.now();
+  assert.ok(!glob("a".repeat(10_000), "*a".repeat(5_000) + "b"));
+  assert.ok(performance.now() - t0 < 1_000);
 });

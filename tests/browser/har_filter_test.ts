@@ -34,6 +34,20 @@ Deno.test({
         await waitCount(page, want.length);
         assert.deepEqual(await indices(page), want, q);
       }
+      // DevTools' property filters (any order: compared sorted).
+      for (
+        const [q, want] of [
+          ["domain:*.example.com", [2, 3]],
+          ["larger-than:1000", [0, 1, 4]],
+          ["scheme:wss", [5]],
+          ["status-code:401 method:post", [2]],
+          ["-domain:example.com mime-type:image/png", [3]],
+        ] as [string, number[]][]
+      ) {
+        await search.fill(q);
+        await waitCount(page, want.length);
+        assert.deepEqual((await indices(page)).sort((a, b) => a - b), want, q);
+      }
       await search.fill("");
       await waitCount(page, 8);
 
