@@ -1,26 +1,31 @@
 /**
  * A body preview. Recorded content is never rendered as a document: HTML,
  * scripts and SVG source are shown as text; images are shown from `data:`
- * or `blob:` URLs only (an SVG in an <img> cannot run scripts or fetch).
+ * URLs only (an SVG in an <img> cannot run scripts or fetch).
  */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { BodyPreview } from "../../lib/har/detail.ts";
 import { formatBytes } from "../../lib/shared/format.ts";
+import { bytesBase64 } from "../../lib/shared/base64.ts";
 
 /** Image types a browser shows in <img>; anything else stays binary. */
 const IMAGE_TYPES =
   /^image\/(png|jpe?g|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon|svg\+xml)$/;
 
+/**
+ * A recorded SVG drawn as an image: inert inside `<img>`. A `data:` URL,
+ * not an object URL: a `blob:` URL carries this page's origin, so the
+ * picture opened in a tab of its own ("Open image in new tab") would run
+ * the SVG's scripts here, outside the page's CSP; Chromium opens no
+ * `data:` URL as a page.
+ */
 function SvgImage({ svg }: { svg: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
-    setSrc(url);
-    return () => URL.revokeObjectURL(url);
-  }, [svg]);
-  return src
-    ? <img class="har-img" src={src} alt="SVG response preview" />
-    : null;
+  const src = useMemo(
+    () =>
+      `data:image/svg+xml;base64,${bytesBase64(new TextEncoder().encode(svg))}`,
+    [svg],
+  );
+  return <img class="har-img" src={src} alt="SVG response preview" />;
 }
 
 /**

@@ -207,6 +207,14 @@ const SAVE_EXTENSIONS: Record<string, string> = {
   "application/pdf": "pdf",
 };
 
+/** Extensions of files opened as a page or run as a script. */
+const ACTIVE_EXTENSION =
+  /\.(x?html?|xht|shtml|svgz?|mht|mhtml|hta|xml|xsl|xslt|js|mjs|jse|vbs|vbe|wsf|wsh|bat|cmd|ps1|sh|url|lnk|scr|exe|msi|jar)$/i;
+
+/** Recorded types a page or a script's extension may keep. */
+const ACTIVE_TYPES =
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|(text|application)\/xml|[a-z]+\/[a-z0-9.+-]*\+xml|(text|application)\/(x-)?(java|ecma)script|text\/xsl|application\/xslt\+xml)$/;
+
 /** A recorded body whole, for saving as a file. */
 export interface WholeBody {
   /** Bytes when it was recorded as base64, else its text. */
@@ -249,6 +257,12 @@ export function wholeBody(
     : type.includes("json")
     ? "json"
     : "";
+  // A name whose extension a browser or the desktop opens as a page or a
+  // script (`x.html` recorded as image/png) keeps it only when the recorded
+  // type is that kind: else the type's extension follows, so opening the
+  // saved file shows what was recorded instead of running it.
+  const active = ACTIVE_EXTENSION.exec(name)?.[1].toLowerCase();
   if (!/\.[A-Za-z0-9]{1,8}$/.test(name)) name += `.${ext || "bin"}`;
+  else if (active && !ACTIVE_TYPES.test(type)) name += `.${ext || "bin"}`;
   return { data, type, name };
 }

@@ -89,6 +89,17 @@ Deno.test("body: a whole body to save: bytes decoded, a safe name with an extens
     "_2Fetc.bin",
   );
   assert.equal(wholeBody("https://x/", { text: "" }, "text/plain"), null);
+  // A page's or script's extension stays only on that kind of content.
+  const named = (url: string, type: string) =>
+    wholeBody(url, { text: "x" }, type)!.name;
+  assert.equal(named("https://x/a/x.html", "image/png"), "x.html.png");
+  assert.equal(named("https://x/a/x.HTM", ""), "x.HTM.bin");
+  assert.equal(named("https://x/run.js", "text/plain"), "run.js.txt");
+  assert.equal(named("https://x/page.html", "text/html"), "page.html");
+  assert.equal(named("https://x/app.js", "application/javascript"), "app.js");
+  assert.equal(named("https://x/feed.xml", "application/atom+xml"), "feed.xml");
+  assert.equal(named("https://x/logo.svg", "image/svg+xml"), "logo.svg");
+  assert.equal(named("https://x/data.csv", "image/png"), "data.csv");
 });
 
 Deno.test("har body: content shown as bytes says why: base64 that is not, text not in its charset", () => {

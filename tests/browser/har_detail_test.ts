@@ -354,5 +354,19 @@ Deno.test({
       const source = page.locator(".har-svg-source");
       await source.locator("summary").click();
       assert.match(await source.innerText(), /<svg xmlns=/);
+      // Drawn from a data: URL, which has no origin: a blob: URL opened in
+      // a tab of its own would run the SVG's scripts on this page's origin.
+      const src = await page.locator("img.har-img").getAttribute("src");
+      assert.ok(src?.startsWith("data:image/svg+xml;base64,"), src ?? "");
+      assert.equal(
+        new TextDecoder().decode(
+          Uint8Array.from(atob(src!.split(",")[1]), (c) => c.charCodeAt(0)),
+        ),
+        '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      );
+      await page.waitForFunction(() =>
+        (document.querySelector("img.har-img") as HTMLImageElement)
+          .naturalWidth > 0
+      );
     }),
 });
