@@ -214,6 +214,14 @@ export const MAX_RANGES = 16;
 export const MAX_RESPONSE_HEADERS = 50;
 /** Longest header value `/response-headers` sets, characters. */
 export const MAX_RESPONSE_HEADER_VALUE = 8192;
+/**
+ * Longest `Set-Cookie` value `/response-headers` sets for a session cookie
+ * whose Path is outside the base (the app's pages get it): a browser keeps
+ * about 180 cookies per host, so at this size they stay well under the
+ * server's request header limit (about 64 KB) and cannot make the pages
+ * answer 400 (a cookie bomb).
+ */
+export const MAX_OUTSIDE_COOKIE = 256;
 /** Most cookies one `/cookies/set` or `/cookies/delete` request names. */
 export const MAX_SET_COOKIES = 50;
 /** Longest cookie value `/cookies/set` sets, characters. */

@@ -12,6 +12,7 @@
  */
 import { isToken, TCHAR } from "../../shared/http_token.ts";
 import {
+  MAX_OUTSIDE_COOKIE,
   MAX_RESPONSE_HEADER_VALUE,
   MAX_RESPONSE_HEADERS,
 } from "../core/limits.ts";
@@ -42,6 +43,12 @@ const REFUSED: Record<string, string> = {
   "clear-site-data": "would clear this origin's storage",
   "service-worker-allowed": "would widen a service worker's scope",
   "strict-transport-security": "would pin this host to HTTPS",
+  // Policies a browser keeps for the whole origin, past this response: where
+  // its network errors are reported (W3C Network Error Logging, Reporting),
+  // and another endpoint to send its requests to (RFC 7838).
+  "nel": "would send this origin's network errors to another host",
+  "report-to": "would send this origin's reports to another host",
+  "alt-svc": "would move this origin's requests to another endpoint",
   "x-content-type-options": "is always nosniff here",
   "content-length": "is set by the server from the body",
   "transfer-encoding": "is set by the server",
@@ -111,9 +118,13 @@ function safeMediaType(value: string): boolean {
  *   puts up to 4 KB per cookie on the app's pages, and a few such cookies
  *   make every page answer 400 (header too large) to that browser for a
  *   year (a cookie bomb).
- * Any Path is taken for a session cookie or one being deleted: suites send
- * `Path=/` to set and expire cookies (Max-Age=0, a past Expires), and a
- * session's cookies go with the session. A cookie without Path, or with
+ * - a session cookie with a Path outside the base longer than
+ *   MAX_OUTSIDE_COOKIE: a few at 4 KB make the pages answer 400 to that
+ *   browser until the session ends, which a browser may never do (it can
+ *   restore sessions).
+ * Any Path is taken for a short session cookie or one being deleted: suites
+ * send `Path=/` to set and expire cookies (Max-Age=0, a past Expires), and
+ * a session's cookies go with the session. A cookie without Path, or with
  * one not starting with `/`, gets the default-path, the request's
  * directory (§5.1.4), which is under the base.
  */
@@ -149,14 +160,13 @@ function cookieRefusal(value: string, base: string): string | null {
   const session = maxAges.length === 0 && expires.length === 0;
   const deleted = maxAges.length > 0
     ? maxAges.every((v) => /^-?[0-9]{1,16}$/.test(v) && Number(v) <= 0)
-    : expires.every((v) => {
+    : expires.length > 0 && expires.every((v) => {
       const t = Date.parse(v);
       return (v.match(/\b[0-9]{4}\b/g) ?? []).length === 1 &&
         !/\b[0-9]{5,}\b/.test(v) && !Number.isNaN(t) && t < Date.now();
     });
-  return session || deleted
-    ? null
-    : `may only carry a Path under ${base} (or none) unless it is a session cookie or deleted (Max-Age at most 0, an Expires that has passed)`;
+  if (deleted || (session && value.length <= MAX_OUTSIDE_COOKIE)) return null;
+  return `may only carry a Path outside ${base} when it is deleted (Max-Age at most 0, an Expires that has passed) or a session cookie of at most ${MAX_OUTSIDE_COOKIE} characters`;
 }
 
 /** `s` without leading and trailing spaces and tabs (RFC 6265 §5.2's WSP). */

@@ -45,6 +45,16 @@ const ALLOWED: [string, string, string][] = [
   // session cookie, or one being deleted, bombs nothing for long.
   ["ok/Set-Cookie session cookie with Path /", "Set-Cookie", "a=b; Path=/"],
   [
+    "ok/Set-Cookie session cookie with Path / of 256 characters",
+    "Set-Cookie",
+    `a=${"b".repeat(254 - "; Path=/".length)}; Path=/`,
+  ],
+  [
+    "ok/Set-Cookie a long session cookie under the base",
+    "Set-Cookie",
+    `a=${"b".repeat(4000)}; Path=/api/debug`,
+  ],
+  [
     "ok/Set-Cookie expired with Path /",
     "Set-Cookie",
     "a=b; Max-Age=0; Path=/",
@@ -161,6 +171,18 @@ const REFUSED: [string, string, string][] = [
     "Set-Cookie",
     "a=b; Path=/api/debug; Path=/; Max-Age=60",
   ],
+  // A few 4 KB session cookies on the pages make them answer 400 to that
+  // browser until its session ends (a cookie bomb).
+  [
+    "bad/Set-Cookie session cookie with Path / over 256 characters",
+    "Set-Cookie",
+    `a=${"b".repeat(255 - "; Path=/".length)}; Path=/`,
+  ],
+  [
+    "bad/Set-Cookie 4 KB session cookie on the pages",
+    "Set-Cookie",
+    `k=${"x".repeat(3900)}; Path=/spec`,
+  ],
   ["bad/Set-Cookie Domain", "Set-Cookie", "a=b; Domain=example.com"],
   [
     "bad/Set-Cookie domain lower case",
@@ -177,6 +199,13 @@ const REFUSED: [string, string, string][] = [
   ["bad/Content-Security-Policy", "Content-Security-Policy", "default-src *"],
   ["bad/CSP report-only", "Content-Security-Policy-Report-Only", "x"],
   ["bad/HSTS", "Strict-Transport-Security", "max-age=1"],
+  ["bad/NEL", "NEL", '{"report_to":"a","max_age":9999}'],
+  [
+    "bad/Report-To",
+    "report-to",
+    '{"group":"a","max_age":9999,"endpoints":[{"url":"https://evil.test/"}]}',
+  ],
+  ["bad/Alt-Svc", "Alt-Svc", 'h2="evil.test:443"; ma=9999'],
   [
     "bad/Access-Control-Allow-Origin",
     "Access-Control-Allow-Origin",
