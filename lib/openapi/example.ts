@@ -154,15 +154,26 @@ function discriminated(
   }
   if (!ref) return v;
   const name = ref.slice(ref.lastIndexOf("/") + 1);
-  let value = name;
+  let value: unknown = name;
+  let mapped = false;
   if (isObject(d.mapping)) {
     for (const k in d.mapping) {
       const target = d.mapping[k];
       if (target === ref || target === name) {
         value = k;
+        mapped = true;
         break;
       }
     }
+  }
+  // No mapping names it: the implicit value is the schema's name, but an
+  // alternative that fixes the property (`role: {enum: [developer]}`, or
+  // `const`) accepts only that, which its generated value already is.
+  if (
+    !mapped && fixed(alt, d.propertyName, st) &&
+    Object.hasOwn(v, d.propertyName)
+  ) {
+    return v;
   }
   // A copy: `v` may be an example written in the document (its first
   // keys, as any generated object holds at most that many).
@@ -170,6 +181,24 @@ function discriminated(
   for (const k of keysOf(st, v)) setOwn(out, k, v[k]);
   setOwn(out, d.propertyName, value);
   return out;
+}
+
+/** True when the schema `raw` gives `prop` a `const` or an `enum`. */
+function fixed(raw: unknown, prop: string, st: State): boolean {
+  const s = st.r.deref(raw).value;
+  if (!isObject(s)) return false;
+  for (const part of mergeParts(s, st.r).parts) {
+    const props = part.properties;
+    if (!isObject(props) || !Object.hasOwn(props, prop)) continue;
+    const p = st.r.deref(props[prop]).value;
+    if (!isObject(p)) continue;
+    const m = mergeParts(p, st.r);
+    const e = pick(m, "enum");
+    if (pick(m, "const") !== undefined || (Array.isArray(e) && e.length)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 function byType(m: Merged, st: State, depth: number): unknown {

@@ -239,6 +239,26 @@ Deno.test("example: ok/a discriminator's property names the alternative shown", 
       lives: 0,
     },
   );
+  // Without a mapping, an alternative that fixes the property keeps its
+  // value (OpenAI's `role: {enum: [developer]}`): the name would be refused.
+  for (
+    const [fix, want] of [
+      [{ enum: ["cat"] }, "cat"],
+      [{ const: "feline" }, "feline"],
+      [{ allOf: [{ enum: ["tabby"] }] }, "tabby"],
+    ] as const
+  ) {
+    const cat = doc.components.schemas.Cat as { properties: object };
+    cat.properties = {
+      petType: { type: "string", ...fix },
+      lives: cat.properties["lives" as never],
+    };
+    assert.deepEqual(
+      sampleOf({ $ref: "#/components/schemas/Pet" }, new RefResolver(doc)),
+      { petType: want, lives: 0 },
+      JSON.stringify(fix),
+    );
+  }
 });
 
 Deno.test("example: bad/an example of 100,000 keys reached through 100 discriminated alternatives is copied in bounded time", () => {
