@@ -227,14 +227,28 @@ function printfWords(bytes: Uint8Array): string {
 }
 
 /**
+ * Longest body, in UTF-8 bytes, given to curl as an argument. Linux
+ * refuses to start a program with one argument of 128 KiB or more
+ * (MAX_ARG_STRLEN: "Argument list too long"); `printf` is built into the
+ * shell, so a longer body goes through it.
+ */
+export const MAX_ARGUMENT_BODY = 100_000;
+
+/**
  * How curl is given a body: `--data-raw '…'` (a leading `@` is no file
- * name), or for text with NUL bytes and for bytes, `--data-binary @-` and
- * the `printf` words to pipe into it ("" when there is nothing to pipe).
+ * name), or for text with NUL bytes, for bytes and for a body past
+ * {@link MAX_ARGUMENT_BODY}, `--data-binary @-` and the `printf` words to
+ * pipe into it ("" when there is nothing to pipe).
  */
 export function bodyArgs(
   body: string | Uint8Array,
 ): { option: string; pipe: string } {
-  if (typeof body === "string" && !body.includes("\0")) {
+  if (
+    typeof body === "string" && !body.includes("\0") &&
+    // Under the bound in UTF-16 units times 3, or counted: under it in bytes.
+    (body.length * 3 <= MAX_ARGUMENT_BODY ||
+      new TextEncoder().encode(body).length <= MAX_ARGUMENT_BODY)
+  ) {
     return { option: `--data-raw ${shellQuote(body)}`, pipe: "" };
   }
   const bytes = typeof body === "string"

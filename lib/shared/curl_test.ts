@@ -4,9 +4,11 @@ import {
   curlCommand,
   type CurlOptions,
   type CurlRequest,
+  MAX_ARGUMENT_BODY,
   shellQuote,
   shellWord,
 } from "./curl.ts";
+import { hasCurl } from "../../tests/helpers/curl.ts";
 
 const URL = "https://h.example/api?a=1&b=2";
 
@@ -462,4 +464,48 @@ Deno.test("curl: a body with NUL bytes, or binary, is piped in exactly", async (
       assert.equal(new TextDecoder().decode(words.at(-1)), "@-");
     }
   }
+});
+
+const CURL = await hasCurl();
+
+Deno.test({
+  name:
+    "curl: a body past an argument's size is piped, and the real curl sends it whole",
+  ignore: !CURL,
+  fn: async () => {
+    const got: Uint8Array[] = [];
+    await using server = Deno.serve(
+      { port: 0, hostname: "127.0.0.1", onListen() {} },
+      async (r) => {
+        got.push(new Uint8Array(await r.arrayBuffer()));
+        return new Response("ok");
+      },
+    );
+    const url = `http://127.0.0.1:${server.addr.port}/`;
+    // 150,000 bytes: one argument of 128 KiB or more is refused by Linux.
+    const body = "é".repeat(25_000) + "x".repeat(100_000);
+    const short = "y".repeat(MAX_ARGUMENT_BODY);
+    for (const [text, piped] of [[body, true], [short, false]] as const) {
+      const command = curlCommand({
+        method: "POST",
+        url,
+        headers: [["Content-Type", "text/plain"]],
+        body: text,
+      });
+      assert.equal(command.startsWith("printf "), piped);
+      // Given to the shell as typed or pasted: on its input, not as an
+      // argument, which would meet the same limit.
+      const shell = new Deno.Command("bash", {
+        stdin: "piped",
+        stdout: "null",
+        stderr: "piped",
+      }).spawn();
+      const w = shell.stdin.getWriter();
+      await w.write(new TextEncoder().encode(command + "\n"));
+      await w.close();
+      const out = await shell.output();
+      assert.ok(out.success, new TextDecoder().decode(out.stderr));
+      assert.deepEqual(got.pop(), new TextEncoder().encode(text));
+    }
+  },
 });
