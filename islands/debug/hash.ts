@@ -82,11 +82,23 @@ export function exampleState(ep: EndpointSpec, ex: ExampleSpec): RunnerState {
   const s = initialState(ep);
   const values = { ...s.values };
   const [path, qs = ""] = ex.url.split("?", 2);
+  // The template's segments, then its optional ones (trailing, in order:
+  // `/links/{n}[/{offset}]`), so `/links/5/2` fills both and `/links/5`
+  // leaves `offset` empty, as the example is, not at the form's example.
   const tpl = ep.path.split("/");
+  for (const p of ep.params) {
+    if (p.in === "path" && !tpl.includes(`{${p.name}}`)) {
+      tpl.push(`{${p.name}}`);
+    }
+  }
   const got = path.split("/");
   tpl.forEach((seg, i) => {
     const m = /^\{(\w+)\}$/.exec(seg);
-    if (m && got[i] !== undefined) values[m[1]] = decodeURIComponent(got[i]);
+    if (!m) return;
+    if (got[i] !== undefined) values[m[1]] = decodeURIComponent(got[i]);
+    else if (ep.params.some((p) => p.name === m[1] && !p.required)) {
+      values[m[1]] = "";
+    }
   });
   const extra = new URLSearchParams();
   for (const [k, v] of new URLSearchParams(qs)) {
