@@ -227,9 +227,21 @@ export function dotSegmentError(p: ParamSpec, value: string): string | null {
   return `${p.name} cannot have a "." or ".." segment: browsers and curl remove it, with the segment before it, before sending, so the request would go to another path.`;
 }
 
-/** Normalises an extra query string (`?a=1&b` or `a=1&b`) to `a=1&b=`. */
-function extraQuery(raw: string): string {
-  return new URLSearchParams(raw.trim().replace(/^\?/, "")).toString();
+/**
+ * An extra query string (`?a=1&b` or `a=1&b`) as it is sent: as typed, so
+ * `%E9` stays that byte, `+` and `;` stay, and a name without `=` stays
+ * one; only what a URL's query cannot hold as itself is percent-encoded
+ * (UTF-8), so the page's request and its cURL command carry the same bytes
+ * (RFC 3986 §3.4: pchar / "/" / "?"; a `%` without two hex digits is %25;
+ * `'` too, which a browser encodes in an http query, WHATWG URL's special
+ * query set).
+ */
+export function extraQuery(raw: string): string {
+  return raw.trim().replace(/^\?/, "").toWellFormed().replace(
+    /%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&()*+,;=:@/?%]/gu,
+    // encodeURIComponent leaves `'` as it is.
+    (c) => c === "'" ? "%27" : encodeURIComponent(c),
+  );
 }
 
 /**

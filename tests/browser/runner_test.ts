@@ -478,7 +478,7 @@ Deno.test({
       await r.locator("[data-option=query]").fill("X-Wirebench=hi there");
       assert.match(
         (await r.locator("[data-testid=url]").textContent())!,
-        /\/response-headers\?X-Wirebench=hi\+there$/,
+        /\/response-headers\?X-Wirebench=hi%20there$/,
       );
       await r.locator("[data-testid=run]").click();
       assert.equal(await resultStatus(r), "200");
