@@ -107,6 +107,13 @@ export default function DebugRunner(
   const busy = fetchRun.startedAt !== null ||
     ["connecting", "open", "reconnecting"].includes(events.sse?.phase ?? "");
 
+  // Cancel, Stop and Disconnect go once pressed: focus goes to the run
+  // button, not to the page's start, some seventy tab stops back.
+  const thenRun = (act: () => void) => () => {
+    act();
+    root.current?.querySelector<HTMLElement>("[data-testid=run]")?.focus();
+  };
+
   return (
     <div class="runner" data-testid="runner" data-endpoint={ep.id} ref={root}>
       <form
@@ -161,14 +168,20 @@ export default function DebugRunner(
         {announcement(fetchRun.result, events.sse, busy)}
       </div>
       {kind === "events"
-        ? <SseView sse={events.sse} expected={expected} onStop={events.stop} />
+        ? (
+          <SseView
+            sse={events.sse}
+            expected={expected}
+            onStop={thenRun(events.stop)}
+          />
+        )
         : kind === "socket"
         ? (
           <WsView
             ws={socket.ws}
             uid={uid}
             onSend={socket.send}
-            onDisconnect={socket.disconnect}
+            onDisconnect={thenRun(socket.disconnect)}
           />
         )
         : (
@@ -176,7 +189,7 @@ export default function DebugRunner(
             result={fetchRun.result}
             startedAt={fetchRun.startedAt}
             sent={fetchRun.sent}
-            onCancel={fetchRun.cancel}
+            onCancel={thenRun(fetchRun.cancel)}
           />
         )}
     </div>

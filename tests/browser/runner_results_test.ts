@@ -64,8 +64,15 @@ Deno.test({
       await r.locator("[data-param=interval]").fill("100");
       await r.locator("[data-testid=run]").click();
       await r.locator("[data-testid=sse-event]").nth(1).waitFor();
-      await r.locator("[data-testid=stop]").click();
+      await r.locator("[data-testid=stop]").press("Enter");
       const n = await r.locator("[data-testid=sse-event]").count();
+      // The button went: focus is on the run button, not the page's start.
+      assert.equal(
+        await r.locator("[data-testid=run]").evaluate((b) =>
+          b === document.activeElement
+        ),
+        true,
+      );
       await page.waitForTimeout(400);
       assert.equal(await r.locator("[data-testid=sse-event]").count(), n);
       assert.equal(
@@ -91,10 +98,17 @@ Deno.test({
       await page.unroute("**/api/debug/status/**");
       await r.locator("[data-param=sleep]").fill("20s");
       await r.locator("[data-testid=run]").click();
-      await r.getByRole("button", { name: "Cancel" }).click();
+      await r.getByRole("button", { name: "Cancel" }).press("Enter");
       assert.equal(
         await r.locator("[data-testid=result-error]").textContent(),
         "Cancelled.",
+      );
+      // The button went: focus is on the run button, not the page's start.
+      assert.equal(
+        await r.locator("[data-testid=run]").evaluate((b) =>
+          b === document.activeElement
+        ),
+        true,
       );
     }, HTTP_ERRORS),
 });
@@ -217,6 +231,17 @@ Deno.test({
         /^1009 \(message too big\)/,
       );
       assert.equal(await received.count(), 1);
+      // Disconnect goes once pressed: focus on the run button.
+      await r.locator("[data-testid=run]").click();
+      await r.locator("[data-testid=ws][data-phase=open]").waitFor();
+      await r.locator("[data-testid=ws-disconnect]").press("Enter");
+      await r.locator("[data-testid=ws][data-phase=closed]").waitFor();
+      assert.equal(
+        await r.locator("[data-testid=run]").evaluate((b) =>
+          b === document.activeElement
+        ),
+        true,
+      );
     }),
 });
 
