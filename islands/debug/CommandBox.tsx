@@ -54,7 +54,7 @@ function CopyButton({ text, what, testid }: CopyProps) {
 export interface CommandBoxProps {
   url: string;
   curl: string;
-  /** The fields have errors: the server would refuse this request. */
+  /** The fields have errors: the server or the browser would refuse it. */
   invalid: boolean;
   /** Where the command differs from what the browser does, in words. */
   notes?: readonly string[];
@@ -88,7 +88,8 @@ export function CommandBox(
       </div>
       {invalid && (
         <p class="field-error">
-          The server would refuse this request: fix the fields marked above.
+          This request is not sent as it stands: the fields marked above say why
+          (the server, or the browser, would refuse it).
         </p>
       )}
     </div>
