@@ -189,6 +189,7 @@ export default function DebugRunner(
             result={fetchRun.result}
             startedAt={fetchRun.startedAt}
             sent={fetchRun.sent}
+            current={req}
             onCancel={thenRun(fetchRun.cancel)}
           />
         )}

@@ -2,7 +2,7 @@
  * A fetch run's outcome: waiting (with a live counter and Cancel), a
  * failure, an unfollowed redirect, or the response.
  */
-import type { PreparedRequest } from "./model.ts";
+import { type PreparedRequest, sameRequest } from "./model.ts";
 import type { RunResult } from "./run.ts";
 import { Duration, ResponseView } from "./ResponseView.tsx";
 import { useNow } from "./use_now.ts";
@@ -13,12 +13,14 @@ export interface ResultViewProps {
   /** Start of the request in flight, or null. */
   startedAt: number | null;
   sent: PreparedRequest | null;
+  /** The request the fields describe now (none: never said stale). */
+  current?: PreparedRequest;
   onCancel: () => void;
 }
 
 /** The result panel of a fetch runner. */
 export function ResultView(
-  { result, startedAt, sent, onCancel }: ResultViewProps,
+  { result, startedAt, sent, current, onCancel }: ResultViewProps,
 ) {
   const now = useNow(startedAt !== null);
   if (startedAt !== null) {
@@ -34,9 +36,20 @@ export function ResultView(
     );
   }
   if (!result) return null;
+  // Fields edited since: the result is of another request, and says so.
+  const stale = sent && current && !sameRequest(sent, current)
+    ? (
+      <p class="result-note" data-testid="result-stale">
+        The fields changed since this was sent: it answers{" "}
+        <code>{sent.method} {sent.url}</code>. Send again for the request shown
+        above.
+      </p>
+    )
+    : null;
   if (result.kind === "error") {
     return (
       <div class="result">
+        {stale}
         <div class="error-box" data-testid="result-error">{result.message}</div>
         <div class="result-summary">
           <Duration ms={result.ms} label="after " />
@@ -47,6 +60,7 @@ export function ResultView(
   if (result.kind === "opaque-redirect") {
     return (
       <div class="result">
+        {stale}
         <div class="result-summary">
           <span class="status status-3xx">Redirect, not followed</span>
           <Duration ms={result.ms} />
@@ -62,6 +76,7 @@ export function ResultView(
   }
   return (
     <div class="result">
+      {stale}
       <ResponseView r={result} sent={sent} />
     </div>
   );

@@ -228,6 +228,19 @@ export function dotSegmentError(p: ParamSpec, value: string): string | null {
 }
 
 /**
+ * Whether two prepared requests send the same thing: method, URL, headers,
+ * body and whether redirects are followed (what a result depends on).
+ */
+export function sameRequest(a: PreparedRequest, b: PreparedRequest): boolean {
+  return a.method === b.method && a.url === b.url &&
+    (a.body ?? "") === (b.body ?? "") && a.manual === b.manual &&
+    a.headers.length === b.headers.length &&
+    a.headers.every((h, i) =>
+      h.name === b.headers[i].name && h.value === b.headers[i].value
+    );
+}
+
+/**
  * An extra query string (`?a=1&b` or `a=1&b`) as it is sent: as typed, so
  * `%E9` stays that byte, `+` and `;` stay, and a name without `=` stays
  * one; only what a URL's query cannot hold as itself is percent-encoded

@@ -387,3 +387,36 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser runner: a result says so once the fields change, until sent again",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "status");
+      const code = r.locator("[data-param=code]");
+      await code.fill("503");
+      await r.locator("[data-testid=run]").click();
+      assert.equal(
+        await r.locator("[data-testid=result-status]").textContent(),
+        "503",
+      );
+      const stale = r.locator("[data-testid=result-stale]");
+      assert.equal(await stale.count(), 0);
+      await code.fill("200");
+      assert.match(
+        (await stale.textContent())!,
+        /changed since this was sent: it answers GET http:\/\/[^ ]+\/status\/503/,
+      );
+      // Back as it was sent: not stale.
+      await code.fill("503");
+      assert.equal(await stale.count(), 0);
+      await code.fill("200");
+      await r.locator("[data-testid=run]").click();
+      await r.locator("[data-testid=result-status]", { hasText: "200" })
+        .waitFor();
+      assert.equal(await stale.count(), 0);
+    }, HTTP_ERRORS),
+});
