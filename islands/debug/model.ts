@@ -52,6 +52,8 @@ export interface PreparedRequest {
   manual: boolean;
   /** The response sets cookies (Set-Cookie), which the page cannot see. */
   setsCookies?: boolean;
+  /** Redirects in a row the chain endpoints will send (0: none asked). */
+  hops?: number;
   /** The response is compressed whatever the request asks (`--compressed`). */
   compressed: boolean;
   /** A server-sent event stream, read with EventSource (cURL `-N`). */
@@ -302,6 +304,13 @@ export function redirectStatuses(
  */
 export function curlNotes(r: PreparedRequest): string[] {
   const notes: string[] = [];
+  if (r.follow && (r.hops ?? 0) > MAX_BROWSER_REDIRECTS) {
+    notes.push(
+      `Browsers follow at most ${MAX_BROWSER_REDIRECTS} redirects (Fetch §4.4, HTTP-redirect fetch): the page's request fails at the ${
+        MAX_BROWSER_REDIRECTS + 1
+      }st, while curl -L follows up to 50. Turn Follow redirects off to see one hop here.`,
+    );
+  }
   if (
     r.follow && !["GET", "HEAD", "POST"].includes(r.method) &&
     (r.redirects ?? []).includes(303)
@@ -395,8 +404,11 @@ export function prepare(
     headers.push({ name: "Accept", value: "text/event-stream" });
   }
   const redirects = redirectStatuses(ep, state.values);
+  const chain = CHAINS[ep.id];
+  const hops = chain ? Number(state.values[chain]) || 0 : 0;
   return {
     request: {
+      hops,
       url: origin + path,
       method,
       headers,
@@ -413,6 +425,16 @@ export function prepare(
     implicitType,
   };
 }
+
+/** Redirects a browser follows before it fails the fetch (Fetch §4.4). */
+export const MAX_BROWSER_REDIRECTS = 20;
+
+/** The chain endpoints, and the parameter that says how many hops. */
+const CHAINS: Readonly<Record<string, string>> = {
+  "redirect": "count",
+  "relative-redirect": "n",
+  "absolute-redirect": "n",
+};
 
 /**
  * The cURL command repeating `r` as the browser sends it: `-L` where the

@@ -392,6 +392,21 @@ NOTES.push(
     values: { code: "307" },
   }, false],
 );
+NOTES.push(
+  ["ok/21 redirects followed: the browser stops at 20", "redirect", {
+    values: { count: "21" },
+  }, true],
+  ["ok/20 redirects followed", "relative-redirect", {
+    values: { n: "20" },
+  }, false],
+  ["ok/30 absolute redirects, not followed", "absolute-redirect", {
+    follow: false,
+    values: { n: "30" },
+  }, false],
+  ["ok/30 absolute redirects followed", "absolute-redirect", {
+    values: { n: "30" },
+  }, true],
+);
 for (const [name, id, patch, want] of NOTES) {
   Deno.test(`runner model: curl note ${name}`, () => {
     const notes = curlNotes(run(id, patch).request);
