@@ -1,17 +1,7 @@
-import type { AboutInfo, AboutLink } from "../../lib/openapi/types.ts";
+import type { AboutInfo } from "../../lib/openapi/types.ts";
 import { Markdown } from "./Markdown.tsx";
 import { closeOnEscape } from "./disclosure.ts";
-
-/** A link when it has an address, else its text. */
-function Link({ link }: { link: AboutLink }) {
-  return link.href
-    ? (
-      <a href={link.href} rel="noopener noreferrer" target="_blank">
-        {link.text}
-      </a>
-    )
-    : <>{link.text}</>;
-}
+import { DocLink } from "./DocLink.tsx";
 
 /**
  * "About this API": the description, terms, contact, license and docs, and
@@ -55,7 +45,7 @@ export function About(
             <div key={k}>
               <dt>{l.label}</dt>
               <dd>
-                <Link link={l.link} />
+                <DocLink link={l.link} />
               </dd>
             </div>
           ))}
@@ -76,7 +66,7 @@ export function About(
                   {s.openIdConnect && (
                     <>
                       {": "}
-                      <Link link={s.openIdConnect} />
+                      <DocLink link={s.openIdConnect} />
                     </>
                   )}
                 </p>
@@ -87,7 +77,7 @@ export function About(
                       {f.flow} flow{f.urls.map((u, i) => (
                         <span key={i}>
                           {i ? ", " : ": "}
-                          <Link link={u} />
+                          <DocLink link={u} />
                         </span>
                       ))}
                     </p>
@@ -144,7 +134,7 @@ export function About(
                 </dt>
                 <dd>
                   <Markdown md={t.description} />
-                  {t.docs && <Link link={t.docs} />}
+                  {t.docs && <DocLink link={t.docs} />}
                 </dd>
               </div>
             ))}

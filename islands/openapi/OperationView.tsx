@@ -1,4 +1,6 @@
+import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
+import { DocLink } from "./DocLink.tsx";
 import { Markdown } from "./Markdown.tsx";
 import type { OperationDetail } from "../../lib/openapi/types.ts";
 import { copyText } from "../shared/clipboard.ts";
@@ -17,17 +19,25 @@ export interface OperationViewProps {
    * still reading the document pauses until then.
    */
   onShown?: () => void;
+  /**
+   * Rows that open the operation's callbacks (`d.callbackOps`) in place, as
+   * Redoc and Scalar show them inside the operation; without it, their
+   * names only.
+   */
+  callbacks?: (d: OperationDetail) => ComponentChildren;
 }
 
 /** The expanded operation: description, parameters, body, responses, security. */
 export function OperationView(
-  { detail: d, onTag, onShown }: OperationViewProps,
+  { detail: d, onTag, onShown, callbacks }: OperationViewProps,
 ) {
   if (d === "loading") return <p class="sv-detail muted">Loading…</p>;
   if (!d) {
     return <p class="sv-detail muted">This operation could not be found.</p>;
   }
-  return <Operation d={d} onTag={onTag} onShown={onShown} />;
+  return (
+    <Operation d={d} onTag={onTag} onShown={onShown} callbacks={callbacks} />
+  );
 }
 
 /**
@@ -74,12 +84,14 @@ function Curl({ command, note }: { command: string; note: string }) {
 }
 
 function Operation(
-  { d, onTag, onShown }: {
+  { d, onTag, onShown, callbacks }: {
     d: OperationDetail;
     onTag: (tag: string) => void;
     onShown?: () => void;
+    callbacks?: (d: OperationDetail) => ComponentChildren;
   },
 ) {
+  const inPlace = callbacks && d.callbackOps.length > 0;
   useEffect(() => onShown?.(), [d]);
   const cache = useNodes(d);
   // One budget for all its trees: the first frame stays short however many.
@@ -127,7 +139,7 @@ function Operation(
               <dd>{d.security.join(" or ")}</dd>
             </>
           )}
-          {d.callbacks.length > 0 && (
+          {d.callbacks.length > 0 && !inPlace && (
             <>
               <dt>Callbacks</dt>
               <dd>{d.callbacks.join(", ")}</dd>
@@ -138,6 +150,11 @@ function Operation(
           <p class="sv-deprecated-note">This operation is deprecated.</p>
         )}
         <Markdown md={d.description} class="sv-md sv-description" />
+        {d.docs && (
+          <p class="sv-docs" data-testid="op-docs">
+            <DocLink link={d.docs} />
+          </p>
+        )}
         <Curl command={d.curl} note={d.curlNote} />
         {d.parameters.length > 0 && (
           <section>
@@ -166,6 +183,15 @@ function Operation(
             ? <Responses list={d.responses} cache={cache} />
             : <p class="muted">No responses declared.</p>}
         </section>
+        {inPlace && (
+          <section>
+            <h3>Callbacks</h3>
+            <p class="muted">
+              Requests the API makes back to you during this operation.
+            </p>
+            <ul class="sv-plain-list">{callbacks(d)}</ul>
+          </section>
+        )}
         {d.warnings.length > 0 && (
           <ul class="sv-warnings-inline">
             {d.warnings.map((w) => <li key={w}>{w}</li>)}

@@ -11,6 +11,9 @@ import {
   Warnings,
 } from "./memoized.ts";
 import { OperationView } from "./OperationView.tsx";
+import { ExtraItem } from "./ExtraItem.tsx";
+import { MethodBadge } from "../shared/MethodBadge.tsx";
+import type { OperationDetail } from "../../lib/openapi/types.ts";
 import { Progress } from "./Progress.tsx";
 import { Toolbar } from "./Toolbar.tsx";
 import { useBrowse } from "./use_browse.ts";
@@ -52,6 +55,34 @@ export default function SpecViewer(
       jump.open(b.schema, false, b.selIdx >= 0);
     }
   }, [jump, b.schemaAsked]);
+  // An open operation's callbacks, each opening in place as the callback
+  // list's rows do (Redoc and Scalar show them inside the operation).
+  const callbackRows = useMemo(
+    () => (d: OperationDetail) =>
+      d.callbackOps.map((c, i) => (
+        <ExtraItem
+          key={`${d.method} ${d.path} ${i}`}
+          op={{
+            container: "paths",
+            path: d.path,
+            method: d.method,
+            callback: {
+              name: c.name,
+              expression: c.expression,
+              method: c.method,
+            },
+          }}
+          testid="op-callback"
+          data={{ method: c.method, name: c.name }}
+          fetchDetail={fetchDetail}
+        >
+          <MethodBadge method={c.method} /> <code>{c.expression}</code>{" "}
+          <span class="muted">({c.name})</span>
+          {c.summary && <span>{c.summary}</span>}
+        </ExtraItem>
+      )),
+    [],
+  );
   // A tag (a row's chip, an operation's or About's) toggles its tag term.
   const onTag = useMemo(
     () => (t: string) => setFilter((f) => withTerm(f, tagTerm(t))),
@@ -185,6 +216,7 @@ export default function SpecViewer(
                       detail={b.detail}
                       onTag={onTag}
                       onShown={loader.shown}
+                      callbacks={callbackRows}
                     />
                   }
                   emptyText={index.endpoints.length

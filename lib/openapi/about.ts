@@ -8,7 +8,7 @@
 import { clip, truncate } from "../shared/parse_error.ts";
 import type { Detected } from "./detect.ts";
 import { markdown, type Md } from "./markdown.ts";
-import type { AboutInfo, SchemeInfo } from "./types.ts";
+import type { AboutInfo, AboutLink, SchemeInfo } from "./types.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import { firstKeys } from "./safe.ts";
 import { str } from "../shared/value.ts";
@@ -36,6 +36,20 @@ const MAX_TAGS = 200;
 function address(v: unknown): string {
   const s = str(v).trim();
   return /^(?:https?:\/\/|mailto:)/i.test(s) && URL.canParse(s) ? s : "";
+}
+
+/**
+ * An External Documentation Object (OpenAPI 3.1 §4.8.11: the document's,
+ * a tag's, an operation's) as a link: its description, else its URL, as
+ * the text; the URL a link only when http(s) or mailto. Null when it says
+ * nothing.
+ */
+export function externalDocs(v: unknown): AboutLink | null {
+  if (!isObject(v)) return null;
+  const href = address(v.url);
+  return href || str(v.description)
+    ? { text: clip(str(v.description) || str(v.url)), href }
+    : null;
 }
 
 function text(v: unknown): Md {
@@ -94,16 +108,8 @@ export function aboutOf(
       });
     }
   }
-  if (isObject(doc.externalDocs)) {
-    const d = doc.externalDocs;
-    const url = address(d.url);
-    if (url || str(d.description)) {
-      links.push({
-        label: "Documentation",
-        link: { text: clip(str(d.description) || str(d.url)), href: url },
-      });
-    }
-  }
+  const docs = externalDocs(doc.externalDocs);
+  if (docs) links.push({ label: "Documentation", link: docs });
   const map = det.family === "swagger"
     ? doc.securityDefinitions
     : isObject(doc.components)
@@ -139,11 +145,7 @@ function tagsOf(v: unknown): AboutInfo["tags"] {
       seen.has(t.name)
     ) continue;
     seen.add(t.name);
-    const d = isObject(t.externalDocs) ? t.externalDocs : null;
-    const url = d ? address(d.url) : "";
-    const docs = d && (url || str(d.description))
-      ? { text: clip(str(d.description) || str(d.url)), href: url }
-      : null;
+    const docs = externalDocs(t.externalDocs);
     const description = text(t.description);
     if (description.length || docs) {
       out.push({ name: clip(t.name), description, docs });

@@ -26,6 +26,7 @@ import {
   type WrittenExample,
 } from "./schema_view.ts";
 import type {
+  CallbackOp,
   CallbackRef,
   FieldDetail,
   LinkDetail,
@@ -37,6 +38,7 @@ import type {
   SchemaEdge,
 } from "./types.ts";
 import { namedSchemas } from "./overview.ts";
+import { externalDocs } from "./about.ts";
 import { str } from "../shared/value.ts";
 
 export { typeSummary } from "./schema_view.ts";
@@ -384,6 +386,43 @@ function namesWithRest(o: Record<string, unknown>, max: number): string[] {
     : names;
 }
 
+/** Callback operations listed in an operation's detail, at most. */
+const MAX_CALLBACK_OPS = 50;
+
+/**
+ * The callback operations `callbacks` declares (each name's expressions,
+ * each expression's methods), as a detail asks for them.
+ */
+function callbackOps(
+  callbacks: unknown,
+  r: RefResolver,
+  minor: number,
+): CallbackOp[] {
+  const cbs = r.deref(callbacks).value;
+  const out: CallbackOp[] = [];
+  if (!isObject(cbs)) return out;
+  for (const name of keysOf(cbs, MAX_CALLBACK_OPS)) {
+    const cb = r.deref(cbs[name]).value;
+    if (!isObject(cb)) continue;
+    for (const expression of keysOf(cb, MAX_CALLBACK_OPS)) {
+      if (expression.startsWith("x-")) continue;
+      const at = ["callbacks", name, expression];
+      const item = resolvePathItem(cb[expression], at, r, []);
+      if (!item) continue;
+      for (const f of operationsOf(item, at, minor, [], r.memo)) {
+        if (out.length >= MAX_CALLBACK_OPS) return out;
+        out.push({
+          name,
+          expression,
+          method: f.method,
+          summary: text(f.op.summary),
+        });
+      }
+    }
+  }
+  return out;
+}
+
 /**
  * A Swagger 2.0 `formData` parameter read as a schema: it carries `type`,
  * `format`, `items`, `enum`, `default` and the constraints itself.
@@ -626,6 +665,8 @@ export function operationDetail(
     callbacks: isObject(op.callbacks)
       ? namesWithRest(op.callbacks, MAX_RESPONSES)
       : [],
+    callbackOps: swagger ? [] : callbackOps(op.callbacks, r, detected.minor),
+    docs: externalDocs(op.externalDocs),
     warnings: warnings.length > MAX_WARNINGS
       ? [
         ...warnings.slice(0, MAX_WARNINGS),

@@ -113,9 +113,25 @@ Deno.test("spec detail: 3.2 additional operations, path items through $ref, webh
     hook.curl,
     /^curl -X GET '\{webhook-receiver-url\}' \\\n {2}--globoff/,
   );
-  assert.deepEqual(operationDetail(p, "paths", "/c/{cid}", "get")?.callbacks, [
-    "onEvent",
+  const withCallbacks = operationDetail(p, "paths", "/c/{cid}", "get")!;
+  assert.deepEqual(withCallbacks.callbacks, ["onEvent"]);
+  // Each callback operation, to open in place: name, expression, method.
+  const expression = "{$request.body#/url}";
+  assert.deepEqual(withCallbacks.callbackOps, [
+    { name: "onEvent", expression, method: "put", summary: "Another callback" },
+    { name: "onEvent", expression, method: "post", summary: "Event callback" },
   ]);
+  for (const c of withCallbacks.callbackOps) {
+    const cb = operationDetail(
+      p,
+      "paths",
+      "/c/{cid}",
+      "get",
+      undefined,
+      c,
+    )!;
+    assert.deepEqual([cb.method, cb.path], [c.method, expression]);
+  }
   assert.equal(operationDetail(p, "paths", "/nope", "get"), null);
   assert.equal(operationDetail(p, "paths", "/a", "post"), null);
   assert.equal(operationDetail(p, "paths", "/d", "get"), null);
@@ -1330,4 +1346,31 @@ Deno.test("spec detail: parameter types name a component's format, leave enums t
     assert.ok(edge, "a tree");
     assert.ok(d.nodes.some((n) => n.id === edge!.node), "its node is sent");
   }
+});
+
+Deno.test("spec detail: an operation's external docs are a link only to an address one may follow", () => {
+  const doc = (externalDocs: unknown) =>
+    operationDetail(
+      parsedDoc({
+        openapi: "3.1.0",
+        paths: { "/a": { get: { externalDocs, responses: {} } } },
+      }),
+      "paths",
+      "/a",
+      "get",
+    )!.docs;
+  assert.deepEqual(
+    doc({ url: "https://api.example/methods/a", description: "API method" }),
+    { text: "API method", href: "https://api.example/methods/a" },
+  );
+  assert.deepEqual(doc({ url: "https://x.example/" }), {
+    text: "https://x.example/",
+    href: "https://x.example/",
+  });
+  assert.deepEqual(doc({ url: "javascript:alert(1)", description: "x" }), {
+    text: "x",
+    href: "",
+  });
+  assert.equal(doc(undefined), null);
+  assert.equal(doc({}), null);
 });

@@ -66,6 +66,12 @@ export interface CallbackRef {
   method: string;
 }
 
+/** A callback operation of an opened operation, with its summary. */
+export interface CallbackOp extends CallbackRef {
+  /** The callback operation's `summary`, "" when it has none. */
+  summary: string;
+}
+
 /** A callback operation: shown apart, never counted (the API calls it). */
 export interface CallbackEntry {
   /** The operation that declares the callback. */
@@ -303,6 +309,13 @@ export interface OperationDetail {
   security: string[];
   /** Names of callbacks declared by the operation. */
   callbacks: string[];
+  /**
+   * The callback operations it declares (each name's expressions and
+   * methods, at most 50), to open as the callback list's rows; none in 2.0.
+   */
+  callbackOps: CallbackOp[];
+  /** Its `externalDocs` as a link, null when it has none. */
+  docs: AboutLink | null;
   /** Problems met while reading the operation (broken `$ref`s), one sentence each. */
   warnings: string[];
   /** The server URL the operation is called on ("" when relative to nothing). */

@@ -1216,3 +1216,71 @@ Deno.test({
       assert.equal(await more.getAttribute("aria-expanded"), "true");
     }),
 });
+
+Deno.test({
+  name:
+    "spec detail: an operation's callbacks open in place, and its external docs are a link",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const hook = (summary: string) => ({
+        summary,
+        requestBody: jsonBody({
+          type: "object",
+          properties: { progress: { type: "integer" } },
+        }),
+        responses: { "200": { description: "ok" } },
+      });
+      await loadSpec(
+        page,
+        "callbacks.json",
+        specText("Callbacks", {
+          "/board": {
+            put: {
+              externalDocs: {
+                url: "https://docs.example/board",
+                description: "Board guide",
+              },
+              callbacks: {
+                statusCallback: {
+                  "{$request.header.progressUrl}": {
+                    post: hook("Progress report"),
+                    put: hook("Progress replaced"),
+                  },
+                },
+              },
+              responses: { "200": { description: "ok" } },
+            },
+          },
+        }),
+      );
+      await page.click(await findRow(page, "put", "/board"));
+      const detail = page.locator("[data-testid=operation-detail]").first();
+      const docs = detail.locator("[data-testid=op-docs] a");
+      assert.equal(
+        await docs.getAttribute("href"),
+        "https://docs.example/board",
+      );
+      assert.equal(await docs.textContent(), "Board guide");
+      const rows = detail.locator("[data-testid=op-callback]");
+      assert.deepEqual(
+        await rows.evaluateAll((els) =>
+          els.map((e) =>
+            `${e.getAttribute("data-method")} ${e.getAttribute("data-name")}`
+          )
+        ),
+        ["put statusCallback", "post statusCallback"],
+      );
+      assert.match(
+        (await rows.nth(1).locator("summary").textContent())!,
+        /\{\$request\.header\.progressUrl\}.*Progress report/,
+      );
+      // Opened: the callback's own operation, its payload's tree included.
+      await rows.nth(1).locator("summary").click();
+      const inner = rows.nth(1).locator("[data-testid=operation-detail]");
+      await inner.waitFor();
+      await inner.locator("[data-testid=schema-prop][data-path=progress]")
+        .waitFor();
+    }),
+});
