@@ -473,7 +473,12 @@ export function operationDetail(
   if (!found) return null;
   const op = found.op;
   const warnings: string[] = [];
-  const req: BodyContext = { r, graph, dir: "request" };
+  const req: BodyContext = {
+    r,
+    graph,
+    dir: "request",
+    styledMultipart: detected.minor >= 1,
+  };
   const res: BodyContext = { r, graph, dir: "response" };
 
   // Operation-level parameters override path-level ones with the same name

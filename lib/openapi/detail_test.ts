@@ -624,49 +624,57 @@ Deno.test("spec detail: a response's 3.2 summary and its links (a $ref'd one rea
 });
 
 Deno.test("spec detail: a multipart body's encoding says how each part is sent", () => {
-  const p = parsedDoc({
-    openapi: "3.1.0",
-    paths: {
-      "/upload": {
-        post: {
-          requestBody: {
-            content: {
-              "multipart/form-data": {
-                schema: {
-                  type: "object",
-                  properties: {
-                    file: { type: "string", contentMediaType: "image/png" },
-                    meta: { type: "object" },
-                    plain: { type: "string" },
-                  },
-                },
-                encoding: {
-                  file: {
-                    contentType: "image/png, image/jpeg",
-                    headers: {
-                      "X-Rate": { schema: { type: "integer" } },
-                      "Content-Type": { schema: { type: "string" } },
+  const doc = (openapi: string) =>
+    parsedDoc({
+      openapi,
+      paths: {
+        "/upload": {
+          post: {
+            requestBody: {
+              content: {
+                "multipart/form-data": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      file: { type: "string", contentMediaType: "image/png" },
+                      meta: { type: "object" },
+                      plain: { type: "string" },
                     },
                   },
-                  meta: { style: "deepObject", explode: true },
-                  plain: {},
+                  encoding: {
+                    file: {
+                      contentType: "image/png, image/jpeg",
+                      headers: {
+                        "X-Rate": { schema: { type: "integer" } },
+                        "Content-Type": { schema: { type: "string" } },
+                      },
+                    },
+                    meta: { style: "deepObject", explode: true },
+                    plain: {},
+                  },
                 },
+                "application/json": { schema: { type: "object" } },
               },
-              "application/json": { schema: { type: "object" } },
             },
+            responses: {},
           },
-          responses: {},
         },
       },
-    },
-  });
-  const [multipart, json] = operationDetail(p, "paths", "/upload", "post")!
-    .requestBody!.bodies;
+    });
+  const bodies = (openapi: string) =>
+    operationDetail(doc(openapi), "paths", "/upload", "post")!.requestBody!
+      .bodies;
+  const [multipart, json] = bodies("3.1.0");
   assert.deepEqual(multipart.encoding, [
     { name: "file", facts: ["image/png, image/jpeg", "header X-Rate"] },
     { name: "meta", facts: ["style deepObject", "explode true"] },
   ]);
   assert.deepEqual(json.encoding, []);
+  // OpenAPI 3.0 reads a style for a urlencoded body only ("SHALL be
+  // ignored" otherwise): not said of a multipart part.
+  assert.deepEqual(bodies("3.0.3")[0].encoding, [
+    { name: "file", facts: ["image/png, image/jpeg", "header X-Rate"] },
+  ]);
 });
 
 Deno.test("spec detail: 3.2 itemSchema is each item's tree; dataValue and serializedValue examples show", () => {

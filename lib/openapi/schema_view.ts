@@ -142,6 +142,11 @@ export interface BodyContext {
   graph: SchemaGraph;
   /** Requests leave `readOnly` properties out of examples, responses `writeOnly`. */
   dir: Direction;
+  /**
+   * An encoding's `style`, `explode` and `allowReserved` apply to a
+   * multipart body too (OpenAPI 3.1 on); in 3.0 to a urlencoded one only.
+   */
+  styledMultipart?: boolean;
 }
 
 /** Written examples kept per body. */
@@ -294,7 +299,7 @@ export function body(
     fields,
     schema: schema === undefined ? null : graph.edge("", schema),
     examples,
-    encoding: encodingOf(media.encoding, r),
+    encoding: encodingOf(media.encoding, r, mediaType, ctx.styledMultipart),
   };
 }
 
@@ -303,11 +308,22 @@ const MAX_ENCODED = 50;
 
 /**
  * A media type's `encoding` (OpenAPI 3.1 §4.8.15): for each property, its
- * part's Content-Type and headers (multipart) or its style (urlencoded),
- * what a client must send that the schema does not say.
+ * part's Content-Type and headers (multipart) or its style (urlencoded;
+ * multipart too from 3.1), what a client must send that the schema does
+ * not say. What the media type ignores ("SHALL be ignored") is left out,
+ * so the line says what the cURL command sends.
  */
-function encodingOf(encoding: unknown, r: RefResolver): EncodingDetail[] {
+function encodingOf(
+  encoding: unknown,
+  r: RefResolver,
+  mediaType: string,
+  styledMultipart = true,
+): EncodingDetail[] {
   if (!isObject(encoding)) return [];
+  const type = mediaType.split(";")[0].trim().toLowerCase();
+  const multipart = type.startsWith("multipart/");
+  const styled = type === "application/x-www-form-urlencoded" ||
+    (styledMultipart && type === "multipart/form-data");
   const out: EncodingDetail[] = [];
   for (const name in encoding) {
     if (out.length >= MAX_ENCODED) break;
@@ -315,7 +331,7 @@ function encodingOf(encoding: unknown, r: RefResolver): EncodingDetail[] {
     if (!isObject(e)) continue;
     const facts: string[] = [];
     if (typeof e.contentType === "string") facts.push(clip(e.contentType));
-    if (isObject(e.headers)) {
+    if (multipart && isObject(e.headers)) {
       let more = 0;
       for (const h in e.headers) {
         if (h.toLowerCase() === "content-type") continue;
@@ -324,9 +340,11 @@ function encodingOf(encoding: unknown, r: RefResolver): EncodingDetail[] {
       }
       if (more) facts.push(`…and ${more} more headers`);
     }
-    if (typeof e.style === "string") facts.push(`style ${clip(e.style)}`);
-    if (typeof e.explode === "boolean") facts.push(`explode ${e.explode}`);
-    if (e.allowReserved === true) facts.push("allowReserved");
+    if (styled) {
+      if (typeof e.style === "string") facts.push(`style ${clip(e.style)}`);
+      if (typeof e.explode === "boolean") facts.push(`explode ${e.explode}`);
+      if (e.allowReserved === true) facts.push("allowReserved");
+    }
     if (facts.length) out.push({ name: clip(name), facts });
   }
   return out;
