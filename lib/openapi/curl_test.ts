@@ -720,3 +720,35 @@ Deno.test("curl: bad/a server URL of 150,000 slashes and a letter joins in linea
   // The trailing-slash pattern took 10 s for one operation.
   assert.ok(performance.now() - t0 < 500);
 });
+
+Deno.test("curl: ok/a form with nothing to send sends no Content-Type; an empty JSON object still does", () => {
+  const curl = (type: string, schema: unknown) =>
+    operationDetail(
+      parseSpec(JSON.stringify({
+        openapi: "3.0.0",
+        info: { title: "T", version: "1" },
+        paths: {
+          "/v1/customers": {
+            get: {
+              // As Stripe declares on its GETs: an empty form.
+              requestBody: { content: { [type]: { schema } } },
+              responses: { "200": { description: "ok" } },
+            },
+          },
+        },
+      })),
+      "paths",
+      "/v1/customers",
+      "get",
+    )!.curl;
+  const empty = { type: "object", properties: {} };
+  for (
+    const type of ["application/x-www-form-urlencoded", "multipart/form-data"]
+  ) {
+    assert.equal(curl(type, empty), "curl -X GET '/v1/customers'", type);
+  }
+  assert.match(
+    curl("application/json", empty),
+    /-H 'Content-Type: application\/json' \\\n {2}--data-raw '\{\}'/,
+  );
+});

@@ -603,6 +603,16 @@ export function operationCurl(
         : valueJson(sample, 100_000, "");
     }
   }
+  // A form with no field to send (Stripe declares an empty form body on its
+  // GETs) sends no body: no Content-Type for it either.
+  if (
+    chosen && !form && !body &&
+    /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(
+      chosen[0],
+    )
+  ) {
+    contentType = "";
+  }
   const curl = operationCommand({
     method: x.method,
     url: x.callback ?? (x.webhook ? WEBHOOK_URL : joinUrl(server, x.path)),
