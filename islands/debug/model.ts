@@ -394,6 +394,13 @@ export function prepare(
     const msg = bodyError(method, state.body, limits.maxBodyBytes);
     if (msg) errors.body = msg;
     body = state.body;
+    // A text box keeps its lines with LF alone (HTML's textarea value), but
+    // a multipart body's lines end in CRLF (RFC 2046 §5.1.1): typed or
+    // pasted, they are sent as the type says, by the page and the command.
+    const type = headers.find((h) => h.name.toLowerCase() === "content-type");
+    if (type && /^\s*multipart\//i.test(type.value)) {
+      body = body.replace(/\r?\n/g, "\r\n");
+    }
     if (!headers.some((h) => h.name.toLowerCase() === "content-type")) {
       implicitType = TEXT_PLAIN;
       headers.push({ name: "Content-Type", value: TEXT_PLAIN });

@@ -535,3 +535,27 @@ Deno.test("runner model: cookies/set's extra query is refused while its path for
   );
   assert.equal(queryPlaceholder(empty.ep), "flavour=oat&size=large");
 });
+
+Deno.test("runner model: a multipart body's lines are sent with CRLF, however the text box ends them", () => {
+  const lines = [
+    "--b",
+    'Content-Disposition: form-data; name="f"',
+    "",
+    "v",
+    "--b--",
+    "",
+  ];
+  const typed = lines.join("\n");
+  const sent = (contentType: string) =>
+    run("anything", {
+      method: "POST",
+      headers: `Content-Type: ${contentType}`,
+      body: typed,
+    }).request;
+  const multi = sent("multipart/form-data; boundary=b");
+  assert.equal(multi.body, lines.join("\r\n"));
+  // The command sends the same bytes (a CRLF body stays single-quoted).
+  assert.ok(runnerCurl(multi).includes(`'${lines.join("\r\n")}'`));
+  // Other types are sent as typed.
+  assert.equal(sent("text/plain").body, typed);
+});
