@@ -5,7 +5,12 @@
 import { trimEndOf } from "../../lib/shared/value.ts";
 import { described, fieldId, FieldNotes } from "./ParamField.tsx";
 import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
-import { runnerKind, type RunnerState } from "./model.ts";
+import {
+  credentialsHeader,
+  runnerKind,
+  type RunnerState,
+  withCredentials,
+} from "./model.ts";
 import type { StatePatch } from "./use_runner_state.ts";
 
 const HEADERS_EXAMPLE = "X-Request-Id: 42\nAccept: application/json";
@@ -62,6 +67,7 @@ export function TextFields(
 ) {
   const id = (n: string) => fieldId(uid, n);
   const json = asJson(state.body);
+  const credentials = credentialsHeader(ep, state.values);
   const bodyHint = state.body === ""
     ? "Empty: no body is sent."
     : `${bytes(state.body)} bytes${json !== undefined ? ", valid JSON" : ""}. ${
@@ -73,7 +79,24 @@ export function TextFields(
     <>
       {runnerKind(ep) === "fetch" && (
         <div class="field field-wide">
-          <label for={id("headers")}>Headers</label>
+          <div class="label-row">
+            <label for={id("headers")}>Headers</label>
+            {credentials && (
+              <button
+                type="button"
+                class="small"
+                data-testid="add-credentials"
+                onClick={() =>
+                  update({
+                    headers: withCredentials(state.headers, credentials),
+                  })}
+              >
+                {credentials.value.startsWith("Basic ")
+                  ? `Add Authorization for ${state.values.user ?? ""}`
+                  : "Add a sample bearer token"}
+              </button>
+            )}
+          </div>
           <Editor
             field="headers"
             rows={3}

@@ -13,7 +13,8 @@ import {
   REDIRECT_STATUSES,
 } from "../../lib/debug/core/catalog.ts";
 import { checkParam } from "../../lib/debug/core/params.ts";
-import { curlCommand } from "../../lib/shared/curl.ts";
+import { curlCommand, shellQuote } from "../../lib/shared/curl.ts";
+import { bytesBase64 } from "../../lib/shared/base64.ts";
 import { bodyError, type HeaderLine, parseHeaders } from "./headers.ts";
 
 export type { HeaderLine };
@@ -54,6 +55,8 @@ export interface PreparedRequest {
   setsCookies?: boolean;
   /** Redirects in a row the chain endpoints will send (0: none asked). */
   hops?: number;
+  /** Digest auth's user and password, which only curl can answer with. */
+  digest?: { user: string; passwd: string };
   /** The response is compressed whatever the request asks (`--compressed`). */
   compressed: boolean;
   /** A server-sent event stream, read with EventSource (cURL `-N`). */
@@ -128,6 +131,40 @@ export function takesQuery(ep: EndpointSpec): boolean {
     return r.status === "200" && props !== undefined &&
       ("query" in props || "args" in props);
   });
+}
+
+/**
+ * The Authorization line that answers `ep`'s challenge with the user and
+ * password in its path (RFC 7617 §2: Basic, `user:password` in UTF-8,
+ * base64), or a sample bearer token (RFC 6750 §2.1); null where the runner
+ * cannot write one (digest needs the server's nonce first).
+ */
+export function credentialsHeader(
+  ep: EndpointSpec,
+  values: RunnerState["values"],
+): HeaderLine | null {
+  if (ep.id === "basic-auth" || ep.id === "hidden-basic-auth") {
+    const pair = `${values.user ?? ""}:${values.passwd ?? ""}`;
+    return {
+      name: "Authorization",
+      value: `Basic ${bytesBase64(new TextEncoder().encode(pair))}`,
+    };
+  }
+  if (ep.id === "bearer") {
+    return { name: "Authorization", value: "Bearer example-token" };
+  }
+  return null;
+}
+
+/**
+ * `headers` (the text box's lines) with its Authorization lines replaced
+ * by `line`.
+ */
+export function withCredentials(headers: string, line: HeaderLine): string {
+  const kept = headers.split("\n").filter((l) =>
+    l.trim() !== "" && !/^\s*authorization\s*[:;]/i.test(l)
+  );
+  return [...kept, `${line.name}: ${line.value}`].join("\n");
 }
 
 /**
@@ -304,6 +341,13 @@ export function redirectStatuses(
  */
 export function curlNotes(r: PreparedRequest): string[] {
   const notes: string[] = [];
+  if (r.digest) {
+    notes.push(
+      `Digest credentials answer the server's challenge (its nonce, RFC 7616 §3.4), which a page's fetch cannot: the page's request gets the 401. curl answers it with --digest -u ${
+        shellQuote(`${r.digest.user}:${r.digest.passwd}`)
+      } added to the command.`,
+    );
+  }
   if (r.follow && (r.hops ?? 0) > MAX_BROWSER_REDIRECTS) {
     notes.push(
       `Browsers follow at most ${MAX_BROWSER_REDIRECTS} redirects (Fetch §4.4, HTTP-redirect fetch): the page's request fails at the ${
@@ -416,6 +460,9 @@ export function prepare(
   return {
     request: {
       hops,
+      digest: ep.id === "digest-auth"
+        ? { user: state.values.user ?? "", passwd: state.values.passwd ?? "" }
+        : undefined,
       url: origin + path,
       method,
       headers,

@@ -6,6 +6,7 @@ import { createDebugApi } from "../../lib/debug/api.ts";
 type EndpointId = string;
 import {
   canRedirect,
+  credentialsHeader,
   curlNotes,
   initialState,
   isCompressed,
@@ -16,6 +17,7 @@ import {
   type RunnerState,
   takesQuery,
   TEXT_PLAIN,
+  withCredentials,
 } from "./model.ts";
 import { bodyError, parseHeaders } from "./headers.ts";
 import { preparedRequest } from "../../tests/helpers/prepared_request.ts";
@@ -558,4 +560,35 @@ Deno.test("runner model: a multipart body's lines are sent with CRLF, however th
   assert.ok(runnerCurl(multi).includes(`'${lines.join("\r\n")}'`));
   // Other types are sent as typed.
   assert.equal(sent("text/plain").body, typed);
+});
+
+Deno.test("runner model: credentials from the path: Basic for basic-auth, a sample bearer, none for digest (a note instead)", () => {
+  const basic = endpoint(catalog, "basic-auth");
+  const line = credentialsHeader(basic, { user: "ünï", passwd: "p:w" })!;
+  assert.deepEqual(line, {
+    name: "Authorization",
+    // RFC 7617 §2.1: user-pass in UTF-8, then base64.
+    value: "Basic w7xuw686cDp3",
+  });
+  assert.equal(
+    atob(line.value.slice(6)),
+    String.fromCharCode(...new TextEncoder().encode("ünï:p:w")),
+  );
+  assert.equal(
+    credentialsHeader(endpoint(catalog, "bearer"), {})?.value,
+    "Bearer example-token",
+  );
+  assert.equal(credentialsHeader(endpoint(catalog, "digest-auth"), {}), null);
+  assert.equal(credentialsHeader(endpoint(catalog, "get"), {}), null);
+  // Replaces an Authorization line, keeps the others.
+  assert.equal(
+    withCredentials("X-A: 1\nauthorization: Basic old\n\nAuthorization;", line),
+    `X-A: 1\nAuthorization: ${line.value}`,
+  );
+  assert.equal(withCredentials("", line), `Authorization: ${line.value}`);
+  const digest = run("digest-auth", {
+    values: { qop: "auth", user: "u", passwd: "p w" },
+  }).request;
+  assert.match(curlNotes(digest).join("\n"), /--digest -u 'u:p w'/);
+  assert.deepEqual(curlNotes(run("basic-auth").request), []);
 });

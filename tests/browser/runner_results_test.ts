@@ -420,3 +420,30 @@ Deno.test({
       assert.equal(await stale.count(), 0);
     }, HTTP_ERRORS),
 });
+
+Deno.test({
+  name:
+    "browser runner: basic-auth's credentials are added from its path, and the request authenticates",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "basic-auth");
+      await r.locator("[data-param=user]").fill("ann");
+      await r.locator("[data-param=passwd]").fill("s3cret");
+      await r.locator("[data-testid=add-credentials]").click();
+      assert.equal(
+        await r.locator("[data-param=headers]").inputValue(),
+        `Authorization: Basic ${btoa("ann:s3cret")}`,
+      );
+      await r.locator("[data-testid=run]").click();
+      assert.equal(
+        await r.locator("[data-testid=result-status]").textContent(),
+        "200",
+      );
+      assert.match(
+        (await r.locator("[data-testid=curl]").textContent())!,
+        /-H 'Authorization: Basic YW5uOnMzY3JldA=='/,
+      );
+    }, HTTP_ERRORS),
+});
