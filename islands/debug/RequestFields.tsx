@@ -9,16 +9,26 @@ import {
   queryPlaceholder,
   runnerKind,
   runnerMethods,
+  takesAnyMethod,
   takesQuery,
 } from "./model.ts";
 import { described, fieldId, FieldNotes } from "./ParamField.tsx";
 import { TextFields, type TextFieldsProps } from "./TextFields.tsx";
+import { MAX_METHOD_CHARS } from "./headers.ts";
+
+/** The select's value for a method name of one's own: no method's (RFC 9110 §5.6.2 tokens hold no parentheses). */
+const OTHER = "(other)";
+/** The name "Other…" starts with: a method a server may answer (WebDAV). */
+const OTHER_EXAMPLE = "PROPFIND";
 
 /** Method, extra query, follow, headers and body, as the endpoint allows. */
 export function RequestFields(
   { ep, uid, state, errors, implicitType, update }: TextFieldsProps,
 ) {
   const methods = runnerMethods(ep);
+  const any = takesAnyMethod(ep);
+  // A method of one's own: the select says "Other…", a box holds the name.
+  const own = any && !methods.includes(state.method);
   const id = (n: string) => fieldId(uid, n);
   return (
     <>
@@ -37,19 +47,45 @@ export function RequestFields(
         )
         : (
           <div class="field field-method">
-            <label for={id("method")}>Method</label>
+            <label for={own ? id("method-kind") : id("method")}>Method</label>
             <select
-              id={id("method")}
+              id={own ? id("method-kind") : id("method")}
               data-param="method"
-              value={state.method}
-              {...described(id("method"), errors.method)}
-              onChange={(e) => update({ method: e.currentTarget.value })}
+              value={own ? OTHER : state.method}
+              {...(own ? {} : described(id("method"), errors.method))}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                update({ method: v === OTHER ? OTHER_EXAMPLE : v });
+              }}
             >
               {methods.map((m) => <option key={m} value={m}>{m}</option>)}
+              {any && <option value={OTHER}>Other…</option>}
             </select>
+            {own && (
+              <>
+                {/* The field a failed run focuses: `method`'s id. */}
+                <label class="visually-hidden" for={id("method")}>
+                  Method name
+                </label>
+                <input
+                  type="text"
+                  id={id("method")}
+                  data-param="method-name"
+                  class="method-name"
+                  value={state.method}
+                  spellcheck={false}
+                  autocomplete="off"
+                  maxLength={MAX_METHOD_CHARS}
+                  {...described(id("method"), errors.method)}
+                  onInput={(e) => update({ method: e.currentTarget.value })}
+                />
+              </>
+            )}
             <FieldNotes
               id={id("method")}
-              hint={`This endpoint answers ${methods.join(", ")}.`}
+              hint={any
+                ? `This endpoint answers any method; Other… takes a name of your own (WebDAV's PROPFIND, a verb of your API).`
+                : `This endpoint answers ${methods.join(", ")}.`}
               error={errors.method}
             />
           </div>

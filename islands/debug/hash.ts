@@ -15,8 +15,8 @@ import {
 import { formatFragment, fragmentTarget } from "../shared/fragment.ts";
 import {
   initialState,
+  methodFor,
   runnerKind,
-  runnerMethods,
   type RunnerState,
   takesQuery,
 } from "./model.ts";
@@ -62,10 +62,9 @@ export function parseHash(ep: EndpointSpec, hash: string): RunnerState | null {
     const v = p.get(spec.name);
     if (v !== null) values[spec.name] = v;
   }
-  const method = p.get("method")?.toUpperCase();
   return {
     values,
-    method: method && runnerMethods(ep).includes(method) ? method : s.method,
+    method: methodFor(ep, p.get("method") ?? "", s.method),
     headers: runnerKind(ep) === "fetch" ? p.get("headers") ?? "" : "",
     body: ep.acceptsBody ? p.get("body") ?? "" : "",
     follow: p.get("follow") !== "0",
@@ -105,8 +104,7 @@ export function exampleState(ep: EndpointSpec, ex: ExampleSpec): RunnerState {
     if (ep.params.some((p) => p.name === k && p.in === "query")) values[k] = v;
     else extra.append(k, v);
   }
-  const want = ex.method?.toUpperCase() ?? s.method;
-  const method = runnerMethods(ep).includes(want) ? want : s.method;
+  const method = methodFor(ep, ex.method ?? "", s.method);
   // An example that sends a body but names none gets a small JSON one, so
   // "Try" shows the body reflected rather than an empty request.
   const withBody = ep.acceptsBody && !GET_METHODS.includes(method);

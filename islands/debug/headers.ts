@@ -52,6 +52,24 @@ const METHOD_OVERRIDES = new Set([
 // Fetch §2.2.1 "forbidden method".
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
+/** Longest method name the runner sends. */
+export const MAX_METHOD_CHARS = 32;
+
+/**
+ * Why the runner cannot send `method` (a name of one's own, for an
+ * endpoint that answers any method), or null when it can: a token (RFC
+ * 9110 §9.1) a browser sends (Fetch §2.2.1: not CONNECT, TRACE or TRACK).
+ */
+export function methodError(method: string): string | null {
+  if (!isToken(method, MAX_METHOD_CHARS)) {
+    return `A method is a name of letters, digits and !#$%&'*+-.^_\`|~ (RFC 9110 §9.1), at most ${MAX_METHOD_CHARS} characters.`;
+  }
+  if (FORBIDDEN_METHODS.has(method.toUpperCase())) {
+    return `Browsers refuse to send ${method.toUpperCase()} (Fetch standard §2.2.1); curl can.`;
+  }
+  return null;
+}
+
 /** Why a browser will not send this header, or null when it will. */
 function forbiddenReason(name: string, value: string): string | null {
   const n = name.toLowerCase();

@@ -15,7 +15,12 @@ import {
 import { checkParam } from "../../lib/debug/core/params.ts";
 import { curlCommand, shellQuote } from "../../lib/shared/curl.ts";
 import { bytesBase64 } from "../../lib/shared/base64.ts";
-import { bodyError, type HeaderLine, parseHeaders } from "./headers.ts";
+import {
+  bodyError,
+  type HeaderLine,
+  methodError,
+  parseHeaders,
+} from "./headers.ts";
 
 export type { HeaderLine };
 
@@ -227,6 +232,26 @@ export function runnerMethods(ep: EndpointSpec): readonly string[] {
   return runnerKind(ep) === "fetch" ? ep.methods : ["GET"];
 }
 
+/** Whether `ep` takes a method name of one's own (it answers any method). */
+export function takesAnyMethod(ep: EndpointSpec): boolean {
+  return ep.anyMethod === true && runnerKind(ep) === "fetch";
+}
+
+/**
+ * The method a link or an example names, as the runner holds it: one it
+ * lists (any case), or for an endpoint that answers any method a name of
+ * one's own the browser sends, as written; else `fallback`.
+ */
+export function methodFor(
+  ep: EndpointSpec,
+  asked: string,
+  fallback: string,
+): string {
+  const up = asked.toUpperCase();
+  if (runnerMethods(ep).includes(up)) return up;
+  return takesAnyMethod(ep) && asked && !methodError(asked) ? asked : fallback;
+}
+
 /** A fresh form: path parameters at their examples, the rest empty. */
 export function initialState(ep: EndpointSpec): RunnerState {
   const values: Record<string, string> = {};
@@ -425,7 +450,13 @@ export function prepare(
     }
   }
   const methods = runnerMethods(ep);
-  const method = methods.includes(state.method) ? state.method : methods[0];
+  let method = methods.includes(state.method) ? state.method : methods[0];
+  if (takesAnyMethod(ep) && !methods.includes(state.method)) {
+    // A name of one's own (WebDAV's PROPFIND, a custom verb), sent as typed.
+    method = state.method;
+    const msg = methodError(method);
+    if (msg) errors.method = msg;
+  }
   const kind = runnerKind(ep);
   const parsed = kind !== "fetch"
     ? { headers: [], error: null }

@@ -10,6 +10,7 @@ import {
   curlNotes,
   initialState,
   isCompressed,
+  methodFor,
   prepare,
   queryPlaceholder,
   redirectStatuses,
@@ -591,4 +592,21 @@ Deno.test("runner model: credentials from the path: Basic for basic-auth, a samp
   }).request;
   assert.match(curlNotes(digest).join("\n"), /--digest -u 'u:p w'/);
   assert.deepEqual(curlNotes(run("basic-auth").request), []);
+});
+
+Deno.test("runner model: an endpoint that answers any method takes a name of one's own, checked as the browser sends it", () => {
+  const anything = endpoint(catalog, "anything");
+  assert.equal(methodFor(anything, "propfind", "GET"), "propfind");
+  assert.equal(methodFor(anything, "post", "GET"), "POST");
+  assert.equal(methodFor(anything, "TRACE", "GET"), "GET");
+  assert.equal(methodFor(anything, "NO SPACE", "GET"), "GET");
+  // Not for an endpoint that lists its methods.
+  assert.equal(methodFor(endpoint(catalog, "get"), "PROPFIND", "GET"), "GET");
+  const ok = run("anything", { method: "PROPFIND" });
+  assert.equal(ok.request.method, "PROPFIND");
+  assert.equal(ok.errors.method, undefined);
+  assert.match(runnerCurl(ok.request), /-X PROPFIND/);
+  for (const bad of ["", "TRACK", "a b", "x".repeat(33)]) {
+    assert.ok(run("anything", { method: bad }).errors.method, bad);
+  }
 });

@@ -447,3 +447,44 @@ Deno.test({
       );
     }, HTTP_ERRORS),
 });
+
+Deno.test({
+  name:
+    "browser runner: /anything takes a method of one's own, sent as typed and checked as the browser sends it",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "anything");
+      await r.locator("select[data-param=method]").selectOption({
+        label: "Other…",
+      });
+      const name = r.locator("[data-param=method-name]");
+      assert.equal(await name.inputValue(), "PROPFIND");
+      await name.fill("MKCOL");
+      await r.locator("[data-testid=run]").click();
+      assert.equal(
+        await r.locator("[data-testid=result-status]").textContent(),
+        "200",
+      );
+      assert.match(
+        (await r.locator("[data-testid=result-body]").textContent())!,
+        /"method":\s*"MKCOL"/,
+      );
+      assert.match(
+        (await r.locator("[data-testid=curl]").textContent())!,
+        /-X MKCOL/,
+      );
+      // One a browser will not send is refused before sending, focused.
+      await name.fill("TRACK");
+      await r.locator("[data-testid=run]").click();
+      assert.match(
+        (await r.locator("[data-testid=not-sent]").textContent())!,
+        /Browsers refuse to send TRACK/,
+      );
+      assert.equal(
+        await name.evaluate((e) => e === document.activeElement),
+        true,
+      );
+    }, HTTP_ERRORS),
+});
