@@ -166,14 +166,16 @@ function discriminated(
       }
     }
   }
-  // No mapping names it: the implicit value is the schema's name, but an
-  // alternative that fixes the property (`role: {enum: [developer]}`, or
-  // `const`) accepts only that, which its generated value already is.
-  if (
-    !mapped && fixed(alt, d.propertyName, st) &&
-    Object.hasOwn(v, d.propertyName)
-  ) {
-    return v;
+  // No mapping names it: the implicit value is the schema's name, unless
+  // the alternative allows only other values (`role: {enum: [developer]}`,
+  // or a `const`): then the first value it allows. A base schema listing
+  // every alternative's name (`petType: {enum: [Cat, Dog]}` in each
+  // through `allOf`) allows the name, which stays.
+  if (!mapped) {
+    const allowed = allowedValues(alt, d.propertyName, st);
+    if (allowed && allowed.length && !allowed.includes(name)) {
+      value = allowed[0];
+    }
   }
   // A copy: `v` may be an example written in the document (its first
   // keys, as any generated object holds at most that many).
@@ -183,22 +185,34 @@ function discriminated(
   return out;
 }
 
-/** True when the schema `raw` gives `prop` a `const` or an `enum`. */
-function fixed(raw: unknown, prop: string, st: State): boolean {
+/**
+ * The values the schema `raw` allows for its property `prop`: those every
+ * part (its `allOf` merged) that says (`const` or `enum`) allows, in the
+ * first such part's order; null when none says.
+ */
+function allowedValues(
+  raw: unknown,
+  prop: string,
+  st: State,
+): unknown[] | null {
   const s = st.r.deref(raw).value;
-  if (!isObject(s)) return false;
+  if (!isObject(s)) return null;
+  let out: unknown[] | null = null;
   for (const part of mergeParts(s, st.r).parts) {
     const props = part.properties;
     if (!isObject(props) || !Object.hasOwn(props, prop)) continue;
     const p = st.r.deref(props[prop]).value;
     if (!isObject(p)) continue;
-    const m = mergeParts(p, st.r);
-    const e = pick(m, "enum");
-    if (pick(m, "const") !== undefined || (Array.isArray(e) && e.length)) {
-      return true;
+    for (const q of mergeParts(p, st.r).parts) {
+      const c = q.const, e = q.enum;
+      const these = c !== undefined ? [c] : Array.isArray(e) ? e : null;
+      if (!these) continue;
+      out = out === null
+        ? these.slice(0, 100)
+        : out.filter((x) => these.includes(x));
     }
   }
-  return false;
+  return out;
 }
 
 function byType(m: Merged, st: State, depth: number): unknown {

@@ -246,6 +246,8 @@ Deno.test("example: ok/a discriminator's property names the alternative shown", 
       [{ enum: ["cat"] }, "cat"],
       [{ const: "feline" }, "feline"],
       [{ allOf: [{ enum: ["tabby"] }] }, "tabby"],
+      // Its name among the values allowed: the name, not the first value.
+      [{ enum: ["Dog", "Cat"] }, "Cat"],
     ] as const
   ) {
     const cat = doc.components.schemas.Cat as { properties: object };
@@ -334,5 +336,35 @@ Deno.test("example: an array gets the items its minItems asks, up to ten", () =>
     new Set(items.map((o) => Object.keys(o).length)).size,
     1,
     "every item whole",
+  );
+});
+
+Deno.test("example: ok/alternatives through a base that lists every name keep their own", () => {
+  const doc = {
+    components: {
+      schemas: {
+        Pet: {
+          oneOf: [{ $ref: "#/components/schemas/Dog" }, {
+            $ref: "#/components/schemas/Cat",
+          }],
+          discriminator: { propertyName: "petType" },
+        },
+        Base: {
+          type: "object",
+          required: ["petType"],
+          properties: { petType: { type: "string", enum: ["Cat", "Dog"] } },
+        },
+        Dog: {
+          allOf: [{ $ref: "#/components/schemas/Base" }, {
+            type: "object",
+            properties: { bark: { type: "boolean" } },
+          }],
+        },
+      },
+    },
+  };
+  assert.deepEqual(
+    sampleOf({ $ref: "#/components/schemas/Pet" }, new RefResolver(doc)),
+    { petType: "Dog", bark: true },
   );
 });
