@@ -189,31 +189,46 @@ export function cutText(s: string, max: number): string {
   return s.slice(0, pair ? max - 1 : max);
 }
 
-/** Extensions of a saved body by base MIME type; others get `.bin`. */
-const SAVE_EXTENSIONS: Record<string, string> = {
-  "application/json": "json",
-  "text/html": "html",
-  "text/plain": "txt",
-  "text/css": "css",
-  "text/javascript": "js",
-  "application/javascript": "js",
-  "application/xml": "xml",
-  "text/xml": "xml",
-  "image/png": "png",
-  "image/jpeg": "jpg",
-  "image/gif": "gif",
-  "image/webp": "webp",
-  "image/svg+xml": "svg",
-  "application/pdf": "pdf",
+/**
+ * The extensions a saved body of each base MIME type may have, its own
+ * first (what a name without one gets); a type not listed gets `.bin`.
+ */
+const SAVE_EXTENSIONS: Record<string, readonly string[]> = {
+  "application/json": ["json"],
+  "text/html": ["html", "htm"],
+  "application/xhtml+xml": ["xhtml", "xht", "html"],
+  "text/plain": ["txt", "text", "log"],
+  "text/css": ["css"],
+  "text/csv": ["csv"],
+  "text/markdown": ["md"],
+  "text/javascript": ["js", "mjs"],
+  "application/javascript": ["js", "mjs"],
+  "application/xml": ["xml"],
+  "text/xml": ["xml"],
+  "image/png": ["png"],
+  "image/jpeg": ["jpg", "jpeg"],
+  "image/gif": ["gif"],
+  "image/webp": ["webp"],
+  "image/avif": ["avif"],
+  "image/x-icon": ["ico"],
+  "image/vnd.microsoft.icon": ["ico"],
+  "image/svg+xml": ["svg"],
+  "font/woff2": ["woff2"],
+  "font/woff": ["woff"],
+  "application/wasm": ["wasm"],
+  "application/pdf": ["pdf"],
+  "application/zip": ["zip"],
 };
 
-/** Extensions of files opened as a page or run as a script. */
-const ACTIVE_EXTENSION =
-  /\.(x?html?|xht|shtml|svgz?|mht|mhtml|hta|xml|xsl|xslt|js|mjs|jse|vbs|vbe|wsf|wsh|bat|cmd|ps1|sh|url|lnk|scr|exe|msi|jar)$/i;
-
-/** Recorded types a page or a script's extension may keep. */
-const ACTIVE_TYPES =
-  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|(text|application)\/xml|[a-z]+\/[a-z0-9.+-]*\+xml|(text|application)\/(x-)?(java|ecma)script|text\/xsl|application\/xslt\+xml)$/;
+/** The extensions `type` (a base MIME type, lower case) may keep. */
+function extensionsOf(type: string): readonly string[] {
+  // An own-property lookup: a type named "constructor" finds nothing.
+  if (Object.hasOwn(SAVE_EXTENSIONS, type)) return SAVE_EXTENSIONS[type];
+  // RFC 6839 §3.1, §4.1: structured syntax suffixes.
+  if (type.endsWith("+json")) return ["json"];
+  if (type.endsWith("+xml")) return ["xml"];
+  return [];
+}
 
 /** A recorded body whole, for saving as a file. */
 export interface WholeBody {
@@ -251,18 +266,12 @@ export function wholeBody(
     /[^A-Za-z0-9._-]/g,
     "_",
   ).replace(/^\.+/, "").slice(0, 100) || "body";
-  // An own-property lookup: a type named "constructor" finds nothing.
-  const ext = Object.hasOwn(SAVE_EXTENSIONS, type)
-    ? SAVE_EXTENSIONS[type]
-    : type.includes("json")
-    ? "json"
-    : "";
-  // A name whose extension a browser or the desktop opens as a page or a
-  // script (`x.html` recorded as image/png) keeps it only when the recorded
-  // type is that kind: else the type's extension follows, so opening the
-  // saved file shows what was recorded instead of running it.
-  const active = ACTIVE_EXTENSION.exec(name)?.[1].toLowerCase();
-  if (!/\.[A-Za-z0-9]{1,8}$/.test(name)) name += `.${ext || "bin"}`;
-  else if (active && !ACTIVE_TYPES.test(type)) name += `.${ext || "bin"}`;
+  // The name keeps its extension only when that is one of the recorded
+  // type's own: `x.html` recorded as image/png, or `run.bat` as text/html,
+  // is saved `x.html.png`, `run.bat.html`, so opening the file shows what
+  // was recorded and runs nothing; a type without a table gets `.bin`.
+  const own = extensionsOf(type);
+  const ext = /\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1].toLowerCase();
+  if (!ext || !own.includes(ext)) name += `.${own[0] ?? "bin"}`;
   return { data, type, name };
 }

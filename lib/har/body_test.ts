@@ -99,7 +99,17 @@ Deno.test("body: a whole body to save: bytes decoded, a safe name with an extens
   assert.equal(named("https://x/app.js", "application/javascript"), "app.js");
   assert.equal(named("https://x/feed.xml", "application/atom+xml"), "feed.xml");
   assert.equal(named("https://x/logo.svg", "image/svg+xml"), "logo.svg");
-  assert.equal(named("https://x/data.csv", "image/png"), "data.csv");
+  assert.equal(named("https://x/data.csv", "image/png"), "data.csv.png");
+  // Only the type's own extensions stay: a script's never rides on a page.
+  assert.equal(named("https://x/run.bat", "text/html"), "run.bat.html");
+  assert.equal(named("https://x/run.hta", "text/html"), "run.hta.html");
+  assert.equal(named("https://x/a.ps1", "text/javascript"), "a.ps1.js");
+  assert.equal(named("https://x/x.pif", "text/plain"), "x.pif.txt");
+  assert.equal(
+    named("https://x/x.desktop", "application/x-foo"),
+    "x.desktop.bin",
+  );
+  assert.equal(named("https://x/photo.JPEG", "image/jpeg"), "photo.JPEG");
 });
 
 Deno.test("har body: content shown as bytes says why: base64 that is not, text not in its charset", () => {
