@@ -88,7 +88,9 @@ const PROPERTIES: Record<
     return (i) => ok[c.methodIdx[i]];
   },
   "mime-type": (c, l, v) => {
-    const ok = l.mimes.map((m) => m === v);
+    // The type without its parameters, as DevTools compares it: a HAR
+    // keeps `application/json; charset=utf-8` as written.
+    const ok = l.mimes.map((m) => m.split(";")[0].trim() === v);
     return (i) => ok[c.mimeIdx[i]];
   },
   "status-code": (c, _l, v) => (i) => String(c.status[i]) === v,

@@ -35,6 +35,7 @@ Deno.test("search: DevTools' property filters", () => {
     { method: "POST", url: "http://api.example:8080/login", status: 401 },
     { method: "GET", url: "https://cdn.example/logo.png", mime: "image/png" },
     { method: "get", url: "https://[::1]:9/x", status: 404 },
+    { url: "https://x.test/j", mime: "Application/JSON; charset=utf-8" },
   ]);
   const find = (q: string) => {
     const m = searchMask(columns, q);
@@ -43,9 +44,13 @@ Deno.test("search: DevTools' property filters", () => {
   const cases: [string, string, number[]][] = [
     ["ok/domain is the host without its port", "domain:api.example", [0, 1]],
     ["ok/domain takes a wildcard", "domain:*.example", [0, 1, 2]],
+    ["ok/mime-type without its parameters", "mime-type:application/json", [
+      0,
+      4,
+    ]],
     ["ok/domain of an IPv6 literal", "domain:[::1]", [3]],
     ["bad/domain is the whole host", "domain:api", []],
-    ["ok/method, any case", "method:GET", [0, 2, 3]],
+    ["ok/method, any case", "method:GET", [0, 2, 3, 4]],
     ["ok/status-code is the whole code", "status-code:401", [1]],
     ["bad/status-code is not a part of it", "status-code:40", []],
     ["ok/mime-type is the whole type", "mime-type:image/png", [2]],
