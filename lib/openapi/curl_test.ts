@@ -752,3 +752,51 @@ Deno.test("curl: ok/a form with nothing to send sends no Content-Type; an empty 
     /-H 'Content-Type: application\/json' \\\n {2}--data-raw '\{\}'/,
   );
 });
+
+Deno.test("curl: ok/OpenAPI 3.0 ignores a multipart part's style (urlencoded only there): an array goes a part per item, as its encoding line says", () => {
+  const detail = (openapi: string) =>
+    operationDetail(
+      parseSpec(JSON.stringify({
+        openapi,
+        info: { title: "T", version: "1" },
+        paths: {
+          "/p": {
+            post: {
+              requestBody: {
+                content: {
+                  "multipart/form-data": {
+                    schema: {
+                      type: "object",
+                      properties: {
+                        tags: {
+                          type: "array",
+                          items: { type: "string" },
+                          example: ["a", "b"],
+                        },
+                      },
+                    },
+                    encoding: { tags: { explode: false } },
+                  },
+                },
+              },
+              responses: { "200": { description: "ok" } },
+            },
+          },
+        },
+      })),
+      "paths",
+      "/p",
+      "post",
+    )!;
+  const v30 = detail("3.0.3");
+  assert.match(
+    v30.curl,
+    /--form-string 'tags=a' \\\n {2}--form-string 'tags=b'$/,
+  );
+  assert.deepEqual(v30.requestBody!.bodies[0].encoding, []);
+  const v31 = detail("3.1.0");
+  assert.match(v31.curl, /--form-string 'tags=a,b'$/);
+  assert.deepEqual(v31.requestBody!.bodies[0].encoding, [
+    { name: "tags", facts: ["explode false"] },
+  ]);
+});

@@ -479,7 +479,12 @@ export function operationDetail(
     dir: "request",
     styledMultipart: detected.minor >= 1,
   };
-  const res: BodyContext = { r, graph, dir: "response" };
+  const res: BodyContext = {
+    r,
+    graph,
+    dir: "response",
+    styledMultipart: detected.minor >= 1,
+  };
 
   // Operation-level parameters override path-level ones with the same name
   // and location (OpenAPI 3.1 §4.8.9.1, Swagger 2.0 "parameters").
@@ -646,6 +651,7 @@ export function operationDetail(
     item,
     op,
     swagger,
+    styledMultipart: detected.minor >= 1,
     method: found.additional ? found.opKey : found.method.toUpperCase(),
     path,
     params: [...merged.values()].map((m) => m.p),

@@ -22,6 +22,12 @@ export interface CurlInput {
   item: Record<string, unknown>;
   op: Record<string, unknown>;
   swagger: boolean;
+  /**
+   * An encoding's `style` and `explode` apply to a multipart body (OpenAPI
+   * 3.1 on); in 3.0 to a urlencoded one only, a multipart array going as
+   * a part per item.
+   */
+  styledMultipart?: boolean;
   /** The method as written (`get`, or an additionalOperations key). */
   method: string;
   path: string;
@@ -554,7 +560,9 @@ export function operationCurl(
       form = multipartFields(
         sample,
         encoding,
-        formSeparator(schema, encoding, x.swagger, x.r),
+        x.swagger || x.styledMultipart !== false
+          ? formSeparator(schema, encoding, x.swagger, x.r)
+          : () => null,
         x.r,
         budget,
       );
