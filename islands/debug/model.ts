@@ -466,8 +466,6 @@ export function prepare(
   let body: string | undefined;
   let implicitType: string | undefined;
   if (ep.acceptsBody && state.body !== "") {
-    const msg = bodyError(method, state.body, limits.maxBodyBytes);
-    if (msg) errors.body = msg;
     body = state.body;
     // A text box keeps its lines with LF alone (HTML's textarea value), but
     // a multipart body's lines end in CRLF (RFC 2046 §5.1.1): typed or
@@ -476,6 +474,9 @@ export function prepare(
     if (type && /^\s*multipart\//i.test(type.value)) {
       body = body.replace(/\r?\n/g, "\r\n");
     }
+    // Checked as sent: CRLF makes a multipart body longer than typed.
+    const msg = bodyError(method, body, limits.maxBodyBytes);
+    if (msg) errors.body = msg;
     if (!headers.some((h) => h.name.toLowerCase() === "content-type")) {
       implicitType = TEXT_PLAIN;
       headers.push({ name: "Content-Type", value: TEXT_PLAIN });

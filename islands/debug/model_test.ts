@@ -561,6 +561,17 @@ Deno.test("runner model: a multipart body's lines are sent with CRLF, however th
   assert.ok(runnerCurl(multi).includes(`'${lines.join("\r\n")}'`));
   // Other types are sent as typed.
   assert.equal(sent("text/plain").body, typed);
+  // The size is checked as sent: with CRLF it passes the limit.
+  const { ep, s: st } = state("anything", {
+    method: "POST",
+    headers: "Content-Type: multipart/form-data; boundary=b",
+    body: "\n".repeat(600),
+  });
+  assert.ok(prepare(ep, st, O, { maxBodyBytes: 1000 }).errors.body);
+  assert.equal(
+    prepare(ep, { ...st, headers: "" }, O, { maxBodyBytes: 1000 }).errors.body,
+    undefined,
+  );
 });
 
 Deno.test("runner model: credentials from the path: Basic for basic-auth, a sample bearer, none for digest (a note instead)", () => {
