@@ -2833,7 +2833,18 @@ for (const [name, base, revision] of SAME) {
 Deno.test("compare: the document's security requirements change once, listing the operations that follow them", () => {
   const paths = {
     "/a": { get: { responses: ok200 } },
-    "/b": { get: { responses: ok200 } },
+    "/b": {
+      get: {
+        responses: ok200,
+        // A callback: the API calls the client; the document's
+        // requirements are what the client presents, not the API.
+        callbacks: {
+          done: {
+            "{$request.body#/url}": { post: { responses: ok200 } },
+          },
+        },
+      },
+    },
     // Its own requirements in both versions: the document's do not reach it.
     "/c": { get: { responses: ok200, security: [] } },
   };

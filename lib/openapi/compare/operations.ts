@@ -964,7 +964,9 @@ class OperationDiff {
     // said once for every operation it reaches.
     const follows = (p: string) => p === "/security" || p === "";
     if (follows(b.securityPointer) && follows(r.securityPointer)) {
-      this.#scope.reach(this.#global);
+      // What a client presents to the API: not what the API presents to a
+      // webhook's or a callback's receiver.
+      if (!this.#webhook) this.#scope.reach(this.#global);
       return;
     }
     const at = {
