@@ -11,10 +11,12 @@ import { DocLink } from "./DocLink.tsx";
  * what a reader came for, and a description may run to pages.
  */
 export function About(
-  { about, onTag }: {
+  { about, onTag, pressedTags = [] }: {
     about: AboutInfo;
     /** A tag's name pressed: the list shows that tag's endpoints. */
     onTag?: (name: string) => void;
+    /** Lower-case tags the filter's tag terms name: their names are pressed. */
+    pressedTags?: readonly string[];
   },
 ) {
   const { description, links, schemes, schemeCount, tags } = about;
@@ -125,7 +127,10 @@ export function About(
                   <button
                     type="button"
                     class="sv-tag"
-                    title={`Show only endpoints tagged ${t.name}`}
+                    aria-pressed={pressedTags.includes(t.name.toLowerCase())}
+                    title={pressedTags.includes(t.name.toLowerCase())
+                      ? `Stop filtering by the tag ${t.name}`
+                      : `Show only endpoints tagged ${t.name}`}
                     onClick={() =>
                       onTag?.(t.name)}
                   >

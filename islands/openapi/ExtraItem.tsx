@@ -43,7 +43,8 @@ export function ExtraItem(
         }}
       >
         <summary>{children}</summary>
-        {detail && <OperationView detail={detail} onTag={() => {}} />}
+        {/* Under a section headed at level 3; its tags are text. */}
+        {detail && <OperationView detail={detail} level={4} />}
       </details>
     </li>
   );

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { DocLink } from "./DocLink.tsx";
+import { MAX_CALLBACK_OPS } from "../../lib/openapi/detail.ts";
 import { Markdown } from "./Markdown.tsx";
 import type { OperationDetail } from "../../lib/openapi/types.ts";
 import { copyText } from "../shared/clipboard.ts";
@@ -13,7 +14,12 @@ import { rowsOf, useBudgeted } from "./use_budgeted.ts";
 export interface OperationViewProps {
   /** The detail, "loading" while the worker computes it, null if missing. */
   detail: OperationDetail | "loading" | null;
-  onTag: (tag: string) => void;
+  /** A tag pressed: the list shows that tag's endpoints. None: tags are text. */
+  onTag?: (tag: string) => void;
+  /** Lower-case tags the filter's tag terms name: their buttons are pressed. */
+  pressedTags?: readonly string[];
+  /** Heading level of its sections: 4 inside a section headed at 3. */
+  level?: 3 | 4;
   /**
    * Told once a detail is painted (effects run after the frame): a worker
    * still reading the document pauses until then.
@@ -29,15 +35,14 @@ export interface OperationViewProps {
 
 /** The expanded operation: description, parameters, body, responses, security. */
 export function OperationView(
-  { detail: d, onTag, onShown, callbacks }: OperationViewProps,
+  props: OperationViewProps,
 ) {
+  const d = props.detail;
   if (d === "loading") return <p class="sv-detail muted">Loading…</p>;
   if (!d) {
     return <p class="sv-detail muted">This operation could not be found.</p>;
   }
-  return (
-    <Operation d={d} onTag={onTag} onShown={onShown} callbacks={callbacks} />
-  );
+  return <Operation {...props} d={d} />;
 }
 
 /**
@@ -84,14 +89,12 @@ function Curl({ command, note }: { command: string; note: string }) {
 }
 
 function Operation(
-  { d, onTag, onShown, callbacks }: {
-    d: OperationDetail;
-    onTag: (tag: string) => void;
-    onShown?: () => void;
-    callbacks?: (d: OperationDetail) => ComponentChildren;
-  },
+  { d, onTag, pressedTags = [], level = 3, onShown, callbacks }:
+    & Omit<OperationViewProps, "detail">
+    & { d: OperationDetail },
 ) {
   const inPlace = callbacks && d.callbackOps.length > 0;
+  const H = level === 4 ? "h4" : "h3";
   useEffect(() => onShown?.(), [d]);
   const cache = useNodes(d);
   // One budget for all its trees: the first frame stays short however many.
@@ -112,16 +115,24 @@ function Operation(
             <>
               <dt>Tags</dt>
               <dd>
-                {d.tags.map((t) => (
-                  <button
-                    type="button"
-                    key={t}
-                    class="sv-tag"
-                    onClick={() => onTag(t)}
-                  >
-                    {t}
-                  </button>
-                ))}
+                {d.tags.map((t) => {
+                  if (!onTag) return <span key={t} class="sv-tag">{t}</span>;
+                  const on = pressedTags.includes(t.toLowerCase());
+                  return (
+                    <button
+                      type="button"
+                      key={t}
+                      class="sv-tag"
+                      aria-pressed={on}
+                      title={on
+                        ? `Stop filtering by the tag ${t}`
+                        : `Show only endpoints tagged ${t}`}
+                      onClick={() => onTag(t)}
+                    >
+                      {t}
+                    </button>
+                  );
+                })}
               </dd>
             </>
           )}
@@ -158,17 +169,17 @@ function Operation(
         <Curl command={d.curl} note={d.curlNote} />
         {d.parameters.length > 0 && (
           <section>
-            <h3>Parameters</h3>
+            <H>Parameters</H>
             <Params list={d.parameters} cache={cache} />
           </section>
         )}
         {d.requestBody && (
           <section>
-            <h3>
+            <H>
               Request body{d.requestBody.required && (
                 <span class="sv-req">required</span>
               )}
-            </h3>
+            </H>
             <Markdown md={d.requestBody.description} />
             <Bodies
               list={d.requestBody.bodies}
@@ -178,18 +189,25 @@ function Operation(
           </section>
         )}
         <section>
-          <h3>Responses</h3>
+          <H>Responses</H>
           {d.responses.length
             ? <Responses list={d.responses} cache={cache} />
             : <p class="muted">No responses declared.</p>}
         </section>
         {inPlace && (
           <section>
-            <h3>Callbacks</h3>
+            <H>Callbacks</H>
             <p class="muted">
               Requests the API makes back to you during this operation.
             </p>
             <ul class="sv-plain-list">{callbacks(d)}</ul>
+            {d.callbackOps.length >= MAX_CALLBACK_OPS && (
+              <p class="muted">
+                The first {MAX_CALLBACK_OPS}{" "}
+                callback operations: all are listed under Callbacks below the
+                endpoints.
+              </p>
+            )}
           </section>
         )}
         {d.warnings.length > 0 && (

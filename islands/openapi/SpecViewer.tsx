@@ -173,6 +173,7 @@ export default function SpecViewer(
                 key={loader.state.spec}
                 about={loader.state.about}
                 onTag={onTag}
+                pressedTags={compiled.tags}
               />
               <Warnings
                 list={loader.state.warnings}
@@ -215,6 +216,7 @@ export default function SpecViewer(
                     <OperationView
                       detail={b.detail}
                       onTag={onTag}
+                      pressedTags={compiled.tags}
                       onShown={loader.shown}
                       callbacks={callbackRows}
                     />

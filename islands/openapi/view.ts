@@ -3,7 +3,7 @@
  * the row height of the current viewport, and the "Try an example" loader.
  */
 import { useEffect, useState } from "preact/hooks";
-import { compileFilter, filterTokens } from "../../lib/openapi/filter.ts";
+import { closedTokens, compileFilter } from "../../lib/openapi/filter.ts";
 
 /** What a filter token means, to tell two spellings of one term apart. */
 function termKey(token: string): string {
@@ -17,7 +17,8 @@ function termKey(token: string): string {
  * otherwise.
  */
 export function withTerm(filter: string, term: string): string {
-  const tokens = filterTokens(filter);
+  // A quote left open would take in the term appended after it.
+  const tokens = closedTokens(filter);
   const key = termKey(term);
   const kept = tokens.filter((t) => termKey(t) !== key);
   return (kept.length === tokens.length ? [...tokens, term] : kept).join(" ");

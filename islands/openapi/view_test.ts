@@ -11,6 +11,11 @@ Deno.test("spec chips: a tag or method toggles its terms in the filter", () => {
   assert.equal(withTerm("get", shared), 'get tag:"Shared Tag"');
   assert.equal(withTerm('get tag:"shared tag"', shared), "get");
   assert.equal(withTerm("tag:PETS get", tagTerm("pets")), "get");
+  // A quote left open is closed, so the term added stays its own, and a
+  // second press removes it.
+  const open = withTerm('tag:"a b', tagTerm("pets"));
+  assert.equal(open, 'tag:"a b" tag:pets');
+  assert.equal(withTerm(open, tagTerm("pets")), 'tag:"a b"');
   // The words of a tag typed as text terms are not the tag term.
   assert.equal(withTerm("shared tag", shared), 'shared tag tag:"Shared Tag"');
 });

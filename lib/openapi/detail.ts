@@ -387,7 +387,7 @@ function namesWithRest(o: Record<string, unknown>, max: number): string[] {
 }
 
 /** Callback operations listed in an operation's detail, at most. */
-const MAX_CALLBACK_OPS = 50;
+export const MAX_CALLBACK_OPS = 50;
 
 /**
  * The callback operations `callbacks` declares (each name's expressions,

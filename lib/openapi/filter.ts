@@ -50,6 +50,18 @@ function tagOf(token: string): string | null {
 }
 
 /**
+ * `input`'s tokens with each tag term written as {@link tagTerm} writes
+ * it: a quote left open while typing is closed, so a term appended after
+ * it stays a term of its own.
+ */
+export function closedTokens(input: string): string[] {
+  return filterTokens(input).map((t) => {
+    const tag = tagOf(t);
+    return tag === null ? t : tagTerm(tag);
+  });
+}
+
+/**
  * The term that filters by `tag` (what a tag button adds): `tag:pets`, or
  * quoted when the name holds whitespace, a quote or a backslash.
  */
@@ -70,6 +82,8 @@ export function compileFilter(
   for (const raw of filterTokens(input)) {
     const t = raw.toLowerCase();
     const tag = tagOf(raw);
+    // `tag:"` alone is a tag term being typed: it filters nothing yet.
+    if (t === 'tag:"') continue;
     if (tag !== null) tags.push(tag.toLowerCase());
     else if (KNOWN_METHODS.includes(t) || extraMethods.includes(t)) {
       methods.push(t);

@@ -57,6 +57,11 @@ const FILTERS: [string, string, string[]][] = [
   ]],
   ["ok/a tag term with other terms", "tag:alpha get", ["get /a"]],
   ["ok/tag: alone is a text term", "tag:", []],
+  ["ok/a tag term still being typed filters nothing yet", 'get tag:"', [
+    "get /a",
+    "get /b/{id}",
+    "get /c/{cid}",
+  ]],
 ];
 
 for (const [name, input, want] of FILTERS) {

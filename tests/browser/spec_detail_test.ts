@@ -1238,6 +1238,7 @@ Deno.test({
         specText("Callbacks", {
           "/board": {
             put: {
+              tags: ["Board"],
               externalDocs: {
                 url: "https://docs.example/board",
                 description: "Board guide",
@@ -1280,6 +1281,21 @@ Deno.test({
       await rows.nth(1).locator("summary").click();
       const inner = rows.nth(1).locator("[data-testid=operation-detail]");
       await inner.waitFor();
+      // Its sections head under the Callbacks heading (h3), a level down.
+      assert.equal(
+        await inner.locator("h4", { hasText: "Request body" }).count(),
+        1,
+      );
+      assert.equal(await inner.locator("h3").count(), 0);
+      // The operation's own tag filters as a row's does, and says it is on.
+      const tag = detail.locator("dd .sv-tag", { hasText: "Board" });
+      await tag.click();
+      // (findRow typed the method and path.)
+      assert.equal(
+        await page.inputValue("[data-testid=spec-filter]"),
+        "put /board tag:Board",
+      );
+      assert.equal(await tag.getAttribute("aria-pressed"), "true");
       await inner.locator("[data-testid=schema-prop][data-path=progress]")
         .waitFor();
     }),

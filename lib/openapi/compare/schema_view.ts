@@ -202,7 +202,6 @@ const ANYTHING: SchemaView = Object.freeze({
   inner: null,
 }) as SchemaView;
 
-/** JSON Schema's type of a value (`integer` for whole numbers). */
 /** True for a discriminator as 3.x (an object) or 2.0 (a name) writes it. */
 function discriminated(
   d: unknown,
@@ -210,6 +209,7 @@ function discriminated(
   return isObject(d) || (typeof d === "string" && d !== "");
 }
 
+/** JSON Schema's type of a value (`integer` for whole numbers). */
 function valueType(x: unknown): string {
   if (Array.isArray(x)) return "array";
   if (typeof x === "number") return Number.isInteger(x) ? "integer" : "number";
