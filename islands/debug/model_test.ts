@@ -8,6 +8,7 @@ import {
   canRedirect,
   credentialsHeader,
   curlNotes,
+  extraQuery,
   initialState,
   isCompressed,
   methodFor,
@@ -16,6 +17,7 @@ import {
   redirectStatuses,
   runnerCurl,
   type RunnerState,
+  sameRequest,
   takesQuery,
   TEXT_PLAIN,
   withCredentials,
@@ -402,6 +404,9 @@ NOTES.push(
   ["ok/20 redirects followed", "relative-redirect", {
     values: { n: "20" },
   }, false],
+  ["ok/21 relative redirects followed", "relative-redirect", {
+    values: { n: "21" },
+  }, true],
   ["ok/30 absolute redirects, not followed", "absolute-redirect", {
     follow: false,
     values: { n: "30" },
@@ -557,6 +562,17 @@ Deno.test("runner model: a multipart body's lines are sent with CRLF, however th
     }).request;
   const multi = sent("multipart/form-data; boundary=b");
   assert.equal(multi.body, lines.join("\r\n"));
+  // Any case of the type or the header's name; CRLF already there stays.
+  assert.equal(
+    sent("Multipart/Form-Data; boundary=b").body,
+    lines.join("\r\n"),
+  );
+  const lower = run("anything", {
+    method: "POST",
+    headers: "content-type: multipart/form-data; boundary=b",
+    body: lines.join("\r\n"),
+  }).request;
+  assert.equal(lower.body, lines.join("\r\n"));
   // The command sends the same bytes (a CRLF body stays single-quoted).
   assert.ok(runnerCurl(multi).includes(`'${lines.join("\r\n")}'`));
   // Other types are sent as typed.
@@ -619,5 +635,30 @@ Deno.test("runner model: an endpoint that answers any method takes a name of one
   assert.match(runnerCurl(ok.request), /-X PROPFIND/);
   for (const bad of ["", "TRACK", "a b", "x".repeat(33)]) {
     assert.ok(run("anything", { method: bad }).errors.method, bad);
+  }
+});
+
+Deno.test("runner model: the extra query's lone surrogate is sent as U+FFFD, not thrown on", () => {
+  assert.equal(extraQuery("a=\uD800"), "a=%EF%BF%BD");
+});
+
+Deno.test("runner model: sameRequest tells apart every part a result depends on", () => {
+  const a = run("anything", {
+    method: "POST",
+    headers: "X-A: 1",
+    body: "x",
+  }).request;
+  assert.equal(sameRequest(a, { ...a }), true);
+  for (
+    const b of [
+      { ...a, manual: !a.manual },
+      { ...a, body: "other" },
+      { ...a, headers: [{ name: "X-A", value: "2" }, ...a.headers.slice(1)] },
+      { ...a, headers: a.headers.slice(1) },
+      { ...a, method: "PUT" },
+      { ...a, url: a.url + "?x" },
+    ]
+  ) {
+    assert.equal(sameRequest(a, b), false, JSON.stringify(b));
   }
 });

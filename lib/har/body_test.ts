@@ -110,6 +110,9 @@ Deno.test("body: a whole body to save: bytes decoded, a safe name with an extens
     "x.desktop.bin",
   );
   assert.equal(named("https://x/photo.JPEG", "image/jpeg"), "photo.JPEG");
+  assert.equal(named("https://x/logo.svg", "image/png"), "logo.svg.png");
+  assert.equal(named("https://x/run.sh", "text/plain"), "run.sh.txt");
+  assert.equal(named("https://x/setup.exe", "image/png"), "setup.exe.png");
 });
 
 Deno.test("har body: content shown as bytes says why: base64 that is not, text not in its charset", () => {

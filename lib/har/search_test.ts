@@ -36,6 +36,8 @@ Deno.test("search: DevTools' property filters", () => {
     { method: "GET", url: "https://cdn.example/logo.png", mime: "image/png" },
     { method: "get", url: "https://[::1]:9/x", status: 404 },
     { url: "https://x.test/j", mime: "Application/JSON; charset=utf-8" },
+    { url: "https://[::1]/y" },
+    { url: "https://x.test/?q=scheme:&larger-than:big" },
   ]);
   const find = (q: string) => {
     const m = searchMask(columns, q);
@@ -48,9 +50,12 @@ Deno.test("search: DevTools' property filters", () => {
       0,
       4,
     ]],
-    ["ok/domain of an IPv6 literal", "domain:[::1]", [3]],
+    ["ok/domain of an IPv6 literal, with or without a port", "domain:[::1]", [
+      3,
+      5,
+    ]],
     ["bad/domain is the whole host", "domain:api", []],
-    ["ok/method, any case", "method:GET", [0, 2, 3, 4]],
+    ["ok/method, any case", "method:GET", [0, 2, 3, 4, 5, 6]],
     ["ok/status-code is the whole code", "status-code:401", [1]],
     ["bad/status-code is not a part of it", "status-code:40", []],
     ["ok/mime-type is the whole type", "mime-type:image/png", [2]],
@@ -58,7 +63,11 @@ Deno.test("search: DevTools' property filters", () => {
     ["ok/negated", "-scheme:https", [1]],
     ["ok/with a text term", "domain:*.example login", [1]],
     ["ok/an unknown property is text", "logo.png:", []],
-    ["ok/a property with no value is text", "scheme:", []],
+    ["ok/a property with no value is text", "scheme:", [6]],
+    ["ok/a size that is none is text", "larger-than:big", [6]],
+    ["ok/an Object key is no property", "constructor:x", []],
+    ["bad/mime-type is the whole type", "mime-type:json", []],
+    ["bad/method is the whole name", "method:PO", []],
   ];
   for (const [name, q, want] of cases) assert.deepEqual(find(q), want, name);
 });

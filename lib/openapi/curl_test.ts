@@ -743,7 +743,11 @@ Deno.test("curl: ok/a form with nothing to send sends no Content-Type; an empty 
     )!.curl;
   const empty = { type: "object", properties: {} };
   for (
-    const type of ["application/x-www-form-urlencoded", "multipart/form-data"]
+    const type of [
+      "application/x-www-form-urlencoded",
+      "multipart/form-data",
+      "Application/X-WWW-Form-Urlencoded",
+    ]
   ) {
     assert.equal(curl(type, empty), "curl -X GET '/v1/customers'", type);
   }

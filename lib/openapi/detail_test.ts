@@ -670,6 +670,39 @@ Deno.test("spec detail: a multipart body's encoding says how each part is sent",
     { name: "meta", facts: ["style deepObject", "explode true"] },
   ]);
   assert.deepEqual(json.encoding, []);
+  // Part headers are a multipart's only; a urlencoded body's style stays
+  // (its type's parameters aside).
+  const form = operationDetail(
+    parsedDoc({
+      openapi: "3.1.0",
+      paths: {
+        "/f": {
+          post: {
+            requestBody: {
+              content: {
+                "application/x-www-form-urlencoded; charset=utf-8": {
+                  schema: { type: "object" },
+                  encoding: {
+                    a: {
+                      style: "form",
+                      headers: { "X-Part": { schema: {} } },
+                    },
+                  },
+                },
+              },
+            },
+            responses: {},
+          },
+        },
+      },
+    }),
+    "paths",
+    "/f",
+    "post",
+  )!;
+  assert.deepEqual(form.requestBody!.bodies[0].encoding, [
+    { name: "a", facts: ["style form"] },
+  ]);
   // OpenAPI 3.0 reads a style for a urlencoded body only ("SHALL be
   // ignored" otherwise): not said of a multipart part.
   assert.deepEqual(bodies("3.0.3")[0].encoding, [
@@ -1381,4 +1414,39 @@ Deno.test("spec detail: an operation's external docs are a link only to an addre
   });
   assert.equal(doc(undefined), null);
   assert.equal(doc({}), null);
+});
+
+Deno.test("spec detail: callback operations: $refs followed, x- keys left out, at most 50, none in Swagger 2.0", () => {
+  const hook = { post: { responses: {} } };
+  const detail = (doc: Record<string, unknown>) =>
+    operationDetail(parsedDoc(doc), "paths", "/a", "get")!.callbackOps;
+  const callbacks: Record<string, unknown> = {
+    onEvent: { $ref: "#/components/callbacks/Ev" },
+    onNote: { "x-note": hook, "{$request.body#/u}": hook },
+  };
+  assert.deepEqual(
+    detail({
+      openapi: "3.1.0",
+      paths: { "/a": { get: { callbacks, responses: {} } } },
+      components: { callbacks: { Ev: { "{$url}": hook } } },
+    }).map((c) => `${c.name} ${c.expression} ${c.method}`),
+    ["onEvent {$url} post", "onNote {$request.body#/u} post"],
+  );
+  const many = Object.fromEntries(
+    Array.from({ length: 60 }, (_, i) => [`cb${i}`, { "{$url}": hook }]),
+  );
+  assert.equal(
+    detail({
+      openapi: "3.1.0",
+      paths: { "/a": { get: { callbacks: many, responses: {} } } },
+    }).length,
+    50,
+  );
+  assert.deepEqual(
+    detail({
+      swagger: "2.0",
+      paths: { "/a": { get: { callbacks: many, responses: {} } } },
+    }),
+    [],
+  );
 });

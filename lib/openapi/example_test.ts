@@ -248,6 +248,8 @@ Deno.test("example: ok/a discriminator's property names the alternative shown", 
       [{ allOf: [{ enum: ["tabby"] }] }, "tabby"],
       // Its name among the values allowed: the name, not the first value.
       [{ enum: ["Dog", "Cat"] }, "Cat"],
+      // An empty enum says nothing: the name.
+      [{ enum: [] }, "Cat"],
     ] as const
   ) {
     const cat = doc.components.schemas.Cat as { properties: object };
@@ -366,5 +368,41 @@ Deno.test("example: ok/alternatives through a base that lists every name keep th
   assert.deepEqual(
     sampleOf({ $ref: "#/components/schemas/Pet" }, new RefResolver(doc)),
     { petType: "Dog", bark: true },
+  );
+});
+
+Deno.test("example: ok/a mapping's key wins over the values an alternative allows; an alternative's allOf parts are read", () => {
+  const pet = (cat: unknown, mapping?: Record<string, string>) => ({
+    components: {
+      schemas: {
+        Pet: {
+          oneOf: [{ $ref: "#/components/schemas/Cat" }],
+          discriminator: {
+            propertyName: "petType",
+            ...(mapping && { mapping }),
+          },
+        },
+        Cat: cat,
+      },
+    },
+  });
+  const cat = {
+    type: "object",
+    properties: { petType: { type: "string", enum: ["cat"] } },
+  };
+  const sample = (doc: unknown) =>
+    sampleOf({ $ref: "#/components/schemas/Pet" }, new RefResolver(doc));
+  assert.deepEqual(
+    sample(pet(cat, { kitty: "#/components/schemas/Cat" })),
+    { petType: "kitty" },
+  );
+  assert.deepEqual(
+    sample(pet({
+      allOf: [
+        { type: "object", properties: { petType: { enum: ["cat"] } } },
+        { type: "object", properties: { lives: { type: "integer" } } },
+      ],
+    })),
+    { petType: "cat", lives: 0 },
   );
 });

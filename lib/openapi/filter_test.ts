@@ -101,6 +101,13 @@ Deno.test("spec filter: a tag button's term names its tag, however it is spelled
     assert.deepEqual(filterTokens(`a ${term}  b`), ["a", term, "b"]);
   }
   assert.equal(tagTerm("pets"), "tag:pets");
+  // `tag:` alone is text (no tag named ""); the prefix in any case.
+  assert.deepEqual(compileFilter("tag:"), {
+    methods: [],
+    terms: ["tag:"],
+    tags: [],
+  });
+  assert.deepEqual(compileFilter("TAG:Pets").tags, ["pets"]);
   assert.equal(tagTerm('a "b"'), 'tag:"a \\"b\\""');
 });
 

@@ -485,7 +485,14 @@ Deno.test({
     // 150,000 bytes: one argument of 128 KiB or more is refused by Linux.
     const body = "é".repeat(25_000) + "x".repeat(100_000);
     const short = "y".repeat(MAX_ARGUMENT_BODY);
-    for (const [text, piped] of [[body, true], [short, false]] as const) {
+    // 140,000 bytes in 70,000 UTF-16 units: counted in bytes.
+    const wide = "é".repeat(70_000);
+    for (
+      const [text, piped] of [[body, true], [short, false], [
+        wide,
+        true,
+      ]] as const
+    ) {
       const command = curlCommand({
         method: "POST",
         url,

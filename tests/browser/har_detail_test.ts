@@ -333,7 +333,11 @@ Deno.test({
             entries: [
               e("image/png", "AAAAAAAA", "base64"),
               e("image/png", "!!not base64!!", "base64"),
-              e("image/svg+xml", '<svg xmlns="http://www.w3.org/2000/svg"/>'),
+              e(
+                "image/svg+xml",
+                // Text beyond Latin-1: encoded as UTF-8 (btoa would throw).
+                '<svg xmlns="http://www.w3.org/2000/svg"><title>é€</title></svg>',
+              ),
             ],
           },
         }),
@@ -362,7 +366,7 @@ Deno.test({
         new TextDecoder().decode(
           Uint8Array.from(atob(src!.split(",")[1]), (c) => c.charCodeAt(0)),
         ),
-        '<svg xmlns="http://www.w3.org/2000/svg"/>',
+        '<svg xmlns="http://www.w3.org/2000/svg"><title>é€</title></svg>',
       );
       await page.waitForFunction(() =>
         (document.querySelector("img.har-img") as HTMLImageElement)

@@ -642,6 +642,13 @@ const CHANGES: [string, string, string, Want[]][] = [
     ["a boolean", { type: ["boolean", "null"] }, "application/json", "info"],
     ["a string", { type: "string" }, "text/plain", "info"],
     ["an array", { type: "array" }, "text/plain", "breaking"],
+    [
+      "two types, one a string",
+      { type: ["integer", "string"] },
+      "application/json",
+      "breaking",
+    ],
+    ["a string", { type: "string" }, "text/csv", "breaking"],
   ] as const).flatMap(([what, schema, type, level]) => {
     const plain = doc(withParams({ name: "f", in: "query", schema }));
     const media = doc(withParams({
@@ -664,6 +671,43 @@ const CHANGES: [string, string, string, Want[]][] = [
       ],
     ] as [string, string, string, [string, string, string[]][]][];
   }),
+  [
+    "ok/a label-style path integer moved to JSON content: its wire form changed",
+    doc({
+      "/a/{id}": {
+        get: {
+          parameters: [{
+            name: "id",
+            in: "path",
+            required: true,
+            style: "label",
+            schema: { type: "integer" },
+          }],
+          responses: ok200,
+        },
+      },
+    }),
+    doc({
+      "/a/{id}": {
+        get: {
+          parameters: [{
+            name: "id",
+            in: "path",
+            required: true,
+            content: { "application/json": { schema: { type: "integer" } } },
+          }],
+          responses: ok200,
+        },
+      },
+    }),
+    [["request-parameter-style-changed", "breaking", ["GET /a/{id}"]]],
+  ],
+  [
+    "ok/a change to a component no operation uses is no change",
+    doc(GET_A, { Unused: { type: "string" } }),
+    doc(GET_A, { Unused: { type: "integer" } }),
+    [],
+  ],
   [
     "ok/a urlencoded form field written in another style",
     form("application/x-www-form-urlencoded", TAGS),
