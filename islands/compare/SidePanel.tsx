@@ -5,6 +5,7 @@ import { formatBytes } from "../../lib/shared/format.ts";
 import { visibleText } from "../../lib/shared/visible_text.ts";
 import { SpecErrorBox } from "../shared/SpecErrorBox.tsx";
 import { editable, hasFiles } from "../shared/use_page_drop.ts";
+import { useEarlyFile } from "../shared/early_file.ts";
 import type { SideState } from "./use_compare.ts";
 
 /** Props of {@link SidePanel}. */
@@ -41,6 +42,8 @@ export function SidePanel(p: SidePanelProps) {
   const [title, hint] = TITLES[p.side];
   const [over, setOver] = useState(false);
   const depth = useRef(0);
+  const picker = useRef<HTMLInputElement>(null);
+  useEarlyFile(picker, p.onFile);
   const s = p.state;
   const id = `cmp-${p.side}`;
   return (
@@ -99,6 +102,7 @@ export function SidePanel(p: SidePanelProps) {
       <div class="cmp-side-actions">
         <label class="button cmp-file-button">
           <input
+            ref={picker}
             type="file"
             class="visually-hidden"
             data-testid={`compare-${p.side}-file`}

@@ -4,6 +4,7 @@
  */
 import { useRef } from "preact/hooks";
 import { usePageDrop } from "../shared/use_page_drop.ts";
+import { useEarlyFile } from "../shared/early_file.ts";
 import { ExportHelp } from "./ExportHelp.tsx";
 
 /** Props of {@link InputBar}. */
@@ -30,6 +31,8 @@ export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
   const cb = useRef({ onPaste });
   cb.current = { onPaste };
   const dragging = usePageDrop({ onFile: openFile });
+  const picker = useRef<HTMLInputElement>(null);
+  useEarlyFile(picker, openFile);
 
   const onInput = (e: Event) => {
     const text = (e.currentTarget as HTMLTextAreaElement).value;
@@ -51,6 +54,7 @@ export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
       <div class="har-input-row">
         <label class="button primary har-file-label">
           <input
+            ref={picker}
             type="file"
             class="visually-hidden"
             data-testid="har-file"

@@ -1,4 +1,6 @@
 import type { Ref } from "preact";
+import { useRef } from "preact/hooks";
+import { useEarlyFile } from "../shared/early_file.ts";
 
 /** Props of {@link InputPanel}. */
 export interface InputPanelProps {
@@ -24,6 +26,8 @@ export interface InputPanelProps {
  * input (debounced by the island); drops are handled page-wide.
  */
 export function InputPanel(p: InputPanelProps) {
+  const picker = useRef<HTMLInputElement>(null);
+  useEarlyFile(picker, p.onFile);
   return (
     <div class={"sv-input" + (p.compact ? " is-compact" : "")}>
       <label for="sv-source" class="sv-input-label">
@@ -51,6 +55,7 @@ export function InputPanel(p: InputPanelProps) {
           onFocusIn={p.onIntent}
         >
           <input
+            ref={picker}
             type="file"
             class="visually-hidden"
             data-testid="spec-file"

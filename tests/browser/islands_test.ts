@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { errors } from "playwright-core";
+import { Buffer } from "node:buffer";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { PAGES } from "../../routes/table.ts";
 import type { IslandName } from "../../islands/registry.ts";
@@ -88,5 +89,74 @@ Deno.test({
         getComputedStyle(document.body).backgroundColor
       );
       assert.equal(bg, "rgb(15, 19, 24)");
+    }),
+});
+
+Deno.test({
+  name:
+    "browser: a file picked before the page's script ran is read once it runs (spec, compare, HAR)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const spec = JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "Early", version: "1" },
+        paths: { "/early": { get: { responses: {} } } },
+      });
+      const har = JSON.stringify({
+        log: {
+          version: "1.2",
+          entries: [{
+            startedDateTime: "2024-01-01T00:00:00Z",
+            time: 1,
+            request: {
+              method: "GET",
+              url: "https://x.test/early",
+              headers: [],
+            },
+            response: { status: 200, headers: [], content: { size: 0 } },
+            timings: { send: 0, wait: 1, receive: 0 },
+          }],
+        },
+      });
+      // The island's script held back: the picker is there, no handler yet.
+      let release = () => {};
+      let held = Promise.resolve();
+      await page.route("**/client.js*", async (route) => {
+        await held;
+        await route.continue();
+      });
+      const cases: [string, string, string, string][] = [
+        [
+          "/spec",
+          "[data-testid=spec-file]",
+          spec,
+          "[data-testid=endpoint-row]",
+        ],
+        [
+          "/spec/compare",
+          "[data-testid=compare-base-file]",
+          spec,
+          "[data-testid=compare-base][data-status=ok]",
+        ],
+        ["/har", "[data-testid=har-file]", har, "[data-testid=har-row]"],
+      ];
+      for (const [path, input, text, shown] of cases) {
+        held = new Promise<void>((r) => release = r);
+        await page.goto(server.origin + path, { waitUntil: "commit" });
+        await page.waitForSelector(input, { state: "attached" });
+        assert.equal(
+          await page.$$eval("[data-hydrated=true]", (els) => els.length),
+          0,
+          path,
+        );
+        await page.setInputFiles(input, {
+          name: "early.json",
+          mimeType: "application/json",
+          buffer: Buffer.from(text),
+        });
+        release();
+        await page.waitForSelector(shown, { timeout: 15_000 });
+      }
     }),
 });
