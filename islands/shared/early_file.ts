@@ -5,7 +5,7 @@
  * Hydration keeps the input and the file it holds; this reads it once the
  * island is there, as if the change had been heard.
  */
-import { type RefObject } from "preact";
+import type { RefObject } from "preact";
 import { useEffect } from "preact/hooks";
 
 /**
