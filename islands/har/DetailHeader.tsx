@@ -25,10 +25,8 @@ export function generalRows(detail: HarDetail, pageTitle: string): NameValue[] {
     { name: "Method", value: e.method },
     { name: "Status", value: `${e.status} ${e.statusText}`.trim() },
     { name: "Error", value: detail.error },
-    {
-      name: "Served from",
-      value: detail.fromCache ? `${detail.fromCache} cache` : "",
-    },
+    { name: "Served from", value: detail.servedFrom },
+    { name: "Initiator", value: detail.initiator },
     { name: "HTTP version", value: detail.httpVersion },
     { name: "MIME type", value: e.mimeType },
     { name: "Type", value: e.type },

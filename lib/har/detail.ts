@@ -68,10 +68,19 @@ export interface HarDetail {
    */
   error: string;
   /**
-   * Where Chrome served it from without the network (`_fromCache`:
-   * `memory` or `disk`), else "".
+   * Where it was served from without the network, as DevTools' Size column
+   * says it: `memory cache` or `disk cache` (Chrome's `_fromCache`,
+   * Safari's `_fetchType`), `service worker` (`_fromServiceWorker`,
+   * `_fetchedViaServiceWorker`); "" when from the network or not recorded.
    */
-  fromCache: string;
+  servedFrom: string;
+  /**
+   * What started the request, as DevTools' Initiator column says it: its
+   * type and the script or document and line (`_initiator` as Chrome
+   * writes it, an object; as WebPageTest does, a URL with `_initiator_line`
+   * and `_initiator_type`); "" when not recorded.
+   */
+  initiator: string;
   /** The request's headers in written order (the first {@link LIST_ROWS}). */
   requestHeaders: NameValue[];
   /** The response's headers in written order (the first {@link LIST_ROWS}). */
@@ -311,6 +320,54 @@ function blockedSplit(
 }
 
 /** Builds the detail of `raw` (normalised as `entry`). */
+/** Where an entry was served from without the network (see {@link HarDetail.servedFrom}). */
+function servedFrom(raw: Record<string, unknown>): string {
+  const chrome = str(raw._fromCache).toLowerCase();
+  if (chrome === "memory" || chrome === "disk") return `${chrome} cache`;
+  if (
+    raw._fromServiceWorker === true || raw._fetchedViaServiceWorker === true
+  ) {
+    return "service worker";
+  }
+  // Safari: "Memory Cache", "Disk Cache", "Service Worker", "Network Load".
+  const safari = str(raw._fetchType).toLowerCase();
+  return /^(memory cache|disk cache|service worker)$/.test(safari)
+    ? safari
+    : "";
+}
+
+/** A line number as people count them: the exporter's 0-based one, plus 1. */
+function lineOf(v: unknown): string {
+  return typeof v === "number" && Number.isInteger(v) && v >= 0
+    ? `:${v + 1}`
+    : "";
+}
+
+/** What started an entry (see {@link HarDetail.initiator}). */
+function initiatorOf(raw: Record<string, unknown>): string {
+  const i = raw._initiator;
+  if (typeof i === "string") {
+    // WebPageTest: the URL, its line and type beside it.
+    const type = str(raw._initiator_type);
+    const line = str(raw._initiator_line);
+    return i ? `${type ? `${type}: ` : ""}${i}${line ? `:${line}` : ""}` : "";
+  }
+  const o = obj(i);
+  const type = str(o.type);
+  let where = str(o.url) ? `${str(o.url)}${lineOf(o.lineNumber)}` : "";
+  // A script: the first frame of its stack (or of the stack it continues).
+  for (let stack = obj(o.stack), n = 0; !where && n < 10; n++) {
+    const frames = stack.callFrames;
+    const top = Array.isArray(frames) ? obj(frames[0]) : {};
+    if (str(top.url)) {
+      const fn = str(top.functionName);
+      where = `${fn ? `${fn} ` : ""}${str(top.url)}${lineOf(top.lineNumber)}`;
+    }
+    stack = obj(stack.parent);
+  }
+  return type && where ? `${type}: ${where}` : type || where;
+}
+
 export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
   const req = obj(raw.request);
   const res = obj(raw.response);
@@ -348,7 +405,8 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     connection: shown(valueText(raw.connection)),
     redirectURL: shown(str(res.redirectURL)),
     error: shown(str(res._error) || str(raw._error)),
-    fromCache: shown(str(raw._fromCache)),
+    servedFrom: shown(servedFrom(raw)),
+    initiator: shown(initiatorOf(raw)),
     requestHeaders: list("requestHeaders", requestHeaders),
     responseHeaders: list("responseHeaders", pairs(res.headers)),
     query: list(

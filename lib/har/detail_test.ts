@@ -147,8 +147,8 @@ Deno.test("har detail: a failed request says why, as the exporter wrote it", () 
   );
   assert.equal(detail(0).error, "");
   failed._fromCache = "memory";
-  assert.equal(entryDetail(failed, doc.entries[0]).fromCache, "memory");
-  assert.equal(detail(0).fromCache, "");
+  assert.equal(entryDetail(failed, doc.entries[0]).servedFrom, "memory cache");
+  assert.equal(detail(0).servedFrom, "");
 });
 
 Deno.test("har detail: cookies come from the headers when the cookies lists are empty", () => {
@@ -248,7 +248,10 @@ Deno.test("har detail: no command for a method that is not a token, and everythi
     },
   });
   // Past one argument's size, piped in through printf.
-  assert.match(quotes.curl, /^printf '"{600000}' \|\ncurl [^]*--data-binary @-$/);
+  assert.match(
+    quotes.curl,
+    /^printf '"{600000}' \|\ncurl [^]*--data-binary @-$/,
+  );
   assert.match(quotes.fetch, /^await fetch\(/);
   assert.doesNotMatch(quotes.fetch, /body:/);
   assert.match(
@@ -290,4 +293,56 @@ Deno.test("har detail: a note names the size of the command as built, and a huge
   });
   assert.ok(typed.curl.length > 0 && typed.curl.length < 1_000);
   assert.match(typed.curlNote, /request body \(1100001 characters\)/);
+});
+
+Deno.test("har detail: where an entry was served from, and what started it, as DevTools says them", () => {
+  const of = (patch: Record<string, unknown>) =>
+    entryDetail(
+      { ...(structuredClone(raw[0]) as Record<string, unknown>), ...patch },
+      doc.entries[0],
+    );
+  const served: [Record<string, unknown>, string][] = [
+    [{ _fromCache: "disk" }, "disk cache"],
+    [{ _fetchType: "Memory Cache" }, "memory cache"],
+    [{ _fetchType: "Network Load" }, ""],
+    [{ _fetchedViaServiceWorker: true }, "service worker"],
+    [{ _fromCache: "elsewhere" }, ""],
+  ];
+  for (const [patch, want] of served) {
+    assert.equal(of(patch).servedFrom, want, JSON.stringify(patch));
+  }
+  const started: [Record<string, unknown>, string][] = [
+    // Chrome: 0-based lines, shown as people count them.
+    [
+      { _initiator: { type: "parser", url: "https://x.test/", lineNumber: 9 } },
+      "parser: https://x.test/:10",
+    ],
+    [{
+      _initiator: {
+        type: "script",
+        stack: {
+          callFrames: [],
+          parent: {
+            callFrames: [{
+              functionName: "load",
+              url: "https://x.test/app.js",
+              lineNumber: 0,
+            }],
+          },
+        },
+      },
+    }, "script: load https://x.test/app.js:1"],
+    [{ _initiator: { type: "other" } }, "other"],
+    // WebPageTest: a URL, with its line and type beside it.
+    [{
+      _initiator: "https://x.test/",
+      _initiator_line: "12",
+      _initiator_type: "parser",
+    }, "parser: https://x.test/:12"],
+    [{ _initiator: "" }, ""],
+    [{}, ""],
+  ];
+  for (const [patch, want] of started) {
+    assert.equal(of(patch).initiator, want, JSON.stringify(patch));
+  }
 });

@@ -1,6 +1,7 @@
 /**
  * Free-text search over the columns a person scans a list by: URL,
- * method, status and MIME type. Terms are whitespace-separated and all must match, as
+ * method, status (status 0 is also the word "failed", as the list shows
+ * it) and MIME type. Terms are whitespace-separated and all must match, as
  * case-insensitive substrings of one of those fields; `-term` excludes.
  * DevTools' Network panel property filters are read as it reads them:
  * `domain:` (the host without its port, `*` a wildcard), `method:`,
@@ -68,7 +69,10 @@ function termHits(c: HarColumns, l: Lowered, term: string): Uint8Array {
     }
     const s = c.status[i];
     let h = status.get(s);
-    if (h === undefined) status.set(s, h = String(s).includes(term));
+    // Status 0 is what the list shows as "failed": found by that word too.
+    if (h === undefined) {
+      status.set(s, h = (s === 0 ? "0 failed" : String(s)).includes(term));
+    }
     if (h) hit[i] = 1;
   }
   return hit;

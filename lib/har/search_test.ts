@@ -21,6 +21,18 @@ Deno.test("search: every term must match URL, method, status or MIME", () => {
   assert.deepEqual(hits("API get"), [0]);
 });
 
+Deno.test("search: a failed request (status 0) is found by the word the list shows", () => {
+  const { columns } = parsedHar([
+    { url: "https://x.test/a" },
+    { url: "https://x.test/b", status: 0 },
+  ]);
+  const find = (q: string) =>
+    [...searchMask(columns, q)!].flatMap((v, i) => (v ? [i] : []));
+  assert.deepEqual(find("failed"), [1]);
+  assert.deepEqual(find("FAIL"), [1]);
+  assert.deepEqual(find("-failed"), [0]);
+});
+
 Deno.test("search: -term excludes", () => {
   assert.deepEqual(hits("example -api"), [2]);
 });
