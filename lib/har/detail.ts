@@ -319,7 +319,6 @@ function blockedSplit(
   return { queueing, stalled: blocked - queueing };
 }
 
-/** Builds the detail of `raw` (normalised as `entry`). */
 /** Where an entry was served from without the network (see {@link HarDetail.servedFrom}). */
 function servedFrom(raw: Record<string, unknown>): string {
   const chrome = str(raw._fromCache).toLowerCase();
@@ -368,6 +367,7 @@ function initiatorOf(raw: Record<string, unknown>): string {
   return type && where ? `${type}: ${where}` : type || where;
 }
 
+/** Builds the detail of `raw` (normalised as `entry`). */
 export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
   const req = obj(raw.request);
   const res = obj(raw.response);
