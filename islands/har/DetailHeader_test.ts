@@ -31,3 +31,16 @@ Deno.test("har general: bad/a start that is no date says so, not +0 ms", () => {
     "not recorded (not a valid date: drawn at offset 0)",
   );
 });
+
+Deno.test("har general: ok/where it was served from and what started it are rows", () => {
+  const { doc, raw } = parseHarText(JSON.stringify(har([
+    entry({
+      _fromCache: "disk",
+      _initiator: { type: "parser", url: "https://x.test/", lineNumber: 0 },
+    }),
+  ])));
+  const rows = generalRows(entryDetail(raw[0], doc.entries[0]), "");
+  const value = (name: string) => rows.find((r) => r.name === name)?.value;
+  assert.equal(value("Served from"), "disk cache");
+  assert.equal(value("Initiator"), "parser: https://x.test/:1");
+});
