@@ -6,6 +6,7 @@
  * frame. The filter and level toggles live in the URL fragment; the
  * documents go nowhere but the worker.
  */
+import { useSlashKey } from "../shared/slash_key.ts";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { Counts, Level, Side } from "../../lib/openapi/compare/types.ts";
 import { formatBytes } from "../../lib/shared/format.ts";
@@ -57,6 +58,7 @@ export default function CompareViewer(
     revision: useRef<HTMLTextAreaElement>(null),
   };
   const filterBox = useRef<HTMLInputElement>(null);
+  useSlashKey(() => filterBox.current?.focus());
   const [view, setViewState] = useState<ViewQuery>({
     filter: "",
     levels: [...DEFAULT_LEVELS],

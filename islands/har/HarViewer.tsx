@@ -4,6 +4,7 @@
  * renders only the rows in view. Sort, filters and selection live in the
  * URL fragment. Nothing read here is ever sent anywhere.
  */
+import { useSlashKey } from "../shared/slash_key.ts";
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { urlOf } from "../../lib/har/entries.ts";
 import { formatCount } from "../../lib/shared/format.ts";
@@ -51,6 +52,10 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   useEffect(() => setSaved(""), [c]); // a new file, not new secret counts
 
   const sort = useCallback((s: typeof hs.sort) => set({ sort: s }), [set]);
+  useSlashKey(() =>
+    document.querySelector<HTMLInputElement>("[data-testid=har-search]")
+      ?.focus()
+  );
 
   /**
    * Loads a file or pasted text. One replacing a shown file starts with

@@ -3,8 +3,8 @@
  * and `/` to jump to the filter box, as on GitHub and in Swagger UI's
  * successors.
  */
-import { useEffect, useRef } from "preact/hooks";
-import { editable, usePageDrop } from "../shared/use_page_drop.ts";
+import { usePageDrop } from "../shared/use_page_drop.ts";
+import { useSlashKey } from "../shared/slash_key.ts";
 
 /**
  * Listens for drops anywhere on the page and for the `/` shortcut. Returns
@@ -18,18 +18,6 @@ export function usePageEvents(
   onEnter?: () => void,
 ): boolean {
   const dragging = usePageDrop({ onFile, onText, onEnter });
-  // The handler changes every render; the listener reads the latest one.
-  const slash = useRef(onSlash);
-  slash.current = onSlash;
-  useEffect(() => {
-    const key = (ev: KeyboardEvent) => {
-      if (ev.key !== "/" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-      if (editable(ev.target)) return;
-      ev.preventDefault();
-      slash.current();
-    };
-    addEventListener("keydown", key);
-    return () => removeEventListener("keydown", key);
-  }, []);
+  useSlashKey(onSlash);
   return dragging;
 }

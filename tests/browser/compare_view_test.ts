@@ -72,6 +72,15 @@ Deno.test({
       await loadPair(page);
       const dflt = ["breaking", "warning", "info"];
       assert.equal(await pressed(page, "doc"), "false");
+      // `/` outside a field jumps to the filter, as on the spec viewer.
+      await page.click("h1");
+      await page.keyboard.press("/");
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.getAttribute("data-testid")
+        ),
+        "compare-filter",
+      );
 
       // A method term matches changes listed under that method only.
       await page.fill("[data-testid=compare-filter]", "post");

@@ -19,6 +19,15 @@ Deno.test({
       await openViewer(page, server.origin);
       await pick(page, "mixed.har");
 
+      // `/` outside a field jumps to the search, as on the spec viewer.
+      await page.click("h1");
+      await page.keyboard.press("/");
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.getAttribute("data-testid")
+        ),
+        "har-search",
+      );
       // Search matches URL, method, status and MIME type, case-insensitively.
       const search = page.locator("[data-testid=har-search]");
       for (
