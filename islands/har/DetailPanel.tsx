@@ -34,12 +34,25 @@ export interface DetailPanelProps {
   onCopy(text: string, what: string): void;
   /** Saves the entry's whole request or response body. */
   onSaveBody(side: "request" | "response"): void;
+  /** The entry its redirect led to (`lib/har/redirect.ts`), -1 for none. */
+  redirectTo?: number;
+  /** Opens entry `i`'s detail. */
+  onGoTo?(i: number): void;
 }
 
 /** The panel; shows a placeholder while the worker fetches the detail. */
 export function DetailPanel(
-  { detail, error, pageTitle, url, onClose, onCopy, onSaveBody }:
-    DetailPanelProps,
+  {
+    detail,
+    error,
+    pageTitle,
+    url,
+    onClose,
+    onCopy,
+    onSaveBody,
+    redirectTo,
+    onGoTo,
+  }: DetailPanelProps,
 ) {
   if (!detail) return <DetailPlaceholder error={error} />;
   const e = detail.entry;
@@ -68,6 +81,17 @@ export function DetailPanel(
       <div class="har-detail-body">
         <Section id="general" title="General">
           <KvTable rows={general} label="General" />
+          {redirectTo !== undefined && redirectTo >= 0 && onGoTo && (
+            // As DevTools links a redirect to the request it caused.
+            <button
+              type="button"
+              class="small"
+              data-testid="har-redirect-next"
+              onClick={() => onGoTo(redirectTo)}
+            >
+              Open the request it redirected to (entry {redirectTo})
+            </button>
+          )}
         </Section>
         <Section id="timing" title="Timing">
           <TimingTable

@@ -4,8 +4,9 @@
  * renders only the rows in view. Sort, filters and selection live in the
  * URL fragment. Nothing read here is ever sent anywhere.
  */
+import { redirectedTo } from "../../lib/har/redirect.ts";
 import { useSlashKey } from "../shared/slash_key.ts";
-import { useCallback, useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import { urlOf } from "../../lib/har/entries.ts";
 import { formatCount } from "../../lib/shared/format.ts";
 import { copyText } from "../shared/clipboard.ts";
@@ -52,6 +53,14 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   useEffect(() => setSaved(""), [c]); // a new file, not new secret counts
 
   const sort = useCallback((s: typeof hs.sort) => set({ sort: s }), [set]);
+  const shownDetail = w.detail && w.detail.entry.index === sel
+    ? w.detail
+    : null;
+  const location = shownDetail?.redirectURL ?? "";
+  const redirectTo = useMemo(
+    () => c && location ? redirectedTo(c, sel, location) : -1,
+    [c, sel, location],
+  );
   useSlashKey(() =>
     document.querySelector<HTMLInputElement>("[data-testid=har-search]")
       ?.focus()
@@ -184,15 +193,15 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
             </div>
             {sel >= 0 && (
               <DetailPanel
-                detail={w.detail && w.detail.entry.index === sel
-                  ? w.detail
-                  : null}
+                detail={shownDetail}
                 error={w.detailError}
                 pageTitle={pageOf(sel)?.title || pageOf(sel)?.id || ""}
                 url={urlOf(c, sel)}
                 onClose={closeDetail}
                 onCopy={copy}
                 onSaveBody={(side) => saveBody(sel, side)}
+                redirectTo={redirectTo}
+                onGoTo={select}
               />
             )}
           </div>

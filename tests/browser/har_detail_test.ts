@@ -374,3 +374,50 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser har: a redirect's detail opens the request it led to, as DevTools links them",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const e = (
+        ms: number,
+        url: string,
+        status: number,
+        redirectURL = "",
+      ) => ({
+        startedDateTime: new Date(Date.UTC(2024, 0, 1) + ms).toISOString(),
+        time: 1,
+        request: { method: "GET", url, headers: [] },
+        response: {
+          status,
+          headers: [],
+          redirectURL,
+          content: { size: 0 },
+        },
+        timings: { send: 0, wait: 1, receive: 0 },
+      });
+      await openViewer(page, server.origin);
+      await page.fill(
+        "[data-testid=har-input]",
+        JSON.stringify({
+          log: {
+            version: "1.2",
+            entries: [
+              e(0, "http://x.test/old", 301, "/new"),
+              e(5, "https://cdn.test/a.js", 200),
+              e(10, "http://x.test/new", 200),
+            ],
+          },
+        }),
+      );
+      await page.click("[data-testid=har-row][data-index='0']");
+      const next = page.locator("[data-testid=har-redirect-next]");
+      assert.match((await next.textContent())!, /entry 2/);
+      await next.click();
+      await page.locator("[data-testid=har-detail][data-index='2']").waitFor();
+      // The last of the chain leads nowhere: no button.
+      assert.equal(await next.count(), 0);
+    }),
+});
