@@ -15,6 +15,7 @@ import {
 import { described, fieldId, FieldNotes } from "./ParamField.tsx";
 import { TextFields, type TextFieldsProps } from "./TextFields.tsx";
 import { MAX_METHOD_CHARS } from "./headers.ts";
+import { useState } from "preact/hooks";
 
 /** The select's value for a method name of one's own: no method's (RFC 9110 §5.6.2 tokens hold no parentheses). */
 const OTHER = "(other)";
@@ -28,7 +29,10 @@ export function RequestFields(
   const methods = runnerMethods(ep);
   const any = takesAnyMethod(ep);
   // A method of one's own: the select says "Other…", a box holds the name.
-  const own = any && !methods.includes(state.method);
+  // Held apart from the name, so typing GETALL does not become GET and
+  // take the box away on its third letter.
+  const [other, setOther] = useState(false);
+  const own = any && (other || !methods.includes(state.method));
   const id = (n: string) => fieldId(uid, n);
   return (
     <>
@@ -55,6 +59,7 @@ export function RequestFields(
               {...(own ? {} : described(id("method"), errors.method))}
               onChange={(e) => {
                 const v = e.currentTarget.value;
+                setOther(v === OTHER);
                 update({ method: v === OTHER ? OTHER_EXAMPLE : v });
               }}
             >

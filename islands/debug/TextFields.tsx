@@ -91,9 +91,11 @@ export function TextFields(
                     headers: withCredentials(state.headers, credentials),
                   })}
               >
-                {credentials.value.startsWith("Basic ")
-                  ? `Add Authorization for ${state.values.user ?? ""}`
-                  : "Add a sample bearer token"}
+                {!credentials.value.startsWith("Basic ")
+                  ? "Add a sample bearer token"
+                  : state.values.user
+                  ? `Add Authorization for ${state.values.user}`
+                  : "Add Authorization"}
               </button>
             )}
           </div>

@@ -13,7 +13,11 @@ import {
   REDIRECT_STATUSES,
 } from "../../lib/debug/core/catalog.ts";
 import { checkParam } from "../../lib/debug/core/params.ts";
-import { curlCommand, shellQuote } from "../../lib/shared/curl.ts";
+import {
+  curlCommand,
+  normalMethod,
+  shellQuote,
+} from "../../lib/shared/curl.ts";
 import { bytesBase64 } from "../../lib/shared/base64.ts";
 import {
   bodyError,
@@ -149,6 +153,9 @@ export function credentialsHeader(
   values: RunnerState["values"],
 ): HeaderLine | null {
   if (ep.id === "basic-auth" || ep.id === "hidden-basic-auth") {
+    // A user-id holds no colon (RFC 7617 §2): the server would read the
+    // part after it as the password, and nothing would authenticate.
+    if ((values.user ?? "").includes(":")) return null;
     const pair = `${values.user ?? ""}:${values.passwd ?? ""}`;
     return {
       name: "Authorization",
@@ -452,8 +459,10 @@ export function prepare(
   const methods = runnerMethods(ep);
   let method = methods.includes(state.method) ? state.method : methods[0];
   if (takesAnyMethod(ep) && !methods.includes(state.method)) {
-    // A name of one's own (WebDAV's PROPFIND, a custom verb), sent as typed.
-    method = state.method;
+    // A name of one's own (WebDAV's PROPFIND, a custom verb), sent as
+    // fetch sends it: `get` is GET (Fetch §2.2.1 "normalize"), so the
+    // body and redirect rules below read the method the server gets.
+    method = state.method === "" ? "" : normalMethod(state.method);
     const msg = methodError(method);
     if (msg) errors.method = msg;
   }

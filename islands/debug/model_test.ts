@@ -607,6 +607,8 @@ Deno.test("runner model: credentials from the path: Basic for basic-auth, a samp
     "Bearer example-token",
   );
   assert.equal(credentialsHeader(endpoint(catalog, "digest-auth"), {}), null);
+  // A user-id with a colon cannot be sent (RFC 7617 §2): no line.
+  assert.equal(credentialsHeader(basic, { user: "a:b", passwd: "c" }), null);
   assert.equal(credentialsHeader(endpoint(catalog, "get"), {}), null);
   // Replaces an Authorization line, keeps the others.
   assert.equal(
@@ -636,6 +638,12 @@ Deno.test("runner model: an endpoint that answers any method takes a name of one
   for (const bad of ["", "TRACK", "a b", "x".repeat(33)]) {
     assert.ok(run("anything", { method: bad }).errors.method, bad);
   }
+  // Typed in lower case, a standard method is sent as fetch sends it: its
+  // rules (no GET body, a POST turned into GET by a 303) are the ones read.
+  const get = run("anything", { method: "get", body: "x" });
+  assert.equal(get.request.method, "GET");
+  assert.ok(get.errors.body);
+  assert.equal(run("anything", { method: "patch" }).request.method, "patch");
 });
 
 Deno.test("runner model: the extra query's lone surrogate is sent as U+FFFD, not thrown on", () => {

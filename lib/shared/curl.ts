@@ -204,7 +204,7 @@ export function needsGlobOff(url: string): boolean {
  * A method as fetch sends it (Fetch §2.2.1 "normalize": the six standard
  * methods in upper case, any other as given), GET when empty.
  */
-function normalMethod(method: string): string {
+export function normalMethod(method: string): string {
   const up = method.toUpperCase();
   return ["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"].includes(up)
     ? up

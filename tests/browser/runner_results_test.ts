@@ -461,6 +461,11 @@ Deno.test({
       });
       const name = r.locator("[data-param=method-name]");
       assert.equal(await name.inputValue(), "PROPFIND");
+      // Typed key by key, a name that starts as a listed method keeps its
+      // box (GETALL passes through GET).
+      await name.fill("");
+      await name.pressSequentially("GETALL");
+      assert.equal(await name.inputValue(), "GETALL");
       await name.fill("MKCOL");
       await r.locator("[data-testid=run]").click();
       assert.equal(
