@@ -171,12 +171,7 @@ function discriminated(
   // or a `const`): then the first value it allows. A base schema listing
   // every alternative's name (`petType: {enum: [Cat, Dog]}` in each
   // through `allOf`) allows the name, which stays.
-  if (!mapped) {
-    const allowed = allowedValues(alt, d.propertyName, st);
-    if (allowed && allowed.length && !allowed.includes(name)) {
-      value = allowed[0];
-    }
-  }
+  if (!mapped) value = discriminatorValue(alt, d.propertyName, name, st);
   // A copy: `v` may be an example written in the document (its first
   // keys, as any generated object holds at most that many).
   const out: Record<string, unknown> = {};
@@ -185,19 +180,26 @@ function discriminated(
   return out;
 }
 
+/** Values of one `enum` read when picking a discriminator's value. */
+const MAX_ENUM_READ = 1_000;
+
 /**
- * The values the schema `raw` allows for its property `prop`: those every
- * part (its `allOf` merged) that says (`const` or `enum`) allows, in the
- * first such part's order; null when none says.
+ * The value the alternative `raw` gives its discriminating property
+ * `prop`: `name` (its schema name, the implicit mapping) when every part
+ * (its `allOf` merged) that says (`const` or `enum`) allows it, else the
+ * first value the first such part lists that all of them allow. Each list
+ * is read to {@link MAX_ENUM_READ} values, once (a YAML alias can share one
+ * large list among many parts).
  */
-function allowedValues(
+function discriminatorValue(
   raw: unknown,
   prop: string,
+  name: string,
   st: State,
-): unknown[] | null {
+): unknown {
   const s = st.r.deref(raw).value;
-  if (!isObject(s)) return null;
-  let out: unknown[] | null = null;
+  if (!isObject(s)) return name;
+  const lists: unknown[][] = [];
   for (const part of mergeParts(s, st.r).parts) {
     const props = part.properties;
     if (!isObject(props) || !Object.hasOwn(props, prop)) continue;
@@ -205,14 +207,21 @@ function allowedValues(
     if (!isObject(p)) continue;
     for (const q of mergeParts(p, st.r).parts) {
       const c = q.const, e = q.enum;
-      const these = c !== undefined ? [c] : Array.isArray(e) ? e : null;
-      if (!these) continue;
-      out = out === null
-        ? these.slice(0, 100)
-        : out.filter((x) => these.includes(x));
+      if (c !== undefined) lists.push([c]);
+      else if (Array.isArray(e) && e.length) lists.push(e);
     }
   }
-  return out;
+  if (!lists.length) return name;
+  const sets = new Map<unknown[], Set<unknown>>();
+  const setOf = (l: unknown[]) => {
+    let set = sets.get(l);
+    if (!set) sets.set(l, set = new Set(l.slice(0, MAX_ENUM_READ)));
+    return set;
+  };
+  const allowed = (v: unknown) => lists.every((l) => setOf(l).has(v));
+  if (allowed(name)) return name;
+  for (const v of lists[0].slice(0, MAX_ENUM_READ)) if (allowed(v)) return v;
+  return lists[0][0];
 }
 
 function byType(m: Merged, st: State, depth: number): unknown {

@@ -406,3 +406,33 @@ Deno.test("example: ok/a mapping's key wins over the values an alternative allow
     { petType: "cat", lives: 0 },
   );
 });
+
+Deno.test("example: bad/a base enum of 100,000 names shared by 99 parts picks a value in bounded time; a name past the hundredth is found", () => {
+  const names = Array.from({ length: 150 }, (_, i) => `Kind${i}`);
+  names.push("Dog");
+  const huge = Array.from({ length: 100_000 }, (_, i) => `K${i}`);
+  const doc = (list: string[], parts: number) => ({
+    components: {
+      schemas: {
+        Pet: {
+          oneOf: [{ $ref: "#/components/schemas/Dog" }],
+          discriminator: { propertyName: "kind" },
+        },
+        Dog: {
+          allOf: Array.from({ length: parts }, () => ({
+            type: "object",
+            properties: { kind: { type: "string", enum: list } },
+          })),
+        },
+      },
+    },
+  });
+  const sample = (d: unknown) =>
+    sampleOf({ $ref: "#/components/schemas/Pet" }, new RefResolver(d)) as {
+      kind: unknown;
+    };
+  assert.equal(sample(doc(names, 1)).kind, "Dog");
+  const t0 = performance.now();
+  assert.equal(sample(doc(huge, 99)).kind, "K0");
+  assert.ok(performance.now() - t0 < 2_000, "bounded");
+});
