@@ -16,6 +16,9 @@ Deno.test("spec chips: a tag or method toggles its terms in the filter", () => {
   const open = withTerm('tag:"a b', tagTerm("pets"));
   assert.equal(open, 'tag:"a b" tag:pets');
   assert.equal(withTerm(open, tagTerm("pets")), 'tag:"a b"');
+  // A quote just opened holds no name yet: it goes, not becomes tag:"".
+  assert.equal(withTerm('tag:"', tagTerm("pets")), "tag:pets");
+  assert.equal(withTerm('get tag:"\\', tagTerm("pets")), "get tag:pets");
   // The words of a tag typed as text terms are not the tag term.
   assert.equal(withTerm("shared tag", shared), 'shared tag tag:"Shared Tag"');
 });

@@ -55,10 +55,15 @@ function tagOf(token: string): string | null {
  * it stays a term of its own.
  */
 export function closedTokens(input: string): string[] {
-  return filterTokens(input).map((t) => {
+  return filterTokens(input).filter((t) => !typing(t)).map((t) => {
     const tag = tagOf(t);
     return tag === null ? t : tagTerm(tag);
   });
+}
+
+/** A tag term whose quote was just opened: `tag:"` (or `tag:"\`), no name yet. */
+function typing(token: string): boolean {
+  return /^tag:"\\?$/i.test(token);
 }
 
 /**
@@ -83,7 +88,7 @@ export function compileFilter(
     const t = raw.toLowerCase();
     const tag = tagOf(raw);
     // `tag:"` alone is a tag term being typed: it filters nothing yet.
-    if (t === 'tag:"') continue;
+    if (typing(raw)) continue;
     if (tag !== null) tags.push(tag.toLowerCase());
     else if (KNOWN_METHODS.includes(t) || extraMethods.includes(t)) {
       methods.push(t);

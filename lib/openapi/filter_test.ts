@@ -57,7 +57,7 @@ const FILTERS: [string, string, string[]][] = [
   ]],
   ["ok/a tag term with other terms", "tag:alpha get", ["get /a"]],
   ["ok/tag: alone is a text term", "tag:", []],
-  ["ok/a tag term still being typed filters nothing yet", 'get tag:"', [
+  ["ok/a tag term still being typed filters nothing yet", 'get tag:"\\', [
     "get /a",
     "get /b/{id}",
     "get /c/{cid}",
@@ -108,6 +108,7 @@ Deno.test("spec filter: a tag button's term names its tag, however it is spelled
     tags: [],
   });
   assert.deepEqual(compileFilter("TAG:Pets").tags, ["pets"]);
+  assert.deepEqual(compileFilter('tag:"').tags, []);
   assert.equal(tagTerm('a "b"'), 'tag:"a \\"b\\""');
 });
 
