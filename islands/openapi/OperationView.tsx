@@ -201,7 +201,7 @@ function Operation(
               Requests the API makes back to you during this operation.
             </p>
             <ul class="sv-plain-list">{callbacks(d)}</ul>
-            {d.callbackOps.length >= MAX_CALLBACK_OPS && (
+            {d.callbackOpsCut && (
               <p class="muted">
                 The first {MAX_CALLBACK_OPS}{" "}
                 callback operations: all are listed under Callbacks below the

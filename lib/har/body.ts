@@ -218,7 +218,22 @@ const SAVE_EXTENSIONS: Record<string, readonly string[]> = {
   "application/wasm": ["wasm"],
   "application/pdf": ["pdf"],
   "application/zip": ["zip"],
+  "application/gzip": ["gz", "tgz"],
+  "font/ttf": ["ttf"],
+  "font/otf": ["otf"],
+  "video/mp4": ["mp4", "m4v"],
+  "video/webm": ["webm"],
+  "audio/mpeg": ["mp3"],
+  "audio/ogg": ["ogg", "oga"],
+  "audio/wav": ["wav"],
 };
+
+/**
+ * Extensions a browser opens as a page or the desktop runs (a script, a
+ * program, a shortcut): kept only on their own types' content.
+ */
+const ACTIVE_EXTENSION =
+  /^(x?html?|xht|shtml|svgz?|mht|mhtml|hta|xml|xsl|xslt|js|mjs|jse|vbs|vbe|wsf|wsh|bat|cmd|com|pif|ps1|psm1|sh|command|desktop|url|lnk|scr|cpl|msc|msi|exe|jar|reg|scf|application|appref-ms|jnlp)$/;
 
 /** The extensions `type` (a base MIME type, lower case) may keep. */
 function extensionsOf(type: string): readonly string[] {
@@ -266,12 +281,16 @@ export function wholeBody(
     /[^A-Za-z0-9._-]/g,
     "_",
   ).replace(/^\.+/, "").slice(0, 100) || "body";
-  // The name keeps its extension only when that is one of the recorded
-  // type's own: `x.html` recorded as image/png, or `run.bat` as text/html,
-  // is saved `x.html.png`, `run.bat.html`, so opening the file shows what
-  // was recorded and runs nothing; a type without a table gets `.bin`.
+  // A known type keeps only its own extensions: `x.html` recorded as
+  // image/png, or `run.bat` as text/html, is saved `x.html.png`,
+  // `run.bat.html`, so opening the file shows what was recorded and runs
+  // nothing. Another type (octet-stream, a video not listed) keeps a
+  // name's extension unless it opens as a page or runs; else `.bin`.
+  name = name.replace(/\.+$/, "") || "body";
   const own = extensionsOf(type);
   const ext = /\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1].toLowerCase();
-  if (!ext || !own.includes(ext)) name += `.${own[0] ?? "bin"}`;
+  const keep = ext !== undefined &&
+    (own.length ? own.includes(ext) : !ACTIVE_EXTENSION.test(ext));
+  if (!keep) name += `.${own[0] ?? "bin"}`;
   return { data, type, name };
 }

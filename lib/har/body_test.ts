@@ -113,6 +113,17 @@ Deno.test("body: a whole body to save: bytes decoded, a safe name with an extens
   assert.equal(named("https://x/logo.svg", "image/png"), "logo.svg.png");
   assert.equal(named("https://x/run.sh", "text/plain"), "run.sh.txt");
   assert.equal(named("https://x/setup.exe", "image/png"), "setup.exe.png");
+  // Media and archives keep their names; an unknown type keeps a harmless
+  // extension, never a page's or a program's.
+  assert.equal(named("https://x/v.mp4", "video/mp4"), "v.mp4");
+  assert.equal(named("https://x/d.tar.gz", "application/gzip"), "d.tar.gz");
+  assert.equal(named("https://x/p.png", "application/octet-stream"), "p.png");
+  assert.equal(named("https://x/v.mkv", "video/x-matroska"), "v.mkv");
+  assert.equal(
+    named("https://x/x.com", "application/octet-stream"),
+    "x.com.bin",
+  );
+  assert.equal(named("https://x/file.", "text/plain"), "file.txt");
 });
 
 Deno.test("har body: content shown as bytes says why: base64 that is not, text not in its charset", () => {

@@ -346,10 +346,16 @@ function lineOf(v: unknown): string {
 function initiatorOf(raw: Record<string, unknown>): string {
   const i = raw._initiator;
   if (typeof i === "string") {
-    // WebPageTest: the URL, its line and type beside it.
+    // WebPageTest: the URL, its line (counted from 1, a number or digits)
+    // and type beside it.
     const type = str(raw._initiator_type);
-    const line = str(raw._initiator_line);
-    return i ? `${type ? `${type}: ` : ""}${i}${line ? `:${line}` : ""}` : "";
+    const l = raw._initiator_line;
+    const line = (typeof l === "number" && Number.isInteger(l) && l >= 0) ||
+        (typeof l === "string" && /^[0-9]{1,9}$/.test(l))
+      ? `:${l}`
+      : "";
+    if (!i) return type;
+    return `${type ? `${type}: ` : ""}${i}${line}`;
   }
   const o = obj(i);
   const type = str(o.type);

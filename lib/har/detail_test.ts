@@ -339,6 +339,11 @@ Deno.test("har detail: where an entry was served from, and what started it, as D
       _initiator_line: "12",
       _initiator_type: "parser",
     }, "parser: https://x.test/:12"],
+    [
+      { _initiator: "https://x.test/", _initiator_line: 15 },
+      "https://x.test/:15",
+    ],
+    [{ _initiator: "", _initiator_type: "script" }, "script"],
     [{ _initiator: "" }, ""],
     [{}, ""],
   ];

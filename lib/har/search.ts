@@ -15,6 +15,7 @@
  * distinct-value tables.
  */
 import type { HarColumns } from "./columns.ts";
+import { baseMime } from "./classify.ts";
 
 interface Lowered {
   urls: string;
@@ -69,9 +70,10 @@ function termHits(c: HarColumns, l: Lowered, term: string): Uint8Array {
     }
     const s = c.status[i];
     let h = status.get(s);
-    // Status 0 is what the list shows as "failed": found by that word too.
+    // A status of 0 or less is what the list shows as "failed": found by
+    // that word too.
     if (h === undefined) {
-      status.set(s, h = (s === 0 ? "0 failed" : String(s)).includes(term));
+      status.set(s, h = `${s}${s <= 0 ? " failed" : ""}`.includes(term));
     }
     if (h) hit[i] = 1;
   }
@@ -92,9 +94,9 @@ const PROPERTIES: Record<
     return (i) => ok[c.methodIdx[i]];
   },
   "mime-type": (c, l, v) => {
-    // The type without its parameters, as DevTools compares it: a HAR
-    // keeps `application/json; charset=utf-8` as written.
-    const ok = l.mimes.map((m) => m.split(";")[0].trim() === v);
+    // As written, or without its parameters, as DevTools compares it: a
+    // HAR keeps `application/json; charset=utf-8` as written.
+    const ok = l.mimes.map((m) => m === v || baseMime(m) === v);
     return (i) => ok[c.mimeIdx[i]];
   },
   "status-code": (c, _l, v) => (i) => String(c.status[i]) === v,

@@ -25,11 +25,12 @@ Deno.test("search: a failed request (status 0) is found by the word the list sho
   const { columns } = parsedHar([
     { url: "https://x.test/a" },
     { url: "https://x.test/b", status: 0 },
+    { url: "https://x.test/c", status: -1 },
   ]);
   const find = (q: string) =>
     [...searchMask(columns, q)!].flatMap((v, i) => (v ? [i] : []));
-  assert.deepEqual(find("failed"), [1]);
-  assert.deepEqual(find("FAIL"), [1]);
+  assert.deepEqual(find("failed"), [1, 2]);
+  assert.deepEqual(find("FAIL"), [1, 2]);
   assert.deepEqual(find("-failed"), [0]);
 });
 
@@ -50,6 +51,7 @@ Deno.test("search: DevTools' property filters", () => {
     { url: "https://x.test/j", mime: "Application/JSON; charset=utf-8" },
     { url: "https://[::1]/y" },
     { url: "https://x.test/?q=scheme:&larger-than:big" },
+    { url: "https://x.test/k", mime: "application/json;charset=utf-8" },
   ]);
   const find = (q: string) => {
     const m = searchMask(columns, q);
@@ -61,13 +63,19 @@ Deno.test("search: DevTools' property filters", () => {
     ["ok/mime-type without its parameters", "mime-type:application/json", [
       0,
       4,
+      7,
     ]],
+    [
+      "ok/mime-type as written",
+      "mime-type:application/json;charset=utf-8",
+      [7],
+    ],
     ["ok/domain of an IPv6 literal, with or without a port", "domain:[::1]", [
       3,
       5,
     ]],
     ["bad/domain is the whole host", "domain:api", []],
-    ["ok/method, any case", "method:GET", [0, 2, 3, 4, 5, 6]],
+    ["ok/method, any case", "method:GET", [0, 2, 3, 4, 5, 6, 7]],
     ["ok/status-code is the whole code", "status-code:401", [1]],
     ["bad/status-code is not a part of it", "status-code:40", []],
     ["ok/mime-type is the whole type", "mime-type:image/png", [2]],

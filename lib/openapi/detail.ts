@@ -397,20 +397,21 @@ function callbackOps(
   callbacks: unknown,
   r: RefResolver,
   minor: number,
-): CallbackOp[] {
+): { ops: CallbackOp[]; cut: boolean } {
   const cbs = r.deref(callbacks).value;
   const out: CallbackOp[] = [];
-  if (!isObject(cbs)) return out;
-  for (const name of keysOf(cbs, MAX_CALLBACK_OPS)) {
+  if (!isObject(cbs)) return { ops: out, cut: false };
+  // One more than listed, to know when there are more.
+  for (const name of keysOf(cbs, MAX_CALLBACK_OPS + 1)) {
     const cb = r.deref(cbs[name]).value;
     if (!isObject(cb)) continue;
-    for (const expression of keysOf(cb, MAX_CALLBACK_OPS)) {
+    for (const expression of keysOf(cb, MAX_CALLBACK_OPS + 1)) {
       if (expression.startsWith("x-")) continue;
       const at = ["callbacks", name, expression];
       const item = resolvePathItem(cb[expression], at, r, []);
       if (!item) continue;
       for (const f of operationsOf(item, at, minor, [], r.memo)) {
-        if (out.length >= MAX_CALLBACK_OPS) return out;
+        if (out.length >= MAX_CALLBACK_OPS) return { ops: out, cut: true };
         out.push({
           name,
           expression,
@@ -420,7 +421,7 @@ function callbackOps(
       }
     }
   }
-  return out;
+  return { ops: out, cut: false };
 }
 
 /**
@@ -646,6 +647,10 @@ export function operationDetail(
     for (const b of rsp.bodies) if (b.schema) roots.push(b.schema.node);
     for (const h of rsp.headers) if (h.schema) roots.push(h.schema.node);
   }
+  // Callbacks are OpenAPI 3's (Swagger 2.0 has none).
+  const cbs = swagger
+    ? { ops: [], cut: false }
+    : callbackOps(op.callbacks, r, detected.minor);
   const { server, curl, note: curlNote } = operationCurl({
     doc,
     item,
@@ -676,7 +681,8 @@ export function operationDetail(
     callbacks: isObject(op.callbacks)
       ? namesWithRest(op.callbacks, MAX_RESPONSES)
       : [],
-    callbackOps: swagger ? [] : callbackOps(op.callbacks, r, detected.minor),
+    callbackOps: cbs.ops,
+    callbackOpsCut: cbs.cut,
     docs: externalDocs(op.externalDocs),
     warnings: warnings.length > MAX_WARNINGS
       ? [

@@ -1435,12 +1435,30 @@ Deno.test("spec detail: callback operations: $refs followed, x- keys left out, a
   const many = Object.fromEntries(
     Array.from({ length: 60 }, (_, i) => [`cb${i}`, { "{$url}": hook }]),
   );
-  assert.equal(
-    detail({
+  const cut = operationDetail(
+    parsedDoc({
       openapi: "3.1.0",
       paths: { "/a": { get: { callbacks: many, responses: {} } } },
-    }).length,
-    50,
+    }),
+    "paths",
+    "/a",
+    "get",
+  )!;
+  assert.equal(cut.callbackOps.length, 50);
+  assert.equal(cut.callbackOpsCut, true);
+  // Exactly 50: all listed, none cut.
+  const fifty = Object.fromEntries(Object.entries(many).slice(0, 50));
+  assert.equal(
+    operationDetail(
+      parsedDoc({
+        openapi: "3.1.0",
+        paths: { "/a": { get: { callbacks: fifty, responses: {} } } },
+      }),
+      "paths",
+      "/a",
+      "get",
+    )!.callbackOpsCut,
+    false,
   );
   assert.deepEqual(
     detail({

@@ -314,6 +314,8 @@ export interface OperationDetail {
    * methods, at most 50), to open as the callback list's rows; none in 2.0.
    */
   callbackOps: CallbackOp[];
+  /** True when it declares more callback operations than `callbackOps` lists. */
+  callbackOpsCut: boolean;
   /** Its `externalDocs` as a link, null when it has none. */
   docs: AboutLink | null;
   /** Problems met while reading the operation (broken `$ref`s), one sentence each. */
