@@ -5,7 +5,7 @@ import { formatBytes } from "../../lib/shared/format.ts";
 import { visibleText } from "../../lib/shared/visible_text.ts";
 import { SpecErrorBox } from "../shared/SpecErrorBox.tsx";
 import { editable, hasFiles } from "../shared/use_page_drop.ts";
-import { useEarlyFile } from "../shared/early_file.ts";
+import { useEarlyFile, useEarlyText } from "../shared/early_input.ts";
 import type { SideState } from "./use_compare.ts";
 
 /** Props of {@link SidePanel}. */
@@ -43,6 +43,7 @@ export function SidePanel(p: SidePanelProps) {
   const [over, setOver] = useState(false);
   const depth = useRef(0);
   const picker = useRef<HTMLInputElement>(null);
+  useEarlyText(p.boxRef, p.onInput);
   useEarlyFile(picker, p.onFile);
   const s = p.state;
   const id = `cmp-${p.side}`;

@@ -375,9 +375,9 @@ export function curlNotes(r: PreparedRequest): string[] {
   const notes: string[] = [];
   if (r.digest) {
     notes.push(
-      `Digest credentials answer the server's challenge (its nonce, RFC 7616 §3.4), which a page's fetch cannot: the page's request gets the 401. curl answers it with --digest -u ${
+      `Digest credentials answer the server's challenge (its nonce, RFC 7616 §3.4), which a page's fetch cannot: the page's request gets the 401. For curl to answer it, add --digest -u ${
         shellQuote(`${r.digest.user}:${r.digest.passwd}`)
-      } added to the command.`,
+      } to the command above.`,
     );
   }
   if (r.follow && (r.hops ?? 0) > MAX_BROWSER_REDIRECTS) {

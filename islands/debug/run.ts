@@ -7,7 +7,7 @@
  * has none either), and a 401 with WWW-Authenticate cannot open the
  * browser's login dialog (Fetch §4.6 prompts only for credentialed requests).
  */
-import type { PreparedRequest } from "./model.ts";
+import { MAX_BROWSER_REDIRECTS, type PreparedRequest } from "./model.ts";
 import { concatBytes } from "../../lib/shared/bytes.ts";
 import { bytesBase64 } from "../../lib/shared/base64.ts";
 import { hexDump } from "../../lib/shared/hex_dump.ts";
@@ -129,6 +129,8 @@ export async function runFetch(
         ? "Cancelled."
         : asksProxyAuth(r.url)
         ? PROXY_AUTH_REFUSED
+        : r.follow && (r.hops ?? 0) > MAX_BROWSER_REDIRECTS
+        ? `The browser stopped following at ${MAX_BROWSER_REDIRECTS} redirects (Fetch §4.4) and failed the request: this chain has ${r.hops}. The cURL command follows up to 50; or turn Follow redirects off to see one hop.`
         : `The request failed before a response arrived: ${
           (e as Error)?.message ?? e
         }. The server may be down, or the browser refused the request.`,

@@ -104,3 +104,24 @@ for (const [name, url, want] of PROXY_AUTH) {
     assert.equal(asksProxyAuth(url), want);
   });
 }
+
+Deno.test("runFetch: a failed chain of more than 20 redirects says the browser stopped, not that the server is down", async () => {
+  // A port nothing listens on: the fetch fails as the 21st redirect does.
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  const url = `http://127.0.0.1:${port}/`;
+  const chain = await runFetch(
+    preparedRequest({ url, follow: true, hops: 25 }),
+  );
+  assert.equal(chain.kind, "error");
+  assert.match(
+    chain.kind === "error" ? chain.message : "",
+    /stopped following at 20 redirects .* this chain has 25/,
+  );
+  const plain = await runFetch(preparedRequest({ url, follow: true, hops: 5 }));
+  assert.match(
+    plain.kind === "error" ? plain.message : "",
+    /The server may be down/,
+  );
+});

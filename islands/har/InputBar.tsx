@@ -4,7 +4,7 @@
  */
 import { useRef } from "preact/hooks";
 import { usePageDrop } from "../shared/use_page_drop.ts";
-import { useEarlyFile } from "../shared/early_file.ts";
+import { useEarlyFile, useEarlyText } from "../shared/early_input.ts";
 import { ExportHelp } from "./ExportHelp.tsx";
 
 /** Props of {@link InputBar}. */
@@ -32,6 +32,7 @@ export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
   cb.current = { onPaste };
   const dragging = usePageDrop({ onFile: openFile });
   const picker = useRef<HTMLInputElement>(null);
+  useEarlyText(box, (text) => cb.current.onPaste(text));
   useEarlyFile(picker, openFile);
 
   const onInput = (e: Event) => {

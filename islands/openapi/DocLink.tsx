@@ -9,7 +9,7 @@ export function DocLink({ link }: { link: AboutLink }) {
   return link.href
     ? (
       <a href={link.href} rel="noopener noreferrer" target="_blank">
-        {link.text}
+        {link.text} <span class="visually-hidden">(opens in a new tab)</span>
       </a>
     )
     : <>{link.text}</>;

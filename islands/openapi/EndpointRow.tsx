@@ -107,7 +107,7 @@ export function EndpointRow(p: EndpointRowProps) {
           }}
         >
           <MethodBadge method={e.method} />
-          <span class="sv-path">
+          <span class="sv-path" title={e.path}>
             <Highlight text={e.path} terms={p.terms} />
           </span>
           <span class="sv-summary">

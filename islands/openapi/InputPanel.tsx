@@ -1,6 +1,6 @@
 import type { Ref } from "preact";
 import { useRef } from "preact/hooks";
-import { useEarlyFile } from "../shared/early_file.ts";
+import { useEarlyFile, useEarlyText } from "../shared/early_input.ts";
 
 /** Props of {@link InputPanel}. */
 export interface InputPanelProps {
@@ -27,6 +27,7 @@ export interface InputPanelProps {
  */
 export function InputPanel(p: InputPanelProps) {
   const picker = useRef<HTMLInputElement>(null);
+  useEarlyText(p.textareaRef, p.onInput);
   useEarlyFile(picker, p.onFile);
   return (
     <div class={"sv-input" + (p.compact ? " is-compact" : "")}>

@@ -205,7 +205,12 @@ export default function SpecViewer(
                   resetKey={filter}
                   rowHeight={rowHeight}
                   onToggle={b.toggle}
-                  onTag={onTag}
+                  onTag={(t) => {
+                    // The chip's row may leave the list: focus goes to the
+                    // filter that now holds the term, not to the page.
+                    onTag(t);
+                    focusFilter();
+                  }}
                   onActive={(i, focus) => {
                     b.setActive(i);
                     if (focus) b.goTo(true);

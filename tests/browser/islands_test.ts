@@ -94,7 +94,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "browser: a file picked before the page's script ran is read once it runs (spec, compare, HAR)",
+    "browser: a file picked or text pasted before the page's script ran is read once it runs (spec, compare, HAR)",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
@@ -141,6 +141,27 @@ Deno.test({
         ],
         ["/har", "[data-testid=har-file]", har, "[data-testid=har-row]"],
       ];
+      // The same with text pasted into each page's box.
+      const pasted: [string, string, string, string][] = cases.map((
+        [path, , text, shown],
+      ) => [
+        path,
+        path === "/spec"
+          ? "[data-testid=spec-input]"
+          : path === "/har"
+          ? "[data-testid=har-input]"
+          : "[data-testid=compare-base-input]",
+        text,
+        shown,
+      ]);
+      for (const [path, input, text, shown] of pasted) {
+        held = new Promise<void>((r) => release = r);
+        await page.goto(server.origin + path, { waitUntil: "commit" });
+        await page.waitForSelector(input, { state: "attached" });
+        await page.fill(input, text);
+        release();
+        await page.waitForSelector(shown, { timeout: 15_000 });
+      }
       for (const [path, input, text, shown] of cases) {
         held = new Promise<void>((r) => release = r);
         await page.goto(server.origin + path, { waitUntil: "commit" });

@@ -1263,7 +1263,10 @@ Deno.test({
         await docs.getAttribute("href"),
         "https://docs.example/board",
       );
-      assert.equal(await docs.textContent(), "Board guide");
+      assert.match(
+        (await docs.textContent())!,
+        /^Board guide \(opens in a new tab\)$/,
+      );
       const rows = detail.locator("[data-testid=op-callback]");
       assert.deepEqual(
         await rows.evaluateAll((els) =>

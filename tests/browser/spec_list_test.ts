@@ -75,6 +75,13 @@ Deno.test({
       );
       assert.equal(await listed(page), "1");
       assert.equal(await page.getAttribute(alpha, "aria-pressed"), "true");
+      // Focus on the filter that holds the term (the chip's row may go).
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.getAttribute("data-testid")
+        ),
+        "spec-filter",
+      );
       await page.click(alpha);
       assert.equal(await page.inputValue("[data-testid=spec-filter]"), "");
       assert.equal(await listed(page), "14");
