@@ -51,9 +51,11 @@ Deno.test("viewIndices: toggles, levels, methods and terms", () => {
     [0, 1, 2],
   );
   assert.deepEqual([...viewIndices(CHANGES, q("breaking"))], [0]);
-  // A method matches the method a change is listed under only (its row's
-  // data-method), not every operation it affects.
-  assert.deepEqual([...viewIndices(CHANGES, q("put"))], []);
+  // A method matches a change that affects an operation of that method,
+  // not only the one it is listed under (its row's data-method): `put`
+  // finds the shared change listed under POST /pets that reaches PUT.
+  assert.deepEqual([...viewIndices(CHANGES, q("put"))], [0]);
+  assert.deepEqual([...viewIndices(CHANGES, q("delete"))], []);
   assert.deepEqual([...viewIndices(CHANGES, q("post"))], [0, 1]);
   assert.deepEqual([...viewIndices(CHANGES, q("get"))], [2, 3]);
   assert.deepEqual([...viewIndices(CHANGES, q("NAME pets"))], [0]);

@@ -164,13 +164,21 @@ export function changeHay(c: Change, terms?: OperationTerms): string {
   return `${ownHay(c)}\n${operationsHay(c.operations, terms)}`;
 }
 
+/** True when the operation `label` (`METHOD /path`) has the method `m` (lower case). */
+function labelMethod(label: string, m: string): boolean {
+  return label.length > m.length && label[m.length] === " " &&
+    label.slice(0, m.length).toLowerCase() === m;
+}
+
 /**
- * True when `c` satisfies every term of `f`: its level, its own method (the
- * one its row shows as `data-method`: "that method only", as in the spec
- * viewer's list; a document-level change has none), each text term in
- * `hay` (from {@link changeHay}) or `more`. The page passes its own hay
- * and its operations' hay ({@link operationsHay}) apart, so changes that
- * affect the same operations share one copy of the latter.
+ * True when `c` satisfies every term of `f`: its level; a method term, the
+ * method of an operation it affects ("that method only", as in the spec
+ * viewer's list: a change to a shared schema listed under `POST
+ * /v1/3d_secure` is found by `get /v1/charges` too, when it reaches that
+ * operation; a document-level change has none); each text term in `hay`
+ * (from {@link changeHay}) or `more`. The page passes its own hay and its
+ * operations' hay ({@link operationsHay}) apart, so changes that affect the
+ * same operations share one copy of the latter.
  */
 export function changeMatches(
   c: Change,
@@ -179,7 +187,11 @@ export function changeMatches(
   more = "",
 ): boolean {
   for (const l of f.levels) if (c.level !== l) return false;
-  for (const m of f.methods) if (c.method !== m) return false;
+  for (const m of f.methods) {
+    if (c.method !== m && !c.operations.some((op) => labelMethod(op, m))) {
+      return false;
+    }
+  }
   for (const t of f.terms) {
     if (!hay.includes(t) && !more.includes(t)) return false;
   }
