@@ -18,6 +18,7 @@ import {
   type Level,
   LEVELS,
 } from "../../lib/openapi/compare/types.ts";
+import { codeSpan } from "../../lib/openapi/compare/code_span.ts";
 import { changeGroup } from "../../lib/openapi/compare/report.ts";
 import type { ChangeRow, ViewQuery } from "./protocol.ts";
 
@@ -154,6 +155,24 @@ export function exportResult(
   }
   const changes = Array.from(shown, (i) => r.changes[i]);
   return { ...r, counts: countLevels(changes), changes };
+}
+
+/**
+ * The line a Markdown copy of the changes shown carries (empty when it is
+ * the whole comparison): which filter and levels narrowed it, so a copy
+ * pasted into a review does not read as the whole verdict.
+ */
+export function narrowedLine(q: ViewQuery): string {
+  if (exportScope(q) === "all") return "";
+  const parts: string[] = [];
+  if (q.filter.trim()) parts.push(`matching ${codeSpan(q.filter.trim())}`);
+  const levels = LEVELS.filter((l) => q.levels.includes(l));
+  if (!DEFAULT_LEVELS.every((l) => q.levels.includes(l))) {
+    parts.push(`at the levels ${levels.join(", ") || "none"}`);
+  }
+  return `_Only the changes ${
+    parts.join(" and ")
+  }: the counts above are of these._`;
 }
 
 /** The rows listed under one operation, or one set of operations. */

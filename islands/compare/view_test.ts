@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
+import { formatMarkdown } from "../../lib/openapi/compare/format.ts";
+import { compareSpecs } from "../../lib/openapi/compare/mod.ts";
 import type { Change, CompareResult } from "../../lib/openapi/compare/types.ts";
 import {
   exportResult,
   exportScope,
   groupRows,
   listItems,
+  narrowedLine,
   newHays,
   rowsOf,
   viewIndices,
@@ -189,3 +192,25 @@ for (const [name, base, revision, want] of SWAPPED) {
     assert.equal(looksSwapped(base, revision), want);
   });
 }
+
+Deno.test("narrowedLine: a copy of some changes says which filter and levels chose them", () => {
+  const dflt = ["breaking", "warning", "info"] as const;
+  assert.equal(narrowedLine({ filter: "", levels: [...dflt] }), "");
+  assert.equal(narrowedLine({ filter: " ", levels: [...dflt, "doc"] }), "");
+  assert.equal(
+    narrowedLine({ filter: "tag:pets", levels: [...dflt] }),
+    "_Only the changes matching `tag:pets`: the counts above are of these._",
+  );
+  assert.equal(
+    narrowedLine({ filter: "get", levels: ["breaking"] }),
+    "_Only the changes matching `get` and at the levels breaking: the counts above are of these._",
+  );
+  const md = formatMarkdown(
+    compareSpecs(
+      '{"openapi":"3.1.0","info":{"title":"T","version":"1"},"paths":{}}',
+      '{"openapi":"3.1.0","info":{"title":"T","version":"2"},"paths":{}}',
+    ),
+    "_Only these._",
+  );
+  assert.match(md, /doc\n\n_Only these\._\n/);
+});

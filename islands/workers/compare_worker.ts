@@ -30,6 +30,7 @@ import { boundedJson, resolvePointer } from "../compare/pretty.ts";
 import {
   exportResult,
   type Hays,
+  narrowedLine,
   newHays,
   rowsOf,
   viewIndices,
@@ -247,7 +248,7 @@ async function handle(m: ToWorker): Promise<void> {
           type: "exported",
           id: m.id,
           gen: m.gen,
-          text: formatMarkdown(r),
+          text: formatMarkdown(r, narrowedLine(m.view)),
           count: r.changes.length,
         });
       } else {

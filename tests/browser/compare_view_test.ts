@@ -380,6 +380,8 @@ Deno.test({
         await copied(),
         formatMarkdown(
           exportResult(ALL, { ...q, levels: [...q.levels] }, shown),
+          // It says it is narrowed, or it reads as the whole verdict.
+          "_Only the changes matching `post`: the counts above are of these._",
         ),
       );
       // The JSON stays the CLI's whole comparison (§9), filter or not.

@@ -65,13 +65,18 @@ export function formatText(r: CompareResult): string {
   return lines.join("\n") + "\n";
 }
 
-/** Markdown: a heading per level, a list item per change. */
-export function formatMarkdown(r: CompareResult): string {
+/**
+ * Markdown: a heading per level, a list item per change; `narrowed`, a
+ * line said under the counts when these are only some of the changes.
+ */
+export function formatMarkdown(r: CompareResult, narrowed = ""): string {
   const out = [
     `## API changes: ${escapeMd(sideLine(r))}`,
     "",
     countsLine(r),
   ];
+  // A copy of some changes says so, or it reads as the whole verdict.
+  if (narrowed) out.push("", narrowed);
   for (const level of LEVELS) {
     const of = r.changes.filter((c) => c.level === level);
     if (!of.length) continue;
