@@ -282,12 +282,19 @@ export default function CompareViewer(
   }
 
   const both = SIDES.every((s) => c.sides[s].status === "ok");
+  const rejected = SIDES.filter((s) => c.sides[s].status === "error");
   const status = c.comparing
     ? "Comparing…"
     : result
     ? compared(result.counts, view.levels.includes("doc"))
     : both
     ? ""
+    : rejected.length
+    ? `The ${rejected.join(" and the ")} ${
+      rejected.length > 1 ? "were" : "was"
+    } not read: see the error above, then give ${
+      rejected.length > 1 ? "them" : "it"
+    } again.`
     : "Give both versions: paste, pick or drop the base and the revision.";
 
   return (

@@ -70,6 +70,22 @@ export function Summary({ result: r }: SummaryProps) {
           compared in {r.ms < 10 ? r.ms.toFixed(1) : r.ms.toFixed(0)} ms
         </span>
       </p>
+      <p
+        class={`cmp-verdict cmp-level-${
+          c.breaking ? "breaking" : c.warning ? "warning" : "info"
+        }`}
+        data-testid="compare-verdict"
+      >
+        {c.breaking
+          ? `Not backward compatible: ${c.breaking} breaking change${
+            c.breaking === 1 ? "" : "s"
+          } can fail a client written against the base.`
+          : c.warning
+          ? `No breaking change found; ${c.warning} warning${
+            c.warning === 1 ? "" : "s"
+          } to review, where the documents do not say enough to decide.`
+          : "Backward compatible: no breaking change or warning."}
+      </p>
       {looksSwapped(r.base.version, r.revision.version) && (
         <p class="cmp-order-note" role="note" data-testid="compare-order-note">
           The revision's version ({visibleText(r.revision.version)}) reads as

@@ -176,11 +176,20 @@ Deno.test({
       assert.equal(await err.count(), 1, "only the revision is rejected");
       assert.match(await err.textContent() ?? "", /AsyncAPI/);
       assert.equal(await err.getAttribute("data-kind"), "format");
+      // The status line says which was not read, not "give both".
+      assert.match(
+        (await page.textContent("[data-testid=compare-status]"))!,
+        /^The revision was not read/,
+      );
 
       // Both rejected at once: two errors, one per side.
       await page.fill("[data-testid=compare-base-input]", "openapi: [");
       await page.waitForSelector("[data-testid=compare-error][data-side=base]");
       assert.equal(await err.count(), 2);
+      assert.match(
+        (await page.textContent("[data-testid=compare-status]"))!,
+        /^The base and the revision were not read/,
+      );
 
       // Emptying a box empties its side, without an error.
       await page.fill("[data-testid=compare-base-input]", "");

@@ -72,6 +72,11 @@ Deno.test({
       await loadPair(page);
       const dflt = ["breaking", "warning", "info"];
       assert.equal(await pressed(page, "doc"), "false");
+      // The summary answers "can it ship?" in words.
+      assert.match(
+        (await page.textContent("[data-testid=compare-verdict]"))!,
+        /^Not backward compatible: \d+ breaking changes? can fail a client/,
+      );
       // `/` outside a field jumps to the filter, as on the spec viewer.
       await page.click("h1");
       await page.keyboard.press("/");
