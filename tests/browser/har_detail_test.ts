@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
 import { openViewer, pick } from "../helpers/har_browser.ts";
+import { harDoc } from "../helpers/har_doc.ts";
 
 Deno.test({
   name:
@@ -381,36 +382,14 @@ Deno.test({
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
-      const e = (
-        ms: number,
-        url: string,
-        status: number,
-        redirectURL = "",
-      ) => ({
-        startedDateTime: new Date(Date.UTC(2024, 0, 1) + ms).toISOString(),
-        time: 1,
-        request: { method: "GET", url, headers: [] },
-        response: {
-          status,
-          headers: [],
-          redirectURL,
-          content: { size: 0 },
-        },
-        timings: { send: 0, wait: 1, receive: 0 },
-      });
       await openViewer(page, server.origin);
       await page.fill(
         "[data-testid=har-input]",
-        JSON.stringify({
-          log: {
-            version: "1.2",
-            entries: [
-              e(0, "http://x.test/old", 301, "/new"),
-              e(5, "https://cdn.test/a.js", 200),
-              e(10, "http://x.test/new", 200),
-            ],
-          },
-        }),
+        JSON.stringify(harDoc([
+          { at: 0, url: "http://x.test/old", status: 301, redirectURL: "/new" },
+          { at: 5, url: "https://cdn.test/a.js" },
+          { at: 10, url: "http://x.test/new" },
+        ])),
       );
       await page.click("[data-testid=har-row][data-index='0']");
       const next = page.locator("[data-testid=har-redirect-next]");

@@ -20,6 +20,8 @@ export interface EntryInit {
   text?: string;
   pageref?: string;
   resourceType?: string;
+  /** The response's `redirectURL`. */
+  redirectURL?: string;
 }
 
 const T0 = Date.parse("2024-05-01T10:00:00.000Z");
@@ -60,7 +62,7 @@ export function harDoc(entries: EntryInit[], pages: unknown[] = []): unknown {
             mimeType: e.mime ?? "text/html",
             text: e.text,
           },
-          redirectURL: "",
+          redirectURL: e.redirectURL ?? "",
           headersSize: -1,
           bodySize: 0,
           _transferSize: e.transfer ?? 200,
