@@ -214,3 +214,24 @@ Deno.test("narrowedLine: a copy of some changes says which filter and levels cho
   );
   assert.match(md, /doc\n\n_Only these\._\n/);
 });
+
+Deno.test("EXTRA compare method term and narrowedLine", () => {
+  const all = ["breaking", "warning", "info", "doc"] as const;
+  const budget = [change("info", ["POST /budgets"], "operation deprecated")];
+  assert.deepEqual([
+    ...viewIndices(budget, { filter: "get", levels: [...all] }),
+  ], []);
+  const dflt = ["breaking", "warning", "info"] as const;
+  assert.equal(
+    narrowedLine({ filter: " tag:pets ", levels: [...dflt] }),
+    "_Only the changes matching `tag:pets`: the counts above are of these._",
+  );
+  assert.equal(
+    narrowedLine({ filter: "", levels: [] }),
+    "_Only the changes at the levels none: the counts above are of these._",
+  );
+  assert.equal(
+    narrowedLine({ filter: "", levels: ["info", "breaking"] }),
+    "_Only the changes at the levels breaking, info: the counts above are of these._",
+  );
+});

@@ -670,3 +670,13 @@ Deno.test("runner model: sameRequest tells apart every part a result depends on"
     assert.equal(sameRequest(a, b), false, JSON.stringify(b));
   }
 });
+
+Deno.test("EXTRA digest note", () => {
+  const digest = run("digest-auth", {
+    values: { qop: "auth", user: "u", passwd: "p w" },
+  }).request;
+  assert.match(
+    curlNotes(digest).join("\n"),
+    /For curl to answer it, add --digest -u 'u:p w' to the command above\./,
+  );
+});

@@ -125,3 +125,20 @@ Deno.test("runFetch: a failed chain of more than 20 redirects says the browser s
     /The server may be down/,
   );
 });
+
+Deno.test("EXTRA runFetch 20/21 and follow off", async () => {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  const url = `http://127.0.0.1:${port}/`;
+  const msg = async (follow: boolean, hops: number) => {
+    const r = await runFetch(preparedRequest({ url, follow, hops }));
+    return r.kind === "error" ? r.message : "";
+  };
+  assert.match(await msg(true, 20), /The server may be down/);
+  assert.match(
+    await msg(true, 21),
+    /stopped following at 20 redirects .* this chain has 21/,
+  );
+  assert.match(await msg(false, 25), /The server may be down/);
+});

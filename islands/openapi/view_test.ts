@@ -66,3 +66,7 @@ Deno.test("spec example: an example that comes after another input was given is 
     globalThis.fetch = realFetch;
   }
 });
+
+Deno.test("EXTRA withTerm upper tag quote", () => {
+  assert.equal(withTerm('Tag:"', tagTerm("pets")), "tag:pets");
+});

@@ -168,3 +168,19 @@ Deno.test("har body: an SVG in base64 that is not UTF-8 is still drawn from its 
     base64: latin1,
   });
 });
+
+Deno.test("EXTRA body names", () => {
+  const named = (url: string, type: string) =>
+    wholeBody(url, { text: "x" }, type)!.name;
+  assert.equal(
+    named("https://x/setup.exe", "application/octet-stream"),
+    "setup.exe.bin",
+  );
+  assert.equal(
+    named("https://x/a.svg", "application/octet-stream"),
+    "a.svg.bin",
+  );
+  assert.equal(named("https://x/download", "video/mp4"), "download.mp4");
+  assert.equal(named("https://x/archive", "application/gzip"), "archive.gz");
+  assert.equal(named("https://x/file..", "text/plain"), "file.txt");
+});

@@ -351,3 +351,21 @@ Deno.test("har detail: where an entry was served from, and what started it, as D
     assert.equal(of(patch).initiator, want, JSON.stringify(patch));
   }
 });
+
+Deno.test("EXTRA har detail served/initiator", () => {
+  const of = (patch: Record<string, unknown>) =>
+    entryDetail(
+      { ...(structuredClone(raw[0]) as Record<string, unknown>), ...patch },
+      doc.entries[0],
+    );
+  assert.equal(of({ _fromServiceWorker: true }).servedFrom, "service worker");
+  assert.equal(of({ _fetchType: "Disk Cache" }).servedFrom, "disk cache");
+  assert.equal(
+    of({ _initiator: "https://x.test/", _initiator_line: -1 }).initiator,
+    "https://x.test/",
+  );
+  assert.equal(
+    of({ _initiator: "https://x.test/", _initiator_line: 1.5 }).initiator,
+    "https://x.test/",
+  );
+});

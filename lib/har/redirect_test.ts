@@ -19,3 +19,25 @@ Deno.test("redirect: the request a redirect led to, resolved as a client does, s
   assert.equal(redirectedTo(c, 0, ""), -1);
   assert.equal(redirectedTo(c, 0, "http://["), -1);
 });
+
+Deno.test("EXTRA redirect", () => {
+  // File order is not start order: the earliest start wins.
+  const a = parsedHar([
+    { url: "http://x.test/old", status: 301, at: 0 },
+    { url: "http://x.test/new", at: 30 },
+    { url: "http://x.test/new", at: 10 },
+  ]).columns;
+  assert.equal(redirectedTo(a, 0, "/new"), 2);
+  // Recorded without the slash a parser adds.
+  const b = parsedHar([
+    { url: "http://x.test/old", status: 301, at: 0 },
+    { url: "http://x.test", at: 10 },
+  ]).columns;
+  assert.equal(redirectedTo(b, 0, "http://x.test/"), 1);
+  // Started in the same millisecond: still the one it led to.
+  const s = parsedHar([
+    { url: "http://x.test/old", status: 302, at: 0 },
+    { url: "http://x.test/new", at: 0 },
+  ]).columns;
+  assert.equal(redirectedTo(s, 0, "/new"), 1);
+});

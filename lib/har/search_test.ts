@@ -121,3 +121,10 @@ Deno.test("search: glob", () => {
   assert.ok(!glob("a".repeat(10_000), "*a".repeat(5_000) + "b"));
   assert.ok(performance.now() - t0 < 1_000);
 });
+
+Deno.test("EXTRA search mime spaces", () => {
+  const { columns } = parsedHar([
+    { url: "https://x.test/a", mime: "text/html ;charset=utf-8" },
+  ]);
+  assert.deepEqual([...searchMask(columns, "mime-type:text/html")!], [1]);
+});

@@ -1468,3 +1468,21 @@ Deno.test("spec detail: callback operations: $refs followed, x- keys left out, a
     [],
   );
 });
+
+Deno.test("EXTRA callbacks: one name with 51 expressions is cut", () => {
+  const hook = { post: { responses: {} } };
+  const onEvent = Object.fromEntries(
+    Array.from({ length: 51 }, (_, i) => [`{$url}/${i}`, hook]),
+  );
+  const d = operationDetail(
+    parsedDoc({
+      openapi: "3.1.0",
+      paths: { "/a": { get: { callbacks: { onEvent }, responses: {} } } },
+    }),
+    "paths",
+    "/a",
+    "get",
+  )!;
+  assert.equal(d.callbackOps.length, 50);
+  assert.equal(d.callbackOpsCut, true);
+});

@@ -167,3 +167,7 @@ Deno.test("spec highlight: merged, case-insensitive ranges", () => {
   assert.deepEqual(highlightRanges("abc", []), []);
   assert.deepEqual(highlightRanges("", ["a"]), []);
 });
+
+Deno.test("EXTRA tag quote upper case", () => {
+  assert.deepEqual(compileFilter('TAG:"').tags, []);
+});

@@ -179,7 +179,7 @@ Deno.test({
       // The status line says which was not read, not "give both".
       assert.match(
         (await page.textContent("[data-testid=compare-status]"))!,
-        /^The revision was not read/,
+        /^The revision was not read: see the error above, then give it again\.$/,
       );
 
       // Both rejected at once: two errors, one per side.
@@ -188,7 +188,7 @@ Deno.test({
       assert.equal(await err.count(), 2);
       assert.match(
         (await page.textContent("[data-testid=compare-status]"))!,
-        /^The base and the revision were not read/,
+        /^The base and the revision were not read: see the error above, then give them again\.$/,
       );
 
       // Emptying a box empties its side, without an error.

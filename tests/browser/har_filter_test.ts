@@ -322,3 +322,27 @@ Deno.test({
       assert.equal(methods, 8);
     }),
 });
+
+Deno.test({
+  name:
+    "browser har: / with a modifier is not the jump; / typed in a field is a character",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+      const active = () =>
+        page.evaluate(() =>
+          document.activeElement?.getAttribute("data-testid")
+        );
+      await page.click("h1");
+      await page.keyboard.press("Control+/");
+      assert.notEqual(await active(), "har-search");
+      await page.keyboard.press("Alt+/");
+      assert.notEqual(await active(), "har-search");
+      const search = page.locator("[data-testid=har-search]");
+      await search.focus();
+      await page.keyboard.type("image/png");
+      assert.equal(await search.inputValue(), "image/png");
+    }),
+});

@@ -181,3 +181,116 @@ Deno.test({
       }
     }),
 });
+
+const earlySpec = (title: string, path: string) =>
+  JSON.stringify({
+    openapi: "3.1.0",
+    info: { title, version: "1" },
+    paths: { [path]: { get: { responses: {} } } },
+  });
+const earlyHar = (path: string) =>
+  JSON.stringify({
+    log: {
+      version: "1.2",
+      entries: [{
+        startedDateTime: "2024-01-01T00:00:00Z",
+        time: 1,
+        request: { method: "GET", url: `https://x.test${path}`, headers: [] },
+        response: { status: 200, headers: [], content: { size: 0 } },
+        timings: { send: 0, wait: 1, receive: 0 },
+      }],
+    },
+  });
+
+Deno.test({
+  name:
+    "browser: early paste and early file together: the file wins; an early paste beats the session's spec",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      let release = () => {};
+      let held = Promise.resolve();
+      await page.route("**/client.js*", async (route) => {
+        await held;
+        await route.continue();
+      });
+      const settle = () => page.waitForTimeout(1_000);
+      // Both a paste and a file before the script: the file is shown.
+      const cases: [string, string, string, string, string, string][] = [
+        [
+          "/spec",
+          "[data-testid=spec-input]",
+          "[data-testid=spec-file]",
+          earlySpec("Pasted", "/pasted"),
+          earlySpec("Filed", "/filed"),
+          "[data-testid=endpoint-row]",
+        ],
+        [
+          "/spec/compare",
+          "[data-testid=compare-base-input]",
+          "[data-testid=compare-base-file]",
+          earlySpec("Pasted", "/pasted"),
+          earlySpec("Filed", "/filed"),
+          "[data-testid=compare-base-read]",
+        ],
+        [
+          "/har",
+          "[data-testid=har-input]",
+          "[data-testid=har-file]",
+          earlyHar("/pasted"),
+          earlyHar("/filed"),
+          "[data-testid=har-row]",
+        ],
+      ];
+      for (const [path, box, picker, pasted, filed, shown] of cases) {
+        await page.evaluate(() => sessionStorage.clear()).catch(() => {});
+        held = new Promise<void>((r) => release = r);
+        await page.goto(server.origin + path, { waitUntil: "commit" });
+        await page.waitForSelector(picker, { state: "attached" });
+        await page.fill(box, pasted);
+        await page.setInputFiles(picker, {
+          name: "early.json",
+          mimeType: "application/json",
+          buffer: Buffer.from(filed),
+        });
+        release();
+        await page.waitForSelector(shown, { timeout: 15_000 });
+        await settle();
+        const text = await page.textContent(shown) ?? "";
+        assert.match(text, /filed|Filed/i, `${path}: ${text}`);
+        assert.doesNotMatch(text, /pasted/i, `${path}: ${text}`);
+      }
+
+      // The spec viewer with a spec kept from before the reload: text
+      // pasted before the script ran wins over the restored one.
+      held = Promise.resolve();
+      await page.goto(server.origin + "/spec");
+      await page.waitForSelector("[data-hydrated=true]");
+      await page.fill("[data-testid=spec-input]", earlySpec("Kept", "/kept"));
+      await page.waitForSelector(
+        "[data-testid=endpoint-row][data-path='/kept']",
+      );
+      await page.waitForFunction(() =>
+        sessionStorage.getItem("wirebench.spec.v2.n") !== null
+      );
+      held = new Promise<void>((r) => release = r);
+      await page.goto(server.origin + "/spec", { waitUntil: "commit" });
+      await page.waitForSelector("[data-testid=spec-input]", {
+        state: "attached",
+      });
+      await page.fill("[data-testid=spec-input]", earlySpec("Early", "/early"));
+      release();
+      await page.waitForSelector(
+        "[data-testid=endpoint-row][data-path='/early']",
+        { timeout: 15_000 },
+      );
+      await settle();
+      assert.equal(
+        await page.$$eval(
+          "[data-testid=endpoint-row]",
+          (els) => els.map((e) => e.getAttribute("data-path")).join(),
+        ),
+        "/early",
+      );
+    }),
+});

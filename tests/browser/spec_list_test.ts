@@ -67,6 +67,13 @@ Deno.test({
       );
       // A tag chip filters by that tag; clicking it again removes it.
       await page.fill("[data-testid=spec-filter]", "");
+      // A path cut at a narrow width has its whole text as a title.
+      assert.equal(
+        await page.locator(
+          "[data-testid=endpoint-row][data-path='/b/{id}'] .sv-path",
+        ).first().getAttribute("title"),
+        "/b/{id}",
+      );
       const alpha = "[data-testid=endpoint-row] .sv-tag >> text=Alpha";
       await page.click(alpha);
       assert.equal(
