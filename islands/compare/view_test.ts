@@ -215,7 +215,7 @@ Deno.test("narrowedLine: a copy of some changes says which filter and levels cho
   assert.match(md, /doc\n\n_Only these\._\n/);
 });
 
-Deno.test("EXTRA compare method term and narrowedLine", () => {
+Deno.test("viewIndices and narrowedLine: a method term is a whole method; the line trims the filter and orders the levels", () => {
   const all = ["breaking", "warning", "info", "doc"] as const;
   const budget = [change("info", ["POST /budgets"], "operation deprecated")];
   assert.deepEqual([

@@ -671,7 +671,7 @@ Deno.test("runner model: sameRequest tells apart every part a result depends on"
   }
 });
 
-Deno.test("EXTRA digest note", () => {
+Deno.test("runner model: the digest note says what to add to the command", () => {
   const digest = run("digest-auth", {
     values: { qop: "auth", user: "u", passwd: "p w" },
   }).request;

@@ -126,7 +126,7 @@ Deno.test("runFetch: a failed chain of more than 20 redirects says the browser s
   );
 });
 
-Deno.test("EXTRA runFetch 20/21 and follow off", async () => {
+Deno.test("runFetch: 20 redirects is the browser's limit, 21 past it; not followed, no such message", async () => {
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (l.addr as Deno.NetAddr).port;
   l.close();

@@ -67,6 +67,6 @@ Deno.test("spec example: an example that comes after another input was given is 
   }
 });
 
-Deno.test("EXTRA withTerm upper tag quote", () => {
+Deno.test("spec chips: a tag quote just opened, in any case, goes when a chip adds its term", () => {
   assert.equal(withTerm('Tag:"', tagTerm("pets")), "tag:pets");
 });

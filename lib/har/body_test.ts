@@ -169,7 +169,7 @@ Deno.test("har body: an SVG in base64 that is not UTF-8 is still drawn from its 
   });
 });
 
-Deno.test("EXTRA body names", () => {
+Deno.test("body: programs and pictures on an unlisted type get .bin; media and archives their own extension; trailing dots go", () => {
   const named = (url: string, type: string) =>
     wholeBody(url, { text: "x" }, type)!.name;
   assert.equal(

@@ -352,7 +352,7 @@ Deno.test("har detail: where an entry was served from, and what started it, as D
   }
 });
 
-Deno.test("EXTRA har detail served/initiator", () => {
+Deno.test("har detail: a service worker and a disk cache are where it was served from; a line that is no count is left out", () => {
   const of = (patch: Record<string, unknown>) =>
     entryDetail(
       { ...(structuredClone(raw[0]) as Record<string, unknown>), ...patch },

@@ -20,7 +20,7 @@ Deno.test("redirect: the request a redirect led to, resolved as a client does, s
   assert.equal(redirectedTo(c, 0, "http://["), -1);
 });
 
-Deno.test("EXTRA redirect", () => {
+Deno.test("redirect: the earliest start, not the file's order; a recorded URL without its slash; the same millisecond", () => {
   // File order is not start order: the earliest start wins.
   const a = parsedHar([
     { url: "http://x.test/old", status: 301, at: 0 },

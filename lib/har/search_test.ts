@@ -122,7 +122,7 @@ Deno.test("search: glob", () => {
   assert.ok(performance.now() - t0 < 1_000);
 });
 
-Deno.test("EXTRA search mime spaces", () => {
+Deno.test("search: mime-type: reads the type before a spaced parameter", () => {
   const { columns } = parsedHar([
     { url: "https://x.test/a", mime: "text/html ;charset=utf-8" },
   ]);

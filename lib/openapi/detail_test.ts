@@ -1469,7 +1469,7 @@ Deno.test("spec detail: callback operations: $refs followed, x- keys left out, a
   );
 });
 
-Deno.test("EXTRA callbacks: one name with 51 expressions is cut", () => {
+Deno.test("spec detail: one callback name with 51 expressions is cut at 50, and says so", () => {
   const hook = { post: { responses: {} } };
   const onEvent = Object.fromEntries(
     Array.from({ length: 51 }, (_, i) => [`{$url}/${i}`, hook]),

@@ -168,6 +168,6 @@ Deno.test("spec highlight: merged, case-insensitive ranges", () => {
   assert.deepEqual(highlightRanges("", ["a"]), []);
 });
 
-Deno.test("EXTRA tag quote upper case", () => {
+Deno.test("spec filter: a tag quote just opened in upper case filters nothing", () => {
   assert.deepEqual(compileFilter('TAG:"').tags, []);
 });
