@@ -31,6 +31,8 @@ export interface ChangeListProps {
   onToggle: (i: number) => void;
   /** Leaves the list for the filter box (ArrowUp on the first row, Escape). */
   onExit: () => void;
+  /** Said under "No change matches…": why the filter may find nothing. */
+  emptyHint?: string;
 }
 
 /**
@@ -92,6 +94,17 @@ const Row = memo(function Row(p: RowProps) {
       data-path={r.path}
       data-operations={r.n}
       style={{ top: `${p.top}px` }}
+      onKeyDown={(ev) => {
+        // Escape inside the opened detail closes it, as on its row, and
+        // hands focus back to the row (the detail and its focus go).
+        if (
+          ev.key !== "Escape" || !p.open ||
+          (ev.target as HTMLElement).id === `cmp-row-${r.i}`
+        ) return;
+        ev.preventDefault();
+        p.onToggle(r.i);
+        document.getElementById(`cmp-row-${r.i}`)?.focus();
+      }}
     >
       <button
         type="button"
@@ -319,7 +332,9 @@ export function ChangeList(p: ChangeListProps) {
       {p.shown.length === 0 && (
         <p class="cmp-empty muted" data-testid="compare-empty">
           {p.rows.length
-            ? "No change matches the filter and the levels shown."
+            ? `No change matches the filter and the levels shown.${
+              p.emptyHint ? ` ${p.emptyHint}` : ""
+            }`
             : "No changes: a client of the base works with the revision."}
         </p>
       )}

@@ -6,6 +6,7 @@
  * frame. The filter and level toggles live in the URL fragment; the
  * documents go nowhere but the worker.
  */
+import { compileChangeFilter } from "../../lib/openapi/compare/filter.ts";
 import { useSlashKey } from "../shared/slash_key.ts";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { Counts, Level, Side } from "../../lib/openapi/compare/types.ts";
@@ -389,6 +390,10 @@ export default function CompareViewer(
           itemHeight={itemHeight}
           onToggle={toggle}
           onExit={() => filterBox.current?.focus()}
+          emptyHint={compileChangeFilter(view.filter).levels.includes("doc") &&
+              !view.levels.includes("doc")
+            ? "Documentation changes are hidden: turn on “Show documentation changes”."
+            : ""}
         />
       )}
     </div>

@@ -112,6 +112,13 @@ Deno.test({
         await page.textContent("[data-testid=compare-empty]") ?? "",
         /No change matches/,
       );
+      // The level name doc while its toggle hides those changes: says so.
+      await page.fill("[data-testid=compare-filter]", "doc");
+      await waitCount(page, 0);
+      assert.match(
+        await page.textContent("[data-testid=compare-empty]") ?? "",
+        /Documentation changes are hidden: turn on “Show documentation changes”/,
+      );
 
       // Toggles: documentation changes on, breaking off.
       await page.fill("[data-testid=compare-filter]", "pets");
@@ -294,6 +301,23 @@ Deno.test({
         /absent/,
       );
       // Escape closes it, focus stays on its row.
+      await page.keyboard.press("Escape");
+      await page.waitForSelector("[data-testid=change-detail]", {
+        state: "detached",
+      });
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.closest("[data-testid=change-row]")
+            ?.getAttribute("data-id")
+        ),
+        "api-removed-without-deprecation",
+      );
+      // Escape inside an opened detail closes it too, focus back on its row.
+      await page.keyboard.press("Enter");
+      await page.locator(
+        "[data-testid=change-detail] [data-testid=change-value]",
+      )
+        .first().focus();
       await page.keyboard.press("Escape");
       await page.waitForSelector("[data-testid=change-detail]", {
         state: "detached",
