@@ -1100,9 +1100,8 @@ Deno.test("schema index: ok/names in written order, cut at the cap with the coun
 
 Deno.test("spec detail: a parameter shows every enum value, its examples, and the type behind a $ref, as Swagger UI does", () => {
   const ten = Array.from({ length: 10 }, (_, i) => `v${i}`);
-  const p = parseSpec(JSON.stringify({
+  const p = parsedDoc({
     openapi: "3.1.0",
-    info: { title: "t", version: "1" },
     paths: {
       "/board/{row}": {
         get: {
@@ -1153,7 +1152,7 @@ Deno.test("spec detail: a parameter shows every enum value, its examples, and th
       },
       examples: { B: { value: "IT2" } },
     },
-  }));
+  });
   const d = operationDetail(p, "paths", "/board/{row}", "get")!;
   const by = Object.fromEntries(d.parameters.map((x) => [x.name, x]));
   assert.equal(by.row.type, "coordinate: integer");
@@ -1177,9 +1176,8 @@ Deno.test("spec detail: a parameter shows every enum value, its examples, and th
 });
 
 Deno.test("spec detail: a parameter with fields or alternatives carries its schema as a tree; a scalar or a list of scalars does not", () => {
-  const p = parseSpec(JSON.stringify({
+  const p = parsedDoc({
     openapi: "3.1.0",
-    info: { title: "t", version: "1" },
     paths: {
       "/logs": {
         get: {
@@ -1212,7 +1210,7 @@ Deno.test("spec detail: a parameter with fields or alternatives carries its sche
         },
       },
     },
-  }));
+  });
   const d = operationDetail(p, "paths", "/logs", "get")!;
   const by = Object.fromEntries(d.parameters.map((x) => [x.name, x]));
   assert.ok(by.effective_at.schema && by.created.schema);
@@ -1224,9 +1222,8 @@ Deno.test("spec detail: a parameter with fields or alternatives carries its sche
 });
 
 Deno.test("spec detail: a parameter's $ref to nothing, or to a schema of no one type, is named alone", () => {
-  const p = parseSpec(JSON.stringify({
+  const p = parsedDoc({
     openapi: "3.1.0",
-    info: { title: "t", version: "1" },
     paths: {
       "/a": {
         get: {
@@ -1249,7 +1246,7 @@ Deno.test("spec detail: a parameter's $ref to nothing, or to a schema of no one 
     components: {
       schemas: { OO: { oneOf: [{ type: "string" }, { type: "integer" }] } },
     },
-  }));
+  });
   const d = operationDetail(p, "paths", "/a", "get")!;
   assert.deepEqual(d.parameters.map((x) => x.type), ["Nope", "OO"]);
 });
@@ -1288,9 +1285,8 @@ Deno.test("spec detail: a content parameter's examples are its media type's", ()
 
 Deno.test("spec detail: parameter types name a component's format, leave enums to the facts, and fold past 50 values", () => {
   const sixty = Array.from({ length: 60 }, (_, i) => `v${i}`);
-  const p = parseSpec(JSON.stringify({
+  const p = parsedDoc({
     openapi: "3.1.0",
-    info: { title: "t", version: "1" },
     paths: {
       "/a": {
         get: {
@@ -1371,7 +1367,7 @@ Deno.test("spec detail: parameter types name a component's format, leave enums t
         Coord: { type: "integer" },
       },
     },
-  }));
+  });
   const d = operationDetail(p, "paths", "/a", "get")!;
   const by = Object.fromEntries(d.parameters.map((x) => [x.name, x]));
   assert.equal(by.id.type, "Id: integer (int64)");
