@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useContext, useEffect, useMemo, useState } from "preact/hooks";
 import { DocLink } from "./DocLink.tsx";
 import { MAX_CALLBACK_OPS } from "../../lib/openapi/detail.ts";
 import { Markdown } from "./Markdown.tsx";
@@ -9,6 +9,8 @@ import { Bodies, HeldPre, Params, Responses } from "./DetailParts.tsx";
 import { useNodes } from "./use_nodes.ts";
 import { DETAIL_ROWS, RowBudget, RowBudgetContext } from "./row_budget.ts";
 import { rowsOf, useBudgeted } from "./use_budgeted.ts";
+import { joinUrl, operationCommand } from "../../lib/openapi/curl.ts";
+import { ServerContext } from "./server_pick.ts";
 
 /** Props of {@link OperationView}. */
 export interface OperationViewProps {
@@ -88,6 +90,25 @@ function Curl({ command, note }: { command: string; note: string }) {
   );
 }
 
+/**
+ * The server `d` is called on and its command: the reader's chosen server
+ * when `d` uses the document's, else the detail's own.
+ */
+function useServerCall(d: OperationDetail): { server: string; curl: string } {
+  const chosen = useContext(ServerContext);
+  const req = d.curlRequest;
+  return useMemo(
+    () =>
+      chosen !== null && req
+        ? {
+          server: chosen,
+          curl: operationCommand({ ...req, url: joinUrl(chosen, req.url) }),
+        }
+        : { server: d.server, curl: d.curl },
+    [d, chosen],
+  );
+}
+
 function Operation(
   { d, onTag, pressedTags = [], level = 3, onShown, callbacks }:
     & Omit<OperationViewProps, "detail">
@@ -99,6 +120,7 @@ function Operation(
   const cache = useNodes(d);
   // One budget for all its trees: the first frame stays short however many.
   const budget = useMemo(() => new RowBudget(DETAIL_ROWS), [d]);
+  const { server, curl } = useServerCall(d);
   return (
     <RowBudgetContext.Provider value={budget}>
       <div class="sv-detail" data-testid="operation-detail">
@@ -136,11 +158,11 @@ function Operation(
               </dd>
             </>
           )}
-          {d.server && (
+          {server && (
             <>
               <dt>Server</dt>
               <dd>
-                <code>{d.server}</code>
+                <code data-testid="op-server">{server}</code>
               </dd>
             </>
           )}
@@ -166,7 +188,7 @@ function Operation(
             <DocLink link={d.docs} />
           </p>
         )}
-        <Curl command={d.curl} note={d.curlNote} />
+        <Curl command={curl} note={d.curlNote} />
         {d.parameters.length > 0 && (
           <section>
             <H>Parameters</H>

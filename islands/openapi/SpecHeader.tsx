@@ -1,5 +1,6 @@
 import type { SpecIndex } from "../../lib/openapi/types.ts";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
+import { offersChoice } from "./server_pick.ts";
 
 /**
  * A 3.2 document may declare thousands of `additionalOperations` methods;
@@ -91,7 +92,7 @@ export function SpecHeader(
           )}
         </ul>
       )}
-      {x.servers.length > 0 && (
+      {x.servers.length > 0 && !offersChoice(x.serverChoices) && (
         <p class="sv-servers muted">
           Server{x.servers.length > 1 ? "s" : ""}:{" "}
           {x.servers.slice(0, 3).map((s, i) => (

@@ -23,6 +23,11 @@ import { NodesContext } from "./use_nodes.ts";
 import { SchemaJumpContext, useSchemaJump } from "./schema_jump.ts";
 import { selectAt, useExample, useRowHeight, withTerm } from "./view.ts";
 import { tagTerm } from "../../lib/openapi/filter.ts";
+import type { ServerChoice } from "../../lib/openapi/types.ts";
+import { offersChoice, ServerContext, useServerPick } from "./server_pick.ts";
+import { ServerPicker } from "./ServerPicker.tsx";
+
+const NO_SERVERS: ServerChoice[] = [];
 
 /** Props of the SpecViewer island (JSON-serialisable). */
 export interface SpecViewerProps {
@@ -47,6 +52,7 @@ export default function SpecViewer(
   const { jump, request } = useSchemaJump(loader.state.schemas.names);
   const ahead = useMemo(() => loader.ahead, []);
   const b = useBrowse(index, fetchDetail, ahead);
+  const servers = useServerPick(index?.serverChoices ?? NO_SERVERS);
   // The schema the fragment names opens once its spec is read (and in a
   // new spec that has it too, as a selected operation stays selected).
   useEffect(() => {
@@ -119,145 +125,150 @@ export default function SpecViewer(
   return (
     <NodesContext.Provider value={fetchNodes}>
       <SchemaJumpContext.Provider value={jump}>
-        <div
-          class={"sv" + (index ? " has-spec" : "")}
-          data-busy={busy ? busy.stage : undefined}
-        >
-          <InputPanel
-            textareaRef={box}
-            compact={!!index || !!error}
-            fileNote={loader.fileNote}
-            onInput={loader.onInput}
-            onFile={loader.loadFile}
-            onExample={example.load}
-            onClear={() => {
-              loader.clear();
-              setFilter("");
-              b.setSelected("");
-              b.setSchema("");
-            }}
-            exampleBusy={example.busy}
-            onIntent={loader.warm}
-          />
-          {example.error && (
-            <p
-              class="sv-note-error"
-              role="alert"
-              data-testid="spec-example-error"
-            >
-              {example.error}
-            </p>
-          )}
-          <p class="sv-status muted" role="status" data-testid="spec-status">
-            {b.copied || status}
-          </p>
-          {busy && !loader.state.preview && (
-            <Progress stage={busy.stage} label={busy.label} />
-          )}
-          {error && !busy && (
-            <SpecErrorBox
-              error={error}
-              onLocate={inBox && box.current?.value
-                ? () => selectAt(box.current!, error.line!, error.column!)
-                : undefined}
+        <ServerContext.Provider value={servers.chosen}>
+          <div
+            class={"sv" + (index ? " has-spec" : "")}
+            data-busy={busy ? busy.stage : undefined}
+          >
+            <InputPanel
+              textareaRef={box}
+              compact={!!index || !!error}
+              fileNote={loader.fileNote}
+              onInput={loader.onInput}
+              onFile={loader.loadFile}
+              onExample={example.load}
+              onClear={() => {
+                loader.clear();
+                setFilter("");
+                b.setSelected("");
+                b.setSchema("");
+              }}
+              exampleBusy={example.busy}
+              onIntent={loader.warm}
             />
-          )}
-          {index && !error && (
-            <>
-              <SpecHeader
-                index={index}
-                activeMethods={compiled.methods}
-                onMethod={(m) => setFilter((f) => withTerm(f, m))}
+            {example.error && (
+              <p
+                class="sv-note-error"
+                role="alert"
+                data-testid="spec-example-error"
+              >
+                {example.error}
+              </p>
+            )}
+            <p class="sv-status muted" role="status" data-testid="spec-status">
+              {b.copied || status}
+            </p>
+            {busy && !loader.state.preview && (
+              <Progress stage={busy.stage} label={busy.label} />
+            )}
+            {error && !busy && (
+              <SpecErrorBox
+                error={error}
+                onLocate={inBox && box.current?.value
+                  ? () => selectAt(box.current!, error.line!, error.column!)
+                  : undefined}
               />
-              <About
-                key={loader.state.spec}
-                about={loader.state.about}
-                onTag={onTag}
-                pressedTags={compiled.tags}
-              />
-              <Warnings
-                list={loader.state.warnings}
-                checked={loader.state.checked}
-              />
-              {
-                /* The toolbar stays in view over the list only: past it
+            )}
+            {index && !error && (
+              <>
+                <SpecHeader
+                  index={index}
+                  activeMethods={compiled.methods}
+                  onMethod={(m) => setFilter((f) => withTerm(f, m))}
+                />
+                {offersChoice(index.serverChoices) && (
+                  <ServerPicker choices={index.serverChoices} pick={servers} />
+                )}
+                <About
+                  key={loader.state.spec}
+                  about={loader.state.about}
+                  onTag={onTag}
+                  pressedTags={compiled.tags}
+                />
+                <Warnings
+                  list={loader.state.warnings}
+                  checked={loader.state.checked}
+                />
+                {
+                  /* The toolbar stays in view over the list only: past it
                 (webhooks, schemas) it scrolls away with the list. */
-              }
-              <div class="sv-browse">
-                <Toolbar
-                  filterRef={filterBox}
-                  filter={filter}
-                  shown={shown.length}
-                  total={index.endpoints.length}
-                  copied={b.copied}
-                  onFilter={setFilter}
-                  onKey={b.onFilterKey}
-                  onCopy={b.copy}
+                }
+                <div class="sv-browse">
+                  <Toolbar
+                    filterRef={filterBox}
+                    filter={filter}
+                    shown={shown.length}
+                    total={index.endpoints.length}
+                    copied={b.copied}
+                    onFilter={setFilter}
+                    onKey={b.onFilterKey}
+                    onCopy={b.copy}
+                  />
+                  <EndpointList
+                    endpoints={shown}
+                    terms={compiled.terms}
+                    tags={compiled.tags}
+                    selected={b.selIdx}
+                    active={b.active}
+                    focusSeq={b.jump.seq}
+                    focusRow={b.jump.focus}
+                    resetKey={filter}
+                    rowHeight={rowHeight}
+                    onToggle={b.toggle}
+                    onTag={(t) => {
+                      // The chip's row may leave the list: focus goes to the
+                      // filter that now holds the term, not to the page.
+                      onTag(t);
+                      focusFilter();
+                    }}
+                    onActive={(i, focus) => {
+                      b.setActive(i);
+                      if (focus) b.goTo(true);
+                    }}
+                    onIntent={b.intent}
+                    onExit={focusFilter}
+                    detail={
+                      <OperationView
+                        detail={b.detail}
+                        onTag={onTag}
+                        pressedTags={compiled.tags}
+                        onShown={loader.shown}
+                        callbacks={callbackRows}
+                      />
+                    }
+                    emptyText={index.endpoints.length
+                      ? `No endpoint matches “${filter.trim()}”.`
+                      : index.webhooks.length
+                      ? `This document has no endpoints under paths; its ${index.webhooks.length} webhook${
+                        index.webhooks.length === 1 ? " is" : "s are"
+                      } listed below.`
+                      : "This document has no endpoints under paths."}
+                  />
+                </div>
+                <Extras
+                  webhooks={index.webhooks}
+                  callbacks={index.callbacks}
+                  spec={loader.state.spec}
+                  fetchDetail={fetchDetail}
                 />
-                <EndpointList
-                  endpoints={shown}
-                  terms={compiled.terms}
-                  tags={compiled.tags}
-                  selected={b.selIdx}
-                  active={b.active}
-                  focusSeq={b.jump.seq}
-                  focusRow={b.jump.focus}
-                  resetKey={filter}
-                  rowHeight={rowHeight}
-                  onToggle={b.toggle}
-                  onTag={(t) => {
-                    // The chip's row may leave the list: focus goes to the
-                    // filter that now holds the term, not to the page.
-                    onTag(t);
-                    focusFilter();
-                  }}
-                  onActive={(i, focus) => {
-                    b.setActive(i);
-                    if (focus) b.goTo(true);
-                  }}
-                  onIntent={b.intent}
-                  onExit={focusFilter}
-                  detail={
-                    <OperationView
-                      detail={b.detail}
-                      onTag={onTag}
-                      pressedTags={compiled.tags}
-                      onShown={loader.shown}
-                      callbacks={callbackRows}
-                    />
-                  }
-                  emptyText={index.endpoints.length
-                    ? `No endpoint matches “${filter.trim()}”.`
-                    : index.webhooks.length
-                    ? `This document has no endpoints under paths; its ${index.webhooks.length} webhook${
-                      index.webhooks.length === 1 ? " is" : "s are"
-                    } listed below.`
-                    : "This document has no endpoints under paths."}
+                <Schemas
+                  names={loader.state.schemas.names}
+                  count={loader.state.schemas.count}
+                  spec={loader.state.spec}
+                  fetchSchema={fetchSchema}
+                  request={request}
+                  onToggle={onSchemaToggle}
                 />
+              </>
+            )}
+            {!index && !error && !busy && <EmptyState />}
+            {dragging && (
+              <div class="sv-drop" aria-hidden="true">
+                Drop the file to open it
               </div>
-              <Extras
-                webhooks={index.webhooks}
-                callbacks={index.callbacks}
-                spec={loader.state.spec}
-                fetchDetail={fetchDetail}
-              />
-              <Schemas
-                names={loader.state.schemas.names}
-                count={loader.state.schemas.count}
-                spec={loader.state.spec}
-                fetchSchema={fetchSchema}
-                request={request}
-                onToggle={onSchemaToggle}
-              />
-            </>
-          )}
-          {!index && !error && !busy && <EmptyState />}
-          {dragging && (
-            <div class="sv-drop" aria-hidden="true">
-              Drop the file to open it
-            </div>
-          )}
-        </div>
+            )}
+          </div>
+        </ServerContext.Provider>
       </SchemaJumpContext.Provider>
     </NodesContext.Provider>
   );

@@ -18,7 +18,9 @@ export type Pair = FormField;
 
 /** A query parameter; `encoded` when its value is already percent-encoded. */
 export interface QueryPair {
+  /** Its name, as written. */
   name: string;
+  /** Its value, as written (or percent-encoded, see `encoded`). */
   value: string;
   /** Percent-encoded already (items joined by a literal separator). */
   encoded?: boolean;
@@ -30,7 +32,9 @@ export interface OperationRequest {
   method: string;
   /** Full URL as shown (`https://api.example.com/v1/pets/{petId}`, or relative). */
   url: string;
+  /** Query parameters, in order, after any the URL holds. */
   query: QueryPair[];
+  /** Header lines, in order. */
   headers: Pair[];
   /** `Content-Type` header value, or "". */
   contentType: string;

@@ -8,7 +8,8 @@ import { markdown } from "./markdown.ts";
 import { valueJson } from "./example.ts";
 import type { DetailSource, ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";
-import { operationCurl, serverUrl } from "./operation_curl.ts";
+import { operationCurl } from "./operation_curl.ts";
+import { serverUrl } from "./servers.ts";
 import { asReferenced, isObject, refOf, type RefResolver } from "./refs.ts";
 import { firstKeys, scalarList, scalarText } from "./safe.ts";
 import { setOwn } from "../shared/value.ts";
@@ -651,7 +652,7 @@ export function operationDetail(
   const cbs = swagger
     ? { ops: [], cut: false }
     : callbackOps(op.callbacks, r, detected.minor);
-  const { server, curl, note: curlNote } = operationCurl({
+  const { server, curl, note: curlNote, request: curlRequest } = operationCurl({
     doc,
     item,
     op,
@@ -693,6 +694,7 @@ export function operationDetail(
     server,
     curl,
     curlNote,
+    curlRequest,
     nodes: graph.collect(roots, FIRST_NODE_DEPTH, FIRST_NODES),
   };
 }

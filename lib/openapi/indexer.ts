@@ -20,6 +20,7 @@ import {
 } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import { schemaNamesOf, serversOf, tagsOf } from "./overview.ts";
+import { serverChoices } from "./servers.ts";
 import { aboutOf, NO_ABOUT } from "./about.ts";
 import { Budget, scalarList, scalarText } from "./safe.ts";
 import type {
@@ -272,6 +273,7 @@ export function buildIndex(
     version,
     description: str(info.description),
     servers: serversOf(doc, det),
+    serverChoices: serverChoices(doc, det.family === "swagger"),
     endpoints,
     webhooks: hooks,
     callbacks,

@@ -6,6 +6,7 @@
 import {
   joinUrl,
   operationCommand,
+  type OperationRequest,
   type Pair,
   type QueryPair,
 } from "./curl.ts";
@@ -13,8 +14,9 @@ import { isToken } from "../shared/http_token.ts";
 import { sampleOf, valueJson } from "./example.ts";
 import { isIgnoredHeader } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
-import { firstKeys, scalarList, scalarText } from "./safe.ts";
+import { firstKeys, scalarText } from "./safe.ts";
 import { isJson, type WrittenExample } from "./schema_view.ts";
+import { serverOf } from "./servers.ts";
 
 /** What {@link operationCurl} reads. */
 export interface CurlInput {
@@ -54,56 +56,6 @@ export interface CurlInput {
    */
   callback?: string;
   r: RefResolver;
-}
-
-/** A server URL with its variables replaced by their defaults (OpenAPI 3.1 §4.8.5). */
-export function serverUrl(s: Record<string, unknown>): string {
-  const url = typeof s.url === "string" ? s.url : "";
-  const vars = isObject(s.variables) ? s.variables : {};
-  // Bounded: a variable written thousands of times with a long default
-  // must not make a URL of hundreds of megabytes; past the cap, the rest
-  // of the template stays as written.
-  let length = url.length;
-  return url.replace(/\{([^{}]+)\}/g, (all, name: string) => {
-    const v = Object.hasOwn(vars, name) ? vars[name] : undefined;
-    const d = isObject(v) ? scalarText(v.default) : null;
-    if (d === null || length + d.length > MAX_ONE_VALUE) return all;
-    length += d.length;
-    return d;
-  });
-}
-
-function firstServer(list: unknown): string | null {
-  if (!Array.isArray(list)) return null;
-  for (const s of list) {
-    if (isObject(s) && typeof s.url === "string") return serverUrl(s);
-  }
-  return null;
-}
-
-/**
- * The server an operation is called on: its own `servers`, else its path
- * item's, else the document's first (Swagger 2.0: scheme, host and
- * basePath). With none, the document's own location (relative, "").
- */
-export function serverOf(
-  doc: Record<string, unknown>,
-  item: Record<string, unknown>,
-  op: Record<string, unknown>,
-  swagger: boolean,
-): string {
-  if (swagger) {
-    const base = typeof doc.basePath === "string" ? doc.basePath : "";
-    if (typeof doc.host !== "string" || !doc.host) return base;
-    const schemes = scalarList(
-      Array.isArray(op.schemes) ? op.schemes : doc.schemes,
-      10,
-    );
-    const scheme = schemes.includes("https") ? "https" : schemes[0] ?? "https";
-    return `${scheme}://${doc.host}${base}`;
-  }
-  return firstServer(op.servers) ?? firstServer(item.servers) ??
-    firstServer(doc.servers) ?? "";
 }
 
 /**
@@ -495,15 +447,32 @@ function formBody(pairs: readonly QueryPair[]): string {
  */
 export const WEBHOOK_URL = "{webhook-receiver-url}";
 
+/** What {@link operationCurl} answers. */
+export interface OperationCurl {
+  /** The server the operation is called on ("" when relative to nothing). */
+  server: string;
+  /** The command; "" when none can send the operation. */
+  curl: string;
+  /** Why there is no command ("" when there is one). */
+  note: string;
+  /**
+   * The command's request with `url` the path alone, when the operation is
+   * called on the document's servers: with another of them chosen, the
+   * command is written again (see `operationCommand`); null otherwise.
+   */
+  request: OperationRequest | null;
+}
+
 /**
  * The server and the cURL command of one operation, or no command and a
  * note saying why.
  */
-export function operationCurl(
-  x: CurlInput,
-): { server: string; curl: string; note: string } {
+export function operationCurl(x: CurlInput): OperationCurl {
   const sentByApi = x.webhook || x.callback !== undefined;
-  const server = sentByApi ? "" : serverOf(x.doc, x.item, x.op, x.swagger);
+  const on = sentByApi
+    ? { url: "", shared: false }
+    : serverOf(x.doc, x.item, x.op, x.swagger);
+  const server = on.url;
   // An OpenAPI 3.2 `additionalOperations` key is a method name, which is a
   // token (RFC 9110 §9.1): any other (`co py`) curl would write into the
   // request line as is, a request no server can read.
@@ -513,6 +482,7 @@ export function operationCurl(
       curl: "",
       note: "The method is not an HTTP method name (a token, RFC 9110 §9.1), " +
         "so no command can send it.",
+      request: null,
     };
   }
   const query: QueryPair[] = [];
@@ -621,14 +591,18 @@ export function operationCurl(
   ) {
     contentType = "";
   }
-  const curl = operationCommand({
+  const request: OperationRequest = {
     method: x.method,
-    url: x.callback ?? (x.webhook ? WEBHOOK_URL : joinUrl(server, x.path)),
+    url: x.path,
     query,
     headers,
     contentType,
     body,
     form,
+  };
+  const curl = operationCommand({
+    ...request,
+    url: x.callback ?? (x.webhook ? WEBHOOK_URL : joinUrl(server, x.path)),
   });
-  return { server, curl, note: "" };
+  return { server, curl, note: "", request: on.shared ? request : null };
 }

@@ -5,9 +5,13 @@
  */
 import type { Md } from "./markdown.ts";
 import type { SchemaEdge, SchemaNode } from "./schema_graph.ts";
+import type { OperationRequest } from "./curl.ts";
+import type { ServerChoice } from "./servers.ts";
 
 export type { Container, Md, MdNode } from "./markdown.ts";
 export type { SchemaAlts, SchemaEdge, SchemaNode } from "./schema_graph.ts";
+export type { OperationRequest, Pair, QueryPair } from "./curl.ts";
+export type { ServerChoice, ServerVariable } from "./servers.ts";
 
 /** Where a spec came from, textually: decides the parser that read it. */
 export type Syntax = "json" | "yaml";
@@ -116,6 +120,8 @@ export interface SpecIndex {
   description: string;
   /** Server URLs (3.x `servers`, or 2.0 scheme + host + basePath). */
   servers: string[];
+  /** The servers a reader may choose among, the default first (see `serverChoices`). */
+  serverChoices: ServerChoice[];
   /** Sorted by path (code-point order), then method (see `methodRank`). */
   endpoints: Endpoint[];
   /** Webhooks, sorted by name then method; not counted. */
@@ -326,6 +332,12 @@ export interface OperationDetail {
   curl: string;
   /** Why there is no command ("" when there is one). */
   curlNote: string;
+  /**
+   * The command's request with `url` the path alone when the operation is
+   * called on the document's servers (another chosen among
+   * `SpecIndex.serverChoices` writes the command again); else null.
+   */
+  curlRequest: OperationRequest | null;
   /**
    * Schema nodes of the bodies, the first levels (more on request from the
    * worker, by id).

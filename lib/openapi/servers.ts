@@ -1,0 +1,186 @@
+/**
+ * Which server an operation is called on, and the servers a reader may
+ * choose among: OpenAPI 3's Server Objects with their variables (OpenAPI
+ * 3.1 §4.8.5, §4.8.6), or Swagger 2.0's `schemes`, `host` and `basePath`.
+ * Everything here is bounded: a server list, its variables and their enums
+ * are written by the document's author, and a URL template may repeat one
+ * variable thousands of times.
+ */
+import { isObject } from "./refs.ts";
+import { scalarList, scalarText } from "./safe.ts";
+
+/** Servers offered for choice at most (the rest are not offered). */
+export const MAX_SERVER_CHOICES = 50;
+/** Variables of one server offered at most. */
+export const MAX_SERVER_VARIABLES = 20;
+/** Values of one variable's `enum` offered at most. */
+export const MAX_VARIABLE_VALUES = 100;
+/** Characters of a server URL, a name, a value or a description kept. */
+export const MAX_SERVER_TEXT = 2_000;
+/** Characters a filled-in URL may reach; past it a variable stays `{name}`. */
+const MAX_FILLED = 10_000;
+
+/** One variable of a server URL template. */
+export interface ServerVariable {
+  /** Its name, as `{name}` marks it in the URL. */
+  name: string;
+  /** Its `default` ("" when the document gives none, which 3.x requires). */
+  default: string;
+  /** Its `enum`: the only values it takes; empty when any string does. */
+  values: string[];
+  /** Its `description`, unrendered. */
+  description: string;
+}
+
+/** A server a reader may call the API on. */
+export interface ServerChoice {
+  /** The URL as written, `{name}` marking each variable. */
+  url: string;
+  /** Its `description`, unrendered ("" for Swagger 2.0's). */
+  description: string;
+  /** Its variables, in written order. */
+  variables: ServerVariable[];
+}
+
+const clip = (s: string) => s.slice(0, MAX_SERVER_TEXT);
+
+/**
+ * `url` with each `{name}` replaced by `values[name]`; a variable with no
+ * value (or past {@link MAX_FILLED} characters) stays as written.
+ */
+export function fillServer(
+  url: string,
+  values: Readonly<Record<string, string>>,
+): string {
+  let length = url.length;
+  return url.replace(/\{([^{}]+)\}/g, (all, name: string) => {
+    const v = Object.hasOwn(values, name) ? values[name] : undefined;
+    if (v === undefined || length + v.length > MAX_FILLED) return all;
+    length += v.length;
+    return v;
+  });
+}
+
+/** The `default` of each of a Server Object's variables. */
+function defaults(s: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isObject(s.variables)) return out;
+  for (const [name, v] of Object.entries(s.variables)) {
+    const d = isObject(v) ? scalarText(v.default) : null;
+    if (d !== null) out[name] = d;
+  }
+  return out;
+}
+
+/** A server URL with its variables at their defaults (OpenAPI 3.1 §4.8.5). */
+export function serverUrl(s: Record<string, unknown>): string {
+  return fillServer(typeof s.url === "string" ? s.url : "", defaults(s));
+}
+
+function firstServer(list: unknown): string | null {
+  if (!Array.isArray(list)) return null;
+  for (const s of list) {
+    if (isObject(s) && typeof s.url === "string") return serverUrl(s);
+  }
+  return null;
+}
+
+/** Swagger 2.0's scheme for a call: `https` when listed, else the first. */
+function schemeOf(listed: unknown): string {
+  const schemes = scalarList(listed, 10);
+  return schemes.includes("https") ? "https" : schemes[0] ?? "https";
+}
+
+/** The server an operation is called on (see {@link serverOf}). */
+export interface OperationServer {
+  url: string;
+  /**
+   * True when it is the document's (no server of the operation's or its
+   * path's own): a server the reader chose among the document's replaces
+   * it.
+   */
+  shared: boolean;
+}
+
+/**
+ * The server an operation is called on: its own `servers`, else its path
+ * item's, else the document's first (Swagger 2.0: scheme, host and
+ * basePath, the operation's `schemes` first). With none, the document's
+ * own location (relative, "").
+ */
+export function serverOf(
+  doc: Record<string, unknown>,
+  item: Record<string, unknown>,
+  op: Record<string, unknown>,
+  swagger: boolean,
+): OperationServer {
+  if (swagger) {
+    const base = typeof doc.basePath === "string" ? doc.basePath : "";
+    if (typeof doc.host !== "string" || !doc.host) {
+      return { url: base, shared: false };
+    }
+    const own = Array.isArray(op.schemes);
+    const scheme = schemeOf(own ? op.schemes : doc.schemes);
+    return { url: `${scheme}://${doc.host}${base}`, shared: !own };
+  }
+  const own = firstServer(op.servers) ?? firstServer(item.servers);
+  if (own !== null) return { url: own, shared: false };
+  const first = firstServer(doc.servers);
+  return { url: first ?? "", shared: first !== null };
+}
+
+/** The variables of a Server Object, bounded. */
+function variablesOf(s: Record<string, unknown>): ServerVariable[] {
+  if (!isObject(s.variables)) return [];
+  const out: ServerVariable[] = [];
+  for (const name in s.variables) {
+    if (out.length >= MAX_SERVER_VARIABLES) break;
+    const v = s.variables[name];
+    if (!Object.hasOwn(s.variables, name) || !isObject(v)) continue;
+    out.push({
+      name: clip(name),
+      default: clip(scalarText(v.default) ?? ""),
+      values: scalarList(v.enum, MAX_VARIABLE_VALUES).map(clip),
+      description: clip(scalarText(v.description) ?? ""),
+    });
+  }
+  return out;
+}
+
+/**
+ * The document's servers a reader may choose among, the one operations
+ * use by default first: 3.x `servers` in order; Swagger 2.0's host under
+ * each listed scheme, `https` first as calls use it. None when the
+ * document names no host (every call is relative to where it is served).
+ */
+export function serverChoices(
+  doc: Record<string, unknown>,
+  swagger: boolean,
+): ServerChoice[] {
+  if (swagger) {
+    if (typeof doc.host !== "string" || !doc.host) return [];
+    const first = schemeOf(doc.schemes);
+    const schemes = [
+      first,
+      ...scalarList(doc.schemes, 10).filter((s) => s !== first),
+    ];
+    const base = typeof doc.basePath === "string" ? doc.basePath : "";
+    return schemes.map((s) => ({
+      url: clip(`${s}://${doc.host}${base}`),
+      description: "",
+      variables: [],
+    }));
+  }
+  if (!Array.isArray(doc.servers)) return [];
+  const out: ServerChoice[] = [];
+  for (const s of doc.servers) {
+    if (out.length >= MAX_SERVER_CHOICES) break;
+    if (!isObject(s) || typeof s.url !== "string") continue;
+    out.push({
+      url: clip(s.url),
+      description: clip(scalarText(s.description) ?? ""),
+      variables: variablesOf(s),
+    });
+  }
+  return out;
+}
