@@ -118,6 +118,23 @@ function doc31(paths: Json, schemas: Json = {}): string {
   return doc(paths, schemas, { openapi: "3.1.0" });
 }
 
+const STR = { type: "string" };
+
+/** An object refusing properties other than `properties`. */
+const CLOSED = (properties: Json): Json => ({
+  ...object(properties),
+  additionalProperties: false,
+});
+
+/** A 3.1 object whose `k` chooses an alternative; both declare `a`. */
+const UNION = (): Json => ({
+  type: "object",
+  oneOf: [
+    { properties: { k: { const: 1 }, a: STR } },
+    { properties: { k: { const: 2 }, a: { type: "integer" } } },
+  ],
+});
+
 const CIRCLE = object({ r: { type: "number" } }, ["r"]);
 const SQUARE = object({ side: { type: "number" } }, ["side"]) as {
   properties: Json;
@@ -1953,6 +1970,90 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-property-max-length-set", "breaking", ["POST /a"]]],
   ],
   [
+    "ok/a parent's required names a property its alternatives declare: the request must send it",
+    doc31(requestBody(UNION())),
+    doc31(requestBody({ ...UNION(), required: ["a"] })),
+    [["request-property-became-required", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a parent's required no longer names a property its alternatives declare: the response may omit it",
+    doc31(responseBody({ ...UNION(), required: ["a"] })),
+    doc31(responseBody(UNION())),
+    [["response-property-became-optional", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/required names a property no schema declares: the request must send it",
+    doc(requestBody(object({ b: { type: "string" } }))),
+    doc(requestBody(object({ b: { type: "string" } }, ["a"]))),
+    [["request-property-became-required", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/required names a property of a map: the request must send it",
+    doc(requestBody({ type: "object", additionalProperties: OBJ })),
+    doc(
+      requestBody({
+        type: "object",
+        additionalProperties: OBJ,
+        required: ["a"],
+      }),
+    ),
+    [["request-property-became-required", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/required names an undeclared response property no more: it may be missing",
+    doc(responseBody({ type: "object", required: ["a"] })),
+    doc(responseBody({ type: "object" })),
+    [["response-property-became-optional", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/required names an undeclared request property no more: info",
+    doc(requestBody({ type: "object", required: ["a"] })),
+    doc(requestBody({ type: "object" })),
+    [["request-property-became-optional", "info", ["POST /a"]]],
+  ],
+  [
+    "ok/a deepObject parameter's schema requires an undeclared name",
+    doc(query(OBJ, { style: "deepObject" })),
+    doc(query({ ...OBJ, required: ["a"] }, { style: "deepObject" })),
+    [["request-parameter-property-became-required", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/a request property removed where the revision refuses unlisted ones is breaking",
+    doc(requestBody(CLOSED({ a: STR, b: STR }))),
+    doc(requestBody(CLOSED({ a: STR }))),
+    [["request-property-removed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a request property removed where 3.1's unevaluatedProperties refuses unlisted ones is breaking",
+    doc31(
+      requestBody({
+        type: "object",
+        properties: { a: STR, b: STR },
+        unevaluatedProperties: false,
+      }),
+    ),
+    doc31(
+      requestBody({
+        type: "object",
+        properties: { a: STR },
+        unevaluatedProperties: false,
+      }),
+    ),
+    [["request-property-removed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a request property removed where the revision lets unlisted ones through stays a warning",
+    doc(requestBody(object({ a: STR, b: STR }))),
+    doc(requestBody(object({ a: STR }))),
+    [["request-property-removed", "warning", ["POST /a"]]],
+  ],
+  [
+    "ok/a deepObject property removed where the revision refuses unlisted ones is breaking",
+    doc(query(CLOSED({ a: STR, b: STR }), { style: "deepObject" })),
+    doc(query(CLOSED({ a: STR }), { style: "deepObject" })),
+    [["request-parameter-property-removed", "breaking", ["GET /a"]]],
+  ],
+  [
     "ok/a discriminated component renamed, its value implicit: the value on the wire changed",
     pets("Cat"),
     pets("Feline"),
@@ -1986,6 +2087,28 @@ function swaggerPathParam(more: Json): string {
 }
 
 const SAME: [string, string, string][] = [
+  [
+    "same/a name every alternative requires moved up to the parent's required (the alternatives say they became optional, the object does not)",
+    doc31(
+      responseBody({
+        type: "object",
+        oneOf: [
+          { required: ["a"], properties: { a: STR } },
+          { required: ["a"], properties: { a: { type: "integer" } } },
+        ],
+      }),
+    ),
+    doc31(
+      responseBody({
+        type: "object",
+        required: ["a"],
+        oneOf: [
+          { properties: { a: STR } },
+          { properties: { a: { type: "integer" } } },
+        ],
+      }),
+    ),
+  ],
   [
     "same/a discriminated oneOf of one alternative written as that schema",
     doc(requestBody({ $ref: "#/components/schemas/Pet" }), {
@@ -3362,14 +3485,15 @@ Deno.test("compare: a security scheme renamed (sent the same way) is one change,
       id === "security-scheme-renamed"
     ),
   );
-  // Sent another way, it is no rename: the requirement was replaced.
+  // Sent another way, it is no rename: the requirement was replaced, and
+  // what a client sent no longer gets in.
   const other = withSchemes(["ApiKey", "oauth"]).replace("X-Key", "X-Other");
   assert.deepEqual(
     ids(withSchemes(["api_key", "oauth"]), other).map((
       [id, level],
     ) => [id, level]),
     [
-      ["api-global-security-removed", "warning"],
+      ["api-global-security-removed", "breaking"],
       ["api-global-security-added", "info"],
     ],
   );
@@ -3709,4 +3833,40 @@ Deno.test("compare: a property named like a map (headers, content) keeps its exa
       name,
     );
   }
+});
+
+Deno.test("compare: a security requirement removed is breaking when no requirement left takes what a client of the base sent", () => {
+  const schemes = {
+    a: { type: "http", scheme: "basic" },
+    b: { type: "apiKey", in: "header", name: "K" },
+    c: { type: "http", scheme: "bearer" },
+  };
+  const secured = (security: Json[]) =>
+    doc(GET_A, {}, { components: { securitySchemes: schemes }, security });
+  const levels = (a: Json[], b: Json[]) =>
+    compareSpecs(secured(a), secured(b)).changes
+      .filter((c) => c.id === "api-global-security-removed")
+      .map((c) => c.level);
+  for (
+    const [name, base, revision, want] of [
+      ["replaced", [{ a: [] }], [{ b: [] }], ["breaking"]],
+      ["joined by another", [{ a: [] }], [{ a: [], b: [] }], ["breaking"]],
+      ["both ways replaced", [{ a: [] }, { b: [] }], [{ c: [] }], [
+        "breaking",
+        "breaking",
+      ]],
+      ["one of two kept", [{ a: [] }, { b: [] }], [{ b: [] }], ["warning"]],
+      ["asks for part of it", [{ a: [], b: [] }], [{ a: [] }], ["info"]],
+      ["anonymous access only", [{}], [{ a: [] }], ["warning"]],
+      ["anonymous kept apart", [{}, { a: [] }], [{ b: [] }], [
+        "breaking",
+        "warning",
+      ]],
+      ["every requirement dropped", [{ a: [] }], [], ["info"]],
+    ] as [string, Json[], Json[], string[]][]
+  ) assert.deepEqual(levels(base, revision), want, name);
+  assert.match(
+    compareSpecs(secured([{ a: [] }]), secured([{ b: [] }])).changes[0].text,
+    /^security requirement `a` was removed and no requirement left accepts the credentials it took$/,
+  );
 });

@@ -1055,13 +1055,33 @@ export function securityChanges(
   }
   // Dropping one of several ways in may strand a client that used it;
   // dropping every requirement (or allowing anonymous access) cannot.
+  // When no way in the base listed is still enough (each revision
+  // requirement asks for a scheme it did not: replaced, or joined by
+  // another), every client that authenticated as the base said is
+  // refused. Scopes are left out: a token often holds more than it needs.
   const open = after.length === 0 || has.has("");
-  for (const k of had.keys()) {
+  const enough = (q: Requirement) =>
+    after.some((r) => [...r.keys()].every((name) => q.has(name)));
+  const signed = before.filter((q) => q.size > 0);
+  const stranded = !open && signed.length > 0 && !signed.some(enough);
+  for (const [k, q] of had) {
     if (!has.has(k)) {
+      const breaks = stranded && q.size > 0;
+      // A requirement that asked for more than one left (`a + b` where `a`
+      // stays) strands no one: what its clients send still gets in.
+      const level: Level = open || (q.size > 0 && enough(q))
+        ? "info"
+        : breaks
+        ? "breaking"
+        : "warning";
       out.push({
         id: `${prefix}-removed`,
-        level: open ? "info" : "warning",
-        text: `security requirement ${named(k)} was removed`,
+        level,
+        text: `security requirement ${named(k)} was removed${
+          breaks
+            ? " and no requirement left accepts the credentials it took"
+            : ""
+        }`,
       });
     }
   }

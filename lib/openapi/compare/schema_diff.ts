@@ -57,6 +57,12 @@ export interface Context {
 interface Place extends Context {
   /** Property path below the root (`data[].id`), "" at the root. */
   path: string;
+  /**
+   * At an alternative: the names the object holding it requires of every
+   * alternative, in the base and in the revision (JSON Schema applies its
+   * `required` whichever alternative matches).
+   */
+  required?: readonly [ReadonlySet<string>, ReadonlySet<string>];
 }
 
 /** A pair waiting to be compared. */
@@ -925,6 +931,72 @@ export class SchemaDiff {
     }
   }
 
+  /**
+   * The names `required` lists that no property compared here declares
+   * (left undeclared, so any value goes, or declared in the alternatives):
+   * a request must send them and a response holds them all the same (JSON
+   * Schema validation 2020-12 §6.5.3). A name every alternative requires
+   * is required here too, so moving it up changes nothing. Alternatives
+   * on one side only, or lost or gained, are compared as such instead.
+   */
+  #requiredOnly(
+    scope: Scope,
+    b: SchemaView,
+    r: SchemaView,
+    at: Place,
+    handled: ReadonlySet<string>,
+    alts: AltMatch | null,
+    inherited: Place["required"],
+  ): void {
+    // Alternatives on one side only, lost or gained say what changed of
+    // theirs already.
+    if (alts && (!alts.own || alts.lost.length || alts.gained.length)) return;
+    const was = this.#mustHave(this.#base, b);
+    const now = this.#mustHave(this.#rev, r);
+    const req = at.dir === "request";
+    for (const name of new Set([...was, ...now])) {
+      if (handled.has(name) || was.has(name) === now.has(name)) continue;
+      // Required by the object holding this alternative all the same.
+      if (
+        inherited &&
+        (was.has(name) || inherited[0].has(name)) ===
+          (now.has(name) || inherited[1].has(name))
+      ) continue;
+      const required = now.has(name);
+      const child = {
+        ...at,
+        role: "property" as const,
+        path: join(at.path, name),
+      };
+      const word = required ? "required" : "optional";
+      this.#report.add(scope, {
+        id: family(
+          `${req ? "request" : "response"}-property-became-${word}`,
+          child,
+        ),
+        // As for a declared property: a request needing more, or a
+        // response promising less, breaks.
+        level: req === required ? "breaking" : "info",
+        where: where(child),
+        pointer: { base: b.pointer || null, revision: r.pointer || null },
+        text: `${subject(child)} became ${word}`,
+      });
+    }
+  }
+
+  /**
+   * The names an instance of `v` must have: its `required`, and those
+   * every one of its alternatives requires (at most
+   * {@link MAX_REQUIRED_ALTS} alternatives are read; past them, its own).
+   */
+  #mustHave(reader: SchemaReader, v: SchemaView): Set<string> {
+    const list = v.alts?.list ?? [];
+    if (!list.length || list.length > MAX_REQUIRED_ALTS) return v.required;
+    const [first, ...rest] = list.map((a) => reader.view(a.raw, a).required);
+    const common = [...first].filter((n) => rest.every((q) => q.has(n)));
+    return common.length ? new Set([...v.required, ...common]) : v.required;
+  }
+
   /** Properties, items, additional properties and alternatives. */
   #children(
     scope: Scope,
@@ -933,6 +1005,8 @@ export class SchemaDiff {
     at: Place,
     alts: AltMatch | null,
   ): void {
+    const { required: inherited, ...here } = at;
+    at = here;
     const req = at.dir === "request";
     // A read-only property is never sent, a write-only one never read
     // (OpenAPI 3.1 §4.8.24.1): its changes cannot break that side.
@@ -940,7 +1014,8 @@ export class SchemaDiff {
     // Properties that only the alternatives hold on one side are compared
     // there, alternative with alternative.
     const own = !alts || alts.own || (b.alts ? b.props.size : r.props.size);
-    const names = own ? new Set([...b.props.keys(), ...r.props.keys()]) : [];
+    const names = new Set(own ? [...b.props.keys(), ...r.props.keys()] : []);
+    this.#requiredOnly(scope, b, r, at, names, alts, inherited);
     for (const name of names) {
       const bl = b.props.get(name), rl = r.props.get(name);
       const child = {
@@ -975,7 +1050,15 @@ export class SchemaDiff {
             ? `${req ? "request" : "response"}-property-became-${flagWord}`
             : removed;
         const said = flip ? `became ${flagWord}` : "was removed";
-        if (req) add(id("request-property-removed"), "warning", said);
+        if (req && !flip && closed(r)) {
+          // The revision refuses what it does not list: a client still
+          // sending the property is refused, not ignored.
+          add(
+            "request-property-removed",
+            "breaking",
+            `${said}, and properties not listed are refused`,
+          );
+        } else if (req) add(id("request-property-removed"), "warning", said);
         else if (bReq) {
           add(id("response-required-property-removed"), "breaking", said);
         } else {
@@ -1013,7 +1096,12 @@ export class SchemaDiff {
       }
       // Both sides have it, shown on this side (or hidden on both).
       if (!bl || !rl || (bh && rh)) continue;
-      if (bReq !== rReq && !rh) {
+      // An alternative whose own `required` changed while the object
+      // holding it requires the name all the same (moved up or down)
+      // changed nothing.
+      const held = inherited &&
+        (bReq || inherited[0].has(name)) === (rReq || inherited[1].has(name));
+      if (bReq !== rReq && !rh && !held) {
         if (req) {
           if (rReq) {
             add(
@@ -1118,8 +1206,21 @@ export class SchemaDiff {
         pointer: p,
         text: `${subject(at)} ${text}`,
       });
+    // Each alternative knows what the object holding it requires.
+    const required = [
+      new Set([...b.required, ...(inherited?.[0] ?? [])]),
+      new Set([...r.required, ...(inherited?.[1] ?? [])]),
+    ] as const;
     for (const [x, y] of alts.pairs) {
-      deeper(at.path ? ` (${y.label})` : `(${y.label})`, x, y);
+      const label = at.path ? ` (${y.label})` : `(${y.label})`;
+      scope.reach(
+        this.#link(x, y, {
+          ...at,
+          role: "property",
+          path: at.path + label,
+          required,
+        }),
+      );
     }
     for (const a of alts.lost) {
       add(
@@ -1333,6 +1434,19 @@ export function matchAlternatives(
 }
 
 /** Two schemas' alternatives paired (see `SchemaDiff#alternatives`). */
+/**
+ * True when `v` refuses properties it does not list: `additionalProperties:
+ * false`, or 3.1's `unevaluatedProperties: false` (JSON Schema 2020-12
+ * §10.3.2.3, §11.3).
+ */
+function closed(v: SchemaView): boolean {
+  return v.additional === false ||
+    v.others.get("unevaluatedProperties") === "false";
+}
+
+/** Alternatives read for the names they all require, at most. */
+const MAX_REQUIRED_ALTS = 50;
+
 interface AltMatch {
   kind: "one-of" | "any-of";
   pairs: [Alternative, Alternative][];
@@ -1446,7 +1560,13 @@ function likeness(
  * parameter's or header's sentences name it, so one scope per name.
  */
 function scopeKey(at: Place): string {
-  return at.role === "property" ? at.dir : `${at.dir} ${at.role} ${at.subject}`;
+  const key = at.role === "property"
+    ? at.dir
+    : `${at.dir} ${at.role} ${at.subject}`;
+  // An alternative is compared anew under other required names.
+  return at.required
+    ? `${key} ${[...at.required[0]].sort()} ${[...at.required[1]].sort()}`
+    : key;
 }
 
 function join(path: string, name: string): string {
