@@ -24,13 +24,38 @@ import {
 } from "../lib/debug/mod.ts";
 import { listenUrl } from "../lib/debug/core/listen_url.ts";
 import {
+  debugBaseFromEnv,
   debugOptionsFromEnv,
   denoEnv,
   listenFromEnv,
   tlsFromEnv,
 } from "./env.ts";
 import { installShutdown } from "./shutdown.ts";
+import { startOrExit } from "./fatal.ts";
 import { resolve } from "node:path";
+
+const TASK = "deno task debug";
+
+/**
+ * `serve()` on `hostname:port`; a port already taken says which, in the
+ * operator's words.
+ */
+function listening<T>(port: number, hostname: string, serve: () => T): T {
+  try {
+    return serve();
+  } catch (e) {
+    // rustls says "keys may not be consistent: KeyMismatch".
+    if (/KeyMismatch/.test(String(e))) {
+      throw new Error("the certificate and the key do not belong together");
+    }
+    if (e instanceof Deno.errors.AddrInUse) {
+      throw new Error(
+        `port ${port} on ${hostname} is already in use (PORT, HOST)`,
+      );
+    }
+    throw e;
+  }
+}
 
 const USAGE = `usage: deno task debug [--tls] [--tls-cert-out FILE]
   --tls                serve HTTPS (HTTP/2 and HTTP/1.1) on a self-signed
@@ -63,66 +88,76 @@ function parseArgs(args: string[]): { tls: boolean; certOut?: string } {
 }
 
 function usage(problem: string): never {
-  console.error(`deno task debug: ${problem}\n${USAGE}`);
+  console.error(`${TASK}: ${problem}\n${USAGE}`);
   Deno.exit(2);
 }
 
-const args = parseArgs(Deno.args);
-const env = denoEnv();
-const { port, hostname } = listenFromEnv(env);
-const handler = createDebugHandler({
-  ...debugOptionsFromEnv(env),
-  base: env("DEBUG_BASE") || "/api/debug",
-});
-
-const cwd = env("INIT_CWD") || Deno.cwd();
-let tls: TlsPair | undefined = tlsFromEnv(
-  env,
-  (path) => Deno.readTextFileSync(resolve(cwd, path)),
-);
-if (tls) {
-  console.log(`TLS: the certificate and key of TLS_CERT and TLS_KEY`);
-} else if (args.tls) {
-  const made = await selfSignedCertificate({
-    names: listenerNames(hostname),
+async function serve(): Promise<void> {
+  const args = parseArgs(Deno.args);
+  const env = denoEnv();
+  const { port, hostname } = listenFromEnv(env);
+  const handler = createDebugHandler({
+    ...debugOptionsFromEnv(env),
+    base: debugBaseFromEnv(env),
   });
-  tls = { cert: made.cert, key: made.key };
-  console.log(
-    `TLS: self-signed certificate for ${
-      made.names.join(", ")
-    }, valid until ${made.notAfter.toISOString()}`,
+
+  const cwd = env("INIT_CWD") || Deno.cwd();
+  let tls: TlsPair | undefined = tlsFromEnv(
+    env,
+    (path) => Deno.readTextFileSync(resolve(cwd, path)),
   );
-} else if (args.certOut) {
-  usage("--tls-cert-out needs --tls (or TLS_CERT and TLS_KEY)");
-}
-if (tls) {
-  console.log(
-    `TLS: certificate SHA-256 fingerprint ${await certificateFingerprint(
-      tls.cert,
-    )}`,
-  );
+  if (tls) {
+    console.log(`TLS: the certificate and key of TLS_CERT and TLS_KEY`);
+  } else if (args.tls) {
+    const made = await selfSignedCertificate({
+      names: listenerNames(hostname),
+    });
+    tls = { cert: made.cert, key: made.key };
+    console.log(
+      `TLS: self-signed certificate for ${
+        made.names.join(", ")
+      }, valid until ${made.notAfter.toISOString()}`,
+    );
+  } else if (args.certOut) {
+    usage("--tls-cert-out needs --tls (or TLS_CERT and TLS_KEY)");
+  }
+  if (tls) {
+    console.log(
+      `TLS: certificate SHA-256 fingerprint ${await certificateFingerprint(
+        tls.cert,
+      )}`,
+    );
+  }
+
+  const scheme = tls ? "https" : "http";
+  const server = listening(port, hostname, () =>
+    Deno.serve({
+      port,
+      hostname,
+      // With a certificate Deno.serve offers h2 and http/1.1 by ALPN.
+      ...(tls ?? {}),
+      onListen: ({ hostname, port }) => {
+        // Written once the server listens: a failed listen leaves no
+        // certificate of a server that never ran.
+        if (tls && args.certOut) {
+          const file = resolve(cwd, args.certOut);
+          try {
+            Deno.writeTextFileSync(file, tls.cert);
+          } catch (e) {
+            console.error(`${TASK}: --tls-cert-out: ${(e as Error).message}`);
+            Deno.exit(1);
+          }
+          console.log(`TLS: certificate written to ${file}`);
+        }
+        console.log(
+          `debug API listening on ${
+            listenUrl(scheme, hostname, port, handler.base)
+          }`,
+        );
+      },
+    }, handler));
+  installShutdown(handler.drain, { stop: () => server.shutdown() });
+  await server.finished;
 }
 
-const scheme = tls ? "https" : "http";
-const server = Deno.serve({
-  port,
-  hostname,
-  // With a certificate Deno.serve offers h2 and http/1.1 by ALPN.
-  ...(tls ?? {}),
-  onListen: ({ hostname, port }) => {
-    // Written once the server listens: a failed listen leaves no
-    // certificate of a server that never ran.
-    if (tls && args.certOut) {
-      const file = resolve(cwd, args.certOut);
-      Deno.writeTextFileSync(file, tls.cert);
-      console.log(`TLS: certificate written to ${file}`);
-    }
-    console.log(
-      `debug API listening on ${
-        listenUrl(scheme, hostname, port, handler.base)
-      }`,
-    );
-  },
-}, handler);
-installShutdown(handler.drain, { stop: () => server.shutdown() });
-await server.finished;
+await startOrExit(TASK, serve);

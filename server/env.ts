@@ -7,6 +7,11 @@
  */
 import { limitsFromEnv, type TlsPair } from "../lib/debug/mod.ts";
 import { checkTlsPair } from "../lib/debug/core/tls.ts";
+import {
+  hostSet,
+  normalizeBase,
+  originSet,
+} from "../lib/debug/core/context.ts";
 import type { AppOptions } from "./app.ts";
 import { buildDir } from "./assets.ts";
 import { createHash } from "node:crypto";
@@ -47,10 +52,15 @@ export function debugOptionsFromEnv(
 ): NonNullable<
   AppOptions["debug"]
 > {
+  const redirectHosts = list(get("DEBUG_REDIRECT_HOSTS"));
+  const corsOrigins = list(get("DEBUG_CORS_ORIGINS"));
+  // Checked here too, so a mistake names the variable, not the option.
+  hostSet(redirectHosts, "DEBUG_REDIRECT_HOSTS");
+  originSet(corsOrigins, "DEBUG_CORS_ORIGINS");
   return {
     limits: limitsFromEnv(get),
-    redirectHosts: list(get("DEBUG_REDIRECT_HOSTS")),
-    corsOrigins: list(get("DEBUG_CORS_ORIGINS")),
+    redirectHosts,
+    corsOrigins,
     seed: get("DEBUG_SEED") || undefined,
     secret: get("DEBUG_SECRET") ||
       (isolates === "several" ? sharedSecret(get) : undefined),
@@ -146,6 +156,13 @@ export function appOptionsFromEnv(get: EnvGet): AppOptions {
       dev: get("DEV") === "1",
     },
   };
+}
+
+/** `DEBUG_BASE` (default `/api/debug`), checked: a mistake names the variable. */
+export function debugBaseFromEnv(get: EnvGet): string {
+  const base = get("DEBUG_BASE") || "/api/debug";
+  normalizeBase(base, "DEBUG_BASE");
+  return base;
 }
 
 /** Where a server entry listens. */

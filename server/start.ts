@@ -8,13 +8,45 @@ import { ensureBuilt } from "./build.ts";
 import { buildDir } from "./assets.ts";
 import { runtimeFlags } from "./serve_flags.ts";
 import { randomSecret } from "../lib/debug/core/context.ts";
-import { denoEnv, listenFromEnv } from "./env.ts";
+import {
+  appOptionsFromEnv,
+  denoEnv,
+  type Listen,
+  listenFromEnv,
+} from "./env.ts";
+import { startOrExit } from "./fatal.ts";
+
+/**
+ * Throws, in the operator's words, when the port is taken (the isolates
+ * would each fail with a trace).
+ */
+function freePort({ port, hostname }: Listen): void {
+  if (port === 0) return;
+  try {
+    Deno.listen({ port, hostname }).close();
+  } catch (e) {
+    if (e instanceof Deno.errors.AddrInUse) {
+      throw new Error(
+        `port ${port} on ${hostname} is already in use (PORT, HOST)`,
+      );
+    }
+    throw e;
+  }
+}
 
 const env = denoEnv();
-const { port, hostname } = listenFromEnv(env);
-if (await ensureBuilt(buildDir(env("BUILD_OUT")))) {
-  console.log("islands rebuilt");
-}
+let listen: Listen = { port: 0, hostname: "" };
+await startOrExit("deno task start", async () => {
+  listen = listenFromEnv(env);
+  // What main.ts reads, read here first: a mistake is one line naming
+  // the variable, before any isolate starts.
+  appOptionsFromEnv(env);
+  freePort(listen);
+  if (await ensureBuilt(buildDir(env("BUILD_OUT")))) {
+    console.log("islands rebuilt");
+  }
+});
+const { port, hostname } = listen;
 const child = new Deno.Command(Deno.execPath(), {
   args: [
     "serve",

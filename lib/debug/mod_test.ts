@@ -140,6 +140,12 @@ Deno.test("mod: the handler is a plain fetch handler and refuses bad options", a
     [{ limit: { maxSleepMs: 1 } }, /unknown debug option "limit"/],
     [{ limits: null }, /limits must be an object/],
     [{ limits: [1] }, /limits must be an object/],
+    // A number written as a string says it was one.
+    [
+      { limits: { maxSleepMs: "5" } },
+      /limit maxSleepMs must be a non-negative integer, got "5"$/,
+    ],
+    [{ redirectHosts: ["http://x"] }, /^redirectHosts: "http:\/\/x"/],
     [{ redirectHosts: "example.com" }, /redirectHosts must be an array/],
     [{ corsOrigins: "https://x.test" }, /corsOrigins must be an array/],
     [{ seed: { a: 1 } }, /seed must be a string or a number/],

@@ -75,3 +75,90 @@ Deno.test({
     }
   },
 });
+
+/** `deno task NAME` run with `env`: its exit code and its stderr lines of its own. */
+async function failedStart(
+  name: string,
+  env: Record<string, string>,
+  args: string[] = [],
+) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["task", name, ...args],
+    cwd: ROOT,
+    env: { RUST_BACKTRACE: "0", NO_COLOR: "1", HOST: "127.0.0.1", ...env },
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const lines = new TextDecoder().decode(out.stderr).split("\n")
+    // deno task's own line naming the command.
+    .filter((l) => l && !l.startsWith("Task "));
+  return { code: out.code, lines };
+}
+
+Deno.test({
+  name:
+    "debug task: bad/a setting that cannot start the server is one line naming it, exit 1, no stack trace",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const busy = String((taken.addr as Deno.NetAddr).port);
+    try {
+      for (
+        const [task, env, want] of [
+          [
+            "debug",
+            { PORT: "abc" },
+            /^deno task debug: PORT="abc": not a port/,
+          ],
+          [
+            "debug",
+            { DEBUG_BASE: "nope" },
+            /^deno task debug: DEBUG_BASE must be a path/,
+          ],
+          [
+            "debug",
+            { DEBUG_REDIRECT_HOSTS: "http://x" },
+            /^deno task debug: DEBUG_REDIRECT_HOSTS: "http:\/\/x" is not a host/,
+          ],
+          [
+            "debug",
+            { DEBUG_CORS_ORIGINS: "x.test" },
+            /^deno task debug: DEBUG_CORS_ORIGINS: "x\.test" is not an origin/,
+          ],
+          [
+            "debug",
+            { TLS_CERT: "/nonexistent.pem", TLS_KEY: "/x" },
+            /^deno task debug: TLS_CERT="\/nonexistent\.pem": cannot read the file/,
+          ],
+          [
+            "debug",
+            { PORT: busy },
+            new RegExp(
+              `^deno task debug: port ${busy} on 127\\.0\\.0\\.1 is already in use`,
+            ),
+          ],
+          [
+            "start",
+            { DEBUG_MAX_SLEEP_MS: "x" },
+            /^deno task start: DEBUG_MAX_SLEEP_MS="x"/,
+          ],
+          [
+            "start",
+            { PORT: busy },
+            new RegExp(
+              `^deno task start: port ${busy} on 127\\.0\\.0\\.1 is already in use`,
+            ),
+          ],
+        ] as [string, Record<string, string>, RegExp][]
+      ) {
+        const { code, lines } = await failedStart(task, env);
+        assert.equal(code, 1, `${task} ${JSON.stringify(env)}: ${lines}`);
+        assert.equal(lines.length, 1, lines.join("\n"));
+        assert.match(lines[0], want);
+      }
+    } finally {
+      taken.close();
+    }
+  },
+});

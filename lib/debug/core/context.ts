@@ -87,12 +87,10 @@ const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/;
  * segment, no trailing slash (`""` for the root). Throws a RangeError on
  * anything else.
  */
-export function normalizeBase(base: string): string {
+export function normalizeBase(base: string, label = "debug base"): string {
   if (typeof base !== "string" || !base.startsWith("/")) {
     throw new RangeError(
-      `debug base must be a path starting with "/", got ${
-        JSON.stringify(base)
-      }`,
+      `${label} must be a path starting with "/", got ${JSON.stringify(base)}`,
     );
   }
   const trimmed = base.endsWith("/") ? base.slice(0, -1) : base;
@@ -100,7 +98,7 @@ export function normalizeBase(base: string): string {
   for (const seg of trimmed.slice(1).split("/")) {
     if (!SEGMENT.test(seg) || seg === "." || seg === "..") {
       throw new RangeError(
-        `debug base ${JSON.stringify(base)} has an invalid segment ${
+        `${label} ${JSON.stringify(base)} has an invalid segment ${
           JSON.stringify(seg)
         }`,
       );
@@ -109,13 +107,21 @@ export function normalizeBase(base: string): string {
   return trimmed;
 }
 
-function hosts(list: readonly string[] = []): ReadonlySet<string> {
+/**
+ * Redirect hosts, lower-cased: each `host` or `host:port`. Throws a
+ * RangeError naming `label` (the option, or the env variable it came
+ * from) on anything else.
+ */
+export function hostSet(
+  list: readonly string[] = [],
+  label = "redirectHosts",
+): ReadonlySet<string> {
   const out = new Set<string>();
   for (const h of list) {
     const host = String(h).trim().toLowerCase();
     if (!HOST.test(host)) {
       throw new RangeError(
-        `redirectHosts: ${JSON.stringify(h)} is not a host or host:port`,
+        `${label}: ${JSON.stringify(h)} is not a host or host:port`,
       );
     }
     out.add(host);
@@ -127,13 +133,20 @@ function hosts(list: readonly string[] = []): ReadonlySet<string> {
 // scheme, host and an explicit port, nothing after.
 const ORIGIN = /^https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/;
 
-function origins(list: readonly string[] = []): ReadonlySet<string> {
+/**
+ * CORS origins as a browser serializes them. Throws a RangeError naming
+ * `label` (the option, or the env variable it came from) on anything else.
+ */
+export function originSet(
+  list: readonly string[] = [],
+  label = "corsOrigins",
+): ReadonlySet<string> {
   const out = new Set<string>();
   for (const o of list) {
     const origin = String(o).trim().toLowerCase();
     if (!ORIGIN.test(origin)) {
       throw new RangeError(
-        `corsOrigins: ${
+        `${label}: ${
           JSON.stringify(o)
         } is not an origin (scheme://host[:port])`,
       );
@@ -142,9 +155,7 @@ function origins(list: readonly string[] = []): ReadonlySet<string> {
     // (`https://x.test:443` is sent as `https://x.test`).
     if (!URL.canParse(origin)) {
       throw new RangeError(
-        `corsOrigins: ${
-          JSON.stringify(o)
-        } is not an origin (a bad host or port)`,
+        `${label}: ${JSON.stringify(o)} is not an origin (a bad host or port)`,
       );
     }
     out.add(new URL(origin).origin);
@@ -239,8 +250,8 @@ export function createContext(options: DebugOptions = {}): DebugContext {
   return {
     base: normalizeBase(options.base ?? "/api/debug"),
     limits,
-    redirectHosts: hosts(options.redirectHosts),
-    corsOrigins: origins(options.corsOrigins),
+    redirectHosts: hostSet(options.redirectHosts),
+    corsOrigins: originSet(options.corsOrigins),
     seed: options.seed === undefined ? undefined : String(options.seed),
     secret: options.secret ?? randomSecret(),
     timers,

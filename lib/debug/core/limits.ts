@@ -163,7 +163,7 @@ export function resolveLimits(
     ) {
       throw new RangeError(
         `debug limit ${name} must be a non-negative integer, got ${
-          String(value)
+          typeof value === "string" ? JSON.stringify(value) : String(value)
         }`,
       );
     }
