@@ -24,6 +24,11 @@ export interface QueryPair {
   value: string;
   /** Percent-encoded already (items joined by a literal separator). */
   encoded?: boolean;
+  /**
+   * The whole query string, `name` unused (an OpenAPI 3.2 `querystring`
+   * parameter of a media type other than a form, percent-encoded).
+   */
+  whole?: boolean;
 }
 
 /** What a command is built from. */
@@ -66,7 +71,9 @@ export function operationCommand(req: OperationRequest): string {
   if (req.query.length) {
     url += (url.includes("?") ? "&" : "?") +
       req.query.map((q) =>
-        `${queryPart(q.name)}=${q.encoded ? q.value : queryPart(q.value)}`
+        q.whole
+          ? q.value
+          : `${queryPart(q.name)}=${q.encoded ? q.value : queryPart(q.value)}`
       ).join("&");
   }
   const headers: HeaderPair[] = req.headers.map((h) => [h.name, h.value]);

@@ -804,3 +804,85 @@ Deno.test("curl: ok/OpenAPI 3.0 ignores a multipart part's style (urlencoded onl
     { name: "tags", facts: ["explode false"] },
   ]);
 });
+
+Deno.test("curl: ok/a 3.2 querystring parameter of another media type is the whole query, that type's text percent-encoded", () => {
+  const command = (content: Record<string, unknown>) =>
+    operationDetail(
+      parseSpec(JSON.stringify({
+        openapi: "3.2.0",
+        info: { title: "t", version: "1" },
+        paths: {
+          "/q": {
+            get: {
+              parameters: [{
+                name: "qs",
+                in: "querystring",
+                required: true,
+                content,
+              }],
+              responses: {},
+            },
+          },
+        },
+      })),
+      "paths",
+      "/q",
+      "get",
+    )!.curl;
+  const schema = {
+    type: "object",
+    properties: { a: { type: "integer" }, s: { const: "x y" } },
+    required: ["a"],
+  };
+  assert.equal(
+    command({ "application/json": { schema } }),
+    "curl -X GET '/q?%7B%22a%22%3A0%2C%22s%22%3A%22x%20y%22%7D'",
+  );
+  assert.equal(
+    command({ "text/plain": { example: "a b&c" } }),
+    "curl -X GET '/q?a%20b%26c'",
+  );
+  assert.equal(
+    command({ "application/x-www-form-urlencoded": { schema } }),
+    "curl -X GET '/q?a=0&s=x%20y'",
+  );
+});
+
+Deno.test("curl: ok/a 3.2 itemSchema body sends one item, written as its sequence type writes it", () => {
+  const lines = (type: string) =>
+    command31({
+      openapi: "3.2.0",
+      paths: {
+        "/p": {
+          post: {
+            requestBody: {
+              content: {
+                [type]: {
+                  itemSchema: {
+                    type: "object",
+                    properties: { v: { type: "integer", example: 7 } },
+                  },
+                },
+              },
+            },
+            responses: {},
+          },
+        },
+      },
+    }, "post").split(" \\\n  ").slice(1);
+  assert.deepEqual(lines("application/jsonl"), [
+    "-H 'Content-Type: application/jsonl'",
+    `--data-raw '{"v":7}\n'`,
+  ]);
+  assert.deepEqual(lines("application/json-seq"), [
+    "-H 'Content-Type: application/json-seq'",
+    `--data-raw $'\\036{"v":7}\\n'`,
+  ]);
+  assert.deepEqual(lines("text/event-stream"), [
+    "-H 'Content-Type: text/event-stream'",
+    `--data-raw 'data: {"v":7}\n\n'`,
+  ]);
+  assert.deepEqual(lines("multipart/mixed"), [
+    "-H 'Content-Type: multipart/mixed'",
+  ]);
+});

@@ -8,7 +8,7 @@ import { markdown } from "./markdown.ts";
 import { valueJson } from "./example.ts";
 import type { DetailSource, ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";
-import { operationCurl } from "./operation_curl.ts";
+import { type CurlInput, operationCurl } from "./operation_curl.ts";
 import { serverUrl } from "./servers.ts";
 import { asReferenced, isObject, refOf, type RefResolver } from "./refs.ts";
 import { firstKeys, scalarList, scalarText } from "./safe.ts";
@@ -24,7 +24,6 @@ import {
   MAX_CELL,
   text,
   typeSummary,
-  type WrittenExample,
 } from "./schema_view.ts";
 import type {
   CallbackOp,
@@ -533,7 +532,7 @@ export function operationDetail(
   };
   const cache = new Map<unknown, string>();
   // Media types of the request body with their schemas, for the cURL body.
-  let sent: [string, unknown, unknown?, WrittenExample?][] = [];
+  let sent: CurlInput["sent"] = [];
   for (const { p, fromPath } of merged.values()) {
     if (swagger && p.in === "body") {
       const types = consumes.length ? consumes : ["application/json"];
@@ -589,9 +588,12 @@ export function operationDetail(
       for (const mt in rb.content) {
         const m = r.deref(rb.content[mt]).value;
         sent.push(
-          isObject(m)
-            ? [mt, m.schema, m.encoding, firstWrittenExample(m, r)]
-            : [mt, undefined],
+          !isObject(m)
+            ? [mt, undefined]
+            : m.schema === undefined && m.itemSchema !== undefined
+            // OpenAPI 3.2: a sequence of items; the command sends one.
+            ? [mt, m.itemSchema, undefined, undefined, true]
+            : [mt, m.schema, m.encoding, firstWrittenExample(m, r)],
         );
         if (sent.length >= MAX_BODIES) break;
       }

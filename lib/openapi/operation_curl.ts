@@ -47,6 +47,8 @@ export interface CurlInput {
     schema: unknown,
     encoding?: unknown,
     written?: WrittenExample,
+    /** `schema` is a 3.2 `itemSchema`: of each item of a sequence. */
+    item?: boolean,
   ][];
   /** A webhook: sent to the receiver, not to the API's servers. */
   webhook?: boolean;
@@ -271,7 +273,17 @@ function querystringPairs(
     (media.schema === undefined
       ? undefined
       : sampleOf(media.schema, r, "request"));
-  return formPairs(v, budget);
+  if (/^application\/x-www-form-urlencoded/i.test(first)) {
+    return formPairs(v, budget);
+  }
+  // Any other media type is the whole query string, that type's text
+  // percent-encoded (JSON: `?%7B%22a%22%3A1%7D`).
+  if (v === undefined) return [];
+  const text = typeof v === "string" && !isJson(first)
+    ? v.slice(0, MAX_ONE_VALUE)
+    : valueJson(v, MAX_ONE_VALUE, "");
+  budget.field("", text);
+  return [{ name: "", value: encodeURIComponent(text), whole: true }];
 }
 
 /** How an array field of a form body is joined, by name (null: repeated). */
@@ -447,6 +459,20 @@ function formBody(pairs: readonly QueryPair[]): string {
  */
 export const WEBHOOK_URL = "{webhook-receiver-url}";
 
+/**
+ * One item of a sequential media type (an OpenAPI 3.2 `itemSchema`) as a
+ * body: a JSON text sequence's record (RFC 7464 §2.2), a JSON Lines line,
+ * an event of an event stream (its `data` line); null for a type whose
+ * items this cannot write (multipart/mixed).
+ */
+function itemBody(type: string, sample: unknown): string | null {
+  const json = valueJson(sample, MAX_VALUE_CHARS, "");
+  if (/^application\/json-seq\b/i.test(type)) return `\u001e${json}\n`;
+  if (/^text\/event-stream\b/i.test(type)) return `data: ${json}\n\n`;
+  if (/json/i.test(type)) return `${json}\n`;
+  return null;
+}
+
 /** What {@link operationCurl} answers. */
 export interface OperationCurl {
   /** The server the operation is called on ("" when relative to nothing). */
@@ -509,7 +535,7 @@ export function operationCurl(x: CurlInput): OperationCurl {
   let body: string | null = null;
   let form: Pair[] | undefined;
   if (chosen) {
-    const [type, schema, encoding, written] = chosen;
+    const [type, schema, encoding, written, item] = chosen;
     // A wildcard (Swagger 2.0 "consumes: */*") is no Content-Type: JSON.
     contentType = type.includes("*") ? "application/json" : type;
     const urlencoded = /^application\/x-www-form-urlencoded/i.test(type);
@@ -575,6 +601,8 @@ export function operationCurl(x: CurlInput): OperationCurl {
           formSeparator(schema, encoding, x.swagger, x.r),
         ),
       );
+    } else if (item) {
+      body = sample === undefined ? null : itemBody(type, sample);
     } else if (sample !== undefined) {
       body = typeof sample === "string" && !isJson(type)
         ? sample
