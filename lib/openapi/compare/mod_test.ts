@@ -3870,3 +3870,73 @@ Deno.test("compare: a security requirement removed is breaking when no requireme
     /^security requirement `a` was removed and no requirement left accepts the credentials it took$/,
   );
 });
+
+Deno.test("compare: 3.2 additions: an itemSchema that became a schema keeps its media type; a device authorization URL and a response summary are read", () => {
+  const X = object({ v: { type: "integer" } });
+  const streamed = (media: Json) =>
+    doc(
+      {
+        "/a": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                content: { "application/jsonl": media },
+              },
+            },
+          },
+        },
+      },
+      {},
+      { openapi: "3.2.0" },
+    );
+  const said = (a: string, b: string) =>
+    compareSpecs(a, b).changes.map((c) => [c.id, c.level]);
+  assert.deepEqual(said(streamed({ itemSchema: X }), streamed({ schema: X })), [
+    ["response-body-item-schema-removed", "warning"],
+    ["response-body-schema-added", "warning"],
+  ]);
+  assert.deepEqual(said(streamed({ schema: X }), streamed({ itemSchema: X })), [
+    ["response-body-item-schema-added", "warning"],
+    ["response-body-schema-removed", "warning"],
+  ]);
+  const device = (url: string) =>
+    doc(
+      { "/a": { get: { security: [{ d: [] }], responses: ok200 } } },
+      {},
+      {
+        openapi: "3.2.0",
+        components: {
+          securitySchemes: {
+            d: {
+              type: "oauth2",
+              flows: {
+                deviceAuthorization: {
+                  deviceAuthorizationUrl: url,
+                  tokenUrl: "https://t/token",
+                  scopes: {},
+                },
+              },
+            },
+          },
+        },
+      },
+    );
+  assert.deepEqual(
+    said(device("https://t/device"), device("https://t/device2")),
+    [["security-scheme-changed", "breaking"]],
+  );
+  const summarized = (summary: string) =>
+    doc(
+      {
+        "/a": { get: { responses: { "200": { description: "ok", summary } } } },
+      },
+      {},
+      { openapi: "3.2.0" },
+    );
+  assert.deepEqual(
+    compareSpecs(summarized("Old"), summarized("New"), { all: true }).changes
+      .map((c) => [c.id, c.level, c.text]),
+    [["response-summary-changed", "doc", "response 200 summary changed"]],
+  );
+});

@@ -86,6 +86,11 @@ export interface MediaModel {
    * {@link encodingWire}.
    */
   encoding: Record<string, unknown> | null;
+  /**
+   * The key of the media type whose 3.2 `itemSchema` this is (its items,
+   * compared as a media type of its own); absent for a media type.
+   */
+  itemsOf?: string;
 }
 
 /** A request body. */
@@ -125,6 +130,8 @@ export interface ResponseModel {
   status: string;
   /** Its `description`, "" when none. */
   description: string;
+  /** Its 3.2 `summary`, "" when none. */
+  summary: string;
   /** JSON pointer of the Response Object. */
   pointer: string;
   /** By lower-cased name (RFC 9110 §5.1: field names are case-insensitive). */
@@ -314,7 +321,13 @@ const FLOW_NAMES: Record<string, string> = {
 
 /** The URLs of an OAuth flow, as one text. */
 function flowUrls(f: Record<string, unknown>): string {
-  return ["authorizationUrl", "tokenUrl", "refreshUrl"]
+  // 3.2's device flow sends its client to `deviceAuthorizationUrl` first.
+  return [
+    "authorizationUrl",
+    "deviceAuthorizationUrl",
+    "tokenUrl",
+    "refreshUrl",
+  ]
     .filter((k) => str(f[k])).map((k) => `${k} ${codeSpan(str(f[k]))}`)
     .join(", ");
 }
@@ -711,6 +724,7 @@ function readOperation(
       out.responses.set(key, {
         status: key,
         description: str(resp.description),
+        summary: str(resp.summary),
         pointer: at,
         headers: headerMap(resp.headers, childPointer(at, "headers"), model),
         links: new Map(
@@ -853,6 +867,7 @@ function contentMap(
         example: undefined,
         listed: null,
         encoding: null,
+        itemsOf: key,
       });
     }
   }

@@ -654,6 +654,21 @@ class OperationDiff {
         revision: rm?.pointer ?? null,
       };
       if (!rm) {
+        const kept = bm.itemsOf === undefined ? undefined : r.get(bm.itemsOf);
+        if (kept) {
+          // The media type stays, its items no longer described: said as
+          // a schema removed is.
+          this.#add(
+            `${dir}-body-item-schema-removed`,
+            "warning",
+            where,
+            { base: bm.schema?.pointer ?? bm.pointer, revision: kept.pointer },
+            `${subject} media type ${
+              codeSpan(kept.type)
+            } no longer has an item schema`,
+          );
+          continue;
+        }
         this.#add(
           `${idPrefix}-removed`,
           "breaking",
@@ -703,6 +718,17 @@ class OperationDiff {
     }
     for (const [key, rm] of r) {
       if (b.has(key)) continue;
+      const had = rm.itemsOf === undefined ? undefined : b.get(rm.itemsOf);
+      if (had) {
+        this.#add(
+          `${dir}-body-item-schema-added`,
+          "warning",
+          where,
+          { base: had.pointer, revision: rm.schema?.pointer ?? rm.pointer },
+          `${subject} media type ${codeSpan(had.type)} has an item schema now`,
+        );
+        continue;
+      }
       this.#add(`${idPrefix}-added`, "info", where, {
         base: null,
         revision: rm.listed ?? rm.pointer,
@@ -845,6 +871,15 @@ class OperationDiff {
         where,
         at,
         `response ${b.status} description changed`,
+      );
+    }
+    if (b.summary !== r.summary) {
+      this.#add(
+        "response-summary-changed",
+        "doc",
+        where,
+        at,
+        `response ${b.status} summary changed`,
       );
     }
     for (const [key, bh] of b.headers) {
