@@ -71,7 +71,18 @@ export function About(
                       <DocLink link={s.openIdConnect} />
                     </>
                   )}
+                  {s.deprecated && (
+                    <>
+                      {" "}
+                      <span class="sv-deprecated">deprecated</span>
+                    </>
+                  )}
                 </p>
+                {s.metadata && (
+                  <p>
+                    Authorization server metadata: <DocLink link={s.metadata} />
+                  </p>
+                )}
                 <Markdown md={s.description} />
                 {s.flows.map((f, k) => (
                   <div class="sv-flow" key={k}>

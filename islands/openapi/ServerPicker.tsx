@@ -2,6 +2,12 @@ import type { ServerChoice } from "../../lib/openapi/types.ts";
 import { MAX_SERVER_TEXT } from "../../lib/openapi/servers.ts";
 import type { ServerPick } from "./server_pick.ts";
 
+/** A server as its option reads: `name: url (description)`. */
+function optionText(c: ServerChoice): string {
+  const url = c.name ? `${c.name}: ${c.url}` : c.url;
+  return c.description ? `${url} (${c.description})` : url;
+}
+
 /** Props of {@link ServerPicker}. */
 export interface ServerPickerProps {
   choices: readonly ServerChoice[];
@@ -28,7 +34,7 @@ export function ServerPicker({ choices, pick }: ServerPickerProps) {
         >
           {choices.map((c, i) => (
             <option key={i} value={String(i)}>
-              {c.description ? `${c.url} (${c.description})` : c.url}
+              {optionText(c)}
             </option>
           ))}
         </select>

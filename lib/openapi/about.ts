@@ -184,6 +184,13 @@ function schemeOf(name: string, s: Record<string, unknown>): SchemeInfo {
         href: address(s.openIdConnectUrl),
       }
       : null,
+    metadata: type === "oauth2" && str(s.oauth2MetadataUrl)
+      ? {
+        text: clip(str(s.oauth2MetadataUrl)),
+        href: address(s.oauth2MetadataUrl),
+      }
+      : null,
+    deprecated: s.deprecated === true,
     description: text(s.description),
   };
 }

@@ -167,3 +167,34 @@ Deno.test("about: ok/declared tags that say something, in written order, once ea
   );
   assert.ok(a.tags[2].name.length < 1_000, "a huge name is cut");
 });
+
+Deno.test("about: ok/3.2 schemes: deprecated, and an OAuth 2 metadata URL as a link (http or https only)", () => {
+  const a = about({
+    openapi: "3.2.0",
+    info: { title: "t", version: "1" },
+    paths: {},
+    components: {
+      securitySchemes: {
+        legacy: { type: "apiKey", in: "header", name: "K", deprecated: true },
+        o: {
+          type: "oauth2",
+          oauth2MetadataUrl:
+            "https://x.test/.well-known/oauth-authorization-server",
+          flows: {},
+        },
+        bad: {
+          type: "oauth2",
+          oauth2MetadataUrl: "javascript:alert(1)",
+          flows: {},
+        },
+      },
+    },
+  });
+  assert.deepEqual(a.schemes.map((s) => s.deprecated), [true, false, false]);
+  assert.equal(a.schemes[0].metadata, null);
+  assert.deepEqual(a.schemes[1].metadata, {
+    text: "https://x.test/.well-known/oauth-authorization-server",
+    href: "https://x.test/.well-known/oauth-authorization-server",
+  });
+  assert.equal(a.schemes[2].metadata?.href, "");
+});

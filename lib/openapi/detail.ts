@@ -166,8 +166,22 @@ function paramExamples(
     if (!isObject(o.examples)) return out;
     for (const name of firstKeys(o.examples, MAX_PARAM_EXAMPLES)) {
       const ex = r.deref(o.examples[name]).value;
-      const v = isObject(ex) ? exampleValue(ex) : undefined;
+      if (!isObject(ex)) continue;
+      const v = exampleValue(ex);
       if (v !== undefined) out.push(`example ${clip(name)}: ${shortJson(v)}`);
+      // OpenAPI 3.2: the value as it goes on the wire (a whole query
+      // string, a header line), or where one is kept (never fetched).
+      else if (typeof ex.serializedValue === "string") {
+        out.push(
+          `example ${clip(name)} (as sent): ${clip(ex.serializedValue)}`,
+        );
+      } else if (typeof ex.externalValue === "string") {
+        out.push(
+          `example ${clip(name)}: external, ${
+            clip(ex.externalValue)
+          } (not fetched)`,
+        );
+      }
     }
     return out;
   };

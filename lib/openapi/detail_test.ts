@@ -1482,3 +1482,22 @@ Deno.test("spec detail: one callback name with 51 expressions is cut at 50, and 
   assert.equal(d.callbackOps.length, 50);
   assert.equal(d.callbackOpsCut, true);
 });
+
+Deno.test("spec detail: a 3.2 parameter example given as it is sent, or kept elsewhere, is shown as written", () => {
+  const facts = paramFactsOf([{
+    name: "f",
+    in: "query",
+    schema: { type: "array", items: { type: "integer" } },
+    examples: {
+      wire: { serializedValue: "f=1&f=2" },
+      far: { externalValue: "https://x.test/f.txt" },
+      data: { dataValue: [1, 2] },
+      nothing: { summary: "no value at all" },
+    },
+  }]).f;
+  assert.deepEqual(facts, [
+    "example wire (as sent): f=1&f=2",
+    "example far: external, https://x.test/f.txt (not fetched)",
+    "example data: [1,2]",
+  ]);
+});

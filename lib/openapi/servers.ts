@@ -36,6 +36,8 @@ export interface ServerVariable {
 export interface ServerChoice {
   /** The URL as written, `{name}` marking each variable. */
   url: string;
+  /** Its 3.2 `name` ("" when none). */
+  name: string;
   /** Its `description`, unrendered ("" for Swagger 2.0's). */
   description: string;
   /** Its variables, in written order. */
@@ -167,6 +169,7 @@ export function serverChoices(
     const base = typeof doc.basePath === "string" ? doc.basePath : "";
     return schemes.map((s) => ({
       url: clip(`${s}://${doc.host}${base}`),
+      name: "",
       description: "",
       variables: [],
     }));
@@ -178,6 +181,7 @@ export function serverChoices(
     if (!isObject(s) || typeof s.url !== "string") continue;
     out.push({
       url: clip(s.url),
+      name: clip(scalarText(s.name) ?? ""),
       description: clip(scalarText(s.description) ?? ""),
       variables: variablesOf(s),
     });

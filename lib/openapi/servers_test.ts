@@ -89,15 +89,16 @@ Deno.test("servers: ok/serverOf in Swagger 2.0: https when listed, an operation'
   });
 });
 
-Deno.test("servers: ok/serverChoices lists 3.x servers with their variables", () => {
+Deno.test("servers: ok/serverChoices lists 3.x servers with their names and variables", () => {
   assert.deepEqual(
     serverChoices(
-      { servers: [region, "junk", { url: 5 }, { url: "/v1" }] },
+      { servers: [region, "junk", { url: 5 }, { url: "/v1", name: "Local" }] },
       false,
     ),
     [
       {
         url: "https://{region}.example.com/{v}",
+        name: "",
         description: "Production",
         variables: [
           {
@@ -109,7 +110,7 @@ Deno.test("servers: ok/serverChoices lists 3.x servers with their variables", ()
           { name: "v", default: "v1", values: [], description: "" },
         ],
       },
-      { url: "/v1", description: "", variables: [] },
+      { url: "/v1", name: "Local", description: "", variables: [] },
     ],
   );
   assert.deepEqual(serverChoices({}, false), []);

@@ -378,6 +378,10 @@ export interface SchemeInfo {
   flows: { flow: string; urls: AboutLink[]; scopes: [string, string][] }[];
   /** An OpenID Connect discovery URL (a link only when http or https), or null. */
   openIdConnect: AboutLink | null;
+  /** OAuth 2's metadata URL (OpenAPI 3.2 `oauth2MetadataUrl`, RFC 8414), or null. */
+  metadata: AboutLink | null;
+  /** True when marked `deprecated` (OpenAPI 3.2). */
+  deprecated: boolean;
   /** Its `description`, as Markdown. */
   description: Md;
 }
