@@ -194,7 +194,7 @@ export function findRefProblems(
       continue;
     }
     const o = v as Record<string, unknown>;
-    const r = o.$ref;
+    const r = typeof o.$ref === "string" ? resolver.local(o.$ref) : o.$ref;
     if (typeof r === "string") {
       if (r[0] !== "#") {
         if (!external++) firstExternal = { ref: r, keys: keysOf(at) };
@@ -382,7 +382,9 @@ export function jsonRefWarnings(
   let external = 0;
   let firstExternal = "";
   for (const [raw, s] of seen) {
-    const ref = raw.includes("\\") ? JSON.parse(`"${raw}"`) as string : raw;
+    const ref = resolver.local(
+      raw.includes("\\") ? JSON.parse(`"${raw}"`) as string : raw,
+    );
     if (ref[0] !== "#") {
       if (!external) firstExternal = ref;
       external += s.uses;

@@ -1501,3 +1501,43 @@ Deno.test("spec detail: a 3.2 parameter example given as it is sent, or kept els
     "example data: [1,2]",
   ]);
 });
+
+Deno.test("spec detail: a 3.2 reference through the document's $self, or a 3.1 schema's $id, opens as a local one, with no warning", () => {
+  const parsed = parsedDoc({
+    openapi: "3.2.0",
+    $self: "https://x.test/api/openapi.json",
+    paths: {
+      "/a": {
+        post: {
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: { $ref: "openapi.json#/components/schemas/S" },
+              },
+              "application/x-pet": {
+                schema: { $ref: "https://x.test/schemas/pet" },
+              },
+            },
+          },
+          responses: {},
+        },
+      },
+    },
+    components: {
+      schemas: {
+        S: { type: "object", properties: { s: { type: "integer" } } },
+        Pet: {
+          $id: "https://x.test/schemas/pet",
+          type: "object",
+          properties: { name: { type: "string" } },
+        },
+      },
+    },
+  }, true);
+  assert.deepEqual(parsed.index.warnings, []);
+  const d = operationDetail(parsed, "paths", "/a", "post")!;
+  assert.deepEqual(
+    d.requestBody!.bodies.map((b) => b.fields.map((f) => f.name)),
+    [["s"], ["name"]],
+  );
+});

@@ -122,6 +122,10 @@ export class RefResolver {
   #root: unknown;
   #cache = new Map<string, unknown>();
   #anchors: Map<string, unknown> | null = null;
+  /** Each schema `$id` (absolute, no fragment) → the JSON pointer of its schema. */
+  #ids: Map<string, string> | null = null;
+  /** {@link local}'s answers for references that are not `#…`. */
+  #locals = new Map<string, string>();
   /** Per-object answers about this document (see {@link Memo}). */
   readonly memo: Memo = new Memo();
 
@@ -138,6 +142,94 @@ export class RefResolver {
   rebase(root: unknown): void {
     this.#root = root;
     this.#anchors = null;
+    this.#ids = null;
+    this.#locals.clear();
+  }
+
+  /** The document's own URI (OpenAPI 3.2 `$self`), absolute; null without one. */
+  #self(): URL | null {
+    const self = isObject(this.#root) ? this.#root.$self : undefined;
+    if (typeof self !== "string") return null;
+    try {
+      return new URL(self);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * `ref` as a reference within this document (`#/components/…`, `#name`)
+   * when it names the document itself by its `$self` (OpenAPI 3.2 §4.3:
+   * the base URI of its references), or a schema of it by that schema's
+   * `$id` (JSON Schema 2020-12 §8.2.1, an embedded resource); otherwise
+   * `ref` as given (another document). Relative references resolve
+   * against `$self`; an `$id` is read against the `$id`s and `$self`
+   * around it.
+   */
+  local(ref: string): string {
+    if (ref.startsWith("#")) return ref;
+    let hit = this.#locals.get(ref);
+    if (hit === undefined) this.#locals.set(ref, hit = this.#localOf(ref));
+    return hit;
+  }
+
+  #localOf(ref: string): string {
+    const self = this.#self();
+    let url: URL;
+    try {
+      url = self ? new URL(ref, self) : new URL(ref);
+    } catch {
+      return ref; // relative, with no base to read it against
+    }
+    const frag = url.hash;
+    url.hash = "";
+    const key = url.href;
+    if (self) {
+      self.hash = "";
+      if (self.href === key) return frag || "#";
+    }
+    const at = this.#idPointers().get(key);
+    if (at === undefined) return ref;
+    // A name after the `$id` is an anchor (looked up document-wide).
+    return frag.startsWith("#/") || frag.length <= 1
+      ? `#${at}${frag.slice(1)}`
+      : frag;
+  }
+
+  /** The schemas carrying an `$id`, by absolute URI (one bounded walk). */
+  #idPointers(): Map<string, string> {
+    if (this.#ids) return this.#ids;
+    const ids = new Map<string, string>();
+    const self = this.#self();
+    const seen = new Set<unknown>();
+    const stack: [unknown, string, URL | null][] = [[this.#root, "", self]];
+    let left = MAX_ANCHOR_NODES;
+    while (stack.length && --left > 0) {
+      const [v, at, base] = stack.pop()!;
+      if (typeof v !== "object" || v === null || seen.has(v)) continue;
+      seen.add(v); // YAML aliases: each object once, at its first place
+      if (Array.isArray(v)) {
+        for (let i = v.length - 1; i >= 0; i--) {
+          stack.push([v[i], childPointer(at, i), base]);
+        }
+        continue;
+      }
+      const o = v as Record<string, unknown>;
+      let here = base;
+      if (typeof o.$id === "string" && at !== "") {
+        try {
+          const id = base ? new URL(o.$id, base) : new URL(o.$id);
+          id.hash = "";
+          if (!ids.has(id.href)) ids.set(id.href, at);
+          here = id;
+        } catch { /* a relative $id with no base: names nothing here */ }
+      }
+      const keys = Object.keys(o);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push([o[keys[i]], childPointer(at, keys[i]), here]);
+      }
+    }
+    return this.#ids = ids;
   }
 
   /**
@@ -146,6 +238,7 @@ export class RefResolver {
    * a view of a document's pieces throws, where it cannot tell.
    */
   pointer(ref: string): unknown {
+    ref = this.local(ref);
     let hit = this.#cache.get(ref);
     if (hit === undefined) {
       hit = this.#walk(ref);
@@ -217,6 +310,7 @@ export class RefResolver {
     let first: string | undefined;
     let seen: Set<string> | undefined;
     for (let r = refOf(cur); r !== null; r = refOf(cur)) {
+      r = this.local(r);
       ref = r;
       if (!r.startsWith("#")) {
         return {

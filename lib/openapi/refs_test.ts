@@ -39,3 +39,53 @@ Deno.test("refs: a plain-name reference finds the first anchor of that name in d
     "one",
   );
 });
+
+Deno.test("refs: ok/a reference naming the document by its $self, or a schema by its $id, is local", () => {
+  const pet = { $id: "https://x.test/schemas/pet", title: "Pet" };
+  const doc = {
+    $self: "https://x.test/api/openapi.yaml",
+    components: {
+      schemas: {
+        S: { title: "S", properties: { inner: { $id: "inner", title: "In" } } },
+        Pet: pet,
+      },
+    },
+  };
+  const r = new RefResolver(doc);
+  for (
+    const [ref, want] of [
+      ["#/components/schemas/S", "#/components/schemas/S"],
+      [
+        "https://x.test/api/openapi.yaml#/components/schemas/S",
+        "#/components/schemas/S",
+      ],
+      ["openapi.yaml#/components/schemas/S", "#/components/schemas/S"],
+      ["https://x.test/api/openapi.yaml", "#"],
+      ["https://x.test/schemas/pet", "#/components/schemas/Pet"],
+      ["../schemas/pet#/title", "#/components/schemas/Pet/title"],
+      // A relative $id is read against the $self around it.
+      [
+        "https://x.test/api/inner",
+        "#/components/schemas/S/properties/inner",
+      ],
+      ["https://x.test/schemas/pet#node", "#node"],
+      ["other.yaml#/components/schemas/S", "other.yaml#/components/schemas/S"],
+      ["https://elsewhere.test/pet", "https://elsewhere.test/pet"],
+    ]
+  ) assert.equal(r.local(ref), want, ref);
+  assert.equal(r.deref({ $ref: "https://x.test/schemas/pet" }).value, pet);
+  assert.equal(r.deref({ $ref: "../schemas/pet#/title" }).value, "Pet");
+  assert.match(
+    r.deref({ $ref: "other.yaml#/x" }).error ?? "",
+    /points to another file/,
+  );
+});
+
+Deno.test("refs: bad/without $self a relative reference is another file, and an $id names nothing unless absolute", () => {
+  const r = new RefResolver({
+    components: { schemas: { A: { $id: "a" }, B: { $id: "urn:x:b" } } },
+  });
+  assert.equal(r.local("a"), "a");
+  assert.equal(r.local("urn:x:b"), "#/components/schemas/B");
+  assert.equal(r.local("https://x.test/a"), "https://x.test/a");
+});
