@@ -36,6 +36,67 @@ function pathParamNames(
   });
 }
 
+interface QueryPlaces {
+  query: ReadonlySet<unknown>;
+  querystring: ReadonlySet<unknown>;
+}
+
+const NO_PLACES: QueryPlaces = { query: new Set(), querystring: new Set() };
+
+/** The names of a parameter list's `in: query` and `in: querystring` ones. */
+function queryPlaces(list: unknown, resolver: RefResolver): QueryPlaces {
+  if (!Array.isArray(list)) return NO_PLACES;
+  return resolver.memo.get("query-places", list, (list) => {
+    const query = new Set<unknown>(), querystring = new Set<unknown>();
+    for (const p of list) {
+      const v = resolver.deref(p).value;
+      if (!isObject(v)) continue;
+      if (v.in === "query") query.add(v.name);
+      else if (v.in === "querystring") querystring.add(v.name);
+    }
+    return { query, querystring };
+  });
+}
+
+/**
+ * Warns about an OpenAPI 3.2 `querystring` parameter where it cannot be:
+ * in an older document, beside `query` parameters, or twice (OpenAPI 3.2
+ * §4.8.12.1: it is the whole query string, and excludes both).
+ */
+function querystringWarnings(
+  e: Endpoint,
+  op: Record<string, unknown>,
+  item: Record<string, unknown>,
+  older: boolean,
+  resolver: RefResolver,
+  warnings: SpecWarning[],
+): void {
+  const a = queryPlaces(item.parameters, resolver);
+  const b = queryPlaces(op.parameters, resolver);
+  // The operation's win by name and place: one name is one parameter.
+  const whole = new Set([...a.querystring, ...b.querystring]).size;
+  if (!whole) return;
+  const where = `${e.method.toUpperCase()} ${clip(e.path)}`;
+  const message = older
+    ? `${where}: a querystring parameter is an OpenAPI 3.2 location; this document declares an older version`
+    : whole > 1
+    ? `${where}: ${whole} querystring parameters; there can be one (it is the whole query string)`
+    : a.query.size + b.query.size
+    ? `${where}: a querystring parameter is the whole query string, so query parameters cannot be beside it`
+    : "";
+  if (message) {
+    warnings.push({
+      message,
+      path: jsonPath([
+        "paths",
+        e.path,
+        ...(e.additional ? ["additionalOperations"] : []),
+        e.opKey,
+      ]),
+    });
+  }
+}
+
 /** Warns about template expressions of `e.path` without an `in: path` parameter. */
 function pathParamWarnings(
   e: Endpoint,
@@ -78,6 +139,9 @@ export function operationWarnings(
   const out: SpecWarning[] = [];
   const ids = new Map<string, { e: Endpoint; op: object }>();
   const items = new Map<string, Record<string, unknown> | null>();
+  // `querystring` came with 3.2; Swagger 2.0 has no such place either.
+  const older = index.family === "swagger" ||
+    /^3\.[01](\.|$)/.test(index.specVersion);
   for (const container of ["paths", "webhooks"] as const) {
     const map = doc[container];
     if (!isObject(map)) continue;
@@ -112,6 +176,9 @@ export function operationWarnings(
       }
       if (container === "paths" && e.path.includes("{")) {
         pathParamWarnings(e, op, item, resolver, out);
+      }
+      if (container === "paths") {
+        querystringWarnings(e, op, item, older, resolver, out);
       }
     }
   }

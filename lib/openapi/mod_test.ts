@@ -642,3 +642,36 @@ Deno.test("checks: a JSON key written with escapes is a $ref as JSON.parse reads
   const yaml = checkSpec(parseSpec(dump(JSON.parse(text)), { checks: false }));
   assert.deepEqual(yaml.map((x) => x.message), w.map((x) => x.message));
 });
+
+Deno.test("checks: bad/a querystring parameter in an older document, beside query parameters, or twice, is warned of", () => {
+  const qs = { name: "qs", in: "querystring", content: { "text/plain": {} } };
+  const warned = (version: string, item: unknown[], op: unknown[]) =>
+    parseSpec(
+      JSON.stringify({
+        openapi: version,
+        info: { title: "t", version: "1" },
+        paths: {
+          "/q": { parameters: item, get: { parameters: op, responses: {} } },
+        },
+      }),
+    ).index.warnings.map((w) => [w.message, w.path]);
+  const at = '$.paths["/q"].get';
+  assert.deepEqual(warned("3.2.0", [], [qs]), []);
+  // The operation's parameter of the same name and place wins: one.
+  assert.deepEqual(warned("3.2.0", [qs], [qs]), []);
+  assert.deepEqual(warned("3.1.1", [], [qs]), [[
+    "GET /q: a querystring parameter is an OpenAPI 3.2 location; this document declares an older version",
+    at,
+  ]]);
+  assert.deepEqual(
+    warned("3.2.0", [{ name: "a", in: "query" }], [qs]),
+    [[
+      "GET /q: a querystring parameter is the whole query string, so query parameters cannot be beside it",
+      at,
+    ]],
+  );
+  assert.deepEqual(warned("3.2.0", [qs], [{ ...qs, name: "other" }]), [[
+    "GET /q: 2 querystring parameters; there can be one (it is the whole query string)",
+    at,
+  ]]);
+});
