@@ -1541,3 +1541,59 @@ Deno.test("spec detail: a 3.2 reference through the document's $self, or a 3.1 s
     [["s"], ["name"]],
   );
 });
+
+Deno.test("spec detail: a 3.1 tuple's summary lists its positions and what may follow; a field's description beside its $ref is its own", () => {
+  assert.equal(
+    typeSummary({
+      type: "array",
+      prefixItems: [{ type: "string" }, { $ref: "#/x/Point" }],
+      items: false,
+    }),
+    "[string, Point]",
+  );
+  assert.equal(
+    typeSummary({ prefixItems: [{ type: "integer" }] }),
+    "[integer, ...any]",
+  );
+  assert.equal(
+    typeSummary({
+      prefixItems: [1, 2, 3, 4, 5].map(() => ({ type: "number" })),
+      items: { type: "string" },
+    }),
+    "[number, number, number, number, …, ...string]",
+  );
+  const parsed = parsedDoc({
+    openapi: "3.1.0",
+    paths: {
+      "/a": {
+        post: {
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    tag: {
+                      $ref: "#/components/schemas/Tag",
+                      description: "own",
+                    },
+                    plain: { $ref: "#/components/schemas/Tag" },
+                  },
+                },
+              },
+            },
+          },
+          responses: {},
+        },
+      },
+    },
+    components: {
+      schemas: { Tag: { type: "string", description: "the component's" } },
+    },
+  });
+  const d = operationDetail(parsed, "paths", "/a", "post")!;
+  assert.deepEqual(
+    d.requestBody!.bodies[0].fields.map((f) => [f.name, f.description]),
+    [["tag", "own"], ["plain", "the component's"]],
+  );
+});

@@ -81,6 +81,21 @@ export function typeSummary(
     : typeof t === "string"
     ? clip(t)
     : "";
+  // A 3.1 tuple: its positions, then what may follow (none after
+  // `items: false`).
+  if (Array.isArray(schema.prefixItems) && schema.prefixItems.length) {
+    const list = schema.prefixItems;
+    const shown = list.slice(0, 4).map((s) =>
+      typeSummary(s, depth + 1, enums) || "any"
+    );
+    // Past the positions: what `items` allows (unsaid: anything).
+    const rest = schema.items === false
+      ? []
+      : [`...${typeSummary(schema.items, depth + 1, enums) || "any"}`];
+    return `[${
+      [...shown, ...(list.length > 4 ? ["…"] : []), ...rest].join(", ")
+    }]`;
+  }
   if (base === "array" || (!base && schema.items !== undefined)) {
     return `array<${typeSummary(schema.items, depth + 1, enums) || "any"}>`;
   }
@@ -126,7 +141,10 @@ function fieldsOf(
   for (const name in s.properties) {
     if (out.length >= MAX_FIELDS) return;
     const p = s.properties[name];
-    const pv = r.deref(p).value;
+    // A description beside a `$ref` is the property's own (OpenAPI 3.1
+    // §4.8.23: it overrides the component's), as the tree shows it.
+    const own = isObject(p) && typeof p.description === "string" ? p : null;
+    const pv = own ?? r.deref(p).value;
     out.push({
       name: clip(name),
       type: typeSummary(p),
