@@ -149,6 +149,22 @@ export function About(
                   </button>
                 </dt>
                 <dd>
+                  {(t.summary || t.parent || t.kind) && (
+                    <p class="sv-tag-facts">
+                      {t.summary && <strong>{t.summary}</strong>}
+                      {t.parent && (
+                        <span class="muted">
+                          {t.summary ? " · " : ""}under <code>{t.parent}</code>
+                        </span>
+                      )}
+                      {t.kind && (
+                        <span class="muted">
+                          {t.summary || t.parent ? " · " : ""}kind{" "}
+                          <code>{t.kind}</code>
+                        </span>
+                      )}
+                    </p>
+                  )}
                   <Markdown md={t.description} />
                   {t.docs && <DocLink link={t.docs} />}
                 </dd>

@@ -133,7 +133,10 @@ export function aboutOf(
   };
 }
 
-/** The declared tags with a description or external docs. */
+/**
+ * The declared tags that say something: a description, external docs, or
+ * 3.2's `summary`, `parent` or `kind`.
+ */
 function tagsOf(v: unknown): AboutInfo["tags"] {
   if (!Array.isArray(v)) return [];
   const out: AboutInfo["tags"] = [];
@@ -147,8 +150,18 @@ function tagsOf(v: unknown): AboutInfo["tags"] {
     seen.add(t.name);
     const docs = externalDocs(t.externalDocs);
     const description = text(t.description);
-    if (description.length || docs) {
-      out.push({ name: clip(t.name), description, docs });
+    const summary = clip(str(t.summary));
+    const parent = clip(str(t.parent));
+    const kind = clip(str(t.kind));
+    if (description.length || docs || summary || parent || kind) {
+      out.push({
+        name: clip(t.name),
+        summary,
+        parent,
+        kind,
+        description,
+        docs,
+      });
     }
   }
   return out;

@@ -198,3 +198,20 @@ Deno.test("about: ok/3.2 schemes: deprecated, and an OAuth 2 metadata URL as a l
   });
   assert.equal(a.schemes[2].metadata?.href, "");
 });
+
+Deno.test("about: ok/3.2 tags: a summary, a parent or a kind alone is enough to list a tag", () => {
+  const a = about({
+    openapi: "3.2.0",
+    info: { title: "t", version: "1" },
+    paths: {},
+    tags: [
+      { name: "plain" },
+      { name: "pets", summary: "Pets" },
+      { name: "cats", parent: "pets", kind: "nav" },
+    ],
+  });
+  assert.deepEqual(
+    a.tags.map((t) => [t.name, t.summary, t.parent, t.kind]),
+    [["pets", "Pets", "", ""], ["cats", "", "pets", "nav"]],
+  );
+});

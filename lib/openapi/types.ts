@@ -400,5 +400,15 @@ export interface AboutInfo {
    * Declared tags that say something (a description or external docs), in
    * written order, at most 200: what Swagger UI heads each group with.
    */
-  tags: { name: string; description: Md; docs: AboutLink | null }[];
+  tags: {
+    name: string;
+    /** Its 3.2 `summary` ("" when none). */
+    summary: string;
+    /** The tag it sits under (3.2 `parent`), "" when none. */
+    parent: string;
+    /** Its 3.2 `kind` (`nav`, `badge`, `audience`...), "" when none. */
+    kind: string;
+    description: Md;
+    docs: AboutLink | null;
+  }[];
 }
