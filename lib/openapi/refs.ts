@@ -117,13 +117,24 @@ export class Memo {
 /** Nodes walked to find the `$anchor`s of a document. */
 const MAX_ANCHOR_NODES = 1_000_000;
 
+/** Names that lead to a schema, each → its JSON pointer. */
+interface Names {
+  /** `$anchor` and `$dynamicAnchor` names. */
+  anchors: Map<string, string>;
+  /** Schema `$id`s, absolute, without a fragment. */
+  ids: Map<string, string>;
+}
+
 /** Resolves local references within one parsed document, with a cache. */
 export class RefResolver {
   #root: unknown;
   #cache = new Map<string, unknown>();
-  #anchors: Map<string, unknown> | null = null;
-  /** Each schema `$id` (absolute, no fragment) → the JSON pointer of its schema. */
-  #ids: Map<string, string> | null = null;
+  /**
+   * The document's `$anchor`/`$dynamicAnchor` names and schema `$id`s
+   * (absolute, no fragment), each → the JSON pointer of its schema; read
+   * by one bounded walk, the first time a reference needs them.
+   */
+  #names: Names | null = null;
   /** {@link local}'s answers for references that are not `#…`. */
   #locals = new Map<string, string>();
   /** Per-object answers about this document (see {@link Memo}). */
@@ -141,8 +152,7 @@ export class RefResolver {
    */
   rebase(root: unknown): void {
     this.#root = root;
-    this.#anchors = null;
-    this.#ids = null;
+    this.#names = null;
     this.#locals.clear();
   }
 
@@ -167,13 +177,23 @@ export class RefResolver {
    * around it.
    */
   local(ref: string): string {
-    if (ref.startsWith("#")) return ref;
+    // `#` and `#/…`: a pointer already, the common case.
+    if (ref.startsWith("#") && (ref.length === 1 || ref[1] === "/")) {
+      return ref;
+    }
     let hit = this.#locals.get(ref);
     if (hit === undefined) this.#locals.set(ref, hit = this.#localOf(ref));
     return hit;
   }
 
   #localOf(ref: string): string {
+    // A plain name (`#node`): the schema whose `$anchor` (or
+    // `$dynamicAnchor`) it is (JSON Schema 2020-12 §8.2.2), by its
+    // pointer, so it is named and located as any reference to it.
+    if (ref.startsWith("#")) {
+      const at = this.#index().anchors.get(ref.slice(1));
+      return at === undefined ? ref : `#${at}`;
+    }
     const self = this.#self();
     let url: URL;
     try {
@@ -188,17 +208,22 @@ export class RefResolver {
       self.hash = "";
       if (self.href === key) return frag || "#";
     }
-    const at = this.#idPointers().get(key);
+    const at = this.#index().ids.get(key);
     if (at === undefined) return ref;
     // A name after the `$id` is an anchor (looked up document-wide).
     return frag.startsWith("#/") || frag.length <= 1
       ? `#${at}${frag.slice(1)}`
-      : frag;
+      : this.local(frag);
   }
 
-  /** The schemas carrying an `$id`, by absolute URI (one bounded walk). */
-  #idPointers(): Map<string, string> {
-    if (this.#ids) return this.#ids;
+  /**
+   * The anchors and `$id`s of the document (see {@link #names}): one
+   * bounded walk in document order, each object once (YAML aliases), the
+   * first of a name kept.
+   */
+  #index(): Names {
+    if (this.#names) return this.#names;
+    const anchors = new Map<string, string>();
     const ids = new Map<string, string>();
     const self = this.#self();
     const seen = new Set<unknown>();
@@ -207,7 +232,8 @@ export class RefResolver {
     while (stack.length && --left > 0) {
       const [v, at, base] = stack.pop()!;
       if (typeof v !== "object" || v === null || seen.has(v)) continue;
-      seen.add(v); // YAML aliases: each object once, at its first place
+      seen.add(v);
+      // Children pushed last first: the walk meets them in document order.
       if (Array.isArray(v)) {
         for (let i = v.length - 1; i >= 0; i--) {
           stack.push([v[i], childPointer(at, i), base]);
@@ -215,6 +241,9 @@ export class RefResolver {
         continue;
       }
       const o = v as Record<string, unknown>;
+      for (const a of [o.$anchor, o.$dynamicAnchor]) {
+        if (typeof a === "string" && !anchors.has(a)) anchors.set(a, at);
+      }
       let here = base;
       if (typeof o.$id === "string" && at !== "") {
         try {
@@ -229,7 +258,7 @@ export class RefResolver {
         stack.push([o[keys[i]], childPointer(at, keys[i]), here]);
       }
     }
-    return this.#ids = ids;
+    return this.#names = { anchors, ids };
   }
 
   /**
@@ -251,11 +280,9 @@ export class RefResolver {
     if (!ref.startsWith("#")) return MISSING;
     const frag = ref.slice(1);
     if (frag === "") return this.#root;
-    if (!frag.startsWith("/")) {
-      // A plain name (`#node`): the schema whose `$anchor` it is (JSON
-      // Schema 2020-12 §8.2.2, OpenAPI 3.1).
-      return this.#anchor(frag) ?? MISSING;
-    }
+    // A plain name left as it is (`#node`): no schema has that anchor
+    // (see `local`).
+    if (!frag.startsWith("/")) return MISSING;
     let cur: unknown = this.#root;
     for (const raw of frag.slice(1).split("/")) {
       const key = segment(raw);
@@ -268,38 +295,6 @@ export class RefResolver {
       if (cur === undefined) return MISSING;
     }
     return cur;
-  }
-
-  /**
-   * The object holding `$anchor: name`, found by one bounded walk of the
-   * document the first time a plain-name reference is asked for.
-   */
-  #anchor(name: string): unknown {
-    if (this.#anchors === null) {
-      const anchors = new Map<string, unknown>();
-      const seen = new Set<unknown>();
-      const stack: unknown[] = [this.#root];
-      let left = MAX_ANCHOR_NODES;
-      while (stack.length && --left > 0) {
-        const v = stack.pop();
-        if (typeof v !== "object" || v === null || seen.has(v)) continue;
-        seen.add(v); // YAML aliases: each object once
-        // Children pushed last first, so the walk meets them in document
-        // order and the first anchor of a name is the one kept.
-        if (Array.isArray(v)) {
-          for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
-          continue;
-        }
-        const o = v as Record<string, unknown>;
-        for (const a of [o.$anchor, o.$dynamicAnchor]) {
-          if (typeof a === "string" && !anchors.has(a)) anchors.set(a, o);
-        }
-        const keys = Object.keys(o);
-        for (let i = keys.length - 1; i >= 0; i--) stack.push(o[keys[i]]);
-      }
-      this.#anchors = anchors;
-    }
-    return this.#anchors.get(name);
   }
 
   /** Follows `$ref` after `$ref` from `value` until a non-reference. */

@@ -89,3 +89,18 @@ Deno.test("refs: bad/without $self a relative reference is another file, and an 
   assert.equal(r.local("urn:x:b"), "#/components/schemas/B");
   assert.equal(r.local("https://x.test/a"), "https://x.test/a");
 });
+
+Deno.test("refs: ok/a plain-name reference reads as the pointer of its anchor, so it is named and located as any other", () => {
+  const doc = {
+    components: {
+      schemas: { Tree: { $dynamicAnchor: "node", properties: {} } },
+    },
+  };
+  const r = new RefResolver(doc);
+  assert.equal(r.local("#node"), "#/components/schemas/Tree");
+  assert.equal(r.local("#nothing"), "#nothing");
+  const d = r.deref({ $dynamicRef: "#node" });
+  assert.equal(d.ref, "#/components/schemas/Tree");
+  assert.equal(d.value, doc.components.schemas.Tree);
+  assert.match(r.deref({ $ref: "#nothing" }).error ?? "", /points to nothing/);
+});
