@@ -273,12 +273,23 @@ Deno.test("links: /links/{n} redirects to page 0; a page links its siblings unde
   }
 });
 
+Deno.test("links: ok/no links is an empty page, as both httpbins answer it", async () => {
+  const s = startDebug({ maxLinks: 10 });
+  try {
+    const res = await fetch(`${s.base}/links/0/0`);
+    assert.equal(res.status, 200);
+    assert.match(await res.text(), /<body><\/body>/);
+  } finally {
+    await s.close();
+  }
+});
+
 Deno.test("links: bad n or offset is 400 naming it", async () => {
   const s = startDebug({ maxLinks: 10 });
   try {
     const cases: [string, string][] = [
       ["/links/11", "n"],
-      ["/links/0", "n"],
+      ["/links/-1", "n"],
       ["/links/x/1", "n"],
       ["/links/5/11", "offset"],
       ["/links/5/-1", "offset"],

@@ -46,10 +46,11 @@ export function links(ctx: DebugContext, route: Route): EndpointDef {
       in: "path",
       type: "integer",
       required: true,
-      min: 1,
+      // 0 is a page without links, as both httpbins answer it.
+      min: 0,
       max: l.maxLinks,
       description:
-        `Links on the page, 1 to ${l.maxLinks} (limit \`maxLinks\`).`,
+        `Links on the page, 0 to ${l.maxLinks} (limit \`maxLinks\`).`,
       example: "10",
     }, {
       name: "offset",

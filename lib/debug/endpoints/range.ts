@@ -127,7 +127,7 @@ export function range(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "n bytes that honour Range requests",
     description:
-      `\`n\` bytes (byte i is the (i mod 26)th letter of a to z) with \`Accept-Ranges: bytes\` and \`ETag: "range{n}"\`. A Range header gets 206 with Content-Range (single, suffix \`bytes=-500\` and open \`bytes=9500-\` ranges), several ranges a \`multipart/byteranges\` 206, none satisfiable 416 with \`Content-Range: bytes */n\`; an If-Range that is not the ETag gets the whole 200. If-Match without a strong match of the ETag gets 412, If-None-Match with a weak match 304 (RFC 9110 §13.2.2: before the Range). A malformed Range, another unit or more than ${MAX_RANGES} ranges is ignored (RFC 9110 §14.2); ranges whose lengths add up to more than n are sorted and merged, so no more than n bytes of data are sent. At most ${l.maxBytes} bytes (limit \`maxBytes\`).`,
+      `\`n\` bytes (byte i is the (i mod 26)th letter of a to z) with \`Accept-Ranges: bytes\` and \`ETag: "range{n}"\`. A Range header gets 206 with Content-Range (single, suffix \`bytes=-500\` and open \`bytes=9500-\` ranges), several ranges a \`multipart/byteranges\` 206, none satisfiable 416 with \`Content-Range: bytes */n\`; an If-Range that is not the ETag (quoted or not) gets the whole 200. If-Match without a strong match of the ETag gets 412, If-None-Match with a weak match 304 (RFC 9110 §13.2.2: before the Range). A malformed Range, another unit or more than ${MAX_RANGES} ranges is ignored (RFC 9110 §14.2); ranges whose lengths add up to more than n are sorted and merged, so no more than n bytes of data are sent. At most ${l.maxBytes} bytes (limit \`maxBytes\`).`,
     params: [lengthParam(l, "Body length"), sleepParam(l)],
     requestHeaders: [
       {
@@ -192,8 +192,11 @@ export function range(ctx: DebugContext, route: Route): EndpointDef {
       }
       const ifRange = req.headers.get("if-range");
       // If-Range: only an exact (strong) match of our ETag keeps the
-      // Range; a date or another tag asks for the whole body.
-      const asked = ifRange !== null && ifRange.trim() !== etag
+      // Range; a date or another tag asks for the whole body. The tag
+      // unquoted matches too: python httpbin sends it so, and its clients
+      // send it back so (as /etag accepts unquoted tags).
+      const tag = ifRange?.trim();
+      const asked = tag !== undefined && tag !== etag && tag !== `range${n}`
         ? null
         : parseRange(req.headers.get("range"), n);
       if (asked === null) {

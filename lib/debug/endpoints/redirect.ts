@@ -20,7 +20,7 @@ import {
 import { BASE_HEADERS, JSON_TYPE, respond } from "../core/http.ts";
 import { ParamError } from "../core/params.ts";
 import { reflectRequest } from "./request.ts";
-import { requestSchema } from "./request_shape.ts";
+import { requestSchema, requestUrl } from "./request_shape.ts";
 
 // C0 controls, space and DEL: a URL parser strips or drops some of them
 // (`/\t/host`), and a header cannot carry others (RFC 9110 §5.5).
@@ -231,7 +231,9 @@ export function redirect(ctx: DebugContext, route: Route): EndpointDef {
       // The query string is kept byte for byte, so `sleep`, `status` and
       // `absolute` apply to every hop.
       let location = route.url({ count: params.count - 1 }, query);
-      if (params.absolute) location = new URL(req.url).origin + location;
+      if (params.absolute) {
+        location = new URL(requestUrl(req)).origin + location;
+      }
       return respond(null, params.status, { ...BASE_HEADERS, location });
     },
   });
@@ -339,7 +341,9 @@ function chain(
       const n = input.params.n;
       if (n === 0) return reflectRequest(ctx, req, input, false, false);
       let location = n === 1 ? get : route.url({ n: n - 1 });
-      if (kind === "absolute") location = new URL(req.url).origin + location;
+      if (kind === "absolute") {
+        location = new URL(requestUrl(req)).origin + location;
+      }
       return respond(null, 302, { ...BASE_HEADERS, location });
     },
   });

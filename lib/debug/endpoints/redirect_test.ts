@@ -263,3 +263,26 @@ Deno.test("redirect handler: ok/a POST to /relative-redirect is 405, /redirect-t
   assert.equal(put.res.status, 307);
   assert.equal(put.res.headers.get("location"), "/api/debug/put");
 });
+
+Deno.test("redirect handler: ok/absolute Locations take the scheme a proxy reports, as the reflected url does", async () => {
+  const https = { headers: { "X-Forwarded-Proto": "https" } };
+  for (
+    const [path, location] of [
+      ["/absolute-redirect/1", "https://wb.test/api/debug/get"],
+      [
+        "/redirect/2?absolute=true",
+        "https://wb.test/api/debug/redirect/1?absolute=true",
+      ],
+    ]
+  ) {
+    const { res } = await call(path, https);
+    assert.equal(res.headers.get("location"), location, path);
+  }
+  const { text } = await call("/get", https);
+  assert.equal(JSON.parse(text).url, "https://wb.test/api/debug/get");
+  // Anything else a proxy might say is not a scheme taken.
+  const { res } = await call("/absolute-redirect/1", {
+    headers: { "X-Forwarded-Proto": "javascript" },
+  });
+  assert.equal(res.headers.get("location"), "http://wb.test/api/debug/get");
+});
