@@ -73,6 +73,12 @@ export default function DebugRunner(
     if (bad[p.name]) errors[p.name] = unreadableNumber(p);
   }
   const invalid = Object.keys(errors);
+  // What cannot be sent as typed; the rest a fetch runner sends, and the
+  // server's own refusal (400 problem+json naming the field) is the
+  // result. A stream or socket shows no refusal's status: nothing goes.
+  const blockers = invalid.filter((k) =>
+    kind !== "fetch" || bad[k] || prepared.blocking.has(k)
+  );
   const req = prepared.request;
 
   useEffect(() => {
@@ -87,11 +93,11 @@ export default function DebugRunner(
   function submit(e: Event) {
     e.preventDefault();
     setTried(true);
-    if (invalid.length) {
+    if (blockers.length) {
       // Nothing is sent; an older result beside the new URL would mislead.
       fetchRun.clear();
       events.clear();
-      document.getElementById(fieldId(uid, invalid[0]))?.focus();
+      document.getElementById(fieldId(uid, blockers[0]))?.focus();
       return;
     }
     if (kind === "events") {
@@ -147,7 +153,7 @@ export default function DebugRunner(
         </div>
         <Actions
           kind={kind}
-          blocked={tried && invalid.length ? errors[invalid[0]] : null}
+          blocked={tried && blockers.length ? errors[blockers[0]] : null}
         />
       </form>
       <CommandBox

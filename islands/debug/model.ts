@@ -82,6 +82,13 @@ export interface Prepared {
   request: PreparedRequest;
   /** Error message per field (param name, `method`, `headers`, `body`, `query`). */
   errors: Record<string, string>;
+  /**
+   * The fields whose error keeps the request from being sent as typed: the
+   * browser would change it (a dot segment), or refuse it (a method, a
+   * header, a body). The others are the server's to refuse: a fetch
+   * runner sends them, and shows its 400 (or 404).
+   */
+  blocking: ReadonlySet<string>;
   /** The Content-Type that was added because the body had none. */
   implicitType?: string;
 }
@@ -413,7 +420,8 @@ export function curlNotes(r: PreparedRequest): string[] {
 /**
  * Builds the request for `state` and validates every field as the server
  * will. The request is built even when there are errors (the URL and cURL
- * stay visible while the user fixes them); `errors` blocks sending.
+ * stay visible while the user fixes them); `blocking` ones keep it from
+ * being sent.
  */
 export function prepare(
   ep: EndpointSpec,
@@ -422,9 +430,11 @@ export function prepare(
   limits: Pick<DebugLimits, "maxBodyBytes">,
 ): Prepared {
   const errors: Record<string, string> = {};
+  const blocking = new Set<string>();
   for (const p of ep.params) {
-    const msg = checkParam(p, state.values[p.name] ?? "") ??
-      dotSegmentError(p, state.values[p.name] ?? "");
+    const dots = dotSegmentError(p, state.values[p.name] ?? "");
+    const msg = dots ?? checkParam(p, state.values[p.name] ?? "");
+    if (dots) blocking.add(p.name);
     if (msg) errors[p.name] = msg;
   }
   if (ep.id === "cookies-set" && pathForm(ep, state) === "part") {
@@ -465,12 +475,16 @@ export function prepare(
     method = state.method === "" ? "" : normalMethod(state.method);
     const msg = methodError(method);
     if (msg) errors.method = msg;
+    if (msg) blocking.add("method");
   }
   const kind = runnerKind(ep);
   const parsed = kind !== "fetch"
     ? { headers: [], error: null }
     : parseHeaders(state.headers);
-  if (parsed.error) errors.headers = parsed.error;
+  if (parsed.error) {
+    errors.headers = parsed.error;
+    blocking.add("headers");
+  }
   const headers = parsed.headers;
   let body: string | undefined;
   let implicitType: string | undefined;
@@ -485,7 +499,10 @@ export function prepare(
     }
     // Checked as sent: CRLF makes a multipart body longer than typed.
     const msg = bodyError(method, body, limits.maxBodyBytes);
-    if (msg) errors.body = msg;
+    if (msg) {
+      errors.body = msg;
+      blocking.add("body");
+    }
     if (!headers.some((h) => h.name.toLowerCase() === "content-type")) {
       implicitType = TEXT_PLAIN;
       headers.push({ name: "Content-Type", value: TEXT_PLAIN });
@@ -517,6 +534,7 @@ export function prepare(
       include: kind === "socket",
     },
     errors,
+    blocking,
     implicitType,
   };
 }

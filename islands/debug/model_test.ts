@@ -680,3 +680,33 @@ Deno.test("runner model: the digest note says what to add to the command", () =>
     /For curl to answer it, add --digest -u 'u:p w' to the command above\./,
   );
 });
+
+Deno.test("runner model: only what cannot be sent as typed blocks; the server's refusals are its to answer", () => {
+  const blocking = (id: EndpointId, patch: Partial<RunnerState>) => {
+    const p = run(id, patch);
+    return [Object.keys(p.errors).sort(), [...p.blocking].sort()];
+  };
+  // The server refuses these (400 naming the field): sent.
+  assert.deepEqual(blocking("status", { values: { code: "100" } }), [
+    ["code"],
+    [],
+  ]);
+  assert.deepEqual(blocking("redirect", { values: { count: "999" } }), [
+    ["count"],
+    [],
+  ]);
+  // A dot segment would go to another path: blocks.
+  assert.deepEqual(blocking("status", { values: { code: ".." } }), [
+    ["code"],
+    ["code"],
+  ]);
+  // A header line the browser cannot send, and a method it refuses: block.
+  assert.deepEqual(blocking("anything", { headers: "no colon" }), [
+    ["headers"],
+    ["headers"],
+  ]);
+  assert.deepEqual(blocking("anything", { method: "TRACK" }), [
+    ["method"],
+    ["method"],
+  ]);
+});
