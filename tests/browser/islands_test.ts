@@ -294,3 +294,41 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser: a page's islands are marked hydrated together, so the first mark means the whole page listens",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      // Seen at the first mark: how many islands were not yet hydrated.
+      await page.addInitScript(() => {
+        const w = globalThis as unknown as { __notYet?: number };
+        new MutationObserver((_, obs) => {
+          if (!document.querySelector("[data-hydrated]")) return;
+          w.__notYet = document.querySelectorAll(
+            "[data-island]:not([data-hydrated])",
+          ).length;
+          obs.disconnect();
+        }).observe(document, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: ["data-hydrated"],
+        });
+      });
+      for (const path of ["/debug", "/spec", "/har", "/spec/compare"]) {
+        await page.goto(server.origin + path);
+        await page.waitForFunction(() =>
+          (globalThis as unknown as { __notYet?: number }).__notYet !==
+            undefined
+        );
+        assert.equal(
+          await page.evaluate(() =>
+            (globalThis as unknown as { __notYet: number }).__notYet
+          ),
+          0,
+          path,
+        );
+      }
+    }),
+});
