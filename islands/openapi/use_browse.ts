@@ -9,6 +9,7 @@ import {
   applyFilter,
   compileFilter,
   copyText,
+  hasQueryMethod,
 } from "../../lib/openapi/filter.ts";
 import type {
   Endpoint,
@@ -102,10 +103,15 @@ export function useBrowse(
     };
   }, [filter, selected, schema]);
 
-  const compiled = useMemo(() => compileFilter(filter, index?.extraMethods), [
-    filter,
-    index,
-  ]);
+  const compiled = useMemo(
+    () =>
+      compileFilter(
+        filter,
+        index?.extraMethods,
+        index ? hasQueryMethod(index) : true,
+      ),
+    [filter, index],
+  );
   const shown = useMemo(
     () => index ? applyFilter(index.endpoints, compiled) : [],
     [index, compiled],

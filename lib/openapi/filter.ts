@@ -1,8 +1,9 @@
 /**
  * The spec viewer's filter box and copy button. Terms are split
  * on whitespace and all must match; a term that is exactly a method name
- * (case-insensitive: one of the OpenAPI 3.2 fixed methods, `query`, or an
- * `additionalOperations` key of the document) matches that method only; any
+ * (case-insensitive: one of the OpenAPI 3.2 fixed methods, `query` in a
+ * 3.2 document, or an `additionalOperations` key of the document) matches
+ * that method only; any
  * other term matches case-insensitively as a substring of the path, the
  * summary, a tag or the operationId (precomputed in `Endpoint.hay`).
  *
@@ -76,10 +77,26 @@ export function tagTerm(tag: string): string {
     : TAG + tag;
 }
 
-/** Splits `input` into method, tag and text terms. */
+/**
+ * Whether `query` is a method of the document's version (OpenAPI 3.2 on):
+ * in an older one no endpoint has it, and `query` is a word to find in
+ * paths and summaries.
+ */
+export function hasQueryMethod(
+  index: { family: string; specVersion: string },
+): boolean {
+  return index.family === "openapi" &&
+    !/^3\.[01](\.|$)/.test(index.specVersion);
+}
+
+/**
+ * Splits `input` into method, tag and text terms; `query` is a method term
+ * unless `queryMethod` says the document has no such method.
+ */
 export function compileFilter(
   input: string,
   extraMethods: readonly string[] = [],
+  queryMethod = true,
 ): Filter {
   const methods: string[] = [];
   const terms: string[] = [];
@@ -90,7 +107,10 @@ export function compileFilter(
     // `tag:"` alone is a tag term being typed: it filters nothing yet.
     if (typing(raw)) continue;
     if (tag !== null) tags.push(tag.toLowerCase());
-    else if (KNOWN_METHODS.includes(t) || extraMethods.includes(t)) {
+    else if (
+      (KNOWN_METHODS.includes(t) && (queryMethod || t !== "query")) ||
+      extraMethods.includes(t)
+    ) {
       methods.push(t);
     } else terms.push(t);
   }

@@ -8,6 +8,7 @@ import {
   compileFilter,
   copyText,
   filterTokens,
+  hasQueryMethod,
   highlightRanges,
   tagTerm,
 } from "./filter.ts";
@@ -170,4 +171,27 @@ Deno.test("spec highlight: merged, case-insensitive ranges", () => {
 
 Deno.test("spec filter: a tag quote just opened in upper case filters nothing", () => {
   assert.deepEqual(compileFilter('TAG:"').tags, []);
+});
+
+Deno.test("filter: ok/query is a method term only where the version has the method (3.2 on)", () => {
+  for (
+    const [family, specVersion, method] of [
+      ["openapi", "3.2.0", true],
+      ["openapi", "3.3.0", true],
+      ["openapi", "3.1.1", false],
+      ["openapi", "3.0.3", false],
+      ["openapi", "3.1", false],
+      ["swagger", "2.0", false],
+    ] as const
+  ) {
+    const q = hasQueryMethod({ family, specVersion });
+    assert.equal(q, method, specVersion);
+    assert.deepEqual(
+      compileFilter("query GET", [], q),
+      method
+        ? { methods: ["query", "get"], terms: [], tags: [] }
+        : { methods: ["get"], terms: ["query"], tags: [] },
+      specVersion,
+    );
+  }
 });
