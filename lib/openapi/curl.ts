@@ -77,9 +77,16 @@ export function operationCommand(req: OperationRequest): string {
       ).join("&");
   }
   const headers: HeaderPair[] = req.headers.map((h) => [h.name, h.value]);
-  // curl writes a multipart Content-Type itself, with its boundary.
-  if (req.contentType && !req.form?.length) {
-    headers.push(["Content-Type", req.contentType]);
+  // A multipart type is said too, as the operation's other headers are:
+  // curl adds its boundary to a `multipart/form-data` it is given (the
+  // type's own parameters are left to it).
+  if (req.contentType) {
+    headers.push([
+      "Content-Type",
+      req.form?.length
+        ? req.contentType.replace(/\s*;.*$/, "")
+        : req.contentType,
+    ]);
   }
   return curlCommand(
     {

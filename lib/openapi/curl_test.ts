@@ -18,8 +18,9 @@ function command31(fields: Record<string, unknown>, method = "get"): string {
 }
 
 /**
- * The command's lines after the first for `POST /p` whose body is
- * multipart with these `properties` (and `encoding`).
+ * The command's lines after the first and its Content-Type line (always
+ * `multipart/form-data`, checked) for `POST /p` whose body is multipart
+ * with these `properties` (and `encoding`).
  */
 function multipartLines(
   properties: Record<string, unknown>,
@@ -29,7 +30,7 @@ function multipartLines(
     schema: { type: "object", properties },
     ...(encoding ? { encoding } : {}),
   };
-  return command31({
+  const lines = command31({
     paths: {
       "/p": {
         post: {
@@ -39,6 +40,8 @@ function multipartLines(
       },
     },
   }, "post").split(" \\\n  ").slice(1);
+  assert.equal(lines[0], "-H 'Content-Type: multipart/form-data'");
+  return lines.slice(1);
 }
 
 const load = (name: string) =>
@@ -145,6 +148,7 @@ Deno.test("curl: ok/Swagger 2.0: scheme, host, basePath; body; urlencoded and mu
   assert.equal(
     up.curl,
     "curl -X POST 'https://forms.example.com/v1/upload' \\\n" +
+      "  -H 'Content-Type: multipart/form-data' \\\n" +
       "  -F 'file=@path/to/file' \\\n" +
       "  --form-string 'label=@etc/passwd'",
   );
