@@ -527,7 +527,7 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
           );
           if (w.cut) return { ok: false, full: false };
           if (!w.missing.length) {
-            const full = !w.rows.some((r) => r.level > d && r.expandable);
+            const full = !w.rows.some((r) => r.expandable && !r.open);
             return { ok: true, full };
           }
           const before = cache.nodes.size;

@@ -104,7 +104,8 @@ interface Entry {
 
 /**
  * Rows of the tree under `root`, walking open rows only. `isOpen(key,
- * level)` says whether an expandable row is open; at most `max` rows.
+ * depth)` says whether an expandable row is open, `depth` counting property
+ * levels (an alternative is at its property's); at most `max` rows.
  */
 export function visibleRows(
   root: SchemaEdge,
@@ -181,11 +182,18 @@ export function visibleRows(
     );
   };
 
+  /**
+   * `level` is the row's nesting (`aria-level`); `depth` the property
+   * depth its fields are at, which opening counts: an alternative opens
+   * with the property holding it, so `pet.petType` under `pet: oneOf[Cat,
+   * Dog]` is two levels down, as `address.city` is.
+   */
   const walk = (
     n: SchemaNode,
     path: string,
     key: string,
     level: number,
+    depth: number,
   ): void => {
     const list: Entry[] = [];
     const flattened: number[] = [];
@@ -210,7 +218,8 @@ export function visibleRows(
       const rowKey = key ? `${key}/${e.seg}` : e.seg;
       const expandable = !!child && loopTo === null &&
         hasChildren(child, nodes);
-      const open = expandable && isOpen(rowKey, level);
+      const alt = e.kind === "alt";
+      const open = expandable && isOpen(rowKey, alt ? depth - 1 : depth);
       rows.push({
         key: rowKey,
         level,
@@ -229,7 +238,7 @@ export function visibleRows(
       });
       if (open && child) {
         branch.set(child.id, rowKey);
-        walk(child, e.path, rowKey, level + 1);
+        walk(child, e.path, rowKey, level + 1, alt ? depth : depth + 1);
         branch.delete(child.id);
       }
     });
@@ -240,7 +249,7 @@ export function visibleRows(
   if (!top) missing.add(root.node);
   else {
     branch.set(top.id, "");
-    walk(top, "", "", 1);
+    walk(top, "", "", 1, 1);
   }
   return { rows, missing: [...missing], cut };
 }

@@ -126,3 +126,38 @@ Deno.test("tree rows: ok/pattern properties and tuple positions are rows of thei
     ],
   );
 });
+
+Deno.test("tree rows: ok/an alternative opens with the property holding it; its fields count one level under that property", () => {
+  const leaf = { type: "string" };
+  const deep = { type: "object", properties: { deep: leaf } };
+  const { root, nodes } = setup({
+    type: "object",
+    properties: {
+      pet: {
+        oneOf: [
+          { title: "Cat", type: "object", properties: { meow: deep } },
+          { title: "Dog", type: "object", properties: { bark: leaf } },
+        ],
+      },
+    },
+  });
+  const asked: [string, number][] = [];
+  const w = visibleRows(root, nodes, (k, depth) => {
+    asked.push([k, depth]);
+    return depth <= 1;
+  });
+  assert.deepEqual(paths(w.rows), ["pet", "pet.meow", "pet.bark"]);
+  // The alternatives are asked at their property's depth, their fields
+  // one deeper (closed): the rows' aria-levels still nest.
+  assert.deepEqual(asked.map(([, d]) => d), [1, 1, 2, 1]);
+  assert.deepEqual(
+    w.rows.map((r) => [r.kind, r.level]),
+    [["prop", 1], ["alt", 2], ["prop", 3], ["alt", 2], ["prop", 3]],
+  );
+  // A root oneOf's fields are the first level.
+  const top = setup({
+    oneOf: [{ title: "A", type: "object", properties: { a: deep } }],
+  });
+  const t = visibleRows(top.root, top.nodes, (_k, depth) => depth <= 1);
+  assert.deepEqual(paths(t.rows), ["a", "a.deep"]);
+});

@@ -377,8 +377,10 @@ export class SchemaGraph {
   /**
    * Nodes `ids` and what they link to, breadth first, `depth` tree levels
    * deep, at most `max` nodes. Array items count no level (a tree shows
-   * them in place: `lines[].amount` is one level under `lines`), up to
-   * {@link ITEM_HOPS} arrays of arrays, what a type summary reads.
+   * them in place: `lines[].amount` is one level under `lines`), nor do a
+   * oneOf's or anyOf's alternatives (their fields are one level under the
+   * property), up to {@link ITEM_HOPS} such hops in a row, what a type
+   * summary reads.
    */
   collect(ids: readonly number[], depth: number, max: number): SchemaNode[] {
     const out: SchemaNode[] = [];
@@ -405,13 +407,18 @@ export class SchemaGraph {
         const n = this.node(id);
         if (!n) continue;
         out.push(n);
-        const it = n.items?.node;
-        if (
-          it !== undefined && hops < ITEM_HOPS && !done.has(it) &&
-          (queued.get(it) ?? Infinity) > d
-        ) {
-          queued.set(it, d);
-          level.push([it, hops + 1]);
+        // Items, and the alternatives of a oneOf/anyOf (a tree opens them
+        // with the property that holds them: its fields are one level
+        // under it), join this level.
+        for (const e of [n.items, ...(n.alts?.list ?? [])]) {
+          const it = e?.node;
+          if (
+            it !== undefined && hops < ITEM_HOPS && !done.has(it) &&
+            (queued.get(it) ?? Infinity) > d
+          ) {
+            queued.set(it, d);
+            level.push([it, hops + 1]);
+          }
         }
         if (d >= depth) continue;
         for (const e of edgesOf(n)) {

@@ -1303,3 +1303,52 @@ Deno.test({
         .waitFor();
     }),
 });
+
+Deno.test({
+  name:
+    "spec detail: an alternative opens with the property holding it: fields two levels down show before any click, as without one",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const deep = { type: "object", properties: { deep: { type: "string" } } };
+      await loadThings(
+        page,
+        {
+          oneOf: [
+            object2("A", { a1: { type: "string" }, a2: deep }),
+            object2("B", { b1: { type: "string" } }),
+          ],
+        },
+        {
+          type: "object",
+          properties: {
+            pet: {
+              oneOf: [
+                object2("Cat", { meow: { type: "boolean" } }),
+                object2("Dog", { bark: { type: "boolean" } }),
+              ],
+            },
+            address: { type: "object", properties: { city: deep } },
+          },
+        },
+      );
+      await openOperation(page, "post", "/things");
+      await page.waitForSelector(
+        '[data-testid=schema-prop][data-path="address.city"]',
+      );
+      const shown = await shownPaths(page);
+      for (
+        const path of ["a1", "a2", "a2.deep", "b1", "pet.meow", "pet.bark"]
+      ) {
+        assert.ok(shown.has(path), `${path} in ${[...shown]}`);
+      }
+      // Three levels down stays closed, alternatives or not.
+      assert.ok(!shown.has("address.city.deep"));
+    }),
+});
+
+/** An object schema titled `title` with `properties`. */
+function object2(title: string, properties: Record<string, unknown>) {
+  return { title, type: "object", properties };
+}
