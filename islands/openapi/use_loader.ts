@@ -272,8 +272,13 @@ export function useLoader(
       touch();
       clearTimeout(timer.current);
       const label = `${file.name} (${formatBytes(file.size)})`;
+      // Another file is another document: what showed of the last one
+      // (its title, count, rows) goes at once, so nothing read from the
+      // page meanwhile is the old file's. Typing keeps the list it
+      // replaces until the new one comes, so a keystroke never blanks it.
       setState((s) => ({
-        ...leavePreview(s),
+        ...EMPTY,
+        spec: s.spec,
         busy: { stage: "reading", label },
       }));
       void run(file, file.name);

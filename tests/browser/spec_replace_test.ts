@@ -76,3 +76,54 @@ Deno.test({
       assert.equal((await extras(page))[1].detail, "Sent by B");
     }),
 });
+
+Deno.test({
+  name:
+    "browser spec: a file picked over another clears the old one's title, count and rows at once; typing keeps the list until the new one comes",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      await loadSpec(page, "a.yaml", withExtras("A"));
+      // What the page shows just after the pick: nothing of A.
+      await page.$eval("[data-testid=spec-file]", (input) => {
+        const w = globalThis as unknown as { __seen?: string[] };
+        input.addEventListener("change", () =>
+          setTimeout(() => {
+            w.__seen = [
+              ...document.querySelectorAll(
+                "[data-testid=spec-title], [data-testid=spec-count], [data-testid=endpoint-row]",
+              ),
+            ].map((e) => e.textContent ?? "");
+          }, 0), { once: true });
+      });
+      await loadSpec(page, "b.yaml", withExtras("B"));
+      assert.deepEqual(
+        await page.evaluate(() =>
+          (globalThis as unknown as { __seen?: string[] }).__seen
+        ),
+        [],
+      );
+      assert.equal(await page.textContent("[data-testid=spec-title]"), "B");
+      // A keystroke in the box re-reads, the list staying meanwhile.
+      await page.$eval("[data-testid=spec-input]", (el) => {
+        const ta = el as HTMLTextAreaElement;
+        const w = globalThis as unknown as { __typed?: string | null };
+        ta.value = ta.value.replace("title: B", "title: C");
+        ta.dispatchEvent(new InputEvent("input", { bubbles: true }));
+        setTimeout(() => {
+          w.__typed = document.querySelector("[data-testid=spec-title]")
+            ?.textContent ?? null;
+        }, 0);
+      });
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=spec-title]")?.textContent === "C"
+      );
+      assert.equal(
+        await page.evaluate(() =>
+          (globalThis as unknown as { __typed?: string | null }).__typed
+        ),
+        "B",
+      );
+    }),
+});
