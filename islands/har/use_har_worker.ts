@@ -166,6 +166,15 @@ export function useHarWorker(url: string | null): HarWorkerState {
         done: 0,
         total: 0,
       });
+      if (src === "file") {
+        // Another file: the old one's rows and counts go at once, so
+        // nothing read from the page meanwhile is the old file's (typing
+        // in the paste box keeps them until the new ones come).
+        dataRef.current = null;
+        setData(null);
+        setDetail(null);
+        setError(null);
+      }
     },
     clear() {
       abandonLoad();

@@ -275,3 +275,30 @@ Deno.test({
       assert.deepEqual(out, [], "labels past the column's end");
     }),
 });
+
+Deno.test({
+  name:
+    "browser HAR: a file picked over another clears the old one's rows and summary at once",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+      await page.$eval("[data-testid=har-file]", (input) => {
+        const w = globalThis as unknown as { __seen?: number };
+        input.addEventListener("change", () =>
+          setTimeout(() => {
+            w.__seen = document.querySelectorAll(
+              "[data-testid=har-row], [data-testid=har-summary]",
+            ).length;
+          }, 0), { once: true });
+      });
+      await pick(page, "bom.har");
+      assert.equal(
+        await page.evaluate(() =>
+          (globalThis as unknown as { __seen?: number }).__seen
+        ),
+        0,
+      );
+    }),
+});
