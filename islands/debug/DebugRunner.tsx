@@ -73,11 +73,12 @@ export default function DebugRunner(
     if (bad[p.name]) errors[p.name] = unreadableNumber(p);
   }
   const invalid = Object.keys(errors);
-  // What cannot be sent as typed; the rest a fetch runner sends, and the
-  // server's own refusal (400 problem+json naming the field) is the
-  // result. A stream or socket shows no refusal's status: nothing goes.
+  // What cannot be sent as typed; the rest is sent, and the server's own
+  // refusal (400 problem+json naming the field) is the result. A
+  // WebSocket shows no refusal's status (the browser hides it): nothing
+  // goes.
   const blockers = invalid.filter((k) =>
-    kind !== "fetch" || bad[k] || prepared.blocking.has(k)
+    kind === "socket" || bad[k] || prepared.blocking.has(k)
   );
   const req = prepared.request;
 

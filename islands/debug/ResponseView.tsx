@@ -60,6 +60,24 @@ function emptyNote(r: RunResponse, sent: PreparedRequest | null): string {
   return "Empty body.";
 }
 
+/** `[data-testid=result-headers]`: a response's headers, as fetch gives them. */
+export function HeadersTable(
+  { headers }: { headers: readonly [string, string][] },
+) {
+  return (
+    <table class="headers" data-testid="result-headers" tabIndex={0}>
+      <tbody>
+        {headers.map(([k, v], i) => (
+          <tr key={i}>
+            <th scope="row">{k}</th>
+            <td>{v}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The panel of one response. */
 export function ResponseView(
   { r, sent }: { r: RunResponse; sent: PreparedRequest | null },
@@ -142,16 +160,7 @@ export function ResponseView(
           <code>-i</code> shows it.
         </p>
       )}
-      <table class="headers" data-testid="result-headers" tabIndex={0}>
-        <tbody>
-          {r.headers.map(([k, v], i) => (
-            <tr key={i}>
-              <th scope="row">{k}</th>
-              <td>{v}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <HeadersTable headers={r.headers} />
       <h4 class="result-h">Body</h4>
       {r.hex !== null
         ? (

@@ -1,10 +1,12 @@
 /**
- * A server-sent event stream as it arrives: connection state, status once
- * open, elapsed time, a stop button, and one row per event (id, event name,
- * data, arrival time).
+ * A server-sent event stream as it arrives: connection state, status and
+ * headers once open, elapsed time, a stop button, and one row per event
+ * (id, event name, data, arrival time).
  */
 import { ResultView } from "./ResultView.tsx";
-import { Duration } from "./ResponseView.tsx";
+import { Duration, HeadersTable } from "./ResponseView.tsx";
+import { statusClass } from "../../lib/shared/status.ts";
+import { statusText } from "../../lib/debug/core/status_text.ts";
 import type { SsePhase, SseState } from "./use_sse.ts";
 
 const PHASE: Record<SsePhase, string> = {
@@ -41,10 +43,12 @@ export function SseView({ sse, expected, onStop }: SseViewProps) {
   return (
     <div class="result result-sse" data-phase={sse.phase}>
       <div class="result-summary">
-        {sse.openMs !== null && (
-          <span class="status status-2xx">
-            <span data-testid="result-status">200</span>{" "}
-            <span class="status-text">OK</span>
+        {sse.response && (
+          <span class={`status status-${statusClass(sse.response.status)}`}>
+            <span data-testid="result-status">{sse.response.status}</span>{" "}
+            <span class="status-text">
+              {sse.response.statusText || statusText(sse.response.status)}
+            </span>
           </span>
         )}
         <span class={`metric phase phase-${sse.phase}`}>
@@ -70,8 +74,7 @@ export function SseView({ sse, expected, onStop }: SseViewProps) {
       {sse.failure && (
         <>
           <p class="result-note">
-            EventSource does not say why a stream failed, so the runner fetched
-            the same URL once to show the server's answer:
+            The server's answer was no event stream:
           </p>
           <ResultView
             result={sse.failure}
@@ -80,6 +83,14 @@ export function SseView({ sse, expected, onStop }: SseViewProps) {
             onCancel={() => {}}
           />
         </>
+      )}
+      {sse.response && (
+        <details class="sse-headers" open>
+          <summary>
+            Response headers ({sse.response.headers.length})
+          </summary>
+          <HeadersTable headers={sse.response.headers} />
+        </details>
       )}
       {sse.events.length > 0 && (
         <ol class="sse-events" data-testid="sse-events" tabIndex={0}>

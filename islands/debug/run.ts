@@ -84,43 +84,7 @@ export async function runFetch(
       cache: "no-store",
       signal,
     });
-    const t1 = now();
-    if (res.type === "opaqueredirect") {
-      await res.body?.cancel();
-      return { kind: "opaque-redirect", ms: t1 - t0 };
-    }
-    // An event stream may last hours: note it, never wait for its end.
-    const stream = /^text\/event-stream/i.test(
-      res.headers.get("content-type") ?? "",
-    );
-    if (stream) await res.body?.cancel();
-    const { buf, cutOff } = stream
-      ? { buf: new Uint8Array(0), cutOff: null }
-      : await readBody(res);
-    const t2 = now();
-    const type = mediaType(res.headers.get("content-type"));
-    const image = /^image\/[a-z0-9.+-]+$/.test(type) && buf.byteLength > 0;
-    // Decoded as UTF-8, bytes that are not text read as U+FFFD and control
-    // codes: show them as bytes instead.
-    const binary = !image && buf.byteLength > 0 &&
-      (type === "application/octet-stream" || firstInvalidUtf8(buf) >= 0);
-    return {
-      kind: "response",
-      status: res.status,
-      statusText: res.statusText,
-      headers: [...res.headers],
-      body: new TextDecoder().decode(buf),
-      // An <img> never runs script, even from an SVG.
-      image: image ? `data:${type};base64,${bytesBase64(buf)}` : null,
-      hex: binary ? hexDump(buf) : null,
-      bytes: buf.byteLength,
-      redirected: res.redirected,
-      url: res.url,
-      stream,
-      ttfbMs: t1 - t0,
-      ms: t2 - t0,
-      cutOff,
-    };
+    return await resultOf(res, t0, now(), now);
   } catch (e) {
     const aborted = (e as Error)?.name === "AbortError";
     return {
@@ -138,6 +102,54 @@ export async function runFetch(
       ms: now() - t0,
     };
   }
+}
+
+/**
+ * What a response that arrived shows: its body read to the end (an event
+ * stream, which may last hours, is left unread), timed from `t0`, its
+ * headers at `t1`.
+ */
+export async function resultOf(
+  res: Response,
+  t0: number,
+  t1: number,
+  now: () => number = () => performance.now(),
+): Promise<RunResponse | RunOpaqueRedirect> {
+  if (res.type === "opaqueredirect") {
+    await res.body?.cancel();
+    return { kind: "opaque-redirect", ms: t1 - t0 };
+  }
+  const stream = /^text\/event-stream/i.test(
+    res.headers.get("content-type") ?? "",
+  );
+  if (stream) await res.body?.cancel();
+  const { buf, cutOff } = stream
+    ? { buf: new Uint8Array(0), cutOff: null }
+    : await readBody(res);
+  const t2 = now();
+  const type = mediaType(res.headers.get("content-type"));
+  const image = /^image\/[a-z0-9.+-]+$/.test(type) && buf.byteLength > 0;
+  // Decoded as UTF-8, bytes that are not text read as U+FFFD and control
+  // codes: show them as bytes instead.
+  const binary = !image && buf.byteLength > 0 &&
+    (type === "application/octet-stream" || firstInvalidUtf8(buf) >= 0);
+  return {
+    kind: "response",
+    status: res.status,
+    statusText: res.statusText,
+    headers: [...res.headers],
+    body: new TextDecoder().decode(buf),
+    // An <img> never runs script, even from an SVG.
+    image: image ? `data:${type};base64,${bytesBase64(buf)}` : null,
+    hex: binary ? hexDump(buf) : null,
+    bytes: buf.byteLength,
+    redirected: res.redirected,
+    url: res.url,
+    stream,
+    ttfbMs: t1 - t0,
+    ms: t2 - t0,
+    cutOff,
+  };
 }
 
 /**

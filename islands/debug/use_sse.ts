@@ -1,17 +1,14 @@
 /**
- * Reads a server-sent event stream with the browser's own `EventSource`
- * (HTML §9.2), listing events as they arrive.
- *
- * EventSource hides why a connection failed (no status, no body), so when
- * the stream fails before opening, one diagnostic fetch of the same URL gets
- * the server's answer (typically a 400 problem+json) to show instead.
- * After the last event (`data.id == data.count`) the runner closes the
- * source itself: a plain EventSource would reconnect with
- * `Last-Event-ID: N`, get 204 and stop, which costs one more round trip.
+ * The SSE side of a runner: the stream read as an EventSource reads it
+ * (event_source.ts), with its status, headers and events listed as they
+ * come. After the last event (`data.id == data.count`) the runner stops
+ * itself: an EventSource would reconnect with `Last-Event-ID: N`, get 204
+ * and stop, which costs one more round trip.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { PreparedRequest } from "./model.ts";
-import { runFetch, type RunResult } from "./run.ts";
+import type { RunResult } from "./run.ts";
+import { readEventStream, type StreamedEvent } from "./event_source.ts";
 
 /** One received event. */
 export interface SseEvent {
@@ -34,16 +31,36 @@ export type SsePhase =
   | "closed"
   | "failed";
 
+/** The stream's response, as the first connection got it. */
+export interface SseResponse {
+  status: number;
+  statusText: string;
+  /** Lower-case names, as fetch gives them. */
+  headers: [string, string][];
+}
+
 /** Everything the SSE view shows. */
 export interface SseState {
   phase: SsePhase;
   events: SseEvent[];
-  /** Milliseconds to the open event, null before it. */
+  /** Milliseconds to the open stream's headers, null before them. */
   openMs: number | null;
+  /** The open stream's status and headers, null before them. */
+  response: SseResponse | null;
   /** Milliseconds since start at the last event or phase change. */
   ms: number;
-  /** The diagnostic fetch's outcome when the stream failed to open. */
+  /** The server's answer when it was no event stream. */
   failure: RunResult | null;
+}
+
+/** True for this API's last event: its JSON `id` reached its `count`. */
+export function isLastTick(e: StreamedEvent): boolean {
+  try {
+    const d = JSON.parse(e.data);
+    return typeof d?.id === "number" && d.id >= d.count;
+  } catch {
+    return false; // not this API's JSON: keep listening
+  }
 }
 
 /** The SSE side of a runner. */
@@ -54,14 +71,14 @@ export function useSse(): {
   clear: () => void;
 } {
   const [sse, setSse] = useState<SseState | null>(null);
-  const src = useRef<EventSource | null>(null);
+  const ctl = useRef<AbortController | null>(null);
   // Bumped by every start/clear: late callbacks of older streams are ignored.
   const gen = useRef(0);
   const t0 = useRef(0);
 
   const close = useCallback(() => {
-    src.current?.close();
-    src.current = null;
+    ctl.current?.abort();
+    ctl.current = null;
   }, []);
   useEffect(() => () => {
     gen.current++;
@@ -75,53 +92,54 @@ export function useSse(): {
     const ms = () => Math.round(performance.now() - begin);
     const patch = (f: (s: SseState) => Partial<SseState>) =>
       setSse((s) => (s && gen.current === g ? { ...s, ...f(s) } : s));
-    let opened = false;
-    const es = new EventSource(r.url);
-    src.current = es;
+    const abort = ctl.current = new AbortController();
     setSse({
       phase: "connecting",
       events: [],
       openMs: null,
+      response: null,
       ms: 0,
       failure: null,
     });
-    es.onopen = () => {
-      opened = true;
-      patch(() => ({ phase: "open", openMs: ms(), ms: ms() }));
-    };
-    es.addEventListener(eventName, (e) => {
-      const m = e as MessageEvent<string>;
-      let last = false;
-      try {
-        const d = JSON.parse(m.data);
-        last = typeof d?.id === "number" && d.id >= d.count;
-      } catch { /* not this API's JSON: keep listening */ }
-      const ev = { id: m.lastEventId, event: m.type, data: m.data, atMs: ms() };
-      patch((s) => ({
-        events: [...s.events, ev],
-        ms: ev.atMs,
-        phase: last ? "complete" : "open",
-      }));
-      if (last) close();
-    });
-    es.onerror = () => {
-      if (gen.current !== g || src.current !== es) return;
-      if (opened) {
-        const again = es.readyState === EventSource.CONNECTING;
-        patch(() => ({ phase: again ? "reconnecting" : "closed", ms: ms() }));
-        if (!again) close();
-        return;
-      }
-      // Never opened: ask the server what it answers, then give up.
-      close();
-      runFetch({ ...r, stream: false }).then((failure) =>
-        patch(() => ({ phase: "failed", failure, ms: ms() }))
-      );
-    };
+    void readEventStream(r, eventName, isLastTick, {
+      open: (res, first) =>
+        patch((s) => ({
+          phase: "open",
+          openMs: s.openMs ?? ms(),
+          response: first
+            ? {
+              status: res.status,
+              statusText: res.statusText,
+              headers: [...res.headers],
+            }
+            : s.response,
+          ms: ms(),
+        })),
+      events: (list) => {
+        const at = ms();
+        patch((s) => ({
+          events: [
+            ...s.events,
+            ...list.map((e) => ({
+              id: e.id,
+              event: e.type,
+              data: e.data,
+              atMs: at,
+            })),
+          ],
+          ms: at,
+        }));
+      },
+      reconnecting: () => patch(() => ({ phase: "reconnecting", ms: ms() })),
+      done: (how, failure) => {
+        if (ctl.current === abort) ctl.current = null;
+        patch(() => ({ phase: how, failure, ms: ms() }));
+      },
+    }, abort.signal);
   }, [close]);
 
   const stop = useCallback(() => {
-    if (!src.current) return;
+    if (!ctl.current) return;
     close();
     const ms = Math.round(performance.now() - t0.current);
     setSse((s) => (s ? { ...s, phase: "stopped", ms } : s));

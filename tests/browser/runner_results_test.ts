@@ -50,6 +50,35 @@ Deno.test({
         / -N$/,
       );
       assert.equal(await resultStatus(r), "200");
+      // The stream's own headers, which an EventSource would hide.
+      assert.match(
+        (await r.locator("[data-testid=result-headers]").textContent())!,
+        /content-type\s*text\/event-stream/,
+      );
+    }, HTTP_ERRORS),
+});
+
+Deno.test({
+  name:
+    "browser runner: an sse request the server refuses shows its 400, from the one request sent",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const sent: string[] = [];
+      page.on("request", (q) => {
+        if (q.url().includes("/api/debug/sse")) sent.push(q.url());
+      });
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "sse");
+      await r.locator("[data-param=retry]").fill("99999");
+      await r.locator("[data-testid=run]").click();
+      await r.locator(".result-sse[data-phase=failed]").waitFor();
+      assert.equal(await resultStatus(r), "400");
+      assert.match(
+        (await r.locator("[data-testid=result-body]").textContent())!,
+        /"param":\s*"retry"/,
+      );
+      assert.equal(sent.length, 1, sent.join(" "));
     }, HTTP_ERRORS),
 });
 
