@@ -5,6 +5,7 @@
  */
 import {
   changeMatches,
+  changesQueryMethod,
   compileChangeFilter,
   isEmptyChangeFilter,
   operationsHay,
@@ -68,6 +69,8 @@ export interface Hays {
   ops: (string | undefined)[];
   /** The operations' hay of each set of operations, by their labels joined. */
   bySet: Map<string, string>;
+  /** Whether `query` is a method term here (see `changesQueryMethod`). */
+  query?: boolean;
 }
 
 /** An empty {@link Hays} over `terms` (none: labels, places and sentences only). */
@@ -96,7 +99,10 @@ export function viewIndices(
   q: ViewQuery,
   hays: Hays = newHays(),
 ): Uint32Array {
-  const f = compileChangeFilter(q.filter);
+  const f = compileChangeFilter(
+    q.filter,
+    hays.query ??= changesQueryMethod(changes),
+  );
   const on = new Set(q.levels);
   const plain = isEmptyChangeFilter(f);
   const out: number[] = [];

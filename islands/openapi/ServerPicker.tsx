@@ -47,7 +47,7 @@ export function ServerPicker({ choices, pick }: ServerPickerProps) {
               <select
                 data-testid="server-variable"
                 data-name={v.name}
-                value={pick.values[v.name]}
+                value={pick.values[v.name] ?? ""}
                 onChange={(e) => pick.setValue(v.name, e.currentTarget.value)}
               >
                 {v.values.map((x) => <option key={x} value={x}>{x}</option>)}
@@ -58,7 +58,7 @@ export function ServerPicker({ choices, pick }: ServerPickerProps) {
                 type="text"
                 data-testid="server-variable"
                 data-name={v.name}
-                value={pick.values[v.name]}
+                value={pick.values[v.name] ?? ""}
                 maxLength={MAX_SERVER_TEXT}
                 spellcheck={false}
                 autocomplete="off"

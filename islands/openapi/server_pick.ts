@@ -21,12 +21,13 @@ export function offersChoice(choices: readonly ServerChoice[]): boolean {
   return choices.length > 1 || choices.some((c) => c.variables.length > 0);
 }
 
-/** Each variable of `c` at its default (the first enum value without one). */
+/**
+ * Each variable of `c` at its default (the first enum value without one);
+ * one with neither stays `{name}` in the URL, as operations show it.
+ */
 export function defaultsOf(c: ServerChoice): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const v of c.variables) {
-    out[v.name] = v.default || v.values[0] || "";
-  }
+  const out: Record<string, string> = { ...c.fixed };
+  for (const v of c.variables) if (v.default !== null) out[v.name] = v.default;
   return out;
 }
 

@@ -850,6 +850,15 @@ Deno.test("curl: ok/a 3.2 querystring parameter of another media type is the who
     command({ "application/x-www-form-urlencoded": { schema } }),
     "curl -X GET '/q?a=0&s=x%20y'",
   );
+  // A lone surrogate, written or made by the cut, goes as U+FFFD.
+  assert.equal(
+    command({ "text/plain": { example: "x\ud800y" } }),
+    "curl -X GET '/q?x%EF%BF%BDy'",
+  );
+  assert.match(
+    command({ "text/plain": { example: "a" + "\u{1F600}".repeat(6000) } }),
+    /%EF%BF%BD'$/,
+  );
 });
 
 Deno.test("curl: ok/a 3.2 itemSchema body sends one item, written as its sequence type writes it", () => {
@@ -885,6 +894,35 @@ Deno.test("curl: ok/a 3.2 itemSchema body sends one item, written as its sequenc
   assert.deepEqual(lines("text/event-stream"), [
     "-H 'Content-Type: text/event-stream'",
     `--data-raw 'data: {"v":7}\n\n'`,
+  ]);
+  // An event stream's item is an event, its fields as lines.
+  const event = command31({
+    openapi: "3.2.0",
+    paths: {
+      "/p": {
+        post: {
+          requestBody: {
+            content: {
+              "text/event-stream": {
+                itemSchema: {
+                  type: "object",
+                  properties: {
+                    event: { const: "ping" },
+                    data: { type: "string", example: "a\nb" },
+                    id: { type: "string", example: "1" },
+                  },
+                },
+              },
+            },
+          },
+          responses: {},
+        },
+      },
+    },
+  }, "post").split(" \\\n  ").slice(1);
+  assert.deepEqual(event, [
+    "-H 'Content-Type: text/event-stream'",
+    `--data-raw 'event: ping\nid: 1\ndata: a\ndata: b\n\n'`,
   ]);
   assert.deepEqual(lines("multipart/mixed"), [
     "-H 'Content-Type: multipart/mixed'",

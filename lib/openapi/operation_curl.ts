@@ -283,7 +283,13 @@ function querystringPairs(
     ? v.slice(0, MAX_ONE_VALUE)
     : valueJson(v, MAX_ONE_VALUE, "");
   budget.field("", text);
-  return [{ name: "", value: encodeURIComponent(text), whole: true }];
+  // A lone surrogate (written so, or a cut through a pair) cannot be
+  // percent-encoded as UTF-8: it goes as U+FFFD, as a browser sends it.
+  return [{
+    name: "",
+    value: encodeURIComponent(text.toWellFormed()),
+    whole: true,
+  }];
 }
 
 /** How an array field of a form body is joined, by name (null: repeated). */
@@ -466,11 +472,37 @@ export const WEBHOOK_URL = "{webhook-receiver-url}";
  * items this cannot write (multipart/mixed).
  */
 function itemBody(type: string, sample: unknown): string | null {
+  if (/^text\/event-stream\b/i.test(type)) return eventText(sample);
   const json = valueJson(sample, MAX_VALUE_CHARS, "");
   if (/^application\/json-seq\b/i.test(type)) return `\u001e${json}\n`;
-  if (/^text\/event-stream\b/i.test(type)) return `data: ${json}\n\n`;
   if (/json/i.test(type)) return `${json}\n`;
   return null;
+}
+
+/**
+ * An event as an event stream writes it: OpenAPI 3.2 describes an event
+ * stream's item by its fields (`event`, `data`, `id`, `retry`), each a
+ * line (HTML §9.2.6), a `data` with line breaks one line each; anything
+ * else is the data of one event, as JSON.
+ */
+function eventText(sample: unknown): string {
+  const fields = isObject(sample) &&
+      ["event", "data", "id", "retry"].some((k) => Object.hasOwn(sample, k))
+    ? sample
+    : { data: sample };
+  const lines: string[] = [];
+  for (const k of ["event", "id", "retry", "data"]) {
+    if (!Object.hasOwn(fields, k)) continue;
+    const v = fields[k];
+    const text = typeof v === "string" ? v : valueJson(v, MAX_VALUE_CHARS, "");
+    // A field's value ends at a line break (the stream's syntax): only
+    // data may take several, one line each.
+    const parts = text.split(/\r\n|\r|\n/);
+    for (const part of k === "data" ? parts : parts.slice(0, 1)) {
+      lines.push(`${k}: ${part}`);
+    }
+  }
+  return lines.join("\n") + "\n\n";
 }
 
 /** What {@link operationCurl} answers. */

@@ -255,7 +255,12 @@ export class RefResolver {
       }
       const keys = Object.keys(o);
       for (let i = keys.length - 1; i >= 0; i--) {
-        stack.push([o[keys[i]], childPointer(at, keys[i]), here]);
+        // A `%` in a key is escaped: the pointer is read back as a URI
+        // fragment, percent-decoded (see `segment`).
+        const key = keys[i].includes("%")
+          ? keys[i].replace(/%/g, "%25")
+          : keys[i];
+        stack.push([o[keys[i]], childPointer(at, key), here]);
       }
     }
     return this.#names = { anchors, ids };

@@ -104,3 +104,14 @@ Deno.test("refs: ok/a plain-name reference reads as the pointer of its anchor, s
   assert.equal(d.value, doc.components.schemas.Tree);
   assert.match(r.deref({ $ref: "#nothing" }).error ?? "", /points to nothing/);
 });
+
+Deno.test("refs: ok/an anchor or $id under a key holding % is found where it is", () => {
+  const node = { $anchor: "node", title: "n" };
+  const pet = { $id: "urn:x:pet", title: "p" };
+  const r = new RefResolver({
+    paths: { "/files/%7Bid%7D": { x: node } },
+    components: { schemas: { "A%20B": pet } },
+  });
+  assert.equal(r.deref({ $ref: "#node" }).value, node);
+  assert.equal(r.deref({ $ref: "urn:x:pet" }).value, pet);
+});

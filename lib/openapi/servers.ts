@@ -24,8 +24,11 @@ const MAX_FILLED = 10_000;
 export interface ServerVariable {
   /** Its name, as `{name}` marks it in the URL. */
   name: string;
-  /** Its `default` ("" when the document gives none, which 3.x requires). */
-  default: string;
+  /**
+   * Its `default`; without one (3.x requires one), its first `enum` value;
+   * null when neither is given (the URL then keeps `{name}`).
+   */
+  default: string | null;
   /** Its `enum`: the only values it takes; empty when any string does. */
   values: string[];
   /** Its `description`, unrendered. */
@@ -38,6 +41,11 @@ export interface ServerChoice {
   url: string;
   /** Its 3.2 `name` ("" when none). */
   name: string;
+  /**
+   * The defaults of its variables past the offered ones (a server of
+   * hundreds): they stay at their defaults.
+   */
+  fixed: Record<string, string>;
   /** Its `description`, unrendered ("" for Swagger 2.0's). */
   description: string;
   /** Its variables, in written order. */
@@ -63,20 +71,41 @@ export function fillServer(
   });
 }
 
-/** The `default` of each of a Server Object's variables. */
-function defaults(s: Record<string, unknown>): Record<string, string> {
+/** A variable's default: its `default`, else its first `enum` value. */
+function defaultOf(v: unknown): string | null {
+  if (!isObject(v)) return null;
+  return scalarText(v.default) ?? scalarList(v.enum, 1)[0] ?? null;
+}
+
+/**
+ * The default of each of a Server Object's variables, skipping the first
+ * `skip` (at most {@link MAX_FIXED} of them).
+ */
+function defaults(
+  s: Record<string, unknown>,
+  skip = 0,
+): Record<string, string> {
   const out: Record<string, string> = {};
   if (!isObject(s.variables)) return out;
-  for (const [name, v] of Object.entries(s.variables)) {
-    const d = isObject(v) ? scalarText(v.default) : null;
+  let i = 0;
+  for (const name in s.variables) {
+    if (!Object.hasOwn(s.variables, name) || i++ < skip) continue;
+    if (i > skip + MAX_FIXED) break;
+    const d = defaultOf(s.variables[name]);
     if (d !== null) out[name] = d;
   }
   return out;
 }
 
+/** Variables past the offered ones kept at their defaults, at most. */
+const MAX_FIXED = 1_000;
+
 /** A server URL with its variables at their defaults (OpenAPI 3.1 §4.8.5). */
 export function serverUrl(s: Record<string, unknown>): string {
-  return fillServer(typeof s.url === "string" ? s.url : "", defaults(s));
+  return fillServer(
+    typeof s.url === "string" ? s.url : "",
+    defaults(s, 0),
+  );
 }
 
 function firstServer(list: unknown): string | null {
@@ -141,7 +170,7 @@ function variablesOf(s: Record<string, unknown>): ServerVariable[] {
     if (!Object.hasOwn(s.variables, name) || !isObject(v)) continue;
     out.push({
       name: clip(name),
-      default: clip(scalarText(v.default) ?? ""),
+      default: ((d) => d === null ? null : clip(d))(defaultOf(v)),
       values: scalarList(v.enum, MAX_VARIABLE_VALUES).map(clip),
       description: clip(scalarText(v.description) ?? ""),
     });
@@ -170,6 +199,7 @@ export function serverChoices(
     return schemes.map((s) => ({
       url: clip(`${s}://${doc.host}${base}`),
       name: "",
+      fixed: {},
       description: "",
       variables: [],
     }));
@@ -182,6 +212,7 @@ export function serverChoices(
     out.push({
       url: clip(s.url),
       name: clip(scalarText(s.name) ?? ""),
+      fixed: defaults(s, MAX_SERVER_VARIABLES),
       description: clip(scalarText(s.description) ?? ""),
       variables: variablesOf(s),
     });

@@ -99,6 +99,7 @@ Deno.test("servers: ok/serverChoices lists 3.x servers with their names and vari
       {
         url: "https://{region}.example.com/{v}",
         name: "",
+        fixed: {},
         description: "Production",
         variables: [
           {
@@ -110,7 +111,13 @@ Deno.test("servers: ok/serverChoices lists 3.x servers with their names and vari
           { name: "v", default: "v1", values: [], description: "" },
         ],
       },
-      { url: "/v1", name: "Local", description: "", variables: [] },
+      {
+        url: "/v1",
+        name: "Local",
+        fixed: {},
+        description: "",
+        variables: [],
+      },
     ],
   );
   assert.deepEqual(serverChoices({}, false), []);
@@ -146,7 +153,7 @@ Deno.test("servers: bad/serverChoices stays bounded", () => {
   assert.equal(out[0].url.length, MAX_SERVER_TEXT);
   assert.equal(out[0].description.length, MAX_SERVER_TEXT);
   assert.equal(out[0].variables.length, MAX_SERVER_VARIABLES);
-  assert.equal(out[0].variables[0].default.length, MAX_SERVER_TEXT);
+  assert.equal(out[0].variables[0].default?.length, MAX_SERVER_TEXT);
   assert.equal(out[0].variables[0].values.length, MAX_VARIABLE_VALUES);
 });
 
@@ -205,5 +212,36 @@ Deno.test("servers: ok/a detail on the document's servers carries its request, w
   assert.deepEqual(
     parsed.index.serverChoices.map((c) => c.url),
     ["https://{region}.example.com/{v}"],
+  );
+});
+
+Deno.test("servers: ok/a variable without a default takes its first enum value; one with neither stays as written", () => {
+  const s = {
+    url: "https://{region}.x/{v}/{free}",
+    variables: { region: { enum: ["eu", "us"] }, v: { default: "" }, free: {} },
+  };
+  assert.equal(serverUrl(s), "https://eu.x//{free}");
+  assert.deepEqual(
+    serverChoices({ servers: [s] }, false)[0].variables.map((v) => v.default),
+    ["eu", "", null],
+  );
+});
+
+Deno.test("servers: ok/variables past the offered ones keep their defaults", () => {
+  const n = MAX_SERVER_VARIABLES + 2;
+  const names = Array.from({ length: n }, (_, i) => `v${i}`);
+  const s = {
+    url: names.map((v) => `{${v}}`).join("/"),
+    variables: Object.fromEntries(names.map((v) => [v, { default: `d${v}` }])),
+  };
+  const [c] = serverChoices({ servers: [s] }, false);
+  assert.equal(c.variables.length, MAX_SERVER_VARIABLES);
+  assert.deepEqual(Object.keys(c.fixed), names.slice(MAX_SERVER_VARIABLES));
+  assert.equal(
+    fillServer(c.url, {
+      ...c.fixed,
+      ...Object.fromEntries(c.variables.map((v) => [v.name, v.default!])),
+    }),
+    serverUrl(s),
   );
 });

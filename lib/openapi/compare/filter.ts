@@ -21,9 +21,16 @@ export interface ChangeFilter {
   tags: string[];
 }
 
-/** Splits `input` into level, method, tag and text terms. */
-export function compileChangeFilter(input: string): ChangeFilter {
-  const { methods, terms: words, tags } = compileFilter(input);
+/**
+ * Splits `input` into level, method, tag and text terms; `query` is a
+ * method term unless `queryMethod` says no operation compared has it
+ * (documents before 3.2: see `hasQueryMethod`).
+ */
+export function compileChangeFilter(
+  input: string,
+  queryMethod = true,
+): ChangeFilter {
+  const { methods, terms: words, tags } = compileFilter(input, [], queryMethod);
   const levels: Level[] = [];
   const terms: string[] = [];
   for (const t of words) {
@@ -200,4 +207,14 @@ export function changeMatches(
     if (!hay.includes(mark) && !more.includes(mark)) return false;
   }
   return true;
+}
+
+/**
+ * Whether any change affects an operation of the QUERY method (OpenAPI
+ * 3.2): without one, `query` in the filter is a word to find.
+ */
+export function changesQueryMethod(changes: readonly Change[]): boolean {
+  return changes.some((c) =>
+    c.method === "query" || c.operations.some((o) => o.startsWith("QUERY "))
+  );
 }

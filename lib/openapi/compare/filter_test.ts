@@ -9,11 +9,13 @@ import assert from "node:assert/strict";
 import {
   changeHay,
   changeMatches,
+  changesQueryMethod,
   compileChangeFilter,
   MAX_OPERATION_TERMS,
   operationTerms,
 } from "./filter.ts";
 import { compareModels, readSide } from "./mod.ts";
+import type { Change } from "./types.ts";
 
 const ok200 = { "200": { description: "ok" } };
 const limit = (required: boolean) => ({
@@ -236,4 +238,14 @@ Deno.test("compare filter: one side's terms are bounded, the operationId kept", 
     assert.ok(t.length <= MAX_OPERATION_TERMS, `${t.length} chars`);
     assert.ok(t.startsWith("keepme\n"));
   }
+});
+
+Deno.test("change filter: ok/query is a word unless a change affects a QUERY operation", () => {
+  assert.deepEqual(compileChangeFilter("query", false).terms, ["query"]);
+  assert.deepEqual(compileChangeFilter("query").methods, ["query"]);
+  const change = (method: string, operations: string[]) =>
+    ({ method, operations }) as unknown as Change;
+  assert.equal(changesQueryMethod([change("get", ["GET /query"])]), false);
+  assert.equal(changesQueryMethod([change("", ["QUERY /search"])]), true);
+  assert.equal(changesQueryMethod([change("query", [])]), true);
 });

@@ -954,8 +954,23 @@ export class SchemaDiff {
     const was = this.#mustHave(this.#base, b);
     const now = this.#mustHave(this.#rev, r);
     const req = at.dir === "request";
+    // A read-only name is never sent, a write-only one never read (OpenAPI
+    // 3.1 §4.8.24.1), wherever it is declared: its required says nothing
+    // to that side.
+    const flag = req ? "readOnly" : "writeOnly";
+    const hidden = (reader: SchemaReader, v: SchemaView, name: string) =>
+      [
+        v,
+        ...(v.alts?.list ?? []).slice(0, MAX_REQUIRED_ALTS).map((a) =>
+          reader.view(a.raw, a)
+        ),
+      ].some((x) => {
+        const l = x.props.get(name);
+        return l !== undefined && reader.marked(l.raw, flag);
+      });
     for (const name of new Set([...was, ...now])) {
       if (handled.has(name) || was.has(name) === now.has(name)) continue;
+      if (hidden(this.#base, b, name) || hidden(this.#rev, r, name)) continue;
       // Required by the object holding this alternative all the same.
       if (
         inherited &&
@@ -1050,16 +1065,18 @@ export class SchemaDiff {
             ? `${req ? "request" : "response"}-property-became-${flagWord}`
             : removed;
         const said = flip ? `became ${flagWord}` : "was removed";
-        if (req && !flip && closed(r)) {
-          // The revision refuses what it does not list: a client still
-          // sending the property is refused, not ignored.
+        if (req) {
+          // A warning, as §9's table has it, whether a server ignores the
+          // property or refuses it; a revision that says it refuses what it
+          // does not list says so in the sentence.
           add(
-            "request-property-removed",
-            "breaking",
-            `${said}, and properties not listed are refused`,
+            id("request-property-removed"),
+            "warning",
+            !flip && closed(r)
+              ? `${said}, and properties not listed are refused`
+              : said,
           );
-        } else if (req) add(id("request-property-removed"), "warning", said);
-        else if (bReq) {
+        } else if (bReq) {
           add(id("response-required-property-removed"), "breaking", said);
         } else {
           add(id("response-optional-property-removed"), "warning", said);
@@ -1433,13 +1450,18 @@ export function matchAlternatives(
   return [pairs, left, after.filter((a) => !used.has(a))];
 }
 
-/** Two schemas' alternatives paired (see `SchemaDiff#alternatives`). */
 /**
  * True when `v` refuses properties it does not list: `additionalProperties:
  * false`, or 3.1's `unevaluatedProperties: false` (JSON Schema 2020-12
  * §10.3.2.3, §11.3).
  */
 function closed(v: SchemaView): boolean {
+  // Keys a pattern, a condition or an alternative may still take are not
+  // told apart here: only a schema that lists all it takes counts.
+  if (
+    v.alts ||
+    ["patternProperties", "dependentSchemas", "if"].some((k) => v.others.has(k))
+  ) return false;
   return v.additional === false ||
     v.others.get("unevaluatedProperties") === "false";
 }
@@ -1447,6 +1469,7 @@ function closed(v: SchemaView): boolean {
 /** Alternatives read for the names they all require, at most. */
 const MAX_REQUIRED_ALTS = 50;
 
+/** Two schemas' alternatives paired (see `SchemaDiff#alternatives`). */
 interface AltMatch {
   kind: "one-of" | "any-of";
   pairs: [Alternative, Alternative][];
