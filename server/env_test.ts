@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import {
   appOptionsFromEnv,
+  debugBaseFromEnv,
   debugOptionsFromEnv,
   type EnvGet,
   listenFromEnv,
@@ -146,5 +147,16 @@ Deno.test("sharedSecret: ok/every isolate of a process or a deployment derives o
   assert.equal(
     debugOptionsFromEnv(envOf({ DEBUG_SECRET: "s" }), "several").secret,
     "s",
+  );
+});
+
+Deno.test("debugBaseFromEnv: ok/the default, a path as given; bad/anything else names DEBUG_BASE", () => {
+  const env = (v?: string) => (n: string) => n === "DEBUG_BASE" ? v : undefined;
+  assert.equal(debugBaseFromEnv(env()), "/api/debug");
+  assert.equal(debugBaseFromEnv(env("")), "/api/debug");
+  assert.equal(debugBaseFromEnv(env("/x/")), "/x/");
+  assert.throws(
+    () => debugBaseFromEnv(env("nope")),
+    /^RangeError: DEBUG_BASE must be a path/,
   );
 });

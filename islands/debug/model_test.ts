@@ -709,4 +709,9 @@ Deno.test("runner model: only what cannot be sent as typed blocks; the server's 
     ["method"],
     ["method"],
   ]);
+  // A body a browser will not send with GET, or one past the limit.
+  assert.deepEqual(blocking("anything", { method: "GET", body: "x" }), [
+    ["body"],
+    ["body"],
+  ]);
 });

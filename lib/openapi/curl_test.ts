@@ -850,6 +850,17 @@ Deno.test("curl: ok/a 3.2 querystring parameter of another media type is the who
     command({ "application/x-www-form-urlencoded": { schema } }),
     "curl -X GET '/q?a=0&s=x%20y'",
   );
+  // A JSON string is quoted as JSON; a text one goes as written, cut.
+  assert.equal(
+    command({ "application/json": { example: "a b" } }),
+    "curl -X GET '/q?%22a%20b%22'",
+  );
+  assert.equal(
+    command({ "text/plain": { example: "x".repeat(20_000) } }),
+    `curl -X GET '/q?${"x".repeat(10_000)}'`,
+  );
+  // Nothing to send: no query at all.
+  assert.equal(command({ "text/plain": {} }), "curl -X GET '/q'");
   // A lone surrogate, written or made by the cut, goes as U+FFFD.
   assert.equal(
     command({ "text/plain": { example: "x\ud800y" } }),
@@ -924,6 +935,24 @@ Deno.test("curl: ok/a 3.2 itemSchema body sends one item, written as its sequenc
     "-H 'Content-Type: text/event-stream'",
     `--data-raw 'event: ping\nid: 1\ndata: a\ndata: b\n\n'`,
   ]);
+  // An item schema with no sample (`false`) sends no body.
+  const none = command31({
+    openapi: "3.2.0",
+    paths: {
+      "/p": {
+        post: {
+          requestBody: {
+            content: { "application/jsonl": { itemSchema: false } },
+          },
+          responses: {},
+        },
+      },
+    },
+  }, "post");
+  assert.equal(
+    none,
+    "curl -X POST '/p' \\\n  -H 'Content-Type: application/jsonl'",
+  );
   assert.deepEqual(lines("multipart/mixed"), [
     "-H 'Content-Type: multipart/mixed'",
   ]);

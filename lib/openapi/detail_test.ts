@@ -1597,3 +1597,29 @@ Deno.test("spec detail: a 3.1 tuple's summary lists its positions and what may f
     [["tag", "own"], ["plain", "the component's"]],
   );
 });
+
+Deno.test("spec detail: in YAML too, a reference through $self or an anchor is no warning", () => {
+  const parsed = parseSpec(
+    `openapi: 3.2.0
+$self: https://x.test/api/openapi.yaml
+info: {title: t, version: '1'}
+paths:
+  /a:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: 'openapi.yaml#/components/schemas/S'}
+            text/plain:
+              schema: {$ref: '#node'}
+components:
+  schemas:
+    S: {type: object, properties: {s: {type: string}}}
+    T: {$anchor: node, type: string}
+`,
+    { checks: true },
+  );
+  assert.deepEqual(parsed.index.warnings, []);
+});

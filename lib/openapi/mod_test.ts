@@ -675,3 +675,28 @@ Deno.test("checks: bad/a querystring parameter in an older document, beside quer
     at,
   ]]);
 });
+
+Deno.test("checks: bad/querystring warnings: in Swagger 2.0, under additionalOperations (named in the path), never for webhooks", () => {
+  const qs = { name: "qs", in: "querystring", type: "string" };
+  const swagger = parseSpec(JSON.stringify({
+    swagger: "2.0",
+    info: { title: "t", version: "1" },
+    paths: { "/q": { get: { parameters: [qs], responses: {} } } },
+  })).index.warnings.map((w) => w.message);
+  assert.ok(
+    swagger.includes(
+      "GET /q: a querystring parameter is an OpenAPI 3.2 location; this document declares an older version",
+    ),
+    swagger.join("\n"),
+  );
+  const twice = { parameters: [qs, { ...qs, name: "b" }], responses: {} };
+  const extra = parseSpec(JSON.stringify({
+    openapi: "3.2.0",
+    info: { title: "t", version: "1" },
+    paths: { "/q": { additionalOperations: { PURGE: twice } } },
+    webhooks: { hook: { post: twice } },
+  })).index.warnings.filter((w) => w.message.includes("querystring"));
+  assert.deepEqual(extra.map((w) => w.path), [
+    '$.paths["/q"].additionalOperations.PURGE',
+  ]);
+});

@@ -115,3 +115,39 @@ Deno.test("refs: ok/an anchor or $id under a key holding % is found where it is"
   assert.equal(r.deref({ $ref: "#node" }).value, node);
   assert.equal(r.deref({ $ref: "urn:x:pet" }).value, pet);
 });
+
+Deno.test("refs: ok/$ids: the first of a URI wins, a trailing # names the same, the document's own root $id is no schema", () => {
+  const first = { $id: "urn:x:a#", title: "first" };
+  const second = { $id: "urn:x:a", title: "second" };
+  const r = new RefResolver({
+    $id: "urn:x:root",
+    components: { schemas: { A: first, B: second } },
+  });
+  assert.equal(r.local("urn:x:a"), "#/components/schemas/A");
+  assert.equal(r.pointer("urn:x:a"), first);
+  assert.equal(r.pointer("#/components/schemas/B"), second);
+  assert.equal(r.local("urn:x:root"), "urn:x:root");
+});
+
+Deno.test("refs: ok/pointer() reads $self, $id and anchor references as deref does", () => {
+  const node = { $anchor: "node" };
+  const r = new RefResolver({
+    $self: "https://x.test/a.json",
+    components: { schemas: { N: node } },
+  });
+  assert.equal(r.pointer("#node"), node);
+  assert.equal(r.pointer("a.json#/components/schemas/N"), node);
+});
+
+Deno.test("refs: ok/a rebased resolver reads the anchors and $ids of the whole document", () => {
+  const piece = { components: { schemas: {} } };
+  const whole = {
+    components: { schemas: { N: { $anchor: "node" }, P: { $id: "urn:p" } } },
+  };
+  const r = new RefResolver(piece);
+  assert.equal(r.pointer("#node"), undefined);
+  assert.equal(r.local("urn:p"), "urn:p");
+  r.rebase(whole);
+  assert.equal(r.pointer("#node"), whole.components.schemas.N);
+  assert.equal(r.local("urn:p"), "#/components/schemas/P");
+});

@@ -332,3 +332,29 @@ Deno.test({
       }
     }),
 });
+
+Deno.test({
+  name:
+    "browser: an island whose chunk fails to load leaves the page's other islands hydrated",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await page.route("**/ThemeToggle-*.js", (route) => route.abort());
+      await page.goto(server.origin + "/spec");
+      await page.waitForSelector(
+        "[data-island=SpecViewer][data-hydrated=true]",
+        { state: "attached" },
+      );
+      assert.equal(
+        await page.$("[data-island=ThemeToggle][data-hydrated]"),
+        null,
+      );
+      await page.unroute("**/ThemeToggle-*.js");
+    }, {
+      allowErrors: [
+        /island failed to load/,
+        /Failed to (load|fetch)/,
+        /ERR_FAILED/,
+      ],
+    }),
+});

@@ -3972,3 +3972,119 @@ Deno.test("compare: a name the alternatives declare read-only, newly required by
     [["request-property-became-required", "breaking"]],
   );
 });
+
+Deno.test("compare: required names across alternatives: a lost alternative says it once; names the parent requires stay required; a oneOf in a oneOf counts", () => {
+  const alt = (name: string, required: string[] = []) => ({
+    title: name,
+    type: "object",
+    properties: { id: STR, [name]: STR },
+    ...(required.length ? { required } : {}),
+  });
+  const ids = (a: Json, b: Json) =>
+    compareSpecs(doc31(requestBody(a)), doc31(requestBody(b))).changes.map((
+      c,
+    ) => c.id);
+  // C lost: what A and B both require is no new requirement.
+  assert.deepEqual(
+    ids(
+      { oneOf: [alt("a", ["id"]), alt("b", ["id"]), alt("c")] },
+      { oneOf: [alt("a", ["id"]), alt("b", ["id"])] },
+    ),
+    ["request-body-one-of-removed"],
+  );
+  // The parent requires id on both sides: its alternatives saying so too
+  // changes nothing.
+  assert.deepEqual(
+    ids(
+      { type: "object", required: ["id"], oneOf: [alt("a"), alt("b")] },
+      {
+        type: "object",
+        required: ["id"],
+        oneOf: [alt("a", ["id"]), alt("b", ["id"])],
+      },
+    ),
+    [],
+  );
+  // Moved from the parent into both alternatives of a nested oneOf.
+  assert.deepEqual(
+    ids(
+      {
+        type: "object",
+        required: ["id"],
+        oneOf: [{ oneOf: [alt("a"), alt("b")] }, alt("c")],
+      },
+      {
+        type: "object",
+        oneOf: [
+          { oneOf: [alt("a", ["id"]), alt("b", ["id"])] },
+          alt("c", ["id"]),
+        ],
+      },
+    ).filter((id) => id.includes("optional")),
+    [],
+  );
+});
+
+Deno.test("compare: the refusal sentence reads the revision's schema, and only for a property removed", () => {
+  const texts = (a: Json, b: Json) =>
+    compareSpecs(doc(requestBody(a)), doc(requestBody(b))).changes.map((c) =>
+      c.text
+    );
+  // A closed base, an open revision: nothing is refused.
+  assert.deepEqual(
+    texts(CLOSED({ a: STR, b: STR }), object({ a: STR })),
+    [
+      "request property `b` was removed",
+      "request body now allows properties it does not list",
+    ],
+  );
+  // A property that became read-only in a closed revision: said as such.
+  assert.deepEqual(
+    texts(
+      CLOSED({ a: STR, b: STR }),
+      CLOSED({ a: STR, b: { ...STR, readOnly: true } }),
+    ),
+    ["request property `b` became read-only"],
+  );
+});
+
+Deno.test("compare: security: removing one way in while another stays is a warning; dropping them all is info, said plainly", () => {
+  const schemes = {
+    a: { type: "http", scheme: "basic" },
+    b: { type: "apiKey", in: "header", name: "K" },
+    c: { type: "http", scheme: "bearer" },
+  };
+  const secured = (security: Json[]) =>
+    doc(GET_A, {}, { components: { securitySchemes: schemes }, security });
+  const said = (a: Json[], b: Json[]) =>
+    compareSpecs(secured(a), secured(b)).changes
+      .filter((c) => c.id === "api-global-security-removed")
+      .map((c) => [c.level, c.text]);
+  assert.deepEqual(said([{ a: [] }, { b: [] }], [{ a: [] }, { c: [] }]), [
+    ["warning", "security requirement `b` was removed"],
+  ]);
+  assert.deepEqual(said([{ a: [] }], []), [
+    ["info", "security requirement `a` was removed"],
+  ]);
+});
+
+Deno.test("compare: a media type with an item schema removed or added is one change", () => {
+  const streamed = (content: Json) =>
+    doc(
+      {
+        "/a": { get: { responses: { "200": { description: "ok", content } } } },
+      },
+      {},
+      { openapi: "3.2.0" },
+    );
+  const jsonl = { "application/jsonl": { itemSchema: STR } };
+  const json = { "application/json": { schema: STR } };
+  const ids = (a: Json, b: Json) =>
+    compareSpecs(streamed(a), streamed(b)).changes.map((c) => c.id);
+  assert.deepEqual(ids({ ...json, ...jsonl }, json), [
+    "response-media-type-removed",
+  ]);
+  assert.deepEqual(ids(json, { ...json, ...jsonl }), [
+    "response-media-type-added",
+  ]);
+});

@@ -655,6 +655,8 @@ class OperationDiff {
       };
       if (!rm) {
         const kept = bm.itemsOf === undefined ? undefined : r.get(bm.itemsOf);
+        // Its media type removed: that change says it.
+        if (bm.itemsOf !== undefined && !kept && b.has(bm.itemsOf)) continue;
         if (kept) {
           // The media type stays, its items no longer described: said as
           // a schema removed is.
@@ -719,6 +721,8 @@ class OperationDiff {
     for (const [key, rm] of r) {
       if (b.has(key)) continue;
       const had = rm.itemsOf === undefined ? undefined : b.get(rm.itemsOf);
+      // Its media type added: that change says it.
+      if (rm.itemsOf !== undefined && !had && r.has(rm.itemsOf)) continue;
       if (had) {
         this.#add(
           `${dir}-body-item-schema-added`,

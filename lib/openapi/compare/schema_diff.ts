@@ -1004,10 +1004,20 @@ export class SchemaDiff {
    * every one of its alternatives requires (at most
    * {@link MAX_REQUIRED_ALTS} alternatives are read; past them, its own).
    */
-  #mustHave(reader: SchemaReader, v: SchemaView): Set<string> {
+  #mustHave(
+    reader: SchemaReader,
+    v: SchemaView,
+    depth = 0,
+  ): ReadonlySet<string> {
     const list = v.alts?.list ?? [];
-    if (!list.length || list.length > MAX_REQUIRED_ALTS) return v.required;
-    const [first, ...rest] = list.map((a) => reader.view(a.raw, a).required);
+    if (
+      !list.length || list.length > MAX_REQUIRED_ALTS ||
+      depth >= MAX_REQUIRED_DEPTH
+    ) return v.required;
+    // An alternative's own alternatives count for it (a oneOf in a oneOf).
+    const [first, ...rest] = list.map((a) =>
+      this.#mustHave(reader, reader.view(a.raw, a), depth + 1)
+    );
     const common = [...first].filter((n) => rest.every((q) => q.has(n)));
     return common.length ? new Set([...v.required, ...common]) : v.required;
   }
@@ -1468,6 +1478,8 @@ function closed(v: SchemaView): boolean {
 
 /** Alternatives read for the names they all require, at most. */
 const MAX_REQUIRED_ALTS = 50;
+/** Levels of alternatives within alternatives read for them, at most. */
+const MAX_REQUIRED_DEPTH = 3;
 
 /** Two schemas' alternatives paired (see `SchemaDiff#alternatives`). */
 interface AltMatch {
