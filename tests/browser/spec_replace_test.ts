@@ -98,12 +98,11 @@ Deno.test({
           }, 0), { once: true });
       });
       await loadSpec(page, "b.yaml", withExtras("B"));
-      assert.deepEqual(
-        await page.evaluate(() =>
-          (globalThis as unknown as { __seen?: string[] }).__seen
-        ),
-        [],
+      // Nothing, or (on a busy machine, the new file read already) B.
+      const seen = await page.evaluate(() =>
+        (globalThis as unknown as { __seen?: string[] }).__seen
       );
+      assert.ok(seen?.length === 0 || seen?.[0] === "B", `${seen}`);
       assert.equal(await page.textContent("[data-testid=spec-title]"), "B");
       // A keystroke in the box re-reads, the list staying meanwhile.
       await page.$eval("[data-testid=spec-input]", (el) => {
