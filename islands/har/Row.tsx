@@ -8,6 +8,7 @@ import type { HarColumns } from "../../lib/har/columns.ts";
 import { formatBytes, formatMs } from "../../lib/shared/format.ts";
 import { STATUS_CLASSES, TYPE_CATEGORIES } from "../../lib/har/types.ts";
 import { pathOf, urlOf } from "../../lib/har/entries.ts";
+import { SERVED_FROM } from "../../lib/har/served.ts";
 import { type Axis, WaterfallBar } from "./Waterfall.tsx";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
 
@@ -88,7 +89,18 @@ function renderRow(
         <span class="har-path">{clip(host ? pathOf(c, i) : url)}</span>
       </span>
       <span class="har-col c-type">{TYPE_CATEGORIES[c.type[i]]}</span>
-      <span class="har-col c-size">{formatBytes(c.size[i])}</span>
+      <span
+        class="har-col c-size"
+        title={c.served[i]
+          ? `${formatBytes(c.size[i])} transferred`
+          : undefined}
+      >
+        {
+          /* As DevTools writes it: what came without the network says
+          where from, not its few bytes. */
+        }
+        {c.served[i] ? `(${SERVED_FROM[c.served[i]]})` : formatBytes(c.size[i])}
+      </span>
       <span class="har-col c-time">{formatMs(c.duration[i])}</span>
       <span class="har-col c-wf">
         <WaterfallBar c={c} i={i} axis={axis} />

@@ -54,6 +54,8 @@ export interface HarColumns {
   size: Float64Array;
   /** `response.content.size`, -1 when absent or negative. */
   content: Float64Array;
+  /** Where each entry was served from: an index into `SERVED_FROM` (0: the network). */
+  served: Uint8Array;
   /**
    * {@link PHASE_STRIDE} values per entry: the seven timing phases in ms
    * (-1 when absent), then 1 when `ssl` is part of `connect`, else 0.
@@ -146,6 +148,7 @@ export class ColumnBuilder {
   readonly duration: Float64Array;
   readonly size: Float64Array;
   readonly content: Float64Array;
+  readonly served: Uint8Array;
   readonly phases: Float64Array;
   /** The file's classifier, with what it has seen of this file's types. */
   readonly classify = new Classifier();
@@ -172,6 +175,7 @@ export class ColumnBuilder {
     this.duration = new Float64Array(n);
     this.size = new Float64Array(n);
     this.content = new Float64Array(n);
+    this.served = new Uint8Array(n);
     this.phases = new Float64Array(n * PHASE_STRIDE);
   }
 
@@ -205,6 +209,7 @@ export class ColumnBuilder {
       duration: this.duration,
       size: this.size,
       content: this.content,
+      served: this.served,
       phases: this.phases,
     };
     return {

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { parsedHar } from "../../tests/helpers/har_doc.ts";
+import { harDoc, parsedHar } from "../../tests/helpers/har_doc.ts";
+import { parseHarText } from "./parse.ts";
+import { SERVED_FROM } from "./served.ts";
 import { PHASE_STRIDE, transferables } from "./columns.ts";
 import { PHASES } from "./types.ts";
 
@@ -28,4 +30,23 @@ Deno.test("columns: every typed array is transferable, each buffer once", () => 
   const moved = structuredClone(copy, { transfer: transferables(copy) });
   assert.equal(moved.n, 2);
   assert.equal(copy.status.length, 0, "detached after the transfer");
+});
+
+Deno.test("columns: where each entry was served from, as the exporters record it", () => {
+  const doc = harDoc([{}, {}, {}, {}, {}]) as {
+    log: { entries: Record<string, unknown>[] };
+  };
+  const patches = [
+    {},
+    { _fromCache: "memory" },
+    { _fromCache: "disk" },
+    { _fromServiceWorker: true },
+    { _fetchType: "Disk Cache" },
+  ];
+  patches.forEach((p, i) => Object.assign(doc.log.entries[i], p));
+  const { columns: c } = parseHarText(JSON.stringify(doc));
+  assert.deepEqual(
+    [...c.served].map((k) => SERVED_FROM[k]),
+    ["", "memory cache", "disk cache", "service worker", "disk cache"],
+  );
 });

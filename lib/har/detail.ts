@@ -4,6 +4,7 @@
  * response never crosses to the page. Bodies are classified for display;
  * HTML is text, never markup (the page must not render recorded content).
  */
+import { SERVED_FROM, servedFromIndex } from "./served.ts";
 import { type BodyPreview, charsetOf, cutText, previewBody } from "./body.ts";
 import { baseMime } from "./classify.ts";
 import {
@@ -319,22 +320,6 @@ function blockedSplit(
   return { queueing, stalled: blocked - queueing };
 }
 
-/** Where an entry was served from without the network (see {@link HarDetail.servedFrom}). */
-function servedFrom(raw: Record<string, unknown>): string {
-  const chrome = str(raw._fromCache).toLowerCase();
-  if (chrome === "memory" || chrome === "disk") return `${chrome} cache`;
-  if (
-    raw._fromServiceWorker === true || raw._fetchedViaServiceWorker === true
-  ) {
-    return "service worker";
-  }
-  // Safari: "Memory Cache", "Disk Cache", "Service Worker", "Network Load".
-  const safari = str(raw._fetchType).toLowerCase();
-  return /^(memory cache|disk cache|service worker)$/.test(safari)
-    ? safari
-    : "";
-}
-
 /** A line number as people count them: the exporter's 0-based one, plus 1. */
 function lineOf(v: unknown): string {
   return typeof v === "number" && Number.isInteger(v) && v >= 0
@@ -411,7 +396,7 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     connection: shown(valueText(raw.connection)),
     redirectURL: shown(str(res.redirectURL)),
     error: shown(str(res._error) || str(raw._error)),
-    servedFrom: shown(servedFrom(raw)),
+    servedFrom: shown(SERVED_FROM[servedFromIndex(raw)]),
     initiator: shown(initiatorOf(raw)),
     requestHeaders: list("requestHeaders", requestHeaders),
     responseHeaders: list("responseHeaders", pairs(res.headers)),

@@ -3,6 +3,7 @@
  * tolerance for what real exporters write (HAR 1.1, missing `timings`, `-1`
  * phases, numbers as strings) is explained where it is applied.
  */
+import { servedFromIndex } from "./served.ts";
 import { hostRange } from "./classify.ts";
 import { statusClass } from "../shared/status.ts";
 import type { ColumnBuilder } from "./columns.ts";
@@ -152,6 +153,7 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
   b.size[i] = transferSizeOf(raw, response);
   const size = num(content.size, -1);
   b.content[i] = size >= 0 ? size : -1;
+  b.served[i] = servedFromIndex(raw);
   const instant = b.instant;
   if (parseInstantInto(raw.startedDateTime, instant)) {
     b.validStart[i] = 1;

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { corpusDir } from "../helpers/corpus.ts";
+import { harDoc } from "../helpers/har_doc.ts";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
 import {
   fixture,
@@ -305,5 +306,31 @@ Deno.test({
           ),
         ),
       );
+    }),
+});
+
+Deno.test({
+  name:
+    "browser HAR: the Size column says what came from a cache, as DevTools does, its data-size still the bytes",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      const doc = harDoc([
+        { url: "https://x.test/a", transfer: 1500 },
+        { url: "https://x.test/b", transfer: 0 },
+      ]) as { log: { entries: Record<string, unknown>[] } };
+      doc.log.entries[1]._fromCache = "disk";
+      await paste(page, JSON.stringify(doc));
+      await waitCount(page, 2);
+      const cells = await page.$$eval(
+        "[data-testid=har-row]",
+        (els) =>
+          els.map((e) => [
+            e.getAttribute("data-size"),
+            e.querySelector(".c-size")?.textContent,
+          ]),
+      );
+      assert.deepEqual(cells, [["1500", "1.5 kB"], ["0", "(disk cache)"]]);
     }),
 });
