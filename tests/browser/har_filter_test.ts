@@ -276,6 +276,9 @@ Deno.test({
     withPage(async ({ page, server }) => {
       await openViewer(page, server.origin);
       await pick(page, "mixed.har");
+      // The secrets banner comes a moment after the rows and moves the
+      // list down: clicked before it, a header click could land on a row.
+      await page.waitForSelector("[data-testid=har-secrets]");
       const statuses = () =>
         page.$$eval(
           "[data-testid=har-row]",
