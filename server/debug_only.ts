@@ -31,7 +31,7 @@ import {
   tlsFromEnv,
 } from "./env.ts";
 import { installShutdown } from "./shutdown.ts";
-import { startOrExit } from "./fatal.ts";
+import { listenError, startOrExit } from "./fatal.ts";
 import { resolve } from "node:path";
 
 const TASK = "deno task debug";
@@ -44,16 +44,7 @@ function listening<T>(port: number, hostname: string, serve: () => T): T {
   try {
     return serve();
   } catch (e) {
-    // rustls says "keys may not be consistent: KeyMismatch".
-    if (/KeyMismatch/.test(String(e))) {
-      throw new Error("the certificate and the key do not belong together");
-    }
-    if (e instanceof Deno.errors.AddrInUse) {
-      throw new Error(
-        `port ${port} on ${hostname} is already in use (PORT, HOST)`,
-      );
-    }
-    throw e;
+    throw listenError(e, port, hostname);
   }
 }
 

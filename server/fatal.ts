@@ -21,3 +21,25 @@ export async function startOrExit(
     exit(1);
   }
 }
+
+/**
+ * The error a listener failed with, in the operator's words: a port taken
+ * names the port and the settings that chose it, a certificate that does
+ * not match its key says so (rustls: "keys may not be consistent:
+ * KeyMismatch"); anything else as it came.
+ */
+export function listenError(
+  e: unknown,
+  port: number,
+  hostname: string,
+): unknown {
+  if (/KeyMismatch/.test(String(e))) {
+    return new Error("the certificate and the key do not belong together");
+  }
+  if (e instanceof Deno.errors.AddrInUse) {
+    return new Error(
+      `port ${port} on ${hostname} is already in use (PORT, HOST)`,
+    );
+  }
+  return e;
+}

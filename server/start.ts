@@ -14,7 +14,7 @@ import {
   type Listen,
   listenFromEnv,
 } from "./env.ts";
-import { startOrExit } from "./fatal.ts";
+import { listenError, startOrExit } from "./fatal.ts";
 
 /**
  * Throws, in the operator's words, when the port is taken (the isolates
@@ -25,12 +25,7 @@ function freePort({ port, hostname }: Listen): void {
   try {
     Deno.listen({ port, hostname }).close();
   } catch (e) {
-    if (e instanceof Deno.errors.AddrInUse) {
-      throw new Error(
-        `port ${port} on ${hostname} is already in use (PORT, HOST)`,
-      );
-    }
-    throw e;
+    throw listenError(e, port, hostname);
   }
 }
 

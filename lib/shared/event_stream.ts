@@ -29,6 +29,8 @@ export class EventStreamReader {
   /** Milliseconds the stream last asked to wait before reconnecting, or null. */
   retry: number | null = null;
   #pending = "";
+  /** The rest of a line too long to hold is dropped up to its end. */
+  #skipping = false;
   #first = true;
   #crEnded = false;
   #type = "";
@@ -48,6 +50,13 @@ export class EventStreamReader {
     const out: StreamEvent[] = [];
     let s = this.#pending + text;
     let at = 0;
+    if (this.#skipping) {
+      const end = s.search(/[\r\n]/);
+      if (end < 0) return out;
+      this.#skipping = false;
+      // Its line end is read below, ending that (dropped) line.
+      s = s.slice(end);
+    }
     for (;;) {
       const m = /\r\n|\r|\n/g;
       m.lastIndex = at;
@@ -60,7 +69,10 @@ export class EventStreamReader {
       at = hit.index + hit[0].length;
     }
     s = s.slice(at);
-    this.#pending = s.length > MAX_LINE ? "" : s;
+    if (s.length > MAX_LINE) {
+      this.#pending = "";
+      this.#skipping = true;
+    } else this.#pending = s;
     return out;
   }
 

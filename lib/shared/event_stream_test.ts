@@ -85,3 +85,14 @@ Deno.test("event stream: bad/one event's data is bounded", () => {
   assert.ok(e.data.length <= MAX_EVENT_DATA, `${e.data.length}`);
   assert.ok(e.data.length > MAX_EVENT_DATA - 2000);
 });
+
+Deno.test("event stream: bad/a line too long to hold is dropped whole, its tail not read as a line of its own", () => {
+  const r = new EventStreamReader();
+  const huge = "x".repeat(MAX_EVENT_DATA + 10);
+  let events = r.feed(`data: a\n\ndata: ${huge}`);
+  // The tail of the dropped line would read as a field `yy` (ignored) or,
+  // here, `data`: it must not become an event.
+  events = [...events, ...r.feed(huge), ...r.feed("data: b\n\n")];
+  events = [...events, ...r.feed("x\ndata: c\n\n")];
+  assert.deepEqual(events.map((e) => e.data), ["a", "c"]);
+});
