@@ -1,13 +1,12 @@
-import { useState } from "preact/hooks";
 import type {
   BodyDetail,
   ExampleDetail,
   LinkDetail,
   ParamDetail,
-  ParamEnum,
   ResponseDetail,
 } from "../../lib/openapi/types.ts";
 import { statusClass } from "../../lib/shared/status.ts";
+import { EnumValues } from "./EnumValues.tsx";
 import { Markdown } from "./Markdown.tsx";
 import { rowsOf, useBudgeted } from "./use_budgeted.ts";
 import {
@@ -60,7 +59,16 @@ export function Params(
             )}
             <td>
               <code>{p.type}</code>
-              {p.enums.map((e) => <EnumValues key={e.on} e={e} />)}
+              {p.enums.map((e) => (
+                <EnumValues
+                  key={e.on}
+                  label={`${e.on ? `${e.on} ` : ""}one of`}
+                  values={e.values}
+                  more={e.more}
+                  class="st-fact sv-param-fact"
+                  testid="param-enum"
+                />
+              ))}
               {p.facts.map((f) => (
                 <span class="st-fact sv-param-fact" key={f}>{f}</span>
               ))}
@@ -84,42 +92,6 @@ export function Params(
         ])}
       </tbody>
     </table>
-  );
-}
-
-/** Values shown before the rest fold away. */
-const ENUM_SHOWN = 6;
-
-/**
- * A parameter's enum values: a few inline, the rest behind a disclosure, as
- * Redoc folds a long enum ("N more"), so one parameter of 145 event types
- * no longer fills a phone's screen.
- */
-function EnumValues({ e }: { e: ParamEnum }) {
-  const [all, setAll] = useState(false);
-  const fold = e.values.length > ENUM_SHOWN + 2;
-  const head = fold && !all ? e.values.slice(0, ENUM_SHOWN) : e.values;
-  const hidden = e.values.length - head.length;
-  const label = `${e.on ? `${e.on} ` : ""}one of`;
-  return (
-    <span class="st-fact sv-param-fact sv-enum" data-testid="param-enum">
-      {label} {head.map((v, i) => <code key={i}>{v}</code>)}
-      {fold && (
-        <button
-          type="button"
-          class="sv-enum-more"
-          aria-expanded={all}
-          onClick={() => setAll((a) => !a)}
-        >
-          {all ? "fewer" : `${hidden + e.more} more`}
-        </button>
-      )}
-      {e.more > 0 && (!fold || all) && (
-        <span class="muted">
-          {` and ${e.more} more, not listed (see the document)`}
-        </span>
-      )}
-    </span>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   useState,
 } from "preact/hooks";
 import type { SchemaEdge, SchemaNode } from "../../lib/openapi/types.ts";
+import { EnumValues } from "./EnumValues.tsx";
 import { Markdown } from "./Markdown.tsx";
 import { type SchemaJump, SchemaJumpContext } from "./schema_jump.ts";
 import { memo } from "../shared/memo.ts";
@@ -77,10 +78,13 @@ function factsOf(node: SchemaNode) {
   }
   if (node.enum.length > 0) {
     out.push(
-      <span class="st-fact st-enum" key="enum">
-        enum {node.enum.map((v, i) => <code key={i}>{v}</code>)}
-        {node.enumMore > 0 && ` …and ${node.enumMore} more`}
-      </span>,
+      <EnumValues
+        key="enum"
+        label="enum"
+        values={node.enum}
+        more={node.enumMore}
+        class="st-fact st-enum"
+      />,
     );
   }
   if (a && a.discriminator) {
@@ -445,7 +449,11 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
   const onKey = (ev: KeyboardEvent) => {
     if (!current) return;
     const el = ev.target as HTMLElement;
-    if (el.closest("a, pre") && el.getAttribute("role") !== "treeitem") return;
+    // Keys on a link, a code block or a button in a row (an enum's
+    // "more") are theirs, not the tree's.
+    if (
+      el.closest("a, pre, button") && el.getAttribute("role") !== "treeitem"
+    ) return;
     const i = rows.indexOf(current);
     let handled = true;
     switch (ev.key) {
@@ -500,7 +508,7 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
     // A link back is followed as the row's Enter follows it (focus on the
     // row it repeats); a link in a description is left to the browser.
     if (link?.classList.contains("st-loop")) ev.preventDefault();
-    else if (link) return;
+    else if (link || t.closest("button")) return;
     const el = t.closest<HTMLElement>("[role=treeitem]");
     const r = el && rows.find((x) => x.key === el.dataset.key);
     if (!r) return;

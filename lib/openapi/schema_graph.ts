@@ -126,8 +126,11 @@ export interface SchemaNode {
 export const MAX_PROPS = 500;
 /** Alternatives listed per `oneOf`/`anyOf`. */
 const MAX_ALTS = 100;
-/** Enum values listed. */
-const MAX_ENUM = 50;
+/**
+ * Enum values listed (the page folds all but a few): Stripe's longest, 594
+ * time zones, in full.
+ */
+const MAX_ENUM = 1_000;
 /** Characters of one value shown (`default`, an enum entry). */
 const MAX_VALUE = 120;
 /** Longest description kept per schema. */

@@ -1219,6 +1219,73 @@ Deno.test({
 
 Deno.test({
   name:
+    "browser spec: a property's long enum folds as a parameter's does, every value a click away, and the click leaves its row open",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      // 1,005 values: the worker sends 1,000 (the page says the rest are
+      // not listed); an object with its own enum, so its row opens.
+      const values = Array.from({ length: 1005 }, (_, i) => ({ k: `z${i}` }));
+      await page.fill(
+        "[data-testid=spec-input]",
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "t", version: "1" },
+          paths: {
+            "/a": {
+              post: {
+                requestBody: {
+                  content: {
+                    "application/json": {
+                      schema: {
+                        type: "object",
+                        properties: {
+                          zone: {
+                            type: "object",
+                            properties: { k: { type: "string" } },
+                            enum: values,
+                          },
+                        },
+                      },
+                    },
+                  },
+                },
+                responses: { 200: { description: "ok" } },
+              },
+            },
+          },
+        }),
+      );
+      await page.click("[data-testid=endpoint-row] button.sv-row-main");
+      const row = page.locator(
+        "[data-testid=operation-detail] [data-testid=schema-prop][data-path=zone]",
+      );
+      await row.waitFor();
+      const e = row.locator(".st-enum");
+      const shown = () => e.locator("code").count();
+      assert.equal(await shown(), 6);
+      const more = e.locator("button");
+      assert.equal(await more.innerText(), "999 more");
+      await more.click();
+      assert.equal(await shown(), 1000);
+      assert.equal(await more.getAttribute("aria-expanded"), "true");
+      assert.match(await e.innerText(), /and 5 more, not listed/);
+      // The click was the button's: the row stays open on its property.
+      await page.locator(
+        "[data-testid=operation-detail] [data-testid=schema-prop][data-path='zone.k']",
+      ).waitFor();
+      assert.equal(await row.getAttribute("aria-expanded"), "true");
+      // And so is Enter on the focused button.
+      await more.focus();
+      await page.keyboard.press("Enter");
+      assert.equal(await shown(), 6);
+      assert.equal(await row.getAttribute("aria-expanded"), "true");
+    }),
+});
+
+Deno.test({
+  name:
     "spec detail: an operation's callbacks open in place, and its external docs are a link",
   ...BROWSER_TEST,
   fn: () =>
