@@ -8,7 +8,9 @@
  * `status-code:`, `mime-type:` and `scheme:` (whole values, any case), and
  * `larger-than:` (transfer size at least that many bytes; `k` and `m` are
  * 1024 and 1024²). An unknown property, or a value that is not one, is
- * plain text.
+ * plain text. A term written `/pattern/` is a regular expression tested
+ * against the URL, any case, as DevTools reads one; a pattern that does
+ * not compile is plain text.
  * A term holds no whitespace, so it can never span two fields, and each
  * field is searched apart: URLs with `indexOf` over one lower-cased string
  * (native speed, no string per entry), the rest through their small
@@ -142,8 +144,38 @@ function hostName(host: string): string {
   return colon > host.lastIndexOf("]") ? host.slice(0, colon) : host;
 }
 
-/** 1 for each entry `term` (lower-cased) matches: a property or text. */
-function hits(c: HarColumns, l: Lowered, term: string): Uint8Array {
+/**
+ * The regular expression of a `/pattern/` term, as written (its case
+ * matters: `\D` is not `\d`), else null.
+ */
+function regexOf(term: string): RegExp | null {
+  if (term.length < 3 || !term.startsWith("/") || !term.endsWith("/")) {
+    return null;
+  }
+  try {
+    return new RegExp(term.slice(1, -1), "i");
+  } catch {
+    return null; // not a pattern: the term is text
+  }
+}
+
+/** 1 for each entry whose URL `re` matches. */
+function urlHits(c: HarColumns, re: RegExp): Uint8Array {
+  const hit = new Uint8Array(c.n);
+  for (let i = 0; i < c.n; i++) {
+    if (re.test(c.urls.slice(c.urlOff[i], c.urlOff[i + 1]))) hit[i] = 1;
+  }
+  return hit;
+}
+
+/**
+ * 1 for each entry `term` matches: a regular expression, a property or
+ * text (the last two lower-cased).
+ */
+function hits(c: HarColumns, l: Lowered, raw: string): Uint8Array {
+  const re = regexOf(raw);
+  if (re) return urlHits(c, re);
+  const term = raw.toLowerCase();
   const colon = term.indexOf(":");
   const test = colon > 0 && colon < term.length - 1 &&
       Object.hasOwn(PROPERTIES, term.slice(0, colon))
@@ -174,7 +206,7 @@ export class HarSearch {
   mask(q: string): Uint8Array | null {
     if (this.#last && this.#last.q === q) return this.#last.mask;
     const c = this.columns;
-    const terms = q.toLowerCase().split(/\s+/).filter(Boolean);
+    const terms = q.split(/\s+/).filter(Boolean);
     let mask: Uint8Array | null = null;
     if (terms.length) {
       const l = this.#lowered ??= lower(c);

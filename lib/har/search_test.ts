@@ -128,3 +128,27 @@ Deno.test("search: mime-type: reads the type before a spaced parameter", () => {
   ]);
   assert.deepEqual([...searchMask(columns, "mime-type:text/html")!], [1]);
 });
+
+Deno.test("search: a /pattern/ term is a regular expression over the URL, as DevTools reads one", () => {
+  const { columns } = parsedHar([
+    { url: "https://x.test/app.js" },
+    { url: "https://x.test/style.CSS?v=1" },
+    { url: "https://x.test/img/1.png" },
+    { url: "https://x.test/a(b/c" },
+    { url: "https://x.test/Q9" },
+  ]);
+  const find = (q: string) =>
+    [...searchMask(columns, q)!].flatMap((v, i) => (v ? [i] : []));
+  const cases: [string, string, number[]][] = [
+    ["ok/an end anchor", "/\\.[cj]ss?$/", [0]],
+    ["ok/any case", "/\\.css/", [1]],
+    ["ok/written case kept for classes", "/\\/Q\\d$/", [4]],
+    ["ok/\\D is not \\d", "/\\/Q\\D$/", []],
+    ["ok/negated", "-/\\.(js|png)$/", [1, 3, 4]],
+    ["ok/with another term", "/x\\.test/ img", [2]],
+    ["bad/an unbalanced group is text", "/a(b/", [3]],
+    ["bad/a lone slash is text", "/", [0, 1, 2, 3, 4]],
+    ["bad/two slashes are text", "//", [0, 1, 2, 3, 4]],
+  ];
+  for (const [name, q, want] of cases) assert.deepEqual(find(q), want, name);
+});
