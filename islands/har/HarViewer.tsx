@@ -44,7 +44,12 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   const c = data?.columns ?? null;
   const pages = data?.meta.pages ?? [];
 
-  const { page, view, markers, axis, unpaged } = useView(c, pages, hs);
+  const { page, view, markers, axis, unpaged } = useView(
+    c,
+    data?.headers ?? null,
+    pages,
+    hs,
+  );
   const { sel, select } = useFileSelection(c, hs.sel, set);
 
   useEffect(() => {

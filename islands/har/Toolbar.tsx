@@ -65,7 +65,7 @@ export function Toolbar({ state, view, pages, unpaged, set }: ToolbarProps) {
           type="search"
           data-testid="har-search"
           placeholder="Filter by URL, method, status, MIME"
-          title="Every word must match; -word excludes; failed finds failed requests. As in DevTools: domain:*.example.com method:post status-code:404 mime-type:image/png scheme:http larger-than:10k, and /regex/ over the URL"
+          title="Every word must match; -word excludes; failed finds failed requests. As in DevTools: domain:*.example.com method:post status-code:404 mime-type:image/png scheme:http larger-than:10k has-response-header:set-cookie is:from-cache, and /regex/ over the URL"
           value={state.q}
           onInput={(e) =>
             set({ q: (e.currentTarget as HTMLInputElement).value })}

@@ -6,6 +6,7 @@
 import type { HarColumns } from "../../lib/har/columns.ts";
 import type { HarDetail } from "../../lib/har/detail.ts";
 import type { HarErrorInfo } from "../../lib/har/errors.ts";
+import type { HeaderNames } from "../../lib/har/header_names.ts";
 import type { SortOrders } from "../../lib/har/orders.ts";
 import type { HarMeta, SecretCounts } from "../../lib/har/types.ts";
 
@@ -58,6 +59,7 @@ export type FromWorker =
     id: number;
     orders: SortOrders;
   }
+  | { type: "headers"; id: number; headers: HeaderNames }
   | { type: "detail"; id: number; index: number; detail: HarDetail }
   | { type: "detail-error"; id: number; index: number; message: string }
   | {

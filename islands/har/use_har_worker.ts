@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { HarColumns } from "../../lib/har/columns.ts";
 import type { HarDetail } from "../../lib/har/detail.ts";
 import type { HarErrorInfo } from "../../lib/har/errors.ts";
+import type { HeaderNames } from "../../lib/har/header_names.ts";
 import type { HarMeta } from "../../lib/har/types.ts";
 import { WorkerClient, type WorkerGone } from "../shared/worker_client.ts";
 import type { FromWorker, LoadPhase, ToWorker } from "./protocol.ts";
@@ -21,6 +22,8 @@ export interface LoadedHar {
   ms: number;
   /** "paste" or "file": a cleared paste box unloads only pasted input. */
   source: "paste" | "file";
+  /** The entries' header names, once the worker sends them (after the rows). */
+  headers?: HeaderNames;
 }
 
 /** Loading progress. */
@@ -114,6 +117,9 @@ export function useHarWorker(url: string | null): HarWorkerState {
         }
         return false;
       }
+      case "headers":
+        setData((d) => d && { ...d, headers: m.headers });
+        return false;
       case "secrets":
         setData((d) => d && { ...d, meta: { ...d.meta, secrets: m.secrets } });
         return true;

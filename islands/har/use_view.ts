@@ -6,6 +6,7 @@
  */
 import { useMemo } from "preact/hooks";
 import type { HarColumns } from "../../lib/har/columns.ts";
+import type { HeaderNames } from "../../lib/har/header_names.ts";
 import { type HashState, NO_PAGE } from "./hash_state.ts";
 import type { HarPage } from "../../lib/har/types.ts";
 import { computeView, HarSearch, type View } from "../../lib/har/view.ts";
@@ -26,6 +27,7 @@ export interface DerivedView {
 /** See the module comment. */
 export function useView(
   c: HarColumns | null,
+  headers: HeaderNames | null,
   pages: HarPage[],
   hs: HashState,
 ): DerivedView {
@@ -35,8 +37,9 @@ export function useView(
     const k = pages.findIndex((p) => p.id === hs.page);
     return k >= 0 ? k : null;
   }, [pages, hs.page]);
-  // One searcher per file: its lower-cased fields and its last answer.
-  const search = useMemo(() => c && new HarSearch(c), [c]);
+  // One searcher per file (a new one when its header names come): its
+  // lower-cased fields and its last answer.
+  const search = useMemo(() => c && new HarSearch(c, headers), [c, headers]);
   const view = useMemo(
     () =>
       c && search &&

@@ -26,6 +26,10 @@ import {
 } from "../../lib/shared/read_text.ts";
 import { sanitizedJsonParts } from "../../lib/har/sanitize.ts";
 import { countHarSecrets } from "../../lib/har/secrets.ts";
+import {
+  headerNamesOf,
+  headerTransferables,
+} from "../../lib/har/header_names.ts";
 
 /** The part of DedicatedWorkerGlobalScope used here (the config's lib is DOM). */
 interface WorkerScope {
@@ -87,7 +91,8 @@ async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
       meta,
       ms: performance.now() - t0,
     }, transferables(copy));
-    // The other list orders, then the secret count for the banner. First
+    // The other list orders, the header names, then the secret count for
+    // the banner. First
     // let the page draw the rows: on a two-core machine this thread would
     // otherwise compete with it for the CPU during that frame.
     await new Promise((r) => setTimeout(r, 100));
@@ -99,6 +104,9 @@ async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
       { type: "orders", id, orders: moreCopy },
       Object.values(moreCopy).map((o) => o.buffer as ArrayBuffer),
     );
+    // The header names, for the search's has-response-header: terms.
+    const headers = headerNamesOf(parsed.raw);
+    post({ type: "headers", id, headers }, headerTransferables(headers));
     post({ type: "secrets", id, secrets: countHarSecrets(parsed.raw) });
   } catch (err) {
     const error = err instanceof HarParseError ? err.toJSON() : {

@@ -57,6 +57,11 @@ export {
   type ViewState,
 } from "./view.ts";
 export { HarSearch, searchMask } from "./search.ts";
+export {
+  type HeaderNames,
+  headerNamesOf,
+  type NameLists,
+} from "./header_names.ts";
 export { computeSummary } from "./summary.ts";
 export {
   axisOf,

@@ -7,8 +7,10 @@
  * `domain:` (the host without its port, `*` a wildcard), `method:`,
  * `status-code:`, `mime-type:` and `scheme:` (whole values, any case), and
  * `larger-than:` (transfer size at least that many bytes; `k` and `m` are
- * 1024 and 1024²). An unknown property, or a value that is not one, is
- * plain text. A term written `/pattern/` is a regular expression tested
+ * 1024 and 1024²), `has-response-header:` (a name, any case; and ours,
+ * `has-request-header:`, which match nothing until the file's header names
+ * are given), `is:from-cache` and `is:service-worker-intercepted`. An
+ * unknown property, or a value that is not one, is plain text. A term written `/pattern/` is a regular expression tested
  * against the URL, any case, as DevTools reads one; a pattern that does
  * not compile is plain text.
  * A term holds no whitespace, so it can never span two fields, and each
@@ -18,6 +20,7 @@
  */
 import type { HarColumns } from "./columns.ts";
 import { baseMime } from "./classify.ts";
+import type { HeaderNames, NameLists } from "./header_names.ts";
 
 interface Lowered {
   urls: string;
@@ -82,10 +85,30 @@ function termHits(c: HarColumns, l: Lowered, term: string): Uint8Array {
   return hit;
 }
 
+/** A test of entries: does entry i carry the header name `v`? */
+function hasHeader(
+  h: HeaderNames | null,
+  side: (h: HeaderNames) => NameLists,
+  v: string,
+): (i: number) => boolean {
+  const id = h ? h.names.indexOf(v) : -1;
+  if (!h || id < 0) return () => false;
+  const { off, ids } = side(h);
+  return (i) => {
+    for (let k = off[i]; k < off[i + 1]; k++) if (ids[k] === id) return true;
+    return false;
+  };
+}
+
 /** The property filters, each a test of one entry by its value. */
 const PROPERTIES: Record<
   string,
-  (c: HarColumns, l: Lowered, v: string) => ((i: number) => boolean) | null
+  (
+    c: HarColumns,
+    l: Lowered,
+    v: string,
+    h: HeaderNames | null,
+  ) => ((i: number) => boolean) | null
 > = {
   "domain": (c, _l, v) => {
     const ok = c.hosts.map((h) => glob(hostName(h), v));
@@ -113,6 +136,15 @@ const PROPERTIES: Record<
       (m[2] === "k" ? 1024 : m[2] === "m" ? 1024 ** 2 : 1);
     return (i) => c.size[i] >= min;
   },
+  "has-response-header": (_c, _l, v, h) => hasHeader(h, (x) => x.response, v),
+  "has-request-header": (_c, _l, v, h) => hasHeader(h, (x) => x.request, v),
+  // DevTools' names for what came without the network (SERVED_FROM).
+  "is": (c, _l, v) =>
+    v === "from-cache"
+      ? (i) => c.served[i] === 1 || c.served[i] === 2
+      : v === "service-worker-intercepted"
+      ? (i) => c.served[i] === 3
+      : null,
 };
 
 /**
@@ -172,14 +204,19 @@ function urlHits(c: HarColumns, re: RegExp): Uint8Array {
  * 1 for each entry `term` matches: a regular expression, a property or
  * text (the last two lower-cased).
  */
-function hits(c: HarColumns, l: Lowered, raw: string): Uint8Array {
+function hits(
+  c: HarColumns,
+  l: Lowered,
+  h: HeaderNames | null,
+  raw: string,
+): Uint8Array {
   const re = regexOf(raw);
   if (re) return urlHits(c, re);
   const term = raw.toLowerCase();
   const colon = term.indexOf(":");
   const test = colon > 0 && colon < term.length - 1 &&
       Object.hasOwn(PROPERTIES, term.slice(0, colon))
-    ? PROPERTIES[term.slice(0, colon)](c, l, term.slice(colon + 1))
+    ? PROPERTIES[term.slice(0, colon)](c, l, term.slice(colon + 1), h)
     : null;
   if (!test) return termHits(c, l, term);
   const hit = new Uint8Array(c.n);
@@ -196,8 +233,14 @@ export class HarSearch {
   #lowered: Lowered | null = null;
   #last: { q: string; mask: Uint8Array | null } | null = null;
 
-  /** A searcher over `columns`, the file's columns (kept, never copied). */
-  constructor(readonly columns: HarColumns) {}
+  /**
+   * A searcher over `columns`, the file's columns, and `headers`, its
+   * header names when known (both kept, never copied).
+   */
+  constructor(
+    readonly columns: HarColumns,
+    readonly headers: HeaderNames | null = null,
+  ) {}
 
   /**
    * 1 for entries matching every search term (and none of the `-` terms),
@@ -213,7 +256,7 @@ export class HarSearch {
       mask = new Uint8Array(c.n).fill(1);
       for (const t of terms) {
         const exclude = t.length > 1 && t.startsWith("-");
-        const hit = hits(c, l, exclude ? t.slice(1) : t);
+        const hit = hits(c, l, this.headers, exclude ? t.slice(1) : t);
         for (let i = 0; i < c.n; i++) {
           if (hit[i] === (exclude ? 1 : 0)) mask[i] = 0;
         }
@@ -225,6 +268,10 @@ export class HarSearch {
 }
 
 /** {@link HarSearch.mask} once, for a caller that keeps no searcher. */
-export function searchMask(c: HarColumns, q: string): Uint8Array | null {
-  return new HarSearch(c).mask(q);
+export function searchMask(
+  c: HarColumns,
+  q: string,
+  headers: HeaderNames | null = null,
+): Uint8Array | null {
+  return new HarSearch(c, headers).mask(q);
 }

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
-import { parsedHar } from "../../tests/helpers/har_doc.ts";
+import { harDoc, parsedHar } from "../../tests/helpers/har_doc.ts";
+import { parseHarText } from "./parse.ts";
 import { glob, searchMask } from "./search.ts";
+import { headerNamesOf } from "./header_names.ts";
 
 const { columns: c } = parsedHar([
   { method: "GET", url: "https://api.example/users", mime: "application/json" },
@@ -151,4 +153,59 @@ Deno.test("search: a /pattern/ term is a regular expression over the URL, as Dev
     ["bad/two slashes are text", "//", [0, 1, 2, 3, 4]],
   ];
   for (const [name, q, want] of cases) assert.deepEqual(find(q), want, name);
+});
+
+Deno.test("search: has-response-header: (DevTools) and has-request-header: find entries by a header's name", () => {
+  const parsed = parsedHar([
+    {
+      url: "https://x.test/login",
+      requestHeaders: [{ name: "Authorization", value: "b" }],
+      responseHeaders: [{ name: "Set-Cookie", value: "a=1" }],
+    },
+    {
+      url: "https://x.test/app.js",
+      responseHeaders: [{ name: "ETag", value: '"1"' }],
+    },
+    { url: "https://x.test/has-response-header:etag" },
+  ]);
+  const headers = headerNamesOf(parsed.raw);
+  const find = (q: string) =>
+    [...searchMask(parsed.columns, q, headers)!].flatMap((v, i) =>
+      v ? [i] : []
+    );
+  const cases: [string, string, number[]][] = [
+    ["ok/a response header, any case", "has-response-header:set-cookie", [0]],
+    ["ok/written in capitals", "has-response-header:ETag", [1]],
+    ["ok/negated", "-has-response-header:etag", [0, 2]],
+    ["ok/a request header", "has-request-header:authorization", [0]],
+    ["ok/a name no entry has", "has-response-header:vary", []],
+    ["ok/the other side's name", "has-request-header:etag", []],
+    ["ok/with text", "has-response-header:etag app", [1]],
+  ];
+  for (const [name, q, want] of cases) assert.deepEqual(find(q), want, name);
+  // Before the names are known, the filter matches nothing (it is not text).
+  assert.deepEqual(
+    [...searchMask(parsed.columns, "has-response-header:etag")!],
+    [0, 0, 0],
+  );
+});
+
+Deno.test("search: is:from-cache and is:service-worker-intercepted, as DevTools names them", () => {
+  const doc = harDoc([
+    { url: "https://x.test/a" },
+    { url: "https://x.test/b" },
+    { url: "https://x.test/c" },
+    { url: "https://x.test/d" },
+  ]) as { log: { entries: Record<string, unknown>[] } };
+  const [, b, c, d] = doc.log.entries;
+  b._fromCache = "memory";
+  c._fromCache = "disk";
+  d._fromServiceWorker = true;
+  const { columns } = parseHarText(JSON.stringify(doc));
+  const find = (q: string) =>
+    [...searchMask(columns, q)!].flatMap((v, i) => (v ? [i] : []));
+  assert.deepEqual(find("is:from-cache"), [1, 2]);
+  assert.deepEqual(find("-is:from-cache"), [0, 3]);
+  assert.deepEqual(find("is:service-worker-intercepted"), [3]);
+  assert.deepEqual(find("is:running"), [], "any other value is text");
 });

@@ -51,6 +51,10 @@ Deno.test({
           ["scheme:wss", [5]],
           ["status-code:401 method:post", [2]],
           ["-domain:example.com mime-type:image/png", [3]],
+          // A header's name, from the names the worker sends after the rows.
+          ["has-response-header:Set-Cookie", [7]],
+          ["has-request-header:authorization", [2]],
+          ["/\\.(js|png)(\\?|$)/", [0, 3]],
         ] as [string, number[]][]
       ) {
         await search.fill(q);
