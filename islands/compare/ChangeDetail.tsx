@@ -7,6 +7,11 @@ import type { ChangeDetailData, ChangeRow, SideValue } from "./protocol.ts";
 export interface ChangeDetailProps {
   id: string;
   row: ChangeRow;
+  /**
+   * The operation the row is listed under (the one the filter named, else
+   * its first): the sentence names it, its list starts with it.
+   */
+  subject: string;
   /** Null while the worker looks the pointers up. */
   detail: ChangeDetailData | null;
   base: SideInfo;
@@ -110,9 +115,12 @@ function Half(
  * without it), and every operation it affects.
  */
 export function ChangeDetail(
-  { id, row, detail, base, revision }: ChangeDetailProps,
+  { id, row, subject, detail, base, revision }: ChangeDetailProps,
 ) {
-  const ops = detail?.operations ?? [];
+  const all = detail?.operations ?? [];
+  const ops = subject && all[0] !== subject && all.includes(subject)
+    ? [subject, ...all.filter((op) => op !== subject)]
+    : all;
   return (
     <div
       id={id}
@@ -122,7 +130,7 @@ export function ChangeDetail(
       aria-busy={detail ? undefined : "true"}
     >
       <p class="cmp-detail-sentence">
-        <strong>{row.first || "API"}</strong>: <Sentence text={row.text} />
+        <strong>{subject || "API"}</strong>: <Sentence text={row.text} />
       </p>
       <p class="cmp-detail-meta">
         <code class="cmp-id">{row.id}</code>

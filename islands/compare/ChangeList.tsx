@@ -14,12 +14,14 @@ import { ChangeDetail, Sentence } from "./ChangeDetail.tsx";
 import { splitCodeSpans } from "../../lib/openapi/compare/code_span.ts";
 import { visibleText } from "../../lib/shared/visible_text.ts";
 import type { ChangeDetailData, ChangeRow } from "./protocol.ts";
-import { type Group, listItems } from "./view.ts";
+import { type Group, listItems, subjectOf } from "./view.ts";
 
 /** Props of {@link ChangeList}. */
 export interface ChangeListProps {
   rows: ChangeRow[];
   shown: Uint32Array;
+  /** The operation a shown row is listed under, where the filter named it. */
+  focus?: ReadonlyMap<number, string>;
   base: SideInfo;
   revision: SideInfo;
   /** Index of the open row, -1 for none. */
@@ -63,6 +65,8 @@ export function useItemHeight(): number {
 
 interface RowProps {
   row: ChangeRow;
+  /** The operation it is listed under (`subjectOf`). */
+  subject: string;
   /** Position among the rows shown (what arrow keys count in). */
   seq: number;
   top: number;
@@ -81,7 +85,7 @@ interface RowProps {
 const Row = memo(function Row(p: RowProps) {
   const r = p.row;
   const detailId = `cmp-detail-${r.i}`;
-  const subject = visibleText(r.first || "API");
+  const subject = visibleText(p.subject || "API");
   return (
     <div
       class={`cmp-item cmp-row cmp-row-${r.level}` + (p.open ? " is-open" : "")}
@@ -137,6 +141,7 @@ const Row = memo(function Row(p: RowProps) {
         <ChangeDetail
           id={detailId}
           row={r}
+          subject={p.subject}
           detail={p.detail && p.detail.index === r.i ? p.detail : null}
           base={p.base}
           revision={p.revision}
@@ -196,8 +201,8 @@ export function ChangeList(p: ChangeListProps) {
   const [active, setActive] = useState(-1);
   const focusTo = useRef(-1);
   const { groups, items, rowAt } = useMemo(
-    () => listItems(p.rows, p.shown),
-    [p.rows, p.shown],
+    () => listItems(p.rows, p.shown, p.focus),
+    [p.rows, p.shown, p.focus],
   );
   const h = p.itemHeight;
   const n = items.length;
@@ -297,6 +302,7 @@ export function ChangeList(p: ChangeListProps) {
         // Keyed by change: a new filter keeps the rows it still shows.
         key={it}
         row={p.rows[it]}
+        subject={subjectOf(p.rows[it], p.focus)}
         seq={seqOf(rowAt, k)}
         top={top(k)}
         height={h}

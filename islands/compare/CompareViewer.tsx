@@ -382,6 +382,7 @@ export default function CompareViewer(
         <ChangeList
           rows={result.rows}
           shown={c.shown}
+          focus={c.focus}
           base={result.base}
           revision={result.revision}
           open={open}

@@ -13,6 +13,7 @@ Deno.test("compare summary: the verdict in words, per level", () => {
           counts: { breaking, warning, info, doc: 0 },
           rows: [],
           shown: new Uint32Array(),
+          focus: new Map(),
           ms: 1,
         }}
       />,

@@ -113,6 +113,8 @@ export interface ResultData {
   rows: ChangeRow[];
   /** Indices (into `rows`) the view shows, in list order. */
   shown: Uint32Array;
+  /** The operation a shown row is listed under, where the filter named it. */
+  focus: Map<number, string>;
   /** Comparing took this long, ms. */
   ms: number;
 }
@@ -147,7 +149,13 @@ export type FromWorker =
   )
   /** The comparison stopped (a hostile pair over the limit, a bug). */
   | { type: "failed"; id: number; message: string }
-  | { type: "view"; id: number; gen: number; shown: Uint32Array }
+  | {
+    type: "view";
+    id: number;
+    gen: number;
+    shown: Uint32Array;
+    focus: Map<number, string>;
+  }
   /** Asked about a comparison that is no longer the current one. */
   | { type: "stale"; id: number }
   | { type: "detail"; id: number; gen: number; detail: ChangeDetailData }

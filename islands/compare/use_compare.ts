@@ -74,6 +74,8 @@ export interface CompareState {
   result: ResultData | null;
   /** Indices of the rows shown, in list order. */
   shown: Uint32Array;
+  /** The operation a shown row is listed under, where the filter named it. */
+  focus: ReadonlyMap<number, string>;
   comparing: boolean;
   /** Why the comparison stopped ("" when it did not). */
   failure: string;
@@ -108,6 +110,7 @@ export function useCompare(
   });
   const [result, setResult] = useState<ResultData | null>(null);
   const [shown, setShown] = useState<Uint32Array>(new Uint32Array());
+  const [focus, setFocus] = useState<ReadonlyMap<number, string>>(new Map());
   const [comparing, setComparing] = useState(false);
   const [failure, setFailure] = useState("");
   const sidesRef = useRef(sides);
@@ -144,6 +147,7 @@ export function useCompare(
     gen.current = 0;
     setResult(null);
     setShown(new Uint32Array());
+    setFocus(new Map());
     setComparing(false);
   };
 
@@ -162,6 +166,7 @@ export function useCompare(
         setComparing(false);
         setResult(data);
         setShown(data.shown);
+        setFocus(data.focus);
         // The filter changed while the worker compared: ask again.
         if (!sameView(sentView.current, viewRef.current)) {
           requestView(viewRef.current);
@@ -191,7 +196,10 @@ export function useCompare(
     client.cancel(viewCall.current);
     const id = viewCall.current = client.nextId();
     client.call({ type: "view", id, gen: g, view: q }, (m) => {
-      if (m.type === "view" && m.gen === gen.current) setShown(m.shown);
+      if (m.type === "view" && m.gen === gen.current) {
+        setShown(m.shown);
+        setFocus(m.focus);
+      }
       return m.type !== "comparing"; // every other answer ends the call
     });
   }
@@ -314,6 +322,7 @@ export function useCompare(
     sides,
     result,
     shown,
+    focus,
     comparing,
     failure,
     give(side, input) {

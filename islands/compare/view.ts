@@ -7,6 +7,7 @@ import {
   changeMatches,
   changesQueryMethod,
   compileChangeFilter,
+  focusOperation,
   isEmptyChangeFilter,
   operationsHay,
   type OperationTerms,
@@ -123,6 +124,35 @@ export function viewIndices(
 }
 
 /**
+ * The operation each shown change is listed under when the filter names
+ * one other than its first (`focusOperation`), by change index; computed
+ * once per set of operations. Empty without such a filter.
+ */
+export function focusLabels(
+  changes: readonly Change[],
+  shown: ArrayLike<number>,
+  q: ViewQuery,
+  hays: Hays = newHays(),
+): Map<number, string> {
+  const out = new Map<number, string>();
+  const f = compileChangeFilter(
+    q.filter,
+    hays.query ??= changesQueryMethod(changes),
+  );
+  if (!f.methods.length && !f.terms.length && !f.tags.length) return out;
+  const bySet = new Map<string, string>();
+  for (let k = 0; k < shown.length; k++) {
+    const c = changes[shown[k]];
+    if (c.operations.length < 2) continue;
+    const key = changeGroup(c);
+    let op = bySet.get(key);
+    if (op === undefined) bySet.set(key, op = focusOperation(c, f, hays.terms));
+    if (op && op !== c.operations[0]) out.set(shown[k], op);
+  }
+  return out;
+}
+
+/**
  * What "Copy as Markdown" covers: `all` (the whole comparison, exactly
  * what `deno task diff --format markdown` prints, with `--all` when the
  * documentation toggle is on) when no filter term and no toggle narrows
@@ -196,21 +226,40 @@ export interface Group {
   rows: number[];
 }
 
-/** Consecutive rows listed under one operation, as groups. */
+/**
+ * The operation row `r` is listed under: the one the filter named
+ * (`focus`, from {@link focusLabels}), else its first.
+ */
+export function subjectOf(
+  r: ChangeRow,
+  focus?: ReadonlyMap<number, string>,
+): string {
+  return focus?.get(r.i) ?? r.first;
+}
+
+/**
+ * Consecutive rows listed under one operation, as groups; `focus` names
+ * the operation a group is headed by when the filter named one.
+ */
 export function groupRows(
   rows: readonly ChangeRow[],
   shown: ArrayLike<number>,
+  focus?: ReadonlyMap<number, string>,
 ): Group[] {
   const groups: Group[] = [];
   let last: Group | null = null;
   for (let k = 0; k < shown.length; k++) {
     const r = rows[shown[k]];
     if (!last || last.key !== r.group) {
+      const named = focus?.get(r.i);
+      const sp = named ? named.indexOf(" ") : -1;
       last = {
         key: r.group,
-        method: r.method,
-        path: r.path,
-        label: r.method ? r.first || `${r.method.toUpperCase()} ${r.path}` : "",
+        method: sp > 0 ? named!.slice(0, sp).toLowerCase() : r.method,
+        path: sp > 0 ? named!.slice(sp + 1) : r.path,
+        label: r.method
+          ? subjectOf(r, focus) || `${r.method.toUpperCase()} ${r.path}`
+          : "",
         n: r.n,
         rows: [],
       };
@@ -234,12 +283,13 @@ export interface ListItems {
   rowAt: Int32Array;
 }
 
-/** The items of the rows `shown`, grouped. */
+/** The items of the rows `shown`, grouped (`focus`: see {@link groupRows}). */
 export function listItems(
   rows: readonly ChangeRow[],
   shown: ArrayLike<number>,
+  focus?: ReadonlyMap<number, string>,
 ): ListItems {
-  const groups = groupRows(rows, shown);
+  const groups = groupRows(rows, shown, focus);
   const items = new Int32Array(groups.length + shown.length);
   const rowAt = new Int32Array(shown.length);
   let k = 0, r = 0;

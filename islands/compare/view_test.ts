@@ -5,6 +5,7 @@ import type { Change, CompareResult } from "../../lib/openapi/compare/types.ts";
 import {
   exportResult,
   exportScope,
+  focusLabels,
   groupRows,
   listItems,
   narrowedLine,
@@ -234,4 +235,46 @@ Deno.test("viewIndices and narrowedLine: a method term is a whole method; the li
     narrowedLine({ filter: "", levels: ["info", "breaking"] }),
     "_Only the changes at the levels breaking, info: the counts above are of these._",
   );
+});
+
+Deno.test("focusLabels and groupRows: a change reaching several operations is listed under the one the filter names", () => {
+  const all = ["breaking", "warning", "info", "doc"] as const;
+  const q = (filter: string) => ({ filter, levels: [...all] });
+  const terms = new Map([
+    ["POST /pets", "createpet\n\u0001animals\u0001"],
+    ["PUT /pets/{id}", "replacepet\n\u0001owners\u0001"],
+    ["GET /pets", "listpets"],
+  ]);
+  const hays = newHays(terms);
+  const focus = (filter: string) => {
+    const shown = viewIndices(CHANGES, q(filter), hays);
+    return [...focusLabels(CHANGES, shown, q(filter), hays)];
+  };
+  const cases: [string, string, [number, string][]][] = [
+    ["ok/a method", "put", [[0, "PUT /pets/{id}"]]],
+    ["ok/a path", "/pets/{id}", [[0, "PUT /pets/{id}"]]],
+    ["ok/an operationId", "replacepet", [[0, "PUT /pets/{id}"]]],
+    ["ok/a tag", "tag:owners", [[0, "PUT /pets/{id}"]]],
+    ["ok/method and path of one operation", "put /pets", [[
+      0,
+      "PUT /pets/{id}",
+    ]]],
+    ["ok/the first already is it", "post", []],
+    ["ok/a level alone names none", "breaking", []],
+    ["ok/text of the change itself names none", "name", []],
+    ["bad/terms of two operations, none holding both", "put createpet", []],
+  ];
+  for (const [name, filter, want] of cases) {
+    assert.deepEqual(focus(filter), want, name);
+  }
+  // The group is headed by it, and so is its row.
+  const rows = rowsOf(CHANGES);
+  const named = focusLabels(CHANGES, [0, 1], q("put"), hays);
+  const [g] = groupRows(rows, [0, 1], named);
+  assert.deepEqual([g.label, g.method, g.path, g.n], [
+    "PUT /pets/{id}",
+    "put",
+    "/pets/{id}",
+    2,
+  ]);
 });

@@ -29,6 +29,7 @@ import type {
 import { boundedJson, resolvePointer } from "../compare/pretty.ts";
 import {
   exportResult,
+  focusLabels,
   type Hays,
   narrowedLine,
   newHays,
@@ -94,6 +95,7 @@ function compareIfReady(id: number): void {
     counts: result.counts,
     rowsJson: JSON.stringify(rowsOf(result.changes)),
     shown: shown.slice(),
+    focus: focusLabels(result.changes, shown, view, hays),
     ms: performance.now() - t,
   });
 }
@@ -212,7 +214,15 @@ async function handle(m: ToWorker): Promise<void> {
       if (!current || current.gen !== m.gen) return stale(m.id);
       current.shown = viewIndices(current.result.changes, view, current.hays);
       const shown = current.shown.slice();
-      post({ type: "view", id: m.id, gen: m.gen, shown }, [shown.buffer]);
+      const focus = focusLabels(
+        current.result.changes,
+        shown,
+        view,
+        current.hays,
+      );
+      post({ type: "view", id: m.id, gen: m.gen, shown, focus }, [
+        shown.buffer,
+      ]);
       return;
     }
     case "detail": {

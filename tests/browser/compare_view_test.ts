@@ -64,6 +64,48 @@ const pressed = (page: Page, level: string) =>
 
 Deno.test({
   name:
+    "compare view: a shared change is listed under the operation the filter names, its detail naming it first",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await loadPair(page);
+      const head = async () =>
+        (await page.locator("[data-testid=change-group]").first()
+          .textContent())!.replace(/\s+/g, " ").trim();
+      // Unfiltered, `Pet`'s enum change sits under its first operation.
+      await page.fill("[data-testid=compare-filter]", "adopted");
+      await waitCount(page, 1);
+      assert.match(await head(), /^GET \/pets and 2 more operations/);
+      // Named by path and method, it is listed under that one.
+      await page.fill("[data-testid=compare-filter]", "get /pets/{petId}");
+      await page.waitForFunction(() =>
+        /^\s*GET\s+\/pets\/\{petId\}\s+and 2 more/.test(
+          document.querySelector("[data-testid=change-group]")?.textContent ??
+            "",
+        )
+      );
+      const row = page.locator("[data-testid=change-row]", {
+        hasText: "adopted",
+      });
+      // The row's hooks stay the change's own (§9: its listed operation).
+      assert.equal(await row.getAttribute("data-path"), "/pets");
+      await row.locator("button.cmp-row-main").click();
+      const detail = page.locator("[data-testid=change-detail]");
+      await detail.waitFor();
+      assert.match(
+        await detail.locator(".cmp-detail-sentence").innerText(),
+        /^GET \/pets\/\{petId\}: response property/,
+      );
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=change-operations] li")
+          ?.textContent === "GET /pets/{petId}"
+      );
+    }),
+});
+
+Deno.test({
+  name:
     "compare view: filter terms, level names and toggles; the fragment keeps them",
   ...BROWSER_TEST,
   fn: () =>

@@ -218,3 +218,27 @@ export function changesQueryMethod(changes: readonly Change[]): boolean {
     c.method === "query" || c.operations.some((o) => o.startsWith("QUERY "))
   );
 }
+
+/**
+ * The operation a change is listed under when the filter names one: the
+ * first of `c.operations` whose own label and `terms` hold every method,
+ * text and tag term of `f` (a reader who types `post /v1/charges` sees a
+ * change to a shared schema under `POST /v1/charges`, not under the first
+ * of the 355 operations it reaches). "" when the filter has no such term,
+ * or no single operation holds them all (the change's own text did).
+ */
+export function focusOperation(
+  c: Change,
+  f: ChangeFilter,
+  terms?: OperationTerms,
+): string {
+  if (!f.methods.length && !f.terms.length && !f.tags.length) return "";
+  for (const op of c.operations) {
+    if (!f.methods.every((m) => labelMethod(op, m))) continue;
+    const hay = operationsHay([op], terms);
+    if (!f.terms.every((t) => hay.includes(t))) continue;
+    if (!f.tags.every((t) => hay.includes(tagMark(t)))) continue;
+    return op;
+  }
+  return "";
+}
