@@ -1,4 +1,5 @@
-import { useState } from "preact/hooks";
+import { useMemo, useState } from "preact/hooks";
+import { changedLines } from "./line_diff.ts";
 import type { SideInfo } from "../../lib/openapi/compare/types.ts";
 import { splitCodeSpans } from "../../lib/openapi/compare/code_span.ts";
 import type { ChangeDetailData, ChangeRow, SideValue } from "./protocol.ts";
@@ -32,12 +33,83 @@ export function Sentence({ text }: { text: string }) {
 /** Operations listed before "Show all": a change may reach hundreds. */
 const OPS_SHOWN = 12;
 
+/** The lines that differ from the other version in one side's blocks. */
+interface SideMarks {
+  value?: Uint8Array;
+  target?: Uint8Array;
+}
+
+/**
+ * Marks for both sides: value against value and target against target
+ * when both are `$ref`s; otherwise what each shows in full (its target,
+ * else its value) against the other's, the `$ref` line itself unmarked.
+ */
+function pairMarks(
+  b: SideValue | null,
+  r: SideValue | null,
+): { base: SideMarks; revision: SideMarks } {
+  const base: SideMarks = {}, revision: SideMarks = {};
+  if (!b?.found || !r?.found) return { base, revision };
+  // A trailing comma says only that a member follows: the line before one
+  // added at the end is not a change.
+  const lines = (t: string) =>
+    t.split("\n").map((l) => l.endsWith(",") ? l.slice(0, -1) : l);
+  const pair = (x: string, y: string, kx: keyof SideMarks, ky = kx) => {
+    const m = changedLines(lines(x), lines(y));
+    base[kx] = m.a;
+    revision[ky] = m.b;
+  };
+  if (b.target && r.target) {
+    pair(b.json, r.json, "value");
+    pair(b.target.json, r.target.json, "target");
+  } else {
+    pair(
+      b.target?.json ?? b.json,
+      r.target?.json ?? r.json,
+      b.target ? "target" : "value",
+      r.target ? "target" : "value",
+    );
+  }
+  return { base, revision };
+}
+
+/**
+ * `text` with the lines `marks` flags wrapped in `<del>` (the base) or
+ * `<ins>` (the revision); the text itself, newlines included, unchanged.
+ */
+function MarkedJson(
+  { text, marks, side }: {
+    text: string;
+    marks?: Uint8Array;
+    side: "base" | "revision";
+  },
+) {
+  if (!marks || !marks.includes(1)) return <>{text}</>;
+  const Tag = side === "base" ? "del" : "ins";
+  const lines = text.split("\n");
+  const out = [];
+  let plain = "";
+  for (let k = 0; k < lines.length; k++) {
+    const nl = k < lines.length - 1 ? "\n" : "";
+    if (!marks[k]) {
+      plain += lines[k] + nl;
+      continue;
+    }
+    if (plain) out.push(plain);
+    plain = "";
+    out.push(<Tag key={k} class="cmp-mark">{lines[k]}</Tag>, nl);
+  }
+  if (plain) out.push(plain);
+  return <>{out}</>;
+}
+
 function Half(
-  { side, info, v, rowId }: {
+  { side, info, v, rowId, marks }: {
     side: "base" | "revision";
     info: SideInfo;
     v: SideValue | null;
     rowId: string;
+    marks: SideMarks;
   },
 ) {
   const name = side === "base" ? "Base" : "Revision";
@@ -81,7 +153,9 @@ function Half(
                   data-side={side}
                   data-truncated={v.truncated ? "true" : undefined}
                   aria-label={`${name} value at ${v.pointer}`}
-                >{v.json}</pre>
+                >
+                  <MarkedJson text={v.json} marks={marks.value} side={side} />
+                </pre>
               )
               : (
                 <p class="muted" data-testid="change-missing">
@@ -100,7 +174,13 @@ function Half(
                   data-testid="change-target"
                   data-side={side}
                   aria-label={`${name} value of ${v.target.ref}`}
-                >{v.target.json}</pre>
+                >
+                  <MarkedJson
+                    text={v.target.json}
+                    marks={marks.target}
+                    side={side}
+                  />
+                </pre>
               </>
             )}
           </>
@@ -121,6 +201,10 @@ export function ChangeDetail(
   const ops = subject && all[0] !== subject && all.includes(subject)
     ? [subject, ...all.filter((op) => op !== subject)]
     : all;
+  const marks = useMemo(
+    () => pairMarks(detail?.base ?? null, detail?.revision ?? null),
+    [detail],
+  );
   return (
     <div
       id={id}
@@ -137,12 +221,19 @@ export function ChangeDetail(
         {detail?.where && <span class="muted">{detail.where}</span>}
       </p>
       <div class="cmp-halves">
-        <Half side="base" info={base} v={detail?.base ?? null} rowId={id} />
+        <Half
+          side="base"
+          info={base}
+          v={detail?.base ?? null}
+          rowId={id}
+          marks={marks.base}
+        />
         <Half
           side="revision"
           info={revision}
           v={detail?.revision ?? null}
           rowId={id}
+          marks={marks.revision}
         />
       </div>
       {ops.length > 0 && (

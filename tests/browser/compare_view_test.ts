@@ -282,6 +282,37 @@ Deno.test({
 
 Deno.test({
   name:
+    "compare view: the lines that differ are marked in both versions, the values' text unchanged",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await loadPair(page);
+      await page.click(
+        "[data-testid=change-row][data-id=request-property-max-length-decreased] .cmp-row-main",
+      );
+      const detail = page.locator("[data-testid=change-detail]");
+      const value = (side: string) =>
+        detail.locator(`[data-testid=change-value][data-side=${side}]`);
+      await value("revision").waitFor();
+      assert.deepEqual(
+        await value("base").locator("del.cmp-mark").allTextContents(),
+        ['  "maxLength": 64'],
+      );
+      assert.deepEqual(
+        await value("revision").locator("ins.cmp-mark").allTextContents(),
+        ['  "maxLength": 32'],
+      );
+      assert.equal(await value("base").locator("ins").count(), 0);
+      assert.deepEqual(JSON.parse((await value("revision").textContent())!), {
+        type: "string",
+        maxLength: 32,
+      });
+    }),
+});
+
+Deno.test({
+  name:
     "compare view: a row opens to both versions' pointers and values; absent where removed",
   ...BROWSER_TEST,
   fn: () =>
