@@ -73,6 +73,13 @@ function pairMarks(
   return { base, revision };
 }
 
+/** True when both sides show the same text (the change is around it). */
+function sameBoth(d: ChangeDetailData | null): boolean {
+  const b = d?.base, r = d?.revision;
+  return !!b?.found && !!r?.found && !b.truncated && !r.truncated &&
+    b.json === r.json && b.target?.json === r.target?.json;
+}
+
 /**
  * `text` with the lines `marks` flags wrapped in `<del>` (the base) or
  * `<ins>` (the revision); the text itself, newlines included, unchanged.
@@ -236,6 +243,13 @@ export function ChangeDetail(
           marks={marks.revision}
         />
       </div>
+      {sameBoth(detail) && (
+        <p class="muted cmp-same" data-testid="change-same">
+          Both versions read the same at these pointers: the change is in what
+          holds this value (a schema's <code>required</code>{" "}
+          list, its alternatives) or in what it refers to.
+        </p>
+      )}
       {ops.length > 0 && (
         <div class="cmp-ops">
           <p class="cmp-ops-title">

@@ -304,6 +304,10 @@ Deno.test({
         ['  "maxLength": 32'],
       );
       assert.equal(await value("base").locator("ins").count(), 0);
+      assert.equal(
+        await detail.locator("[data-testid=change-same]").count(),
+        0,
+      );
       assert.deepEqual(JSON.parse((await value("revision").textContent())!), {
         type: "string",
         maxLength: 32,
@@ -353,6 +357,12 @@ Deno.test({
       assert.match(
         await detail.textContent() ?? "",
         /request-property-became-required/,
+      );
+      // The property reads the same in both: the detail says where the
+      // change is instead.
+      assert.match(
+        (await detail.locator("[data-testid=change-same]").textContent())!,
+        /Both versions read the same/,
       );
 
       // Space on another row opens it and closes the first.
