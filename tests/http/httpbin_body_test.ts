@@ -114,6 +114,29 @@ Deno.test("bodies: deeply nested JSON is reflected whole as json, never a 500; p
   }
 });
 
+Deno.test("bodies: an integer past 2^53 is reflected with its digits by /echo, /anything and /post, as python httpbin does", async () => {
+  const s = startDebug();
+  try {
+    const body = '{"id":12345678901234567890,"n":[-98765432109876543210,1.5]}';
+    for (const path of ["/echo", "/anything", "/post"]) {
+      const text = await (await fetch(s.base + path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      })).text();
+      // The raw text: JSON.parse here would round the digits again.
+      assert.ok(
+        text.includes(
+          '"json":{"id":12345678901234567890,"n":[-98765432109876543210,1.5]}',
+        ),
+        `${path}: ${text.slice(0, 300)}`,
+      );
+    }
+  } finally {
+    await s.close();
+  }
+});
+
 Deno.test("bodies: a byte-order mark is reflected, not dropped, by /echo, /anything and /post", async () => {
   const s = startDebug();
   try {

@@ -16,6 +16,7 @@ import {
   requestCodings,
 } from "./body.ts";
 import { ParamError } from "./params.ts";
+import { iterativeJson, jsonText } from "./json_text.ts";
 import { MAX_JSON_DEPTH } from "./limits.ts";
 import { createDebugHandler } from "../mod.ts";
 import { createContext } from "./context.ts";
@@ -304,6 +305,49 @@ Deno.test("jsonOrNull: ok/JSON text parsed; bad/anything else is null", () => {
   assert.equal(jsonOrNull(""), null);
   assert.equal(jsonOrNull("{bad"), null);
   assert.equal(jsonOrNull("\ufeff{}"), null, "a BOM is not JSON whitespace");
+});
+
+Deno.test("jsonOrNull: integers past 2^53 keep their digits, written back as sent", () => {
+  const cases: [string, string, string][] = [
+    [
+      "ok/a 20-digit id",
+      '{"id":12345678901234567890}',
+      '{"id":12345678901234567890}',
+    ],
+    [
+      "ok/negative, in an array",
+      "[-98765432109876543210,1]",
+      "[-98765432109876543210,1]",
+    ],
+    ["ok/2^53 + 1", "[9007199254740993]", "[9007199254740993]"],
+    ["ok/alone", "12345678901234567890", "12345678901234567890"],
+    [
+      "ok/a safe integer as a number",
+      "[9007199254740991]",
+      "[9007199254740991]",
+    ],
+    // Not integers: read as doubles, as python httpbin reads a float.
+    [
+      "ok/a long decimal is a double",
+      "[0.12345678901234567891]",
+      "[0.12345678901234568]",
+    ],
+    [
+      "ok/an exponent is a double",
+      "[1234567890123456789e2]",
+      "[123456789012345680000]",
+    ],
+    [
+      "ok/digits in a string stay text",
+      '["12345678901234567890"]',
+      '["12345678901234567890"]',
+    ],
+  ];
+  for (const [name, text, want] of cases) {
+    assert.equal(JSON.stringify(jsonOrNull(text)), want, name);
+    assert.equal(jsonText(jsonOrNull(text)), want, `${name} (jsonText)`);
+    assert.equal(iterativeJson(jsonOrNull(text)), want, `${name} (iterative)`);
+  }
 });
 
 const nest = (depth: number, inner = "") =>

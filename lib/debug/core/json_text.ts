@@ -21,6 +21,9 @@
  */
 const NATIVE_FAILURES = 4;
 
+/** The raw-JSON test of ECMA-262 (JSON.parse source text access). */
+const RAW = JSON as unknown as { isRawJSON?: (v: unknown) => boolean };
+
 /** A container being written: its members, and how far along they are. */
 interface Frame {
   readonly array: boolean;
@@ -78,6 +81,11 @@ export function iterativeJson(value: unknown): string {
   };
   /** Writes a primitive, or opens a container; false when it writes nothing. */
   const write = (v: unknown, key: string, inArray: boolean): boolean => {
+    // A raw JSON value (an exact integer, see body.ts) is its own text.
+    if (RAW.isRawJSON?.(v)) {
+      out.push((v as { rawJSON: string }).rawJSON);
+      return true;
+    }
     if (v !== null && typeof v === "object" || typeof v === "bigint") {
       const toJSON = (v as { toJSON?: unknown }).toJSON;
       if (typeof toJSON === "function") v = toJSON.call(v, key);
