@@ -7,6 +7,11 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { BodyPreview } from "../../lib/har/detail.ts";
 import { formatBytes } from "../../lib/shared/format.ts";
 import { bytesBase64 } from "../../lib/shared/base64.ts";
+import { JsonTree } from "../shared/JsonTree.tsx";
+import {
+  parseKeepingNumbers,
+  spelledOtherwise,
+} from "../../lib/shared/raw_numbers.ts";
 
 /** Image types a browser shows in <img>; anything else stays binary. */
 const IMAGE_TYPES =
@@ -125,6 +130,9 @@ function BodyPreviewView({ body }: { body: BodyPreview }) {
       )
       : <Picture mime={body.mime} base64={body.base64 ?? ""} />;
   }
+  if (body.kind === "json" && !body.truncated) {
+    return <JsonBody text={body.text} />;
+  }
   return (
     <>
       {body.truncated && (
@@ -137,6 +145,53 @@ function BodyPreviewView({ body }: { body: BodyPreview }) {
         class={`har-body har-body-${body.kind}`}
         tabIndex={0}
       >{body.text}</pre>
+    </>
+  );
+}
+
+/**
+ * A whole JSON body, as text or (DevTools' Preview) as a tree that folds;
+ * the text first, which find-in-page searches.
+ */
+function JsonBody({ text }: { text: string }) {
+  const [tree, setTree] = useState(false);
+  const value = useMemo(() => {
+    if (!tree) return undefined;
+    try {
+      // Numbers as recorded, as the text shows them (`1.50`, 20 digits).
+      return { v: parseKeepingNumbers(text, spelledOtherwise) };
+    } catch {
+      return null; // previewed as JSON, so not expected: the text stays
+    }
+  }, [tree, text]);
+  return (
+    <>
+      <div class="har-body-views" role="group" aria-label="Show the body as">
+        <button
+          type="button"
+          class="chip"
+          aria-pressed={!tree}
+          onClick={() => setTree(false)}
+        >
+          Text
+        </button>
+        <button
+          type="button"
+          class="chip"
+          aria-pressed={tree}
+          data-testid="har-body-tree-toggle"
+          onClick={() => setTree(true)}
+        >
+          Tree
+        </button>
+      </div>
+      {value
+        ? (
+          <div class="har-body har-body-tree" tabIndex={-1}>
+            <JsonTree value={value.v} label="Body" testid="har-body-tree" />
+          </div>
+        )
+        : <pre class="har-body har-body-json" tabIndex={0}>{text}</pre>}
     </>
   );
 }

@@ -37,6 +37,15 @@ Deno.test({
         "[data-testid=har-status-chip][aria-pressed=true]",
       );
       await auditPage(page, `/har mixed.har, ${cls} chip pressed`, {});
+      // A JSON body as a tree, a member open (light and dark).
+      await page.click(`[data-testid=har-status-chip][data-class="${cls}"]`);
+      await page.click("[data-testid=har-row][data-index='7']");
+      await page.click("[data-testid=har-body-tree-toggle]");
+      const tree = page.locator("[data-testid=har-body-tree]");
+      await tree.waitFor();
+      await tree.locator("summary", { hasText: /^\s*nested:/ }).click();
+      await tree.getByText('"cs"').waitFor();
+      await auditPage(page, "/har mixed.har, a JSON body as a tree", {});
     }),
 });
 

@@ -400,3 +400,68 @@ Deno.test({
       assert.equal(await next.count(), 0);
     }),
 });
+
+Deno.test({
+  name:
+    "browser har: a JSON body shows as text or, as DevTools' Preview, a tree that folds",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      const body = {
+        pet: { id: 7, name: "Rex", owner: { name: "Ann" } },
+        ids: Array.from({ length: 150 }, (_, i) => i),
+      };
+      await page.fill(
+        "[data-testid=har-input]",
+        JSON.stringify(harDoc([{
+          url: "https://x.test/pets/7",
+          mime: "application/json",
+          // A price spelled 1.50: the tree shows it as recorded.
+          text: JSON.stringify(body).replace("{", '{"price":1.50,'),
+        }])),
+      );
+      await page.click("[data-testid=har-row][data-index='0']");
+      const detail = page.locator("[data-testid=har-detail][data-index='0']");
+      await detail.waitFor();
+      // Text first: what find-in-page searches.
+      assert.deepEqual(
+        JSON.parse(await detail.locator("pre.har-body-json").innerText()),
+        { price: 1.5, ...body },
+      );
+      await detail.locator("[data-testid=har-body-tree-toggle]").click();
+      const tree = detail.locator("[data-testid=har-body-tree]");
+      await tree.waitFor();
+      assert.equal(await detail.locator("pre.har-body-json").count(), 0);
+      // The first level open, each member a one-line preview.
+      const summary = (key: string) =>
+        tree.locator("summary", { hasText: new RegExp(`^\\s*${key}:`) });
+      assert.match(
+        (await summary("pet").textContent())!,
+        /pet: \{id: 7, name: "Rex", owner: \{…\}\}/,
+      );
+      assert.equal(
+        await summary("pet").evaluate((s) =>
+          s.parentElement!.hasAttribute("open")
+        ),
+        false,
+      );
+      assert.equal(await tree.getByText('"Ann"').count(), 0, "not rendered");
+      assert.equal(
+        await tree.locator("li.jt-leaf", { hasText: "price:" }).textContent(),
+        "price: 1.50",
+      );
+      await summary("pet").click();
+      await summary("owner").click();
+      await tree.getByText('"Ann"').waitFor();
+      // A long array lists a hundred members, then a button for more.
+      await summary("ids").click();
+      const ids = summary("ids").locator("xpath=..");
+      const leaves = ids.locator("ul.jt-members > li.jt-leaf");
+      await leaves.nth(99).waitFor();
+      assert.equal(await leaves.count(), 100);
+      await ids.getByRole("button", { name: "Show 50 more of 50" }).click();
+      await leaves.nth(149).waitFor();
+      assert.equal(await leaves.count(), 150);
+    }),
+});

@@ -21,6 +21,10 @@ import { ParamError } from "./params.ts";
 import type { DebugContext } from "./context.ts";
 import { drainingError } from "./lifecycle.ts";
 import { concatBytes } from "../../shared/bytes.ts";
+import {
+  parseKeepingNumbers,
+  unsafeInteger,
+} from "../../shared/raw_numbers.ts";
 import { MAX_JSON_DEPTH, MAX_REQUEST_CODINGS } from "./limits.ts";
 
 /**
@@ -40,11 +44,6 @@ const DISCARD_MS = 1000;
 /** The codings this server decodes, for 415's Accept-Encoding. */
 export const DECODED_CODINGS = "gzip, deflate, br";
 
-/** The raw-JSON functions of ECMA-262 (JSON.parse source text access). */
-const RAW = JSON as unknown as {
-  rawJSON?: (text: string) => object;
-};
-
 /**
  * A run of digits long enough to be an integer past 2^53, which a double
  * cannot hold: only then is the slower, exact parse needed.
@@ -52,32 +51,15 @@ const RAW = JSON as unknown as {
 const LONG_DIGITS = /\d{16}/;
 
 /**
- * Keeps an integer a double cannot hold as its digits (a raw JSON value,
- * written back as it came), as python httpbin reflects it: RFC 8259 §6
- * leaves such integers to the implementation, and an ID of 20 digits
- * echoed as `12345678901234567000` is a different ID.
- */
-function exactIntegers(
-  _key: string,
-  value: unknown,
-  context?: { source?: string },
-): unknown {
-  const source = context?.source;
-  return typeof value === "number" && !Number.isSafeInteger(value) &&
-      source !== undefined && /^-?\d+$/.test(source)
-    ? RAW.rawJSON!(source)
-    : value;
-}
-
-/**
  * A body's text parsed as JSON, or null when it is not JSON (or not text).
- * Integers past 2^53 keep their digits (see {@link exactIntegers}).
+ * Integers past 2^53 keep their digits, as python httpbin reflects them:
+ * an ID of 20 digits echoed as `12345678901234567000` is another ID.
  */
 export function jsonOrNull(text: string | null): unknown {
   if (!text) return null;
   try {
-    return RAW.rawJSON && LONG_DIGITS.test(text)
-      ? JSON.parse(text, exactIntegers as (k: string, v: unknown) => unknown)
+    return LONG_DIGITS.test(text)
+      ? parseKeepingNumbers(text, unsafeInteger)
       : JSON.parse(text);
   } catch {
     return null;

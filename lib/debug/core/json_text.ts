@@ -14,15 +14,14 @@
  * stack alone, a 1 MiB body of deep arrays cost 70-230 ms against 10-16.
  */
 
+import { isRawJson } from "../../shared/raw_numbers.ts";
+
 /**
  * Native attempts that may fail (run out of stack) in one
  * {@link iterativeJson} before it writes the rest alone: each failure costs
  * a walk of the value, so they are bounded.
  */
 const NATIVE_FAILURES = 4;
-
-/** The raw-JSON test of ECMA-262 (JSON.parse source text access). */
-const RAW = JSON as unknown as { isRawJSON?: (v: unknown) => boolean };
 
 /** A container being written: its members, and how far along they are. */
 interface Frame {
@@ -82,8 +81,8 @@ export function iterativeJson(value: unknown): string {
   /** Writes a primitive, or opens a container; false when it writes nothing. */
   const write = (v: unknown, key: string, inArray: boolean): boolean => {
     // A raw JSON value (an exact integer, see body.ts) is its own text.
-    if (RAW.isRawJSON?.(v)) {
-      out.push((v as { rawJSON: string }).rawJSON);
+    if (isRawJson(v)) {
+      out.push(v.rawJSON);
       return true;
     }
     if (v !== null && typeof v === "object" || typeof v === "bigint") {
