@@ -17,9 +17,11 @@ export interface ShutdownOptions {
 
 /**
  * On the first SIGINT or SIGTERM, calls `drain` (and `stop`), and makes
- * sure the process exits within `graceMs`. Returns a function removing the
- * listeners. Where signals cannot be listened to (Windows' SIGTERM), the
- * platform's stop is abrupt anyway.
+ * sure the process exits within `graceMs`; a second signal exits at once
+ * (status 128 + its number, as a shell reports a process a signal ended),
+ * as an operator who presses Ctrl+C twice expects. Returns a function
+ * removing the listeners. Where signals cannot be listened to (Windows'
+ * SIGTERM), the platform's stop is abrupt anyway.
  */
 export function installShutdown(
   drain: () => void,
@@ -27,8 +29,8 @@ export function installShutdown(
 ): () => void {
   const graceMs = options.graceMs ?? 4500;
   let started = false;
-  const onSignal = () => {
-    if (started) return;
+  const onSignal = (sig: "SIGINT" | "SIGTERM") => {
+    if (started) Deno.exit(sig === "SIGINT" ? 130 : 143);
     started = true;
     drain();
     const timer = setTimeout(() => Deno.exit(0), graceMs);
@@ -43,14 +45,17 @@ export function installShutdown(
       0,
     );
   };
-  const added: Deno.Signal[] = [];
+  const added: [Deno.Signal, () => void][] = [];
   for (const sig of ["SIGINT", "SIGTERM"] as const) {
+    const listener = () => onSignal(sig);
     try {
-      Deno.addSignalListener(sig, onSignal);
-      added.push(sig);
+      Deno.addSignalListener(sig, listener);
+      added.push([sig, listener]);
     } catch { /* not available on this platform */ }
   }
   return () => {
-    for (const sig of added) Deno.removeSignalListener(sig, onSignal);
+    for (const [sig, listener] of added) {
+      Deno.removeSignalListener(sig, listener);
+    }
   };
 }

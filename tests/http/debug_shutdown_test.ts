@@ -167,3 +167,45 @@ Deno.test("debug task: a PORT that is not a decimal port stops it at once, namin
     /PORT="0x4B66": not a port/,
   );
 });
+
+Deno.test({
+  name:
+    "shutdown: a second SIGINT exits at once (130), where deno serve waits for an upload whose client went quiet",
+  ignore: !ON_LINUX,
+  sanitizeResources: false,
+  fn: async () => {
+    const { child, port } = await serveMain();
+    const drained = child.stderr.pipeTo(new WritableStream());
+    let conn: Deno.Conn | undefined;
+    try {
+      conn = await Deno.connect({ hostname: "127.0.0.1", port });
+      await conn.write(
+        new TextEncoder().encode(
+          "POST /api/debug/post HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc",
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 300)); // the read waits
+      child.kill("SIGINT");
+      // Still there: deno serve waits on the quiet upload (up to the 4.5 s
+      // deadline).
+      const first = await Promise.race([
+        child.status,
+        new Promise<null>((r) => setTimeout(() => r(null), 500)),
+      ]);
+      assert.equal(first, null, "the first signal drains, it does not cut");
+      const t0 = performance.now();
+      child.kill("SIGINT");
+      const exit = await child.status;
+      const took = performance.now() - t0;
+      assert.equal(exit.code, 130);
+      assert.ok(took < 1000, `exited ${took.toFixed(0)} ms after the second`);
+    } finally {
+      conn?.close();
+      try {
+        child.kill("SIGKILL");
+      } catch { /* exited */ }
+      await child.status;
+      await drained.catch(() => {});
+    }
+  },
+});
