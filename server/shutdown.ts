@@ -7,6 +7,9 @@
  * Deploy kills an isolate 5 s after asking it to stop.
  */
 
+/** Signals this close together are one press (see {@link installShutdown}). */
+export const SAME_PRESS_MS = 250;
+
 /** Options of {@link installShutdown}. */
 export interface ShutdownOptions {
   /** Exit this long after the first signal at the latest (default 4500 ms). */
@@ -19,7 +22,10 @@ export interface ShutdownOptions {
  * On the first SIGINT or SIGTERM, calls `drain` (and `stop`), and makes
  * sure the process exits within `graceMs`; a second signal exits at once
  * (status 128 + its number, as a shell reports a process a signal ended),
- * as an operator who presses Ctrl+C twice expects. Returns a function
+ * as an operator who presses Ctrl+C twice expects. A signal within
+ * {@link SAME_PRESS_MS} of the first is the same press: Ctrl+C reaches
+ * every process of the terminal's group, and `deno task start` also
+ * forwards it to the server it runs. Returns a function
  * removing the listeners. Where signals cannot be listened to (Windows'
  * SIGTERM), the platform's stop is abrupt anyway.
  */
@@ -28,10 +34,13 @@ export function installShutdown(
   options: ShutdownOptions = {},
 ): () => void {
   const graceMs = options.graceMs ?? 4500;
-  let started = false;
+  let started = -1;
   const onSignal = (sig: "SIGINT" | "SIGTERM") => {
-    if (started) Deno.exit(sig === "SIGINT" ? 130 : 143);
-    started = true;
+    if (started >= 0) {
+      if (performance.now() - started < SAME_PRESS_MS) return;
+      Deno.exit(sig === "SIGINT" ? 130 : 143);
+    }
+    started = performance.now();
     drain();
     const timer = setTimeout(() => Deno.exit(0), graceMs);
     // The deadline must not keep an otherwise finished process alive.

@@ -209,3 +209,49 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "shutdown: signals within a moment of the first are one press (the terminal's and the one deno task start forwards); a later one exits",
+  ignore: !ON_LINUX,
+  fn: async () => {
+    const shutdown = new URL("../../server/shutdown.ts", import.meta.url).href;
+    // Drains, then stays alive (a deadline of a minute) until told to exit.
+    const code = `
+      import { installShutdown } from "${shutdown}";
+      installShutdown(() => console.log("drain"), { graceMs: 60_000 });
+      setInterval(() => {}, 1000);
+      console.log("ready");
+    `;
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["eval", code],
+      env: { RUST_BACKTRACE: "0" },
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    const out = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    try {
+      for (let seen = ""; !seen.includes("ready");) {
+        seen += (await out.read()).value ?? "";
+      }
+      child.kill("SIGINT");
+      // The same press, forwarded a moment later (at once, the two would
+      // be one pending signal).
+      await new Promise((r) => setTimeout(r, 50));
+      child.kill("SIGINT");
+      const early = await Promise.race([
+        child.status,
+        new Promise<null>((r) => setTimeout(() => r(null), 400)),
+      ]);
+      assert.equal(early, null, "two signals at once are one press");
+      child.kill("SIGINT");
+      assert.equal((await child.status).code, 130);
+    } finally {
+      try {
+        child.kill("SIGKILL");
+      } catch { /* exited */ }
+      await child.status;
+      await out.cancel().catch(() => {});
+    }
+  },
+});
