@@ -174,13 +174,15 @@ export function countLevels(changes: readonly Change[]): Counts {
  * The comparison an export writes: the whole one (as `compareSpecs`
  * returns it, with documentation changes when `q` shows them; its counts
  * always count them), or only the changes `shown`, counted among
- * themselves so the Markdown's counts line matches its list.
+ * themselves so the Markdown's counts line matches its list, each naming
+ * first the operation `focus` gives it.
  */
 export function exportResult(
   r: CompareResult,
   q: ViewQuery,
   shown: ArrayLike<number>,
   scope: "all" | "shown" = exportScope(q),
+  focus?: ReadonlyMap<number, string>,
 ): CompareResult {
   if (scope === "all") {
     const doc = q.levels.includes("doc");
@@ -189,7 +191,14 @@ export function exportResult(
       changes: doc ? r.changes : r.changes.filter((c) => c.level !== "doc"),
     };
   }
-  const changes = Array.from(shown, (i) => r.changes[i]);
+  // A change the filter found by one of its operations names that one
+  // first, as the list heads it (see focusLabels).
+  const changes = Array.from(shown, (i) => {
+    const c = r.changes[i], op = focus?.get(i);
+    return op
+      ? { ...c, operations: [op, ...c.operations.filter((o) => o !== op)] }
+      : c;
+  });
   return { ...r, counts: countLevels(changes), changes };
 }
 

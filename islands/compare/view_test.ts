@@ -267,6 +267,28 @@ Deno.test("focusLabels and groupRows: a change reaching several operations is li
   for (const [name, filter, want] of cases) {
     assert.deepEqual(focus(filter), want, name);
   }
+  // A Markdown copy of what is shown names it first too.
+  const put = viewIndices(CHANGES, q("put"), hays);
+  const copy = exportResult(
+    {
+      base: { title: "A", version: "1", format: "OpenAPI 3.1.0" },
+      revision: { title: "A", version: "2", format: "OpenAPI 3.1.0" },
+      counts: { breaking: 1, warning: 1, info: 1, doc: 1 },
+      changes: CHANGES,
+    },
+    q("put"),
+    put,
+    "shown",
+    focusLabels(CHANGES, put, q("put"), hays),
+  );
+  assert.deepEqual(copy.changes[0].operations, [
+    "PUT /pets/{id}",
+    "POST /pets",
+  ]);
+  assert.match(
+    formatMarkdown(copy, ""),
+    /`PUT \/pets\/\{id\} \(and 1 more operation\)`/,
+  );
   // The group is headed by it, and so is its row.
   const rows = rowsOf(CHANGES);
   const named = focusLabels(CHANGES, [0, 1], q("put"), hays);

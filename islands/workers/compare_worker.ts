@@ -247,12 +247,15 @@ async function handle(m: ToWorker): Promise<void> {
       const shown = viewIndices(current.result.changes, m.view, current.hays);
       // The JSON is always the CLI's (§9 "Download JSON"), whatever the
       // filter; only the Markdown copy narrows to the changes shown.
-      const r = exportResult(
-        current.result,
-        m.view,
-        shown,
-        m.format === "markdown" ? undefined : "all",
-      );
+      const r = m.format === "markdown"
+        ? exportResult(
+          current.result,
+          m.view,
+          shown,
+          undefined,
+          focusLabels(current.result.changes, shown, m.view, current.hays),
+        )
+        : exportResult(current.result, m.view, shown, "all");
       if (m.format === "markdown") {
         post({
           type: "exported",

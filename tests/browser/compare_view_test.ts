@@ -17,6 +17,7 @@ import { parseSpec } from "../../lib/openapi/mod.ts";
 import { resolvePointer } from "../../islands/compare/pretty.ts";
 import {
   exportResult,
+  focusLabels,
   newHays,
   viewIndices,
 } from "../../islands/compare/view.ts";
@@ -483,7 +484,14 @@ Deno.test({
       assert.equal(
         await copied(),
         formatMarkdown(
-          exportResult(ALL, { ...q, levels: [...q.levels] }, shown),
+          // A shared change names first the operation `post` found.
+          exportResult(
+            ALL,
+            { ...q, levels: [...q.levels] },
+            shown,
+            undefined,
+            focusLabels(ALL.changes, shown, { ...q, levels: [...q.levels] }),
+          ),
           // It says it is narrowed, or it reads as the whole verdict.
           "_Only the changes matching `post`: the counts above are of these._",
         ),
