@@ -16,6 +16,7 @@ import { copyText } from "../shared/clipboard.ts";
 import { usePageDrop } from "../shared/use_page_drop.ts";
 import { ChangeList, useItemHeight } from "./ChangeList.tsx";
 import { readCompareHash, replaceCompareHash } from "./hash.ts";
+import { isAnchorFragment } from "../shared/fragment.ts";
 import type { ChangeDetailData, ViewQuery } from "./protocol.ts";
 import { SidePanel } from "./SidePanel.tsx";
 import { Summary } from "./Summary.tsx";
@@ -110,6 +111,8 @@ export default function CompareViewer(
   // defaults), and again when the reader edits it.
   const fromHash = useRef(() => {});
   fromHash.current = () => {
+    // A skip link's `#main` leaves the view (and puts it back in the URL).
+    if (isAnchorFragment(location.hash)) return replaceCompareHash(view);
     const q = readCompareHash(location.hash);
     setViewState(q);
     c.setView(q);

@@ -13,15 +13,20 @@ import {
 import type { ViewQuery } from "./protocol.ts";
 import { DEFAULT_LEVELS, knownLevels } from "./view.ts";
 
-/** Reads `#filter=…&levels=breaking,doc`; absent keys take the defaults. */
+/**
+ * Reads `#filter=…&levels=breaking,doc`; absent keys take the defaults,
+ * and so does a `levels` naming no level (`levels=bogus`, a mistyped
+ * link, would hide every change); `levels=` (every toggle off) stays.
+ */
 export function readCompareHash(hash: string): ViewQuery {
   const p = fragmentParams(hash);
   const levels = p.get("levels");
+  const known = levels ? knownLevels(levels.split(",")) : [];
   return {
     filter: p.get("filter") ?? "",
-    levels: levels === null
+    levels: levels === null || (levels !== "" && !known.length)
       ? [...DEFAULT_LEVELS]
-      : knownLevels(levels.split(",")),
+      : known,
   };
 }
 

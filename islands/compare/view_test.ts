@@ -175,6 +175,17 @@ Deno.test("compare fragment: filter and toggles round-trip, defaults omitted", (
   assert.deepEqual(readCompareHash(h), q);
   assert.deepEqual(readCompareHash("#levels="), { filter: "", levels: [] });
   assert.deepEqual(readCompareHash("#levels=bogus,info").levels, ["info"]);
+  // A link naming no level shows the defaults, not an empty list.
+  assert.deepEqual(readCompareHash("#levels=bogus").levels, [
+    "breaking",
+    "warning",
+    "info",
+  ]);
+  assert.deepEqual(readCompareHash("#levels=BREAKING").levels, [
+    "breaking",
+    "warning",
+    "info",
+  ]);
 });
 
 const SWAPPED: [string, string, string, boolean][] = [

@@ -5,7 +5,7 @@
  * documents, flows back in through `hashchange`.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { replaceFragment } from "../shared/fragment.ts";
+import { isAnchorFragment, replaceFragment } from "../shared/fragment.ts";
 import {
   emptyHashState,
   formatHash,
@@ -27,6 +27,10 @@ export function useHashState(): [
 
   useEffect(() => {
     const read = () => {
+      // A skip link's `#main` leaves the view (and puts it back in the URL).
+      if (isAnchorFragment(location.hash)) {
+        return replaceFragment(formatHash(latest.current));
+      }
       // A pending write describes the state before this external change.
       clearTimeout(timer.current);
       setState(parseHash(location.hash));

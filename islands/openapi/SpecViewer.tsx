@@ -204,6 +204,16 @@ export default function SpecViewer(
                     onKey={b.onFilterKey}
                     onCopy={b.copy}
                   />
+                  {b.missing && (
+                    <p
+                      class="sv-link-note"
+                      role="status"
+                      data-testid="spec-link-missing"
+                    >
+                      The address names an operation this document does not
+                      have: <code>{b.missing}</code>.
+                    </p>
+                  )}
                   <EndpointList
                     endpoints={shown}
                     terms={compiled.terms}

@@ -7,6 +7,7 @@
 import {
   formatFragment,
   fragmentParams,
+  pushFragment,
   replaceFragment,
 } from "../shared/fragment.ts";
 
@@ -21,15 +22,49 @@ export interface HashState {
 
 /**
  * Reads the state from a fragment such as
- * `#filter=pets&op=get+%2Fpets&schema=Pet`.
+ * `#filter=pets&op=get+%2Fpets&schema=Pet`, or from a deep link another
+ * viewer wrote ({@link peerLink}). `op` is `method path` (the method any
+ * case) or an operationId, which the page resolves against the document.
  */
 export function readHash(hash: string): HashState {
+  const peer = peerLink(hash);
+  if (peer !== null) return { filter: "", op: peer, schema: "" };
   const p = fragmentParams(hash);
   return {
     filter: p.get("filter") ?? "",
-    op: p.get("op") ?? "",
+    op: normalOp(p.get("op") ?? ""),
     schema: p.get("schema") ?? "",
   };
+}
+
+/** `GET /pets` as `get /pets`; an operationId as it is. */
+function normalOp(op: string): string {
+  const m = /^([A-Za-z]+) (\/.*)$/.exec(op);
+  return m ? `${m[1].toLowerCase()} ${m[2]}` : op;
+}
+
+/**
+ * The operation a deep link of Swagger UI (`#/pets/findPets`: tag, then
+ * operationId), Redoc (`#operation/findPets`, `#tag/pets/operation/…`) or
+ * Scalar (`#tag/pets/GET/pets/{id}`) names, as an operationId or
+ * `method path`; null for any other fragment. Links people already share
+ * open the operation here too.
+ */
+export function peerLink(hash: string): string | null {
+  let h = hash.replace(/^#/, "");
+  if (h.includes("=")) return null;
+  try {
+    h = decodeURIComponent(h);
+  } catch {
+    return null; // not percent-encoding: not a link of theirs
+  }
+  let m = /^\/[^/]+\/([^/]+)$/.exec(h);
+  if (m) return m[1];
+  m = /^(?:tag\/[^/]+\/)?operation\/([^/]+)$/.exec(h);
+  if (m) return m[1];
+  m = /^tag\/[^/]+\/([A-Za-z]+)(\/.*)$/.exec(h);
+  if (m) return `${m[1].toLowerCase()} ${m[2]}`;
+  return null;
 }
 
 /** The fragment for `s` ("" when there is nothing to keep). */
@@ -44,6 +79,11 @@ export function writeHash(s: HashState): string {
 /** Replaces the fragment without a history entry per keystroke. */
 export function replaceHash(s: HashState): void {
   replaceFragment(writeHash(s));
+}
+
+/** Writes the fragment as a new history entry (another operation opened). */
+export function pushHash(s: HashState): void {
+  pushFragment(writeHash(s));
 }
 
 /** Key of an operation in the fragment and in selection state. */

@@ -17,13 +17,20 @@ import type {
   SpecIndex,
 } from "../../lib/openapi/types.ts";
 import { copyText as writeClipboard } from "../shared/clipboard.ts";
-import { opKey, readHash, replaceHash } from "./hash.ts";
+import { opKey, peerLink, pushHash, readHash, replaceHash } from "./hash.ts";
 import { whenIdle } from "../shared/idle.ts";
+import { isAnchorFragment } from "../shared/fragment.ts";
 import type { OperationRef } from "./protocol.ts";
 
 /** The operation of a listed endpoint. */
 function refOf(e: Endpoint): OperationRef {
   return { container: "paths", path: e.path, method: e.method };
+}
+
+/** Whether `sel` (from the fragment) names `e`: `method path`, or its operationId. */
+function names(e: Endpoint, sel: string): boolean {
+  return opKey(e.method, e.path) === sel ||
+    (e.operationId !== "" && e.operationId === sel);
 }
 
 /**
@@ -70,9 +77,23 @@ export function useBrowse(
 
   // Filter, selection and schema live in the URL fragment (survive
   // reloads).
+  const current = useRef({ filter, op: selected, schema });
+  current.current = { filter, op: selected, schema };
+  // The operation and schema the address bar holds: another one opened
+  // writes a history entry (Back returns to this one), where the filter's
+  // keystrokes replace the entry.
+  const written = useRef({ op: "", schema: "" });
+  // An operation the fragment names that the document does not have.
+  const [missing, setMissing] = useState("");
   useEffect(() => {
     const sync = () => {
+      // A skip link's `#main` leaves the view (and puts it back in the
+      // URL); another viewer's deep link is read.
+      if (isAnchorFragment(location.hash) && peerLink(location.hash) === null) {
+        return replaceHash(current.current);
+      }
       const h = readHash(location.hash);
+      written.current = { op: h.op, schema: h.schema };
       setFilter(h.filter);
       setSelected(h.op);
       setSchema(h.schema);
@@ -91,7 +112,12 @@ export function useBrowse(
     let cancel = () => {};
     const t = setTimeout(() => {
       cancel = whenIdle(
-        () => replaceHash({ filter, op: selected, schema }),
+        () => {
+          const s = { filter, op: selected, schema };
+          const w = written.current;
+          (s.op !== w.op || s.schema !== w.schema ? pushHash : replaceHash)(s);
+          written.current = { op: s.op, schema: s.schema };
+        },
         2,
         undefined,
         HASH_WITHIN_MS,
@@ -117,12 +143,23 @@ export function useBrowse(
     [index, compiled],
   );
   const selIdx = useMemo(
-    () =>
-      selected
-        ? shown.findIndex((e) => opKey(e.method, e.path) === selected)
-        : -1,
+    () => selected ? shown.findIndex((e) => names(e, selected)) : -1,
     [shown, selected],
   );
+
+  // The fragment's operation, resolved against the document: an
+  // operationId or an upper-case method becomes `method path` (no history
+  // entry of its own); one the document does not have is said, and dropped.
+  useEffect(() => setMissing(""), [index]);
+  useEffect(() => {
+    if (!index || !selected) return;
+    const e = index.endpoints.find((x) => names(x, selected));
+    const key = e ? opKey(e.method, e.path) : "";
+    if (key === selected) return;
+    if (!e) setMissing(selected);
+    if (written.current.op === selected) written.current.op = key;
+    setSelected(key);
+  }, [index, selected]);
 
   // A restored selection scrolls into view once its spec is loaded.
   useEffect(() => {
@@ -172,6 +209,7 @@ export function useBrowse(
   }, [index, selected, !!open]);
 
   function toggle(i: number) {
+    setMissing("");
     const e = shown[i];
     const k = opKey(e.method, e.path);
     // Asked now, not in the effect above: effects run after the next paint,
@@ -227,6 +265,7 @@ export function useBrowse(
     goTo,
     detail,
     copied,
+    missing,
     compiled,
     shown,
     selIdx,

@@ -13,6 +13,18 @@
  * {@link replaceFragment} touches the page.
  */
 
+/**
+ * True when `hash` is a plain in-page anchor (`#main`, followed from a
+ * "Skip to content" link), not a `#key=value` state: a tool that keeps its
+ * state in the fragment leaves its state as it is (and writes it back)
+ * when one is followed, where reading it as "every key absent" reset the
+ * view. "" is a state (all defaults: Back to the page without one).
+ */
+export function isAnchorFragment(hash: string): boolean {
+  const h = hash.replace(/^#/, "");
+  return h !== "" && !h.includes("=");
+}
+
 /** The parameters of a `#key=value&...` fragment (with or without `#`). */
 export function fragmentParams(hash: string): URLSearchParams {
   return new URLSearchParams(hash.replace(/^#/, ""));
@@ -44,6 +56,16 @@ export function formatFragment(
   const q = params.toString().replace(/%2C/g, ",");
   if (id === undefined) return q ? `#${q}` : "";
   return `#${id}${q || always ? `?${q}` : ""}`;
+}
+
+/**
+ * Puts `fragment` in the address bar as a new history entry, so Back
+ * returns to the view before (an operation opened, as Swagger UI's deep
+ * links do); no scroll, no `hashchange` (Back fires one).
+ */
+export function pushFragment(fragment: string): void {
+  if (fragment === location.hash) return;
+  history.pushState(null, "", location.pathname + location.search + fragment);
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   formatFragment,
   fragmentParams,
   fragmentTarget,
+  isAnchorFragment,
   replaceFragment,
 } from "./fragment.ts";
 
@@ -95,4 +96,18 @@ Deno.test("fragment replace: one history entry, replaced only on change", () => 
   } finally {
     [g.location, g.history] = saved;
   }
+});
+
+Deno.test('isAnchorFragment: a plain anchor is not a state; "" and key=value are', () => {
+  const cases: [string, boolean][] = [
+    ["#main", true],
+    ["main", true],
+    ["#har-requests", true],
+    ["", false],
+    ["#", false],
+    ["#q=js", false],
+    ["#filter=", false],
+    ["#echo?body=x", false],
+  ];
+  for (const [h, want] of cases) assert.equal(isAnchorFragment(h), want, h);
 });
