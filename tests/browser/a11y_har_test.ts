@@ -44,7 +44,7 @@ Deno.test({
       const tree = page.locator("[data-testid=har-body-tree]");
       await tree.waitFor();
       await tree.locator("summary", { hasText: /^\s*nested:/ }).click();
-      await tree.getByText('"cs"').waitFor();
+      await tree.locator(".jt-string", { hasText: '"cs"' }).waitFor();
       await auditPage(page, "/har mixed.har, a JSON body as a tree", {});
     }),
 });

@@ -468,7 +468,9 @@ Deno.test("readBody: bad/a waiting body past bodyIdleMs is 408 (idle)", async ()
 });
 
 Deno.test("readBody: bad/a body trickling within bodyIdleMs is 408 at maxSleepMs (total)", async () => {
-  const ctx = bodyCtx();
+  // Pieces every 20 ms, well within an idle limit of 200 ms even on a
+  // loaded machine (at 60 ms, one late timer read as the idle limit).
+  const ctx = createContext({ limits: { bodyIdleMs: 200, maxSleepMs: 400 } });
   const t0 = performance.now();
   await assert.rejects(
     readBody(upload(pieces(Array(100).fill("x"), 20)), ctx, true),
