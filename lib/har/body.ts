@@ -35,7 +35,8 @@ const SVG_LIMIT = 2_000_000;
 /** Base64 characters decoded at most for a text preview (~2 MB of bytes). */
 const DECODE_CHARS = 4 * Math.ceil(PRETTY_LIMIT / 3);
 
-function isTextual(mime: string): boolean {
+/** Whether a body of type `mime` (lower case) is text, not bytes. */
+export function isTextual(mime: string): boolean {
   return mime.startsWith("text/") || mime.includes("json") ||
     mime.includes("xml") || mime.includes("javascript") ||
     mime.includes("ecmascript") || mime.includes("x-www-form-urlencoded") ||

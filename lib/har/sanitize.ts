@@ -11,6 +11,8 @@
 import { safeStringify, safeStringifyParts } from "./json_text.ts";
 import { type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
+import { base64Bytes, bytesBase64 } from "../shared/base64.ts";
+import { isTextual } from "./body.ts";
 import {
   ALWAYS_SECRET_HEADERS,
   looksSecret,
@@ -23,6 +25,40 @@ import {
   redactSetCookie,
   redactUrl,
 } from "./redact.ts";
+
+/**
+ * `holder` (a `content` or `postData`) with its text passed through `f`:
+ * as it is, or, when the exporter wrote it as base64 (Chrome does for a
+ * body it could not read as text) and its type is textual and its bytes
+ * UTF-8, decoded, passed through `f` and encoded again. A JSON body
+ * recorded as base64 holds the same tokens as one recorded as text.
+ * Bytes that are not UTF-8 text stay as they are.
+ */
+function throughText(
+  holder: Obj,
+  mime: string,
+  f: (text: string) => unknown,
+): Obj {
+  const t = holder.text;
+  if (typeof t !== "string") return holder;
+  if (holder.encoding !== "base64") {
+    const out = f(t);
+    return out === t ? holder : { ...holder, text: out };
+  }
+  if (!isTextual(mime)) return holder;
+  const bytes = base64Bytes(t);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes ?? undefined);
+  } catch {
+    return holder;
+  }
+  if (!bytes) return holder;
+  const out = f(text);
+  return typeof out !== "string" || out === text
+    ? holder
+    : { ...holder, text: bytesBase64(new TextEncoder().encode(out)) };
+}
 
 /** Options of {@link sanitizeHar}. */
 export interface SanitizeOptions {
@@ -229,8 +265,11 @@ function sanitizeEntry(e: Obj, r: Redactor, dropBodies: boolean): Obj {
     ...(req.postData
       ? {
         postData: {
-          ...post,
-          text: r.body(post.text, str(post.mimeType).toLowerCase()),
+          ...throughText(
+            post,
+            str(post.mimeType).toLowerCase(),
+            (t) => r.body(t, str(post.mimeType).toLowerCase()),
+          ),
           params: r.list(post.params, (p) => r.pair(p, false)),
         },
       }
@@ -248,9 +287,7 @@ function sanitizeEntry(e: Obj, r: Redactor, dropBodies: boolean): Obj {
         ? {
           content: dropBodies
             ? { ...content, text: undefined, encoding: undefined }
-            : content.encoding === "base64"
-            ? content
-            : { ...content, text: r.body(content.text, mime) },
+            : throughText(content, mime, (t) => r.body(t, mime)),
         }
         : {}),
     };
@@ -313,10 +350,11 @@ function spread(har: Obj, r: Redactor): void {
     pairs(req, "headers");
     pairs(req, "queryString");
     if (req.postData) {
-      const post = { ...obj(req.postData) };
-      at(post, "text");
-      pairs(post, "params");
-      req.postData = post;
+      const post = obj(req.postData);
+      const mime = str(post.mimeType).toLowerCase();
+      const next = { ...throughText(post, mime, text) };
+      pairs(next, "params");
+      req.postData = next;
     }
     const res = obj(entry.response);
     pairs(res, "headers");
@@ -329,10 +367,9 @@ function spread(har: Obj, r: Redactor): void {
     }
     if (res.content) {
       const content = obj(res.content);
-      if (content.encoding !== "base64" && typeof content.text === "string") {
-        const t = text(content.text);
-        if (t !== content.text) res.content = { ...content, text: t };
-      }
+      const mime = str(content.mimeType).toLowerCase();
+      const next = throughText(content, mime, text);
+      if (next !== content) res.content = next;
     }
     if (Array.isArray(entry._webSocketMessages)) {
       entry._webSocketMessages = entry._webSocketMessages.map((m) => {

@@ -181,3 +181,79 @@ Deno.test("sanitize: a value redacted in one place is redacted wherever else it 
   assert.match(e.response.content.text, / en$/);
   assert.equal(JSON.stringify(root), before, "the input is untouched");
 });
+
+Deno.test("sanitize: a textual body recorded as base64 is redacted as its text is, and stays base64", () => {
+  const b64 = (s: string) => btoa(s);
+  const token = "s3cr3t-v4lue-123";
+  const root = {
+    log: {
+      version: "1.2",
+      entries: [{
+        request: {
+          method: "POST",
+          url: "https://a.example/login",
+          headers: [],
+          queryString: [],
+          cookies: [],
+          postData: {
+            mimeType: "application/json",
+            encoding: "base64",
+            text: b64('{"password":"hunter2hunter2","user":"ann"}'),
+          },
+        },
+        response: {
+          status: 200,
+          headers: [],
+          cookies: [],
+          content: {
+            mimeType: "application/json",
+            encoding: "base64",
+            text: b64(`{"access_token":"${token}","n":1}`),
+          },
+        },
+      }, {
+        request: {
+          method: "GET",
+          url: `https://a.example/echo?v=${token}`,
+          headers: [],
+          queryString: [],
+          cookies: [],
+        },
+        response: {
+          status: 200,
+          headers: [],
+          cookies: [],
+          // Bytes, not text: kept as they are.
+          content: {
+            mimeType: "image/png",
+            encoding: "base64",
+            text: b64("\x89PNG" + token),
+          },
+        },
+      }],
+    },
+  };
+  const { har, redacted } = sanitizeHar(root, {
+    words: DEFAULT_REDACT_WORDS,
+    dropBodies: false,
+  });
+  const [e0, e1] = (har as Json).log.entries;
+  assert.equal(e0.response.content.encoding, "base64");
+  assert.deepEqual(JSON.parse(atob(e0.response.content.text)), {
+    access_token: "[REDACTED]",
+    n: 1,
+  });
+  assert.equal(e0.request.postData.encoding, "base64");
+  assert.deepEqual(JSON.parse(atob(e0.request.postData.text)), {
+    password: "[REDACTED]",
+    user: "ann",
+  });
+  // The token found in the body is also gone from the other entry's URL.
+  assert.doesNotMatch(e1.request.url, new RegExp(token));
+  assert.equal(
+    e1.response.content.text,
+    root.log.entries[1].response.content.text,
+    "an image's bytes are kept",
+  );
+  assert.ok(redacted >= 3, String(redacted));
+});
