@@ -31,3 +31,9 @@ Deno.test("har hash: round trip and validation", () => {
     types: ["image"],
   });
 });
+
+Deno.test("har hash: the first entry selected is kept (sel=0 is a selection)", () => {
+  const s = { ...emptyHashState(), sel: 0 };
+  assert.equal(formatHash(s), "#sel=0");
+  assert.equal(parseHash("#sel=0").sel, 0);
+});
