@@ -12,6 +12,7 @@ import {
   DECODED_CODINGS,
   jsonDepthOver,
   jsonOrNull,
+  rawLimit,
   readBody,
   requestCodings,
 } from "./body.ts";
@@ -504,4 +505,34 @@ Deno.test("readBody: bad/over maxBodyBytes is 413 on both paths", async () => {
     );
   }
   assert.equal(ctx.timers.active, 0);
+});
+
+Deno.test("readBody: ok/a coded body of incompressible bytes within the limit is read, though its raw bytes are more", async () => {
+  const max = 10_000;
+  const ctx = createContext({ limits: { maxBodyBytes: max } });
+  const random = crypto.getRandomValues(new Uint8Array(max));
+  const gz = gzipSync(random);
+  assert.ok(gz.length > max, `raw ${gz.length}`);
+  const req = (body: Uint8Array) =>
+    new Request("http://wb.test/post", {
+      method: "POST",
+      headers: { "content-encoding": "gzip" },
+      body: body as BodyInit,
+    });
+  assert.deepEqual(new Uint8Array(await readBody(req(gz), ctx, true)), random);
+  // One byte more, decoded: 413 after decoding.
+  const over = crypto.getRandomValues(new Uint8Array(max + 1));
+  await assert.rejects(
+    readBody(req(gzipSync(over)), ctx, true),
+    (e) => e instanceof ParamError && e.status === 413,
+  );
+  // Past what coding can add, the raw bytes are refused as they arrive.
+  await assert.rejects(
+    readBody(req(new Uint8Array(rawLimit(max, 1) + 1)), ctx, true),
+    (e) =>
+      e instanceof ParamError && e.status === 413 &&
+      /at least/.test(e.message),
+  );
+  assert.equal(rawLimit(max, 0), max);
+  assert.ok(rawLimit(1_048_576, 1) >= 1_048_919);
 });

@@ -49,6 +49,15 @@ function decodeOnce(s: string): string {
 }
 
 /**
+ * `uri` with each `%` that does not begin a percent-encoded octet written
+ * `%25`: the URL parser keeps a lone `%` (`?url=%` resolved to `/%`), which
+ * is no URI reference (RFC 3986 §2.1), and clients read it differently.
+ */
+function wellFormed(uri: string): string {
+  return uri.replace(/%(?![0-9A-Fa-f]{2})/g, "%25");
+}
+
+/**
  * The Location for `/redirect-to?url=raw`, or a ParamError naming `url`.
  * Refused, in the text and in every percent-decoded form of it: control
  * characters, backslashes and `//` before the query (browsers read
@@ -119,7 +128,7 @@ export function redirectTarget(
         }, which is not allowed`,
       );
     }
-    return target.href;
+    return wellFormed(target.href);
   }
   const resolved = target.pathname;
   if (base && resolved !== base && !resolved.startsWith(base + "/")) {
@@ -127,7 +136,7 @@ export function redirectTarget(
   }
   // Same origin: an absolute reference stays absolute, anything else is
   // sent as a path, which every client resolves the same way.
-  const path = target.pathname + target.search + target.hash;
+  const path = wellFormed(target.pathname + target.search + target.hash);
   if (SCHEME.test(raw)) return target.origin + path;
   // The checks above read the text as given; dot segments are removed only
   // by the resolution (RFC 3986 §5.2.4), so `..//evil.test`, `/.//evil.test`

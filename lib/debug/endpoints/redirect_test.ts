@@ -50,6 +50,24 @@ const OK: [string, string, string][] = [
     "http://api.test:8443/",
   ],
   ["ok/percent-encoded path text", "/get?q=%41", "/api/debug/get?q=%41"],
+  // A lone % is no URI reference (RFC 3986 §2.1): written %25.
+  ["ok/a lone percent sign", "%", "/api/debug/%25"],
+  [
+    "ok/a percent sign before one hex digit",
+    "/get?q=%4",
+    "/api/debug/get?q=%254",
+  ],
+  [
+    "ok/a lone percent sign elsewhere",
+    "https://partner.test/a%",
+    "https://partner.test/a%25",
+  ],
+  // The base path is checked on a segment: /api/debugx is not under it.
+  [
+    "ok/a path only starting like the base",
+    "/api/debugx",
+    "/api/debug/api/debugx",
+  ],
 ];
 
 for (const [name, raw, want] of OK) {
