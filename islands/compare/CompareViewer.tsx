@@ -15,7 +15,8 @@ import { saveBlob } from "../shared/download.ts";
 import { copyText } from "../shared/clipboard.ts";
 import { usePageDrop } from "../shared/use_page_drop.ts";
 import { ChangeList, useItemHeight } from "./ChangeList.tsx";
-import { readCompareHash, replaceCompareHash } from "./hash.ts";
+import { linkedParts, readCompareHash, replaceCompareHash } from "./hash.ts";
+import { LinkedViewNote } from "../shared/LinkedViewNote.tsx";
 import { isAnchorFragment } from "../shared/fragment.ts";
 import type { ChangeDetailData, ViewQuery } from "./protocol.ts";
 import { SidePanel } from "./SidePanel.tsx";
@@ -306,6 +307,9 @@ export default function CompareViewer(
       class={"cmp" + (result ? " has-result" : "")}
       data-busy={c.comparing ? "comparing" : undefined}
     >
+      {SIDES.every((s) => c.sides[s].status === "empty") && (
+        <LinkedViewNote parts={linkedParts(view)} />
+      )}
       <div class="cmp-inputs">
         {SIDES.map((side) => (
           <SidePanel

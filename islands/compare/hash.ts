@@ -34,6 +34,16 @@ function sameLevels(a: readonly Level[], b: readonly Level[]): boolean {
   return a.length === b.length && a.every((l) => b.includes(l));
 }
 
+/** What a fragment holds, in words (for a link opened without its files). */
+export function linkedParts(q: ViewQuery): string[] {
+  const out: string[] = [];
+  if (q.filter) out.push(`filter “${q.filter.slice(0, 60)}”`);
+  if (!sameLevels(knownLevels(q.levels), DEFAULT_LEVELS)) {
+    out.push(`levels ${q.levels.join(", ") || "none"}`);
+  }
+  return out;
+}
+
 /** The fragment for `q` ("" when everything is at its default). */
 export function writeCompareHash(q: ViewQuery): string {
   const p = new URLSearchParams();

@@ -13,6 +13,7 @@ import { copyText } from "../shared/clipboard.ts";
 import { saveBlob } from "../shared/download.ts";
 import { DetailPanel } from "./DetailPanel.tsx";
 import { InputBar } from "./InputBar.tsx";
+import { LinkedViewNote } from "../shared/LinkedViewNote.tsx";
 import { RequestList } from "./RequestList.tsx";
 import { SecretsBanner } from "./SecretsBanner.tsx";
 import { ErrorBox, FileInfo, Progress, StatusLine } from "./Status.tsx";
@@ -20,6 +21,7 @@ import { Summary } from "./Summary.tsx";
 import { Toolbar } from "./Toolbar.tsx";
 import { useHarWorker } from "./use_har_worker.ts";
 import { useHashState } from "./use_hash_state.ts";
+import { linkedParts } from "./hash_state.ts";
 import { useFileSelection } from "./use_selection.ts";
 import { useView } from "./use_view.ts";
 import { Legend } from "./Waterfall.tsx";
@@ -144,6 +146,9 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
       />
       {w.loading && <Progress p={w.loading} />}
       {w.error && <ErrorBox error={w.error} />}
+      {!data && !w.loading && !w.error && (
+        <LinkedViewNote parts={linkedParts(hs)} />
+      )}
       {data && c && view && (
         <>
           {

@@ -27,6 +27,17 @@ export interface HashState {
   sel: number;
 }
 
+/** What a fragment holds, in words (for a link opened without its file). */
+export function linkedParts(s: HashState): string[] {
+  const out: string[] = [];
+  if (s.q) out.push(`search “${s.q.slice(0, 60)}”`);
+  if (s.types.length || s.statuses.length) out.push("type or status chips");
+  if (s.sort !== "start") out.push(`sorted by ${s.sort}`);
+  if (s.page) out.push("a page");
+  if (s.sel >= 0) out.push(`entry ${s.sel}`);
+  return out;
+}
+
 /** Pseudo page id for entries without a `pageref`. */
 export const NO_PAGE = "-";
 

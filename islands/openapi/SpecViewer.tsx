@@ -2,6 +2,8 @@ import { useEffect, useMemo, useRef } from "preact/hooks";
 import { EndpointList } from "./EndpointList.tsx";
 import { EmptyState } from "./EmptyState.tsx";
 import { SpecErrorBox } from "../shared/SpecErrorBox.tsx";
+import { LinkedViewNote } from "../shared/LinkedViewNote.tsx";
+import { linkedParts } from "./hash.ts";
 import {
   About,
   Extras,
@@ -158,6 +160,15 @@ export default function SpecViewer(
             <p class="sv-status muted" role="status" data-testid="spec-status">
               {b.copied || status}
             </p>
+            {!index && !busy && !error && (
+              <LinkedViewNote
+                parts={linkedParts({
+                  filter: b.filter,
+                  op: b.selected,
+                  schema: b.schema,
+                })}
+              />
+            )}
             {busy && !loader.state.preview && (
               <Progress stage={busy.stage} label={busy.label} />
             )}

@@ -67,6 +67,15 @@ export function peerLink(hash: string): string | null {
   return null;
 }
 
+/** What a fragment holds, in words (for a link opened without its file). */
+export function linkedParts(s: HashState): string[] {
+  const out: string[] = [];
+  if (s.filter) out.push(`filter “${s.filter.slice(0, 60)}”`);
+  if (s.op) out.push(`operation ${s.op.slice(0, 100)}`);
+  if (s.schema) out.push(`schema ${s.schema.slice(0, 100)}`);
+  return out;
+}
+
 /** The fragment for `s` ("" when there is nothing to keep). */
 export function writeHash(s: HashState): string {
   const p = new URLSearchParams();

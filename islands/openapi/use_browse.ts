@@ -266,6 +266,8 @@ export function useBrowse(
     detail,
     copied,
     missing,
+    /** The open operation as the fragment keeps it (`method path`), or "". */
+    selected,
     compiled,
     shown,
     selIdx,

@@ -213,3 +213,34 @@ Deno.test({
       await note.waitFor({ state: "detached" });
     }),
 });
+
+Deno.test({
+  name:
+    "url state: a link opened without its file says what view it holds, and goes once the file is open",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const note = page.locator("[data-testid=linked-view-note]");
+      await gotoHydrated(page, server.origin, "/har#q=js&sel=3");
+      assert.match((await note.textContent())!, /search “js”, entry 3/);
+      await page.setInputFiles("[data-testid=har-file]", fixture("mixed.har"));
+      await note.waitFor({ state: "detached" });
+
+      await gotoHydrated(page, server.origin, "/spec/compare#filter=pets");
+      assert.match((await note.textContent())!, /filter “pets”/);
+      await page.setInputFiles(
+        "[data-testid=compare-base-file]",
+        fixturePath("pets-v1.yaml"),
+      );
+      await note.waitFor({ state: "detached" });
+
+      await gotoHydrated(page, server.origin, "/spec#op=get+%2Fpets");
+      assert.match((await note.textContent())!, /operation get \/pets/);
+      await page.fill("[data-testid=spec-input]", SPEC);
+      await note.waitFor({ state: "detached" });
+      await waitOpened(page, "get /pets");
+      // A plain page says nothing.
+      await gotoHydrated(page, server.origin, "/har");
+      assert.equal(await note.count(), 0);
+    }),
+});
