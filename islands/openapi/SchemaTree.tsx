@@ -11,6 +11,7 @@ import type { SchemaEdge, SchemaNode } from "../../lib/openapi/types.ts";
 import { EnumValues } from "./EnumValues.tsx";
 import { Markdown } from "./Markdown.tsx";
 import { type SchemaJump, SchemaJumpContext } from "./schema_jump.ts";
+import { writeHash } from "./hash.ts";
 import { memo } from "../shared/memo.ts";
 import { type TreeRow, visibleRows } from "./tree_rows.ts";
 import type { NodeCache } from "./use_nodes.ts";
@@ -185,14 +186,18 @@ export function RefName({ edge }: { edge: SchemaEdge }) {
   return (
     <a
       class="st-ref st-ref-link"
-      href="#sv-schemas-h"
+      // The schema's own address: copied, or opened in a new tab, it opens
+      // the schema there (the fragment's `schema`).
+      href={writeHash({ filter: "", op: "", schema: name })}
       tabIndex={-1}
       title={`Open schema ${name} (${OPEN_SCHEMA_KEYS} on its row)`}
       data-testid="schema-ref"
       onClick={(ev) => {
-        ev.preventDefault();
         // The row's own click (open or close) is not this one's.
         ev.stopPropagation();
+        // A click with a modifier opens the address in a new tab or window.
+        if (ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.altKey) return;
+        ev.preventDefault();
         jump.open(name);
       }}
     >

@@ -204,8 +204,12 @@ Deno.test({
         "[data-testid=endpoint-row][data-path='/pets/{petId}'] button.sv-row-main",
       );
       const op = page.locator("[data-testid=operation-detail]");
-      await op.locator("[data-testid=schema-ref]", { hasText: "Pet" }).first()
-        .click();
+      const ref = op.locator("[data-testid=schema-ref]", { hasText: "Pet" })
+        .first();
+      // Its address is the schema's own: copied or opened in a new tab, it
+      // opens the schema there.
+      assert.equal(await ref.getAttribute("href"), "#schema=Pet");
+      await ref.click();
       const pet = page.locator('[data-testid=schema-row][data-name="Pet"]');
       await pet.locator("[data-testid=schema-detail]").waitFor();
       assert.equal(
