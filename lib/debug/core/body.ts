@@ -46,24 +46,46 @@ export const DECODED_CODINGS = "gzip, deflate, br";
 
 /**
  * A run of digits long enough to be an integer past 2^53, which a double
- * cannot hold: only then is the slower, exact parse needed.
+ * cannot hold: only then is the parsed value searched for one.
  */
 const LONG_DIGITS = /\d{16}/;
 
 /**
  * A body's text parsed as JSON, or null when it is not JSON (or not text).
  * Integers past 2^53 keep their digits, as python httpbin reflects them:
- * an ID of 20 digits echoed as `12345678901234567000` is another ID.
+ * an ID of 20 digits echoed as `12345678901234567000` is another ID. The
+ * plain parse comes first; only a value holding such an integer is parsed
+ * again keeping them (a reviver costs ten times the plain parse, and V8
+ * runs it recursively: past some 3,000 levels, the plain value is kept).
  */
 export function jsonOrNull(text: string | null): unknown {
   if (!text) return null;
+  let value: unknown;
   try {
-    return LONG_DIGITS.test(text)
-      ? parseKeepingNumbers(text, unsafeInteger)
-      : JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     return null;
   }
+  if (!LONG_DIGITS.test(text) || !hasUnsafeInteger(value)) return value;
+  try {
+    return parseKeepingNumbers(text, unsafeInteger);
+  } catch {
+    return value; // too deep for the reviver: rounded, as before
+  }
+}
+
+/** Whether `value` holds an integer past 2^53, walked without recursion. */
+function hasUnsafeInteger(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === "number") {
+      if (Number.isInteger(v) && !Number.isSafeInteger(v)) return true;
+    } else if (v !== null && typeof v === "object") {
+      for (const k in v) stack.push((v as Record<string, unknown>)[k]);
+    }
+  }
+  return false;
 }
 
 /**
@@ -256,7 +278,8 @@ function zlibHeader(bytes: Uint8Array): boolean {
 
 /**
  * Decodes `bytes` through `codings` (applied in order, so decoded in
- * reverse, RFC 9110 §8.4), never producing more than `max` bytes.
+ * reverse, RFC 9110 §8.4), never producing more than `max` bytes; a layer
+ * with codings still to remove may hold what they add ({@link rawLimit}).
  */
 export async function decodeBody(
   bytes: Uint8Array,
@@ -265,11 +288,13 @@ export async function decodeBody(
 ): Promise<Uint8Array> {
   let out = bytes;
   for (let i = codings.length - 1; i >= 0; i--) {
-    const opts = { maxOutputLength: max + 1 };
+    // After this layer, `i` codings remain: it may be that much larger.
+    const layerMax = rawLimit(max, i);
+    const opts = { maxOutputLength: layerMax + 1 };
     try {
       const c = codings[i];
       if (c === "gzip") out = gunzipSync(out, opts);
-      else if (c === "br") out = await unbrotli(out, max);
+      else if (c === "br") out = await unbrotli(out, layerMax);
       else {
         // "deflate" is the zlib format (RFC 9110 §8.4.1.2), but many
         // clients send raw deflate: accept both, as browsers do. Raw
@@ -296,7 +321,7 @@ export async function decodeBody(
         400,
       );
     }
-    if (out.byteLength > max) throw tooLarge(max, "after decoding");
+    if (out.byteLength > layerMax) throw tooLarge(max, "after decoding");
   }
   return out;
 }

@@ -308,6 +308,23 @@ Deno.test("jsonOrNull: ok/JSON text parsed; bad/anything else is null", () => {
   assert.equal(jsonOrNull("\ufeff{}"), null, "a BOM is not JSON whitespace");
 });
 
+Deno.test("jsonOrNull: a body too deep for a reviver, or with 16 digits only in a string, is parsed as before", () => {
+  const deep = (n: number) => "[".repeat(n) + "1" + "]".repeat(n);
+  const body = `{"id":12345678901234567890,"deep":${deep(5000)}}`;
+  const v = jsonOrNull(body) as { id: unknown; deep: unknown };
+  assert.ok(v && typeof v === "object", "parsed, not null");
+  const card = jsonOrNull(
+    '{"card":"4111111111111111","n":12345678901234567890}',
+  );
+  assert.equal(
+    JSON.stringify(card),
+    '{"card":"4111111111111111","n":12345678901234567890}',
+  );
+  assert.deepEqual(jsonOrNull('{"card":"4111111111111111"}'), {
+    card: "4111111111111111",
+  });
+});
+
 Deno.test("jsonOrNull: integers past 2^53 keep their digits, written back as sent", () => {
   const cases: [string, string, string][] = [
     [
@@ -533,6 +550,14 @@ Deno.test("readBody: ok/a coded body of incompressible bytes within the limit is
       e instanceof ParamError && e.status === 413 &&
       /at least/.test(e.message),
   );
+  // Coded twice: the middle layer holds what the outer coding added.
+  const twice = gzipSync(gz);
+  const req2 = new Request("http://wb.test/post", {
+    method: "POST",
+    headers: { "content-encoding": "gzip, gzip" },
+    body: twice as BodyInit,
+  });
+  assert.deepEqual(new Uint8Array(await readBody(req2, ctx, true)), random);
   assert.equal(rawLimit(max, 0), max);
   assert.ok(rawLimit(1_048_576, 1) >= 1_048_919);
 });
