@@ -72,3 +72,26 @@ Deno.test("classify: host range skips credentials, path from there", () => {
   hostRange("https://h", r);
   assert.equal(pathFrom("https://h", r[2]), "/");
 });
+
+Deno.test("classify: the host ends at ? as at / and #", () => {
+  const r = new Int32Array(3);
+  const url = "https://a.test?x=1";
+  hostRange(url, r);
+  assert.equal(url.slice(r[0], r[1]), "a.test");
+});
+
+Deno.test("classify: types by MIME type, and by extension with a fragment", () => {
+  const t = (mime: string, url = "https://a.test/x", rt?: unknown) =>
+    new Classifier().typeCategory(rt, mime, url, 200, false);
+  const cases: [string, string, string][] = [
+    ["application/wasm", "https://a.test/x", "script"],
+    ["application/xhtml+xml", "https://a.test/x", "document"],
+    ["application/vnd.apple.mpegurl", "https://a.test/x", "media"],
+    ["text/event-stream", "https://a.test/x", "xhr"],
+    ["", "https://a.test/logo.png#x", "image"],
+  ];
+  for (const [mime, url, want] of cases) {
+    assert.equal(t(mime, url), want, `${mime} ${url}`);
+  }
+  assert.equal(t("text/plain", "https://a.test/x", "Fetch "), "xhr");
+});

@@ -49,3 +49,13 @@ Deno.test("header names: past the first buffer's size", () => {
   assert.equal(h.response.ids.length, 1200);
   assert.deepEqual(names(h, "response", 599), [`x-${599 % 7}`, "date"]);
 });
+
+Deno.test("header names: past 64 distinct names in one entry, a repeat is still one", () => {
+  const headers = Array.from({ length: 70 }, (_, i) => ({ name: `x-${i}` }));
+  headers.push({ name: "X-3" });
+  const h = headerNamesOf([{ response: { headers } }, {
+    response: { headers: [{ name: "x-69" }, { name: "x-69" }] },
+  }]);
+  assert.equal(names(h, "response", 0).length, 70);
+  assert.deepEqual(names(h, "response", 1), ["x-69"]);
+});

@@ -80,3 +80,9 @@ Deno.test("pairs: cookies read from the headers when an exporter lists none", ()
     ],
   );
 });
+
+Deno.test("pairs: a query read from the URL stops at the fragment, and + is a space", () => {
+  assert.deepEqual(queryFromUrl("https://a.test/p?a=1+2#frag&b=2"), [
+    { name: "a", value: "1 2" },
+  ]);
+});

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { harFixture } from "../../tests/helpers/har_doc.ts";
+import { harDoc, harFixture } from "../../tests/helpers/har_doc.ts";
+
+type Doc = { log: { entries: Record<string, unknown>[] } };
 import { indexHarText, parseHarText, parseHarValue } from "./parse.ts";
 import { orderOf } from "./orders.ts";
 import { countHarSecrets } from "./secrets.ts";
@@ -293,4 +295,26 @@ Deno.test("har parse: a data: URL's media type stands in for a missing MIME type
   assert.equal(doc.entries[0].mimeType, "text/css");
   assert.equal(doc.entries[0].type, "stylesheet");
   assert.equal(doc.entries[0].statusClass, "other");
+});
+
+Deno.test("har parse: an entry whose start does not parse never sets the origin", () => {
+  const doc = harDoc([{ at: 0, time: 10 }, { at: 0, time: 5 }]) as Doc;
+  doc.log.entries[1].startedDateTime = "garbage";
+  const p = parseHarText(JSON.stringify(doc));
+  assert.deepEqual([...p.columns.start], [0, 0]);
+  assert.equal(p.doc.summary.spanMs, 10);
+  assert.match(p.doc.summary.firstStart, /^2024-05-01T10:00:00/);
+  // The same with the bad one first.
+  const rev = harDoc([{ at: 0, time: 5 }, { at: 0, time: 10 }]) as Doc;
+  rev.log.entries[0].startedDateTime = "garbage";
+  assert.equal(parseHarText(JSON.stringify(rev)).doc.summary.spanMs, 10);
+});
+
+Deno.test("har parse: sub-millisecond digits order starts in the same millisecond", () => {
+  const doc = harDoc([{ time: 1 }, { time: 1 }]) as Doc;
+  doc.log.entries[0].startedDateTime = "2024-01-01T00:00:00.1235000Z";
+  doc.log.entries[1].startedDateTime = "2024-01-01T00:00:00.1231000Z";
+  const start = [...parseHarText(JSON.stringify(doc)).columns.start];
+  assert.ok(Math.abs(start[0] - 0.4) < 1e-9, String(start));
+  assert.equal(start[1], 0);
 });

@@ -178,17 +178,73 @@ function hostName(host: string): string {
 
 /**
  * The regular expression of a `/pattern/` term, as written (its case
- * matters: `\D` is not `\d`), else null.
+ * matters: `\D` is not `\d`), else null: also for a pattern that can
+ * backtrack for ever ({@link backtracksBadly}), since a search also comes
+ * from a shared link's fragment, and the page must not hang on opening it.
  */
 function regexOf(term: string): RegExp | null {
   if (term.length < 3 || !term.startsWith("/") || !term.endsWith("/")) {
     return null;
   }
+  const source = term.slice(1, -1);
+  if (backtracksBadly(source)) return null;
   try {
-    return new RegExp(term.slice(1, -1), "i");
+    return new RegExp(source, "i");
   } catch {
     return null; // not a pattern: the term is text
   }
+}
+
+/**
+ * Whether `source` repeats without bound a group that itself repeats
+ * without bound or holds alternatives (`(a+)+`, `(a|aa)*`): the shapes
+ * whose matching time grows exponentially with the text in a backtracking
+ * engine such as V8's. A group repeated a bounded number of times, or one
+ * with neither, is fine (`\.(js|png)$`, `(ab)+`).
+ */
+export function backtracksBadly(source: string): boolean {
+  // Per open group: holds an unbounded repetition, holds a `|`.
+  const groups: { unbounded: boolean; alt: boolean }[] = [
+    { unbounded: false, alt: false },
+  ];
+  let closed: { unbounded: boolean; alt: boolean } | null = null;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    const atom = closed;
+    closed = null;
+    if (c === "\\") {
+      i++;
+      continue;
+    }
+    if (c === "[") {
+      // A class is one atom: skip to its end (escapes inside it too).
+      for (i++; i < source.length && source[i] !== "]"; i++) {
+        if (source[i] === "\\") i++;
+      }
+      continue;
+    }
+    if (c === "(") {
+      groups.push({ unbounded: false, alt: false });
+      continue;
+    }
+    if (c === ")") {
+      if (groups.length > 1) closed = groups.pop()!;
+      const inner = closed;
+      if (inner?.unbounded) groups[groups.length - 1].unbounded = true;
+      continue;
+    }
+    if (c === "|") {
+      groups[groups.length - 1].alt = true;
+      continue;
+    }
+    const unbounded = c === "*" || c === "+" ||
+      (c === "{" && /^\{\d+,\}/.test(source.slice(i)));
+    if (unbounded) {
+      if (atom && (atom.unbounded || atom.alt)) return true;
+      groups[groups.length - 1].unbounded = true;
+    }
+  }
+  return false;
 }
 
 /** 1 for each entry whose URL `re` matches. */

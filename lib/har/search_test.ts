@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { harDoc, parsedHar } from "../../tests/helpers/har_doc.ts";
 import { parseHarText } from "./parse.ts";
-import { glob, searchMask } from "./search.ts";
+import { backtracksBadly, glob, searchMask } from "./search.ts";
 import { headerNamesOf } from "./header_names.ts";
 
 const { columns: c } = parsedHar([
@@ -208,4 +208,56 @@ Deno.test("search: is:from-cache and is:service-worker-intercepted, as DevTools 
   assert.deepEqual(find("-is:from-cache"), [0, 3]);
   assert.deepEqual(find("is:service-worker-intercepted"), [3]);
   assert.deepEqual(find("is:running"), [], "any other value is text");
+});
+
+Deno.test("search: a pattern that can backtrack for ever is text, so a shared link cannot hang the page", () => {
+  const cases: [string, boolean][] = [
+    ["([a-z]+)+#", true],
+    ["(a|aa)*b", true],
+    ["(x+x+)+y", true],
+    ["((ab)*)+", true],
+    ["(a{1,})+", true],
+    ["\\.(js|png)$", false],
+    ["(ab)+", false],
+    ["(a+)?", false],
+    ["(a|b){2}", false],
+    ["[(+)]+", false],
+    ["\\(a+\\)+", false],
+  ];
+  for (const [src, want] of cases) {
+    assert.equal(backtracksBadly(src), want, src);
+  }
+  // Searched as text: nothing hangs, nothing matches.
+  const { columns } = parsedHar([{ url: `https://x.test/${"a".repeat(40)}` }]);
+  const t0 = performance.now();
+  assert.deepEqual([...searchMask(columns, "/([a-z]+)+#/")!], [0]);
+  assert.ok(performance.now() - t0 < 100);
+});
+
+Deno.test("search: a response header is found even when its own request sent the same name", () => {
+  const p = parsedHar([{
+    requestHeaders: [{ name: "Content-Type", value: "a" }],
+    responseHeaders: [{ name: "content-type", value: "b" }],
+  }]);
+  const mask = searchMask(
+    p.columns,
+    "has-response-header:content-type",
+    headerNamesOf(p.raw),
+  );
+  assert.deepEqual([...mask!], [1]);
+});
+
+Deno.test("search: larger-than's m is 1024², a lone - is text, İ does not shift hits", () => {
+  const { columns: c } = parsedHar([
+    { url: "https://a.test/x", transfer: 1_040_000 },
+    { url: "https://a.test/y", transfer: 1_048_576 },
+  ]);
+  assert.deepEqual([...searchMask(c, "larger-than:1m")!], [0, 1]);
+  const { columns: d } = parsedHar([
+    { url: "https://a.test/İİİİ" },
+    { url: "https://b.test/x" },
+    { url: "https://c.test/a-b" },
+  ]);
+  assert.deepEqual([...searchMask(d, "-")!], [0, 0, 1]);
+  assert.deepEqual([...searchMask(d, "b.test")!], [0, 1, 0]);
 });

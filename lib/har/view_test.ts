@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { harFixture } from "../../tests/helpers/har_doc.ts";
+import { harFixture, parsedHar } from "../../tests/helpers/har_doc.ts";
+import { TYPE_CATEGORIES } from "./types.ts";
 import fc from "fast-check";
 import { parseHarText, parseHarValue } from "./parse.ts";
 import { radixSort } from "./orders.ts";
@@ -181,4 +182,26 @@ Deno.test("har search: a term never matches across two URLs", () => {
   assert.deepEqual(v("b.test/cd"), [1]);
   assert.deepEqual(v("get"), [0, 1]);
   assert.deepEqual(v("0"), [0, 1]); // status 0 (no response) is searchable
+});
+
+Deno.test("har view: the scope ignores the search; type counts follow the status chips", () => {
+  const { columns: c } = parsedHar([
+    { at: 0, url: "https://x.test/x", time: 10, status: 200 },
+    { at: 1000, url: "https://x.test/y", time: 10, status: 500 },
+    {
+      at: 5,
+      url: "https://x.test/z.js",
+      time: 10,
+      status: 200,
+      mime: "application/javascript",
+    },
+  ]);
+  const v = computeView(c, { ...defaultViewState(), q: "y" });
+  assert.deepEqual([v.scopeStart, v.scopeEnd], [0, 1010]);
+  const five = computeView(c, { ...defaultViewState(), statuses: ["5xx"] });
+  const doc = ["document", "script"].map((t) =>
+    five
+      .typeCounts[TYPE_CATEGORIES.indexOf(t as typeof TYPE_CATEGORIES[number])]
+  );
+  assert.deepEqual(doc, [1, 0], "only the 5xx entry is counted by type");
 });

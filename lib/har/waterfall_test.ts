@@ -3,6 +3,8 @@ import { harDoc, parsedHar } from "../../tests/helpers/har_doc.ts";
 import { parseHarText } from "./parse.ts";
 import { axisOf, markersOf, pct, segmentsOf } from "./waterfall.ts";
 
+type Doc = { log: { entries: Record<string, unknown>[] } };
+
 Deno.test("waterfall: segments follow the phases, nothing negative", () => {
   const { columns: c } = parsedHar([{ time: 10 }]);
   const segs = segmentsOf(c, 0);
@@ -50,4 +52,25 @@ Deno.test("waterfall: phases over the duration are scaled in the bar, recorded i
   );
   const width = segs.reduce((a, s) => a + s.ms, 0);
   assert.ok(Math.abs(width - 75) < 1e-9, String(width));
+});
+
+Deno.test("waterfall: time past the phases is a gap segment, so the bar is as long as the entry", () => {
+  const doc = harDoc([{ time: 100 }]) as Doc;
+  doc.log.entries[0].timings = { send: 10, wait: 50, receive: 0 };
+  const segs = segmentsOf(parseHarText(JSON.stringify(doc)).columns, 0);
+  assert.equal(segs.reduce((a, s) => a + s.ms, 0), 100);
+  assert.deepEqual(segs.at(-1)?.ms, 40);
+});
+
+Deno.test("waterfall: the axis widens for an earlier marker; markers are the scoped page's", () => {
+  const pages = [
+    { id: "p1", title: "", startMs: 0, onContentLoad: -1, onLoad: 100 },
+    { id: "p2", title: "", startMs: 1000, onContentLoad: -1, onLoad: 100 },
+  ];
+  // deno-lint-ignore no-explicit-any
+  const m1 = markersOf(pages as any, 0);
+  assert.deepEqual(m1.map((m) => m.at), [100]);
+  const early = [{ kind: "dcl" as const, at: -50, label: "" }];
+  // deno-lint-ignore no-explicit-any
+  assert.deepEqual(axisOf(0, 10, early as any), { start: -50, end: 10 });
 });
