@@ -25,8 +25,9 @@ export function EnumValues(
 ) {
   const [all, setAll] = useState(false);
   const fold = values.length > ENUM_SHOWN + 2;
-  const head = fold && !all ? values.slice(0, ENUM_SHOWN) : values;
-  const hidden = values.length - head.length;
+  const head = fold ? values.slice(0, ENUM_SHOWN) : values;
+  // Shown after the button, so reading on from it reaches them.
+  const rest = fold && all ? values.slice(ENUM_SHOWN) : [];
   return (
     <span class={`${cls} sv-enum`} data-testid={testid}>
       {label} {head.map((v, i) => <code key={i}>{v}</code>)}
@@ -37,9 +38,10 @@ export function EnumValues(
           aria-expanded={all}
           onClick={() => setAll((a) => !a)}
         >
-          {all ? "fewer" : `${hidden + more} more`}
+          {all ? "fewer" : `${values.length - head.length + more} more`}
         </button>
       )}
+      {rest.map((v, i) => <code key={ENUM_SHOWN + i}>{v}</code>)}
       {more > 0 && (!fold || all) && (
         <span class="muted">
           {` and ${more} more, not listed (see the document)`}

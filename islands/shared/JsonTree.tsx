@@ -8,7 +8,7 @@
  * its open levels do. Numbers kept as written (see raw_numbers.ts) show
  * as written.
  */
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { visibleText } from "../../lib/shared/visible_text.ts";
 import { isRawJson } from "../../lib/shared/raw_numbers.ts";
 
@@ -77,6 +77,7 @@ function Member(
 ) {
   const [open, setOpen] = useState(initial);
   const [limit, setLimit] = useState(MEMBERS_SHOWN);
+  const members = useRef<HTMLUListElement>(null);
   const label = name === null
     ? null
     : <span class="jt-key">{visibleText(name)}:</span>;
@@ -102,7 +103,7 @@ function Member(
           {label} <span class="jt-preview">{visibleText(previewOf(v))}</span>
         </summary>
         {open && (
-          <ul class="jt-members">
+          <ul class="jt-members" ref={members} tabIndex={-1}>
             {Array.from({ length: Math.min(size, limit) }, (_, i) => {
               const k = keys ? keys[i] : String(i);
               return (
@@ -119,7 +120,12 @@ function Member(
                 <button
                   type="button"
                   class="jt-more"
-                  onClick={() => setLimit((n) => n + MEMBERS_SHOWN)}
+                  onClick={() => {
+                    // The last step removes the button: focus goes to the
+                    // list, not to the page.
+                    if (size - limit <= MEMBERS_SHOWN) members.current?.focus();
+                    setLimit((n) => n + MEMBERS_SHOWN);
+                  }}
                 >
                   Show {Math.min(MEMBERS_SHOWN, size - limit)} more of{" "}
                   {size - limit}

@@ -467,5 +467,10 @@ Deno.test({
       await ids.getByRole("button", { name: "Show 50 more of 50" }).click();
       await leaves.nth(149).waitFor();
       assert.equal(await leaves.count(), 150);
+      // The last step removed the button: focus is on the list it grew.
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.className),
+        "jt-members",
+      );
     }),
 });

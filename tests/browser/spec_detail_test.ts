@@ -1270,6 +1270,8 @@ Deno.test({
       await more.click();
       assert.equal(await shown(), 1000);
       assert.equal(await more.getAttribute("aria-expanded"), "true");
+      // The values it reveals come after it: reading on from it finds them.
+      assert.equal(await e.locator("button.sv-enum-more + code").count(), 1);
       assert.match(await e.innerText(), /and 5 more, not listed/);
       // The click was the button's: the row stays open on its property.
       await page.locator(
