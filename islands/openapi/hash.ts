@@ -27,6 +27,8 @@ export interface HashState {
  * case) or an operationId, which the page resolves against the document.
  */
 export function readHash(hash: string): HashState {
+  const schema = schemaLink(hash);
+  if (schema !== null) return { filter: "", op: "", schema };
   const peer = peerLink(hash);
   if (peer !== null) return { filter: "", op: peer, schema: "" };
   const p = fragmentParams(hash);
@@ -35,6 +37,24 @@ export function readHash(hash: string): HashState {
     op: normalOp(p.get("op") ?? ""),
     schema: p.get("schema") ?? "",
   };
+}
+
+/**
+ * The schema a JSON-pointer-like link names (`#/definitions/Pet`,
+ * `#/components/schemas/Pet`, as Swagger UI and Redoc write a model's),
+ * or null.
+ */
+export function schemaLink(hash: string): string | null {
+  const m = /^#?\/(?:definitions|components\/schemas)\/([^/]+)$/.exec(hash);
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]).replaceAll("~1", "/").replaceAll(
+      "~0",
+      "~",
+    );
+  } catch {
+    return null;
+  }
 }
 
 /** `GET /pets` as `get /pets`; an operationId as it is. */
@@ -59,7 +79,7 @@ export function peerLink(hash: string): string | null {
     return null; // not percent-encoding: not a link of theirs
   }
   let m = /^\/[^/]+\/([^/]+)$/.exec(h);
-  if (m) return m[1];
+  if (m && schemaLink(hash) === null) return m[1];
   m = /^(?:tag\/[^/]+\/)?operation\/([^/]+)$/.exec(h);
   if (m) return m[1];
   m = /^tag\/[^/]+\/([A-Za-z]+)(\/.*)$/.exec(h);

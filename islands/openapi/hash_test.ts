@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { peerLink, readHash, writeHash } from "./hash.ts";
+import { peerLink, readHash, schemaLink, writeHash } from "./hash.ts";
 
 Deno.test("spec hash: other viewers' deep links name an operation; anything else is not one", () => {
   const cases: [string, string, string | null][] = [
@@ -29,4 +29,16 @@ Deno.test("spec hash: a method written in capitals reads as ours; a deep link is
   });
   const s = { filter: "a b", op: "get /pets/{id}", schema: "Pet" };
   assert.deepEqual(readHash(writeHash(s)), s);
+});
+
+Deno.test("spec hash: a JSON-pointer-like link names a schema, not an operation", () => {
+  assert.equal(schemaLink("#/definitions/Pet"), "Pet");
+  assert.equal(schemaLink("#/components/schemas/a~1b"), "a/b");
+  assert.equal(schemaLink("#/pets/findPets"), null);
+  assert.equal(peerLink("#/definitions/Pet"), null);
+  assert.deepEqual(readHash("#/components/schemas/Pet"), {
+    filter: "",
+    op: "",
+    schema: "Pet",
+  });
 });

@@ -17,7 +17,14 @@ import type {
   SpecIndex,
 } from "../../lib/openapi/types.ts";
 import { copyText as writeClipboard } from "../shared/clipboard.ts";
-import { opKey, peerLink, pushHash, readHash, replaceHash } from "./hash.ts";
+import {
+  opKey,
+  peerLink,
+  pushHash,
+  readHash,
+  replaceHash,
+  schemaLink,
+} from "./hash.ts";
 import { whenIdle } from "../shared/idle.ts";
 import { isAnchorFragment } from "../shared/fragment.ts";
 import type { OperationRef } from "./protocol.ts";
@@ -89,7 +96,10 @@ export function useBrowse(
     const sync = () => {
       // A skip link's `#main` leaves the view (and puts it back in the
       // URL); another viewer's deep link is read.
-      if (isAnchorFragment(location.hash) && peerLink(location.hash) === null) {
+      if (
+        isAnchorFragment(location.hash) && peerLink(location.hash) === null &&
+        schemaLink(location.hash) === null
+      ) {
         return replaceHash(current.current);
       }
       const h = readHash(location.hash);
