@@ -1,8 +1,8 @@
 /**
- * Behaviours of the debug API a mutation review found untested, over real
- * TCP: each case fails when its check is dropped or its bound moved (the
- * reviewer's finding in the case's name). Refusals name their parameter
- * (§3); protocol details match python httpbin and the RFCs cited.
+ * The debug API at its boundaries, over real TCP: each bound and check of
+ * §3 and §7 refuses just past it, naming its parameter, and what httpbin
+ * and the RFCs cited accept is accepted; a HEAD says its GET's length; the
+ * safety headers are on every kind of response.
  */
 import assert from "node:assert/strict";
 import { message, raw, startDebug } from "../helpers/debug_server.ts";
@@ -72,7 +72,7 @@ const REFUSED: [string, string, Record<string, string>, number, string][] = [
   ],
 ];
 
-Deno.test("debug mutants: refusals name their parameter", async () => {
+Deno.test("debug boundaries: refusals name their parameter", async () => {
   const s = startDebug({}, undefined, { redirectHosts: ["example.com"] });
   try {
     for (const [name, path, headers, status, param] of REFUSED) {
@@ -90,7 +90,7 @@ Deno.test("debug mutants: refusals name their parameter", async () => {
   }
 });
 
-Deno.test("debug mutants: accepted as httpbin and the RFCs accept them", async () => {
+Deno.test("debug boundaries: accepted as httpbin and the RFCs accept them", async () => {
   const s = startDebug();
   try {
     // A base64 text up to 8192 characters (it fell back to 256 without).
@@ -170,7 +170,7 @@ Deno.test("debug mutants: accepted as httpbin and the RFCs accept them", async (
   }
 });
 
-Deno.test("debug mutants: a HEAD's Content-Length is its GET's", async () => {
+Deno.test("debug boundaries: a HEAD's Content-Length is its GET's", async () => {
   const s = startDebug();
   try {
     const cases: [string, Record<string, string>][] = [
@@ -197,7 +197,7 @@ Deno.test("debug mutants: a HEAD's Content-Length is its GET's", async () => {
   }
 });
 
-Deno.test("debug mutants: headers that make responses safe and revalidation work", async () => {
+Deno.test("debug boundaries: headers that make responses safe and revalidation work", async () => {
   const s = startDebug();
   try {
     const h = async (path: string, init: RequestInit = {}) => {
@@ -235,7 +235,7 @@ Deno.test("debug mutants: headers that make responses safe and revalidation work
   }
 });
 
-Deno.test("debug mutants: /delay holds a long-request slot", async () => {
+Deno.test("debug boundaries: /delay holds a long-request slot", async () => {
   const s = startDebug({ maxLongRequests: 1 });
   try {
     const first = fetch(`${s.base}/delay/1`);
