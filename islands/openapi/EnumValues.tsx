@@ -11,7 +11,7 @@ const ENUM_SHOWN = 6;
  * worker sent is one click away. `more` counts values it did not send.
  */
 export function EnumValues(
-  { label, values, more, class: cls, testid }: {
+  { label, values, more, class: cls, testid, open, onToggle, inTree }: {
     /** Text before the values (`enum`, `one of`). */
     label: string;
     /** The values, each as JSON text. */
@@ -21,27 +21,43 @@ export function EnumValues(
     /** Classes of the outer element, beside `sv-enum`. */
     class: string;
     testid?: string;
+    /** Unfolded, when the caller keeps the state (a tree row's keys). */
+    open?: boolean;
+    onToggle?: () => void;
+    /** In a tree: out of the tab order (the row's arrow keys fold it). */
+    inTree?: boolean;
   },
 ) {
-  const [all, setAll] = useState(false);
+  const [own, setOwn] = useState(false);
+  const all = open ?? own;
   const fold = values.length > ENUM_SHOWN + 2;
   const head = fold ? values.slice(0, ENUM_SHOWN) : values;
   // Shown after the button, so reading on from it reaches them.
   const rest = fold && all ? values.slice(ENUM_SHOWN) : [];
+  // A space between values: where a long list wraps, and what keeps them
+  // apart for a screen reader.
+  const list = (vs: string[], from: number) =>
+    vs.map((v, i) => [" ", <code key={from + i}>{v}</code>]);
   return (
     <span class={`${cls} sv-enum`} data-testid={testid}>
-      {label} {head.map((v, i) => <code key={i}>{v}</code>)}
+      {label}
+      {list(head, 0)}
       {fold && (
-        <button
-          type="button"
-          class="sv-enum-more"
-          aria-expanded={all}
-          onClick={() => setAll((a) => !a)}
-        >
-          {all ? "fewer" : `${values.length - head.length + more} more`}
-        </button>
+        <>
+          {" "}
+          <button
+            type="button"
+            class="sv-enum-more"
+            aria-expanded={all}
+            tabIndex={inTree ? -1 : undefined}
+            title={inTree ? "Or → and ← on its row" : undefined}
+            onClick={() => onToggle ? onToggle() : setOwn((a) => !a)}
+          >
+            {all ? "fewer" : `${values.length - head.length + more} more`}
+          </button>
+        </>
       )}
-      {rest.map((v, i) => <code key={ENUM_SHOWN + i}>{v}</code>)}
+      {list(rest, ENUM_SHOWN)}
       {more > 0 && (!fold || all) && (
         <span class="muted">
           {` and ${more} more, not listed (see the document)`}
@@ -49,4 +65,9 @@ export function EnumValues(
       )}
     </span>
   );
+}
+
+/** Whether a list of `n` values folds (so a tree row's keys unfold it). */
+export function enumFolds(n: number): boolean {
+  return n > ENUM_SHOWN + 2;
 }

@@ -1,4 +1,5 @@
 import {
+  useCallback,
   useContext,
   useEffect,
   useId,
@@ -8,7 +9,7 @@ import {
   useState,
 } from "preact/hooks";
 import type { SchemaEdge, SchemaNode } from "../../lib/openapi/types.ts";
-import { EnumValues } from "./EnumValues.tsx";
+import { enumFolds, EnumValues } from "./EnumValues.tsx";
 import { Markdown } from "./Markdown.tsx";
 import { type SchemaJump, SchemaJumpContext } from "./schema_jump.ts";
 import { writeHash } from "./hash.ts";
@@ -52,7 +53,13 @@ export function typeText(
  * Details of a node shown beside its type (flags, constraints, values), as
  * a list: {@link ItemFacts} shows an item's only when it has any.
  */
-function factsOf(node: SchemaNode) {
+/** A tree row's unfolded state of its enum lists, kept by the tree. */
+interface EnumFold {
+  open: boolean;
+  onToggle: () => void;
+}
+
+function factsOf(node: SchemaNode, fold?: EnumFold) {
   const a = node.alts;
   const out = [];
   if (node.deprecated) {
@@ -85,6 +92,9 @@ function factsOf(node: SchemaNode) {
         values={node.enum}
         more={node.enumMore}
         class="st-fact st-enum"
+        open={fold?.open}
+        onToggle={fold?.onToggle}
+        inTree={!!fold}
       />,
     );
   }
@@ -114,9 +124,24 @@ function factsOf(node: SchemaNode) {
   return out;
 }
 
-/** Details of a node shown beside its type: flags, constraints, values. */
-export function NodeFacts({ node }: { node: SchemaNode }) {
-  return <>{factsOf(node)}</>;
+/**
+ * Details of a node shown beside its type: flags, constraints, values;
+ * `fold`, in a tree row, holds its long enums' state.
+ */
+export function NodeFacts(
+  { node, fold }: { node: SchemaNode; fold?: EnumFold },
+) {
+  return <>{factsOf(node, fold)}</>;
+}
+
+/** Whether row `r` shows a long enum that folds (its own or its items'). */
+function rowFolds(r: TreeRow, nodes: ReadonlyMap<number, SchemaNode>): boolean {
+  let n = r.node;
+  for (let d = 0; n && d < 5; d++) {
+    if (enumFolds(n.enum.length)) return true;
+    n = n.items ? nodes.get(n.items.node) : undefined;
+  }
+  return false;
 }
 
 /**
@@ -127,14 +152,18 @@ export function NodeFacts({ node }: { node: SchemaNode }) {
  * depth).
  */
 export function ItemFacts(
-  { node, nodes }: { node: SchemaNode; nodes: ReadonlyMap<number, SchemaNode> },
+  { node, nodes, fold }: {
+    node: SchemaNode;
+    nodes: ReadonlyMap<number, SchemaNode>;
+    fold?: EnumFold;
+  },
 ) {
   const out = [];
   let cur = node;
   for (let d = 0; d < 4 && cur.items; d++) {
     const it = nodes.get(cur.items.node);
     if (!it) break;
-    const facts = factsOf(it);
+    const facts = factsOf(it, fold);
     if (facts.length) {
       out.push(
         <span class="st-items" key={d}>
@@ -156,6 +185,9 @@ interface RowProps {
   id: string | undefined;
   /** Where its link back points (`#id`) when it repeats an ancestor. */
   back: string | undefined;
+  /** Its long enums unfolded (→ and ← on the row, or their button). */
+  enumOpen: boolean;
+  onEnum: (key: string) => void;
 }
 
 /** The DOM id of row `key` of the tree `uid` (the tree's own for ""). */
@@ -210,11 +242,14 @@ export function RefName({ edge }: { edge: SchemaEdge }) {
  * One row, re-rendered only when its row, its focus or the node map
  * changes.
  */
-const Row = memo(function RowView({ r, focus, nodes, id, back }: RowProps) {
+const Row = memo(function RowView(
+  { r, focus, nodes, id, back, enumOpen, onEnum }: RowProps,
+) {
   const isProp = r.kind === "prop";
   const n = r.node;
   const jump = useContext(SchemaJumpContext);
   const links = r.kind !== "alt" && !!linkedSchema(r.edge, jump);
+  const fold = { open: enumOpen, onToggle: () => onEnum(r.key) };
   return (
     <div
       role="treeitem"
@@ -255,8 +290,8 @@ const Row = memo(function RowView({ r, focus, nodes, id, back }: RowProps) {
         {r.edge.deprecated && !n?.deprecated && (
           <span class="st-flag sv-deprecated">deprecated</span>
         )}
-        {n && <NodeFacts node={n} />}
-        {n?.items && <ItemFacts node={n} nodes={nodes} />}
+        {n && <NodeFacts node={n} fold={fold} />}
+        {n?.items && <ItemFacts node={n} nodes={nodes} fold={fold} />}
       </div>
       {(r.edge.description ?? n?.description ?? []).length > 0 && (
         // The words beside a `$ref` describe this use: they come first.
@@ -284,6 +319,9 @@ interface BlockProps {
   /** The tree's DOM id, and the keys of rows a recursive row repeats. */
   uid: string;
   targets: ReadonlySet<string>;
+  /** Keys of the rows whose long enums are unfolded. */
+  enums: ReadonlySet<string>;
+  onEnum: (key: string) => void;
 }
 
 /**
@@ -302,7 +340,7 @@ interface BlockProps {
  * no role passes its children to its parent).
  */
 const Block = memo(function BlockView(
-  { rows, from, to, focusKey, nodes, uid, targets }: BlockProps,
+  { rows, from, to, focusKey, nodes, uid, targets, enums, onEnum }: BlockProps,
 ) {
   const out = [];
   for (let i = from; i < to; i++) {
@@ -315,6 +353,8 @@ const Block = memo(function BlockView(
         nodes={nodes}
         id={targets.has(r.key) ? rowId(uid, r.key) : undefined}
         back={r.loopTo === null ? undefined : `#${rowId(uid, r.loopTo)}`}
+        enumOpen={enums.has(r.key)}
+        onEnum={onEnum}
       />,
     );
   }
@@ -346,6 +386,17 @@ export interface SchemaTreeProps {
  */
 export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
+  // Rows whose long enums are unfolded; their buttons, out of the tab
+  // order (the tree keeps one stop), and → and ← on the row flip them.
+  const [enums, setEnums] = useState<ReadonlySet<string>>(new Set());
+  const onEnum = useCallback((key: string) => {
+    setEnums((s) => {
+      const n = new Set(s);
+      if (n.has(key)) n.delete(key);
+      else n.add(key);
+      return n;
+    });
+  }, []);
   const [allDepth, setAllDepth] = useState(OPEN_LEVELS);
   const [focusKey, setFocusKey] = useState("");
   const [busy, setBusy] = useState(false);
@@ -476,12 +527,16 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
         break;
       case "ArrowRight":
         if (current.expandable && !current.open) setOpen(current, true);
+        else if (
+          !enums.has(current.key) && rowFolds(current, cache.nodes)
+        ) onEnum(current.key);
         else if (current.open && rows[i + 1]?.parent === current.key) {
           moveTo(rows[i + 1].key);
         }
         break;
       case "ArrowLeft":
-        if (current.open) setOpen(current, false);
+        if (enums.has(current.key)) onEnum(current.key);
+        else if (current.open) setOpen(current, false);
         else if (current.parent) moveTo(current.parent);
         break;
       case "Enter":
@@ -593,6 +648,8 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
         nodes={cache.nodes}
         uid={uid}
         targets={targets}
+        enums={enums}
+        onEnum={onEnum}
       />,
     );
   }

@@ -1283,6 +1283,28 @@ Deno.test({
       await page.keyboard.press("Enter");
       assert.equal(await shown(), 6);
       assert.equal(await row.getAttribute("aria-expanded"), "true");
+      // The tree keeps one tab stop: the button is out of the tab order,
+      // and → and ← on the row unfold and fold its values.
+      assert.equal(await more.getAttribute("tabindex"), "-1");
+      await row.focus();
+      await page.keyboard.press("ArrowRight");
+      await page.waitForFunction(() =>
+        document.querySelectorAll(
+          "[data-testid=operation-detail] [data-path=zone] .st-enum code",
+        ).length === 1000
+      );
+      await page.keyboard.press("ArrowLeft");
+      await page.waitForFunction(() =>
+        document.querySelectorAll(
+          "[data-testid=operation-detail] [data-path=zone] .st-enum code",
+        ).length === 6
+      );
+      assert.equal(await row.getAttribute("aria-expanded"), "true");
+      // Values are apart: a long list wraps, and reads as separate words.
+      assert.match(
+        await e.textContent() ?? "",
+        /^enum \{"k":"z0"\} \{"k":"z1"\}/,
+      );
     }),
 });
 
