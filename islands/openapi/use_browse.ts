@@ -92,6 +92,9 @@ export function useBrowse(
   const written = useRef({ op: "", schema: "" });
   // An operation the fragment names that the document does not have.
   const [missing, setMissing] = useState("");
+  // The address named an operation (a link opened, Back, an edit): shown
+  // when its row is listed, as Swagger UI and Redoc scroll to theirs.
+  const reveal = useRef(false);
   useEffect(() => {
     const sync = () => {
       // A skip link's `#main` leaves the view (and puts it back in the
@@ -104,6 +107,8 @@ export function useBrowse(
       }
       const h = readHash(location.hash);
       written.current = { op: h.op, schema: h.schema };
+      // The operation the address names is scrolled to once it is listed.
+      reveal.current = !!h.op;
       setFilter(h.filter);
       setSelected(h.op);
       setSchema(h.schema);
@@ -171,6 +176,14 @@ export function useBrowse(
     setSelected(key);
   }, [index, selected]);
 
+  // The address's operation scrolls into view once its row is listed (a
+  // spec loaded after the link was opened, or an address changed since).
+  useEffect(() => {
+    if (!reveal.current || selIdx < 0) return;
+    reveal.current = false;
+    setActive(selIdx);
+    goTo(false);
+  }, [selIdx]);
   // A restored selection scrolls into view once its spec is loaded.
   useEffect(() => {
     if (selIdx >= 0) {

@@ -244,3 +244,45 @@ Deno.test({
       assert.equal(await note.count(), 0);
     }),
 });
+
+Deno.test({
+  name:
+    "url state: the operation a link names is scrolled into view, on opening and when the address changes",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const paths: Record<string, unknown> = {};
+      for (let i = 0; i < 200; i++) {
+        paths[`/p${String(i).padStart(3, "0")}`] = {
+          get: {
+            operationId: `op${i}`,
+            responses: { 200: { description: "ok" } },
+          },
+        };
+      }
+      const doc = JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "many", version: "1" },
+        paths,
+      });
+      const inView = (path: string) =>
+        page.waitForFunction((path) => {
+          const row = document.querySelector(
+            `[data-testid=endpoint-row][data-path="${path}"]`,
+          );
+          const list = document.querySelector("[data-testid=endpoint-list]");
+          if (!row || !list) return false;
+          const r = row.getBoundingClientRect(),
+            l = list.getBoundingClientRect();
+          return r.top >= l.top - 1 && r.top < l.bottom;
+        }, path);
+      await gotoHydrated(page, server.origin, "/spec#op=get+%2Fp150");
+      await page.fill("[data-testid=spec-input]", doc);
+      await waitOpened(page, "get /p150");
+      await inView("/p150");
+      // Another operation named by the address (an edit, Back): shown too.
+      await page.evaluate(() => location.hash = "#operation/op20");
+      await waitOpened(page, "get /p020");
+      await inView("/p020");
+    }),
+});
