@@ -73,6 +73,12 @@ function pairMarks(
   return { base, revision };
 }
 
+/**
+ * Ids of a property that became required or optional: the change is in
+ * its parent's `required` list, not at the property's pointer.
+ */
+const REQUIRED_CHANGE = /-property-became-(required|optional)$/;
+
 /** True when both sides show the same text (the change is around it). */
 function sameBoth(d: ChangeDetailData | null): boolean {
   const b = d?.base, r = d?.revision;
@@ -227,6 +233,21 @@ export function ChangeDetail(
         <code class="cmp-id">{row.id}</code>
         {detail?.where && <span class="muted">{detail.where}</span>}
       </p>
+      {REQUIRED_CHANGE.test(row.id)
+        ? (
+          <p class="muted cmp-same" data-testid="change-same">
+            The change is in the <code>required</code>{" "}
+            list of the schema that holds this property; the values below are
+            the property's own.
+          </p>
+        )
+        : sameBoth(detail) && (
+          <p class="muted cmp-same" data-testid="change-same">
+            Both versions read the same at these pointers: the change is in what
+            holds this value (a schema's <code>required</code>{" "}
+            list, its alternatives) or in what it refers to.
+          </p>
+        )}
       <div class="cmp-halves">
         <Half
           side="base"
@@ -243,13 +264,6 @@ export function ChangeDetail(
           marks={marks.revision}
         />
       </div>
-      {sameBoth(detail) && (
-        <p class="muted cmp-same" data-testid="change-same">
-          Both versions read the same at these pointers: the change is in what
-          holds this value (a schema's <code>required</code>{" "}
-          list, its alternatives) or in what it refers to.
-        </p>
-      )}
       {ops.length > 0 && (
         <div class="cmp-ops">
           <p class="cmp-ops-title">

@@ -359,11 +359,19 @@ Deno.test({
         await detail.textContent() ?? "",
         /request-property-became-required/,
       );
-      // The property reads the same in both: the detail says where the
-      // change is instead.
-      assert.match(
-        (await detail.locator("[data-testid=change-same]").textContent())!,
-        /Both versions read the same/,
+      // The property reads the same in both: the detail says, before the
+      // values, that the change is in its parent's required list.
+      const note = detail.locator("[data-testid=change-same]");
+      assert.match((await note.textContent())!, /in the required\s+list/);
+      assert.ok(
+        await note.evaluate((n) =>
+          !!(n.compareDocumentPosition(
+            n.parentElement!.querySelector(
+              ".cmp-halves",
+            )!,
+          ) & Node.DOCUMENT_POSITION_FOLLOWING)
+        ),
+        "the note comes before the values",
       );
 
       // Space on another row opens it and closes the first.
