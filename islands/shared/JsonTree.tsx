@@ -16,6 +16,11 @@ import { isRawJson } from "../../lib/shared/raw_numbers.ts";
 export const MEMBERS_SHOWN = 100;
 /** Characters of a folded member's preview. */
 const PREVIEW_CHARS = 80;
+/**
+ * Characters of a string shown in its leaf: the rest is said, as DevTools'
+ * Preview cuts a long one (the Text view has it whole).
+ */
+export const LEAF_CHARS = 1_000;
 
 /** A key as DevTools writes it: bare when it is an identifier, else quoted. */
 function keyText(k: string): string {
@@ -28,6 +33,9 @@ function keyText(k: string): string {
  */
 function scalarText(v: unknown): string | null {
   if (isRawJson(v)) return v.rawJSON;
+  // An empty object or array has nothing to open: a leaf, as in DevTools.
+  if (Array.isArray(v) && !v.length) return "[]";
+  if (v && typeof v === "object" && !Object.keys(v).length) return "{}";
   if (v === null || typeof v !== "object") {
     return typeof v === "string" ? JSON.stringify(v) : String(v);
   }
@@ -81,11 +89,19 @@ function Member(
   const label = name === null
     ? null
     : <span class="jt-key">{visibleText(name)}:</span>;
-  const text = scalarText(value);
+  const long = typeof value === "string" && value.length > LEAF_CHARS;
+  const text = scalarText(
+    long ? (value as string).slice(0, LEAF_CHARS) : value,
+  );
   if (text !== null) {
     return (
       <li class="jt-leaf">
         {label} <span class={scalarClass(value)}>{visibleText(text)}</span>
+        {long && (
+          <span class="muted">
+            {` …and ${(value as string).length - LEAF_CHARS} more characters`}
+          </span>
+        )}
       </li>
     );
   }

@@ -55,3 +55,14 @@ Deno.test("JsonTree: a number kept as written shows as written", () => {
     "{price: 1.50, id: 12345678901234567890}",
   );
 });
+
+Deno.test("JsonTree: an empty object or array is a leaf; a long string is cut, the rest counted", () => {
+  const html = render(
+    <JsonTree value={{ a: {}, b: [], s: "x".repeat(1500) }} label="body" />,
+  );
+  assert.doesNotMatch(html, /<summary>\s*<span class="jt-key">a:/);
+  assert.match(html, /a:<\/span> <span class="jt-object">\{\}<\/span>/);
+  assert.match(html, /b:<\/span> <span class="jt-object">\[\]<\/span>/);
+  assert.match(html, /…and 500 more characters/);
+  assert.doesNotMatch(html, /x{1001}/);
+});
