@@ -131,7 +131,7 @@ Deno.test({
       const exit = await child.status;
       const took = performance.now() - t0;
       assert.equal(exit.code, 0);
-      // The deadline (4.5 s) would have cut it otherwise.
+      // The deadline (3.5 s) would have cut it otherwise.
       assert.ok(took < 2500, `exited ${took.toFixed(0)} ms after SIGINT`);
     } finally {
       conn?.close();
