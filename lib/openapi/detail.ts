@@ -576,14 +576,20 @@ export function operationDetail(
     const hasFile = Object.values(formSchema.properties).some((f) =>
       isObject(f) && f.type === "file"
     );
-    const mt = consumes.find((c) => /multipart|urlencoded/i.test(c)) ??
+    // With a file, the multipart type `consumes` lists, wherever it is:
+    // urlencoded listed first cannot carry the file.
+    const mt = consumes.find((c) =>
+      hasFile ? /multipart/i.test(c) : /multipart|urlencoded/i.test(c)
+    ) ??
       (hasFile ? "multipart/form-data" : "application/x-www-form-urlencoded");
     const b = body(mt, formSchema, req);
     b.type = "form";
     b.fields = form;
     requestBody = {
       description: [],
-      required: form.some((f) => f.required),
+      required: form.some((f) =>
+        f.required
+      ),
       bodies: [b],
     };
     sent = [[mt, formSchema]];

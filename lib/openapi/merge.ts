@@ -86,17 +86,19 @@ export function mergedProperties(
   max: number,
 ): { props: Map<string, unknown>; total: number } {
   const props = new Map<string, unknown>();
-  let total = 0;
+  // Names beyond `max`, each counted once (a later part that redefines
+  // one is the same property), up to a bound.
+  const past = new Set<string>();
   for (const p of m.parts) {
     if (!isObject(p.properties)) continue;
     for (const name in p.properties) {
       if (props.has(name)) props.set(name, p.properties[name]);
       else if (props.size < max) props.set(name, p.properties[name]);
-      total++;
-      if (total > 100_000) break;
+      else if (past.size < 100_000) past.add(name);
+      else break;
     }
   }
-  return { props, total: Math.max(total, props.size) };
+  return { props, total: props.size + past.size };
 }
 
 /** Names listed in any part's `required`. */

@@ -83,10 +83,10 @@ export function serversOf(
   det: Detected,
 ): string[] {
   if (det.family === "swagger") {
-    // Swagger 2.0 `host`: when absent, the host serving the documentation,
+    // Swagger 2.0 `host`: when absent (or empty), the host serving the documentation,
     // so the API is served under `basePath` there: a relative server, as
     // OpenAPI 3's `servers: [{url: /v1}]`.
-    if (typeof doc.host !== "string") {
+    if (typeof doc.host !== "string" || !doc.host) {
       const base = str(doc.basePath);
       return base ? [base] : [];
     }
