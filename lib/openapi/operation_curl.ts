@@ -17,6 +17,8 @@ import { isObject, type RefResolver } from "./refs.ts";
 import { firstKeys, scalarText } from "./safe.ts";
 import { isJson, type WrittenExample } from "./schema_view.ts";
 import { serverOf } from "./servers.ts";
+import { isXml, xmlSample } from "./xml_sample.ts";
+import { refName } from "./schema_graph.ts";
 
 /** What {@link operationCurl} reads. */
 export interface CurlInput {
@@ -635,6 +637,8 @@ export function operationCurl(x: CurlInput): OperationCurl {
       );
     } else if (item) {
       body = sample === undefined ? null : itemBody(type, sample);
+    } else if (isXml(type) && sample !== null && typeof sample === "object") {
+      body = xmlSample(sample, xmlRoot(schema, x.r));
     } else if (sample !== undefined) {
       body = typeof sample === "string" && !isJson(type)
         ? sample
@@ -665,4 +669,19 @@ export function operationCurl(x: CurlInput): OperationCurl {
     url: x.callback ?? (x.webhook ? WEBHOOK_URL : joinUrl(server, x.path)),
   });
   return { server, curl, note: "", request: on.shared ? request : null };
+}
+
+/**
+ * The root element's name of an XML body: its schema's `xml.name`, else
+ * the component it references, else `root`.
+ */
+function xmlRoot(schema: unknown, r: RefResolver): string {
+  const s = r.deref(schema).value;
+  const xml = isObject(s) ? s.xml : undefined;
+  if (isObject(xml) && typeof xml.name === "string" && xml.name) {
+    return xml.name;
+  }
+  return isObject(schema) && typeof schema.$ref === "string"
+    ? refName(schema.$ref) || "root"
+    : "root";
 }
