@@ -24,7 +24,7 @@ export function EnumValues(
     /** Unfolded, when the caller keeps the state (a tree row's keys). */
     open?: boolean;
     onToggle?: () => void;
-    /** In a tree: out of the tab order (the row's arrow keys fold it). */
+    /** In a tree row not the tree's tab stop: out of the tab order (the row's arrow keys fold it). */
     inTree?: boolean;
   },
 ) {

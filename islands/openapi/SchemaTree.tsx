@@ -57,6 +57,8 @@ export function typeText(
 interface EnumFold {
   open: boolean;
   onToggle: () => void;
+  /** The row is the tree's tab stop: its controls are in the tab order. */
+  tabbable: boolean;
 }
 
 function factsOf(node: SchemaNode, fold?: EnumFold) {
@@ -94,7 +96,7 @@ function factsOf(node: SchemaNode, fold?: EnumFold) {
         class="st-fact st-enum"
         open={fold?.open}
         onToggle={fold?.onToggle}
-        inTree={!!fold}
+        inTree={!!fold && !fold.tabbable}
       />,
     );
   }
@@ -249,7 +251,11 @@ const Row = memo(function RowView(
   const n = r.node;
   const jump = useContext(SchemaJumpContext);
   const links = r.kind !== "alt" && !!linkedSchema(r.edge, jump);
-  const fold = { open: enumOpen, onToggle: () => onEnum(r.key) };
+  const fold = {
+    open: enumOpen,
+    onToggle: () => onEnum(r.key),
+    tabbable: focus,
+  };
   return (
     <div
       role="treeitem"
@@ -298,6 +304,7 @@ const Row = memo(function RowView(
         <Markdown
           md={r.edge.description ?? n!.description}
           class="sv-md st-row-desc"
+          tabbable={focus}
         />
       )}
     </div>

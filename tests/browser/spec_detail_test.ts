@@ -1283,10 +1283,17 @@ Deno.test({
       await page.keyboard.press("Enter");
       assert.equal(await shown(), 6);
       assert.equal(await row.getAttribute("aria-expanded"), "true");
-      // The tree keeps one tab stop: the button is out of the tab order,
-      // and → and ← on the row unfold and fold its values.
-      assert.equal(await more.getAttribute("tabindex"), "-1");
+      // The tree keeps one tab stop: a row's button is in the tab order
+      // only while the row is that stop, and → and ← on the row unfold and
+      // fold its values.
+      assert.equal(await more.getAttribute("tabindex"), null);
       await row.focus();
+      await page.keyboard.press("ArrowDown");
+      await page.waitForFunction(() =>
+        document.activeElement?.getAttribute("data-path") === "zone.k"
+      );
+      assert.equal(await more.getAttribute("tabindex"), "-1");
+      await page.keyboard.press("ArrowUp");
       await page.keyboard.press("ArrowRight");
       await page.waitForFunction(() =>
         document.querySelectorAll(
@@ -1304,6 +1311,71 @@ Deno.test({
       assert.match(
         await e.textContent() ?? "",
         /^enum \{"k":"z0"\} \{"k":"z1"\}/,
+      );
+    }),
+});
+
+Deno.test({
+  name:
+    "browser spec: a schema tree is one tab stop: its rows' description links are in the tab order only on the row that is the stop",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const props: Record<string, unknown> = {};
+      for (let i = 0; i < 5; i++) {
+        props[`p${i}`] = {
+          type: "string",
+          description: `See [docs ${i}](https://example.test/${i}).`,
+        };
+      }
+      await page.fill(
+        "[data-testid=spec-input]",
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "t", version: "1" },
+          paths: {
+            "/a": {
+              post: {
+                requestBody: {
+                  content: {
+                    "application/json": {
+                      schema: { type: "object", properties: props },
+                    },
+                  },
+                },
+                responses: { 200: { description: "ok" } },
+              },
+            },
+          },
+        }),
+      );
+      await page.click("[data-testid=endpoint-row] button.sv-row-main");
+      const tree = page.locator("[data-testid=operation-detail] [role=tree]")
+        .first();
+      await tree.locator("[data-path=p4]").waitFor();
+      const stops = () =>
+        tree.evaluate((t) =>
+          [...t.querySelectorAll("a, button, [tabindex]")].filter((e) =>
+            (e as HTMLElement).tabIndex >= 0
+          ).map((e) =>
+            e.getAttribute("data-path") ?? e.textContent?.trim() ?? ""
+          )
+        );
+      // The first row is the stop: it and its own link.
+      assert.deepEqual(await stops(), ["p0", "docs 0"]);
+      await tree.locator("[data-path=p0]").focus();
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("ArrowDown");
+      await page.waitForFunction(() =>
+        document.activeElement?.getAttribute("data-path") === "p2"
+      );
+      assert.deepEqual(await stops(), ["p2", "docs 2"]);
+      // Tab from the row reaches its link, then leaves the tree.
+      await page.keyboard.press("Tab");
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.textContent),
+        "docs 2",
       );
     }),
 });
