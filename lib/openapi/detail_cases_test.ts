@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { parseSpec } from "./mod.ts";
 import { operationDetail } from "./detail.ts";
+import { applyFilter, compileFilter } from "./filter.ts";
 
 const spec = (fields: Record<string, unknown>) =>
   parseSpec(JSON.stringify({ info: { title: "t", version: "1" }, ...fields }));
@@ -249,4 +250,22 @@ Deno.test("detail cases: the generated example", () => {
     })).a.b.c.d.e,
     0,
   );
+});
+
+Deno.test("detail cases: the filter reads a method whole and a numeric operationId as text", () => {
+  const p = spec({
+    openapi: "3.2.0",
+    paths: {
+      "/a": { additionalOperations: { LINK: { responses: ok } } },
+      "/b": { additionalOperations: { UNLINK: { responses: ok } } },
+      "/c": { get: { operationId: 12345, responses: ok } },
+    },
+  });
+  const idx = p.index!;
+  const find = (q: string) =>
+    applyFilter(idx.endpoints, compileFilter(q, idx.extraMethods, true)).map(
+      (e) => `${e.method} ${e.path}`,
+    );
+  assert.deepEqual(find("link"), ["link /a"]);
+  assert.deepEqual(find("12345"), ["get /c"]);
 });

@@ -367,3 +367,27 @@ Deno.test("schema edge: named only where the $ref names a named schema itself", 
     assert.equal(named({ $ref: ref }), false, ref);
   }
 });
+
+Deno.test("schema tree: facts a review found unpinned (exclusive bounds in both forms, additional properties, unique items, an object by its properties)", () => {
+  const { g } = graphOfSchemas({
+    Old: { type: "number", maximum: 10, exclusiveMaximum: true },
+    New: { type: "number", exclusiveMinimum: 5 },
+    Map: { type: "object", additionalProperties: true },
+    NotUnique: { type: "array", items: { type: "string" }, uniqueItems: false },
+    Bare: { properties: { a: { type: "string" } } },
+    Narrow: {
+      allOf: [
+        { properties: { kind: { type: "string" } } },
+        { properties: { kind: { type: "integer" } } },
+      ],
+    },
+  });
+  assert.ok(schema(g, "Old").constraints.some((c) => /< 10/.test(c)));
+  assert.ok(!schema(g, "Old").constraints.some((c) => /<= 10/.test(c)));
+  assert.ok(schema(g, "New").constraints.some((c) => /> 5/.test(c)));
+  assert.ok(!schema(g, "New").constraints.some((c) => />= 5/.test(c)));
+  assert.ok(schema(g, "Map").additional, "additionalProperties: true shown");
+  assert.deepEqual(schema(g, "NotUnique").constraints, []);
+  assert.equal(schema(g, "Bare").type, "object");
+  assert.equal(child(g, schema(g, "Narrow"), "kind").type, "integer");
+});
