@@ -3,6 +3,7 @@
  * the exact milliseconds), the page-event markers, the time axis header and
  * the legend.
  */
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { HarColumns } from "../../lib/har/columns.ts";
 import { PHASES } from "../../lib/har/types.ts";
 import { exactMs, formatTick, tickStep } from "../../lib/shared/format.ts";
@@ -90,19 +91,37 @@ export function WaterfallBar(
   );
 }
 
-/** Tick labels above the waterfall column. */
+/** Pixels a tick label needs, its gap included ("1,200 ms"). */
+const TICK_PX = 80;
+
+/**
+ * Tick labels above the waterfall column, as many as its width holds: four
+ * in a narrow column overlapped ("100 ms 3200 ms" at 1280 px).
+ */
 export function AxisHeader(
   { axis, markers }: { axis: Axis; markers: Marker[] },
 ) {
+  const box = useRef<HTMLSpanElement>(null);
+  const [width, setWidth] = useState(4 * TICK_PX);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
   const span = axis.end - axis.start;
-  const step = tickStep(span, 4);
+  const step = tickStep(
+    span,
+    Math.max(1, Math.min(8, Math.floor(width / TICK_PX))),
+  );
   const ticks: number[] = [];
   const first = Math.ceil(axis.start / step) * step;
   for (let t = first; t <= axis.end && ticks.length < 12; t += step) {
     ticks.push(t);
   }
   return (
-    <span class="wf-axis" aria-hidden="true">
+    <span class="wf-axis" aria-hidden="true" ref={box}>
       {ticks.map((t) => {
         const at = pct(t, axis);
         // Near the right edge the label goes left of its line, not past

@@ -334,3 +334,45 @@ Deno.test({
       assert.deepEqual(cells, [["1500", "1.5 kB"], ["0", "(disk cache)"]]);
     }),
 });
+
+Deno.test({
+  name:
+    "browser har: the waterfall's tick labels never overlap, however wide the column",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      // 0 to 350 ms: four ticks a hundred apart, in a column some 200 px
+      // wide at 1280 (the last label, right-aligned, met the one before).
+      await paste(
+        page,
+        JSON.stringify(harDoc([
+          { at: 0, time: 10 },
+          { at: 120, time: 30 },
+          { at: 340, time: 10 },
+        ])),
+      );
+      await page.locator("[data-testid=har-row]").first().waitFor();
+      for (const width of [1280, 1000, 1600]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.waitForTimeout(200);
+        const boxes = await page.$$eval(".wf-axis .wf-tick", (els) =>
+          els.map((e) => {
+            const r = e.getBoundingClientRect();
+            return [r.left, r.right];
+          }));
+        assert.ok(boxes.length >= 1, `${width}: ticks`);
+        const sorted = boxes.sort((a, b) =>
+          a[0] - b[0]
+        );
+        for (let i = 1; i < sorted.length; i++) {
+          assert.ok(
+            sorted[i][0] >= sorted[i - 1][1],
+            `${width} px: tick ${i} overlaps the one before (${
+              JSON.stringify(sorted)
+            })`,
+          );
+        }
+      }
+    }),
+});
