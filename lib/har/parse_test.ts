@@ -318,3 +318,24 @@ Deno.test("har parse: sub-millisecond digits order starts in the same millisecon
   assert.ok(Math.abs(start[0] - 0.4) < 1e-9, String(start));
   assert.equal(start[1], 0);
 });
+
+Deno.test("har parse: pages are read once per id; a timing of 0 is a marker, a negative one none", () => {
+  const doc = harDoc([{ at: 0, pageref: "p" }]) as {
+    log: { pages: unknown[] };
+  };
+  doc.log.pages = [
+    {
+      id: "p",
+      title: "first",
+      startedDateTime: "2024-05-01T10:00:00.000Z",
+      pageTimings: { onContentLoad: 0, onLoad: -5 },
+    },
+    { id: "p", title: "dup", startedDateTime: "2024-05-01T10:00:00.000Z" },
+    { id: "q", title: "no start", pageTimings: { onLoad: 500 } },
+  ];
+  const { doc: d } = parseHarText(JSON.stringify(doc));
+  assert.deepEqual(d.pages.map((p) => p.title), ["first", "no start"]);
+  assert.equal(d.pages[0].onContentLoad, 0);
+  assert.equal(d.pages[0].onLoad, -1);
+  assert.ok(Number.isNaN(d.pages[1].startMs), "no start: no place on the axis");
+});

@@ -26,3 +26,10 @@ Deno.test("summary: totals, span and status counts of the whole file", () => {
   assert.deepEqual(s.largest.slice(0, 2), [1, 0]);
   assert.equal(s.domains, 2);
 });
+
+Deno.test("summary: the slowest five, ties by index", () => {
+  const { meta } = parsedHar(
+    Array.from({ length: 7 }, (_, i) => ({ at: i, time: i < 3 ? 50 : 10 + i })),
+  );
+  assert.deepEqual(meta.summary.slowest, [0, 1, 2, 6, 5]);
+});
