@@ -1227,37 +1227,17 @@ Deno.test({
       // 1,005 values: the worker sends 1,000 (the page says the rest are
       // not listed); an object with its own enum, so its row opens.
       const values = Array.from({ length: 1005 }, (_, i) => ({ k: `z${i}` }));
-      await page.fill(
-        "[data-testid=spec-input]",
-        JSON.stringify({
-          openapi: "3.1.0",
-          info: { title: "t", version: "1" },
-          paths: {
-            "/a": {
-              post: {
-                requestBody: {
-                  content: {
-                    "application/json": {
-                      schema: {
-                        type: "object",
-                        properties: {
-                          zone: {
-                            type: "object",
-                            properties: { k: { type: "string" } },
-                            enum: values,
-                          },
-                        },
-                      },
-                    },
-                  },
-                },
-                responses: { 200: { description: "ok" } },
-              },
-            },
+      await loadThings(page, {
+        type: "object",
+        properties: {
+          zone: {
+            type: "object",
+            properties: { k: { type: "string" } },
+            enum: values,
           },
-        }),
-      );
-      await page.click("[data-testid=endpoint-row] button.sv-row-main");
+        },
+      }, { type: "string" });
+      await openOperation(page, "post", "/things");
       const row = page.locator(
         "[data-testid=operation-detail] [data-testid=schema-prop][data-path=zone]",
       );
@@ -1329,28 +1309,10 @@ Deno.test({
           description: `See [docs ${i}](https://example.test/${i}).`,
         };
       }
-      await page.fill(
-        "[data-testid=spec-input]",
-        JSON.stringify({
-          openapi: "3.1.0",
-          info: { title: "t", version: "1" },
-          paths: {
-            "/a": {
-              post: {
-                requestBody: {
-                  content: {
-                    "application/json": {
-                      schema: { type: "object", properties: props },
-                    },
-                  },
-                },
-                responses: { 200: { description: "ok" } },
-              },
-            },
-          },
-        }),
-      );
-      await page.click("[data-testid=endpoint-row] button.sv-row-main");
+      await loadThings(page, { type: "object", properties: props }, {
+        type: "string",
+      });
+      await openOperation(page, "post", "/things");
       const tree = page.locator("[data-testid=operation-detail] [role=tree]")
         .first();
       await tree.locator("[data-path=p4]").waitFor();
