@@ -6,6 +6,7 @@ import {
   useRef,
   useState,
 } from "preact/hooks";
+import { useClientSize } from "../shared/use_size.ts";
 import type { SideInfo } from "../../lib/openapi/compare/types.ts";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
 import { memo } from "../shared/memo.ts";
@@ -196,7 +197,7 @@ const Head = memo(function Head(
 export function ChangeList(p: ChangeListProps) {
   const box = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState(0);
-  const [viewH, setViewH] = useState(640);
+  const viewH = useClientSize(box, 640);
   const [detailH, setDetailH] = useState(0);
   const [active, setActive] = useState(-1);
   const focusTo = useRef(-1);
@@ -215,13 +216,6 @@ export function ChangeList(p: ChangeListProps) {
     : rowAt.length
     ? items[rowAt[0]]
     : -1;
-
-  useEffect(() => {
-    const el = box.current!;
-    const ro = new ResizeObserver(() => setViewH(el.clientHeight));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   // A new filter or comparison starts at the top.
   useEffect(() => {

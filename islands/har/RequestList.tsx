@@ -5,6 +5,7 @@
  * Home/End move the cursor; Enter or Space opens the detail; Escape closes.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
+import { useClientSize } from "../shared/use_size.ts";
 import type { HarColumns } from "../../lib/har/columns.ts";
 import type { SortKey } from "../../lib/har/types.ts";
 import type { View } from "../../lib/har/view.ts";
@@ -41,15 +42,8 @@ export function RequestList(p: RequestListProps) {
   const { c, view, axis, markers } = p;
   const scroller = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);
-  const [height, setHeight] = useState(600);
+  const height = useClientSize(scroller, 600);
   const [cursor, setCursor] = useState(0);
-
-  useEffect(() => {
-    const el = scroller.current!;
-    const ro = new ResizeObserver(() => setHeight(el.clientHeight));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   // Keep the cursor on the selected entry when it is in the list.
   useEffect(() => {

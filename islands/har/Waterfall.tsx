@@ -3,7 +3,8 @@
  * the exact milliseconds), the page-event markers, the time axis header and
  * the legend.
  */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useRef } from "preact/hooks";
+import { useClientSize } from "../shared/use_size.ts";
 import type { HarColumns } from "../../lib/har/columns.ts";
 import { PHASES } from "../../lib/har/types.ts";
 import { exactMs, formatTick, tickStep } from "../../lib/shared/format.ts";
@@ -102,14 +103,7 @@ export function AxisHeader(
   { axis, markers }: { axis: Axis; markers: Marker[] },
 ) {
   const box = useRef<HTMLSpanElement>(null);
-  const [width, setWidth] = useState(4 * TICK_PX);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
+  const width = useClientSize(box, 4 * TICK_PX, "width");
   const span = axis.end - axis.start;
   const step = tickStep(
     span,

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useClientSize } from "../shared/use_size.ts";
 import type { Endpoint } from "../../lib/openapi/types.ts";
 import { EndpointRow } from "./EndpointRow.tsx";
 import { keyTarget, renderedRows, visibleRange } from "../shared/virtual.ts";
@@ -45,7 +46,7 @@ export interface EndpointListProps {
 export function EndpointList(p: EndpointListProps) {
   const box = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState(0);
-  const [view, setView] = useState(640);
+  const view = useClientSize(box, 640);
   const [detailH, setDetailH] = useState(0);
   const focusTo = useRef(-1);
   const n = p.endpoints.length;
@@ -53,13 +54,6 @@ export function EndpointList(p: EndpointListProps) {
   const extra = sel >= 0 ? detailH : 0;
   const top = (i: number) =>
     i * p.rowHeight + (sel >= 0 && i > sel ? extra : 0);
-
-  useEffect(() => {
-    const el = box.current!;
-    const ro = new ResizeObserver(() => setView(el.clientHeight));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
 
   useEffect(() => {
     if (box.current) box.current.scrollTop = 0;
