@@ -13,7 +13,7 @@ import {
   rowsOf,
   viewIndices,
 } from "./view.ts";
-import { readCompareHash, writeCompareHash } from "./hash.ts";
+import { linkedParts, readCompareHash, writeCompareHash } from "./hash.ts";
 import { looksSwapped } from "../../lib/openapi/compare/versions.ts";
 
 function change(
@@ -310,4 +310,16 @@ Deno.test("focusLabels and groupRows: a change reaching several operations is li
     "/pets/{id}",
     2,
   ]);
+});
+
+Deno.test("compare fragment: what a link holds, in words", () => {
+  assert.deepEqual(linkedParts(readCompareHash("")), []);
+  assert.deepEqual(
+    linkedParts(readCompareHash("#filter=pets&levels=breaking")),
+    [
+      "filter “pets”",
+      "levels breaking",
+    ],
+  );
+  assert.deepEqual(linkedParts(readCompareHash("#levels=")), ["levels none"]);
 });

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { emptyHashState, formatHash, parseHash } from "./hash_state.ts";
+import {
+  emptyHashState,
+  formatHash,
+  linkedParts,
+  parseHash,
+} from "./hash_state.ts";
 
 Deno.test("har hash: round trip and validation", () => {
   const s = {
@@ -36,4 +41,18 @@ Deno.test("har hash: the first entry selected is kept (sel=0 is a selection)", (
   const s = { ...emptyHashState(), sel: 0 };
   assert.equal(formatHash(s), "#sel=0");
   assert.equal(parseHash("#sel=0").sel, 0);
+});
+
+Deno.test("har hash: what a link holds, in words", () => {
+  assert.deepEqual(linkedParts(emptyHashState()), []);
+  assert.deepEqual(
+    linkedParts(parseHash("#q=js&status=4xx&sort=size&page=p&sel=0")),
+    [
+      "search “js”",
+      "type or status chips",
+      "sorted by size",
+      "a page",
+      "entry 0",
+    ],
+  );
 });

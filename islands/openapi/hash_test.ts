@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { peerLink, readHash, schemaLink, writeHash } from "./hash.ts";
+import {
+  linkedParts,
+  peerLink,
+  readHash,
+  schemaLink,
+  writeHash,
+} from "./hash.ts";
 
 Deno.test("spec hash: other viewers' deep links name an operation; anything else is not one", () => {
   const cases: [string, string, string | null][] = [
@@ -41,4 +47,12 @@ Deno.test("spec hash: a JSON-pointer-like link names a schema, not an operation"
     op: "",
     schema: "Pet",
   });
+});
+
+Deno.test("spec hash: what a link holds, in words", () => {
+  assert.deepEqual(linkedParts(readHash("")), []);
+  assert.deepEqual(
+    linkedParts(readHash("#filter=pets&op=get+%2Fpets&schema=Pet")),
+    ["filter “pets”", "operation get /pets", "schema Pet"],
+  );
 });
