@@ -20,7 +20,7 @@ export const NOT_LOADED =
 
 /**
  * Page to worker. `id` ties answers to requests; stale ones are ignored.
- * Every request is answered: a load ends with "secrets" or "error", a
+ * Every request is answered: a load ends with "headers" or "error", a
  * detail with "detail" or "detail-error", a body with "body", a sanitize
  * with "sanitized".
  */

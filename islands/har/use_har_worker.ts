@@ -117,11 +117,11 @@ export function useHarWorker(url: string | null): HarWorkerState {
         }
         return false;
       }
-      case "headers":
-        setData((d) => d && { ...d, headers: m.headers });
-        return false;
       case "secrets":
         setData((d) => d && { ...d, meta: { ...d.meta, secrets: m.secrets } });
+        return false; // the header names follow
+      case "headers":
+        setData((d) => d && { ...d, headers: m.headers });
         return true;
       case "error":
       case "gone":

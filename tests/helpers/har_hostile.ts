@@ -352,7 +352,7 @@ export class HarWorkerProbe {
   /**
    * Loads a file (bytes or text, as a Blob from the picker would be) and
    * waits for rows or an error; `after` settles once the follow-up work
-   * (other orders, secret count) is done too.
+   * (other orders, secret count, header names) is done too.
    */
   async load(input: Uint8Array | string, boundMs: number) {
     const id = ++this.#id;
@@ -365,10 +365,10 @@ export class HarWorkerProbe {
     );
     const after = this.#wait(
       id,
-      (m): m is Extract<FromWorker, { type: "secrets" | "error" }> =>
-        m.type === "secrets" || m.type === "error",
+      (m): m is Extract<FromWorker, { type: "headers" | "error" }> =>
+        m.type === "headers" || m.type === "error",
       boundMs * 2,
-      "secret count",
+      "secret count and header names",
     );
     after.catch(() => {}); // awaited (or not) by the caller
     const file = new Blob([input as BlobPart]);
