@@ -52,7 +52,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
     pages,
     hs,
   );
-  const { sel, select } = useFileSelection(c, hs.sel, set);
+  const { sel, select, missing } = useFileSelection(c, hs, set);
 
   useEffect(() => {
     if (sel >= 0) w.requestDetail(sel);
@@ -80,7 +80,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
    * The first file of a page keeps the fragment's, for a reload.
    */
   function open(input: Blob | string, name: string, source: "file" | "paste") {
-    if (data) set({ sel: -1, page: "" });
+    if (data) set({ sel: -1, selKey: "", page: "" });
     w.load(input, name, source);
   }
 
@@ -187,6 +187,16 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
             unpaged={unpaged}
             set={set}
           />
+          {missing >= 0 && (
+            <p
+              class="link-missing"
+              role="status"
+              data-testid="har-link-missing"
+            >
+              The address selects a request this file does not have (entry{" "}
+              {missing} of the file the link was made from).
+            </p>
+          )}
           <div class={`har-main${sel >= 0 ? " with-detail" : ""}`}>
             <div class="har-list-pane">
               <RequestList

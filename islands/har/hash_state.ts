@@ -3,8 +3,10 @@
  * view can be bookmarked, reloaded or undone with Back, and search terms
  * stay as private as the HAR itself (see `../shared/fragment.ts`).
  *
- * Format: `#q=text&type=image,script&status=4xx,5xx&sort=size-desc&page=page_1&sel=12`
- * (default values are omitted).
+ * Format: `#q=text&type=image,script&status=4xx,5xx&sort=size-desc&page=page_1&sel=12.k2v9dq`
+ * (default values are omitted). `sel` is the entry's index, then (after a
+ * dot) its key (`entryKey`), which tells whether a file picked after the
+ * link is the one it was made from; links without a key are still read.
  */
 import { formatFragment, fragmentParams } from "../shared/fragment.ts";
 import {
@@ -25,6 +27,8 @@ export interface HashState {
   page: string;
   /** Selected entry's index in `log.entries`, -1 for none. */
   sel: number;
+  /** The selected entry's `entryKey`, "" when unknown (an older link). */
+  selKey: string;
 }
 
 /** What a fragment holds, in words (for a link opened without its file). */
@@ -43,7 +47,15 @@ export const NO_PAGE = "-";
 
 /** The state of an empty fragment. */
 export function emptyHashState(): HashState {
-  return { q: "", types: [], statuses: [], sort: "start", page: "", sel: -1 };
+  return {
+    q: "",
+    types: [],
+    statuses: [],
+    sort: "start",
+    page: "",
+    sel: -1,
+    selKey: "",
+  };
 }
 
 function listOf<T extends string>(
@@ -60,7 +72,7 @@ function listOf<T extends string>(
 export function parseHash(hash: string): HashState {
   const p = fragmentParams(hash);
   const sort = p.get("sort") ?? "";
-  const sel = p.get("sel");
+  const sel = /^(\d+)(?:\.([0-9a-z]{1,8}))?$/.exec(p.get("sel") ?? "");
   return {
     q: p.get("q") ?? "",
     types: listOf(p.get("type"), TYPE_CATEGORIES),
@@ -69,7 +81,8 @@ export function parseHash(hash: string): HashState {
       ? sort as SortKey
       : "start",
     page: p.get("page") ?? "",
-    sel: sel !== null && /^\d+$/.test(sel) ? Number(sel) : -1,
+    sel: sel ? Number(sel[1]) : -1,
+    selKey: sel?.[2] ?? "",
   };
 }
 
@@ -85,6 +98,6 @@ export function formatHash(s: HashState): string {
   }
   if (s.sort !== "start") p.set("sort", s.sort);
   if (s.page) p.set("page", s.page);
-  if (s.sel >= 0) p.set("sel", String(s.sel));
+  if (s.sel >= 0) p.set("sel", s.selKey ? `${s.sel}.${s.selKey}` : `${s.sel}`);
   return formatFragment(p);
 }

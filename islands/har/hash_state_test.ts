@@ -37,6 +37,17 @@ Deno.test("har hash: round trip and validation", () => {
   });
 });
 
+Deno.test("har hash: a selection carries its entry's key after a dot", () => {
+  const s = { ...emptyHashState(), sel: 12, selKey: "k2v9dq" };
+  assert.equal(formatHash(s), "#sel=12.k2v9dq");
+  assert.deepEqual(parseHash("#sel=12.k2v9dq"), s);
+  // A link from before keys: the index alone.
+  assert.deepEqual(parseHash("#sel=12"), { ...s, selKey: "" });
+  for (const bad of ["12.", "12.K2", "12.a-b", "12.123456789", ".ab", "1e2"]) {
+    assert.deepEqual(parseHash(`#sel=${bad}`), emptyHashState(), `bad/${bad}`);
+  }
+});
+
 Deno.test("har hash: the first entry selected is kept (sel=0 is a selection)", () => {
   const s = { ...emptyHashState(), sel: 0 };
   assert.equal(formatHash(s), "#sel=0");

@@ -217,7 +217,7 @@ export default function SpecViewer(
                   />
                   {b.missing && (
                     <p
-                      class="sv-link-note"
+                      class="link-missing"
                       role="status"
                       data-testid="spec-link-missing"
                     >

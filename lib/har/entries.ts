@@ -8,6 +8,7 @@ import { pathFrom } from "./classify.ts";
 import { type HarColumns, PHASE_STRIDE } from "./columns.ts";
 import { type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
+import { fnv1a } from "../shared/fnv1a.ts";
 import {
   type HarEntry,
   PHASES,
@@ -19,6 +20,25 @@ import {
 /** Entry i's URL. */
 export function urlOf(c: HarColumns, i: number): string {
   return c.urls.slice(c.urlOff[i], c.urlOff[i + 1]);
+}
+
+/**
+ * A short name for entry i that another file is unlikely to share: a hash
+ * of its method, URL and start offset, in base 36. A shared link names the
+ * selected entry by index and by this key, so the index is not applied to
+ * a different file (or an export in another order) picked after the link.
+ */
+export function entryKey(c: HarColumns, i: number): string {
+  const text = `${c.methods[c.methodIdx[i]]} ${urlOf(c, i)} ${
+    Math.round(c.start[i])
+  }`;
+  return fnv1a(text).toString(36);
+}
+
+/** The first entry whose {@link entryKey} is `key`, or -1. */
+export function entryWithKey(c: HarColumns, key: string): number {
+  for (let i = 0; i < c.n; i++) if (entryKey(c, i) === key) return i;
+  return -1;
 }
 
 /** Entry i's path and query (after scheme and host, without fragment). */

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { parsedHar } from "../../tests/helpers/har_doc.ts";
-import { entryAt, pathOf, urlOf } from "./entries.ts";
+import { entryAt, entryKey, entryWithKey, pathOf, urlOf } from "./entries.ts";
+import { fnv1a } from "../shared/fnv1a.ts";
 
 Deno.test("entries: URL, path and one entry back from the columns", () => {
   const h = parsedHar([
@@ -14,4 +15,31 @@ Deno.test("entries: URL, path and one entry back from the columns", () => {
   assert.equal(e.index, 1);
   assert.equal(e.method, "PUT");
   assert.equal(e.status, 404);
+});
+
+Deno.test("entries: a key names one request by method, URL and start, whatever its index", () => {
+  const a = parsedHar([
+    { url: "https://x.example/a" },
+    { method: "POST", url: "https://x.example/a", at: 5 },
+    { url: "https://x.example/a", at: 5 },
+    { url: "https://x.example/b", at: 5 },
+  ]).columns;
+  const keys = [0, 1, 2, 3].map((i) => entryKey(a, i));
+  assert.equal(new Set(keys).size, 4, "method, start and URL each count");
+  for (const k of keys) assert.match(k, /^[0-9a-z]{1,7}$/);
+  // The known answer: FNV-1a of "GET https://x.example/a 0" in base 36.
+  assert.equal(keys[0], fnv1a("GET https://x.example/a 0").toString(36));
+  // The same requests exported in another order keep their keys.
+  const b = parsedHar([
+    { url: "https://x.example/b", at: 5 },
+    { url: "https://x.example/a", at: 5 },
+    { method: "POST", url: "https://x.example/a", at: 5 },
+    { url: "https://x.example/a" },
+  ]).columns;
+  assert.deepEqual([3, 2, 1, 0].map((i) => entryKey(b, i)), keys);
+  assert.equal(entryWithKey(b, keys[1]), 2);
+  assert.equal(entryWithKey(b, "zzzzzzz"), -1);
+  // A start within a millisecond is the same start (exporters round).
+  const c = parsedHar([{ url: "https://x.example/a", at: 0.4 }]).columns;
+  assert.equal(entryKey(c, 0), keys[0]);
 });

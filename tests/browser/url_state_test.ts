@@ -6,6 +6,7 @@
  * open the operation they name, and one the document lacks is said.
  */
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { fixture } from "../helpers/har_browser.ts";
@@ -284,5 +285,70 @@ Deno.test({
       await page.evaluate(() => location.hash = "#operation/op20");
       await waitOpened(page, "get /p020");
       await inView("/p020");
+    }),
+});
+
+Deno.test({
+  name:
+    "url state: a HAR link's selected entry opens in its own file, is found again in a re-export, and is reported in another file",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      /** The index of the entry the detail shows, once it shows one. */
+      const detailIndex = async () => {
+        const d = page.locator("[data-testid=har-detail][data-index]");
+        await d.waitFor();
+        return Number(await d.getAttribute("data-index"));
+      };
+      await gotoHydrated(page, server.origin, "/har");
+      await page.setInputFiles("[data-testid=har-file]", fixture("mixed.har"));
+      await page.locator("[data-testid=har-row][data-index='2']").click();
+      await page.waitForFunction(() => /sel=2\.[0-9a-z]+/.test(location.hash));
+      const link = await page.evaluate(() => location.hash);
+      assert.equal(await detailIndex(), 2);
+      const doc = JSON.parse(await Deno.readTextFile(fixture("mixed.har")));
+      const url = doc.log.entries[2].request.url;
+      /** A new page at the link (not a jump within the one shown). */
+      const openLink = async () => {
+        await page.goto("about:blank");
+        await gotoHydrated(page, server.origin, `/har${link}`);
+      };
+
+      // The same file, from the link: that entry.
+      await openLink();
+      await page.setInputFiles("[data-testid=har-file]", fixture("mixed.har"));
+      assert.equal(await detailIndex(), 2);
+
+      // The same requests exported in reverse order: found by its key.
+      doc.log.entries.reverse();
+      await openLink();
+      await page.setInputFiles("[data-testid=har-file]", {
+        name: "reversed.har",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify(doc)),
+      });
+      const moved = doc.log.entries.length - 3;
+      assert.equal(await detailIndex(), moved);
+      assert.equal(doc.log.entries[moved].request.url, url);
+      await page.waitForFunction(
+        (n) => location.hash.includes(`sel=${n}.`),
+        moved,
+      );
+
+      // Another file: no entry opens, and the page says why.
+      doc.log.entries = doc.log.entries.filter((
+        e: { request: { url: string } },
+      ) => e.request.url !== url);
+      await openLink();
+      await page.setInputFiles("[data-testid=har-file]", {
+        name: "other.har",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify(doc)),
+      });
+      const note = page.locator("[data-testid=har-link-missing]");
+      await note.waitFor();
+      assert.match((await note.textContent())!, /entry 2 of the file/);
+      assert.equal(await page.locator("[data-testid=har-detail]").count(), 0);
+      await page.waitForFunction(() => !location.hash.includes("sel="));
     }),
 });

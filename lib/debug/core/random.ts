@@ -12,6 +12,7 @@
  * Not for secrets: a seed is something a test author types into a URL.
  * Without a seed the state comes from `crypto.getRandomValues`.
  */
+import { fnv1a } from "../../shared/fnv1a.ts";
 
 /** A stream of pseudo-random 32-bit words. */
 export interface Random {
@@ -21,16 +22,6 @@ export interface Random {
   float(): number;
   /** `n` bytes. */
   bytes(n: number): Uint8Array;
-}
-
-/** 32-bit FNV-1a of the UTF-8 bytes of `text`. */
-export function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (const b of new TextEncoder().encode(text)) {
-    h ^= b;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
 }
 
 function splitMix32(seed: number): () => number {

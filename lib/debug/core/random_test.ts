@@ -4,7 +4,8 @@
  * xoshiro128**), so the streams stay the same across versions.
  */
 import assert from "node:assert/strict";
-import { fnv1a, random } from "./random.ts";
+import { random } from "./random.ts";
+import { fnv1a } from "../../shared/fnv1a.ts";
 
 const KNOWN: [string, number, number[]][] = [
   ["", 2166136261, [2040553127, 2671230994, 3535833209]],

@@ -29,7 +29,7 @@ import {
   parseEntityTags,
 } from "../../shared/entity_tags.ts";
 import { requestSchema, requestShape } from "./request_shape.ts";
-import { fnv1a } from "../core/random.ts";
+import { fnv1a } from "../../shared/fnv1a.ts";
 
 /** The longest `max-age` accepted: a year (RFC 9111 §5.2.2.1 allows more, no cache keeps it). */
 const MAX_AGE = 31_536_000;
