@@ -14,6 +14,8 @@ import {
 import type { HarPage } from "../../lib/har/types.ts";
 import type { View } from "../../lib/har/view.ts";
 import { ChipGroup } from "./Chips.tsx";
+import { SearchHelp } from "./SearchHelp.tsx";
+import { useState } from "preact/hooks";
 
 const TYPE_LABEL: Record<string, string> = {
   document: "Doc",
@@ -57,6 +59,7 @@ export interface ToolbarProps {
 /** The filter bar. */
 export function Toolbar({ state, view, pages, unpaged, set }: ToolbarProps) {
   const showPages = pages.length + (unpaged && pages.length ? 1 : 0) > 1;
+  const [help, setHelp] = useState(false);
   return (
     <div class="har-toolbar" role="search">
       <label class="har-search">
@@ -65,12 +68,31 @@ export function Toolbar({ state, view, pages, unpaged, set }: ToolbarProps) {
           type="search"
           data-testid="har-search"
           placeholder="Filter by URL, method, status, MIME"
-          title="Every word must match; -word excludes; failed finds failed requests. As in DevTools: domain:*.example.com method:post status-code:404 mime-type:image/png scheme:http larger-than:10k has-response-header:set-cookie is:from-cache, and /regex/ over the URL"
           value={state.q}
           onInput={(e) =>
             set({ q: (e.currentTarget as HTMLInputElement).value })}
         />
       </label>
+      <button
+        type="button"
+        class="har-search-help-toggle"
+        data-testid="har-search-help-toggle"
+        aria-expanded={help ? "true" : "false"}
+        aria-controls="har-search-help"
+        onClick={() => setHelp(!help)}
+      >
+        Search terms
+      </button>
+      {help && (
+        <SearchHelp
+          onTerm={(term) => {
+            set({ q: state.q.trim() ? `${state.q.trim()} ${term}` : term });
+            document.querySelector<HTMLInputElement>(
+              "[data-testid=har-search]",
+            )?.focus();
+          }}
+        />
+      )}
       <ChipGroup
         label="Content type"
         values={TYPE_CATEGORIES}

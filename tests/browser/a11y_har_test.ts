@@ -29,6 +29,11 @@ Deno.test({
       await page.locator("[data-metric=on-content-load]").waitFor();
       await auditPage(page, "/har mixed.har, page_1 and its timings", {});
       await page.selectOption("[data-testid=har-page]", "");
+      // The search terms listed.
+      await page.click("[data-testid=har-search-help-toggle]");
+      await page.locator("[data-testid=har-search-help]").waitFor();
+      await auditPage(page, "/har mixed.har, the search terms listed", {});
+      await page.click("[data-testid=har-search-help-toggle]");
       // Pressed chips: the open entry's status class, and its type.
       const row = page.locator("[data-testid=har-row][data-index='2']");
       const cls = `${String(await row.getAttribute("data-status"))[0]}xx`;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
 import {
+  fixture,
   listCount,
   openViewer,
   pick,
@@ -355,5 +356,46 @@ Deno.test({
       await search.focus();
       await page.keyboard.type("image/png");
       assert.equal(await search.inputValue(), "image/png");
+    }),
+});
+
+Deno.test({
+  name:
+    "browser har: the search terms are listed on request, and one selected is added to the search",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+      const toggle = page.locator("[data-testid=har-search-help-toggle]");
+      const help = page.locator("[data-testid=har-search-help]");
+      assert.equal(await toggle.getAttribute("aria-expanded"), "false");
+      assert.equal(await help.count(), 0);
+      await toggle.click();
+      assert.equal(await toggle.getAttribute("aria-expanded"), "true");
+      const terms = await help.locator("dt").allTextContents();
+      assert.ok(terms.includes("status-code:404"), terms.join(" "));
+      assert.ok(terms.includes("has-response-header:set-cookie"));
+      await page.fill("[data-testid=har-search]", "example");
+      await help.getByRole("button", { name: "method:post" }).click();
+      assert.equal(
+        await page.inputValue("[data-testid=har-search]"),
+        "example method:post",
+      );
+      // The search has the keyboard again, and the list follows it.
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.getAttribute("data-testid")
+        ),
+        "har-search",
+      );
+      const { log } = JSON.parse(await Deno.readTextFile(fixture("mixed.har")));
+      const posts = log.entries.filter((
+        e: { request: { method: string; url: string } },
+      ) => e.request.method === "POST" && e.request.url.includes("example"));
+      assert.ok(posts.length > 0 && posts.length < log.entries.length);
+      await waitCount(page, posts.length);
+      await toggle.click();
+      assert.equal(await help.count(), 0);
     }),
 });
