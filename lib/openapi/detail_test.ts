@@ -1624,3 +1624,117 @@ components:
   );
   assert.deepEqual(parsed.index.warnings, []);
 });
+
+Deno.test("spec detail: a parameter's style facts name what differs from its location's default (header and path simple, cookie form)", () => {
+  const p = (
+    name: string,
+    at: string,
+    more: Record<string, unknown>,
+  ) => ({ name, in: at, schema: { type: "array" }, ...more });
+  const got = paramFactsOf([
+    p("h-explode", "header", { explode: true }),
+    p("h-simple", "header", { style: "simple" }),
+    p("h-form", "header", { style: "form" }),
+    p("c-no-explode", "cookie", { explode: false }),
+    p("c-form", "cookie", { style: "form", explode: true }),
+    p("path-label", "path", { style: "label", required: true }),
+    p("space", "query", { style: "spaceDelimited", explode: false }),
+    p("space-exploded", "query", { style: "spaceDelimited", explode: true }),
+  ]);
+  assert.deepEqual(got, {
+    "h-explode": ["explode true"],
+    "h-simple": [],
+    // `form` explodes by default whatever the location.
+    "h-form": ["style form"],
+    "c-no-explode": ["explode false"],
+    "c-form": [],
+    "path-label": ["style label"],
+    space: ["style spaceDelimited"],
+    "space-exploded": ["style spaceDelimited", "explode true"],
+  });
+});
+
+Deno.test("spec detail: a parameter's type line and tree: a $ref'd allOf of parts with properties is an object; boolean items; an object header gets a tree, a list of scalars none", () => {
+  const doc = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/a": {
+        get: {
+          parameters: [
+            {
+              name: "named",
+              in: "query",
+              schema: { $ref: "#/components/schemas/Named" },
+            },
+            {
+              name: "pet",
+              in: "query",
+              schema: { $ref: "#/components/schemas/Pet" },
+            },
+            {
+              name: "gone",
+              in: "query",
+              schema: { $ref: "#/components/schemas/Gone" },
+            },
+            {
+              name: "none",
+              in: "query",
+              schema: { type: "array", items: false },
+            },
+            {
+              name: "X-Obj",
+              in: "header",
+              schema: { type: "object", properties: { k: { type: "string" } } },
+            },
+            {
+              name: "X-List",
+              in: "header",
+              schema: { type: "array", items: { type: "string" } },
+            },
+            {
+              name: "X-Objs",
+              in: "header",
+              schema: {
+                type: "array",
+                items: { $ref: "#/components/schemas/Named" },
+              },
+            },
+          ],
+          responses: {},
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Named: {
+          allOf: [
+            { properties: { id: { type: "integer" } } },
+            { properties: { name: { type: "string" } } },
+          ],
+        },
+        Pet: { oneOf: [{ type: "string" }, { type: "integer" }] },
+      },
+    },
+  };
+  const d = operationDetail(
+    parseSpec(JSON.stringify(doc)),
+    "paths",
+    "/a",
+    "get",
+  )!;
+  const by = Object.fromEntries(d.parameters.map((x) => [x.name, x]));
+  const CASES: [string, string, boolean][] = [
+    ["named", "Named: object", true],
+    ["pet", "Pet", true],
+    ["gone", "Gone", false],
+    ["none", "array<never>", false],
+    ["X-Obj", "object", true],
+    ["X-List", "array<string>", false],
+    ["X-Objs", "array<Named>", true],
+  ];
+  for (const [name, type, tree] of CASES) {
+    assert.equal(by[name].type, type, name);
+    assert.equal(by[name].schema !== undefined, tree, `${name} tree`);
+  }
+});

@@ -485,3 +485,43 @@ Deno.test("example: bad/many parts that agree but the last are read in bounded t
   assert.equal(discriminatedKind([...Array(98).fill(few), ["Z"]]), "A0");
   assert.ok(performance.now() - t0 < 1_000, `shared ${performance.now() - t0}`);
 });
+
+Deno.test("example: ok/a discriminator mapping naming a schema bare picks its key; a mapping to a missing schema picks nothing", () => {
+  const sample = (mapping: Record<string, string>) =>
+    sampleOf(
+      { $ref: "#/components/schemas/Pet" },
+      new RefResolver({
+        components: {
+          schemas: {
+            Pet: {
+              oneOf: [{ $ref: "#/components/schemas/Cat" }],
+              discriminator: { propertyName: "petType", mapping },
+            },
+            Cat: {
+              type: "object",
+              properties: { petType: { type: "string" } },
+            },
+          },
+        },
+      }),
+    );
+  const CASES: [string, Record<string, string>, unknown][] = [
+    ["ok/bare name", { kitty: "Cat" }, { petType: "kitty" }],
+    ["ok/a $ref", { kitty: "#/components/schemas/Cat" }, { petType: "kitty" }],
+    ["ok/the first key naming it", {
+      fish: "Fish",
+      tom: "Cat",
+      kitty: "Cat",
+    }, { petType: "tom" }],
+    ["ok/only a missing schema mapped: the implicit name", {
+      fish: "Fish",
+      bird: "#/components/schemas/Bird",
+    }, { petType: "Cat" }],
+    ["ok/a name that only ends like it is another schema", {
+      big: "BigCat",
+    }, { petType: "Cat" }],
+  ];
+  for (const [name, mapping, want] of CASES) {
+    assert.deepEqual(sample(mapping), want, name);
+  }
+});

@@ -391,3 +391,155 @@ Deno.test("schema tree: facts a review found unpinned (exclusive bounds in both 
   assert.equal(schema(g, "Bare").type, "object");
   assert.equal(child(g, schema(g, "Narrow"), "kind").type, "integer");
 });
+
+Deno.test("schema tree: ok/allOf parts carrying properties make an object: every part's properties, their required ones, the first part's description", () => {
+  const { g } = graphOfSchemas({
+    Base: {
+      description: "The base.",
+      properties: { id: { type: "integer" } },
+      required: ["id"],
+    },
+    Named: {
+      allOf: [
+        { $ref: "#/components/schemas/Base" },
+        { properties: { name: { type: "string" } }, required: ["name"] },
+      ],
+    },
+  });
+  const named = schema(g, "Named");
+  assert.equal(named.type, "object");
+  assert.deepEqual(
+    named.props.map((p) => `${p.name}${p.required ? "*" : ""}`),
+    ["id*", "name*"],
+  );
+  assert.equal(mdText(named.description), "The base.");
+  assert.equal(child(g, named, "name").type, "string");
+});
+
+Deno.test("schema tree: ok/boolean schemas: false is never, true is any, as a property, as items and as additionalProperties", () => {
+  const { g } = graphOfSchemas({
+    B: {
+      type: "object",
+      properties: {
+        no: false,
+        yes: true,
+        noItems: { type: "array", items: false },
+        anyItems: { type: "array", items: true },
+        closed: { type: "object", additionalProperties: false },
+        open: { type: "object", additionalProperties: true },
+        typed: { type: "object", additionalProperties: { type: "string" } },
+      },
+    },
+  });
+  const b = schema(g, "B");
+  const CASES: [string, (n: SchemaNode) => string | null][] = [
+    ["no", (n) => n.type],
+    ["yes", (n) => n.type],
+    ["noItems", (n) => n.items && g.node(n.items.node)!.type],
+    ["anyItems", (n) => n.items && g.node(n.items.node)!.type],
+    // A closed object has no `*` row: nothing more may be there.
+    ["closed", (n) => n.additional && g.node(n.additional.node)!.type],
+    ["open", (n) => n.additional && g.node(n.additional.node)!.type],
+    ["typed", (n) => n.additional && g.node(n.additional.node)!.type],
+  ];
+  const want: Record<string, string | null> = {
+    no: "never",
+    yes: "any",
+    noItems: "never",
+    anyItems: "any",
+    closed: null,
+    open: "any",
+    typed: "string",
+  };
+  for (const [name, read] of CASES) {
+    assert.equal(read(child(g, b, name)), want[name], name);
+  }
+  assert.equal(child(g, b, "open").additional?.name, "*");
+  // `false` and `true` are two nodes, shared by every use.
+  const no = b.props.find((p) => p.name === "no")!.node;
+  assert.equal(child(g, b, "noItems").items?.node, no);
+  assert.notEqual(b.props.find((p) => p.name === "yes")!.node, no);
+});
+
+Deno.test("schema tree: ok/prefixItems without a type is an array whose positions are edges; items beside it is the rest", () => {
+  const { g } = graphOfSchemas({
+    Pair: { prefixItems: [{ type: "string" }, { type: "integer" }] },
+    Rest: {
+      prefixItems: [{ type: "string" }],
+      items: { type: "boolean" },
+    },
+  });
+  const pair = schema(g, "Pair");
+  assert.equal(pair.type, "array");
+  assert.deepEqual(
+    pair.tuple.map((e) => `${e.name}:${g.node(e.node)!.type}`),
+    ["0:string", "1:integer"],
+  );
+  assert.equal(pair.items, null);
+  assert.deepEqual(pair.constraints, []);
+  const rest = schema(g, "Rest");
+  assert.equal(g.node(rest.items!.node)!.type, "boolean");
+  assert.deepEqual(rest.constraints, []);
+});
+
+Deno.test({
+  name:
+    "schema tree: ok/a draft-4 tuple (items as a list) shows each position, and additionalItems as the rest",
+  // BUG: only items[0] is shown, as if every item were one; additionalItems is dropped.
+  ignore: true,
+  fn() {
+    const { g } = graphOfSchemas({
+      T: {
+        type: "array",
+        items: [{ type: "string" }, { type: "integer" }],
+        additionalItems: false,
+      },
+      U: {
+        type: "array",
+        items: [{ type: "string" }],
+        additionalItems: { type: "boolean" },
+      },
+    });
+    const t = schema(g, "T");
+    assert.deepEqual(
+      t.tuple.map((e) => `${e.name}:${g.node(e.node)!.type}`),
+      ["0:string", "1:integer"],
+    );
+    assert.equal(t.items, null);
+    assert.ok(t.constraints.includes("no items past the tuple"));
+    const u = schema(g, "U");
+    assert.equal(u.tuple.length, 1);
+    assert.equal(g.node(u.items!.node)!.type, "boolean");
+  },
+});
+
+Deno.test("schema tree: ok/a discriminator mapping to a bare schema name shows the name; to a $ref, its last segment, found or not", () => {
+  const { g } = graphOfSchemas({
+    Pet: {
+      oneOf: [
+        { $ref: "#/components/schemas/Cat" },
+        { $ref: "#/components/schemas/Dog" },
+      ],
+      discriminator: {
+        propertyName: "kind",
+        mapping: {
+          cat: "Cat",
+          dog: "#/components/schemas/Dog",
+          fish: "Fish",
+          bird: "#/components/schemas/Bird",
+          odd: "#/components/schemas/A~1B",
+          num: 7,
+        },
+      },
+    },
+    Cat: { type: "object" },
+    Dog: { type: "object" },
+  });
+  assert.deepEqual(schema(g, "Pet").alts?.mapping, [
+    ["cat", "Cat"],
+    ["dog", "Dog"],
+    ["fish", "Fish"],
+    ["bird", "Bird"],
+    ["odd", "A/B"],
+  ]);
+});
