@@ -957,3 +957,225 @@ Deno.test("curl: ok/a 3.2 itemSchema body sends one item, written as its sequenc
     "-H 'Content-Type: multipart/mixed'",
   ]);
 });
+
+Deno.test("curl: ok/a required header array or object is one line, style simple: items joined by commas, an object's keys and values, `=` between them when exploded", () => {
+  const header = (more: Record<string, unknown>, example: unknown) =>
+    command31({
+      paths: {
+        "/p": {
+          get: {
+            parameters: [{
+              name: "X-A",
+              in: "header",
+              required: true,
+              schema: { type: Array.isArray(example) ? "array" : "object" },
+              example,
+              ...more,
+            }],
+            responses: {},
+          },
+        },
+      },
+    }).split(" \\\n  ").slice(1);
+  const CASES: [string, Record<string, unknown>, unknown, string][] = [
+    ["ok/array", {}, ["a", "b"], "X-A: a,b"],
+    ["ok/array, explode true: still one line", { explode: true }, [
+      "a",
+      "b",
+    ], "X-A: a,b"],
+    ["ok/object: keys and values", {}, { k: 1, m: "n" }, "X-A: k,1,m,n"],
+    ["ok/object, explode false", { explode: false }, { k: 1 }, "X-A: k,1"],
+    ["ok/object, explode true: key=value", { explode: true }, {
+      k: 1,
+      m: "n",
+    }, "X-A: k=1,m=n"],
+    ["ok/an item is sent as written, not percent-encoded", {}, [
+      "a b",
+      "c;d",
+    ], "X-A: a b,c;d"],
+  ];
+  for (const [name, more, example, want] of CASES) {
+    assert.deepEqual(header(more, example), [`-H '${want}'`], name);
+  }
+});
+
+Deno.test("curl: ok/a required query object delimited by spaces or pipes, a deepObject, a delimited array's default explode", () => {
+  const query = (more: Record<string, unknown>, example: unknown) =>
+    command31({
+      paths: {
+        "/p": {
+          get: {
+            parameters: [{
+              name: "a",
+              in: "query",
+              required: true,
+              schema: { type: Array.isArray(example) ? "array" : "object" },
+              example,
+              ...more,
+            }],
+            responses: {},
+          },
+        },
+      },
+    }).split("'")[1].split("?")[1];
+  const CASES: [string, Record<string, unknown>, unknown, string][] = [
+    [
+      "ok/spaceDelimited object: keys and values joined by %20",
+      { style: "spaceDelimited", explode: false },
+      { k: 1, m: "n" },
+      "a=k%201%20m%20n",
+    ],
+    [
+      "ok/pipeDelimited object: joined by pipes",
+      { style: "pipeDelimited", explode: false },
+      { k: 1, m: "n" },
+      "a=k|1|m|n",
+    ],
+    [
+      "ok/spaceDelimited array: not exploded unless said",
+      { style: "spaceDelimited" },
+      ["x", "y"],
+      "a=x%20y",
+    ],
+    [
+      "ok/spaceDelimited array, explode true: the name repeated",
+      { style: "spaceDelimited", explode: true },
+      ["x", "y"],
+      "a=x&a=y",
+    ],
+    [
+      "ok/deepObject, brackets percent-encoded",
+      { style: "deepObject", explode: true },
+      { k: "1", m: 2 },
+      "a%5Bk%5D=1&a%5Bm%5D=2",
+    ],
+    [
+      "ok/deepObject without explode is still deep",
+      { style: "deepObject" },
+      { k: "1" },
+      "a%5Bk%5D=1",
+    ],
+    [
+      "ok/deepObject: a nested object goes as JSON",
+      { style: "deepObject", explode: true },
+      { k: { z: 1 } },
+      "a%5Bk%5D=%7B%22z%22%3A1%7D",
+    ],
+    [
+      "ok/form object, exploded: an item with a separator is encoded",
+      {},
+      { k: "x,y&z" },
+      "k=x%2Cy%26z",
+    ],
+  ];
+  for (const [name, more, example, want] of CASES) {
+    assert.equal(query(more, example), want, name);
+  }
+});
+
+Deno.test("curl: ok/servers: variables at their defaults or first enum value, relative URLs kept relative", () => {
+  const first = (servers: unknown[]) =>
+    command31({ servers, paths: { "/p": { get: { responses: {} } } } })
+      .split("\n")[0];
+  const CASES: [string, unknown[], string][] = [
+    ["ok/default and first enum value", [{
+      url: "https://{host}/{base}",
+      variables: {
+        host: { default: "h.test" },
+        base: { enum: ["v2", "v3"] },
+      },
+    }], "curl -X GET 'https://h.test/v2/p'"],
+    ["ok/the first server is the one called", [
+      { url: "https://one.test" },
+      { url: "https://two.test" },
+    ], "curl -X GET 'https://one.test/p'"],
+    ["ok/a server without a url is passed over", [
+      { description: "none" },
+      { url: "https://two.test" },
+    ], "curl -X GET 'https://two.test/p'"],
+    ["ok/relative, trailing slash", [{ url: "/api/" }], "curl -X GET '/api/p'"],
+    ["ok/relative without a slash", [{ url: "api" }], "curl -X GET 'api/p' \\"],
+    [
+      "ok/scheme-relative",
+      [{ url: "//cdn.test/api" }],
+      "curl -X GET '//cdn.test/api/p'",
+    ],
+    [
+      "ok/a variable never declared stays a placeholder",
+      [{ url: "https://{region}.test" }],
+      "curl -X GET 'https://{region}.test/p' \\",
+    ],
+  ];
+  for (const [name, servers, want] of CASES) {
+    assert.equal(first(servers), want, name);
+  }
+});
+
+Deno.test({
+  name:
+    "curl: ok/a server URL's query stays after the path and its fragment is dropped",
+  // BUG: the path is appended after the server's `?query` or `#fragment`, so the command calls another URL.
+  ignore: true,
+  fn() {
+    const first = (url: string) =>
+      command31({
+        servers: [{ url }],
+        paths: {
+          "/p": {
+            get: {
+              parameters: [{
+                name: "q",
+                in: "query",
+                required: true,
+                schema: { type: "string" },
+                example: "1",
+              }],
+              responses: {},
+            },
+          },
+        },
+      }).split("\n")[0];
+    assert.equal(
+      first("https://a.test/v1?key=abc"),
+      "curl -X GET 'https://a.test/v1/p?key=abc&q=1'",
+    );
+    assert.equal(
+      first("https://a.test/v1#top"),
+      "curl -X GET 'https://a.test/v1/p?q=1'",
+    );
+  },
+});
+
+Deno.test({
+  name: "curl: ok/a required cookie parameter is sent in a Cookie header",
+  // BUG: required `in: cookie` parameters are left out of the command.
+  ignore: true,
+  fn() {
+    const curl = command31({
+      paths: {
+        "/p": {
+          get: {
+            parameters: [
+              {
+                name: "session",
+                in: "cookie",
+                required: true,
+                schema: { type: "string" },
+                example: "abc",
+              },
+              {
+                name: "lang",
+                in: "cookie",
+                required: true,
+                schema: { type: "string" },
+                example: "en",
+              },
+            ],
+            responses: {},
+          },
+        },
+      },
+    });
+    assert.match(curl, /-H 'Cookie: session=abc; lang=en'/);
+  },
+});
