@@ -102,10 +102,31 @@ export function operationCommand(req: OperationRequest): string {
 
 /**
  * `server` and `path` joined with one slash between them; relative servers
- * (`/v1`, `.`) stay relative.
+ * (`/v1`, `.`) stay relative. A server URL's query goes after the path
+ * (OpenAPI 3.0 and 3.1 allow one; 3.2 does not), and its fragment is left
+ * out: a client never sends one (RFC 3986 §3.5).
  */
 export function joinUrl(server: string, path: string): string {
-  const s = trimEndOf(server, "/");
-  if (s === "" || s === ".") return path;
-  return s + (path.startsWith("/") ? path : "/" + path);
+  const cut = server.search(/[?#]/);
+  const hash = server.indexOf("#");
+  const query = cut >= 0 && server[cut] === "?"
+    ? server.slice(cut, hash < 0 ? undefined : hash)
+    : "";
+  const s = trimEndOf(cut < 0 ? server : server.slice(0, cut), "/");
+  const joined = s === "" || s === "."
+    ? path
+    : s + (path.startsWith("/") ? path : "/" + path);
+  return query.length > 1 ? joined + query : joined;
+}
+
+/**
+ * A `Cookie` header's value for cookie parameters (RFC 6265 §4.2.1:
+ * `name=value` pairs joined by `; `), each value percent-encoded as a
+ * query value is, so no space, `;` or `,` ends it early; a `{name}`
+ * placeholder stays readable.
+ */
+export function cookieValue(pairs: readonly QueryPair[]): string {
+  return pairs.map((c) =>
+    `${c.name}=${c.encoded || c.whole ? c.value : queryPart(c.value)}`
+  ).join("; ");
 }

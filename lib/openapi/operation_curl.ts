@@ -4,6 +4,7 @@
  * generated example body. The command text itself comes from `curl.ts`.
  */
 import {
+  cookieValue,
   joinUrl,
   operationCommand,
   type OperationRequest,
@@ -547,6 +548,7 @@ export function operationCurl(x: CurlInput): OperationCurl {
   }
   const query: QueryPair[] = [];
   const headers: Pair[] = [];
+  const cookies: QueryPair[] = [];
   const budget = new Budget();
   for (const p of x.params) {
     if (budget.spent) break;
@@ -561,7 +563,13 @@ export function operationCurl(x: CurlInput): OperationCurl {
       p.in === "header" && !isIgnoredHeader(p.name)
     ) {
       headers.push(...paramPairs(p, x.r, x.swagger, budget));
+    } else if (p.in === "cookie") {
+      cookies.push(...paramPairs(p, x.r, x.swagger, budget));
     }
+  }
+  // Required cookies go in one header, as a browser sends them.
+  if (cookies.length) {
+    headers.push({ name: "Cookie", value: cookieValue(cookies) });
   }
   // A JSON body when there is one, else the first media type.
   const chosen = x.sent.find(([t]) => isJson(t) && t !== "*/*") ?? x.sent[0];
