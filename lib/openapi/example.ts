@@ -8,7 +8,13 @@
  * written by a printer that stops at a size, so shared YAML aliases cannot
  * blow it up.
  */
-import { type Merged, mergedProperties, mergeParts, pick } from "./merge.ts";
+import {
+  arrayParts,
+  type Merged,
+  mergedProperties,
+  mergeParts,
+  pick,
+} from "./merge.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import { firstKeys } from "./safe.ts";
 import { setOwn } from "../shared/value.ts";
@@ -247,17 +253,15 @@ function byType(m: Merged, st: State, depth: number): unknown {
       return null;
     case "array": {
       // A tuple (JSON Schema 2020-12 §10.3.1.1): a value per position.
-      const prefix = pick(m, "prefixItems");
-      if (Array.isArray(prefix) && prefix.length) {
+      const { tuple, rest: items } = arrayParts((k) => pick(m, k));
+      if (tuple?.length) {
         const out: unknown[] = [];
-        for (const p of prefix.slice(0, MAX_PROPS)) {
+        for (const p of tuple.slice(0, MAX_PROPS)) {
           const v = gen(p, st, depth + 1);
           out.push(v === undefined ? null : v);
         }
         return out;
       }
-      let items = pick(m, "items");
-      if (Array.isArray(items)) items = items[0];
       const v = items === undefined ? undefined : gen(items, st, depth + 1);
       const max = pick(m, "maxItems");
       if (v === undefined || (typeof max === "number" && max < 1)) return [];

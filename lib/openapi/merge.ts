@@ -77,6 +77,25 @@ export function pick(m: Merged, k: string): unknown {
 }
 
 /**
+ * An array schema's positions and what may follow them: JSON Schema
+ * 2020-12's `prefixItems` and `items` (§10.3.1), or the older form,
+ * `items` as a list and `additionalItems` (drafts 4 to 2019-09), which
+ * OpenAPI 3.1 documents naming such a `$schema`, and generated ones, still
+ * carry. `tuple` is null for a plain array; `rest` undefined allows any.
+ */
+export function arrayParts(
+  get: (key: string) => unknown,
+): { tuple: unknown[] | null; rest: unknown } {
+  const prefix = get("prefixItems");
+  if (Array.isArray(prefix)) return { tuple: prefix, rest: get("items") };
+  const items = get("items");
+  if (Array.isArray(items)) {
+    return { tuple: items, rest: get("additionalItems") };
+  }
+  return { tuple: null, rest: items };
+}
+
+/**
  * Properties of all parts in first-seen order, a later part's schema
  * replacing an earlier one of the same name (it narrows it), at most `max`;
  * `total` counts them all (up to a bound).

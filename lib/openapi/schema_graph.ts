@@ -12,6 +12,7 @@ import { clip } from "../shared/parse_error.ts";
 import { truncate } from "../shared/parse_error.ts";
 import { markdown, type Md } from "./markdown.ts";
 import {
+  arrayParts,
   type Merged,
   mergedProperties,
   mergedRequired,
@@ -506,16 +507,15 @@ export class SchemaGraph {
       n.props.push(this.edge(clip(name), raw, req.has(name)));
     }
     n.propsMore = props.size >= MAX_PROPS ? Math.max(0, total - MAX_PROPS) : 0;
-    let items = pick(m, "items");
-    if (Array.isArray(items)) items = items[0]; // draft-4 tuple form
-    // Beside `prefixItems`, `items` is only the rest (2020-12 §10.3.1.2):
-    // `items: false` there says the tuple is all, a fact, not `never` items.
-    const prefix = pick(m, "prefixItems");
-    if (Array.isArray(prefix) && items === false) {
+    // Beside a tuple, `items` (or `additionalItems`) is only the rest
+    // (2020-12 §10.3.1.2): `false` there says the tuple is all, a fact,
+    // not `never` items.
+    const { tuple, rest } = arrayParts((k) => pick(m, k));
+    if (tuple && rest === false) {
       n.constraints.push("no items past the tuple");
-    } else if (items !== undefined) n.items = this.edge("", items);
-    if (Array.isArray(prefix)) {
-      n.tuple = prefix.slice(0, MAX_ALTS).map((raw, i) =>
+    } else if (rest !== undefined) n.items = this.edge("", rest);
+    if (tuple) {
+      n.tuple = tuple.slice(0, MAX_ALTS).map((raw, i) =>
         this.edge(String(i), raw)
       );
     }

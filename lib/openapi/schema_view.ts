@@ -15,6 +15,7 @@ import {
   sampleOf,
   valueJson,
 } from "./example.ts";
+import { arrayParts } from "./merge.ts";
 import { isObject, type Memo, refOf, type RefResolver } from "./refs.ts";
 import { scalarList } from "./safe.ts";
 import { refName, type SchemaGraph, shortJson } from "./schema_graph.ts";
@@ -81,23 +82,22 @@ export function typeSummary(
     : typeof t === "string"
     ? clip(t)
     : "";
-  // A 3.1 tuple: its positions, then what may follow (none after
-  // `items: false`).
-  if (Array.isArray(schema.prefixItems) && schema.prefixItems.length) {
-    const list = schema.prefixItems;
-    const shown = list.slice(0, 4).map((s) =>
+  // A tuple: its positions, then what may follow (none after `false`).
+  const { tuple, rest } = arrayParts((k) => schema[k]);
+  if (tuple?.length) {
+    const shown = tuple.slice(0, 4).map((s) =>
       typeSummary(s, depth + 1, enums) || "any"
     );
-    // Past the positions: what `items` allows (unsaid: anything).
-    const rest = schema.items === false
+    // Past the positions: what the rest allows (unsaid: anything).
+    const more = rest === false
       ? []
-      : [`...${typeSummary(schema.items, depth + 1, enums) || "any"}`];
+      : [`...${typeSummary(rest, depth + 1, enums) || "any"}`];
     return `[${
-      [...shown, ...(list.length > 4 ? ["…"] : []), ...rest].join(", ")
+      [...shown, ...(tuple.length > 4 ? ["…"] : []), ...more].join(", ")
     }]`;
   }
   if (base === "array" || (!base && schema.items !== undefined)) {
-    return `array<${typeSummary(schema.items, depth + 1, enums) || "any"}>`;
+    return `array<${typeSummary(rest, depth + 1, enums) || "any"}>`;
   }
   if (!base && isObject(schema.properties)) base = "object";
   if (!base) base = "any";
