@@ -15,8 +15,13 @@ import {
   sampleOf,
   valueJson,
 } from "./example.ts";
-import { arrayParts } from "./merge.ts";
-import { isObject, type Memo, refOf, type RefResolver } from "./refs.ts";
+import {
+  arrayParts,
+  mergedProperties,
+  mergedRequired,
+  mergeParts,
+} from "./merge.ts";
+import { isObject, refOf, type RefResolver } from "./refs.ts";
 import { scalarList } from "./safe.ts";
 import { refName, type SchemaGraph, shortJson } from "./schema_graph.ts";
 import type {
@@ -109,38 +114,17 @@ export function typeSummary(
   return base;
 }
 
-/** The `required` names of a schema, once per list (lists may be shared). */
-function requiredOf(v: unknown, memo: Memo): ReadonlySet<string> {
-  if (!Array.isArray(v)) return new Set();
-  return memo.get(
-    "required",
-    v,
-    (v) => new Set(v.filter((x): x is string => typeof x === "string")),
-  );
-}
-
 /** Top-level properties of a schema (through `$ref` and `allOf`). */
-function fieldsOf(
-  schema: unknown,
-  r: RefResolver,
-  out: FieldDetail[],
-  seen: Set<object>,
-  depth: number,
-): void {
+function fieldsOf(schema: unknown, r: RefResolver, out: FieldDetail[]): void {
   const s = r.deref(schema).value;
-  if (!isObject(s) || depth > 4 || seen.has(s)) return;
-  seen.add(s);
-  if (Array.isArray(s.allOf)) {
-    for (const part of s.allOf) {
-      if (out.length >= MAX_FIELDS) return;
-      fieldsOf(part, r, out, seen, depth + 1);
-    }
-  }
-  if (!isObject(s.properties)) return;
-  const req = requiredOf(s.required, r.memo);
-  for (const name in s.properties) {
-    if (out.length >= MAX_FIELDS) return;
-    const p = s.properties[name];
+  if (!isObject(s)) return;
+  // Merged as the tree merges them: every part's properties, and every
+  // part's `required` list (JSON Schema 2020-12 §10.2.1.1: each `allOf`
+  // part applies to the whole value).
+  const m = mergeParts(s, r);
+  const { props } = mergedProperties(m, MAX_FIELDS);
+  const req = mergedRequired(m);
+  for (const [name, p] of props) {
     // A description beside a `$ref` is the property's own (OpenAPI 3.1
     // §4.8.23: it overrides the component's), as the tree shows it.
     const own = isObject(p) && typeof p.description === "string" ? p : null;
@@ -293,7 +277,7 @@ export function body(
 ): BodyDetail {
   const fields: FieldDetail[] = [];
   const { r, graph } = ctx;
-  fieldsOf(schema, r, fields, new Set(), 0);
+  fieldsOf(schema, r, fields);
   const examples: ExampleDetail[] = [];
   if (schema !== undefined && isJson(mediaType)) {
     let text = cache?.get(schema);
