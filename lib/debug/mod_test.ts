@@ -321,3 +321,158 @@ Deno.test("mod: an option left undefined, or a server's options given to the han
   };
   assert.equal(createDebugHandler(options).base, "/");
 });
+
+Deno.test("mod: corsOrigins: Vary names Origin once beside the endpoint's own, never beside *; without the option nothing varies by Origin", async () => {
+  const allowed = "https://suite.test";
+  const listed = createDebugHandler({
+    corsOrigins: [allowed],
+    limits: { rateLimitPerMinute: 1 },
+  });
+  const plain = createDebugHandler();
+  const call = async (
+    handler: typeof plain,
+    path: string,
+    headers: Record<string, string> = {},
+    method = "GET",
+  ) => {
+    const res = await handler(
+      new Request(`http://wb.test/api/debug${path}`, { method, headers }),
+      // Each call its own client, so the rate limit of 1 is only met below.
+      {
+        remoteAddr: {
+          transport: "tcp",
+          hostname: `10.0.0.${++peer}`,
+          port: 1,
+        },
+      } as Deno.ServeHandlerInfo,
+    );
+    await res.body?.cancel();
+    return {
+      status: res.status,
+      vary: res.headers.get("vary"),
+      acao: res.headers.get("access-control-allow-origin"),
+      acac: res.headers.get("access-control-allow-credentials"),
+    };
+  };
+  let peer = 0;
+  const from = { origin: allowed };
+  const CASES: [string, typeof plain, string, Record<string, string>, {
+    status: number;
+    vary: string | null;
+    acao: string;
+    acac: string | null;
+  }, string?][] = [
+    // The allowed origin depends on the request: every answer varies.
+    ["ok/own-vary-kept", listed, "/gzip", from, {
+      status: 200,
+      vary: "Accept-Encoding, Origin",
+      acao: allowed,
+      acac: "true",
+    }],
+    ["ok/other-origin", listed, "/get", { origin: "https://evil.test" }, {
+      status: 200,
+      vary: "Origin",
+      acao: "*",
+      acac: null,
+    }],
+    ["ok/no-origin", listed, "/etag/v1", {}, {
+      status: 200,
+      vary: "Origin",
+      acao: "*",
+      acac: null,
+    }],
+    // Fetch serializes origins in lower case; one sent otherwise is still
+    // the listed origin, and the answer names it as sent.
+    ["ok/origin-any-case", listed, "/get", { origin: "HTTPS://Suite.Test" }, {
+      status: 200,
+      vary: "Origin",
+      acao: "HTTPS://Suite.Test",
+      acac: "true",
+    }],
+    ["bad/origin-null", listed, "/get", { origin: "null" }, {
+      status: 200,
+      vary: "Origin",
+      acao: "*",
+      acac: null,
+    }],
+    ["bad/other-scheme", listed, "/get", { origin: "http://suite.test" }, {
+      status: 200,
+      vary: "Origin",
+      acao: "*",
+      acac: null,
+    }],
+    // Already named, in any case, or covered by *: not added again.
+    ["ok/vary-origin-lower", listed, "/response-headers?Vary=origin", from, {
+      status: 200,
+      vary: "origin",
+      acao: allowed,
+      acac: "true",
+    }],
+    ["ok/vary-list", listed, "/response-headers?Vary=Accept,%20Origin", from, {
+      status: 200,
+      vary: "Accept, Origin",
+      acao: allowed,
+      acac: "true",
+    }],
+    ["ok/vary-star", listed, "/response-headers?Vary=*", from, {
+      status: 200,
+      vary: "*",
+      acao: allowed,
+      acac: "true",
+    }],
+    // Outside every endpoint: the 404 and a preflight there.
+    ["ok/unknown-path", listed, "/nope", from, {
+      status: 404,
+      vary: "Origin",
+      acao: allowed,
+      acac: "true",
+    }],
+    ["ok/unknown-path-preflight", listed, "/nope", {
+      ...from,
+      "access-control-request-method": "PUT",
+    }, {
+      status: 204,
+      vary:
+        "Origin, Access-Control-Request-Method, Access-Control-Request-Headers",
+      acao: allowed,
+      acac: "true",
+    }, "OPTIONS"],
+    // Without the option every origin gets the same `*`: nothing varies.
+    ["ok/default-get", plain, "/get", from, {
+      status: 200,
+      vary: null,
+      acao: "*",
+      acac: null,
+    }],
+    ["ok/default-gzip", plain, "/gzip", from, {
+      status: 200,
+      vary: "Accept-Encoding",
+      acao: "*",
+      acac: null,
+    }],
+    ["ok/default-unknown-path", plain, "/nope", from, {
+      status: 404,
+      vary: null,
+      acao: "*",
+      acac: null,
+    }],
+  ];
+  for (const [name, handler, path, headers, want, method] of CASES) {
+    assert.deepEqual(await call(handler, path, headers, method), want, name);
+  }
+  // The rate limit's 429 outside every endpoint keeps the origin's answer.
+  const info = {
+    remoteAddr: { transport: "tcp", hostname: "10.9.9.9", port: 1 },
+  } as Deno.ServeHandlerInfo;
+  let last: Response | undefined;
+  for (let i = 0; i < 2; i++) {
+    last = await listed(
+      new Request("http://wb.test/api/debug/nope", { headers: from }),
+      info,
+    );
+    await last.body?.cancel();
+  }
+  assert.equal(last!.status, 429);
+  assert.equal(last!.headers.get("access-control-allow-origin"), allowed);
+  assert.equal(last!.headers.get("vary"), "Origin");
+});

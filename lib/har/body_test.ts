@@ -184,3 +184,25 @@ Deno.test("body: programs and pictures on an unlisted type get .bin; media and a
   assert.equal(named("https://x/archive", "application/gzip"), "archive.gz");
   assert.equal(named("https://x/file..", "text/plain"), "file.txt");
 });
+
+Deno.test("body: what an empty body says: none when nothing was sent, not saved when the size says there was one", () => {
+  const NONE = "No body.";
+  const NOT_SAVED = "The body was not saved in this HAR file.";
+  const CASES: [string, unknown, number, string][] = [
+    // 204 and 304 as Firefox and Chrome write them: size 0, text "" or none.
+    ["ok/empty-text-size-0", "", 0, NONE],
+    ["ok/no-text-size-0", undefined, 0, NONE],
+    // Size unknown (-1, HAR 1.2 §4.2.8 for "not available").
+    ["ok/no-text-size-unknown", undefined, -1, NONE],
+    ["ok/null-text", null, 0, NONE],
+    ["ok/no-text-size-1", undefined, 1, NOT_SAVED],
+    ["ok/empty-text-size-5120", "", 5120, NOT_SAVED],
+  ];
+  for (const [name, text, size, reason] of CASES) {
+    assert.deepEqual(
+      previewBody(text, undefined, "text/css", size),
+      { kind: "none", reason },
+      name,
+    );
+  }
+});

@@ -369,3 +369,127 @@ Deno.test("har detail: a service worker and a disk cache are where it was served
     "https://x.test/",
   );
 });
+
+Deno.test("har detail: exporter-specific timings are listed apart, in written order; HAR 1.2 phases, comments and non-numbers are not", () => {
+  const extraOf = (timings: unknown) => {
+    const t = JSON.stringify(har([entry({ timings })]));
+    const p = parseHarText(t);
+    return entryDetail(p.raw[0], p.doc.entries[0]).extraTimings;
+  };
+  const CASES: [string, unknown, { name: string; value: string }[]][] = [
+    [
+      // Chrome: Queueing inside Blocked, the proxy's part, service worker
+      // marks (-1 when the page had none).
+      "ok/chrome",
+      {
+        blocked: 12.5,
+        dns: -1,
+        connect: -1,
+        send: 0.2,
+        wait: 30,
+        receive: 1,
+        ssl: -1,
+        _blocked_queueing: 2.5,
+        _blocked_proxy: 0.75,
+        _workerStart: -1,
+        _workerFetchStart: 0,
+      },
+      [
+        { name: "_blocked_queueing", value: "2.5" },
+        { name: "_blocked_proxy", value: "0.75" },
+        { name: "_workerStart", value: "-1" },
+        { name: "_workerFetchStart", value: "0" },
+      ],
+    ],
+    [
+      // Written order kept, whatever the names.
+      "ok/order-kept",
+      { _queued: 3, send: 1, wait: 1, receive: 1, _dns_start: 4 },
+      [{ name: "_queued", value: "3" }, { name: "_dns_start", value: "4" }],
+    ],
+    [
+      "ok/only-phases",
+      { blocked: 1, dns: 2, connect: 3, ssl: 1, send: 1, wait: 1, receive: 1 },
+      [],
+    ],
+    [
+      "bad/comment-and-non-numbers",
+      {
+        send: 1,
+        wait: 1,
+        receive: 1,
+        comment: "from a proxy",
+        _note: "text",
+        _flag: true,
+        _nothing: null,
+        _list: [1],
+      },
+      [],
+    ],
+    // `comment` is HAR 1.2's own member, whatever a writer put in it.
+    ["bad/numeric-comment", { send: 1, wait: 1, receive: 1, comment: 5 }, []],
+  ];
+  for (const [name, timings, want] of CASES) {
+    assert.deepEqual(extraOf(timings), want, name);
+  }
+});
+
+Deno.test("har detail: where it was served from, per exporter's spelling; an entry-level _error when the response has none", () => {
+  const of = (patch: Record<string, unknown>) =>
+    entryDetail(
+      { ...(structuredClone(raw[0]) as Record<string, unknown>), ...patch },
+      doc.entries[0],
+    );
+  const served: [string, Record<string, unknown>, string][] = [
+    ["ok/chrome-any-case", { _fromCache: "Memory" }, "memory cache"],
+    [
+      "ok/safari-service-worker",
+      { _fetchType: "Service Worker" },
+      "service worker",
+    ],
+    ["ok/safari-lower-case", { _fetchType: "disk cache" }, "disk cache"],
+    // Chrome's cache flag says more than a worker flag beside it.
+    ["ok/cache-first", {
+      _fromCache: "disk",
+      _fromServiceWorker: true,
+    }, "disk cache"],
+    ["bad/flag-as-text", { _fromServiceWorker: "true" }, ""],
+    ["bad/safari-network", { _fetchType: "network load" }, ""],
+    ["bad/safari-unknown", { _fetchType: "Prefetch" }, ""],
+  ];
+  for (const [name, patch, want] of served) {
+    assert.equal(of(patch).servedFrom, want, name);
+  }
+  // WebPageTest and some proxies write the error on the entry itself.
+  assert.equal(of({ _error: "net::ERR_FAILED" }).error, "net::ERR_FAILED");
+  const res = structuredClone(raw[0]) as Record<string, unknown>;
+  res.response = { ...(res.response as object), _error: "response" };
+  res._error = "entry";
+  assert.equal(entryDetail(res, doc.entries[0]).error, "response");
+});
+
+Deno.test("har detail: a 204 or 304 without a body says so; a 304 whose size names the cached body says it was not saved", () => {
+  const bodyOf = (status: number, content: Record<string, unknown>) => {
+    const e = entry();
+    const res = e.response as Record<string, unknown>;
+    e.response = { ...res, status, content };
+    const p = parseHarText(JSON.stringify(har([e])));
+    return entryDetail(p.raw[0], p.doc.entries[0]).responseBody;
+  };
+  // Firefox: size 0 and empty text; Chrome's 204: size 0, no text.
+  assert.deepEqual(bodyOf(204, { size: 0, mimeType: "", text: "" }), {
+    kind: "none",
+    reason: "No body.",
+  });
+  assert.deepEqual(bodyOf(304, { size: 0, mimeType: "text/css" }), {
+    kind: "none",
+    reason: "No body.",
+  });
+  // Chrome writes a 304's content.size as the cached resource's size (its
+  // text when it has it): without the text, the file lacks what DevTools
+  // showed.
+  assert.deepEqual(bodyOf(304, { size: 5120, mimeType: "text/css" }), {
+    kind: "none",
+    reason: "The body was not saved in this HAR file.",
+  });
+});

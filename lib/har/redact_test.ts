@@ -46,3 +46,77 @@ Deno.test("redact: values that look like secrets", () => {
   assert.equal(looksSecret("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig"), true);
   assert.equal(looksSecret("hello"), false);
 });
+
+// AWS Signature Version 4: the example of the S3 documentation.
+const SIGV4_SIG =
+  "fe5f80f77d5fa3beca038a248ff027d0445342fe2855ddc963176630326f1024";
+const SIGV4_CRED = "AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request";
+const SIGV4_AUTH = `AWS4-HMAC-SHA256 Credential=${SIGV4_CRED}, ` +
+  `SignedHeaders=host;range;x-amz-date, Signature=${SIGV4_SIG}`;
+
+const SIGV4_VALUES: [string, string, boolean][] = [
+  ["ok/authorization-value", SIGV4_AUTH, true],
+  ["ok/lower-case-scheme", SIGV4_AUTH.toLowerCase(), true],
+  ["ok/tab-after-scheme", SIGV4_AUTH.replace(" ", "\t"), true],
+  // The algorithm's name alone (X-Amz-Algorithm's value) holds nothing.
+  ["bad/algorithm-name-alone", "AWS4-HMAC-SHA256", false],
+  ["bad/algorithm-name-space", "AWS4-HMAC-SHA256 ", false],
+];
+for (const [name, value, want] of SIGV4_VALUES) {
+  Deno.test(`redact sigv4 value: ${name}`, () => {
+    assert.equal(looksSecret(value), want);
+  });
+}
+
+Deno.test("redact: a SigV4 Authorization value keeps its scheme only", () => {
+  assert.equal(
+    redactCredential(SIGV4_AUTH),
+    `AWS4-HMAC-SHA256 ${REDACTED}`,
+  );
+  assert.equal(
+    redactCredential(SIGV4_AUTH.toLowerCase()),
+    `aws4-hmac-sha256 ${REDACTED}`,
+  );
+});
+
+Deno.test("redact: a presigned URL loses its credential and signature, and keeps the rest", () => {
+  const url =
+    "https://b.s3.amazonaws.com/k.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256" +
+    `&X-Amz-Credential=${encodeURIComponent(SIGV4_CRED)}` +
+    "&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400" +
+    "&X-Amz-SignedHeaders=host" +
+    `&X-Amz-Security-Token=IQoJb3JpZ2luX2VjEJr&X-Amz-Signature=${SIGV4_SIG}`;
+  assert.deepEqual(redactUrl(url, secret), {
+    text: "https://b.s3.amazonaws.com/k.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256" +
+      "&X-Amz-Credential=REDACTED&X-Amz-Date=20130524T000000Z" +
+      "&X-Amz-Expires=86400&X-Amz-SignedHeaders=host" +
+      "&X-Amz-Security-Token=REDACTED&X-Amz-Signature=REDACTED",
+    count: 3,
+  });
+  // Lower-case names, as some SDKs write them.
+  assert.equal(
+    redactUrl(`https://h/k?x-amz-signature=${SIGV4_SIG}`, secret).text,
+    "https://h/k?x-amz-signature=REDACTED",
+  );
+});
+
+Deno.test("redact: a SigV4 Authorization value under an innocuous query name is found by its value", () => {
+  const CASES: [string, string, string, number][] = [
+    [
+      "ok/percent-encoded",
+      `page=2&h=${encodeURIComponent(SIGV4_AUTH)}`,
+      "page=2&h=REDACTED",
+      1,
+    ],
+    [
+      "ok/plus-for-space",
+      `h=${encodeURIComponent(SIGV4_AUTH).replace("%20", "+")}&page=2`,
+      "h=REDACTED&page=2",
+      1,
+    ],
+    ["bad/algorithm-only", "alg=AWS4-HMAC-SHA256", "alg=AWS4-HMAC-SHA256", 0],
+  ];
+  for (const [name, query, text, count] of CASES) {
+    assert.deepEqual(redactQuery(query, secret), { text, count }, name);
+  }
+});

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { harFixture } from "../../tests/helpers/har_doc.ts";
+import { harDoc, harFixture } from "../../tests/helpers/har_doc.ts";
+import { countHarSecrets } from "./secrets.ts";
 import { sanitizeHar } from "./sanitize.ts";
 import { parseHarText, parseHarValue } from "./parse.ts";
 import {
@@ -256,4 +257,119 @@ Deno.test("sanitize: a textual body recorded as base64 is redacted as its text i
     "an image's bytes are kept",
   );
   assert.ok(redacted >= 3, String(redacted));
+});
+
+// AWS Signature Version 4: the example of the S3 documentation.
+const SIG = "fe5f80f77d5fa3beca038a248ff027d0445342fe2855ddc963176630326f1024";
+const KEY_ID = "AKIAIOSFODNN7EXAMPLE";
+const CRED = `${KEY_ID}/20130524/us-east-1/s3/aws4_request`;
+const SIGV4 = `AWS4-HMAC-SHA256 Credential=${CRED}, ` +
+  `SignedHeaders=host;range;x-amz-date, Signature=${SIG}`;
+const SIGV4_OTHER = SIGV4.replace(SIG, [...SIG].reverse().join(""));
+const PRESIGNED = "https://b.s3.amazonaws.com/k.txt" +
+  "?X-Amz-Algorithm=AWS4-HMAC-SHA256" +
+  `&X-Amz-Credential=${encodeURIComponent(CRED)}` +
+  "&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400" +
+  `&X-Amz-SignedHeaders=host&X-Amz-Signature=${SIG}`;
+const PRESIGNED_REDACTED = "https://b.s3.amazonaws.com/k.txt" +
+  "?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=REDACTED" +
+  "&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400" +
+  "&X-Amz-SignedHeaders=host&X-Amz-Signature=REDACTED";
+
+Deno.test("sanitize: AWS SigV4 credentials go, by name and by value; the request's other AWS headers stay", () => {
+  const root = harDoc([{
+    // By value: a SigV4 Authorization value (another request's, so no
+    // other field holds it) in an innocuous parameter.
+    url: `https://api.test/a?page=2&fwd=${encodeURIComponent(SIGV4_OTHER)}`,
+    requestHeaders: [
+      // By value: an innocuous name carrying a SigV4 Authorization value.
+      { name: "X-Upstream-Auth", value: SIGV4 },
+      { name: "Authorization", value: SIGV4 },
+      { name: "X-Amz-Credential", value: CRED },
+      { name: "X-Amz-Signature", value: SIG },
+      { name: "X-Amz-Date", value: "20130524T000000Z" },
+      {
+        name: "X-Amz-Content-Sha256",
+        value:
+          "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+      },
+    ],
+    mime: "application/json",
+    text: JSON.stringify({ forwarded: SIGV4, region: "us-east-1" }),
+  }, { url: PRESIGNED, mime: "text/plain", text: "ok" }]);
+  const { har, redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const out = JSON.stringify(har);
+  assert.ok(!out.includes(SIG), "the signature is gone everywhere");
+  assert.ok(
+    !out.includes([...SIG].reverse().join("")),
+    "the other signature is gone everywhere",
+  );
+  assert.ok(!out.includes(KEY_ID), "the access key id is gone everywhere");
+  const [a, b] = (har as Json).log.entries;
+  assert.equal(a.request.url, "https://api.test/a?page=2&fwd=REDACTED");
+  assert.deepEqual(a.request.queryString, [
+    { name: "page", value: "2" },
+    { name: "fwd", value: "[REDACTED]" },
+  ]);
+  assert.deepEqual(
+    a.request.headers.map((h: { value: string }) => h.value),
+    [
+      "AWS4-HMAC-SHA256 [REDACTED]",
+      "AWS4-HMAC-SHA256 [REDACTED]",
+      "[REDACTED]",
+      "[REDACTED]",
+      "20130524T000000Z",
+      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+    ],
+  );
+  assert.deepEqual(JSON.parse(a.response.content.text), {
+    forwarded: "[REDACTED]",
+    region: "us-east-1",
+  });
+  assert.equal(b.request.url, PRESIGNED_REDACTED);
+  assert.deepEqual(
+    b.request.queryString.map((q: { value: string }) => q.value),
+    [
+      "AWS4-HMAC-SHA256",
+      "[REDACTED]",
+      "20130524T000000Z",
+      "86400",
+      "host",
+      "[REDACTED]",
+    ],
+  );
+  // 4 headers, 1 JSON field, 3 URL parameters, 3 query list values.
+  assert.equal(redacted, 11);
+  // The banner counts them before any download: the Authorization header,
+  // and 3 headers and 3 query parameters as tokens.
+  assert.deepEqual(
+    countHarSecrets((root as Json).log.entries),
+    { cookies: 0, authorization: 1, tokens: 6 },
+  );
+  assert.deepEqual(parseHarText(JSON.stringify(root)).doc.secrets, {
+    cookies: 0,
+    authorization: 1,
+    tokens: 6,
+  });
+});
+
+Deno.test({
+  name:
+    "sanitize: a presigned URL inside a JSON body loses its credential and signature, as it does in a URL field",
+  ignore: true, // BUG: JSON string values that are URLs keep their secret query parameters
+  fn: () => {
+    // The usual upload flow: the app's API hands out a presigned S3 URL;
+    // the HAR need not hold the upload itself.
+    const root = harDoc([{
+      url: "https://api.test/upload-url",
+      mime: "application/json",
+      text: JSON.stringify({ url: PRESIGNED, expires: 86400 }),
+    }]);
+    const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+    const e = (har as Json).log.entries[0];
+    assert.deepEqual(JSON.parse(e.response.content.text), {
+      url: PRESIGNED_REDACTED,
+      expires: 86400,
+    });
+  },
 });

@@ -738,3 +738,70 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "tls: X-Forwarded-Proto is trusted by default, as httpbin and go-httpbin trust it: http on TLS and https on plain HTTP set the reflected url and absolute Locations",
+  fn: async () => {
+    await using tls = await startDebugServer({ ...OPTIONS, tls: true });
+    await using plain = await startDebugServer(OPTIONS);
+    using client = Deno.createHttpClient({ caCerts: [tls.certificate!] });
+    const hostOf = (s: DebugServer) => `127.0.0.1:${s.port}`;
+    const CASES: [string, DebugServer, Record<string, string>, string][] = [
+      // A TLS terminator in front says what the client used.
+      ["ok/http-on-tls", tls, { "x-forwarded-proto": "http" }, "http"],
+      ["ok/https-on-plain", plain, { "x-forwarded-proto": "https" }, "https"],
+      // The scheme the server speaks, when nobody says otherwise.
+      ["ok/tls-as-is", tls, {}, "https"],
+      ["ok/plain-as-is", plain, {}, "http"],
+      ["ok/same-scheme", tls, { "x-forwarded-proto": "https" }, "https"],
+      ["ok/case-and-spaces", tls, { "x-forwarded-proto": " HTTP " }, "http"],
+      // Anything but http or https is no scheme taken.
+      ["bad/other-scheme", tls, { "x-forwarded-proto": "ws" }, "https"],
+    ];
+    for (const [name, server, headers, scheme] of CASES) {
+      const get = (path: string) =>
+        fetchWith(client, `${server.url}${path}`, {
+          headers,
+          redirect: "manual",
+        });
+      const origin = `${scheme}://${hostOf(server)}`;
+      const reflected = await get("/get?a=1");
+      assert.equal(
+        (await reflected.json()).url,
+        `${origin}/api/debug/get?a=1`,
+        `${name}: /get url`,
+      );
+      const anything = await get("/anything/x");
+      assert.equal(
+        (await anything.json()).url,
+        `${origin}/api/debug/anything/x`,
+        `${name}: /anything url`,
+      );
+      for (
+        const [path, location] of [
+          ["/absolute-redirect/2", "/api/debug/absolute-redirect/1"],
+          ["/absolute-redirect/1", "/api/debug/get"],
+          ["/redirect/2?absolute=true", "/api/debug/redirect/1?absolute=true"],
+        ]
+      ) {
+        const res = await get(path);
+        await res.body?.cancel();
+        assert.equal(res.status, 302, `${name}: ${path}`);
+        assert.equal(
+          res.headers.get("location"),
+          origin + location,
+          `${name}: ${path}`,
+        );
+      }
+      // Relative Locations carry no scheme at all.
+      const rel = await get("/relative-redirect/2");
+      await rel.body?.cancel();
+      assert.equal(
+        rel.headers.get("location"),
+        "/api/debug/relative-redirect/1",
+        name,
+      );
+    }
+  },
+});

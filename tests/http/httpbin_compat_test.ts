@@ -700,3 +700,38 @@ Deno.test("httpbin compat: /response-headers sends a repeated name as field line
     await s.close();
   }
 });
+
+Deno.test("httpbin compat: a 304 from /cache and /etag is a head only on the wire: validators, CORS and Vary, no Content-Length, no body", async () => {
+  // With an allow-list, so Vary: Origin is part of what a cache must keep.
+  const s = startDebug({}, undefined, { corsOrigins: ["https://suite.test"] });
+  try {
+    const port = Number(new URL(s.origin).port);
+    for (
+      const [method, path, headers] of [
+        ["GET", "/api/debug/cache", { "if-none-match": '"x"' }],
+        ["GET", "/api/debug/etag/abc", { "if-none-match": '"abc"' }],
+        ["HEAD", "/api/debug/etag/abc", { "if-none-match": "*" }],
+        ["GET", "/api/debug/etag/abc", {
+          "if-none-match": '"abc"',
+          origin: "https://suite.test",
+        }],
+      ] as const
+    ) {
+      const what = `${method} ${path} ${JSON.stringify(headers)}`;
+      const r = await raw(port, message(method, path, headers));
+      assert.equal(r.status, 304, what);
+      assert.equal(r.body.length, 0, `${what}: nothing after the head`);
+      for (const h of ["content-length", "content-type", "transfer-encoding"]) {
+        assert.ok(!r.headers.has(h), `${what}: no ${h}`);
+      }
+      assert.match(r.headers.get("etag") ?? "", /^"[^"]+"$/, what);
+      assert.equal(r.headers.get("cache-control"), "no-cache, no-transform");
+      assert.ok(r.headers.has("date"), `${what}: Date`);
+      assert.match(r.headers.get("vary") ?? "", /(^|, )Origin(,|$)/, what);
+      const origin = "origin" in headers ? headers.origin : "*";
+      assert.equal(r.headers.get("access-control-allow-origin"), origin, what);
+    }
+  } finally {
+    await s.close();
+  }
+});

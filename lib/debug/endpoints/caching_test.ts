@@ -105,3 +105,61 @@ Deno.test("caching handler: ok//cache/{n} is public with max-age", async () => {
     assert.equal(res.headers.get("cache-control"), `public, max-age=${n}`);
   }
 });
+
+/**
+ * What a 304 carries (RFC 9110 §15.4.5): the fields a 200 would have sent
+ * for the cache to update (ETag, Cache-Control; Last-Modified for /cache),
+ * CORS so a browser script can read it, and no content: no Content-Type,
+ * no Content-Length, no body, no document policy for a body that is not
+ * there.
+ */
+const NOT_MODIFIED: [string, string, string, Record<string, string>][] = [
+  ["ok//cache If-None-Match", "GET", "/cache?x=1", { "if-none-match": '"x"' }],
+  ["ok//cache If-Modified-Since", "GET", "/cache?x=1", {
+    "if-modified-since": "Sun, 01 Mar 2026 11:00:00 GMT",
+  }],
+  ["ok//cache HEAD", "HEAD", "/cache?x=1", { "if-none-match": "*" }],
+  ["ok//etag", "GET", "/etag/v1", { "if-none-match": '"v1"' }],
+  ["ok//etag HEAD", "HEAD", "/etag/v1", { "if-none-match": 'W/"v1"' }],
+  // A sleep takes the other path through the pipeline: same headers.
+  ["ok//etag after a sleep", "GET", "/etag/v1?sleep=1", {
+    "if-none-match": '"v1"',
+  }],
+];
+for (const [name, method, path, headers] of NOT_MODIFIED) {
+  Deno.test(`caching handler: 304 headers: ${name}`, async () => {
+    const res = await handler(
+      new Request(`http://wb.test/api/debug${path}`, { method, headers }),
+    );
+    const text = await res.text();
+    assert.equal(res.status, 304, text);
+    assert.equal(text, "");
+    // The validators and freshness the 200 for the same URL has.
+    const full = await handler(
+      new Request(`http://wb.test/api/debug${path}`, { method }),
+    );
+    await full.body?.cancel();
+    assert.equal(full.status, 200);
+    assert.equal(res.headers.get("etag"), full.headers.get("etag"));
+    assert.ok(res.headers.get("etag"));
+    assert.equal(res.headers.get("cache-control"), "no-cache, no-transform");
+    assert.equal(
+      res.headers.get("last-modified"),
+      path.startsWith("/cache") ? "Sun, 01 Mar 2026 12:00:00 GMT" : null,
+    );
+    // Readable by a browser script, ETag included.
+    assert.equal(res.headers.get("access-control-allow-origin"), "*");
+    const expose = res.headers.get("access-control-expose-headers")!
+      .toLowerCase().split(/\s*,\s*/);
+    for (const h of ["etag", "last-modified", "cache-control"]) {
+      assert.ok(expose.includes(h), `exposes ${h}`);
+    }
+    // No content, so none of the fields that describe one.
+    for (
+      const h of ["content-type", "content-length", "content-security-policy"]
+    ) {
+      assert.equal(res.headers.get(h), null, h);
+    }
+    assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+  });
+}
