@@ -73,11 +73,16 @@ export function clientOrigin(
 }
 
 /**
- * The full request URL, with the scheme a proxy reports in
- * X-Forwarded-Proto (httpbin does the same behind a TLS terminator).
+ * The full request URL, with the scheme a proxy reports, read as httpbin
+ * reads it behind a TLS terminator: X-Forwarded-Proto, else
+ * X-Forwarded-Protocol, else `X-Forwarded-Ssl: on` for https.
  */
 export function requestUrl(req: Request): string {
-  const proto = req.headers.get("x-forwarded-proto")?.trim().toLowerCase();
+  const h = req.headers;
+  const proto = (h.get("x-forwarded-proto") ?? h.get("x-forwarded-protocol") ??
+    (h.get("x-forwarded-ssl")?.trim().toLowerCase() === "on"
+      ? "https"
+      : undefined))?.trim().toLowerCase();
   if (
     (proto === "https" || proto === "http") && !req.url.startsWith(proto + ":")
   ) {
@@ -183,8 +188,16 @@ export function requestSchema(
         "Request headers by canonical Title-Case name; repeats joined by `, `.",
       additionalProperties: { type: "string" },
     },
-    origin: { type: "string", description: "The client's address." },
-    url: { type: "string", description: "The full request URL." },
+    origin: {
+      type: "string",
+      description:
+        "The client's address: the first X-Forwarded-For entry, else the TCP peer's.",
+    },
+    url: {
+      type: "string",
+      description:
+        "The full request URL, its scheme as a proxy reports it (X-Forwarded-Proto, X-Forwarded-Protocol, or `X-Forwarded-Ssl: on`), as httpbin reads them.",
+    },
   };
   if (body) {
     Object.assign(props, {

@@ -322,33 +322,23 @@ Deno.test("request handler: bad//delay over the sleep limit, alone or with sleep
 
 // python httpbin's get_url also takes X-Forwarded-Protocol, and
 // X-Forwarded-Ssl: on as https (httpbin/helpers.py), as some proxies send.
-// The last field: the row shows a bug (only X-Forwarded-Proto is read).
-const HTTPBIN_PROXY_SCHEMES: [
-  string,
-  Record<string, string>,
-  string,
-  boolean,
-][] = [
+const HTTPBIN_PROXY_SCHEMES: [string, Record<string, string>, string][] = [
   [
     "ok/x-forwarded-protocol",
     { "x-forwarded-protocol": "https" },
     "https",
-    true,
   ],
-  ["ok/x-forwarded-ssl-on", { "x-forwarded-ssl": "on" }, "https", true],
+  ["ok/x-forwarded-ssl-on", { "x-forwarded-ssl": "on" }, "https"],
   [
     "ok/x-forwarded-proto-first",
     { "x-forwarded-proto": "http", "x-forwarded-ssl": "on" },
     "http",
-    false,
   ],
-  ["bad/x-forwarded-ssl-off", { "x-forwarded-ssl": "off" }, "http", false],
+  ["bad/x-forwarded-ssl-off", { "x-forwarded-ssl": "off" }, "http"],
 ];
-for (const [name, headers, scheme, bug] of HTTPBIN_PROXY_SCHEMES) {
+for (const [name, headers, scheme] of HTTPBIN_PROXY_SCHEMES) {
   Deno.test({
     name: `requestUrl: httpbin's other proxy headers: ${name}`,
-    // BUG: only X-Forwarded-Proto is read; httpbin also reads these two.
-    ignore: bug,
     fn: () => {
       assert.equal(
         requestUrl(new Request("http://wb.test/a?b=1", { headers })),
