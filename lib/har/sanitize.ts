@@ -97,6 +97,9 @@ const MAX_SPREAD_CHARS = 1024;
 /** Distinct secrets looked for elsewhere, at most. */
 const MAX_SPREAD = 500;
 
+/** A string that is an absolute URL with a query or fragment parameter. */
+const ABSOLUTE_URL_WITH_QUERY = /^[a-z][a-z0-9+.-]*:\/\/[^\s?#]*[?#]\S*=/i;
+
 class Redactor {
   count = 0;
   /** Values redacted somewhere, to redact wherever else they appear. */
@@ -199,10 +202,16 @@ class Redactor {
    */
   jsonValue(root: unknown): unknown {
     const leaf = (v: unknown) => {
-      if (typeof v !== "string" || !looksSecret(v)) return v;
-      this.note(v);
-      this.count++;
-      return REDACTED;
+      if (typeof v !== "string") return v;
+      if (looksSecret(v)) {
+        this.note(v);
+        this.count++;
+        return REDACTED;
+      }
+      // A URL handed out in a body (a presigned upload URL, an OAuth
+      // redirect) carries its credentials in its query, as a request URL
+      // does: the same parameters go.
+      return ABSOLUTE_URL_WITH_QUERY.test(v) ? this.url(v) : v;
     };
     if (root === null || typeof root !== "object") return leaf(root);
     const copy = (v: object): Frame => {
