@@ -93,8 +93,10 @@ export function parseWordList(text: string): string[] {
 }
 
 const JWT = /^eyJ[\w-]{4,}\.eyJ[\w-]{2,}\.[\w-]*$/;
+// AWS signs with SigV4 (`AWS4-HMAC-SHA256`) and, for multi-region
+// endpoints, SigV4a (`AWS4-ECDSA-P256-SHA256`).
 const SCHEME =
-  /^(bearer|basic|digest|negotiate|ntlm|token|hawk|aws4-hmac-sha256)\s+\S/i;
+  /^(bearer|basic|digest|negotiate|ntlm|token|hawk|aws4-hmac-sha256|aws4-ecdsa-p256-sha256)\s+\S/i;
 
 /** True for values that are credentials whatever their name: JWTs, `Bearer x`. */
 export function looksSecret(value: string): boolean {

@@ -58,6 +58,13 @@ const SIGV4_VALUES: [string, string, boolean][] = [
   ["ok/authorization-value", SIGV4_AUTH, true],
   ["ok/lower-case-scheme", SIGV4_AUTH.toLowerCase(), true],
   ["ok/tab-after-scheme", SIGV4_AUTH.replace(" ", "\t"), true],
+  // SigV4a, the multi-region form.
+  [
+    "ok/sigv4a-value",
+    SIGV4_AUTH.replace("AWS4-HMAC-SHA256", "AWS4-ECDSA-P256-SHA256"),
+    true,
+  ],
+  ["bad/sigv4a-algorithm-name-alone", "AWS4-ECDSA-P256-SHA256", false],
   // The algorithm's name alone (X-Amz-Algorithm's value) holds nothing.
   ["bad/algorithm-name-alone", "AWS4-HMAC-SHA256", false],
   ["bad/algorithm-name-space", "AWS4-HMAC-SHA256 ", false],
