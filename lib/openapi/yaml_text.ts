@@ -4,7 +4,13 @@
  * and better locations for two errors js-yaml reports late or not at all
  * (a second document, an unclosed flow collection). Run only in those cases.
  */
-import { type Event, EVENT_ID, getScalarValue, parseEvents } from "js-yaml";
+import {
+  type Event,
+  EVENT_ID,
+  getScalarValue,
+  parseEvents,
+  SCALAR_STYLE,
+} from "js-yaml";
 
 /**
  * Deepest nesting of YAML collections read. Real specs rarely pass 50
@@ -26,11 +32,82 @@ function skipNode(ev: Event[], i: number): number {
   return ev.length;
 }
 
+/** Merge keys followed within one lookup, at most (YAML 1.1 `<<`). */
+const MAX_MERGE_DEPTH = 20;
+
+/**
+ * The node an alias at `i` names (the latest node before it with that
+ * anchor, YAML 1.2 §3.2.2.2), `i` itself when it is no alias, or -1.
+ */
+function unalias(text: string, ev: Event[], i: number): number {
+  const a = ev[i];
+  if (!a || a.type !== EVENT_ID.ALIAS) return i;
+  const name = text.slice(a.anchorStart, a.anchorEnd);
+  for (let j = i - 1; j >= 0; j--) {
+    const e = ev[j];
+    if (
+      (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE ||
+        e.type === EVENT_ID.SCALAR) &&
+      e.anchorEnd > e.anchorStart &&
+      text.slice(e.anchorStart, e.anchorEnd) === name
+    ) return j;
+  }
+  return -1;
+}
+
+/**
+ * The value node of key `want` in the mapping at `map`, or -1: its own
+ * key (the last when written twice), else the first merged mapping that
+ * has it (YAML 1.1 merge keys: `<<: *a` or `<<: [*a, *b]`, earlier ones
+ * first, explicit keys winning).
+ */
+function valueOf(
+  text: string,
+  ev: Event[],
+  map: number,
+  want: string,
+  depth: number,
+): number {
+  if (ev[map]?.type !== EVENT_ID.MAPPING) return -1;
+  let found = -1;
+  const merged: number[] = [];
+  let i = map + 1;
+  while (i < ev.length && ev[i].type !== EVENT_ID.POP) {
+    const k = ev[i];
+    const valueAt = skipNode(ev, i);
+    if (k.type === EVENT_ID.SCALAR) {
+      const key = getScalarValue(text, k);
+      if (key === want) found = valueAt;
+      else if (key === "<<" && k.style === SCALAR_STYLE.PLAIN) {
+        merged.push(valueAt);
+      }
+    }
+    i = skipNode(ev, valueAt);
+  }
+  if (found >= 0 || depth >= MAX_MERGE_DEPTH) return unalias(text, ev, found);
+  for (const at of merged) {
+    const m = unalias(text, ev, at);
+    const parts: number[] = [];
+    if (ev[m]?.type === EVENT_ID.SEQUENCE) {
+      for (let j = m + 1; j < ev.length && ev[j].type !== EVENT_ID.POP;) {
+        parts.push(unalias(text, ev, j));
+        j = skipNode(ev, j);
+      }
+    } else parts.push(m);
+    for (const part of parts) {
+      const v = valueOf(text, ev, part, want, depth + 1);
+      if (v >= 0) return v;
+    }
+  }
+  return -1;
+}
+
 /**
  * The source text of the plain scalar at `keys` (mapping keys only), e.g.
- * `1.0` for `info:\n  version: 1.0`; null when absent, not a scalar, or
- * reached through an alias or merge key (then the caller falls back to the
- * loaded value). Duplicate keys resolve to the last one.
+ * `1.0` for `info:\n  version: 1.0`, followed through aliases and merge
+ * keys to where it is written; null when absent or not a scalar (then the
+ * caller falls back to the loaded value). Duplicate keys resolve to the
+ * last one.
  */
 export function yamlScalarSource(
   text: string,
@@ -43,22 +120,10 @@ export function yamlScalarSource(
     return null;
   }
   // ev[0] is the document event, ev[1] its root node.
-  let node = 1;
+  let node = unalias(text, ev, 1);
   for (const want of keys) {
-    const m = ev[node];
-    if (!m || m.type !== EVENT_ID.MAPPING) return null;
-    let i = node + 1;
-    let found = -1;
-    while (i < ev.length && ev[i].type !== EVENT_ID.POP) {
-      const k = ev[i];
-      const valueAt = skipNode(ev, i);
-      if (
-        k.type === EVENT_ID.SCALAR && getScalarValue(text, k) === want
-      ) found = valueAt;
-      i = skipNode(ev, valueAt);
-    }
-    if (found < 0) return null;
-    node = found;
+    node = valueOf(text, ev, node, want, 0);
+    if (node < 0) return null;
   }
   const v = ev[node];
   if (!v || v.type !== EVENT_ID.SCALAR) return null;

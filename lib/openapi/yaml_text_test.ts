@@ -15,6 +15,49 @@ Deno.test("spec source: YAML scalars as written", () => {
   assert.equal(yamlScalarSource("a: [", ["a"]), null);
 });
 
+Deno.test("spec source: a YAML scalar written at its anchor, reached by an alias or a merge key", () => {
+  const CASES: [string, string, string | null][] = [
+    ["ok/alias", "x-v: &v 1.0\ninfo:\n  version: *v\n", "1.0"],
+    [
+      "ok/merge",
+      "x-i: &i {version: 1.10}\ninfo:\n  <<: *i\n  title: t\n",
+      "1.10",
+    ],
+    [
+      "ok/merge-list-first-wins",
+      "a: &a {version: 1.0}\nb: &b {version: 2.0}\ninfo: {<<: [*a, *b]}\n",
+      "1.0",
+    ],
+    [
+      "ok/merge-later-in-list",
+      "a: &a {title: t}\nb: &b {version: 2.50}\ninfo: {<<: [*a, *b]}\n",
+      "2.50",
+    ],
+    [
+      "ok/explicit-key-wins",
+      "a: &a {version: 1.0}\ninfo: {<<: *a, version: 3.00}\n",
+      "3.00",
+    ],
+    [
+      "ok/merged-mapping-through-alias",
+      "a: &a {version: 1.0}\nb: &b {<<: *a}\ninfo: {<<: *b}\n",
+      "1.0",
+    ],
+    [
+      "ok/the-latest-anchor",
+      "a: &v 1.0\nb: &v 2.0\ninfo: {version: *v}\n",
+      "2.0",
+    ],
+    ["ok/mapping-by-alias", "m: &m {version: 0x1F}\ninfo: *m\n", "0x1F"],
+    ["bad/undefined-alias", "info: {version: *nope}\n", null],
+    ["bad/quoted-merge-key", 'a: &a {version: 1.0}\ninfo: {"<<": *a}\n', null],
+    ["bad/self-merge", "info: &i {<<: *i}\n", null],
+  ];
+  for (const [name, text, want] of CASES) {
+    assert.equal(yamlScalarSource(text, ["info", "version"]), want, name);
+  }
+});
+
 Deno.test("spec source: the second YAML document and unclosed flow collections", () => {
   assert.equal(secondDocumentOffset("---\na: 1\n---\nb: 2\n"), 9);
   assert.equal(secondDocumentOffset("# c\n---\na: 1\n"), null);
