@@ -29,7 +29,7 @@ import { codeSpan } from "./code_span.ts";
 import { findRefProblems } from "../checks.ts";
 import { childPointer } from "../refs.ts";
 
-export { CompareLimitError } from "./schema_diff.ts";
+export { CompareLimitError } from "./types.ts";
 export type * from "./types.ts";
 export { levelRank, LEVELS } from "./types.ts";
 export type {
@@ -101,11 +101,17 @@ export function compareModels(
   const report = new Report();
   const schemas = new SchemaDiff(
     report,
-    new SchemaReader(base.parsed.resolver, base.pointers, siblings(base)),
+    new SchemaReader(
+      base.parsed.resolver,
+      base.pointers,
+      siblings(base),
+      "base",
+    ),
     new SchemaReader(
       revision.parsed.resolver,
       revision.pointers,
       siblings(revision),
+      "revision",
     ),
     options.maxPairs ?? MAX_PAIRS,
   );

@@ -12,7 +12,7 @@
  * may hold more (a new enum value, a raised maximum, a new null) breaks
  * clients that read what it used to promise.
  */
-import { type Level, levelRank } from "./types.ts";
+import { CompareLimitError, type Level, levelRank } from "./types.ts";
 import { refOf } from "../refs.ts";
 import { refName } from "../schema_graph.ts";
 import type { Report } from "./report.ts";
@@ -76,15 +76,6 @@ interface Task {
   at: Place;
   /** The links that lead to the pair, when a property or items do. */
   links?: [Link, Link];
-}
-
-/** Thrown when a document is too large or too deep to compare. */
-export class CompareLimitError extends Error {
-  /** `message` says which limit was passed and where. */
-  constructor(message: string) {
-    super(message);
-    this.name = "CompareLimitError";
-  }
 }
 
 const ID_PREFIX: Record<Direction, Record<Role, string>> = {

@@ -16,6 +16,7 @@ import {
   type RefResolver,
 } from "../refs.ts";
 import { setOwn, str } from "../../shared/value.ts";
+import { CompareLimitError, type Side } from "./types.ts";
 
 /** A numeric bound, named as oasdiff names its checks. */
 export type BoundName =
@@ -160,12 +161,17 @@ export const OTHER_KEYWORDS = [
   "unevaluatedItems",
 ] as const;
 
-/** Properties read per schema: far more than real schemas have. */
+/*
+ * Past these a schema is not compared: the comparison stops with an error
+ * naming it (CompareLimitError). Comparing a part of a list would miss
+ * changes past the cut and report values that only moved across it.
+ */
+/** Properties per schema: far more than real schemas have. */
 const MAX_PROPS = 10_000;
-/** Alternatives read per `oneOf`/`anyOf`. */
+/** Alternatives per `oneOf`/`anyOf` (they are paired, so fewer). */
 const MAX_ALTS = 1_000;
-/** Enum values read. */
-const MAX_ENUM = 10_000;
+/** Enum values per schema (and values of `const` alternatives). */
+const MAX_ENUM = 100_000;
 
 const ANYTHING: SchemaView = Object.freeze({
   obj: null,
@@ -284,9 +290,10 @@ function valueAlternatives(
       if (!VALUE_WORDS.has(k) && !k.startsWith("x-")) return null;
     }
     if (t.const !== undefined) values.push(t.const);
-    else if (Array.isArray(t.enum)) values.push(...t.enum.slice(0, MAX_ENUM));
-    else return null;
-    if (values.length > MAX_ENUM) return null;
+    else if (Array.isArray(t.enum)) {
+      if (values.length + t.enum.length > MAX_ENUM) return null;
+      values.push(...t.enum);
+    } else return null;
   }
   return values.length ? values : null;
 }
@@ -294,6 +301,7 @@ function valueAlternatives(
 /** Reads schemas of one document, each object once. */
 export class SchemaReader {
   #r: RefResolver;
+  #side: Side;
   #pointers: WeakMap<object, string>;
   #views = new Map<object, SchemaView>();
   #refSiblings: boolean;
@@ -308,7 +316,9 @@ export class SchemaReader {
     r: RefResolver,
     pointers: WeakMap<object, string>,
     refSiblings = false,
+    side: Side = "base",
   ) {
+    this.#side = side;
     this.#r = r;
     this.#pointers = pointers;
     this.#refSiblings = refSiblings;
@@ -435,6 +445,15 @@ export class SchemaReader {
     return named;
   }
 
+  /** The error that stops a comparison at a schema past a limit. */
+  #tooLarge(pointer: string, what: string): CompareLimitError {
+    return new CompareLimitError(
+      `The ${this.#side}'s schema at ${
+        pointer || "/"
+      } has ${what}, which are not compared; comparison stopped`,
+    );
+  }
+
   #link(raw: unknown, under: string, key: string | number): Link {
     const known = isObject(raw) ? this.#pointers.get(raw) : undefined;
     return known === undefined
@@ -469,7 +488,9 @@ export class SchemaReader {
           v.props.set(name, { ...prev, raw: both });
           continue;
         }
-        if (v.props.size >= MAX_PROPS) break;
+        if (v.props.size >= MAX_PROPS) {
+          throw this.#tooLarge(pointer, `more than ${MAX_PROPS} properties`);
+        }
         v.props.set(name, this.#link(p.properties[name], at, name));
       }
     });
@@ -522,10 +543,16 @@ export class SchemaReader {
         if (altValues) continue;
       }
       const at = childPointer(partOf(kind), kind);
+      if (list.length > MAX_ALTS) {
+        throw this.#tooLarge(
+          pointer,
+          `${list.length} ${kind} alternatives, more than ${MAX_ALTS}`,
+        );
+      }
       const alts: Alternative[] = [];
       let altTypes: string[] | null = [];
       let altSaid = true;
-      list.slice(0, MAX_ALTS).forEach((raw, i) => {
+      list.forEach((raw, i) => {
         const d = this.#r.deref(raw);
         const target = d.value;
         if (isObject(target) && target.type === "null" && !d.ref) {
@@ -572,9 +599,15 @@ export class SchemaReader {
     const lists = m.parts.map((part) => part.enum).filter(Array.isArray);
     if (altValues) lists.push(altValues);
     for (const list of lists) {
-      if (e === null) e = list.slice(0, MAX_ENUM);
+      if (list.length > MAX_ENUM) {
+        throw this.#tooLarge(
+          pointer,
+          `${list.length} enum values, more than ${MAX_ENUM}`,
+        );
+      }
+      if (e === null) e = list.slice();
       else {
-        const allowed = new Set(list.slice(0, MAX_ENUM).map((x) => json(x)));
+        const allowed = new Set(list.map((x) => json(x)));
         e = e.filter((x) => allowed.has(json(x)));
       }
     }
@@ -645,7 +678,13 @@ export class SchemaReader {
     const prefix = pick(m, "prefixItems");
     if (Array.isArray(prefix)) {
       const at = childPointer(partOf("prefixItems"), "prefixItems");
-      v.prefix = prefix.slice(0, MAX_ALTS).map((x, i) => this.#link(x, at, i));
+      if (prefix.length > MAX_ALTS) {
+        throw this.#tooLarge(
+          pointer,
+          `${prefix.length} tuple positions, more than ${MAX_ALTS}`,
+        );
+      }
+      v.prefix = prefix.map((x, i) => this.#link(x, at, i));
     }
     const disc = pick(m, "discriminator");
     if (discriminated(disc)) {
@@ -657,7 +696,12 @@ export class SchemaReader {
       v.mapping = new Map();
       if (isObject(disc) && isObject(disc.mapping)) {
         for (const k in disc.mapping) {
-          if (v.mapping.size >= MAX_ALTS) break;
+          if (v.mapping.size >= MAX_ALTS) {
+            throw this.#tooLarge(
+              pointer,
+              `more than ${MAX_ALTS} discriminator mappings`,
+            );
+          }
           v.mapping.set(k, str(disc.mapping[k]));
         }
       }

@@ -75,3 +75,12 @@ export interface CompareOptions {
 
 /** Which input a rejection is about. */
 export type Side = "base" | "revision";
+
+/** Thrown when a document is too large or too deep to compare. */
+export class CompareLimitError extends Error {
+  /** `message` says which limit was passed and where. */
+  constructor(message: string) {
+    super(message);
+    this.name = "CompareLimitError";
+  }
+}
