@@ -1081,6 +1081,13 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-parameter-pattern-changed", "warning", ["GET /a"]]],
   ],
   [
+    // A first pattern is a pattern changed (from none), ranked alike.
+    "ok/parameter pattern added is a warning",
+    doc(query({ type: "string" })),
+    doc(query({ type: "string", pattern: "^b+$" })),
+    [["request-parameter-pattern-added", "warning", ["GET /a"]]],
+  ],
+  [
     "ok/header parameters match ignoring case",
     doc(withParams({ name: "X-Id", in: "header", schema: { type: "string" } })),
     doc(

@@ -669,10 +669,13 @@ export class SchemaDiff {
       b.pattern !== r.pattern &&
       !moot("string", b.pattern !== null, r.pattern !== null)
     ) {
+      // A pattern added to a request is a pattern changed (from none):
+      // whether the values clients send match it, the document does not
+      // say, so a warning, as oasdiff and §9's table rank a change.
       if (b.pattern === null) {
         add(
           "pattern-added",
-          req ? "breaking" : "info",
+          req ? "warning" : "info",
           `gained pattern ${codeSpan(r.pattern ?? "")}`,
         );
       } else if (r.pattern === null) {
