@@ -1285,6 +1285,24 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-property-became-nullable", "breaking", ["GET /a"]]],
   ],
   [
+    // 3.0's nullable enum and 3.1's, with null among the values: the same.
+    "ok/a nullable enum written for 3.0 and for 3.1 is no change",
+    doc(responseBody(object({
+      s: { type: "string", nullable: true, enum: ["x", "y"] },
+    }, ["s"]))),
+    doc31(responseBody(object({
+      s: { type: ["string", "null"], enum: ["x", "y", null] },
+    }, ["s"]))),
+    [],
+  ],
+  [
+    // Untyped, a null among the values lets null through: nullable.
+    "ok/an untyped enum gaining null became nullable",
+    doc31(responseBody(object({ s: { enum: ["x", "y"] } }, ["s"]))),
+    doc31(responseBody(object({ s: { enum: ["x", "y", null] } }, ["s"]))),
+    [["response-property-became-nullable", "breaking", ["GET /a"]]],
+  ],
+  [
     "ok/response property type changed",
     doc(responseBody(object({ n: { type: "integer" } }))),
     doc(responseBody(object({ n: { type: "string" } }))),

@@ -614,6 +614,15 @@ export class SchemaReader {
     if (e) v.enum = e;
     // A `const` (3.1) allows one value: an enum of one, compared as one.
     else if (v.const !== undefined) v.enum = [v.const];
+    // A `null` among other values is the schema's nullability, compared on
+    // its own: 3.0 writes `nullable: true` beside `enum: [a, b]` where 3.1
+    // writes `type: [..., "null"]` and `enum: [a, b, null]`, the same
+    // values. Untyped, the list lets null through; typed without null, it
+    // cannot (the type refuses it).
+    if (v.enum && v.enum.length > 1 && v.enum.includes(null)) {
+      if (types === null) nullable = true;
+      v.enum = v.enum.filter((x) => x !== null);
+    }
     if (types === null) {
       if (v.props.size) types = ["object"];
       else if (v.items) types = ["array"];
