@@ -3600,6 +3600,23 @@ Deno.test("compare: a callback's payload is compared as what the client reads, l
     compareSpecs(base, withCallback(null)).changes.map((c) => [c.id, c.level]),
     [["callback-removed", "breaking"]],
   );
+  // An operation removed or added takes its callbacks with it: its own row
+  // says so, with no second row whose path is a runtime expression.
+  const gone = doc({ "/other": { get: { responses: ok200 } } });
+  assert.deepEqual(
+    compareSpecs(base, gone).changes.map((c) => [c.id, c.path]),
+    [
+      ["api-path-removed-without-deprecation", "/sub"],
+      ["endpoint-added", "/other"],
+    ],
+  );
+  assert.deepEqual(
+    compareSpecs(gone, base).changes.map((c) => [c.id, c.path]),
+    [
+      ["api-path-removed-without-deprecation", "/other"],
+      ["endpoint-added", "/sub"],
+    ],
+  );
 });
 
 Deno.test("compare: an example component renamed or inlined is the same example, not a doc change", () => {

@@ -153,6 +153,8 @@ export interface OpModel {
   path: string;
   /** `METHOD /path`, as changes list operations. */
   label: string;
+  /** A callback's operation: the key (`operationKey`) of the one it belongs to. */
+  parent?: string;
   /** JSON pointer of the Operation Object. */
   pointer: string;
   /** Its `summary`, "" when none. */
@@ -580,6 +582,7 @@ function readCallbacks(
           f.op,
           { opKey: f.opKey, additional: f.additional },
         );
+        op.parent = parentKey;
         op.label = `${op.label} (callback ${
           codeSpan(name)
         } of ${parent.label})`;

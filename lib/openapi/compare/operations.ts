@@ -42,12 +42,16 @@ export function compareOperations(
 ): void {
   const revPaths = new Set([...rev.ops.values()].map((o) => pathKey(o.path)));
   const sides: Sides = [base, rev];
+  // Operations that came or went: their callbacks came or went with them,
+  // which the operation's own row says.
+  const cameOrWent = new Set<string>();
   for (const [key, b] of base.ops) {
     const r = rev.ops.get(key);
     if (r) {
       new OperationDiff(report, schemas, b, r, renamed, sides, security).run();
       continue;
     }
+    cameOrWent.add(key);
     const scope = new Scope();
     const whole = !revPaths.has(pathKey(b.path));
     const kind = whole ? "api-path-removed" : "api-removed";
@@ -73,6 +77,7 @@ export function compareOperations(
   }
   for (const [key, r] of rev.ops) {
     if (base.ops.has(key)) continue;
+    cameOrWent.add(key);
     const scope = new Scope();
     report.add(scope, {
       id: "endpoint-added",
@@ -93,6 +98,7 @@ export function compareOperations(
           .run();
         continue;
       }
+      if (b.parent !== undefined && cameOrWent.has(b.parent)) continue;
       // Listed under the webhook's (callback's) own name and method, as the
       // changes inside one are: they are compared by name and method.
       const scope = new Scope();
@@ -107,6 +113,7 @@ export function compareOperations(
     }
     for (const [key, r] of now) {
       if (was.has(key)) continue;
+      if (r.parent !== undefined && cameOrWent.has(r.parent)) continue;
       const scope = new Scope();
       report.add(scope, {
         id: `${kind}-added`,
