@@ -4129,3 +4129,49 @@ Deno.test("compare: a media type with an item schema removed or added is one cha
     "response-media-type-added",
   ]);
 });
+
+Deno.test("compare: a change inside a shared response is one change, whatever status each operation lists it under", () => {
+  const side = (headers: Json, body: Json) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/a": {
+          get: { responses: { 200: { $ref: "#/components/responses/Ok" } } },
+          put: { responses: { 200: { $ref: "#/components/responses/Ok" } } },
+        },
+        "/b": {
+          get: { responses: { 201: { $ref: "#/components/responses/Ok" } } },
+        },
+      },
+      components: {
+        responses: {
+          Ok: {
+            description: "ok",
+            headers,
+            content: { "application/json": { schema: body } },
+          },
+        },
+      },
+    });
+  const body = object({ y: { type: "string" } });
+  const r = compareSpecs(
+    side({ "X-S": { schema: { type: "string" } } }, body),
+    side({}, object({})),
+  );
+  assert.deepEqual(
+    r.changes.map((c) => [c.id, c.where, c.operations]),
+    [
+      [
+        "optional-response-header-removed",
+        "shared response Ok header X-S",
+        ["GET /a", "PUT /a", "GET /b"],
+      ],
+      [
+        "response-optional-property-removed",
+        "shared response Ok body: y",
+        ["GET /a", "PUT /a", "GET /b"],
+      ],
+    ],
+  );
+});

@@ -26,6 +26,7 @@ import { json } from "./schema_view.ts";
 import { isJsonType } from "../../shared/json_pretty.ts";
 import { childPointer, isObject } from "../refs.ts";
 import { codeSpan } from "./code_span.ts";
+import { refName } from "../schema_graph.ts";
 
 /**
  * Compares every operation and webhook of `base` and `rev`. One that
@@ -806,7 +807,14 @@ class OperationDiff {
       const rr = r.responses.get(status);
       const where = `response ${status}`;
       if (rr) {
-        this.#response(br, rr, where);
+        // A response component both sides use: a change inside it is one
+        // change wherever operations list it, whatever their status (as a
+        // shared schema's is), so it is said of the component.
+        const shared = br.pointer === rr.pointer &&
+            br.pointer.startsWith("/components/responses/")
+          ? `shared response ${refName(`#${br.pointer}`)}`
+          : "";
+        this.#response(br, rr, shared || where, shared);
         continue;
       }
       // A code the revision now describes by its range (200 by 2XX), or a
@@ -873,15 +881,22 @@ class OperationDiff {
     }
   }
 
-  #response(b: ResponseModel, r: ResponseModel, where: string): void {
+  /** `shared` names a response component both sides use ("" for none). */
+  #response(
+    b: ResponseModel,
+    r: ResponseModel,
+    where: string,
+    shared = "",
+  ): void {
     const at = { base: b.pointer, revision: r.pointer };
+    const subject = shared || `response ${b.status}`;
     if (b.description !== r.description) {
       this.#add(
         "response-description-changed",
         "doc",
         where,
         at,
-        `response ${b.status} description changed`,
+        `${subject} description changed`,
       );
     }
     if (b.summary !== r.summary) {
@@ -890,7 +905,7 @@ class OperationDiff {
         "doc",
         where,
         at,
-        `response ${b.status} summary changed`,
+        `${subject} summary changed`,
       );
     }
     for (const [key, bh] of b.headers) {
