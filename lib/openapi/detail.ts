@@ -529,6 +529,10 @@ export function operationDetail(
           }) is listed twice: the later one is shown`,
         );
       }
+      // One that overrides the path item's is listed with the operation's
+      // own, in their order, after the path item's that stay (as Redoc
+      // lists them), not where the overridden one stood.
+      if (merged.get(key)?.fromPath && !fromPath) merged.delete(key);
       merged.set(key, { p: asReferenced(raw, d.value), fromPath });
     }
   }

@@ -30,6 +30,42 @@ const load = (name: string) =>
     ),
   );
 
+Deno.test("spec detail: an operation's parameter that overrides the path item's is listed with the operation's own", () => {
+  const p = parsedDoc({
+    openapi: "3.1.0",
+    paths: {
+      "/a/{id}": {
+        parameters: [
+          { name: "trace", in: "header", schema: { type: "string" } },
+          {
+            name: "id",
+            in: "path",
+            required: true,
+            schema: { type: "string" },
+          },
+        ],
+        get: {
+          parameters: [
+            { name: "limit", in: "query", schema: { type: "integer" } },
+            { name: "trace", in: "header", schema: { type: "boolean" } },
+          ],
+          responses: {},
+        },
+      },
+    },
+  });
+  const d = operationDetail(p, "paths", "/a/{id}", "get")!;
+  // As Redoc lists them: the path item's that stay, then the operation's.
+  assert.deepEqual(
+    d.parameters.map((x) => [x.name, x.type, x.fromPath]),
+    [["id", "string", true], ["limit", "integer", false], [
+      "trace",
+      "boolean",
+      false,
+    ]],
+  );
+});
+
 Deno.test("spec detail: Swagger 2.0 parameters merge, operation-level wins", () => {
   const p = load("swagger-2.0.json");
   const d = operationDetail(p, "paths", "/pets/{petId}", "get")!;
