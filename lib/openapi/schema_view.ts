@@ -72,6 +72,11 @@ export function typeSummary(
   for (const k of ["oneOf", "anyOf", "allOf"]) {
     const list = schema[k];
     if (Array.isArray(list) && list.length) {
+      // One schema wrapped in allOf (to annotate a $ref, or by a
+      // generator) is that schema, as the tree shows it merged.
+      if (k === "allOf" && list.length === 1) {
+        return typeSummary(list[0], depth + 1, enums) || "any";
+      }
       const sep = k === "allOf" ? " & " : " | ";
       return `${k}<${
         list.slice(0, 4).map((s) => typeSummary(s, depth + 1, enums) || "any")

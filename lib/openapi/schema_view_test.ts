@@ -17,9 +17,14 @@ Deno.test("schema view: ok/type summaries of allOf parts, boolean schemas and tu
       "allOf<Base & object>",
     ],
     [
-      "ok/an allOf part with properties alone is an object",
+      "ok/an allOf of one part with properties is an object",
       { allOf: [{ properties: { a: {} } }] },
-      "allOf<object>",
+      "object",
+    ],
+    [
+      "ok/an allOf of one $ref is the component",
+      { allOf: [BASE], description: "the base, annotated" },
+      "Base",
     ],
     ["ok/an empty allOf says nothing", {
       allOf: [],
