@@ -127,6 +127,43 @@ function pathParamWarnings(
 }
 
 /**
+ * Fields of a Path Item and of an Operation and the JSON type each must
+ * have (OpenAPI 3.1 §4.8.9, §4.8.10; Swagger 2.0 alike): one of another
+ * type is ignored by the detail, so it is said where it is written.
+ */
+const SHAPES: Record<"item" | "operation", [string, "array" | "object"][]> = {
+  item: [["parameters", "array"], ["servers", "array"]],
+  operation: [
+    ["parameters", "array"],
+    ["responses", "object"],
+    ["requestBody", "object"],
+    ["callbacks", "object"],
+    ["security", "array"],
+    ["servers", "array"],
+    ["tags", "array"],
+  ],
+};
+
+function shapeWarnings(
+  kind: "item" | "operation",
+  o: Record<string, unknown>,
+  keys: (string | number)[],
+  out: SpecWarning[],
+): void {
+  for (const [field, want] of SHAPES[kind]) {
+    const v = o[field];
+    if (v === undefined || v === null) continue;
+    if (want === "array" ? Array.isArray(v) : isObject(v)) continue;
+    out.push({
+      message: `Expected ${
+        want === "array" ? "an array" : "an object"
+      } for ${field}, found ${describeValue(v)}: ignored`,
+      path: jsonPath([...keys, field]),
+    });
+  }
+}
+
+/**
  * Per-operation checks over the finished index: operationIds must be unique
  * (OpenAPI 3.1 §4.8.10.1) and path templates declared. Operations are looked
  * up again by their keys, since the index holds plain data only.
@@ -139,6 +176,8 @@ export function operationWarnings(
   const out: SpecWarning[] = [];
   const ids = new Map<string, { e: Endpoint; op: object }>();
   const items = new Map<string, Record<string, unknown> | null>();
+  // Items and operations checked, once each (YAML aliases share them).
+  const shaped = new Set<object>();
   // `querystring` came with 3.2; Swagger 2.0 has no such place either.
   const older = index.family === "swagger" ||
     /^3\.[01](\.|$)/.test(index.specVersion);
@@ -156,6 +195,19 @@ export function operationWarnings(
       const holder = e.additional ? item?.additionalOperations : item;
       const op = isObject(holder) ? holder[e.opKey] : undefined;
       if (!item || !isObject(op)) continue;
+      if (!shaped.has(item)) {
+        shaped.add(item);
+        shapeWarnings("item", item, [container, e.path], out);
+      }
+      if (!shaped.has(op)) {
+        shaped.add(op);
+        shapeWarnings("operation", op, [
+          container,
+          e.path,
+          ...(e.additional ? ["additionalOperations"] : []),
+          e.opKey,
+        ], out);
+      }
       const prev = e.operationId ? ids.get(e.operationId) : undefined;
       if (e.operationId && !prev) ids.set(e.operationId, { e, op });
       // One operation reached twice through a shared $ref is not a clash.

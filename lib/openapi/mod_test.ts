@@ -514,6 +514,58 @@ Deno.test("spec parse: two phases, the list first, then the checks", () => {
   assert.equal(checkSpec(p).length, 4, "idempotent");
 });
 
+Deno.test("spec checks: a field of an operation or path item of the wrong JSON type is said where it is written", () => {
+  const p = parseSpec(
+    [
+      "openapi: 3.0.3",
+      "info: {title: t, version: '1'}",
+      "paths:",
+      "  /a:",
+      "    parameters: {name: q, in: query}",
+      "    get:",
+      "      parameters: {name: q, in: query}",
+      "      responses: 5",
+      "      requestBody: [x]",
+      "      tags: pets",
+      "    put: &op",
+      "      security: {}",
+      "      responses: {}",
+      "  /b:",
+      "    post: *op",
+      "",
+    ].join("\n"),
+    { checks: false },
+  );
+  const shape = checkSpec(p).filter((w) => w.message.startsWith("Expected"));
+  assert.deepEqual(shape.map((w) => [w.path, w.message]), [
+    [
+      '$.paths["/a"].parameters',
+      "Expected an array for parameters, found an object: ignored",
+    ],
+    [
+      '$.paths["/a"].get.parameters',
+      "Expected an array for parameters, found an object: ignored",
+    ],
+    [
+      '$.paths["/a"].get.responses',
+      "Expected an object for responses, found the number 5: ignored",
+    ],
+    [
+      '$.paths["/a"].get.requestBody',
+      "Expected an object for requestBody, found an array: ignored",
+    ],
+    [
+      '$.paths["/a"].get.tags',
+      'Expected an array for tags, found the string "pets": ignored',
+    ],
+    // An operation shared by two paths (a YAML alias) is said once.
+    [
+      '$.paths["/a"].put.security',
+      "Expected an array for security, found an object: ignored",
+    ],
+  ]);
+});
+
 Deno.test("parse: a YAML error quoting a huge tag keeps its message short", () => {
   const text = "openapi: 3.1.0\ninfo: !<" + "a penapi ".repeat(2000) +
     ">\n  title: x\n";
