@@ -43,8 +43,14 @@ export function mergeParts(
 ): Merged {
   const out: Merged = { parts: [], pointers: [], problems: [] };
   const seen = new Set<object>();
+  // A cut is said (once), never silent: what lies past it is not shown.
+  let cut = "";
   const walk = (s: Record<string, unknown>, at: string, depth: number) => {
-    if (seen.has(s) || out.parts.length >= MAX_PARTS || depth > MAX_NESTING) {
+    if (seen.has(s)) return;
+    if (out.parts.length >= MAX_PARTS || depth > MAX_NESTING) {
+      cut ||= depth > MAX_NESTING
+        ? `allOf nested more than ${MAX_NESTING} levels deep: the deeper parts are left out`
+        : `more than ${MAX_PARTS} allOf parts: the rest are left out`;
       return;
     }
     seen.add(s);
@@ -52,7 +58,10 @@ export function mergeParts(
     out.pointers.push(at);
     if (!Array.isArray(s.allOf)) return;
     for (let i = 0; i < s.allOf.length; i++) {
-      if (out.parts.length >= MAX_PARTS) return;
+      if (out.parts.length >= MAX_PARTS) {
+        cut ||= `more than ${MAX_PARTS} allOf parts: the rest are left out`;
+        return;
+      }
       const d = r.deref(s.allOf[i]);
       if (d.error) out.problems.push(d.error);
       else if (isObject(d.value)) {
@@ -65,6 +74,7 @@ export function mergeParts(
     }
   };
   walk(schema, pointer, 0);
+  if (cut) out.problems.push(cut);
   return out;
 }
 

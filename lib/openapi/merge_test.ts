@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { mergedProperties } from "./merge.ts";
+import { mergedProperties, mergeParts } from "./merge.ts";
+import type { Deref } from "./refs.ts";
 
 Deno.test("mergedProperties: a later part narrows a property; past the limit each name counts once", () => {
   const base: Record<string, unknown> = {};
@@ -20,4 +21,24 @@ Deno.test("mergedProperties: a later part narrows a property; past the limit eac
   const cut = mergedProperties(m, 3);
   assert.deepEqual([...cut.props.keys()], ["p0", "p1", "p2"]);
   assert.equal(cut.total, 6, "p3, p4 and extra past the limit, p4 once");
+});
+
+Deno.test("merge: a cut of allOf parts is said, never silent", () => {
+  const r = { deref: (v: unknown) => ({ value: v }) as Deref };
+  let deep: Record<string, unknown> = { properties: { z: {} } };
+  for (let i = 0; i < 40; i++) deep = { allOf: [deep] };
+  const d = mergeParts(deep, r);
+  assert.equal(d.parts.length, 33);
+  assert.deepEqual(d.problems, [
+    "allOf nested more than 32 levels deep: the deeper parts are left out",
+  ]);
+  const wide = mergeParts({
+    allOf: Array.from({ length: 150 }, (_, i) => ({ title: `p${i}` })),
+  }, r);
+  assert.equal(wide.parts.length, 100);
+  assert.deepEqual(wide.problems, [
+    "more than 100 allOf parts: the rest are left out",
+  ]);
+  // Within the bounds, nothing is said.
+  assert.deepEqual(mergeParts({ allOf: [{ title: "a" }] }, r).problems, []);
 });
