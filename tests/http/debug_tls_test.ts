@@ -162,6 +162,9 @@ Deno.test({
       // HTTP/2 has :authority instead of Host (RFC 9113 §8.3.1); it shows
       // as Host, as over HTTP/1.1.
       assert.equal(body.headers.Host, `localhost:${server.port}`);
+      // In its place among the names, as over HTTP/1.1 (sorted).
+      const names = Object.keys(body.headers);
+      assert.deepEqual(names, [...names].sort(), names.join(" "));
       assert.equal(body.url, `${origin}/get`);
       const h1 = await curl([
         "-i",

@@ -105,6 +105,21 @@ export function authorityHost(headers: Headers, url: string): string | null {
 }
 
 /**
+ * Puts the Host made from `:authority` into `pairs` where Headers would
+ * have listed it (they come sorted by lower-case name), so an answer over
+ * HTTP/2 lists its headers in the order one over HTTP/1.1 does.
+ */
+export function placeHost(
+  pairs: [string, string][],
+  name: string,
+  host: string,
+): void {
+  let at = 0;
+  while (at < pairs.length && pairs[at][0].toLowerCase() < "host") at++;
+  pairs.splice(at, 0, [name, host]);
+}
+
+/**
  * Request headers as lower-case name → value (repeats joined by `, `),
  * with `host` from the URL when an HTTP/2 request has none (see
  * {@link authorityHost}). forEach, not for-of or
@@ -113,11 +128,11 @@ export function authorityHost(headers: Headers, url: string): string | null {
  */
 export function headerRecord(req: Request): Record<string, string> {
   const out: [string, string][] = [];
-  const host = authorityHost(req.headers, req.url);
-  if (host) out.push(["host", host]);
   req.headers.forEach((value, name) => {
     out.push([name, value]);
   });
+  const host = authorityHost(req.headers, req.url);
+  if (host) placeHost(out, "host", host);
   // fromEntries: a header named `__proto__` stays an ordinary key.
   return Object.fromEntries(out);
 }

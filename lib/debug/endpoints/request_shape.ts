@@ -12,7 +12,12 @@
  * Everything is reflected as JSON, never as HTML.
  */
 import type { JsonSchema } from "../core/catalog.ts";
-import { authorityHost, peerAddress, type ServeInfo } from "../core/http.ts";
+import {
+  authorityHost,
+  peerAddress,
+  placeHost,
+  type ServeInfo,
+} from "../core/http.ts";
 import { jsonOrNull } from "../core/body.ts";
 import { MAX_JSON_DEPTH, MAX_ORIGIN_CHARS } from "../core/limits.ts";
 import type { RequestText } from "../core/request_text.ts";
@@ -45,12 +50,12 @@ export function canonicalHeaders(
   text: RequestText,
 ): Record<string, string> {
   const out: [string, string][] = [];
-  const host = authorityHost(req.headers, req.url);
-  if (host) out.push(["Host", host]);
   // forEach, not for-of: Deno's Headers iterator costs several times more.
   req.headers.forEach((value, name) => {
     out.push([text.headerName(name), value]);
   });
+  const host = authorityHost(req.headers, req.url);
+  if (host) placeHost(out, "Host", host);
   // fromEntries: a header named `__proto__` stays an ordinary key.
   return Object.fromEntries(out);
 }
