@@ -136,7 +136,8 @@ export function redactSetCookie(value: string): string {
   }).join("\n");
 }
 
-function decodeName(s: string): string {
+/** `s` percent-decoded (`+` as a space), or as it is when it does not decode. */
+export function decodeName(s: string): string {
   // Most names and values hold nothing to decode: no string is made then.
   if (s.indexOf("%") < 0 && s.indexOf("+") < 0) return s;
   try {
@@ -169,8 +170,9 @@ export function redactQuery(
     if (eq < end) {
       const raw = query.slice(eq + 1, end);
       // A credential-shaped value has at least 10 characters (looksSecret).
-      const secret = isSecret(decodeName(query.slice(at, eq))) ||
-        (raw.length >= 10 && looksSecret(decodeName(raw)));
+      const secret = raw !== marker &&
+        (isSecret(decodeName(query.slice(at, eq))) ||
+          (raw.length >= 10 && looksSecret(decodeName(raw))));
       if (secret) {
         count++;
         out.push(query.slice(last, eq + 1), marker);
@@ -184,19 +186,38 @@ export function redactQuery(
   return { text: out.join(""), count };
 }
 
+/** `scheme://user:password@`: the userinfo of an absolute URL. */
+const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:)([^/?#@]*)@/i;
+
 /**
- * Redacts secret parameters of a URL's query and of a query-like fragment
- * (the OAuth 2.0 implicit flow returns `#access_token=...`, RFC 6749 4.2.2).
+ * The password of a URL's userinfo (`https://bob:pw@host/`), or "" when
+ * it has none (or it is already redacted).
+ */
+export function urlPassword(url: string): string {
+  const m = USERINFO.exec(url);
+  return m && m[2] && m[2] !== REDACTED_URL ? m[2] : "";
+}
+
+/**
+ * Redacts a URL's password (RFC 3986 §3.2.1 deprecates writing one there,
+ * because it is exposed wherever the URL goes), and the secret parameters
+ * of its query and of a query-like fragment (the OAuth 2.0 implicit flow
+ * returns `#access_token=...`, RFC 6749 4.2.2). Values already redacted
+ * are not counted again.
  */
 export function redactUrl(
   url: string,
   isSecret: NameMatcher,
 ): { text: string; count: number } {
+  let count = 0;
+  if (urlPassword(url)) {
+    url = url.replace(USERINFO, `$1${REDACTED_URL}@`);
+    count++;
+  }
   const h = url.indexOf("#");
   const q = url.indexOf("?");
   let base = h < 0 ? url : url.slice(0, h);
   let frag = h < 0 ? "" : url.slice(h + 1);
-  let count = 0;
   if (q >= 0 && (h < 0 || q < h)) {
     const r = redactQuery(base.slice(q + 1), isSecret);
     base = base.slice(0, q + 1) + r.text;

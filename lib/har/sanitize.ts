@@ -8,13 +8,15 @@
  * shallow copies, untouched bodies are shared, so a 100 MB log is not
  * duplicated in memory.
  */
-import { safeStringify, safeStringifyParts } from "./json_text.ts";
+import { safeStringifyParts } from "./json_text.ts";
+import { redactJsonText } from "./json_redact.ts";
 import { type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
 import { base64Bytes, bytesBase64 } from "../shared/base64.ts";
 import { isTextual } from "./body.ts";
 import {
   ALWAYS_SECRET_HEADERS,
+  decodeName,
   looksSecret,
   type NameMatcher,
   nameMatcher,
@@ -24,6 +26,7 @@ import {
   redactQuery,
   redactSetCookie,
   redactUrl,
+  urlPassword,
 } from "./redact.ts";
 
 /**
@@ -76,14 +79,6 @@ export interface SanitizeResult {
   redacted: number;
 }
 
-/** One object or array being copied by `Redactor.jsonValue`. */
-interface Frame {
-  src: Obj;
-  out: Record<string | number, unknown>;
-  keys: string[] | null;
-  at: number;
-}
-
 /**
  * A secret this short is not looked for elsewhere: `1`, `en` or `true`
  * would be "redacted" all over the file.
@@ -128,6 +123,8 @@ class Redactor {
 
   url(u: unknown): unknown {
     if (typeof u !== "string") return u;
+    const password = urlPassword(u);
+    if (password) this.note(decodeName(password));
     const r = redactUrl(u, this.isSecret);
     this.count += r.count;
     return r.text;
@@ -144,15 +141,21 @@ class Redactor {
       out = name === "cookie"
         ? redactCookieHeader(value)
         : redactSetCookie(value);
+      if (out === value) return h; // redacted before
     } else if (
       ALWAYS_SECRET_HEADERS.has(name) || this.isSecret(name) ||
       looksSecret(value)
     ) {
+      out = redactCredential(value);
+      if (out === value) return h; // redacted before
       // The credential itself (after a scheme such as `Bearer`).
       this.note(value.replace(/^[A-Za-z0-9-]+ +(?=\S)/, ""));
-      out = redactCredential(value);
     } else if (
-      name === "location" || name === "referer" || name === "content-location"
+      name === "location" || name === "referer" ||
+      name === "content-location" ||
+      // HTTP/2's request target, which Chrome records as a header: the
+      // URL's path and query (RFC 9113 §8.3.1).
+      name === ":path"
     ) {
       const r = redactUrl(value, this.isSecret);
       this.count += r.count;
@@ -179,73 +182,36 @@ class Redactor {
     return Array.isArray(v) ? v.map(f) : v;
   }
 
-  /** JSON text: fields with secret names and credential-shaped strings. */
+  /**
+   * JSON text: fields with secret names and credential-shaped strings,
+   * replaced in the text itself, every other byte kept (json_redact.ts).
+   */
   jsonText(text: string): string {
     const t = text.trimStart();
     if (t[0] !== "{" && t[0] !== "[") return text;
-    let value: unknown;
     try {
-      value = JSON.parse(text);
+      JSON.parse(text);
     } catch {
       return text;
     }
-    const before = this.count;
-    const out = this.jsonValue(value);
-    return this.count === before ? text : safeStringify(out);
-  }
-
-  /**
-   * A redacted copy of a parsed JSON body. Iterative (an explicit stack):
-   * a body is attacker-controlled text, and 100,000 nested objects would
-   * overflow a recursive walk. Copies have no prototype, so a `__proto__`
-   * key stays an ordinary key instead of re-parenting the copy.
-   */
-  jsonValue(root: unknown): unknown {
-    const leaf = (v: unknown) => {
-      if (typeof v !== "string") return v;
-      if (looksSecret(v)) {
-        this.note(v);
+    return redactJsonText(text, {
+      secretKey: (name) => this.isSecret(name),
+      leaf: (v) => {
+        if (looksSecret(v)) {
+          this.note(v);
+          this.count++;
+          return REDACTED;
+        }
+        // A URL handed out in a body (a presigned upload URL, an OAuth
+        // redirect) carries its credentials in its query, as a request URL
+        // does: the same parameters go.
+        return ABSOLUTE_URL_WITH_QUERY.test(v) ? this.url(v) as string : null;
+      },
+      redacted: (raw) => {
+        if (raw !== null) this.note(raw);
         this.count++;
-        return REDACTED;
-      }
-      // A URL handed out in a body (a presigned upload URL, an OAuth
-      // redirect) carries its credentials in its query, as a request URL
-      // does: the same parameters go.
-      return ABSOLUTE_URL_WITH_QUERY.test(v) ? this.url(v) : v;
-    };
-    if (root === null || typeof root !== "object") return leaf(root);
-    const copy = (v: object): Frame => {
-      const arr = Array.isArray(v);
-      return {
-        src: v as Obj,
-        out: arr ? new Array((v as unknown[]).length) : Object.create(null),
-        keys: arr ? null : Object.keys(v),
-        at: 0,
-      };
-    };
-    const top = copy(root);
-    const stack = [top];
-    while (stack.length) {
-      const f = stack[stack.length - 1];
-      const len = f.keys ? f.keys.length : (f.src as unknown as []).length;
-      if (f.at >= len) {
-        stack.pop();
-        continue;
-      }
-      const k = f.keys ? f.keys[f.at] : f.at;
-      f.at++;
-      const x = f.src[k];
-      if (f.keys && this.isSecret(k as string) && x !== null && x !== "") {
-        if (typeof x === "string") this.note(x);
-        this.count++;
-        f.out[k] = REDACTED;
-      } else if (x !== null && typeof x === "object") {
-        const child = copy(x);
-        f.out[k] = child.out;
-        stack.push(child);
-      } else f.out[k] = leaf(x);
-    }
-    return top.out;
+      },
+    }, REDACTED);
   }
 
   /** A body in `mimeType`: JSON and urlencoded forms are understood. */

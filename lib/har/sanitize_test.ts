@@ -389,3 +389,61 @@ Deno.test({
     assert.equal(kept.redacted, 0);
   },
 });
+
+Deno.test("sanitize: a URL's password goes, wherever the URL or the password is written", () => {
+  const root = harDoc([{
+    url: "https://bob:hunter2pass@a.com/x?page=1",
+    requestHeaders: [{ name: "X-Note", value: "pw was hunter2pass" }],
+  }]);
+  const { har, redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const e = (har as Json).log.entries[0];
+  assert.equal(e.request.url, "https://bob:REDACTED@a.com/x?page=1");
+  assert.ok(!JSON.stringify(har).includes("hunter2pass"));
+  assert.ok(redacted >= 2, String(redacted));
+});
+
+Deno.test("sanitize: HTTP/2's :path header loses the query secrets its URL loses", () => {
+  const root = harDoc([{
+    url: "https://a.com/cb?code=abc123&page=2",
+    requestHeaders: [{ name: ":path", value: "/cb?code=abc123&page=2" }],
+  }]);
+  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const e = (har as Json).log.entries[0];
+  assert.equal(e.request.url, "https://a.com/cb?code=REDACTED&page=2");
+  assert.equal(e.request.headers[0].value, "/cb?code=REDACTED&page=2");
+});
+
+Deno.test("sanitize: a JSON body keeps every byte but its secrets", () => {
+  const body =
+    '{\n  "id": 12345678901234567890,\n  "price": 1.50,\n  "huge": 1e400,\n  "token": "abcdefghijkl",\n  "a": 1, "a": 2\n}';
+  const root = harDoc([{
+    url: "https://a.com/",
+    mime: "application/json",
+    text: body,
+  }]);
+  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  assert.equal(
+    (har as Json).log.entries[0].response.content.text,
+    body.replace('"abcdefghijkl"', '"[REDACTED]"'),
+  );
+});
+
+Deno.test("sanitize: a sanitized file sanitized again is the same, with nothing counted", () => {
+  const planted = harDoc([{
+    url: "https://bob:pw12345678@a.com/x?access_token=abcdefghijkl",
+    requestHeaders: [
+      { name: "Authorization", value: "Bearer abcdefghijkl" },
+      { name: "Cookie", value: "a=1; b=2" },
+    ],
+    responseHeaders: [{ name: "Set-Cookie", value: "s=3; Path=/" }],
+    mime: "application/json",
+    text: '{"refresh_token": "zyxwvutsrqpo", "n": 1.50}',
+  }]);
+  for (const doc of [JSON.parse(text), planted]) {
+    const once = sanitizeHar(doc, { words: DEFAULT_REDACT_WORDS });
+    assert.ok(once.redacted > 0);
+    const twice = sanitizeHar(once.har, { words: DEFAULT_REDACT_WORDS });
+    assert.equal(JSON.stringify(twice.har), JSON.stringify(once.har));
+    assert.equal(twice.redacted, 0);
+  }
+});

@@ -11,6 +11,8 @@ import {
   looksSecret,
   type NameMatcher,
   nameMatcher,
+  redactQuery,
+  urlPassword,
 } from "./redact.ts";
 import type { SecretCounts } from "./types.ts";
 
@@ -77,7 +79,8 @@ function secretCounter(
         if (k === COOKIE) fromHeaders += cookiePairs(value);
         else if (k === SET_COOKIE) fromHeaders += lines(value);
         else if (k === AUTH) counts.authorization++;
-        else if (k === SECRET || looksSecret(value)) counts.tokens++;
+        // An empty value holds nothing (the sanitizer leaves it).
+        else if ((k === SECRET && value) || looksSecret(value)) counts.tokens++;
       }
     }
     counts.cookies += cookies || fromHeaders;
@@ -85,8 +88,22 @@ function secretCounter(
     if (Array.isArray(qs)) {
       for (let i = 0; i < qs.length; i++) {
         const q = obj(qs[i]);
-        if (isSecret(str(q.name)) || looksSecret(str(q.value))) counts.tokens++;
+        const value = str(q.value);
+        if ((isSecret(str(q.name)) && value) || looksSecret(value)) {
+          counts.tokens++;
+        }
       }
+    }
+    const url = str(s.url);
+    if (!url) return;
+    // A password in the URL is a credential, as a Basic one is.
+    if (urlPassword(url)) counts.authorization++;
+    // An exporter that left out `queryString`: the URL's own query.
+    const q = url.indexOf("?");
+    if (!Array.isArray(qs) && q >= 0) {
+      const h = url.indexOf("#", q);
+      counts.tokens +=
+        redactQuery(url.slice(q + 1, h < 0 ? url.length : h), isSecret).count;
     }
   };
   return (e, counts) => {

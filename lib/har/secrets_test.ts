@@ -40,3 +40,37 @@ Deno.test("secrets: the banner counts each cookie, proxy credentials, and tokens
   const { doc: d } = parseHarText(JSON.stringify(doc));
   assert.deepEqual(d.secrets, { cookies: 4, authorization: 1, tokens: 2 });
 });
+
+Deno.test("secrets: the banner counts what the sanitizer redacts: a URL's password, a query without queryString, never an empty value", () => {
+  const raw = (entries: Record<string, unknown>[]) =>
+    (harDoc([{}]) as { log: { entries: Record<string, unknown>[] } }).log
+      .entries.map((e, i) => ({ ...e, ...entries[i] }));
+  const entry = (request: Record<string, unknown>) => {
+    const [e] = raw([{}]);
+    return { ...e, request: { ...(e.request as object), ...request } };
+  };
+  const CASES: [string, Record<string, unknown>, Record<string, number>][] = [
+    ["ok/url-password", { url: "https://bob:hunter2pass@a.com/x" }, {
+      authorization: 1,
+    }],
+    ["bad/url-user-only", { url: "https://bob@a.com/x" }, {}],
+    ["ok/query-without-queryString", {
+      url: "https://a.com/cb?access_token=abcdefghij#x",
+      queryString: undefined,
+    }, { tokens: 1 }],
+    ["bad/empty-secret-header", {
+      headers: [{ name: "X-CSRF-Token", value: "" }],
+    }, {}],
+    ["bad/empty-secret-param", {
+      url: "https://a.com/?token=",
+      queryString: [{ name: "token", value: "" }],
+    }, {}],
+  ];
+  for (const [name, request, want] of CASES) {
+    assert.deepEqual(
+      countHarSecrets([entry(request)]),
+      { cookies: 0, authorization: 0, tokens: 0, ...want },
+      name,
+    );
+  }
+});

@@ -5,36 +5,7 @@
  * JSON syntax error is: lib/shared/parse_error.ts.)
  */
 import { jsonStringEnd } from "../shared/parse_error.ts";
-
-const WS = /[ \t\n\r]*/y;
-/** A scalar of valid JSON ends at the first of these. */
-const SCALAR_END = /[,}\] \t\n\r]/g;
-
-function skipWs(s: string, i: number): number {
-  WS.lastIndex = i;
-  WS.test(s);
-  return WS.lastIndex;
-}
-
-/** Skips any value at `i` of valid JSON; returns the offset after it. */
-function skipValue(s: string, i: number): number {
-  const c = s[i];
-  if (c === '"') return jsonStringEnd(s, i);
-  if (c !== "{" && c !== "[") {
-    SCALAR_END.lastIndex = i;
-    return SCALAR_END.exec(s)?.index ?? s.length;
-  }
-  let depth = 0;
-  for (let j = i; j < s.length; j++) {
-    const d = s[j];
-    if (d === '"') j = jsonStringEnd(s, j) - 1;
-    else if (d === "{" || d === "[") depth++;
-    else if (d === "}" || d === "]") {
-      if (--depth === 0) return j + 1;
-    }
-  }
-  return s.length;
-}
+import { jsonValueEnd, skipJsonWs } from "../shared/json_scan.ts";
 
 /**
  * The source text of the scalar at `keys` (object keys only) in valid JSON
@@ -49,7 +20,7 @@ export function jsonScalarSource(
   if (start < 0) return null;
   const c = s[start];
   if (c === "{" || c === "[") return null;
-  return s.slice(start, skipValue(s, start));
+  return s.slice(start, jsonValueEnd(s, start));
 }
 
 /**
@@ -61,31 +32,31 @@ export function jsonValueOffset(
   s: string,
   keys: readonly (string | number)[],
 ): number {
-  let start = skipWs(s, 0);
+  let start = skipJsonWs(s, 0);
   for (const want of keys) {
     if (typeof want === "number") {
       if (s[start] !== "[") return -1;
-      let i = skipWs(s, start + 1);
+      let i = skipJsonWs(s, start + 1);
       for (let k = 0; k < want; k++) {
         if (s[i] === "]") return -1;
-        i = skipWs(s, skipValue(s, i));
+        i = skipJsonWs(s, jsonValueEnd(s, i));
         if (s[i] !== ",") return -1;
-        i = skipWs(s, i + 1);
+        i = skipJsonWs(s, i + 1);
       }
       if (s[i] === "]") return -1;
       start = i;
       continue;
     }
     if (s[start] !== "{") return -1;
-    let i = skipWs(s, start + 1);
+    let i = skipJsonWs(s, start + 1);
     let found = -1;
     while (s[i] === '"') {
       const end = jsonStringEnd(s, i);
       const name = JSON.parse(s.slice(i, end)) as string;
-      i = skipWs(s, skipWs(s, end) + 1);
+      i = skipJsonWs(s, skipJsonWs(s, end) + 1);
       if (name === want) found = i;
-      i = skipWs(s, skipValue(s, i));
-      if (s[i] === ",") i = skipWs(s, i + 1);
+      i = skipJsonWs(s, jsonValueEnd(s, i));
+      if (s[i] === ",") i = skipJsonWs(s, i + 1);
     }
     if (found < 0) return -1;
     start = found;

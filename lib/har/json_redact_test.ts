@@ -1,0 +1,75 @@
+/** Redaction in JSON text: the secrets go, every other byte stays. */
+import assert from "node:assert/strict";
+import { type JsonRedaction, redactJsonText } from "./json_redact.ts";
+
+/** Names containing "token" are secret; strings starting `sk_` too. */
+function how(log: (string | null)[] = []): JsonRedaction {
+  return {
+    secretKey: (name) => name.toLowerCase().includes("token"),
+    leaf: (v) => v.startsWith("sk_") ? "[X]" : null,
+    redacted: (raw) => log.push(raw),
+  };
+}
+
+Deno.test("json redact: ok/only the secret values change, byte for byte", () => {
+  const CASES: [string, string, string][] = [
+    [
+      "ok/numbers, duplicates and layout kept",
+      '{\n  "id": 12345678901234567890,\n  "price": 1.50,\n  "huge": 1e400,\n  "token": "abcdefghijkl",\n  "a": 1, "a": 2\n}',
+      '{\n  "id": 12345678901234567890,\n  "price": 1.50,\n  "huge": 1e400,\n  "token": "[X]",\n  "a": 1, "a": 2\n}',
+    ],
+    [
+      "ok/a container under a secret name goes whole",
+      '{"refresh_token": {"v": [1, {"t": 2}]}, "n": 0}',
+      '{"refresh_token": "[X]", "n": 0}',
+    ],
+    [
+      "ok/a number or true under a secret name goes",
+      '[{"Token":42},{"token":true}]',
+      '[{"Token":"[X]"},{"token":"[X]"}]',
+    ],
+    [
+      "ok/null and empty under a secret name stay",
+      '{"token": null, "id_token": ""}',
+      '{"token": null, "id_token": ""}',
+    ],
+    [
+      "ok/a string value anywhere, by what it holds",
+      '["a", {"k": "sk_live_1"}, [["sk_2"]]]',
+      '["a", {"k": "[X]"}, [["[X]"]]]',
+    ],
+    [
+      "ok/escapes in names and values are read as JSON reads them",
+      '{"to\\u006ben": "x", "s": "sk\\u005f3", "q": "a\\"b"}',
+      '{"to\\u006ben": "[X]", "s": "[X]", "q": "a\\"b"}',
+    ],
+    [
+      "ok/a key that is a secret word only as a value stays",
+      '{"name": "token", "token_type": "bearer"}',
+      '{"name": "token", "token_type": "[X]"}',
+    ],
+    ["ok/nothing to do returns the text", '{"a": [1, 2]}', '{"a": [1, 2]}'],
+  ];
+  for (const [name, text, want] of CASES) {
+    JSON.parse(text); // the contract: valid JSON in
+    assert.equal(redactJsonText(text, how(), "[X]"), want, name);
+  }
+});
+
+Deno.test("json redact: told of each secret, with its text when a string", () => {
+  const log: (string | null)[] = [];
+  redactJsonText(
+    '{"token": "abc", "x_token": {"a": 1}, "t": 5}',
+    how(log),
+    "R",
+  );
+  assert.deepEqual(log, ["abc", null]);
+});
+
+Deno.test("json redact: 100,000 nested arrays cost no stack", () => {
+  const depth = 100_000;
+  const text = "[".repeat(depth) + '{"token": "s"}' + "]".repeat(depth);
+  const out = redactJsonText(text, how(), "R");
+  assert.equal(out.length, text.length);
+  assert.ok(out.includes('{"token": "R"}'));
+});
