@@ -56,12 +56,12 @@ Deno.test("json redact: ok/only the secret values change, byte for byte", () => 
   }
 });
 
-Deno.test("json redact: told of each secret, with its text when a string", () => {
+Deno.test("json redact: told of each secret, with its text when a string; one redacted before is left and not told", () => {
   const log: (string | null)[] = [];
-  redactJsonText(
-    '{"token": "abc", "x_token": {"a": 1}, "t": 5}',
-    how(log),
-    "R",
+  const text = '{"token": "abc", "x_token": {"a": 1}, "t": 5, "y_token": "R"}';
+  assert.equal(
+    redactJsonText(text, how(log), "R"),
+    '{"token": "R", "x_token": "R", "t": 5, "y_token": "R"}',
   );
   assert.deepEqual(log, ["abc", null]);
 });
