@@ -181,14 +181,24 @@ export function sendableHeader(name: string, value: string): boolean {
   return isToken(name) && !/[\0\r\n]/.test(value);
 }
 
+/** An absolute URL's scheme and authority, which stay as written. */
+const AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
 /**
  * The URL as curl's words: quoted, never read as an option (`--url` when
- * it starts with `-`), spaces and control characters percent-encoded.
+ * it starts with `-`), spaces and control characters percent-encoded, and
+ * past the authority every other character outside ASCII as its UTF-8
+ * bytes (a lone surrogate as U+FFFD's), as a browser sends them (URL
+ * Standard, percent-encode sets): curl would send the raw bytes.
  */
 export function urlWords(url: string): string {
-  const clean = url.replace(
-    /[\0-\x20\x7f]/g,
-    (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"),
+  const head = AUTHORITY.exec(url)?.[0] ?? "";
+  const clean = head + url.slice(head.length).replace(
+    /[\0-\x20\x7f]|[^\0-\x7f]+/g,
+    (c) =>
+      c.length === 1 && c.charCodeAt(0) < 0x80
+        ? "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")
+        : encodeURIComponent(c.toWellFormed()),
   );
   return clean.startsWith("-")
     ? `--url ${shellQuote(clean)}`

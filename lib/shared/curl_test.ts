@@ -162,6 +162,15 @@ const URLS: [string, string, string[]][] = [
   ["ok/spaces and controls are percent-encoded", "http://h/a b\tc", [
     "curl 'http://h/a%20b%09c'",
   ]],
+  [
+    "ok/past the host, characters outside ASCII go as their UTF-8 bytes",
+    "https://日本.example/pâth/日本?q=é ü#ß",
+    ["curl 'https://日本.example/p%C3%A2th/%E6%97%A5%E6%9C%AC?q=%C3%A9%20%C3%BC#%C3%9F'"],
+  ],
+  ["ok/a lone surrogate goes as U+FFFD", "http://h/\ud800x", [
+    "curl 'http://h/%EF%BF%BDx'",
+  ]],
+  ["ok/a relative URL is encoded from its start", "/a/é", ["curl '/a/%C3%A9'"]],
 ];
 
 /** [name, request, the whole command] with the method named first. */
