@@ -29,9 +29,18 @@ interface Lowered {
   mimes: string[];
 }
 
+/**
+ * Lower-cased text with Greek final sigma read as sigma: `toLowerCase`
+ * writes Σ as ς at a word's end, and the URLs are lower-cased as one
+ * string, so whether an entry matched would depend on the next one's URL.
+ */
+function fold(s: string): string {
+  return s.includes("ς") ? s.replaceAll("ς", "σ") : s;
+}
+
 /** The lower-cased fields of a file. */
 function lower(c: HarColumns): Lowered {
-  let urls = c.urls.toLowerCase();
+  let urls = fold(c.urls.toLowerCase());
   let off = c.urlOff;
   // A few characters change length when lower-cased (U+0130): then the
   // offsets are rebuilt entry by entry.
@@ -39,7 +48,7 @@ function lower(c: HarColumns): Lowered {
     off = new Uint32Array(c.n + 1);
     const parts: string[] = [];
     for (let i = 0; i < c.n; i++) {
-      const u = c.urls.slice(c.urlOff[i], c.urlOff[i + 1]).toLowerCase();
+      const u = fold(c.urls.slice(c.urlOff[i], c.urlOff[i + 1]).toLowerCase());
       off[i + 1] = off[i] + u.length;
       parts.push(u);
     }
@@ -268,7 +277,7 @@ function hits(
 ): Uint8Array {
   const re = regexOf(raw);
   if (re) return urlHits(c, re);
-  const term = raw.toLowerCase();
+  const term = fold(raw.toLowerCase());
   const colon = term.indexOf(":");
   const test = colon > 0 && colon < term.length - 1 &&
       Object.hasOwn(PROPERTIES, term.slice(0, colon))

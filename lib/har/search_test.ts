@@ -261,3 +261,17 @@ Deno.test("search: larger-than's m is 1024², a lone - is text, İ does not shif
   assert.deepEqual([...searchMask(d, "-")!], [0, 0, 1]);
   assert.deepEqual([...searchMask(d, "b.test")!], [0, 1, 0]);
 });
+
+Deno.test("search: a Greek capital sigma matches whatever URL follows its entry's", () => {
+  for (
+    const entries of [
+      [{ url: "https://a.gr/ΑΣ" }],
+      [{ url: "https://a.gr/ΑΣ" }, { url: "https://b/" }],
+    ]
+  ) {
+    const c = parsedHar(entries).columns;
+    for (const q of ["ΑΣ", "ας", "ασ"]) {
+      assert.equal(searchMask(c, q)?.[0], 1, `${q} with ${entries.length}`);
+    }
+  }
+});
