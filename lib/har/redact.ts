@@ -18,7 +18,8 @@ const REDACTED_URL = "REDACTED";
  * Default word list (editable in the UI): the names that OAuth 2.0 (RFC 6749
  * `access_token`, `refresh_token`, `client_secret`, `code`), OpenID Connect
  * (`id_token`), AWS SigV4 (`X-Amz-Signature`, `X-Amz-Credential`,
- * `X-Amz-Security-Token`), Azure (`Ocp-Apim-Subscription-Key`), CSRF
+ * `X-Amz-Security-Token`), Azure (`Ocp-Apim-Subscription-Key`,
+ * `x-functions-key`), CSRF
  * defences and session cookies use for secrets.
  */
 export const DEFAULT_REDACT_WORDS: readonly string[] = [
@@ -31,6 +32,7 @@ export const DEFAULT_REDACT_WORDS: readonly string[] = [
   "apikey",
   "accesskey",
   "subscriptionkey",
+  "functionskey",
   "privatekey",
   "signature",
   "credential",
@@ -183,6 +185,48 @@ export function redactQuery(
   }
   if (!count) return { text: query, count };
   out.push(query.slice(last));
+  return { text: out.join(""), count };
+}
+
+/**
+ * Redacts the secret fields of a `multipart/form-data` body (RFC 7578):
+ * the content of each part for which `secret(name, content)` is true,
+ * the headers and every other byte kept. `mime` gives the boundary.
+ */
+export function redactMultipart(
+  text: string,
+  mime: string,
+  secret: (name: string, content: string) => boolean,
+): { text: string; count: number } {
+  const b = /;\s*boundary="?([^";]+)"?/i.exec(mime)?.[1];
+  if (!b) return { text, count: 0 };
+  const delimiter = `--${b}`;
+  let count = 0, last = 0;
+  const out: string[] = [];
+  for (let at = text.indexOf(delimiter); at >= 0;) {
+    const head = at + delimiter.length;
+    const next = text.indexOf(`\r\n${delimiter}`, head);
+    if (next < 0) break;
+    const bodyAt = text.indexOf("\r\n\r\n", head);
+    if (bodyAt >= 0 && bodyAt < next) {
+      const headers = text.slice(head, bodyAt);
+      const name = /content-disposition:[^\r\n]*?;\s*name="([^"]*)"/i
+        .exec(headers)?.[1];
+      const start = bodyAt + 4;
+      const content = text.slice(start, next);
+      if (
+        name !== undefined && content && content !== REDACTED &&
+        !/;\s*filename=/i.test(headers) && secret(name, content)
+      ) {
+        out.push(text.slice(last, start), REDACTED);
+        last = next;
+        count++;
+      }
+    }
+    at = next + 2;
+  }
+  if (!count) return { text, count };
+  out.push(text.slice(last));
   return { text: out.join(""), count };
 }
 

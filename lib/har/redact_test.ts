@@ -7,6 +7,7 @@ import {
   redactCookieHeader,
   redactCredential,
   REDACTED,
+  redactMultipart,
   redactQuery,
   redactSetCookie,
   redactUrl,
@@ -126,4 +127,39 @@ Deno.test("redact: a SigV4 Authorization value under an innocuous query name is 
   for (const [name, query, text, count] of CASES) {
     assert.deepEqual(redactQuery(query, secret), { text, count }, name);
   }
+});
+
+Deno.test("redact: a multipart body's secret fields lose their content, every other byte kept", () => {
+  const mime = "multipart/form-data; boundary=----WebKitFormBoundaryX7";
+  const part = (headers: string, content: string) =>
+    `------WebKitFormBoundaryX7\r\n${headers}\r\n\r\n${content}\r\n`;
+  const text = part('Content-Disposition: form-data; name="user"', "ann") +
+    part('Content-Disposition: form-data; name="password"', "hunter2 x") +
+    part(
+      'Content-Disposition: form-data; name="password"; filename="p.txt"\r\nContent-Type: text/plain',
+      "file bytes",
+    ) +
+    part('Content-Disposition: form-data; name="note"', "Bearer abcdefghijk") +
+    "------WebKitFormBoundaryX7--\r\n";
+  const seen: string[] = [];
+  const r = redactMultipart(text, mime, (name, content) => {
+    seen.push(name);
+    return name === "password" || content.startsWith("Bearer");
+  });
+  assert.equal(r.count, 2);
+  assert.equal(
+    r.text,
+    text.replace("hunter2 x", REDACTED).replace("Bearer abcdefghijk", REDACTED),
+  );
+  // A file's content is a file, not a field: never offered.
+  assert.deepEqual(seen, ["user", "password", "note"]);
+  // No boundary, or none found: the text as it is.
+  for (const [m, t] of [["multipart/form-data", text], [mime, "plain"]]) {
+    assert.deepEqual(redactMultipart(t, m, () => true), { text: t, count: 0 });
+  }
+  // Redacted before: left, not counted.
+  assert.equal(
+    redactMultipart(r.text, mime, (name) => name !== "user").count,
+    0,
+  );
 });

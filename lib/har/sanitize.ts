@@ -8,7 +8,7 @@
  * shallow copies, untouched bodies are shared, so a 100 MB log is not
  * duplicated in memory.
  */
-import { safeStringifyParts } from "./json_text.ts";
+import { safeStringify, safeStringifyParts } from "./json_text.ts";
 import { redactJsonText } from "./json_redact.ts";
 import { type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
@@ -23,6 +23,7 @@ import {
   redactCookieHeader,
   redactCredential,
   REDACTED,
+  redactMultipart,
   redactQuery,
   redactSetCookie,
   redactUrl,
@@ -214,11 +215,32 @@ class Redactor {
     }, REDACTED);
   }
 
-  /** A body in `mimeType`: JSON and urlencoded forms are understood. */
-  body(text: unknown, mime: string): unknown {
+  /** A JSON value (not a body), its secrets redacted as in a JSON body. */
+  jsonObject(v: object): unknown {
+    const t = safeStringify(v);
+    const out = this.jsonText(t);
+    return out === t ? v : JSON.parse(out);
+  }
+
+  /**
+   * A body in `mimeType`: JSON, urlencoded and multipart forms are
+   * understood (Chrome records a multipart upload as its text only).
+   */
+  body(text: unknown, type: string): unknown {
     if (typeof text !== "string" || !text) return text;
+    // Lower-cased to compare; a multipart boundary is read as written.
+    const mime = type.toLowerCase();
     if (mime.includes("x-www-form-urlencoded")) {
       const r = redactQuery(text, this.isSecret, REDACTED);
+      this.count += r.count;
+      return r.text;
+    }
+    if (mime.startsWith("multipart/")) {
+      const r = redactMultipart(text, type, (name, value) => {
+        if (!this.isSecret(name) && !looksSecret(value.trim())) return false;
+        this.note(value);
+        return true;
+      });
       this.count += r.count;
       return r.text;
     }
@@ -243,7 +265,7 @@ function sanitizeEntry(e: Obj, r: Redactor, dropBodies: boolean): Obj {
           ...throughText(
             post,
             str(post.mimeType).toLowerCase(),
-            (t) => r.body(t, str(post.mimeType).toLowerCase()),
+            (t) => r.body(t, str(post.mimeType)),
           ),
           params: r.list(post.params, (p) => r.pair(p, false)),
         },
@@ -262,10 +284,19 @@ function sanitizeEntry(e: Obj, r: Redactor, dropBodies: boolean): Obj {
         ? {
           content: dropBodies
             ? { ...content, text: undefined, encoding: undefined }
-            : throughText(content, mime, (t) => r.body(t, mime)),
+            : throughText(
+              content,
+              mime,
+              (t) => r.body(t, str(content.mimeType)),
+            ),
         }
         : {}),
     };
+  }
+  // Chrome's initiator: the URLs of the page, the script and each stack
+  // frame that started the request, each with its query.
+  if (e._initiator !== null && typeof e._initiator === "object") {
+    out._initiator = r.jsonObject(e._initiator);
   }
   if (Array.isArray(e._webSocketMessages)) {
     out._webSocketMessages = e._webSocketMessages.map((m) => {

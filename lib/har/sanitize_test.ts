@@ -447,3 +447,54 @@ Deno.test("sanitize: a sanitized file sanitized again is the same, with nothing 
     assert.equal(twice.redacted, 0);
   }
 });
+
+Deno.test("sanitize: Chrome's initiator URLs, a multipart upload recorded as text and an Azure Functions key lose their secrets", () => {
+  const boundary = "----WebKitFormBoundaryQ";
+  const multipart =
+    `--${boundary}\r\nContent-Disposition: form-data; name="user"\r\n\r\nann\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\nhunter2hunter2\r\n--${boundary}--\r\n`;
+  const root = harDoc([{
+    method: "POST",
+    url: "https://a.com/login",
+    requestHeaders: [{ name: "x-functions-key", value: "fk_abcdefghij" }],
+  }]) as Json;
+  const e = root.log.entries[0];
+  e.request.postData = {
+    mimeType: `multipart/form-data; boundary=${boundary}`,
+    text: multipart,
+  };
+  e._initiator = {
+    type: "script",
+    url: "https://a.com/app.js?access_token=initsecret123",
+    stack: {
+      callFrames: [{
+        functionName: "f",
+        url: "https://a.com/cb?code=framesecret12",
+        lineNumber: 1,
+      }],
+    },
+  };
+  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const out = JSON.stringify(har);
+  for (
+    const secret of [
+      "initsecret123",
+      "framesecret12",
+      "hunter2hunter2",
+      "fk_abcdefghij",
+    ]
+  ) {
+    assert.ok(!out.includes(secret), secret);
+  }
+  const s = (har as Json).log.entries[0];
+  assert.equal(s._initiator.stack.callFrames[0].functionName, "f");
+  assert.equal(
+    s.request.postData.text,
+    multipart.replace("hunter2hunter2", "[REDACTED]"),
+  );
+  // An initiator without secrets is the object recorded.
+  const plain = harDoc([{}]) as Json;
+  plain.log.entries[0]._initiator = { type: "parser", url: "https://a.com/" };
+  const kept = sanitizeHar(plain, { words: DEFAULT_REDACT_WORDS }).har as Json;
+  assert.equal(kept.log.entries[0]._initiator, plain.log.entries[0]._initiator);
+});
