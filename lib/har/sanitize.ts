@@ -93,6 +93,15 @@ const MAX_SPREAD_CHARS = 1024;
 /** Distinct secrets looked for elsewhere, at most. */
 const MAX_SPREAD = 500;
 
+/** How many redaction markers `s` holds. */
+function markers(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf(REDACTED); i >= 0; i = s.indexOf(REDACTED, i + 1)) {
+    n++;
+  }
+  return n;
+}
+
 /** A string that is an absolute URL with a query or fragment parameter. */
 const ABSOLUTE_URL_WITH_QUERY = /^[a-z][a-z0-9+.-]*:\/\/[^\s?#]*[?#]\S*=/i;
 
@@ -143,6 +152,9 @@ class Redactor {
         ? redactCookieHeader(value)
         : redactSetCookie(value);
       if (out === value) return h; // redacted before
+      // Each cookie's value is one value replaced, as in a `cookies` list.
+      this.count += markers(out) - markers(value);
+      return { ...o, value: out };
     } else if (
       ALWAYS_SECRET_HEADERS.has(name) || this.isSecret(name) ||
       looksSecret(value)

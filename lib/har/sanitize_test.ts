@@ -498,3 +498,11 @@ Deno.test("sanitize: Chrome's initiator URLs, a multipart upload recorded as tex
   const kept = sanitizeHar(plain, { words: DEFAULT_REDACT_WORDS }).har as Json;
   assert.equal(kept.log.entries[0]._initiator, plain.log.entries[0]._initiator);
 });
+
+Deno.test("sanitize: each cookie in a Cookie or Set-Cookie header is one value redacted", () => {
+  const root = harDoc([{
+    requestHeaders: [{ name: "Cookie", value: "a=1; b=2; c=3" }],
+    responseHeaders: [{ name: "Set-Cookie", value: "s=1; Path=/\nt=2" }],
+  }]);
+  assert.equal(sanitizeHar(root, { words: DEFAULT_REDACT_WORDS }).redacted, 5);
+});
