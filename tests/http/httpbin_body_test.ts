@@ -441,3 +441,32 @@ Deno.test({
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("bodies: after a 413 for a body sent whole, the connection answers the next request", async () => {
+  const s = startDebug({ maxBodyBytes: 1000 });
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: s.port });
+  try {
+    // Declared over the limit, and sent whole, as most clients send one.
+    await conn.write(enc.encode(
+      "PUT /api/debug/put HTTP/1.1\r\nhost: x\r\ncontent-length: 1500\r\n\r\n" +
+        "a".repeat(1500),
+    ));
+    const first = await readOne(conn, 5000);
+    assert.match(first.text, /^HTTP\/1\.1 413 /, first.text);
+    // Sent chunked past the limit too.
+    await conn.write(enc.encode(
+      "POST /api/debug/post HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\n" +
+        "5dc\r\n" + "b".repeat(1500) + "\r\n0\r\n\r\n",
+    ));
+    const second = await readOne(conn, 5000);
+    assert.match(second.text, /^HTTP\/1\.1 413 /, second.text);
+    await conn.write(
+      enc.encode("GET /api/debug/get HTTP/1.1\r\nhost: x\r\n\r\n"),
+    );
+    const third = await readOne(conn, 5000);
+    assert.match(third.text, /^HTTP\/1\.1 200 /, third.text || "no answer");
+  } finally {
+    conn.close();
+    await s.close();
+  }
+});

@@ -172,13 +172,16 @@ async function discard(
     timer = setTimeout(() => r(null), DISCARD_MS);
   });
   try {
-    while (budget > 0) {
+    // To the body's end, its end included: Deno keeps a connection alive
+    // only after the body's last read, and one whose body was left
+    // unfinished answers no further request on it.
+    for (;;) {
       const step = await Promise.race([reader.read(), late]);
       // Too slow: answer now. The rest is abandoned, not cancelled (see
       // readBody: a cancelled body holds the connection until its end).
-      if (step === null) return;
-      if (step.done) return;
+      if (step === null || step.done) return;
       budget -= step.value.byteLength;
+      if (budget < 0) return; // past the budget: answer now
     }
   } catch {
     // The client gave up; the 413 is still the answer.
