@@ -32,74 +32,80 @@ function skipNode(ev: Event[], i: number): number {
   return ev.length;
 }
 
-/** Merge keys followed within one lookup, at most (YAML 1.1 `<<`). */
-const MAX_MERGE_DEPTH = 20;
-
 /**
- * The node an alias at `i` names (the latest node before it with that
- * anchor, YAML 1.2 §3.2.2.2), `i` itself when it is no alias, or -1.
+ * The node each alias names (the latest node before it with that anchor,
+ * YAML 1.2 §3.2.2.2), found in one pass over the events.
  */
-function unalias(text: string, ev: Event[], i: number): number {
-  const a = ev[i];
-  if (!a || a.type !== EVENT_ID.ALIAS) return i;
-  const name = text.slice(a.anchorStart, a.anchorEnd);
-  for (let j = i - 1; j >= 0; j--) {
-    const e = ev[j];
-    if (
+function aliasTargets(text: string, ev: Event[]): Map<number, number> {
+  const out = new Map<number, number>();
+  const latest = new Map<string, number>();
+  for (let i = 0; i < ev.length; i++) {
+    const e = ev[i];
+    if (e.type === EVENT_ID.ALIAS) {
+      out.set(i, latest.get(text.slice(e.anchorStart, e.anchorEnd)) ?? -1);
+    } else if (
       (e.type === EVENT_ID.MAPPING || e.type === EVENT_ID.SEQUENCE ||
-        e.type === EVENT_ID.SCALAR) &&
-      e.anchorEnd > e.anchorStart &&
-      text.slice(e.anchorStart, e.anchorEnd) === name
-    ) return j;
+        e.type === EVENT_ID.SCALAR) && e.anchorEnd > e.anchorStart
+    ) latest.set(text.slice(e.anchorStart, e.anchorEnd), i);
   }
-  return -1;
+  return out;
 }
 
-/**
- * The value node of key `want` in the mapping at `map`, or -1: its own
- * key (the last when written twice), else the first merged mapping that
- * has it (YAML 1.1 merge keys: `<<: *a` or `<<: [*a, *b]`, earlier ones
- * first, explicit keys winning).
- */
-function valueOf(
-  text: string,
-  ev: Event[],
-  map: number,
-  want: string,
-  depth: number,
-): number {
-  if (ev[map]?.type !== EVENT_ID.MAPPING) return -1;
-  let found = -1;
-  const merged: number[] = [];
-  let i = map + 1;
-  while (i < ev.length && ev[i].type !== EVENT_ID.POP) {
-    const k = ev[i];
-    const valueAt = skipNode(ev, i);
-    if (k.type === EVENT_ID.SCALAR) {
-      const key = getScalarValue(text, k);
-      if (key === want) found = valueAt;
-      else if (key === "<<" && k.style === SCALAR_STYLE.PLAIN) {
-        merged.push(valueAt);
+/** Reads mapping keys through aliases and merge keys. */
+class Lookup {
+  #targets: Map<number, number> | null = null;
+  constructor(readonly text: string, readonly ev: Event[]) {}
+
+  /** The node `i` names: an alias's target, else `i` (-1 when none). */
+  unalias(i: number): number {
+    if (this.ev[i]?.type !== EVENT_ID.ALIAS) return i;
+    this.#targets ??= aliasTargets(this.text, this.ev);
+    return this.#targets.get(i) ?? -1;
+  }
+
+  /**
+   * The value node of key `want` in the mapping at `map`, or -1: its own
+   * key (the last when written twice), else the first merged mapping that
+   * has it (YAML 1.1 merge keys: `<<: *a` or `<<: [*a, *b]`, earlier ones
+   * first, explicit keys winning). Each mapping is searched once: merges
+   * that fan out through shared anchors cost no more than their mappings.
+   */
+  valueOf(map: number, want: string, searched = new Set<number>()): number {
+    const { text, ev } = this;
+    if (ev[map]?.type !== EVENT_ID.MAPPING || searched.has(map)) return -1;
+    searched.add(map);
+    let found = -1;
+    const merged: number[] = [];
+    let i = map + 1;
+    while (i < ev.length && ev[i].type !== EVENT_ID.POP) {
+      const k = ev[i];
+      const valueAt = skipNode(ev, i);
+      if (k.type === EVENT_ID.SCALAR) {
+        const key = getScalarValue(text, k);
+        if (key === want) found = valueAt;
+        else if (key === "<<" && k.style === SCALAR_STYLE.PLAIN) {
+          merged.push(valueAt);
+        }
+      }
+      i = skipNode(ev, valueAt);
+    }
+    if (found >= 0) return this.unalias(found);
+    for (const at of merged) {
+      const m = this.unalias(at);
+      const parts: number[] = [];
+      if (ev[m]?.type === EVENT_ID.SEQUENCE) {
+        for (let j = m + 1; j < ev.length && ev[j].type !== EVENT_ID.POP;) {
+          parts.push(this.unalias(j));
+          j = skipNode(ev, j);
+        }
+      } else parts.push(m);
+      for (const part of parts) {
+        const v = this.valueOf(part, want, searched);
+        if (v >= 0) return v;
       }
     }
-    i = skipNode(ev, valueAt);
+    return -1;
   }
-  if (found >= 0 || depth >= MAX_MERGE_DEPTH) return unalias(text, ev, found);
-  for (const at of merged) {
-    const m = unalias(text, ev, at);
-    const parts: number[] = [];
-    if (ev[m]?.type === EVENT_ID.SEQUENCE) {
-      for (let j = m + 1; j < ev.length && ev[j].type !== EVENT_ID.POP;) {
-        parts.push(unalias(text, ev, j));
-        j = skipNode(ev, j);
-      }
-    } else parts.push(m);
-    for (const part of parts) {
-      const v = valueOf(text, ev, part, want, depth + 1);
-      if (v >= 0) return v;
-    }
-  }
-  return -1;
 }
 
 /**
@@ -120,9 +126,10 @@ export function yamlScalarSource(
     return null;
   }
   // ev[0] is the document event, ev[1] its root node.
-  let node = unalias(text, ev, 1);
+  const lookup = new Lookup(text, ev);
+  let node = 1;
   for (const want of keys) {
-    node = valueOf(text, ev, node, want, 0);
+    node = lookup.valueOf(node, want);
     if (node < 0) return null;
   }
   const v = ev[node];

@@ -74,3 +74,17 @@ Deno.test("spec source: the second YAML document and unclosed flow collections",
     char: "[",
   });
 });
+
+Deno.test("spec source: merge keys fanning out through shared anchors are searched in linear time", () => {
+  // Each level merges the one below it 8 times: 8^12 paths, 13 mappings.
+  const lines = ["a0: &a0 {x: 1}"];
+  for (let k = 1; k <= 12; k++) {
+    lines.push(
+      `a${k}: &a${k} {<<: [${Array(8).fill(`*a${k - 1}`).join(", ")}]}`,
+    );
+  }
+  lines.push("v: &v {version: 1.10}", "info: {<<: [*a12, *v], title: t}", "");
+  const t0 = performance.now();
+  assert.equal(yamlScalarSource(lines.join("\n"), ["info", "version"]), "1.10");
+  assert.ok(performance.now() - t0 < 500, `${performance.now() - t0} ms`);
+});
