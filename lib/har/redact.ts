@@ -198,36 +198,53 @@ export function redactMultipart(
   mime: string,
   secret: (name: string, content: string) => boolean,
 ): { text: string; count: number } {
-  const b = /;\s*boundary="?([^";]+)"?/i.exec(mime)?.[1];
+  const m = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^";\s]+))/i.exec(mime);
+  const b = m?.[1] ?? m?.[2];
   if (!b) return { text, count: 0 };
   const delimiter = `--${b}`;
   let count = 0, last = 0;
   const out: string[] = [];
   for (let at = text.indexOf(delimiter); at >= 0;) {
     const head = at + delimiter.length;
-    const next = text.indexOf(`\r\n${delimiter}`, head);
+    // Lines end in CRLF (RFC 7578 §4.1); a capture written with bare LFs
+    // is read too. Each part is looked at within itself, so a body of
+    // many parts costs one pass.
+    const next = text.indexOf(`\n${delimiter}`, head);
     if (next < 0) break;
-    const bodyAt = text.indexOf("\r\n\r\n", head);
-    if (bodyAt >= 0 && bodyAt < next) {
-      const headers = text.slice(head, bodyAt);
-      const name = /content-disposition:[^\r\n]*?;\s*name="([^"]*)"/i
-        .exec(headers)?.[1];
-      const start = bodyAt + 4;
-      const content = text.slice(start, next);
+    const end = text[next - 1] === "\r" ? next - 1 : next;
+    const part = text.slice(head, end);
+    const blank = /\r?\n\r?\n/.exec(part);
+    if (blank) {
+      const headers = part.slice(0, blank.index);
+      const start = head + blank.index + blank[0].length;
+      const content = text.slice(start, end);
+      const name = partName(headers);
       if (
-        name !== undefined && content && content !== REDACTED &&
-        !/;\s*filename=/i.test(headers) && secret(name, content)
+        name !== null && content && content !== REDACTED &&
+        !/;\s*filename\*?\s*=/i.test(headers) && secret(name, content)
       ) {
         out.push(text.slice(last, start), REDACTED);
-        last = next;
+        last = end;
         count++;
       }
     }
-    at = next + 2;
+    at = next + 1;
   }
   if (!count) return { text, count };
   out.push(text.slice(last));
   return { text: out.join(""), count };
+}
+
+/**
+ * The field name in a part's Content-Disposition (RFC 7578 §4.2), quoted
+ * (backslash escapes read) or not; null when there is none.
+ */
+function partName(headers: string): string | null {
+  const m =
+    /content-disposition:[^\r\n]*?;\s*name\s*=\s*(?:"((?:[^"\\\r\n]|\\.)*)"|([^;\s]+))/i
+      .exec(headers);
+  if (!m) return null;
+  return m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : m[2];
 }
 
 /** `scheme://user:password@`: the userinfo of an absolute URL. */

@@ -163,3 +163,51 @@ Deno.test("redact: a multipart body's secret fields lose their content, every ot
     0,
   );
 });
+
+Deno.test("redact: multipart parts written with bare LFs, an unquoted name, an escaped quote or a spaced boundary parameter are read", () => {
+  const secret = (name: string) => name.startsWith("pass");
+  const CASES: [string, string, string][] = [
+    [
+      "ok/bare LFs",
+      "multipart/form-data; boundary=XyZ",
+      '--XyZ\nContent-Disposition: form-data; name="password"\n\nhunter2\n--XyZ--\n',
+    ],
+    [
+      "ok/spaced boundary parameter",
+      "multipart/form-data; boundary=XyZ ; charset=utf-8",
+      '--XyZ\r\nContent-Disposition: form-data; name="password"\r\n\r\nhunter2\r\n--XyZ--\r\n',
+    ],
+    [
+      "ok/quoted boundary",
+      'multipart/form-data; boundary="Xy Z"',
+      '--Xy Z\r\nContent-Disposition: form-data; name="password"\r\n\r\nhunter2\r\n--Xy Z--\r\n',
+    ],
+    [
+      "ok/unquoted name",
+      "multipart/form-data; boundary=XyZ",
+      "--XyZ\r\nContent-Disposition: form-data; name=password\r\n\r\nhunter2\r\n--XyZ--\r\n",
+    ],
+    [
+      "ok/escaped quote in the name",
+      "multipart/form-data; boundary=XyZ",
+      '--XyZ\r\nContent-Disposition: form-data; name="pass\\"word"\r\n\r\nhunter2\r\n--XyZ--\r\n',
+    ],
+  ];
+  for (const [name, mime, text] of CASES) {
+    const r = redactMultipart(text, mime, secret);
+    assert.equal(r.count, 1, name);
+    assert.equal(r.text, text.replace("hunter2", REDACTED), name);
+  }
+});
+
+Deno.test("redact: a multipart body of many parts without a blank line costs one pass", () => {
+  const text = "--b\r\nX\r\n".repeat(40_000) + "--b--";
+  const t0 = performance.now();
+  const r = redactMultipart(
+    text,
+    "multipart/form-data; boundary=b",
+    () => true,
+  );
+  assert.equal(r.count, 0);
+  assert.ok(performance.now() - t0 < 1000, `${performance.now() - t0} ms`);
+});
