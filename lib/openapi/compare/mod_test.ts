@@ -1296,6 +1296,28 @@ const CHANGES: [string, string, string, Want[]][] = [
     [],
   ],
   [
+    // 3.1 applies every keyword: a type with "null" beside an enum that no
+    // longer lists null refuses null.
+    "ok/a 3.1 enum that drops null while its type keeps it is no longer nullable",
+    doc31(requestBody(object({
+      s: { type: ["string", "null"], enum: ["a", "b", null] },
+    }))),
+    doc31(requestBody(object({
+      s: { type: ["string", "null"], enum: ["a", "b"] },
+    }))),
+    [["request-property-became-not-nullable", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a 3.1 enum that gains null beside a type with null became nullable",
+    doc31(responseBody(object({
+      s: { type: ["string", "null"], enum: ["a", "b"] },
+    }, ["s"]))),
+    doc31(responseBody(object({
+      s: { type: ["string", "null"], enum: ["a", "b", null] },
+    }, ["s"]))),
+    [["response-property-became-nullable", "breaking", ["GET /a"]]],
+  ],
+  [
     // Untyped, a null among the values lets null through: nullable.
     "ok/an untyped enum gaining null became nullable",
     doc31(responseBody(object({ s: { enum: ["x", "y"] } }, ["s"]))),
@@ -2322,9 +2344,10 @@ const SAME: [string, string, string][] = [
         },
       })),
     ),
+    // In 3.1 the enum must list null too: every keyword applies.
     doc31(
       requestBody(object({
-        kind: { type: ["string", "null"], enum: ["cat", "dog"] },
+        kind: { type: ["string", "null"], enum: ["cat", "dog", null] },
       })),
     ),
   ],

@@ -201,7 +201,8 @@ const altSchema: fc.Arbitrary<Record<string, unknown>> = fc.letrec((tie) => ({
 
 /**
  * `s` written as OpenAPI 3.1 says the same: every `oneOf` list reversed,
- * `nullable` as a `"null"` type, an enum of one value as a `const`.
+ * `nullable` as a `"null"` type (and a null among an enum's values, which
+ * 3.1 applies as well), an enum of one value as a `const`.
  */
 function rewritten(s: unknown): unknown {
   if (Array.isArray(s)) return s.map(rewritten);
@@ -221,8 +222,11 @@ function rewritten(s: unknown): unknown {
     out.type = [out.type, "null"];
   }
   if (Array.isArray(values)) {
-    if (values.length === 1) out.const = values[0];
-    else out.enum = values;
+    const all = nullable === true && !values.includes(null)
+      ? [...values, null]
+      : values;
+    if (all.length === 1) out.const = all[0];
+    else out.enum = all;
   }
   return out;
 }

@@ -265,7 +265,9 @@ const ANNOTATIONS = new Set([
 
 /** Keywords a value alternative may carry besides its value (see {@link valueAlternatives}). */
 const VALUE_WORDS = new Set(
-  [...ANNOTATIONS, "type", "const", "enum"].filter((k) => k !== "allOf"),
+  [...ANNOTATIONS, "type", "const", "enum", "nullable"].filter((k) =>
+    k !== "allOf"
+  ),
 );
 
 /**
@@ -280,22 +282,29 @@ function valueAlternatives(
   nullable: () => void,
 ): unknown[] | null {
   const values: unknown[] = [];
+  // Said only when the alternatives are values: otherwise each is read as
+  // an alternative, which says its own.
+  let sawNull = false;
   for (const t of targets) {
     if (!isObject(t)) return null;
     if (t.type === "null" && t.const === undefined && t.enum === undefined) {
-      nullable();
+      sawNull = true;
       continue;
     }
     for (const k in t) {
       if (!VALUE_WORDS.has(k) && !k.startsWith("x-")) return null;
     }
+    // 3.0's `nullable: true` on a value lets null through too.
+    if (t.nullable === true) sawNull = true;
     if (t.const !== undefined) values.push(t.const);
     else if (Array.isArray(t.enum)) {
       if (values.length + t.enum.length > MAX_ENUM) return null;
       values.push(...t.enum);
     } else return null;
   }
-  return values.length ? values : null;
+  if (!values.length) return null;
+  if (sawNull) nullable();
+  return values;
 }
 
 /** Reads schemas of one document, each object once. */
@@ -524,8 +533,11 @@ export class SchemaReader {
     else if (Array.isArray(t)) {
       types = t.filter((x): x is string => typeof x === "string");
     }
+    // 3.1's `type: [..., "null"]`: null passes the type; whether it passes
+    // an enum too is decided once the enum is read (below).
+    let typeNull = false;
     if (types?.includes("null")) {
-      nullable = true;
+      typeNull = true;
       types = types.filter((x) => x !== "null");
       if (!types.length) types = null;
     }
@@ -579,7 +591,7 @@ export class SchemaReader {
       ) {
         // One schema (beside a null): that schema, with this one's
         // annotations (`anyOf: [{$ref: X}], nullable: true`).
-        return this.#wrap(v, m, alts[0], nullable);
+        return this.#wrap(v, m, alts[0], nullable || typeNull);
       }
       if (alts.length) {
         v.alts = { kind, list: alts };
@@ -614,13 +626,16 @@ export class SchemaReader {
     if (e) v.enum = e;
     // A `const` (3.1) allows one value: an enum of one, compared as one.
     else if (v.const !== undefined) v.enum = [v.const];
-    // A `null` among other values is the schema's nullability, compared on
-    // its own: 3.0 writes `nullable: true` beside `enum: [a, b]` where 3.1
-    // writes `type: [..., "null"]` and `enum: [a, b, null]`, the same
-    // values. Untyped, the list lets null through; typed without null, it
-    // cannot (the type refuses it).
-    if (v.enum && v.enum.length > 1 && v.enum.includes(null)) {
-      if (types === null) nullable = true;
+    // A value is null-able when every keyword lets null through (JSON
+    // Schema applies them all): 3.1's type with "null" and an enum that
+    // lists null or is absent; an untyped enum listing null. 3.0's
+    // `nullable: true` beside an enum reads as tools read it, nullable
+    // (3.0 writes `enum: [a, b]` where 3.1 writes `[a, b, null]`).
+    const enumNull = v.enum?.includes(null) ?? false;
+    if (typeNull && (!v.enum || enumNull)) nullable = true;
+    if (types === null && !typeNull && enumNull) nullable = true;
+    // The null among other values is that nullability, compared on its own.
+    if (v.enum && v.enum.length > 1 && enumNull) {
       v.enum = v.enum.filter((x) => x !== null);
     }
     if (types === null) {
