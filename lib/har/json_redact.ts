@@ -21,6 +21,13 @@ export interface JsonRedaction {
   redacted(raw: string | null): void;
 }
 
+/** The JSON string from `i` to `end` (its quotes), decoded. */
+function stringAt(text: string, i: number, end: number): string {
+  const inner = text.slice(i + 1, end - 1);
+  // Only escapes need the parser; most strings have none.
+  return inner.includes("\\") ? JSON.parse(text.slice(i, end)) : inner;
+}
+
 /** One open object or array. */
 interface Frame {
   obj: boolean;
@@ -71,7 +78,7 @@ export function redactJsonText(
       i++;
     } else if (c === '"' && top?.obj && top.key) {
       const end = jsonStringEnd(text, i);
-      top.name = JSON.parse(text.slice(i, end));
+      top.name = stringAt(text, i, end);
       top.key = false;
       i = end;
     } else {
@@ -85,7 +92,7 @@ export function redactJsonText(
         how.redacted(c === '"' ? JSON.parse(token) : null);
         last = end;
       } else if (c === '"') {
-        const value: string = JSON.parse(token);
+        const value = stringAt(text, i, end);
         const next = how.leaf(value);
         if (next !== null && next !== value) {
           out.push(text.slice(last, i), JSON.stringify(next));

@@ -139,7 +139,7 @@ export function redactSetCookie(value: string): string {
 }
 
 /** `s` percent-decoded (`+` as a space), or as it is when it does not decode. */
-export function decodeName(s: string): string {
+function decodeName(s: string): string {
   // Most names and values hold nothing to decode: no string is made then.
   if (s.indexOf("%") < 0 && s.indexOf("+") < 0) return s;
   try {
@@ -245,6 +245,19 @@ function partName(headers: string): string | null {
       .exec(headers);
   if (!m) return null;
   return m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : m[2];
+}
+
+/**
+ * A URL's userinfo percent-decoded (RFC 3986 §2.1; unlike a query, `+` is
+ * a plus there), or as it is when it does not decode.
+ */
+export function decodeUserinfo(s: string): string {
+  if (s.indexOf("%") < 0) return s;
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /** `scheme://user:password@`: the userinfo of an absolute URL. */

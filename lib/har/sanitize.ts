@@ -16,7 +16,7 @@ import { base64Bytes, bytesBase64 } from "../shared/base64.ts";
 import { isTextual } from "./body.ts";
 import {
   ALWAYS_SECRET_HEADERS,
-  decodeName,
+  decodeUserinfo,
   looksSecret,
   type NameMatcher,
   nameMatcher,
@@ -105,6 +105,14 @@ function markers(s: string): number {
 /** A string that is an absolute URL with a query or fragment parameter. */
 const ABSOLUTE_URL_WITH_QUERY = /^[a-z][a-z0-9+.-]*:\/\/[^\s?#]*[?#]\S*=/i;
 
+/** An absolute URL whose userinfo holds a password (`scheme://u:p@`). */
+const URL_WITH_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:[^/?#@]*@/i;
+
+/** Whether string `v` may be a URL holding a credential (a cheap test). */
+function urlToRedact(v: string): boolean {
+  return ABSOLUTE_URL_WITH_QUERY.test(v) || URL_WITH_PASSWORD.test(v);
+}
+
 class Redactor {
   count = 0;
   /** Values redacted somewhere, to redact wherever else they appear. */
@@ -134,7 +142,11 @@ class Redactor {
   url(u: unknown): unknown {
     if (typeof u !== "string") return u;
     const password = urlPassword(u);
-    if (password) this.note(decodeName(password));
+    if (password) {
+      // As written, and decoded as userinfo is (`+` is a plus there).
+      this.note(password);
+      this.note(decodeUserinfo(password));
+    }
     const r = redactUrl(u, this.isSecret);
     this.count += r.count;
     return r.text;
@@ -202,11 +214,17 @@ class Redactor {
   jsonText(text: string): string {
     const t = text.trimStart();
     if (t[0] !== "{" && t[0] !== "[") return text;
+    let value: unknown;
     try {
-      JSON.parse(text);
+      value = JSON.parse(text);
     } catch {
       return text;
     }
+    // Most bodies hold nothing to redact: found out on the parsed value,
+    // and only then is the text rewritten.
+    if (
+      value === null || typeof value !== "object" || !this.#holdsSecret(value)
+    ) return text;
     return redactJsonText(text, {
       secretKey: (name) => this.isSecret(name),
       leaf: (v) => {
@@ -218,7 +236,7 @@ class Redactor {
         // A URL handed out in a body (a presigned upload URL, an OAuth
         // redirect) carries its credentials in its query, as a request URL
         // does: the same parameters go.
-        return ABSOLUTE_URL_WITH_QUERY.test(v) ? this.url(v) as string : null;
+        return urlToRedact(v) ? this.url(v) as string : null;
       },
       redacted: (raw) => {
         if (raw !== null) this.note(raw);
@@ -227,11 +245,47 @@ class Redactor {
     }, REDACTED);
   }
 
-  /** A JSON value (not a body), its secrets redacted as in a JSON body. */
+  /**
+   * A JSON value (not a body), its secrets redacted as in a JSON body; the
+   * value itself when it holds none. A walk finds out first, without
+   * copying: Chrome writes an initiator, often with a stack of many
+   * frames, for every request, and few hold a secret.
+   */
   jsonObject(v: object): unknown {
+    if (!this.#holdsSecret(v, false)) return v;
     const t = safeStringify(v);
     const out = this.jsonText(t);
     return out === t ? v : JSON.parse(out);
+  }
+
+  /**
+   * Whether `root` has a credential or a URL to redact, or (with `names`)
+   * a member of a secret name. Chrome's initiator objects have fixed
+   * names, which need no look.
+   */
+  #holdsSecret(root: object, names = true): boolean {
+    const stack: unknown[] = [root];
+    while (stack.length) {
+      const x = stack.pop();
+      if (typeof x === "string") {
+        if (looksSecret(x)) return true;
+        // Most strings are no URL with a credential: a cheap look first.
+        if (
+          (x.includes("=") || x.includes("@")) && urlToRedact(x) &&
+          redactUrl(x, this.isSecret).count
+        ) return true;
+      } else if (x !== null && typeof x === "object") {
+        if (Array.isArray(x)) {
+          for (const y of x) stack.push(y);
+        } else {
+          for (const k in x) {
+            if (names && this.isSecret(k)) return true;
+            stack.push((x as Obj)[k]);
+          }
+        }
+      }
+    }
+    return false;
   }
 
   /**

@@ -506,3 +506,28 @@ Deno.test("sanitize: each cookie in a Cookie or Set-Cookie header is one value r
   }]);
   assert.equal(sanitizeHar(root, { words: DEFAULT_REDACT_WORDS }).redacted, 5);
 });
+
+Deno.test("sanitize: a password in any URL goes: one in a JSON body or an initiator without a query, and one with a plus noted as written", () => {
+  const root = harDoc([{
+    url: "https://bob:pass+word123@h.example/x",
+    mime: "application/json",
+    text: '{"db": "postgres://admin:s3cretpw@db:5432/app", "n": 1}',
+  }]) as Json;
+  const e = root.log.entries[0];
+  e._full_url = "https://bob:pass+word123@h.example/x";
+  e._initiator = {
+    type: "script",
+    url: "https://u:initpassword@cdn.example/a.js",
+  };
+  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const out = JSON.stringify(har);
+  for (const secret of ["s3cretpw", "pass+word123", "initpassword"]) {
+    assert.ok(!out.includes(secret), secret);
+  }
+  const s = (har as Json).log.entries[0];
+  assert.equal(
+    s.response.content.text,
+    '{"db": "postgres://admin:REDACTED@db:5432/app", "n": 1}',
+  );
+  assert.equal(s._initiator.url, "https://u:REDACTED@cdn.example/a.js");
+});
