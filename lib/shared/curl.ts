@@ -192,13 +192,14 @@ const AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
  * Standard, percent-encode sets): curl would send the raw bytes.
  */
 export function urlWords(url: string): string {
-  const head = AUTHORITY.exec(url)?.[0] ?? "";
-  const clean = head + url.slice(head.length).replace(
-    /[\0-\x20\x7f]|[^\0-\x7f]+/g,
-    (c) =>
-      c.length === 1 && c.charCodeAt(0) < 0x80
-        ? "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")
-        : encodeURIComponent(c.toWellFormed()),
+  const controls = url.replace(
+    /[\0-\x20\x7f]/g,
+    (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"),
+  );
+  const head = AUTHORITY.exec(controls)?.[0] ?? "";
+  const clean = head + controls.slice(head.length).replace(
+    /[^\0-\x7f]+/g,
+    (c) => encodeURIComponent(c.toWellFormed()),
   );
   return clean.startsWith("-")
     ? `--url ${shellQuote(clean)}`

@@ -167,6 +167,9 @@ const URLS: [string, string, string[]][] = [
     "https://日本.example/pâth/日本?q=é ü#ß",
     ["curl 'https://日本.example/p%C3%A2th/%E6%97%A5%E6%9C%AC?q=%C3%A9%20%C3%BC#%C3%9F'"],
   ],
+  ["ok/controls in the host are percent-encoded too", "http://h:80\n-X/x", [
+    "curl 'http://h:80%0A-X/x'",
+  ]],
   ["ok/a lone surrogate goes as U+FFFD", "http://h/\ud800x", [
     "curl 'http://h/%EF%BF%BDx'",
   ]],
