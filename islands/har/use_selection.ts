@@ -26,13 +26,15 @@ export interface Selected {
 
 /**
  * `c` is the shown file's columns, `want` the fragment's selection, `set`
- * writes the fragment. The selection to show (-1 for none), the way to
- * select, and the index a link named that the file does not have (-1).
+ * writes the fragment, `origin` the file's earliest start (Unix ms, see
+ * `entryKey`). The selection to show (-1 for none), the way to select,
+ * and the index a link named that the file does not have (-1).
  */
 export function useFileSelection(
   c: HarColumns | null,
   want: Selected,
   set: (patch: Selected) => void,
+  origin = 0,
 ): { sel: number; select: (i: number) => void; missing: number } {
   // The file the last selection was made in; null when it came with the
   // page's fragment (a reload keeps the first file's selection).
@@ -45,9 +47,9 @@ export function useFileSelection(
   const found = useMemo(() => {
     if (!c || sel < 0) return -1;
     if (!selKey) return sel < c.n ? sel : -1;
-    if (sel < c.n && entryKey(c, sel) === selKey) return sel;
-    return entryWithKey(c, selKey);
-  }, [c, sel, selKey]);
+    if (sel < c.n && entryKey(c, sel, origin) === selKey) return sel;
+    return entryWithKey(c, selKey, origin);
+  }, [c, sel, selKey, origin]);
   // A new file forgets the last one's report (before the check below,
   // which may report for this one in the same commit).
   useEffect(() => setMissing(-1), [c]);
@@ -63,7 +65,10 @@ export function useFileSelection(
   const select = useCallback((i: number) => {
     madeIn.current = c;
     setMissing(-1);
-    set({ sel: i, selKey: c && i >= 0 && i < c.n ? entryKey(c, i) : "" });
-  }, [c, set]);
+    set({
+      sel: i,
+      selKey: c && i >= 0 && i < c.n ? entryKey(c, i, origin) : "",
+    });
+  }, [c, set, origin]);
   return { sel: c && !stale ? found : -1, select, missing };
 }

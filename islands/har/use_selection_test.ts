@@ -135,3 +135,18 @@ Deno.test("har selection: a link's entry opens where the file has it, or is repo
     assert.equal(run.current.missing, 7);
   }
 });
+
+Deno.test("har selection: another file opened forgets the last one's missing-entry report", async () => {
+  const made = file(3);
+  const { run, state } = await viewer(
+    file(2, [{ url: "https://y.example/0" }, { url: "https://y.example/1" }]),
+    1,
+    entryKey(made, 1),
+  );
+  await using _ = run;
+  await run.rerender({ ...state });
+  assert.equal(run.current.missing, 1);
+  state.c = file(4);
+  await run.rerender({ ...state });
+  assert.equal(run.current.missing, -1);
+});

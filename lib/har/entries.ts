@@ -24,20 +24,24 @@ export function urlOf(c: HarColumns, i: number): string {
 
 /**
  * A short name for entry i that another file is unlikely to share: a hash
- * of its method, URL and start offset, in base 36. A shared link names the
+ * of its method, URL and start time, in base 36. A shared link names the
  * selected entry by index and by this key, so the index is not applied to
- * a different file (or an export in another order) picked after the link.
+ * a different file picked after the link, and the request is found in an
+ * export of the same session in another order or with more or fewer
+ * requests. `origin` is the file's earliest start (Unix ms; 0 when there
+ * is none): with it the start is the absolute time, which another export
+ * shares, where the offset from the earliest start moves.
  */
-export function entryKey(c: HarColumns, i: number): string {
+export function entryKey(c: HarColumns, i: number, origin = 0): string {
   const text = `${c.methods[c.methodIdx[i]]} ${urlOf(c, i)} ${
-    Math.round(c.start[i])
+    Math.round(origin + c.start[i])
   }`;
   return fnv1a(text).toString(36);
 }
 
 /** The first entry whose {@link entryKey} is `key`, or -1. */
-export function entryWithKey(c: HarColumns, key: string): number {
-  for (let i = 0; i < c.n; i++) if (entryKey(c, i) === key) return i;
+export function entryWithKey(c: HarColumns, key: string, origin = 0): number {
+  for (let i = 0; i < c.n; i++) if (entryKey(c, i, origin) === key) return i;
   return -1;
 }
 

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { parsedHar } from "../../tests/helpers/har_doc.ts";
 import { entryAt, entryKey, entryWithKey, pathOf, urlOf } from "./entries.ts";
 import { fnv1a } from "../shared/fnv1a.ts";
+import { parseInstant } from "./iso_date.ts";
 
 Deno.test("entries: URL, path and one entry back from the columns", () => {
   const h = parsedHar([
@@ -42,4 +43,23 @@ Deno.test("entries: a key names one request by method, URL and start, whatever i
   // A start within a millisecond is the same start (exporters round).
   const c = parsedHar([{ url: "https://x.example/a", at: 0.4 }]).columns;
   assert.equal(entryKey(c, 0), keys[0]);
+});
+
+Deno.test("entries: with the file's earliest start, a key holds in an export that starts earlier", () => {
+  const origin = (h: ReturnType<typeof parsedHar>) =>
+    parseInstant(h.meta.summary.firstStart)!.ms;
+  const a = parsedHar([
+    { url: "https://x.example/a", at: 100 },
+    { url: "https://x.example/b", at: 105 },
+  ]);
+  // The same session exported with one more request before the others.
+  const b = parsedHar([
+    { url: "https://x.example/early", at: 0 },
+    { url: "https://x.example/a", at: 100 },
+    { url: "https://x.example/b", at: 105 },
+  ]);
+  const key = entryKey(a.columns, 1, origin(a));
+  assert.equal(entryWithKey(b.columns, key, origin(b)), 2);
+  // Offsets alone differ between the two files.
+  assert.notEqual(entryKey(b.columns, 2), entryKey(a.columns, 1));
 });
