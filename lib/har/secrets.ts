@@ -18,18 +18,28 @@ import type { SecretCounts } from "./types.ts";
 
 const PLAIN = 0, COOKIE = 1, SET_COOKIE = 2, AUTH = 3, SECRET = 4;
 
-/** `a=1; b=2; flag` -> 2: the name=value pairs of a Cookie header. */
+/**
+ * `a=1; b=2; flag; c=` -> 2: the name=value pairs of a Cookie header that
+ * hold a value (an empty one holds nothing to redact).
+ */
 function cookiePairs(v: string): number {
-  let n = 0, seen = false;
+  let n = 0, eq = false, valued = false;
   for (let i = 0; i < v.length; i++) {
     const c = v.charCodeAt(i);
-    if (c === 61) seen = true; // =
-    else if (c === 59) { // ;
-      if (seen) n++;
-      seen = false;
-    }
+    if (c === 59) { // ;
+      if (valued) n++;
+      eq = valued = false;
+    } else if (c === 61 && !eq) eq = true; // =
+    else if (eq && c !== 32 && c !== 9) valued = true;
   }
-  return seen ? n + 1 : n;
+  return valued ? n + 1 : n;
+}
+
+/** How many `cookies` list items hold a value. */
+function valuedCookies(list: unknown[]): number {
+  let n = 0;
+  for (const c of list) if (str(obj(c).value)) n++;
+  return n;
 }
 
 /** Set-Cookie values may fold several cookies, one per line. */
@@ -68,7 +78,7 @@ function secretCounter(
     return k;
   };
   const side = (s: Obj, counts: SecretCounts) => {
-    const cookies = Array.isArray(s.cookies) ? s.cookies.length : 0;
+    const cookies = Array.isArray(s.cookies) ? valuedCookies(s.cookies) : 0;
     let fromHeaders = 0;
     const headers = s.headers;
     if (Array.isArray(headers)) {
@@ -98,12 +108,17 @@ function secretCounter(
     if (!url) return;
     // A password in the URL is a credential, as a Basic one is.
     if (urlPassword(url)) counts.authorization++;
-    // An exporter that left out `queryString`: the URL's own query.
+    // An exporter that left out `queryString`: the URL's own query; and a
+    // query-like fragment, which `queryString` never holds (OAuth 2.0's
+    // implicit flow returns `#access_token=…`, RFC 6749 §4.2.2).
+    const h = url.indexOf("#");
     const q = url.indexOf("?");
-    if (!Array.isArray(qs) && q >= 0) {
-      const h = url.indexOf("#", q);
+    if (!Array.isArray(qs) && q >= 0 && (h < 0 || q < h)) {
       counts.tokens +=
         redactQuery(url.slice(q + 1, h < 0 ? url.length : h), isSecret).count;
+    }
+    if (h >= 0 && url.indexOf("=", h) >= 0) {
+      counts.tokens += redactQuery(url.slice(h + 1), isSecret).count;
     }
   };
   return (e, counts) => {

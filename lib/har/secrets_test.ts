@@ -61,6 +61,16 @@ Deno.test("secrets: the banner counts what the sanitizer redacts: a URL's passwo
     ["bad/empty-secret-header", {
       headers: [{ name: "X-CSRF-Token", value: "" }],
     }, {}],
+    ["ok/fragment-token", {
+      url: "https://a.com/cb#access_token=abcdefghij&state=1",
+    }, { tokens: 1 }],
+    ["bad/empty-cookies", {
+      headers: [{ name: "Cookie", value: "a=; b= ; c=1" }],
+    }, { cookies: 1 }],
+    ["bad/empty-cookie-list", {
+      cookies: [{ name: "a", value: "" }, { name: "b", value: "2" }],
+      headers: [{ name: "Cookie", value: "a=; b=2" }],
+    }, { cookies: 1 }],
     ["bad/empty-secret-param", {
       url: "https://a.com/?token=",
       queryString: [{ name: "token", value: "" }],
