@@ -1189,5 +1189,28 @@ Deno.test({
     assert.equal(cookie([c("s", { example: "a b;c" })]), "s=a%20b%3Bc");
     assert.equal(cookie([c("s", {})]), "s={s}");
     assert.equal(cookie([c("s", { required: false, example: "x" })]), null);
+    // A header parameter named Cookie and cookie parameters: one header.
+    const both = command31({
+      paths: {
+        "/p": {
+          get: {
+            parameters: [
+              {
+                name: "Cookie",
+                in: "header",
+                required: true,
+                schema: { type: "string" },
+                example: "a=1",
+              },
+              c("s", { example: "2" }),
+            ],
+            responses: {},
+          },
+        },
+      },
+    });
+    assert.deepEqual(both.match(/-H 'Cookie: [^']*'/g), [
+      "-H 'Cookie: a=1; s=2'",
+    ]);
   },
 });

@@ -567,9 +567,13 @@ export function operationCurl(x: CurlInput): OperationCurl {
       cookies.push(...paramPairs(p, x.r, x.swagger, budget));
     }
   }
-  // Required cookies go in one header, as a browser sends them.
+  // Required cookies go in one header, as a browser sends them (RFC 6265
+  // §5.4: one Cookie header), with a header parameter named Cookie if any.
   if (cookies.length) {
-    headers.push({ name: "Cookie", value: cookieValue(cookies) });
+    const value = cookieValue(cookies);
+    const named = headers.find((h) => h.name.toLowerCase() === "cookie");
+    if (named) named.value = `${named.value}; ${value}`;
+    else headers.push({ name: "Cookie", value });
   }
   // A JSON body when there is one, else the first media type.
   const chosen = x.sent.find(([t]) => isJson(t) && t !== "*/*") ?? x.sent[0];
