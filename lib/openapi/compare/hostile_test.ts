@@ -421,6 +421,26 @@ Deno.test("compare hostile: long lists are compared whole, or the comparison sto
       alts(2),
       /base's .* 1001 oneOf alternatives/,
     ],
+    [
+      "bad/tuple-positions",
+      bodyDoc({ type: "array", prefixItems: values(1_001).map(() => ({})) }),
+      bodyDoc({ type: "array" }),
+      /base's .* 1001 tuple positions/,
+    ],
+    [
+      "bad/discriminator-mappings",
+      bodyDoc({ type: "object" }),
+      bodyDoc({
+        type: "object",
+        discriminator: {
+          propertyName: "k",
+          mapping: Object.fromEntries(
+            values(1_001).map((v) => [v, `#/components/schemas/${v}`]),
+          ),
+        },
+      }),
+      /revision's .* more than 1000 discriminator mappings/,
+    ],
   ];
   for (const [name, base, revision, message] of CASES) {
     assert.throws(
