@@ -105,6 +105,21 @@ export function authorityHost(headers: Headers, url: string): string | null {
 }
 
 /**
+ * Adds a header to `pairs`, joining a repeat of the last name with `, `:
+ * Headers joins every repeated name but Set-Cookie (Fetch §2.2.2 hands
+ * those out one by one), which a reflection shows as any other repeat.
+ */
+export function pushHeader(
+  pairs: [string, string][],
+  name: string,
+  value: string,
+): void {
+  const last = pairs[pairs.length - 1];
+  if (last && last[0] === name) last[1] += `, ${value}`;
+  else pairs.push([name, value]);
+}
+
+/**
  * Puts the Host made from `:authority` into `pairs` where Headers would
  * have listed it (they come sorted by lower-case name), so an answer over
  * HTTP/2 lists its headers in the order one over HTTP/1.1 does.
@@ -129,7 +144,7 @@ export function placeHost(
 export function headerRecord(req: Request): Record<string, string> {
   const out: [string, string][] = [];
   req.headers.forEach((value, name) => {
-    out.push([name, value]);
+    pushHeader(out, name, value);
   });
   const host = authorityHost(req.headers, req.url);
   if (host) placeHost(out, "host", host);

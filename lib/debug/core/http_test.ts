@@ -1,6 +1,6 @@
 /** The Host an HTTP/2 request names in `:authority`, and where it is listed. */
 import assert from "node:assert/strict";
-import { authorityHost, placeHost } from "./http.ts";
+import { authorityHost, placeHost, pushHeader } from "./http.ts";
 
 Deno.test("http: ok/the :authority host is listed where Headers would list Host", () => {
   const CASES: [string, [string, string][], string[]][] = [
@@ -32,4 +32,11 @@ Deno.test("http: the :authority host only where no Host header is sent", () => {
     "a.example:8443",
   );
   assert.equal(authorityHost(new Headers({ host: "b" }), "https://a/x"), null);
+});
+
+Deno.test("http: repeated Set-Cookie request headers are joined as every other repeat is", () => {
+  const pairs: [string, string][] = [];
+  new Headers([["set-cookie", "a=1"], ["set-cookie", "b=2"], ["x-d", "1"]])
+    .forEach((v, k) => pushHeader(pairs, k, v));
+  assert.deepEqual(pairs, [["set-cookie", "a=1, b=2"], ["x-d", "1"]]);
 });

@@ -142,6 +142,15 @@ function basicAuth(
       description: "Needs alice:secret",
     }],
     handle: (req, { params: { user, passwd } }) => {
+      // RFC 7617 §2: the user-id ends at the first colon, so one holding a
+      // colon can never be sent: bad input, not a 401 no client can pass.
+      if (user.includes(":")) {
+        throw new ParamError(
+          "user",
+          "A Basic user-id cannot contain ':' (RFC 7617 §2): no credentials could match.",
+          400,
+        );
+      }
       const header = req.headers.get("authorization");
       const got = basicCredentials(header);
       if (got && got.user === user && got.password === passwd) {

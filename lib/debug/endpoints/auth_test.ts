@@ -170,3 +170,12 @@ Deno.test("auth handler: bad/credentials past their bound say so, not that none 
   const none = await call("/digest-auth/auth/u/p");
   assert.match(none.body.detail, /Digest credentials are required/);
 });
+
+Deno.test("auth handler: bad/a Basic user-id with a colon, which no credentials can carry, is bad input", async () => {
+  for (const path of ["/basic-auth/a:b/p", "/hidden-basic-auth/a%3Ab/p"]) {
+    const { res, body } = await call(path, `Basic ${b64("a:b:p")}`);
+    assert.equal(res.status, 400, path);
+    assert.equal(res.headers.get("content-type"), "application/problem+json");
+    assert.equal(body.param, "user");
+  }
+});

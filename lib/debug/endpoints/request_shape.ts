@@ -16,6 +16,7 @@ import {
   authorityHost,
   peerAddress,
   placeHost,
+  pushHeader,
   type ServeInfo,
 } from "../core/http.ts";
 import { jsonOrNull } from "../core/body.ts";
@@ -52,7 +53,7 @@ export function canonicalHeaders(
   const out: [string, string][] = [];
   // forEach, not for-of: Deno's Headers iterator costs several times more.
   req.headers.forEach((value, name) => {
-    out.push([text.headerName(name), value]);
+    pushHeader(out, text.headerName(name), value);
   });
   const host = authorityHost(req.headers, req.url);
   if (host) placeHost(out, "Host", host);

@@ -24,11 +24,15 @@ Deno.test("canonicalHeaders: ok/repeats joined with a comma and a space", () => 
   h.append("x-a", "1");
   h.append("X-A", "2");
   h.set("accept", "*/*");
+  // Set-Cookie too, which Headers hands out one at a time.
+  h.append("set-cookie", "a=1");
+  h.append("Set-Cookie", "b=2");
   const req = new Request("http://wb.test/", { headers: h });
   req.headers.set("host", "wb.test");
   assert.deepEqual(canonicalHeaders(req, text), {
     Accept: "*/*",
     Host: "wb.test",
+    "Set-Cookie": "a=1, b=2",
     "X-A": "1, 2",
   });
 });
