@@ -114,8 +114,8 @@ function basicAuth(
       ? "Basic auth that answers 404 without credentials"
       : "Basic auth",
     description: hidden
-      ? '200 `{"authenticated": true, "user"}` when the request carries Basic credentials for `user` and `passwd`; otherwise 404, with no challenge, as a server that hides a resource would.'
-      : `200 \`{"authenticated": true, "user"}\` when the request carries Basic credentials (RFC 7617) for \`user\` and \`passwd\`; otherwise 401 with \`WWW-Authenticate: ${challenge}\`.`,
+      ? '200 `{"authenticated": true, "user"}` when the request carries Basic credentials for `user` and `passwd`; otherwise 404, with no challenge, as a server that hides a resource would. A `user` holding `:` is 400.'
+      : `200 \`{"authenticated": true, "user"}\` when the request carries Basic credentials (RFC 7617) for \`user\` and \`passwd\`; otherwise 401 with \`WWW-Authenticate: ${challenge}\`. A \`user\` holding \`:\` (which no Basic credentials can carry) is 400.`,
     params: [...credentialParams(), sleepParam(ctx.limits)],
     requestHeaders: [{
       name: "Authorization",
