@@ -130,7 +130,11 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
     }
     const name = sanitizedName(data.name);
     saveBlob(blob, name);
-    setSaved(`Saved ${name} with ${formatCount(redacted)} values redacted.`);
+    setSaved(
+      `Saved ${name} with ${formatCount(redacted)} ${
+        redacted === 1 ? "value" : "values"
+      } redacted.`,
+    );
   }
 
   const scoped = page !== null && page >= 0

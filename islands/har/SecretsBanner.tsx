@@ -20,6 +20,11 @@ export interface SecretsBannerProps {
 
 const STORE = "har-redact-words";
 
+/** All the values counted. */
+function secretsTotal(s: SecretCounts): number {
+  return s.cookies + s.authorization + s.tokens;
+}
+
 function plural(n: number, one: string, many: string): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
@@ -72,12 +77,14 @@ export function SecretsBanner(
           ? (
             <>
               <strong>This file holds {parts.join(", ")}.</strong>{" "}
-              Anyone you send it to can reuse them. Share a sanitized copy
-              instead.
+              Anyone you send it to can reuse{" "}
+              {parts.length === 1 && secretsTotal(secrets!) === 1
+                ? "it"
+                : "them"}. Share a sanitized copy instead.
             </>
           )
           : secrets
-          ? "No cookies or authorization headers found. You can still download a copy with the words below redacted."
+          ? "No cookies, authorization headers or tokens found in headers and URLs. Bodies are searched only when a copy is made: download one to have any password or token in them redacted too."
           : "Looking for cookies and tokens…"}
       </p>
       <div class="har-banner-actions">
@@ -119,7 +126,9 @@ export function SecretsBanner(
           </button>
           <p class="muted small">
             Always redacted: cookie values, Authorization, Proxy-Authorization,
-            Cookie and Set-Cookie headers, JWTs and "Bearer …" values.
+            Cookie and Set-Cookie headers, credentials by their shape (JWTs;
+            Bearer, Basic, Digest and AWS4 values) anywhere, and passwords in
+            URLs. Bodies (JSON, forms, multipart) are redacted by name too.
           </p>
         </details>
         {done && <span class="har-done" role="status">{done}</span>}

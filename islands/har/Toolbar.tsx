@@ -86,7 +86,11 @@ export function Toolbar({ state, view, pages, unpaged, set }: ToolbarProps) {
       {help && (
         <SearchHelp
           onTerm={(term) => {
-            set({ q: state.q.trim() ? `${state.q.trim()} ${term}` : term });
+            // Added once; then the list closes, as DevTools' suggestions
+            // do, and the list of requests it filters is in view again.
+            const words = state.q.trim().split(/\s+/).filter(Boolean);
+            if (!words.includes(term)) set({ q: [...words, term].join(" ") });
+            setHelp(false);
             document.querySelector<HTMLInputElement>(
               "[data-testid=har-search]",
             )?.focus();

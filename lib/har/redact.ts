@@ -94,7 +94,9 @@ export function parseWordList(text: string): string[] {
   return text.split(/[\s,]+/).filter(Boolean);
 }
 
-const JWT = /^eyJ[\w-]{4,}\.eyJ[\w-]{2,}\.[\w-]*$/;
+/** A JWT: a header and a payload, JSON objects in base64url, and a signature. */
+export const JWT_PATTERN = "eyJ[\\w-]{4,}\\.eyJ[\\w-]{2,}\\.[\\w-]*";
+const JWT = new RegExp(`^${JWT_PATTERN}$`);
 // AWS signs with SigV4 (`AWS4-HMAC-SHA256`) and, for multi-region
 // endpoints, SigV4a (`AWS4-ECDSA-P256-SHA256`).
 const SCHEME =

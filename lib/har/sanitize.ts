@@ -17,6 +17,7 @@ import { isTextual } from "./body.ts";
 import {
   ALWAYS_SECRET_HEADERS,
   decodeUserinfo,
+  JWT_PATTERN,
   looksSecret,
   type NameMatcher,
   nameMatcher,
@@ -92,6 +93,9 @@ const MIN_SPREAD_CHARS = 8;
 const MAX_SPREAD_CHARS = 1024;
 /** Distinct secrets looked for elsewhere, at most. */
 const MAX_SPREAD = 500;
+
+/** A JWT (header and payload JSON objects, base64url) inside any text. */
+const JWT_IN_TEXT = new RegExp(`\\b${JWT_PATTERN}`, "g");
 
 /** How many redaction markers `s` holds. */
 function markers(s: string): number {
@@ -310,7 +314,22 @@ class Redactor {
       this.count += r.count;
       return r.text;
     }
-    return this.jsonText(text);
+    const json = this.jsonText(text);
+    return json !== text ? json : this.text(text);
+  }
+
+  /**
+   * Text of any other kind (HTML, a script, XML, plain text): the JWTs in
+   * it, which are credentials wherever they are written (a page that
+   * embeds its session token in a script).
+   */
+  text(text: string): string {
+    if (!text.includes("eyJ")) return text;
+    return text.replace(JWT_IN_TEXT, (jwt) => {
+      this.note(jwt);
+      this.count++;
+      return REDACTED;
+    });
   }
 }
 

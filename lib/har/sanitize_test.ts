@@ -445,6 +445,11 @@ Deno.test("sanitize: a sanitized file sanitized again is the same, with nothing 
     const twice = sanitizeHar(once.har, { words: DEFAULT_REDACT_WORDS });
     assert.equal(JSON.stringify(twice.har), JSON.stringify(once.har));
     assert.equal(twice.redacted, 0);
+    // Nor does the banner count anything in it: no alarm on a clean copy.
+    assert.deepEqual(
+      countHarSecrets((once.har as Json).log.entries),
+      { cookies: 0, authorization: 0, tokens: 0 },
+    );
   }
 });
 
@@ -530,4 +535,21 @@ Deno.test("sanitize: a password in any URL goes: one in a JSON body or an initia
     '{"db": "postgres://admin:REDACTED@db:5432/app", "n": 1}',
   );
   assert.equal(s._initiator.url, "https://u:REDACTED@cdn.example/a.js");
+});
+
+Deno.test("sanitize: a JWT in an HTML or script body goes, the rest of the text stays", () => {
+  const jwt =
+    "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U";
+  const html = `<script>window.boot = { blob: '${jwt}', n: 1.50 };</script>`;
+  const root = harDoc([{
+    url: "https://a.com/",
+    mime: "text/html",
+    text: html,
+  }]);
+  const { har, redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  assert.equal(
+    (har as Json).log.entries[0].response.content.text,
+    html.replace(jwt, "[REDACTED]"),
+  );
+  assert.equal(redacted, 1);
 });

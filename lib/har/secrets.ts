@@ -11,6 +11,7 @@ import {
   looksSecret,
   type NameMatcher,
   nameMatcher,
+  REDACTED,
   redactQuery,
   urlPassword,
 } from "./redact.ts";
@@ -23,6 +24,15 @@ const PLAIN = 0, COOKIE = 1, SET_COOKIE = 2, AUTH = 3, SECRET = 4;
  * hold a value (an empty one holds nothing to redact).
  */
 function cookiePairs(v: string): number {
+  // A sanitized copy's `a=[REDACTED]` holds nothing either.
+  if (v.includes(REDACTED)) {
+    let n = 0;
+    for (const pair of v.split(";")) {
+      const value = pair.slice(pair.indexOf("=") + 1).trim();
+      if (pair.includes("=") && value && value !== REDACTED) n++;
+    }
+    return n;
+  }
   let n = 0, eq = false, valued = false;
   for (let i = 0; i < v.length; i++) {
     const c = v.charCodeAt(i);
@@ -35,16 +45,38 @@ function cookiePairs(v: string): number {
   return valued ? n + 1 : n;
 }
 
+/**
+ * Whether a value holds something to redact: not empty, and not what the
+ * sanitizer left (`[REDACTED]`, `Bearer [REDACTED]`), so a sanitized copy
+ * opened again raises no alarm.
+ */
+function holds(value: string): boolean {
+  return value !== "" && !value.endsWith(REDACTED);
+}
+
 /** How many `cookies` list items hold a value. */
 function valuedCookies(list: unknown[]): number {
   let n = 0;
-  for (const c of list) if (str(obj(c).value)) n++;
+  for (const c of list) if (holds(str(obj(c).value))) n++;
   return n;
 }
 
-/** Set-Cookie values may fold several cookies, one per line. */
-function lines(v: string): number {
+/**
+ * Set-Cookie values may fold several cookies, one per line; those that
+ * hold a value count (not `a=[REDACTED]; Path=/`).
+ */
+function setCookies(v: string): number {
   if (!v) return 0;
+  if (v.includes(REDACTED)) {
+    let n = 0;
+    for (const line of v.split("\n")) {
+      const first = line.split(";", 1)[0];
+      if (first.includes("=") && holds(first.slice(first.indexOf("=") + 1))) {
+        n++;
+      }
+    }
+    return n;
+  }
   let n = 1;
   for (let i = v.indexOf("\n"); i >= 0; i = v.indexOf("\n", i + 1)) n++;
   return n;
@@ -87,10 +119,13 @@ function secretCounter(
         const value = str(h.value);
         const k = kindOf(str(h.name));
         if (k === COOKIE) fromHeaders += cookiePairs(value);
-        else if (k === SET_COOKIE) fromHeaders += lines(value);
-        else if (k === AUTH) counts.authorization++;
-        // An empty value holds nothing (the sanitizer leaves it).
-        else if ((k === SECRET && value) || looksSecret(value)) counts.tokens++;
+        else if (k === SET_COOKIE) fromHeaders += setCookies(value);
+        else if (k === AUTH) {
+          if (holds(value)) counts.authorization++;
+        } // An empty value holds nothing (the sanitizer leaves it).
+        else if ((k === SECRET && holds(value)) || looksSecret(value)) {
+          counts.tokens++;
+        }
       }
     }
     counts.cookies += cookies || fromHeaders;
@@ -99,7 +134,7 @@ function secretCounter(
       for (let i = 0; i < qs.length; i++) {
         const q = obj(qs[i]);
         const value = str(q.value);
-        if ((isSecret(str(q.name)) && value) || looksSecret(value)) {
+        if ((isSecret(str(q.name)) && holds(value)) || looksSecret(value)) {
           counts.tokens++;
         }
       }
@@ -113,7 +148,7 @@ function secretCounter(
     // implicit flow returns `#access_token=…`, RFC 6749 §4.2.2).
     const h = url.indexOf("#");
     const q = url.indexOf("?");
-    if (!Array.isArray(qs) && q >= 0 && (h < 0 || q < h)) {
+    if ((!Array.isArray(qs) || !qs.length) && q >= 0 && (h < 0 || q < h)) {
       counts.tokens +=
         redactQuery(url.slice(q + 1, h < 0 ? url.length : h), isSecret).count;
     }

@@ -61,6 +61,20 @@ Deno.test("secrets: the banner counts what the sanitizer redacts: a URL's passwo
     ["bad/empty-secret-header", {
       headers: [{ name: "X-CSRF-Token", value: "" }],
     }, {}],
+    ["ok/query-with-empty-queryString", {
+      url: "https://a.com/login?password=hunter2hunter2",
+      queryString: [],
+    }, { tokens: 1 }],
+    ["bad/redacted-before", {
+      url: "https://bob:REDACTED@a.com/?token=REDACTED",
+      queryString: [{ name: "token", value: "[REDACTED]" }],
+      cookies: [{ name: "a", value: "[REDACTED]" }],
+      headers: [
+        { name: "Authorization", value: "Bearer [REDACTED]" },
+        { name: "Cookie", value: "a=[REDACTED]; b=[REDACTED]" },
+        { name: "X-Api-Token", value: "[REDACTED]" },
+      ],
+    }, {}],
     ["ok/fragment-token", {
       url: "https://a.com/cb#access_token=abcdefghij&state=1",
     }, { tokens: 1 }],
