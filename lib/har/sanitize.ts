@@ -97,6 +97,12 @@ const MAX_SPREAD = 500;
 /** A JWT (header and payload JSON objects, base64url) inside any text. */
 const JWT_IN_TEXT = new RegExp(`\\b${JWT_PATTERN}`, "g");
 
+/** Whether a string may hold JSON written into it (`{"token": …}`). */
+function jsonLike(s: string): boolean {
+  return s.length > 1 && (s[0] === "{" || s[0] === "[") &&
+    (s.at(-1) === "}" || s.at(-1) === "]");
+}
+
 /** How many redaction markers `s` holds. */
 function markers(s: string): number {
   let n = 0;
@@ -240,7 +246,10 @@ class Redactor {
         // A URL handed out in a body (a presigned upload URL, an OAuth
         // redirect) carries its credentials in its query, as a request URL
         // does: the same parameters go.
-        return urlToRedact(v) ? this.url(v) as string : null;
+        if (urlToRedact(v)) return this.url(v) as string;
+        // JSON written into a string (a payload, a GraphQL variable set,
+        // a message queue's body): redacted as JSON is.
+        return jsonLike(v) ? this.jsonText(v) : null;
       },
       redacted: (raw) => {
         if (raw !== null) this.note(raw);
@@ -273,6 +282,12 @@ class Redactor {
       const x = stack.pop();
       if (typeof x === "string") {
         if (looksSecret(x)) return true;
+        if (jsonLike(x)) {
+          try {
+            stack.push(JSON.parse(x));
+          } catch { /* text */ }
+          continue;
+        }
         // Most strings are no URL with a credential: a cheap look first.
         if (
           (x.includes("=") || x.includes("@")) && urlToRedact(x) &&

@@ -553,3 +553,18 @@ Deno.test("sanitize: a JWT in an HTML or script body goes, the rest of the text 
   );
   assert.equal(redacted, 1);
 });
+
+Deno.test("sanitize: JSON written into a JSON string is redacted as JSON is", () => {
+  const inner = JSON.stringify({ token: "abcdefghijkl", n: 1 });
+  const body = JSON.stringify({ payload: inner, id: 2 });
+  const root = harDoc([{
+    url: "https://a.com/",
+    mime: "application/json",
+    text: body,
+  }]);
+  const { har, redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const out = JSON.parse((har as Json).log.entries[0].response.content.text);
+  assert.deepEqual(JSON.parse(out.payload), { token: "[REDACTED]", n: 1 });
+  assert.equal(out.id, 2);
+  assert.equal(redacted, 1);
+});
