@@ -28,6 +28,13 @@ function stringAt(text: string, i: number, end: number): string {
   return inner.includes("\\") ? JSON.parse(text.slice(i, end)) : inner;
 }
 
+/**
+ * Strings shorter than this are not given to `leaf`: no credential is
+ * that short (a JWT or `Bearer …` has 10 characters at least, a URL with a
+ * secret parameter more), and most values of a body are.
+ */
+const MIN_LOOKED_AT = 8;
+
 /** One open object or array. */
 interface Frame {
   obj: boolean;
@@ -83,15 +90,21 @@ export function redactJsonText(
       i = end;
     } else {
       const end = jsonValueEnd(text, i);
-      const token = text.slice(i, end);
-      if (
-        top?.obj && how.secretKey(top.name) && token !== "null" &&
-        token !== '""' && token !== JSON.stringify(marker) // redacted before
+      if (top?.obj && how.secretKey(top.name)) {
+        const token = text.slice(i, end);
+        if (
+          token !== "null" && token !== '""' &&
+          token !== JSON.stringify(marker) // redacted before
+        ) {
+          out.push(text.slice(last, i), JSON.stringify(marker));
+          how.redacted(c === '"' ? JSON.parse(token) : null);
+          last = end;
+        }
+      } else if (
+        c === '"' &&
+        (end - i - 2 >= MIN_LOOKED_AT || text[i + 1] === "{" ||
+          text[i + 1] === "[")
       ) {
-        out.push(text.slice(last, i), JSON.stringify(marker));
-        how.redacted(c === '"' ? JSON.parse(token) : null);
-        last = end;
-      } else if (c === '"') {
         const value = stringAt(text, i, end);
         const next = how.leaf(value);
         if (next !== null && next !== value) {

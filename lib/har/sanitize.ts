@@ -97,6 +97,33 @@ const MAX_SPREAD = 500;
 /** A JWT (header and payload JSON objects, base64url) inside any text. */
 const JWT_IN_TEXT = new RegExp(`\\b${JWT_PATTERN}`, "g");
 
+/** How many colons `s` holds. */
+function colonsIn(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf(":"); i >= 0; i = s.indexOf(":", i + 1)) n++;
+  return n;
+}
+
+/**
+ * Whether valid JSON `text` writes no key twice in one object, given its
+ * parse's `members` and the colons of the parse's keys and strings. Each
+ * member of the text has one colon of its own, and every other colon is in
+ * a key or a string, as itself or escaped (`\u003a`): so the text's colons
+ * and escaped colons add up to the parse's exactly when no member was
+ * dropped. An escape that only looks like one (`\\u003a`) makes the sum
+ * larger too, which reads the text: never a member missed.
+ */
+function keysWrittenOnce(
+  text: string,
+  tally: { members: number; colons: number },
+): boolean {
+  let escaped = 0;
+  if (text.includes("\\u003")) {
+    escaped = text.match(/\\u003a/gi)?.length ?? 0;
+  }
+  return colonsIn(text) + escaped === tally.members + tally.colons;
+}
+
 /** Whether a string may hold JSON written into it (`{"token": …}`). */
 function jsonLike(s: string): boolean {
   return s.length > 1 && (s[0] === "{" || s[0] === "[") &&
@@ -230,11 +257,14 @@ class Redactor {
     } catch {
       return text;
     }
-    // Most bodies hold nothing to redact: found out on the parsed value,
-    // and only then is the text rewritten.
-    if (
-      value === null || typeof value !== "object" || !this.#holdsSecret(value)
-    ) return text;
+    if (value === null || typeof value !== "object") return text;
+    // Most bodies hold nothing to redact, which the parsed value shows,
+    // unless a key is written twice: the parse keeps its last value, and
+    // the first may be the secret. Then the text is read.
+    const tally = { members: 0, colons: 0 };
+    if (!this.#holdsSecret(value, tally) && keysWrittenOnce(text, tally)) {
+      return text;
+    }
     return redactJsonText(text, {
       secretKey: (name) => this.isSecret(name),
       leaf: (v) => {
@@ -265,29 +295,28 @@ class Redactor {
    * frames, for every request, and few hold a secret.
    */
   jsonObject(v: object): unknown {
-    if (!this.#holdsSecret(v, false)) return v;
+    if (!this.#holdsSecret(v)) return v;
     const t = safeStringify(v);
     const out = this.jsonText(t);
     return out === t ? v : JSON.parse(out);
   }
 
   /**
-   * Whether `root` has a credential or a URL to redact, or (with `names`)
-   * a member of a secret name. Chrome's initiator objects have fixed
-   * names, which need no look.
+   * Whether `root`, a parsed value, has a member of a secret name, a
+   * credential, a URL to redact or JSON written into a string (read as
+   * text then). With `tally`, its members and the colons of its keys and
+   * strings are counted into it (see {@link keysWrittenOnce}).
    */
-  #holdsSecret(root: object, names = true): boolean {
+  #holdsSecret(
+    root: object,
+    tally?: { members: number; colons: number },
+  ): boolean {
     const stack: unknown[] = [root];
     while (stack.length) {
       const x = stack.pop();
       if (typeof x === "string") {
-        if (looksSecret(x)) return true;
-        if (jsonLike(x)) {
-          try {
-            stack.push(JSON.parse(x));
-          } catch { /* text */ }
-          continue;
-        }
+        if (tally) tally.colons += colonsIn(x);
+        if (looksSecret(x) || jsonLike(x)) return true;
         // Most strings are no URL with a credential: a cheap look first.
         if (
           (x.includes("=") || x.includes("@")) && urlToRedact(x) &&
@@ -298,7 +327,11 @@ class Redactor {
           for (const y of x) stack.push(y);
         } else {
           for (const k in x) {
-            if (names && this.isSecret(k)) return true;
+            if (this.isSecret(k)) return true;
+            if (tally) {
+              tally.members++;
+              tally.colons += colonsIn(k);
+            }
             stack.push((x as Obj)[k]);
           }
         }

@@ -568,3 +568,44 @@ Deno.test("sanitize: JSON written into a JSON string is redacted as JSON is", ()
   assert.equal(out.id, 2);
   assert.equal(redacted, 1);
 });
+
+Deno.test("sanitize: a key written twice in a JSON body does not hide the first value's secrets", () => {
+  const CASES: [string, string][] = [
+    [
+      "ok/secret under the first",
+      '{"user": {"password": "hunter2hunter2"}, "user": null}',
+    ],
+    ["ok/credential-shaped first", '{"a": "Bearer abcdefghijklmn", "a": 1}'],
+    [
+      "ok/escaped colons cannot balance the count",
+      '{"a": {"password": "hunter2hunter2"}, "a": "\\u003a\\u003a"}',
+    ],
+  ];
+  for (const [name, body] of CASES) {
+    const root = harDoc([{
+      url: "https://a.com/",
+      mime: "application/json",
+      text: body,
+    }]) as Json;
+    root.log.entries[0]._webSocketMessages = [{
+      type: "send",
+      time: 1,
+      opcode: 1,
+      data: body,
+    }];
+    const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+    const out = JSON.stringify(har);
+    assert.ok(
+      !out.includes("hunter2hunter2") && !out.includes("abcdefghijklmn"),
+      name,
+    );
+  }
+});
+
+Deno.test("sanitize: an initiator's member of a secret name goes, whoever wrote it", () => {
+  const root = harDoc([{}]) as Json;
+  root.log.entries[0]._initiator = { type: "other", token: "initsecret123" };
+  const { har, redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  assert.equal((har as Json).log.entries[0]._initiator.token, "[REDACTED]");
+  assert.equal(redacted, 1);
+});
