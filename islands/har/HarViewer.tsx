@@ -7,8 +7,7 @@
 import { redirectedTo } from "../../lib/har/redirect.ts";
 import { useSlashKey } from "../shared/slash_key.ts";
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
-import { urlOf } from "../../lib/har/entries.ts";
-import { parseInstant } from "../../lib/har/iso_date.ts";
+import { keyOrigin, urlOf } from "../../lib/har/entries.ts";
 import { formatCount } from "../../lib/shared/format.ts";
 import { copyText } from "../shared/clipboard.ts";
 import { saveBlob } from "../shared/download.ts";
@@ -53,10 +52,9 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
     pages,
     hs,
   );
-  const origin = useMemo(
-    () => parseInstant(data?.meta.summary.firstStart)?.ms ?? 0,
-    [data],
-  );
+  const origin = useMemo(() => keyOrigin(data?.meta.summary.firstStart), [
+    data,
+  ]);
   const { sel, select, missing } = useFileSelection(c, hs, set, origin);
 
   useEffect(() => {

@@ -9,6 +9,7 @@ import { type HarColumns, PHASE_STRIDE } from "./columns.ts";
 import { type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
 import { fnv1a } from "../shared/fnv1a.ts";
+import { parseInstant } from "./iso_date.ts";
 import {
   type HarEntry,
   PHASES,
@@ -37,6 +38,17 @@ export function entryKey(c: HarColumns, i: number, origin = 0): string {
     Math.round(origin + c.start[i])
   }`;
   return fnv1a(text).toString(36);
+}
+
+/**
+ * The `origin` of {@link entryKey}: the file's earliest start (its summary's
+ * `firstStart`) in Unix ms with its sub-millisecond part, which the
+ * columns' offsets are counted from (Fiddler writes 100 ns digits); 0 when
+ * there is none.
+ */
+export function keyOrigin(firstStart: string | undefined): number {
+  const first = parseInstant(firstStart);
+  return first ? first.ms + first.frac : 0;
 }
 
 /** The first entry whose {@link entryKey} is `key`, or -1. */

@@ -1,8 +1,15 @@
 import assert from "node:assert/strict";
 import { parsedHar } from "../../tests/helpers/har_doc.ts";
-import { entryAt, entryKey, entryWithKey, pathOf, urlOf } from "./entries.ts";
+import { parseHarText } from "./parse.ts";
+import {
+  entryAt,
+  entryKey,
+  entryWithKey,
+  keyOrigin,
+  pathOf,
+  urlOf,
+} from "./entries.ts";
 import { fnv1a } from "../shared/fnv1a.ts";
-import { parseInstant } from "./iso_date.ts";
 
 Deno.test("entries: URL, path and one entry back from the columns", () => {
   const h = parsedHar([
@@ -47,7 +54,7 @@ Deno.test("entries: a key names one request by method, URL and start, whatever i
 
 Deno.test("entries: with the file's earliest start, a key holds in an export that starts earlier", () => {
   const origin = (h: ReturnType<typeof parsedHar>) =>
-    parseInstant(h.meta.summary.firstStart)!.ms;
+    keyOrigin(h.meta.summary.firstStart);
   const a = parsedHar([
     { url: "https://x.example/a", at: 100 },
     { url: "https://x.example/b", at: 105 },
@@ -62,4 +69,37 @@ Deno.test("entries: with the file's earliest start, a key holds in an export tha
   assert.equal(entryWithKey(b.columns, key, origin(b)), 2);
   // Offsets alone differ between the two files.
   assert.notEqual(entryKey(b.columns, 2), entryKey(a.columns, 1));
+});
+
+Deno.test("entries: the key's origin keeps the earliest start's sub-millisecond part", () => {
+  assert.equal(
+    keyOrigin("2024-01-01T00:00:00.0004500Z"),
+    Date.UTC(2024, 0, 1) + 0.45,
+  );
+  assert.equal(keyOrigin(""), 0);
+  assert.equal(keyOrigin(undefined), 0);
+  // Two exports whose first starts differ by a fraction name one request
+  // alike: offsets count from the fraction too.
+  const entries = (first: string) => ({
+    log: {
+      version: "1.2",
+      creator: { name: "t", version: "1" },
+      entries: [first, "2024-01-01T00:00:01.0006000Z"].map((at) => ({
+        startedDateTime: at,
+        time: 1,
+        request: { method: "GET", url: `https://x.example/${at}`, headers: [] },
+        response: { status: 200, headers: [], content: {} },
+      })),
+    },
+  });
+  const a = parseHarText(
+    JSON.stringify(entries("2024-01-01T00:00:00.0004000Z")),
+  );
+  const b = parseHarText(
+    JSON.stringify(entries("2024-01-01T00:00:00.0001000Z")),
+  );
+  assert.equal(
+    entryKey(a.columns, 1, keyOrigin(a.meta.summary.firstStart)),
+    entryKey(b.columns, 1, keyOrigin(b.meta.summary.firstStart)),
+  );
 });

@@ -124,7 +124,10 @@ export function redactCredential(value: string): string {
 export function redactCookieHeader(value: string): string {
   return value.split(";").map((pair) => {
     const eq = pair.indexOf("=");
-    return eq < 0 ? pair : `${pair.slice(0, eq)}=${REDACTED}`;
+    // An empty value holds nothing: left as it is (and not counted).
+    return eq < 0 || !pair.slice(eq + 1).trim()
+      ? pair
+      : `${pair.slice(0, eq)}=${REDACTED}`;
   }).join(";");
 }
 
@@ -206,12 +209,16 @@ export function redactMultipart(
   const delimiter = `--${b}`;
   let count = 0, last = 0;
   const out: string[] = [];
-  for (let at = text.indexOf(delimiter); at >= 0;) {
+  // Lines end in CRLF (RFC 7578 §4.1); a capture written with bare LFs
+  // is read too, as the first delimiter's line ends.
+  const first = text.indexOf(delimiter);
+  const crlf = text[first + delimiter.length] === "\r" ||
+    text.startsWith("--\r", first + delimiter.length);
+  for (let at = first; at >= 0;) {
     const head = at + delimiter.length;
-    // Lines end in CRLF (RFC 7578 §4.1); a capture written with bare LFs
-    // is read too. Each part is looked at within itself, so a body of
-    // many parts costs one pass.
-    const next = text.indexOf(`\n${delimiter}`, head);
+    // Each part is looked at within itself, so a body of many parts costs
+    // one pass.
+    const next = nextDelimiter(text, delimiter, head, crlf);
     if (next < 0) break;
     const end = text[next - 1] === "\r" ? next - 1 : next;
     const part = text.slice(head, end);
@@ -238,13 +245,39 @@ export function redactMultipart(
 }
 
 /**
+ * Where the next delimiter line starts (its line break), or -1: the
+ * boundary after a line break (CRLF in a CRLF body; RFC 2046 §5.1.1), then
+ * the line's end, `--` or padding, so a value holding `\n--boundary…` is
+ * no delimiter.
+ */
+function nextDelimiter(
+  text: string,
+  delimiter: string,
+  from: number,
+  crlf: boolean,
+): number {
+  for (let p = text.indexOf(`\n${delimiter}`, from); p >= 0;) {
+    const after = text[p + 1 + delimiter.length];
+    if (
+      (!crlf || text[p - 1] === "\r") &&
+      (after === undefined || after === "\r" || after === "\n" ||
+        after === "-" || after === " " || after === "\t")
+    ) return p;
+    p = text.indexOf(`\n${delimiter}`, p + 1);
+  }
+  return -1;
+}
+
+/**
  * The field name in a part's Content-Disposition (RFC 7578 §4.2), quoted
- * (backslash escapes read) or not; null when there is none.
+ * (backslash escapes read) or not; null when there is none. Read from the
+ * header's own line, found at a line's start, so no text makes the search
+ * start over at every character.
  */
 function partName(headers: string): string | null {
-  const m =
-    /content-disposition:[^\r\n]*?;\s*name\s*=\s*(?:"((?:[^"\\\r\n]|\\.)*)"|([^;\s]+))/i
-      .exec(headers);
+  const line = /^content-disposition:[^\r\n]*/im.exec(headers)?.[0];
+  if (!line) return null;
+  const m = /;\s*name\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(line);
   if (!m) return null;
   return m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : m[2];
 }
@@ -263,7 +296,8 @@ export function decodeUserinfo(s: string): string {
 }
 
 /** `scheme://user:password@`: the userinfo of an absolute URL. */
-const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:)([^/?#@]*)@/i;
+// The userinfo ends at the authority's last `@` (WHATWG URL's parser).
+const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:)([^/?#]*)@/i;
 
 /**
  * The password of a URL's userinfo (`https://bob:pw@host/`), or "" when

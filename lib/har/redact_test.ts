@@ -211,3 +211,27 @@ Deno.test("redact: a multipart body of many parts without a blank line costs one
   assert.equal(r.count, 0);
   assert.ok(performance.now() - t0 < 1000, `${performance.now() - t0} ms`);
 });
+
+Deno.test("redact: a multipart value holding a line that starts like the boundary is no delimiter", () => {
+  const mime = "multipart/form-data; boundary=XyZ";
+  const text =
+    '--XyZ\r\nContent-Disposition: form-data; name="password"\r\n\r\n' +
+    "hunter2\n--XyZtailsecret99\r\n--XyZ--\r\n";
+  const r = redactMultipart(text, mime, (name) => name === "password");
+  assert.equal(r.count, 1);
+  assert.equal(r.text, text.replace("hunter2\n--XyZtailsecret99", REDACTED));
+});
+
+Deno.test("redact: multipart headers of a hostile length cost one pass", () => {
+  const text = "--b\r\n" + "content-disposition:".repeat(20_000) +
+    "\r\n\r\nx\r\n--b--";
+  const t0 = performance.now();
+  redactMultipart(text, "multipart/form-data; boundary=b", () => true);
+  assert.ok(performance.now() - t0 < 500, `${performance.now() - t0} ms`);
+});
+
+Deno.test("redact: a Cookie header's empty values stay empty; a URL's userinfo ends at its last @", () => {
+  assert.equal(redactCookieHeader("a=; b=2; c"), `a=; b=${REDACTED}; c`);
+  const r = redactUrl("https://u:pa@ssw0rdXYZ@h.example/x", nameMatcher([]));
+  assert.deepEqual(r, { text: "https://u:REDACTED@h.example/x", count: 1 });
+});

@@ -178,15 +178,19 @@ class Redactor {
 
   url(u: unknown): unknown {
     if (typeof u !== "string") return u;
-    const password = urlPassword(u);
-    if (password) {
-      // As written, and decoded as userinfo is (`+` is a plus there).
-      this.note(password);
-      this.note(decodeUserinfo(password));
-    }
+    this.#notePassword(u);
     const r = redactUrl(u, this.isSecret);
     this.count += r.count;
     return r.text;
+  }
+
+  /** A URL's password, to redact wherever else it is written. */
+  #notePassword(url: string): void {
+    const password = urlPassword(url);
+    if (!password) return;
+    // As written, and decoded as userinfo is (`+` is a plus there).
+    this.note(password);
+    this.note(decodeUserinfo(password));
   }
 
   header(h: unknown): unknown {
@@ -219,6 +223,7 @@ class Redactor {
       // URL's path and query (RFC 9113 §8.3.1).
       name === ":path"
     ) {
+      this.#notePassword(value);
       const r = redactUrl(value, this.isSecret);
       this.count += r.count;
       return r.count ? { ...o, value: r.text } : h;

@@ -609,3 +609,46 @@ Deno.test("sanitize: an initiator's member of a secret name goes, whoever wrote 
   assert.equal((har as Json).log.entries[0]._initiator.token, "[REDACTED]");
   assert.equal(redacted, 1);
 });
+
+Deno.test("sanitize: a URL's password, from a Referer too, goes wherever else it is written, decoded as userinfo is", () => {
+  const root = harDoc([{
+    url: "https://a.example/x",
+    requestHeaders: [{ name: "Referer", value: "https://u:p%2Bss+word12@h/" }],
+    mime: "application/json",
+    text: '{"note": "p+ss+word12", "raw": "p%2Bss+word12"}',
+  }]);
+  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const s = (har as Json).log.entries[0];
+  assert.equal(s.request.headers[0].value, "https://u:REDACTED@h/");
+  assert.deepEqual(JSON.parse(s.response.content.text), {
+    note: "[REDACTED]",
+    raw: "[REDACTED]",
+  });
+});
+
+Deno.test("sanitize: an empty cookie in a Cookie header stays empty, and banner and count agree", () => {
+  const root = harDoc([{
+    requestHeaders: [{ name: "Cookie", value: "a=; b=2" }],
+  }]) as Json;
+  const { har, redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  assert.equal(
+    (har as Json).log.entries[0].request.headers[0].value,
+    "a=; b=[REDACTED]",
+  );
+  assert.equal(redacted, 1);
+  assert.equal(countHarSecrets(root.log.entries).cookies, 1);
+});
+
+Deno.test("sanitize: a secret in an array of a JSON body goes", () => {
+  const body = '[{"password": "hunter2hunter2"}, {"n": 1}]';
+  const root = harDoc([{
+    url: "https://a.com/",
+    mime: "application/json",
+    text: body,
+  }]);
+  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  assert.equal(
+    (har as Json).log.entries[0].response.content.text,
+    '[{"password": "[REDACTED]"}, {"n": 1}]',
+  );
+});
