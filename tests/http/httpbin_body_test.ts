@@ -470,3 +470,20 @@ Deno.test("bodies: after a 413 for a body sent whole, the connection answers the
     await s.close();
   }
 });
+
+Deno.test("bodies: a body declared over the limit that stops arriving still gets its 413, within about a second", async () => {
+  const s = startDebug({ maxBodyBytes: 1000 });
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: s.port });
+  try {
+    await conn.write(enc.encode(
+      "PUT /api/debug/put HTTP/1.1\r\nhost: x\r\ncontent-length: 1500\r\n\r\n" +
+        "a".repeat(800),
+    ));
+    const { text, elapsed } = await readOne(conn, 5000);
+    assert.match(text, /^HTTP\/1\.1 413 /, text || "no answer");
+    assert.ok(elapsed < 3000, `after ${elapsed} ms`);
+  } finally {
+    conn.close();
+    await s.close();
+  }
+});

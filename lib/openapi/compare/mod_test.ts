@@ -1318,6 +1318,35 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-property-became-nullable", "breaking", ["GET /a"]]],
   ],
   [
+    // A type without "null" refuses null whatever the enum lists: the
+    // null in the list was never a value.
+    "ok/a null added to the enum of a type without null is no change",
+    doc31(responseBody(object({
+      s: { type: "string", enum: ["a", "b"] },
+    }, ["s"]))),
+    doc31(responseBody(object({
+      s: { type: "string", enum: ["a", "b", null] },
+    }, ["s"]))),
+    [],
+  ],
+  [
+    // 3.0 values written as alternatives, one nullable, are 3.1's nullable
+    // enum.
+    "ok/3.0 value alternatives with a nullable one are 3.1's nullable enum",
+    doc(responseBody(object({
+      s: {
+        oneOf: [
+          { type: "string", enum: ["x"] },
+          { type: "string", enum: ["y"], nullable: true },
+        ],
+      },
+    }, ["s"]))),
+    doc31(responseBody(object({
+      s: { type: ["string", "null"], enum: ["x", "y", null] },
+    }, ["s"]))),
+    [],
+  ],
+  [
     // Untyped, a null among the values lets null through: nullable.
     "ok/an untyped enum gaining null became nullable",
     doc31(responseBody(object({ s: { enum: ["x", "y"] } }, ["s"]))),
