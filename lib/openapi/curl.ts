@@ -57,8 +57,17 @@ function queryPart(s: string): string {
   // Only a whole `{name}` is a placeholder; braces in a value (JSON) are
   // the value's.
   return /^\{[^{}"':,\s]*\}$/.test(s)
-    ? `{${encodeURIComponent(s.slice(1, -1))}}`
-    : encodeURIComponent(s);
+    ? `{${encodePart(s.slice(1, -1))}}`
+    : encodePart(s);
+}
+
+/**
+ * `encodeURIComponent`, with a lone surrogate written as U+FFFD's bytes,
+ * as a browser's URL parser writes one (it would throw: a written example
+ * must never cost an operation its detail).
+ */
+export function encodePart(s: string): string {
+  return encodeURIComponent(s.toWellFormed());
 }
 
 /**
@@ -127,6 +136,8 @@ export function joinUrl(server: string, path: string): string {
  */
 export function cookieValue(pairs: readonly QueryPair[]): string {
   return pairs.map((c) =>
-    `${c.name}=${c.encoded || c.whole ? c.value : queryPart(c.value)}`
+    `${queryPart(c.name)}=${
+      c.encoded || c.whole ? c.value : queryPart(c.value)
+    }`
   ).join("; ");
 }

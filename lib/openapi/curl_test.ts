@@ -1214,3 +1214,40 @@ Deno.test({
     ]);
   },
 });
+
+Deno.test("curl: ok/a lone surrogate in a required query or cookie example goes as U+FFFD's bytes, and a cookie's odd name is encoded", () => {
+  const curl = command31({
+    paths: {
+      "/p": {
+        get: {
+          parameters: [
+            {
+              name: "q",
+              in: "query",
+              required: true,
+              schema: { type: "string" },
+              example: "a\ud800b",
+            },
+            {
+              name: "c",
+              in: "cookie",
+              required: true,
+              schema: { type: "string" },
+              example: "x\udc00",
+            },
+            {
+              name: 't=x,y"',
+              in: "cookie",
+              required: true,
+              schema: { type: "string" },
+              example: "v",
+            },
+          ],
+          responses: {},
+        },
+      },
+    },
+  });
+  assert.match(curl, /\?q=a%EF%BF%BDb'/);
+  assert.match(curl, /-H 'Cookie: c=x%EF%BF%BD; t%3Dx%2Cy%22=v'/);
+});

@@ -5,6 +5,7 @@
  */
 import {
   cookieValue,
+  encodePart,
   joinUrl,
   operationCommand,
   type OperationRequest,
@@ -87,7 +88,7 @@ const SEPARATORS: Readonly<Record<string, string>> = {
 function joinEncoded(
   items: readonly string[],
   sep: string,
-  encode: (s: string) => string = encodeURIComponent,
+  encode: (s: string) => string = encodePart,
 ): string {
   const written = sep === " " || sep === "\t" ? encode(sep) : sep;
   return items.map(encode).join(written);
@@ -290,7 +291,7 @@ function querystringPairs(
   // percent-encoded as UTF-8: it goes as U+FFFD, as a browser sends it.
   return [{
     name: "",
-    value: encodeURIComponent(text.toWellFormed()),
+    value: encodePart(text),
     whole: true,
   }];
 }
