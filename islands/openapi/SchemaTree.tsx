@@ -9,6 +9,7 @@ import {
   useState,
 } from "preact/hooks";
 import type { SchemaEdge, SchemaNode } from "../../lib/openapi/types.ts";
+import { CLOSED_TUPLE } from "../../lib/openapi/tuple_facts.ts";
 import { enumFolds, EnumValues } from "./EnumValues.tsx";
 import { Markdown } from "./Markdown.tsx";
 import { type SchemaJump, SchemaJumpContext } from "./schema_jump.ts";
@@ -36,13 +37,19 @@ export function typeText(
 ): string {
   if (!node) return edge.ref || "…";
   let t = node.type;
-  if (node.items) {
-    // Four levels say enough; deeper ones (a 100,000-level file) stay "…".
-    const it = depth < 4 ? nodes.get(node.items.node) : undefined;
-    const inner = node.items.ref ||
-      (it ? typeText(node.items, it, nodes, depth + 1) : "…");
-    t = `array<${inner}>`;
-  }
+  // Four levels say enough; deeper ones (a 100,000-level file) stay "…".
+  const inner = (e: SchemaEdge) => {
+    const n = depth < 4 ? nodes.get(e.node) : undefined;
+    return e.ref || (n ? typeText(e, n, nodes, depth + 1) : "…");
+  };
+  if (node.tuple.length) {
+    // A tuple: its positions, then what may follow (none when closed).
+    const shown = node.tuple.slice(0, 4).map(inner);
+    if (node.tuple.length > 4) shown.push("…");
+    if (node.items) shown.push(`...${inner(node.items)}`);
+    else if (!node.constraints.includes(CLOSED_TUPLE)) shown.push("...any");
+    t = `[${shown.join(", ")}]`;
+  } else if (node.items) t = `array<${inner(node.items)}>`;
   if (!t && node.alts) t = node.alts.kind === "oneOf" ? "one of" : "any of";
   if (node.format) t += ` (${node.format})`;
   if (node.nullable) t += " | null";

@@ -154,7 +154,16 @@ export function visibleRows(
         seg: `${seg}t${i}`,
       })
     );
-    if (n.items) {
+    if (n.items && n.tuple.length) {
+      // What follows a tuple's positions: a row of its own, as they are.
+      out.push({
+        kind: "tuple",
+        edge: n.items,
+        label: `items after ${n.tuple.length - 1}`,
+        path: path + "[]",
+        seg: `${seg}r`,
+      });
+    } else if (n.items) {
       const it = nodes.get(n.items.node);
       if (!it) missing.add(n.items.node);
       else if (!branch.has(it.id) && hasChildren(it, nodes)) {

@@ -4,6 +4,7 @@ import { parseSpec } from "../../lib/openapi/mod.ts";
 import { SchemaGraph } from "../../lib/openapi/schema_graph.ts";
 import type { SchemaNode } from "../../lib/openapi/types.ts";
 import { visibleRows } from "./tree_rows.ts";
+import { typeText } from "./SchemaTree.tsx";
 import { TUPLE_AND_PATTERNS } from "../../tests/fixtures/openapi/schemas_2020.ts";
 
 const FIX = new URL("../../tests/fixtures/openapi/", import.meta.url);
@@ -160,4 +161,43 @@ Deno.test("tree rows: ok/an alternative opens with the property holding it; its 
   });
   const t = visibleRows(top.root, top.nodes, (_k, depth) => depth <= 1);
   assert.deepEqual(paths(t.rows), ["a", "a.deep"]);
+});
+
+Deno.test("tree rows: ok/a tuple's rest is a row of its own, and its type text names positions and rest", () => {
+  const CASES: [string, unknown, string, string[]][] = [
+    [
+      "ok/draft-4 tuple with a rest",
+      {
+        type: "array",
+        items: [{ type: "string" }, { type: "integer" }],
+        additionalItems: { type: "boolean" },
+      },
+      "[string, integer, ...boolean]",
+      ["item 0", "item 1", "items after 1"],
+    ],
+    [
+      "ok/prefixItems with items",
+      { prefixItems: [{ type: "string" }], items: { type: "integer" } },
+      "[string, ...integer]",
+      ["item 0", "items after 0"],
+    ],
+    [
+      "ok/closed tuple",
+      { prefixItems: [{ type: "string" }], items: false },
+      "[string]",
+      ["item 0"],
+    ],
+    [
+      "ok/open tuple",
+      { prefixItems: [{ type: "string" }] },
+      "[string, ...any]",
+      ["item 0"],
+    ],
+  ];
+  for (const [name, raw, text, labels] of CASES) {
+    const { root, nodes } = setup(raw);
+    assert.equal(typeText(root, nodes.get(root.node), nodes), text, name);
+    const w = visibleRows(root, nodes, all);
+    assert.deepEqual(w.rows.map((r) => r.label), labels, name);
+  }
 });

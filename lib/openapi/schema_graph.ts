@@ -22,6 +22,7 @@ import {
 import { isObject, refOf, type RefResolver } from "./refs.ts";
 import { firstKeys, scalarList } from "./safe.ts";
 import { valueJson } from "./example.ts";
+import { CLOSED_TUPLE } from "./tuple_facts.ts";
 
 /** A link from a schema to another: a property, the items, an alternative. */
 export interface SchemaEdge {
@@ -512,7 +513,7 @@ export class SchemaGraph {
     // not `never` items.
     const { tuple, rest } = arrayParts((k) => pick(m, k));
     if (tuple && rest === false) {
-      n.constraints.push("no items past the tuple");
+      n.constraints.push(CLOSED_TUPLE);
     } else if (rest !== undefined) n.items = this.edge("", rest);
     if (tuple) {
       n.tuple = tuple.slice(0, MAX_ALTS).map((raw, i) =>
