@@ -519,7 +519,10 @@ export function operationDetail(
       if (d.error) warnings.push(`Parameter: ${d.error}`);
       if (!isObject(d.value) || d.error) continue;
       const name = scalarText(d.value.name) ?? "";
-      const key = `${str(d.value.in)}\n${name}`;
+      // Header names are case-insensitive (RFC 9110 §5.1): `X-A` and `x-a`
+      // are one parameter; other names are compared as written.
+      const where = str(d.value.in);
+      const key = `${where}\n${where === "header" ? name.toLowerCase() : name}`;
       // The operation's own may override the path item's; one list must not
       // name a parameter twice (OpenAPI 3.1 §4.8.10.1).
       if (merged.get(key)?.fromPath === fromPath) {

@@ -66,6 +66,42 @@ Deno.test("spec detail: an operation's parameter that overrides the path item's 
   );
 });
 
+Deno.test("spec detail: a header parameter overrides the path item's whatever the case of its name", () => {
+  const p = parsedDoc({
+    openapi: "3.1.0",
+    paths: {
+      "/o": {
+        parameters: [
+          { name: "X-A", in: "header", schema: { type: "string" } },
+          { name: "LIMIT", in: "query", schema: { type: "string" } },
+        ],
+        get: {
+          parameters: [
+            {
+              name: "x-A",
+              in: "header",
+              required: true,
+              schema: { type: "integer" },
+            },
+            { name: "limit", in: "query", schema: { type: "integer" } },
+          ],
+          responses: {},
+        },
+      },
+    },
+  });
+  const d = operationDetail(p, "paths", "/o", "get")!;
+  // Query names are compared as written: LIMIT and limit are two.
+  assert.deepEqual(
+    d.parameters.map((x) => [x.name, x.in, x.fromPath]),
+    [["LIMIT", "query", true], ["x-A", "header", false], [
+      "limit",
+      "query",
+      false,
+    ]],
+  );
+});
+
 Deno.test("spec detail: Swagger 2.0 parameters merge, operation-level wins", () => {
   const p = load("swagger-2.0.json");
   const d = operationDetail(p, "paths", "/pets/{petId}", "get")!;
