@@ -491,7 +491,7 @@ export async function runDiff(
       return EXIT.error;
     }
     if (err instanceof CompareLimitError) {
-      await say(`diff: ${err.message}\n`);
+      await say(`diff: comparison stopped: ${err.message}\n`);
       return EXIT.error;
     }
     throw err;

@@ -903,3 +903,38 @@ Deno.test("diff cli: parseArgs reads flags in any order and either form", () => 
   });
   assert.equal(parseArgs(["a", ""]).kind, "usage");
 });
+
+Deno.test("diff cli: a schema past a limit stops the comparison: exit 2, the side and the pointer on stderr", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const doc = (n: number) =>
+      JSON.stringify({
+        openapi: "3.0.3",
+        info: { title: "t", version: "1" },
+        paths: {},
+        components: {
+          schemas: {
+            Big: {
+              type: "string",
+              enum: Array.from({ length: n }, (_, i) => `v${i}`),
+            },
+          },
+        },
+        // A component is compared where an operation uses it.
+      }).replace(
+        '"paths":{}',
+        '"paths":{"/a":{"get":{"responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Big"}}}}}}}}',
+      );
+    await Deno.writeTextFile(`${dir}/a.json`, doc(2));
+    await Deno.writeTextFile(`${dir}/b.json`, doc(100_001));
+    const r = await runDiffInProcess([`${dir}/a.json`, `${dir}/b.json`]);
+    assert.equal(r.code, 2, shown(r));
+    assert.equal(r.stdout, "");
+    assert.equal(
+      r.stderr,
+      "diff: comparison stopped: The revision's schema at /components/schemas/Big has 100,001 enum values, more than 100,000, which are not compared\n",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

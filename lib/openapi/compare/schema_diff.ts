@@ -13,6 +13,7 @@
  * clients that read what it used to promise.
  */
 import { CompareLimitError, type Level, levelRank } from "./types.ts";
+import { formatCount } from "../../shared/format.ts";
 import { refOf } from "../refs.ts";
 import { refName } from "../schema_graph.ts";
 import type { Report } from "./report.ts";
@@ -224,9 +225,9 @@ export class SchemaDiff {
     }
     if (++this.#pairs > this.#maxPairs) {
       throw new CompareLimitError(
-        `The documents hold more than ${this.#maxPairs} distinct schema pairs to compare (at ${
-          where(at)
-        }); comparison stopped`,
+        `The documents hold more than ${
+          formatCount(this.#maxPairs)
+        } distinct schema pairs to compare (at ${where(at)})`,
       );
     }
     scope = new Scope();

@@ -17,6 +17,7 @@ import {
 } from "../refs.ts";
 import { setOwn, str } from "../../shared/value.ts";
 import { CompareLimitError, type Side } from "./types.ts";
+import { formatCount } from "../../shared/format.ts";
 
 /** A numeric bound, named as oasdiff names its checks. */
 export type BoundName =
@@ -459,7 +460,7 @@ export class SchemaReader {
     return new CompareLimitError(
       `The ${this.#side}'s schema at ${
         pointer || "/"
-      } has ${what}, which are not compared; comparison stopped`,
+      } has ${what}, which are not compared`,
     );
   }
 
@@ -498,7 +499,10 @@ export class SchemaReader {
           continue;
         }
         if (v.props.size >= MAX_PROPS) {
-          throw this.#tooLarge(pointer, `more than ${MAX_PROPS} properties`);
+          throw this.#tooLarge(
+            pointer,
+            `more than ${formatCount(MAX_PROPS)} properties`,
+          );
         }
         v.props.set(name, this.#link(p.properties[name], at, name));
       }
@@ -558,7 +562,9 @@ export class SchemaReader {
       if (list.length > MAX_ALTS) {
         throw this.#tooLarge(
           pointer,
-          `${list.length} ${kind} alternatives, more than ${MAX_ALTS}`,
+          `${formatCount(list.length)} ${kind} alternatives, more than ${
+            formatCount(MAX_ALTS)
+          }`,
         );
       }
       const alts: Alternative[] = [];
@@ -614,7 +620,9 @@ export class SchemaReader {
       if (list.length > MAX_ENUM) {
         throw this.#tooLarge(
           pointer,
-          `${list.length} enum values, more than ${MAX_ENUM}`,
+          `${formatCount(list.length)} enum values, more than ${
+            formatCount(MAX_ENUM)
+          }`,
         );
       }
       if (e === null) e = list.slice();
@@ -705,7 +713,9 @@ export class SchemaReader {
       if (prefix.length > MAX_ALTS) {
         throw this.#tooLarge(
           pointer,
-          `${prefix.length} tuple positions, more than ${MAX_ALTS}`,
+          `${formatCount(prefix.length)} tuple positions, more than ${
+            formatCount(MAX_ALTS)
+          }`,
         );
       }
       v.prefix = prefix.map((x, i) => this.#link(x, at, i));
@@ -723,7 +733,7 @@ export class SchemaReader {
           if (v.mapping.size >= MAX_ALTS) {
             throw this.#tooLarge(
               pointer,
-              `more than ${MAX_ALTS} discriminator mappings`,
+              `more than ${formatCount(MAX_ALTS)} discriminator mappings`,
             );
           }
           v.mapping.set(k, str(disc.mapping[k]));
