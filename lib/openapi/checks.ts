@@ -131,8 +131,13 @@ function pathParamWarnings(
  * have (OpenAPI 3.1 §4.8.9, §4.8.10; Swagger 2.0 alike): one of another
  * type is ignored by the detail, so it is said where it is written.
  */
-const SHAPES: Record<"item" | "operation", [string, "array" | "object"][]> = {
-  item: [["parameters", "array"], ["servers", "array"]],
+const SHAPES: Record<"item" | "operation", [string, Shape][]> = {
+  item: [
+    ["parameters", "array"],
+    ["servers", "array"],
+    ["summary", "string"],
+    ["description", "string"],
+  ],
   operation: [
     ["parameters", "array"],
     ["responses", "object"],
@@ -141,8 +146,35 @@ const SHAPES: Record<"item" | "operation", [string, "array" | "object"][]> = {
     ["security", "array"],
     ["servers", "array"],
     ["tags", "array"],
+    ["summary", "string"],
+    ["description", "string"],
+    ["operationId", "string"],
+    ["deprecated", "boolean"],
   ],
 };
+
+/** A JSON type a field must have. */
+type Shape = "array" | "object" | "string" | "boolean";
+
+const SHAPE_WORDS: Record<Shape, string> = {
+  array: "an array",
+  object: "an object",
+  string: "a string",
+  boolean: "true or false",
+};
+
+function hasShape(v: unknown, want: Shape): boolean {
+  switch (want) {
+    case "array":
+      return Array.isArray(v);
+    case "object":
+      return isObject(v);
+    case "string":
+      return typeof v === "string";
+    case "boolean":
+      return typeof v === "boolean";
+  }
+}
 
 function shapeWarnings(
   kind: "item" | "operation",
@@ -153,11 +185,11 @@ function shapeWarnings(
   for (const [field, want] of SHAPES[kind]) {
     const v = o[field];
     if (v === undefined || v === null) continue;
-    if (want === "array" ? Array.isArray(v) : isObject(v)) continue;
+    if (hasShape(v, want)) continue;
     out.push({
-      message: `Expected ${
-        want === "array" ? "an array" : "an object"
-      } for ${field}, found ${describeValue(v)}: ignored`,
+      message: `Expected ${SHAPE_WORDS[want]} for ${field}, found ${
+        describeValue(v)
+      }: ignored`,
       path: jsonPath([...keys, field]),
     });
   }

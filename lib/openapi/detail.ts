@@ -601,8 +601,15 @@ export function operationDetail(
     };
     sent = [[mt, formSchema]];
   }
-  if (!swagger && op.requestBody !== undefined) {
-    const d = r.deref(op.requestBody);
+  const written = swagger ? undefined : r.deref(op.requestBody);
+  // A request body that is no object is ignored, as the document's
+  // checks say (`Expected an object for requestBody`); a $ref to nothing
+  // still shows, with its warning.
+  if (
+    written && op.requestBody !== undefined &&
+    (isObject(written.value) || written.error)
+  ) {
+    const d = written;
     if (d.error) warnings.push(`Request body: ${d.error}`);
     const rb = isObject(d.value) ? d.value : {};
     requestBody = {

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { checkSpec, parseSpec, SpecError, tryParseSpec } from "./mod.ts";
 import { METHOD_ORDER } from "../../tests/fixtures/openapi/method_order.ts";
 import { dump } from "js-yaml";
+import { operationDetail } from "./detail.ts";
 
 const FIX = new URL("../../tests/fixtures/openapi/", import.meta.url);
 const fixture = (name: string) => Deno.readTextFileSync(new URL(name, FIX));
@@ -514,7 +515,7 @@ Deno.test("spec parse: two phases, the list first, then the checks", () => {
   assert.equal(checkSpec(p).length, 4, "idempotent");
 });
 
-Deno.test("spec checks: a field of an operation or path item of the wrong JSON type is said where it is written", () => {
+Deno.test("spec checks: a field of an operation or path item of the wrong JSON type is said where it is written, and the detail ignores it", () => {
   const p = parseSpec(
     [
       "openapi: 3.0.3",
@@ -532,6 +533,11 @@ Deno.test("spec checks: a field of an operation or path item of the wrong JSON t
       "      responses: {}",
       "  /b:",
       "    post: *op",
+      "  /c:",
+      "    summary: 5",
+      "    delete:",
+      "      deprecated: 'yes'",
+      "      responses: {}",
       "",
     ].join("\n"),
     { checks: false },
@@ -563,7 +569,17 @@ Deno.test("spec checks: a field of an operation or path item of the wrong JSON t
       '$.paths["/a"].put.security',
       "Expected an array for security, found an object: ignored",
     ],
+    [
+      '$.paths["/c"].summary',
+      "Expected a string for summary, found the number 5: ignored",
+    ],
+    [
+      '$.paths["/c"].delete.deprecated',
+      'Expected true or false for deprecated, found the string "yes": ignored',
+    ],
   ]);
+  // The detail ignores what the warning says it ignores.
+  assert.equal(operationDetail(p, "paths", "/a", "get")?.requestBody, null);
 });
 
 Deno.test("parse: a YAML error quoting a huge tag keeps its message short", () => {
