@@ -83,7 +83,10 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
    * The first file of a page keeps the fragment's, for a reload.
    */
   function open(input: Blob | string, name: string, source: "file" | "paste") {
-    if (data) set({ sel: -1, selKey: "", page: "" });
+    // A link's selection the shown file lacked waits for this one.
+    if (data) {
+      set(missing >= 0 ? { page: "" } : { sel: -1, selKey: "", page: "" });
+    }
     w.load(input, name, source);
   }
 
@@ -201,7 +204,8 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
               data-testid="har-link-missing"
             >
               The address selects a request this file does not have (entry{" "}
-              {missing} of the file the link was made from).
+              {missing}{" "}
+              of the file the link was made from): open that file to see it.
             </p>
           )}
           <div class={`har-main${sel >= 0 ? " with-detail" : ""}`}>

@@ -5,8 +5,9 @@
  * is dropped once the file it was made in is replaced. A selection that
  * came with a link names its entry by key as well as by index: a file
  * whose entry at that index has another key is not the link's, so the
- * entry is looked up by key, and when no entry has it the selection is
- * dropped and reported (`missing`).
+ * entry is looked up by key, and when no entry has it nothing opens and
+ * it is reported (`missing`); the link's selection stays in the address
+ * for the next file picked.
  */
 import {
   useCallback,
@@ -58,8 +59,10 @@ export function useFileSelection(
       madeIn.current = null;
       set({ sel: -1, selKey: "" });
     } else if (c && sel >= 0 && found !== sel) {
+      // A link's entry this file lacks stays in the address: the file it
+      // was made from, picked next, opens it.
       if (found < 0) setMissing(sel);
-      set({ sel: found, selKey: found < 0 ? "" : selKey });
+      else set({ sel: found, selKey });
     }
   }, [stale, c, sel, found]);
   const select = useCallback((i: number) => {

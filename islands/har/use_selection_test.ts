@@ -106,8 +106,8 @@ Deno.test("har selection: a link's entry opens where the file has it, or is repo
     );
     assert.ok(!shown.includes(0), "never the wrong entry's detail");
   }
-  // Another file: nothing opens, the link's index is reported, the
-  // fragment forgets the selection.
+  // Another file: nothing opens, the link's index is reported, and the
+  // fragment keeps the link's selection for the next file.
   {
     const { run, state, shown } = await viewer(
       file(5, [5, 6, 7].map((i) => ({ url: `https://y.example/${i}` }))),
@@ -118,8 +118,20 @@ Deno.test("har selection: a link's entry opens where the file has it, or is repo
     await run.rerender({ ...state });
     assert.equal(run.current.sel, -1);
     assert.equal(run.current.missing, 1);
-    assert.deepEqual([state.sel, state.selKey], [-1, ""]);
+    assert.deepEqual([state.sel, state.selKey], [1, key]);
     assert.ok(shown.every((i) => i === -1), "no detail asked for");
+    // The file the link was made from, picked next, opens its entry.
+    state.c = file(3);
+    await run.rerender({ ...state });
+    await run.rerender({ ...state });
+    assert.equal(run.current.sel, 1);
+    assert.equal(run.current.missing, -1);
+    state.c = file(
+      5,
+      [5, 6, 7].map((i) => ({ url: `https://y.example/${i}` })),
+    );
+    await run.rerender({ ...state });
+    await run.rerender({ ...state });
     // Selecting a row there clears the report.
     await run.act(() => run.current.select(0));
     await run.rerender({ ...state });
