@@ -42,6 +42,18 @@ interface Frame {
   key: boolean;
   /** In an object: the member's name. */
   name: string;
+  /**
+   * In an object: its `name` member named a secret (`{"name": "password",
+   * "value": …}`, the shape of HAR's own lists and of many form APIs), so
+   * its `value` member is one.
+   */
+  pair: boolean;
+}
+
+/** Whether the member being read is a secret: by its name, or as a pair's value. */
+function secretMember(top: Frame | undefined, how: JsonRedaction): boolean {
+  return !!top?.obj &&
+    ((top.pair && top.name === "value") || how.secretKey(top.name));
 }
 
 /**
@@ -66,14 +78,14 @@ export function redactJsonText(
     if (c === "{" || c === "[") {
       // A container under a secret name goes whole (below), so only the
       // others are entered.
-      if (top?.obj && !top.key && how.secretKey(top.name)) {
+      if (top?.obj && !top.key && secretMember(top, how)) {
         const end = jsonValueEnd(text, i);
         out.push(text.slice(last, i), JSON.stringify(marker));
         how.redacted(null);
         last = i = end;
         continue;
       }
-      stack.push({ obj: c === "{", key: c === "{", name: "" });
+      stack.push({ obj: c === "{", key: c === "{", name: "", pair: false });
       i++;
     } else if (c === "}" || c === "]") {
       stack.pop();
@@ -90,7 +102,10 @@ export function redactJsonText(
       i = end;
     } else {
       const end = jsonValueEnd(text, i);
-      if (top?.obj && how.secretKey(top.name)) {
+      if (top?.obj && top.name === "name" && c === '"') {
+        top.pair = how.secretKey(stringAt(text, i, end));
+      }
+      if (secretMember(top, how)) {
         const token = text.slice(i, end);
         if (
           token !== "null" && token !== '""' &&

@@ -49,6 +49,11 @@ Deno.test("json redact: ok/only the secret values change, byte for byte", () => 
       '{"name": "token", "token_type": "bearer"}',
       '{"name": "token", "token_type": "[X]"}',
     ],
+    [
+      "ok/a name/value pair whose name is secret loses its value",
+      '[{"name": "x_token", "value": "abc"}, {"name": "page", "value": "2"}]',
+      '[{"name": "x_token", "value": "[X]"}, {"name": "page", "value": "2"}]',
+    ],
     ["ok/nothing to do returns the text", '{"a": [1, 2]}', '{"a": [1, 2]}'],
   ];
   for (const [name, text, want] of CASES) {

@@ -331,6 +331,12 @@ class Redactor {
         if (Array.isArray(x)) {
           for (const y of x) stack.push(y);
         } else {
+          // `{"name": "password", "value": …}`: the value is a secret.
+          const o = x as Obj;
+          if (
+            typeof o.name === "string" && o.value !== undefined &&
+            this.isSecret(o.name)
+          ) return true;
           for (const k in x) {
             if (this.isSecret(k)) return true;
             if (tally) {

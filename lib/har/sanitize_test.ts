@@ -652,3 +652,19 @@ Deno.test("sanitize: a secret in an array of a JSON body goes", () => {
     '[{"password": "[REDACTED]"}, {"n": 1}]',
   );
 });
+
+Deno.test("sanitize: a JSON list of name/value pairs loses the values of secret names", () => {
+  const body =
+    '{"fields": [{"name": "user", "value": "ann"}, {"name": "password", "value": "hunter2hunter2"}]}';
+  const root = harDoc([{
+    url: "https://a.com/",
+    mime: "application/json",
+    text: body,
+  }]);
+  const { har, redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  assert.equal(
+    (har as Json).log.entries[0].response.content.text,
+    body.replace('"hunter2hunter2"', '"[REDACTED]"'),
+  );
+  assert.equal(redacted, 1);
+});
