@@ -4226,4 +4226,9 @@ Deno.test("compare: a change inside a shared response is one change, whatever st
       ],
     ],
   );
+  // The sentence names the component, which no status could say.
+  assert.deepEqual(r.changes.map((c) => c.text), [
+    "response header `X-S` was removed (shared response `Ok`)",
+    "response property `y` was removed (shared response `Ok`)",
+  ]);
 });

@@ -20,7 +20,7 @@ import {
   serverUrlKey,
   type SpecModel,
 } from "./model.ts";
-import { type OpRef, type Report, Scope } from "./report.ts";
+import { type OpRef, type Report, Scope, SHARED_RESPONSE } from "./report.ts";
 import type { Context, SchemaDiff } from "./schema_diff.ts";
 import { json } from "./schema_view.ts";
 import { isJsonType } from "../../shared/json_pretty.ts";
@@ -812,7 +812,7 @@ class OperationDiff {
         // shared schema's is), so it is said of the component.
         const shared = br.pointer === rr.pointer &&
             br.pointer.startsWith("/components/responses/")
-          ? `shared response ${refName(`#${br.pointer}`)}`
+          ? `${SHARED_RESPONSE}${refName(`#${br.pointer}`)}`
           : "";
         this.#response(br, rr, shared || where, shared);
         continue;

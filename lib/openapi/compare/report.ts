@@ -8,6 +8,27 @@
  */
 import { compareEndpoints } from "../operations.ts";
 import { type Change, type Counts, type Level, levelRank } from "./types.ts";
+import { codeSpan } from "./code_span.ts";
+
+/** How the `where` of a change inside a shared response component starts. */
+export const SHARED_RESPONSE = "shared response ";
+
+/**
+ * A change inside a response component both versions use names it in its
+ * sentence: its operations list the component under different statuses,
+ * so no status could say which response it is, and a row shows only the
+ * sentence ("`GET /a` (and 2 more operations): response property `id`
+ * became optional (shared response `Ok`)").
+ */
+function namingShared(f: Finding): Finding {
+  if (
+    !f.where.startsWith(SHARED_RESPONSE) || f.text.includes(SHARED_RESPONSE)
+  ) {
+    return f;
+  }
+  const name = f.where.slice(SHARED_RESPONSE.length).split(" ", 1)[0];
+  return { ...f, text: `${f.text} (shared response ${codeSpan(name)})` };
+}
 
 /** What a change says before it knows its operations. */
 export interface Finding {
@@ -61,7 +82,8 @@ export class Report {
   #roots: Scope[] = [];
 
   /** Records `f` in `scope`; the same finding made twice is one entry. */
-  add(scope: Scope, f: Finding, orDocument = false): void {
+  add(scope: Scope, found: Finding, orDocument = false): void {
+    const f = namingShared(found);
     const key =
       `${f.id}\n${f.where}\n${f.pointer.base}\n${f.pointer.revision}\n${f.text}`;
     let e = this.#entries.get(key);
