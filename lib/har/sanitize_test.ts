@@ -413,17 +413,25 @@ Deno.test("sanitize: HTTP/2's :path header loses the query secrets its URL loses
   assert.equal(e.request.headers[0].value, "/cb?code=REDACTED&page=2");
 });
 
+/**
+ * A file of one response whose body is `text` of type `mime`, sanitized
+ * with the default words: the body's text as saved, and the count.
+ */
+function sanitizedBody(
+  text: string,
+  mime: string,
+): { text: string; redacted: number } {
+  const root = harDoc([{ url: "https://a.com/", mime, text }]);
+  const { har, redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  return { text: (har as Json).log.entries[0].response.content.text, redacted };
+}
+
 Deno.test("sanitize: a JSON body keeps every byte but its secrets", () => {
   const body =
     '{\n  "id": 12345678901234567890,\n  "price": 1.50,\n  "huge": 1e400,\n  "token": "abcdefghijkl",\n  "a": 1, "a": 2\n}';
-  const root = harDoc([{
-    url: "https://a.com/",
-    mime: "application/json",
-    text: body,
-  }]);
-  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const { text: out } = sanitizedBody(body, "application/json");
   assert.equal(
-    (har as Json).log.entries[0].response.content.text,
+    out,
     body.replace('"abcdefghijkl"', '"[REDACTED]"'),
   );
 });
@@ -541,14 +549,9 @@ Deno.test("sanitize: a JWT in an HTML or script body goes, the rest of the text 
   const jwt =
     "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U";
   const html = `<script>window.boot = { blob: '${jwt}', n: 1.50 };</script>`;
-  const root = harDoc([{
-    url: "https://a.com/",
-    mime: "text/html",
-    text: html,
-  }]);
-  const { har, redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const { text: out, redacted } = sanitizedBody(html, "text/html");
   assert.equal(
-    (har as Json).log.entries[0].response.content.text,
+    out,
     html.replace(jwt, "[REDACTED]"),
   );
   assert.equal(redacted, 1);
@@ -557,13 +560,8 @@ Deno.test("sanitize: a JWT in an HTML or script body goes, the rest of the text 
 Deno.test("sanitize: JSON written into a JSON string is redacted as JSON is", () => {
   const inner = JSON.stringify({ token: "abcdefghijkl", n: 1 });
   const body = JSON.stringify({ payload: inner, id: 2 });
-  const root = harDoc([{
-    url: "https://a.com/",
-    mime: "application/json",
-    text: body,
-  }]);
-  const { har, redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
-  const out = JSON.parse((har as Json).log.entries[0].response.content.text);
+  const { text, redacted } = sanitizedBody(body, "application/json");
+  const out = JSON.parse(text);
   assert.deepEqual(JSON.parse(out.payload), { token: "[REDACTED]", n: 1 });
   assert.equal(out.id, 2);
   assert.equal(redacted, 1);
@@ -641,14 +639,9 @@ Deno.test("sanitize: an empty cookie in a Cookie header stays empty, and banner 
 
 Deno.test("sanitize: a secret in an array of a JSON body goes", () => {
   const body = '[{"password": "hunter2hunter2"}, {"n": 1}]';
-  const root = harDoc([{
-    url: "https://a.com/",
-    mime: "application/json",
-    text: body,
-  }]);
-  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const { text: out } = sanitizedBody(body, "application/json");
   assert.equal(
-    (har as Json).log.entries[0].response.content.text,
+    out,
     '[{"password": "[REDACTED]"}, {"n": 1}]',
   );
 });
@@ -656,14 +649,9 @@ Deno.test("sanitize: a secret in an array of a JSON body goes", () => {
 Deno.test("sanitize: a JSON list of name/value pairs loses the values of secret names", () => {
   const body =
     '{"fields": [{"name": "user", "value": "ann"}, {"name": "password", "value": "hunter2hunter2"}]}';
-  const root = harDoc([{
-    url: "https://a.com/",
-    mime: "application/json",
-    text: body,
-  }]);
-  const { har, redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const { text: out, redacted } = sanitizedBody(body, "application/json");
   assert.equal(
-    (har as Json).log.entries[0].response.content.text,
+    out,
     body.replace('"hunter2hunter2"', '"[REDACTED]"'),
   );
   assert.equal(redacted, 1);
