@@ -9,6 +9,7 @@
 import { trimEndOf } from "../shared/value.ts";
 import {
   curlCommand,
+  encodePart,
   type FormField,
   type HeaderPair,
 } from "../shared/curl.ts";
@@ -59,15 +60,6 @@ function queryPart(s: string): string {
   return /^\{[^{}"':,\s]*\}$/.test(s)
     ? `{${encodePart(s.slice(1, -1))}}`
     : encodePart(s);
-}
-
-/**
- * `encodeURIComponent`, with a lone surrogate written as U+FFFD's bytes,
- * as a browser's URL parser writes one (it would throw: a written example
- * must never cost an operation its detail).
- */
-export function encodePart(s: string): string {
-  return encodeURIComponent(s.toWellFormed());
 }
 
 /**

@@ -5,13 +5,13 @@
  */
 import {
   cookieValue,
-  encodePart,
   joinUrl,
   operationCommand,
   type OperationRequest,
   type Pair,
   type QueryPair,
 } from "./curl.ts";
+import { encodePart } from "../shared/curl.ts";
 import { isToken } from "../shared/http_token.ts";
 import { sampleOf, valueJson } from "./example.ts";
 import { isIgnoredHeader } from "./operations.ts";

@@ -181,6 +181,15 @@ export function sendableHeader(name: string, value: string): boolean {
   return isToken(name) && !/[\0\r\n]/.test(value);
 }
 
+/**
+ * `encodeURIComponent`, with a lone surrogate written as U+FFFD's bytes,
+ * as a browser's URL parser writes one (`encodeURIComponent` would throw:
+ * a recorded URL or a written example must never cost a command).
+ */
+export function encodePart(s: string): string {
+  return encodeURIComponent(s.toWellFormed());
+}
+
 /** An absolute URL's scheme and authority, which stay as written. */
 const AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 
@@ -199,7 +208,7 @@ export function urlWords(url: string): string {
   const head = AUTHORITY.exec(controls)?.[0] ?? "";
   const clean = head + controls.slice(head.length).replace(
     /[^\0-\x7f]+/g,
-    (c) => encodeURIComponent(c.toWellFormed()),
+    encodePart,
   );
   return clean.startsWith("-")
     ? `--url ${shellQuote(clean)}`
