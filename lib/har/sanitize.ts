@@ -142,12 +142,10 @@ function markers(s: string): number {
 /** A string that is an absolute URL with a query or fragment parameter. */
 const ABSOLUTE_URL_WITH_QUERY = /^[a-z][a-z0-9+.-]*:\/\/[^\s?#]*[?#]\S*=/i;
 
-/** An absolute URL whose userinfo holds a password (`scheme://u:p@`). */
-const URL_WITH_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:[^/?#@]*@/i;
-
 /** Whether string `v` may be a URL holding a credential (a cheap test). */
 function urlToRedact(v: string): boolean {
-  return ABSOLUTE_URL_WITH_QUERY.test(v) || URL_WITH_PASSWORD.test(v);
+  // The password as redact.ts reads it (to the authority's last `@`).
+  return ABSOLUTE_URL_WITH_QUERY.test(v) || urlPassword(v) !== "";
 }
 
 class Redactor {

@@ -613,7 +613,8 @@ Deno.test("sanitize: a URL's password, from a Referer too, goes wherever else it
     url: "https://a.example/x",
     requestHeaders: [{ name: "Referer", value: "https://u:p%2Bss+word12@h/" }],
     mime: "application/json",
-    text: '{"note": "p+ss+word12", "raw": "p%2Bss+word12"}',
+    text:
+      '{"note": "p+ss+word12", "raw": "p%2Bss+word12", "db": "postgres://a:x@y12345678@db/app"}',
   }]);
   const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
   const s = (har as Json).log.entries[0];
@@ -621,6 +622,8 @@ Deno.test("sanitize: a URL's password, from a Referer too, goes wherever else it
   assert.deepEqual(JSON.parse(s.response.content.text), {
     note: "[REDACTED]",
     raw: "[REDACTED]",
+    // A password holding `@`, in a body too: to the authority's last `@`.
+    db: "postgres://a:REDACTED@db/app",
   });
 });
 
