@@ -38,6 +38,8 @@ const MIN_LOOKED_AT = 8;
 /** One open object or array. */
 interface Frame {
   obj: boolean;
+  /** Where it starts in the text. */
+  start: number;
   /** In an object: the next string is a key. */
   key: boolean;
   /** In an object: the member's name. */
@@ -48,12 +50,30 @@ interface Frame {
    * its `value` member is one.
    */
   pair: boolean;
+  /** In an object: its `name` member was read. */
+  named: boolean;
+  /**
+   * In an object: its `value` member, when read before any `name` member
+   * (JSON objects are unordered, RFC 8259 §4): replaced if a `name` member
+   * that follows names a secret.
+   */
+  value?: { start: number; end: number };
 }
 
 /** Whether the member being read is a secret: by its name, or as a pair's value. */
 function secretMember(top: Frame | undefined, how: JsonRedaction): boolean {
   return !!top?.obj &&
     ((top.pair && top.name === "value") || how.secretKey(top.name));
+}
+
+/** A replacement: the text from `start` to `end` becomes `text`. */
+type Edit = [start: number, end: number, text: string];
+
+/** Whether a value's text holds something to redact. */
+function redactable(token: string, marker: string): boolean {
+  // null and "" hold nothing; the marker was redacted before.
+  return token !== "null" && token !== '""' &&
+    token !== JSON.stringify(marker);
 }
 
 /**
@@ -68,9 +88,22 @@ export function redactJsonText(
   how: JsonRedaction,
   marker: string,
 ): string {
-  const out: string[] = [];
-  let last = 0;
+  const edits: Edit[] = [];
+  /** Edits were added out of order (a pair's value replaced late). */
+  let late = false;
   const stack: Frame[] = [];
+  const frame = (obj: boolean, start: number): Frame => ({
+    obj,
+    start,
+    key: obj,
+    name: "",
+    pair: false,
+    named: false,
+  });
+  /** A `value` member read before its `name`, kept for a later `name`. */
+  const keepValue = (top: Frame | undefined, v: Frame["value"]) => {
+    if (top?.obj && !top.named && top.name === "value") top.value = v;
+  };
   let i = skipJsonWs(text, 0);
   while (i < text.length) {
     const c = text[i];
@@ -80,16 +113,17 @@ export function redactJsonText(
       // others are entered.
       if (top?.obj && !top.key && secretMember(top, how)) {
         const end = jsonValueEnd(text, i);
-        out.push(text.slice(last, i), JSON.stringify(marker));
+        edits.push([i, end, JSON.stringify(marker)]);
         how.redacted(null);
-        last = i = end;
-        continue;
+        i = end;
+      } else {
+        stack.push(frame(c === "{", i));
+        i++;
       }
-      stack.push({ obj: c === "{", key: c === "{", name: "", pair: false });
-      i++;
     } else if (c === "}" || c === "]") {
-      stack.pop();
+      const done = stack.pop()!;
       i++;
+      keepValue(stack[stack.length - 1], { start: done.start, end: i });
     } else if (c === ",") {
       if (top?.obj) top.key = true;
       i++;
@@ -103,35 +137,56 @@ export function redactJsonText(
     } else {
       const end = jsonValueEnd(text, i);
       if (top?.obj && top.name === "name" && c === '"') {
+        top.named = true;
         top.pair = how.secretKey(stringAt(text, i, end));
+        const v = top.value;
+        if (top.pair && v && redactable(text.slice(v.start, v.end), marker)) {
+          // What was replaced inside the value goes with it; what was
+          // replaced in the members after it stays.
+          const after: Edit[] = [];
+          while (edits.length && edits[edits.length - 1][0] >= v.start) {
+            const e = edits.pop()!;
+            if (e[0] >= v.end) after.unshift(e);
+          }
+          edits.push(...after, [v.start, v.end, JSON.stringify(marker)]);
+          how.redacted(
+            text[v.start] === '"' ? stringAt(text, v.start, v.end) : null,
+          );
+          late = true;
+        }
       }
       if (secretMember(top, how)) {
         const token = text.slice(i, end);
-        if (
-          token !== "null" && token !== '""' &&
-          token !== JSON.stringify(marker) // redacted before
-        ) {
-          out.push(text.slice(last, i), JSON.stringify(marker));
+        if (redactable(token, marker)) {
+          edits.push([i, end, JSON.stringify(marker)]);
           how.redacted(c === '"' ? JSON.parse(token) : null);
-          last = end;
         }
-      } else if (
-        c === '"' &&
-        (end - i - 2 >= MIN_LOOKED_AT || text[i + 1] === "{" ||
-          text[i + 1] === "[")
-      ) {
-        const value = stringAt(text, i, end);
-        const next = how.leaf(value);
-        if (next !== null && next !== value) {
-          out.push(text.slice(last, i), JSON.stringify(next));
-          last = end;
+      } else {
+        keepValue(top, { start: i, end });
+        if (
+          c === '"' &&
+          (end - i - 2 >= MIN_LOOKED_AT || text[i + 1] === "{" ||
+            text[i + 1] === "[")
+        ) {
+          const value = stringAt(text, i, end);
+          const next = how.leaf(value);
+          if (next !== null && next !== value) {
+            edits.push([i, end, JSON.stringify(next)]);
+          }
         }
       }
       i = end;
     }
     i = skipJsonWs(text, i);
   }
-  if (!out.length) return text;
+  if (!edits.length) return text;
+  if (late) edits.sort((a, b) => a[0] - b[0]);
+  const out: string[] = [];
+  let last = 0;
+  for (const [start, end, t] of edits) {
+    out.push(text.slice(last, start), t);
+    last = end;
+  }
   out.push(text.slice(last));
   return out.join("");
 }

@@ -54,6 +54,26 @@ Deno.test("json redact: ok/only the secret values change, byte for byte", () => 
       '[{"name": "x_token", "value": "abc"}, {"name": "page", "value": "2"}]',
       '[{"name": "x_token", "value": "[X]"}, {"name": "page", "value": "2"}]',
     ],
+    [
+      "ok/a pair written value first loses its value too",
+      '[{"value": "abc", "name": "x_token"}, {"value": 2, "name": "page"}]',
+      '[{"value": "[X]", "name": "x_token"}, {"value": 2, "name": "page"}]',
+    ],
+    [
+      "ok/a value first that is a container goes whole, with what it held",
+      '{"value": {"a": "sk_live_1", "b": [1]}, "id": "sk_live_2", "name": "token"}',
+      '{"value": "[X]", "id": "[X]", "name": "token"}',
+    ],
+    [
+      "ok/a value first that is null or empty stays",
+      '[{"value": null, "name": "token"}, {"value": "", "name": "token"}]',
+      '[{"value": null, "name": "token"}, {"value": "", "name": "token"}]',
+    ],
+    [
+      "ok/a value in a nested object is no pair's value",
+      '{"a": {"value": "abc"}, "name": "token"}',
+      '{"a": {"value": "abc"}, "name": "token"}',
+    ],
     ["ok/nothing to do returns the text", '{"a": [1, 2]}', '{"a": [1, 2]}'],
   ];
   for (const [name, text, want] of CASES) {
@@ -70,6 +90,10 @@ Deno.test("json redact: told of each secret, with its text when a string; one re
     '{"token": "R", "x_token": "R", "t": 5, "y_token": "R"}',
   );
   assert.deepEqual(log, ["abc", null]);
+  const late: (string | null)[] = [];
+  redactJsonText('[{"value": "a\\"b", "name": "token"}]', how(late), "R");
+  redactJsonText('[{"value": [1], "name": "token"}]', how(late), "R");
+  assert.deepEqual(late, ['a"b', null]);
 });
 
 Deno.test("json redact: 100,000 nested arrays cost no stack", () => {

@@ -659,3 +659,11 @@ Deno.test("sanitize: a JSON list of name/value pairs loses the values of secret 
   );
   assert.equal(redacted, 1);
 });
+
+Deno.test("sanitize: a name/value pair written value first loses its value too, wherever else it is written", () => {
+  const body =
+    '{"fields": [{"value": "hunter2hunter2", "name": "password"}], "echo": "hunter2hunter2"}';
+  const { text: out, redacted } = sanitizedBody(body, "application/json");
+  assert.equal(out, body.replaceAll('"hunter2hunter2"', '"[REDACTED]"'));
+  assert.equal(redacted, 2);
+});
