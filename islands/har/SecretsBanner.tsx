@@ -128,7 +128,8 @@ export function SecretsBanner(
             Always redacted: cookie values, Authorization, Proxy-Authorization,
             Cookie and Set-Cookie headers, credentials by their shape (JWTs;
             Bearer, Basic, Digest and AWS4 values) anywhere, and passwords in
-            URLs. Bodies (JSON, forms, multipart) are redacted by name too.
+            URLs. Bodies (JSON, forms, multipart, XML and HTML fields) are
+            redacted by name too.
           </p>
         </details>
         {done && <span class="har-done" role="status">{done}</span>}

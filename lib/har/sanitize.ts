@@ -10,6 +10,7 @@
  */
 import { safeStringify, safeStringifyParts } from "./json_text.ts";
 import { redactJsonText } from "./json_redact.ts";
+import { redactMarkup } from "./markup_redact.ts";
 import { type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
 import { base64Bytes, bytesBase64 } from "../shared/base64.ts";
@@ -372,15 +373,30 @@ class Redactor {
       return r.text;
     }
     const json = this.jsonText(text);
-    return json !== text ? json : this.text(text);
+    return json !== text ? json : this.text(text, mime);
   }
 
   /**
-   * Text of any other kind (HTML, a script, XML, plain text): the JWTs in
-   * it, which are credentials wherever they are written (a page that
-   * embeds its session token in a script).
+   * Text of any other kind (HTML, a script, XML, plain text): in XML and
+   * HTML, the fields and elements of secret names (markup_redact.ts); in
+   * all, the JWTs, which are credentials wherever they are written (a page
+   * that embeds its session token in a script).
    */
-  text(text: string): string {
+  text(text: string, mime: string): string {
+    if (mime.includes("xml") || mime.includes("html")) {
+      text = redactMarkup(
+        text,
+        {
+          secretName: (name) => this.isSecret(name),
+          redacted: (raw) => {
+            this.note(raw);
+            this.count++;
+          },
+        },
+        REDACTED,
+        mime.includes("xml") && !mime.includes("html"),
+      );
+    }
     if (!text.includes("eyJ")) return text;
     return text.replace(JWT_IN_TEXT, (jwt) => {
       this.note(jwt);

@@ -667,3 +667,31 @@ Deno.test("sanitize: a name/value pair written value first loses its value too, 
   assert.equal(out, body.replaceAll('"hunter2hunter2"', '"[REDACTED]"'));
   assert.equal(redacted, 2);
 });
+
+Deno.test("sanitize: a SOAP password, a page's hidden CSRF field and its meta tag go, and go wherever else they are written", () => {
+  const soap =
+    '<?xml version="1.0"?><s:Envelope><s:Header><wsse:Security><wsse:UsernameToken><wsse:Username>ann</wsse:Username><wsse:Password Type="#PasswordText">hunter2hunter2</wsse:Password></wsse:UsernameToken></wsse:Security></s:Header><s:Body><Echo>hunter2hunter2</Echo></s:Body></s:Envelope>';
+  const xml = sanitizedBody(soap, "application/soap+xml; charset=utf-8");
+  assert.equal(
+    xml.text,
+    soap.replace(">hunter2hunter2</wsse:", ">[REDACTED]</wsse:").replace(
+      "<Echo>hunter2hunter2",
+      "<Echo>[REDACTED]",
+    ),
+  );
+  assert.equal(xml.redacted, 2);
+  const page =
+    '<html><head><meta name="csrf-token" content="abcdefgh12345678"></head><body><form><input type="hidden" name="authenticity_token" value="zyxwvuts87654321"><code>token</code></form></body></html>';
+  const html = sanitizedBody(page, "text/html");
+  assert.equal(
+    html.text,
+    page.replace("abcdefgh12345678", "[REDACTED]").replace(
+      "zyxwvuts87654321",
+      "[REDACTED]",
+    ),
+  );
+  assert.equal(html.redacted, 2);
+  // A plain text body is no markup: a tag-like line in it stays.
+  const plain = '<input name="token" value="abcdefgh12345678">';
+  assert.equal(sanitizedBody(plain, "text/plain").text, plain);
+});
