@@ -298,19 +298,36 @@ export function decodeUserinfo(s: string): string {
 /** `scheme://user:password@`: the userinfo of an absolute URL. */
 // The userinfo ends at the authority's last `@` (WHATWG URL's parser).
 const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:)([^/?#]*)@/i;
-
 /**
- * The password of a URL's userinfo (`https://bob:pw@host/`), or "" when
- * it has none (or it is already redacted).
+ * `scheme://TOKEN@`: a user with no password, as GitHub and GitLab take an
+ * access token (`https://ghp_…@github.com/`): 20 or more letters, digits,
+ * `_` or `-`, with a letter and a digit among them. A person's user name
+ * is shorter or holds other characters (`.`, an encoded `@`).
  */
-export function urlPassword(url: string): string {
-  const m = USERINFO.exec(url);
-  return m && m[2] && m[2] !== REDACTED_URL ? m[2] : "";
+const USER_TOKEN = /^([a-z][a-z0-9+.-]*:\/\/)([\w-]{20,})@/i;
+
+/** Whether a user name alone is shaped like a token (see USER_TOKEN). */
+function tokenUser(user: string): boolean {
+  return /\d/.test(user) && /[a-z]/i.test(user);
 }
 
 /**
- * Redacts a URL's password (RFC 3986 §3.2.1 deprecates writing one there,
- * because it is exposed wherever the URL goes), and the secret parameters
+ * The credential in a URL's userinfo: its password
+ * (`https://bob:pw@host/`), or a user shaped like a token with no password
+ * (`https://ghp_…@github.com/`); "" when there is none (or it is already
+ * redacted).
+ */
+export function urlCredential(url: string): string {
+  const m = USERINFO.exec(url);
+  if (m) return m[2] && m[2] !== REDACTED_URL ? m[2] : "";
+  const t = USER_TOKEN.exec(url);
+  return t && tokenUser(t[2]) ? t[2] : "";
+}
+
+/**
+ * Redacts a URL's password or token user (RFC 3986 §3.2.1 deprecates
+ * writing a password there, because it is exposed wherever the URL goes;
+ * see {@link urlCredential}), and the secret parameters
  * of its query and of a query-like fragment (the OAuth 2.0 implicit flow
  * returns `#access_token=...`, RFC 6749 4.2.2). Values already redacted
  * are not counted again.
@@ -320,8 +337,10 @@ export function redactUrl(
   isSecret: NameMatcher,
 ): { text: string; count: number } {
   let count = 0;
-  if (urlPassword(url)) {
-    url = url.replace(USERINFO, `$1${REDACTED_URL}@`);
+  if (urlCredential(url)) {
+    url = USERINFO.test(url)
+      ? url.replace(USERINFO, `$1${REDACTED_URL}@`)
+      : url.replace(USER_TOKEN, `$1${REDACTED_URL}@`);
     count++;
   }
   const h = url.indexOf("#");

@@ -235,3 +235,39 @@ Deno.test("redact: a Cookie header's empty values stay empty; a URL's userinfo e
   const r = redactUrl("https://u:pa@ssw0rdXYZ@h.example/x", nameMatcher([]));
   assert.deepEqual(r, { text: "https://u:REDACTED@h.example/x", count: 1 });
 });
+
+Deno.test("redact: a URL's user alone goes when it is shaped like a token (GitHub's, GitLab's), not when it is a person's name", () => {
+  const none = nameMatcher([]);
+  const CASES: [string, string, number][] = [
+    [
+      "https://ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8@github.com/o/r.git",
+      "https://REDACTED@github.com/o/r.git",
+      1,
+    ],
+    [
+      "https://glpat-x1y2z3w4v5u6t7s8r9q0@gitlab.example/g",
+      "https://REDACTED@gitlab.example/g",
+      1,
+    ],
+    ["https://git@github.com/o/r", "https://git@github.com/o/r", 0],
+    [
+      "https://firstname.lastname2024@h.example/",
+      "https://firstname.lastname2024@h.example/",
+      0,
+    ],
+    [
+      "https://averyveryverylongusername@h.example/",
+      "https://averyveryverylongusername@h.example/",
+      0,
+    ],
+    ["https://REDACTED@h.example/", "https://REDACTED@h.example/", 0],
+    [
+      "https://h.example/?u=ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3@x",
+      "https://h.example/?u=ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3@x",
+      0,
+    ],
+  ];
+  for (const [url, want, count] of CASES) {
+    assert.deepEqual(redactUrl(url, none), { text: want, count }, url);
+  }
+});

@@ -29,7 +29,7 @@ import {
   redactQuery,
   redactSetCookie,
   redactUrl,
-  urlPassword,
+  urlCredential,
 } from "./redact.ts";
 
 /**
@@ -146,7 +146,7 @@ const ABSOLUTE_URL_WITH_QUERY = /^[a-z][a-z0-9+.-]*:\/\/[^\s?#]*[?#]\S*=/i;
 /** Whether string `v` may be a URL holding a credential (a cheap test). */
 function urlToRedact(v: string): boolean {
   // The password as redact.ts reads it (to the authority's last `@`).
-  return ABSOLUTE_URL_WITH_QUERY.test(v) || urlPassword(v) !== "";
+  return ABSOLUTE_URL_WITH_QUERY.test(v) || urlCredential(v) !== "";
 }
 
 class Redactor {
@@ -185,7 +185,7 @@ class Redactor {
 
   /** A URL's password, to redact wherever else it is written. */
   #notePassword(url: string): void {
-    const password = urlPassword(url);
+    const password = urlCredential(url);
     if (!password) return;
     // As written, and decoded as userinfo is (`+` is a plus there).
     this.note(password);

@@ -695,3 +695,16 @@ Deno.test("sanitize: a SOAP password, a page's hidden CSRF field and its meta ta
   const plain = '<input name="token" value="abcdefgh12345678">';
   assert.equal(sanitizedBody(plain, "text/plain").text, plain);
 });
+
+Deno.test("sanitize: a token written as a URL's user goes, wherever else it is written", () => {
+  const token = "ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
+  const root = harDoc([{
+    url: `https://${token}@github.com/o/r.git/info/refs`,
+    requestHeaders: [{ name: "X-Note", value: `cloned with ${token}` }],
+  }]);
+  const { har, redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const e = (har as Json).log.entries[0];
+  assert.equal(e.request.url, "https://REDACTED@github.com/o/r.git/info/refs");
+  assert.ok(!JSON.stringify(har).includes(token));
+  assert.equal(redacted, 2);
+});

@@ -13,11 +13,12 @@ import {
   nameMatcher,
   REDACTED,
   redactQuery,
-  urlPassword,
+  urlCredential,
 } from "./redact.ts";
 import type { SecretCounts } from "./types.ts";
 
 const PLAIN = 0, COOKIE = 1, SET_COOKIE = 2, AUTH = 3, SECRET = 4;
+const LOCATION = 5;
 
 /**
  * `a=1; b=2; flag; c=` -> 2: the name=value pairs of a Cookie header that
@@ -102,6 +103,8 @@ function secretCounter(
         ? SET_COOKIE
         : n === "authorization" || n === "proxy-authorization"
         ? AUTH
+        : n === "location"
+        ? LOCATION
         : isSecret(n)
         ? SECRET
         : PLAIN;
@@ -112,13 +115,15 @@ function secretCounter(
   const side = (s: Obj, counts: SecretCounts) => {
     const cookies = Array.isArray(s.cookies) ? valuedCookies(s.cookies) : 0;
     let fromHeaders = 0;
+    let location: string | undefined;
     const headers = s.headers;
     if (Array.isArray(headers)) {
       for (let i = 0; i < headers.length; i++) {
         const h = obj(headers[i]);
         const value = str(h.value);
         const k = kindOf(str(h.name));
-        if (k === COOKIE) fromHeaders += cookiePairs(value);
+        if (k === LOCATION) location = value;
+        else if (k === COOKIE) fromHeaders += cookiePairs(value);
         else if (k === SET_COOKIE) fromHeaders += setCookies(value);
         else if (k === AUTH) {
           if (holds(value)) counts.authorization++;
@@ -139,16 +144,28 @@ function secretCounter(
         }
       }
     }
-    const url = str(s.url);
-    if (!url) return;
+    // A request's URL, whose query `queryString` holds (when the exporter
+    // wrote it); a response's redirect, whose query nothing else does.
+    if (typeof s.url === "string") {
+      urlSecrets(s.url, !Array.isArray(qs) || !qs.length, counts);
+    }
+    let redirect = str(s.redirectURL);
+    if (!redirect && location !== undefined) {
+      // An exporter that left `redirectURL` empty: the Location header.
+      redirect = location;
+    }
+    if (redirect) urlSecrets(redirect, true, counts);
+  };
+  /** The credential and secret parameters of one URL. */
+  const urlSecrets = (url: string, query: boolean, counts: SecretCounts) => {
     // A password in the URL is a credential, as a Basic one is.
-    if (urlPassword(url)) counts.authorization++;
-    // An exporter that left out `queryString`: the URL's own query; and a
-    // query-like fragment, which `queryString` never holds (OAuth 2.0's
-    // implicit flow returns `#access_token=…`, RFC 6749 §4.2.2).
+    if (urlCredential(url)) counts.authorization++;
+    // The URL's own query when nothing else lists it; and a query-like
+    // fragment, which `queryString` never holds (OAuth 2.0's implicit flow
+    // returns `#access_token=…`, RFC 6749 §4.2.2).
     const h = url.indexOf("#");
     const q = url.indexOf("?");
-    if ((!Array.isArray(qs) || !qs.length) && q >= 0 && (h < 0 || q < h)) {
+    if (query && q >= 0 && (h < 0 || q < h)) {
       counts.tokens +=
         redactQuery(url.slice(q + 1, h < 0 ? url.length : h), isSecret).count;
     }

@@ -54,6 +54,9 @@ Deno.test("secrets: the banner counts what the sanitizer redacts: a URL's passwo
       authorization: 1,
     }],
     ["bad/url-user-only", { url: "https://bob@a.com/x" }, {}],
+    ["ok/url-token-user", {
+      url: "https://ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4@github.com/o/r",
+    }, { authorization: 1 }],
     ["ok/query-without-queryString", {
       url: "https://a.com/cb?access_token=abcdefghij#x",
       queryString: undefined,
@@ -97,4 +100,30 @@ Deno.test("secrets: the banner counts what the sanitizer redacts: a URL's passwo
       name,
     );
   }
+});
+
+Deno.test("secrets: the banner counts a response's redirect: its redirectURL, or its Location when redirectURL is empty, once", () => {
+  const response = (redirectURL: string, location?: string) => {
+    const e = (harDoc([{
+      status: 302,
+      redirectURL,
+      responseHeaders: location === undefined
+        ? []
+        : [{ name: "Location", value: location }],
+    }]) as { log: { entries: Record<string, unknown>[] } }).log.entries[0];
+    return countHarSecrets([e]);
+  };
+  const to = "https://a.com/cb?code=abcdefghij&state=1";
+  assert.deepEqual(response(to, to), {
+    cookies: 0,
+    authorization: 0,
+    tokens: 1,
+  });
+  assert.equal(response("", to).tokens, 1);
+  assert.equal(response(to).tokens, 1);
+  assert.equal(response("", "/next?page=2").tokens, 0);
+  assert.equal(
+    response("https://bob:hunter2pass@a.com/").authorization,
+    1,
+  );
 });
