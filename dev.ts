@@ -5,11 +5,20 @@
 import { build } from "./server/build.ts";
 import { denoEnv, listenFromEnv } from "./server/env.ts";
 
-const { port } = listenFromEnv(denoEnv());
+const { port, hostname } = listenFromEnv(denoEnv());
 await build();
 
 const server = new Deno.Command(Deno.execPath(), {
-  args: ["serve", "--watch", "-A", "--port", String(port), "main.ts"],
+  args: [
+    "serve",
+    "--watch",
+    "-A",
+    "--port",
+    String(port),
+    "--host",
+    hostname,
+    "main.ts",
+  ],
   env: { DEV: "1" },
   stdin: "null",
 }).spawn();
