@@ -321,6 +321,43 @@ Deno.test("curl: ok/required array and object parameters are serialized as their
   assert.equal(v2("multi"), "a=x&a=y");
   assert.equal(v2("pipes"), "a=x|y");
   assert.equal(v2("tsv"), "a=x\ty");
+  // Arrays in arrays: each level as its Items Object's collectionFormat
+  // says, csv by default.
+  const nested = (items: Record<string, unknown>) =>
+    url([{
+      name: "n",
+      in: "query",
+      required: true,
+      type: "array",
+      collectionFormat: "pipes",
+      items: { type: "array", items: { type: "integer" }, ...items },
+      default: [[1, 2], [3, 4]],
+    }], true).query;
+  assert.equal(nested({}), "n=1,2|3,4");
+  assert.equal(nested({ collectionFormat: "ssv" }), "n=1 2|3 4");
+  // Swagger 2.0's parameter example is x-example; 3.x's example first.
+  const xExample = url([
+    {
+      name: "q",
+      in: "query",
+      required: true,
+      type: "string",
+      "x-example": "abc",
+    },
+    {
+      name: "X-H",
+      in: "header",
+      required: true,
+      type: "string",
+      "x-example": "hv",
+    },
+  ], true);
+  assert.deepEqual(xExample, { query: "q=abc", headers: ["X-H: hv"] });
+  assert.equal(
+    url([{ ...q({}, "own"), schema: { type: "string" }, "x-example": "x" }])
+      .query,
+    "a=own",
+  );
 });
 
 Deno.test("curl: ok/a multipart object goes as one JSON part, and a part's encoding gives its type", () => {

@@ -5,7 +5,7 @@
  */
 import { clip } from "../shared/parse_error.ts";
 import { markdown } from "./markdown.ts";
-import { valueJson } from "./example.ts";
+import { paramExample, valueJson } from "./example.ts";
 import type { DetailSource, ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";
 import { type CurlInput, operationCurl } from "./operation_curl.ts";
@@ -152,12 +152,7 @@ function paramExamples(
   r: RefResolver,
   swagger: boolean,
 ): string[] {
-  // Swagger 2.0 has no parameter `example`: its tools write `x-example`;
-  // 3.x has one, which comes first.
-  const [first, second] = swagger
-    ? [p["x-example"], p.example]
-    : [p.example, p["x-example"]];
-  const one = first !== undefined ? first : second;
+  const one = paramExample(p, swagger);
   if (one !== undefined) return [`example ${shortJson(one)}`];
   // Named examples: the parameter's, or (a `content` parameter) its media
   // type's, which may also give one `example`.

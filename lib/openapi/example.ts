@@ -135,7 +135,7 @@ function gen(raw: unknown, st: State, depth: number): unknown {
   if (Array.isArray(e) && e.length) return e[0];
   st.branch.add(s);
   try {
-    return byType(m, st, depth);
+    return inherited(m, raw, byType(m, st, depth), st);
   } finally {
     st.branch.delete(s);
   }
@@ -159,31 +159,80 @@ function discriminated(
     return v;
   }
   if (!ref) return v;
-  const name = ref.slice(ref.lastIndexOf("/") + 1);
-  let value: unknown = name;
-  let mapped = false;
-  if (isObject(d.mapping)) {
-    for (const k in d.mapping) {
-      const target = d.mapping[k];
-      if (target === ref || target === name) {
-        value = k;
-        mapped = true;
-        break;
-      }
-    }
-  }
-  // No mapping names it: the implicit value is the schema's name, unless
-  // the alternative allows only other values (`role: {enum: [developer]}`,
-  // or a `const`): then the first value it allows. A base schema listing
-  // every alternative's name (`petType: {enum: [Cat, Dog]}` in each
-  // through `allOf`) allows the name, which stays.
-  if (!mapped) value = discriminatorValue(alt, d.propertyName, name, st);
+  return withValue(
+    v,
+    d.propertyName,
+    namingValue(d, d.propertyName, ref, alt, st),
+    st,
+  );
+}
+
+/** A copy of object `v` with `prop` set to `value`. */
+function withValue(
+  v: Record<string, unknown>,
+  prop: string,
+  value: unknown,
+  st: State,
+): Record<string, unknown> {
   // A copy: `v` may be an example written in the document (its first
   // keys, as any generated object holds at most that many).
   const out: Record<string, unknown> = {};
   for (const k of keysOf(st, v)) setOwn(out, k, v[k]);
-  setOwn(out, d.propertyName, value);
+  setOwn(out, prop, value);
   return out;
+}
+
+/**
+ * The value of discriminating property `prop` that names the schema at
+ * `ref` (`alt` refers to it): the key of discriminator `d`'s mapping that
+ * points at it (OpenAPI 3.x), else its name, unless the schema allows only
+ * other values (`role: {enum: [developer]}`, or a `const`): then the first
+ * value it allows. A base schema listing every alternative's name
+ * (`petType: {enum: [Cat, Dog]}` in each through `allOf`) allows the name,
+ * which stays.
+ */
+function namingValue(
+  d: unknown,
+  prop: string,
+  ref: string,
+  alt: unknown,
+  st: State,
+): unknown {
+  const name = ref.slice(ref.lastIndexOf("/") + 1);
+  if (isObject(d) && isObject(d.mapping)) {
+    for (const k in d.mapping) {
+      const target = d.mapping[k];
+      if (target === ref || target === name) return k;
+    }
+  }
+  return discriminatorValue(alt, prop, name, st);
+}
+
+/**
+ * `v`, generated from the schema `raw` refers to, with the discriminating
+ * property it inherits through `allOf` set to the value that names it: a
+ * reader that picks the type by that property rejects a sample string.
+ * Swagger 2.0 writes the property's name (`discriminator: petType`, whose
+ * value "MUST be the name of this schema or any schema that inherits it",
+ * 2.0 §Schema Object); OpenAPI 3.x, an object with `propertyName` and a
+ * `mapping`. A schema choosing among alternatives (`oneOf`, `anyOf`) was
+ * given its value by {@link discriminated}.
+ */
+function inherited(m: Merged, raw: unknown, v: unknown, st: State): unknown {
+  if (!isObject(v) || !isObject(raw) || typeof raw.$ref !== "string") {
+    return v;
+  }
+  if (pick(m, "oneOf") !== undefined || pick(m, "anyOf") !== undefined) {
+    return v;
+  }
+  const d = pick(m, "discriminator");
+  const prop = typeof d === "string"
+    ? d
+    : isObject(d) && typeof d.propertyName === "string"
+    ? d.propertyName
+    : null;
+  if (prop === null || !Object.hasOwn(v, prop)) return v;
+  return withValue(v, prop, namingValue(d, prop, raw.$ref, raw, st), st);
 }
 
 /** Values of one `enum` read when picking a discriminator's value. */
@@ -317,6 +366,21 @@ function byType(m: Merged, st: State, depth: number): unknown {
     default:
       return null;
   }
+}
+
+/**
+ * A parameter's own written example, or undefined: Swagger 2.0 has no
+ * parameter `example`, and its tools write `x-example`, which comes first
+ * there; 3.x has one, which comes first.
+ */
+export function paramExample(
+  p: Record<string, unknown>,
+  swagger: boolean,
+): unknown {
+  const [first, second] = swagger
+    ? [p["x-example"], p.example]
+    : [p.example, p["x-example"]];
+  return first !== undefined ? first : second;
 }
 
 /**

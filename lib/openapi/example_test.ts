@@ -525,3 +525,83 @@ Deno.test("example: ok/a discriminator mapping naming a schema bare picks its ke
     assert.deepEqual(sample(mapping), want, name);
   }
 });
+
+Deno.test("example: ok/a discriminator inherited through allOf names the schema generated (Swagger 2.0's string, 3.x's mapping), not a sample string", () => {
+  const animal = {
+    type: "object",
+    required: ["kind"],
+    properties: { kind: { type: "string" }, name: { type: "string" } },
+  };
+  const dog = {
+    allOf: [
+      { $ref: "#/definitions/Animal" },
+      { type: "object", properties: { bark: { type: "boolean" } } },
+    ],
+  };
+  const swagger = new RefResolver({
+    definitions: {
+      Animal: { ...animal, discriminator: "kind" },
+      Dog: dog,
+      // A subtype that allows only another value gets that value.
+      Puppy: {
+        allOf: [{ $ref: "#/definitions/Animal" }, {
+          properties: { kind: { enum: ["young-dog"] } },
+        }],
+      },
+    },
+  });
+  const CASES: [string, RefResolver, string, unknown][] = [
+    ["ok/2.0 subtype", swagger, "#/definitions/Dog", {
+      kind: "Dog",
+      name: "string",
+      bark: true,
+    }],
+    ["ok/2.0 base itself", swagger, "#/definitions/Animal", {
+      kind: "Animal",
+      name: "string",
+    }],
+    ["ok/2.0 subtype allowing one value", swagger, "#/definitions/Puppy", {
+      kind: "young-dog",
+      name: "string",
+    }],
+    [
+      "ok/3.x subtype named by the base's mapping",
+      new RefResolver({
+        components: {
+          schemas: {
+            Animal: {
+              ...animal,
+              discriminator: {
+                propertyName: "kind",
+                mapping: { dog: "#/components/schemas/Dog" },
+              },
+            },
+            Dog: {
+              allOf: [{ $ref: "#/components/schemas/Animal" }, {
+                properties: { bark: { type: "boolean" } },
+              }],
+            },
+          },
+        },
+      }),
+      "#/components/schemas/Dog",
+      { kind: "dog", name: "string", bark: true },
+    ],
+  ];
+  for (const [name, resolver, ref, want] of CASES) {
+    assert.deepEqual(sampleOf({ $ref: ref }, resolver, "request"), want, name);
+  }
+  // Inline (no name to give) and written examples stay as they are.
+  assert.deepEqual(
+    sampleOf({ ...animal, discriminator: "kind" }, swagger),
+    { kind: "string", name: "string" },
+  );
+  const written = new RefResolver({
+    definitions: {
+      A: { ...animal, discriminator: "kind", example: { kind: "x" } },
+    },
+  });
+  assert.deepEqual(sampleOf({ $ref: "#/definitions/A" }, written), {
+    kind: "x",
+  });
+});

@@ -13,7 +13,7 @@ import {
 } from "./curl.ts";
 import { encodePart } from "../shared/curl.ts";
 import { isToken } from "../shared/http_token.ts";
-import { sampleOf, valueJson } from "./example.ts";
+import { paramExample, sampleOf, valueJson } from "./example.ts";
 import { isIgnoredHeader } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import { firstKeys, scalarText } from "./safe.ts";
@@ -185,10 +185,13 @@ function paramPairs(
   }
   const schema = r.deref(p.schema).value;
   const s = isObject(schema) ? schema : p; // Swagger 2.0 keeps them on the parameter
-  const v =
-    [p.example, s.example, s.default, p.default].find((x) =>
+  const found =
+    [paramExample(p, swagger), s.example, s.default, p.default].find((x) =>
       x !== undefined && x !== null
     ) ?? (Array.isArray(s.enum) ? s.enum[0] : undefined);
+  const v = swagger && Array.isArray(found)
+    ? innerJoined(found, s.items, r, 0)
+    : found;
   if (v === undefined || v === null) return placeholder();
   if (!Array.isArray(v) && !isObject(v)) {
     const value = budget.field(name, v);
@@ -233,6 +236,33 @@ function paramPairs(
     values.flatMap((value, i) =>
       explode ? [`${entries[i][0]}=${value}`] : [entries[i][0], value]
     ),
+  );
+}
+
+/** Levels of Swagger 2.0 arrays inside arrays joined, at most. */
+const MAX_INNER_DEPTH = 8;
+
+/**
+ * Swagger 2.0: the inner arrays of array value `v` joined as their Items
+ * Object's `collectionFormat` says (csv by default; `multi` belongs to the
+ * parameter alone), level by level: `[[1, 2], [3, 4]]` with `pipes` over
+ * `csv` is `1,2|3,4`.
+ */
+function innerJoined(
+  v: readonly unknown[],
+  items: unknown,
+  r: RefResolver,
+  depth: number,
+): unknown[] {
+  const it = r.deref(items).value;
+  if (!isObject(it) || depth >= MAX_INNER_DEPTH) return [...v];
+  const sep = SEPARATORS[scalarText(it.collectionFormat) ?? "csv"] ?? ",";
+  return v.slice(0, 100).map((x) =>
+    Array.isArray(x)
+      ? innerJoined(x, it.items, r, depth + 1).map((y) =>
+        scalarText(y) ?? valueJson(y, MAX_ONE_VALUE, "")
+      ).join(sep)
+      : x
   );
 }
 
