@@ -2338,6 +2338,26 @@ const SAME: [string, string, string][] = [
     doc(GET_A, {}, { servers: [{ url: "https://a.example/v1/" }] }),
   ],
   [
+    "same/a scheme and host in capitals, and the scheme's default port",
+    swagger(GET_A, { host: "A.Example", schemes: ["HTTPS"], basePath: "/v1" }),
+    doc(GET_A, {}, { servers: [{ url: "https://a.example:443/v1" }] }),
+  ],
+  [
+    "same/a server variable's name is no host: kept as written",
+    doc(GET_A, {}, {
+      servers: [{
+        url: "https://{Region}.X.example",
+        variables: { Region: { default: "eu" } },
+      }],
+    }),
+    doc(GET_A, {}, {
+      servers: [{
+        url: "HTTPS://{Region}.x.example/",
+        variables: { Region: { default: "eu" } },
+      }],
+    }),
+  ],
+  [
     "same/multipart parts given their default content types",
     form("multipart/form-data", META),
     form("multipart/form-data", META, {

@@ -254,13 +254,34 @@ function servedAt(servers: string[]): string[] {
   return servers.length ? servers : ["/"];
 }
 
+/** An absolute URL's scheme and authority, then the rest. */
+const ORIGIN = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)(.*)$/is;
+/** Ports a scheme has by default (RFC 9110 §4.2.1, §4.2.2). */
+const DEFAULT_PORTS: Record<string, string> = {
+  "http://": ":80",
+  "https://": ":443",
+};
+
 /**
  * A server URL as compared: without a trailing `/` (`https://x/` is
  * `https://x`, as an empty path is `/`, RFC 3986 §6.2.3; a path is appended
- * to it, OpenAPI 3.1 §4.8.9.1, so `/v1/` and `/v1` serve one `/v1/pets`).
- * The relative `/` stays itself.
+ * to it, OpenAPI 3.1 §4.8.9.1, so `/v1/` and `/v1` serve one `/v1/pets`);
+ * its scheme and host in lower case (RFC 3986 §6.2.2.1: `HTTPS://X.IO` is
+ * `https://x.io`; a `{variable}`'s name is kept as written) and without
+ * the scheme's default port (§6.2.3). The relative `/` stays itself.
  */
 export function serverUrlKey(url: string): string {
+  const m = ORIGIN.exec(url);
+  if (m) {
+    const scheme = m[1].toLowerCase();
+    let host = m[2].replace(
+      /([^{]*)(\{[^}]*\}|$)/g,
+      (_, plain: string, variable: string) => plain.toLowerCase() + variable,
+    );
+    const port = DEFAULT_PORTS[scheme];
+    if (port && host.endsWith(port)) host = host.slice(0, -port.length);
+    url = scheme + host + m[3];
+  }
   return url.length > 1 && url.endsWith("/") ? url.slice(0, -1) : url;
 }
 
