@@ -10,6 +10,7 @@ import { describeValue, jsonStringEnd } from "../shared/parse_error.ts";
 import { jsonDuplicateKeys, jsonValueOffset } from "./json_text.ts";
 import { resolvePathItem } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
+import { swaggerLocation } from "./servers.ts";
 import type { Endpoint, SpecIndex, SpecWarning } from "./types.ts";
 
 const TEMPLATE = /\{([^{}/]+)\}/g;
@@ -193,6 +194,23 @@ function shapeWarnings(
       path: jsonPath([...keys, field]),
     });
   }
+}
+
+/**
+ * Swagger 2.0's `host` and `basePath` where they are read otherwise than
+ * written (see {@link swaggerLocation}): said where they are written.
+ */
+export function locationWarnings(doc: Record<string, unknown>): SpecWarning[] {
+  return swaggerLocation(doc).fixed.map(({ field, read }) => ({
+    message: field === "host"
+      ? `Expected a host name and port only (no scheme, no path) for host, found ${
+        describeValue(doc.host)
+      }: read as ${JSON.stringify(read)}`
+      : `Expected a path starting with "/" for basePath, found ${
+        describeValue(doc.basePath)
+      }: read as ${JSON.stringify(read)}`,
+    path: jsonPath([field]),
+  }));
 }
 
 /**

@@ -10,6 +10,7 @@
 import {
   jsonDuplicateWarnings,
   jsonRefWarnings,
+  locationWarnings,
   operationWarnings,
   refWarnings,
   schemaWarnings,
@@ -158,6 +159,7 @@ export function checkSpec(parsed: ParsedSpec): SpecWarning[] {
       ...(json ? jsonDuplicateWarnings(loaded.text) : []),
       ...operationWarnings(doc, resolver, index),
       ...schemaWarnings(doc, detected.minor),
+      ...(index.family === "swagger" ? locationWarnings(doc) : []),
       ...refs.filter((w) => {
         const r = refIn(w);
         return r === undefined || !told.has(r);

@@ -5,6 +5,7 @@
 import type { Detected } from "./detect.ts";
 import { isObject } from "./refs.ts";
 import { scalarList } from "./safe.ts";
+import { swaggerLocation } from "./servers.ts";
 import type { Endpoint, TagInfo } from "./types.ts";
 import { str } from "../shared/value.ts";
 
@@ -86,13 +87,11 @@ export function serversOf(
     // Swagger 2.0 `host`: when absent (or empty), the host serving the documentation,
     // so the API is served under `basePath` there: a relative server, as
     // OpenAPI 3's `servers: [{url: /v1}]`.
-    if (typeof doc.host !== "string" || !doc.host) {
-      const base = str(doc.basePath);
-      return base ? [base] : [];
-    }
+    const { host, base } = swaggerLocation(doc);
+    if (!host) return base ? [base] : [];
     const listed = scalarList(doc.schemes, 10);
     const schemes = listed.length ? listed : ["https"];
-    return schemes.map((s) => `${s}://${doc.host}${str(doc.basePath)}`);
+    return schemes.map((s) => `${s}://${host}${base}`);
   }
   if (!Array.isArray(doc.servers)) return [];
   return doc.servers.map((s) => (isObject(s) ? str(s.url) : "")).filter(

@@ -122,6 +122,36 @@ function schemeOf(listed: unknown): string {
   return schemes.includes("https") ? "https" : schemes[0] ?? "https";
 }
 
+/**
+ * Swagger 2.0's `host` and `basePath` as one URL's authority and path, and
+ * what was read differently from how it is written: `host` "MUST NOT
+ * include the scheme nor sub-paths" and `basePath` "MUST start with a
+ * leading slash" (2.0 §Swagger Object), yet documents write
+ * `host: https://api.x.com/` or `basePath: v1`, which joined as written
+ * make `https://https://api.x.com/` or `api.x.comv1`. A scheme before the
+ * host and a slash after it are dropped; a base path gains its slash.
+ * `host` is "" when the document names none.
+ */
+export function swaggerLocation(doc: Record<string, unknown>): {
+  host: string;
+  base: string;
+  fixed: { field: "host" | "basePath"; read: string }[];
+} {
+  const fixed: { field: "host" | "basePath"; read: string }[] = [];
+  const written = typeof doc.host === "string" ? doc.host : "";
+  const host = written.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(
+    /\/+$/,
+    "",
+  );
+  if (host !== written) fixed.push({ field: "host", read: host });
+  let base = typeof doc.basePath === "string" ? doc.basePath : "";
+  if (base && !base.startsWith("/")) {
+    base = `/${base}`;
+    fixed.push({ field: "basePath", read: base });
+  }
+  return { host, base, fixed };
+}
+
 /** The server an operation is called on (see {@link serverOf}). */
 export interface OperationServer {
   url: string;
@@ -146,13 +176,11 @@ export function serverOf(
   swagger: boolean,
 ): OperationServer {
   if (swagger) {
-    const base = typeof doc.basePath === "string" ? doc.basePath : "";
-    if (typeof doc.host !== "string" || !doc.host) {
-      return { url: base, shared: false };
-    }
+    const { host, base } = swaggerLocation(doc);
+    if (!host) return { url: base, shared: false };
     const own = Array.isArray(op.schemes);
     const scheme = schemeOf(own ? op.schemes : doc.schemes);
-    return { url: `${scheme}://${doc.host}${base}`, shared: !own };
+    return { url: `${scheme}://${host}${base}`, shared: !own };
   }
   const own = firstServer(op.servers) ?? firstServer(item.servers);
   if (own !== null) return { url: own, shared: false };
@@ -189,15 +217,15 @@ export function serverChoices(
   swagger: boolean,
 ): ServerChoice[] {
   if (swagger) {
-    if (typeof doc.host !== "string" || !doc.host) return [];
+    const { host, base } = swaggerLocation(doc);
+    if (!host) return [];
     const first = schemeOf(doc.schemes);
     const schemes = [
       first,
       ...scalarList(doc.schemes, 10).filter((s) => s !== first),
     ];
-    const base = typeof doc.basePath === "string" ? doc.basePath : "";
     return schemes.map((s) => ({
-      url: clip(`${s}://${doc.host}${base}`),
+      url: clip(`${s}://${host}${base}`),
       name: "",
       fixed: {},
       description: "",

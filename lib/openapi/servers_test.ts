@@ -249,3 +249,49 @@ Deno.test("servers: ok/variables past the offered ones keep their defaults", () 
     serverUrl(s),
   );
 });
+
+Deno.test("servers: Swagger 2.0's host and basePath written against the spec are read as meant, and said where they are written", () => {
+  const CASES: [string, Record<string, unknown>, string, string[]][] = [
+    [
+      "ok/as the spec says",
+      { host: "api.x.com", basePath: "/v1" },
+      "https://api.x.com/v1/a",
+      [],
+    ],
+    [
+      "bad/basePath without its slash",
+      { host: "api.x.com:8443", basePath: "v1" },
+      "https://api.x.com:8443/v1/a",
+      ["$.basePath"],
+    ],
+    [
+      "bad/host with a scheme and a slash",
+      { host: "http://api.x.com/", basePath: "/v1" },
+      "https://api.x.com/v1/a",
+      ["$.host"],
+    ],
+    [
+      "bad/no host, a relative basePath without its slash",
+      { basePath: "v1" },
+      "/v1/a",
+      ["$.basePath"],
+    ],
+  ];
+  for (const [name, fields, curlUrl, warned] of CASES) {
+    const p = parseSpec(JSON.stringify({
+      swagger: "2.0",
+      info: { title: "t", version: "1" },
+      ...fields,
+      paths: { "/a": { get: { responses: { 200: { description: "ok" } } } } },
+    }));
+    assert.equal(
+      operationDetail(p, "paths", "/a", "get")!.curl.split("'")[1],
+      curlUrl,
+      name,
+    );
+    assert.deepEqual(p.index.warnings.map((w) => w.path), warned, name);
+    if (fields.host) {
+      assert.equal(`${p.index.serverChoices[0].url}/a`, curlUrl, name);
+    }
+  }
+});

@@ -2343,6 +2343,11 @@ const SAME: [string, string, string][] = [
     doc(GET_A, {}, { servers: [{ url: "https://a.example:443/v1" }] }),
   ],
   [
+    "same/a Swagger 2.0 host with a scheme and a basePath without its slash, read as meant",
+    swagger(GET_A, { host: "https://a.example/", basePath: "v1" }),
+    doc(GET_A, {}, { servers: [{ url: "https://a.example/v1" }] }),
+  ],
+  [
     "same/a server variable's name is no host: kept as written",
     doc(GET_A, {}, {
       servers: [{
