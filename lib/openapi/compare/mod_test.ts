@@ -4257,3 +4257,47 @@ Deno.test("compare: a change inside a shared response is one change, whatever st
     "response property `y` was removed (shared response `Ok`)",
   ]);
 });
+
+Deno.test("compare: a Swagger 2.0 array's collectionFormat changed is said in 2.0's words; against 3.x, in 3.x's", () => {
+  const arr = (loc: string, more: Json) =>
+    swagger({
+      "/a": {
+        get: {
+          parameters: [{
+            name: "ids",
+            in: loc,
+            type: "array",
+            items: { type: "string" },
+            ...more,
+          }],
+          responses: ok200,
+        },
+      },
+    });
+  const text = (a: string, b: string) =>
+    compareSpecs(a, b).changes.map((c) => `${c.id}: ${c.text}`);
+  assert.deepEqual(
+    text(arr("query", {}), arr("query", { collectionFormat: "multi" })),
+    [
+      "request-parameter-style-changed: query parameter `ids` is now written with collectionFormat `multi` (was `csv`)",
+    ],
+  );
+  assert.deepEqual(
+    text(
+      arr("header", { collectionFormat: "csv" }),
+      arr("header", { collectionFormat: "pipes" }),
+    ),
+    [
+      "request-parameter-style-changed: header `ids` is now written with collectionFormat `pipes` (was `csv`)",
+    ],
+  );
+  assert.deepEqual(
+    text(
+      arr("query", {}),
+      doc(query({ type: "array", items: { type: "string" } }, { name: "ids" })),
+    ),
+    [
+      "request-parameter-style-changed: query parameter `ids` is now written form, exploded (was form)",
+    ],
+  );
+});

@@ -63,6 +63,12 @@ export interface ParamModel {
    * `content` type (`media type application/json`; see {@link serialization}).
    */
   wire: string;
+  /**
+   * A Swagger 2.0 array's `collectionFormat` as its reader knows it
+   * (`csv` when not written); null otherwise. Sentences name it, where
+   * `wire` speaks OpenAPI 3's styles.
+   */
+  collectionFormat: string | null;
 }
 
 /** One media type of a body. */
@@ -712,6 +718,9 @@ function readOperation(
         pointer: at,
         example: p.example ?? examplesOf(p.examples, r) ?? p["x-example"],
         wire: serialization(p, loc, model.swagger, r),
+        collectionFormat: model.swagger && p.type === "array"
+          ? str(p.collectionFormat) || "csv"
+          : null,
       });
     }
   }

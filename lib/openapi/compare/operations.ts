@@ -460,9 +460,14 @@ class OperationDiff {
           "breaking",
           where,
           at,
-          `${name} is now written ${rp.wire || "as a plain value"} (was ${
-            bp.wire || "a plain value"
-          })`,
+          // Two Swagger 2.0 arrays: in the words their documents use.
+          bp.collectionFormat !== null && rp.collectionFormat !== null
+            ? `${name} is now written with collectionFormat ${
+              codeSpan(rp.collectionFormat)
+            } (was ${codeSpan(bp.collectionFormat)})`
+            : `${name} is now written ${rp.wire || "as a plain value"} (was ${
+              bp.wire || "a plain value"
+            })`,
         );
       }
       // A value the base let the client send (`?q=`, or `/?#` unencoded:
