@@ -56,10 +56,6 @@ export function typeText(
   return t;
 }
 
-/**
- * Details of a node shown beside its type (flags, constraints, values), as
- * a list: {@link ItemFacts} shows an item's only when it has any.
- */
 /** A tree row's unfolded state of its enum lists, kept by the tree. */
 interface EnumFold {
   open: boolean;
@@ -68,6 +64,10 @@ interface EnumFold {
   tabbable: boolean;
 }
 
+/**
+ * Details of a node shown beside its type (flags, constraints, values), as
+ * a list: {@link ItemFacts} shows an item's only when it has any.
+ */
 function factsOf(node: SchemaNode, fold?: EnumFold) {
   const a = node.alts;
   const out = [];
@@ -117,6 +117,13 @@ function factsOf(node: SchemaNode, fold?: EnumFold) {
             <code>{v}</code> → {to}
           </span>
         ))}
+      </span>,
+    );
+  }
+  if (!a && node.discriminator) {
+    out.push(
+      <span class="st-fact" key="disc">
+        discriminator <code>{node.discriminator}</code>
       </span>,
     );
   }

@@ -120,6 +120,12 @@ export interface SchemaNode {
   tuple: SchemaEdge[];
   /** Its `oneOf` or `anyOf` alternatives, null when it has neither. */
   alts: SchemaAlts | null;
+  /**
+   * Without alternatives, the property naming which schema a value is
+   * (polymorphism through `allOf`: Swagger 2.0's `discriminator: kind`,
+   * OpenAPI 3's `discriminator.propertyName`); "" when none.
+   */
+  discriminator: string;
   /** Why the schema could not be read in full (an external or broken `$ref`). */
   note: string;
 }
@@ -461,6 +467,7 @@ export class SchemaGraph {
       patterns: [],
       tuple: [],
       alts: null,
+      discriminator: "",
       note: this.#notes.get(id) ?? "",
     };
   }
@@ -529,6 +536,15 @@ export class SchemaGraph {
       );
     }
     n.alts = this.#alts(m);
+    if (!n.alts) {
+      const d = pick(m, "discriminator");
+      const name = typeof d === "string"
+        ? d
+        : isObject(d) && typeof d.propertyName === "string"
+        ? d.propertyName
+        : "";
+      n.discriminator = clip(name);
+    }
     return n;
   }
 

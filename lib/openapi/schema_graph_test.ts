@@ -541,3 +541,39 @@ Deno.test("schema tree: ok/a discriminator mapping to a bare schema name shows t
     ["odd", "A/B"],
   ]);
 });
+
+Deno.test("schema tree: ok/a discriminator without alternatives (polymorphism through allOf) is a fact of the base and of what inherits it", () => {
+  const { g } = graphOfSchemas({
+    Animal: {
+      type: "object",
+      discriminator: { propertyName: "kind" },
+      properties: { kind: { type: "string" } },
+    },
+    Dog: { allOf: [{ $ref: "#/components/schemas/Animal" }] },
+    Pet: {
+      oneOf: [{ $ref: "#/components/schemas/Dog" }],
+      discriminator: { propertyName: "kind" },
+    },
+    Plain: { type: "object" },
+  });
+  assert.equal(schema(g, "Animal").discriminator, "kind");
+  assert.equal(schema(g, "Dog").discriminator, "kind");
+  // Alternatives carry their own (alts.discriminator), once.
+  assert.equal(schema(g, "Pet").discriminator, "");
+  assert.equal(schema(g, "Plain").discriminator, "");
+  // Swagger 2.0 writes the property's name alone.
+  const p = parseSpec(
+    JSON.stringify({
+      swagger: "2.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      definitions: { A: { type: "object", discriminator: "petType" } },
+    }),
+    { checks: false },
+  );
+  const g2 = new SchemaGraph(p.resolver);
+  assert.equal(
+    g2.node(g2.edge("", { $ref: "#/definitions/A" }).node)!.discriminator,
+    "petType",
+  );
+});

@@ -1,0 +1,54 @@
+/** A schema node's facts as the tree shows them beside its type. */
+import assert from "node:assert/strict";
+import { renderToString } from "preact-render-to-string";
+import { NodeFacts } from "./SchemaTree.tsx";
+import { parseSpec } from "../../lib/openapi/mod.ts";
+import { SchemaGraph } from "../../lib/openapi/schema_graph.ts";
+
+Deno.test("schema facts: a discriminator of polymorphism through allOf is shown; alternatives show theirs once", () => {
+  const p = parseSpec(
+    JSON.stringify({
+      swagger: "2.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      definitions: {
+        Animal: { type: "object", discriminator: "kind" },
+        Plain: { type: "object" },
+      },
+    }),
+    { checks: false },
+  );
+  const g = new SchemaGraph(p.resolver);
+  const facts = (name: string) =>
+    renderToString(
+      <NodeFacts
+        node={g.node(g.edge("", { $ref: `#/definitions/${name}` }).node)!}
+      />,
+    );
+  assert.match(facts("Animal"), /discriminator <code>kind<\/code>/);
+  assert.doesNotMatch(facts("Plain"), /discriminator/);
+  const q = parseSpec(
+    JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: {
+        schemas: {
+          Pet: {
+            oneOf: [{ $ref: "#/components/schemas/Cat" }],
+            discriminator: { propertyName: "kind" },
+          },
+          Cat: { type: "object" },
+        },
+      },
+    }),
+    { checks: false },
+  );
+  const h = new SchemaGraph(q.resolver);
+  const html = renderToString(
+    <NodeFacts
+      node={h.node(h.edge("", { $ref: "#/components/schemas/Pet" }).node)!}
+    />,
+  );
+  assert.equal(html.match(/discriminator/g)?.length, 1);
+});
