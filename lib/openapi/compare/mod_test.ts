@@ -4301,3 +4301,21 @@ Deno.test("compare: a Swagger 2.0 array's collectionFormat changed is said in 2.
     ],
   );
 });
+
+Deno.test("compare: an alternative named only by its position is said with the types it writes", () => {
+  const r = compareSpecs(
+    doc(responseBody({ oneOf: [{ type: "string" }, { type: "integer" }] })),
+    doc(
+      responseBody({
+        oneOf: [{ type: "string" }, { type: ["boolean", "null"] }, {
+          description: "anything",
+        }],
+      }),
+    ),
+  );
+  assert.deepEqual(r.changes.map((c) => c.text).sort(), [
+    "response body gained alternative `#2` (boolean)",
+    "response body gained alternative `#3`",
+    "response body lost alternative `#2` (integer)",
+  ]);
+});

@@ -1248,7 +1248,7 @@ export class SchemaDiff {
       add(
         "removed",
         req ? "breaking" : "info",
-        `lost alternative ${codeSpan(a.label)}`,
+        `lost alternative ${altName(a)}`,
         { base: linkPointer(a), revision: r.pointer || null },
       );
     }
@@ -1261,11 +1261,20 @@ export class SchemaDiff {
       add(
         "added",
         req ? "info" : newType ? "breaking" : "warning",
-        `gained alternative ${codeSpan(a.label)}`,
+        `gained alternative ${altName(a)}`,
         { base: b.pointer || null, revision: linkPointer(a) },
       );
     }
   }
+}
+
+/**
+ * An alternative as a sentence names it: its label, and for one labelled
+ * by its position the types it writes (`` `#2` (string) ``), which the
+ * position alone does not say.
+ */
+function altName(a: Alternative): string {
+  return a.kind ? `${codeSpan(a.label)} (${a.kind})` : codeSpan(a.label);
 }
 
 /** Nodes compared per pair before two schemas count as different. */

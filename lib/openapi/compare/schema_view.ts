@@ -73,6 +73,12 @@ export interface Alternative extends Link {
   label: string;
   /** True when the label is only its position: it names nothing. */
   byPosition: boolean;
+  /**
+   * For one labelled by position, the types it writes (`string`,
+   * `object`, `integer or string`), "" when it writes none: a sentence
+   * says what `#2` was.
+   */
+  kind?: string;
 }
 
 /** A schema as compared. */
@@ -583,10 +589,12 @@ export class SchemaReader {
           (typeof target.type === "string" || Array.isArray(target.type));
         const title = isObject(target) ? target.title : undefined;
         const titled = typeof title === "string" && title !== "";
+        const byPosition = !d.ref && !titled;
         alts.push({
           ...this.#link(raw, at, i),
           label: d.ref ? refName(d.ref) : titled ? title : `#${i + 1}`,
-          byPosition: !d.ref && !titled,
+          byPosition,
+          ...(byPosition ? { kind: (own ?? []).join(" or ") } : {}),
         });
       });
       if (
