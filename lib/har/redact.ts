@@ -19,7 +19,7 @@ const REDACTED_URL = "REDACTED";
  * `access_token`, `refresh_token`, `client_secret`, `code`), OpenID Connect
  * (`id_token`), AWS SigV4 (`X-Amz-Signature`, `X-Amz-Credential`,
  * `X-Amz-Security-Token`), Azure (`Ocp-Apim-Subscription-Key`,
- * `x-functions-key`), CSRF
+ * `x-functions-key`), STOMP's `passcode`, CSRF
  * defences and session cookies use for secrets.
  */
 export const DEFAULT_REDACT_WORDS: readonly string[] = [
@@ -27,6 +27,7 @@ export const DEFAULT_REDACT_WORDS: readonly string[] = [
   "secret",
   "password",
   "passwd",
+  "passcode",
   "session",
   "sessid",
   "apikey",

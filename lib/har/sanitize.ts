@@ -98,6 +98,16 @@ const MAX_SPREAD = 500;
 /** A JWT (header and payload JSON objects, base64url) inside any text. */
 const JWT_IN_TEXT = new RegExp(`\\b${JWT_PATTERN}`, "g");
 
+/**
+ * A Socket.IO packet over Engine.IO (`4` message, then the Socket.IO type
+ * `2` event, `3` ack…): the digits, a binary count, a `/namespace,` and an
+ * ack id, then its JSON payload.
+ */
+const SOCKET_IO = /^(\d{1,3}(?:\d+-)?(?:\/[^,\[{]*,)?\d*)([[{][\s\S]*)$/;
+/** A STOMP frame's first line: its command (STOMP 1.2 §Frames). */
+const STOMP =
+  /^(?:CONNECT|STOMP|CONNECTED|SEND|SUBSCRIBE|UNSUBSCRIBE|ACK|NACK|BEGIN|COMMIT|ABORT|DISCONNECT|MESSAGE|RECEIPT|ERROR)\r?\n/;
+
 /** How many colons `s` holds. */
 function colonsIn(s: string): number {
   let n = 0;
@@ -377,6 +387,45 @@ class Redactor {
   }
 
   /**
+   * A WebSocket text message: JSON; a Socket.IO packet (`42["auth",
+   * {"token": …}]`: the packet's type, namespace and id, then JSON); a
+   * STOMP frame (a command line, then `name:value` header lines, RFC-like
+   * as HTTP's: `passcode`, `Authorization`); and the JWTs in any text.
+   */
+  frame(data: string): string {
+    const json = this.jsonText(data);
+    if (json !== data) return json;
+    const io = SOCKET_IO.exec(data);
+    if (io) {
+      const rest = this.jsonText(io[2]);
+      if (rest !== io[2]) return io[1] + rest;
+    }
+    if (STOMP.test(data)) {
+      const end = data.search(/\r?\n\r?\n/);
+      const head = end < 0 ? data : data.slice(0, end);
+      const lines = head.split("\n");
+      let changed = false;
+      for (let i = 1; i < lines.length; i++) {
+        const colon = lines[i].indexOf(":");
+        if (colon <= 0) continue;
+        const h = this.header({
+          name: lines[i].slice(0, colon),
+          value: lines[i].slice(colon + 1).replace(/\r$/, ""),
+        }) as Obj;
+        const line = `${h.name}:${h.value}${
+          lines[i].endsWith("\r") ? "\r" : ""
+        }`;
+        if (line !== lines[i]) {
+          lines[i] = line;
+          changed = true;
+        }
+      }
+      if (changed) data = lines.join("\n") + (end < 0 ? "" : data.slice(end));
+    }
+    return this.text(data, "");
+  }
+
+  /**
    * Text of any other kind (HTML, a script, XML, plain text): in XML and
    * HTML, the fields and elements of secret names (markup_redact.ts); in
    * all, the JWTs, which are credentials wherever they are written (a page
@@ -459,9 +508,9 @@ function sanitizeEntry(e: Obj, r: Redactor, dropBodies: boolean): Obj {
   if (Array.isArray(e._webSocketMessages)) {
     out._webSocketMessages = e._webSocketMessages.map((m) => {
       const o = obj(m);
-      return typeof o.data === "string"
-        ? { ...o, data: r.jsonText(o.data) }
-        : m;
+      if (typeof o.data !== "string") return m;
+      const data = r.frame(o.data);
+      return data === o.data ? m : { ...o, data };
     });
   }
   return out;

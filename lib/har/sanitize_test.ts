@@ -708,3 +708,50 @@ Deno.test("sanitize: a token written as a URL's user goes, wherever else it is w
   assert.ok(!JSON.stringify(har).includes(token));
   assert.equal(redacted, 2);
 });
+
+Deno.test("sanitize: WebSocket messages: Socket.IO packets, STOMP frames and JWTs in text lose their secrets; other frames stay", () => {
+  const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlMTIz";
+  const CASES: [string, string, string][] = [
+    [
+      "ok/a Socket.IO event",
+      '42["auth",{"token":"abcdefghijkl"}]',
+      '42["auth",{"token":"[REDACTED]"}]',
+    ],
+    [
+      "ok/a Socket.IO event in a namespace with an ack id",
+      '42/chat,17["login",{"password":"hunter2hunter2"}]',
+      '42/chat,17["login",{"password":"[REDACTED]"}]',
+    ],
+    [
+      "ok/a STOMP CONNECT frame",
+      "CONNECT\naccept-version:1.2\nlogin:ann\npasscode:hunter2hunter2\n\n\u0000",
+      "CONNECT\naccept-version:1.2\nlogin:ann\npasscode:[REDACTED]\n\n\u0000",
+    ],
+    [
+      "ok/a STOMP frame's Authorization header, CRLF, the body kept",
+      "SEND\r\nAuthorization:Bearer abcdefghijkl\r\ndestination:/q\r\n\r\ntoken:body\u0000",
+      "SEND\r\nAuthorization:Bearer [REDACTED]\r\ndestination:/q\r\n\r\ntoken:body\u0000",
+    ],
+    ["ok/a JWT in a text frame", `auth ${jwt}`, "auth [REDACTED]"],
+    ["ok/other frames stay", "2probe", "2probe"],
+    [
+      "ok/a Socket.IO event without secrets stays",
+      '42["chat","hi"]',
+      '42["chat","hi"]',
+    ],
+  ];
+  for (const [name, data, want] of CASES) {
+    const root = harDoc([{}]) as Json;
+    root.log.entries[0]._webSocketMessages = [{
+      type: "send",
+      opcode: 1,
+      data,
+    }];
+    const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+    assert.equal(
+      (har as Json).log.entries[0]._webSocketMessages[0].data,
+      want,
+      name,
+    );
+  }
+});
