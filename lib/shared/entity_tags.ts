@@ -24,20 +24,25 @@ export function parseEntityTags(value: string): EntityTag[] | "*" | null {
   if (v === "*") return "*";
   const out: EntityTag[] = [];
   const re =
-    /\s*(?:(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"|([\x21\x23-\x2b\x2d-\x7e\x80-\xff]+))\s*(?:,|$)/y;
+    /\s*(W\/)?(?:"([\x21\x23-\x7e\x80-\xff]*)"|([\x21\x23-\x2b\x2d-\x7e\x80-\xff]+))\s*(?:,|$)/y;
+  // Empty list elements (`"a", , "b"`, a leading comma) are skipped: a
+  // recipient MUST accept and ignore a reasonable number of them (RFC 9110
+  // §5.6.1.2).
+  const empty = /[\s,]*/y;
   let at = 0;
   // Every tag is read (a tag past any count could be the one that
   // matches); the runtime bounds the field's size, and the reading is one
   // pass.
   while (at < v.length) {
+    empty.lastIndex = at;
+    empty.exec(v);
+    at = empty.lastIndex;
+    if (at >= v.length) break;
     re.lastIndex = at;
     const m = re.exec(v);
     if (!m || m[3] === "*") return null; // a wildcard stands alone
-    out.push(
-      m[3] !== undefined
-        ? { tag: m[3], weak: false }
-        : { tag: m[2], weak: m[1] !== undefined },
-    );
+    // `W/abc`, unquoted, is the weak tag `W/"abc"`.
+    out.push({ tag: m[2] ?? m[3], weak: m[1] !== undefined });
     at = re.lastIndex;
   }
   return out;

@@ -22,6 +22,12 @@ const TAGS: [string, string, ReturnType<typeof parseEntityTags>][] = [
     { tag: "abc", weak: false },
     { tag: "b", weak: true },
   ]],
+  ["ok/empty list elements are ignored", ' , "a", ,W/"b",, ', [
+    { tag: "a", weak: false },
+    { tag: "b", weak: true },
+  ]],
+  ["ok/only empty elements", " , ", []],
+  ["ok/unquoted weak", "W/v1", [{ tag: "v1", weak: true }]],
   ["bad/unterminated quote", '"v1', null],
   ["bad/lower-case w/", 'w/"v1"', null],
   ["bad/inner quote", '"a"b"', null],

@@ -34,6 +34,25 @@ const CASES: [string, string, Record<string, string>, number][] = [
     304,
   ],
   ["ok//etag If-None-Match *", "/etag/v1", { "if-none-match": "*" }, 304],
+  // RFC 9110 §5.6.1.2: empty list elements are ignored, not refused.
+  [
+    "ok//etag If-None-Match list with empty elements",
+    "/etag/v1",
+    { "if-none-match": ', "x", , "v1"' },
+    304,
+  ],
+  [
+    "ok//etag If-Match list with empty elements",
+    "/etag/v1",
+    { "if-match": '"v1", ,' },
+    200,
+  ],
+  [
+    "ok//etag If-Match unquoted weak tag fails the strong comparison",
+    "/etag/v1",
+    { "if-match": "W/v1" },
+    412,
+  ],
   [
     "ok//etag If-None-Match other",
     "/etag/v1",
