@@ -87,6 +87,11 @@ export function statusResponder(
         ...extraHeaders(code, location),
       };
       if (body !== null) headers["content-type"] = JSON_TYPE;
+      // RFC 9110 §15.3.7: a 206 of one part MUST say which part it is:
+      // here, all of the body it sends.
+      if (code === 206 && body) {
+        headers["content-range"] = `bytes 0-${body.length - 1}/${body.length}`;
+      }
       p = {
         body,
         headers,
@@ -149,7 +154,7 @@ export function status(ctx: DebugContext, route: Route): EndpointDef {
     acceptsBody: true,
     summary: "Respond with a chosen status code",
     description:
-      `Answers with status \`code\` and JSON \`{"status": N, "statusText": "..."}\`; 204, 205, 304 and HEAD responses have no body. A comma list picks one code at random, weighted by \`:weight\` (default 1); \`seed\` makes the pick reproducible. Headers a client expects come along: WWW-Authenticate on 401, Proxy-Authenticate on 407, Allow on 405, Retry-After on 429 and 503, \`Location: ${redirectTo}\` on 301, 302, 303, 307 and 308. Codes 100-199 are rejected with 400: an informational status cannot be a final response (RFC 9110 §15.2). Any method is answered. Known limitation: over HTTP/1.1, Deno 2.9's writer sends a 205 with neither \`Content-Length: 0\` nor a closed connection, which the app cannot set (RFC 9110 §15.3.6), so a client that waits for the end of the response times out; HTTP/2, HEAD and browsers' fetch are not affected.`,
+      `Answers with status \`code\` and JSON \`{"status": N, "statusText": "..."}\`; 204, 205, 304 and HEAD responses have no body. A comma list picks one code at random, weighted by \`:weight\` (default 1); \`seed\` makes the pick reproducible. Headers a client expects come along: WWW-Authenticate on 401, Proxy-Authenticate on 407, Allow on 405, Retry-After on 429 and 503, \`Location: ${redirectTo}\` on 301, 302, 303, 307 and 308, Content-Range (the whole body) on 206. Codes 100-199 are rejected with 400: an informational status cannot be a final response (RFC 9110 §15.2). Any method is answered. Known limitation: over HTTP/1.1, Deno 2.9's writer sends a 205 with neither \`Content-Length: 0\` nor a closed connection, which the app cannot set (RFC 9110 §15.3.6), so a client that waits for the end of the response times out; HTTP/2, HEAD and browsers' fetch are not affected.`,
     params: [
       codeParam,
       seedParam(
@@ -168,6 +173,7 @@ export function status(ctx: DebugContext, route: Route): EndpointDef {
         { name: "Allow", description: "On 405." },
         { name: "Retry-After", description: "On 429 and 503 (seconds)." },
         { name: "Location", description: `On 301-308: ${redirectTo}.` },
+        { name: "Content-Range", description: "On 206: the whole body." },
       ],
     }, { ...PROBLEM_4XX, status: "400" }],
     examples: [

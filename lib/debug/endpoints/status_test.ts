@@ -129,3 +129,25 @@ Deno.test("status handler: ok/the picked code brings its body and headers", asyn
     statusText: "Too Many Requests",
   });
 });
+
+Deno.test("status handler: ok/a 206 says which part it is: the whole body (RFC 9110 §15.3.7), on HEAD too", async () => {
+  for (const method of ["GET", "HEAD"]) {
+    const res = await handler(
+      new Request("http://wb.test/api/debug/status/206", { method }),
+    );
+    const text = await res.text();
+    const length =
+      JSON.stringify({ status: 206, statusText: "Partial Content" })
+        .length;
+    assert.equal(res.status, 206);
+    assert.equal(
+      res.headers.get("content-range"),
+      `bytes 0-${length - 1}/${length}`,
+      method,
+    );
+    assert.equal(text.length, method === "HEAD" ? 0 : length);
+  }
+  const ok = await handler(new Request("http://wb.test/api/debug/status/200"));
+  await ok.body?.cancel();
+  assert.equal(ok.headers.get("content-range"), null);
+});
