@@ -672,14 +672,16 @@ Deno.test("sanitize: a SOAP password, a page's hidden CSRF field and its meta ta
   const soap =
     '<?xml version="1.0"?><s:Envelope><s:Header><wsse:Security><wsse:UsernameToken><wsse:Username>ann</wsse:Username><wsse:Password Type="#PasswordText">hunter2hunter2</wsse:Password></wsse:UsernameToken></wsse:Security></s:Header><s:Body><Echo>hunter2hunter2</Echo></s:Body></s:Envelope>';
   const xml = sanitizedBody(soap, "application/soap+xml; charset=utf-8");
+  // The UsernameToken's name says it is secret, so all of its text goes
+  // (as a JSON member's whole value does), the user name with it.
   assert.equal(
     xml.text,
-    soap.replace(">hunter2hunter2</wsse:", ">[REDACTED]</wsse:").replace(
-      "<Echo>hunter2hunter2",
-      "<Echo>[REDACTED]",
-    ),
+    soap.replace(">ann<", ">[REDACTED]<").replace(
+      ">hunter2hunter2</wsse:",
+      ">[REDACTED]</wsse:",
+    ).replace("<Echo>hunter2hunter2", "<Echo>[REDACTED]"),
   );
-  assert.equal(xml.redacted, 2);
+  assert.equal(xml.redacted, 3);
   const page =
     '<html><head><meta name="csrf-token" content="abcdefgh12345678"></head><body><form><input type="hidden" name="authenticity_token" value="zyxwvuts87654321"><code>token</code></form></body></html>';
   const html = sanitizedBody(page, "text/html");
@@ -691,6 +693,13 @@ Deno.test("sanitize: a SOAP password, a page's hidden CSRF field and its meta ta
     ),
   );
   assert.equal(html.redacted, 2);
+  // XHTML is HTML: its elements are markup, not fields.
+  const xhtml =
+    '<p><code>abcdefgh</code><input name="token" value="v1v1v1v1"/></p>';
+  assert.equal(
+    sanitizedBody(xhtml, "application/xhtml+xml").text,
+    xhtml.replace("v1v1v1v1", "[REDACTED]"),
+  );
   // A plain text body is no markup: a tag-like line in it stays.
   const plain = '<input name="token" value="abcdefgh12345678">';
   assert.equal(sanitizedBody(plain, "text/plain").text, plain);
