@@ -19,6 +19,14 @@ export interface JsonRedaction {
   leaf(value: string): string | null;
   /** Told of each value a secret name held (its text when a string). */
   redacted(raw: string | null): void;
+  /**
+   * How many values the caller has counted so far, and a way to take back
+   * `n` of them: a value replaced inside a pair's value, which is then
+   * replaced whole once its `name` is read, was counted for nothing.
+   */
+  tally?(): number;
+  /** Takes back `n` counted values (see `tally`). */
+  refund?(n: number): void;
 }
 
 /** The JSON string from `i` to `end` (its quotes), decoded. */
@@ -50,14 +58,12 @@ interface Frame {
    * its `value` member is one.
    */
   pair: boolean;
-  /** In an object: its `name` member was read. */
-  named: boolean;
   /**
-   * In an object: its `value` member, when read before any `name` member
-   * (JSON objects are unordered, RFC 8259 §4): replaced if a `name` member
-   * that follows names a secret.
+   * In an object: its `value` members not replaced yet (JSON objects are
+   * unordered, RFC 8259 §4, and a key may be written twice): each is
+   * replaced if a `name` member read later names a secret.
    */
-  value?: { start: number; end: number };
+  values: { start: number; end: number }[];
 }
 
 /** Whether the member being read is a secret: by its name, or as a pair's value. */
@@ -66,8 +72,11 @@ function secretMember(top: Frame | undefined, how: JsonRedaction): boolean {
     ((top.pair && top.name === "value") || how.secretKey(top.name));
 }
 
-/** A replacement: the text from `start` to `end` becomes `text`. */
-type Edit = [start: number, end: number, text: string];
+/**
+ * A replacement: the text from `start` to `end` becomes `text`; `spent`
+ * is how many values the caller counted for it.
+ */
+type Edit = [start: number, end: number, text: string, spent: number];
 
 /** Whether a value's text holds something to redact. */
 function redactable(token: string, marker: string): boolean {
@@ -92,17 +101,47 @@ export function redactJsonText(
   /** Edits were added out of order (a pair's value replaced late). */
   let late = false;
   const stack: Frame[] = [];
+  const tally = () => how.tally?.() ?? 0;
   const frame = (obj: boolean, start: number): Frame => ({
     obj,
     start,
     key: obj,
     name: "",
     pair: false,
-    named: false,
+    values: [],
   });
-  /** A `value` member read before its `name`, kept for a later `name`. */
-  const keepValue = (top: Frame | undefined, v: Frame["value"]) => {
-    if (top?.obj && !top.named && top.name === "value") top.value = v;
+  /** A `value` member not replaced, kept for a `name` read later. */
+  const keepValue = (top: Frame | undefined, start: number, end: number) => {
+    if (top?.obj && top.name === "value") top.values.push({ start, end });
+  };
+  /** The kept values of `top`, whose `name` names a secret, replaced. */
+  const replaceKept = (top: Frame) => {
+    const ranges = top.values.filter((v) =>
+      redactable(text.slice(v.start, v.end), marker)
+    );
+    top.values = [];
+    if (!ranges.length) return;
+    // The edits made inside `top` are the last ones (in text order but
+    // for those made late): what was replaced inside a value goes with it
+    // (its count taken back), what was replaced elsewhere stays.
+    let from = edits.length;
+    while (from > 0 && edits[from - 1][0] >= top.start) from--;
+    const inside = edits.splice(from).sort((a, b) => a[0] - b[0]);
+    let refund = 0, r = 0;
+    for (const e of inside) {
+      while (r < ranges.length && ranges[r].end <= e[0]) r++;
+      if (r < ranges.length && e[0] >= ranges[r].start) refund += e[3];
+      else edits.push(e);
+    }
+    if (refund) how.refund?.(refund);
+    for (const v of ranges) {
+      const t0 = tally();
+      how.redacted(
+        text[v.start] === '"' ? stringAt(text, v.start, v.end) : null,
+      );
+      edits.push([v.start, v.end, JSON.stringify(marker), tally() - t0]);
+    }
+    late = true;
   };
   let i = skipJsonWs(text, 0);
   while (i < text.length) {
@@ -113,8 +152,9 @@ export function redactJsonText(
       // others are entered.
       if (top?.obj && !top.key && secretMember(top, how)) {
         const end = jsonValueEnd(text, i);
-        edits.push([i, end, JSON.stringify(marker)]);
+        const t0 = tally();
         how.redacted(null);
+        edits.push([i, end, JSON.stringify(marker), tally() - t0]);
         i = end;
       } else {
         stack.push(frame(c === "{", i));
@@ -123,7 +163,7 @@ export function redactJsonText(
     } else if (c === "}" || c === "]") {
       const done = stack.pop()!;
       i++;
-      keepValue(stack[stack.length - 1], { start: done.start, end: i });
+      keepValue(stack[stack.length - 1], done.start, i);
     } else if (c === ",") {
       if (top?.obj) top.key = true;
       i++;
@@ -137,41 +177,29 @@ export function redactJsonText(
     } else {
       const end = jsonValueEnd(text, i);
       if (top?.obj && top.name === "name" && c === '"') {
-        top.named = true;
+        // The last `name` is the one a parse keeps.
         top.pair = how.secretKey(stringAt(text, i, end));
-        const v = top.value;
-        if (top.pair && v && redactable(text.slice(v.start, v.end), marker)) {
-          // What was replaced inside the value goes with it; what was
-          // replaced in the members after it stays.
-          const after: Edit[] = [];
-          while (edits.length && edits[edits.length - 1][0] >= v.start) {
-            const e = edits.pop()!;
-            if (e[0] >= v.end) after.unshift(e);
-          }
-          edits.push(...after, [v.start, v.end, JSON.stringify(marker)]);
-          how.redacted(
-            text[v.start] === '"' ? stringAt(text, v.start, v.end) : null,
-          );
-          late = true;
-        }
+        if (top.pair) replaceKept(top);
       }
       if (secretMember(top, how)) {
         const token = text.slice(i, end);
         if (redactable(token, marker)) {
-          edits.push([i, end, JSON.stringify(marker)]);
+          const t0 = tally();
           how.redacted(c === '"' ? JSON.parse(token) : null);
+          edits.push([i, end, JSON.stringify(marker), tally() - t0]);
         }
       } else {
-        keepValue(top, { start: i, end });
+        keepValue(top, i, end);
         if (
           c === '"' &&
           (end - i - 2 >= MIN_LOOKED_AT || text[i + 1] === "{" ||
             text[i + 1] === "[")
         ) {
           const value = stringAt(text, i, end);
+          const t0 = tally();
           const next = how.leaf(value);
           if (next !== null && next !== value) {
-            edits.push([i, end, JSON.stringify(next)]);
+            edits.push([i, end, JSON.stringify(next), tally() - t0]);
           }
         }
       }

@@ -74,11 +74,32 @@ Deno.test("json redact: ok/only the secret values change, byte for byte", () => 
       '{"a": {"value": "abc"}, "name": "token"}',
       '{"a": {"value": "abc"}, "name": "token"}',
     ],
+    [
+      "ok/a name written twice: the last one, which a parse keeps, decides",
+      '{"name": "x", "value": "abc", "name": "x_token"}',
+      '{"name": "x", "value": "[X]", "name": "x_token"}',
+    ],
+    [
+      "ok/a value written twice before its name: both go",
+      '{"value": "a1", "value": "abc", "name": "token"}',
+      '{"value": "[X]", "value": "[X]", "name": "token"}',
+    ],
+    [
+      "ok/a value first that was replaced by its shape: one marker, valid JSON",
+      '[{"value": "sk_live_1", "name": "token"}, {"value": ["sk_live_2"], "n": 1, "name": "token"}]',
+      '[{"value": "[X]", "name": "token"}, {"value": "[X]", "n": 1, "name": "token"}]',
+    ],
+    [
+      "ok/pairs nested in pairs' lists, value first",
+      '[[{"value": {"value": "a", "name": "token"}, "name": "q"}], {"value": "b", "name": "token"}]',
+      '[[{"value": {"value": "[X]", "name": "token"}, "name": "q"}], {"value": "[X]", "name": "token"}]',
+    ],
     ["ok/nothing to do returns the text", '{"a": [1, 2]}', '{"a": [1, 2]}'],
   ];
   for (const [name, text, want] of CASES) {
     JSON.parse(text); // the contract: valid JSON in
     assert.equal(redactJsonText(text, how(), "[X]"), want, name);
+    JSON.parse(want);
   }
 });
 
@@ -102,4 +123,42 @@ Deno.test("json redact: 100,000 nested arrays cost no stack", () => {
   const out = redactJsonText(text, how(), "R");
   assert.equal(out.length, text.length);
   assert.ok(out.includes('{"token": "R"}'));
+});
+
+Deno.test("json redact: what was counted inside a value replaced whole once its name is read is taken back", () => {
+  let count = 0;
+  const counting: JsonRedaction = {
+    secretKey: (name) => name.includes("token"),
+    leaf: (v) => v.startsWith("sk_") ? (count++, "[X]") : null,
+    redacted: () => count++,
+    tally: () => count,
+    refund: (n) => (count -= n),
+  };
+  const out = redactJsonText(
+    '[{"value": {"token": "a", "k": "sk_live_1"}, "keep": "sk_live_2", "name": "x_token"}]',
+    counting,
+    "[X]",
+  );
+  assert.equal(
+    out,
+    '[{"value": "[X]", "keep": "[X]", "name": "x_token"}]',
+  );
+  assert.equal(count, 2);
+});
+
+Deno.test("json redact: 50,000 pairs written value first, and 10,000 nested ones, cost linear time", () => {
+  for (
+    const text of [
+      "[" +
+      Array(50_000).fill('{"value": "sk_live_1", "name": "token"}').join(",") +
+      "]",
+      '{"value": '.repeat(10_000) + '"sk_live_1"' +
+      ', "name": "token"}'.repeat(10_000),
+    ]
+  ) {
+    const t0 = performance.now();
+    const out = redactJsonText(text, how(), "R");
+    JSON.parse(out);
+    assert.ok(performance.now() - t0 < 2000, `${performance.now() - t0} ms`);
+  }
 });

@@ -299,6 +299,8 @@ class Redactor {
         if (raw !== null) this.note(raw);
         this.count++;
       },
+      tally: () => this.count,
+      refund: (n) => (this.count -= n),
     }, REDACTED);
   }
 
