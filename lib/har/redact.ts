@@ -300,27 +300,42 @@ export function decodeUserinfo(s: string): string {
 // The userinfo ends at the authority's last `@` (WHATWG URL's parser).
 const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:)([^/?#]*)@/i;
 /**
- * `scheme://TOKEN@`: a user with no password, as GitHub and GitLab take an
- * access token (`https://ghp_…@github.com/`): 20 or more letters, digits,
- * `_` or `-`, with a letter and a digit among them. A person's user name
- * is shorter or holds other characters (`.`, an encoded `@`).
+ * `scheme://TOKEN@` (or `TOKEN:@`, an empty password): a user with no
+ * password, as GitHub and GitLab take an access token
+ * (`https://ghp_…@github.com/`), when shaped like a token (see
+ * {@link tokenUser}).
  */
-const USER_TOKEN = /^([a-z][a-z0-9+.-]*:\/\/)([\w-]{20,})@/i;
+const USER_TOKEN = /^([a-z][a-z0-9+.-]*:\/\/)([\w-]{20,})(:?)@/i;
 
-/** Whether a user name alone is shaped like a token (see USER_TOKEN). */
+/** Prefixes of access tokens that services hand out to go in a URL. */
+const TOKEN_PREFIX = /^(?:gh[pousr]_|github_pat_|glpat-|glptt-|xox[a-z]-)/;
+
+/**
+ * Whether a user name alone is a token: 20 or more letters, digits, `_` or
+ * `-` (USER_TOKEN) with a known token prefix, or with a letter and four
+ * digits or more, as random tokens have. A person's user name is shorter,
+ * holds other characters (`.`, an encoded `@`), or few digits
+ * (`john_smith_the_developer_2`).
+ */
 function tokenUser(user: string): boolean {
-  return /\d/.test(user) && /[a-z]/i.test(user);
+  if (TOKEN_PREFIX.test(user)) return true;
+  let digits = 0;
+  for (let i = 0; i < user.length; i++) {
+    const c = user.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+  }
+  return digits >= 4 && /[a-z]/i.test(user);
 }
 
 /**
  * The credential in a URL's userinfo: its password
- * (`https://bob:pw@host/`), or a user shaped like a token with no password
- * (`https://ghp_…@github.com/`); "" when there is none (or it is already
- * redacted).
+ * (`https://bob:pw@host/`), or, with none or an empty one, a user shaped
+ * like a token (`https://ghp_…@github.com/`); "" when there is none (or it
+ * is already redacted).
  */
 export function urlCredential(url: string): string {
   const m = USERINFO.exec(url);
-  if (m) return m[2] && m[2] !== REDACTED_URL ? m[2] : "";
+  if (m && m[2]) return m[2] !== REDACTED_URL ? m[2] : "";
   const t = USER_TOKEN.exec(url);
   return t && tokenUser(t[2]) ? t[2] : "";
 }
@@ -339,9 +354,9 @@ export function redactUrl(
 ): { text: string; count: number } {
   let count = 0;
   if (urlCredential(url)) {
-    url = USERINFO.test(url)
+    url = USERINFO.exec(url)?.[2]
       ? url.replace(USERINFO, `$1${REDACTED_URL}@`)
-      : url.replace(USER_TOKEN, `$1${REDACTED_URL}@`);
+      : url.replace(USER_TOKEN, `$1${REDACTED_URL}$3@`);
     count++;
   }
   const h = url.indexOf("#");

@@ -262,6 +262,27 @@ Deno.test("redact: a URL's user alone goes when it is shaped like a token (GitHu
     ],
     ["https://REDACTED@h.example/", "https://REDACTED@h.example/", 0],
     [
+      "HTTPS://ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8:@github.com/x",
+      "HTTPS://REDACTED:@github.com/x",
+      1,
+    ],
+    [
+      "https://john_smith_the_developer_2@h.example/",
+      "https://john_smith_the_developer_2@h.example/",
+      0,
+    ],
+    // 20 characters, a letter and four digits: a token; 19: no user of one.
+    ["https://a1234bcdefghijklmnop@h/", "https://REDACTED@h/", 1],
+    ["https://a1234bcdefghijklmno@h/", "https://a1234bcdefghijklmno@h/", 0],
+    // Digits alone (a phone number) are no token.
+    ["https://155512345678901234567@h/", "https://155512345678901234567@h/", 0],
+    // A password present: it goes, the user stays.
+    [
+      "https://ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8:pw@h/",
+      "https://ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8:REDACTED@h/",
+      1,
+    ],
+    [
       "https://h.example/?u=ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3@x",
       "https://h.example/?u=ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3@x",
       0,

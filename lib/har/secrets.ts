@@ -115,15 +115,17 @@ function secretCounter(
   const side = (s: Obj, counts: SecretCounts) => {
     const cookies = Array.isArray(s.cookies) ? valuedCookies(s.cookies) : 0;
     let fromHeaders = 0;
-    let location: string | undefined;
+    let locations: string[] | undefined;
     const headers = s.headers;
     if (Array.isArray(headers)) {
       for (let i = 0; i < headers.length; i++) {
         const h = obj(headers[i]);
         const value = str(h.value);
         const k = kindOf(str(h.name));
-        if (k === LOCATION) location = value;
-        else if (k === COOKIE) fromHeaders += cookiePairs(value);
+        if (k === LOCATION) {
+          (locations ??= []).push(value);
+          if (looksSecret(value)) counts.tokens++;
+        } else if (k === COOKIE) fromHeaders += cookiePairs(value);
         else if (k === SET_COOKIE) fromHeaders += setCookies(value);
         else if (k === AUTH) {
           if (holds(value)) counts.authorization++;
@@ -149,12 +151,13 @@ function secretCounter(
     if (typeof s.url === "string") {
       urlSecrets(s.url, !Array.isArray(qs) || !qs.length, counts);
     }
-    let redirect = str(s.redirectURL);
-    if (!redirect && location !== undefined) {
-      // An exporter that left `redirectURL` empty: the Location header.
-      redirect = location;
-    }
+    const redirect = str(s.redirectURL);
     if (redirect) urlSecrets(redirect, true, counts);
+    // The Location header, which `redirectURL` repeats when an exporter
+    // fills it in; one that says otherwise is redacted apart.
+    for (const l of locations ?? []) {
+      if (l && l !== redirect) urlSecrets(l, true, counts);
+    }
   };
   /** The credential and secret parameters of one URL. */
   const urlSecrets = (url: string, query: boolean, counts: SecretCounts) => {

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { harDoc, parsedHar } from "../../tests/helpers/har_doc.ts";
 import { parseHarText } from "./parse.ts";
 import { countHarSecrets } from "./secrets.ts";
+import { sanitizeHar } from "./sanitize.ts";
+import { DEFAULT_REDACT_WORDS } from "./redact.ts";
 
 Deno.test("secrets: cookies, credentials and tokens are counted", () => {
   const h = parsedHar([
@@ -102,7 +104,7 @@ Deno.test("secrets: the banner counts what the sanitizer redacts: a URL's passwo
   }
 });
 
-Deno.test("secrets: the banner counts a response's redirect: its redirectURL, or its Location when redirectURL is empty, once", () => {
+Deno.test("secrets: the banner counts a response's redirect: its redirectURL, and a Location that says otherwise", () => {
   const response = (redirectURL: string, location?: string) => {
     const e = (harDoc([{
       status: 302,
@@ -126,4 +128,35 @@ Deno.test("secrets: the banner counts a response's redirect: its redirectURL, or
     response("https://bob:hunter2pass@a.com/").authorization,
     1,
   );
+});
+
+Deno.test("secrets: for a redirect, the banner counts what the sanitizer redacts, a value the redirectURL repeats from Location once", () => {
+  const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlMTIz";
+  const CASES: [string, string, string[]][] = [
+    ["ok/the same in both", "https://a.com/cb?code=abcdefghij", [
+      "https://a.com/cb?code=abcdefghij",
+    ]],
+    ["ok/Location says otherwise", "https://x.io/", [
+      "https://a.com/cb?code=abcdefghij",
+    ]],
+    ["ok/two Location headers", "", [
+      "https://a.com/cb?code=abcdefghij",
+      "https://a.com/cb?token=zyxwvutsrq",
+    ]],
+    ["ok/a JWT as the Location", "", [jwt]],
+    ["ok/nothing secret", "https://a.com/next", ["https://a.com/next"]],
+  ];
+  for (const [name, redirectURL, locations] of CASES) {
+    const root = harDoc([{
+      status: 302,
+      redirectURL,
+      responseHeaders: locations.map((value) => ({ name: "Location", value })),
+    }]) as { log: { entries: Record<string, unknown>[] } };
+    const n = countHarSecrets(root.log.entries);
+    const { redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+    // The sanitizer replaces the value in both places; the banner counts
+    // the secret once.
+    const twice = locations.includes(redirectURL) && redacted ? 1 : 0;
+    assert.equal(n.tokens + n.authorization, redacted - twice, name);
+  }
 });
