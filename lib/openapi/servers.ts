@@ -139,7 +139,9 @@ export function swaggerLocation(doc: Record<string, unknown>): {
 } {
   const fixed: { field: "host" | "basePath"; read: string }[] = [];
   const written = typeof doc.host === "string" ? doc.host : "";
-  const host = written.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(
+  // A scheme (`https://`) or a scheme-relative `//` before it, and
+  // slashes after it.
+  const host = written.replace(/^(?:[a-z][a-z0-9+.-]*:)?\/\//i, "").replace(
     /\/+$/,
     "",
   );

@@ -276,6 +276,18 @@ Deno.test("servers: Swagger 2.0's host and basePath written against the spec are
       "/v1/a",
       ["$.basePath"],
     ],
+    [
+      "bad/host scheme-relative, in capitals, slashes after it",
+      { host: "//api.x.com//", basePath: "/v1" },
+      "https://api.x.com/v1/a",
+      ["$.host"],
+    ],
+    [
+      "bad/host with a scheme in capitals",
+      { host: "HTTPS://api.x.com" },
+      "https://api.x.com/a",
+      ["$.host"],
+    ],
   ];
   for (const [name, fields, curlUrl, warned] of CASES) {
     const p = parseSpec(JSON.stringify({
@@ -290,8 +302,28 @@ Deno.test("servers: Swagger 2.0's host and basePath written against the spec are
       name,
     );
     assert.deepEqual(p.index.warnings.map((w) => w.path), warned, name);
+    for (const w of p.index.warnings) {
+      assert.match(
+        w.message,
+        w.path === "$.host"
+          ? /^Expected a host name and port only \(no scheme, no path\) for host, found the string ".*": read as "api\.x\.com(:8443)?"$/
+          : /^Expected a path starting with "\/" for basePath, found the string "v1": read as "\/v1"$/,
+        name,
+      );
+    }
     if (fields.host) {
       assert.equal(`${p.index.serverChoices[0].url}/a`, curlUrl, name);
     }
   }
+});
+
+Deno.test("servers: a host or basePath in an OpenAPI 3 document means nothing there, and is not warned about", () => {
+  const p = parseSpec(JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "t", version: "1" },
+    host: "//x",
+    basePath: "v1",
+    paths: { "/a": { get: { responses: { 200: { description: "ok" } } } } },
+  }));
+  assert.deepEqual(p.index.warnings, []);
 });
