@@ -280,13 +280,17 @@ export function serverUrlKey(url: string): string {
   const m = ORIGIN.exec(url);
   if (m) {
     const scheme = m[1].toLowerCase();
-    let host = m[2].replace(
+    // The userinfo (to the last `@`) is case-sensitive; the host is not.
+    const at = m[2].lastIndexOf("@") + 1;
+    let host = m[2].slice(at).replace(
       /([^{]*)(\{[^}]*\}|$)/g,
       (_, plain: string, variable: string) => plain.toLowerCase() + variable,
     );
+    // An empty port is the default one (RFC 3986 §3.2.3, §6.2.3).
+    if (host.endsWith(":")) host = host.slice(0, -1);
     const port = DEFAULT_PORTS[scheme];
     if (port && host.endsWith(port)) host = host.slice(0, -port.length);
-    url = scheme + host + m[3];
+    url = scheme + m[2].slice(0, at) + host + m[3];
   }
   return url.length > 1 && url.endsWith("/") ? url.slice(0, -1) : url;
 }

@@ -1,0 +1,35 @@
+/** The compare model's parts read alone: server URLs as compared. */
+import assert from "node:assert/strict";
+import { serverUrlKey } from "./model.ts";
+
+Deno.test("compare model: a server URL as compared (RFC 3986 §6.2.2.1, §6.2.3)", () => {
+  const CASES: [string, string, string][] = [
+    ["ok/trailing slash", "https://x.io/v1/", "https://x.io/v1"],
+    [
+      "ok/scheme and host in capitals, path kept",
+      "HTTPS://X.IO/V1",
+      "https://x.io/V1",
+    ],
+    ["ok/https default port", "https://x.io:443/v1", "https://x.io/v1"],
+    ["ok/http default port", "http://x.io:80", "http://x.io"],
+    ["ok/an empty port", "https://x.io:/v1", "https://x.io/v1"],
+    ["ok/another port stays", "https://x.io:4430", "https://x.io:4430"],
+    [
+      "ok/the other scheme's default port stays",
+      "http://x.io:443",
+      "http://x.io:443",
+    ],
+    ["ok/userinfo keeps its case", "https://U:P@X.io", "https://U:P@x.io"],
+    ["ok/IPv6", "https://[::1]:443/", "https://[::1]"],
+    [
+      "ok/a variable's name keeps its case",
+      "https://{Region}.X.io:{Port}",
+      "https://{Region}.x.io:{Port}",
+    ],
+    ["ok/the relative root stays", "/", "/"],
+    ["ok/a relative path", "/v1/", "/v1"],
+  ];
+  for (const [name, url, want] of CASES) {
+    assert.equal(serverUrlKey(url), want, name);
+  }
+});
