@@ -4291,6 +4291,20 @@ Deno.test("compare: a Swagger 2.0 array's collectionFormat changed is said in 2.
       "request-parameter-style-changed: header `ids` is now written with collectionFormat `pipes` (was `csv`)",
     ],
   );
+  // Arrays inside: each Items Object's collectionFormat, csv by default.
+  const nested = (inner?: string) =>
+    arr("query", {
+      collectionFormat: "pipes",
+      items: {
+        type: "array",
+        items: { type: "integer" },
+        ...(inner ? { collectionFormat: inner } : {}),
+      },
+    });
+  assert.deepEqual(text(nested(), nested("pipes")), [
+    "request-parameter-style-changed: query parameter `ids` is now written with collectionFormat `pipes`, items `pipes` (was `pipes`, items `csv`)",
+  ]);
+  assert.deepEqual(text(nested(), nested("csv")), []);
   assert.deepEqual(
     text(
       arr("query", {}),

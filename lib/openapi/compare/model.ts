@@ -65,10 +65,11 @@ export interface ParamModel {
   wire: string;
   /**
    * A Swagger 2.0 array's `collectionFormat` as its reader knows it
-   * (`csv` when not written); null otherwise. Sentences name it, where
+   * (`csv` when not written), then its items' for arrays inside it (see
+   * {@link innerFormats}); null otherwise. Sentences name them, where
    * `wire` speaks OpenAPI 3's styles.
    */
-  collectionFormat: string | null;
+  collectionFormat: string[] | null;
 }
 
 /** One media type of a body. */
@@ -723,7 +724,7 @@ function readOperation(
         example: p.example ?? examplesOf(p.examples, r) ?? p["x-example"],
         wire: serialization(p, loc, model.swagger, r),
         collectionFormat: model.swagger && p.type === "array"
-          ? str(p.collectionFormat) || "csv"
+          ? innerFormats(p)
           : null,
       });
     }
@@ -1138,12 +1139,39 @@ export function serialization(
   // A simple-style array is `a,b,c` exploded or not (§4.8.12.4's table):
   // only an object's explode shows (`R=1,G=2` against `R,1,G,2`).
   const array = t === "array" || (Array.isArray(t) && t.includes("array"));
-  if (style === "simple" && array) return style;
+  // Swagger 2.0 arrays inside the array are joined as their Items Objects
+  // say: past the default `csv` (the only way OpenAPI 3, which defines
+  // none, could read them), that is another way of writing it.
+  const inner = swagger
+    ? innerFormats(p).slice(1).filter((f) => f !== "csv")
+    : [];
+  const nested = inner.length ? `; items ${inner.join(", ")}` : "";
+  if (style === "simple" && array) return style + nested;
   // Exploded space- and pipe-delimited arrays are written as form ones.
   if (explode && (style === "spaceDelimited" || style === "pipeDelimited")) {
     style = "form";
   }
-  return explode ? `${style}, exploded` : style;
+  return (explode ? `${style}, exploded` : style) + nested;
+}
+
+/** Levels of Swagger 2.0 arrays inside arrays read, at most. */
+const MAX_INNER_FORMATS = 8;
+
+/**
+ * A Swagger 2.0 array parameter's `collectionFormat`, then its Items
+ * Objects' down the arrays inside it (`csv` where none is written); empty
+ * for a parameter that is no array.
+ */
+export function innerFormats(p: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  let at: unknown = p;
+  while (
+    isObject(at) && at.type === "array" && out.length < MAX_INNER_FORMATS
+  ) {
+    out.push(str(at.collectionFormat) || "csv");
+    at = at.items;
+  }
+  return out;
 }
 
 /**

@@ -463,8 +463,8 @@ class OperationDiff {
           // Two Swagger 2.0 arrays: in the words their documents use.
           bp.collectionFormat !== null && rp.collectionFormat !== null
             ? `${name} is now written with collectionFormat ${
-              codeSpan(rp.collectionFormat)
-            } (was ${codeSpan(bp.collectionFormat)})`
+              formatsText(rp.collectionFormat)
+            } (was ${formatsText(bp.collectionFormat)})`
             : `${name} is now written ${rp.wire || "as a plain value"} (was ${
               bp.wire || "a plain value"
             })`,
@@ -1254,4 +1254,13 @@ function statusShown(status: string): string {
   return /^(?:[1-5](?:[0-9]{2}|XX)|default)$/.test(status)
     ? status
     : codeSpan(status);
+}
+
+/**
+ * A Swagger 2.0 array's collectionFormats as a sentence says them:
+ * `` `pipes` ``, or `` `pipes`, items `csv` `` with arrays inside it.
+ */
+function formatsText(formats: readonly string[]): string {
+  return formats.map((f, i) => i ? `items ${codeSpan(f)}` : codeSpan(f))
+    .join(", ");
 }
