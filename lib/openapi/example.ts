@@ -231,8 +231,12 @@ function inherited(m: Merged, raw: unknown, v: unknown, st: State): unknown {
     : isObject(d) && typeof d.propertyName === "string"
     ? d.propertyName
     : null;
-  if (prop === null || !Object.hasOwn(v, prop)) return v;
-  return withValue(v, prop, namingValue(d, prop, raw.$ref, raw, st), st);
+  // Not generated (a readOnly one in a request) or not a string (a
+  // schema's name is one): left as generated.
+  if (prop === null || typeof v[prop] !== "string") return v;
+  // Named by the last `$ref` of a chain (`Alias: {$ref: Dog}` is a Dog).
+  const ref = st.r.deref(raw).ref ?? raw.$ref;
+  return withValue(v, prop, namingValue(d, prop, ref, raw, st), st);
 }
 
 /** Values of one `enum` read when picking a discriminator's value. */

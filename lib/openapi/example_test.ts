@@ -605,3 +605,45 @@ Deno.test("example: ok/a discriminator inherited through allOf names the schema 
     kind: "x",
   });
 });
+
+Deno.test("example: ok/an inherited discriminator: named by the end of a $ref chain, left alone when not a string or not sent", () => {
+  const base = (kind: Record<string, unknown>) => ({
+    type: "object",
+    properties: { kind, n: { type: "integer" } },
+    discriminator: { propertyName: "kind", mapping: { dog: "Dog" } },
+  });
+  const schemas = (kind: Record<string, unknown>) =>
+    new RefResolver({
+      components: {
+        schemas: {
+          Animal: base(kind),
+          Dog: { allOf: [{ $ref: "#/components/schemas/Animal" }] },
+          Alias: { $ref: "#/components/schemas/Dog" },
+        },
+      },
+    });
+  const at = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  // The mapping names Dog by its bare name; Alias is a Dog.
+  assert.deepEqual(
+    sampleOf(at("Alias"), schemas({ type: "string" }), "request"),
+    { kind: "dog", n: 0 },
+  );
+  // An integer property keeps its sample: a schema's name is no integer.
+  assert.deepEqual(
+    sampleOf(at("Dog"), schemas({ type: "integer" }), "request"),
+    { kind: 0, n: 0 },
+  );
+  // A readOnly one is not sent in a request, and is not added.
+  assert.deepEqual(
+    sampleOf(at("Dog"), schemas({ type: "string", readOnly: true }), "request"),
+    { n: 0 },
+  );
+  assert.deepEqual(
+    sampleOf(
+      at("Dog"),
+      schemas({ type: "string", readOnly: true }),
+      "response",
+    ),
+    { kind: "dog", n: 0 },
+  );
+});
