@@ -334,6 +334,11 @@ Deno.test("curl: ok/required array and object parameters are serialized as their
       default: [[1, 2], [3, 4]],
     }], true).query;
   assert.equal(nested({}), "n=1,2|3,4");
+  // OpenAPI 3 defines no way to write arrays inside arrays: as JSON.
+  assert.equal(
+    url([q({ explode: false }, [[1, 2], ["a"]])]).query,
+    'a=[1,2],["a"]',
+  );
   assert.equal(nested({ collectionFormat: "ssv" }), "n=1 2|3 4");
   // Swagger 2.0's parameter example is x-example; 3.x's example first.
   const xExample = url([
@@ -1287,4 +1292,55 @@ Deno.test("curl: ok/a lone surrogate in a required query or cookie example goes 
   });
   assert.match(curl, /\?q=a%EF%BF%BDb'/);
   assert.match(curl, /-H 'Cookie: c=x%EF%BF%BD; t%3Dx%2Cy%22=v'/);
+});
+
+Deno.test("curl: ok/Swagger 2.0 form fields send their x-example, and arrays inside arrays joined as their Items say", () => {
+  const curl = (consumes: string) =>
+    operationDetail(
+      parseSpec(JSON.stringify({
+        swagger: "2.0",
+        info: { title: "t", version: "1" },
+        consumes: [consumes],
+        paths: {
+          "/p": {
+            post: {
+              parameters: [
+                {
+                  name: "f",
+                  in: "formData",
+                  type: "string",
+                  "x-example": "xe",
+                },
+                {
+                  name: "n",
+                  in: "formData",
+                  type: "array",
+                  collectionFormat: "pipes",
+                  items: {
+                    type: "array",
+                    collectionFormat: "ssv",
+                    items: {
+                      type: "array",
+                      items: { type: "string" },
+                    },
+                  },
+                  default: [[["a", "b"], ["c"]], [["d"]]],
+                },
+              ],
+              responses: {},
+            },
+          },
+        },
+      })),
+      "paths",
+      "/p",
+      "post",
+    )!.curl;
+  assert.match(
+    decodeURIComponent(curl("application/x-www-form-urlencoded")),
+    /--data-raw 'f=xe&n=a,b\+c\|d'/,
+  );
+  const multipart = curl("multipart/form-data");
+  assert.match(multipart, /--form-string 'f=xe'/);
+  assert.match(multipart, /--form-string 'n=a,b c\|d'/);
 });

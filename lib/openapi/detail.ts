@@ -439,7 +439,9 @@ function callbackOps(
  */
 function formFieldSchema(p: Record<string, unknown>): Record<string, unknown> {
   const { name: _n, in: _i, required: _r, ...rest } = p;
-  return rest;
+  // Its written example (2.0's `x-example`) is the field's sample.
+  const example = paramExample(p, true);
+  return example === undefined ? rest : { ...rest, example };
 }
 
 /**

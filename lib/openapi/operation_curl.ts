@@ -12,6 +12,7 @@ import {
   type QueryPair,
 } from "./curl.ts";
 import { encodePart } from "../shared/curl.ts";
+import { setOwn } from "../shared/value.ts";
 import { isToken } from "../shared/http_token.ts";
 import { paramExample, sampleOf, valueJson } from "./example.ts";
 import { isIgnoredHeader } from "./operations.ts";
@@ -264,6 +265,30 @@ function innerJoined(
       ).join(sep)
       : x
   );
+}
+
+/**
+ * Swagger 2.0: the fields of form sample `v` that are arrays, their inner
+ * arrays joined as the field's Items Objects say (see {@link innerJoined}).
+ */
+function formInnerJoined(
+  v: Record<string, unknown>,
+  schema: unknown,
+  r: RefResolver,
+): Record<string, unknown> {
+  const s = r.deref(schema).value;
+  const props = isObject(s) && isObject(s.properties) ? s.properties : {};
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) {
+    const p = Object.hasOwn(props, k) ? r.deref(props[k]).value : undefined;
+    const x = v[k];
+    setOwn(
+      out,
+      k,
+      Array.isArray(x) && isObject(p) ? innerJoined(x, p.items, r, 0) : x,
+    );
+  }
+  return out;
 }
 
 /**
@@ -624,11 +649,16 @@ export function operationCurl(x: CurlInput): OperationCurl {
       ? written?.serialized ??
         (typeof written?.value === "string" ? written.value : undefined)
       : undefined;
-    const sample = isForm && isObject(written?.value)
+    const generated = isForm && isObject(written?.value)
       ? written.value
       : schema === undefined
       ? undefined
       : sampleOf(schema, x.r, "request");
+    // Swagger 2.0 form fields holding arrays inside arrays: each inner one
+    // joined as its Items Object says, as a query parameter's are.
+    const sample = x.swagger && isForm && isObject(generated)
+      ? formInnerJoined(generated, schema, x.r)
+      : generated;
     if (/^multipart\/form-data/i.test(type)) {
       form = multipartFields(
         sample,
