@@ -61,6 +61,7 @@ type Row = readonly [id: string, methods: string, path: string, family: Family];
 export const ROUTES: readonly Row[] = Object.freeze([
   // id                 methods     path under the base                   family
   ["status",            "ANY",      "/status/{code}",                     status.status],
+  ["unstable",          "ANY",      "/unstable",                          status.unstable],
   ["redirect",          "ANY",      "/redirect/{count}",                  redirect.redirect],
   ["relative-redirect", "GET",      "/relative-redirect/{n}",             redirect.relative],
   ["absolute-redirect", "GET",      "/absolute-redirect/{n}",             redirect.absolute],

@@ -191,3 +191,54 @@ export function status(ctx: DebugContext, route: Route): EndpointDef {
     },
   });
 }
+
+/** `ANY /unstable`: 500 at a chosen rate, else 200 (go-httpbin's). */
+export function unstable(ctx: DebugContext, route: Route): EndpointDef {
+  const respond = statusResponder(route.urlOf("redirect", { count: 0 }));
+  return defineEndpoint({
+    acceptsBody: true,
+    summary: "Fail at random, at a chosen rate",
+    description:
+      'Answers 500 with probability `failure_rate` (default 0.5), else 200, each with JSON `{"status": N, "statusText": "..."}`, as go-httpbin\'s `/unstable` does: a target for a client\'s retries. `seed` makes the outcome reproducible. Any method is answered.',
+    params: [
+      param({
+        name: "failure_rate",
+        in: "query",
+        type: "number",
+        required: false,
+        default: 0.5,
+        min: 0,
+        max: 1,
+        description: "How often it fails, 0 (never) to 1 (always).",
+        example: "0.25",
+      }),
+      seedParam(
+        "Makes the outcome reproducible: the same seed, the same status.",
+      ),
+      sleepParam(ctx.limits),
+    ],
+    responses: [{
+      status: "200",
+      description: "This time it worked.",
+      contentType: "application/json",
+      schema: STATUS_SCHEMA,
+    }, {
+      status: "500",
+      description: "This time it failed.",
+      contentType: "application/json",
+      schema: STATUS_SCHEMA,
+    }, { ...PROBLEM_4XX, status: "400" }],
+    examples: [
+      { url: route.url(), description: "Fails half the time" },
+      {
+        url: route.url({}, "failure_rate=0.1&seed=3"),
+        description: "Rarely, reproducibly",
+      },
+    ],
+    handle: (_req, { params, head }) => {
+      const rate = params.failure_rate ?? 0.5;
+      const draw = random(params.seed ?? ctx.seed).float();
+      return respond(draw < rate ? 500 : 200, head);
+    },
+  });
+}

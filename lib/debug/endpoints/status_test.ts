@@ -151,3 +151,31 @@ Deno.test("status handler: ok/a 206 says which part it is: the whole body (RFC 9
   await ok.body?.cancel();
   assert.equal(ok.headers.get("content-range"), null);
 });
+
+Deno.test("unstable handler: fails at the rate asked, reproducibly with a seed; a rate outside 0..1 is 400 naming it", async () => {
+  const code = async (query: string) => {
+    const res = await handler(
+      new Request(`http://wb.test/api/debug/unstable?${query}`),
+    );
+    const body = await res.json();
+    assert.equal(body.status, res.status);
+    return res.status;
+  };
+  for (let seed = 0; seed < 20; seed++) {
+    assert.equal(await code(`failure_rate=0&seed=${seed}`), 200);
+    assert.equal(await code(`failure_rate=1&seed=${seed}`), 500);
+    assert.equal(await code(`seed=${seed}`), await code(`seed=${seed}`));
+  }
+  let failed = 0;
+  for (let seed = 0; seed < 400; seed++) {
+    if (await code(`failure_rate=0.25&seed=s${seed}`) === 500) failed++;
+  }
+  assert.ok(failed > 60 && failed < 140, `${failed} of 400 failed`);
+  for (const bad of ["failure_rate=2", "failure_rate=-0.1", "failure_rate=x"]) {
+    const res = await handler(
+      new Request(`http://wb.test/api/debug/unstable?${bad}`),
+    );
+    assert.equal(res.status, 400, bad);
+    assert.equal((await res.json()).param, "failure_rate", bad);
+  }
+});
