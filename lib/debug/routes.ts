@@ -95,6 +95,7 @@ export const ROUTES: readonly Row[] = Object.freeze([
   ["json",              "GET",      "/json",                              documents.json],
   ["xml",               "GET",      "/xml",                               documents.xml],
   ["html",              "GET",      "/html",                              documents.html],
+  ["forms-post",        "GET",      "/forms/post",                        documents.formsPost],
   ["robots",            "GET",      "/robots.txt",                        documents.robots],
   ["deny",              "GET",      "/deny",                              documents.deny],
   ["encoding-utf8",     "GET",      "/encoding/utf8",                     documents.utf8],

@@ -102,11 +102,16 @@ Well-behaved crawlers never fetch it.
 }
 
 /** A static document's response: strict CSP, no referrer, nosniff. */
-function documentResponse(body: string, type: string): () => Response {
+function documentResponse(
+  body: string,
+  type: string,
+  csp?: string,
+): () => Response {
   // Built once per instance; clones share the validated headers.
   const proto = respond(body, 200, {
     ...BASE_HEADERS,
     ...REFLECT_HEADERS,
+    ...(csp ? { "content-security-policy": csp } : {}),
     "content-type": type,
   });
   return () => proto.clone();
@@ -117,11 +122,21 @@ interface Doc {
   readonly type: string;
   readonly summary: string;
   readonly body: string;
+  /** Its Content-Security-Policy, when the API's own would stop it working. */
+  readonly csp?: string;
 }
+
+/**
+ * The form page's policy: the API's, but for a form the page may submit
+ * to this server (a sandbox without `allow-forms` blocks every form, and
+ * `form-action` does not fall back to `default-src`: CSP 3 §6.3.1).
+ */
+const FORM_CSP =
+  "default-src 'none'; form-action 'self'; frame-ancestors 'none'; sandbox allow-forms";
 
 /** The endpoint serving `doc`, always the same bytes. */
 function fixed(ctx: DebugContext, route: Route, doc: Doc): EndpointDef {
-  const respond = documentResponse(doc.body, doc.type);
+  const respond = documentResponse(doc.body, doc.type, doc.csp);
   return defineEndpoint({
     summary: doc.summary,
     description:
@@ -167,6 +182,57 @@ export function html(ctx: DebugContext, route: Route): EndpointDef {
     type: HTML,
     summary: "A sample HTML page",
     body: HTML_DOC,
+  });
+}
+
+/**
+ * An order form posting to `action` (`POST /post` answers with what it
+ * got): fields of every common kind, as the HTML standard's own example
+ * form has them, for a browser or a form-filling client to submit.
+ */
+function formDoc(action: string): string {
+  const attr = action.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Order form</title>
+</head>
+<body>
+<h1>Order form</h1>
+<form method="post" action="${attr}">
+<p><label>Name <input name="custname" autocomplete="name"></label></p>
+<p><label>Telephone <input type="tel" name="custtel" autocomplete="tel"></label></p>
+<p><label>Email <input type="email" name="custemail" autocomplete="email"></label></p>
+<fieldset>
+<legend>Size</legend>
+<p><label><input type="radio" name="size" value="small"> Small</label></p>
+<p><label><input type="radio" name="size" value="medium"> Medium</label></p>
+<p><label><input type="radio" name="size" value="large"> Large</label></p>
+</fieldset>
+<fieldset>
+<legend>Toppings</legend>
+<p><label><input type="checkbox" name="topping" value="bacon"> Bacon</label></p>
+<p><label><input type="checkbox" name="topping" value="cheese"> Extra cheese</label></p>
+<p><label><input type="checkbox" name="topping" value="onion"> Onion</label></p>
+<p><label><input type="checkbox" name="topping" value="mushroom"> Mushroom</label></p>
+</fieldset>
+<p><label>Delivery time <input type="time" name="delivery" min="11:00" max="21:00" step="900"></label></p>
+<p><label>Instructions <textarea name="comments"></textarea></label></p>
+<p><button>Submit order</button></p>
+</form>
+</body>
+</html>
+`;
+}
+
+/** `GET /forms/post`: an HTML form that posts to `/post`. */
+export function formsPost(ctx: DebugContext, route: Route): EndpointDef {
+  return fixed(ctx, route, {
+    type: HTML,
+    summary: "An HTML form that posts to /post",
+    body: formDoc(route.urlOf("post")),
+    csp: FORM_CSP,
   });
 }
 

@@ -57,6 +57,15 @@ const DOCS: [string, string, string, (body: string) => void][] = [
     assert.match(b, /^<!DOCTYPE html>/);
     assert.doesNotMatch(b, /<script/i);
   }],
+  ["ok//forms/post", "/forms/post", "text/html; charset=utf-8", (b) => {
+    assert.match(b, /<form method="post" action="\/api\/debug\/post">/);
+    for (
+      const name of ["custname", "custtel", "custemail", "size", "topping"]
+    ) {
+      assert.match(b, new RegExp(`name="${name}"`));
+    }
+    assert.doesNotMatch(b, /<script/i);
+  }],
   ["ok//robots.txt", "/robots.txt", "text/plain; charset=utf-8", (b) => {
     assert.equal(b, "User-agent: *\nDisallow: /api/debug/deny\n");
   }],
@@ -162,4 +171,14 @@ Deno.test("samples: ok/httpbin's shapes, which suites read: slideshow in /json a
   const html = await get("/html");
   assert.match(html.type ?? "", /^text\/html/);
   assert.ok(html.text.includes("<h1>Herman Melville - Moby-Dick</h1>"));
+});
+
+Deno.test("documents handler: ok//forms/post may submit its form to this server, and nothing else", async () => {
+  const { res } = await call("/forms/post");
+  assert.equal(
+    res.headers.get("content-security-policy"),
+    "default-src 'none'; form-action 'self'; frame-ancestors 'none'; sandbox allow-forms",
+  );
+  const html = await call("/html");
+  assert.match(html.res.headers.get("content-security-policy")!, /sandbox$/);
 });
