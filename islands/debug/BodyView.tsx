@@ -18,8 +18,14 @@ import {
   tokensText,
 } from "../../lib/shared/json_pretty.ts";
 
-/** Past this many characters, JSON is pretty-printed but not coloured. */
-const COLOUR_MAX = 300_000;
+/**
+ * Past this many characters, JSON is pretty-printed but not coloured. The
+ * API's own OpenAPI document (about 310 kB) is coloured; colouring it, or
+ * laying out its text uncoloured, takes 60-200 ms on these machines either
+ * way (colouring in pieces per frame was tried: each frame laid the whole
+ * text out again, and took as long).
+ */
+const COLOUR_MAX = 400_000;
 
 /** Props of {@link BodyView}. */
 export interface BodyViewProps {
