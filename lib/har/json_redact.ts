@@ -66,10 +66,21 @@ interface Frame {
   values: { start: number; end: number }[];
 }
 
+/**
+ * A pair's keys, as serializers write them: `name` and `value`, or
+ * `Name` and `Value` (.NET's).
+ */
+function isNameKey(k: string): boolean {
+  return k === "name" || k === "Name";
+}
+function isValueKey(k: string): boolean {
+  return k === "value" || k === "Value";
+}
+
 /** Whether the member being read is a secret: by its name, or as a pair's value. */
 function secretMember(top: Frame | undefined, how: JsonRedaction): boolean {
   return !!top?.obj &&
-    ((top.pair && top.name === "value") || how.secretKey(top.name));
+    ((top.pair && isValueKey(top.name)) || how.secretKey(top.name));
 }
 
 /**
@@ -112,7 +123,7 @@ export function redactJsonText(
   });
   /** A `value` member not replaced, kept for a `name` read later. */
   const keepValue = (top: Frame | undefined, start: number, end: number) => {
-    if (top?.obj && top.name === "value") top.values.push({ start, end });
+    if (top?.obj && isValueKey(top.name)) top.values.push({ start, end });
   };
   /** The kept values of `top`, whose `name` names a secret, replaced. */
   const replaceKept = (top: Frame) => {
@@ -125,7 +136,10 @@ export function redactJsonText(
     // for those made late): what was replaced inside a value goes with it
     // (its count taken back), what was replaced elsewhere stays.
     let from = edits.length;
-    while (from > 0 && edits[from - 1][0] >= top.start) from--;
+    // Values kept before the last secret `name` were replaced then: the
+    // edits from the first kept now are the ones to look at, so an object
+    // of many pairs costs one pass.
+    while (from > 0 && edits[from - 1][0] >= ranges[0].start) from--;
     const inside = edits.splice(from).sort((a, b) => a[0] - b[0]);
     let refund = 0, r = 0;
     for (const e of inside) {
@@ -176,7 +190,7 @@ export function redactJsonText(
       i = end;
     } else {
       const end = jsonValueEnd(text, i);
-      if (top?.obj && top.name === "name" && c === '"') {
+      if (top?.obj && isNameKey(top.name) && c === '"') {
         // The last `name` is the one a parse keeps.
         top.pair = how.secretKey(stringAt(text, i, end));
         if (top.pair) replaceKept(top);

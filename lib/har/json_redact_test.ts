@@ -94,6 +94,11 @@ Deno.test("json redact: ok/only the secret values change, byte for byte", () => 
       '[[{"value": {"value": "a", "name": "token"}, "name": "q"}], {"value": "b", "name": "token"}]',
       '[[{"value": {"value": "[X]", "name": "token"}, "name": "q"}], {"value": "[X]", "name": "token"}]',
     ],
+    [
+      "ok/.NET's Name and Value",
+      '[{"Name": "x_token", "Value": "abc"}, {"Value": "def", "Name": "x_token"}]',
+      '[{"Name": "x_token", "Value": "[X]"}, {"Value": "[X]", "Name": "x_token"}]',
+    ],
     ["ok/nothing to do returns the text", '{"a": [1, 2]}', '{"a": [1, 2]}'],
   ];
   for (const [name, text, want] of CASES) {
@@ -154,6 +159,11 @@ Deno.test("json redact: 50,000 pairs written value first, and 10,000 nested ones
       "]",
       '{"value": '.repeat(10_000) + '"sk_live_1"' +
       ', "name": "token"}'.repeat(10_000),
+      // One object of 30,000 pairs, each value kept until its name.
+      "{" +
+      Array(30_000).fill('"name": "x", "value": "sk_live_1", "name": "token"')
+        .join(", ") +
+      "}",
     ]
   ) {
     const t0 = performance.now();

@@ -342,11 +342,13 @@ class Redactor {
         if (Array.isArray(x)) {
           for (const y of x) stack.push(y);
         } else {
-          // `{"name": "password", "value": …}`: the value is a secret.
+          // `{"name": "password", "value": …}` (or .NET's `Name` and
+          // `Value`): the value is a secret.
           const o = x as Obj;
+          const name = o.name ?? o.Name;
           if (
-            typeof o.name === "string" && o.value !== undefined &&
-            this.isSecret(o.name)
+            typeof name === "string" &&
+            (o.value ?? o.Value) !== undefined && this.isSecret(name)
           ) return true;
           for (const k in x) {
             if (this.isSecret(k)) return true;
