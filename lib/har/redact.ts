@@ -96,8 +96,47 @@ export function parseWordList(text: string): string[] {
 }
 
 /** A JWT: a header and a payload, JSON objects in base64url, and a signature. */
-export const JWT_PATTERN = "eyJ[\\w-]{4,}\\.eyJ[\\w-]{2,}\\.[\\w-]*";
-const JWT = new RegExp(`^${JWT_PATTERN}$`);
+const JWT = /^eyJ[\w-]{4,}\.eyJ[\w-]{2,}\.[\w-]*$/;
+
+/** Runs of base64url segments joined by dots: where a JWT can be. */
+const DOTTED = /[\w-]+(?:\.[\w-]*)*/g;
+
+/**
+ * `text` with each JWT in it (one starting at a word's start, as `\b`
+ * reads it) replaced by what `f` gives. A scan of dotted runs, each split
+ * once, not a pattern that tries again at every `eyJ`: a run of a
+ * million `eyJ-` costs one pass, where such a pattern took minutes.
+ */
+export function replaceJwts(text: string, f: (jwt: string) => string): string {
+  if (!text.includes("eyJ")) return text;
+  return text.replace(DOTTED, (run) => {
+    if (!run.includes(".eyJ")) return run;
+    const parts = run.split(".");
+    let out = "";
+    let i = 0;
+    for (; i + 2 < parts.length; i++) {
+      // The header: from its segment's last `eyJ` at a word's start.
+      const seg = parts[i];
+      let at = seg.lastIndexOf("eyJ");
+      while (at > 0 && /\w/.test(seg[at - 1])) {
+        at = seg.lastIndexOf("eyJ", at - 1);
+      }
+      const head = at < 0 ? "" : seg.slice(at);
+      const jwt = `${head}.${parts[i + 1]}.${parts[i + 2]}`;
+      if (at >= 0 && JWT.test(jwt)) {
+        out += seg.slice(0, at) + f(jwt);
+        i += 2;
+        if (i + 1 < parts.length) out += ".";
+        continue;
+      }
+      out += seg + ".";
+    }
+    for (; i < parts.length; i++) {
+      out += parts[i] + (i + 1 < parts.length ? "." : "");
+    }
+    return out;
+  });
+}
 // AWS signs with SigV4 (`AWS4-HMAC-SHA256`) and, for multi-region
 // endpoints, SigV4a (`AWS4-ECDSA-P256-SHA256`).
 const SCHEME =

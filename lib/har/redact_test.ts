@@ -11,6 +11,7 @@ import {
   redactQuery,
   redactSetCookie,
   redactUrl,
+  replaceJwts,
 } from "./redact.ts";
 
 const secret = nameMatcher(DEFAULT_REDACT_WORDS);
@@ -290,5 +291,32 @@ Deno.test("redact: a URL's user alone goes when it is shaped like a token (GitHu
   ];
   for (const [url, want, count] of CASES) {
     assert.deepEqual(redactUrl(url, none), { text: want, count }, url);
+  }
+});
+
+Deno.test("redact: JWTs inside text are found where a word starts, in one pass", () => {
+  const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib2IifQ.SIGsig123";
+  const CASES: [string, string, string][] = [
+    ["ok/alone", jwt, "J"],
+    ["ok/in a sentence", `see ${jwt} here.`, "see J here."],
+    ["ok/after a dash or =", `t-${jwt};x=${jwt}`, "t-J;x=J"],
+    ["ok/an empty signature", "eyJhbGciOi.eyJzdWIi.", "J"],
+    ["ok/dotted before and after", `a.b.${jwt}.c`, "a.b.J.c"],
+    ["ok/two in a row", `${jwt}.${jwt}`, "J.J"],
+    ["bad/glued to a word", `x${jwt}`, `x${jwt}`],
+    [
+      "bad/a payload that is no JSON",
+      "eyJhbGciOi.abcdef.sig",
+      "eyJhbGciOi.abcdef.sig",
+    ],
+    ["bad/two segments", "eyJhbGciOi.eyJzdWIi", "eyJhbGciOi.eyJzdWIi"],
+  ];
+  for (const [name, text, want] of CASES) {
+    assert.equal(replaceJwts(text, () => "J"), want, name);
+  }
+  for (const run of ["eyJ-".repeat(250_000), "eyJa.".repeat(200_000)]) {
+    const t0 = performance.now();
+    replaceJwts(run, () => "J");
+    assert.ok(performance.now() - t0 < 1000, `${performance.now() - t0} ms`);
   }
 });

@@ -18,7 +18,6 @@ import { isTextual } from "./body.ts";
 import {
   ALWAYS_SECRET_HEADERS,
   decodeUserinfo,
-  JWT_PATTERN,
   looksSecret,
   type NameMatcher,
   nameMatcher,
@@ -29,6 +28,7 @@ import {
   redactQuery,
   redactSetCookie,
   redactUrl,
+  replaceJwts,
   urlCredential,
 } from "./redact.ts";
 
@@ -94,9 +94,6 @@ const MIN_SPREAD_CHARS = 8;
 const MAX_SPREAD_CHARS = 1024;
 /** Distinct secrets looked for elsewhere, at most. */
 const MAX_SPREAD = 500;
-
-/** A JWT (header and payload JSON objects, base64url) inside any text. */
-const JWT_IN_TEXT = new RegExp(`\\b${JWT_PATTERN}`, "g");
 
 /**
  * A Socket.IO packet over Engine.IO (`4` message, then the Socket.IO type
@@ -204,7 +201,8 @@ class Redactor {
 
   header(h: unknown): unknown {
     const o = obj(h);
-    const name = str(o.name).toLowerCase();
+    // An exporter's stray space (`"Cookie "`) names the same header.
+    const name = str(o.name).trim().toLowerCase();
     const value = str(o.value);
     if (!value || value === REDACTED) return h;
     let out: string;
@@ -236,7 +234,11 @@ class Redactor {
       const r = redactUrl(value, this.isSecret);
       this.count += r.count;
       return r.count ? { ...o, value: r.text } : h;
-    } else return h;
+    } else {
+      // A JWT inside a longer value (`Forwarded: …;token=eyJ…`).
+      out = this.jwts(value);
+      return out === value ? h : { ...o, value: out };
+    }
     this.count++;
     return { ...o, value: out };
   }
@@ -293,7 +295,9 @@ class Redactor {
         if (urlToRedact(v)) return this.url(v) as string;
         // JSON written into a string (a payload, a GraphQL variable set,
         // a message queue's body): redacted as JSON is.
-        return jsonLike(v) ? this.jsonText(v) : null;
+        if (jsonLike(v)) return this.jsonText(v);
+        // A JWT inside a longer text (`"see eyJ… here"`).
+        return this.jwts(v);
       },
       redacted: (raw) => {
         if (raw !== null) this.note(raw);
@@ -450,8 +454,12 @@ class Redactor {
         mime.includes("xml") && !mime.includes("html"),
       );
     }
-    if (!text.includes("eyJ")) return text;
-    return text.replace(JWT_IN_TEXT, (jwt) => {
+    return this.jwts(text);
+  }
+
+  /** The JWTs anywhere in `text`, redacted. */
+  jwts(text: string): string {
+    return replaceJwts(text, (jwt) => {
       this.note(jwt);
       this.count++;
       return REDACTED;

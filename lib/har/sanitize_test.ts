@@ -764,3 +764,27 @@ Deno.test("sanitize: WebSocket messages: Socket.IO packets, STOMP frames and JWT
     );
   }
 });
+
+Deno.test("sanitize: a JWT inside a longer string or header value goes, beside other redactions; a header name's stray space is no disguise", () => {
+  const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib2IifQ.SIGsig123";
+  const body = `{"password":"hunter2hunter2","note":"see ${jwt} here"}`;
+  const { text, redacted } = sanitizedBody(body, "application/json");
+  assert.equal(
+    text,
+    '{"password":"[REDACTED]","note":"see [REDACTED] here"}',
+  );
+  assert.equal(redacted, 2);
+  const root = harDoc([{
+    requestHeaders: [
+      { name: "Forwarded", value: `for=192.0.2.1;token=${jwt}` },
+      { name: "Cookie ", value: "sid=abcdefgh" },
+    ],
+  }]);
+  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const headers = (har as Json).log.entries[0].request.headers;
+  assert.equal(headers[0].value, "for=192.0.2.1;token=[REDACTED]");
+  assert.equal(headers[1].value, "sid=[REDACTED]");
+  // Sanitized again: nothing left, nothing counted.
+  const again = sanitizeHar(har, { words: DEFAULT_REDACT_WORDS });
+  assert.equal(again.redacted, 0);
+});

@@ -96,7 +96,7 @@ function secretCounter(
   const kindOf = (name: string): number => {
     let k = kinds.get(name);
     if (k === undefined) {
-      const n = name.toLowerCase();
+      const n = name.trim().toLowerCase();
       k = n === "cookie"
         ? COOKIE
         : n === "set-cookie"
