@@ -337,7 +337,9 @@ export function decodeUserinfo(s: string): string {
 
 /** `scheme://user:password@`: the userinfo of an absolute URL. */
 // The userinfo ends at the authority's last `@` (WHATWG URL's parser).
-const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:)([^/?#]*)@/i;
+// The user ends at its first `:`, and may hold an `@` itself
+// (`https://bob@corp.example:pw@host/`).
+const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/[^/?#:]*:)([^/?#]*)@/i;
 /**
  * `scheme://TOKEN@` (or `TOKEN:@`, an empty password): a user with no
  * password, as GitHub and GitLab take an access token
@@ -380,6 +382,15 @@ export function urlCredential(url: string): string {
 }
 
 /**
+ * Where a fragment's query starts: after its `?` when it has one (a
+ * single-page app's route, `#/callback?code=…`), else at its start (the
+ * OAuth 2.0 implicit flow's `#access_token=…`).
+ */
+export function fragmentQuery(frag: string): number {
+  return frag.indexOf("?") + 1;
+}
+
+/**
  * Redacts a URL's password or token user (RFC 3986 §3.2.1 deprecates
  * writing a password there, because it is exposed wherever the URL goes;
  * see {@link urlCredential}), and the secret parameters
@@ -408,8 +419,9 @@ export function redactUrl(
     count += r.count;
   }
   if (frag.includes("=")) {
-    const r = redactQuery(frag, isSecret);
-    frag = r.text;
+    const at = fragmentQuery(frag);
+    const r = redactQuery(frag.slice(at), isSecret);
+    frag = frag.slice(0, at) + r.text;
     count += r.count;
   }
   return { text: h < 0 ? base : `${base}#${frag}`, count };

@@ -320,3 +320,28 @@ Deno.test("redact: JWTs inside text are found where a word starts, in one pass",
     assert.ok(performance.now() - t0 < 1000, `${performance.now() - t0} ms`);
   }
 });
+
+Deno.test("redact: a user holding @ before a password, and a single-page app's fragment query", () => {
+  const words = nameMatcher(DEFAULT_REDACT_WORDS);
+  const CASES: [string, string, number][] = [
+    [
+      "https://bob@corp.example:S3cretPassw0rd@git.test/r.git",
+      "https://bob@corp.example:REDACTED@git.test/r.git",
+      1,
+    ],
+    ["https://a@b.test:8080/x", "https://a@b.test:8080/x", 0],
+    [
+      "https://app.test/#/callback?code=AUTHCODE123456&state=x",
+      "https://app.test/#/callback?code=REDACTED&state=x",
+      1,
+    ],
+    [
+      "https://app.test/cb#access_token=abcdefghij&x=1",
+      "https://app.test/cb#access_token=REDACTED&x=1",
+      1,
+    ],
+  ];
+  for (const [url, want, count] of CASES) {
+    assert.deepEqual(redactUrl(url, words), { text: want, count }, url);
+  }
+});

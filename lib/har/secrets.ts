@@ -8,6 +8,7 @@ import { type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
 import {
   DEFAULT_REDACT_WORDS,
+  fragmentQuery,
   looksSecret,
   type NameMatcher,
   nameMatcher,
@@ -173,7 +174,9 @@ function secretCounter(
         redactQuery(url.slice(q + 1, h < 0 ? url.length : h), isSecret).count;
     }
     if (h >= 0 && url.indexOf("=", h) >= 0) {
-      counts.tokens += redactQuery(url.slice(h + 1), isSecret).count;
+      const frag = url.slice(h + 1);
+      counts.tokens +=
+        redactQuery(frag.slice(fragmentQuery(frag)), isSecret).count;
     }
   };
   return (e, counts) => {

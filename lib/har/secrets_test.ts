@@ -80,6 +80,12 @@ Deno.test("secrets: the banner counts what the sanitizer redacts: a URL's passwo
         { name: "X-Api-Token", value: "[REDACTED]" },
       ],
     }, {}],
+    ["ok/spa-fragment-code", {
+      url: "https://app.test/#/callback?code=AUTHCODE123456&state=x",
+    }, { tokens: 1 }],
+    ["ok/url-password-user-with-at", {
+      url: "https://bob@corp.example:S3cretPassw0rd@git.test/r.git",
+    }, { authorization: 1 }],
     ["ok/fragment-token", {
       url: "https://a.com/cb#access_token=abcdefghij&state=1",
     }, { tokens: 1 }],
