@@ -160,15 +160,31 @@ export function redactCredential(value: string): string {
   return m && SCHEME.test(value) ? `${m[1]} ${REDACTED}` : REDACTED;
 }
 
+/**
+ * One `name=value` pair of a cookie with its value redacted: an empty value
+ * holds nothing and stays (not counted); a pair without `=` is a cookie
+ * with an empty name, all value (RFC 6265bis §5.6, what browsers send and
+ * store), and goes whole.
+ */
+function redactCookiePair(pair: string): string {
+  const eq = pair.indexOf("=");
+  if (eq < 0) {
+    const value = pair.trim();
+    return !value || value === REDACTED
+      ? pair
+      : pair.slice(0, pair.indexOf(value)) + REDACTED;
+  }
+  return !pair.slice(eq + 1).trim() ? pair : `${pair.slice(0, eq)}=${REDACTED}`;
+}
+
+/** The value of one cookie pair (`a=1` -> `1`; `abc`, nameless -> `abc`). */
+export function cookieValue(pair: string): string {
+  return pair.slice(pair.indexOf("=") + 1).trim();
+}
+
 /** `a=1; b=2` -> `a=[REDACTED]; b=[REDACTED]` (RFC 6265 5.4 Cookie header). */
 export function redactCookieHeader(value: string): string {
-  return value.split(";").map((pair) => {
-    const eq = pair.indexOf("=");
-    // An empty value holds nothing: left as it is (and not counted).
-    return eq < 0 || !pair.slice(eq + 1).trim()
-      ? pair
-      : `${pair.slice(0, eq)}=${REDACTED}`;
-  }).join(";");
+  return value.split(";").map(redactCookiePair).join(";");
 }
 
 /** `id=x; Path=/` -> `id=[REDACTED]; Path=/` (RFC 6265 4.1 Set-Cookie). */
@@ -177,9 +193,8 @@ export function redactSetCookie(value: string): string {
   return value.split("\n").map((line) => {
     const semi = line.indexOf(";");
     const first = semi < 0 ? line : line.slice(0, semi);
-    const eq = first.indexOf("=");
     const rest = semi < 0 ? "" : line.slice(semi);
-    return eq < 0 ? line : `${first.slice(0, eq)}=${REDACTED}${rest}`;
+    return redactCookiePair(first) + rest;
   }).join("\n");
 }
 

@@ -232,7 +232,15 @@ Deno.test("redact: multipart headers of a hostile length cost one pass", () => {
 });
 
 Deno.test("redact: a Cookie header's empty values stay empty; a URL's userinfo ends at its last @", () => {
-  assert.equal(redactCookieHeader("a=; b=2; c"), `a=; b=${REDACTED}; c`);
+  // `c`, without `=`, is a nameless cookie: all value.
+  assert.equal(
+    redactCookieHeader("a=; b=2; c"),
+    `a=; b=${REDACTED}; ${REDACTED}`,
+  );
+  assert.equal(
+    redactSetCookie("a=; Path=/; Max-Age=0\nNAMELESS123; Path=/"),
+    `a=; Path=/; Max-Age=0\n${REDACTED}; Path=/`,
+  );
   const r = redactUrl("https://u:pa@ssw0rdXYZ@h.example/x", nameMatcher([]));
   assert.deepEqual(r, { text: "https://u:REDACTED@h.example/x", count: 1 });
 });

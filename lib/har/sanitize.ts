@@ -17,6 +17,7 @@ import { base64Bytes, bytesBase64 } from "../shared/base64.ts";
 import { isTextual } from "./body.ts";
 import {
   ALWAYS_SECRET_HEADERS,
+  cookieValue,
   decodeUserinfo,
   looksSecret,
   type NameMatcher,
@@ -176,9 +177,7 @@ class Redactor {
   /** The value of each `name=value` of a Cookie or Set-Cookie header. */
   noteCookies(header: string, setCookie: boolean): void {
     for (const line of header.split(setCookie ? "\n" : ";")) {
-      const first = setCookie ? line.split(";", 1)[0] : line;
-      const eq = first.indexOf("=");
-      if (eq >= 0) this.note(first.slice(eq + 1));
+      this.note(cookieValue(setCookie ? line.split(";", 1)[0] : line));
     }
   }
 

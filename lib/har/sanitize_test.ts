@@ -788,3 +788,23 @@ Deno.test("sanitize: a JWT inside a longer string or header value goes, beside o
   const again = sanitizeHar(har, { words: DEFAULT_REDACT_WORDS });
   assert.equal(again.redacted, 0);
 });
+
+Deno.test("sanitize: a nameless cookie's value goes, wherever else it is written; an empty Set-Cookie value stays; banner and count agree", () => {
+  const root = harDoc([{
+    url: "https://a.test/p?ref=NAMELESSSESSION123",
+    requestHeaders: [{ name: "Cookie", value: "NAMELESSSESSION123; a=" }],
+    responseHeaders: [
+      { name: "Set-Cookie", value: "a=; Path=/; Max-Age=0" },
+      { name: "Set-Cookie", value: "OTHERNAMELESS456; Path=/" },
+    ],
+  }]) as Json;
+  const { har, redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const e = (har as Json).log.entries[0];
+  assert.equal(e.request.headers[0].value, "[REDACTED]; a=");
+  assert.equal(e.response.headers[0].value, "a=; Path=/; Max-Age=0");
+  assert.equal(e.response.headers[1].value, "[REDACTED]; Path=/");
+  assert.equal(e.request.url, "https://a.test/p?ref=[REDACTED]");
+  assert.equal(countHarSecrets(root.log.entries).cookies, 2);
+  // Two cookies, and the value spread to the URL and its queryString.
+  assert.equal(redacted, 4);
+});

@@ -7,6 +7,7 @@
 import { type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
 import {
+  cookieValue,
   DEFAULT_REDACT_WORDS,
   fragmentQuery,
   looksSecret,
@@ -22,27 +23,28 @@ const PLAIN = 0, COOKIE = 1, SET_COOKIE = 2, AUTH = 3, SECRET = 4;
 const LOCATION = 5;
 
 /**
- * `a=1; b=2; flag; c=` -> 2: the name=value pairs of a Cookie header that
- * hold a value (an empty one holds nothing to redact).
+ * `a=1; b=2; flag; c=` -> 3: the pairs of a Cookie header that hold a
+ * value (an empty one holds nothing to redact; `flag`, without `=`, is a
+ * nameless cookie's value), as the sanitizer redacts them.
  */
 function cookiePairs(v: string): number {
   // A sanitized copy's `a=[REDACTED]` holds nothing either.
   if (v.includes(REDACTED)) {
     let n = 0;
-    for (const pair of v.split(";")) {
-      const value = pair.slice(pair.indexOf("=") + 1).trim();
-      if (pair.includes("=") && value && value !== REDACTED) n++;
-    }
+    for (const pair of v.split(";")) if (holds(cookieValue(pair))) n++;
     return n;
   }
+  // Otherwise one scan, no strings made: this runs on every Cookie header.
   let n = 0, eq = false, valued = false;
   for (let i = 0; i < v.length; i++) {
     const c = v.charCodeAt(i);
     if (c === 59) { // ;
       if (valued) n++;
       eq = valued = false;
-    } else if (c === 61 && !eq) eq = true; // =
-    else if (eq && c !== 32 && c !== 9) valued = true;
+    } else if (c === 61 && !eq) { // the first =: a value follows
+      eq = true;
+      valued = false;
+    } else if (c !== 32 && c !== 9) valued = true;
   }
   return valued ? n + 1 : n;
 }
@@ -64,23 +66,15 @@ function valuedCookies(list: unknown[]): number {
 }
 
 /**
- * Set-Cookie values may fold several cookies, one per line; those that
- * hold a value count (not `a=[REDACTED]; Path=/`).
+ * Set-Cookie values may fold several cookies, one per line; those whose
+ * first pair holds a value count (not `a=[REDACTED]; Path=/`, nor an
+ * empty `a=; Max-Age=0`).
  */
 function setCookies(v: string): number {
-  if (!v) return 0;
-  if (v.includes(REDACTED)) {
-    let n = 0;
-    for (const line of v.split("\n")) {
-      const first = line.split(";", 1)[0];
-      if (first.includes("=") && holds(first.slice(first.indexOf("=") + 1))) {
-        n++;
-      }
-    }
-    return n;
+  let n = 0;
+  for (const line of v.split("\n")) {
+    if (holds(cookieValue(line.split(";", 1)[0]))) n++;
   }
-  let n = 1;
-  for (let i = v.indexOf("\n"); i >= 0; i = v.indexOf("\n", i + 1)) n++;
   return n;
 }
 
