@@ -142,13 +142,38 @@ export function replaceJwts(text: string, f: (jwt: string) => string): string {
 const SCHEME =
   /^(bearer|basic|digest|negotiate|ntlm|token|hawk|aws4-hmac-sha256|aws4-ecdsa-p256-sha256)\s+\S/i;
 
-/** True for values that are credentials whatever their name: JWTs, `Bearer x`. */
+/**
+ * A scheme and what follows it as a credential has it (RFC 9110 §11.4):
+ * one token68 (`Bearer abc…`, `Basic dXNlcjpwdw==`) or auth-params
+ * (`Digest username="…"`, `AWS4-HMAC-SHA256 Credential=…`).
+ */
+const CREDENTIAL =
+  /^(?:(bearer|basic|negotiate|ntlm|token)\s+([A-Za-z0-9._~+/-]{8,}=*)|(?:digest|hawk|aws4-hmac-sha256|aws4-ecdsa-p256-sha256)\s+[\w-]+\s*=.*)$/is;
+
+/**
+ * True for values that are credentials whatever their name: JWTs, and a
+ * scheme followed by a credential's shape (`Bearer abc…`); not words that
+ * only start like one ("Token expired, please log in", "Basic plan").
+ */
 export function looksSecret(value: string): boolean {
   if (value.length < 10) return false;
   // Cheap first-letter gate: this runs on every header value of the file.
   const c = value.charCodeAt(0) | 0x20;
   if (c === 0x65) return JWT.test(value); // e(yJ...)
-  return SCHEME_START.has(c) && SCHEME.test(value);
+  if (!SCHEME_START.has(c)) return false;
+  const m = CREDENTIAL.exec(value);
+  if (!m) return false;
+  // Basic's token is base64 of `user:password` (RFC 7617 §2).
+  return m[1]?.toLowerCase() !== "basic" || basicPair(m[2]);
+}
+
+/** Whether `token` is base64 of text holding a `:` (a Basic user-pass). */
+function basicPair(token: string): boolean {
+  try {
+    return atob(token).includes(":");
+  } catch {
+    return false;
+  }
 }
 
 /** First letters (lower-cased) of the schemes in SCHEME. */

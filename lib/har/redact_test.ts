@@ -353,3 +353,26 @@ Deno.test("redact: a user holding @ before a password, and a single-page app's f
     assert.deepEqual(redactUrl(url, words), { text: want, count }, url);
   }
 });
+
+Deno.test("redact: a credential by its shape, not words that start like one", () => {
+  const CASES: [string, boolean][] = [
+    ["Bearer abcdefghijkl", true],
+    ["bearer abc.def-ghi_jkl~mno+p/q==", true],
+    [`Basic ${btoa("ann:hunter2")}`, true],
+    ["Token abcdefgh12", true],
+    ['Digest username="ann", realm="x", response="abc"', true],
+    [
+      "AWS4-HMAC-SHA256 Credential=AKIA/20260101/us-east-1/s3/aws4_request",
+      true,
+    ],
+    ["Token expired, please log in again", false],
+    ["Basic plan", false],
+    ["Basic planning", false],
+    ["Bearer of bad news", false],
+    ["Digest of the week", false],
+    ["Hawk eyes everywhere", false],
+  ];
+  for (const [value, want] of CASES) {
+    assert.equal(looksSecret(value), want, value);
+  }
+});

@@ -808,3 +808,19 @@ Deno.test("sanitize: a nameless cookie's value goes, wherever else it is written
   // Two cookies, and the value spread to the URL and its queryString.
   assert.equal(redacted, 4);
 });
+
+Deno.test('sanitize: words that only start like a credential stay ("Token expired", "Basic plan")', () => {
+  const body =
+    '{"error":"Token expired, please log in again","plan":"Basic plan"}';
+  assert.deepEqual(sanitizedBody(body, "application/json"), {
+    text: body,
+    redacted: 0,
+  });
+  const root = harDoc([{
+    url: "https://a.test/search?q=Basic%20plan%20pricing",
+    requestHeaders: [{ name: "X-Plan", value: "Token expired" }],
+  }]);
+  const { har, redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  assert.equal(redacted, 0);
+  assert.equal(JSON.stringify(har), JSON.stringify(root));
+});
