@@ -35,10 +35,11 @@ const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp"]);
  * Whether a field named `name` holds the name of something rather than a
  * secret: Rails' `<meta name="csrf-param" content="authenticity_token">`
  * and Spring's `_csrf_header` name the field and the header the token goes
- * in; redacted, those names would be hunted down all over the file.
+ * in; redacted, those names would be hunted down all over the file. (A
+ * `password_field` holds the password.)
  */
 function namesAName(name: string): boolean {
-  return /(?:param|parameter|header|name|field)$/.test(
+  return /(?:param|parameter|header|name)$/.test(
     name.toLowerCase().replace(/[^a-z0-9]/g, ""),
   );
 }

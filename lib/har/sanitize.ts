@@ -52,7 +52,8 @@ function throughText(
     const out = f(t);
     return out === t ? holder : { ...holder, text: out };
   }
-  if (!isTextual(mime)) return holder;
+  // A multipart form is text around its files: read when it is UTF-8.
+  if (!isTextual(mime) && !mime.startsWith("multipart/")) return holder;
   const bytes = base64Bytes(t);
   let text: string;
   try {
@@ -106,6 +107,14 @@ const SOCKET_IO = /^(\d{1,3}(?:\d+-)?(?:\/[^,\[{]*,)?\d*)([[{][\s\S]*)$/;
 const STOMP =
   /^(?:CONNECT|STOMP|CONNECTED|SEND|SUBSCRIBE|UNSUBSCRIBE|ACK|NACK|BEGIN|COMMIT|ABORT|DISCONNECT|MESSAGE|RECEIPT|ERROR)\r?\n/;
 
+/**
+ * A header's or pair's value as text: an exporter that wrote a number
+ * (`"value": 123456789`) still wrote the value.
+ */
+function scalar(v: unknown): string {
+  return typeof v === "number" ? String(v) : str(v);
+}
+
 /** How many colons `s` holds. */
 function colonsIn(s: string): number {
   let n = 0;
@@ -134,10 +143,19 @@ function keysWrittenOnce(
 }
 
 /** Whether a string may hold JSON written into it (`{"token": …}`). */
-function jsonLike(s: string): boolean {
+function jsonLike(text: string): boolean {
+  const s = text.trim();
   return s.length > 1 && (s[0] === "{" || s[0] === "[") &&
     (s.at(-1) === "}" || s.at(-1) === "]");
 }
+
+/**
+ * What may precede a JSON body: a byte order mark, and the prefixes APIs
+ * put before JSON so a `<script>` cannot run it (`)]}'`, `while(1);`,
+ * `for(;;);`).
+ */
+const JSON_PREFIX =
+  /^\uFEFF?\s*(?:\)\]\}'[ \t]*,?[ \t]*\r?\n?|while\s*\(1\);|for\s*\(;;\);)?/;
 
 /** How many redaction markers `s` holds. */
 function markers(s: string): number {
@@ -150,11 +168,14 @@ function markers(s: string): number {
 
 /** A string that is an absolute URL with a query or fragment parameter. */
 const ABSOLUTE_URL_WITH_QUERY = /^[a-z][a-z0-9+.-]*:\/\/[^\s?#]*[?#]\S*=/i;
+/** A string that is a path with a query or fragment parameter (`/x?token=…`). */
+const PATH_WITH_QUERY = /^\/[^\s?#]*[?#]\S*=/;
 
 /** Whether string `v` may be a URL holding a credential (a cheap test). */
 function urlToRedact(v: string): boolean {
   // The password as redact.ts reads it (to the authority's last `@`).
-  return ABSOLUTE_URL_WITH_QUERY.test(v) || urlCredential(v) !== "";
+  return ABSOLUTE_URL_WITH_QUERY.test(v) || PATH_WITH_QUERY.test(v) ||
+    urlCredential(v) !== "";
 }
 
 class Redactor {
@@ -202,7 +223,7 @@ class Redactor {
     const o = obj(h);
     // An exporter's stray space (`"Cookie "`) names the same header.
     const name = str(o.name).trim().toLowerCase();
-    const value = str(o.value);
+    const value = scalar(o.value);
     if (!value || value === REDACTED) return h;
     let out: string;
     if (name === "cookie" || name === "set-cookie") {
@@ -245,7 +266,7 @@ class Redactor {
   /** A `{name, value}` pair (cookie, query parameter, form field). */
   pair(p: unknown, always: boolean): unknown {
     const o = obj(p);
-    const value = str(o.value);
+    const value = scalar(o.value);
     if (!value || value === REDACTED) return p;
     if (!always && !this.isSecret(str(o.name)) && !looksSecret(value)) {
       return p;
@@ -263,24 +284,28 @@ class Redactor {
    * JSON text: fields with secret names and credential-shaped strings,
    * replaced in the text itself, every other byte kept (json_redact.ts).
    */
-  jsonText(text: string): string {
+  jsonText(whole: string): string {
+    // A byte order mark, or a prefix that keeps a script from running
+    // the JSON (`)]}'`, `while(1);`), is kept and the rest read as JSON.
+    const prefix = JSON_PREFIX.exec(whole)?.[0] ?? "";
+    const text = prefix ? whole.slice(prefix.length) : whole;
     const t = text.trimStart();
-    if (t[0] !== "{" && t[0] !== "[") return text;
+    if (t[0] !== "{" && t[0] !== "[") return whole;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
-      return text;
+      return whole;
     }
-    if (value === null || typeof value !== "object") return text;
+    if (value === null || typeof value !== "object") return whole;
     // Most bodies hold nothing to redact, which the parsed value shows,
     // unless a key is written twice: the parse keeps its last value, and
     // the first may be the secret. Then the text is read.
     const tally = { members: 0, colons: 0 };
     if (!this.#holdsSecret(value, tally) && keysWrittenOnce(text, tally)) {
-      return text;
+      return whole;
     }
-    return redactJsonText(text, {
+    return prefix + redactJsonText(text, {
       secretKey: (name) => this.isSecret(name),
       leaf: (v) => {
         if (looksSecret(v)) {

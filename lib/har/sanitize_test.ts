@@ -824,3 +824,63 @@ Deno.test('sanitize: words that only start like a credential stay ("Token expire
   assert.equal(redacted, 0);
   assert.equal(JSON.stringify(har), JSON.stringify(root));
 });
+
+Deno.test("sanitize: JSON after a byte order mark or an anti-script prefix, JSON in a string with white space around it, a path's query in JSON, a base64 multipart form, numbers as values, and a password field", () => {
+  const CASES: [string, string, string, string][] = [
+    [
+      "ok/a byte order mark",
+      "application/json",
+      '\uFEFF{"access_token":"BOMTOKEN1234567890"}',
+      '\uFEFF{"access_token":"[REDACTED]"}',
+    ],
+    [
+      "ok/an anti-script prefix",
+      "application/json",
+      ')]}\'\n{"access_token":"XSSITOKEN1234567890"}',
+      ')]}\'\n{"access_token":"[REDACTED]"}',
+    ],
+    [
+      "ok/JSON in a string with a line break after it",
+      "application/json",
+      '{"payload":"{\\"password\\":\\"JIJNL123456789\\"}\\n"}',
+      '{"payload":"{\\"password\\":\\"[REDACTED]\\"}\\n"}',
+    ],
+    [
+      "ok/a path with a query",
+      "application/json",
+      '{"next":"/api/items?access_token=RELURLTOKEN12345&page=2"}',
+      '{"next":"/api/items?access_token=REDACTED&page=2"}',
+    ],
+    [
+      "ok/a password field",
+      "text/html",
+      '<input name="password_field" value="PWFIELD12345">',
+      '<input name="password_field" value="[REDACTED]">',
+    ],
+  ];
+  for (const [name, mime, body, want] of CASES) {
+    assert.equal(sanitizedBody(body, mime).text, want, name);
+  }
+  const form =
+    '--b\r\nContent-Disposition: form-data; name="password"\r\n\r\nMPB64SECRET12345\r\n--b--\r\n';
+  const root = harDoc([{}]) as Json;
+  // An exporter that wrote numbers where HAR has strings.
+  root.log.entries[0].request.headers = [{
+    name: "X-Api-Key",
+    value: 123456789012345,
+  }];
+  root.log.entries[0].request.postData = {
+    mimeType: "multipart/form-data; boundary=b",
+    encoding: "base64",
+    text: btoa(form),
+  };
+  root.log.entries[0].request.cookies = [{ name: "sid", value: 987654321 }];
+  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const req = (har as Json).log.entries[0].request;
+  assert.equal(
+    atob(req.postData.text),
+    form.replace("MPB64SECRET12345", "[REDACTED]"),
+  );
+  assert.equal(req.headers[0].value, "[REDACTED]");
+  assert.equal(req.cookies[0].value, "[REDACTED]");
+});
