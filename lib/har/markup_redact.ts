@@ -147,12 +147,21 @@ export function redactMarkup(
     if (from < to) replace(from, to, text.slice(from, to));
   };
   let i = 0;
+  /** Where the text being read started (a `<` of no markup is in it). */
+  let textFrom = 0;
   while (i < n) {
     let lt = text.indexOf("<", i);
     if (lt < 0) lt = n;
-    textRun(i, lt);
     if (lt >= n) break;
     const next = text[lt + 1];
+    const markup = next === "!" || next === "?" || next === "/" ||
+      (next !== undefined && /[A-Za-z_]/.test(next));
+    if (!markup) {
+      // A `<` that starts no markup is text (`a < b`).
+      i = lt + 1;
+      continue;
+    }
+    textRun(textFrom, lt);
     if (text.startsWith("<!--", lt)) {
       const e = text.indexOf("-->", lt + 4);
       i = e < 0 ? n : e + 3;
@@ -185,7 +194,7 @@ export function redactMarkup(
         }
       }
       i = e < 0 ? n : e + 1;
-    } else if (next !== undefined && /[A-Za-z_]/.test(next)) {
+    } else {
       let p = lt + 1;
       while (
         p < n && !isSpace(text[p]) && text[p] !== ">" && text[p] !== "/"
@@ -207,12 +216,10 @@ export function redactMarkup(
         openNames.set(name, (openNames.get(name) ?? 0) + 1);
         if (secret) inSecret++;
       }
-    } else {
-      // A `<` that starts no markup is text.
-      textRun(lt, lt + 1);
-      i = lt + 1;
     }
+    textFrom = i;
   }
+  textRun(textFrom, n);
   if (!edits.length) return text;
   const out: string[] = [];
   let last = 0;

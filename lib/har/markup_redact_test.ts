@@ -48,6 +48,11 @@ Deno.test("markup redact: ok/XML, the text of secret elements and the values of 
       "<password>R</b><c>R</password>e<token><x>R</token>g",
     ],
     [
+      "ok/a `<` that starts no markup is text: one value",
+      "<Password>abc < def</Password><p>1 <2</p>",
+      "<Password>R</Password><p>1 <2</p>",
+    ],
+    [
       "ok/a namespace declaration is a URI, whatever its prefix",
       '<a xmlns:password="urn:x" password="p"/>',
       '<a xmlns:password="urn:x" password="R"/>',
