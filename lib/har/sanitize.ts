@@ -12,7 +12,7 @@ import { safeStringify, safeStringifyParts } from "./json_text.ts";
 import { redactJsonText } from "./json_redact.ts";
 import { redactMarkup } from "./markup_redact.ts";
 import { type Obj, obj } from "./normalize.ts";
-import { str } from "../shared/value.ts";
+import { setOwn, str } from "../shared/value.ts";
 import { base64Bytes, bytesBase64 } from "../shared/base64.ts";
 import { isTextual } from "./body.ts";
 import {
@@ -192,6 +192,12 @@ class Redactor {
       v !== REDACTED
     ) {
       if (this.seen.size < MAX_SPREAD) this.seen.add(v);
+      // Also as a URL's query carries it (`a+b/c=` as `a%2Bb%2Fc%3D`).
+      const encoded = encodeURIComponent(v);
+      if (
+        encoded !== v && encoded.length <= MAX_SPREAD_CHARS &&
+        this.seen.size < MAX_SPREAD
+      ) this.seen.add(encoded);
     }
   }
 
@@ -627,7 +633,52 @@ function spread(har: Obj, r: Redactor): void {
         return d === o.data ? m : { ...o, data: d };
       });
     }
+    // Chrome's initiator: the URLs of the page and the scripts.
+    if (entry._initiator !== null && typeof entry._initiator === "object") {
+      entry._initiator = deepText(entry._initiator, text);
+    }
   }
+  // Page titles, which are often the page's URL.
+  if (Array.isArray(log.pages)) {
+    log.pages = log.pages.map((p) => {
+      const o = obj(p);
+      const t = text(o.title);
+      return t === o.title ? p : { ...o, title: t };
+    });
+  }
+}
+
+/** Levels of a JSON value {@link deepText} walks, at most. */
+const MAX_DEEP_TEXT = 200;
+
+/**
+ * `v` with every string in it passed through `f`; objects and arrays are
+ * copied only where a string in them changed. Past {@link MAX_DEEP_TEXT}
+ * levels a value is left as it is.
+ */
+function deepText(
+  v: unknown,
+  f: (s: unknown) => unknown,
+  depth = 0,
+): unknown {
+  if (typeof v === "string") return f(v);
+  if (v === null || typeof v !== "object" || depth >= MAX_DEEP_TEXT) return v;
+  if (Array.isArray(v)) {
+    let out: unknown[] | null = null;
+    v.forEach((x, i) => {
+      const y = deepText(x, f, depth + 1);
+      if (y !== x) (out ??= v.slice())[i] = y;
+    });
+    return out ?? v;
+  }
+  let out: Obj | null = null;
+  for (const k of Object.keys(v)) {
+    const x = (v as Obj)[k];
+    const y = deepText(x, f, depth + 1);
+    // setOwn: a JSON key `__proto__` is a key, not the prototype.
+    if (y !== x) setOwn(out ??= { ...(v as Obj) }, k, y);
+  }
+  return out ?? v;
 }
 
 /**

@@ -884,3 +884,34 @@ Deno.test("sanitize: JSON after a byte order mark or an anti-script prefix, JSON
   assert.equal(req.headers[0].value, "[REDACTED]");
   assert.equal(req.cookies[0].value, "[REDACTED]");
 });
+
+Deno.test("sanitize: a value redacted somewhere goes from Chrome's initiator and page titles too, and where a URL carries it percent-encoded", () => {
+  const root = harDoc([{
+    url:
+      "https://a.test/(S(SPREADSESS12345))/p.aspx?next=abc%2Bdef%2Fghi12%3D%3D",
+    requestHeaders: [{
+      name: "Cookie",
+      value: "ASP.NET_SessionId=SPREADSESS12345; sid=abc+def/ghi12==",
+    }],
+  }], [{
+    id: "page_1",
+    title: "https://a.test/(S(SPREADSESS12345))/p.aspx",
+  }]) as Json;
+  root.log.entries[0]._initiator = {
+    type: "script",
+    url: "https://a.test/(S(SPREADSESS12345))/p.aspx",
+    stack: {
+      callFrames: [{ url: "https://a.test/(S(SPREADSESS12345))/a.js" }],
+    },
+  };
+  const before = JSON.stringify(root);
+  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const out = JSON.stringify(har);
+  assert.ok(!out.includes("SPREADSESS12345"), out);
+  assert.ok(!out.includes("abc%2Bdef%2Fghi12%3D%3D"), out);
+  assert.equal(
+    (har as Json).log.pages[0].title,
+    "https://a.test/(S([REDACTED]))/p.aspx",
+  );
+  assert.equal(JSON.stringify(root), before, "the input is untouched");
+});
