@@ -20,7 +20,7 @@ import {
 import type { SecretCounts } from "./types.ts";
 
 const PLAIN = 0, COOKIE = 1, SET_COOKIE = 2, AUTH = 3, SECRET = 4;
-const LOCATION = 5;
+const LOCATION = 5, URL_HEADER = 6;
 
 /**
  * `a=1; b=2; flag; c=` -> 3: the pairs of a Cookie header that hold a
@@ -100,6 +100,8 @@ function secretCounter(
         ? AUTH
         : n === "location"
         ? LOCATION
+        : n === "referer" || n === "content-location"
+        ? URL_HEADER
         : isSecret(n)
         ? SECRET
         : PLAIN;
@@ -120,6 +122,10 @@ function secretCounter(
         if (k === LOCATION) {
           (locations ??= []).push(value);
           if (looksSecret(value)) counts.tokens++;
+        } else if (k === URL_HEADER) {
+          // The page that asked, or where the body lives: URLs of their
+          // own, with their own query (the sanitizer reads them too).
+          urlSecrets(value, true, counts);
         } else if (k === COOKIE) fromHeaders += cookiePairs(value);
         else if (k === SET_COOKIE) fromHeaders += setCookies(value);
         else if (k === AUTH) {

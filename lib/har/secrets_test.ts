@@ -87,6 +87,12 @@ Deno.test("secrets: the banner counts what the sanitizer redacts: a URL's passwo
     ["ok/url-password-user-with-at", {
       url: "https://bob@corp.example:S3cretPassw0rd@git.test/r.git",
     }, { authorization: 1 }],
+    ["ok/referer-query", {
+      headers: [{
+        name: "Referer",
+        value: "https://a.test/p?session_id=REFSESSION123456",
+      }],
+    }, { tokens: 1 }],
     ["ok/fragment-token", {
       url: "https://a.com/cb#access_token=abcdefghij&state=1",
     }, { tokens: 1 }],
