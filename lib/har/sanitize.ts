@@ -420,6 +420,9 @@ class Redactor {
       this.count += r.count;
       return r.text;
     }
+    if (mime.startsWith("text/event-stream")) {
+      return this.text(this.events(text), mime);
+    }
     const json = this.jsonText(text);
     return json !== text ? json : this.text(text, mime);
   }
@@ -459,8 +462,31 @@ class Redactor {
         }
       }
       if (changed) data = lines.join("\n") + (end < 0 ? "" : data.slice(end));
+      // Its body, after the blank line and up to the NUL that ends it.
+      if (end >= 0) {
+        const start = data.search(/\r?\n\r?\n/);
+        const from = start + (data.startsWith("\r\n\r\n", start) ? 4 : 2);
+        const nul = data.indexOf("\0", from);
+        const body = data.slice(from, nul < 0 ? data.length : nul);
+        const json = this.jsonText(body);
+        if (json !== body) {
+          data = data.slice(0, from) + json +
+            data.slice(nul < 0 ? data.length : nul);
+        }
+      }
     }
     return this.text(data, "");
+  }
+
+  /**
+   * A server-sent event stream (HTML §9.2): the JSON of each `data:`
+   * line, as JSON bodies are read.
+   */
+  events(text: string): string {
+    return text.replace(/^(data:[ ]?)(.*)$/gm, (line, head, value) => {
+      const json = this.jsonText(value);
+      return json === value ? line : head + json;
+    });
   }
 
   /**

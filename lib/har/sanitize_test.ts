@@ -915,3 +915,21 @@ Deno.test("sanitize: a value redacted somewhere goes from Chrome's initiator and
   );
   assert.equal(JSON.stringify(root), before, "the input is untouched");
 });
+
+Deno.test("sanitize: an event stream's JSON data lines and a STOMP frame's JSON body lose their secrets", () => {
+  const sse =
+    'event: token\ndata: {"access_token":"SSETOKEN1234567890","n":1}\n\ndata: plain text\n\n';
+  assert.equal(
+    sanitizedBody(sse, "text/event-stream").text,
+    sse.replace("SSETOKEN1234567890", "[REDACTED]"),
+  );
+  const root = harDoc([{}]) as Json;
+  const frame =
+    'SEND\ndestination:/app/login\ncontent-type:application/json\n\n{"password":"STOMPBODY1234567"}\u0000';
+  root.log.entries[0]._webSocketMessages = [{ type: "send", data: frame }];
+  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  assert.equal(
+    (har as Json).log.entries[0]._webSocketMessages[0].data,
+    frame.replace("STOMPBODY1234567", "[REDACTED]"),
+  );
+});
