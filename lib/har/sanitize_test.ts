@@ -933,3 +933,26 @@ Deno.test("sanitize: an event stream's JSON data lines and a STOMP frame's JSON 
     frame.replace("STOMPBODY1234567", "[REDACTED]"),
   );
 });
+
+Deno.test("sanitize: an XML element's value is hunted elsewhere only when it looks made up (an S3 listing's <Key>index.html</Key> is a file's name)", () => {
+  const xml =
+    "<ListBucketResult><Contents><Key>index.html</Key></Contents><Contents><Key>a1b2c3d4e5f6</Key></Contents></ListBucketResult>";
+  const root = harDoc([
+    { url: "https://s3.test/", mime: "application/xml", text: xml },
+    {
+      url: "https://s3.test/app.js",
+      mime: "application/javascript",
+      text: 'load("index.html"); load("a1b2c3d4e5f6");',
+    },
+  ]);
+  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const entries = (har as Json).log.entries;
+  assert.equal(
+    entries[0].response.content.text,
+    "<ListBucketResult><Contents><Key>[REDACTED]</Key></Contents><Contents><Key>[REDACTED]</Key></Contents></ListBucketResult>",
+  );
+  assert.equal(
+    entries[1].response.content.text,
+    'load("index.html"); load("[REDACTED]");',
+  );
+});
