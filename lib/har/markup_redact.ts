@@ -15,8 +15,14 @@
 
 /** What to replace in markup (see {@link redactMarkup}). */
 export interface MarkupRedaction {
-  /** Whether an element, an attribute or a field of this name is secret. */
+  /** Whether an attribute or a field of this name is secret. */
   secretName(name: string): boolean;
+  /**
+   * Whether an XML element of this local name holds a secret (the same as
+   * `secretName` when not given). Elements name data more often than
+   * fields do: an S3 listing's `<Key>` holds a file's name.
+   */
+  secretElement?(name: string): boolean;
   /** Told of each value replaced, as written (a CDATA section's content). */
   redacted(raw: string): void;
 }
@@ -211,7 +217,7 @@ export function redactMarkup(
         i = close.exec(text)?.index ?? n;
       } else if (xml && !selfClosing) {
         const name = localName(tag);
-        const secret = how.secretName(name);
+        const secret = (how.secretElement ?? how.secretName)(name);
         open.push({ name, secret });
         openNames.set(name, (openNames.get(name) ?? 0) + 1);
         if (secret) inSecret++;

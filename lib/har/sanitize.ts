@@ -182,7 +182,14 @@ class Redactor {
   count = 0;
   /** Values redacted somewhere, to redact wherever else they appear. */
   readonly seen = new Set<string>();
-  constructor(readonly isSecret: NameMatcher) {}
+  constructor(
+    readonly isSecret: NameMatcher,
+    /**
+     * The words' "contains" part alone, for XML elements: `=key` and
+     * `=code` would take an S3 listing's `<Key>` and an error's `<Code>`.
+     */
+    readonly isSecretElement: NameMatcher = isSecret,
+  ) {}
 
   /** Notes a value that was redacted (see {@link spread}). */
   note(value: string): void {
@@ -501,6 +508,7 @@ class Redactor {
         text,
         {
           secretName: (name) => this.isSecret(name),
+          secretElement: (name) => this.isSecretElement(name),
           redacted: (raw) => {
             // Hunted elsewhere only when it looks made up: an S3 listing's
             // `<Key>index.html</Key>` is a file's name, which would go
@@ -718,7 +726,10 @@ export function sanitizeHar(
   root: unknown,
   opts: SanitizeOptions,
 ): SanitizeResult {
-  const r = new Redactor(nameMatcher(opts.words));
+  const r = new Redactor(
+    nameMatcher(opts.words),
+    nameMatcher(opts.words.filter((w) => !w.trim().startsWith("="))),
+  );
   const rootObj = obj(root);
   const log = obj(rootObj.log);
   const entries = Array.isArray(log.entries) ? log.entries : [];

@@ -934,7 +934,7 @@ Deno.test("sanitize: an event stream's JSON data lines and a STOMP frame's JSON 
   );
 });
 
-Deno.test("sanitize: an XML element's value is hunted elsewhere only when it looks made up (an S3 listing's <Key>index.html</Key> is a file's name)", () => {
+Deno.test("sanitize: XML elements are secret by the words they contain, not the exact short ones (an S3 listing's <Key>index.html</Key> is a file's name)", () => {
   const xml =
     "<ListBucketResult><Contents><Key>index.html</Key></Contents><Contents><Key>a1b2c3d4e5f6</Key></Contents></ListBucketResult>";
   const root = harDoc([
@@ -947,12 +947,19 @@ Deno.test("sanitize: an XML element's value is hunted elsewhere only when it loo
   ]);
   const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
   const entries = (har as Json).log.entries;
-  assert.equal(
-    entries[0].response.content.text,
-    "<ListBucketResult><Contents><Key>[REDACTED]</Key></Contents><Contents><Key>[REDACTED]</Key></Contents></ListBucketResult>",
-  );
+  // An element named by an exact word (`=key`) holds data; a word it
+  // contains names a secret (`<AccessKeyId>` holds `accesskey`).
+  assert.equal(entries[0].response.content.text, xml);
   assert.equal(
     entries[1].response.content.text,
-    'load("index.html"); load("[REDACTED]");',
+    'load("index.html"); load("a1b2c3d4e5f6");',
+  );
+  const creds = sanitizedBody(
+    "<Result><AccessKeyId>AKIA1234567890</AccessKeyId><Code>NoSuchKey</Code><SessionToken>tok123tok123</SessionToken></Result>",
+    "text/xml",
+  ).text;
+  assert.equal(
+    creds,
+    "<Result><AccessKeyId>[REDACTED]</AccessKeyId><Code>NoSuchKey</Code><SessionToken>[REDACTED]</SessionToken></Result>",
   );
 });
