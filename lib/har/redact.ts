@@ -9,6 +9,14 @@
  * otherwise hit `countryCode` or `monkey`).
  */
 
+/**
+ * A header's or pair's value as text: an exporter that wrote a number
+ * (`"value": 123456789`) still wrote the value.
+ */
+export function valueText(v: unknown): string {
+  return typeof v === "number" ? String(v) : typeof v === "string" ? v : "";
+}
+
 /** Marker that replaces a redacted value. */
 export const REDACTED = "[REDACTED]";
 /** Marker for redacted URL query values (stays a valid URL). */
@@ -51,6 +59,15 @@ export const DEFAULT_REDACT_WORDS: readonly string[] = [
   "=pass",
   "=otp",
 ];
+
+/**
+ * Headers that hold an authentication challenge (RFC 9110 §11.6.1,
+ * §11.7.1): a realm and a nonce, no credential, whatever they look like.
+ */
+export const CHALLENGE_HEADERS = new Set([
+  "www-authenticate",
+  "proxy-authenticate",
+]);
 
 /** Headers whose whole value is a credential, whatever the word list says. */
 export const ALWAYS_SECRET_HEADERS = new Set([
@@ -148,7 +165,7 @@ const SCHEME =
  * (`Digest username="…"`, `AWS4-HMAC-SHA256 Credential=…`).
  */
 const CREDENTIAL =
-  /^(?:(bearer|basic|negotiate|ntlm|token)\s+([A-Za-z0-9._~+/-]{8,}=*)|(?:digest|hawk|aws4-hmac-sha256|aws4-ecdsa-p256-sha256)\s+[\w-]+\s*=.*)$/is;
+  /^(?:(bearer|basic|negotiate|ntlm|token)\s+([A-Za-z0-9._~+/-]{8,}=*)\s*|(?:digest|hawk|aws4-hmac-sha256|aws4-ecdsa-p256-sha256)\s+[\w-]+\s*=.*)$/is;
 
 /**
  * True for values that are credentials whatever their name: JWTs, and a
@@ -163,8 +180,21 @@ export function looksSecret(value: string): boolean {
   if (!SCHEME_START.has(c)) return false;
   const m = CREDENTIAL.exec(value);
   if (!m) return false;
+  if (m[2] === undefined) return true; // auth-params
   // Basic's token is base64 of `user:password` (RFC 7617 §2).
-  return m[1]?.toLowerCase() !== "basic" || basicPair(m[2]);
+  if (m[1].toLowerCase() === "basic") return basicPair(m[2]);
+  return madeUp(m[2]);
+}
+
+/**
+ * Whether a token looks generated rather than written: a digit or a
+ * symbol in it, or capitals and small letters mixed (`Token verification`
+ * and `Bearer required` are words).
+ */
+function madeUp(token: string): boolean {
+  if (/[0-9._~+/=-]/.test(token)) return true;
+  const upper = token.replace(/[^A-Z]/g, "").length;
+  return upper >= 2 && token.length - upper >= 2;
 }
 
 /** Whether `token` is base64 of text holding a `:` (a Basic user-pass). */

@@ -356,7 +356,11 @@ Deno.test("redact: a user holding @ before a password, and a single-page app's f
 
 Deno.test("redact: a credential by its shape, not words that start like one", () => {
   const CASES: [string, boolean][] = [
-    ["Bearer abcdefghijkl", true],
+    ["Bearer abcdefgh1jkl", true],
+    ["Token Verification", false],
+    ["Bearer required", false],
+    ["Token AbCdEfGhIj", true],
+    ["Bearer abcdefgh1jkl  ", true],
     ["bearer abc.def-ghi_jkl~mno+p/q==", true],
     [`Basic ${btoa("ann:hunter2")}`, true],
     ["Token abcdefgh12", true],

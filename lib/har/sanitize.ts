@@ -17,6 +17,7 @@ import { base64Bytes, bytesBase64 } from "../shared/base64.ts";
 import { isTextual } from "./body.ts";
 import {
   ALWAYS_SECRET_HEADERS,
+  CHALLENGE_HEADERS,
   cookieValue,
   decodeUserinfo,
   looksSecret,
@@ -31,6 +32,7 @@ import {
   redactUrl,
   replaceJwts,
   urlCredential,
+  valueText,
 } from "./redact.ts";
 
 /**
@@ -106,14 +108,6 @@ const SOCKET_IO = /^(\d{1,3}(?:\d+-)?(?:\/[^,\[{]*,)?\d*)([[{][\s\S]*)$/;
 /** A STOMP frame's first line: its command (STOMP 1.2 §Frames). */
 const STOMP =
   /^(?:CONNECT|STOMP|CONNECTED|SEND|SUBSCRIBE|UNSUBSCRIBE|ACK|NACK|BEGIN|COMMIT|ABORT|DISCONNECT|MESSAGE|RECEIPT|ERROR)\r?\n/;
-
-/**
- * A header's or pair's value as text: an exporter that wrote a number
- * (`"value": 123456789`) still wrote the value.
- */
-function scalar(v: unknown): string {
-  return typeof v === "number" ? String(v) : str(v);
-}
 
 /** How many colons `s` holds. */
 function colonsIn(s: string): number {
@@ -220,7 +214,8 @@ class Redactor {
     this.#notePassword(u);
     const r = redactUrl(u, this.isSecret);
     this.count += r.count;
-    return r.text;
+    // A JWT in its path (`/verify/eyJ…`) too.
+    return this.jwts(r.text);
   }
 
   /** A URL's password, to redact wherever else it is written. */
@@ -236,7 +231,7 @@ class Redactor {
     const o = obj(h);
     // An exporter's stray space (`"Cookie "`) names the same header.
     const name = str(o.name).trim().toLowerCase();
-    const value = scalar(o.value);
+    const value = valueText(o.value);
     if (!value || value === REDACTED) return h;
     let out: string;
     if (name === "cookie" || name === "set-cookie") {
@@ -248,6 +243,8 @@ class Redactor {
       // Each cookie's value is one value replaced, as in a `cookies` list.
       this.count += markers(out) - markers(value);
       return { ...o, value: out };
+    } else if (CHALLENGE_HEADERS.has(name)) {
+      return h;
     } else if (
       ALWAYS_SECRET_HEADERS.has(name) || this.isSecret(name) ||
       looksSecret(value)
@@ -279,7 +276,7 @@ class Redactor {
   /** A `{name, value}` pair (cookie, query parameter, form field). */
   pair(p: unknown, always: boolean): unknown {
     const o = obj(p);
-    const value = scalar(o.value);
+    const value = valueText(o.value);
     if (!value || value === REDACTED) return p;
     if (!always && !this.isSecret(str(o.name)) && !looksSecret(value)) {
       return p;

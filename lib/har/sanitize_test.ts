@@ -573,7 +573,7 @@ Deno.test("sanitize: a key written twice in a JSON body does not hide the first 
       "ok/secret under the first",
       '{"user": {"password": "hunter2hunter2"}, "user": null}',
     ],
-    ["ok/credential-shaped first", '{"a": "Bearer abcdefghijklmn", "a": 1}'],
+    ["ok/credential-shaped first", '{"a": "Bearer abcdefghijklm9", "a": 1}'],
     [
       "ok/escaped colons cannot balance the count",
       '{"a": {"password": "hunter2hunter2"}, "a": "\\u003a\\u003a"}',
@@ -961,5 +961,19 @@ Deno.test("sanitize: XML elements are secret by the words they contain, not the 
   assert.equal(
     creds,
     "<Result><AccessKeyId>[REDACTED]</AccessKeyId><Code>NoSuchKey</Code><SessionToken>[REDACTED]</SessionToken></Result>",
+  );
+});
+
+Deno.test("sanitize: a JWT in a URL's path goes, from the URL and the page title", () => {
+  const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib2IifQ.PATHSIG123";
+  const root = harDoc([{ url: `https://a.test/verify/${jwt}?x=1` }], [{
+    id: "page_1",
+    title: `https://a.test/verify/${jwt}`,
+  }]);
+  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  assert.ok(!JSON.stringify(har).includes("PATHSIG123"));
+  assert.equal(
+    (har as Json).log.entries[0].request.url,
+    "https://a.test/verify/[REDACTED]?x=1",
   );
 });

@@ -7,6 +7,7 @@
 import { type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
 import {
+  CHALLENGE_HEADERS,
   cookieValue,
   DEFAULT_REDACT_WORDS,
   fragmentQuery,
@@ -15,12 +16,14 @@ import {
   nameMatcher,
   REDACTED,
   redactQuery,
+  replaceJwts,
   urlCredential,
+  valueText,
 } from "./redact.ts";
 import type { SecretCounts } from "./types.ts";
 
 const PLAIN = 0, COOKIE = 1, SET_COOKIE = 2, AUTH = 3, SECRET = 4;
-const LOCATION = 5, URL_HEADER = 6;
+const LOCATION = 5, URL_HEADER = 6, CHALLENGE = 7;
 
 /**
  * `a=1; b=2; flag; c=` -> 3: the pairs of a Cookie header that hold a
@@ -61,7 +64,7 @@ function holds(value: string): boolean {
 /** How many `cookies` list items hold a value. */
 function valuedCookies(list: unknown[]): number {
   let n = 0;
-  for (const c of list) if (holds(str(obj(c).value))) n++;
+  for (const c of list) if (holds(valueText(obj(c).value))) n++;
   return n;
 }
 
@@ -100,8 +103,10 @@ function secretCounter(
         ? AUTH
         : n === "location"
         ? LOCATION
-        : n === "referer" || n === "content-location"
+        : n === "referer" || n === "content-location" || n === ":path"
         ? URL_HEADER
+        : CHALLENGE_HEADERS.has(n)
+        ? CHALLENGE
         : isSecret(n)
         ? SECRET
         : PLAIN;
@@ -117,7 +122,7 @@ function secretCounter(
     if (Array.isArray(headers)) {
       for (let i = 0; i < headers.length; i++) {
         const h = obj(headers[i]);
-        const value = str(h.value);
+        const value = valueText(h.value);
         const k = kindOf(str(h.name));
         if (k === LOCATION) {
           (locations ??= []).push(value);
@@ -131,8 +136,12 @@ function secretCounter(
         else if (k === AUTH) {
           if (holds(value)) counts.authorization++;
         } // An empty value holds nothing (the sanitizer leaves it).
+        else if (k === CHALLENGE) continue;
         else if ((k === SECRET && holds(value)) || looksSecret(value)) {
           counts.tokens++;
+        } else if (value.includes("eyJ")) {
+          // JWTs inside a longer value (`Forwarded: …;token=eyJ…`).
+          replaceJwts(value, (jwt) => (counts.tokens++, jwt));
         }
       }
     }
@@ -141,7 +150,7 @@ function secretCounter(
     if (Array.isArray(qs)) {
       for (let i = 0; i < qs.length; i++) {
         const q = obj(qs[i]);
-        const value = str(q.value);
+        const value = valueText(q.value);
         if ((isSecret(str(q.name)) && holds(value)) || looksSecret(value)) {
           counts.tokens++;
         }

@@ -35,7 +35,7 @@ Deno.test("secrets: the banner counts each cookie, proxy credentials, and tokens
     requestHeaders: [
       { name: "Cookie", value: "a=1; flag; b=2;" },
       { name: "Proxy-Authorization", value: "Basic abcdefghijk" },
-      { name: "X-Foo", value: "Bearer abcdefghijk" },
+      { name: "X-Foo", value: "Bearer abcdefghij9k" },
     ],
     responseHeaders: [{ name: "Set-Cookie", value: "x=1\ny=2" }],
   }, { url: `https://a.test/?q=${jwt}` }]);
@@ -172,4 +172,36 @@ Deno.test("secrets: for a redirect, the banner counts what the sanitizer redacts
     const twice = locations.includes(redirectURL) && redacted ? 1 : 0;
     assert.equal(n.tokens + n.authorization, redacted - twice, name);
   }
+});
+
+Deno.test("secrets: challenges are no credentials; :path, a JWT inside a header value and numeric values are counted, as the sanitizer redacts them", () => {
+  const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib2IifQ.HDRSIG123";
+  const count = (headers: { name: string; value: unknown }[]) => {
+    const root = harDoc([{}]) as {
+      log: { entries: { response: Record<string, unknown> }[] };
+    };
+    root.log.entries[0].response.headers = headers;
+    const n = countHarSecrets(root.log.entries);
+    const { redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+    return [n.tokens + n.authorization + n.cookies, redacted];
+  };
+  assert.deepEqual(
+    count([{
+      name: "WWW-Authenticate",
+      value: 'Digest realm="x", nonce="abc123", qop="auth"',
+    }, { name: "Proxy-Authenticate", value: 'Hawk ts=1, error="Stale"' }]),
+    [0, 0],
+  );
+  assert.deepEqual(
+    count([{ name: ":path", value: "/x?access_token=H2PATH12345678" }]),
+    [1, 1],
+  );
+  assert.deepEqual(
+    count([{ name: "Forwarded", value: `for=x;token=${jwt}` }]),
+    [1, 1],
+  );
+  assert.deepEqual(
+    count([{ name: "X-Api-Key", value: 123456789012 }]),
+    [1, 1],
+  );
 });
