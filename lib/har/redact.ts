@@ -167,6 +167,9 @@ const SCHEME =
 const CREDENTIAL =
   /^(?:(bearer|basic|negotiate|ntlm|token)\s+([A-Za-z0-9._~+/-]{8,}=*)\s*|(?:digest|hawk|aws4-hmac-sha256|aws4-ecdsa-p256-sha256)\s+[\w-]+\s*=.*)$/is;
 
+/** Characters of a value read for a credential's shape. */
+const MAX_CREDENTIAL_READ = 8192;
+
 /**
  * True for values that are credentials whatever their name: JWTs, and a
  * scheme followed by a credential's shape (`Bearer abc…`); not words that
@@ -178,7 +181,14 @@ export function looksSecret(value: string): boolean {
   const c = value.charCodeAt(0) | 0x20;
   if (c === 0x65) return JWT.test(value); // e(yJ...)
   if (!SCHEME_START.has(c)) return false;
-  const m = CREDENTIAL.exec(value);
+  // Read from its first 8 kB: a pattern over a 50 MB value overflows the
+  // regular expression engine's stack (a longer token still reads as one:
+  // the cut falls inside it).
+  const m = CREDENTIAL.exec(
+    value.length > MAX_CREDENTIAL_READ
+      ? value.slice(0, MAX_CREDENTIAL_READ)
+      : value,
+  );
   if (!m) return false;
   if (m[2] === undefined) return true; // auth-params
   // Basic's token is base64 of `user:password` (RFC 7617 §2).
@@ -187,11 +197,13 @@ export function looksSecret(value: string): boolean {
 }
 
 /**
- * Whether a token looks generated rather than written: a digit or a
- * symbol in it, or capitals and small letters mixed (`Token verification`
- * and `Bearer required` are words).
+ * Whether a token looks generated rather than written: longer than any
+ * word, a digit or a symbol in it, or capitals and small letters mixed
+ * (`Token verification` and `Bearer required` are words).
  */
 function madeUp(token: string): boolean {
+  // No word is this long.
+  if (token.length >= 24) return true;
   if (/[0-9._~+/=-]/.test(token)) return true;
   const upper = token.replace(/[^A-Z]/g, "").length;
   return upper >= 2 && token.length - upper >= 2;
