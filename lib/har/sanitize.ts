@@ -488,6 +488,8 @@ class Redactor {
    */
   events(text: string): string {
     return text.replace(/^(data:[ ]?)(.*)$/gm, (line, head, value) => {
+      // A parse that fails costs a thrown error: only what may be JSON.
+      if (!jsonLike(value)) return line;
       const json = this.jsonText(value);
       return json === value ? line : head + json;
     });
