@@ -126,16 +126,23 @@ const DOTTED = /[\w-]+(?:\.[\w-]*)*/g;
  */
 export function replaceJwts(text: string, f: (jwt: string) => string): string {
   if (!text.includes("eyJ")) return text;
-  return text.replace(DOTTED, (run) => {
+  return text.replace(DOTTED, (run: string, offset: number) => {
     if (!run.includes(".eyJ")) return run;
     const parts = run.split(".");
+    /**
+     * A run's first segment that starts with a percent-escape's two hex
+     * digits (`%3DeyJ…`, a JWT in an encoded query): the JWT starts after.
+     */
+    const escapedBefore = (i: number, at: number) =>
+      i === 0 && at === 2 && text[offset - 1] === "%" &&
+      /^[0-9A-Fa-f]{2}/.test(run);
     let out = "";
     let i = 0;
     for (; i + 2 < parts.length; i++) {
       // The header: from its segment's last `eyJ` at a word's start.
       const seg = parts[i];
       let at = seg.lastIndexOf("eyJ");
-      while (at > 0 && /\w/.test(seg[at - 1])) {
+      while (at > 0 && /\w/.test(seg[at - 1]) && !escapedBefore(i, at)) {
         at = seg.lastIndexOf("eyJ", at - 1);
       }
       const head = at < 0 ? "" : seg.slice(at);

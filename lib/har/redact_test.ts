@@ -313,6 +313,12 @@ Deno.test("redact: JWTs inside text are found where a word starts, in one pass",
     ["ok/two in a row", `${jwt}.${jwt}`, "J.J"],
     ["bad/glued to a word", `x${jwt}`, `x${jwt}`],
     [
+      "ok/after a percent-escape",
+      `?next=%2Fcb%3Fx%3D${jwt}`,
+      "?next=%2Fcb%3Fx%3DJ",
+    ],
+    ["bad/after two hex digits with no %", `x3D${jwt}`, `x3D${jwt}`],
+    [
       "bad/a payload that is no JSON",
       "eyJhbGciOi.abcdef.sig",
       "eyJhbGciOi.abcdef.sig",

@@ -193,12 +193,17 @@ class Redactor {
       v !== REDACTED
     ) {
       if (this.seen.size < MAX_SPREAD) this.seen.add(v);
-      // Also as a URL's query carries it (`a+b/c=` as `a%2Bb%2Fc%3D`).
+      // Also as a URL's query carries it (`a+b/c=` as `a%2Bb%2Fc%3D`, in
+      // capitals or not) and as JSON may write it (`a+b\/c=`).
       const encoded = encodeURIComponent(v);
-      if (
-        encoded !== v && encoded.length <= MAX_SPREAD_CHARS &&
-        this.seen.size < MAX_SPREAD
-      ) this.seen.add(encoded);
+      for (
+        const form of [encoded, encoded.toLowerCase(), v.replaceAll("/", "\\/")]
+      ) {
+        if (
+          form !== v && form.length <= MAX_SPREAD_CHARS &&
+          this.seen.size < MAX_SPREAD
+        ) this.seen.add(form);
+      }
     }
   }
 
@@ -444,6 +449,21 @@ class Redactor {
     if (io) {
       const rest = this.jsonText(io[2]);
       if (rest !== io[2]) return io[1] + rest;
+    }
+    // Several STOMP frames in one message, each ended by a NUL.
+    const nul = data.indexOf("\0");
+    if (
+      STOMP.test(data) && nul >= 0 &&
+      data.slice(nul + 1).replace(/[\r\n]/g, "").replaceAll("\0", "") !== ""
+    ) {
+      const frames = data.split("\0");
+      const out = frames.map((f) => {
+        const lead = /^[\r\n]*/.exec(f)![0];
+        return STOMP.test(f.slice(lead.length))
+          ? lead + this.frame(f.slice(lead.length))
+          : f;
+      }).join("\0");
+      return out;
     }
     if (STOMP.test(data)) {
       const end = data.search(/\r?\n\r?\n/);

@@ -977,3 +977,33 @@ Deno.test("sanitize: a JWT in a URL's path goes, from the URL and the page title
     "https://a.test/verify/[REDACTED]?x=1",
   );
 });
+
+Deno.test("sanitize: several STOMP frames in one message, and a value spread lower-case encoded or JSON-escaped", () => {
+  const root = harDoc([{
+    url: "https://a.test/p?next=abc%2bdef%2fghi12%3d%3d",
+    requestHeaders: [{ name: "Cookie", value: "sid=abc+def/ghi12==" }],
+    mime: "application/json",
+    text: '{"echo":"abc+def\\/ghi12=="}',
+  }]) as Json;
+  root.log.entries[0]._webSocketMessages = [{
+    type: "send",
+    data:
+      "CONNECT\nlogin:ann\npasscode:FIRSTFRAME123\n\n\u0000\nSEND\ndestination:/q\npasscode:SECONDFRAME456\n\nhi\u0000",
+  }];
+  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const out = JSON.stringify(har);
+  for (
+    const secret of [
+      "FIRSTFRAME123",
+      "SECONDFRAME456",
+      "abc%2bdef",
+      "def\\\\/ghi",
+    ]
+  ) {
+    assert.ok(!out.includes(secret), secret);
+  }
+  assert.equal(
+    (har as Json).log.entries[0]._webSocketMessages[0].data,
+    "CONNECT\nlogin:ann\npasscode:[REDACTED]\n\n\u0000\nSEND\ndestination:/q\npasscode:[REDACTED]\n\nhi\u0000",
+  );
+});
