@@ -138,6 +138,13 @@ export function redactMarkup(
   const replace = (start: number, end: number, told: string) => {
     const raw = text.slice(start, end);
     if (!raw.trim() || raw === marker) return;
+    // Next to the last one (a CDATA section, then text): one value, one
+    // marker, so a second pass finds nothing to do.
+    const last = edits[edits.length - 1];
+    if (last && last[1] === start) {
+      last[1] = end;
+      return;
+    }
     edits.push([start, end]);
     how.redacted(told);
   };
@@ -207,14 +214,22 @@ export function redactMarkup(
       ) p++;
       const tag = text.slice(lt + 1, p);
       const { attrs, end, selfClosing } = readTag(text, p);
-      attributes(text, attrs, how, replace);
+      const field = attributes(text, attrs, how, replace);
       i = end;
       const lower = tag.toLowerCase();
       if (!xml && RAW_TEXT.has(lower)) {
         // Up to its end tag, whatever it holds.
         const close = new RegExp(`</${lower}`, "gi");
         close.lastIndex = i;
-        i = close.exec(text)?.index ?? n;
+        const to = close.exec(text)?.index ?? n;
+        // A secret field's text is its value (`<textarea name=token>`).
+        if (field && lower === "textarea") {
+          let a = i, b = to;
+          while (a < b && isSpace(text[a])) a++;
+          while (b > a && isSpace(text[b - 1])) b--;
+          if (a < b) replace(a, b, text.slice(a, b));
+        }
+        i = to;
       } else if (xml && !selfClosing) {
         const name = localName(tag);
         const secret = (how.secretElement ?? how.secretName)(name);
@@ -239,18 +254,23 @@ export function redactMarkup(
 
 /**
  * The secret values among a start tag's attributes: those of a secret
- * name, and a secret field's `value` or `content`.
+ * name, and a secret field's `value` or `content`. Whether the tag is a
+ * secret field (its `name` says so, or it is a password input).
  */
 function attributes(
   text: string,
   attrs: readonly Attribute[],
   how: MarkupRedaction,
   replace: (start: number, end: number, told: string) => void,
-): void {
+): boolean {
   let field = false;
   for (const a of attrs) {
-    if (a.start < 0 || !FIELD_NAME.has(a.name.toLowerCase())) continue;
+    if (a.start < 0) continue;
+    const lower = a.name.toLowerCase();
     const value = text.slice(a.start, a.end);
+    // A password input holds one whatever it is named.
+    if (lower === "type" && value.toLowerCase() === "password") field = true;
+    if (!FIELD_NAME.has(lower)) continue;
     if (how.secretName(value) && !namesAName(value)) field = true;
   }
   for (const a of attrs) {
@@ -263,4 +283,5 @@ function attributes(
     }
     replace(a.start, a.end, text.slice(a.start, a.end));
   }
+  return field;
 }

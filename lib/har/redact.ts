@@ -172,7 +172,19 @@ const SCHEME =
  * (`Digest username="…"`, `AWS4-HMAC-SHA256 Credential=…`).
  */
 const CREDENTIAL =
-  /^(?:(bearer|basic|negotiate|ntlm|token)\s+([A-Za-z0-9._~+/-]{8,}=*)\s*|(?:digest|hawk|aws4-hmac-sha256|aws4-ecdsa-p256-sha256)\s+[\w-]+\s*=.*)$/is;
+  /^(?:(bearer|basic|negotiate|ntlm|token)\s+([A-Za-z0-9._~+/-]{8,}=*)(?:[\s,].*)?|(digest|hawk|aws4-hmac-sha256|aws4-ecdsa-p256-sha256)\s+(\S.*))$/is;
+
+/**
+ * The parameter each auth-param scheme's credentials carry and its
+ * challenge or a sentence does not: Digest's `response` (RFC 7616
+ * §3.4), Hawk's `mac`, AWS4's `Signature`.
+ */
+const PROOF: Record<string, RegExp> = {
+  digest: /(?:^|[\s,])response\s*=/i,
+  hawk: /(?:^|[\s,])mac\s*=/i,
+  "aws4-hmac-sha256": /(?:^|[\s,])signature\s*=/i,
+  "aws4-ecdsa-p256-sha256": /(?:^|[\s,])signature\s*=/i,
+};
 
 /** Characters of a value read for a credential's shape. */
 const MAX_CREDENTIAL_READ = 8192;
@@ -197,7 +209,7 @@ export function looksSecret(value: string): boolean {
       : value,
   );
   if (!m) return false;
-  if (m[2] === undefined) return true; // auth-params
+  if (m[3] !== undefined) return PROOF[m[3].toLowerCase()].test(m[4]);
   // Basic's token is base64 of `user:password` (RFC 7617 §2).
   if (m[1].toLowerCase() === "basic") return basicPair(m[2]);
   return madeUp(m[2]);
@@ -211,7 +223,8 @@ export function looksSecret(value: string): boolean {
 function madeUp(token: string): boolean {
   // No word is this long.
   if (token.length >= 24) return true;
-  if (/[0-9._~+/=-]/.test(token)) return true;
+  // A digit, or base64's symbols (`-` and `.` join words as well).
+  if (/[0-9_~+/=]/.test(token)) return true;
   const upper = token.replace(/[^A-Z]/g, "").length;
   return upper >= 2 && token.length - upper >= 2;
 }
@@ -244,11 +257,15 @@ function redactCookiePair(pair: string): string {
   const eq = pair.indexOf("=");
   if (eq < 0) {
     const value = pair.trim();
-    return !value || value === REDACTED
+    // A value holding the marker was redacted before.
+    return !value || value.includes(REDACTED)
       ? pair
       : pair.slice(0, pair.indexOf(value)) + REDACTED;
   }
-  return !pair.slice(eq + 1).trim() ? pair : `${pair.slice(0, eq)}=${REDACTED}`;
+  const value = pair.slice(eq + 1).trim();
+  return !value || value.includes(REDACTED)
+    ? pair
+    : `${pair.slice(0, eq)}=${REDACTED}`;
 }
 
 /** The value of one cookie pair (`a=1` -> `1`; `abc`, nameless -> `abc`). */

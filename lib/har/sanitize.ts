@@ -57,17 +57,37 @@ function throughText(
   // A multipart form is text around its files: read when it is UTF-8.
   if (!isTextual(mime) && !mime.startsWith("multipart/")) return holder;
   const bytes = base64Bytes(t);
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes ?? undefined);
-  } catch {
-    return holder;
-  }
   if (!bytes) return holder;
+  let text: string;
+  let latin1 = false;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    // A form with a file of bytes: read a byte a character, so every
+    // byte but the replaced values is written back as it was (the
+    // field names and the marker are ASCII).
+    if (!mime.startsWith("multipart/")) return holder;
+    text = byteString(bytes);
+    latin1 = true;
+  }
   const out = f(text);
-  return typeof out !== "string" || out === text
-    ? holder
-    : { ...holder, text: bytesBase64(new TextEncoder().encode(out)) };
+  if (typeof out !== "string" || out === text) return holder;
+  const written = latin1
+    ? Uint8Array.from(out, (c) => c.charCodeAt(0) & 0xff)
+    : new TextEncoder().encode(out);
+  return { ...holder, text: bytesBase64(written) };
+}
+
+/**
+ * Bytes as a string of one character per byte (U+0000 to U+00FF). Not
+ * TextDecoder's "latin1", which is windows-1252: it maps 0x80 to U+20AC.
+ */
+function byteString(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    parts.push(String.fromCharCode(...bytes.subarray(i, i + 0x8000)));
+  }
+  return parts.join("");
 }
 
 /** Options of {@link sanitizeHar}. */
@@ -108,6 +128,12 @@ const SOCKET_IO = /^(\d{1,3}(?:\d+-)?(?:\/[^,\[{]*,)?\d*)([[{][\s\S]*)$/;
 /** A STOMP frame's first line: its command (STOMP 1.2 §Frames). */
 const STOMP =
   /^(?:CONNECT|STOMP|CONNECTED|SEND|SUBSCRIBE|UNSUBSCRIBE|ACK|NACK|BEGIN|COMMIT|ABORT|DISCONNECT|MESSAGE|RECEIPT|ERROR)\r?\n/;
+
+/**
+ * Words that name data more often than secrets when an XML element is
+ * named by them exactly: an S3 listing's `<Key>`, an error's `<Code>`.
+ */
+const DATA_ELEMENTS = new Set(["=key", "=code"]);
 
 /** How many colons `s` holds. */
 function colonsIn(s: string): number {
@@ -178,10 +204,7 @@ class Redactor {
   readonly seen = new Set<string>();
   constructor(
     readonly isSecret: NameMatcher,
-    /**
-     * The words' "contains" part alone, for XML elements: `=key` and
-     * `=code` would take an S3 listing's `<Key>` and an error's `<Code>`.
-     */
+    /** The words for XML elements: all but `=key` and `=code`. */
     readonly isSecretElement: NameMatcher = isSecret,
   ) {}
 
@@ -190,15 +213,20 @@ class Redactor {
     const v = value.trim();
     if (
       v.length >= MIN_SPREAD_CHARS && v.length <= MAX_SPREAD_CHARS &&
-      v !== REDACTED
+      !v.includes(REDACTED)
     ) {
       if (this.seen.size < MAX_SPREAD) this.seen.add(v);
       // Also as a URL's query carries it (`a+b/c=` as `a%2Bb%2Fc%3D`, in
       // capitals or not) and as JSON may write it (`a+b\/c=`).
       const encoded = encodeURIComponent(v);
-      for (
-        const form of [encoded, encoded.toLowerCase(), v.replaceAll("/", "\\/")]
-      ) {
+      const forms = [
+        encoded,
+        // Escapes in small letters (`%2b`), and a form's spaces as `+`.
+        encoded.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase()),
+        encoded.replaceAll("%20", "+"),
+        v.replaceAll("/", "\\/"),
+      ];
+      for (const form of forms) {
         if (
           form !== v && form.length <= MAX_SPREAD_CHARS &&
           this.seen.size < MAX_SPREAD
@@ -257,7 +285,7 @@ class Redactor {
       out = redactCredential(value);
       if (out === value) return h; // redacted before
       // The credential itself (after a scheme such as `Bearer`).
-      this.note(value.replace(/^[A-Za-z0-9-]+ +(?=\S)/, ""));
+      this.note(value.replace(/^[A-Za-z0-9-]+\s+(?=\S)/, ""));
     } else if (
       name === "location" || name === "referer" ||
       name === "content-location" ||
@@ -265,10 +293,9 @@ class Redactor {
       // URL's path and query (RFC 9113 §8.3.1).
       name === ":path"
     ) {
-      this.#notePassword(value);
-      const r = redactUrl(value, this.isSecret);
-      this.count += r.count;
-      return r.count ? { ...o, value: r.text } : h;
+      // As a request's URL is read: its password, query and JWTs.
+      const url = this.url(value);
+      return url === value ? h : { ...o, value: url };
     } else {
       // A JWT inside a longer value (`Forwarded: …;token=eyJ…`).
       out = this.jwts(value);
@@ -443,6 +470,33 @@ class Redactor {
    * as HTTP's: `passcode`, `Authorization`); and the JWTs in any text.
    */
   frame(data: string): string {
+    // SockJS wraps frames in a JSON array of strings (`a["CONNECT…"]`).
+    if (data.startsWith("a[")) {
+      const rest = data.slice(1);
+      let list: unknown;
+      try {
+        list = JSON.parse(rest);
+      } catch {
+        list = null;
+      }
+      if (Array.isArray(list) && list.every((x) => typeof x === "string")) {
+        const out = redactJsonText(rest, {
+          secretKey: () => false,
+          leaf: (v) => {
+            const f = this.frame(v);
+            return f === v ? null : f;
+          },
+          redacted: () => {},
+        }, REDACTED);
+        return out === rest ? data : "a" + out;
+      }
+    }
+    // Heart-beats (line breaks) before a STOMP frame are kept.
+    const beat = /^[\r\n]+/.exec(data)?.[0];
+    if (beat && STOMP.test(data.slice(beat.length))) {
+      const f = this.frame(data.slice(beat.length));
+      return f === data.slice(beat.length) ? data : beat + f;
+    }
     const json = this.jsonText(data);
     if (json !== data) return json;
     const io = SOCKET_IO.exec(data);
@@ -529,10 +583,7 @@ class Redactor {
           secretName: (name) => this.isSecret(name),
           secretElement: (name) => this.isSecretElement(name),
           redacted: (raw) => {
-            // Hunted elsewhere only when it looks made up: an S3 listing's
-            // `<Key>index.html</Key>` is a file's name, which would go
-            // from every script that names it.
-            if (/\d/.test(raw) && /[a-z]/i.test(raw)) this.note(raw);
+            this.note(raw);
             this.count++;
           },
         },
@@ -747,7 +798,9 @@ export function sanitizeHar(
 ): SanitizeResult {
   const r = new Redactor(
     nameMatcher(opts.words),
-    nameMatcher(opts.words.filter((w) => !w.trim().startsWith("="))),
+    nameMatcher(
+      opts.words.filter((w) => !DATA_ELEMENTS.has(w.trim().toLowerCase())),
+    ),
   );
   const rootObj = obj(root);
   const log = obj(rootObj.log);

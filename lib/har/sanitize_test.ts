@@ -1007,3 +1007,98 @@ Deno.test("sanitize: several STOMP frames in one message, and a value spread low
     "CONNECT\nlogin:ann\npasscode:[REDACTED]\n\n\u0000\nSEND\ndestination:/q\npasscode:[REDACTED]\n\nhi\u0000",
   );
 });
+
+Deno.test("sanitize: review findings: short exact words name XML secrets, a base64 form with a file, URLs in headers, spread forms, textareas and password inputs, SockJS and heart-beats", () => {
+  // XML elements named by the exact short words, all but =key and =code.
+  const xml = sanitizedBody(
+    "<r><pwd>hunter2</pwd><pass>zz9xq</pass><auth>abc123</auth><otp>123456</otp><sid>abcd1234</sid><Key>index.html</Key></r>",
+    "application/xml",
+  );
+  assert.equal(
+    xml.text,
+    "<r><pwd>[REDACTED]</pwd><pass>[REDACTED]</pass><auth>[REDACTED]</auth><otp>[REDACTED]</otp><sid>[REDACTED]</sid><Key>index.html</Key></r>",
+  );
+  // HTML: a secret textarea's text; a password input whatever its name.
+  assert.equal(
+    sanitizedBody(
+      '<textarea name="csrf_token"> aB3kf9Zq </textarea><input type=password name=p value=hunter2>',
+      "text/html",
+    ).text,
+    '<textarea name="csrf_token"> [REDACTED] </textarea><input type=password name=p value=[REDACTED]>',
+  );
+  // CDATA next to text in one secret element: one marker, then nothing.
+  const once = sanitizedBody(
+    "<Password><![CDATA[ab]]>cd</Password>",
+    "text/xml",
+  );
+  assert.deepEqual(once, {
+    text: "<Password>[REDACTED]</Password>",
+    redacted: 1,
+  });
+  assert.deepEqual(sanitizedBody(once.text, "text/xml").redacted, 0);
+
+  const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib2IifQ.HDRSIG123";
+  const file = new Uint8Array([0xff, 0xfe, 0x00, 0x80]);
+  const head = new TextEncoder().encode(
+    '--b\r\nContent-Disposition: form-data; name="f"; filename="a.bin"\r\n\r\n',
+  );
+  const tail = new TextEncoder().encode(
+    '\r\n--b\r\nContent-Disposition: form-data; name="password"\r\n\r\nhunter22\r\n--b--\r\n',
+  );
+  const body = new Uint8Array([...head, ...file, ...tail]);
+  const root = harDoc([{
+    url: "https://a.test/p?q=Abc%2bdef%2f1234&r=a+b+c1x9",
+    requestHeaders: [
+      { name: "Cookie", value: "s=Abc+def/1234; t=a b c1x9; u=x[REDACTED]" },
+      { name: "Authorization", value: "Bearer\tzQ9abcdefgh12" },
+      { name: "Referer", value: `https://x.io/verify/${jwt}` },
+      { name: "X-Note", value: "zQ9abcdefgh12 huntertwo99" },
+    ],
+    responseHeaders: [{ name: "Location", value: `https://x.io/go/${jwt}` }],
+  }]) as Json;
+  const req = root.log.entries[0].request;
+  req.postData = {
+    mimeType: "multipart/form-data; boundary=b",
+    encoding: "base64",
+    text: btoa(String.fromCharCode(...body)),
+  };
+  root.log.entries[0]._webSocketMessages = [
+    {
+      type: "send",
+      data:
+        'a["SEND\\ndestination:/q\\n\\n{\\"token\\":\\"abc12345\\"}\\u0000"]',
+    },
+    {
+      type: "send",
+      data: '\nSEND\ndestination:/q\n\n{"token":"def67890"}\u0000',
+    },
+  ];
+  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const e = (har as Json).log.entries[0];
+  const out = JSON.stringify(har);
+  for (
+    const secret of [
+      "Abc%2bdef",
+      "a+b+c1x9",
+      "HDRSIG123",
+      "abc12345",
+      "def67890",
+    ]
+  ) {
+    assert.ok(!out.includes(secret), secret);
+  }
+  assert.equal(e.request.headers[3].value, "[REDACTED] huntertwo99");
+  assert.equal(
+    e.request.headers[0].value,
+    "s=[REDACTED]; t=[REDACTED]; u=x[REDACTED]",
+  );
+  const sent = Uint8Array.from(
+    atob(e.request.postData.text),
+    (c) => c.charCodeAt(0),
+  );
+  assert.deepEqual([...sent.slice(head.length, head.length + 4)], [...file]);
+  assert.match(
+    new TextDecoder("latin1").decode(sent),
+    /\r\n\r\n\[REDACTED\]\r\n--b--/,
+  );
+});

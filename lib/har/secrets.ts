@@ -124,10 +124,8 @@ function secretCounter(
         const h = obj(headers[i]);
         const value = valueText(h.value);
         const k = kindOf(str(h.name));
-        if (k === LOCATION) {
-          (locations ??= []).push(value);
-          if (looksSecret(value)) counts.tokens++;
-        } else if (k === URL_HEADER) {
+        if (k === LOCATION) (locations ??= []).push(value);
+        else if (k === URL_HEADER) {
           // The page that asked, or where the body lives: URLs of their
           // own, with their own query (the sanitizer reads them too).
           urlSecrets(value, true, counts);
@@ -173,6 +171,11 @@ function secretCounter(
   const urlSecrets = (url: string, query: boolean, counts: SecretCounts) => {
     // A password in the URL is a credential, as a Basic one is.
     if (urlCredential(url)) counts.authorization++;
+    // JWTs in its path (`/verify/eyJ…`; its query's are counted with it).
+    const path = url.slice(0, url.search(/[?#]|$/));
+    if (path.includes("eyJ")) {
+      replaceJwts(path, (jwt) => (counts.tokens++, jwt));
+    }
     // The URL's own query when nothing else lists it; and a query-like
     // fragment, which `queryString` never holds (OAuth 2.0's implicit flow
     // returns `#access_token=…`, RFC 6749 §4.2.2).

@@ -41,6 +41,8 @@ export function parseEntityTags(value: string): EntityTag[] | "*" | null {
     re.lastIndex = at;
     const m = re.exec(v);
     if (!m || m[3] === "*") return null; // a wildcard stands alone
+    // `W/` with no tag after it is no unquoted tag `W/`.
+    if (m[1] === undefined && m[3]?.startsWith("W/")) return null;
     // `W/abc`, unquoted, is the weak tag `W/"abc"`.
     out.push({ tag: m[2] ?? m[3], weak: m[1] !== undefined });
     at = re.lastIndex;

@@ -28,6 +28,8 @@ const TAGS: [string, string, ReturnType<typeof parseEntityTags>][] = [
   ]],
   ["ok/only empty elements", " , ", []],
   ["ok/unquoted weak", "W/v1", [{ tag: "v1", weak: true }]],
+  ["bad/W/ alone", "W/", null],
+  ["bad/W/ alone in a list", 'W/"a",W/', null],
   ["bad/unterminated quote", '"v1', null],
   ["bad/lower-case w/", 'w/"v1"', null],
   ["bad/inner quote", '"a"b"', null],
