@@ -4305,6 +4305,30 @@ Deno.test("compare: a Swagger 2.0 array's collectionFormat changed is said in 2.
     "request-parameter-style-changed: query parameter `ids` is now written with collectionFormat `pipes`, items `pipes` (was `pipes`, items `csv`)",
   ]);
   assert.deepEqual(text(nested(), nested("csv")), []);
+  // The same on a form field.
+  const form = (inner?: string) =>
+    swagger({
+      "/a": {
+        post: {
+          consumes: ["application/x-www-form-urlencoded"],
+          parameters: [{
+            name: "n",
+            in: "formData",
+            type: "array",
+            collectionFormat: "pipes",
+            items: {
+              type: "array",
+              items: { type: "integer" },
+              ...(inner ? { collectionFormat: inner } : {}),
+            },
+          }],
+          responses: ok200,
+        },
+      },
+    });
+  assert.deepEqual(text(form(), form("pipes")), [
+    "request-body-encoding-changed: request body field `n` is now written with `collectionFormat pipes, items pipes` (was `collectionFormat pipes, items csv`)",
+  ]);
   assert.deepEqual(
     text(
       arr("query", {}),

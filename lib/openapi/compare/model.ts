@@ -990,7 +990,10 @@ export function encodingWire(
     return {
       wire: serialization(schema, "query", true, r),
       pointer: side.pointers.get(schema) ?? null,
-      said: `collectionFormat ${str(schema.collectionFormat)}`,
+      // With the arrays inside it, each level's format is said.
+      said: `collectionFormat ${
+        innerFormats(schema).join(", items ") || str(schema.collectionFormat)
+      }`,
     };
   }
   if (urlencoded) {

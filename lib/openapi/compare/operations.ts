@@ -799,9 +799,15 @@ class OperationDiff {
           base: x.pointer ?? bm.pointer,
           revision: y.pointer ?? rm.pointer,
         },
-        `${subject} field ${codeSpan(name)} is now ${
-          wider ? "taken" : "written"
-        } as ${said(y.wire)} (was ${said(x.wire)})`,
+        // Two Swagger 2.0 form fields: in the words their documents use.
+        x.said.startsWith("collectionFormat ") &&
+          y.said.startsWith("collectionFormat ")
+          ? `${subject} field ${codeSpan(name)} is now written with ${
+            codeSpan(y.said)
+          } (was ${codeSpan(x.said)})`
+          : `${subject} field ${codeSpan(name)} is now ${
+            wider ? "taken" : "written"
+          } as ${said(y.wire)} (was ${said(x.wire)})`,
       );
     }
   }
