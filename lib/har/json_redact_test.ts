@@ -99,6 +99,11 @@ Deno.test("json redact: ok/only the secret values change, byte for byte", () => 
       '[{"Name": "x_token", "Value": "abc"}, {"Value": "def", "Name": "x_token"}]',
       '[{"Name": "x_token", "Value": "[X]"}, {"Value": "[X]", "Name": "x_token"}]',
     ],
+    [
+      "ok/a secret name written over by another: the value stays",
+      '{"name": "token", "name": "x", "value": "abc"}',
+      '{"name": "token", "name": "x", "value": "abc"}',
+    ],
     ["ok/nothing to do returns the text", '{"a": [1, 2]}', '{"a": [1, 2]}'],
   ];
   for (const [name, text, want] of CASES) {

@@ -53,6 +53,21 @@ Deno.test("markup redact: ok/XML, the text of secret elements and the values of 
       "<Password>R</Password><p>1 <2</p>",
     ],
     [
+      "ok/a self-closing secret element holds nothing after it",
+      "<Token/><Name>bob</Name>",
+      "<Token/><Name>bob</Name>",
+    ],
+    [
+      "ok/nested elements of one name close in order",
+      "<a><a><token>t1</token></a>x</a><b>y</b>",
+      "<a><a><token>R</token></a>x</a><b>y</b>",
+    ],
+    [
+      "ok/XML's title and script are elements, not raw text",
+      "<script><password>p1</password></script><title>t</title>",
+      "<script><password>R</password></script><title>t</title>",
+    ],
+    [
       "ok/a namespace declaration is a URI, whatever its prefix",
       '<a xmlns:password="urn:x" password="p"/>',
       '<a xmlns:password="urn:x" password="R"/>',

@@ -270,6 +270,12 @@ Deno.test("redact: a URL's user alone goes when it is shaped like a token (GitHu
       0,
     ],
     ["https://REDACTED@h.example/", "https://REDACTED@h.example/", 0],
+    // A known token prefix, whatever its digits.
+    [
+      "https://ghp_abcdefghijklmnopqrstuvwxyzAB@github.com/",
+      "https://REDACTED@github.com/",
+      1,
+    ],
     [
       "HTTPS://ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8:@github.com/x",
       "HTTPS://REDACTED:@github.com/x",

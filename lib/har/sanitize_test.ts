@@ -1102,3 +1102,13 @@ Deno.test("sanitize: review findings: short exact words name XML secrets, a base
     /\r\n\r\n\[REDACTED\]\r\n--b--/,
   );
 });
+
+Deno.test("sanitize: .NET's Name/Value pairs and a for(;;); prefix, through the sanitizer", () => {
+  assert.equal(
+    sanitizedBody(
+      'for(;;);[{"Name":"password","Value":"NETPAIR123456"}]',
+      "application/json",
+    ).text,
+    'for(;;);[{"Name":"password","Value":"[REDACTED]"}]',
+  );
+});
