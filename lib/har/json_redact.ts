@@ -64,6 +64,15 @@ interface Frame {
    * replaced if a `name` member read later names a secret.
    */
   values: { start: number; end: number }[];
+  /** In an object: a `value` member was read (it is a pair). */
+  hasValue: boolean;
+  /**
+   * In an object: a `key` member's string, which a secret word names
+   * (`=key`): an API key alone, or a pair's name (`{"key": "password",
+   * "value": …}`, Postman's and AWS's shape). Which one is known once the
+   * object ends: it is replaced then when no `value` member came.
+   */
+  keys: { start: number; end: number }[];
 }
 
 /**
@@ -71,7 +80,11 @@ interface Frame {
  * `Name` and `Value` (.NET's).
  */
 function isNameKey(k: string): boolean {
-  return k === "name" || k === "Name";
+  return k === "name" || k === "Name" || isKeyKey(k);
+}
+/** A pair's name written as `key` (Postman's, AWS's `Key`). */
+function isKeyKey(k: string): boolean {
+  return k === "key" || k === "Key";
 }
 function isValueKey(k: string): boolean {
   return k === "value" || k === "Value";
@@ -120,6 +133,8 @@ export function redactJsonText(
     name: "",
     pair: false,
     values: [],
+    hasValue: false,
+    keys: [],
   });
   /** A `value` member not replaced, kept for a `name` read later. */
   const keepValue = (top: Frame | undefined, start: number, end: number) => {
@@ -177,6 +192,15 @@ export function redactJsonText(
     } else if (c === "}" || c === "]") {
       const done = stack.pop()!;
       i++;
+      // A `key` with no `value` beside it: an API key, which goes.
+      if (!done.hasValue) {
+        for (const k of done.keys) {
+          const t0 = tally();
+          how.redacted(stringAt(text, k.start, k.end));
+          edits.push([k.start, k.end, JSON.stringify(marker), tally() - t0]);
+          late = true;
+        }
+      }
       keepValue(stack[stack.length - 1], done.start, i);
     } else if (c === ",") {
       if (top?.obj) top.key = true;
@@ -187,6 +211,7 @@ export function redactJsonText(
       const end = jsonStringEnd(text, i);
       top.name = stringAt(text, i, end);
       top.key = false;
+      if (isValueKey(top.name)) top.hasValue = true;
       i = end;
     } else {
       const end = jsonValueEnd(text, i);
@@ -195,7 +220,15 @@ export function redactJsonText(
         top.pair = how.secretKey(stringAt(text, i, end));
         if (top.pair) replaceKept(top);
       }
-      if (secretMember(top, how)) {
+      if (
+        top?.obj && isKeyKey(top.name) && c === '"' &&
+        how.secretKey(top.name)
+      ) {
+        // Decided when the object ends (see `keys`).
+        if (redactable(text.slice(i, end), marker)) {
+          top.keys.push({ start: i, end });
+        }
+      } else if (secretMember(top, how)) {
         const token = text.slice(i, end);
         if (redactable(token, marker)) {
           const t0 = tally();

@@ -104,6 +104,11 @@ Deno.test("json redact: ok/only the secret values change, byte for byte", () => 
       '{"name": "token", "name": "x", "value": "abc"}',
       '{"name": "token", "name": "x", "value": "abc"}',
     ],
+    [
+      "ok/Postman's and AWS's key/value pairs: a secret key's value goes, every key stays a name",
+      '[{"key": "x_token", "value": "abc"}, {"Key": "Environment", "Value": "prod"}, {"value": "def", "key": "x_token"}]',
+      '[{"key": "x_token", "value": "[X]"}, {"Key": "Environment", "Value": "prod"}, {"value": "[X]", "key": "x_token"}]',
+    ],
     ["ok/nothing to do returns the text", '{"a": [1, 2]}', '{"a": [1, 2]}'],
   ];
   for (const [name, text, want] of CASES) {
@@ -176,4 +181,23 @@ Deno.test("json redact: 50,000 pairs written value first, and 10,000 nested ones
     JSON.parse(out);
     assert.ok(performance.now() - t0 < 2000, `${performance.now() - t0} ms`);
   }
+});
+
+Deno.test("json redact: a `key` alone is an API key and goes, once its object shows no `value`; one beside a `value` is a pair's name", () => {
+  const log: (string | null)[] = [];
+  const keyWord: JsonRedaction = {
+    secretKey: (name) =>
+      name === "key" || name === "Key" || name.includes("token"),
+    leaf: () => null,
+    redacted: (raw) => log.push(raw),
+  };
+  assert.equal(
+    redactJsonText(
+      '{"a": {"key": "AIza1234", "key": "AIza5678"}, "tags": [{"Key": "Env", "Value": "prod"}], "k": {"key": 42}}',
+      keyWord,
+      "R",
+    ),
+    '{"a": {"key": "R", "key": "R"}, "tags": [{"Key": "Env", "Value": "prod"}], "k": {"key": "R"}}',
+  );
+  assert.deepEqual(log.sort(), ["AIza1234", "AIza5678", null]);
 });

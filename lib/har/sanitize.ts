@@ -415,7 +415,7 @@ class Redactor {
           // `{"name": "password", "value": …}` (or .NET's `Name` and
           // `Value`): the value is a secret.
           const o = x as Obj;
-          const name = o.name ?? o.Name;
+          const name = o.name ?? o.Name ?? o.key ?? o.Key;
           if (
             typeof name === "string" &&
             (o.value ?? o.Value) !== undefined && this.isSecret(name)

@@ -1112,3 +1112,13 @@ Deno.test("sanitize: .NET's Name/Value pairs and a for(;;); prefix, through the 
     'for(;;);[{"Name":"password","Value":"[REDACTED]"}]',
   );
 });
+
+Deno.test("sanitize: Postman's and AWS's key/value pairs: a secret key's value goes, tags stay; a key alone still goes", () => {
+  const body =
+    '{"values":[{"key":"password","value":"PMPAIR123456"}],"Tags":[{"Key":"Environment","Value":"prod"}],"api":{"key":"AIzaSyABCDEF123"}}';
+  assert.deepEqual(sanitizedBody(body, "application/json"), {
+    text:
+      '{"values":[{"key":"password","value":"[REDACTED]"}],"Tags":[{"Key":"Environment","Value":"prod"}],"api":{"key":"[REDACTED]"}}',
+    redacted: 2,
+  });
+});
