@@ -163,10 +163,15 @@ function keysWrittenOnce(
 }
 
 /** Whether a string may hold JSON written into it (`{"token": …}`). */
-function jsonLike(text: string): boolean {
-  const s = text.trim();
-  return s.length > 1 && (s[0] === "{" || s[0] === "[") &&
-    (s.at(-1) === "}" || s.at(-1) === "]");
+function jsonLike(s: string): boolean {
+  // White space around it is skipped without making a string: this runs
+  // on every string of every JSON body.
+  let a = 0, b = s.length - 1;
+  while (a < b && s.charCodeAt(a) <= 32) a++;
+  while (b > a && s.charCodeAt(b) <= 32) b--;
+  const first = s[a], last = s[b];
+  return b > a && (first === "{" || first === "[") &&
+    (last === "}" || last === "]");
 }
 
 /**
@@ -413,20 +418,24 @@ class Redactor {
           for (const y of x) stack.push(y);
         } else {
           // `{"name": "password", "value": …}` (or .NET's `Name` and
-          // `Value`): the value is a secret.
-          const o = x as Obj;
-          const name = o.name ?? o.Name ?? o.key ?? o.Key;
-          if (
-            typeof name === "string" &&
-            (o.value ?? o.Value) !== undefined && this.isSecret(name)
-          ) return true;
+          // `Value`, Postman's `key`): the value is a secret. Read in the
+          // walk of its keys: a lookup of each spelling on every object
+          // cost more than the walk.
+          let name: unknown, valued = false;
           for (const k in x) {
             if (this.isSecret(k)) return true;
+            const v = (x as Obj)[k];
+            if (k === "name" || k === "Name" || k === "key" || k === "Key") {
+              name = v;
+            } else if (k === "value" || k === "Value") valued = true;
             if (tally) {
               tally.members++;
               tally.colons += colonsIn(k);
             }
-            stack.push((x as Obj)[k]);
+            stack.push(v);
+          }
+          if (typeof name === "string" && valued && this.isSecret(name)) {
+            return true;
           }
         }
       }
