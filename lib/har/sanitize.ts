@@ -135,6 +135,20 @@ const STOMP =
  */
 const DATA_ELEMENTS = new Set(["=key", "=code"]);
 
+/** A run of characters a URL in text may hold (quotes, spaces, brackets end it). */
+const TEXT_RUN = /[^\s"'<>()\[\]{}\\`]+/g;
+/**
+ * Where the scheme before `://` at `slashes` starts in `run` (RFC 3986
+ * §3.1: a letter, then letters, digits, `+`, `-`, `.`); -1 when none does.
+ * A walk back from the `://`, so a long run costs one pass.
+ */
+function schemeStart(run: string, slashes: number): number {
+  let i = slashes;
+  while (i > 0 && /[a-z0-9+.-]/i.test(run[i - 1])) i--;
+  while (i < slashes && !/[a-z]/i.test(run[i])) i++;
+  return i < slashes ? i : -1;
+}
+
 /** How many colons `s` holds. */
 function colonsIn(s: string): number {
   let n = 0;
@@ -345,6 +359,7 @@ class Redactor {
       return whole;
     }
     if (value === null || typeof value !== "object") return whole;
+    this.#wasJson = true;
     // Most bodies hold nothing to redact, which the parsed value shows,
     // unless a key is written twice: the parse keeps its last value, and
     // the first may be the secret. Then the text is read.
@@ -468,9 +483,15 @@ class Redactor {
     if (mime.startsWith("text/event-stream")) {
       return this.text(this.events(text), mime);
     }
+    // JSON is read as JSON only (its strings' URLs and JWTs included); a
+    // body that is none is read as text.
+    this.#wasJson = false;
     const json = this.jsonText(text);
-    return json !== text ? json : this.text(text, mime);
+    return json !== text || this.#wasJson ? json : this.text(text, mime);
   }
+
+  /** The last {@link jsonText} read JSON (whether or not it changed it). */
+  #wasJson = false;
 
   /**
    * A WebSocket text message: JSON; a Socket.IO packet (`42["auth",
@@ -600,7 +621,38 @@ class Redactor {
         mime.includes("xml") && !mime.includes("html"),
       );
     }
-    return this.jwts(text);
+    return this.jwts(this.urlsIn(text));
+  }
+
+  /**
+   * The URLs written in free text (a link in a page or an e-mail body, a
+   * URL in a log line: `/reset?token=…`), read as a request's URL is:
+   * their password, secret parameters and JWTs. Runs of characters that
+   * no URL in text holds are looked at once each.
+   */
+  urlsIn(text: string): string {
+    if (!text.includes("=")) return text;
+    return text.replace(TEXT_RUN, (run) => {
+      if (
+        run.indexOf("=") < 0 ||
+        (run.indexOf("?") < 0 && run.indexOf("#") < 0 && run.indexOf("@") < 0)
+      ) {
+        return run;
+      }
+      // Where the URL starts: at a scheme (`https://`), or a path at the
+      // run's start or after an attribute's `=` (`href=/x?…`).
+      const slashes = run.indexOf("://");
+      const at = slashes > 0
+        ? schemeStart(run, slashes)
+        : run[0] === "/"
+        ? 0
+        : run.indexOf("=/") >= 0
+        ? run.indexOf("=/") + 1
+        : -1;
+      if (at < 0) return run;
+      const url = this.url(run.slice(at)) as string;
+      return run.slice(0, at) + url;
+    });
   }
 
   /** The JWTs anywhere in `text`, redacted. */

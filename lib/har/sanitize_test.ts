@@ -1122,3 +1122,28 @@ Deno.test("sanitize: Postman's and AWS's key/value pairs: a secret key's value g
     redacted: 2,
   });
 });
+
+Deno.test("sanitize: URLs in free text lose their secrets: a page's links, a text body's URLs; a megabyte of near-URLs costs one pass", () => {
+  const page =
+    '<p>Reset: <a href="/reset?token=RESETTOKEN123&amp;lang=en">here</a> or https://a.test/cb?code=CODE12345678#x, see /docs?page=2</p>';
+  assert.equal(
+    sanitizedBody(page, "text/html").text,
+    '<p>Reset: <a href="/reset?token=REDACTED&amp;lang=en">here</a> or https://a.test/cb?code=REDACTED#x, see /docs?page=2</p>',
+  );
+  const log = "GET postgres://bob:DBPASS12345@db.test/app?sslmode=require ok";
+  assert.equal(
+    sanitizedBody(log, "text/plain").text,
+    "GET postgres://bob:REDACTED@db.test/app?sslmode=require ok",
+  );
+  for (
+    const text of [
+      "a".repeat(1_000_000) + "=?",
+      "a://".repeat(250_000) + "?x=1",
+      "/?token=".repeat(120_000),
+    ]
+  ) {
+    const t0 = performance.now();
+    sanitizedBody(text, "text/plain");
+    assert.ok(performance.now() - t0 < 2000, `${performance.now() - t0} ms`);
+  }
+});
