@@ -96,6 +96,12 @@ Deno.test("secrets: the banner counts what the sanitizer redacts: a URL's passwo
     ["ok/fragment-token", {
       url: "https://a.com/cb#access_token=abcdefghij&state=1",
     }, { tokens: 1 }],
+    ["ok/a header name's stray space", {
+      headers: [{ name: "Cookie ", value: "a=1" }],
+    }, { cookies: 1 }],
+    ["bad/a tab is no value; a second = is part of one", {
+      headers: [{ name: "Cookie", value: "a=\t; b=c=d" }],
+    }, { cookies: 1 }],
     ["bad/empty-cookies", {
       headers: [{ name: "Cookie", value: "a=; b= ; c=1" }],
     }, { cookies: 1 }],

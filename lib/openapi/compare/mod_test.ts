@@ -4305,6 +4305,18 @@ Deno.test("compare: a Swagger 2.0 array's collectionFormat changed is said in 2.
     "request-parameter-style-changed: query parameter `ids` is now written with collectionFormat `pipes`, items `pipes` (was `pipes`, items `csv`)",
   ]);
   assert.deepEqual(text(nested(), nested("csv")), []);
+  // Arrays inside written csv (the default) are what OpenAPI 3 would
+  // write: no change against a 3.x array of arrays.
+  assert.deepEqual(
+    text(
+      arr("query", { items: { type: "array", items: { type: "integer" } } }),
+      doc(query({
+        type: "array",
+        items: { type: "array", items: { type: "integer" } },
+      }, { name: "ids", explode: false })),
+    ),
+    [],
+  );
   // The same on a form field.
   const form = (inner?: string) =>
     swagger({

@@ -20,6 +20,7 @@ Deno.test("compare model: a server URL as compared (RFC 3986 §6.2.2.1, §6.2.3)
       "http://x.io:443",
     ],
     ["ok/userinfo keeps its case", "https://U:P@X.io", "https://U:P@x.io"],
+    ["ok/userinfo ends at the last @", "https://a@B@X.io", "https://a@B@x.io"],
     ["ok/IPv6", "https://[::1]:443/", "https://[::1]"],
     [
       "ok/a variable's name keeps its case",
