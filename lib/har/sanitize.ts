@@ -423,6 +423,8 @@ class Redactor {
       if (typeof x === "string") {
         if (tally) tally.colons += colonsIn(x);
         if (looksSecret(x) || jsonLike(x)) return true;
+        // A JWT inside a longer text (`"see token=eyJ… here"`).
+        if (x.includes(".eyJ") && replaceJwts(x, () => "") !== x) return true;
         // Most strings are no URL with a credential: a cheap look first.
         if (
           (x.includes("=") || x.includes("@")) && urlToRedact(x) &&

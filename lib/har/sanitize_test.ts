@@ -1147,3 +1147,11 @@ Deno.test("sanitize: URLs in free text lose their secrets: a page's links, a tex
     assert.ok(performance.now() - t0 < 2000, `${performance.now() - t0} ms`);
   }
 });
+
+Deno.test("sanitize: a JSON body whose only secret is a JWT inside a longer string is read", () => {
+  const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJib2IifQ.ONLYSIG123";
+  assert.deepEqual(
+    sanitizedBody(`{"note": "see token=${jwt} here"}`, "application/json"),
+    { text: '{"note": "see token=[REDACTED] here"}', redacted: 1 },
+  );
+});
