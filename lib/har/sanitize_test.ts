@@ -68,19 +68,15 @@ Deno.test("sanitize: credentials are gone, everything else is kept", () => {
   const { har, redacted } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
   assert.equal(JSON.stringify(root), before, "input untouched");
   const out = JSON.stringify(har);
-  for (
-    const secret of [
-      "hunter2",
-      "s3cr3t",
-      "abc.def.ghi",
-      "xyz",
-      "ws-secret",
-      '"cs"',
-      "session=abc",
-    ]
-  ) {
-    assert.ok(!out.includes(secret), `leaked ${secret}`);
-  }
+  assertGone(out, [
+    "hunter2",
+    "s3cr3t",
+    "abc.def.ghi",
+    "xyz",
+    "ws-secret",
+    '"cs"',
+    "session=abc",
+  ]);
   // Structure and harmless values survive; a sanitized copy still parses.
   const { doc } = parseHarValue(har);
   assert.equal(doc.entries.length, 8);
@@ -426,6 +422,11 @@ function sanitizedBody(
   return { text: (har as Json).log.entries[0].response.content.text, redacted };
 }
 
+/** Asserts that none of `secrets` is left in `out`, naming the first left. */
+function assertGone(out: string, secrets: readonly string[]): void {
+  for (const secret of secrets) assert.ok(!out.includes(secret), secret);
+}
+
 Deno.test("sanitize: a JSON body keeps every byte but its secrets", () => {
   const body =
     '{\n  "id": 12345678901234567890,\n  "price": 1.50,\n  "huge": 1e400,\n  "token": "abcdefghijkl",\n  "a": 1, "a": 2\n}';
@@ -489,16 +490,12 @@ Deno.test("sanitize: Chrome's initiator URLs, a multipart upload recorded as tex
   };
   const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
   const out = JSON.stringify(har);
-  for (
-    const secret of [
-      "initsecret123",
-      "framesecret12",
-      "hunter2hunter2",
-      "fk_abcdefghij",
-    ]
-  ) {
-    assert.ok(!out.includes(secret), secret);
-  }
+  assertGone(out, [
+    "initsecret123",
+    "framesecret12",
+    "hunter2hunter2",
+    "fk_abcdefghij",
+  ]);
   const s = (har as Json).log.entries[0];
   assert.equal(s._initiator.stack.callFrames[0].functionName, "f");
   assert.equal(
@@ -534,9 +531,7 @@ Deno.test("sanitize: a password in any URL goes: one in a JSON body or an initia
   };
   const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
   const out = JSON.stringify(har);
-  for (const secret of ["s3cretpw", "pass+word123", "initpassword"]) {
-    assert.ok(!out.includes(secret), secret);
-  }
+  assertGone(out, ["s3cretpw", "pass+word123", "initpassword"]);
   const s = (har as Json).log.entries[0];
   assert.equal(
     s.response.content.text,
@@ -992,16 +987,12 @@ Deno.test("sanitize: several STOMP frames in one message, and a value spread low
   }];
   const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
   const out = JSON.stringify(har);
-  for (
-    const secret of [
-      "FIRSTFRAME123",
-      "SECONDFRAME456",
-      "abc%2bdef",
-      "def\\\\/ghi",
-    ]
-  ) {
-    assert.ok(!out.includes(secret), secret);
-  }
+  assertGone(out, [
+    "FIRSTFRAME123",
+    "SECONDFRAME456",
+    "abc%2bdef",
+    "def\\\\/ghi",
+  ]);
   assert.equal(
     (har as Json).log.entries[0]._webSocketMessages[0].data,
     "CONNECT\nlogin:ann\npasscode:[REDACTED]\n\n\u0000\nSEND\ndestination:/q\npasscode:[REDACTED]\n\nhi\u0000",
@@ -1076,17 +1067,13 @@ Deno.test("sanitize: review findings: short exact words name XML secrets, a base
   const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
   const e = (har as Json).log.entries[0];
   const out = JSON.stringify(har);
-  for (
-    const secret of [
-      "Abc%2bdef",
-      "a+b+c1x9",
-      "HDRSIG123",
-      "abc12345",
-      "def67890",
-    ]
-  ) {
-    assert.ok(!out.includes(secret), secret);
-  }
+  assertGone(out, [
+    "Abc%2bdef",
+    "a+b+c1x9",
+    "HDRSIG123",
+    "abc12345",
+    "def67890",
+  ]);
   assert.equal(e.request.headers[3].value, "[REDACTED] huntertwo99");
   assert.equal(
     e.request.headers[0].value,
