@@ -71,6 +71,11 @@ export function Schemas(
   const [pending, setPending] = useState<JumpRequest | null>(null);
   useEffect(() => {
     if (!request || !names.includes(request.name)) return;
+    if (request.close) {
+      // Only a schema listed can be open; no filter is set for it.
+      setPending(request);
+      return;
+    }
     if (!matching.slice(0, MAX_ROWS).includes(request.name)) {
       setFilter(request.name);
     }
@@ -193,6 +198,11 @@ function SchemaItem(
   useEffect(() => {
     const d = details.current;
     if (!jump || !d) return;
+    if (jump.close) {
+      d.open = false;
+      onJumped();
+      return;
+    }
     // Its toggle event loads the detail and tells the fragment; one open
     // already has no toggle event, so it is told here.
     if (d.open) onToggle?.(name, true);

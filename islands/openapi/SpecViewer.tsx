@@ -63,6 +63,14 @@ export default function SpecViewer(
       jump.open(b.schema, false, b.selIdx >= 0);
     }
   }, [jump, b.schemaAsked]);
+  // The address dropped the schema it named (Back, or an edit by hand):
+  // that schema closes, as a dropped operation is no longer shown.
+  const namedSchema = useRef("");
+  useEffect(() => {
+    const was = namedSchema.current;
+    namedSchema.current = b.schema;
+    if (was && !b.schema && jump?.has(was)) jump.close(was);
+  }, [b.schema]);
   // An open operation's callbacks, each opening in place as the callback
   // list's rows do (Redoc and Scalar show them inside the operation).
   const callbackRows = useMemo(

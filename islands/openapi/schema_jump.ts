@@ -19,6 +19,8 @@ export interface SchemaJump {
    * operation, has the reader's place).
    */
   open(name: string, focus?: boolean, keepPlace?: boolean): void;
+  /** Closes schema `name` in the Schemas section (the address dropped it). */
+  close(name: string): void;
 }
 
 /** Provided by the SpecViewer around its trees and its Schemas section. */
@@ -32,6 +34,8 @@ export interface JumpRequest {
   focus: boolean;
   /** Whether the page's scroll stays where it is. */
   keepPlace?: boolean;
+  /** A request to close it instead. */
+  close?: boolean;
 }
 
 /**
@@ -53,6 +57,13 @@ export function useSchemaJump(
           seq: (r?.seq ?? 0) + 1,
           focus,
           keepPlace,
+        })),
+      close: (name: string) =>
+        setRequest((r) => ({
+          name,
+          seq: (r?.seq ?? 0) + 1,
+          focus: false,
+          close: true,
         })),
     };
   }, [names]);

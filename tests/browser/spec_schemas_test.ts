@@ -462,3 +462,32 @@ Deno.test({
       assert.equal(await about.getAttribute("open"), null, "closed again");
     }),
 });
+
+Deno.test({
+  name:
+    "browser spec: a schema the address stops naming (an edit by hand, Back) closes, as an operation it stops naming does",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec#schema=Tag");
+      await page.setInputFiles(
+        "[data-testid=spec-file]",
+        new URL("swagger-2.0.json", FIX).pathname,
+      );
+      const tag = page.locator('[data-testid=schema-row][data-name="Tag"]');
+      await tag.locator("[data-testid=schema-detail]").waitFor();
+      await page.evaluate(() => (location.hash = "#filter="));
+      await page.waitForFunction(() =>
+        !document.querySelector<HTMLDetailsElement>(
+          '[data-testid=schema-row][data-name="Tag"] details',
+        )?.open
+      );
+      // Named again, it opens again.
+      await page.evaluate(() => (location.hash = "#schema=Tag"));
+      await page.waitForFunction(() =>
+        document.querySelector<HTMLDetailsElement>(
+          '[data-testid=schema-row][data-name="Tag"] details',
+        )?.open
+      );
+    }),
+});
