@@ -92,6 +92,10 @@ export function statusResponder(
       if (code === 206 && body) {
         headers["content-range"] = `bytes 0-${body.length - 1}/${body.length}`;
       }
+      // RFC 9110 §15.5.17: a 416 says the length of what could be had.
+      if (code === 416 && body) {
+        headers["content-range"] = `bytes */${body.length}`;
+      }
       p = {
         body,
         headers,
@@ -154,7 +158,7 @@ export function status(ctx: DebugContext, route: Route): EndpointDef {
     acceptsBody: true,
     summary: "Respond with a chosen status code",
     description:
-      `Answers with status \`code\` and JSON \`{"status": N, "statusText": "..."}\`; 204, 205, 304 and HEAD responses have no body. A comma list picks one code at random, weighted by \`:weight\` (default 1); \`seed\` makes the pick reproducible. Headers a client expects come along: WWW-Authenticate on 401, Proxy-Authenticate on 407, Allow on 405, Retry-After on 429 and 503, \`Location: ${redirectTo}\` on 301, 302, 303, 307 and 308, Content-Range (the whole body) on 206. Codes 100-199 are rejected with 400: an informational status cannot be a final response (RFC 9110 §15.2). Any method is answered. Known limitation: over HTTP/1.1, Deno 2.9's writer sends a 205 with neither \`Content-Length: 0\` nor a closed connection, which the app cannot set (RFC 9110 §15.3.6), so a client that waits for the end of the response times out; HTTP/2, HEAD and browsers' fetch are not affected.`,
+      `Answers with status \`code\` and JSON \`{"status": N, "statusText": "..."}\`; 204, 205, 304 and HEAD responses have no body. A comma list picks one code at random, weighted by \`:weight\` (default 1); \`seed\` makes the pick reproducible. Headers a client expects come along: WWW-Authenticate on 401, Proxy-Authenticate on 407, Allow on 405, Retry-After on 429 and 503, \`Location: ${redirectTo}\` on 301, 302, 303, 307 and 308, Content-Range (the whole body) on 206 and its length on 416. Codes 100-199 are rejected with 400: an informational status cannot be a final response (RFC 9110 §15.2). Any method is answered. Known limitation: over HTTP/1.1, Deno 2.9's writer sends a 205 with neither \`Content-Length: 0\` nor a closed connection, which the app cannot set (RFC 9110 §15.3.6), so a client that waits for the end of the response times out; HTTP/2, HEAD and browsers' fetch are not affected.`,
     params: [
       codeParam,
       seedParam(
@@ -173,7 +177,10 @@ export function status(ctx: DebugContext, route: Route): EndpointDef {
         { name: "Allow", description: "On 405." },
         { name: "Retry-After", description: "On 429 and 503 (seconds)." },
         { name: "Location", description: `On 301-308: ${redirectTo}.` },
-        { name: "Content-Range", description: "On 206: the whole body." },
+        {
+          name: "Content-Range",
+          description: "On 206: the whole body; on 416: its length.",
+        },
       ],
     }, { ...PROBLEM_4XX, status: "400" }],
     examples: [

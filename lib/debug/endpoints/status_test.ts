@@ -130,7 +130,7 @@ Deno.test("status handler: ok/the picked code brings its body and headers", asyn
   });
 });
 
-Deno.test("status handler: ok/a 206 says which part it is: the whole body (RFC 9110 §15.3.7), on HEAD too", async () => {
+Deno.test("status handler: ok/a 206 says which part it is: the whole body (RFC 9110 §15.3.7), on HEAD too; a 416 says the length", async () => {
   for (const method of ["GET", "HEAD"]) {
     const res = await handler(
       new Request("http://wb.test/api/debug/status/206", { method }),
@@ -147,6 +147,11 @@ Deno.test("status handler: ok/a 206 says which part it is: the whole body (RFC 9
     );
     assert.equal(text.length, method === "HEAD" ? 0 : length);
   }
+  const unsatisfiable = await handler(
+    new Request("http://wb.test/api/debug/status/416"),
+  );
+  const length = (await unsatisfiable.text()).length;
+  assert.equal(unsatisfiable.headers.get("content-range"), `bytes */${length}`);
   const ok = await handler(new Request("http://wb.test/api/debug/status/200"));
   await ok.body?.cancel();
   assert.equal(ok.headers.get("content-range"), null);
