@@ -353,7 +353,12 @@ export default function CompareViewer(
         {status}
       </p>
       {c.failure && (
-        <p class="cmp-failed" role="alert" data-testid="compare-failed">
+        <p
+          class="cmp-failed"
+          role="alert"
+          data-testid="compare-failed"
+          data-side={c.failureSide ?? undefined}
+        >
           The comparison stopped: {c.failure}
         </p>
       )}

@@ -148,7 +148,13 @@ export type FromWorker =
     & Omit<ResultData, "rows">
   )
   /** The comparison stopped (a hostile pair over the limit, a bug). */
-  | { type: "failed"; id: number; message: string }
+  | {
+    type: "failed";
+    id: number;
+    message: string;
+    /** The input the comparison stopped in, when one alone did. */
+    side?: Side;
+  }
   | {
     type: "view";
     id: number;

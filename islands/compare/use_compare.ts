@@ -79,6 +79,8 @@ export interface CompareState {
   comparing: boolean;
   /** Why the comparison stopped ("" when it did not). */
   failure: string;
+  /** The input it stopped in, when one alone did (else null). */
+  failureSide: Side | null;
   give(side: Side, input: SideInput): void;
   clear(side: Side): void;
   swap(): void;
@@ -113,6 +115,7 @@ export function useCompare(
   const [focus, setFocus] = useState<ReadonlyMap<number, string>>(new Map());
   const [comparing, setComparing] = useState(false);
   const [failure, setFailure] = useState("");
+  const [failureSide, setFailureSide] = useState<Side | null>(null);
   const sidesRef = useRef(sides);
   sidesRef.current = sides;
   const gen = useRef(0);
@@ -163,6 +166,7 @@ export function useCompare(
         const data: ResultData = { ...rest, rows: JSON.parse(rowsJson) };
         gen.current = data.gen;
         setFailure("");
+        setFailureSide(null);
         setComparing(false);
         setResult(data);
         setShown(data.shown);
@@ -179,6 +183,7 @@ export function useCompare(
       case "failed":
         dropResult();
         setFailure(m.message);
+        setFailureSide(m.side ?? null);
         return true;
       case "gone":
         held.current = { base: false, revision: false };
@@ -279,6 +284,7 @@ export function useCompare(
     }
     if (!quiet) {
       setFailure("");
+      setFailureSide(null);
       dropResult();
       setSide(side, {
         status: "parsing",
@@ -325,6 +331,7 @@ export function useCompare(
     focus,
     comparing,
     failure,
+    failureSide,
     give(side, input) {
       inputs.current[side] = input;
       resendOther(side);

@@ -18,7 +18,11 @@ import {
 } from "../../lib/openapi/compare/format.ts";
 import { operationTerms } from "../../lib/openapi/compare/filter.ts";
 import type { SpecModel } from "../../lib/openapi/compare/model.ts";
-import type { CompareResult, Side } from "../../lib/openapi/compare/types.ts";
+import {
+  CompareLimitError,
+  type CompareResult,
+  type Side,
+} from "../../lib/openapi/compare/types.ts";
 import { decodeText } from "../../lib/openapi/utf8.ts";
 import type {
   FromWorker,
@@ -76,7 +80,14 @@ function compareIfReady(id: number): void {
     // the toggle answers at once; the counts count them either way.
     result = compareModels(b, r, { all: true });
   } catch (err) {
-    post({ type: "failed", id, message: (err as Error).message });
+    post({
+      type: "failed",
+      id,
+      message: (err as Error).message,
+      ...(err instanceof CompareLimitError && err.side
+        ? { side: err.side }
+        : {}),
+    });
     return;
   }
   // The filter also reads each operation's summary, tags and operationId

@@ -327,3 +327,43 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "compare input: a comparison stopped by a limit in one input says which (compare-failed, data-side)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      const doc = (schema: unknown) =>
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "T", version: "1" },
+          paths: {
+            "/a": {
+              post: {
+                requestBody: {
+                  content: { "application/json": { schema } },
+                },
+                responses: { "200": { description: "ok" } },
+              },
+            },
+          },
+        });
+      const props = (n: number) => ({
+        type: "object",
+        properties: Object.fromEntries(
+          Array.from({ length: n }, (_, i) => [`p${i}`, { type: "string" }]),
+        ),
+      });
+      await page.fill("[data-testid=compare-base-input]", doc(props(1)));
+      await page.fill(
+        "[data-testid=compare-revision-input]",
+        doc(props(10_001)),
+      );
+      const failed = page.locator("[data-testid=compare-failed]");
+      await failed.waitFor();
+      assert.equal(await failed.getAttribute("data-side"), "revision");
+      assert.match((await failed.textContent())!, /revision's schema at/);
+    }),
+});

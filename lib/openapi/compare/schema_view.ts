@@ -467,6 +467,7 @@ export class SchemaReader {
       `The ${this.#side}'s schema at ${
         pointer || "/"
       } has ${what}, which are not compared`,
+      this.#side,
     );
   }
 

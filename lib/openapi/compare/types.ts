@@ -78,8 +78,11 @@ export type Side = "base" | "revision";
 
 /** Thrown when a document is too large or too deep to compare. */
 export class CompareLimitError extends Error {
-  /** `message` says which limit was passed and where. */
-  constructor(message: string) {
+  /**
+   * `message` says which limit was passed and where; `side`, the input it
+   * was passed in, when one alone did (a schema too large in the base).
+   */
+  constructor(message: string, readonly side?: Side) {
     super(message);
     this.name = "CompareLimitError";
   }
