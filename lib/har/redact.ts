@@ -161,23 +161,12 @@ export function replaceJwts(text: string, f: (jwt: string) => string): string {
     return out;
   });
 }
-// AWS signs with SigV4 (`AWS4-HMAC-SHA256`) and, for multi-region
-// endpoints, SigV4a (`AWS4-ECDSA-P256-SHA256`).
-const SCHEME =
-  /^(bearer|basic|digest|negotiate|ntlm|token|hawk|aws4-hmac-sha256|aws4-ecdsa-p256-sha256)\s+\S/i;
-
-/**
- * A scheme and what follows it as a credential has it (RFC 9110 §11.4):
- * one token68 (`Bearer abc…`, `Basic dXNlcjpwdw==`) or auth-params
- * (`Digest username="…"`, `AWS4-HMAC-SHA256 Credential=…`).
- */
-const CREDENTIAL =
-  /^(?:(bearer|basic|negotiate|ntlm|token)\s+([A-Za-z0-9._~+/-]{8,}=*)(?:[\s,].*)?|(digest|hawk|aws4-hmac-sha256|aws4-ecdsa-p256-sha256)\s+(\S.*))$/is;
-
 /**
  * The parameter each auth-param scheme's credentials carry and its
  * challenge or a sentence does not: Digest's `response` (RFC 7616
- * §3.4), Hawk's `mac`, AWS4's `Signature`.
+ * §3.4), Hawk's `mac`, AWS4's `Signature`. AWS signs with SigV4
+ * (`AWS4-HMAC-SHA256`) and, for multi-region endpoints, SigV4a
+ * (`AWS4-ECDSA-P256-SHA256`).
  */
 const PROOF: Record<string, RegExp> = {
   digest: /(?:^|[\s,])response\s*=/i,
@@ -185,6 +174,27 @@ const PROOF: Record<string, RegExp> = {
   "aws4-hmac-sha256": /(?:^|[\s,])signature\s*=/i,
   "aws4-ecdsa-p256-sha256": /(?:^|[\s,])signature\s*=/i,
 };
+/** Schemes whose credential is one token68 (RFC 9110 §11.2). */
+const TOKEN68_SCHEMES = ["bearer", "basic", "negotiate", "ntlm", "token"];
+/** Every scheme, written once for the patterns below. */
+const SCHEMES = [...TOKEN68_SCHEMES, ...Object.keys(PROOF)];
+
+/** A value that starts with a scheme and something after it. */
+const SCHEME = new RegExp(`^(${SCHEMES.join("|")})\\s+\\S`, "i");
+
+/**
+ * A scheme and what follows it as a credential has it (RFC 9110 §11.4):
+ * one token68 (`Bearer abc…`, `Basic dXNlcjpwdw==`) or auth-params
+ * (`Digest username="…"`, `AWS4-HMAC-SHA256 Credential=…`).
+ */
+const CREDENTIAL = new RegExp(
+  `^(?:(${
+    TOKEN68_SCHEMES.join("|")
+  })\\s+([A-Za-z0-9._~+/-]{8,}=*)(?:[\\s,].*)?|(${
+    Object.keys(PROOF).join("|")
+  })\\s+(\\S.*))$`,
+  "is",
+);
 
 /** Characters of a value read for a credential's shape. */
 const MAX_CREDENTIAL_READ = 8192;
@@ -238,8 +248,8 @@ function basicPair(token: string): boolean {
   }
 }
 
-/** First letters (lower-cased) of the schemes in SCHEME. */
-const SCHEME_START = new Set([..."bdnthax"].map((ch) => ch.charCodeAt(0)));
+/** First letters (lower-cased) of the schemes. */
+const SCHEME_START = new Set(SCHEMES.map((s) => s.charCodeAt(0)));
 
 /** `Bearer abc` -> `Bearer [REDACTED]`: the scheme helps debugging, the rest leaks. */
 export function redactCredential(value: string): string {

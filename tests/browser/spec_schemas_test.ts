@@ -16,9 +16,9 @@ async function names(page: Page): Promise<string[]> {
   );
 }
 
-/** /spec with fixture `file` picked. */
-async function pick(page: Page, origin: string, file: string) {
-  await gotoHydrated(page, origin, "/spec");
+/** /spec (with `hash`) and fixture `file` picked. */
+async function pick(page: Page, origin: string, file: string, hash = "") {
+  await gotoHydrated(page, origin, "/spec" + hash);
   await page.setInputFiles(
     "[data-testid=spec-file]",
     new URL(file, FIX).pathname,
@@ -32,6 +32,17 @@ async function open(page: Page, name: string) {
   const detail = row.locator("[data-testid=schema-detail]");
   await detail.waitFor();
   return detail;
+}
+
+/**
+ * Arrives at `/spec#schema=Tag`, picks the Swagger 2.0 fixture, and waits
+ * for Tag to open from the link: its row.
+ */
+async function tagFromLink(page: Page, origin: string) {
+  await pick(page, origin, "swagger-2.0.json", "#schema=Tag");
+  const tag = page.locator('[data-testid=schema-row][data-name="Tag"]');
+  await tag.locator("[data-testid=schema-detail]").waitFor();
+  return tag;
 }
 
 Deno.test({
@@ -250,13 +261,7 @@ Deno.test({
     withPage(async ({ page, server }) => {
       // A link to a schema: picked on arrival, the file opens it in view,
       // with the focus left where it was (as a restored operation's).
-      await gotoHydrated(page, server.origin, "/spec#schema=Tag");
-      await page.setInputFiles(
-        "[data-testid=spec-file]",
-        new URL("swagger-2.0.json", FIX).pathname,
-      );
-      const tag = page.locator('[data-testid=schema-row][data-name="Tag"]');
-      await tag.locator("[data-testid=schema-detail]").waitFor();
+      const tag = await tagFromLink(page, server.origin);
       assert.notEqual(
         await page.evaluate(() => document.activeElement?.tagName),
         "SUMMARY",
@@ -469,13 +474,7 @@ Deno.test({
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec#schema=Tag");
-      await page.setInputFiles(
-        "[data-testid=spec-file]",
-        new URL("swagger-2.0.json", FIX).pathname,
-      );
-      const tag = page.locator('[data-testid=schema-row][data-name="Tag"]');
-      await tag.locator("[data-testid=schema-detail]").waitFor();
+      await tagFromLink(page, server.origin);
       await page.evaluate(() => (location.hash = "#filter="));
       await page.waitForFunction(() =>
         !document.querySelector<HTMLDetailsElement>(
