@@ -64,13 +64,12 @@ export default function SpecViewer(
     }
   }, [jump, b.schemaAsked]);
   // The address dropped the schema it named (Back, or an edit by hand):
-  // that schema closes, as a dropped operation is no longer shown.
-  const namedSchema = useRef("");
+  // that schema closes, as a dropped operation is no longer shown. (One
+  // the reader closed is closed already.)
   useEffect(() => {
-    const was = namedSchema.current;
-    namedSchema.current = b.schema;
-    if (was && !b.schema && jump?.has(was)) jump.close(was);
-  }, [b.schema]);
+    const { name } = b.schemaDropped;
+    if (name && jump?.has(name)) jump.close(name);
+  }, [b.schemaDropped]);
   // An open operation's callbacks, each opening in place as the callback
   // list's rows do (Redoc and Scalar show them inside the operation).
   const callbackRows = useMemo(

@@ -66,6 +66,7 @@ export function useBrowse(
   // one (a link followed, the address edited): only those open it.
   const [schema, setSchema] = useState("");
   const [schemaAsked, setSchemaAsked] = useState(0);
+  const [schemaDropped, setSchemaDropped] = useState({ name: "", seq: 0 });
   const [active, setActive] = useState(-1);
   // Bumped to scroll the active row into view (and focus it, or not).
   const [jump, setJump] = useState({ seq: 0, focus: true });
@@ -106,6 +107,12 @@ export function useBrowse(
         return replaceHash(current.current);
       }
       const h = readHash(location.hash);
+      // A schema the address named and names no more (an edit by hand,
+      // Back): closed by the page, as a dropped operation is unselected.
+      const was = written.current.schema;
+      if (was && !h.schema) {
+        setSchemaDropped((d) => ({ name: was, seq: d.seq + 1 }));
+      }
       written.current = { op: h.op, schema: h.schema };
       // The operation the address names is scrolled to once it is listed.
       reveal.current = !!h.op;
@@ -282,6 +289,7 @@ export function useBrowse(
     schema,
     setSchema,
     schemaAsked,
+    schemaDropped,
     active,
     setActive,
     jump,
