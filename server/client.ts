@@ -2,8 +2,9 @@
  * Browser boot script: finds every server-rendered island marker
  * (`data-island="Name"` with JSON props in `data-props`), loads the chunks
  * of all of them, then hydrates each in place, in page order and in one
- * task, and marks its root `data-hydrated="true"` (the signal tests and
- * scripts wait for: typing and clicking will be heard). Hydrated together,
+ * task, and, once their effects have run, marks each root
+ * `data-hydrated="true"` (the signal tests and scripts wait for: typing,
+ * clicking and dropping will be heard). Hydrated together,
  * no island says it is ready while another of the page is not: the
  * header's small theme toggle used to be marked while the page's own tool
  * still loaded, and a script waiting for the first mark clicked too soon.
@@ -31,13 +32,37 @@ async function load(el: HTMLElement): Promise<Loaded> {
 const islands = await Promise.all(
   [...document.querySelectorAll<HTMLElement>("[data-island]")].map(load),
 );
+const hydrated: HTMLElement[] = [];
 for (const island of islands) {
   if (!island) continue;
   try {
     const props = JSON.parse(island.el.dataset.props ?? "{}");
     hydrate(h(island.view, props), island.el);
-    island.el.dataset.hydrated = "true";
+    hydrated.push(island.el);
   } catch (err) {
     console.error("island failed to hydrate", err);
   }
+}
+await effectsRun();
+for (const el of hydrated) el.dataset.hydrated = "true";
+
+/**
+ * Resolves once the effects the hydration scheduled have run: Preact runs
+ * them after the next frame (or after 100 ms when no frame comes, as in a
+ * hidden tab), in a task queued then. Page-wide listeners (a file dropped
+ * anywhere, keyboard shortcuts) are attached in effects, so a mark set
+ * before them promised a drop would be heard that was not: a test dropping
+ * a file at once lost it on a slow machine. Scheduled after Preact's own
+ * frame and timer, this task is queued after its flush.
+ */
+function effectsRun(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      cancelAnimationFrame(frame);
+      setTimeout(resolve);
+    };
+    const timer = setTimeout(done, 100);
+    const frame = requestAnimationFrame(done);
+  });
 }

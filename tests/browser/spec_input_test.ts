@@ -426,6 +426,52 @@ Deno.test({
 
 Deno.test({
   name:
+    "browser spec: a file dropped the moment the viewer is marked hydrated is opened",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      // The mark promises that a drop will be heard: the page-wide listener
+      // is attached in an effect, which Preact runs a frame later. A
+      // mutation observer drops the file in the microtask after the mark.
+      const early = await page.context().newPage();
+      try {
+        await early.addInitScript((t: string) => {
+          const drop = () => {
+            const dt = new DataTransfer();
+            dt.items.add(new File([t], "early.json"));
+            for (const type of ["dragenter", "dragover", "drop"]) {
+              document.body.dispatchEvent(
+                new DragEvent(type, {
+                  dataTransfer: dt,
+                  bubbles: true,
+                  cancelable: true,
+                }),
+              );
+            }
+          };
+          new MutationObserver((_, seen) => {
+            if (!document.querySelector("[data-hydrated=true]")) return;
+            seen.disconnect();
+            drop();
+          }).observe(document, {
+            subtree: true,
+            attributes: true,
+            attributeFilter: ["data-hydrated"],
+          });
+        }, fixture("swagger-2.0.json"));
+        await early.goto(server.origin + "/spec");
+        await early.waitForSelector("[data-testid=spec-count]", {
+          timeout: 5_000,
+        });
+        assert.equal(await early.textContent("[data-testid=spec-count]"), "3");
+      } finally {
+        await early.close();
+      }
+    }),
+});
+
+Deno.test({
+  name:
     "browser spec: Try an example loads the same-origin spec, and says so when it fails",
   ...BROWSER_TEST,
   fn: () =>
