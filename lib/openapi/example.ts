@@ -10,6 +10,7 @@
  */
 import {
   arrayParts,
+  marked,
   type Merged,
   mergedProperties,
   mergeParts,
@@ -118,11 +119,11 @@ function stringSample(m: Merged): string {
 
 function gen(raw: unknown, st: State, depth: number): unknown {
   if (st.left-- <= 0 || depth > MAX_DEPTH) return undefined;
-  const d = st.r.deref(raw);
+  const d = st.r.schemas.deref(raw);
   const s = d.value;
   if (d.error || !isObject(s)) return undefined;
   if (st.branch.has(s)) return undefined; // recursion: left out
-  const m = mergeParts(s, st.r);
+  const m = mergeParts(s, st.r.schemas);
   const written = pick(m, "example");
   if (written !== undefined) return written;
   const examples = pick(m, "examples");
@@ -340,11 +341,16 @@ function byType(m: Merged, st: State, depth: number): unknown {
       const out: Record<string, unknown> = {};
       const { props } = mergedProperties(m, MAX_PROPS);
       for (const [name, p] of props) {
-        const ps = st.r.deref(p).value;
-        if (isObject(ps)) {
-          // Only what travels in this direction (OpenAPI 3.1 §4.8.24.1).
-          if (st.dir === "request" && ps.readOnly === true) continue;
-          if (st.dir === "response" && ps.writeOnly === true) continue;
+        // Only what travels in this direction (OpenAPI 3.1 §4.8.24.1),
+        // said where the property stands or by a part it is made of.
+        if (
+          marked(
+            p,
+            st.dir === "request" ? "readOnly" : "writeOnly",
+            st.r.schemas,
+          )
+        ) {
+          continue;
         }
         const v = gen(p, st, depth + 1);
         if (v !== undefined) setOwn(out, name, v);

@@ -97,6 +97,71 @@ Deno.test("example: ok/readOnly left out of requests, writeOnly out of responses
   assert.deepEqual(sampleOf(s, r, "response"), { id: 0 });
 });
 
+/** A document of `version` with `schemas`, and its resolver. */
+function withSchemas(version: string, schemas: Record<string, unknown>) {
+  return new RefResolver({
+    openapi: version,
+    info: { title: "t", version: "1" },
+    paths: {},
+    components: { schemas },
+  });
+}
+
+const BESIDE_REF = {
+  Owner: { type: "object", properties: { name: { type: "string" } } },
+  Name: { type: "string" },
+  Meta: {
+    type: "object",
+    readOnly: true,
+    properties: { etag: { type: "string" } },
+  },
+  Id: { allOf: [{ type: "string" }, { readOnly: true }] },
+  Thing: {
+    type: "object",
+    properties: {
+      owner: { $ref: "#/components/schemas/Owner", readOnly: true },
+      name: { $ref: "#/components/schemas/Name", example: "Bob" },
+      boss: {
+        $ref: "#/components/schemas/Owner",
+        default: { name: "ann" },
+      },
+      meta: { allOf: [{ $ref: "#/components/schemas/Meta" }] },
+      id: { $ref: "#/components/schemas/Id" },
+      pw: { type: "string" },
+    },
+  },
+};
+
+Deno.test("example: ok/3.1 applies the keywords beside a $ref (readOnly, example, default); 3.0 ignores them", () => {
+  const thing = { $ref: "#/components/schemas/Thing" };
+  assert.deepEqual(
+    sampleOf(thing, withSchemas("3.1.0", BESIDE_REF), "request"),
+    { name: "Bob", boss: { name: "ann" }, pw: "string" },
+  );
+  assert.deepEqual(
+    sampleOf(thing, withSchemas("3.1.0", BESIDE_REF), "response"),
+    {
+      owner: { name: "string" },
+      name: "Bob",
+      boss: { name: "ann" },
+      meta: { etag: "string" },
+      id: "string",
+      pw: "string",
+    },
+  );
+  // 3.0: a Reference Object's other members are ignored (§4.7.24); what
+  // allOf says still counts.
+  assert.deepEqual(
+    sampleOf(thing, withSchemas("3.0.3", BESIDE_REF), "request"),
+    {
+      owner: { name: "string" },
+      name: "string",
+      boss: { name: "string" },
+      pw: "string",
+    },
+  );
+});
+
 Deno.test("example: ok/a property named __proto__ is the example's own, in the JSON too", () => {
   const proto = JSON.parse(
     '{"type":"object","required":["__proto__"],"properties":{"__proto__":{"type":"string"},"constructor":{"type":"integer"}},"oneOf":[{"properties":{"__proto__":{"type":"boolean"},"x":{"type":"boolean"}}}]}',

@@ -78,6 +78,23 @@ export function mergeParts(
   return out;
 }
 
+/**
+ * True when the schema `raw` resolves to, or one of its `allOf` parts,
+ * sets `flag` (`readOnly`, `writeOnly`) to true: read without a full
+ * merge, for every property of an object.
+ */
+export function marked(raw: unknown, flag: string, r: Dereferencer): boolean {
+  const d = r.deref(raw);
+  const t = d.error ? undefined : d.value;
+  if (!isObject(t)) return false;
+  if (t[flag] === true) return true;
+  if (!Array.isArray(t.allOf)) return false;
+  return t.allOf.some((p) => {
+    const q = r.deref(p);
+    return !q.error && isObject(q.value) && q.value[flag] === true;
+  });
+}
+
 /** The first part's value of keyword `k` (the schema's own wins). */
 export function pick(m: Merged, k: string): unknown {
   for (const p of m.parts) {

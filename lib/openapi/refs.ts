@@ -114,6 +114,20 @@ export class Memo {
   }
 }
 
+/** OpenAPI versions whose schemas apply the keywords beside a `$ref`. */
+const SIBLINGS_APPLY = /^(3\.[1-9]|[4-9]\.)/;
+
+/** `raw`'s reference as the first `allOf` part of its other keywords. */
+function withSiblings(raw: Record<string, unknown>): Record<string, unknown> {
+  // `$dynamicRef` takes its siblings as `$ref` does (2020-12 §8.2.3).
+  const key = typeof raw.$ref === "string" ? "$ref" : "$dynamicRef";
+  const { [key]: ref, ...siblings } = raw;
+  if (Object.keys(siblings).length === 0) return raw;
+  // A sibling `allOf` joins the reference's (not replaced by it).
+  const more = Array.isArray(siblings.allOf) ? siblings.allOf : [];
+  return { ...siblings, allOf: [{ [key]: ref }, ...more] };
+}
+
 /** Nodes walked to find the `$anchor`s of a document. */
 const MAX_ANCHOR_NODES = 1_000_000;
 
@@ -139,6 +153,13 @@ export class RefResolver {
   #locals = new Map<string, string>();
   /** Per-object answers about this document (see {@link Memo}). */
   readonly memo: Memo = new Memo();
+  /**
+   * Follows `$ref`s as schemas read them ({@link read}: 3.1's keywords
+   * beside a reference applied), for merging `allOf` and reading flags.
+   */
+  readonly schemas: { deref(value: unknown): Deref } = {
+    deref: (v) => this.deref(this.read(v)),
+  };
 
   /** `root` is the whole parsed document. */
   constructor(root: unknown) {
@@ -300,6 +321,20 @@ export class RefResolver {
       if (cur === undefined) return MISSING;
     }
     return cur;
+  }
+
+  /**
+   * `raw` as a schema reads: in OpenAPI 3.1 and later (JSON Schema 2020-12
+   * §8.2.3.1) the keywords beside a `$ref` apply too, so `{$ref: X,
+   * maxLength: 5}` reads as `{maxLength: 5, allOf: [{$ref: X}]}`, one
+   * object per `raw` (callers memoize on it); 3.0 (§4.7.24) and 2.0 ignore
+   * them. `raw` itself when nothing stands beside its reference.
+   */
+  read(raw: unknown): unknown {
+    if (!isObject(raw) || refOf(raw) === null) return raw;
+    const v = isObject(this.#root) ? this.#root.openapi : undefined;
+    if (typeof v !== "string" || !SIBLINGS_APPLY.test(v)) return raw;
+    return this.memo.get("siblings", raw, withSiblings);
   }
 
   /** Follows `$ref` after `$ref` from `value` until a non-reference. */

@@ -284,6 +284,28 @@ function typeOf(m: Merged, hasProps: boolean): string {
   return "any";
 }
 
+/** Keywords beside a `$ref` that describe this use, shown on its edge. */
+const EDGE_NOTES = new Set([
+  "$ref",
+  "$dynamicRef",
+  "description",
+  "summary",
+  "deprecated",
+  "$comment",
+]);
+
+/**
+ * True when `ref` (a `$ref` object) has a keyword beside it that changes
+ * the schema (3.1 applies them), not only notes about this use.
+ */
+function constrains(ref: unknown): boolean {
+  if (!isObject(ref)) return false;
+  for (const k in ref) {
+    if (!EDGE_NOTES.has(k) && !k.startsWith("x-")) return true;
+  }
+  return false;
+}
+
 /** Options of {@link SchemaGraph}. */
 export interface GraphOptions {
   /** Parse descriptions as CommonMark (default true; tests may skip it). */
@@ -351,7 +373,12 @@ export class SchemaGraph {
       if (d.error) {
         note = d.error;
         key = raw; // a node of its own, carrying the reason
-      } else key = d.value;
+      } else {
+        // 3.1's keywords beside the reference (`readOnly`, `maxLength`)
+        // make this use a schema of its own; annotations stay on the edge.
+        const read = this.#r.read(raw);
+        key = read !== raw && constrains(raw) ? read : d.value;
+      }
     } else if (isObject(raw) && Array.isArray(raw.allOf)) {
       // `allOf: [{$ref}]` beside a description: the usual way to annotate a
       // reference, named after it.
@@ -480,7 +507,7 @@ export class SchemaGraph {
     if (this.#notes.has(id)) {
       return this.#blank(id, refOf(s) !== null ? refName(refOf(s)!) : "any");
     }
-    const m = mergeParts(s, this.#r);
+    const m = mergeParts(s, this.#r.schemas);
     const { props, total } = mergedProperties(m, MAX_PROPS);
     const req = mergedRequired(m);
     const n = this.#blank(id, typeOf(m, props.size > 0));

@@ -577,3 +577,51 @@ Deno.test("schema tree: ok/a discriminator without alternatives (polymorphism th
     "petType",
   );
 });
+
+Deno.test("schema tree: ok/3.1 applies the keywords beside a $ref to that use; a description stays on the edge; 3.0 ignores them", () => {
+  const schemas = {
+    Owner: { type: "object", properties: { name: { type: "string" } } },
+    Stamp: { type: "string", format: "date-time" },
+    Code: { type: "string", enum: ["A", "B", "C"] },
+    Thing: {
+      type: "object",
+      properties: {
+        owner: { $ref: "#/components/schemas/Owner", readOnly: true },
+        name: { $ref: "#/components/schemas/Stamp", maxLength: 10 },
+        when: { $ref: "#/components/schemas/Stamp", type: ["string", "null"] },
+        code: { $ref: "#/components/schemas/Code", enum: ["A"] },
+        said: { $ref: "#/components/schemas/Owner", description: "Who." },
+      },
+    },
+  };
+  const { g } = graphOfSchemas(schemas);
+  const thing = schema(g, "Thing");
+  const owner = child(g, thing, "owner");
+  assert.equal(owner.readOnly, true);
+  assert.deepEqual(owner.props.map((p) => p.name), ["name"]);
+  assert.equal(thing.props[0].ref, "Owner");
+  assert.equal(thing.props[0].named, true);
+  // The component itself is not changed by one use of it.
+  assert.equal(schema(g, "Owner").readOnly, false);
+  assert.deepEqual(child(g, thing, "name").constraints, ["maxLength 10"]);
+  const when = child(g, thing, "when");
+  assert.equal(when.type, "string | null");
+  assert.equal(when.format, "date-time");
+  assert.deepEqual(child(g, thing, "code").enum, ['"A"']);
+  // Only a note about this use: the component's node, the note on the edge.
+  const said = thing.props.find((p) => p.name === "said")!;
+  assert.equal(said.node, schema(g, "Owner").id);
+  assert.ok(said.description);
+
+  const old = graphOf({
+    openapi: "3.0.3",
+    info: { title: "t", version: "1" },
+    paths: {},
+    components: { schemas },
+  }).g;
+  const t30 = schema(old, "Thing");
+  assert.equal(child(old, t30, "owner").readOnly, false);
+  assert.deepEqual(child(old, t30, "name").constraints, []);
+  assert.equal(child(old, t30, "when").type, "string");
+  assert.deepEqual(child(old, t30, "code").enum.length, 3);
+});

@@ -121,12 +121,12 @@ export function typeSummary(
 
 /** Top-level properties of a schema (through `$ref` and `allOf`). */
 function fieldsOf(schema: unknown, r: RefResolver, out: FieldDetail[]): void {
-  const s = r.deref(schema).value;
+  const s = r.schemas.deref(schema).value;
   if (!isObject(s)) return;
   // Merged as the tree merges them: every part's properties, and every
   // part's `required` list (JSON Schema 2020-12 §10.2.1.1: each `allOf`
   // part applies to the whole value).
-  const m = mergeParts(s, r);
+  const m = mergeParts(s, r.schemas);
   const { props } = mergedProperties(m, MAX_FIELDS);
   const req = mergedRequired(m);
   for (const [name, p] of props) {

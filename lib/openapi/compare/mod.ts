@@ -104,13 +104,11 @@ export function compareModels(
     new SchemaReader(
       base.parsed.resolver,
       base.pointers,
-      siblings(base),
       "base",
     ),
     new SchemaReader(
       revision.parsed.resolver,
       revision.pointers,
-      siblings(revision),
       "revision",
     ),
     options.maxPairs ?? MAX_PAIRS,
@@ -122,12 +120,6 @@ export function compareModels(
   compareOperations(base, revision, report, schemas, renamed, security);
   const { counts, changes } = report.result(options.all === true);
   return { base: base.info, revision: revision.info, counts, changes };
-}
-
-/** Whether keywords beside a `$ref` apply: OpenAPI 3.1 and later. */
-function siblings(m: SpecModel): boolean {
-  const d = m.parsed.detected;
-  return d.family === "openapi" && d.minor >= 1;
 }
 
 /**

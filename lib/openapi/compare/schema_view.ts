@@ -6,7 +6,13 @@
  * and a `{type: "null"}` alternative all read as one flag, so a document
  * moved from 3.0 to 3.1 compares as unchanged.
  */
-import { type Merged, mergedRequired, mergeParts, pick } from "../merge.ts";
+import {
+  marked,
+  type Merged,
+  mergedRequired,
+  mergeParts,
+  pick,
+} from "../merge.ts";
 import { refName } from "../schema_graph.ts";
 import {
   childPointer,
@@ -320,8 +326,6 @@ export class SchemaReader {
   #side: Side;
   #pointers: WeakMap<object, string>;
   #views = new Map<object, SchemaView>();
-  #refSiblings: boolean;
-  #wrapped = new WeakMap<object, Record<string, unknown>>();
   #named = new Map<string, SchemaView>();
 
   /**
@@ -331,36 +335,11 @@ export class SchemaReader {
   constructor(
     r: RefResolver,
     pointers: WeakMap<object, string>,
-    refSiblings = false,
     side: Side = "base",
   ) {
     this.#side = side;
     this.#r = r;
     this.#pointers = pointers;
-    this.#refSiblings = refSiblings;
-  }
-
-  /**
-   * `raw` as it is read: in OpenAPI 3.1 (JSON Schema 2020-12 §8.2.3.1) the
-   * keywords beside a `$ref` apply too, so `{$ref: X, maxLength: 5}` is
-   * read as `{allOf: [{$ref: X}], maxLength: 5}`, one object per `raw` (the
-   * comparison memoizes on it); 3.0 ignores them (§4.7.24).
-   */
-  #read$ref(raw: unknown): unknown {
-    if (!this.#refSiblings || !isObject(raw) || refOf(raw) === null) {
-      return raw;
-    }
-    let w = this.#wrapped.get(raw);
-    if (w) return w;
-    // `$dynamicRef` takes its siblings as `$ref` does (2020-12 §8.2.3).
-    const key = typeof raw.$ref === "string" ? "$ref" : "$dynamicRef";
-    const { [key]: ref, ...siblings } = raw;
-    if (Object.keys(siblings).length === 0) return raw;
-    // A sibling `allOf` joins the reference's (not replaced by it).
-    const more = Array.isArray(siblings.allOf) ? siblings.allOf : [];
-    w = { ...siblings, allOf: [{ [key]: ref }, ...more] };
-    this.#wrapped.set(raw, w);
-    return w;
   }
 
   /**
@@ -368,7 +347,7 @@ export class SchemaReader {
    * null where {@link view} reads "anything".
    */
   target(raw: unknown): Record<string, unknown> | null {
-    const d = this.#r.deref(this.#read$ref(raw));
+    const d = this.#r.schemas.deref(raw);
     return !d.error && isObject(d.value) ? d.value : null;
   }
 
@@ -377,11 +356,7 @@ export class SchemaReader {
    * sets `flag` (`readOnly`, `writeOnly`): read without a full view.
    */
   marked(raw: unknown, flag: string): boolean {
-    const t = this.target(raw);
-    if (!t) return false;
-    if (t[flag] === true) return true;
-    return Array.isArray(t.allOf) &&
-      t.allOf.some((p) => this.target(p)?.[flag] === true);
+    return marked(raw, flag, this.#r.schemas);
   }
 
   /**
@@ -423,7 +398,7 @@ export class SchemaReader {
 
   /** The view of the schema `raw` written at `pointer`. */
   view(raw: unknown, pointer: string | Link): SchemaView {
-    const d = this.#r.deref(this.#read$ref(raw));
+    const d = this.#r.schemas.deref(raw);
     if (d.error) {
       return { ...ANYTHING, name: d.ref ? refName(d.ref) : "", note: d.error };
     }
@@ -481,9 +456,7 @@ export class SchemaReader {
   #read(s: Record<string, unknown>, pointer: string): SchemaView {
     // `allOf` parts are read as everything else is: a 3.1 part written
     // `{$ref: X, maxLength: 5}` keeps its bound.
-    const m = mergeParts(s, {
-      deref: (x: unknown) => this.#r.deref(this.#read$ref(x)),
-    }, pointer);
+    const m = mergeParts(s, this.#r.schemas, pointer);
     const v: SchemaView = {
       ...ANYTHING,
       obj: s,
