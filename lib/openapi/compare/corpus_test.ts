@@ -96,7 +96,7 @@ Deno.test({
         // 2.0 declares no body for POST /pets; 3.0 requires a Pet.
         [
           "breaking",
-          "request-body-added-required",
+          "added-required-request-body",
           "POST /pets",
           "request body",
         ],

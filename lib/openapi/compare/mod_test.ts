@@ -313,7 +313,7 @@ const CHANGES: [string, string, string, Want[]][] = [
     [
       ["request-property-enum-value-removed", "breaking", ["POST /a"]],
       ["request-property-enum-value-removed", "breaking", ["POST /a"]],
-      ["request-property-type-generalized", "info", ["POST /a"]],
+      ["request-property-list-of-types-widened", "info", ["POST /a"]],
       ["request-property-enum-value-added", "info", ["POST /a"]],
       ["request-property-enum-value-added", "info", ["POST /a"]],
     ],
@@ -397,7 +397,36 @@ const CHANGES: [string, string, string, Want[]][] = [
     "ok/int32 to int64 in a response breaks a 32-bit reader",
     doc(responseBody({ type: "integer", format: "int32" })),
     doc(responseBody({ type: "integer", format: "int64" })),
-    [["response-body-type-changed", "breaking", ["GET /a"]]],
+    [["response-body-type-generalized", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/integer to number in a response property is generalized, and breaks",
+    doc(responseBody(object({ n: { type: "integer" } }))),
+    doc(responseBody(object({ n: { type: "number" } }))),
+    [["response-property-type-generalized", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/a 3.1 list of types: a type lost from a request, gained by a response, breaks",
+    doc(requestBody(object({ n: { type: ["integer", "string"] } }))),
+    doc(requestBody(object({ n: { type: ["integer"] } }))),
+    [["request-property-list-of-types-narrowed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a 3.1 list of types gained in a response breaks, lost is info",
+    doc(
+      responseBody(
+        object({ n: { type: "string" }, m: { type: ["string", "boolean"] } }),
+      ),
+    ),
+    doc(
+      responseBody(
+        object({ n: { type: ["string", "boolean"] }, m: { type: "string" } }),
+      ),
+    ),
+    [
+      ["response-property-list-of-types-widened", "breaking", ["GET /a"]],
+      ["response-property-list-of-types-narrowed", "info", ["GET /a"]],
+    ],
   ],
   [
     "ok/an alternative added to a response property",
@@ -895,7 +924,7 @@ const CHANGES: [string, string, string, Want[]][] = [
     ),
     [
       ["response-property-max-increased", "info", ["GET /a"]],
-      ["response-property-became-enum", "info", ["GET /a"]],
+      ["response-property-const-added", "info", ["GET /a"]],
     ],
   ],
   [
@@ -1661,25 +1690,49 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-property-one-of-added", "warning", ["GET /a"]]],
   ],
   [
-    "ok/a 3.1 const changed in a request is an enum value lost and one gained",
+    "ok/a required request property with a default is oasdiff's -with-default, still breaking",
+    doc(requestBody(object({ a: { type: "string" } }))),
+    doc(requestBody({
+      type: "object",
+      required: ["b"],
+      properties: {
+        a: { type: "string" },
+        b: { type: "string", default: "x" },
+      },
+    })),
+    [["new-required-request-property-with-default", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a 3.1 const changed in a response is every value new to the reader",
+    doc31(responseBody(object({ m: { const: "a" } }))),
+    doc31(responseBody(object({ m: { const: "b" } }))),
+    [["response-property-const-changed", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/a value lost from a response body's own enum is oasdiff's mediatype id",
+    doc(responseBody({ type: "string", enum: ["a", "b"] })),
+    doc(responseBody({ type: "string", enum: ["a"] })),
+    [["response-mediatype-enum-value-removed", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/a 3.1 const changed in a request is oasdiff's const-changed, breaking",
     doc31(requestBody(object({ m: { const: "a" } }))),
     doc31(requestBody(object({ m: { const: "b" } }))),
     [
-      ["request-property-enum-value-removed", "breaking", ["POST /a"]],
-      ["request-property-enum-value-added", "info", ["POST /a"]],
+      ["request-property-const-changed", "breaking", ["POST /a"]],
     ],
   ],
   [
     "ok/a request string that became a 3.1 const accepts less",
     doc31(requestBody(object({ m: { type: "string" } }))),
     doc31(requestBody(object({ m: { const: "a" } }))),
-    [["request-property-became-enum", "breaking", ["POST /a"]]],
+    [["request-property-const-added", "breaking", ["POST /a"]]],
   ],
   [
     "ok/a response const removed may now hold other values",
     doc31(responseBody(object({ m: { type: "string", const: "a" } }))),
     doc31(responseBody(object({ m: { type: "string" } }))),
-    [["response-property-enum-removed", "warning", ["GET /a"]]],
+    [["response-property-const-removed", "warning", ["GET /a"]]],
   ],
   [
     "ok/a 200 now described by 2XX is compared as that response",

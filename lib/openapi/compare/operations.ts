@@ -569,8 +569,8 @@ class OperationDiff {
     if (!b) {
       this.#add(
         r!.required
-          ? "request-body-added-required"
-          : "request-body-added-optional",
+          ? "added-required-request-body"
+          : "added-optional-request-body",
         r!.required ? "breaking" : "info",
         where,
         at,

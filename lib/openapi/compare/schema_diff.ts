@@ -94,6 +94,9 @@ const ID_PREFIX: Record<Direction, Record<Role, string>> = {
   },
 };
 
+/** oasdiff's id for a value lost from a response body's own enum. */
+const MEDIATYPE_ENUM_REMOVED = "response-mediatype-enum-value-removed";
+
 /**
  * The id's start for a place: `request-property-…`; a property inside a
  * parameter's schema (a `deepObject` query) is `request-parameter-property-…`.
@@ -489,7 +492,9 @@ export class SchemaDiff {
     text: string,
   ): void {
     this.#report.add(scope, {
-      id: `${idPrefix(at)}-${suffix}`,
+      id: suffix === MEDIATYPE_ENUM_REMOVED
+        ? suffix
+        : `${idPrefix(at)}-${suffix}`,
       level,
       where: where(at),
       pointer: { base: b.pointer || null, revision: r.pointer || null },
@@ -590,6 +595,14 @@ export class SchemaDiff {
     let typeBroke = false;
     if (typeMoved) {
       const typeText = `${typeName(b)} to ${typeName(r)}`;
+      // oasdiff's ids: a 3.1 list of types (`[string, integer]`) that
+      // gained or lost a type is `list-of-types-widened`/`-narrowed`; one
+      // type that took in another (integer to number) `type-generalized`,
+      // breaking in a response, whose reader gets values it never did.
+      const listed = b.types !== null && r.types !== null &&
+        (b.types.length > 1 || r.types.length > 1);
+      const wider = listed ? "list-of-types-widened" : "type-generalized";
+      const narrower = listed ? "list-of-types-narrowed" : "type-specialized";
       if (becameList) {
         add(
           "type-generalized",
@@ -597,9 +610,15 @@ export class SchemaDiff {
           `type widened from ${typeText} (one value is still a valid list)`,
         );
       } else if (req && widens(b, r)) {
-        add("type-generalized", "info", `type widened from ${typeText}`);
+        add(wider, "info", `type widened from ${typeText}`);
       } else if (!req && widens(r, b)) {
-        add("type-specialized", "info", `type narrowed from ${typeText}`);
+        add(narrower, "info", `type narrowed from ${typeText}`);
+      } else if (!req && widens(b, r)) {
+        add(wider, "breaking", `type widened from ${typeText}`);
+        typeBroke = true;
+      } else if (req && listed && widens(r, b)) {
+        add(narrower, "breaking", `type narrowed from ${typeText}`);
+        typeBroke = true;
       } else {
         add("type-changed", "breaking", `type changed from ${typeText}`);
         typeBroke = true;
@@ -711,6 +730,25 @@ export class SchemaDiff {
     at: Place,
   ): void {
     if (!b.enum && !r.enum) return;
+    // A 3.1 `const` on either side, no enum beside it: oasdiff's const
+    // checks. One value that became another is every value the client
+    // sent refused, and every value it reads new.
+    const bc = onlyConst(b), rc = onlyConst(r);
+    if ((bc || rc) && (bc || !b.enum) && (rc || !r.enum)) {
+      const was = bc ? codeSpan(this.#valueText(b.const)) : "";
+      const is = rc ? codeSpan(this.#valueText(r.const)) : "";
+      if (was === is) return;
+      if (bc && rc) {
+        add("const-changed", "breaking", `const changed from ${was} to ${is}`);
+      } else if (rc) {
+        add("const-added", req ? "breaking" : "info", `got const ${is}`);
+      } else {add(
+          "const-removed",
+          req ? "info" : "warning",
+          `lost const ${was}`,
+        );}
+      return;
+    }
     if (!b.enum) {
       add(
         "became-enum",
@@ -735,9 +773,10 @@ export class SchemaDiff {
     const has = new Set(r.enum.map((v) => this.#valueText(v)));
     for (const v of had) {
       if (has.has(v)) continue;
-      // oasdiff names a response body's own enum "mediatype".
+      // oasdiff names a response body's own enum by its media type, an id
+      // outside the place's family.
       const suffix = !req && at.role === "body"
-        ? "mediatype-enum-value-removed"
+        ? MEDIATYPE_ENUM_REMOVED
         : "enum-value-removed";
       add(suffix, req ? "breaking" : "info", `lost enum value ${codeSpan(v)}`);
     }
@@ -1097,8 +1136,16 @@ export class SchemaDiff {
         const said = flip ? `is no longer ${flagWord}` : "was added";
         if (req) {
           if (rReq) {
+            // oasdiff names one with a default apart: still required, so
+            // still refused when left out.
+            const withDefault = !flip &&
+              this.#rev.view(rl.raw, rl).default !== undefined;
             add(
-              id("new-required-request-property"),
+              id(
+                withDefault
+                  ? "new-required-request-property-with-default"
+                  : "new-required-request-property",
+              ),
               "breaking",
               flip ? `${said} and is required` : "was added as required",
             );
@@ -1657,6 +1704,12 @@ function subject(at: Place): string {
 function sameTypes(b: SchemaView, r: SchemaView): boolean {
   const bt = b.types?.join() ?? null, rt = r.types?.join() ?? null;
   return bt === rt && b.format === r.format;
+}
+
+/** True when `v`'s values are its `const` alone (no enum beside it). */
+function onlyConst(v: SchemaView): boolean {
+  return v.const !== undefined && v.enum?.length === 1 &&
+    json(v.enum[0]) === json(v.const);
 }
 
 /** Whether every type `v` allows, `by` allows too (untyped allows all). */
