@@ -3989,6 +3989,31 @@ function securityRemoved(base: Json[], revision: Json[]): string[][] {
     .map((c) => [c.level, c.text]);
 }
 
+Deno.test("compare: a scope a requirement now needs breaks a client that asked for the scopes listed (oasdiff: an error); one it no longer needs is info", () => {
+  const oauth = {
+    type: "oauth2",
+    flows: {
+      clientCredentials: {
+        tokenUrl: "https://auth.example/token",
+        scopes: { r: "read", w: "write" },
+      },
+    },
+  };
+  const secured = (scopes: string[]) =>
+    doc(GET_A, {}, {
+      components: { securitySchemes: { o: oauth } },
+      security: [{ o: scopes }],
+    });
+  const said = (a: string[], b: string[]) =>
+    compareSpecs(secured(a), secured(b)).changes.map((c) => [c.id, c.level]);
+  assert.deepEqual(said(["r"], ["r", "w"]), [
+    ["api-global-security-scope-added", "breaking"],
+  ]);
+  assert.deepEqual(said(["r", "w"], ["r"]), [
+    ["api-global-security-scope-removed", "info"],
+  ]);
+});
+
 Deno.test("compare: a security requirement removed is breaking when no requirement left takes what a client of the base sent", () => {
   const levels = (a: Json[], b: Json[]) =>
     securityRemoved(a, b).map(([level]) => level);
@@ -4000,7 +4025,7 @@ Deno.test("compare: a security requirement removed is breaking when no requireme
         "breaking",
         "breaking",
       ]],
-      ["one of two kept", [{ a: [] }, { b: [] }], [{ b: [] }], ["warning"]],
+      ["one of two kept", [{ a: [] }, { b: [] }], [{ b: [] }], ["breaking"]],
       ["asks for part of it", [{ a: [], b: [] }], [{ a: [] }], ["info"]],
       ["anonymous access only", [{}], [{ a: [] }], ["warning"]],
       ["anonymous kept apart", [{}, { a: [] }], [{ b: [] }], [
@@ -4229,10 +4254,10 @@ Deno.test("compare: the refusal sentence reads the revision's schema, and only f
   );
 });
 
-Deno.test("compare: security: removing one way in while another stays is a warning; dropping them all is info, said plainly", () => {
+Deno.test("compare: security: removing one way in while another stays breaks its clients (oasdiff: an error); dropping them all is info, said plainly", () => {
   const said = securityRemoved;
   assert.deepEqual(said([{ a: [] }, { b: [] }], [{ a: [] }, { c: [] }]), [
-    ["warning", "security requirement `b` was removed"],
+    ["breaking", "security requirement `b` was removed"],
   ]);
   assert.deepEqual(said([{ a: [] }], []), [
     ["info", "security requirement `a` was removed"],

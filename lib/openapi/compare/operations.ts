@@ -1105,9 +1105,11 @@ export function securityChanges(
       const now = new Set(scopes);
       for (const s of scopes) {
         if (!was.has(s)) {
+          // A client that asked for the scopes the base listed is refused
+          // (oasdiff: an error too).
           out.push({
             id: `${prefix}-scope-added`,
-            level: "warning",
+            level: "breaking",
             text: `security requirement ${named(k)} needs scope ${codeSpan(s)}`,
           });
         }
@@ -1125,12 +1127,13 @@ export function securityChanges(
       }
     }
   }
-  // Dropping one of several ways in may strand a client that used it;
+  // Dropping one of several ways in strands a client that used it, unless
+  // what it sends is still enough for another (`a + b` where `a` stays);
   // dropping every requirement (or allowing anonymous access) cannot.
   // When no way in the base listed is still enough (each revision
   // requirement asks for a scheme it did not: replaced, or joined by
   // another), every client that authenticated as the base said is
-  // refused. Scopes are left out: a token often holds more than it needs.
+  // refused, which the sentence says.
   const open = after.length === 0 || has.has("");
   const enough = (q: Requirement) =>
     after.some((r) => [...r.keys()].every((name) => q.has(name)));
@@ -1138,19 +1141,18 @@ export function securityChanges(
   const stranded = !open && signed.length > 0 && !signed.some(enough);
   for (const [k, q] of had) {
     if (!has.has(k)) {
-      const breaks = stranded && q.size > 0;
-      // A requirement that asked for more than one left (`a + b` where `a`
-      // stays) strands no one: what its clients send still gets in.
+      // Anonymous access withdrawn is security added to what was open,
+      // which §9 lists as info; beside other ways in, a warning.
       const level: Level = open || (q.size > 0 && enough(q))
         ? "info"
-        : breaks
-        ? "breaking"
-        : "warning";
+        : q.size === 0
+        ? "warning"
+        : "breaking";
       out.push({
         id: `${prefix}-removed`,
         level,
         text: `security requirement ${named(k)} was removed${
-          breaks
+          stranded && q.size > 0
             ? " and no requirement left accepts the credentials it took"
             : ""
         }`,
