@@ -1703,6 +1703,67 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["new-required-request-property-with-default", "breaking", ["POST /a"]]],
   ],
   [
+    "ok/a deprecated parameter removed before its sunset date is a warning, said so",
+    doc(
+      query({ type: "string" }, { deprecated: true, "x-sunset": "2999-06-01" }),
+    ),
+    doc({ "/a": { get: { responses: ok200 } } }),
+    [["request-parameter-removed-before-sunset", "warning", ["GET /a"]]],
+  ],
+  [
+    "ok/a deprecated parameter removed after its sunset date is info",
+    doc(
+      query({ type: "string" }, { deprecated: true, "x-sunset": "2001-06-01" }),
+    ),
+    doc({ "/a": { get: { responses: ok200 } } }),
+    [["request-parameter-removed-with-deprecation", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/a sunset date moved earlier is a warning; later is info",
+    doc({
+      "/a": {
+        get: { deprecated: true, "x-sunset": "2999-06-01", responses: ok200 },
+      },
+      "/b": {
+        get: { deprecated: true, "x-sunset": "2999-01-01", responses: ok200 },
+      },
+    }),
+    doc({
+      "/a": {
+        get: { deprecated: true, "x-sunset": "2999-01-01", responses: ok200 },
+      },
+      "/b": {
+        get: { deprecated: true, "x-sunset": "2999-06-01", responses: ok200 },
+      },
+    }),
+    [
+      ["api-sunset-date-changed-too-small", "warning", ["GET /a"]],
+      ["api-sunset-date-changed", "info", ["GET /b"]],
+    ],
+  ],
+  [
+    "ok/a sunset date dropped is info",
+    doc({
+      "/a": {
+        get: { deprecated: true, "x-sunset": "2999-06-01", responses: ok200 },
+      },
+    }),
+    doc({ "/a": { get: { deprecated: true, responses: ok200 } } }),
+    [["api-sunset-deleted", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/a stability level lowered is a warning; raised says nothing",
+    doc({
+      "/a": { get: { "x-stability-level": "stable", responses: ok200 } },
+      "/b": { get: { "x-stability-level": "alpha", responses: ok200 } },
+    }),
+    doc({
+      "/a": { get: { "x-stability-level": "beta", responses: ok200 } },
+      "/b": { get: { "x-stability-level": "stable", responses: ok200 } },
+    }),
+    [["api-stability-decreased", "warning", ["GET /a"]]],
+  ],
+  [
     "ok/a 3.1 const changed in a response is every value new to the reader",
     doc31(responseBody(object({ m: { const: "a" } }))),
     doc31(responseBody(object({ m: { const: "b" } }))),

@@ -45,6 +45,8 @@ export interface ParamModel {
   required: boolean;
   /** True only when it says `deprecated: true`. */
   deprecated: boolean;
+  /** `x-sunset` as written (when it may be removed), "" when absent. */
+  sunset: string;
   /** True only when it says `allowEmptyValue: true` (`?q=` is taken). */
   allowEmptyValue: boolean;
   /** True only when it says `allowReserved: true` (`/?#` sent unencoded). */
@@ -716,6 +718,7 @@ function readOperation(
         name,
         required: p.required === true || loc === "path",
         deprecated: p.deprecated === true,
+        sunset: scalarText(p["x-sunset"]) ?? "",
         allowEmptyValue: p.allowEmptyValue === true,
         allowReserved: p.allowReserved === true,
         description: str(p.description),

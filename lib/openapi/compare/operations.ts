@@ -283,6 +283,7 @@ class OperationDiff {
         );
       }
     }
+    this.#lifecycle();
     b.pathParams.forEach((name, i) => {
       const to = r.pathParams[i];
       if (to !== undefined && to !== name) {
@@ -361,6 +362,60 @@ class OperationDiff {
     }
   }
 
+  /**
+   * What the operation promises about its future, as oasdiff reads it: an
+   * `x-sunset` date moved earlier leaves clients less time than they
+   * planned for (a warning); later or dropped is news. An
+   * `x-stability-level` lowered (`stable` to `beta`) lets later versions
+   * break what this one promised to keep (a warning).
+   */
+  #lifecycle(): void {
+    const b = this.#b, r = this.#r;
+    const at = { base: b.pointer, revision: r.pointer };
+    if (b.sunset && b.sunset !== r.sunset) {
+      const was = Date.parse(b.sunset), is = Date.parse(r.sunset);
+      if (!r.sunset) {
+        this.#add(
+          "api-sunset-deleted",
+          "info",
+          "operation",
+          at,
+          `sunset date ${b.sunset} was removed`,
+        );
+      } else if (is < was) {
+        this.#add(
+          "api-sunset-date-changed-too-small",
+          "warning",
+          "operation",
+          at,
+          `sunset date moved earlier, from ${b.sunset} to ${r.sunset}`,
+        );
+      } else {
+        this.#add(
+          "api-sunset-date-changed",
+          "info",
+          "operation",
+          at,
+          `sunset date changed from ${b.sunset} to ${r.sunset}`,
+        );
+      }
+    }
+    const rank = (s: string) => STABILITY.indexOf(s);
+    if (rank(b.stability) > 0 && rank(r.stability) >= 0) {
+      if (rank(r.stability) < rank(b.stability)) {
+        this.#add(
+          "api-stability-decreased",
+          "warning",
+          "operation",
+          at,
+          `stability lowered from ${codeSpan(b.stability)} to ${
+            codeSpan(r.stability)
+          }`,
+        );
+      }
+    }
+  }
+
   #params(): void {
     const b = this.#b, r = this.#r;
     for (const [key, bp] of b.params) {
@@ -371,13 +426,21 @@ class OperationDiff {
       }`;
       const at = { base: bp.pointer, revision: rp?.pointer ?? null };
       if (!rp) {
-        const [id, level, text]: [string, Level, string] = bp.deprecated
+        // Removed before the date its deprecation promised: as a removal
+        // without warning (§9: a warning), under oasdiff's id.
+        const [id, level, text]: [string, Level, string] = !bp.deprecated
+          ? ["request-parameter-removed", "warning", "was removed"]
+          : Date.parse(bp.sunset) > Date.now()
           ? [
+            "request-parameter-removed-before-sunset",
+            "warning",
+            `was removed before its sunset date ${bp.sunset}`,
+          ]
+          : [
             "request-parameter-removed-with-deprecation",
             "info",
             "was removed after it was deprecated",
-          ]
-          : ["request-parameter-removed", "warning", "was removed"];
+          ];
         this.#add(id, level, where, at, `${name} ${text}`);
         continue;
       }
@@ -1057,6 +1120,9 @@ class OperationDiff {
     }
   }
 }
+
+/** oasdiff's `x-stability-level` values, least stable first. */
+const STABILITY = ["draft", "alpha", "beta", "stable"];
 
 /** Security schemes renamed, base name to revision name. */
 export type Renames = ReadonlyMap<string, string>;
