@@ -208,6 +208,7 @@ function indexHarValue(
     pages[at].count++;
   }
   const columns = b.finish(start, complete);
+  const unlikely = unlikelyTimings(pages, columns);
   const creator = obj(log.creator);
   const meta: HarMeta = {
     version: str(log.version),
@@ -220,18 +221,65 @@ function indexHarValue(
       first < 0 ? "" : str(raw[first].startedDateTime),
     ),
     secrets: complete ? countHarSecrets(raw) : null,
-    warnings: warningsOf(badStart, noRequest, pages),
+    warnings: warningsOf(badStart, noRequest, pages, unlikely),
   };
   onProgress?.(n, n);
   return { columns, meta, root: root as Obj, raw };
+}
+
+/**
+ * How long after its last request ends a page's load events may still
+ * fire: `load` waits for the page's requests, so later than this is no
+ * offset from the page start (Safari writes its own clock's readings).
+ */
+const PAGE_TIMING_SLACK_MS = 60_000;
+
+/**
+ * Clears (to -1) the load times of `pages` that fall long after the last
+ * request of the page ends (of the file, for a page no entry names), and
+ * returns those pages' ids: a marker hours out would squash every bar of
+ * the waterfall to nothing.
+ */
+function unlikelyTimings(pages: HarPage[], c: HarColumns): string[] {
+  const ids: string[] = [];
+  if (!c.start.length) return ids;
+  const ends = new Float64Array(pages.length).fill(-Infinity);
+  let fileEnd = -Infinity;
+  for (let i = 0; i < c.start.length; i++) {
+    const end = c.start[i] + Math.max(0, c.duration[i]);
+    if (end > fileEnd) fileEnd = end;
+    const k = c.page[i];
+    if (k >= 0 && end > ends[k]) ends[k] = end;
+  }
+  pages.forEach((p, k) => {
+    if (!Number.isFinite(p.startMs)) return;
+    const last = (p.count ? ends[k] : fileEnd) - p.startMs;
+    const limit = Math.max(0, last) + PAGE_TIMING_SLACK_MS;
+    if (p.onContentLoad > limit || p.onLoad > limit) {
+      p.onContentLoad = p.onContentLoad > limit ? -1 : p.onContentLoad;
+      p.onLoad = p.onLoad > limit ? -1 : p.onLoad;
+      ids.push(p.id);
+    }
+  });
+  return ids;
 }
 
 function warningsOf(
   badStart: number,
   noRequest: number,
   pages: HarPage[],
+  unlikely: string[],
 ): string[] {
   const warnings: string[] = [];
+  if (unlikely.length) {
+    const more = unlikely.length > 5 ? ` and ${unlikely.length - 5} more` : "";
+    const ids = unlikely.slice(0, 5).map((id) => named(id)).join(", ");
+    warnings.push(
+      `Load times of page ${ids}${more} lie long after its last request ` +
+        "(a clock reading, not ms after the page start, as Safari writes): " +
+        "not shown.",
+    );
+  }
   if (badStart) {
     warnings.push(
       `${badStart} entries have no valid startedDateTime; they are drawn ` +

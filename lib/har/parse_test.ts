@@ -339,3 +339,36 @@ Deno.test("har parse: pages are read once per id; a timing of 0 is a marker, a n
   assert.equal(d.pages[0].onLoad, -1);
   assert.ok(Number.isNaN(d.pages[1].startMs), "no start: no place on the axis");
 });
+
+Deno.test("har parse: load times long after the page's last request (Safari's clock readings) are dropped and said; plausible ones stay", () => {
+  const at = "2024-05-01T10:00:00.000Z";
+  const doc = harDoc([
+    { at: 0, time: 200, pageref: "safari" },
+    { at: 300, time: 200, pageref: "safari" },
+    { at: 0, time: 100, pageref: "late" },
+  ], [
+    {
+      id: "safari",
+      title: "s",
+      startedDateTime: at,
+      pageTimings: { onContentLoad: 3500123.4, onLoad: 3500456.7 },
+    },
+    {
+      id: "late",
+      title: "l",
+      startedDateTime: at,
+      // A load 30 s after its only request: slow scripts, still a marker.
+      pageTimings: { onContentLoad: 50, onLoad: 30_000 },
+    },
+  ]);
+  const { doc: d } = parseHarText(JSON.stringify(doc));
+  assert.equal(d.pages[0].onContentLoad, -1);
+  assert.equal(d.pages[0].onLoad, -1);
+  assert.equal(d.pages[1].onContentLoad, 50);
+  assert.equal(d.pages[1].onLoad, 30_000);
+  assert.ok(
+    d.warnings.some((w) => /Load times of page .*safari.*not shown/.test(w)),
+    d.warnings.join("\n"),
+  );
+  assert.ok(!d.warnings.some((w) => /late/.test(w)));
+});
