@@ -5,6 +5,7 @@
 import { type HarDetail, type NameValue, shown } from "../../lib/har/detail.ts";
 import { exactMs, formatBytes } from "../../lib/shared/format.ts";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
+import { statusWord } from "../../lib/har/entries.ts";
 
 const SECTIONS = [
   ["general", "General"],
@@ -23,7 +24,7 @@ export function generalRows(detail: HarDetail, pageTitle: string): NameValue[] {
   const general: NameValue[] = [
     { name: "URL", value: e.url },
     { name: "Method", value: e.method },
-    { name: "Status", value: `${e.status} ${e.statusText}`.trim() },
+    { name: "Status", value: `${statusWord(e.status)} ${e.statusText}`.trim() },
     { name: "Error", value: detail.error },
     { name: "Served from", value: detail.servedFrom },
     { name: "Initiator", value: detail.initiator },
@@ -88,7 +89,7 @@ export function DetailHeader(
           class={`har-status s-${e.statusClass}`}
           title={detail.error || undefined}
         >
-          {e.status || "failed"}
+          {statusWord(e.status)}
         </span>
         {/* A long URL scrolls in its box: focusable, so keys can scroll it. */}
         <span class="har-detail-url" tabIndex={0}>{shown(e.url)}</span>

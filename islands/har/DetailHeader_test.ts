@@ -44,3 +44,26 @@ Deno.test("har general: ok/where it was served from and what started it are rows
   assert.equal(value("Served from"), "disk cache");
   assert.equal(value("Initiator"), "parser: https://x.test/:1");
 });
+
+Deno.test("har general: ok/a request that got no response says failed and why, as Playwright writes it (status -1, _failureText)", () => {
+  const { doc, raw } = parseHarText(JSON.stringify(har([
+    entry({
+      response: {
+        status: -1,
+        statusText: "",
+        httpVersion: "",
+        headers: [],
+        cookies: [],
+        content: { size: -1, mimeType: "x-unknown" },
+        redirectURL: "",
+        headersSize: -1,
+        bodySize: -1,
+        _failureText: "net::ERR_BLOCKED_BY_CLIENT",
+      },
+    }),
+  ])));
+  const rows = generalRows(entryDetail(raw[0], doc.entries[0]), "");
+  const value = (name: string) => rows.find((r) => r.name === name)?.value;
+  assert.equal(value("Status"), "failed");
+  assert.equal(value("Error"), "net::ERR_BLOCKED_BY_CLIENT");
+});

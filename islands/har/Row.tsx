@@ -7,7 +7,7 @@ import { Component, type JSX } from "preact";
 import type { HarColumns } from "../../lib/har/columns.ts";
 import { formatBytes, formatMs } from "../../lib/shared/format.ts";
 import { STATUS_CLASSES, TYPE_CATEGORIES } from "../../lib/har/types.ts";
-import { pathOf, urlOf } from "../../lib/har/entries.ts";
+import { pathOf, statusWord, urlOf } from "../../lib/har/entries.ts";
 import { SERVED_FROM } from "../../lib/har/served.ts";
 import { type Axis, WaterfallBar } from "./Waterfall.tsx";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
@@ -33,10 +33,6 @@ export interface RowProps {
  */
 function clip(s: string): string {
   return s.length > 500 ? s.slice(0, 500) + "…" : s;
-}
-
-function statusText(status: number): string {
-  return status > 0 ? String(status) : "failed";
 }
 
 function renderRow(
@@ -73,7 +69,7 @@ function renderRow(
           c.status[i] >= 100 && c.status[i] < 200 ? " s-1xx" : ""
         }`}
       >
-        {statusText(c.status[i])}
+        {statusWord(c.status[i])}
       </span>
       <span class="har-col c-method">
         <MethodBadge

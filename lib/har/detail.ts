@@ -65,7 +65,8 @@ export interface HarDetail {
   redirectURL: string;
   /**
    * Why the request failed, as the exporter wrote it (Chrome's
-   * `response._error`, `net::ERR_INTERNET_DISCONNECTED`), else "".
+   * `response._error`, `net::ERR_INTERNET_DISCONNECTED`; Playwright's
+   * `_failureText`), else "".
    */
   error: string;
   /**
@@ -395,7 +396,11 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     serverIP: shown(str(raw.serverIPAddress)),
     connection: shown(valueText(raw.connection)),
     redirectURL: shown(str(res.redirectURL)),
-    error: shown(str(res._error) || str(raw._error)),
+    // Chrome and Safari write `_error`, Playwright `_failureText`.
+    error: shown(
+      str(res._error) || str(raw._error) || str(res._failureText) ||
+        str(raw._failureText),
+    ),
     servedFrom: shown(SERVED_FROM[servedFromIndex(raw)]),
     initiator: shown(initiatorOf(raw)),
     requestHeaders: list("requestHeaders", requestHeaders),

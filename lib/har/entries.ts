@@ -57,6 +57,14 @@ export function entryWithKey(c: HarColumns, key: string, origin = 0): number {
   return -1;
 }
 
+/**
+ * A status as the list shows it: the number, or "failed" when no response
+ * came (0, as most exporters write it; Playwright's -1).
+ */
+export function statusWord(status: number): string {
+  return status > 0 ? String(status) : "failed";
+}
+
 /** Entry i's path and query (after scheme and host, without fragment). */
 export function pathOf(c: HarColumns, i: number): string {
   return pathFrom(urlOf(c, i), c.pathAt[i]);
