@@ -6,6 +6,7 @@
  */
 import type { HarDetail } from "../../lib/har/detail.ts";
 import { BodyView } from "./BodyView.tsx";
+import { NO_BODY } from "../../lib/har/body.ts";
 import {
   DetailHeader,
   DetailPlaceholder,
@@ -59,8 +60,9 @@ export function DetailPanel(
   // Files from before `more` existed have none (old workers in cache).
   const more = detail.more ?? {};
   const general = generalRows(detail, pageTitle);
+  // A body the file left out is said where it would be, not "No body".
   const hasRequestBody = detail.requestBody.kind !== "none" ||
-    detail.postParams.length > 0;
+    detail.requestBody.reason !== NO_BODY || detail.postParams.length > 0;
   return (
     <aside
       class="har-detail"

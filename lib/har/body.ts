@@ -7,6 +7,7 @@
  */
 import { prettyJson, tokensText } from "../shared/json_pretty.ts";
 import { base64Bytes } from "../shared/base64.ts";
+import { formatBytes } from "../shared/format.ts";
 
 /** A body prepared for display. */
 export type BodyPreview =
@@ -107,6 +108,9 @@ function pretty(body: string): string | null {
   return tokens && tokensText(tokens);
 }
 
+/** The reason of a body that had no bytes (not one left out of the file). */
+export const NO_BODY = "No body.";
+
 /** Classifies and trims a body for display. */
 export function previewBody(
   text: unknown,
@@ -119,8 +123,8 @@ export function previewBody(
     return {
       kind: "none",
       reason: size > 0
-        ? "The body was not saved in this HAR file."
-        : "No body.",
+        ? `The body (${formatBytes(size)}) was not saved in this HAR file.`
+        : NO_BODY,
     };
   }
   const base64 = encoding === "base64";

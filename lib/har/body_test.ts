@@ -187,7 +187,8 @@ Deno.test("body: programs and pictures on an unlisted type get .bin; media and a
 
 Deno.test("body: what an empty body says: none when nothing was sent, not saved when the size says there was one", () => {
   const NONE = "No body.";
-  const NOT_SAVED = "The body was not saved in this HAR file.";
+  const NOT_SAVED = (size: string) =>
+    `The body (${size}) was not saved in this HAR file.`;
   const CASES: [string, unknown, number, string][] = [
     // 204 and 304 as Firefox and Chrome write them: size 0, text "" or none.
     ["ok/empty-text-size-0", "", 0, NONE],
@@ -195,8 +196,8 @@ Deno.test("body: what an empty body says: none when nothing was sent, not saved 
     // Size unknown (-1, HAR 1.2 §4.2.8 for "not available").
     ["ok/no-text-size-unknown", undefined, -1, NONE],
     ["ok/null-text", null, 0, NONE],
-    ["ok/no-text-size-1", undefined, 1, NOT_SAVED],
-    ["ok/empty-text-size-5120", "", 5120, NOT_SAVED],
+    ["ok/no-text-size-1", undefined, 1, NOT_SAVED("1 B")],
+    ["ok/empty-text-size-5120", "", 5120, NOT_SAVED("5.1 kB")],
   ];
   for (const [name, text, size, reason] of CASES) {
     assert.deepEqual(

@@ -16,7 +16,7 @@ import {
   sentBody,
 } from "./curl.ts";
 import { fetchCode } from "./fetch_code.ts";
-import { type Obj, obj } from "./normalize.ts";
+import { num, type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
 import { isToken } from "../shared/http_token.ts";
 import {
@@ -308,6 +308,24 @@ function sideFile(content: Obj): BodyPreview | null {
   };
 }
 
+/**
+ * Why a request that had a body goes without one in the commands: its
+ * `bodySize` says bytes were sent, or its `postData` names a file beside
+ * the HAR, but no text or form fields were recorded. "" when it had none.
+ */
+function leftOut(req: Obj, post: Obj): string {
+  const size = num(req.bodySize, 0);
+  if (typeof post._file === "string" && post._file) {
+    return `The request body was saved beside the HAR file, as ${
+      shown(post._file)
+    }: the command sends none.`;
+  }
+  return size > 0
+    ? `The request body (${size} B) was not saved in this HAR file: the ` +
+      "command sends none."
+    : "";
+}
+
 /** The `timings` members HAR 1.2 §4.2.16 defines; others are listed apart. */
 const PHASE_KEYS = new Set<string>([...PHASES, "comment"]);
 
@@ -381,13 +399,21 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     if (countOf(v) > LIST_ROWS) more[name] = countOf(v) - LIST_ROWS;
     return cookies(v);
   };
-  const { curl, fetch, fetchNote, note } = curlOf(
+  const sent = sentBody(req.postData);
+  const commands = curlOf(
     entry.method,
     entry.url,
     requestHeaders,
-    sentBody(req.postData),
+    sent,
     req.cookies,
   );
+  // A body the exporter left out (Firefox writes an empty text, Playwright
+  // one it saved beside the file, or none for binary): the commands send
+  // none, and say so, as the body section does.
+  const left = sent ? "" : leftOut(req, post);
+  const { curl, fetch } = commands;
+  const note = [commands.note, left].filter(Boolean).join(" ");
+  const fetchNote = [commands.fetchNote, left].filter(Boolean).join(" ");
   return {
     // The page has the whole URL in its columns: a 50 MB one is not sent
     // again (twice, as URL and path) with every click.
@@ -424,11 +450,11 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     ),
     postMime: shown(str(post.mimeType)),
     postParams: list("postParams", pairs(post.params)),
-    requestBody: previewBody(
+    requestBody: sideFile(post) ?? previewBody(
       postText,
       post.encoding,
       baseMime(post.mimeType),
-      postText.length,
+      postText.length || num(req.bodySize, 0),
       charsetOf(post.mimeType),
     ),
     responseBody: sideFile(content) ?? previewBody(

@@ -71,7 +71,7 @@ Deno.test("har detail: previews are cut and base64 text is decoded", () => {
   );
   assert.deepEqual(previewBody("", undefined, "text/html", 500), {
     kind: "none",
-    reason: "The body was not saved in this HAR file.",
+    reason: "The body (500 B) was not saved in this HAR file.",
   });
   assert.equal(
     previewBody("<svg/>", undefined, "image/svg+xml", 6).kind,
@@ -490,6 +490,47 @@ Deno.test("har detail: a 204 or 304 without a body says so; a 304 whose size nam
   // showed.
   assert.deepEqual(bodyOf(304, { size: 5120, mimeType: "text/css" }), {
     kind: "none",
-    reason: "The body was not saved in this HAR file.",
+    reason: "The body (5.1 kB) was not saved in this HAR file.",
   });
+});
+
+Deno.test("har detail: a request body the exporter left out is said in the body section and in both commands' notes", () => {
+  const detailOf = (request: Record<string, unknown>) => {
+    const e = entry();
+    e.request = {
+      ...(e.request as Record<string, unknown>),
+      method: "POST",
+      ...request,
+    };
+    const p = parseHarText(JSON.stringify(har([e])));
+    return entryDetail(p.raw[0], p.doc.entries[0]);
+  };
+  // Playwright leaves binary bodies out: an empty text, the size kept.
+  const binary = detailOf({
+    bodySize: 1234,
+    postData: { mimeType: "application/octet-stream", text: "", params: [] },
+  });
+  assert.deepEqual(binary.requestBody, {
+    kind: "none",
+    reason: "The body (1.2 kB) was not saved in this HAR file.",
+  });
+  assert.match(
+    binary.curlNote,
+    /request body \(1234 B\) was not saved.*sends none/,
+  );
+  assert.match(binary.fetchNote, /request body \(1234 B\) was not saved/);
+  // Playwright's content: "attach": the file beside the HAR is named.
+  const attached = detailOf({
+    bodySize: 10,
+    postData: { mimeType: "application/json", text: "", _file: "5f2b.json" },
+  });
+  assert.match(
+    (attached.requestBody as { reason: string }).reason,
+    /saved beside the HAR file, as 5f2b\.json/,
+  );
+  assert.match(attached.curlNote, /5f2b\.json: the command sends none/);
+  // A GET with nothing sent says nothing.
+  const none = detailOf({ method: "GET", bodySize: 0 });
+  assert.equal(none.curlNote, "");
+  assert.deepEqual(none.requestBody, { kind: "none", reason: "No body." });
 });
