@@ -251,6 +251,45 @@ function basicPair(token: string): boolean {
 /** First letters (lower-cased) of the schemes. */
 const SCHEME_START = new Set(SCHEMES.map((s) => s.charCodeAt(0)));
 
+/**
+ * Kubernetes' way to send a bearer token from a browser, which cannot set
+ * `Authorization` on a WebSocket: as a subprotocol with this prefix.
+ */
+const K8S_BEARER = "base64url.bearer.authorization.k8s.io.";
+
+/**
+ * `Sec-WebSocket-Protocol` (RFC 6455 §11.3.4) with the tokens sent in it
+ * replaced: browsers' WebSocket API lets a page set no other header, so
+ * servers take a credential as a subprotocol, after a protocol named like
+ * a secret (`access_token, eyJ…`), behind Kubernetes' prefix, or shaped
+ * like one. `count` is how many were replaced, `found` what they were.
+ */
+export function redactSubprotocols(
+  value: string,
+  isSecret: NameMatcher,
+): { value: string; count: number; found: string[] } {
+  const items = value.split(",");
+  const found: string[] = [];
+  let after = false;
+  const out = items.map((raw) => {
+    const item = raw.trim();
+    const named = after;
+    // A protocol named like a secret announces the token after it; one
+    // that carries its token itself announces nothing.
+    after = item !== "" && !item.startsWith(K8S_BEARER) && isSecret(item);
+    if (item.startsWith(K8S_BEARER) && item.length > K8S_BEARER.length) {
+      found.push(item.slice(K8S_BEARER.length));
+      return raw.replace(item, K8S_BEARER + REDACTED);
+    }
+    if (item && item !== REDACTED && (named || looksSecret(item))) {
+      found.push(item);
+      return raw.replace(item, REDACTED);
+    }
+    return raw;
+  });
+  return { value: out.join(","), count: found.length, found };
+}
+
 /** `Bearer abc` -> `Bearer [REDACTED]`: the scheme helps debugging, the rest leaks. */
 export function redactCredential(value: string): string {
   const m = /^([A-Za-z0-9-]+)\s+\S/.exec(value);

@@ -29,6 +29,7 @@ import {
   redactMultipart,
   redactQuery,
   redactSetCookie,
+  redactSubprotocols,
   redactUrl,
   replaceJwts,
   urlCredential,
@@ -76,6 +77,19 @@ function throughText(
     ? Uint8Array.from(out, (c) => c.charCodeAt(0) & 0xff)
     : new TextEncoder().encode(out);
   return { ...holder, text: bytesBase64(written) };
+}
+
+/**
+ * A WebSocket message's data passed through `f`: a text frame as it is, a
+ * binary one (opcode 2, which Chrome and mitmproxy record as base64) when
+ * its bytes are UTF-8 text, decoded and encoded again: `{"password": …}`
+ * sent as bytes is as readable as sent as text.
+ */
+function messageData(m: Obj, f: (text: string) => string): string {
+  const data = str(m.data);
+  if (m.opcode !== 2) return f(data);
+  const out = throughText({ text: data, encoding: "base64" }, "text/plain", f);
+  return str(out.text);
 }
 
 /**
@@ -297,6 +311,12 @@ class Redactor {
       return { ...o, value: out };
     } else if (CHALLENGE_HEADERS.has(name)) {
       return h;
+    } else if (name === "sec-websocket-protocol") {
+      const sub = redactSubprotocols(value, this.isSecret);
+      if (!sub.count) return h;
+      for (const f of sub.found) this.note(f);
+      this.count += sub.count;
+      return { ...o, value: sub.value };
     } else if (
       ALWAYS_SECRET_HEADERS.has(name) || this.isSecret(name) ||
       looksSecret(value)
@@ -721,7 +741,7 @@ function sanitizeEntry(e: Obj, r: Redactor, dropBodies: boolean): Obj {
     out._webSocketMessages = e._webSocketMessages.map((m) => {
       const o = obj(m);
       if (typeof o.data !== "string") return m;
-      const data = r.frame(o.data);
+      const data = messageData(o, (t) => r.frame(t));
       return data === o.data ? m : { ...o, data };
     });
   }
@@ -799,7 +819,8 @@ function spread(har: Obj, r: Redactor): void {
     if (Array.isArray(entry._webSocketMessages)) {
       entry._webSocketMessages = entry._webSocketMessages.map((m) => {
         const o = obj(m);
-        const d = text(o.data);
+        if (typeof o.data !== "string") return m;
+        const d = messageData(o, (t) => str(text(t)));
         return d === o.data ? m : { ...o, data: d };
       });
     }

@@ -1148,3 +1148,52 @@ Deno.test("sanitize: a megabyte of event-stream lines that are no JSON costs no 
   sanitizedBody("data: {\n".repeat(130_000), "text/event-stream");
   assert.ok(performance.now() - t0 < 1000, `${performance.now() - t0} ms`);
 });
+
+Deno.test("sanitize: a binary WebSocket message that is UTF-8 text (base64, as Chrome and mitmproxy record opcode 2) loses its secrets; bytes that are not text stay", () => {
+  const b64 = (s: string) => btoa(s);
+  const root = harDoc([{}]) as Json;
+  root.log.entries[0]._webSocketMessages = [
+    { type: "send", opcode: 2, data: b64('{"password":"hunter2hunter2"}') },
+    { type: "send", opcode: 2, data: "/wD+AQ==" },
+  ];
+  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const [text, bytes] = (har as Json).log.entries[0]._webSocketMessages;
+  assert.equal(atob(text.data), '{"password":"[REDACTED]"}');
+  assert.equal(bytes.data, "/wD+AQ==");
+});
+
+Deno.test("sanitize: tokens sent as WebSocket subprotocols (after a secret-named protocol, Kubernetes' bearer prefix, token-shaped) are redacted and counted alike", () => {
+  const CASES: [string, string, string, number][] = [
+    [
+      "ok/after access_token",
+      "access_token, s3cr3tValue99",
+      "access_token, [REDACTED]",
+      1,
+    ],
+    [
+      "ok/Kubernetes' bearer subprotocol",
+      "base64url.bearer.authorization.k8s.io.ZXlKaGJHY2lPaUpTVXpJMU5pSjk, base64.binary.k8s.io",
+      "base64url.bearer.authorization.k8s.io.[REDACTED], base64.binary.k8s.io",
+      1,
+    ],
+    [
+      "ok/plain protocols stay",
+      "graphql-ws, chat.v2",
+      "graphql-ws, chat.v2",
+      0,
+    ],
+  ];
+  for (const [name, value, want, n] of CASES) {
+    const root = harDoc([{
+      requestHeaders: [{ name: "Sec-WebSocket-Protocol", value }],
+    }]) as Json;
+    const { har, redacted: count } = sanitizeHar(root, {
+      words: DEFAULT_REDACT_WORDS,
+    });
+    const h = (har as Json).log.entries[0].request.headers[0];
+    assert.equal(h.value, want, name);
+    assert.equal(count, n, name);
+    const c = countHarSecrets((root as Json).log.entries);
+    assert.equal(c.tokens, n, name);
+  }
+});

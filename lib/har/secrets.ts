@@ -16,6 +16,7 @@ import {
   nameMatcher,
   REDACTED,
   redactQuery,
+  redactSubprotocols,
   replaceJwts,
   urlCredential,
   valueText,
@@ -23,7 +24,7 @@ import {
 import type { SecretCounts } from "./types.ts";
 
 const PLAIN = 0, COOKIE = 1, SET_COOKIE = 2, AUTH = 3, SECRET = 4;
-const LOCATION = 5, URL_HEADER = 6, CHALLENGE = 7;
+const LOCATION = 5, URL_HEADER = 6, CHALLENGE = 7, SUBPROTOCOLS = 8;
 
 /**
  * `a=1; b=2; flag; c=` -> 3: the pairs of a Cookie header that hold a
@@ -107,6 +108,8 @@ function secretCounter(
         ? URL_HEADER
         : CHALLENGE_HEADERS.has(n)
         ? CHALLENGE
+        : n === "sec-websocket-protocol"
+        ? SUBPROTOCOLS
         : isSecret(n)
         ? SECRET
         : PLAIN;
@@ -135,7 +138,9 @@ function secretCounter(
           if (holds(value)) counts.authorization++;
         } // An empty value holds nothing (the sanitizer leaves it).
         else if (k === CHALLENGE) continue;
-        else if ((k === SECRET && holds(value)) || looksSecret(value)) {
+        else if (k === SUBPROTOCOLS) {
+          counts.tokens += redactSubprotocols(value, isSecret).count;
+        } else if ((k === SECRET && holds(value)) || looksSecret(value)) {
           counts.tokens++;
         } else if (value.includes("eyJ")) {
           // JWTs inside a longer value (`Forwarded: …;token=eyJ…`).
