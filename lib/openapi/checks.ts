@@ -132,7 +132,7 @@ function pathParamWarnings(
  * have (OpenAPI 3.1 §4.8.9, §4.8.10; Swagger 2.0 alike): one of another
  * type is ignored by the detail, so it is said where it is written.
  */
-const SHAPES: Record<"item" | "operation", [string, Shape][]> = {
+const SHAPES: Record<ShapedKind, [string, Shape][]> = {
   item: [
     ["parameters", "array"],
     ["servers", "array"],
@@ -152,7 +152,20 @@ const SHAPES: Record<"item" | "operation", [string, Shape][]> = {
     ["operationId", "string"],
     ["deprecated", "boolean"],
   ],
+  // YAML 1.1's `yes`, `on` are strings to YAML 1.2 (which this reads, as
+  // js-yaml does): `required: yes` would read as optional, unsaid.
+  parameter: [
+    ["required", "boolean"],
+    ["deprecated", "boolean"],
+    ["allowEmptyValue", "boolean"],
+    ["explode", "boolean"],
+    ["allowReserved", "boolean"],
+  ],
+  requestBody: [["required", "boolean"]],
 };
+
+/** What {@link SHAPES} checks the fields of. */
+type ShapedKind = "item" | "operation" | "parameter" | "requestBody";
 
 /** A JSON type a field must have. */
 type Shape = "array" | "object" | "string" | "boolean";
@@ -177,8 +190,29 @@ function hasShape(v: unknown, want: Shape): boolean {
   }
 }
 
+/**
+ * The flags of the parameters and request body written in `o` (a path item
+ * or an operation; a `$ref`'s target is checked where it is written).
+ */
+function partWarnings(
+  o: Record<string, unknown>,
+  keys: (string | number)[],
+  out: SpecWarning[],
+): void {
+  if (Array.isArray(o.parameters)) {
+    o.parameters.slice(0, 1_000).forEach((p, i) => {
+      if (isObject(p)) {
+        shapeWarnings("parameter", p, [...keys, "parameters", i], out);
+      }
+    });
+  }
+  if (isObject(o.requestBody)) {
+    shapeWarnings("requestBody", o.requestBody, [...keys, "requestBody"], out);
+  }
+}
+
 function shapeWarnings(
-  kind: "item" | "operation",
+  kind: ShapedKind,
   o: Record<string, unknown>,
   keys: (string | number)[],
   out: SpecWarning[],
@@ -248,15 +282,18 @@ export function operationWarnings(
       if (!shaped.has(item)) {
         shaped.add(item);
         shapeWarnings("item", item, [container, e.path], out);
+        partWarnings(item, [container, e.path], out);
       }
       if (!shaped.has(op)) {
         shaped.add(op);
-        shapeWarnings("operation", op, [
+        const at = [
           container,
           e.path,
           ...(e.additional ? ["additionalOperations"] : []),
           e.opKey,
-        ], out);
+        ];
+        shapeWarnings("operation", op, at, out);
+        partWarnings(op, at, out);
       }
       const prev = e.operationId ? ids.get(e.operationId) : undefined;
       if (e.operationId && !prev) ids.set(e.operationId, { e, op });
@@ -282,6 +319,22 @@ export function operationWarnings(
       if (container === "paths") {
         querystringWarnings(e, op, item, older, resolver, out);
       }
+    }
+  }
+  // Shared ones, where they are written (2.0 keeps them at the top).
+  const shared = index.family === "swagger" ? doc : doc.components;
+  for (
+    const [field, kind] of [
+      ["parameters", "parameter"],
+      ["requestBodies", "requestBody"],
+    ] as const
+  ) {
+    const map = isObject(shared) ? shared[field] : undefined;
+    if (!isObject(map)) continue;
+    const at = index.family === "swagger" ? [field] : ["components", field];
+    for (const name of Object.keys(map).slice(0, 10_000)) {
+      const p = map[name];
+      if (isObject(p)) shapeWarnings(kind, p, [...at, name], out);
     }
   }
   return out;

@@ -768,3 +768,50 @@ Deno.test("checks: bad/querystring warnings: in Swagger 2.0, under additionalOpe
     '$.paths["/q"].additionalOperations.PURGE',
   ]);
 });
+
+Deno.test("parse: a parameter's or request body's YAML 1.1 yes (a string in YAML 1.2) is said where it is written, not silently optional", () => {
+  const p = parseSpec(
+    `openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /a:
+    parameters:
+      - {name: h, in: header, required: on, schema: {type: string}}
+    post:
+      parameters:
+        - {name: q, in: query, required: yes, schema: {type: string}}
+        - {name: ok, in: query, required: true, schema: {type: string}}
+      requestBody:
+        required: "yes"
+        content: {application/json: {schema: {type: object}}}
+      responses: {"200": {description: ok}}
+components:
+  parameters:
+    Shared: {name: s, in: query, deprecated: no, schema: {type: string}}
+`,
+    { checks: false },
+  );
+  assert.deepEqual(
+    checkSpec(p).filter((w) => w.message.startsWith("Expected")).map((
+      w,
+    ) => [w.path, w.message]),
+    [
+      [
+        '$.paths["/a"].parameters[0].required',
+        'Expected true or false for required, found the string "on": ignored',
+      ],
+      [
+        '$.paths["/a"].post.parameters[0].required',
+        'Expected true or false for required, found the string "yes": ignored',
+      ],
+      [
+        '$.paths["/a"].post.requestBody.required',
+        'Expected true or false for required, found the string "yes": ignored',
+      ],
+      [
+        "$.components.parameters.Shared.deprecated",
+        'Expected true or false for deprecated, found the string "no": ignored',
+      ],
+    ],
+  );
+});
