@@ -5,7 +5,12 @@
  * although YAML 1.2 dropped it). Errors carry line and column.
  */
 import { CORE_SCHEMA, load, mergeTag, YAMLException } from "js-yaml";
-import { excerpt, jsonSyntaxFault, lineColumn } from "../shared/parse_error.ts";
+import {
+  clip,
+  excerpt,
+  jsonSyntaxFault,
+  lineColumn,
+} from "../shared/parse_error.ts";
 import { SpecError } from "./errors.ts";
 import {
   complexKeyOffset,
@@ -124,6 +129,56 @@ function* loadYamlSteps(
     if (doc) return doc;
   }
   return loadYaml(text, false);
+}
+
+/** Duplicate YAML keys reported at most, as for JSON (checks.ts). */
+const MAX_DUPLICATES = 20;
+/** Past this size only the first duplicate is found: each costs a read. */
+const MAX_DUPLICATE_SCAN = 2_000_000;
+
+/**
+ * Where the keys written twice in their mapping stand, from the first
+ * (`first`, where js-yaml stopped): each found is renamed in a copy and
+ * the copy read again, for the next. js-yaml keeps only the last value
+ * without a word (its `json` option), so a second `/a:` would lose the
+ * first's operations unseen. Offsets are the original text's.
+ */
+function duplicateKeys(text: string, first: number): number[] {
+  // js-yaml marks a quoted key inside its quotes: the key starts before.
+  const start = (p: number) => p > 0 && /["']/.test(text[p - 1]) ? p - 1 : p;
+  const out = [start(first)];
+  if (text.length > MAX_DUPLICATE_SCAN) return out;
+  let copy = text;
+  let shift = 0; // characters inserted before the last one found
+  for (let n = 1; n < MAX_DUPLICATES; n++) {
+    const at = out[out.length - 1] + shift;
+    // A plain scalar of its own in any context, flow or block.
+    const mark = `~dup${n}~`;
+    copy = copy.slice(0, at) + mark + copy.slice(at);
+    shift += mark.length;
+    try {
+      yaml(copy, YAML_MAX_DEPTH, false);
+      break;
+    } catch (err) {
+      const next = err instanceof YAMLException &&
+          /duplicated mapping key/.test(err.reason)
+        ? err.mark?.position
+        : undefined;
+      if (next === undefined || next - shift <= out[out.length - 1]) break;
+      out.push(start(next - shift));
+    }
+  }
+  return out;
+}
+
+/** The key written at `position` (up to its colon or the line's end), unquoted. */
+function keyAt(text: string, position: number): string {
+  const end = text.indexOf("\n", position);
+  const line = text.slice(position, end < 0 ? text.length : end);
+  const m = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^:,{}\[\]]*)/.exec(line);
+  const key = (m?.[0] ?? "").trim();
+  // Named as the document means it, not as it is quoted.
+  return /^(["']).*\1$/.test(key) ? key.slice(1, -1) : key;
 }
 
 /** Longest js-yaml reason quoted in a message. */
@@ -267,12 +322,16 @@ function* read(text: string, opts: LoadOptions): Generator<void, Loaded> {
     ) {
       try {
         const value = loadYaml(text, true);
-        const at = lineColumn(text, err.mark?.position ?? 0);
-        warnings.push({
-          message: "Duplicate mapping key: the last value is used",
-          line: at.line,
-          column: at.column,
-        });
+        for (const position of duplicateKeys(text, err.mark?.position ?? 0)) {
+          const at = lineColumn(text, position);
+          warnings.push({
+            message: `Duplicate mapping key ${
+              JSON.stringify(clip(keyAt(text, position)))
+            }: the last value is used`,
+            line: at.line,
+            column: at.column,
+          });
+        }
         return { value, syntax: "yaml", text, warnings };
       } catch (again) {
         throw yamlError(text, again);

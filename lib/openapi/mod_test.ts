@@ -207,6 +207,19 @@ const OK: OkCase[] = [
   },
   {
     name:
+      "ok/every YAML key written twice is warned about where it is (a second /a loses the first's operations), quoted or in flow",
+    text:
+      "openapi: 3.0.0\ninfo:\n  title: A\n  title: B\n  version: '1'\npaths:\n  /a:\n    get: {responses: {}}\n  \"/a\":\n    post: {responses: {}}\n  /b: {get: {responses: {}}, get: {responses: {}}}\n",
+    format: "OpenAPI 3.0.0",
+    endpoints: ["post /a", "get /b"],
+    warnings: [
+      /^Duplicate mapping key "title": the last value is used$/,
+      /^Duplicate mapping key "\/a": the last value is used$/,
+      /^Duplicate mapping key "get": the last value is used$/,
+    ],
+  },
+  {
+    name:
       "ok/a JSON key written twice in one object (last wins) is warned about where it is; one in another object is not",
     text:
       '{"openapi": "3.0.0", "info": {"title": "t", "version": "1"},\n "paths": {"/a": {"get": {"responses": {}}}, "/b": {"get": {}},\n  "/a": {"put": {"responses": {}}}}}',
