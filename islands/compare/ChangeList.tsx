@@ -48,7 +48,7 @@ export interface ChangeListProps {
 export const ALL_ITEMS = 100;
 
 /** Item heights; keep in sync with `.cmp-item` in static/compare.css. */
-export const ITEM_HEIGHT = { wide: 40, narrow: 64 };
+export const ITEM_HEIGHT = { wide: 40, narrow: 84 };
 const NARROW = "(max-width: 760px)";
 
 /** The item height of the current viewport. */

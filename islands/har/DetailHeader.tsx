@@ -64,10 +64,20 @@ export function generalRows(detail: HarDetail, pageTitle: string): NameValue[] {
   return general;
 }
 
-/** In-panel jump without touching `location.hash` (it holds the view). */
+/**
+ * In-panel jump without touching `location.hash` (it holds the view). The
+ * section lands below the sticky head, not under it: its height wraps
+ * with the URL and the width, so it is measured at the jump.
+ */
 function jump(ev: Event, id: string) {
   ev.preventDefault();
-  document.getElementById(`har-sec-${id}`)?.scrollIntoView({ block: "start" });
+  const sec = document.getElementById(`har-sec-${id}`);
+  if (!sec) return;
+  const head = sec.closest(".har-detail")?.querySelector<HTMLElement>(
+    ".har-detail-head",
+  );
+  sec.style.scrollMarginTop = `${head?.offsetHeight ?? 0}px`;
+  sec.scrollIntoView({ block: "start" });
 }
 
 /** The head of the panel. */

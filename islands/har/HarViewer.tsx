@@ -6,7 +6,13 @@
  */
 import { redirectedTo } from "../../lib/har/redirect.ts";
 import { useSlashKey } from "../shared/slash_key.ts";
-import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "preact/hooks";
 import { keyOrigin, urlOf } from "../../lib/har/entries.ts";
 import { formatCount } from "../../lib/shared/format.ts";
 import { copyText } from "../shared/clipboard.ts";
@@ -56,6 +62,13 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
     data,
   ]);
   const { sel, select, missing } = useFileSelection(c, hs, set, origin);
+  // A row opened by hand brings its detail into view where the detail sits
+  // under the list (a narrow screen): a tap there changed nothing in view.
+  const opened = useRef(false);
+  const openRow = useCallback((i: number) => {
+    opened.current = i >= 0;
+    select(i);
+  }, [select]);
 
   useEffect(() => {
     if (sel >= 0) w.requestDetail(sel);
@@ -66,6 +79,20 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   const shownDetail = w.detail && w.detail.entry.index === sel
     ? w.detail
     : null;
+  // Once the detail has come (the page is tall enough to scroll to it).
+  useEffect(() => {
+    if (!opened.current || !shownDetail) return;
+    opened.current = false;
+    const el = document.querySelector<HTMLElement>("[data-testid=har-detail]");
+    const list = document.querySelector(".har-list-pane");
+    if (!el || !list) return;
+    const top = el.getBoundingClientRect().top;
+    // Beside the list (a wide screen) it is in view already.
+    if (top < list.getBoundingClientRect().bottom) return;
+    if (top < innerHeight * 0.5) return;
+    el.scrollIntoView({ block: "start" });
+    el.focus({ preventScroll: true });
+  }, [shownDetail]);
   const location = shownDetail?.redirectURL ?? "";
   const redirectTo = useMemo(
     () => c && location ? redirectedTo(c, sel, location) : -1,
@@ -219,6 +246,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
                 sort={hs.sort}
                 onSort={sort}
                 onSelect={select}
+                onOpen={openRow}
               />
               <Legend />
             </div>

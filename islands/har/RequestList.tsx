@@ -35,6 +35,11 @@ export interface RequestListProps {
   sort: SortKey;
   onSort(sort: SortKey): void;
   onSelect(index: number): void;
+  /**
+   * A row opened by a click, a tap or Enter (not the cursor following
+   * with arrow keys): where the detail should come into view.
+   */
+  onOpen?(index: number): void;
 }
 
 /** The list with its sticky header and waterfall column. */
@@ -71,7 +76,7 @@ export function RequestList(p: RequestListProps) {
     if (e.key === "Escape") return p.onSelect(-1);
     if ((e.key === "Enter" || e.key === " ") && view.count) {
       e.preventDefault();
-      return p.onSelect(view.rows[cursor]);
+      return (p.onOpen ?? p.onSelect)(view.rows[cursor]);
     }
     const to = keyTarget(e.key, cursor, view.count, pageRows(height, ROW_H));
     if (to === null) return;
@@ -96,7 +101,7 @@ export function RequestList(p: RequestListProps) {
         k={k}
         selected={i === p.selected}
         active={k === cursor}
-        onSelect={p.onSelect}
+        onSelect={p.onOpen ?? p.onSelect}
         axis={axis}
       />,
     );

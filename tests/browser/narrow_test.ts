@@ -7,6 +7,36 @@ import assert from "node:assert/strict";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { PAGES } from "../../routes/table.ts";
 import { openViewer, pick } from "../helpers/har_browser.ts";
+import {
+  fixturePath,
+  openCompare,
+  pick as comparePick,
+  waitCompared,
+} from "./compare_page.ts";
+
+/** A HAR of `n` short GETs, one a second, as pasted text. */
+function longHar(n: number): string {
+  const entries = Array.from({ length: n }, (_, i) => ({
+    startedDateTime: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+    time: 10,
+    request: {
+      method: "GET",
+      url: `https://a.test/${i}`,
+      headers: [],
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status: 200,
+      headers: [],
+      content: { size: 0, mimeType: "text/plain" },
+      headersSize: -1,
+      bodySize: 0,
+    },
+    timings: { send: 0, wait: 10, receive: 0 },
+  }));
+  return JSON.stringify({ log: { version: "1.2", entries } });
+}
 
 Deno.test({
   name:
@@ -64,29 +94,7 @@ Deno.test({
     withPage(async ({ page, server }) => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await gotoHydrated(page, server.origin, "/har");
-      const entries = Array.from({ length: 300 }, (_, i) => ({
-        startedDateTime: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
-        time: 10,
-        request: {
-          method: "GET",
-          url: `https://a.test/${i}`,
-          headers: [],
-          headersSize: -1,
-          bodySize: 0,
-        },
-        response: {
-          status: 200,
-          headers: [],
-          content: { size: 0, mimeType: "text/plain" },
-          headersSize: -1,
-          bodySize: 0,
-        },
-        timings: { send: 0, wait: 10, receive: 0 },
-      }));
-      await page.fill(
-        "[data-testid=har-input]",
-        JSON.stringify({ log: { version: "1.2", entries } }),
-      );
+      await page.fill("[data-testid=har-input]", longHar(300));
       await page.locator("[data-testid=har-row]").first().waitFor();
       await page.focus("[data-testid=har-search]");
       let at: string | null | undefined = "";
@@ -126,5 +134,97 @@ Deno.test({
       );
       assert.match(await page.evaluate(() => location.hash), /q=-get/);
       assert.equal(await page.inputValue("[data-testid=har-search]"), "-get");
+    }),
+});
+
+Deno.test({
+  name:
+    "browser narrow: a HAR row tapped on a phone brings its detail into view (it sits under the list there)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await gotoHydrated(page, server.origin, "/har");
+      await page.fill("[data-testid=har-input]", longHar(300));
+      await page.locator("[data-testid=har-row]").nth(2).click();
+      await page.locator("[data-testid=har-detail] .har-detail-head")
+        .waitFor();
+      const top = await page.evaluate(() =>
+        document.querySelector("[data-testid=har-detail]")!
+          .getBoundingClientRect().top
+      );
+      assert.ok(top >= -1 && top < 740 * 0.5, `the detail starts at ${top}`);
+      // Arrow keys move the detail with the cursor: the list stays in view.
+      await page.evaluate(() => scrollTo(0, 0));
+      await page.focus("[data-testid=har-list]");
+      const before = await page.evaluate(() => scrollY);
+      await page.keyboard.press("ArrowDown");
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=har-detail]")?.getAttribute(
+          "data-index",
+        ) === "3"
+      );
+      const still = await page.evaluate(() => scrollY);
+      assert.equal(still, before, "the page stayed where the list is");
+    }),
+});
+
+Deno.test({
+  name:
+    "browser narrow: a detail's section link lands its heading below the sticky head, not under it",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+      await page.locator("[data-testid=har-row]").first().click();
+      await page.locator(".har-jump a[href='#har-sec-response-headers']")
+        .click();
+      const { head, sec } = await page.evaluate(() => ({
+        head: document.querySelector(".har-detail-head")!
+          .getBoundingClientRect().bottom,
+        sec: document.getElementById("har-sec-response-headers")!
+          .getBoundingClientRect().top,
+      }));
+      assert.ok(sec >= head - 1, `section at ${sec}, head ends at ${head}`);
+    }),
+});
+
+Deno.test({
+  name:
+    "browser narrow: compare at 360 px shows two lines of each change's sentence and scrolls no list sideways",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await openCompare(page, server.origin);
+      await comparePick(page, "base", fixturePath("pets-v1.yaml"));
+      await comparePick(page, "revision", fixturePath("pets-v2.yaml"));
+      await waitCompared(page);
+      const { lines, wide } = await page.evaluate(() => {
+        const list = document.querySelector<HTMLElement>(
+          "[data-testid=change-list]",
+        )!;
+        const s = [...document.querySelectorAll<HTMLElement>(".cmp-sentence")];
+        return {
+          // The longest sentence, in lines of its own line height.
+          lines: Math.max(
+            ...s.map((e) =>
+              Math.round(
+                e.clientHeight / parseFloat(getComputedStyle(e).lineHeight),
+              )
+            ),
+          ),
+          wide: [...list.querySelectorAll<HTMLElement>("*")].some((e) =>
+            e.scrollWidth > list.clientWidth + 1 &&
+            getComputedStyle(e).overflowX === "visible" &&
+            e.getBoundingClientRect().right >
+              list.getBoundingClientRect().right + 1
+          ),
+        };
+      });
+      assert.equal(lines, 2, "a long sentence takes two lines");
+      assert.equal(wide, false, "something runs out of the list");
     }),
 });
