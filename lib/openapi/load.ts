@@ -20,6 +20,7 @@ import {
 } from "./yaml_text.ts";
 import { type LoadPiece, YamlPieces } from "./yaml_pieces.ts";
 import { drain } from "../shared/steps.ts";
+import { stripJsonComments } from "../shared/json_comments.ts";
 import type { SpecWarning, Syntax } from "./types.ts";
 
 const SCHEMA = CORE_SCHEMA.withTags(mergeTag);
@@ -289,28 +290,73 @@ function* read(text: string, opts: LoadOptions): Generator<void, Loaded> {
       column: 1,
     });
   }
-  const c = first?.[0];
+  let c = first?.[0];
+  // JSON with comments, which editors write (a `// generated` first line
+  // too): read as JSON with the comments blanked, said once. Read as YAML,
+  // a comment became part of the next key.
+  let json = text;
+  let said: SpecWarning | null = null;
+  const uncomment = (): boolean => {
+    const u = stripJsonComments(text);
+    if (!u) return false;
+    json = u.text;
+    said = {
+      message:
+        "JSON does not allow comments: they are ignored (remove them for other tools)",
+      ...lineColumn(text, u.at),
+    };
+    return true;
+  };
+  if (c === "/" && uncomment()) {
+    const d = /\S/.exec(json.slice(0, 4096))?.[0];
+    if (d === "{" || d === "[") c = d;
+    else {
+      json = text;
+      said = null;
+    }
+  }
   if (c === "{" || c === "[") {
+    let fault: unknown;
     try {
-      return { value: JSON.parse(text), syntax: "json", text, warnings };
+      const value = JSON.parse(json);
+      if (said) warnings.push(said);
+      return { value, syntax: "json", text: json, warnings };
     } catch (err) {
-      // Located and worded as every tool words it.
-      const { truncated, ...fault } = jsonSyntaxFault(text, err);
-      const jsonErr = new SpecError({ kind: "syntax", ...fault });
-      // A cut-off document is no YAML either; reading it again costs seconds at 50 MB.
-      if (truncated) throw jsonErr;
+      fault = err;
+    }
+    if (!said && text.includes("/") && uncomment()) {
       try {
-        const value = loadYaml(text, false);
-        const { line, column } = jsonErr.info;
-        warnings.push({
-          message: `${jsonErr.info.message}; read as YAML instead`,
-          line,
-          column,
-        });
-        return { value, syntax: "yaml", text, warnings, jsonError: jsonErr };
-      } catch {
-        throw jsonErr;
+        const value = JSON.parse(json);
+        warnings.push(said!);
+        return { value, syntax: "json", text: json, warnings };
+      } catch (err) {
+        // The comments were not all that was wrong: said with the rest.
+        fault = err;
       }
+    }
+    if (said) warnings.push(said);
+    // Located and worded as every tool words it.
+    const { truncated, ...info } = jsonSyntaxFault(json, fault);
+    const jsonErr = new SpecError({ kind: "syntax", ...info });
+    // A cut-off document is no YAML either; reading it again costs seconds at 50 MB.
+    if (truncated) throw jsonErr;
+    try {
+      const value = loadYaml(json, false);
+      const { line, column } = jsonErr.info;
+      warnings.push({
+        message: `${jsonErr.info.message}; read as YAML instead`,
+        line,
+        column,
+      });
+      return {
+        value,
+        syntax: "yaml",
+        text: json,
+        warnings,
+        jsonError: jsonErr,
+      };
+    } catch {
+      throw jsonErr;
     }
   }
   try {

@@ -207,6 +207,26 @@ const OK: OkCase[] = [
   },
   {
     name:
+      "ok/JSON with a comment (pasted from an editor) is read as JSON, the comment said, not made part of the next key",
+    text:
+      '{"openapi":"3.0.0","info":{"title":"T","version":"1"},"paths":{"/a":{"get":{"responses":{}}}, // legacy\n"/b":{"get":{"responses":{}}}}}',
+    format: "OpenAPI 3.0.0",
+    endpoints: ["get /a", "get /b"],
+    warnings: [/^JSON does not allow comments/],
+    warningCount: 1,
+  },
+  {
+    name:
+      "ok/JSON after a comment line, with a trailing comma too: read, both said",
+    text:
+      '// openapi.json\n/* generated */ {"openapi":"3.0.0","info":{"title":"T","version":"1"},"paths":{"/a":{"get":{"responses":{}}},}}',
+    format: "OpenAPI 3.0.0",
+    endpoints: ["get /a"],
+    warnings: [/^JSON does not allow comments/, /trailing comma/],
+    warningCount: 2,
+  },
+  {
+    name:
       "ok/every YAML key written twice is warned about where it is (a second /a loses the first's operations), quoted or in flow",
     text:
       "openapi: 3.0.0\ninfo:\n  title: A\n  title: B\n  version: '1'\npaths:\n  /a:\n    get: {responses: {}}\n  \"/a\":\n    post: {responses: {}}\n  /b: {get: {responses: {}}, get: {responses: {}}}\n",

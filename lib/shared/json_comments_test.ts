@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import { stripJsonComments } from "./json_comments.ts";
+
+const CASES: [string, string, string | null, number][] = [
+  ["ok/a line comment", '{"a": 1, // x\n"b": 2}', '{"a": 1,     \n"b": 2}', 9],
+  [
+    "ok/a block comment over lines",
+    '/* a\nb */{"a": 1}',
+    '    \n    {"a": 1}',
+    0,
+  ],
+  [
+    "ok/slashes inside strings stay",
+    '{"u": "http://x/*y*/"} // z',
+    '{"u": "http://x/*y*/"}     ',
+    23,
+  ],
+  [
+    "ok/an escaped quote does not end the string",
+    '{"a": "\\" //"} //c',
+    '{"a": "\\" //"}    ',
+    15,
+  ],
+  ["bad/no comment", '{"a": "//"}', null, -1],
+  ["bad/a block comment that never ends", '{"a": 1} /* x', null, -1],
+  ["ok/a lone slash stays", '{"a": 1 / 2} // c', '{"a": 1 / 2}     ', 13],
+];
+
+for (const [name, input, want, at] of CASES) {
+  Deno.test(`json comments: ${name}`, () => {
+    const got = stripJsonComments(input);
+    if (want === null) return assert.equal(got, null);
+    assert.ok(got);
+    assert.equal(got.text, want);
+    assert.equal(got.at, at);
+    assert.equal(got.text.length, input.length);
+  });
+}
+
+Deno.test("json comments: bad/a megabyte of slashes and quotes is read in linear time", () => {
+  const t0 = performance.now();
+  stripJsonComments('{"a": "' + '/\\"'.repeat(300_000) + '"} // x');
+  stripJsonComments("/".repeat(1_000_000));
+  assert.ok(performance.now() - t0 < 2_000);
+});
