@@ -21,11 +21,13 @@ import { looksSwapped } from "./lib/openapi/compare/versions.ts";
 import {
   CompareInputError,
   CompareLimitError,
-  compareSpecs,
+  compareModels,
   type Level,
   levelRank,
+  readSide,
   type Side,
 } from "./lib/openapi/compare/mod.ts";
+import type { SpecWarning } from "./lib/openapi/types.ts";
 import {
   type Format,
   formatResult,
@@ -437,6 +439,21 @@ export interface DiffIo {
  * the comparison to `io.out` in the chosen format, errors and the usage
  * to `io.err`.
  */
+/** Warnings of one side printed at most; the page lists them all. */
+const MAX_WARNING_LINES = 10;
+
+/** `side: warning: message (line L, column C)` lines, bounded. */
+function warningLines(side: Side, list: readonly SpecWarning[]): string {
+  const lines = list.slice(0, MAX_WARNING_LINES).map((w) =>
+    `${side}: warning: ${w.message}${
+      w.line !== undefined ? ` (line ${w.line}, column ${w.column})` : ""
+    }${w.path ? ` at ${w.path}` : ""}\n`
+  );
+  const more = list.length - MAX_WARNING_LINES;
+  if (more > 0) lines.push(`${side}: and ${more} more warnings\n`);
+  return lines.join("");
+}
+
 export async function runDiff(
   argv: readonly string[],
   io: DiffIo,
@@ -481,7 +498,17 @@ export async function runDiff(
   }
   let result;
   try {
-    result = compareSpecs(texts.base, texts.revision, { all: args.all });
+    const base = readSide(texts.base, "base");
+    const revision = readSide(texts.revision, "revision");
+    // What reading read past (a key written twice, a comment) changes what
+    // is compared: said before the report, as the page says it.
+    for (
+      const [side, model] of [["base", base], ["revision", revision]] as const
+    ) {
+      const lines = warningLines(side, model.parsed.index.warnings);
+      if (lines) await say(lines);
+    }
+    result = compareModels(base, revision, { all: args.all });
   } catch (err) {
     if (err instanceof CompareInputError) {
       // The viewer's located error: the side and message with its line

@@ -4,6 +4,7 @@ import type { Side } from "../../lib/openapi/compare/types.ts";
 import { formatBytes } from "../../lib/shared/format.ts";
 import { visibleText } from "../../lib/shared/visible_text.ts";
 import { SpecErrorBox } from "../shared/SpecErrorBox.tsx";
+import { Warnings } from "../shared/Warnings.tsx";
 import { editable, hasFiles } from "../shared/use_page_drop.ts";
 import { useEarlyFile, useEarlyText } from "../shared/early_input.ts";
 import type { SideState } from "./use_compare.ts";
@@ -137,6 +138,15 @@ export function SidePanel(p: SidePanelProps) {
       >
         {readLine(s)}
       </p>
+      {s.status === "ok" && (
+        <Warnings
+          list={s.warnings}
+          checked
+          works="it is compared as read"
+          testid="compare-warnings"
+          side={p.side}
+        />
+      )}
       {s.error && (
         <div
           class="cmp-error"

@@ -13,7 +13,7 @@ import type {
   Side,
   SideInfo,
 } from "../../lib/openapi/compare/types.ts";
-import type { SpecErrorInfo } from "../../lib/openapi/types.ts";
+import type { SpecErrorInfo, SpecWarning } from "../../lib/openapi/types.ts";
 
 /** What the filter box and the level toggles select. */
 export interface ViewQuery {
@@ -127,6 +127,8 @@ export type FromWorker =
     side: Side;
     info: SideInfo;
     operations: number;
+    /** What reading it read past (a duplicate key, a comment), located. */
+    warnings: SpecWarning[];
     bytes: number;
     ms: number;
     /** The decoded text when it is small enough for the paste box. */

@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Side, SideInfo } from "../../lib/openapi/compare/types.ts";
-import type { SpecErrorInfo } from "../../lib/openapi/types.ts";
+import type { SpecErrorInfo, SpecWarning } from "../../lib/openapi/types.ts";
 import { WorkerClient, type WorkerGone } from "../shared/worker_client.ts";
 import type {
   ChangeDetailData,
@@ -25,6 +25,8 @@ export interface SideState {
   bytes: number;
   info: SideInfo | null;
   operations: number;
+  /** What reading it read past, located (see lib/openapi/load.ts). */
+  warnings: SpecWarning[];
   ms: number;
   error: SpecErrorInfo | null;
 }
@@ -41,6 +43,7 @@ const EMPTY_SIDE: SideState = {
   bytes: 0,
   info: null,
   operations: 0,
+  warnings: [],
   ms: 0,
   error: null,
 };
@@ -249,6 +252,7 @@ export function useCompare(
             status: "ok",
             info: m.info,
             operations: m.operations,
+            warnings: m.warnings,
             bytes: m.bytes,
             ms: m.ms,
             error: null,

@@ -11,7 +11,7 @@ import { Schemas as SchemasView } from "./Schemas.tsx";
 import { InputPanel as InputView } from "./InputPanel.tsx";
 import { memo } from "../shared/memo.ts";
 import { SpecHeader as HeaderView } from "./SpecHeader.tsx";
-import { Warnings as WarningsView } from "./Warnings.tsx";
+import { Warnings as WarningsView } from "../shared/Warnings.tsx";
 
 /** {@link AboutView}, memoised. */
 export const About = memo(AboutView);

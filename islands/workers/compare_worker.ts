@@ -146,6 +146,7 @@ async function side(m: Extract<ToWorker, { type: "side" }>): Promise<void> {
       side: m.side,
       info: model.info,
       operations: model.ops.size,
+      warnings: model.parsed.index.warnings,
       bytes: m.file ? m.file.size : text.length,
       ms: performance.now() - t,
       text: boxText,

@@ -367,3 +367,34 @@ Deno.test({
       assert.match((await failed.textContent())!, /revision's schema at/);
     }),
 });
+
+Deno.test({
+  name:
+    "compare input: what reading a side read past (a key written twice) is listed under that side, located",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      const twice = V2.replace(
+        /^paths:\n/m,
+        "paths:\n  /x: {get: {responses: {'200': {description: ok}}}}\n  /x: {put: {responses: {'200': {description: ok}}}}\n",
+      );
+      await page.fill("[data-testid=compare-base-input]", V1);
+      await page.fill("[data-testid=compare-revision-input]", twice);
+      await waitCompared(page);
+      const box = page.locator(
+        "[data-testid=compare-warnings][data-side=revision]",
+      );
+      assert.equal(await box.getAttribute("data-count"), "1");
+      await box.locator("summary").click();
+      assert.match(
+        await box.locator("li").first().textContent() ?? "",
+        /Duplicate mapping key "\/x": the last value is used line \d+, column 3/,
+      );
+      assert.equal(
+        await page.locator("[data-testid=compare-warnings][data-side=base]")
+          .count(),
+        0,
+      );
+    }),
+});

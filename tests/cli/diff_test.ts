@@ -107,6 +107,24 @@ const CASES: Case[] = [
     },
   },
   {
+    name:
+      "ok/what reading a side read past (a key written twice) is said on stderr, located, before the report",
+    args: [BASE, "-"],
+    stdin: fixture("pets_base.yaml").replace(
+      /^paths:\n/m,
+      "paths:\n  /extra: {get: {responses: {'200': {description: ok}}}}\n  /extra: {put: {responses: {'200': {description: ok}}}}\n",
+    ),
+    code: 0,
+    check: (r) => {
+      assert.match(
+        r.stderr,
+        /^revision: warning: Duplicate mapping key "\/extra": the last value is used \(line \d+, column 3\)$/m,
+        shown(r),
+      );
+      assert.doesNotMatch(r.stderr, /^base: /m);
+    },
+  },
+  {
     name: "ok/text: a line per change, after the sides and the counts",
     args: [BASE, f(PAIRS.breaking)],
     code: 0,

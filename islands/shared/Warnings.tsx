@@ -5,10 +5,28 @@ export interface WarningsProps {
   list: SpecWarning[];
   /** False while the worker still checks references and operationIds. */
   checked: boolean;
+  /** What still works despite them (the spec viewer: its list). */
+  works?: string;
+  /** The box's test hook (`spec-warnings`; the compare page's, per side). */
+  testid?: string;
+  /** The compare page's input they are about. */
+  side?: string;
 }
 
-/** Non-fatal problems, beside the working list, each with its location. */
-export function Warnings({ list, checked }: WarningsProps) {
+/**
+ * Non-fatal problems of a document read, each with its location: beside
+ * the spec viewer's working list, and under each input of the compare
+ * page (a duplicate key or a comment read past changes what is compared).
+ */
+export function Warnings(
+  {
+    list,
+    checked,
+    works = "the list works",
+    testid = "spec-warnings",
+    side,
+  }: WarningsProps,
+) {
   if (!list.length) {
     return checked
       ? null
@@ -17,13 +35,15 @@ export function Warnings({ list, checked }: WarningsProps) {
   return (
     <details
       class="sv-warnings"
-      data-testid="spec-warnings"
+      data-testid={testid}
+      data-side={side}
       data-count={list.length}
     >
       <summary>
-        {list.length}{" "}
-        warning{list.length === 1 ? "" : "s"}: the list works, but the document
-        has problems{checked ? "" : " (still checking…)"}
+        {list.length} warning{list.length === 1 ? "" : "s"}:{" "}
+        {works}, but the document has problems{checked
+          ? ""
+          : " (still checking…)"}
       </summary>
       {/* A long list scrolls: focusable, so keys can scroll it. */}
       <ul tabIndex={0}>
