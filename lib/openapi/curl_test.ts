@@ -363,6 +363,26 @@ Deno.test("curl: ok/required array and object parameters are serialized as their
       .query,
     "a=own",
   );
+  // 3.x's examples map, 3.1's examples list, const, the first non-null
+  // enum value: what the generated examples use, in that order.
+  const scalar = (more: Record<string, unknown>) =>
+    url([{ name: "a", in: "query", required: true, ...more }]).query;
+  assert.equal(
+    scalar({
+      schema: { type: "string", const: "c" },
+      examples: {
+        none: { summary: "no value" },
+        one: { value: "ex" },
+      },
+    }),
+    "a=ex",
+  );
+  assert.equal(
+    scalar({ schema: { type: ["integer", "null"], examples: [3] } }),
+    "a=3",
+  );
+  assert.equal(scalar({ schema: { const: "fast" } }), "a=fast");
+  assert.equal(scalar({ schema: { enum: [null, "open"] } }), "a=open");
 });
 
 Deno.test("curl: ok/a multipart object goes as one JSON part, and a part's encoding gives its type", () => {

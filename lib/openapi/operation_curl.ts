@@ -18,7 +18,7 @@ import { paramExample, sampleOf, valueJson } from "./example.ts";
 import { isIgnoredHeader } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import { firstKeys, scalarText } from "./safe.ts";
-import { isJson, type WrittenExample } from "./schema_view.ts";
+import { exampleValue, isJson, type WrittenExample } from "./schema_view.ts";
 import { serverOf } from "./servers.ts";
 import { isXml, xmlSample } from "./xml_sample.ts";
 import { refName } from "./schema_graph.ts";
@@ -167,6 +167,17 @@ class Budget {
  * `name[key]`; a header joins with commas; Swagger 2.0's `collectionFormat`
  * likewise, headers included), else a `{name}` placeholder.
  */
+/** The value of the first Example Object of an `examples` map that has one. */
+function firstExample(examples: unknown, r: RefResolver): unknown {
+  if (!isObject(examples)) return undefined;
+  for (const name of firstKeys(examples, 20)) {
+    const ex = r.deref(examples[name]).value;
+    const v = isObject(ex) ? exampleValue(ex) : undefined;
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
 function paramPairs(
   p: Record<string, unknown>,
   r: RefResolver,
@@ -184,12 +195,21 @@ function paramPairs(
     const value = budget.field(name, v);
     return value === null ? [] : [{ name, value }];
   }
-  const schema = r.deref(p.schema).value;
+  const schema = r.schemas.deref(p.schema).value;
   const s = isObject(schema) ? schema : p; // Swagger 2.0 keeps them on the parameter
-  const found =
-    [paramExample(p, swagger), s.example, s.default, p.default].find((x) =>
-      x !== undefined && x !== null
-    ) ?? (Array.isArray(s.enum) ? s.enum[0] : undefined);
+  // The order the generated examples follow: written examples (the
+  // parameter's own, its `examples` map's first, the schema's, 3.1's
+  // `examples` list), then `default`, `const`, the first non-null enum value.
+  const found = [
+    paramExample(p, swagger),
+    firstExample(p.examples, r),
+    s.example,
+    Array.isArray(s.examples) ? s.examples[0] : undefined,
+    s.default,
+    p.default,
+    s.const,
+  ].find((x) => x !== undefined && x !== null) ??
+    (Array.isArray(s.enum) ? s.enum.find((x) => x !== null) : undefined);
   const v = swagger && Array.isArray(found)
     ? innerJoined(found, s.items, r, 0)
     : found;
