@@ -556,6 +556,14 @@ export class SchemaGraph {
     }
     const ap = pick(m, "additionalProperties");
     if (ap === true || isObject(ap)) n.additional = this.edge("*", ap);
+    // A closed object is a fact a client sending more needs (Redoc says
+    // it too); `unevaluated…: false` closes past what every part lists.
+    if (ap === false || pick(m, "unevaluatedProperties") === false) {
+      n.constraints.push("no other properties");
+    }
+    if (pick(m, "unevaluatedItems") === false && !tuple) {
+      n.constraints.push("no items past those listed");
+    }
     const pp = pick(m, "patternProperties");
     if (isObject(pp)) {
       n.patterns = firstKeys(pp, MAX_ALTS).map((re) =>

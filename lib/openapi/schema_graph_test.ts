@@ -625,3 +625,21 @@ Deno.test("schema tree: ok/3.1 applies the keywords beside a $ref to that use; a
   assert.equal(child(old, t30, "when").type, "string");
   assert.deepEqual(child(old, t30, "code").enum.length, 3);
 });
+
+Deno.test("schema tree: ok/a closed object says so (additionalProperties or unevaluatedProperties false); an open one shows no fact", () => {
+  const { g } = graphOfSchemas({
+    Closed: {
+      type: "object",
+      additionalProperties: false,
+      properties: { a: { type: "string" } },
+    },
+    Sealed: {
+      allOf: [{ $ref: "#/components/schemas/Closed" }],
+      unevaluatedProperties: false,
+    },
+    Open: { type: "object", properties: { a: { type: "string" } } },
+  });
+  assert.deepEqual(schema(g, "Closed").constraints, ["no other properties"]);
+  assert.deepEqual(schema(g, "Sealed").constraints, ["no other properties"]);
+  assert.deepEqual(schema(g, "Open").constraints, []);
+});
