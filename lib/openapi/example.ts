@@ -133,7 +133,7 @@ function gen(raw: unknown, st: State, depth: number): unknown {
     if (v !== undefined) return v;
   }
   const e = pick(m, "enum");
-  if (Array.isArray(e) && e.length) return e[0];
+  if (Array.isArray(e) && e.length) return e.find((x) => x !== null) ?? null;
   st.branch.add(s);
   try {
     return inherited(m, raw, byType(m, st, depth), st);
@@ -288,9 +288,11 @@ function byType(m: Merged, st: State, depth: number): unknown {
   const alts = pick(m, "oneOf") ?? pick(m, "anyOf");
   const type = firstType(m);
   if (!type && Array.isArray(alts)) {
+    // `anyOf: [{type: "null"}, {$ref: Cat}]` is a nullable Cat: a Cat
+    // says more than null does.
     for (const alt of alts.slice(0, 20)) {
       const v = gen(alt, st, depth + 1);
-      if (v !== undefined) return discriminated(m, alt, v, st);
+      if (v !== undefined && v !== null) return discriminated(m, alt, v, st);
     }
     return null;
   }

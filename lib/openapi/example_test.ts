@@ -14,6 +14,13 @@ const CASES: [string, unknown, unknown][] = [
   ["ok/default next", { type: "integer", default: 3, enum: [1] }, 3],
   ["ok/const next", { const: "c", enum: ["e"] }, "c"],
   ["ok/enum[0] next", { type: "string", enum: ["a", "b"] }, "a"],
+  ["ok/the first enum value that is not null", { enum: [null, "a"] }, "a"],
+  ["ok/an enum of null alone", { enum: [null] }, null],
+  [
+    "ok/a nullable alternative: the value, not null",
+    { anyOf: [{ type: "null" }, { type: "integer", minimum: 2 }] },
+    2,
+  ],
   [
     "ok/date-time",
     { type: "string", format: "date-time" },
