@@ -97,21 +97,58 @@ function firstType(m: Merged): string {
   return "";
 }
 
+/**
+ * A number the schema allows: its lower bound (past it when exclusive),
+ * else a negative upper bound, else 0, kept under an exclusive upper bound
+ * (`exclusiveMaximum: 0` is -1, not 0) and on `multipleOf`'s steps.
+ */
 function numberSample(m: Merged, integer: boolean): number {
-  const min = pick(m, "minimum"), max = pick(m, "maximum");
-  const exMin = pick(m, "exclusiveMinimum");
+  const num = (k: string) => {
+    const v = pick(m, k);
+    return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+  };
   const step = integer ? 1 : 0.5;
-  if (typeof exMin === "number") return exMin + step;
-  if (typeof min === "number") return exMin === true ? min + step : min;
-  if (typeof max === "number" && max < 0) return max;
-  return 0;
+  let lo = num("minimum"), hi = num("maximum");
+  // 3.0 writes exclusive bounds as booleans beside them, 3.1 as numbers.
+  let loOpen = pick(m, "exclusiveMinimum") === true;
+  let hiOpen = pick(m, "exclusiveMaximum") === true;
+  const exMin = num("exclusiveMinimum"), exMax = num("exclusiveMaximum");
+  if (exMin !== undefined && (lo === undefined || exMin >= lo)) {
+    lo = exMin;
+    loOpen = true;
+  }
+  if (exMax !== undefined && (hi === undefined || exMax <= hi)) {
+    hi = exMax;
+    hiOpen = true;
+  }
+  let v = lo !== undefined
+    ? (loOpen ? lo + step : lo)
+    : hi !== undefined && (hi < 0 || (hiOpen && hi <= 0))
+    ? (hiOpen ? hi - step : hi)
+    : 0;
+  if (integer) v = Math.ceil(v);
+  const mo = num("multipleOf");
+  if (mo !== undefined && mo > 0) {
+    const on = (k: number) => Number((Math.round(k) * mo).toPrecision(12));
+    let k = on(Math.ceil(v / mo));
+    if (lo !== undefined && (k < lo || (loOpen && k <= lo))) k = on(k / mo + 1);
+    if (hi !== undefined && (k > hi || (hiOpen && k >= hi))) {
+      k = on(Math.floor(v / mo));
+    }
+    v = k;
+  }
+  return v;
 }
 
 function stringSample(m: Merged): string {
   const f = pick(m, "format");
   if (typeof f === "string" && Object.hasOwn(FORMATS, f)) return FORMATS[f];
   const min = pick(m, "minLength");
+  const max = pick(m, "maxLength");
   const s = "string";
+  if (typeof max === "number" && max >= 0 && max < s.length) {
+    return s.slice(0, Math.floor(max));
+  }
   return typeof min === "number" && min > s.length
     ? s.padEnd(Math.min(min, 1000), "x")
     : s;

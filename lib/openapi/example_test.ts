@@ -43,6 +43,32 @@ const CASES: [string, unknown, unknown][] = [
   ],
   ["ok/minLength", { type: "string", minLength: 8 }, "stringxx"],
   ["ok/integer minimum", { type: "integer", minimum: 5 }, 5],
+  [
+    "ok/an exclusive maximum of 0 is below it",
+    { type: "number", exclusiveMaximum: 0 },
+    -0.5,
+  ],
+  [
+    "ok/3.0's exclusive maximum of 0",
+    { type: "integer", maximum: 0, exclusiveMaximum: true },
+    -1,
+  ],
+  [
+    "ok/on multipleOf's steps, above the minimum",
+    { type: "number", minimum: 0.1, multipleOf: 0.25 },
+    0.25,
+  ],
+  [
+    "ok/multipleOf past an exclusive minimum",
+    { type: "integer", exclusiveMinimum: 10, multipleOf: 5 },
+    15,
+  ],
+  ["ok/an integer minimum of 1.5", { type: "integer", minimum: 1.5 }, 2],
+  [
+    "ok/maxLength shorter than the sample",
+    { type: "string", maxLength: 3 },
+    "str",
+  ],
   ["ok/exclusive minimum (3.1)", { type: "integer", exclusiveMinimum: 5 }, 6],
   ["ok/exclusive minimum (3.0)", {
     type: "number",
