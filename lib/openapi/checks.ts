@@ -416,7 +416,7 @@ export function findRefProblems(
       continue;
     }
     const o = v as Record<string, unknown>;
-    const r = typeof o.$ref === "string" ? resolver.local(o.$ref) : o.$ref;
+    const r = typeof o.$ref === "string" ? resolver.localIn(o, o.$ref) : o.$ref;
     if (typeof r === "string") {
       if (r[0] !== "#") {
         if (!external++) firstExternal = { ref: r, keys: keysOf(at) };

@@ -137,6 +137,12 @@ interface Names {
   anchors: Map<string, string>;
   /** Schema `$id`s, absolute, without a fragment. */
   ids: Map<string, string>;
+  /**
+   * Each `$ref` object inside a schema with an `$id` of its own (an
+   * embedded resource): that `$id` (the base its references are read
+   * against, JSON Schema 2020-12 §8.2.1) and the resource's pointer.
+   */
+  bases: WeakMap<object, { base: URL; at: string }>;
 }
 
 /** Resolves local references within one parsed document, with a cache. */
@@ -246,18 +252,26 @@ export class RefResolver {
     if (this.#names) return this.#names;
     const anchors = new Map<string, string>();
     const ids = new Map<string, string>();
+    const bases = new WeakMap<object, { base: URL; at: string }>();
     const self = this.#self();
     const seen = new Set<unknown>();
-    const stack: [unknown, string, URL | null][] = [[this.#root, "", self]];
+    // Each node with its pointer, its base URI and its resource's pointer
+    // ("" for the document itself).
+    const stack: [unknown, string, URL | null, string][] = [[
+      this.#root,
+      "",
+      self,
+      "",
+    ]];
     let left = MAX_ANCHOR_NODES;
     while (stack.length && --left > 0) {
-      const [v, at, base] = stack.pop()!;
+      const [v, at, base, resource] = stack.pop()!;
       if (typeof v !== "object" || v === null || seen.has(v)) continue;
       seen.add(v);
       // Children pushed last first: the walk meets them in document order.
       if (Array.isArray(v)) {
         for (let i = v.length - 1; i >= 0; i--) {
-          stack.push([v[i], childPointer(at, i), base]);
+          stack.push([v[i], childPointer(at, i), base, resource]);
         }
         continue;
       }
@@ -266,13 +280,18 @@ export class RefResolver {
         if (typeof a === "string" && !anchors.has(a)) anchors.set(a, at);
       }
       let here = base;
+      let inside = resource;
       if (typeof o.$id === "string" && at !== "") {
         try {
           const id = base ? new URL(o.$id, base) : new URL(o.$id);
           id.hash = "";
           if (!ids.has(id.href)) ids.set(id.href, at);
           here = id;
+          inside = at;
         } catch { /* a relative $id with no base: names nothing here */ }
+      }
+      if (inside && here && typeof (o.$ref ?? o.$dynamicRef) === "string") {
+        bases.set(o, { base: here, at: inside });
       }
       const keys = Object.keys(o);
       for (let i = keys.length - 1; i >= 0; i--) {
@@ -281,10 +300,49 @@ export class RefResolver {
         const key = keys[i].includes("%")
           ? keys[i].replace(/%/g, "%25")
           : keys[i];
-        stack.push([o[keys[i]], childPointer(at, key), here]);
+        stack.push([o[keys[i]], childPointer(at, key), here, inside]);
       }
     }
-    return this.#names = { anchors, ids };
+    return this.#names = { anchors, ids, bases };
+  }
+
+  /**
+   * `ref` written in `holder` (a `$ref` object) as a local reference:
+   * as {@link local} reads it, else, where that names another file or
+   * nothing, against the schema resource around `holder`.
+   */
+  localIn(holder: unknown, ref: string): string {
+    const r = this.local(ref);
+    if (r.startsWith("#") && this.pointer(r) !== undefined) return r;
+    return this.#inResource(holder, ref) ?? r;
+  }
+
+  /**
+   * `ref`, written in `holder`, read against the `$id` of the schema
+   * resource around it (JSON Schema 2020-12 §8.2.1: `#/$defs/x` there is
+   * that schema's `$defs`, `address` a sibling of its `$id`), as a local
+   * reference; null when `holder` is in no such resource or it names
+   * nothing known. Asked only when the document-wide reading failed.
+   */
+  #inResource(holder: unknown, ref: string): string | null {
+    if (!isObject(holder)) return null;
+    const ctx = this.#index().bases.get(holder);
+    if (!ctx) return null;
+    if (ref.startsWith("#/") || ref === "#") return `#${ctx.at}${ref.slice(1)}`;
+    if (ref.startsWith("#")) return null; // an anchor: document-wide
+    let url: URL;
+    try {
+      url = new URL(ref, ctx.base);
+    } catch {
+      return null;
+    }
+    const frag = url.hash;
+    url.hash = "";
+    const at = this.#index().ids.get(url.href);
+    if (at === undefined) return null;
+    return frag.startsWith("#/") || frag.length <= 1
+      ? `#${at}${frag.slice(1)}`
+      : null;
   }
 
   /**
@@ -345,7 +403,7 @@ export class RefResolver {
     let first: string | undefined;
     let seen: Set<string> | undefined;
     for (let r = refOf(cur); r !== null; r = refOf(cur)) {
-      r = this.local(r);
+      r = this.localIn(cur, r);
       ref = r;
       if (!r.startsWith("#")) {
         return {

@@ -151,3 +151,31 @@ Deno.test("refs: ok/a rebased resolver reads the anchors and $ids of the whole d
   assert.equal(r.pointer("#node"), whole.components.schemas.N);
   assert.equal(r.local("urn:p"), "#/components/schemas/P");
 });
+
+Deno.test("refs: ok/a reference inside a schema with its own $id is read against that $id (JSON Schema 2020-12 §8.2.1): its $defs, a sibling resource", () => {
+  const home = { $ref: "address" };
+  const work = { $ref: "#/$defs/loc" };
+  const list = { $ref: "list" };
+  const doc = {
+    components: {
+      schemas: {
+        Person: {
+          $id: "https://example.com/schemas/person",
+          properties: { home, work },
+          $defs: { loc: { type: "string", format: "uri" } },
+        },
+        Address: { $id: "https://example.com/schemas/address", title: "A" },
+      },
+    },
+  };
+  const r = new RefResolver(doc);
+  assert.deepEqual(r.deref(home).value, doc.components.schemas.Address);
+  assert.equal(r.deref(home).ref, "#/components/schemas/Address");
+  assert.deepEqual(r.deref(work).value, { type: "string", format: "uri" });
+  // Not inside a resource: the document's reading stands, and says why.
+  assert.match(r.deref(list).error ?? "", /another file/);
+  assert.match(
+    r.deref({ $ref: "#/$defs/loc" }).error ?? "",
+    /points to nothing/,
+  );
+});

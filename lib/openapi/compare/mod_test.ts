@@ -4508,3 +4508,49 @@ Deno.test("compare: an alternative named only by its position is said with the t
     "response body lost alternative `#2` (integer)",
   ]);
 });
+
+Deno.test("compare: a change behind a reference read against a schema's own $id ($defs of it, a sibling resource) is found, and no reference is said to be unfollowed", () => {
+  const side = (loc: string) =>
+    JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/p": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: { $ref: "#/components/schemas/Person" },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Person: {
+            $id: "https://example.com/schemas/person",
+            type: "object",
+            required: ["home", "work"],
+            properties: {
+              home: { $ref: "address" },
+              work: { $ref: "#/$defs/loc" },
+            },
+            $defs: { loc: { type: loc } },
+          },
+          Address: {
+            $id: "https://example.com/schemas/address",
+            type: "string",
+          },
+        },
+      },
+    });
+  assert.deepEqual(
+    compareSpecs(side("string"), side("integer")).changes.map((c) => c.id),
+    ["response-property-type-changed"],
+  );
+});
