@@ -61,8 +61,14 @@ Deno.test("detail cases: what the list counts", () => {
     0,
   );
   // swagger: "2.0.0" is no Swagger version; " 3.1.0 " is 3.1.0.
+  // 2.0.0 is 2.0 written long: read, with a warning saying how to write it.
+  assert.match(
+    spec({ swagger: "2.0.0", paths: {} }).index!.warnings.map((w) => w.message)
+      .join("\n"),
+    /should be written "2\.0"/,
+  );
   assert.throws(
-    () => spec({ swagger: "2.0.0", paths: {} }),
+    () => spec({ swagger: "2.1", paths: {} }),
     /not a Swagger version/,
   );
   assert.equal(

@@ -62,6 +62,33 @@ function whatIsIt(doc: Record<string, unknown>): string {
       v ? v + " " : ""
     }document (asyncapi field), not OpenAPI or Swagger: the viewer reads OpenAPI 3.0, 3.1, 3.2 and Swagger 2.0`;
   }
+  // A field named almost right: another case, or an invisible character
+  // pasted before it from a web page (U+00A0, U+200B, U+FEFF).
+  for (const k of keys.slice(0, 1_000)) {
+    const bare = k.replace(/[\s\u00a0\u200b-\u200d\u2060\ufeff]/g, "");
+    const want = bare.toLowerCase();
+    if (want !== "openapi" && want !== "swagger") continue;
+    if (bare !== k) {
+      const c = [...k].find((ch) => !/[A-Za-z]/.test(ch))!;
+      const shown = k.replace(
+        /[^\x21-\x7e]/g,
+        (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+      );
+      return `The key "${shown}" holds an invisible character (U+${
+        c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")
+      }) beside ${want}: remove it so the document can be read`;
+    }
+    return `Field names are case-sensitive: found ${k}, write ${want}`;
+  }
+  if ("swaggerVersion" in doc) {
+    const v = truncate(scalarText(doc.swaggerVersion) ?? "", 20);
+    return `This is a Swagger ${
+      v || "1.x"
+    } document (swaggerVersion field), which is not supported: the viewer reads Swagger 2.0 and OpenAPI 3.0-3.2 (convert it with the swagger-converter tools first)`;
+  }
+  if (Array.isArray(doc.requests) && ("order" in doc || "folders" in doc)) {
+    return "This is a Postman collection (v1), not an OpenAPI or Swagger document: export the API as OpenAPI from Postman first";
+  }
   if (isObject(doc.log) && Array.isArray(doc.log.entries)) {
     return "This is a HAR file (HTTP Archive), not an API description: open it in the HAR viewer at /har";
   }
@@ -149,6 +176,28 @@ export function detect(
       return {
         family: "swagger",
         specVersion: v,
+        format: "Swagger 2.0",
+        minor: -1,
+      };
+    }
+    // `2` or `2.0.0`: meant as 2.0, whatever a strict reader says.
+    if (
+      v === "2" ||
+      (m && m[1] === "2" && m[2] === "0" && /^0?$/.test(m[3] ?? "") && !m[4])
+    ) {
+      // This says how to write it; "write the number as a string" does not.
+      const said = warnings.findIndex((w) =>
+        w.path === "$.swagger" && w.message.includes("is a number")
+      );
+      if (said >= 0) warnings.splice(said, 1);
+      warnings.push({
+        message:
+          `swagger: "${v}" should be written "2.0", the only version Swagger 2 documents name: read as 2.0`,
+        path: "$.swagger",
+      });
+      return {
+        family: "swagger",
+        specVersion: "2.0",
         format: "Swagger 2.0",
         minor: -1,
       };

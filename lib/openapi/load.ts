@@ -21,6 +21,7 @@ import {
 import { type LoadPiece, YamlPieces } from "./yaml_pieces.ts";
 import { drain } from "../shared/steps.ts";
 import { stripJsonComments } from "../shared/json_comments.ts";
+import { notADocument, unwrap } from "./wrapped.ts";
 import type { SpecWarning, Syntax } from "./types.ts";
 
 const SCHEMA = CORE_SCHEMA.withTags(mergeTag);
@@ -266,7 +267,24 @@ export function* loadTextSteps(
   opts: LoadOptions = {},
 ): Generator<void, Loaded> {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const loaded = yield* read(text, opts);
+  const refused = notADocument(text);
+  if (refused) throw refused;
+  let loaded: Loaded;
+  try {
+    loaded = yield* read(text, opts);
+  } catch (err) {
+    // Text that did not read may hold a document (a Markdown fence's, a
+    // JavaScript value): read that, said, else the first error stands.
+    const inside = err instanceof SpecError
+      ? yield* readInside(text, opts)
+      : null;
+    if (!inside) throw err;
+    loaded = inside;
+  }
+  // Minified JSON after `const spec = ` reads as one YAML string.
+  if (typeof loaded.value !== "object" || loaded.value === null) {
+    loaded = (yield* readInside(text, opts)) ?? loaded;
+  }
   const bad = text.indexOf("\ufffd");
   if (bad >= 0) {
     // What a browser's UTF-8 decoder puts where a file's bytes are not UTF-8.
@@ -277,6 +295,26 @@ export function* loadTextSteps(
     });
   }
   return loaded;
+}
+
+/**
+ * The document inside `text` ({@link unwrap}) read, with a warning saying
+ * where it was; null when there is none or it does not read either.
+ */
+function* readInside(
+  text: string,
+  opts: LoadOptions,
+): Generator<void, Loaded | null> {
+  const inside = unwrap(text);
+  if (!inside) return null;
+  try {
+    const loaded = yield* read(inside.text, opts);
+    if (typeof loaded.value !== "object" || loaded.value === null) return null;
+    loaded.warnings.unshift(inside.warning);
+    return loaded;
+  } catch {
+    return null;
+  }
 }
 
 function* read(text: string, opts: LoadOptions): Generator<void, Loaded> {

@@ -206,6 +206,36 @@ const OK: OkCase[] = [
     warnings: [/Duplicate mapping key/],
   },
   {
+    name: "ok/a YAML document in a Markdown code fence, prose around it",
+    text:
+      "Here is the spec:\n\n```yaml\nopenapi: 3.0.0\ninfo: {title: T, version: '1'}\npaths:\n  /a: {get: {responses: {}}}\n```\nThanks!\n",
+    format: "OpenAPI 3.0.0",
+    endpoints: ["get /a"],
+    warnings: [/wrapped in a Markdown code fence \(```yaml\)/],
+  },
+  {
+    name: "ok/minified JSON after const spec = and before ;",
+    text:
+      'const spec = {"openapi":"3.0.0","info":{"title":"T","version":"1"},"paths":{"/a":{"get":{"responses":{}}}}};',
+    format: "OpenAPI 3.0.0",
+    endpoints: ["get /a"],
+    warnings: [/JavaScript around the document \(const spec =\)/],
+  },
+  {
+    name: "ok/a fence inside a description is the description's",
+    text:
+      "openapi: 3.0.0\ninfo:\n  title: T\n  version: '1'\n  description: |\n    ```json\n    {}\n    ```\npaths: {}\n",
+    format: "OpenAPI 3.0.0",
+    warningCount: 0,
+  },
+  {
+    name: "ok/swagger: 2 and 2.0.0 read as 2.0, said",
+    text: "swagger: 2\ninfo: {title: T, version: '1'}\npaths: {}\n",
+    format: "Swagger 2.0",
+    warnings: [/should be written "2\.0"/],
+    warningCount: 1,
+  },
+  {
     name:
       "ok/JSON with a comment (pasted from an editor) is read as JSON, the comment said, not made part of the next key",
     text:
@@ -358,6 +388,56 @@ const BAD: BadCase[] = [
     message: /more than one YAML document/,
     line: 2,
     column: 1,
+  },
+  {
+    name: "bad/an HTML page (a 502 pasted by mistake) is named",
+    text: "<!DOCTYPE html>\n<html><body>502 Bad Gateway</body></html>\n",
+    kind: "format",
+    message: /This is an HTML page/,
+    path: "$",
+  },
+  {
+    name: "bad/XML is named",
+    text: "<?xml version='1.0'?>\n<api/>\n",
+    kind: "format",
+    message: /This is XML/,
+    path: "$",
+  },
+  {
+    name: "bad/UTF-16 without a byte order mark is named, not a null byte",
+    text: "o\0p\0e\0n\0a\0p\0i\0:\0",
+    kind: "syntax",
+    message: /looks like UTF-16 text without a byte order mark/,
+    line: 1,
+  },
+  {
+    name: "bad/an invisible character before openapi is named",
+    text: "\u00a0openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\n",
+    kind: "format",
+    message:
+      /The key "\\u00a0openapi" holds an invisible character \(U\+00A0\)/,
+    path: "$",
+  },
+  {
+    name: "bad/OpenAPI in another case is named",
+    text: "OpenAPI: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\n",
+    kind: "format",
+    message: /case-sensitive: found OpenAPI, write openapi/,
+    path: "$",
+  },
+  {
+    name: "bad/Swagger 1.2 is named",
+    text: '{"swaggerVersion": "1.2", "apis": []}',
+    kind: "format",
+    message: /Swagger 1\.2 document \(swaggerVersion field\)/,
+    path: "$",
+  },
+  {
+    name: "bad/a Postman v1 collection is named",
+    text: '{"id": "x", "name": "n", "order": [], "requests": []}',
+    kind: "format",
+    message: /Postman collection \(v1\)/,
+    path: "$",
   },
   {
     name: "bad/AsyncAPI is named",
