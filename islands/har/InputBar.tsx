@@ -59,7 +59,7 @@ export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
             type="file"
             class="visually-hidden"
             data-testid="har-file"
-            accept=".har,.json,application/json"
+            accept=".har,.json,.gz,.zhar,application/json,application/gzip"
             onChange={(e) => {
               const input = e.currentTarget as HTMLInputElement;
               const file = input.files?.[0];

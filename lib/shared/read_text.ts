@@ -5,7 +5,9 @@
  * Latin-1 capture) should still open, with a warning that says where the
  * first bad byte is, rather than be rejected or silently altered. A UTF-16
  * file (its byte order mark says so: Windows tools write them) is read as
- * UTF-16. Web-standard APIs only (Blob, TextDecoder): browser and Deno.
+ * UTF-16. A gzip or zlib file (`.har.gz`, mitmproxy's `.zhar`) is unpacked
+ * first. Web-standard APIs only (Blob, TextDecoder, DecompressionStream):
+ * browser and Deno.
  */
 import { type BomEncoding, bomEncoding, utf8BomLength } from "./bom.ts";
 
@@ -18,31 +20,89 @@ export interface ReadText {
   encoding: BomEncoding;
   /** Set when bytes were not valid UTF-8 (they are shown as U+FFFD). */
   invalid: { line: number; column: number; byte: number } | null;
+  /** How the file was compressed, when it was (it is read unpacked). */
+  packed: Packing | null;
+}
+
+/** Decompressed bytes read at most: a small file may unpack to gigabytes. */
+export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
+
+/** Thrown when a compressed file unpacks past {@link MAX_UNPACKED_BYTES}. */
+export class UnpackLimitError extends Error {
+  constructor(max: number) {
+    super(
+      `the file unpacks to more than ${
+        Math.round(max / 1024 / 1024)
+      } MB, more than a browser tab can hold as text`,
+    );
+    this.name = "UnpackLimitError";
+  }
 }
 
 async function decode(
   file: Blob,
   encoding: ReadText["encoding"],
+  packed: Packing | null,
   onProgress?: ReadProgress,
+  maxUnpacked = MAX_UNPACKED_BYTES,
 ): Promise<string> {
   // The byte order mark is dropped (TextDecoder's default).
   const decoder = new TextDecoder(encoding);
-  const reader = file.stream().getReader();
-  const parts: string[] = [];
+  // Progress counts the file's own bytes, packed or not.
   let done = 0;
+  let source: ReadableStream<Uint8Array> = file.stream().pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, c) {
+        done += chunk.byteLength;
+        onProgress?.(done, file.size);
+        c.enqueue(chunk);
+      },
+    }),
+  );
+  if (packed) {
+    source = source.pipeThrough(
+      new DecompressionStream(packed) as unknown as TransformStream<
+        Uint8Array,
+        Uint8Array
+      >,
+    );
+  }
+  const reader = source.getReader();
+  const parts: string[] = [];
+  let unpacked = 0;
   try {
     for (;;) {
       const r = await reader.read();
       if (r.done) break;
+      unpacked += r.value.byteLength;
+      if (packed && unpacked > maxUnpacked) {
+        await reader.cancel();
+        throw new UnpackLimitError(maxUnpacked);
+      }
       parts.push(decoder.decode(r.value, { stream: true }));
-      done += r.value.byteLength;
-      onProgress?.(done, file.size);
     }
     parts.push(decoder.decode());
   } finally {
     reader.releaseLock();
   }
   return parts.join("");
+}
+
+/** How a file is compressed: gzip (`.har.gz`) or zlib (mitmproxy's `.zhar`). */
+export type Packing = "gzip" | "deflate";
+
+/**
+ * The compression the first bytes say: gzip's magic number (RFC 1952
+ * §2.3.1), or a zlib header (RFC 1950 §2.2: deflate, and its check bits).
+ * JSON and YAML start with neither (`{`, `[`, letters).
+ */
+export function packingOf(head: Uint8Array): Packing | null {
+  if (head.length < 2) return null;
+  if (head[0] === 0x1f && head[1] === 0x8b) return "gzip";
+  if ((head[0] & 0x0f) === 8 && ((head[0] << 8) | head[1]) % 31 === 0) {
+    return "deflate";
+  }
+  return null;
 }
 
 /**
@@ -102,21 +162,30 @@ function place(b: Uint8Array, at: number): ReadText["invalid"] {
 export async function readFileText(
   file: Blob,
   onProgress?: ReadProgress,
+  maxUnpacked = MAX_UNPACKED_BYTES,
 ): Promise<ReadText> {
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
-  const encoding = bomEncoding(head);
-  const text = await decode(file, encoding, onProgress);
+  const packed = packingOf(head);
+  // A packed file's text starts after unpacking: its mark is not known
+  // before (UTF-16 packed is rare; read as UTF-8).
+  const encoding = packed ? "utf-8" : bomEncoding(head);
+  const text = await decode(file, encoding, packed, onProgress, maxUnpacked);
   let invalid: ReadText["invalid"] = null;
-  if (encoding === "utf-8" && text.includes("\ufffd")) {
+  if (encoding === "utf-8" && !packed && text.includes("\ufffd")) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const at = firstInvalidUtf8(bytes);
     if (at >= 0) invalid = place(bytes, at);
   }
-  return { text, encoding, invalid };
+  return { text, encoding, invalid, packed };
 }
 
-/** The warning for a file with invalid bytes, or null. */
+/** What reading the file changed (unpacked it, met invalid bytes), or null. */
 export function encodingWarning(r: ReadText): string | null {
+  if (r.packed) {
+    return `The file was ${
+      r.packed === "gzip" ? "gzip" : "zlib"
+    }-compressed: it was unpacked and read.`;
+  }
   if (!r.invalid) return null;
   const { line, column } = r.invalid;
   return `The file is not valid UTF-8 (first bad byte at line ${line}, ` +

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import {
   encodingWarning,
   firstInvalidUtf8,
+  packingOf,
   readFileText,
+  UnpackLimitError,
 } from "./read_text.ts";
 
 const enc = new TextEncoder();
@@ -28,4 +30,34 @@ Deno.test("read: bad bytes are named by line and column", async () => {
   const bytes = new Uint8Array([...enc.encode("{\n  "), 0xff, 0x7d]);
   const r = await readFileText(new Blob([bytes]));
   assert.match(encodingWarning(r) ?? "", /line 2, column 3/);
+});
+
+async function packed(text: string, format: "gzip" | "deflate"): Promise<Blob> {
+  const stream = new Blob([text]).stream().pipeThrough(
+    new CompressionStream(format),
+  );
+  return new Blob([await new Response(stream).arrayBuffer()]);
+}
+
+Deno.test("read: a gzip or zlib file (.har.gz, mitmproxy's .zhar) is unpacked and read, and says so", async () => {
+  const text = '{"log": {"entries": []}, "é": "ü"}';
+  for (const format of ["gzip", "deflate"] as const) {
+    const r = await readFileText(await packed(text, format));
+    assert.equal(r.text, text, format);
+    assert.equal(r.packed, format);
+    assert.match(encodingWarning(r) ?? "", /compressed: it was unpacked/);
+  }
+  // Plain JSON and YAML start with no such header.
+  for (const plain of ["{}", "[]", "openapi: 3.1.0", "x"]) {
+    assert.equal(packingOf(new TextEncoder().encode(plain)), null, plain);
+  }
+});
+
+Deno.test("read: bad/a file that unpacks past the limit stops there, saying so", async () => {
+  const bomb = await packed("a".repeat(1_000_000), "gzip");
+  assert.ok(bomb.size < 5_000);
+  await assert.rejects(
+    () => readFileText(bomb, undefined, 100_000),
+    UnpackLimitError,
+  );
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import { corpusDir } from "../helpers/corpus.ts";
 import { harDoc } from "../helpers/har_doc.ts";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
@@ -374,5 +375,32 @@ Deno.test({
           );
         }
       }
+    }),
+});
+
+Deno.test({
+  name:
+    "browser har: a gzip-compressed HAR (.har.gz) opens as the HAR it holds, and says it was unpacked",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      const text = Deno.readTextFileSync(fixture("mixed.har"));
+      const gz = new Uint8Array(
+        await new Response(
+          new Blob([text]).stream().pipeThrough(new CompressionStream("gzip")),
+        ).arrayBuffer(),
+      );
+      await page.setInputFiles("[data-testid=har-file]", {
+        name: "mixed.har.gz",
+        mimeType: "application/gzip",
+        buffer: Buffer.from(gz),
+      });
+      await page.waitForSelector("[data-testid=har-row]");
+      assert.equal(await listCount(page), 8);
+      assert.match(
+        await page.locator(".har-warnings").textContent() ?? "",
+        /gzip-compressed: it was unpacked and read/,
+      );
     }),
 });
