@@ -186,8 +186,12 @@ function indexHarValue(
   let badStart = 0;
   for (let i = 0; i < n; i++) {
     if (b.validStart[i]) {
-      start[i] = (b.startMs[i] - b.startMs[first]) +
-        (b.startFrac[i] - b.startFrac[first]);
+      // Rounded to the 100 ns the finest exporter writes: a difference of
+      // two fractions is 0.00009999999999998899, not 0.0001, unrounded.
+      start[i] = Math.round(
+        ((b.startMs[i] - b.startMs[first]) +
+          (b.startFrac[i] - b.startFrac[first])) * 1e4,
+      ) / 1e4;
     } else badStart++;
   }
   const earliest = first < 0

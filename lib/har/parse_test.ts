@@ -317,6 +317,13 @@ Deno.test("har parse: sub-millisecond digits order starts in the same millisecon
   const start = [...parseHarText(JSON.stringify(doc)).columns.start];
   assert.ok(Math.abs(start[0] - 0.4) < 1e-9, String(start));
   assert.equal(start[1], 0);
+  // Fiddler's 100 ns digits, as scripts read the offset: 0.0001, exactly.
+  doc.log.entries[0].startedDateTime = "2024-01-01T00:00:00.1234568+02:00";
+  doc.log.entries[1].startedDateTime = "2024-01-01T00:00:00.1234567+02:00";
+  assert.equal(
+    String(parseHarText(JSON.stringify(doc)).columns.start[0]),
+    "0.0001",
+  );
 });
 
 Deno.test("har parse: pages are read once per id; a timing of 0 is a marker, a negative one none", () => {
