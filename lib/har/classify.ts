@@ -169,12 +169,16 @@ function fromResourceType(resourceType: string): TypeCategory | null {
  * Where the host of a URL is, by scanning rather than `new URL()` (much
  * cheaper, never throws, no allocation): writes the host's start and end
  * (after any `user:pass@`, which is never shown) and the path's start into
- * `out`. URLs without an authority (`data:`, `about:blank`): 0, 0, 0.
+ * `out`. URLs without an authority (`data:`, `about:blank`, `blob:`):
+ * 0, 0, 0.
  */
 export function hostRange(url: string, out: Int32Array): void {
   out[0] = out[1] = out[2] = 0;
   const scheme = url.indexOf("://");
   if (scheme < 0 || scheme > 16) return;
+  // `blob:https://host/id` is the page's own object, no request to host:
+  // shown whole, as DevTools shows it.
+  if (url.lastIndexOf(":", scheme - 1) >= 0) return;
   let start = scheme + 3;
   let end = url.length;
   for (let i = start; i < url.length; i++) {

@@ -71,6 +71,11 @@ Deno.test("classify: host range skips credentials, path from there", () => {
   assert.equal(pathFrom("data:text/plain,hi", 0), "data:text/plain,hi");
   hostRange("https://h", r);
   assert.equal(pathFrom("https://h", r[2]), "/");
+  // A blob: URL names no host to request: shown whole, as DevTools does.
+  const blob = "blob:https://x.example/1234-5678";
+  hostRange(blob, r);
+  assert.deepEqual([...r], [0, 0, 0]);
+  assert.equal(pathFrom(blob, 0), blob);
 });
 
 Deno.test("classify: the host ends at ? as at / and #", () => {
