@@ -67,3 +67,16 @@ Deno.test("har general: ok/a request that got no response says failed and why, a
   assert.equal(value("Status"), "failed");
   assert.equal(value("Error"), "net::ERR_BLOCKED_BY_CLIENT");
 });
+
+Deno.test("har general: ok/the remote address carries the port Safari and Playwright write apart (_serverPort), IPv6 bracketed", () => {
+  const remote = (serverIPAddress: string, _serverPort?: number) => {
+    const { doc, raw } = parseHarText(JSON.stringify(har([
+      entry({ serverIPAddress, _serverPort }),
+    ])));
+    return generalRows(entryDetail(raw[0], doc.entries[0]), "")
+      .find((r) => r.name === "Remote address")?.value;
+  };
+  assert.equal(remote("93.184.216.34", 443), "93.184.216.34:443");
+  assert.equal(remote("2606:2800:220:1::", 443), "[2606:2800:220:1::]:443");
+  assert.equal(remote("93.184.216.34"), "93.184.216.34");
+});

@@ -57,7 +57,10 @@ export interface HarDetail {
   entry: HarEntry;
   /** The response's `httpVersion`, else the request's; "" when neither says. */
   httpVersion: string;
-  /** `serverIPAddress` as written, "" when absent. */
+  /**
+   * `serverIPAddress` as written, with the port when the exporter wrote it
+   * (Safari's and Playwright's `_serverPort`): `[::1]:443`; "" when absent.
+   */
   serverIP: string;
   /** `connection` (the exporter's connection id) as text, "" when absent. */
   connection: string;
@@ -326,6 +329,18 @@ function leftOut(req: Obj, post: Obj): string {
     : "";
 }
 
+/** `serverIPAddress` and `_serverPort` as DevTools' Remote Address shows them. */
+function remoteAddress(raw: Obj): string {
+  const ip = str(raw.serverIPAddress);
+  const port = raw._serverPort;
+  if (!ip || typeof port !== "number" || !Number.isInteger(port) || port <= 0) {
+    return ip;
+  }
+  // An IPv6 address is bracketed before its port (RFC 3986 §3.2.2).
+  const host = ip.includes(":") && !ip.startsWith("[") ? `[${ip}]` : ip;
+  return `${host}:${port}`;
+}
+
 /** The `timings` members HAR 1.2 §4.2.16 defines; others are listed apart. */
 const PHASE_KEYS = new Set<string>([...PHASES, "comment"]);
 
@@ -419,7 +434,7 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     // again (twice, as URL and path) with every click.
     entry: { ...entry, url: shown(entry.url), path: shown(entry.path) },
     httpVersion: shown(str(res.httpVersion) || str(req.httpVersion)),
-    serverIP: shown(str(raw.serverIPAddress)),
+    serverIP: shown(remoteAddress(raw)),
     connection: shown(valueText(raw.connection)),
     redirectURL: shown(str(res.redirectURL)),
     // Chrome and Safari write `_error`, Playwright `_failureText`.
