@@ -228,3 +228,49 @@ Deno.test({
       assert.equal(wide, false, "something runs out of the list");
     }),
 });
+
+Deno.test({
+  name:
+    "browser narrow: at 400% zoom (320 x 256 CSS px) the spec toolbar scrolls away and the list fits the window",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await page.setViewportSize({ width: 320, height: 256 });
+      await gotoHydrated(page, server.origin, "/spec");
+      await page.fill(
+        "[data-testid=spec-input]",
+        Deno.readTextFileSync(
+          new URL("../fixtures/openapi/detail-3.1.yaml", import.meta.url),
+        ),
+      );
+      await page.waitForSelector("[data-testid=spec-count]");
+      const { toolbar, list } = await page.evaluate(() => ({
+        toolbar: getComputedStyle(document.querySelector(".sv-toolbar")!)
+          .position,
+        list: document.querySelector(".sv-list")!.getBoundingClientRect()
+          .height,
+      }));
+      assert.equal(toolbar, "static");
+      assert.ok(list <= 256, `the list is ${list} px tall`);
+    }),
+});
+
+Deno.test({
+  name:
+    "browser narrow: a HAR list's sort heads and a detail's section links are targets 24 px tall (WCAG 2.5.8)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+      await page.locator("[data-testid=har-row]").first().click();
+      await page.locator(".har-jump a").first().waitFor();
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll(".har-sort-head, .har-jump a")]
+          .map((e) => [e.textContent, e.getBoundingClientRect().height])
+          .filter(([, h]) => (h as number) > 0 && (h as number) < 24)
+      );
+      assert.deepEqual(small, []);
+    }),
+});
