@@ -255,6 +255,14 @@ function constraintsOf(m: Merged): string[] {
       out.push(`with ${clip(name)}: ${schemaText(deps[name])}`);
     }
   }
+  // A string that carries other content (2020-12 Validation §8): bytes in
+  // base64, a JSON document, of a shape of its own.
+  const enc = pick(m, "contentEncoding");
+  if (typeof enc === "string") out.push(`encoded ${clip(enc)}`);
+  const media = pick(m, "contentMediaType");
+  if (typeof media === "string") out.push(`content ${clip(media)}`);
+  const inner = pick(m, "contentSchema");
+  if (inner !== undefined) out.push(`content schema ${schemaText(inner)}`);
   return out;
 }
 

@@ -643,3 +643,27 @@ Deno.test("schema tree: ok/a closed object says so (additionalProperties or unev
   assert.deepEqual(schema(g, "Sealed").constraints, ["no other properties"]);
   assert.deepEqual(schema(g, "Open").constraints, []);
 });
+
+Deno.test("schema tree: ok/a string carrying other content says how (contentEncoding, contentMediaType, contentSchema)", () => {
+  const { g } = graphOfSchemas({
+    Blob: {
+      type: "string",
+      contentEncoding: "base64",
+      contentMediaType: "image/png",
+    },
+    Doc: {
+      type: "string",
+      contentMediaType: "application/json",
+      contentSchema: { $ref: "#/components/schemas/Inner" },
+    },
+    Inner: { type: "object" },
+  });
+  assert.deepEqual(schema(g, "Blob").constraints, [
+    "encoded base64",
+    "content image/png",
+  ]);
+  assert.deepEqual(schema(g, "Doc").constraints, [
+    "content application/json",
+    "content schema Inner",
+  ]);
+});

@@ -2079,6 +2079,24 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-property-not-added", "warning", ["POST /a"]]],
   ],
   [
+    "ok/a string's contentSchema changed is a warning, as other keywords not read as schemas",
+    doc31(requestBody(object({
+      a: {
+        type: "string",
+        contentMediaType: "application/json",
+        contentSchema: { type: "object", required: ["x"] },
+      },
+    }))),
+    doc31(requestBody(object({
+      a: {
+        type: "string",
+        contentMediaType: "application/json",
+        contentSchema: { type: "object", required: ["x", "y"] },
+      },
+    }))),
+    [["request-property-content-schema-changed", "warning", ["POST /a"]]],
+  ],
+  [
     "ok/a 3.1 bound written beside a $ref applies",
     doc31(requestBody(object({ n: { $ref: "#/components/schemas/Name" } })), {
       Name: { type: "string" },

@@ -172,6 +172,8 @@ export const OTHER_KEYWORDS = [
   "maxContains",
   "unevaluatedProperties",
   "unevaluatedItems",
+  // What a string carries (2020-12 Validation §8.5): its own schema.
+  "contentSchema",
 ] as const;
 
 /*
