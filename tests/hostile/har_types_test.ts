@@ -111,8 +111,9 @@ Deno.test("har types: dates far in the past and the future", () => {
     Date.UTC(2024, 4, 1, 7, 59, 59) - Date.parse("0099-06-01T00:00:00Z"),
   );
   const frac = row(run(at("2024-05-01T08:00:00." + "1".repeat(5000) + "Z")));
+  // Offsets are kept to the 100 ns the finest exporter writes.
   assert.ok(
-    frac.valid && Math.abs(frac.start - 1111.111111111111) < 1e-6,
+    frac.valid && Math.abs(frac.start - 1111.1111) < 1e-9,
     String(frac.start),
   );
   const leap = row(run(at("2024-02-29T23:59:60Z")));
