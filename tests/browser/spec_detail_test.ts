@@ -234,6 +234,19 @@ Deno.test({
       }, { type: "object", properties: { ok: { type: "boolean" } } });
       await openOperation(page, "post", "/things");
       await expandAll(page);
+      // The list's height and a block's row count are read by their own
+      // boxes: not inherited, so their changes restyle no row of the tree.
+      assert.deepEqual(
+        await page.evaluate(() => {
+          const row = document.querySelector(".st-row")!;
+          const css = getComputedStyle(row);
+          return [
+            css.getPropertyValue("--sv-list-content"),
+            css.getPropertyValue("--rows"),
+          ];
+        }),
+        ["", ""],
+      );
       const tree = page.locator("[data-testid=operation-detail] [role=tree]")
         .first();
       const text = await tree.innerText();
