@@ -8,11 +8,11 @@ import {
   About,
   Extras,
   InputPanel,
+  OperationView,
   Schemas,
   SpecHeader,
   Warnings,
 } from "./memoized.ts";
-import { OperationView } from "./OperationView.tsx";
 import { ExtraItem } from "./ExtraItem.tsx";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
 import type { OperationDetail } from "../../lib/openapi/types.ts";

@@ -6,6 +6,7 @@
  * stay valid.
  */
 import { About as AboutView } from "./About.tsx";
+import { OperationView as OperationViewView } from "./OperationView.tsx";
 import { Extras as ExtrasView } from "./Extras.tsx";
 import { Schemas as SchemasView } from "./Schemas.tsx";
 import { InputPanel as InputView } from "./InputPanel.tsx";
@@ -15,6 +16,11 @@ import { Warnings as WarningsView } from "../shared/Warnings.tsx";
 
 /** {@link AboutView}, memoised. */
 export const About = memo(AboutView);
+/**
+ * {@link OperationViewView}, memoised: the open operation (Kubernetes' pod,
+ * thousands of tree rows) is not re-diffed by a keystroke in the filter.
+ */
+export const OperationView = memo(OperationViewView);
 /** {@link ExtrasView}, memoised. */
 export const Extras = memo(ExtrasView);
 /** {@link SchemasView}, memoised. */

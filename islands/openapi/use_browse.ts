@@ -151,15 +151,25 @@ export function useBrowse(
     };
   }, [filter, selected, schema]);
 
-  const compiled = useMemo(
-    () =>
-      compileFilter(
-        filter,
-        index?.extraMethods,
-        index ? hasQueryMethod(index) : true,
-      ),
-    [filter, index],
-  );
+  // The filter's tag and method terms keep their identity while they say
+  // the same (most keystrokes type a path word): the parts that read them
+  // (the header, About, the open operation) are memoised on it.
+  const terms = useRef<{ tags: string[]; methods: string[] }>({
+    tags: [],
+    methods: [],
+  });
+  const compiled = useMemo(() => {
+    const c = compileFilter(
+      filter,
+      index?.extraMethods,
+      index ? hasQueryMethod(index) : true,
+    );
+    const was = terms.current;
+    if (sameList(c.tags, was.tags)) c.tags = was.tags;
+    if (sameList(c.methods, was.methods)) c.methods = was.methods;
+    terms.current = { tags: c.tags, methods: c.methods };
+    return c;
+  }, [filter, index]);
   const shown = useMemo(
     () => index ? applyFilter(index.endpoints, compiled) : [],
     [index, compiled],
@@ -307,4 +317,9 @@ export function useBrowse(
     onFilterKey,
     copy,
   };
+}
+
+/** True when `a` and `b` hold the same strings in the same order. */
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
