@@ -804,10 +804,14 @@ function spread(har: Obj, r: Redactor): void {
     const res = obj(entry.response);
     pairs(res, "headers");
     at(res, "redirectURL");
-    // Exporters' own text fields (`_full_url`, `_url` in WebPageTest's).
+    // Exporters' own text fields (`_full_url`, `_url` in WebPageTest's),
+    // and HAR 1.2's `comment`s, a person's notes (Fiddler, Charles and HTTP
+    // Toolkit write them).
     for (const o of entry.response ? [entry, req, res] : [entry, req]) {
       for (const k of Object.keys(o)) {
-        if (k.startsWith("_") && typeof o[k] === "string") at(o, k);
+        if (
+          (k.startsWith("_") || k === "comment") && typeof o[k] === "string"
+        ) at(o, k);
       }
     }
     if (res.content) {
@@ -829,14 +833,18 @@ function spread(har: Obj, r: Redactor): void {
       entry._initiator = deepText(entry._initiator, text);
     }
   }
-  // Page titles, which are often the page's URL.
+  // Page titles, which are often the page's URL; the pages' and the log's
+  // comments.
   if (Array.isArray(log.pages)) {
     log.pages = log.pages.map((p) => {
       const o = obj(p);
-      const t = text(o.title);
-      return t === o.title ? p : { ...o, title: t };
+      const t = text(o.title), c = text(o.comment);
+      return t === o.title && c === o.comment
+        ? p
+        : { ...o, title: t, ...(c === o.comment ? {} : { comment: c }) };
     });
   }
+  at(log, "comment");
 }
 
 /** Levels of a JSON value {@link deepText} walks, at most. */

@@ -1197,3 +1197,25 @@ Deno.test("sanitize: tokens sent as WebSocket subprotocols (after a secret-named
     assert.equal(c.tokens, n, name);
   }
 });
+
+Deno.test("sanitize: a value redacted elsewhere is hunted in HAR comments too (the log's, a page's, an entry's, its request's and response's)", () => {
+  const secret = "s3cr3t-T0ken-value-42";
+  const root = harDoc([{
+    requestHeaders: [{ name: "Authorization", value: `Bearer ${secret}` }],
+  }]) as Json;
+  root.log.comment = `captured with ${secret}`;
+  root.log.pages = [{ id: "p", title: "t", comment: `page ${secret}` }];
+  const e = root.log.entries[0];
+  e.comment = `retry with ${secret}`;
+  e.request.comment = `req ${secret}`;
+  e.response.comment = `res ${secret}`;
+  const { har } = sanitizeHar(root, { words: DEFAULT_REDACT_WORDS });
+  const out = JSON.stringify(har);
+  assert.ok(!out.includes(secret), out);
+  const h = har as Json;
+  assert.equal(h.log.comment, "captured with [REDACTED]");
+  assert.equal(h.log.pages[0].comment, "page [REDACTED]");
+  assert.equal(h.log.entries[0].comment, "retry with [REDACTED]");
+  // The input is not changed.
+  assert.ok(root.log.comment.includes(secret));
+});
