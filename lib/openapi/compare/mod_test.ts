@@ -2079,6 +2079,73 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-property-not-added", "warning", ["POST /a"]]],
   ],
   [
+    "ok/dependentRequired: a name now required with another breaks a request, one no longer required a response",
+    doc31({
+      "/a": {
+        post: {
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  dependentRequired: { card: ["cvc"] },
+                },
+              },
+            },
+          },
+          responses: {
+            "200": {
+              description: "ok",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    dependentRequired: { a: ["b", "c"] },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    }),
+    doc31({
+      "/a": {
+        post: {
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  dependentRequired: { card: ["cvc", "expiry"] },
+                },
+              },
+            },
+          },
+          responses: {
+            "200": {
+              description: "ok",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    dependentRequired: { a: ["b"] },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    }),
+    [
+      ["request-body-dependent-required-added", "breaking", ["POST /a"]],
+      ["response-body-dependent-required-removed", "breaking", ["POST /a"]],
+    ],
+  ],
+  [
     "ok/a string's contentSchema changed is a warning, as other keywords not read as schemas",
     doc31(requestBody(object({
       a: {

@@ -14,7 +14,7 @@
  */
 import { CompareLimitError, type Level, levelRank } from "./types.ts";
 import { formatCount } from "../../shared/format.ts";
-import { refOf } from "../refs.ts";
+import { isObject, refOf } from "../refs.ts";
 import { refName } from "../schema_graph.ts";
 import type { Report } from "./report.ts";
 import { Scope } from "./report.ts";
@@ -669,6 +669,10 @@ export class SchemaDiff {
     for (const k of OTHER_KEYWORDS) {
       const x = b.others.get(k), y = r.others.get(k);
       if (x === y) continue;
+      if (k === "dependentRequired") {
+        this.#dependentRequired(x, y, req, add);
+        continue;
+      }
       // kebab-case of the keyword: `dependentRequired` → `dependent-required`.
       const id = k.replace(/[A-Z]/g, (c: string) => `-${c.toLowerCase()}`);
       add(
@@ -719,6 +723,54 @@ export class SchemaDiff {
           }`,
         );
       }
+    }
+  }
+
+  /**
+   * `dependentRequired` (2020-12 §6.5.4): a property that brings others
+   * along is a `required` list that applies when it is present, compared
+   * as one: a name now required with another refuses what a client sent
+   * (breaking in a request), one no longer required drops what a client
+   * read (breaking in a response, as a required property made optional).
+   */
+  #dependentRequired(
+    x: string | undefined,
+    y: string | undefined,
+    req: boolean,
+    add: (suffix: string, level: Level, text: string) => void,
+  ): void {
+    const read = (s: string | undefined): Record<string, unknown> => {
+      try {
+        const v = s ? JSON.parse(s) : {};
+        return isObject(v) ? v : {};
+      } catch {
+        return {};
+      }
+    };
+    const was = read(x), is = read(y);
+    const names = (o: Record<string, unknown>, k: string) =>
+      new Set(Array.isArray(o[k]) ? o[k].map(String) : []);
+    const gained: string[] = [], lost: string[] = [];
+    for (const k of new Set([...Object.keys(was), ...Object.keys(is)])) {
+      const before = names(was, k), after = names(is, k);
+      const more = [...after].filter((n) => !before.has(n));
+      const fewer = [...before].filter((n) => !after.has(n));
+      if (more.length) gained.push(`with ${codeSpan(k)}, ${list(more)}`);
+      if (fewer.length) lost.push(`with ${codeSpan(k)}, ${list(fewer)}`);
+    }
+    if (gained.length) {
+      add(
+        "dependent-required-added",
+        req ? "breaking" : "info",
+        `now requires ${gained.join("; ")}`,
+      );
+    }
+    if (lost.length) {
+      add(
+        "dependent-required-removed",
+        req ? "info" : "breaking",
+        `no longer requires ${lost.join("; ")}`,
+      );
     }
   }
 
