@@ -975,6 +975,61 @@ const CHANGES: [string, string, string, Want[]][] = [
     ],
   ],
   [
+    "ok/a closed response tuple that lists one more position may be longer: breaking, as maxItems raised",
+    doc31(responseBody({
+      type: "array",
+      prefixItems: [{ type: "integer" }],
+      items: false,
+    })),
+    doc31(responseBody({
+      type: "array",
+      prefixItems: [{ type: "integer" }, { type: "string" }],
+      items: false,
+    })),
+    [["response-body-prefix-items-added", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/an open response tuple that lists one more position: info",
+    doc31(responseBody({ type: "array", prefixItems: [{ type: "integer" }] })),
+    doc31(responseBody({
+      type: "array",
+      prefixItems: [{ type: "integer" }, { type: "string" }],
+    })),
+    [["response-body-prefix-items-added", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/an open request tuple that now limits its second position breaks; a closed one that takes one more is info",
+    doc31(requestBody({
+      type: "object",
+      properties: {
+        open: { type: "array", prefixItems: [{ type: "integer" }] },
+        shut: {
+          type: "array",
+          prefixItems: [{ type: "integer" }],
+          items: false,
+        },
+      },
+    })),
+    doc31(requestBody({
+      type: "object",
+      properties: {
+        open: {
+          type: "array",
+          prefixItems: [{ type: "integer" }, { type: "string" }],
+        },
+        shut: {
+          type: "array",
+          prefixItems: [{ type: "integer" }, { type: "string" }],
+          items: false,
+        },
+      },
+    })),
+    [
+      ["request-property-prefix-items-added", "breaking", ["POST /a"]],
+      ["request-property-prefix-items-added", "info", ["POST /a"]],
+    ],
+  ],
+  [
     "ok/a response tuple position no longer listed is a warning",
     doc31(responseBody({
       type: "array",

@@ -317,6 +317,23 @@ export class SchemaDiff {
   }
 
   /**
+   * What a tuple position the revision lists (`rl`) takes against what the
+   * base took there, its `items` (`bl`; null when unsaid: anything).
+   */
+  #listed(bl: Link | null, rl: Link): "same" | "less" | "more" | "other" {
+    const now = this.#rev.view(rl.raw, rl);
+    const anyNow = unconstrained(now);
+    if (!bl) return anyNow ? "same" : "less";
+    const was = this.#base.view(bl.raw, bl);
+    if (was.types?.length === 0 && unconstrained({ ...was, types: null })) {
+      return "more"; // nothing was allowed there
+    }
+    if (unconstrained(was)) return anyNow ? "same" : "less";
+    const t = this.#tail(bl, rl);
+    return t;
+  }
+
+  /**
    * The alternatives of two schemas paired, or null when neither side has
    * any. A schema without alternatives facing one with them counts as a
    * list of one (an `anyOf: [Circle, Square]` that became `Circle` lost
@@ -1283,7 +1300,21 @@ export class SchemaDiff {
       // (JSON Schema 2020-12 §10.3.1.2), anything when it says nothing: the
       // same schema changes nothing, one that takes nothing (`items: false`)
       // takes less, anything takes more; another may do either (warning).
-      let level: Level | null = longer ? "info" : null;
+      let level: Level | null = null;
+      // A position now listed took what the base's `items` said: nothing
+      // past a closed tuple (the array may now be longer: as maxItems
+      // raised), anything when unsaid (now limited), or another schema.
+      for (let i = b.prefix.length; i < n; i++) {
+        const now = this.#listed(b.items, r.prefix[i]);
+        if (now === "same") continue;
+        const l: Level = now === "other"
+          ? "warning"
+          : now === "less"
+          ? (req ? "breaking" : "info")
+          : (req ? "info" : "breaking");
+        if (!level || levelRank(l) < levelRank(level)) level = l;
+      }
+      if (longer && !level) level = "info";
       for (let i = n; i < b.prefix.length; i++) {
         const bl = b.prefix[i];
         const now = this.#tail(bl, r.items);
