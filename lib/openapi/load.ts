@@ -21,6 +21,7 @@ import {
 import { type LoadPiece, YamlPieces } from "./yaml_pieces.ts";
 import { drain } from "../shared/steps.ts";
 import { stripJsonComments } from "../shared/json_comments.ts";
+import { isObject } from "./refs.ts";
 import { notADocument, unwrap } from "./wrapped.ts";
 import type { SpecWarning, Syntax } from "./types.ts";
 
@@ -309,7 +310,10 @@ function* readInside(
   if (!inside) return null;
   try {
     const loaded = yield* read(inside.text, opts);
-    if (typeof loaded.value !== "object" || loaded.value === null) return null;
+    // Only a document: a fence inside a description of a document that
+    // does not read is no wrapper, and its error is the one to show.
+    const v = loaded.value;
+    if (!isObject(v) || !("openapi" in v || "swagger" in v)) return null;
     loaded.warnings.unshift(inside.warning);
     return loaded;
   } catch {
@@ -354,48 +358,50 @@ function* read(text: string, opts: LoadOptions): Generator<void, Loaded> {
     }
   }
   if (c === "{" || c === "[") {
-    let fault: unknown;
+    // Comments before the document: the blanked text is the document.
+    const leading = said !== null;
+    const faults: [string, unknown, boolean][] = [];
     try {
       const value = JSON.parse(json);
       if (said) warnings.push(said);
       return { value, syntax: "json", text: json, warnings };
     } catch (err) {
-      fault = err;
+      faults.push([json, err, leading]);
     }
-    if (!said && text.includes("/") && uncomment()) {
+    if (!leading && text.includes("/") && uncomment()) {
       try {
         const value = JSON.parse(json);
         warnings.push(said!);
         return { value, syntax: "json", text: json, warnings };
       } catch (err) {
-        // The comments were not all that was wrong: said with the rest.
-        fault = err;
+        // The comments were not all that was wrong.
+        faults.push([json, err, true]);
       }
     }
-    if (said) warnings.push(said);
-    // Located and worded as every tool words it.
-    const { truncated, ...info } = jsonSyntaxFault(json, fault);
-    const jsonErr = new SpecError({ kind: "syntax", ...info });
-    // A cut-off document is no YAML either; reading it again costs seconds at 50 MB.
-    if (truncated) throw jsonErr;
-    try {
-      const value = loadYaml(json, false);
-      const { line, column } = jsonErr.info;
-      warnings.push({
-        message: `${jsonErr.info.message}; read as YAML instead`,
-        line,
-        column,
-      });
-      return {
-        value,
-        syntax: "yaml",
-        text: json,
-        warnings,
-        jsonError: jsonErr,
-      };
-    } catch {
-      throw jsonErr;
+    // Not JSON: YAML next (a flow mapping, a trailing comma), blanked
+    // first when it had comments, then as written.
+    let first: SpecError | null = null;
+    for (const [t, fault, uncommented] of faults.reverse()) {
+      // Located and worded as every tool words it.
+      const { truncated, ...info } = jsonSyntaxFault(t, fault);
+      const jsonErr = new SpecError({ kind: "syntax", ...info });
+      first ??= jsonErr;
+      // A cut-off document is no YAML either; reading it again costs
+      // seconds at 50 MB.
+      if (truncated) break;
+      try {
+        const value = loadYaml(t, false);
+        if (uncommented) warnings.push(said!);
+        const { line, column } = jsonErr.info;
+        warnings.push({
+          message: `${jsonErr.info.message}; read as YAML instead`,
+          line,
+          column,
+        });
+        return { value, syntax: "yaml", text: t, warnings, jsonError: jsonErr };
+      } catch { /* the next reading, or the first error */ }
     }
+    throw first!;
   }
   try {
     const value = yield* loadYamlSteps(text, opts.onPieces);

@@ -237,6 +237,15 @@ const OK: OkCase[] = [
   },
   {
     name:
+      "ok/YAML in flow style holding a URL (whose // is no comment) reads as YAML",
+    text:
+      "{openapi: 3.0.0, info: {title: x, version: '1'}, servers: [{url: http://api.example.com}], paths: {/a: {get: {responses: {}}}}}",
+    format: "OpenAPI 3.0.0",
+    endpoints: ["get /a"],
+    warnings: [/read as YAML instead/],
+  },
+  {
+    name:
       "ok/JSON with a comment (pasted from an editor) is read as JSON, the comment said, not made part of the next key",
     text:
       '{"openapi":"3.0.0","info":{"title":"T","version":"1"},"paths":{"/a":{"get":{"responses":{}}}, // legacy\n"/b":{"get":{"responses":{}}}}}',
@@ -927,4 +936,29 @@ components:
       ],
     ],
   );
+});
+
+Deno.test("parse: bad/text that may wrap a document is looked at in linear time (a fence line of spaces, JavaScript without an end)", () => {
+  for (
+    const t of [
+      "```" + " ".repeat(200_000) + "`",
+      "const x = {" + " ".repeat(200_000) + "a",
+      "```" + "a".repeat(500_000) + "\nx: [",
+    ]
+  ) {
+    const t0 = performance.now();
+    assert.equal(tryParseSpec(t).ok, false);
+    assert.ok(performance.now() - t0 < 1_500, `${performance.now() - t0} ms`);
+  }
+});
+
+Deno.test("parse: a fence inside the description of a document that does not read leaves the document's own error", () => {
+  const r = tryParseSpec(
+    'openapi: 3.0.0\ninfo:\n  title: t\n  version: \'1\'\n  description: |\n   ```json\n   {"id": 1}\n   ```\npaths:\n  /a: {get: {responses: {"200": {description: ok}}}\n',
+  );
+  assert.equal(r.ok, false);
+  if (!r.ok) {
+    assert.equal(r.error.kind, "syntax");
+    assert.match(r.error.message, /Invalid YAML/);
+  }
 });

@@ -30,26 +30,33 @@ function blank(s: string): string {
  * the first lines, and its closing one: the lines outside are blanked.
  */
 function fenced(text: string): Unwrapped | null {
-  const open = /^[ ]{0,3}(`{3,}|~{3,})[ \t]*([\w+-]*)[^\n`]*\r?$/m.exec(text);
+  // Only the first lines are looked at: a regular expression over the
+  // whole of a large paste would cost time for nothing.
+  let cut = -1;
+  for (let n = 0; n < FENCE_LINES; n++) {
+    cut = text.indexOf("\n", cut + 1);
+    if (cut < 0) break;
+  }
+  const head = cut < 0 ? text : text.slice(0, cut);
+  const open = /^ {0,3}(`{3,}|~{3,})([^`\n]*)$/m.exec(head);
   if (!open) return null;
-  const before = text.slice(0, open.index);
-  if (before.split("\n").length > FENCE_LINES) return null;
   const mark = open[1];
   const bodyStart = text.indexOf("\n", open.index);
   if (bodyStart < 0) return null;
   const close = new RegExp(
-    `^[ ]{0,3}${mark[0] === "`" ? "`" : "~"}{${mark.length},}[ \\t]*\\r?$`,
+    `^ {0,3}${mark[0] === "`" ? "`" : "~"}{${mark.length},}[ \\t]*\\r?$`,
     "m",
   );
   const tail = text.slice(bodyStart + 1);
   const end = close.exec(tail);
   const bodyEnd = end ? bodyStart + 1 + end.index : text.length;
+  const lang = open[2].trim().split(/\s/)[0] ?? "";
   return {
     text: blank(text.slice(0, bodyStart + 1)) +
       text.slice(bodyStart + 1, bodyEnd) + blank(text.slice(bodyEnd)),
     warning: {
       message: `The text is wrapped in a Markdown code fence (${mark}${
-        open[2]
+        lang.slice(0, 20)
       }): what is inside it is read`,
       ...lineColumn(text, open.index),
     },
@@ -66,12 +73,15 @@ const JS_START =
 function scripted(text: string): Unwrapped | null {
   const m = JS_START.exec(text);
   if (!m) return null;
-  // A `;` (and white space) after the value goes too.
-  const end = /;?\s*$/.exec(text)!;
+  // A `;` (and white space) after the value goes too: found from the end,
+  // a character at a time (a pattern anchored at the end is quadratic).
+  let end = text.length;
+  while (end > 0 && /\s/.test(text[end - 1])) end--;
+  if (text[end - 1] === ";") end--;
   const prefix = m[0].trim();
   return {
-    text: blank(m[0]) + text.slice(m[0].length, end.index) +
-      blank(text.slice(end.index)),
+    text: blank(m[0]) + text.slice(m[0].length, end) +
+      blank(text.slice(end)),
     warning: {
       message: `The text is JavaScript around the document (${
         prefix.length > 40 ? prefix.slice(0, 40) + "…" : prefix

@@ -45,6 +45,12 @@ export function stripJsonComments(text: string): Uncommented | null {
     }
     const next = text.charCodeAt(i + 1);
     let end: number;
+    // `://` is a URL's, unquoted (YAML flow style, `{url: http://x}`),
+    // never a comment: JSON has no `:` right before a value's `/`.
+    if (next === 0x2f && i > 0 && text.charCodeAt(i - 1) === 0x3a) {
+      i += 2;
+      continue;
+    }
     if (next === 0x2f) {
       end = text.indexOf("\n", i);
       if (end < 0) end = n;

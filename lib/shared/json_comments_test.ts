@@ -43,3 +43,11 @@ Deno.test("json comments: bad/a megabyte of slashes and quotes is read in linear
   stripJsonComments("/".repeat(1_000_000));
   assert.ok(performance.now() - t0 < 2_000);
 });
+
+Deno.test("json comments: ok/a URL's // in unquoted YAML flow text is no comment", () => {
+  assert.equal(
+    stripJsonComments("{servers: [{url: http://api.example.com}]}"),
+    null,
+  );
+  assert.equal(stripJsonComments("{url: 'http://x'}"), null);
+});
