@@ -33,7 +33,12 @@ import {
   formatResult,
   FORMATS,
 } from "./lib/openapi/compare/format.ts";
-import { encodingWarning, readFileText } from "./lib/shared/read_text.ts";
+import {
+  encodingWarning,
+  readFileText,
+  UnpackError,
+  UnpackLimitError,
+} from "./lib/shared/read_text.ts";
 
 /** Bytes read from one input at most: far past any real spec (Stripe's is 3 MB). */
 export const MAX_INPUT_BYTES = 100 * 1024 * 1024;
@@ -239,9 +244,23 @@ export async function readInput(
     );
   }
   // The viewer's file reader: UTF-8, or UTF-16 by its byte order mark,
-  // with invalid UTF-8 located instead of rejected.
-  const read = await readFileText(new Blob(chunks as BlobPart[]));
-  return { text: read.text, warning: encodingWarning(read) };
+  // with invalid UTF-8 located instead of rejected; gzip or zlib unpacked,
+  // to no more than the input cap.
+  try {
+    const read = await readFileText(
+      new Blob(chunks as BlobPart[]),
+      undefined,
+      max,
+    );
+    return { text: read.text, warning: encodingWarning(read) };
+  } catch (err) {
+    if (err instanceof UnpackError || err instanceof UnpackLimitError) {
+      throw new InputReadError(
+        `cannot read ${redactedUrl(source)}: ${err.message}`,
+      );
+    }
+    throw err;
+  }
 }
 
 /** `path` as an absolute path, relative ones taken from `cwd`. */

@@ -99,10 +99,27 @@ export type Packing = "gzip" | "deflate";
 export function packingOf(head: Uint8Array): Packing | null {
   if (head.length < 2) return null;
   if (head[0] === 0x1f && head[1] === 0x8b) return "gzip";
-  if ((head[0] & 0x0f) === 8 && ((head[0] << 8) | head[1]) % 31 === 0) {
-    return "deflate";
-  }
+  // Deflate (CM 8) with a window of at most 32 kB (CINFO <= 7), no preset
+  // dictionary (FDICT clear), and the check bits right.
+  if (
+    (head[0] & 0x0f) === 8 && head[0] >> 4 <= 7 && (head[1] & 0x20) === 0 &&
+    ((head[0] << 8) | head[1]) % 31 === 0
+  ) return "deflate";
   return null;
+}
+
+/** Thrown when a file that looked compressed could not be unpacked. */
+export class UnpackError extends Error {
+  constructor(packing: Packing, cause: unknown) {
+    super(
+      `the file looks ${
+        packing === "gzip" ? "gzip" : "zlib"
+      }-compressed but could not be unpacked (${
+        cause instanceof Error ? cause.message : String(cause)
+      }): it may be cut short, or hold more than one compressed stream`,
+    );
+    this.name = "UnpackError";
+  }
 }
 
 /**
@@ -166,17 +183,37 @@ export async function readFileText(
 ): Promise<ReadText> {
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
   const packed = packingOf(head);
-  // A packed file's text starts after unpacking: its mark is not known
-  // before (UTF-16 packed is rare; read as UTF-8).
-  const encoding = packed ? "utf-8" : bomEncoding(head);
-  const text = await decode(file, encoding, packed, onProgress, maxUnpacked);
+  if (!packed) return readPlain(file, head, onProgress);
+  try {
+    // A packed file's text starts after unpacking: its mark is not known
+    // before (UTF-16 packed is rare; read as UTF-8).
+    const text = await decode(file, "utf-8", packed, onProgress, maxUnpacked);
+    return { text, encoding: "utf-8", invalid: null, packed };
+  } catch (err) {
+    if (err instanceof UnpackLimitError) throw err;
+    // Two plain letters can look like a zlib header (`x^`, `hb`): a file
+    // that does not unpack but is valid UTF-8 text is read as it is.
+    const plain = await readPlain(file, head, onProgress);
+    if (!plain.invalid && !plain.text.includes("\ufffd")) return plain;
+    throw new UnpackError(packed, err);
+  }
+}
+
+/** `file` read as text, by its byte order mark (see {@link readFileText}). */
+async function readPlain(
+  file: Blob,
+  head: Uint8Array,
+  onProgress?: ReadProgress,
+): Promise<ReadText> {
+  const encoding = bomEncoding(head);
+  const text = await decode(file, encoding, null, onProgress);
   let invalid: ReadText["invalid"] = null;
-  if (encoding === "utf-8" && !packed && text.includes("\ufffd")) {
+  if (encoding === "utf-8" && text.includes("\ufffd")) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const at = firstInvalidUtf8(bytes);
     if (at >= 0) invalid = place(bytes, at);
   }
-  return { text, encoding, invalid, packed };
+  return { text, encoding, invalid, packed: null };
 }
 
 /** What reading the file changed (unpacked it, met invalid bytes), or null. */

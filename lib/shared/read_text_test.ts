@@ -4,6 +4,7 @@ import {
   firstInvalidUtf8,
   packingOf,
   readFileText,
+  UnpackError,
   UnpackLimitError,
 } from "./read_text.ts";
 
@@ -59,5 +60,23 @@ Deno.test("read: bad/a file that unpacks past the limit stops there, saying so",
   await assert.rejects(
     () => readFileText(bomb, undefined, 100_000),
     UnpackLimitError,
+  );
+});
+
+Deno.test("read: bad/a file that looks packed but does not unpack: plain text read as it is, a cut-off gzip said so", async () => {
+  // `x^` and `hb` start a zlib stream as well as a word.
+  for (const text of ["x^2 + y^2", "hb: 1\n"]) {
+    const r = await readFileText(new Blob([text]));
+    assert.equal(r.text, text);
+    assert.equal(r.packed, null);
+  }
+  assert.equal(packingOf(new TextEncoder().encode("hello")), null);
+  assert.equal(packingOf(new TextEncoder().encode("Hi")), null);
+  const whole = new Uint8Array(
+    await (await packed('{"log": {"entries": []}}', "gzip")).arrayBuffer(),
+  );
+  await assert.rejects(
+    () => readFileText(new Blob([whole.slice(0, whole.length - 6)])),
+    UnpackError,
   );
 });

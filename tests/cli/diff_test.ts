@@ -956,3 +956,25 @@ Deno.test("diff cli: a schema past a limit stops the comparison: exit 2, the sid
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("diff cli: a gzipped side is unpacked and compared; one cut short exits 2 naming it", async () => {
+  const gz = async (text: string) =>
+    new Uint8Array(
+      await new Response(
+        new Blob([text]).stream().pipeThrough(new CompressionStream("gzip")),
+      ).arrayBuffer(),
+    );
+  const whole = await gz(fixture("pets_breaking.yaml"));
+  const ok = await runDiffInProcess([BASE, "-"], { stdin: whole });
+  assert.equal(ok.code, 0, shown(ok));
+  assert.match(ok.stdout, /request-property-became-required/);
+  assert.match(ok.stderr, /gzip-compressed: it was unpacked/);
+  const cut = await runDiffInProcess([BASE, "-"], {
+    stdin: whole.slice(0, whole.length - 8),
+  });
+  assert.equal(cut.code, 2, shown(cut));
+  assert.match(
+    cut.stderr,
+    /^revision: cannot read -: the file looks gzip-compressed but could not be unpacked/m,
+  );
+});
