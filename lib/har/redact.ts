@@ -257,6 +257,11 @@ const SCHEME_START = new Set(SCHEMES.map((s) => s.charCodeAt(0)));
  */
 const K8S_BEARER = "base64url.bearer.authorization.k8s.io.";
 
+/** A subprotocol's name as registries write them (RFC 6455 §11.5). */
+const PROTOCOL_NAME = /^[a-z][a-z0-9]*(?:[.\-_][a-z0-9]+)*$/;
+/** A lower-case word this long after a secret-named protocol is a token. */
+const MIN_LOWER_TOKEN = 20;
+
 /**
  * `Sec-WebSocket-Protocol` (RFC 6455 §11.3.4) with the tokens sent in it
  * replaced: browsers' WebSocket API lets a page set no other header, so
@@ -277,11 +282,17 @@ export function redactSubprotocols(
     // A protocol named like a secret announces the token after it; one
     // that carries its token itself announces nothing.
     after = item !== "" && !item.startsWith(K8S_BEARER) && isSecret(item);
-    if (item.startsWith(K8S_BEARER) && item.length > K8S_BEARER.length) {
-      found.push(item.slice(K8S_BEARER.length));
+    if (item.startsWith(K8S_BEARER)) {
+      const token = item.slice(K8S_BEARER.length);
+      if (!token || token === REDACTED) return raw;
+      found.push(token);
       return raw.replace(item, K8S_BEARER + REDACTED);
     }
-    if (item && item !== REDACTED && (named || looksSecret(item))) {
+    // After a secret-named protocol, what is no protocol name (`chat`,
+    // `v12.stomp`, `graphql-ws`: lower-case words) is its token.
+    const token = named &&
+      (!PROTOCOL_NAME.test(item) || item.length >= MIN_LOWER_TOKEN);
+    if (item && item !== REDACTED && (token || looksSecret(item))) {
       found.push(item);
       return raw.replace(item, REDACTED);
     }

@@ -1182,6 +1182,24 @@ Deno.test("sanitize: tokens sent as WebSocket subprotocols (after a secret-named
       "graphql-ws, chat.v2",
       0,
     ],
+    [
+      "ok/a protocol name after a secret-named one stays",
+      "authorization, v12.stomp, token, chat",
+      "authorization, v12.stomp, token, chat",
+      0,
+    ],
+    [
+      "ok/a token-shaped subprotocol alone",
+      "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlMTIz, chat",
+      "[REDACTED], chat",
+      1,
+    ],
+    [
+      "ok/already redacted: nothing more",
+      "base64url.bearer.authorization.k8s.io.[REDACTED], access_token, [REDACTED]",
+      "base64url.bearer.authorization.k8s.io.[REDACTED], access_token, [REDACTED]",
+      0,
+    ],
   ];
   for (const [name, value, want, n] of CASES) {
     const root = harDoc([{
