@@ -98,9 +98,10 @@ function firstType(m: Merged): string {
 }
 
 /**
- * A number the schema allows: its lower bound (past it when exclusive),
- * else a negative upper bound, else 0, kept under an exclusive upper bound
- * (`exclusiveMaximum: 0` is -1, not 0) and on `multipleOf`'s steps.
+ * A number the schema allows: the least above its lower bound (past it
+ * when exclusive), else a negative upper bound's greatest, else 0; between
+ * the two bounds when they are close (`exclusiveMinimum: 0, maximum: 0.3`
+ * is 0.15), and on `multipleOf`'s steps.
  */
 function numberSample(m: Merged, integer: boolean): number {
   const num = (k: string) => {
@@ -121,20 +122,32 @@ function numberSample(m: Merged, integer: boolean): number {
     hi = exMax;
     hiOpen = true;
   }
-  let v = lo !== undefined
-    ? (loOpen ? lo + step : lo)
-    : hi !== undefined && (hi < 0 || (hiOpen && hi <= 0))
-    ? (hiOpen ? hi - step : hi)
-    : 0;
-  if (integer) v = Math.ceil(v);
+  // The least and greatest values a step inside the bounds.
+  const least = lo === undefined
+    ? undefined
+    : integer
+    ? (loOpen ? Math.floor(lo) + 1 : Math.ceil(lo))
+    : (loOpen ? lo + step : lo);
+  const most = hi === undefined
+    ? undefined
+    : integer
+    ? (hiOpen ? Math.ceil(hi) - 1 : Math.floor(hi))
+    : (hiOpen ? hi - step : hi);
+  let v = least ?? (most !== undefined && most < 0 ? most : 0);
+  if (most !== undefined && v > most) {
+    // Bounds closer than a step: a number between them, an integer at the
+    // greatest allowed (none may fit: the schema allows nothing then).
+    v = integer || lo === undefined ? most : (lo + hi!) / 2;
+  }
   const mo = num("multipleOf");
   if (mo !== undefined && mo > 0) {
     const on = (k: number) => Number((Math.round(k) * mo).toPrecision(12));
+    const fits = (k: number) =>
+      (lo === undefined || (loOpen ? k > lo : k >= lo)) &&
+      (hi === undefined || (hiOpen ? k < hi : k <= hi));
     let k = on(Math.ceil(v / mo));
-    if (lo !== undefined && (k < lo || (loOpen && k <= lo))) k = on(k / mo + 1);
-    if (hi !== undefined && (k > hi || (hiOpen && k >= hi))) {
-      k = on(Math.floor(v / mo));
-    }
+    if (!fits(k)) k = on(Math.ceil(v / mo) + 1);
+    if (!fits(k)) k = on(Math.floor(v / mo));
     v = k;
   }
   return v;

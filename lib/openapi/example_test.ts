@@ -65,6 +65,29 @@ const CASES: [string, unknown, unknown][] = [
   ],
   ["ok/an integer minimum of 1.5", { type: "integer", minimum: 1.5 }, 2],
   [
+    "ok/between bounds closer than a step",
+    { type: "number", exclusiveMinimum: 0, maximum: 0.3 },
+    0.15,
+  ],
+  [
+    "ok/between two exclusive bounds",
+    { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 0.5 },
+    0.25,
+  ],
+  [
+    "ok/3.0's exclusive minimum under a close maximum",
+    { type: "number", minimum: 0, exclusiveMinimum: true, maximum: 0.1 },
+    0.05,
+  ],
+  ["ok/an integer below -1.5", { type: "integer", maximum: -1.5 }, -2],
+  ["ok/an integer below -0.5", { type: "integer", maximum: -0.5 }, -1],
+  [
+    "ok/a multiple below an exclusive maximum of 0",
+    { type: "number", exclusiveMaximum: 0, multipleOf: 2 },
+    -2,
+  ],
+  ["ok/maxLength 0 is the empty string", { type: "string", maxLength: 0 }, ""],
+  [
     "ok/maxLength shorter than the sample",
     { type: "string", maxLength: 3 },
     "str",
