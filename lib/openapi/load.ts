@@ -136,8 +136,8 @@ function* loadYamlSteps(
 
 /** Duplicate YAML keys reported at most, as for JSON (checks.ts). */
 const MAX_DUPLICATES = 20;
-/** Past this size only the first duplicate is found: each costs a read. */
-const MAX_DUPLICATE_SCAN = 2_000_000;
+/** Past this size only the first duplicate is found: each costs a whole read. */
+const MAX_DUPLICATE_SCAN = 1_000_000;
 
 /**
  * Where the keys written twice in their mapping stand, from the first
@@ -147,8 +147,17 @@ const MAX_DUPLICATE_SCAN = 2_000_000;
  * first's operations unseen. Offsets are the original text's.
  */
 function duplicateKeys(text: string, first: number): number[] {
-  // js-yaml marks a quoted key inside its quotes: the key starts before.
-  const start = (p: number) => p > 0 && /["']/.test(text[p - 1]) ? p - 1 : p;
+  // js-yaml marks a quoted key inside its quotes, and a key with an anchor
+  // or a tag inside the anchor's name (`&r a:`): the key starts before the
+  // quote, after the anchor and tag.
+  const start = (p: number) => {
+    if (p > 0 && /["']/.test(text[p - 1])) return p - 1;
+    let t = p;
+    while (t > 0 && !/[\s,{[]/.test(text[t - 1])) t--;
+    if (text[t] !== "&" && text[t] !== "!") return p;
+    const props = /^(?:[&!][^\s,[\]{}]*[ \t]+)+/.exec(text.slice(t, t + 1_000));
+    return props ? t + props[0].length : p;
+  };
   const out = [start(first)];
   if (text.length > MAX_DUPLICATE_SCAN) return out;
   let copy = text;
@@ -181,7 +190,15 @@ function keyAt(text: string, position: number): string {
   const m = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^:,{}\[\]]*)/.exec(line);
   const key = (m?.[0] ?? "").trim();
   // Named as the document means it, not as it is quoted.
-  return /^(["']).*\1$/.test(key) ? key.slice(1, -1) : key;
+  if (/^'.*'$/.test(key)) return key.slice(1, -1).replace(/''/g, "'");
+  if (/^".*"$/.test(key)) {
+    try {
+      return JSON.parse(key);
+    } catch {
+      return key.slice(1, -1);
+    }
+  }
+  return key;
 }
 
 /** Longest js-yaml reason quoted in a message. */

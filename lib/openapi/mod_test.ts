@@ -962,3 +962,19 @@ Deno.test("parse: a fence inside the description of a document that does not rea
     assert.match(r.error.message, /Invalid YAML/);
   }
 });
+
+Deno.test("parse: a duplicate YAML key behind an anchor, or quoted with an escape, is named and placed as written, and the keys after it are still found", () => {
+  const p = parseSpec(
+    'openapi: 3.0.0\ninfo: {title: t, version: \'1\'}\nx-a:\n  a: 1\n  &r a: 3\n  b: *r\n  "q\\"k": 1\n  "q\\"k": 2\n  b: 2\npaths: {}\n',
+  );
+  assert.deepEqual(
+    p.index.warnings.filter((w) => /Duplicate/.test(w.message)).map((w) =>
+      `${w.line}:${w.column} ${w.message}`
+    ),
+    [
+      '5:6 Duplicate mapping key "a": the last value is used',
+      '8:3 Duplicate mapping key "q\\"k": the last value is used',
+      '9:3 Duplicate mapping key "b": the last value is used',
+    ],
+  );
+});
