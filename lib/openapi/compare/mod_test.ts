@@ -1797,6 +1797,45 @@ const CHANGES: [string, string, string, Want[]][] = [
     ],
   ],
   [
+    "ok/one sunset date written two ways is no change; a stability level dropped says nothing",
+    doc({
+      "/a": {
+        get: {
+          deprecated: true,
+          "x-sunset": "2999-06-01",
+          "x-stability-level": "stable",
+          responses: ok200,
+        },
+      },
+    }),
+    doc({
+      "/a": {
+        get: {
+          deprecated: true,
+          "x-sunset": "2999-06-01T00:00:00Z",
+          responses: ok200,
+        },
+      },
+    }),
+    [],
+  ],
+  [
+    "ok/a 3.1 const unchanged is no change",
+    doc31(requestBody(object({ m: { const: "a" } }))),
+    doc31(requestBody(object({ m: { const: "a" } }))),
+    [],
+  ],
+  [
+    "ok/a property that became required, with a default, is a property become required",
+    doc(requestBody(object({ a: { type: "string", default: "x" } }))),
+    doc(requestBody({
+      type: "object",
+      required: ["a"],
+      properties: { a: { type: "string", default: "x" } },
+    })),
+    [["request-property-became-required", "breaking", ["POST /a"]]],
+  ],
+  [
     "ok/a sunset date dropped is info",
     doc({
       "/a": {

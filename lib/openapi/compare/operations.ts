@@ -372,8 +372,10 @@ class OperationDiff {
   #lifecycle(): void {
     const b = this.#b, r = this.#r;
     const at = { base: b.pointer, revision: r.pointer };
-    if (b.sunset && b.sunset !== r.sunset) {
-      const was = Date.parse(b.sunset), is = Date.parse(r.sunset);
+    const was = Date.parse(b.sunset), is = Date.parse(r.sunset);
+    // One date written two ways (`2999-06-01`, `2999-06-01T00:00:00Z`) is
+    // no change.
+    if (b.sunset && b.sunset !== r.sunset && !(was === is)) {
       if (!r.sunset) {
         this.#add(
           "api-sunset-deleted",
