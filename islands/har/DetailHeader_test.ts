@@ -80,3 +80,29 @@ Deno.test("har general: ok/the remote address carries the port Safari and Playwr
   assert.equal(remote("2606:2800:220:1::", 443), "[2606:2800:220:1::]:443");
   assert.equal(remote("93.184.216.34"), "93.184.216.34");
 });
+
+Deno.test("har general: ok/no port when it is 0 or not whole, an IPv6 address already bracketed kept, Playwright's _failureText on the entry read too", () => {
+  const detail = (e: Record<string, unknown>) => {
+    const { doc, raw } = parseHarText(JSON.stringify(har([entry(e)])));
+    return entryDetail(raw[0], doc.entries[0]);
+  };
+  const remote = (e: Record<string, unknown>) =>
+    generalRows(detail(e), "").find((r) => r.name === "Remote address")
+      ?.value;
+  assert.equal(
+    remote({ serverIPAddress: "10.0.0.1", _serverPort: 0 }),
+    "10.0.0.1",
+  );
+  assert.equal(
+    remote({ serverIPAddress: "10.0.0.1", _serverPort: 4.5 }),
+    "10.0.0.1",
+  );
+  assert.equal(
+    remote({ serverIPAddress: "[::1]", _serverPort: 8080 }),
+    "[::1]:8080",
+  );
+  assert.equal(
+    detail({ _failureText: "net::ERR_ABORTED" }).error,
+    "net::ERR_ABORTED",
+  );
+});

@@ -534,3 +534,17 @@ Deno.test("har detail: a request body the exporter left out is said in the body 
   assert.equal(none.curlNote, "");
   assert.deepEqual(none.requestBody, { kind: "none", reason: "No body." });
 });
+
+Deno.test("har detail: a request body that was recorded gets no 'not saved' note", () => {
+  const e = entry();
+  e.request = {
+    ...(e.request as Record<string, unknown>),
+    method: "POST",
+    bodySize: 7,
+    postData: { mimeType: "application/json", text: '{"a":1}' },
+  };
+  const p = parseHarText(JSON.stringify(har([e])));
+  const d = entryDetail(p.raw[0], p.doc.entries[0]);
+  assert.equal(d.curlNote, "");
+  assert.doesNotMatch(d.fetchNote, /not saved/);
+});

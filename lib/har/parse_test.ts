@@ -379,3 +379,24 @@ Deno.test("har parse: load times long after the page's last request (Safari's cl
   );
   assert.ok(!d.warnings.some((w) => /late/.test(w)));
 });
+
+Deno.test("har parse: of a page's two load times only the implausible one goes; a page no entry names is read against the file's last request", () => {
+  const at = "2024-05-01T10:00:00.000Z";
+  const doc = harDoc([{ at: 0, time: 100, pageref: "p" }], [
+    {
+      id: "p",
+      title: "p",
+      startedDateTime: at,
+      pageTimings: { onContentLoad: 80, onLoad: 9_000_000 },
+    },
+    {
+      id: "q",
+      title: "q",
+      startedDateTime: at,
+      pageTimings: { onContentLoad: 50, onLoad: 90 },
+    },
+  ]);
+  const { doc: d } = parseHarText(JSON.stringify(doc));
+  assert.deepEqual([d.pages[0].onContentLoad, d.pages[0].onLoad], [80, -1]);
+  assert.deepEqual([d.pages[1].onContentLoad, d.pages[1].onLoad], [50, 90]);
+});

@@ -978,3 +978,28 @@ Deno.test("parse: a duplicate YAML key behind an anchor, or quoted with an escap
     ],
   );
 });
+
+Deno.test("parse: wrappers are what they say: a fence after line 30 is not looked for; a longer fence holds a shorter one; UTF-16 either way and XML in capitals are named", () => {
+  const spec = "openapi: 3.0.0\ninfo: {title: T, version: '1'}\npaths: {}\n";
+  const late = "note\n".repeat(31) + "```yaml\n" + spec + "```\n";
+  assert.equal(tryParseSpec(late).ok, false);
+  const nested =
+    "````markdown\nopenapi: 3.0.0\ninfo:\n  title: T\n  version: '1'\n  description: |\n    ```\n    x\n    ```\npaths: {}\n````\n";
+  const r = tryParseSpec(nested);
+  assert.equal(r.ok, true, r.ok ? "" : r.error.message);
+  for (const t of ["\0o\0p\0e\0n\0a\0p\0i", "<?XML version='1.0'?><a/>"]) {
+    const bad = tryParseSpec(t);
+    assert.equal(bad.ok, false);
+    if (!bad.ok) assert.match(bad.error.message, /UTF-16|This is XML/);
+  }
+});
+
+Deno.test("parse: swagger 2.0.1 is refused; a document with a requests list alone is no Postman collection", () => {
+  const v = tryParseSpec(
+    "swagger: '2.0.1'\ninfo: {title: T, version: '1'}\npaths: {}\n",
+  );
+  assert.equal(v.ok, false);
+  const plain = tryParseSpec('{"requests": [], "name": "n"}');
+  assert.equal(plain.ok, false);
+  if (!plain.ok) assert.doesNotMatch(plain.error.message, /Postman/);
+});

@@ -51,3 +51,11 @@ Deno.test("json comments: ok/a URL's // in unquoted YAML flow text is no comment
   );
   assert.equal(stripJsonComments("{url: 'http://x'}"), null);
 });
+
+Deno.test("json comments: ok/CRLF kept in a block comment; an unterminated string ends at its line; the first comment is the one located", () => {
+  const crlf = stripJsonComments('{"a": 1 /* x\r\ny */}');
+  assert.equal(crlf?.text, '{"a": 1     \r\n    }');
+  const open = stripJsonComments('{"a": "x\n// c\n}');
+  assert.equal(open?.text, '{"a": "x\n    \n}');
+  assert.equal(stripJsonComments('{"a": 1} // one\n// two')?.at, 9);
+});
