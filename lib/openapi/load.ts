@@ -134,6 +134,24 @@ function* loadYamlSteps(
   return loadYaml(text, false);
 }
 
+/**
+ * Where a last `---` starts that opens a document holding nothing
+ * (comments, blank lines, an end marker `...`), or -1. Looked for from
+ * the end, a line at a time.
+ */
+function emptyLastDocument(text: string): number {
+  const at = text.lastIndexOf("\n---");
+  if (at < 0) return -1;
+  const rest = text.slice(at + 4);
+  if (rest.length > 10_000) return -1;
+  const empty = rest.split("\n").every((line, i) => {
+    const l = line.trim();
+    return l === "" || l.startsWith("#") || (i > 0 && l === "...");
+  });
+  // `---x` is no marker; `--- # note` is one.
+  return empty && !/^[^\s#]/.test(rest) ? at + 1 : -1;
+}
+
 /** Duplicate YAML keys reported at most, as for JSON (checks.ts). */
 const MAX_DUPLICATES = 20;
 /** Past this size only the first duplicate is found: each costs a whole read. */
@@ -419,6 +437,17 @@ function* read(text: string, opts: LoadOptions): Generator<void, Loaded> {
       } catch { /* the next reading, or the first error */ }
     }
     throw first!;
+  }
+  // A generator's trailing `---` (an empty second document): read past,
+  // said, as no document is lost; a real second one is still refused.
+  const tail = emptyLastDocument(text);
+  if (tail >= 0) {
+    warnings.push({
+      message:
+        "An empty YAML document after the spec (a trailing ---) is ignored",
+      ...lineColumn(text, tail),
+    });
+    text = text.slice(0, tail) + text.slice(tail).replace(/[^\r\n]/g, " ");
   }
   try {
     const value = yield* loadYamlSteps(text, opts.onPieces);

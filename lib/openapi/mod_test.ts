@@ -206,6 +206,14 @@ const OK: OkCase[] = [
     warnings: [/Duplicate mapping key/],
   },
   {
+    name: "ok/a trailing --- (an empty second document) is read past, said",
+    text:
+      "openapi: 3.0.0\ninfo: {title: T, version: '1'}\npaths: {}\n---\n# end\n",
+    format: "OpenAPI 3.0.0",
+    warnings: [/An empty YAML document after the spec/],
+    warningCount: 1,
+  },
+  {
     name: "ok/a YAML document in a Markdown code fence, prose around it",
     text:
       "Here is the spec:\n\n```yaml\nopenapi: 3.0.0\ninfo: {title: T, version: '1'}\npaths:\n  /a: {get: {responses: {}}}\n```\nThanks!\n",
