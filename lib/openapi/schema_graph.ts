@@ -284,10 +284,27 @@ function typeOf(m: Merged, hasProps: boolean): string {
   if (pick(m, "oneOf") !== undefined || pick(m, "anyOf") !== undefined) {
     return "";
   }
+  // Untyped values say their type: a `const`, an enum's values (`[null,
+  // "a"]` is a nullable string, as compare reads it).
+  const kind = (v: unknown) =>
+    v === null
+      ? "null"
+      : Array.isArray(v)
+      ? "array"
+      : typeof v === "number"
+      ? (Number.isInteger(v) ? "integer" : "number")
+      : typeof v;
+  const c = pick(m, "const");
+  if (c !== undefined) return kind(c);
   const e = pick(m, "enum");
   if (Array.isArray(e) && e.length) {
-    const v = e[0];
-    return v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
+    const kinds = [...new Set(e.slice(0, 100).map(kind))];
+    // A number takes in the integers among them.
+    const real = kinds.filter((k) =>
+      k !== "null" && !(k === "integer" && kinds.includes("number"))
+    );
+    if (!real.length) return "null";
+    return [...real, ...(kinds.includes("null") ? ["null"] : [])].join(" | ");
   }
   return "any";
 }

@@ -667,3 +667,16 @@ Deno.test("schema tree: ok/a string carrying other content says how (contentEnco
     "content schema Inner",
   ]);
 });
+
+Deno.test("schema tree: ok/untyped values say their type: a const's, an enum's values' (null last)", () => {
+  const { g } = graphOfSchemas({
+    C: { const: "widget" },
+    N: { const: 3 },
+    E: { enum: [null, "a", "b"] },
+    M: { enum: [1, 2.5] },
+  });
+  assert.equal(schema(g, "C").type, "string");
+  assert.equal(schema(g, "N").type, "integer");
+  assert.equal(schema(g, "E").type, "string | null");
+  assert.equal(schema(g, "M").type, "number");
+});
