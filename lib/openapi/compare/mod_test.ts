@@ -2318,7 +2318,17 @@ const CHANGES: [string, string, string, Want[]][] = [
         }),
       ),
     ),
-    [["request-property-type-changed", "breaking", ["POST /a"]]],
+    [["request-property-prefix-items-closed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a 3.1 response tuple opened past its positions may be longer: breaking",
+    doc31(responseBody({
+      type: "array",
+      prefixItems: [{ type: "string" }],
+      items: false,
+    })),
+    doc31(responseBody({ type: "array", prefixItems: [{ type: "string" }] })),
+    [["response-body-prefix-items-opened", "breaking", ["GET /a"]]],
   ],
   [
     "ok/a 3.1 bound inside an allOf part written beside a $ref applies",

@@ -1277,7 +1277,31 @@ export class SchemaDiff {
     // nothing, and nothing below it is compared.
     const arrayOrAny = (v: SchemaView) =>
       (v.types === null && !v.note) || (v.types?.includes("array") ?? false);
-    if (b.items && r.items) deeper("[]", b.items, r.items);
+    const never = (reader: SchemaReader, l: Link | null) => {
+      if (!l) return false;
+      const v = reader.view(l.raw, l);
+      return v.types?.length === 0 && unconstrained({ ...v, types: null });
+    };
+    // A tuple closed (`items: false` beside `prefixItems`) or opened: said
+    // of the tuple, not as items whose type became `never`.
+    const sealed = (b.items === null && never(this.#rev, r.items)) ||
+      (r.items === null && never(this.#base, b.items));
+    if (sealed && b.prefix.length && r.prefix.length) {
+      const shut = r.items !== null;
+      this.#add(
+        scope,
+        at,
+        b,
+        r,
+        shut ? "prefix-items-closed" : "prefix-items-opened",
+        // Closed refuses a client's extra items; opened, a response may be
+        // longer than a reader knew (as maxItems raised).
+        shut === req ? "breaking" : "info",
+        shut
+          ? `no longer takes items past its ${r.prefix.length} listed`
+          : `now takes items past its ${r.prefix.length} listed`,
+      );
+    } else if (b.items && r.items) deeper("[]", b.items, r.items);
     else if ((b.items || r.items) && arrayOrAny(b) && arrayOrAny(r)) {
       // Items said on one side only: the other's are anything (a tuple
       // that gained `items: false` no longer takes more than it lists; an
