@@ -607,6 +607,10 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
     setNote("");
     try {
       const fits = async (d: number) => {
+        // Each try walks up to 4,000 rows: one task apiece, so the page
+        // answers between them (with every node at hand, the whole search
+        // ran as one task of a few hundred ms on a slow laptop).
+        await new Promise((r) => setTimeout(r));
         for (let round = 0; round < 1_000; round++) {
           const w = visibleRows(
             root,
