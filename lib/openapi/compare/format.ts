@@ -52,9 +52,23 @@ function sideLine(r: CompareResult): string {
   return visibleText(`${side(r.base)} → ${side(r.revision)}`);
 }
 
+/**
+ * `N documentation changes not listed.` when the counts hold some that the
+ * list does not (listed only on request: `--all`, the page's toggle), "".
+ */
+function unlistedDocs(r: CompareResult): string {
+  const doc = r.counts.doc;
+  if (!doc || r.changes.some((c) => c.level === "doc")) return "";
+  return `${doc} documentation change${doc === 1 ? "" : "s"} not listed.`;
+}
+
 /** A line per change, for a terminal. */
 export function formatText(r: CompareResult): string {
   const lines = [sideLine(r), countsLine(r)];
+  const docs = unlistedDocs(r);
+  if (docs && r.changes.length) {
+    lines.push(`(${docs.slice(0, -1)}: --all lists them)`);
+  }
   for (const c of r.changes) {
     // The names in a sentence are written visibly already (codeSpan); the
     // rest of it too, so no document text reaches the terminal as control.
@@ -77,6 +91,8 @@ export function formatMarkdown(r: CompareResult, narrowed = ""): string {
   ];
   // A copy of some changes says so, or it reads as the whole verdict.
   if (narrowed) out.push("", narrowed);
+  const docs = unlistedDocs(r);
+  if (docs && r.changes.length) out.push("", `_${docs}_`);
   for (const level of LEVELS) {
     const of = r.changes.filter((c) => c.level === level);
     if (!of.length) continue;

@@ -165,3 +165,35 @@ Deno.test("formatMarkdown: bad/a title's URL, address or math is escaped, not li
     /https:\/\/x\.test www\.y\.test z@w\.test \$m\$ _www\.v\.test/,
   );
 });
+
+Deno.test("format: documentation changes counted but not listed are said to be, in text and Markdown; listed with --all, not", () => {
+  const side = (summary: string, type: string) =>
+    JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/a": {
+          get: {
+            summary,
+            parameters: [{ name: "q", in: "query", schema: { type } }],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    });
+  const some = compareSpecs(side("one", "string"), side("two", "integer"));
+  assert.equal(some.counts.doc, 1);
+  assert.match(
+    formatText(some),
+    /^\(1 documentation change not listed: --all lists them\)$/m,
+  );
+  assert.match(
+    formatMarkdown(some),
+    /^_1 documentation change not listed\._$/m,
+  );
+  const all = compareSpecs(side("one", "string"), side("two", "integer"), {
+    all: true,
+  });
+  assert.doesNotMatch(formatText(all), /not listed/);
+  assert.doesNotMatch(formatMarkdown(all), /not listed/);
+});
