@@ -10,7 +10,7 @@ import { compileChangeFilter } from "../../lib/openapi/compare/filter.ts";
 import { useSlashKey } from "../shared/slash_key.ts";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { Counts, Level, Side } from "../../lib/openapi/compare/types.ts";
-import { formatBytes } from "../../lib/shared/format.ts";
+import { formatBytes, formatCount } from "../../lib/shared/format.ts";
 import { saveBlob } from "../shared/download.ts";
 import { copyText } from "../shared/clipboard.ts";
 import { usePageDrop } from "../shared/use_page_drop.ts";
@@ -23,7 +23,7 @@ import { SidePanel } from "./SidePanel.tsx";
 import { Summary } from "./Summary.tsx";
 import { Toolbar } from "./Toolbar.tsx";
 import { useCompare } from "./use_compare.ts";
-import { DEFAULT_LEVELS, knownLevels } from "./view.ts";
+import { DEFAULT_LEVELS, exportName, knownLevels } from "./view.ts";
 
 /** Props of the CompareViewer island (JSON-serialisable). */
 export interface CompareViewerProps {
@@ -265,9 +265,16 @@ export default function CompareViewer(
       return;
     }
     const n = `${md.count} change${md.count === 1 ? "" : "s"}`;
+    // A pull request's comment holds 65,536 characters (GitHub's limit):
+    // past it, the reviewer is told before pasting.
+    const long = md.text.length > COMMENT_CHARS
+      ? ` It is ${
+        formatCount(md.text.length)
+      } characters, more than a GitHub comment holds (65,536): copy the changes shown, or attach the file.`
+      : "";
     setExportNote(
       await copyText(md.text)
-        ? `Copied ${n} as Markdown.`
+        ? `Copied ${n} as Markdown.${long}`
         : "Could not copy: the browser refused clipboard access.",
     );
   }
@@ -278,11 +285,10 @@ export default function CompareViewer(
       setExportNote("The comparison is no longer current: nothing saved.");
       return;
     }
-    saveBlob(out.blob, "api-changes.json");
+    const name = exportName(result?.base.version, result?.revision.version);
+    saveBlob(out.blob, name);
     setExportNote(
-      `Saved api-changes.json with ${out.count} change${
-        out.count === 1 ? "" : "s"
-      }.`,
+      `Saved ${name} with ${out.count} change${out.count === 1 ? "" : "s"}.`,
     );
   }
 
@@ -412,3 +418,6 @@ export default function CompareViewer(
     </div>
   );
 }
+
+/** Characters a GitHub comment holds. */
+const COMMENT_CHARS = 65_536;

@@ -111,9 +111,9 @@ export function Toolbar(p: ToolbarProps) {
             data-testid="compare-download-json"
             disabled={p.empty}
             onClick={p.onDownload}
-            title="Download the whole comparison as JSON (what deno task diff --format json prints); documentation changes included when shown"
+            title="Download the whole comparison as JSON (what deno task diff --format json prints), whatever the filter; documentation changes included when shown"
           >
-            Download JSON
+            Download all as JSON
           </button>
         </div>
       </div>

@@ -317,3 +317,15 @@ export function knownLevels(levels: Iterable<string>): Level[] {
   const want = new Set(levels);
   return LEVELS.filter((l) => want.has(l));
 }
+
+/**
+ * The JSON file's name, with both versions (`api-changes-1.0-to-2.0.json`)
+ * so two downloads keep apart; `api-changes.json` without them.
+ */
+export function exportName(base = "", revision = ""): string {
+  const slug = (v: string) => v.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 40);
+  const a = slug(base), b = slug(revision);
+  return a && b && a !== b
+    ? `api-changes-${a}-to-${b}.json`
+    : "api-changes.json";
+}

@@ -3,6 +3,7 @@ import { formatMarkdown } from "../../lib/openapi/compare/format.ts";
 import { compareSpecs } from "../../lib/openapi/compare/mod.ts";
 import type { Change, CompareResult } from "../../lib/openapi/compare/types.ts";
 import {
+  exportName,
   exportResult,
   exportScope,
   focusLabels,
@@ -322,4 +323,15 @@ Deno.test("compare fragment: what a link holds, in words", () => {
     ],
   );
   assert.deepEqual(linkedParts(readCompareHash("#levels=")), ["levels none"]);
+});
+
+Deno.test("compare view: the JSON file is named by both versions, safely; without two, api-changes.json", () => {
+  assert.equal(exportName("1.0", "2.0"), "api-changes-1.0-to-2.0.json");
+  assert.equal(
+    exportName("2020-03-02", "2020-08-27"),
+    "api-changes-2020-03-02-to-2020-08-27.json",
+  );
+  assert.equal(exportName("a/../b", "c d"), "api-changes-a_.._b-to-c_d.json");
+  assert.equal(exportName("", "2"), "api-changes.json");
+  assert.equal(exportName("1", "1"), "api-changes.json");
 });

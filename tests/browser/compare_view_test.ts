@@ -458,7 +458,10 @@ Deno.test({
         page.click("[data-testid=compare-download-json]"),
       ]);
       assert.match(download.url(), /^blob:/);
-      assert.equal(download.suggestedFilename(), "api-changes.json");
+      assert.equal(
+        download.suggestedFilename(),
+        "api-changes-1.0-to-2.0.json",
+      );
       const json = await Deno.readTextFile((await download.path())!);
       assert.equal(json, formatJson(compareSpecs(V1, V2)));
       assert.deepEqual(JSON.parse(json), compareSpecs(V1, V2));
