@@ -314,7 +314,10 @@ export default function CompareViewer(
       data-busy={c.comparing ? "comparing" : undefined}
     >
       {SIDES.every((s) => c.sides[s].status === "empty") && (
-        <LinkedViewNote parts={linkedParts(view)} />
+        <LinkedViewNote
+          parts={linkedParts(view)}
+          files="the two files (base and revision)"
+        />
       )}
       <div class="cmp-inputs">
         {SIDES.map((side) => (

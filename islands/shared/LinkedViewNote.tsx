@@ -5,13 +5,19 @@
  * fragment is never sent, RFC 3986 §3.5). Without it, such a link looked
  * like the tool's empty page.
  */
-export function LinkedViewNote({ parts }: { parts: string[] }) {
+export function LinkedViewNote(
+  { parts, files = "the file" }: {
+    parts: string[];
+    /** What to open (the compare page: the two files, base and revision). */
+    files?: string;
+  },
+) {
   if (!parts.length) return null;
   return (
     <p class="linked-note" role="note" data-testid="linked-view-note">
-      This address holds a view ({parts.join(", ")}): open the file it was made
-      from to see it. Links never carry files; they stay in the browser that
-      opened them.
+      This address holds a view ({parts.join(", ")}): open {files}{" "}
+      it was made from to see it. Links never carry files; they stay in the
+      browser that opened them.
     </p>
   );
 }

@@ -229,6 +229,10 @@ Deno.test({
 
       await gotoHydrated(page, server.origin, "/spec/compare#filter=pets");
       assert.match((await note.textContent())!, /filter “pets”/);
+      assert.match(
+        (await note.textContent())!,
+        /open the two files \(base and revision\)/,
+      );
       await page.setInputFiles(
         "[data-testid=compare-base-file]",
         fixturePath("pets-v1.yaml"),
