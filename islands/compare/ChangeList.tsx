@@ -27,6 +27,8 @@ export interface ChangeListProps {
   revision: SideInfo;
   /** Index of the open row, -1 for none. */
   open: number;
+  /** Bumped to scroll the open row into view (a link opened it). */
+  reveal?: number;
   detail: ChangeDetailData | null;
   busy: boolean;
   /** Height of a row or a group header, px (see {@link ITEM_HEIGHT}). */
@@ -222,6 +224,15 @@ export function ChangeList(p: ChangeListProps) {
     if (box.current) box.current.scrollTop = 0;
     setScroll(0);
   }, [p.shown]);
+  // A row a link opened is scrolled to, its group's header above it, and
+  // the page brought to the list.
+  useEffect(() => {
+    const el = box.current;
+    if (!p.reveal || sel < 0 || !el) return;
+    el.scrollTop = Math.max(0, top(sel) - h);
+    setScroll(el.scrollTop);
+    el.scrollIntoView({ block: "nearest" });
+  }, [p.reveal, sel >= 0]);
 
   // Measure the open detail; it grows when its values arrive.
   useLayoutEffect(() => {

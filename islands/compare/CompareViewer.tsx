@@ -15,7 +15,13 @@ import { saveBlob } from "../shared/download.ts";
 import { copyText } from "../shared/clipboard.ts";
 import { usePageDrop } from "../shared/use_page_drop.ts";
 import { ChangeList, useItemHeight } from "./ChangeList.tsx";
-import { linkedParts, readCompareHash, replaceCompareHash } from "./hash.ts";
+import {
+  type ChangeKey,
+  linkedParts,
+  readChangeHash,
+  readCompareHash,
+  replaceCompareHash,
+} from "./hash.ts";
 import { LinkedViewNote } from "../shared/LinkedViewNote.tsx";
 import { isAnchorFragment } from "../shared/fragment.ts";
 import type { ChangeDetailData, ViewQuery } from "./protocol.ts";
@@ -74,6 +80,11 @@ export default function CompareViewer(
   // comparison (`gen`): a new one shows none of them, without a render
   // spent resetting them.
   const [opened, setOpened] = useState({ gen: 0, i: -1 });
+  // The open change as the address names it; one a link named, waiting
+  // for the comparison it was made from; a scroll to it, when it opens.
+  const openKey = useRef<ChangeKey | null>(null);
+  const linked = useRef<ChangeKey | null>(null);
+  const [reveal, setReveal] = useState(0);
   const [detailOf, setDetailOf] = useState<
     { gen: number; d: ChangeDetailData | null }
   >({ gen: 0, d: null });
@@ -113,10 +124,15 @@ export default function CompareViewer(
   const fromHash = useRef(() => {});
   fromHash.current = () => {
     // A skip link's `#main` leaves the view (and puts it back in the URL).
-    if (isAnchorFragment(location.hash)) return replaceCompareHash(view);
+    if (isAnchorFragment(location.hash)) {
+      return replaceCompareHash(view, openKey.current);
+    }
     const q = readCompareHash(location.hash);
+    linked.current = readChangeHash(location.hash);
+    openKey.current = linked.current;
     setViewState(q);
     c.setView(q);
+    openLinked();
   };
   useEffect(() => {
     const sync = () => fromHash.current();
@@ -138,8 +154,28 @@ export default function CompareViewer(
 
   function changeView(next: ViewQuery) {
     setViewState(next);
-    replaceCompareHash(next);
+    replaceCompareHash(next, openKey.current);
     c.setView(next);
+  }
+
+  /**
+   * Opens the change a link named once its comparison is here, when the
+   * comparison's change at that place has that id (other files, or the
+   * same with another change there, open nothing).
+   */
+  function openLinked() {
+    const want = linked.current;
+    const r = resultRef.current;
+    if (!want || !r) return;
+    linked.current = null;
+    const row = r.rows.find((x) => x.i === want.i);
+    if (row?.id === want.id) {
+      setOpened({ gen: r.gen, i: want.i });
+      setReveal((n) => n + 1);
+    } else {
+      openKey.current = null;
+      replaceCompareHash(viewRef.current, null);
+    }
   }
 
   function unpend(side: Side): string | null {
@@ -252,11 +288,32 @@ export default function CompareViewer(
 
   const genRef = useRef(gen);
   genRef.current = gen;
+  const resultRef = useRef(result);
+  resultRef.current = result;
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const openRef = useRef(open);
+  openRef.current = open;
   const toggle = useCallback((i: number) => {
     const g = genRef.current;
+    const next = openRef.current === i ? -1 : i;
     setDetailOf({ gen: g, d: null });
-    setOpened((o) => ({ gen: g, i: o.gen === g && o.i === i ? -1 : i }));
+    setOpened({ gen: g, i: next });
+    // The address names the open change, for a reload or a colleague.
+    const row = resultRef.current?.rows.find((x) => x.i === next);
+    openKey.current = row ? { i: next, id: row.id } : null;
+    replaceCompareHash(viewRef.current, openKey.current);
   }, []);
+  // A new comparison: a link's change opens in it; any other open change
+  // belonged to the last one.
+  useEffect(() => {
+    if (!gen) return;
+    if (linked.current) openLinked();
+    else if (openKey.current && open < 0) {
+      openKey.current = null;
+      replaceCompareHash(viewRef.current, null);
+    }
+  }, [gen]);
 
   async function copyMarkdown() {
     const md = await c.exportMarkdown(view);
@@ -315,7 +372,7 @@ export default function CompareViewer(
     >
       {SIDES.every((s) => c.sides[s].status === "empty") && (
         <LinkedViewNote
-          parts={linkedParts(view)}
+          parts={linkedParts(view, openKey.current)}
           files="the two files (base and revision)"
         />
       )}
@@ -407,6 +464,7 @@ export default function CompareViewer(
           base={result.base}
           revision={result.revision}
           open={open}
+          reveal={reveal}
           detail={detail}
           busy={c.comparing}
           itemHeight={itemHeight}

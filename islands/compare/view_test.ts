@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
 import { formatMarkdown } from "../../lib/openapi/compare/format.ts";
 import { compareSpecs } from "../../lib/openapi/compare/mod.ts";
-import type { Change, CompareResult } from "../../lib/openapi/compare/types.ts";
+import type {
+  Change,
+  CompareResult,
+  Level,
+} from "../../lib/openapi/compare/types.ts";
 import {
   exportName,
   exportResult,
@@ -14,7 +18,12 @@ import {
   rowsOf,
   viewIndices,
 } from "./view.ts";
-import { linkedParts, readCompareHash, writeCompareHash } from "./hash.ts";
+import {
+  linkedParts,
+  readChangeHash,
+  readCompareHash,
+  writeCompareHash,
+} from "./hash.ts";
 import { looksSwapped } from "../../lib/openapi/compare/versions.ts";
 
 function change(
@@ -334,4 +343,22 @@ Deno.test("compare view: the JSON file is named by both versions, safely; withou
   assert.equal(exportName("a/../b", "c d"), "api-changes-a_.._b-to-c_d.json");
   assert.equal(exportName("", "2"), "api-changes.json");
   assert.equal(exportName("1", "1"), "api-changes.json");
+});
+
+Deno.test("compare hash: the open change is written and read by place and id; anything else names none", () => {
+  const q = { filter: "", levels: ["breaking", "warning", "info"] as Level[] };
+  assert.equal(
+    writeCompareHash(q, { i: 12, id: "request-property-became-required" }),
+    "#change=12.request-property-became-required",
+  );
+  assert.deepEqual(readChangeHash("#change=12.api-removed"), {
+    i: 12,
+    id: "api-removed",
+  });
+  for (const bad of ["#change=x.y", "#change=1", "#change=1.A_B", "#"]) {
+    assert.equal(readChangeHash(bad), null, bad);
+  }
+  assert.deepEqual(linkedParts(q, { i: 1, id: "api-removed" }), [
+    "change api-removed",
+  ]);
 });

@@ -398,3 +398,68 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "compare input: the open change is in the address; a link naming one opens it once its files are given, and one that other files lack opens nothing",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await page.fill("[data-testid=compare-base-input]", V1);
+      await page.fill("[data-testid=compare-revision-input]", V2);
+      await waitCompared(page);
+      // The last change listed, by its place in the comparison and its id.
+      const [last, id] = await page.$$eval(
+        "[data-testid=change-row]",
+        (els) => {
+          const e = els[els.length - 1] as HTMLElement;
+          return [e.dataset.index!, e.dataset.id!];
+        },
+      );
+      await page.locator(
+        `[data-testid=change-row][data-index='${last}'] .cmp-row-main`,
+      ).click();
+      await page.waitForFunction(
+        (want) => location.hash.includes(want),
+        `change=${last}.${id}`,
+      );
+      await page.locator(
+        `[data-testid=change-row][data-index='${last}'] .cmp-row-main`,
+      ).click();
+      await page.waitForFunction(() => !location.hash.includes("change="));
+
+      // A colleague's link: the note names it until the files come.
+      await page.goto("about:blank");
+      await gotoHydrated(
+        page,
+        server.origin,
+        `/spec/compare#change=${last}.${id}`,
+      );
+      assert.match(
+        await page.locator("[data-testid=linked-view-note]").textContent() ??
+          "",
+        new RegExp(`change ${id}`),
+      );
+      await page.fill("[data-testid=compare-base-input]", V1);
+      await page.fill("[data-testid=compare-revision-input]", V2);
+      await waitCompared(page);
+      await page.waitForSelector(
+        `[data-testid=change-row][data-index='${last}'] [aria-expanded=true]`,
+      );
+      await page.waitForSelector("[data-testid=change-detail]");
+
+      // Named for another comparison: nothing opens, and it leaves the address.
+      await page.goto("about:blank");
+      await gotoHydrated(
+        page,
+        server.origin,
+        `/spec/compare#change=${last}.no-such-change`,
+      );
+      await page.fill("[data-testid=compare-base-input]", V1);
+      await page.fill("[data-testid=compare-revision-input]", V2);
+      await waitCompared(page);
+      await page.waitForFunction(() => !location.hash.includes("change="));
+      assert.equal(await page.locator("[aria-expanded=true]").count(), 0);
+    }),
+});
