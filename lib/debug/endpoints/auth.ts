@@ -181,7 +181,7 @@ export function bearer(ctx: DebugContext, route: Route): EndpointDef {
     acceptsBody: true,
     summary: "Bearer token auth",
     description:
-      '200 `{"authenticated": true, "token"}` with any `Authorization: Bearer <token>` (RFC 6750 §2.1); otherwise 401 with `WWW-Authenticate: Bearer` (and `error="invalid_request"` when the header is malformed).',
+      '200 `{"authenticated": true, "token"}` with any `Authorization: Bearer <token>` (RFC 6750 §2.1); otherwise 401 with `WWW-Authenticate: Bearer` (and `error="invalid_request"` when a Bearer header is malformed; another scheme gets none, RFC 6750 §3.1).',
     params: [sleepParam(ctx.limits)],
     requestHeaders: [{
       name: "Authorization",
@@ -209,9 +209,13 @@ export function bearer(ctx: DebugContext, route: Route): EndpointDef {
           : "The Authorization header is not `Bearer <token>` (RFC 6750 §2.1).",
         401,
         {
-          "www-authenticate": header === null
-            ? "Bearer"
-            : 'Bearer error="invalid_request"',
+          // RFC 6750 §3.1: no error code for a request without Bearer
+          // credentials (none, or another scheme's); `invalid_request`
+          // for a Bearer one written wrong.
+          "www-authenticate":
+            header === null || !/^bearer(?:\s|$)/i.test(header)
+              ? "Bearer"
+              : 'Bearer error="invalid_request"',
         },
       );
     },

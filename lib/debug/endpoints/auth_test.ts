@@ -105,13 +105,16 @@ const CASES: [string, string, string | undefined, number, string | null][] = [
     401,
     'Bearer error="invalid_request"',
   ],
+  // RFC 6750 §3.1: another scheme's credentials get no error code.
   [
     "bad/bearer, basic scheme",
     "/bearer",
     `Basic ${b64("u:p")}`,
     401,
-    'Bearer error="invalid_request"',
+    "Bearer",
   ],
+  ["bad/bearer, a scheme named like it", "/bearer", "xBearer x", 401, "Bearer"],
+  ["bad/bearer, Bearer1", "/bearer", "Bearer1 x", 401, "Bearer"],
   [
     "bad/bearer, token with a space",
     "/bearer",
