@@ -194,7 +194,7 @@ Deno.test("mod: a default above a lowered limit is the limit, served and documen
   };
   assert.equal(param("/sse", "count").default, 3);
   assert.equal(param("/drip", "numbytes").default, 5);
-  assert.equal(param("/drip", "duration").default, 1);
+  assert.equal(param("/drip", "duration").default, "1");
 });
 
 /** A connection that sends 3 of the 10 body bytes it announces, then waits. */

@@ -19,6 +19,9 @@ import type { DebugLimits } from "./limits.ts";
  * - `number`: a plain decimal with an optional fraction (`1.5`), same
  *   strictness; `min`/`max` inclusive.
  * - `duration`: milliseconds, `250`, `250ms` or `1.5s`; `min`..`max` in ms.
+ * - `seconds`: seconds, httpbin's unit, `1.5`, or with a unit as Go's
+ *   durations and go-httpbin take them, `1500ms` or `1.5s`; `min`..`max`
+ *   in seconds.
  * - `string`: any text up to `maxLength` matching `pattern`.
  * - `boolean`: `true`/`1`/empty (present) or `false`/`0`.
  * - `enum`: exactly one of `enum` (numbers compare as decimal text).
@@ -30,6 +33,7 @@ export type ParamType =
   | "integer"
   | "number"
   | "duration"
+  | "seconds"
   | "string"
   | "boolean"
   | "enum"

@@ -18,6 +18,8 @@ export function constraintText(p: ParamSpec): string {
       }, or a list like 200,500 or 200:0.8,500:0.2`;
     case "duration":
       return `${p.min ?? 0} to ${p.max} ms; 250, 250ms or 1.5s`;
+    case "seconds":
+      return `${p.min ?? 0} to ${p.max} s; 1.5, 1500ms or 1.5s`;
     case "enum":
       return `one of ${(p.enum ?? []).join(", ")}`;
     case "boolean":

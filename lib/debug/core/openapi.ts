@@ -46,6 +46,17 @@ export function paramSchema(p: ParamSpec): Json {
         "x-maximum-ms": p.max,
         examples: ["250", "250ms", "1.5s"],
       };
+    case "seconds":
+      return {
+        type: "string",
+        pattern: "^[0-9]+(\\.[0-9]+)?(ms|s)?$",
+        description: `Seconds, or with a unit ms or s; ${
+          p.min ?? 0
+        } to ${p.max} s.`,
+        "x-minimum-s": p.min ?? 0,
+        "x-maximum-s": p.max,
+        examples: ["1.5", "1500ms", "1.5s"],
+      };
     case "boolean":
       return { type: "boolean" };
     case "enum":
@@ -67,7 +78,9 @@ function parameter(p: ParamSpec): Json {
   const schema = paramSchema(p);
   if (p.default !== undefined) {
     // Durations are strings in the URL grammar (`250ms`): keep the type.
-    schema.default = p.type === "duration" ? String(p.default) : p.default;
+    schema.default = p.type === "duration" || p.type === "seconds"
+      ? String(p.default)
+      : p.default;
   }
   return {
     name: p.name,

@@ -150,6 +150,33 @@ function duration(spec: ParamSpec, raw: string): number {
   return ms;
 }
 
+/**
+ * Seconds (httpbin's unit) as a plain decimal, or with a unit as Go's
+ * durations write them (`500ms`, `1.5s`), which go-httpbin's users send.
+ */
+function seconds(spec: ParamSpec, raw: string): number {
+  const m = DURATION.exec(raw);
+  if (!m || (m[2]?.length ?? 0) > DURATION_DECIMALS) {
+    throw new ParamError(
+      spec.name,
+      `${spec.name} must be seconds like 1.5, 1500ms or 1.5s (${
+        range(spec, " s")
+      }), got ${show(raw)}.`,
+    );
+  }
+  const s = Number(m[1]) / (m[3] === "ms" ? 1000 : 1);
+  if (
+    !Number.isFinite(s) || s < (spec.min ?? 0) ||
+    (spec.max !== undefined && s > spec.max)
+  ) {
+    throw new ParamError(
+      spec.name,
+      `${spec.name} must be ${range(spec, " s")}, got ${show(raw)}.`,
+    );
+  }
+  return s;
+}
+
 function boolean(spec: ParamSpec, raw: string): boolean {
   if (raw === "" || raw === "true" || raw === "1") return true;
   if (raw === "false" || raw === "0") return false;
@@ -198,6 +225,8 @@ export function parseParam(spec: ParamSpec, raw: string): ParamValue {
       return decimal(spec, raw);
     case "duration":
       return duration(spec, raw);
+    case "seconds":
+      return seconds(spec, raw);
     case "boolean":
       return boolean(spec, raw);
     case "enum":
@@ -292,6 +321,7 @@ interface ValueTypes {
   integer: number;
   number: number;
   duration: number;
+  seconds: number;
   string: string;
   boolean: boolean;
   enum: string | number;

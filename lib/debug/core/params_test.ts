@@ -60,6 +60,9 @@ const OK: [string, ParamSpec, string, unknown][] = [
   ["retry 0", retry, "0", 0],
   ["delay 0", delaySeconds, "0", 0],
   ["delay 0.5", delaySeconds, "0.5", 0.5],
+  ["delay 500ms, as go-httpbin takes it", delaySeconds, "500ms", 0.5],
+  ["delay 1.5s", delaySeconds, "1.5s", 1.5],
+  ["delay 0ms", delaySeconds, "0ms", 0],
 ];
 
 for (const [name, spec, raw, want] of OK) {
@@ -77,8 +80,9 @@ const BAD: [string, ParamSpec, string, RegExp][] = [
   ["code 0", code, "0", /between 200 and 599/],
   ["code negative", code, "-200", /between 200 and 599/],
   ["count minus zero", count, "-0", /decimal integer/],
-  ["delay minus zero", delaySeconds, "-0", /decimal number/],
-  ["delay minus zero point zero", delaySeconds, "-0.0", /decimal number/],
+  ["delay minus zero", delaySeconds, "-0", /must be seconds like 1\.5/],
+  ["delay minus zero point zero", delaySeconds, "-0.0", /must be seconds/],
+  ["delay a minute", delaySeconds, "1m", /must be seconds like 1\.5, 1500ms/],
   ["code empty", code, "", /decimal integer/],
   ["code hex", code, "0x1F", /decimal integer/],
   ["code plus", code, "+200", /decimal integer/],

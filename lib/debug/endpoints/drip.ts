@@ -47,14 +47,14 @@ export function drip(ctx: DebugContext, route: Route): EndpointDef {
     param({
       name,
       in: "query",
-      type: "number",
+      type: "seconds",
       wait: true,
       required: false,
       default: dflt,
       min: 0,
       max: maxSeconds,
       description:
-        `${what}, decimal seconds (httpbin's unit), 0 to ${maxSeconds}.`,
+        `${what}, seconds (httpbin's unit; 500ms and 1.5s as go-httpbin takes them), 0 to ${maxSeconds}.`,
       example: name === "delay" ? "0.5" : "2",
     });
   return defineEndpoint({

@@ -243,11 +243,12 @@ export function delay(ctx: DebugContext, route: Route): EndpointDef {
     params: [{
       name: "seconds",
       in: "path",
-      type: "number",
+      type: "seconds",
       required: true,
       min: 0,
       max: maxDelay,
-      description: `Seconds to wait, 0 to ${maxDelay}, e.g. 1.5.`,
+      description:
+        `Seconds to wait, 0 to ${maxDelay}, e.g. 1.5 (or 1500ms, 1.5s).`,
       example: "1",
       wait: true,
     }, sleepParam(l)],
