@@ -14,6 +14,7 @@ import {
 import { BASE_HEADERS, REFLECT_HEADERS, respond } from "../core/http.ts";
 import { ParamError } from "../core/params.ts";
 import { random } from "../core/random.ts";
+import { bytesBase64 } from "../../shared/base64.ts";
 import { reflect } from "./request.ts";
 
 // The JSON and XML samples have httpbin's shape (a `slideshow` with its
@@ -366,5 +367,44 @@ export function base64(ctx: DebugContext, route: Route): EndpointDef {
           : "text/plain; charset=utf-8",
       });
     },
+  });
+}
+
+/**
+ * `GET /base64/encode/{value}`: go-httpbin's, the other way: `value` (as
+ * UTF-8) in base64url with padding (RFC 4648 §5), as Go's URLEncoding
+ * writes it.
+ */
+export function base64Encode(ctx: DebugContext, route: Route): EndpointDef {
+  return defineEndpoint({
+    summary: "Encode base64url",
+    description:
+      "`value` (its UTF-8 bytes, as the path's percent-decoding gives them) in base64url with padding, as `text/plain`.",
+    params: [{
+      name: "value",
+      in: "path",
+      type: "string",
+      required: true,
+      maxLength: 8192,
+      description: "The text to encode.",
+      example: "Wirebench",
+    }, sleepParam(ctx.limits)],
+    responses: [{
+      status: "200",
+      description: "The base64url text.",
+      contentType: "text/plain",
+      schema: { type: "string" },
+    }, PROBLEM_4XX],
+    examples: [{
+      url: route.url({ value: "Wirebench" }),
+      description: "Encodes to V2lyZWJlbmNo",
+    }],
+    handle: (_req, { params }) =>
+      respond(
+        bytesBase64(new TextEncoder().encode(String(params.value)))
+          .replace(/\+/g, "-").replace(/\//g, "_"),
+        200,
+        { ...BASE_HEADERS, "content-type": "text/plain; charset=utf-8" },
+      ),
   });
 }

@@ -129,6 +129,28 @@ const BASE64: [string, string, number, string | null, number[] | null][] = [
     null,
   ],
   ["bad/not base64", "/base64/a*b", 400, "application/problem+json", null],
+  // go-httpbin's spellings: /base64/decode/… as /base64/…, and encode.
+  [
+    "ok/decode, as go-httpbin spells it",
+    "/base64/decode/V2lyZWJlbmNo",
+    200,
+    "text/plain; charset=utf-8",
+    [..."Wirebench"].map((c) => c.charCodeAt(0)),
+  ],
+  [
+    "ok/encode: UTF-8 in base64url with padding",
+    "/base64/encode/h%C3%A9llo%3F%3E",
+    200,
+    "text/plain; charset=utf-8",
+    [..."aMOpbGxvPz4="].map((c) => c.charCodeAt(0)),
+  ],
+  [
+    "bad/encode: over the length cap",
+    `/base64/encode/${"a".repeat(9000)}`,
+    400,
+    "application/problem+json",
+    null,
+  ],
   [
     "bad/one char left over",
     "/base64/abcde",
