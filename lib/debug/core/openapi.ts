@@ -36,27 +36,9 @@ export function paramSchema(p: ParamSpec): Json {
           `An integer ${p.min} to ${p.max}, or a comma list of them with optional :weight.`,
       };
     case "duration":
-      return {
-        type: "string",
-        pattern: "^[0-9]+(\\.[0-9]+)?(ms|s)?$",
-        description: `Milliseconds, or with a unit ms or s; ${
-          p.min ?? 0
-        } to ${p.max} ms.`,
-        "x-minimum-ms": p.min ?? 0,
-        "x-maximum-ms": p.max,
-        examples: ["250", "250ms", "1.5s"],
-      };
+      return timeSchema(p, "ms", ["250", "250ms", "1.5s"]);
     case "seconds":
-      return {
-        type: "string",
-        pattern: "^[0-9]+(\\.[0-9]+)?(ms|s)?$",
-        description: `Seconds, or with a unit ms or s; ${
-          p.min ?? 0
-        } to ${p.max} s.`,
-        "x-minimum-s": p.min ?? 0,
-        "x-maximum-s": p.max,
-        examples: ["1.5", "1500ms", "1.5s"],
-      };
+      return timeSchema(p, "s", ["1.5", "1500ms", "1.5s"]);
     case "boolean":
       return { type: "boolean" };
     case "enum":
@@ -72,6 +54,20 @@ export function paramSchema(p: ParamSpec): Json {
         ...(p.pattern ? { pattern: `^(?:${p.pattern})$` } : {}),
       };
   }
+}
+
+/** A time in the URL's grammar: a number in `unit`, or with `ms` or `s`. */
+function timeSchema(p: ParamSpec, unit: "ms" | "s", examples: string[]): Json {
+  return {
+    type: "string",
+    pattern: "^[0-9]+(\\.[0-9]+)?(ms|s)?$",
+    description: `${
+      unit === "ms" ? "Milliseconds" : "Seconds"
+    }, or with a unit ms or s; ${p.min ?? 0} to ${p.max} ${unit}.`,
+    [`x-minimum-${unit}`]: p.min ?? 0,
+    [`x-maximum-${unit}`]: p.max,
+    examples,
+  };
 }
 
 function parameter(p: ParamSpec): Json {

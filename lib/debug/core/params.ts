@@ -119,14 +119,21 @@ function decimal(spec: ParamSpec, raw: string): number {
   return n;
 }
 
-function duration(spec: ParamSpec, raw: string): number {
+/**
+ * A time, in the unit a bare number means (`ms` for a `duration`, `s` for
+ * `seconds`), or with its own unit, `ms` or `s`, converted to that one.
+ */
+function time(spec: ParamSpec, raw: string, unit: "ms" | "s"): number {
   const m = DURATION.exec(raw);
+  const like = unit === "ms"
+    ? "a duration like 250, 250ms or 1.5s"
+    : "seconds like 1.5, 1500ms or 1.5s";
   if (!m) {
     throw new ParamError(
       spec.name,
-      `${spec.name} must be a duration like 250, 250ms or 1.5s (${
-        range(spec, " ms")
-      }), got ${show(raw)}.`,
+      `${spec.name} must be ${like} (${range(spec, ` ${unit}`)}), got ${
+        show(raw)
+      }.`,
     );
   }
   if ((m[2]?.length ?? 0) > DURATION_DECIMALS) {
@@ -137,44 +144,19 @@ function duration(spec: ParamSpec, raw: string): number {
       }.`,
     );
   }
-  const ms = Number(m[1]) * (m[3] === "s" ? 1000 : 1);
+  const given = m[3] ?? unit;
+  const v = Number(m[1]) *
+    (given === unit ? 1 : given === "s" ? 1000 : 1 / 1000);
   if (
-    !Number.isFinite(ms) || ms < (spec.min ?? 0) ||
-    (spec.max !== undefined && ms > spec.max)
+    !Number.isFinite(v) || v < (spec.min ?? 0) ||
+    (spec.max !== undefined && v > spec.max)
   ) {
     throw new ParamError(
       spec.name,
-      `${spec.name} must be ${range(spec, " ms")}, got ${show(raw)}.`,
+      `${spec.name} must be ${range(spec, ` ${unit}`)}, got ${show(raw)}.`,
     );
   }
-  return ms;
-}
-
-/**
- * Seconds (httpbin's unit) as a plain decimal, or with a unit as Go's
- * durations write them (`500ms`, `1.5s`), which go-httpbin's users send.
- */
-function seconds(spec: ParamSpec, raw: string): number {
-  const m = DURATION.exec(raw);
-  if (!m || (m[2]?.length ?? 0) > DURATION_DECIMALS) {
-    throw new ParamError(
-      spec.name,
-      `${spec.name} must be seconds like 1.5, 1500ms or 1.5s (${
-        range(spec, " s")
-      }), got ${show(raw)}.`,
-    );
-  }
-  const s = Number(m[1]) / (m[3] === "ms" ? 1000 : 1);
-  if (
-    !Number.isFinite(s) || s < (spec.min ?? 0) ||
-    (spec.max !== undefined && s > spec.max)
-  ) {
-    throw new ParamError(
-      spec.name,
-      `${spec.name} must be ${range(spec, " s")}, got ${show(raw)}.`,
-    );
-  }
-  return s;
+  return v;
 }
 
 function boolean(spec: ParamSpec, raw: string): boolean {
@@ -224,9 +206,10 @@ export function parseParam(spec: ParamSpec, raw: string): ParamValue {
     case "number":
       return decimal(spec, raw);
     case "duration":
-      return duration(spec, raw);
+      return time(spec, raw, "ms");
     case "seconds":
-      return seconds(spec, raw);
+      // httpbin's unit, and Go's durations as go-httpbin's users send them.
+      return time(spec, raw, "s");
     case "boolean":
       return boolean(spec, raw);
     case "enum":
