@@ -49,12 +49,16 @@ export const FETCH_TIMEOUT_MS = 30_000;
 /** Exit statuses (see the module comment). */
 export const EXIT = { ok: 0, failOn: 1, error: 2 } as const;
 
+/** Change ids `--ignore` takes at most. */
+const MAX_IGNORED = 1_000;
+
 /** Levels `--fail-on` takes: documentation changes never fail a run. */
 const FAIL_ON_LEVELS = ["breaking", "warning", "info"] as const;
 
 const SYNOPSIS =
   "Usage: deno task diff BASE REVISION [--format text|markdown|json]\n" +
-  "                      [--fail-on breaking|warning|info] [--all]";
+  "                      [--fail-on breaking|warning|info] [--all]\n" +
+  "                      [--ignore ID[,ID...]]";
 
 /** The `--help` text. */
 export const USAGE = `${SYNOPSIS}
@@ -71,6 +75,9 @@ against BASE.
                     (breaking > warning > info; documentation changes
                     never fail a run)
   --all             list documentation-only changes too (level doc)
+  --ignore IDS      leave out changes of these ids (comma-separated, or
+                    the flag given again), from the list, the counts and
+                    --fail-on alike: what the team accepted
   -h, --help        show this text
 
 Exit status: 0 compared; 1 a change at or above the --fail-on level;
@@ -87,6 +94,8 @@ export interface DiffArgs {
   format: Format;
   failOn: Level | null;
   all: boolean;
+  /** Change ids left out (`--ignore`). */
+  ignore: Set<string>;
 }
 
 /** What the command line asks for, or what is wrong with it. */
@@ -105,6 +114,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let format: Format | undefined;
   let failOn: Level | null | undefined;
   let all = false;
+  const ignore = new Set<string>();
   const usage = (error: string): ParsedArgs => ({ kind: "usage", error });
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -124,14 +134,29 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       all = true;
       continue;
     }
-    if (name !== "--format" && name !== "--fail-on") {
+    if (name !== "--format" && name !== "--fail-on" && name !== "--ignore") {
       return usage(`unknown option ${JSON.stringify(clip(arg))}`);
     }
     let value: string;
     if (eq >= 0) value = arg.slice(eq + 1);
     else if (i + 1 < argv.length) value = argv[++i];
     else return usage(`${name} needs a value`);
-    if (name === "--format") {
+    if (name === "--ignore") {
+      for (const id of value.split(",")) {
+        // Ids are kebab-case (§9); anything else is a typo to say.
+        if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id)) {
+          return usage(
+            `--ignore takes change ids such as api-path-removed, not ${
+              JSON.stringify(clip(id))
+            }`,
+          );
+        }
+        if (ignore.size >= MAX_IGNORED) {
+          return usage(`--ignore takes at most ${MAX_IGNORED} ids`);
+        }
+        ignore.add(id);
+      }
+    } else if (name === "--format") {
       if (format !== undefined) return usage("--format is given twice");
       if (!(FORMATS as readonly string[]).includes(value)) {
         return usage(
@@ -174,6 +199,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       format: format ?? "text",
       failOn: failOn ?? null,
       all,
+      ignore,
     },
   };
 }
@@ -527,7 +553,10 @@ export async function runDiff(
       const lines = warningLines(side, model.parsed.index.warnings);
       if (lines) await say(lines);
     }
-    result = compareModels(base, revision, { all: args.all });
+    result = compareModels(base, revision, {
+      all: args.all,
+      ignore: args.ignore,
+    });
   } catch (err) {
     if (err instanceof CompareInputError) {
       // The viewer's located error: the side and message with its line

@@ -125,6 +125,31 @@ const CASES: Case[] = [
     },
   },
   {
+    name:
+      "ok/--ignore leaves a change id out of the list, the counts and --fail-on",
+    args: [
+      BASE,
+      f(PAIRS.breaking),
+      "--fail-on",
+      "breaking",
+      "--ignore",
+      "api-path-removed,request-property-became-required",
+    ],
+    code: 0,
+    check: (r) => {
+      const out = lines(r.stdout);
+      assert.equal(out[1], "0 breaking, 0 warning, 0 info, 0 doc", r.stdout);
+      assert.equal(out.length, 2, r.stdout);
+    },
+  },
+  {
+    name: "bad/--ignore takes change ids only",
+    args: [BASE, f(PAIRS.breaking), "--ignore", "Request Property"],
+    code: 2,
+    check: (r) =>
+      assertUsage(r, /--ignore takes change ids such as api-path-removed/),
+  },
+  {
     name: "ok/text: a line per change, after the sides and the counts",
     args: [BASE, f(PAIRS.breaking)],
     code: 0,
@@ -897,7 +922,17 @@ Deno.test("diff cli: standard input past the cap is refused", async () => {
 
 Deno.test("diff cli: parseArgs reads flags in any order and either form", () => {
   assert.deepEqual(
-    parseArgs(["--fail-on=info", "a.yaml", "--all", "-", "--format", "json"]),
+    parseArgs([
+      "--fail-on=info",
+      "a.yaml",
+      "--ignore=x-y",
+      "--all",
+      "-",
+      "--format",
+      "json",
+      "--ignore",
+      "z,x-y",
+    ]),
     {
       kind: "run",
       args: {
@@ -906,6 +941,7 @@ Deno.test("diff cli: parseArgs reads flags in any order and either form", () => 
         format: "json",
         failOn: "info",
         all: true,
+        ignore: new Set(["x-y", "z"]),
       },
     },
   );
@@ -917,6 +953,7 @@ Deno.test("diff cli: parseArgs reads flags in any order and either form", () => 
       format: "text",
       failOn: null,
       all: false,
+      ignore: new Set(),
     },
   });
   assert.equal(parseArgs(["a", ""]).kind, "usage");

@@ -118,7 +118,10 @@ export function compareModels(
   compareDocument(base, revision, report, renamed, security);
   reportRefProblems(base, revision, report);
   compareOperations(base, revision, report, schemas, renamed, security);
-  const { counts, changes } = report.result(options.all === true);
+  const { counts, changes } = report.result(
+    options.all === true,
+    options.ignore,
+  );
   return { base: base.info, revision: revision.info, counts, changes };
 }
 

@@ -73,6 +73,9 @@ interface Entry {
   orDocument: boolean;
 }
 
+/** No ids ignored. */
+const NONE: ReadonlySet<string> = new Set();
+
 /** The findings of one comparison. */
 export class Report {
   #entries = new Map<string, Entry>();
@@ -148,11 +151,15 @@ export class Report {
    * changes head their level. `all` keeps `doc` changes in the list; they
    * are counted either way.
    */
-  result(all: boolean): { counts: Counts; changes: Change[] } {
+  result(
+    all: boolean,
+    ignore: ReadonlySet<string> = NONE,
+  ): { counts: Counts; changes: Change[] } {
     this.#propagate();
     const counts: Counts = { breaking: 0, warning: 0, info: 0, doc: 0 };
     const changes: Change[] = [];
     const keep = (f: Finding, ops: OpRef[]) => {
+      if (ignore.has(f.id)) return;
       counts[f.level]++;
       if (f.level === "doc" && !all) return;
       ops.sort(compareEndpoints);

@@ -67,6 +67,11 @@ export interface CompareOptions {
   /** List documentation-only changes too (level `doc`). */
   all?: boolean;
   /**
+   * Change ids left out, of the list and the counts alike: what a team
+   * accepted (a CI gate's ignore list, as oasdiff's users keep one).
+   */
+  ignore?: ReadonlySet<string>;
+  /**
    * Schema pairs compared at most: a document that references itself a
    * million ways stops with a clear error instead of running for minutes.
    */
