@@ -226,9 +226,12 @@ export function ChangeList(p: ChangeListProps) {
   }, [p.shown]);
   // A row a link opened is scrolled to, its group's header above it, and
   // the page brought to the list.
+  // Once per link: a row opened later by hand scrolls nothing.
+  const revealed = useRef(0);
   useEffect(() => {
     const el = box.current;
-    if (!p.reveal || sel < 0 || !el) return;
+    if (!p.reveal || p.reveal === revealed.current || sel < 0 || !el) return;
+    revealed.current = p.reveal;
     el.scrollTop = Math.max(0, top(sel) - h);
     setScroll(el.scrollTop);
     el.scrollIntoView({ block: "nearest" });

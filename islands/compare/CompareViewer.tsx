@@ -130,6 +130,7 @@ export default function CompareViewer(
     const q = readCompareHash(location.hash);
     linked.current = readChangeHash(location.hash);
     openKey.current = linked.current;
+    viewRef.current = q; // what the address is written with from now on
     setViewState(q);
     c.setView(q);
     openLinked();
@@ -167,15 +168,13 @@ export default function CompareViewer(
     const want = linked.current;
     const r = resultRef.current;
     if (!want || !r) return;
-    linked.current = null;
     const row = r.rows.find((x) => x.i === want.i);
-    if (row?.id === want.id) {
-      setOpened({ gen: r.gen, i: want.i });
-      setReveal((n) => n + 1);
-    } else {
-      openKey.current = null;
-      replaceCompareHash(viewRef.current, null);
-    }
+    // Not this comparison's: kept for the next (the files swapped, the
+    // other revision given), and in the address for a reload.
+    if (row?.id !== want.id) return;
+    linked.current = null;
+    setOpened({ gen: r.gen, i: want.i });
+    setReveal((n) => n + 1);
   }
 
   function unpend(side: Side): string | null {
@@ -302,6 +301,7 @@ export default function CompareViewer(
     // The address names the open change, for a reload or a colleague.
     const row = resultRef.current?.rows.find((x) => x.i === next);
     openKey.current = row ? { i: next, id: row.id } : null;
+    linked.current = null; // the reader chose: a link waits no longer
     replaceCompareHash(viewRef.current, openKey.current);
   }, []);
   // A new comparison: a link's change opens in it; any other open change

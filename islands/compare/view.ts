@@ -323,7 +323,9 @@ export function knownLevels(levels: Iterable<string>): Level[] {
  * so two downloads keep apart; `api-changes.json` without them.
  */
 export function exportName(base = "", revision = ""): string {
-  const slug = (v: string) => v.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 40);
+  // Letters of any script stay (`1.0-β`); what a file name cannot hold goes.
+  const slug = (v: string) =>
+    v.replace(/[^\p{L}\p{N}._-]+/gu, "_").slice(0, 40);
   const a = slug(base), b = slug(revision);
   return a && b && a !== b
     ? `api-changes-${a}-to-${b}.json`

@@ -343,6 +343,8 @@ Deno.test("compare view: the JSON file is named by both versions, safely; withou
   assert.equal(exportName("a/../b", "c d"), "api-changes-a_.._b-to-c_d.json");
   assert.equal(exportName("", "2"), "api-changes.json");
   assert.equal(exportName("1", "1"), "api-changes.json");
+  // Letters of any script stay, so two such versions keep apart.
+  assert.equal(exportName("1.0-β", "1.0-γ"), "api-changes-1.0-β-to-1.0-γ.json");
 });
 
 Deno.test("compare hash: the open change is written and read by place and id; anything else names none", () => {

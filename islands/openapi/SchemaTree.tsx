@@ -52,7 +52,8 @@ export function typeText(
   } else if (node.items) t = `array<${inner(node.items)}>`;
   if (!t && node.alts) t = node.alts.kind === "oneOf" ? "one of" : "any of";
   if (node.format) t += ` (${node.format})`;
-  if (node.nullable) t += " | null";
+  // A type read off an enum that lists null says it already.
+  if (node.nullable && !/(^|\| )null( \||$)/.test(node.type)) t += " | null";
   return t;
 }
 

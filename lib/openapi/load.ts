@@ -148,8 +148,8 @@ function emptyLastDocument(text: string): number {
     const l = line.trim();
     return l === "" || l.startsWith("#") || (i > 0 && l === "...");
   });
-  // `---x` is no marker; `--- # note` is one.
-  return empty && !/^[^\s#]/.test(rest) ? at + 1 : -1;
+  // `---x` and `---#x` are no marker; `--- # note` is one.
+  return empty && !/^\S/.test(rest) ? at + 1 : -1;
 }
 
 /** Duplicate YAML keys reported at most, as for JSON (checks.ts). */

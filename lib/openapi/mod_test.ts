@@ -1002,6 +1002,13 @@ Deno.test("parse: wrappers are what they say: a fence after line 30 is not looke
   }
 });
 
+Deno.test("parse: a last ---#x is no document marker: still refused", () => {
+  const r = tryParseSpec(
+    "openapi: 3.0.0\ninfo: {title: T, version: '1'}\npaths: {}\n---#x\n",
+  );
+  assert.equal(r.ok, false);
+});
+
 Deno.test("parse: swagger 2.0.1 is refused; a document with a requests list alone is no Postman collection", () => {
   const v = tryParseSpec(
     "swagger: '2.0.1'\ninfo: {title: T, version: '1'}\npaths: {}\n",

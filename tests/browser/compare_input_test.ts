@@ -449,17 +449,25 @@ Deno.test({
       );
       await page.waitForSelector("[data-testid=change-detail]");
 
-      // Named for another comparison: nothing opens, and it leaves the address.
+      // Given another revision first: nothing opens, and the link waits in
+      // the address; the revision it was made from opens it.
       await page.goto("about:blank");
       await gotoHydrated(
         page,
         server.origin,
-        `/spec/compare#change=${last}.no-such-change`,
+        `/spec/compare#change=${last}.${id}`,
       );
       await page.fill("[data-testid=compare-base-input]", V1);
-      await page.fill("[data-testid=compare-revision-input]", V2);
+      await page.fill(
+        "[data-testid=compare-revision-input]",
+        V1.replace(/title: .*/, "title: Other"),
+      );
       await waitCompared(page);
-      await page.waitForFunction(() => !location.hash.includes("change="));
       assert.equal(await page.locator("[aria-expanded=true]").count(), 0);
+      assert.match(await page.evaluate(() => location.hash), /change=/);
+      await page.fill("[data-testid=compare-revision-input]", V2);
+      await page.waitForSelector(
+        `[data-testid=change-row][data-index='${last}'] [aria-expanded=true]`,
+      );
     }),
 });

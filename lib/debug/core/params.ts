@@ -145,8 +145,9 @@ function time(spec: ParamSpec, raw: string, unit: "ms" | "s"): number {
     );
   }
   const given = m[3] ?? unit;
-  const v = Number(m[1]) *
-    (given === unit ? 1 : given === "s" ? 1000 : 1 / 1000);
+  // Divided, not multiplied by 1/1000: `700ms` is 0.7 s, not 0.7000000000000001.
+  const n = Number(m[1]);
+  const v = given === unit ? n : given === "s" ? n * 1000 : n / 1000;
   if (
     !Number.isFinite(v) || v < (spec.min ?? 0) ||
     (spec.max !== undefined && v > spec.max)

@@ -63,6 +63,8 @@ const OK: [string, ParamSpec, string, unknown][] = [
   ["delay 500ms, as go-httpbin takes it", delaySeconds, "500ms", 0.5],
   ["delay 1.5s", delaySeconds, "1.5s", 1.5],
   ["delay 0ms", delaySeconds, "0ms", 0],
+  ["delay 700ms is 0.7 exactly", delaySeconds, "700ms", 0.7],
+  ["delay 9ms is 0.009 exactly", delaySeconds, "9ms", 0.009],
 ];
 
 for (const [name, spec, raw, want] of OK) {

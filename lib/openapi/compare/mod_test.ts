@@ -1797,6 +1797,24 @@ const CHANGES: [string, string, string, Want[]][] = [
     ],
   ],
   [
+    "ok/a sunset date-time without an offset is UTC, on every machine",
+    doc({
+      "/a": {
+        get: { deprecated: true, "x-sunset": "2999-06-01", responses: ok200 },
+      },
+    }),
+    doc({
+      "/a": {
+        get: {
+          deprecated: true,
+          "x-sunset": "2999-06-01T00:00:00",
+          responses: ok200,
+        },
+      },
+    }),
+    [],
+  ],
+  [
     "ok/one sunset date written two ways is no change; a stability level dropped says nothing",
     doc({
       "/a": {
@@ -2319,6 +2337,21 @@ const CHANGES: [string, string, string, Want[]][] = [
       ),
     ),
     [["request-property-prefix-items-closed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a tuple closed from items true or {} is the tuple closed, not items become never",
+    doc31(requestBody(object({
+      p: { type: "array", prefixItems: [{ type: "string" }], items: true },
+      q: { type: "array", prefixItems: [{ type: "string" }], items: {} },
+    }))),
+    doc31(requestBody(object({
+      p: { type: "array", prefixItems: [{ type: "string" }], items: false },
+      q: { type: "array", prefixItems: [{ type: "string" }], items: false },
+    }))),
+    [
+      ["request-property-prefix-items-closed", "breaking", ["POST /a"]],
+      ["request-property-prefix-items-closed", "breaking", ["POST /a"]],
+    ],
   ],
   [
     "ok/a 3.1 response tuple opened past its positions may be longer: breaking",

@@ -56,7 +56,7 @@ export function compareOperations(
     const scope = new Scope();
     const whole = !revPaths.has(pathKey(b.path));
     const kind = whole ? "api-path-removed" : "api-removed";
-    const sunset = Date.parse(b.sunset);
+    const sunset = sunsetTime(b.sunset);
     // A draft or alpha operation promised no stability (oasdiff's
     // `x-stability-level`): its removal is news, not a break.
     const unstable = b.stability === "draft" || b.stability === "alpha";
@@ -372,7 +372,7 @@ class OperationDiff {
   #lifecycle(): void {
     const b = this.#b, r = this.#r;
     const at = { base: b.pointer, revision: r.pointer };
-    const was = Date.parse(b.sunset), is = Date.parse(r.sunset);
+    const was = sunsetTime(b.sunset), is = sunsetTime(r.sunset);
     // One date written two ways (`2999-06-01`, `2999-06-01T00:00:00Z`) is
     // no change.
     if (b.sunset && b.sunset !== r.sunset && !(was === is)) {
@@ -432,7 +432,7 @@ class OperationDiff {
         // without warning (§9: a warning), under oasdiff's id.
         const [id, level, text]: [string, Level, string] = !bp.deprecated
           ? ["request-parameter-removed", "warning", "was removed"]
-          : Date.parse(bp.sunset) > Date.now()
+          : sunsetTime(bp.sunset) > Date.now()
           ? [
             "request-parameter-removed-before-sunset",
             "warning",
@@ -1121,6 +1121,16 @@ class OperationDiff {
       this.#add(f.id, f.level, "security", at, f.text);
     }
   }
+}
+
+/**
+ * An `x-sunset` date as a time, the same on every machine: a date alone
+ * is UTC midnight (as `Date.parse` reads it), and so is a date-time
+ * without an offset, which `Date.parse` would read in local time.
+ */
+function sunsetTime(s: string): number {
+  const bare = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?$/.test(s.trim());
+  return Date.parse(bare ? s.trim() + "Z" : s);
 }
 
 /** oasdiff's `x-stability-level` values, least stable first. */

@@ -1284,10 +1284,13 @@ export class SchemaDiff {
     };
     // A tuple closed (`items: false` beside `prefixItems`) or opened: said
     // of the tuple, not as items whose type became `never`.
-    const sealed = (b.items === null && never(this.#rev, r.items)) ||
-      (r.items === null && never(this.#base, b.items));
+    // Open past the positions: `items` unsaid, `true` or `{}`.
+    const open = (reader: SchemaReader, l: Link | null) =>
+      l === null || unconstrained(reader.view(l.raw, l));
+    const sealed = (open(this.#base, b.items) && never(this.#rev, r.items)) ||
+      (open(this.#rev, r.items) && never(this.#base, b.items));
     if (sealed && b.prefix.length && r.prefix.length) {
-      const shut = r.items !== null;
+      const shut = never(this.#rev, r.items);
       this.#add(
         scope,
         at,
