@@ -63,6 +63,21 @@ Deno.test("openapi: parameters carry the limits", () => {
   const sleep = params(status).find((p: Json) => p.name === "sleep");
   assert.equal(sleep.schema["x-maximum-ms"], 30000);
   assert.match(sleep.description, /maxSleepMs/);
+  // /delay's seconds are seconds, in the schema as in the URL.
+  const seconds = params(doc.paths["/api/debug/delay/{seconds}"].get)
+    .find((p: Json) => p.name === "seconds");
+  assert.deepEqual(
+    [
+      seconds.schema.type,
+      seconds.schema["x-minimum-s"],
+      seconds.schema["x-maximum-s"],
+    ],
+    ["string", 0, 30],
+  );
+  assert.match(
+    seconds.schema.description,
+    /^Seconds, or with a unit ms or s; 0 to 30 s\.$/,
+  );
   const count = params(doc.paths["/api/debug/redirect/{count}"].get)
     .find((p: Json) => p.name === "count");
   assert.equal(count.schema.maximum, 50);

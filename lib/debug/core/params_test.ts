@@ -85,6 +85,12 @@ const BAD: [string, ParamSpec, string, RegExp][] = [
   ["delay minus zero", delaySeconds, "-0", /must be seconds like 1\.5/],
   ["delay minus zero point zero", delaySeconds, "-0.0", /must be seconds/],
   ["delay a minute", delaySeconds, "1m", /must be seconds like 1\.5, 1500ms/],
+  [
+    "delay past its limit, in its unit",
+    delaySeconds,
+    "31s",
+    /between 0 s and 30 s/,
+  ],
   ["code empty", code, "", /decimal integer/],
   ["code hex", code, "0x1F", /decimal integer/],
   ["code plus", code, "+200", /decimal integer/],

@@ -116,6 +116,13 @@ const CASES: [string, string, string | undefined, number, string | null][] = [
   ["bad/bearer, a scheme named like it", "/bearer", "xBearer x", 401, "Bearer"],
   ["bad/bearer, Bearer1", "/bearer", "Bearer1 x", 401, "Bearer"],
   [
+    "bad/bearer, lower-case and malformed",
+    "/bearer",
+    "bearer a b",
+    401,
+    'Bearer error="invalid_request"',
+  ],
+  [
     "bad/bearer, token with a space",
     "/bearer",
     "Bearer a b",

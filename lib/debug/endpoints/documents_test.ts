@@ -145,6 +145,13 @@ const BASE64: [string, string, number, string | null, number[] | null][] = [
     [..."aMOpbGxvPz4="].map((c) => c.charCodeAt(0)),
   ],
   [
+    "ok/encode: the URL-safe alphabet (- and _, not + and /)",
+    "/base64/encode/~~~%3F%3E%3F",
+    200,
+    "text/plain; charset=utf-8",
+    [..."fn5-Pz4_"].map((c) => c.charCodeAt(0)),
+  ],
+  [
     "bad/encode: over the length cap",
     `/base64/encode/${"a".repeat(9000)}`,
     400,
