@@ -348,6 +348,14 @@ export function base64(ctx: DebugContext, route: Route): EndpointDef {
       description: "Decodes to Wirebench",
     }],
     validate: ({ value }) => {
+      // `/base64/encode` and `/base64/decode` with nothing after them: a
+      // value left out, not the word to decode (go-httpbin refuses them).
+      if (value === "encode" || value === "decode") {
+        throw new ParamError(
+          "value",
+          `/base64/${value}/{value} needs the value after it.`,
+        );
+      }
       const bytes = decodeBase64(value);
       if (!bytes) {
         throw new ParamError(

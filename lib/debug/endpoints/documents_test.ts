@@ -152,6 +152,20 @@ const BASE64: [string, string, number, string | null, number[] | null][] = [
     [..."fn5-Pz4_"].map((c) => c.charCodeAt(0)),
   ],
   [
+    "bad/encode with no value",
+    "/base64/encode",
+    400,
+    "application/problem+json",
+    null,
+  ],
+  [
+    "bad/decode with no value",
+    "/base64/decode",
+    400,
+    "application/problem+json",
+    null,
+  ],
+  [
     "bad/encode: over the length cap",
     `/base64/encode/${"a".repeat(9000)}`,
     400,
