@@ -15,6 +15,7 @@ import {
   fixturePath,
   hooksOnly,
   openCompare,
+  pasteBoth,
   pick,
   rows,
   summary,
@@ -118,9 +119,7 @@ Deno.test({
   fn: () =>
     withPage(async ({ page, server }) => {
       await openCompare(page, server.origin);
-      await page.fill("[data-testid=compare-base-input]", V1);
-      await page.fill("[data-testid=compare-revision-input]", V2);
-      await waitCompared(page);
+      await pasteBoth(page, V1, V2);
       assert.deepEqual(
         hooksOnly(await rows(page)),
         expectedRows(compareSpecs(V1, V2)),
@@ -401,14 +400,12 @@ Deno.test({
 
 Deno.test({
   name:
-    "compare input: the open change is in the address; a link naming one opens it once its files are given, and one that other files lack opens nothing",
+    "compare input: the open change is in the address; a link naming one opens it once its files are given, and waits through a comparison that lacks it",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
       await openCompare(page, server.origin);
-      await page.fill("[data-testid=compare-base-input]", V1);
-      await page.fill("[data-testid=compare-revision-input]", V2);
-      await waitCompared(page);
+      await pasteBoth(page, V1, V2);
       // The last change listed, by its place in the comparison and its id.
       const [last, id] = await page.$$eval(
         "[data-testid=change-row]",
@@ -441,9 +438,7 @@ Deno.test({
           "",
         new RegExp(`change ${id}`),
       );
-      await page.fill("[data-testid=compare-base-input]", V1);
-      await page.fill("[data-testid=compare-revision-input]", V2);
-      await waitCompared(page);
+      await pasteBoth(page, V1, V2);
       await page.waitForSelector(
         `[data-testid=change-row][data-index='${last}'] [aria-expanded=true]`,
       );

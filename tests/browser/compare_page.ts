@@ -44,6 +44,17 @@ export async function pick(
   await page.setInputFiles(`[data-testid=compare-${side}-file]`, path);
 }
 
+/** Pastes `base` and `revision` into the two boxes and waits for the list. */
+export async function pasteBoth(
+  page: Page,
+  base: string,
+  revision: string,
+): Promise<void> {
+  await page.fill("[data-testid=compare-base-input]", base);
+  await page.fill("[data-testid=compare-revision-input]", revision);
+  await waitCompared(page);
+}
+
 /** Waits until the summary shows and the list has its first rows. */
 export async function waitCompared(page: Page): Promise<void> {
   await page.waitForSelector("[data-testid=compare-summary]");

@@ -322,21 +322,29 @@ export function uuid(ctx: DebugContext, route: Route): EndpointDef {
   });
 }
 
+/** The `/base64` endpoints' text, taken from the path, at most 8 kB. */
+function valueParam(description: string, example: string) {
+  return {
+    name: "value",
+    in: "path",
+    type: "string",
+    required: true,
+    maxLength: 8192,
+    description,
+    example,
+  } as const;
+}
+
 /** `GET /base64/{value}`. */
 export function base64(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "Decode base64url",
     description:
       "Decodes `value` (base64url, padded or not; `+` and `/` accepted too). UTF-8 text comes back as `text/plain; charset=utf-8`, anything else as `application/octet-stream`; never as HTML. Not base64: 400.",
-    params: [{
-      name: "value",
-      in: "path",
-      type: "string",
-      required: true,
-      maxLength: 8192,
-      description: "The base64url text to decode.",
-      example: "V2lyZWJlbmNo",
-    }, sleepParam(ctx.limits)],
+    params: [
+      valueParam("The base64url text to decode.", "V2lyZWJlbmNo"),
+      sleepParam(ctx.limits),
+    ],
     responses: [{
       status: "200",
       description: "The decoded bytes.",
@@ -388,15 +396,10 @@ export function base64Encode(ctx: DebugContext, route: Route): EndpointDef {
     summary: "Encode base64url",
     description:
       "`value` (its UTF-8 bytes, as the path's percent-decoding gives them) in base64url with padding, as `text/plain`.",
-    params: [{
-      name: "value",
-      in: "path",
-      type: "string",
-      required: true,
-      maxLength: 8192,
-      description: "The text to encode.",
-      example: "Wirebench",
-    }, sleepParam(ctx.limits)],
+    params: [
+      valueParam("The text to encode.", "Wirebench"),
+      sleepParam(ctx.limits),
+    ],
     responses: [{
       status: "200",
       description: "The base64url text.",
