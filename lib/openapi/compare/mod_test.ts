@@ -4390,7 +4390,7 @@ Deno.test("compare: 3.2 additions: an itemSchema that became a schema keeps its 
   assert.deepEqual(
     compareSpecs(summarized("Old"), summarized("New"), { all: true }).changes
       .map((c) => [c.id, c.level, c.text]),
-    [["response-summary-changed", "doc", "response 200 summary changed"]],
+    [["response-summary-changed", "doc", "200 response summary changed"]],
   );
 });
 
@@ -4725,9 +4725,9 @@ Deno.test("compare: an alternative named only by its position is said with the t
     ),
   );
   assert.deepEqual(r.changes.map((c) => c.text).sort(), [
-    "response body gained alternative `#2` (boolean)",
-    "response body gained alternative `#3`",
-    "response body lost alternative `#2` (integer)",
+    "200 response body gained alternative `#2` (boolean)",
+    "200 response body gained alternative `#3`",
+    "200 response body lost alternative `#2` (integer)",
   ]);
 });
 
@@ -4775,4 +4775,79 @@ Deno.test("compare: a change behind a reference read against a schema's own $id 
     compareSpecs(side("string"), side("integer")).changes.map((c) => c.id),
     ["response-property-type-changed"],
   );
+});
+
+Deno.test("compare: a response's sentence names its status, so a 200's `code` and a 404's read apart; a shared component's names no status", () => {
+  const side = (t: string, media: string[], header: Json | null) =>
+    doc(
+      {
+        "/a": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                ...(header ? { headers: { "X-Rate": header } } : {}),
+                content: Object.fromEntries(
+                  media.map((
+                    m,
+                  ) => [m, { schema: object({ code: { type: t } }) }]),
+                ),
+              },
+              "404": {
+                description: "nf",
+                content: {
+                  "application/json": { schema: object({ code: { type: t } }) },
+                },
+              },
+              "2XX": {
+                description: "other",
+                content: {
+                  "application/json": {
+                    schema: { $ref: "#/components/schemas/P" },
+                  },
+                },
+              },
+              default: {
+                description: "err",
+                content: { "application/json": { schema: { type: t } } },
+              },
+            },
+          },
+        },
+      },
+      { P: object({ id: { type: t } }) },
+    );
+  const r = compareSpecs(
+    side("integer", ["application/json", "application/xml"], {
+      required: true,
+      schema: { type: "integer" },
+    }),
+    side("string", ["application/json"], null),
+  );
+  assert.deepEqual(r.changes.map((c) => [c.where, c.text]).sort(), [
+    [
+      "response 200 body (application/json): code",
+      "200 response property `code` type changed from `integer` to `string`",
+    ],
+    [
+      "response 200 body",
+      "200 response body media type `application/xml` was removed",
+    ],
+    [
+      "response 200 header X-Rate",
+      "200 response header `X-Rate` was removed",
+    ],
+    [
+      "response 404 body: code",
+      "404 response property `code` type changed from `integer` to `string`",
+    ],
+    [
+      "response default body",
+      "default response body type changed from `integer` to `string`",
+    ],
+    [
+      "schema P: id",
+      "response property `id` in `P` type changed from `integer` to `string`",
+    ],
+  ]);
 });

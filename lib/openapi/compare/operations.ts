@@ -965,7 +965,13 @@ class OperationDiff {
     shared = "",
   ): void {
     const at = { base: b.pointer, revision: r.pointer };
-    const subject = shared || `response ${b.status}`;
+    // A sentence names the status it is about ("404 response property
+    // `code`"), as a reader of the row alone could not tell a 200's `code`
+    // from a 404's; a shared component's names the component instead.
+    const said = shared || this.#webhook
+      ? "response"
+      : `${statusShown(b.status)} response`;
+    const subject = shared || (this.#webhook ? `response ${b.status}` : said);
     if (b.description !== r.description) {
       this.#add(
         "response-description-changed",
@@ -986,7 +992,7 @@ class OperationDiff {
     }
     for (const [key, bh] of b.headers) {
       const rh = r.headers.get(key);
-      this.#header(bh, rh ?? null, where);
+      this.#header(bh, rh ?? null, where, said);
     }
     for (const [key, rh] of r.headers) {
       if (b.headers.has(key)) continue;
@@ -995,7 +1001,7 @@ class OperationDiff {
         "info",
         `${where} header ${rh.name}`,
         { base: null, revision: rh.pointer },
-        `response header ${codeSpan(rh.name)} was added`,
+        `${said} header ${codeSpan(rh.name)} was added`,
       );
     }
     // A link is a hint of what to call next (OpenAPI 3.1 §4.8.20): a
@@ -1007,7 +1013,7 @@ class OperationDiff {
         "info",
         `${where} link ${name}`,
         { base: pointer, revision: null },
-        `response link ${codeSpan(name)} was removed`,
+        `${said} link ${codeSpan(name)} was removed`,
       );
     }
     for (const [name, pointer] of r.links) {
@@ -1017,7 +1023,7 @@ class OperationDiff {
         "info",
         `${where} link ${name}`,
         { base: null, revision: pointer },
-        `response link ${codeSpan(name)} was added`,
+        `${said} link ${codeSpan(name)} was added`,
       );
     }
     this.#content(
@@ -1025,7 +1031,7 @@ class OperationDiff {
       r.content,
       this.#webhook ? "request" : "response",
       `${where} body`,
-      this.#webhook ? `${this.#kind} reply` : "response body",
+      this.#webhook ? `${this.#kind} reply` : `${said} body`,
       "response-media-type",
       // In OpenAPI 3.0 and 3.1 a Media Type Object's `encoding` "SHALL only
       // apply to `requestBody` objects" (3.1 §4.8.14); 3.2 extends it to
@@ -1033,11 +1039,17 @@ class OperationDiff {
       this.#sides.every((m) =>
         m.parsed.detected.family === "openapi" && m.parsed.detected.minor >= 2
       ),
-      this.#webhook ? "reply" : undefined,
+      this.#webhook ? "reply" : shared ? undefined : said,
     );
   }
 
-  #header(b: HeaderModel, r: HeaderModel | null, where: string): void {
+  /** `said` is how sentences call the response (`404 response`). */
+  #header(
+    b: HeaderModel,
+    r: HeaderModel | null,
+    where: string,
+    said: string,
+  ): void {
     const name = r?.name ?? b.name;
     // A change inside a header component is one change wherever responses
     // use it (as a shared schema's is), not one per status that lists it;
@@ -1046,7 +1058,7 @@ class OperationDiff {
       r !== null && r.pointer === b.pointer;
     const w = shared ? `response header ${name}` : `${where} header ${name}`;
     const at = { base: b.pointer, revision: r?.pointer ?? null };
-    const subject = `response header ${codeSpan(name)}`;
+    const subject = `${shared ? "response" : said} header ${codeSpan(name)}`;
     if (!r) {
       this.#add(
         b.required
