@@ -14,7 +14,7 @@ import { redactMarkup } from "./markup_redact.ts";
 import { type Obj, obj } from "./normalize.ts";
 import { setOwn, str } from "../shared/value.ts";
 import { base64Bytes, bytesBase64 } from "../shared/base64.ts";
-import { isTextual } from "./body.ts";
+import { charsetOf, isTextual } from "./body.ts";
 import {
   ALWAYS_SECRET_HEADERS,
   CHALLENGE_HEADERS,
@@ -39,10 +39,11 @@ import {
 /**
  * `holder` (a `content` or `postData`) with its text passed through `f`:
  * as it is, or, when the exporter wrote it as base64 (Chrome does for a
- * body it could not read as text) and its type is textual and its bytes
- * UTF-8, decoded, passed through `f` and encoded again. A JSON body
- * recorded as base64 holds the same tokens as one recorded as text.
- * Bytes that are not UTF-8 text stay as they are.
+ * body it could not read as text) and its type is textual, decoded,
+ * passed through `f` and encoded again. A JSON body recorded as base64
+ * holds the same tokens as one recorded as text, in whatever charset it
+ * was sent: a Latin-1 page's `{"password": …, "name": "Jürgen"}` as much
+ * as a UTF-8 one's.
  */
 function throughText(
   holder: Obj,
@@ -59,24 +60,58 @@ function throughText(
   if (!isTextual(mime) && !mime.startsWith("multipart/")) return holder;
   const bytes = base64Bytes(t);
   if (!bytes) return holder;
+  const wide = utf16Order(charsetOf(mime));
   let text: string;
-  let latin1 = false;
+  let read: "utf-8" | "bytes" | "utf-16le" | "utf-16be" = "utf-8";
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    if (wide) {
+      read = wide;
+      text = new TextDecoder(wide, { fatal: true, ignoreBOM: true })
+        .decode(bytes);
+    } else text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    // A form with a file of bytes: read a byte a character, so every
-    // byte but the replaced values is written back as it was (the
-    // field names and the marker are ASCII).
-    if (!mime.startsWith("multipart/")) return holder;
+    // Another charset (ISO-8859-1, windows-1252, Shift_JIS...; the
+    // Encoding Standard's encoders write UTF-8 only), or a form with a file
+    // of bytes: read a byte a character, so every byte but the replaced
+    // values is written back as it was. The names, the quotes and the
+    // marker are ASCII in every charset a server writes text in but
+    // UTF-16 (read above).
+    if (wide) return holder;
     text = byteString(bytes);
-    latin1 = true;
+    read = "bytes";
   }
   const out = f(text);
   if (typeof out !== "string" || out === text) return holder;
-  const written = latin1
+  const written = read === "bytes"
     ? Uint8Array.from(out, (c) => c.charCodeAt(0) & 0xff)
-    : new TextEncoder().encode(out);
+    : read === "utf-8"
+    ? new TextEncoder().encode(out)
+    : utf16Bytes(out, read === "utf-16be");
   return { ...holder, text: bytesBase64(written) };
+}
+
+/**
+ * The byte order a `charset` label names for UTF-16 (Encoding Standard
+ * §4.2: `utf-16` and `unicode` are little-endian labels), or null.
+ */
+function utf16Order(charset: string): "utf-16le" | "utf-16be" | null {
+  const label = charset.toLowerCase();
+  if (label === "utf-16be" || label === "unicodefffe") return "utf-16be";
+  return ["utf-16", "utf-16le", "unicode", "ucs-2", "unicodefeff"].includes(
+      label,
+    )
+    ? "utf-16le"
+    : null;
+}
+
+/** `text`'s UTF-16 code units as bytes, in the order asked. */
+function utf16Bytes(text: string, bigEndian: boolean): Uint8Array {
+  const out = new Uint8Array(text.length * 2);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < text.length; i++) {
+    view.setUint16(i * 2, text.charCodeAt(i), !bigEndian);
+  }
+  return out;
 }
 
 /**

@@ -1237,3 +1237,75 @@ Deno.test("sanitize: a value redacted elsewhere is hunted in HAR comments too (t
   // The input is not changed.
   assert.ok(root.log.comment.includes(secret));
 });
+
+Deno.test("sanitize: a base64 body in another charset (ISO-8859-1, windows-1252, Shift_JIS, UTF-16) loses its secrets, and every other byte is written back as it was", () => {
+  const bytes = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+  const b64 = (b: Uint8Array) => btoa(String.fromCharCode(...b));
+  const back = (t: string) => Uint8Array.from(atob(t), (c) => c.charCodeAt(0));
+  const utf16 = (s: string, be: boolean) => {
+    const out = new Uint8Array(s.length * 2);
+    const v = new DataView(out.buffer);
+    for (let i = 0; i < s.length; i++) v.setUint16(i * 2, s.charCodeAt(i), !be);
+    return out;
+  };
+  // "Jürgen" with ü as one byte (0xFC); "東京" in Shift_JIS (93 8C 8B 9E).
+  const latin1 = bytes('{"password":"geheimnis-12345","name":"J\xfcrgen"}');
+  const sjis = bytes(
+    '{"access_token":"tok-12345678","city":"\x93\x8c\x8b\x9e"}',
+  );
+  const cases: [string, Uint8Array, Uint8Array][] = [
+    [
+      "application/json; charset=ISO-8859-1",
+      latin1,
+      bytes('{"password":"[REDACTED]","name":"J\xfcrgen"}'),
+    ],
+    [
+      "application/json; charset=windows-1252",
+      bytes('{"password":"geheimnis-12345","note":"\x80 5"}'),
+      bytes('{"password":"[REDACTED]","note":"\x80 5"}'),
+    ],
+    [
+      "application/json; charset=Shift_JIS",
+      sjis,
+      bytes('{"access_token":"[REDACTED]","city":"\x93\x8c\x8b\x9e"}'),
+    ],
+    [
+      "application/json; charset=utf-16le",
+      utf16('{"password":"geheimnis-12345","name":"Jürgen"}', false),
+      utf16('{"password":"[REDACTED]","name":"Jürgen"}', false),
+    ],
+    [
+      "application/json; charset=UTF-16BE",
+      utf16('{"password":"geheimnis-12345","name":"Jürgen"}', true),
+      utf16('{"password":"[REDACTED]","name":"Jürgen"}', true),
+    ],
+  ];
+  for (const [mimeType, sent, expected] of cases) {
+    const body = { mimeType, encoding: "base64", text: b64(sent) };
+    const root = {
+      log: {
+        version: "1.2",
+        entries: [{
+          request: {
+            method: "POST",
+            url: "https://a.example/login",
+            headers: [],
+            queryString: [],
+            cookies: [],
+            postData: body,
+          },
+          response: { status: 200, headers: [], cookies: [], content: body },
+        }],
+      },
+    };
+    const { har, redacted } = sanitizeHar(root, {
+      words: DEFAULT_REDACT_WORDS,
+      dropBodies: false,
+    });
+    const e = (har as Json).log.entries[0];
+    assert.deepEqual(back(e.request.postData.text), expected, mimeType);
+    assert.deepEqual(back(e.response.content.text), expected, mimeType);
+    assert.equal(e.response.content.encoding, "base64");
+    assert.equal(redacted, 2, mimeType);
+  }
+});
