@@ -179,3 +179,71 @@ Deno.test("refs: ok/a reference inside a schema with its own $id is read against
     /points to nothing/,
   );
 });
+
+Deno.test("refs: a chain of references is walked once, not once per link; each link's end, a missing end and a cycle read as before", () => {
+  const n = 2_000;
+  const chain = (end: unknown, id = false) => {
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < n; i++) {
+      schemas[`s${i}`] = id
+        ? { $id: `https://e.x/s${i}`, $ref: `s${i + 1}`, maxLength: i }
+        : { $ref: `#/components/schemas/s${i + 1}`, description: `${i}` };
+    }
+    schemas[`s${n}`] = end;
+    return { openapi: "3.1.0", components: { schemas } };
+  };
+  for (
+    const [name, doc, value, ref, error] of [
+      [
+        "ok/pointers",
+        chain({ type: "string" }),
+        { type: "string" },
+        `#/components/schemas/s${n}`,
+        undefined,
+      ],
+      [
+        "ok/$id-relative",
+        chain({ $id: `https://e.x/s${n}`, type: "string" }, true),
+        { $id: `https://e.x/s${n}`, type: "string" },
+        `#/components/schemas/s${n}`,
+        undefined,
+      ],
+      [
+        "bad/missing end",
+        chain({ $ref: "#/nowhere" }),
+        { $ref: "#/nowhere" },
+        "#/nowhere",
+        '$ref "#/nowhere" points to nothing in this document',
+      ],
+    ] as const
+  ) {
+    const r = new RefResolver(doc);
+    let hops = 0;
+    const localIn = r.localIn.bind(r);
+    r.localIn = (holder, s) => (hops++, localIn(holder, s));
+    const schemas = doc.components.schemas;
+    // Entered at every link, as the viewer's schema graph enters each
+    // named schema: each link's reference read once in all.
+    for (let i = 0; i < n; i++) {
+      const d = r.deref(schemas[`s${i}`]);
+      assert.deepEqual(d.value, value, name);
+      assert.equal(d.ref, ref, name);
+      assert.equal(d.error, error, name);
+    }
+    assert.ok(hops <= n + 1, `${name}: ${hops} references read`);
+  }
+  // A cycle names the reference where it was entered, from any link.
+  const cycle = new RefResolver({
+    a: { $ref: "#/b" },
+    b: { $ref: "#/c" },
+    c: { $ref: "#/a" },
+  });
+  assert.equal(
+    cycle.deref({ $ref: "#/b" }).error,
+    '$ref "#/b" is part of a reference cycle',
+  );
+  assert.equal(
+    cycle.deref({ $ref: "#/c" }).error,
+    '$ref "#/c" is part of a reference cycle',
+  );
+});
