@@ -1810,3 +1810,26 @@ Deno.test("spec detail: a parameter's type line and tree: a $ref'd allOf of part
     assert.equal(by[name].schema !== undefined, tree, `${name} tree`);
   }
 });
+
+Deno.test("detail: an example, default, enum or const nested thousands deep opens the operation, the value cut at its depth", () => {
+  // Written as text: JSON.stringify itself overflows on such a value.
+  const deep = "[".repeat(8_000) + "1" + "]".repeat(8_000);
+  for (const key of ["example", "default", "const", "enum"]) {
+    const schema = `{"type": "array", "${key}": ${
+      key === "enum" ? `[${deep}]` : deep
+    }}`;
+    const p = parseSpec(`{"openapi": "3.1.0",
+      "info": {"title": "t", "version": "1"},
+      "paths": {"/a": {"post": {
+        "parameters": [{"name": "q", "in": "query", "schema": ${schema}}],
+        "requestBody": {"content": {"application/json": {"schema": ${schema}}}},
+        "responses": {"200": {"description": "ok"}}}}}}`);
+    const d = operationDetail(p, "paths", "/a", "post");
+    assert.ok(d, key);
+    assert.match(
+      JSON.stringify(d),
+      /nested more than 500 levels deep/,
+      key,
+    );
+  }
+});

@@ -474,6 +474,7 @@ export function valueJson(
   indent = "  ",
 ): string {
   let out = "";
+  let deep = false;
   const branch = new Set<object>();
   const full = () => out.length >= max;
   const write = (x: unknown, pad: string): void => {
@@ -484,6 +485,13 @@ export function valueJson(
     }
     if (branch.has(x)) {
       out += '"(cycle)"';
+      return;
+    }
+    // The walk recurses a level per level: a value nested thousands deep
+    // (an `example` of 8,000 brackets is 32 KB) would overflow the stack.
+    if (branch.size >= MAX_JSON_DEPTH) {
+      out += '"…"';
+      deep = true;
       return;
     }
     branch.add(x);
@@ -516,8 +524,15 @@ export function valueJson(
     branch.delete(x);
   };
   write(v, "");
-  return full() ? out.slice(0, max) + "\n… (cut)" : out;
+  return full()
+    ? out.slice(0, max) + "\n… (cut)"
+    : deep
+    ? `${out}\n… (cut: nested more than ${MAX_JSON_DEPTH} levels deep)`
+    : out;
 }
+
+/** Levels of a value {@link valueJson} writes; deeper ones are cut. */
+export const MAX_JSON_DEPTH = 500;
 
 function scalarJson(x: unknown): string {
   if (x === undefined || typeof x === "function" || typeof x === "symbol") {

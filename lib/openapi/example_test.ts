@@ -280,6 +280,13 @@ Deno.test("example: ok/valueJson stops at its size and on cycles", () => {
     valueJson({ a: [1, { b: null }] }, 1000, ""),
     '{"a":[1,{"b":null}]}',
   );
+  // Deeper than the walk goes: cut at its depth, said so, no overflow.
+  let deep: unknown = 1;
+  for (let i = 0; i < 20_000; i++) deep = [deep];
+  const flat = valueJson(deep, 1e6, "");
+  assert.ok(flat.startsWith("[".repeat(500) + '"…"' + "]".repeat(500)));
+  assert.match(flat, /\n… \(cut: nested more than 500 levels deep\)$/);
+  assert.equal(valueJson([[[1]]], 1000, ""), "[[[1]]]");
 });
 
 Deno.test("example: ok/bodies get a generated example and their written ones", () => {
