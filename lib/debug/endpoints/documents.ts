@@ -286,6 +286,8 @@ export function decodeBase64(text: string): Uint8Array | null {
     "",
   );
   if (!/^[A-Za-z0-9+/]*$/.test(std) || std.length % 4 === 1) return null;
+  // Padding alone (`====`) encodes nothing: it is not base64 of nothing.
+  if (!std && text) return null;
   try {
     return Uint8Array.fromBase64(std, { lastChunkHandling: "loose" });
   } catch {
@@ -395,7 +397,7 @@ export function base64Encode(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "Encode base64url",
     description:
-      "`value` (its UTF-8 bytes, as the path's percent-decoding gives them) in base64url with padding, as `text/plain`.",
+      "`value`'s bytes in base64url with padding, as `text/plain`: each percent-escape its byte (`%FF` is the byte 0xFF), every other character its UTF-8.",
     params: [
       valueParam("The text to encode.", "Wirebench"),
       sleepParam(ctx.limits),
@@ -410,12 +412,40 @@ export function base64Encode(ctx: DebugContext, route: Route): EndpointDef {
       url: route.url({ value: "Wirebench" }),
       description: "Encodes to V2lyZWJlbmNo",
     }],
-    handle: (_req, { params }) =>
+    handle: (req) =>
       respond(
-        bytesBase64(new TextEncoder().encode(String(params.value)))
+        bytesBase64(segmentBytes(lastSegment(req.url)))
           .replace(/\+/g, "-").replace(/\//g, "_"),
         200,
         { ...BASE_HEADERS, "content-type": "text/plain; charset=utf-8" },
       ),
   });
+}
+
+/** The last segment of `url`'s path, as written (still percent-encoded). */
+function lastSegment(url: string): string {
+  const path = new URL(url).pathname;
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+/**
+ * A path segment's bytes: each percent-escape its octet (RFC 3986 §2.1,
+ * whether or not the octets are UTF-8, as Go's router hands them to
+ * go-httpbin), every other character its UTF-8.
+ */
+function segmentBytes(raw: string): Uint8Array {
+  const out: number[] = [];
+  const utf8 = new TextEncoder();
+  for (let i = 0; i < raw.length;) {
+    const hex = raw.slice(i + 1, i + 3);
+    if (raw[i] === "%" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      out.push(parseInt(hex, 16));
+      i += 3;
+      continue;
+    }
+    const ch = String.fromCodePoint(raw.codePointAt(i)!);
+    out.push(...utf8.encode(ch));
+    i += ch.length;
+  }
+  return Uint8Array.from(out);
 }

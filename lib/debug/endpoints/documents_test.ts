@@ -29,6 +29,8 @@ const B64: [string, string, number[] | null][] = [
   ["bad/one char left over", "a", null],
   ["bad/not base64", "a*b=", null],
   ["bad/space", "aG k", null],
+  ["bad/padding alone", "====", null],
+  ["bad/one =", "=", null],
 ];
 for (const [name, text, want] of B64) {
   Deno.test(`decodeBase64: ${name}`, () => {
@@ -150,6 +152,22 @@ const BASE64: [string, string, number, string | null, number[] | null][] = [
     200,
     "text/plain; charset=utf-8",
     [..."fn5-Pz4_"].map((c) => c.charCodeAt(0)),
+  ],
+  [
+    "ok/encode: a percent-escape is its byte, UTF-8 or not (%FF is 0xFF, %25FF the text %FF)",
+    "/base64/encode/%FF%C3%A9%C3%25FF",
+    200,
+    "text/plain; charset=utf-8",
+    [...btoa("\xff\xc3\xa9\xc3%FF").replaceAll("/", "_")].map((c) =>
+      c.charCodeAt(0)
+    ),
+  ],
+  [
+    "bad/decode: padding alone",
+    "/base64/decode/====",
+    400,
+    "application/problem+json",
+    null,
   ],
   [
     "bad/encode with no value",
