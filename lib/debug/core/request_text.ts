@@ -51,6 +51,46 @@ function canonicalUnicode(name: string): string {
   return out;
 }
 
+/**
+ * A header value as text: Fetch hands a value's bytes a character each (a
+ * ByteString, Fetch §2.2); when they are UTF-8 (a browser's
+ * `document.cookie = "n=ü"` sends ü's two bytes), the characters they
+ * spell, else the value as it came.
+ */
+export function headerValueText(value: string): string {
+  let wide = false;
+  for (let i = 0; i < value.length && !wide; i++) {
+    wide = value.charCodeAt(i) > 0x7f;
+  }
+  if (!wide) return value;
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
+      Uint8Array.from(value, (c) => c.charCodeAt(0)),
+    );
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * `text` as a header value's bytes, UTF-8, a character each (the
+ * ByteString Fetch sends as it is): `ü` as the two bytes C3 BC a client
+ * reading UTF-8 shows as `ü`, not the one byte FC only Latin-1 reads.
+ */
+export function utf8ByteString(text: string): string {
+  let wide = false;
+  for (let i = 0; i < text.length && !wide; i++) {
+    wide = text.charCodeAt(i) > 0x7f;
+  }
+  if (!wide) return text;
+  const bytes = new TextEncoder().encode(text);
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    out += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return out;
+}
+
 /** One instance's strict UTF-8 decoder and header-name memo. */
 export class RequestText {
   // ignoreBOM: a byte-order mark is kept as U+FEFF rather than dropped,

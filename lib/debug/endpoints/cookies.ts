@@ -21,6 +21,7 @@ import {
   type Route,
 } from "../core/endpoint.ts";
 import { BASE_HEADERS, respond } from "../core/http.ts";
+import { headerValueText } from "../core/request_text.ts";
 import { ParamError, queryPairs } from "../core/params.ts";
 import { reflect } from "./request.ts";
 
@@ -30,14 +31,17 @@ const VALUE =
 
 /**
  * The cookies of a Cookie header (RFC 6265 §5.4), by name; later ones win
- * (as go-httpbin answers). A value in double quotes is given without them
+ * (as go-httpbin answers). Values in UTF-8 are read as such, as both
+ * httpbins read them. A value in double quotes is given without them
  * (the quotes are cookie-value syntax, §4.1.1), as both httpbins give it.
  * More than {@link MAX_COOKIE_PAIRS} throws 431 naming Cookie.
  */
 export function parseCookies(header: string | null): Record<string, string> {
   const out: [string, string][] = [];
   if (header) {
-    const parts = header.split(";");
+    // A UTF-8 byte other than ASCII is never `;`, `=` or `"`: decoded
+    // first, the pairs split as they would.
+    const parts = headerValueText(header).split(";");
     // Pairs, not pieces: a trailing `;` or an empty `;;` is no cookie.
     if (
       parts.length > MAX_COOKIE_PAIRS &&
@@ -79,7 +83,7 @@ function checkValue(name: string, value: string, param: string): void {
   if (value.length > MAX_COOKIE_VALUE || !VALUE.test(value)) {
     throw new ParamError(
       param,
-      `The value of cookie ${name} may not contain spaces, commas, semicolons, backslashes, control characters or inner quotes (RFC 6265 §4.1.1), at most ${MAX_COOKIE_VALUE} characters.`,
+      `The value of cookie ${name} may not contain spaces, commas, semicolons, backslashes, control characters, inner quotes or characters beyond ASCII (RFC 6265 §4.1.1), at most ${MAX_COOKIE_VALUE} characters.`,
     );
   }
 }

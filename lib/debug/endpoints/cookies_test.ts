@@ -18,6 +18,15 @@ const PARSE: [string, string | null, Record<string, string>][] = [
   ["ok/__proto__ is an ordinary key", "__proto__=p", { ["__proto__"]: "p" }],
   ["bad/a part without = is skipped", "junk; a=1", { a: "1" }],
   ["bad/a part without a name is skipped", "=v; b=2", { b: "2" }],
+  // A header's bytes come a character each: ü's UTF-8 is C3 BC.
+  ["ok/UTF-8 values read as such", "n=\xc3\xbc; m=\xe6\x9d\xb1", {
+    n: "ü",
+    m: "東",
+  }],
+  ["bad/bytes that are not UTF-8 stay as they came", "n=\xfc; m=1", {
+    n: "\xfc",
+    m: "1",
+  }],
 ];
 for (const [name, header, want] of PARSE) {
   Deno.test(`parseCookies: ${name}`, () => {
@@ -48,6 +57,14 @@ const call = async (path: string, init?: RequestInit) => {
   return { res, text: await res.text() };
 };
 const ATTRS = "Path=/api/debug; HttpOnly; SameSite=Lax";
+
+Deno.test("cookies handler: ok/a UTF-8 value (as a browser sends document.cookie's ü) is read as such", async () => {
+  const { res, text } = await call("/cookies", {
+    headers: { cookie: "n=\xc3\xbc; plain=1" },
+  });
+  assert.equal(res.status, 200);
+  assert.deepEqual(JSON.parse(text), { cookies: { n: "ü", plain: "1" } });
+});
 
 const SET: [string, string, string[]][] = [
   ["ok/query form", "/cookies/set?a=1", [`a=1; ${ATTRS}`]],

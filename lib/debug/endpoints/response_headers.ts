@@ -30,6 +30,7 @@ import {
   respond,
 } from "../core/http.ts";
 import { ParamError, queryPairs } from "../core/params.ts";
+import { utf8ByteString } from "../core/request_text.ts";
 import { multiMap } from "./form.ts";
 
 // Field values: visible characters, spaces and tabs inside (RFC 9110 §5.5).
@@ -185,8 +186,9 @@ export function refusal(
 ): string | null {
   const n = name.toLowerCase();
   if (!isToken(name, 256)) return "is not a valid header name (RFC 9110 §5.1)";
-  if (value.length > MAX_RESPONSE_HEADER_VALUE || !FIELD_VALUE.test(value)) {
-    return `has a value with control characters, outer spaces, or over ${MAX_RESPONSE_HEADER_VALUE} characters (RFC 9110 §5.5)`;
+  const wire = utf8ByteString(value);
+  if (wire.length > MAX_RESPONSE_HEADER_VALUE || !FIELD_VALUE.test(wire)) {
+    return `has a value with control characters, outer spaces, or over ${MAX_RESPONSE_HEADER_VALUE} bytes (RFC 9110 §5.5)`;
   }
   if (REFUSED[n]) return REFUSED[n];
   for (const [prefix, why] of REFUSED_PREFIXES) {
@@ -282,10 +284,13 @@ export function responseHeaders(ctx: DebugContext, route: Route): EndpointDef {
       const res = respond(body, 200, defaults);
       const headers = res.headers;
       const seen = new Set<string>();
+      // Sent as the UTF-8 the query's percent-escapes spelled (`%C3%BC`
+      // is C3 BC on the wire, as go-httpbin sends it), any character.
       for (const [name, value] of pairs) {
         const lower = name.toLowerCase();
-        if (seen.has(lower)) headers.append(name, value);
-        else headers.set(name, value);
+        const wire = utf8ByteString(value);
+        if (seen.has(lower)) headers.append(name, wire);
+        else headers.set(name, wire);
         seen.add(lower);
       }
       return res;

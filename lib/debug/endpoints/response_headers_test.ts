@@ -317,6 +317,27 @@ Deno.test("response-headers handler: ok/headers set and listed, with a true Cont
   });
 });
 
+Deno.test("response-headers handler: ok/a value beyond ASCII is sent as the UTF-8 its percent-escapes spell, over real TCP; the body lists the text", async () => {
+  const s = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen() {} },
+    handler,
+  );
+  try {
+    const res = await fetch(
+      `http://127.0.0.1:${s.addr.port}/api/debug/response-headers?X-City=%E6%9D%B1%E4%BA%AC&X-Name=J%C3%BCrgen`,
+    );
+    assert.equal(res.status, 200);
+    // Fetch hands a value's bytes a character each.
+    assert.equal(res.headers.get("x-city"), "\xe6\x9d\xb1\xe4\xba\xac");
+    assert.equal(res.headers.get("x-name"), "J\xc3\xbcrgen");
+    const body = await res.json();
+    assert.equal(body["X-City"], "東京");
+    assert.equal(body["X-Name"], "Jürgen");
+  } finally {
+    await s.shutdown();
+  }
+});
+
 Deno.test("response-headers handler: ok/a length that gains a digit is still right", async () => {
   // Pads the body across the 99 -> 100 byte boundary.
   for (let n = 0; n < 40; n++) {
