@@ -2,6 +2,7 @@ import type { AboutInfo } from "../../lib/openapi/types.ts";
 import { Markdown } from "./Markdown.tsx";
 import { closeOnEscape } from "./disclosure.ts";
 import { DocLink } from "./DocLink.tsx";
+import { foldText } from "../../lib/shared/fold.ts";
 
 /**
  * "About this API": the description, terms, contact, license and docs, and
@@ -138,8 +139,8 @@ export function About(
                   <button
                     type="button"
                     class="sv-tag"
-                    aria-pressed={pressedTags.includes(t.name.toLowerCase())}
-                    title={pressedTags.includes(t.name.toLowerCase())
+                    aria-pressed={pressedTags.includes(foldText(t.name))}
+                    title={pressedTags.includes(foldText(t.name))
                       ? `Stop filtering by the tag ${t.name}`
                       : `Show only endpoints tagged ${t.name}`}
                     onClick={() =>

@@ -3,6 +3,7 @@ import { useRef } from "preact/hooks";
 import type { Endpoint } from "../../lib/openapi/types.ts";
 import { Highlight } from "./Highlight.tsx";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
+import { foldText } from "../../lib/shared/fold.ts";
 
 /** Props of {@link EndpointRow}. */
 export interface EndpointRowProps {
@@ -124,7 +125,7 @@ export function EndpointRow(p: EndpointRowProps) {
         {e.tags.length > 0 && (
           <span class="sv-tags">
             {e.tags.slice(0, 3).map((t) => {
-              const on = p.tags.includes(t.toLowerCase());
+              const on = p.tags.includes(foldText(t));
               return (
                 <button
                   type="button"

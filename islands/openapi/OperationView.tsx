@@ -11,6 +11,7 @@ import { DETAIL_ROWS, RowBudget, RowBudgetContext } from "./row_budget.ts";
 import { rowsOf, useBudgeted } from "./use_budgeted.ts";
 import { joinUrl, operationCommand } from "../../lib/openapi/curl.ts";
 import { ServerContext } from "./server_pick.ts";
+import { foldText } from "../../lib/shared/fold.ts";
 
 /** Props of {@link OperationView}. */
 export interface OperationViewProps {
@@ -139,7 +140,7 @@ function Operation(
               <dd>
                 {d.tags.map((t) => {
                   if (!onTag) return <span key={t} class="sv-tag">{t}</span>;
-                  const on = pressedTags.includes(t.toLowerCase());
+                  const on = pressedTags.includes(foldText(t));
                   return (
                     <button
                       type="button"

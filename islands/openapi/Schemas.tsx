@@ -5,6 +5,7 @@ import type { SchemaDetail } from "../../lib/openapi/types.ts";
 import { Bodies } from "./DetailParts.tsx";
 import { useNodes } from "./use_nodes.ts";
 import { DETAIL_ROWS, RowBudget, RowBudgetContext } from "./row_budget.ts";
+import { foldText } from "../../lib/shared/fold.ts";
 
 /**
  * Rows listed at once: the list is not virtualised, and a schema opens in
@@ -27,10 +28,10 @@ export interface SchemasProps {
   onToggle?: (name: string, open: boolean) => void;
 }
 
-/** Whether `name` holds every whitespace-separated term of `filter`, any case. */
+/** Whether `name` holds every whitespace-separated term of `filter`, folded as the list's filter folds. */
 export function schemaMatches(name: string, filter: string): boolean {
-  const lower = name.toLowerCase();
-  return filter.toLowerCase().split(/\s+/).every((t) => lower.includes(t));
+  const lower = foldText(name);
+  return foldText(filter).split(/\s+/).every((t) => lower.includes(t));
 }
 
 /**

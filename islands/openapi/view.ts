@@ -4,11 +4,12 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { closedTokens, compileFilter } from "../../lib/openapi/filter.ts";
+import { foldText } from "../../lib/shared/fold.ts";
 
 /** What a filter token means, to tell two spellings of one term apart. */
 function termKey(token: string): string {
   const tag = compileFilter(token).tags[0];
-  return tag === undefined ? token.toLowerCase() : `\0${tag}`;
+  return tag === undefined ? foldText(token) : `\0${tag}`;
 }
 
 /**

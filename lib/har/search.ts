@@ -21,6 +21,7 @@
 import type { HarColumns } from "./columns.ts";
 import { baseMime } from "./classify.ts";
 import type { HeaderNames, NameLists } from "./header_names.ts";
+import { ascii, foldText } from "../shared/fold.ts";
 
 interface Lowered {
   urls: string;
@@ -29,26 +30,30 @@ interface Lowered {
   mimes: string[];
 }
 
-/**
- * Lower-cased text with Greek final sigma read as sigma: `toLowerCase`
- * writes Σ as ς at a word's end, and the URLs are lower-cased as one
- * string, so whether an entry matched would depend on the next one's URL.
- */
-function fold(s: string): string {
-  return s.includes("ς") ? s.replaceAll("ς", "σ") : s;
-}
-
 /** The lower-cased fields of a file. */
 function lower(c: HarColumns): Lowered {
-  let urls = fold(c.urls.toLowerCase());
+  // Folded as the spec viewer's filter folds.
+  let urls = c.urls.toLowerCase();
   let off = c.urlOff;
-  // A few characters change length when lower-cased (U+0130): then the
-  // offsets are rebuilt entry by entry.
-  if (urls.length !== c.urls.length) {
+  // Beyond ASCII, characters can change length when folded (U+0130, ß, an
+  // accent written apart; lengths lost and gained can even out), and a
+  // mark starting one URL must not join the last letter of the one
+  // before: folded entry by entry, the offsets rebuilt.
+  //
+  // A URL holding UTF-8 percent-encoded (`/%E6%A4%9C%E7%B4%A2`, as
+  // browsers record it) is also found by the text it spells (`検索`, as the
+  // detail's query shows it): its decoded text follows it on a line of its
+  // own, which no term (no white space in one) reaches across.
+  if (!ascii(c.urls) || ESCAPED_UTF8.test(c.urls)) {
     off = new Uint32Array(c.n + 1);
     const parts: string[] = [];
     for (let i = 0; i < c.n; i++) {
-      const u = fold(c.urls.slice(c.urlOff[i], c.urlOff[i + 1]).toLowerCase());
+      const raw = c.urls.slice(c.urlOff[i], c.urlOff[i + 1]);
+      let u = foldText(raw);
+      if (ESCAPED_UTF8.test(raw)) {
+        const spelled = spelledUrl(raw);
+        if (spelled !== raw) u += `\n${foldText(spelled)}`;
+      }
       off[i + 1] = off[i] + u.length;
       parts.push(u);
     }
@@ -60,6 +65,22 @@ function lower(c: HarColumns): Lowered {
     methods: c.methods.map((m) => m.toLowerCase()),
     mimes: c.mimes.map((m) => m.toLowerCase()),
   };
+}
+
+/** A percent-escape of a byte beyond ASCII: part of a UTF-8 character. */
+const ESCAPED_UTF8 = /%[89a-f][0-9a-f]/i;
+
+/**
+ * `url` with its UTF-8 percent-escapes decoded (`decodeURI` keeps the
+ * escapes of reserved characters such as `%2F`); as it is when they are
+ * not UTF-8.
+ */
+function spelledUrl(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
 }
 
 /** 1 for each entry one of whose fields contains `term`. */
@@ -277,7 +298,7 @@ function hits(
 ): Uint8Array {
   const re = regexOf(raw);
   if (re) return urlHits(c, re);
-  const term = fold(raw.toLowerCase());
+  const term = foldText(raw);
   const colon = term.indexOf(":");
   const test = colon > 0 && colon < term.length - 1 &&
       Object.hasOwn(PROPERTIES, term.slice(0, colon))

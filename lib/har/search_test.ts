@@ -275,3 +275,41 @@ Deno.test("search: a Greek capital sigma matches whatever URL follows its entry'
     }
   }
 });
+
+Deno.test("search: terms match as a person reads them: istanbul finds İstanbul, STRASSE straße, cafe café composed or not", () => {
+  const c = parsedHar([
+    { url: "https://a.tr/İstanbul" },
+    { url: "https://b.de/straße" },
+    { url: "https://c.fr/café" },
+    { url: "https://d.fr/cafe\u0301" },
+    { url: "https://e.test/plain" },
+  ]).columns;
+  for (
+    const [q, want] of [
+      ["istanbul", [1, 0, 0, 0, 0]],
+      ["İSTANBUL", [1, 0, 0, 0, 0]],
+      ["STRASSE", [0, 1, 0, 0, 0]],
+      ["cafe", [0, 0, 1, 1, 0]],
+      ["CAFÉ", [0, 0, 1, 1, 0]],
+      ["plain", [0, 0, 0, 0, 1]],
+    ] as const
+  ) assert.deepEqual([...searchMask(c, q)!], want, q);
+});
+
+Deno.test("search: a URL holding UTF-8 percent-encoded is found by the text it spells too, and by its escapes; only its own entry", () => {
+  const c = parsedHar([
+    { url: "https://example.jp/%E6%A4%9C%E7%B4%A2?q=%E6%9D%B1%E4%BA%AC" },
+    { url: "https://example.jp/plain?q=1" },
+    { url: "https://bad.test/%E6%A4" },
+  ]).columns;
+  for (
+    const [q, want] of [
+      ["検索", [1, 0, 0]],
+      ["東京", [1, 0, 0]],
+      ["%e6%9d%b1", [1, 0, 0]],
+      ["plain", [0, 1, 0]],
+      ["%E6%A4", [1, 0, 1]],
+      ["scheme:https", [1, 1, 1]],
+    ] as const
+  ) assert.deepEqual([...searchMask(c, q)!], want, q);
+});

@@ -15,6 +15,7 @@
  */
 import { KNOWN_METHODS } from "../shared/methods.ts";
 import type { Endpoint } from "./types.ts";
+import { foldMapped, foldText } from "../shared/fold.ts";
 
 /** A parsed filter. */
 export interface Filter {
@@ -102,11 +103,11 @@ export function compileFilter(
   const terms: string[] = [];
   const tags: string[] = [];
   for (const raw of filterTokens(input)) {
-    const t = raw.toLowerCase();
+    const t = foldText(raw);
     const tag = tagOf(raw);
     // `tag:"` alone is a tag term being typed: it filters nothing yet.
     if (typing(raw)) continue;
-    if (tag !== null) tags.push(tag.toLowerCase());
+    if (tag !== null) tags.push(foldText(tag));
     else if (
       (KNOWN_METHODS.includes(t) && (queryMethod || t !== "query")) ||
       extraMethods.includes(t)
@@ -122,9 +123,9 @@ export function isEmptyFilter(f: Filter): boolean {
   return !f.methods.length && !f.terms.length && !f.tags.length;
 }
 
-/** True when one of `tags` is `tag` (lower-case), ignoring case. */
+/** True when one of `tags` is `tag` (folded, see `foldText`), ignoring case. */
 export function hasTag(tags: readonly string[], tag: string): boolean {
-  for (const t of tags) if (t.toLowerCase() === tag) return true;
+  for (const t of tags) if (foldText(t) === tag) return true;
   return false;
 }
 
@@ -152,21 +153,22 @@ export function applyFilter(
 }
 
 /**
- * Ranges `[start, end)` of `text` matched by any of `terms`
- * (case-insensitive), merged and sorted, for highlighting.
+ * Ranges `[start, end)` of `text` matched by any of `terms` (folded, as
+ * {@link compileFilter} folds them), merged and sorted, for highlighting:
+ * whole characters of `text`, whatever folding did to their length (`İ`,
+ * `ß`, an accent written as a mark of its own).
  */
 export function highlightRanges(
   text: string,
   terms: readonly string[],
 ): [number, number][] {
   if (!terms.length || !text) return [];
-  const low = text.toLowerCase();
-  // toLowerCase can change lengths (e.g. "İ"): then offsets would lie.
-  if (low.length !== text.length) return [];
+  const { text: low, from } = foldMapped(text);
   const found: [number, number][] = [];
   for (const t of terms) {
+    if (!t) continue;
     for (let i = low.indexOf(t); i !== -1; i = low.indexOf(t, i + 1)) {
-      found.push([i, i + t.length]);
+      found.push([from[i], from[i + t.length]]);
     }
   }
   found.sort((a, b) => a[0] - b[0]);

@@ -195,3 +195,45 @@ Deno.test("filter: ok/query is a method term only where the version has the meth
     );
   }
 });
+
+Deno.test("spec filter: terms match as a person reads them (İSTANBUL and istanbul, straße and STRASSE, café typed cafe, composed or not), tags too; highlights cover whole characters", () => {
+  const index = parseSpec(JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/İstanbul": { get: { summary: "İSTANBUL şube", responses: {} } },
+      "/straße": { get: { tags: ["Straßen"], responses: {} } },
+      "/café": { get: { responses: {} } },
+      "/cafe\u0301/nfd": { get: { responses: {} } },
+      "/ガ": { get: { responses: {} } },
+    },
+  })).index;
+  const paths = (input: string) =>
+    applyFilter(index.endpoints, compileFilter(input)).map((e) => e.path);
+  for (
+    const [input, want] of [
+      ["istanbul", ["/İstanbul"]],
+      ["ISTANBUL", ["/İstanbul"]],
+      ["İstanbul", ["/İstanbul"]],
+      ["sube", ["/İstanbul"]],
+      ["STRASSE", ["/straße"]],
+      ["tag:strassen", ["/straße"]],
+      ["tag:STRAẞEN", ["/straße"]],
+      ["cafe", ["/cafe\u0301/nfd", "/café"]],
+      ["café", ["/cafe\u0301/nfd", "/café"]],
+      ["cafe\u0301", ["/cafe\u0301/nfd", "/café"]],
+      ["ｃａｆｅ", ["/cafe\u0301/nfd", "/café"]],
+      ["カ", []],
+      ["ガ", ["/ガ"]],
+    ] as const
+  ) assert.deepEqual(paths(input), want, input);
+  const terms = compileFilter("istanbul sse").terms;
+  assert.deepEqual(highlightRanges("/İstanbul/straße", terms), [
+    [1, 9],
+    [14, 16],
+  ]);
+  assert.deepEqual(
+    highlightRanges("/cafe\u0301!", compileFilter("cafe").terms),
+    [[1, 6]],
+  );
+});

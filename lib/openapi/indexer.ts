@@ -30,6 +30,7 @@ import type {
   SpecWarning,
 } from "./types.ts";
 import { str } from "../shared/value.ts";
+import { foldText } from "../shared/fold.ts";
 
 const NO_TAGS: string[] = [];
 /** Tags per operation; real ones have a handful. */
@@ -67,8 +68,9 @@ function endpointOf(path: string, f: FoundOperation): Endpoint {
     deprecated: op.deprecated === true,
     opKey: f.opKey,
     additional: f.additional,
-    hay: `${path}\n${summary}\n${tags.join("\n")}\n${operationId}`
-      .toLowerCase(),
+    hay: foldText(
+      `${path}\n${summary}\n${tags.join("\n")}\n${operationId}`,
+    ),
   };
 }
 

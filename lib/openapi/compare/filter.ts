@@ -9,6 +9,7 @@
  */
 import { compileFilter, isEmptyFilter } from "../filter.ts";
 import { type Change, type Level, LEVELS } from "./types.ts";
+import { foldText } from "../../shared/fold.ts";
 
 /** A parsed change filter. */
 export interface ChangeFilter {
@@ -99,8 +100,8 @@ function termsOf(op: OperationText): string {
     if (room <= 0) break;
     out += (out ? "\n" : "") + part.slice(0, room);
   }
-  // Lower-casing can lengthen a string ("İ" is two code units lower-cased).
-  return out.toLowerCase().slice(0, MAX_OPERATION_TERMS);
+  // Folding can lengthen a string ("ß" is "ss").
+  return foldText(out).slice(0, MAX_OPERATION_TERMS);
 }
 
 /**
@@ -147,19 +148,19 @@ export function operationsHay(
   operations: readonly string[],
   terms?: OperationTerms,
 ): string {
-  if (!terms) return operations.join("\n").toLowerCase();
+  if (!terms) return foldText(operations.join("\n"));
   const parts: string[] = [];
   for (const op of operations) {
     parts.push(op);
     const t = terms.get(op);
     if (t) parts.push(t);
   }
-  return parts.join("\n").toLowerCase();
+  return foldText(parts.join("\n"));
 }
 
 /** The text of a change itself (place, sentence, id), lower-cased. */
 export function ownHay(c: Change): string {
-  return [c.where, c.text, c.id].join("\n").toLowerCase();
+  return foldText([c.where, c.text, c.id].join("\n"));
 }
 
 /**

@@ -249,3 +249,34 @@ Deno.test("change filter: ok/query is a word unless a change affects a QUERY ope
   assert.equal(changesQueryMethod([change("", ["QUERY /search"])]), true);
   assert.equal(changesQueryMethod([change("query", [])]), true);
 });
+
+Deno.test("compare filter: terms match as a person reads them (STRASSE finds /straße, istanbul a summary's İSTANBUL)", () => {
+  const side = (v: string, required: boolean) =>
+    doc(v, {
+      "/straße": {
+        get: {
+          summary: "İSTANBUL şube",
+          parameters: [{
+            name: "q",
+            in: "query",
+            required,
+            schema: { type: "string" },
+          }],
+          responses: ok200,
+        },
+      },
+    });
+  const b = readSide(side("1", false), "base");
+  const r = readSide(side("2", true), "revision");
+  const result = compareModels(b, r);
+  const terms = operationTerms(b, r);
+  for (const q of ["STRASSE", "straße", "istanbul", "sube"]) {
+    const f = compileChangeFilter(q);
+    assert.deepEqual(
+      result.changes.filter((c) => changeMatches(c, f, changeHay(c, terms)))
+        .map((c) => c.path),
+      ["/straße"],
+      q,
+    );
+  }
+});

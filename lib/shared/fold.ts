@@ -1,0 +1,89 @@
+/**
+ * Text as the viewers' filters compare it, so a term matches what a
+ * person reads, however it was typed or stored: case folded (`İSTANBUL`
+ * and `istanbul`, `STRASSE` and `straße`), accents and compatibility forms
+ * aside (`cafe` finds `café` in NFC or NFD, `ｃａｆｅ` is `cafe`), as a
+ * browser's find-in-page matches: compatibility decomposition (UAX #15
+ * NFKD) without the accents, lower case, and the few full case foldings
+ * lower case misses (ß → ss).
+ */
+
+/** Characters whose lower case alone does not fold them as search needs. */
+const SPECIAL: Record<string, string> = {
+  "ß": "ss",
+  "ẞ": "ss",
+  "ı": "i", // dotless i: Turkish `ı` and `I` are one letter to a searcher
+  "ς": "σ", // final sigma: a word's end must not decide a match
+  "ſ": "s",
+};
+
+/**
+ * One character folded: a code point with the marks written after it
+ * (`e` + U+0301, `カ` + U+3099), as one.
+ */
+function foldChar(ch: string): string {
+  const code = ch.charCodeAt(0);
+  if (ch.length === 1 && code < 0x80) {
+    return code >= 65 && code <= 90 ? ch.toLowerCase() : ch;
+  }
+  const special = SPECIAL[ch];
+  if (special !== undefined) return special;
+  // Decompose first: `İ` is I + U+0307, whose mark then goes. Only the
+  // Latin, Greek and Cyrillic accents (U+0300 to U+036F) go: another
+  // script's marks are letters' parts (a Devanagari vowel sign, the kana
+  // voicing mark that tells ガ from カ), composed again so `カ` is no
+  // part of `ガ` however either was written.
+  const parts = ch.normalize("NFKD").toLowerCase().replace(
+    /[\u0300-\u036f]+/g,
+    "",
+  ).normalize("NFC");
+  let out = "";
+  for (const p of parts) out += SPECIAL[p] ?? p;
+  return out;
+}
+
+/** A code point and the marks after it; marks with none before them alone. */
+const CHARACTER = /\P{M}\p{M}*|\p{M}+/gu;
+
+/**
+ * True when every unit of `s` is ASCII: the common case, folded whole and
+ * unit for unit (so offsets into it hold for its folded text).
+ */
+export function ascii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/** `s` folded for searching (see the module's comment). */
+export function foldText(s: string): string {
+  if (ascii(s)) return s.toLowerCase();
+  let out = "";
+  for (const [ch] of s.matchAll(CHARACTER)) out += foldChar(ch);
+  return out;
+}
+
+/**
+ * `s` folded, with where each folded unit came from: `from[i]` is the
+ * index in `s` of the character folded unit `i` belongs to, and
+ * `from[text.length]` is `s.length`, so a match `[a, b)` of the folded
+ * text is `[from[a], from[b])` of `s` (a highlight covers whole
+ * characters, marks and all).
+ */
+export function foldMapped(s: string): { text: string; from: number[] } {
+  const from: number[] = [];
+  let text = "";
+  if (ascii(s)) {
+    text = s.toLowerCase();
+    for (let i = 0; i <= s.length; i++) from.push(i);
+    return { text, from };
+  }
+  for (const m of s.matchAll(CHARACTER)) {
+    const f = foldChar(m[0]);
+    // Every unit of a folded character points at its start: a highlight
+    // takes the character whole, marks and all.
+    for (let k = 0; k < f.length; k++) from.push(m.index);
+    text += f;
+  }
+  from.push(s.length);
+  return { text, from };
+}

@@ -1,0 +1,40 @@
+/** Folding for search: what a person reads as one word matches. */
+import assert from "node:assert/strict";
+import { foldMapped, foldText } from "./fold.ts";
+
+const CASES: [string, string, string][] = [
+  ["ok/ASCII lower-cased", "GET /Pets", "get /pets"],
+  ["ok/Turkish dotted capital I", "İSTANBUL", "istanbul"],
+  ["ok/Turkish dotless i", "ıstanbul", "istanbul"],
+  ["ok/sharp s as ss", "Straße", "strasse"],
+  ["ok/capital sharp s", "STRAẞE", "strasse"],
+  ["ok/accent composed (NFC)", "café", "cafe"],
+  ["ok/accent as a mark (NFD)", "cafe\u0301", "cafe"],
+  ["ok/full-width letters", "ｃａｆｅ", "cafe"],
+  ["ok/ligature", "ﬁle", "file"],
+  ["ok/final sigma as sigma", "ΣΟΦΟΣ σοφος", "σοφοσ σοφοσ"],
+  ["ok/Cyrillic lower-cased", "ПРИВЕТ", "привет"],
+  ["ok/kana voicing kept (ガ is not カ), composed or not", "ガ", "ガ"],
+  ["ok/kana voicing written apart", "カ\u3099", "ガ"],
+  ["ok/Devanagari vowel signs kept", "किताब", "किताब"],
+  ["ok/CJK and emoji as they are", "東京😀", "東京😀"],
+];
+for (const [name, text, want] of CASES) {
+  Deno.test(`foldText: ${name}`, () => {
+    assert.equal(foldText(text), want);
+  });
+}
+
+Deno.test("foldMapped: each folded unit points at the character it came from; a mark goes with its letter", () => {
+  const { text, from } = foldMapped("cafe\u0301 İß");
+  assert.equal(text, "cafe iss");
+  // c a f e+mark space İ ß
+  assert.deepEqual(from, [0, 1, 2, 3, 5, 6, 7, 7, 8]);
+  const ascii = foldMapped("AbC");
+  assert.equal(ascii.text, "abc");
+  assert.deepEqual(ascii.from, [0, 1, 2, 3]);
+  // An astral character is two units, folded and pointed at as one.
+  const astral = foldMapped("😀A");
+  assert.equal(astral.text, "😀a");
+  assert.deepEqual(astral.from, [0, 0, 2, 3]);
+});
