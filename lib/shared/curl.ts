@@ -194,6 +194,25 @@ export function encodePart(s: string): string {
 const AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 
 /**
+ * An authority's host in ASCII: an internationalised name as its
+ * punycode A-label (`api.例え.jp` is `api.xn--r8jz45g.jp`, UTS #46, as
+ * the URL parser writes it), which curl sends without libidn2 too; as
+ * written when it is ASCII or no URL (a `{server}` template).
+ */
+function asciiHost(head: string): string {
+  if (!head || !/[^\0-\x7f]/.test(head)) return head;
+  try {
+    const u = new URL(head);
+    // The URL parser adds a `/` path: the authority alone is kept.
+    return `${u.protocol}//${
+      u.username ? `${u.username}${u.password ? `:${u.password}` : ""}@` : ""
+    }${u.host}`;
+  } catch {
+    return head;
+  }
+}
+
+/**
  * The URL as curl's words: quoted, never read as an option (`--url` when
  * it starts with `-`), spaces and control characters percent-encoded, and
  * past the authority every other character outside ASCII as its UTF-8
@@ -206,9 +225,11 @@ export function urlWords(url: string): string {
     (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"),
   );
   const head = AUTHORITY.exec(controls)?.[0] ?? "";
-  const clean = head + controls.slice(head.length).replace(
-    /[^\0-\x7f]+/g,
-    encodePart,
+  // A placeholder (`{名前}`, §4.1's `{name}`) stays readable, to be
+  // replaced by hand; every other character beyond ASCII is its bytes.
+  const clean = asciiHost(head) + controls.slice(head.length).replace(
+    /\{[^{}/?#]*\}|[^\0-\x7f]+/g,
+    (m) => m.startsWith("{") ? m : encodePart(m),
   );
   return clean.startsWith("-")
     ? `--url ${shellQuote(clean)}`
@@ -278,6 +299,25 @@ export function bodyArgs(
 }
 
 /**
+ * Whether `name` may stand before `-F`'s `=`: a token (RFC 9110 §5.6.2),
+ * letters beyond ASCII allowed (RFC 7578 §5.1.1 sends a field name in
+ * UTF-8: `ファイル=@file` uploads the file), nothing curl reads as syntax.
+ */
+function formName(name: string): boolean {
+  if (!name || name.length > 200) return false;
+  for (const ch of name) {
+    if (
+      ch.charCodeAt(0) > 0x7f
+        ? !/^[\p{L}\p{N}\p{M}]$/u.test(ch)
+        : !isToken(ch, 1)
+    ) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
  * One multipart field as curl's option: `--form-string name=value` (a
  * leading `@` or `<` stays text), `-F 'name=@file'`; with a part type, the
  * value double-quoted, which curl reads literally, then `;type=`.
@@ -292,7 +332,7 @@ function formWord(f: FormField): string {
   // would read a local file: only a token name (RFC 9110 §5.6.2) and a
   // bare `type/subtype` reach `-F`; anything else goes as text, which
   // never reads a file.
-  if (!isToken(f.name, 200)) {
+  if (!formName(f.name)) {
     return `--form-string ${shellQuote(`${f.name}=${f.value}`)}`;
   }
   const [t, sub, ...more] = (f.type ?? "").split("/");

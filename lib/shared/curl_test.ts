@@ -163,9 +163,22 @@ const URLS: [string, string, string[]][] = [
     "curl 'http://h/a%20b%09c'",
   ]],
   [
-    "ok/past the host, characters outside ASCII go as their UTF-8 bytes",
+    "ok/past the host, characters outside ASCII go as their UTF-8 bytes; the host as its A-label",
     "https://日本.example/pâth/日本?q=é ü#ß",
-    ["curl 'https://日本.example/p%C3%A2th/%E6%97%A5%E6%9C%AC?q=%C3%A9%20%C3%BC#%C3%9F'"],
+    ["curl 'https://xn--wgv71a.example/p%C3%A2th/%E6%97%A5%E6%9C%AC?q=%C3%A9%20%C3%BC#%C3%9F'"],
+  ],
+  [
+    "ok/a placeholder stays readable; credentials and a port are kept with an A-label",
+    "https://u:p@bücher.de:8443/café/{名前}/{id}",
+    [
+      "curl 'https://u:p@xn--bcher-kva.de:8443/caf%C3%A9/{名前}/{id}'",
+      "--globoff",
+    ],
+  ],
+  [
+    "ok/a server template stays as written",
+    "{server}/ü",
+    ["curl '{server}/%C3%BC'", "--globoff"],
   ],
   ["ok/controls in the host are percent-encoded too", "http://h:80\n-X/x", [
     "curl 'http://h:80%0A-X/x'",
@@ -228,6 +241,25 @@ NAMED.push(
       "--form-string 'a=1'",
       // A name with `=` cannot be sent as itself: left out.
       "--form-string 'ok=2'",
+    ],
+  ],
+  [
+    "ok/a field name beyond ASCII uploads its file (RFC 7578 §5.1.1); one with curl's syntax in it goes as text",
+    req({
+      method: "POST",
+      form: [
+        { name: "ファイル", value: "path/to/file", file: true },
+        { name: "Straße", value: "1", type: "text/plain" },
+        { name: "a;b", value: "path/to/file", file: true },
+        { name: "a\u00a0b", value: "path/to/file", file: true },
+      ],
+    }),
+    [
+      `curl -X POST '${URL}'`,
+      "-F 'ファイル=@path/to/file'",
+      "-F 'Straße=\"1\";type=text/plain'",
+      "--form-string 'a;b=path/to/file'",
+      "--form-string 'a\u00a0b=path/to/file'",
     ],
   ],
   [
