@@ -24,8 +24,13 @@ export interface ReadText {
   packed: Packing | null;
 }
 
-/** Decompressed bytes read at most: a small file may unpack to gigabytes. */
-export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
+/**
+ * Decompressed bytes read at most: a small file may unpack to gigabytes.
+ * Well under V8's longest string (2^29 - 24 units, just below 512 MiB),
+ * which would fail first and read as a corrupt file, and under what a
+ * tab holds beside the parsed document.
+ */
+export const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
 
 /** Thrown when a compressed file unpacks past {@link MAX_UNPACKED_BYTES}. */
 export class UnpackLimitError extends Error {
@@ -191,6 +196,10 @@ export async function readFileText(
     return { text, encoding: "utf-8", invalid: null, packed };
   } catch (err) {
     if (err instanceof UnpackLimitError) throw err;
+    // The engine's own limit on a string, met first: too big, not corrupt.
+    if (err instanceof RangeError && /string length/i.test(err.message)) {
+      throw new UnpackLimitError(maxUnpacked);
+    }
     // Two plain letters can look like a zlib header (`x^`, `hb`): a file
     // that does not unpack but is valid UTF-8 text is read as it is.
     const plain = await readPlain(file, head, onProgress);

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   encodingWarning,
   firstInvalidUtf8,
+  MAX_UNPACKED_BYTES,
   packingOf,
   readFileText,
   UnpackError,
@@ -61,6 +62,12 @@ Deno.test("read: bad/a file that unpacks past the limit stops there, saying so",
     () => readFileText(bomb, undefined, 100_000),
     UnpackLimitError,
   );
+});
+
+Deno.test("read: the unpacked limit stops before V8's longest string would (which read as a corrupt file)", () => {
+  // V8's String::kMaxLength on 64-bit machines: 2^29 - 24 UTF-16 units.
+  assert.ok(MAX_UNPACKED_BYTES < 2 ** 29 - 24);
+  assert.throws(() => "a".repeat(2 ** 29 - 23), RangeError);
 });
 
 Deno.test("read: bad/a file that looks packed but does not unpack: plain text read as it is, a cut-off gzip said so", async () => {
