@@ -3,10 +3,11 @@
  * endpoint handed to it, and the fragment links that load an example into
  * a runner.
  */
-import { Island } from "../components/Island.tsx";
+import { Island, IslandShared } from "../components/Island.tsx";
 import { DebugPage } from "../components/debug/DebugPage.tsx";
 import DebugRunner from "../islands/debug/DebugRunner.tsx";
 import { exampleState, formatHash } from "../islands/debug/hash.ts";
+import { runnerCatalog } from "../islands/debug/runner_spec.ts";
 import type { PageProps } from "./page.ts";
 
 export const meta = {
@@ -19,9 +20,16 @@ export const meta = {
 /** The Debug endpoints page. */
 export default function Page({ url, app }: PageProps) {
   const { base, catalog, limits, samples } = app.debug;
+  // Once for every runner: each marker names only its endpoint.
+  const shared = {
+    catalog: runnerCatalog(catalog),
+    maxBodyBytes: limits.maxBodyBytes,
+    origin: url.origin,
+  };
   return (
     <section class="tool debug-page">
       <h1>Debug endpoints</h1>
+      <IslandShared name="DebugRunner" value={shared} />
       <DebugPage
         base={base}
         catalog={catalog}
@@ -31,11 +39,8 @@ export default function Page({ url, app }: PageProps) {
           <Island
             name="DebugRunner"
             component={DebugRunner}
-            props={{
-              spec: ep,
-              maxBodyBytes: limits.maxBodyBytes,
-              origin: url.origin,
-            }}
+            props={{ endpoint: ep.id }}
+            shared={shared}
           />
         )}
         exampleHref={(ep, ex) => formatHash(ep, exampleState(ep, ex), true)}

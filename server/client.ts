@@ -1,6 +1,9 @@
 /**
  * Browser boot script: finds every server-rendered island marker
- * (`data-island="Name"` with JSON props in `data-props`), loads the chunks
+ * (`data-island="Name"` with JSON props in `data-props`, plus the props
+ * the islands of that name share, written once in a
+ * `<script type="application/json" data-island-shared="Name">`: see
+ * components/Island.tsx), loads the chunks
  * of all of them, then hydrates each in place, in page order and in one
  * task, and, once their effects have run, marks each root
  * `data-hydrated="true"` (the signal tests and scripts wait for: typing,
@@ -32,11 +35,15 @@ async function load(el: HTMLElement): Promise<Loaded> {
 const islands = await Promise.all(
   [...document.querySelectorAll<HTMLElement>("[data-island]")].map(load),
 );
+const shared = new Map<string, Record<string, unknown>>();
 const hydrated: HTMLElement[] = [];
 for (const island of islands) {
   if (!island) continue;
   try {
-    const props = JSON.parse(island.el.dataset.props ?? "{}");
+    const props = {
+      ...sharedProps(island.el.dataset.island ?? "", shared),
+      ...JSON.parse(island.el.dataset.props ?? "{}"),
+    };
     hydrate(h(island.view, props), island.el);
     hydrated.push(island.el);
   } catch (err) {
@@ -45,6 +52,24 @@ for (const island of islands) {
 }
 await effectsRun();
 for (const el of hydrated) el.dataset.hydrated = "true";
+
+/**
+ * The props the islands named `name` share, parsed once per page (kept in
+ * `cache`): `/debug`'s runners read one catalog.
+ */
+function sharedProps(
+  name: string,
+  cache: Map<string, Record<string, unknown>>,
+): Record<string, unknown> {
+  const cached = cache.get(name);
+  if (cached) return cached;
+  const el = document.querySelector(
+    `script[data-island-shared="${CSS.escape(name)}"]`,
+  );
+  const props = el ? JSON.parse(el.textContent ?? "{}") : {};
+  cache.set(name, props);
+  return props;
+}
 
 /**
  * Resolves once the effects the hydration scheduled have run: Preact runs

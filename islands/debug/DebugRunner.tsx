@@ -1,7 +1,8 @@
 /**
  * The "Try it" runner of one debug endpoint on the `/debug` page.
- * The page renders one island per catalog entry, passing the entry itself;
- * each builds its form from it, validates with the server's own parser,
+ * The page renders one island per catalog entry, each given its endpoint's
+ * id and, shared by all of them, the runners' catalog (`runner_spec.ts`);
+ * each builds its form from its entry, validates with the server's own parser,
  * runs the request with fetch (or EventSource for streams) and shows the
  * exact URL and cURL.
  * Enter runs from any field (Ctrl+Enter in the text boxes).
@@ -43,8 +44,14 @@ const UPGRADE = [
 
 /** Props of {@link DebugRunner} (JSON, from the page). */
 export interface DebugRunnerProps {
-  /** The endpoint's catalog entry, as the server describes it. */
-  spec: EndpointSpec;
+  /** The endpoint's id: its entry in `catalog`. */
+  endpoint: string;
+  /**
+   * The runners' entries by id, as the server describes them (without the
+   * prose the page shows: see `runner_spec.ts`); the page sends one copy
+   * for all its runners.
+   */
+  catalog: Readonly<Record<string, EndpointSpec>>;
   /** The server's body limit, checked before sending. */
   maxBodyBytes: number;
   /** The page's origin as the server saw it; the browser's replaces it. */
@@ -53,8 +60,9 @@ export interface DebugRunnerProps {
 
 /** One endpoint's runner. */
 export default function DebugRunner(
-  { spec: ep, maxBodyBytes, origin }: DebugRunnerProps,
+  { endpoint, catalog, maxBodyBytes, origin }: DebugRunnerProps,
 ) {
+  const ep = catalog[endpoint];
   const uid = `run-${ep.id}`;
   const [state, update, loads] = useRunnerState(ep);
   const [here, setHere] = useState(origin);
