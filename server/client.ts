@@ -3,17 +3,39 @@
  * (`data-island="Name"` with JSON props in `data-props`, plus the props
  * the islands of that name share, written once in a
  * `<script type="application/json" data-island-shared="Name">`: see
- * components/Island.tsx), loads the chunks
- * of all of them, then hydrates each in place, in page order and in one
- * task, and, once their effects have run, marks each root
+ * components/Island.tsx), loads the chunks of all of them, then hydrates
+ * each in place and, once their effects have run, marks every root
  * `data-hydrated="true"` (the signal tests and scripts wait for: typing,
- * clicking and dropping will be heard). Hydrated together,
- * no island says it is ready while another of the page is not: the
+ * clicking and dropping will be heard).
+ *
+ * Hydration goes in slices of about {@link SLICE_MS}, yielding to the
+ * browser between them: `/debug` has some fifty runners, and hydrated in
+ * one task they held the main thread for most of a second on a slow
+ * phone, input and paint waiting. The order ({@link byPriority}): the
+ * islands inside the section the URL fragment names (a shared runner
+ * link), then the nearest to where the reader looks; an island the reader
+ * touches before its turn goes next ({@link jumpTheQueue}).
+ *
+ * The marks still come together, after the last island, on every page:
+ * no island says it is ready while another of the page is not. The
  * header's small theme toggle used to be marked while the page's own tool
- * still loaded, and a script waiting for the first mark clicked too soon.
+ * still loaded, and a script waiting for the first mark clicked too soon;
+ * on `/debug`, a script that saw the first runner marked would as soon
+ * click a runner further down, whose form, not yet hydrated, would submit
+ * natively and reload the page. A reader gets the runners in view early
+ * (they listen from their slice on); a script waits a little longer for
+ * a mark it can trust.
  */
 import { type ComponentType, h, hydrate } from "preact";
 import { isIslandName, ISLANDS } from "../islands/registry.ts";
+import { fragmentTarget } from "../islands/shared/fragment.ts";
+
+/**
+ * The main-thread time one slice of hydration may take before yielding:
+ * under the 50 ms that makes a long task, with room for the island that
+ * overruns it.
+ */
+const SLICE_MS = 30;
 
 type Loaded = { el: HTMLElement; view: ComponentType<unknown> } | null;
 
@@ -32,12 +54,18 @@ async function load(el: HTMLElement): Promise<Loaded> {
   }
 }
 
-const islands = await Promise.all(
-  [...document.querySelectorAll<HTMLElement>("[data-island]")].map(load),
+const pending = [...document.querySelectorAll<HTMLElement>("[data-island]")];
+const touched = new Set<HTMLElement>();
+const stopJumps = jumpTheQueue(pending, touched);
+const loaded = new Map(
+  await Promise.all(pending.map(async (el) => [el, await load(el)] as const)),
 );
+pending.splice(0, pending.length, ...byPriority(pending, touched));
 const shared = new Map<string, Record<string, unknown>>();
 const hydrated: HTMLElement[] = [];
-for (const island of islands) {
+let sliceStart = performance.now();
+while (pending.length > 0) {
+  const island = loaded.get(pending.shift() as HTMLElement);
   if (!island) continue;
   try {
     const props = {
@@ -49,9 +77,80 @@ for (const island of islands) {
   } catch (err) {
     console.error("island failed to hydrate", err);
   }
+  if (pending.length > 0 && performance.now() - sliceStart >= SLICE_MS) {
+    await yieldToBrowser();
+    sliceStart = performance.now();
+  }
 }
+stopJumps();
 await effectsRun();
 for (const el of hydrated) el.dataset.hydrated = "true";
+
+/**
+ * `els` in the order to hydrate them: those the reader touched (`first`),
+ * then those inside the element the URL fragment names (`#sse`, or
+ * `#sse?count=3`, whose runner loads that state and scrolls to its
+ * section), then by distance from the window the reader will see: the
+ * viewport, or the one opening at that element. Page order breaks ties
+ * (the sort is stable). Asked once the chunks are in, when the browser has
+ * laid the page out for its first paint: measured earlier, in the boot
+ * script's first task, the whole layout of `/debug` ran there, a second
+ * of it on a slow phone.
+ */
+function byPriority(els: HTMLElement[], first: Set<HTMLElement>) {
+  const { id } = fragmentTarget(location.hash);
+  const target = id ? document.getElementById(id) : null;
+  const top = target ? target.getBoundingClientRect().top : 0;
+  const bottom = top + innerHeight;
+  const rank = new Map(els.map((el) => {
+    if (first.has(el)) return [el, -2];
+    if (target?.contains(el)) return [el, -1];
+    const r = el.getBoundingClientRect();
+    return [el, Math.max(0, r.top - bottom, top - r.bottom)];
+  }));
+  return [...els].sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0));
+}
+
+/**
+ * Until stopped, moves an island of `pending` that the reader presses or
+ * focuses to the front (and into `touched`), so it is hydrated in the next slice; and keeps a
+ * form of one from submitting natively (Enter in a field, a click on Run),
+ * which would reload the page with the fields in its query string. The
+ * press itself is not replayed: the island listens a slice later.
+ */
+function jumpTheQueue(
+  pending: HTMLElement[],
+  touched: Set<HTMLElement>,
+): () => void {
+  const jump = (e: Event) => {
+    const root = e.target instanceof Element
+      ? e.target.closest<HTMLElement>("[data-island]")
+      : null;
+    const i = root ? pending.indexOf(root) : -1;
+    if (i < 0) return;
+    if (e.type === "submit") e.preventDefault();
+    touched.add(pending[i]);
+    pending.unshift(...pending.splice(i, 1));
+  };
+  const types = ["pointerdown", "focusin", "submit"];
+  for (const t of types) document.addEventListener(t, jump, true);
+  return () => {
+    for (const t of types) document.removeEventListener(t, jump, true);
+  };
+}
+
+/**
+ * Lets the browser handle input and paint, then resumes: with
+ * `scheduler.yield()` where there is one (Chromium 129+), ahead of other
+ * queued tasks; else after a task of its own.
+ */
+function yieldToBrowser(): Promise<void> {
+  const { scheduler } = globalThis as {
+    scheduler?: { yield?: () => Promise<void> };
+  };
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve));
+}
 
 /**
  * The props the islands named `name` share, parsed once per page (kept in
