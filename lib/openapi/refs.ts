@@ -128,6 +128,9 @@ function withSiblings(raw: Record<string, unknown>): Record<string, unknown> {
   return { ...siblings, allOf: [{ [key]: ref }, ...more] };
 }
 
+/** Characters of a schema's resolved `$id` at most (see `#index`). */
+const MAX_ID_URL = 4096;
+
 /** Nodes walked to find the `$anchor`s of a document. */
 const MAX_ANCHOR_NODES = 1_000_000;
 
@@ -289,7 +292,13 @@ export class RefResolver {
       }
       let here = base;
       let inside = resource;
-      if (typeof o.$id === "string" && at !== "") {
+      // A base past a URL's usual length names nothing more: `$id: a/`
+      // nested thousands deep would make each URL longer than the last
+      // and the walk quadratic.
+      if (
+        typeof o.$id === "string" && at !== "" &&
+        (base?.href.length ?? 0) + o.$id.length <= MAX_ID_URL
+      ) {
         try {
           const id = base ? new URL(o.$id, base) : new URL(o.$id);
           id.hash = "";

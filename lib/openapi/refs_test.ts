@@ -247,3 +247,38 @@ Deno.test("refs: a chain of references is walked once, not once per link; each l
     '$ref "#/c" is part of a reference cycle',
   );
 });
+
+Deno.test("refs: an $id resolving past 4,096 characters names nothing, so $ids nested thousands deep cost no more than that each", () => {
+  const long = `https://e.x/${"a".repeat(5_000)}`;
+  const r = new RefResolver({
+    openapi: "3.1.0",
+    components: {
+      schemas: {
+        Short: { $id: "https://e.x/short", type: "string" },
+        Long: { $id: long, type: "integer" },
+      },
+    },
+  });
+  assert.deepEqual(r.deref({ $ref: "https://e.x/short" }).value, {
+    $id: "https://e.x/short",
+    type: "string",
+  });
+  assert.match(r.deref({ $ref: long }).error ?? "", /another file/);
+  // `$id: a/` nested 9,000 deep: each level's base one step longer.
+  let s: Record<string, unknown> = { type: "string" };
+  for (let i = 0; i < 9_000; i++) s = { $id: "a/", properties: { p: s } };
+  const deep = new RefResolver({
+    openapi: "3.1.0",
+    $self: "https://e.x/",
+    components: { schemas: { S: s } },
+  });
+  const t0 = performance.now();
+  deep.deref({ $ref: "https://e.x/nothing" });
+  // Quadratic, this took seconds; bounded, well under one.
+  assert.ok(performance.now() - t0 < 1_000);
+  // The first levels are named as ever: S is `a/`, its property `a/a/`.
+  assert.equal(
+    deep.deref({ $ref: "https://e.x/a/a/" }).value,
+    (s.properties as Record<string, unknown>).p,
+  );
+});
