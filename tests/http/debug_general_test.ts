@@ -381,3 +381,48 @@ Deno.test("sleep: over the whole app, an abandoned sleep leaves no timer", async
     await s.close();
   }
 });
+
+Deno.test("openapi.json: gzipped for a client that takes gzip (the spec viewer's example over a phone's link), as it is for one that does not; both vary by Accept-Encoding", async () => {
+  const s = startServer();
+  try {
+    const url = `${s.origin}/api/debug/openapi.json`;
+    const plain = await fetch(url, {
+      headers: { "accept-encoding": "identity" },
+    });
+    assert.equal(plain.headers.get("content-encoding"), null);
+    assert.match(plain.headers.get("vary") ?? "", /accept-encoding/i);
+    const text = await plain.text();
+    assert.equal(JSON.parse(text).openapi, "3.1.0");
+    for (const accept of ["gzip, deflate, br", "*", "br;q=1, gzip;q=0.5"]) {
+      const packed = await raw(
+        s.port,
+        message("GET", "/api/debug/openapi.json", {
+          "accept-encoding": accept,
+        }),
+      );
+      assert.equal(packed.status, 200);
+      assert.equal(packed.headers.get("content-encoding"), "gzip", accept);
+      assert.match(packed.headers.get("vary") ?? "", /accept-encoding/i);
+      assert.match(packed.headers.get("cache-control") ?? "", /no-transform/);
+      const body = packed.headers.get("transfer-encoding") === "chunked"
+        ? dechunk(packed.body)
+        : packed.body;
+      assert.ok(body.length * 5 < text.length, `${accept}: ${body.length}`);
+      const unpacked = await new Response(
+        new Blob([Uint8Array.from(body)]).stream().pipeThrough(
+          new DecompressionStream("gzip"),
+        ),
+      ).text();
+      assert.equal(unpacked, text);
+    }
+    const refused = await raw(
+      s.port,
+      message("GET", "/api/debug/openapi.json", {
+        "accept-encoding": "gzip;q=0",
+      }),
+    );
+    assert.equal(refused.headers.get("content-encoding") ?? null, null);
+  } finally {
+    await s.close();
+  }
+});

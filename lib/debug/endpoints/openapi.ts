@@ -1,8 +1,14 @@
 /**
  * `/openapi.json`: the instance's OpenAPI 3.1 description
  * (`core/openapi.ts` generates it from the catalog, this endpoint
- * included), built on the first request and kept for the instance's life.
+ * included), built on the first request and kept for the instance's life,
+ * and gzipped for a client that takes it: 310 kB of JSON is 25 kB so, and
+ * the spec viewer's "Try an example" loads it over a phone's link. Unlike
+ * the test endpoints its bytes are no fixture: the origin may code it
+ * (`no-transform` binds only intermediaries, RFC 9111 §5.2.2.6).
  */
+import { gzipSync } from "node:zlib";
+import { codingWeights } from "../../shared/accept_encoding.ts";
 import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
 import {
@@ -10,12 +16,18 @@ import {
   type EndpointDef,
   type Route,
 } from "../core/endpoint.ts";
-import { jsonResponse } from "../core/http.ts";
+import {
+  BASE_HEADERS,
+  JSON_TYPE,
+  jsonResponse,
+  respond,
+} from "../core/http.ts";
 import { openApiDocument } from "../core/openapi.ts";
 
 /** `GET /openapi.json`. */
 export function openapi(ctx: DebugContext, route: Route): EndpointDef {
   let json: string | undefined;
+  let gzipped: Uint8Array<ArrayBuffer> | undefined;
   return defineEndpoint({
     summary: "This API as OpenAPI 3.1",
     description:
@@ -32,9 +44,22 @@ export function openapi(ctx: DebugContext, route: Route): EndpointDef {
       },
     }, PROBLEM_4XX],
     examples: [{ url: route.url(), description: "The spec" }],
-    handle: () => {
+    handle: (req) => {
       json ??= JSON.stringify(openApiDocument(route.all(), ctx), null, 2);
-      return jsonResponse(200, json);
+      // gzip at any q above 0, named or through `*` (RFC 9110 §12.5.3).
+      const q = codingWeights(req.headers.get("accept-encoding") ?? "");
+      if ((q.get("gzip") ?? q.get("*") ?? 0) <= 0) {
+        return jsonResponse(200, json, { vary: "Accept-Encoding" });
+      }
+      gzipped ??= Uint8Array.from(
+        gzipSync(new TextEncoder().encode(json), { level: 9 }),
+      );
+      return respond(gzipped, 200, {
+        ...BASE_HEADERS,
+        "content-type": JSON_TYPE,
+        "content-encoding": "gzip",
+        vary: "Accept-Encoding",
+      });
     },
   });
 }
