@@ -4,6 +4,7 @@ import type { Endpoint } from "../../lib/openapi/types.ts";
 import { Highlight } from "./Highlight.tsx";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
 import { foldText } from "../../lib/shared/fold.ts";
+import { visibleBidi } from "../../lib/shared/bidi.ts";
 
 /** Props of {@link EndpointRow}. */
 export interface EndpointRowProps {
@@ -108,8 +109,8 @@ export function EndpointRow(p: EndpointRowProps) {
           }}
         >
           <MethodBadge method={e.method} />
-          <span class="sv-path" title={e.path}>
-            <Highlight text={e.path} terms={p.terms} />
+          <span class="sv-path" title={visibleBidi(e.path)}>
+            <Highlight text={e.path} terms={p.terms} showControls />
           </span>
           <span class="sv-summary">
             {e.deprecated && <span class="sv-deprecated">deprecated</span>}

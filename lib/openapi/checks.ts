@@ -4,6 +4,7 @@
  * §4.8.12.1: every template expression must have an `in: path` parameter),
  * `$ref`s that point nowhere, and schemas that are not schemas.
  */
+import { bidiControls, visibleBidi } from "../shared/bidi.ts";
 import { lineColumns } from "../shared/parse_error.ts";
 import { clip, jsonPath } from "../shared/parse_error.ts";
 import { describeValue, jsonStringEnd } from "../shared/parse_error.ts";
@@ -275,6 +276,18 @@ export function operationWarnings(
       if (item === undefined) {
         item = resolvePathItem(map[e.path], [container, e.path], resolver, []);
         items.set(k, item);
+        // Shown, not obeyed, in the list; said once per path.
+        const controls = bidiControls(e.path);
+        if (controls.length) {
+          out.push({
+            message: `The path ${
+              clip(visibleBidi(e.path))
+            } holds bidirectional controls (${
+              controls.join(", ")
+            }), which would display it in another order than it is sent: the list shows them`,
+            path: jsonPath([container, e.path]),
+          });
+        }
       }
       const holder = e.additional ? item?.additionalOperations : item;
       const op = isObject(holder) ? holder[e.opKey] : undefined;

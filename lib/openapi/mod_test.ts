@@ -1018,3 +1018,22 @@ Deno.test("parse: swagger 2.0.1 is refused; a document with a requests list alon
   assert.equal(plain.ok, false);
   if (!plain.ok) assert.doesNotMatch(plain.error.message, /Postman/);
 });
+
+Deno.test("parse: a path holding bidirectional controls (U+202E would show /files/\u202Egnp.exe as /files/exe.png) is warned about once, where it is written", () => {
+  const p = parseSpec(JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: {
+      "/files/\u202Egnp.exe": {
+        get: { responses: {} },
+        put: { responses: {} },
+      },
+      "/שלום\u200F": { get: { responses: {} } },
+    },
+  }));
+  const bidi = p.index.warnings.filter((w) => w.message.includes("bidi"));
+  assert.deepEqual(bidi.map((w) => [w.path, w.message]), [[
+    '$.paths["/files/\u202Egnp.exe"]',
+    "The path /files/[U+202E]gnp.exe holds bidirectional controls (U+202E), which would display it in another order than it is sent: the list shows them",
+  ]]);
+});
