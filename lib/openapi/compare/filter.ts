@@ -130,9 +130,17 @@ export function operationTerms(
       const other = r.get(key);
       const mine = termsOf(op);
       const theirs = other ? termsOf(other) : mine;
-      const text = theirs === mine ? mine : `${mine}\n${theirs}`;
+      let text = theirs === mine ? mine : `${mine}\n${theirs}`;
+      const renamed = other && other.label !== op.label ? other.label : null;
+      // Renamed path parameters: each label finds the change under the
+      // other too (`/pets/{id}`, the base's, as a reviewer remembers it).
+      if (renamed !== null) {
+        text += `\n${foldText(op.label.slice(0, MAX_OPERATION_TERMS))}\n${
+          foldText(renamed.slice(0, MAX_OPERATION_TERMS))
+        }`;
+      }
       add(op.label, text);
-      if (other && other.label !== op.label) add(other.label, text);
+      if (renamed !== null) add(renamed, text);
     }
     for (const [key, op] of r) if (!b.has(key)) add(op.label, termsOf(op));
   }

@@ -212,11 +212,56 @@ Deno.test("compare filter: a renamed path parameter's two labels carry both side
   );
   for (const label of ["GET /a/{id}", "GET /a/{aId}"]) {
     const t = terms.get(label) ?? "";
-    for (const want of ["oldname", "old words", "newname", "new words"]) {
+    for (
+      const want of [
+        "oldname",
+        "old words",
+        "newname",
+        "new words",
+        "get /a/{id}",
+        "get /a/{aid}",
+      ]
+    ) {
       assert.ok(t.includes(want), `${label} has ${want}`);
     }
   }
   assert.equal(terms.size, 2);
+});
+
+Deno.test("compare filter: after a path parameter's rename, the base's template finds the operation's changes", () => {
+  const side = (path: string, required: boolean, v: "base" | "revision") =>
+    readSide(
+      doc(v === "base" ? "1" : "2", {
+        [path]: {
+          get: {
+            parameters: [
+              {
+                name: path.slice(path.indexOf("{") + 1, -1),
+                in: "path",
+                required: true,
+                schema: { type: "string" },
+              },
+              { name: "q", in: "query", required, schema: { type: "string" } },
+            ],
+            responses: ok200,
+          },
+        },
+      }),
+      v,
+    );
+  const b = side("/pets/{id}", false, "base");
+  const r = side("/pets/{petId}", true, "revision");
+  const result = compareModels(b, r);
+  const terms = operationTerms(b, r);
+  for (const q of ["/pets/{id}", "/pets/{petId}", "{id}"]) {
+    const f = compileChangeFilter(q);
+    assert.deepEqual(
+      result.changes.filter((c) => changeMatches(c, f, changeHay(c, terms)))
+        .map((c) => c.id).sort(),
+      ["request-parameter-became-required", "request-path-parameter-renamed"],
+      q,
+    );
+  }
 });
 
 Deno.test("compare filter: one side's terms are bounded, the operationId kept", () => {
