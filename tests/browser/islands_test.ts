@@ -255,6 +255,15 @@ Deno.test({
         });
         release();
         await page.waitForSelector(shown, { timeout: 15_000 });
+        // A loaded machine may still be reading the file: what is shown
+        // once it is read is the question (then a settle, for a paste that
+        // would come after it).
+        await page.waitForFunction(
+          (sel) =>
+            !/^Reading /.test(document.querySelector(sel)?.textContent ?? ""),
+          shown,
+          { timeout: 15_000 },
+        );
         await settle();
         const text = await page.textContent(shown) ?? "";
         assert.match(text, /filed|Filed/i, `${path}: ${text}`);
