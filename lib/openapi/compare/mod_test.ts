@@ -4851,3 +4851,21 @@ Deno.test("compare: a response's sentence names its status, so a 200's `code` an
     ],
   ]);
 });
+
+Deno.test("compare: a path written in another Unicode form (é composed, or e and U+0301) is another URL: its removal and addition say so, with the bytes", () => {
+  const side = (path: string) => doc({ [path]: { get: { responses: ok200 } } });
+  const r = compareSpecs(side("/café/{id}"), side("/cafe\u0301/{id}"));
+  assert.deepEqual(r.changes.map((c) => [c.id, c.text]), [
+    [
+      "api-path-removed-without-deprecation",
+      "path was removed (the revision writes it in another Unicode form: `/cafe%CC%81/{id}`)",
+    ],
+    [
+      "endpoint-added",
+      "operation was added (the base writes it in another Unicode form: `/caf%C3%A9/{id}`)",
+    ],
+  ]);
+  // Unrelated paths say nothing of it.
+  const other = compareSpecs(side("/café"), side("/thé"));
+  assert.ok(other.changes.every((c) => !c.text.includes("Unicode")));
+});

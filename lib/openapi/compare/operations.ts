@@ -43,6 +43,41 @@ export function compareOperations(
 ): void {
   const revPaths = new Set([...rev.ops.values()].map((o) => pathKey(o.path)));
   const sides: Sides = [base, rev];
+  // A path written in another Unicode normalization form (`café` composed
+  // in one, `e` + U+0301 in the other) looks the same in a sentence but is
+  // another URL: the removal and the addition say so, with the bytes.
+  const lookalike = (
+    ops: Map<string, { path: string; method: string }>,
+    others: Map<string, { path: string; method: string }>,
+  ) => {
+    const out = new Map<string, string>();
+    if (![...ops.values()].some((o) => /[^\0-\x7f]/.test(o.path))) return out;
+    const byForm = new Map<string, string>();
+    for (const [key, o] of others) {
+      if (!ops.has(key)) {
+        byForm.set(`${o.method} ${o.path.normalize("NFC")}`, o.path);
+      }
+    }
+    for (const [key, o] of ops) {
+      if (others.has(key)) continue;
+      const twin = byForm.get(`${o.method} ${o.path.normalize("NFC")}`);
+      if (twin !== undefined && twin !== o.path) out.set(key, twin);
+    }
+    return out;
+  };
+  const removedTwins = lookalike(base.ops, rev.ops);
+  const addedTwins = lookalike(rev.ops, base.ops);
+  const formNote = (side: string, twin: string | undefined) =>
+    twin === undefined
+      ? ""
+      : ` (the ${side} writes it in another Unicode form: ${
+        codeSpan(
+          encodeURI(twin.toWellFormed()).replace(/%7B/g, "{").replace(
+            /%7D/g,
+            "}",
+          ),
+        )
+      })`;
   // Operations that came or went: their callbacks came or went with them,
   // which the operation's own row says.
   const cameOrWent = new Set<string>();
@@ -72,7 +107,8 @@ export function compareOperations(
       level,
       where: "operation",
       pointer: { base: b.pointer, revision: null },
-      text: whole ? `path was removed${why}` : `operation was removed${why}`,
+      text: (whole ? `path was removed${why}` : `operation was removed${why}`) +
+        formNote("revision", removedTwins.get(key)),
     });
     report.attach(b, scope);
   }
@@ -85,7 +121,7 @@ export function compareOperations(
       level: "info",
       where: "operation",
       pointer: { base: null, revision: r.pointer },
-      text: "operation was added",
+      text: `operation was added${formNote("base", addedTwins.get(key))}`,
     });
     report.attach(r, scope);
   }
