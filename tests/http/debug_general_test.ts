@@ -426,3 +426,32 @@ Deno.test("openapi.json: gzipped for a client that takes gzip (the spec viewer's
     await s.close();
   }
 });
+
+Deno.test("streamed bodies tell a proxy not to buffer them (X-Accel-Buffering: no: nginx held a drip whole until its end), GET and HEAD; others say nothing", async () => {
+  const s = startServer();
+  try {
+    for (
+      const [path, streamed] of [
+        ["/api/debug/sse?count=1&interval=0", true],
+        ["/api/debug/drip?duration=0&numbytes=2", true],
+        ["/api/debug/stream/2", true],
+        ["/api/debug/stream-bytes/64", true],
+        ["/api/debug/bytes/64", false],
+        ["/api/debug/get", false],
+      ] as const
+    ) {
+      for (const method of ["GET", "HEAD"]) {
+        const res = await fetch(s.origin + path, { method });
+        await res.body?.cancel();
+        assert.equal(res.status, 200, `${method} ${path}`);
+        assert.equal(
+          res.headers.get("x-accel-buffering"),
+          streamed ? "no" : null,
+          `${method} ${path}`,
+        );
+      }
+    }
+  } finally {
+    await s.close();
+  }
+});

@@ -46,6 +46,15 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   "x-content-type-options": "nosniff",
 });
 
+/**
+ * Headers of a body written over time (`/sse`, `/drip`, `/stream`,
+ * `/stream-bytes`): nginx buffers a proxied response whole unless told
+ * `X-Accel-Buffering: no`, and a drip meant to take ten seconds would
+ * reach the client all at once at the end.
+ */
+export const STREAMED_HEADERS: Readonly<Record<string, string>> = Object
+  .freeze({ "x-accel-buffering": "no" });
+
 /** API responses are data, never documents: nothing in them may load. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 

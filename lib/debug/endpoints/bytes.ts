@@ -13,7 +13,7 @@ import {
   type EndpointDef,
   type Route,
 } from "../core/endpoint.ts";
-import { BASE_HEADERS, respond } from "../core/http.ts";
+import { BASE_HEADERS, respond, STREAMED_HEADERS } from "../core/http.ts";
 import { random } from "../core/random.ts";
 import { flushedStream } from "./stream.ts";
 
@@ -108,6 +108,7 @@ export function streamBytes(ctx: DebugContext, route: Route): EndpointDef {
       if (head) {
         return respond(null, 200, {
           ...BASE_HEADERS,
+          ...STREAMED_HEADERS,
           "content-type": OCTETS,
           "content-length": String(total),
         });
@@ -120,7 +121,11 @@ export function streamBytes(ctx: DebugContext, route: Route): EndpointDef {
         at += size;
         return all.subarray(at - size, at);
       });
-      return respond(body, 200, { ...BASE_HEADERS, "content-type": OCTETS });
+      return respond(body, 200, {
+        ...BASE_HEADERS,
+        ...STREAMED_HEADERS,
+        "content-type": OCTETS,
+      });
     },
   });
 }

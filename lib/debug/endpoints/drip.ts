@@ -19,7 +19,7 @@ import {
   type Route,
 } from "../core/endpoint.ts";
 import { NO_BODY_STATUSES } from "../core/status_text.ts";
-import { BASE_HEADERS, respond } from "../core/http.ts";
+import { BASE_HEADERS, respond, STREAMED_HEADERS } from "../core/http.ts";
 
 /** The fewest milliseconds between two writes: a tick per byte of a 1 MiB drip would be a million timers. */
 const MIN_TICK_MS = 10;
@@ -126,6 +126,7 @@ export function drip(ctx: DebugContext, route: Route): EndpointDef {
       const { numbytes: n, code: status } = params;
       const headers: Record<string, string> = {
         ...BASE_HEADERS,
+        ...STREAMED_HEADERS,
         "content-type": "application/octet-stream",
       };
       if (!NO_BODY_STATUSES.has(status)) {

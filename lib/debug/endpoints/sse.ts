@@ -15,7 +15,7 @@ import {
   type EndpointDef,
   type Route,
 } from "../core/endpoint.ts";
-import { BASE_HEADERS, respond } from "../core/http.ts";
+import { BASE_HEADERS, respond, STREAMED_HEADERS } from "../core/http.ts";
 import { ParamError, parseInteger } from "../core/params.ts";
 
 /** The `data:` JSON of each server-sent event. */
@@ -32,8 +32,7 @@ const SSE_EVENT_SCHEMA: JsonSchema = {
 const HEADERS = {
   ...BASE_HEADERS,
   "content-type": "text/event-stream",
-  // Proxies such as nginx would otherwise buffer the stream.
-  "x-accel-buffering": "no",
+  ...STREAMED_HEADERS,
 };
 
 /**

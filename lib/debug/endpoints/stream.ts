@@ -16,6 +16,7 @@ import {
   JSON_TYPE,
   REFLECT_HEADERS,
   respond,
+  STREAMED_HEADERS,
 } from "../core/http.ts";
 import { requestSchema, requestShape } from "./request_shape.ts";
 
@@ -82,6 +83,7 @@ export function stream(ctx: DebugContext, route: Route): EndpointDef {
       return respond(body, 200, {
         ...BASE_HEADERS,
         ...REFLECT_HEADERS,
+        ...STREAMED_HEADERS,
         "content-type": JSON_TYPE,
       });
     },
