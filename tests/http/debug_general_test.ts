@@ -455,3 +455,28 @@ Deno.test("streamed bodies tell a proxy not to buffer them (X-Accel-Buffering: n
     await s.close();
   }
 });
+
+Deno.test("websocket: a handshake whose Upgrade a proxy dropped is told so; a plain GET is told to use a WebSocket client", async () => {
+  const s = startServer();
+  try {
+    const ask = async (headers: Record<string, string>) => {
+      const res = await fetch(`${s.origin}/api/debug/websocket/echo`, {
+        headers,
+      });
+      assert.equal(res.status, 400);
+      const p = await res.json();
+      assert.equal(p.param, "Upgrade");
+      return p.detail as string;
+    };
+    assert.match(
+      await ask({
+        "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==",
+        "sec-websocket-version": "13",
+      }),
+      /a proxy in between probably dropped the Upgrade and Connection headers/,
+    );
+    assert.match(await ask({}), /connect with a WebSocket client/);
+  } finally {
+    await s.close();
+  }
+});

@@ -86,9 +86,13 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
     }],
     validate: (_params, req) => {
       if (req.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+        // A handshake's key without its Upgrade: a client did try, and a
+        // proxy dropped the hop-by-hop headers (RFC 9110 §7.6.1).
         throw new ParamError(
           "Upgrade",
-          "This endpoint is a WebSocket: connect with a WebSocket client (Upgrade: websocket).",
+          req.headers.has("sec-websocket-key")
+            ? "This WebSocket handshake arrived without Upgrade: websocket: a proxy in between probably dropped the Upgrade and Connection headers (nginx needs proxy_set_header for both)."
+            : "This endpoint is a WebSocket: connect with a WebSocket client (Upgrade: websocket).",
         );
       }
     },
