@@ -109,16 +109,12 @@ export function createApp(options: AppOptions = {}): App {
 
   // Static files are the fallback: a route of their own would also match
   // the API's paths and put a second handler on every API request.
-  router.notFound(async (c) => {
+  router.notFound((c) => {
     const path = c.req.path;
     if (debug.owns(path)) {
       return debug.notFound(c.req.raw, path, c.env as Deno.ServeHandlerInfo);
     }
-    const file = await assets.serve(
-      c.req.raw,
-      path,
-      c.req.query("v") !== undefined,
-    );
+    const file = assets.serve(c.req.raw, path, c.req.query("v") ?? null);
     if (file) {
       applySecurityHeaders(file);
       return file;

@@ -2,12 +2,13 @@
  * Static files: the hand-written ones in `static/` and the island bundles in
  * the build folder (served under `/_build/`). Files are read once and kept in
  * memory by the instance (the whole folder is a few hundred kilobytes), so a
- * request costs a map lookup; a page looks at the build's manifest time at
- * most once a second, to follow a rebuild. Nothing here is written: the
- * server starts with `--deny-write`.
+ * request costs a map lookup; pages and build files look at the build's
+ * manifest time at most once a second, to follow a rebuild. Nothing here is
+ * written: the server starts with `--deny-write`.
  */
 import { contentType } from "./content_type.ts";
 import { codable, type Coding, codingFor, encode } from "./compress.ts";
+import { contentVersion, entityTagOf } from "./content_hash.ts";
 import {
   ifNoneMatchFails,
   parseEntityTags,
@@ -40,14 +41,16 @@ export interface AssetOptions {
 export interface Assets {
   /**
    * Answers a GET or HEAD for a static file, or null when there is none.
-   * `versioned` is true when the URL carries `?v=` (an entry bundle pinned
-   * to a build), which makes it safe to cache for a year.
+   * `version` is the URL's `?v=` (null without one): when it is the
+   * {@link contentVersion} of the very bytes sent, the URL names them for
+   * good and they are cached for a year (`immutable`); any other value
+   * gets the file with `no-cache`, like a plain URL.
    */
   serve(
     req: Request,
     path: string,
-    versioned: boolean,
-  ): Promise<Response | null>;
+    version: string | null,
+  ): Response | null;
   /**
    * The URL of a built entry (`client.js`, `spec_worker.js`) pinned to the
    * current build, so browsers may cache it forever; null when not built.
@@ -59,7 +62,8 @@ interface Asset {
   body: Uint8Array<ArrayBuffer>;
   type: string;
   etag: string;
-  cache: string;
+  /** What a `?v=` must be for these bytes to be sent `immutable`. */
+  version: string;
   /** Its coded forms, made on first request, each with its own ETag. */
   coded: Partial<
     Record<Coding, { body: Uint8Array<ArrayBuffer>; etag: string }>
@@ -74,6 +78,9 @@ interface Manifest {
 /** A bundle chunk named by its content hash (esbuild's `name-HASH.js`). */
 export const HASHED = /-[A-Z0-9]{8}\.js$/;
 
+/** Cache-Control of a response whose URL names its bytes for good. */
+const FOREVER = "public, max-age=31536000, immutable";
+
 /**
  * The only paths a static file has: one plain file name in `static/`, or
  * in the build folder under `/_build/`. Anything else is refused before
@@ -84,13 +91,6 @@ export const HASHED = /-[A-Z0-9]{8}\.js$/;
  * `styles.css/` as the file).
  */
 const STATIC_PATH = /^\/(?:_build\/)?[A-Za-z0-9_][A-Za-z0-9_.-]{0,200}$/;
-
-async function etagOf(body: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-1", body);
-  const hex = Array.from(new Uint8Array(digest).slice(0, 10))
-    .map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `"${hex}"`;
-}
 
 /** The static files of an app, read lazily and cached per instance. */
 export function createAssets(options: AssetOptions = {}): Assets {
@@ -104,7 +104,10 @@ export function createAssets(options: AssetOptions = {}): Assets {
   /** When its time was last looked at: at most once a second, not per page. */
   let lookedAt = -Infinity;
 
-  const load = async (path: string): Promise<Asset | null> => {
+  // Read synchronously: a page being rendered names a file by its
+  // version. Each file is read once per instance (the folder is a few
+  // hundred kilobytes), and a missing one is one failed open.
+  const load = (path: string): Asset | null => {
     if (!STATIC_PATH.test(path)) return null;
     const dir = path.startsWith("/_build/") ? built : staticDir;
     const url = new URL(
@@ -115,15 +118,12 @@ export function createAssets(options: AssetOptions = {}): Assets {
     // or the file system would read as another folder.
     if (!url.href.startsWith(dir.href)) return null;
     try {
-      const body = await Deno.readFile(url);
-      const immutable = path.startsWith("/_build/") && HASHED.test(path);
+      const body = Deno.readFileSync(url);
       return {
         body,
         type: contentType(path),
-        etag: await etagOf(body),
-        // Entry bundles are referenced with ?v=<hash>, chunks by hashed
-        // name; everything else revalidates with the ETag.
-        cache: immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        etag: entityTagOf(body),
+        version: contentVersion(body),
         coded: {},
       };
     } catch {
@@ -131,13 +131,27 @@ export function createAssets(options: AssetOptions = {}): Assets {
     }
   };
 
-  const readManifest = (): Manifest | null => {
+  const get = (path: string): Asset | null => {
+    let asset: Asset | null | undefined = cache.get(path);
+    if (asset === undefined) {
+      asset = load(path);
+      // Missing build files may appear after a rebuild: cache hits only.
+      if (asset && !dev) cache.set(path, asset);
+    }
+    return asset;
+  };
+
+  /**
+   * The build's manifest, read again when a rebuild wrote a new one; its
+   * time is looked at at most once a second, unless `now` asks for it.
+   */
+  const readManifest = (now = false): Manifest | null => {
     const file = new URL("manifest.json", built);
-    const now = performance.now();
-    if (manifest !== undefined && !dev && now - lookedAt < 1000) {
+    const t = performance.now();
+    if (manifest !== undefined && !dev && !now && t - lookedAt < 1000) {
       return manifest;
     }
-    lookedAt = now;
+    lookedAt = t;
     let time: number | null = null;
     try {
       time = Deno.statSync(file).mtime?.getTime() ?? null;
@@ -163,13 +177,19 @@ export function createAssets(options: AssetOptions = {}): Assets {
   };
 
   return {
-    async serve(req, path, versioned) {
+    serve(req, path, version) {
       if (req.method !== "GET" && req.method !== "HEAD") return null;
-      let asset: Asset | null | undefined = cache.get(path);
-      if (asset === undefined) {
-        asset = await load(path);
-        // Missing build files may appear after a rebuild: cache hits only.
-        if (asset && !dev) cache.set(path, asset);
+      const inBuild = path.startsWith("/_build/");
+      // Every isolate of `deno serve --parallel` keeps its own copy of
+      // the build: each follows a rebuild here too, not only when it
+      // renders a page, or it would answer a new URL with old bytes.
+      if (inBuild) readManifest();
+      let asset = get(path);
+      // A version these bytes are not may be a rebuild not yet seen (the
+      // manifest is looked at once a second): look now, before answering.
+      if (inBuild && asset && version !== null && version !== asset.version) {
+        readManifest(true);
+        asset = get(path);
       }
       if (!asset) return null;
       const worth = codable(asset.type, asset.body.byteLength);
@@ -185,12 +205,17 @@ export function createAssets(options: AssetOptions = {}): Assets {
           etag: asset.etag.replace(/"$/, `-${coding}"`),
         }
         : asset;
+      // Chunks are named by their content hash; any other file is kept
+      // for a year only under the URL naming its very bytes. A wrong or
+      // stale `?v=` still gets the file, revalidated each use: a page
+      // opened before a rebuild keeps working (as its chunks do, see
+      // build.ts), and nothing is pinned to bytes its URL does not name.
+      const forever = (inBuild && HASHED.test(path)) ||
+        version === asset.version;
       const headers = new Headers({
         "content-type": asset.type,
         "etag": form.etag,
-        "cache-control": versioned
-          ? "public, max-age=31536000, immutable"
-          : asset.cache,
+        "cache-control": forever ? FOREVER : "no-cache",
       });
       if (worth) headers.set("vary", "accept-encoding");
       // Weak comparison, lists and `*` (RFC 9110 §13.1.2).

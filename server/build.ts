@@ -7,6 +7,7 @@
  * Run directly (`deno task build`) or through `ensureBuilt()` from start/dev.
  */
 import { buildDir, HASHED } from "./assets.ts";
+import { contentVersion } from "./content_hash.ts";
 
 const ROOT = new URL("../", import.meta.url);
 /** Per-process staging folder, so parallel builds never share one. */
@@ -58,12 +59,6 @@ export async function isStale(out: URL = buildDir()): Promise<boolean> {
     newest = Math.max(newest, await newestMtime(new URL(s + "/", ROOT)));
   }
   return newest > built;
-}
-
-async function sha(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(d.slice(0, 6)).map((b) => b.toString(16).padStart(2, "0"))
-    .join("");
 }
 
 /** How long a build's chunks outlive it (see {@link carryChunks}). */
@@ -145,7 +140,8 @@ export async function build(target: URL = buildDir()): Promise<void> {
   if (!success) throw new Error("deno bundle failed (see above)");
   const manifest = { hash: "", entries: {} as Record<string, string> };
   for (const name of Object.keys(list)) {
-    manifest.entries[`${name}.js`] = await sha(
+    // The same digest the server checks a URL's `?v=` against.
+    manifest.entries[`${name}.js`] = contentVersion(
       await Deno.readFile(new URL(`${name}.js`, out)),
     );
   }

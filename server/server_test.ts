@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { contentType } from "./content_type.ts";
 import { applySecurityHeaders, PAGE_CSP } from "./security.ts";
 import { createAssets } from "./assets.ts";
+import { contentVersion } from "./content_hash.ts";
 
 const TYPES: [string, string][] = [
   ["/styles.css", "text/css; charset=utf-8"],
@@ -51,7 +52,8 @@ Deno.test("assets: after a rebuild, pages name the new entry scripts, and the ol
   const dir = await Deno.makeTempDir();
   try {
     const built = new URL(`file://${dir}/`);
-    const write = async (hash: string, body: string, at: number) => {
+    const write = async (body: string, at: number) => {
+      const hash = contentVersion(new TextEncoder().encode(body));
       await Deno.writeTextFile(
         new URL("manifest.json", built),
         JSON.stringify({ hash, entries: { "client.js": hash } }),
@@ -59,30 +61,25 @@ Deno.test("assets: after a rebuild, pages name the new entry scripts, and the ol
       await Deno.writeTextFile(new URL("client.js", built), body);
       const t = new Date(at);
       await Deno.utime(new URL("manifest.json", built), t, t);
+      return hash;
     };
-    await write("aaaaaaaaaaaa", "old", Date.now() - 60_000);
+    const old = await write("old", Date.now() - 60_000);
     const assets = createAssets({ buildDir: built });
-    assert.equal(
-      assets.buildUrl("client.js"),
-      "/_build/client.js?v=aaaaaaaaaaaa",
-    );
-    const get = async () => {
-      const res = await assets.serve(
+    assert.equal(assets.buildUrl("client.js"), `/_build/client.js?v=${old}`);
+    const get = async (v: string) => {
+      const res = assets.serve(
         new Request("http://x/_build/client.js"),
         "/_build/client.js",
-        true,
+        v,
       );
       return await res!.text();
     };
-    assert.equal(await get(), "old");
-    await write("bbbbbbbbbbbb", "new", Date.now());
+    assert.equal(await get(old), "old");
+    const next = await write("new", Date.now());
     // Looked at again at most once a second.
     await new Promise((r) => setTimeout(r, 1100));
-    assert.equal(
-      assets.buildUrl("client.js"),
-      "/_build/client.js?v=bbbbbbbbbbbb",
-    );
-    assert.equal(await get(), "new");
+    assert.equal(assets.buildUrl("client.js"), `/_build/client.js?v=${next}`);
+    assert.equal(await get(next), "new");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
