@@ -18,7 +18,7 @@ import {
 import type { PageContext } from "../routes/page.ts";
 import { type AssetOptions, createAssets } from "./assets.ts";
 import { applySecurityHeaders } from "./security.ts";
-import { negotiated } from "./compress.ts";
+import { pageResponse } from "./page_response.ts";
 import type { Samples } from "../components/debug/samples.ts";
 
 /** What the app is built from (the entries read it from env, tests pass it). */
@@ -43,8 +43,6 @@ export interface App {
   /** The Hono router. */
   readonly router: Hono;
 }
-
-const HTML = "text/html; charset=utf-8";
 
 /** Builds the app; throws RangeError on invalid debug options. */
 export function createApp(options: AppOptions = {}): App {
@@ -82,21 +80,7 @@ export function createApp(options: AppOptions = {}): App {
     ]);
     const url = new URL(req.url);
     const html = new TextEncoder().encode(renderPage(module, url, context));
-    const sent = negotiated(html, HTML, req.headers.get("accept-encoding"));
-    const res = new Response(sent.body, {
-      status,
-      headers: {
-        "content-type": HTML,
-        "cache-control": status === 200 ? "no-cache" : "no-store",
-        // Stated, so HEAD (whose body the router drops) keeps it (RFC 9110 §8.6).
-        "content-length": String(sent.body.byteLength),
-        // The coding follows Accept-Encoding (RFC 9110 §12.5.5).
-        "vary": "accept-encoding",
-        ...(sent.coding ? { "content-encoding": sent.coding } : {}),
-      },
-    });
-    applySecurityHeaders(res);
-    return res;
+    return pageResponse(req, html, status);
   };
 
   for (const [path, load] of Object.entries(PAGES)) {

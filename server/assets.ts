@@ -8,7 +8,7 @@
  */
 import { contentType } from "./content_type.ts";
 import { codable, type Coding, codingFor, encode } from "./compress.ts";
-import { contentVersion, entityTagOf } from "./content_hash.ts";
+import { codedTag, contentVersion, entityTagOf } from "./content_hash.ts";
 import {
   ifNoneMatchFails,
   parseEntityTags,
@@ -196,13 +196,10 @@ export function createAssets(options: AssetOptions = {}): Assets {
       const coding = worth
         ? codingFor(req.headers.get("accept-encoding"))
         : null;
-      // A coded form is another representation, with its own validator
-      // (RFC 9110 §8.8.3): the same tag would let a cache answer a client
-      // that takes no coding with brotli.
       const form = coding
         ? asset.coded[coding] ??= {
           body: encode(asset.body, coding),
-          etag: asset.etag.replace(/"$/, `-${coding}"`),
+          etag: codedTag(asset.etag, coding),
         }
         : asset;
       // Chunks are named by their content hash; any other file is kept

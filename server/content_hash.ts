@@ -24,3 +24,12 @@ export function contentVersion(bytes: Uint8Array): string {
 export function entityTagOf(bytes: Uint8Array): string {
   return `"${createHash("sha1").update(bytes).digest("hex").slice(0, 20)}"`;
 }
+
+/**
+ * The entity tag of `etag`'s bytes sent in `coding`: a coded form is
+ * another representation, with its own validator (RFC 9110 §8.8.3), or a
+ * cache could answer a client that takes no coding with brotli.
+ */
+export function codedTag(etag: string, coding: string): string {
+  return etag.replace(/"$/, `-${coding}"`);
+}
