@@ -19,6 +19,7 @@ import type { PageContext } from "../routes/page.ts";
 import { type AssetOptions, createAssets } from "./assets.ts";
 import { applySecurityHeaders } from "./security.ts";
 import { pageResponse } from "./page_response.ts";
+import { isFilePath } from "./content_type.ts";
 import type { Samples } from "../components/debug/samples.ts";
 
 /** What the app is built from (the entries read it from env, tests pass it). */
@@ -103,6 +104,9 @@ export function createApp(options: AppOptions = {}): App {
       applySecurityHeaders(file);
       return file;
     }
+    // A script, style sheet or image is fetched by the browser, not read:
+    // the not-found page (1.6 kB of HTML) would be bytes nobody sees.
+    if (path.startsWith("/_build/") || isFilePath(path)) return fileNotFound();
     return page(NOT_FOUND_PAGE, c.req.raw, 404);
   });
 
@@ -121,6 +125,20 @@ export function createApp(options: AppOptions = {}): App {
   });
 
   return { fetch, drain: () => debug.drain(), debug, router };
+}
+
+/** A missing file's answer: short, plain, not stored. */
+function fileNotFound(): Response {
+  const res = new Response("Not Found\n", {
+    status: 404,
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "content-length": "10",
+      "cache-control": "no-store",
+    },
+  });
+  applySecurityHeaders(res);
+  return res;
 }
 
 /** Methods a page answers, for `Allow`. */
