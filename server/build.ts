@@ -8,6 +8,7 @@
  */
 import { buildDir, HASHED } from "./assets.ts";
 import { contentVersion } from "./content_hash.ts";
+import { moduleGraph } from "./module_graph.ts";
 
 const ROOT = new URL("../", import.meta.url);
 /** Per-process staging folder, so parallel builds never share one. */
@@ -146,6 +147,10 @@ export async function build(target: URL = buildDir()): Promise<void> {
     );
   }
   manifest.hash = Object.values(manifest.entries).join("").slice(0, 12);
+  Object.assign(
+    manifest,
+    await moduleGraph(out, Object.keys(manifest.entries)),
+  );
   await Deno.writeTextFile(
     new URL("manifest.json", out),
     JSON.stringify(manifest),

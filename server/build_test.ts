@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { carryChunks } from "./build.ts";
+import { moduleGraph, staticImports } from "./module_graph.ts";
+import { buildDir } from "./assets.ts";
+import { ISLANDS } from "../islands/registry.ts";
 
 Deno.test("build: a rebuild keeps the replaced build's hashed chunks for a day from the rebuild, however old the build was", async () => {
   const dir = await Deno.makeTempDir();
@@ -43,5 +46,70 @@ Deno.test("build: a rebuild keeps the replaced build's hashed chunks for a day f
     assert.equal(await carryChunks(new URL(`file://${dir}/none/`), b4), 0);
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("build: the leading static imports of a chunk, and nothing below them", async (t) => {
+  const CASES: [string, string[]][] = [
+    [
+      'import{a as b,c}from"./chunk-AAAAAAAA.js";import"./chunk-BBBBBBBB.js";var x=1;',
+      [
+        "chunk-AAAAAAAA.js",
+        "chunk-BBBBBBBB.js",
+      ],
+    ],
+    ['import*as m from"./chunk-CCCCCCCC.js";', ["chunk-CCCCCCCC.js"]],
+    ["var s='import\"./chunk-DDDDDDDD.js\";';", []],
+    ['import"./a.js";f();import"./b.js";', ["a.js"]],
+    ['import("./Lazy-EEEEEEEE.js");', []],
+    ["", []],
+  ];
+  for (const [code, want] of CASES) {
+    await t.step(JSON.stringify(code), () => {
+      assert.deepEqual(staticImports(code), want);
+    });
+  }
+});
+
+Deno.test("build: each island's chunk and what it imports, at any depth, each once", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const out = new URL(`file://${dir}/`);
+    const files: Record<string, string> = {
+      "client.js":
+        'import"./chunk-PREACT00.js";var o={SpecViewer:()=>import("./SpecViewer-SSSSSSSS.js"),ThemeToggle:()=>import("./ThemeToggle-TTTTTTTT.js")};',
+      "chunk-PREACT00.js": "export{}",
+      "SpecViewer-SSSSSSSS.js":
+        'import"./chunk-A0000000.js";import"./chunk-PREACT00.js";',
+      "chunk-A0000000.js": 'import"./chunk-B0000000.js";',
+      // A cycle ends.
+      "chunk-B0000000.js": 'import"./chunk-A0000000.js";',
+      "ThemeToggle-TTTTTTTT.js": 'import"./chunk-PREACT00.js";',
+    };
+    for (const [name, code] of Object.entries(files)) {
+      await Deno.writeTextFile(new URL(name, out), code);
+    }
+    const graph = await moduleGraph(out, ["client.js"]);
+    assert.deepEqual(graph.imports, { "client.js": ["chunk-PREACT00.js"] });
+    assert.deepEqual(graph.islands, {
+      ThemeToggle: ["ThemeToggle-TTTTTTTT.js", "chunk-PREACT00.js"],
+      SpecViewer: [
+        "SpecViewer-SSSSSSSS.js",
+        "chunk-A0000000.js",
+        "chunk-B0000000.js",
+        "chunk-PREACT00.js",
+      ],
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("build: the manifest lists the chunks of every registered island", async () => {
+  const manifest = JSON.parse(
+    await Deno.readTextFile(new URL("manifest.json", buildDir())),
+  );
+  for (const name of Object.keys(ISLANDS)) {
+    assert.ok(manifest.islands?.[name]?.length, `${name}: run deno task build`);
   }
 });
