@@ -80,7 +80,9 @@ export function createApp(options: AppOptions = {}): App {
       pageContext(),
     ]);
     const url = new URL(req.url);
-    const html = new TextEncoder().encode(renderPage(module, url, context));
+    const html = new TextEncoder().encode(
+      renderPage(module, url, context, assets),
+    );
     return pageResponse(req, html, status);
   };
 

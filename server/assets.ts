@@ -9,6 +9,7 @@
 import { contentType } from "./content_type.ts";
 import { codable, type Coding, codingFor, encode } from "./compress.ts";
 import { codedTag, contentVersion, entityTagOf } from "./content_hash.ts";
+import type { ModuleGraph } from "./module_graph.ts";
 import {
   ifNoneMatchFails,
   parseEntityTags,
@@ -56,6 +57,18 @@ export interface Assets {
    * current build, so browsers may cache it forever; null when not built.
    */
   buildUrl(entry: string): string | null;
+  /**
+   * The URL of a file in `static/` pinned to its bytes
+   * (`/styles.css?v=<version>`), which {@link Assets.serve} sends
+   * `immutable`; the plain path when there is no such file.
+   */
+  fileUrl(path: string): string;
+  /**
+   * The module scripts a page rendering `islands` loads before they run:
+   * the boot script, its chunks, and each island's chunks (see
+   * module_graph.ts), each once; none when not built.
+   */
+  modulePreloads(islands: readonly string[]): string[];
 }
 
 interface Asset {
@@ -70,7 +83,7 @@ interface Asset {
   >;
 }
 
-interface Manifest {
+interface Manifest extends Partial<ModuleGraph> {
   hash: string;
   entries: Record<string, string>;
 }
@@ -176,6 +189,12 @@ export function createAssets(options: AssetOptions = {}): Assets {
     return manifest;
   };
 
+  const buildUrl = (entry: string): string | null => {
+    const m = readManifest();
+    if (!m || !(entry in m.entries)) return null;
+    return `/_build/${entry}?v=${m.entries[entry]}`;
+  };
+
   return {
     serve(req, path, version) {
       if (req.method !== "GET" && req.method !== "HEAD") return null;
@@ -229,10 +248,21 @@ export function createAssets(options: AssetOptions = {}): Assets {
         headers,
       });
     },
-    buildUrl(entry) {
+    buildUrl,
+    fileUrl(path) {
+      const asset = path.startsWith("/_build/") ? null : get(path);
+      return asset ? `${path}?v=${asset.version}` : path;
+    },
+    modulePreloads(islands) {
+      const client = buildUrl("client.js");
       const m = readManifest();
-      if (!m || !(entry in m.entries)) return null;
-      return `/_build/${entry}?v=${m.entries[entry]}`;
+      if (!client || !m) return [];
+      const chunks = new Set(m.imports?.["client.js"]);
+      for (const name of islands) {
+        if (!m.islands || !Object.hasOwn(m.islands, name)) continue;
+        for (const chunk of m.islands[name]) chunks.add(chunk);
+      }
+      return [client, ...[...chunks].map((c) => `/_build/${c}`)];
     },
   };
 }

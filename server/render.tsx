@@ -8,12 +8,17 @@ import { Island } from "../components/Island.tsx";
 import { Layout } from "../components/Layout.tsx";
 import ThemeToggle from "../islands/theme/ThemeToggle.tsx";
 import type { PageContext, PageModule } from "../routes/page.ts";
+import type { LayoutAssets } from "../components/Layout.tsx";
 
-/** Renders a page module to a complete HTML document. */
+/**
+ * Renders a page module to a complete HTML document; `assets` names the
+ * static files and module scripts the layout links.
+ */
 export function renderPage(
   page: PageModule,
   url: URL,
   app: PageContext,
+  assets: LayoutAssets,
 ): string {
   const Page = page.default;
   const html = renderToString(
@@ -23,6 +28,7 @@ export function renderPage(
       path={url.pathname}
       styles={page.meta.styles ?? []}
       clientUrl={app.buildUrl("client.js")}
+      assets={assets}
       apiBase={app.debug.base}
       headerEnd={
         <Island
