@@ -1,6 +1,7 @@
 /**
- * Content codings for the app's own pages and static files (never for the
- * debug API, whose bytes are the point: it sends `no-transform`). A page
+ * Content codings for the app's own pages and static files (not for the
+ * debug API, whose bytes are the point: it sends `no-transform`, and codes
+ * only its own description, `/openapi.json`). A page
  * of the debug reference is 640 kB of HTML and 40 kB in brotli; a bundle
  * chunk 300 kB and 100 kB. Brotli at quality 5 compresses those in 4-7 ms
  * (quality 11 took 300 ms), gzip at level 6 in 2-4 ms.
@@ -69,18 +70,4 @@ export function encode(
   ) as Uint8Array<
     ArrayBuffer
   >;
-}
-
-/**
- * The body to send for a request with `accept` (its Accept-Encoding): the
- * coded one, with its coding, when the type is compressible, the body is
- * large enough and the client takes a coding; else `body` as it is.
- */
-export function negotiated(
-  body: Uint8Array<ArrayBuffer>,
-  type: string,
-  accept: string | null,
-): { body: Uint8Array<ArrayBuffer>; coding: Coding | null } {
-  const coding = codable(type, body.byteLength) ? codingFor(accept) : null;
-  return coding ? { body: encode(body, coding), coding } : { body, coding };
 }
