@@ -94,8 +94,12 @@ export function RequestList(p: RequestListProps) {
   for (let k = first; k < last; k++) {
     const i = view.rows[k];
     rows.push(
+      // Keyed by place, not entry: a new sort or filter rewrites the text of
+      // the rows in place, where keys by entry removed and re-inserted every
+      // row (a new layout object tree each, and the whole list's style and
+      // layout with them).
       <Row
-        key={i}
+        key={k}
         c={c}
         i={i}
         k={k}
