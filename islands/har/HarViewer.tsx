@@ -30,6 +30,7 @@ import { useHashState } from "./use_hash_state.ts";
 import { linkedParts } from "./hash_state.ts";
 import { useFileSelection } from "./use_selection.ts";
 import { useView } from "./use_view.ts";
+import { useDeferredQuery } from "./use_deferred_query.ts";
 import { Legend } from "./Waterfall.tsx";
 
 /** The name a sanitized copy is saved under: `capture.har` → `capture.sanitized.har`. */
@@ -76,6 +77,8 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   useEffect(() => setSaved(""), [c]); // a new file, not new secret counts
 
   const sort = useCallback((s: typeof hs.sort) => set({ sort: s }), [set]);
+  const applyQuery = useCallback((q: string) => set({ q }), [set]);
+  const query = useDeferredQuery(hs.q, applyQuery, c?.n ?? 0);
   const shownDetail = w.detail && w.detail.entry.index === sel
     ? w.detail
     : null;
@@ -223,6 +226,8 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
             pages={pages}
             unpaged={unpaged}
             set={set}
+            text={query.text}
+            onText={query.onText}
           />
           {missing >= 0 && (
             <p
@@ -247,6 +252,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
                 onSort={sort}
                 onSelect={select}
                 onOpen={openRow}
+                pending={query.pending}
               />
               <Legend />
             </div>

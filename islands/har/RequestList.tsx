@@ -40,6 +40,11 @@ export interface RequestListProps {
    * with arrow keys): where the detail should come into view.
    */
   onOpen?(index: number): void;
+  /**
+   * True while the rows answer an older search than the box shows: the
+   * list is marked busy and has no `data-count` until they are current.
+   */
+  pending?: boolean;
 }
 
 /** The list with its sticky header and waterfall column. */
@@ -126,14 +131,15 @@ export function RequestList(p: RequestListProps) {
         markers={markers}
       />
       <div
-        class="har-list"
+        class={p.pending ? "har-list pending" : "har-list"}
         role="listbox"
+        aria-busy={p.pending ? "true" : undefined}
         tabIndex={0}
         aria-label={`Requests, ${view.count} shown`}
         aria-activedescendant={active}
         id="har-requests"
         data-testid="har-list"
-        data-count={String(view.count)}
+        data-count={p.pending ? undefined : String(view.count)}
         data-wf-start={String(axis.start)}
         data-wf-end={String(axis.end)}
         style={`height:${view.count * ROW_H}px`}

@@ -54,10 +54,16 @@ export interface ToolbarProps {
   /** True when some entries have no `pageref` (offers "No page"). */
   unpaged: boolean;
   set(patch: Partial<HashState>): void;
+  /** The search box's text (ahead of `state.q` while the list follows). */
+  text: string;
+  /** Sets the search box's text; the list's query follows. */
+  onText(text: string): void;
 }
 
 /** The filter bar. */
-export function Toolbar({ state, view, pages, unpaged, set }: ToolbarProps) {
+export function Toolbar(
+  { state, view, pages, unpaged, set, text, onText }: ToolbarProps,
+) {
   const showPages = pages.length + (unpaged && pages.length ? 1 : 0) > 1;
   const [help, setHelp] = useState(false);
   return (
@@ -68,9 +74,8 @@ export function Toolbar({ state, view, pages, unpaged, set }: ToolbarProps) {
           type="search"
           data-testid="har-search"
           placeholder="Filter by URL, method, status, MIME"
-          value={state.q}
-          onInput={(e) =>
-            set({ q: (e.currentTarget as HTMLInputElement).value })}
+          value={text}
+          onInput={(e) => onText((e.currentTarget as HTMLInputElement).value)}
         />
       </label>
       <button
@@ -88,8 +93,8 @@ export function Toolbar({ state, view, pages, unpaged, set }: ToolbarProps) {
           onTerm={(term) => {
             // Added once; then the list closes, as DevTools' suggestions
             // do, and the list of requests it filters is in view again.
-            const words = state.q.trim().split(/\s+/).filter(Boolean);
-            if (!words.includes(term)) set({ q: [...words, term].join(" ") });
+            const words = text.trim().split(/\s+/).filter(Boolean);
+            if (!words.includes(term)) onText([...words, term].join(" "));
             setHelp(false);
             document.querySelector<HTMLInputElement>(
               "[data-testid=har-search]",

@@ -1,0 +1,80 @@
+import assert from "node:assert/strict";
+import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
+import { openViewer, rows, waitCount } from "../helpers/har_browser.ts";
+
+/** A HAR of `n` entries; entry i's path holds `even` or `odd`, and `i`. */
+function bigHar(n: number): string {
+  const t0 = Date.UTC(2025, 0, 1);
+  const entries = Array.from({ length: n }, (_, i) => ({
+    startedDateTime: new Date(t0 + i).toISOString(),
+    time: 1,
+    request: {
+      method: "GET",
+      url: `https://a.example/${i % 2 ? "odd" : "even"}/n${i}`,
+      httpVersion: "HTTP/1.1",
+      headers: [],
+      queryString: [],
+      cookies: [],
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status: 200,
+      statusText: "OK",
+      httpVersion: "HTTP/1.1",
+      headers: [],
+      cookies: [],
+      content: { size: 0, mimeType: "text/plain" },
+      redirectURL: "",
+      headersSize: -1,
+      bodySize: 0,
+    },
+    cache: {},
+    timings: { send: 0, wait: 1, receive: 0 },
+  }));
+  return JSON.stringify({ log: { version: "1.2", creator: {}, entries } });
+}
+
+Deno.test({
+  name:
+    "browser har: on a large file the box echoes at once and the list follows, busy until it does",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      const file = await Deno.makeTempFile({ suffix: ".har" });
+      await Deno.writeTextFile(file, bigHar(6000));
+      await page.setInputFiles("[data-testid=har-file]", file);
+      // The page reads the file from disk as it goes: removed once shown.
+      await waitCount(page, 6000);
+      await Deno.remove(file);
+      // Three keys in one task, as a fast typist's burst: the box shows
+      // the last text at once, the list is busy and claims no count.
+      const during = await page.evaluate(async () => {
+        const box = document.querySelector<HTMLInputElement>(
+          "[data-testid=har-search]",
+        )!;
+        for (const t of ["o", "od", "odd"]) {
+          box.value = t;
+          box.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+        // Preact renders in a microtask; the search waits for a frame.
+        for (let k = 0; k < 5; k++) await Promise.resolve();
+        const list = document.querySelector("[data-testid=har-list]")!;
+        return {
+          value: box.value,
+          busy: list.getAttribute("aria-busy"),
+          count: list.getAttribute("data-count"),
+        };
+      });
+      assert.deepEqual(during, { value: "odd", busy: "true", count: null });
+      // Then the list answers the last text, and is no longer busy.
+      await waitCount(page, 3000);
+      assert.equal(
+        await page.getAttribute("[data-testid=har-list]", "aria-busy"),
+        null,
+      );
+      assert.ok((await rows(page)).every((r) => r.index % 2 === 1));
+      await page.waitForFunction(() => location.hash.includes("q=odd"));
+    }),
+});
