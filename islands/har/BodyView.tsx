@@ -8,6 +8,7 @@ import type { BodyPreview } from "../../lib/har/detail.ts";
 import { formatBytes } from "../../lib/shared/format.ts";
 import { bytesBase64 } from "../../lib/shared/base64.ts";
 import { JsonTree } from "../shared/JsonTree.tsx";
+import { LongText } from "./LongText.tsx";
 import {
   parseKeepingNumbers,
   spelledOtherwise,
@@ -141,10 +142,7 @@ function BodyPreviewView({ body }: { body: BodyPreview }) {
           {formatBytes(body.size)}.
         </p>
       )}
-      <pre
-        class={`har-body har-body-${body.kind}`}
-        tabIndex={0}
-      >{body.text}</pre>
+      <LongText text={body.text} class={`har-body har-body-${body.kind}`} />
     </>
   );
 }
@@ -207,7 +205,7 @@ function JsonBody({ text }: { text: string }) {
             <JsonTree value={value.v} label="Body" testid="har-body-tree" />
           </div>
         )
-        : <pre class="har-body har-body-json" tabIndex={0}>{text}</pre>}
+        : <LongText text={text} class="har-body har-body-json" />}
     </>
   );
 }

@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
+import { openViewer, waitCount } from "../helpers/har_browser.ts";
+
+/** One entry whose text body is `text`. */
+function oneBody(text: string): string {
+  return JSON.stringify({
+    log: {
+      version: "1.2",
+      creator: {},
+      entries: [{
+        startedDateTime: "2025-01-01T00:00:00.000Z",
+        time: 1,
+        request: {
+          method: "GET",
+          url: "https://a.example/big.txt",
+          httpVersion: "HTTP/1.1",
+          headers: [],
+          queryString: [],
+          cookies: [],
+          headersSize: -1,
+          bodySize: 0,
+        },
+        response: {
+          status: 200,
+          statusText: "OK",
+          httpVersion: "HTTP/1.1",
+          headers: [],
+          cookies: [],
+          content: { size: text.length, mimeType: "text/plain", text },
+          redirectURL: "",
+          headersSize: -1,
+          bodySize: text.length,
+        },
+        cache: {},
+        timings: { send: 0, wait: 1, receive: 0 },
+      }],
+    },
+  });
+}
+
+Deno.test({
+  name:
+    "browser har: a long body opens with its first part, and Show all shows the rest",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      // 100,000 characters ending in a mark past the first part.
+      const text = "line of text\n".repeat(7692) + "THE-END";
+      await openViewer(page, server.origin);
+      const file = await Deno.makeTempFile({ suffix: ".har" });
+      await Deno.writeTextFile(file, oneBody(text));
+      await page.setInputFiles("[data-testid=har-file]", file);
+      await waitCount(page, 1);
+      await Deno.remove(file);
+      await page.click("[data-testid=har-row]");
+      const pre = page.locator("[data-testid=har-detail] pre.har-body-text");
+      await pre.waitFor();
+      const first = (await pre.textContent()) ?? "";
+      assert.ok(first.length <= 32_000, `first part ${first.length}`);
+      assert.ok(text.startsWith(first));
+      assert.equal(
+        await page.locator("[data-testid=har-save-body]").count(),
+        1,
+      );
+      await page.click("[data-testid=har-body-more]");
+      assert.equal(await pre.textContent(), text);
+      assert.equal(
+        await page.locator("[data-testid=har-body-more]").count(),
+        0,
+      );
+    }),
+});
