@@ -85,6 +85,8 @@ function spelledUrl(url: string): string {
 
 /** 1 for each entry one of whose fields contains `term`. */
 function termHits(c: HarColumns, l: Lowered, term: string): Uint8Array {
+  // Every text holds the empty word (and the walk below would not move).
+  if (!term) return new Uint8Array(c.n).fill(1);
   const hit = new Uint8Array(c.n);
   const { urls, off } = l;
   let e = 0, at = urls.indexOf(term);
@@ -335,7 +337,10 @@ export class HarSearch {
   mask(q: string): Uint8Array | null {
     if (this.#last && this.#last.q === q) return this.#last.mask;
     const c = this.columns;
-    const terms = q.split(/\s+/).filter(Boolean);
+    // A word that folds to nothing (an accent mark alone) is no word.
+    const terms = q.split(/\s+/).filter((t) =>
+      foldText(t.length > 1 && t.startsWith("-") ? t.slice(1) : t) !== ""
+    );
     let mask: Uint8Array | null = null;
     if (terms.length) {
       const l = this.#lowered ??= lower(c);

@@ -294,6 +294,11 @@ Deno.test("search: terms match as a person reads them: istanbul finds İstanbul,
       ["plain", [0, 0, 0, 0, 1]],
     ] as const
   ) assert.deepEqual([...searchMask(c, q)!], want, q);
+  // A word that folds to nothing (an accent mark alone) is no word: it
+  // had spun the search forever.
+  assert.equal(searchMask(c, "\u0301"), null);
+  assert.equal(searchMask(c, "-\u0301"), null);
+  assert.deepEqual([...searchMask(c, "plain \u0301")!], [0, 0, 0, 0, 1]);
 });
 
 Deno.test("search: a URL holding UTF-8 percent-encoded is found by the text it spells too, and by its escapes; only its own entry", () => {

@@ -107,6 +107,8 @@ export function compileFilter(
     const tag = tagOf(raw);
     // `tag:"` alone is a tag term being typed: it filters nothing yet.
     if (typing(raw)) continue;
+    // A word that folds to nothing (an accent mark alone) is no word.
+    if (!t) continue;
     if (tag !== null) tags.push(foldText(tag));
     else if (
       (KNOWN_METHODS.includes(t) && (queryMethod || t !== "query")) ||
@@ -163,12 +165,12 @@ export function highlightRanges(
   terms: readonly string[],
 ): [number, number][] {
   if (!terms.length || !text) return [];
-  const { text: low, from } = foldMapped(text);
+  const { text: low, from, to } = foldMapped(text);
   const found: [number, number][] = [];
   for (const t of terms) {
     if (!t) continue;
     for (let i = low.indexOf(t); i !== -1; i = low.indexOf(t, i + 1)) {
-      found.push([from[i], from[i + t.length]]);
+      found.push([from[i], to[i + t.length - 1]]);
     }
   }
   found.sort((a, b) => a[0] - b[0]);

@@ -236,4 +236,11 @@ Deno.test("spec filter: terms match as a person reads them (İSTANBUL and istanb
     highlightRanges("/cafe\u0301!", compileFilter("cafe").terms),
     [[1, 6]],
   );
+  // A match ending inside a folded character takes it whole.
+  assert.deepEqual(highlightRanges("Straße", ["stras"]), [[0, 5]]);
+  assert.deepEqual(highlightRanges("xßy", ["xs"]), [[0, 2]]);
+  assert.deepEqual(highlightRanges("ﬁle", ["f"]), [[0, 1]]);
+  // A word that folds to nothing filters and marks nothing.
+  assert.deepEqual(compileFilter("\u0301").terms, []);
+  assert.deepEqual(highlightRanges("/a", [""]), []);
 });

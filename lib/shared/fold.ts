@@ -63,27 +63,33 @@ export function foldText(s: string): string {
 }
 
 /**
- * `s` folded, with where each folded unit came from: `from[i]` is the
- * index in `s` of the character folded unit `i` belongs to, and
- * `from[text.length]` is `s.length`, so a match `[a, b)` of the folded
- * text is `[from[a], from[b])` of `s` (a highlight covers whole
- * characters, marks and all).
+ * `s` folded, with where each folded unit came from: `from[i]` and `to[i]`
+ * are where in `s` the character folded unit `i` belongs to starts and
+ * ends, so a match `[a, b)` of the folded text is `[from[a], to[b - 1])`
+ * of `s`: whole characters, marks and all, even one the match ends inside
+ * (`stras` in `Straße` takes the ß).
  */
-export function foldMapped(s: string): { text: string; from: number[] } {
+export function foldMapped(
+  s: string,
+): { text: string; from: number[]; to: number[] } {
   const from: number[] = [];
+  const to: number[] = [];
   let text = "";
   if (ascii(s)) {
     text = s.toLowerCase();
-    for (let i = 0; i <= s.length; i++) from.push(i);
-    return { text, from };
+    for (let i = 0; i < s.length; i++) {
+      from.push(i);
+      to.push(i + 1);
+    }
+    return { text, from, to };
   }
   for (const m of s.matchAll(CHARACTER)) {
     const f = foldChar(m[0]);
-    // Every unit of a folded character points at its start: a highlight
-    // takes the character whole, marks and all.
-    for (let k = 0; k < f.length; k++) from.push(m.index);
+    for (let k = 0; k < f.length; k++) {
+      from.push(m.index);
+      to.push(m.index + m[0].length);
+    }
     text += f;
   }
-  from.push(s.length);
-  return { text, from };
+  return { text, from, to };
 }

@@ -25,16 +25,26 @@ for (const [name, text, want] of CASES) {
   });
 }
 
-Deno.test("foldMapped: each folded unit points at the character it came from; a mark goes with its letter", () => {
-  const { text, from } = foldMapped("cafe\u0301 İß");
+Deno.test("foldMapped: each folded unit points at the character it came from, start and end; a mark goes with its letter", () => {
+  const { text, from, to } = foldMapped("cafe\u0301 İß");
   assert.equal(text, "cafe iss");
   // c a f e+mark space İ ß
-  assert.deepEqual(from, [0, 1, 2, 3, 5, 6, 7, 7, 8]);
+  assert.deepEqual(from, [0, 1, 2, 3, 5, 6, 7, 7]);
+  assert.deepEqual(to, [1, 2, 3, 5, 6, 7, 8, 8]);
   const ascii = foldMapped("AbC");
   assert.equal(ascii.text, "abc");
-  assert.deepEqual(ascii.from, [0, 1, 2, 3]);
+  assert.deepEqual(ascii.from, [0, 1, 2]);
+  assert.deepEqual(ascii.to, [1, 2, 3]);
   // An astral character is two units, folded and pointed at as one.
   const astral = foldMapped("😀A");
   assert.equal(astral.text, "😀a");
-  assert.deepEqual(astral.from, [0, 0, 2, 3]);
+  assert.deepEqual(astral.from, [0, 0, 2]);
+  assert.deepEqual(astral.to, [2, 2, 3]);
+});
+
+Deno.test("foldText: a mark alone folds to nothing; Z beside a letter beyond ASCII is lower-cased; U+036F goes", () => {
+  assert.equal(foldText("\u0301"), "");
+  assert.equal(foldText("ZÜ"), "zu");
+  assert.equal(foldText("a\u036f"), "a");
+  assert.equal(foldText("\u093Fx"), "\u093Fx");
 });
