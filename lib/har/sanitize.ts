@@ -60,25 +60,28 @@ function throughText(
   if (!isTextual(mime) && !mime.startsWith("multipart/")) return holder;
   const bytes = base64Bytes(t);
   if (!bytes) return holder;
-  const wide = utf16Order(charsetOf(mime));
+  const order = utf16Order(charsetOf(mime), bytes);
   let text: string;
-  let read: "utf-8" | "bytes" | "utf-16le" | "utf-16be" = "utf-8";
-  try {
-    if (wide) {
-      read = wide;
-      text = new TextDecoder(wide, { fatal: true, ignoreBOM: true })
-        .decode(bytes);
-    } else text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    // Another charset (ISO-8859-1, windows-1252, Shift_JIS...; the
-    // Encoding Standard's encoders write UTF-8 only), or a form with a file
-    // of bytes: read a byte a character, so every byte but the replaced
-    // values is written back as it was. The names, the quotes and the
-    // marker are ASCII in every charset a server writes text in but
-    // UTF-16 (read above).
-    if (wide) return holder;
-    text = byteString(bytes);
-    read = "bytes";
+  let read: "utf-8" | "bytes" | "utf-16" = "utf-8";
+  if (order) {
+    // Unit by unit, not through a strict decoder: a lone surrogate is
+    // written back as it came, and its body still loses its secrets.
+    if (bytes.length % 2) return holder;
+    text = utf16Units(bytes, order === "utf-16be");
+    read = "utf-16";
+  } else {
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      // Another charset (ISO-8859-1, windows-1252, Shift_JIS...; the
+      // Encoding Standard's encoders write UTF-8 only), or a form with a
+      // file of bytes: read a byte a character, so every byte but the
+      // replaced values is written back as it was. The names, the quotes
+      // and the marker are ASCII in every charset a server writes text in
+      // but UTF-16 (read above).
+      text = byteString(bytes);
+      read = "bytes";
+    }
   }
   const out = f(text);
   if (typeof out !== "string" || out === text) return holder;
@@ -86,22 +89,44 @@ function throughText(
     ? Uint8Array.from(out, (c) => c.charCodeAt(0) & 0xff)
     : read === "utf-8"
     ? new TextEncoder().encode(out)
-    : utf16Bytes(out, read === "utf-16be");
+    : utf16Bytes(out, order === "utf-16be");
   return { ...holder, text: bytesBase64(written) };
 }
 
 /**
- * The byte order a `charset` label names for UTF-16 (Encoding Standard
- * §4.2: `utf-16` and `unicode` are little-endian labels), or null.
+ * The byte order of a body in UTF-16, or null for another charset: the
+ * label as the Encoding Standard resolves it (§4.2: `utf-16`, `unicode`,
+ * `csunicode`, `ucs-2`... are little-endian), then a byte order mark,
+ * which decides over the label (RFC 2781 §4.3, the standard's decode).
  */
-function utf16Order(charset: string): "utf-16le" | "utf-16be" | null {
-  const label = charset.toLowerCase();
-  if (label === "utf-16be" || label === "unicodefffe") return "utf-16be";
-  return ["utf-16", "utf-16le", "unicode", "ucs-2", "unicodefeff"].includes(
-      label,
-    )
-    ? "utf-16le"
-    : null;
+function utf16Order(
+  charset: string,
+  bytes: Uint8Array,
+): "utf-16le" | "utf-16be" | null {
+  let encoding = "";
+  try {
+    encoding = charset ? new TextDecoder(charset).encoding : "";
+  } catch { /* an unknown label: not UTF-16 */ }
+  if (encoding !== "utf-16le" && encoding !== "utf-16be") return null;
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  return encoding;
+}
+
+/** `bytes` as UTF-16 code units, a character each, whatever they pair. */
+function utf16Units(bytes: Uint8Array, bigEndian: boolean): string {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const parts: string[] = [];
+  const units: number[] = [];
+  for (let i = 0; i + 1 < bytes.length; i += 2) {
+    units.push(view.getUint16(i, !bigEndian));
+    if (units.length === 0x8000) {
+      parts.push(String.fromCharCode(...units));
+      units.length = 0;
+    }
+  }
+  parts.push(String.fromCharCode(...units));
+  return parts.join("");
 }
 
 /** `text`'s UTF-16 code units as bytes, in the order asked. */

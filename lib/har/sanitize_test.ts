@@ -1279,6 +1279,30 @@ Deno.test("sanitize: a base64 body in another charset (ISO-8859-1, windows-1252,
       utf16('{"password":"geheimnis-12345","name":"Jürgen"}', true),
       utf16('{"password":"[REDACTED]","name":"Jürgen"}', true),
     ],
+    // The label says UTF-16 and the mark says big-endian: the mark decides,
+    // and stays.
+    [
+      "application/json; charset=utf-16",
+      utf16('\ufeff{"password":"geheimnis-12345"}', true),
+      utf16('\ufeff{"password":"[REDACTED]"}', true),
+    ],
+    // Other labels of UTF-16LE (Encoding Standard §4.2).
+    [
+      "application/json; charset=csUnicode",
+      utf16('{"password":"geheimnis-12345"}', false),
+      utf16('{"password":"[REDACTED]"}', false),
+    ],
+    [
+      "application/json; charset=iso-10646-ucs-2",
+      utf16('{"password":"geheimnis-12345"}', false),
+      utf16('{"password":"[REDACTED]"}', false),
+    ],
+    // A lone surrogate is written back as it came.
+    [
+      "application/json; charset=utf-16le",
+      utf16('{"password":"geheimnis-12345","x":"\ud800"}', false),
+      utf16('{"password":"[REDACTED]","x":"\ud800"}', false),
+    ],
   ];
   for (const [mimeType, sent, expected] of cases) {
     const body = { mimeType, encoding: "base64", text: b64(sent) };
