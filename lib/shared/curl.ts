@@ -225,12 +225,17 @@ export function urlWords(url: string): string {
     (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"),
   );
   const head = AUTHORITY.exec(controls)?.[0] ?? "";
-  // A placeholder (`{名前}`, §4.1's `{name}`) stays readable, to be
-  // replaced by hand; every other character beyond ASCII is its bytes.
-  const clean = asciiHost(head) + controls.slice(head.length).replace(
+  // A path's placeholder (`{名前}`, §4.1's `{name}`) stays readable, to be
+  // replaced by hand; every other character beyond ASCII is its bytes,
+  // braces in the query or fragment too (`?q={"a":"ü"}` is data).
+  const rest = controls.slice(head.length);
+  const cut = rest.search(/[?#]/);
+  const path = cut < 0 ? rest : rest.slice(0, cut);
+  const tail = cut < 0 ? "" : rest.slice(cut);
+  const clean = asciiHost(head) + path.replace(
     /\{[^{}/?#]*\}|[^\0-\x7f]+/g,
     (m) => m.startsWith("{") ? m : encodePart(m),
-  );
+  ) + tail.replace(/[^\0-\x7f]+/g, encodePart);
   return clean.startsWith("-")
     ? `--url ${shellQuote(clean)}`
     : shellQuote(clean);

@@ -176,6 +176,14 @@ const URLS: [string, string, string[]][] = [
     ],
   ],
   [
+    "ok/braces in the query are data: what they hold beyond ASCII is its bytes",
+    'https://h/{名前}?q={"a":"ü"}#{ß}',
+    [
+      'curl \'https://h/{名前}?q={"a":"%C3%BC"}#{%C3%9F}\'',
+      "--globoff",
+    ],
+  ],
+  [
     "ok/a server template stays as written",
     "{server}/ü",
     ["curl '{server}/%C3%BC'", "--globoff"],

@@ -39,9 +39,7 @@ const VALUE =
 export function parseCookies(header: string | null): Record<string, string> {
   const out: [string, string][] = [];
   if (header) {
-    // A UTF-8 byte other than ASCII is never `;`, `=` or `"`: decoded
-    // first, the pairs split as they would.
-    const parts = headerValueText(header).split(";");
+    const parts = header.split(";");
     // Pairs, not pieces: a trailing `;` or an empty `;;` is no cookie.
     if (
       parts.length > MAX_COOKIE_PAIRS &&
@@ -58,7 +56,9 @@ export function parseCookies(header: string | null): Record<string, string> {
       const eq = part.indexOf("=");
       if (eq < 0) continue;
       const name = part.slice(0, eq).trim();
-      let value = part.slice(eq + 1).trim();
+      // Each value read as UTF-8 on its own: one cookie of other bytes
+      // leaves the others' ü an ü.
+      let value = headerValueText(part.slice(eq + 1).trim());
       if (value.length >= 2 && value[0] === '"' && value.at(-1) === '"') {
         value = value.slice(1, -1);
       }

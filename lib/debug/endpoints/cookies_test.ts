@@ -27,6 +27,10 @@ const PARSE: [string, string | null, Record<string, string>][] = [
     n: "\xfc",
     m: "1",
   }],
+  ["ok/each value read on its own", "n=\xc3\xbc; m=\xfc", {
+    n: "ü",
+    m: "\xfc",
+  }],
 ];
 for (const [name, header, want] of PARSE) {
   Deno.test(`parseCookies: ${name}`, () => {
