@@ -231,6 +231,16 @@ Deno.test("refs: a chain of references is walked once, not once per link; each l
       assert.equal(d.error, error, name);
     }
     assert.ok(hops <= n + 1, `${name}: ${hops} references read`);
+    // Entered from its tail first, each link met once too (a link's end
+    // remembered for the links walked before it).
+    const back = new RefResolver(doc);
+    let backHops = 0;
+    const backIn = back.localIn.bind(back);
+    back.localIn = (holder, s) => (backHops++, backIn(holder, s));
+    for (let i = n - 1; i >= 0; i--) back.deref(schemas[`s${i}`]);
+    assert.ok(backHops <= n + 1, `${name} from the tail: ${backHops}`);
+    // Shared between callers: frozen, so none can change another's answer.
+    assert.ok(Object.isFrozen(back.deref(schemas.s0)), name);
   }
   // A cycle names the reference where it was entered, from any link.
   const cycle = new RefResolver({

@@ -4869,3 +4869,26 @@ Deno.test("compare: a path written in another Unicode form (é composed, or e an
   const other = compareSpecs(side("/café"), side("/thé"));
   assert.ok(other.changes.every((c) => !c.text.includes("Unicode")));
 });
+
+Deno.test("compare: a header added to, or a link removed from, a response says which status", () => {
+  const side = (rev: boolean) =>
+    doc({
+      "/a": {
+        get: {
+          responses: {
+            "404": {
+              description: "nf",
+              ...(rev
+                ? { headers: { "X-Why": { schema: { type: "string" } } } }
+                : { links: { next: { operationId: "x" } } }),
+            },
+          },
+        },
+      },
+    });
+  const r = compareSpecs(side(false), side(true), { all: true });
+  assert.deepEqual(r.changes.map((c) => c.text).sort(), [
+    "404 response header `X-Why` was added",
+    "404 response link `next` was removed",
+  ]);
+});
