@@ -151,3 +151,42 @@ Deno.test("drain: SSE ends cleanly with a comment, waiting sleeps and new long r
     await s.close();
   }
 });
+
+Deno.test("rate and origin behind a trusted proxy: the client is the X-Forwarded-For entry it vouches for, so each client has its own bucket and none can write its address; without the option, httpbin's first entry and one bucket", async () => {
+  const behind = start({ rateLimitPerMinute: 2, trustedProxies: 1 });
+  try {
+    const as = async (xff: string, path = "/status/200") => {
+      const r = await fetch(`${behind.base}${path}`, {
+        headers: { "x-forwarded-for": xff },
+      });
+      return r;
+    };
+    // A client that writes its own entry first: the proxy's is the last.
+    const ip = await as("6.6.6.6, 10.0.0.1", "/ip");
+    assert.deepEqual(await ip.json(), { origin: "10.0.0.1" });
+    assert.equal((await as("10.0.0.1")).status, 200);
+    await assertRefused(await as("10.0.0.1"), 429, "30");
+    // Another client behind the same proxy keeps its own bucket.
+    const other = await as("10.0.0.2", "/get");
+    assert.equal(other.status, 200);
+    assert.equal((await other.json()).origin, "10.0.0.2");
+    assert.equal(behind.ctx.rate!.clients, 2);
+  } finally {
+    await behind.close();
+  }
+  const plain = start({ rateLimitPerMinute: 2 });
+  try {
+    const r = await fetch(`${plain.base}/ip`, {
+      headers: { "x-forwarded-for": "6.6.6.6, 10.0.0.1" },
+    });
+    assert.deepEqual(await r.json(), { origin: "6.6.6.6" });
+    const again = await fetch(`${plain.base}/ip`, {
+      headers: { "x-forwarded-for": "10.0.0.2" },
+    });
+    await again.body?.cancel();
+    // Both from this machine: one bucket.
+    assert.equal(plain.ctx.rate!.clients, 1);
+  } finally {
+    await plain.close();
+  }
+});

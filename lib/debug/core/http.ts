@@ -9,7 +9,11 @@
  * cookies its browser holds for this host.
  */
 import { isToken } from "../../shared/http_token.ts";
-import { MAX_ACCEPT_CHARS, MAX_ACCEPT_RANGES } from "./limits.ts";
+import {
+  MAX_ACCEPT_CHARS,
+  MAX_ACCEPT_RANGES,
+  MAX_ORIGIN_CHARS,
+} from "./limits.ts";
 import { weightedList } from "../../shared/weighted_list.ts";
 import { ParamError } from "./params.ts";
 import { ANY_METHODS } from "./catalog.ts";
@@ -265,6 +269,32 @@ export function peerAddress(info: ServeInfo | undefined): string {
   const host = (info?.remoteAddr as { hostname?: unknown } | undefined)
     ?.hostname;
   return typeof host === "string" ? host : "";
+}
+
+/**
+ * The client's address with `hops` trusted proxies in front: the
+ * X-Forwarded-For entry `hops` from the right (each proxy appends the
+ * address it was sent the request from, RFC 7239 §5.2's `for` in the old
+ * header; entries to the left of it are the client's to write); the TCP
+ * peer when none are trusted or no header came. At most
+ * {@link MAX_ORIGIN_CHARS} characters.
+ */
+export function clientAddress(
+  req: Request,
+  info: ServeInfo | undefined,
+  hops: number,
+): string {
+  const forwarded = hops > 0 ? req.headers.get("x-forwarded-for") : null;
+  if (!forwarded) return peerAddress(info);
+  // From the right, only as far as needed: the header may be long.
+  let end = forwarded.length;
+  let entry = "";
+  for (let left = hops; left > 0 && end >= 0; left--) {
+    const comma = forwarded.lastIndexOf(",", end - 1);
+    entry = forwarded.slice(comma + 1, end).trim();
+    end = comma;
+  }
+  return (entry || peerAddress(info)).slice(0, MAX_ORIGIN_CHARS);
 }
 
 /** The path of an absolute request URL, without parsing the whole URL. */

@@ -29,6 +29,14 @@ export interface DebugLimits {
    * with Retry-After (RFC 6585 §4). 0 turns the rate limit off.
    */
   readonly rateLimitPerMinute: number;
+  /**
+   * Proxies in front of the server that append the address they got a
+   * request from to X-Forwarded-For (nginx's `$proxy_add_x_forwarded_for`):
+   * the client is the entry that many from the right, which no client can
+   * write, for `origin` and the rate limit. 0: none trusted; `origin` reads
+   * the first entry (httpbin's), the rate limit the TCP peer.
+   */
+  readonly trustedProxies: number;
   /** Largest generated body (`/bytes`, `/stream-bytes`, `/range`, `/drip`), bytes. */
   readonly maxBytes: number;
   /** Most lines of `/stream/{n}`. */
@@ -68,6 +76,7 @@ export const DEFAULT_LIMITS: DebugLimits = Object.freeze({
   maxSseIntervalMs: 10_000,
   maxLongRequests: 10_000,
   rateLimitPerMinute: 0,
+  trustedProxies: 0,
   maxBytes: 1_048_576,
   maxStreamLines: 100,
   maxLinks: 200,
@@ -106,6 +115,12 @@ export const LIMITS: Readonly<Record<keyof DebugLimits, LimitInfo>> = Object
       env: "DEBUG_RATE_LIMIT",
       text: "Requests per minute per client address (then 429)",
       zero: "off",
+    },
+    trustedProxies: {
+      env: "DEBUG_TRUSTED_PROXIES",
+      text:
+        "Proxies in front that append to X-Forwarded-For: the client is the entry that many from the right, for origin and the rate limit",
+      zero: "none (origin: the first entry; rate limit: the TCP peer)",
     },
     maxBytes: {
       env: "DEBUG_MAX_BYTES",

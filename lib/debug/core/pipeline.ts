@@ -21,8 +21,8 @@ import { ParamError, paramParser, type ParsedParams } from "./params.ts";
 import { errorProblem } from "./problem.ts";
 import {
   BASE_HEADERS,
+  clientAddress,
   isPreflight,
-  peerAddress,
   preflight,
   respond,
   type ServeInfo,
@@ -50,7 +50,11 @@ export function endpointRunner(
       if (isPreflight(req)) return preflight(req); // 0. CORS preflight
       // Preflights are exempt from the rate limit: a browser reports a
       // refused one as a CORS failure, hiding the 429 from the script.
-      ctx.rate?.take(peerAddress(info) || "unknown"); // 0. rate: 429
+      // Behind trusted proxies, the client they vouch for: else one bucket
+      // for everyone the proxy forwards.
+      ctx.rate?.take(
+        clientAddress(req, info, ctx.limits.trustedProxies) || "unknown",
+      ); // 0. rate: 429
       const early = checkMethod(req.method); // 1. method: 405, OPTIONS 204
       if (early) return early;
       const query = queryOf(req.url);

@@ -69,7 +69,13 @@ function reply(
     return respond(null, status, all);
   }
   return respond(
-    JSON.stringify(requestShape(req, input.query, input.info, ctx.text)),
+    JSON.stringify(requestShape(
+      req,
+      input.query,
+      input.info,
+      ctx.text,
+      ctx.limits.trustedProxies,
+    )),
     status,
     { ...all, "content-type": JSON_TYPE },
   );

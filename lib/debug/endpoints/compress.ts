@@ -90,7 +90,7 @@ function compressed(
         headers: canonicalHeaders(req, ctx.text),
         // HEAD gets GET's headers, Content-Length included (RFC 9110 §9.3.2).
         method: head ? "GET" : req.method,
-        origin: clientOrigin(req, info),
+        origin: clientOrigin(req, info, ctx.limits.trustedProxies),
       });
       return respond(encode(encoder.encode(json)) as BodyInit, 200, headers);
     },

@@ -55,7 +55,13 @@ export function reflectRequest(
   withBody: boolean,
   withMethod: boolean,
 ): Response | Promise<Response> {
-  const r = requestShape(req, input.query, input.info, ctx.text);
+  const r = requestShape(
+    req,
+    input.query,
+    input.info,
+    ctx.text,
+    ctx.limits.trustedProxies,
+  );
   const method = input.head ? "GET" : req.method;
   if (!withBody) {
     return reflect(withMethod ? { ...r, method } : r);
@@ -204,7 +210,10 @@ export function ip(ctx: DebugContext, route: Route): EndpointDef {
       },
     }, PROBLEM_4XX],
     examples: [{ url: route.url(), description: "Your address" }],
-    handle: (req, { info }) => reflect({ origin: clientOrigin(req, info) }),
+    handle: (req, { info }) =>
+      reflect({
+        origin: clientOrigin(req, info, ctx.limits.trustedProxies),
+      }),
   });
 }
 

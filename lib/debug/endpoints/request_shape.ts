@@ -14,6 +14,7 @@
 import type { JsonSchema } from "../core/catalog.ts";
 import {
   authorityHost,
+  clientAddress,
   peerAddress,
   placeHost,
   pushHeader,
@@ -62,14 +63,18 @@ export function canonicalHeaders(
 }
 
 /**
- * The client's address: the first X-Forwarded-For entry when a proxy set
- * one (httpbin's behaviour; a reflection, never used to decide anything),
- * else the TCP peer.
+ * The client's address: with `hops` trusted proxies (option
+ * `trustedProxies`), the entry they vouch for ({@link clientAddress});
+ * else the first X-Forwarded-For entry when a proxy set one (httpbin's
+ * behaviour, which a client can write: a reflection, never used to decide
+ * anything), else the TCP peer.
  */
 export function clientOrigin(
   req: Request,
   info: ServeInfo | undefined,
+  hops = 0,
 ): string {
+  if (hops > 0) return clientAddress(req, info, hops);
   const forwarded = req.headers.get("x-forwarded-for");
   if (forwarded) {
     const first = forwarded.split(",")[0].trim();
@@ -108,11 +113,12 @@ export function requestShape(
   query: string,
   info: ServeInfo | undefined,
   text: RequestText,
+  hops = 0,
 ): RequestShape {
   return {
     args: queryArgs(query),
     headers: canonicalHeaders(req, text),
-    origin: clientOrigin(req, info),
+    origin: clientOrigin(req, info, hops),
     url: requestUrl(req),
   };
 }

@@ -73,7 +73,13 @@ export function stream(ctx: DebugContext, route: Route): EndpointDef {
     examples: [{ url: route.url({ n: 3 }), description: "Three lines" }],
     handle: (req, { params, query, info }) => {
       const n = params.n;
-      const shape = requestShape(req, query, info, ctx.text);
+      const shape = requestShape(
+        req,
+        query,
+        info,
+        ctx.text,
+        ctx.limits.trustedProxies,
+      );
       let id = 0;
       const body = flushedStream(() =>
         id < n
