@@ -6,7 +6,6 @@
  */
 import { useState } from "preact/hooks";
 import { cutText } from "../../lib/har/body.ts";
-import { formatBytes } from "../../lib/shared/format.ts";
 
 /** Characters shown before "Show all" (some 800 lines of pretty JSON). */
 export const FIRST_CHARS = 32_000;
@@ -35,14 +34,19 @@ export function LongText({ text, class: cls }: LongTextProps) {
             data-testid="har-body-more"
             onClick={() => setWhole(text)}
           >
-            Show all {formatBytes(text.length)}
+            Show all {chars(text.length)}
           </button>{" "}
           <span class="muted">
             Showing the first{" "}
-            {formatBytes(FIRST_CHARS)}: find in page searches what is shown.
+            {chars(FIRST_CHARS)}: find in page searches what is shown.
           </span>
         </p>
       )}
     </>
   );
+}
+
+/** A count of UTF-16 units as a reader counts them: characters, not bytes. */
+function chars(n: number): string {
+  return `${n.toLocaleString("en-US")} characters`;
 }

@@ -36,6 +36,11 @@ export function useDeferredQuery(
   // effect may run after the next key's text went out, and must not put
   // back the text that key replaced.
   const mine = useRef(new Set<string>());
+  // The applied query as the callbacks see it: a text equal to it changes
+  // nothing, so no effect would ever take it back out of `mine`, and a
+  // later change from elsewhere to that text would be taken for the box's.
+  const applied = useRef(q);
+  applied.current = q;
   // A query set elsewhere (the fragment edited, a link opened) is the
   // box's text, unless a typed one is on its way.
   useEffect(() => {
@@ -48,7 +53,7 @@ export function useDeferredQuery(
     setText(t);
     if (n < DEFER_FROM) {
       waiting.current = null;
-      mine.current.add(t);
+      if (t !== applied.current) mine.current.add(t);
       return apply(t);
     }
     const first = waiting.current === null;
@@ -61,7 +66,7 @@ export function useDeferredQuery(
         const latest = waiting.current;
         waiting.current = null;
         if (latest === null) return;
-        mine.current.add(latest);
+        if (latest !== applied.current) mine.current.add(latest);
         apply(latest);
       }, 0)
     );

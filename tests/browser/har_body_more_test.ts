@@ -57,8 +57,13 @@ Deno.test({
       const pre = page.locator("[data-testid=har-detail] pre.har-body-text");
       await pre.waitFor();
       const first = (await pre.textContent()) ?? "";
-      assert.ok(first.length <= 32_000, `first part ${first.length}`);
+      assert.equal(first.length, 32_000);
       assert.ok(text.startsWith(first));
+      // Counted in characters, as they are (not bytes).
+      assert.equal(
+        await page.textContent("[data-testid=har-body-more]"),
+        `Show all ${text.length.toLocaleString("en-US")} characters`,
+      );
       assert.equal(
         await page.locator("[data-testid=har-save-body]").count(),
         1,

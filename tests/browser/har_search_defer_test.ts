@@ -76,5 +76,30 @@ Deno.test({
       );
       assert.ok((await rows(page)).every((r) => r.index % 2 === 1));
       await page.waitForFunction(() => location.hash.includes("q=odd"));
+      // The same text typed again changes nothing, and leaves nothing
+      // behind: a later link to it from elsewhere is still followed.
+      await page.evaluate(() => {
+        const box = document.querySelector<HTMLInputElement>(
+          "[data-testid=har-search]",
+        )!;
+        box.value = "odd";
+        box.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      await page.waitForTimeout(100);
+      await page.fill("[data-testid=har-search]", "odd/n1");
+      await page.waitForFunction(() => location.hash.includes("q=odd%2Fn1"));
+      await page.evaluate(() => location.hash = "#q=odd");
+      await page.waitForFunction(
+        () => {
+          const box = document.querySelector<HTMLInputElement>(
+            "[data-testid=har-search]",
+          )!;
+          const list = document.querySelector("[data-testid=har-list]")!;
+          return box.value === "odd" &&
+            list.getAttribute("data-count") === "3000";
+        },
+        undefined,
+        { timeout: 10_000 },
+      );
     }),
 });
