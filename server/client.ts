@@ -37,6 +37,14 @@ import { fragmentTarget } from "../islands/shared/fragment.ts";
  */
 const SLICE_MS = 30;
 
+/**
+ * Islands whose fields a reader may fill before they hydrate, and which
+ * read them only through their input events: a runner's `code` typed as
+ * 503 while the page loaded stayed 503 on screen, and Run sent the
+ * default, 418. (The viewers read an early paste or file themselves.)
+ */
+const REPLAYS_INPUT = new Set(["DebugRunner"]);
+
 type Loaded = { el: HTMLElement; view: ComponentType<unknown> } | null;
 
 async function load(el: HTMLElement): Promise<Loaded> {
@@ -73,6 +81,9 @@ while (pending.length > 0) {
       ...JSON.parse(island.el.dataset.props ?? "{}"),
     };
     hydrate(h(island.view, props), island.el);
+    if (REPLAYS_INPUT.has(island.el.dataset.island ?? "")) {
+      replayTyped(island.el);
+    }
     hydrated.push(island.el);
   } catch (err) {
     console.error("island failed to hydrate", err);
@@ -137,6 +148,30 @@ function jumpTheQueue(
   return () => {
     for (const t of types) document.removeEventListener(t, jump, true);
   };
+}
+
+/**
+ * Tells the island under `root` of every field whose value differs from
+ * the one the server rendered (typed, picked or ticked before it
+ * hydrated), by the events its handlers listen for.
+ */
+function replayTyped(root: HTMLElement): void {
+  for (
+    const el of root.querySelectorAll<
+      HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+    >("input, textarea, select")
+  ) {
+    const changed = el instanceof HTMLSelectElement
+      ? [...el.options].some((o) => o.selected !== o.defaultSelected)
+      : el instanceof HTMLInputElement &&
+          (el.type === "checkbox" || el.type === "radio")
+      ? el.checked !== el.defaultChecked
+      : el.type !== "file" && el.type !== "hidden" &&
+        el.value !== el.defaultValue;
+    if (!changed) continue;
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+  }
 }
 
 /**

@@ -120,3 +120,41 @@ Deno.test({
       await page.unroute("**/DebugRunner-*.js");
     }, HTTP_ERRORS),
 });
+
+Deno.test({
+  name:
+    "debug hydration: a value typed before the runner listens is the one it sends",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      let release = () => {};
+      const held = new Promise<void>((r) => release = r);
+      await page.route("**/DebugRunner-*.js", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(server.origin + "/debug");
+      const status = runner(page, "status");
+      await status.locator("[data-param=code]").fill("503");
+      release();
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll("[data-island]")].every((el) =>
+            (el as HTMLElement).dataset.hydrated === "true"
+          ),
+        undefined,
+        { timeout: 15_000 },
+      );
+      assert.match(
+        (await status.locator("[data-testid=url]").textContent())!,
+        /\/api\/debug\/status\/503$/,
+      );
+      await status.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(status), "503");
+      assert.equal(
+        await status.locator("[data-param=code]").inputValue(),
+        "503",
+      );
+      await page.unroute("**/DebugRunner-*.js");
+    }, HTTP_ERRORS),
+});
