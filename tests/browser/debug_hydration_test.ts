@@ -5,12 +5,39 @@
  * before its turn never submits its form natively.
  */
 import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import {
   HTTP_ERRORS,
   resultStatus,
   runner,
 } from "../helpers/runner_browser.ts";
+
+/**
+ * Holds back the runners' chunk (the boot script runs, the forms are
+ * there, nothing listens to them yet); the returned function lets it go.
+ */
+async function holdRunners(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((r) => release = r);
+  await page.route("**/DebugRunner-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Waits until every island of the page is marked hydrated. */
+async function allHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll("[data-island]")].every((el) =>
+        (el as HTMLElement).dataset.hydrated === "true"
+      ),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
 
 /** The island root around endpoint `id`'s runner. */
 const rootOf = (id: string) =>
@@ -84,12 +111,7 @@ Deno.test({
     withPage(async ({ page, server }) => {
       // The runners' chunk held back: the boot script runs, the forms
       // are there, nothing listens to them yet.
-      let release = () => {};
-      const held = new Promise<void>((r) => release = r);
-      await page.route("**/DebugRunner-*.js", async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRunners(page);
       await page.goto(server.origin + "/debug");
       assert.equal(await page.$("[data-hydrated]"), null);
       // Gone if the page reloads.
@@ -100,14 +122,7 @@ Deno.test({
       await echo.locator("[data-testid=run]").click();
       await page.waitForTimeout(300);
       release();
-      await page.waitForFunction(
-        () =>
-          [...document.querySelectorAll("[data-island]")].every((el) =>
-            (el as HTMLElement).dataset.hydrated === "true"
-          ),
-        undefined,
-        { timeout: 15_000 },
-      );
+      await allHydrated(page);
       // A native submit would have loaded /debug again (`/debug?`).
       assert.equal(
         await page.evaluate(() =>
@@ -127,24 +142,12 @@ Deno.test({
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
-      let release = () => {};
-      const held = new Promise<void>((r) => release = r);
-      await page.route("**/DebugRunner-*.js", async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRunners(page);
       await page.goto(server.origin + "/debug");
       const status = runner(page, "status");
       await status.locator("[data-param=code]").fill("503");
       release();
-      await page.waitForFunction(
-        () =>
-          [...document.querySelectorAll("[data-island]")].every((el) =>
-            (el as HTMLElement).dataset.hydrated === "true"
-          ),
-        undefined,
-        { timeout: 15_000 },
-      );
+      await allHydrated(page);
       assert.match(
         (await status.locator("[data-testid=url]").textContent())!,
         /\/api\/debug\/status\/503$/,

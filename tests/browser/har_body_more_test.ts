@@ -1,42 +1,16 @@
 import assert from "node:assert/strict";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
 import { openViewer, waitCount } from "../helpers/har_browser.ts";
+import { harDoc } from "../helpers/har_doc.ts";
 
 /** One entry whose text body is `text`. */
 function oneBody(text: string): string {
-  return JSON.stringify({
-    log: {
-      version: "1.2",
-      creator: {},
-      entries: [{
-        startedDateTime: "2025-01-01T00:00:00.000Z",
-        time: 1,
-        request: {
-          method: "GET",
-          url: "https://a.example/big.txt",
-          httpVersion: "HTTP/1.1",
-          headers: [],
-          queryString: [],
-          cookies: [],
-          headersSize: -1,
-          bodySize: 0,
-        },
-        response: {
-          status: 200,
-          statusText: "OK",
-          httpVersion: "HTTP/1.1",
-          headers: [],
-          cookies: [],
-          content: { size: text.length, mimeType: "text/plain", text },
-          redirectURL: "",
-          headersSize: -1,
-          bodySize: text.length,
-        },
-        cache: {},
-        timings: { send: 0, wait: 1, receive: 0 },
-      }],
-    },
-  });
+  return JSON.stringify(harDoc([{
+    url: "https://a.example/big.txt",
+    mime: "text/plain",
+    contentSize: text.length,
+    text,
+  }]));
 }
 
 Deno.test({

@@ -1,38 +1,16 @@
 import assert from "node:assert/strict";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
 import { openViewer, rows, waitCount } from "../helpers/har_browser.ts";
+import { harDoc } from "../helpers/har_doc.ts";
 
 /** A HAR of `n` entries; entry i's path holds `even` or `odd`, and `i`. */
 function bigHar(n: number): string {
-  const t0 = Date.UTC(2025, 0, 1);
-  const entries = Array.from({ length: n }, (_, i) => ({
-    startedDateTime: new Date(t0 + i).toISOString(),
+  return JSON.stringify(harDoc(Array.from({ length: n }, (_, i) => ({
+    url: `https://a.example/${i % 2 ? "odd" : "even"}/n${i}`,
+    mime: "text/plain",
+    at: i,
     time: 1,
-    request: {
-      method: "GET",
-      url: `https://a.example/${i % 2 ? "odd" : "even"}/n${i}`,
-      httpVersion: "HTTP/1.1",
-      headers: [],
-      queryString: [],
-      cookies: [],
-      headersSize: -1,
-      bodySize: 0,
-    },
-    response: {
-      status: 200,
-      statusText: "OK",
-      httpVersion: "HTTP/1.1",
-      headers: [],
-      cookies: [],
-      content: { size: 0, mimeType: "text/plain" },
-      redirectURL: "",
-      headersSize: -1,
-      bodySize: 0,
-    },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
-  }));
-  return JSON.stringify({ log: { version: "1.2", creator: {}, entries } });
+  }))));
 }
 
 Deno.test({
