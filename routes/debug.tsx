@@ -7,7 +7,7 @@ import { Island, IslandShared } from "../components/Island.tsx";
 import { DebugPage } from "../components/debug/DebugPage.tsx";
 import DebugRunner from "../islands/debug/DebugRunner.tsx";
 import { exampleState, formatHash } from "../islands/debug/hash.ts";
-import { runnerCatalog } from "../islands/debug/runner_spec.ts";
+import { runnerCatalog } from "../islands/debug/runner_catalog.ts";
 import type { PageProps } from "./page.ts";
 
 export const meta = {

@@ -1,7 +1,7 @@
 /**
  * The "Try it" runner of one debug endpoint on the `/debug` page.
  * The page renders one island per catalog entry, each given its endpoint's
- * id and, shared by all of them, the runners' catalog (`runner_spec.ts`);
+ * id and, shared by all of them, the runners' catalog (`runner_catalog.ts`);
  * each builds its form from its entry, validates with the server's own parser,
  * runs the request with fetch (or EventSource for streams) and shows the
  * exact URL and cURL.
@@ -48,7 +48,7 @@ export interface DebugRunnerProps {
   endpoint: string;
   /**
    * The runners' entries by id, as the server describes them (without the
-   * prose the page shows: see `runner_spec.ts`); the page sends one copy
+   * prose the page shows: see `runner_catalog.ts`); the page sends one copy
    * for all its runners.
    */
   catalog: Readonly<Record<string, EndpointSpec>>;

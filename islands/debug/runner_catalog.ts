@@ -5,7 +5,7 @@
  * each runner; sent again as every runner's props, it was some 200 kB of
  * the page's 700. What is left is still an {@link EndpointSpec}, so the
  * runner's model reads it as it reads the full entry:
- * `runner_spec_test.ts` checks that both render the same runner and make
+ * `runner_catalog_test.ts` checks that both render the same runner and make
  * the same request, URL and cURL from every example.
  */
 import type {

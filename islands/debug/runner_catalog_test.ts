@@ -13,7 +13,7 @@ import {
   runnerKind,
   takesQuery,
 } from "./model.ts";
-import { runnerCatalog, runnerSpec } from "./runner_spec.ts";
+import { runnerCatalog, runnerSpec } from "./runner_catalog.ts";
 
 const catalog = createDebugApi().catalog;
 
