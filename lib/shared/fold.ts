@@ -42,8 +42,13 @@ function foldChar(ch: string): string {
   return out;
 }
 
-/** A code point and the marks after it; marks with none before them alone. */
-const CHARACTER = /\P{M}\p{M}*|\p{M}+/gu;
+/**
+ * A code point and the marks after it; marks with none before them alone.
+ * Half-width kana's voicing marks (U+FF9E, U+FF9F) are letters to Unicode
+ * but marks to a reader: `ｶﾞ` is one character, folded to `ガ`.
+ */
+const CHARACTER =
+  /[^\p{M}\uff9e\uff9f][\p{M}\uff9e\uff9f]*|[\p{M}\uff9e\uff9f]+/gu;
 
 /**
  * True when every unit of `s` is ASCII: the common case, folded whole and

@@ -16,6 +16,7 @@ const CASES: [string, string, string][] = [
   ["ok/Cyrillic lower-cased", "ПРИВЕТ", "привет"],
   ["ok/kana voicing kept (ガ is not カ), composed or not", "ガ", "ガ"],
   ["ok/kana voicing written apart", "カ\u3099", "ガ"],
+  ["ok/half-width kana with its voicing mark", "ｶﾞｷﾞﾊﾟ", "ガギパ"],
   ["ok/Devanagari vowel signs kept", "किताब", "किताब"],
   ["ok/CJK and emoji as they are", "東京😀", "東京😀"],
 ];
