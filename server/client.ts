@@ -64,7 +64,9 @@ async function load(el: HTMLElement): Promise<Loaded> {
 
 const pending = [...document.querySelectorAll<HTMLElement>("[data-island]")];
 const touched = new Set<HTMLElement>();
-const stopJumps = jumpTheQueue(pending, touched);
+// Forms a reader submitted (Run, Enter) before their island listened.
+const submitted = new Map<HTMLElement, HTMLFormElement>();
+const stopJumps = jumpTheQueue(pending, touched, submitted);
 const loaded = new Map(
   await Promise.all(pending.map(async (el) => [el, await load(el)] as const)),
 );
@@ -83,6 +85,10 @@ while (pending.length > 0) {
     hydrate(h(island.view, props), island.el);
     if (REPLAYS_INPUT.has(island.el.dataset.island ?? "")) {
       replayTyped(island.el);
+      // The press it missed, made again now that it listens (the island
+      // is out of the queue, so the submit is no longer held back).
+      const form = submitted.get(island.el);
+      if (form?.isConnected) form.requestSubmit();
     }
     hydrated.push(island.el);
   } catch (err) {
@@ -126,12 +132,14 @@ function byPriority(els: HTMLElement[], first: Set<HTMLElement>) {
  * Until stopped, moves an island of `pending` that the reader presses or
  * focuses to the front (and into `touched`), so it is hydrated in the next slice; and keeps a
  * form of one from submitting natively (Enter in a field, a click on Run),
- * which would reload the page with the fields in its query string. The
- * press itself is not replayed: the island listens a slice later.
+ * which would reload the page with the fields in its query string; the
+ * form held back goes into `submitted`, to be submitted again once its
+ * island listens (a slice later).
  */
 function jumpTheQueue(
   pending: HTMLElement[],
   touched: Set<HTMLElement>,
+  submitted: Map<HTMLElement, HTMLFormElement>,
 ): () => void {
   const jump = (e: Event) => {
     const root = e.target instanceof Element
@@ -139,7 +147,12 @@ function jumpTheQueue(
       : null;
     const i = root ? pending.indexOf(root) : -1;
     if (i < 0) return;
-    if (e.type === "submit") e.preventDefault();
+    if (e.type === "submit") {
+      e.preventDefault();
+      if (e.target instanceof HTMLFormElement) {
+        submitted.set(pending[i], e.target);
+      }
+    }
     touched.add(pending[i]);
     pending.unshift(...pending.splice(i, 1));
   };
