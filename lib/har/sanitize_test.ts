@@ -179,55 +179,49 @@ Deno.test("sanitize: a value redacted in one place is redacted wherever else it 
   assert.equal(JSON.stringify(root), before, "the input is untouched");
 });
 
+/** An entry of `method url`, its request body `postData` and response body `content`. */
+function bodyEntry(
+  method: string,
+  url: string,
+  postData: Json,
+  content: Json,
+): Json {
+  return {
+    request: {
+      method,
+      url,
+      headers: [],
+      queryString: [],
+      cookies: [],
+      ...(postData ? { postData } : {}),
+    },
+    response: { status: 200, headers: [], cookies: [], content },
+  };
+}
+
 Deno.test("sanitize: a textual body recorded as base64 is redacted as its text is, and stays base64", () => {
   const b64 = (s: string) => btoa(s);
   const token = "s3cr3t-v4lue-123";
   const root = {
     log: {
       version: "1.2",
-      entries: [{
-        request: {
-          method: "POST",
-          url: "https://a.example/login",
-          headers: [],
-          queryString: [],
-          cookies: [],
-          postData: {
-            mimeType: "application/json",
-            encoding: "base64",
-            text: b64('{"password":"hunter2hunter2","user":"ann"}'),
-          },
-        },
-        response: {
-          status: 200,
-          headers: [],
-          cookies: [],
-          content: {
-            mimeType: "application/json",
-            encoding: "base64",
-            text: b64(`{"access_token":"${token}","n":1}`),
-          },
-        },
-      }, {
-        request: {
-          method: "GET",
-          url: `https://a.example/echo?v=${token}`,
-          headers: [],
-          queryString: [],
-          cookies: [],
-        },
-        response: {
-          status: 200,
-          headers: [],
-          cookies: [],
-          // Bytes, not text: kept as they are.
-          content: {
-            mimeType: "image/png",
-            encoding: "base64",
-            text: b64("\x89PNG" + token),
-          },
-        },
-      }],
+      entries: [
+        bodyEntry("POST", "https://a.example/login", {
+          mimeType: "application/json",
+          encoding: "base64",
+          text: b64('{"password":"hunter2hunter2","user":"ann"}'),
+        }, {
+          mimeType: "application/json",
+          encoding: "base64",
+          text: b64(`{"access_token":"${token}","n":1}`),
+        }),
+        // Bytes, not text: kept as they are.
+        bodyEntry("GET", `https://a.example/echo?v=${token}`, null, {
+          mimeType: "image/png",
+          encoding: "base64",
+          text: b64("\x89PNG" + token),
+        }),
+      ],
     },
   };
   const { har, redacted } = sanitizeHar(root, {
@@ -1309,17 +1303,7 @@ Deno.test("sanitize: a base64 body in another charset (ISO-8859-1, windows-1252,
     const root = {
       log: {
         version: "1.2",
-        entries: [{
-          request: {
-            method: "POST",
-            url: "https://a.example/login",
-            headers: [],
-            queryString: [],
-            cookies: [],
-            postData: body,
-          },
-          response: { status: 200, headers: [], cookies: [], content: body },
-        }],
+        entries: [bodyEntry("POST", "https://a.example/login", body, body)],
       },
     };
     const { har, redacted } = sanitizeHar(root, {

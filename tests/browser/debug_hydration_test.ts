@@ -6,7 +6,12 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+import {
+  allHydrated,
+  BROWSER_TEST,
+  gotoHydrated,
+  withPage,
+} from "../helpers/browser.ts";
 import {
   HTTP_ERRORS,
   resultStatus,
@@ -25,18 +30,6 @@ async function holdRunners(page: Page): Promise<() => void> {
     await route.continue();
   });
   return release;
-}
-
-/** Waits until every island of the page is marked hydrated. */
-async function allHydrated(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll("[data-island]")].every((el) =>
-        (el as HTMLElement).dataset.hydrated === "true"
-      ),
-    undefined,
-    { timeout: 15_000 },
-  );
 }
 
 /** The island root around endpoint `id`'s runner. */

@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { errors } from "playwright-core";
 import { Buffer } from "node:buffer";
-import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+import {
+  allHydrated,
+  BROWSER_TEST,
+  gotoHydrated,
+  withPage,
+} from "../helpers/browser.ts";
 import { PAGES } from "../../routes/table.ts";
 import type { IslandName } from "../../islands/registry.ts";
 
@@ -38,14 +43,7 @@ Deno.test({
         assert.deepEqual([...new Set(names)].sort(), expected, path);
         // Wait (bounded) for the boot script, then name any island it left
         // unhydrated.
-        await page.waitForFunction(
-          () =>
-            [...document.querySelectorAll("[data-island]")].every((el) =>
-              (el as HTMLElement).dataset.hydrated === "true"
-            ),
-          undefined,
-          { timeout: 15_000 },
-        ).catch((e) => {
+        await allHydrated(page).catch((e) => {
           if (!(e instanceof errors.TimeoutError)) throw e;
         });
         const states = await page.$$eval(

@@ -368,3 +368,18 @@ export async function scrollFarAndBack(
 
 /** Options that browser tests pass to `Deno.test` (Chromium keeps pipes). */
 export const BROWSER_TEST = { sanitizeOps: false, sanitizeResources: false };
+
+/**
+ * Waits until every island of the page is marked hydrated (§2's
+ * `data-hydrated`), at most `timeout` ms.
+ */
+export async function allHydrated(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll("[data-island]")].every((el) =>
+        (el as HTMLElement).dataset.hydrated === "true"
+      ),
+    undefined,
+    { timeout },
+  );
+}
