@@ -53,10 +53,24 @@ export function createApp(options: AppOptions = {}): App {
   const fetch = (req: Request, info?: Deno.ServeHandlerInfo) =>
     router.fetch(req, info);
 
-  // Recorded from the real API on the first page render, through the
-  // same router as any request (a few milliseconds). Like the pages and
-  // their renderer, loaded with the first page (see routes/table.ts).
+  // Recorded from the real API on the first page render (a few
+  // milliseconds), by an instance of the same options but a fixed clock,
+  // seed and key (see RECORDING_OPTIONS), routed as any request. Like the
+  // pages and their renderer, loaded with the first page (routes/table.ts).
   let samples: Promise<Samples> | undefined;
+  const recordAll = async () => {
+    const m = await import("../components/debug/samples.ts");
+    const api = createDebugApi({
+      ...options.debug,
+      limits: { ...options.debug?.limits, rateLimitPerMinute: 0 },
+      ...m.RECORDING_OPTIONS,
+      base: DEBUG_API_BASE,
+    });
+    const recorder = new Hono();
+    api.register(recorder);
+    recorder.onError((err) => api.onError(err));
+    return m.recordSamples((req) => recorder.fetch(req), api.catalog);
+  };
   let renderer: Promise<typeof import("./render.tsx")> | undefined;
   const pageContext = async (): Promise<PageContext> => ({
     buildUrl: (entry) => assets.buildUrl(entry),
@@ -64,8 +78,7 @@ export function createApp(options: AppOptions = {}): App {
       base: debug.ctx.base,
       catalog: debug.catalog,
       limits: debug.ctx.limits,
-      samples: await (samples ??= import("../components/debug/samples.ts")
-        .then((m) => m.recordSamples(fetch, debug.catalog))),
+      samples: await (samples ??= recordAll()),
     },
   });
 

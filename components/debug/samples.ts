@@ -24,6 +24,20 @@ export interface Sample {
   note: string;
 }
 
+/**
+ * What the recording instance is built with besides the app's options: a
+ * fixed clock, seed and key, so an SSE event's `time`, a UUID and a digest
+ * nonce come out the same in every isolate (`deno serve --parallel`, Deno
+ * Deploy) and every restart. The page's bytes, and so its strong ETag,
+ * then change only when the page does (RFC 9110 §8.8.1). No rate limit: the
+ * page's own requests are not a client's.
+ */
+export const RECORDING_OPTIONS = {
+  seed: "wirebench-samples",
+  secret: "wirebench-samples",
+  now: () => new Date(Date.UTC(2026, 0, 1, 12)),
+} as const;
+
 /** Samples by `endpointId#exampleIndex`. */
 export type Samples = ReadonlyMap<string, Sample>;
 

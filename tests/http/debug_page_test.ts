@@ -149,3 +149,15 @@ Deno.test("runner page: recording the samples never waits (a delay's seconds, a 
   assert.equal(delay.note, "recorded with seconds 0");
   assert.match(JSON.parse(delay.body).url, /\/delay\/0$/);
 });
+
+Deno.test("runner page: the samples are recorded whatever the rate limit (the page's requests are not a client's)", async () => {
+  const limited = createApp({ debug: { limits: { rateLimitPerMinute: 1 } } });
+  const server = startServer(limited.fetch);
+  try {
+    const html = await (await fetch(`${server.origin}/debug`)).text();
+    assert.doesNotMatch(html, /Too Many Requests|status-4[0-9]{2}">429/);
+    assert.match(html, /I&#39;m a teapot|I'm a teapot/);
+  } finally {
+    await server.close();
+  }
+});
