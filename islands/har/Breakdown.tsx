@@ -4,6 +4,7 @@
  */
 import type { HarColumns } from "../../lib/har/columns.ts";
 import { pathOf } from "../../lib/har/entries.ts";
+import { readableUrl } from "../../lib/shared/readable_url.ts";
 import { formatBytes, formatCount, formatMs } from "../../lib/shared/format.ts";
 import type { HarSummary } from "../../lib/har/types.ts";
 
@@ -25,7 +26,7 @@ function TopList(
           <li key={i}>
             <button type="button" class="linkish" onClick={() => onSelect(i)}>
               <span class="har-top-path">
-                {pathOf(columns, i).slice(0, 500)}
+                {readableUrl(pathOf(columns, i).slice(0, 500))}
               </span>
               <span class="har-top-value">{value(i)}</span>
             </button>

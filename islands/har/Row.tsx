@@ -8,6 +8,7 @@ import type { HarColumns } from "../../lib/har/columns.ts";
 import { formatBytes, formatMs } from "../../lib/shared/format.ts";
 import { STATUS_CLASSES, TYPE_CATEGORIES } from "../../lib/har/types.ts";
 import { pathOf, statusWord, urlOf } from "../../lib/har/entries.ts";
+import { readableUrl } from "../../lib/shared/readable_url.ts";
 import { SERVED_FROM } from "../../lib/har/served.ts";
 import { type Axis, WaterfallBar } from "./Waterfall.tsx";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
@@ -82,7 +83,10 @@ function renderRow(
         title={url.length > 2000 ? url.slice(0, 2000) + "…" : url}
       >
         {host && <span class="har-host">{host}</span>}
-        <span class="har-path">{clip(host ? pathOf(c, i) : url)}</span>
+        {/* Clipped first: a 50 MB URL is not decoded for one line. */}
+        <span class="har-path">
+          {readableUrl(clip(host ? pathOf(c, i) : url))}
+        </span>
       </span>
       <span class="har-col c-type">{TYPE_CATEGORIES[c.type[i]]}</span>
       <span

@@ -22,6 +22,7 @@ import type { HarColumns } from "./columns.ts";
 import { baseMime } from "./classify.ts";
 import type { HeaderNames, NameLists } from "./header_names.ts";
 import { ascii, foldText } from "../shared/fold.ts";
+import { readableUrl } from "../shared/readable_url.ts";
 
 interface Lowered {
   urls: string;
@@ -51,7 +52,7 @@ function lower(c: HarColumns): Lowered {
       const raw = c.urls.slice(c.urlOff[i], c.urlOff[i + 1]);
       let u = foldText(raw);
       if (ESCAPED_UTF8.test(raw)) {
-        const spelled = spelledUrl(raw);
+        const spelled = readableUrl(raw);
         if (spelled !== raw) u += `\n${foldText(spelled)}`;
       }
       off[i + 1] = off[i] + u.length;
@@ -69,19 +70,6 @@ function lower(c: HarColumns): Lowered {
 
 /** A percent-escape of a byte beyond ASCII: part of a UTF-8 character. */
 const ESCAPED_UTF8 = /%[89a-f][0-9a-f]/i;
-
-/**
- * `url` with its UTF-8 percent-escapes decoded (`decodeURI` keeps the
- * escapes of reserved characters such as `%2F`); as it is when they are
- * not UTF-8.
- */
-function spelledUrl(url: string): string {
-  try {
-    return decodeURI(url);
-  } catch {
-    return url;
-  }
-}
 
 /** 1 for each entry one of whose fields contains `term`. */
 function termHits(c: HarColumns, l: Lowered, term: string): Uint8Array {

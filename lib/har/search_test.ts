@@ -318,3 +318,13 @@ Deno.test("search: a URL holding UTF-8 percent-encoded is found by the text it s
     ] as const
   ) assert.deepEqual([...searchMask(c, q)!], want, q);
 });
+
+Deno.test("search: a URL whose escapes are partly not UTF-8 is still found by the characters the rest spell", () => {
+  const c = parsedHar([
+    { url: "https://mixed.test/%E6%9D%B1%FF%E4%BA%AC" },
+    { url: "https://other.test/" },
+  ]).columns;
+  assert.deepEqual([...searchMask(c, "東")!], [1, 0]);
+  assert.deepEqual([...searchMask(c, "京")!], [1, 0]);
+  assert.deepEqual([...searchMask(c, "%ff")!], [1, 0]);
+});

@@ -4,10 +4,12 @@ import {
   fixture,
   listCount,
   openViewer,
+  paste,
   pick,
   rows,
   waitCount,
 } from "../helpers/har_browser.ts";
+import { harDoc } from "../helpers/har_doc.ts";
 
 const indices = async (page: Parameters<typeof rows>[0]) =>
   (await rows(page)).map((r) => r.index);
@@ -405,5 +407,41 @@ Deno.test({
         await page.inputValue("[data-testid=har-search]"),
         "example method:post",
       );
+    }),
+});
+
+Deno.test({
+  name:
+    "browser har: the list reads a percent-encoded UTF-8 URL as its text, keeps what would hide or fake a character escaped, and the search finds either",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      const urls = [
+        "https://example.jp/%E6%9D%B1%E4%BA%AC?q=%E6%A4%9C%E7%B4%A2%20x",
+        "https://evil.test/files/%E2%80%AEgnp.exe",
+        "https://evil.test/a%EF%BC%8Fb/%FF",
+      ];
+      await paste(page, JSON.stringify(harDoc(urls.map((url) => ({ url })))));
+      await waitCount(page, 3);
+      const shown = () =>
+        page.$$eval(
+          "[data-testid=har-row]",
+          (els) =>
+            els.map((el) => [
+              el.querySelector(".har-path")?.textContent,
+              el.querySelector(".c-name")?.getAttribute("title"),
+            ]),
+        );
+      assert.deepEqual(await shown(), [
+        ["/東京?q=検索%20x", urls[0]],
+        ["/files/%E2%80%AEgnp.exe", urls[1]],
+        ["/a%EF%BC%8Fb/%FF", urls[2]],
+      ]);
+      const search = page.locator("[data-testid=har-search]");
+      for (const [q, n] of [["東京", 1], ["%e6%9d%b1", 1], ["%E2%80%AE", 1]]) {
+        await search.fill(String(q));
+        await waitCount(page, Number(n));
+      }
     }),
 });

@@ -1,0 +1,46 @@
+import assert from "node:assert/strict";
+import { readableUrl } from "./readable_url.ts";
+
+const CASES: [string, string, string][] = [
+  [
+    "ok/Japanese path and query",
+    "/%E6%9D%B1%E4%BA%AC?q=%E6%A4%9C%E7%B4%A2",
+    "/東京?q=検索",
+  ],
+  ["ok/lower-case hex", "/%e6%9d%b1", "/東"],
+  ["ok/a composed accent", "/caf%C3%A9", "/café"],
+  ["ok/an accent written apart joins its letter", "/cafe%CC%81", "/cafe\u0301"],
+  ["ok/four bytes", "/%F0%9F%98%80", "/😀"],
+  ["ok/escapes around other text", "a%C3%A9b%C3%BCc", "aébüc"],
+  [
+    "ok/no escape is the same string",
+    "https://example.com/a?b=c",
+    "https://example.com/a?b=c",
+  ],
+  ["keep/ASCII escapes", "/a%20b%2Fc%41", "/a%20b%2Fc%41"],
+  ["keep/not UTF-8", "/%FF%FE", "/%FF%FE"],
+  ["keep/an overlong slash", "/%C0%AF", "/%C0%AF"],
+  ["keep/a surrogate", "/%ED%A0%80", "/%ED%A0%80"],
+  ["keep/a cut sequence", "/%E6%9D", "/%E6%9D"],
+  ["keep/only the bad byte in a run", "/%E6%9D%B1%FF%E4%BA%AC", "/東%FF京"],
+  [
+    "keep/a bidirectional override",
+    "/files/%E2%80%AEgnp.exe",
+    "/files/%E2%80%AEgnp.exe",
+  ],
+  ["keep/a zero-width space", "/a%E2%80%8Bb", "/a%E2%80%8Bb"],
+  ["keep/a no-break space", "/a%C2%A0b", "/a%C2%A0b"],
+  ["keep/an ideographic space", "/a%E3%80%80b", "/a%E3%80%80b"],
+  ["keep/a byte order mark", "/%EF%BB%BFa", "/%EF%BB%BFa"],
+  ["keep/a C1 control", "/a%C2%85b", "/a%C2%85b"],
+  ["keep/a full-width solidus", "/a%EF%BC%8Fb", "/a%EF%BC%8Fb"],
+  ["keep/a division slash", "/a%E2%88%95b", "/a%E2%88%95b"],
+  ["keep/a full-width question mark", "/a%EF%BC%9Fb", "/a%EF%BC%9Fb"],
+  ["keep/a private-use character", "/%EE%80%80", "/%EE%80%80"],
+];
+
+for (const [name, url, want] of CASES) {
+  Deno.test(`readableUrl: ${name}`, () => {
+    assert.equal(readableUrl(url), want);
+  });
+}
