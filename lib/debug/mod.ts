@@ -71,6 +71,7 @@ export type { TimerCounter, TimerWheel } from "./core/timers.ts";
 export type { Lifecycle, WaitEnd } from "./core/lifecycle.ts";
 export type { RateLimiter } from "./core/rate.ts";
 export type { RequestText } from "./core/request_text.ts";
+export type { Random } from "./core/random.ts";
 export {
   type DebugLimits,
   DEFAULT_LIMITS,

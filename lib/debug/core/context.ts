@@ -8,6 +8,7 @@ import { type DebugLimits, resolveLimits } from "./limits.ts";
 import { TimerWheel } from "./timers.ts";
 import { Lifecycle } from "./lifecycle.ts";
 import { RateLimiter } from "./rate.ts";
+import { type Random, seededDraws } from "./random.ts";
 import { RequestText } from "./request_text.ts";
 
 /** How an embedder configures a debug API instance. */
@@ -36,8 +37,11 @@ export interface DebugOptions {
   corsOrigins?: readonly string[];
   /**
    * Seed of the pseudo-random choices made when a request gives no `seed`
-   * (a weighted `/status` pick, `/uuid`, `/bytes`): a fixed seed makes a
-   * whole test run reproducible. Without it those choices are random.
+   * (a weighted `/status` pick, `/unstable`, `/uuid`, `/bytes`): each such
+   * request takes the next generator of a stream it seeds, so a test run
+   * that sends the same requests in the same order gets the same answers,
+   * while `/unstable` still fails at its rate and `/uuid` still differs.
+   * Without it those choices are random.
    */
   seed?: string | number;
   /**
@@ -60,8 +64,13 @@ export interface DebugContext {
   readonly redirectHosts: ReadonlySet<string>;
   /** Lower-cased origins allowed credentialed CORS (see {@link DebugOptions}). */
   readonly corsOrigins: ReadonlySet<string>;
-  /** The instance's default seed, or undefined for random choices. */
+  /** The instance's seed, or undefined for random choices. */
   readonly seed: string | undefined;
+  /**
+   * A request's generator: its own `seed`'s, else the next of the
+   * instance's seeded stream, else random (see core/random.ts).
+   */
+  readonly random: (seed: string | undefined) => Random;
   /** Key material for signed values (digest nonces). */
   readonly secret: string;
   /** Every wait of the instance is scheduled here. */
@@ -247,12 +256,14 @@ export function createContext(options: DebugOptions = {}): DebugContext {
   const limits = resolveLimits(options.limits);
   const timers = new TimerWheel();
   const now = options.now ?? (() => new Date());
+  const seed = options.seed === undefined ? undefined : String(options.seed);
   return {
     base: normalizeBase(options.base ?? "/api/debug"),
     limits,
     redirectHosts: hostSet(options.redirectHosts),
     corsOrigins: originSet(options.corsOrigins),
-    seed: options.seed === undefined ? undefined : String(options.seed),
+    seed,
+    random: seededDraws(seed),
     secret: options.secret ?? randomSecret(),
     timers,
     life: new Lifecycle(limits.maxLongRequests, timers),

@@ -11,6 +11,11 @@
  *
  * Not for secrets: a seed is something a test author types into a URL.
  * Without a seed the state comes from `crypto.getRandomValues`.
+ *
+ * An instance's seed (option `seed`, `DEBUG_SEED`) seeds a stream of
+ * generators ({@link seededDraws}): each request without a `seed` of its
+ * own takes the next, so a run's answers are reproducible as a sequence
+ * while `/unstable` still fails at its rate and `/uuid` still differs.
  */
 import { fnv1a } from "../../shared/fnv1a.ts";
 
@@ -86,4 +91,24 @@ export function random(seed?: string): Random {
     for (let i = 0; i < 4; i++) state[i] = mix();
   }
   return xoshiro128ss(state);
+}
+
+/**
+ * The generator of each request: `seed`'s own when the request gives one
+ * (the same answer every time), else the next of a stream seeded by
+ * `instanceSeed` (the same requests in the same order get the same
+ * answers: each takes its state from four words of the stream, so how
+ * much one request draws does not move the next), else a random one.
+ */
+export function seededDraws(
+  instanceSeed: string | undefined,
+): (seed: string | undefined) => Random {
+  if (instanceSeed === undefined) return (seed) => random(seed);
+  const stream = random(instanceSeed);
+  return (seed) => {
+    if (seed !== undefined) return random(seed);
+    const state = new Uint32Array(4);
+    for (let i = 0; i < 4; i++) state[i] = stream.next();
+    return xoshiro128ss(state);
+  };
 }

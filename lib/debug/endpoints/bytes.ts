@@ -3,7 +3,8 @@
  * `/stream-bytes/{n}` (the same bytes, chunked, `chunk_size` at a time).
  * The bytes come from the documented seeded generator (`core/random.ts`): the same
  * `n` and `seed` give the same bytes in every isolate and after a restart;
- * without a seed (and without the instance's `seed` option) they are random.
+ * without one they come from the instance's seeded stream (option `seed`),
+ * else they are random.
  */
 import { param, PROBLEM_4XX, seedParam, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
@@ -14,7 +15,6 @@ import {
   type Route,
 } from "../core/endpoint.ts";
 import { BASE_HEADERS, respond, STREAMED_HEADERS } from "../core/http.ts";
-import { random } from "../core/random.ts";
 import { flushedStream } from "./stream.ts";
 
 const OCTETS = "application/octet-stream";
@@ -35,10 +35,10 @@ export function lengthParam(l: DebugLimits, what: string) {
   });
 }
 
-/** The same `count` bytes for the same `seed` (the instance's by default). */
+/** `count` bytes: the same for the same `seed`, else the instance's next. */
 function seededBytes(ctx: DebugContext) {
   return (count: number, seed: string | undefined) =>
-    random(seed ?? ctx.seed).bytes(count);
+    ctx.random(seed).bytes(count);
 }
 
 /** `GET /bytes/{n}`: one body with Content-Length. */

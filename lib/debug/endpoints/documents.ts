@@ -13,7 +13,6 @@ import {
 } from "../core/endpoint.ts";
 import { BASE_HEADERS, REFLECT_HEADERS, respond } from "../core/http.ts";
 import { ParamError } from "../core/params.ts";
-import { random } from "../core/random.ts";
 import { bytesBase64 } from "../../shared/base64.ts";
 import { reflect } from "./request.ts";
 
@@ -320,7 +319,7 @@ export function uuid(ctx: DebugContext, route: Route): EndpointDef {
       { url: route.url({}, "seed=42"), description: "Always the same" },
     ],
     handle: (_req, { params }) =>
-      reflect({ uuid: uuid4(random(params.seed ?? ctx.seed).bytes(16)) }),
+      reflect({ uuid: uuid4(ctx.random(params.seed).bytes(16)) }),
   });
 }
 

@@ -243,3 +243,21 @@ Deno.test("documents handler: ok//forms/post may submit its form to this server,
   const html = await call("/html");
   assert.match(html.res.headers.get("content-security-policy")!, /sandbox$/);
 });
+
+Deno.test("documents handler: ok//uuid under an instance seed: a new UUID each time, the same run again; a large body between does not move the next", async () => {
+  const uuids = async (between: string) => {
+    const h = createDebugHandler({ seed: "run" });
+    const out: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await h(new Request("http://wb.test/api/debug/uuid"));
+      out.push((await res.json()).uuid);
+      const other = await h(new Request(`http://wb.test/api/debug${between}`));
+      await other.body?.cancel();
+    }
+    return out;
+  };
+  const a = await uuids("/bytes/1");
+  assert.equal(new Set(a).size, 3);
+  for (const u of a) assert.match(u, V4);
+  assert.deepEqual(await uuids("/bytes/100000"), a);
+});

@@ -19,7 +19,6 @@ import {
 import { BASE_HEADERS, JSON_TYPE, respond } from "../core/http.ts";
 import { NO_BODY_STATUSES, statusText } from "../core/status_text.ts";
 import { type Choice, readChoices } from "../core/params.ts";
-import { random } from "../core/random.ts";
 
 /** Body of `/status/{code}`. */
 const STATUS_SCHEMA: JsonSchema = {
@@ -193,7 +192,7 @@ export function status(ctx: DebugContext, route: Route): EndpointDef {
     ],
     handle: (_req, { params: { code, seed }, head }) => {
       if (typeof code === "number") return respond(code, head);
-      const draw = random(seed ?? ctx.seed).float();
+      const draw = ctx.random(seed).float();
       return respond(pick(readChoices(codeParam, code), draw), head);
     },
   });
@@ -244,7 +243,7 @@ export function unstable(ctx: DebugContext, route: Route): EndpointDef {
     ],
     handle: (_req, { params, head }) => {
       const rate = params.failure_rate ?? 0.5;
-      const draw = random(params.seed ?? ctx.seed).float();
+      const draw = ctx.random(params.seed).float();
       return respond(draw < rate ? 500 : 200, head);
     },
   });
