@@ -19,7 +19,11 @@
  * import { createDebugHandler } from "@wirebench/wirebench/debug";
  *
  * const debug = createDebugHandler({ base: "/" });
- * Deno.serve(debug);
+ * const server = Deno.serve(debug);
+ * // Before stopping: open event streams and pending sleeps end at once
+ * // (without it, `shutdown()` waits for them).
+ * debug.drain();
+ * await server.shutdown();
  * ```
  *
  * Over HTTPS, with HTTP/2 and HTTP/1.1 chosen by ALPN, on a certificate

@@ -40,43 +40,56 @@ function projectConfig(checkout: string): string {
   });
 }
 
-Deno.test({
-  name:
-    "readme: the Deno test snippet passes from another project's folder, importing by package name",
-  sanitizeResources: false,
-  fn: async () => {
-    const dir = await Deno.makeTempDir({ prefix: "wirebench-readme-" });
-    try {
-      let code = snippet("deno-test");
-      if (code.includes("./wirebench/lib/debug/mod.ts")) {
-        // The README's older text imported the module by path; the package
-        // name is what a user writes now.
-        console.log("README's deno-test snippet imports by path; run by name");
-        code = code.replace("./wirebench/lib/debug/mod.ts", DEBUG_EXPORT);
+for (
+  const [name, marker, uses] of [
+    ["Deno test", "deno-test", /await using server = await startDebugServer/],
+    [
+      "own-server",
+      "own-server",
+      /debug\.drain\(\);\s*await server\.shutdown\(\)/,
+    ],
+  ] as const
+) {
+  Deno.test({
+    name:
+      `readme: the ${name} snippet passes from another project's folder, importing by package name`,
+    sanitizeResources: false,
+    fn: async () => {
+      const dir = await Deno.makeTempDir({ prefix: "wirebench-readme-" });
+      try {
+        let code = snippet(marker);
+        if (code.includes("./wirebench/lib/debug/mod.ts")) {
+          // The README's older text imported the module by path; the package
+          // name is what a user writes now.
+          console.log(
+            "README's deno-test snippet imports by path; run by name",
+          );
+          code = code.replace("./wirebench/lib/debug/mod.ts", DEBUG_EXPORT);
+        }
+        assert.match(code, new RegExp(`from "${PACKAGE}(/debug)?"`));
+        assert.match(code, uses);
+        await Deno.writeTextFile(`${dir}/client_test.ts`, code);
+        await Deno.writeTextFile(
+          `${dir}/deno.json`,
+          projectConfig(new URL(ROOT).pathname),
+        );
+        const out = await new Deno.Command(Deno.execPath(), {
+          args: ["test", "--allow-net", "client_test.ts"],
+          cwd: dir,
+          env: ENV,
+          stdout: "piped",
+          stderr: "piped",
+        }).output();
+        const text = new TextDecoder().decode(out.stdout) +
+          new TextDecoder().decode(out.stderr);
+        assert.ok(out.success, text);
+        assert.match(text, /1 passed \| 0 failed/);
+      } finally {
+        await Deno.remove(dir, { recursive: true });
       }
-      assert.match(code, new RegExp(`from "${PACKAGE}(/debug)?"`));
-      assert.match(code, /await using server = await startDebugServer/);
-      await Deno.writeTextFile(`${dir}/client_test.ts`, code);
-      await Deno.writeTextFile(
-        `${dir}/deno.json`,
-        projectConfig(new URL(ROOT).pathname),
-      );
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: ["test", "--allow-net", "client_test.ts"],
-        cwd: dir,
-        env: ENV,
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const text = new TextDecoder().decode(out.stdout) +
-        new TextDecoder().decode(out.stderr);
-      assert.ok(out.success, text);
-      assert.match(text, /1 passed \| 0 failed/);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
-  },
-});
+    },
+  });
+}
 
 Deno.test({
   name:
