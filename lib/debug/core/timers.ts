@@ -11,6 +11,8 @@
  */
 
 const BATCH = 512;
+/** The longest delay a platform timer holds (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Compact the heap once this many cancelled entries linger in it. */
 const COMPACT_AT = 1024;
 
@@ -112,8 +114,12 @@ export class TimerWheel implements TimerCounter {
     }
     if (this.#timer !== undefined && this.#armedAt <= top.at) return;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#armedAt = top.at;
-    this.#timer = setTimeout(this.#fire, Math.max(0, top.at - this.#now()));
+    // A platform timer holds at most 2^31 - 1 ms (HTML's timer steps; a
+    // longer one fires at once and warns): a farther deadline (a limit of
+    // Number.MAX_SAFE_INTEGER for "no limit") waits that long, then again.
+    const wait = Math.min(MAX_TIMER_MS, Math.max(0, top.at - this.#now()));
+    this.#armedAt = this.#now() + wait;
+    this.#timer = setTimeout(this.#fire, wait);
   }
 
   #dropCancelledTop(): void {

@@ -125,3 +125,39 @@ Deno.test("timers: many cancelled waits are compacted away", () => {
   keep();
   assert.equal(w.active, 0);
 });
+
+Deno.test("timers: a deadline past what a platform timer holds (2^31 - 1 ms) waits that long, then again; never fires early", () => {
+  const delays: number[] = [];
+  const realSet = globalThis.setTimeout, realClear = globalThis.clearTimeout;
+  let pending: (() => void) | null = null;
+  // deno-lint-ignore no-explicit-any
+  (globalThis as any).setTimeout = (fn: () => void, ms: number) => {
+    delays.push(ms);
+    pending = fn;
+    return 1;
+  };
+  // deno-lint-ignore no-explicit-any
+  (globalThis as any).clearTimeout = () => (pending = null);
+  try {
+    let t = 0;
+    const w = new TimerWheel(() => t);
+    let fired = 0;
+    w.schedule(Number.MAX_SAFE_INTEGER, () => fired++);
+    assert.deepEqual(delays, [2 ** 31 - 1]);
+    // The platform timer fires after its 24.8 days: re-armed, not fired.
+    t += 2 ** 31 - 1;
+    (pending as (() => void) | null)?.();
+    assert.equal(fired, 0);
+    assert.deepEqual(delays, [2 ** 31 - 1, 2 ** 31 - 1]);
+    // A nearer wait still arms its own deadline.
+    w.schedule(5, () => fired++);
+    assert.equal(delays.at(-1), 5);
+    t += 5;
+    (pending as (() => void) | null)?.();
+    assert.equal(fired, 1);
+    assert.equal(delays.at(-1), 2 ** 31 - 1);
+  } finally {
+    globalThis.setTimeout = realSet;
+    globalThis.clearTimeout = realClear;
+  }
+});
