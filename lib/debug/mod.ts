@@ -47,8 +47,10 @@ import { createDebugApi } from "./api.ts";
 import { listenUrl } from "./core/listen_url.ts";
 import {
   checkOptionShape,
+  DEBUG_OPTION_NAMES,
   type DebugContext,
   type DebugOptions,
+  SERVER_OPTION_NAMES,
 } from "./core/context.ts";
 import type { DebugLimits } from "./core/limits.ts";
 import type { EndpointSpec } from "./core/catalog.ts";
@@ -193,7 +195,7 @@ export function createDebugHandler(options: DebugOptions = {}): DebugHandler {
 export async function startDebugServer(
   options: DebugServerOptions = {},
 ): Promise<DebugServer> {
-  checkOptionShape(options);
+  checkOptionShape(options, [...DEBUG_OPTION_NAMES, ...SERVER_OPTION_NAMES]);
   const { port = 0, hostname = "127.0.0.1", tls, ...api } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new RangeError(
@@ -255,7 +257,18 @@ export async function startDebugServer(
         },
       }, handler);
     } catch (err) {
-      reject(err);
+      // A hostname that is no host (`bad host`) is a bad option, as the
+      // other checks report one; a name that does not resolve or a port
+      // taken stay the runtime's errors.
+      reject(
+        err instanceof URIError
+          ? new RangeError(
+            `hostname ${
+              JSON.stringify(hostname)
+            } is not a host: ${err.message}`,
+          )
+          : err,
+      );
     }
   });
 }

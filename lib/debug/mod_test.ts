@@ -118,6 +118,17 @@ Deno.test("mod: the handler is a plain fetch handler and refuses bad options", a
       { base: "x" },
       { base: "/a/../b" },
       { base: "/a//b" },
+      // Router patterns: a parameter, a wildcard, a group.
+      { base: "/:tenant" },
+      { base: "/a*" },
+      { base: "/(a)" },
+      { limits: { toString: 1 } },
+      { limits: { constructor: 1 } },
+      { redirectHosts: [null] },
+      { redirectHosts: [1] },
+      { corsOrigins: [null] },
+      { now: () => 0 },
+      { now: () => new Date(NaN) },
       { limits: { maxSleep: 1 } },
       { limits: { maxSleepMs: -5 } },
       { redirectHosts: ["http://x"] },
@@ -290,6 +301,12 @@ Deno.test("mod: startDebugServer refuses a bad port, hostname or tls with a Rang
     [{ tls: 1 }, /tls must be true, false or \{ cert, key \}/],
     [{ tls: null }, /tls must be true, false or \{ cert, key \}/],
     [{ basePath: "/x" }, /unknown debug option "basePath"/],
+    // The server's own options are among those it names.
+    [
+      { signal: 1 },
+      /unknown debug option "signal"; known: .*port, hostname, tls/,
+    ],
+    [{ hostname: "bad host" }, /^hostname "bad host" is not a host/],
   ];
   for (const [bad, message] of named) {
     await assert.rejects(

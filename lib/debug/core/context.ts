@@ -85,9 +85,11 @@ export interface DebugContext {
   now(): Date;
 }
 
-// A path segment of RFC 3986 §3.3 (pchar), without percent-escapes: a base
-// is written by a person, and an encoded one would match nothing.
-const SEGMENT = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
+// A path segment of RFC 3986 §3.3 (pchar), without percent-escapes (a base
+// is written by a person, and an encoded one would match nothing) and
+// without `:`, `*`, `(`, `)` and `+`, which a router reads as a parameter,
+// a wildcard or a group (`/:tenant` had served every first segment).
+const SEGMENT = /^[A-Za-z0-9._~!$&',;=@-]+$/;
 // `host` or `host:port`: a DNS name, IPv4 or bracketed IPv6 (RFC 3986 §3.2.2).
 const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/;
 
@@ -109,7 +111,7 @@ export function normalizeBase(base: string, label = "debug base"): string {
       throw new RangeError(
         `${label} ${JSON.stringify(base)} has an invalid segment ${
           JSON.stringify(seg)
-        }`,
+        }: letters, digits and ._~!$&',;=@- only`,
       );
     }
   }
@@ -127,6 +129,10 @@ export function hostSet(
 ): ReadonlySet<string> {
   const out = new Set<string>();
   for (const h of list) {
+    // A number or null is no host, not the text "null".
+    if (typeof h !== "string") {
+      throw new RangeError(`${label}: ${String(h)} is not a string`);
+    }
     const host = String(h).trim().toLowerCase();
     if (!HOST.test(host)) {
       throw new RangeError(
@@ -152,6 +158,10 @@ export function originSet(
 ): ReadonlySet<string> {
   const out = new Set<string>();
   for (const o of list) {
+    // A number or null is no origin, not the text "null".
+    if (typeof o !== "string") {
+      throw new RangeError(`${label}: ${String(o)} is not a string`);
+    }
     const origin = String(o).trim().toLowerCase();
     if (!ORIGIN.test(origin)) {
       throw new RangeError(
@@ -256,6 +266,12 @@ export function createContext(options: DebugOptions = {}): DebugContext {
   const limits = resolveLimits(options.limits);
   const timers = new TimerWheel();
   const now = options.now ?? (() => new Date());
+  // Asked once now: a clock that returns no Date must fail here, not as a
+  // 500 at the first SSE event or digest challenge.
+  const probe: unknown = now();
+  if (!(probe instanceof Date) || Number.isNaN(probe.getTime())) {
+    throw new RangeError("now must return a valid Date");
+  }
   const seed = options.seed === undefined ? undefined : String(options.seed);
   return {
     base: normalizeBase(options.base ?? "/api/debug"),

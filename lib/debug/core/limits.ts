@@ -165,7 +165,8 @@ export function resolveLimits(
 ): DebugLimits {
   const out: Record<string, number> = { ...DEFAULT_LIMITS };
   for (const [name, value] of Object.entries(partial)) {
-    if (!(name in LIMITS)) {
+    // Own names only: `toString` is "in" every object.
+    if (!Object.hasOwn(LIMITS, name)) {
       throw new RangeError(
         `unknown debug limit ${JSON.stringify(name)}; known: ${
           LIMIT_NAMES.join(", ")
