@@ -121,6 +121,28 @@ for (const [name, query, status, body] of DRIP_OK) {
   });
 }
 
+Deno.test("drip: a short duration still ends when it is up (the last byte at duration, as httpbin's)", async () => {
+  const s = startDebug();
+  try {
+    for (
+      const [query, ms] of [["duration=0.015&numbytes=10", 15], [
+        "duration=0.005&numbytes=2",
+        5,
+      ], ["duration=0.05&numbytes=1", 50]] as const
+    ) {
+      const t0 = performance.now();
+      const res = await fetch(`${s.base}/drip?${query}`);
+      await res.arrayBuffer();
+      const took = performance.now() - t0;
+      // Never early (timers are not); the bound above leaves a loaded
+      // machine room.
+      assert.ok(took >= ms - 1, `${query}: ${took.toFixed(1)} ms`);
+    }
+  } finally {
+    await s.close();
+  }
+});
+
 /** [name, query, param]: with maxSleepMs 2000. */
 const DRIP_BAD: [string, string, string][] = [
   [

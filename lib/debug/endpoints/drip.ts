@@ -27,12 +27,18 @@ const STAR = 0x2a;
 
 /**
  * The write plan of a drip: `ticks` writes, write `k` at
- * `k * durationMs / (ticks - 1)` (one write: at once) carrying bytes
- * `[k*n/ticks, (k+1)*n/ticks)`.
+ * `k * durationMs / (ticks - 1)` (one write: at the end, at once without a
+ * duration) carrying bytes `[k*n/ticks, (k+1)*n/ticks)`. At most one write
+ * per 10 ms, but two whenever there is a duration and two bytes: the last
+ * byte comes when `duration` is up, however short (5 ms had ended at once).
  */
 export function dripTicks(numbytes: number, durationMs: number): number {
   if (numbytes === 0) return 0;
-  return Math.max(1, Math.min(numbytes, Math.floor(durationMs / MIN_TICK_MS)));
+  if (!(durationMs > 0)) return 1;
+  return Math.min(
+    numbytes,
+    Math.max(2, Math.floor(durationMs / MIN_TICK_MS)),
+  );
 }
 
 /** `GET /drip`. */
@@ -61,7 +67,7 @@ export function drip(ctx: DebugContext, route: Route): EndpointDef {
     streaming: true,
     summary: "A body that drips out slowly",
     description:
-      `Waits \`delay\`, sends status \`code\` with \`Content-Length: numbytes\`, then \`numbytes\` asterisks spread evenly over \`duration\` (at most one write per ${MIN_TICK_MS} ms). \`delay\`, \`duration\` and \`sleep\` together stay within the sleep limit (${l.maxSleepMs} ms). Holds a long-request slot; a client that leaves stops the writes. HEAD answers at once.`,
+      `Waits \`delay\`, sends status \`code\` with \`Content-Length: numbytes\`, then \`numbytes\` asterisks spread evenly over \`duration\`, the last when it is up (at most one write per ${MIN_TICK_MS} ms beyond the first and last). \`delay\`, \`duration\` and \`sleep\` together stay within the sleep limit (${l.maxSleepMs} ms). Holds a long-request slot; a client that leaves stops the writes. HEAD answers at once.`,
     params: [
       seconds("duration", "Time over which the bytes are spread", 2),
       {
@@ -164,7 +170,7 @@ function dripBody(
         if (++k === ticks) return c.close();
         // Each write at its own point of the plan, so timer lateness does
         // not add up over many writes.
-        const at = k * durationMs / (ticks - 1);
+        const at = ticks === 1 ? durationMs : k * durationMs / (ticks - 1);
         cancel = ctx.timers.schedule(
           Math.max(0, at - (performance.now() - start)),
           step,
@@ -172,6 +178,9 @@ function dripBody(
       };
       if (ticks === 0) {
         cancel = ctx.timers.schedule(durationMs, () => c.close());
+      } else if (ticks === 1 && durationMs > 0) {
+        // One byte over a duration: it comes when the duration is up.
+        cancel = ctx.timers.schedule(durationMs, step);
       } else step();
     },
     cancel() {
