@@ -128,6 +128,16 @@ Deno.test("har waterfall: segments add up to the duration", () => {
     ["wait", 200],
     ["receive", 28],
   ]);
+  // The tooltip's values are the file's: connect with its TLS inside.
+  assert.deepEqual(segmentsOf(c, 1).map((s) => [s.phase, s.recorded]), [
+    ["blocked", 1],
+    ["dns", 20],
+    ["connect", 50],
+    ["ssl", 30],
+    ["send", 1],
+    ["wait", 200],
+    ["receive", 28],
+  ]);
   // Firefox: TLS outside connect.
   assert.deepEqual(segmentsOf(c, 4).map((s) => [s.phase, s.ms]), [
     ["connect", 10],

@@ -53,15 +53,17 @@ export function segmentsOf(c: HarColumns, i: number): Segment[] {
   const pos = (v: number) => (v > 0 ? v : 0);
   const ssl = pos(p[b + 3]);
   const inConnect = p[b + 7] === 1;
-  const phase = (phase: Segment["phase"], ms: number): Segment => ({
-    phase,
-    ms,
-    recorded: ms,
-  });
+  const phase = (
+    phase: Segment["phase"],
+    ms: number,
+    recorded = ms,
+  ): Segment => ({ phase, ms, recorded });
   const raw: Segment[] = [
     phase("blocked", pos(p[b])),
     phase("dns", pos(p[b + 1])),
-    phase("connect", pos(inConnect ? p[b + 2] - ssl : p[b + 2])),
+    // Drawn without its TLS part, told as recorded (DevTools' "Initial
+    // connection" holds its "SSL" too).
+    phase("connect", pos(inConnect ? p[b + 2] - ssl : p[b + 2]), pos(p[b + 2])),
     phase("ssl", ssl),
     phase("send", pos(p[b + 4])),
     phase("wait", pos(p[b + 5])),

@@ -4,7 +4,10 @@
  * as JavaScript gives them).
  */
 
-/** 1536 -> "1.5 kB" (SI units, like Chrome DevTools). */
+/**
+ * 1536 -> "1.5 kB", 11180 -> "11.2 kB", 250000 -> "250 kB": SI units, one
+ * decimal below 100 of a unit, as Chrome DevTools prints sizes.
+ */
 export function formatBytes(n: number): string {
   if (!Number.isFinite(n) || n < 0) return "—";
   if (n < 1000) return `${Math.round(n)} B`;
@@ -14,10 +17,10 @@ export function formatBytes(n: number): string {
     v /= 1000;
     u++;
   }
-  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[u]}`;
+  return `${v < 100 ? v.toFixed(1) : Math.round(v)} ${units[u]}`;
 }
 
-/** 0.42 -> "0.42 ms", 1234 -> "1.23 s", 90000 -> "1.5 min". */
+/** 0.42 -> "0.42 ms", 1234 -> "1.23 s", 90000 -> "1.5 min", then h and d. */
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return "—";
   if (ms === 0) return "0 ms";
@@ -25,7 +28,8 @@ export function formatMs(ms: number): string {
   if (ms < 1000) return `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
   if (ms < 3_600_000) return `${(ms / 60_000).toFixed(1)} min`;
-  return `${(ms / 3_600_000).toFixed(1)} h`;
+  if (ms < 86_400_000) return `${(ms / 3_600_000).toFixed(1)} h`;
+  return `${(ms / 86_400_000).toFixed(1)} d`;
 }
 
 // One formatter each: `toLocaleString` builds a new one per call, which
@@ -39,13 +43,20 @@ export function exactMs(ms: number): string {
   return `${EXACT.format(ms)} ms`;
 }
 
-/** Axis labels: 0 -> "0", 2500 -> "2.5 s", 250 -> "250 ms". */
+/**
+ * Axis labels: 0 -> "0", 2500 -> "2.5 s", 250 -> "250 ms", then minutes,
+ * hours and days (a file recorded over months had read "167000 min").
+ */
 export function formatTick(ms: number): string {
   if (ms === 0) return "0";
   const abs = Math.abs(ms);
-  if (abs < 1000) return `${Number(ms.toPrecision(3))} ms`;
-  if (abs < 60_000) return `${Number((ms / 1000).toPrecision(3))} s`;
-  return `${Number((ms / 60_000).toPrecision(3))} min`;
+  const at = (unit: number, name: string) =>
+    `${Number((ms / unit).toPrecision(3))} ${name}`;
+  if (abs < 1000) return at(1, "ms");
+  if (abs < 60_000) return at(1000, "s");
+  if (abs < 3_600_000) return at(60_000, "min");
+  if (abs < 86_400_000) return at(3_600_000, "h");
+  return at(86_400_000, "d");
 }
 
 /** 12345 -> "12,345". */
