@@ -86,9 +86,15 @@ while (pending.length > 0) {
     if (REPLAYS_INPUT.has(island.el.dataset.island ?? "")) {
       replayTyped(island.el);
       // The press it missed, made again now that it listens (the island
-      // is out of the queue, so the submit is no longer held back).
+      // is out of the queue, so the submit is no longer held back), once
+      // the replayed values are rendered: Preact renders state after the
+      // events, and the handler of the render before would send the
+      // server-rendered value while the field shows the typed one.
       const form = submitted.get(island.el);
-      if (form?.isConnected) form.requestSubmit();
+      if (form?.isConnected) {
+        await yieldToBrowser();
+        if (form.isConnected) form.requestSubmit();
+      }
     }
     hydrated.push(island.el);
   } catch (err) {

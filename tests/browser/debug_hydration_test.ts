@@ -156,3 +156,26 @@ Deno.test({
       await page.unroute("**/DebugRunner-*.js");
     }, HTTP_ERRORS),
 });
+
+Deno.test({
+  name:
+    "debug hydration: a value typed and sent (Enter) before the runner listens is the one the replayed press sends",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const release = await holdRunners(page);
+      await page.goto(server.origin + "/debug");
+      const status = runner(page, "status");
+      const code = status.locator("[data-param=code]");
+      await code.fill("503");
+      await code.press("Enter");
+      await page.waitForTimeout(200);
+      release();
+      await allHydrated(page);
+      // The press it missed, made with what was typed (it had sent 418,
+      // the server-rendered value, while the field showed 503).
+      assert.equal(await resultStatus(status), "503");
+      assert.equal(await code.inputValue(), "503");
+      await page.unroute("**/DebugRunner-*.js");
+    }, HTTP_ERRORS),
+});
