@@ -61,6 +61,9 @@ export function ParamField(
   const common = {
     id,
     "data-param": p.name,
+    // The label's `*` is hidden from assistive technology: this says it
+    // (WCAG 1.3.1), without the browser's own validation (`novalidate`).
+    "aria-required": p.required ? "true" as const : undefined,
     ...described(id, error),
   };
   const text = (e: Event) =>
