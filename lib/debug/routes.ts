@@ -101,7 +101,7 @@ export const ROUTES: readonly Row[] = Object.freeze([
   ["encoding-utf8",     "GET",      "/encoding/utf8",                     documents.utf8],
   ["uuid",              "GET",      "/uuid",                              documents.uuid],
   ["base64",            "GET",      "/base64/{value}",                    documents.base64],
-  ["base64-decode",     "GET",      "/base64/decode/{value}",             documents.base64],
+  ["base64-decode",     "GET",      "/base64/decode/{value}",             documents.base64Decode],
   ["base64-encode",     "GET",      "/base64/encode/{value}",             documents.base64Encode],
   ["bytes",             "GET",      "/bytes/{n}",                         bytes.bytes],
   ["stream-bytes",      "GET",      "/stream-bytes/{n}",                  bytes.streamBytes],

@@ -59,6 +59,17 @@ Deno.test("catalog: ids and paths unique, sleep everywhere, HEAD wherever GET", 
   }
 });
 
+Deno.test("catalog: summaries unique (each names a section, a landmark, of /debug and an OpenAPI operation)", () => {
+  const seen = new Map<string, string>();
+  for (const e of catalog) {
+    assert.ok(
+      !seen.has(e.summary),
+      `${e.id} and ${seen.get(e.summary)}: "${e.summary}"`,
+    );
+    seen.set(e.summary, e.id);
+  }
+});
+
 Deno.test("catalog: endpointUrl fills path params and skips empty query values", () => {
   assert.equal(
     endpointUrl(endpoint(catalog, "redirect"), {
