@@ -2438,6 +2438,50 @@ const CHANGES: [string, string, string, Want[]][] = [
       ["request-body-discriminator-mapping-added", "info", ["POST /a"]],
     ],
   ],
+  // `default` describes every code a response map does not list (OpenAPI
+  // 3.1 §4.8.16.1): a code it now covers is still documented.
+  [
+    "ok/a 200 now described by default is compared as that response",
+    doc(statuses({ "200": object({ a: STR }) })),
+    doc(statuses({ default: object({ a: STR }) })),
+    [["response-status-range-changed", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/a 200 now described by a default of another body breaks as that body",
+    doc(statuses({ "200": object({ a: STR }) })),
+    doc(statuses({ default: object({ a: { type: "integer" } }) })),
+    [
+      ["response-status-range-changed", "info", ["GET /a"]],
+      ["response-property-type-changed", "breaking", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a default now described by the 200 it covered is compared as that response",
+    doc(statuses({ default: object({ a: STR }) })),
+    doc(statuses({ "200": object({ a: STR }) })),
+    [["response-status-range-changed", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/a 200 now described by 2XX beside a default is compared with the range",
+    doc(statuses({ "200": object({ a: STR }) })),
+    doc(statuses({ "2XX": object({ a: STR }), default: OBJ })),
+    [
+      ["response-status-range-changed", "info", ["GET /a"]],
+      ["response-non-success-status-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "bad/an error code listed beside a default that stays is added, not moved",
+    doc(statuses({ "200": OBJ, default: OBJ })),
+    doc(statuses({ "200": OBJ, "404": OBJ, default: OBJ })),
+    [["response-non-success-status-added", "info", ["GET /a"]]],
+  ],
+  [
+    "bad/a 200 removed where no default or range covers it still breaks",
+    doc(statuses({ "200": OBJ, "404": OBJ })),
+    doc(statuses({ "404": OBJ })),
+    [["response-success-status-removed", "breaking", ["GET /a"]]],
+  ],
 ];
 
 /** A Swagger 2.0 document whose `GET /a/{id}` has a string path parameter. */

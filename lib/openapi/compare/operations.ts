@@ -929,11 +929,18 @@ class OperationDiff {
         this.#response(br, rr, shared || where, shared);
         continue;
       }
-      // A code the revision now describes by its range (200 by 2XX), or a
-      // range it now describes code by code (OpenAPI 3.1 §4.8.16.2): the
-      // same responses, compared as such.
-      const covering = rangeIn(r.responses, status);
-      const within = covering ? [] : codesIn(r.responses, status);
+      // A code the revision now describes by its range (200 by 2XX), or by
+      // its `default` (which describes every code not listed), or a range it
+      // now describes code by code, or a `default` it now describes by the
+      // codes it covered (OpenAPI 3.1 §4.8.16.2): the same responses,
+      // compared as such.
+      const covering = rangeIn(r.responses, status) ??
+        defaultFor(r.responses, status);
+      const within = covering
+        ? []
+        : status === "default"
+        ? coveredByDefault(b.responses, r.responses)
+        : codesIn(r.responses, status);
       if (covering || within.length) {
         const now = covering ? [covering] : within;
         this.#add(
@@ -961,8 +968,12 @@ class OperationDiff {
     }
     for (const [status, rr] of r.responses) {
       if (b.responses.has(status)) continue;
-      const covering = rangeIn(b.responses, status);
-      if (covering && r.responses.has(covering.status)) {
+      const range = rangeIn(b.responses, status);
+      const covering = range ?? defaultFor(b.responses, status);
+      // A code the base's `default` covered, now listed beside the same
+      // `default`, was added (a new error code, usually): only a `default`
+      // that went is described by the codes now listed (above).
+      if (range && r.responses.has(range.status)) {
         // The range stays and a code of it is now described on its own:
         // what the base said of the range, it said of this code.
         const where = `response ${status}`;
@@ -970,17 +981,23 @@ class OperationDiff {
           "response-status-range-changed",
           "info",
           where,
-          { base: covering.pointer, revision: rr.pointer },
+          { base: range.pointer, revision: rr.pointer },
           `response status ${
             statusShown(status)
-          } is now described on its own (was ${statusShown(covering.status)})`,
+          } is now described on its own (was ${statusShown(range.status)})`,
         );
-        this.#response(covering, rr, where);
+        this.#response(range, rr, where);
         continue;
       }
-      // Else the base's side said it: a code its range now covers, or a
-      // range its codes now are.
-      if (covering || codesIn(b.responses, status).length) continue;
+      // Else the base's side said it: a code its range or `default` now
+      // covers, or a range its codes now are, or a `default` that now
+      // covers codes the base listed.
+      if (
+        (covering && !r.responses.has(covering.status)) ||
+        codesIn(b.responses, status).length ||
+        (status === "default" &&
+          coveredByDefault(r.responses, b.responses).length)
+      ) continue;
       this.#add(
         isSuccess(status)
           ? "response-success-status-added"
@@ -1367,6 +1384,34 @@ function rangeIn(
     }
   }
   return undefined;
+}
+
+/**
+ * The `default` response, when it describes `status`: a code or range that
+ * no key of `responses` names, nor a range of (OpenAPI 3.1 §4.8.16.1,
+ * "the documentation of responses other than the ones declared").
+ */
+function defaultFor(
+  responses: ReadonlyMap<string, ResponseModel>,
+  status: string,
+): ResponseModel | undefined {
+  if (status === "default" || responses.has(status)) return undefined;
+  if (rangeIn(responses, status)) return undefined;
+  return responses.get("default");
+}
+
+/**
+ * The responses of `from` that `to`'s `default` describes instead: codes
+ * and ranges `to` no longer names, nor a range of.
+ */
+function coveredByDefault(
+  to: ReadonlyMap<string, ResponseModel>,
+  from: ReadonlyMap<string, ResponseModel>,
+): ResponseModel[] {
+  if (!to.has("default")) return [];
+  return [...from].filter(([key]) =>
+    key !== "default" && defaultFor(to, key) !== undefined
+  ).map(([, res]) => res);
 }
 
 /** The code responses inside the range `status` (`2XX`), if it is one. */
