@@ -148,9 +148,22 @@ function pathItemFields(o: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
+ * The method an operation is told apart by: a fixed field's name, or an
+ * `additionalOperations` key as written (RFC 9110 §9.1: method names are
+ * case-sensitive, and OpenAPI 3.2 sends the key as written), save one that
+ * names a fixed method in another case (`POST`), which is that method.
+ */
+export function exactMethod(f: FoundOperation): string {
+  return f.additional && !RANK.has(f.method) ? f.opKey : f.method;
+}
+
+/**
  * The operations of a path item in list order. `minor` is the OpenAPI minor
  * version (-1 for Swagger 2.0): `query` and `additionalOperations` count only
- * from 3.2 on; in older documents they are reported and left out.
+ * from 3.2 on; in older documents they are reported and left out. With
+ * `exact`, `additionalOperations` keys that differ only in case (`COPY`,
+ * `copy`) are two methods ({@link exactMethod}), as a server hears them;
+ * else the list shows one of them, lower-cased.
  */
 export function operationsOf(
   item: Record<string, unknown>,
@@ -158,6 +171,7 @@ export function operationsOf(
   minor: number,
   warnings: SpecWarning[],
   memo: Memo,
+  exact = false,
 ): FoundOperation[] {
   const out: FoundOperation[] = [];
   const take = (
@@ -234,8 +248,9 @@ export function operationsOf(
     });
   for (const name of names) {
     const method = name.toLowerCase();
+    const told = exact && !RANK.has(method) ? name : method;
     const at = jsonPath([...keys, "additionalOperations", name]);
-    if (seen.has(method)) {
+    if (seen.has(told)) {
       warnings.push({
         message: `additionalOperations.${
           clip(name)
@@ -262,7 +277,7 @@ export function operationsOf(
         path: at,
       });
     }
-    seen.add(method);
+    seen.add(told);
     take(method, name, true, extra[name]);
   }
   return out;

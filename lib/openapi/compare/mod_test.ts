@@ -294,6 +294,16 @@ function swaggerForm(required: boolean): string {
   });
 }
 
+/** A 3.2 document whose path `/a` has these operations, written as YAML. */
+function ops32(item: string): string {
+  return `openapi: 3.2.0
+info: {title: T, version: "1"}
+paths:
+  /a:
+${item.replace(/^/gm, "    ")}
+`;
+}
+
 /** [id, level, operations] of a change. */
 type Want = [string, string, string[]];
 
@@ -2482,6 +2492,31 @@ const CHANGES: [string, string, string, Want[]][] = [
     doc(statuses({ "404": OBJ })),
     [["response-success-status-removed", "breaking", ["GET /a"]]],
   ],
+  // RFC 9110 §9.1: method names are case-sensitive, and a 3.2
+  // `additionalOperations` key is sent as written.
+  [
+    "ok/a 3.2 additional method renamed to another case is another method",
+    ops32(
+      "additionalOperations:\n  COPY: {responses: {'200': {description: ok}}}",
+    ),
+    ops32(
+      "additionalOperations:\n  copy: {responses: {'200': {description: ok}}}",
+    ),
+    [
+      ["api-removed-without-deprecation", "breaking", ["COPY /a"]],
+      ["endpoint-added", "info", ["copy /a"]],
+    ],
+  ],
+  [
+    "ok/3.2 additional methods that differ only in case are two operations",
+    ops32(
+      "additionalOperations:\n  COPY: {responses: {'200': {description: ok}}}",
+    ),
+    ops32(
+      "additionalOperations:\n  COPY: {responses: {'200': {description: ok}}}\n  copy: {responses: {'200': {description: ok}}}",
+    ),
+    [["endpoint-added", "info", ["copy /a"]]],
+  ],
 ];
 
 /** A Swagger 2.0 document whose `GET /a/{id}` has a string path parameter. */
@@ -3146,6 +3181,22 @@ const SAME: [string, string, string][] = [
       },
     }),
     doc(query({ type: "string" })),
+  ],
+  [
+    "same/a 3.2 additional method written in the same case",
+    ops32(
+      "additionalOperations:\n  COPY: {responses: {'200': {description: ok}}}",
+    ),
+    ops32(
+      "additionalOperations:\n  COPY: {responses: {'200': {description: ok}}}",
+    ),
+  ],
+  [
+    "same/a fixed method written as an additional one in capitals is that method (as the viewer lists it)",
+    ops32("post: {responses: {'200': {description: ok}}}"),
+    ops32(
+      "additionalOperations:\n  POST: {responses: {'200': {description: ok}}}",
+    ),
   ],
 ];
 

@@ -9,6 +9,7 @@
 import type { ParsedSpec } from "../mod.ts";
 import {
   compareEndpoints,
+  exactMethod,
   isIgnoredHeader,
   operationsOf,
   resolvePathItem,
@@ -158,6 +159,12 @@ export type Requirement = Map<string, string[]>;
 export interface OpModel {
   /** Lower-case method (an additional operation's key lower-cased). */
   method: string;
+  /**
+   * The method it is matched by: a fixed field's name, an
+   * `additionalOperations` key as written (`COPY` and `copy` are two
+   * methods, RFC 9110 §9.1).
+   */
+  exact: string;
   /** The path template as written. */
   path: string;
   /** `METHOD /path`, as changes list operations. */
@@ -534,6 +541,7 @@ export function specModel(parsed: ParsedSpec): SpecModel {
           detected.minor,
           [],
           r.memo,
+          true,
         )
       ) {
         const op = readOperation(
@@ -543,7 +551,7 @@ export function specModel(parsed: ParsedSpec): SpecModel {
           path,
           f.method,
           f.op,
-          { opKey: f.opKey, additional: f.additional },
+          { opKey: f.opKey, additional: f.additional, exact: exactMethod(f) },
         );
         found.push(op);
         if (container === "paths" && f.op.callbacks !== undefined) {
@@ -555,8 +563,8 @@ export function specModel(parsed: ParsedSpec): SpecModel {
     const into = container === "paths" ? model.ops : model.webhooks;
     for (const op of found) {
       const key = container === "paths"
-        ? operationKey(op.method, op.path)
-        : `${op.method} ${op.path}`;
+        ? operationKey(op.exact, op.path)
+        : `${op.exact} ${op.path}`;
       // Two templates that differ only in parameter names: the first wins.
       if (!into.has(key)) into.set(key, op);
     }
@@ -586,7 +594,7 @@ function readCallbacks(
   const { resolver: r } = model.parsed;
   const raw = r.deref(callbacks).value;
   if (!isObject(raw)) return;
-  const parentKey = operationKey(parent.method, parent.path);
+  const parentKey = operationKey(parent.exact, parent.path);
   let n = 0;
   for (const name in raw) {
     const d = r.deref(raw[name]);
@@ -605,7 +613,14 @@ function readCallbacks(
         ? refPointer(ref)
         : childPointer(cbPointer, expression);
       for (
-        const f of operationsOf(item, ["callbacks", name], minor, [], r.memo)
+        const f of operationsOf(
+          item,
+          ["callbacks", name],
+          minor,
+          [],
+          r.memo,
+          true,
+        )
       ) {
         const op = readOperation(
           model,
@@ -614,13 +629,13 @@ function readCallbacks(
           expression,
           f.method,
           f.op,
-          { opKey: f.opKey, additional: f.additional },
+          { opKey: f.opKey, additional: f.additional, exact: exactMethod(f) },
         );
         op.parent = parentKey;
         op.label = `${op.label} (callback ${
           codeSpan(name)
         } of ${parent.label})`;
-        const key = `${parentKey} ${name} ${op.method} ${expression}`;
+        const key = `${parentKey} ${name} ${op.exact} ${expression}`;
         if (!model.callbacks.has(key)) model.callbacks.set(key, op);
       }
     }
@@ -634,7 +649,7 @@ function readOperation(
   path: string,
   method: string,
   op: Record<string, unknown>,
-  where: { opKey: string; additional: boolean },
+  where: { opKey: string; additional: boolean; exact: string },
 ): OpModel {
   const { doc, resolver: r } = model.parsed;
   const pointer = where.additional
@@ -646,6 +661,7 @@ function readOperation(
   const pathParams = [...path.matchAll(TEMPLATE_PARAM)].map((m) => m[1]);
   const out: OpModel = {
     method,
+    exact: where.exact,
     path,
     label: `${where.additional ? where.opKey : method.toUpperCase()} ${path}`,
     pointer,
