@@ -2517,6 +2517,40 @@ const CHANGES: [string, string, string, Want[]][] = [
     ),
     [["endpoint-added", "info", ["copy /a"]]],
   ],
+  // `additionalProperties` unsaid is `{}`: any value (JSON Schema 2020-12
+  // §10.3.2.3), compared with a schema the other side says.
+  [
+    "ok/a request object whose other properties must now be strings accepts less",
+    doc(requestBody(OBJ)),
+    doc(requestBody({ ...OBJ, additionalProperties: STR })),
+    [["request-property-type-changed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a response object whose other properties were strings may now hold anything",
+    doc(responseBody({ ...OBJ, additionalProperties: STR })),
+    doc(responseBody(OBJ)),
+    [["response-property-type-generalized", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/a response object whose other properties are now strings narrows",
+    doc(responseBody(OBJ)),
+    doc(responseBody({ ...OBJ, additionalProperties: STR })),
+    [["response-property-type-specialized", "info", ["GET /a"]]],
+  ],
+  [
+    "bad/additionalProperties false set on a request is still its own change",
+    doc(requestBody(OBJ)),
+    doc(requestBody({ ...OBJ, additionalProperties: false })),
+    [["request-body-additional-properties-disallowed", "warning", [
+      "POST /a",
+    ]]],
+  ],
+  [
+    "bad/additionalProperties false lifted to a schema on a response",
+    doc(responseBody({ ...OBJ, additionalProperties: false })),
+    doc(responseBody({ ...OBJ, additionalProperties: STR })),
+    [["response-body-additional-properties-allowed", "warning", ["GET /a"]]],
+  ],
 ];
 
 /** A Swagger 2.0 document whose `GET /a/{id}` has a string path parameter. */
@@ -3198,6 +3232,21 @@ const SAME: [string, string, string][] = [
       "additionalOperations:\n  POST: {responses: {'200': {description: ok}}}",
     ),
   ],
+  [
+    "same/additionalProperties true, {} and unsaid all allow any value",
+    doc(
+      typed(["application/json"], ["application/json"], {
+        ...OBJ,
+        additionalProperties: true,
+      }),
+    ),
+    doc(typed(["application/json"], ["application/json"], OBJ)),
+  ],
+  [
+    "same/additionalProperties {} and unsaid",
+    doc(responseBody(OBJ)),
+    doc(responseBody({ ...OBJ, additionalProperties: {} })),
+  ],
 ];
 
 Deno.test("compare: a oneOf of consts that loses one is an enum that lost a value; one with a bound is still alternatives", () => {
@@ -3455,6 +3504,36 @@ const POINTERS: [string, string, string, WantAt[]][] = [
         "/paths/~1a/post/requestBody/content/application~1json/schema/properties/example",
       ],
     ],
+  ],
+  [
+    "items said on one side only point at nothing on the other (§9: null where absent)",
+    doc(responseBody({ type: "array", items: STR })),
+    doc(responseBody({ type: "array" })),
+    [[
+      "response-property-type-generalized",
+      "/paths/~1a/get/responses/200/content/application~1json/schema/items",
+      null,
+    ]],
+  ],
+  [
+    "items said on the revision only point at nothing in the base",
+    doc(requestBody({ type: "array" })),
+    doc(requestBody({ type: "array", items: STR })),
+    [[
+      "request-property-type-changed",
+      null,
+      "/paths/~1a/post/requestBody/content/application~1json/schema/items",
+    ]],
+  ],
+  [
+    "additionalProperties said on one side only point at nothing on the other",
+    doc(requestBody(OBJ)),
+    doc(requestBody({ ...OBJ, additionalProperties: STR })),
+    [[
+      "request-property-type-changed",
+      null,
+      "/paths/~1a/post/requestBody/content/application~1json/schema/additionalProperties",
+    ]],
   ],
   [
     "a local $ref to nothing on both sides hides nothing: no change",

@@ -1277,6 +1277,8 @@ export class SchemaDiff {
     // nothing, and nothing below it is compared.
     const arrayOrAny = (v: SchemaView) =>
       (v.types === null && !v.note) || (v.types?.includes("array") ?? false);
+    const objectOrAny = (v: SchemaView) =>
+      (v.types === null && !v.note) || (v.types?.includes("object") ?? false);
     const never = (reader: SchemaReader, l: Link | null) => {
       if (!l) return false;
       const v = reader.view(l.raw, l);
@@ -1309,12 +1311,7 @@ export class SchemaDiff {
       // Items said on one side only: the other's are anything (a tuple
       // that gained `items: false` no longer takes more than it lists; an
       // untyped `items` dropped lost what it required of each item).
-      const any = (v: SchemaView): Link => ({
-        raw: {},
-        under: v.pointer,
-        key: "items",
-      });
-      deeper("[]", b.items ?? any(b), r.items ?? any(r));
+      deeper("[]", b.items ?? unsaid(), r.items ?? unsaid());
     }
     // A tuple (3.1 `prefixItems`) by position; one longer or shorter is said
     // as a change of the array (its item bounds say the rest).
@@ -1375,6 +1372,18 @@ export class SchemaDiff {
       }
     }
     if (b.additional && r.additional) deeper(".*", b.additional, r.additional);
+    else if (
+      (b.additional || r.additional) && b.additional !== false &&
+      r.additional !== false && objectOrAny(b) && objectOrAny(r) &&
+      (!alts || alts.own) && !(b.additional ? r : b).alts
+    ) {
+      // A value schema said on one side only: unsaid is `{}`, any value
+      // (JSON Schema 2020-12 §10.3.2.3), compared as the `items` above
+      // (`false` is a closed object, said by `#additional`). Where the side
+      // that leaves it unsaid has alternatives, they may each say it, and
+      // are compared as alternatives.
+      deeper(".*", b.additional || unsaid(), r.additional || unsaid());
+    }
     this.#additional(scope, b, r, at);
     if (!alts) return;
     const add = (suffix: string, level: Level, text: string, p: Pointers) =>
@@ -1423,6 +1432,15 @@ export class SchemaDiff {
       );
     }
   }
+}
+
+/**
+ * A keyword's schema where a side leaves it unsaid (`items`,
+ * `additionalProperties`): anything, written nowhere, so the changes it
+ * takes part in point at nothing on that side (null, as §9 has it).
+ */
+function unsaid(): Link {
+  return { raw: {}, under: "", key: "", known: "" };
 }
 
 /**
