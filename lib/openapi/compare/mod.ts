@@ -105,11 +105,13 @@ export function compareModels(
       base.parsed.resolver,
       base.pointers,
       "base",
+      base.parsed.doc,
     ),
     new SchemaReader(
       revision.parsed.resolver,
       revision.pointers,
       "revision",
+      revision.parsed.doc,
     ),
     options.maxPairs ?? MAX_PAIRS,
   );

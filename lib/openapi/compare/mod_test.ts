@@ -304,6 +304,81 @@ ${item.replace(/^/gm, "    ")}
 `;
 }
 
+/**
+ * A 3.0 document, as YAML: `GET /pets` answers a Pet, `POST /pets` takes
+ * one; Pet's `petType` picks a subtype, each a component written
+ * `allOf: [{$ref: Pet}, …]`, given here as YAML lines under `schemas`.
+ */
+function petsAllOf(subtypes: string): string {
+  return `openapi: 3.0.3
+info: {title: T, version: "1"}
+paths:
+  /pets:
+    get:
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Pet"}
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/Pet"}
+      responses: {"200": {description: ok}}
+components:
+  schemas:
+    Pet:
+      type: object
+      required: [petType]
+      properties: {petType: {type: string}}
+      discriminator: {propertyName: petType}
+${subtypes.replace(/^(?=.)/gm, "    ")}`;
+}
+
+const CAT = `Cat:
+  allOf:
+    - {$ref: "#/components/schemas/Pet"}
+    - {type: object, required: [lives], properties: {lives: {type: integer}}}
+`;
+const DOG = `Dog:
+  allOf:
+    - {$ref: "#/components/schemas/Pet"}
+    - {properties: {bark: {type: string}}}
+`;
+
+/** The same as {@link petsAllOf}, as Swagger 2.0 (`discriminator: petType`). */
+function petsAllOf20(subtypes: string): string {
+  return `swagger: "2.0"
+info: {title: T, version: "1"}
+paths:
+  /pets:
+    get:
+      produces: [application/json]
+      responses:
+        "200":
+          description: ok
+          schema: {$ref: "#/definitions/Pet"}
+    post:
+      consumes: [application/json]
+      parameters:
+        - {name: pet, in: body, required: true, schema: {$ref: "#/definitions/Pet"}}
+      responses: {"200": {description: ok}}
+definitions:
+  Pet:
+    type: object
+    required: [petType]
+    properties: {petType: {type: string}}
+    discriminator: petType
+${
+    subtypes.replaceAll("#/components/schemas/", "#/definitions/").replace(
+      /^(?=.)/gm,
+      "  ",
+    )
+  }`;
+}
+
 /** [id, level, operations] of a change. */
 type Want = [string, string, string[]];
 
@@ -2551,6 +2626,91 @@ const CHANGES: [string, string, string, Want[]][] = [
     doc(responseBody({ ...OBJ, additionalProperties: STR })),
     [["response-body-additional-properties-allowed", "warning", ["GET /a"]]],
   ],
+  // Subtypes written `allOf: [{$ref: Pet}, …]` are the discriminator's
+  // values (OpenAPI 3.1 §4.8.25.2, implicit mapping), as named alternatives
+  // are.
+  [
+    "ok/a subtype added under a discriminator is a value a reader may meet",
+    petsAllOf(CAT),
+    petsAllOf(CAT + DOG),
+    [
+      ["response-property-discriminator-mapping-added", "warning", [
+        "GET /pets",
+      ]],
+      ["request-property-discriminator-mapping-added", "info", ["POST /pets"]],
+    ],
+  ],
+  [
+    "ok/a subtype removed under a discriminator breaks a request that sends it",
+    petsAllOf(CAT + DOG),
+    petsAllOf(CAT),
+    [
+      ["request-property-discriminator-mapping-deleted", "breaking", [
+        "POST /pets",
+      ]],
+      ["response-property-discriminator-mapping-deleted", "info", [
+        "GET /pets",
+      ]],
+    ],
+  ],
+  [
+    "ok/a subtype renamed changes the value on the wire",
+    petsAllOf(CAT),
+    petsAllOf(CAT.replace("Cat:", "Feline:")),
+    [
+      ["request-property-discriminator-mapping-deleted", "breaking", [
+        "POST /pets",
+      ]],
+      ["request-property-discriminator-mapping-added", "info", ["POST /pets"]],
+      ["response-property-discriminator-mapping-deleted", "info", [
+        "GET /pets",
+      ]],
+      ["response-property-discriminator-mapping-added", "warning", [
+        "GET /pets",
+      ]],
+    ],
+  ],
+  [
+    "ok/a subtype's required property made optional is compared there",
+    petsAllOf(CAT),
+    petsAllOf(CAT.replace("required: [lives], ", "")),
+    [
+      ["request-property-became-optional", "info", ["POST /pets"]],
+      ["response-property-became-optional", "breaking", ["GET /pets"]],
+    ],
+  ],
+  [
+    "ok/a Swagger 2.0 subtype added under a discriminator",
+    petsAllOf20(CAT),
+    petsAllOf20(CAT + DOG),
+    [
+      ["response-property-discriminator-mapping-added", "warning", [
+        "GET /pets",
+      ]],
+      ["request-property-discriminator-mapping-added", "info", ["POST /pets"]],
+    ],
+  ],
+  [
+    "ok/a Swagger 2.0 subtype's required property made optional",
+    petsAllOf20(CAT),
+    petsAllOf20(CAT.replace("required: [lives], ", "")),
+    [
+      ["request-property-became-optional", "info", ["POST /pets"]],
+      ["response-property-became-optional", "breaking", ["GET /pets"]],
+    ],
+  ],
+  [
+    "bad/a component extending a schema without a discriminator is no value of it",
+    petsAllOf(CAT).replace(
+      "      discriminator: {propertyName: petType}\n",
+      "",
+    ),
+    petsAllOf(CAT + DOG).replace(
+      "      discriminator: {propertyName: petType}\n",
+      "",
+    ),
+    [],
+  ],
 ];
 
 /** A Swagger 2.0 document whose `GET /a/{id}` has a string path parameter. */
@@ -3246,6 +3406,19 @@ const SAME: [string, string, string][] = [
     "same/additionalProperties {} and unsaid",
     doc(responseBody(OBJ)),
     doc(responseBody({ ...OBJ, additionalProperties: {} })),
+  ],
+  [
+    "same/a discriminator's implicit subtype value written out in its mapping",
+    petsAllOf(CAT),
+    petsAllOf(CAT).replace(
+      "{propertyName: petType}",
+      '{propertyName: petType, mapping: {Cat: "#/components/schemas/Cat"}}',
+    ),
+  ],
+  [
+    "same/subtypes reordered among the components",
+    petsAllOf(CAT + DOG),
+    petsAllOf(DOG + CAT),
   ],
 ];
 

@@ -243,8 +243,12 @@ export class SchemaDiff {
   #run(task: Task): void {
     const { scope, bt, rt } = task;
     let at = task.at;
-    if (bt && rt && this.#same(bt, rt)) {
-      // Written alike: only what they reference may differ.
+    if (
+      bt && rt && this.#same(bt, rt) && !this.#base.subtyped(bt) &&
+      !this.#rev.subtyped(rt)
+    ) {
+      // Written alike: only what they reference may differ (a discriminated
+      // schema's subtypes are written elsewhere, and compared below).
       this.#references(scope, bt, rt, at);
       return;
     }
@@ -1385,6 +1389,23 @@ export class SchemaDiff {
       deeper(".*", b.additional || unsaid(), r.additional || unsaid());
     }
     this.#additional(scope, b, r, at);
+    // Subtypes (components that extend a discriminated schema) pair by
+    // name, the value on the wire: one renamed is a value removed and one
+    // added, which the discriminator's mapping says.
+    if (b.subtypes.length && r.subtypes.length) {
+      const now = new Map(r.subtypes.map((x) => [x.label, x]));
+      for (const x of b.subtypes) {
+        const y = now.get(x.label);
+        if (!y) continue;
+        scope.reach(
+          this.#link(x, y, {
+            ...at,
+            role: "property",
+            path: at.path ? `${at.path} (${y.label})` : `(${y.label})`,
+          }),
+        );
+      }
+    }
     if (!alts) return;
     const add = (suffix: string, level: Level, text: string, p: Pointers) =>
       this.#report.add(scope, {

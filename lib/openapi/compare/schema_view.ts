@@ -111,8 +111,17 @@ export interface SchemaView {
   prefix: Link[];
   /** `discriminator.propertyName`, "" when none. */
   discriminator: string;
-  /** `discriminator.mapping`: value → the schema it names. */
+  /**
+   * `discriminator.mapping`: value → the schema it names; with the
+   * implicit values (a named alternative's, a subtype's name).
+   */
   mapping: Map<string, string>;
+  /**
+   * Beside a discriminator, the components that extend this schema
+   * (`allOf: [{$ref: this}]`) and are no alternative of it: each a value
+   * of the discriminator (OpenAPI 3.1 §4.8.25.2), compared as one.
+   */
+  subtypes: Alternative[];
   /**
    * Keywords compared as written, not as schemas ({@link OTHER_KEYWORDS}):
    * each present one's value as stable text.
@@ -204,6 +213,7 @@ const ANYTHING: SchemaView = Object.freeze({
   prefix: [],
   discriminator: "",
   mapping: new Map(),
+  subtypes: [],
   others: new Map(),
   bounds: {},
   readOnly: false,
@@ -322,26 +332,115 @@ function valueAlternatives(
   return values;
 }
 
+/**
+ * `allOf` parts read across a document's components to find what extends
+ * what: past it the comparison stops with an error, as past any limit.
+ */
+const MAX_SUBTYPE_PARTS = 1_000_000;
+
 /** Reads schemas of one document, each object once. */
 export class SchemaReader {
   #r: RefResolver;
   #side: Side;
   #pointers: WeakMap<object, string>;
+  #doc: unknown;
   #views = new Map<object, SchemaView>();
   #named = new Map<string, SchemaView>();
+  /** Schema object → the components whose `allOf` names it; built once. */
+  #extended: Map<object, Alternative[]> | null = null;
+  #subtyped = new WeakMap<object, boolean>();
 
   /**
    * `pointers` names where objects not written in the document stand
-   * (a 2.0 form's schema and its fields).
+   * (a 2.0 form's schema and its fields); `doc` is the whole document,
+   * whose components are searched for the subtypes of a discriminated
+   * schema.
    */
   constructor(
     r: RefResolver,
     pointers: WeakMap<object, string>,
     side: Side = "base",
+    doc: unknown = undefined,
   ) {
     this.#side = side;
     this.#r = r;
     this.#pointers = pointers;
+    this.#doc = doc;
+  }
+
+  /**
+   * Which components extend which schema (`allOf: [{$ref: X}]`, in 3.x
+   * `components/schemas` and 2.0 `definitions`): one walk of the
+   * components per document, made when first asked.
+   */
+  #extensions(): Map<object, Alternative[]> {
+    if (this.#extended) return this.#extended;
+    const out = new Map<object, Alternative[]>();
+    this.#extended = out;
+    const doc = this.#doc;
+    if (!isObject(doc)) return out;
+    const places: [unknown, string][] = [
+      [
+        isObject(doc.components) ? doc.components.schemas : undefined,
+        "/components/schemas",
+      ],
+      [doc.definitions, "/definitions"],
+    ];
+    let left = MAX_SUBTYPE_PARTS;
+    for (const [schemas, at] of places) {
+      if (!isObject(schemas)) continue;
+      for (const name in schemas) {
+        const c = schemas[name];
+        if (!isObject(c) || !Array.isArray(c.allOf)) continue;
+        left -= c.allOf.length;
+        if (left < 0) {
+          throw this.#tooLarge(
+            at,
+            `more than ${formatCount(MAX_SUBTYPE_PARTS)} allOf parts`,
+          );
+        }
+        const pointer = childPointer(at, name);
+        const seen = new Set<object>();
+        for (const part of c.allOf) {
+          if (refOf(part) === null) continue;
+          const d = this.#r.deref(part);
+          if (d.error || !isObject(d.value) || d.value === c) continue;
+          if (seen.has(d.value)) continue;
+          seen.add(d.value);
+          let list = out.get(d.value);
+          if (!list) out.set(d.value, list = []);
+          list.push({
+            raw: { $ref: `#${pointer}` },
+            under: "",
+            key: "",
+            known: pointer,
+            label: name,
+            byPosition: false,
+          });
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * True when the schema object `obj` has a discriminator and components
+   * that extend it: its subtypes are its values, which its own text does
+   * not show.
+   */
+  subtyped(obj: object): boolean {
+    let yes = this.#subtyped.get(obj);
+    if (yes === undefined) {
+      yes = this.#extensions().has(obj) &&
+        discriminated(
+          pick(
+            mergeParts(obj as Record<string, unknown>, this.#r.schemas),
+            "discriminator",
+          ),
+        );
+      this.#subtyped.set(obj, yes);
+    }
+    return yes;
   }
 
   /**
@@ -732,6 +831,26 @@ export class SchemaReader {
         const ref = refOf(alt.raw);
         if (ref === null || named.has(alt.label)) continue;
         if (!v.mapping.has(alt.label)) v.mapping.set(alt.label, ref);
+      }
+      // So is a component that extends this one (`allOf: [{$ref: Pet}]`,
+      // the 3.x example's and Swagger 2.0's way): by its name, and its own
+      // schema compared as an alternative is.
+      const subtypes = this.#extensions().get(s) ?? [];
+      if (subtypes.length > MAX_ALTS) {
+        throw this.#tooLarge(
+          pointer,
+          `${formatCount(subtypes.length)} subtypes, more than ${
+            formatCount(MAX_ALTS)
+          }`,
+        );
+      }
+      const alts = new Set(v.alts?.list.map((a) => a.label));
+      for (const sub of subtypes) {
+        if (alts.has(sub.label)) continue;
+        if (v.subtypes.length === 0) v.subtypes = [];
+        v.subtypes.push(sub);
+        if (named.has(sub.label) || v.mapping.has(sub.label)) continue;
+        v.mapping.set(sub.label, refOf(sub.raw)!);
       }
     }
     for (const k of OTHER_KEYWORDS) {
