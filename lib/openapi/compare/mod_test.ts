@@ -2711,6 +2711,34 @@ const CHANGES: [string, string, string, Want[]][] = [
     ),
     [],
   ],
+  [
+    "ok/a query parameter's default changed changes what a client that omits it gets",
+    doc(query({ type: "string", default: "a" })),
+    doc(query({ type: "string", default: "b" })),
+    [["request-parameter-default-value-changed", "warning", ["GET /a"]]],
+  ],
+  [
+    "ok/a Swagger 2.0 header parameter's default changed",
+    swagger(withParams({
+      name: "X-Mode",
+      in: "header",
+      type: "string",
+      default: "a",
+    })),
+    swagger(withParams({
+      name: "X-Mode",
+      in: "header",
+      type: "string",
+      default: "b",
+    })),
+    [["request-parameter-default-value-changed", "warning", ["GET /a"]]],
+  ],
+  [
+    "bad/a request property's default changed is still info",
+    doc(requestBody(object({ m: { type: "string", default: "a" } }))),
+    doc(requestBody(object({ m: { type: "string", default: "b" } }))),
+    [["request-property-default-value-changed", "info", ["POST /a"]]],
+  ],
 ];
 
 /** A Swagger 2.0 document whose `GET /a/{id}` has a string path parameter. */

@@ -545,11 +545,18 @@ export class SchemaDiff {
         add("default-value-added", "info", `got default ${rd}`);
       } else if (rd === undefined) {
         add("default-value-removed", "info", `lost its default ${bd}`);
-      } else {add(
+      } else {
+        // A client that leaves a parameter out gets the server's default:
+        // another one may change what it gets (oasdiff: an error), which
+        // the document does not say enough to decide. A property's default
+        // only describes (info).
+        const param = req && (at.role === "parameter" || at.role === "header");
+        add(
           "default-value-changed",
-          "info",
+          param ? "warning" : "info",
           `default changed from ${bd} to ${rd}`,
-        );}
+        );
+      }
     }
     if (b.deprecated !== r.deprecated && at.role !== "body") {
       if (r.deprecated) add("deprecated", "info", "was deprecated");
