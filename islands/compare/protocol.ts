@@ -14,10 +14,10 @@ import type {
   SideInfo,
 } from "../../lib/openapi/compare/types.ts";
 import type { SpecErrorInfo, SpecWarning } from "../../lib/openapi/types.ts";
+import type { ViewQuery as NarrowQuery } from "../../lib/openapi/compare/narrow.ts";
 
 /** What the filter box and the level toggles select. */
-export interface ViewQuery {
-  filter: string;
+export interface ViewQuery extends NarrowQuery {
   /** Levels whose toggle is on. */
   levels: Level[];
 }

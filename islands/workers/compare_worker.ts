@@ -31,15 +31,15 @@ import type {
   ViewQuery,
 } from "../compare/protocol.ts";
 import { boundedJson, resolvePointer } from "../compare/pretty.ts";
+import { rowsOf } from "../compare/view.ts";
 import {
   exportResult,
   focusLabels,
   type Hays,
   narrowedLine,
   newHays,
-  rowsOf,
   viewIndices,
-} from "../compare/view.ts";
+} from "../../lib/openapi/compare/narrow.ts";
 
 /**
  * Text up to this long goes back to the page for its paste box; longer

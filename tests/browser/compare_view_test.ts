@@ -20,7 +20,7 @@ import {
   focusLabels,
   newHays,
   viewIndices,
-} from "../../islands/compare/view.ts";
+} from "../../lib/openapi/compare/narrow.ts";
 import {
   BROWSER_TEST,
   scrollFarAndBack,
