@@ -1,6 +1,7 @@
 /**
- * `deno task diff BASE REVISION [--format text|markdown|json]
- * [--fail-on breaking|warning|info] [--all]`: what changed between two
+ * `deno task diff BASE REVISION [--format text|markdown|json|github]
+ * [--fail-on breaking|warning|info] [--all] [--ignore IDS] [--filter TERMS]`:
+ * what changed between two
  * versions of an API description and what breaks a client written against
  * the older one, for a terminal or a CI step. The comparison is the
  * compare page's own engine (lib/openapi/compare); this entry reads the
@@ -34,6 +35,16 @@ import {
   FORMATS,
 } from "./lib/openapi/compare/format.ts";
 import {
+  DEFAULT_LEVELS,
+  exportResult,
+  focusLabels,
+  narrowedSentence,
+  newHays,
+  viewIndices,
+} from "./lib/openapi/compare/narrow.ts";
+import { operationTerms } from "./lib/openapi/compare/filter.ts";
+import { LEVELS } from "./lib/openapi/compare/types.ts";
+import {
   encodingWarning,
   readFileText,
   UnpackError,
@@ -52,13 +63,16 @@ export const EXIT = { ok: 0, failOn: 1, error: 2 } as const;
 /** Change ids `--ignore` takes at most. */
 const MAX_IGNORED = 1_000;
 
+/** Characters `--filter` takes at most (the page's box holds a line). */
+const MAX_FILTER_CHARS = 1_000;
+
 /** Levels `--fail-on` takes: documentation changes never fail a run. */
 const FAIL_ON_LEVELS = ["breaking", "warning", "info"] as const;
 
 const SYNOPSIS =
-  "Usage: deno task diff BASE REVISION [--format text|markdown|json]\n" +
+  "Usage: deno task diff BASE REVISION [--format text|markdown|json|github]\n" +
   "                      [--fail-on breaking|warning|info] [--all]\n" +
-  "                      [--ignore ID[,ID...]]";
+  "                      [--ignore ID[,ID...]] [--filter TERMS]";
 
 /** The `--help` text. */
 export const USAGE = `${SYNOPSIS}
@@ -70,7 +84,9 @@ against BASE.
   BASE, REVISION    a file path, - for standard input (one side only),
                     or an http:// or https:// URL
   --format FORMAT   text (default: a line per change), markdown (a heading
-                    per level, for a pull request) or json
+                    per level, for a pull request), json, or github
+                    (GitHub Actions annotations: ::error for breaking,
+                    ::warning, ::notice for info)
   --fail-on LEVEL   exit 1 when a change at LEVEL or above exists
                     (breaking > warning > info; documentation changes
                     never fail a run)
@@ -78,6 +94,11 @@ against BASE.
   --ignore IDS      leave out changes of these ids (comma-separated, or
                     the flag given again), from the list, the counts and
                     --fail-on alike: what the team accepted
+  --filter TERMS    only the changes the compare page's filter box shows
+                    for TERMS (every term must match: a method, a level,
+                    tag:NAME, or text of a path, summary, operationId or
+                    the change itself), in the list, the counts and
+                    --fail-on alike: "/v1/charges", "post tag:billing"
   -h, --help        show this text
 
 Exit status: 0 compared; 1 a change at or above the --fail-on level;
@@ -96,6 +117,8 @@ export interface DiffArgs {
   all: boolean;
   /** Change ids left out (`--ignore`). */
   ignore: Set<string>;
+  /** The compare page's filter terms (`--filter`), or null for none. */
+  filter: string | null;
 }
 
 /** What the command line asks for, or what is wrong with it. */
@@ -114,6 +137,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let format: Format | undefined;
   let failOn: Level | null | undefined;
   let all = false;
+  let filter: string | null = null;
   const ignore = new Set<string>();
   const usage = (error: string): ParsedArgs => ({ kind: "usage", error });
   for (let i = 0; i < argv.length; i++) {
@@ -134,14 +158,24 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       all = true;
       continue;
     }
-    if (name !== "--format" && name !== "--fail-on" && name !== "--ignore") {
+    if (
+      name !== "--format" && name !== "--fail-on" && name !== "--ignore" &&
+      name !== "--filter"
+    ) {
       return usage(`unknown option ${JSON.stringify(clip(arg))}`);
     }
     let value: string;
     if (eq >= 0) value = arg.slice(eq + 1);
     else if (i + 1 < argv.length) value = argv[++i];
     else return usage(`${name} needs a value`);
-    if (name === "--ignore") {
+    if (name === "--filter") {
+      if (filter !== null) return usage("--filter is given twice");
+      if (value.length > MAX_FILTER_CHARS) {
+        return usage(`--filter takes at most ${MAX_FILTER_CHARS} characters`);
+      }
+      if (!value.trim()) return usage("--filter needs a term");
+      filter = value;
+    } else if (name === "--ignore") {
       for (const id of value.split(",")) {
         // Ids are kebab-case (§9); anything else is a typo to say.
         if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id)) {
@@ -200,6 +234,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       failOn: failOn ?? null,
       all,
       ignore,
+      filter,
     },
   };
 }
@@ -542,6 +577,7 @@ export async function runDiff(
     }
   }
   let result;
+  let narrowed = "";
   try {
     const base = readSide(texts.base, "base");
     const revision = readSide(texts.revision, "revision");
@@ -557,6 +593,25 @@ export async function runDiff(
       all: args.all,
       ignore: args.ignore,
     });
+    if (args.filter !== null) {
+      // As the page narrows its list: the changes it shows for these
+      // terms, each under the operation they name, counted among
+      // themselves (so --fail-on weighs only these).
+      const q = {
+        filter: args.filter,
+        levels: args.all ? LEVELS : DEFAULT_LEVELS,
+      };
+      const hays = newHays(operationTerms(base, revision));
+      const shown = viewIndices(result.changes, q, hays);
+      result = exportResult(
+        result,
+        q,
+        shown,
+        "shown",
+        focusLabels(result.changes, shown, q, hays),
+      );
+      narrowed = narrowedSentence(q);
+    }
   } catch (err) {
     if (err instanceof CompareInputError) {
       // The viewer's located error: the side and message with its line
@@ -571,7 +626,7 @@ export async function runDiff(
     }
     throw err;
   }
-  await io.out(formatResult(result, args.format));
+  await io.out(formatResult(result, args.format, narrowed));
   if (looksSwapped(result.base.version, result.revision.version)) {
     // On stderr: the report itself stays what was asked for.
     await say(

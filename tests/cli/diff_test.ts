@@ -143,6 +143,68 @@ const CASES: Case[] = [
     },
   },
   {
+    name:
+      "ok/--filter keeps the changes the page's filter shows for the terms, in the list, the counts and --fail-on, and says so",
+    args: [BASE, f(PAIRS.breaking), "--fail-on", "breaking", "--filter", "get"],
+    code: 0,
+    check: (r) => {
+      assert.deepEqual(lines(r.stdout).slice(1), [
+        "0 breaking, 0 warning, 0 info, 0 doc",
+        "Only the changes matching `get`: the counts above are of these.",
+      ]);
+    },
+  },
+  {
+    name:
+      "ok/--filter naming the change's operation keeps it, and --fail-on fails on it",
+    args: [
+      BASE,
+      f(PAIRS.breaking),
+      "--fail-on=breaking",
+      "--filter=post /pets",
+    ],
+    code: 1,
+    check: (r) => {
+      const out = lines(r.stdout);
+      assert.equal(out[1], "1 breaking, 0 warning, 0 info, 0 doc", r.stdout);
+      assert.match(
+        out[3],
+        /^breaking POST \/pets: .*\[request-property-became-required\]$/,
+      );
+    },
+  },
+  {
+    name: "ok/--format github writes an annotation per change, at its level",
+    args: [BASE, f(PAIRS.breaking), "--format", "github"],
+    code: 0,
+    check: (r) => {
+      const out = lines(r.stdout);
+      assert.equal(out.length, 3, r.stdout);
+      assert.equal(
+        out[2],
+        "::error title=breaking%3A request-property-became-required::POST /pets: request property `tag` in `NewPet` became required",
+      );
+    },
+  },
+  {
+    name: "bad/--filter given twice",
+    args: [BASE, f(PAIRS.breaking), "--filter", "a", "--filter", "b"],
+    code: 2,
+    check: (r) => assertUsage(r, /--filter is given twice/),
+  },
+  {
+    name: "bad/--filter without a term",
+    args: [BASE, f(PAIRS.breaking), "--filter", "  "],
+    code: 2,
+    check: (r) => assertUsage(r, /--filter needs a term/),
+  },
+  {
+    name: "bad/--filter past its length",
+    args: [BASE, f(PAIRS.breaking), "--filter", "x".repeat(1001)],
+    code: 2,
+    check: (r) => assertUsage(r, /--filter takes at most 1000 characters/),
+  },
+  {
     name: "bad/--ignore takes change ids only",
     args: [BASE, f(PAIRS.breaking), "--ignore", "Request Property"],
     code: 2,
@@ -571,7 +633,7 @@ const CASES: Case[] = [
     args: [BASE, BASE, "--format", "html"],
     code: 2,
     check: (r) =>
-      assertUsage(r, /--format takes text, markdown, json, not "html"/),
+      assertUsage(r, /--format takes text, markdown, json, github, not "html"/),
   },
   {
     name: "bad/usage: --fail-on doc",
@@ -942,6 +1004,7 @@ Deno.test("diff cli: parseArgs reads flags in any order and either form", () => 
         failOn: "info",
         all: true,
         ignore: new Set(["x-y", "z"]),
+        filter: null,
       },
     },
   );
@@ -954,6 +1017,7 @@ Deno.test("diff cli: parseArgs reads flags in any order and either form", () => 
       failOn: null,
       all: false,
       ignore: new Set(),
+      filter: null,
     },
   });
   assert.equal(parseArgs(["a", ""]).kind, "usage");

@@ -15,7 +15,7 @@ import { codeSpan, splitCodeSpans } from "./code_span.ts";
 import { visibleText } from "../../shared/visible_text.ts";
 
 /** Output formats of `deno task diff`. */
-export const FORMATS = ["text", "markdown", "json"] as const;
+export const FORMATS = ["text", "markdown", "json", "github"] as const;
 /** One output format. */
 export type Format = typeof FORMATS[number];
 
@@ -62,9 +62,13 @@ function unlistedDocs(r: CompareResult): string {
   return `${doc} documentation change${doc === 1 ? "" : "s"} not listed.`;
 }
 
-/** A line per change, for a terminal. */
-export function formatText(r: CompareResult): string {
+/**
+ * A line per change, for a terminal; `narrowed`, a sentence said under the
+ * counts when these are only some of the changes.
+ */
+export function formatText(r: CompareResult, narrowed = ""): string {
   const lines = [sideLine(r), countsLine(r)];
+  if (narrowed) lines.push(visibleText(narrowed));
   const docs = unlistedDocs(r);
   if (docs && r.changes.length) {
     lines.push(`(${docs.slice(0, -1)}: --all lists them)`);
@@ -121,15 +125,57 @@ export function formatJson(r: CompareResult): string {
   return JSON.stringify(r, null, 2) + "\n";
 }
 
-/** `r` in `format`. */
-export function formatResult(r: CompareResult, format: Format): string {
+/** GitHub Actions' command for each level: an annotation's kind. */
+const ANNOTATIONS: Record<Level, string> = {
+  breaking: "error",
+  warning: "warning",
+  info: "notice",
+  doc: "notice",
+};
+
+/**
+ * GitHub Actions workflow commands: the side and counts lines as the log
+ * shows them, then an annotation per change (`::error` for breaking,
+ * `::warning`, `::notice` for info and documentation), which a workflow
+ * run lists on its summary page and a pull request's checks. Values are
+ * escaped as the runner reads them (`%`, CR and LF in the message; `:` and
+ * `,` too in a property), so a name in a document cannot end the command
+ * or start another.
+ */
+export function formatGithub(r: CompareResult, narrowed = ""): string {
+  const data = (s: string) =>
+    visibleText(s).replace(/%/g, "%25").replace(/\r/g, "%0D")
+      .replace(/\n/g, "%0A");
+  const property = (s: string) =>
+    data(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+  const lines = [visibleText(sideLine(r)), countsLine(r)];
+  if (narrowed) lines.push(visibleText(narrowed));
+  for (const c of r.changes) {
+    const subject = c.method ? changeSubject(c) : "API";
+    lines.push(
+      `::${ANNOTATIONS[c.level]} title=${property(`${c.level}: ${c.id}`)}::${
+        data(`${subject}: ${c.text}`)
+      }`,
+    );
+  }
+  return lines.join("\n") + "\n";
+}
+
+/** `r` in `format`; `narrowed` as {@link formatText} takes it. */
+export function formatResult(
+  r: CompareResult,
+  format: Format,
+  narrowed = "",
+): string {
   switch (format) {
     case "markdown":
-      return formatMarkdown(r);
+      return formatMarkdown(r, narrowed && `_${narrowed}_`);
     case "json":
       return formatJson(r);
+    case "github":
+      return formatGithub(r, narrowed);
     default:
-      return formatText(r);
+      return formatText(r, narrowed);
   }
 }
 

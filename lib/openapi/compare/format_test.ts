@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { HtmlRenderer, Parser } from "commonmark";
 import { compareSpecs } from "./mod.ts";
-import { formatMarkdown, formatText } from "./format.ts";
+import { formatGithub, formatMarkdown, formatText } from "./format.ts";
 import { splitCodeSpans } from "./code_span.ts";
 
 const EVIL_PATH = "/x`<details open><summary>Looks fine</summary>";
@@ -196,4 +196,30 @@ Deno.test("format: documentation changes counted but not listed are said to be, 
   });
   assert.doesNotMatch(formatText(all), /not listed/);
   assert.doesNotMatch(formatMarkdown(all), /not listed/);
+});
+
+Deno.test("formatGithub: bad/names cannot end an annotation or start another (%, CR, LF, controls escaped; : and , in its title)", () => {
+  const text = formatGithub(result);
+  const out = text.split("\n");
+  assert.equal(out.pop(), "");
+  assert.equal(out.length, 2 + result.changes.length);
+  for (const line of out.slice(2)) {
+    assert.match(line, /^::(error|warning|notice) title=[^:]*::/, line);
+    // deno-lint-ignore no-control-regex -- control characters are what it finds
+    assert.doesNotMatch(line, /[\u0000-\u001f\u007f-\u009f]/, line);
+  }
+  const forged = formatGithub({
+    ...result,
+    changes: [{
+      ...result.changes[0],
+      level: "warning",
+      id: "x,y:z",
+      text: "100% done%0A::error::forged",
+    }],
+  });
+  const line = forged.split("\n")[2];
+  assert.equal(forged.split("\n").length, 4, forged);
+  assert.ok(line.startsWith("::warning title=warning%3A x%2Cy%3Az::"), line);
+  // The escape is the text's, written as its characters: %250A, not a line.
+  assert.ok(line.endsWith(": 100%25 done%250A::error::forged"), line);
 });

@@ -189,11 +189,11 @@ export function exportResult(
 }
 
 /**
- * The line a Markdown copy of the changes shown carries (empty when it is
- * the whole comparison): which filter and levels narrowed it, so a copy
- * pasted into a review does not read as the whole verdict.
+ * What narrowed a list of changes, as a sentence (empty when it is the
+ * whole comparison): which filter and levels chose them, so a copy pasted
+ * into a review, or a CI log, does not read as the whole verdict.
  */
-export function narrowedLine(q: ViewQuery): string {
+export function narrowedSentence(q: ViewQuery): string {
   if (exportScope(q) === "all") return "";
   const parts: string[] = [];
   if (q.filter.trim()) parts.push(`matching ${codeSpan(q.filter.trim())}`);
@@ -201,7 +201,13 @@ export function narrowedLine(q: ViewQuery): string {
   if (!DEFAULT_LEVELS.every((l) => q.levels.includes(l))) {
     parts.push(`at the levels ${levels.join(", ") || "none"}`);
   }
-  return `_Only the changes ${
+  return `Only the changes ${
     parts.join(" and ")
-  }: the counts above are of these._`;
+  }: the counts above are of these.`;
+}
+
+/** {@link narrowedSentence} as a Markdown copy carries it: in italics. */
+export function narrowedLine(q: ViewQuery): string {
+  const s = narrowedSentence(q);
+  return s && `_${s}_`;
 }
