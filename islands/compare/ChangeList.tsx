@@ -250,7 +250,11 @@ export function ChangeList(p: ChangeListProps) {
     if (focusTo.current < 0) return;
     const b = document.getElementById(`cmp-row-${focusTo.current}`);
     if (b) {
+      // The box has scrolled the row into its view; the page scrolls too
+      // when the row is below the window (the box is taller than what is
+      // left of it under the page's head), so the focus is on screen.
       b.focus({ preventScroll: true });
+      b.scrollIntoView({ block: "nearest" });
       focusTo.current = -1;
     }
   };

@@ -108,6 +108,7 @@ export function EndpointList(p: EndpointListProps) {
     const b = document.getElementById(`sv-row-${focusTo.current}`);
     if (b) {
       b.focus({ preventScroll: true });
+      revealInPage(b);
       focusTo.current = -1;
     }
   };
@@ -184,4 +185,20 @@ export function EndpointList(p: EndpointListProps) {
       {n === 0 && <p class="sv-empty">{p.emptyText}</p>}
     </div>
   );
+}
+
+/**
+ * Scrolls the page (the list box has the row in its view already) so a
+ * row just focused is on screen and clear of the toolbar that stays in
+ * view over the list (WCAG 2.4.7, 2.4.11): the box is taller than what
+ * is left of a window below the page's head, so its lower rows were off
+ * screen, focused, with the page never scrolled.
+ */
+export function revealInPage(el: HTMLElement): void {
+  el.scrollIntoView({ block: "nearest" });
+  const bar = el.closest(".sv-browse")?.querySelector(".sv-toolbar");
+  if (!bar || getComputedStyle(bar).position !== "sticky") return;
+  const cover = bar.getBoundingClientRect().bottom;
+  const top = el.getBoundingClientRect().top;
+  if (top < cover) scrollBy(0, top - cover);
 }

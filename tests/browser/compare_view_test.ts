@@ -32,6 +32,7 @@ import {
   fixturePath,
   hooksOnly,
   openCompare,
+  pasteBoth,
   pick,
   rows,
   waitCompared,
@@ -733,5 +734,70 @@ Deno.test({
           ?.textContent === "1.0"
       );
       assert.equal(await note.count(), 0);
+    }),
+});
+
+/** A pair whose revision drops all of `n` operations: `n` breaking rows. */
+function manyRemoved(n: number): [string, string] {
+  const paths: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++) {
+    paths[`/things${String(i).padStart(3, "0")}`] = {
+      get: { responses: { "200": { description: "ok" } } },
+    };
+  }
+  const doc = (p: unknown) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "Many", version: "1" },
+      paths: p,
+    });
+  return [doc(paths), doc({})];
+}
+
+Deno.test({
+  name:
+    "compare view: a row the arrow keys move to is in the page's viewport (WCAG 2.4.11), at 1280×900 and 640×450",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const [base, revision] = manyRemoved(60);
+      for (
+        const size of [{ width: 1280, height: 900 }, {
+          width: 640,
+          height: 450,
+        }]
+      ) {
+        await page.setViewportSize(size);
+        await openCompare(page, server.origin);
+        await pasteBoth(page, base, revision);
+        await page.focus("[data-testid=compare-filter]");
+        const at = async (id: string, what: string) => {
+          await page.waitForFunction(
+            (id) => document.activeElement?.id === id,
+            id,
+          );
+          const v = await page.evaluate(() => {
+            const r = document.activeElement!.getBoundingClientRect();
+            return {
+              top: Math.round(r.top),
+              bottom: Math.round(r.bottom),
+              height: innerHeight,
+              scrollY,
+            };
+          });
+          assert.ok(
+            v.top >= 0 && v.bottom <= v.height,
+            `${size.width}×${size.height} ${what}: ${JSON.stringify(v)}`,
+          );
+        };
+        for (let i = 0; i < 25; i++) {
+          await page.keyboard.press("ArrowDown");
+          await at(`cmp-row-${i}`, `ArrowDown to row ${i}`);
+        }
+        await page.keyboard.press("End");
+        await at("cmp-row-59", "End");
+        await page.keyboard.press("Home");
+        await at("cmp-row-0", "Home");
+      }
     }),
 });

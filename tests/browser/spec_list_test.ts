@@ -405,3 +405,70 @@ Deno.test({
       );
     }),
 });
+
+/**
+ * Where the focused element is in the page's viewport, and how far down
+ * the toolbar that stays in view over the list covers it (WCAG 2.4.11).
+ */
+export function focusInView(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const r = el.getBoundingClientRect();
+    const bar = document.querySelector(".sv-toolbar");
+    const cover = bar && getComputedStyle(bar).position === "sticky"
+      ? Math.max(0, bar.getBoundingClientRect().bottom)
+      : 0;
+    return {
+      id: el.id,
+      ok: r.top >= cover - 0.5 && r.bottom <= innerHeight + 0.5,
+      top: Math.round(r.top),
+      bottom: Math.round(r.bottom),
+      cover: Math.round(cover),
+      height: innerHeight,
+      scrollY,
+    };
+  });
+}
+
+Deno.test({
+  name:
+    "browser spec: a row the arrow keys move to is in the page's viewport, clear of the sticky toolbar (WCAG 2.4.11), at 1280×900 and 640×450",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      for (
+        const size of [{ width: 1280, height: 900 }, {
+          width: 640,
+          height: 450,
+        }]
+      ) {
+        await page.setViewportSize(size);
+        await gotoHydrated(page, server.origin, "/spec");
+        await page.click("[data-testid=spec-example]");
+        await page.waitForSelector("[data-testid=endpoint-row]");
+        await page.keyboard.press("/");
+        const at = async (id: string, what: string) => {
+          await page.waitForFunction(
+            (id) => document.activeElement?.id === id,
+            id,
+          );
+          const v = await focusInView(page);
+          assert.ok(
+            v.ok,
+            `${size.width}×${size.height} ${what}: ${JSON.stringify(v)}`,
+          );
+        };
+        for (let i = 0; i < 26; i++) {
+          await page.keyboard.press("ArrowDown");
+          await at(`sv-row-${i}`, `ArrowDown to row ${i}`);
+        }
+        await page.keyboard.press("End");
+        await at(`sv-row-${Number(await listed(page)) - 1}`, "End");
+        for (let i = 0; i < 3; i++) await page.keyboard.press("PageUp");
+        await page.waitForTimeout(50);
+        assert.ok((await focusInView(page)).ok, "PageUp");
+        await page.keyboard.press("Home");
+        await at("sv-row-0", "Home");
+      }
+    }),
+});
