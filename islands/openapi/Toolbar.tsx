@@ -1,4 +1,5 @@
 import type { Ref } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
 
 /** Props of {@link Toolbar}. */
 export interface ToolbarProps {
@@ -13,8 +14,44 @@ export interface ToolbarProps {
   onCopy: () => void;
 }
 
-/** The filter box (`/` focuses it), the match count and the copy button. */
+/**
+ * How long the count waits after the last change of the filter (a
+ * keystroke, a method or tag button) before a screen reader is told it:
+ * one announcement when typing pauses, not one per key.
+ */
+export const SAY_AFTER_MS = 500;
+
+/** The sentence a screen reader hears for `shown` of `total` endpoints. */
+export function countSaid(shown: number, total: number): string {
+  const s = total === 1 ? "" : "s";
+  if (shown === total) return `All ${total} endpoint${s} shown`;
+  if (shown === 0) return `No endpoint matches the filter, of ${total}`;
+  return `${shown} of ${total} endpoint${s} match${shown === 1 ? "es" : ""}`;
+}
+
+/**
+ * The filter box (`/` focuses it), the match count and the copy button.
+ * The count is also said, politely, {@link SAY_AFTER_MS} after the filter
+ * settles (WCAG 4.1.3); the visible count updates at once.
+ */
 export function Toolbar(p: ToolbarProps) {
+  const [said, setSaid] = useState("");
+  const seen = useRef<number | null>(null);
+  useEffect(() => {
+    // The toolbar's first count, and a new document's, are the page
+    // status's to say ("Parsed … endpoints").
+    if (seen.current !== p.total) {
+      seen.current = p.total;
+      return;
+    }
+    const t = setTimeout(() => {
+      const text = countSaid(p.shown, p.total);
+      // The same words again (a filter typed and undone) are still said:
+      // a live region speaks only when its text changes.
+      setSaid((was) => was === text ? text + "\u00a0" : text);
+    }, SAY_AFTER_MS);
+    return () => clearTimeout(t);
+  }, [p.filter, p.shown, p.total]);
   return (
     <div class="sv-toolbar" role="search">
       <label for="sv-filter" class="visually-hidden">Filter endpoints</label>
@@ -43,6 +80,14 @@ export function Toolbar(p: ToolbarProps) {
       </span>
       <span class="sv-shown" data-testid="spec-shown">
         {p.shown === p.total ? `${p.total} shown` : `${p.shown} of ${p.total}`}
+      </span>
+      <span
+        class="visually-hidden"
+        role="status"
+        aria-live="polite"
+        data-testid="spec-shown-said"
+      >
+        {said}
       </span>
       <button
         type="button"

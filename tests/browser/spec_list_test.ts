@@ -410,7 +410,7 @@ Deno.test({
  * Where the focused element is in the page's viewport, and how far down
  * the toolbar that stays in view over the list covers it (WCAG 2.4.11).
  */
-export function focusInView(page: Page) {
+function focusInView(page: Page) {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement;
     const r = el.getBoundingClientRect();
@@ -470,5 +470,64 @@ Deno.test({
         await page.keyboard.press("Home");
         await at("sv-row-0", "Home");
       }
+    }),
+});
+
+Deno.test({
+  name:
+    "browser spec: the filter's result count is announced politely, once, after typing or a method button settles (WCAG 4.1.3)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await open(page, server.origin);
+      const live = page.locator(".sv-toolbar [role=status]");
+      assert.equal(await live.count(), 1, "a status in the toolbar");
+      assert.equal(await live.getAttribute("aria-live"), "polite");
+      const said = async () => (await live.textContent() ?? "").trim();
+      assert.equal(await said(), "", "nothing said before a change");
+      // Keystrokes 100 ms apart: nothing said while typing...
+      await page.focus("[data-testid=spec-filter]");
+      for (const ch of "get") {
+        await page.keyboard.type(ch);
+        await page.waitForTimeout(100);
+        assert.equal(await said(), "", `said while typing (${ch})`);
+      }
+      // ...then the count, about half a second after the last one.
+      await page.waitForFunction(
+        () =>
+          /^3 of 14 endpoints match\b/.test(
+            document.querySelector(".sv-toolbar [role=status]")?.textContent
+              ?.trim() ?? "",
+          ),
+        undefined,
+        { timeout: 1_500 },
+      );
+      await page.fill("[data-testid=spec-filter]", "nothing-like-this");
+      await page.waitForFunction(() =>
+        /^No endpoint matches\b/.test(
+          document.querySelector(".sv-toolbar [role=status]")?.textContent
+            ?.trim() ?? "",
+        )
+      );
+      // A method button filters as typing does, and is announced as well.
+      await page.fill("[data-testid=spec-filter]", "");
+      await page.waitForFunction(() =>
+        /^All 14 endpoints shown\b/.test(
+          document.querySelector(".sv-toolbar [role=status]")?.textContent
+            ?.trim() ?? "",
+        )
+      );
+      await page.click(".sv-method-chip[data-method=get]");
+      await page.waitForFunction(() =>
+        /^3 of 14 endpoints match\b/.test(
+          document.querySelector(".sv-toolbar [role=status]")?.textContent
+            ?.trim() ?? "",
+        )
+      );
+      // The visible count is the contract's, unchanged and immediate.
+      assert.equal(
+        await page.textContent("[data-testid=spec-shown]"),
+        "3 of 14",
+      );
     }),
 });
