@@ -73,8 +73,13 @@ export function InputPanel(p: InputPanelProps) {
         <button
           type="button"
           data-testid="spec-example"
-          onClick={p.onExample}
-          disabled={p.exampleBusy}
+          // Busy, not disabled: a disabled button drops the focus it has
+          // to the page (WCAG 2.4.3), and the next Tab starts over at the
+          // top. A press meanwhile does nothing.
+          onClick={() => {
+            if (!p.exampleBusy) p.onExample();
+          }}
+          aria-disabled={p.exampleBusy ? "true" : undefined}
         >
           {p.exampleBusy ? "Loading example…" : "Try an example"}
         </button>

@@ -424,6 +424,7 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState("");
   const box = useRef<HTMLDivElement>(null);
+  const expandButton = useRef<HTMLButtonElement>(null);
   const wantFocus = useRef(false);
   const uid = `st-${useId()}`;
   /** The rendered row of `key`, if any. */
@@ -693,9 +694,15 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
           type="button"
           class="sv-btn-small"
           data-testid="schema-expand-all"
-          disabled={opening || nothing}
+          ref={expandButton}
+          // Not disabled while it opens: a disabled button drops the focus
+          // of the person who pressed it to the page (WCAG 2.4.3). A press
+          // meanwhile, or with nothing to open, does nothing.
+          aria-disabled={opening || nothing ? "true" : undefined}
           title={nothing ? "Nothing to open: no levels below" : undefined}
-          onClick={expandAll}
+          onClick={() => {
+            if (!opening && !nothing) void expandAll();
+          }}
         >
           {opening ? "Opening…" : "Expand all"}
         </button>
@@ -704,6 +711,9 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
             type="button"
             class="sv-btn-small"
             onClick={() => {
+              // This button goes: the focus goes to the one beside it
+              // that opens the levels again, not to the page.
+              expandButton.current?.focus();
               setToggled(new Set());
               setAllDepth(0);
               setNote("");

@@ -114,7 +114,9 @@ Deno.test({
         await expand.nth(i).click();
       }
       await page.waitForFunction(() =>
-        !document.querySelector("[data-testid=schema-expand-all][disabled]")
+        !document.querySelector(
+          "[data-testid=schema-expand-all][aria-disabled=true]",
+        )
       );
       await page.locator("[role=treeitem]").first().focus();
       await auditPage(page, "/spec petstore-expanded", {

@@ -669,3 +669,76 @@ Deno.test({
       );
     }),
 });
+
+/**
+ * Where the focus is 300, 550 and 800 ms after `press`: the focused
+ * element's test id (or id, or tag), "body" when it fell to the page.
+ */
+async function focusAfter(
+  page: Page,
+  press: () => Promise<void>,
+): Promise<string[]> {
+  await press();
+  const t0 = Date.now();
+  const seen: string[] = [];
+  for (const at of [300, 550, 800]) {
+    await page.waitForTimeout(Math.max(0, at - (Date.now() - t0)));
+    seen.push(
+      await page.evaluate(() => {
+        const a = document.activeElement;
+        if (!a || a === document.body) return "body";
+        return a.getAttribute("data-testid") || a.id || a.tagName;
+      }),
+    );
+  }
+  return seen;
+}
+
+Deno.test({
+  name:
+    'browser spec: focus stays on "Try an example" while it loads, never falls to the page (WCAG 2.4.3)',
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      // A slow example: the button is busy for a while.
+      await page.route("**/api/debug/openapi.json", async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
+        await route.continue();
+      });
+      await page.focus("[data-testid=spec-example]");
+      const seen = await focusAfter(page, () => page.keyboard.press("Enter"));
+      assert.deepEqual(seen, Array(3).fill("spec-example"));
+      await page.waitForSelector("[data-testid=endpoint-row]");
+      // Busy, it says so and does nothing more when pressed again.
+      await page.route("**/api/debug/openapi.json", async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
+        await route.continue();
+      });
+      let asked = 0;
+      page.on("request", (r) => {
+        if (r.url().endsWith("/api/debug/openapi.json")) asked++;
+      });
+      await page.keyboard.press("Enter");
+      const button = page.locator("[data-testid=spec-example]");
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=spec-example]")?.getAttribute(
+          "aria-disabled",
+        ) === "true"
+      );
+      assert.match(await button.textContent() ?? "", /Loading example/);
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=spec-example]")?.getAttribute(
+          "aria-disabled",
+        ) !== "true"
+      );
+      assert.equal(asked, 1, "a press while busy fetches nothing more");
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.getAttribute("data-testid")
+        ),
+        "spec-example",
+      );
+    }),
+});

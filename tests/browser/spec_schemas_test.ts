@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+import { loadSpec } from "../helpers/spec_open.ts";
 
 const FIX = new URL("../fixtures/openapi/", import.meta.url);
 
@@ -98,7 +99,7 @@ Deno.test({
       await pet.locator("[data-testid=schema-expand-all]").click();
       await page.waitForFunction(() =>
         !document.querySelector(
-          "[data-testid=schema-detail] [data-testid=schema-expand-all][disabled]",
+          "[data-testid=schema-detail] [data-testid=schema-expand-all][aria-disabled=true]",
         )
       );
       assert.ok(
@@ -488,5 +489,88 @@ Deno.test({
           '[data-testid=schema-row][data-name="Tag"] details',
         )?.open
       );
+    }),
+});
+
+/**
+ * Where the focus is 300, 550 and 800 ms after `press`: the focused
+ * element's test id (or its text, for a button), "body" when it fell to
+ * the page.
+ */
+async function focusAfter(
+  page: Page,
+  press: () => Promise<void>,
+): Promise<string[]> {
+  await press();
+  const t0 = Date.now();
+  const seen: string[] = [];
+  for (const at of [300, 550, 800]) {
+    await page.waitForTimeout(Math.max(0, at - (Date.now() - t0)));
+    seen.push(
+      await page.evaluate(() => {
+        const a = document.activeElement;
+        if (!a || a === document.body) return "body";
+        return a.getAttribute("data-testid") || a.getAttribute("role") ||
+          a.tagName;
+      }),
+    );
+  }
+  return seen;
+}
+
+Deno.test({
+  name:
+    "browser spec: Expand all and Collapse all pressed by keyboard keep the focus in the schema, never on the page (WCAG 2.4.3)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      // A chain 80 schemas deep: Expand all takes the worker a while.
+      const schemas: Record<string, unknown> = {};
+      for (let i = 0; i < 80; i++) {
+        const properties: Record<string, unknown> = {};
+        for (let j = 0; j < 10; j++) properties[`p${j}`] = { type: "string" };
+        if (i < 79) {
+          properties.next = { $ref: `#/components/schemas/A${i + 1}` };
+        }
+        schemas[`A${i}`] = { type: "object", properties };
+      }
+      await loadSpec(
+        page,
+        "chain.json",
+        JSON.stringify({
+          openapi: "3.0.3",
+          info: { title: "Chain", version: "1" },
+          paths: {
+            "/a": { get: { responses: { "200": { description: "ok" } } } },
+          },
+          components: { schemas },
+        }),
+      );
+      const chain = await open(page, "A0");
+      await chain.locator("[role=treeitem]").first().waitFor();
+      const expand = chain.locator("[data-testid=schema-expand-all]");
+      await expand.focus();
+      const afterExpand = await focusAfter(
+        page,
+        () => page.keyboard.press("Enter"),
+      );
+      assert.ok(!afterExpand.includes("body"), afterExpand.join());
+      assert.deepEqual(afterExpand, Array(3).fill("schema-expand-all"));
+      // Opened, the button is ready again and says so.
+      await page.waitForFunction(() =>
+        !document.querySelector(
+          "[data-testid=schema-detail] [data-testid=schema-expand-all][aria-disabled=true]",
+        )
+      );
+      const collapse = chain.getByRole("button", { name: "Collapse all" });
+      await collapse.focus();
+      const afterCollapse = await focusAfter(
+        page,
+        () => page.keyboard.press("Enter"),
+      );
+      assert.equal(await collapse.count(), 0, "Collapse all goes");
+      // To the button that opens them again, where Collapse all was.
+      assert.deepEqual(afterCollapse, Array(3).fill("schema-expand-all"));
     }),
 });
