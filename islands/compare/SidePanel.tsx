@@ -121,7 +121,13 @@ export function SidePanel(p: SidePanelProps) {
         <button
           type="button"
           data-testid={`compare-${p.side}-clear`}
-          onClick={p.onClear}
+          onClick={() => {
+            // The button is disabled once the side is empty, which would
+            // drop its focus to the page (WCAG 2.4.3): the focus goes to
+            // the paste box, where the next document comes.
+            document.getElementById(`${id}-input`)?.focus();
+            p.onClear();
+          }}
           disabled={s.status === "empty"}
         >
           Clear

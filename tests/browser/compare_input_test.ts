@@ -466,3 +466,35 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "compare input: Clear pressed by keyboard leaves the focus in that side's paste box, not on the page (WCAG 2.4.3)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await pasteBoth(page, V1, V2);
+      for (const side of ["base", "revision"]) {
+        await page.focus(`[data-testid=compare-${side}-clear]`);
+        await page.keyboard.press("Enter");
+        const t0 = Date.now();
+        for (const at of [300, 550, 800]) {
+          await page.waitForTimeout(Math.max(0, at - (Date.now() - t0)));
+          assert.equal(
+            await page.evaluate(() =>
+              document.activeElement === document.body
+                ? "body"
+                : document.activeElement?.getAttribute("data-testid")
+            ),
+            `compare-${side}-input`,
+            `${side}, ${at} ms after Clear`,
+          );
+        }
+        assert.equal(
+          await page.inputValue(`[data-testid=compare-${side}-input]`),
+          "",
+        );
+      }
+    }),
+});
