@@ -192,7 +192,7 @@ export function Bodies(
                   {root.ref && root.named
                     ? (
                       <>
-                        <RefName edge={root} />
+                        <RefName edge={root} inTree={false} />
                         {" "}
                       </>
                     )

@@ -222,11 +222,21 @@ const OPEN_SCHEMA_KEYS = "Shift+Enter";
 
 /**
  * A component's name: a link to it in the Schemas section when it is one
- * of the document's named schemas, as Redoc and Scalar link a model. Out
- * of the tab order, as the link back is: the tree keeps one tab stop, and
- * Shift+Enter on the row follows it.
+ * of the document's named schemas, as Redoc and Scalar link a model. In
+ * a tree, out of the tab order, as the link back is: the tree keeps one
+ * tab stop, and Shift+Enter on the row follows it. Outside one (`inTree`
+ * false: a body's root schema, which has no row), a tab stop itself.
  */
-export function RefName({ edge }: { edge: SchemaEdge }) {
+export function RefName(
+  { edge, inTree = true }: {
+    edge: SchemaEdge;
+    /**
+     * False outside a tree (a body's root schema beside its media type):
+     * no row carries it there, so it is a tab stop of its own.
+     */
+    inTree?: boolean;
+  },
+) {
   const jump = useContext(SchemaJumpContext);
   const name = linkedSchema(edge, jump);
   if (!name || !jump) {
@@ -238,8 +248,12 @@ export function RefName({ edge }: { edge: SchemaEdge }) {
       // The schema's own address: copied, or opened in a new tab, it opens
       // the schema there (the fragment's `schema`).
       href={writeHash({ filter: "", op: "", schema: name })}
-      tabIndex={-1}
-      title={`Open schema ${name} (${OPEN_SCHEMA_KEYS} on its row)`}
+      // In a tree, its row is the tab stop and Shift+Enter on the row
+      // opens the schema; outside one, Tab reaches the link itself.
+      tabIndex={inTree ? -1 : 0}
+      title={inTree
+        ? `Open schema ${name} (${OPEN_SCHEMA_KEYS} on its row)`
+        : `Open schema ${name}`}
       data-testid="schema-ref"
       onClick={(ev) => {
         // The row's own click (open or close) is not this one's.

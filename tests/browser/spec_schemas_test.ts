@@ -574,3 +574,54 @@ Deno.test({
       assert.deepEqual(afterCollapse, Array(3).fill("schema-expand-all"));
     }),
 });
+
+Deno.test({
+  name:
+    "browser spec: a body's schema name beside its media type is reached by Tab and opened by Enter (no tree row to carry it)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await pick(page, server.origin, "swagger-2.0.json");
+      await page.locator("[data-testid=spec-schemas]").waitFor();
+      const row =
+        "[data-testid=endpoint-row][data-path='/pets/{petId}'] button.sv-row-main";
+      await page.click(row);
+      const op = page.locator("[data-testid=operation-detail]");
+      const media = op.locator(".sv-media [data-testid=schema-ref]").first();
+      await media.waitFor();
+      assert.equal(await media.textContent(), "Pet");
+      assert.equal(await media.getAttribute("tabindex"), "0");
+      const title = await media.getAttribute("title") ?? "";
+      assert.match(title, /Open schema Pet/);
+      assert.doesNotMatch(title, /Shift\+Enter/, "no row to press it on here");
+      // In a tree, a name stays out of the tab order: Shift+Enter on its
+      // row opens it, and its title says so.
+      const inTree = op.locator("[role=tree] [data-testid=schema-ref]").first();
+      if (await inTree.count()) {
+        assert.equal(await inTree.getAttribute("tabindex"), "-1");
+        assert.match(await inTree.getAttribute("title") ?? "", /Shift\+Enter/);
+      }
+      // Tab from the row gets there.
+      await page.focus(row);
+      let reached = false;
+      for (let i = 0; i < 30 && !reached; i++) {
+        await page.keyboard.press("Tab");
+        reached = await page.evaluate(() =>
+          !!document.activeElement?.matches(
+            ".sv-media [data-testid=schema-ref]",
+          )
+        );
+      }
+      assert.ok(reached, "Tab reaches the schema name");
+      await page.keyboard.press("Enter");
+      const pet = page.locator('[data-testid=schema-row][data-name="Pet"]');
+      await pet.locator("[data-testid=schema-detail]").waitFor();
+      assert.equal(
+        await page.evaluate(() =>
+          document.activeElement?.closest("[data-testid=schema-row]")
+            ?.getAttribute("data-name")
+        ),
+        "Pet",
+      );
+    }),
+});
