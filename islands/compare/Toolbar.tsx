@@ -6,6 +6,7 @@ import {
 } from "../../lib/openapi/compare/types.ts";
 import type { ViewQuery } from "./protocol.ts";
 import { exportScope } from "./view.ts";
+import { SlashKeyToggle } from "../openapi/SlashKeyToggle.tsx";
 
 /** Props of {@link Toolbar}. */
 export interface ToolbarProps {
@@ -71,6 +72,7 @@ export function Toolbar(p: ToolbarProps) {
         <span class="cmp-shown" data-testid="compare-shown" aria-live="polite">
           {p.empty ? "" : `${p.shown} shown`}
         </span>
+        <SlashKeyToggle />
       </div>
       <div class="cmp-tool-row">
         <div class="cmp-levels" role="group" aria-label="Levels shown">

@@ -1,5 +1,9 @@
+import { useSlashKeySetting } from "../shared/slash_key.ts";
+
 /** What the viewer does, shown until a spec is loaded. */
 export function EmptyState() {
+  // The "/" shortcut is named only while it is on.
+  const [slashOn] = useSlashKeySetting();
   return (
     <section class="sv-intro" aria-label="About the spec viewer">
       <ul>
@@ -19,8 +23,14 @@ export function EmptyState() {
           problems become warnings beside a working list.
         </li>
         <li>
-          <strong>Keyboard:</strong> <kbd>/</kbd> filter, <kbd>↓</kbd>{" "}
-          <kbd>↑</kbd> move, <kbd>Enter</kbd> open, <kbd>Esc</kbd> back.
+          <strong>Keyboard:</strong> {slashOn && (
+            <>
+              <kbd>/</kbd> filter,{" "}
+            </>
+          )}
+          <kbd>↓</kbd> <kbd>↑</kbd> move, <kbd>Enter</kbd> open, <kbd>Esc</kbd>
+          {" "}
+          back.
         </li>
         <li>
           <strong>Private:</strong>{" "}

@@ -1,5 +1,7 @@
 import type { Ref } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { useSlashKeySetting } from "../shared/slash_key.ts";
+import { SlashKeyToggle } from "./SlashKeyToggle.tsx";
 
 /** Props of {@link Toolbar}. */
 export interface ToolbarProps {
@@ -36,6 +38,7 @@ export function countSaid(shown: number, total: number): string {
  */
 export function Toolbar(p: ToolbarProps) {
   const [said, setSaid] = useState("");
+  const [slashOn] = useSlashKeySetting();
   const seen = useRef<number | null>(null);
   useEffect(() => {
     // The toolbar's first count, and a new document's, are the page
@@ -71,7 +74,7 @@ export function Toolbar(p: ToolbarProps) {
             p.onFilter((ev.currentTarget as HTMLInputElement).value)}
           onKeyDown={p.onKey}
         />
-        <kbd class="sv-kbd" aria-hidden="true">/</kbd>
+        {slashOn && <kbd class="sv-kbd" aria-hidden="true">/</kbd>}
       </div>
       <span id="sv-filter-help" class="visually-hidden">
         Terms separated by spaces must all match; a method name such as get
@@ -89,6 +92,7 @@ export function Toolbar(p: ToolbarProps) {
       >
         {said}
       </span>
+      <SlashKeyToggle />
       <button
         type="button"
         class="primary sv-copy"

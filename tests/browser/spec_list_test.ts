@@ -531,3 +531,70 @@ Deno.test({
       );
     }),
 });
+
+/**
+ * Presses `/` with the focus on the page (no field) and tells whether a
+ * page's shortcut took it (prevented its default) and where the focus went.
+ */
+async function slash(page: Page) {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    const w = window as unknown as { slashTaken?: boolean };
+    w.slashTaken = undefined;
+    // Added after the page's own listener: it sees what that one did.
+    addEventListener("keydown", (ev) => {
+      if ((ev as KeyboardEvent).key === "/") {
+        w.slashTaken = ev.defaultPrevented;
+      }
+    }, { once: true });
+  });
+  await page.keyboard.press("/");
+  return await page.evaluate(() => ({
+    taken: (window as unknown as { slashTaken?: boolean }).slashTaken,
+    focus: document.activeElement?.getAttribute("data-testid") ?? "",
+  }));
+}
+
+Deno.test({
+  name:
+    "browser spec: the single-key / shortcut can be turned off, and stays off on /spec, /spec/compare and /har (WCAG 2.1.4)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await open(page, server.origin);
+      assert.deepEqual(await slash(page), {
+        taken: true,
+        focus: "spec-filter",
+      });
+      const toggle = page.locator("[data-testid=slash-key-toggle]");
+      assert.equal(await toggle.isChecked(), true);
+      assert.match(
+        await page.getByRole("checkbox", { name: /\/.*shortcut/ })
+          .getAttribute("data-testid") ?? "",
+        /slash-key-toggle/,
+      );
+      await toggle.uncheck();
+      // The filter's "/" hint goes with the shortcut.
+      assert.equal(await page.locator(".sv-kbd").count(), 0);
+      assert.deepEqual(await slash(page), { taken: false, focus: "" });
+      // Kept: after a reload, and on the other pages that have it.
+      await page.reload();
+      await page.waitForSelector("[data-testid=endpoint-row]");
+      assert.equal(await toggle.isChecked(), false);
+      assert.deepEqual(await slash(page), { taken: false, focus: "" });
+      await gotoHydrated(page, server.origin, "/har");
+      assert.equal((await slash(page)).taken, false, "/har");
+      await gotoHydrated(page, server.origin, "/spec/compare");
+      assert.deepEqual(await slash(page), { taken: false, focus: "" });
+      // Turned on again from the compare page, it works there.
+      const again = page.locator("[data-testid=slash-key-toggle]");
+      assert.equal(await again.isChecked(), false);
+      await again.check();
+      assert.deepEqual(await slash(page), {
+        taken: true,
+        focus: "compare-filter",
+      });
+      await gotoHydrated(page, server.origin, "/har");
+      assert.equal((await slash(page)).taken, true, "/har, on again");
+    }),
+});

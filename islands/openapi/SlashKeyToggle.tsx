@@ -1,0 +1,24 @@
+import { useSlashKeySetting } from "../shared/slash_key.ts";
+
+/**
+ * A checkbox that turns the single-key `/` shortcut on or off (WCAG
+ * 2.1.4), kept across visits and pages (/spec, /spec/compare, /har). On
+ * the spec viewer's toolbar and the compare page's.
+ */
+export function SlashKeyToggle() {
+  const [on, setOn] = useSlashKeySetting();
+  return (
+    <label
+      class="slash-pref"
+      title="Pressing / outside a text field jumps to the filter, here, on /spec/compare and on /har. Untick to turn that key off (kept in this browser)."
+    >
+      <input
+        type="checkbox"
+        data-testid="slash-key-toggle"
+        checked={on}
+        onChange={(ev) => setOn((ev.currentTarget as HTMLInputElement).checked)}
+      />{" "}
+      <kbd>/</kbd> shortcut
+    </label>
+  );
+}
