@@ -66,17 +66,12 @@ export function generalRows(detail: HarDetail, pageTitle: string): NameValue[] {
 
 /**
  * In-panel jump without touching `location.hash` (it holds the view). The
- * section lands below the sticky head, not under it: its height wraps
- * with the URL and the width, so it is measured at the jump.
+ * section lands below the sticky head (the panel's `scroll-padding-top`).
  */
 function jump(ev: Event, id: string) {
   ev.preventDefault();
   const sec = document.getElementById(`har-sec-${id}`);
   if (!sec) return;
-  const head = sec.closest(".har-detail")?.querySelector<HTMLElement>(
-    ".har-detail-head",
-  );
-  sec.style.scrollMarginTop = `${head?.offsetHeight ?? 0}px`;
   sec.scrollIntoView({ block: "start" });
 }
 

@@ -4,6 +4,7 @@
  * scrolling panel with jump links (nothing hidden behind tabs), and
  * "Copy as cURL".
  */
+import { useEffect, useRef } from "preact/hooks";
 import type { HarDetail } from "../../lib/har/detail.ts";
 import { BodyView } from "./BodyView.tsx";
 import { NO_BODY } from "../../lib/har/body.ts";
@@ -55,6 +56,8 @@ export function DetailPanel(
     onGoTo,
   }: DetailPanelProps,
 ) {
+  const box = useRef<HTMLElement>(null);
+  useHeadPadding(box, !!detail);
   if (!detail) return <DetailPlaceholder error={error} />;
   const e = detail.entry;
   // Files from before `more` existed have none (old workers in cache).
@@ -66,6 +69,7 @@ export function DetailPanel(
   return (
     <aside
       class="har-detail"
+      ref={box}
       data-testid="har-detail"
       data-index={String(e.index)}
       aria-label="Request detail"
@@ -175,4 +179,24 @@ export function DetailPanel(
       </div>
     </aside>
   );
+}
+
+/**
+ * Keeps `--har-head-h` on the panel at its sticky head's height, which
+ * wraps with the URL and the width: the panel's `scroll-padding-top`, so
+ * whatever gets focus by Tab, Shift+Tab or a section link scrolls in below
+ * the head, not under it (WCAG 2.4.11).
+ */
+function useHeadPadding(box: { current: HTMLElement | null }, shown: boolean) {
+  useEffect(() => {
+    const el = box.current;
+    const head = el?.querySelector<HTMLElement>(".har-detail-head");
+    if (!el || !head) return;
+    const set = () =>
+      el.style.setProperty("--har-head-h", `${head.offsetHeight}px`);
+    set();
+    const ro = new ResizeObserver(set);
+    ro.observe(head);
+    return () => ro.disconnect();
+  }, [shown]);
 }
