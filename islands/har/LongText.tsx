@@ -3,8 +3,12 @@
  * asked for the rest: Chromium lays out every line of a `<pre>` at once,
  * and 200,000 characters of pretty JSON held the detail's opening for
  * most of a second on a slow phone.
+ *
+ * "Show all" disappears once pressed: focus goes to the whole text (where
+ * Tab goes on to what followed, "Save response body"), and a polite status
+ * says how long it is, so neither drops to the page's start unsaid.
  */
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { cutText } from "../../lib/har/body.ts";
 
 /** Characters shown before "Show all" (some 800 lines of pretty JSON). */
@@ -22,9 +26,19 @@ export function LongText({ text, class: cls }: LongTextProps) {
   // The text shown whole: another entry's body starts short again.
   const [whole, setWhole] = useState<string | null>(null);
   const short = whole !== text && text.length > FIRST_CHARS;
+  const shownAll = whole === text && text.length > FIRST_CHARS;
+  const pre = useRef<HTMLPreElement>(null);
+  // Set by the button, so a text shown whole for another reason (an entry
+  // opened again) does not take focus.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!shownAll || !asked.current) return;
+    asked.current = false;
+    pre.current?.focus();
+  }, [shownAll]);
   return (
     <>
-      <pre class={cls} tabIndex={0}>
+      <pre class={cls} tabIndex={0} ref={pre}>
         {short ? cutText(text, FIRST_CHARS) : text}
       </pre>
       {short && (
@@ -32,7 +46,10 @@ export function LongText({ text, class: cls }: LongTextProps) {
           <button
             type="button"
             data-testid="har-body-more"
-            onClick={() => setWhole(text)}
+            onClick={() => {
+              asked.current = true;
+              setWhole(text);
+            }}
           >
             Show all {chars(text.length)}
           </button>{" "}
@@ -42,6 +59,14 @@ export function LongText({ text, class: cls }: LongTextProps) {
           </span>
         </p>
       )}
+      {/* Rendered empty first: a live region announces changes only. */}
+      <p
+        class="visually-hidden"
+        role="status"
+        data-testid="har-body-more-status"
+      >
+        {shownAll ? `Showing all ${chars(text.length)}` : ""}
+      </p>
     </>
   );
 }

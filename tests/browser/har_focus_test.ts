@@ -9,7 +9,7 @@ import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
 import { openViewer, paste, waitCount } from "../helpers/har_browser.ts";
 import { harDoc } from "../helpers/har_doc.ts";
 
-/** 100,007 characters, past the first part LongText shows. */
+/** 100,003 characters, past the first part LongText shows. */
 const TEXT = "line of text\n".repeat(7692) + "THE-END";
 
 /** One entry with many headers (a tall detail) and a long text body. */
@@ -77,5 +77,37 @@ Deno.test({
       }
       // The walk went past several summaries before reaching the head.
       assert.ok(steps >= 5, `only ${steps} stops`);
+    }),
+});
+
+Deno.test({
+  name:
+    "browser har focus: Show all focuses the whole text and says how long it is",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openTall(page, server.origin);
+      await page.focus("[data-testid=har-body-more]");
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() =>
+        document.activeElement?.matches("pre.har-body-text")
+      );
+      assert.equal(
+        await page.$eval("pre.har-body-text", (p) => p.textContent?.length),
+        TEXT.length,
+      );
+      await page.locator(
+        "[data-testid=har-detail] [role=status]",
+        { hasText: "Showing all 100,003 characters" },
+      ).waitFor({ state: "attached" });
+      assert.equal(await focusUnderHead(page), null);
+      // The next stop is the button that followed, not the page's start.
+      await page.keyboard.press("Tab");
+      assert.equal(
+        await page.evaluate(() =>
+          (document.activeElement as HTMLElement).dataset.testid
+        ),
+        "har-save-body",
+      );
     }),
 });
