@@ -66,13 +66,18 @@ export function generalRows(detail: HarDetail, pageTitle: string): NameValue[] {
 
 /**
  * In-panel jump without touching `location.hash` (it holds the view). The
- * section lands below the sticky head (the panel's `scroll-padding-top`).
+ * section lands below the sticky head (the panel's `scroll-padding-top`),
+ * and its summary takes focus, so Tab goes on from there, not from the
+ * link at the top.
  */
 function jump(ev: Event, id: string) {
   ev.preventDefault();
   const sec = document.getElementById(`har-sec-${id}`);
   if (!sec) return;
   sec.scrollIntoView({ block: "start" });
+  sec.querySelector<HTMLElement>(":scope > summary")?.focus({
+    preventScroll: true,
+  });
 }
 
 /** The head of the panel. */

@@ -111,3 +111,41 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser har focus: a section link moves focus to its section's summary, in view",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openTall(page, server.origin);
+      for (
+        const [name, id] of [["Response headers", "response-headers"], [
+          "Timing",
+          "timing",
+        ]]
+      ) {
+        await page.locator(".har-jump a", { hasText: new RegExp(`^${name}$`) })
+          .focus();
+        await page.keyboard.press("Enter");
+        await page.waitForFunction(
+          (id) =>
+            document.activeElement ===
+              document.querySelector(`#har-sec-${id} > summary`),
+          id,
+        );
+        assert.equal(await focusUnderHead(page), null, name);
+      }
+      // Tab goes on from the section, not back to the head.
+      await page.keyboard.press("Tab");
+      assert.ok(
+        await page.evaluate(() => {
+          const a = document.activeElement!;
+          const timing = document.querySelector("#har-sec-timing > summary")!;
+          return !a.closest(".har-detail-head") &&
+            !!(timing.compareDocumentPosition(a) &
+              Node.DOCUMENT_POSITION_FOLLOWING);
+        }),
+      );
+    }),
+});
