@@ -134,6 +134,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
 
   /** Saves an entry's whole body, read from the worker, to a local file. */
   async function saveBody(index: number, side: "request" | "response") {
+    setNote("");
     const { blob, name, error } = await w.body(index, side);
     if (!blob) {
       setNote(`Could not save the ${side} body: ${error}.`);
@@ -144,6 +145,8 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   }
 
   async function copy(text: string, what: string) {
+    // Emptied first: the same note again (a second copy) is announced again.
+    setNote("");
     setNote(
       await copyText(text)
         ? `Copied the ${what}.`

@@ -86,8 +86,10 @@ export function FileInfo({ data }: { data: LoadedHar }) {
 }
 
 /**
- * The polite live region: load progress, rejection, or how many requests
- * the filters show, plus the last action's note (copied, ...).
+ * The polite live regions: load progress, rejection, or how many requests
+ * the filters show; and, in a status of its own, the last action's note
+ * (copied, saved...), so a copy is announced as that note alone, not with
+ * the whole count line again.
  */
 export function StatusLine(
   { loading, rejected, shown, total, bytes, totalBytes, note }: {
@@ -109,16 +111,26 @@ export function StatusLine(
     : shown >= 0
     ? `Showing ${formatCount(shown)} of ${formatCount(total)} requests, ${
       formatBytes(bytes)
-    } of ${formatBytes(totalBytes)} transferred.${note ? ` ${note}` : ""}`
-    : note;
+    } of ${formatBytes(totalBytes)} transferred.`
+    : "";
   return (
-    <p
-      class="har-status-line"
-      role="status"
-      aria-live="polite"
-      data-testid="har-status"
-    >
-      {text}
-    </p>
+    <>
+      <p
+        class="har-status-line"
+        role="status"
+        aria-live="polite"
+        data-testid="har-status"
+      >
+        {text}
+      </p>
+      <p
+        class="har-status-line har-note"
+        role="status"
+        aria-live="polite"
+        data-testid="har-note"
+      >
+        {note}
+      </p>
+    </>
   );
 }

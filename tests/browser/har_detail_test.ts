@@ -54,7 +54,7 @@ Deno.test({
       ]);
       await page.click("[data-testid=har-copy-curl]");
       await page.waitForFunction(() =>
-        document.querySelector("[data-testid=har-status]")?.textContent
+        document.querySelector("[data-testid=har-note]")?.textContent
           ?.includes("Copied")
       );
       const clip = await page.evaluate(() => navigator.clipboard.readText());

@@ -149,3 +149,22 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser har focus: a copy is announced in a status of its own, the counts stay",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openTall(page, server.origin);
+      const counts = page.locator("[data-testid=har-status]");
+      const before = await counts.textContent();
+      assert.match(before ?? "", /^Showing 1 of 1 requests/);
+      await page.click("[data-testid=har-copy-curl]");
+      const note = page.locator("[data-testid=har-note]");
+      await note.filter({ hasText: "Copied the cURL command." }).waitFor();
+      assert.equal(await note.getAttribute("role"), "status");
+      assert.equal(await note.textContent(), "Copied the cURL command.");
+      assert.equal(await counts.textContent(), before);
+    }, { clipboard: true }),
+});
