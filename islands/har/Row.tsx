@@ -7,7 +7,7 @@ import { Component, type JSX } from "preact";
 import type { HarColumns } from "../../lib/har/columns.ts";
 import { formatBytes, formatMs } from "../../lib/shared/format.ts";
 import { STATUS_CLASSES, TYPE_CATEGORIES } from "../../lib/har/types.ts";
-import { pathOf, statusWord, urlOf } from "../../lib/har/entries.ts";
+import { errorOf, pathOf, statusWord, urlOf } from "../../lib/har/entries.ts";
 import { readableUrl } from "../../lib/shared/readable_url.ts";
 import { SERVED_FROM } from "../../lib/har/served.ts";
 import { type Axis, WaterfallBar } from "./Waterfall.tsx";
@@ -43,6 +43,8 @@ function renderRow(
   const cls = STATUS_CLASSES[c.statusClass[i]];
   const host = c.hosts[c.hostIdx[i]];
   const url = urlOf(c, i);
+  // Why it failed (net::ERR_...), as DevTools' Status column tells it.
+  const err = errorOf(c, i);
   // A method is a short token (RFC 9110 9.1); a hostile 50 MB one would be
   // copied into every rendered row's attribute.
   const methodAttr = method.length > 1000 ? method.slice(0, 1000) : method;
@@ -69,8 +71,10 @@ function renderRow(
         class={`har-col c-status s-${cls}${
           c.status[i] >= 100 && c.status[i] < 200 ? " s-1xx" : ""
         }`}
+        title={err || undefined}
       >
         {statusWord(c.status[i])}
+        {err && <span class="visually-hidden">{` (${err})`}</span>}
       </span>
       <span class="har-col c-method">
         <MethodBadge

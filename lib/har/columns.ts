@@ -11,6 +11,9 @@ import { type SortOrders, sortOrders, startOrders } from "./orders.ts";
 import { Classifier } from "./classify.ts";
 import { PHASES } from "./types.ts";
 
+/** Characters of a failure text kept for the list (the detail has it whole). */
+export const FAILURE_CHARS = 300;
+
 /** Values per entry in `phases`: the seven phases, then 1 if ssl is in connect. */
 export const PHASE_STRIDE = PHASES.length + 1;
 
@@ -56,6 +59,16 @@ export interface HarColumns {
   content: Float64Array;
   /** Where each entry was served from: an index into `SERVED_FROM` (0: the network). */
   served: Uint8Array;
+  /**
+   * Each distinct failure text once (`response._error`,
+   * `net::ERR_INTERNET_DISCONNECTED`; see `failureText`), cut to
+   * {@link FAILURE_CHARS}.
+   */
+  failures: string[];
+  /** The entries that record a failure, ascending: kept for those only. */
+  failAt: Uint32Array;
+  /** Index into `failures` of each `failAt` entry's text. */
+  failIdx: Uint32Array;
   /**
    * {@link PHASE_STRIDE} values per entry: the seven timing phases in ms
    * (-1 when absent), then 1 when `ssl` is part of `connect`, else 0.
@@ -150,6 +163,10 @@ export class ColumnBuilder {
   readonly content: Float64Array;
   readonly served: Uint8Array;
   readonly phases: Float64Array;
+  readonly failures = new Interner();
+  /** Entries with a failure text, in index order, and their texts' ids. */
+  readonly failAt: number[] = [];
+  readonly failIdx: number[] = [];
   /** The file's classifier, with what it has seen of this file's types. */
   readonly classify = new Classifier();
   /**
@@ -177,6 +194,19 @@ export class ColumnBuilder {
     this.content = new Float64Array(n);
     this.served = new Uint8Array(n);
     this.phases = new Float64Array(n * PHASE_STRIDE);
+  }
+
+  /**
+   * Records entry `i`'s failure text (entries are written in index order),
+   * cut to {@link FAILURE_CHARS}; "" records nothing.
+   */
+  fail(i: number, text: string): void {
+    if (!text) return;
+    const cut = text.length > FAILURE_CHARS
+      ? text.slice(0, FAILURE_CHARS) + "…"
+      : text;
+    this.failAt.push(i);
+    this.failIdx.push(this.failures.id(cut));
   }
 
   /** Completes the columns once `start` holds offsets. */
@@ -210,6 +240,9 @@ export class ColumnBuilder {
       size: this.size,
       content: this.content,
       served: this.served,
+      failures: this.failures.list,
+      failAt: Uint32Array.from(this.failAt),
+      failIdx: Uint32Array.from(this.failIdx),
       phases: this.phases,
     };
     return {

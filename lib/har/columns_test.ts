@@ -4,6 +4,7 @@ import { parseHarText } from "./parse.ts";
 import { SERVED_FROM } from "./served.ts";
 import { PHASE_STRIDE, transferables } from "./columns.ts";
 import { PHASES } from "./types.ts";
+import { errorOf } from "./entries.ts";
 
 Deno.test("columns: one slot per entry, strings interned, phases strided", () => {
   const { columns: c } = parsedHar([
@@ -49,4 +50,41 @@ Deno.test("columns: where each entry was served from, as the exporters record it
     [...c.served].map((k) => SERVED_FROM[k]),
     ["", "memory cache", "disk cache", "service worker", "disk cache"],
   );
+});
+
+Deno.test("columns: a failed entry keeps its net error, the others none", () => {
+  const doc = harDoc([{}, { status: 0 }, { status: 0 }, {}, { status: 0 }]) as {
+    log: { entries: Record<string, Record<string, unknown>>[] };
+  };
+  const e = doc.log.entries;
+  e[1].response._error = "net::ERR_INTERNET_DISCONNECTED";
+  // Playwright writes `_failureText`, some exporters `_error` on the entry.
+  e[2].response._failureText = "net::ERR_ABORTED";
+  (e[4] as Record<string, unknown>)._error = "net::ERR_INTERNET_DISCONNECTED";
+  const { columns: c } = parseHarText(JSON.stringify(doc));
+  assert.deepEqual(
+    Array.from({ length: c.n }, (_, i) => errorOf(c, i)),
+    [
+      "",
+      "net::ERR_INTERNET_DISCONNECTED",
+      "net::ERR_ABORTED",
+      "",
+      "net::ERR_INTERNET_DISCONNECTED",
+    ],
+  );
+  // Kept for the failed entries only, each distinct text once.
+  assert.deepEqual([...c.failAt], [1, 2, 4]);
+  assert.equal(c.failures.length, 2);
+  // The status stays as recorded (the contract's data-status).
+  assert.equal(c.status[1], 0);
+});
+
+Deno.test("columns: a huge error text is cut for the list", () => {
+  const doc = harDoc([{ status: 0 }]) as {
+    log: { entries: Record<string, Record<string, unknown>>[] };
+  };
+  doc.log.entries[0].response._error = "x".repeat(1_000_000);
+  const { columns: c } = parseHarText(JSON.stringify(doc));
+  assert.ok(errorOf(c, 0).length <= 301);
+  assert.ok(errorOf(c, 0).startsWith("xxx"));
 });

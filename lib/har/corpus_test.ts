@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { HarParseError } from "./errors.ts";
 import { parseHarText } from "./parse.ts";
 import { entryDetail } from "./detail.ts";
+import { errorOf } from "./entries.ts";
 import { computeView, defaultViewState } from "./view.ts";
 import { sanitizeHar } from "./sanitize.ts";
 import { DEFAULT_REDACT_WORDS } from "./redact.ts";
@@ -303,5 +304,19 @@ Deno.test({
       }
     }
     assert.ok(calls > 100, `${calls} calls run`);
+  },
+});
+
+Deno.test({
+  name:
+    "har corpus: mitmproxy-chrome.har's failed entry keeps its net error in the columns",
+  ignore: !present,
+  fn: async () => {
+    const { columns: c } = parseHarText(
+      await Deno.readTextFile(new URL("mitmproxy-chrome.har", DIR)),
+    );
+    assert.equal(c.status[1], 0);
+    assert.equal(errorOf(c, 1), "net::ERR_INTERNET_DISCONNECTED");
+    assert.equal(errorOf(c, 0), "");
   },
 });

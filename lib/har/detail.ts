@@ -16,7 +16,7 @@ import {
   sentBody,
 } from "./curl.ts";
 import { fetchCode } from "./fetch_code.ts";
-import { num, type Obj, obj } from "./normalize.ts";
+import { failureText, num, type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
 import { isToken } from "../shared/http_token.ts";
 import {
@@ -437,11 +437,7 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     serverIP: shown(remoteAddress(raw)),
     connection: shown(valueText(raw.connection)),
     redirectURL: shown(str(res.redirectURL)),
-    // Chrome and Safari write `_error`, Playwright `_failureText`.
-    error: shown(
-      str(res._error) || str(raw._error) || str(res._failureText) ||
-        str(raw._failureText),
-    ),
+    error: shown(failureText(raw, res)),
     servedFrom: shown(SERVED_FROM[servedFromIndex(raw)]),
     initiator: shown(initiatorOf(raw)),
     requestHeaders: list("requestHeaders", requestHeaders),

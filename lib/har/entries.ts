@@ -24,6 +24,21 @@ export function urlOf(c: HarColumns, i: number): string {
 }
 
 /**
+ * Entry i's failure text (`net::ERR_INTERNET_DISCONNECTED`), cut for the
+ * list, or "" when it records none.
+ */
+export function errorOf(c: HarColumns, i: number): string {
+  const at = c.failAt;
+  let lo = 0, hi = at.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (at[mid] < i) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < at.length && at[lo] === i ? c.failures[c.failIdx[lo]] : "";
+}
+
+/**
  * A short name for entry i that another file is unlikely to share: a hash
  * of its method, URL and start time, in base 36. A shared link names the
  * selected entry by index and by this key, so the index is not applied to

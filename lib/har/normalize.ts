@@ -107,6 +107,19 @@ function transferSizeOf(entry: Obj, response: Obj): number {
 }
 
 /**
+ * Why an entry failed, as its exporter wrote it, or "": Chrome and Safari
+ * write `_error` (`net::ERR_INTERNET_DISCONNECTED`), Playwright
+ * `_failureText`, on the response or the entry.
+ */
+export function failureText(
+  raw: Obj,
+  response: Obj = obj(raw.response),
+): string {
+  return str(response._error) || str(raw._error) ||
+    str(response._failureText) || str(raw._failureText);
+}
+
+/**
  * Normalises `log.entries[i]` (already checked to be an object) into the
  * builder's columns. Returns its `pageref` ("" when none).
  */
@@ -154,6 +167,7 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
   const size = num(content.size, -1);
   b.content[i] = size >= 0 ? size : -1;
   b.served[i] = servedFromIndex(raw);
+  b.fail(i, failureText(raw, response));
   const instant = b.instant;
   if (parseInstantInto(raw.startedDateTime, instant)) {
     b.validStart[i] = 1;
