@@ -1,14 +1,20 @@
 /** The WebSocket frames of an entry (Chrome's `_webSocketMessages`). */
 import type { WsMessage } from "../../lib/har/detail.ts";
-import { exactMs } from "../../lib/shared/format.ts";
+import { exactMs, formatCount } from "../../lib/shared/format.ts";
+
+/** A frame's time from the request's start: `+141.394 ms`. */
+function offset(ms: number): string {
+  if (!Number.isFinite(ms)) return "";
+  return `${ms >= 0 ? "+" : ""}${exactMs(ms)}`;
+}
 
 /**
- * WebSocket frames: direction, opcode, time and data (text frames are
- * opcode 1). The time is the offset from the first frame's, the moment (UTC)
- * on hover, as DevTools' Messages tab lists them.
+ * WebSocket frames: direction, opcode, time, length and data (text frames
+ * are opcode 1), as DevTools' Messages tab lists them: the time from the
+ * request's start (the moment, UTC, on hover), the length in bytes (a
+ * binary frame's decoded).
  */
 export function WsTable({ rows, total }: { rows: WsMessage[]; total: number }) {
-  const first = rows.find((m) => Number.isFinite(m.time))?.time ?? NaN;
   return (
     <>
       {total > rows.length && (
@@ -19,6 +25,7 @@ export function WsTable({ rows, total }: { rows: WsMessage[]; total: number }) {
           <tr>
             <th scope="col">Direction</th>
             <th scope="col">Time</th>
+            <th scope="col">Length</th>
             <th scope="col">Data</th>
           </tr>
         </thead>
@@ -39,9 +46,18 @@ export function WsTable({ rows, total }: { rows: WsMessage[]; total: number }) {
                   ? new Date(m.time * 1000).toISOString()
                   : undefined}
               >
-                {Number.isFinite(m.time)
-                  ? `+${exactMs((m.time - first) * 1000)}`
-                  : ""}
+                {/* Files from before `at` existed have none (old workers). */}
+                {offset(m.at ?? NaN)}
+              </td>
+              <td
+                class="har-ws-length"
+                title={m.length === undefined
+                  ? undefined
+                  : `${formatCount(m.length)} ${
+                    m.length === 1 ? "byte" : "bytes"
+                  }`}
+              >
+                {m.length === undefined ? "" : formatCount(m.length)}
               </td>
               <td>{m.data}</td>
             </tr>

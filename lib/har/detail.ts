@@ -5,7 +5,7 @@
  * HTML is text, never markup (the page must not render recorded content).
  */
 import { SERVED_FROM, servedFromIndex } from "./served.ts";
-import { type BodyPreview, charsetOf, cutText, previewBody } from "./body.ts";
+import { type BodyPreview, charsetOf, previewBody } from "./body.ts";
 import { baseMime } from "./classify.ts";
 import {
   bodyChars,
@@ -35,6 +35,9 @@ import {
   valueText,
 } from "./pairs.ts";
 import { type HarEntry, PHASES } from "./types.ts";
+import { type WsMessage, wsMessages } from "./ws.ts";
+
+export type { WsMessage } from "./ws.ts";
 
 export { type BodyPreview, PREVIEW_CHARS, previewBody } from "./body.ts";
 export {
@@ -129,34 +132,6 @@ export interface HarDetail {
   webSocketMessages: number;
   /** The first messages of a WebSocket (Chrome's `_webSocketMessages`). */
   wsMessages: WsMessage[];
-}
-
-/** One WebSocket frame, its data cut for display. */
-export interface WsMessage {
-  /** Its direction as Chrome writes it (`send`, `receive`), "" when absent. */
-  type: string;
-  /** Seconds since the epoch, as Chrome writes them. */
-  time: number;
-  /** The frame's opcode (RFC 6455 §5.2: 1 text, 2 binary), -1 when absent. */
-  opcode: number;
-  /** Its payload as text, cut to 500 characters (then ending in `…`). */
-  data: string;
-}
-
-const WS_SHOWN = 500, WS_DATA = 500;
-
-function wsMessages(v: unknown): WsMessage[] {
-  if (!Array.isArray(v)) return [];
-  return v.slice(0, WS_SHOWN).map((m) => {
-    const o = obj(m);
-    const data = valueText(o.data);
-    return {
-      type: shown(str(o.type)),
-      time: typeof o.time === "number" ? o.time : NaN,
-      opcode: typeof o.opcode === "number" ? o.opcode : -1,
-      data: data.length > WS_DATA ? cutText(data, WS_DATA) + "…" : data,
-    };
-  });
 }
 
 /** Schemes the browser answers itself (Fetch §4.2 scheme fetch). */
@@ -483,6 +458,6 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     curlNote: note,
     more,
     webSocketMessages: countOf(raw._webSocketMessages),
-    wsMessages: wsMessages(raw._webSocketMessages),
+    wsMessages: wsMessages(raw._webSocketMessages, raw.startedDateTime),
   };
 }

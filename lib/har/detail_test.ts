@@ -129,7 +129,15 @@ Deno.test("har detail: WebSocket messages are listed", () => {
   const d = detail(5);
   assert.equal(d.webSocketMessages, 1);
   assert.deepEqual(d.wsMessages, [
-    { type: "send", time: 1, opcode: 1, data: '{"token":"ws-secret"}' },
+    {
+      type: "send",
+      time: 1,
+      // The fixture's frame is dated 1970, its request 2024.
+      at: -1714550401000,
+      opcode: 1,
+      data: '{"token":"ws-secret"}',
+      length: 21,
+    },
   ]);
   assert.deepEqual(detail(0).wsMessages, []);
 });

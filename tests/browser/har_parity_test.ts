@@ -8,7 +8,8 @@ import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
 import { openViewer, paste, waitCount } from "../helpers/har_browser.ts";
 import { harDoc } from "../helpers/har_doc.ts";
 
-type Doc = { log: { entries: Record<string, Record<string, unknown>>[] } };
+type Entry = Record<string, unknown> & { response: Record<string, unknown> };
+type Doc = { log: { entries: Entry[] } };
 
 Deno.test({
   name:
@@ -48,5 +49,54 @@ Deno.test({
       );
       assert.equal(await ok.getAttribute("title"), null);
       assert.equal(await ok.textContent(), "200");
+    }),
+});
+
+Deno.test({
+  name:
+    "browser har parity: WebSocket frames are timed from the request's start and list their length",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const doc = harDoc([{
+        url: "wss://ws.example/socket",
+        status: 101,
+      }]) as Doc;
+      // As mitmproxy-websocket.har's first entry: the frame 141 ms in.
+      doc.log.entries[0].startedDateTime = "2023-08-29T13:03:20.195591+00:00";
+      doc.log.entries[0]._webSocketMessages = [
+        {
+          type: "receive",
+          time: 1693314200.336985,
+          opcode: 1,
+          data: '{"error":"Unknown api key"}',
+        },
+        { type: "send", time: 1693314201.5, opcode: 2, data: "AAECAw==" },
+        { type: "send", time: 1693314202, opcode: 1, data: "€uro" },
+      ];
+      await openViewer(page, server.origin);
+      await paste(page, JSON.stringify(doc));
+      await waitCount(page, 1);
+      await page.click("[data-testid=har-row]");
+      const ws = page.locator("[data-testid=har-detail] .har-ws");
+      await ws.waitFor();
+      assert.deepEqual(
+        await ws.locator("thead th").allTextContents(),
+        ["Direction", "Time", "Length", "Data"],
+      );
+      assert.deepEqual(
+        await ws.locator(".har-ws-time").allTextContents(),
+        ["+141.394 ms", "+1,304.409 ms", "+1,804.409 ms"],
+      );
+      // The clock time on hover.
+      assert.equal(
+        await ws.locator(".har-ws-time").first().getAttribute("title"),
+        "2023-08-29T13:03:20.336Z",
+      );
+      // Bytes: UTF-8 of the text, the binary frame's base64 decoded.
+      assert.deepEqual(
+        await ws.locator(".har-ws-length").allTextContents(),
+        ["27", "4", "6"],
+      );
     }),
 });
