@@ -30,11 +30,11 @@ export const PREVIEW_CHARS = 200_000;
 /** Largest JSON body that is pretty-printed. */
 const PRETTY_LIMIT = 2_000_000;
 /** Largest base64 image that is previewed. */
-const IMAGE_LIMIT = 8_000_000;
+export const IMAGE_LIMIT = 8_000_000;
 /** Largest SVG source shown as an image (larger ones are shown as text). */
 const SVG_LIMIT = 2_000_000;
 /** Base64 characters decoded at most for a text preview (~2 MB of bytes). */
-const DECODE_CHARS = 4 * Math.ceil(PRETTY_LIMIT / 3);
+export const DECODE_CHARS = 4 * Math.ceil(PRETTY_LIMIT / 3);
 
 /** Whether a body of type `mime` (lower case) is text, not bytes. */
 export function isTextual(mime: string): boolean {
@@ -75,7 +75,7 @@ function decodeBase64(
  * A strict decoder for a `charset` parameter's label (Encoding Standard
  * §4.2 names `iso-8859-1`, `latin1`, `windows-1252`, `shift_jis`...).
  */
-function decoderFor(charset: string): TextDecoder {
+export function decoderFor(charset: string): TextDecoder {
   try {
     if (charset) return new TextDecoder(charset, { fatal: true });
   } catch {

@@ -36,6 +36,7 @@ import {
 } from "./pairs.ts";
 import { type HarEntry, PHASES } from "./types.ts";
 import { type WsMessage, wsMessages } from "./ws.ts";
+import { dataUrlBody } from "./data_url.ts";
 
 export type { WsMessage } from "./ws.ts";
 
@@ -275,6 +276,11 @@ function curlOf(
  * A body Playwright saved beside the HAR (`recordHar` with `content:
  * "attach"` writes `content._file` and no text): named, not "not saved".
  */
+/** Whether `content` (or `postData`) recorded a body's text. */
+function hasText(content: Obj): boolean {
+  return typeof content.text === "string" && content.text !== "";
+}
+
 function sideFile(content: Obj): BodyPreview | null {
   if (typeof content.text === "string" && content.text !== "") return null;
   if (typeof content._file !== "string" || !content._file) return null;
@@ -443,13 +449,15 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
       postText.length || num(req.bodySize, 0),
       charsetOf(post.mimeType),
     ),
-    responseBody: sideFile(content) ?? previewBody(
-      content.text,
-      content.encoding,
-      baseMime(entry.mimeType),
-      entry.contentSize,
-      charsetOf(entry.mimeType),
-    ),
+    // A data: URL's body is the URL's own, when the file holds no text.
+    responseBody: sideFile(content) ??
+      (hasText(content) ? null : dataUrlBody(entry.url)) ?? previewBody(
+        content.text,
+        content.encoding,
+        baseMime(entry.mimeType),
+        entry.contentSize,
+        charsetOf(entry.mimeType),
+      ),
     extraTimings: list("extraTimings", extra),
     blockedSplit: blockedSplit(obj(raw.timings)),
     curl,

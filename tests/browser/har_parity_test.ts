@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
-import { openViewer, paste, waitCount } from "../helpers/har_browser.ts";
+import { openViewer, paste, pick, waitCount } from "../helpers/har_browser.ts";
 import { harDoc } from "../helpers/har_doc.ts";
 
 type Entry = Record<string, unknown> & { response: Record<string, unknown> };
@@ -98,5 +98,70 @@ Deno.test({
         await ws.locator(".har-ws-length").allTextContents(),
         ["27", "4", "6"],
       );
+    }),
+});
+
+Deno.test({
+  name:
+    "browser har parity: a data: URL entry without recorded text shows the URL's body",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await pick(page, "data-url.har");
+      await waitCount(page, 2);
+      await page.click("[data-testid=har-row][data-index='0']");
+      const body = page.locator(
+        "[data-testid=har-detail][data-index='0'] #har-sec-response-body",
+      );
+      assert.equal(
+        await body.locator("pre").textContent(),
+        "body{text-align:center;}",
+      );
+      assert.equal(await body.getByText("No body.").count(), 0);
+      // Base64 JSON, decoded and printed as JSON.
+      await page.click("[data-testid=har-row][data-index='1']");
+      const json = page.locator(
+        "[data-testid=har-detail][data-index='1'] #har-sec-response-body pre",
+      );
+      assert.match((await json.textContent()) ?? "", /"a": \[\s*1,\s*2\s*\]/);
+    }),
+});
+
+Deno.test({
+  name:
+    "browser har parity: a 50 MB data: URL entry opens without freezing the page",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const doc = harDoc([{
+        url: "data:text/plain," + "x%20".repeat(12_500_000),
+        mime: "",
+        contentSize: -1,
+      }]);
+      const file = await Deno.makeTempFile({ suffix: ".har" });
+      // Removed at the end: the page reads the file as it loads it.
+      try {
+        await Deno.writeTextFile(file, JSON.stringify(doc));
+        await openViewer(page, server.origin);
+        await page.setInputFiles("[data-testid=har-file]", file);
+        await waitCount(page, 1);
+        const t0 = Date.now();
+        await page.click("[data-testid=har-row]");
+        const pre = page.locator("[data-testid=har-detail] pre.har-body-text");
+        await pre.waitFor({ timeout: 10_000 });
+        assert.ok(Date.now() - t0 < 10_000);
+        assert.ok(((await pre.textContent()) ?? "").startsWith("x x x"));
+        // The page answers at once (no long task holds it).
+        const ms = await page.evaluate(() => {
+          const t = performance.now();
+          return new Promise<number>((r) =>
+            requestAnimationFrame(() => r(performance.now() - t))
+          );
+        });
+        assert.ok(ms < 1000, `${ms} ms to a frame`);
+      } finally {
+        await Deno.remove(file);
+      }
     }),
 });

@@ -1,0 +1,132 @@
+import assert from "node:assert/strict";
+import { dataUrlBody } from "./data_url.ts";
+import { PREVIEW_CHARS } from "./body.ts";
+import { entryDetail } from "./detail.ts";
+import { parseHarText } from "./parse.ts";
+import { harDoc } from "../../tests/helpers/har_doc.ts";
+import { corpusDir } from "../../tests/helpers/corpus.ts";
+
+Deno.test("data URL: percent-encoded, its media type and charset", () => {
+  assert.deepEqual(
+    dataUrlBody("data:text/css;charset=utf-8,body%7btext-align%3acenter%3b%7d"),
+    {
+      kind: "text",
+      text: "body{text-align:center;}",
+      truncated: false,
+      size: 24,
+    },
+  );
+  // UTF-8 bytes percent-encoded, and characters written as they are.
+  const d = dataUrlBody("data:text/plain;charset=UTF-8,caf%C3%A9 %E2%82%AC é");
+  assert.equal(d?.kind === "text" && d.text, "café € é");
+  // No media type: text/plain;charset=US-ASCII (windows-1252 as the
+  // Encoding Standard reads it).
+  const a = dataUrlBody("data:,A%20brief%20note%E9");
+  assert.equal(a?.kind === "text" && a.text, "A brief noteé");
+  // Only a charset: text/plain with it.
+  const c = dataUrlBody("data:;charset=utf-8,%C3%A9");
+  assert.equal(c?.kind === "text" && c.text, "é");
+});
+
+Deno.test("data URL: base64, text, JSON and images", () => {
+  const t = dataUrlBody("data:text/plain;base64,SGVsbG8sIFdvcmxkIQ==");
+  assert.equal(t?.kind === "text" && t.text, "Hello, World!");
+  // Case-insensitive ;base64, percent-encoding undone first (Fetch).
+  const p = dataUrlBody("data:text/plain;BASE64,SGVsbG8%3D");
+  assert.equal(p?.kind === "text" && p.text, "Hello");
+  const j = dataUrlBody(`data:application/json;base64,${btoa('{"a":1}')}`);
+  assert.equal(j?.kind, "json");
+  const png = dataUrlBody("data:image/png;base64,iVBORw0KGgo=");
+  assert.deepEqual(png, {
+    kind: "image",
+    mime: "image/png",
+    base64: "iVBORw0KGgo=",
+  });
+  const svg = dataUrlBody(
+    "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E",
+  );
+  assert.equal(
+    svg?.kind === "image" && svg.svg,
+    "<svg xmlns='http://www.w3.org/2000/svg'/>",
+  );
+  const bin = dataUrlBody("data:application/octet-stream,%00%01%02");
+  assert.deepEqual(bin, {
+    kind: "binary",
+    mime: "application/octet-stream",
+    size: 3,
+  });
+});
+
+Deno.test("data URL: not one, or without a comma: nothing", () => {
+  assert.equal(dataUrlBody("https://a.example/"), null);
+  assert.equal(dataUrlBody("data:text/plain"), null);
+  // Schemes are case-insensitive.
+  const u = dataUrlBody("DATA:,x");
+  assert.equal(u?.kind === "text" && u.text, "x");
+});
+
+Deno.test("data URL: a 50 MB one is previewed in bounds, fast", () => {
+  const big = "data:text/plain," + "a%20".repeat(12_500_000);
+  let t0 = performance.now();
+  const d = dataUrlBody(big);
+  assert.ok(performance.now() - t0 < 3000, `${performance.now() - t0} ms`);
+  assert.ok(d?.kind === "text" && d.truncated);
+  assert.ok(d?.kind === "text" && d.text.length === PREVIEW_CHARS);
+  assert.ok(d?.kind === "text" && d.size === 25_000_000);
+  const b64 = "data:text/plain;base64," + "YWJj".repeat(12_500_000);
+  t0 = performance.now();
+  const e = dataUrlBody(b64);
+  assert.ok(performance.now() - t0 < 3000, `${performance.now() - t0} ms`);
+  assert.ok(e?.kind === "text" && e.truncated);
+  assert.ok(e?.kind === "text" && e.text.startsWith("abcabc"));
+  // A 50 MB image is not drawn: too large, said as binary.
+  const img = dataUrlBody("data:image/png;base64," + "A".repeat(50_000_000));
+  assert.equal(img?.kind, "binary");
+});
+
+Deno.test("data URL: the detail previews a data: entry's body when the file has no text", () => {
+  const doc = harDoc([{
+    url: "data:text/css;charset=utf-8,body%7btext-align%3acenter%3b%7d",
+    mime: "",
+    contentSize: -1,
+  }]);
+  const { doc: d, raw } = parseHarText(JSON.stringify(doc));
+  const body = entryDetail(raw[0], d.entries[0]).responseBody;
+  assert.equal(body.kind === "text" && body.text, "body{text-align:center;}");
+  // A recorded text still wins.
+  const withText = parseHarText(JSON.stringify(harDoc([{
+    url: "data:text/plain,from-url",
+    mime: "text/plain",
+    text: "recorded",
+  }])));
+  const r = entryDetail(withText.raw[0], withText.doc.entries[0]).responseBody;
+  assert.equal(r.kind === "text" && r.text, "recorded");
+});
+
+Deno.test("data URL: a hostile 50 MB data: entry's detail stays quick", () => {
+  const big = "data:text/html," + "%3Cp%3E".repeat(7_200_000);
+  const { doc, raw } = parseHarText(
+    JSON.stringify(harDoc([{ url: big, mime: "", contentSize: -1 }])),
+  );
+  const t0 = performance.now();
+  const body = entryDetail(raw[0], doc.entries[0]).responseBody;
+  assert.ok(performance.now() - t0 < 3000, `${performance.now() - t0} ms`);
+  assert.ok(body.kind === "text" && body.truncated);
+  assert.ok(body.kind === "text" && body.text.startsWith("<p><p>"));
+});
+
+const DIR = corpusDir("har");
+Deno.test({
+  name: "data URL: harviewer-data-url.har's entry shows its CSS",
+  ignore: DIR === null,
+  fn: async () => {
+    const { doc, raw } = parseHarText(
+      await Deno.readTextFile(`${DIR}harviewer-data-url.har`),
+    );
+    const body = entryDetail(raw[0], doc.entries[0]).responseBody;
+    assert.equal(
+      body.kind === "text" && body.text,
+      "body{text-align:center;}",
+    );
+  },
+});
