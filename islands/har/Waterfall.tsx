@@ -7,18 +7,21 @@ import { useRef } from "preact/hooks";
 import { useClientSize } from "../shared/use_size.ts";
 import type { HarColumns } from "../../lib/har/columns.ts";
 import { PHASES } from "../../lib/har/types.ts";
-import { exactMs, formatTick, tickStep } from "../../lib/shared/format.ts";
+import { exactMs } from "../../lib/shared/format.ts";
 import {
+  axisTicks,
   type Marker,
   pct,
   SEGMENT_LABELS,
   segmentsOf,
 } from "../../lib/har/waterfall.ts";
 
-/** Axis of the waterfall in ms. */
+/** Axis of the waterfall in ms (offsets from the file's earliest start). */
 export interface Axis {
   start: number;
   end: number;
+  /** The scope's start, which the labels count from. */
+  origin: number;
 }
 
 /** The tooltip text of a bar: start, duration and every phase. */
@@ -43,7 +46,9 @@ function Markers({ markers, axis }: { markers: Marker[]; axis: Axis }) {
           key={k}
           class={`wf-marker wf-${m.kind}`}
           style={`left:${pct(m.at, axis)}%`}
-          title={`${m.label}: +${exactMs(m.at)}`}
+          title={`${m.label}: ${m.at < axis.origin ? "-" : "+"}${
+            exactMs(Math.abs(m.at - axis.origin))
+          }`}
         />
       ))}
     </>
@@ -97,26 +102,23 @@ const TICK_PX = 80;
 
 /**
  * Tick labels above the waterfall column, as many as its width holds: four
- * in a narrow column overlapped ("100 ms 3200 ms" at 1280 px).
+ * in a narrow column overlapped ("100 ms 3200 ms" at 1280 px). They count
+ * from the scope's start (the axis' `origin`: 0 for the whole file).
  */
 export function AxisHeader(
   { axis, markers }: { axis: Axis; markers: Marker[] },
 ) {
   const box = useRef<HTMLSpanElement>(null);
   const width = useClientSize(box, 4 * TICK_PX, "width");
-  const span = axis.end - axis.start;
-  const step = tickStep(
-    span,
+  // Labelled from the scope's start: a page 7.7 s into the file reads
+  // 0-60 ms, where the rows' data-start-ms stay the file's offsets.
+  const ticks = axisTicks(
+    axis,
     Math.max(1, Math.min(8, Math.floor(width / TICK_PX))),
   );
-  const ticks: number[] = [];
-  const first = Math.ceil(axis.start / step) * step;
-  for (let t = first; t <= axis.end && ticks.length < 12; t += step) {
-    ticks.push(t);
-  }
   return (
     <span class="wf-axis" aria-hidden="true" ref={box}>
-      {ticks.map((t) => {
+      {ticks.map(({ at: t, label }) => {
         const at = pct(t, axis);
         // Near the right edge the label goes left of its line, not past
         // the column's end (where it was cut).
@@ -126,7 +128,7 @@ export function AxisHeader(
             class={at > 80 ? "wf-tick wf-tick-end" : "wf-tick"}
             style={`left:${at}%`}
           >
-            {formatTick(t)}
+            {label}
           </span>
         );
       })}

@@ -10,6 +10,7 @@ import { parseHarText } from "./parse.ts";
 import { entryDetail } from "./detail.ts";
 import { errorOf } from "./entries.ts";
 import { computeView, defaultViewState } from "./view.ts";
+import { axisOf, axisTicks, markersOf } from "./waterfall.ts";
 import { sanitizeHar } from "./sanitize.ts";
 import { DEFAULT_REDACT_WORDS } from "./redact.ts";
 import { corpusDir } from "../../tests/helpers/corpus.ts";
@@ -318,5 +319,24 @@ Deno.test({
     assert.equal(c.status[1], 0);
     assert.equal(errorOf(c, 1), "net::ERR_INTERNET_DISCONNECTED");
     assert.equal(errorOf(c, 0), "");
+  },
+});
+
+Deno.test({
+  name:
+    "har corpus: harviewer-multiple-pages.har's second page is labelled 0-60 ms, not 7.7 s on",
+  ignore: !present,
+  fn: async () => {
+    const { doc, columns: c } = parseHarText(
+      await Deno.readTextFile(new URL("harviewer-multiple-pages.har", DIR)),
+    );
+    const v = computeView(c, { ...defaultViewState(), page: 1 });
+    const axis = axisOf(v.scopeStart, v.scopeEnd, markersOf(doc.pages, 1));
+    const labels = axisTicks(axis, 6).map((t) => t.label);
+    assert.equal(labels[0], "0");
+    assert.ok(labels.every((l) => /^(0|\d+ ms)$/.test(l)), labels.join());
+    assert.ok(parseInt(labels.at(-1)!) <= 60, labels.join());
+    // Drawn at the file's offsets, as the rows' data-start-ms.
+    assert.ok(axis.origin > 7600 && axis.origin < 7800, String(axis.origin));
   },
 });

@@ -97,7 +97,11 @@ Deno.test("har view: page scope sets the waterfall range", () => {
     "load",
     400,
   ]]);
-  assert.deepEqual(axisOf(0, 300, markers), { start: 0, end: 400 });
+  assert.deepEqual(axisOf(0, 300, markers), {
+    start: 0,
+    end: 400,
+    origin: 0,
+  });
 });
 
 Deno.test("har view: search mask is memoised and text helpers slice", () => {

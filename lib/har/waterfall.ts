@@ -6,6 +6,7 @@
  */
 import { type HarColumns, PHASE_STRIDE } from "./columns.ts";
 import type { HarPage } from "./types.ts";
+import { formatTick, tickStep } from "../shared/format.ts";
 
 /** A coloured part of a bar. `gap` is time the exporter did not account for. */
 export interface Segment {
@@ -119,19 +120,54 @@ export function markersOf(pages: HarPage[], page: number | null): Marker[] {
   return out;
 }
 
-/** The axis: [start, end] in ms, widened to show the markers. */
+/**
+ * The axis: [start, end] in ms (offsets from the file's earliest start, as
+ * the rows' `data-start-ms`), widened to show the markers, and `origin`,
+ * the scope's start, which its labels count from.
+ */
 export function axisOf(
   scopeStart: number,
   scopeEnd: number,
   markers: Marker[],
-): { start: number; end: number } {
+): { start: number; end: number; origin: number } {
   let start = scopeStart, end = scopeEnd;
   for (const m of markers) {
     if (m.at < start) start = m.at;
     if (m.at > end) end = m.at;
   }
   if (!(end > start)) end = start + 1;
-  return { start, end };
+  return { start, end, origin: scopeStart };
+}
+
+/** A tick of the axis: where it is drawn (a file offset) and its label. */
+export interface Tick {
+  /** Offset from the file's earliest start, ms (where {@link pct} puts it). */
+  at: number;
+  /** Time from the scope's start: "0", "20 ms", "1.5 s". */
+  label: string;
+}
+
+/**
+ * About `count` ticks (at most 12) over the axis, on round times from its
+ * `origin`, labelled from there: a page's requests 7.7 s into the file
+ * read 0-60 ms, as DevTools and HAR Analyzer label a page's waterfall.
+ */
+export function axisTicks(
+  axis: { start: number; end: number; origin: number },
+  count: number,
+): Tick[] {
+  const step = tickStep(axis.end - axis.start, count);
+  const o = axis.origin;
+  const ticks: Tick[] = [];
+  for (
+    let k = Math.ceil((axis.start - o) / step);
+    o + k * step <= axis.end && ticks.length < 12;
+    k++
+  ) {
+    // k * step, not a running sum: 0.1 + 0.2 labels no "0.30000000000000004".
+    ticks.push({ at: o + k * step, label: formatTick(k * step) });
+  }
+  return ticks;
 }
 
 /** Percentage of the axis for an offset. */

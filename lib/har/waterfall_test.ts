@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { harDoc, parsedHar } from "../../tests/helpers/har_doc.ts";
 import { parseHarText } from "./parse.ts";
-import { axisOf, markersOf, pct, segmentsOf } from "./waterfall.ts";
+import { axisOf, axisTicks, markersOf, pct, segmentsOf } from "./waterfall.ts";
 
 type Doc = { log: { entries: Record<string, unknown>[] } };
 
@@ -72,5 +72,47 @@ Deno.test("waterfall: the axis widens for an earlier marker; markers are the sco
   assert.deepEqual(m1.map((m) => m.at), [100]);
   const early = [{ kind: "dcl" as const, at: -50, label: "" }];
   // deno-lint-ignore no-explicit-any
-  assert.deepEqual(axisOf(0, 10, early as any), { start: -50, end: 10 });
+  assert.deepEqual(axisOf(0, 10, early as any), {
+    start: -50,
+    end: 10,
+    origin: 0,
+  });
+});
+
+Deno.test("waterfall: tick labels count from the scope's start, ticks sit at file offsets", () => {
+  // Page 2 of harviewer-multiple-pages.har: its requests 7.7 s into the file.
+  const axis = axisOf(7700, 7760, []);
+  assert.equal(axis.origin, 7700);
+  const ticks = axisTicks(axis, 6);
+  assert.deepEqual(ticks.map((t) => t.label), [
+    "0",
+    "10 ms",
+    "20 ms",
+    "30 ms",
+    "40 ms",
+    "50 ms",
+    "60 ms",
+  ]);
+  // Where they are drawn: the rows' offsets (data-start-ms) are the file's.
+  assert.deepEqual(ticks.map((t) => t.at), [
+    7700,
+    7710,
+    7720,
+    7730,
+    7740,
+    7750,
+    7760,
+  ]);
+  // The whole file: from 0, as before.
+  assert.deepEqual(
+    axisTicks(axisOf(0, 400, []), 4).map((t) => t.label),
+    ["0", "100 ms", "200 ms", "300 ms", "400 ms"],
+  );
+  // A marker before the scope's first request widens the axis: its ticks
+  // are negative, the scope's start still 0.
+  const early = axisOf(1000, 1200, [{ kind: "dcl", at: 900, label: "" }]);
+  assert.deepEqual(
+    axisTicks(early, 3).map((t) => t.label),
+    ["-100 ms", "0", "100 ms", "200 ms"],
+  );
 });

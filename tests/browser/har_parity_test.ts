@@ -165,3 +165,52 @@ Deno.test({
       }
     }),
 });
+
+Deno.test({
+  name:
+    "browser har parity: in page scope the axis is labelled from the page's start, data-start-ms stays the file's",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      // As harviewer-multiple-pages.har: the second page 7.7 s in.
+      const t0 = Date.parse("2024-05-01T10:00:00.000Z");
+      const pages = [
+        ["page_1", 0, 43, 56],
+        ["page_2", 7695, 45, 59],
+      ].map(([id, at, dcl, load]) => ({
+        id,
+        title: String(id),
+        startedDateTime: new Date(t0 + Number(at)).toISOString(),
+        pageTimings: { onContentLoad: dcl, onLoad: load },
+      }));
+      const doc = harDoc([
+        { url: "https://a.example/1", at: 0, time: 3, pageref: "page_1" },
+        { url: "https://a.example/2", at: 7695, time: 2, pageref: "page_2" },
+      ], pages);
+      await openViewer(page, server.origin);
+      await paste(page, JSON.stringify(doc));
+      await waitCount(page, 2);
+      await page.selectOption("[data-testid=har-page]", "page_2");
+      await waitCount(page, 1);
+      const row = page.locator("[data-testid=har-row]");
+      assert.equal(await row.getAttribute("data-start-ms"), "7695");
+      const labels = await page.locator(".wf-axis .wf-tick").allTextContents();
+      assert.equal(labels[0], "0");
+      assert.ok(labels.length >= 2, labels.join(", "));
+      for (const l of labels.slice(1)) assert.match(l, /^\d+ ms$/, l);
+      assert.ok(Number.parseInt(labels.at(-1)!) <= 60, labels.join(", "));
+      // The page's Load, timed from its start as DevTools times it.
+      assert.equal(
+        await page.locator(".wf-axis .wf-load").getAttribute("title"),
+        "Load (page_2): +59 ms",
+      );
+      // The summary's metrics stay the whole file's.
+      assert.equal(
+        await page.getAttribute(
+          "[data-testid=har-summary] [data-metric=span-ms]",
+          "data-value",
+        ),
+        "7697",
+      );
+    }),
+});
