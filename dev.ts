@@ -3,10 +3,15 @@
  * changes) and rebuilds the island bundles whenever a browser source changes.
  */
 import { build } from "./server/build.ts";
+import { buildDir } from "./server/assets.ts";
 import { denoEnv, listenFromEnv } from "./server/env.ts";
 
-const { port, hostname } = listenFromEnv(denoEnv());
-await build();
+const env = denoEnv();
+const { port, hostname } = listenFromEnv(env);
+// Where the server started below serves the bundles from (BUILD_OUT), as
+// `deno task start` and `build` build them.
+const out = buildDir(env("BUILD_OUT") || undefined);
+await build(out);
 
 const server = new Deno.Command(Deno.execPath(), {
   args: [
@@ -27,11 +32,13 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 const watcher = Deno.watchFs(["islands", "components", "lib", "static"]);
 (async () => {
   for await (const ev of watcher) {
-    // The build swaps static/_build itself: its own events are no change.
-    if (ev.paths.every((p) => /\/static\/_build(\/|$)/.test(p))) continue;
+    // The build swaps its folder itself: its own events are no change.
+    if (ev.paths.every((p) => p.startsWith(out.pathname.replace(/\/$/, "")))) {
+      continue;
+    }
     clearTimeout(timer);
     timer = setTimeout(() => {
-      build().then(() => console.log("islands rebuilt")).catch((e) =>
+      build(out).then(() => console.log("islands rebuilt")).catch((e) =>
         console.error(String(e))
       );
     }, 150);
