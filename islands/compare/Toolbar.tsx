@@ -6,7 +6,7 @@ import {
 } from "../../lib/openapi/compare/types.ts";
 import type { ViewQuery } from "./protocol.ts";
 import { exportScope } from "./view.ts";
-import { SlashKeyToggle } from "../openapi/SlashKeyToggle.tsx";
+import { SlashKeyToggle } from "../shared/SlashKeyToggle.tsx";
 
 /** Props of {@link Toolbar}. */
 export interface ToolbarProps {

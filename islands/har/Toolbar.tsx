@@ -3,6 +3,7 @@
  * select and, for files with several pages, the page selector.
  */
 import { type HashState, NO_PAGE } from "./hash_state.ts";
+import { SlashKeyToggle } from "../shared/SlashKeyToggle.tsx";
 import { formatCount, formatMs } from "../../lib/shared/format.ts";
 import {
   SELECT_SORTS,
@@ -88,6 +89,7 @@ export function Toolbar(
       >
         Search terms
       </button>
+      <SlashKeyToggle />
       {help && (
         <SearchHelp
           onTerm={(term) => {

@@ -1,7 +1,7 @@
 import type { Ref } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { useSlashKeySetting } from "../shared/slash_key.ts";
-import { SlashKeyToggle } from "./SlashKeyToggle.tsx";
+import { SlashKeyToggle } from "../shared/SlashKeyToggle.tsx";
 
 /** Props of {@link Toolbar}. */
 export interface ToolbarProps {

@@ -1,9 +1,10 @@
-import { useSlashKeySetting } from "../shared/slash_key.ts";
+import { useSlashKeySetting } from "./slash_key.ts";
 
 /**
  * A checkbox that turns the single-key `/` shortcut on or off (WCAG
  * 2.1.4), kept across visits and pages (/spec, /spec/compare, /har). On
- * the spec viewer's toolbar and the compare page's.
+ * each tool's toolbar: the spec viewer's, the compare page's, the HAR
+ * viewer's.
  */
 export function SlashKeyToggle() {
   const [on, setOn] = useSlashKeySetting();
