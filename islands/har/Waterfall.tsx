@@ -24,10 +24,14 @@ export interface Axis {
   origin: number;
 }
 
-/** The tooltip text of a bar: start, duration and every phase. */
-function barTitle(c: HarColumns, i: number): string {
+/**
+ * The tooltip text of a bar: start (from the axis' origin, as its labels
+ * read: the page's start in page scope), duration and every phase.
+ */
+function barTitle(c: HarColumns, i: number, origin: number): string {
+  const at = c.start[i] - origin;
   const lines = [
-    `Start: +${exactMs(c.start[i])}`,
+    `Start: ${at < 0 ? "-" : "+"}${exactMs(Math.abs(at))}`,
     `Duration: ${exactMs(c.duration[i])}`,
   ];
   for (const s of segmentsOf(c, i)) {
@@ -84,7 +88,7 @@ export function WaterfallBar(
       class="wf-bar"
       data-testid="har-bar"
       style={`left:${left}%;width:${width}%`}
-      title={barTitle(c, i)}
+      title={barTitle(c, i, axis.origin)}
     >
       {dur > 0 && segmentsOf(c, i).map((s, k) => (
         <span

@@ -204,6 +204,12 @@ Deno.test({
         await page.locator(".wf-axis .wf-load").getAttribute("title"),
         "Load (page_2): +59 ms",
       );
+      // The bar's tooltip times its start as the axis reads (it had said
+      // +7,695 ms beside an axis from 0).
+      assert.match(
+        (await row.locator("[data-testid=har-bar]").getAttribute("title"))!,
+        /^Start: \+0 ms\n/,
+      );
       // The summary's metrics stay the whole file's.
       assert.equal(
         await page.getAttribute(
