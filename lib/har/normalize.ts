@@ -90,6 +90,26 @@ function pos(v: number): number {
   return v > 0 ? v : 0;
 }
 const TYPE_INDEX = new Map(TYPE_CATEGORIES.map((t, i) => [t, i]));
+
+/**
+ * Marks each page's first request a document when nothing else named its
+ * type (a 304 of the page records no media type, and would read "other"):
+ * DevTools' importer takes a page's first request for its document.
+ * `b.page` and the offsets `start` must be written.
+ */
+export function markPageDocuments(b: ColumnBuilder, start: Float64Array): void {
+  const other = TYPE_INDEX.get("other")!, doc = TYPE_INDEX.get("document")!;
+  const first = new Map<number, number>();
+  for (let i = 0; i < b.n; i++) {
+    const k = b.page[i];
+    if (k < 0 || !b.validStart[i]) continue;
+    const f = first.get(k);
+    if (f === undefined || start[i] < start[f]) first.set(k, i);
+  }
+  for (const i of first.values()) {
+    if (b.type[i] === other && !b.mimes.list[b.mimeIdx[i]]) b.type[i] = doc;
+  }
+}
 const CLASS_INDEX = new Map(STATUS_CLASSES.map((c, i) => [c, i]));
 
 /**

@@ -14,7 +14,13 @@ import {
   jsonSyntaxFault,
   located,
 } from "../shared/parse_error.ts";
-import { num, type Obj, obj, writeEntry } from "./normalize.ts";
+import {
+  markPageDocuments,
+  num,
+  type Obj,
+  obj,
+  writeEntry,
+} from "./normalize.ts";
 import { str } from "../shared/value.ts";
 import { countHarSecrets } from "./secrets.ts";
 import { computeSummary } from "./summary.ts";
@@ -211,6 +217,7 @@ function indexHarValue(
     b.page[i] = at;
     pages[at].count++;
   }
+  markPageDocuments(b, start);
   const columns = b.finish(start, complete);
   const unlikely = unlikelyTimings(pages, columns);
   const creator = obj(log.creator);

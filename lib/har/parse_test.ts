@@ -5,7 +5,7 @@ type Doc = { log: { entries: Record<string, unknown>[] } };
 import { indexHarText, parseHarText, parseHarValue } from "./parse.ts";
 import { orderOf } from "./orders.ts";
 import { countHarSecrets } from "./secrets.ts";
-import type { SortKey } from "./types.ts";
+import { type SortKey, TYPE_CATEGORIES } from "./types.ts";
 import { HarParseError } from "./errors.ts";
 
 const read = harFixture;
@@ -399,4 +399,31 @@ Deno.test("har parse: of a page's two load times only the implausible one goes; 
   const { doc: d } = parseHarText(JSON.stringify(doc));
   assert.deepEqual([d.pages[0].onContentLoad, d.pages[0].onLoad], [80, -1]);
   assert.deepEqual([d.pages[1].onContentLoad, d.pages[1].onLoad], [50, 90]);
+});
+
+Deno.test("har parse: a page's first request is its document when nothing else names a type (a 304 records no media type), as DevTools' importer reads it", () => {
+  const t0 = Date.parse("2024-05-01T10:00:00.000Z");
+  const pages = ["p1", "p2"].map((id, k) => ({
+    id,
+    title: id,
+    startedDateTime: new Date(t0 + k * 1000).toISOString(),
+    pageTimings: {},
+  }));
+  const doc = harDoc([
+    // Written out of order: the first by time is the page's document.
+    { url: "https://a.test/x", at: 50, status: 304, mime: "", pageref: "p1" },
+    { url: "https://a.test/", at: 0, status: 304, mime: "", pageref: "p1" },
+    // Named otherwise: stays as named.
+    {
+      url: "https://a.test/a.js",
+      at: 1000,
+      mime: "text/javascript",
+      pageref: "p2",
+    },
+    // Outside any page: no page's document.
+    { url: "https://a.test/loose", at: 2000, status: 304, mime: "" },
+  ], pages);
+  const { columns: c } = parseHarText(JSON.stringify(doc));
+  const types = Array.from(c.type, (t) => TYPE_CATEGORIES[t]);
+  assert.deepEqual(types, ["other", "document", "script", "other"]);
 });
