@@ -15,36 +15,7 @@ import {
   writeCompareHash,
 } from "./hash.ts";
 import { looksSwapped } from "../../lib/openapi/compare/versions.ts";
-
-function change(
-  level: Change["level"],
-  ops: string[],
-  text: string,
-  id = `${level}-thing`,
-): Change {
-  const [m, p] = ops[0]?.split(" ") ?? ["", ""];
-  return {
-    id,
-    level,
-    method: m.toLowerCase(),
-    path: p,
-    operations: ops,
-    where: "request body",
-    pointer: { base: "/a", revision: null },
-    text,
-  };
-}
-
-const CHANGES: Change[] = [
-  change(
-    "breaking",
-    ["POST /pets", "PUT /pets/{id}"],
-    "property `name` removed",
-  ),
-  change("info", ["POST /pets"], "operation deprecated"),
-  change("warning", ["GET /pets"], "enum value `x` added"),
-  change("doc", ["GET /pets"], "description changed"),
-];
+import { change, CHANGES } from "../../tests/helpers/compare_changes.ts";
 
 Deno.test("rowsOf and groupRows: a group per set of operations affected", () => {
   const docChange: Change = { ...change("doc", [], "title changed"), path: "" };

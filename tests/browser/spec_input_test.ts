@@ -5,7 +5,12 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+import {
+  BROWSER_TEST,
+  focusAfter,
+  gotoHydrated,
+  withPage,
+} from "../helpers/browser.ts";
 import { bigSpec } from "../fixtures/openapi/generate.ts";
 import { parseSpec } from "../../lib/openapi/mod.ts";
 import { BOX_LIMIT } from "../../islands/openapi/use_loader.ts";
@@ -669,30 +674,6 @@ Deno.test({
       );
     }),
 });
-
-/**
- * Where the focus is 300, 550 and 800 ms after `press`: the focused
- * element's test id (or id, or tag), "body" when it fell to the page.
- */
-async function focusAfter(
-  page: Page,
-  press: () => Promise<void>,
-): Promise<string[]> {
-  await press();
-  const t0 = Date.now();
-  const seen: string[] = [];
-  for (const at of [300, 550, 800]) {
-    await page.waitForTimeout(Math.max(0, at - (Date.now() - t0)));
-    seen.push(
-      await page.evaluate(() => {
-        const a = document.activeElement;
-        if (!a || a === document.body) return "body";
-        return a.getAttribute("data-testid") || a.id || a.tagName;
-      }),
-    );
-  }
-  return seen;
-}
 
 Deno.test({
   name:

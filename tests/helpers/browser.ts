@@ -383,3 +383,29 @@ export async function allHydrated(page: Page, timeout = 15_000): Promise<void> {
     { timeout },
   );
 }
+
+/**
+ * Where the focus is 300, 550 and 800 ms after `press`: the focused
+ * element's test id (or id, or role, or tag), "body" when it fell to the
+ * page (a control pressed and then disabled or removed drops it there).
+ */
+export async function focusAfter(
+  page: Page,
+  press: () => Promise<void>,
+): Promise<string[]> {
+  await press();
+  const t0 = Date.now();
+  const seen: string[] = [];
+  for (const at of [300, 550, 800]) {
+    await page.waitForTimeout(Math.max(0, at - (Date.now() - t0)));
+    seen.push(
+      await page.evaluate(() => {
+        const a = document.activeElement;
+        if (!a || a === document.body) return "body";
+        return a.getAttribute("data-testid") || a.id ||
+          a.getAttribute("role") || a.tagName;
+      }),
+    );
+  }
+  return seen;
+}

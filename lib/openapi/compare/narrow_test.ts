@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { formatMarkdown } from "./format.ts";
 import { compareSpecs } from "./mod.ts";
-import type { Change, CompareResult } from "./types.ts";
+import type { CompareResult } from "./types.ts";
+import { change, CHANGES } from "../../../tests/helpers/compare_changes.ts";
 import {
   exportResult,
   exportScope,
@@ -9,36 +10,6 @@ import {
   newHays,
   viewIndices,
 } from "./narrow.ts";
-
-function change(
-  level: Change["level"],
-  ops: string[],
-  text: string,
-  id = `${level}-thing`,
-): Change {
-  const [m, p] = ops[0]?.split(" ") ?? ["", ""];
-  return {
-    id,
-    level,
-    method: m.toLowerCase(),
-    path: p,
-    operations: ops,
-    where: "request body",
-    pointer: { base: "/a", revision: null },
-    text,
-  };
-}
-
-const CHANGES: Change[] = [
-  change(
-    "breaking",
-    ["POST /pets", "PUT /pets/{id}"],
-    "property `name` removed",
-  ),
-  change("info", ["POST /pets"], "operation deprecated"),
-  change("warning", ["GET /pets"], "enum value `x` added"),
-  change("doc", ["GET /pets"], "description changed"),
-];
 
 Deno.test("viewIndices: toggles, levels, methods and terms", () => {
   const all = ["breaking", "warning", "info", "doc"] as const;
