@@ -104,11 +104,9 @@ Deno.test("curl: ok/OpenAPI 3.1: operation server variables, required query and 
   assert.equal(lines[1], "--globoff");
   assert.equal(lines[2], "-H 'X-Trace: it'\\''s'");
   assert.equal(lines[3], "-H 'Content-Type: application/json'");
-  // The generated example (contract §4.1), not the written `examples` entry.
-  assert.match(
-    lines[4],
-    /^--data-raw '\{"created":"2024-01-01T12:00:00Z","status":"open","lines":\[\{"amount":1,"sku":"string"\}\]/,
-  );
+  // The written `examples` entry, the one the detail shows first (as
+  // Swagger UI, Redoc and Scalar send it), not the generated example.
+  assert.equal(lines[4], `--data-raw '{"id":"o1","lines":[]}'`);
 });
 
 Deno.test("curl: ok/server: operation's, else path's, else the document's", () => {
@@ -189,17 +187,23 @@ function nameAgeSpec(type: string, media: Record<string, unknown>) {
   }));
 }
 
-Deno.test("curl: ok/the body is the generated example, the one the detail shows first, whatever the media type writes", () => {
+Deno.test("curl: ok/the body is the written example, the one the detail shows first, else the generated one", () => {
   const spec = (media: Record<string, unknown>) =>
     nameAgeSpec("application/json", media);
   const body = (media: Record<string, unknown>) =>
     operationDetail(spec(media), "paths", "/p", "post")!.curl.split(" \\\n  ")
       .at(-1);
   const generated = `--data-raw '{"name":"string","age":0}'`;
-  assert.equal(body({ example: { name: "Alice", age: 30 } }), generated);
-  assert.equal(body({ examples: { y: { value: { age: 1 } } } }), generated);
+  assert.equal(
+    body({ example: { name: "Alice", age: 30 } }),
+    `--data-raw '{"name":"Alice","age":30}'`,
+  );
+  assert.equal(
+    body({ examples: { y: { value: { age: 1 } } } }),
+    `--data-raw '{"age":1}'`,
+  );
   assert.equal(body({}), generated);
-  // The written one is shown beside it, as written.
+  // The generated one is shown after it.
   const d = operationDetail(
     spec({ example: { name: "Alice", age: 30 } }),
     "paths",
@@ -208,7 +212,7 @@ Deno.test("curl: ok/the body is the generated example, the one the detail shows 
   )!;
   assert.deepEqual(
     d.requestBody!.bodies[0].examples.map((e) => e.generated),
-    [true, false],
+    [false, true],
   );
 });
 
@@ -736,7 +740,7 @@ Deno.test("curl: bad/a form example reaching one object of 300,000 keys a hundre
   );
 });
 
-Deno.test("curl: ok/a form body sends the media type's written example, the one the detail shows; a JSON body the generated one", () => {
+Deno.test("curl: ok/a form body sends the media type's written example, the one the detail shows; a JSON body too", () => {
   const curl = (type: string, media: Record<string, unknown>) =>
     operationDetail(nameAgeSpec(type, media), "paths", "/p", "post")!.curl;
   const form = "application/x-www-form-urlencoded";
@@ -771,10 +775,10 @@ Deno.test("curl: ok/a form body sends the media type's written example, the one 
     curl("multipart/form-data", { example: "raw" }),
     /--form-string 'name=string' \\\n {2}--form-string 'age=0'$/,
   );
-  // JSON: the generated example (contract §4.1), shown first.
+  // JSON: the written example too, shown first.
   assert.match(
     curl("application/json", { example: { name: "Ann", age: 30 } }),
-    /--data-raw '\{"name":"string","age":0\}'$/,
+    /--data-raw '\{"name":"Ann","age":30\}'$/,
   );
 });
 

@@ -829,11 +829,11 @@ Deno.test("spec detail: 3.2 itemSchema is each item's tree; dataValue and serial
   assert.deepEqual(
     bodies[0].examples.map((e) => [e.label, e.text]),
     [
-      ["Generated from the schema", '{\n  "n": 0\n}'],
       ["dv", '{\n  "n": 7\n}'],
       ["sv (as sent)", '{"n":8}'],
       ["both", '{\n  "n": 9\n}'],
       ["both (as sent)", '{"n":9}'],
+      ["Generated from the schema", '{\n  "n": 0\n}'],
     ],
   );
 });

@@ -293,18 +293,19 @@ Deno.test("example: ok/bodies get a generated example and their written ones", (
   const p = parseSpec(Deno.readTextFileSync(new URL("detail-3.1.yaml", FIX)));
   const d = operationDetail(p, "paths", "/orders/{orderId}", "post")!;
   const ex = d.requestBody!.bodies[0].examples;
+  // The written ones first, as Swagger UI, Redoc and Scalar show them.
   assert.deepEqual(ex.map((e) => [e.label, e.generated]), [
-    ["Generated from the schema", true],
     ["small: A small order", false],
+    ["Generated from the schema", true],
   ]);
-  const gen = JSON.parse(ex[0].text);
+  const gen = JSON.parse(ex[1].text);
   // A request: readOnly id left out; allOf merged; formats sampled.
   assert.equal(gen.id, undefined);
   assert.equal(gen.created, "2024-01-01T12:00:00Z");
   assert.equal(gen.status, "open");
   assert.deepEqual(gen.lines, [{ amount: 1, sku: "string" }]);
   assert.equal(gen.address.email, "user@example.com");
-  assert.equal(ex[1].text, '{\n  "id": "o1",\n  "lines": []\n}');
+  assert.equal(ex[0].text, '{\n  "id": "o1",\n  "lines": []\n}');
   const s = parseSpec(Deno.readTextFileSync(new URL("form-2.0.yaml", FIX)));
   const pets = operationDetail(s, "paths", "/pets", "post")!;
   assert.equal(
@@ -313,8 +314,8 @@ Deno.test("example: ok/bodies get a generated example and their written ones", (
   );
   const res = pets.responses[0].bodies[0].examples;
   assert.deepEqual(res.map((e) => e.text), [
-    '{\n  "id": 0\n}',
     '{\n  "id": 7\n}',
+    '{\n  "id": 0\n}',
   ]);
 });
 

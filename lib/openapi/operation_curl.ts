@@ -1,7 +1,8 @@
 /**
  * What a cURL command for one operation says: the server it is called on,
- * the required query parameters and headers, the `Content-Type` and a
- * generated example body. The command text itself comes from `curl.ts`.
+ * the required query parameters and headers, the `Content-Type` and an
+ * example body (the first written one, else generated). The command text
+ * itself comes from `curl.ts`.
  */
 import {
   cookieValue,
@@ -42,10 +43,9 @@ export interface CurlInput {
   params: Record<string, unknown>[];
   /**
    * Request body media types with their schemas, encodings and first
-   * written examples, in document order: a JSON body is the generated
-   * example, the one the detail shows first; a form, for
-   * which the detail shows only the written example, is that example when
-   * there is one (what Swagger UI's Try it out sends), else generated.
+   * written examples, in document order: the body is that written example,
+   * the one the detail shows first (what Swagger UI, Redoc and Scalar
+   * pick), else generated from the schema.
    */
   sent: [
     type: string,
@@ -669,8 +669,19 @@ export function operationCurl(x: CurlInput): OperationCurl {
       ? written?.serialized ??
         (typeof written?.value === "string" ? written.value : undefined)
       : undefined;
+    // Any other body: its first written example, the one the detail
+    // shows first (what Swagger UI, Redoc and Scalar send), as it goes on
+    // the wire when written so (3.2 `serializedValue`); else generated.
+    const own = isForm || item ? undefined : written;
+    const serialized = own?.serialized;
+    const mine = own === undefined || own.value === undefined
+      ? null
+      : writtenValue(own.value, type);
+    const fromWritten = mine !== null;
     const generated = isForm && isObject(written?.value)
       ? written.value
+      : mine
+      ? mine.value
       : schema === undefined
       ? undefined
       : sampleOf(schema, x.r, "request");
@@ -720,6 +731,8 @@ export function operationCurl(x: CurlInput): OperationCurl {
       if (!form.length) form = undefined;
     } else if (text !== undefined) {
       body = text.slice(0, MAX_VALUE_CHARS);
+    } else if (serialized !== undefined) {
+      body = serialized.slice(0, MAX_VALUE_CHARS);
     } else if (urlencoded) {
       body = formBody(
         formPairs(
@@ -731,11 +744,14 @@ export function operationCurl(x: CurlInput): OperationCurl {
     } else if (item) {
       body = sample === undefined ? null : itemBody(type, sample);
     } else if (isXml(type) && sample !== null && typeof sample === "object") {
-      body = xmlSample(sample, xmlRoot(schema, x.r));
+      body = xmlSample(sample, xmlRoot(schema, x.r)).slice(0, MAX_VALUE_CHARS);
     } else if (sample !== undefined) {
-      body = typeof sample === "string" && !isJson(type)
-        ? sample
-        : valueJson(sample, 100_000, "");
+      // Text for a text type; for JSON, a written string that is JSON
+      // text already (`'{"id": 1}'`) as written, anything else as JSON.
+      body = typeof sample === "string" &&
+          (!isJson(type) || (fromWritten && isJsonText(sample)))
+        ? sample.slice(0, MAX_VALUE_CHARS)
+        : valueJson(sample, MAX_VALUE_CHARS, "");
     }
   }
   // A form with no field to send (Stripe declares an empty form body on its
@@ -762,6 +778,39 @@ export function operationCurl(x: CurlInput): OperationCurl {
     url: x.callback ?? (x.webhook ? WEBHOOK_URL : joinUrl(server, x.path)),
   });
   return { server, curl, note: "", request: on.shared ? request : null };
+}
+
+/** Characters of a written example an XML body is written from, at most. */
+const MAX_XML_SOURCE = 20_000;
+
+/**
+ * A written example's value as a body is built from it: as written, but
+ * for XML an object is first copied within {@link MAX_XML_SOURCE} (the XML
+ * writer walks every member: a YAML alias fan-out or a cycle must not
+ * reach it); past that bound, null (the generated sample is sent).
+ */
+function writtenValue(
+  v: unknown,
+  type: string,
+): { value: unknown } | null {
+  if (!isXml(type) || v === null || typeof v !== "object") return { value: v };
+  const text = valueJson(v, MAX_XML_SOURCE, "");
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return null; // cut: not the example any more
+  }
+}
+
+/** Whether `s` is the JSON text of an object or an array. */
+function isJsonText(s: string): boolean {
+  if (s.length > MAX_VALUE_CHARS || !/^\s*[[{]/.test(s)) return false;
+  try {
+    JSON.parse(s);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -269,7 +269,7 @@ function writtenExamples(
 
 /**
  * A body of `mediaType`: the schema's root in the graph, its type and
- * top-level fields, a generated example for JSON, and the written ones.
+ * top-level fields, the written examples, then a generated one for JSON.
  * `media` holds `example`/`examples` (an OpenAPI 3 Media Type Object, or
  * Swagger 2.0's `examples` entry wrapped as `{ example }`).
  */
@@ -283,7 +283,10 @@ export function body(
   const fields: FieldDetail[] = [];
   const { r, graph } = ctx;
   fieldsOf(schema, r, fields);
-  const examples: ExampleDetail[] = [];
+  // Examples written in the spec come first, as Swagger UI, Redoc and
+  // Scalar show them (the cURL command sends the first of them); the one
+  // generated from the schema follows, for a JSON body.
+  const examples: ExampleDetail[] = writtenExamples(media, r);
   if (schema !== undefined && isJson(mediaType)) {
     let text = cache?.get(schema);
     if (text === undefined) {
@@ -299,7 +302,6 @@ export function body(
       });
     }
   }
-  examples.push(...writtenExamples(media, r));
   return {
     mediaType: clip(mediaType),
     type: typeSummary(schema),

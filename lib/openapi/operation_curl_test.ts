@@ -1,0 +1,357 @@
+/**
+ * The cURL command of one operation (§4.1 "Copy as cURL") and the order
+ * of a body's examples, one small inline document per case: `ok/…` cases
+ * say what a well-formed document gets, `bad/…` cases that a hostile or
+ * broken one still gets a bounded, safe command.
+ */
+import assert from "node:assert/strict";
+import { parseSpec } from "./mod.ts";
+import { operationDetail } from "./detail.ts";
+
+const ok200 = { 200: { description: "ok" } };
+
+/** A one-operation document (`post /a` unless `at` says otherwise). */
+function doc(
+  version: "3.1.0" | "3.0.3" | "3.2.0" | "2.0",
+  op: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+  at: { method?: string; path?: string } = {},
+) {
+  const head = version === "2.0"
+    ? { swagger: "2.0", host: "api.example.com", schemes: ["https"] }
+    : { openapi: version, servers: [{ url: "https://api.example.com" }] };
+  return parseSpec(JSON.stringify({
+    info: { title: "t", version: "1" },
+    ...head,
+    paths: {
+      [at.path ?? "/a"]: { [at.method ?? "post"]: { responses: ok200, ...op } },
+    },
+    ...extra,
+  }));
+}
+
+function open(
+  p: ReturnType<typeof doc>,
+  method = "post",
+  path = "/a",
+  container: "paths" | "webhooks" = "paths",
+) {
+  const d = operationDetail(p, container, path, method);
+  assert.ok(d, "the operation opens");
+  return d;
+}
+
+const jsonBody = (media: Record<string, unknown>) => ({
+  requestBody: { content: { "application/json": media } },
+});
+
+const petSchema = {
+  type: "object",
+  properties: { name: { type: "string" }, status: { type: "string" } },
+};
+
+interface BodyCase {
+  name: string;
+  p: ReturnType<typeof doc>;
+  /** The `--data-raw` / `-F` / `-H` lines the command must hold. */
+  has?: string[];
+  /** Text the command must not hold. */
+  lacks?: string[];
+  /** The labels of the request body's examples, in order. */
+  labels?: string[];
+}
+
+const bodyCases: BodyCase[] = [
+  {
+    name: "ok/json-example-first-and-sent",
+    p: doc("3.1.0", jsonBody({ schema: petSchema, example: { name: "Rex" } })),
+    has: [`--data-raw '{"name":"Rex"}'`],
+    lacks: ['"status":"string"'],
+    labels: ["Example", "Generated from the schema"],
+  },
+  {
+    name: "ok/json-examples-map-first-with-value",
+    p: doc(
+      "3.1.0",
+      jsonBody({
+        schema: petSchema,
+        examples: {
+          far: { externalValue: "https://example.com/far.json" },
+          dog: { summary: "A dog", value: { name: "Rex", status: "sold" } },
+          cat: { value: { name: "Tom" } },
+        },
+      }),
+    ),
+    has: [`--data-raw '{"name":"Rex","status":"sold"}'`],
+    lacks: ["Tom", "far.json"],
+    labels: ["far", "dog: A dog", "cat", "Generated from the schema"],
+  },
+  {
+    name: "ok/json-examples-ref-resolved",
+    p: doc(
+      "3.1.0",
+      jsonBody({
+        schema: petSchema,
+        examples: { dog: { $ref: "#/components/examples/Dog" } },
+      }),
+      { components: { examples: { Dog: { value: { name: "Fido" } } } } },
+    ),
+    has: [`--data-raw '{"name":"Fido"}'`],
+    labels: ["dog", "Generated from the schema"],
+  },
+  {
+    name: "ok/json-no-written-example-generated",
+    p: doc("3.1.0", jsonBody({ schema: petSchema })),
+    has: [`--data-raw '{"name":"string","status":"string"}'`],
+    labels: ["Generated from the schema"],
+  },
+  {
+    name: "ok/json-string-example-that-is-json-text-sent-as-written",
+    p: doc(
+      "3.1.0",
+      jsonBody({ schema: petSchema, example: '{"name": "Rex"}' }),
+    ),
+    has: [`--data-raw '{"name": "Rex"}'`],
+  },
+  {
+    name: "ok/json-string-example-plain-text-sent-as-a-json-string",
+    p: doc("3.1.0", jsonBody({ schema: { type: "string" }, example: "hi" })),
+    has: [`--data-raw '"hi"'`],
+  },
+  {
+    name: "ok/json-null-example-sent-as-null",
+    p: doc("3.1.0", jsonBody({ schema: petSchema, example: null })),
+    has: [`--data-raw 'null'`],
+  },
+  {
+    name: "ok/serialized-value-sent-as-it-goes",
+    p: doc(
+      "3.2.0",
+      jsonBody({
+        schema: petSchema,
+        examples: {
+          dog: {
+            dataValue: { name: "Rex" },
+            serializedValue: '{"name":"Rex"}',
+          },
+        },
+      }),
+    ),
+    has: [`--data-raw '{"name":"Rex"}'`],
+    labels: ["dog", "dog (as sent)", "Generated from the schema"],
+  },
+  {
+    name: "ok/json-chosen-over-xml-its-written-example-sent",
+    p: doc("3.1.0", {
+      requestBody: {
+        content: {
+          "application/xml": { schema: petSchema, example: "<pet/>" },
+          "application/json": { schema: petSchema, example: { name: "J" } },
+        },
+      },
+    }),
+    has: [`--data-raw '{"name":"J"}'`, "-H 'Content-Type: application/json'"],
+    lacks: ["<pet/>"],
+  },
+  {
+    name: "ok/xml-written-text-sent-as-written",
+    p: doc("3.1.0", {
+      requestBody: {
+        content: {
+          "application/xml": {
+            schema: petSchema,
+            example: "<pet><name>Rex</name></pet>",
+          },
+        },
+      },
+    }),
+    has: [`--data-raw '<pet><name>Rex</name></pet>'`],
+  },
+  {
+    name: "ok/xml-written-object-written-as-xml",
+    p: doc("3.1.0", {
+      requestBody: {
+        content: {
+          "application/xml": {
+            schema: { ...petSchema, xml: { name: "pet" } },
+            example: { name: "Rex" },
+          },
+        },
+      },
+    }),
+    has: ["<pet>", "<name>Rex</name>"],
+    lacks: ["<name>string</name>"],
+  },
+  {
+    name: "ok/text-written-sent-as-written",
+    p: doc("3.1.0", {
+      requestBody: {
+        content: {
+          "text/plain": { schema: { type: "string" }, example: "hello there" },
+        },
+      },
+    }),
+    has: [`--data-raw 'hello there'`],
+  },
+  {
+    name: "ok/urlencoded-written-object-fields",
+    p: doc("3.1.0", {
+      requestBody: {
+        content: {
+          "application/x-www-form-urlencoded": {
+            schema: petSchema,
+            examples: { one: { value: { name: "Rex", status: "a b" } } },
+          },
+        },
+      },
+    }),
+    has: [`--data-raw 'name=Rex&status=a+b'`],
+  },
+  {
+    name: "ok/multipart-written-object-fields",
+    p: doc("3.1.0", {
+      requestBody: {
+        content: {
+          "multipart/form-data": {
+            schema: petSchema,
+            example: { name: "Rex" },
+          },
+        },
+      },
+    }),
+    has: [`--form-string 'name=Rex'`],
+    lacks: ["status"],
+  },
+  {
+    name: "ok/swagger2-body-schema-example",
+    p: doc("2.0", {
+      parameters: [{
+        in: "body",
+        name: "body",
+        schema: { ...petSchema, example: { name: "Rex" } },
+      }],
+    }),
+    has: [`--data-raw '{"name":"Rex"}'`],
+  },
+  {
+    name: "bad/external-value-only-falls-back-to-generated",
+    p: doc(
+      "3.1.0",
+      jsonBody({
+        schema: petSchema,
+        examples: { far: { externalValue: "https://example.com/x.json" } },
+      }),
+    ),
+    has: [`--data-raw '{"name":"string","status":"string"}'`],
+    labels: ["far", "Generated from the schema"],
+  },
+  {
+    name: "bad/example-entry-not-an-object-skipped",
+    p: doc(
+      "3.1.0",
+      jsonBody({
+        schema: petSchema,
+        examples: { junk: 7, dog: { value: { name: "Rex" } } },
+      }),
+    ),
+    has: [`--data-raw '{"name":"Rex"}'`],
+  },
+  {
+    name: "bad/control-characters-in-written-json-escaped-by-json",
+    p: doc("3.1.0", jsonBody({ example: { name: "a\u001b[2Jb'c" } })),
+    has: [`--data-raw '{"name":"a\\u001b[2Jb'\\''c"}'`],
+    lacks: ["\u001b"],
+  },
+  {
+    name: "bad/control-characters-in-written-text-dollar-quoted",
+    p: doc("3.1.0", {
+      requestBody: {
+        content: { "text/plain": { example: "a\u001b[2Jb'c\u0003" } },
+      },
+    }),
+    has: ["--data-raw $'a\\033[2Jb\\047c\\003'"],
+    lacks: ["\u001b", "\u0003"],
+  },
+  {
+    name: "bad/shell-syntax-in-written-example-quoted",
+    p: doc("3.1.0", jsonBody({ example: { cmd: "$(rm -rf ~) `id` 'x'" } })),
+    has: [`--data-raw '{"cmd":"$(rm -rf ~) \`id\` '\\''x'\\''"}'`],
+  },
+];
+
+for (const c of bodyCases) {
+  Deno.test(`operation curl body: ${c.name}`, () => {
+    const d = open(c.p);
+    for (const s of c.has ?? []) {
+      assert.ok(d.curl.includes(s), `${s}\nin\n${d.curl}`);
+    }
+    for (const s of c.lacks ?? []) {
+      assert.ok(!d.curl.includes(s), `no ${s}\nin\n${d.curl}`);
+    }
+    if (c.labels) {
+      assert.deepEqual(
+        d.requestBody?.bodies[0].examples.map((e) => e.label),
+        c.labels,
+      );
+    }
+  });
+}
+
+Deno.test("operation curl body: bad/huge-written-example-bounded", () => {
+  const huge = "x".repeat(300_000);
+  for (
+    const media of [
+      { example: { big: huge } },
+      { example: huge },
+      { example: JSON.stringify({ big: huge }) },
+    ]
+  ) {
+    const d = open(doc("3.1.0", jsonBody(media)));
+    assert.ok(d.curl.length < 120_000, `${d.curl.length} characters`);
+  }
+  const x = open(doc("3.1.0", {
+    requestBody: { content: { "text/plain": { example: huge } } },
+  }));
+  assert.ok(x.curl.length < 120_000, `${x.curl.length} characters`);
+});
+
+Deno.test("operation curl body: ok/written-example-shown-first-in-responses", () => {
+  const d = open(doc("3.1.0", {
+    responses: {
+      200: {
+        description: "ok",
+        content: {
+          "application/json": {
+            schema: petSchema,
+            examples: { dog: { value: { name: "Rex" } } },
+          },
+        },
+      },
+    },
+  }));
+  assert.deepEqual(
+    d.responses[0].bodies[0].examples.map((e) => [e.label, e.generated]),
+    [["dog", false], ["Generated from the schema", true]],
+  );
+  // Swagger 2.0: a response's examples, keyed by media type.
+  const s = open(doc("2.0", {
+    produces: ["application/json"],
+    responses: {
+      200: {
+        description: "ok",
+        schema: petSchema,
+        examples: { "application/json": { name: "Rex" } },
+      },
+    },
+  }));
+  assert.deepEqual(
+    s.responses[0].bodies[0].examples.map((e) => [e.label, e.text]),
+    [
+      ["Example", '{\n  "name": "Rex"\n}'],
+      [
+        "Generated from the schema",
+        '{\n  "name": "string",\n  "status": "string"\n}',
+      ],
+    ],
+  );
+});
