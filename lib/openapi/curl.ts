@@ -12,6 +12,7 @@ import {
   encodePart,
   type FormField,
   type HeaderPair,
+  shellQuote,
 } from "../shared/curl.ts";
 
 /** A name and a value: a query parameter, a header, a form field. */
@@ -48,6 +49,11 @@ export interface OperationRequest {
   body: string | null;
   /** Multipart fields (`-F`), used instead of `body` for multipart/form-data. */
   form?: Pair[];
+  /**
+   * Basic credentials for `-u` (a placeholder, `USERNAME:PASSWORD`, from
+   * the operation's security), or none.
+   */
+  user?: string;
 }
 
 /**
@@ -89,7 +95,7 @@ export function operationCommand(req: OperationRequest): string {
         : req.contentType,
     ]);
   }
-  return curlCommand(
+  const command = curlCommand(
     {
       method: req.method,
       url,
@@ -99,6 +105,24 @@ export function operationCommand(req: OperationRequest): string {
     },
     { namedMethod: true },
   );
+  return req.user ? withUser(command, req.user) : command;
+}
+
+/**
+ * `command` with `-u 'USER'` on the line after its first (`curl -X METHOD
+ * 'URL'`): the shared builder writes no credentials, and the URL line is
+ * one line (its control characters percent-encoded), after any `printf`
+ * words piped into it.
+ */
+function withUser(command: string, user: string): string {
+  const piped = command.indexOf("|\ncurl ");
+  if (!command.startsWith("curl ") && piped < 0) return command;
+  const start = command.startsWith("curl ") ? 0 : piped + 2;
+  const word = `-u ${shellQuote(user)}`;
+  const end = command.indexOf("\n", start);
+  return end < 0
+    ? `${command} \\\n  ${word}`
+    : `${command.slice(0, end)}\n  ${word} \\${command.slice(end)}`;
 }
 
 /**

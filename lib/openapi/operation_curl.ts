@@ -1,8 +1,9 @@
 /**
  * What a cURL command for one operation says: the server it is called on,
- * the required query parameters and headers, the `Content-Type` and an
- * example body (the first written one, else generated). The command text
- * itself comes from `curl.ts`.
+ * the required query parameters and headers, placeholders for the
+ * credentials its security asks for, the `Content-Type` and an example
+ * body (the first written one, else generated). The command text itself
+ * comes from `curl.ts`.
  */
 import {
   cookieValue,
@@ -584,6 +585,84 @@ function eventText(sample: unknown): string {
   return lines.join("\n") + "\n\n";
 }
 
+/** Security schemes of one requirement given placeholders, at most. */
+const MAX_SCHEMES = 20;
+
+/**
+ * Placeholders for the credentials the operation's first security
+ * requirement asks for (the operation's `security`, else the document's;
+ * a webhook's or callback's own only, as the API is the one sending it),
+ * as Scalar's command writes them: obviously placeholders, never a value.
+ * No requirement, an empty list or an anonymous `{}` chosen first is none.
+ * Each scheme of the requirement (all apply together) adds its own:
+ * http basic `-u 'USERNAME:PASSWORD'` (returned, for `-u`), bearer
+ * `Authorization: Bearer TOKEN`, another http scheme `Authorization:
+ * SCHEME CREDENTIALS`, oauth2 and openIdConnect `Authorization: Bearer
+ * ACCESS_TOKEN`, an apiKey `API_KEY` in its header, query or cookie
+ * (Swagger 2.0's basic, apiKey and oauth2 alike). A parameter the command
+ * already sends under that name wins, and one Authorization is written.
+ */
+function credentials(
+  x: CurlInput,
+  sentByApi: boolean,
+  query: QueryPair[],
+  headers: Pair[],
+  cookies: QueryPair[],
+  budget: Budget,
+): string {
+  const list = x.op.security ?? (sentByApi ? undefined : x.doc.security);
+  if (!Array.isArray(list) || !list.length || !isObject(list[0])) return "";
+  const requirement = list[0];
+  const defs = x.r.deref(
+    x.swagger
+      ? x.doc.securityDefinitions
+      : isObject(x.doc.components)
+      ? x.doc.components.securitySchemes
+      : undefined,
+  ).value;
+  if (!isObject(defs)) return "";
+  let user = "";
+  const named = (list: readonly { name: string }[], name: string) =>
+    list.some((p) => p.name.toLowerCase() === name.toLowerCase());
+  const authorized = () => user !== "" || named(headers, "authorization");
+  const header = (name: string, value: string) => {
+    if (named(headers, name) || budget.field(name, value) === null) return;
+    headers.push({ name, value });
+  };
+  for (const key of firstKeys(requirement, MAX_SCHEMES)) {
+    if (!Object.hasOwn(defs, key)) continue;
+    const s = x.r.deref(defs[key]).value;
+    if (!isObject(s)) continue;
+    const type = scalarText(s.type) ?? "";
+    const scheme = (scalarText(s.scheme) ?? "").trim();
+    if (type === "basic" || (type === "http" && /^basic$/i.test(scheme))) {
+      if (!authorized()) user = "USERNAME:PASSWORD";
+    } else if (type === "http" && /^bearer$/i.test(scheme)) {
+      if (!authorized()) header("Authorization", "Bearer TOKEN");
+    } else if (type === "http" && isToken(scheme, 100)) {
+      if (!authorized()) header("Authorization", `${scheme} CREDENTIALS`);
+    } else if (type === "oauth2" || type === "openIdConnect") {
+      if (!authorized()) header("Authorization", "Bearer ACCESS_TOKEN");
+    } else if (type === "apiKey") {
+      const name = scalarText(s.name) ?? "";
+      if (!name) continue;
+      if (s.in === "header") {
+        if (isToken(name, 200)) header(name, "API_KEY");
+      } else if (s.in === "query") {
+        // A query name is case-sensitive: only the same name wins.
+        if (query.some((q) => !q.whole && q.name === name)) continue;
+        if (budget.field(name, "API_KEY") === null) continue;
+        query.push({ name, value: "API_KEY" });
+      } else if (s.in === "cookie" && !x.swagger) {
+        if (cookies.some((c) => c.name === name)) continue;
+        if (budget.field(name, "API_KEY") === null) continue;
+        cookies.push({ name, value: "API_KEY" });
+      }
+    }
+  }
+  return user;
+}
+
 /** What {@link operationCurl} answers. */
 export interface OperationCurl {
   /** The server the operation is called on ("" when relative to nothing). */
@@ -643,6 +722,7 @@ export function operationCurl(x: CurlInput): OperationCurl {
       cookies.push(...paramPairs(p, x.r, x.swagger, budget));
     }
   }
+  const user = credentials(x, sentByApi, query, headers, cookies, budget);
   // Required cookies go in one header, as a browser sends them (RFC 6265
   // §5.4: one Cookie header), with a header parameter named Cookie if any.
   if (cookies.length) {
@@ -772,6 +852,7 @@ export function operationCurl(x: CurlInput): OperationCurl {
     contentType,
     body,
     form,
+    ...(user ? { user } : {}),
   };
   const curl = operationCommand({
     ...request,

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { parseSpec } from "./mod.ts";
 import { operationDetail } from "./detail.ts";
+import { operationCommand } from "./curl.ts";
 
 const ok200 = { 200: { description: "ok" } };
 
@@ -354,4 +355,332 @@ Deno.test("operation curl body: ok/written-example-shown-first-in-responses", ()
       ],
     ],
   );
+});
+
+// Security: the first requirement's schemes as placeholders.
+
+const schemes3 = {
+  basic: { type: "http", scheme: "basic" },
+  bearer: { type: "http", scheme: "Bearer", bearerFormat: "JWT" },
+  digest: { type: "http", scheme: "digest" },
+  badScheme: { type: "http", scheme: "a b" },
+  header: { type: "apiKey", in: "header", name: "X-API-Key" },
+  k8s: { type: "apiKey", in: "header", name: "authorization" },
+  query: { type: "apiKey", in: "query", name: "api_key" },
+  cookie: { type: "apiKey", in: "cookie", name: "session" },
+  oauth: { type: "oauth2", flows: {} },
+  oidc: { type: "openIdConnect", openIdConnectUrl: "https://x/.well-known" },
+  mtls: { type: "mutualTLS" },
+  viaRef: { $ref: "#/components/securitySchemes/bearer" },
+  brokenRef: { $ref: "#/components/securitySchemes/nothing" },
+  noName: { type: "apiKey", in: "header" },
+  crlf: { type: "apiKey", in: "header", name: "X-A\r\nX-B" },
+};
+
+function sec(
+  security: unknown,
+  op: Record<string, unknown> = {},
+  docSecurity?: unknown,
+) {
+  return doc(
+    "3.1.0",
+    { ...(security === undefined ? {} : { security }), ...op },
+    {
+      components: { securitySchemes: schemes3 },
+      ...(docSecurity === undefined ? {} : { security: docSecurity }),
+    },
+    { method: "get" },
+  );
+}
+
+interface AuthCase {
+  name: string;
+  p: ReturnType<typeof doc>;
+  /** The command's lines after the URL's, in order. */
+  lines: string[];
+  /** The URL line. */
+  url?: string;
+}
+
+const url = "curl -X GET 'https://api.example.com/a'";
+
+const authCases: AuthCase[] = [
+  {
+    name: "ok/basic",
+    p: sec([{ basic: [] }]),
+    lines: ["-u 'USERNAME:PASSWORD'"],
+  },
+  {
+    name: "ok/bearer",
+    p: sec([{ bearer: [] }]),
+    lines: ["-H 'Authorization: Bearer TOKEN'"],
+  },
+  {
+    name: "ok/other-http-scheme",
+    p: sec([{ digest: [] }]),
+    lines: ["-H 'Authorization: digest CREDENTIALS'"],
+  },
+  {
+    name: "ok/apikey-header",
+    p: sec([{ header: [] }]),
+    lines: ["-H 'X-API-Key: API_KEY'"],
+  },
+  {
+    name: "ok/apikey-header-named-authorization",
+    p: sec([{ k8s: [] }]),
+    lines: ["-H 'authorization: API_KEY'"],
+  },
+  {
+    name: "ok/apikey-query",
+    p: sec([{ query: [] }]),
+    lines: [],
+    url: "curl -X GET 'https://api.example.com/a?api_key=API_KEY'",
+  },
+  {
+    name: "ok/apikey-query-after-required-query",
+    p: sec([{ query: [] }], {
+      parameters: [{
+        in: "query",
+        name: "limit",
+        required: true,
+        schema: { type: "integer" },
+        example: 5,
+      }],
+    }),
+    lines: [],
+    url: "curl -X GET 'https://api.example.com/a?limit=5&api_key=API_KEY'",
+  },
+  {
+    name: "ok/apikey-cookie-merged-into-the-one-cookie-header",
+    p: sec([{ cookie: [] }], {
+      parameters: [{
+        in: "cookie",
+        name: "lang",
+        required: true,
+        schema: { type: "string" },
+        example: "en",
+      }],
+    }),
+    lines: ["-H 'Cookie: lang=en; session=API_KEY'"],
+  },
+  {
+    name: "ok/oauth2",
+    p: sec([{ oauth: ["read"] }]),
+    lines: ["-H 'Authorization: Bearer ACCESS_TOKEN'"],
+  },
+  {
+    name: "ok/openIdConnect",
+    p: sec([{ oidc: [] }]),
+    lines: ["-H 'Authorization: Bearer ACCESS_TOKEN'"],
+  },
+  {
+    name: "ok/scheme-through-ref",
+    p: sec([{ viaRef: [] }]),
+    lines: ["-H 'Authorization: Bearer TOKEN'"],
+  },
+  {
+    name: "ok/all-schemes-of-the-first-requirement",
+    p: sec([{ header: [], query: [] }, { basic: [] }]),
+    lines: ["-H 'X-API-Key: API_KEY'"],
+    url: "curl -X GET 'https://api.example.com/a?api_key=API_KEY'",
+  },
+  {
+    name: "ok/document-security-when-the-operation-has-none",
+    p: sec(undefined, {}, [{ bearer: [] }]),
+    lines: ["-H 'Authorization: Bearer TOKEN'"],
+  },
+  {
+    name: "ok/operation-security-wins-over-the-document",
+    p: sec([{ header: [] }], {}, [{ bearer: [] }]),
+    lines: ["-H 'X-API-Key: API_KEY'"],
+  },
+  {
+    name: "ok/empty-list-is-no-security",
+    p: sec([], {}, [{ bearer: [] }]),
+    lines: [],
+  },
+  {
+    name: "ok/anonymous-alone-is-no-security",
+    p: sec([{}]),
+    lines: [],
+  },
+  {
+    name: "ok/anonymous-chosen-first-is-no-security",
+    p: sec([{}, { bearer: [] }]),
+    lines: [],
+  },
+  {
+    name: "ok/required-header-parameter-wins",
+    p: sec([{ header: [] }], {
+      parameters: [{
+        in: "header",
+        name: "x-api-key",
+        required: true,
+        schema: { type: "string" },
+        example: "k",
+      }],
+    }),
+    lines: ["-H 'x-api-key: k'"],
+  },
+  {
+    // OpenAPI ignores a header parameter named Authorization (3.1
+    // §4.8.12.1): the security scheme says it, and one -u stands for both.
+    name: "ok/authorization-parameter-ignored-one-credential-for-two",
+    p: sec([{ basic: [], bearer: [] }], {
+      parameters: [{
+        in: "header",
+        name: "Authorization",
+        required: true,
+        schema: { type: "string" },
+      }],
+    }),
+    lines: ["-u 'USERNAME:PASSWORD'"],
+  },
+  {
+    name: "ok/required-query-parameter-wins",
+    p: sec([{ query: [] }], {
+      parameters: [{
+        in: "query",
+        name: "api_key",
+        required: true,
+        schema: { type: "string" },
+      }],
+    }),
+    lines: ["--globoff"],
+    url: "curl -X GET 'https://api.example.com/a?api_key={api_key}'",
+  },
+  {
+    name: "ok/one-authorization-header-for-two-schemes",
+    p: sec([{ bearer: [], oauth: [] }]),
+    lines: ["-H 'Authorization: Bearer TOKEN'"],
+  },
+  {
+    name: "ok/header-placeholder-before-content-type",
+    p: doc("3.1.0", {
+      security: [{ bearer: [] }],
+      ...jsonBody({ example: { a: 1 } }),
+    }, { components: { securitySchemes: schemes3 } }),
+    url: "curl -X POST 'https://api.example.com/a'",
+    lines: [
+      "-H 'Authorization: Bearer TOKEN'",
+      "-H 'Content-Type: application/json'",
+      `--data-raw '{"a":1}'`,
+    ],
+  },
+  {
+    name: "ok/swagger2-basic",
+    p: doc("2.0", { security: [{ b: [] }] }, {
+      securityDefinitions: { b: { type: "basic" } },
+    }, { method: "get" }),
+    url: "curl -X GET 'https://api.example.com/a'",
+    lines: ["-u 'USERNAME:PASSWORD'"],
+  },
+  {
+    name: "ok/swagger2-apikey-and-oauth2",
+    p: doc("2.0", {}, {
+      security: [{ k: [], o: ["read"] }],
+      securityDefinitions: {
+        k: { type: "apiKey", in: "query", name: "key" },
+        o: { type: "oauth2", flow: "implicit", authorizationUrl: "https://x" },
+      },
+    }, { method: "get" }),
+    url: "curl -X GET 'https://api.example.com/a?key=API_KEY'",
+    lines: ["-H 'Authorization: Bearer ACCESS_TOKEN'"],
+  },
+  {
+    name: "bad/unknown-scheme-name",
+    p: sec([{ nothing: [] }]),
+    lines: [],
+  },
+  {
+    name: "bad/scheme-ref-to-nothing",
+    p: sec([{ brokenRef: [] }]),
+    lines: [],
+  },
+  {
+    name: "bad/apikey-without-a-name",
+    p: sec([{ noName: [] }]),
+    lines: [],
+  },
+  {
+    name: "bad/apikey-name-with-crlf-not-sent",
+    p: sec([{ crlf: [] }]),
+    lines: [],
+  },
+  {
+    name: "bad/http-scheme-not-a-token",
+    p: sec([{ badScheme: [] }]),
+    lines: [],
+  },
+  {
+    name: "bad/mutual-tls-has-no-placeholder",
+    p: sec([{ mtls: [] }]),
+    lines: [],
+  },
+  {
+    name: "bad/security-not-a-list",
+    p: sec({ bearer: [] }),
+    lines: [],
+  },
+  {
+    name: "bad/requirement-not-an-object",
+    p: sec(["bearer"]),
+    lines: [],
+  },
+  {
+    name: "bad/prototype-names-are-no-schemes",
+    p: sec([{ ["__proto__"]: [], constructor: [], toString: [] }]),
+    lines: [],
+  },
+];
+
+for (const c of authCases) {
+  Deno.test(`operation curl auth: ${c.name}`, () => {
+    const d = open(c.p, c.p.index?.endpoints[0]?.method ?? "get");
+    assert.deepEqual(d.curl.split(" \\\n  "), [c.url ?? url, ...c.lines]);
+    // The command written again for another server keeps them.
+    if (d.curlRequest) {
+      assert.equal(
+        operationCommand({
+          ...d.curlRequest,
+          url: "https://api.example.com/a",
+        }),
+        d.curl,
+      );
+    }
+  });
+}
+
+Deno.test("operation curl auth: ok/webhook-uses-its-own-security-only", () => {
+  const p = parseSpec(JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    security: [{ bearer: [] }],
+    components: { securitySchemes: schemes3 },
+    webhooks: {
+      a: { post: { responses: ok200 } },
+      b: { post: { responses: ok200, security: [{ header: [] }] } },
+    },
+  }));
+  assert.equal(
+    open(p, "post", "a", "webhooks").curl,
+    "curl -X POST '{webhook-receiver-url}' \\\n  --globoff",
+  );
+  assert.equal(
+    open(p, "post", "b", "webhooks").curl,
+    "curl -X POST '{webhook-receiver-url}' \\\n  --globoff \\\n" +
+      "  -H 'X-API-Key: API_KEY'",
+  );
+});
+
+Deno.test("operation curl auth: ok/basic-beside-a-piped-body", () => {
+  // A body with a NUL goes through printf: -u still follows the URL line.
+  const d = open(doc("3.1.0", {
+    security: [{ basic: [] }],
+    requestBody: { content: { "text/plain": { example: "a\0b" } } },
+  }, { components: { securitySchemes: schemes3 } }));
+  const lines = d.curl.split("\n");
+  const at = lines.findIndex((l) => l.startsWith("curl -X POST"));
+  assert.ok(at > 0, d.curl);
+  assert.equal(lines[at + 1], "  -u 'USERNAME:PASSWORD' \\");
 });
