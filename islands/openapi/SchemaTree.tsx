@@ -94,6 +94,13 @@ function factsOf(node: SchemaNode, fold?: EnumFold) {
       </span>,
     );
   }
+  if (node.example !== null) {
+    out.push(
+      <span class="st-fact" key="example">
+        example <code>{node.example}</code>
+      </span>,
+    );
+  }
   if (node.enum.length > 0) {
     out.push(
       <EnumValues

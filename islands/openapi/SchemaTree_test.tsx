@@ -52,3 +52,32 @@ Deno.test("schema facts: a discriminator of polymorphism through allOf is shown;
   );
   assert.equal(html.match(/discriminator/g)?.length, 1);
 });
+
+/** The facts of schema `name` of a 3.1 document holding `schemas`. */
+function factsOf31(schemas: Record<string, unknown>, name: string): string {
+  const p = parseSpec(
+    JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: { schemas },
+    }),
+    { checks: false },
+  );
+  const g = new SchemaGraph(p.resolver);
+  return renderToString(
+    <NodeFacts
+      node={g.node(g.edge("", { $ref: `#/components/schemas/${name}` }).node)!}
+    />,
+  );
+}
+
+Deno.test("schema facts: a property's example is shown beside its default", () => {
+  const html = factsOf31(
+    { O: { type: "string", example: "ATL", default: "JFK" } },
+    "O",
+  );
+  assert.match(html, /example <code>&quot;ATL&quot;<\/code>/);
+  assert.match(html, /default <code>&quot;JFK&quot;<\/code>/);
+  assert.doesNotMatch(factsOf31({ N: { type: "string" } }, "N"), /example/);
+});

@@ -98,6 +98,12 @@ export interface SchemaNode {
   default: string | null;
   /** `const` as short JSON, null when absent. */
   const: string | null;
+  /**
+   * The schema's own example as short JSON: 3.0's `example`, else 3.1's
+   * first `examples` entry (Redoc and Scalar print it per property); null
+   * when none.
+   */
+  example: string | null;
   /** `>= 1`, `maxLength 5000`, `pattern ^a+$`, `unique items`. */
   constraints: string[];
   /** Its properties (`allOf` parts merged), in written order, at most 500. */
@@ -511,6 +517,7 @@ export class SchemaGraph {
       enumMore: 0,
       default: null,
       const: null,
+      example: null,
       constraints: [],
       props: [],
       propsMore: 0,
@@ -562,6 +569,10 @@ export class SchemaGraph {
     if (def !== undefined) n.default = shortJson(def);
     const c = pick(m, "const");
     if (c !== undefined) n.const = shortJson(c);
+    const ex = pick(m, "example");
+    const exs = pick(m, "examples");
+    if (ex !== undefined) n.example = shortJson(ex);
+    else if (Array.isArray(exs) && exs.length) n.example = shortJson(exs[0]);
     n.constraints = constraintsOf(m);
     for (const [name, raw] of props) {
       n.props.push(this.edge(clip(name), raw, req.has(name)));

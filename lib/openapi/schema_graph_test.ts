@@ -680,3 +680,28 @@ Deno.test("schema tree: ok/untyped values say their type: a const's, an enum's v
   assert.equal(schema(g, "E").type, "string | null");
   assert.equal(schema(g, "M").type, "number");
 });
+
+Deno.test("schema tree: ok/a property's example (3.0 `example`, 3.1 `examples[0]`) is a short JSON fact", () => {
+  const { g } = graphOfSchemas({
+    T: {
+      type: "object",
+      properties: {
+        origin: { type: "string", example: "ATL" },
+        passengers: { type: "integer", examples: [2, 3] },
+        both: { type: "string", example: "a", examples: ["b"] },
+        long: { type: "string", example: "x".repeat(500) },
+        obj: { type: "object", example: { k: [1, 2] } },
+        none: { type: "string" },
+        bad: { type: "string", examples: [] },
+      },
+    },
+  });
+  const t = schema(g, "T");
+  assert.equal(child(g, t, "origin").example, '"ATL"');
+  assert.equal(child(g, t, "passengers").example, "2");
+  assert.equal(child(g, t, "both").example, '"a"');
+  assert.ok(child(g, t, "long").example!.length <= 130);
+  assert.equal(child(g, t, "obj").example, '{"k":[1,2]}');
+  assert.equal(child(g, t, "none").example, null);
+  assert.equal(child(g, t, "bad").example, null);
+});
