@@ -11,11 +11,27 @@ const ENUM_SHOWN = 6;
  * worker sent is one click away. `more` counts values it did not send.
  */
 export function EnumValues(
-  { label, values, more, class: cls, testid, open, onToggle, inTree }: {
+  {
+    label,
+    values,
+    descriptions = [],
+    more,
+    class: cls,
+    testid,
+    open,
+    onToggle,
+    inTree,
+  }: {
     /** Text before the values (`enum`, `one of`). */
     label: string;
     /** The values, each as JSON text. */
     values: string[];
+    /**
+     * Each value's description as plain text (`x-enumDescriptions`), in
+     * the values' order, "" for none; empty when none is described: each
+     * value then goes on a line of its own with its words beside it.
+     */
+    descriptions?: string[];
     /** Values past those sent (the document has them; none are listed). */
     more: number;
     /** Classes of the outer element, beside `sv-enum`. */
@@ -36,10 +52,27 @@ export function EnumValues(
   const rest = fold && all ? values.slice(ENUM_SHOWN) : [];
   // A space between values: where a long list wraps, and what keeps them
   // apart for a screen reader.
+  const described = descriptions.length > 0;
   const list = (vs: string[], from: number) =>
-    vs.map((v, i) => [" ", <code key={from + i}>{v}</code>]);
+    vs.map((v, i) =>
+      described
+        ? [
+          " ",
+          <span class="sv-enum-item" key={from + i}>
+            <code>{v}</code>
+            {descriptions[from + i] && (
+              // Text, never markup: a JSX child is escaped.
+              <span class="st-enum-desc">: {descriptions[from + i]}</span>
+            )}
+          </span>,
+        ]
+        : [" ", <code key={from + i}>{v}</code>]
+    );
   return (
-    <span class={`${cls} sv-enum`} data-testid={testid}>
+    <span
+      class={`${cls} sv-enum${described ? " sv-enum-described" : ""}`}
+      data-testid={testid}
+    >
       {label}
       {list(head, 0)}
       {fold && (

@@ -107,6 +107,7 @@ function factsOf(node: SchemaNode, fold?: EnumFold) {
         key="enum"
         label="enum"
         values={node.enum}
+        descriptions={node.enumDescriptions}
         more={node.enumMore}
         class="st-fact st-enum"
         open={fold?.open}

@@ -81,3 +81,26 @@ Deno.test("schema facts: a property's example is shown beside its default", () =
   assert.match(html, /default <code>&quot;JFK&quot;<\/code>/);
   assert.doesNotMatch(factsOf31({ N: { type: "string" } }, "N"), /example/);
 });
+
+Deno.test("schema facts: each enum value's x-enumDescriptions text is shown beside it, as text", () => {
+  const html = factsOf31({
+    S: {
+      type: "string",
+      enum: ["available", "sold"],
+      "x-enumDescriptions": {
+        available: "Can be bought",
+        sold: "<b>gone</b>",
+      },
+    },
+  }, "S");
+  assert.match(
+    html,
+    /<code>&quot;available&quot;<\/code><span class="st-enum-desc">: Can be bought<\/span>/,
+  );
+  assert.match(html, /&lt;b>gone&lt;\/b>/);
+  assert.doesNotMatch(html, /<b>/);
+  assert.doesNotMatch(
+    factsOf31({ P: { type: "string", enum: ["a"] } }, "P"),
+    /st-enum-desc/,
+  );
+});

@@ -94,6 +94,13 @@ export interface SchemaNode {
   enum: string[];
   /** Enum values left out. */
   enumMore: number;
+  /**
+   * Each listed enum value's description from `x-enumDescriptions` (an
+   * object of value → text, as Redoc reads it, or a list parallel to
+   * `enum`; openapi-generator's `x-enum-descriptions` too), as plain text,
+   * "" for a value it does not describe; empty when none is described.
+   */
+  enumDescriptions: string[];
   /** `default` and `const` as short JSON, null when absent. */
   default: string | null;
   /** `const` as short JSON, null when absent. */
@@ -270,6 +277,25 @@ function constraintsOf(m: Merged): string[] {
   const inner = pick(m, "contentSchema");
   if (inner !== undefined) out.push(`content schema ${schemaText(inner)}`);
   return out;
+}
+
+/**
+ * The description of each of `values` that `d` gives (an object keyed by
+ * the value as text, or a list in the values' order), clipped; [] when it
+ * describes none.
+ */
+function enumDescriptions(values: unknown[], d: unknown): string[] {
+  const text = (v: unknown) => typeof v === "string" ? clip(v.trim()) : "";
+  let out: string[];
+  if (Array.isArray(d)) out = values.map((_, i) => text(d[i]));
+  else if (isObject(d)) {
+    out = values.map((v) =>
+      v !== null && typeof v !== "object" && Object.hasOwn(d, String(v))
+        ? text(d[String(v)])
+        : ""
+    );
+  } else return [];
+  return out.some((t) => t) ? out : [];
 }
 
 /** A schema in a few characters: `Pet` for a `$ref`, else short JSON. */
@@ -515,6 +541,7 @@ export class SchemaGraph {
       writeOnly: false,
       enum: [],
       enumMore: 0,
+      enumDescriptions: [],
       default: null,
       const: null,
       example: null,
@@ -564,6 +591,10 @@ export class SchemaGraph {
     if (Array.isArray(e)) {
       n.enum = e.slice(0, MAX_ENUM).map(shortJson);
       n.enumMore = Math.max(0, e.length - MAX_ENUM);
+      n.enumDescriptions = enumDescriptions(
+        e.slice(0, MAX_ENUM),
+        pick(m, "x-enumDescriptions") ?? pick(m, "x-enum-descriptions"),
+      );
     }
     const def = pick(m, "default");
     if (def !== undefined) n.default = shortJson(def);

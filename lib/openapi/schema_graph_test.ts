@@ -705,3 +705,40 @@ Deno.test("schema tree: ok/a property's example (3.0 `example`, 3.1 `examples[0]
   assert.equal(child(g, t, "none").example, null);
   assert.equal(child(g, t, "bad").example, null);
 });
+
+Deno.test("schema tree: ok/x-enumDescriptions, an object or a parallel array, describes each enum value", () => {
+  const { g } = graphOfSchemas({
+    T: {
+      type: "object",
+      properties: {
+        status: {
+          type: "string",
+          enum: ["available", "sold", "gone"],
+          "x-enumDescriptions": {
+            available: "Can be bought",
+            sold: "Already **sold**",
+            other: "not a value",
+          },
+        },
+        level: {
+          type: "integer",
+          enum: [1, 2, 3],
+          "x-enumDescriptions": ["Low", { bad: true }, "y".repeat(1000)],
+        },
+        plain: { type: "string", enum: ["a"] },
+        junk: { type: "string", enum: ["a"], "x-enumDescriptions": "a" },
+      },
+    },
+  });
+  const t = schema(g, "T");
+  assert.deepEqual(child(g, t, "status").enumDescriptions, [
+    "Can be bought",
+    "Already **sold**",
+    "",
+  ]);
+  const level = child(g, t, "level").enumDescriptions;
+  assert.deepEqual(level.slice(0, 2), ["Low", ""]);
+  assert.ok(level[2].length > 0 && level[2].length <= 200);
+  assert.deepEqual(child(g, t, "plain").enumDescriptions, []);
+  assert.deepEqual(child(g, t, "junk").enumDescriptions, []);
+});
