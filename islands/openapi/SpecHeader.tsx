@@ -16,7 +16,7 @@ export interface SpecHeaderProps {
 }
 
 /**
- * Title, version as written, format, the total endpoint count (digits only
+ * Title, version as written, format, `info.summary` under them, the total endpoint count (digits only
  * in `spec-count`) and one count chip per method, which toggles that method
  * in the filter.
  */
@@ -39,6 +39,13 @@ export function SpecHeader(
         </span>
         <span class="sv-pill sv-syntax">{x.syntax.toUpperCase()}</span>
       </div>
+      {x.about.summary && (
+        // 3.1's `info.summary`: one line under the title, as Swagger UI
+        // shows it; text, never markup.
+        <p class="sv-api-summary" data-testid="spec-summary">
+          {x.about.summary}
+        </p>
+      )}
       <p class="sv-counts">
         <strong>
           <span data-testid="spec-count">{x.endpoints.length}</span>{" "}

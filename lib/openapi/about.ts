@@ -22,6 +22,7 @@ const MAX_SCOPES = 100;
 
 /** An empty block: a preview's (the outline has no components). */
 export const NO_ABOUT: AboutInfo = Object.freeze({
+  summary: "",
   description: [],
   links: [],
   schemes: [],
@@ -125,6 +126,7 @@ export function aboutOf(
     }
   }
   return {
+    summary: clip(str(info.summary).trim()),
     description: text(info.description),
     links,
     schemes,

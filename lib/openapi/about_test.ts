@@ -215,3 +215,18 @@ Deno.test("about: ok/3.2 tags: a summary, a parent or a kind alone is enough to 
     [["pets", "Pets", "", ""], ["cats", "", "pets", "nav"]],
   );
 });
+
+Deno.test('about: ok/3.1 info.summary is kept, clipped; none says ""', () => {
+  const doc = (info: Record<string, unknown>) => ({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1", ...info },
+    paths: {},
+  });
+  assert.equal(
+    about(doc({ summary: "My API's summary" })).summary,
+    "My API's summary",
+  );
+  assert.ok(about(doc({ summary: "s".repeat(5000) })).summary.length <= 200);
+  assert.equal(about(doc({})).summary, "");
+  assert.equal(about(doc({ summary: 42 })).summary, "");
+});

@@ -388,6 +388,8 @@ export interface SchemeInfo {
 
 /** The document's `info` and security schemes, for the page's "About" block. */
 export interface AboutInfo {
+  /** `info.summary` (3.1+), one short line, "" when none. */
+  summary: string;
   /** `info.description`, as Markdown. */
   description: Md;
   /** Terms of service, contact, license and external docs, as links. */
