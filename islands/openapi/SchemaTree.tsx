@@ -116,6 +116,10 @@ function factsOf(node: SchemaNode, fold?: EnumFold) {
       />,
     );
   }
+  // 3.2's defaultMapping: what a value naming no mapped schema is.
+  const otherwise = node.defaultMapping && (
+    <span key="default">{` otherwise → ${node.defaultMapping}`}</span>
+  );
   if (a && a.discriminator) {
     out.push(
       <span class="st-fact" key="disc">
@@ -126,6 +130,7 @@ function factsOf(node: SchemaNode, fold?: EnumFold) {
             <code>{v}</code> → {to}
           </span>
         ))}
+        {otherwise}
       </span>,
     );
   }
@@ -133,6 +138,29 @@ function factsOf(node: SchemaNode, fold?: EnumFold) {
     out.push(
       <span class="st-fact" key="disc">
         discriminator <code>{node.discriminator}</code>
+        {otherwise}
+      </span>,
+    );
+  }
+  const docs = node.externalDocs;
+  if (docs) {
+    out.push(
+      <span class="st-fact" key="docs">
+        docs {docs.href
+          ? (
+            <a
+              href={docs.href}
+              rel="noopener noreferrer"
+              target="_blank"
+              // In a tree row not the tree's tab stop: out of the tab order,
+              // as a description's links are (the row keeps one stop).
+              tabIndex={fold && !fold.tabbable ? -1 : undefined}
+            >
+              {docs.text}{" "}
+              <span class="visually-hidden">(opens in a new tab)</span>
+            </a>
+          )
+          : docs.text}
       </span>,
     );
   }

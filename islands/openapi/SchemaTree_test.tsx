@@ -104,3 +104,31 @@ Deno.test("schema facts: each enum value's x-enumDescriptions text is shown besi
     /st-enum-desc/,
   );
 });
+
+Deno.test("schema facts: a discriminator's defaultMapping and a schema's externalDocs (a safe link) are shown", () => {
+  const html = factsOf31({
+    U: {
+      anyOf: [{ $ref: "#/components/schemas/Foo" }],
+      discriminator: {
+        propertyName: "type",
+        mapping: { foo: "Foo" },
+        defaultMapping: "Bar",
+      },
+      externalDocs: {
+        description: "More docs!",
+        url: "https://example.com/elsewhere.html",
+      },
+    },
+    Foo: { type: "object" },
+  }, "U");
+  assert.match(html, /otherwise → Bar/);
+  assert.match(
+    html,
+    /<a href="https:\/\/example.com\/elsewhere.html" rel="noopener noreferrer" target="_blank"[^>]*>More docs!/,
+  );
+  const bad = factsOf31({
+    B: { type: "object", externalDocs: { url: "javascript:alert(1)" } },
+  }, "B");
+  assert.match(bad, /javascript:alert\(1\)/);
+  assert.doesNotMatch(bad, /<a /);
+});

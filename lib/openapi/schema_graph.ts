@@ -139,6 +139,17 @@ export interface SchemaNode {
    * OpenAPI 3's `discriminator.propertyName`); "" when none.
    */
   discriminator: string;
+  /**
+   * 3.2's `discriminator.defaultMapping`: the schema a value naming no
+   * mapped one is (a component's name), "" when none.
+   */
+  defaultMapping: string;
+  /**
+   * The schema's `externalDocs`: its description (else its URL) as text,
+   * and the URL as `href` only when it is http or https ("" otherwise);
+   * null when none.
+   */
+  externalDocs: { text: string; href: string } | null;
   /** Why the schema could not be read in full (an external or broken `$ref`). */
   note: string;
 }
@@ -296,6 +307,20 @@ function enumDescriptions(values: unknown[], d: unknown): string[] {
     );
   } else return [];
   return out.some((t) => t) ? out : [];
+}
+
+/**
+ * An External Documentation Object as a link: its description, else its
+ * URL, as text; the URL a link only when http or https (as descriptions'
+ * links are followed); null when it says nothing.
+ */
+function docsLink(v: unknown): { text: string; href: string } | null {
+  if (!isObject(v)) return null;
+  const url = typeof v.url === "string" ? v.url.trim() : "";
+  const about = typeof v.description === "string" ? v.description.trim() : "";
+  if (!url && !about) return null;
+  const href = /^https?:\/\//i.test(url) && URL.canParse(url) ? url : "";
+  return { text: clip(about || url), href };
 }
 
 /** A schema in a few characters: `Pet` for a `$ref`, else short JSON. */
@@ -554,6 +579,8 @@ export class SchemaGraph {
       tuple: [],
       alts: null,
       discriminator: "",
+      defaultMapping: "",
+      externalDocs: null,
       note: this.#notes.get(id) ?? "",
     };
   }
@@ -638,6 +665,12 @@ export class SchemaGraph {
       );
     }
     n.alts = this.#alts(m);
+    const disc = pick(m, "discriminator");
+    if (isObject(disc) && typeof disc.defaultMapping === "string") {
+      const to = disc.defaultMapping;
+      n.defaultMapping = to.includes("/") ? refName(to) : clip(to);
+    }
+    n.externalDocs = docsLink(pick(m, "externalDocs"));
     if (!n.alts) {
       const d = pick(m, "discriminator");
       const name = typeof d === "string"

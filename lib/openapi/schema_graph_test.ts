@@ -742,3 +742,48 @@ Deno.test("schema tree: ok/x-enumDescriptions, an object or a parallel array, de
   assert.deepEqual(child(g, t, "plain").enumDescriptions, []);
   assert.deepEqual(child(g, t, "junk").enumDescriptions, []);
 });
+
+Deno.test("schema tree: ok/3.2 discriminator.defaultMapping and a schema's externalDocs are kept", () => {
+  const { g } = graphOfSchemas({
+    U: {
+      anyOf: [{ $ref: "#/components/schemas/Foo" }],
+      discriminator: {
+        propertyName: "type",
+        mapping: { foo: "Foo" },
+        defaultMapping: "Bar",
+      },
+      externalDocs: {
+        description: "More docs!",
+        url: "https://example.com/elsewhere.html",
+      },
+    },
+    P: {
+      type: "object",
+      discriminator: {
+        propertyName: "kind",
+        defaultMapping: "#/components/schemas/Other",
+      },
+      externalDocs: { url: "javascript:alert(1)" },
+    },
+    M: { type: "string", externalDocs: { url: "mailto:a@x.test" } },
+    Foo: { type: "object" },
+    N: { type: "string", externalDocs: "https://x.test" },
+  });
+  const u = schema(g, "U");
+  assert.equal(u.defaultMapping, "Bar");
+  assert.deepEqual(u.externalDocs, {
+    text: "More docs!",
+    href: "https://example.com/elsewhere.html",
+  });
+  const p = schema(g, "P");
+  assert.equal(p.discriminator, "kind");
+  assert.equal(p.defaultMapping, "Other");
+  // Not http(s): the address is text, not a link.
+  assert.deepEqual(p.externalDocs, { text: "javascript:alert(1)", href: "" });
+  assert.deepEqual(schema(g, "M").externalDocs, {
+    text: "mailto:a@x.test",
+    href: "",
+  });
+  assert.equal(schema(g, "N").externalDocs, null);
+  assert.equal(schema(g, "Foo").defaultMapping, "");
+});
