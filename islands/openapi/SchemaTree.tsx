@@ -253,6 +253,14 @@ function linkedSchema(edge: SchemaEdge, jump: SchemaJump | null): string {
   return edge.ref && edge.named && jump?.has(edge.ref) ? edge.ref : "";
 }
 
+/**
+ * The edge whose component a row names: its own, else, for a union of one
+ * schema and null folded into the row, that schema's.
+ */
+function refEdge(r: TreeRow): SchemaEdge {
+  return !r.edge.ref && r.node?.nullOf?.ref ? r.node.nullOf : r.edge;
+}
+
 /** The key that opens a row's named schema (the row's own Enter toggles). */
 const OPEN_SCHEMA_KEYS = "Shift+Enter";
 
@@ -315,7 +323,8 @@ const Row = memo(function RowView(
   const isProp = r.kind === "prop";
   const n = r.node;
   const jump = useContext(SchemaJumpContext);
-  const links = r.kind !== "alt" && !!linkedSchema(r.edge, jump);
+  const named = refEdge(r);
+  const links = r.kind !== "alt" && !!linkedSchema(named, jump);
   const fold = {
     open: enumOpen,
     onToggle: () => onEnum(r.key),
@@ -348,7 +357,7 @@ const Row = memo(function RowView(
           ? <span class="st-alt">{r.label}</span>
           : <span class="st-alt">{r.label}</span>}
         {r.required && <span class="sv-req">required</span>}
-        {r.edge.ref && r.kind !== "alt" && <RefName edge={r.edge} />}
+        {named.ref && r.kind !== "alt" && <RefName edge={named} />}
         <span class="st-type">{typeText(r.edge, n, nodes)}</span>
         {back !== undefined && (
           // A link back to the row it repeats (never expanded again), out of the
@@ -617,7 +626,7 @@ export function SchemaTree({ root, cache, label }: SchemaTreeProps) {
           // The row's named schema, opened as its link's click opens it.
           const name = current.kind === "alt"
             ? ""
-            : linkedSchema(current.edge, jump);
+            : linkedSchema(refEdge(current), jump);
           if (name) jump!.open(name);
           else handled = false;
           break;

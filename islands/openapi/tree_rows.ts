@@ -222,7 +222,8 @@ export function visibleRows(
         // An array of an ancestor (`children: Node[]`) links back too.
         const target = itemsTarget(child, nodes);
         loopTo = branch.get(child.id) ??
-          (target ? branch.get(target.id) : undefined) ?? null;
+          (target ? branch.get(target.id) : undefined) ??
+          (child.nullOf ? branch.get(child.nullOf.node) : undefined) ?? null;
       }
       const rowKey = key ? `${key}/${e.seg}` : e.seg;
       const expandable = !!child && loopTo === null &&
@@ -247,7 +248,14 @@ export function visibleRows(
       });
       if (open && child) {
         branch.set(child.id, rowKey);
+        // A union of one schema and null, folded into this row, shows that
+        // schema: it is on the branch too (`parent: Node | null` inside
+        // Node links back).
+        const folded = child.nullOf?.node;
+        const mine = folded !== undefined && !branch.has(folded);
+        if (mine) branch.set(folded, rowKey);
         walk(child, e.path, rowKey, level + 1, alt ? depth : depth + 1);
+        if (mine) branch.delete(folded);
         branch.delete(child.id);
       }
     });
@@ -258,6 +266,9 @@ export function visibleRows(
   if (!top) missing.add(root.node);
   else {
     branch.set(top.id, "");
+    if (top.nullOf && !branch.has(top.nullOf.node)) {
+      branch.set(top.nullOf.node, "");
+    }
     walk(top, "", "", 1, 1);
   }
   return { rows, missing: [...missing], cut };

@@ -78,7 +78,7 @@ Deno.test("tree rows: ok/oneOf alternatives are rows without a name of their own
       "2:prop:kind",
       "2:prop:ip",
       "1:alt:Nickname",
-      "1:alt:Option 4",
+      "1:alt:integer",
     ],
   );
   assert.equal(new Set(w.rows.map((r) => r.key)).size, w.rows.length);
@@ -200,4 +200,49 @@ Deno.test("tree rows: ok/a tuple's rest is a row of its own, and its type text n
     const w = visibleRows(root, nodes, all);
     assert.deepEqual(w.rows.map((r) => r.label), labels, name);
   }
+});
+
+Deno.test("tree rows: ok/a nullable union folds into one row; its fields keep their paths", () => {
+  const { root, nodes } = setup({
+    type: "object",
+    properties: {
+      temperature: {
+        anyOf: [{ type: "number", minimum: 0 }, { type: "null" }],
+      },
+      owner: {
+        anyOf: [{
+          type: "object",
+          properties: {
+            name: { type: "string" },
+            tags: {
+              type: "array",
+              items: { type: "object", properties: { k: { type: "string" } } },
+            },
+          },
+        }, { type: "null" }],
+      },
+      node: { anyOf: [ref("Node"), { type: "null" }] },
+    },
+  });
+  const w = visibleRows(root, nodes, all);
+  assert.deepEqual(
+    w.rows.map((r) => `${r.kind}:${r.path}`),
+    [
+      "prop:temperature",
+      "prop:owner",
+      "prop:owner.name",
+      "prop:owner.tags",
+      "prop:owner.tags[].k",
+      "prop:node",
+      "prop:node.name",
+      "prop:node.parent",
+      "prop:node.children",
+    ],
+  );
+  const t = w.rows[0];
+  assert.equal(t.expandable, false);
+  assert.equal(typeText(t.edge, t.node, nodes), "number | null");
+  // Node's own fields link back to the folded row, never expand again.
+  const parent = w.rows.find((r) => r.path === "node.parent")!;
+  assert.equal(parent.loopTo, w.rows.find((r) => r.path === "node")!.key);
 });

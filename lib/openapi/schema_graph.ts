@@ -150,6 +150,13 @@ export interface SchemaNode {
    * null when none.
    */
   externalDocs: { text: string; href: string } | null;
+  /**
+   * When the schema was a `oneOf`/`anyOf` of one schema and null (`[X,
+   * {type: "null"}]`, OpenAI's `temperature`), folded into one, as Scalar
+   * shows it: the edge to X, whose facts the node then holds (nullable,
+   * its own description first); null otherwise.
+   */
+  nullOf: SchemaEdge | null;
   /** Why the schema could not be read in full (an external or broken `$ref`). */
   note: string;
 }
@@ -323,6 +330,63 @@ function docsLink(v: unknown): { text: string; href: string } | null {
   return { text: clip(about || url), href };
 }
 
+/** Keywords a null alternative may carry beside what makes it null. */
+const NULL_NOTES = new Set([
+  "title",
+  "description",
+  "$comment",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "example",
+  "examples",
+  "default",
+]);
+
+/**
+ * True when `t` allows only null: `{type: "null"}`, `{nullable: true}`
+ * alone (3.0), `{enum: [null]}`, `{const: null}`, beside annotations.
+ */
+function isNullOnly(t: unknown): boolean {
+  if (!isObject(t)) return false;
+  let says = false;
+  for (const k in t) {
+    const v = t[k];
+    if (k === "type") {
+      if (
+        v !== "null" && !(Array.isArray(v) && v.length === 1 && v[0] === "null")
+      ) return false;
+    } else if (k === "enum") {
+      if (!Array.isArray(v) || !v.length || v.some((x) => x !== null)) {
+        return false;
+      }
+    } else if (k === "const") {
+      if (v !== null) return false;
+    } else if (k === "nullable") {
+      if (v !== true) return false;
+    } else if (!NULL_NOTES.has(k) && !k.startsWith("x-")) return false;
+    else continue;
+    says = true;
+  }
+  return says;
+}
+
+/** Scalar types an untitled alternative is named by. */
+const SCALARS = new Set(["string", "number", "integer", "boolean", "null"]);
+
+/**
+ * An inline alternative's type when it is a scalar (`string`, `integer
+ * (int64)`), else "".
+ */
+function scalarLabel(raw: unknown): string {
+  if (!isObject(raw) || refOf(raw) !== null) return "";
+  const t = raw.type;
+  if (typeof t !== "string" || !SCALARS.has(t)) return "";
+  return typeof raw.format === "string" && raw.format
+    ? `${t} (${clip(raw.format)})`
+    : t;
+}
+
 /** A schema in a few characters: `Pet` for a `$ref`, else short JSON. */
 function schemaText(v: unknown): string {
   const ref = refOf(v);
@@ -415,6 +479,8 @@ export class SchemaGraph {
   #built: (SchemaNode | undefined)[] = [];
   #md: boolean;
   #first: number;
+  /** Ids being built: a union folding into one of them does not fold. */
+  #building = new Set<number>();
 
   /** `resolver` is the parsed document's. */
   /** What a `$ref` to one of the document's named schemas looks like. */
@@ -491,7 +557,14 @@ export class SchemaGraph {
   node(id: number): SchemaNode | null {
     const i = id - this.#first;
     if (!(i >= 0 && i < this.#keys.length)) return null;
-    return this.#built[i] ??= this.#build(id);
+    const built = this.#built[i];
+    if (built) return built;
+    this.#building.add(id);
+    try {
+      return this.#built[i] = this.#build(id);
+    } finally {
+      this.#building.delete(id);
+    }
   }
 
   /**
@@ -581,6 +654,7 @@ export class SchemaGraph {
       discriminator: "",
       defaultMapping: "",
       externalDocs: null,
+      nullOf: null,
       note: this.#notes.get(id) ?? "",
     };
   }
@@ -671,6 +745,7 @@ export class SchemaGraph {
       n.defaultMapping = to.includes("/") ? refName(to) : clip(to);
     }
     n.externalDocs = docsLink(pick(m, "externalDocs"));
+    this.#foldNull(m, n);
     if (!n.alts) {
       const d = pick(m, "discriminator");
       const name = typeof d === "string"
@@ -681,6 +756,62 @@ export class SchemaGraph {
       n.discriminator = clip(name);
     }
     return n;
+  }
+
+  /**
+   * Folds `n`, a `oneOf`/`anyOf` whose alternatives are all null but one
+   * and which says nothing of its own shape, into that one: its type,
+   * facts and fields, nullable; `n`'s own words and values first. Paths
+   * stay as they were: an alternative adds no segment to them.
+   */
+  #foldNull(m: Merged, n: SchemaNode): void {
+    const a = n.alts;
+    if (
+      !a || a.list.length < 2 || a.discriminator || a.mapping.length ||
+      n.type || n.props.length || n.items || n.additional ||
+      n.patterns.length || n.tuple.length || n.enum.length ||
+      n.const !== null
+    ) return;
+    const raw = pick(m, a.kind);
+    if (!Array.isArray(raw) || raw.length !== a.list.length) return;
+    let keep = -1;
+    for (let i = 0; i < raw.length; i++) {
+      if (isNullOnly(this.#r.deref(raw[i]).value)) continue;
+      if (keep >= 0) return;
+      keep = i;
+    }
+    if (keep < 0) return;
+    const e = a.list[keep];
+    if (e.node === n.id || this.#building.has(e.node)) return;
+    const x = this.node(e.node);
+    if (!x) return;
+    n.type = x.type;
+    n.format = n.format || x.format;
+    n.nullable = true;
+    n.title = n.title || x.title;
+    if (!n.description.length) n.description = e.description ?? x.description;
+    n.deprecated ||= x.deprecated || e.deprecated === true;
+    n.readOnly ||= x.readOnly;
+    n.writeOnly ||= x.writeOnly;
+    n.enum = x.enum;
+    n.enumMore = x.enumMore;
+    n.enumDescriptions = x.enumDescriptions;
+    n.default ??= x.default;
+    n.const = x.const;
+    n.example ??= x.example;
+    n.constraints = [...new Set([...x.constraints, ...n.constraints])];
+    n.props = x.props;
+    n.propsMore = x.propsMore;
+    n.items = x.items;
+    n.additional = x.additional;
+    n.patterns = x.patterns;
+    n.tuple = x.tuple;
+    n.alts = x.alts;
+    n.discriminator = x.discriminator;
+    n.defaultMapping = n.defaultMapping || x.defaultMapping;
+    n.externalDocs ??= x.externalDocs;
+    n.note = n.note || x.note;
+    n.nullOf = { ...e, name: "" };
   }
 
   #alts(m: Merged): SchemaAlts | null {
@@ -699,6 +830,16 @@ export class SchemaGraph {
         ? clip(title)
         : e.ref || `Option ${i + 1}`;
       return e;
+    });
+    // An untitled scalar is named by its type (`string`), as Scalar names
+    // it, unless another alternative would be named the same.
+    const typed = list.slice(0, MAX_ALTS).map((raw, i) =>
+      edges[i].name === `Option ${i + 1}` ? scalarLabel(raw) : ""
+    );
+    typed.forEach((label, i) => {
+      if (label && typed.indexOf(label) === typed.lastIndexOf(label)) {
+        edges[i].name = label;
+      }
     });
     const out: SchemaAlts = {
       kind,

@@ -116,7 +116,7 @@ Deno.test("schema tree: ok/oneOf alternatives labelled by $ref, title or positio
     "Cat",
     "Dog",
     "Nickname",
-    "Option 4",
+    "integer",
   ]);
   assert.equal(pet.alts?.discriminator, "kind");
   assert.deepEqual(pet.alts?.mapping, [["cat", "Cat"], ["dog", "Dog"]]);
@@ -786,4 +786,112 @@ Deno.test("schema tree: ok/3.2 discriminator.defaultMapping and a schema's exter
   });
   assert.equal(schema(g, "N").externalDocs, null);
   assert.equal(schema(g, "Foo").defaultMapping, "");
+});
+
+Deno.test("schema tree: ok/a union of one schema and null folds into that schema, nullable", () => {
+  const { g } = graphOfSchemas({
+    Req: {
+      type: "object",
+      properties: {
+        temperature: {
+          anyOf: [
+            {
+              description: "What sampling temperature to use.",
+              type: "number",
+              minimum: 0,
+              maximum: 2,
+              default: 1,
+              example: 1,
+            },
+            { type: "null" },
+          ],
+        },
+        top_p: {
+          description: "Own words win.",
+          oneOf: [{ type: "number", description: "Lower." }, {
+            nullable: true,
+          }],
+        },
+        code: { anyOf: [{ enum: [null] }, { type: "string", enum: ["a"] }] },
+        metadata: { $ref: "#/components/schemas/Metadata" },
+        pet: {
+          anyOf: [{ $ref: "#/components/schemas/Pet" }, { type: "null" }],
+        },
+        two: {
+          anyOf: [{ type: "string" }, { type: "integer" }, { type: "null" }],
+        },
+        self: { $ref: "#/components/schemas/Self" },
+        ping: { $ref: "#/components/schemas/Ping" },
+      },
+    },
+    Metadata: {
+      anyOf: [
+        {
+          type: "object",
+          description: "Key-value pairs.",
+          additionalProperties: { type: "string" },
+        },
+        { type: "null" },
+      ],
+    },
+    Pet: { type: "object", properties: { name: { type: "string" } } },
+    Self: { anyOf: [{ $ref: "#/components/schemas/Self" }, { type: "null" }] },
+    Ping: { anyOf: [{ $ref: "#/components/schemas/Pong" }, { type: "null" }] },
+    Pong: { anyOf: [{ $ref: "#/components/schemas/Ping" }, { type: "null" }] },
+  });
+  const req = schema(g, "Req");
+  const t = child(g, req, "temperature");
+  assert.equal(t.alts, null);
+  assert.equal(t.type, "number");
+  assert.equal(t.nullable, true);
+  assert.deepEqual(t.constraints, [">= 0", "<= 2"]);
+  assert.equal(t.default, "1");
+  assert.equal(t.example, "1");
+  assert.equal(mdText(t.description), "What sampling temperature to use.");
+  const p = child(g, req, "top_p");
+  assert.equal(p.type, "number");
+  assert.equal(p.nullable, true);
+  assert.equal(mdText(p.description), "Own words win.");
+  const code = child(g, req, "code");
+  assert.equal(code.type, "string");
+  assert.deepEqual(code.enum, ['"a"']);
+  assert.equal(code.nullable, true);
+  const meta = child(g, req, "metadata");
+  assert.equal(meta.type, "object");
+  assert.equal(meta.nullable, true);
+  assert.ok(meta.additional);
+  assert.equal(mdText(meta.description), "Key-value pairs.");
+  const pet = child(g, req, "pet");
+  assert.equal(pet.nullOf?.ref, "Pet");
+  assert.deepEqual(pet.props.map((e) => e.name), ["name"]);
+  // Two schemas besides null stay a union.
+  assert.equal(child(g, req, "two").alts?.list.length, 3);
+  // A union holding itself, or a pair holding each other, ends.
+  child(g, req, "self");
+  child(g, req, "ping");
+});
+
+Deno.test("schema tree: ok/untitled primitive alternatives are named by their type", () => {
+  const { g } = graphOfSchemas({
+    U: {
+      oneOf: [
+        { type: "string" },
+        { type: "integer", format: "int64" },
+        { type: "object" },
+        { type: "array", items: { type: "string" } },
+      ],
+    },
+    D: { oneOf: [{ type: "string" }, { type: "string", maxLength: 2 }] },
+  });
+  assert.deepEqual(schema(g, "U").alts?.list.map((e) => e.name), [
+    "string",
+    "integer (int64)",
+    "Option 3",
+    "Option 4",
+  ]);
+  // The same type twice: their positions tell them apart.
+  assert.deepEqual(schema(g, "D").alts?.list.map((e) => e.name), [
+    "Option 1",
+    "Option 2",
+  ]);
 });
