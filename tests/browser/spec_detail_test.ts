@@ -1490,3 +1490,99 @@ Deno.test({
 function object2(title: string, properties: Record<string, unknown>) {
   return { title, type: "object", properties };
 }
+
+Deno.test({
+  name:
+    "spec detail: info.summary under the title; a property's example, its enum values' descriptions, docs, defaultMapping; a union with null is one row",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const body = {
+        type: "object",
+        externalDocs: { description: "More docs!", url: "https://x.test/d" },
+        properties: {
+          origin: { type: "string", example: "ATL" },
+          status: {
+            type: "string",
+            enum: ["available", "sold"],
+            "x-enumDescriptions": { available: "Can be bought" },
+          },
+          temperature: {
+            anyOf: [
+              {
+                type: "number",
+                minimum: 0,
+                maximum: 2,
+                description: "Sampling temperature.",
+              },
+              { type: "null" },
+            ],
+          },
+          pet: {
+            anyOf: [{ $ref: "#/components/schemas/Pet" }, { type: "null" }],
+          },
+          shape: {
+            oneOf: [{ $ref: "#/components/schemas/Pet" }],
+            discriminator: { propertyName: "kind", defaultMapping: "Pet" },
+          },
+        },
+      };
+      await loadSpec(
+        page,
+        "facts.json",
+        JSON.stringify({
+          openapi: "3.2.0",
+          info: { title: "Facts", version: "1", summary: "My API's summary" },
+          paths: {
+            "/things": {
+              post: {
+                requestBody: jsonBody(body),
+                responses: { "200": { description: "ok" } },
+              },
+            },
+          },
+          components: {
+            schemas: {
+              Pet: { type: "object", properties: { name: { type: "string" } } },
+            },
+          },
+        }),
+      );
+      assert.equal(
+        await page.textContent("[data-testid=spec-summary]"),
+        "My API's summary",
+      );
+      await openOperation(page, "post", "/things");
+      const row = (path: string) =>
+        page.locator(`[data-testid=schema-prop][data-path="${path}"]`);
+      const text = async (path: string) =>
+        (await row(path).locator(".st-row-head").innerText()).replace(
+          /\s+/g,
+          " ",
+        );
+      assert.match(await text("origin"), /example "ATL"/);
+      assert.match(await text("status"), /"available": Can be bought/);
+      // One row: no "Option 1 / Option 2" under it, the words lifted.
+      const t = await text("temperature");
+      assert.match(t, /number \| null/);
+      assert.match(t, />= 0 <= 2/);
+      assert.equal(
+        await row("temperature").getAttribute("aria-expanded"),
+        null,
+      );
+      assert.match(
+        await row("temperature").innerText(),
+        /Sampling temperature\./,
+      );
+      assert.equal(await page.locator(".st-row-alt").count(), 1); // shape's Pet
+      assert.equal(
+        await row("pet").locator("[data-testid=schema-ref]").innerText(),
+        "Pet",
+      );
+      assert.ok(await row("pet.name").count());
+      assert.match(await text("shape"), /otherwise → Pet/);
+      const docs = page.locator(".sv-media a[href='https://x.test/d']");
+      assert.equal(await docs.getAttribute("rel"), "noopener noreferrer");
+    }),
+});
