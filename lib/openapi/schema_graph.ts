@@ -760,14 +760,16 @@ export class SchemaGraph {
 
   /**
    * Folds `n`, a `oneOf`/`anyOf` whose alternatives are all null but one
-   * and which says nothing of its own shape, into that one: its type,
+   * (or, 3.0's way, a nullable union of one) and which says nothing of its
+   * own shape, into that one: its type,
    * facts and fields, nullable; `n`'s own words and values first. Paths
    * stay as they were: an alternative adds no segment to them.
    */
   #foldNull(m: Merged, n: SchemaNode): void {
     const a = n.alts;
     if (
-      !a || a.list.length < 2 || a.discriminator || a.mapping.length ||
+      !a || (a.list.length < 2 && !n.nullable) || a.discriminator ||
+      a.mapping.length ||
       n.type || n.props.length || n.items || n.additional ||
       n.patterns.length || n.tuple.length || n.enum.length ||
       n.const !== null

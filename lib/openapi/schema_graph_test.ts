@@ -820,6 +820,11 @@ Deno.test("schema tree: ok/a union of one schema and null folds into that schema
         two: {
           anyOf: [{ type: "string" }, { type: "integer" }, { type: "null" }],
         },
+        owner: {
+          nullable: true,
+          oneOf: [{ $ref: "#/components/schemas/Pet" }],
+        },
+        only: { oneOf: [{ $ref: "#/components/schemas/Pet" }] },
         self: { $ref: "#/components/schemas/Self" },
         ping: { $ref: "#/components/schemas/Ping" },
       },
@@ -864,6 +869,13 @@ Deno.test("schema tree: ok/a union of one schema and null folds into that schema
   const pet = child(g, req, "pet");
   assert.equal(pet.nullOf?.ref, "Pet");
   assert.deepEqual(pet.props.map((e) => e.name), ["name"]);
+  // 3.0's way: `nullable: true` beside a union of one.
+  const owner = child(g, req, "owner");
+  assert.equal(owner.nullOf?.ref, "Pet");
+  assert.equal(owner.nullable, true);
+  assert.equal(owner.alts, null);
+  // A union of one, not nullable, stays as it is.
+  assert.equal(child(g, req, "only").alts?.list.length, 1);
   // Two schemas besides null stay a union.
   assert.equal(child(g, req, "two").alts?.list.length, 3);
   // A union holding itself, or a pair holding each other, ends.
