@@ -324,6 +324,7 @@ const Row = memo(function RowView(
   const n = r.node;
   const jump = useContext(SchemaJumpContext);
   const named = refEdge(r);
+  const type = typeText(r.edge, n, nodes);
   const links = r.kind !== "alt" && !!linkedSchema(named, jump);
   const fold = {
     open: enumOpen,
@@ -358,7 +359,12 @@ const Row = memo(function RowView(
           : <span class="st-alt">{r.label}</span>}
         {r.required && <span class="sv-req">required</span>}
         {named.ref && r.kind !== "alt" && <RefName edge={named} />}
-        <span class="st-type">{typeText(r.edge, n, nodes)}</span>
+        {
+          // An alternative named by its type (`string`) says it once.
+          (r.kind !== "alt" || r.label !== type) && (
+            <span class="st-type">{type}</span>
+          )
+        }
         {back !== undefined && (
           // A link back to the row it repeats (never expanded again), out of the
           // tab order: the tree keeps one tab stop, and Enter on the row
