@@ -8,6 +8,7 @@ import type {
 import { statusClass } from "../../lib/shared/status.ts";
 import { EnumValues } from "./EnumValues.tsx";
 import { Markdown } from "./Markdown.tsx";
+import { opKey, writeHash } from "./hash.ts";
 import { rowsOf, useBudgeted } from "./use_budgeted.ts";
 import {
   ItemFacts,
@@ -236,6 +237,26 @@ export function Bodies(
  * A response's links: which operation each feeds and with what, as Swagger
  * UI's "Links" column shows them.
  */
+/**
+ * Where a link's target opens in this viewer: an `operationId`, or the
+ * operation a local `operationRef` names (the detail writes it `GET
+ * /users/{id}`), as the fragment the viewer reads; null for a reference
+ * into another document, which is not fetched.
+ */
+export function linkTargetHref(target: string): string | null {
+  const m = /^([A-Za-z]+) (\/.*)$/.exec(target);
+  if (m) {
+    return writeHash({
+      filter: "",
+      op: opKey(m[1].toLowerCase(), m[2]),
+      schema: "",
+    });
+  }
+  // An operationId is a name, not a reference (no `#`, `/` or scheme).
+  if (!target || /[#/:\s]/.test(target)) return null;
+  return writeHash({ filter: "", op: target, schema: "" });
+}
+
 function Links({ list }: { list: LinkDetail[] }) {
   return (
     <table class="sv-table sv-links" data-testid="response-links">
@@ -254,7 +275,17 @@ function Links({ list }: { list: LinkDetail[] }) {
               <code>{l.name}</code>
             </td>
             <td>
-              <code>{l.target}</code>
+              {(() => {
+                // Swagger UI and Redoc name the target; here it opens.
+                const href = linkTargetHref(l.target);
+                return href
+                  ? (
+                    <a href={href} data-testid="link-target">
+                      <code>{l.target}</code>
+                    </a>
+                  )
+                  : <code>{l.target}</code>;
+              })()}
               {l.server && (
                 <span class="sv-link-server">
                   {" on "}

@@ -1589,3 +1589,50 @@ Deno.test({
       assert.equal(await docs.getAttribute("rel"), "noopener noreferrer");
     }),
 });
+
+Deno.test({
+  name:
+    "spec detail: a response link's target opens that operation (by operationId or an operationRef into the paths)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const op = (id: string, links: Record<string, unknown> = {}) => ({
+        operationId: id,
+        responses: { "200": { description: "ok", links } },
+      });
+      const spec = {
+        openapi: "3.0.3",
+        info: { title: "Links", version: "1" },
+        paths: {
+          "/users/{id}": {
+            get: op("getUser", {
+              Repos: { operationId: "getRepos" },
+              Owner: { operationRef: "#/paths/~1owners~1{id}/get" },
+            }),
+          },
+          "/repos": { get: op("getRepos") },
+          "/owners/{id}": { get: op("getOwner") },
+        },
+      };
+      await gotoHydrated(page, server.origin, "/spec");
+      await loadSpec(page, "links.json", JSON.stringify(spec));
+      for (
+        const [name, path] of [["getRepos", "/repos"], [
+          "GET /owners/{id}",
+          "/owners/{id}",
+        ]]
+      ) {
+        await openOperation(page, "get", "/users/{id}");
+        await page.locator("[data-testid=link-target]", { hasText: name })
+          .click();
+        await page.waitForFunction(
+          (p) =>
+            document.querySelector("[data-testid=operation-detail]")
+              ?.textContent?.includes(p) &&
+            !document.querySelector("[data-testid=operation-detail]")
+              ?.textContent?.includes("/users/{id}"),
+          path,
+        );
+      }
+    }),
+});
