@@ -180,6 +180,11 @@ export function Bodies(
       {list.map((b, i) => {
         const root = b.schema;
         const node = root ? cache.nodes.get(root.node) : undefined;
+        // A union of one named schema and null, folded into the body: that
+        // schema's name, as a tree row says it.
+        const named = root && !root.ref && node?.nullOf?.ref
+          ? node.nullOf
+          : root;
         const last = i === list.length - 1;
         return (
           <div key={b.mediaType} class="sv-body">
@@ -190,15 +195,15 @@ export function Bodies(
               )}
               {root && (
                 <code>
-                  {root.ref && root.named
+                  {named?.ref && named.named
                     ? (
                       <>
-                        <RefName edge={root} inTree={false} />
+                        <RefName edge={named} inTree={false} />
                         {" "}
                       </>
                     )
-                    : root.ref
-                    ? `${root.ref} `
+                    : named?.ref
+                    ? `${named.ref} `
                     : ""}
                   {typeText(root, node, cache.nodes)}
                 </code>

@@ -1636,3 +1636,47 @@ Deno.test({
       }
     }),
 });
+
+Deno.test({
+  name:
+    "spec detail: a body that is one named schema or null names that schema beside its media type",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const spec = {
+        openapi: "3.1.0",
+        info: { title: "Nullable body", version: "1" },
+        paths: {
+          "/pets": {
+            post: {
+              requestBody: {
+                content: {
+                  "application/json": {
+                    schema: {
+                      anyOf: [{ $ref: "#/components/schemas/Pet" }, {
+                        type: "null",
+                      }],
+                    },
+                  },
+                },
+              },
+              responses: { "204": { description: "ok" } },
+            },
+          },
+        },
+        components: {
+          schemas: {
+            Pet: { type: "object", properties: { name: { type: "string" } } },
+          },
+        },
+      };
+      await gotoHydrated(page, server.origin, "/spec");
+      await loadSpec(page, "nullable.json", JSON.stringify(spec));
+      await openOperation(page, "post", "/pets");
+      const media = await page.locator(
+        "[data-testid=operation-detail] .sv-media",
+      ).first().innerText();
+      // It had read `application/json → object | null`, the name lost.
+      assert.match(media, /application\/json\s*→\s*Pet object \| null/);
+    }),
+});
