@@ -29,6 +29,11 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export const PREVIEW_CHARS = 200_000;
 /** Largest JSON body that is pretty-printed. */
 const PRETTY_LIMIT = 2_000_000;
+/**
+ * Characters of each header, body or failure text the search's "headers
+ * and bodies too" looks at (base64: that many characters' worth of bytes).
+ */
+export const DEEP_SEARCH_CHARS = 10_000_000;
 /** Largest base64 image that is previewed. */
 export const IMAGE_LIMIT = 8_000_000;
 /** Largest SVG source shown as an image (larger ones are shown as text). */

@@ -1,0 +1,113 @@
+import assert from "node:assert/strict";
+import { DEEP_SEARCH_CHARS, deepMask, entryHolds } from "./deep_search.ts";
+
+const b64 = (s: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(s)));
+
+const entries: unknown[] = [
+  {
+    request: {
+      headers: [{ name: "X-Trace", value: "Abc-123" }],
+      postData: { mimeType: "application/json", text: '{"user":"Zed"}' },
+    },
+    response: { headers: [], content: { mimeType: "text/html", text: "" } },
+  },
+  {
+    request: {
+      headers: [],
+      postData: {
+        mimeType: "application/x-www-form-urlencoded",
+        params: [{ name: "color", value: "Teal" }],
+      },
+    },
+    response: {
+      headers: [{ name: "Server", value: "nginx" }],
+      content: {
+        mimeType: "application/json; charset=utf-8",
+        encoding: "base64",
+        text: b64('{"token":"Needle-Ünï"}'),
+      },
+    },
+  },
+  {
+    request: { headers: [] },
+    response: {
+      headers: [],
+      content: {
+        mimeType: "image/png",
+        encoding: "base64",
+        text: b64("needle"),
+      },
+      _error: "net::ERR_CONNECTION_RESET",
+    },
+  },
+  null,
+  { request: "bad", response: { headers: "bad", content: 5 } },
+];
+const on = (term: string) =>
+  [...deepMask(entries, term)].flatMap((v, i) => v ? [i] : []);
+
+Deno.test("deep search: header lines, written Name: value, any case", () => {
+  assert.deepEqual(on("x-trace: abc"), [0]);
+  assert.deepEqual(on("abc-123"), [0]);
+  assert.deepEqual(on("server:"), [1]);
+  assert.deepEqual(on("nginx"), [1]);
+});
+
+Deno.test("deep search: the request body, its text or its params as name=value", () => {
+  assert.deepEqual(on('"user":"zed"'), [0]);
+  assert.deepEqual(on("color=teal"), [1]);
+});
+
+Deno.test("deep search: a textual base64 response body is decoded; a binary one is not", () => {
+  assert.deepEqual(on("needle-"), [1]);
+  assert.deepEqual(on("needle"), [1], "the image's bytes are not text");
+  // Beyond ASCII, the body is lower-cased as JavaScript does, not folded.
+  assert.deepEqual(on("ünï"), [1]);
+});
+
+Deno.test("deep search: the failure text", () => {
+  assert.deepEqual(on("err_connection_reset"), [2]);
+  assert.equal(entryHolds({ _error: "Blocked by client" }, "blocked"), true);
+});
+
+Deno.test("deep search: malformed entries hold nothing, the empty term everything", () => {
+  assert.deepEqual(on("zzz"), []);
+  assert.equal(entryHolds(null, ""), true);
+  assert.equal(entryHolds(null, "a"), false);
+});
+
+Deno.test("deep search: each text is looked at up to the limit", () => {
+  const body = "a".repeat(100) + "tail";
+  const e = { response: { content: { mimeType: "text/plain", text: body } } };
+  assert.equal(entryHolds(e, "tail", 104), true);
+  assert.equal(entryHolds(e, "tail", 103), false);
+  const enc = {
+    response: {
+      content: { mimeType: "text/plain", encoding: "base64", text: b64(body) },
+    },
+  };
+  assert.equal(entryHolds(enc, "tail", 104), true);
+  assert.equal(entryHolds(enc, "tail", 60), false);
+  assert.equal(DEEP_SEARCH_CHARS, 10_000_000);
+});
+
+Deno.test("deep search: a 50 MB body takes bounded time, its tail unread", () => {
+  const big = "x".repeat(50_000_000 - 6) + "needle";
+  const e = { response: { content: { mimeType: "text/plain", text: big } } };
+  const enc = {
+    response: {
+      content: {
+        mimeType: "text/plain",
+        encoding: "base64",
+        text: "eHh4".repeat(12_500_000),
+      },
+    },
+  };
+  const t0 = performance.now();
+  assert.equal(entryHolds(e, "needle"), false, "beyond the first 10 MB");
+  assert.equal(entryHolds(e, "xxx"), true);
+  assert.equal(entryHolds(enc, "needle"), false);
+  const ms = performance.now() - t0;
+  assert.ok(ms < 3000, `took ${ms} ms`);
+});
