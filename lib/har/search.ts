@@ -17,12 +17,23 @@
  * field is searched apart: URLs with `indexOf` over one lower-cased string
  * (native speed, no string per entry), the rest through their small
  * distinct-value tables.
+ *
+ * With the page's "headers and bodies too", a text term also matches the
+ * entries the worker found holding it in headers or bodies
+ * (`deep_search.ts`): given per term, as {@link DeepMasks}, OR-ed into
+ * what the fields match (an excluded term excludes those entries too).
  */
 import type { HarColumns } from "./columns.ts";
 import { baseMime } from "./classify.ts";
 import type { HeaderNames, NameLists } from "./header_names.ts";
 import { ascii, foldText } from "../shared/fold.ts";
 import { readableUrl } from "../shared/readable_url.ts";
+
+/**
+ * Per text term (as {@link textTerms} gives it), 1 for each entry that
+ * holds it in its headers or bodies.
+ */
+export type DeepMasks = ReadonlyMap<string, Uint8Array>;
 
 interface Lowered {
   urls: string;
@@ -150,7 +161,7 @@ const PROPERTIES: Record<
     return (i) => l.urls.startsWith(prefix, l.off[i]);
   },
   "larger-than": (c, _l, v) => {
-    const m = /^(\d+(?:\.\d+)?)([km]?)$/.exec(v);
+    const m = SIZE.exec(v);
     if (!m) return null;
     const min = Number(m[1]) *
       (m[2] === "k" ? 1024 : m[2] === "m" ? 1024 ** 2 : 1);
@@ -166,6 +177,45 @@ const PROPERTIES: Record<
       ? (i) => c.served[i] === 3
       : null,
 };
+
+/** A `larger-than:` value. */
+const SIZE = /^(\d+(?:\.\d+)?)([km]?)$/;
+
+/** Whether folded `term` is a property filter (else it is text). */
+function isProperty(term: string): boolean {
+  const colon = term.indexOf(":");
+  if (colon <= 0 || colon >= term.length - 1) return false;
+  const name = term.slice(0, colon), v = term.slice(colon + 1);
+  if (!Object.hasOwn(PROPERTIES, name)) return false;
+  if (name === "larger-than") return SIZE.test(v);
+  if (name === "is") {
+    return v === "from-cache" || v === "service-worker-intercepted";
+  }
+  return true;
+}
+
+/** The search's words: a word that folds to nothing (an accent mark alone) is none. */
+function wordsOf(q: string): string[] {
+  return q.split(/\s+/).filter((t) =>
+    foldText(t.length > 1 && t.startsWith("-") ? t.slice(1) : t) !== ""
+  );
+}
+
+/**
+ * The text terms of `q`, lower-cased (not folded: bodies are lower-cased,
+ * not folded, so `café` is looked for as written), each once, `-` taken
+ * off: what the headers and bodies are searched for (not property
+ * filters, not `/patterns/`).
+ */
+export function textTerms(q: string): string[] {
+  const out = new Set<string>();
+  for (const t of wordsOf(q)) {
+    const raw = t.length > 1 && t.startsWith("-") ? t.slice(1) : t;
+    if (regexOf(raw)) continue;
+    if (!isProperty(foldText(raw))) out.add(raw.toLowerCase());
+  }
+  return [...out];
+}
 
 /**
  * True when `pattern`, where `*` stands for any run of characters, matches
@@ -285,6 +335,7 @@ function hits(
   l: Lowered,
   h: HeaderNames | null,
   raw: string,
+  deep: DeepMasks | null,
 ): Uint8Array {
   const re = regexOf(raw);
   if (re) return urlHits(c, re);
@@ -294,7 +345,12 @@ function hits(
       Object.hasOwn(PROPERTIES, term.slice(0, colon))
     ? PROPERTIES[term.slice(0, colon)](c, l, term.slice(colon + 1), h)
     : null;
-  if (!test) return termHits(c, l, term);
+  if (!test) {
+    const hit = termHits(c, l, term);
+    const more = deep?.get(raw.toLowerCase());
+    if (more) { for (let i = 0; i < c.n; i++) hit[i] |= more[i]; }
+    return hit;
+  }
   const hit = new Uint8Array(c.n);
   for (let i = 0; i < c.n; i++) if (test(i)) hit[i] = 1;
   return hit;
@@ -307,7 +363,9 @@ function hits(
  */
 export class HarSearch {
   #lowered: Lowered | null = null;
-  #last: { q: string; mask: Uint8Array | null } | null = null;
+  #last:
+    | { q: string; deep: DeepMasks | null; mask: Uint8Array | null }
+    | null = null;
 
   /**
    * A searcher over `columns`, the file's columns, and `headers`, its
@@ -320,28 +378,28 @@ export class HarSearch {
 
   /**
    * 1 for entries matching every search term (and none of the `-` terms),
-   * else 0; null when the search is empty.
+   * else 0; null when the search is empty. `deep`, when given, adds to
+   * each text term the entries holding it in headers or bodies (a term it
+   * lacks is matched by the fields alone).
    */
-  mask(q: string): Uint8Array | null {
-    if (this.#last && this.#last.q === q) return this.#last.mask;
+  mask(q: string, deep: DeepMasks | null = null): Uint8Array | null {
+    const last = this.#last;
+    if (last && last.q === q && last.deep === deep) return last.mask;
     const c = this.columns;
-    // A word that folds to nothing (an accent mark alone) is no word.
-    const terms = q.split(/\s+/).filter((t) =>
-      foldText(t.length > 1 && t.startsWith("-") ? t.slice(1) : t) !== ""
-    );
+    const terms = wordsOf(q);
     let mask: Uint8Array | null = null;
     if (terms.length) {
       const l = this.#lowered ??= lower(c);
       mask = new Uint8Array(c.n).fill(1);
       for (const t of terms) {
         const exclude = t.length > 1 && t.startsWith("-");
-        const hit = hits(c, l, this.headers, exclude ? t.slice(1) : t);
+        const hit = hits(c, l, this.headers, exclude ? t.slice(1) : t, deep);
         for (let i = 0; i < c.n; i++) {
           if (hit[i] === (exclude ? 1 : 0)) mask[i] = 0;
         }
       }
     }
-    this.#last = { q, mask };
+    this.#last = { q, deep, mask };
     return mask;
   }
 }
@@ -351,6 +409,7 @@ export function searchMask(
   c: HarColumns,
   q: string,
   headers: HeaderNames | null = null,
+  deep: DeepMasks | null = null,
 ): Uint8Array | null {
-  return new HarSearch(c, headers).mask(q);
+  return new HarSearch(c, headers).mask(q, deep);
 }

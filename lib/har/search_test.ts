@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { harDoc, parsedHar } from "../../tests/helpers/har_doc.ts";
 import { parseHarText } from "./parse.ts";
-import { backtracksBadly, glob, searchMask } from "./search.ts";
+import { backtracksBadly, glob, searchMask, textTerms } from "./search.ts";
 import { headerNamesOf } from "./header_names.ts";
 
 const { columns: c } = parsedHar([
@@ -327,4 +327,40 @@ Deno.test("search: a URL whose escapes are partly not UTF-8 is still found by th
   assert.deepEqual([...searchMask(c, "東")!], [1, 0]);
   assert.deepEqual([...searchMask(c, "京")!], [1, 0]);
   assert.deepEqual([...searchMask(c, "%ff")!], [1, 0]);
+});
+
+Deno.test("search: text terms are what headers and bodies are searched for", () => {
+  assert.deepEqual(
+    textTerms(
+      "Token -Secret domain:x.test /a+/ larger-than:zz is:nope token Café",
+    ),
+    ["token", "secret", "larger-than:zz", "is:nope", "café"],
+  );
+  assert.deepEqual(textTerms("method:get status-code:200 is:from-cache"), []);
+  assert.deepEqual(textTerms(""), []);
+});
+
+Deno.test("search: deep masks OR into a text term, terms still AND, exclusions exclude them", () => {
+  const deep = new Map([
+    ["needle", Uint8Array.of(0, 0, 1)],
+    ["nginx", Uint8Array.of(1, 0, 1)],
+  ]);
+  const on = (q: string) => {
+    const m = searchMask(c, q, null, deep);
+    return m ? [...m].flatMap((v, i) => (v ? [i] : [])) : null;
+  };
+  assert.deepEqual(on("needle"), [2], "only in a body");
+  assert.deepEqual(hits("needle"), [], "off: not found");
+  assert.deepEqual(on("needle nginx"), [2], "AND across terms");
+  assert.deepEqual(on("NGINX"), [0, 2]);
+  assert.deepEqual(on("nginx api"), [0], "AND with a field match");
+  assert.deepEqual(on("login"), [1], "a term without a mask: fields alone");
+  assert.deepEqual(
+    on("api -nginx"),
+    [1],
+    "an excluded term excludes body matches",
+  );
+  assert.deepEqual(on("-needle"), [0, 1]);
+  assert.deepEqual(on("method:get"), [0, 2], "properties are untouched");
+  assert.deepEqual(on(""), null);
 });
