@@ -22,14 +22,17 @@ export const NOT_LOADED =
  * Page to worker. `id` ties answers to requests; stale ones are ignored.
  * Every request is answered: a load ends with "headers" or "error", a
  * detail with "detail" or "detail-error", a body with "body", a sanitize
- * with "sanitized".
+ * with "sanitized", a deep search with a "deep" per term, then "deep-done"
+ * (early, `stopped`, when a newer one or another file came).
  */
 export type ToWorker =
   | { type: "load"; id: number; file: Blob; name: string }
   | { type: "load"; id: number; text: string; name: string }
   | { type: "detail"; id: number; index: number }
   | { type: "body"; id: number; index: number; side: "request" | "response" }
-  | { type: "sanitize"; id: number; words: string[]; dropBodies: boolean };
+  | { type: "sanitize"; id: number; words: string[]; dropBodies: boolean }
+  /** Which entries hold each term in headers or bodies (lower case). */
+  | { type: "deep"; id: number; terms: string[] };
 
 /** Loading phases, in order. */
 export type LoadPhase = "read" | "parse" | "index";
@@ -60,6 +63,15 @@ export type FromWorker =
     orders: SortOrders;
   }
   | { type: "headers"; id: number; headers: HeaderNames }
+  | {
+    type: "deep";
+    id: number;
+    /** The term, as asked. */
+    term: string;
+    /** 1 for each entry holding it in its headers or bodies. */
+    mask: Uint8Array;
+  }
+  | { type: "deep-done"; id: number; stopped: boolean }
   | { type: "detail"; id: number; index: number; detail: HarDetail }
   | { type: "detail-error"; id: number; index: number; message: string }
   | {

@@ -9,6 +9,7 @@ import type { HarColumns } from "../../lib/har/columns.ts";
 import type { HarDetail } from "../../lib/har/detail.ts";
 import type { HarErrorInfo } from "../../lib/har/errors.ts";
 import type { HeaderNames } from "../../lib/har/header_names.ts";
+import type { DeepMasks } from "../../lib/har/search.ts";
 import type { HarMeta } from "../../lib/har/types.ts";
 import { WorkerClient, type WorkerGone } from "../shared/worker_client.ts";
 import type { FromWorker, LoadPhase, ToWorker } from "./protocol.ts";
@@ -24,6 +25,8 @@ export interface LoadedHar {
   source: "paste" | "file";
   /** The entries' header names, once the worker sends them (after the rows). */
   headers?: HeaderNames;
+  /** The headers-and-bodies masks the worker has sent for this file, per term. */
+  deep?: DeepMasks;
 }
 
 /** Loading progress. */
@@ -48,6 +51,12 @@ export interface HarWorkerState {
     words: string[],
     dropBodies: boolean,
   ): Promise<{ blob: Blob | null; redacted: number; error?: string }>;
+  /**
+   * Asks the worker which entries hold each of `terms` in headers or
+   * bodies; the masks come into `data.deep` one by one. A call whose terms
+   * the running one already covers changes nothing; another stops it.
+   */
+  deepSearch(terms: string[]): void;
   /** Entry `index`'s whole request or response body, as a file to save. */
   body(
     index: number,
@@ -83,6 +92,8 @@ export function useHarWorker(url: string | null): HarWorkerState {
   const [error, setError] = useState<HarErrorInfo | null>(null);
   const [detail, setDetail] = useState<HarDetail | null>(null);
   const [detailError, setDetailError] = useState("");
+  /** The running deep search: its id and terms. */
+  const deepRun = useRef<{ id: number; terms: Set<string> } | null>(null);
 
   useEffect(() => {
     client.start(); // warm: the first file parses sooner
@@ -157,6 +168,7 @@ export function useHarWorker(url: string | null): HarWorkerState {
     detailError,
     load(input, name, src) {
       abandonLoad();
+      deepRun.current = null; // another file: its own search
       source.current = src;
       const id = loadId.current = client.nextId();
       const msg: ToWorker = typeof input === "string"
@@ -184,12 +196,37 @@ export function useHarWorker(url: string | null): HarWorkerState {
     },
     clear() {
       abandonLoad();
+      deepRun.current = null;
       loadId.current = client.nextId();
       setLoading(null);
       dataRef.current = null;
       setData(null);
       setError(null);
       setDetail(null);
+    },
+    deepSearch(terms) {
+      const run = deepRun.current;
+      if (!terms.length || run && terms.every((t) => run.terms.has(t))) return;
+      const id = client.nextId();
+      const load = loadId.current;
+      const mine = deepRun.current = { id, terms: new Set(terms) };
+      const sent = client.call({ type: "deep", id, terms }, (m) => {
+        if (m.type === "deep") {
+          if (load === loadId.current) {
+            setData((d) =>
+              d && {
+                ...d,
+                deep: new Map(d.deep ?? []).set(m.term, m.mask),
+              }
+            );
+          }
+          return false;
+        }
+        if (m.type !== "deep-done" && m.type !== "gone") return false;
+        if (deepRun.current === mine) deepRun.current = null;
+        return true;
+      });
+      if (!sent && deepRun.current === mine) deepRun.current = null;
     },
     requestDetail(index) {
       const id = detailId.current = client.nextId();

@@ -8,6 +8,7 @@ import { transferables } from "../../lib/har/columns.ts";
 import { orderOf, otherOrders, type SortOrders } from "../../lib/har/orders.ts";
 import { wholeBody } from "../../lib/har/body.ts";
 import { entryDetail } from "../../lib/har/detail.ts";
+import { entryHolds } from "../../lib/har/deep_search.ts";
 import { obj } from "../../lib/har/normalize.ts";
 import { str } from "../../lib/shared/value.ts";
 import { HarParseError } from "../../lib/har/errors.ts";
@@ -41,6 +42,12 @@ let current: IndexedHar | null = null;
 let lastProgress = 0;
 /** The id of the newest load: older ones stop at their next await. */
 let latest = 0;
+/** The id of the newest deep search: older ones stop at their next yield. */
+let deepLatest = 0;
+/** The current file's deep masks, per term (the page keeps copies). */
+const deepMasks = new WeakMap<IndexedHar, Map<string, Uint8Array>>();
+/** Time a deep search runs before it lets messages in, ms. */
+const DEEP_SLICE_MS = 25;
 
 function post(msg: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(msg, transfer);
@@ -164,6 +171,8 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
         message: err instanceof Error ? err.message : String(err),
       });
     }
+  } else if (msg.type === "deep") {
+    deep(msg.id, msg.terms);
   } else if (msg.type === "body") {
     post(bodyFile(msg.id, msg.index, msg.side));
   } else if (msg.type === "sanitize") {
@@ -191,6 +200,41 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
     }
   }
 };
+
+/**
+ * Searches the current file's headers and bodies for each of `terms`,
+ * posting each term's mask as it is ready; in slices that let a newer
+ * search (or another file) in, and stop for it.
+ */
+async function deep(id: number, terms: string[]): Promise<void> {
+  deepLatest = id;
+  const file = current;
+  if (!file) return post({ type: "deep-done", id, stopped: true });
+  let cache = deepMasks.get(file);
+  if (!cache) deepMasks.set(file, cache = new Map());
+  for (const term of terms) {
+    let mask = cache.get(term);
+    if (!mask) {
+      const raw = file.raw;
+      mask = new Uint8Array(raw.length);
+      let t = performance.now();
+      for (let i = 0; i < raw.length; i++) {
+        if (entryHolds(raw[i], term)) mask[i] = 1;
+        if (performance.now() - t > DEEP_SLICE_MS) {
+          await new Promise((r) => setTimeout(r, 0));
+          if (id !== deepLatest || current !== file) {
+            return post({ type: "deep-done", id, stopped: true });
+          }
+          t = performance.now();
+        }
+      }
+      cache.set(term, mask);
+    }
+    const copy = mask.slice();
+    post({ type: "deep", id, term, mask: copy }, [copy.buffer]);
+  }
+  post({ type: "deep-done", id, stopped: false });
+}
 
 /** The answer to a "body" request: entry `index`'s whole body as a file. */
 function bodyFile(
