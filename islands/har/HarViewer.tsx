@@ -53,12 +53,18 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   const c = data?.columns ?? null;
   const pages = data?.meta.pages ?? [];
 
-  const { page, view, markers, axis, unpaged } = useView(
+  const { page, view, markers, axis, unpaged, deepMissing } = useView(
     c,
     data?.headers ?? null,
     pages,
     hs,
+    data?.deep ?? null,
   );
+  // The terms' header and body masks the worker has not sent yet.
+  const deepKey = deepMissing.join("\n");
+  useEffect(() => {
+    if (c && deepMissing.length) w.deepSearch(deepMissing);
+  }, [c, deepKey]);
   const origin = useMemo(() => keyOrigin(data?.meta.summary.firstStart), [
     data,
   ]);
@@ -255,7 +261,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
                 onSort={sort}
                 onSelect={select}
                 onOpen={openRow}
-                pending={query.pending}
+                pending={query.pending || deepMissing.length > 0}
               />
               <Legend />
             </div>

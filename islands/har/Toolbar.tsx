@@ -79,6 +79,16 @@ export function Toolbar(
           onInput={(e) => onText((e.currentTarget as HTMLInputElement).value)}
         />
       </label>
+      <label class="har-search-deep">
+        <input
+          type="checkbox"
+          data-testid="har-search-deep"
+          checked={state.deep}
+          onChange={(e) =>
+            set({ deep: (e.currentTarget as HTMLInputElement).checked })}
+        />
+        Headers and bodies too
+      </label>
       <button
         type="button"
         class="har-search-help-toggle"

@@ -3,7 +3,7 @@
  * view can be bookmarked, reloaded or undone with Back, and search terms
  * stay as private as the HAR itself (see `../shared/fragment.ts`).
  *
- * Format: `#q=text&type=image,script&status=4xx,5xx&sort=size-desc&page=page_1&sel=12.k2v9dq`
+ * Format: `#q=text&deep=1&type=image,script&status=4xx,5xx&sort=size-desc&page=page_1&sel=12.k2v9dq`
  * (default values are omitted). `sel` is the entry's index, then (after a
  * dot) its key (`entryKey`), which tells whether a file picked after the
  * link is the one it was made from; links without a key are still read.
@@ -21,6 +21,8 @@ import {
 /** The view as written in the fragment. `page` is a page id, "" for all. */
 export interface HashState {
   q: string;
+  /** The search looks in headers and bodies too (`deep=1`). */
+  deep: boolean;
   types: TypeCategory[];
   statuses: StatusClass[];
   sort: SortKey;
@@ -34,7 +36,13 @@ export interface HashState {
 /** What a fragment holds, in words (for a link opened without its file). */
 export function linkedParts(s: HashState): string[] {
   const out: string[] = [];
-  if (s.q) out.push(`search “${s.q.slice(0, 60)}”`);
+  if (s.q) {
+    out.push(
+      `search “${s.q.slice(0, 60)}”${
+        s.deep ? " in headers and bodies too" : ""
+      }`,
+    );
+  }
   if (s.types.length || s.statuses.length) out.push("type or status chips");
   if (s.sort !== "start") out.push(`sorted by ${s.sort}`);
   if (s.page) out.push("a page");
@@ -49,6 +57,7 @@ export const NO_PAGE = "-";
 export function emptyHashState(): HashState {
   return {
     q: "",
+    deep: false,
     types: [],
     statuses: [],
     sort: "start",
@@ -75,6 +84,7 @@ export function parseHash(hash: string): HashState {
   const sel = /^(\d+)(?:\.([0-9a-z]{1,8}))?$/.exec(p.get("sel") ?? "");
   return {
     q: p.get("q") ?? "",
+    deep: p.get("deep") === "1",
     types: listOf(p.get("type"), TYPE_CATEGORIES),
     statuses: listOf(p.get("status"), STATUS_CLASSES),
     sort: (SORT_KEYS as readonly string[]).includes(sort)
@@ -90,6 +100,7 @@ export function parseHash(hash: string): HashState {
 export function formatHash(s: HashState): string {
   const p = new URLSearchParams();
   if (s.q) p.set("q", s.q);
+  if (s.deep) p.set("deep", "1");
   if (s.types.length) {
     p.set("type", listOf(s.types.join(","), TYPE_CATEGORIES).join(","));
   }

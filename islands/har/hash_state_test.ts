@@ -67,3 +67,14 @@ Deno.test("har hash: what a link holds, in words", () => {
     ],
   );
 });
+
+Deno.test("har hash: the search of headers and bodies is kept as deep=1", () => {
+  const s = { ...emptyHashState(), q: "token", deep: true };
+  assert.equal(formatHash(s), "#q=token&deep=1");
+  assert.deepEqual(parseHash("#q=token&deep=1"), s);
+  assert.equal(parseHash("#q=token&deep=yes").deep, false);
+  assert.equal(formatHash({ ...s, deep: false }), "#q=token");
+  assert.deepEqual(linkedParts(s), [
+    "search “token” in headers and bodies too",
+  ]);
+});

@@ -4,12 +4,13 @@
  * page-event markers and the waterfall axis. Each piece is memoised on
  * exactly what it reads, so a keystroke recomputes the rows only.
  */
-import { useMemo } from "preact/hooks";
+import { useMemo, useRef } from "preact/hooks";
 import type { HarColumns } from "../../lib/har/columns.ts";
 import type { HeaderNames } from "../../lib/har/header_names.ts";
 import { type HashState, NO_PAGE } from "./hash_state.ts";
 import type { HarPage } from "../../lib/har/types.ts";
 import { computeView, HarSearch, type View } from "../../lib/har/view.ts";
+import { type DeepMasks, textTerms } from "../../lib/har/search.ts";
 import { axisOf, type Marker, markersOf } from "../../lib/har/waterfall.ts";
 import type { Axis } from "./Waterfall.tsx";
 
@@ -22,6 +23,12 @@ export interface DerivedView {
   axis: Axis;
   /** True when some entries have no `pageref`. */
   unpaged: boolean;
+  /**
+   * The text terms to look for in headers and bodies whose masks have not
+   * come (empty when the search does not look there): while there are
+   * some, `view` is the last one shown, and the list says it is pending.
+   */
+  deepMissing: string[];
 }
 
 /** See the module comment. */
@@ -30,6 +37,7 @@ export function useView(
   headers: HeaderNames | null,
   pages: HarPage[],
   hs: HashState,
+  deepMasks: DeepMasks | null = null,
 ): DerivedView {
   const page = useMemo(() => {
     if (!hs.page) return null;
@@ -40,18 +48,46 @@ export function useView(
   // One searcher per file (a new one when its header names come): its
   // lower-cased fields and its last answer.
   const search = useMemo(() => c && new HarSearch(c, headers), [c, headers]);
-  const view = useMemo(
-    () =>
-      c && search &&
-      computeView(c, {
-        q: hs.q,
-        types: hs.types,
-        statuses: hs.statuses,
-        sort: hs.sort,
-        page,
-      }, search),
-    [c, search, hs.q, hs.types, hs.statuses, hs.sort, page],
+  // With "headers and bodies too", the masks of the query's text terms:
+  // until all have come, the list keeps what it showed.
+  const deepMissing = useMemo(
+    () => hs.deep ? textTerms(hs.q).filter((t) => !deepMasks?.has(t)) : [],
+    [hs.deep, hs.q, deepMasks],
   );
+  const shown = useRef<{ c: HarColumns; view: View } | null>(null);
+  const ready = deepMissing.length === 0;
+  const view = useMemo(
+    () => {
+      const last = shown.current;
+      if (!ready && last && last.c === c) return last.view;
+      return c && search &&
+        computeView(
+          c,
+          {
+            q: hs.q,
+            types: hs.types,
+            statuses: hs.statuses,
+            sort: hs.sort,
+            page,
+          },
+          search,
+          hs.deep ? deepMasks : null,
+        );
+    },
+    [
+      c,
+      search,
+      hs.q,
+      hs.types,
+      hs.statuses,
+      hs.sort,
+      page,
+      hs.deep,
+      ready && deepMasks,
+      ready,
+    ],
+  );
+  shown.current = c && view ? { c, view } : null;
   const markers = useMemo(() => markersOf(pages, page), [pages, page]);
   // The axis keeps its identity while the scope does, so rows do not
   // re-render when only the search changed.
@@ -60,5 +96,5 @@ export function useView(
     [view?.scopeStart, view?.scopeEnd, markers],
   );
   const unpaged = useMemo(() => !!c && c.page.includes(-1), [c]);
-  return { page, view, markers, axis, unpaged };
+  return { page, view, markers, axis, unpaged, deepMissing };
 }
