@@ -184,7 +184,11 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
     : null;
   const pageOf = (i: number) => pages[c?.page[i] ?? -1];
   return (
-    <div class={`har-viewer${data ? " loaded" : ""}`}>
+    <div
+      class={`har-viewer${data ? " loaded" : ""}${
+        // DevTools' Initiator column, when the file records any.
+        c?.initiators.some(Boolean) ? " with-initiator" : ""}`}
+    >
       <InputBar
         compact={!!data}
         onFile={(f) => open(f, f.name || "capture.har", "file")}

@@ -58,6 +58,7 @@ export function ListHead(
       {head("Method", "method", "c-method")}
       {head("Domain and path", "name", "c-name")}
       {head("Type", "type", "c-type")}
+      {head("Initiator", "initiator", "c-init")}
       {head("Size", "size", "c-size")}
       {head("Time", "duration", "c-time")}
       <span class="har-col c-wf">

@@ -93,6 +93,7 @@ function renderRow(
         </span>
       </span>
       <span class="har-col c-type">{TYPE_CATEGORIES[c.type[i]]}</span>
+      <span class="har-col c-init">{c.initiators[c.initiatorIdx[i]]}</span>
       <span
         class="har-col c-size"
         title={c.served[i]

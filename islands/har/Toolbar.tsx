@@ -45,6 +45,8 @@ const SORT_LABEL: Record<SortKey, string> = {
   "name-desc": "Domain and path (Z to A)",
   type: "Type (A to Z)",
   "type-desc": "Type (Z to A)",
+  initiator: "Initiator (A to Z)",
+  "initiator-desc": "Initiator (Z to A)",
 };
 
 /** Props of {@link Toolbar}. */

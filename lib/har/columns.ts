@@ -69,6 +69,10 @@ export interface HarColumns {
   failAt: Uint32Array;
   /** Index into `failures` of each `failAt` entry's text. */
   failIdx: Uint32Array;
+  /** Each distinct initiator as the list shows it once (`initiatorShort`). */
+  initiators: string[];
+  /** Index into `initiators` of each entry's ("" when none recorded). */
+  initiatorIdx: Uint32Array;
   /**
    * {@link PHASE_STRIDE} values per entry: the seven timing phases in ms
    * (-1 when absent), then 1 when `ssl` is part of `connect`, else 0.
@@ -167,6 +171,8 @@ export class ColumnBuilder {
   /** Entries with a failure text, in index order, and their texts' ids. */
   readonly failAt: number[] = [];
   readonly failIdx: number[] = [];
+  readonly initiators = new Interner();
+  readonly initiatorIdx: Uint32Array;
   /** The file's classifier, with what it has seen of this file's types. */
   readonly classify = new Classifier();
   /**
@@ -182,6 +188,7 @@ export class ColumnBuilder {
     this.methodIdx = new Uint32Array(n);
     this.hostIdx = new Uint32Array(n);
     this.mimeIdx = new Uint32Array(n);
+    this.initiatorIdx = new Uint32Array(n);
     this.status = new Int32Array(n);
     this.statusClass = new Uint8Array(n);
     this.type = new Uint8Array(n);
@@ -243,6 +250,8 @@ export class ColumnBuilder {
       failures: this.failures.list,
       failAt: Uint32Array.from(this.failAt),
       failIdx: Uint32Array.from(this.failIdx),
+      initiators: this.initiators.list,
+      initiatorIdx: this.initiatorIdx,
       phases: this.phases,
     };
     return {

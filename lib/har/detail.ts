@@ -37,6 +37,7 @@ import {
 import { type HarEntry, PHASES } from "./types.ts";
 import { type WsMessage, wsMessages } from "./ws.ts";
 import { dataUrlBody } from "./data_url.ts";
+import { initiatorOf } from "./initiator.ts";
 
 export type { WsMessage } from "./ws.ts";
 
@@ -333,44 +334,6 @@ function blockedSplit(
   if (typeof blocked !== "number" || typeof queueing !== "number") return null;
   if (!(queueing >= 0) || !(blocked >= queueing)) return null;
   return { queueing, stalled: blocked - queueing };
-}
-
-/** A line number as people count them: the exporter's 0-based one, plus 1. */
-function lineOf(v: unknown): string {
-  return typeof v === "number" && Number.isInteger(v) && v >= 0
-    ? `:${v + 1}`
-    : "";
-}
-
-/** What started an entry (see {@link HarDetail.initiator}). */
-function initiatorOf(raw: Record<string, unknown>): string {
-  const i = raw._initiator;
-  if (typeof i === "string") {
-    // WebPageTest: the URL, its line (counted from 1, a number or digits)
-    // and type beside it.
-    const type = str(raw._initiator_type);
-    const l = raw._initiator_line;
-    const line = (typeof l === "number" && Number.isInteger(l) && l >= 0) ||
-        (typeof l === "string" && /^[0-9]{1,9}$/.test(l))
-      ? `:${l}`
-      : "";
-    if (!i) return type;
-    return `${type ? `${type}: ` : ""}${i}${line}`;
-  }
-  const o = obj(i);
-  const type = str(o.type);
-  let where = str(o.url) ? `${str(o.url)}${lineOf(o.lineNumber)}` : "";
-  // A script: the first frame of its stack (or of the stack it continues).
-  for (let stack = obj(o.stack), n = 0; !where && n < 10; n++) {
-    const frames = stack.callFrames;
-    const top = Array.isArray(frames) ? obj(frames[0]) : {};
-    if (str(top.url)) {
-      const fn = str(top.functionName);
-      where = `${fn ? `${fn} ` : ""}${str(top.url)}${lineOf(top.lineNumber)}`;
-    }
-    stack = obj(stack.parent);
-  }
-  return type && where ? `${type}: ${where}` : type || where;
 }
 
 /** Builds the detail of `raw` (normalised as `entry`). */

@@ -1,6 +1,7 @@
 /**
  * The list orders (the `har-sort` select): by start (offset, then index),
- * and by duration, size, status, method, name (host and path) and type
+ * and by duration, size, status, method, name (host and path), type and
+ * initiator
  * with ties in start order, each ascending and descending. Radix-sorted
  * in linear time; the column orders are made when first asked for.
  */
@@ -25,10 +26,12 @@ export interface ColumnKeys extends Keys {
   urlOff: Uint32Array;
   pathAt: Uint32Array;
   type: Uint8Array;
+  initiators: string[];
+  initiatorIdx: Uint32Array;
 }
 
 /** The orders made on demand, by the column they sort. */
-type ColumnSort = "status" | "method" | "name" | "type";
+type ColumnSort = "status" | "method" | "name" | "type" | "initiator";
 
 /** Entry indices per list order; the start orders come first. */
 export type SortOrders = Partial<Record<SortKey, Uint32Array>>;
@@ -116,6 +119,10 @@ function columnKey(c: ColumnKeys, column: ColumnSort): Float64Array {
   } else if (column === "method") {
     const rank = ranks(c.methods.map((m) => m.toUpperCase()));
     for (let i = 0; i < c.n; i++) key[i] = rank[c.methodIdx[i]];
+  } else if (column === "initiator") {
+    // None recorded sorts last, as an empty cell reads.
+    const rank = ranks(c.initiators.map((t) => t || "\uffff"));
+    for (let i = 0; i < c.n; i++) key[i] = rank[c.initiatorIdx[i]];
   } else if (column === "type") {
     const rank = ranks(TYPE_CATEGORIES);
     for (let i = 0; i < c.n; i++) key[i] = rank[c.type[i]];

@@ -29,6 +29,7 @@ function columns(
     method?: string[];
     url?: string[];
     type?: number[];
+    initiator?: string[];
   } = {},
 ): Parameters<typeof orderOf>[0] {
   const n = start.length;
@@ -51,6 +52,12 @@ function columns(
     urlOff,
     pathAt: new Uint32Array(urls.map((u) => u.indexOf("/", 8))),
     type: new Uint8Array(rest.type ?? start.map(() => 0)),
+    initiators: [...new Set(rest.initiator ?? [""])],
+    initiatorIdx: new Uint32Array(
+      (rest.initiator ?? start.map(() => "")).map((t) =>
+        [...new Set(rest.initiator ?? [""])].indexOf(t)
+      ),
+    ),
     orders: startOrders(k),
   };
 }
@@ -99,4 +106,12 @@ Deno.test("orders: status, method, name and type, made when first asked, ties in
   // By the type's name: document, image, other, script.
   assert.deepEqual([...orderOf(c, "type")], [3, 1, 0, 4, 2]);
   assert.ok(c.orders["type-desc"], "kept for later");
+});
+
+Deno.test("orders: by initiator, A to Z with ties in start order, none recorded last; descending reverses, ties still by start", () => {
+  const c = columns([0, 1, 2, 3], {
+    initiator: ["b.js:2", "", "a.js:9", "b.js:2"],
+  });
+  assert.deepEqual([...orderOf(c, "initiator")], [2, 0, 3, 1]);
+  assert.deepEqual([...orderOf(c, "initiator-desc")], [1, 0, 3, 2]);
 });

@@ -23,6 +23,7 @@ import {
 } from "./normalize.ts";
 import { str } from "../shared/value.ts";
 import { countHarSecrets } from "./secrets.ts";
+import { initiatorShort } from "./initiator.ts";
 import { computeSummary } from "./summary.ts";
 import type { HarDocument, HarMeta, HarPage } from "./types.ts";
 
@@ -177,6 +178,7 @@ function indexHarValue(
   for (let i = 0; i < n; i++) {
     const e = raw[i];
     pagerefs[i] = writeEntry(b, e, i);
+    b.initiatorIdx[i] = b.initiators.id(initiatorShort(e));
     if (
       b.validStart[i] &&
       (first < 0 || b.startMs[i] < b.startMs[first] ||

@@ -42,6 +42,8 @@ export const SORT_KEYS = [
   "name-desc",
   "type",
   "type-desc",
+  "initiator",
+  "initiator-desc",
 ] as const;
 /** The orders the sort select always offers (a header's shows while chosen). */
 export const SELECT_SORTS: readonly SortKey[] = SORT_KEYS.slice(0, 6);

@@ -220,3 +220,49 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser har parity: an Initiator column, as DevTools' (file and line, or the type), sorts from its head; hidden where the list is narrow",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const doc = harDoc([
+        { url: "https://a.test/", at: 0 },
+        { url: "https://a.test/app.js", at: 10 },
+        { url: "https://a.test/data", at: 20 },
+      ]) as { log: { entries: Record<string, unknown>[] } };
+      const [page0, script, xhr] = doc.log.entries;
+      page0._initiator = { type: "other" };
+      script._initiator = {
+        type: "parser",
+        url: "https://a.test/",
+        lineNumber: 3,
+      };
+      xhr._initiator = {
+        type: "script",
+        stack: {
+          callFrames: [{ url: "https://a.test/app.js", lineNumber: 41 }],
+        },
+      };
+      await openViewer(page, server.origin);
+      await paste(page, JSON.stringify(doc));
+      await waitCount(page, 3);
+      const cells = () =>
+        page.locator("[data-testid=har-row] .c-init").allTextContents();
+      assert.deepEqual(await cells(), ["other", "a.test:4", "app.js:42"]);
+      await page.click(".har-head .c-init button");
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=har-row]")?.getAttribute(
+          "data-index",
+        ) === "1"
+      );
+      assert.deepEqual(await cells(), ["a.test:4", "app.js:42", "other"]);
+      // A narrower window leaves it out (the name keeps the room).
+      await page.setViewportSize({ width: 1024, height: 720 });
+      assert.equal(
+        await page.locator("[data-testid=har-row] .c-init").first().isVisible(),
+        false,
+      );
+    }),
+});
