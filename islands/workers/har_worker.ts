@@ -116,7 +116,9 @@ async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
     // at the first click, the name order of 50,000 entries held that click
     // for most of a second.
     const columnOrders: SortOrders = {};
-    for (const k of ["status", "method", "name", "type"] as const) {
+    for (
+      const k of ["status", "method", "name", "type", "initiator"] as const
+    ) {
       orderOf(columns, k);
       columnOrders[k] = columns.orders[k];
       columnOrders[`${k}-desc`] = columns.orders[`${k}-desc`];
