@@ -190,6 +190,21 @@ function Operation(
           </p>
         )}
         <Curl command={curl} note={d.curlNote} />
+        {d.codeSamples.length > 0 && (
+          <section data-testid="op-code-samples">
+            <H>Code samples</H>
+            {d.codeSamples.map((c, i) => (
+              // Closed ones are not laid out: twenty long samples cost the
+              // first frame nothing.
+              <details key={i} class="sv-code-sample" open={i === 0}>
+                <summary>{c.label}</summary>
+                <pre tabIndex={0} data-lang={c.lang || undefined}>
+                  {c.source}
+                </pre>
+              </details>
+            ))}
+          </section>
+        )}
         {d.parameters.length > 0 && (
           <section>
             <H>Parameters</H>

@@ -28,6 +28,7 @@ import {
 import type {
   CallbackOp,
   CallbackRef,
+  CodeSample,
   FieldDetail,
   LinkDetail,
   OperationDetail,
@@ -718,6 +719,7 @@ export function operationDetail(
     callbackOps: cbs.ops,
     callbackOpsCut: cbs.cut,
     docs: externalDocs(op.externalDocs),
+    codeSamples: codeSamplesOf(op),
     warnings: warnings.length > MAX_WARNINGS
       ? [
         ...warnings.slice(0, MAX_WARNINGS),
@@ -807,4 +809,31 @@ export function* prepareDetails(
       }
     }
   }
+}
+
+/** Code samples listed per operation, at most. */
+const MAX_CODE_SAMPLES = 20;
+
+/**
+ * The operation's `x-codeSamples` (else `x-code-samples`, Redoc's older
+ * name): each with a string `source`, labelled by its `label`, else its
+ * `lang`, else its place. Shown as text, never run.
+ */
+function codeSamplesOf(op: Record<string, unknown>): CodeSample[] {
+  const list = Array.isArray(op["x-codeSamples"])
+    ? op["x-codeSamples"]
+    : Array.isArray(op["x-code-samples"])
+    ? op["x-code-samples"]
+    : [];
+  const out: CodeSample[] = [];
+  for (const v of list.slice(0, MAX_CODE_SAMPLES)) {
+    if (!isObject(v) || typeof v.source !== "string") continue;
+    const lang = text(v.lang, 100);
+    out.push({
+      lang,
+      label: text(v.label, 100) || lang || `Sample ${out.length + 1}`,
+      source: text(v.source),
+    });
+  }
+  return out;
 }

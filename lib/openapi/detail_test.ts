@@ -1833,3 +1833,63 @@ Deno.test("detail: an example, default, enum or const nested thousands deep open
     );
   }
 });
+
+/** [name, the operation's extension fields, the samples listed]. */
+const CODE_SAMPLE_CASES: [
+  string,
+  Record<string, unknown>,
+  [string, string, string][],
+][] = [
+  [
+    "ok/x-codeSamples, labelled by label, else lang, else place",
+    {
+      "x-codeSamples": [
+        { lang: "Python", label: "Python SDK", source: "client.pets.list()" },
+        { lang: "Shell", source: "curl https://x" },
+        { source: "echo hi" },
+      ],
+    },
+    [
+      ["Python", "Python SDK", "client.pets.list()"],
+      ["Shell", "Shell", "curl https://x"],
+      ["", "Sample 3", "echo hi"],
+    ],
+  ],
+  [
+    "ok/Redoc's older x-code-samples",
+    { "x-code-samples": [{ lang: "Go", source: "pets.List()" }] },
+    [["Go", "Go", "pets.List()"]],
+  ],
+  [
+    "bad/entries without a string source are left out; no list is none",
+    {
+      "x-codeSamples": [{ lang: "Ruby" }, 42, null, { source: 7 }, {
+        lang: 5,
+        source: "ok",
+      }],
+    },
+    [["", "Sample 1", "ok"]],
+  ],
+  ["bad/not a list", { "x-codeSamples": { source: "x" } }, []],
+  [
+    "bad/at most 20, each cut",
+    { "x-codeSamples": Array(30).fill({ source: "y".repeat(30_000) }) },
+    Array(20).fill(["", "", ""]),
+  ],
+];
+
+for (const [name, ext, want] of CODE_SAMPLE_CASES) {
+  Deno.test(`spec detail: code samples ${name}`, () => {
+    const p = parsedDoc({
+      openapi: "3.1.0",
+      paths: { "/pets": { get: { responses: {}, ...ext } } },
+    });
+    const got = operationDetail(p, "paths", "/pets", "get")!.codeSamples;
+    if (name.startsWith("bad/at most")) {
+      assert.equal(got.length, 20);
+      for (const c of got) assert.ok(c.source.length <= 20_001, "cut");
+      return;
+    }
+    assert.deepEqual(got.map((c) => [c.lang, c.label, c.source]), want);
+  });
+}

@@ -279,6 +279,16 @@ export interface ResponseDetail {
   bodies: BodyDetail[];
 }
 
+/** A code sample an operation carries (Redoc's `x-codeSamples`). */
+export interface CodeSample {
+  /** Its `lang` (`Python`, `JavaScript`), "" when none. */
+  lang: string;
+  /** Its `label` (`Python SDK`), else its `lang`, else "Sample N". */
+  label: string;
+  /** Its `source`, as written. */
+  source: string;
+}
+
 /** Everything the expanded row shows; computed lazily on expand. */
 export interface OperationDetail {
   /** Lower-case method, as in {@link Endpoint.method} (a callback's own method for a callback). */
@@ -324,6 +334,12 @@ export interface OperationDetail {
   callbackOpsCut: boolean;
   /** Its `externalDocs` as a link, null when it has none. */
   docs: AboutLink | null;
+  /**
+   * Code samples the spec writes for it (`x-codeSamples`, or the older
+   * `x-code-samples`, as Redoc reads them), at most 20, each cut to
+   * 20,000 characters.
+   */
+  codeSamples: CodeSample[];
   /** Problems met while reading the operation (broken `$ref`s), one sentence each. */
   warnings: string[];
   /** The server URL the operation is called on ("" when relative to nothing). */

@@ -1680,3 +1680,50 @@ Deno.test({
       assert.match(media, /application\/json\s*→\s*Pet object \| null/);
     }),
 });
+
+Deno.test({
+  name:
+    "spec detail: an operation's x-codeSamples are listed by their labels, the first open, as text",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const spec = {
+        openapi: "3.1.0",
+        info: { title: "Samples", version: "1" },
+        paths: {
+          "/pets": {
+            get: {
+              responses: { "200": { description: "ok" } },
+              "x-codeSamples": [
+                {
+                  lang: "Python",
+                  label: "Python SDK",
+                  source: "client.pets.list()",
+                },
+                { lang: "JavaScript", source: "<script>alert(1)</script>" },
+              ],
+            },
+          },
+        },
+      };
+      await gotoHydrated(page, server.origin, "/spec");
+      await loadSpec(page, "samples.json", JSON.stringify(spec));
+      await openOperation(page, "get", "/pets");
+      const box = page.locator("[data-testid=op-code-samples]");
+      assert.deepEqual(
+        await box.locator("summary").allTextContents(),
+        ["Python SDK", "JavaScript"],
+      );
+      assert.equal(
+        await box.locator("details").first().locator("pre").innerText(),
+        "client.pets.list()",
+      );
+      // Text, never markup: the second's source is there as written.
+      await box.locator("summary", { hasText: "JavaScript" }).click();
+      assert.equal(
+        await box.locator("details").nth(1).locator("pre").innerText(),
+        "<script>alert(1)</script>",
+      );
+      assert.equal(await box.locator("script").count(), 0);
+    }),
+});
