@@ -223,10 +223,25 @@ export function useHarWorker(url: string | null): HarWorkerState {
           return false;
         }
         if (m.type !== "deep-done" && m.type !== "gone") return false;
-        if (deepRun.current === mine) deepRun.current = null;
+        if (deepRun.current === mine) settle();
         return true;
       });
-      if (!sent && deepRun.current === mine) deepRun.current = null;
+      if (!sent && deepRun.current === mine) settle();
+      // This search ended, not for a newer one (the worker lost the file,
+      // or is gone): a term it could not search finds nothing in headers
+      // and bodies, so the list is not left waiting for it.
+      function settle() {
+        deepRun.current = null;
+        if (load !== loadId.current) return;
+        setData((d) => {
+          if (!d) return d;
+          const deep = new Map(d.deep ?? []);
+          for (const t of terms) {
+            if (!deep.has(t)) deep.set(t, new Uint8Array(d.columns.n));
+          }
+          return { ...d, deep };
+        });
+      }
     },
     requestDetail(index) {
       const id = detailId.current = client.nextId();
