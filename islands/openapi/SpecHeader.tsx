@@ -10,6 +10,11 @@ const MAX_METHOD_CHIPS = 24;
 /** Props of {@link SpecHeader}. */
 export interface SpecHeaderProps {
   index: SpecIndex;
+  /**
+   * `info.summary`, from the whole parse (the index listed from a large
+   * file's outline first keeps the outline's, which has none).
+   */
+  summary: string;
   /** Method terms in the filter, to mark their count chips pressed. */
   activeMethods: readonly string[];
   onMethod: (method: string) => void;
@@ -21,7 +26,7 @@ export interface SpecHeaderProps {
  * in the filter.
  */
 export function SpecHeader(
-  { index: x, activeMethods, onMethod }: SpecHeaderProps,
+  { index: x, summary, activeMethods, onMethod }: SpecHeaderProps,
 ) {
   return (
     <header class="sv-head">
@@ -39,11 +44,11 @@ export function SpecHeader(
         </span>
         <span class="sv-pill sv-syntax">{x.syntax.toUpperCase()}</span>
       </div>
-      {x.about.summary && (
+      {summary && (
         // 3.1's `info.summary`: one line under the title, as Swagger UI
         // shows it; text, never markup.
         <p class="sv-api-summary" data-testid="spec-summary">
-          {x.about.summary}
+          {summary}
         </p>
       )}
       <p class="sv-counts">

@@ -4,16 +4,19 @@ import { renderToString } from "preact-render-to-string";
 import { SpecHeader } from "./SpecHeader.tsx";
 import { parseSpec } from "../../lib/openapi/mod.ts";
 
-const header = (info: Record<string, unknown>) =>
-  renderToString(
+const header = (info: Record<string, unknown>) => {
+  const index = parseSpec(
+    JSON.stringify({ openapi: "3.1.0", info, paths: {} }),
+  ).index;
+  return renderToString(
     <SpecHeader
-      index={parseSpec(
-        JSON.stringify({ openapi: "3.1.0", info, paths: {} }),
-      ).index}
+      index={index}
+      summary={index.about.summary}
       activeMethods={[]}
       onMethod={() => {}}
     />,
   );
+};
 
 Deno.test("spec header: info.summary is shown under the title, as text", () => {
   const html = header({

@@ -191,6 +191,7 @@ export default function SpecViewer(
               <>
                 <SpecHeader
                   index={index}
+                  summary={loader.state.about.summary}
                   activeMethods={compiled.methods}
                   onMethod={(m) => setFilter((f) => withTerm(f, m))}
                 />

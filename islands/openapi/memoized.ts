@@ -27,10 +27,17 @@ export const Extras = memo(ExtrasView);
 export const Schemas = memo(SchemasView);
 /** {@link WarningsView}, memoised. */
 export const Warnings = memo(WarningsView);
-/** {@link HeaderView}, re-rendered for a new spec or new method terms. */
-export const SpecHeader = memo(HeaderView, (a, b) =>
-  a.index === b.index &&
-  a.activeMethods.join(" ") === b.activeMethods.join(" "));
+/**
+ * {@link HeaderView}, re-rendered for a new spec, its summary (which comes
+ * with the whole parse of a file listed from its outline) or new method
+ * terms.
+ */
+export const SpecHeader = memo(
+  HeaderView,
+  (a, b) =>
+    a.index === b.index && a.summary === b.summary &&
+    a.activeMethods.join(" ") === b.activeMethods.join(" "),
+);
 /** {@link InputView}, re-rendered when its visible state changes. */
 export const InputPanel = memo(
   InputView,

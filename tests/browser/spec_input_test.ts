@@ -723,3 +723,35 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser spec: a large file listed from its outline first still shows info.summary once read whole",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const text = bigSpec(600, { bytes: 2_000_000 }).replace(
+        '"info":{"title":"Generated"',
+        '"info":{"summary":"Sums it up","title":"Generated"',
+      );
+      assert.ok(text.includes("Sums it up"), "the fixture has a summary");
+      await page.setInputFiles("[data-testid=spec-file]", {
+        name: "big.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(text),
+      });
+      await page.waitForFunction(() =>
+        /^Read big\.json/.test(
+          document.querySelector("[data-testid=spec-status]")?.textContent ??
+            "",
+        )
+      );
+      // It had stayed empty: the header read the outline's index.
+      await page.waitForSelector("[data-testid=spec-summary]");
+      assert.equal(
+        await page.textContent("[data-testid=spec-summary]"),
+        "Sums it up",
+      );
+    }),
+});
