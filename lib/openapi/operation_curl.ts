@@ -113,6 +113,19 @@ function formEncode(s: string): string {
  * operation stays instant.
  */
 const MAX_VALUE_CHARS = 100_000;
+
+/**
+ * `v`, a written example, when it fits in a command's body; else undefined:
+ * cut, it would be no body the API takes (JSON without its end), so the
+ * generated one is sent instead.
+ */
+function fits<T>(v: T): T | undefined {
+  if (v === undefined) return v;
+  const long = typeof v === "string"
+    ? v.length > MAX_VALUE_CHARS
+    : valueJson(v, MAX_VALUE_CHARS + 1, "").length > MAX_VALUE_CHARS;
+  return long ? undefined : v;
+}
 const MAX_FIELDS = 1_000;
 /** Characters of one value (a long written example is cut). */
 const MAX_ONE_VALUE = 10_000;
@@ -745,16 +758,19 @@ export function operationCurl(x: CurlInput): OperationCurl {
     // A form's written example: its fields (an object), or for an
     // urlencoded body the text as written (`name=Ann&age=30`, or a 3.2
     // serializedValue), sent as it is; anything else, the generated one.
-    const text = urlencoded
-      ? written?.serialized ??
-        (typeof written?.value === "string" ? written.value : undefined)
-      : undefined;
+    const text = fits(
+      urlencoded
+        ? written?.serialized ??
+          (typeof written?.value === "string" ? written.value : undefined)
+        : undefined,
+    );
     // Any other body: its first written example, the one the detail
     // shows first (what Swagger UI, Redoc and Scalar send), as it goes on
     // the wire when written so (3.2 `serializedValue`); else generated.
     const own = isForm || item ? undefined : written;
-    const serialized = own?.serialized;
-    const mine = own === undefined || own.value === undefined
+    const serialized = fits(own?.serialized);
+    const mine = own === undefined || own.value === undefined ||
+        fits(own.value) === undefined
       ? null
       : writtenValue(own.value, type);
     const fromWritten = mine !== null;

@@ -309,11 +309,19 @@ Deno.test("operation curl body: bad/huge-written-example-bounded", () => {
   ) {
     const d = open(doc("3.1.0", jsonBody(media)));
     assert.ok(d.curl.length < 120_000, `${d.curl.length} characters`);
+    // Never sent cut (JSON without its end): the generated body instead.
+    assert.ok(!d.curl.includes("x".repeat(1000)), "no part of the huge one");
+    assert.ok(!d.curl.includes("(cut)"), d.curl.slice(-200));
   }
   const x = open(doc("3.1.0", {
     requestBody: { content: { "text/plain": { example: huge } } },
   }));
   assert.ok(x.curl.length < 120_000, `${x.curl.length} characters`);
+  assert.ok(!x.curl.includes("x".repeat(1000)), "no part of the huge text");
+  // One that fits is sent whole.
+  const fits = "y".repeat(90_000);
+  const y = open(doc("3.1.0", jsonBody({ example: { big: fits } })));
+  assert.ok(y.curl.includes(fits), "sent whole");
 });
 
 Deno.test("operation curl body: ok/written-example-shown-first-in-responses", () => {
