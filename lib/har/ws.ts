@@ -61,15 +61,17 @@ export function wsMessages(v: unknown, started: unknown): WsMessage[] {
   });
 }
 
-/** Base64 (RFC 4648 §4), whitespace allowed between its characters. */
-const BASE64 = /^[A-Za-z0-9+/\s]*=?\s*=?\s*$/;
+/** Base64 (RFC 4648 §4), tested once its white space is taken out. */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /**
  * The bytes a frame's `data` stands for: a binary frame's base64 decoded
  * (counted, not decoded), else, or when it is no base64, its UTF-8.
  */
 export function wsDataLength(data: string, opcode: number): number {
-  if (opcode === 2 && BASE64.test(data)) {
+  // White space taken out first: a pattern allowing it between the
+  // characters took cubic time on 4,000 spaces (18 s).
+  if (opcode === 2 && BASE64.test(data.replace(/\s+/g, ""))) {
     let n = 0;
     for (let i = 0; i < data.length; i++) {
       const c = data.charCodeAt(i);

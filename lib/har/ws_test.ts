@@ -51,3 +51,13 @@ Deno.test({
     assert.equal(d.wsMessages[0].length, 27);
   },
 });
+
+Deno.test("wsDataLength: bad/a binary frame of thousands of spaces and a stray character is measured in linear time", () => {
+  const t0 = performance.now();
+  const data = " ".repeat(100_000) + "!";
+  // Not base64: its UTF-8 length.
+  assert.equal(wsDataLength(data, 2), data.length);
+  assert.ok(performance.now() - t0 < 500, `${performance.now() - t0} ms`);
+  // Base64 with white space between its characters still decodes.
+  assert.equal(wsDataLength("aGVs\nbG8=", 2), 5);
+});

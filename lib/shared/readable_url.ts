@@ -18,11 +18,21 @@
 const HIGH = /%[89a-f][0-9a-f]/i;
 /** A run of such escapes. */
 const RUN = /(?:%[89a-f][0-9a-f])+/gi;
-/** Shown escaped: see the module's comment. */
+/**
+ * Shown escaped: see the module's comment. Beyond the categories, what
+ * renders as nothing though it is a letter or a mark (Unicode's
+ * Default_Ignorable_Code_Point: the Hangul fillers, variation selectors,
+ * U+034F), the blank braille pattern, slash look-alikes that NFKC keeps
+ * (U+0337, U+0338, U+2044, U+2215, U+2571, U+29F8), and the padlocks
+ * (U+1F50F-U+1F513) a URL could show to look secure.
+ */
 const HIDDEN =
-  /[\p{Cc}\p{Cf}\p{Z}\p{Co}\p{Cn}\p{Cs}\u0337\u0338\u2044\u2215\u29f8]/u;
-/** Delimiters (RFC 3986 §2.2) and `%`: what a look-alike must not pass for. */
-const DELIMITERS = /[:/?#[\]@!$&'()*+,;=%]/;
+  /[\p{Cc}\p{Cf}\p{Z}\p{Co}\p{Cn}\p{Cs}\p{Default_Ignorable_Code_Point}\u2800\u0337\u0338\u2044\u2215\u2571\u2572\u29f8\u{1f50f}-\u{1f513}]/u;
+/**
+ * Delimiters (RFC 3986 §2.2), `%`, and the dot and backslash a path's
+ * segments read by: what a look-alike must not pass for (`．．` for `..`).
+ */
+const DELIMITERS = /[:/?#[\]@!$&'()*+,;=%.\\]/;
 
 // ignoreBOM: a leading U+FEFF is kept, to be seen and left escaped.
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });

@@ -37,6 +37,31 @@ const CASES: [string, string, string][] = [
   ["keep/a division slash", "/a%E2%88%95b", "/a%E2%88%95b"],
   ["keep/a full-width question mark", "/a%EF%BC%9Fb", "/a%EF%BC%9Fb"],
   ["keep/a private-use character", "/%EE%80%80", "/%EE%80%80"],
+  [
+    "keep/a Hangul filler (a letter that shows as a space)",
+    "/a%E3%85%A4b",
+    "/a%E3%85%A4b",
+  ],
+  ["keep/the combining grapheme joiner", "/a%CD%8Fb", "/a%CD%8Fb"],
+  ["keep/a variation selector", "/a%EF%B8%8Fb", "/a%EF%B8%8Fb"],
+  ["keep/the blank braille pattern", "/a%E2%A0%80b", "/a%E2%A0%80b"],
+  ["keep/a box-drawing slash", "/a%E2%95%B1b", "/a%E2%95%B1b"],
+  ["keep/a combining long solidus", "/a%CC%B8b", "/a%CC%B8b"],
+  ["keep/a fraction slash", "/a%E2%81%84b", "/a%E2%81%84b"],
+  ["keep/a big solidus", "/a%E2%A7%B8b", "/a%E2%A7%B8b"],
+  ["keep/a padlock", "/%F0%9F%94%92secure", "/%F0%9F%94%92secure"],
+  [
+    "keep/full-width dots for ..",
+    "/%EF%BC%8E%EF%BC%8E/x",
+    "/%EF%BC%8E%EF%BC%8E/x",
+  ],
+  ["keep/a full-width at sign", "/a%EF%BC%A0b", "/a%EF%BC%A0b"],
+  ["keep/an unassigned code point", "/a%CD%B8b", "/a%CD%B8b"],
+  [
+    "ok/a letter beside them still reads",
+    "/%E6%9D%B1%E3%85%A4",
+    "/東%E3%85%A4",
+  ],
 ];
 
 for (const [name, url, want] of CASES) {
