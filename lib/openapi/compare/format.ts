@@ -148,8 +148,15 @@ export function formatGithub(r: CompareResult, narrowed = ""): string {
       .replace(/\n/g, "%0A");
   const property = (s: string) =>
     data(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
-  const lines = [visibleText(sideLine(r)), countsLine(r)];
-  if (narrowed) lines.push(visibleText(narrowed));
+  // A log line that is no annotation is still read for commands: `::cmd::`
+  // at its start (after white space), and the runner's older `##[cmd]`
+  // anywhere in it. A title (the revision's, which a pull request writes)
+  // must not stop the annotations or forge one: these lines start with
+  // words of ours, and every `##[` in them is broken.
+  const plain = (s: string) =>
+    `API changes: ${visibleText(s).replace(/##\[/g, "##%5B")}`;
+  const lines = [plain(sideLine(r)), countsLine(r)];
+  if (narrowed) lines.push(plain(narrowed));
   for (const c of r.changes) {
     const subject = c.method ? changeSubject(c) : "API";
     lines.push(

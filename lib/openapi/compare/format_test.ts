@@ -223,3 +223,23 @@ Deno.test("formatGithub: bad/names cannot end an annotation or start another (%,
   // The escape is the text's, written as its characters: %250A, not a line.
   assert.ok(line.endsWith(": 100%25 done%250A::error::forged"), line);
 });
+
+Deno.test("formatGithub: bad/a title cannot stop the annotations or forge one (::cmd:: at a line's start, ##[cmd] anywhere)", () => {
+  const titled = (title: string) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title, version: "1" },
+      paths: {},
+    });
+  const r = compareSpecs(
+    titled("  ::stop-commands::pwn"),
+    titled("x ##[error]forged ###[warning]y"),
+  );
+  const text = formatGithub(r, "a ##[notice]b");
+  for (const line of text.split("\n").filter(Boolean)) {
+    if (line.startsWith("::")) continue; // ours: annotations
+    assert.doesNotMatch(line.trimStart(), /^::/, line);
+    assert.doesNotMatch(line, /##\[/, line);
+  }
+  assert.match(text, /^API changes: {3}::stop-commands::pwn 1/);
+});
