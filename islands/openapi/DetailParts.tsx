@@ -262,6 +262,30 @@ export function linkTargetHref(target: string): string | null {
   return writeHash({ filter: "", op: target, schema: "" });
 }
 
+/**
+ * After a link's target opens (the fragment names it), the focus goes to
+ * its row, as pressing a row leaves it there: the link, inside the detail
+ * that closes, would leave it on the page (WCAG 2.4.3). Waits for the old
+ * detail to go and the new row to open, two seconds at most.
+ */
+function focusOpened(ev: MouseEvent): void {
+  const link = ev.currentTarget as HTMLElement;
+  const until = performance.now() + 2000;
+  const look = () => {
+    const open = document.querySelector<HTMLElement>(
+      ".sv-row-main[aria-expanded=true]",
+    );
+    if (!link.isConnected && open) {
+      if (document.activeElement === document.body || !document.activeElement) {
+        open.focus();
+      }
+      return;
+    }
+    if (performance.now() < until) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
 function Links({ list }: { list: LinkDetail[] }) {
   return (
     <table class="sv-table sv-links" data-testid="response-links">
@@ -285,7 +309,11 @@ function Links({ list }: { list: LinkDetail[] }) {
                 const href = linkTargetHref(l.target);
                 return href
                   ? (
-                    <a href={href} data-testid="link-target">
+                    <a
+                      href={href}
+                      data-testid="link-target"
+                      onClick={focusOpened}
+                    >
                       <code>{l.target}</code>
                     </a>
                   )

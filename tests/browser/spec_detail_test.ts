@@ -1633,6 +1633,11 @@ Deno.test({
               ?.textContent?.includes("/users/{id}"),
           path,
         );
+        // The focus on the opened operation's row, not fallen to the page.
+        await page.waitForFunction(() =>
+          document.activeElement?.classList.contains("sv-row-main") &&
+          document.activeElement.getAttribute("aria-expanded") === "true"
+        );
       }
     }),
 });
