@@ -6,7 +6,8 @@
  */
 import { transferables } from "../../lib/har/columns.ts";
 import { orderOf, otherOrders, type SortOrders } from "../../lib/har/orders.ts";
-import { wholeBody } from "../../lib/har/body.ts";
+import { bodyFileName, wholeBody } from "../../lib/har/body.ts";
+import { dataUrlBytes } from "../../lib/har/data_url.ts";
 import { entryDetail } from "../../lib/har/detail.ts";
 import { entryHolds } from "../../lib/har/deep_search.ts";
 import { obj } from "../../lib/har/normalize.ts";
@@ -254,7 +255,14 @@ function bodyFile(
     const holder = side === "request"
       ? obj(req.postData)
       : obj(obj(raw.response).content);
-    const body = wholeBody(str(req.url), holder, str(holder.mimeType));
+    const url = str(req.url);
+    let body = wholeBody(url, holder, str(holder.mimeType));
+    // A data: URL answered from itself: its body is the URL's, as the
+    // detail shows it.
+    const fromUrl = !body && side === "response" ? dataUrlBytes(url) : null;
+    if (fromUrl) {
+      body = { ...fromUrl, name: bodyFileName(url, fromUrl.type) };
+    }
     if (!body) {
       return { type: "body", id, blob: null, name: "", error: "No body" };
     }

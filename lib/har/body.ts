@@ -286,6 +286,14 @@ export function wholeBody(
   const semi = mimeType.indexOf(";");
   const type = (semi < 0 ? mimeType : mimeType.slice(0, semi)).trim()
     .toLowerCase();
+  return { data, type, name: bodyFileName(url, type) };
+}
+
+/**
+ * The file name a saved body gets: `url`'s last segment (safe characters
+ * only), or `body`, with an extension its `type` opens as.
+ */
+export function bodyFileName(url: string, type: string): string {
   const path = url.split(/[?#]/)[0];
   let name = path.slice(path.lastIndexOf("/") + 1).replace(
     /[^A-Za-z0-9._-]/g,
@@ -302,5 +310,5 @@ export function wholeBody(
   const keep = ext !== undefined &&
     (own.length ? own.includes(ext) : !ACTIVE_EXTENSION.test(ext));
   if (!keep) name += `.${own[0] ?? "bin"}`;
-  return { data, type, name };
+  return name;
 }

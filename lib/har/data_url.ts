@@ -16,6 +16,7 @@ import {
   previewBody,
 } from "./body.ts";
 import { baseMime } from "./classify.ts";
+import { base64Bytes } from "../shared/base64.ts";
 
 /** RFC 2397's default media type. */
 const DEFAULT_TYPE = "text/plain;charset=US-ASCII";
@@ -25,21 +26,11 @@ const DEFAULT_TYPE = "text/plain;charset=US-ASCII";
  * URL (or has no comma, so no body).
  */
 export function dataUrlBody(url: string): BodyPreview | null {
-  if (url.slice(0, 5).toLowerCase() !== "data:") return null;
-  const comma = url.indexOf(",", 5);
-  if (comma < 0) return null;
-  let header = url.slice(5, comma);
-  const b64 = /;\s*base64\s*$/i.exec(header);
-  if (b64) header = header.slice(0, b64.index);
-  header = header.trim();
-  const type = header === ""
-    ? DEFAULT_TYPE
-    : header.startsWith(";")
-    ? `text/plain${header}`
-    : header;
+  const h = dataUrlHead(url);
+  if (!h) return null;
+  const { type, from } = h, b64 = h.base64;
   const mime = baseMime(type);
   const charset = charsetOf(type);
-  const from = comma + 1;
   const length = url.length - from;
   if (b64) {
     const image = mime.startsWith("image/") && mime !== "image/svg+xml";
@@ -77,6 +68,50 @@ export function dataUrlBody(url: string): BodyPreview | null {
   return body.kind === "text" || body.kind === "json"
     ? { ...body, truncated: body.truncated || partial, size }
     : body;
+}
+
+/** What precedes a `data:` URL's body: its media type, base64 or not. */
+interface DataUrlHead {
+  type: string;
+  base64: boolean;
+  /** Where the body starts (after the comma). */
+  from: number;
+}
+
+/** The head of `url`, or null when it is no `data:` URL with a body. */
+function dataUrlHead(url: string): DataUrlHead | null {
+  if (url.slice(0, 5).toLowerCase() !== "data:") return null;
+  const comma = url.indexOf(",", 5);
+  if (comma < 0) return null;
+  let header = url.slice(5, comma);
+  const b64 = /;\s*base64\s*$/i.exec(header);
+  if (b64) header = header.slice(0, b64.index);
+  header = header.trim();
+  const type = header === ""
+    ? DEFAULT_TYPE
+    : header.startsWith(";")
+    ? `text/plain${header}`
+    : header;
+  return { type, base64: b64 !== null, from: comma + 1 };
+}
+
+/**
+ * The whole body `url` carries, decoded (for "Save response body", as the
+ * preview shows its first part), with its base media type; null when it
+ * is no `data:` URL or its base64 is not base64.
+ */
+export function dataUrlBytes(
+  url: string,
+): { data: Uint8Array; type: string } | null {
+  const h = dataUrlHead(url);
+  if (!h) return null;
+  const bytes = percentDecoded(url, h.from, url.length - h.from);
+  const type = baseMime(h.type);
+  if (!h.base64) return { data: bytes, type };
+  const data = base64Bytes(
+    new TextDecoder("windows-1252").decode(bytes).replace(/\s+/g, ""),
+  );
+  return data && { data, type };
 }
 
 /** A hex digit's value, -1 for another byte. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { dataUrlBody } from "./data_url.ts";
+import { dataUrlBody, dataUrlBytes } from "./data_url.ts";
 import { PREVIEW_CHARS } from "./body.ts";
 import { entryDetail } from "./detail.ts";
 import { parseHarText } from "./parse.ts";
@@ -129,4 +129,27 @@ Deno.test({
       "body{text-align:center;}",
     );
   },
+});
+
+Deno.test("dataUrlBytes: the whole body a data: URL carries, to save", () => {
+  const text = (u: string) => {
+    const b = dataUrlBytes(u);
+    return b && [new TextDecoder().decode(b.data), b.type];
+  };
+  assert.deepEqual(text("data:text/css,body%7Bx:1%7D"), [
+    "body{x:1}",
+    "text/css",
+  ]);
+  assert.deepEqual(text("data:;base64,aGk="), ["hi", "text/plain"]);
+  assert.deepEqual(text("data:,a%20b"), ["a b", "text/plain"]);
+  assert.deepEqual(text("data:application/json;base64, eyJ h Ijox fQ=="), [
+    '{"a":1}',
+    "application/json",
+  ]);
+  assert.equal(dataUrlBytes("data:;base64,@@@"), null);
+  assert.equal(dataUrlBytes("https://a.test/x"), null);
+  assert.equal(dataUrlBytes("data:text/plain"), null);
+  // Whole, past the preview's bound.
+  const big = "x".repeat(5_000_000);
+  assert.equal(dataUrlBytes(`data:,${big}`)?.data.length, big.length);
 });

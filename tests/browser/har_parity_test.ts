@@ -119,6 +119,15 @@ Deno.test({
         "body{text-align:center;}",
       );
       assert.equal(await body.getByText("No body.").count(), 0);
+      // Saved, it is the URL's body too (it had said "No body").
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        body.locator("[data-testid=har-save-body]").click(),
+      ]);
+      assert.equal(
+        await Deno.readTextFile((await download.path())!),
+        "body{text-align:center;}",
+      );
       // Base64 JSON, decoded and printed as JSON.
       await page.click("[data-testid=har-row][data-index='1']");
       const json = page.locator(
