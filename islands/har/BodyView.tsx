@@ -142,7 +142,11 @@ function BodyPreviewView({ body }: { body: BodyPreview }) {
           {formatBytes(body.size)}.
         </p>
       )}
-      <LongText text={body.text} class={`har-body har-body-${body.kind}`} />
+      <LongText
+        text={body.text}
+        class={`har-body har-body-${body.kind}`}
+        preview={body.truncated}
+      />
     </>
   );
 }

@@ -19,10 +19,15 @@ export interface LongTextProps {
   text: string;
   /** The `<pre>`'s class. */
   class: string;
+  /** The text is a cut preview of the body (said beside it): "all of it" is its. */
+  preview?: boolean;
 }
 
 /** See the module comment. */
-export function LongText({ text, class: cls }: LongTextProps) {
+export function LongText(
+  { text, class: cls, preview = false }: LongTextProps,
+) {
+  const all = preview ? "all of the preview" : "all";
   // The text shown whole: another entry's body starts short again.
   const [whole, setWhole] = useState<string | null>(null);
   const short = whole !== text && text.length > FIRST_CHARS;
@@ -51,7 +56,7 @@ export function LongText({ text, class: cls }: LongTextProps) {
               setWhole(text);
             }}
           >
-            Show all {chars(text.length)}
+            Show {all} ({chars(text.length)})
           </button>{" "}
           <span class="muted">
             Showing the first{" "}
@@ -65,7 +70,7 @@ export function LongText({ text, class: cls }: LongTextProps) {
         role="status"
         data-testid="har-body-more-status"
       >
-        {shownAll ? `Showing all ${chars(text.length)}` : ""}
+        {shownAll ? `Showing ${all}, ${chars(text.length)}` : ""}
       </p>
     </>
   );

@@ -11,7 +11,7 @@ export function SlashKeyToggle() {
   return (
     <label
       class="slash-pref"
-      title="Pressing / outside a text field jumps to the filter, here, on /spec/compare and on /har. Untick to turn that key off (kept in this browser)."
+      title="Pressing / outside a text field jumps to the filter or search, on /spec, /spec/compare and /har. Untick to turn that key off there (kept in this browser)."
     >
       <input
         type="checkbox"

@@ -36,7 +36,7 @@ Deno.test({
       // Counted in characters, as they are (not bytes).
       assert.equal(
         await page.textContent("[data-testid=har-body-more]"),
-        `Show all ${text.length.toLocaleString("en-US")} characters`,
+        `Show all (${text.length.toLocaleString("en-US")} characters)`,
       );
       assert.equal(
         await page.locator("[data-testid=har-save-body]").count(),

@@ -98,7 +98,7 @@ Deno.test({
       );
       await page.locator(
         "[data-testid=har-detail] [role=status]",
-        { hasText: "Showing all 100,003 characters" },
+        { hasText: "Showing all, 100,003 characters" },
       ).waitFor({ state: "attached" });
       assert.equal(await focusUnderHead(page), null);
       // The next stop is the button that followed, not the page's start.

@@ -161,6 +161,11 @@ Deno.test({
         await pre.waitFor({ timeout: 10_000 });
         assert.ok(Date.now() - t0 < 10_000);
         assert.ok(((await pre.textContent()) ?? "").startsWith("x x x"));
+        // Its first part is a preview: "all" of it is the preview's.
+        assert.match(
+          (await page.textContent("[data-testid=har-body-more]")) ?? "",
+          /^Show all of the preview \(/,
+        );
         // The page answers at once (no long task holds it).
         const ms = await page.evaluate(() => {
           const t = performance.now();
