@@ -50,7 +50,16 @@ export function typeText(
     else if (!node.constraints.includes(CLOSED_TUPLE)) shown.push("...any");
     t = `[${shown.join(", ")}]`;
   } else if (node.items) t = `array<${inner(node.items)}>`;
-  if (!t && node.alts) t = node.alts.kind === "oneOf" ? "one of" : "any of";
+  if (!t && node.alts) {
+    // A nullable union (one of null folded in) reads by its alternatives'
+    // types, `string | array<…> | null`, where "one of | null" said little.
+    const few = node.alts.list.length <= 4;
+    t = node.nullable && few
+      ? node.alts.list.map(inner).join(" | ")
+      : node.alts.kind === "oneOf"
+      ? "one of"
+      : "any of";
+  }
   if (node.format) t += ` (${node.format})`;
   // A type read off an enum that lists null says it already.
   if (node.nullable && !/(^|\| )null( \||$)/.test(node.type)) t += " | null";

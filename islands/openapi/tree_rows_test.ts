@@ -246,3 +246,25 @@ Deno.test("tree rows: ok/a nullable union folds into one row; its fields keep th
   const parent = w.rows.find((r) => r.path === "node.parent")!;
   assert.equal(parent.loopTo, w.rows.find((r) => r.path === "node")!.key);
 });
+
+Deno.test("tree rows: ok/a nullable union of a union reads by its alternatives' types, not 'one of | null'", () => {
+  const { root, nodes } = setup({
+    type: "object",
+    properties: {
+      content: {
+        anyOf: [{
+          oneOf: [{ type: "string" }, {
+            type: "array",
+            items: { type: "string" },
+          }],
+        }, { type: "null" }],
+      },
+    },
+  });
+  const w = visibleRows(root, nodes, all);
+  const c = w.rows.find((r) => r.path === "content")!;
+  assert.equal(
+    typeText(c.edge, c.node, nodes),
+    "string | array<string> | null",
+  );
+});
