@@ -578,6 +578,7 @@ export async function runDiff(
   }
   let result;
   let narrowed = "";
+  let filteredOut = false;
   try {
     const base = readSide(texts.base, "base");
     const revision = readSide(texts.revision, "revision");
@@ -611,6 +612,7 @@ export async function runDiff(
         focusLabels(result.changes, shown, q, hays),
       );
       narrowed = narrowedSentence(q);
+      filteredOut = shown.length === 0;
     }
   } catch (err) {
     if (err instanceof CompareInputError) {
@@ -627,6 +629,15 @@ export async function runDiff(
     throw err;
   }
   await io.out(formatResult(result, args.format, narrowed));
+  if (filteredOut) {
+    // A gate whose terms match nothing passes whatever changed: a typo
+    // (`tag:biling`) must not read as a clean run.
+    await say(
+      `diff: note: --filter ${
+        JSON.stringify(args.filter)
+      } matched no change (terms: a method, a level, tag:NAME, or text of a path, summary, operationId or change)\n`,
+    );
+  }
   if (looksSwapped(result.base.version, result.revision.version)) {
     // On stderr: the report itself stays what was asked for.
     await say(

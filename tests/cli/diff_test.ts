@@ -152,6 +152,8 @@ const CASES: Case[] = [
         "0 breaking, 0 warning, 0 info, 0 doc",
         "Only the changes matching `get`: the counts above are of these.",
       ]);
+      // Said, so a typo in a CI gate's terms does not pass unseen.
+      assert.match(r.stderr, /^diff: note: --filter "get" matched no change/m);
     },
   },
   {
