@@ -243,3 +243,32 @@ Deno.test("formatGithub: bad/a title cannot stop the annotations or forge one (:
   }
   assert.match(text, /^API changes: {3}::stop-commands::pwn 1/);
 });
+
+Deno.test("formatGithub: ok/each level its annotation (breaking ::error, warning ::warning, info and doc ::notice), a document change under API", () => {
+  const base = result.changes[0];
+  const r = {
+    ...result,
+    changes: (["breaking", "warning", "info", "doc"] as const).map((level) => ({
+      ...base,
+      level,
+      id: `${level}-thing`,
+      text: "x",
+    })).concat([{
+      ...base,
+      level: "info",
+      id: "doc-wide",
+      method: "",
+      path: "",
+      text: "y",
+    }]),
+  };
+  const out = formatGithub(r).split("\n").filter((l) => l.startsWith("::"));
+  assert.deepEqual(out.map((l) => l.slice(0, l.indexOf(" "))), [
+    "::error",
+    "::warning",
+    "::notice",
+    "::notice",
+    "::notice",
+  ]);
+  assert.match(out[4], /::API: y$/);
+});
