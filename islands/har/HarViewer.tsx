@@ -292,6 +292,9 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
         total={c?.n ?? 0}
         bytes={view?.bytes ?? 0}
         totalBytes={data?.meta.summary.transferBytes ?? 0}
+        content={view?.content ?? 0}
+        totalContent={data?.meta.summary.contentBytes ?? 0}
+        finish={view?.finish ?? 0}
         note={note}
       />
     </div>

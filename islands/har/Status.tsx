@@ -92,7 +92,18 @@ export function FileInfo({ data }: { data: LoadedHar }) {
  * the whole count line again.
  */
 export function StatusLine(
-  { loading, rejected, shown, total, bytes, totalBytes, note }: {
+  {
+    loading,
+    rejected,
+    shown,
+    total,
+    bytes,
+    totalBytes,
+    content,
+    totalContent,
+    finish,
+    note,
+  }: {
     loading: LoadProgress | null;
     rejected: boolean;
     /** Rows shown, -1 when no file is loaded. */
@@ -101,6 +112,11 @@ export function StatusLine(
     /** Transfer size of the rows shown, and of the file's, bytes. */
     bytes: number;
     totalBytes: number;
+    /** Content size of the rows shown, and of the file's (DevTools' "resources"). */
+    content: number;
+    totalContent: number;
+    /** From the rows' first start to their last end, ms (DevTools' "Finish"). */
+    finish: number;
     note: string;
   },
 ) {
@@ -111,7 +127,9 @@ export function StatusLine(
     : shown >= 0
     ? `Showing ${formatCount(shown)} of ${formatCount(total)} requests, ${
       formatBytes(bytes)
-    } of ${formatBytes(totalBytes)} transferred.`
+    } of ${formatBytes(totalBytes)} transferred, ${formatBytes(content)} of ${
+      formatBytes(totalContent)
+    } resources${shown > 0 ? `, finish ${formatMs(finish)}` : ""}.`
     : "";
   return (
     <>

@@ -48,6 +48,13 @@ export interface View {
   count: number;
   /** Transfer size of the rows, bytes (the status bar's "transferred"). */
   bytes: number;
+  /** Content size of the rows, bytes (DevTools' "resources"; sizes >= 0). */
+  content: number;
+  /**
+   * From the rows' earliest start to their latest end, ms (DevTools'
+   * "Finish"); 0 without rows.
+   */
+  finish: number;
   /** Faceted count per type chip, indexed as {@link TYPE_CATEGORIES}. */
   typeCounts: Uint32Array;
   /** Faceted count per status chip, indexed as {@link STATUS_CLASSES}. */
@@ -83,7 +90,9 @@ export function computeView(
   const order = orderOf(c, s.sort);
   const rows = new Uint32Array(c.n);
   const page = s.page;
-  let count = 0, bytes = 0, scopeStart = Infinity, scopeEnd = -Infinity;
+  let count = 0, bytes = 0, content = 0;
+  let first = Infinity, last = -Infinity;
+  let scopeStart = Infinity, scopeEnd = -Infinity;
   for (let k = 0; k < order.length; k++) {
     const i = order[k];
     if (page !== null && c.page[i] !== page) continue;
@@ -98,6 +107,9 @@ export function computeView(
     if (typeOk && statusOk) {
       rows[count++] = i;
       bytes += c.size[i];
+      if (c.content[i] > 0) content += c.content[i];
+      if (st < first) first = st;
+      if (st + c.duration[i] > last) last = st + c.duration[i];
     }
   }
   if (scopeStart === Infinity) scopeStart = scopeEnd = 0;
@@ -105,6 +117,8 @@ export function computeView(
     rows: rows.subarray(0, count),
     count,
     bytes,
+    content,
+    finish: count ? last - first : 0,
     typeCounts,
     statusCounts,
     scopeStart,

@@ -32,6 +32,20 @@ Deno.test("har view: no filter lists everything in start order", () => {
   assert.equal(v.bytes, doc.entries.reduce((t, e) => t + e.transferSize, 0));
 });
 
+Deno.test("har view: the rows' resources and finish, as DevTools' summary bar counts them", () => {
+  const all = view({});
+  assert.equal(
+    all.content,
+    [...all.rows].reduce((t, i) => t + Math.max(0, c.content[i]), 0),
+  );
+  assert.equal(all.finish, all.scopeEnd - all.scopeStart);
+  const some = view({ statuses: ["5xx"] });
+  const ends = [...some.rows].map((i) => c.start[i] + c.duration[i]);
+  const starts = [...some.rows].map((i) => c.start[i]);
+  assert.equal(some.finish, Math.max(...ends) - Math.min(...starts));
+  assert.equal(view({ q: "zzz" }).finish, 0);
+});
+
 Deno.test("har view: the transferred bytes are those of the rows shown", () => {
   const v = view({ statuses: ["5xx"] });
   assert.ok(v.count > 0 && v.count < c.n);

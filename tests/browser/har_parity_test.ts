@@ -208,6 +208,12 @@ Deno.test({
       await waitCount(page, 1);
       const row = page.locator("[data-testid=har-row]");
       assert.equal(await row.getAttribute("data-start-ms"), "7695");
+      // The status line counts the page's rows as DevTools' summary bar
+      // does: requests, transferred, resources and finish.
+      assert.match(
+        (await page.textContent("[data-testid=har-status]")) ?? "",
+        /^Showing 1 of 2 requests, .* transferred, .* resources, finish 2\.0 ms\.$/,
+      );
       const labels = await page.locator(".wf-axis .wf-tick").allTextContents();
       assert.equal(labels[0], "0");
       assert.ok(labels.length >= 2, labels.join(", "));
