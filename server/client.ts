@@ -93,6 +93,8 @@ while (pending.length > 0) {
       const form = submitted.get(island.el);
       if (form?.isConnected) {
         await yieldToBrowser();
+        form.removeAttribute("aria-busy");
+        delete form.dataset.held;
         if (form.isConnected) form.requestSubmit();
       }
     }
@@ -157,6 +159,9 @@ function jumpTheQueue(
       e.preventDefault();
       if (e.target instanceof HTMLFormElement) {
         submitted.set(pending[i], e.target);
+        // Said, not silent, until it runs: the press is kept.
+        e.target.setAttribute("aria-busy", "true");
+        e.target.dataset.held = "";
       }
     }
     touched.add(pending[i]);

@@ -170,12 +170,16 @@ Deno.test({
       await code.fill("503");
       await code.press("Enter");
       await page.waitForTimeout(200);
+      // Kept, and said so (it had been silent until the runner listened).
+      const form = status.locator("form");
+      assert.equal(await form.getAttribute("aria-busy"), "true");
       release();
       await allHydrated(page);
       // The press it missed, made with what was typed (it had sent 418,
       // the server-rendered value, while the field showed 503).
       assert.equal(await resultStatus(status), "503");
       assert.equal(await code.inputValue(), "503");
+      assert.equal(await form.getAttribute("data-held"), null);
       await page.unroute("**/DebugRunner-*.js");
     }, HTTP_ERRORS),
 });
