@@ -427,3 +427,38 @@ Deno.test("har parse: a page's first request is its document when nothing else n
   const types = Array.from(c.type, (t) => TYPE_CATEGORIES[t]);
   assert.deepEqual(types, ["other", "document", "script", "other"]);
 });
+
+Deno.test("har parse: a page's document is its first request by a valid start; equal starts, the file's order; a named media type keeps its type", () => {
+  const doc = harDoc([
+    // No valid start: never the page's first.
+    { url: "https://a.test/bad", at: 0, status: 304, mime: "", pageref: "p" },
+    { url: "https://a.test/one", at: 10, status: 304, mime: "", pageref: "p" },
+    { url: "https://a.test/two", at: 10, status: 304, mime: "", pageref: "p" },
+    // Another page whose first request names its media type.
+    {
+      url: "https://a.test/x.bin",
+      at: 20,
+      mime: "application/x-thing",
+      pageref: "q",
+    },
+  ], [
+    {
+      id: "p",
+      title: "p",
+      startedDateTime: "2024-05-01T10:00:00.000Z",
+      pageTimings: {},
+    },
+    {
+      id: "q",
+      title: "q",
+      startedDateTime: "2024-05-01T10:00:00.020Z",
+      pageTimings: {},
+    },
+  ]) as { log: { entries: Record<string, unknown>[] } };
+  doc.log.entries[0].startedDateTime = "not a date";
+  const { columns: c } = parseHarText(JSON.stringify(doc));
+  assert.deepEqual(
+    Array.from(c.type, (t) => TYPE_CATEGORIES[t]),
+    ["other", "document", "other", "other"],
+  );
+});

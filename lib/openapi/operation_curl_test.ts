@@ -459,6 +459,22 @@ const authCases: AuthCase[] = [
     url: "curl -X GET 'https://api.example.com/a?limit=5&api_key=API_KEY'",
   },
   {
+    // Query names are case-sensitive (RFC 3986 §6.2.2.1 leaves the query
+    // as written): `Api_Key` is another parameter than the key's `api_key`.
+    name: "ok/apikey-query-beside-a-parameter-named-in-another-case",
+    p: sec([{ query: [] }], {
+      parameters: [{
+        in: "query",
+        name: "Api_Key",
+        required: true,
+        schema: { type: "string" },
+        example: "x",
+      }],
+    }),
+    lines: [],
+    url: "curl -X GET 'https://api.example.com/a?Api_Key=x&api_key=API_KEY'",
+  },
+  {
     name: "ok/apikey-cookie-merged-into-the-one-cookie-header",
     p: sec([{ cookie: [] }], {
       parameters: [{
