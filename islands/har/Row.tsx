@@ -92,7 +92,10 @@ function renderRow(
           {readableUrl(clip(host ? pathOf(c, i) : url))}
         </span>
       </span>
-      <span class="har-col c-type">{TYPE_CATEGORIES[c.type[i]]}</span>
+      <span class="har-col c-type">
+        {/* DevTools' name where the category says less (fetch, ping). */}
+        {c.typeNames[c.typeNameIdx[i]] || TYPE_CATEGORIES[c.type[i]]}
+      </span>
       <span class="har-col c-init">{c.initiators[c.initiatorIdx[i]]}</span>
       <span
         class="har-col c-size"

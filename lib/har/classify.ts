@@ -38,6 +38,18 @@ const RESOURCE_TYPES: Record<string, TypeCategory> = {
   signedexchange: "other",
 };
 
+/**
+ * The type DevTools' Type column names for `resourceType` (Chrome's
+ * `_resourceType`, any case): `fetch`, `ping`, `preflight`… when it is one
+ * of DevTools' names, so the list can say it where the chips group it
+ * (`fetch` under Fetch/XHR); "" for anything else.
+ */
+export function resourceTypeName(resourceType: unknown): string {
+  if (typeof resourceType !== "string" || resourceType.length > 40) return "";
+  const name = resourceType.toLowerCase();
+  return Object.hasOwn(RESOURCE_TYPES, name) ? name : "";
+}
+
 const EXT: Record<string, TypeCategory> = {
   html: "document",
   htm: "document",

@@ -69,6 +69,14 @@ export interface HarColumns {
   failAt: Uint32Array;
   /** Index into `failures` of each `failAt` entry's text. */
   failIdx: Uint32Array;
+  /**
+   * DevTools' names of the entries' resource types (`fetch`, `ping`), each
+   * once, "" first: the Type column says these where the category would
+   * say less (`xhr`, `other`).
+   */
+  typeNames: string[];
+  /** Index into `typeNames` of each entry's (0: none, the category says it). */
+  typeNameIdx: Uint8Array;
   /** Each distinct initiator as the list shows it once (`initiatorShort`). */
   initiators: string[];
   /** Index into `initiators` of each entry's ("" when none recorded). */
@@ -171,6 +179,9 @@ export class ColumnBuilder {
   /** Entries with a failure text, in index order, and their texts' ids. */
   readonly failAt: number[] = [];
   readonly failIdx: number[] = [];
+  /** DevTools' resource type names seen ("" first): a few dozen at most. */
+  readonly typeNames = new Interner();
+  readonly typeNameIdx: Uint8Array;
   readonly initiators = new Interner();
   readonly initiatorIdx: Uint32Array;
   /** The file's classifier, with what it has seen of this file's types. */
@@ -189,6 +200,8 @@ export class ColumnBuilder {
     this.hostIdx = new Uint32Array(n);
     this.mimeIdx = new Uint32Array(n);
     this.initiatorIdx = new Uint32Array(n);
+    this.typeNameIdx = new Uint8Array(n);
+    this.typeNames.id("");
     this.status = new Int32Array(n);
     this.statusClass = new Uint8Array(n);
     this.type = new Uint8Array(n);
@@ -250,6 +263,8 @@ export class ColumnBuilder {
       failures: this.failures.list,
       failAt: Uint32Array.from(this.failAt),
       failIdx: Uint32Array.from(this.failIdx),
+      typeNames: this.typeNames.list,
+      typeNameIdx: this.typeNameIdx,
       initiators: this.initiators.list,
       initiatorIdx: this.initiatorIdx,
       phases: this.phases,

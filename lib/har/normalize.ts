@@ -4,7 +4,7 @@
  * phases, numbers as strings) is explained where it is applied.
  */
 import { servedFromIndex } from "./served.ts";
-import { hostRange } from "./classify.ts";
+import { hostRange, resourceTypeName } from "./classify.ts";
 import { statusClass } from "../shared/status.ts";
 import type { ColumnBuilder } from "./columns.ts";
 import { parseInstantInto } from "./iso_date.ts";
@@ -177,6 +177,7 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
       Array.isArray(raw._webSocketMessages),
     ),
   )!;
+  b.typeNameIdx[i] = b.typeNames.id(resourceTypeName(raw._resourceType));
   b.duration[i] = writeTimings(
     raw.timings,
     raw.time,

@@ -462,3 +462,26 @@ Deno.test("har parse: a page's document is its first request by a valid start; e
     ["other", "document", "other", "other"],
   );
 });
+
+Deno.test("har parse: the Type column's name is DevTools' resource type where the category says less (fetch under xhr, ping under other)", () => {
+  const { columns: c } = parseHarText(JSON.stringify(harDoc([
+    {
+      url: "https://a.test/api",
+      resourceType: "Fetch",
+      mime: "application/json",
+    },
+    { url: "https://a.test/beacon", resourceType: "ping", mime: "" },
+    { url: "https://a.test/x", resourceType: "xhr", mime: "application/json" },
+    { url: "https://a.test/y", resourceType: "no-such-type", mime: "text/css" },
+    { url: "https://a.test/z", mime: "text/html" },
+  ])));
+  const shown = Array.from(
+    { length: c.n },
+    (_, i) => c.typeNames[c.typeNameIdx[i]] || TYPE_CATEGORIES[c.type[i]],
+  );
+  assert.deepEqual(shown, ["fetch", "ping", "xhr", "stylesheet", "document"]);
+  assert.deepEqual(
+    Array.from(c.type, (t) => TYPE_CATEGORIES[t]),
+    ["xhr", "other", "xhr", "stylesheet", "document"],
+  );
+});

@@ -286,3 +286,36 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser har parity: the Type column says fetch and ping as DevTools does; data-type and the chips keep the category",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await paste(
+        page,
+        JSON.stringify(harDoc([
+          { url: "https://a.test/api", resourceType: "fetch", at: 0 },
+          {
+            url: "https://a.test/beacon",
+            resourceType: "ping",
+            at: 1,
+            mime: "",
+          },
+        ])),
+      );
+      await waitCount(page, 2);
+      assert.deepEqual(
+        await page.locator("[data-testid=har-row] .c-type").allTextContents(),
+        ["fetch", "ping"],
+      );
+      assert.deepEqual(
+        await page.locator("[data-testid=har-row]").evaluateAll((rows) =>
+          rows.map((r) => r.getAttribute("data-type"))
+        ),
+        ["xhr", "other"],
+      );
+    }),
+});
