@@ -189,6 +189,18 @@ const CASES: Case[] = [
     },
   },
   {
+    name:
+      "ok/--filter with --all keeps the documentation changes it matches (without --all they are not listed, so none)",
+    args: [BASE, f(PAIRS.doc), "--all", "--filter", "doc"],
+    code: 0,
+    check: (r) => {
+      const out = lines(r.stdout);
+      assert.equal(out[1], "0 breaking, 0 warning, 0 info, 1 doc", r.stdout);
+      assert.match(out[3], /^doc {6}GET \/pets: summary changed/);
+      assert.equal(r.stderr, "");
+    },
+  },
+  {
     name: "bad/--filter given twice",
     args: [BASE, f(PAIRS.breaking), "--filter", "a", "--filter", "b"],
     code: 2,

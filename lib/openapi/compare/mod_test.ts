@@ -2734,6 +2734,38 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-parameter-default-value-changed", "warning", ["GET /a"]]],
   ],
   [
+    "bad/a response header's default changed is info (the server sends the header; a client omits nothing)",
+    doc({
+      "/a": {
+        get: {
+          responses: {
+            "200": {
+              description: "ok",
+              headers: {
+                "X-Mode": { schema: { type: "string", default: "a" } },
+              },
+            },
+          },
+        },
+      },
+    }),
+    doc({
+      "/a": {
+        get: {
+          responses: {
+            "200": {
+              description: "ok",
+              headers: {
+                "X-Mode": { schema: { type: "string", default: "b" } },
+              },
+            },
+          },
+        },
+      },
+    }),
+    [["response-header-default-value-changed", "info", ["GET /a"]]],
+  ],
+  [
     "bad/a request property's default changed is still info",
     doc(requestBody(object({ m: { type: "string", default: "a" } }))),
     doc(requestBody(object({ m: { type: "string", default: "b" } }))),
