@@ -8,7 +8,7 @@ import type {
 import { statusClass } from "../../lib/shared/status.ts";
 import { EnumValues } from "./EnumValues.tsx";
 import { Markdown } from "./Markdown.tsx";
-import { opKey, writeHash } from "./hash.ts";
+import { linkTargetHref } from "./hash.ts";
 import { rowsOf, useBudgeted } from "./use_budgeted.ts";
 import {
   ItemFacts,
@@ -242,25 +242,6 @@ export function Bodies(
  * A response's links: which operation each feeds and with what, as Swagger
  * UI's "Links" column shows them.
  */
-/**
- * Where a link's target opens in this viewer: an `operationId`, or the
- * operation a local `operationRef` names (the detail writes it `GET
- * /users/{id}`), as the fragment the viewer reads; null for a reference
- * into another document, which is not fetched.
- */
-export function linkTargetHref(target: string): string | null {
-  const m = /^([A-Za-z]+) (\/.*)$/.exec(target);
-  if (m) {
-    return writeHash({
-      filter: "",
-      op: opKey(m[1].toLowerCase(), m[2]),
-      schema: "",
-    });
-  }
-  // An operationId is a name, not a reference (no `#`, `/` or scheme).
-  if (!target || /[#/:\s]/.test(target)) return null;
-  return writeHash({ filter: "", op: target, schema: "" });
-}
 
 /**
  * After a link's target opens (the fragment names it), the focus goes to

@@ -119,3 +119,23 @@ export function pushHash(s: HashState): void {
 export function opKey(method: string, path: string): string {
   return `${method} ${path}`;
 }
+
+/**
+ * Where a link's target opens in this viewer: an `operationId`, or the
+ * operation a local `operationRef` names (the detail writes it `GET
+ * /users/{id}`), as the fragment the viewer reads; null for a reference
+ * into another document, which is not fetched.
+ */
+export function linkTargetHref(target: string): string | null {
+  const m = /^([A-Za-z]+) (\/.*)$/.exec(target);
+  if (m) {
+    return writeHash({
+      filter: "",
+      op: opKey(m[1].toLowerCase(), m[2]),
+      schema: "",
+    });
+  }
+  // An operationId is a name, not a reference (no `#`, `/` or scheme).
+  if (!target || /[#/:\s]/.test(target)) return null;
+  return writeHash({ filter: "", op: target, schema: "" });
+}
