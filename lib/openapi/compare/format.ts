@@ -67,7 +67,7 @@ function unlistedDocs(r: CompareResult): string {
  * counts when these are only some of the changes.
  */
 export function formatText(r: CompareResult, narrowed = ""): string {
-  const lines = [sideLine(r), countsLine(r)];
+  const lines = [logSafe(sideLine(r)), countsLine(r)];
   if (narrowed) lines.push(visibleText(narrowed));
   const docs = unlistedDocs(r);
   if (docs && r.changes.length) {
@@ -77,10 +77,24 @@ export function formatText(r: CompareResult, narrowed = ""): string {
     // The names in a sentence are written visibly already (codeSpan); the
     // rest of it too, so no document text reaches the terminal as control.
     lines.push(
-      visibleText(`${c.level.padEnd(8)} ${changeSentence(c)} [${c.id}]`),
+      logSafe(
+        visibleText(`${c.level.padEnd(8)} ${changeSentence(c)} [${c.id}]`),
+      ),
     );
   }
   return lines.join("\n") + "\n";
+}
+
+/**
+ * A line a CI runner prints without reading a command in it. GitHub
+ * Actions reads `::cmd::` at a line's start (after white space) and its
+ * older `##[cmd]` anywhere in a line, so a title or a name in a document
+ * printed to a workflow's log could stop the log's commands or forge an
+ * error: the first `:` of a leading `::` and the `[` of every `##[` are
+ * written as their escapes, which a terminal shows as they are.
+ */
+function logSafe(line: string): string {
+  return line.replace(/##\[/g, "##%5B").replace(/^(\s*):(?=:)/, "$1%3A");
 }
 
 /**
@@ -153,8 +167,7 @@ export function formatGithub(r: CompareResult, narrowed = ""): string {
   // anywhere in it. A title (the revision's, which a pull request writes)
   // must not stop the annotations or forge one: these lines start with
   // words of ours, and every `##[` in them is broken.
-  const plain = (s: string) =>
-    `API changes: ${visibleText(s).replace(/##\[/g, "##%5B")}`;
+  const plain = (s: string) => logSafe(`API changes: ${visibleText(s)}`);
   const lines = [plain(sideLine(r)), countsLine(r)];
   if (narrowed) lines.push(plain(narrowed));
   for (const c of r.changes) {

@@ -244,6 +244,26 @@ Deno.test("formatGithub: bad/a title cannot stop the annotations or forge one (:
   assert.match(text, /^API changes: {3}::stop-commands::pwn 1/);
 });
 
+Deno.test("formatText: bad/a title or a name printed in a CI log cannot forge a runner command (::cmd:: at a line's start, ##[cmd] anywhere)", () => {
+  const titled = (title: string, path: string) =>
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title, version: "1" },
+      paths: { [path]: { get: { responses: { 200: { description: "" } } } } },
+    });
+  const r = compareSpecs(
+    titled("  ::stop-commands::pwn", "/a##[error]x"),
+    titled("x ##[error]forged", "/b"),
+  );
+  const text = formatText(r);
+  for (const line of text.split("\n").filter(Boolean)) {
+    assert.doesNotMatch(line.trimStart(), /^::/, line);
+    assert.doesNotMatch(line, /##\[/, line);
+  }
+  assert.match(text, /^ {2}%3A:stop-commands::pwn 1 /);
+  assert.match(text, /\/a##%5Berror\]x/);
+});
+
 Deno.test("formatGithub: ok/each level its annotation (breaking ::error, warning ::warning, info and doc ::notice), a document change under API", () => {
   const base = result.changes[0];
   const r = {
