@@ -30,10 +30,12 @@ import {
 } from "./lib/openapi/compare/mod.ts";
 import type { SpecWarning } from "./lib/openapi/types.ts";
 import {
+  type AnnotationSource,
   type Format,
   formatResult,
   FORMATS,
 } from "./lib/openapi/compare/format.ts";
+import { sourceLines } from "./lib/openapi/compare/source_lines.ts";
 import {
   DEFAULT_LEVELS,
   exportResult,
@@ -332,6 +334,33 @@ export function resolvePath(path: string, cwd: string): string {
   return cwd + sep + path;
 }
 
+/**
+ * The revision's file as GitHub names it in an annotation: its path from
+ * the repository's root (`workspace`, else the caller's folder, as a
+ * workflow runs the command there), `/` between folders; undefined for
+ * standard input, a URL, or a file outside that folder, which no pull
+ * request shows.
+ */
+export function annotationFile(
+  source: string,
+  cwd: string,
+  workspace?: string,
+): string | undefined {
+  if (source === "-" || OTHER_SCHEME_RE.test(source)) return undefined;
+  const slashed = (p: string) => p.replace(/\\/g, "/");
+  const root = slashed(workspace || cwd).replace(/\/+$/, "");
+  const parts: string[] = [];
+  for (const part of slashed(resolvePath(source, cwd)).split("/")) {
+    if (part === "..") parts.pop();
+    else if (part !== "." && part !== "") parts.push(part);
+  }
+  const full = parts.join("/");
+  const under = root.split("/").filter((p) => p !== "" && p !== ".").join("/");
+  if (under === "") return full;
+  if (!full.startsWith(`${under}/`)) return undefined;
+  return full.slice(under.length + 1);
+}
+
 function tooLarge(what: string, max: number): InputReadError {
   return new InputReadError(
     `${what} is larger than ${formatBytes(max)}: refused (a spec that size ` +
@@ -510,6 +539,11 @@ export interface DiffIo {
   stdin?: ReadableStream<Uint8Array>;
   /** Folder relative input paths are read from. */
   cwd: string;
+  /**
+   * The repository's folder in a GitHub Actions run (`GITHUB_WORKSPACE`):
+   * `--format github` names the revision's file from it.
+   */
+  workspace?: string;
   timeoutMs?: number;
   maxBytes?: number;
 }
@@ -579,9 +613,17 @@ export async function runDiff(
   let result;
   let narrowed = "";
   let filteredOut = false;
+  let source: AnnotationSource | undefined;
   try {
     const base = readSide(texts.base, "base");
     const revision = readSide(texts.revision, "revision");
+    const file = args.format === "github"
+      ? annotationFile(args.revision, io.cwd, io.workspace)
+      : undefined;
+    if (file !== undefined) {
+      const { text, syntax } = revision.parsed.loaded;
+      source = { file, lines: sourceLines(text, syntax) };
+    }
     // What reading read past (a key written twice, a comment) changes what
     // is compared: said before the report, as the page says it.
     for (
@@ -628,7 +670,7 @@ export async function runDiff(
     }
     throw err;
   }
-  await io.out(formatResult(result, args.format, narrowed));
+  await io.out(formatResult(result, args.format, narrowed, source));
   if (filteredOut) {
     // A gate whose terms match nothing passes whatever changed: a typo
     // (`tag:biling`) must not read as a clean run.
@@ -667,9 +709,13 @@ export async function runDiff(
  * `deno task diff old.yaml new.yaml` from anywhere reads the files there.
  */
 function callerCwd(): string {
-  const env = Deno.permissions.querySync({ name: "env", variable: "INIT_CWD" });
-  const init = env.state === "granted" ? Deno.env.get("INIT_CWD") : undefined;
-  return init || Deno.cwd();
+  return grantedEnv("INIT_CWD") || Deno.cwd();
+}
+
+/** An environment variable the task lets the command read, else undefined. */
+function grantedEnv(name: string): string | undefined {
+  const env = Deno.permissions.querySync({ name: "env", variable: name });
+  return env.state === "granted" ? Deno.env.get(name) : undefined;
 }
 
 async function writeAll(
@@ -699,6 +745,7 @@ if (import.meta.main) {
       },
       err: (t) => writeAll(Deno.stderr, t),
       cwd: callerCwd(),
+      workspace: grantedEnv("GITHUB_WORKSPACE"),
     });
   } catch (err) {
     // Standard output refused the result (a full disk, a closed file):

@@ -19,6 +19,7 @@ import {
   shellEnv,
 } from "../helpers/diff_cli.ts";
 import {
+  annotationFile,
   InputReadError,
   MAX_INPUT_BYTES,
   parseArgs,
@@ -754,6 +755,70 @@ for (const c of CASES) {
     c.check?.(r);
   });
 }
+
+Deno.test("diff cli: ok/--format github puts each annotation on the revision's line, the file named from the repository's folder", async () => {
+  const title =
+    "title=breaking%3A request-property-became-required::POST /pets";
+  // Run in the fixtures' folder, as a workflow runs in its checkout.
+  const here = await runDiffInProcess(
+    ["pets_base.yaml", "./pets_breaking.yaml", "--format", "github"],
+    { cwd: FIXTURES },
+  );
+  assert.equal(here.code, 0, shown(here));
+  // `tag` of NewPet, on the line that writes it (line 48 of the fixture).
+  assert.match(
+    lines(here.stdout)[2],
+    new RegExp(`^::error file=pets_breaking\\.yaml,line=48,${title}`),
+  );
+  assert.match(fixture(PAIRS.breaking).split("\n")[47], /^ {8}tag:$/);
+  // GITHUB_WORKSPACE names the file from the repository's root.
+  const root = await runDiffInProcess(
+    ["pets_base.yaml", "pets_breaking.yaml", "--format", "github"],
+    { cwd: FIXTURES, workspace: FIXTURES.replace(/compare\/$/, "") },
+  );
+  assert.match(
+    lines(root.stdout)[2],
+    /^::error file=compare\/pets_breaking\.yaml,line=48,title=/,
+  );
+  // From standard input there is no file to name: no place, as before.
+  const piped = await runDiffInProcess(
+    ["pets_base.yaml", "-", "--format", "github"],
+    { cwd: FIXTURES, stdin: fixture(PAIRS.breaking) },
+  );
+  assert.match(lines(piped.stdout)[2], new RegExp(`^::error ${title}`));
+  // A removed operation sits where its path still is in the revision.
+  const removed = await runDiffInProcess(
+    [PAIRS.info, "pets_base.yaml", "--format", "github"],
+    { cwd: FIXTURES },
+  );
+  assert.match(
+    removed.stdout,
+    /^::error file=pets_base\.yaml,line=\d+,title=breaking%3A api-path-removed/m,
+  );
+});
+
+Deno.test("diff cli: annotationFile names the revision from the repository's folder, or not at all", () => {
+  const table: [string, string, string | undefined, string | undefined][] = [
+    ["ok/relative", "api/openapi.yaml", undefined, "api/openapi.yaml"],
+    ["ok/dot segments", "./api/../openapi.yaml", undefined, "openapi.yaml"],
+    ["ok/absolute in the workspace", "/repo/a.yaml", "/repo/", "a.yaml"],
+    ["ok/relative from a subfolder", "b.json", "/repo", "sub/b.json"],
+    ["ok/Windows", "C:\\repo\\sub\\x.yaml", "C:\\repo", "sub/x.yaml"],
+    ["bad/outside the workspace", "/elsewhere/a.yaml", "/repo", undefined],
+    ["bad/up and out", "../a.yaml", undefined, undefined],
+    ["bad/a name that only starts alike", "/repo2/a.yaml", "/repo", undefined],
+    ["bad/standard input", "-", undefined, undefined],
+    ["bad/a URL", "https://example.com/a.yaml", undefined, undefined],
+  ];
+  for (const [name, source, workspace, want] of table) {
+    const cwd = name === "ok/relative from a subfolder"
+      ? "/repo/sub"
+      : name === "ok/Windows"
+      ? "C:\\repo"
+      : "/repo";
+    assert.equal(annotationFile(source, cwd, workspace), want, name);
+  }
+});
 
 Deno.test("diff cli: ok/relative paths are read from the folder it runs in", async () => {
   const r = await runDiff(

@@ -99,6 +99,8 @@ export async function runDiffInProcess(
     stdin?: string | Uint8Array;
     /** A size cap of the test's own, instead of the CLI's 100 MiB. */
     maxBytes?: number;
+    /** `GITHUB_WORKSPACE`, as the entry reads it. */
+    workspace?: string;
   } = {},
 ): Promise<RunResult> {
   const { runDiff: run } = await import("../../diff.ts");
@@ -123,6 +125,7 @@ export async function runDiffInProcess(
       },
     }),
     cwd: options.cwd ?? ROOT_DIR,
+    workspace: options.workspace,
     maxBytes: options.maxBytes,
   });
   return { code, stdout, stderr };

@@ -13,6 +13,7 @@ import {
 } from "./types.ts";
 import { codeSpan, splitCodeSpans } from "./code_span.ts";
 import { visibleText } from "../../shared/visible_text.ts";
+import type { SourceLines } from "./source_lines.ts";
 
 /** Output formats of `deno task diff`. */
 export const FORMATS = ["text", "markdown", "json", "github"] as const;
@@ -154,9 +155,16 @@ const ANNOTATIONS: Record<Level, string> = {
  * run lists on its summary page and a pull request's checks. Values are
  * escaped as the runner reads them (`%`, CR and LF in the message; `:` and
  * `,` too in a property), so a name in a document cannot end the command
- * or start another.
+ * or start another. With `source`, the revision's file as the repository
+ * names it and its lines, each annotation names the file and the line the
+ * change is written on (where a removed thing stood: the deepest part of
+ * its place the revision still has), so a pull request shows it there.
  */
-export function formatGithub(r: CompareResult, narrowed = ""): string {
+export function formatGithub(
+  r: CompareResult,
+  narrowed = "",
+  source?: AnnotationSource,
+): string {
   const data = (s: string) =>
     visibleText(s).replace(/%/g, "%25").replace(/\r/g, "%0D")
       .replace(/\n/g, "%0A");
@@ -170,22 +178,40 @@ export function formatGithub(r: CompareResult, narrowed = ""): string {
   const plain = (s: string) => logSafe(`API changes: ${visibleText(s)}`);
   const lines = [plain(sideLine(r)), countsLine(r)];
   if (narrowed) lines.push(plain(narrowed));
+  const file = source && `file=${property(source.file)},`;
   for (const c of r.changes) {
     const subject = c.method ? changeSubject(c) : "API";
+    const pointer = c.pointer.revision ?? c.pointer.base;
+    const line = source && pointer !== null
+      ? source.lines.line(pointer)
+      : undefined;
+    const at = line === undefined ? "" : `${file}line=${line},`;
     lines.push(
-      `::${ANNOTATIONS[c.level]} title=${property(`${c.level}: ${c.id}`)}::${
-        data(`${subject}: ${c.text}`)
-      }`,
+      `::${ANNOTATIONS[c.level]} ${at}title=${
+        property(`${c.level}: ${c.id}`)
+      }::${data(`${subject}: ${c.text}`)}`,
     );
   }
   return lines.join("\n") + "\n";
 }
 
-/** `r` in `format`; `narrowed` as {@link formatText} takes it. */
+/** The revision's file for {@link formatGithub}'s annotations. */
+export interface AnnotationSource {
+  /** Its path from the repository's root, `/` between folders. */
+  file: string;
+  /** Its lines by JSON pointer. */
+  lines: SourceLines;
+}
+
+/**
+ * `r` in `format`; `narrowed` as {@link formatText} takes it, `source` as
+ * {@link formatGithub} does.
+ */
 export function formatResult(
   r: CompareResult,
   format: Format,
   narrowed = "",
+  source?: AnnotationSource,
 ): string {
   switch (format) {
     case "markdown":
@@ -193,7 +219,7 @@ export function formatResult(
     case "json":
       return formatJson(r);
     case "github":
-      return formatGithub(r, narrowed);
+      return formatGithub(r, narrowed, source);
     default:
       return formatText(r, narrowed);
   }
