@@ -17,6 +17,13 @@
  * the text it is written as, never as markup, and comments are dropped.
  * The HTML is tokenized by htmlparser2, which needs no DOM (this runs in a
  * Web Worker).
+ *
+ * Two GitHub Flavored Markdown extensions that API descriptions are
+ * written with, as Redoc, Scalar and GitHub render them: pipe tables (GFM
+ * 0.29 §4.10: a header row, a delimiter row of as many cells, body rows;
+ * cells hold inline content) and bare `http(s)://` and `www.` links
+ * (§6.9), under the link rule above. Neither changes what any other
+ * CommonMark text means.
  */
 // @ts-types="@types/commonmark"
 import { type Node, Parser } from "commonmark";
@@ -57,7 +64,7 @@ const MAX_NODES = 2_000;
 const MAX_DEPTH = 24;
 
 /** Characters that can start Markdown syntax (or an entity). */
-const SYNTAX = /[\\`*_[\]<>&!#|~\n]|^\s*([-+>]|\d+[.)])|https?:|^\s{4}/;
+const SYNTAX = /[\\`*_[\]<>&!#|~\n]|^\s*([-+>]|\d+[.)])|https?:|www\.|^\s{4}/i;
 
 /** True for a link target the page may follow. */
 export function safeHref(href: string): boolean {
@@ -70,8 +77,14 @@ export function markdown(text: string): Md {
   if (!s) return [];
   if (!SYNTAX.test(s)) return [{ t: "p", c: [s] }];
   const doc = new Parser({ smart: false }).parse(s);
-  const budget = { left: MAX_NODES };
+  const budget: Budget = { left: MAX_NODES, lines: s.split("\n") };
   return children(doc, budget, 0);
+}
+
+/** Nodes still to emit, and the source's lines (a table is read from them). */
+interface Budget {
+  left: number;
+  lines?: string[];
 }
 
 /** A node kind (what the `t` of an element node says). */
@@ -140,10 +153,10 @@ interface Frame {
  */
 class Builder {
   #stack: Frame[] = [{ tag: "", attrs: {}, out: [] }];
-  #budget: { left: number };
+  #budget: Budget;
   #depth: number;
 
-  constructor(budget: { left: number }, depth: number) {
+  constructor(budget: Budget, depth: number) {
     this.#budget = budget;
     this.#depth = depth;
   }
@@ -281,7 +294,7 @@ function inlineHtml(html: string, b: Builder): void {
  * An HTML block (CommonMark §4.6) into blocks: its allowlisted elements as
  * nodes, text and inline elements outside any block gathered in paragraphs.
  */
-function blockHtml(html: string, budget: { left: number }, depth: number): Md {
+function blockHtml(html: string, budget: Budget, depth: number): Md {
   const b = new Builder(budget, depth);
   // The source of the current tag, for a tag shown as text.
   const source = () => html.slice(p.startIndex, p.endIndex + 1);
@@ -330,7 +343,7 @@ function blockHtml(html: string, budget: { left: number }, depth: number): Md {
   return out;
 }
 
-function children(n: Node, budget: { left: number }, depth: number): Md {
+function children(n: Node, budget: Budget, depth: number): Md {
   const b = new Builder(budget, depth);
   for (let c = n.firstChild; c; c = c.next) {
     // A tag costs the budget only when it becomes a node (Builder.open).
@@ -341,9 +354,174 @@ function children(n: Node, budget: { left: number }, depth: number): Md {
     if (budget.left-- <= 0) break;
     if (c.type === "html_block") {
       for (const m of blockHtml(c.literal ?? "", budget, b.depth + 1)) b.add(m);
+    } else if (c.type === "paragraph" && tableIn(c, budget, b)) {
+      continue;
     } else b.add(convert(c, budget, b.depth + 1));
   }
-  return b.finish();
+  const out = b.finish();
+  return inLink(n) ? out : out.flatMap(autolinks);
+}
+
+/** True when `n` is a link or inside one (a link holds no other link). */
+function inLink(n: Node): boolean {
+  for (let p: Node | null = n; p; p = p.parent) {
+    if (p.type === "link") return true;
+  }
+  return false;
+}
+
+/**
+ * A GFM delimiter row (§4.10): cells of dashes, each with an optional
+ * colon at either end, between pipes.
+ */
+const DELIMITER_ROW =
+  /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+
+/**
+ * A table row's cells: split at pipes, a leading and a trailing one
+ * dropped; `\|` is a pipe in a cell, code spans included (§4.10).
+ */
+function rowCells(line: string): string[] {
+  let s = line.trim();
+  if (s.startsWith("|")) s = s.slice(1);
+  if (s.endsWith("|") && !s.endsWith("\\|")) s = s.slice(0, -1);
+  const cells: string[] = [];
+  let cell = "";
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === "\\" && s[i + 1] === "|") {
+      cell += "|";
+      i++;
+    } else if (s[i] === "|") {
+      cells.push(cell.trim());
+      cell = "";
+    } else cell += s[i];
+  }
+  cells.push(cell.trim());
+  return cells;
+}
+
+/**
+ * A paragraph that holds a GFM table, written into `b` as the paragraph
+ * of the lines above the table (if any) and the table; false, writing
+ * nothing, for any other paragraph. CommonMark parsed the table's lines
+ * as a paragraph, so they are read again from the source. A paragraph in
+ * a block quote is left as CommonMark reads it (its lines carry `>`).
+ */
+function tableIn(p: Node, budget: Budget, b: Builder): boolean {
+  const src = budget.lines;
+  const pos = p.sourcepos;
+  if (!src || !pos) return false;
+  for (let a = p.parent; a; a = a.parent) {
+    if (a.type === "block_quote") return false;
+  }
+  const first = pos[0][0] - 1, last = pos[1][0] - 1;
+  if (last - first < 1 || last >= src.length) return false;
+  const lines = src.slice(first, last + 1).map((l) => l.trim());
+  let head = -1;
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (
+      lines[i].includes("|") && DELIMITER_ROW.test(lines[i + 1]) &&
+      rowCells(lines[i]).length === rowCells(lines[i + 1]).length
+    ) {
+      head = i;
+      break;
+    }
+  }
+  // A link reference definition above is not part of the paragraph's text.
+  if (head < 0 || lines.slice(0, head).some((l) => /^\[[^\]]+\]:/.test(l))) {
+    return false;
+  }
+  const depth = b.depth + 1;
+  if (head > 0) {
+    const text = lines.slice(0, head).join("\n");
+    b.add({ t: "p", c: inlineOf(text, budget, depth + 1) });
+  }
+  const width = rowCells(lines[head]).length;
+  const row = (line: string, cell: "th" | "td"): MdNode => {
+    const cells = rowCells(line);
+    const c: MdNode[] = [];
+    // As many cells as the header: more are dropped, fewer left empty.
+    for (let i = 0; i < width && budget.left-- > 0; i++) {
+      c.push({
+        t: cell,
+        c: i < cells.length ? inlineOf(cells[i], budget, depth + 3) : [],
+      });
+    }
+    return { t: "tr", c };
+  };
+  const body: MdNode[] = [];
+  for (const line of lines.slice(head + 2)) {
+    if (budget.left-- <= 0) break;
+    body.push(row(line, "td"));
+  }
+  b.add({
+    t: "table",
+    c: [
+      { t: "thead", c: [row(lines[head], "th")] },
+      ...(body.length ? [{ t: "tbody" as const, c: body }] : []),
+    ],
+  });
+  return true;
+}
+
+/**
+ * `text`'s inline content: a table cell, or the lines above a table, as a
+ * paragraph holds them (a cell that would start a list or a heading is
+ * text, as GFM reads cells).
+ */
+function inlineOf(text: string, budget: Budget, depth: number): MdNode[] {
+  if (!text) return [];
+  if (!SYNTAX.test(text)) return [text];
+  const doc = new Parser({ smart: false }).parse(text);
+  const p = doc.firstChild;
+  if (!p || p.type !== "paragraph" || p.next) return [text];
+  // The cell's own source positions are not the description's lines.
+  const inner: Budget = { left: budget.left };
+  const out = children(p, inner, depth);
+  budget.left = inner.left;
+  return out;
+}
+
+/**
+ * A GFM extended autolink (§6.9): `http://` or `https://`, or `www.`, at
+ * a line's start or after white space or `*`, `_`, `~`, `(`, running to
+ * white space or `<`.
+ */
+const AUTOLINK = /(^|[\s*_~(])((?:https?:\/\/|www\.)[^\s<]+)/gi;
+
+/** A link's end that §6.9 leaves out: trailing punctuation. */
+const TRAILING = /[?!.,:*_~'"]+$/;
+
+/** Text with its bare links as links (other nodes as they are). */
+function autolinks(m: MdNode): MdNode[] {
+  if (typeof m !== "string" || !/https?:\/\/|www\./i.test(m)) return [m];
+  const out: MdNode[] = [];
+  let from = 0;
+  for (const hit of m.matchAll(AUTOLINK)) {
+    let url = hit[2];
+    // Trailing punctuation, and a `)` with no `(` of its own, end it.
+    for (;;) {
+      const cut = url.replace(TRAILING, "");
+      const open = cut.split("(").length, close = cut.split(")").length;
+      const trimmed = cut.endsWith(")") && close > open
+        ? cut.slice(0, -1)
+        : cut;
+      if (trimmed === url) break;
+      url = trimmed;
+    }
+    const href = /^www\./i.test(url) ? `http://${url}` : url;
+    // A valid domain must follow (§6.9: periods between its parts).
+    if (!/^[\w-]+(?:\.[\w-]+)+/.test(href.replace(/^https?:\/\//i, ""))) {
+      continue;
+    }
+    const at = hit.index! + hit[1].length;
+    if (at > from) out.push(m.slice(from, at));
+    out.push({ t: "a", href, c: [url] });
+    from = at + url.length;
+  }
+  if (from === 0) return [m];
+  if (from < m.length) out.push(m.slice(from));
+  return out;
 }
 
 /** Text content of `n`, for nodes too deep to keep their structure. */
@@ -357,7 +535,7 @@ function flat(n: Node): string {
   return s;
 }
 
-function convert(n: Node, budget: { left: number }, depth: number): MdNode {
+function convert(n: Node, budget: Budget, depth: number): MdNode {
   if (depth > MAX_DEPTH) return flat(n);
   const kids = () => children(n, budget, depth);
   switch (n.type) {

@@ -316,3 +316,155 @@ Deno.test("markdown: bad/hostile HTML nesting and volume are bounded", () => {
   assert.ok(JSON.stringify(wide).length < 300_000);
   assert.ok(JSON.stringify(inline).length < 400_000);
 });
+
+const cell = (t: "th" | "td", ...c: unknown[]) => ({ t, c });
+const table = (head: unknown[], rows: unknown[][]) => ({
+  t: "table",
+  c: [
+    { t: "thead", c: [{ t: "tr", c: head }] },
+    ...(rows.length
+      ? [{ t: "tbody", c: rows.map((c) => ({ t: "tr", c })) }]
+      : []),
+  ],
+});
+
+const GFM_TABLES: [string, string, unknown][] = [
+  [
+    "ok/a pipe table, cells inline, a short row filled, a long one cut",
+    "| Name | Type |\n|---|:-:|\n| `a\\|b` | *x* |\n| c |\n| d | e | f |",
+    [table([cell("th", "Name"), cell("th", "Type")], [
+      [cell("td", { t: "code", v: "a|b" }), cell("td", { t: "em", c: ["x"] })],
+      [cell("td", "c"), cell("td")],
+      [cell("td", "d"), cell("td", "e")],
+    ])],
+  ],
+  [
+    "ok/without outer pipes, after a paragraph's lines",
+    "Codes:\na | b\n--|--\n1 | 2",
+    [
+      { t: "p", c: ["Codes:"] },
+      table([cell("th", "a"), cell("th", "b")], [[
+        cell("td", "1"),
+        cell("td", "2"),
+      ]]),
+    ],
+  ],
+  [
+    "ok/in a list item",
+    "- item\n\n  | a |\n  | - |\n  | 1 |",
+    [{
+      t: "ul",
+      c: [{
+        t: "li",
+        c: [
+          { t: "p", c: ["item"] },
+          table([cell("th", "a")], [[cell("td", "1")]]),
+        ],
+      }],
+    }],
+  ],
+  [
+    "ok/a header alone",
+    "| a | b |\n| --- | --- |",
+    [table([cell("th", "a"), cell("th", "b")], [])],
+  ],
+  [
+    "bad/header and delimiter of different widths: CommonMark's reading",
+    "a | b\n---",
+    [{ t: "h", c: ["a | b"] }],
+  ],
+  [
+    "bad/pipes without a delimiter row stay a paragraph",
+    "a | b\nc | d",
+    [{ t: "p", c: ["a | b\nc | d"] }],
+  ],
+  [
+    "bad/in a block quote, as CommonMark reads it",
+    "> | a |\n> |---|\n> | 1 |",
+    [{ t: "quote", c: [{ t: "p", c: ["| a |\n|---|\n| 1 |"] }] }],
+  ],
+  [
+    "bad/a cell's HTML and links follow the description's rules",
+    "| a | b |\n|---|---|\n| <script>x</script> | [y](javascript:alert(1)) |",
+    [table([cell("th", "a"), cell("th", "b")], [[
+      cell("td", "<script>x</script>"),
+      cell("td", { t: "span", c: ["y"] }),
+    ]])],
+  ],
+  [
+    "bad/a cell that would start a list or a heading is text",
+    "| a |\n|---|\n| - x |\n| # y |",
+    [table([cell("th", "a")], [[cell("td", "- x")], [cell("td", "# y")]])],
+  ],
+];
+
+for (const [name, text, want] of GFM_TABLES) {
+  Deno.test(`markdown: GFM table ${name}`, () => {
+    assert.deepEqual(markdown(text), want);
+  });
+}
+
+Deno.test("markdown: bad/a table of 100,000 rows is bounded by the node budget", () => {
+  const rows = Array.from({ length: 100_000 }, (_, i) => `| ${i} | *${i}* |`);
+  const t0 = performance.now();
+  const md = markdown(`| a | b |\n|---|---|\n${rows.join("\n")}`);
+  const ms = performance.now() - t0;
+  const body = (md[0] as { c: { c: unknown[] }[] }).c[1].c;
+  assert.ok(body.length > 100 && body.length < 2_000, `${body.length} rows`);
+  assert.ok(ms < 5_000, `${ms} ms`);
+});
+
+const AUTOLINKS: [string, string, unknown[]][] = [
+  [
+    "ok/a bare URL, its trailing period left out",
+    "See https://example.com/docs.",
+    ["See ", {
+      t: "a",
+      href: "https://example.com/docs",
+      c: ["https://example.com/docs"],
+    }, "."],
+  ],
+  [
+    "ok/www. gets http://, a comma ends it",
+    "Or www.example.org, then",
+    ["Or ", {
+      t: "a",
+      href: "http://www.example.org",
+      c: ["www.example.org"],
+    }, ", then"],
+  ],
+  [
+    "ok/balanced parentheses kept, the enclosing one left out",
+    "(https://x.example/a_(b))",
+    ["(", {
+      t: "a",
+      href: "https://x.example/a_(b)",
+      c: ["https://x.example/a_(b)"],
+    }, ")"],
+  ],
+  [
+    "bad/a scheme without a domain is text",
+    "https:// and http://localhost and www. alone",
+    ["https:// and http://localhost and www. alone"],
+  ],
+  [
+    "bad/inside code or a link, no second link",
+    "`https://code.example` [https://y.example](https://z.example)",
+    [{ t: "code", v: "https://code.example" }, " ", {
+      t: "a",
+      href: "https://z.example",
+      c: ["https://y.example"],
+    }],
+  ],
+  [
+    "bad/only after white space or a delimiter: not inside a word",
+    "xhttps://example.com",
+    ["xhttps://example.com"],
+  ],
+];
+
+for (const [name, text, want] of AUTOLINKS) {
+  Deno.test(`markdown: autolink ${name}`, () => {
+    assert.deepEqual(markdown(text), [{ t: "p", c: want }]);
+  });
+}

@@ -137,3 +137,43 @@ Deno.test({
       assert.deepEqual(images, []);
     }),
 });
+
+Deno.test({
+  name:
+    "spec description: a GFM pipe table is a table, a bare URL a link (noopener), as Redoc and GitHub render them",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const description = "Codes:\n\n| Code | Meaning |\n|---|---|\n" +
+        "| `429` | Slow down, see https://example.com/limits. |";
+      await gotoHydrated(page, server.origin, "/spec");
+      await loadSpec(
+        page,
+        "gfm.json",
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "GFM", version: "1" },
+          paths: {
+            "/g": {
+              get: { description, responses: { "200": { description: "ok" } } },
+            },
+          },
+        }),
+      );
+      await openTimed(page, await findRow(page, "get", "/g"));
+      const desc = page.locator(
+        "[data-testid=operation-detail] .sv-description",
+      );
+      assert.deepEqual(
+        await desc.locator("table th").allTextContents(),
+        ["Code", "Meaning"],
+      );
+      assert.equal(await desc.locator("table td code").textContent(), "429");
+      assert.deepEqual(
+        await desc.locator("table a").evaluateAll((as) =>
+          as.map((a) => [a.getAttribute("href"), a.getAttribute("rel")])
+        ),
+        [["https://example.com/limits", "noopener noreferrer"]],
+      );
+    }),
+});
