@@ -257,19 +257,29 @@ function yamlLines(text: string): SourceLines {
     return null;
   };
 
+  /**
+   * The lines of a block node's entries, with where each entry starts: the
+   * node's own, then each later line at its column, until one less
+   * indented (deeper lines are the entries' content).
+   */
+  function* entries(node: Found): Generator<[number, number]> {
+    yield [node.at, node.value];
+    const col = node.value - starts[node.at];
+    for (let l = node.at + 1; l < count; l++) {
+      const n = indents[l];
+      if (n < 0 || n > col) continue;
+      if (n < col) return;
+      yield [l, starts[l] + n];
+    }
+  }
+
   const membersOf = (node: Found): Map<string, Member> => {
     const id = `${node.at}:${node.value}`;
     let m = members.get(id);
     if (m) return m;
     m = new Map();
     const col = node.value - starts[node.at];
-    for (let l = node.at; l < count; l++) {
-      const n = indents[l];
-      if (l > node.at) {
-        if (n < 0 || n > col) continue;
-        if (n < col) break;
-      }
-      const i = l === node.at ? node.value : starts[l] + n;
+    for (const [l, i] of entries(node)) {
       const end = lineEnd(l);
       if (l > node.at && isDash(i, end)) continue; // a sequence under a key
       const key = keyAt(i, end);
@@ -291,14 +301,7 @@ function yamlLines(text: string): SourceLines {
     let list = items.get(id);
     if (list) return list;
     list = [];
-    const col = node.value - starts[node.at];
-    for (let l = node.at; l < count; l++) {
-      const n = indents[l];
-      if (l > node.at) {
-        if (n < 0 || n > col) continue;
-        if (n < col) break;
-      }
-      const i = l === node.at ? node.value : starts[l] + n;
+    for (const [l, i] of entries(node)) {
       if (!isDash(i, lineEnd(l))) break;
       list.push({ at: l, value: i + 1 });
     }
