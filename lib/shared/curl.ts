@@ -104,7 +104,11 @@ export interface CurlOptions {
   maxTime?: number;
 }
 
-const SAFE = /^[A-Za-z0-9_./:=@%+,-]+$/;
+/**
+ * A word every POSIX shell and zsh reads as written: no `=` first (zsh
+ * expands `=ls` to `/usr/bin/ls`, its EQUALS option, on by default).
+ */
+const SAFE = /^[A-Za-z0-9_./:@%+,-][A-Za-z0-9_./:=@%+,-]*$/;
 /**
  * Characters a terminal or line editor acts on when pasted: C0 but LF and
  * CR (those change no more than the text: a CRLF multipart body stays

@@ -442,6 +442,19 @@ Deno.test("curl: quoting survives the shell, byte for byte", async () => {
   assert.equal(shellWord(""), "''");
 });
 
+Deno.test("curl: bad/a word starting with = is quoted: zsh would expand =ls to a path", async () => {
+  assert.equal(shellWord("=ls"), "'=ls'");
+  assert.equal(shellWord("=%%"), "'=%%'");
+  assert.equal(shellWord("a=b"), "a=b");
+  const zsh = await Deno.stat("/usr/bin/zsh").then(() => true, () => false);
+  if (zsh) {
+    assert.deepEqual(await argv(`curl ${shellWord("=ls")} x`, "zsh"), [
+      "=ls",
+      "x",
+    ]);
+  }
+});
+
 Deno.test("curl: pasted or run, control characters arrive as they were, and the text has none", async () => {
   const controls = fc.constantFrom(
     ..."\u0000\u0003\u0004\u0015\u0017\u001b\u007f\u0085\u009b\t\r\n'\\$a"
