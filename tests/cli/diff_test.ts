@@ -177,6 +177,28 @@ const CASES: Case[] = [
     },
   },
   {
+    name:
+      "ok/--filter naming a shared change's second operation lists it under that one first, as the page does",
+    // Pet's `tag` retyped: one change, listed under GET /pets and POST /pets.
+    args: [BASE, "-", "--filter", "addPet", "--format", "json"],
+    stdin: fixture("pets_base.yaml").replace(
+      /(\n {8}tag:\n {10}type: )string\n$/,
+      "$1integer\n",
+    ),
+    code: 0,
+    check: (r) => {
+      const j = JSON.parse(r.stdout);
+      assert.deepEqual(
+        j.changes.map((c: { id: string; operations: string[] }) => [
+          c.id,
+          c.operations,
+        ]),
+        [["response-property-type-changed", ["POST /pets", "GET /pets"]]],
+        r.stdout,
+      );
+    },
+  },
+  {
     name: "ok/--format github writes an annotation per change, at its level",
     args: [BASE, f(PAIRS.breaking), "--format", "github"],
     code: 0,
