@@ -2547,6 +2547,14 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-status-range-changed", "info", ["GET /a"]]],
   ],
   [
+    "ok/a default removed beside a 200 that stays, a 404 listed instead: the default is now that 404 alone",
+    doc(statuses({ "200": OBJ, default: object({ code: STR }, ["code"]) })),
+    doc(statuses({ "200": OBJ, "404": object({ code: STR }, ["code"]) })),
+    // Not the 200, which the base listed on its own: its body is no
+    // `default` body that lost `code`.
+    [["response-status-range-changed", "info", ["GET /a"]]],
+  ],
+  [
     "ok/a 200 now described by 2XX beside a default is compared with the range",
     doc(statuses({ "200": object({ a: STR }) })),
     doc(statuses({ "2XX": object({ a: STR }), default: OBJ })),
@@ -2697,6 +2705,42 @@ const CHANGES: [string, string, string, Want[]][] = [
     [
       ["request-property-became-optional", "info", ["POST /pets"]],
       ["response-property-became-optional", "breaking", ["GET /pets"]],
+    ],
+  ],
+  [
+    "ok/a subtype's explicit mapping value dropped: its name is its value again (the explicit value had replaced it)",
+    petsAllOf(CAT).replace(
+      "{propertyName: petType}",
+      '{propertyName: petType, mapping: {cat: "#/components/schemas/Cat"}}',
+    ),
+    petsAllOf(CAT),
+    [
+      ["request-property-discriminator-mapping-deleted", "breaking", [
+        "POST /pets",
+      ]],
+      ["request-property-discriminator-mapping-added", "info", ["POST /pets"]],
+      ["response-property-discriminator-mapping-deleted", "info", [
+        "GET /pets",
+      ]],
+      ["response-property-discriminator-mapping-added", "warning", [
+        "GET /pets",
+      ]],
+    ],
+  ],
+  [
+    "ok/an alternative that also extends the schema, dropped from its oneOf, is an alternative lost, said once (not again of it as a subtype)",
+    petsAllOf(CAT + DOG).replace(
+      "      discriminator:",
+      '      oneOf: [{$ref: "#/components/schemas/Cat"}, {$ref: "#/components/schemas/Dog"}]\n      discriminator:',
+    ),
+    petsAllOf(CAT.replace("  allOf:", "  description: A cat\n  allOf:") + DOG)
+      .replace(
+        "      discriminator:",
+        '      oneOf: [{$ref: "#/components/schemas/Dog"}]\n      discriminator:',
+      ),
+    [
+      ["request-property-one-of-removed", "breaking", ["POST /pets"]],
+      ["response-property-one-of-removed", "info", ["GET /pets"]],
     ],
   ],
   [
@@ -3474,6 +3518,24 @@ const SAME: [string, string, string][] = [
       "{propertyName: petType}",
       '{propertyName: petType, mapping: {Cat: "#/components/schemas/Cat"}}',
     ),
+  ],
+  [
+    "same/a discriminated schema whose allOf names itself is no subtype (no value) of itself",
+    petsAllOf(CAT),
+    petsAllOf(CAT).replace(
+      "      discriminator:",
+      '      allOf: [{$ref: "#/components/schemas/Pet"}]\n      discriminator:',
+    ),
+  ],
+  [
+    "same/additionalProperties false beside type string: no object, nothing closed",
+    doc(requestBody(STR)),
+    doc(requestBody({ ...STR, additionalProperties: false })),
+  ],
+  [
+    "same/additionalProperties a schema beside type string: no object, no value schema compared",
+    doc(responseBody(STR)),
+    doc(responseBody({ ...STR, additionalProperties: { type: "integer" } })),
   ],
   [
     "same/subtypes reordered among the components",
