@@ -461,3 +461,72 @@ Deno.test("compare hostile: long lists are compared whole, or the comparison sto
     );
   }
 });
+
+/**
+ * A document whose `POST /a` takes Pet, discriminated by `k`, beside the
+ * components written (JSON members, as text) in `schemas`.
+ */
+function discriminated(schemas: string): string {
+  return withSchemas(
+    { Pet: { type: "object", discriminator: { propertyName: "k" } }, "@": 0 },
+    { $ref: "#/components/schemas/Pet" },
+  ).replace('"@":0', schemas);
+}
+
+const PET_REF = '{"$ref":"#/components/schemas/Pet"}';
+
+/** `n` components each extending Pet, naming it `refs` times in allOf. */
+function subtypes(n: number, refs: number): string {
+  const allOf = Array(refs).fill(PET_REF).join(",");
+  return Array.from({ length: n }, (_, i) => `"S${i}":{"allOf":[${allOf}]}`)
+    .join(",");
+}
+
+Deno.test("compare hostile: subtypes are counted once each however often they name the schema, and past 1,000 the comparison stops", () => {
+  // 1,000 components each naming Pet twice: 1,000 subtypes, compared.
+  const r = timed(() =>
+    compareSpecs(discriminated(subtypes(1_000, 2)), discriminated(""))
+  );
+  // Each value dropped, once for the request and once for the response.
+  assert.equal(r.changes.length, 2_000);
+  assert.ok(
+    r.changes.every((c) => c.id.endsWith("-discriminator-mapping-deleted")),
+  );
+  assert.throws(
+    () =>
+      timed(() =>
+        compareSpecs(discriminated(""), discriminated(subtypes(1_001, 1)))
+      ),
+    (err: Error) =>
+      err instanceof CompareLimitError && err.side === "revision" &&
+      /^The revision's schema at \/components\/schemas\/Pet has 1,001 subtypes, more than 1,000, which are not compared$/
+        .test(err.message),
+  );
+});
+
+Deno.test("compare hostile: allOf parts read to find subtypes stop the comparison past 1,000,000, said of the components", () => {
+  // Parts that are no `$ref` count too: each is read.
+  const parts = (n: number) =>
+    discriminated(`"Big":{"allOf":[${PET_REF}${",0".repeat(n - 1)}]}`);
+  const at = timed(() => compareSpecs(discriminated(""), parts(1_000_000)));
+  assert.deepEqual(
+    at.changes.map((c) => [c.id, c.text]),
+    [
+      [
+        "response-property-discriminator-mapping-added",
+        "response schema `Pet` discriminator value `Big` was added",
+      ],
+      [
+        "request-property-discriminator-mapping-added",
+        "request schema `Pet` discriminator value `Big` was added",
+      ],
+    ],
+  );
+  assert.throws(
+    () => timed(() => compareSpecs(parts(1_000_001), discriminated(""))),
+    (err: Error) =>
+      err instanceof CompareLimitError && err.side === "base" &&
+      err.message ===
+        "The base's schema at /components/schemas has more than 1,000,000 allOf parts, which are not compared",
+  );
+});
