@@ -8,6 +8,8 @@ import assert from "node:assert/strict";
 import { parseSpec } from "./mod.ts";
 import { operationDetail } from "./detail.ts";
 import { operationCommand } from "./curl.ts";
+import { operationCurl } from "./operation_curl.ts";
+import { RefResolver } from "./refs.ts";
 
 const ok200 = { 200: { description: "ok" } };
 
@@ -142,6 +144,54 @@ const bodyCases: BodyCase[] = [
     labels: ["dog", "dog (as sent)", "Generated from the schema"],
   },
   {
+    // Sent as it goes on the wire, spacing and all: not its dataValue
+    // written again as JSON.
+    name: "ok/serialized-value-sent-as-written-not-its-data-value-as-json",
+    p: doc(
+      "3.2.0",
+      jsonBody({
+        schema: petSchema,
+        examples: {
+          dog: {
+            dataValue: { name: "Rex" },
+            serializedValue: '{ "name" : "Rex" }',
+          },
+        },
+      }),
+    ),
+    has: [`--data-raw '{ "name" : "Rex" }'`],
+    lacks: [`'{"name":"Rex"}'`],
+  },
+  {
+    // A JSON string that reads as a number is still a string: only the
+    // text of an object or an array is sent as written.
+    name: "ok/json-string-example-of-digits-sent-as-a-json-string",
+    p: doc("3.1.0", jsonBody({ schema: { type: "string" }, example: "123" })),
+    has: [`--data-raw '"123"'`],
+  },
+  {
+    // The whole stream's schema beside its items' describes the body.
+    name: "ok/item-schema-beside-a-schema-the-schema-is-the-body",
+    p: doc(
+      "3.2.0",
+      {
+        requestBody: {
+          content: {
+            "application/jsonl": {
+              schema: {
+                type: "object",
+                properties: { w: { type: "string", example: "whole" } },
+              },
+              itemSchema: { type: "integer", example: 7 },
+            },
+          },
+        },
+      },
+    ),
+    has: [`--data-raw '{"w":"whole"}'`],
+    lacks: ["7"],
+  },
+  {
     name: "ok/json-chosen-over-xml-its-written-example-sent",
     p: doc("3.1.0", {
       requestBody: {
@@ -235,6 +285,23 @@ const bodyCases: BodyCase[] = [
     has: [`--data-raw '{"name":"Rex"}'`],
   },
   {
+    // The XML writer walks every member: an example past its bound is
+    // not written (its generated sample is sent instead).
+    name: "bad/xml-written-object-past-its-bound-falls-back-to-generated",
+    p: doc("3.1.0", {
+      requestBody: {
+        content: {
+          "application/xml": {
+            schema: { ...petSchema, xml: { name: "pet" } },
+            example: { name: "Rex", status: "x".repeat(20_000) },
+          },
+        },
+      },
+    }),
+    has: ["<pet>", "<name>string</name>"],
+    lacks: ["Rex", "xxx"],
+  },
+  {
     name: "bad/external-value-only-falls-back-to-generated",
     p: doc(
       "3.1.0",
@@ -297,6 +364,34 @@ for (const c of bodyCases) {
     }
   });
 }
+
+Deno.test("operation curl body: ok/an item schema's body is one generated item, whatever example a caller passes beside it", () => {
+  // The detail passes none; a written example of a sequence is the whole
+  // stream, never one item to write as its sequence type writes one.
+  const doc = { openapi: "3.2.0", info: { title: "t", version: "1" } };
+  const { curl } = operationCurl({
+    doc,
+    item: {},
+    op: {},
+    swagger: false,
+    method: "POST",
+    path: "/a",
+    params: [],
+    sent: [[
+      "application/jsonl",
+      { type: "integer", example: 7 },
+      undefined,
+      { value: '{"v":1}\n{"v":2}\n', serialized: '{"v":1}\n{"v":2}\n' },
+      true,
+    ]],
+    r: new RefResolver(doc),
+  });
+  assert.equal(
+    curl,
+    "curl -X POST '/a' \\\n  -H 'Content-Type: application/jsonl' \\\n" +
+      "  --data-raw '7\n'",
+  );
+});
 
 Deno.test("operation curl body: bad/huge-written-example-bounded", () => {
   const huge = "x".repeat(300_000);
@@ -383,6 +478,9 @@ const schemes3 = {
   brokenRef: { $ref: "#/components/securitySchemes/nothing" },
   noName: { type: "apiKey", in: "header" },
   crlf: { type: "apiKey", in: "header", name: "X-A\r\nX-B" },
+  spacedName: { type: "apiKey", in: "header", name: "X API Key" },
+  spacedBearer: { type: "http", scheme: " bEaReR " },
+  longName: { type: "apiKey", in: "header", name: `X-${"k".repeat(199)}` },
 };
 
 function sec(
@@ -486,6 +584,26 @@ const authCases: AuthCase[] = [
       }],
     }),
     lines: ["-H 'Cookie: lang=en; session=API_KEY'"],
+  },
+  {
+    // The scheme name is case-insensitive (RFC 9110 §11.1), and spaces
+    // around it are no part of it.
+    name: "ok/bearer-written-with-spaces-and-capitals",
+    p: sec([{ spacedBearer: [] }]),
+    lines: ["-H 'Authorization: Bearer TOKEN'"],
+  },
+  {
+    name: "ok/cookie-parameter-wins-over-the-apikey-of-the-same-name",
+    p: sec([{ cookie: [] }], {
+      parameters: [{
+        in: "cookie",
+        name: "session",
+        required: true,
+        schema: { type: "string" },
+        example: "abc",
+      }],
+    }),
+    lines: ["-H 'Cookie: session=abc'"],
   },
   {
     name: "ok/oauth2",
@@ -632,6 +750,27 @@ const authCases: AuthCase[] = [
     lines: [],
   },
   {
+    name: "bad/apikey-header-name-not-a-token-not-sent",
+    p: sec([{ spacedName: [] }]),
+    lines: [],
+  },
+  {
+    name: "bad/apikey-header-name-past-200-characters-not-sent",
+    p: sec([{ longName: [] }]),
+    lines: [],
+  },
+  {
+    // Swagger 2.0's apiKey goes in a query or a header only: a cookie
+    // there is no place it says, so nothing is sent for it.
+    name: "bad/swagger2-apikey-in-a-cookie-has-no-placeholder",
+    p: doc("2.0", { security: [{ c: [] }] }, {
+      securityDefinitions: {
+        c: { type: "apiKey", in: "cookie", name: "session" },
+      },
+    }, { method: "get" }),
+    lines: [],
+  },
+  {
     name: "bad/http-scheme-not-a-token",
     p: sec([{ badScheme: [] }]),
     lines: [],
@@ -664,6 +803,10 @@ for (const c of authCases) {
     assert.deepEqual(d.curl.split(" \\\n  "), [c.url ?? url, ...c.lines]);
     // The command written again for another server keeps them.
     if (d.curlRequest) {
+      // And the request it is written from holds no header it leaves out.
+      for (const h of d.curlRequest.headers) {
+        assert.ok(c.lines.includes(`-H '${h.name}: ${h.value}'`), h.name);
+      }
       assert.equal(
         operationCommand({
           ...d.curlRequest,
