@@ -53,14 +53,23 @@ Deno.test("columns: where each entry was served from, as the exporters record it
 });
 
 Deno.test("columns: a failed entry keeps its net error, the others none", () => {
-  const doc = harDoc([{}, { status: 0 }, { status: 0 }, {}, { status: 0 }]) as {
+  const doc = harDoc([
+    {},
+    { status: 0 },
+    { status: 0 },
+    {},
+    { status: 0 },
+    { status: 0 },
+  ]) as {
     log: { entries: Record<string, Record<string, unknown>>[] };
   };
   const e = doc.log.entries;
   e[1].response._error = "net::ERR_INTERNET_DISCONNECTED";
-  // Playwright writes `_failureText`, some exporters `_error` on the entry.
+  // Playwright writes `_failureText`, some exporters `_error` on the entry;
+  // either on the response or on the entry.
   e[2].response._failureText = "net::ERR_ABORTED";
   (e[4] as Record<string, unknown>)._error = "net::ERR_INTERNET_DISCONNECTED";
+  (e[5] as Record<string, unknown>)._failureText = "net::ERR_BLOCKED_BY_CLIENT";
   const { columns: c } = parseHarText(JSON.stringify(doc));
   assert.deepEqual(
     Array.from({ length: c.n }, (_, i) => errorOf(c, i)),
@@ -70,11 +79,12 @@ Deno.test("columns: a failed entry keeps its net error, the others none", () => 
       "net::ERR_ABORTED",
       "",
       "net::ERR_INTERNET_DISCONNECTED",
+      "net::ERR_BLOCKED_BY_CLIENT",
     ],
   );
   // Kept for the failed entries only, each distinct text once.
-  assert.deepEqual([...c.failAt], [1, 2, 4]);
-  assert.equal(c.failures.length, 2);
+  assert.deepEqual([...c.failAt], [1, 2, 4, 5]);
+  assert.equal(c.failures.length, 3);
   // The status stays as recorded (the contract's data-status).
   assert.equal(c.status[1], 0);
 });
