@@ -33,18 +33,24 @@ export function dataUrlBody(url: string): BodyPreview | null {
   const charset = charsetOf(type);
   const length = url.length - from;
   if (b64) {
-    const image = mime.startsWith("image/") && mime !== "image/svg+xml";
+    const svg = mime === "image/svg+xml";
+    const image = mime.startsWith("image/") && !svg;
     const size = base64Size(url, from);
     if (image && length > IMAGE_LIMIT) {
       return { kind: "binary", mime, size, note: "too large to preview" };
     }
+    // An SVG is drawn from all of its base64 as a recorded one is, up to
+    // IMAGE_LIMIT; past it, its text is shown (never an image of a part).
+    const drawn = image || (svg && length <= IMAGE_LIMIT);
     // Past DECODE_CHARS + 4096, previewBody decodes the first
     // DECODE_CHARS and says the text stops early.
-    const max = image ? IMAGE_LIMIT : DECODE_CHARS + 8192;
+    const max = drawn ? IMAGE_LIMIT : DECODE_CHARS + 8192;
     const text = new TextDecoder("windows-1252").decode(
       percentDecoded(url, from, max),
     );
-    return previewBody(text, "base64", mime, size, charset);
+    // A text preview carries no media type: read as XML, which it is.
+    const as = svg && !drawn ? "text/xml" : mime;
+    return previewBody(text, "base64", as, size, charset);
   }
   const size = percentSize(url, from);
   if (!isTextual(mime)) return { kind: "binary", mime, size };

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { dataUrlBody, dataUrlBytes } from "./data_url.ts";
-import { PREVIEW_CHARS } from "./body.ts";
+import { DECODE_CHARS, PREVIEW_CHARS, previewBody } from "./body.ts";
 import { entryDetail } from "./detail.ts";
 import { parseHarText } from "./parse.ts";
 import { harDoc } from "../../tests/helpers/har_doc.ts";
@@ -152,4 +152,67 @@ Deno.test("dataUrlBytes: the whole body a data: URL carries, to save", () => {
   // Whole, past the preview's bound.
   const big = "x".repeat(5_000_000);
   assert.equal(dataUrlBytes(`data:,${big}`)?.data.length, big.length);
+});
+
+Deno.test("data URL: a large base64 SVG is drawn from all of it, or past the image bound shown as text, as a recorded one is: never an image of its first part", () => {
+  const svg = (n: number) =>
+    "<svg xmlns='http://www.w3.org/2000/svg'>" + "<g/>".repeat(n) + "</svg>";
+  // 3.2 MB of base64: past the text's decoding bound, within the image's.
+  const drawn = btoa(svg(600_000));
+  const d = dataUrlBody(`data:image/svg+xml;base64,${drawn}`);
+  assert.equal(d?.kind, "image");
+  assert.ok(d?.kind === "image" && d.base64 === drawn, "all of its base64");
+  assert.deepEqual(
+    d,
+    previewBody(drawn, "base64", "image/svg+xml", svg(600_000).length),
+  );
+  // 8.5 MB: past the image bound, its text, cut for the preview.
+  const source = svg(1_600_000);
+  const t = dataUrlBody(`data:image/svg+xml;base64,${btoa(source)}`);
+  assert.ok(t?.kind === "text", t?.kind);
+  assert.ok(t.truncated);
+  assert.equal(t.size, source.length);
+  assert.ok(t.text.startsWith("<svg xmlns='http://www.w3.org/2000/svg'><g/>"));
+});
+
+Deno.test("data URL: a UTF-8 character cut where the preview stops decoding is held back, not read as invalid bytes", () => {
+  // "é" as %C3%A9, its first byte the last the preview decodes.
+  const url = "data:text/plain;charset=utf-8," + "a".repeat(DECODE_CHARS - 3) +
+    "%C3%A9" + "b".repeat(10);
+  const d = dataUrlBody(url);
+  assert.ok(d?.kind === "text", JSON.stringify(d).slice(0, 200));
+  assert.ok(d.truncated);
+  assert.ok(d.text.endsWith("a"));
+  assert.equal(d.size, DECODE_CHARS - 3 + 2 + 10);
+});
+
+Deno.test("data URL: sizes count what is sent: base64's `/` and `+` letters, a lone surrogate as U+FFFD's 3 bytes", () => {
+  const size = (u: string) => {
+    const d = dataUrlBody(u);
+    return d && "size" in d ? d.size : null;
+  };
+  const CASES: [string, string, number][] = [
+    ["ok/base64 with slashes", "data:application/octet-stream;base64,AB//", 3],
+    ["ok/base64 with pluses", "data:application/octet-stream;base64,AB++", 3],
+    ["ok/a pair is 4 bytes", "data:,a\u{1F600}b", 6],
+    ["bad/a lone high surrogate is U+FFFD", "data:,a\uD800b", 5],
+    ["bad/a lone high surrogate at the end", "data:,a\uD800", 4],
+    ["bad/a lone low surrogate is U+FFFD", "data:,a\uDC00b", 5],
+  ];
+  for (const [name, url, want] of CASES) assert.equal(size(url), want, name);
+});
+
+Deno.test("data URL: `data:;charset=...` is text/plain with that charset", () => {
+  assert.deepEqual(
+    dataUrlBytes("data:;charset=utf-8,%C3%A9")?.type,
+    "text/plain",
+  );
+  const b = dataUrlBytes("data:;charset=utf-8;base64,w6k=");
+  assert.deepEqual(b && [new TextDecoder().decode(b.data), b.type], [
+    "é",
+    "text/plain",
+  ]);
+  // Read in its charset: ISO-8859-7's 0xE1 is α.
+  const g = dataUrlBody("data:;charset=iso-8859-7,%E1");
+  assert.equal(g?.kind === "text" && g.text, "α");
 });
