@@ -115,4 +115,17 @@ Deno.test("waterfall: tick labels count from the scope's start, ticks sit at fil
     axisTicks(early, 3).map((t) => t.label),
     ["-100 ms", "0", "100 ms", "200 ms"],
   );
+  // A marker off the tick step (50 ms before): no tick before the axis
+  // starts, the first one the scope's start, labelled "0" (not "-0").
+  const off = axisOf(1000, 1200, [{ kind: "dcl", at: 950, label: "" }]);
+  assert.deepEqual(
+    axisTicks(off, 3).map((t) => [t.at, t.label]),
+    [[1000, "0"], [1100, "100 ms"], [1200, "200 ms"]],
+  );
+  // Off the step further back: the first tick is the first step inside.
+  const back = axisOf(1000, 1200, [{ kind: "load", at: 830, label: "" }]);
+  assert.deepEqual(
+    axisTicks(back, 4).map((t) => [t.at, t.label]),
+    [[900, "-100 ms"], [1000, "0"], [1100, "100 ms"], [1200, "200 ms"]],
+  );
 });
