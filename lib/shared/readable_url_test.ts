@@ -56,6 +56,17 @@ const CASES: [string, string, string][] = [
     "/%EF%BC%8E%EF%BC%8E/x",
   ],
   ["keep/a full-width at sign", "/a%EF%BC%A0b", "/a%EF%BC%A0b"],
+  // A query's separators: `?a=1＆admin＝1` must not read as two parameters.
+  [
+    "keep/a full-width ampersand",
+    "/p?a=1%EF%BC%86admin=1",
+    "/p?a=1%EF%BC%86admin=1",
+  ],
+  [
+    "keep/a full-width equals sign",
+    "/p?a=1&admin%EF%BC%9D1",
+    "/p?a=1&admin%EF%BC%9D1",
+  ],
   ["keep/an unassigned code point", "/a%CD%B8b", "/a%CD%B8b"],
   [
     "ok/a letter beside them still reads",
