@@ -361,6 +361,15 @@ function decodeName(s: string): string {
 }
 
 /**
+ * A value's text rewritten (its own secrets redacted), or the same text.
+ * For {@link redactQuery} and {@link redactUrl}: JSON in a value.
+ */
+export type ValueRewrite = (value: string) => string;
+
+/** A query value that may be JSON, escaped or not (`{`, `%7B`, `[`, `%5B`). */
+const JSON_VALUE = /^(?:[{[]|%7[Bb]|%5[Bb])/;
+
+/**
  * Redacts secret values in an `a=1&b=2` string (a URL query or an
  * urlencoded body). Returns the text and how many values were replaced.
  * A scan, not split/map/join: a 50 MB query holds millions of pairs, and
@@ -370,8 +379,9 @@ export function redactQuery(
   query: string,
   isSecret: NameMatcher,
   marker = REDACTED_URL,
+  rewrite?: ValueRewrite,
 ): { text: string; count: number } {
-  let count = 0, last = 0, eq = -1;
+  let count = 0, last = 0, eq = -1, rewritten = false;
   const out: string[] = [];
   for (let at = 0; at <= query.length;) {
     let end = query.indexOf("&", at);
@@ -390,11 +400,21 @@ export function redactQuery(
         count++;
         out.push(query.slice(last, eq + 1), marker);
         last = end;
+      } else if (rewrite && JSON_VALUE.test(raw)) {
+        // JSON written into a value (GraphQL's `variables`): its own
+        // secrets go, the rest kept; the rewrite counts what it replaced.
+        const value = decodeName(raw);
+        const next = rewrite(value);
+        if (next !== value) {
+          rewritten = true;
+          out.push(query.slice(last, eq + 1), encodeURIComponent(next));
+          last = end;
+        }
       }
     }
     at = end + 1;
   }
-  if (!count) return { text: query, count };
+  if (!count && !rewritten) return { text: query, count };
   out.push(query.slice(last));
   return { text: out.join(""), count };
 }
@@ -567,6 +587,7 @@ export function fragmentQuery(frag: string): number {
 export function redactUrl(
   url: string,
   isSecret: NameMatcher,
+  rewrite?: ValueRewrite,
 ): { text: string; count: number } {
   let count = 0;
   if (urlCredential(url)) {
@@ -580,13 +601,13 @@ export function redactUrl(
   let base = h < 0 ? url : url.slice(0, h);
   let frag = h < 0 ? "" : url.slice(h + 1);
   if (q >= 0 && (h < 0 || q < h)) {
-    const r = redactQuery(base.slice(q + 1), isSecret);
+    const r = redactQuery(base.slice(q + 1), isSecret, REDACTED_URL, rewrite);
     base = base.slice(0, q + 1) + r.text;
     count += r.count;
   }
   if (frag.includes("=")) {
     const at = fragmentQuery(frag);
-    const r = redactQuery(frag.slice(at), isSecret);
+    const r = redactQuery(frag.slice(at), isSecret, REDACTED_URL, rewrite);
     frag = frag.slice(0, at) + r.text;
     count += r.count;
   }

@@ -250,6 +250,30 @@ function keysWrittenOnce(
   return colonsIn(text) + escaped === tally.members + tally.colons;
 }
 
+/**
+ * A whole body shaped as an urlencoded form (`name=value&…`, no white
+ * space: a form writes a space as `+`).
+ */
+const FORM_BODY = /^[^=&\s{[<]+=[^&\s]*(?:&[^=&\s]+=[^&\s]*)*$/;
+
+/** Text that may be JSON records, a line each (RFC 7464's RS may start one). */
+// deno-lint-ignore no-control-regex -- RS (U+001E) is what it looks for
+const RECORDS = /^[\x1e\s]*[{[]/;
+/** One line of such text: what starts it, the record, a CR before the LF. */
+// deno-lint-ignore no-control-regex -- RS (U+001E) is what it looks for
+const RECORD = /^([\x1e \t]*)(.+?)(\r?)$/gm;
+
+/** A JSONP answer: a callback's name, its JSON argument, the close. */
+const JSONP =
+  /^(\s*[A-Za-z_$][\w$.]{0,200}\s*\(\s*)([{[][\s\S]*[}\]])(\s*\)\s*;?\s*)$/;
+
+/**
+ * In a script: an identifier (or a quoted key), `=` or `:`, and a string
+ * literal on one line (escapes kept), at most 4,096 characters.
+ */
+const SCRIPT_VALUE =
+  /([A-Za-z_$][\w$]{0,100})(["']?\s*[:=]\s*)(["'`])((?:[^"'`\\\n]|\\.){1,4096}?)\3/g;
+
 /** Whether a string may hold JSON written into it (`{"token": …}`). */
 function jsonLike(s: string): boolean {
   // White space around it is skipped without making a string: this runs
@@ -338,10 +362,28 @@ class Redactor {
   url(u: unknown): unknown {
     if (typeof u !== "string") return u;
     this.#notePassword(u);
-    const r = redactUrl(u, this.isSecret);
+    const r = redactUrl(u, this.isSecret, this.#jsonValue);
     this.count += r.count;
     // A JWT in its path (`/verify/eyJ…`) too.
     return this.jwts(r.text);
+  }
+
+  /** A value that may be JSON (a query's `variables`), its secrets redacted. */
+  #jsonValue = (v: string): string => jsonLike(v) ? this.jsonText(v) : v;
+
+  /**
+   * A Basic credential's `user:password` and its password, decoded, to
+   * redact wherever else they are written (an echo of the request).
+   */
+  #noteBasic(value: string): void {
+    const m = /^\s*basic\s+([A-Za-z0-9+/]+=*)\s*$/i.exec(value);
+    const bytes = m ? base64Bytes(m[1]) : null;
+    if (!bytes) return;
+    const pair = new TextDecoder().decode(bytes);
+    const colon = pair.indexOf(":");
+    if (colon < 0) return;
+    this.note(pair);
+    this.note(pair.slice(colon + 1));
   }
 
   /** A URL's password, to redact wherever else it is written. */
@@ -385,6 +427,8 @@ class Redactor {
       if (out === value) return h; // redacted before
       // The credential itself (after a scheme such as `Bearer`).
       this.note(value.replace(/^[A-Za-z0-9-]+\s+(?=\S)/, ""));
+      // Basic's `user:password` (RFC 7617 §2) as a server may echo it.
+      this.#noteBasic(value);
     } else if (
       name === "location" || name === "referer" ||
       name === "content-location" ||
@@ -410,7 +454,9 @@ class Redactor {
     const value = valueText(o.value);
     if (!value || value === REDACTED) return p;
     if (!always && !this.isSecret(str(o.name)) && !looksSecret(value)) {
-      return p;
+      // JSON written into the value (a GraphQL query's `variables`).
+      const json = this.#jsonValue(value);
+      return json === value ? p : { ...o, value: json };
     }
     this.note(value);
     this.count++;
@@ -548,12 +594,13 @@ class Redactor {
     if (typeof text !== "string" || !text) return text;
     // Lower-cased to compare; a multipart boundary is read as written.
     const mime = type.toLowerCase();
-    if (mime.includes("x-www-form-urlencoded")) {
-      const r = redactQuery(text, this.isSecret, REDACTED);
-      this.count += r.count;
-      return r.text;
-    }
+    if (mime.includes("x-www-form-urlencoded")) return this.#form(text);
     if (mime.startsWith("multipart/")) {
+      // A type recorded without its boundary: the body's first line says it.
+      if (!/;\s*boundary\s*=/i.test(type)) {
+        const first = /^--([^\s"]{1,200})\r?\n/.exec(text)?.[1];
+        if (first) type += `; boundary="${first}"`;
+      }
       const r = redactMultipart(text, type, (name, value) => {
         if (!this.isSecret(name) && !looksSecret(value.trim())) return false;
         this.note(value);
@@ -569,7 +616,34 @@ class Redactor {
     // body that is none is read as text.
     this.#wasJson = false;
     const json = this.jsonText(text);
-    return json !== text || this.#wasJson ? json : this.text(text, mime);
+    if (json !== text || this.#wasJson) return json;
+    // A form sent as another type (`fetch(url, {body: "a=1&password=…"})`
+    // records text/plain), or with none: a form is what the server reads.
+    if (FORM_BODY.test(text)) return this.#form(text);
+    // JSON Lines, NDJSON and JSON text sequences (RFC 7464's RS first):
+    // each line as a JSON body.
+    if (text.includes("\n") && RECORDS.test(text)) {
+      const lines = text.replace(
+        RECORD,
+        (all, lead, line, cr) =>
+          jsonLike(line) ? lead + this.jsonText(line) + cr : all,
+      );
+      if (lines !== text) return lines;
+    }
+    // JSONP: a callback called with JSON (`cb({"access_token": …})`).
+    const jsonp = JSONP.exec(text);
+    if (jsonp) {
+      const inner = this.jsonText(jsonp[2]);
+      if (inner !== jsonp[2]) return jsonp[1] + inner + jsonp[3];
+    }
+    return this.text(text, mime);
+  }
+
+  /** An urlencoded form, its secret fields and JSON in its values redacted. */
+  #form(text: string): string {
+    const r = redactQuery(text, this.isSecret, REDACTED, this.#jsonValue);
+    this.count += r.count;
+    return r.text;
   }
 
   /** The last {@link jsonText} read JSON (whether or not it changed it). */
@@ -703,7 +777,25 @@ class Redactor {
         mime.includes("xml") && !mime.includes("html"),
       );
     }
+    if (mime.includes("script") || mime.includes("html")) {
+      text = this.#scriptValues(text);
+    }
     return this.jwts(this.urlsIn(text));
+  }
+
+  /**
+   * A script's string literals assigned to or named by a secret name
+   * (`window.__TOKEN__ = "…"`, `apiKey: '…'`): a page that hands its
+   * session to its code writes it so.
+   */
+  #scriptValues(text: string): string {
+    if (!text.includes("=") && !text.includes(":")) return text;
+    return text.replace(SCRIPT_VALUE, (all, name, op, quote, value) => {
+      if (!value || value === REDACTED || !this.isSecret(name)) return all;
+      this.note(value);
+      this.count++;
+      return `${name}${op}${quote}${REDACTED}${quote}`;
+    });
   }
 
   /**
@@ -747,6 +839,18 @@ class Redactor {
   }
 }
 
+/** A request's `Content-Type` header: a body's type when none is recorded. */
+function contentType(headers: unknown): string {
+  if (!Array.isArray(headers)) return "";
+  for (const h of headers) {
+    const o = obj(h);
+    if (str(o.name).trim().toLowerCase() === "content-type") {
+      return str(o.value);
+    }
+  }
+  return "";
+}
+
 function sanitizeEntry(e: Obj, r: Redactor, dropBodies: boolean): Obj {
   const req = obj(e.request);
   const res = obj(e.response);
@@ -764,7 +868,7 @@ function sanitizeEntry(e: Obj, r: Redactor, dropBodies: boolean): Obj {
           ...throughText(
             post,
             str(post.mimeType).toLowerCase(),
-            (t) => r.body(t, str(post.mimeType)),
+            (t) => r.body(t, str(post.mimeType) || contentType(req.headers)),
           ),
           params: r.list(post.params, (p) => r.pair(p, false)),
         },

@@ -1317,3 +1317,130 @@ Deno.test("sanitize: a base64 body in another charset (ISO-8859-1, windows-1252,
     assert.equal(redacted, 2, mimeType);
   }
 });
+
+/** The secret every case below plants, and a file of `entries` sanitized. */
+const PLANTED = "hunter2SECRETvalue99";
+function sanitizedEntries(entries: Json[]): { text: string; redacted: number } {
+  const { har, redacted } = sanitizeHar(
+    { log: { version: "1.2", creator: { name: "t", version: "1" }, entries } },
+    { words: DEFAULT_REDACT_WORDS },
+  );
+  return { text: JSON.stringify(har), redacted };
+}
+
+const LEAKS: [string, Json, RegExp?][] = [
+  [
+    "bad/a form sent as text/plain (fetch with a string body)",
+    bodyEntry("POST", "https://a.test/login", {
+      mimeType: "text/plain;charset=UTF-8",
+      text: `username=bob&password=${PLANTED}`,
+    }, {}),
+    /username=bob&password=\[REDACTED\]/,
+  ],
+  [
+    "bad/a form with no recorded type: the Content-Type header says it",
+    {
+      ...bodyEntry("POST", "https://a.test/", { text: `pwd=${PLANTED}` }, {}),
+      request: {
+        method: "POST",
+        url: "https://a.test/",
+        headers: [{
+          name: "Content-Type",
+          value: "application/x-www-form-urlencoded",
+        }],
+        postData: { text: `user={"password":"${PLANTED}"}` },
+      },
+    },
+  ],
+  [
+    "bad/JSON in a query value (GraphQL's variables), in the URL and the queryString",
+    {
+      request: {
+        method: "GET",
+        url: `https://a.test/graphql?operationName=Verify&variables=${
+          encodeURIComponent(JSON.stringify({ token: PLANTED }))
+        }`,
+        headers: [],
+        queryString: [
+          { name: "operationName", value: "Verify" },
+          { name: "variables", value: JSON.stringify({ token: PLANTED }) },
+        ],
+      },
+      response: { status: 200, headers: [], content: {} },
+    },
+    /operationName=Verify&variables=/,
+  ],
+  [
+    "bad/NDJSON, each line read as JSON",
+    bodyEntry("GET", "https://a.test/", null, {
+      mimeType: "application/x-ndjson",
+      text: `{"a":1}\n{"access_token":"${PLANTED}"}\n`,
+    }),
+    /\{\\"a\\":1\}\\n\{\\"access_token\\":\\"\[REDACTED\]\\"\}\\n/,
+  ],
+  [
+    "bad/JSONP",
+    bodyEntry("GET", "https://a.test/", null, {
+      mimeType: "application/javascript",
+      text: `cb({"access_token":"${PLANTED}"});`,
+    }),
+    /cb\(\{\\"access_token\\":\\"\[REDACTED\]\\"\}\);/,
+  ],
+  [
+    "bad/a multipart type recorded without its boundary",
+    bodyEntry("POST", "https://a.test/", {
+      mimeType: "multipart/form-data",
+      text:
+        `------x\r\nContent-Disposition: form-data; name="password"\r\n\r\n${PLANTED}\r\n------x--\r\n`,
+    }, {}),
+  ],
+  [
+    "bad/a script's token assigned to a secret name",
+    bodyEntry("GET", "https://a.test/", null, {
+      mimeType: "text/html",
+      text:
+        `<script>window.__TOKEN__ = "${PLANTED}"; var apiKey='${PLANTED}x'; var title = "kept";</script>`,
+    }),
+    /var title = \\"kept\\"/,
+  ],
+  [
+    "bad/a Basic credential echoed by the server, decoded",
+    {
+      request: {
+        method: "GET",
+        url: "https://a.test/",
+        headers: [{
+          name: "Authorization",
+          value: `Basic ${btoa(`bob:${PLANTED}`)}`,
+        }],
+      },
+      response: {
+        status: 200,
+        headers: [],
+        content: {
+          mimeType: "text/plain",
+          text: `you sent bob:${PLANTED}`,
+        },
+      },
+    },
+  ],
+];
+
+for (const [name, entry, kept] of LEAKS) {
+  Deno.test(`sanitize: ${name}`, () => {
+    const { text, redacted } = sanitizedEntries([entry]);
+    assert.ok(!text.includes(PLANTED), text);
+    assert.ok(redacted >= 1, `${redacted} redacted`);
+    if (kept) assert.match(text, kept);
+  });
+}
+
+Deno.test("sanitize: ok/a body that only looks like a form or a script stays as it was", () => {
+  const { text: plain } = sanitizedBody("a = b and c=d here", "text/plain");
+  assert.equal(plain, "a = b and c=d here");
+  const { text: js } = sanitizedBody(
+    `const name = "Ada"; const mode = 'dark';`,
+    "application/javascript",
+  );
+  assert.equal(js, `const name = "Ada"; const mode = 'dark';`);
+});
