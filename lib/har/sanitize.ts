@@ -272,7 +272,7 @@ const JSONP =
  * literal on one line (escapes kept), at most 4,096 characters.
  */
 const SCRIPT_VALUE =
-  /([A-Za-z_$][\w$]{0,100})(["']?\s*[:=]\s*)(["'`])((?:[^"'`\\\n]|\\.){1,4096}?)\3/g;
+  /(?<![\w$])([A-Za-z_$][\w$]{0,100})(["']?[ \t]*[:=][ \t]*)(["'`])((?:[^"'`\\\n]|\\.){1,4096}?)\3/g;
 
 /** Whether a string may hold JSON written into it (`{"token": …}`). */
 function jsonLike(s: string): boolean {
