@@ -239,11 +239,14 @@ const SAVE_EXTENSIONS: Record<string, readonly string[]> = {
 };
 
 /**
- * Extensions a browser opens as a page or the desktop runs (a script, a
- * program, a shortcut): kept only on their own types' content.
+ * Extensions an unknown type keeps: data, media, fonts and archives, which
+ * neither a browser opens as a page nor the desktop runs or mounts. Any
+ * other (`.chm`, `.xll`, a macro document, a disk image that mounts
+ * without the download's mark) gets `.bin`: a list of what is harmless
+ * stays right as new kinds of program appear.
  */
-const ACTIVE_EXTENSION =
-  /^(x?html?|xht|shtml|svgz?|mht|mhtml|hta|xml|xsl|xslt|js|mjs|jse|vbs|vbe|wsf|wsh|bat|cmd|com|pif|ps1|psm1|sh|command|desktop|url|lnk|scr|cpl|msc|msi|exe|jar|reg|scf|application|appref-ms|jnlp)$/;
+const INERT_EXTENSION =
+  /^(bin|dat|raw|txt|log|csv|tsv|json|ndjson|map|md|pdf|png|apng|jpe?g|gif|webp|avif|bmp|ico|tiff?|heic|heif|mp3|mp4|m4a|m4v|aac|ogg|oga|ogv|opus|wav|flac|weba|webm|mov|mkv|avi|mpe?g|ts|woff2?|ttf|otf|eot|zip|gz|tgz|bz2|xz|zst|br|7z|tar|wasm|proto|pb|avro|parquet|arrow|cbor|msgpack)$/;
 
 /** The extensions `type` (a base MIME type, lower case) may keep. */
 function extensionsOf(type: string): readonly string[] {
@@ -303,12 +306,13 @@ export function bodyFileName(url: string, type: string): string {
   // image/png, or `run.bat` as text/html, is saved `x.html.png`,
   // `run.bat.html`, so opening the file shows what was recorded and runs
   // nothing. Another type (octet-stream, a video not listed) keeps a
-  // name's extension unless it opens as a page or runs; else `.bin`.
+  // name's extension when it is data or media (INERT_EXTENSION); else
+  // `.bin`.
   name = name.replace(/\.+$/, "") || "body";
   const own = extensionsOf(type);
   const ext = /\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1].toLowerCase();
   const keep = ext !== undefined &&
-    (own.length ? own.includes(ext) : !ACTIVE_EXTENSION.test(ext));
+    (own.length ? own.includes(ext) : INERT_EXTENSION.test(ext));
   if (!keep) name += `.${own[0] ?? "bin"}`;
   return name;
 }

@@ -123,6 +123,32 @@ Deno.test("body: a whole body to save: bytes decoded, a safe name with an extens
     named("https://x/x.com", "application/octet-stream"),
     "x.com.bin",
   );
+  // Programs, macro documents and disk images that no list of dangerous
+  // extensions named: only data and media keep their extension.
+  for (
+    const ext of [
+      "chm",
+      "xll",
+      "wsc",
+      "sct",
+      "msix",
+      "pyw",
+      "docm",
+      "inf",
+      "iso",
+      "img",
+      "vhd",
+      "terminal",
+      "webloc",
+    ]
+  ) {
+    assert.equal(
+      named(`https://x/a.${ext}`, "application/octet-stream"),
+      `a.${ext}.bin`,
+      ext,
+    );
+    assert.equal(named(`https://x/a.${ext}`, ""), `a.${ext}.bin`, ext);
+  }
   assert.equal(named("https://x/file.", "text/plain"), "file.txt");
 });
 
