@@ -11,6 +11,7 @@ import { describeValue, jsonStringEnd } from "../shared/parse_error.ts";
 import { jsonDuplicateKeys, jsonValueOffset } from "./json_text.ts";
 import { resolvePathItem } from "./operations.ts";
 import { isObject, type RefResolver } from "./refs.ts";
+import { schemeMap, schemeName } from "./security.ts";
 import { swaggerLocation } from "./servers.ts";
 import type { Endpoint, SpecIndex, SpecWarning } from "./types.ts";
 
@@ -231,6 +232,39 @@ function shapeWarnings(
   }
 }
 
+/** Requirement keys checked per `security` list, at most. */
+const MAX_REQUIREMENT_KEYS = 1_000;
+
+/**
+ * Warns about each key of a `security` list (`at` its holder's keys) that
+ * names no declared scheme, by name or by URI (OpenAPI 3.2 §4.8.30: each
+ * "MUST correspond to a security scheme which is declared"): the detail
+ * shows it as written and Copy as cURL sends no credential for it.
+ */
+function securityWarnings(
+  security: unknown,
+  schemes: Record<string, unknown> | null,
+  resolver: RefResolver,
+  at: (string | number)[],
+  out: SpecWarning[],
+): void {
+  if (!Array.isArray(security)) return;
+  let left = MAX_REQUIREMENT_KEYS;
+  security.slice(0, MAX_REQUIREMENT_KEYS).forEach((req, i) => {
+    if (!isObject(req)) return;
+    for (const key in req) {
+      if (--left < 0) return;
+      if (schemeName(key, schemes, resolver) !== null) continue;
+      out.push({
+        message: `Security requirement "${
+          clip(key)
+        }" names no declared security scheme: no credential is sent for it`,
+        path: jsonPath([...at, "security", i, key]),
+      });
+    }
+  });
+}
+
 /**
  * Swagger 2.0's `host` and `basePath` where they are read otherwise than
  * written (see {@link swaggerLocation}): said where they are written.
@@ -266,6 +300,8 @@ export function operationWarnings(
   // `querystring` came with 3.2; Swagger 2.0 has no such place either.
   const older = index.family === "swagger" ||
     /^3\.[01](\.|$)/.test(index.specVersion);
+  const schemes = schemeMap(doc, index.family === "swagger", resolver);
+  securityWarnings(doc.security, schemes, resolver, [], out);
   for (const container of ["paths", "webhooks"] as const) {
     const map = doc[container];
     if (!isObject(map)) continue;
@@ -307,6 +343,7 @@ export function operationWarnings(
         ];
         shapeWarnings("operation", op, at, out);
         partWarnings(op, at, out);
+        securityWarnings(op.security, schemes, resolver, at, out);
       }
       const prev = e.operationId ? ids.get(e.operationId) : undefined;
       if (e.operationId && !prev) ids.set(e.operationId, { e, op });

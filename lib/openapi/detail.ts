@@ -39,6 +39,7 @@ import type {
   SchemaEdge,
 } from "./types.ts";
 import { namedSchemas } from "./overview.ts";
+import { schemeMap, schemeName } from "./security.ts";
 import { externalDocs } from "./about.ts";
 import { str } from "../shared/value.ts";
 
@@ -369,15 +370,25 @@ function keysOf(o: Record<string, unknown>, max: number): string[] {
   return firstKeys(o, max).map(clip);
 }
 
-function securityOf(v: unknown): string[] {
+/**
+ * The requirements of `v`, each as its schemes' names and scopes: a key
+ * naming a scheme by URI (OpenAPI 3.2 §4.8.30) shows the scheme's name, as
+ * the About block lists it; one naming no declared scheme, as written.
+ */
+function securityOf(
+  v: unknown,
+  schemes: Record<string, unknown> | null,
+  r: RefResolver,
+): string[] {
   if (!Array.isArray(v)) return [];
   if (!v.length) return ["none"];
   return v.slice(0, MAX_SECURITY).map((req) => {
     if (!isObject(req)) return "anonymous";
-    const names = keysOf(req, MAX_NAMES);
-    if (!names.length) return "anonymous";
-    return names.map((name) => {
-      const scopes = scalarList(req[name], MAX_NAMES).map(clip);
+    const keys = firstKeys(req, MAX_NAMES);
+    if (!keys.length) return "anonymous";
+    return keys.map((key) => {
+      const name = clip(schemeName(key, schemes, r) ?? key);
+      const scopes = scalarList(req[key], MAX_NAMES).map(clip);
       return scopes.length ? `${name} [${scopes.join(", ")}]` : name;
     }).join(" + ");
   });
@@ -712,7 +723,11 @@ export function operationDetail(
     parameters,
     requestBody,
     responses,
-    security: securityOf(op.security ?? doc.security),
+    security: securityOf(
+      op.security ?? doc.security,
+      schemeMap(doc, swagger, r),
+      r,
+    ),
     callbacks: isObject(op.callbacks)
       ? namesWithRest(op.callbacks, MAX_RESPONSES)
       : [],

@@ -1893,3 +1893,35 @@ for (const [name, ext, want] of CODE_SAMPLE_CASES) {
     assert.deepEqual(got.map((c) => [c.lang, c.label, c.source]), want);
   });
 }
+
+Deno.test("spec detail: security requirements show each scheme's name, by name or by URI (3.2 §4.8.30)", () => {
+  const cases: [string, Record<string, unknown>, string[]][] = [
+    ["ok/by-name", { dev: ["read"] }, ["dev [read]"]],
+    ["ok/by-uri", { "#/components/securitySchemes/dev": ["read"] }, [
+      "dev [read]",
+    ]],
+    ["ok/by-uri-against-self", {
+      "https://x.test/api.yaml#/components/securitySchemes/dev": [],
+    }, ["dev"]],
+    // Named nowhere: as written (the checks warn of it).
+    ["bad/uri-to-nothing", { "#/components/securitySchemes/gone": [] }, [
+      "#/components/securitySchemes/gone",
+    ]],
+  ];
+  for (const [name, requirement, want] of cases) {
+    const p = parseSpec(JSON.stringify({
+      openapi: "3.2.0",
+      $self: "https://x.test/api.yaml",
+      info: { title: "t", version: "1" },
+      paths: { "/a": { get: { security: [requirement], responses: {} } } },
+      components: {
+        securitySchemes: { dev: { type: "http", scheme: "bearer" } },
+      },
+    }));
+    assert.deepEqual(
+      operationDetail(p, "paths", "/a", "get")?.security,
+      want,
+      name,
+    );
+  }
+});

@@ -1037,3 +1037,48 @@ Deno.test("parse: a path holding bidirectional controls (U+202E would show /file
     "The path /files/[U+202E]gnp.exe holds bidirectional controls (U+202E), which would display it in another order than it is sent: the list shows them",
   ]]);
 });
+
+Deno.test("checks: a security requirement naming no declared scheme, by name or by URI, is warned of where it is written", () => {
+  const cases: [string, Record<string, unknown>, [string, string][]][] = [
+    ["ok/by-name", { security: [{ dev: [] }] }, []],
+    ["ok/by-uri (3.2 §4.8.30)", {
+      security: [{ "#/components/securitySchemes/dev": [] }],
+    }, []],
+    ["ok/anonymous", { security: [{}] }, []],
+    ["bad/an undeclared name", { security: [{ dev: [], nosuch: [] }] }, [[
+      'Security requirement "nosuch" names no declared security scheme: no credential is sent for it',
+      '$.paths["/a"].get.security[0].nosuch',
+    ]]],
+    ["bad/a URI to no scheme", {
+      security: [{}, { "#/components/securitySchemes/gone": [] }],
+    }, [[
+      'Security requirement "#/components/securitySchemes/gone" names no declared security scheme: no credential is sent for it',
+      '$.paths["/a"].get.security[1]["#/components/securitySchemes/gone"]',
+    ]]],
+  ];
+  for (const [name, op, want] of cases) {
+    const p = parseSpec(JSON.stringify({
+      openapi: "3.2.0",
+      info: { title: "t", version: "1" },
+      paths: { "/a": { get: { ...op, responses: {} } } },
+      components: {
+        securitySchemes: { dev: { type: "http", scheme: "bearer" } },
+      },
+    }));
+    assert.deepEqual(
+      p.index.warnings.map((w) => [w.message, w.path]),
+      want,
+      name,
+    );
+  }
+  // The document's own requirements, where they are written.
+  const top = parseSpec(JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    security: [{ missing: [] }],
+    paths: {},
+  }));
+  assert.deepEqual(top.index.warnings.map((w) => w.path), [
+    "$.security[0].missing",
+  ]);
+});

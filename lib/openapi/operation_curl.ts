@@ -22,6 +22,7 @@ import { isObject, type RefResolver } from "./refs.ts";
 import { firstKeys, scalarText } from "./safe.ts";
 import { exampleValue, isJson, type WrittenExample } from "./schema_view.ts";
 import { serverOf } from "./servers.ts";
+import { schemeMap, schemeName } from "./security.ts";
 import { isXml, xmlSample } from "./xml_sample.ts";
 import { refName } from "./schema_graph.ts";
 
@@ -626,14 +627,8 @@ function credentials(
   const list = x.op.security ?? (sentByApi ? undefined : x.doc.security);
   if (!Array.isArray(list) || !list.length || !isObject(list[0])) return "";
   const requirement = list[0];
-  const defs = x.r.deref(
-    x.swagger
-      ? x.doc.securityDefinitions
-      : isObject(x.doc.components)
-      ? x.doc.components.securitySchemes
-      : undefined,
-  ).value;
-  if (!isObject(defs)) return "";
+  const defs = schemeMap(x.doc, x.swagger, x.r);
+  if (!defs) return "";
   let user = "";
   const named = (list: readonly { name: string }[], name: string) =>
     list.some((p) => p.name.toLowerCase() === name.toLowerCase());
@@ -643,8 +638,10 @@ function credentials(
     headers.push({ name, value });
   };
   for (const key of firstKeys(requirement, MAX_SCHEMES)) {
-    if (!Object.hasOwn(defs, key)) continue;
-    const s = x.r.deref(defs[key]).value;
+    // By name or by URI (OpenAPI 3.2 §4.8.30), see security.ts.
+    const name = schemeName(key, defs, x.r);
+    if (name === null) continue;
+    const s = x.r.deref(defs[name]).value;
     if (!isObject(s)) continue;
     const type = scalarText(s.type) ?? "";
     const scheme = (scalarText(s.scheme) ?? "").trim();

@@ -730,6 +730,26 @@ const authCases: AuthCase[] = [
     lines: ["-H 'Authorization: Bearer ACCESS_TOKEN'"],
   },
   {
+    // OpenAPI 3.2 §4.8.30: a requirement may name its scheme by URI.
+    name: "ok/scheme-named-by-its-uri",
+    p: sec([{ "#/components/securitySchemes/bearer": [] }]),
+    lines: ["-H 'Authorization: Bearer TOKEN'"],
+  },
+  {
+    name: "ok/scheme-named-by-a-uri-against-self",
+    p: doc("3.2.0", {
+      security: [{
+        "https://x.test/api.yaml#/components/securitySchemes/k": [],
+      }],
+    }, {
+      $self: "https://x.test/api.yaml",
+      components: {
+        securitySchemes: { k: { type: "apiKey", in: "header", name: "X-K" } },
+      },
+    }, { method: "get" }),
+    lines: ["-H 'X-K: API_KEY'"],
+  },
+  {
     name: "bad/unknown-scheme-name",
     p: sec([{ nothing: [] }]),
     lines: [],

@@ -305,6 +305,35 @@ ${item.replace(/^/gm, "    ")}
 }
 
 /**
+ * A 3.2 document whose `GET /a` and whole API need scheme `dev` (scope
+ * `read`), the requirements keyed by `key` (a name or a URI, §4.8.30).
+ */
+function securedBy(key: string): string {
+  return doc(
+    { "/a": { get: { security: [{ [key]: ["read"] }], responses: ok200 } } },
+    {},
+    {
+      openapi: "3.2.0",
+      $self: "https://x.test/api.yaml",
+      security: [{ [key]: [] }],
+      components: {
+        securitySchemes: {
+          dev: {
+            type: "oauth2",
+            flows: {
+              clientCredentials: {
+                tokenUrl: "https://t/x",
+                scopes: { read: "r" },
+              },
+            },
+          },
+        },
+      },
+    },
+  );
+}
+
+/**
  * A 3.0 document, as YAML: `GET /pets` answers a Pet, `POST /pets` takes
  * one; Pet's `petType` picks a subtype, each a component written
  * `allOf: [{$ref: Pet}, …]`, given here as YAML lines under `schemas`.
@@ -3495,6 +3524,16 @@ const SAME: [string, string, string][] = [
     ops32(
       "additionalOperations:\n  POST: {responses: {'200': {description: ok}}}",
     ),
+  ],
+  [
+    "same/a security requirement naming its scheme by URI instead of by name",
+    securedBy("dev"),
+    securedBy("#/components/securitySchemes/dev"),
+  ],
+  [
+    "same/a security requirement naming its scheme by a URI against $self",
+    securedBy("#/components/securitySchemes/dev"),
+    securedBy("https://x.test/api.yaml#/components/securitySchemes/dev"),
   ],
   [
     "same/additionalProperties true, {} and unsaid all allow any value",

@@ -23,6 +23,7 @@ import {
   type RefResolver,
 } from "../refs.ts";
 import { mergeParts } from "../merge.ts";
+import { schemeMap, schemeName } from "../security.ts";
 import { scalarList, scalarText } from "../safe.ts";
 import { setOwn, str } from "../../shared/value.ts";
 import type { SideInfo } from "./types.ts";
@@ -517,7 +518,7 @@ export function specModel(parsed: ParsedSpec): SpecModel {
     servers: servedAt(serversOf(doc, detected)),
     pointers: new WeakMap(),
     description: str(isObject(doc.info) ? doc.info.description : undefined),
-    security: requirements(doc.security),
+    security: requirements(doc.security, schemeMap(doc, swagger, r), r),
     serverVars: serverVarsOf(swagger ? undefined : doc.servers),
     schemes: schemesOf(doc, swagger, r),
   };
@@ -806,19 +807,33 @@ function readOperation(
     }
   }
   const own = Array.isArray(op.security);
-  out.security = requirements(own ? op.security : doc.security);
+  out.security = requirements(
+    own ? op.security : doc.security,
+    schemeMap(doc, model.swagger, r),
+    r,
+  );
   if (out.security) {
     out.securityPointer = own ? childPointer(pointer, "security") : "/security";
   }
   return out;
 }
 
-/** A `security` list read as requirements; null when none is declared. */
-export function requirements(security: unknown): Requirement[] | null {
+/**
+ * A `security` list read as requirements; null when none is declared. A
+ * key naming a scheme by URI (OpenAPI 3.2 §4.8.30) is that scheme's name:
+ * `dev` and `'#/components/securitySchemes/dev'` are one requirement.
+ */
+export function requirements(
+  security: unknown,
+  schemes: Record<string, unknown> | null,
+  r: RefResolver,
+): Requirement[] | null {
   if (!Array.isArray(security)) return null;
   return security.filter(isObject).map((req) => {
     const m: Requirement = new Map();
-    for (const scheme in req) m.set(scheme, scalarList(req[scheme], 1000));
+    for (const key in req) {
+      m.set(schemeName(key, schemes, r) ?? key, scalarList(req[key], 1000));
+    }
     return m;
   });
 }
