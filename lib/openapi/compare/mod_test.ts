@@ -150,6 +150,27 @@ function jsonLines(item: Json): string {
   );
 }
 
+/**
+ * A 3.2 document: `GET /a` answers `type` whose items are `item`, written
+ * as `schema: {type: array, items}` (or as `itemSchema` when `asItems`).
+ */
+function sequence(
+  type: string,
+  item: Json,
+  schemas: Json = {},
+  asItems = false,
+): string {
+  const media = asItems
+    ? { itemSchema: item }
+    : { schema: { type: "array", items: item } };
+  const content = { [type]: media };
+  return doc(
+    { "/a": { get: { responses: { "200": { description: "ok", content } } } } },
+    schemas,
+    { openapi: "3.2.0" },
+  );
+}
+
 /** A component three objects deep, reached at two depths below. */
 const NESTED = {
   C: object({ x: object({ y: object({ z: { type: "string" } }) }) }),
@@ -2299,6 +2320,12 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-required-property-removed", "breaking", ["GET /a"]]],
   ],
   [
+    "ok/a JSON Lines array's items compared with the itemSchema that replaced it",
+    sequence("application/jsonl", object({ id: { type: "integer" } })),
+    jsonLines(object({ id: STR })),
+    [["response-property-type-changed", "breaking", ["GET /a"]]],
+  ],
+  [
     "ok/a condition keyword the comparison does not read is a warning",
     doc31(requestBody(object({ a: { type: "string" } }))),
     doc31(requestBody(object({ a: { type: "string", not: { const: "x" } } }))),
@@ -3534,6 +3561,80 @@ const SAME: [string, string, string][] = [
     "same/a security requirement naming its scheme by a URI against $self",
     securedBy("#/components/securitySchemes/dev"),
     securedBy("https://x.test/api.yaml#/components/securitySchemes/dev"),
+  ],
+  [
+    "same/a JSON Lines itemSchema and the array of its items (3.2 §4.14)",
+    jsonLines(object({ id: { type: "integer" } })),
+    sequence("application/jsonl", object({ id: { type: "integer" } })),
+  ],
+  [
+    "same/an event stream's array of a component and its itemSchema",
+    sequence("text/event-stream", { $ref: "#/components/schemas/Ev" }, {
+      Ev: object({ data: STR }),
+    }),
+    sequence(
+      "text/event-stream",
+      { $ref: "#/components/schemas/Ev" },
+      { Ev: object({ data: STR }) },
+      true,
+    ),
+  ],
+  [
+    "same/a multipart file as 3.0 writes it and as contentMediaType alone",
+    doc({
+      "/a": {
+        post: {
+          requestBody: {
+            content: {
+              "multipart/form-data": {
+                schema: object({ f: { type: "string", format: "binary" } }),
+              },
+            },
+          },
+          responses: ok200,
+        },
+      },
+    }),
+    doc(
+      {
+        "/a": {
+          post: {
+            requestBody: {
+              content: {
+                "multipart/form-data": {
+                  schema: object({
+                    f: { contentMediaType: "application/octet-stream" },
+                  }),
+                },
+              },
+            },
+            responses: ok200,
+          },
+        },
+      },
+      {},
+      { openapi: "3.2.0" },
+    ),
+  ],
+  [
+    "same/an image without a schema and the binary string that says so",
+    doc(
+      typed(["image/png"], ["image/png"], { type: "string", format: "binary" }),
+    ),
+    doc(
+      {
+        "/a": {
+          post: {
+            requestBody: { content: { "image/png": {} } },
+            responses: {
+              "200": { description: "ok", content: { "image/png": {} } },
+            },
+          },
+        },
+      },
+      {},
+      { openapi: "3.2.0" },
+    ),
   ],
   [
     "same/additionalProperties true, {} and unsaid all allow any value",

@@ -918,9 +918,15 @@ function contentMap(
     const d = r.deref(content[type]);
     const at = d.ref ? refPointer(d.ref) : childPointer(pointer, type);
     const mt = isObject(d.value) ? d.value : {};
+    // `schema: {type: array, items: X}` of a sequential media type is
+    // `itemSchema: X` (OpenAPI 3.2 §4.14: items read "as if the values
+    // were in an array"): compared as its items, as 3.2 writes them.
+    const seq = mt.itemSchema === undefined && isSequential(key)
+      ? arrayItems(mt.schema, childPointer(at, "schema"), r)
+      : null;
     out.set(key, {
       type,
-      schema: mt.schema === undefined
+      schema: mt.schema === undefined || seq
         ? null
         : { raw: mt.schema, pointer: childPointer(at, "schema") },
       pointer: at,
@@ -928,13 +934,14 @@ function contentMap(
       listed: null,
       encoding: isObject(mt.encoding) ? mt.encoding : null,
     });
-    if (mt.itemSchema !== undefined) {
+    if (mt.itemSchema !== undefined || seq) {
       // OpenAPI 3.2 §4.8.14: each item of a sequential media type (JSON
       // Lines, an event stream) has its schema: compared as a media type of
       // its own, as the viewer shows it.
       out.set(`${key}, each item`, {
         type: `${type}, each item`,
-        schema: { raw: mt.itemSchema, pointer: childPointer(at, "itemSchema") },
+        schema: seq ??
+          { raw: mt.itemSchema, pointer: childPointer(at, "itemSchema") },
         pointer: at,
         example: undefined,
         listed: null,
@@ -944,6 +951,35 @@ function contentMap(
     }
   }
   return out;
+}
+
+/**
+ * Sequential media types (OpenAPI 3.2 §4.14; the item writers of
+ * operation_curl.ts): JSON Lines and NDJSON, JSON text sequences (RFC
+ * 7464, `+json-seq` ones too), event streams, `multipart/mixed`.
+ */
+function isSequential(key: string): boolean {
+  return /^(?:application\/(?:jsonl|x-jsonlines|x-ndjson|(?:[a-z0-9!#$&^_.-]+\+)?json-seq)|text\/event-stream|multipart\/mixed)$/
+    .test(key);
+}
+
+/**
+ * The items of `raw` (written at `pointer`) when it says only that it is an
+ * array of them (`{type: array, items: X}`, through a `$ref` too); null
+ * otherwise: a bound or another keyword is more than a sequence says.
+ */
+function arrayItems(
+  raw: unknown,
+  pointer: string,
+  r: RefResolver,
+): SchemaAt | null {
+  const d = r.schemas.deref(raw);
+  const s = d.value;
+  if (d.error || !isObject(s) || s.type !== "array") return null;
+  if (s.items === undefined) return null;
+  for (const k in s) if (k !== "type" && k !== "items") return null;
+  const at = d.ref ? refPointer(d.ref) : pointer;
+  return { raw: s.items, pointer: childPointer(at, "items") };
 }
 
 /** How a form property is written: by {@link encodingWire}. */

@@ -816,6 +816,9 @@ class OperationDiff {
           ? [bm.schema, this.#sides[0]]
           : [rm.schema!, this.#sides[1]];
         if (key.startsWith("text/") && onlyString(schema, side)) continue;
+        // Binary content "MAY omit schema" (OpenAPI 3.1 §4.8.14.3): an
+        // image/png without one is the binary string that says so.
+        if (isBinaryType(key) && onlyString(schema, side, true)) continue;
         const verb = bm.schema ? "removed" : "added";
         this.#add(
           `${dir}-body-schema-${verb}`,
@@ -1350,17 +1353,38 @@ const ANNOTATIONS = new Set([
  * True when the schema says only that the value is a string (`type:
  * string`, with annotations and `x-` extensions at most).
  */
-function onlyString(schema: SchemaAt, side: SpecModel): boolean {
+function onlyString(
+  schema: SchemaAt,
+  side: SpecModel,
+  binary = false,
+): boolean {
   const d = side.parsed.resolver.deref(schema.raw);
   if (d.error || !isObject(d.value)) return false;
   const s = d.value;
   const type = Array.isArray(s.type) && s.type.length === 1
     ? s.type[0]
     : s.type;
-  return type === "string" &&
+  // A binary string: 3.0's `format: binary`, or 3.1's `contentMediaType`,
+  // typed or not (§4.8.14.3 migrates the one to the other).
+  const said = binary &&
+    (s.format === "binary" || typeof s.contentMediaType === "string");
+  return (type === "string" ||
+    (said && type === undefined && s.format === undefined)) &&
     Object.keys(s).every((k) =>
-      k === "type" || ANNOTATIONS.has(k) || k.startsWith("x-")
+      k === "type" || ANNOTATIONS.has(k) || k.startsWith("x-") ||
+      (said && (k === "format" || k === "contentMediaType"))
     );
+}
+
+/**
+ * Media types whose content is bytes, not text a schema describes (images,
+ * audio, video, fonts, archives, documents): one without a schema is a
+ * binary string (OpenAPI 3.1 §4.8.14.3).
+ */
+function isBinaryType(key: string): boolean {
+  return /^(?:image|audio|video|font|model)\//.test(key) ||
+    /^application\/(?:octet-stream|pdf|zip|gzip|x-gzip|x-tar|x-bzip2|x-7z-compressed|wasm)$/
+      .test(key);
 }
 
 function paramName(p: ParamModel): string {

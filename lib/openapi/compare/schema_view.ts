@@ -742,6 +742,10 @@ export class SchemaReader {
         }
       }
     }
+    // A `contentMediaType` without a type is 3.0's `type: string, format:
+    // binary` migrated (OpenAPI 3.1 §4.8.14.3 writes a file as
+    // `contentMediaType` alone): a string, as when typed.
+    if (types === null && str(pick(m, "contentMediaType"))) types = ["string"];
     v.format = str(pick(m, "format"));
     if (!v.format && types?.includes("string")) {
       // OpenAPI 3.1 §4.8.24.3 writes 3.0's `format: byte` as
