@@ -128,6 +128,12 @@ function withSiblings(raw: Record<string, unknown>): Record<string, unknown> {
   return { ...siblings, allOf: [{ [key]: ref }, ...more] };
 }
 
+/**
+ * The base a relative `$self` is read against: a name of no real host
+ * (RFC 6761 §6.4 `.invalid`), so no reference can mean it by chance.
+ */
+const SELF_BASE = "https://document.invalid/";
+
 /** Characters of a schema's resolved `$id` at most (see `#index`). */
 const MAX_ID_URL = 4096;
 
@@ -194,12 +200,18 @@ export class RefResolver {
     this.#locals.clear();
   }
 
-  /** The document's own URI (OpenAPI 3.2 `$self`), absolute; null without one. */
+  /**
+   * The document's own URI (OpenAPI 3.2 `$self`), absolute; null without
+   * one. A relative `$self` (`/apis/pets/openapi.yaml`) is read against
+   * {@link SELF_BASE}: the document's base is unknown, but references
+   * relative to it resolve against `$self` alike (OpenAPI 3.2 §4.3, RFC
+   * 3986 §5.1), so `openapi.yaml#/…` still names this document.
+   */
   #self(): URL | null {
     const self = isObject(this.#root) ? this.#root.$self : undefined;
     if (typeof self !== "string") return null;
     try {
-      return new URL(self);
+      return new URL(self, SELF_BASE);
     } catch {
       return null;
     }

@@ -81,6 +81,38 @@ Deno.test("refs: ok/a reference naming the document by its $self, or a schema by
   );
 });
 
+Deno.test("refs: ok/a relative $self still names the document, its references read against it", () => {
+  const p = { name: "p", in: "query" };
+  const doc = {
+    $self: "/apis/pets/openapi.yaml",
+    components: { parameters: { P: p } },
+  };
+  const r = new RefResolver(doc);
+  for (
+    const [ref, want] of [
+      ["openapi.yaml#/components/parameters/P", "#/components/parameters/P"],
+      ["./openapi.yaml#/components/parameters/P", "#/components/parameters/P"],
+      [
+        "/apis/pets/openapi.yaml#/components/parameters/P",
+        "#/components/parameters/P",
+      ],
+      // Another file beside it, or the same path on a real host, is not it.
+      [
+        "other.yaml#/components/parameters/P",
+        "other.yaml#/components/parameters/P",
+      ],
+      [
+        "https://api.example.com/apis/pets/openapi.yaml#/x",
+        "https://api.example.com/apis/pets/openapi.yaml#/x",
+      ],
+    ]
+  ) assert.equal(r.local(ref), want, ref);
+  assert.equal(
+    r.deref({ $ref: "openapi.yaml#/components/parameters/P" }).value,
+    p,
+  );
+});
+
 Deno.test("refs: bad/without $self a relative reference is another file, and an $id names nothing unless absolute", () => {
   const r = new RefResolver({
     components: { schemas: { A: { $id: "a" }, B: { $id: "urn:x:b" } } },
