@@ -327,8 +327,64 @@ function formInnerJoined(
 }
 
 /**
- * A `content` parameter's value (OpenAPI 3.1 §4.8.12.2): its example, else
- * a sample of its media type's schema; JSON text for a JSON media type.
+ * The value a `content` parameter (OpenAPI 3.1 §4.8.12.2) is sent with:
+ * an example written for it, its media type's (`example`, else the first
+ * of `examples` with a value: `dataValue` or `value`, 3.2 §4.8.19) before
+ * the parameter's own (`example`, `examples`), as a parameter's example
+ * overrides its schema's (§4.8.12); else a sample of the media type's
+ * schema.
+ */
+function contentExample(
+  p: Record<string, unknown>,
+  media: Record<string, unknown>,
+  r: RefResolver,
+): unknown {
+  return media.example ?? firstExample(media.examples, r) ?? p.example ??
+    firstExample(p.examples, r) ??
+    (media.schema === undefined
+      ? undefined
+      : sampleOf(media.schema, r, "request"));
+}
+
+/**
+ * The first `serializedValue` (OpenAPI 3.2 §4.8.19: the value as it goes
+ * on the wire) of the media type's `examples`, else of the parameter's;
+ * undefined when none is written.
+ */
+function serializedExample(
+  p: Record<string, unknown>,
+  media: Record<string, unknown>,
+  r: RefResolver,
+): string | undefined {
+  for (const examples of [media.examples, p.examples]) {
+    if (!isObject(examples)) continue;
+    for (const name of firstKeys(examples, 20)) {
+      const ex = r.deref(examples[name]).value;
+      if (isObject(ex) && typeof ex.serializedValue === "string") {
+        return ex.serializedValue;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * `s`, a query string as written, with what cannot stand in a URL's query
+ * percent-encoded (RFC 3986 §3.4: the unreserved and sub-delimiter
+ * characters, `:`, `@`, `/`, `?` and valid `%XX` escapes stay): a written
+ * `a=1&b=x%20y` goes verbatim, a space or `#` cannot end the URL early.
+ */
+function queryVerbatim(s: string): string {
+  return s.replace(
+    /%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]+/g,
+    (m) => m === "%" ? "%25" : encodePart(m),
+  );
+}
+
+/**
+ * A `content` parameter's value (OpenAPI 3.1 §4.8.12.2): its written
+ * example, else a sample of its media type's schema (see
+ * {@link contentExample}); JSON text for a JSON media type.
  */
 function contentValue(
   p: Record<string, unknown>,
@@ -338,10 +394,7 @@ function contentValue(
   const [type] = Object.keys(content);
   const m = type === undefined ? undefined : r.deref(content[type]).value;
   const media = isObject(m) ? m : {};
-  const v = p.example ?? media.example ??
-    (media.schema === undefined
-      ? undefined
-      : sampleOf(media.schema, r, "request"));
+  const v = contentExample(p, media, r);
   if (v === undefined) return undefined;
   // A string stays text for a text media type; JSON is written as JSON.
   return typeof v === "string" && !isJson(type ?? "")
@@ -351,7 +404,9 @@ function contentValue(
 
 /**
  * The pairs of a required `in: querystring` parameter (OpenAPI 3.2
- * §4.8.12.2): its example, else a sample of its schema, as form fields.
+ * §4.8.12.2): an example's `serializedValue` as written (it is the query
+ * string), else its written example or a sample of its schema (see
+ * {@link contentExample}), as form fields or that media type's text.
  */
 function querystringPairs(
   p: Record<string, unknown>,
@@ -363,10 +418,17 @@ function querystringPairs(
   if (first === undefined) return [];
   const m = r.deref(content[first]).value;
   const media = isObject(m) ? m : {};
-  const v = p.example ?? media.example ??
-    (media.schema === undefined
-      ? undefined
-      : sampleOf(media.schema, r, "request"));
+  const serialized = serializedExample(p, media, r);
+  if (serialized !== undefined) {
+    // A leading `?` is the URL's, not the query's (RFC 3986 §3.4).
+    const text = budget.field(
+      "",
+      serialized.replace(/^\?/, "").slice(0, MAX_ONE_VALUE),
+    );
+    if (text === null || text === "") return [];
+    return [{ name: "", value: queryVerbatim(text), whole: true }];
+  }
+  const v = contentExample(p, media, r);
   if (/^application\/x-www-form-urlencoded/i.test(first)) {
     return formPairs(v, budget);
   }

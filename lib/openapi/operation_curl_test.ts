@@ -871,3 +871,125 @@ Deno.test("operation curl auth: ok/basic-beside-a-piped-body", () => {
   assert.ok(at > 0, d.curl);
   assert.equal(lines[at + 1], "  -u 'USERNAME:PASSWORD' \\");
 });
+
+/** A 3.2 `GET /q` whose required parameter is `param` (name `p`). */
+function withParam(param: Record<string, unknown>) {
+  return doc(
+    "3.2.0",
+    { parameters: [{ name: "p", required: true, ...param }] },
+    {},
+    {
+      method: "get",
+      path: "/q",
+    },
+  );
+}
+
+const written = (examples: Record<string, unknown>) => ({ examples });
+
+const exampleCases: { name: string; p: ReturnType<typeof doc>; url: string }[] =
+  [
+    {
+      // OpenAPI 3.2 §4.8.19: the value as it goes on the wire, verbatim.
+      name: "ok/querystring-serializedValue-verbatim",
+      p: withParam({
+        in: "querystring",
+        content: {
+          "application/json": {
+            schema: { type: "object", properties: { n: { type: "integer" } } },
+            ...written({
+              one: {
+                dataValue: { n: 5 },
+                serializedValue: "%7B%22n%22%3A5%7D",
+              },
+            }),
+          },
+        },
+      }),
+      url: "https://api.example.com/q?%7B%22n%22%3A5%7D",
+    },
+    {
+      name: "ok/querystring-form-serializedValue-keeps-its-pairs",
+      p: withParam({
+        in: "querystring",
+        content: {
+          "application/x-www-form-urlencoded": written({
+            e: { serializedValue: "?a=x%20y&b=1" },
+          }),
+        },
+      }),
+      url: "https://api.example.com/q?a=x%20y&b=1",
+    },
+    {
+      name:
+        "bad/querystring-serializedValue-with-a-space-and-hash-still-one-url",
+      p: withParam({
+        in: "querystring",
+        content: {
+          "text/plain": written({ e: { serializedValue: "a b#c%zz" } }),
+        },
+      }),
+      url: "https://api.example.com/q?a%20b%23c%25zz",
+    },
+    {
+      name: "ok/querystring-media-dataValue-over-the-schema",
+      p: withParam({
+        in: "querystring",
+        content: {
+          "application/x-www-form-urlencoded": {
+            schema: { type: "object", properties: { a: { type: "string" } } },
+            ...written({ e: { dataValue: { a: "written" } } }),
+          },
+        },
+      }),
+      url: "https://api.example.com/q?a=written",
+    },
+    {
+      name: "ok/querystring-parameter-examples-over-the-schema",
+      p: withParam({
+        in: "querystring",
+        content: {
+          "application/x-www-form-urlencoded": {
+            schema: { type: "object", properties: { a: { type: "string" } } },
+          },
+        },
+        examples: { e: { value: { a: "mine" } } },
+      }),
+      url: "https://api.example.com/q?a=mine",
+    },
+    {
+      name: "ok/content-parameter-media-examples-value",
+      p: withParam({
+        in: "query",
+        content: {
+          "application/json": {
+            schema: { type: "object", properties: { n: { type: "integer" } } },
+            ...written({ e: { value: { n: 7 } } }),
+          },
+        },
+      }),
+      url: "https://api.example.com/q?p=%7B%22n%22%3A7%7D",
+    },
+    {
+      name: "ok/content-parameter-own-examples-over-the-schema",
+      p: withParam({
+        in: "query",
+        content: {
+          "application/json": {
+            schema: { type: "object", properties: { n: { type: "integer" } } },
+          },
+        },
+        examples: { e: { dataValue: { n: 8 } } },
+      }),
+      url: "https://api.example.com/q?p=%7B%22n%22%3A8%7D",
+    },
+  ];
+
+for (const c of exampleCases) {
+  Deno.test(`operation curl written examples: ${c.name}`, () => {
+    assert.equal(
+      open(c.p, "get", "/q").curl.split(" \\\n  ")[0],
+      `curl -X GET '${c.url}'`,
+    );
+  });
+}
