@@ -199,6 +199,56 @@ function paramPairs(
   swagger: boolean,
   budget: Budget,
 ): QueryPair[] {
+  // OpenAPI 3.x §4.8.12.1 `allowReserved` (a query parameter's): RFC 3986
+  // reserved characters go as they are.
+  if (swagger || p.in !== "query" || p.allowReserved !== true) {
+    return paramPairsOf(p, r, swagger, budget, encodePart);
+  }
+  return paramPairsOf(p, r, swagger, budget, reservedPart).map((q) =>
+    q.encoded || PLACEHOLDER.test(q.value)
+      ? q
+      : { ...q, value: reservedPart(q.value), encoded: true }
+  );
+}
+
+/** A `{name}` placeholder, as curl.ts keeps it readable. */
+const PLACEHOLDER = /^\{[^{}"':,\s]*\}$/;
+
+/** Reserved characters (RFC 3986 §2.2) a query value may hold as themselves. */
+const RESERVED_KEPT: Record<string, string> = {
+  "%3A": ":",
+  "%2F": "/",
+  "%3F": "?",
+  "%40": "@",
+  "%24": "$",
+  "%2C": ",",
+  "%3B": ";",
+  "%3D": "=",
+};
+
+/**
+ * `s` as an `allowReserved` value goes (OpenAPI 3.x §4.8.12.1): the
+ * reserved characters that cannot change how a query reads
+ * (`:/?@!$'()*,;=`) and valid `%XX` escapes as written; `[`, `]`, `#`,
+ * `&`, `+`, a stray `%` and spaces still encoded, or the URL would end or
+ * the pairs split elsewhere.
+ */
+function reservedPart(s: string): string {
+  return s.split(/(%[0-9A-Fa-f]{2})/).map((part, i) =>
+    i % 2 ? part : encodePart(part).replace(
+      /%(?:3A|2F|3F|40|24|2C|3B|3D)/g,
+      (m) => RESERVED_KEPT[m],
+    )
+  ).join("");
+}
+
+function paramPairsOf(
+  p: Record<string, unknown>,
+  r: RefResolver,
+  swagger: boolean,
+  budget: Budget,
+  encode: (s: string) => string,
+): QueryPair[] {
   const name = scalarText(p.name) ?? "";
   const placeholder = (): QueryPair[] => {
     const value = budget.field(name, `{${name}}`);
@@ -246,7 +296,7 @@ function paramPairs(
   const join = (list: string[]): QueryPair[] =>
     header
       ? [{ name, value: list.join(sep) }]
-      : [{ name, value: joinEncoded(list, sep), encoded: true }];
+      : [{ name, value: joinEncoded(list, sep, encode), encoded: true }];
   const out: QueryPair[] = [];
   if (Array.isArray(v)) {
     if (!explode || header) return join(budget.items(name, v) ?? []);

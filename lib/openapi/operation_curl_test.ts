@@ -993,3 +993,52 @@ for (const c of exampleCases) {
     );
   });
 }
+
+const reservedCases: {
+  name: string;
+  param: Record<string, unknown>;
+  query: string;
+}[] = [
+  {
+    // RFC 3986 §2.2: the reserved characters that keep the query's reading.
+    name: "ok/allowReserved-keeps-reserved-characters",
+    param: {
+      allowReserved: true,
+      schema: { type: "string", example: "a/b?c:d@e!$(*),;=f" },
+    },
+    query: "p=a/b?c:d@e!$(*),;=f",
+  },
+  {
+    name: "ok/allowReserved-keeps-valid-escapes",
+    param: { allowReserved: true, example: "x%20y%2Fz" },
+    query: "p=x%20y%2Fz",
+  },
+  {
+    name: "ok/allowReserved-array-items-joined",
+    param: {
+      allowReserved: true,
+      explode: false,
+      schema: {
+        type: "array",
+        items: { type: "string" },
+        example: ["a/b", "c:d"],
+      },
+    },
+    query: "p=a/b,c:d",
+  },
+  {
+    name: "bad/allowReserved-still-encodes-what-would-split-or-end-the-url",
+    param: { allowReserved: true, example: "a/b[0]#c&d+e%f g" },
+    query: "p=a/b%5B0%5D%23c%26d%2Be%25f%20g",
+  },
+];
+
+for (const c of reservedCases) {
+  Deno.test(`operation curl allowReserved: ${c.name}`, () => {
+    const p = withParam({ in: "query", ...c.param });
+    assert.equal(
+      open(p, "get", "/q").curl.split(" \\\n  ")[0],
+      `curl -X GET 'https://api.example.com/q?${c.query}'`,
+    );
+  });
+}
