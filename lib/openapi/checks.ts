@@ -520,17 +520,23 @@ const NAME_MAPS = new Set([
   "encoding",
   "variables",
   "mapping",
+  // 3.2: components.mediaTypes names Media Type Objects.
+  "mediaTypes",
 ]);
 
 /**
  * Whether member `key` of the object at `at` holds data, not a document
- * (`example`, `default`, `const`, `enum`, an Example Object's `value`):
+ * (`example`, `default`, `const`, `enum`, an Example Object's `value` or
+ * `dataValue`):
  * an object with a `$ref` there is a value a client sends or reads,
  * which no reader resolves (OpenAPI 3.1 §4.8.19).
  */
 function isData(key: string, at: Visit): boolean {
   if (at.names) return false; // `default` in a map of names is a name
-  if (key === "value") return at.up?.names === true && at.up.key === "examples";
+  // An Example Object's `value`, and 3.2's `dataValue` (the same data).
+  if (key === "value" || key === "dataValue") {
+    return at.up?.names === true && at.up.key === "examples";
+  }
   return key === "example" || key === "default" || key === "const" ||
     key === "enum";
 }

@@ -770,6 +770,19 @@ Deno.test("checks: a $ref inside example data is data, in JSON as in YAML; a rea
   }, "#/components/schemas/Gone");
 });
 
+Deno.test("checks: 3.2 — an Example Object's dataValue is data; a media type named like a keyword is a name whose $refs are checked", () => {
+  assertOnlyBrokenRef({
+    examples: {
+      one: { dataValue: { $ref: "#/not/a/ref" }, serializedValue: "x" },
+    },
+    mediaTypes: {
+      // Named `default` and `example`: entries of a map of names.
+      default: { schema: { $ref: "#/components/schemas/Gone" } },
+      example: { schema: { type: "string" } },
+    },
+  }, "#/components/schemas/Gone");
+});
+
 Deno.test("checks: names and data told apart through schemas named like keywords (GeoJSON's properties)", () => {
   assertOnlyBrokenRef({
     schemas: {
