@@ -170,10 +170,13 @@ export class DeflateWriter {
   /** `data` in the zlib format (RFC 1950), which HTTP's `deflate` means. */
   zlib(data: Uint8Array): Uint8Array {
     const out = new Uint8Array(2 + maxDeflated(data.length) + 4);
-    // CMF: CM 8, CINFO 2 (a 1 KiB window); FLG: FLEVEL 0 (fastest), no
-    // dictionary, FCHECK making CMF*256+FLG a multiple of 31 (§2.2).
-    out[0] = 0x28;
-    out[1] = 0x15;
+    // CMF: CM 8, CINFO 7 (a 32 KiB window: an upper bound, so a stream
+    // that reaches back 1 KiB at most is within it); FLG: FLEVEL 0
+    // (fastest), no dictionary, FCHECK making CMF*256+FLG a multiple of 31
+    // (§2.2). `78 01`, as every common encoder starts: axios reads a first
+    // byte other than 0x78 as raw deflate and fails on the stream.
+    out[0] = 0x78;
+    out[1] = 0x01;
     let at = this.#deflate(data, out, 2);
     // ADLER32, most significant byte first (§2.2).
     const sum = adler32(data);
