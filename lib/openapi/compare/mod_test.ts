@@ -1246,6 +1246,44 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-parameter-enum-value-removed", "breaking", ["GET /a"]]],
   ],
   [
+    "ok/a value removed from a parameter's x-extensible-enum breaks a client that sends it",
+    doc(query({ type: "string", "x-extensible-enum": ["a", "b"] })),
+    doc(query({ type: "string", "x-extensible-enum": ["a"] })),
+    [[
+      "request-parameter-x-extensible-enum-value-removed",
+      "breaking",
+      ["GET /a"],
+    ]],
+  ],
+  [
+    "ok/a value removed from a request property's x-extensible-enum breaks; one added is info",
+    doc(requestBody(object({
+      k: { type: "string", "x-extensible-enum": ["a", "b"] },
+    }))),
+    doc(requestBody(object({
+      k: { type: "string", "x-extensible-enum": ["a", "c"] },
+    }))),
+    [
+      ["request-property-x-extensible-enum-value-removed", "breaking", [
+        "POST /a",
+      ]],
+      ["request-property-x-extensible-enum-value-added", "info", ["POST /a"]],
+    ],
+  ],
+  [
+    "ok/a response's x-extensible-enum promises new values: one added or removed is info",
+    doc(responseBody(object({
+      k: { type: "string", "x-extensible-enum": ["a", "b"] },
+    }))),
+    doc(responseBody(object({
+      k: { type: "string", "x-extensible-enum": ["a", "c"] },
+    }))),
+    [
+      ["response-property-x-extensible-enum-value-removed", "info", ["GET /a"]],
+      ["response-property-x-extensible-enum-value-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
     "ok/parameter maximum lowered",
     doc(query({ type: "integer", maximum: 10 })),
     doc(query({ type: "integer", maximum: 5 })),

@@ -658,6 +658,7 @@ export class SchemaDiff {
     if (!(typeBroke && b.enum && r.enum && disjointKinds(b.enum, r.enum))) {
       this.#enum(b, r, req, add, at);
     }
+    this.#extensible(b, r, req, add);
     for (const bound of BOUNDS) {
       const had = b.bounds[bound] !== undefined;
       const has = r.bounds[bound] !== undefined;
@@ -868,6 +869,40 @@ export class SchemaDiff {
           `gained enum value ${codeSpan(v)}`,
         );
       }
+    }
+  }
+
+  /**
+   * `x-extensible-enum`: the values a server knows today, in a list that
+   * promises to grow, so a client that reads one must take new ones (a
+   * value gained, or lost from a response: info). A value a client sends
+   * that the request's list no longer names is one the server may refuse,
+   * as an enum value removed (oasdiff: an error).
+   */
+  #extensible(
+    b: SchemaView,
+    r: SchemaView,
+    req: boolean,
+    add: (suffix: string, level: Level, text: string) => void,
+  ): void {
+    if (!b.extensible && !r.extensible) return;
+    const had = new Set((b.extensible ?? []).map((v) => this.#valueText(v)));
+    const has = new Set((r.extensible ?? []).map((v) => this.#valueText(v)));
+    for (const v of had) {
+      if (has.has(v)) continue;
+      add(
+        "x-extensible-enum-value-removed",
+        req ? "breaking" : "info",
+        `lost x-extensible-enum value ${codeSpan(v)}`,
+      );
+    }
+    for (const v of has) {
+      if (had.has(v)) continue;
+      add(
+        "x-extensible-enum-value-added",
+        "info",
+        `gained x-extensible-enum value ${codeSpan(v)}`,
+      );
     }
   }
 

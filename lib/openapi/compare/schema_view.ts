@@ -99,6 +99,11 @@ export interface SchemaView {
   nullable: boolean;
   format: string;
   enum: unknown[] | null;
+  /**
+   * `x-extensible-enum` (Zalando's guidelines): the values known today,
+   * a list that promises to grow, so it limits nothing a client reads.
+   */
+  extensible: unknown[] | null;
   default: unknown;
   const: unknown;
   pattern: string | null;
@@ -205,6 +210,7 @@ const ANYTHING: SchemaView = Object.freeze({
   nullable: false,
   format: "",
   enum: null,
+  extensible: null,
   default: undefined,
   const: undefined,
   pattern: null,
@@ -715,6 +721,8 @@ export class SchemaReader {
       }
     }
     if (e) v.enum = e;
+    const ext = pick(m, "x-extensible-enum");
+    if (Array.isArray(ext)) v.extensible = ext.slice(0, MAX_ENUM);
     // A `const` (3.1) allows one value: an enum of one, compared as one.
     else if (v.const !== undefined) v.enum = [v.const];
     // A value is null-able when every keyword lets null through (JSON
