@@ -1092,6 +1092,55 @@ const CHANGES: [string, string, string, Want[]][] = [
     ],
   ],
   [
+    "ok/a response media type whose parameters changed is one name change (warning), its schema compared",
+    doc(typed([], ["application/json; version=1"], OBJ)),
+    doc(typed([], ["application/json; version=2"], STR)),
+    [
+      ["response-media-type-name-changed", "warning", ["POST /a"]],
+      ["response-body-type-changed", "breaking", ["POST /a"]],
+    ],
+  ],
+  [
+    "ok/a request media type whose parameters changed is one name change (warning)",
+    doc(typed(["application/json; version=1"], [], OBJ)),
+    doc(typed(["Application/JSON; Version=2"], [], OBJ)),
+    [["request-body-media-type-name-changed", "warning", ["POST /a"]]],
+  ],
+  [
+    "ok/two versions of one type, one removed, is that version removed",
+    doc(typed(
+      ["application/json; version=1", "application/json; version=2"],
+      ["application/json; version=1", "application/json; version=2"],
+      OBJ,
+    )),
+    doc(typed(
+      ["application/json; version=2"],
+      ["application/json; version=2"],
+      OBJ,
+    )),
+    [
+      ["request-body-media-type-removed", "breaking", ["POST /a"]],
+      ["response-media-type-removed", "breaking", ["POST /a"]],
+    ],
+  ],
+  [
+    "ok/a charset said in another case, quoted, or JSON's utf-8 left unsaid is the same type",
+    doc(typed(
+      ["text/plain; charset=UTF-8", "text/plain; charset=latin1"],
+      ["application/json", "application/json; charset=utf-16"],
+      OBJ,
+    )),
+    doc(typed(
+      ['text/plain; charset="utf-8"'],
+      ["application/json; charset=UTF-8"],
+      OBJ,
+    )),
+    [
+      ["request-body-media-type-removed", "breaking", ["POST /a"]],
+      ["response-media-type-removed", "breaking", ["POST /a"]],
+    ],
+  ],
+  [
     "ok/a request */* narrowed to one type still breaks",
     doc(typed(["*/*"], ["application/json"], OBJ)),
     doc(typed(["application/json"], ["application/json"], OBJ)),

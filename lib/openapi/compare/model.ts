@@ -482,10 +482,40 @@ export function operationKey(method: string, path: string): string {
   return `${method} ${path.replace(TEMPLATE_PARAM, "{}")}`;
 }
 
-/** Media type without parameters, lower-cased (RFC 9110 §8.3.1). */
+/**
+ * A media type as a key, so two that mean one type meet (RFC 9110 §8.3.1):
+ * type, subtype and parameter names ignore case (lower-cased), parameters
+ * in any order (sorted), a value quoted or not (unquoted), a `charset`
+ * value ignoring case (§8.3.2). Other parameters stay: `; version=2` is
+ * another type (a versioned API's), not the same one. JSON's
+ * `charset=utf-8` says what JSON always is (RFC 8259 §8.1): left out.
+ */
 export function mediaKey(type: string): string {
-  const semi = type.indexOf(";");
-  return (semi < 0 ? type : type.slice(0, semi)).trim().toLowerCase();
+  const [head, ...params] = type.split(";");
+  const bare = head.trim().toLowerCase();
+  const kept: string[] = [];
+  for (const p of params) {
+    const eq = p.indexOf("=");
+    const name = p.slice(0, eq < 0 ? p.length : eq).trim().toLowerCase();
+    if (!name) continue;
+    let value = eq < 0 ? "" : p.slice(eq + 1).trim();
+    if (value.length > 1 && value.startsWith('"') && value.endsWith('"')) {
+      value = value.slice(1, -1).replace(/\\(.)/g, "$1");
+    }
+    if (name === "charset") {
+      value = value.toLowerCase();
+      const json = bare === "application/json" || bare.endsWith("+json");
+      if (json && (value === "utf-8" || value === "utf8")) continue;
+    }
+    kept.push(`${name}=${value}`);
+  }
+  return kept.length ? `${bare}; ${kept.sort().join("; ")}` : bare;
+}
+
+/** A {@link mediaKey} without its parameters: `application/json`. */
+export function bareMedia(key: string): string {
+  const semi = key.indexOf(";");
+  return semi < 0 ? key : key.slice(0, semi).trimEnd();
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { Level } from "./types.ts";
 import {
+  bareMedia,
   type BodyModel,
   encodedNames,
   encodingWire,
@@ -745,12 +746,30 @@ class OperationDiff {
     word?: string,
   ): void {
     const several = b.size > 1 || r.size > 1;
+    const twins = paramTwins(b, r);
     for (const [key, bm] of b) {
-      let rm = r.get(key);
+      let rm = r.get(key) ?? r.get(twins.get(key) ?? "");
+      if (!r.has(key) && rm && bm.itemsOf === undefined) {
+        // Its parameters changed (`; version=1` → `; version=2`), the only
+        // one of its type on each side: what they say, the document does
+        // not tell, so a client may or may not read the other (oasdiff: a
+        // warning). Its schemas are compared.
+        this.#add(
+          `${idPrefix}-name-changed`,
+          "warning",
+          where,
+          { base: bm.listed ?? bm.pointer, revision: rm.listed ?? rm.pointer },
+          `${subject} media type ${codeSpan(bm.type)} is now ${
+            codeSpan(rm.type)
+          }`,
+        );
+      }
       // A range the revision now takes in its place (`*/*`, `application/*`,
       // RFC 9110 §12.5.1) still takes what the client sends: compared with
       // it. One the client reads may hold other types: still removed.
-      const range = !rm && dir === "request" ? rangeFor(r, key) : undefined;
+      const range = !rm && dir === "request"
+        ? rangeFor(r, bareMedia(key))
+        : undefined;
       if (range) {
         rm = range;
         this.#add(
@@ -804,7 +823,9 @@ class OperationDiff {
           `${subject} example changed`,
         );
       }
-      if (encodings) this.#encoding(key, bm, rm, dir, root, subject);
+      if (encodings) {
+        this.#encoding(bareMedia(key), bm, rm, dir, root, subject);
+      }
       if (!bm.schema !== !rm.schema) {
         // A media type without a schema says nothing of its content
         // (OpenAPI 3.1 §4.8.14: `schema` is optional): one that gained or
@@ -835,8 +856,9 @@ class OperationDiff {
       // An explicit `{}` or `true` is a schema, compared as any other.
       this.#schema(bm, rm, { dir, role: "body", root, subject, word });
     }
+    const paired = new Set(twins.values());
     for (const [key, rm] of r) {
-      if (b.has(key)) continue;
+      if (b.has(key) || paired.has(key)) continue;
       const had = rm.itemsOf === undefined ? undefined : b.get(rm.itemsOf);
       // Its media type added: that change says it.
       if (rm.itemsOf !== undefined && !had && r.has(rm.itemsOf)) continue;
@@ -1304,6 +1326,38 @@ export function securityChanges(
         }`,
       });
     }
+  }
+  return out;
+}
+
+/**
+ * Media types of the base whose parameters changed, each to its revision
+ * (keys as `mediaKey` writes them): a type neither side keeps as written, and the only
+ * one of its bare type on each side (two versions of `application/json`
+ * with one gone is a type removed, not one renamed). Their item schemas
+ * (3.2 `itemSchema`) pair with them.
+ */
+function paramTwins(
+  b: ReadonlyMap<string, MediaModel>,
+  r: ReadonlyMap<string, MediaModel>,
+): Map<string, string> {
+  const byBare = (m: ReadonlyMap<string, MediaModel>) => {
+    const out = new Map<string, string[]>();
+    for (const [key, v] of m) {
+      if (v.itemsOf !== undefined) continue;
+      const bare = bareMedia(key);
+      out.set(bare, [...out.get(bare) ?? [], key]);
+    }
+    return out;
+  };
+  const bs = byBare(b), rs = byBare(r);
+  const out = new Map<string, string>();
+  for (const [bare, [x, ...more]] of bs) {
+    const ys = rs.get(bare);
+    if (more.length || ys?.length !== 1 || x === ys[0]) continue;
+    out.set(x, ys[0]);
+    const items = `${ys[0]}, each item`;
+    if (r.has(items)) out.set(`${x}, each item`, items);
   }
   return out;
 }
