@@ -1387,11 +1387,28 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-parameter-pattern-changed", "warning", ["GET /a"]]],
   ],
   [
-    // A first pattern is a pattern changed (from none), ranked alike.
-    "ok/parameter pattern added is a warning",
+    // A first pattern narrows what was any string, as a maxLength set does.
+    "ok/parameter pattern added where there was none breaks",
     doc(query({ type: "string" })),
     doc(query({ type: "string", pattern: "^b+$" })),
-    [["request-parameter-pattern-added", "warning", ["GET /a"]]],
+    [["request-parameter-pattern-added", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/request property pattern added where there was none breaks; in a response it is info",
+    doc(typed(
+      ["application/json"],
+      ["application/json"],
+      object({ s: STR }),
+    )),
+    doc(typed(
+      ["application/json"],
+      ["application/json"],
+      object({ s: { type: "string", pattern: "^b+$" } }),
+    )),
+    [
+      ["request-property-pattern-added", "breaking", ["POST /a"]],
+      ["response-property-pattern-added", "info", ["POST /a"]],
+    ],
   ],
   [
     "ok/header parameters match ignoring case",

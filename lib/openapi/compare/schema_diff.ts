@@ -722,13 +722,14 @@ export class SchemaDiff {
       b.pattern !== r.pattern &&
       !moot("string", b.pattern !== null, r.pattern !== null)
     ) {
-      // A pattern added to a request is a pattern changed (from none):
-      // whether the values clients send match it, the document does not
-      // say, so a warning, as oasdiff and §9's table rank a change.
+      // A pattern added to a request narrows what was any string, as a
+      // maxLength set does (breaking; oasdiff: an error). One changed may
+      // or may not take what clients send, which the document does not
+      // say: a warning, as oasdiff and §9's table rank it.
       if (b.pattern === null) {
         add(
           "pattern-added",
-          req ? "warning" : "info",
+          req ? "breaking" : "info",
           `gained pattern ${codeSpan(r.pattern ?? "")}`,
         );
       } else if (r.pattern === null) {
