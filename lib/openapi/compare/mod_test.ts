@@ -2127,6 +2127,30 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-mediatype-enum-value-removed", "info", ["GET /a"]]],
   ],
   [
+    "ok/a 3.1 contentMediaType changed in a request property is breaking",
+    doc31(requestBody(object({
+      f: { type: "string", contentMediaType: "image/png" },
+    }))),
+    doc31(requestBody(object({
+      f: { type: "string", contentMediaType: "image/jpeg" },
+    }))),
+    [["request-property-content-media-type-changed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a 3.1 contentEncoding changed in a response body is breaking, no type change",
+    doc31(responseBody({ type: "string", contentEncoding: "base64" })),
+    doc31(responseBody({ type: "string", contentEncoding: "base64url" })),
+    [["response-body-content-encoding-changed", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/3.0's format byte is base64: a 3.1 base64url is another encoding",
+    doc(requestBody(object({ f: { type: "string", format: "byte" } }))),
+    doc31(requestBody(object({
+      f: { type: "string", contentEncoding: "base64url" },
+    }))),
+    [["request-property-content-encoding-changed", "breaking", ["POST /a"]]],
+  ],
+  [
     "ok/a 3.1 const changed in a request is oasdiff's const-changed, breaking",
     doc31(requestBody(object({ m: { const: "a" } }))),
     doc31(requestBody(object({ m: { const: "b" } }))),

@@ -659,6 +659,20 @@ export class SchemaDiff {
       this.#enum(b, r, req, add, at);
     }
     this.#extensible(b, r, req, add);
+    // The same string carrying other bytes (`image/png` → `image/jpeg`), or
+    // the same bytes written another way (`base64` → `base64url`): neither
+    // side reads what the other writes (oasdiff's ids).
+    for (const k of ["contentMediaType", "contentEncoding"] as const) {
+      const x = b[k], y = r[k];
+      if (!x || !y || x === y) continue;
+      add(
+        k === "contentEncoding"
+          ? "content-encoding-changed"
+          : "content-media-type-changed",
+        "breaking",
+        `${codeSpan(k)} changed from ${codeSpan(x)} to ${codeSpan(y)}`,
+      );
+    }
     for (const bound of BOUNDS) {
       const had = b.bounds[bound] !== undefined;
       const has = r.bounds[bound] !== undefined;

@@ -107,6 +107,12 @@ export interface SchemaView {
   default: unknown;
   const: unknown;
   pattern: string | null;
+  /**
+   * 3.1's `contentEncoding` (3.0's `format: byte` is `base64`) and
+   * `contentMediaType`, lower-cased, "" when unsaid.
+   */
+  contentEncoding: string;
+  contentMediaType: string;
   bounds: Partial<Record<BoundName, number>>;
   /** `multipleOf`, null when unsaid. */
   multipleOf: number | null;
@@ -214,6 +220,8 @@ const ANYTHING: SchemaView = Object.freeze({
   default: undefined,
   const: undefined,
   pattern: null,
+  contentEncoding: "",
+  contentMediaType: "",
   multipleOf: null,
   uniqueItems: false,
   prefix: [],
@@ -763,6 +771,14 @@ export class SchemaReader {
         v.format = "byte";
       } else if (str(pick(m, "contentMediaType"))) v.format = "binary";
     }
+    // What the string's bytes are, compared on their own (another encoding,
+    // another type of file): any encoding is encoded bytes, as base64 is.
+    v.contentEncoding = str(pick(m, "contentEncoding")).toLowerCase() ||
+      (v.format === "byte" ? "base64" : "");
+    v.contentMediaType = str(pick(m, "contentMediaType")).toLowerCase();
+    if (
+      v.contentEncoding && !str(pick(m, "format")) && types?.includes("string")
+    ) v.format = "byte";
     // Swagger 2.0's `file` is OpenAPI 3's binary string (3.0 §4.8.14.2, "a
     // file upload"): the same field, written for each version.
     if (types?.includes("file")) {
