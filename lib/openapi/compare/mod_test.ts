@@ -1150,6 +1150,15 @@ const CHANGES: [string, string, string, Want[]][] = [
     ],
   ],
   [
+    "ok/a response range narrowed to the one type it covers is info, its schema compared",
+    doc(typed([], ["application/*"], OBJ)),
+    doc(typed([], ["application/json"], STR)),
+    [
+      ["response-media-type-name-specialized", "info", ["POST /a"]],
+      ["response-body-type-changed", "breaking", ["POST /a"]],
+    ],
+  ],
+  [
     "ok/a response type now */* may hold other types: still removed",
     doc(typed(["application/json"], ["application/json"], OBJ)),
     doc(typed(["application/json"], ["*/*"], OBJ)),

@@ -747,6 +747,7 @@ class OperationDiff {
   ): void {
     const several = b.size > 1 || r.size > 1;
     const twins = paramTwins(b, r);
+    const paired = new Set(twins.values());
     for (const [key, bm] of b) {
       let rm = r.get(key) ?? r.get(twins.get(key) ?? "");
       if (!r.has(key) && rm && bm.itemsOf === undefined) {
@@ -778,6 +779,25 @@ class OperationDiff {
           where,
           { base: bm.pointer, revision: rm.pointer },
           `${subject} media type ${codeSpan(bm.type)} is now taken as ${
+            codeSpan(rm.type)
+          }`,
+        );
+      }
+      // A range the client reads that became one type it covers
+      // (`application/*` → `application/json`, the only such type added):
+      // what it reads now, it read before (oasdiff: info), compared.
+      const one = !rm && dir === "response" && bm.itemsOf === undefined
+        ? narrowedTo(bareMedia(key), b, r, paired)
+        : undefined;
+      if (one) {
+        rm = r.get(one)!;
+        paired.add(one);
+        this.#add(
+          `${idPrefix}-name-specialized`,
+          "info",
+          where,
+          { base: bm.listed ?? bm.pointer, revision: rm.listed ?? rm.pointer },
+          `${subject} media type ${codeSpan(bm.type)} is now only ${
             codeSpan(rm.type)
           }`,
         );
@@ -856,7 +876,6 @@ class OperationDiff {
       // An explicit `{}` or `true` is a schema, compared as any other.
       this.#schema(bm, rm, { dir, role: "body", root, subject, word });
     }
-    const paired = new Set(twins.values());
     for (const [key, rm] of r) {
       if (b.has(key) || paired.has(key)) continue;
       const had = rm.itemsOf === undefined ? undefined : b.get(rm.itemsOf);
@@ -1360,6 +1379,25 @@ function paramTwins(
     if (r.has(items)) out.set(`${x}, each item`, items);
   }
   return out;
+}
+
+/**
+ * The one media type the revision added that the base's range `range`
+ * (`application/*`, `*\/*`) covers, if there is exactly one.
+ */
+function narrowedTo(
+  range: string,
+  b: ReadonlyMap<string, MediaModel>,
+  r: ReadonlyMap<string, MediaModel>,
+  paired: ReadonlySet<string>,
+): string | undefined {
+  if (!range.endsWith("/*")) return undefined;
+  const by = new Map([[range, true]]);
+  const added = [...r].filter(([key, m]) =>
+    !b.has(key) && !paired.has(key) && m.itemsOf === undefined &&
+    rangeFor(by, bareMedia(key)) !== undefined
+  );
+  return added.length === 1 ? added[0][0] : undefined;
 }
 
 /**
