@@ -96,7 +96,7 @@ Deno.test({
         // 2.0 declares no body for POST /pets; 3.0 requires a Pet.
         [
           "breaking",
-          "added-required-request-body",
+          "request-body-added-required",
           "POST /pets",
           "request body",
         ],

@@ -976,19 +976,19 @@ const CHANGES: [string, string, string, Want[]][] = [
     "ok/a response schema removed, its media type kept: no longer said",
     doc(responseMedia(WITH_ID)),
     doc(responseMedia({})),
-    [["response-body-schema-removed", "warning", ["GET /a"]]],
+    [["response-body-media-type-schema-removed", "warning", ["GET /a"]]],
   ],
   [
     "ok/a request schema removed, its media type kept: no longer said",
     doc(requestMedia(WITH_ID)),
     doc(requestMedia({})),
-    [["request-body-schema-removed", "warning", ["POST /a"]]],
+    [["request-body-media-type-schema-removed", "warning", ["POST /a"]]],
   ],
   [
     "ok/a request body documented: a schema where the media type had none",
     doc(requestMedia({})),
     doc(requestMedia({ schema: OBJ })),
-    [["request-body-schema-added", "warning", ["POST /a"]]],
+    [["request-body-media-type-schema-added", "warning", ["POST /a"]]],
   ],
   [
     "ok/a request schema that became {} takes every property it listed",
@@ -2092,14 +2092,18 @@ const CHANGES: [string, string, string, Want[]][] = [
     [],
   ],
   [
-    "ok/a property that became required, with a default, is a property become required",
+    "ok/a property that became required, with a default, is oasdiff's became-required-with-default",
     doc(requestBody(object({ a: { type: "string", default: "x" } }))),
     doc(requestBody({
       type: "object",
       required: ["a"],
       properties: { a: { type: "string", default: "x" } },
     })),
-    [["request-property-became-required", "breaking", ["POST /a"]]],
+    [[
+      "request-property-became-required-with-default",
+      "breaking",
+      ["POST /a"],
+    ]],
   ],
   [
     "ok/a sunset date dropped is info",
@@ -2109,7 +2113,7 @@ const CHANGES: [string, string, string, Want[]][] = [
       },
     }),
     doc({ "/a": { get: { deprecated: true, responses: ok200 } } }),
-    [["api-sunset-deleted", "info", ["GET /a"]]],
+    [["sunset-deleted", "info", ["GET /a"]]],
   ],
   [
     "ok/a stability level lowered is a warning; raised says nothing",
@@ -4137,6 +4141,86 @@ for (const [name, base, revision, want] of CHANGES) {
   });
 }
 
+/**
+ * Ids oasdiff renamed: each change is said under its current id, and an
+ * ignore list that names its former one still leaves it out.
+ */
+const FORMER: [string, string, string, string, string][] = [
+  [
+    "ok/a required request body added",
+    doc(GET_A),
+    doc({
+      "/a": {
+        get: {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: OBJ } },
+          },
+          responses: ok200,
+        },
+      },
+    }),
+    "request-body-added-required",
+    "added-required-request-body",
+  ],
+  [
+    "ok/a sunset date dropped",
+    doc({
+      "/a": {
+        get: { deprecated: true, "x-sunset": "2999-06-01", responses: ok200 },
+      },
+    }),
+    doc({ "/a": { get: { deprecated: true, responses: ok200 } } }),
+    "sunset-deleted",
+    "api-sunset-deleted",
+  ],
+  [
+    "ok/a response schema removed, its media type kept",
+    doc(responseMedia(WITH_ID)),
+    doc(responseMedia({})),
+    "response-body-media-type-schema-removed",
+    "response-body-schema-removed",
+  ],
+  [
+    "ok/a request body's patternProperties changed",
+    doc31(requestBody({ type: "object", patternProperties: { "^x": STR } })),
+    doc31(requestBody({
+      type: "object",
+      patternProperties: { "^x": STR, "^y": STR },
+    })),
+    "request-body-pattern-property-changed",
+    "request-body-pattern-properties-changed",
+  ],
+  [
+    "ok/a request body's dependentSchemas added",
+    doc31(requestBody(OBJ)),
+    doc31(requestBody({ type: "object", dependentSchemas: { a: OBJ } })),
+    "request-body-dependent-schema-added",
+    "request-body-dependent-schemas-added",
+  ],
+  [
+    "ok/a property with a default that became required",
+    doc(requestBody(object({ a: { type: "string", default: "x" } }))),
+    doc(requestBody(object({ a: { type: "string", default: "x" } }, ["a"]))),
+    "request-property-became-required-with-default",
+    "request-property-became-required",
+  ],
+];
+
+for (const [name, base, revision, id, former] of FORMER) {
+  Deno.test(`compare renamed id ${name}: ${id}, ignored as ${former}`, () => {
+    assert.deepEqual(compareSpecs(base, revision).changes.map((c) => c.id), [
+      id,
+    ]);
+    const left = compareSpecs(base, revision, { ignore: new Set([former]) });
+    assert.deepEqual(left.changes, []);
+    assert.equal(
+      left.counts.breaking + left.counts.warning + left.counts.info,
+      0,
+    );
+  });
+}
+
 for (const [name, base, revision] of SAME) {
   Deno.test(`compare ${name}`, () => {
     const r = compareSpecs(base, revision);
@@ -5092,12 +5176,12 @@ Deno.test("compare: 3.2 additions: an itemSchema that became a schema keeps its 
   const said = (a: string, b: string) =>
     compareSpecs(a, b).changes.map((c) => [c.id, c.level]);
   assert.deepEqual(said(streamed({ itemSchema: X }), streamed({ schema: X })), [
-    ["response-body-item-schema-removed", "warning"],
-    ["response-body-schema-added", "warning"],
+    ["response-body-media-type-item-schema-removed", "warning"],
+    ["response-body-media-type-schema-added", "warning"],
   ]);
   assert.deepEqual(said(streamed({ schema: X }), streamed({ itemSchema: X })), [
-    ["response-body-item-schema-added", "warning"],
-    ["response-body-schema-removed", "warning"],
+    ["response-body-media-type-item-schema-added", "warning"],
+    ["response-body-media-type-schema-removed", "warning"],
   ]);
   const device = (url: string) =>
     doc(

@@ -415,7 +415,7 @@ class OperationDiff {
     if (b.sunset && b.sunset !== r.sunset && !(was === is)) {
       if (!r.sunset) {
         this.#add(
-          "api-sunset-deleted",
+          "sunset-deleted",
           "info",
           "operation",
           at,
@@ -671,8 +671,8 @@ class OperationDiff {
     if (!b) {
       this.#add(
         r!.required
-          ? "added-required-request-body"
-          : "added-optional-request-body",
+          ? "request-body-added-required"
+          : "request-body-added-optional",
         r!.required ? "breaking" : "info",
         where,
         at,
@@ -814,7 +814,7 @@ class OperationDiff {
           // The media type stays, its items no longer described: said as
           // a schema removed is.
           this.#add(
-            `${dir}-body-item-schema-removed`,
+            `${dir}-body-media-type-item-schema-removed`,
             "warning",
             where,
             { base: bm.schema?.pointer ?? bm.pointer, revision: kept.pointer },
@@ -862,7 +862,7 @@ class OperationDiff {
         if (isBinaryType(key) && onlyString(schema, side, true)) continue;
         const verb = bm.schema ? "removed" : "added";
         this.#add(
-          `${dir}-body-schema-${verb}`,
+          `${dir}-body-media-type-schema-${verb}`,
           "warning",
           root,
           {
@@ -883,7 +883,7 @@ class OperationDiff {
       if (rm.itemsOf !== undefined && !had && r.has(rm.itemsOf)) continue;
       if (had) {
         this.#add(
-          `${dir}-body-item-schema-added`,
+          `${dir}-body-media-type-item-schema-added`,
           "warning",
           where,
           { base: had.pointer, revision: rm.schema?.pointer ?? rm.pointer },

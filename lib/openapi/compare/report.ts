@@ -76,6 +76,34 @@ interface Entry {
 /** No ids ignored. */
 const NONE: ReadonlySet<string> = new Set();
 
+/** Ids oasdiff renamed after this tool first wrote them: the new → the old. */
+const FORMER_IDS: Record<string, string> = {
+  "request-body-added-required": "added-required-request-body",
+  "request-body-added-optional": "added-optional-request-body",
+  "sunset-deleted": "api-sunset-deleted",
+};
+
+/** Parts of ids oasdiff renamed, in every family: the new → the old. */
+const FORMER_PARTS: [RegExp, string][] = [
+  [/-body-media-type-(item-)?schema-/, "-body-$1schema-"],
+  [/-pattern-property-/, "-pattern-properties-"],
+  [/-dependent-schema-/, "-dependent-schemas-"],
+  [/-became-required-with-default$/, "-became-required"],
+];
+
+/**
+ * The id a change had before oasdiff renamed it, or null: an ignore list
+ * written for the former id (a CI gate's, kept by users moving over from
+ * an older oasdiff or an older Wirebench) still leaves the change out.
+ */
+export function formerId(id: string): string | null {
+  if (Object.hasOwn(FORMER_IDS, id)) return FORMER_IDS[id];
+  for (const [part, was] of FORMER_PARTS) {
+    if (part.test(id)) return id.replace(part, was);
+  }
+  return null;
+}
+
 /** The findings of one comparison. */
 export class Report {
   #entries = new Map<string, Entry>();
@@ -160,6 +188,7 @@ export class Report {
     const changes: Change[] = [];
     const keep = (f: Finding, ops: OpRef[]) => {
       if (ignore.has(f.id)) return;
+      if (ignore.size && ignore.has(formerId(f.id) ?? "")) return;
       counts[f.level]++;
       if (f.level === "doc" && !all) return;
       ops.sort(compareEndpoints);

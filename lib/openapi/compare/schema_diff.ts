@@ -716,8 +716,13 @@ export class SchemaDiff {
         this.#dependentRequired(x, y, req, add);
         continue;
       }
-      // kebab-case of the keyword: `dependentRequired` → `dependent-required`.
-      const id = k.replace(/[A-Z]/g, (c: string) => `-${c.toLowerCase()}`);
+      // kebab-case of the keyword: `dependentRequired` → `dependent-required`;
+      // oasdiff names a map of schemas by one entry (`pattern-property-added`).
+      const id = k === "patternProperties"
+        ? "pattern-property"
+        : k === "dependentSchemas"
+        ? "dependent-schema"
+        : k.replace(/[A-Z]/g, (c: string) => `-${c.toLowerCase()}`);
       add(
         x === undefined
           ? `${id}-added`
@@ -1303,8 +1308,14 @@ export class SchemaDiff {
       if (bReq !== rReq && !rh && !held) {
         if (req) {
           if (rReq) {
+            // oasdiff names one with a default apart, as a new one: still
+            // refused when left out (the default is the server's).
+            const withDefault =
+              this.#rev.view(rl.raw, rl).default !== undefined;
             add(
-              "request-property-became-required",
+              withDefault
+                ? "request-property-became-required-with-default"
+                : "request-property-became-required",
               "breaking",
               "became required",
             );
