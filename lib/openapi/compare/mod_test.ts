@@ -2116,6 +2116,23 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["sunset-deleted", "info", ["GET /a"]]],
   ],
   [
+    "ok/a parameter's sunset moved earlier is a warning, dropped info, as an operation's",
+    doc(withParams(
+      { name: "a", in: "query", deprecated: true, "x-sunset": "2999-06-01" },
+      { name: "b", in: "query", deprecated: true, "x-sunset": "2999-06-01" },
+    )),
+    doc(withParams(
+      { name: "a", in: "query", deprecated: true, "x-sunset": "2999-01-01" },
+      { name: "b", in: "query", deprecated: true },
+    )),
+    [
+      ["request-parameter-sunset-date-changed-too-small", "warning", [
+        "GET /a",
+      ]],
+      ["request-parameter-sunset-deleted", "info", ["GET /a"]],
+    ],
+  ],
+  [
     "ok/a stability level lowered is a warning; raised says nothing",
     doc({
       "/a": { get: { "x-stability-level": "stable", responses: ok200 } },

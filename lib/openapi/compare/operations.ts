@@ -483,6 +483,31 @@ class OperationDiff {
         this.#add(id, level, where, at, `${name} ${text}`);
         continue;
       }
+      // A parameter's `x-sunset`, read as the operation's (#lifecycle):
+      // earlier leaves its clients less time than they planned for.
+      const was = sunsetTime(bp.sunset), is = sunsetTime(rp.sunset);
+      if (bp.sunset && bp.sunset !== rp.sunset && was !== is) {
+        const [id, level, text]: [string, Level, string] = !rp.sunset
+          ? ["sunset-deleted", "info", `sunset date ${bp.sunset} was removed`]
+          : is < was
+          ? [
+            "sunset-date-changed-too-small",
+            "warning",
+            `sunset date moved earlier, from ${bp.sunset} to ${rp.sunset}`,
+          ]
+          : [
+            "sunset-date-changed",
+            "info",
+            `sunset date changed from ${bp.sunset} to ${rp.sunset}`,
+          ];
+        this.#add(
+          `request-parameter-${id}`,
+          level,
+          where,
+          at,
+          `${name} ${text}`,
+        );
+      }
       if (bp.required !== rp.required && bp.in !== "path") {
         if (rp.required) {
           this.#add(
