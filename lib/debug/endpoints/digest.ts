@@ -101,6 +101,38 @@ export function parseDigest(header: string | null): DigestCredentials | null {
   return out;
 }
 
+/**
+ * The user name a Digest header gives: `username*` (RFC 7616 §3.4.4, an
+ * RFC 8187 `UTF-8''%C3%BC` value) when sent, else `username` read as the
+ * UTF-8 a client writes there (curl sends the bytes as typed; the header
+ * reaches the handler a character per byte), or as it came when that is
+ * no UTF-8. Undefined for neither, or an undecodable `username*`.
+ */
+function digestUsername(c: DigestCredentials): string | undefined {
+  const ext = c["username*"];
+  if (ext !== undefined) {
+    const m = /^utf-8'[A-Za-z0-9-]*'(.*)$/i.exec(ext);
+    if (!m) return undefined;
+    try {
+      return decodeURIComponent(m[1]);
+    } catch {
+      return undefined;
+    }
+  }
+  const name = c.username;
+  if (
+    name === undefined || !/[\x80-\xff]/.test(name) || /[^\0-\xff]/.test(name)
+  ) {
+    return name;
+  }
+  const bytes = Uint8Array.from(name, (ch) => ch.charCodeAt(0));
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return name;
+  }
+}
+
 function hash(algorithm: string, text: string | Uint8Array): string {
   return createHash(HASHES[algorithm.replace(/-sess$/, "")]).update(text)
     .digest("hex");
@@ -319,7 +351,7 @@ export function digest(ctx: DebugContext, route: Route): EndpointDef {
       }
       const username = c.userhash === "true"
         ? (hash(algorithm, `${user}:${REALM}`) === c.username ? user : "")
-        : c.username;
+        : digestUsername(c);
       if (username !== user) return fail("Wrong user name or password.");
       const issued = signer.read(c.nonce ?? "", algorithm);
       if (!issued) return fail("The nonce was not issued by this server.");

@@ -379,3 +379,51 @@ Deno.test("digest handler: ok/userhash=true carries H(user:realm) instead of the
   assert.equal(bad.status, 401);
   await bad.body?.cancel();
 });
+
+Deno.test("digest handler: ok/a user name beyond ASCII, as curl sends it (UTF-8 bytes) and as username* (RFC 7616 §3.4.4, RFC 8187)", async () => {
+  const url = "http://wb.test/api/debug/digest-auth/auth/%C3%BC/p";
+  const uri = "/api/debug/digest-auth/auth/%C3%BC/p";
+  const send = async (name: string) => {
+    const first = await handler(new Request(url));
+    await first.body?.cancel();
+    const c = challengeOf(first);
+    const response = digestResponse({
+      algorithm: c.algorithm,
+      username: "ü",
+      realm: c.realm,
+      password: "p",
+      nonce: c.nonce,
+      nc: "00000001",
+      cnonce: "c",
+      qop: "auth",
+      method: "GET",
+      uri,
+    });
+    return handler(
+      new Request(url, {
+        headers: {
+          authorization:
+            `Digest ${name}, realm="${c.realm}", nonce="${c.nonce}", uri="${uri}", algorithm=${c.algorithm}, qop=auth, nc=00000001, cnonce="c", response="${response}"`,
+        },
+      }),
+    );
+  };
+  // The header as a server reads it: a character per byte of UTF-8.
+  const bytes = String.fromCharCode(...new TextEncoder().encode("ü"));
+  for (const name of [`username="${bytes}"`, "username*=UTF-8''%C3%BC"]) {
+    const res = await send(name);
+    assert.deepEqual(await res.json(), { authenticated: true, user: "ü" });
+  }
+  for (
+    const name of [
+      'username="u"',
+      "username*=UTF-8''%C3%BD",
+      "username*=ISO-8859-1''%FC",
+      "username*=UTF-8''%C3",
+    ]
+  ) {
+    const res = await send(name);
+    assert.equal(res.status, 401, name);
+    await res.body?.cancel();
+  }
+});
