@@ -224,6 +224,12 @@ export function limitsFromEnv(
  * go-httpbin refuses such a body too.
  */
 export const MAX_JSON_DEPTH = 10_000;
+/**
+ * Most writes of one `/stream-bytes` body: a `chunk_size` that cuts `n`
+ * into more gets 400 (a million one-byte writes cost the server seconds of
+ * CPU; at the default `maxBytes`, 16-byte chunks still pass).
+ */
+export const MAX_STREAM_WRITES = 65_536;
 /** Most ranges read from one Range header; more and it is ignored (RFC 9110 §14.2). */
 export const MAX_RANGES = 16;
 /** Most headers one `/response-headers` request sets. */

@@ -8,7 +8,8 @@
  */
 import { param, PROBLEM_4XX, seedParam, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
-import type { DebugLimits } from "../core/limits.ts";
+import { type DebugLimits, MAX_STREAM_WRITES } from "../core/limits.ts";
+import { ParamError } from "../core/params.ts";
 import {
   defineEndpoint,
   type EndpointDef,
@@ -90,7 +91,8 @@ export function streamBytes(ctx: DebugContext, route: Route): EndpointDef {
       default: 10_240,
       min: 1,
       max: l.maxBytes,
-      description: `Bytes per write, 1 to ${l.maxBytes}.`,
+      description:
+        `Bytes per write, 1 to ${l.maxBytes}, and at most ${MAX_STREAM_WRITES} writes in all (\`n\` / \`chunk_size\`, rounded up).`,
       example: "1024",
     }, sleepParam(l)],
     responses: [{
@@ -103,6 +105,16 @@ export function streamBytes(ctx: DebugContext, route: Route): EndpointDef {
       url: route.url({ n: 4096 }, "seed=42&chunk_size=1024"),
       description: "Four chunks",
     }],
+    validate: ({ n, chunk_size }) => {
+      if (Math.ceil(n / chunk_size) > MAX_STREAM_WRITES) {
+        throw new ParamError(
+          "chunk_size",
+          `n / chunk_size (rounded up) must be at most ${MAX_STREAM_WRITES} writes: give chunk_size ${
+            Math.ceil(n / MAX_STREAM_WRITES)
+          } or more for ${n} bytes.`,
+        );
+      }
+    },
     handle: (_req, { params, head }) => {
       const total = params.n;
       if (head) {

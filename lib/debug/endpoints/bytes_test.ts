@@ -105,3 +105,17 @@ for (const [name, path, param] of BAD) {
     assert.equal((await res.json()).param, param);
   });
 }
+
+Deno.test("bytes bad//stream-bytes refuses more than MAX_STREAM_WRITES writes, naming chunk_size; as many passes", async () => {
+  const h = createDebugHandler();
+  const over = await h(
+    new Request(`${B}/stream-bytes/1048576?chunk_size=15`),
+  );
+  assert.equal(over.status, 400);
+  const p = await over.json();
+  assert.equal(p.param, "chunk_size");
+  assert.match(p.detail, /at most 65536 writes: give chunk_size 16 or more/);
+  const at = await h(new Request(`${B}/stream-bytes/1048576?chunk_size=16`));
+  assert.equal(at.status, 200);
+  await at.body?.cancel();
+});
