@@ -566,8 +566,8 @@ interface Ws {
   next(): Promise<string | ArrayBuffer>;
 }
 
-function connect(url: string): Promise<Ws> {
-  const ws = new WebSocket(url);
+function connect(url: string, protocols?: string[]): Promise<Ws> {
+  const ws = new WebSocket(url, protocols);
   ws.binaryType = "arraybuffer";
   const queue: (string | ArrayBuffer)[] = [];
   const waiting: ((v: string | ArrayBuffer) => void)[] = [];
@@ -616,6 +616,24 @@ Deno.test("websocket: text and binary come back unchanged", async () => {
     assert.equal((await c.closed).code, 1000);
     await waitFor(() => s.ctx.life.active === 0, "slot released");
     assert.equal(s.ctx.timers.active, 0, "idle timer cancelled");
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("websocket: the first subprotocol offered is agreed to (a browser's new WebSocket(url, ['chat']) needs one); none offered, none", async () => {
+  const s = startDebug();
+  try {
+    const c = await connect(wsUrl(s.base), ["chat", "superchat"]);
+    assert.equal(c.ws.protocol, "chat");
+    c.ws.send("hi");
+    assert.equal(await c.next(), "hi");
+    c.ws.close(1000);
+    await c.closed;
+    const plain = await connect(wsUrl(s.base));
+    assert.equal(plain.ws.protocol, "");
+    plain.ws.close(1000);
+    await plain.closed;
   } finally {
     await s.close();
   }

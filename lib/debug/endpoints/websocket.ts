@@ -18,6 +18,7 @@
 import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
 import { ParamError } from "../core/params.ts";
+import { isToken } from "../../shared/http_token.ts";
 import { LONG_RETRY_AFTER } from "../core/lifecycle.ts";
 import {
   defineEndpoint,
@@ -35,6 +36,20 @@ export const WS_CLOSE = Object.freeze({
   tooBig: 1009,
 });
 
+/**
+ * The subprotocol the echo agrees to: the first the client offers
+ * (`Sec-WebSocket-Protocol`, RFC 6455 §4.2.2 step 5.4, §11.3.4), so a
+ * browser's or Node's `new WebSocket(url, ["chat"])`, which fails when the
+ * server picks none, connects; undefined when none is offered. An echo
+ * speaks every protocol alike.
+ */
+export function firstSubprotocol(headers: Headers): string | undefined {
+  const offered = headers.get("sec-websocket-protocol");
+  if (!offered) return undefined;
+  const first = offered.split(",", 1)[0].trim();
+  return isToken(first, 256) ? first : undefined;
+}
+
 /** `GET /websocket/echo`. */
 export function echo(ctx: DebugContext, route: Route): EndpointDef {
   const l = ctx.limits;
@@ -45,7 +60,7 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "WebSocket echo",
     description:
-      `A WebSocket (RFC 6455) that sends every text and binary message back unchanged. A message over \`max_message_size\` bytes closes with 1009; a socket with no message for ${l.maxSleepMs} ms (the sleep limit) closes with 1000; a server shutting down closes with 1001. Each open socket holds a long-request slot (503 before the upgrade when none is free). \`max_fragment_size\` is accepted for go-httpbin compatibility: Deno's WebSocket sends each message as one frame, so no reply is split. A request without \`Upgrade: websocket\` gets 400. ${
+      `A WebSocket (RFC 6455) that sends every text and binary message back unchanged. A message over \`max_message_size\` bytes closes with 1009; a socket with no message for ${l.maxSleepMs} ms (the sleep limit) closes with 1000; a server shutting down closes with 1001. The first subprotocol the client offers (\`Sec-WebSocket-Protocol\`) is agreed to. Each open socket holds a long-request slot (503 before the upgrade when none is free). \`max_fragment_size\` is accepted for go-httpbin compatibility: Deno's WebSocket sends each message as one frame, so no reply is split. A request without \`Upgrade: websocket\` gets 400. ${
         l.maxWebSockets
           ? `At most ${l.maxWebSockets} sockets are open at once (limit \`maxWebSockets\`); one more gets 503 with Retry-After: ${LONG_RETRY_AFTER} before the upgrade. `
           : ""
@@ -120,7 +135,10 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
         // endpoint closes quiet sockets itself (below), and the runtime's
         // timer kept every socket a client dropped without a close frame
         // in memory for about 30 s: 2 GB at 15,000 drops a second.
-        upgraded = Deno.upgradeWebSocket(req, { idleTimeout: 0 });
+        upgraded = Deno.upgradeWebSocket(req, {
+          idleTimeout: 0,
+          protocol: firstSubprotocol(req.headers),
+        });
       } catch (err) {
         release();
         throw new ParamError(
