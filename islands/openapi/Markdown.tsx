@@ -87,9 +87,13 @@ function node(
     case "tr":
       return <tr key={i}>{kids(n.c, tab)}</tr>;
     case "th":
-      return <th key={i}>{kids(n.c, tab)}</th>;
+      return (
+        <th key={i} class={n.align && `md-${n.align}`}>{kids(n.c, tab)}</th>
+      );
     case "td":
-      return <td key={i}>{kids(n.c, tab)}</td>;
+      return (
+        <td key={i} class={n.align && `md-${n.align}`}>{kids(n.c, tab)}</td>
+      );
     case "br":
       return <br key={i} />;
     case "hr":

@@ -41,9 +41,7 @@ export type Container =
   | "table"
   | "thead"
   | "tbody"
-  | "tr"
-  | "th"
-  | "td";
+  | "tr";
 
 /** One node of a description: a string is text. */
 export type MdNode =
@@ -52,6 +50,8 @@ export type MdNode =
   | { t: "ul"; c: MdNode[] }
   | { t: "ol"; start: number; c: MdNode[] }
   | { t: "a"; href: string; c: MdNode[] }
+  // `align`: a GFM table column's (§4.10: `:--`, `:-:`, `--:`).
+  | { t: "th" | "td"; c: MdNode[]; align?: "left" | "center" | "right" }
   | { t: "code" | "pre"; v: string }
   | { t: "br" | "hr" };
 
@@ -241,6 +241,9 @@ function element({ tag, attrs, out }: Frame): MdNode {
     case "br":
     case "hr":
       return { t };
+    case "th":
+    case "td":
+      return { t, c: out };
     default:
       return { t: t as Container, c: out };
   }
@@ -437,14 +440,23 @@ function tableIn(p: Node, budget: Budget, b: Builder): boolean {
     b.add({ t: "p", c: inlineOf(text, budget, depth + 1) });
   }
   const width = rowCells(lines[head]).length;
+  const aligns = rowCells(lines[head + 1]).map((d) =>
+    d.startsWith(":")
+      ? d.endsWith(":") && d.length > 1 ? "center" as const : "left" as const
+      : d.endsWith(":")
+      ? "right" as const
+      : undefined
+  );
   const row = (line: string, cell: "th" | "td"): MdNode => {
     const cells = rowCells(line);
     const c: MdNode[] = [];
     // As many cells as the header: more are dropped, fewer left empty.
     for (let i = 0; i < width && budget.left-- > 0; i++) {
+      const align = aligns[i];
       c.push({
         t: cell,
         c: i < cells.length ? inlineOf(cells[i], budget, depth + 3) : [],
+        ...(align ? { align } : {}),
       });
     }
     return { t: "tr", c };

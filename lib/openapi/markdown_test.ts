@@ -318,6 +318,11 @@ Deno.test("markdown: bad/hostile HTML nesting and volume are bounded", () => {
 });
 
 const cell = (t: "th" | "td", ...c: unknown[]) => ({ t, c });
+const aligned = (
+  t: "th" | "td",
+  align: "left" | "center" | "right",
+  ...c: unknown[]
+) => ({ t, c, align });
 const table = (head: unknown[], rows: unknown[][]) => ({
   t: "table",
   c: [
@@ -331,11 +336,23 @@ const table = (head: unknown[], rows: unknown[][]) => ({
 const GFM_TABLES: [string, string, unknown][] = [
   [
     "ok/a pipe table, cells inline, a short row filled, a long one cut",
-    "| Name | Type |\n|---|:-:|\n| `a\\|b` | *x* |\n| c |\n| d | e | f |",
-    [table([cell("th", "Name"), cell("th", "Type")], [
-      [cell("td", { t: "code", v: "a|b" }), cell("td", { t: "em", c: ["x"] })],
-      [cell("td", "c"), cell("td")],
-      [cell("td", "d"), cell("td", "e")],
+    "| Name | Type | N |\n|---|:-:|--:|\n| `a\\|b` | *x* | 1 |\n| c |\n| d | e | f | g |",
+    [table([
+      cell("th", "Name"),
+      aligned("th", "center", "Type"),
+      aligned("th", "right", "N"),
+    ], [
+      [
+        cell("td", { t: "code", v: "a|b" }),
+        aligned("td", "center", { t: "em", c: ["x"] }),
+        aligned("td", "right", "1"),
+      ],
+      [cell("td", "c"), aligned("td", "center"), aligned("td", "right")],
+      [
+        cell("td", "d"),
+        aligned("td", "center", "e"),
+        aligned("td", "right", "f"),
+      ],
     ])],
   ],
   [

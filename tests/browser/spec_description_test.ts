@@ -144,7 +144,7 @@ Deno.test({
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
-      const description = "Codes:\n\n| Code | Meaning |\n|---|---|\n" +
+      const description = "Codes:\n\n| Code | Meaning |\n|--:|---|\n" +
         "| `429` | Slow down, see https://example.com/limits. |";
       await gotoHydrated(page, server.origin, "/spec");
       await loadSpec(
@@ -169,6 +169,13 @@ Deno.test({
         ["Code", "Meaning"],
       );
       assert.equal(await desc.locator("table td code").textContent(), "429");
+      // `--:` right-aligns its column, by a class (the CSP allows no style).
+      assert.equal(
+        await desc.locator("table td").first().evaluate((td) =>
+          getComputedStyle(td).textAlign
+        ),
+        "right",
+      );
       assert.deepEqual(
         await desc.locator("table a").evaluateAll((as) =>
           as.map((a) => [a.getAttribute("href"), a.getAttribute("rel")])
