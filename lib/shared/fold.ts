@@ -15,7 +15,23 @@ const SPECIAL: Record<string, string> = {
   "ı": "i", // dotless i: Turkish `ı` and `I` are one letter to a searcher
   "ς": "σ", // final sigma: a word's end must not decide a match
   "ſ": "s",
+  "ـ": "", // Arabic tatweel: a letter drawn longer, nothing to search
+  "ٱ": "ا", // alef wasla: an alef, as alef with hamza is once its mark goes
 };
+
+/**
+ * Marks that go as accents go: the Latin, Greek and Cyrillic accents, and
+ * the optional vowel and reading marks of Hebrew (niqqud, cantillation)
+ * and Arabic (harakat, Quranic marks), which most text leaves out (`שלום`
+ * finds `שָׁלוֹם`, `مدينة` finds `مَدِينَة`, and `اسلام` finds `إسلام`, whose
+ * hamza is such a mark once decomposed), as a browser's find-in-page
+ * matches them.
+ */
+const OPTIONAL_MARKS =
+  /[\u0300-\u036f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed]+/g;
+
+/** Arabic-Indic and extended Arabic-Indic digits, as the digits they are. */
+const ARABIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
 
 /**
  * One character folded: a code point with the marks written after it
@@ -29,17 +45,15 @@ function foldChar(ch: string): string {
   const special = SPECIAL[ch];
   if (special !== undefined) return special;
   // Decompose first: `İ` is I + U+0307, whose mark then goes. Only the
-  // Latin, Greek and Cyrillic accents (U+0300 to U+036F) go: another
-  // script's marks are letters' parts (a Devanagari vowel sign, the kana
-  // voicing mark that tells ガ from カ), composed again so `カ` is no
-  // part of `ガ` however either was written.
-  const parts = ch.normalize("NFKD").toLowerCase().replace(
-    /[\u0300-\u036f]+/g,
-    "",
-  ).normalize("NFC");
+  // optional marks go (OPTIONAL_MARKS): another script's marks are
+  // letters' parts (a Devanagari vowel sign, the kana voicing mark that
+  // tells ガ from カ), composed again so `カ` is no part of `ガ` however
+  // either was written.
+  const parts = ch.normalize("NFKD").toLowerCase().replace(OPTIONAL_MARKS, "")
+    .normalize("NFC");
   let out = "";
   for (const p of parts) out += SPECIAL[p] ?? p;
-  return out;
+  return out.replace(ARABIC_DIGITS, (d) => String(d.charCodeAt(0) & 0xf));
 }
 
 /**

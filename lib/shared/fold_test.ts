@@ -19,6 +19,18 @@ const CASES: [string, string, string][] = [
   ["ok/half-width kana with its voicing mark", "ｶﾞｷﾞﾊﾟ", "ガギパ"],
   ["ok/Devanagari vowel signs kept", "किताब", "किताब"],
   ["ok/CJK and emoji as they are", "東京😀", "東京😀"],
+  ["ok/Hebrew niqqud go, as accents do", "שָׁלוֹם עָרִים", "שלום ערים"],
+  ["ok/Hebrew cantillation goes", "בְּרֵאשִׁ֖ית", "בראשית"],
+  ["ok/Arabic harakat go", "مَدِينَة", "مدينة"],
+  ["ok/Arabic tatweel goes", "مـديـنـة", "مدينة"],
+  [
+    "ok/alef with hamza or madda is alef, as its mark goes",
+    "إسلام أحمد آخر",
+    "اسلام احمد اخر",
+  ],
+  ["ok/alef wasla is alef", "ٱلله", "الله"],
+  ["ok/Arabic-Indic digits are digits", "٤٢ ۱۹", "42 19"],
+  ["ok/Hebrew and Arabic letters themselves stay", "שלום مدينة", "שלום مدينة"],
 ];
 for (const [name, text, want] of CASES) {
   Deno.test(`foldText: ${name}`, () => {
