@@ -3,6 +3,7 @@ import { changedLines } from "./line_diff.ts";
 import type { SideInfo } from "../../lib/openapi/compare/types.ts";
 import { splitCodeSpans } from "../../lib/openapi/compare/code_span.ts";
 import type { ChangeDetailData, ChangeRow, SideValue } from "./protocol.ts";
+import { PathText } from "../shared/BidiText.tsx";
 
 /** Props of {@link ChangeDetail}. */
 export interface ChangeDetailProps {
@@ -154,7 +155,7 @@ function Half(
             <p class="cmp-pointer-line">
               <span class="muted">JSON pointer</span>{" "}
               <code data-testid="change-pointer" data-side={side}>
-                {v.pointer}
+                <PathText text={v.pointer} />
               </code>
             </p>
             {v.found

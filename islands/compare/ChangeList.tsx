@@ -16,6 +16,7 @@ import { splitCodeSpans } from "../../lib/openapi/compare/code_span.ts";
 import { visibleText } from "../../lib/shared/visible_text.ts";
 import type { ChangeDetailData, ChangeRow } from "./protocol.ts";
 import { type Group, listItems, subjectOf } from "./view.ts";
+import { PathText } from "../shared/BidiText.tsx";
 
 /** Props of {@link ChangeList}. */
 export interface ChangeListProps {
@@ -171,7 +172,9 @@ const Head = memo(function Head(
           ? (
             <>
               <MethodBadge method={g.method} />{" "}
-              <span class="cmp-group-path">{visibleText(g.path)}</span>
+              <span class="cmp-group-path">
+                <PathText text={visibleText(g.path)} />
+              </span>
               {g.n > 1 && (
                 <span class="cmp-group-more">
                   {` and ${g.n - 1} more operation${g.n === 2 ? "" : "s"}`}

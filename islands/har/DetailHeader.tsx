@@ -6,6 +6,7 @@ import { type HarDetail, type NameValue, shown } from "../../lib/har/detail.ts";
 import { exactMs, formatBytes } from "../../lib/shared/format.ts";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
 import { statusWord } from "../../lib/har/entries.ts";
+import { PathText } from "../shared/BidiText.tsx";
 
 const SECTIONS = [
   ["general", "General"],
@@ -102,7 +103,9 @@ export function DetailHeader(
           {statusWord(e.status)}
         </span>
         {/* A long URL scrolls in its box: focusable, so keys can scroll it. */}
-        <span class="har-detail-url" tabIndex={0}>{shown(e.url)}</span>
+        <span class="har-detail-url" tabIndex={0}>
+          <PathText text={shown(e.url)} />
+        </span>
       </div>
       <div class="har-detail-actions">
         <button

@@ -12,6 +12,7 @@ import { readableUrl } from "../../lib/shared/readable_url.ts";
 import { SERVED_FROM } from "../../lib/har/served.ts";
 import { type Axis, WaterfallBar } from "./Waterfall.tsx";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
+import { PathText } from "../shared/BidiText.tsx";
 
 const ROW_H = 28;
 
@@ -89,7 +90,7 @@ function renderRow(
         {host && <span class="har-host">{host}</span>}
         {/* Clipped first: a 50 MB URL is not decoded for one line. */}
         <span class="har-path">
-          {readableUrl(clip(host ? pathOf(c, i) : url))}
+          <PathText text={readableUrl(clip(host ? pathOf(c, i) : url))} />
         </span>
       </span>
       <span class="har-col c-type">

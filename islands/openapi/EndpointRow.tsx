@@ -110,7 +110,7 @@ export function EndpointRow(p: EndpointRowProps) {
         >
           <MethodBadge method={e.method} />
           <span class="sv-path" title={visibleBidi(e.path)}>
-            <Highlight text={e.path} terms={p.terms} showControls />
+            <Highlight text={e.path} terms={p.terms} showControls path />
           </span>
           <span class="sv-summary">
             {e.deprecated && <span class="sv-deprecated">deprecated</span>}

@@ -20,3 +20,16 @@ Deno.test("highlight: a path's bidirectional control is a badge inside or outsid
     "/<mark>a</mark>/b",
   );
 });
+
+Deno.test("highlight: a path's right-to-left segments are isolated, a mark cut at their ends; a Latin path gets no element", () => {
+  assert.equal(
+    renderToString(
+      <Highlight text="/ערים/{עיר}/x" terms={["ים/{ע"]} path />,
+    ),
+    "/<bdi>ער<mark>ים</mark></bdi><mark>/{</mark><bdi><mark>ע</mark>יר</bdi>}/x",
+  );
+  assert.equal(
+    renderToString(<Highlight text="/pets/{id}" terms={[]} path />),
+    "/pets/{id}",
+  );
+});

@@ -48,3 +48,56 @@ export function visibleBidi(text: string): string {
     typeof p === "string" ? p : `[${p.control}]`
   ).join("");
 }
+
+/**
+ * A right-to-left letter: Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan,
+ * Mandaic and their presentation forms (UAX #9 bidirectional classes R
+ * and AL, the BMP's).
+ */
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+
+/** Whether `text` holds a right-to-left letter. */
+export function hasRtl(text: string): boolean {
+  return RTL.test(text);
+}
+
+/**
+ * A piece of a text to show left to right: `[from, to)`, and whether it
+ * must be isolated (its own direction, as `<bdi>` gives it).
+ */
+export type Piece = [from: number, to: number, isolate: boolean];
+
+/**
+ * Where a path or URL is cut so it reads left to right in its order: the
+ * runs between `/ ? # & = ; { }` (a segment, a parameter's name or
+ * value), each holding a right-to-left letter isolated. Without isolation,
+ * separators between two right-to-left runs take their direction (UAX #9
+ * rule N1) and `/ערים/{עיר}/רחובות` shows its segments backwards. One
+ * piece, not isolated, when there is no right-to-left letter.
+ */
+export function pathPieces(text: string): Piece[] {
+  return pieces(text, /[^/?#&=;{}]+/g);
+}
+
+/**
+ * Where JSON or a command is cut so its quoted strings keep their place:
+ * each `"…"` (escapes read) or `'…'` holding a right-to-left letter is
+ * isolated, so `"שם": "רחוב"` does not show its value before its key.
+ */
+export function quotedPieces(text: string): Piece[] {
+  return pieces(text, /"(?:[^"\\\n]|\\.)*"|'[^'\n]*'/g);
+}
+
+function pieces(text: string, run: RegExp): Piece[] {
+  if (!RTL.test(text)) return [[0, text.length, false]];
+  const out: Piece[] = [];
+  let at = 0;
+  for (const m of text.matchAll(run)) {
+    if (!RTL.test(m[0])) continue;
+    if (m.index > at) out.push([at, m.index, false]);
+    out.push([m.index, m.index + m[0].length, true]);
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push([at, text.length, false]);
+  return out;
+}
