@@ -949,7 +949,10 @@ export function operationCurl(x: CurlInput): OperationCurl {
     } else if (item) {
       body = sample === undefined ? null : itemBody(type, sample);
     } else if (isXml(type) && sample !== null && typeof sample === "object") {
-      body = xmlSample(sample, xmlRoot(schema, x.r)).slice(0, MAX_VALUE_CHARS);
+      body = xmlSample(sample, xmlRoot(schema, x.r), schema, x.r).slice(
+        0,
+        MAX_VALUE_CHARS,
+      );
     } else if (sample !== undefined) {
       // Text for a text type; for JSON, a written string that is JSON
       // text already (`'{"id": 1}'`) as written, anything else as JSON.
