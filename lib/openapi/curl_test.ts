@@ -1019,8 +1019,10 @@ Deno.test("curl: ok/a 3.2 itemSchema body sends one item, written as its sequenc
     none,
     "curl -X POST '/p' \\\n  -H 'Content-Type: application/jsonl'",
   );
+  // multipart/mixed: the item is one part, curl writing the boundary.
   assert.deepEqual(lines("multipart/mixed"), [
     "-H 'Content-Type: multipart/mixed'",
+    `-F 'part1="{\\"v\\":7}";type=application/json'`,
   ]);
 });
 

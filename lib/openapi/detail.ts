@@ -8,7 +8,7 @@ import { markdown } from "./markdown.ts";
 import { paramExample, valueJson } from "./example.ts";
 import type { DetailSource, ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";
-import { type CurlInput, operationCurl } from "./operation_curl.ts";
+import { type CurlInput, operationCurl, partsOf } from "./operation_curl.ts";
 import { serverUrl } from "./servers.ts";
 import { asReferenced, isObject, refOf, type RefResolver } from "./refs.ts";
 import { firstKeys, scalarList, scalarText } from "./safe.ts";
@@ -635,8 +635,15 @@ export function operationDetail(
             ? [mt, undefined]
             : m.schema === undefined && m.itemSchema !== undefined
             // OpenAPI 3.2: a sequence of items; the command sends one.
-            ? [mt, m.itemSchema, undefined, undefined, true]
-            : [mt, m.schema, m.encoding, firstWrittenExample(m, r)],
+            ? [mt, m.itemSchema, undefined, undefined, true, partsOf(m)]
+            : [
+              mt,
+              m.schema,
+              m.encoding,
+              firstWrittenExample(m, r),
+              false,
+              partsOf(m),
+            ],
         );
         if (sent.length >= MAX_BODIES) break;
       }

@@ -1925,3 +1925,65 @@ Deno.test("spec detail: security requirements show each scheme's name, by name o
     );
   }
 });
+
+Deno.test("spec detail: 3.2 prefixEncoding and itemEncoding are encoding rows", () => {
+  const cases: [string, Record<string, unknown>, unknown][] = [
+    [
+      "ok/multipart/mixed itemSchema with itemEncoding",
+      {
+        "multipart/mixed": {
+          itemSchema: { type: "object" },
+          itemEncoding: { contentType: "application/json" },
+        },
+      },
+      [{ name: "itemEncoding", facts: ["application/json"] }],
+    ],
+    [
+      "ok/multipart/related prefixEncoding by position, then itemEncoding",
+      {
+        "multipart/related": {
+          schema: {
+            type: "array",
+            prefixItems: [{ type: "object" }, {}],
+            items: {},
+          },
+          prefixEncoding: [
+            { contentType: "application/json" },
+            { contentType: "image/png", headers: { "Content-ID": {} } },
+          ],
+          itemEncoding: { contentType: "text/plain", style: "form" },
+        },
+      },
+      [
+        { name: "prefixEncoding[0]", facts: ["application/json"] },
+        {
+          name: "prefixEncoding[1]",
+          facts: ["image/png", "header Content-ID"],
+        },
+        { name: "itemEncoding", facts: ["text/plain"] },
+      ],
+    ],
+    [
+      "bad/positional encoding of a type that is not multipart is not shown",
+      {
+        "application/json": {
+          schema: { type: "array" },
+          itemEncoding: { contentType: "text/plain" },
+        },
+      },
+      [],
+    ],
+  ];
+  for (const [name, content, want] of cases) {
+    const d = operationDetail(
+      parsedDoc({
+        openapi: "3.2.0",
+        paths: { "/m": { post: { requestBody: { content }, responses: {} } } },
+      }),
+      "paths",
+      "/m",
+      "post",
+    )!;
+    assert.deepEqual(d.requestBody!.bodies[0].encoding, want, name);
+  }
+});

@@ -56,6 +56,8 @@ export interface CurlInput {
     written?: WrittenExample,
     /** `schema` is a 3.2 `itemSchema`: of each item of a sequence. */
     item?: boolean,
+    /** A multipart body's encoding by position (see {@link partsOf}). */
+    parts?: Parts,
   ][];
   /** A webhook: sent to the receiver, not to the API's servers. */
   webhook?: boolean;
@@ -65,6 +67,25 @@ export interface CurlInput {
    */
   callback?: string;
   r: RefResolver;
+}
+
+/**
+ * A multipart media type's Encoding Objects by position (OpenAPI 3.2
+ * §4.14.4): `prefixEncoding[i]` for part i, `itemEncoding` for each part
+ * after them.
+ */
+export interface Parts {
+  prefix: readonly unknown[];
+  item: unknown;
+}
+
+/** `media`'s {@link Parts}, undefined when it says neither. */
+export function partsOf(media: Record<string, unknown>): Parts | undefined {
+  const prefix = Array.isArray(media.prefixEncoding)
+    ? media.prefixEncoding
+    : [];
+  if (!prefix.length && media.itemEncoding === undefined) return undefined;
+  return { prefix, item: media.itemEncoding };
 }
 
 /**
@@ -578,6 +599,61 @@ function multipartFields(
   return out;
 }
 
+/**
+ * The parts of a multipart body described by position (OpenAPI 3.2
+ * §4.14.4), named `part1`, `part2`… (such parts have no names; curl
+ * needs one): `values[i]` typed as `prefixEncoding[i]`, else
+ * `itemEncoding`, else as {@link multipartFields} types a field; a part
+ * whose schema (`prefixItems[i]`, else `items`, of array schema `schema`)
+ * is binary (`format: binary`, or a `contentMediaType` without a `type`)
+ * names a file to pick.
+ */
+function positionalFields(
+  values: readonly unknown[],
+  schema: unknown,
+  parts: Parts | undefined,
+  r: RefResolver,
+  budget: Budget,
+): Pair[] {
+  const s = r.schemas.deref(schema).value;
+  const prefixItems = isObject(s) && Array.isArray(s.prefixItems)
+    ? s.prefixItems
+    : [];
+  const items = isObject(s) ? s.items : undefined;
+  const out: Pair[] = [];
+  for (let i = 0; i < values.length && i < 100; i++) {
+    const name = `part${i + 1}`;
+    const v = values[i];
+    const e = r.deref(
+      i < (parts?.prefix.length ?? 0) ? parts!.prefix[i] : parts?.item,
+    ).value;
+    const written = isObject(e) ? scalarText(e.contentType) : null;
+    // The first type, without its parameters (`text/plain; charset=…`).
+    const given = written?.split(",")[0].split(";")[0].trim() || undefined;
+    const p = r.schemas.deref(i < prefixItems.length ? prefixItems[i] : items)
+      .value;
+    const file = isObject(p) &&
+      (p.format === "binary" ||
+        (p.type === undefined && typeof p.contentMediaType === "string"));
+    if (file) {
+      if (budget.field(name, "path/to/file") === null) break;
+      out.push({
+        name,
+        value: "path/to/file",
+        file: true,
+        ...(given ? { type: given } : {}),
+      });
+      continue;
+    }
+    const value = budget.field(name, v);
+    if (value === null) break;
+    const structured = typeof v === "object" && v !== null;
+    const type = given ?? (structured ? "application/json" : undefined);
+    out.push({ name, value, ...(type ? { type } : {}) });
+  }
+  return out;
+}
+
 /** Levels of brackets a nested form field is written to (`a[b][c]`). */
 const MAX_FORM_DEPTH = 8;
 /** Values a form walks at most (see {@link formPairs}). */
@@ -859,7 +935,7 @@ export function operationCurl(x: CurlInput): OperationCurl {
   let body: string | null = null;
   let form: Pair[] | undefined;
   if (chosen) {
-    const [type, schema, encoding, written, item] = chosen;
+    const [type, schema, encoding, written, item, parts] = chosen;
     // A wildcard (Swagger 2.0 "consumes: */*") is no Content-Type: JSON.
     contentType = type.includes("*") ? "application/json" : type;
     const urlencoded = /^application\/x-www-form-urlencoded/i.test(type);
@@ -934,6 +1010,19 @@ export function operationCurl(x: CurlInput): OperationCurl {
         at.get(f.name) ?? at.get(f.name.replace(/\[.*$/, "")) ?? -1;
       form.sort((a, b) => rank(a) - rank(b));
       if (!form.length) form = undefined;
+    } else if (/^multipart\//i.test(type) && (item || Array.isArray(sample))) {
+      // multipart/mixed, multipart/related: parts by position (a 3.2
+      // `itemSchema` is each part: the command sends one). curl writes
+      // them with `-F` under the subtype the Content-Type names, with its
+      // boundary; a body written as JSON there is no multipart at all.
+      form = positionalFields(
+        item ? [sample] : sample as unknown[],
+        item ? undefined : schema,
+        parts,
+        x.r,
+        budget,
+      );
+      if (!form.length) form = undefined;
     } else if (text !== undefined) {
       body = text.slice(0, MAX_VALUE_CHARS);
     } else if (serialized !== undefined) {
@@ -963,10 +1052,12 @@ export function operationCurl(x: CurlInput): OperationCurl {
     }
   }
   // A form with no field to send (Stripe declares an empty form body on its
-  // GETs) sends no body: no Content-Type for it either.
+  // GETs), or a multipart body with no part, sends no body: no
+  // Content-Type for it either (a multipart one without its boundary is
+  // no request a server can read).
   if (
     chosen && !form && !body &&
-    /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(
+    /^(application\/x-www-form-urlencoded|multipart\/)/i.test(
       chosen[0],
     )
   ) {

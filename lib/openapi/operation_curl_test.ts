@@ -1042,3 +1042,109 @@ for (const c of reservedCases) {
     );
   });
 }
+
+/** A 3.2 request body of `content` on `post /a`. */
+const mixed = (content: Record<string, unknown>) =>
+  doc("3.2.0", { requestBody: { content } });
+
+const positionalCases: {
+  name: string;
+  p: ReturnType<typeof doc>;
+  has?: string[];
+  lacks?: string[];
+}[] = [
+  {
+    name: "ok/multipart/mixed itemSchema: one part, typed by itemEncoding",
+    p: mixed({
+      "multipart/mixed": {
+        itemSchema: {
+          type: "object",
+          properties: { part: { type: "string" } },
+        },
+        itemEncoding: { contentType: "application/json" },
+      },
+    }),
+    has: [
+      "-H 'Content-Type: multipart/mixed'",
+      `-F 'part1="{\\"part\\":\\"string\\"}";type=application/json'`,
+    ],
+    lacks: ["--data"],
+  },
+  {
+    name:
+      "ok/multipart/related prefixEncoding: parts by position, a binary one a file",
+    p: mixed({
+      "multipart/related": {
+        schema: {
+          type: "array",
+          prefixItems: [{ type: "object" }, {
+            type: "string",
+            format: "binary",
+          }],
+        },
+        prefixEncoding: [
+          { contentType: "application/json" },
+          { contentType: "image/png" },
+        ],
+      },
+    }),
+    has: [
+      "-H 'Content-Type: multipart/related'",
+      `-F 'part1="{}";type=application/json'`,
+      "-F 'part2=@path/to/file;type=image/png'",
+    ],
+  },
+  {
+    name:
+      "ok/parts past the prefix are typed by itemEncoding; untyped text is left to curl",
+    p: mixed({
+      "multipart/mixed": {
+        schema: {
+          type: "array",
+          prefixItems: [{ type: "string" }],
+          items: { type: "object" },
+        },
+        example: ["a", { k: 1 }],
+        prefixEncoding: [{}],
+        itemEncoding: { contentType: "application/xml" },
+      },
+    }),
+    has: [
+      "--form-string 'part1=a'",
+      `-F 'part2="{\\"k\\":1}";type=application/xml'`,
+    ],
+  },
+  {
+    name: "bad/a part type that is no media type is not passed to curl",
+    p: mixed({
+      "multipart/mixed": {
+        itemSchema: { type: "string", example: "x" },
+        itemEncoding: { contentType: "a b;headers=@/etc/passwd" },
+      },
+    }),
+    has: ["--form-string 'part1=x'"],
+    lacks: ["headers=@", "type=a b"],
+  },
+  {
+    name: "bad/no part to send: no body and no multipart Content-Type",
+    p: mixed({
+      "multipart/mixed": {
+        schema: { type: "array", maxItems: 0 },
+        itemEncoding: { contentType: "text/plain" },
+      },
+    }),
+    lacks: ["Content-Type", "-F", "--data"],
+  },
+];
+
+for (const c of positionalCases) {
+  Deno.test(`operation curl multipart parts: ${c.name}`, () => {
+    const d = open(c.p);
+    for (const s of c.has ?? []) {
+      assert.ok(d.curl.includes(s), `${s}\nin\n${d.curl}`);
+    }
+    for (const s of c.lacks ?? []) {
+      assert.ok(!d.curl.includes(s), `no ${s}\nin\n${d.curl}`);
+    }
+  });
+}

@@ -308,7 +308,10 @@ export function body(
     fields,
     schema: schema === undefined ? null : graph.edge("", schema),
     examples,
-    encoding: encodingOf(media.encoding, r, mediaType, ctx.styledMultipart),
+    encoding: [
+      ...encodingOf(media.encoding, r, mediaType, ctx.styledMultipart),
+      ...positionalEncoding(media, r, mediaType),
+    ],
   };
 }
 
@@ -336,25 +339,63 @@ function encodingOf(
   const out: EncodingDetail[] = [];
   for (const name in encoding) {
     if (out.length >= MAX_ENCODED) break;
-    const e = r.deref(encoding[name]).value;
-    if (!isObject(e)) continue;
-    const facts: string[] = [];
-    if (typeof e.contentType === "string") facts.push(clip(e.contentType));
-    if (multipart && isObject(e.headers)) {
-      let more = 0;
-      for (const h in e.headers) {
-        if (h.toLowerCase() === "content-type") continue;
-        if (facts.length < MAX_ENCODED) facts.push(`header ${clip(h)}`);
-        else more++;
-      }
-      if (more) facts.push(`…and ${more} more headers`);
-    }
-    if (styled) {
-      if (typeof e.style === "string") facts.push(`style ${clip(e.style)}`);
-      if (typeof e.explode === "boolean") facts.push(`explode ${e.explode}`);
-      if (e.allowReserved === true) facts.push("allowReserved");
-    }
+    const facts = encodingFacts(encoding[name], r, multipart, styled);
     if (facts.length) out.push({ name: clip(name), facts });
+  }
+  return out;
+}
+
+/** What one Encoding Object says a part or field is sent as. */
+function encodingFacts(
+  raw: unknown,
+  r: RefResolver,
+  multipart: boolean,
+  styled: boolean,
+): string[] {
+  const e = r.deref(raw).value;
+  if (!isObject(e)) return [];
+  const facts: string[] = [];
+  if (typeof e.contentType === "string") facts.push(clip(e.contentType));
+  if (multipart && isObject(e.headers)) {
+    let more = 0;
+    for (const h in e.headers) {
+      if (h.toLowerCase() === "content-type") continue;
+      if (facts.length < MAX_ENCODED) facts.push(`header ${clip(h)}`);
+      else more++;
+    }
+    if (more) facts.push(`…and ${more} more headers`);
+  }
+  if (styled) {
+    if (typeof e.style === "string") facts.push(`style ${clip(e.style)}`);
+    if (typeof e.explode === "boolean") facts.push(`explode ${e.explode}`);
+    if (e.allowReserved === true) facts.push("allowReserved");
+  }
+  return facts;
+}
+
+/**
+ * A multipart media type's encoding by position (OpenAPI 3.2 §4.14.4):
+ * `prefixEncoding[i]` for part i, `itemEncoding` for each part after
+ * them (every part without a prefix), as a `multipart/mixed` or
+ * `multipart/related` body, whose parts have no names, describes them.
+ */
+function positionalEncoding(
+  media: Record<string, unknown>,
+  r: RefResolver,
+  mediaType: string,
+): EncodingDetail[] {
+  if (!/^multipart\//i.test(mediaType.trim())) return [];
+  const out: EncodingDetail[] = [];
+  const prefix = Array.isArray(media.prefixEncoding)
+    ? media.prefixEncoding
+    : [];
+  for (let i = 0; i < prefix.length && out.length < MAX_ENCODED; i++) {
+    const facts = encodingFacts(prefix[i], r, true, false);
+    if (facts.length) out.push({ name: `prefixEncoding[${i}]`, facts });
+  }
+  if (media.itemEncoding !== undefined) {
+    const facts = encodingFacts(media.itemEncoding, r, true, false);
+    if (facts.length) out.push({ name: "itemEncoding", facts });
   }
   return out;
 }
