@@ -317,6 +317,28 @@ function enumDescriptions(values: unknown[], d: unknown): string[] {
 }
 
 /**
+ * A schema's XML Object as facts (OpenAPI 3.2 §4.26; 3.0's `attribute`
+ * and `wrapped`): how an XML body writes it, which the cURL body follows.
+ */
+function xmlFacts(x: unknown): string[] {
+  if (!isObject(x)) return [];
+  const out: string[] = [];
+  const node = typeof x.nodeType === "string"
+    ? x.nodeType
+    : x.attribute === true
+    ? "attribute"
+    : x.wrapped === true
+    ? "wrapped"
+    : "";
+  if (node) out.push(`xml: ${clip(node)}`);
+  for (const key of ["name", "prefix", "namespace"] as const) {
+    const v = x[key];
+    if (typeof v === "string" && v) out.push(`xml ${key}: ${clip(v)}`);
+  }
+  return out;
+}
+
+/**
  * An External Documentation Object as a link: its description, else its
  * URL, as text; the URL a link only when http or https (as descriptions'
  * links are followed); null when it says nothing.
@@ -745,6 +767,7 @@ export class SchemaGraph {
       n.defaultMapping = to.includes("/") ? refName(to) : clip(to);
     }
     n.externalDocs = docsLink(pick(m, "externalDocs"));
+    n.constraints.push(...xmlFacts(pick(m, "xml")));
     this.#foldNull(m, n);
     if (!n.alts) {
       const d = pick(m, "discriminator");

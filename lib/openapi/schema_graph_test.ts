@@ -907,3 +907,37 @@ Deno.test("schema tree: ok/untitled primitive alternatives are named by their ty
     "Option 2",
   ]);
 });
+
+Deno.test("schema tree: ok/a property's XML Object is a fact (3.2 nodeType, 3.0 attribute and wrapped, name, prefix, namespace)", () => {
+  const { g } = graphOfSchemas({
+    Pet: {
+      type: "object",
+      xml: { name: "pet", namespace: "https://x.test/ns", prefix: "p" },
+      properties: {
+        id: { type: "integer", xml: { attribute: true } },
+        name: { type: "string", xml: { name: "petName" } },
+        note: { type: "string", xml: { nodeType: "cdata" } },
+        tags: {
+          type: "array",
+          items: { type: "string" },
+          xml: { wrapped: true },
+        },
+        plain: { type: "string" },
+        junk: { type: "string", xml: "attribute" },
+      },
+    },
+  });
+  const pet = schema(g, "Pet");
+  assert.deepEqual(
+    pet.constraints.filter((c) => c.startsWith("xml")),
+    ["xml name: pet", "xml prefix: p", "xml namespace: https://x.test/ns"],
+  );
+  const xml = (name: string) =>
+    child(g, pet, name).constraints.filter((c) => c.startsWith("xml"));
+  assert.deepEqual(xml("id"), ["xml: attribute"]);
+  assert.deepEqual(xml("name"), ["xml name: petName"]);
+  assert.deepEqual(xml("note"), ["xml: cdata"]);
+  assert.deepEqual(xml("tags"), ["xml: wrapped"]);
+  assert.deepEqual(xml("plain"), []);
+  assert.deepEqual(xml("junk"), []);
+});
