@@ -2420,6 +2420,66 @@ const CHANGES: [string, string, string, Want[]][] = [
     ]]],
   ],
   ...(() => {
+    // 3.2's `defaultMapping`: the schema a payload without the property
+    // (or with an unmapped value) is read by.
+    const choice = (defaultMapping?: string) => ({
+      oneOf: [
+        { $ref: "#/components/schemas/C" },
+        { $ref: "#/components/schemas/S" },
+      ],
+      discriminator: {
+        propertyName: "kind",
+        ...(defaultMapping ? { defaultMapping } : {}),
+      },
+    });
+    const v32 = (paths: Json) =>
+      doc(paths, { C: CIRCLE, S: SQUARE }, { openapi: "3.2.0" });
+    const req = (d?: string) => v32(requestBody(choice(d)));
+    const res = (d?: string) => v32(responseBody(choice(d)));
+    return [
+      [
+        "ok/a 3.2 discriminator's defaultMapping that names another schema",
+        req("C"),
+        req("#/components/schemas/S"),
+        [["request-body-discriminator-default-mapping-changed", "warning", [
+          "POST /a",
+        ]]],
+      ],
+      [
+        "ok/a 3.2 defaultMapping dropped from a request",
+        req("C"),
+        req(),
+        [["request-body-discriminator-default-mapping-removed", "warning", [
+          "POST /a",
+        ]]],
+      ],
+      [
+        "ok/a 3.2 defaultMapping dropped from a response",
+        res("C"),
+        res(),
+        [["response-body-discriminator-default-mapping-removed", "info", [
+          "GET /a",
+        ]]],
+      ],
+      [
+        "ok/a 3.2 defaultMapping added to a response",
+        res(),
+        res("S"),
+        [["response-body-discriminator-default-mapping-added", "warning", [
+          "GET /a",
+        ]]],
+      ],
+      [
+        "ok/a 3.2 defaultMapping added to a request",
+        req(),
+        req("S"),
+        [["request-body-discriminator-default-mapping-added", "info", [
+          "POST /a",
+        ]]],
+      ],
+    ] as [string, string, string, [string, string, string[]][]][];
+  })(),
+  ...(() => {
     // Swagger 2.0 names the discriminator's property alone.
     const pet = (discriminator: unknown) => ({
       type: "object",

@@ -1017,6 +1017,53 @@ export class SchemaDiff {
         `discriminator value ${codeSpan(value)} was added`,
       );
     }
+    this.#defaultMapping(b, r, req, add, renamed);
+  }
+
+  /**
+   * 3.2's `defaultMapping` (OpenAPI 3.2, Discriminator Object): the
+   * schema a payload is read by when it lacks the discriminator's property
+   * or carries a value no mapping names. Only such payloads meet it, and
+   * the document does not say whether a client sends (or a server writes)
+   * any: another schema there may refuse them, a warning, as oasdiff ranks
+   * what it cannot decide (it has no check of its own for this keyword).
+   * One gone leaves a request's such payloads no schema (a warning), a
+   * response's none to meet (info); one added takes in requests no value
+   * named (info) and may hand a reader a value it never met (a warning,
+   * as a mapping value added).
+   */
+  #defaultMapping(
+    b: SchemaView,
+    r: SchemaView,
+    req: boolean,
+    add: (suffix: string, level: Level, text: string) => void,
+    renamed: Map<string, string>,
+  ): void {
+    const x = b.defaultMapping, y = r.defaultMapping;
+    if (x === y) return;
+    const was = refTail(x), is = refTail(y);
+    if (x && y) {
+      if (was === is || renamed.get(was) === is) return;
+      add(
+        "discriminator-default-mapping-changed",
+        "warning",
+        `discriminator's \`defaultMapping\` now names ${codeSpan(is)} (was ${
+          codeSpan(was)
+        })`,
+      );
+    } else if (x) {
+      add(
+        "discriminator-default-mapping-removed",
+        req ? "warning" : "info",
+        `discriminator's \`defaultMapping\` (${codeSpan(was)}) was removed`,
+      );
+    } else {
+      add(
+        "discriminator-default-mapping-added",
+        req ? "info" : "warning",
+        `discriminator's \`defaultMapping\` (${codeSpan(is)}) was added`,
+      );
+    }
   }
 
   #bound(

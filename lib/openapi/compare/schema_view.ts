@@ -128,6 +128,12 @@ export interface SchemaView {
    */
   mapping: Map<string, string>;
   /**
+   * 3.2's `discriminator.defaultMapping` as written (a schema name or a
+   * reference), "" when none: the schema a payload is read by when it
+   * lacks the property or carries a value no mapping names.
+   */
+  defaultMapping: string;
+  /**
    * Beside a discriminator, the components that extend this schema
    * (`allOf: [{$ref: this}]`) and are no alternative of it: each a value
    * of the discriminator (OpenAPI 3.1 §4.8.25.2), compared as one.
@@ -227,6 +233,7 @@ const ANYTHING: SchemaView = Object.freeze({
   prefix: [],
   discriminator: "",
   mapping: new Map(),
+  defaultMapping: "",
   subtypes: [],
   others: new Map(),
   bounds: {},
@@ -850,6 +857,7 @@ export class SchemaReader {
           v.mapping.set(k, str(disc.mapping[k]));
         }
       }
+      if (isObject(disc)) v.defaultMapping = str(disc.defaultMapping);
       // An alternative no mapping names is picked by its schema's name
       // (OpenAPI 3.1 §4.8.25.2, implicit mapping): the value on the wire.
       const named = new Set(
