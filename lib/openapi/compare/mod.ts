@@ -13,6 +13,7 @@ import type { SpecErrorInfo } from "../types.ts";
 import { SchemaReader } from "./schema_view.ts";
 import { SchemaDiff } from "./schema_diff.ts";
 import {
+  type SchemeModel,
   serverUrlKey,
   type ServerVar,
   type SpecModel,
@@ -269,7 +270,7 @@ function compareDocument(
     }, true);
   }
   compareServerVars(b, r, paired, report);
-  compareSchemes(b, r, report);
+  compareSchemes(b, r, report, renamed);
   const words: [string, string, string, string][] = [
     ["info-title-changed", "title", b.info.title, r.info.title],
     ["info-version-changed", "version", b.info.version, r.info.version],
@@ -313,10 +314,17 @@ function serversPointer(m: SpecModel, other: SpecModel): string | null {
  * Security schemes that send their credential another way, listed with
  * the operations that use them (a scheme no operation uses breaks none:
  * info). An OAuth 2 scheme that keeps every flow and adds one breaks no
- * client either.
+ * client either. One now deprecated (or no longer) is news as an
+ * operation deprecated is.
  */
-function compareSchemes(b: SpecModel, r: SpecModel, report: Report): void {
+function compareSchemes(
+  b: SpecModel,
+  r: SpecModel,
+  report: Report,
+  renamed: Renames,
+): void {
   for (const [name, bs] of b.schemes) {
+    schemeDeprecation(name, bs, r, report, renamed);
     const rs = r.schemes.get(name);
     if (!rs || rs.wire === bs.wire) continue;
     const users = [...r.ops.values()].filter((op) =>
@@ -347,6 +355,46 @@ function compareSchemes(b: SpecModel, r: SpecModel, report: Report): void {
     report.add(scope, finding);
     for (const op of users) report.attach(op, scope);
   }
+}
+
+/**
+ * A scheme marked `deprecated` (OpenAPI 3.2, Security Scheme Object:
+ * consumers should stop using it), or no longer: info, as an operation
+ * deprecated is (`endpoint-deprecated`); oasdiff has no check of its own,
+ * so the id is ours, in its `api-security-component-…` family. Listed with
+ * the operations whose requirements name it, the document's when none do.
+ */
+function schemeDeprecation(
+  name: string,
+  bs: SchemeModel,
+  r: SpecModel,
+  report: Report,
+  renamed: Renames,
+): void {
+  const now = r.schemes.has(name) ? name : renamed.get(name);
+  const rs = now === undefined ? undefined : r.schemes.get(now);
+  if (!rs || rs.deprecated === bs.deprecated) return;
+  const finding = {
+    id: rs.deprecated
+      ? "api-security-component-deprecated"
+      : "api-security-component-reactivated",
+    level: "info" as const,
+    where: `security scheme ${now}`,
+    pointer: { base: bs.pointer, revision: rs.pointer },
+    text: `security scheme ${codeSpan(now!)} ${
+      rs.deprecated ? "was deprecated" : "is no longer deprecated"
+    }`,
+  };
+  const users = [...r.ops.values()].filter((op) =>
+    op.security?.some((req) => req.has(now!))
+  );
+  if (!users.length) {
+    report.addDocument(finding);
+    return;
+  }
+  const scope = new Scope();
+  report.add(scope, finding);
+  for (const op of users) report.attach(op, scope);
 }
 
 /**

@@ -4725,6 +4725,75 @@ Deno.test("compare: a security scheme no operation uses changes nothing a client
   );
 });
 
+/**
+ * A 3.2 document whose scheme `k` (an API key, `deprecated` or not) `GET /a`
+ * uses when `used`, and `GET /b` never.
+ */
+function keyScheme(deprecated: boolean, used = true, name = "k"): string {
+  const key = { type: "apiKey", in: "header", name: "X-Key" };
+  return doc(
+    {
+      "/a": {
+        get: {
+          ...(used ? { security: [{ [name]: [] }] } : {}),
+          responses: ok200,
+        },
+      },
+      "/b": { get: { responses: ok200 } },
+    },
+    {},
+    {
+      openapi: "3.2.0",
+      components: {
+        securitySchemes: {
+          [name]: { ...key, ...(deprecated ? { deprecated } : {}) },
+        },
+      },
+    },
+  );
+}
+
+const SCHEME_DEPRECATION: [string, string, string, Want[]][] = [
+  [
+    "ok/a security scheme deprecated lists the operations that use it",
+    keyScheme(false),
+    keyScheme(true),
+    [["api-security-component-deprecated", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/a security scheme no operation uses, deprecated, is the document's",
+    keyScheme(false, false),
+    keyScheme(true, false),
+    [["api-security-component-deprecated", "info", []]],
+  ],
+  [
+    "ok/a security scheme no longer deprecated",
+    keyScheme(true),
+    keyScheme(false),
+    [["api-security-component-reactivated", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/a security scheme renamed and deprecated is both, under its new name",
+    keyScheme(false, true, "k"),
+    keyScheme(true, true, "key"),
+    [
+      ["security-scheme-renamed", "warning", ["GET /a"]],
+      ["api-security-component-deprecated", "info", ["GET /a"]],
+    ],
+  ],
+];
+
+for (const [name, base, revision, want] of SCHEME_DEPRECATION) {
+  Deno.test(`compare ${name}`, () => {
+    const r = compareSpecs(base, revision);
+    assert.deepEqual(
+      summary(r.changes).sort(),
+      [...want].sort(),
+      r.changes.map((c) => `${c.id}: ${c.text}`).join("\n"),
+    );
+  });
+}
+
 Deno.test("compare: a security scheme renamed (sent the same way) is one change, and requirements follow the new name", () => {
   const key = { type: "apiKey", in: "header", name: "X-Key" };
   const oauth = {

@@ -353,6 +353,8 @@ export interface SchemeModel {
   flows: Map<string, string> | null;
   /** JSON pointer of the scheme under `components/securitySchemes` (2.0: `securityDefinitions`). */
   pointer: string;
+  /** 3.2's `deprecated: true`: clients are asked to stop using it. */
+  deprecated: boolean;
 }
 
 /** Swagger 2.0's OAuth flow names, as OpenAPI 3 names them (3.0 §4.7.29). */
@@ -466,6 +468,7 @@ function schemesOf(
       shown: schemeWire(d.value, true),
       flows: d.value.type === "oauth2" ? flowsOf(d.value) : null,
       pointer: childPointer(at, name),
+      deprecated: d.value.deprecated === true,
     });
   }
   return out;
