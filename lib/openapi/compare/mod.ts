@@ -13,6 +13,7 @@ import type { SpecErrorInfo } from "../types.ts";
 import { SchemaReader } from "./schema_view.ts";
 import { SchemaDiff } from "./schema_diff.ts";
 import {
+  type Requirement,
   type SchemeModel,
   serverUrlKey,
   type ServerVar,
@@ -323,6 +324,7 @@ function compareSchemes(
   report: Report,
   renamed: Renames,
 ): void {
+  schemesAddedOrRemoved(b, r, report, renamed);
   for (const [name, bs] of b.schemes) {
     schemeDeprecation(name, bs, r, report, renamed);
     const rs = r.schemes.get(name);
@@ -354,6 +356,81 @@ function compareSchemes(
     const scope = new Scope();
     report.add(scope, finding);
     for (const op of users) report.attach(op, scope);
+  }
+}
+
+/** What {@link requires} reads, gathered once per document. */
+const REQUIRED = new WeakMap<SpecModel, Set<string>>();
+
+/**
+ * True when a requirement of `m` (the document's, or one in force for an
+ * operation) names scheme `name`, with `scope` among its scopes when given.
+ * The names (and name–scope pairs) are gathered in one pass, so a document
+ * of many schemes and operations costs one walk, not one per scheme.
+ */
+function requires(m: SpecModel, name: string, scope?: string): boolean {
+  let names = REQUIRED.get(m);
+  if (!names) {
+    names = new Set();
+    const seen = new Set<Requirement[]>();
+    for (
+      const reqs of [
+        m.security,
+        ...[...m.ops.values()].map((op) => op.security),
+      ]
+    ) {
+      if (!reqs || seen.has(reqs)) continue;
+      seen.add(reqs);
+      for (const q of reqs) {
+        for (const [n, scopes] of q) {
+          names.add(n);
+          for (const s of scopes) names.add(`${n}\0${s}`);
+        }
+      }
+    }
+    REQUIRED.set(m, names);
+  }
+  return names.has(scope === undefined ? name : `${name}\0${scope}`);
+}
+
+/**
+ * A security scheme defined or dropped while no requirement names it
+ * (oasdiff's `api-security-component-added`/`-removed`, info): no client
+ * sends it, so no client meets it. One a requirement names is said
+ * through that requirement (added, or removed: breaking), at the
+ * operations it reaches, and not again here; a rename is one change
+ * ({@link schemeRenames}).
+ */
+function schemesAddedOrRemoved(
+  b: SpecModel,
+  r: SpecModel,
+  report: Report,
+  renamed: Renames,
+): void {
+  const renamedTo = new Set(renamed.values());
+  for (const [name, bs] of b.schemes) {
+    if (r.schemes.has(name) || renamed.has(name) || requires(b, name)) {
+      continue;
+    }
+    report.addDocument({
+      id: "api-security-component-removed",
+      level: "info",
+      where: `security scheme ${name}`,
+      pointer: { base: bs.pointer, revision: null },
+      text: `security scheme ${codeSpan(name)} was removed`,
+    });
+  }
+  for (const [name, rs] of r.schemes) {
+    if (b.schemes.has(name) || renamedTo.has(name) || requires(r, name)) {
+      continue;
+    }
+    report.addDocument({
+      id: "api-security-component-added",
+      level: "info",
+      where: `security scheme ${name}`,
+      pointer: { base: null, revision: rs.pointer },
+      text: `security scheme ${codeSpan(name)} was added`,
+    });
   }
 }
 

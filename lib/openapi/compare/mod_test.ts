@@ -4753,7 +4753,57 @@ function keyScheme(deprecated: boolean, used = true, name = "k"): string {
   );
 }
 
-const SCHEME_DEPRECATION: [string, string, string, Want[]][] = [
+/**
+ * A document with these security schemes, `GET /a` needing `security`
+ * (none when absent) and `GET /b` nothing.
+ */
+function withSchemes(securitySchemes: Json, security?: Json[]): string {
+  return doc(
+    {
+      "/a": {
+        get: { ...(security ? { security } : {}), responses: ok200 },
+      },
+      "/b": { get: { responses: ok200 } },
+    },
+    {},
+    { components: { securitySchemes } },
+  );
+}
+
+const KEY = { type: "apiKey", in: "header", name: "X-Key" };
+const BEARER = { type: "http", scheme: "bearer" };
+
+const SCHEMES: [string, string, string, Want[]][] = [
+  [
+    "ok/a security scheme no requirement names, added, is the document's",
+    withSchemes({ k: KEY }, [{ k: [] }]),
+    withSchemes({ k: KEY, t: BEARER }, [{ k: [] }]),
+    [["api-security-component-added", "info", []]],
+  ],
+  [
+    "ok/a security scheme no requirement named, removed, is the document's",
+    withSchemes({ k: KEY, t: BEARER }, [{ k: [] }]),
+    withSchemes({ k: KEY }, [{ k: [] }]),
+    [["api-security-component-removed", "info", []]],
+  ],
+  [
+    "ok/a scheme added with a requirement naming it is said by the requirement; one beside it named by none, by the component",
+    withSchemes({}),
+    withSchemes({ k: KEY, t: BEARER }, [{ k: [] }]),
+    [
+      ["api-security-added", "info", ["GET /a"]],
+      ["api-security-component-added", "info", []],
+    ],
+  ],
+  [
+    "ok/a scheme removed with the requirement naming it is said by the requirement; one beside it named by none, by the component",
+    withSchemes({ k: KEY, t: BEARER }, [{ k: [] }]),
+    withSchemes({}),
+    [
+      ["api-security-removed", "info", ["GET /a"]],
+      ["api-security-component-removed", "info", []],
+    ],
+  ],
   [
     "ok/a security scheme deprecated lists the operations that use it",
     keyScheme(false),
@@ -4783,7 +4833,7 @@ const SCHEME_DEPRECATION: [string, string, string, Want[]][] = [
   ],
 ];
 
-for (const [name, base, revision, want] of SCHEME_DEPRECATION) {
+for (const [name, base, revision, want] of SCHEMES) {
   Deno.test(`compare ${name}`, () => {
     const r = compareSpecs(base, revision);
     assert.deepEqual(
