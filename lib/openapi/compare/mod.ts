@@ -327,6 +327,7 @@ function compareSchemes(
   schemesAddedOrRemoved(b, r, report, renamed);
   for (const [name, bs] of b.schemes) {
     schemeDeprecation(name, bs, r, report, renamed);
+    scopesAddedOrRemoved(name, bs, b, r, report, renamed);
     const rs = r.schemes.get(name);
     if (!rs || rs.wire === bs.wire) continue;
     const users = [...r.ops.values()].filter((op) =>
@@ -431,6 +432,63 @@ function schemesAddedOrRemoved(
       pointer: { base: null, revision: rs.pointer },
       text: `security scheme ${codeSpan(name)} was added`,
     });
+  }
+}
+
+/**
+ * OAuth 2 scopes a flow offers that it did not, or no longer offers
+ * (oasdiff's `api-security-component-oauth-scope-added`/`-removed`,
+ * info): a scope is a client's to ask for, and only a requirement makes
+ * one ask. A scope a requirement names on the side that has it is said
+ * through that requirement (a scope it now needs is breaking, at the
+ * operations it reaches), not again here. Flows gone or new are the
+ * scheme's own change ({@link compareSchemes}).
+ */
+function scopesAddedOrRemoved(
+  name: string,
+  bs: SchemeModel,
+  b: SpecModel,
+  r: SpecModel,
+  report: Report,
+  renamed: Renames,
+): void {
+  const now = r.schemes.has(name) ? name : renamed.get(name);
+  const rs = now === undefined ? undefined : r.schemes.get(now);
+  if (!rs?.scopes || !bs.scopes) return;
+  for (const [flow, was] of bs.scopes) {
+    const is = rs.scopes.get(flow);
+    if (!is) continue;
+    const had = new Set(was.names), has = new Set(is.names);
+    for (const scope of was.names) {
+      if (has.has(scope) || requires(b, name, scope)) continue;
+      report.addDocument({
+        id: "api-security-component-oauth-scope-removed",
+        level: "info",
+        where: `security scheme ${now}`,
+        pointer: {
+          base: childPointer(was.pointer, scope),
+          revision: is.pointer,
+        },
+        text: `security scheme ${codeSpan(now!)} no longer offers scope ${
+          codeSpan(scope)
+        } in flow ${codeSpan(flow)}`,
+      });
+    }
+    for (const scope of is.names) {
+      if (had.has(scope) || requires(r, now!, scope)) continue;
+      report.addDocument({
+        id: "api-security-component-oauth-scope-added",
+        level: "info",
+        where: `security scheme ${now}`,
+        pointer: {
+          base: was.pointer,
+          revision: childPointer(is.pointer, scope),
+        },
+        text: `security scheme ${codeSpan(now!)} offers scope ${
+          codeSpan(scope)
+        } in flow ${codeSpan(flow)}`,
+      });
+    }
   }
 }
 

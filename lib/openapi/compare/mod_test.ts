@@ -4773,7 +4773,73 @@ function withSchemes(securitySchemes: Json, security?: Json[]): string {
 const KEY = { type: "apiKey", in: "header", name: "X-Key" };
 const BEARER = { type: "http", scheme: "bearer" };
 
+/** An OAuth 2 client-credentials scheme offering these scopes. */
+const oauthScopes = (...names: string[]): Json => ({
+  type: "oauth2",
+  flows: {
+    clientCredentials: {
+      tokenUrl: "https://t/x",
+      scopes: Object.fromEntries(names.map((n) => [n, n])),
+    },
+  },
+});
+
 const SCHEMES: [string, string, string, Want[]][] = [
+  [
+    "ok/an OAuth scope a flow now offers, no requirement asking for it",
+    withSchemes({ o: oauthScopes("read") }, [{ o: ["read"] }]),
+    withSchemes({ o: oauthScopes("read", "write") }, [{ o: ["read"] }]),
+    [["api-security-component-oauth-scope-added", "info", []]],
+  ],
+  [
+    "ok/an OAuth scope a flow no longer offers, no requirement asking for it",
+    withSchemes({ o: oauthScopes("read", "write") }, [{ o: ["read"] }]),
+    withSchemes({ o: oauthScopes("read") }, [{ o: ["read"] }]),
+    [["api-security-component-oauth-scope-removed", "info", []]],
+  ],
+  [
+    "ok/a scope a requirement now needs is said by the requirement; one beside it no requirement asks for, by the flow",
+    withSchemes({ o: oauthScopes("read") }, [{ o: ["read"] }]),
+    withSchemes({ o: oauthScopes("read", "write", "admin") }, [{
+      o: ["read", "write"],
+    }]),
+    [
+      ["api-security-scope-added", "breaking", ["GET /a"]],
+      ["api-security-component-oauth-scope-added", "info", []],
+    ],
+  ],
+  [
+    "ok/a scope a requirement no longer asks for is said by the requirement; one beside it no requirement asked for, by the flow",
+    withSchemes({ o: oauthScopes("read", "write", "admin") }, [{
+      o: ["read", "write"],
+    }]),
+    withSchemes({ o: oauthScopes("read") }, [{ o: ["read"] }]),
+    [
+      ["api-security-scope-removed", "info", ["GET /a"]],
+      ["api-security-component-oauth-scope-removed", "info", []],
+    ],
+  ],
+  [
+    "ok/a Swagger 2.0 scheme's scopes compare with a 3.x flow's",
+    JSON.stringify({
+      swagger: "2.0",
+      info: { title: "T", version: "1" },
+      paths: {
+        "/a": { get: { responses: ok200 } },
+        "/b": { get: { responses: ok200 } },
+      },
+      securityDefinitions: {
+        o: {
+          type: "oauth2",
+          flow: "application",
+          tokenUrl: "https://t/x",
+          scopes: { read: "read", write: "write" },
+        },
+      },
+    }),
+    withSchemes({ o: oauthScopes("read") }),
+    [["api-security-component-oauth-scope-removed", "info", []]],
+  ],
   [
     "ok/a security scheme no requirement names, added, is the document's",
     withSchemes({ k: KEY }, [{ k: [] }]),

@@ -351,6 +351,11 @@ export interface SchemeModel {
   shown: string;
   /** OAuth 2's flows by their 3.x name, each with its URLs. */
   flows: Map<string, string> | null;
+  /**
+   * OAuth 2's flows by their 3.x name, each with the JSON pointer of its
+   * `scopes` and their names (2.0's one flow: the scheme's own `scopes`).
+   */
+  scopes: Map<string, { pointer: string; names: string[] }> | null;
   /** JSON pointer of the scheme under `components/securitySchemes` (2.0: `securityDefinitions`). */
   pointer: string;
   /** 3.2's `deprecated: true`: clients are asked to stop using it. */
@@ -398,6 +403,32 @@ function flowsOf(s: Record<string, unknown>): Map<string, string> {
     const flow = str(s.flow);
     const name = Object.hasOwn(FLOW_NAMES, flow) ? FLOW_NAMES[flow] : flow;
     out.set(name, flowUrls(s));
+  }
+  return out;
+}
+
+/** An OAuth 2 scheme's scopes by flow (see {@link SchemeModel.scopes}). */
+function scopesOf(
+  s: Record<string, unknown>,
+  pointer: string,
+): Map<string, { pointer: string; names: string[] }> {
+  const out = new Map<string, { pointer: string; names: string[] }>();
+  const names = (x: unknown) => isObject(x) ? Object.keys(x) : [];
+  if (isObject(s.flows)) {
+    const at = childPointer(pointer, "flows");
+    for (const k in s.flows) {
+      const f = s.flows[k];
+      out.set(k, {
+        pointer: childPointer(childPointer(at, k), "scopes"),
+        names: names(isObject(f) ? f.scopes : undefined),
+      });
+    }
+  } else {
+    const flow = str(s.flow);
+    out.set(Object.hasOwn(FLOW_NAMES, flow) ? FLOW_NAMES[flow] : flow, {
+      pointer: childPointer(pointer, "scopes"),
+      names: names(s.scopes),
+    });
   }
   return out;
 }
@@ -467,6 +498,9 @@ function schemesOf(
       wire: schemeWire(d.value),
       shown: schemeWire(d.value, true),
       flows: d.value.type === "oauth2" ? flowsOf(d.value) : null,
+      scopes: d.value.type === "oauth2"
+        ? scopesOf(d.value, childPointer(at, name))
+        : null,
       pointer: childPointer(at, name),
       deprecated: d.value.deprecated === true,
     });
