@@ -29,7 +29,7 @@ import { Report, Scope } from "./report.ts";
 import type { CompareOptions, CompareResult, Level, Side } from "./types.ts";
 import { codeSpan } from "./code_span.ts";
 import { findRefProblems } from "../checks.ts";
-import { childPointer } from "../refs.ts";
+import { childPointer, isObject, refPointer } from "../refs.ts";
 
 export { CompareLimitError } from "./types.ts";
 export type * from "./types.ts";
@@ -272,6 +272,7 @@ function compareDocument(
   }
   compareServerVars(b, r, paired, report);
   compareSchemes(b, r, report, renamed);
+  removedSchemas(b, r, report);
   const words: [string, string, string, string][] = [
     ["info-title-changed", "title", b.info.title, r.info.title],
     ["info-version-changed", "version", b.info.version, r.info.version],
@@ -287,6 +288,112 @@ function compareDocument(
       text: what === "description"
         ? "API description changed"
         : `API ${what} changed from ${codeSpan(x)} to ${codeSpan(y)}`,
+    });
+  }
+}
+
+/** A document's named schemas (3.x `components/schemas`, 2.0 `definitions`) and where. */
+function schemaComponents(
+  doc: Record<string, unknown>,
+): { at: string; map: Record<string, unknown> } | null {
+  const c = isObject(doc.components) ? doc.components.schemas : undefined;
+  if (isObject(c)) return { at: "/components/schemas", map: c };
+  if (isObject(doc.definitions)) {
+    return { at: "/definitions", map: doc.definitions };
+  }
+  return null;
+}
+
+/**
+ * The named schemas something outside them reaches through `$ref`s (an
+ * operation, a path item, any other component), and those they reach in
+ * turn; a component that extends a reached one (`allOf: [{$ref: Pet}]`)
+ * counts as reached, since a discriminator picks it by name without a
+ * reference to it. One walk of the document, each object once (YAML
+ * aliases share objects), so hostile input costs its size.
+ */
+function reachedSchemas(
+  doc: Record<string, unknown>,
+  schemas: { at: string; map: Record<string, unknown> },
+): Set<string> {
+  const prefix = `${schemas.at}/`;
+  const seen = new Set<object>([schemas.map]);
+  const reached = new Set<string>();
+  const todo: string[] = [];
+  const nameOf = (ref: string): string | null => {
+    const p = refPointer(ref);
+    if (!p.startsWith(prefix)) return null;
+    const seg = p.slice(prefix.length).split("/")[0];
+    return seg.replace(/~1/g, "/").replace(/~0/g, "~");
+  };
+  const reach = (name: string | null) => {
+    if (name === null || reached.has(name)) return;
+    if (!Object.hasOwn(schemas.map, name)) return;
+    reached.add(name);
+    todo.push(name);
+  };
+  const walk = (root: unknown) => {
+    const stack = [root];
+    while (stack.length) {
+      const x = stack.pop();
+      if (typeof x !== "object" || x === null || seen.has(x)) continue;
+      seen.add(x);
+      if (Array.isArray(x)) {
+        for (const y of x) stack.push(y);
+        continue;
+      }
+      const o = x as Record<string, unknown>;
+      if (typeof o.$ref === "string") reach(nameOf(o.$ref));
+      for (const k in o) stack.push(o[k]);
+    }
+  };
+  // Components that extend another, by the name they extend.
+  const extenders = new Map<string, string[]>();
+  for (const name in schemas.map) {
+    const c = schemas.map[name];
+    if (!isObject(c) || !Array.isArray(c.allOf)) continue;
+    for (const part of c.allOf) {
+      const to = isObject(part) && typeof part.$ref === "string"
+        ? nameOf(part.$ref)
+        : null;
+      if (to === null || to === name) continue;
+      const list = extenders.get(to);
+      if (list) list.push(name);
+      else extenders.set(to, [name]);
+    }
+  }
+  walk(doc);
+  while (todo.length) {
+    const name = todo.pop()!;
+    walk(schemas.map[name]);
+    for (const sub of extenders.get(name) ?? []) reach(sub);
+  }
+  return reached;
+}
+
+/**
+ * A named schema the revision no longer has, that no operation of the
+ * base reached (oasdiff's `api-schema-removed`, info): no client sent or
+ * read it. One an operation reached is said where it was used (a body
+ * that now names another component, a property gone), not again here.
+ */
+function removedSchemas(b: SpecModel, r: SpecModel, report: Report): void {
+  const was = schemaComponents(b.parsed.doc);
+  if (!was) return;
+  const is = schemaComponents(r.parsed.doc);
+  const gone = Object.keys(was.map).filter((name) =>
+    !is || !Object.hasOwn(is.map, name)
+  );
+  if (!gone.length) return;
+  const reached = reachedSchemas(b.parsed.doc, was);
+  for (const name of gone) {
+    if (reached.has(name)) continue;
+    report.addDocument({
+      id: "api-schema-removed",
+      level: "info",
+      where: `schema ${name}`,
+      pointer: { base: childPointer(was.at, name), revision: null },
+      text: `schema ${codeSpan(name)} was removed`,
     });
   }
 }

@@ -4725,6 +4725,67 @@ Deno.test("compare: a security scheme no operation uses changes nothing a client
   );
 });
 
+const COMPONENT_SCHEMAS: [string, string, string, Want[]][] = [
+  [
+    "ok/schemas no operation reached, removed, are the document's",
+    doc(responseBody({ $ref: "#/components/schemas/A" }), {
+      A: STR,
+      U: object({ v: { $ref: "#/components/schemas/V" } }),
+      V: STR,
+    }),
+    doc(responseBody({ $ref: "#/components/schemas/A" }), { A: STR }),
+    [
+      ["api-schema-removed", "info", []],
+      ["api-schema-removed", "info", []],
+    ],
+  ],
+  [
+    "ok/a schema an operation reached, removed, is said where it was used; one beside it no operation reached, by the component",
+    doc(responseBody({ $ref: "#/components/schemas/A" }), {
+      A: object({ b: { $ref: "#/components/schemas/B" } }),
+      B: STR,
+      U: STR,
+    }),
+    doc(responseBody({ $ref: "#/components/schemas/A" }), { A: object({}) }),
+    [
+      ["response-optional-property-removed", "warning", ["GET /a"]],
+      ["api-schema-removed", "info", []],
+    ],
+  ],
+  [
+    "ok/a subtype of a reached schema is reached: a discriminator picks it by name",
+    doc(responseBody({ $ref: "#/components/schemas/Pet" }), {
+      Pet: {
+        ...object({ kind: STR }, ["kind"]),
+        discriminator: { propertyName: "kind" },
+      },
+      Cat: { allOf: [{ $ref: "#/components/schemas/Pet" }, CIRCLE] },
+      U: STR,
+    }),
+    doc(responseBody({ $ref: "#/components/schemas/Pet" }), {
+      Pet: {
+        ...object({ kind: STR }, ["kind"]),
+        discriminator: { propertyName: "kind" },
+      },
+    }),
+    [
+      ["response-property-discriminator-mapping-deleted", "info", ["GET /a"]],
+      ["api-schema-removed", "info", []],
+    ],
+  ],
+];
+
+for (const [name, base, revision, want] of COMPONENT_SCHEMAS) {
+  Deno.test(`compare ${name}`, () => {
+    const r = compareSpecs(base, revision);
+    assert.deepEqual(
+      summary(r.changes).sort(),
+      [...want].sort(),
+      r.changes.map((c) => `${c.id}: ${c.text}`).join("\n"),
+    );
+  });
+}
+
 /**
  * A 3.2 document whose scheme `k` (an API key, `deprecated` or not) `GET /a`
  * uses when `used`, and `GET /b` never.
