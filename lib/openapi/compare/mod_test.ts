@@ -4725,6 +4725,165 @@ Deno.test("compare: a security scheme no operation uses changes nothing a client
   );
 });
 
+/**
+ * A 3.1 `POST /a` taking, and `GET /a` answering, property `p` of this
+ * schema (and the properties in `more`).
+ */
+function bothWays(p: Json, more: Json = {}): string {
+  const body = object({ p, ...more });
+  return doc31({
+    "/a": {
+      ...requestBody(body)["/a"] as Json,
+      ...responseBody(body)["/a"] as Json,
+    },
+  });
+}
+
+const LIST = { type: "array", items: STR };
+const MAP = { type: "object" };
+const IF_THEN = { if: { required: ["a"] }, then: { required: ["b"] } };
+
+/**
+ * Keywords read as written whose direction is plain: one that narrows
+ * what passes, added, breaks a request; removed, a response; a value
+ * changed stays a warning.
+ */
+const KEYWORD_DIRECTIONS: [string, string, string, Want[]][] = [
+  [
+    "ok/contains added narrows: breaking in a request, info in a response",
+    bothWays(LIST),
+    bothWays({ ...LIST, contains: { const: "x" } }),
+    [
+      ["request-property-contains-added", "breaking", ["POST /a"]],
+      ["response-property-contains-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/propertyNames removed widens: info in a request, breaking in a response",
+    bothWays({ ...MAP, propertyNames: { maxLength: 3 } }),
+    bothWays(MAP),
+    [
+      ["request-property-property-names-removed", "info", ["POST /a"]],
+      ["response-property-property-names-removed", "breaking", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/dependentSchemas added narrows",
+    bothWays({ ...MAP }),
+    bothWays({ ...MAP, dependentSchemas: { a: { required: ["b"] } } }),
+    [
+      ["request-property-dependent-schema-added", "breaking", ["POST /a"]],
+      ["response-property-dependent-schema-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/unevaluatedItems false added past a tuple narrows",
+    bothWays({ type: "array", prefixItems: [STR] }),
+    bothWays({ type: "array", prefixItems: [STR], unevaluatedItems: false }),
+    [
+      ["request-property-unevaluated-items-added", "breaking", ["POST /a"]],
+      ["response-property-unevaluated-items-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/unevaluatedItems beside items limits nothing: info",
+    bothWays(LIST),
+    bothWays({ ...LIST, unevaluatedItems: false }),
+    [
+      ["request-property-unevaluated-items-added", "info", ["POST /a"]],
+      ["response-property-unevaluated-items-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/unevaluatedProperties as a schema, removed, widens",
+    bothWays({ ...MAP, unevaluatedProperties: STR }),
+    bothWays(MAP),
+    [
+      ["request-property-unevaluated-properties-removed", "info", ["POST /a"]],
+      ["response-property-unevaluated-properties-removed", "breaking", [
+        "GET /a",
+      ]],
+    ],
+  ],
+  [
+    "ok/unevaluatedProperties false set on a request that left others unsaid is a warning, as additionalProperties false is",
+    bothWays(MAP),
+    bothWays({ ...MAP, unevaluatedProperties: false }),
+    [
+      ["request-property-unevaluated-properties-added", "warning", [
+        "POST /a",
+      ]],
+      ["response-property-unevaluated-properties-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/patternProperties added narrows; beside additionalProperties it may take in what that refused: a warning",
+    bothWays(MAP, { q: { ...MAP, additionalProperties: false } }),
+    bothWays({ ...MAP, patternProperties: { "^x": STR } }, {
+      q: {
+        ...MAP,
+        additionalProperties: false,
+        patternProperties: { "^x": STR },
+      },
+    }),
+    [
+      ["request-property-pattern-property-added", "breaking", ["POST /a"]],
+      ["response-property-pattern-property-added", "info", ["GET /a"]],
+      ["request-property-pattern-property-added", "warning", ["POST /a"]],
+      ["response-property-pattern-property-added", "warning", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/unevaluatedProperties false lifted from a response is a warning, as additionalProperties false is",
+    bothWays({ ...MAP, unevaluatedProperties: false }),
+    bothWays(MAP),
+    [
+      ["request-property-unevaluated-properties-removed", "info", ["POST /a"]],
+      ["response-property-unevaluated-properties-removed", "warning", [
+        "GET /a",
+      ]],
+    ],
+  ],
+  [
+    "ok/an if with then added is one change, narrowing",
+    bothWays(MAP),
+    bothWays({ ...MAP, ...IF_THEN }),
+    [
+      ["request-property-if-added", "breaking", ["POST /a"]],
+      ["response-property-if-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/an if alone limits nothing: info either way",
+    bothWays(MAP),
+    bothWays({ ...MAP, if: { required: ["a"] } }),
+    [
+      ["request-property-if-added", "info", ["POST /a"]],
+      ["response-property-if-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a then dropped from its if widens",
+    bothWays({ ...MAP, ...IF_THEN }),
+    bothWays({ ...MAP, if: IF_THEN.if }),
+    [
+      ["request-property-then-removed", "info", ["POST /a"]],
+      ["response-property-then-removed", "breaking", ["GET /a"]],
+    ],
+  ],
+];
+
+for (const [name, base, revision, want] of KEYWORD_DIRECTIONS) {
+  Deno.test(`compare ${name}`, () => {
+    const r = compareSpecs(base, revision);
+    assert.deepEqual(
+      summary(r.changes).sort(),
+      [...want].sort(),
+      r.changes.map((c) => `${c.id}: ${c.level}: ${c.text}`).join("\n"),
+    );
+  });
+}
+
 const COMPONENT_SCHEMAS: [string, string, string, Want[]][] = [
   [
     "ok/schemas no operation reached, removed, are the document's",

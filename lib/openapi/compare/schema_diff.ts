@@ -709,6 +709,13 @@ export class SchemaDiff {
       );
     }
     this.#discriminator(b, r, req, add, alts);
+    // A conditional limits values only when `if` has a `then` or an `else`
+    // (2020-12 Core §10.2.2: each is ignored without `if`, and `if` alone
+    // asserts nothing): it came or went as one, said once.
+    const cond = (v: SchemaView) =>
+      v.others.has("if") && (v.others.has("then") || v.others.has("else"));
+    const condWas = cond(b), condIs = cond(r);
+    let condSaid = false;
     for (const k of OTHER_KEYWORDS) {
       const x = b.others.get(k), y = r.others.get(k);
       if (x === y) continue;
@@ -716,6 +723,9 @@ export class SchemaDiff {
         this.#dependentRequired(x, y, req, add);
         continue;
       }
+      const conditional = k === "if" || k === "then" || k === "else";
+      if (conditional && condWas !== condIs && condSaid) continue;
+      condSaid ||= conditional;
       // kebab-case of the keyword: `dependentRequired` → `dependent-required`;
       // oasdiff names a map of schemas by one entry (`pattern-property-added`).
       const id = k === "patternProperties"
@@ -723,13 +733,50 @@ export class SchemaDiff {
         : k === "dependentSchemas"
         ? "dependent-schema"
         : k.replace(/[A-Z]/g, (c: string) => `-${c.toLowerCase()}`);
+      // Whether each side's value limits what passes, for the keywords
+      // whose direction is plain (NARROWING); null for the others, whose
+      // change stays a warning.
+      const limits = (
+        text: string | undefined,
+        v: SchemaView,
+        had: boolean,
+      ) =>
+        text !== undefined &&
+        (conditional ? had : limitsValues(k, text, v));
+      // `patternProperties` beside `additionalProperties` (either side)
+      // moves the names it matches out of that keyword's reach (2020-12
+      // Core §10.3.2.3): it may take in what was refused, so its direction
+      // is not plain.
+      const narrowing = conditional ||
+        (NARROWING.has(k) &&
+          !(k === "patternProperties" &&
+            (b.additional !== null || r.additional !== null)));
+      const was = narrowing ? limits(x, b, condWas) : null;
+      const is = narrowing ? limits(y, r, condIs) : null;
+      // Narrower breaks what a client sends; wider, what it reads; a value
+      // that limits on both sides, changed, may do either.
+      let level: Level = was === null || (was && is)
+        ? "warning"
+        : !was && !is
+        ? "info"
+        : is === req
+        ? "breaking"
+        : "info";
+      // `unevaluatedProperties: false` closes an object as
+      // `additionalProperties: false` does, and is ranked as that is
+      // (#additional): set where other properties were left unsaid, or
+      // lifted from a response, a warning.
+      if (
+        k === "unevaluatedProperties" && level === "breaking" &&
+        (req ? y === "false" && b.additional === null : x === "false")
+      ) level = "warning";
       add(
         x === undefined
           ? `${id}-added`
           : y === undefined
           ? `${id}-removed`
           : `${id}-changed`,
-        "warning",
+        level,
         x === undefined
           ? `got ${codeSpan(k)}`
           : y === undefined
@@ -2108,4 +2155,35 @@ function isMultiple(x: number, y: number): boolean {
 /** A mapping target's schema name (`#/components/schemas/Cat` → `Cat`). */
 function refTail(target: string): string {
   return target.slice(target.lastIndexOf("/") + 1);
+}
+
+/**
+ * Keywords that only take values away where they are said (2020-12 Core
+ * §10.3.1.3 `contains`, §10.3.2.4 `propertyNames`, §10.2.2.4
+ * `dependentSchemas`, §10.3.2.2 `patternProperties`, §11 `unevaluated*`):
+ * one added narrows what passes, one removed widens it. A conditional
+ * (`if` with `then`/`else`) is read the same way, as one.
+ */
+const NARROWING = new Set<string>([
+  "contains",
+  "propertyNames",
+  "patternProperties",
+  "dependentSchemas",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+]);
+
+/**
+ * True when keyword `k` written as `text` (stable JSON) limits values on
+ * the side `v`: `true`, `{}` and an empty map let everything through, while
+ * `contains: {}` still asks for one item. `unevaluatedProperties` limits
+ * nothing beside `additionalProperties`, nor `unevaluatedItems` beside
+ * `items`, which evaluate every property or item left (2020-12 Core §11.2,
+ * §11.3).
+ */
+function limitsValues(k: string, text: string, v: SchemaView): boolean {
+  if (k === "contains") return true;
+  if (k === "unevaluatedProperties" && v.additional !== null) return false;
+  if (k === "unevaluatedItems" && v.items !== null) return false;
+  return text !== "true" && text !== "{}";
 }

@@ -181,7 +181,8 @@ export interface SchemaView {
  * JSON Schema keywords that limit values in ways the comparison does not
  * read as schemas (conditions, negations, dependencies, key patterns): a
  * change to one is reported as written, a warning, since the document does
- * not say enough to decide.
+ * not say enough to decide, unless the keyword only narrows what passes
+ * (schema_diff.ts `NARROWING`), which sets the direction.
  */
 export const OTHER_KEYWORDS = [
   "not",
