@@ -4884,6 +4884,66 @@ for (const [name, base, revision, want] of KEYWORD_DIRECTIONS) {
   });
 }
 
+/**
+ * A 3.1 document whose `POST` on each path takes the body schema given,
+ * with components A (an object requiring `a`), B (one requiring `b`),
+ * S (a string) and C (A, closed).
+ */
+function bodies(paths: Record<string, Json>): string {
+  const out: Json = {};
+  for (const [path, schema] of Object.entries(paths)) {
+    out[path] = requestBody(schema)["/a"];
+  }
+  const a = object({ a: STR }, ["a"]);
+  return doc31(out, {
+    A: a,
+    B: object({ b: STR }, ["b"]),
+    S: STR,
+    C: { ...a, additionalProperties: false },
+  });
+}
+
+const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
+
+const WRAPPED_IN_ONE_OF: [string, string, string, Want[]][] = [
+  [
+    "ok/a request body wrapped in a oneOf beside an alternative that may take the same values is a warning; beside ones told apart, info",
+    bodies({ "/a": ref("A"), "/b": ref("A"), "/c": ref("C") }),
+    bodies({
+      // B is an open object as A is: a value with `a` and `b` matches both.
+      "/a": { oneOf: [ref("A"), ref("B"), ref("S")] },
+      // A discriminator picks one.
+      "/b": {
+        oneOf: [ref("A"), ref("B")],
+        discriminator: { propertyName: "k" },
+      },
+      // C refuses `b`, which B requires.
+      "/c": { oneOf: [ref("C"), ref("B")] },
+    }),
+    [
+      ["request-body-wrapped-in-one-of-original-preserved", "warning", [
+        "POST /a",
+      ]],
+      ["request-body-one-of-added", "info", ["POST /a"]],
+      ["request-body-one-of-added", "info", ["POST /b"]],
+      ["request-body-discriminator-added", "info", ["POST /b"]],
+      ["request-body-one-of-added", "info", ["POST /c"]],
+      ["request-body-additional-properties-allowed", "info", ["POST /c"]],
+    ],
+  ],
+];
+
+for (const [name, base, revision, want] of WRAPPED_IN_ONE_OF) {
+  Deno.test(`compare ${name}`, () => {
+    const r = compareSpecs(base, revision);
+    assert.deepEqual(
+      summary(r.changes).sort(),
+      [...want].sort(),
+      r.changes.map((c) => `${c.id}: ${c.level}: ${c.text}`).join("\n"),
+    );
+  });
+}
+
 const COMPONENT_SCHEMAS: [string, string, string, Want[]][] = [
   [
     "ok/schemas no operation reached, removed, are the document's",

@@ -1605,7 +1605,36 @@ export class SchemaDiff {
     // enum that gained a value (warning): a client that reads it strictly
     // may fail. One of a type it never had (a string that may now be an
     // integer) breaks, as that type change written as `type` does.
+    // A request schema wrapped in a `oneOf` that keeps it as one
+    // alternative (`{$ref: A}` → `oneOf: [A, B]`): what a client sends
+    // still matches A, but `oneOf` refuses a value that matches two
+    // alternatives (2020-12 Core §10.2.1.3). Where B can take a value A
+    // takes, a payload that passed may now be refused: one warning, with
+    // oasdiff's id. Alternatives told apart (a discriminator, types or
+    // closed objects that share no value) leave it info, as before.
+    const wrapped = req && alts.kind === "one-of" && !b.alts && r.alts &&
+      alts.pairs.length === 1;
+    const overlapping = wrapped
+      ? alts.gained.filter((a) =>
+        mayOverlap(b, this.#rev.view(a.raw, a), r.discriminator !== "")
+      )
+      : [];
+    if (overlapping.length) {
+      const [, kept] = alts.pairs[0];
+      this.#report.add(scope, {
+        id: `${idPrefix(at)}-wrapped-in-one-of-original-preserved`,
+        level: "warning",
+        where: where(at),
+        pointer: { base: b.pointer || null, revision: r.pointer || null },
+        text: `${subject(at)} was wrapped in a \`oneOf\` beside ${
+          overlapping.map(altName).join(", ")
+        }, which may also take what ${
+          altName(kept)
+        } takes: a value matching both is refused`,
+      });
+    }
     for (const a of alts.gained) {
+      if (overlapping.includes(a)) continue;
       const newType = !req && !typesCover(b, this.#rev.view(a.raw, a));
       add(
         "added",
@@ -2030,6 +2059,40 @@ function typesCover(by: SchemaView, v: SchemaView): boolean {
   return v.types.every((t) =>
     by.types!.includes(t) || (t === "integer" && by.types!.includes("number"))
   );
+}
+
+/**
+ * Whether a value `a` accepts may also match `g`, an alternative beside
+ * it in a `oneOf`: not when a discriminator picks the alternative, when
+ * their types share no value, or when one is a closed object that cannot
+ * hold a property the other requires. Otherwise the document does not say
+ * (open objects overlap on any value that carries both's properties).
+ */
+function mayOverlap(
+  a: SchemaView,
+  g: SchemaView,
+  discriminated: boolean,
+): boolean {
+  if (discriminated) return false;
+  if (a.types && g.types && !typesCover(a, g) && !typesCover(g, a)) {
+    const shared = a.types.some((t) =>
+      g.types!.includes(t) ||
+      (t === "integer" && g.types!.includes("number")) ||
+      (t === "number" && g.types!.includes("integer"))
+    );
+    if (!shared) return false;
+  }
+  const objects = (v: SchemaView) =>
+    v.types === null || v.types.includes("object");
+  if (
+    objects(a) && objects(g) && a.types?.length === 1 && g.types?.length === 1
+  ) {
+    const refuses = (closedOne: SchemaView, other: SchemaView) =>
+      closed(closedOne) &&
+      [...other.required].some((n) => !closedOne.props.has(n));
+    if (refuses(a, g) || refuses(g, a)) return false;
+  }
+  return true;
 }
 
 /** Whether no value of `a` is of a JSON type a value of `b` has. */
