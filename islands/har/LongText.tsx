@@ -10,6 +10,7 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { cutText } from "../../lib/har/body.ts";
+import { QuotedText } from "../shared/BidiText.tsx";
 
 /** Characters shown before "Show all" (some 800 lines of pretty JSON). */
 export const FIRST_CHARS = 32_000;
@@ -44,7 +45,7 @@ export function LongText(
   return (
     <>
       <pre class={cls} tabIndex={0} ref={pre}>
-        {short ? cutText(text, FIRST_CHARS) : text}
+        <QuotedText text={short ? cutText(text, FIRST_CHARS) : text} />
       </pre>
       {short && (
         <p class="har-body-more">

@@ -18,6 +18,7 @@ import {
   typeText,
 } from "./SchemaTree.tsx";
 import type { NodeCache } from "./use_nodes.ts";
+import { QuotedText } from "../shared/BidiText.tsx";
 
 /**
  * The parameters table of an operation, or (`headers`) a response's
@@ -139,7 +140,9 @@ export function HeldPre(
   return shown
     ? (
       <pre tabIndex={0} class={cls} data-testid={testid}>
-        <code>{text}</code>
+        <code>
+          <QuotedText text={text} />
+        </code>
       </pre>
     )
     : (
