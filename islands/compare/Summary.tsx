@@ -13,12 +13,14 @@ function SideName({ info, side }: { info: SideInfo; side: string }) {
     <span class="cmp-sum-side" data-side={side}>
       {
         /* Written visibly: a title's bidirectional override or ESC would
-          reorder or garble the line around it. */
+          reorder or garble the line around it; each isolated in its own
+          direction (dir=auto), so a right-to-left title or version stays
+          in its place. */
       }
-      <strong data-testid={`compare-${side}-title`}>
+      <strong data-testid={`compare-${side}-title`} dir="auto">
         {visibleText(info.title) || "(untitled)"}
       </strong>{" "}
-      <span data-testid={`compare-${side}-version`}>
+      <span data-testid={`compare-${side}-version`} dir="auto">
         {visibleText(info.version)}
       </span>{" "}
       <span class="muted">({info.format})</span>

@@ -112,8 +112,15 @@ export function EndpointRow(p: EndpointRowProps) {
           <span class="sv-path" title={visibleBidi(e.path)}>
             <Highlight text={e.path} terms={p.terms} showControls path />
           </span>
-          <span class="sv-summary">
-            {e.deprecated && <span class="sv-deprecated">deprecated</span>}
+          {
+            /* Its direction from its first letter (a Hebrew summary reads
+            right to left, cut at its end); the badge, its own, is not
+            counted (HTML dir=auto skips what has a dir). */
+          }
+          <span class="sv-summary" dir="auto">
+            {e.deprecated && (
+              <span class="sv-deprecated" dir="ltr">deprecated</span>
+            )}
             {e.summary
               ? <Highlight text={e.summary} terms={p.terms} />
               : (

@@ -37,7 +37,7 @@ function node(
   if (typeof n === "string") return n;
   switch (n.t) {
     case "p":
-      return <p key={i}>{kids(n.c, tab)}</p>;
+      return <p key={i} dir="auto">{kids(n.c, tab)}</p>;
     case "em":
       return <em key={i}>{kids(n.c, tab)}</em>;
     case "strong":
@@ -45,11 +45,11 @@ function node(
     case "span":
       return <span key={i}>{kids(n.c, tab)}</span>;
     case "quote":
-      return <blockquote key={i}>{kids(n.c, tab)}</blockquote>;
+      return <blockquote key={i} dir="auto">{kids(n.c, tab)}</blockquote>;
     case "li":
-      return <li key={i}>{kids(n.c, tab)}</li>;
+      return <li key={i} dir="auto">{kids(n.c, tab)}</li>;
     case "h":
-      return <p key={i} class="sv-md-h">{kids(n.c, tab)}</p>;
+      return <p key={i} class="sv-md-h" dir="auto">{kids(n.c, tab)}</p>;
     case "ul":
       return <ul key={i}>{kids(n.c, tab)}</ul>;
     case "ol":
@@ -88,11 +88,15 @@ function node(
       return <tr key={i}>{kids(n.c, tab)}</tr>;
     case "th":
       return (
-        <th key={i} class={n.align && `md-${n.align}`}>{kids(n.c, tab)}</th>
+        <th key={i} class={n.align && `md-${n.align}`} dir="auto">
+          {kids(n.c, tab)}
+        </th>
       );
     case "td":
       return (
-        <td key={i} class={n.align && `md-${n.align}`}>{kids(n.c, tab)}</td>
+        <td key={i} class={n.align && `md-${n.align}`} dir="auto">
+          {kids(n.c, tab)}
+        </td>
       );
     case "br":
       return <br key={i} />;

@@ -31,7 +31,7 @@ export function SpecHeader(
   return (
     <header class="sv-head">
       <div class="sv-title-line">
-        <h2 class="sv-title" data-testid="spec-title">
+        <h2 class="sv-title" data-testid="spec-title" dir="auto">
           {x.title || "Untitled API"}
         </h2>
         <span class="sv-pill" title="info.version">
@@ -47,7 +47,7 @@ export function SpecHeader(
       {summary && (
         // 3.1's `info.summary`: one line under the title, as Swagger UI
         // shows it; text, never markup.
-        <p class="sv-api-summary" data-testid="spec-summary">
+        <p class="sv-api-summary" data-testid="spec-summary" dir="auto">
           {summary}
         </p>
       )}

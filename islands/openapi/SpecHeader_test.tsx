@@ -26,7 +26,7 @@ Deno.test("spec header: info.summary is shown under the title, as text", () => {
   });
   assert.match(
     html,
-    /data-testid="spec-title">My API<\/h2>.*<p class="sv-api-summary" data-testid="spec-summary">My &lt;b>API&lt;\/b>'s summary<\/p>/s,
+    /data-testid="spec-title" dir="auto">My API<\/h2>.*<p class="sv-api-summary" data-testid="spec-summary" dir="auto">My &lt;b>API&lt;\/b>'s summary<\/p>/s,
   );
   assert.doesNotMatch(header({ title: "t", version: "1" }), /spec-summary/);
 });
