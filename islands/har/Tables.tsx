@@ -1,8 +1,12 @@
-/** Small tables of the detail panel: name/value pairs and timing phases. */
+/**
+ * Small tables of the detail panel: name/value pairs (a value's
+ * right-to-left runs isolated, as a URL's: BidiText.tsx) and timing phases.
+ */
 import type { CookieRow, NameValue } from "../../lib/har/detail.ts";
 import { exactMs, formatCount } from "../../lib/shared/format.ts";
 import { PHASES, type Timings } from "../../lib/har/types.ts";
 import { SEGMENT_LABELS } from "../../lib/har/waterfall.ts";
+import { PathText } from "../shared/BidiText.tsx";
 
 /** How many items the worker left out of a list, as a note. */
 function More({ n }: { n?: number }) {
@@ -23,7 +27,9 @@ export function KvTable(
           {rows.map((r, k) => (
             <tr key={k}>
               <th scope="row">{r.name}</th>
-              <td>{r.value}</td>
+              <td>
+                <PathText text={r.value} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -52,7 +58,9 @@ export function CookieTable(
           {rows.map((r, k) => (
             <tr key={k}>
               <th scope="row">{r.name}</th>
-              <td>{r.value}</td>
+              <td>
+                <PathText text={r.value} />
+              </td>
               <td class="muted">{r.attributes}</td>
             </tr>
           ))}
