@@ -28,6 +28,8 @@ import { tagTerm } from "../../lib/openapi/filter.ts";
 import type { ServerChoice } from "../../lib/openapi/types.ts";
 import { offersChoice, ServerContext, useServerPick } from "./server_pick.ts";
 import { ServerPicker } from "./ServerPicker.tsx";
+import { warmListLayout } from "./warm_layout.tsx";
+import { whenIdle } from "../shared/idle.ts";
 
 const NO_SERVERS: ServerChoice[] = [];
 
@@ -121,6 +123,25 @@ export default function SpecViewer(
   const rowHeight = useRowHeight();
   const example = useExample(exampleUrl, loader.loadText, loader.acts);
   const focusFilter = () => filterBox.current?.focus();
+  const root = useRef<HTMLDivElement>(null);
+  const warmed = useRef(false);
+  // A file or text is likely to come: the worker warms what its preview
+  // needs, and this page, once idle, the layout of the list's first frame
+  // (warm_layout.tsx), unless a spec shows or is read by then.
+  const onIntent = useMemo(() => () => {
+    loader.warm();
+    if (warmed.current) return;
+    warmed.current = true;
+    const wanted = () => {
+      const el = root.current;
+      return !!el && !el.classList.contains("has-spec") && !el.dataset.busy;
+    };
+    whenIdle(() => {
+      if (root.current) {
+        warmListLayout(root.current, (step) => whenIdle(step, 10), wanted);
+      }
+    }, 10);
+  }, []);
   const dragging = usePageEvents(
     loader.loadFile,
     (t) => loader.loadText(t, "dropped text"),
@@ -128,7 +149,7 @@ export default function SpecViewer(
       filterBox.current?.focus();
       filterBox.current?.select();
     },
-    loader.warm,
+    onIntent,
   );
 
   return (
@@ -136,6 +157,7 @@ export default function SpecViewer(
       <SchemaJumpContext.Provider value={jump}>
         <ServerContext.Provider value={servers.chosen}>
           <div
+            ref={root}
             class={"sv" + (index ? " has-spec" : "")}
             data-busy={busy ? busy.stage : undefined}
           >
@@ -153,7 +175,7 @@ export default function SpecViewer(
                 b.setSchema("");
               }}
               exampleBusy={example.busy}
-              onIntent={loader.warm}
+              onIntent={onIntent}
             />
             {example.error && (
               <p

@@ -195,6 +195,81 @@ Deno.test({
 
 Deno.test({
   name:
+    "browser spec: with the pointer on the file button, the list's header, toolbar and rows are laid out once out of sight (their fonts looked up ahead), and nothing of it stays",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await page.mouse.move(1, 1); // off every control
+      await gotoHydrated(page, server.origin, "/spec");
+      await page.evaluate(() => {
+        const w = globalThis as unknown as { warmed: string[] };
+        w.warmed = [];
+        new MutationObserver((records) => {
+          for (const r of records) {
+            for (const n of r.addedNodes) {
+              if (
+                n instanceof HTMLElement && n.matches(".sv[aria-hidden=true]")
+              ) {
+                // Hidden, inert, and already gone (and emptied).
+                w.warmed.push(
+                  `${n.isConnected} ${n.inert} ${n.style.visibility} ${n.childElementCount}`,
+                );
+              }
+            }
+          }
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      await page.waitForTimeout(300);
+      assert.deepEqual(
+        await page.evaluate(() =>
+          (globalThis as unknown as { warmed: string[] }).warmed
+        ),
+        [],
+        "nothing before a file is likely to come",
+      );
+      await page.hover(".sv-file-button");
+      await page.waitForFunction(
+        () =>
+          (globalThis as unknown as { warmed: string[] }).warmed.length >= 3,
+        null,
+        { timeout: 15_000 },
+      );
+      const seen = await page.evaluate(() => ({
+        warmed: (globalThis as unknown as { warmed: string[] }).warmed,
+        views: document.querySelectorAll(".sv").length,
+        rows: document.querySelectorAll("[data-testid=endpoint-row]").length,
+        titles: document.querySelectorAll("[data-testid=spec-title]").length,
+        filters: document.querySelectorAll("#sv-filter").length,
+      }));
+      // Header, toolbar, rows: each removed in the task that added it.
+      assert.deepEqual(seen.warmed, Array(3).fill("false true hidden 0"));
+      assert.deepEqual(
+        { ...seen, warmed: 0 },
+        { warmed: 0, views: 1, rows: 0, titles: 0, filters: 0 },
+      );
+      // The page itself is as it was: a file picked now lists as ever.
+      await page.setInputFiles("[data-testid=spec-file]", {
+        name: "small.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "Small", version: "2" },
+          paths: { "/x": { get: { summary: "X" } } },
+        })),
+      });
+      await page.waitForSelector("[data-testid=endpoint-row]");
+      assert.equal(await page.textContent("[data-testid=spec-title]"), "Small");
+      assert.equal(
+        await page.evaluate(() =>
+          document.querySelectorAll("[data-testid=endpoint-row]").length
+        ),
+        1,
+      );
+    }),
+});
+
+Deno.test({
+  name:
     "browser spec: a large spec parses in the worker with a progress state; the list is virtualised",
   ...BROWSER_TEST,
   fn: () =>
