@@ -3,7 +3,11 @@
  * without decoding the rest: JSON's structural characters are ASCII and
  * never occur inside a multi-byte UTF-8 sequence (RFC 8259 §8.1, RFC 3629
  * §3), so brackets and quotes can be matched on bytes. Strings are skipped
- * with the native `indexOf`; only the bytes between strings are walked.
+ * by a byte loop that steps over the byte after each backslash: faster
+ * than `Uint8Array.prototype.indexOf` per string (a call for each of
+ * Stripe's 75,000 strings, most of them short, and a look back over
+ * backslashes at each quote found), which took Stripe's scan 1.5 times as
+ * long in Deno.
  *
  * The scan checks structure, not every token: a document it accepts may
  * still be refused by `JSON.parse` (a stray comma deep in `components`);
@@ -56,13 +60,12 @@ class Scanner {
   /** Past the string whose opening quote is at `from`: its end. */
   stringEnd(from: number): number {
     const b = this.b;
-    let j = from;
+    let i = from + 1;
     for (;;) {
-      j = b.indexOf(QUOTE, j + 1);
-      if (j < 0) throw new NotTaken();
-      let k = j - 1;
-      while (b[k] === BACKSLASH) k--;
-      if ((j - 1 - k) % 2 === 0) return j + 1; // an even run escapes nothing
+      const c = b[i++];
+      if (c === QUOTE) return i;
+      if (c === BACKSLASH) i++; // the escaped byte, a quote or not
+      else if (c === undefined) throw new NotTaken();
     }
   }
 
@@ -90,8 +93,12 @@ class Scanner {
         if (d <= COMMA) {
           if (d !== QUOTE) continue;
           // Inline, not a call: a spec has a string every few bytes.
-          const j = b.indexOf(QUOTE, i);
-          i = j > 0 && b[j - 1] !== BACKSLASH ? j + 1 : this.stringEnd(i - 1);
+          for (;;) {
+            const e = b[i++];
+            if (e === QUOTE) break;
+            if (e === BACKSLASH) i++;
+            else if (e === undefined) throw new NotTaken();
+          }
         } else if ((d | 0x20) === OPEN_OBJ) depth++;
         else if ((d | 0x20) === CLOSE_OBJ && --depth === 0) {
           this.i = i;

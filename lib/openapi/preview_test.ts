@@ -386,3 +386,41 @@ Deno.test("preview: builds no About block; the whole parse brings it", () => {
   assert.equal(whole.schemes.length, 1);
   assert.ok(whole.description.length > 0);
 });
+
+Deno.test("preview: JSON strings are skipped whole, whatever their escapes and brackets, kept or left out", () => {
+  // Escaped quotes after runs of backslashes of each parity, brackets and
+  // braces inside strings, text beyond ASCII, in a kept summary, a skipped
+  // operation field and a left-out component.
+  const tricky = [
+    'a \\" b',
+    "a \\\\",
+    'a \\\\\\" b',
+    "\\\\\\\\",
+    "{[}] \\u007b é’ 😀",
+    "",
+  ];
+  for (const t of tricky) {
+    const s = JSON.parse(`"${t}"`) as string;
+    const text = JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: s, version: "1" },
+      components: { schemas: { A: { description: s, enum: [s, "}"] } } },
+      paths: {
+        "/a": {
+          get: { summary: s, description: s, tags: [s], operationId: "g" },
+          post: { responses: { "200": { description: `${s}{` } } },
+        },
+      },
+    });
+    const p = previewIndex(enc(text));
+    assert.ok(p, `previewed: ${t}`);
+    assert.ok(sameListing(p, parseSpec(text).index), `as the whole: ${t}`);
+    assert.equal(p.endpoints[0].summary, s);
+    // A string left open: no outline to trust.
+    for (const cut of [text.indexOf(`"description"`) + 16, text.length - 3]) {
+      assert.equal(previewIndex(enc(text.slice(0, cut))), null, `cut ${t}`);
+    }
+  }
+  // A backslash last in the document never reads past its end.
+  assert.equal(previewIndex(enc('{"paths":{"/a":{"get":{"x":"\\')), null);
+});
