@@ -419,7 +419,11 @@ function tableIn(p: Node, budget: Budget, b: Builder): boolean {
   }
   const first = pos[0][0] - 1, last = pos[1][0] - 1;
   if (last - first < 1 || last >= src.length) return false;
-  const lines = src.slice(first, last + 1).map((l) => l.trim());
+  // The first line from the paragraph's own column: a list item's marker
+  // (`- `, `1. `) before it is the item's, not the paragraph's.
+  const lines = src.slice(first, last + 1).map((l, i) =>
+    (i === 0 ? l.slice(pos[0][1] - 1) : l).trim()
+  );
   let head = -1;
   for (let i = 0; i + 1 < lines.length; i++) {
     if (

@@ -381,6 +381,23 @@ const GFM_TABLES: [string, string, unknown][] = [
     }],
   ],
   [
+    "ok/right under a list item's first line: the marker stays the item's",
+    "- list item\n  | t | u |\n  |---|---|\n  | 1 | 2 |",
+    [{
+      t: "ul",
+      c: [{
+        t: "li",
+        c: [
+          { t: "p", c: ["list item"] },
+          table([cell("th", "t"), cell("th", "u")], [[
+            cell("td", "1"),
+            cell("td", "2"),
+          ]]),
+        ],
+      }],
+    }],
+  ],
+  [
     "ok/a header alone",
     "| a | b |\n| --- | --- |",
     [table([cell("th", "a"), cell("th", "b")], [])],
