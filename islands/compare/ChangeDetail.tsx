@@ -228,7 +228,9 @@ export function ChangeDetail(
       aria-busy={detail ? undefined : "true"}
     >
       <p class="cmp-detail-sentence">
-        <strong>{subject || "API"}</strong>: <Sentence text={row.text} />
+        <strong>
+          <PathText text={subject || "API"} />
+        </strong>: <Sentence text={row.text} />
       </p>
       <p class="cmp-detail-meta">
         <code class="cmp-id">{row.id}</code>
@@ -286,7 +288,9 @@ function OpList({ ops }: { ops: string[] }) {
     <ul class="cmp-op-list" data-testid="change-operations">
       {xs.map((o) => (
         <li key={o}>
-          <code>{o}</code>
+          <code>
+            <PathText text={o} />
+          </code>
         </li>
       ))}
     </ul>

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from "preact";
 import type { Md, MdNode } from "../../lib/openapi/types.ts";
+import { PathText } from "../shared/BidiText.tsx";
 
 /**
  * A description parsed by the worker (lib/openapi/markdown.ts) as elements,
@@ -67,7 +68,11 @@ function node(
           target="_blank"
           tabIndex={tab}
         >
-          {kids(n.c, tab)}
+          {n.c.map((k, j) =>
+            typeof k === "string"
+              ? <PathText key={j} text={k} />
+              : node(k, j, tab)
+          )}
         </a>
       );
     case "code":

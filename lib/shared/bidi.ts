@@ -69,14 +69,19 @@ export type Piece = [from: number, to: number, isolate: boolean];
 
 /**
  * Where a path or URL is cut so it reads left to right in its order: the
- * runs between `/ ? # & = ; { }` (a segment, a parameter's name or
+ * runs between `/ ? # & = ; { }` and a JSON pointer's `~0` `~1` (a segment, a parameter's name or
  * value), each holding a right-to-left letter isolated. Without isolation,
  * separators between two right-to-left runs take their direction (UAX #9
  * rule N1) and `/ערים/{עיר}/רחובות` shows its segments backwards. One
  * piece, not isolated, when there is no right-to-left letter.
  */
 export function pathPieces(text: string): Piece[] {
-  return pieces(text, /[^/?#&=;{}]+/g);
+  // A JSON pointer's `~1` and `~0` (RFC 6901 §3) are separators too: left
+  // inside a right-to-left run, `~1` shows as `1~`.
+  return pieces(
+    text,
+    /(?:(?<!~)[^/?#&=;{}~]|(?<=~)[^/?#&=;{}~01]|~(?![01]))+/g,
+  );
 }
 
 /**

@@ -55,6 +55,14 @@ Deno.test("pathPieces: ok/only the runs holding right-to-left letters are isolat
     ],
   );
   assert.deepEqual(pathPieces("/pets/{id}"), [[0, 10, false]]);
+  const pointer = "/paths/~1ערים~1{עיר}/get";
+  assert.deepEqual(
+    pathPieces(pointer).map(([a, b, iso]) => [pointer.slice(a, b), iso]),
+    [["/paths/~1", false], ["ערים", true], ["~1{", false], ["עיר", true], [
+      "}/get",
+      false,
+    ]],
+  );
   assert.deepEqual(hasRtl("/مدن"), true);
   assert.deepEqual(hasRtl("/東京"), false);
 });
