@@ -205,6 +205,8 @@ export function cutText(s: string, max: number): string {
  */
 const SAVE_EXTENSIONS: Record<string, readonly string[]> = {
   "application/json": ["json"],
+  "application/x-ndjson": ["ndjson", "jsonl"],
+  "application/jsonl": ["jsonl", "ndjson"],
   "text/html": ["html", "htm"],
   "application/xhtml+xml": ["xhtml", "xht", "html"],
   "text/plain": ["txt", "text", "log"],

@@ -116,6 +116,11 @@ Deno.test("body: a whole body to save: bytes decoded, a safe name with an extens
   // Media and archives keep their names; an unknown type keeps a harmless
   // extension, never a page's or a program's.
   assert.equal(named("https://x/v.mp4", "video/mp4"), "v.mp4");
+  assert.equal(
+    named("https://x/stream", "application/x-ndjson"),
+    "stream.ndjson",
+  );
+  assert.equal(named("https://x/a.jsonl", "application/jsonl"), "a.jsonl");
   assert.equal(named("https://x/d.tar.gz", "application/gzip"), "d.tar.gz");
   assert.equal(named("https://x/p.png", "application/octet-stream"), "p.png");
   assert.equal(named("https://x/v.mkv", "video/x-matroska"), "v.mkv");
