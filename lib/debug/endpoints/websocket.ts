@@ -46,8 +46,9 @@ export const WS_CLOSE = Object.freeze({
 export function firstSubprotocol(headers: Headers): string | undefined {
   const offered = headers.get("sec-websocket-protocol");
   if (!offered) return undefined;
-  const first = offered.split(",", 1)[0].trim();
-  return isToken(first, 256) ? first : undefined;
+  // Empty list elements are ignored (RFC 9110 §5.6.1.2).
+  const first = offered.split(",").map((p) => p.trim()).find((p) => p);
+  return first !== undefined && isToken(first, 256) ? first : undefined;
 }
 
 /** `GET /websocket/echo`. */
