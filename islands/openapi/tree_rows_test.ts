@@ -78,7 +78,7 @@ Deno.test("tree rows: ok/oneOf alternatives are rows without a name of their own
       "2:prop:kind",
       "2:prop:ip",
       "1:alt:Nickname",
-      "1:alt:integer",
+      "1:alt:Option 4",
     ],
   );
   assert.equal(new Set(w.rows.map((r) => r.key)).size, w.rows.length);

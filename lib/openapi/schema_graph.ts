@@ -393,22 +393,6 @@ function isNullOnly(t: unknown): boolean {
   return says;
 }
 
-/** Scalar types an untitled alternative is named by. */
-const SCALARS = new Set(["string", "number", "integer", "boolean", "null"]);
-
-/**
- * An inline alternative's type when it is a scalar (`string`, `integer
- * (int64)`), else "".
- */
-function scalarLabel(raw: unknown): string {
-  if (!isObject(raw) || refOf(raw) !== null) return "";
-  const t = raw.type;
-  if (typeof t !== "string" || !SCALARS.has(t)) return "";
-  return typeof raw.format === "string" && raw.format
-    ? `${t} (${clip(raw.format)})`
-    : t;
-}
-
 /** A schema in a few characters: `Pet` for a `$ref`, else short JSON. */
 function schemaText(v: unknown): string {
   const ref = refOf(v);
@@ -856,16 +840,9 @@ export class SchemaGraph {
         : e.ref || `Option ${i + 1}`;
       return e;
     });
-    // An untitled scalar is named by its type (`string`), as Scalar names
-    // it, unless another alternative would be named the same.
-    const typed = list.slice(0, MAX_ALTS).map((raw, i) =>
-      edges[i].name === `Option ${i + 1}` ? scalarLabel(raw) : ""
-    );
-    typed.forEach((label, i) => {
-      if (label && typed.indexOf(label) === typed.lastIndexOf(label)) {
-        edges[i].name = label;
-      }
-    });
+    // An untitled alternative is labelled by its position (§4.1: "by
+    // `title`, `$ref` name or position"); its type shows beside the label,
+    // as every row's does (`Option 1  string`).
     const out: SchemaAlts = {
       kind,
       list: edges,
