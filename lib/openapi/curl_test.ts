@@ -203,7 +203,7 @@ Deno.test("curl: ok/the body is the written example, the one the detail shows fi
     `--data-raw '{"age":1}'`,
   );
   assert.equal(body({}), generated);
-  // The generated one is shown after it.
+  // A written example is the body's only one: none is generated beside it.
   const d = operationDetail(
     spec({ example: { name: "Alice", age: 30 } }),
     "paths",
@@ -212,7 +212,12 @@ Deno.test("curl: ok/the body is the written example, the one the detail shows fi
   )!;
   assert.deepEqual(
     d.requestBody!.bodies[0].examples.map((e) => e.generated),
-    [false, true],
+    [false],
+  );
+  const none = operationDetail(spec({}), "paths", "/p", "post")!;
+  assert.deepEqual(
+    none.requestBody!.bodies[0].examples.map((e) => e.generated),
+    [true],
   );
 });
 

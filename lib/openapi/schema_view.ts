@@ -260,6 +260,7 @@ function writtenExamples(
           label,
           text: `(external example ${clip(ex.externalValue)}, not fetched)`,
           generated: false,
+          external: true,
         });
       }
     }
@@ -269,7 +270,7 @@ function writtenExamples(
 
 /**
  * A body of `mediaType`: the schema's root in the graph, its type and
- * top-level fields, the written examples, then a generated one for JSON.
+ * top-level fields, the written examples, else a generated one for JSON.
  * `media` holds `example`/`examples` (an OpenAPI 3 Media Type Object, or
  * Swagger 2.0's `examples` entry wrapped as `{ example }`).
  */
@@ -283,11 +284,13 @@ export function body(
   const fields: FieldDetail[] = [];
   const { r, graph } = ctx;
   fieldsOf(schema, r, fields);
-  // Examples written in the spec come first, as Swagger UI, Redoc and
-  // Scalar show them (the cURL command sends the first of them); the one
-  // generated from the schema follows, for a JSON body.
+  // Examples written in the spec are the body's examples, as Swagger UI,
+  // Redoc and Scalar show them (the cURL command sends the first); one is
+  // generated from the schema, for a JSON body, only when none is written
+  // (§4.1's order: `example`, then `examples`, …, then a sample).
   const examples: ExampleDetail[] = writtenExamples(media, r);
-  if (schema !== undefined && isJson(mediaType)) {
+  const written = examples.some((e) => !e.external);
+  if (!written && schema !== undefined && isJson(mediaType)) {
     let text = cache?.get(schema);
     if (text === undefined) {
       const v = sampleOf(schema, r, ctx.dir);

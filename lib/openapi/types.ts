@@ -216,6 +216,8 @@ export interface ExampleDetail {
   text: string;
   /** True for the example generated from the schema, false for a written one. */
   generated: boolean;
+  /** True for a written `externalValue` only: named, not fetched, no value. */
+  external?: boolean;
 }
 
 /** A media type of a request or response body. */
