@@ -840,6 +840,9 @@ Deno.test("diff cli: annotationFile names the revision from the repository's fol
       : "/repo";
     assert.equal(annotationFile(source, cwd, workspace), want, name);
   }
+  // The filesystem's root as the repository, and `.` as the folder.
+  assert.equal(annotationFile("/x/a.yaml", "/", "/"), "x/a.yaml");
+  assert.equal(annotationFile("spec/a.yaml", "."), "spec/a.yaml");
 });
 
 Deno.test("diff cli: ok/relative paths are read from the folder it runs in", async () => {

@@ -292,3 +292,15 @@ Deno.test("formatGithub: ok/each level its annotation (breaking ::error, warning
   ]);
   assert.match(out[4], /::API: y$/);
 });
+
+Deno.test("formatGithub: bad/a file name cannot end the annotation's properties (`,` and `:` escaped)", () => {
+  const text = formatGithub(result, "", {
+    file: "a,b:c.yaml",
+    lines: { line: () => 3 },
+  });
+  const annotations = text.split("\n").filter((l) => l.startsWith("::"));
+  assert.ok(annotations.length > 0);
+  for (const a of annotations) {
+    assert.ok(a.includes(" file=a%2Cb%3Ac.yaml,line=3,title="), a);
+  }
+});

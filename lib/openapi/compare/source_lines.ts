@@ -182,13 +182,18 @@ function yamlLines(text: string): SourceLines {
   const items = new Map<string, Found[]>();
 
   /** The block node after a key or `-` that ends line `l`, whose own indent is `indent`. */
-  const blockAfter = (l: number, indent: number): Found | null => {
+  const blockAfter = (
+    l: number,
+    indent: number,
+    key: boolean,
+  ): Found | null => {
     for (let j = l + 1; j < count; j++) {
       const n = indents[j];
       if (n < 0) continue;
       if (n > indent) return { at: j, value: starts[j] + n };
-      // A block sequence may sit at its key's own indent (§8.2.1).
-      if (n === indent && isDash(starts[j] + n, lineEnd(j))) {
+      // A block sequence may sit at its key's own indent (§8.2.1); after
+      // an empty item, a `-` there is the next item.
+      if (key && n === indent && isDash(starts[j] + n, lineEnd(j))) {
         return { at: j, value: starts[j] + n };
       }
       return null;
@@ -205,13 +210,20 @@ function yamlLines(text: string): SourceLines {
    * or a `-`), `indent` the column of that key or dash: on the same line,
    * or the block below when only an anchor, a tag or a comment is left.
    */
-  const valueAt = (l: number, i: number, indent: number): Found | null => {
+  const valueAt = (
+    l: number,
+    i: number,
+    indent: number,
+    key = true,
+  ): Found | null => {
     const end = lineEnd(l);
     let k = i;
     for (;;) {
       while (k < end && text.charCodeAt(k) === SPACE) k++;
       const c = text[k];
-      if (k >= end || c === "#" || c === "\r") return blockAfter(l, indent);
+      if (k >= end || c === "#" || c === "\r") {
+        return blockAfter(l, indent, key);
+      }
       if (c !== "&" && c !== "!") break;
       while (k < end && text.charCodeAt(k) !== SPACE) k++; // &anchor, !tag
     }
@@ -219,11 +231,18 @@ function yamlLines(text: string): SourceLines {
   };
 
   /** The key written at offset `i` and where its `:` is, or null. */
-  const keyAt = (i: number, end: number): [string, number] | null => {
+  const keyAt = (at: number, end: number): [string, number] | null => {
+    let i = at;
+    // An anchor or a tag before the key (`&x b: 1`) is the key's, not it.
+    while (text[i] === "&" || text[i] === "!") {
+      while (i < end && text.charCodeAt(i) !== SPACE) i++;
+      while (i < end && text.charCodeAt(i) === SPACE) i++;
+    }
     const c = text[i];
     if (c === '"' || c === "'") {
       let j = i + 1;
       let key = "";
+      let escaped = false;
       for (; j < end; j++) {
         const d = text[j];
         if (d === c) {
@@ -234,10 +253,23 @@ function yamlLines(text: string): SourceLines {
           }
           break;
         }
-        if (c === '"' && d === "\\") return null; // escapes: not read here
+        if (c === '"' && d === "\\") {
+          escaped = true;
+          key += d + (text[++j] ?? "");
+          continue;
+        }
         key += d;
       }
       if (j >= end) return null;
+      // Escapes as JSON writes them (`\u00e9`, `\"`); YAML's others
+      // (`\x`, `\N`) are not read here.
+      if (escaped) {
+        try {
+          key = JSON.parse(`"${key}"`);
+        } catch {
+          return null;
+        }
+      }
       let k = j + 1;
       while (k < end && text.charCodeAt(k) === SPACE) k++;
       return text[k] === ":" ? [key, k] : null;
@@ -284,7 +316,10 @@ function yamlLines(text: string): SourceLines {
       if (l > node.at && isDash(i, end)) continue; // a sequence under a key
       const key = keyAt(i, end);
       if (!key) {
-        if (l === node.at) break;
+        // The node's own line is no mapping (a scalar, flow style) unless
+        // it holds a key this reader cannot spell: then its siblings are
+        // still read.
+        if (l === node.at && !/:(?:[ \t]|\r?$)/.test(text.slice(i, end))) break;
         continue;
       }
       // A merge key's members are another node's: not followed.
@@ -330,7 +365,12 @@ function yamlLines(text: string): SourceLines {
           const item = itemsOf(node)[Number(seg)];
           if (!item) break;
           at = item.at;
-          next = valueAt(item.at, item.value, node.value - starts[node.at]);
+          next = valueAt(
+            item.at,
+            item.value,
+            node.value - starts[node.at],
+            false,
+          );
         } else {
           const member = membersOf(node).get(seg);
           if (!member) break;

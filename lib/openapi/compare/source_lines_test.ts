@@ -146,6 +146,94 @@ const cases: [string, "json" | "yaml", string, number | undefined][] = [
   ["bad/json the root alone: no line", "json", "/x", undefined],
 ];
 
+/** Small documents of their own: `[name, text, syntax, pointer, line]`. */
+const SMALL: [string, string, "json" | "yaml", string, number | undefined][] = [
+  ["ok/yaml after a document marker", "---\na: 1\n", "yaml", "/a", 2],
+  [
+    "ok/yaml a comment after a key: the block below",
+    "a: # note\n  b: 1\n",
+    "yaml",
+    "/a/b",
+    2,
+  ],
+  [
+    "ok/yaml a tag after a key: the block below",
+    "a: !!map\n  b: 1\n",
+    "yaml",
+    "/a/b",
+    2,
+  ],
+  [
+    "ok/yaml a key's siblings are not its value",
+    "a:\nb:\n  c: 1\n",
+    "yaml",
+    "/a/b",
+    1,
+  ],
+  ["ok/yaml # inside a plain key", "a#b: 1\n", "yaml", "/a#b", 1],
+  ["ok/yaml spaces before the colon", "a  : 1\n", "yaml", "/a", 1],
+  [
+    "ok/yaml a block scalar is no mapping",
+    "d: |\n   a: b\n",
+    "yaml",
+    "/d/a",
+    1,
+  ],
+  ["bad/yaml not an index", "l:\n- a\n- b\n", "yaml", "/l/01", 1],
+  ["ok/yaml a tab-only line is blank", "a:\n\t\n  b: 1\n", "yaml", "/a/b", 3],
+  ["ok/yaml CRLF lines", "a:\r\n-\r\n  b: 1\r\n", "yaml", "/a/0/b", 3],
+  [
+    "ok/yaml an empty item's block below it",
+    "x:\n  a:\n    -\n      b: 1\n",
+    "yaml",
+    "/x/a/0/b",
+    4,
+  ],
+  [
+    "ok/yaml a first key written with an escape keeps its siblings",
+    'paths:\n  "/caf\\u00e9": {}\n  /c:\n    get: {}\n',
+    "yaml",
+    "/paths/~1c/get",
+    4,
+  ],
+  [
+    "ok/yaml a key written with an escape is read",
+    'paths:\n  "/caf\\u00e9": {}\n',
+    "yaml",
+    "/paths/~1café",
+    2,
+  ],
+  [
+    "ok/yaml an anchored first key keeps its siblings",
+    "a:\n  &x b: 1\n  c: 2\n",
+    "yaml",
+    "/a/c",
+    3,
+  ],
+  ["ok/yaml an anchored key is read", "a:\n  &x b: 1\n", "yaml", "/a/b", 2],
+  [
+    "bad/yaml an empty item is not the next item's parent",
+    "l:\n- \n- b\n",
+    "yaml",
+    "/l/0/0",
+    2,
+  ],
+  ["ok/json the second line", '{\n"a": 1\n}', "json", "/a", 2],
+  [
+    "bad/json an empty array has no item",
+    '{\n "tags": [\n ]\n}',
+    "json",
+    "/tags/0",
+    2,
+  ],
+];
+
+for (const [name, text, syntax, pointer, line] of SMALL) {
+  Deno.test(`sourceLines: ${name}`, () => {
+    assert.equal(sourceLines(text, syntax).line(pointer), line, pointer);
+  });
+}
+
 for (const [name, syntax, pointer, line] of cases) {
   Deno.test(`sourceLines: ${name}`, () => {
     const lines = sourceLines(syntax === "json" ? JSON_TEXT : YAML, syntax);
