@@ -1444,3 +1444,34 @@ Deno.test("sanitize: ok/a body that only looks like a form or a script stays as 
   );
   assert.equal(js, `const name = "Ada"; const mode = 'dark';`);
 });
+
+Deno.test("sanitize: ok/JSON in a URL's query value is redacted in place, the rest of it kept and encoded again", () => {
+  const vars = JSON.stringify({ token: PLANTED, id: 7 });
+  const url = `https://a.test/graphql?op=V&variables=${
+    encodeURIComponent(vars)
+  }`;
+  const { text } = sanitizedEntries([{
+    request: { method: "GET", url, headers: [] },
+    response: { status: 200, headers: [], content: {} },
+  }]);
+  const out = JSON.parse(text).log.entries[0].request.url;
+  assert.equal(
+    out,
+    `https://a.test/graphql?op=V&variables=${
+      encodeURIComponent(JSON.stringify({ token: "[REDACTED]", id: 7 }))
+    }`,
+  );
+});
+
+Deno.test("sanitize: ok/an urlencoded body keeps every byte but the secret's value", () => {
+  const { text } = sanitizedEntries([
+    bodyEntry("POST", "https://a.test/", {
+      mimeType: "application/x-www-form-urlencoded",
+      text: `user=bob&password=${PLANTED}&remember=1`,
+    }, {}),
+  ]);
+  assert.equal(
+    JSON.parse(text).log.entries[0].request.postData.text,
+    "user=bob&password=[REDACTED]&remember=1",
+  );
+});

@@ -446,6 +446,8 @@ Deno.test("curl: bad/a word starting with = is quoted: zsh would expand =ls to a
   assert.equal(shellWord("=ls"), "'=ls'");
   assert.equal(shellWord("=%%"), "'=%%'");
   assert.equal(shellWord("a=b"), "a=b");
+  // A leading `~` is a home directory to every shell: quoted too.
+  assert.equal(shellWord("~root"), "'~root'");
   const zsh = await Deno.stat("/usr/bin/zsh").then(() => true, () => false);
   if (zsh) {
     assert.deepEqual(await argv(`curl ${shellWord("=ls")} x`, "zsh"), [

@@ -118,4 +118,10 @@ Deno.test("bytes bad//stream-bytes refuses more than MAX_STREAM_WRITES writes, n
   const at = await h(new Request(`${B}/stream-bytes/1048576?chunk_size=16`));
   assert.equal(at.status, 200);
   await at.body?.cancel();
+  // One byte past a whole number of writes is one write more: refused.
+  const past = await h(
+    new Request(`${B}/stream-bytes/${65_536 * 8 + 1}?chunk_size=8`),
+  );
+  assert.equal(past.status, 400);
+  assert.match((await past.json()).detail, /give chunk_size 9 or more/);
 });
