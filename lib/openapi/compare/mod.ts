@@ -515,31 +515,28 @@ function schemesAddedOrRemoved(
   report: Report,
   renamed: Renames,
 ): void {
-  const renamedTo = new Set(renamed.values());
-  for (const [name, bs] of b.schemes) {
-    if (r.schemes.has(name) || renamed.has(name) || requires(b, name)) {
-      continue;
+  // Each side's schemes the other lacks, neither renamed nor required.
+  const side = (from: SpecModel, to: SpecModel, moved: Set<string>) => {
+    const gone = from === b;
+    for (const [name, s] of from.schemes) {
+      if (to.schemes.has(name) || moved.has(name) || requires(from, name)) {
+        continue;
+      }
+      report.addDocument({
+        id: `api-security-component-${gone ? "removed" : "added"}`,
+        level: "info",
+        where: `security scheme ${name}`,
+        pointer: gone
+          ? { base: s.pointer, revision: null }
+          : { base: null, revision: s.pointer },
+        text: `security scheme ${codeSpan(name)} was ${
+          gone ? "removed" : "added"
+        }`,
+      });
     }
-    report.addDocument({
-      id: "api-security-component-removed",
-      level: "info",
-      where: `security scheme ${name}`,
-      pointer: { base: bs.pointer, revision: null },
-      text: `security scheme ${codeSpan(name)} was removed`,
-    });
-  }
-  for (const [name, rs] of r.schemes) {
-    if (b.schemes.has(name) || renamedTo.has(name) || requires(r, name)) {
-      continue;
-    }
-    report.addDocument({
-      id: "api-security-component-added",
-      level: "info",
-      where: `security scheme ${name}`,
-      pointer: { base: null, revision: rs.pointer },
-      text: `security scheme ${codeSpan(name)} was added`,
-    });
-  }
+  };
+  side(b, r, new Set(renamed.keys()));
+  side(r, b, new Set(renamed.values()));
 }
 
 /**
