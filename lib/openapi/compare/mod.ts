@@ -13,6 +13,7 @@ import type { SpecErrorInfo } from "../types.ts";
 import { SchemaReader } from "./schema_view.ts";
 import { SchemaDiff } from "./schema_diff.ts";
 import {
+  type OpModel,
   type Requirement,
   type SchemeModel,
   serverUrlKey,
@@ -25,7 +26,7 @@ import {
   type Renames,
   securityChanges,
 } from "./operations.ts";
-import { Report, Scope } from "./report.ts";
+import { type Finding, Report, Scope } from "./report.ts";
 import type { CompareOptions, CompareResult, Level, Side } from "./types.ts";
 import { codeSpan } from "./code_span.ts";
 import { findRefProblems } from "../checks.ts";
@@ -457,13 +458,7 @@ function compareSchemes(
           codeSpan(name)
         } is now ${rs.shown} (was ${bs.shown})`,
     };
-    if (!users.length) {
-      report.addDocument(finding);
-      continue;
-    }
-    const scope = new Scope();
-    report.add(scope, finding);
-    for (const op of users) report.attach(op, scope);
+    reportAt(report, finding, users);
   }
 }
 
@@ -627,10 +622,19 @@ function schemeDeprecation(
   const users = [...r.ops.values()].filter((op) =>
     op.security?.some((req) => req.has(now!))
   );
-  if (!users.length) {
-    report.addDocument(finding);
-    return;
-  }
+  reportAt(report, finding, users);
+}
+
+/**
+ * A security scheme's finding, listed with the operations whose
+ * requirements name it, or as the document's when none does.
+ */
+function reportAt(
+  report: Report,
+  finding: Finding,
+  users: readonly OpModel[],
+): void {
+  if (!users.length) return report.addDocument(finding);
   const scope = new Scope();
   report.add(scope, finding);
   for (const op of users) report.attach(op, scope);
@@ -668,14 +672,7 @@ function schemeRenames(b: SpecModel, r: SpecModel, report: Report): Renames {
         codeSpan(now)
       } (${rs.shown}, as before)`,
     };
-    if (!users.length) {
-      report.addDocument(finding);
-      continue;
-    }
-    // Listed with the operations whose requirements name it.
-    const scope = new Scope();
-    report.add(scope, finding);
-    for (const op of users) report.attach(op, scope);
+    reportAt(report, finding, users);
   }
   return out;
 }
