@@ -1475,3 +1475,40 @@ Deno.test("sanitize: ok/an urlencoded body keeps every byte but the secret's val
     "user=bob&password=[REDACTED]&remember=1",
   );
 });
+
+/** A response body sanitized alone (its own text, not the whole file). */
+function responseText(mimeType: string, text: string): string {
+  const { text: out } = sanitizedEntries([
+    bodyEntry("GET", "https://a.test/", null, { mimeType, text }),
+  ]);
+  return JSON.parse(out).log.entries[0].response.content.text;
+}
+
+Deno.test("sanitize: ok/each new body reader keeps every byte but the secret (JSON text sequences, JSONP with a dotted name, a script's backtick literal and quoted key)", () => {
+  assert.equal(
+    responseText(
+      "application/json-seq",
+      `\x1e{"access_token":"${PLANTED}"}\r\n`,
+    ),
+    '\x1e{"access_token":"[REDACTED]"}\r\n',
+  );
+  assert.equal(
+    responseText(
+      "application/javascript",
+      `jQuery.cb_1({"token":"${PLANTED}","n":1});`,
+    ),
+    'jQuery.cb_1({"token":"[REDACTED]","n":1});',
+  );
+  assert.equal(
+    responseText(
+      "text/html",
+      `<script>var apiKey=\`${PLANTED}\`; x = {"token": "${PLANTED}x"}</script>`,
+    ),
+    '<script>var apiKey=`[REDACTED]`; x = {"token": "[REDACTED]"}</script>',
+  );
+  // A name no secret word is in keeps its value.
+  assert.equal(
+    responseText("application/javascript", 'var title = "hunter2";'),
+    'var title = "hunter2";',
+  );
+});

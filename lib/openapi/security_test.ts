@@ -13,6 +13,8 @@ const doc = {
     securitySchemes: {
       dev: { type: "http", scheme: "bearer" },
       "a/b": { type: "http", scheme: "basic" },
+      "my key": { type: "apiKey", in: "header", name: "K" },
+      "a~1": { type: "apiKey", in: "query", name: "q" },
       // A component named like a URI is that name first.
       "#/components/securitySchemes/dev": { type: "mutualTLS" },
     },
@@ -33,6 +35,13 @@ const cases: [string, string, string | null][] = [
     "dev",
   ],
   ["ok/relative to $self", "api.yaml#/components/securitySchemes/a~1b", "a/b"],
+  [
+    "ok/a percent-escape of the URI fragment",
+    "#/components/securitySchemes/my%20key",
+    "my key",
+  ],
+  ["ok/~0 before ~1 (RFC 6901 §4)", "#/components/securitySchemes/a~01", "a~1"],
+  ["bad/a path past the name", "#/components/securitySchemes/a/b", null],
   ["bad/an undeclared name", "nosuch", null],
   ["bad/a reference to no scheme", "#/components/securitySchemes/gone", null],
   [

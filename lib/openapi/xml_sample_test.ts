@@ -285,3 +285,21 @@ Deno.test("xmlSample: an XML body's cURL writes the schema's xml (attribute, nam
   )!;
   assert.match(d.curl, /<pet id="7">\n {2}<petName>Rex<\/petName>\n<\/pet>/);
 });
+
+Deno.test("xmlSample: bad/a carriage return in text or an attribute is written as &#13; (an XML reader turns a raw one into a line feed)", () => {
+  const schema = {
+    type: "object",
+    properties: {
+      id: { type: "string", xml: { attribute: true } },
+      note: { type: "string" },
+    },
+  };
+  const got = xmlSample(
+    { id: "a\rb", note: "c\r\nd" },
+    "r",
+    schema,
+    new RefResolver({ openapi: "3.2.0" }),
+  );
+  assert.match(got, /<r id="a&#13;b">/);
+  assert.match(got, /<note>c&#13;\nd<\/note>/);
+});
