@@ -183,7 +183,7 @@ export function formatGithub(
     const subject = c.method ? changeSubject(c) : "API";
     const pointer = c.pointer.revision ?? c.pointer.base;
     const line = source && pointer !== null
-      ? source.lines.line(pointer)
+      ? source.lines.line(keywordPointer(pointer, c.id))
       : undefined;
     const at = line === undefined ? "" : `${file}line=${line},`;
     lines.push(
@@ -193,6 +193,50 @@ export function formatGithub(
     );
   }
   return lines.join("\n") + "\n";
+}
+
+/**
+ * The keyword a change's id names, by the words of the id (oasdiff's
+ * spelling of JSON Schema's and OpenAPI's names), longest first.
+ */
+const ID_KEYWORDS: readonly [string, string][] = [
+  ["x-extensible-enum", "x-extensible-enum"],
+  ["exclusive-max", "exclusiveMaximum"],
+  ["exclusive-min", "exclusiveMinimum"],
+  ["max-length", "maxLength"],
+  ["min-length", "minLength"],
+  ["max-items", "maxItems"],
+  ["min-items", "minItems"],
+  ["max-properties", "maxProperties"],
+  ["min-properties", "minProperties"],
+  ["unique-items", "uniqueItems"],
+  ["multiple-of", "multipleOf"],
+  ["content-media-type", "contentMediaType"],
+  ["content-encoding", "contentEncoding"],
+  ["default-mapping", "discriminator"],
+  ["discriminator", "discriminator"],
+  ["default-value", "default"],
+  ["operation-id", "operationId"],
+  ["sunset", "x-sunset"],
+  ["pattern", "pattern"],
+  ["enum", "enum"],
+  ["const", "const"],
+  ["-max-", "maximum"],
+  ["-min-", "minimum"],
+];
+
+/**
+ * Where a change's annotation sits: its pointer, one key deeper when the
+ * id names a keyword (`request-property-pattern-added` → `…/pattern`), so
+ * the line is the keyword's, not its schema's. A keyword the revision
+ * does not write leaves the line at the pointer (the lines are read to
+ * the deepest place found).
+ */
+function keywordPointer(pointer: string, id: string): string {
+  for (const [word, key] of ID_KEYWORDS) {
+    if (id.includes(word)) return `${pointer}/${key}`;
+  }
+  return pointer;
 }
 
 /** The revision's file for {@link formatGithub}'s annotations. */

@@ -8,6 +8,7 @@ import { HtmlRenderer, Parser } from "commonmark";
 import { compareSpecs } from "./mod.ts";
 import { formatGithub, formatMarkdown, formatText } from "./format.ts";
 import { splitCodeSpans } from "./code_span.ts";
+import { sourceLines } from "./source_lines.ts";
 
 const EVIL_PATH = "/x`<details open><summary>Looks fine</summary>";
 const EVIL_LINE = "/y\n\n# All clear: no breaking changes\n\n<!--";
@@ -303,4 +304,46 @@ Deno.test("formatGithub: bad/a file name cannot end the annotation's properties 
   for (const a of annotations) {
     assert.ok(a.includes(" file=a%2Cb%3Ac.yaml,line=3,title="), a);
   }
+});
+
+Deno.test("formatGithub: ok/an annotation sits on the keyword the change names when the revision writes it, else on its schema", () => {
+  const yaml = (extra: string) =>
+    `openapi: 3.0.3
+info:
+  title: t
+  version: "1"
+paths:
+  /a:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                code:
+                  type: string
+${extra}
+      responses:
+        "200":
+          description: ok
+`;
+  const base = yaml("");
+  const revision = yaml("                  pattern: '^[a-z]+$'");
+  const r = compareSpecs(base, revision);
+  const lines = sourceLines(revision, "yaml");
+  const text = formatGithub(r, "", { file: "api.yaml", lines });
+  const annotation = text.split("\n").find((l) => l.includes("pattern-added"));
+  assert.ok(annotation, text);
+  // Line 16 writes `pattern:`; line 14 is `code:`.
+  assert.match(annotation, / file=api\.yaml,line=16,/);
+  // Removed from the revision: the schema's own line.
+  const back = formatGithub(compareSpecs(revision, base), "", {
+    file: "api.yaml",
+    lines: sourceLines(base, "yaml"),
+  });
+  assert.match(
+    back.split("\n").find((l) => l.includes("pattern-removed")) ?? "",
+    /,line=14,/,
+  );
 });
