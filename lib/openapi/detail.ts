@@ -634,8 +634,16 @@ export function operationDetail(
           !isObject(m)
             ? [mt, undefined]
             : m.schema === undefined && m.itemSchema !== undefined
-            // OpenAPI 3.2: a sequence of items; the command sends one.
-            ? [mt, m.itemSchema, undefined, undefined, true, partsOf(m)]
+            // OpenAPI 3.2: a sequence of items; the command sends one (a
+            // multipart body, its written list's parts).
+            ? [
+              mt,
+              m.itemSchema,
+              undefined,
+              firstWrittenExample(m, r),
+              true,
+              partsOf(m),
+            ]
             : [
               mt,
               m.schema,

@@ -1015,8 +1015,14 @@ export function operationCurl(x: CurlInput): OperationCurl {
       // `itemSchema` is each part: the command sends one). curl writes
       // them with `-F` under the subtype the Content-Type names, with its
       // boundary; a body written as JSON there is no multipart at all.
+      // With an `itemSchema`, a written example that is a list is the
+      // parts, as a written example is the body elsewhere; else one part.
+      const list = item && Array.isArray(written?.value) &&
+          fits(written.value) !== undefined
+        ? written.value as unknown[]
+        : null;
       form = positionalFields(
-        item ? [sample] : sample as unknown[],
+        list ?? (item ? [sample] : sample as unknown[]),
         item ? undefined : schema,
         parts,
         x.r,

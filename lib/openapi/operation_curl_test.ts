@@ -1109,6 +1109,26 @@ const positionalCases: {
     ],
   },
   {
+    name:
+      "ok/an itemSchema body's written list is its parts, typed by prefixEncoding then itemEncoding",
+    p: mixed({
+      "multipart/mixed": {
+        itemSchema: { type: "object" },
+        example: [{ a: 1 }, "PNGDATA", "t3"],
+        prefixEncoding: [
+          { contentType: "application/json" },
+          { contentType: "image/png" },
+        ],
+        itemEncoding: { contentType: "text/plain" },
+      },
+    }),
+    has: [
+      `-F 'part1="{\\"a\\":1}";type=application/json'`,
+      `-F 'part2="PNGDATA";type=image/png'`,
+      `-F 'part3="t3";type=text/plain'`,
+    ],
+  },
+  {
     name: "bad/a part type that is no media type is not passed to curl",
     p: mixed({
       "multipart/mixed": {
