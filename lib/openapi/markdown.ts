@@ -362,7 +362,8 @@ function children(n: Node, budget: Budget, depth: number): Md {
     } else b.add(convert(c, budget, b.depth + 1));
   }
   const out = b.finish();
-  return inLink(n) ? out : out.flatMap(autolinks);
+  // Most runs hold no bare link: the list is copied only when one may.
+  return out.some(mayLink) && !inLink(n) ? out.flatMap(autolinks) : out;
 }
 
 /** True when `n` is a link or inside one (a link holds no other link). */
@@ -509,8 +510,13 @@ const AUTOLINK = /(^|[\s*_~(])((?:https?:\/\/|www\.)[^\s<]+)/gi;
 const TRAILING = /[?!.,:*_~'"]+$/;
 
 /** Text with its bare links as links (other nodes as they are). */
+/** Text that may hold a bare link (§6.9: a scheme or `www.`). */
+function mayLink(m: MdNode): m is string {
+  return typeof m === "string" && /https?:\/\/|www\./i.test(m);
+}
+
 function autolinks(m: MdNode): MdNode[] {
-  if (typeof m !== "string" || !/https?:\/\/|www\./i.test(m)) return [m];
+  if (!mayLink(m)) return [m];
   const out: MdNode[] = [];
   let from = 0;
   for (const hit of m.matchAll(AUTOLINK)) {
