@@ -182,7 +182,7 @@ Deno.test("detail cases: the cURL text", () => {
     }, {
       style: "pipeDelimited",
     }),
-    /\?t=a\|b/,
+    /\?t=a%7Cb/,
   );
   // A required Accept header is left to curl.
   assert.doesNotMatch(

@@ -105,16 +105,18 @@ const SEPARATORS: Readonly<Record<string, string>> = {
 
 /**
  * `items` joined by `sep` for a URL or a form body: each item encoded apart
- * and the separator written as itself (RFC 6570 §3.2.8, `color=blue,black`;
- * OpenAPI's `blue|black`), so a separator inside an item reads as data.
- * Only a space and a tab cannot stand in a URL as themselves.
+ * and a comma written as itself (RFC 6570 §3.2.8, `color=blue,black`), so
+ * a comma inside an item reads as data. A space, a tab and a pipe cannot
+ * stand in a URL as themselves (RFC 3986 §2 allows none of them; servers
+ * such as Tomcat refuse a raw `|`), so they are percent-encoded, as
+ * OpenAPI 3.2's style examples write `pipeDelimited`: `blue%7Cblack`.
  */
 function joinEncoded(
   items: readonly string[],
   sep: string,
   encode: (s: string) => string = encodePart,
 ): string {
-  const written = sep === " " || sep === "\t" ? encode(sep) : sep;
+  const written = sep === "," ? sep : encode(sep);
   return items.map(encode).join(written);
 }
 
