@@ -21,8 +21,8 @@
  * Two GitHub Flavored Markdown extensions that API descriptions are
  * written with, as Redoc, Scalar and GitHub render them: pipe tables (GFM
  * 0.29 §4.10: a header row, a delimiter row of as many cells, body rows;
- * cells hold inline content) and bare `http(s)://` and `www.` links
- * (§6.9), under the link rule above. Neither changes what any other
+ * cells hold inline content) and bare `http(s)://` and `www.` links and
+ * e-mail addresses (§6.9), under the link rule above. Neither changes what any other
  * CommonMark text means.
  */
 // @ts-types="@types/commonmark"
@@ -63,8 +63,9 @@ const MAX_NODES = 2_000;
 /** Nesting kept; deeper content is flattened into its text. */
 const MAX_DEPTH = 24;
 
-/** Characters that can start Markdown syntax (or an entity). */
-const SYNTAX = /[\\`*_[\]<>&!#|~\n]|^\s*([-+>]|\d+[.)])|https?:|www\.|^\s{4}/i;
+/** Characters that can start Markdown syntax (or an entity, or a bare link). */
+const SYNTAX =
+  /[\\`*_[\]<>&!#|~\n]|^\s*([-+>]|\d+[.)])|https?:|www\.|@|^\s{4}/i;
 
 /** True for a link target the page may follow. */
 export function safeHref(href: string): boolean {
@@ -509,14 +510,46 @@ const AUTOLINK = /(^|[\s*_~(])((?:https?:\/\/|www\.)[^\s<]+)/gi;
 /** A link's end that §6.9 leaves out: trailing punctuation. */
 const TRAILING = /[?!.,:*_~'"]+$/;
 
-/** Text with its bare links as links (other nodes as they are). */
-/** Text that may hold a bare link (§6.9: a scheme or `www.`). */
+/**
+ * A GFM extended email autolink (§6.9): letters, digits, `.`, `-`, `_` or
+ * `+`, an `@`, then a domain of at least two parts, not ending in `-` or
+ * `_`; linked with `mailto:`. A local part is taken whole (it may not
+ * follow one of its own characters, nor a `/`: `a/b@c.d` is a path).
+ */
+const EMAIL = /(^|[^\w.+\-/])([\w.+-]+@[a-z\d_-]+(?:\.[a-z\d_-]+)+)/gi;
+
+/** Text that may hold a bare link (§6.9: a scheme, `www.` or an `@`). */
 function mayLink(m: MdNode): m is string {
-  return typeof m === "string" && /https?:\/\/|www\./i.test(m);
+  return typeof m === "string" && /https?:\/\/|www\.|@/i.test(m);
 }
 
+/** Text with its bare links and e-mail addresses as links. */
 function autolinks(m: MdNode): MdNode[] {
   if (!mayLink(m)) return [m];
+  return urlLinks(m).flatMap((x) =>
+    typeof x === "string" && x.includes("@") ? emailLinks(x) : [x]
+  );
+}
+
+/** `m` with its bare e-mail addresses as `mailto:` links. */
+function emailLinks(m: string): MdNode[] {
+  const out: MdNode[] = [];
+  let from = 0;
+  for (const hit of m.matchAll(EMAIL)) {
+    const address = hit[2];
+    if (/[-_]$/.test(address)) continue;
+    const at = hit.index! + hit[1].length;
+    if (at > from) out.push(m.slice(from, at));
+    out.push({ t: "a", href: `mailto:${address}`, c: [address] });
+    from = at + address.length;
+  }
+  if (from === 0) return [m];
+  if (from < m.length) out.push(m.slice(from));
+  return out;
+}
+
+/** `m` with its bare `http(s)://` and `www.` links as links. */
+function urlLinks(m: string): MdNode[] {
   const out: MdNode[] = [];
   let from = 0;
   for (const hit of m.matchAll(AUTOLINK)) {

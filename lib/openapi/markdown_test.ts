@@ -495,6 +495,39 @@ const AUTOLINKS: [string, string, unknown[]][] = [
     "xhttps://example.com",
     ["xhttps://example.com"],
   ],
+  [
+    "ok/an e-mail address gets mailto:, its trailing period left out",
+    "Write to api-support+v2@example.co.uk.",
+    ["Write to ", {
+      t: "a",
+      href: "mailto:api-support+v2@example.co.uk",
+      c: ["api-support+v2@example.co.uk"],
+    }, "."],
+  ],
+  [
+    "ok/an address beside a URL: each its own link",
+    "(ops@example.com or https://x.example/a@b.example)",
+    [
+      "(",
+      {
+        t: "a",
+        href: "mailto:ops@example.com",
+        c: ["ops@example.com"],
+      },
+      " or ",
+      {
+        t: "a",
+        href: "https://x.example/a@b.example",
+        c: ["https://x.example/a@b.example"],
+      },
+      ")",
+    ],
+  ],
+  [
+    "bad/no period in the domain, a domain ending in - or _, a path, a decorator",
+    "root@localhost x@y.example_ /v1/a@b.example @deprecated",
+    ["root@localhost x@y.example_ /v1/a@b.example @deprecated"],
+  ],
 ];
 
 for (const [name, text, want] of AUTOLINKS) {
