@@ -416,16 +416,26 @@ function tableIn(p: Node, budget: Budget, b: Builder): boolean {
   const src = budget.lines;
   const pos = p.sourcepos;
   if (!src || !pos) return false;
+  let quotes = 0;
   for (let a = p.parent; a; a = a.parent) {
-    if (a.type === "block_quote") return false;
+    if (a.type === "block_quote") quotes++;
   }
   const first = pos[0][0] - 1, last = pos[1][0] - 1;
   if (last - first < 1 || last >= src.length) return false;
   // The first line from the paragraph's own column: a list item's marker
-  // (`- `, `1. `) before it is the item's, not the paragraph's.
-  const lines = src.slice(first, last + 1).map((l, i) =>
-    (i === 0 ? l.slice(pos[0][1] - 1) : l).trim()
-  );
+  // (`- `, `1. `) before it is the item's, not the paragraph's. The lines
+  // after it lose one `>` per enclosing block quote (CommonMark §5.1); a
+  // lazy line, without them, is a paragraph's, not a table row.
+  const lines: string[] = [];
+  for (const [i, l] of src.slice(first, last + 1).entries()) {
+    let line = i === 0 ? l.slice(pos[0][1] - 1) : l;
+    for (let q = i === 0 ? 0 : quotes; q > 0; q--) {
+      const marker = /^ {0,3}> ?/.exec(line);
+      if (!marker) return false;
+      line = line.slice(marker[0].length);
+    }
+    lines.push(line.trim());
+  }
   let head = -1;
   for (let i = 0; i + 1 < lines.length; i++) {
     if (

@@ -413,8 +413,39 @@ const GFM_TABLES: [string, string, unknown][] = [
     [{ t: "p", c: ["a | b\nc | d"] }],
   ],
   [
-    "bad/in a block quote, as CommonMark reads it",
+    "ok/in a block quote, as GitHub and Redoc render it",
     "> | a |\n> |---|\n> | 1 |",
+    [{
+      t: "quote",
+      c: [table([cell("th", "a")], [[cell("td", "1")]])],
+    }],
+  ],
+  [
+    "ok/in a list item in a block quote in a block quote",
+    ">> - x\n>>   | a | b |\n>>   |:-|-:|\n>>   | 1 | 2 |",
+    [{
+      t: "quote",
+      c: [{
+        t: "quote",
+        c: [{
+          t: "ul",
+          c: [{
+            t: "li",
+            c: [
+              { t: "p", c: ["x"] },
+              table([
+                aligned("th", "left", "a"),
+                aligned("th", "right", "b"),
+              ], [[aligned("td", "left", "1"), aligned("td", "right", "2")]]),
+            ],
+          }],
+        }],
+      }],
+    }],
+  ],
+  [
+    "bad/a lazy line in a block quote is the paragraph's",
+    "> | a |\n|---|\n> | 1 |",
     [{ t: "quote", c: [{ t: "p", c: ["| a |\n|---|\n| 1 |"] }] }],
   ],
   [
