@@ -807,7 +807,13 @@ Deno.test("spec detail: 3.2 itemSchema is each item's tree; dataValue and serial
                   schema: { type: "string" },
                   itemSchema: {
                     type: "object",
-                    properties: { data: { type: "string" } },
+                    properties: {
+                      event: { const: "tick" },
+                      data: {
+                        type: "object",
+                        properties: { n: { type: "integer", example: 3 } },
+                      },
+                    },
                   },
                 },
               },
@@ -823,8 +829,17 @@ Deno.test("spec detail: 3.2 itemSchema is each item's tree; dataValue and serial
     [
       ["application/jsonl, each item", "object", ["n"]],
       ["text/event-stream", "string", []],
-      ["text/event-stream, each item", "object", ["data"]],
+      ["text/event-stream, each item", "object", ["event", "data"]],
     ],
+  );
+  // One event as the stream writes it (the text cURL sends), not JSON;
+  // the stream's own string schema has no generated example.
+  assert.deepEqual(
+    bodies.slice(1).map((b) => b.examples.map((e) => [e.label, e.text])),
+    [[], [[
+      "Generated from the schema",
+      'event: tick\ndata: {"n":3}\n\n',
+    ]]],
   );
   assert.deepEqual(
     bodies[0].examples.map((e) => [e.label, e.text]),

@@ -14,6 +14,7 @@ import {
   type QueryPair,
 } from "./curl.ts";
 import { encodePart } from "../shared/curl.ts";
+import { eventText } from "./event_text.ts";
 import { setOwn } from "../shared/value.ts";
 import { isToken } from "../shared/http_token.ts";
 import { paramExample, sampleOf, valueJson } from "./example.ts";
@@ -756,37 +757,13 @@ export const WEBHOOK_URL = "{webhook-receiver-url}";
  * items this cannot write (multipart/mixed).
  */
 function itemBody(type: string, sample: unknown): string | null {
-  if (/^text\/event-stream\b/i.test(type)) return eventText(sample);
+  if (/^text\/event-stream\b/i.test(type)) {
+    return eventText(sample, MAX_VALUE_CHARS);
+  }
   const json = valueJson(sample, MAX_VALUE_CHARS, "");
   if (/^application\/json-seq\b/i.test(type)) return `\u001e${json}\n`;
   if (/json/i.test(type)) return `${json}\n`;
   return null;
-}
-
-/**
- * An event as an event stream writes it: OpenAPI 3.2 describes an event
- * stream's item by its fields (`event`, `data`, `id`, `retry`), each a
- * line (HTML §9.2.6), a `data` with line breaks one line each; anything
- * else is the data of one event, as JSON.
- */
-function eventText(sample: unknown): string {
-  const fields = isObject(sample) &&
-      ["event", "data", "id", "retry"].some((k) => Object.hasOwn(sample, k))
-    ? sample
-    : { data: sample };
-  const lines: string[] = [];
-  for (const k of ["event", "id", "retry", "data"]) {
-    if (!Object.hasOwn(fields, k)) continue;
-    const v = fields[k];
-    const text = typeof v === "string" ? v : valueJson(v, MAX_VALUE_CHARS, "");
-    // A field's value ends at a line break (the stream's syntax): only
-    // data may take several, one line each.
-    const parts = text.split(/\r\n|\r|\n/);
-    for (const part of k === "data" ? parts : parts.slice(0, 1)) {
-      lines.push(`${k}: ${part}`);
-    }
-  }
-  return lines.join("\n") + "\n\n";
 }
 
 /** Security schemes of one requirement given placeholders, at most. */

@@ -21,6 +21,7 @@ import {
   mergedRequired,
   mergeParts,
 } from "./merge.ts";
+import { eventText } from "./event_text.ts";
 import { isObject, refOf, type RefResolver } from "./refs.ts";
 import { scalarList } from "./safe.ts";
 import { refName, type SchemaGraph, shortJson } from "./schema_graph.ts";
@@ -270,7 +271,8 @@ function writtenExamples(
 
 /**
  * A body of `mediaType`: the schema's root in the graph, its type and
- * top-level fields, the written examples, else a generated one for JSON.
+ * top-level fields, the written examples, else a generated one, written
+ * by `writer` (JSON for a JSON type; none for another unless given).
  * `media` holds `example`/`examples` (an OpenAPI 3 Media Type Object, or
  * Swagger 2.0's `examples` entry wrapped as `{ example }`).
  */
@@ -280,6 +282,9 @@ export function body(
   ctx: BodyContext,
   media: Record<string, unknown> = {},
   cache?: Map<unknown, string>,
+  writer: ((sample: unknown) => string) | undefined = isJson(mediaType)
+    ? (v) => valueJson(v)
+    : undefined,
 ): BodyDetail {
   const fields: FieldDetail[] = [];
   const { r, graph } = ctx;
@@ -290,11 +295,11 @@ export function body(
   // (§4.1's order: `example`, then `examples`, …, then a sample).
   const examples: ExampleDetail[] = writtenExamples(media, r);
   const written = examples.some((e) => !e.external);
-  if (!written && schema !== undefined && isJson(mediaType)) {
+  if (!written && schema !== undefined && writer) {
     let text = cache?.get(schema);
     if (text === undefined) {
       const v = sampleOf(schema, r, ctx.dir);
-      text = v === undefined ? "" : valueJson(v);
+      text = v === undefined ? "" : writer(v);
       cache?.set(schema, text);
     }
     if (text) {
@@ -426,13 +431,16 @@ export function contentBodies(
     if (items !== undefined) {
       // OpenAPI 3.2 §4.8.14: the schema of each item of a sequential
       // media type (JSON Lines, event streams, multipart/mixed), shown as
-      // its own tree; a JSON item gets a generated example.
+      // its own tree; a JSON item gets a generated example, an event one
+      // event as the stream writes it (the text the cURL command sends).
+      const events = /^\s*text\/event-stream\b/i.test(mt);
       const each = body(
         /json/i.test(mt) ? "application/json" : mt,
         items,
         ctx,
         media.schema === undefined ? media : {},
-        cache,
+        events ? undefined : cache,
+        events ? (v) => eventText(v, MAX_EXAMPLE_CHARS) : undefined,
       );
       out.push({ ...each, mediaType: clip(`${mt}, each item`) });
     }
