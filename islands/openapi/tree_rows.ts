@@ -16,9 +16,10 @@ export interface TreeRow {
   level: number;
   /**
    * A property, an alternative of `oneOf`/`anyOf`, `additionalProperties`,
-   * a `patternProperties` pattern, or a `prefixItems` position.
+   * a `patternProperties` pattern, a `prefixItems` position, or the
+   * `contentSchema` of the document a string carries.
    */
-  kind: "prop" | "alt" | "additional" | "pattern" | "tuple";
+  kind: "prop" | "alt" | "additional" | "pattern" | "tuple" | "content";
   label: string;
   /** Property path (`lines[].amount`); the parent's for other kinds. */
   path: string;
@@ -49,7 +50,7 @@ export interface Walk {
 /** True when `n` has rows of its own, array items aside. */
 function hasEntries(n: SchemaNode): boolean {
   return !!(n.alts || n.props.length || n.additional || n.patterns.length ||
-    n.tuple.length);
+    n.tuple.length || n.content);
 }
 
 /** True when a node has anything to show under it. */
@@ -189,6 +190,17 @@ export function visibleRows(
         seg: `${seg}r${i}`,
       })
     );
+    if (n.content) {
+      // The document inside the string: its fields sit under the string's
+      // path, as the string's value is that document once decoded.
+      out.push({
+        kind: "content",
+        edge: n.content,
+        label: "content schema",
+        path,
+        seg: `${seg}c`,
+      });
+    }
   };
 
   /**

@@ -128,6 +128,33 @@ Deno.test("tree rows: ok/pattern properties and tuple positions are rows of thei
   );
 });
 
+Deno.test("tree rows: ok/a string's contentSchema is a row of its own, the document's fields under the string's path", () => {
+  const { root, nodes } = setup({
+    type: "object",
+    properties: {
+      payload: {
+        type: "string",
+        contentMediaType: "application/json",
+        contentSchema: {
+          type: "object",
+          required: ["id"],
+          properties: { id: { type: "integer" } },
+        },
+      },
+    },
+  });
+  const w = visibleRows(root, nodes, all);
+  assert.deepEqual(
+    w.rows.map((r) => [r.kind, r.label, r.path + (r.required ? "*" : "")]),
+    [
+      ["prop", "payload", "payload"],
+      ["content", "content schema", "payload"],
+      ["prop", "id", "payload.id*"],
+    ],
+  );
+  assert.equal(w.rows[0].expandable, true);
+});
+
 Deno.test("tree rows: ok/an alternative opens with the property holding it; its fields count one level under that property", () => {
   const leaf = { type: "string" };
   const deep = { type: "object", properties: { deep: leaf } };

@@ -131,6 +131,12 @@ export interface SchemaNode {
    * named `0`, `1`…, at most 100; `items` then holds the rest.
    */
   tuple: SchemaEdge[];
+  /**
+   * The edge to `contentSchema` (2020-12 Validation §8.5): the shape of
+   * the document a string carries (its `contentMediaType`, a fact), null
+   * when none.
+   */
+  content: SchemaEdge | null;
   /** Its `oneOf` or `anyOf` alternatives, null when it has neither. */
   alts: SchemaAlts | null;
   /**
@@ -292,8 +298,6 @@ function constraintsOf(m: Merged): string[] {
   if (typeof enc === "string") out.push(`encoded ${clip(enc)}`);
   const media = pick(m, "contentMediaType");
   if (typeof media === "string") out.push(`content ${clip(media)}`);
-  const inner = pick(m, "contentSchema");
-  if (inner !== undefined) out.push(`content schema ${schemaText(inner)}`);
   return out;
 }
 
@@ -656,6 +660,7 @@ export class SchemaGraph {
       additional: null,
       patterns: [],
       tuple: [],
+      content: null,
       alts: null,
       discriminator: "",
       defaultMapping: "",
@@ -744,6 +749,8 @@ export class SchemaGraph {
         this.edge(clip(re), pp[re])
       );
     }
+    const inner = pick(m, "contentSchema");
+    if (inner !== undefined) n.content = this.edge("", inner);
     n.alts = this.#alts(m);
     const disc = pick(m, "discriminator");
     if (isObject(disc) && typeof disc.defaultMapping === "string") {
@@ -778,7 +785,7 @@ export class SchemaGraph {
       !a || (a.list.length < 2 && !n.nullable) || a.discriminator ||
       a.mapping.length ||
       n.type || n.props.length || n.items || n.additional ||
-      n.patterns.length || n.tuple.length || n.enum.length ||
+      n.patterns.length || n.tuple.length || n.content || n.enum.length ||
       n.const !== null
     ) return;
     const raw = pick(m, a.kind);
@@ -815,6 +822,7 @@ export class SchemaGraph {
     n.additional = x.additional;
     n.patterns = x.patterns;
     n.tuple = x.tuple;
+    n.content = x.content;
     n.alts = x.alts;
     n.discriminator = x.discriminator;
     n.defaultMapping = n.defaultMapping || x.defaultMapping;
@@ -873,12 +881,13 @@ export class SchemaGraph {
 
 /**
  * Every edge leaving `n`: alternatives, properties, tuple positions, items,
- * additional and pattern properties.
+ * additional and pattern properties, the content a string carries.
  */
 export function edgesOf(n: SchemaNode): SchemaEdge[] {
   const out = [...(n.alts?.list ?? []), ...n.props, ...n.tuple];
   if (n.items) out.push(n.items);
   if (n.additional) out.push(n.additional);
   out.push(...n.patterns);
+  if (n.content) out.push(n.content);
   return out;
 }

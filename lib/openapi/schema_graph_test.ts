@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { parseSpec } from "./mod.ts";
 import { operationDetail } from "./detail.ts";
 import { mdText } from "./markdown.ts";
-import { SchemaGraph, type SchemaNode } from "./schema_graph.ts";
+import { edgesOf, SchemaGraph, type SchemaNode } from "./schema_graph.ts";
 
 const FIX = new URL("../../tests/fixtures/openapi/", import.meta.url);
 const parsed = parseSpec(
@@ -644,7 +644,7 @@ Deno.test("schema tree: ok/a closed object says so (additionalProperties or unev
   assert.deepEqual(schema(g, "Open").constraints, []);
 });
 
-Deno.test("schema tree: ok/a string carrying other content says how (contentEncoding, contentMediaType, contentSchema)", () => {
+Deno.test("schema tree: ok/a string carrying other content says how (contentEncoding, contentMediaType), its contentSchema an edge to that document's tree", () => {
   const { g } = graphOfSchemas({
     Blob: {
       type: "string",
@@ -656,16 +656,19 @@ Deno.test("schema tree: ok/a string carrying other content says how (contentEnco
       contentMediaType: "application/json",
       contentSchema: { $ref: "#/components/schemas/Inner" },
     },
-    Inner: { type: "object" },
+    Inner: { type: "object", properties: { id: { type: "integer" } } },
   });
   assert.deepEqual(schema(g, "Blob").constraints, [
     "encoded base64",
     "content image/png",
   ]);
-  assert.deepEqual(schema(g, "Doc").constraints, [
-    "content application/json",
-    "content schema Inner",
-  ]);
+  assert.equal(schema(g, "Blob").content, null);
+  const doc = schema(g, "Doc");
+  assert.deepEqual(doc.constraints, ["content application/json"]);
+  assert.equal(doc.content?.ref, "Inner");
+  assert.deepEqual(edgesOf(doc), [doc.content]);
+  const inner = g.node(doc.content!.node)!;
+  assert.deepEqual(inner.props.map((p) => p.name), ["id"]);
 });
 
 Deno.test("schema tree: ok/untyped values say their type: a const's, an enum's values' (null last)", () => {
