@@ -688,6 +688,52 @@ Deno.test({
 
 Deno.test({
   name:
+    "browser spec: a real paste past the box's limit never enters the box (it froze the page for seconds), and keeps the text around the selection",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const yaml = bigSpec(3000);
+      const box = "[data-testid=spec-input]";
+      // Pasted over a word in the middle of a small text, as a person
+      // might: the box holds the spec's first 40 characters, `XYZ` and its
+      // last 10; the clipboard everything between.
+      await page.fill(box, `${yaml.slice(0, 40)}XYZ${yaml.slice(-10)}`);
+      await page.evaluate(() => {
+        const w = globalThis as unknown as { __longest: number };
+        w.__longest = 0;
+        document.querySelector(
+          "[data-testid=spec-input]",
+        )!.addEventListener("input", (e) => {
+          const n = (e.target as HTMLTextAreaElement).value.length;
+          w.__longest = Math.max(w.__longest, n);
+        }, { capture: true });
+      });
+      await page.evaluate(
+        (t) => navigator.clipboard.writeText(t),
+        yaml.slice(40, -10),
+      );
+      await page.focus(box);
+      await page.evaluate(() =>
+        document.querySelector<HTMLTextAreaElement>(
+          "[data-testid=spec-input]",
+        )!.setSelectionRange(40, 43)
+      );
+      await page.keyboard.press("Control+V");
+      await page.waitForFunction(() =>
+        document.querySelector("[data-testid=spec-count]")?.textContent ===
+          "3000"
+      );
+      assert.equal(await page.inputValue(box), "");
+      const longest = await page.evaluate(() =>
+        (globalThis as unknown as { __longest: number }).__longest
+      );
+      assert.ok(longest <= BOX_LIMIT, `the box held ${longest} characters`);
+    }, { clipboard: true }),
+});
+
+Deno.test({
+  name:
     "browser spec: a picked file up to the paste box's limit is shown in it, a larger one by name",
   ...BROWSER_TEST,
   fn: () =>
