@@ -1,6 +1,7 @@
 import type { Ref } from "preact";
 import { useRef } from "preact/hooks";
 import { useEarlyFile, useEarlyText } from "../shared/early_input.ts";
+import { largePaste } from "../shared/large_paste.ts";
 import { BOX_LIMIT } from "./use_loader.ts";
 
 /** Props of {@link InputPanel}. */
@@ -47,20 +48,7 @@ export function InputPanel(p: InputPanelProps) {
           'openapi: 3.1.0\ninfo:\n  title: My API\n  version: "1.0"\npaths: …'}
         aria-describedby="sv-input-help"
         onFocus={p.onIntent}
-        onPaste={(ev) => {
-          // A paste past the box's limit never enters it: inserted, 3 MB
-          // froze the page for seconds (the box's own layout) before any
-          // input event let the island take it out. The text the paste
-          // would make goes to the island as typing does.
-          const text = ev.clipboardData?.getData("text/plain") ?? "";
-          if (text.length <= BOX_LIMIT) return;
-          ev.preventDefault();
-          const box = ev.currentTarget as HTMLTextAreaElement;
-          const v = box.value;
-          p.onInput(
-            v.slice(0, box.selectionStart) + text + v.slice(box.selectionEnd),
-          );
-        }}
+        onPaste={largePaste(BOX_LIMIT, p.onInput)}
         onInput={(ev) =>
           p.onInput((ev.currentTarget as HTMLTextAreaElement).value)}
       />
