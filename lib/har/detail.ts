@@ -311,6 +311,35 @@ function leftOut(req: Obj, post: Obj): string {
     : "";
 }
 
+/**
+ * A response body the file leaves out without its size (Firefox writes
+ * `content: {mimeType, comment}` for a response it kept nothing of,
+ * Playwright's minimal mode no size), when the response had one: its
+ * Content-Length, when written, sizes it. Null when the preview decides:
+ * a body or a size is recorded, or no body came (RFC 9110 §6.4.1: none
+ * to HEAD, none with 1xx, 204 or 304; §9.3.6: none with a 2xx to CONNECT;
+ * none when the request failed).
+ */
+function unsizedBody(
+  method: string,
+  status: number,
+  content: Obj,
+  headers: readonly NameValue[],
+): BodyPreview | null {
+  if (hasText(content) || num(content.size, -1) >= 0) return null;
+  const verb = method.toUpperCase();
+  if (
+    status < 200 || status === 204 || status === 304 || verb === "HEAD" ||
+    (verb === "CONNECT" && status < 300)
+  ) return null;
+  const length = headers.find((h) => h.name.toLowerCase() === "content-length")
+    ?.value.trim() ?? "";
+  if (/^\d{1,15}$/.test(length)) {
+    return previewBody("", undefined, "", Number(length));
+  }
+  return { kind: "none", reason: "The body was not saved in this HAR file." };
+}
+
 /** `serverIPAddress` and `_serverPort` as DevTools' Remote Address shows them. */
 function remoteAddress(raw: Obj): string {
   const ip = str(raw.serverIPAddress);
@@ -343,6 +372,7 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
   const content = obj(res.content);
   const post = obj(req.postData);
   const requestHeaders = pairs(req.headers);
+  const responseHeaders = pairs(res.headers);
   const given = pairs(req.queryString);
   const query = given.length ? given : queryFromUrl(entry.url, LIST_ROWS + 1);
   const postText = typeof post.text === "string" ? post.text : "";
@@ -385,7 +415,7 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     servedFrom: shown(SERVED_FROM[servedFromIndex(raw)]),
     initiator: shown(initiatorOf(raw)),
     requestHeaders: list("requestHeaders", requestHeaders),
-    responseHeaders: list("responseHeaders", pairs(res.headers)),
+    responseHeaders: list("responseHeaders", responseHeaders),
     query: list(
       "query",
       query,
@@ -401,7 +431,7 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
       "responseCookies",
       countOf(res.cookies)
         ? res.cookies
-        : cookiesFromHeaders(pairs(res.headers), false),
+        : cookiesFromHeaders(responseHeaders, false),
     ),
     postMime: shown(str(post.mimeType)),
     postParams: list("postParams", pairs(post.params)),
@@ -414,7 +444,9 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     ),
     // A data: URL's body is the URL's own, when the file holds no text.
     responseBody: sideFile(content) ??
-      (hasText(content) ? null : dataUrlBody(entry.url)) ?? previewBody(
+      (hasText(content) ? null : dataUrlBody(entry.url)) ??
+      unsizedBody(entry.method, entry.status, content, responseHeaders) ??
+      previewBody(
         content.text,
         content.encoding,
         baseMime(entry.mimeType),

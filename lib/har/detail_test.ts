@@ -502,6 +502,56 @@ Deno.test("har detail: a 204 or 304 without a body says so; a 304 whose size nam
   });
 });
 
+Deno.test("har detail: a response body left out without its size is said to be unsaved when the response had one, not 'No body'", () => {
+  const bodyOf = (
+    over: { status?: number; method?: string; length?: string },
+    content: Record<string, unknown>,
+  ) => {
+    const e = entry();
+    const req = e.request as Record<string, unknown>;
+    const res = e.response as Record<string, unknown>;
+    e.request = { ...req, method: over.method ?? "GET" };
+    e.response = {
+      ...res,
+      status: over.status ?? 200,
+      headers: over.length === undefined
+        ? []
+        : [{ name: "Content-Length", value: over.length }],
+      content,
+    };
+    const p = parseHarText(JSON.stringify(har([e])));
+    return entryDetail(p.raw[0], p.doc.entries[0]).responseBody;
+  };
+  const unsaved = {
+    kind: "none",
+    reason: "The body was not saved in this HAR file.",
+  };
+  const none = { kind: "none", reason: "No body." };
+  // Firefox, for a response it kept no content of: no size, no text.
+  const firefox = {
+    mimeType: "image/png",
+    comment: "Response bodies are not included.",
+  };
+  assert.deepEqual(bodyOf({}, firefox), unsaved);
+  // Playwright's minimal mode with content "omit": size -1.
+  assert.deepEqual(bodyOf({}, { size: -1, mimeType: "font/woff2" }), unsaved);
+  // The Content-Length header says how large it was, or that it was empty.
+  assert.deepEqual(bodyOf({ length: "2048" }, firefox), {
+    kind: "none",
+    reason: "The body (2.0 kB) was not saved in this HAR file.",
+  });
+  assert.deepEqual(bodyOf({ length: "0" }, firefox), none);
+  // No response carries a body here (RFC 9110 §6.4.1, §9.3.6).
+  assert.deepEqual(bodyOf({ method: "HEAD" }, firefox), none);
+  assert.deepEqual(bodyOf({ status: 204 }, firefox), none);
+  assert.deepEqual(bodyOf({ status: 304 }, firefox), none);
+  assert.deepEqual(bodyOf({ status: 101 }, firefox), none);
+  assert.deepEqual(bodyOf({ method: "CONNECT" }, firefox), none);
+  // A request that failed got no response at all.
+  assert.deepEqual(bodyOf({ status: 0 }, firefox), none);
+  assert.deepEqual(bodyOf({ status: -1 }, { size: -1 }), none);
+});
+
 Deno.test("har detail: a request body the exporter left out is said in the body section and in both commands' notes", () => {
   const detailOf = (request: Record<string, unknown>) => {
     const e = entry();
