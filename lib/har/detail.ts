@@ -207,6 +207,15 @@ function curlOf(
       "can send it.";
     return { curl: "", note, fetch: "", fetchNote: note };
   }
+  // A proxy's log (Fiddler, Charles) records the tunnel a client asked it
+  // for: its target is a host and port (RFC 9110 §9.3.6), where a command
+  // would send `CONNECT /` to the site itself, in plain HTTP.
+  if (method.toUpperCase() === "CONNECT") {
+    const note = "A CONNECT request asks a proxy for a tunnel; the " +
+      "requests sent through it are entries of their own, so there is no " +
+      "request to copy.";
+    return { curl: "", note, fetch: "", fetchNote: note };
+  }
   // A data:, blob: or about: URL is read by the browser itself (Fetch
   // §4.2 scheme fetch): there is no request for curl to send.
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1].toLowerCase();

@@ -224,6 +224,17 @@ Deno.test("har detail: no command for a method that is not a token, and everythi
   assert.equal(inline.curl, "");
   assert.equal(inline.fetch, "");
   assert.match(inline.curlNote, /data: URL is read by the browser itself/);
+  // Fiddler and Charles record the tunnel a client asked a proxy for: a
+  // command would send "CONNECT /" to the site itself, in plain HTTP.
+  for (const method of ["CONNECT", "connect"]) {
+    const tunnel = detailOf({
+      request: { ...request, method, url: "http://example.com:443" },
+    });
+    assert.equal(tunnel.curl, "", method);
+    assert.equal(tunnel.fetch, "", method);
+    assert.match(tunnel.curlNote, /CONNECT request asks a proxy for a tunnel/);
+    assert.equal(tunnel.fetchNote, tunnel.curlNote);
+  }
   const cookies = detailOf({
     request: {
       ...request,
