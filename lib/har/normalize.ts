@@ -155,9 +155,14 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
   let status = Math.trunc(num(response.status, 0));
   if (status < -0x80000000 || status > 0x7fffffff) status = 0;
   // Kept as written (parameters and case included) for display and search;
-  // classification uses the bare type.
-  const mimeRaw = typeof content.mimeType === "string" && content.mimeType
+  // classification uses the bare type. `x-unknown` is the exporters' word
+  // for none (Chrome, Playwright and Safari write it), as DevTools' importer
+  // reads it: the header or the data: URL may still say one.
+  const written = typeof content.mimeType === "string"
     ? content.mimeType.trim()
+    : "";
+  const mimeRaw = written && written.toLowerCase() !== "x-unknown"
+    ? written
     : findHeader(response.headers, "content-type").trim() || dataUrlType(url);
   const mime = b.classify.baseMime(mimeRaw);
   const method = str(request.method);

@@ -428,6 +428,39 @@ Deno.test("har parse: a page's first request is its document when nothing else n
   assert.deepEqual(types, ["other", "document", "script", "other"]);
 });
 
+Deno.test("har parse: x-unknown, the media type Chrome, Playwright and Safari write for none, is none, as DevTools' importer reads it", () => {
+  const doc = harDoc([
+    // Playwright's redirect that opened the page: no Content-Type.
+    {
+      url: "http://a.test/",
+      at: 0,
+      status: 301,
+      mime: "x-unknown",
+      pageref: "p",
+    },
+    // The header says what the content's placeholder does not.
+    {
+      url: "https://a.test/site",
+      at: 10,
+      mime: "X-Unknown",
+      responseHeaders: [{ name: "Content-Type", value: "text/css" }],
+      pageref: "p",
+    },
+    // A failed request: its extension still names its type.
+    { url: "https://a.test/app.js", at: 20, status: -1, mime: "x-unknown" },
+  ], [{
+    id: "p",
+    title: "p",
+    startedDateTime: "2024-05-01T10:00:00.000Z",
+    pageTimings: {},
+  }]);
+  const { doc: d } = parseHarText(JSON.stringify(doc));
+  assert.deepEqual(
+    d.entries.map((e) => [e.mimeType, e.type]),
+    [["", "document"], ["text/css", "stylesheet"], ["", "script"]],
+  );
+});
+
 Deno.test("har parse: a page's document is its first request by a valid start; equal starts, the file's order; a named media type keeps its type", () => {
   const doc = harDoc([
     // No valid start: never the page's first.
