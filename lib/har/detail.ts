@@ -25,6 +25,7 @@ import {
   cookiesFromHeaders,
   countOf,
   type DetailList,
+  formFields,
   LIST_ROWS,
   type NameValue,
   pairs,
@@ -314,6 +315,12 @@ function leftOut(req: Obj, post: Obj): string {
       shown(post._file)
     }: the command sends none.`;
   }
+  // Its fields, not its bytes: a boundary and the files' contents are
+  // not in the file (Insomnia writes a multipart form so).
+  if (countOf(post.params) && /multipart\//i.test(str(post.mimeType))) {
+    return "The multipart form was recorded as its fields, not as the body " +
+      "sent: the command sends none.";
+  }
   return size > 0
     ? `The request body (${size} B) was not saved in this HAR file: the ` +
       "command sends none."
@@ -443,7 +450,7 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
         : cookiesFromHeaders(responseHeaders, false),
     ),
     postMime: shown(str(post.mimeType)),
-    postParams: list("postParams", pairs(post.params)),
+    postParams: list("postParams", formFields(post.params)),
     requestBody: sideFile(post) ?? previewBody(
       postText,
       post.encoding,

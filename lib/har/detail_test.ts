@@ -598,6 +598,33 @@ Deno.test("har detail: a request body the exporter left out is said in the body 
     /saved beside the HAR file, as 5f2b\.json/,
   );
   assert.match(attached.curlNote, /5f2b\.json: the command sends none/);
+  // Insomnia writes a multipart form as its fields alone (a file by its
+  // name, HAR 1.2 §4.2.4's fileName): no body to send, and the file named.
+  const form = detailOf({
+    bodySize: -1,
+    postData: {
+      mimeType: "multipart/form-data",
+      params: [
+        { name: "title", value: "cat" },
+        {
+          name: "photo",
+          fileName: "/home/me/cat.png",
+          contentType: "image/png",
+        },
+        { name: "notes", fileName: "notes.txt", value: "hello" },
+      ],
+    },
+  });
+  assert.deepEqual(form.postParams, [
+    { name: "title", value: "cat" },
+    { name: "photo", value: "(file /home/me/cat.png, image/png)" },
+    { name: "notes", value: "hello" },
+  ]);
+  assert.match(
+    form.curlNote,
+    /multipart form was recorded as its fields, not as the body sent: the command sends none/,
+  );
+  assert.match(form.fetchNote, /multipart form was recorded as its fields/);
   // A GET with nothing sent says nothing.
   const none = detailOf({ method: "GET", bodySize: 0 });
   assert.equal(none.curlNote, "");

@@ -63,6 +63,23 @@ export function pairs(v: unknown): NameValue[] {
   });
 }
 
+/**
+ * `postData.params` as rows: a file field written by its name alone
+ * (HAR 1.2 §4.2.4's `fileName` and `contentType`, as Insomnia writes a
+ * multipart form) shows that name and type where its content would be.
+ */
+export function formFields(v: unknown): NameValue[] {
+  const rows = pairs(v);
+  if (!Array.isArray(v)) return rows;
+  return rows.map((r, k) => {
+    const o = obj(v[k]);
+    const file = valueText(o.fileName);
+    if (r.value || !file) return r;
+    const type = valueText(o.contentType);
+    return { name: r.name, value: `(file ${file}${type ? `, ${type}` : ""})` };
+  });
+}
+
 /** A HAR cookies list as rows with their attributes, up to {@link LIST_ROWS}. */
 export function cookies(v: unknown): CookieRow[] {
   if (!Array.isArray(v)) return [];
