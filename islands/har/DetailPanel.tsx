@@ -66,6 +66,11 @@ export function DetailPanel(
   // A body the file left out is said where it would be, not "No body".
   const hasRequestBody = detail.requestBody.kind !== "none" ||
     detail.requestBody.reason !== NO_BODY || detail.postParams.length > 0;
+  // Form fields recorded without the body's text (Charles, Insomnia) are
+  // the body as the file has it: no "No body" under them.
+  const fieldsOnly = detail.postParams.length > 0 &&
+    detail.requestBody.kind === "none" &&
+    detail.requestBody.reason === NO_BODY;
   return (
     <aside
       class="har-detail"
@@ -149,11 +154,13 @@ export function DetailPanel(
                     more={more.postParams}
                   />
                 )}
-                <BodyView
-                  body={detail.requestBody}
-                  side="request"
-                  onSave={() => onSaveBody("request")}
-                />
+                {!fieldsOnly && (
+                  <BodyView
+                    body={detail.requestBody}
+                    side="request"
+                    onSave={() => onSaveBody("request")}
+                  />
+                )}
               </>
             )
             : <p class="muted">No request body.</p>}
