@@ -86,6 +86,8 @@ export function TimingTable(
 ) {
   let at = 0;
   const ssl = timings.ssl > 0 ? timings.ssl : 0;
+  // Firefox writes `timings: {}` for what it kept nothing of: absent, not -1.
+  const unknown = PHASES.some((p) => !(timings[p] >= 0));
   return (
     <>
       <table class="har-kv har-timing" aria-label="Timing phases">
@@ -144,12 +146,14 @@ export function TimingTable(
           </tr>
         </tbody>
       </table>
-      <p class="muted small">
-        {ssl > 0 && (timings.sslInConnect
-          ? "TLS is part of Connect in this file (HAR 1.2); the Connect bar excludes it. "
-          : "This exporter reports TLS apart from Connect (Firefox, mitmproxy). ")}
-        n/a: the phase did not apply (-1 in the file).
-      </p>
+      {(ssl > 0 || unknown) && (
+        <p class="muted small">
+          {ssl > 0 && (timings.sslInConnect
+            ? "TLS is part of Connect in this file (HAR 1.2); the Connect bar excludes it. "
+            : "This exporter reports TLS apart from Connect (Firefox, mitmproxy). ")}
+          {unknown && "n/a: the phase did not apply or was not recorded."}
+        </p>
+      )}
       {extra.length > 0 && (
         <KvTable rows={extra} label="Exporter-specific timings" />
       )}

@@ -71,8 +71,15 @@ const CASES: Case[] = [{
     const doc = await detailOf(page, 0);
     assert.match(doc, /This exporter reports TLS apart from Connect/);
     assert.match(doc, /Remote address\s+2001:db8::10/);
+    // Every phase recorded: no legend for phases that were not.
+    assert.doesNotMatch(await section(page, "timing"), /n\/a/);
     // "Response bodies are not included.": no size, no text.
     await detailOf(page, 1);
+    // Its timings are {}: nothing was recorded, nothing was -1.
+    assert.match(
+      await section(page, "timing"),
+      /n\/a: the phase did not apply or was not recorded\./,
+    );
     assert.equal(
       (await section(page, "response-body")).replace(/\s+/g, " ").trim(),
       "Response body The body was not saved in this HAR file.",
