@@ -9,7 +9,8 @@
  * - the request body: `postData.text`, else its params as `name=value`;
  * - the response body, `content.text`, base64 decoded (in its charset,
  *   bad bytes replaced) when its MIME type is textual;
- * - the failure text, `response._error` (or the entry's `_error`).
+ * - the failure text, as the list shows it (`failureText`: Chrome's and
+ *   Safari's `_error`, Playwright's `_failureText`).
  *
  * Bounded: each text is looked at up to {@link DEEP_SEARCH_CHARS}
  * characters (base64, that many characters' worth of bytes), so a 50 MB
@@ -19,6 +20,7 @@
 import { base64Bytes } from "../shared/base64.ts";
 import { charsetOf, DEEP_SEARCH_CHARS, isTextual } from "./body.ts";
 import { baseMime } from "./classify.ts";
+import { failureText } from "./normalize.ts";
 
 export { DEEP_SEARCH_CHARS };
 
@@ -97,7 +99,7 @@ export function entryHolds(
       }
     } else if (has(content.text, term, limit)) return true;
   }
-  return has(res._error, term, limit) || has(e._error, term, limit);
+  return has(failureText(e, res), term, limit);
 }
 
 /** 1 for each of `entries` that holds `term` ({@link entryHolds}), at once. */

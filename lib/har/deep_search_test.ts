@@ -69,6 +69,15 @@ Deno.test("deep search: a textual base64 response body is decoded; a binary one 
 Deno.test("deep search: the failure text", () => {
   assert.deepEqual(on("err_connection_reset"), [2]);
   assert.equal(entryHolds({ _error: "Blocked by client" }, "blocked"), true);
+  // Playwright writes it as _failureText, which the list shows too.
+  const playwright = {
+    response: { status: -1, _failureText: "net::ERR_NAME_NOT_RESOLVED" },
+  };
+  assert.equal(entryHolds(playwright, "err_name_not_resolved"), true);
+  assert.equal(
+    entryHolds({ _failureText: "net::ERR_ABORTED" }, "err_aborted"),
+    true,
+  );
 });
 
 Deno.test("deep search: malformed entries hold nothing, the empty term everything", () => {
