@@ -46,6 +46,7 @@ import {
 } from "./lib/openapi/compare/narrow.ts";
 import { operationTerms } from "./lib/openapi/compare/filter.ts";
 import { LEVELS } from "./lib/openapi/compare/types.ts";
+import { knownIds, nearestIds } from "./lib/openapi/compare/report.ts";
 import {
   encodingWarning,
   readFileText,
@@ -95,7 +96,8 @@ against BASE.
   --all             list documentation-only changes too (level doc)
   --ignore IDS      leave out changes of these ids (comma-separated, or
                     the flag given again), from the list, the counts and
-                    --fail-on alike: what the team accepted
+                    --fail-on alike: what the team accepted (an id that
+                    names no change is said on stderr)
   --filter TERMS    only the changes the compare page's filter box shows
                     for TERMS (every term must match: a method, a level,
                     tag:NAME, or text of a path, summary, operationId or
@@ -182,7 +184,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         // Ids are kebab-case (§9); anything else is a typo to say.
         if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id)) {
           return usage(
-            `--ignore takes change ids such as api-path-removed, not ${
+            `--ignore takes change ids such as api-path-removed-without-deprecation, not ${
               JSON.stringify(clip(id))
             }`,
           );
@@ -548,11 +550,6 @@ export interface DiffIo {
   maxBytes?: number;
 }
 
-/**
- * Runs `deno task diff` with `argv` and returns the exit status: prints
- * the comparison to `io.out` in the chosen format, errors and the usage
- * to `io.err`.
- */
 /** Warnings of one side printed at most; the page lists them all. */
 const MAX_WARNING_LINES = 10;
 
@@ -568,6 +565,42 @@ function warningLines(side: Side, list: readonly SpecWarning[]): string {
   return lines.join("");
 }
 
+/** Unknown `--ignore` ids said one by one, at most; the rest are counted. */
+const MAX_UNKNOWN_IGNORED = 10;
+
+/**
+ * A warning line per `--ignore` id that is no change id, with the ids it
+ * most likely meant: a typo or another tool's id leaves nothing out, and
+ * a CI gate would otherwise fail (or pass) on what the team thought it
+ * had accepted. The exit status stays what the changes make it.
+ */
+export function unknownIgnoreLines(ignore: ReadonlySet<string>): string {
+  const unknown = [...ignore].filter((id) => !knownIds().has(id));
+  const lines = unknown.slice(0, MAX_UNKNOWN_IGNORED).map((id) => {
+    const near = nearestIds(id);
+    const meant = near.length > 1
+      ? `${near.slice(0, -1).join(", ")} or ${near.at(-1)}`
+      : near[0];
+    return `diff: warning: --ignore ${
+      JSON.stringify(id)
+    } is no change id, so it leaves nothing out; did you mean ${meant}?\n`;
+  });
+  const more = unknown.length - MAX_UNKNOWN_IGNORED;
+  if (more > 0) {
+    lines.push(
+      `diff: warning: and ${more} more --ignore id${
+        more === 1 ? " is" : "s are"
+      } no change id\n`,
+    );
+  }
+  return lines.join("");
+}
+
+/**
+ * Runs `deno task diff` with `argv` and returns the exit status: prints
+ * the comparison to `io.out` in the chosen format, errors and the usage
+ * to `io.err`.
+ */
 export async function runDiff(
   argv: readonly string[],
   io: DiffIo,
@@ -592,6 +625,8 @@ export async function runDiff(
     return EXIT.error;
   }
   const args = parsed.args;
+  const unknownIgnored = unknownIgnoreLines(args.ignore);
+  if (unknownIgnored) await say(unknownIgnored);
   const options: ReadOptions = {
     cwd: io.cwd,
     stdin: io.stdin,

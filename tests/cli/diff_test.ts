@@ -26,6 +26,9 @@ import {
   readCapped,
   readInput,
 } from "../../diff.ts";
+import { compareSpecs } from "../../lib/openapi/compare/mod.ts";
+import { formerId, knownIds } from "../../lib/openapi/compare/report.ts";
+import { corpusDir } from "../helpers/corpus.ts";
 
 const f = (name: string) => FIXTURES + name;
 const BASE = f("pets_base.yaml");
@@ -134,10 +137,11 @@ const CASES: Case[] = [
       "--fail-on",
       "breaking",
       "--ignore",
-      "api-path-removed,request-property-became-required",
+      "api-path-removed-without-deprecation,request-property-became-required",
     ],
     code: 0,
     check: (r) => {
+      assert.equal(r.stderr, "");
       const out = lines(r.stdout);
       assert.equal(out[1], "0 breaking, 0 warning, 0 info, 0 doc", r.stdout);
       assert.equal(out.length, 2, r.stdout);
@@ -246,7 +250,73 @@ const CASES: Case[] = [
     args: [BASE, f(PAIRS.breaking), "--ignore", "Request Property"],
     code: 2,
     check: (r) =>
-      assertUsage(r, /--ignore takes change ids such as api-path-removed/),
+      assertUsage(
+        r,
+        /--ignore takes change ids such as api-path-removed-without-deprecation/,
+      ),
+  },
+  {
+    name:
+      "ok/--ignore naming no change id (a typo) is said on stderr with the nearest id; the exit status is --fail-on's",
+    args: [
+      BASE,
+      f(PAIRS.breaking),
+      "--fail-on",
+      "breaking",
+      "--ignore",
+      "request-property-became-requird",
+    ],
+    code: 1,
+    check: (r) => {
+      assert.match(
+        r.stderr,
+        /^diff: warning: --ignore "request-property-became-requird" is no change id, so it leaves nothing out; did you mean request-property-became-required\?$/m,
+      );
+      assert.match(lines(r.stdout)[1], /^1 breaking,/);
+    },
+  },
+  {
+    name:
+      "ok/--ignore naming the start of ids (api-path-removed) names the ids that start so",
+    args: [BASE, f(PAIRS.info), "--ignore", "api-path-removed"],
+    code: 0,
+    check: (r) =>
+      assert.match(
+        r.stderr,
+        /^diff: warning: --ignore "api-path-removed" is no change id, so it leaves nothing out; did you mean api-path-removed-before-sunset, api-path-removed-with-deprecation or api-path-removed-without-deprecation\?$/m,
+      ),
+  },
+  {
+    name:
+      "ok/--ignore of ids this comparison lacks, or that oasdiff once wrote, says nothing",
+    args: [
+      BASE,
+      f(PAIRS.breaking),
+      "--ignore",
+      "endpoint-added,added-required-request-body,request-parameter-property-became-required,response-body-max-length-unset",
+    ],
+    code: 0,
+    check: (r) => assert.equal(r.stderr, ""),
+  },
+  {
+    name:
+      "ok/--ignore naming many unknown ids says the first ten and how many more",
+    args: [
+      BASE,
+      f(PAIRS.none),
+      "--ignore",
+      Array.from({ length: 12 }, (_, i) => `no-such-check-${i}`).join(","),
+    ],
+    code: 0,
+    check: (r) => {
+      const said = lines(r.stderr);
+      assert.equal(said.length, 11, r.stderr);
+      assert.match(said[0], /"no-such-check-0" is no change id/);
+      assert.equal(
+        said[10],
+        "diff: warning: and 2 more --ignore ids are no change id",
+      );
+    },
   },
   {
     name: "ok/text: a line per change, after the sides and the counts",
@@ -817,6 +887,55 @@ Deno.test("diff cli: ok/--format github puts each annotation on the revision's l
     removed.stdout,
     /^::error file=pets_base\.yaml,line=\d+,title=breaking%3A api-path-removed/m,
   );
+});
+
+/**
+ * The ids the engine's own tests expect it to report (their tables' `[id,
+ * level, …]` rows), read from those tests' text: each family's cases.
+ */
+function idsTheEngineTests(): Set<string> {
+  const ids = new Set<string>();
+  const dir = new URL("../../lib/openapi/compare/", import.meta.url);
+  for (const e of Deno.readDirSync(dir)) {
+    if (!e.name.endsWith("_test.ts")) continue;
+    const text = Deno.readTextFileSync(new URL(e.name, dir));
+    for (
+      const m of text.matchAll(
+        /\["([a-z0-9]+(?:-[a-z0-9]+)+)",\s*"(?:breaking|warning|info|doc)"/g,
+      )
+    ) ids.add(m[1]);
+  }
+  return ids;
+}
+
+Deno.test("diff cli: every id the engine reports is one --ignore knows (no warning for it)", () => {
+  const reported = idsTheEngineTests();
+  assert.ok(reported.size > 200, `only ${reported.size} ids read`);
+  // And what real pairs report: the fixtures and, with the corpus, Stripe's.
+  const pairs: [string, string][] = Object.values(PAIRS).map((p) => [
+    fixture("pets_base.yaml"),
+    fixture(p),
+  ]);
+  const specs = corpusDir("specs", { quiet: true });
+  if (specs) {
+    pairs.push([
+      Deno.readTextFileSync(specs + "stripe-spec3.json"),
+      Deno.readTextFileSync(specs + "stripe-spec3-2020-08-27.json"),
+    ]);
+  }
+  for (const [b, r] of pairs) {
+    for (const c of compareSpecs(b, r, { all: true }).changes) {
+      reported.add(c.id);
+    }
+  }
+  const known = knownIds();
+  const unknown = [...reported].filter((id) => !known.has(id));
+  assert.deepEqual(unknown, [], "reported ids --ignore does not know");
+  // Each with the id oasdiff wrote before renaming it.
+  for (const id of reported) {
+    const was = formerId(id);
+    if (was) assert.ok(known.has(was), was);
+  }
 });
 
 Deno.test("diff cli: annotationFile names the revision from the repository's folder, or not at all", () => {

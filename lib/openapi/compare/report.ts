@@ -9,6 +9,7 @@
 import { compareEndpoints } from "../operations.ts";
 import { type Change, type Counts, type Level, levelRank } from "./types.ts";
 import { codeSpan } from "./code_span.ts";
+import { BOUNDS, OTHER_KEYWORDS } from "./schema_view.ts";
 
 /** How the `where` of a change inside a shared response component starts. */
 export const SHARED_RESPONSE = "shared response ";
@@ -102,6 +103,304 @@ export function formerId(id: string): string | null {
     if (part.test(id)) return id.replace(part, was);
   }
   return null;
+}
+
+/**
+ * Where a schema's change is, as its id starts (`idPrefix` in
+ * schema_diff.ts): a parameter's or header's schema, a body's, a
+ * property's; a property inside a parameter's schema (a `deepObject`
+ * query); a response's.
+ */
+const SCHEMA_PLACES = [
+  "request-parameter",
+  "request-body",
+  "request-property",
+  "request-parameter-property",
+  "response-property",
+  "response-header",
+  "response-body",
+] as const;
+
+/**
+ * What changed of a schema, after its place (schema_diff.ts's checks, as
+ * `#add` is called): the keywords said of a value, its type, enum, bounds
+ * (each of {@link BOUNDS} set, unset, lowered or raised), the keywords of
+ * {@link OTHER_KEYWORDS} added, removed or changed, its alternatives.
+ */
+const SCHEMA_CHANGES: readonly string[] = [
+  ...[
+    "became-nullable",
+    "became-not-nullable",
+    "default-value-added",
+    "default-value-removed",
+    "default-value-changed",
+    "deprecated",
+    "reactivated",
+    "description-changed",
+    "example-changed",
+    "type-generalized",
+    "type-specialized",
+    "list-of-types-widened",
+    "list-of-types-narrowed",
+    "type-changed",
+    "const-added",
+    "const-changed",
+    "const-removed",
+    "became-enum",
+    "enum-removed",
+    "enum-value-added",
+    "enum-value-removed",
+    "x-extensible-enum-value-added",
+    "x-extensible-enum-value-removed",
+    "content-encoding-changed",
+    "content-media-type-changed",
+    "multiple-of-set",
+    "multiple-of-unset",
+    "multiple-of-changed",
+    "unique-items-set",
+    "unique-items-unset",
+    "discriminator-added",
+    "discriminator-removed",
+    "discriminator-property-name-changed",
+    "discriminator-mapping-added",
+    "discriminator-mapping-changed",
+    "discriminator-mapping-deleted",
+    "discriminator-default-mapping-added",
+    "discriminator-default-mapping-changed",
+    "discriminator-default-mapping-removed",
+    "dependent-required-added",
+    "dependent-required-removed",
+    "pattern-added",
+    "pattern-removed",
+    "pattern-generalized",
+    "pattern-changed",
+    "additional-properties-allowed",
+    "additional-properties-disallowed",
+    "prefix-items-added",
+    "prefix-items-removed",
+    "prefix-items-closed",
+    "prefix-items-opened",
+    "one-of-added",
+    "one-of-removed",
+    "any-of-added",
+    "any-of-removed",
+    "wrapped-in-one-of-original-preserved",
+  ],
+  ...BOUNDS.flatMap((b) =>
+    ["set", "unset", "decreased", "increased"].map((s) => `${b}-${s}`)
+  ),
+  // Kebab-case of the keyword; a map of schemas named by one entry.
+  ...OTHER_KEYWORDS.filter((k) => k !== "dependentRequired").flatMap((k) => {
+    const word = k === "patternProperties"
+      ? "pattern-property"
+      : k === "dependentSchemas"
+      ? "dependent-schema"
+      : k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    return ["added", "removed", "changed"].map((s) => `${word}-${s}`);
+  }),
+];
+
+/**
+ * Ids that name their place whole: a property's (in a parameter's schema,
+ * `request-property` reads `request-parameter-property`), an operation's,
+ * a parameter's, a body's and its media types', a response's, a webhook's
+ * or callback's, security's and the document's.
+ */
+const WHOLE_IDS: readonly string[] = [
+  "request-property-removed",
+  "request-property-became-read-only",
+  "request-property-became-not-read-only",
+  "request-property-became-required",
+  "request-property-became-required-with-default",
+  "request-property-became-optional",
+  "new-required-request-property",
+  "new-required-request-property-with-default",
+  "new-optional-request-property",
+  "response-required-property-removed",
+  "response-optional-property-removed",
+  "response-required-property-added",
+  "response-optional-property-added",
+  "response-property-became-write-only",
+  "response-property-became-not-write-only",
+  "response-property-became-required",
+  "response-property-became-optional",
+  "response-mediatype-enum-value-removed",
+  ...["api-path-removed", "api-removed"].flatMap((k) =>
+    ["without-deprecation", "before-sunset", "with-deprecation"].map((s) =>
+      `${k}-${s}`
+    )
+  ),
+  "endpoint-added",
+  "endpoint-deprecated",
+  "endpoint-deprecated-with-sunset",
+  "endpoint-reactivated",
+  "webhook-added",
+  "webhook-removed",
+  "callback-added",
+  "callback-removed",
+  "api-description-changed",
+  "api-summary-changed",
+  "api-operation-id-added",
+  "api-operation-id-changed",
+  "api-operation-id-removed",
+  "api-tag-added",
+  "api-tag-removed",
+  "api-stability-decreased",
+  "sunset-deleted",
+  "api-sunset-date-changed",
+  "api-sunset-date-changed-too-small",
+  "operation-server-added",
+  "operation-server-removed",
+  "new-required-request-parameter",
+  "new-optional-request-parameter",
+  "new-request-path-parameter",
+  "request-path-parameter-renamed",
+  "request-parameter-removed",
+  "request-parameter-removed-before-sunset",
+  "request-parameter-removed-with-deprecation",
+  "request-parameter-became-required",
+  "request-parameter-became-optional",
+  "request-parameter-description-changed",
+  "request-parameter-example-changed",
+  "request-parameter-media-type-changed",
+  "request-parameter-style-changed",
+  "request-parameter-sunset-deleted",
+  "request-parameter-sunset-date-changed",
+  "request-parameter-sunset-date-changed-too-small",
+  "request-parameter-allow-empty-value-added",
+  "request-parameter-allow-empty-value-removed",
+  "request-parameter-allow-reserved-added",
+  "request-parameter-allow-reserved-removed",
+  "request-body-added-required",
+  "request-body-added-optional",
+  "request-body-became-required",
+  "request-body-became-optional",
+  "request-body-removed",
+  "request-body-description-changed",
+  ...["request-body-media-type", "response-media-type"].flatMap((k) =>
+    ["added", "removed", "generalized", "name-changed", "name-specialized"]
+      .map((s) => `${k}-${s}`)
+  ),
+  ...["request", "response"].flatMap((d) => [
+    `${d}-body-media-type-schema-added`,
+    `${d}-body-media-type-schema-removed`,
+    `${d}-body-media-type-item-schema-added`,
+    `${d}-body-media-type-item-schema-removed`,
+    `${d}-body-example-changed`,
+    `${d}-body-encoding-changed`,
+    `${d}-body-encoding-generalized`,
+  ]),
+  "response-success-status-added",
+  "response-success-status-removed",
+  "response-non-success-status-added",
+  "response-non-success-status-removed",
+  "response-status-range-changed",
+  "response-description-changed",
+  "response-summary-changed",
+  "response-header-added",
+  "response-header-became-required",
+  "response-header-became-optional",
+  "response-header-description-changed",
+  "required-response-header-removed",
+  "optional-response-header-removed",
+  "response-link-added",
+  "response-link-removed",
+  ...["api-security", "api-global-security"].flatMap((k) =>
+    ["added", "removed", "scope-added", "scope-removed"].map((s) => `${k}-${s}`)
+  ),
+  "api-security-component-added",
+  "api-security-component-removed",
+  "api-security-component-deprecated",
+  "api-security-component-reactivated",
+  "api-security-component-oauth-scope-added",
+  "api-security-component-oauth-scope-removed",
+  "security-scheme-changed",
+  "security-scheme-oauth-flow-added",
+  "security-scheme-renamed",
+  "api-server-added",
+  "api-server-removed",
+  "api-server-variable-renamed",
+  "api-server-variable-removed",
+  "api-server-variable-default-changed",
+  "api-server-variable-enum-value-removed",
+  "api-schema-removed",
+  "info-title-changed",
+  "info-version-changed",
+  "info-description-changed",
+  "ref-not-followed",
+];
+
+let known: ReadonlySet<string> | null = null;
+
+/**
+ * Every id a comparison can report, with the ids oasdiff wrote before
+ * renaming them ({@link formerId}): what `--ignore` recognises, so one it
+ * does not (a typo, an id of another tool's) is said rather than silently
+ * leaving nothing out.
+ */
+export function knownIds(): ReadonlySet<string> {
+  if (known) return known;
+  const ids = new Set(WHOLE_IDS);
+  for (const id of WHOLE_IDS) {
+    if (id.includes("request-property")) {
+      ids.add(id.replace("request-property", "request-parameter-property"));
+    }
+  }
+  for (const place of SCHEMA_PLACES) {
+    for (const change of SCHEMA_CHANGES) ids.add(`${place}-${change}`);
+  }
+  for (const id of [...ids]) {
+    const was = formerId(id);
+    if (was) ids.add(was);
+  }
+  return known = ids;
+}
+
+/** Names offered for an id that is none, at most. */
+const MAX_NEAREST = 3;
+
+/**
+ * The known ids `id` most likely meant, sorted: those it is the start of
+ * (`api-path-removed` → `api-path-removed-without-deprecation`, …), else
+ * the one fewest single-character edits away; [] for a known id.
+ */
+export function nearestIds(id: string): string[] {
+  const ids = knownIds();
+  if (ids.has(id)) return [];
+  const sorted = [...ids].sort();
+  const longer = sorted.filter((k) => k.startsWith(`${id}-`));
+  if (longer.length) return longer.slice(0, MAX_NEAREST);
+  let best = "", bestD = Infinity;
+  for (const k of sorted) {
+    const d = editDistance(id, k, bestD);
+    if (d < bestD) [best, bestD] = [k, d];
+  }
+  return [best];
+}
+
+/**
+ * Levenshtein distance of `a` and `b`, or `limit` or more when it is at
+ * least that (a row whose least value reaches it ends the count).
+ */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) >= limit) return limit;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let least = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(
+        prev[j] + 1,
+        row[j - 1] + 1,
+        prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      row.push(v);
+      if (v < least) least = v;
+    }
+    if (least >= limit) return limit;
+    prev = row;
+  }
+  return prev[b.length];
 }
 
 /** The findings of one comparison. */
