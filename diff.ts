@@ -200,7 +200,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         return usage(
           `--format takes ${FORMATS.join(", ")}, not ${
             JSON.stringify(clip(value))
-          }`,
+          }` + calledHere(value, FORMATS),
         );
       }
       format = value as Format;
@@ -210,7 +210,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         return usage(
           `--fail-on takes ${FAIL_ON_LEVELS.join(", ")}, not ${
             JSON.stringify(clip(value))
-          }` + (value === "doc" ? " (documentation changes never fail)" : ""),
+          }` + (value === "doc"
+            ? " (documentation changes never fail)"
+            : calledHere(value, FAIL_ON_LEVELS)),
         );
       }
       failOn = value as Level;
@@ -241,6 +243,39 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       filter,
     },
   };
+}
+
+/**
+ * oasdiff's names of the levels (`--fail-on ERR`) and of a format, as
+ * this command calls them: a CI step written for oasdiff is said what to
+ * write instead.
+ */
+const OASDIFF_WORDS: Record<string, string> = {
+  ERR: "breaking",
+  WARN: "warning",
+  INFO: "info",
+  githubactions: "github",
+};
+
+/**
+ * ` (oasdiff's ERR is breaking here)` for a value oasdiff takes, or
+ * ` (levels are lower case: breaking)` for one of `choices` written in
+ * other case; "" for anything else.
+ */
+function calledHere(value: string, choices: readonly string[]): string {
+  const ours = Object.hasOwn(OASDIFF_WORDS, value)
+    ? OASDIFF_WORDS[value]
+    : undefined;
+  if (ours !== undefined && choices.includes(ours)) {
+    return ` (oasdiff's ${value} is ${ours} here)`;
+  }
+  const lower = value.toLowerCase();
+  if (lower !== value && choices.includes(lower)) {
+    return ` (${
+      choices === FAIL_ON_LEVELS ? "levels" : "formats"
+    } are lower case: ${lower})`;
+  }
+  return "";
 }
 
 /** An input that could not be read; the message names it, not the side. */

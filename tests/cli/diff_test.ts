@@ -748,6 +748,22 @@ const CASES: Case[] = [
     code: 2,
     check: (r) => assertUsage(r, /documentation changes never fail/),
   },
+  ...([
+    ["--fail-on", "ERR", `(oasdiff's ERR is breaking here)`],
+    ["--fail-on", "WARN", `(oasdiff's WARN is warning here)`],
+    ["--fail-on", "INFO", `(oasdiff's INFO is info here)`],
+    ["--fail-on", "Breaking", "(levels are lower case: breaking)"],
+    ["--format", "githubactions", `(oasdiff's githubactions is github here)`],
+  ] as const).map(([flag, value, hint]): Case => ({
+    name: `bad/usage: ${flag} ${value} says what it is called here`,
+    args: [BASE, BASE, flag, value],
+    code: 2,
+    check: (r) =>
+      assertUsage(
+        r,
+        new RegExp(`not "${value}" ${hint.replace(/[()]/g, "\\$&")}$`, "m"),
+      ),
+  })),
   {
     name: "bad/usage: --fail-on without its level",
     args: [BASE, BASE, "--fail-on"],
