@@ -143,8 +143,10 @@ const CASES: Case[] = [
     check: (r) => {
       assert.equal(r.stderr, "");
       const out = lines(r.stdout);
-      assert.equal(out[1], "0 breaking, 0 warning, 0 info, 0 doc", r.stdout);
-      assert.equal(out.length, 2, r.stdout);
+      assert.deepEqual(out.slice(1), [
+        "0 breaking, 0 warning, 0 info, 0 doc",
+        "No changes.",
+      ]);
     },
   },
   {
@@ -366,12 +368,24 @@ const CASES: Case[] = [
   },
   {
     name:
-      "ok/text: documentation changes are counted but not listed by default",
+      "ok/text: documentation changes are counted but not listed by default, and said to be (as in Markdown)",
     args: [BASE, f(PAIRS.doc)],
     code: 0,
     check: (r) => {
       assert.deepEqual(lines(r.stdout).slice(1), [
         "0 breaking, 0 warning, 0 info, 1 doc",
+        "No breaking, warning or info changes; 1 documentation change not listed: --all lists it.",
+      ]);
+    },
+  },
+  {
+    name: "ok/text: no change says so, as Markdown and the page do",
+    args: [BASE, f(PAIRS.none)],
+    code: 0,
+    check: (r) => {
+      assert.deepEqual(lines(r.stdout).slice(1), [
+        "0 breaking, 0 warning, 0 info, 0 doc",
+        "No changes.",
       ]);
     },
   },

@@ -64,6 +64,20 @@ function unlistedDocs(r: CompareResult): string {
 }
 
 /**
+ * What a report listing no change says: `No changes.`, or that the
+ * documentation changes it counts are not listed (with `how`, how to
+ * list them: the CLI's `--all`).
+ */
+function nothingListed(r: CompareResult, how = false): string {
+  const doc = r.counts.doc;
+  if (!doc) return "No changes.";
+  const one = doc === 1;
+  return `No breaking, warning or info changes; ${doc} documentation change${
+    one ? "" : "s"
+  } not listed${how ? `: --all lists ${one ? "it" : "them"}` : ""}.`;
+}
+
+/**
  * A line per change, for a terminal; `narrowed`, a sentence said under the
  * counts when these are only some of the changes.
  */
@@ -74,6 +88,9 @@ export function formatText(r: CompareResult, narrowed = ""): string {
   if (docs && r.changes.length) {
     lines.push(`(${docs.slice(0, -1)}: --all lists them)`);
   }
+  // An empty list says why, as Markdown and the page do (a narrowed one is
+  // said on its own line above).
+  if (!r.changes.length && !narrowed) lines.push(nothingListed(r, true));
   for (const c of r.changes) {
     // The names in a sentence are written visibly already (codeSpan); the
     // rest of it too, so no document text reaches the terminal as control.
@@ -121,17 +138,7 @@ export function formatMarkdown(r: CompareResult, narrowed = ""): string {
       out.push(`- ${subject}: ${escapeText(c.text)} (${codeSpan(c.id)})`);
     }
   }
-  if (!r.changes.length) {
-    const doc = r.counts.doc;
-    out.push(
-      "",
-      doc
-        ? `No breaking, warning or info changes; ${doc} documentation change${
-          doc === 1 ? "" : "s"
-        } not listed.`
-        : "No changes.",
-    );
-  }
+  if (!r.changes.length) out.push("", nothingListed(r));
   return out.join("\n") + "\n";
 }
 
