@@ -29,6 +29,7 @@ import { SidePanel } from "./SidePanel.tsx";
 import { Summary } from "./Summary.tsx";
 import { Toolbar } from "./Toolbar.tsx";
 import { useCompare } from "./use_compare.ts";
+import { BOX_LIMIT } from "../shared/large_paste.ts";
 import { DEFAULT_LEVELS, exportName, knownLevels } from "./view.ts";
 
 /** Props of the CompareViewer island (JSON-serialisable). */
@@ -39,11 +40,7 @@ export interface CompareViewerProps {
 
 /** Debounce of the paste boxes: parse once typing pauses. */
 export const PASTE_DEBOUNCE_MS = 150;
-/**
- * Pasted text longer than this leaves its box and is parsed at once: a
- * textarea holding megabytes freezes the page on every layout.
- */
-export const BOX_LIMIT = 100_000;
+export { BOX_LIMIT };
 
 const SIDES: Side[] = ["base", "revision"];
 

@@ -1,4 +1,5 @@
 import type { Ref } from "preact";
+import { BOX_LIMIT, largePaste } from "../shared/large_paste.ts";
 import { useRef, useState } from "preact/hooks";
 import type { Side } from "../../lib/openapi/compare/types.ts";
 import { formatBytes } from "../../lib/shared/format.ts";
@@ -98,6 +99,7 @@ export function SidePanel(p: SidePanelProps) {
         autocapitalize="off"
         placeholder={p.note || "openapi: 3.1.0\ninfo: …"}
         aria-describedby={`${id}-read`}
+        onPaste={largePaste(BOX_LIMIT, p.onInput)}
         onInput={(ev) =>
           p.onInput((ev.currentTarget as HTMLTextAreaElement).value)}
       />

@@ -2,7 +2,9 @@
  * The three ways in: a file picker, a drop anywhere on the page, and a paste
  * box. All of them hand the input to the worker; nothing is uploaded.
  */
-import { useRef } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
+import { formatBytes } from "../../lib/shared/format.ts";
+import { BOX_LIMIT, largePaste } from "../shared/large_paste.ts";
 import { usePageDrop } from "../shared/use_page_drop.ts";
 import { useEarlyFile, useEarlyText } from "../shared/early_input.ts";
 import { ExportHelp } from "./ExportHelp.tsx";
@@ -21,12 +23,26 @@ const PASTE_DELAY = 120;
 export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const box = useRef<HTMLTextAreaElement>(null);
+  /** What the box says when pasted text too long for it is shown. */
+  const [note, setNote] = useState("");
   // A file replaces what was pasted: empty the box so it does not claim
   // to be what is shown.
   const openFile = (file: File) => {
     clearTimeout(timer.current);
     if (box.current) box.current.value = "";
+    setNote("");
     onFile(file);
+  };
+  /** Text past the box's limit: read at once, never kept in the box. */
+  const takeLarge = (text: string) => {
+    clearTimeout(timer.current);
+    if (box.current) box.current.value = "";
+    setNote(
+      `Showing pasted JSON (${
+        formatBytes(text.length)
+      }). Paste here to replace it.`,
+    );
+    cb.current.onPaste(text);
   };
   const cb = useRef({ onPaste });
   cb.current = { onPaste };
@@ -37,6 +53,8 @@ export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
 
   const onInput = (e: Event) => {
     const text = (e.currentTarget as HTMLTextAreaElement).value;
+    if (text.length > BOX_LIMIT) return takeLarge(text);
+    setNote("");
     clearTimeout(timer.current);
     timer.current = setTimeout(() => cb.current.onPaste(text), PASTE_DELAY);
   };
@@ -77,7 +95,8 @@ export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
             rows={compact ? 1 : 4}
             spellcheck={false}
             autocomplete="off"
-            placeholder="…or paste HAR JSON here"
+            placeholder={note || "…or paste HAR JSON here"}
+            onPaste={largePaste(BOX_LIMIT, takeLarge)}
             onInput={onInput}
           />
         </label>

@@ -1,8 +1,7 @@
 import type { Ref } from "preact";
 import { useRef } from "preact/hooks";
 import { useEarlyFile, useEarlyText } from "../shared/early_input.ts";
-import { largePaste } from "../shared/large_paste.ts";
-import { BOX_LIMIT } from "./use_loader.ts";
+import { BOX_LIMIT, largePaste } from "../shared/large_paste.ts";
 
 /** Props of {@link InputPanel}. */
 export interface InputPanelProps {

@@ -17,18 +17,13 @@ import type {
   SpecWarning,
 } from "../../lib/openapi/types.ts";
 import { SpecEngine } from "./engine.ts";
+import { BOX_LIMIT } from "../shared/large_paste.ts";
 import type { ParseStage } from "./protocol.ts";
 import * as session from "./session.ts";
 
 /** Debounce of the paste box: parse once typing pauses. */
 export const PASTE_DEBOUNCE_MS = 150;
-/**
- * Pasted text longer than this leaves the paste box: a textarea holding
- * megabytes freezes the page on every layout, and nobody edits a spec that
- * size in a plain text box. Even Adyen's 250 kB in the box added 20-40 ms
- * to the frame that opens an operation (paint walks the box's lines).
- */
-export const BOX_LIMIT = 100_000;
+export { BOX_LIMIT };
 
 /** What the page shows about the current input. */
 export interface LoaderState {

@@ -40,13 +40,9 @@ import {
   newHays,
   viewIndices,
 } from "../../lib/openapi/compare/narrow.ts";
-
-/**
- * Text up to this long goes back to the page for its paste box; longer
- * text stays here (a textarea holding megabytes freezes the page on every
- * layout, as the spec viewer measured).
- */
-const BOX_LIMIT = 100_000;
+// Text up to the boxes' limit goes back to the page for its paste box;
+// longer text stays here.
+import { BOX_LIMIT } from "../shared/large_paste.ts";
 
 const models: Record<Side, SpecModel | null> = { base: null, revision: null };
 /** The newest call about each side: an older one still queued is skipped. */

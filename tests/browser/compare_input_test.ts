@@ -21,6 +21,8 @@ import {
   summary,
   waitCompared,
 } from "./compare_page.ts";
+import { realPaste } from "../helpers/real_paste.ts";
+import { BOX_LIMIT } from "../../islands/shared/large_paste.ts";
 
 const V1 = fixture("pets-v1.yaml");
 const V2 = fixture("pets-v2.yaml");
@@ -497,4 +499,35 @@ Deno.test({
         );
       }
     }),
+});
+
+Deno.test({
+  name:
+    "browser compare: a real paste past the box's limit never enters the box; the text around the selection is kept and the pair compared",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      // V2 with a description long enough to pass the limit.
+      const long = V2.replace(
+        /^info:\n/m,
+        `info:\n  description: ${"x".repeat(BOX_LIMIT)}\n`,
+      );
+      assert.ok(long.length > BOX_LIMIT && long !== V2);
+      await page.fill("[data-testid=compare-base-input]", V1);
+      const box = "[data-testid=compare-revision-input]";
+      const longest = await realPaste(page, box, long.slice(20, -5), {
+        before: long.slice(0, 20),
+        selected: "XYZ",
+        after: long.slice(-5),
+      });
+      await waitCompared(page);
+      assert.deepEqual(
+        hooksOnly(await rows(page)),
+        expectedRows(compareSpecs(V1, long)),
+      );
+      assert.equal(await page.inputValue(box), "");
+      const held = await longest();
+      assert.ok(held <= BOX_LIMIT, `the box held ${held} characters`);
+    }, { clipboard: true }),
 });

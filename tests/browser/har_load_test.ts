@@ -13,6 +13,8 @@ import {
   summary,
   waitCount,
 } from "../helpers/har_browser.ts";
+import { realPaste } from "../helpers/real_paste.ts";
+import { BOX_LIMIT } from "../../islands/shared/large_paste.ts";
 
 const MIXED_ROWS = [
   { index: 1, method: "GET", status: 200, start: 0, duration: 300, size: 5000 },
@@ -403,4 +405,30 @@ Deno.test({
         /gzip-compressed: it was unpacked and read/,
       );
     }),
+});
+
+Deno.test({
+  name:
+    "browser har: a real paste past the box's limit never enters the box, loads at once, and the box says what it shows",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      const entries = Array.from({ length: 400 }, (_, i) => ({
+        url: `https://example.test/items/${i}?q=${"v".repeat(200)}`,
+        at: i,
+      }));
+      const text = JSON.stringify(harDoc(entries), null, 1);
+      assert.ok(text.length > BOX_LIMIT);
+      const longest = await realPaste(page, "[data-testid=har-input]", text);
+      await waitCount(page, 400);
+      assert.equal(await page.inputValue("[data-testid=har-input]"), "");
+      assert.match(
+        await page.getAttribute("[data-testid=har-input]", "placeholder") ??
+          "",
+        /Showing pasted JSON \(\d+ kB\)/,
+      );
+      const held = await longest();
+      assert.ok(held <= BOX_LIMIT, `the box held ${held} characters`);
+    }, { clipboard: true }),
 });

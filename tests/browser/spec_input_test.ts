@@ -15,6 +15,7 @@ import { bigSpec } from "../fixtures/openapi/generate.ts";
 import { parseSpec } from "../../lib/openapi/mod.ts";
 import { BOX_LIMIT } from "../../islands/openapi/use_loader.ts";
 import { PIECE } from "../../islands/openapi/session.ts";
+import { realPaste } from "../helpers/real_paste.ts";
 
 const FIX = new URL("../fixtures/openapi/", import.meta.url);
 const fixture = (n: string) => Deno.readTextFileSync(new URL(n, FIX));
@@ -698,37 +699,18 @@ Deno.test({
       // Pasted over a word in the middle of a small text, as a person
       // might: the box holds the spec's first 40 characters, `XYZ` and its
       // last 10; the clipboard everything between.
-      await page.fill(box, `${yaml.slice(0, 40)}XYZ${yaml.slice(-10)}`);
-      await page.evaluate(() => {
-        const w = globalThis as unknown as { __longest: number };
-        w.__longest = 0;
-        document.querySelector(
-          "[data-testid=spec-input]",
-        )!.addEventListener("input", (e) => {
-          const n = (e.target as HTMLTextAreaElement).value.length;
-          w.__longest = Math.max(w.__longest, n);
-        }, { capture: true });
+      const longest = await realPaste(page, box, yaml.slice(40, -10), {
+        before: yaml.slice(0, 40),
+        selected: "XYZ",
+        after: yaml.slice(-10),
       });
-      await page.evaluate(
-        (t) => navigator.clipboard.writeText(t),
-        yaml.slice(40, -10),
-      );
-      await page.focus(box);
-      await page.evaluate(() =>
-        document.querySelector<HTMLTextAreaElement>(
-          "[data-testid=spec-input]",
-        )!.setSelectionRange(40, 43)
-      );
-      await page.keyboard.press("Control+V");
       await page.waitForFunction(() =>
         document.querySelector("[data-testid=spec-count]")?.textContent ===
           "3000"
       );
       assert.equal(await page.inputValue(box), "");
-      const longest = await page.evaluate(() =>
-        (globalThis as unknown as { __longest: number }).__longest
-      );
-      assert.ok(longest <= BOX_LIMIT, `the box held ${longest} characters`);
+      const held = await longest();
+      assert.ok(held <= BOX_LIMIT, `the box held ${held} characters`);
     }, { clipboard: true }),
 });
 
