@@ -303,6 +303,17 @@ Deno.test({
           [120, 80],
           format,
         );
+        // Drawn at its own size, as Postman and Swagger UI draw it: the
+        // result column is a flex column, which had stretched the 120 px
+        // image to its whole width, five times over and blurred.
+        assert.deepEqual(
+          await img.evaluate((e: HTMLImageElement) => [
+            e.clientWidth,
+            e.clientHeight,
+          ]),
+          [120, 80],
+          format,
+        );
         assert.equal(await r.locator("[data-testid=result-body]").count(), 0);
       }
     }),
