@@ -120,9 +120,13 @@ export function ResponseView(
       </div>
       {enc && !head && (
         <p class="result-note">
-          The body arrived{" "}
-          {enc}-compressed; the browser decoded it (the cURL command has
-          --compressed to do the same).
+          The body arrived {enc}-compressed; the browser decoded it{" "}
+          {sent && !sent.compressed
+            // Coded because the browser's Accept-Encoding asked (RFC 9110
+            // §12.5.3), which a page cannot leave out; curl asks for no
+            // coding unless told to.
+            ? "(it asked for compression with Accept-Encoding; the cURL command does not, so it gets the body uncoded: add --compressed to ask as the browser did)."
+            : "(the cURL command has --compressed to do the same)."}
         </p>
       )}
       {r.redirected && (

@@ -80,3 +80,21 @@ Deno.test("response view: bad/a HEAD of a coded body says no body came, not that
   assert.match(get, /456 B on the wire/);
   assert.match(get, /the browser decoded it/);
 });
+
+Deno.test("response view: bad/a body coded because the browser asked names no --compressed the command lacks", () => {
+  // openapi.json is gzipped only for a client that sends Accept-Encoding:
+  // its command has no --compressed, and curl gets the body as is.
+  const asked = renderToString(
+    <ResponseView
+      r={{ ...GZIP_HEAD, bytes: 900 }}
+      sent={{ ...sent("GET"), compressed: false }}
+    />,
+  ).replace(/<[^>]+>/g, "");
+  assert.match(asked, /the browser decoded it/);
+  assert.doesNotMatch(asked, /the cURL command has --compressed/);
+  assert.match(asked, /add --compressed/);
+  const always = renderToString(
+    <ResponseView r={{ ...GZIP_HEAD, bytes: 900 }} sent={sent("GET")} />,
+  ).replace(/<[^>]+>/g, "");
+  assert.match(always, /the cURL command has --compressed/);
+});
