@@ -12,6 +12,9 @@ import type { PreparedRequest } from "./model.ts";
 import type { RunResponse } from "./run.ts";
 import { formatBytes } from "../../lib/shared/format.ts";
 import { statusClass } from "../../lib/shared/status.ts";
+import { firstInvalidUtf8 } from "../../lib/shared/read_text.ts";
+import { visibleText } from "../../lib/shared/visible_text.ts";
+import { PathText } from "../shared/BidiText.tsx";
 
 /** `[data-testid=result-duration]` with the elapsed milliseconds. */
 export function Duration({ ms, label }: { ms: number; label?: string }) {
@@ -60,6 +63,27 @@ function emptyNote(r: RunResponse, sent: PreparedRequest | null): string {
   return "Empty body.";
 }
 
+/**
+ * A header value as a person reads it. Fetch gives a value one character
+ * per byte (a ByteString, Fetch §2.2.2), so bytes a server wrote as UTF-8
+ * (é, ✓) come as Latin-1 (Ã©, and C1 controls that show as nothing): when
+ * they are UTF-8 they are shown as that text, with fetch's reading beside
+ * it, controls written out; other bytes are shown as they came.
+ */
+export function headerReading(
+  value: string,
+): { text: string; latin1: string | null } {
+  if (!/[\u0080-\u00ff]/.test(value)) return { text: value, latin1: null };
+  const bytes = Uint8Array.from(value, (c) => c.charCodeAt(0));
+  if (firstInvalidUtf8(bytes) >= 0) {
+    return { text: visibleText(value), latin1: null };
+  }
+  return {
+    text: visibleText(new TextDecoder().decode(bytes)),
+    latin1: visibleText(value),
+  };
+}
+
 /** `[data-testid=result-headers]`: a response's headers, as fetch gives them. */
 export function HeadersTable(
   { headers }: { headers: readonly [string, string][] },
@@ -67,12 +91,22 @@ export function HeadersTable(
   return (
     <table class="headers" data-testid="result-headers" tabIndex={0}>
       <tbody>
-        {headers.map(([k, v], i) => (
-          <tr key={i}>
-            <th scope="row">{k}</th>
-            <td>{v}</td>
-          </tr>
-        ))}
+        {headers.map(([k, v], i) => {
+          const { text, latin1 } = headerReading(v);
+          return (
+            <tr key={i}>
+              <th scope="row">{k}</th>
+              <td>
+                <PathText text={text} />
+                {latin1 !== null && (
+                  <span class="muted">
+                    {` (UTF-8 bytes; fetch reads them as Latin-1: ${latin1})`}
+                  </span>
+                )}
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

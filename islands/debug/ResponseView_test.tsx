@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { renderToString } from "preact-render-to-string";
-import { ResponseView } from "./ResponseView.tsx";
+import { HeadersTable, ResponseView } from "./ResponseView.tsx";
 import type { RunResponse } from "./run.ts";
 
 const PROBLEM: RunResponse = {
@@ -97,4 +97,30 @@ Deno.test("response view: bad/a body coded because the browser asked names no --
     <ResponseView r={{ ...GZIP_HEAD, bytes: 900 }} sent={sent("GET")} />,
   ).replace(/<[^>]+>/g, "");
   assert.match(always, /the cURL command has --compressed/);
+});
+
+Deno.test("response view: bad/a header value sent as UTF-8 bytes reads as its text, not as Latin-1", () => {
+  // What fetch gives for X-A: é and X-B: ✓ sent as UTF-8: one character
+  // per byte, 0x9c and 0x93 being invisible C1 controls.
+  const text = renderToString(
+    <HeadersTable
+      headers={[
+        ["x-a", "\u00c3\u00a9"],
+        ["x-b", "\u00e2\u009c\u0093"],
+        ["x-c", "caf\u00e9"],
+        ["x-d", "plain\tvalue"],
+      ]}
+    />,
+  ).replace(/<[^>]+>/g, "|");
+  assert.match(
+    text,
+    /x-a\|+é\|+ \(UTF-8 bytes; fetch reads them as Latin-1: Ã©\)/,
+  );
+  assert.match(
+    text,
+    /x-b\|+✓\|+ \(UTF-8 bytes; fetch reads them as Latin-1: â\\u009c\\u0093\)/,
+  );
+  // Latin-1 that is no UTF-8 stays as it came.
+  assert.match(text, /x-c\|+café\|+\|/);
+  assert.match(text, /x-d\|+plain\tvalue\|/);
 });
