@@ -203,6 +203,7 @@ export default function DebugRunner(
           <ResultView
             result={fetchRun.result}
             startedAt={fetchRun.startedAt}
+            progress={fetchRun.progress}
             sent={fetchRun.sent}
             current={req}
             onCancel={thenRun(fetchRun.cancel)}

@@ -84,12 +84,18 @@ export function headerReading(
   };
 }
 
-/** `[data-testid=result-headers]`: a response's headers, as fetch gives them. */
+/**
+ * `[data-testid=result-headers]`: a response's headers, as fetch gives
+ * them; `testid` names another table (a response still arriving).
+ */
 export function HeadersTable(
-  { headers }: { headers: readonly [string, string][] },
+  { headers, testid = "result-headers" }: {
+    headers: readonly [string, string][];
+    testid?: string;
+  },
 ) {
   return (
-    <table class="headers" data-testid="result-headers" tabIndex={0}>
+    <table class="headers" data-testid={testid} tabIndex={0}>
       <tbody>
         {headers.map(([k, v], i) => {
           const { text, latin1 } = headerReading(v);

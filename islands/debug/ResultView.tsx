@@ -3,15 +3,20 @@
  * failure, an unfollowed redirect, or the response.
  */
 import { type PreparedRequest, sameRequest } from "./model.ts";
-import type { RunResult } from "./run.ts";
-import { Duration, ResponseView } from "./ResponseView.tsx";
+import type { RunProgress, RunResult } from "./run.ts";
+import { Duration, HeadersTable, ResponseView } from "./ResponseView.tsx";
 import { useNow } from "./use_now.ts";
+import { formatBytes } from "../../lib/shared/format.ts";
+import { statusClass } from "../../lib/shared/status.ts";
+import { statusText } from "../../lib/debug/core/status_text.ts";
 
 /** Props of {@link ResultView}. */
 export interface ResultViewProps {
   result: RunResult | null;
   /** Start of the request in flight, or null. */
   startedAt: number | null;
+  /** What has come of the request in flight's response, if anything. */
+  progress?: RunProgress | null;
   sent: PreparedRequest | null;
   /** The request the fields describe now (none: never said stale). */
   current?: PreparedRequest;
@@ -20,9 +25,18 @@ export interface ResultViewProps {
 
 /** The result panel of a fetch runner. */
 export function ResultView(
-  { result, startedAt, sent, current, onCancel }: ResultViewProps,
+  { result, startedAt, progress, sent, current, onCancel }: ResultViewProps,
 ) {
   const now = useNow(startedAt !== null);
+  if (startedAt !== null && progress) {
+    return (
+      <Receiving
+        p={progress}
+        seconds={Math.max(0, now - startedAt) / 1000}
+        onCancel={onCancel}
+      />
+    );
+  }
   if (startedAt !== null) {
     return (
       <div class="result result-pending" aria-busy="true">
@@ -78,6 +92,46 @@ export function ResultView(
     <div class="result">
       {stale}
       <ResponseView r={result} sent={sent} />
+    </div>
+  );
+}
+
+/**
+ * A response whose headers came and whose body is still coming, shown as
+ * DevTools shows it: status and headers at once, the bytes as they come.
+ * Its status is not the result's `result-status` yet: that, the duration
+ * and the body come together, once the body has all come.
+ */
+function Receiving(
+  { p, seconds, onCancel }: {
+    p: RunProgress;
+    seconds: number;
+    onCancel: () => void;
+  },
+) {
+  const len = p.headers.find(([k]) => k === "content-length")?.[1];
+  const coded = p.headers.some(([k]) => k === "content-encoding");
+  return (
+    <div class="result" aria-busy="true">
+      <div class="result-summary" data-testid="result-progress">
+        <span class={`status status-${statusClass(p.status)}`}>
+          {p.status} {p.statusText || statusText(p.status)}
+        </span>
+        <span class="metric muted">
+          headers after {Math.round(p.ttfbMs)} ms
+        </span>
+        <span class="spinner" aria-hidden="true" />
+        <span class="metric" data-testid="result-received">
+          Receiving the body… {formatBytes(p.bytes)}
+          {/* Content-Length counts coded bytes; these are decoded. */}
+          {len && !coded ? ` of ${formatBytes(Number(len))}` : ""} in{" "}
+          {seconds.toFixed(1)} s
+        </span>
+        <button type="button" onClick={onCancel}>Cancel</button>
+      </div>
+      <h4 class="result-h">Response headers</h4>
+      {/* The contract's result-* hooks wait for the whole result. */}
+      <HeadersTable headers={p.headers} testid="progress-headers" />
     </div>
   );
 }

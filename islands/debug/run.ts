@@ -65,11 +65,28 @@ export interface RunFailure {
 /** Any outcome of {@link runFetch}. */
 export type RunResult = RunResponse | RunOpaqueRedirect | RunFailure;
 
-/** Sends `r`; never throws (failures are a {@link RunFailure}). */
+/**
+ * What has come of a response whose body is still arriving: its status
+ * and headers, and the body's bytes so far (/drip, /delay's slow cousins).
+ */
+export interface RunProgress {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  ttfbMs: number;
+  /** Body bytes read so far, after content decoding. */
+  bytes: number;
+}
+
+/**
+ * Sends `r`; never throws (failures are a {@link RunFailure}). `onProgress`
+ * hears the headers once they come, then each piece of the body.
+ */
 export async function runFetch(
   r: PreparedRequest,
   signal?: AbortSignal,
   now: () => number = () => performance.now(),
+  onProgress?: (p: RunProgress) => void,
 ): Promise<RunResult> {
   const headers = new Headers();
   for (const h of r.headers) headers.append(h.name, h.value);
@@ -84,7 +101,7 @@ export async function runFetch(
       cache: "no-store",
       signal,
     });
-    return await resultOf(res, t0, now(), now);
+    return await resultOf(res, t0, now(), now, onProgress);
   } catch (e) {
     const aborted = (e as Error)?.name === "AbortError";
     return {
@@ -114,6 +131,7 @@ export async function resultOf(
   t0: number,
   t1: number,
   now: () => number = () => performance.now(),
+  onProgress?: (p: RunProgress) => void,
 ): Promise<RunResponse | RunOpaqueRedirect> {
   if (res.type === "opaqueredirect") {
     await res.body?.cancel();
@@ -123,9 +141,18 @@ export async function resultOf(
     res.headers.get("content-type") ?? "",
   );
   if (stream) await res.body?.cancel();
+  const arrived = {
+    status: res.status,
+    statusText: res.statusText,
+    headers: [...res.headers],
+    ttfbMs: t1 - t0,
+  };
   const { buf, cutOff } = stream
     ? { buf: new Uint8Array(0), cutOff: null }
-    : await readBody(res);
+    : await readBody(
+      res,
+      onProgress && ((bytes) => onProgress({ ...arrived, bytes })),
+    );
   const t2 = now();
   const type = mediaType(res.headers.get("content-type"));
   const image = /^image\/[a-z0-9.+-]+$/.test(type) && buf.byteLength > 0;
@@ -135,9 +162,7 @@ export async function resultOf(
     (type === "application/octet-stream" || firstInvalidUtf8(buf) >= 0);
   return {
     kind: "response",
-    status: res.status,
-    statusText: res.statusText,
-    headers: [...res.headers],
+    ...arrived,
     body: new TextDecoder().decode(buf),
     // An <img> never runs script, even from an SVG.
     image: image ? `data:${type};base64,${bytesBase64(buf)}` : null,
@@ -146,7 +171,6 @@ export async function resultOf(
     redirected: res.redirected,
     url: res.url,
     stream,
-    ttfbMs: t1 - t0,
     ms: t2 - t0,
     cutOff,
   };
@@ -188,15 +212,19 @@ export function asksProxyAuth(url: string): boolean {
  */
 async function readBody(
   res: Response,
+  onBytes?: (bytes: number) => void,
 ): Promise<{ buf: Uint8Array; cutOff: string | null }> {
   const parts: Uint8Array[] = [];
   let cutOff: string | null = null;
+  let bytes = 0;
+  onBytes?.(0);
   const reader = res.body?.getReader();
   try {
     for (;;) {
       const r = await reader?.read();
       if (!r || r.done) break;
       parts.push(r.value);
+      onBytes?.(bytes += r.value.byteLength);
     }
   } catch (e) {
     const said = `${(e as Error)?.message ?? e}`.trim();

@@ -340,6 +340,46 @@ Deno.test({
 
 Deno.test({
   name:
+    "browser runner: a body still dripping shows the status, headers and bytes that came, as DevTools does",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "drip");
+      await r.locator("[data-param=duration]").fill("2.4");
+      await r.locator("[data-param=numbytes]").fill("4");
+      await r.locator("[data-param=code]").fill("201");
+      await r.locator("[data-testid=run]").click();
+      // The headers come at once, the four bytes over 2.4 s: the status
+      // shows while the body is still coming (the result's own status
+      // and duration only once it has all come).
+      const progress = r.locator("[data-testid=result-progress]");
+      await progress.waitFor();
+      assert.match((await progress.textContent())!, /201 Created/);
+      assert.equal(
+        await r.locator(
+          "[data-testid=result-status], [data-testid=result-headers]",
+        ).count(),
+        0,
+      );
+      assert.match(
+        (await r.locator("[data-testid=progress-headers]").textContent())!,
+        /content-type\s*application\/octet-stream/,
+      );
+      await page.waitForFunction(() =>
+        /[1-3] B of 4 B/.test(
+          document.querySelector(
+            "[data-endpoint=drip] [data-testid=result-received]",
+          )?.textContent ?? "",
+        )
+      );
+      assert.equal(await resultStatus(r), "201");
+      assert.equal(await progress.count(), 0);
+    }),
+});
+
+Deno.test({
+  name:
     "browser runner: bytes that are not text are shown as a hex dump, text stays text",
   ...BROWSER_TEST,
   fn: () =>
