@@ -15,6 +15,9 @@ import { statusClass } from "../../lib/shared/status.ts";
 import { firstInvalidUtf8 } from "../../lib/shared/read_text.ts";
 import { visibleText } from "../../lib/shared/visible_text.ts";
 import { PathText } from "../shared/BidiText.tsx";
+import { saveBlob } from "../shared/download.ts";
+import { HEX_LINE_BYTES, HEX_MAX_LINES } from "../../lib/shared/hex_dump.ts";
+import { bodyFileName } from "../../lib/har/body.ts";
 
 /** `[data-testid=result-duration]` with the elapsed milliseconds. */
 export function Duration({ ms, label }: { ms: number; label?: string }) {
@@ -205,13 +208,33 @@ export function ResponseView(
         </p>
       )}
       <HeadersTable headers={r.headers} />
-      <h4 class="result-h">Body</h4>
+      <div class="label-row">
+        <h4 class="result-h">Body</h4>
+        {r.blob && r.bytes > 0 && (
+          <button
+            type="button"
+            class="small"
+            data-testid="save-body"
+            // The bytes as they came (decoded from any Content-Encoding),
+            // whole: the dump shows 4 KiB, JSON is shown pretty-printed.
+            onClick={() => saveBlob(r.blob!, bodyFileName(r.url, r.blob!.type))}
+          >
+            Save body ({formatBytes(r.bytes)})
+          </button>
+        )}
+      </div>
       {r.hex !== null
         ? (
           <>
             <p class="muted body-note" data-testid="result-binary">
               Not text ({header(r, "content-type") ?? "no Content-Type"},{" "}
-              {r.bytes} bytes): shown as hex and ASCII, 16 bytes a line.
+              {r.bytes}{" "}
+              bytes): shown as hex and ASCII, 16 bytes a line{r.bytes >
+                  HEX_MAX_LINES * HEX_LINE_BYTES
+                ? `, the first ${
+                  formatBytes(HEX_MAX_LINES * HEX_LINE_BYTES)
+                }; Save body has them all`
+                : ""}.
             </p>
             <pre class="body hex" data-testid="result-body" tabIndex={0}>
               {r.hex}

@@ -32,6 +32,8 @@ export interface RunResponse {
   hex: string | null;
   /** Bytes of the body after content decoding. */
   bytes: number;
+  /** Those bytes, typed as the response says, for saving as a file. */
+  blob?: Blob;
   /** The body is an event stream, left unread. */
   stream: boolean;
   /** Redirects were followed; `url` is where the chain ended. */
@@ -168,6 +170,8 @@ export async function resultOf(
     image: image ? `data:${type};base64,${bytesBase64(buf)}` : null,
     hex: binary ? hexDump(buf) : null,
     bytes: buf.byteLength,
+    // A fetched body is never a SharedArrayBuffer view.
+    blob: new Blob([buf as BlobPart], { type }),
     redirected: res.redirected,
     url: res.url,
     stream,

@@ -417,6 +417,50 @@ Deno.test({
 
 Deno.test({
   name:
+    "browser runner: Save body writes the whole body as it came, past the dump's 4 KiB (Swagger UI's Download file, Postman's Save response)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "bytes");
+      await r.locator("[data-param=n]").fill("70000");
+      await r.locator("[data-param=seed]").fill("7");
+      await r.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(r), "200");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        r.locator("[data-testid=save-body]").click(),
+      ]);
+      assert.match(
+        (await r.locator("[data-testid=result-binary]").textContent())!,
+        /70000 bytes\): .*, the first 4\.1 kB; Save body has them all\.$/,
+      );
+      assert.equal(download.suggestedFilename(), "70000.bin");
+      const saved = await Deno.readFile((await download.path())!);
+      const sent = new Uint8Array(
+        await (await fetch(`${server.origin}/api/debug/bytes/70000?seed=7`))
+          .arrayBuffer(),
+      );
+      assert.equal(saved.byteLength, 70000);
+      assert.deepEqual(saved, sent);
+      // A JSON body is saved as the bytes that came, not as pretty-printed.
+      const json = runner(page, "json");
+      await json.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(json), "200");
+      const [doc] = await Promise.all([
+        page.waitForEvent("download"),
+        json.locator("[data-testid=save-body]").click(),
+      ]);
+      assert.equal(doc.suggestedFilename(), "json.json");
+      assert.equal(
+        await Deno.readTextFile((await doc.path())!),
+        await (await fetch(`${server.origin}/api/debug/json`)).text(),
+      );
+    }),
+});
+
+Deno.test({
+  name:
     "browser runner: a 407, which Chromium refuses from a server, is explained",
   ...BROWSER_TEST,
   fn: () =>
