@@ -12,6 +12,9 @@ import {
   withCredentials,
 } from "./model.ts";
 import type { StatePatch } from "./use_runner_state.ts";
+import { parseHeaders } from "./headers.ts";
+import { isJsonType } from "../../lib/shared/json_pretty.ts";
+import { jsonSyntaxFault, located } from "../../lib/shared/parse_error.ts";
 
 const HEADERS_EXAMPLE = "X-Request-Id: 42\nAccept: application/json";
 const BODY_EXAMPLE = '{"hello": "world"}';
@@ -26,6 +29,26 @@ function asJson(body: string): unknown {
     return body.trim() === "" ? undefined : JSON.parse(body);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Why a body sent with a JSON Content-Type is no JSON, with its place
+ * (`… (line 1, column 9)`), or null. Said, not refused: a body that is
+ * not what its type says is a test worth sending (the server reflects it
+ * with `json: null`); Postman and Hoppscotch flag it the same way.
+ */
+function jsonFault(headers: string, body: string): string | null {
+  const type = parseHeaders(headers).headers.find((h) =>
+    h.name.toLowerCase() === "content-type"
+  );
+  if (!type || !isJsonType(type.value) || body.trim() === "") return null;
+  try {
+    JSON.parse(body);
+    return null;
+  } catch (e) {
+    const f = jsonSyntaxFault(body, e);
+    return located(f.message.replace(/^Not/, "not"), f);
   }
 }
 
@@ -67,10 +90,15 @@ export function TextFields(
 ) {
   const id = (n: string) => fieldId(uid, n);
   const json = asJson(state.body);
+  const fault = json === undefined
+    ? jsonFault(state.headers, state.body)
+    : null;
   const credentials = credentialsHeader(ep, state.values);
   const bodyHint = state.body === ""
     ? "Empty: no body is sent."
-    : `${bytes(state.body)} bytes${json !== undefined ? ", valid JSON" : ""}. ${
+    : `${bytes(state.body)} bytes${
+      json !== undefined ? ", valid JSON" : fault ? `; ${fault}` : ""
+    }. ${
       implicitType
         ? `No Content-Type given, so the runner sends ${implicitType} as browsers do (and says so in the cURL).`
         : "Sent as typed, UTF-8."
