@@ -13,6 +13,8 @@ import {
 } from "./model.ts";
 import type { StatePatch } from "./use_runner_state.ts";
 import { parseHeaders } from "./headers.ts";
+import { bodyFitsLink, LINK_BODY_MAX } from "./hash.ts";
+import { formatBytes } from "../../lib/shared/format.ts";
 import { isJsonType } from "../../lib/shared/json_pretty.ts";
 import { jsonSyntaxFault, located } from "../../lib/shared/parse_error.ts";
 
@@ -102,6 +104,12 @@ export function TextFields(
       implicitType
         ? `No Content-Type given, so the runner sends ${implicitType} as browsers do (and says so in the cURL).`
         : "Sent as typed, UTF-8."
+    }${
+      state.body !== "" && !bodyFitsLink(state.body)
+        ? ` It is too long for the page's link (over ${
+          formatBytes(LINK_BODY_MAX)
+        } in a URL): a reload or a copied link keeps the other fields, not this body.`
+        : ""
     }`;
   return (
     <>

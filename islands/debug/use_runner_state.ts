@@ -9,6 +9,15 @@ import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
 import { initialState, type RunnerState } from "./model.ts";
 import { formatHash, parseHash } from "./hash.ts";
+import { replaceFragment } from "../shared/fragment.ts";
+
+/**
+ * Milliseconds after the last edit before the fragment is written:
+ * `history.replaceState` goes to Chromium's browser process and costs
+ * milliseconds (more for a long URL), so it is done once the keys stop,
+ * not inside each keystroke the user waits on.
+ */
+const WRITE_AFTER_MS = 150;
 
 /** A partial update; `values` merges into the current values. */
 export type StatePatch = Partial<Omit<RunnerState, "values">> & {
@@ -27,11 +36,15 @@ export function useRunnerState(
   const [state, setState] = useState<RunnerState>(() => initialState(ep));
   const [loads, setLoads] = useState(0);
   const dirty = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   useEffect(() => {
     const read = () => {
       const s = parseHash(ep, location.hash);
       if (!s) return;
+      // A pending write describes the state before this link.
+      clearTimeout(timer.current);
       dirty.current = false;
       setState(s);
       setLoads((n) => n + 1);
@@ -43,14 +56,11 @@ export function useRunnerState(
 
   useEffect(() => {
     if (!dirty.current) return;
-    const frag = formatHash(ep, state);
-    if (frag !== location.hash) {
-      history.replaceState(
-        history.state,
-        "",
-        location.pathname + location.search + frag,
-      );
-    }
+    clearTimeout(timer.current);
+    timer.current = setTimeout(
+      () => replaceFragment(formatHash(ep, state)),
+      WRITE_AFTER_MS,
+    );
   }, [ep, state]);
 
   const update = useCallback((patch: StatePatch) => {

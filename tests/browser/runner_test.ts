@@ -260,6 +260,47 @@ Deno.test({
 
 Deno.test({
   name:
+    "browser runner: typing writes the URL hash once the keys stop, not once per key, and leaves a long body out",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      // history.replaceState costs Chromium milliseconds, seconds for a
+      // URL of a megabyte: count the writes.
+      await page.evaluate(() => {
+        const w = window as unknown as { writes: string[] };
+        w.writes = [];
+        const replace = history.replaceState.bind(history);
+        history.replaceState = (s, t, url) => {
+          w.writes.push(String(url));
+          replace(s, t, url);
+        };
+      });
+      const body = runner(page, "post").locator("[data-param=body]");
+      await body.pressSequentially("hello", { delay: 20 });
+      await page.waitForFunction(() => location.hash.includes("body=hello"));
+      const writes = () =>
+        page.evaluate(() =>
+          (window as unknown as { writes: string[] }).writes.length
+        );
+      assert.equal(await writes(), 1);
+      // A body longer than a link holds: the link keeps the rest, and the
+      // body's hint says so.
+      await body.fill("x".repeat(40_000));
+      await runner(page, "post").locator("[data-param=headers]").fill(
+        "X-A: 1",
+      );
+      await page.waitForFunction(() => location.hash.includes("X-A"));
+      assert.doesNotMatch(await page.evaluate(() => location.hash), /body=/);
+      assert.match(
+        (await runner(page, "post").locator("[id$=-body-hint]").textContent())!,
+        /too long for the page's link/,
+      );
+    }),
+});
+
+Deno.test({
+  name:
     "browser runner: the state lives in the URL hash and a shared link restores it",
   ...BROWSER_TEST,
   fn: () =>
