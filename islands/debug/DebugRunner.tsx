@@ -5,7 +5,8 @@
  * each builds its form from its entry, validates with the server's own parser,
  * runs the request with fetch (or EventSource for streams) and shows the
  * exact URL and cURL.
- * Enter runs from any field (Ctrl+Enter in the text boxes).
+ * Enter runs from any field (Ctrl+Enter in the text boxes and from the rest
+ * of the runner).
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
@@ -28,7 +29,7 @@ import { useRunnerState } from "./use_runner_state.ts";
 import { useFetchRun } from "./use_fetch_run.ts";
 import { useSse } from "./use_sse.ts";
 import { announcement } from "./announce.ts";
-import { enterRuns } from "./keys.ts";
+import { ctrlEnterRuns, enterRuns } from "./keys.ts";
 import { Actions } from "./Actions.tsx";
 
 /**
@@ -130,7 +131,14 @@ export default function DebugRunner(
   };
 
   return (
-    <div class="runner" data-testid="runner" data-endpoint={ep.id} ref={root}>
+    <div
+      class="runner"
+      data-testid="runner"
+      data-endpoint={ep.id}
+      ref={root}
+      onKeyDown={(e) =>
+        ctrlEnterRuns(e, root.current?.querySelector("form") ?? null)}
+    >
       <form
         class="runner-form"
         noValidate
@@ -147,8 +155,7 @@ export default function DebugRunner(
               value={state.values[p.name] ?? ""}
               error={errors[p.name]}
               onChange={(v) => update({ values: { [p.name]: v } })}
-              onBadInput={(b) =>
-                setBad((old) => ({ ...old, [p.name]: b }))}
+              onBadInput={(b) => setBad((old) => ({ ...old, [p.name]: b }))}
             />
           ))}
           <RequestFields

@@ -167,6 +167,43 @@ Deno.test({
 });
 
 Deno.test({
+  name:
+    "browser runner: Ctrl+Enter sends from a text box, and again from the result being read, as in Postman and Hoppscotch",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const sent: string[] = [];
+      page.on("request", (q) => {
+        if (q.url().includes("/api/debug/echo")) sent.push(q.method());
+      });
+      const r = runner(page, "echo");
+      await r.locator("[data-param=method]").selectOption("PUT");
+      await r.locator("[data-param=body]").fill("one");
+      await r.locator("[data-param=body]").press("Control+Enter");
+      assert.equal(await resultStatus(r), "200");
+      assert.deepEqual(sent, ["PUT"]);
+      // Reading the body (focused to scroll it), or the cURL command:
+      // Ctrl+Enter sends again, without a trip back to the form.
+      for (const where of ["result-body", "curl"]) {
+        const before = sent.length;
+        await r.locator(`[data-testid=${where}]`).focus();
+        await page.keyboard.press("Control+Enter");
+        for (let i = 0; i < 100 && sent.length === before; i++) {
+          await page.waitForTimeout(50);
+        }
+        await resultStatus(r);
+      }
+      assert.deepEqual(sent, ["PUT", "PUT", "PUT"]);
+      // A plain Enter on the result does nothing (it is no form field).
+      await r.locator("[data-testid=result-body]").focus();
+      await page.keyboard.press("Enter");
+      await resultStatus(r);
+      assert.equal(sent.length, 3);
+    }, HTTP_ERRORS),
+});
+
+Deno.test({
   name: 'browser runner: redirect/3 is followed to {"done":true}',
   ...BROWSER_TEST,
   fn: () =>
