@@ -172,6 +172,13 @@ export function ResponseView(
             : "(the cURL command has --compressed to do the same)."}
         </p>
       )}
+      {r.digest && (
+        <p class="result-note" data-testid="result-digest">
+          {r.digest === "answered"
+            ? "The page answered the server's Digest challenge: its first request got 401 with the nonce, this is the answer to the second (RFC 7616 §3.4), as curl --digest sends it."
+            : `The page did not answer the server's Digest challenge: ${r.digest}. The response below is its 401.`}
+        </p>
+      )}
       {r.redirected && (
         <p class="result-note" data-testid="result-redirect">
           The browser followed the redirects and ended at <code>{r.url}</code>.

@@ -13,11 +13,7 @@ import {
   REDIRECT_STATUSES,
 } from "../../lib/debug/core/catalog.ts";
 import { checkParam } from "../../lib/debug/core/params.ts";
-import {
-  curlCommand,
-  normalMethod,
-  shellQuote,
-} from "../../lib/shared/curl.ts";
+import { curlCommand, normalMethod } from "../../lib/shared/curl.ts";
 import { bytesBase64 } from "../../lib/shared/base64.ts";
 import {
   bodyError,
@@ -64,7 +60,10 @@ export interface PreparedRequest {
   setsCookies?: boolean;
   /** Redirects in a row the chain endpoints will send (0: none asked). */
   hops?: number;
-  /** Digest auth's user and password, which only curl can answer with. */
+  /**
+   * Digest auth's user and password: the page answers the server's
+   * challenge with them, as the command's `--digest -u` does.
+   */
   digest?: { user: string; passwd: string };
   /** The response is compressed whatever the request asks (`--compressed`). */
   compressed: boolean;
@@ -153,7 +152,8 @@ export function takesQuery(ep: EndpointSpec): boolean {
  * The Authorization line that answers `ep`'s challenge with the user and
  * password in its path (RFC 7617 §2: Basic, `user:password` in UTF-8,
  * base64), or a sample bearer token (RFC 6750 §2.1); null where the runner
- * cannot write one (digest needs the server's nonce first).
+ * cannot write one ahead (digest needs the server's nonce first: see
+ * `digest_answer.ts`).
  */
 export function credentialsHeader(
   ep: EndpointSpec,
@@ -382,9 +382,7 @@ export function curlNotes(r: PreparedRequest): string[] {
   const notes: string[] = [];
   if (r.digest) {
     notes.push(
-      `Digest credentials answer the server's challenge (its nonce, RFC 7616 §3.4), which a page's fetch cannot: the page's request gets the 401. For curl to answer it, add --digest -u ${
-        shellQuote(`${r.digest.user}:${r.digest.passwd}`)
-      } to the command above.`,
+      "Digest credentials answer the server's challenge (its nonce, RFC 7616 §3.4): the first request gets the 401 and the challenge, the second carries the answer. The page sends both, as curl --digest does.",
     );
   }
   if (r.follow && (r.hops ?? 0) > MAX_BROWSER_REDIRECTS) {

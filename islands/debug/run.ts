@@ -13,6 +13,7 @@ import { bytesBase64 } from "../../lib/shared/base64.ts";
 import { hexDump } from "../../lib/shared/hex_dump.ts";
 import { firstInvalidUtf8 } from "../../lib/shared/read_text.ts";
 import { mediaType } from "../../lib/shared/media_type.ts";
+import { digestAuthorization } from "./digest_answer.ts";
 
 /** A response that arrived. */
 export interface RunResponse {
@@ -48,6 +49,12 @@ export interface RunResponse {
    * had arrived, so they are shown, with the bytes that came.
    */
   cutOff: string | null;
+  /**
+   * What became of a Digest challenge the request had credentials for:
+   * `answered` (this is the second request's response), or why it was
+   * not answered; absent when none came.
+   */
+  digest?: string;
 }
 
 /** `redirect: "manual"` met a redirect: browsers hide its status. */
@@ -93,8 +100,8 @@ export async function runFetch(
   const headers = new Headers();
   for (const h of r.headers) headers.append(h.name, h.value);
   const t0 = now();
-  try {
-    const res = await fetch(r.url, {
+  const send = () =>
+    fetch(r.url, {
       method: r.method,
       headers,
       body: r.body !== undefined && r.body !== "" ? r.body : undefined,
@@ -103,7 +110,29 @@ export async function runFetch(
       cache: "no-store",
       signal,
     });
-    return await resultOf(res, t0, now(), now, onProgress);
+  try {
+    let res = await send();
+    let digest: string | undefined;
+    if (r.digest && res.status === 401 && !res.redirected) {
+      // Answered as curl --digest does: once, with the challenge's nonce.
+      const url = new URL(r.url);
+      const answer = digestAuthorization(
+        res.headers.get("www-authenticate"),
+        r.digest,
+        r.method,
+        url.pathname + url.search,
+        r.body,
+        clientNonce(),
+      );
+      if ("header" in answer) {
+        await res.body?.cancel();
+        headers.set("authorization", answer.header);
+        res = await send();
+        digest = "answered";
+      } else digest = answer.reason;
+    }
+    const out = await resultOf(res, t0, now(), now, onProgress);
+    return digest && out.kind === "response" ? { ...out, digest } : out;
   } catch (e) {
     const aborted = (e as Error)?.name === "AbortError";
     return {
@@ -178,6 +207,12 @@ export async function resultOf(
     ms: t2 - t0,
     cutOff,
   };
+}
+
+/** A fresh client nonce (RFC 7616 §3.4: `cnonce`), 128 random bits. */
+function clientNonce(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
 }
 
 /**

@@ -102,6 +102,12 @@ export interface CurlOptions {
   fetchEmptyBody?: boolean;
   /** Give up after this many seconds (`--max-time`), for a stream that never ends. */
   maxTime?: number;
+  /**
+   * Answer a Digest challenge with these credentials (`--digest -u`): curl
+   * sends the request, reads the 401's nonce and sends it again answered
+   * (RFC 7616 §3.4).
+   */
+  digest?: { user: string; passwd: string };
 }
 
 /**
@@ -430,6 +436,13 @@ export function curlCommand(
     if (sendsData && !head && method !== "POST") {
       parts.push("--post301 --post302");
     }
+  }
+  if (options.digest) {
+    parts.push(
+      `--digest -u ${
+        shellQuote(`${options.digest.user}:${options.digest.passwd}`)
+      }`,
+    );
   }
   if (options.maxTime !== undefined) {
     parts.push(`--max-time ${shellWord(String(options.maxTime))}`);

@@ -617,3 +617,30 @@ Deno.test({
       );
     }, HTTP_ERRORS),
 });
+
+Deno.test({
+  name:
+    "browser runner: digest-auth is answered from the page (its 401's nonce, then the answer), as the command's --digest does",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "digest-auth");
+      await r.locator("[data-param=user]").fill("ünï");
+      await r.locator("[data-param=passwd]").fill("s3cret");
+      await r.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(r), "200");
+      assert.match(
+        (await r.locator("[data-testid=result-body]").textContent())!,
+        /"authenticated":\s*true/,
+      );
+      assert.match(
+        (await r.locator("[data-testid=result-digest]").textContent())!,
+        /answered the server's Digest challenge/,
+      );
+      assert.match(
+        (await r.locator("[data-testid=curl]").textContent())!,
+        /--digest -u 'ünï:s3cret'/,
+      );
+    }, HTTP_ERRORS),
+});

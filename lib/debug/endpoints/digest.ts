@@ -13,7 +13,12 @@
  * `fake=fake_value` (client suites check that cookies survive the
  * handshake); it is scoped to the base path like every cookie here.
  */
-import { leadingToken } from "../../shared/http_token.ts";
+import {
+  type DigestInput,
+  type DigestParams,
+  digestResponse as sharedResponse,
+  parseDigestParams,
+} from "../../shared/digest.ts";
 import {
   MAX_DIGEST_HEADER,
   MAX_DIGEST_PARAMS,
@@ -48,57 +53,15 @@ export const ALGORITHMS: readonly string[] = Object.keys(HASHES).flatMap((
 ) => [a, `${a}-sess`]);
 
 /** The parameters of a Digest Authorization header, names lower-cased. */
-export type DigestCredentials = Record<string, string>;
+export type DigestCredentials = DigestParams;
 
 /**
- * Parses `Digest k=v, k="quoted \" value", ...` (RFC 9110 §11.4 auth-param
- * list), or null when it is not a well-formed Digest header. Bounded:
- * {@link MAX_DIGEST_HEADER} characters, {@link MAX_DIGEST_PARAMS} parameters.
+ * Parses a Digest Authorization header's auth-params, or null when it is
+ * not a well-formed one. Bounded: {@link MAX_DIGEST_HEADER} characters,
+ * {@link MAX_DIGEST_PARAMS} parameters.
  */
 export function parseDigest(header: string | null): DigestCredentials | null {
-  if (!header || header.length > MAX_DIGEST_HEADER) return null;
-  const m = /^digest[ ]+/i.exec(header);
-  if (!m) return null;
-  const out: DigestCredentials = {};
-  let at = m[0].length;
-  let count = 0;
-  const s = header;
-  while (at < s.length) {
-    const name = leadingToken(s.slice(at));
-    if (!name) return null;
-    at += name.length;
-    while (s[at] === " ") at++;
-    if (s[at] !== "=") return null;
-    at++;
-    while (s[at] === " ") at++;
-    let value = "";
-    if (s[at] === '"') {
-      at++;
-      for (;;) {
-        if (at >= s.length) return null;
-        const c = s[at++];
-        if (c === '"') break;
-        if (c === "\\") {
-          if (at >= s.length) return null;
-          value += s[at++];
-        } else value += c;
-      }
-    } else {
-      const tok = /^[!#$%&'*+.^_`|~0-9A-Za-z-/]+/.exec(s.slice(at));
-      if (!tok) return null;
-      value = tok[0];
-      at += value.length;
-    }
-    if (++count > MAX_DIGEST_PARAMS) return null;
-    out[name.toLowerCase()] = value;
-    while (s[at] === " ") at++;
-    if (at < s.length) {
-      if (s[at] !== ",") return null;
-      at++;
-      while (s[at] === " ") at++;
-    }
-  }
-  return out;
+  return parseDigestParams(header, MAX_DIGEST_HEADER, MAX_DIGEST_PARAMS);
 }
 
 /**
@@ -138,33 +101,9 @@ function hash(algorithm: string, text: string | Uint8Array): string {
     .digest("hex");
 }
 
-/**
- * The expected `response` (RFC 7616 §3.4.1): H(A1) with A1 =
- * user:realm:passwd (for `-sess`, H(that):nonce:cnonce), A2 = method:uri
- * (`auth-int`: method:uri:H(body)).
- */
-export function digestResponse(
-  c: {
-    algorithm: string;
-    username: string;
-    realm: string;
-    password: string;
-    nonce: string;
-    nc: string;
-    cnonce: string;
-    qop: string;
-    method: string;
-    uri: string;
-    body?: Uint8Array;
-  },
-): string {
-  const h = (t: string | Uint8Array) => hash(c.algorithm, t);
-  let a1 = h(`${c.username}:${c.realm}:${c.password}`);
-  if (c.algorithm.endsWith("-sess")) a1 = h(`${a1}:${c.nonce}:${c.cnonce}`);
-  const a2 = c.qop === "auth-int"
-    ? h(`${c.method}:${c.uri}:${h(c.body ?? new Uint8Array())}`)
-    : h(`${c.method}:${c.uri}`);
-  return h(`${a1}:${c.nonce}:${c.nc}:${c.cnonce}:${c.qop}:${a2}`);
+/** The expected `response` (RFC 7616 §3.4.1), hashed as `algorithm` says. */
+export function digestResponse(c: DigestInput): string {
+  return sharedResponse(c, (t) => hash(c.algorithm, t));
 }
 
 function b64url(text: string): string {
