@@ -161,6 +161,18 @@ const RETRY_AFTER = {
 };
 
 /**
+ * The endpoints that hold a long-request slot without a `sleep`, by id, and
+ * what their 503 says could not start (any other one holds it only while
+ * it sleeps).
+ */
+const LONG_REQUEST: Record<string, string> = {
+  sse: "The event stream",
+  drip: "The drip",
+  delay: "The delay",
+  "websocket-echo": "The WebSocket",
+};
+
+/**
  * The instance limits' answers, on every operation: 429 from the opt-in
  * rate limit (RFC 6585 §4) and 503 when the long-request cap is full or the
  * server is shutting down (RFC 9110 §15.6.4), both problem+json (RFC 9457).
@@ -180,14 +192,17 @@ function instanceResponses(ep: EndpointSpec, head: boolean): Json {
   const mine = ep.id === "status"
     ? " (besides a requested status 429 or 503)"
     : "";
+  const sockets = ep.id === "websocket-echo"
+    ? " (or maxWebSockets open sockets, when that cap is set)"
+    : "";
   return {
     "429": problem(
       `Too many requests from this client address${mine}: only when the opt-in rate limit (rateLimitPerMinute) is set.`,
     ),
     "503": problem(
       `${
-        ep.streaming ? "The event stream" : "A request with `sleep`"
-      } could not start${mine}: the instance already holds maxLongRequests long-lived requests (Retry-After: 1), or it is shutting down (Retry-After: 5).`,
+        LONG_REQUEST[ep.id] ?? "A request with `sleep`"
+      } could not start${mine}: the instance already holds maxLongRequests long-lived requests${sockets} (Retry-After: 1), or it is shutting down (Retry-After: 5).`,
     ),
   };
 }
@@ -381,7 +396,11 @@ ${limitList(l)}
   } per isolate (\`deno serve --parallel\` runs one isolate per core). When all are taken, the next one gets **503** problem+json with \`Retry-After: 1\` before its sleep starts. A slot is freed when the response completes, when the client disconnects and when it cancels the stream. Short requests are never refused.
 - **Rate limit** (opt-in): ${
     l.rateLimitPerMinute ? `${l.rateLimitPerMinute}` : "off; when set, N"
-  } requests per minute per client address (a token bucket refilled continuously, per isolate). Over it: **429** problem+json with \`Retry-After\` in seconds. CORS preflights are not counted. The address is the TCP peer: behind a proxy every client shares the proxy's address.
+  } requests per minute per client address (a token bucket refilled continuously, per isolate). Over it: **429** problem+json with \`Retry-After\` in seconds. CORS preflights are not counted. ${
+    l.trustedProxies
+      ? `The address is the X-Forwarded-For entry ${l.trustedProxies} from the right (trustedProxies: the proxies in front append to it), which no client can write.`
+      : "The address is the TCP peer: behind a proxy every client shares the proxy's address, unless trustedProxies names how many proxies append to X-Forwarded-For."
+  }
 - **Shutdown** (SIGINT or SIGTERM): the server stops accepting connections; every open event stream gets a final comment line \`: server shutting down\` and ends cleanly between two events (an EventSource reconnects elsewhere with Last-Event-ID and resumes); sleeps still waiting are answered **503** with \`Retry-After: 5\`, as is any new long-lived request; any other body still streaming (\`/drip\`, \`/stream-bytes\`, \`/stream\`) ends where it is, so its client sees a truncated response and can retry; WebSockets close with 1001; the process exits within 5 s.
 - 429 and 503 carry the same CORS headers as every response, and Retry-After is exposed to scripts.
 

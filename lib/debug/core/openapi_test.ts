@@ -170,3 +170,43 @@ Deno.test("openapi: what operations repeat is shared once in components, and eve
     assert.ok(deref({ $ref: ref[1] }), ref[1]);
   }
 });
+
+Deno.test("openapi: the rate limit's client address follows trustedProxies", () => {
+  const rateLine = (d: Json) =>
+    (d.info.description as string).split("\n").find((l) =>
+      l.includes("**Rate limit**")
+    ) ?? "";
+  const direct = rateLine(doc);
+  assert.match(direct, /TCP peer/);
+  assert.match(direct, /trustedProxies/);
+  const proxied = rateLine(
+    docOf(createDebugApi({ limits: { trustedProxies: 2 } })),
+  );
+  assert.doesNotMatch(proxied, /TCP peer/);
+  assert.match(proxied, /X-Forwarded-For/);
+  assert.match(proxied, /\b2\b/);
+});
+
+Deno.test("openapi: each 503 names what holds the long-request slot", () => {
+  const unavailable = (path: string) =>
+    deref(doc.paths[path].get.responses["503"]).description as string;
+  assert.match(unavailable("/api/debug/sse"), /^The event stream /);
+  assert.match(unavailable("/api/debug/drip"), /^The drip /);
+  assert.match(unavailable("/api/debug/delay/{seconds}"), /^The delay /);
+  const ws = unavailable("/api/debug/websocket/echo");
+  assert.match(ws, /^The WebSocket /);
+  assert.match(ws, /maxWebSockets/);
+  assert.match(unavailable("/api/debug/get"), /^A request with `sleep` /);
+});
+
+Deno.test("openapi: /ip and `origin` say which X-Forwarded-For entry they read", () => {
+  const ipText = (d: Json) => d.paths["/api/debug/ip"].get.description;
+  assert.match(ipText(doc), /first X-Forwarded-For entry/);
+  const proxied = docOf(createDebugApi({ limits: { trustedProxies: 1 } }));
+  assert.doesNotMatch(ipText(proxied), /first X-Forwarded-For entry/);
+  assert.match(ipText(proxied), /1 from the right/);
+  const origin = JSON.stringify(doc).match(
+    /"description":"(The client's address: [^"]*)"/,
+  )?.[1] ?? "";
+  assert.match(origin, /trustedProxies/);
+});

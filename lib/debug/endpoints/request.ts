@@ -196,8 +196,11 @@ export function headers(ctx: DebugContext, route: Route): EndpointDef {
 export function ip(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "The client's address",
-    description:
-      'JSON `{"origin": "..."}`: the first X-Forwarded-For entry when a proxy set one, else the TCP peer\'s address.',
+    description: `JSON \`{"origin": "..."}\`: ${
+      ctx.limits.trustedProxies
+        ? `the X-Forwarded-For entry ${ctx.limits.trustedProxies} from the right (trustedProxies: the proxies in front append to it)`
+        : "the first X-Forwarded-For entry when a proxy set one"
+    }, else the TCP peer's address.`,
     params: [sleepParam(ctx.limits)],
     responses: [{
       status: "200",

@@ -203,7 +203,7 @@ export function requestSchema(
     origin: {
       type: "string",
       description:
-        "The client's address: the first X-Forwarded-For entry, else the TCP peer's.",
+        "The client's address: the first X-Forwarded-For entry (the one `trustedProxies` from the right when the instance sets it), else the TCP peer's.",
     },
     url: {
       type: "string",
