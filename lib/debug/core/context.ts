@@ -37,11 +37,11 @@ export interface DebugOptions {
   corsOrigins?: readonly string[];
   /**
    * Seed of the pseudo-random choices made when a request gives no `seed`
-   * (a weighted `/status` pick, `/unstable`, `/uuid`, `/bytes`): each such
-   * request takes the next generator of a stream it seeds, so a test run
-   * that sends the same requests in the same order gets the same answers,
-   * while `/unstable` still fails at its rate and `/uuid` still differs.
-   * Without it those choices are random.
+   * (a weighted `/status` pick, `/unstable`, `/uuid`, `/bytes`,
+   * `/stream-bytes`): each such request takes the next generator of a
+   * stream it seeds, so a test run that sends the same requests in the same
+   * order gets the same answers, while `/unstable` still fails at its rate
+   * and `/uuid` still differs. Without it those choices are random.
    */
   seed?: string | number;
   /**
