@@ -37,7 +37,10 @@ export interface DebugLimits {
    * the first entry (httpbin's), the rate limit the TCP peer.
    */
   readonly trustedProxies: number;
-  /** Largest generated body (`/bytes`, `/stream-bytes`, `/range`, `/drip`), bytes. */
+  /**
+   * Largest generated body (`/bytes`, `/stream-bytes`, `/range`, `/drip`,
+   * and the bytes `/abort` sends before it stops), bytes.
+   */
   readonly maxBytes: number;
   /** Most lines of `/stream/{n}`. */
   readonly maxStreamLines: number;
@@ -124,7 +127,7 @@ export const LIMITS: Readonly<Record<keyof DebugLimits, LimitInfo>> = Object
     },
     maxBytes: {
       env: "DEBUG_MAX_BYTES",
-      text: "Largest generated body (bytes, range, drip), bytes",
+      text: "Largest generated body (bytes, range, drip, abort), bytes",
     },
     maxStreamLines: {
       env: "DEBUG_MAX_STREAM_LINES",
