@@ -8,7 +8,7 @@
  * Deno.test("my client follows redirects", async () => {
  *   await using server = await startDebugServer({ limits: { maxSleepMs: 2000 } });
  *   const res = await fetch(`${server.url}/redirect/3`);
- *   console.log(await res.json()); // {"done":true}
+ *   console.log(await res.json()); // { done: true }
  * });
  * ```
  *
@@ -163,8 +163,9 @@ export interface DebugServer {
 /**
  * A fetch handler serving the debug API under `options.base` (default
  * `/api/debug`). Requests outside the base get 404 problem+json. Throws a
- * RangeError on invalid options (an unknown limit name, a negative limit,
- * a malformed base or redirect host).
+ * RangeError on invalid options (an unknown option or limit name, a value
+ * of the wrong type, a negative limit, a malformed base, redirect host or
+ * CORS origin, a clock that returns no Date).
  */
 export function createDebugHandler(options: DebugOptions = {}): DebugHandler {
   const api = createDebugApi(options);
