@@ -77,7 +77,7 @@ export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
             type="file"
             class="visually-hidden"
             data-testid="har-file"
-            accept=".har,.json,.gz,.zhar,application/json,application/gzip"
+            accept=".har,.json,.gz,.zhar,.zip,application/json,application/gzip,application/zip"
             onChange={(e) => {
               const input = e.currentTarget as HTMLInputElement;
               const file = input.files?.[0];

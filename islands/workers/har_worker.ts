@@ -23,9 +23,12 @@ import {
 } from "../har/protocol.ts";
 import {
   encodingWarning,
+  MAX_UNPACKED_BYTES,
   readFileText,
   type ReadText,
 } from "../../lib/shared/read_text.ts";
+import { isZip, ZipError } from "../../lib/shared/zip.ts";
+import { readHarZip } from "../../lib/har/zip_har.ts";
 import { sanitizedJsonParts } from "../../lib/har/sanitize.ts";
 import { countHarSecrets } from "../../lib/har/secrets.ts";
 import {
@@ -62,19 +65,32 @@ function progress(id: number, phase: LoadPhase, done: number, total: number) {
   post({ type: "progress", id, phase, done, total });
 }
 
+/** A file's first four bytes (a ZIP archive's signature). */
+async function headOf(file: Blob): Promise<Uint8Array> {
+  return new Uint8Array(await file.slice(0, 4).arrayBuffer());
+}
+
 async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
   const { id } = msg;
   latest = id;
   current = null;
   const t0 = performance.now();
   let read: ReadText | null = null;
+  /** How a ZIP archive's log was read (Playwright's recordHar). */
+  let zipped: string | null = null;
   try {
-    read = "file" in msg
-      ? await readFileText(
-        msg.file,
-        (done, total) => progress(id, "read", done, total),
-      )
-      : null;
+    if ("file" in msg && isZip(await headOf(msg.file))) {
+      const z = await readHarZip(msg.file, MAX_UNPACKED_BYTES);
+      read = { text: z.text, encoding: "utf-8", invalid: null, packed: null };
+      zipped = z.note;
+    } else {
+      read = "file" in msg
+        ? await readFileText(
+          msg.file,
+          (done, total) => progress(id, "read", done, total),
+        )
+        : null;
+    }
     const text = read ? read.text : (msg as { text: string }).text;
     const bytes = "file" in msg ? msg.file.size : text.length;
     post({ type: "progress", id, phase: "parse", done: 0, total: bytes });
@@ -87,6 +103,7 @@ async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
     const { columns, meta } = parsed;
     const badBytes = read && encodingWarning(read);
     if (badBytes) meta.warnings.unshift(badBytes);
+    if (zipped) meta.warnings.unshift(zipped);
     // The page gets a copy: transferring our own arrays would detach
     // them here, and the detail view reads them later.
     const copy = structuredClone(columns);
@@ -137,9 +154,9 @@ async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
   } catch (err) {
     const error = err instanceof HarParseError ? err.toJSON() : {
       kind: "json" as const,
-      message: `Could not read the file: ${
-        err instanceof Error ? err.message : String(err)
-      }`,
+      message: `Could not read the ${
+        err instanceof ZipError ? "ZIP archive" : "file"
+      }: ${err instanceof Error ? err.message : String(err)}`,
     };
     // Bad bytes often explain bad JSON (a UTF-16 file without its mark).
     const badBytes = read && encodingWarning(read);

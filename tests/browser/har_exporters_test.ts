@@ -256,3 +256,21 @@ for (const c of CASES) {
       }),
   });
 }
+
+Deno.test({
+  name:
+    "browser har: a HAR saved as a ZIP archive (Playwright's recordHar to a .zip path) opens, each body put back from its file",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await pick(page, "exporter-playwright.zip");
+      assert.equal(await listCount(page), 3);
+      assert.match(
+        await page.locator(".har-warnings").innerText(),
+        /Read har\.har from a ZIP archive \(Playwright's recordHar\): 3 bodies put back from its files; 1 named a file it does not hold\./,
+      );
+      assert.match(await detailOf(page, 0), /<title>Héllo<\/title>/);
+      assert.match(await detailOf(page, 1), /"name": "widget"/);
+    }),
+});

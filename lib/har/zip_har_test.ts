@@ -1,0 +1,60 @@
+/**
+ * A HAR saved as Playwright's recordHar saves one to a `.zip` path (the
+ * fixture written by Python's zipfile in that shape): the log read out,
+ * each body put back from the file its entry names.
+ */
+import assert from "node:assert/strict";
+import { readHarZip } from "./zip_har.ts";
+import { ZipError } from "../shared/zip.ts";
+
+const FIXTURE = Deno.readFileSync(
+  new URL("../../tests/fixtures/har/exporter-playwright.zip", import.meta.url),
+);
+const blob = (b: Uint8Array) => new Blob([b as BlobPart]);
+
+Deno.test("zip har: ok/bodies put back: text as text, bytes as base64, a request's too; a missing file said", async () => {
+  const z = await readHarZip(blob(FIXTURE), 1e6);
+  const entries = JSON.parse(z.text).log.entries;
+  assert.deepEqual(entries[0].response.content, {
+    size: 38,
+    mimeType: "text/html; charset=utf-8",
+    _file: "5f1e9c4a.html",
+    text: "<!doctype html><title>Héllo</title>\n",
+  });
+  assert.equal(entries[1].request.postData.text, '{"name": "widget"}');
+  assert.deepEqual(
+    [entries[1].response.content.text, entries[1].response.content.encoding],
+    ["iVBORw0KGgo=", "base64"],
+  );
+  assert.equal(entries[2].response.content.text, undefined);
+  assert.equal(
+    z.note,
+    "Read har.har from a ZIP archive (Playwright's recordHar): 3 bodies put back from its files; 1 named a file it does not hold.",
+  );
+});
+
+Deno.test("zip har: bad/bodies past the size bound are left out and counted", async () => {
+  // The log (3,047 bytes), the page (37) and the image (8) fit; the
+  // request's body (18), read after its response's, does not.
+  const z = await readHarZip(blob(FIXTURE), 3_047 + 37 + 18);
+  assert.match(
+    z.note,
+    /2 bodies put back .*; 1 left out past the size limit\.$/,
+  );
+  assert.equal(
+    JSON.parse(z.text).log.entries[1].request.postData.text,
+    undefined,
+  );
+});
+
+Deno.test("zip har: bad/an archive without a .har file", async () => {
+  const other = FIXTURE.slice();
+  // Rename har.har in the directory (its first record): no .har is left.
+  const dv = new DataView(other.buffer);
+  const dir = dv.getUint32(other.length - 22 + 16, true);
+  other.set(new TextEncoder().encode("har.txt"), dir + 46);
+  await assert.rejects(
+    () => readHarZip(blob(other), 1e6),
+    (e: Error) => e instanceof ZipError && /no \.har file/.test(e.message),
+  );
+});

@@ -1,0 +1,87 @@
+/**
+ * The ZIP reader on an archive Python's zipfile wrote (an independent
+ * writer: deflated and stored entries), and on archives broken byte by
+ * byte.
+ */
+import assert from "node:assert/strict";
+import { isZip, zipEntries, zipEntryBytes, ZipError } from "./zip.ts";
+
+const FIXTURE = Deno.readFileSync(
+  new URL("../../tests/fixtures/har/exporter-playwright.zip", import.meta.url),
+);
+const blob = (b: Uint8Array) => new Blob([b as BlobPart]);
+
+Deno.test("zip: ok/entries and their bytes, deflated and stored", async () => {
+  assert.ok(isZip(FIXTURE));
+  assert.ok(!isZip(new TextEncoder().encode('{"log"')));
+  const list = await zipEntries(blob(FIXTURE));
+  assert.deepEqual(list.map((e) => [e.name, e.method]), [
+    ["har.har", 8],
+    ["5f1e9c4a.html", 8],
+    ["a1b2c3.json", 0],
+    ["d4e5f6.png", 8],
+  ]);
+  const text = async (i: number) =>
+    new TextDecoder().decode(
+      await zipEntryBytes(blob(FIXTURE), list[i], 1e6),
+    );
+  assert.equal(await text(1), "<!doctype html><title>Héllo</title>\n");
+  assert.equal(await text(2), '{"name": "widget"}');
+  assert.deepEqual(
+    [...await zipEntryBytes(blob(FIXTURE), list[3], 1e6)],
+    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  );
+});
+
+/** The fixture with its first central directory record's field patched. */
+async function patched(offset: number, bytes: number[]): Promise<Uint8Array> {
+  const list = await zipEntries(blob(FIXTURE));
+  const b = FIXTURE.slice();
+  const dv = new DataView(b.buffer);
+  // The end record's directory offset, then the first record in it.
+  const end = b.length - 22;
+  const dir = dv.getUint32(end + 16, true);
+  b.set(bytes, dir + offset);
+  assert.ok(list.length);
+  return b;
+}
+
+const BAD: [string, () => Promise<Uint8Array>, number, RegExp][] = [
+  [
+    "bad/a cut file: no end record",
+    () => Promise.resolve(FIXTURE.slice(0, FIXTURE.length - 30)),
+    -1,
+    /end record is missing/,
+  ],
+  [
+    "bad/a method it does not unpack (bzip2)",
+    () => patched(10, [12, 0]),
+    0,
+    /packed with method 12/,
+  ],
+  ["bad/an encrypted entry", () => patched(8, [1, 0]), 0, /encrypted/],
+  [
+    "bad/a size past the bound",
+    () => Promise.resolve(FIXTURE),
+    0,
+    /unpacks past 100 bytes/,
+  ],
+  [
+    "bad/a size the directory understates: the unpacked bytes are counted",
+    () => patched(24, [1, 0, 0, 0]),
+    0,
+    /unpacks past 100 bytes/,
+  ],
+];
+for (const [name, make, entry, why] of BAD) {
+  Deno.test(`zip: ${name}`, async () => {
+    const file = blob(await make());
+    await assert.rejects(
+      async () => {
+        const list = await zipEntries(file);
+        await zipEntryBytes(file, list[entry], 100);
+      },
+      (e: Error) => e instanceof ZipError && why.test(e.message),
+    );
+  });
+}
