@@ -22,20 +22,25 @@ import { openViewer, pick } from "../helpers/har_browser.ts";
  * text is 13 px, never large), as "row class, cell class: ratio".
  */
 async function lowRowText(page: Page): Promise<string[]> {
-  const texts = await page.$$eval("[data-testid=har-row]", (rows) =>
-    rows.flatMap((row) => {
-      const found = [];
-      const walk = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
-      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-        const el = n.parentElement!;
-        if (!n.textContent!.trim() || el.closest(".visually-hidden")) continue;
-        found.push({
-          where: `${row.className} > ${el.className}`,
-          ...paintedColours(el),
-        });
-      }
-      return found;
-    }));
+  const texts = await page.$$eval(
+    "[data-testid=har-row]",
+    (rows) =>
+      rows.flatMap((row) => {
+        const found = [];
+        const walk = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          const el = n.parentElement!;
+          if (
+            !n.textContent!.trim() || el.closest(".visually-hidden")
+          ) continue;
+          found.push({
+            where: `${row.className} > ${el.className}`,
+            ...paintedColours(el),
+          });
+        }
+        return found;
+      }),
+  );
   const low = new Map<string, number>();
   for (const t of texts) {
     const ratio = contrast(t.fg as Rgb, t.bg as Rgb);
@@ -70,5 +75,19 @@ Deno.test({
         }
       }
       assert.deepEqual([...new Set(faults)], []);
+    }),
+});
+
+Deno.test({
+  name:
+    "a11y /har: the summary's slowest and largest lists opened, targets 24 px (WCAG 2.5.8)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+      await page.click(".har-breakdown > summary");
+      await page.locator(".har-top .linkish").first().waitFor();
+      await auditPage(page, "/har mixed.har, the summary's lists open", {});
     }),
 });
