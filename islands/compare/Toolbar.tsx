@@ -7,6 +7,7 @@ import {
 import type { ViewQuery } from "./protocol.ts";
 import { exportScope } from "./view.ts";
 import { SlashKeyToggle } from "../shared/SlashKeyToggle.tsx";
+import { useSettledSay } from "../shared/use_settled_say.ts";
 
 /** Props of {@link Toolbar}. */
 export interface ToolbarProps {
@@ -38,12 +39,20 @@ function label(l: Level) {
 }
 
 /**
- * The filter box, a toggle per level and the exports. The Markdown button
+ * The filter box with its count (said politely once the filter settles,
+ * WCAG 4.1.3), a toggle per level and the exports. The Markdown button
  * says whether it copies every change (the CLI's Markdown) or only those
  * shown; the JSON is always the whole comparison.
  */
 export function Toolbar(p: ToolbarProps) {
   const scope = exportScope(p.view);
+  // Said once the filter or a level toggle settles, not once per key; a
+  // new comparison's count is the page status's to say.
+  const said = useSettledSay(
+    p.empty ? "" : `${p.shown} change${p.shown === 1 ? "" : "s"} shown`,
+    `${p.view.filter}\n${p.view.levels}`,
+    p.counts,
+  );
   return (
     <div class="cmp-toolbar">
       <div class="cmp-filter-row" role="search">
@@ -69,8 +78,15 @@ export function Toolbar(p: ToolbarProps) {
           only. Press the down arrow to move into the changes, Enter to open
           one.
         </span>
-        <span class="cmp-shown" data-testid="compare-shown" aria-live="polite">
+        <span class="cmp-shown" data-testid="compare-shown">
           {p.empty ? "" : `${p.shown} shown`}
+        </span>
+        <span
+          class="visually-hidden"
+          role="status"
+          data-testid="compare-shown-said"
+        >
+          {said}
         </span>
         <SlashKeyToggle />
       </div>

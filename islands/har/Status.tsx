@@ -2,6 +2,7 @@
 import type { HarErrorInfo } from "../../lib/har/errors.ts";
 import { formatBytes, formatCount, formatMs } from "../../lib/shared/format.ts";
 import type { LoadedHar, LoadProgress } from "./use_har_worker.ts";
+import { useSettledSay } from "../shared/use_settled_say.ts";
 
 const PHASE_TEXT = {
   read: "Reading the file",
@@ -86,10 +87,11 @@ export function FileInfo({ data }: { data: LoadedHar }) {
 }
 
 /**
- * The polite live regions: load progress, rejection, or how many requests
- * the filters show; and, in a status of its own, the last action's note
- * (copied, saved...), so a copy is announced as that note alone, not with
- * the whole count line again.
+ * The status line: load progress, rejection, or how many requests the
+ * filters show, said politely once it settles (a polite live region of
+ * its own, {@link useSettledSay}); and, in a status of its own, the last
+ * action's note (copied, saved...), so a copy is announced as that note
+ * alone, not with the whole count line again.
  */
 export function StatusLine(
   {
@@ -131,15 +133,13 @@ export function StatusLine(
       formatBytes(totalContent)
     } resources${shown > 0 ? `, finish ${formatMs(finish)}` : ""}.`
     : "";
+  // Said once the search or a chip has settled, not once per key.
+  const said = useSettledSay(text, text);
   return (
     <>
-      <p
-        class="har-status-line"
-        role="status"
-        aria-live="polite"
-        data-testid="har-status"
-      >
-        {text}
+      <p class="har-status-line" data-testid="har-status">{text}</p>
+      <p class="visually-hidden" role="status" data-testid="har-status-said">
+        {said}
       </p>
       <p
         class="har-status-line har-note"

@@ -1,7 +1,7 @@
 import type { Ref } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
 import { useSlashKeySetting } from "../shared/slash_key.ts";
 import { SlashKeyToggle } from "../shared/SlashKeyToggle.tsx";
+import { useSettledSay } from "../shared/use_settled_say.ts";
 
 /** Props of {@link Toolbar}. */
 export interface ToolbarProps {
@@ -16,13 +16,6 @@ export interface ToolbarProps {
   onCopy: () => void;
 }
 
-/**
- * How long the count waits after the last change of the filter (a
- * keystroke, a method or tag button) before a screen reader is told it:
- * one announcement when typing pauses, not one per key.
- */
-export const SAY_AFTER_MS = 500;
-
 /** The sentence a screen reader hears for `shown` of `total` endpoints. */
 export function countSaid(shown: number, total: number): string {
   const s = total === 1 ? "" : "s";
@@ -33,28 +26,14 @@ export function countSaid(shown: number, total: number): string {
 
 /**
  * The filter box (`/` focuses it), the match count and the copy button.
- * The count is also said, politely, {@link SAY_AFTER_MS} after the filter
- * settles (WCAG 4.1.3); the visible count updates at once.
+ * The count is also said, politely, once the filter settles (WCAG 4.1.3,
+ * {@link useSettledSay}); the visible count updates at once.
  */
 export function Toolbar(p: ToolbarProps) {
-  const [said, setSaid] = useState("");
   const [slashOn] = useSlashKeySetting();
-  const seen = useRef<number | null>(null);
-  useEffect(() => {
-    // The toolbar's first count, and a new document's, are the page
-    // status's to say ("Parsed … endpoints").
-    if (seen.current !== p.total) {
-      seen.current = p.total;
-      return;
-    }
-    const t = setTimeout(() => {
-      const text = countSaid(p.shown, p.total);
-      // The same words again (a filter typed and undone) are still said:
-      // a live region speaks only when its text changes.
-      setSaid((was) => was === text ? text + "\u00a0" : text);
-    }, SAY_AFTER_MS);
-    return () => clearTimeout(t);
-  }, [p.filter, p.shown, p.total]);
+  // The toolbar's first count, and a new document's, are the page
+  // status's to say ("Parsed … endpoints").
+  const said = useSettledSay(countSaid(p.shown, p.total), p.filter, p.total);
   return (
     <div class="sv-toolbar" role="search">
       <label for="sv-filter" class="visually-hidden">Filter endpoints</label>

@@ -16,6 +16,12 @@ import {
   type Rgb,
 } from "../helpers/a11y.ts";
 import { openViewer, pick } from "../helpers/har_browser.ts";
+import {
+  fixturePath,
+  openCompare,
+  pick as comparePick,
+  waitCompared,
+} from "./compare_page.ts";
 
 /**
  * Every text of the rendered HAR rows below 4.5:1 (WCAG 1.4.3: the rows'
@@ -89,5 +95,90 @@ Deno.test({
       await page.click(".har-breakdown > summary");
       await page.locator(".har-top .linkish").first().waitFor();
       await auditPage(page, "/har mixed.har, the summary's lists open", {});
+    }),
+});
+
+/** The text of every live region on the page, in document order. */
+function liveTexts(page: Page): Promise<string[]> {
+  return page.$$eval(
+    "[role=status], [role=alert], [role=log], [aria-live=polite], [aria-live=assertive]",
+    (els) => els.map((e) => (e.textContent ?? "").trim()),
+  );
+}
+
+/**
+ * Types `text` into `box` a key every 100 ms, as a person does, and
+ * fails if any live region changed meanwhile (a screen reader would read
+ * a count per key); then waits until one says what `said` matches.
+ */
+async function typedThenSaidOnce(
+  page: Page,
+  box: string,
+  text: string,
+  said: RegExp,
+): Promise<void> {
+  const before = await liveTexts(page);
+  await page.focus(box);
+  for (const ch of text) {
+    await page.keyboard.type(ch);
+    await page.waitForTimeout(100);
+    assert.deepEqual(await liveTexts(page), before, `said while typing ${ch}`);
+  }
+  await page.waitForFunction(
+    ([sel, src]) =>
+      [...document.querySelectorAll(sel)].some((e) =>
+        new RegExp(src).test((e.textContent ?? "").trim())
+      ),
+    [
+      "[role=status], [aria-live=polite]",
+      said.source,
+    ] as const,
+    { timeout: 2_000 },
+  );
+}
+
+Deno.test({
+  name:
+    "a11y /har: the count is said once typing pauses, not once per key (WCAG 4.1.3)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+      // The loaded file's count, said once it settles.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll("[role=status]")].some((e) =>
+          /^Showing 8 of 8 requests/.test(e.textContent ?? "")
+        )
+      );
+      await typedThenSaidOnce(
+        page,
+        "[data-testid=har-search]",
+        "example.com/api",
+        /^Showing 1 of 8 requests/,
+      );
+    }),
+});
+
+Deno.test({
+  name:
+    "a11y /spec/compare: the count is said once typing pauses, not once per key (WCAG 4.1.3)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await comparePick(page, "base", fixturePath("pets-v1.yaml"));
+      await comparePick(page, "revision", fixturePath("pets-v2.yaml"));
+      await waitCompared(page);
+      await typedThenSaidOnce(
+        page,
+        "[data-testid=compare-filter]",
+        "pets owner",
+        /^1 change shown/,
+      );
+      assert.equal(
+        await page.textContent("[data-testid=compare-shown]"),
+        "1 shown",
+      );
     }),
 });
