@@ -73,6 +73,9 @@ interface RowProps {
   subject: string;
   /** Position among the rows shown (what arrow keys count in). */
   seq: number;
+  /** Place among the list's items (headers too), 1-based, and their count. */
+  pos: number;
+  size: number;
   top: number;
   height: number;
   open: boolean;
@@ -94,6 +97,8 @@ const Row = memo(function Row(p: RowProps) {
     <div
       class={`cmp-item cmp-row cmp-row-${r.level}` + (p.open ? " is-open" : "")}
       role="listitem"
+      aria-posinset={p.pos}
+      aria-setsize={p.size}
       data-testid="change-row"
       data-index={r.i}
       data-level={r.level}
@@ -156,12 +161,20 @@ const Row = memo(function Row(p: RowProps) {
 });
 
 const Head = memo(function Head(
-  { group: g, top, height }: { group: Group; top: number; height: number },
+  { group: g, top, height, pos, size }: {
+    group: Group;
+    top: number;
+    height: number;
+    pos: number;
+    size: number;
+  },
 ) {
   return (
     <div
       class="cmp-item cmp-head"
       role="listitem"
+      aria-posinset={pos}
+      aria-setsize={size}
       data-testid="change-group"
       data-key={g.method ? `${g.method} ${g.path}` : ""}
       data-operations={g.n}
@@ -308,7 +321,14 @@ export function ChangeList(p: ChangeListProps) {
     const it = items[k];
     if (it < 0) {
       shownItems.push(
-        <Head key={`h${k}`} group={groups[~it]} top={top(k)} height={h} />,
+        <Head
+          key={`h${k}`}
+          group={groups[~it]}
+          top={top(k)}
+          height={h}
+          pos={k + 1}
+          size={n}
+        />,
       );
       continue;
     }
@@ -319,6 +339,8 @@ export function ChangeList(p: ChangeListProps) {
         row={p.rows[it]}
         subject={subjectOf(p.rows[it], p.focus)}
         seq={seqOf(rowAt, k)}
+        pos={k + 1}
+        size={n}
         top={top(k)}
         height={h}
         open={it === p.open}

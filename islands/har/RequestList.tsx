@@ -108,6 +108,7 @@ export function RequestList(p: RequestListProps) {
         c={c}
         i={i}
         k={k}
+        n={view.count}
         selected={i === p.selected}
         active={k === cursor}
         onSelect={p.onOpen ?? p.onSelect}

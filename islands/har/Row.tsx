@@ -21,8 +21,9 @@ export interface RowProps {
   c: HarColumns;
   /** Entry index in `log.entries`. */
   i: number;
-  /** Position in the list. */
+  /** Position in the list, and its length. */
   k: number;
+  n: number;
   selected: boolean;
   active: boolean;
   onSelect(index: number): void;
@@ -38,7 +39,7 @@ function clip(s: string): string {
 }
 
 function renderRow(
-  { c, i, k, selected, active, onSelect, axis }: RowProps,
+  { c, i, k, n, selected, active, onSelect, axis }: RowProps,
 ) {
   const method = c.methods[c.methodIdx[i]];
   const cls = STATUS_CLASSES[c.statusClass[i]];
@@ -54,6 +55,10 @@ function renderRow(
       id={`har-row-${i}`}
       role="option"
       aria-selected={selected ? "true" : "false"}
+      // The list holds only the rows in view: its place is said from these
+      // (WAI-ARIA 1.2, aria-setsize), not counted among them.
+      aria-setsize={n}
+      aria-posinset={k + 1}
       class={`har-row${selected ? " selected" : ""}${active ? " active" : ""}${
         k % 2 ? " odd" : ""
       }`}
@@ -125,7 +130,7 @@ function renderRow(
 export class Row extends Component<RowProps> {
   override shouldComponentUpdate(n: RowProps): boolean {
     const o = this.props;
-    return o.c !== n.c || o.i !== n.i || o.k !== n.k ||
+    return o.c !== n.c || o.i !== n.i || o.k !== n.k || o.n !== n.n ||
       o.selected !== n.selected || o.active !== n.active ||
       o.axis !== n.axis || o.onSelect !== n.onSelect;
   }

@@ -130,6 +130,7 @@ export function EndpointList(p: EndpointListProps) {
         key={i}
         endpoint={e}
         index={i}
+        count={n}
         top={top(i)}
         height={p.rowHeight}
         terms={p.terms}

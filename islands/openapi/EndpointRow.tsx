@@ -9,8 +9,9 @@ import { visibleBidi } from "../../lib/shared/bidi.ts";
 /** Props of {@link EndpointRow}. */
 export interface EndpointRowProps {
   endpoint: Endpoint;
-  /** Position in the filtered list. */
+  /** Position in the filtered list, and its length. */
   index: number;
+  count: number;
   /** Offset from the list top and height of the collapsed row, in px. */
   top: number;
   height: number;
@@ -55,6 +56,10 @@ export function EndpointRow(p: EndpointRowProps) {
       class={"sv-row" + (p.expanded ? " is-open" : "") +
         (e.deprecated ? " is-deprecated" : "")}
       role="listitem"
+      // The list holds only the rows in view: its place is said from these
+      // (WAI-ARIA 1.2, aria-setsize), not counted among them.
+      aria-setsize={p.count}
+      aria-posinset={p.index + 1}
       data-testid="endpoint-row"
       data-method={e.method}
       data-path={e.path}

@@ -112,6 +112,7 @@ function parts(index: SpecIndex): VNode[] {
               key={i}
               endpoint={e}
               index={i}
+              count={index.endpoints.length}
               top={0}
               height={40}
               terms={[]}

@@ -7,7 +7,8 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
+import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+import { loadSpec } from "../helpers/spec_open.ts";
 import {
   applyTheme,
   auditPage,
@@ -15,10 +16,11 @@ import {
   PINNED,
   type Rgb,
 } from "../helpers/a11y.ts";
-import { openViewer, pick } from "../helpers/har_browser.ts";
+import { openViewer, paste, pick } from "../helpers/har_browser.ts";
 import {
   fixturePath,
   openCompare,
+  pasteBoth,
   pick as comparePick,
   waitCompared,
 } from "./compare_page.ts";
@@ -182,3 +184,146 @@ Deno.test({
       );
     }),
 });
+
+/**
+ * `aria-posinset` and `aria-setsize` of the items `sel` finds, as
+ * "pos/size" (a virtualised list holds only the items in view: without
+ * them a screen reader counts those, "item 3 of 41" in a list of 200).
+ */
+function positions(page: Page, sel: string): Promise<string[]> {
+  return page.$$eval(
+    sel,
+    (els) =>
+      els.map((e) =>
+        `${e.getAttribute("aria-posinset")}/${e.getAttribute("aria-setsize")}`
+      ),
+  );
+}
+
+/** `n` consecutive positions from `from` (1-based) in a set of `size`. */
+function run(from: number, n: number, size: number): string[] {
+  return Array.from({ length: n }, (_, i) => `${from + i}/${size}`);
+}
+
+/** Scrolls the scroll box `sel` to its end and waits two frames. */
+async function scrollToEnd(page: Page, sel: string): Promise<void> {
+  await page.locator(sel).evaluate(async (el) => {
+    el.scrollTop = el.scrollHeight;
+    el.dispatchEvent(new Event("scroll"));
+    for (let i = 0; i < 2; i++) {
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+  });
+}
+
+/** Asserts the items found are positions first..last of `size`, in order. */
+async function assertPositions(
+  page: Page,
+  sel: string,
+  size: number,
+  where: string,
+): Promise<void> {
+  await page.waitForSelector(sel);
+  const got = await positions(page, sel);
+  const first = Number(got[0]?.split("/")[0]);
+  assert.ok(got.length > 0 && got.length < size, `${where}: ${got.length}`);
+  assert.deepEqual(got, run(first, got.length, size), where);
+}
+
+Deno.test({
+  name:
+    "a11y virtual lists: every rendered item says its place in the whole list (aria-posinset, aria-setsize)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      // /spec: 300 endpoints, then the 100 of them /p1 finds.
+      const paths = Object.fromEntries(
+        Array.from({ length: 300 }, (_, i) => [
+          `/p${String(i).padStart(3, "0")}`,
+          { get: { responses: { "200": { description: "ok" } } } },
+        ]),
+      );
+      await gotoHydrated(page, server.origin, "/spec");
+      await loadSpec(
+        page,
+        "many.json",
+        JSON.stringify({
+          openapi: "3.0.3",
+          info: { title: "Many", version: "1" },
+          paths,
+        }),
+      );
+      // The list's own rows (a warm-up copy may be laid out out of sight).
+      const endpoints = "#sv-endpoints > [role=listitem]";
+      await assertPositions(page, endpoints, 300, "/spec, top");
+      await scrollToEnd(page, "[data-testid=endpoint-list]");
+      await assertPositions(page, endpoints, 300, "/spec, end");
+      await page.fill("[data-testid=spec-filter]", "p1");
+      await page.waitForSelector(
+        "[data-testid=endpoint-list][data-count='100']",
+      );
+      await assertPositions(page, endpoints, 100, "/spec, filtered");
+
+      // /har: 200 requests.
+      await openViewer(page, server.origin);
+      await paste(page, generatedHar(200));
+      await page.waitForSelector("[data-testid=har-list][data-count='200']");
+      const harRows = "#har-requests > [role=option]";
+      await assertPositions(page, harRows, 200, "/har, top");
+      await scrollToEnd(page, ".har-scroller");
+      await assertPositions(page, harRows, 200, "/har, end");
+
+      // /spec/compare: 150 operations removed, each under its heading.
+      await openCompare(page, server.origin);
+      await pasteBoth(
+        page,
+        JSON.stringify({
+          openapi: "3.0.3",
+          info: { title: "Many", version: "1" },
+          paths: Object.fromEntries(Object.entries(paths).slice(0, 150)),
+        }),
+        JSON.stringify({
+          openapi: "3.0.3",
+          info: { title: "Many", version: "2" },
+          paths: {},
+        }),
+      );
+      const items = "#cmp-changes > [role=listitem]";
+      await assertPositions(page, items, 300, "/spec/compare, top");
+      await scrollToEnd(page, "[data-testid=change-list]");
+      await assertPositions(page, items, 300, "/spec/compare, end");
+    }),
+});
+
+/** A HAR of `n` GETs, one every 10 ms. */
+function generatedHar(n: number): string {
+  const t0 = Date.parse("2024-01-01T00:00:00Z");
+  const entries = Array.from({ length: n }, (_, i) => ({
+    startedDateTime: new Date(t0 + i * 10).toISOString(),
+    time: 20,
+    request: {
+      method: "GET",
+      url: `https://example.test/items/${i}`,
+      httpVersion: "HTTP/1.1",
+      headers: [],
+      queryString: [],
+      cookies: [],
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status: 200,
+      statusText: "OK",
+      httpVersion: "HTTP/1.1",
+      headers: [],
+      cookies: [],
+      content: { size: 0, mimeType: "text/plain" },
+      redirectURL: "",
+      headersSize: -1,
+      bodySize: 0,
+    },
+    cache: {},
+    timings: { send: 1, wait: 15, receive: 4 },
+  }));
+  return JSON.stringify({ log: { version: "1.2", entries } });
+}
