@@ -28,7 +28,7 @@ import { socketUrl, useWebSocket } from "./use_websocket.ts";
 import { useRunnerState } from "./use_runner_state.ts";
 import { useFetchRun } from "./use_fetch_run.ts";
 import { useSse } from "./use_sse.ts";
-import { announcement } from "./announce.ts";
+import { announcement, socketAnnouncement } from "./announce.ts";
 import { ctrlEnterRuns, enterRuns } from "./keys.ts";
 import { Actions } from "./Actions.tsx";
 
@@ -187,7 +187,9 @@ export default function DebugRunner(
           : curlNotes(req)}
       />
       <div class="visually-hidden" aria-live="polite" aria-atomic="true">
-        {announcement(fetchRun.result, events.sse, busy)}
+        {kind === "socket"
+          ? socketAnnouncement(socket.ws)
+          : announcement(fetchRun.result, events.sse, busy)}
       </div>
       {kind === "events"
         ? (

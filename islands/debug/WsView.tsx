@@ -4,20 +4,12 @@
  * (newest last), and the close code and reason once the socket closes.
  */
 import { useState } from "preact/hooks";
-import type { WsState } from "./use_websocket.ts";
+import { closeText, type WsState } from "./use_websocket.ts";
 
 const PHASE: Record<WsState["phase"], string> = {
   connecting: "Connecting…",
   open: "Open: messages you send come back",
   closed: "Closed",
-};
-
-/** RFC 6455 §7.4.1 names of the codes the echo endpoint uses. */
-const CODES: Record<number, string> = {
-  1000: "normal closure",
-  1001: "going away",
-  1006: "abnormal closure (no close frame)",
-  1009: "message too big",
 };
 
 /** Props of {@link WsView}. */
@@ -51,9 +43,7 @@ export function WsView({ ws, uid, onSend, onDisconnect }: WsViewProps) {
         <span class={`metric phase phase-${ws.phase}`}>{PHASE[ws.phase]}</span>
         {ws.close && (
           <span class="metric" data-testid="ws-close-code">
-            {ws.close.code}
-            {CODES[ws.close.code] ? ` (${CODES[ws.close.code]})` : ""}
-            {ws.close.reason ? `: ${ws.close.reason}` : ""}
+            {closeText(ws.close)}
           </span>
         )}
         {ws.phase !== "closed" && (

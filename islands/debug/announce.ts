@@ -5,6 +5,7 @@
  */
 import type { RunResult } from "./run.ts";
 import type { SseState } from "./use_sse.ts";
+import { closeText, type WsState } from "./use_websocket.ts";
 import { statusText } from "../../lib/debug/core/status_text.ts";
 
 /** The sentence for the current run, or "" when there is nothing to say. */
@@ -49,4 +50,31 @@ export function announcement(
         result.redirected ? ", after following redirects" : ""
       }.`;
   }
+}
+
+/** Characters of a received message said; the log shows it whole. */
+const SAID_CHARS = 200;
+
+/**
+ * The sentence for the WebSocket runner, or "": its phase, and each
+ * message received (the reply is the result of a Send, as a status is of
+ * a Run). A message sent is the person's own: the region empties then,
+ * so the same reply again is said again.
+ */
+export function socketAnnouncement(ws: WsState | null): string {
+  if (!ws) return "";
+  if (ws.phase === "connecting") return "Connecting the WebSocket.";
+  if (ws.phase === "closed") {
+    return ws.close
+      ? `WebSocket closed: ${closeText(ws.close)}.`
+      : "WebSocket closed.";
+  }
+  const last = ws.log.at(-1);
+  if (!last) return "WebSocket open: messages you send come back.";
+  if (last.dir === "sent") return "";
+  return `Received: ${
+    last.text.length > SAID_CHARS
+      ? last.text.slice(0, SAID_CHARS) + "…"
+      : last.text
+  }`;
 }

@@ -25,6 +25,21 @@ export interface WsState {
   close: { code: number; reason: string; clean: boolean } | null;
 }
 
+/** RFC 6455 §7.4.1 names of the codes the echo endpoint uses. */
+const CODES: Record<number, string> = {
+  1000: "normal closure",
+  1001: "going away",
+  1006: "abnormal closure (no close frame)",
+  1009: "message too big",
+};
+
+/** How a socket closed, as shown and said: "1000 (normal closure): why". */
+export function closeText(close: NonNullable<WsState["close"]>): string {
+  return `${close.code}${CODES[close.code] ? ` (${CODES[close.code]})` : ""}${
+    close.reason ? `: ${close.reason}` : ""
+  }`;
+}
+
 /** The `ws:`/`wss:` URL for an `http:`/`https:` one. */
 export function socketUrl(httpUrl: string): string {
   return httpUrl.replace(/^http/, "ws");

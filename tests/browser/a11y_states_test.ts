@@ -327,3 +327,26 @@ function generatedHar(n: number): string {
   }));
   return JSON.stringify({ log: { version: "1.2", entries } });
 }
+
+Deno.test({
+  name:
+    "a11y /debug: the WebSocket runner says it opened, each reply and how it closed (WCAG 4.1.3)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const ws = page.locator(
+        "[data-testid=runner][data-endpoint=websocket-echo]",
+      );
+      const said = ws.locator("[aria-live=polite]");
+      const says = (text: string) =>
+        said.filter({ hasText: text }).waitFor({ timeout: 5_000 });
+      await ws.locator("[data-testid=run]").click();
+      await says("WebSocket open: messages you send come back.");
+      await ws.locator("[data-testid=ws-input]").fill("hello a11y");
+      await ws.locator("[data-testid=ws-send]").click();
+      await says("Received: hello a11y");
+      await ws.locator("[data-testid=ws-disconnect]").click();
+      await says("WebSocket closed: 1000 (normal closure)");
+    }),
+});
