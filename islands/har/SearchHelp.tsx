@@ -26,15 +26,18 @@ export const SEARCH_TERMS: readonly (readonly [string, string])[] = [
 export interface SearchHelpProps {
   /** Adds a term to the search. */
   onTerm(term: string): void;
+  /** A key pressed in the list (Escape closes it). */
+  onKeyDown(ev: KeyboardEvent): void;
 }
 
 /** The list of terms, each a button that adds it. */
-export function SearchHelp({ onTerm }: SearchHelpProps) {
+export function SearchHelp({ onTerm, onKeyDown }: SearchHelpProps) {
   return (
     <div
       id="har-search-help"
       class="har-search-help"
       data-testid="har-search-help"
+      onKeyDown={onKeyDown}
     >
       <p class="small muted">
         Every term must match. Select one to add it to the search.
@@ -46,6 +49,7 @@ export function SearchHelp({ onTerm }: SearchHelpProps) {
               <button
                 type="button"
                 class="har-term"
+                data-testid="har-term"
                 onClick={() => onTerm(term)}
               >
                 <code>{term}</code>

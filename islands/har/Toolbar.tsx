@@ -69,6 +69,15 @@ export function Toolbar(
 ) {
   const showPages = pages.length + (unpaged && pages.length ? 1 : 0) > 1;
   const [help, setHelp] = useState(false);
+  // Escape closes the terms it opened, from the toggle or a term, and the
+  // keyboard stays on (or goes back to) the toggle.
+  const closeHelp = (ev: KeyboardEvent) => {
+    if (ev.key !== "Escape" || !help) return;
+    ev.preventDefault();
+    setHelp(false);
+    document.querySelector<HTMLElement>("[data-testid=har-search-help-toggle]")
+      ?.focus();
+  };
   return (
     <div class="har-toolbar" role="search">
       <label class="har-search">
@@ -98,12 +107,14 @@ export function Toolbar(
         aria-expanded={help ? "true" : "false"}
         aria-controls="har-search-help"
         onClick={() => setHelp(!help)}
+        onKeyDown={closeHelp}
       >
         Search terms
       </button>
       <SlashKeyToggle />
       {help && (
         <SearchHelp
+          onKeyDown={closeHelp}
           onTerm={(term) => {
             // Added once; then the list closes, as DevTools' suggestions
             // do, and the list of requests it filters is in view again.

@@ -350,3 +350,38 @@ Deno.test({
       await says("WebSocket closed: 1000 (normal closure)");
     }),
 });
+
+Deno.test({
+  name:
+    "a11y /har: Escape closes the search terms it opened, from a term or the toggle, focus back on the toggle",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await pick(page, "mixed.har");
+      const toggle = "[data-testid=har-search-help-toggle]";
+      const help = page.locator("[data-testid=har-search-help]");
+      const focusedId = () =>
+        page.evaluate(() =>
+          document.activeElement?.getAttribute("data-testid") ??
+            document.activeElement?.className
+        );
+      await page.focus(toggle);
+      await page.keyboard.press("Enter");
+      await help.waitFor();
+      // Past the "/ shortcut" box, to the first term.
+      for (let i = 0; i < 3 && await focusedId() !== "har-term"; i++) {
+        await page.keyboard.press("Tab");
+      }
+      assert.equal(await focusedId(), "har-term");
+      await page.keyboard.press("Escape");
+      await help.waitFor({ state: "detached", timeout: 2_000 });
+      assert.equal(await focusedId(), "har-search-help-toggle");
+      assert.equal(await page.getAttribute(toggle, "aria-expanded"), "false");
+      await page.keyboard.press("Enter");
+      await help.waitFor();
+      await page.keyboard.press("Escape");
+      await help.waitFor({ state: "detached", timeout: 2_000 });
+      assert.equal(await focusedId(), "har-search-help-toggle");
+    }),
+});
