@@ -6,6 +6,8 @@ import { Bodies } from "./DetailParts.tsx";
 import { useNodes } from "./use_nodes.ts";
 import { DETAIL_ROWS, RowBudget, RowBudgetContext } from "./row_budget.ts";
 import { foldText } from "../../lib/shared/fold.ts";
+import { useSettledSay } from "../shared/use_settled_say.ts";
+import { countSaid } from "./Toolbar.tsx";
 
 /**
  * Rows listed at once: the list is not virtualised, and a schema opens in
@@ -85,6 +87,13 @@ export function Schemas(
   useEffect(() => setPending(null), [spec]);
   const list = useRef<HTMLUListElement>(null);
   const filterBox = useRef<HTMLInputElement>(null);
+  // What the filter found, said once typing pauses (WCAG 4.1.3); a new
+  // document's list is not.
+  const said = useSettledSay(
+    countSaid(matching.length, names.length, "schema"),
+    filter,
+    spec,
+  );
   if (!count) return null;
   return (
     <section
@@ -104,6 +113,7 @@ export function Schemas(
           placeholder="Filter schemas by name"
           value={filter}
           data-testid="schema-filter"
+          aria-controls="sv-schema-list"
           ref={filterBox}
           onInput={(e) =>
             setFilter((e.currentTarget as HTMLInputElement).value)}
@@ -116,8 +126,10 @@ export function Schemas(
           }}
         />
       </label>
+      <p class="visually-hidden" role="status">{said}</p>
       <ul
         class="sv-plain-list"
+        id="sv-schema-list"
         data-testid="schema-list"
         data-count={matching.length}
         ref={list}

@@ -16,12 +16,19 @@ export interface ToolbarProps {
   onCopy: () => void;
 }
 
-/** The sentence a screen reader hears for `shown` of `total` endpoints. */
-export function countSaid(shown: number, total: number): string {
+/**
+ * The sentence a screen reader hears for `shown` of `total` endpoints (or
+ * other things a filter finds, `noun` in the singular).
+ */
+export function countSaid(
+  shown: number,
+  total: number,
+  noun = "endpoint",
+): string {
   const s = total === 1 ? "" : "s";
-  if (shown === total) return `All ${total} endpoint${s} shown`;
-  if (shown === 0) return `No endpoint matches the filter, of ${total}`;
-  return `${shown} of ${total} endpoint${s} match${shown === 1 ? "es" : ""}`;
+  if (shown === total) return `All ${total} ${noun}${s} shown`;
+  if (shown === 0) return `No ${noun} matches the filter, of ${total}`;
+  return `${shown} of ${total} ${noun}${s} match${shown === 1 ? "es" : ""}`;
 }
 
 /**

@@ -385,3 +385,39 @@ Deno.test({
       assert.equal(await focusedId(), "har-search-help-toggle");
     }),
 });
+
+Deno.test({
+  name:
+    "a11y /spec: the schemas filter's count is said once typing pauses (WCAG 4.1.3)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const schema = { type: "object" };
+      await loadSpec(
+        page,
+        "schemas.json",
+        JSON.stringify({
+          openapi: "3.0.3",
+          info: { title: "Schemas", version: "1" },
+          paths: {
+            "/a": { get: { responses: { "200": { description: "" } } } },
+          },
+          components: {
+            schemas: {
+              Pet: schema,
+              PetList: schema,
+              Owner: schema,
+              Visit: schema,
+            },
+          },
+        }),
+      );
+      await typedThenSaidOnce(
+        page,
+        "[data-testid=schema-filter]",
+        "petl",
+        /^1 of 4 schemas matches/,
+      );
+    }),
+});
