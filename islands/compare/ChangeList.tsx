@@ -367,7 +367,9 @@ export function ChangeList(p: ChangeListProps) {
         class="cmp-sizer"
         role="list"
         id="cmp-changes"
-        aria-label={`${p.shown.length} changes`}
+        aria-label={`${p.shown.length} change${
+          p.shown.length === 1 ? "" : "s"
+        }, under their operations' headings`}
         style={{ height: `${n * h + extra}px` }}
       >
         {shownItems}

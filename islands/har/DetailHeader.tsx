@@ -103,7 +103,12 @@ export function DetailHeader(
           {statusWord(e.status)}
         </span>
         {/* A long URL scrolls in its box: focusable, so keys can scroll it. */}
-        <span class="har-detail-url" tabIndex={0}>
+        <span
+          class="har-detail-url"
+          tabIndex={0}
+          role="region"
+          aria-label="URL"
+        >
           <PathText text={shown(e.url)} />
         </span>
       </div>

@@ -112,21 +112,6 @@ export function Toolbar(
         Search terms
       </button>
       <SlashKeyToggle />
-      {help && (
-        <SearchHelp
-          onKeyDown={closeHelp}
-          onTerm={(term) => {
-            // Added once; then the list closes, as DevTools' suggestions
-            // do, and the list of requests it filters is in view again.
-            const words = text.trim().split(/\s+/).filter(Boolean);
-            if (!words.includes(term)) onText([...words, term].join(" "));
-            setHelp(false);
-            document.querySelector<HTMLInputElement>(
-              "[data-testid=har-search]",
-            )?.focus();
-          }}
-        />
-      )}
       <ChipGroup
         label="Content type"
         values={TYPE_CATEGORIES}
@@ -187,6 +172,25 @@ export function Toolbar(
           </label>
         )}
       </div>
+      {
+        // Last, where it shows (below the chips and selects): Tab reaches
+        // its terms in the order the page shows them (WCAG 2.4.3).
+      }
+      {help && (
+        <SearchHelp
+          onKeyDown={closeHelp}
+          onTerm={(term) => {
+            // Added once; then the list closes, as DevTools' suggestions
+            // do, and the list of requests it filters is in view again.
+            const words = text.trim().split(/\s+/).filter(Boolean);
+            if (!words.includes(term)) onText([...words, term].join(" "));
+            setHelp(false);
+            document.querySelector<HTMLInputElement>(
+              "[data-testid=har-search]",
+            )?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }

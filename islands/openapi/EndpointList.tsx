@@ -178,7 +178,7 @@ export function EndpointList(p: EndpointListProps) {
         class="sv-sizer"
         role="list"
         id="sv-endpoints"
-        aria-label={`${n} endpoints`}
+        aria-label={`${n} endpoint${n === 1 ? "" : "s"}`}
         style={{ height: `${n * p.rowHeight + extra}px` }}
       >
         {rows}

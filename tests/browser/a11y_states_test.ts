@@ -369,11 +369,15 @@ Deno.test({
       await page.focus(toggle);
       await page.keyboard.press("Enter");
       await help.waitFor();
-      // Past the "/ shortcut" box, to the first term.
-      for (let i = 0; i < 3 && await focusedId() !== "har-term"; i++) {
+      // Past the "/ shortcut" box, the chips and the selects, to the first
+      // term: the list shows below them, and Tab follows what is shown.
+      const passed: string[] = [];
+      for (let i = 0; i < 30 && await focusedId() !== "har-term"; i++) {
         await page.keyboard.press("Tab");
+        passed.push(String(await focusedId()));
       }
       assert.equal(await focusedId(), "har-term");
+      assert.ok(passed.includes("har-sort"), passed.join(", "));
       await page.keyboard.press("Escape");
       await help.waitFor({ state: "detached", timeout: 2_000 });
       assert.equal(await focusedId(), "har-search-help-toggle");
