@@ -23,6 +23,7 @@ import {
   type TlsPair,
 } from "../lib/debug/mod.ts";
 import { listenUrl } from "../lib/debug/core/listen_url.ts";
+import { ServeStop } from "../lib/debug/core/serve_stop.ts";
 import {
   debugBaseFromEnv,
   debugOptionsFromEnv,
@@ -121,12 +122,14 @@ async function serve(): Promise<void> {
   }
 
   const scheme = tls ? "https" : "http";
+  const stopper = new ServeStop();
   const server = listening(port, hostname, () =>
     Deno.serve({
       port,
       hostname,
       // With a certificate Deno.serve offers h2 and http/1.1 by ALPN.
       ...(tls ?? {}),
+      signal: stopper.signal,
       onListen: ({ hostname, port }) => {
         // Written once the server listens: a failed listen leaves no
         // certificate of a server that never ran.
@@ -146,8 +149,12 @@ async function serve(): Promise<void> {
           }`,
         );
       },
-    }, handler));
-  installShutdown(handler.drain, { stop: () => server.shutdown() });
+    }, stopper.wrap(handler)));
+  // Not server.shutdown() alone: it waits on an HTTP/2 stream whose upload
+  // was answered early for as long as its client keeps it (serve_stop.ts).
+  installShutdown(handler.drain, {
+    stop: () => stopper.stop(server, () => handler.context.life.abandoned > 0),
+  });
   await server.finished;
 }
 

@@ -54,6 +54,7 @@ import {
 } from "./core/context.ts";
 import type { DebugLimits } from "./core/limits.ts";
 import type { EndpointSpec } from "./core/catalog.ts";
+import { ServeStop } from "./core/serve_stop.ts";
 import {
   checkTlsPair,
   listenerNames,
@@ -153,7 +154,7 @@ export interface DebugServer {
   /**
    * Drains the API (see {@link DebugHandler.drain}), then stops the server
    * once in-flight responses end; a connection whose client went quiet
-   * mid-body is closed, not waited for.
+   * mid-body (an HTTP/2 stream too) is closed, not waited for.
    */
   close(): Promise<void>;
   /** {@link close}, for `await using server = await startDebugServer()`. */
@@ -218,6 +219,7 @@ export async function startDebugServer(
     throw new RangeError("tls must be true, false or { cert, key }");
   }
   const scheme = pair ? "https" : "http";
+  const stopper = new ServeStop();
   return new Promise((resolve, reject) => {
     let server: Deno.HttpServer<Deno.NetAddr>;
     try {
@@ -226,6 +228,7 @@ export async function startDebugServer(
         hostname,
         // With a certificate Deno.serve offers h2 and http/1.1 by ALPN.
         ...(pair ?? {}),
+        signal: stopper.signal,
         onListen: (addr) => {
           const url = listenUrl(
             scheme,
@@ -238,11 +241,15 @@ export async function startDebugServer(
             closing ??= (async () => {
               handler.drain();
               // The requests drain ended (an upload cut with 503, a sleep)
-              // answer in microtasks: let them, then shut down. Shut down
-              // before their answer, Deno waits for the rest of an upload
-              // from a client that went quiet, for as long as it stays.
+              // answer in microtasks: let them, then stop. Stopped before
+              // their answer, Deno waits for the rest of an upload from a
+              // client that went quiet, for as long as it stays; and over
+              // HTTP/2 it waits so even after the answer (serve_stop.ts).
               await new Promise((r) => setTimeout(r, 0));
-              await server.shutdown();
+              await stopper.stop(
+                server,
+                () => handler.context.life.abandoned > 0,
+              );
             })();
           resolve({
             url,
@@ -256,7 +263,7 @@ export async function startDebugServer(
             [Symbol.asyncDispose]: close,
           });
         },
-      }, handler);
+      }, stopper.wrap(handler));
     } catch (err) {
       // A hostname that is no host (`bad host`) is a bad option, as the
       // other checks report one; a name that does not resolve or a port

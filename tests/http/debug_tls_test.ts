@@ -569,6 +569,79 @@ Deno.test({
   },
 });
 
+/**
+ * An HTTP/2 upload that sends 3 bytes and then nothing, never ending its
+ * stream: a client that went quiet. Resolves with the answer's status.
+ */
+async function quietH2Upload(
+  client: Deno.HttpClient,
+  url: string,
+): Promise<number> {
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => c.enqueue(new TextEncoder().encode("abc")),
+  });
+  const res = await fetchWith(client, url, { method: "POST", body });
+  await res.body?.cancel();
+  return res.status;
+}
+
+/** Whether `server.close()` settles within `ms`. */
+async function closesWithin(server: DebugServer, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const closed = await Promise.race([
+    server.close().then(() => true),
+    new Promise<false>((r) => timer = setTimeout(() => r(false), ms)),
+  ]);
+  clearTimeout(timer);
+  return closed;
+}
+
+Deno.test({
+  // An answer before the upload's end leaves its HTTP/2 stream open on the
+  // client's side (Deno sends no RST_STREAM while a body read waits, RFC
+  // 9113 §8.1), and shutdown() waited for the stream as long as it stayed.
+  name:
+    "tls: close() returns at once though a quiet HTTP/2 upload's stream stays open after its 408",
+  sanitizeResources: false,
+  fn: async () => {
+    const server = await startDebugServer({
+      tls: true,
+      limits: { bodyIdleMs: 100 },
+    });
+    using client = Deno.createHttpClient({
+      caCerts: [server.certificate!],
+      http1: false,
+      http2: true,
+    });
+    assert.equal(await quietH2Upload(client, `${server.url}/post`), 408);
+    const t0 = performance.now();
+    assert.ok(await closesWithin(server, 4000), "close() pending after 4 s");
+    const ms = performance.now() - t0;
+    assert.ok(ms < 1000, `close() took ${ms.toFixed(0)} ms`);
+  },
+});
+
+Deno.test({
+  name:
+    "tls: close() cuts a quiet HTTP/2 upload with 503, which its client reads, and returns at once",
+  sanitizeResources: false,
+  fn: async () => {
+    const server = await startDebugServer({ tls: true });
+    using client = Deno.createHttpClient({
+      caCerts: [server.certificate!],
+      http1: false,
+      http2: true,
+    });
+    const status = quietH2Upload(client, `${server.url}/post`);
+    await new Promise((r) => setTimeout(r, 300)); // the read waits
+    const t0 = performance.now();
+    assert.ok(await closesWithin(server, 4000), "close() pending after 4 s");
+    const ms = performance.now() - t0;
+    assert.ok(ms < 1000, `close() took ${ms.toFixed(0)} ms`);
+    assert.equal(await status, 503);
+  },
+});
+
 /** Starts `deno task debug` with `args` and env; resolves at "listening". */
 async function startTask(
   args: string[],
@@ -658,6 +731,45 @@ Deno.test({
         ]);
         assert.match(r.out, /^HTTP\/2 200/, r.err);
       }
+    } finally {
+      await task.stop();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "tls: deno task debug --tls on SIGINT cuts a quiet HTTP/2 upload with 503 and exits at once, not at the deadline",
+  ignore: Deno.build.os === "windows",
+  sanitizeResources: false,
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "wirebench-tls-stop-" });
+    const port = freePort();
+    const task = await startTask(
+      ["--tls", "--tls-cert-out", "cert.pem"],
+      { PORT: String(port), INIT_CWD: dir },
+      ROOT.pathname,
+    );
+    try {
+      using client = Deno.createHttpClient({
+        caCerts: [await Deno.readTextFile(`${dir}/cert.pem`)],
+        http1: false,
+        http2: true,
+      });
+      const status = quietH2Upload(
+        client,
+        `https://localhost:${port}/api/debug/post`,
+      );
+      await new Promise((r) => setTimeout(r, 300)); // the read waits
+      const t0 = performance.now();
+      task.child.kill("SIGINT");
+      const exit = await task.child.status;
+      const took = performance.now() - t0;
+      assert.equal(exit.code, 0);
+      assert.equal(await status, 503);
+      // The deadline (3.5 s) would have cut it otherwise.
+      assert.ok(took < 2500, `exited ${took.toFixed(0)} ms after SIGINT`);
     } finally {
       await task.stop();
       await Deno.remove(dir, { recursive: true });

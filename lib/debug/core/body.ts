@@ -19,7 +19,7 @@ import {
 } from "node:zlib";
 import { ParamError } from "./params.ts";
 import type { DebugContext } from "./context.ts";
-import { drainingError } from "./lifecycle.ts";
+import { drainingError, type Lifecycle } from "./lifecycle.ts";
 import { concatBytes } from "../../shared/bytes.ts";
 import {
   parseKeepingNumbers,
@@ -166,6 +166,7 @@ function tooLarge(max: number, got: string): ParamError {
 async function discard(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   budget: number,
+  life: Lifecycle,
 ): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((r) => {
@@ -176,10 +177,15 @@ async function discard(
     // only after the body's last read, and one whose body was left
     // unfinished answers no further request on it.
     for (;;) {
-      const step = await Promise.race([reader.read(), late]);
+      const read = reader.read();
+      const step = await Promise.race([read, late]);
       // Too slow: answer now. The rest is abandoned, not cancelled (see
       // readBody: a cancelled body holds the connection until its end).
-      if (step === null || step.done) return;
+      if (step === null) {
+        life.abandon(read);
+        return;
+      }
+      if (step.done) return;
       budget -= step.value.byteLength;
       if (budget < 0) return; // past the budget: answer now
     }
@@ -394,7 +400,7 @@ export async function readBody(
       // Deno has already answered any Expect: 100-continue, so the client
       // is sending: read (and drop) up to the discard budget before the 413.
       if (n <= max + DISCARD_BYTES && req.body) {
-        await discard(req.body.getReader(), n);
+        await discard(req.body.getReader(), n, ctx.life);
       }
       throw tooLarge(max, `Content-Length: ${n}`);
     }
@@ -421,7 +427,9 @@ export async function readBody(
   // cancelled body by waiting for its last byte, so a client that went
   // quiet held the connection, and `shutdown()` with it, for as long as it
   // liked; an abandoned one is closed once its answer is written (a
-  // shutdown must come after it: see mod.ts's close).
+  // shutdown must come after it: see mod.ts's close). Over HTTP/2 only the
+  // stream is left, open until the client ends it: the instance counts the
+  // read (Lifecycle.abandoned) so a stop closes it (serve_stop.ts).
   let woken: Promise<never> | undefined;
   let wake = (_err: ParamError) => {};
   const stop = (err: ParamError) => {
@@ -464,12 +472,17 @@ export async function readBody(
   try {
     for (;;) {
       let step: ReadableStreamReadResult<Uint8Array>;
+      let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
       try {
-        const pending = reader.read();
+        pending = reader.read();
         if (!guarded && !(await settlesSoon(pending))) guard();
         step = await (woken ? Promise.race([pending, woken]) : pending);
       } catch {
-        if (failure) throw failure;
+        if (failure) {
+          // Left waiting: the answer goes now (see the note above).
+          if (pending) ctx.life.abandon(pending);
+          throw failure;
+        }
         throw new ParamError("body", "The request body was cut off.", 400);
       }
       if (failure) throw failure;
@@ -481,7 +494,7 @@ export async function readBody(
       // decoded bytes can take (see rawLimit).
       if (total > rawMax) {
         cancelTimer();
-        await discard(reader, DISCARD_BYTES);
+        await discard(reader, DISCARD_BYTES, ctx.life);
         throw tooLarge(max, `at least ${total} bytes received`);
       }
       if (keep || codings.length) chunks.push(value);

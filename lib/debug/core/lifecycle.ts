@@ -59,6 +59,7 @@ export class Lifecycle {
   /** What to end on drain: streams, waits, body reads, sockets. */
   readonly #holders = new Set<() => void>();
   #streams = 0;
+  #abandoned = 0;
 
   /** `max` slots (0: no cap); waits are scheduled on `timers`. */
   constructor(max: number, timers: TimerWheel) {
@@ -69,6 +70,26 @@ export class Lifecycle {
   /** Open guarded streams. */
   get streams(): number {
     return this.#streams;
+  }
+
+  /**
+   * Request body reads still waiting though their request was answered
+   * (408, 413 or 503 before the upload's end, see body.ts). Deno cannot
+   * cancel such a read, and over HTTP/2 it keeps its stream open until the
+   * client ends or resets it, which a graceful shutdown waits for (see
+   * serve_stop.ts).
+   */
+  get abandoned(): number {
+    return this.#abandoned;
+  }
+
+  /** Counts `read`, a body read left waiting, until it settles. */
+  abandon(read: Promise<unknown>): void {
+    this.#abandoned++;
+    const settled = () => {
+      this.#abandoned--;
+    };
+    read.then(settled, settled);
   }
 
   /**

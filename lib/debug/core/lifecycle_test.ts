@@ -118,3 +118,18 @@ Deno.test("lifecycle: onDrain holders run once on drain, or at once when already
   life.onDrain(() => calls.push("late"));
   assert.deepEqual(calls, ["a", "late"]);
 });
+
+Deno.test("lifecycle: an abandoned body read counts until it settles, resolved or rejected", async () => {
+  const life = new Lifecycle(0, new TimerWheel());
+  let resolve!: (v: unknown) => void;
+  let reject!: (e: unknown) => void;
+  life.abandon(new Promise((r) => resolve = r));
+  life.abandon(new Promise((_, r) => reject = r));
+  assert.equal(life.abandoned, 2);
+  resolve({ done: true });
+  await Promise.resolve();
+  assert.equal(life.abandoned, 1);
+  reject(new Error("client left"));
+  await Promise.resolve();
+  assert.equal(life.abandoned, 0);
+});
