@@ -458,6 +458,38 @@ Deno.test({
   },
 });
 
+Deno.test({
+  // HTTP/2 has no Upgrade (RFC 9113 §8.2.2: clients such as curl drop it
+  // and Connection), and Deno offers no extended CONNECT (RFC 8441: its
+  // SETTINGS carry no SETTINGS_ENABLE_CONNECT_PROTOCOL).
+  name:
+    "tls: a WebSocket handshake sent over HTTP/2 is told to use HTTP/1.1, not that a proxy dropped its Upgrade",
+  fn: async () => {
+    await using server = await startDebugServer({ tls: true });
+    using client = Deno.createHttpClient({
+      caCerts: [server.certificate!],
+      http1: false,
+      http2: true,
+    });
+    const ask = async (headers: Record<string, string>) => {
+      const res = await fetchWith(client, `${server.url}/websocket/echo`, {
+        headers,
+      });
+      assert.equal(res.status, 400);
+      const p = await res.json();
+      assert.equal(p.param, "Upgrade");
+      return p.detail as string;
+    };
+    const handshake = await ask({
+      "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==",
+      "sec-websocket-version": "13",
+    });
+    assert.doesNotMatch(handshake, /proxy/);
+    assert.match(handshake, /came over HTTP\/2.*connect over HTTP\/1\.1/);
+    assert.match(await ask({}), /over HTTP\/1\.1/);
+  },
+});
+
 // A TLS 1.2/1.3 record header announcing a 512-byte handshake message
 // (RFC 8446 §5.1: type 22, legacy version, length), then only the start of
 // a ClientHello (§4.1.2): the server waits for bytes that never come.

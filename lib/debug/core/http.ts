@@ -118,6 +118,16 @@ export function authorityHost(headers: Headers, url: string): string | null {
 }
 
 /**
+ * Whether `req` came over HTTP/2: it has no Host header, which every
+ * HTTP/1.1 request carries (RFC 9112 §3.2) and HTTP/2 replaces with
+ * `:authority` (RFC 9113 §8.3.1). Deno.serve tells the version no other
+ * way.
+ */
+export function overHttp2(req: Request): boolean {
+  return !req.headers.has("host");
+}
+
+/**
  * Adds a header to `pairs`, joining a repeat of the last name with `, `:
  * Headers joins every repeated name but Set-Cookie (Fetch §2.2.2 hands
  * those out one by one), which a reflection shows as any other repeat.

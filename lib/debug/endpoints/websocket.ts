@@ -20,6 +20,7 @@ import type { DebugContext } from "../core/context.ts";
 import { ParamError } from "../core/params.ts";
 import { isToken } from "../../shared/http_token.ts";
 import { LONG_RETRY_AFTER } from "../core/lifecycle.ts";
+import { overHttp2 } from "../core/http.ts";
 import {
   defineEndpoint,
   type EndpointDef,
@@ -61,7 +62,7 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
   return defineEndpoint({
     summary: "WebSocket echo",
     description:
-      `A WebSocket (RFC 6455) that sends every text and binary message back unchanged. A message over \`max_message_size\` bytes closes with 1009; a socket with no message for ${l.maxSleepMs} ms (the sleep limit) closes with 1000; a server shutting down closes with 1001. The first subprotocol the client offers (\`Sec-WebSocket-Protocol\`) is agreed to. Each open socket holds a long-request slot (503 before the upgrade when none is free). \`max_fragment_size\` is accepted for go-httpbin compatibility: Deno's WebSocket sends each message as one frame, so no reply is split. A request without \`Upgrade: websocket\` gets 400. ${
+      `A WebSocket (RFC 6455) that sends every text and binary message back unchanged. A message over \`max_message_size\` bytes closes with 1009; a socket with no message for ${l.maxSleepMs} ms (the sleep limit) closes with 1000; a server shutting down closes with 1001. The first subprotocol the client offers (\`Sec-WebSocket-Protocol\`) is agreed to. Each open socket holds a long-request slot (503 before the upgrade when none is free). \`max_fragment_size\` is accepted for go-httpbin compatibility: Deno's WebSocket sends each message as one frame, so no reply is split. A request without \`Upgrade: websocket\` gets 400; so does one over HTTP/2, which has no Upgrade (this server offers no RFC 8441 extended CONNECT): a client must use HTTP/1.1 for it (\`wss://\` over TLS, where ALPN picks it). ${
         l.maxWebSockets
           ? `At most ${l.maxWebSockets} sockets are open at once (limit \`maxWebSockets\`); one more gets 503 with Retry-After: ${LONG_RETRY_AFTER} before the upgrade. `
           : ""
@@ -103,12 +104,18 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
     validate: (_params, req) => {
       if (req.headers.get("upgrade")?.toLowerCase() !== "websocket") {
         // A handshake's key without its Upgrade: a client did try, and a
-        // proxy dropped the hop-by-hop headers (RFC 9110 §7.6.1).
+        // proxy dropped the hop-by-hop headers (RFC 9110 §7.6.1), or the
+        // client sent it over HTTP/2, which has no Upgrade (RFC 9113
+        // §8.2.2) and here no extended CONNECT either (RFC 8441: Deno's
+        // SETTINGS do not enable it).
+        const h2 = overHttp2(req);
         throw new ParamError(
           "Upgrade",
-          req.headers.has("sec-websocket-key")
-            ? "This WebSocket handshake arrived without Upgrade: websocket: a proxy in between probably dropped the Upgrade and Connection headers (nginx needs proxy_set_header for both)."
-            : "This endpoint is a WebSocket: connect with a WebSocket client (Upgrade: websocket).",
+          !req.headers.has("sec-websocket-key")
+            ? "This endpoint is a WebSocket (RFC 6455, over HTTP/1.1): connect with a WebSocket client (Upgrade: websocket)."
+            : h2
+            ? "This WebSocket handshake came over HTTP/2, which has no Upgrade, and this server offers no WebSocket over HTTP/2 (RFC 8441): connect over HTTP/1.1 (a WebSocket client offers only http/1.1 by ALPN)."
+            : "This WebSocket handshake arrived without Upgrade: websocket: a proxy in between probably dropped the Upgrade and Connection headers (nginx needs proxy_set_header for both).",
         );
       }
     },
