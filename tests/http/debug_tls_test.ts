@@ -9,6 +9,7 @@
  * the ClientHello the server waits for) never hold other clients up.
  */
 import assert from "node:assert/strict";
+import http2 from "node:http2";
 import {
   certificateFingerprint,
   type DebugServer,
@@ -487,6 +488,40 @@ Deno.test({
     assert.doesNotMatch(handshake, /proxy/);
     assert.match(handshake, /came over HTTP\/2.*connect over HTTP\/1\.1/);
     assert.match(await ask({}), /over HTTP\/1\.1/);
+  },
+});
+
+Deno.test({
+  // Deno answers `Expect: 100-continue` with 100 itself over HTTP/1.1, but
+  // never over HTTP/2, so a client that waits for it sends nothing: the
+  // final status is its answer (RFC 9110 §10.1.1), not a wait for a body
+  // to discard. node:http2, since fetch sends no Content-Length of ours.
+  name:
+    "tls: an HTTP/2 upload expecting 100-continue with a Content-Length over the limit gets 413 at once",
+  sanitizeResources: false,
+  fn: async () => {
+    await using server = await startDebugServer({ tls: true });
+    const session = http2.connect(new URL(server.url).origin, {
+      ca: server.certificate!,
+    });
+    try {
+      const t0 = performance.now();
+      const status = await new Promise<number>((resolve, reject) => {
+        const stream = session.request({
+          ":method": "POST",
+          ":path": "/api/debug/post",
+          "content-length": "5000000",
+          expect: "100-continue",
+        });
+        stream.on("response", (h) => resolve(Number(h[":status"])));
+        stream.on("error", reject);
+      });
+      const ms = performance.now() - t0;
+      assert.equal(status, 413);
+      assert.ok(ms < 500, `413 after ${ms.toFixed(0)} ms`);
+    } finally {
+      session.destroy();
+    }
   },
 });
 

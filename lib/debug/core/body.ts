@@ -20,6 +20,7 @@ import {
 import { ParamError } from "./params.ts";
 import type { DebugContext } from "./context.ts";
 import { drainingError, type Lifecycle } from "./lifecycle.ts";
+import { overHttp2 } from "./http.ts";
 import { concatBytes } from "../../shared/bytes.ts";
 import {
   parseKeepingNumbers,
@@ -397,9 +398,13 @@ export async function readBody(
     const n = Number(declared);
     // A coded body may inflate: only the raw bytes are known up front.
     if (n > max && codings.length === 0) {
-      // Deno has already answered any Expect: 100-continue, so the client
-      // is sending: read (and drop) up to the discard budget before the 413.
-      if (n <= max + DISCARD_BYTES && req.body) {
+      // Over HTTP/1.1 Deno has already answered any Expect: 100-continue,
+      // so the client is sending: read (and drop) up to the discard budget
+      // before the 413. Over HTTP/2 it sends no 100, so a client expecting
+      // one is waiting: the 413 is its answer now (RFC 9110 §10.1.1).
+      const waiting = overHttp2(req) &&
+        req.headers.get("expect")?.toLowerCase() === "100-continue";
+      if (n <= max + DISCARD_BYTES && req.body && !waiting) {
         await discard(req.body.getReader(), n, ctx.life);
       }
       throw tooLarge(max, `Content-Length: ${n}`);
