@@ -45,11 +45,6 @@ export class ServeStop {
     return this.#abort.signal;
   }
 
-  /** Responses not yet handed over (or given up by their client). */
-  get inflight(): number {
-    return this.#inflight;
-  }
-
   /** `handler`, counting each response until Deno has taken it. */
   wrap(handler: ServeHandler): ServeHandler {
     const done = () => {
