@@ -716,6 +716,7 @@ export async function runDiff(
       };
       const hays = newHays(operationTerms(base, revision));
       const shown = viewIndices(result.changes, q, hays);
+      const whole = result.counts;
       result = exportResult(
         result,
         q,
@@ -723,7 +724,7 @@ export async function runDiff(
         "shown",
         focusLabels(result.changes, shown, q, hays),
       );
-      narrowed = narrowedSentence(q);
+      narrowed = narrowedSentence(q, whole);
       filteredOut = shown.length === 0;
     }
   } catch (err) {

@@ -269,7 +269,10 @@ async function handle(m: ToWorker): Promise<void> {
           type: "exported",
           id: m.id,
           gen: m.gen,
-          text: formatMarkdown(r, narrowedLine(m.view)),
+          text: formatMarkdown(
+            r,
+            narrowedLine(m.view, current.result.counts),
+          ),
           count: r.changes.length,
         });
       } else {

@@ -14,6 +14,7 @@ import {
   formatMarkdown,
 } from "../../lib/openapi/compare/format.ts";
 import { parseSpec } from "../../lib/openapi/mod.ts";
+import { LEVELS } from "../../lib/openapi/compare/types.ts";
 import { resolvePointer } from "../../islands/compare/pretty.ts";
 import {
   exportResult,
@@ -505,7 +506,9 @@ Deno.test({
             focusLabels(ALL.changes, shown, { ...q, levels: [...q.levels] }),
           ),
           // It says it is narrowed, or it reads as the whole verdict.
-          "_Only the changes matching `post`: the counts above are of these._",
+          `_Only the changes matching \`post\`: the counts above are of these. The whole comparison has ${
+            LEVELS.map((l) => `${ALL.counts[l]} ${l}`).join(", ")
+          }._`,
         ),
       );
       // The JSON stays the CLI's whole comparison (§9), filter or not.

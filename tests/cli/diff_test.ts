@@ -157,7 +157,9 @@ const CASES: Case[] = [
     check: (r) => {
       assert.deepEqual(lines(r.stdout).slice(1), [
         "0 breaking, 0 warning, 0 info, 0 doc",
-        "Only the changes matching `get`: the counts above are of these.",
+        // The whole comparison's counts too: "0 breaking" alone would
+        // read as the verdict.
+        "Only the changes matching `get`: the counts above are of these. The whole comparison has 1 breaking, 0 warning, 0 info, 0 doc.",
       ]);
       // Said, so a typo in a CI gate's terms does not pass unseen.
       assert.match(r.stderr, /^diff: note: --filter "get" matched no change/m);

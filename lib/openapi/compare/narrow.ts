@@ -190,10 +190,12 @@ export function exportResult(
 
 /**
  * What narrowed a list of changes, as a sentence (empty when it is the
- * whole comparison): which filter and levels chose them, so a copy pasted
- * into a review, or a CI log, does not read as the whole verdict.
+ * whole comparison): which filter and levels chose them, and the whole
+ * comparison's counts when given, so a copy pasted into a review, or a CI
+ * log, does not read as the whole verdict ("0 info" where levels were
+ * hidden reads as a fact).
  */
-export function narrowedSentence(q: ViewQuery): string {
+export function narrowedSentence(q: ViewQuery, whole?: Counts): string {
   if (exportScope(q) === "all") return "";
   const parts: string[] = [];
   if (q.filter.trim()) parts.push(`matching ${codeSpan(q.filter.trim())}`);
@@ -201,13 +203,18 @@ export function narrowedSentence(q: ViewQuery): string {
   if (!DEFAULT_LEVELS.every((l) => q.levels.includes(l))) {
     parts.push(`at the levels ${levels.join(", ") || "none"}`);
   }
+  const all = whole
+    ? ` The whole comparison has ${
+      LEVELS.map((l) => `${whole[l]} ${l}`).join(", ")
+    }.`
+    : "";
   return `Only the changes ${
     parts.join(" and ")
-  }: the counts above are of these.`;
+  }: the counts above are of these.${all}`;
 }
 
 /** {@link narrowedSentence} as a Markdown copy carries it: in italics. */
-export function narrowedLine(q: ViewQuery): string {
-  const s = narrowedSentence(q);
+export function narrowedLine(q: ViewQuery, whole?: Counts): string {
+  const s = narrowedSentence(q, whole);
   return s && `_${s}_`;
 }

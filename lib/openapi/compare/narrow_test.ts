@@ -111,6 +111,17 @@ Deno.test("narrowedLine: a copy of some changes says which filter and levels cho
     narrowedLine({ filter: "get", levels: ["breaking"] }),
     "_Only the changes matching `get` and at the levels breaking: the counts above are of these._",
   );
+  // With the whole comparison's counts: a hidden level's 0 is not the
+  // verdict.
+  assert.equal(
+    narrowedLine({ filter: "", levels: ["breaking"] }, {
+      breaking: 2,
+      warning: 1,
+      info: 4,
+      doc: 4,
+    }),
+    "_Only the changes at the levels breaking: the counts above are of these. The whole comparison has 2 breaking, 1 warning, 4 info, 4 doc._",
+  );
   const md = formatMarkdown(
     compareSpecs(
       '{"openapi":"3.1.0","info":{"title":"T","version":"1"},"paths":{}}',
