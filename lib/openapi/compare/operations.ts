@@ -217,6 +217,12 @@ class OperationDiff {
   #sides: Sides;
   /** Where the document's security changes are found. */
   #global: Scope;
+  /**
+   * Comparing an error response (4xx, 5xx, `default`) of an operation the
+   * API serves: schemas reached from here do not make it head a change
+   * (see `Scope.reach`).
+   */
+  #aside = false;
 
   constructor(
     report: Report,
@@ -265,7 +271,7 @@ class OperationDiff {
     ctx: Context,
   ): void {
     const s = this.#schemas.compare(b.schema, r.schema, ctx);
-    if (s) this.#scope.reach(s);
+    if (s) this.#scope.reach(s, this.#aside);
   }
 
   #operation(): void {
@@ -995,7 +1001,10 @@ class OperationDiff {
             br.pointer.startsWith("/components/responses/")
           ? `${SHARED_RESPONSE}${refName(`#${br.pointer}`)}`
           : "";
+        this.#aside = !this.#webhook && !isSuccess(status) &&
+          !/^[13]/.test(status);
         this.#response(br, rr, shared || where, shared);
+        this.#aside = false;
         continue;
       }
       // A code the revision now describes by its range (200 by 2XX), or by

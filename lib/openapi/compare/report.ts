@@ -55,14 +55,29 @@ export class Scope {
   /** Scopes reached from here (a property's schema pair, the items...). */
   readonly children: Scope[] = [];
   #childSet = new Set<Scope>();
+  /** The children reached other than through an error response. */
+  readonly leads: Scope[] = [];
+  #leadSet = new Set<Scope>();
   /** The operations that reach this scope, one bit each (see `Report.result`). */
   bits: Uint32Array | null = null;
 
-  /** Links `child` under this scope (once). */
-  reach(child: Scope): void {
-    if (child === this || this.#childSet.has(child)) return;
-    this.#childSet.add(child);
-    this.children.push(child);
+  /**
+   * Links `child` under this scope (once). `aside`: reached through an
+   * error response (4xx, 5xx, `default`), whose schemas every operation of
+   * an API may share (Stripe's `error` reaches every component): such an
+   * operation is listed, but does not head a change another operation
+   * reaches through its request or a success response.
+   */
+  reach(child: Scope, aside = false): void {
+    if (child === this) return;
+    if (!this.#childSet.has(child)) {
+      this.#childSet.add(child);
+      this.children.push(child);
+    }
+    if (!aside && !this.#leadSet.has(child)) {
+      this.#leadSet.add(child);
+      this.leads.push(child);
+    }
   }
 }
 
@@ -472,8 +487,57 @@ export class Report {
   }
 
   /**
+   * For each scope the operation nearest to it, fewest links away (one
+   * breadth-first walk from every operation at once, operations in list
+   * order, so a tie goes to the one listed first), over the links `leads`
+   * alone (not through error responses): the operation a reader expects a
+   * change in a shared schema under is the one whose request or response
+   * is that schema (`GET /v1/customers/{customer}` for `customer`), not
+   * the first of every operation reaching it through a chain of them.
+   */
+  #nearest(): Map<Scope, { depth: number; op: OpRef }> {
+    const near = new Map<Scope, { depth: number; op: OpRef }>();
+    const order = this.#roots.map((_, i) => i).sort((a, b) =>
+      compareEndpoints(this.#ops[a], this.#ops[b])
+    );
+    let level: Scope[] = [];
+    for (const i of order) {
+      const root = this.#roots[i];
+      if (near.has(root)) continue;
+      near.set(root, { depth: 0, op: this.#ops[i] });
+      level.push(root);
+    }
+    for (let depth = 1; level.length; depth++) {
+      const next: Scope[] = [];
+      for (const s of level) {
+        const op = near.get(s)!.op;
+        for (const c of s.leads) {
+          if (near.has(c)) continue;
+          near.set(c, { depth, op });
+          next.push(c);
+        }
+      }
+      level = next;
+    }
+    return near;
+  }
+
+  /** The operations whose bit is set in `bits`, each once into `out`. */
+  #opsIn(bits: Uint32Array, seen: Set<string>, out: OpRef[]): void {
+    for (let w = 0; w < bits.length; w++) {
+      for (let v = bits[w]; v; v &= v - 1) {
+        const op = this.#ops[w * 32 + (31 - Math.clz32(v & -v))];
+        if (!seen.has(op.label)) {
+          seen.add(op.label);
+          out.push(op);
+        }
+      }
+    }
+  }
+
+  /**
    * The changes in list order: grouped by the operation each is listed
-   * under (its first), groups with the most severe change first, then by
+   * under (its first: the nearest, see #nearest), groups with the most severe change first, then by
    * path and method as the endpoint list orders them; document-level
    * changes head their level. `all` keeps `doc` changes in the list; they
    * are counted either way.
@@ -485,12 +549,16 @@ export class Report {
     this.#propagate();
     const counts: Counts = { breaking: 0, warning: 0, info: 0, doc: 0 };
     const changes: Change[] = [];
-    const keep = (f: Finding, ops: OpRef[]) => {
+    const keep = (f: Finding, ops: OpRef[], lead?: OpRef) => {
       if (ignore.has(f.id)) return;
       if (ignore.size && ignore.has(formerId(f.id) ?? "")) return;
       counts[f.level]++;
       if (f.level === "doc" && !all) return;
       ops.sort(compareEndpoints);
+      // Headed by its nearest operation (see #nearest), else the first.
+      if (lead && lead !== ops[0]) {
+        ops = [lead, ...ops.filter((o) => o !== lead)];
+      }
       changes.push({
         id: f.id,
         level: f.level,
@@ -503,24 +571,21 @@ export class Report {
       });
     };
     for (const f of this.#document) keep(f, []);
+    const near = this.#nearest();
     for (const e of this.#entries.values()) {
       const seen = new Set<string>();
       const ops: OpRef[] = [];
+      let lead: { depth: number; op: OpRef } | undefined;
       for (const s of e.scopes) {
-        const bits = s.bits;
-        if (!bits) continue;
-        for (let w = 0; w < bits.length; w++) {
-          for (let v = bits[w]; v; v &= v - 1) {
-            const op = this.#ops[w * 32 + (31 - Math.clz32(v & -v))];
-            if (!seen.has(op.label)) {
-              seen.add(op.label);
-              ops.push(op);
-            }
-          }
-        }
+        if (s.bits) this.#opsIn(s.bits, seen, ops);
+        const n = near.get(s);
+        if (
+          n && (!lead || n.depth < lead.depth ||
+            (n.depth === lead.depth && compareEndpoints(n.op, lead.op) < 0))
+        ) lead = n;
       }
       // Reached by no operation: none, or one about the document.
-      if (ops.length || e.orDocument) keep(e.finding, ops);
+      if (ops.length || e.orDocument) keep(e.finding, ops, lead?.op);
     }
     return { counts, changes: orderChanges(changes) };
   }

@@ -32,12 +32,17 @@ export interface Change {
   level: Level;
   /**
    * Lower-case method of the operation the change is listed under (the
-   * first it affects), "" for a document-level change.
+   * nearest it affects: a shared schema's change under the operation whose
+   * request or success response is that schema), "" for a document-level
+   * change.
    */
   method: string;
   /** That operation's path template: the revision's, the base's for removals. */
   path: string;
-  /** Every operation it affects, as `METHOD /path`, in list order. */
+  /**
+   * Every operation it affects, as `METHOD /path`: the one it is listed
+   * under first (`method`, `path`), then the others in list order.
+   */
   operations: string[];
   /** Where in the operation: `request body: amount`, `query parameter limit`. */
   where: string;
