@@ -283,23 +283,25 @@ function curlOf(
   };
 }
 
-/**
- * A body Playwright saved beside the HAR (`recordHar` with `content:
- * "attach"` writes `content._file` and no text): named, not "not saved".
- */
 /** Whether `content` (or `postData`) recorded a body's text. */
 function hasText(content: Obj): boolean {
   return typeof content.text === "string" && content.text !== "";
 }
 
+/**
+ * A body Playwright saved as a file of its own (`recordHar` with `content:
+ * "attach"` beside the HAR, or in its ZIP archive, writes `content._file`
+ * and no text) that did not come with what was opened: named, not "not
+ * saved".
+ */
 function sideFile(content: Obj): BodyPreview | null {
   if (typeof content.text === "string" && content.text !== "") return null;
   if (typeof content._file !== "string" || !content._file) return null;
   return {
     kind: "none",
-    reason: `The body was saved beside the HAR file, as ${
+    reason: `The body was saved as a file of its own, ${
       shown(content._file)
-    }; this file holds no copy.`,
+    } (beside the HAR, or in its ZIP archive), which did not come with what was opened.`,
   };
 }
 
@@ -311,9 +313,9 @@ function sideFile(content: Obj): BodyPreview | null {
 function leftOut(req: Obj, post: Obj): string {
   const size = num(req.bodySize, 0);
   if (typeof post._file === "string" && post._file) {
-    return `The request body was saved beside the HAR file, as ${
+    return `The request body was saved as a file of its own, ${
       shown(post._file)
-    }: the command sends none.`;
+    } (beside the HAR, or in its ZIP archive): the command sends none.`;
   }
   // Its fields, not its bytes: a boundary and the files' contents are
   // not in the file (Insomnia writes a multipart form so).

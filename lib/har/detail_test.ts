@@ -183,7 +183,7 @@ Deno.test("har detail: a body Playwright saved beside the HAR is named", () => {
   assert.deepEqual(entryDetail(e, doc.entries[0]).responseBody, {
     kind: "none",
     reason:
-      "The body was saved beside the HAR file, as ab12.html; this file holds no copy.",
+      "The body was saved as a file of its own, ab12.html (beside the HAR, or in its ZIP archive), which did not come with what was opened.",
   });
 });
 
@@ -595,9 +595,12 @@ Deno.test("har detail: a request body the exporter left out is said in the body 
   });
   assert.match(
     (attached.requestBody as { reason: string }).reason,
-    /saved beside the HAR file, as 5f2b\.json/,
+    /saved as a file of its own, 5f2b\.json \(beside the HAR, or in its ZIP archive\)/,
   );
-  assert.match(attached.curlNote, /5f2b\.json: the command sends none/);
+  assert.match(
+    attached.curlNote,
+    /5f2b\.json \(beside the HAR, or in its ZIP archive\): the command sends none/,
+  );
   // Insomnia writes a multipart form as its fields alone (a file by its
   // name, HAR 1.2 §4.2.4's fileName): no body to send, and the file named.
   const form = detailOf({

@@ -52,7 +52,7 @@ export async function readHarZip(
   }
   const byName = new Map(entries.map((e) => [e.name, e]));
   let left = maxBytes - text.length;
-  let put = 0, missing = 0, over = 0;
+  let put = 0, missing = 0, over = 0, unread = 0;
   /** `holder._file`'s bytes as `holder.text` (base64 when not text). */
   const putBack = async (holder: Record<string, unknown>, mime: string) => {
     const name = holder._file;
@@ -60,7 +60,15 @@ export async function readHarZip(
     const e = byName.get(name);
     if (!e) return void missing++;
     if (e.size > left) return void over++;
-    const bytes = await zipEntryBytes(file, e, left);
+    let bytes: Uint8Array;
+    try {
+      bytes = await zipEntryBytes(file, e, left);
+    } catch (err) {
+      // One body that cannot be read (its directory understates it, a
+      // method this reader lacks) leaves the rest of the log readable.
+      if (err instanceof ZipError) return void unread++;
+      throw err;
+    }
     left -= bytes.byteLength;
     put++;
     if (isTextual(mime.toLowerCase()) && firstInvalidUtf8(bytes) < 0) {
@@ -77,10 +85,13 @@ export async function readHarZip(
     const post = obj(obj(obj(entry).request).postData);
     await putBack(post, String(post.mimeType ?? ""));
   }
-  if (!put && !missing && !over) return { text, note: `${where}.` };
+  if (!put && !missing && !over && !unread) {
+    return { text, note: `${where}.` };
+  }
   const said = [`${put} bod${put === 1 ? "y" : "ies"} put back from its files`];
   if (missing) said.push(`${missing} named a file it does not hold`);
   if (over) said.push(`${over} left out past the size limit`);
+  if (unread) said.push(`${unread} could not be read from it`);
   return {
     text: JSON.stringify(doc),
     note: `${where} (Playwright's recordHar): ${said.join("; ")}.`,

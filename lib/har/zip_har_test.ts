@@ -58,3 +58,28 @@ Deno.test("zip har: bad/an archive without a .har file", async () => {
     (e: Error) => e instanceof ZipError && /no \.har file/.test(e.message),
   );
 });
+
+Deno.test("zip har: bad/a body it cannot read is counted, the rest of the log still read", async () => {
+  // The image's directory record says method 12 (bzip2), which is not read.
+  const b = FIXTURE.slice();
+  const dv = new DataView(b.buffer);
+  let at = dv.getUint32(b.length - 22 + 16, true);
+  for (;;) {
+    const nameLength = dv.getUint16(at + 28, true);
+    const name = new TextDecoder().decode(
+      b.subarray(at + 46, at + 46 + nameLength),
+    );
+    if (name === "d4e5f6.png") break;
+    at += 46 + nameLength + dv.getUint16(at + 30, true) +
+      dv.getUint16(at + 32, true);
+  }
+  dv.setUint16(at + 10, 12, true);
+  const z = await readHarZip(blob(b), 1e6);
+  assert.equal(
+    z.note,
+    "Read har.har from a ZIP archive (Playwright's recordHar): 2 bodies put back from its files; 1 named a file it does not hold; 1 could not be read from it.",
+  );
+  const entries = JSON.parse(z.text).log.entries;
+  assert.equal(entries[1].response.content.text, undefined);
+  assert.equal(entries[1].request.postData.text, '{"name": "widget"}');
+});

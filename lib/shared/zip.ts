@@ -5,6 +5,7 @@
  * is never read whole. ZIP64 and encryption are refused with a reason.
  */
 import { concatBytes } from "./bytes.ts";
+import { formatBytes } from "./format.ts";
 
 /** One file of an archive, from its central directory record. */
 export interface ZipEntry {
@@ -109,7 +110,9 @@ export async function zipEntryBytes(
   if (e.method !== 0 && e.method !== 8) {
     throw new ZipError(`${e.name} is packed with method ${e.method}`);
   }
-  if (e.size > max) throw new ZipError(`${e.name} unpacks past ${max} bytes`);
+  const past = () => new ZipError(`${e.name} unpacks past ${formatBytes(max)}`);
+  // A stored entry's bytes are its compressed size, whatever `size` says.
+  if (e.size > max || (e.method === 0 && e.compressedSize > max)) throw past();
   const head = await bytesAt(file, e.offset, e.offset + 30);
   const h = new DataView(head.buffer);
   if (head.length < 30 || h.getUint32(0, true) !== LOCAL) {
@@ -129,7 +132,7 @@ export async function zipEntryBytes(
     total += r.value.byteLength;
     if (total > max) {
       await reader.cancel();
-      throw new ZipError(`${e.name} unpacks past ${max} bytes`);
+      throw past();
     }
     parts.push(r.value);
   }

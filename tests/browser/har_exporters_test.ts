@@ -115,7 +115,7 @@ const CASES: Case[] = [{
     assert.match(redirect, /Remote address\s+\[::1\]:8080/);
     assert.match(
       await detailOf(page, 1),
-      /saved beside the HAR file, as 3f786850e387550fdab836ed7e6dc881de23001b\.html/,
+      /saved as a file of its own, 3f786850e387550fdab836ed7e6dc881de23001b\.html/,
     );
     const failed = await detailOf(page, 2);
     assert.match(failed, /Error\s+net::ERR_NAME_NOT_RESOLVED/);
