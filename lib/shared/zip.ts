@@ -130,9 +130,17 @@ export async function zipEntryBytes(
     const r = await reader.read();
     if (r.done) break;
     total += r.value.byteLength;
-    if (total > max) {
+    // Past what the directory says, the entry is corrupt (or a bomb that
+    // understates itself): it stops there, not at the caller's bound.
+    if (total > max || total > e.size) {
       await reader.cancel();
-      throw past();
+      throw e.size < max
+        ? new ZipError(
+          `${e.name} unpacks past the ${
+            formatBytes(e.size)
+          } its directory says`,
+        )
+        : past();
     }
     parts.push(r.value);
   }
