@@ -11,7 +11,8 @@ import { installShutdown } from "./server/shutdown.ts";
 import { missingPermissions } from "./server/permissions.ts";
 
 // A bare `deno serve main.ts` would serve pages without their styles and
-// ignore every setting, silently: said once, at start.
+// ignore every setting, silently: said at start (by each isolate, under
+// --parallel).
 for (const line of missingPermissions()) console.warn(line);
 const app = createApp(appOptionsFromEnv(denoEnv()));
 installShutdown(() => app.drain());

@@ -27,8 +27,13 @@ export function missingPermissions(
     );
   }
   if (query({ name: "env" }) !== "granted") {
+    // A scoped grant (`--allow-env=DEBUG_SECRET`) is read name by name.
+    const scoped = query({ name: "env", variable: "DEBUG_SECRET" }) ===
+      "granted";
     out.push(
-      "wirebench: no --allow-env: settings the environment gives (DEBUG_*, DEBUG_SECRET, TLS_*) are not read, and keep their defaults. A scoped --allow-env=NAME,... reads the names it grants.",
+      scoped
+        ? "wirebench: --allow-env is scoped: settings of names it does not grant (DEBUG_*, TLS_*) keep their defaults."
+        : "wirebench: no --allow-env: settings the environment gives (DEBUG_*, DEBUG_SECRET, TLS_*) are not read, and keep their defaults. A scoped --allow-env=NAME,... reads the names it grants.",
     );
   }
   return out;

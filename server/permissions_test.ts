@@ -22,6 +22,16 @@ Deno.test("permissions: bad/no read, no env: each said, naming what it costs", (
   assert.match(said[1], /no --allow-env: .* keep their defaults/);
 });
 
+Deno.test("permissions: ok/a scoped --allow-env is said as scoped, not as none", () => {
+  const scoped: PermissionQuery = (d) =>
+    d.name !== "env" || (d as { variable?: string }).variable === "DEBUG_SECRET"
+      ? "granted"
+      : "prompt";
+  assert.deepEqual(missingPermissions(scoped), [
+    "wirebench: --allow-env is scoped: settings of names it does not grant (DEBUG_*, TLS_*) keep their defaults.",
+  ]);
+});
+
 Deno.test("permissions: ok/this test run's own grants (-A) say nothing", () => {
   assert.deepEqual(missingPermissions(), []);
 });
