@@ -347,8 +347,22 @@ function byType(m: Merged, st: State, depth: number): unknown {
     return null;
   }
   switch (type) {
-    case "string":
+    case "string": {
+      // A string carrying a JSON document of a shape (2020-12 Validation
+      // §8.5: contentMediaType and contentSchema): that document's sample,
+      // as the JSON text it is sent as (an event stream's `data`).
+      const inner = pick(m, "contentSchema");
+      const media = pick(m, "contentMediaType");
+      if (
+        inner !== undefined && typeof media === "string" &&
+        /^application\/(?:[\w.+-]+\+)?json\b/i.test(media.trim()) &&
+        pick(m, "contentEncoding") === undefined
+      ) {
+        const v = gen(inner, st, depth + 1);
+        if (v !== undefined) return JSON.stringify(v);
+      }
       return stringSample(m);
+    }
     case "integer":
       return numberSample(m, true);
     case "number":

@@ -133,6 +133,31 @@ const CASES: [string, unknown, unknown][] = [
     example: { x: 1 },
     properties: { a: { type: "string" } },
   }, { x: 1 }],
+  [
+    "ok/a string carrying JSON of a shape: that document's sample, as JSON text",
+    {
+      type: "string",
+      contentMediaType: "application/json",
+      contentSchema: { type: "object", properties: { n: { type: "integer" } } },
+    },
+    '{"n":0}',
+  ],
+  ["bad/a string carrying base64 JSON, or another type: a string", {
+    type: "object",
+    properties: {
+      coded: {
+        type: "string",
+        contentMediaType: "application/json",
+        contentEncoding: "base64",
+        contentSchema: { type: "object" },
+      },
+      xml: {
+        type: "string",
+        contentMediaType: "application/xml",
+        contentSchema: { type: "object" },
+      },
+    },
+  }, { coded: "string", xml: "string" }],
 ];
 
 for (const [name, schema, want] of CASES) {
