@@ -174,9 +174,11 @@ export function ResponseView(
       )}
       {r.digest && (
         <p class="result-note" data-testid="result-digest">
-          {r.digest === "answered"
-            ? "The page answered the server's Digest challenge: its first request got 401 with the nonce, this is the answer to the second (RFC 7616 §3.4), as curl --digest sends it."
-            : `The page did not answer the server's Digest challenge: ${r.digest}. The response below is its 401.`}
+          {r.digest !== "answered"
+            ? `The page did not answer the server's Digest challenge: ${r.digest}. The response below is its 401.`
+            : r.status === 401
+            ? "The page answered the server's Digest challenge (its first request got 401 with the nonce), and the server refused the answer: another 401. The user or password differs from the path's, or the nonce went stale (its WWW-Authenticate says stale=true)."
+            : "The page answered the server's Digest challenge: its first request got 401 with the nonce, this is the answer to the second (RFC 7616 §3.4), as curl --digest sends it."}
         </p>
       )}
       {r.redirected && (

@@ -124,3 +124,24 @@ Deno.test("response view: bad/a header value sent as UTF-8 bytes reads as its te
   assert.match(text, /x-c\|+café\|+\|/);
   assert.match(text, /x-d\|+plain\tvalue\|/);
 });
+
+Deno.test("response view: ok/a Digest challenge answered says so; an answer the server refused says that, not success", () => {
+  const note = (r: Partial<RunResponse>) =>
+    (renderToString(
+      <ResponseView r={{ ...PROBLEM, ...r }} sent={null} />,
+    ).match(/data-testid="result-digest">(.*?)<\/p>/)?.[1] ?? "")
+      .replace(/&#39;/g, "'");
+  assert.match(
+    note({ status: 200, digest: "answered" }),
+    /^The page answered the server's Digest challenge: .* this is the answer to the second/,
+  );
+  assert.match(
+    note({ status: 401, digest: "answered" }),
+    /and the server refused the answer: another 401\./,
+  );
+  assert.match(
+    note({ status: 401, digest: "it offers no qop (auth or auth-int)" }),
+    /^The page did not answer the server's Digest challenge: it offers no qop/,
+  );
+  assert.equal(note({}), "");
+});
