@@ -425,19 +425,22 @@ function tableIn(p: Node, budget: Budget, b: Builder): boolean {
   // The first line from the paragraph's own column: a list item's marker
   // (`- `, `1. `) before it is the item's, not the paragraph's. The lines
   // after it lose one `>` per enclosing block quote (CommonMark §5.1); a
-  // lazy line, without them, is a paragraph's, not a table row.
+  // lazy line, without them, is the paragraph's, not a table row: the
+  // table's rows end before it (as GitHub renders it).
   const lines: string[] = [];
+  let lazy = -1;
   for (const [i, l] of src.slice(first, last + 1).entries()) {
     let line = i === 0 ? l.slice(pos[0][1] - 1) : l;
-    for (let q = i === 0 ? 0 : quotes; q > 0; q--) {
+    for (let q = i === 0 ? 0 : quotes; q > 0 && lazy < 0; q--) {
       const marker = /^ {0,3}> ?/.exec(line);
-      if (!marker) return false;
-      line = line.slice(marker[0].length);
+      if (marker) line = line.slice(marker[0].length);
+      else lazy = i;
     }
     lines.push(line.trim());
   }
+  const end = lazy < 0 ? lines.length : lazy;
   let head = -1;
-  for (let i = 0; i + 1 < lines.length; i++) {
+  for (let i = 0; i + 1 < end; i++) {
     if (
       lines[i].includes("|") && DELIMITER_ROW.test(lines[i + 1]) &&
       rowCells(lines[i]).length === rowCells(lines[i + 1]).length
@@ -478,7 +481,7 @@ function tableIn(p: Node, budget: Budget, b: Builder): boolean {
     return { t: "tr", c };
   };
   const body: MdNode[] = [];
-  for (const line of lines.slice(head + 2)) {
+  for (const line of lines.slice(head + 2, end)) {
     if (budget.left-- <= 0) break;
     body.push(row(line, "td"));
   }
@@ -489,6 +492,10 @@ function tableIn(p: Node, budget: Budget, b: Builder): boolean {
       ...(body.length ? [{ t: "tbody" as const, c: body }] : []),
     ],
   });
+  if (end < lines.length) {
+    const text = lines.slice(end).join("\n");
+    b.add({ t: "p", c: inlineOf(text, budget, depth + 1) });
+  }
   return true;
 }
 
@@ -523,10 +530,12 @@ const TRAILING = /[?!.,:*_~'"]+$/;
 /**
  * A GFM extended email autolink (§6.9): letters, digits, `.`, `-`, `_` or
  * `+`, an `@`, then a domain of at least two parts, not ending in `-` or
- * `_`; linked with `mailto:`. A local part is taken whole (it may not
+ * `_`; linked with `mailto:` (written before it, `mailto:` is part of the
+ * link, as GitHub links it). A local part is taken whole (it may not
  * follow one of its own characters, nor a `/`: `a/b@c.d` is a path).
  */
-const EMAIL = /(^|[^\w.+\-/])([\w.+-]+@[a-z\d_-]+(?:\.[a-z\d_-]+)+)/gi;
+const EMAIL =
+  /(^|[^\w.+\-/:])((?:mailto:)?[\w.+-]+@[a-z\d_-]+(?:\.[a-z\d_-]+)+)/gi;
 
 /** Text that may hold a bare link (§6.9: a scheme, `www.` or an `@`). */
 function mayLink(m: MdNode): m is string {
@@ -550,7 +559,8 @@ function emailLinks(m: string): MdNode[] {
     if (/[-_]$/.test(address)) continue;
     const at = hit.index! + hit[1].length;
     if (at > from) out.push(m.slice(from, at));
-    out.push({ t: "a", href: `mailto:${address}`, c: [address] });
+    const href = /^mailto:/i.test(address) ? address : `mailto:${address}`;
+    out.push({ t: "a", href, c: [address] });
     from = at + address.length;
   }
   if (from === 0) return [m];

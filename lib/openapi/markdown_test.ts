@@ -444,6 +444,20 @@ const GFM_TABLES: [string, string, unknown][] = [
     }],
   ],
   [
+    "ok/a lazy line after a quoted table ends its rows, a paragraph after it",
+    "> | a | b |\n> |-|-|\n> | x | 2 |\nlazy | 3",
+    [{
+      t: "quote",
+      c: [
+        table([cell("th", "a"), cell("th", "b")], [[
+          cell("td", "x"),
+          cell("td", "2"),
+        ]]),
+        { t: "p", c: ["lazy | 3"] },
+      ],
+    }],
+  ],
+  [
     "bad/a lazy line in a block quote is the paragraph's",
     "> | a |\n|---|\n> | 1 |",
     [{ t: "quote", c: [{ t: "p", c: ["| a |\n|---|\n| 1 |"] }] }],
@@ -553,6 +567,15 @@ const AUTOLINKS: [string, string, unknown[]][] = [
       },
       ")",
     ],
+  ],
+  [
+    "ok/mailto: written before an address is part of its link",
+    "Mail mailto:ops@example.com now",
+    ["Mail ", {
+      t: "a",
+      href: "mailto:ops@example.com",
+      c: ["mailto:ops@example.com"],
+    }, " now"],
   ],
   [
     "bad/no period in the domain, a domain ending in - or _, a path, a decorator",
