@@ -241,8 +241,8 @@ export function ResponseView(
               bytes): shown as hex and ASCII, 16 bytes a line{r.bytes >
                   HEX_MAX_LINES * HEX_LINE_BYTES
                 ? `, the first ${
-                  formatBytes(HEX_MAX_LINES * HEX_LINE_BYTES)
-                }; Save body has them all`
+                  (HEX_MAX_LINES * HEX_LINE_BYTES).toLocaleString("en")
+                } bytes; Save body has them all`
                 : ""}.
             </p>
             <pre class="body hex" data-testid="result-body" tabIndex={0}>

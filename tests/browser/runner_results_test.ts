@@ -433,7 +433,7 @@ Deno.test({
       ]);
       assert.match(
         (await r.locator("[data-testid=result-binary]").textContent())!,
-        /70000 bytes\): .*, the first 4\.1 kB; Save body has them all\.$/,
+        /70000 bytes\): .*, the first 4,096 bytes; Save body has them all\.$/,
       );
       assert.equal(download.suggestedFilename(), "70000.bin");
       const saved = await Deno.readFile((await download.path())!);
