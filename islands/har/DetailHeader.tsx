@@ -53,6 +53,7 @@ export function generalRows(detail: HarDetail, pageTitle: string): NameValue[] {
     { name: "Duration", value: exactMs(e.durationMs) },
     { name: "Remote address", value: detail.serverIP },
     { name: "Connection", value: detail.connection },
+    { name: "Comment", value: detail.comment },
     { name: "Page", value: pageTitle },
     { name: "Redirect to", value: detail.redirectURL },
   ].filter((r) => r.value !== "").map((r) => ({ ...r, value: shown(r.value) }));

@@ -106,3 +106,22 @@ Deno.test("har general: ok/no port when it is 0 or not whole, an IPv6 address al
     "net::ERR_ABORTED",
   );
 });
+
+Deno.test("har general: ok/comments of the entry, its request and its response are a row (Insomnia names requests there); none, no row", () => {
+  const comment = (e: Record<string, unknown>) => {
+    const { doc, raw } = parseHarText(JSON.stringify(har([entry(e)])));
+    return generalRows(entryDetail(raw[0], doc.entries[0]), "")
+      .find((r) => r.name === "Comment")?.value;
+  };
+  const base = entry();
+  assert.equal(
+    comment({
+      comment: " Login flow ",
+      request: { ...(base.request as object), comment: "Get token" },
+      response: { ...(base.response as object), comment: "" },
+    }),
+    "Login flow; request: Get token",
+  );
+  assert.equal(comment({ comment: 42 }), undefined);
+  assert.equal(comment({}), undefined);
+});

@@ -70,6 +70,12 @@ export interface HarDetail {
   serverIP: string;
   /** `connection` (the exporter's connection id) as text, "" when absent. */
   connection: string;
+  /**
+   * The entry's `comment` (HAR 1.2 §4.2.16: any object may carry one),
+   * then its request's and its response's, named: Insomnia writes the
+   * request's name there, Fiddler its session notes; "" when none.
+   */
+  comment: string;
   /** The response's `redirectURL`, "" when none. */
   redirectURL: string;
   /**
@@ -358,6 +364,17 @@ function unsizedBody(
   return { kind: "none", reason: "The body was not saved in this HAR file." };
 }
 
+/** The comments of an entry, its request and its response, in that order. */
+function commentsOf(raw: Obj, req: Obj, res: Obj): string {
+  return [
+    [raw.comment, ""],
+    [req.comment, "request: "],
+    [res.comment, "response: "],
+  ].flatMap(([c, who]) =>
+    typeof c === "string" && c.trim() ? [`${who}${c.trim()}`] : []
+  ).join("; ");
+}
+
 /** `serverIPAddress` and `_serverPort` as DevTools' Remote Address shows them. */
 function remoteAddress(raw: Obj): string {
   const ip = str(raw.serverIPAddress);
@@ -428,6 +445,7 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     httpVersion: shown(str(res.httpVersion) || str(req.httpVersion)),
     serverIP: shown(remoteAddress(raw)),
     connection: shown(valueText(raw.connection)),
+    comment: shown(commentsOf(raw, req, res)),
     redirectURL: shown(str(res.redirectURL)),
     error: shown(failureText(raw, res)),
     servedFrom: shown(SERVED_FROM[servedFromIndex(raw)]),
