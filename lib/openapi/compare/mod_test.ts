@@ -429,6 +429,77 @@ ${
   }`;
 }
 
+/** `GET /a` answering 200 with an object in each of these media types. */
+function answering(types: string[]): Json {
+  const content = Object.fromEntries(types.map((t) => [t, { schema: OBJ }]));
+  return {
+    "/a": { get: { responses: { "200": { description: "ok", content } } } },
+  };
+}
+
+/** A 3.2 `GET /a` answering multipart whose part `img` is sent as `type`. */
+function multipartResponse(type: string): string {
+  const media = {
+    schema: object({ img: STR }),
+    encoding: { img: { contentType: type } },
+  };
+  return doc(
+    {
+      "/a": {
+        get: {
+          responses: {
+            "200": { description: "ok", content: { "multipart/mixed": media } },
+          },
+        },
+      },
+    },
+    {},
+    { openapi: "3.2.0" },
+  );
+}
+
+/**
+ * A 3.2 `POST /a` taking `cat` or Dog (alike but for one property), told
+ * apart by `kind`, read as `cat` when `kind` names neither.
+ */
+function renamedDefault(cat: string): string {
+  return doc(
+    requestBody({
+      oneOf: [
+        { $ref: `#/components/schemas/${cat}` },
+        { $ref: "#/components/schemas/Dog" },
+      ],
+      discriminator: { propertyName: "kind", defaultMapping: cat },
+    }),
+    {
+      [cat]: object({ kind: STR, r: { type: "number" } }),
+      Dog: object({ kind: STR, s: { type: "number" } }),
+    },
+    { openapi: "3.2.0" },
+  );
+}
+
+/** A 2.0 `GET /a` answering an object whose property `a` is `schema`. */
+function swaggerResponse(schema: Json): Json {
+  return {
+    "/a": {
+      get: {
+        produces: ["application/json"],
+        responses: {
+          "200": { description: "ok", schema: object({ a: schema }) },
+        },
+      },
+    },
+  };
+}
+
+/** A document served from one templated server with these variables. */
+function served(variables: Json): string {
+  return doc({ "/a": { get: { responses: ok200 } } }, {}, {
+    servers: [{ url: "https://{region}.x.example/{v}", variables }],
+  });
+}
+
 /** [id, level, operations] of a change. */
 type Want = [string, string, string[]];
 
@@ -3089,6 +3160,274 @@ const CHANGES: [string, string, string, Want[]][] = [
     doc(requestBody(object({ m: { type: "string", default: "b" } }))),
     [["request-property-default-value-changed", "info", ["POST /a"]]],
   ],
+  [
+    "ok/an operation no longer deprecated is info",
+    doc({ "/a": { get: { deprecated: true, responses: ok200 } } }),
+    doc(GET_A),
+    [["endpoint-reactivated", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/an alpha operation removed is info: it promised no stability",
+    doc({
+      ...GET_A,
+      "/b": { get: { "x-stability-level": "alpha", responses: ok200 } },
+    }),
+    doc(GET_A),
+    [["api-path-removed-without-deprecation", "info", ["GET /b"]]],
+  ],
+  [
+    "ok/a parameter's sunset date moved earlier is a warning; later is info",
+    doc(withParams(
+      {
+        name: "p",
+        in: "query",
+        schema: STR,
+        deprecated: true,
+        "x-sunset": "2999-06-01",
+      },
+      {
+        name: "q",
+        in: "query",
+        schema: STR,
+        deprecated: true,
+        "x-sunset": "2999-01-01",
+      },
+    )),
+    doc(withParams(
+      {
+        name: "p",
+        in: "query",
+        schema: STR,
+        deprecated: true,
+        "x-sunset": "2999-01-01",
+      },
+      {
+        name: "q",
+        in: "query",
+        schema: STR,
+        deprecated: true,
+        "x-sunset": "2999-06-01",
+      },
+    )),
+    [
+      ["request-parameter-sunset-date-changed-too-small", "warning", [
+        "GET /a",
+      ]],
+      ["request-parameter-sunset-date-changed", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a parameter that became optional, deprecated or no longer deprecated is info",
+    doc(withParams(
+      { name: "q", in: "query", schema: STR, required: true },
+      { name: "d", in: "query", schema: STR, deprecated: true },
+      { name: "e", in: "query", schema: STR },
+    )),
+    doc(withParams(
+      { name: "q", in: "query", schema: STR },
+      { name: "d", in: "query", schema: STR },
+      { name: "e", in: "query", schema: STR, deprecated: true },
+    )),
+    [
+      ["request-parameter-became-optional", "info", ["GET /a"]],
+      ["request-parameter-reactivated", "info", ["GET /a"]],
+      ["request-parameter-deprecated", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a path parameter written as JSON that became a plain integer is written alike: info",
+    doc({
+      "/a/{id}": {
+        get: {
+          parameters: [{
+            name: "id",
+            in: "path",
+            required: true,
+            content: { "application/json": { schema: { type: "integer" } } },
+          }],
+          responses: ok200,
+        },
+      },
+    }),
+    doc(pathParam({ type: "integer" })),
+    [["request-parameter-style-changed", "info", ["GET /a/{id}"]]],
+  ],
+  [
+    "ok/a path parameter that became a list breaks: a path holds one value as the list's style writes it",
+    doc(pathParam(STR)),
+    doc(pathParam({ type: "array", items: STR })),
+    [["request-parameter-type-changed", "breaking", ["GET /a/{id}"]]],
+  ],
+  [
+    "ok/an optional request body added, or a required one made optional, is info",
+    doc({
+      "/a": { post: { responses: ok200 } },
+      "/b": requestBody(OBJ, true)["/a"] as Json,
+    }),
+    doc({
+      "/a": requestBody(OBJ, false)["/a"] as Json,
+      "/b": requestBody(OBJ, false)["/a"] as Json,
+    }),
+    [
+      ["request-body-added-optional", "info", ["POST /a"]],
+      ["request-body-became-optional", "info", ["POST /b"]],
+    ],
+  ],
+  [
+    "ok/a 3xx or 4xx status removed is info: only a success status breaks",
+    doc(statuses({ "200": null, "301": null, "404": null })),
+    doc(statuses({ "200": null })),
+    [
+      ["response-non-success-status-removed", "info", ["GET /a"]],
+      ["response-non-success-status-removed", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a range now described code by code is one change",
+    doc(statuses({ "2XX": null })),
+    doc(statuses({ "200": null })),
+    [["response-status-range-changed", "info", ["GET /a"]]],
+  ],
+  [
+    "ok/a range covers codes of its own first digit only",
+    doc(statuses({ "200": null, "404": null })),
+    doc(statuses({ "2XX": null })),
+    [
+      ["response-status-range-changed", "info", ["GET /a"]],
+      ["response-non-success-status-removed", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a response range that became two of the types it covers is removed",
+    doc(answering(["application/*"])),
+    doc(answering(["application/json", "application/xml"])),
+    [
+      ["response-media-type-removed", "breaking", ["GET /a"]],
+      ["response-media-type-added", "info", ["GET /a"]],
+      ["response-media-type-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a response header added or made required, a link added, is info",
+    doc(responseBody(OBJ, { "X-A": { schema: STR } })),
+    doc({
+      "/a": {
+        get: {
+          responses: {
+            "200": {
+              description: "ok",
+              headers: {
+                "X-A": { required: true, schema: STR },
+                "X-B": { schema: STR },
+              },
+              links: { next: { operationId: "x" } },
+              content: { "application/json": { schema: OBJ } },
+            },
+          },
+        },
+      },
+    }),
+    [
+      ["response-header-became-required", "info", ["GET /a"]],
+      ["response-header-added", "info", ["GET /a"]],
+      ["response-link-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a property inside a response header's object schema is a response property",
+    doc(responseBody(OBJ, { "X-A": { schema: object({ a: STR }) } })),
+    doc(
+      responseBody(OBJ, {
+        "X-A": { schema: object({ a: { type: "integer" } }) },
+      }),
+    ),
+    [["response-property-type-changed", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/a 3.2 response part now sent in more types is a warning (a reader may meet one it does not know)",
+    multipartResponse("image/png"),
+    multipartResponse("image/*"),
+    [["response-body-encoding-changed", "warning", ["GET /a"]]],
+  ],
+  [
+    "ok/two $ref alternatives are never paired by likeness: one lost, one gained",
+    doc(
+      responseBody({
+        oneOf: [{ $ref: "#/components/schemas/A" }, {
+          $ref: "#/components/schemas/B",
+        }],
+      }),
+      {
+        A: object({ a: STR }),
+        B: object({ b: STR, c: STR }),
+        C: object({ b: STR, d: STR }),
+      },
+    ),
+    doc(
+      responseBody({
+        oneOf: [{ $ref: "#/components/schemas/A" }, {
+          $ref: "#/components/schemas/C",
+        }],
+      }),
+      {
+        A: object({ a: STR }),
+        B: object({ b: STR, c: STR }),
+        C: object({ b: STR, d: STR }),
+      },
+    ),
+    [
+      ["response-body-one-of-added", "warning", ["GET /a"]],
+      ["response-body-one-of-removed", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a 3.2 defaultMapping naming a renamed component still names it (its discriminator value is what changed)",
+    renamedDefault("Cat"),
+    renamedDefault("Kitty"),
+    [
+      ["request-body-discriminator-mapping-deleted", "breaking", ["POST /a"]],
+      ["request-body-discriminator-mapping-added", "info", ["POST /a"]],
+    ],
+  ],
+  [
+    "ok/Swagger 2.0's x-nullable is nullable",
+    swagger(swaggerResponse(STR)),
+    swagger(swaggerResponse({ ...STR, "x-nullable": true })),
+    [["response-property-became-nullable", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/a 3.1 type list of one is said: dropped from a response, it widens",
+    doc31(responseBody({ type: ["string"] })),
+    doc31(responseBody({})),
+    [["response-body-type-generalized", "breaking", ["GET /a"]]],
+  ],
+  [
+    "ok/a server variable gone is a warning, its default changed info",
+    served({ region: { default: "eu" }, v: { default: "v1" } }),
+    served({ region: { default: "us" } }),
+    [
+      ["api-server-variable-removed", "warning", []],
+      ["api-server-variable-default-changed", "info", []],
+    ],
+  ],
+  [
+    "ok/a local $ref the revision broke is a warning",
+    doc(requestBody({ $ref: "#/components/schemas/A" }), { A: OBJ }),
+    doc(requestBody({ $ref: "#/components/schemas/Missing" }), { A: OBJ }),
+    [
+      ["ref-not-followed", "warning", []],
+      ["request-body-type-generalized", "info", ["POST /a"]],
+    ],
+  ],
+  [
+    "ok/a $ref to another file is a warning",
+    doc(requestBody({ $ref: "#/components/schemas/A" }), { A: OBJ }),
+    doc(requestBody({ $ref: "other.yaml#/A" }), { A: OBJ }),
+    [
+      ["ref-not-followed", "warning", []],
+      ["request-property-type-generalized", "info", ["POST /a"]],
+    ],
+  ],
 ];
 
 /** A Swagger 2.0 document whose `GET /a/{id}` has a string path parameter. */
@@ -3900,6 +4239,95 @@ const SAME: [string, string, string][] = [
     petsAllOf(CAT + DOG),
     petsAllOf(DOG + CAT),
   ],
+  [
+    "same/a server variable whose enum was lifted still takes every value",
+    served({
+      region: { default: "eu", enum: ["eu", "us"] },
+      v: { default: "v1" },
+    }),
+    served({ region: { default: "eu" }, v: { default: "v1" } }),
+  ],
+  [
+    "same/a stability level kept",
+    doc({ "/a": { get: { "x-stability-level": "beta", responses: ok200 } } }),
+    doc({
+      "/a": {
+        get: { "x-stability-level": "beta", summary: "s", responses: ok200 },
+      },
+    }),
+  ],
+  [
+    "same/a read-only component's bound changed, reached only by a request that never sends it",
+    doc(requestBody(object({ a: { $ref: "#/components/schemas/A" } })), {
+      A: { ...STR, readOnly: true, maxLength: 5 },
+    }),
+    doc(requestBody(object({ a: { $ref: "#/components/schemas/A" } })), {
+      A: { ...STR, readOnly: true, maxLength: 3 },
+    }),
+  ],
+  [
+    "same/multipleOf 0 says nothing (it must be above 0)",
+    doc(requestBody({ type: "number", multipleOf: 0 })),
+    doc(requestBody({ type: "number" })),
+  ],
+  [
+    "same/a nullable component wrapped in a one-alternative anyOf is still nullable",
+    doc(responseBody(object({ a: { $ref: "#/components/schemas/X" } })), {
+      X: { ...STR, nullable: true },
+    }),
+    doc(
+      responseBody(object({
+        a: { anyOf: [{ $ref: "#/components/schemas/X" }], description: "d" },
+      })),
+      { X: { ...STR, nullable: true } },
+    ),
+  ],
+  [
+    "same/an x- key among the responses is no status",
+    doc(GET_A),
+    doc({
+      "/a": {
+        get: { responses: { ...ok200, "x-note": { description: "n" } } },
+      },
+    }),
+  ],
+  [
+    "same/an Accept header parameter is ignored (OpenAPI 3.1 §4.8.12.1)",
+    doc(GET_A),
+    doc(
+      withParams({ name: "Accept", in: "header", required: true, schema: STR }),
+    ),
+  ],
+  [
+    "same/a text body that gained a schema saying only string, with words",
+    doc({
+      "/a": {
+        post: {
+          requestBody: { content: { "text/plain": {} } },
+          responses: ok200,
+        },
+      },
+    }),
+    doc({
+      "/a": {
+        post: {
+          requestBody: {
+            content: {
+              "text/plain": { schema: { ...STR, description: "d" } },
+            },
+          },
+          responses: ok200,
+        },
+      },
+    }),
+  ],
+  [
+    "same/a tuple position that took nothing, dropped where items take nothing",
+    doc31(
+      requestBody({ type: "array", prefixItems: [STR, false], items: false }),
+    ),
+    doc31(requestBody({ type: "array", prefixItems: [STR], items: false })),
+  ],
 ];
 
 Deno.test("compare: a oneOf of consts that loses one is an enum that lost a value; one with a bound is still alternatives", () => {
@@ -4476,6 +4904,23 @@ Deno.test("compare: documentation changes are listed with all, as doc", () => {
   assert.deepEqual(summary(all.changes), [
     ["response-property-description-changed", "doc", ["GET /a"]],
   ]);
+  // The document's own words are the info object's.
+  const titled = compareSpecs(
+    base,
+    base.replace('"title":"T"', '"title":"U"'),
+    {
+      all: true,
+    },
+  );
+  assert.deepEqual(
+    titled.changes.map((c) => [c.id, c.level, c.where, c.text]),
+    [[
+      "info-title-changed",
+      "doc",
+      "info",
+      "API title changed from `T` to `U`",
+    ]],
+  );
 });
 
 Deno.test("compare: a change carries its place, pointers and sentence", () => {
@@ -4488,6 +4933,14 @@ Deno.test("compare: a change carries its place, pointers and sentence", () => {
   assert.equal(c.path, "/a");
   assert.equal(c.where, "request body: amount");
   assert.equal(c.text, "request property `amount` became required");
+  // A bound that limits no value the client sends says why it is info.
+  const within = compareSpecs(
+    doc31(requestBody(object({ a: { ...STR, const: "a" } }))),
+    doc31(requestBody(object({ a: { ...STR, const: "a", maxLength: 3 } }))),
+  );
+  assert.deepEqual(within.changes.map((x) => x.text), [
+    "request property `a` got max length 3 (every value its enum allows is within 3)",
+  ]);
   assert.deepEqual(c.pointer, {
     base:
       "/paths/~1a/post/requestBody/content/application~1json/schema/properties/amount",
@@ -4672,13 +5125,37 @@ Deno.test("compare: a security scheme that sends its credential elsewhere is bre
     ),
     [],
   );
-  // It lists the operations that use the scheme.
+  // It lists the operations that use the scheme, one of their ways in
+  // enough.
   assert.deepEqual(
     compareSpecs(
       withKey({ type: "apiKey", in: "header", name: "a" }),
       withKey({ type: "apiKey", in: "header", name: "b" }),
     ).changes.map((c) => c.operations),
     [["GET /a"]],
+  );
+  const either = (name: string) =>
+    doc(
+      {
+        "/a": { get: { security: [{ k: [] }, { o: [] }], responses: ok200 } },
+      },
+      {},
+      {
+        components: {
+          securitySchemes: {
+            k: { type: "apiKey", in: "header", name },
+            o: { type: "http", scheme: "bearer" },
+          },
+        },
+      },
+    );
+  assert.deepEqual(
+    compareSpecs(either("a"), either("b")).changes.map((c) => [
+      c.id,
+      c.level,
+      c.operations,
+    ]),
+    [["security-scheme-changed", "breaking", ["GET /a"]]],
   );
   // 2.0's flow names are 3.x's; a flow added beside the kept one breaks no
   // client.
@@ -4705,6 +5182,19 @@ Deno.test("compare: a security scheme that sends its credential elsewhere is bre
       }),
     ),
     [["security-scheme-oauth-flow-added", "info", "security scheme k"]],
+  );
+  // A flow added beside one that changed is still a change.
+  const pw = { password: { tokenUrl: "https://t/p", scopes: {} } };
+  assert.deepEqual(
+    ids(
+      flow({ ...cc, ...pw }),
+      flow({
+        ...cc,
+        password: { tokenUrl: "https://t/q", scopes: {} },
+        implicit: { authorizationUrl: "https://t/a", scopes: {} },
+      }),
+    ),
+    [["security-scheme-changed", "breaking", "security scheme k"]],
   );
 });
 
@@ -4742,6 +5232,13 @@ function bothWays(p: Json, more: Json = {}): string {
 const LIST = { type: "array", items: STR };
 const MAP = { type: "object" };
 const IF_THEN = { if: { required: ["a"] }, then: { required: ["b"] } };
+/** Two objects a discriminator `k` tells apart. */
+const TWO_KINDS = [object({ k: STR, a: STR }), object({ k: STR, b: STR })];
+/** A discriminator `k` whose value `x` names the component `to`. */
+const mapsTo = (to: string): Json => ({
+  propertyName: "k",
+  mapping: { x: `#/components/schemas/${to}` },
+});
 
 /**
  * Keywords read as written whose direction is plain: one that narrows
@@ -4871,9 +5368,283 @@ const KEYWORD_DIRECTIONS: [string, string, string, Want[]][] = [
       ["response-property-then-removed", "breaking", ["GET /a"]],
     ],
   ],
+  [
+    "ok/a value changed of a keyword that limits on both sides stays a warning",
+    bothWays({ ...LIST, contains: { const: "x" } }),
+    bothWays({ ...LIST, contains: { const: "y" } }),
+    [
+      ["request-property-contains-changed", "warning", ["POST /a"]],
+      ["response-property-contains-changed", "warning", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/propertyNames {} added limits nothing: info either way",
+    bothWays(MAP),
+    bothWays({ ...MAP, propertyNames: {} }),
+    [
+      ["request-property-property-names-added", "info", ["POST /a"]],
+      ["response-property-property-names-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/unevaluatedProperties false where additionalProperties took a schema refuses what it took: breaking in a request",
+    bothWays({ ...MAP, additionalProperties: STR }),
+    bothWays({ ...MAP, unevaluatedProperties: false }),
+    [
+      ["request-property-unevaluated-properties-added", "breaking", [
+        "POST /a",
+      ]],
+      ["request-property-type-generalized", "info", ["POST /a"]],
+      ["response-property-unevaluated-properties-added", "info", ["GET /a"]],
+      ["response-property-type-generalized", "breaking", ["GET /a"]],
+    ],
+  ],
 ];
 
-for (const [name, base, revision, want] of KEYWORD_DIRECTIONS) {
+/**
+ * What a schema says of its values, each way: what narrows breaks a
+ * request and is news in a response; what widens is news in a request and
+ * breaks (or, where the document cannot decide, warns) a response.
+ */
+const BOTH_WAYS: [string, string, string, Want[]][] = [
+  [
+    "ok/nullable: info in a request, breaking in a response",
+    bothWays(STR),
+    bothWays({ type: ["string", "null"] }),
+    [
+      ["request-property-became-nullable", "info", ["POST /a"]],
+      ["response-property-became-nullable", "breaking", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a property's default added or removed is info either way",
+    bothWays({ ...STR, default: "x" }, { d: STR }),
+    bothWays(STR, { d: { ...STR, default: "y" } }),
+    [
+      ["request-property-default-value-removed", "info", ["POST /a"]],
+      ["request-property-default-value-added", "info", ["POST /a"]],
+      ["response-property-default-value-removed", "info", ["GET /a"]],
+      ["response-property-default-value-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a property deprecated or no longer deprecated is info either way",
+    bothWays(STR, { d: { ...STR, deprecated: true } }),
+    bothWays({ ...STR, deprecated: true }, { d: STR }),
+    [
+      ["request-property-deprecated", "info", ["POST /a"]],
+      ["request-property-reactivated", "info", ["POST /a"]],
+      ["response-property-deprecated", "info", ["GET /a"]],
+      ["response-property-reactivated", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/uniqueItems lifted widens, set narrows",
+    bothWays({ ...LIST, uniqueItems: true }, { s: LIST }),
+    bothWays(LIST, { s: { ...LIST, uniqueItems: true } }),
+    [
+      ["request-property-unique-items-unset", "info", ["POST /a"]],
+      ["request-property-unique-items-set", "breaking", ["POST /a"]],
+      ["response-property-unique-items-unset", "breaking", ["GET /a"]],
+      ["response-property-unique-items-set", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a pattern removed, or relaxed to .*, is info in a request and a warning in a response",
+    bothWays({ ...STR, pattern: "^a" }, { g: { ...STR, pattern: "^a" } }),
+    bothWays(STR, { g: { ...STR, pattern: ".*" } }),
+    [
+      ["request-property-pattern-removed", "info", ["POST /a"]],
+      ["request-property-pattern-generalized", "info", ["POST /a"]],
+      ["response-property-pattern-removed", "warning", ["GET /a"]],
+      ["response-property-pattern-changed", "warning", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/dependentRequired removed or added, each way",
+    bothWays({ ...MAP, dependentRequired: { a: ["b"] } }, { q: MAP }),
+    bothWays(MAP, { q: { ...MAP, dependentRequired: { a: ["b"] } } }),
+    [
+      ["request-property-dependent-required-removed", "info", ["POST /a"]],
+      ["request-property-dependent-required-added", "breaking", ["POST /a"]],
+      ["response-property-dependent-required-removed", "breaking", ["GET /a"]],
+      ["response-property-dependent-required-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a const dropped, an enum set or dropped, each way",
+    bothWays({ ...STR, const: "a" }, { q: STR, e: { ...STR, enum: ["a"] } }),
+    bothWays(STR, { q: { ...STR, enum: ["a", "b"] }, e: STR }),
+    [
+      ["request-property-const-removed", "info", ["POST /a"]],
+      ["request-property-became-enum", "breaking", ["POST /a"]],
+      ["request-property-enum-removed", "info", ["POST /a"]],
+      ["response-property-const-removed", "warning", ["GET /a"]],
+      ["response-property-became-enum", "info", ["GET /a"]],
+      ["response-property-enum-removed", "warning", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/an unchanged const beside a new bound is no const change",
+    bothWays({ ...STR, const: "a" }),
+    bothWays({ ...STR, const: "a", maxLength: 3 }),
+    [
+      ["request-property-max-length-set", "info", ["POST /a"]],
+      ["response-property-max-length-set", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a discriminator dropped is a warning; a mapping value pointed elsewhere breaks, either way",
+    bothWays({ oneOf: TWO_KINDS, discriminator: { propertyName: "k" } }, {
+      m: { oneOf: TWO_KINDS, discriminator: mapsTo("A") },
+    }),
+    bothWays({ oneOf: TWO_KINDS }, {
+      m: { oneOf: TWO_KINDS, discriminator: mapsTo("B") },
+    }),
+    [
+      ["request-property-discriminator-removed", "warning", ["POST /a"]],
+      ["request-property-discriminator-mapping-changed", "breaking", [
+        "POST /a",
+      ]],
+      ["response-property-discriminator-removed", "warning", ["GET /a"]],
+      ["response-property-discriminator-mapping-changed", "breaking", [
+        "GET /a",
+      ]],
+    ],
+  ],
+  [
+    "ok/additionalProperties false set where others were unsaid: a warning in a request, info in a response",
+    bothWays(MAP),
+    bothWays({ ...MAP, additionalProperties: false }),
+    [
+      ["request-property-additional-properties-disallowed", "warning", [
+        "POST /a",
+      ]],
+      ["response-property-additional-properties-disallowed", "info", [
+        "GET /a",
+      ]],
+    ],
+  ],
+  [
+    "ok/an exclusive maximum lowered narrows, and an enum value on the new bound is outside it",
+    bothWays({ type: "number", exclusiveMaximum: 10 }, {
+      e: { type: "number", enum: [1, 5], exclusiveMaximum: 10 },
+    }),
+    bothWays({ type: "number", exclusiveMaximum: 5 }, {
+      e: { type: "number", enum: [1, 5], exclusiveMaximum: 5 },
+    }),
+    [
+      ["request-property-exclusive-max-decreased", "breaking", ["POST /a"]],
+      ["request-property-exclusive-max-decreased", "breaking", ["POST /a"]],
+      ["response-property-exclusive-max-decreased", "info", ["GET /a"]],
+      ["response-property-exclusive-max-decreased", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/an integer alternative beside a number is no new type in a response: a warning",
+    bothWays({ type: "number" }),
+    bothWays({ anyOf: [{ type: "number" }, { type: "integer" }] }),
+    [
+      ["request-property-any-of-added", "info", ["POST /a"]],
+      ["response-property-any-of-added", "warning", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/multipleOf lifted widens",
+    bothWays({ type: "number", multipleOf: 2 }),
+    bothWays({ type: "number" }),
+    [
+      ["request-property-multiple-of-unset", "info", ["POST /a"]],
+      ["response-property-multiple-of-unset", "breaking", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/an object that became anything in a response: its type widened and it now allows other properties",
+    bothWays({ ...MAP, additionalProperties: false }),
+    bothWays({}),
+    [
+      ["request-property-type-generalized", "info", ["POST /a"]],
+      ["response-property-type-generalized", "breaking", ["GET /a"]],
+      ["response-property-additional-properties-allowed", "warning", [
+        "GET /a",
+      ]],
+    ],
+  ],
+  [
+    "ok/a closed tuple opened: info in a request, breaking in a response (as maxItems raised)",
+    bothWays({ type: "array", prefixItems: [STR], items: false }),
+    bothWays({ type: "array", prefixItems: [STR] }),
+    [
+      ["request-property-prefix-items-opened", "info", ["POST /a"]],
+      ["response-property-prefix-items-opened", "breaking", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a tuple position added as its items already said is info",
+    bothWays({ type: "array", prefixItems: [STR], items: STR }),
+    bothWays({ type: "array", prefixItems: [STR, STR], items: STR }),
+    [
+      ["request-property-prefix-items-added", "info", ["POST /a"]],
+      ["response-property-prefix-items-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a tuple position added or dropped as another schema than items is a warning",
+    bothWays({ type: "array", prefixItems: [STR], items: STR }, {
+      s: { type: "array", prefixItems: [STR, { type: "integer" }], items: STR },
+    }),
+    bothWays({
+      type: "array",
+      prefixItems: [STR, { type: "integer" }],
+      items: STR,
+    }, {
+      s: { type: "array", prefixItems: [STR], items: STR },
+    }),
+    [
+      ["request-property-prefix-items-added", "warning", ["POST /a"]],
+      ["request-property-prefix-items-removed", "warning", ["POST /a"]],
+      ["response-property-prefix-items-added", "warning", ["GET /a"]],
+      ["response-property-prefix-items-removed", "warning", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/tuple positions added: the most severe of theirs (one that takes nothing, one of another schema)",
+    bothWays({ type: "array", prefixItems: [STR], items: STR }),
+    bothWays({
+      type: "array",
+      prefixItems: [STR, false, { type: "integer" }],
+      items: STR,
+    }),
+    [
+      ["request-property-prefix-items-added", "breaking", ["POST /a"]],
+      ["response-property-prefix-items-added", "warning", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a tuple position dropped where items says nothing takes anything there now",
+    bothWays({ type: "array", prefixItems: [STR, STR] }),
+    bothWays({ type: "array", prefixItems: [STR] }),
+    [
+      ["request-property-prefix-items-removed", "info", ["POST /a"]],
+      ["response-property-prefix-items-removed", "warning", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/a tuple position dropped where items is false takes nothing there now",
+    bothWays({ type: "array", prefixItems: [STR, STR] }),
+    bothWays({ type: "array", prefixItems: [STR], items: false }),
+    [
+      ["request-property-prefix-items-closed", "breaking", ["POST /a"]],
+      ["request-property-prefix-items-removed", "breaking", ["POST /a"]],
+      ["response-property-prefix-items-closed", "info", ["GET /a"]],
+      ["response-property-prefix-items-removed", "info", ["GET /a"]],
+    ],
+  ],
+];
+
+for (
+  const [name, base, revision, want] of [...KEYWORD_DIRECTIONS, ...BOTH_WAYS]
+) {
   Deno.test(`compare ${name}`, () => {
     const r = compareSpecs(base, revision);
     assert.deepEqual(
@@ -5256,6 +6027,20 @@ Deno.test("compare: a security scheme renamed (sent the same way) is one change,
     );
   assert.ok(
     !ids(twins("k1", "k2"), twins("K1", "K2")).some(([id]) =>
+      id === "security-scheme-renamed"
+    ),
+  );
+  // Nor when one new scheme stands where two were.
+  const one = doc(
+    {
+      "/a": { get: { security: [{ K: [] }], responses: ok200 } },
+      "/b": { get: { security: [{ K: [] }], responses: ok200 } },
+    },
+    {},
+    { components: { securitySchemes: { K: key } } },
+  );
+  assert.ok(
+    !ids(twins("k1", "k2"), one).some(([id]) =>
       id === "security-scheme-renamed"
     ),
   );
@@ -6222,6 +7007,37 @@ Deno.test("compare: a response's sentence names its status, so a 200's `code` an
       "response property `id` in `P` type changed from `integer` to `string`",
     ],
   ]);
+  // A response that now names another component is this status's change.
+  const named = (name: string) =>
+    doc(
+      {
+        "/a": {
+          get: {
+            responses: { "200": { $ref: `#/components/responses/${name}` } },
+          },
+        },
+      },
+      {},
+      {
+        components: {
+          responses: Object.fromEntries(
+            [["A", "integer"], ["B", "string"]].map(([n, t]) => [n, {
+              description: n,
+              content: {
+                "application/json": { schema: object({ c: { type: t } }) },
+              },
+            }]),
+          ),
+        },
+      },
+    );
+  assert.deepEqual(
+    compareSpecs(named("A"), named("B")).changes.map((c) => [c.where, c.text]),
+    [[
+      "response 200 body: c",
+      "200 response property `c` type changed from `integer` to `string`",
+    ]],
+  );
 });
 
 Deno.test("compare: a path written in another Unicode form (é composed, or e and U+0301) is another URL: its removal and addition say so, with the bytes", () => {
