@@ -37,6 +37,7 @@ const SPLITS: [string, string, [boolean, string][]][] = [
     false,
     " c",
   ]]],
+  ["ok/a longer run inside a span is its text", "`a``b`", [[true, "a``b"]]],
   ["ok/an unmatched longer run is text, a later pair a span", "``` x `y`", [
     [false, "``` x "],
     [true, "y"],

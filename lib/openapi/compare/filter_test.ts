@@ -285,6 +285,48 @@ Deno.test("compare filter: one side's terms are bounded, the operationId kept", 
   }
 });
 
+Deno.test("compare filter: each side's terms once, a matched operation's and a webhook sharing a path's label", () => {
+  const side = (summary: string) =>
+    readSide(
+      JSON.stringify({
+        openapi: "3.1.0",
+        info: { title: "T", version: "1" },
+        paths: {
+          "/a": { get: { operationId: "opA", summary, responses: ok200 } },
+        },
+        webhooks: {
+          "/a": { get: { operationId: "opA", summary, responses: ok200 } },
+        },
+      }),
+      "base",
+    );
+  assert.deepEqual([...operationTerms(side("Old"), side("Old"))], [
+    ["GET /a", "opa\nold"],
+  ]);
+  assert.deepEqual([...operationTerms(side("Old"), side("New"))], [
+    ["GET /a", "opa\nold\nopa\nnew"],
+  ]);
+});
+
+Deno.test("compare filter: a method term is a whole method, not the start of another", () => {
+  const c = {
+    method: "getx",
+    operations: ["GETX /a"],
+    level: "info",
+    where: "",
+    text: "",
+    id: "x",
+  } as unknown as Change;
+  assert.equal(changeMatches(c, compileChangeFilter("get")), false);
+  assert.equal(
+    changeMatches(
+      { ...c, operations: ["GETX /a", "GET /b"] },
+      compileChangeFilter("get"),
+    ),
+    true,
+  );
+});
+
 Deno.test("change filter: ok/query is a word unless a change affects a QUERY operation", () => {
   assert.deepEqual(compileChangeFilter("query", false).terms, ["query"]);
   assert.deepEqual(compileChangeFilter("query").methods, ["query"]);

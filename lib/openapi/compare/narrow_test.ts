@@ -85,7 +85,11 @@ Deno.test("exportScope and exportResult: the whole comparison or the shown", () 
 
   const whole = exportResult(r, { filter: "", levels: [...dflt.levels] }, []);
   assert.deepEqual(whole.counts, r.counts, "doc changes still counted");
-  assert.equal(whole.changes.length, 3);
+  assert.deepEqual(whole.changes.map((c) => c.level), [
+    "breaking",
+    "info",
+    "warning",
+  ]);
   const withDoc = exportResult(
     r,
     { filter: "", levels: [...dflt.levels, "doc"] },
