@@ -3155,6 +3155,21 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-header-default-value-changed", "info", ["GET /a"]]],
   ],
   [
+    "ok/a request parameter's default removed is a warning, as one changed; one added is info",
+    doc(withParams(
+      { name: "q", in: "query", schema: { ...STR, default: "x" } },
+      { name: "p", in: "query", schema: STR },
+    )),
+    doc(withParams(
+      { name: "q", in: "query", schema: STR },
+      { name: "p", in: "query", schema: { ...STR, default: "x" } },
+    )),
+    [
+      ["request-parameter-default-value-removed", "warning", ["GET /a"]],
+      ["request-parameter-default-value-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
     "bad/a request property's default changed is still info",
     doc(requestBody(object({ m: { type: "string", default: "a" } }))),
     doc(requestBody(object({ m: { type: "string", default: "b" } }))),

@@ -541,16 +541,21 @@ export class SchemaDiff {
     }
     const bd = json(b.default), rd = json(r.default);
     if (bd !== rd) {
+      // A client that leaves a parameter out gets the server's default:
+      // another one, or none said, may change what it gets (oasdiff: an
+      // error), which the document does not say enough to decide. One said
+      // where none was names what the server did unsaid, and a property's
+      // default only describes (info).
+      const param = req && (at.role === "parameter" || at.role === "header");
       if (bd === undefined) {
         add("default-value-added", "info", `got default ${rd}`);
       } else if (rd === undefined) {
-        add("default-value-removed", "info", `lost its default ${bd}`);
+        add(
+          "default-value-removed",
+          param ? "warning" : "info",
+          `lost its default ${bd}`,
+        );
       } else {
-        // A client that leaves a parameter out gets the server's default:
-        // another one may change what it gets (oasdiff: an error), which
-        // the document does not say enough to decide. A property's default
-        // only describes (info).
-        const param = req && (at.role === "parameter" || at.role === "header");
         add(
           "default-value-changed",
           param ? "warning" : "info",
