@@ -4263,6 +4263,24 @@ const SAME: [string, string, string][] = [
     served({ region: { default: "eu" }, v: { default: "v1" } }),
   ],
   [
+    "bad/a null alternative written as a component, then in place, is one nullable",
+    doc31(
+      responseBody({
+        oneOf: [
+          { $ref: "#/components/schemas/A" },
+          { $ref: "#/components/schemas/Null" },
+        ],
+      }),
+      { A: object({ a: STR }), Null: { type: "null" } },
+    ),
+    doc31(
+      responseBody({
+        oneOf: [{ $ref: "#/components/schemas/A" }, { type: "null" }],
+      }),
+      { A: object({ a: STR }), Null: { type: "null" } },
+    ),
+  ],
+  [
     "same/a stability level kept",
     doc({ "/a": { get: { "x-stability-level": "beta", responses: ok200 } } }),
     doc({

@@ -676,8 +676,10 @@ export class SchemaReader {
       list.forEach((raw, i) => {
         const d = this.#r.deref(raw);
         const target = d.value;
-        if (isObject(target) && target.type === "null" && !d.ref) {
-          nullable = true; // `oneOf: [X, {type: "null"}]` is a nullable X
+        // `oneOf: [X, {type: "null"}]` is a nullable X, the null written
+        // in place or as a component: the same values either way.
+        if (isObject(target) && target.type === "null") {
+          nullable = true;
           return;
         }
         const own = writtenTypes(target);
