@@ -37,22 +37,7 @@ export function useRunnerState(
   const [loads, setLoads] = useState(0);
   const dirty = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  /** The fragment a pending write will set, or null when none waits. */
-  const pending = useRef<string | null>(null);
-  useEffect(() => {
-    // A reload or a link followed within the wait keeps the last edit.
-    const flush = () => {
-      if (pending.current === null) return;
-      clearTimeout(timer.current);
-      replaceFragment(pending.current);
-      pending.current = null;
-    };
-    addEventListener("pagehide", flush);
-    return () => {
-      removeEventListener("pagehide", flush);
-      clearTimeout(timer.current);
-    };
-  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   useEffect(() => {
     const read = () => {
@@ -60,7 +45,6 @@ export function useRunnerState(
       if (!s) return;
       // A pending write describes the state before this link.
       clearTimeout(timer.current);
-      pending.current = null;
       dirty.current = false;
       setState(s);
       setLoads((n) => n + 1);
@@ -73,11 +57,10 @@ export function useRunnerState(
   useEffect(() => {
     if (!dirty.current) return;
     clearTimeout(timer.current);
-    pending.current = formatHash(ep, state);
-    timer.current = setTimeout(() => {
-      if (pending.current !== null) replaceFragment(pending.current);
-      pending.current = null;
-    }, WRITE_AFTER_MS);
+    timer.current = setTimeout(
+      () => replaceFragment(formatHash(ep, state)),
+      WRITE_AFTER_MS,
+    );
   }, [ep, state]);
 
   const update = useCallback((patch: StatePatch) => {
