@@ -9,6 +9,11 @@ import { md5 } from "@noble/hashes/legacy.js";
 import { sha256, sha512, sha512_256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { digestResponse, parseDigestParams } from "../../lib/shared/digest.ts";
+// The challenge is read within the bounds the server reads an answer in.
+import {
+  MAX_DIGEST_HEADER,
+  MAX_DIGEST_PARAMS,
+} from "../../lib/debug/core/limits.ts";
 
 /** The hashes RFC 7616 §3.2 names (and SHA-512, which the server offers). */
 const HASHES: Readonly<Record<string, (b: Uint8Array) => Uint8Array>> = {
@@ -17,10 +22,6 @@ const HASHES: Readonly<Record<string, (b: Uint8Array) => Uint8Array>> = {
   "SHA-512-256": sha512_256,
   "SHA-512": sha512,
 };
-
-/** Longest challenge read, characters, and most auth-params in it. */
-const MAX_CHALLENGE = 8192;
-const MAX_PARAMS = 32;
 
 /** A value as a quoted-string (RFC 9110 §5.6.4). */
 function quoted(v: string): string {
@@ -43,7 +44,7 @@ export function digestAuthorization(
   body: string | undefined,
   cnonce: string,
 ): { header: string } | { reason: string } {
-  const c = parseDigestParams(challenge, MAX_CHALLENGE, MAX_PARAMS);
+  const c = parseDigestParams(challenge, MAX_DIGEST_HEADER, MAX_DIGEST_PARAMS);
   if (!c || c.nonce === undefined || c.realm === undefined) {
     return { reason: "its WWW-Authenticate is no Digest challenge" };
   }
