@@ -76,6 +76,36 @@ Deno.test("status: the headers a client expects come with the code", async () =>
   }
 });
 
+Deno.test("status: a 426 over HTTP/1.1 names the protocol in Upgrade, listed in Connection (RFC 9110 §15.5.22)", async () => {
+  const s = startDebug();
+  try {
+    for (const method of ["GET", "HEAD"]) {
+      const r = await raw(
+        s.port,
+        `${method} /api/debug/status/426 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      );
+      assert.equal(r.status, 426, method);
+      assert.equal(r.headers.get("upgrade"), "HTTP/3.0", method);
+      // The server adds its own `Connection: close` line for this one-shot
+      // connection; ours lists upgrade (RFC 9110 §7.8).
+      assert.match(r.head, /^connection: upgrade\r?$/mi, method);
+    }
+    // A weighted pick of 426 carries it too; other codes carry neither.
+    const picked = await raw(
+      s.port,
+      "GET /api/debug/status/426:1,500:0 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    assert.equal(picked.headers.get("upgrade"), "HTTP/3.0");
+    const other = await raw(
+      s.port,
+      "GET /api/debug/status/400 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    assert.equal(other.headers.get("upgrade"), undefined);
+  } finally {
+    await s.close();
+  }
+});
+
 Deno.test("status: raw 204, 205, 304 and HEAD carry no body bytes", async () => {
   const s = startServer();
   try {

@@ -187,6 +187,21 @@ Deno.test({
         `${server.url}/status/204`,
       ]);
       assert.equal(ip.out, "2 204", ip.err);
+      // A 426 carries Upgrade and Connection over HTTP/1.1 only: HTTP/2
+      // forbids both (RFC 9113 §8.2.2).
+      for (const [flag, upgrade] of [["--http2", false], ["--http1.1", true]]) {
+        const u = await curl([
+          "-i",
+          `${flag}`,
+          "--cacert",
+          ca,
+          `${origin}/status/426`,
+        ]);
+        assert.equal(u.code, 0, u.err);
+        assert.match(u.out, / 426 /);
+        assert.equal(/^upgrade: HTTP\/3\.0\r$/mi.test(u.out), upgrade, u.out);
+        assert.equal(/^connection: upgrade\r$/mi.test(u.out), upgrade, u.out);
+      }
       // Without the CA, curl refuses it (no -k anywhere).
       const untrusted = await curl([`${origin}/get`]);
       assert.notEqual(untrusted.code, 0);

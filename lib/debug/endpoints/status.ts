@@ -16,7 +16,7 @@ import {
   type EndpointDef,
   type Route,
 } from "../core/endpoint.ts";
-import { BASE_HEADERS, JSON_TYPE, respond } from "../core/http.ts";
+import { BASE_HEADERS, JSON_TYPE, overHttp2, respond } from "../core/http.ts";
 import { NO_BODY_STATUSES, statusText } from "../core/status_text.ts";
 import { type Choice, readChoices } from "../core/params.ts";
 
@@ -37,7 +37,11 @@ const STATUS_SCHEMA: JsonSchema = {
  * The headers a client is entitled to expect with `code`; a redirect points
  * to `location`.
  */
-function extraHeaders(code: number, location: string): Record<string, string> {
+function extraHeaders(
+  code: number,
+  location: string,
+  h2: boolean,
+): Record<string, string> {
   switch (code) {
     // RFC 9110 §15.5.2: a 401 MUST carry a challenge.
     case 401:
@@ -54,6 +58,13 @@ function extraHeaders(code: number, location: string): Record<string, string> {
     case 429:
     case 503:
       return { "retry-after": "1" };
+    // RFC 9110 §15.5.22: a 426 MUST send Upgrade naming the protocol
+    // required (the value is that section's own example), and §7.8 has the
+    // sender of Upgrade list it in Connection. Over HTTP/2 both are
+    // connection-specific fields, which RFC 9113 §8.2.2 forbids (and §8.6
+    // drops the Upgrade mechanism), so that answer carries neither.
+    case 426:
+      return h2 ? {} : { upgrade: "HTTP/3.0", connection: "upgrade" };
   }
   return REDIRECT_STATUSES.includes(code) ? { location } : {};
 }
@@ -71,19 +82,21 @@ interface Prepared {
  */
 export function statusResponder(
   location: string,
-): (code: number, head: boolean) => Response {
+): (code: number, head: boolean, req: Request) => Response {
   // Built on first use per code: a Response's headers cost microseconds to
-  // validate, a clone of a built one a fraction of that.
+  // validate, a clone of a built one a fraction of that. A 426 over HTTP/2
+  // differs from one over HTTP/1.1, so it has a key of its own (-426).
   const prepared = new Map<number, Prepared>();
-  const get = (code: number): Prepared => {
-    let p = prepared.get(code);
+  const get = (code: number, h2: boolean): Prepared => {
+    const key = h2 ? -code : code;
+    let p = prepared.get(key);
     if (!p) {
       const body = NO_BODY_STATUSES.has(code)
         ? null
         : JSON.stringify({ status: code, statusText: statusText(code) });
       const headers: Record<string, string> = {
         ...BASE_HEADERS,
-        ...extraHeaders(code, location),
+        ...extraHeaders(code, location, h2),
       };
       if (body !== null) headers["content-type"] = JSON_TYPE;
       // RFC 9110 §15.3.7: a 206 of one part MUST say which part it is:
@@ -100,12 +113,13 @@ export function statusResponder(
         headers,
         proto: respond(body, code, headers),
       };
-      prepared.set(code, p);
+      prepared.set(key, p);
     }
     return p;
   };
-  return (code, head) => {
-    const { body, headers, proto } = get(code);
+  return (code, head, req) => {
+    // Only a 426 depends on the protocol: no other code asks which it is.
+    const { body, headers, proto } = get(code, code === 426 && overHttp2(req));
     if (head && body !== null) {
       return respond(null, code, {
         ...headers,
@@ -157,7 +171,7 @@ export function status(ctx: DebugContext, route: Route): EndpointDef {
     acceptsBody: true,
     summary: "Respond with a chosen status code",
     description:
-      `Answers with status \`code\` and JSON \`{"status": N, "statusText": "..."}\`; 204, 205, 304 and HEAD responses have no body. A comma list picks one code at random, weighted by \`:weight\` (default 1); \`seed\` makes the pick reproducible. Headers a client expects come along: WWW-Authenticate on 401, Proxy-Authenticate on 407, Allow on 405, Retry-After on 429 and 503, \`Location: ${redirectTo}\` on 301, 302, 303, 307 and 308, Content-Range (the whole body) on 206 and its length on 416. Codes 100-199 are rejected with 400: an informational status cannot be a final response (RFC 9110 §15.2). Any method is answered. Known limitation: over HTTP/1.1, Deno 2.9's writer sends a 205 with neither \`Content-Length: 0\` nor a closed connection, which the app cannot set (RFC 9110 §15.3.6), so a client that waits for the end of the response times out; HTTP/2, HEAD and browsers' fetch are not affected.`,
+      `Answers with status \`code\` and JSON \`{"status": N, "statusText": "..."}\`; 204, 205, 304 and HEAD responses have no body. A comma list picks one code at random, weighted by \`:weight\` (default 1); \`seed\` makes the pick reproducible. Headers a client expects come along: WWW-Authenticate on 401, Proxy-Authenticate on 407, Allow on 405, Retry-After on 429 and 503, Upgrade (\`HTTP/3.0\`, RFC 9110 §15.5.22's example) with \`Connection: upgrade\` on 426 over HTTP/1.1 (HTTP/2 forbids both, RFC 9113 §8.2.2), \`Location: ${redirectTo}\` on 301, 302, 303, 307 and 308, Content-Range (the whole body) on 206 and its length on 416. Codes 100-199 are rejected with 400: an informational status cannot be a final response (RFC 9110 §15.2). Any method is answered. Known limitation: over HTTP/1.1, Deno 2.9's writer sends a 205 with neither \`Content-Length: 0\` nor a closed connection, which the app cannot set (RFC 9110 §15.3.6), so a client that waits for the end of the response times out; HTTP/2, HEAD and browsers' fetch are not affected.`,
     params: [
       codeParam,
       seedParam(
@@ -175,6 +189,11 @@ export function status(ctx: DebugContext, route: Route): EndpointDef {
         { name: "Proxy-Authenticate", description: "On 407." },
         { name: "Allow", description: "On 405." },
         { name: "Retry-After", description: "On 429 and 503 (seconds)." },
+        {
+          name: "Upgrade",
+          description:
+            "On 426 over HTTP/1.1: `HTTP/3.0`, with `Connection: upgrade`.",
+        },
         { name: "Location", description: `On 301-308: ${redirectTo}.` },
         {
           name: "Content-Range",
@@ -190,10 +209,10 @@ export function status(ctx: DebugContext, route: Route): EndpointDef {
         description: "A seeded weighted pick",
       },
     ],
-    handle: (_req, { params: { code, seed }, head }) => {
-      if (typeof code === "number") return respond(code, head);
+    handle: (req, { params: { code, seed }, head }) => {
+      if (typeof code === "number") return respond(code, head, req);
       const draw = ctx.random(seed).float();
-      return respond(pick(readChoices(codeParam, code), draw), head);
+      return respond(pick(readChoices(codeParam, code), draw), head, req);
     },
   });
 }
@@ -241,10 +260,10 @@ export function unstable(ctx: DebugContext, route: Route): EndpointDef {
         description: "Rarely, reproducibly",
       },
     ],
-    handle: (_req, { params, head }) => {
+    handle: (req, { params, head }) => {
       const rate = params.failure_rate ?? 0.5;
       const draw = ctx.random(params.seed).float();
-      return respond(draw < rate ? 500 : 200, head);
+      return respond(draw < rate ? 500 : 200, head, req);
     },
   });
 }

@@ -187,3 +187,19 @@ Deno.test("unstable handler: fails at the rate asked, reproducibly with a seed; 
     assert.equal((await res.json()).param, "failure_rate", bad);
   }
 });
+
+Deno.test("status: a 426 without a Host header (HTTP/2's :authority) carries no Upgrade nor Connection, which RFC 9113 §8.2.2 forbids", async () => {
+  const h2 = await handler(new Request("http://wb.test/api/debug/status/426"));
+  await h2.body?.cancel();
+  assert.equal(h2.status, 426);
+  assert.equal(h2.headers.get("upgrade"), null);
+  assert.equal(h2.headers.get("connection"), null);
+  const h1 = await handler(
+    new Request("http://wb.test/api/debug/status/426", {
+      headers: { host: "wb.test" },
+    }),
+  );
+  await h1.body?.cancel();
+  assert.equal(h1.headers.get("upgrade"), "HTTP/3.0");
+  assert.equal(h1.headers.get("connection"), "upgrade");
+});
