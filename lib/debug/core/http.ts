@@ -16,6 +16,7 @@ import {
 } from "./limits.ts";
 import { weightedList } from "../../shared/weighted_list.ts";
 import { ParamError } from "./params.ts";
+import { entryFromRight, forwardedElement } from "./forwarded.ts";
 import { ANY_METHODS } from "./catalog.ts";
 
 /** Response headers a browser script may read (Fetch §3.2.7). */
@@ -284,25 +285,23 @@ export function peerAddress(info: ServeInfo | undefined): string {
 /**
  * The client's address with `hops` trusted proxies in front: the
  * X-Forwarded-For entry `hops` from the right (each proxy appends the
- * address it was sent the request from, RFC 7239 §5.2's `for` in the old
- * header; entries to the left of it are the client's to write); the TCP
- * peer when none are trusted or no header came. At most
- * {@link MAX_ORIGIN_CHARS} characters.
+ * address it was sent the request from; entries to the left of it are the
+ * client's to write), else, when no proxy wrote that header, the `for` of
+ * the RFC 7239 Forwarded element `hops` from the right (see
+ * core/forwarded.ts); the TCP peer when none are trusted or neither says.
+ * At most {@link MAX_ORIGIN_CHARS} characters.
  */
 export function clientAddress(
   req: Request,
   info: ServeInfo | undefined,
   hops: number,
 ): string {
-  const forwarded = hops > 0 ? req.headers.get("x-forwarded-for") : null;
-  if (!forwarded) return peerAddress(info);
-  // From the right, only as far as needed: the header may be long.
-  let end = forwarded.length;
-  let entry = "";
-  for (let left = hops; left > 0 && end >= 0; left--) {
-    const comma = forwarded.lastIndexOf(",", end - 1);
-    entry = forwarded.slice(comma + 1, end).trim();
-    end = comma;
+  if (hops <= 0) return peerAddress(info);
+  const listed = req.headers.get("x-forwarded-for");
+  let entry = listed === null ? "" : entryFromRight(listed, hops);
+  if (listed === null) {
+    const header = req.headers.get("forwarded");
+    entry = (header !== null && forwardedElement(header, hops)?.for) || "";
   }
   return (entry || peerAddress(info)).slice(0, MAX_ORIGIN_CHARS);
 }

@@ -33,8 +33,13 @@ export interface DebugLimits {
    * Proxies in front of the server that append the address they got a
    * request from to X-Forwarded-For (nginx's `$proxy_add_x_forwarded_for`):
    * the client is the entry that many from the right, which no client can
-   * write, for `origin` and the rate limit. 0: none trusted; `origin` reads
-   * the first entry (httpbin's), the rate limit the TCP peer.
+   * write, for `origin` and the rate limit. The scheme and host the client
+   * asked for, for `url` and absolute Locations, are read the same way from
+   * X-Forwarded-Proto and X-Forwarded-Host; the RFC 7239 Forwarded header's
+   * `for`, `proto` and `host` fill what those leave out (see
+   * core/forwarded.ts). 0: none trusted; `origin` reads the first
+   * X-Forwarded-For entry and `url` X-Forwarded-Proto (httpbin's), the rate
+   * limit the TCP peer; Forwarded and X-Forwarded-Host are not read.
    */
   readonly trustedProxies: number;
   /**
@@ -122,8 +127,9 @@ export const LIMITS: Readonly<Record<keyof DebugLimits, LimitInfo>> = Object
     trustedProxies: {
       env: "DEBUG_TRUSTED_PROXIES",
       text:
-        "Proxies in front that append to X-Forwarded-For: the client is the entry that many from the right, for origin and the rate limit",
-      zero: "none (origin: the first entry; rate limit: the TCP peer)",
+        "Proxies in front that append to X-Forwarded-For: the client is the entry that many from the right, for origin and the rate limit; X-Forwarded-Proto and -Host (else RFC 7239 Forwarded) give url's scheme and host",
+      zero:
+        "none (origin: the first entry; rate limit: the TCP peer; Forwarded and X-Forwarded-Host not read)",
     },
     maxBytes: {
       env: "DEBUG_MAX_BYTES",
@@ -275,5 +281,11 @@ export const MAX_REQUEST_CODINGS = 4;
  * a longer first entry is shown cut, as it names no address anyway.
  */
 export const MAX_ORIGIN_CHARS = 100;
+/**
+ * Longest Forwarded header read, characters (RFC 7239 §4); a longer one is
+ * ignored as if absent. Each proxy adds an element of a few dozen
+ * characters, so this is hundreds of hops.
+ */
+export const MAX_FORWARDED_CHARS = 8192;
 /** Most media ranges of one Accept header (RFC 9110 §12.5.1); more gets 431. */
 export const MAX_ACCEPT_RANGES = 64;

@@ -398,7 +398,7 @@ ${limitList(l)}
     l.rateLimitPerMinute ? `${l.rateLimitPerMinute}` : "off; when set, N"
   } requests per minute per client address (a token bucket refilled continuously, per isolate). Over it: **429** problem+json with \`Retry-After\` in seconds. CORS preflights are not counted. ${
     l.trustedProxies
-      ? `The address is the X-Forwarded-For entry ${l.trustedProxies} from the right (trustedProxies: the proxies in front append to it), which no client can write.`
+      ? `The address is the X-Forwarded-For entry ${l.trustedProxies} from the right (trustedProxies: the proxies in front append to it), which no client can write; without that header, the \`for\` of the RFC 7239 Forwarded element ${l.trustedProxies} from the right.`
       : "The address is the TCP peer: behind a proxy every client shares the proxy's address, unless trustedProxies names how many proxies append to X-Forwarded-For."
   }
 - **Shutdown** (SIGINT or SIGTERM): the server stops accepting connections; every open event stream gets a final comment line \`: server shutting down\` and ends cleanly between two events (an EventSource reconnects elsewhere with Last-Event-ID and resumes); sleeps still waiting are answered **503** with \`Retry-After: 5\`, as is any new long-lived request; any other body still streaming (\`/drip\`, \`/stream-bytes\`, \`/stream\`) ends where it is, so its client sees a truncated response and can retry; WebSockets close with 1001; the process exits within 5 s.

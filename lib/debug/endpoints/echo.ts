@@ -16,6 +16,7 @@ import {
   type Route,
 } from "../core/endpoint.ts";
 import { headerRecord, urlPath } from "../core/http.ts";
+import { proxiedUrl } from "../core/forwarded.ts";
 import { jsonOrNull } from "../core/body.ts";
 import { MAX_JSON_DEPTH } from "../core/limits.ts";
 import { multiMap, type ParsedForm, readForm } from "./form.ts";
@@ -38,7 +39,11 @@ const ECHO_SCHEMA: JsonSchema = {
   ],
   properties: {
     method: { type: "string" },
-    url: { type: "string", description: "The full request URL." },
+    url: {
+      type: "string",
+      description:
+        "The full request URL; with `trustedProxies`, as the client sent it to the outermost proxy (scheme and host from X-Forwarded-Proto and -Host, else RFC 7239 Forwarded).",
+    },
     path: { type: "string" },
     query: {
       type: "object",
@@ -96,7 +101,10 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
         // HEAD answers with the headers GET would get (RFC 9110 §9.3.2), so
         // its Content-Length is that of the GET body.
         method: head ? "GET" : req.method,
-        url: req.url,
+        // Behind trusted proxies, the URL the client sent them.
+        url: ctx.limits.trustedProxies
+          ? proxiedUrl(req, ctx.limits.trustedProxies)
+          : req.url,
         path: urlPath(req.url),
         query: query ? multiMap(new URLSearchParams(query)) : {},
         headers: headerRecord(req),

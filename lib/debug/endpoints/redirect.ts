@@ -114,11 +114,17 @@ export function redirectTarget(
   } catch {
     refuse("is not a valid URL reference");
   }
-  const own = target.host === here.host;
+  // Behind trusted proxies the host the client asked them for (X-Forwarded-
+  // Host, Forwarded host=) is this server too: the one in req.url may be
+  // the proxy's name for it (nginx sends its upstream's by default).
+  const hops = ctx.limits.trustedProxies;
+  const asked = hops ? new URL(requestUrl(req, hops)) : here;
+  const own = target.host === here.host || target.host === asked.host;
   if (!own) {
     // The same host name on another port or scheme (a TLS front, a second
     // listener) is still this machine, not someone else's site.
     const allowed = target.hostname === here.hostname ||
+      target.hostname === asked.hostname ||
       ctx.redirectHosts.has(target.host) ||
       (target.port === "" && ctx.redirectHosts.has(target.hostname));
     if (!allowed) {
@@ -241,7 +247,8 @@ export function redirect(ctx: DebugContext, route: Route): EndpointDef {
       // `absolute` apply to every hop.
       let location = route.url({ count: params.count - 1 }, query);
       if (params.absolute) {
-        location = new URL(requestUrl(req)).origin + location;
+        location = new URL(requestUrl(req, ctx.limits.trustedProxies)).origin +
+          location;
       }
       return respond(null, params.status, { ...BASE_HEADERS, location });
     },
@@ -351,7 +358,8 @@ function chain(
       if (n === 0) return reflectRequest(ctx, req, input, false, false);
       let location = n === 1 ? get : route.url({ n: n - 1 });
       if (kind === "absolute") {
-        location = new URL(requestUrl(req)).origin + location;
+        location = new URL(requestUrl(req, ctx.limits.trustedProxies)).origin +
+          location;
       }
       return respond(null, 302, { ...BASE_HEADERS, location });
     },

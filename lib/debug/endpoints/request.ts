@@ -198,7 +198,7 @@ export function ip(ctx: DebugContext, route: Route): EndpointDef {
     summary: "The client's address",
     description: `JSON \`{"origin": "..."}\`: ${
       ctx.limits.trustedProxies
-        ? `the X-Forwarded-For entry ${ctx.limits.trustedProxies} from the right (trustedProxies: the proxies in front append to it)`
+        ? `the X-Forwarded-For entry ${ctx.limits.trustedProxies} from the right (trustedProxies: the proxies in front append to it), else the \`for\` of the RFC 7239 Forwarded element that far from the right`
         : "the first X-Forwarded-For entry when a proxy set one"
     }, else the TCP peer's address.`,
     params: [sleepParam(ctx.limits)],

@@ -22,6 +22,7 @@ import {
 } from "../core/http.ts";
 import { jsonOrNull } from "../core/body.ts";
 import { MAX_JSON_DEPTH, MAX_ORIGIN_CHARS } from "../core/limits.ts";
+import { proxiedUrl } from "../core/forwarded.ts";
 import type { RequestText } from "../core/request_text.ts";
 import { isFormType, multiMap, type ParsedForm, readForm } from "./form.ts";
 
@@ -84,11 +85,15 @@ export function clientOrigin(
 }
 
 /**
- * The full request URL, with the scheme a proxy reports, read as httpbin
- * reads it behind a TLS terminator: X-Forwarded-Proto, else
+ * The full request URL. With `hops` trusted proxies (option
+ * `trustedProxies`), as the client sent it to them: scheme and host from
+ * X-Forwarded-Proto and X-Forwarded-Host, else RFC 7239 Forwarded
+ * ({@link proxiedUrl}). Else with the scheme a proxy reports, read as
+ * httpbin reads it behind a TLS terminator: X-Forwarded-Proto, else
  * X-Forwarded-Protocol, else `X-Forwarded-Ssl: on` for https.
  */
-export function requestUrl(req: Request): string {
+export function requestUrl(req: Request, hops = 0): string {
+  if (hops > 0) return proxiedUrl(req, hops);
   const h = req.headers;
   const proto = (h.get("x-forwarded-proto") ?? h.get("x-forwarded-protocol") ??
     (h.get("x-forwarded-ssl")?.trim().toLowerCase() === "on"
@@ -119,7 +124,7 @@ export function requestShape(
     args: queryArgs(query),
     headers: canonicalHeaders(req, text),
     origin: clientOrigin(req, info, hops),
-    url: requestUrl(req),
+    url: requestUrl(req, hops),
   };
 }
 
@@ -203,12 +208,12 @@ export function requestSchema(
     origin: {
       type: "string",
       description:
-        "The client's address: the first X-Forwarded-For entry (the one `trustedProxies` from the right when the instance sets it), else the TCP peer's.",
+        "The client's address: the first X-Forwarded-For entry (the one `trustedProxies` from the right when the instance sets it, else the `for` of the RFC 7239 Forwarded element that far from the right), else the TCP peer's.",
     },
     url: {
       type: "string",
       description:
-        "The full request URL, its scheme as a proxy reports it (X-Forwarded-Proto, X-Forwarded-Protocol, or `X-Forwarded-Ssl: on`), as httpbin reads them.",
+        "The full request URL, its scheme as a proxy reports it (X-Forwarded-Proto, X-Forwarded-Protocol, or `X-Forwarded-Ssl: on`), as httpbin reads them. With `trustedProxies`, the URL the client sent the outermost proxy: scheme and host from X-Forwarded-Proto and X-Forwarded-Host (their entry that many from the right), else from the RFC 7239 Forwarded element's `proto` and `host`.",
     },
   };
   if (body) {
