@@ -139,6 +139,25 @@ export function TimingTable(
               )),
             ];
           })}
+          {timings.sslTwice && ssl > 0 && (
+            <tr data-phase="twice" data-ms={String(ssl)}>
+              <th scope="row">
+                <span class="wf-swatch wf-twice" />
+                {SEGMENT_LABELS.twice}
+              </th>
+              <td class="har-timing-bar">
+                {total > 0 && (
+                  <span
+                    class="wf-seg wf-twice"
+                    style={`margin-left:${
+                      Math.min((at / total) * 100, 100)
+                    }%;width:${Math.min((ssl / total) * 100, 100)}%`}
+                  />
+                )}
+              </td>
+              <td class="num">{exactMs(ssl)}</td>
+            </tr>
+          )}
           <tr class="har-timing-total">
             <th scope="row">Duration</th>
             <td />
@@ -148,7 +167,13 @@ export function TimingTable(
       </table>
       {(ssl > 0 || unknown) && (
         <p class="muted small">
-          {ssl > 0 && (timings.sslInConnect
+          {ssl > 0 && (timings.sslTwice
+            ? `TLS is part of Connect, and this exporter (Playwright) adds it to time again: the Duration, time as written, counts ${
+              exactMs(ssl)
+            } of TLS twice; the request took ${
+              exactMs(Math.max(0, total - ssl))
+            }. `
+            : timings.sslInConnect
             ? "TLS is part of Connect in this file (HAR 1.2); the Connect bar excludes it. "
             : "This exporter reports TLS apart from Connect (Firefox, mitmproxy). ")}
           {unknown && "n/a: the phase did not apply or was not recorded."}

@@ -14,8 +14,23 @@ import { PHASES } from "./types.ts";
 /** Characters of a failure text kept for the list (the detail has it whole). */
 export const FAILURE_CHARS = 300;
 
-/** Values per entry in `phases`: the seven phases, then 1 if ssl is in connect. */
+/** Values per entry in `phases`: the seven phases, then a {@link SslPlace}. */
 export const PHASE_STRIDE = PHASES.length + 1;
+
+/**
+ * Where an entry's `ssl` is counted, the last of its {@link PHASE_STRIDE}
+ * values: {@link SSL_APART}, {@link SSL_INSIDE} or {@link SSL_TWICE}.
+ */
+export type SslPlace = 0 | 1 | 2;
+/** `ssl` is apart from `connect`, and `time` adds it (Firefox, mitmproxy). */
+export const SSL_APART = 0;
+/** `ssl` is inside `connect` and `time` counts it once (HAR 1.2 §4.2.16). */
+export const SSL_INSIDE = 1;
+/**
+ * `ssl` is inside `connect`, and `time` adds it again (Playwright): the
+ * duration holds the TLS time twice.
+ */
+export const SSL_TWICE = 2;
 
 /** Columns of all entries, indexed by `log.entries` index. */
 export interface HarColumns {
@@ -83,7 +98,7 @@ export interface HarColumns {
   initiatorIdx: Uint32Array;
   /**
    * {@link PHASE_STRIDE} values per entry: the seven timing phases in ms
-   * (-1 when absent), then 1 when `ssl` is part of `connect`, else 0.
+   * (-1 when absent), then where `ssl` is counted (a {@link SslPlace}).
    */
   phases: Float64Array;
   /**
@@ -175,6 +190,11 @@ export class ColumnBuilder {
   readonly content: Float64Array;
   readonly served: Uint8Array;
   readonly phases: Float64Array;
+  /**
+   * The exporter's `connect` holds TLS whatever its `time` says
+   * (Playwright): set before entries are written.
+   */
+  tlsInConnect = false;
   readonly failures = new Interner();
   /** Entries with a failure text, in index order, and their texts' ids. */
   readonly failAt: number[] = [];

@@ -5,7 +5,12 @@
  * all from `parseHarText`.
  */
 import { pathFrom } from "./classify.ts";
-import { type HarColumns, PHASE_STRIDE } from "./columns.ts";
+import {
+  type HarColumns,
+  PHASE_STRIDE,
+  SSL_APART,
+  SSL_TWICE,
+} from "./columns.ts";
 import { type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
 import { fnv1a } from "../shared/fnv1a.ts";
@@ -88,7 +93,11 @@ export function pathOf(c: HarColumns, i: number): string {
 /** Entry i's timing phases. */
 function timingsOf(c: HarColumns, i: number): Timings {
   const at = i * PHASE_STRIDE;
-  const t = { sslInConnect: c.phases[at + PHASES.length] === 1 } as Timings;
+  const place = c.phases[at + PHASES.length];
+  const t = {
+    sslInConnect: place !== SSL_APART,
+    sslTwice: place === SSL_TWICE,
+  } as Timings;
   PHASES.forEach((p, k) => (t[p] = c.phases[at + k]));
   return t;
 }

@@ -31,7 +31,8 @@ export {
 } from "./parse.ts";
 export { type HarErrorInfo, HarParseError } from "./errors.ts";
 export type { RejectionInfo } from "../shared/parse_error.ts";
-export type { HarColumns } from "./columns.ts";
+export type { HarColumns, SslPlace } from "./columns.ts";
+export { type Exporter, exporterOf } from "./exporter.ts";
 export type { SortOrders } from "./orders.ts";
 export type { Obj } from "./normalize.ts";
 

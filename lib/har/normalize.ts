@@ -6,7 +6,13 @@
 import { servedFromIndex } from "./served.ts";
 import { hostRange, resourceTypeName } from "./classify.ts";
 import { statusClass } from "../shared/status.ts";
-import type { ColumnBuilder } from "./columns.ts";
+import {
+  type ColumnBuilder,
+  SSL_APART,
+  SSL_INSIDE,
+  SSL_TWICE,
+  type SslPlace,
+} from "./columns.ts";
 import { parseInstantInto } from "./iso_date.ts";
 import { PHASES, STATUS_CLASSES, TYPE_CATEGORIES } from "./types.ts";
 import { str } from "../shared/value.ts";
@@ -42,18 +48,22 @@ const NUMERIC = /^\s*-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\s*$/;
 
 /**
  * Writes the timing phases of HAR 1.2 4.2.16 (ms, -1 when a phase does not
- * apply) at `phases[at..]`, then 1 or 0 for "ssl is inside connect", and
- * returns the duration: `time` (HAR 1.2 §4.2: the sum of the phases, as
- * the exporter measured it), or when it is missing or negative the sum of
- * the phases >= 0, `ssl` excluded. HAR 1.2 counts
- * `ssl` inside `connect`; Firefox and mitmproxy report it apart, and when
- * `time` is known, whichever reading adds up to it wins.
+ * apply) at `phases[at..]`, then a {@link SslPlace} (where `ssl` is
+ * counted), and returns the duration: `time` (HAR 1.2 §4.2: the sum of the
+ * phases, as the exporter measured it), or when it is missing or negative
+ * the sum of the phases >= 0, `ssl` excluded. HAR 1.2 counts `ssl` inside
+ * `connect`; Firefox and mitmproxy report it apart, and when `time` is
+ * known, whichever reading adds up to it wins. `tlsInConnect` says the
+ * exporter's `connect` holds TLS whatever `time` says (Playwright's does,
+ * and adds `ssl` to `time` again): a `time` with `ssl` added then counts it
+ * twice rather than apart.
  */
 function writeTimings(
   raw: unknown,
   time: unknown,
   phases: Float64Array,
   at: number,
+  tlsInConnect: boolean,
 ): number {
   const t = obj(raw);
   // Named reads, not t[PHASES[k]]: a keyed load with seven different keys
@@ -75,14 +85,14 @@ function writeTimings(
       time <= Number.MAX_SAFE_INTEGER
     ? time
     : -1;
-  let inside = true;
+  let place: SslPlace = SSL_INSIDE;
   if (ssl > 0) {
-    if (connect < ssl) inside = false;
-    else if (given >= 0) {
-      inside = Math.abs(given - sum) <= Math.abs(given - sum - ssl);
-    }
+    if (connect < ssl) place = SSL_APART;
+    else if (
+      given >= 0 && Math.abs(given - sum) > Math.abs(given - sum - ssl)
+    ) place = tlsInConnect ? SSL_TWICE : SSL_APART;
   }
-  phases[at + PHASES.length] = inside ? 1 : 0;
+  phases[at + PHASES.length] = place;
   return given >= 0 ? given : sum;
 }
 
@@ -188,6 +198,7 @@ export function writeEntry(b: ColumnBuilder, raw: Obj, i: number): string {
     raw.time,
     b.phases,
     i * (PHASES.length + 1),
+    b.tlsInConnect,
   );
   b.size[i] = transferSizeOf(raw, response);
   const size = num(content.size, -1);

@@ -26,6 +26,7 @@ import { countHarSecrets } from "./secrets.ts";
 import { initiatorShort } from "./initiator.ts";
 import { computeSummary } from "./summary.ts";
 import type { HarDocument, HarMeta, HarPage } from "./types.ts";
+import { type Exporter, exporterOf } from "./exporter.ts";
 
 /** A parsed file as columns: what the worker keeps and posts. */
 export interface IndexedHar {
@@ -37,6 +38,8 @@ export interface IndexedHar {
   root: Obj;
   /** `log.entries`, same indices as the columns. */
   raw: Obj[];
+  /** Which program wrote the file, as far as its members' meaning differs. */
+  exporter: Exporter;
 }
 
 /** A parsed file with every entry also as an object. */
@@ -173,6 +176,8 @@ function indexHarValue(
   const { log, entries: raw } = checkShape(root);
   const n = raw.length;
   const b = new ColumnBuilder(n);
+  const exporter = exporterOf(log);
+  b.tlsInConnect = exporter === "playwright";
   const pagerefs: string[] = new Array(n);
   let first = -1, noRequest = 0;
   for (let i = 0; i < n; i++) {
@@ -237,7 +242,7 @@ function indexHarValue(
     warnings: warningsOf(badStart, noRequest, pages, unlikely),
   };
   onProgress?.(n, n);
-  return { columns, meta, root: root as Obj, raw };
+  return { columns, meta, root: root as Obj, raw, exporter };
 }
 
 /**

@@ -70,6 +70,11 @@ export type Timings = Record<Phase, number> & {
    * and mitmproxy report it apart; we tell from `time` which one a file did.
    */
   sslInConnect: boolean;
+  /**
+   * True when `ssl` is part of `connect` and `time` adds it once more
+   * (Playwright): the duration is the phases plus the TLS time again.
+   */
+  sslTwice: boolean;
 };
 
 /** One normalised entry: the scalars the list, filters and summary need. */

@@ -4,11 +4,19 @@
  * start or the first request in array order, which is how other viewers end
  * up drawing bars from the wrong origin.
  */
-import { type HarColumns, PHASE_STRIDE } from "./columns.ts";
+import {
+  type HarColumns,
+  PHASE_STRIDE,
+  SSL_APART,
+  SSL_TWICE,
+} from "./columns.ts";
 import type { HarPage } from "./types.ts";
 import { formatTick, tickStep } from "../shared/format.ts";
 
-/** A coloured part of a bar. `gap` is time the exporter did not account for. */
+/**
+ * A coloured part of a bar. `gap` is time the exporter did not account
+ * for; `twice` the TLS time its `time` counts a second time (Playwright).
+ */
 export interface Segment {
   /** The HAR timing phase it shows, or `gap`. */
   phase:
@@ -19,6 +27,7 @@ export interface Segment {
     | "send"
     | "wait"
     | "receive"
+    | "twice"
     | "gap";
   /** Its width in the bar, in ms. */
   ms: number;
@@ -39,21 +48,22 @@ export const SEGMENT_LABELS: Record<Segment["phase"], string> = {
   send: "Send",
   wait: "Wait (TTFB)",
   receive: "Receive",
+  twice: "TLS counted twice (in Connect, again in time)",
   gap: "Unaccounted",
 };
 
 /**
  * The segments of entry `i`, in order, summing to its duration: `connect`
  * without the TLS part when TLS was counted inside it (HAR 1.2), phases
- * scaled down if they add up to more than the duration, and the rest as a
- * `gap`.
+ * scaled down if they add up to more than the duration, the TLS time that
+ * `time` holds a second time as `twice`, and the rest as a `gap`.
  */
 export function segmentsOf(c: HarColumns, i: number): Segment[] {
   const b = i * PHASE_STRIDE;
   const p = c.phases;
   const pos = (v: number) => (v > 0 ? v : 0);
   const ssl = pos(p[b + 3]);
-  const inConnect = p[b + 7] === 1;
+  const inConnect = p[b + 7] !== SSL_APART;
   const phase = (
     phase: Segment["phase"],
     ms: number,
@@ -70,6 +80,9 @@ export function segmentsOf(c: HarColumns, i: number): Segment[] {
     phase("wait", pos(p[b + 5])),
     phase("receive", pos(p[b + 6])),
   ];
+  // The duration is `time` as written (CONTRACT §5): the second count is
+  // drawn as what it is, not as time the exporter left unaccounted.
+  if (p[b + 7] === SSL_TWICE) raw.push(phase("twice", ssl));
   const total = c.duration[i];
   const sum = raw.reduce((a, s) => a + s.ms, 0);
   const scale = sum > total && sum > 0 ? total / sum : 1;

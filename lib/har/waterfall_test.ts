@@ -129,3 +129,54 @@ Deno.test("waterfall: tick labels count from the scope's start, ticks sit at fil
     [[900, "-100 ms"], [1000, "0"], [1100, "100 ms"], [1200, "200 ms"]],
   );
 });
+
+/** A Playwright entry: `connect` holds TLS, `time` adds `ssl` again. */
+function playwrightDoc(creator = "Playwright"): string {
+  const doc = harDoc([{ time: 140 }]) as {
+    log: {
+      creator: { name: string };
+      entries: { timings: Record<string, number> }[];
+    };
+  };
+  doc.log.creator.name = creator;
+  // time 140 = dns 10 + connect 50 (TLS 30 of it) + ssl 30 + wait 40 + receive 10
+  doc.log.entries[0].timings = {
+    dns: 10,
+    connect: 50,
+    ssl: 30,
+    send: 0,
+    wait: 40,
+    receive: 10,
+  };
+  return JSON.stringify(doc);
+}
+
+Deno.test("waterfall: Playwright's TLS is drawn once inside Connect, its second count in time apart", () => {
+  const { columns: c, doc } = parseHarText(playwrightDoc());
+  const segs = segmentsOf(c, 0);
+  assert.deepEqual(segs.map((s) => [s.phase, s.ms]), [
+    ["dns", 10],
+    ["connect", 20],
+    ["ssl", 30],
+    ["wait", 40],
+    ["receive", 10],
+    ["twice", 30],
+  ]);
+  // The duration stays `time` (CONTRACT §5), the bar as long as it.
+  assert.equal(c.duration[0], 140);
+  assert.equal(segs.reduce((a, s) => a + s.ms, 0), 140);
+  assert.equal(doc.entries[0].timings.sslInConnect, true);
+  assert.equal(doc.entries[0].timings.sslTwice, true);
+});
+
+Deno.test("waterfall: the same numbers from another exporter are TLS apart (Firefox), not twice", () => {
+  const { columns: c, doc } = parseHarText(playwrightDoc("Firefox"));
+  assert.deepEqual(segmentsOf(c, 0).map((s) => s.phase), [
+    "dns",
+    "connect",
+    "ssl",
+    "wait",
+    "receive",
+  ]);
+  assert.equal(doc.entries[0].timings.sslTwice, false);
+});

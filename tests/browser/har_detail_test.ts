@@ -475,3 +475,44 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser har: Playwright's TLS, inside Connect and added to time again, is drawn once and its second count said",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      const doc = harDoc([{ time: 140 }]) as {
+        log: { creator: object; entries: Record<string, unknown>[] };
+      };
+      doc.log.creator = { name: "Playwright", version: "1.49.0" };
+      doc.log.entries[0].timings = {
+        dns: 10,
+        connect: 50,
+        ssl: 30,
+        send: 0,
+        wait: 40,
+        receive: 10,
+      };
+      await page.fill("[data-testid=har-input]", JSON.stringify(doc));
+      const row = page.locator("[data-testid=har-row][data-index='0']");
+      // The duration stays `time` as written (CONTRACT §5).
+      assert.equal(await row.getAttribute("data-duration-ms"), "140");
+      await row.click();
+      const detail = page.locator("[data-testid=har-detail][data-index='0']");
+      await detail.waitFor();
+      const twice = detail.locator(".har-timing tr[data-phase=twice]");
+      assert.equal(await twice.getAttribute("data-ms"), "30");
+      // Connect's bar is its TCP part (20 of 140 ms), not TLS again.
+      const width = (phase: string) =>
+        detail.locator(`.har-timing tr[data-phase=${phase}] .wf-seg`)
+          .evaluate((el) => parseFloat((el as HTMLElement).style.width));
+      assert.ok(Math.abs(await width("connect") - (20 / 140) * 100) < 0.01);
+      assert.match(await detail.innerText(), /counts 30 ms of TLS twice/);
+      assert.match(
+        (await row.locator("[data-testid=har-bar]").getAttribute("title"))!,
+        /TLS counted twice \(in Connect, again in time\): 30 ms/,
+      );
+    }),
+});
