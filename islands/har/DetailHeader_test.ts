@@ -125,3 +125,62 @@ Deno.test("har general: ok/comments of the entry, its request and its response a
   assert.equal(comment({ comment: 42 }), undefined);
   assert.equal(comment({}), undefined);
 });
+
+Deno.test("har general: ok/Firefox's connection is the remote port, shown in the remote address; Chrome's is a connection id", () => {
+  const general = (creator: string, e: Record<string, unknown>) => {
+    const parsed = parseHarText(JSON.stringify(har([entry(e)], {
+      creator: { name: creator, version: "1" },
+    })));
+    const rows = generalRows(
+      entryDetail(parsed.raw[0], parsed.doc.entries[0], parsed.exporter),
+      "",
+    );
+    return (name: string) => rows.find((r) => r.name === name)?.value;
+  };
+  const cases: [string, Record<string, unknown>, string?, string?][] = [
+    // [creator, entry, Remote address, Connection]
+    [
+      "Firefox",
+      { serverIPAddress: "13.35.121.55", connection: "443" },
+      "13.35.121.55:443",
+    ],
+    [
+      "Firefox",
+      { serverIPAddress: "2001:db8::10", connection: "443" },
+      "[2001:db8::10]:443",
+    ],
+    ["Firefox", { connection: "80" }, "port 80"],
+    // Not a port: kept as written.
+    [
+      "Firefox",
+      { serverIPAddress: "10.0.0.1", connection: "70000" },
+      "10.0.0.1",
+      "70000",
+    ],
+    [
+      "WebInspector",
+      { serverIPAddress: "151.101.60.133", connection: "26375" },
+      "151.101.60.133",
+      "26375",
+    ],
+    [
+      "WebInspector",
+      { serverIPAddress: "10.0.0.1", connection: "443" },
+      "10.0.0.1",
+      "443",
+    ],
+  ];
+  for (const [creator, e, address, connection] of cases) {
+    const value = general(creator, e);
+    assert.equal(
+      value("Remote address"),
+      address,
+      `${creator} ${JSON.stringify(e)}`,
+    );
+    assert.equal(
+      value("Connection"),
+      connection,
+      `${creator} ${JSON.stringify(e)}`,
+    );
+  }
+});

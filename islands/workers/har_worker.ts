@@ -181,7 +181,11 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
       });
     }
     try {
-      const detail = entryDetail(raw, entryAt(current.columns, raw, msg.index));
+      const detail = entryDetail(
+        raw,
+        entryAt(current.columns, raw, msg.index),
+        current.exporter,
+      );
       post({ type: "detail", id: msg.id, index: msg.index, detail });
     } catch (err) {
       post({

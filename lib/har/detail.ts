@@ -39,6 +39,7 @@ import { type HarEntry, PHASES } from "./types.ts";
 import { type WsMessage, wsMessages } from "./ws.ts";
 import { dataUrlBody } from "./data_url.ts";
 import { initiatorOf } from "./initiator.ts";
+import type { Exporter } from "./exporter.ts";
 
 export type { WsMessage } from "./ws.ts";
 
@@ -65,10 +66,14 @@ export interface HarDetail {
   httpVersion: string;
   /**
    * `serverIPAddress` as written, with the port when the exporter wrote it
-   * (Safari's and Playwright's `_serverPort`): `[::1]:443`; "" when absent.
+   * (Safari's and Playwright's `_serverPort`, Firefox's `connection`):
+   * `[::1]:443`; "port 443" with no address; "" when absent.
    */
   serverIP: string;
-  /** `connection` (the exporter's connection id) as text, "" when absent. */
+  /**
+   * `connection` (the exporter's connection id) as text, "" when absent or
+   * when it is Firefox's remote port (shown in {@link serverIP}).
+   */
   connection: string;
   /**
    * The entry's `comment` (HAR 1.2 §4.2.16: any object may carry one),
@@ -375,13 +380,36 @@ function commentsOf(raw: Obj, req: Obj, res: Obj): string {
   ).join("; ");
 }
 
-/** `serverIPAddress` and `_serverPort` as DevTools' Remote Address shows them. */
-function remoteAddress(raw: Obj): string {
+/** A TCP or UDP port number (1-65535) written as a number or digits, else 0. */
+function portNumber(v: unknown): number {
+  const n = typeof v === "number"
+    ? v
+    : typeof v === "string" && /^\d{1,5}$/.test(v)
+    ? Number(v)
+    : 0;
+  return Number.isInteger(n) && n > 0 && n <= 65535 ? n : 0;
+}
+
+/**
+ * The remote port a file records: Safari's and Playwright's `_serverPort`,
+ * or Firefox's `connection`, where Firefox writes the port the request went
+ * to (443, 80) and Chrome the id of the connection it used; 0 when none.
+ */
+function remotePort(raw: Obj, exporter: Exporter): number {
+  const port = portNumber(raw._serverPort);
+  if (port || exporter !== "firefox") return port;
+  return portNumber(raw.connection);
+}
+
+/**
+ * `serverIPAddress` and the remote port as DevTools' Remote Address shows
+ * them (`13.35.121.55:443`); "port 443" when the file has the port alone.
+ */
+function remoteAddress(raw: Obj, exporter: Exporter): string {
   const ip = str(raw.serverIPAddress);
-  const port = raw._serverPort;
-  if (!ip || typeof port !== "number" || !Number.isInteger(port) || port <= 0) {
-    return ip;
-  }
+  const port = remotePort(raw, exporter);
+  if (!port) return ip;
+  if (!ip) return `port ${port}`;
   // An IPv6 address is bracketed before its port (RFC 3986 §3.2.2).
   const host = ip.includes(":") && !ip.startsWith("[") ? `[${ip}]` : ip;
   return `${host}:${port}`;
@@ -400,8 +428,15 @@ function blockedSplit(
   return { queueing, stalled: blocked - queueing };
 }
 
-/** Builds the detail of `raw` (normalised as `entry`). */
-export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
+/**
+ * Builds the detail of `raw` (normalised as `entry`); `exporter` is the
+ * file's {@link Exporter}, which decides what some members mean.
+ */
+export function entryDetail(
+  raw: Obj,
+  entry: HarEntry,
+  exporter: Exporter = "other",
+): HarDetail {
   const req = obj(raw.request);
   const res = obj(raw.response);
   const content = obj(res.content);
@@ -443,8 +478,11 @@ export function entryDetail(raw: Obj, entry: HarEntry): HarDetail {
     // again (twice, as URL and path) with every click.
     entry: { ...entry, url: shown(entry.url), path: shown(entry.path) },
     httpVersion: shown(str(res.httpVersion) || str(req.httpVersion)),
-    serverIP: shown(remoteAddress(raw)),
-    connection: shown(valueText(raw.connection)),
+    serverIP: shown(remoteAddress(raw, exporter)),
+    // Firefox's is the port, shown in the remote address: no connection id.
+    connection: exporter === "firefox" && portNumber(raw.connection)
+      ? ""
+      : shown(valueText(raw.connection)),
     comment: shown(commentsOf(raw, req, res)),
     redirectURL: shown(str(res.redirectURL)),
     error: shown(failureText(raw, res)),
