@@ -7,10 +7,12 @@ import { exactMs, formatBytes } from "../../lib/shared/format.ts";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
 import { statusWord } from "../../lib/har/entries.ts";
 import { PathText } from "../shared/BidiText.tsx";
+import { protocolName } from "../../lib/har/protocol_name.ts";
 
 const SECTIONS = [
   ["general", "General"],
   ["timing", "Timing"],
+  ["security", "Security"],
   ["query", "Query"],
   ["request-headers", "Request headers"],
   ["response-headers", "Response headers"],
@@ -18,6 +20,15 @@ const SECTIONS = [
   ["request-body", "Request body"],
   ["response-body", "Response body"],
 ];
+
+/**
+ * The HTTP version as written, with the protocol as DevTools' Protocol
+ * column names it when that differs: `HTTP/2.0 (h2)`.
+ */
+function protocolText(written: string): string {
+  const name = protocolName(written);
+  return name === written ? written : `${written} (${name})`;
+}
 
 /** The "General" rows: what, where, when, how big. Empty facts are left out. */
 export function generalRows(detail: HarDetail, pageTitle: string): NameValue[] {
@@ -29,9 +40,17 @@ export function generalRows(detail: HarDetail, pageTitle: string): NameValue[] {
     { name: "Error", value: detail.error },
     { name: "Served from", value: detail.servedFrom },
     { name: "Initiator", value: detail.initiator },
-    { name: "HTTP version", value: detail.httpVersion },
+    { name: "HTTP version", value: protocolText(detail.httpVersion) },
+    { name: "Priority", value: detail.priority },
     { name: "MIME type", value: e.mimeType },
     { name: "Type", value: e.type },
+    {
+      // The browser's own word (fetch, ping) where the filter's says less.
+      name: "Resource type",
+      value: detail.resourceType.toLowerCase() === e.type
+        ? ""
+        : detail.resourceType,
+    },
     {
       name: "Transfer size",
       value: `${formatBytes(e.transferSize)} (${e.transferSize} B)`,
@@ -168,7 +187,9 @@ export function DetailHeader(
         </p>
       )}
       <nav class="har-jump" aria-label="Sections">
-        {SECTIONS.map(([s, label]) => (
+        {SECTIONS.filter(([s]) =>
+          s !== "security" || detail.security.length > 0
+        ).map(([s, label]) => (
           <a
             key={s}
             href={`#har-sec-${s}`}

@@ -184,3 +184,26 @@ Deno.test("har general: ok/Firefox's connection is the remote port, shown in the
     );
   }
 });
+
+Deno.test("har general: ok/priority, the browser's resource type and the protocol as DevTools names them, the HTTP version as written", () => {
+  const value = (e: Record<string, unknown>) => {
+    const { doc, raw } = parseHarText(JSON.stringify(har([entry(e)])));
+    const rows = generalRows(entryDetail(raw[0], doc.entries[0]), "");
+    return (name: string) => rows.find((r) => r.name === name)?.value;
+  };
+  const base = entry();
+  const chrome = value({
+    _priority: "VeryHigh",
+    _resourceType: "fetch",
+    response: { ...(base.response as object), httpVersion: "http/2.0" },
+  });
+  assert.equal(chrome("Priority"), "Highest");
+  assert.equal(chrome("Resource type"), "fetch");
+  assert.equal(chrome("HTTP version"), "http/2.0 (h2)");
+  const plain = value({ _resourceType: "document" });
+  // The same word as the Type row: said once.
+  assert.equal(plain("Type"), "document");
+  assert.equal(plain("Resource type"), undefined);
+  assert.equal(plain("Priority"), undefined);
+  assert.equal(plain("HTTP version"), "HTTP/1.1 (http/1.1)");
+});

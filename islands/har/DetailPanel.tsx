@@ -112,6 +112,12 @@ export function DetailPanel(
             split={detail.blockedSplit}
           />
         </Section>
+        {detail.security.length > 0 && (
+          // As DevTools' Security panel: the connection's TLS facts.
+          <Section id="security" title="Security">
+            <KvTable rows={detail.security} label="Security" />
+          </Section>
+        )}
         {LISTS.map(([id, title, key]) => (
           <Section
             key={id}

@@ -40,6 +40,8 @@ import { type WsMessage, wsMessages } from "./ws.ts";
 import { dataUrlBody } from "./data_url.ts";
 import { initiatorOf } from "./initiator.ts";
 import type { Exporter } from "./exporter.ts";
+import { priorityOf } from "./priority.ts";
+import { securityRows } from "./security.ts";
 
 export type { WsMessage } from "./ws.ts";
 
@@ -75,6 +77,21 @@ export interface HarDetail {
    * when it is Firefox's remote port (shown in {@link serverIP}).
    */
   connection: string;
+  /**
+   * The request's priority as DevTools' Priority column says it (Chrome's
+   * `_priority` `VeryHigh` is Highest), "" when not recorded.
+   */
+  priority: string;
+  /**
+   * The type the browser gave the request (Chrome's and Playwright's
+   * `_resourceType`: `fetch`, `ping`), as written; "" when absent.
+   */
+  resourceType: string;
+  /**
+   * The TLS facts recorded (Firefox's `_securityState`, the
+   * `_securityDetails` object), as DevTools' Security panel names them.
+   */
+  security: NameValue[];
   /**
    * The entry's `comment` (HAR 1.2 §4.2.16: any object may carry one),
    * then its request's and its response's, named: Insomnia writes the
@@ -483,6 +500,11 @@ export function entryDetail(
     connection: exporter === "firefox" && portNumber(raw.connection)
       ? ""
       : shown(valueText(raw.connection)),
+    priority: shown(priorityOf(raw)),
+    resourceType: typeof raw._resourceType === "string"
+      ? shown(raw._resourceType.trim())
+      : "",
+    security: rowsOf(securityRows(raw)),
     comment: shown(commentsOf(raw, req, res)),
     redirectURL: shown(str(res.redirectURL)),
     error: shown(failureText(raw, res)),

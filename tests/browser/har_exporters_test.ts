@@ -74,6 +74,9 @@ const CASES: Case[] = [{
     // the remote address, as DevTools shows it, not a connection id.
     assert.match(doc, /Remote address\s+\[2001:db8::10\]:443/);
     assert.doesNotMatch(doc, /Connection\s+443/);
+    assert.match(doc, /Priority\s+Highest/);
+    assert.match(doc, /HTTP version\s+HTTP\/2 \(h2\)/);
+    assert.match(await section(page, "security"), /State\s+secure/);
     // Every phase recorded: no legend for phases that were not.
     assert.doesNotMatch(await section(page, "timing"), /n\/a/);
     // "Response bodies are not included.": no size, no text.
@@ -116,10 +119,18 @@ const CASES: Case[] = [{
     assert.doesNotMatch(redirect, /x-unknown/);
     assert.match(redirect, /Type\s+document/);
     assert.match(redirect, /Remote address\s+\[::1\]:8080/);
+    const tls = await detailOf(page, 1);
     assert.match(
-      await detailOf(page, 1),
+      tls,
       /saved as a file of its own, 3f786850e387550fdab836ed7e6dc881de23001b\.html/,
     );
+    assert.match(tls, /HTTP version\s+HTTP\/2\.0 \(h2\)/);
+    assert.match(
+      await section(page, "security"),
+      /Protocol\s+TLS 1\.3\s+Subject\s+shop\.example\s+Issuer\s+Test CA\s+Valid from\s+Tue, 14 Nov 2023/,
+    );
+    // connect 30 holds ssl 20, and time 90 adds it again.
+    assert.match(await section(page, "timing"), /counts 20 ms of TLS twice/);
     const failed = await detailOf(page, 2);
     assert.match(failed, /Error\s+net::ERR_NAME_NOT_RESOLVED/);
     assert.doesNotMatch(failed, /x-unknown/);
