@@ -83,3 +83,16 @@ Deno.test("zip har: bad/a body it cannot read is counted, the rest of the log st
   assert.equal(entries[1].response.content.text, undefined);
   assert.equal(entries[1].request.postData.text, '{"name": "widget"}');
 });
+
+Deno.test("zip har: ok/the same archive in ZIP64 form (as archivers write one past 65,535 files or 4 GiB) reads the same", async () => {
+  const zip64 = Deno.readFileSync(
+    new URL(
+      "../../tests/fixtures/har/exporter-playwright-zip64.zip",
+      import.meta.url,
+    ),
+  );
+  assert.deepEqual(
+    await readHarZip(blob(zip64), 1e6),
+    await readHarZip(blob(FIXTURE), 1e6),
+  );
+});

@@ -2,7 +2,9 @@
  * Reading files out of a ZIP archive (PKWARE APPNOTE 6.3.10): the central
  * directory's list, then one entry's bytes, stored or deflated, read with
  * Web-standard APIs (Blob slices, DecompressionStream) so a large archive
- * is never read whole. ZIP64 and encryption are refused with a reason.
+ * is never read whole. ZIP64 archives (APPNOTE 4.3.14-4.3.15, 4.5.3) are
+ * read, as archivers write them past 65,535 files or 4 GiB; encryption
+ * and methods other than stored and deflated are refused with a reason.
  */
 import { concatBytes } from "./bytes.ts";
 import { formatBytes } from "./format.ts";
@@ -38,9 +40,85 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 /** End of central directory record, bytes before its comment. */
 const EOCD_SIZE = 22;
+/** ZIP64 end of central directory record (APPNOTE 4.3.14). */
+const ZIP64_EOCD = 0x06064b50;
+/** ZIP64 end of central directory locator, just before the end record (4.3.15). */
+const ZIP64_LOCATOR = 0x07064b50;
+/** Its size. */
+const LOCATOR_SIZE = 20;
+/** The ZIP64 record's bytes up to the directory's offset, included. */
+const ZIP64_EOCD_SIZE = 56;
+/** Header ID of the ZIP64 extended information extra field (4.5.3). */
+const ZIP64_EXTRA = 0x0001;
+/** What a 16- or 32-bit field holds when the real value is in a ZIP64 one. */
+const IN_ZIP64_16 = 0xffff;
+const IN_ZIP64_32 = 0xffffffff;
 
 async function bytesAt(file: Blob, from: number, to: number) {
   return new Uint8Array(await file.slice(from, to).arrayBuffer());
+}
+
+/**
+ * The 64-bit little-endian number at `at`, or -1 past 2^53 - 1: no file a
+ * Blob holds is that large, so such a size or offset is damage.
+ */
+function u64(d: DataView, at: number): number {
+  const n = d.getBigUint64(at, true);
+  return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : -1;
+}
+
+/**
+ * The directory's place and file count from the ZIP64 end record, found
+ * through the locator just before the end record at `end` (a file offset).
+ */
+async function zip64End(
+  file: Blob,
+  end: number,
+): Promise<{ count: number; size: number; offset: number }> {
+  const damaged = new ZipError("its ZIP64 end record is damaged");
+  if (end < LOCATOR_SIZE) throw damaged;
+  const loc = await bytesAt(file, end - LOCATOR_SIZE, end);
+  const l = new DataView(loc.buffer);
+  if (l.getUint32(0, true) !== ZIP64_LOCATOR) throw damaged;
+  const at = u64(l, 8);
+  if (at < 0 || at + ZIP64_EOCD_SIZE > end - LOCATOR_SIZE) throw damaged;
+  const rec = await bytesAt(file, at, at + ZIP64_EOCD_SIZE);
+  const r = new DataView(rec.buffer);
+  if (r.getUint32(0, true) !== ZIP64_EOCD) throw damaged;
+  const count = u64(r, 32), size = u64(r, 40), offset = u64(r, 48);
+  if (count < 0 || size < 0 || offset < 0) throw damaged;
+  return { count, size, offset };
+}
+
+/**
+ * Reads the ZIP64 extra field of a central directory record (`extra` is
+ * its extra fields) into the values written as all ones: it holds the
+ * size, the compressed size and the offset in that order, only those
+ * (APPNOTE 4.5.3). False when one it should hold is missing or too large.
+ */
+function readZip64Extra(
+  extra: DataView,
+  e: Pick<ZipEntry, "size" | "compressedSize" | "offset">,
+): boolean {
+  const wanted = (["size", "compressedSize", "offset"] as const).filter((k) =>
+    e[k] === IN_ZIP64_32
+  );
+  if (!wanted.length) return true;
+  for (let at = 0; at + 4 <= extra.byteLength;) {
+    const id = extra.getUint16(at, true), len = extra.getUint16(at + 2, true);
+    if (at + 4 + len > extra.byteLength) return false;
+    if (id === ZIP64_EXTRA) {
+      if (wanted.length * 8 > len) return false;
+      for (let k = 0; k < wanted.length; k++) {
+        const v = u64(extra, at + 4 + k * 8);
+        if (v < 0) return false;
+        e[wanted[k]] = v;
+      }
+      return true;
+    }
+    at += 4 + len;
+  }
+  return false;
 }
 
 /**
@@ -62,11 +140,12 @@ export async function zipEntries(
     }
   }
   if (end < 0) throw new ZipError("its end record is missing (a cut file?)");
-  const count = t.getUint16(end + 10, true);
-  const size = t.getUint32(end + 12, true);
-  const offset = t.getUint32(end + 16, true);
-  if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff) {
-    throw new ZipError("it is a ZIP64 archive, which is not read here");
+  let count: number = t.getUint16(end + 10, true);
+  let size = t.getUint32(end + 12, true);
+  let offset = t.getUint32(end + 16, true);
+  // All ones: the value is in the ZIP64 end record (APPNOTE 4.4.1.4).
+  if (count === IN_ZIP64_16 || size === IN_ZIP64_32 || offset === IN_ZIP64_32) {
+    ({ count, size, offset } = await zip64End(file, tailStart + end));
   }
   if (count > maxEntries) {
     throw new ZipError(`it holds ${count} files, more than ${maxEntries}`);
@@ -82,16 +161,28 @@ export async function zipEntries(
       throw new ZipError("its directory is damaged");
     }
     const nameLength = d.getUint16(at + 28, true);
-    const skip = nameLength + d.getUint16(at + 30, true) +
-      d.getUint16(at + 32, true);
-    out.push({
+    const extraLength = d.getUint16(at + 30, true);
+    const skip = nameLength + extraLength + d.getUint16(at + 32, true);
+    if (at + 46 + skip > dir.length) {
+      throw new ZipError("its directory is damaged");
+    }
+    const e: ZipEntry = {
       name: names.decode(dir.subarray(at + 46, at + 46 + nameLength)),
       method: d.getUint16(at + 10, true),
       compressedSize: d.getUint32(at + 20, true),
       size: d.getUint32(at + 24, true),
       offset: d.getUint32(at + 42, true),
       encrypted: (d.getUint16(at + 8, true) & 1) === 1,
-    });
+    };
+    const extra = new DataView(
+      dir.buffer,
+      dir.byteOffset + at + 46 + nameLength,
+      extraLength,
+    );
+    if (!readZip64Extra(extra, e)) {
+      throw new ZipError(`${e.name}'s ZIP64 sizes are damaged`);
+    }
+    out.push(e);
     at += 46 + skip;
   }
   return out;
@@ -106,7 +197,11 @@ export async function zipEntryBytes(
   e: ZipEntry,
   max: number,
 ): Promise<Uint8Array> {
-  if (e.encrypted) throw new ZipError(`${e.name} is encrypted`);
+  if (e.encrypted) {
+    throw new ZipError(
+      `${e.name} is encrypted (the archive has a password), which is not read here: save it without one`,
+    );
+  }
   if (e.method !== 0 && e.method !== 8) {
     throw new ZipError(`${e.name} is packed with method ${e.method}`);
   }

@@ -11,6 +11,111 @@ const FIXTURE = Deno.readFileSync(
 );
 const blob = (b: Uint8Array) => new Blob([b as BlobPart]);
 
+/**
+ * The same files as {@link FIXTURE}, as Python's zipfile writes them in
+ * ZIP64 form (ZIP64 extra fields, end record and locator):
+ *
+ *   zipfile.ZIP64_LIMIT = zipfile.ZIP_FILECOUNT_LIMIT = 0
+ *   with zipfile.ZipFile(path, "w") as out:
+ *       for info in src.infolist():  # compress_type kept
+ *           with out.open(zi, "w", force_zip64=True) as f: f.write(...)
+ */
+const ZIP64 = Deno.readFileSync(
+  new URL(
+    "../../tests/fixtures/har/exporter-playwright-zip64.zip",
+    import.meta.url,
+  ),
+);
+
+/** ZIP64 bytes with the plain end record's fields all ones, as yazl writes them. */
+function allOnes(b: Uint8Array): Uint8Array {
+  const out = b.slice();
+  const dv = new DataView(out.buffer);
+  const end = out.length - 22;
+  dv.setUint16(end + 8, 0xffff, true);
+  dv.setUint16(end + 10, 0xffff, true);
+  dv.setUint32(end + 12, 0xffffffff, true);
+  dv.setUint32(end + 16, 0xffffffff, true);
+  return out;
+}
+
+const ZIP64_OK: [string, Uint8Array][] = [
+  ["ZIP64 extra fields, end record as Python writes it", ZIP64],
+  [
+    "ZIP64 end record named by all-ones fields (yazl, Playwright's)",
+    allOnes(ZIP64),
+  ],
+];
+for (const [name, bytes] of ZIP64_OK) {
+  Deno.test(`zip: ok/${name}: the same files and bytes`, async () => {
+    const plain = await zipEntries(blob(FIXTURE));
+    const list = await zipEntries(blob(bytes));
+    assert.deepEqual(
+      list.map((e) => [e.name, e.method, e.size, e.compressedSize]),
+      plain.map((e) => [e.name, e.method, e.size, e.compressedSize]),
+    );
+    for (let i = 0; i < list.length; i++) {
+      assert.deepEqual(
+        await zipEntryBytes(blob(bytes), list[i], 1e6),
+        await zipEntryBytes(blob(FIXTURE), plain[i], 1e6),
+      );
+    }
+  });
+}
+
+const ZIP64_BAD: [string, (b: Uint8Array) => void, RegExp][] = [
+  [
+    "the locator missing",
+    (b) => b.set([0, 0, 0, 0], b.length - 22 - 20),
+    /ZIP64 end record is damaged/,
+  ],
+  [
+    "the locator naming no ZIP64 record",
+    (b) => new DataView(b.buffer).setUint32(b.length - 22 - 20 + 8, 7, true),
+    /ZIP64 end record is damaged/,
+  ],
+  [
+    "a file count past the entry bound",
+    (b) => {
+      const dv = new DataView(b.buffer);
+      const rec = Number(dv.getBigUint64(b.length - 22 - 20 + 8, true));
+      dv.setBigUint64(rec + 32, 1n << 40n, true);
+    },
+    /more than 100000/,
+  ],
+  [
+    "a size past 2^53",
+    (b) => {
+      const dv = new DataView(b.buffer);
+      const rec = Number(dv.getBigUint64(b.length - 22 - 20 + 8, true));
+      dv.setBigUint64(rec + 40, 1n << 60n, true);
+    },
+    /ZIP64 end record is damaged/,
+  ],
+  [
+    "a record's ZIP64 extra field missing",
+    (b) => {
+      const dv = new DataView(b.buffer);
+      const rec = Number(dv.getBigUint64(b.length - 22 - 20 + 8, true));
+      const dir = Number(dv.getBigUint64(rec + 48, true));
+      // Its header ID 0x0001 becomes an unknown one.
+      const name = dv.getUint16(dir + 28, true);
+      dv.setUint16(dir + 46 + name, 0x7777, true);
+    },
+    /har\.har's ZIP64 sizes are damaged/,
+  ],
+];
+for (const [name, spoil, why] of ZIP64_BAD) {
+  Deno.test(`zip: bad/ZIP64 with ${name}`, async () => {
+    const b = allOnes(ZIP64);
+    spoil(b);
+    await assert.rejects(
+      () => zipEntries(blob(b)),
+      (e: Error) => e instanceof ZipError && why.test(e.message),
+    );
+  });
+}
+
 Deno.test("zip: ok/entries and their bytes, deflated and stored", async () => {
   assert.ok(isZip(FIXTURE));
   assert.ok(!isZip(new TextEncoder().encode('{"log"')));
@@ -59,7 +164,12 @@ const BAD: [string, () => Promise<Uint8Array>, number, RegExp][] = [
     0,
     /packed with method 12/,
   ],
-  ["bad/an encrypted entry", () => patched(8, [1, 0]), 0, /encrypted/],
+  [
+    "bad/an encrypted entry, said as one",
+    () => patched(8, [1, 0]),
+    0,
+    /har\.har is encrypted \(the archive has a password\)/,
+  ],
   [
     "bad/a stored entry past the bound, whatever its size says",
     // The stored request body (18 bytes) claims 1 byte unpacked.
