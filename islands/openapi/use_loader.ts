@@ -144,13 +144,24 @@ export function useLoader(
       setFileNote(fits ? "" : `Showing ${label}. Paste here to replace it.`);
     }
     saving.current(); // the spec being replaced is not stored any more
-    setState((s) => ({
-      ...leavePreview(s),
-      busy: { stage: "parsing", label },
-    }));
+    // A file is read first (loadFile said so already: no second render).
+    const first = typeof input === "string" ? "parsing" : "reading";
+    setState((s) => {
+      const left = leavePreview(s);
+      return left.busy?.stage === first && left.busy.label === label
+        ? left
+        : { ...left, busy: { stage: first, label } };
+    });
     const r = await e.parse(
       input,
-      (stage) => setState((s) => ({ ...s, busy: { stage, label } })),
+      // The page renders again only for a stage it shows: none while a
+      // preview's rows are painted and looked at (the Progress is hidden).
+      (stage) =>
+        setState((s) =>
+          s.preview || s.busy?.stage === stage
+            ? s
+            : { ...s, busy: { stage, label } }
+        ),
       (warnings) => setState((s) => ({ ...s, warnings, checked: true })),
       known,
       (index) => {

@@ -364,6 +364,40 @@ Deno.test({
 
 Deno.test({
   name:
+    "browser spec: a picked file renders the page again for no stage it does not show (reading, then its preview, then the whole list)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      // Each stage the page is told renders it whole: on two cores that
+      // took the CPU from the worker's read and from the preview's frame.
+      await page.evaluate(() => {
+        const w = globalThis as unknown as { stages: (string | null)[] };
+        w.stages = [];
+        const root = document.querySelector(".sv")!;
+        new MutationObserver(() => {
+          w.stages.push(root.getAttribute("data-busy"));
+        }).observe(root, { attributes: true, attributeFilter: ["data-busy"] });
+      });
+      await page.setInputFiles("[data-testid=spec-file]", {
+        name: "big.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(bigSpec(3000)),
+      });
+      await page.waitForSelector(
+        ".sv:not([data-busy]) [data-testid=spec-count]",
+      );
+      assert.deepEqual(
+        await page.evaluate(() =>
+          (globalThis as unknown as { stages: (string | null)[] }).stages
+        ),
+        ["reading", null],
+      );
+    }),
+});
+
+Deno.test({
+  name:
     "browser spec: a large picked file lists from its outline before the whole parse; a row opened meanwhile shows its detail",
   ...BROWSER_TEST,
   fn: () =>
