@@ -23,11 +23,14 @@ const SECTIONS = [
 
 /**
  * The HTTP version as written, with the protocol as DevTools' Protocol
- * column names it when that differs: `HTTP/2.0 (h2)`.
+ * column names it when that is another name, not only another case:
+ * `HTTP/2.0 (h2)`, but `HTTP/1.1` alone.
  */
 function protocolText(written: string): string {
   const name = protocolName(written);
-  return name === written ? written : `${written} (${name})`;
+  return name.toLowerCase() === written.trim().toLowerCase()
+    ? written
+    : `${written} (${name})`;
 }
 
 /** The "General" rows: what, where, when, how big. Empty facts are left out. */
