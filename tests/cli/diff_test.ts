@@ -215,7 +215,7 @@ const CASES: Case[] = [
       assert.equal(out.length, 3, r.stdout);
       assert.equal(
         out[2],
-        "::error title=breaking%3A request-property-became-required::POST /pets: request property `tag` in `NewPet` became required",
+        "::error title=breaking%3A request-property-became-required::POST /pets: request property `tag` in `NewPet` became required (request body)",
       );
     },
   },
@@ -336,7 +336,7 @@ const CASES: Case[] = [
       assert.equal(out.length, 3);
       assert.match(
         out[2],
-        /^breaking POST \/pets: request property `tag`( in `NewPet`)? became required \[request-property-became-required\]$/,
+        /^breaking POST \/pets: request property `tag`( in `NewPet`)? became required \(request body\) \[request-property-became-required\]$/,
       );
     },
   },
@@ -1147,7 +1147,7 @@ Deno.test({
       assert.equal(r.code, 1, shown(r));
       assert.match(
         r.stdout,
-        /^breaking POST \/pets: .*tag.* became required \[request-property-became-required\]$/m,
+        /^breaking POST \/pets: .*tag.* became required \(request body\) \[request-property-became-required\]$/m,
       );
       assert.match(r.stderr, /1 change at or above breaking/);
     } finally {

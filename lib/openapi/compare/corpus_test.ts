@@ -143,7 +143,7 @@ Deno.test({
     const byText = new Map(r.changes.map((c) => [c.text, c]));
     // A field of a shared component: once, with every operation reaching it.
     const plan = byText.get(
-      "response property `plan` in `subscription_item` was removed",
+      "response property `plan` in `subscription_item` was removed (`POST /v1/subscription_items` 200 response body)",
     );
     assert.ok(plan, "subscription_item.plan removed");
     assert.equal(plan.level, "breaking");

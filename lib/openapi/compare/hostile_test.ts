@@ -514,11 +514,11 @@ Deno.test("compare hostile: allOf parts read to find subtypes stop the compariso
     [
       [
         "response-property-discriminator-mapping-added",
-        "response schema `Pet` discriminator value `Big` was added",
+        "response schema `Pet` discriminator value `Big` was added (200 response body)",
       ],
       [
         "request-property-discriminator-mapping-added",
-        "request schema `Pet` discriminator value `Big` was added",
+        "request schema `Pet` discriminator value `Big` was added (request body)",
       ],
     ],
   );

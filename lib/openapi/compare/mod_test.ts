@@ -6967,7 +6967,7 @@ Deno.test("compare: a change behind a reference read against a schema's own $id 
   );
 });
 
-Deno.test("compare: a response's sentence names its status, so a 200's `code` and a 404's read apart; a shared component's names no status", () => {
+Deno.test("compare: a response's sentence names its status, so a 200's `code` and a 404's read apart; a shared component's names the status its operation reaches it through", () => {
   const side = (t: string, media: string[], header: Json | null) =>
     doc(
       {
@@ -7037,7 +7037,7 @@ Deno.test("compare: a response's sentence names its status, so a 200's `code` an
     ],
     [
       "schema P: id",
-      "response property `id` in `P` type changed from `integer` to `string`",
+      "response property `id` in `P` type changed from `integer` to `string` (2XX response body)",
     ],
   ]);
   // A response that now names another component is this status's change.
@@ -7112,4 +7112,105 @@ Deno.test("compare: a header added to, or a link removed from, a response says w
     "404 response header `X-Why` was added",
     "404 response link `next` was removed",
   ]);
+});
+
+Deno.test("compare: a change inside a shared component names where its first operation reaches it: the status(es), the media type when several, a header or a parameter", () => {
+  const ref = (n: string) => ({ $ref: `#/components/schemas/${n}` });
+  const body = (schema: Json, media = ["application/json"]) => ({
+    content: Object.fromEntries(media.map((m) => [m, { schema }])),
+  });
+  const cases: [string, Json, string][] = [
+    [
+      "two statuses of one operation",
+      {
+        "/a": {
+          post: {
+            responses: {
+              "200": { description: "ok", ...body(ref("S")) },
+              "201": { description: "ok", ...body(ref("S")) },
+            },
+          },
+        },
+      },
+      "(200 response body, 201 response body)",
+    ],
+    [
+      "one of several media types, and the operation listed first heads",
+      {
+        "/b": {
+          get: {
+            responses: { "201": { description: "ok", ...body(ref("S")) } },
+          },
+        },
+        "/a": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                ...body(ref("S"), ["application/json", "application/xml"]),
+              },
+            },
+          },
+        },
+      },
+      "(`GET /a` 200 response body in `application/json` and `application/xml`)",
+    ],
+    [
+      "a response header",
+      {
+        "/a": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                headers: { "X-S": { schema: object({ s: ref("S") }) } },
+              },
+            },
+          },
+        },
+      },
+      "(200 response header `X-S`)",
+    ],
+    [
+      "a shared response component, by the status that lists it",
+      {
+        "/a": {
+          get: { responses: { "202": { $ref: "#/components/responses/R" } } },
+        },
+      },
+      "(202 response body)",
+    ],
+    [
+      "a parameter",
+      {
+        "/a": {
+          get: {
+            parameters: [
+              { in: "query", name: "s", schema: object({ s: ref("S") }) },
+            ],
+            responses: ok200,
+          },
+        },
+      },
+      "(query parameter `s`)",
+    ],
+  ];
+  for (const [name, paths, via] of cases) {
+    const side = (t: string) =>
+      doc(paths, { S: object({ p: { type: t } }) }, {
+        components: {
+          schemas: { S: object({ p: { type: t } }) },
+          responses: { R: { description: "r", ...body(ref("S")) } },
+        },
+      });
+    const [c, ...rest] = compareSpecs(side("integer"), side("string")).changes;
+    assert.equal(rest.length, 0, name);
+    assert.equal(c.where, "schema S: p", name);
+    assert.match(
+      c.text,
+      /^\S+ property `p` in `S` type changed from `integer` to `string` /,
+      name,
+    );
+    assert.equal(c.text.slice(c.text.indexOf(" (") + 1), via, name);
+  }
 });

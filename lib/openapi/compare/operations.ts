@@ -21,7 +21,13 @@ import {
   serverUrlKey,
   type SpecModel,
 } from "./model.ts";
-import { type OpRef, type Report, Scope, SHARED_RESPONSE } from "./report.ts";
+import {
+  IN_MEDIA,
+  type OpRef,
+  type Report,
+  Scope,
+  SHARED_RESPONSE,
+} from "./report.ts";
 import type { Context, SchemaDiff } from "./schema_diff.ts";
 import { json } from "./schema_view.ts";
 import { isJsonType } from "../../shared/json_pretty.ts";
@@ -265,13 +271,19 @@ class OperationDiff {
     this.#report.add(this.#scope, { id, level, where, pointer, text });
   }
 
+  /**
+   * `via`: how a sentence names the place in this operation (the subject,
+   * unless a shared response's says no status), added to a change found
+   * inside a shared component (see `Report`'s `namingVia`).
+   */
   #schema(
     b: { schema: ParamModel["schema"] },
     r: { schema: ParamModel["schema"] },
     ctx: Context,
+    via = ctx.subject,
   ): void {
     const s = this.#schemas.compare(b.schema, r.schema, ctx);
-    if (s) this.#scope.reach(s, this.#aside);
+    if (s) this.#scope.reach(s, this.#aside, via);
   }
 
   #operation(): void {
@@ -775,6 +787,7 @@ class OperationDiff {
     idPrefix: string,
     encodings: boolean,
     word?: string,
+    via = subject,
   ): void {
     const several = b.size > 1 || r.size > 1;
     const twins = paramTwins(b, r);
@@ -905,7 +918,12 @@ class OperationDiff {
         continue;
       }
       // An explicit `{}` or `true` is a schema, compared as any other.
-      this.#schema(bm, rm, { dir, role: "body", root, subject, word });
+      this.#schema(
+        bm,
+        rm,
+        { dir, role: "body", root, subject, word },
+        several ? `${via}${IN_MEDIA}${codeSpan(bm.type)}` : via,
+      );
     }
     for (const [key, rm] of r) {
       if (b.has(key) || paired.has(key)) continue;
@@ -1103,6 +1121,10 @@ class OperationDiff {
       ? "response"
       : `${statusShown(b.status)} response`;
     const subject = shared || (this.#webhook ? `response ${b.status}` : said);
+    // What its place is called, with its status even when shared.
+    const via = this.#webhook
+      ? `${this.#kind} reply`
+      : `${statusShown(b.status)} response`;
     if (b.description !== r.description) {
       this.#add(
         "response-description-changed",
@@ -1123,7 +1145,7 @@ class OperationDiff {
     }
     for (const [key, bh] of b.headers) {
       const rh = r.headers.get(key);
-      this.#header(bh, rh ?? null, where, said);
+      this.#header(bh, rh ?? null, where, said, via);
     }
     for (const [key, rh] of r.headers) {
       if (b.headers.has(key)) continue;
@@ -1171,15 +1193,20 @@ class OperationDiff {
         m.parsed.detected.family === "openapi" && m.parsed.detected.minor >= 2
       ),
       this.#webhook ? "reply" : shared ? undefined : said,
+      this.#webhook ? via : `${via} body`,
     );
   }
 
-  /** `said` is how sentences call the response (`404 response`). */
+  /**
+   * `said` is how sentences call the response (`404 response`); `via`,
+   * the same with its status even when the response is shared.
+   */
   #header(
     b: HeaderModel,
     r: HeaderModel | null,
     where: string,
     said: string,
+    via: string,
   ): void {
     const name = r?.name ?? b.name;
     // A change inside a header component is one change wherever responses
@@ -1234,7 +1261,7 @@ class OperationDiff {
       root: w,
       subject,
       name,
-    });
+    }, `${via} header ${codeSpan(name)}`);
   }
 
   #security(): void {

@@ -11,6 +11,9 @@ import { type Change, type Counts, type Level, levelRank } from "./types.ts";
 import { codeSpan } from "./code_span.ts";
 import { BOUNDS, OTHER_KEYWORDS } from "./schema_view.ts";
 
+/** Between a place and its media type in a `via` (see `Scope.vias`). */
+export const IN_MEDIA = " in ";
+
 /** How the `where` of a change inside a shared response component starts. */
 export const SHARED_RESPONSE = "shared response ";
 
@@ -60,16 +63,28 @@ export class Scope {
   #leadSet = new Set<Scope>();
   /** The operations that reach this scope, one bit each (see `Report.result`). */
   bits: Uint32Array | null = null;
+  /**
+   * An operation's scope: how its sentences name the place each child is
+   * reached through (`200 response body`, `request body`), so a change
+   * inside a shared component can say where in the operation it sits.
+   */
+  vias: Map<Scope, string[]> | null = null;
 
   /**
    * Links `child` under this scope (once). `aside`: reached through an
    * error response (4xx, 5xx, `default`), whose schemas every operation of
    * an API may share (Stripe's `error` reaches every component): such an
    * operation is listed, but does not head a change another operation
-   * reaches through its request or a success response.
+   * reaches through its request or a success response. `via`: how an
+   * operation's sentences name the place (see `vias`).
    */
-  reach(child: Scope, aside = false): void {
+  reach(child: Scope, aside = false, via?: string): void {
     if (child === this) return;
+    if (via) {
+      const vias = (this.vias ??= new Map()).get(child);
+      if (!vias) this.vias.set(child, [via]);
+      else if (!vias.includes(via)) vias.push(via);
+    }
     if (!this.#childSet.has(child)) {
       this.#childSet.add(child);
       this.children.push(child);
@@ -418,6 +433,49 @@ function editDistance(a: string, b: string, limit: number): number {
   return prev[b.length];
 }
 
+/** A scope's nearest operation (see `Report.#nearest`). */
+interface Near {
+  /** Links from the operation's scope. */
+  depth: number;
+  op: OpRef;
+  /** How the operation names the places it reaches the scope through. */
+  vias: readonly string[];
+}
+
+/** Places named in a sentence at most; the others are counted. */
+const MAX_VIAS = 3;
+
+/**
+ * A change inside a named schema component (`where` = `schema Transfer:
+ * id`) is said once for every operation, so its sentence names no status;
+ * the place its nearest operation reaches it through is added, as a
+ * reader of the row asks ("… became optional (200 response body)"). A
+ * change several operations list names that operation first ("(`GET
+ * /a` 200 response body)"): a filter may
+ * list it under another (see narrow.ts), whose status may differ. Other
+ * changes name their place already.
+ */
+function namingVia(f: Finding, near: Near | undefined, ops: number): Finding {
+  if (!near?.vias.length || !f.where.startsWith("schema ")) return f;
+  // One body's media types together: `200 response body in `a` and `b``.
+  const types = new Map<string, string[]>();
+  for (const via of near.vias) {
+    const at = via.indexOf(`${IN_MEDIA}\``);
+    const place = at < 0 ? via : via.slice(0, at);
+    const list = types.get(place) ?? [];
+    if (at >= 0) list.push(via.slice(at + IN_MEDIA.length));
+    types.set(place, list);
+  }
+  const vias = [...types].map(([place, list]) =>
+    list.length ? `${place}${IN_MEDIA}${list.join(" and ")}` : place
+  );
+  const shown = vias.slice(0, MAX_VIAS);
+  const rest = vias.length - shown.length;
+  const more = rest ? ` and ${rest} more` : "";
+  const of = ops > 1 ? `${codeSpan(near.op.label)} ` : "";
+  return { ...f, text: `${f.text} (${of}${shown.join(", ")}${more})` };
+}
+
 /** The findings of one comparison. */
 export class Report {
   #entries = new Map<string, Entry>();
@@ -495,8 +553,8 @@ export class Report {
    * is that schema (`GET /v1/customers/{customer}` for `customer`), not
    * the first of every operation reaching it through a chain of them.
    */
-  #nearest(): Map<Scope, { depth: number; op: OpRef }> {
-    const near = new Map<Scope, { depth: number; op: OpRef }>();
+  #nearest(): Map<Scope, Near> {
+    const near = new Map<Scope, Near>();
     const order = this.#roots.map((_, i) => i).sort((a, b) =>
       compareEndpoints(this.#ops[a], this.#ops[b])
     );
@@ -504,17 +562,27 @@ export class Report {
     for (const i of order) {
       const root = this.#roots[i];
       if (near.has(root)) continue;
-      near.set(root, { depth: 0, op: this.#ops[i] });
+      near.set(root, { depth: 0, op: this.#ops[i], vias: [] });
       level.push(root);
     }
     for (let depth = 1; level.length; depth++) {
       const next: Scope[] = [];
       for (const s of level) {
-        const op = near.get(s)!.op;
+        const { op, vias } = near.get(s)!;
         for (const c of s.leads) {
-          if (near.has(c)) continue;
-          near.set(c, { depth, op });
-          next.push(c);
+          // Reached from the operation itself: through the place it names;
+          // deeper, through the places its parent was reached through.
+          const through = depth === 1 ? s.vias?.get(c) ?? [] : vias;
+          const was = near.get(c);
+          if (!was) {
+            near.set(c, { depth, op, vias: through });
+            next.push(c);
+          } else if (was.depth === depth && was.op === op) {
+            // As near through another place of the same operation (its 200
+            // and its 201 response): both are named.
+            const more = through.filter((v) => !was.vias.includes(v));
+            if (more.length) was.vias = [...was.vias, ...more];
+          }
         }
       }
       level = next;
@@ -575,7 +643,7 @@ export class Report {
     for (const e of this.#entries.values()) {
       const seen = new Set<string>();
       const ops: OpRef[] = [];
-      let lead: { depth: number; op: OpRef } | undefined;
+      let lead: Near | undefined;
       for (const s of e.scopes) {
         if (s.bits) this.#opsIn(s.bits, seen, ops);
         const n = near.get(s);
@@ -585,7 +653,9 @@ export class Report {
         ) lead = n;
       }
       // Reached by no operation: none, or one about the document.
-      if (ops.length || e.orDocument) keep(e.finding, ops, lead?.op);
+      if (ops.length || e.orDocument) {
+        keep(namingVia(e.finding, lead, ops.length), ops, lead?.op);
+      }
     }
     return { counts, changes: orderChanges(changes) };
   }
