@@ -4972,7 +4972,7 @@ Deno.test("compare: a change carries its place, pointers and sentence", () => {
     doc31(requestBody(object({ a: { ...STR, const: "a", maxLength: 3 } }))),
   );
   assert.deepEqual(within.changes.map((x) => x.text), [
-    "request property `a` got max length 3 (every value its enum allows is within 3)",
+    "request property `a` now has a maximum length of 3 (every value its enum allows is within 3)",
   ]);
   assert.deepEqual(c.pointer, {
     base:
@@ -5029,7 +5029,8 @@ Deno.test("compare: a parameter's nested property is named after the parameter",
   assert.deepEqual(
     compareSpecs(header({ left: { type: "integer" } }), header({}))
       .changes.map((c) => c.text),
-    ["response 200 header `X-Rate.left` was removed"],
+    // In the words the header's own changes use (`200 response header`).
+    ["200 response header `X-Rate.left` was removed"],
   );
 });
 
@@ -6809,7 +6810,7 @@ Deno.test("compare: a change inside a shared response is one change, whatever st
   ]);
 });
 
-Deno.test("compare: a Swagger 2.0 array's collectionFormat changed is said in 2.0's words; against 3.x, in 3.x's", () => {
+Deno.test("compare: a way of writing a value changed is said in the words of each side's document: a Swagger 2.0 `collectionFormat`, a 3.x `style` and `explode`", () => {
   const arr = (loc: string, more: Json) =>
     swagger({
       "/a": {
@@ -6830,7 +6831,7 @@ Deno.test("compare: a Swagger 2.0 array's collectionFormat changed is said in 2.
   assert.deepEqual(
     text(arr("query", {}), arr("query", { collectionFormat: "multi" })),
     [
-      "request-parameter-style-changed: query parameter `ids` is now written with collectionFormat `multi` (was `csv`)",
+      "request-parameter-style-changed: query parameter `ids` is now written with `collectionFormat multi` (was `collectionFormat csv`)",
     ],
   );
   assert.deepEqual(
@@ -6839,7 +6840,7 @@ Deno.test("compare: a Swagger 2.0 array's collectionFormat changed is said in 2.
       arr("header", { collectionFormat: "pipes" }),
     ),
     [
-      "request-parameter-style-changed: header `ids` is now written with collectionFormat `pipes` (was `csv`)",
+      "request-parameter-style-changed: header `ids` is now written with `collectionFormat pipes` (was `collectionFormat csv`)",
     ],
   );
   // Arrays inside: each Items Object's collectionFormat, csv by default.
@@ -6853,7 +6854,7 @@ Deno.test("compare: a Swagger 2.0 array's collectionFormat changed is said in 2.
       },
     });
   assert.deepEqual(text(nested(), nested("pipes")), [
-    "request-parameter-style-changed: query parameter `ids` is now written with collectionFormat `pipes`, items `pipes` (was `pipes`, items `csv`)",
+    "request-parameter-style-changed: query parameter `ids` is now written with `collectionFormat pipes, items pipes` (was `collectionFormat pipes, items csv`)",
   ]);
   assert.deepEqual(text(nested(), nested("csv")), []);
   // Arrays inside written csv (the default) are what OpenAPI 3 would
@@ -6898,9 +6899,64 @@ Deno.test("compare: a Swagger 2.0 array's collectionFormat changed is said in 2.
       doc(query({ type: "array", items: { type: "string" } }, { name: "ids" })),
     ),
     [
-      "request-parameter-style-changed: query parameter `ids` is now written form, exploded (was form)",
+      "request-parameter-style-changed: query parameter `ids` is now written with `style: form, explode: true` (was `collectionFormat csv`)",
     ],
   );
+  // Both 3.x: the style, and `explode` where it tells them apart.
+  const ARRAY = { type: "array", items: { type: "string" } };
+  assert.deepEqual(
+    text(doc(query(ARRAY)), doc(query(ARRAY, { explode: false }))),
+    [
+      "request-parameter-style-changed: query parameter `q` is now written with `style: form, explode: false` (was `style: form, explode: true`)",
+    ],
+  );
+  assert.deepEqual(
+    text(
+      doc(query(ARRAY, { style: "pipeDelimited" })),
+      doc(query(ARRAY, { style: "spaceDelimited" })),
+    ),
+    [
+      "request-parameter-style-changed: query parameter `q` is now written with `style: spaceDelimited` (was `style: pipeDelimited`)",
+    ],
+  );
+  // A form field: a 3.x urlencoded body's against a 2.0 form's.
+  const field = (encoding: Json) =>
+    doc({
+      "/a": {
+        post: {
+          requestBody: {
+            content: {
+              "application/x-www-form-urlencoded": {
+                schema: object({ n: ARRAY }),
+                encoding: { n: encoding },
+              },
+            },
+          },
+          responses: ok200,
+        },
+      },
+    });
+  assert.deepEqual(text(field({}), field({ explode: false })), [
+    "request-body-encoding-changed: request body field `n` is now written with `style: form, explode: false` (was `style: form, explode: true`)",
+  ]);
+  const form2 = swagger({
+    "/a": {
+      post: {
+        consumes: ["application/x-www-form-urlencoded"],
+        parameters: [{
+          name: "n",
+          in: "formData",
+          type: "array",
+          items: { type: "string" },
+          collectionFormat: "pipes",
+        }],
+        responses: ok200,
+      },
+    },
+  });
+  assert.deepEqual(text(form2, field({ style: "form" })), [
+    "request-body-encoding-changed: request body field `n` is now written with `style: form, explode: true` (was `collectionFormat pipes`)",
+  ]);
 });
 
 Deno.test("compare: an alternative named only by its position is said with the types it writes", () => {
@@ -7212,5 +7268,50 @@ Deno.test("compare: a change inside a shared component names where its first ope
       name,
     );
     assert.equal(c.text.slice(c.text.indexOf(" (") + 1), via, name);
+  }
+});
+
+Deno.test('compare: a bound or a multipleOf set, unset or changed is said in words (oasdiff: "added the maximum value"), not by the keyword\'s short name', () => {
+  const cases: [Json, Json, string][] = [
+    [{}, { maximum: 100 }, "now has a maximum of 100"],
+    [{ maximum: 100 }, {}, "no longer has a maximum of 100"],
+    [{ maximum: 100 }, { maximum: 50 }, "maximum lowered from 100 to 50"],
+    [{}, { exclusiveMinimum: 0 }, "now has an exclusive minimum of 0"],
+    [{}, { maxLength: 64 }, "now has a maximum length of 64"],
+    [{ minLength: 1 }, { minLength: 2 }, "minimum length raised from 1 to 2"],
+    [{}, { minItems: 1 }, "now has a minimum of 1 item"],
+    [{ maxItems: 5 }, {}, "no longer has a maximum of 5 items"],
+    [
+      { maxItems: 5 },
+      { maxItems: 3 },
+      "maximum number of items lowered from 5 to 3",
+    ],
+    [{}, { maxProperties: 1 }, "now has a maximum of 1 property"],
+    [{ minProperties: 2 }, {}, "no longer has a minimum of 2 properties"],
+    [{}, { multipleOf: 5 }, "now has to be a multiple of 5"],
+    [{ multipleOf: 5 }, {}, "no longer has to be a multiple of 5"],
+    [
+      { multipleOf: 5 },
+      { multipleOf: 10 },
+      "now has to be a multiple of 10 (was 5)",
+    ],
+  ];
+  for (const [was, is, text] of cases) {
+    const side = (k: Json) =>
+      doc31({
+        "/a": {
+          post: {
+            requestBody: {
+              content: { "application/json": { schema: object({ a: k }) } },
+            },
+            responses: ok200,
+          },
+        },
+      });
+    assert.deepEqual(
+      compareSpecs(side(was), side(is)).changes.map((c) => c.text),
+      [`request property \`a\` ${text}`],
+      text,
+    );
   }
 });

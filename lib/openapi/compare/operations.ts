@@ -605,14 +605,9 @@ class OperationDiff {
           "breaking",
           where,
           at,
-          // Two Swagger 2.0 arrays: in the words their documents use.
-          bp.collectionFormat !== null && rp.collectionFormat !== null
-            ? `${name} is now written with collectionFormat ${
-              formatsText(rp.collectionFormat)
-            } (was ${formatsText(bp.collectionFormat)})`
-            : `${name} is now written ${rp.wire || "as a plain value"} (was ${
-              bp.wire || "a plain value"
-            })`,
+          `${name} is now written ${
+            wireText(rp.wire, rp.collectionFormat, bp.wire)
+          } (was ${wireText(bp.wire, bp.collectionFormat, rp.wire, true)})`,
         );
       }
       // A value the base let the client send (`?q=`, or `/?#` unencoded:
@@ -976,12 +971,19 @@ class OperationDiff {
       // addition is said as the property's), or a default not told.
       if (x.said === y.said && x.pointer && y.pointer) continue;
       if (x.wire === null || y.wire === null || x.wire === y.wire) continue;
-      const said = (w: string) => w ? `${codeSpan(w)}` : "a plain value";
+      const multipart = key.startsWith("multipart/");
+      const said = (w: string, was = false) =>
+        `${was ? "" : "as "}${w ? codeSpan(w) : "a plain value"}`;
+      // A Swagger 2.0 form field's formats, as its `said` names them.
+      const formats = (w: { said: string }) =>
+        w.said.startsWith("collectionFormat ")
+          ? w.said.slice("collectionFormat ".length).split(", items ")
+          : null;
       // A part the server now takes in more types (a range, `image/*`, or a
       // list: OpenAPI 3.1 §4.8.15 `contentType`) still takes each type the
       // client sends, when the revision's list matches every one of the
       // base's as a media range does (RFC 9110 §12.5.1).
-      const wider = dir === "request" && key.startsWith("multipart/") &&
+      const wider = dir === "request" && multipart &&
         takesAll(y.wire, x.wire);
       this.#add(
         `${dir}-body-encoding-${wider ? "generalized" : "changed"}`,
@@ -993,15 +995,15 @@ class OperationDiff {
           base: x.pointer ?? bm.pointer,
           revision: y.pointer ?? rm.pointer,
         },
-        // Two Swagger 2.0 form fields: in the words their documents use.
-        x.said.startsWith("collectionFormat ") &&
-          y.said.startsWith("collectionFormat ")
-          ? `${subject} field ${codeSpan(name)} is now written with ${
-            codeSpan(y.said)
-          } (was ${codeSpan(x.said)})`
-          : `${subject} field ${codeSpan(name)} is now ${
-            wider ? "taken" : "written"
-          } as ${said(y.wire)} (was ${said(x.wire)})`,
+        `${subject} field ${codeSpan(name)} is now ${
+          wider ? "taken" : "written"
+        } ${
+          multipart ? said(y.wire) : wireText(y.wire, formats(y), x.wire)
+        } (was ${
+          multipart
+            ? said(x.wire, true)
+            : wireText(x.wire, formats(x), y.wire, true)
+        })`,
       );
     }
   }
@@ -1616,7 +1618,35 @@ function statusShown(status: string): string {
  * A Swagger 2.0 array's collectionFormats as a sentence says them:
  * `` `pipes` ``, or `` `pipes`, items `csv` `` with arrays inside it.
  */
-function formatsText(formats: readonly string[]): string {
-  return formats.map((f, i) => i ? `items ${codeSpan(f)}` : codeSpan(f))
-    .join(", ");
+/**
+ * How a parameter's or form field's value is written, in the words of the
+ * document that says it, so a reviewer finds it there: a Swagger 2.0
+ * array's `collectionFormat` (with its arrays inside, `` `collectionFormat
+ * pipes, items csv` ``), else OpenAPI 3's `style` with `explode` when it
+ * tells them apart (either `wire` is exploded, or the style is `form`,
+ * exploded unless said), else "a plain value". `other` is the side's
+ * counterpart; `was` drops the leading "with"/"as" (after "was").
+ */
+function wireText(
+  wire: string,
+  formats: readonly string[] | null,
+  other: string,
+  was = false,
+): string {
+  const lead = (w: string) => was ? "" : `${w} `;
+  if (formats) {
+    return `${lead("with")}${
+      codeSpan(`collectionFormat ${formats.join(", items ")}`)
+    }`;
+  }
+  if (!wire) return `${lead("as")}a plain value`;
+  if (wire.startsWith(MEDIA_WIRE)) {
+    return `${lead("as")}${codeSpan(wire.slice(MEDIA_WIRE.length))}`;
+  }
+  const exploded = wire.endsWith(", exploded");
+  const style = exploded ? wire.slice(0, -", exploded".length) : wire;
+  const show = exploded || other.endsWith(", exploded") || style === "form";
+  return `${lead("with")}${
+    codeSpan(`style: ${style}${show ? `, explode: ${exploded}` : ""}`)
+  }`;
 }

@@ -991,11 +991,12 @@ export class SchemaDiff {
     const x = b.multipleOf, y = r.multipleOf;
     if (x === y) return;
     const wider = y === null || (x !== null && isMultiple(x, y));
+    // In words, as a bound is (see boundSaid).
     const text = y === null
-      ? `lost multipleOf ${x}`
+      ? `no longer has to be a multiple of ${x}`
       : x === null
-      ? `got multipleOf ${y}`
-      : `multipleOf changed from ${x} to ${y}`;
+      ? `now has to be a multiple of ${y}`
+      : `now has to be a multiple of ${y} (was ${x})`;
     const suffix = y === null
       ? "multiple-of-unset"
       : x === null
@@ -1128,21 +1129,22 @@ export class SchemaDiff {
     const x = b.bounds[bound], y = r.bounds[bound];
     if (x === y) return;
     const upper = bound.startsWith("max") || bound === "exclusive-max";
-    const word = bound.replace(/-/g, " ");
     // Does the revision accept less (narrower) than the base?
     let narrower: boolean, suffix: string, text: string;
     if (x === undefined) {
       narrower = true;
       suffix = "set";
-      text = `got ${word} ${y}`;
+      text = `now has ${boundSaid(bound, y!)}`;
     } else if (y === undefined) {
       narrower = false;
       suffix = "unset";
-      text = `lost ${word} ${x}`;
+      text = `no longer has ${boundSaid(bound, x)}`;
     } else {
       narrower = upper ? y < x : y > x;
       suffix = y < x ? "decreased" : "increased";
-      text = `${word} ${y < x ? "lowered" : "raised"} from ${x} to ${y}`;
+      text = `${BOUND_WORDS[bound]} ${
+        y < x ? "lowered" : "raised"
+      } from ${x} to ${y}`;
     }
     // Narrower breaks what a client sends; wider breaks what it reads,
     // unless an enum already keeps every value the client meets within the
@@ -2029,10 +2031,12 @@ function named(at: Place): string {
 function subject(at: Place): string {
   if (at.role !== "property") return at.subject;
   // Inside a parameter or header (not a component it names): the sentence
-  // says which (`query parameter \`tags[]\``), not "request property".
-  const own = at.name && !at.root.startsWith("schema ") &&
-      at.root.endsWith(` ${at.name}`)
-    ? at.root.slice(0, -at.name.length - 1)
+  // says which (`query parameter \`tags[]\``), not "request property", in
+  // the words its own changes use (`200 response header \`X-A.a\``).
+  const tail = at.name === undefined ? "" : ` ${codeSpan(at.name)}`;
+  const own = tail && !at.root.startsWith("schema ") &&
+      at.subject.endsWith(tail)
+    ? at.subject.slice(0, -tail.length)
     : "";
   if (own) return `${own} ${named(at)}`;
   // A named component itself, however it is reached: `response schema `Pet``.
@@ -2044,6 +2048,33 @@ function subject(at: Place): string {
   // once, listing both.
   const word = at.root.startsWith("schema ") ? at.dir : at.word ?? at.dir;
   return `${word} ${kind} ${named(at)}`;
+}
+
+/** A bound in words, as a sentence names it changed: `maximum length`. */
+const BOUND_WORDS: Readonly<Record<BoundName, string>> = {
+  "max": "maximum",
+  "exclusive-max": "exclusive maximum",
+  "max-length": "maximum length",
+  "max-items": "maximum number of items",
+  "max-properties": "maximum number of properties",
+  "min": "minimum",
+  "exclusive-min": "exclusive minimum",
+  "min-length": "minimum length",
+  "min-items": "minimum number of items",
+  "min-properties": "minimum number of properties",
+};
+
+/**
+ * A bound of `n` as a sentence says it set or unset ("now has a maximum of
+ * 100", oasdiff: "added the maximum value"), not the keyword's short name.
+ */
+function boundSaid(bound: BoundName, n: number): string {
+  const [word, counted] = BOUND_WORDS[bound].split(" number of ");
+  if (counted) {
+    const one = counted === "items" ? "item" : "property";
+    return `a ${word} of ${n} ${n === 1 ? one : counted}`;
+  }
+  return `${word.startsWith("e") ? "an" : "a"} ${word} of ${n}`;
 }
 
 function sameTypes(b: SchemaView, r: SchemaView): boolean {
