@@ -2336,6 +2336,28 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-property-became-read-only", "warning", ["POST /a"]]],
   ],
   [
+    "ok/a component a request property names that is no longer read-only, the object naming it written alike: the property is sent now",
+    doc(requestBody(object({ x: { $ref: "#/components/schemas/X" } })), {
+      X: { type: "string", readOnly: true },
+    }),
+    doc(requestBody(object({ x: { $ref: "#/components/schemas/X" } })), {
+      X: STR,
+    }),
+    [["request-property-became-not-read-only", "info", ["POST /a"]]],
+  ],
+  [
+    "ok/a component a request property names that became read-only, the object naming it a component written alike, is no longer sent",
+    doc(requestBody({ $ref: "#/components/schemas/Y" }), {
+      Y: object({ x: { $ref: "#/components/schemas/X" } }),
+      X: STR,
+    }),
+    doc(requestBody({ $ref: "#/components/schemas/Y" }), {
+      Y: object({ x: { $ref: "#/components/schemas/X" } }),
+      X: { type: "string", readOnly: true },
+    }),
+    [["request-property-became-read-only", "warning", ["POST /a"]]],
+  ],
+  [
     "ok/a request that now refuses unlisted properties it allowed in words",
     doc(
       requestBody({

@@ -248,9 +248,10 @@ export class SchemaDiff {
       !this.#rev.subtyped(rt)
     ) {
       // Written alike: only what they reference may differ (a discriminated
-      // schema's subtypes are written elsewhere, and compared below).
-      this.#references(scope, bt, rt, at);
-      return;
+      // schema's subtypes are written elsewhere, and compared below), unless
+      // a component they reference became read-only or stopped being so: a
+      // property of theirs did, said where they are compared.
+      if (this.#references(scope, bt, rt, at)) return;
     }
     const b = task.b(), r = task.r();
     // A named component is its own place: what changes inside it is said
@@ -473,11 +474,22 @@ export class SchemaDiff {
    * Compares what two schemas written alike reference, pair by pair: a
    * change inside a referenced component is still found, and placed there.
    */
-  #references(scope: Scope, a: object, b: object, at: Place): void {
+  #references(scope: Scope, a: object, b: object, at: Place): boolean {
     const hidden = at.dir === "request" ? "readOnly" : "writeOnly";
     const child: Place = { ...at, role: "property" };
     const key = scopeKey(child);
     const [xs, ys] = referencePairs(a, b, hidden);
+    // A referenced component hidden on one side only (`readOnly` dropped in
+    // a request): the property naming it is shown or hidden now, which
+    // only the schemas' own comparison says (see #children).
+    for (let i = 0; i < xs.length; i++) {
+      const bt = this.#base.target(xs[i]), rt = this.#rev.target(ys[i]);
+      if (
+        bt && rt &&
+        ((bt as Record<string, unknown>)[hidden] === true) !==
+          ((rt as Record<string, unknown>)[hidden] === true)
+      ) return false;
+    }
     for (let i = 0; i < xs.length; i++) {
       // Most references lead to a pair already compared: found without
       // reading either schema (a thousand-way fan-out costs lookups only).
@@ -501,6 +513,7 @@ export class SchemaDiff {
         ),
       );
     }
+    return true;
   }
 
   #add(
