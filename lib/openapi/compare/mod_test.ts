@@ -2330,6 +2330,24 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-property-became-not-read-only", "breaking", ["POST /a"]]],
   ],
   [
+    "ok/an anyOf beside a oneOf is compared too (a value meets both): a bound lowered in it",
+    doc31(requestBody({
+      oneOf: [STR, { type: "integer" }],
+      anyOf: [{ type: "string", maxLength: 5 }, { type: "integer" }],
+    })),
+    doc31(requestBody({
+      oneOf: [STR, { type: "integer" }],
+      anyOf: [{ type: "string", maxLength: 3 }, { type: "integer" }],
+    })),
+    [["request-property-max-length-decreased", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/an anyOf added beside a oneOf takes less than anything",
+    doc31(requestBody({ oneOf: [STR, { type: "integer" }] })),
+    doc31(requestBody({ oneOf: [STR, { type: "integer" }], anyOf: [STR] })),
+    [["request-body-type-changed", "breaking", ["POST /a"]]],
+  ],
+  [
     "ok/a request property that became read-only is no longer sent",
     doc(requestBody(object({ id: { type: "string" } }))),
     doc(requestBody(object({ id: { type: "string", readOnly: true } }))),

@@ -94,6 +94,9 @@ const ID_PREFIX: Record<Direction, Record<Role, string>> = {
   },
 };
 
+/** A schema taking anything: where one side has no `anyOf` beside its `oneOf`. */
+const ANYTHING_RAW: Readonly<Record<string, never>> = Object.freeze({});
+
 /** oasdiff's id for a value lost from a response body's own enum. */
 const MEDIATYPE_ENUM_REMOVED = "response-mediatype-enum-value-removed";
 
@@ -300,6 +303,17 @@ export class SchemaDiff {
     // old one listed: the widened type says it all.
     if (at.dir === "request" && unconstrained(r)) return;
     if (alts || !disjoint(b, r)) this.#children(scope, b, r, at, alts);
+    if (b.also || r.also) {
+      // An `anyOf` beside a `oneOf`: compared as the schema it is, one side
+      // without it taking anything there.
+      const none = (v: SchemaView): Link => ({
+        raw: ANYTHING_RAW,
+        under: "",
+        key: "",
+        known: v.pointer,
+      });
+      scope.reach(this.#link(b.also ?? none(b), r.also ?? none(r), at));
+    }
   }
 
   /**

@@ -157,6 +157,12 @@ export interface SchemaView {
   /** `additionalProperties`: a schema, or false when none are allowed; null when unsaid. */
   additional: Link | false | null;
   alts: { kind: "oneOf" | "anyOf"; list: Alternative[] } | null;
+  /**
+   * An `anyOf` beside a `oneOf` (`alts`): a value passes both (JSON Schema
+   * 2020-12 §10.2.1), so the `anyOf` is a schema of its own the value
+   * meets too, linked here to be compared as one; null otherwise.
+   */
+  also: Link | null;
   /** True when `types` were read off the alternatives, not said here. */
   altTyped: boolean;
   /**
@@ -249,6 +255,7 @@ const ANYTHING: SchemaView = Object.freeze({
   items: null,
   additional: null,
   alts: null,
+  also: null,
   altTyped: false,
   typeSaid: false,
   note: "",
@@ -367,6 +374,8 @@ export class SchemaReader {
   #pointers: WeakMap<object, string>;
   #doc: unknown;
   #views = new Map<object, SchemaView>();
+  /** The schema standing for each `anyOf` list read beside a `oneOf`. */
+  #also = new WeakMap<unknown[], Record<string, unknown>>();
   #named = new Map<string, SchemaView>();
   /** Schema object → the components whose `allOf` names it; built once. */
   #extended: Map<object, Alternative[]> | null = null;
@@ -716,6 +725,18 @@ export class SchemaReader {
           v.typeSaid = altSaid;
         }
       }
+    }
+    const second = v.alts?.kind === "oneOf" ? pick(m, "anyOf") : undefined;
+    if (Array.isArray(second) && second.length) {
+      // Always the same object for the same list: a pair compared once.
+      let also = this.#also.get(second);
+      if (!also) this.#also.set(second, also = { anyOf: second });
+      v.also = {
+        raw: also,
+        under: "",
+        key: "",
+        known: partOf("anyOf"),
+      };
     }
     v.const = pick(m, "const");
     // Every part's enum applies: the values all of them allow, in the
