@@ -94,6 +94,29 @@ const ID_PREFIX: Record<Direction, Record<Role, string>> = {
   },
 };
 
+/**
+ * The pair with a side's `unevaluatedProperties` read as the
+ * `additionalProperties` the other side writes in its place, where it
+ * means the same (`SchemaView.unevaluated`): a rewrite from one to the
+ * other changes nothing. Changes of `unevaluatedProperties` alone keep
+ * their own ids.
+ */
+function asAdditional(
+  b: SchemaView,
+  r: SchemaView,
+): [SchemaView, SchemaView] {
+  const onlyAdditional = (v: SchemaView) =>
+    v.additional !== null && !v.others.has("unevaluatedProperties");
+  const read = (v: SchemaView): SchemaView => {
+    const others = new Map(v.others);
+    others.delete("unevaluatedProperties");
+    return { ...v, additional: v.unevaluated!, others };
+  };
+  if (b.unevaluated !== undefined && onlyAdditional(r)) return [read(b), r];
+  if (r.unevaluated !== undefined && onlyAdditional(b)) return [b, read(r)];
+  return [b, r];
+}
+
 /** A schema taking anything: where one side has no `anyOf` beside its `oneOf`. */
 const ANYTHING_RAW: Readonly<Record<string, never>> = Object.freeze({});
 
@@ -256,7 +279,7 @@ export class SchemaDiff {
       // property of theirs did, said where they are compared.
       if (this.#references(scope, bt, rt, at)) return;
     }
-    const b = task.b(), r = task.r();
+    const [b, r] = asAdditional(task.b(), task.r());
     // A named component is its own place: what changes inside it is said
     // once, wherever it is used. The same component on both sides is said
     // as a schema whether a body, an array's items or a property reaches

@@ -156,6 +156,12 @@ export interface SchemaView {
   items: Link | null;
   /** `additionalProperties`: a schema, or false when none are allowed; null when unsaid. */
   additional: Link | false | null;
+  /**
+   * `unevaluatedProperties` where it means what `additionalProperties`
+   * would (nothing beside it evaluates properties, and no
+   * `additionalProperties`): its schema, or false; absent otherwise.
+   */
+  unevaluated?: Link | false;
   alts: { kind: "oneOf" | "anyOf"; list: Alternative[] } | null;
   /**
    * An `anyOf` beside a `oneOf` (`alts`): a value passes both (JSON Schema
@@ -207,6 +213,24 @@ export const OTHER_KEYWORDS = [
   "unevaluatedItems",
   // What a string carries (2020-12 Validation §8.5): its own schema.
   "contentSchema",
+] as const;
+
+/**
+ * Keywords whose subschemas apply in place and evaluate properties, which
+ * `unevaluatedProperties` then does not apply to (JSON Schema 2020-12
+ * §11.3); `dependencies` as 2019's `dependentSchemas`.
+ */
+const IN_PLACE = [
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "if",
+  "then",
+  "else",
+  "dependentSchemas",
+  "dependencies",
+  "$ref",
+  "$dynamicRef",
 ] as const;
 
 /*
@@ -639,6 +663,22 @@ export class SchemaReader {
         "additionalProperties",
       );
     }
+    // Where nothing in place beside it evaluates properties (no allOf,
+    // alternatives, conditionals or `$ref`: JSON Schema 2020-12 §11.3),
+    // `unevaluatedProperties` applies to the properties `properties` and
+    // `patternProperties` do not match, exactly as `additionalProperties`
+    // would (§10.3.2.3): what it means as that is kept.
+    const up = pick(m, "unevaluatedProperties");
+    if (
+      ap === undefined && (up === false || up === true || isObject(up)) &&
+      m.parts.length === 1 && !IN_PLACE.some((k) => m.parts[0][k] !== undefined)
+    ) {
+      v.unevaluated = up === false ? false : this.#link(
+        up === true ? {} : up,
+        partOf("unevaluatedProperties"),
+        "unevaluatedProperties",
+      );
+    }
 
     let nullable = pick(m, "nullable") === true ||
       pick(m, "x-nullable") === true;
@@ -707,6 +747,8 @@ export class SchemaReader {
       });
       if (
         alts.length === 1 && types === null && !v.props.size && !v.items &&
+        // Nor one with an `anyOf` beside it, compared on its own (`also`).
+        !(kind === "oneOf" && Array.isArray(pick(m, "anyOf"))) &&
         // A discriminated choice left with one alternative is still a
         // choice: its discriminator did not go (nor come, the other way).
         !discriminated(pick(m, "discriminator"))
