@@ -663,9 +663,10 @@ function schemeRenames(b: SpecModel, r: SpecModel, report: Report): Renames {
     );
     const finding = {
       id: "security-scheme-renamed",
-      level: users.length || r.security?.some((q) => q.has(now))
-        ? "warning" as const
-        : "info" as const,
+      // In use: by an operation's requirements, the document's among them
+      // where it follows them (a document's that every operation replaces
+      // is no one's).
+      level: users.length ? "warning" as const : "info" as const,
       where: `security scheme ${now}`,
       pointer: { base: bs.pointer, revision: rs.pointer },
       text: `security scheme ${codeSpan(name)} was renamed ${

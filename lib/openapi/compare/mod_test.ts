@@ -6047,6 +6047,34 @@ const SCHEMES: [string, string, string, Want[]][] = [
     [["api-security-component-reactivated", "info", ["GET /a"]]],
   ],
   [
+    "ok/a security scheme renamed that only the document's requirement uses may break its clients too (warning)",
+    ...(["k", "key"].map((name) =>
+      doc({ "/a": { get: { responses: ok200 } } }, {}, {
+        security: [{ [name]: [] }],
+        components: {
+          securitySchemes: {
+            [name]: { type: "apiKey", in: "header", name: "X-Key" },
+          },
+        },
+      })
+    ) as [string, string]),
+    [["security-scheme-renamed", "warning", ["GET /a"]]],
+  ],
+  [
+    "ok/a security scheme renamed that only the document's requirement names, which every operation replaces, is no one's (info)",
+    ...(["k", "key"].map((name) =>
+      doc({ "/a": { get: { security: [], responses: ok200 } } }, {}, {
+        security: [{ [name]: [] }],
+        components: {
+          securitySchemes: {
+            [name]: { type: "apiKey", in: "header", name: "X-Key" },
+          },
+        },
+      })
+    ) as [string, string]),
+    [["security-scheme-renamed", "info", []]],
+  ],
+  [
     "ok/a security scheme renamed and deprecated is both, under its new name",
     keyScheme(false, true, "k"),
     keyScheme(true, true, "key"),
