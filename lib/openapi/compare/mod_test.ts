@@ -9,6 +9,16 @@ import type { Change } from "./types.ts";
 
 type Json = Record<string, unknown>;
 
+/** `GET` of a path whose one parameter is `name`. */
+function pathParamOp(name: string): Json {
+  return {
+    get: {
+      parameters: [{ name, in: "path", required: true, schema: STR }],
+      responses: ok200,
+    },
+  };
+}
+
 /** An OpenAPI 3.0 document with these paths and schemas. */
 function doc(paths: Json, schemas: Json = {}, extra: Json = {}): string {
   return JSON.stringify({
@@ -3531,6 +3541,14 @@ function swaggerPathParam(more: Json): string {
 }
 
 const SAME: [string, string, string][] = [
+  [
+    "same/two templates that differ only in parameter names (which OpenAPI forbids): the first in list order is the one compared, on both sides",
+    doc({
+      "/a/{x}": pathParamOp("x"),
+      "/a/{y}": pathParamOp("y"),
+    }),
+    doc({ "/a/{x}": pathParamOp("x") }),
+  ],
   [
     "same/`additionalProperties: false` written `unevaluatedProperties: false` where nothing in place evaluates properties",
     doc31(requestBody({ ...object({ a: STR }), additionalProperties: false })),
