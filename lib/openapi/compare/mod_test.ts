@@ -7039,7 +7039,7 @@ Deno.test("compare: a way of writing a value changed is said in the words of eac
     ],
   );
   // A form field: a 3.x urlencoded body's against a 2.0 form's.
-  const field = (encoding: Json) =>
+  const field = (encoding: Json | null) =>
     doc({
       "/a": {
         post: {
@@ -7047,7 +7047,7 @@ Deno.test("compare: a way of writing a value changed is said in the words of eac
             content: {
               "application/x-www-form-urlencoded": {
                 schema: object({ n: ARRAY }),
-                encoding: { n: encoding },
+                ...(encoding ? { encoding: { n: encoding } } : {}),
               },
             },
           },
@@ -7057,6 +7057,64 @@ Deno.test("compare: a way of writing a value changed is said in the words of eac
     });
   assert.deepEqual(text(field({}), field({ explode: false })), [
     "request-body-encoding-changed: request body field `n` is now written with `style: form, explode: false` (was `style: form, explode: true`)",
+  ]);
+  // A field whose type alone changed: its type's change, whether an
+  // Encoding Object that says nothing is written or not.
+  const typed = (type: string, encoding: Json | null) =>
+    doc({
+      "/a": {
+        post: {
+          requestBody: {
+            content: {
+              "application/x-www-form-urlencoded": {
+                schema: object({
+                  n: type === "array" ? ARRAY : { type },
+                }),
+                ...(encoding ? { encoding: { n: encoding } } : {}),
+              },
+            },
+          },
+          responses: ok200,
+        },
+      },
+    });
+  for (const [was, is] of [[null, null], [{}, null], [null, {}], [{}, {}]]) {
+    assert.deepEqual(
+      text(typed("string", was), typed("array", is)),
+      [
+        "request-property-type-changed: request property `n` type changed from `string` to `array`",
+      ],
+      JSON.stringify([was, is]),
+    );
+  }
+  // A field gone, its encoding kept and edited: the removal says it.
+  assert.deepEqual(
+    text(
+      field({ explode: false }),
+      doc({
+        "/a": {
+          post: {
+            requestBody: {
+              content: {
+                "application/x-www-form-urlencoded": {
+                  schema: object({}),
+                  encoding: { n: { explode: true } },
+                },
+              },
+            },
+            responses: ok200,
+          },
+        },
+      }),
+    ),
+    ["request-property-removed: request property `n` was removed"],
+  );
+  // An encoding only one side writes: the other's field has the defaults.
+  assert.deepEqual(text(field(null), field({ explode: false })), [
+    "request-body-encoding-changed: request body field `n` is now written with `style: form, explode: false` (was `style: form, explode: true`)",
+  ]);
+  assert.deepEqual(text(field({ explode: false }), field(null)), [
+    "request-body-encoding-changed: request body field `n` is now written with `style: form, explode: true` (was `style: form, explode: false`)",
   ]);
   const form2 = swagger({
     "/a": {

@@ -967,9 +967,12 @@ class OperationDiff {
     for (const name of names) {
       const x = encodingWire(bm, key, name, bSide);
       const y = encodingWire(rm, key, name, rSide);
-      // Written alike, or a field one side does not have (its removal or
-      // addition is said as the property's), or a default not told.
-      if (x.said === y.said && x.pointer && y.pointer) continue;
+      // Written alike (an Encoding Object that says nothing, `{}`, as none:
+      // the defaults either way, so a field whose type alone changed is
+      // said as that type's change, as where neither side has one), or a
+      // field one side does not have (its removal or addition is said as
+      // the property's), or a default not told.
+      if (x.said === y.said) continue;
       if (x.wire === null || y.wire === null || x.wire === y.wire) continue;
       const multipart = key.startsWith("multipart/");
       const said = (w: string, was = false) =>
