@@ -532,7 +532,9 @@ export class SchemaDiff {
       // reading either schema (a thousand-way fan-out costs lookups only).
       const bt = this.#base.target(xs[i]), rt = this.#rev.target(ys[i]);
       if (bt && rt) {
-        if (bt[hidden] === true && rt[hidden] === true) continue;
+        // Hidden on both sides (one side alone returned above): never
+        // sent (read), so nothing inside it can break that side.
+        if (bt[hidden] === true) continue;
         const known = this.#scopes(bt, rt).get(key);
         if (known) {
           scope.reach(known);
