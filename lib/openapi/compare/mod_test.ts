@@ -2375,6 +2375,12 @@ const CHANGES: [string, string, string, Want[]][] = [
     ],
   ],
   [
+    "ok/a name 51 alternatives all require, past the 50 read, moved up is said as the object's own required",
+    doc31(requestBody({ ...altsRequiring(51), required: ["a"] })),
+    doc31(requestBody({ ...altsRequiring(51), required: [] })),
+    [["request-property-became-optional", "info", ["POST /a"]]],
+  ],
+  [
     "ok/an anyOf added beside a oneOf takes less than anything",
     doc31(requestBody({ oneOf: [STR, { type: "integer" }] })),
     doc31(requestBody({ oneOf: [STR, { type: "integer" }], anyOf: [STR] })),
@@ -3540,7 +3546,27 @@ function swaggerPathParam(more: Json): string {
   });
 }
 
+/**
+ * An object whose `n` alternatives each require `a` (and declare a
+ * property of their own, so none is written like another).
+ */
+function altsRequiring(n: number): Json {
+  return {
+    type: "object",
+    oneOf: Array.from({ length: n }, (_, i) => ({
+      required: ["a"],
+      properties: { [`p${i}`]: STR },
+    })),
+  };
+}
+
 const SAME: [string, string, string][] = [
+  [
+    "same/a name 50 alternatives all require (the most read) moved up to the object's required",
+    ...([[], ["a"]].map((required) =>
+      doc31(requestBody({ ...altsRequiring(50), required }))
+    ) as [string, string]),
+  ],
   [
     "same/a read-only component a request property names, edited, the object naming it written alike: never sent, so nothing for the request",
     doc(requestBody(object({ x: { $ref: "#/components/schemas/X" } })), {
