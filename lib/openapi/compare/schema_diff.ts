@@ -2279,12 +2279,15 @@ function withinBound(bound: BoundName, limit: number, v: unknown): boolean {
   return bound.startsWith("max") ? n <= limit : n >= limit;
 }
 
-/** True when both are typed and share no type (an array and an object). */
+/**
+ * True when both are typed and share no type (an array and an object):
+ * their children (properties, items) are not compared. An integer and a
+ * number count as sharing none: neither has children.
+ */
 function disjoint(b: SchemaView, r: SchemaView): boolean {
   if (!b.types || !r.types) return false;
-  const num = (t: string) => t === "integer" ? "number" : t;
-  const bt = new Set(b.types.map(num));
-  return !r.types.some((t) => bt.has(num(t)));
+  const bt = new Set(b.types);
+  return !r.types.some((t) => bt.has(t));
 }
 
 function typeName(v: SchemaView): string {
