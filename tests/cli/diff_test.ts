@@ -1156,6 +1156,44 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name:
+    "diff cli: an x-sunset date-time without an offset is UTC on every machine: written with Z, the same date (run far from UTC)",
+  sanitizeResources: false,
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "wirebench-tz-" });
+    try {
+      const side = (sunset: string) =>
+        `openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n` +
+        `    get:\n      deprecated: true\n      x-sunset: "${sunset}"\n` +
+        `      responses: {"200": {description: ok}}\n`;
+      await Deno.writeTextFile(`${dir}/old.yaml`, side("2030-01-01T10:00"));
+      await Deno.writeTextFile(`${dir}/new.yaml`, side("2030-01-01T10:00Z"));
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: [
+          "task",
+          "--config",
+          `${ROOT_DIR}deno.json`,
+          "diff",
+          "old.yaml",
+          "new.yaml",
+        ],
+        cwd: dir,
+        // 13 hours from UTC in January: a local reading moves the date.
+        env: { ...shellEnv(), TZ: "Pacific/Auckland" },
+        clearEnv: true,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const stdout = new TextDecoder().decode(out.stdout);
+      assert.equal(out.code, 0, stdout);
+      assert.equal(lines(stdout)[2], "No changes.", stdout);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
 // In-process: what a subprocess test cannot afford to wait for.
 
 Deno.test({
