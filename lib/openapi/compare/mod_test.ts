@@ -19,6 +19,14 @@ function pathParamOp(name: string): Json {
   };
 }
 
+/** `POST /a` taking a body of these media types' schemas. */
+function takes(media: Record<string, Json>): Json {
+  const content = Object.fromEntries(
+    Object.entries(media).map(([k, schema]) => [k, { schema }]),
+  );
+  return { "/a": { post: { requestBody: { content }, responses: ok200 } } };
+}
+
 /** An OpenAPI 3.0 document with these paths and schemas. */
 function doc(paths: Json, schemas: Json = {}, extra: Json = {}): string {
   return JSON.stringify({
@@ -1170,6 +1178,16 @@ const CHANGES: [string, string, string, Want[]][] = [
       ["request-body-media-type-generalized", "info", ["POST /a"]],
       ["request-body-media-type-added", "info", ["POST /a"]],
       ["request-body-type-changed", "breaking", ["POST /a"]],
+    ],
+  ],
+  [
+    "ok/a request media type now taken by both application/* and */* is taken by the narrower, whose schema is compared",
+    doc(takes({ "application/json": OBJ })),
+    doc(takes({ "application/*": OBJ, "*/*": STR })),
+    [
+      ["request-body-media-type-generalized", "info", ["POST /a"]],
+      ["request-body-media-type-added", "info", ["POST /a"]],
+      ["request-body-media-type-added", "info", ["POST /a"]],
     ],
   ],
   [

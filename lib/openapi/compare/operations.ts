@@ -1474,11 +1474,11 @@ function rangeFor<T>(
   content: ReadonlyMap<string, T>,
   key: string,
 ): T | undefined {
-  const main = key.slice(0, key.indexOf("/"));
-  const own = main && main !== "*" && !key.endsWith("/*")
-    ? content.get(`${main}/*`)
-    : undefined;
-  return own ?? (key === "*/*" ? undefined : content.get("*/*"));
+  // `key` itself is never in `content` where this is asked (a type the
+  // revision keeps, or one the part's list names, is matched first), so a
+  // range is not guarded from matching itself.
+  const main = key.slice(0, key.indexOf("/") + 1);
+  return (main ? content.get(`${main}*`) : undefined) ?? content.get("*/*");
 }
 
 /**
