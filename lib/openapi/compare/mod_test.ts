@@ -7458,6 +7458,20 @@ Deno.test("compare: a change inside a shared component names where its first ope
       "(200 response header `X-S`)",
     ],
     [
+      "an error response alone",
+      {
+        "/a": {
+          get: {
+            responses: {
+              "200": { description: "ok" },
+              "404": { description: "nf", ...body(ref("S")) },
+            },
+          },
+        },
+      },
+      "(404 response body)",
+    ],
+    [
       "a shared response component, by the status that lists it",
       {
         "/a": {

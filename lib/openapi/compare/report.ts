@@ -552,8 +552,10 @@ export class Report {
    * change in a shared schema under is the one whose request or response
    * is that schema (`GET /v1/customers/{customer}` for `customer`), not
    * the first of every operation reaching it through a chain of them.
+   * `all`: over every link, error responses' too (for the place a change
+   * reached only through them is named by, see `namingVia`).
    */
-  #nearest(): Map<Scope, Near> {
+  #nearest(all = false): Map<Scope, Near> {
     const near = new Map<Scope, Near>();
     const order = this.#roots.map((_, i) => i).sort((a, b) =>
       compareEndpoints(this.#ops[a], this.#ops[b])
@@ -569,7 +571,7 @@ export class Report {
       const next: Scope[] = [];
       for (const s of level) {
         const { op, vias } = near.get(s)!;
-        for (const c of s.leads) {
+        for (const c of all ? s.children : s.leads) {
           // Reached from the operation itself: through the place it names;
           // deeper, through the places its parent was reached through.
           const through = depth === 1 ? s.vias?.get(c) ?? [] : vias;
@@ -640,22 +642,33 @@ export class Report {
     };
     for (const f of this.#document) keep(f, []);
     const near = this.#nearest();
+    let anyNear: Map<Scope, Near> | undefined;
+    /** The nearest of `scopes` in `map`: fewest links, then list order. */
+    const nearestOf = (scopes: Scope[], map: Map<Scope, Near>) => {
+      let best: Near | undefined;
+      for (const s of scopes) {
+        const n = map.get(s);
+        if (
+          n && (!best || n.depth < best.depth ||
+            (n.depth === best.depth && compareEndpoints(n.op, best.op) < 0))
+        ) best = n;
+      }
+      return best;
+    };
     for (const e of this.#entries.values()) {
       const seen = new Set<string>();
       const ops: OpRef[] = [];
-      let lead: Near | undefined;
-      for (const s of e.scopes) {
-        if (s.bits) this.#opsIn(s.bits, seen, ops);
-        const n = near.get(s);
-        if (
-          n && (!lead || n.depth < lead.depth ||
-            (n.depth === lead.depth && compareEndpoints(n.op, lead.op) < 0))
-        ) lead = n;
-      }
+      for (const s of e.scopes) if (s.bits) this.#opsIn(s.bits, seen, ops);
       // Reached by no operation: none, or one about the document.
-      if (ops.length || e.orDocument) {
-        keep(namingVia(e.finding, lead, ops.length), ops, lead?.op);
-      }
+      if (!ops.length && !e.orDocument) continue;
+      const lead = nearestOf(e.scopes, near);
+      // Reached only through error responses: headed as before (the first
+      // operation), its place named through the nearest all the same.
+      const via = lead ??
+        (ops.length
+          ? nearestOf(e.scopes, anyNear ??= this.#nearest(true))
+          : undefined);
+      keep(namingVia(e.finding, via, ops.length), ops, lead?.op);
     }
     return { counts, changes: orderChanges(changes) };
   }
