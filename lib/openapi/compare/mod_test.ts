@@ -4,6 +4,7 @@
  * operations), and each `same/...` pair nothing at all.
  */
 import assert from "node:assert/strict";
+import { codeSpan } from "./code_span.ts";
 import { compareSpecs } from "./mod.ts";
 import type { Change } from "./types.ts";
 
@@ -7513,6 +7514,66 @@ Deno.test("compare: a change inside a shared component names where its first ope
     );
     assert.equal(c.text.slice(c.text.indexOf(" (") + 1), via, name);
   }
+});
+
+Deno.test("compare: a default, a const, a keyword or a discriminator set or unset is said in the words the bounds use (now has …, no longer has …)", () => {
+  const cases: [Json, Json, string][] = [
+    [{}, { default: 3 }, "now has a default of `3`"],
+    [{ default: 3 }, {}, "no longer has a default (was `3`)"],
+    [{}, { const: 3 }, "now has to be `3` (const)"],
+    [{ const: 3 }, {}, "no longer has to be `3` (const)"],
+    [{ default: 1 }, { default: 2 }, "default changed from `1` to `2`"],
+    [{}, { contains: { type: "integer" } }, "now has `contains`"],
+    [{ contains: { type: "integer" } }, {}, "no longer has `contains`"],
+  ];
+  for (const [was, is, text] of cases) {
+    const side = (k: Json) =>
+      doc31({
+        "/a": {
+          post: {
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: object({ a: { type: "integer", ...k } }),
+                },
+              },
+            },
+            responses: ok200,
+          },
+        },
+      });
+    const texts = compareSpecs(side(was), side(is)).changes.map((c) => c.text);
+    assert.ok(
+      texts.some((t) => t.startsWith(`request property \`a\` ${text}`)),
+      `${text}: ${texts.join(" | ")}`,
+    );
+  }
+});
+
+Deno.test("compare: a default or enum value from the document is a code span in the sentence: its text writes no Markdown or HTML of its own into a comment", () => {
+  const hostile = "**x** [a](https://evil.example) <img src=x> `y`";
+  const side = (schema: Json) =>
+    doc31({
+      "/a": {
+        get: {
+          parameters: [{ name: "q", in: "query", schema }],
+          responses: ok200,
+        },
+      },
+    });
+  const texts = compareSpecs(
+    side({ type: "string" }),
+    side({ type: "string", default: hostile, enum: [hostile, "b"] }),
+  ).changes.map((c) => c.text);
+  const quoted = codeSpan(JSON.stringify(hostile));
+  assert.ok(
+    texts.some((t) => t.includes(`now has a default of ${quoted}`)),
+    texts.join(" | "),
+  );
+  assert.ok(
+    texts.some((t) => t.includes(`became an enum (${quoted}, `)),
+    texts.join(" | "),
+  );
 });
 
 Deno.test('compare: a bound or a multipleOf set, unset or changed is said in words (oasdiff: "added the maximum value"), not by the keyword\'s short name', () => {

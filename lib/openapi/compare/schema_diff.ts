@@ -593,6 +593,10 @@ export class SchemaDiff {
     }
     const bd = json(b.default), rd = json(r.default);
     if (bd !== rd) {
+      // Values are the document's text: code spans, as names are, so a
+      // default cannot write Markdown of its own into a comment.
+      const was = bd === undefined ? "" : codeSpan(bd);
+      const is = rd === undefined ? "" : codeSpan(rd);
       // A client that leaves a parameter out gets the server's default:
       // another one, or none said, may change what it gets (oasdiff: an
       // error), which the document does not say enough to decide. One said
@@ -600,18 +604,18 @@ export class SchemaDiff {
       // default only describes (info).
       const param = req && (at.role === "parameter" || at.role === "header");
       if (bd === undefined) {
-        add("default-value-added", "info", `got default ${rd}`);
+        add("default-value-added", "info", `now has a default of ${is}`);
       } else if (rd === undefined) {
         add(
           "default-value-removed",
           param ? "warning" : "info",
-          `lost its default ${bd}`,
+          `no longer has a default (was ${was})`,
         );
       } else {
         add(
           "default-value-changed",
           param ? "warning" : "info",
-          `default changed from ${bd} to ${rd}`,
+          `default changed from ${was} to ${is}`,
         );
       }
     }
@@ -835,9 +839,9 @@ export class SchemaDiff {
           : `${id}-changed`,
         level,
         x === undefined
-          ? `got ${codeSpan(k)}`
+          ? `now has ${codeSpan(k)}`
           : y === undefined
-          ? `lost ${codeSpan(k)}`
+          ? `no longer has ${codeSpan(k)}`
           : `${codeSpan(k)} changed`,
       );
     }
@@ -946,11 +950,15 @@ export class SchemaDiff {
       if (bc && rc) {
         add("const-changed", "breaking", `const changed from ${was} to ${is}`);
       } else if (rc) {
-        add("const-added", req ? "breaking" : "info", `got const ${is}`);
+        add(
+          "const-added",
+          req ? "breaking" : "info",
+          `now has to be ${is} (const)`,
+        );
       } else {add(
           "const-removed",
           req ? "info" : "warning",
-          `lost const ${was}`,
+          `no longer has to be ${was} (const)`,
         );}
       return;
     }
@@ -1087,8 +1095,12 @@ export class SchemaDiff {
         // A discriminator over one alternative picks nothing: that schema
         // written on its own is no change of the choice.
       } else if (b.discriminator) {
-        add("discriminator-removed", "warning", "lost its discriminator");
-      } else add("discriminator-added", "info", "got a discriminator");
+        add(
+          "discriminator-removed",
+          "warning",
+          "no longer has a discriminator",
+        );
+      } else add("discriminator-added", "info", "now has a discriminator");
       return;
     }
     for (const [value, target] of b.mapping) {
@@ -2296,7 +2308,10 @@ function typeName(v: SchemaView): string {
 }
 
 function list(values: unknown[]): string {
-  const shown = values.slice(0, 5).map((v) => json(v)).join(", ");
+  // Each the document's text, in a code span (see the defaults).
+  const shown = values.slice(0, 5).map((v) => codeSpan(json(v) ?? "")).join(
+    ", ",
+  );
   return values.length > 5 ? `${shown}, …` : shown;
 }
 
