@@ -125,19 +125,19 @@ Deno.test("curl: ok/server: operation's, else path's, else the document's", () =
   );
 });
 
-Deno.test("curl: ok/Swagger 2.0: scheme, host, basePath; body; urlencoded and multipart forms", () => {
+Deno.test("curl: ok/Swagger 2.0: the first listed scheme, host, basePath; body; urlencoded and multipart forms", () => {
   const p = load("form-2.0.yaml");
   const pets = operationDetail(p, "paths", "/pets", "post")!;
   assert.equal(
     pets.curl,
-    "curl -X POST 'https://forms.example.com/v1/pets' \\\n" +
+    "curl -X POST 'http://forms.example.com/v1/pets' \\\n" +
       "  -H 'Content-Type: application/json' \\\n" +
       `  --data-raw '{"name":"Rex","born":"2024-01-01"}'`,
   );
   const login = operationDetail(p, "paths", "/login", "post")!;
   assert.equal(
     login.curl,
-    "curl -X POST 'https://forms.example.com/v1/login' \\\n" +
+    "curl -X POST 'http://forms.example.com/v1/login' \\\n" +
       "  -H 'Content-Type: application/x-www-form-urlencoded' \\\n" +
       "  --data-raw 'user=o%27neil&remember=true&tags=string'",
   );
@@ -145,7 +145,7 @@ Deno.test("curl: ok/Swagger 2.0: scheme, host, basePath; body; urlencoded and mu
   // --form-string: "@…" is a value, never a file curl would read.
   assert.equal(
     up.curl,
-    "curl -X POST 'https://forms.example.com/v1/upload' \\\n" +
+    "curl -X POST 'http://forms.example.com/v1/upload' \\\n" +
       "  -H 'Content-Type: multipart/form-data' \\\n" +
       "  -F 'file=@path/to/file' \\\n" +
       "  --form-string 'label=@etc/passwd'",

@@ -908,8 +908,13 @@ export function operationCurl(x: CurlInput): OperationCurl {
     if (named) named.value = `${named.value}; ${value}`;
     else headers.push({ name: "Cookie", value });
   }
-  // A JSON body when there is one, else the first media type.
-  const chosen = x.sent.find(([t]) => isJson(t) && t !== "*/*") ?? x.sent[0];
+  // Swagger 2.0: the first type `consumes` lists, the one Swagger UI
+  // selects and swagger-client sends (the author's order is the
+  // preference). OpenAPI 3: a JSON body when there is one, as Scalar
+  // picks it, else the first media type.
+  const chosen = x.swagger
+    ? x.sent[0]
+    : x.sent.find(([t]) => isJson(t) && t !== "*/*") ?? x.sent[0];
   let contentType = "";
   let body: string | null = null;
   let form: Pair[] | undefined;

@@ -331,6 +331,40 @@ const bodyCases: BodyCase[] = [
     lacks: ["\u001b"],
   },
   {
+    // Swagger UI selects the first `consumes` type and swagger-client
+    // sends it: the author's order, XML before JSON included.
+    name: "ok/swagger-first-consumes-type-sent-though-not-json",
+    p: doc("2.0", {
+      consumes: ["application/xml", "application/json"],
+      parameters: [{ name: "b", in: "body", schema: petSchema }],
+    }),
+    has: [
+      "-H 'Content-Type: application/xml'",
+      "  <name>string</name>\n  <status>string</status>\n</root>'",
+    ],
+    lacks: ["application/json", "{"],
+  },
+  {
+    // An operation's empty `consumes` overrides the document's (2.0
+    // §Operation Object): JSON, as Swagger UI, swagger2openapi (Redoc)
+    // and Scalar read it.
+    name: "ok/swagger-empty-operation-consumes-is-json-not-the-document's",
+    p: doc("2.0", {
+      consumes: [],
+      parameters: [{ name: "b", in: "body", schema: petSchema }],
+    }, { consumes: ["application/xml"] }),
+    has: [
+      "-H 'Content-Type: application/json'",
+      `--data-raw '{"name":"string","status":"string"}'`,
+    ],
+    lacks: ["xml"],
+  },
+  {
+    name: "ok/swagger-first-listed-scheme-called",
+    p: doc("2.0", {}, { schemes: ["http", "https"] }),
+    has: ["curl -X POST 'http://api.example.com/a'"],
+  },
+  {
     name: "bad/control-characters-in-written-text-dollar-quoted",
     p: doc("3.1.0", {
       requestBody: {

@@ -116,10 +116,13 @@ function firstServer(list: unknown): string | null {
   return null;
 }
 
-/** Swagger 2.0's scheme for a call: `https` when listed, else the first. */
+/**
+ * Swagger 2.0's scheme for a call: the first listed, as Swagger UI selects
+ * it and Redoc's first server has it (the author's order is the
+ * preference); with none listed, `https`.
+ */
 function schemeOf(listed: unknown): string {
-  const schemes = scalarList(listed, 10);
-  return schemes.includes("https") ? "https" : schemes[0] ?? "https";
+  return scalarList(listed, 1)[0] ?? "https";
 }
 
 /**
@@ -211,7 +214,7 @@ function variablesOf(s: Record<string, unknown>): ServerVariable[] {
 /**
  * The document's servers a reader may choose among, the one operations
  * use by default first: 3.x `servers` in order; Swagger 2.0's host under
- * each listed scheme, `https` first as calls use it. None when the
+ * each listed scheme in order, the first being the one calls use. None when the
  * document names no host (every call is relative to where it is served).
  */
 export function serverChoices(
@@ -221,11 +224,8 @@ export function serverChoices(
   if (swagger) {
     const { host, base } = swaggerLocation(doc);
     if (!host) return [];
-    const first = schemeOf(doc.schemes);
-    const schemes = [
-      first,
-      ...scalarList(doc.schemes, 10).filter((s) => s !== first),
-    ];
+    const listed = [...new Set(scalarList(doc.schemes, 10))];
+    const schemes = listed.length ? listed : [schemeOf(doc.schemes)];
     return schemes.map((s) => ({
       url: clip(`${s}://${host}${base}`),
       name: "",

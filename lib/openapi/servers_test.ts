@@ -69,16 +69,24 @@ Deno.test("servers: ok/serverOf: the operation's, the path's, the document's (sh
   }
 });
 
-Deno.test("servers: ok/serverOf in Swagger 2.0: https when listed, an operation's schemes its own", () => {
+Deno.test("servers: ok/serverOf in Swagger 2.0: the first listed scheme (as Swagger UI and Redoc call), an operation's schemes its own", () => {
   const doc = {
     host: "h.example",
     basePath: "/v2",
     schemes: ["http", "https"],
   };
   assert.deepEqual(serverOf(doc, {}, {}, true), {
-    url: "https://h.example/v2",
+    url: "http://h.example/v2",
     shared: true,
   });
+  assert.deepEqual(
+    serverOf({ ...doc, schemes: ["https", "http"] }, {}, {}, true).url,
+    "https://h.example/v2",
+  );
+  assert.deepEqual(
+    serverOf(doc, {}, { schemes: ["https", "http"] }, true).url,
+    "https://h.example/v2",
+  );
   assert.deepEqual(serverOf(doc, {}, { schemes: ["http"] }, true), {
     url: "http://h.example/v2",
     shared: false,
@@ -128,12 +136,16 @@ Deno.test("servers: ok/serverChoices lists 3.x servers with their names and vari
   assert.deepEqual(serverChoices({ servers: {} }, false), []);
 });
 
-Deno.test("servers: ok/serverChoices in Swagger 2.0: the host under each scheme, the called one first", () => {
+Deno.test("servers: ok/serverChoices in Swagger 2.0: the host under each scheme in order, the called one first", () => {
   const urls = (doc: Record<string, unknown>) =>
     serverChoices(doc, true).map((c) => c.url);
   assert.deepEqual(
     urls({ host: "h", basePath: "/b", schemes: ["http", "wss", "https"] }),
-    ["https://h/b", "http://h/b", "wss://h/b"],
+    ["http://h/b", "wss://h/b", "https://h/b"],
+  );
+  assert.deepEqual(
+    urls({ host: "h", schemes: ["https", "http", "https"] }),
+    ["https://h", "http://h"],
   );
   assert.deepEqual(urls({ host: "h", schemes: ["http"] }), ["http://h"]);
   assert.deepEqual(urls({ host: "h" }), ["https://h"]);

@@ -138,7 +138,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "spec servers: one server without variables is a line, not a picker; Swagger 2.0 offers its schemes, https first",
+    "spec servers: one server without variables is a line, not a picker; Swagger 2.0 offers its schemes in order, the first called (as Swagger UI and Redoc do)",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
@@ -172,14 +172,14 @@ Deno.test({
           "[data-testid=server-select] option",
           (os) => os.map((o) => o.textContent),
         ),
-        ["https://api.example.com/v2", "http://api.example.com/v2"],
+        ["http://api.example.com/v2", "https://api.example.com/v2"],
       );
       await openTimed(page, await findRow(page, "get", "/pets"));
+      await commandStarts(page, "curl -X GET 'http://api.example.com/v2/pets'");
+      await page.selectOption("[data-testid=server-select]", "1");
       await commandStarts(
         page,
         "curl -X GET 'https://api.example.com/v2/pets'",
       );
-      await page.selectOption("[data-testid=server-select]", "1");
-      await commandStarts(page, "curl -X GET 'http://api.example.com/v2/pets'");
     }),
 });
