@@ -406,35 +406,84 @@ function rowCells(line: string): string[] {
 }
 
 /**
+ * What each container around `p` puts before its content on a line,
+ * outermost first: `>` for a block quote, for a list item the columns its
+ * content is indented by (its marker's offset and width with the spaces
+ * after it, CommonMark §5.2).
+ */
+function containerPrefixes(p: Node): (">" | number)[] {
+  const out: (">" | number)[] = [];
+  for (let a = p.parent; a; a = a.parent) {
+    if (a.type === "block_quote") out.push(">");
+    else if (a.type === "item") {
+      // commonmark.js keeps the item's layout on the node, unexported.
+      const d = (a as unknown as { _listData?: ListLayout })._listData;
+      out.push((d?.markerOffset ?? 0) + (d?.padding ?? 0));
+    }
+  }
+  return out.reverse();
+}
+
+/** A list item's layout as commonmark.js records it. */
+interface ListLayout {
+  markerOffset?: number;
+  padding?: number;
+}
+
+/** `line` after its block quote marker; null when it has none (lazy). */
+function quoteContent(line: string): string | null {
+  const marker = /^ {0,3}> ?/.exec(line);
+  return marker ? line.slice(marker[0].length) : null;
+}
+
+/**
+ * `line` less `columns` columns of indent (a tab reaching the next
+ * multiple of 4, CommonMark §2.2; what it passes stays as spaces); null
+ * when it is indented less (lazy).
+ */
+function dedent(line: string, columns: number): string | null {
+  let col = 0, i = 0;
+  while (col < columns && i < line.length) {
+    if (line[i] === " ") col++;
+    else if (line[i] === "\t") col += 4 - col % 4;
+    else break;
+    i++;
+  }
+  if (col < columns) return null;
+  return " ".repeat(col - columns) + line.slice(i);
+}
+
+/**
  * A paragraph that holds a GFM table, written into `b` as the paragraph
  * of the lines above the table (if any) and the table; false, writing
  * nothing, for any other paragraph. CommonMark parsed the table's lines
- * as a paragraph, so they are read again from the source. A paragraph in
- * a block quote is left as CommonMark reads it (its lines carry `>`).
+ * as a paragraph, so they are read again from the source, less what its
+ * containers put before each line.
  */
 function tableIn(p: Node, budget: Budget, b: Builder): boolean {
   const src = budget.lines;
   const pos = p.sourcepos;
   if (!src || !pos) return false;
-  let quotes = 0;
-  for (let a = p.parent; a; a = a.parent) {
-    if (a.type === "block_quote") quotes++;
-  }
+  const prefixes = containerPrefixes(p);
   const first = pos[0][0] - 1, last = pos[1][0] - 1;
   if (last - first < 1 || last >= src.length) return false;
   // The first line from the paragraph's own column: a list item's marker
   // (`- `, `1. `) before it is the item's, not the paragraph's. The lines
-  // after it lose one `>` per enclosing block quote (CommonMark §5.1); a
-  // lazy line, without them, is the paragraph's, not a table row: the
-  // table's rows end before it (as GitHub renders it).
+  // after it lose what each enclosing container, outermost first, puts
+  // before its content: a block quote's `>` (CommonMark §5.1), a list
+  // item's indent (§5.2), so a quote in an item indented four columns or
+  // more is still read. A lazy line, short of them, is the paragraph's,
+  // not a table row: the table's rows end before it (as GitHub renders
+  // it).
   const lines: string[] = [];
   let lazy = -1;
   for (const [i, l] of src.slice(first, last + 1).entries()) {
     let line = i === 0 ? l.slice(pos[0][1] - 1) : l;
-    for (let q = i === 0 ? 0 : quotes; q > 0 && lazy < 0; q--) {
-      const marker = /^ {0,3}> ?/.exec(line);
-      if (marker) line = line.slice(marker[0].length);
-      else lazy = i;
+    for (const prefix of i === 0 ? [] : prefixes) {
+      if (lazy >= 0) break;
+      const rest = prefix === ">" ? quoteContent(line) : dedent(line, prefix);
+      if (rest === null) lazy = i;
+      else line = rest;
     }
     lines.push(line.trim());
   }

@@ -444,6 +444,62 @@ const GFM_TABLES: [string, string, unknown][] = [
     }],
   ],
   [
+    // The item's four columns come off each line before its `>`.
+    "ok/in a block quote in a list item indented four columns",
+    "1.  x\n\n    > | a | b |\n    > |---|--:|\n    > | 1 | 2 |",
+    [{
+      t: "ol",
+      start: 1,
+      c: [{
+        t: "li",
+        c: [
+          { t: "p", c: ["x"] },
+          {
+            t: "quote",
+            c: [table([cell("th", "a"), aligned("th", "right", "b")], [[
+              cell("td", "1"),
+              aligned("td", "right", "2"),
+            ]])],
+          },
+        ],
+      }],
+    }],
+  ],
+  [
+    "ok/in a block quote in a nested list item, tabs as columns",
+    "- a\n  - b\n\n    > | t |\n\t> |---|\n  \t> | 1 |",
+    [{
+      t: "ul",
+      c: [{
+        t: "li",
+        c: [
+          { t: "p", c: ["a"] },
+          {
+            t: "ul",
+            c: [{
+              t: "li",
+              c: [
+                { t: "p", c: ["b"] },
+                {
+                  t: "quote",
+                  c: [table([cell("th", "t")], [[cell("td", "1")]])],
+                },
+              ],
+            }],
+          },
+        ],
+      }],
+    }],
+  ],
+  [
+    "bad/a delimiter row on a lazy line of a list item is the paragraph's",
+    "- | a | b |\n|---|---|",
+    [{
+      t: "ul",
+      c: [{ t: "li", c: [{ t: "p", c: ["| a | b |\n|---|---|"] }] }],
+    }],
+  ],
+  [
     "ok/a lazy line after a quoted table ends its rows, a paragraph after it",
     "> | a | b |\n> |-|-|\n> | x | 2 |\nlazy | 3",
     [{
