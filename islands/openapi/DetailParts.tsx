@@ -289,7 +289,18 @@ function Links({ list }: { list: LinkDetail[] }) {
             </td>
             <td>
               {(() => {
-                // Swagger UI and Redoc name the target; here it opens.
+                // Swagger UI names the target; here it opens, unless it
+                // names nothing in the document (a link to nowhere).
+                if (l.missing) {
+                  return (
+                    <>
+                      <code>{l.target}</code>
+                      <span class="sv-link-missing" data-testid="link-missing">
+                        {" names no operation in this document"}
+                      </span>
+                    </>
+                  );
+                }
                 const href = linkTargetHref(l.target);
                 return href
                   ? (

@@ -236,7 +236,11 @@ function responseHeaders(
  * feeds and the runtime expressions that fill its parameters; a `$ref`ed
  * link (`components.links`) is read from its target.
  */
-function responseLinks(links: unknown, r: RefResolver): LinkDetail[] {
+function responseLinks(
+  links: unknown,
+  r: RefResolver,
+  namesNothing: (link: Record<string, unknown>) => boolean,
+): LinkDetail[] {
   if (!isObject(links)) return [];
   const out: LinkDetail[] = [];
   let total = 0;
@@ -251,6 +255,7 @@ function responseLinks(links: unknown, r: RefResolver): LinkDetail[] {
         parameters: [],
         server: "",
         description: markdown(d.error ?? "Not a Link Object"),
+        missing: false,
       });
       continue;
     }
@@ -273,6 +278,7 @@ function responseLinks(links: unknown, r: RefResolver): LinkDetail[] {
       // §4.7.20 Link Object `server`).
       server: isObject(link.server) ? clip(serverUrl(link.server)) : "",
       description: markdown(text(link.description, MAX_CELL)),
+      missing: namesNothing(link),
     });
   }
   if (total > out.length) {
@@ -282,6 +288,7 @@ function responseLinks(links: unknown, r: RefResolver): LinkDetail[] {
       parameters: [],
       server: "",
       description: [],
+      missing: false,
     });
   }
   return out;
@@ -293,14 +300,94 @@ function responseLinks(links: unknown, r: RefResolver): LinkDetail[] {
  * written.
  */
 function operationNamed(ref: string): string {
+  const at = pathsPointer(ref);
+  return at ? `${at.method.toUpperCase()} ${at.path}` : ref;
+}
+
+/** The path and method field a `#/paths/{path}/{method}` pointer names. */
+function pathsPointer(ref: string): { path: string; method: string } | null {
   const m = /^#\/paths\/([^/]+)\/([a-zA-Z]+)$/.exec(ref);
-  if (!m) return ref;
+  if (!m) return null;
   const path = m[1].replace(/~1/g, "/").replace(/~0/g, "~");
   try {
-    return `${m[2].toUpperCase()} ${decodeURIComponent(path)}`;
+    return { path: decodeURIComponent(path), method: m[2] };
   } catch {
-    return `${m[2].toUpperCase()} ${path}`;
+    return { path, method: m[2] };
   }
+}
+
+/**
+ * Whether a Link Object's target is in this document and names no
+ * operation there (OpenAPI 3.1 §4.8.20: `operationId` "MUST" name an
+ * existing operation, `operationRef` "MUST point to an Operation
+ * Object"): an `operationId` no operation of the paths, the webhooks or
+ * their callbacks carries, or a local `operationRef` to nothing, or to a
+ * method its path item lacks. A reference into another document is never
+ * fetched, so never said to name nothing.
+ */
+function linkNamesNothing(
+  link: Record<string, unknown>,
+  doc: Record<string, unknown>,
+  r: RefResolver,
+  minor: number,
+): boolean {
+  const id = scalarText(link.operationId);
+  if (id !== null) return id !== "" && !operationIds(doc, r, minor).has(id);
+  const ref = scalarText(link.operationRef);
+  if (ref === null || !ref.startsWith("#")) return false;
+  const at = pathsPointer(ref);
+  if (!at) {
+    const d = r.deref({ $ref: ref });
+    return d.error !== undefined || !isObject(d.value);
+  }
+  const paths = doc.paths;
+  if (!isObject(paths) || !Object.hasOwn(paths, at.path)) return true;
+  const item = resolvePathItem(paths[at.path], ["paths", at.path], r, []);
+  return !item ||
+    !operationsOf(item, ["paths", at.path], minor, [], r.memo).some((f) =>
+      !f.additional && f.opKey === at.method
+    );
+}
+
+/**
+ * The `operationId`s of the document's operations: its paths', its
+ * webhooks' and their callbacks', found once per document. A path item or
+ * callbacks object shared through YAML aliases is read once.
+ */
+function operationIds(
+  doc: Record<string, unknown>,
+  r: RefResolver,
+  minor: number,
+): ReadonlySet<string> {
+  return r.memo.get("operationIds", doc, () => {
+    const ids = new Set<string>();
+    const seen = new Set<unknown>();
+    const walk = (map: unknown, at: string, top: boolean) => {
+      if (!isObject(map) || seen.has(map)) return;
+      seen.add(map);
+      for (const key in map) {
+        if (!Object.hasOwn(map, key) || key.startsWith("x-")) continue;
+        const item = resolvePathItem(map[key], [at, key], r, []);
+        if (!item || seen.has(item)) continue;
+        seen.add(item);
+        for (const f of operationsOf(item, [at, key], minor, [], r.memo)) {
+          const id = scalarText(f.op.operationId);
+          if (id) ids.add(id);
+          const cbs = top ? r.deref(f.op.callbacks).value : undefined;
+          if (!isObject(cbs) || seen.has(cbs)) continue;
+          seen.add(cbs);
+          for (const name in cbs) {
+            if (Object.hasOwn(cbs, name)) {
+              walk(r.deref(cbs[name]).value, "callbacks", false);
+            }
+          }
+        }
+      }
+    };
+    walk(doc.paths, "paths", true);
+    walk(doc.webhooks, "webhooks", true);
+    return ids;
+  });
 }
 
 /**
@@ -692,7 +779,11 @@ export function operationDetail(
         status: clip(status),
         summary: text(resp.summary, MAX_CELL),
         description: markdown(text(resp.description, MAX_CELL)),
-        links: swagger ? [] : responseLinks(resp.links, r),
+        links: swagger ? [] : responseLinks(
+          resp.links,
+          r,
+          (link) => linkNamesNothing(link, doc, r, detected.minor),
+        ),
         headers: responseHeaders(resp.headers, swagger, graph, r),
         bodies,
       });

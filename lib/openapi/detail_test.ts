@@ -640,6 +640,10 @@ Deno.test("spec detail: a response's 3.2 summary and its links (a $ref'd one rea
           },
         },
       },
+      "/users/{id}": {
+        get: { operationId: "getUser", responses: {} },
+        delete: { responses: {} },
+      },
     },
     components: {
       links: {
@@ -659,6 +663,7 @@ Deno.test("spec detail: a response's 3.2 summary and its links (a $ref'd one rea
   assert.equal(created.summary, "Created");
   assert.equal(bad.summary, "");
   assert.deepEqual(bad.links, []);
+  assert.deepEqual(created.links.map((l) => l.missing), [false, false, false]);
   assert.deepEqual(
     created.links.map((l) => [
       l.name,
@@ -692,6 +697,66 @@ Deno.test("spec detail: a response's 3.2 summary and its links (a $ref'd one rea
         '$ref "#/components/links/Nope" points to nothing in this document',
       ],
     ],
+  );
+});
+
+Deno.test("spec detail: a link whose target names no operation in the document says so", () => {
+  const links = {
+    Id: { operationId: "getOwner" },
+    NoId: { operationId: "nobody" },
+    Ref: { operationRef: "#/paths/~1owners~1{id}/get" },
+    ViaRefItem: { operationRef: "#/paths/~1shared/get" },
+    NoPath: { operationRef: "#/paths/~1gone/get" },
+    NoMethod: { operationRef: "#/paths/~1owners~1{id}/delete" },
+    UpperCase: { operationRef: "#/paths/~1owners~1{id}/GET" },
+    NotAnOp: { operationRef: "#/components/schemas/Nope" },
+    Pointer: { operationRef: "#/components/pathItems/P/put" },
+    Webhook: { operationId: "onEvent" },
+    Callback: { operationId: "onDone" },
+    Elsewhere: { operationRef: "https://x.test/api.yaml#/paths/~1a/get" },
+  };
+  const p = parsedDoc({
+    openapi: "3.1.0",
+    paths: {
+      "/a": {
+        get: {
+          responses: { "200": { description: "ok", links } },
+          callbacks: {
+            done: {
+              "{$request.body#/url}": {
+                post: { operationId: "onDone", responses: {} },
+              },
+            },
+          },
+        },
+      },
+      "/owners/{id}": { get: { operationId: "getOwner", responses: {} } },
+      "/shared": { $ref: "#/components/pathItems/P" },
+    },
+    webhooks: {
+      event: { post: { operationId: "onEvent", responses: {} } },
+    },
+    components: {
+      pathItems: { P: { get: { responses: {} }, put: { responses: {} } } },
+    },
+  });
+  const [ok] = operationDetail(p, "paths", "/a", "get")!.responses;
+  assert.deepEqual(
+    Object.fromEntries(ok.links.map((l) => [l.name, l.missing])),
+    {
+      Id: false,
+      NoId: true,
+      Ref: false,
+      ViaRefItem: false,
+      NoPath: true,
+      NoMethod: true,
+      UpperCase: true,
+      NotAnOp: true,
+      Pointer: false,
+      Webhook: false,
+      Callback: false,
+      Elsewhere: false,
+    },
   );
 });
 

@@ -263,6 +263,12 @@ export interface LinkDetail {
   server: string;
   /** The link's `description`, parsed as Markdown; empty when none. */
   description: Md;
+  /**
+   * True when the target is in this document (an `operationId`, or an
+   * `operationRef` into it) and names no operation there: shown as
+   * written, said to name nothing, never a link.
+   */
+  missing: boolean;
 }
 
 /** A response of an operation. */

@@ -419,6 +419,8 @@ Deno.test({
         paths: {
           "/echo": {
             post: {
+              // The link below calls this operation again.
+              operationId: "echoAgain",
               parameters: [
                 { name: "mode", in: "query", required: true, example: "it's" },
                 { name: "X-Run", in: "header", required: true, example: "a b" },
@@ -1596,7 +1598,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "spec detail: a response link's target opens that operation (by operationId or an operationRef into the paths)",
+    "spec detail: a response link's target opens that operation (by operationId or an operationRef into the paths); one that names none says so and is no link",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
@@ -1612,6 +1614,7 @@ Deno.test({
             get: op("getUser", {
               Repos: { operationId: "getRepos" },
               Owner: { operationRef: "#/paths/~1owners~1{id}/get" },
+              Gone: { operationRef: "#/paths/~1gone/get" },
             }),
           },
           "/repos": { get: op("getRepos") },
@@ -1643,6 +1646,20 @@ Deno.test({
           document.activeElement.getAttribute("aria-expanded") === "true"
         );
       }
+      // A target that names no operation is said to, and is no link.
+      await openOperation(page, "get", "/users/{id}");
+      const gone = page.locator("[data-testid=response-links] tr", {
+        hasText: "Gone",
+      });
+      assert.match(
+        await gone.innerText(),
+        /GET \/gone names no operation in this document/,
+      );
+      assert.equal(await gone.locator("a").count(), 0);
+      assert.equal(
+        await page.locator("[data-testid=link-target]").count(),
+        2,
+      );
     }),
 });
 
