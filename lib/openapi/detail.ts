@@ -533,6 +533,25 @@ function callbackOps(
 }
 
 /**
+ * A warning per media type of `content` whose `$ref` (OpenAPI 3.2
+ * `components.mediaTypes`) leads nowhere, round a cycle or to another
+ * file, as a parameter's, a body's or a response's own `$ref` is warned
+ * of: the media type shows with no schema, and the reader hears why.
+ */
+function mediaWarnings(
+  content: unknown,
+  r: RefResolver,
+  where: string,
+  warnings: string[],
+): void {
+  if (!isObject(content)) return;
+  for (const mt of firstKeys(content, MAX_BODIES)) {
+    const d = r.deref(content[mt]);
+    if (d.error) warnings.push(`${where}, ${clip(mt)}: ${d.error}`);
+  }
+}
+
+/**
  * A Swagger 2.0 `formData` parameter read as a schema: it carries `type`,
  * `format`, `items`, `enum`, `default` and the constraints itself.
  */
@@ -672,6 +691,14 @@ export function operationDetail(
       if (p.required === true) formSchema.required.push(name);
     } else if (parameters.length < MAX_PARAMS) {
       parameters.push(paramDetail(p, fromPath, swagger, graph, r));
+      if (!swagger) {
+        mediaWarnings(
+          p.content,
+          r,
+          `Parameter ${clip(scalarText(p.name) ?? "")}`,
+          warnings,
+        );
+      }
     }
   }
   if (form.length) {
@@ -713,6 +740,7 @@ export function operationDetail(
       required: rb.required === true,
       bodies: contentBodies(rb.content, req),
     };
+    mediaWarnings(rb.content, r, "Request body", warnings);
     sent = [];
     if (isObject(rb.content)) {
       for (const mt in rb.content) {
@@ -775,6 +803,9 @@ export function operationDetail(
               ),
           )
         : contentBodies(resp.content, res);
+      if (!swagger) {
+        mediaWarnings(resp.content, r, `Response ${clip(status)}`, warnings);
+      }
       responses.push({
         status: clip(status),
         summary: text(resp.summary, MAX_CELL),

@@ -760,6 +760,50 @@ Deno.test("spec detail: a link whose target names no operation in the document s
   );
 });
 
+Deno.test("spec detail: a 3.2 components.mediaTypes $ref cycle is warned of, as a body's or a response's own", () => {
+  const m = (k: string) => ({ $ref: `#/components/mediaTypes/${k}` });
+  const p = parsedDoc({
+    openapi: "3.2.0",
+    paths: {
+      "/a": {
+        post: {
+          parameters: [{
+            name: "q",
+            in: "query",
+            content: { "application/json": m("A") },
+          }],
+          requestBody: { content: { "application/json": m("A") } },
+          responses: {
+            "200": {
+              description: "ok",
+              content: { "text/plain": m("Self"), "a/b": m("Fine") },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      mediaTypes: {
+        A: m("B"),
+        B: m("A"),
+        Self: m("Self"),
+        Fine: { schema: { type: "string" } },
+      },
+    },
+  });
+  const d = operationDetail(p, "paths", "/a", "post")!;
+  assert.deepEqual(d.warnings, [
+    'Parameter q, application/json: $ref "#/components/mediaTypes/A" is part of a reference cycle',
+    'Request body, application/json: $ref "#/components/mediaTypes/A" is part of a reference cycle',
+    'Response 200, text/plain: $ref "#/components/mediaTypes/Self" is part of a reference cycle',
+  ]);
+  // The media types still show, with no schema.
+  assert.deepEqual(
+    d.responses[0].bodies.map((b) => [b.mediaType, b.schema === null]),
+    [["text/plain", true], ["a/b", false]],
+  );
+});
+
 Deno.test("spec detail: a multipart body's encoding says how each part is sent", () => {
   const doc = (openapi: string) =>
     parsedDoc({
