@@ -77,7 +77,8 @@ function paramDetail(
   else if (p.schema !== undefined) type = paramType(p.schema, graph);
   else if (isObject(p.content)) {
     const [mt] = keysOf(p.content, 1);
-    const media = mt === undefined ? undefined : p.content[mt];
+    // Its media type may be a 3.2 `components.mediaTypes` reference.
+    const media = mt === undefined ? undefined : r.deref(p.content[mt]).value;
     schema = isObject(media) ? media.schema : undefined;
     type = mt === undefined
       ? ""
@@ -186,7 +187,7 @@ function paramExamples(
   if (out.length) return out;
   if (!swagger && isObject(p.content)) {
     const [mt] = firstKeys(p.content, 1);
-    const media = mt === undefined ? undefined : p.content[mt];
+    const media = mt === undefined ? undefined : r.deref(p.content[mt]).value;
     if (isObject(media)) {
       if (media.example !== undefined) {
         return [`example ${shortJson(media.example)}`];

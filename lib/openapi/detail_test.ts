@@ -1033,6 +1033,41 @@ Deno.test("spec detail: a content parameter shows its schema; a required queryst
   );
 });
 
+Deno.test("spec detail: a content parameter's media type that is a 3.2 components.mediaTypes $ref shows its schema and examples", () => {
+  const p = parsedDoc({
+    openapi: "3.2.0",
+    paths: {
+      "/s": {
+        get: {
+          parameters: [{
+            name: "filter",
+            in: "query",
+            content: {
+              "application/json": { $ref: "#/components/mediaTypes/F" },
+            },
+          }],
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    },
+    components: {
+      mediaTypes: {
+        F: {
+          schema: {
+            type: "object",
+            properties: { a: { type: "integer", enum: [1, 2] } },
+          },
+          example: { a: 1 },
+        },
+      },
+    },
+  });
+  const [filter] = operationDetail(p, "paths", "/s", "get")!.parameters;
+  assert.equal(filter.type, "application/json: object");
+  assert.ok(filter.schema, "its schema is a tree");
+  assert.deepEqual(filter.facts, ['example {"a":1}']);
+});
+
 Deno.test("spec detail: a plain-name $ref finds its $anchor (3.1)", () => {
   const p = parsedDoc({
     openapi: "3.1.0",
