@@ -66,6 +66,8 @@ export function Params(
                   key={e.on}
                   label={`${e.on ? `${e.on} ` : ""}one of`}
                   values={e.values}
+                  descriptions={e.descriptions}
+                  names={e.names}
                   more={e.more}
                   class="st-fact sv-param-fact"
                   testid="param-enum"

@@ -15,6 +15,7 @@ export function EnumValues(
     label,
     values,
     descriptions = [],
+    names = [],
     more,
     class: cls,
     testid,
@@ -32,6 +33,11 @@ export function EnumValues(
      * value then goes on a line of its own with its words beside it.
      */
     descriptions?: string[];
+    /**
+     * Each value's name (`x-enum-varnames`), in the values' order, "" for
+     * none: shown after it, `0 = Active`, as Scalar shows it.
+     */
+    names?: string[];
     /** Values past those sent (the document has them; none are listed). */
     more: number;
     /** Classes of the outer element, beside `sv-enum`. */
@@ -53,6 +59,8 @@ export function EnumValues(
   // A space between values: where a long list wraps, and what keeps them
   // apart for a screen reader.
   const described = descriptions.length > 0;
+  const named = (i: number) =>
+    names[i] && <span class="st-enum-name">{` = ${names[i]}`}</span>;
   const list = (vs: string[], from: number) =>
     vs.map((v, i) =>
       described
@@ -60,10 +68,19 @@ export function EnumValues(
           " ",
           <span class="sv-enum-item" key={from + i}>
             <code>{v}</code>
+            {named(from + i)}
             {descriptions[from + i] && (
               // Text, never markup: a JSX child is escaped.
               <span class="st-enum-desc">: {descriptions[from + i]}</span>
             )}
+          </span>,
+        ]
+        : names[from + i]
+        ? [
+          " ",
+          <span class="sv-enum-named" key={from + i}>
+            <code>{v}</code>
+            {named(from + i)}
           </span>,
         ]
         : [" ", <code key={from + i}>{v}</code>]

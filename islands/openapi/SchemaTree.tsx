@@ -117,6 +117,7 @@ function factsOf(node: SchemaNode, fold?: EnumFold) {
         label="enum"
         values={node.enum}
         descriptions={node.enumDescriptions}
+        names={node.enumNames}
         more={node.enumMore}
         class="st-fact st-enum"
         open={fold?.open}

@@ -105,6 +105,37 @@ Deno.test("schema facts: each enum value's x-enumDescriptions text is shown besi
   );
 });
 
+Deno.test("schema facts: each enum value's x-enum-varnames name is shown after it, as text", () => {
+  const html = factsOf31({
+    S: {
+      type: "integer",
+      enum: [0, 1],
+      "x-enum-varnames": ["Active", "<b>Closed</b>"],
+      "x-enumDescriptions": ["", "Done"],
+    },
+  }, "S");
+  assert.match(
+    html,
+    /<code>0<\/code><span class="st-enum-name"> = Active<\/span>/,
+  );
+  assert.match(
+    html,
+    /<code>1<\/code><span class="st-enum-name"> = &lt;b>Closed&lt;\/b><\/span><span class="st-enum-desc">: Done<\/span>/,
+  );
+  assert.doesNotMatch(html, /<b>/);
+  assert.match(
+    factsOf31(
+      { P: { type: "integer", enum: [7], "x-enumNames": ["Seven"] } },
+      "P",
+    ),
+    /<span class="sv-enum-named"><code>7<\/code><span class="st-enum-name"> = Seven<\/span><\/span>/,
+  );
+  assert.doesNotMatch(
+    factsOf31({ P: { type: "string", enum: ["a"] } }, "P"),
+    /st-enum-name/,
+  );
+});
+
 Deno.test("schema facts: a discriminator's defaultMapping and a schema's externalDocs (a safe link) are shown", () => {
   const html = factsOf31({
     U: {

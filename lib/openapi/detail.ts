@@ -443,7 +443,13 @@ function paramFacts(
   for (let d = 0; n && d < 4; d++) {
     const pre = d ? `items${"[]".repeat(d - 1)} ` : "";
     if (n.enum.length) {
-      enums.push({ on: pre.trim(), values: n.enum, more: n.enumMore });
+      enums.push({
+        on: pre.trim(),
+        values: n.enum,
+        more: n.enumMore,
+        descriptions: n.enumDescriptions,
+        names: n.enumNames,
+      });
     }
     if (n.default !== null) out.push(`${pre}default ${n.default}`);
     if (n.const !== null) out.push(`${pre}const ${n.const}`);

@@ -1393,12 +1393,16 @@ Deno.test("spec detail: a parameter shows every enum value, its examples, and th
     on: "",
     values: ten.map((v) => `"${v}"`),
     more: 0,
+    descriptions: [],
+    names: [],
   }]);
   assert.equal(by.kinds.type, "array<Kind>");
   assert.deepEqual(by.kinds.enums, [{
     on: "items",
     values: ['"x"', '"y"'],
     more: 0,
+    descriptions: [],
+    names: [],
   }]);
   assert.deepEqual(by["Idempotency-Key"].facts, ['example "37ca9c97"']);
   // Named examples, one a $ref; uniqueItems on a string says nothing.

@@ -101,6 +101,13 @@ export interface SchemaNode {
    * "" for a value it does not describe; empty when none is described.
    */
   enumDescriptions: string[];
+  /**
+   * Each listed enum value's name from `x-enum-varnames` (a list parallel
+   * to `enum`, openapi-generator's; NSwag writes `x-enumNames`), as Scalar
+   * shows it beside the value (`0 = Active`): what a code enum calls it.
+   * "" for a value it does not name; empty when none is named.
+   */
+  enumNames: string[];
   /** `default` and `const` as short JSON, null when absent. */
   default: string | null;
   /** `const` as short JSON, null when absent. */
@@ -317,6 +324,20 @@ function enumDescriptions(values: unknown[], d: unknown): string[] {
         : ""
     );
   } else return [];
+  return out.some((t) => t) ? out : [];
+}
+
+/**
+ * The name of each of the first {@link MAX_ENUM} of `count` enum values
+ * that list `d` gives in the values' order, clipped; [] when it names
+ * none (or is no list).
+ */
+function enumNames(count: number, d: unknown): string[] {
+  if (!Array.isArray(d)) return [];
+  const out: string[] = [];
+  for (let i = 0; i < Math.min(count, MAX_ENUM); i++) {
+    out.push(typeof d[i] === "string" ? clip(d[i].trim()) : "");
+  }
   return out.some((t) => t) ? out : [];
 }
 
@@ -650,6 +671,7 @@ export class SchemaGraph {
       enum: [],
       enumMore: 0,
       enumDescriptions: [],
+      enumNames: [],
       default: null,
       const: null,
       example: null,
@@ -706,6 +728,10 @@ export class SchemaGraph {
       n.enumDescriptions = enumDescriptions(
         e.slice(0, MAX_ENUM),
         pick(m, "x-enumDescriptions") ?? pick(m, "x-enum-descriptions"),
+      );
+      n.enumNames = enumNames(
+        e.length,
+        pick(m, "x-enum-varnames") ?? pick(m, "x-enumNames"),
       );
     }
     const def = pick(m, "default");
@@ -812,6 +838,7 @@ export class SchemaGraph {
     n.enum = x.enum;
     n.enumMore = x.enumMore;
     n.enumDescriptions = x.enumDescriptions;
+    n.enumNames = x.enumNames;
     n.default ??= x.default;
     n.const = x.const;
     n.example ??= x.example;

@@ -746,6 +746,31 @@ Deno.test("schema tree: ok/x-enumDescriptions, an object or a parallel array, de
   assert.deepEqual(child(g, t, "junk").enumDescriptions, []);
 });
 
+Deno.test("schema tree: ok/x-enum-varnames (or NSwag's x-enumNames), a parallel list, names each enum value", () => {
+  const { g } = graphOfSchemas({
+    T: {
+      type: "object",
+      properties: {
+        state: {
+          type: "integer",
+          enum: [0, 1, 2],
+          "x-enum-varnames": ["Active", { bad: true }, " Closed "],
+        },
+        nswag: { type: "integer", enum: [1, 2], "x-enumNames": ["A", "B"] },
+        short: { type: "integer", enum: [1, 2], "x-enum-varnames": ["One"] },
+        plain: { type: "string", enum: ["a"] },
+        junk: { type: "string", enum: ["a"], "x-enum-varnames": { a: "A" } },
+      },
+    },
+  });
+  const t = schema(g, "T");
+  assert.deepEqual(child(g, t, "state").enumNames, ["Active", "", "Closed"]);
+  assert.deepEqual(child(g, t, "nswag").enumNames, ["A", "B"]);
+  assert.deepEqual(child(g, t, "short").enumNames, ["One", ""]);
+  assert.deepEqual(child(g, t, "plain").enumNames, []);
+  assert.deepEqual(child(g, t, "junk").enumNames, []);
+});
+
 Deno.test("schema tree: ok/3.2 discriminator.defaultMapping and a schema's externalDocs are kept", () => {
   const { g } = graphOfSchemas({
     U: {

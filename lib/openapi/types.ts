@@ -167,6 +167,10 @@ export interface ParamEnum {
   values: string[];
   /** Values past the bound, not listed. */
   more: number;
+  /** Each value's `x-enumDescriptions` text, as the schema graph's; [] for none. */
+  descriptions: string[];
+  /** Each value's `x-enum-varnames` name, as the schema graph's; [] for none. */
+  names: string[];
 }
 
 /** A parameter of an operation after merging and `$ref` resolution. */
