@@ -559,6 +559,26 @@ function mediaWarnings(
 }
 
 /**
+ * The examples a Swagger 2.0 body parameter writes for media type `type`,
+ * as a Media Type Object holds them: 2.0 has no place for them, and Redoc
+ * reads its extensions, keyed by media type: `x-example` a value,
+ * `x-examples` named Example Objects (`summary`, `value`).
+ */
+function bodyExamples(
+  p: Record<string, unknown>,
+  type: string,
+): Record<string, unknown> {
+  const one = p["x-example"];
+  const named = p["x-examples"];
+  const out: Record<string, unknown> = {};
+  if (isObject(one) && Object.hasOwn(one, type)) out.example = one[type];
+  if (isObject(named) && Object.hasOwn(named, type)) {
+    out.examples = named[type];
+  }
+  return out;
+}
+
+/**
  * A Swagger 2.0 `formData` parameter read as a schema: it carries `type`,
  * `format`, `items`, `enum`, `default` and the constraints itself.
  */
@@ -679,12 +699,18 @@ export function operationDetail(
   for (const { p, fromPath } of merged.values()) {
     if (swagger && p.in === "body") {
       const types = consumes.length ? consumes : ["application/json"];
+      const media = types.map((t) => bodyExamples(p, t));
       requestBody = {
         description: markdown(text(p.description)),
         required: p.required === true,
-        bodies: types.map((t) => body(t, p.schema, req, {}, cache)),
+        bodies: types.map((t, i) => body(t, p.schema, req, media[i], cache)),
       };
-      sent = types.map((t) => [t, p.schema]);
+      sent = types.map((t, i) => [
+        t,
+        p.schema,
+        undefined,
+        firstWrittenExample(media[i], r),
+      ]);
     } else if (swagger && p.in === "formData") {
       if (form.length >= MAX_PARAMS) continue;
       const name = clip(scalarText(p.name) ?? "");

@@ -360,6 +360,41 @@ const bodyCases: BodyCase[] = [
     lacks: ["xml"],
   },
   {
+    // Redoc reads a 2.0 body's examples from the parameter, by media type.
+    name: "ok/swagger-body-x-examples-shown-and-the-first-sent",
+    p: doc("2.0", {
+      consumes: ["application/json"],
+      parameters: [{
+        name: "b",
+        in: "body",
+        schema: petSchema,
+        "x-examples": {
+          "application/json": {
+            dog: { summary: "A dog", value: { name: "Rex" } },
+            cat: { value: { name: "Tom" } },
+          },
+          "application/xml": { x: { value: "<no/>" } },
+        },
+      }],
+    }),
+    has: [`--data-raw '{"name":"Rex"}'`],
+    lacks: ['"status":"string"', "Tom", "<no/>"],
+    labels: ["dog: A dog", "cat"],
+  },
+  {
+    name: "ok/swagger-body-x-example-by-media-type-shown-and-sent",
+    p: doc("2.0", {
+      parameters: [{
+        name: "b",
+        in: "body",
+        schema: petSchema,
+        "x-example": { "application/json": { name: "Fido" }, "text/plain": 1 },
+      }],
+    }),
+    has: [`--data-raw '{"name":"Fido"}'`],
+    labels: ["Example"],
+  },
+  {
     name: "ok/swagger-first-listed-scheme-called",
     p: doc("2.0", {}, { schemes: ["http", "https"] }),
     has: ["curl -X POST 'http://api.example.com/a'"],
