@@ -10,6 +10,7 @@ import { useNodes } from "./use_nodes.ts";
 import { DETAIL_ROWS, RowBudget, RowBudgetContext } from "./row_budget.ts";
 import { rowsOf, useBudgeted } from "./use_budgeted.ts";
 import { joinUrl, operationCommand } from "../../lib/openapi/curl.ts";
+import { operationFetch } from "../../lib/openapi/operation_fetch.ts";
 import { ServerContext } from "./server_pick.ts";
 import { foldText } from "../../lib/shared/fold.ts";
 
@@ -48,12 +49,31 @@ export function OperationView(
   return <Operation {...props} d={d} />;
 }
 
-/**
- * The cURL command of an operation, with its copy button; without a
- * command, the button is disabled and the note says why.
- */
-function Curl({ command, note }: { command: string; note: string }) {
+/** A copy button's words once pressed: done, or what to do instead. */
+function useCopied(): [string, (text: string, failed: string) => void] {
   const [said, setSaid] = useState("");
+  const copy = async (text: string, failed: string) => {
+    const ok = await copyText(text);
+    setSaid(ok ? "Copied ✓" : failed);
+    setTimeout(() => setSaid(""), 2500);
+  };
+  return [said, copy];
+}
+
+/**
+ * The cURL command of an operation, with its copy button, and a button
+ * copying the same request as a `fetch` call (as the HAR viewer and
+ * DevTools offer both); without a command, the buttons are disabled and
+ * the note says why.
+ */
+function Curl(
+  { command, note, fetch }: {
+    command: string;
+    note: string;
+    fetch: { code: string; note: string };
+  },
+) {
+  const [said, copy] = useCopied();
   // Its turn in the detail's row budget (use_budgeted.ts): first in the
   // page, so in the first frame unless it is long.
   const shown = useBudgeted(rowsOf(command.length));
@@ -76,15 +96,26 @@ function Curl({ command, note }: { command: string; note: string }) {
           type="button"
           data-testid="op-curl"
           data-command={command}
-          onClick={async () => {
-            const ok = await copyText(command);
-            setSaid(ok ? "Copied ✓" : "Copy failed: select the text below");
-            setTimeout(() => setSaid(""), 2500);
-          }}
+          onClick={() => copy(command, "Copy failed: select the text below")}
         >
           Copy as cURL
         </button>
+        <button
+          type="button"
+          data-testid="op-fetch"
+          disabled={!fetch.code}
+          title={fetch.note || undefined}
+          onClick={() =>
+            copy(fetch.code, "Copy failed: the browser refused the clipboard")}
+        >
+          Copy as fetch
+        </button>
         <span class="muted" role="status">{said}</span>
+        {fetch.note && (
+          <span class="muted" data-testid="op-fetch-note">
+            {fetch.code ? `fetch: ${fetch.note}` : fetch.note}
+          </span>
+        )}
       </div>
       <HeldPre text={command} class="sv-curl-text" shown={shown} />
     </div>
@@ -92,20 +123,33 @@ function Curl({ command, note }: { command: string; note: string }) {
 }
 
 /**
- * The server `d` is called on and its command: the reader's chosen server
- * when `d` uses the document's, else the detail's own.
+ * The server `d` is called on, its command and its fetch call: the
+ * reader's chosen server when `d` uses the document's, else the detail's
+ * own.
  */
-function useServerCall(d: OperationDetail): { server: string; curl: string } {
+function useServerCall(d: OperationDetail): {
+  server: string;
+  curl: string;
+  fetch: { code: string; note: string };
+} {
   const chosen = useContext(ServerContext);
   const req = d.curlRequest;
   return useMemo(
-    () =>
-      chosen !== null && req
-        ? {
-          server: chosen,
-          curl: operationCommand({ ...req, url: joinUrl(chosen, req.url) }),
-        }
-        : { server: d.server, curl: d.curl },
+    () => {
+      if (chosen === null || !req) {
+        return {
+          server: d.server,
+          curl: d.curl,
+          fetch: { code: d.fetch, note: d.fetchNote },
+        };
+      }
+      const called = { ...req, url: joinUrl(chosen, req.url) };
+      return {
+        server: chosen,
+        curl: operationCommand(called),
+        fetch: operationFetch(called),
+      };
+    },
     [d, chosen],
   );
 }
@@ -121,7 +165,7 @@ function Operation(
   const cache = useNodes(d);
   // One budget for all its trees: the first frame stays short however many.
   const budget = useMemo(() => new RowBudget(DETAIL_ROWS), [d]);
-  const { server, curl } = useServerCall(d);
+  const { server, curl, fetch } = useServerCall(d);
   return (
     <RowBudgetContext.Provider value={budget}>
       <div class="sv-detail" data-testid="operation-detail">
@@ -189,7 +233,7 @@ function Operation(
             <DocLink link={d.docs} />
           </p>
         )}
-        <Curl command={curl} note={d.curlNote} />
+        <Curl command={curl} note={d.curlNote} fetch={fetch} />
         {d.codeSamples.length > 0 && (
           <section data-testid="op-code-samples">
             <H>Code samples</H>

@@ -15,7 +15,7 @@ import {
   type SentBody,
   sentBody,
 } from "./curl.ts";
-import { fetchCode } from "./fetch_code.ts";
+import { fetchCode } from "../shared/fetch_code.ts";
 import { failureText, num, type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
 import { isToken } from "../shared/http_token.ts";
@@ -188,14 +188,17 @@ function fetchOf(
   chars: number,
 ): { fetch: string; fetchNote: string } {
   if (size + chars <= CURL_CHARS) {
-    const call = fetchCode(replay(body));
+    const call = fetchCode(replay(body), { recorded: true });
     if (!call.code) return { fetch: "", fetchNote: call.note };
     if (call.code.length <= CURL_CHARS) {
       return { fetch: call.code, fetchNote: call.note };
     }
   }
   if (size <= CURL_CHARS) {
-    const call = fetchCode(replay(null), true);
+    const call = fetchCode(replay(null), {
+      bodyLeftOut: true,
+      recorded: true,
+    });
     // No call at all (a forbidden method, a URL fetch refuses): that is why.
     if (!call.code) return { fetch: "", fetchNote: call.note };
     if (call.code.length <= CURL_CHARS) {

@@ -74,15 +74,7 @@ function queryPart(s: string): string {
  * the shared builder.
  */
 export function operationCommand(req: OperationRequest): string {
-  let url = req.url;
-  if (req.query.length) {
-    url += (url.includes("?") ? "&" : "?") +
-      req.query.map((q) =>
-        q.whole
-          ? q.value
-          : `${queryPart(q.name)}=${q.encoded ? q.value : queryPart(q.value)}`
-      ).join("&");
-  }
+  const url = requestUrl(req);
   const headers: HeaderPair[] = req.headers.map((h) => [h.name, h.value]);
   // A multipart type is said too, as the operation's other headers are:
   // curl adds its boundary to a `multipart/form-data` it is given (the
@@ -106,6 +98,17 @@ export function operationCommand(req: OperationRequest): string {
     { namedMethod: true },
   );
   return req.user ? withUser(command, req.user) : command;
+}
+
+/** The request's URL with its query parameters, percent-encoded. */
+export function requestUrl(req: OperationRequest): string {
+  if (!req.query.length) return req.url;
+  return req.url + (req.url.includes("?") ? "&" : "?") +
+    req.query.map((q) =>
+      q.whole
+        ? q.value
+        : `${queryPart(q.name)}=${q.encoded ? q.value : queryPart(q.value)}`
+    ).join("&");
 }
 
 /**

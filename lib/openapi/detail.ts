@@ -867,7 +867,14 @@ export function operationDetail(
   const cbs = swagger
     ? { ops: [], cut: false }
     : callbackOps(op.callbacks, r, detected.minor);
-  const { server, curl, note: curlNote, request: curlRequest } = operationCurl({
+  const {
+    server,
+    curl,
+    note: curlNote,
+    fetch,
+    fetchNote,
+    request: curlRequest,
+  } = operationCurl({
     doc,
     item,
     op,
@@ -914,6 +921,8 @@ export function operationDetail(
     server,
     curl,
     curlNote,
+    fetch,
+    fetchNote,
     curlRequest,
     nodes: graph.collect(roots, FIRST_NODE_DEPTH, FIRST_NODES),
   };

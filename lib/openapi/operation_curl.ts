@@ -5,6 +5,7 @@
  * body (the first written one, else generated). The command text itself
  * comes from `curl.ts`.
  */
+import { operationFetch } from "./operation_fetch.ts";
 import {
   cookieValue,
   joinUrl,
@@ -848,6 +849,10 @@ export interface OperationCurl {
   curl: string;
   /** Why there is no command ("" when there is one). */
   note: string;
+  /** The same request as a `fetch` call (operation_fetch.ts), or "". */
+  fetch: string;
+  /** Why there is no call, or what it leaves out ("" when whole). */
+  fetchNote: string;
   /**
    * The command's request with `url` the path alone, when the operation is
    * called on the document's servers: with another of them chosen, the
@@ -875,6 +880,8 @@ export function operationCurl(x: CurlInput): OperationCurl {
       curl: "",
       note: "The method is not an HTTP method name (a token, RFC 9110 §9.1), " +
         "so no command can send it.",
+      fetch: "",
+      fetchNote: "The method is not an HTTP method name.",
       request: null,
     };
   }
@@ -1063,11 +1070,20 @@ export function operationCurl(x: CurlInput): OperationCurl {
     form,
     ...(user ? { user } : {}),
   };
-  const curl = operationCommand({
+  const called = {
     ...request,
     url: x.callback ?? (x.webhook ? WEBHOOK_URL : joinUrl(server, x.path)),
-  });
-  return { server, curl, note: "", request: on.shared ? request : null };
+  };
+  const curl = operationCommand(called);
+  const call = operationFetch(called);
+  return {
+    server,
+    curl,
+    note: "",
+    fetch: call.code,
+    fetchNote: call.note,
+    request: on.shared ? request : null,
+  };
 }
 
 /** Characters of a written example an XML body is written from, at most. */

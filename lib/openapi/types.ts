@@ -360,6 +360,10 @@ export interface OperationDetail {
   curl: string;
   /** Why there is no command ("" when there is one). */
   curlNote: string;
+  /** The same request as a `fetch` call (Node.js, Deno), or "". */
+  fetch: string;
+  /** Why there is no call, or what it leaves out ("" when whole). */
+  fetchNote: string;
   /**
    * The command's request with `url` the path alone when the operation is
    * called on the document's servers (another chosen among

@@ -408,7 +408,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "spec detail: Copy as cURL runs against our echo endpoint and the body arrives unchanged",
+    "spec detail: Copy as cURL and Copy as fetch run against our echo endpoint and the body arrives unchanged",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
@@ -493,6 +493,28 @@ Deno.test({
         tags: ["string"],
       });
       assert.equal(echo.body, JSON.stringify(echo.json));
+      // Copy as fetch sends the very request, run by Deno's own fetch.
+      await page.click("[data-testid=op-fetch]");
+      await page.waitForFunction(() =>
+        document.querySelector(".sv-curl-head [role=status]")?.textContent ===
+          "Copied ✓"
+      );
+      const code = await page.evaluate(() => navigator.clipboard.readText());
+      assert.match(code, /^await fetch\("/);
+      let fetched: unknown;
+      const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
+      await new AsyncFunction("fetch", code)(
+        async (url: string, init: RequestInit) => {
+          fetched = await (await fetch(url, init)).json();
+          return new Response("");
+        },
+      );
+      const sent = fetched as typeof echo;
+      assert.equal(sent.method, "POST");
+      assert.deepEqual(sent.query, echo.query);
+      assert.equal(sent.headers["x-run"], "a b");
+      assert.equal(sent.headers["content-type"], "application/json");
+      assert.equal(sent.body, echo.body);
       // The response's headers are listed, as Swagger UI and Redoc do.
       assert.match(
         await page.locator("[data-testid=response-headers]").innerText(),
@@ -510,7 +532,7 @@ Deno.test({
       );
       assert.equal(await scalar.count(), 1);
       assert.equal(await scalar.isDisabled(), true);
-    }),
+    }, { clipboard: true }),
 });
 
 Deno.test({

@@ -1,11 +1,12 @@
 /**
- * "Copy as fetch": each snippet is run, with a stand-in `fetch` that builds
+ * "Copy as fetch" of a recorded request's replay (lib/shared/fetch_code.ts
+ * of `replayOf`): each snippet is run, with a stand-in `fetch` that builds
  * the real `Request` (which throws where fetch would: a bad header, a GET
  * body, credentials in the URL, a forbidden method) and records what it
  * was asked; it must ask exactly for the recorded request.
  */
 import assert from "node:assert/strict";
-import { fetchCode } from "./fetch_code.ts";
+import { fetchCode } from "../shared/fetch_code.ts";
 import { replayOf, type SentBody } from "./curl.ts";
 
 interface Asked {
@@ -34,7 +35,7 @@ const h = (name: string, value: string) => ({ name, value });
 
 /** The code of `r`'s fetch call. */
 const code = (...args: Parameters<typeof replayOf>) =>
-  fetchCode(replayOf(...args)).code;
+  fetchCode(replayOf(...args), { recorded: true }).code;
 
 Deno.test("fetchCode: ok/method, URL and headers as recorded; what fetch owns left out", async () => {
   const call = code("GET", "https://api.test/a?b=1&c=%20", [
@@ -76,15 +77,18 @@ Deno.test("fetchCode: ok/text and binary bodies, the body's type as Content-Type
 
 Deno.test("fetchCode: bad/hostile recorded values stay string literals; fields Headers refuses are left out, named", async () => {
   const evil = '"); globalThis.pwned = 1; ("\u2028\u2029\n\r\\';
-  const call = fetchCode(replayOf("POST", `https://x.test/${evil}`, [
-    h(`X-${evil}`, "v"),
-    h("X-Ok", evil),
-    h("GET /463496.gif?a=1", "recorded as a name"),
-    h("X-Latin", "caf\u00e9"),
-    h("X-Beyond", "Zo\u00eb \u20acuro"),
-    h("X-Nul", "a\0b"),
-    h("X-Ctl", "a\x01b\x7f"),
-  ], evil));
+  const call = fetchCode(
+    replayOf("POST", `https://x.test/${evil}`, [
+      h(`X-${evil}`, "v"),
+      h("X-Ok", evil),
+      h("GET /463496.gif?a=1", "recorded as a name"),
+      h("X-Latin", "caf\u00e9"),
+      h("X-Beyond", "Zo\u00eb \u20acuro"),
+      h("X-Nul", "a\0b"),
+      h("X-Ctl", "a\x01b\x7f"),
+    ], evil),
+    { recorded: true },
+  );
   const asked = await run(call.code);
   assert.equal(asked.body, evil);
   assert.deepEqual(asked.headers, { "X-Latin": "caf\u00e9" });

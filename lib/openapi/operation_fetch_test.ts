@@ -1,0 +1,127 @@
+/**
+ * "Copy as fetch" of an operation (operation_fetch.ts): each call is run
+ * with a stand-in `fetch` that builds the real `Request` (which throws
+ * where fetch would) and records what it was asked, which must be what
+ * the operation's cURL command sends.
+ */
+import assert from "node:assert/strict";
+import { operationFetch } from "./operation_fetch.ts";
+import type { OperationRequest } from "./curl.ts";
+
+interface Asked {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** Runs `code` with a `fetch` that records its arguments. */
+async function run(code: string): Promise<Asked> {
+  let asked: Asked | null = null;
+  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
+  const stub = (url: string, init: Omit<Asked, "url">) => {
+    new Request(url, init as RequestInit);
+    asked = { url, ...init };
+    return Promise.resolve(new Response(""));
+  };
+  await new AsyncFunction("fetch", code)(stub);
+  assert.ok(asked, "fetch was called");
+  return asked;
+}
+
+const base: OperationRequest = {
+  method: "POST",
+  url: "https://api.example.com/v1/pets",
+  query: [],
+  headers: [],
+  contentType: "",
+  body: null,
+};
+
+Deno.test("operationFetch: ok/the URL with its query, the headers, Basic credentials' placeholder, the Content-Type and the body, as cURL sends them", async () => {
+  const call = operationFetch({
+    ...base,
+    query: [{ name: "q", value: "a b&c" }, { name: "id", value: "{id}" }],
+    headers: [{ name: "X-Run", value: "it's" }],
+    contentType: "application/json",
+    body: '{"name":"Rex"}',
+    user: "USERNAME:PASSWORD",
+  });
+  assert.equal(call.note, "");
+  const asked = await run(call.code);
+  assert.equal(
+    asked.url,
+    "https://api.example.com/v1/pets?q=a%20b%26c&id={id}",
+  );
+  assert.equal(asked.method, "POST");
+  assert.deepEqual(asked.headers, {
+    "X-Run": "it's",
+    "Authorization": `Basic ${btoa("USERNAME:PASSWORD")}`,
+    "Content-Type": "application/json",
+  });
+  assert.equal(asked.body, '{"name":"Rex"}');
+  // The placeholder is said in words, not only in base64.
+  assert.match(call.code, /\/\/ Authorization: Basic USERNAME:PASSWORD/);
+});
+
+Deno.test("operationFetch: ok/a multipart/form-data body is a FormData (fetch writes its boundary): text fields, typed ones and a file to pick", async () => {
+  const call = operationFetch({
+    ...base,
+    contentType: "multipart/form-data",
+    form: [
+      { name: "name", value: "Rex" },
+      { name: "meta", value: '{"a":1}', type: "application/json" },
+      { name: "photo", value: "path/to/file", file: true },
+    ],
+  });
+  const asked = await run(call.code);
+  assert.ok(asked.body instanceof FormData);
+  const form = asked.body as FormData;
+  assert.equal(form.get("name"), "Rex");
+  const meta = form.get("meta") as File;
+  assert.equal(meta.type, "application/json");
+  assert.equal(await meta.text(), '{"a":1}');
+  assert.equal((form.get("photo") as File).name, "path/to/file");
+  // Its own Content-Type would have no boundary: fetch writes one.
+  assert.deepEqual(asked.headers ?? {}, {});
+});
+
+Deno.test("operationFetch: bad/a multipart type FormData cannot send is left out, said; no Content-Type without its body", async () => {
+  const call = operationFetch({
+    ...base,
+    contentType: "multipart/mixed",
+    form: [{ name: "0", value: "a" }],
+  });
+  const asked = await run(call.code);
+  assert.equal(asked.body, undefined);
+  assert.deepEqual(asked.headers ?? {}, {});
+  assert.match(call.code, /multipart\/mixed parts are left out/);
+});
+
+Deno.test("operationFetch: bad/no call for a relative server or a runtime expression, and why", () => {
+  for (
+    const [url, why] of [
+      ["/v1/pets", /not a whole http\(s\) one/],
+      ["{$request.body#/callbackUrl}", /expression/],
+      ["file:///etc/passwd", /not a whole/],
+    ] as const
+  ) {
+    const call = operationFetch({ ...base, url });
+    assert.equal(call.code, "", url);
+    assert.match(call.note, why, url);
+  }
+});
+
+Deno.test("operationFetch: bad/hostile values from a spec stay string literals and comments", async () => {
+  const evil = '"); globalThis.pwned = 1; ("\u2028\n';
+  const call = operationFetch({
+    ...base,
+    headers: [{ name: "X-Ok", value: "v" }],
+    contentType: "text/plain",
+    body: evil,
+    user: `USER\u2028globalThis.pwned = 2;:PASS`,
+  });
+  const asked = await run(call.code);
+  assert.equal(asked.body, evil);
+  assert.equal((globalThis as { pwned?: number }).pwned, undefined);
+});

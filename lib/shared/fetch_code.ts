@@ -1,0 +1,261 @@
+/**
+ * "Copy as fetch": a request as a `fetch` call that Node.js (18 and later)
+ * and Deno run as they are, as DevTools' "Copy as fetch (Node.js)" writes
+ * it: the method, the URL, the headers and the body (a recorded request's
+ * replay in the HAR viewer, an operation's in the spec viewer, as their
+ * cURL commands send them). Every string is a JSON string literal, valid
+ * JavaScript (ECMA-262 §12.9.4, U+2028 included since ES2019), so a value
+ * cannot end the literal and run as code; and what `fetch` itself would
+ * throw on (Fetch §5.4 Request constructor, §5.2 Headers) is left out with
+ * a comment, or refused, so the call runs.
+ */
+import { bytesBase64 } from "./base64.ts";
+import { isToken } from "./http_token.ts";
+import type { FormField, HeaderPair } from "./curl.ts";
+
+/** What a call is written for. */
+export interface FetchRequest {
+  method: string;
+  /** Absolute URL (fetch in Node.js and Deno takes no other). */
+  url: string;
+  /** In the order they are sent; repeated names are joined. */
+  headers: readonly HeaderPair[];
+  /** Text (sent as UTF-8) or bytes; null for none. */
+  body: { text?: string; bytes?: Uint8Array } | null;
+  /**
+   * Multipart fields, instead of a body: a `FormData`, whose boundary
+   * fetch writes into the Content-Type itself (a Content-Type given is
+   * left out); a file field is an empty file named as the field's value,
+   * for the reader to put the file's bytes in.
+   */
+  form?: readonly FormField[];
+}
+
+/** How {@link fetchCode} words its call. */
+export interface FetchOptions {
+  /** The caller left a body out of the request (too large to copy): said. */
+  bodyLeftOut?: boolean;
+  /** The request was recorded (a HAR entry): its notes say so. */
+  recorded?: boolean;
+  /** Lines said as comments first in the call's options (no line breaks). */
+  comments?: readonly string[];
+}
+
+/**
+ * Headers `fetch` writes itself or refuses: hop-by-hop ones (RFC 9110
+ * §7.6.1), which undici rejects, and Host, which it takes from the URL (a
+ * Host naming another authority, kept by curl, cannot be sent by fetch).
+ */
+const FETCH_OWNS = new Set([
+  "host",
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "upgrade",
+  "te",
+  "trailer",
+  "expect",
+]);
+
+/** Methods the Request constructor throws on (Fetch §2.2.1 forbidden method). */
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/** Methods fetch writes in upper case whatever their case (Fetch §2.2.1 normalize). */
+const NORMALIZED = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"]);
+
+/** A fetch call, or "" and why; `note` also names what the call leaves out. */
+export interface FetchCall {
+  code: string;
+  note: string;
+}
+
+/**
+ * Whether `Headers` takes the field: a token name, and a value of bytes
+ * (code points up to U+00FF) without NUL, CR or LF (Fetch §2.2 header
+ * value; WebIDL ByteString).
+ */
+function fetchable(name: string, value: string): boolean {
+  // Headers takes any byte but NUL, CR and LF, yet the sending layer
+  // (Deno's, undici's) refuses other controls too, as RFC 9110 §5.5 does:
+  // only what a field value may hold is kept. A name past 8 KiB is no
+  // real header, and Deno refuses one past 64 KiB.
+  return isToken(name, 8192) && !/[^\t\x20-\x7e\x80-\xff]/.test(value);
+}
+
+/** `s` percent-decoded, or as written when its escapes are no UTF-8. */
+function decoded(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * The URL without user name and password, which the Request constructor
+ * refuses (Fetch §5.4), and the Basic credentials they stood for (curl
+ * sends them so, RFC 7617 §2); the URL as given when it has none.
+ */
+function withoutCredentials(url: string): { url: string; basic: string } {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return { url, basic: "" };
+  }
+  if (!u.username && !u.password) return { url, basic: "" };
+  const pair = `${decoded(u.username)}:${decoded(u.password)}`;
+  u.username = "";
+  u.password = "";
+  const bytes = new TextEncoder().encode(pair);
+  return { url: u.href, basic: `Basic ${bytesBase64(bytes)}` };
+}
+
+/**
+ * `r` as a `fetch` call; its headers as given, repeats joined. A body the
+ * caller left out (`bodyLeftOut`) is said in the call, where whoever runs
+ * it reads it.
+ */
+export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
+  const recorded = o.recorded ? "recorded " : "";
+  const asked = r.method || "GET";
+  if (!isToken(asked)) {
+    return { code: "", note: "The method is not an HTTP method name." };
+  }
+  const upper = asked.toUpperCase();
+  if (FORBIDDEN_METHODS.has(upper)) {
+    return {
+      code: "",
+      note: `fetch refuses the method ${asked} (a forbidden method): ` +
+        "Copy as cURL sends it.",
+    };
+  }
+  const method = NORMALIZED.has(upper) ? upper : asked;
+  if (!URL.canParse(r.url)) {
+    return {
+      code: "",
+      note: `The ${recorded}URL is not one fetch can request (not absolute, ` +
+        "or a bad host or port).",
+    };
+  }
+  const bodiless = method === "GET" || method === "HEAD";
+  // A form's Content-Type is fetch's to write: it holds the boundary.
+  const form = !bodiless && !o.bodyLeftOut && r.form?.length ? r.form : null;
+  const target = withoutCredentials(r.url);
+  const headers = new Map<string, string>();
+  const names = new Map<string, string>();
+  const left: string[] = [];
+  const add = (name: string, value: string) => {
+    const n = name.toLowerCase();
+    const had = headers.get(n);
+    // Repeated fields join with ", " (RFC 9110 §5.3); Cookie with "; "
+    // (RFC 6265 §5.4), as a browser sends one.
+    headers.set(
+      n,
+      had === undefined
+        ? value
+        : `${had}${n === "cookie" ? "; " : ", "}${value}`,
+    );
+    if (!names.has(n)) names.set(n, name);
+  };
+  for (const [name, value] of r.headers) {
+    const n = name.toLowerCase();
+    if (FETCH_OWNS.has(n) || (form && n === "content-type")) continue;
+    if (fetchable(name, value)) add(name, value);
+    else left.push(name);
+  }
+  if (target.basic && !headers.has("authorization")) {
+    add("Authorization", target.basic);
+  }
+  const lines = (o.comments ?? []).map((c) => `  // ${commentText(c)}`);
+  lines.push(`  method: ${JSON.stringify(method)},`);
+  if (headers.size) {
+    lines.push("  headers: {");
+    for (const [n, value] of headers) {
+      lines.push(
+        `    ${JSON.stringify(names.get(n))}: ${JSON.stringify(value)},`,
+      );
+    }
+    lines.push("  },");
+  }
+  if (left.length) {
+    lines.push(
+      `  // Left out, fetch cannot send them: ${
+        left.map((n) => commentText(JSON.stringify(n))).join(", ")
+      }.`,
+    );
+  }
+  if (o.bodyLeftOut) {
+    lines.push(
+      `  // The ${recorded}body is left out: it is too large to copy.`,
+    );
+  } else if ((r.body || r.form?.length) && bodiless) {
+    // Fetch §5.4 (Request constructor): a GET or HEAD with a body throws.
+    lines.push(
+      `  // The ${recorded}${method} body is left out: fetch sends none with ${method}.`,
+    );
+  } else if (form) {
+    lines.push("  body: form,");
+  } else if (r.body?.text !== undefined) {
+    lines.push(`  body: ${JSON.stringify(r.body.text)},`);
+  } else if (r.body?.bytes) {
+    lines.push(
+      `  body: Uint8Array.from(atob(${
+        JSON.stringify(bytesBase64(r.body.bytes))
+      }), (c) => c.charCodeAt(0)),`,
+    );
+  }
+  const call = `await fetch(${JSON.stringify(target.url)}, {\n${
+    lines.join("\n")
+  }\n});\n`;
+  return {
+    code: form ? formCode(form) + call : call,
+    note: left.length
+      ? `${left.length} ${recorded}header${
+        left.length === 1 ? "" : "s"
+      } fetch cannot send ${
+        left.length === 1 ? "is" : "are"
+      } left out (named in the code).`
+      : "",
+  };
+}
+
+/**
+ * `text` for a line comment: U+2028 and U+2029 escaped, which end a line
+ * in JavaScript (ECMA-262 §12.3) and so would end the comment and run the
+ * rest as code, as CR and LF would.
+ */
+function commentText(text: string): string {
+  return text.replace(
+    /[\r\n\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/**
+ * The `FormData` a call sends, field by field: a value as a string, a
+ * file as an empty `Blob` named as curl's `@file` names it, for the
+ * reader's own bytes.
+ */
+function formCode(form: readonly FormField[]): string {
+  const lines = ["const form = new FormData();"];
+  for (const f of form) {
+    const name = JSON.stringify(f.name);
+    if (f.file) {
+      const type = f.type ? `, { type: ${JSON.stringify(f.type)} }` : "";
+      lines.push(
+        `form.append(${name}, new Blob([/* the file's bytes */]${type}), ${
+          JSON.stringify(f.value)
+        });`,
+      );
+    } else if (f.type) {
+      lines.push(
+        `form.append(${name}, new Blob([${JSON.stringify(f.value)}], { type: ${
+          JSON.stringify(f.type)
+        } }));`,
+      );
+    } else lines.push(`form.append(${name}, ${JSON.stringify(f.value)});`);
+  }
+  return lines.join("\n") + "\n";
+}
