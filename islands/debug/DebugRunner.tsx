@@ -6,7 +6,7 @@
  * runs the request with fetch (or EventSource for streams) and shows the
  * exact URL and cURL.
  * Enter runs from any field (Ctrl+Enter in the text boxes and from the rest
- * of the runner).
+ * of the runner); Escape anywhere in it cancels the request in flight.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
@@ -29,7 +29,7 @@ import { useRunnerState } from "./use_runner_state.ts";
 import { useFetchRun } from "./use_fetch_run.ts";
 import { useSse } from "./use_sse.ts";
 import { announcement, socketAnnouncement } from "./announce.ts";
-import { ctrlEnterRuns, enterRuns } from "./keys.ts";
+import { ctrlEnterRuns, enterRuns, escapeCancels } from "./keys.ts";
 import { Actions } from "./Actions.tsx";
 
 /**
@@ -130,14 +130,28 @@ export default function DebugRunner(
     root.current?.querySelector<HTMLElement>("[data-testid=run]")?.focus();
   };
 
+  // Escape cancels what Cancel (Stop) would, from anywhere in the runner;
+  // the live region then says "Cancelled." (or the stream stopped). Focus
+  // stays in the field it was in, unless that was the panel about to go.
+  function onEscape(e: KeyboardEvent) {
+    if (!busy || !escapeCancels(e)) return;
+    e.preventDefault();
+    const stop = kind === "events" ? events.stop : fetchRun.cancel;
+    const t = e.target as HTMLElement;
+    if (t.closest?.("[aria-busy=true]")) thenRun(stop)();
+    else stop();
+  }
+
   return (
     <div
       class="runner"
       data-testid="runner"
       data-endpoint={ep.id}
       ref={root}
-      onKeyDown={(e) =>
-        ctrlEnterRuns(e, root.current?.querySelector("form") ?? null)}
+      onKeyDown={(e) => {
+        onEscape(e);
+        ctrlEnterRuns(e, root.current?.querySelector("form") ?? null);
+      }}
     >
       <form
         class="runner-form"

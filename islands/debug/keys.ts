@@ -32,3 +32,14 @@ export function ctrlEnterRuns(
   e.preventDefault();
   form.requestSubmit();
 }
+
+/**
+ * Whether `e` is an Escape the runner may take to cancel its request in
+ * flight, as Postman's Cancel: not one a control inside already took
+ * (closing a popup, a menu or an open disclosure calls `preventDefault`),
+ * not one ending an IME composition, and not with a modifier.
+ */
+export function escapeCancels(e: KeyboardEvent): boolean {
+  return e.key === "Escape" && !e.isComposing && !e.defaultPrevented &&
+    !(e.ctrlKey || e.metaKey || e.altKey || e.shiftKey);
+}

@@ -144,6 +144,78 @@ Deno.test({
 
 Deno.test({
   name:
+    "browser runner: Escape in the runner cancels its request in flight, and says so; an Escape a popup took, or another runner's, does not",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "status");
+      const sleep = r.locator("[data-param=sleep]");
+      const waiting = r.locator(".result-pending");
+      await sleep.fill("20s");
+      await r.locator("[data-testid=run]").click();
+      await waiting.waitFor();
+      // Another runner's Escape is its own.
+      await runner(page, "echo").locator("[data-param=body]").press("Escape");
+      // A popup inside the runner that closes on Escape takes the key
+      // (preventDefault), as a menu or listbox does: the request goes on.
+      await sleep.evaluate((el) =>
+        el.addEventListener("keydown", (e) => {
+          if ((e as KeyboardEvent).key === "Escape") e.preventDefault();
+        }, { once: true })
+      );
+      await sleep.press("Escape");
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+      assert.equal(await waiting.count(), 1, "still waiting");
+      // Escape from a field: cancelled, said, and focus stays in the field.
+      await sleep.press("Escape");
+      assert.equal(
+        await r.locator("[data-testid=result-error]").textContent(),
+        "Cancelled.",
+      );
+      assert.match(
+        (await r.locator("[aria-live]").textContent())!,
+        /^Cancelled\. After \d+ milliseconds\.$/,
+      );
+      assert.ok(await sleep.evaluate((el) => el === document.activeElement));
+      // Escape on the Cancel button, which goes with the request: focus
+      // lands on the run button.
+      await r.locator("[data-testid=run]").click();
+      await r.getByRole("button", { name: "Cancel" }).press("Escape");
+      await r.locator("[data-testid=result-error]").waitFor();
+      assert.ok(
+        await r.locator("[data-testid=run]").evaluate((b) =>
+          b === document.activeElement
+        ),
+      );
+      // An event stream: stopped, as Stop does.
+      const e = runner(page, "sse");
+      await e.locator("[data-param=count]").fill("50");
+      await e.locator("[data-param=interval]").fill("100");
+      await e.locator("[data-testid=run]").click();
+      await e.locator("[data-testid=sse-event]").first().waitFor();
+      await e.locator("[data-param=count]").press("Escape");
+      await e.locator(".result-sse[data-phase=stopped]").waitFor();
+      assert.match(
+        (await e.locator("[aria-live]").textContent())!,
+        /^Stream stopped: \d+ events? in \d+ milliseconds\.$/,
+      );
+      // A body still coming: the bytes that came, cut off as cancelled.
+      const d = runner(page, "drip");
+      await d.locator("[data-param=duration]").fill("20");
+      await d.locator("[data-param=numbytes]").fill("4");
+      await d.locator("[data-testid=run]").click();
+      await d.locator("[data-testid=result-progress]").waitFor();
+      await d.locator("[data-param=numbytes]").press("Escape");
+      assert.match(
+        (await d.locator("[data-testid=result-cut]").textContent())!,
+        /broke off before its end: Cancelled\./,
+      );
+    }, HTTP_ERRORS),
+});
+
+Deno.test({
+  name:
     "browser runner: abort shows the 200 and headers that came, and that the body broke off",
   ...BROWSER_TEST,
   fn: () =>
