@@ -8,7 +8,12 @@
 import { md5 } from "@noble/hashes/legacy.js";
 import { sha256, sha512, sha512_256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { digestResponse, parseDigestParams } from "../../lib/shared/digest.ts";
+import {
+  type DigestParams,
+  digestResponse,
+  parseDigestParams,
+} from "../../lib/shared/digest.ts";
+import { parseChallenges } from "../../lib/shared/auth_challenges.ts";
 // The challenge is read within the bounds the server reads an answer in.
 import {
   MAX_DIGEST_HEADER,
@@ -23,6 +28,19 @@ const HASHES: Readonly<Record<string, (b: Uint8Array) => Uint8Array>> = {
   "SHA-512": sha512,
 };
 
+/**
+ * How strong each hash is, to choose among Digest challenges (RFC 9110
+ * §11.6.1: the strongest scheme the client understands): by the digest's
+ * length, the server's order among equals (RFC 7616 §3.7: challenges come
+ * in its order of preference).
+ */
+const STRENGTH: Readonly<Record<string, number>> = {
+  "MD5": 1,
+  "SHA-256": 2,
+  "SHA-512-256": 2,
+  "SHA-512": 3,
+};
+
 /** A value as a quoted-string (RFC 9110 §5.6.4). */
 function quoted(v: string): string {
   return `"${v.replace(/[\\"]/g, (c) => "\\" + c)}"`;
@@ -32,8 +50,10 @@ function quoted(v: string): string {
  * The Authorization header answering `challenge` (a WWW-Authenticate
  * value) for `user` and `passwd`, or why there is none. `target` is the
  * request-target (path and query), `body` the request's, `cnonce` a fresh
- * client nonce. `auth` is chosen when offered (`auth-int` hashes the body
- * as sent); a user name beyond ASCII goes as `username*` (RFC 7616
+ * client nonce. The value may carry several challenges (a Basic and a
+ * Digest, a Digest per algorithm): the strongest Digest this page can
+ * answer is answered. `auth` is chosen when offered (`auth-int` hashes the
+ * body as sent); a user name beyond ASCII goes as `username*` (RFC 7616
  * §3.4.4: a header value is bytes, RFC 8187's encoding).
  */
 export function digestAuthorization(
@@ -44,21 +64,26 @@ export function digestAuthorization(
   body: string | undefined,
   cnonce: string,
 ): { header: string } | { reason: string } {
-  const c = parseDigestParams(challenge, MAX_DIGEST_HEADER, MAX_DIGEST_PARAMS);
-  if (!c || c.nonce === undefined || c.realm === undefined) {
-    return { reason: "its WWW-Authenticate is no Digest challenge" };
+  const digests = (parseChallenges(challenge, MAX_DIGEST_HEADER) ?? [])
+    .filter((c) => c.scheme.toLowerCase() === "digest")
+    .map((c) =>
+      parseDigestParams(
+        `Digest ${c.params}`,
+        MAX_DIGEST_HEADER,
+        MAX_DIGEST_PARAMS,
+      )
+    );
+  let best: Usable | null = null;
+  let reason = "its WWW-Authenticate is no Digest challenge";
+  for (const [i, c] of digests.entries()) {
+    const u = usable(c);
+    if ("reason" in u) {
+      if (i === 0) reason = u.reason; // the server's first choice's
+    } else if (!best || STRENGTH[u.hash] > STRENGTH[best.hash]) best = u;
   }
-  const algorithm = c.algorithm ?? "MD5";
-  const hashOf = HASHES[algorithm.replace(/-sess$/i, "").toUpperCase()];
-  if (!hashOf) return { reason: `it asks for algorithm ${algorithm}` };
-  const offered = (c.qop ?? "").split(",").map((q) => q.trim().toLowerCase());
-  const qop = offered.includes("auth")
-    ? "auth"
-    : offered.includes("auth-int")
-    ? "auth-int"
-    : null;
-  // RFC 2069's answer without qop is obsolete (RFC 7616 §3.3 requires it).
-  if (!qop) return { reason: "it offers no qop (auth or auth-int)" };
+  if (!best) return { reason };
+  const { c, algorithm, qop } = best;
+  const hashOf = HASHES[best.hash];
   const nc = "00000001";
   const response = digestResponse({
     algorithm,
@@ -89,4 +114,37 @@ export function digestAuthorization(
     ...(c.opaque !== undefined ? [`opaque=${quoted(c.opaque)}`] : []),
   ];
   return { header: `Digest ${params.join(", ")}` };
+}
+
+/** A Digest challenge this page can answer, and how. */
+interface Usable {
+  c: DigestParams & { realm: string; nonce: string };
+  algorithm: string;
+  /** The algorithm without `-sess`, upper-case: a key of {@link HASHES}. */
+  hash: string;
+  qop: "auth" | "auth-int";
+}
+
+/** How `c` is answered, or why it cannot be. */
+function usable(c: DigestParams | null): Usable | { reason: string } {
+  if (!c || c.nonce === undefined || c.realm === undefined) {
+    return { reason: "its WWW-Authenticate is no Digest challenge" };
+  }
+  const algorithm = c.algorithm ?? "MD5";
+  const hash = algorithm.replace(/-sess$/i, "").toUpperCase();
+  if (!HASHES[hash]) return { reason: `it asks for algorithm ${algorithm}` };
+  const offered = (c.qop ?? "").split(",").map((q) => q.trim().toLowerCase());
+  const qop = offered.includes("auth")
+    ? "auth"
+    : offered.includes("auth-int")
+    ? "auth-int"
+    : null;
+  // RFC 2069's answer without qop is obsolete (RFC 7616 §3.3 requires it).
+  if (!qop) return { reason: "it offers no qop (auth or auth-int)" };
+  return {
+    c: c as Usable["c"],
+    algorithm,
+    hash,
+    qop,
+  };
 }
