@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { hasCurl } from "../helpers/curl.ts";
+import { prettyJson, tokensText } from "../../lib/shared/json_pretty.ts";
 import {
   HTTP_ERRORS,
   resultStatus,
@@ -254,6 +255,69 @@ Deno.test({
       const doc = JSON.parse((await body.textContent())!);
       assert.equal(doc.openapi, "3.1.0");
       assert.ok(await body.locator(".j-key").count() > 100);
+    }),
+});
+
+Deno.test({
+  name:
+    "browser runner: a long body is the same text, in pieces laid out only as they come into view",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      // Each piece says when its layout is skipped and when it is not
+      // (content-visibility: auto); laidOut() lists the pieces shown.
+      await page.addInitScript(() => {
+        const on = new Map<Element, boolean>();
+        document.addEventListener("contentvisibilityautostatechange", (e) => {
+          on.set(
+            e.target as Element,
+            !(e as Event & { skipped: boolean }).skipped,
+          );
+        }, true);
+        Object.assign(globalThis, {
+          laidOut: () =>
+            [...on].filter(([, shown]) => shown).map(([el]) =>
+              [...el.parentElement!.children].indexOf(el)
+            ),
+        });
+      });
+      type Pieces = { laidOut: () => number[] };
+      const laidOut = () =>
+        page.evaluate(() => (globalThis as unknown as Pieces).laidOut());
+      const rows = Array.from({ length: 12_000 }, (_, i) => ({
+        id: i,
+        name: `row ${i}`,
+        ok: i % 2 === 0,
+      }));
+      const json = JSON.stringify(rows);
+      assert.ok(json.length > 400_000, "past the coloured size");
+      await page.route("**/api/debug/status/**", (route) =>
+        route.fulfill({ contentType: "application/json", body: json }));
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "status");
+      await r.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(r), "200");
+      const body = r.locator("[data-testid=result-body]");
+      assert.equal(await body.textContent(), tokensText(prettyJson(json)!));
+      const pieces = body.locator(".body-chunk");
+      const n = await pieces.count();
+      assert.ok(n > 20, `${n} pieces`);
+      // In view, its first piece is laid out, and only those near it.
+      await body.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() =>
+        (globalThis as unknown as Pieces).laidOut().length > 0
+      );
+      const first = await laidOut();
+      assert.ok(first.length <= 3 && first.includes(0), `${first} of ${n}`);
+      // Scrolled to its end, the last piece is laid out.
+      await body.evaluate((el) =>
+        el.scrollTop = el.scrollHeight
+      );
+      await page.waitForFunction(
+        (last) => (globalThis as unknown as Pieces).laidOut().includes(last),
+        n - 1,
+      );
+      assert.ok(await pieces.nth(n - 1).isVisible());
     }),
 });
 
