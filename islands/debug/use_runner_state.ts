@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
 import { initialState, type RunnerState } from "./model.ts";
 import { formatHash, parseHash } from "./hash.ts";
-import { replaceFragment } from "../shared/fragment.ts";
+import { fragmentTarget, replaceFragment } from "../shared/fragment.ts";
 
 /**
  * Milliseconds after the last edit before the fragment is written:
@@ -18,6 +18,42 @@ import { replaceFragment } from "../shared/fragment.ts";
  * not inside each keystroke the user waits on.
  */
 const WRITE_AFTER_MS = 150;
+
+/**
+ * This tab's sessionStorage key of the edit not yet in the fragment:
+ * `{url, fragment}`, the address as it stood and the fragment the edit
+ * makes. A reload or a Back within the wait loads the page at `url`: the
+ * browser took the address before the page could write it (a write on
+ * `pagehide` came too late for Back in Chromium), so the page that comes
+ * back at `url` writes `fragment` itself.
+ */
+const PENDING = "wirebench.debug.pending";
+
+/** The edit kept for a reload or Back, if storage can be used. */
+function keepPending(fragment: string | null): void {
+  try {
+    if (fragment === null) sessionStorage.removeItem(PENDING);
+    else {
+      sessionStorage.setItem(
+        PENDING,
+        JSON.stringify({ url: location.href, fragment }),
+      );
+    }
+  } catch {
+    // Blocked storage: the fragment alone, written after the wait.
+  }
+}
+
+/** The fragment of an edit kept for this address and runner `id`, if any. */
+function pendingFor(id: string): string | null {
+  try {
+    const p = JSON.parse(sessionStorage.getItem(PENDING) ?? "null");
+    if (p?.url !== location.href || typeof p.fragment !== "string") return null;
+    return fragmentTarget(p.fragment).id === id ? p.fragment : null;
+  } catch {
+    return null;
+  }
+}
 
 /** A partial update; `values` merges into the current values. */
 export type StatePatch = Partial<Omit<RunnerState, "values">> & {
@@ -37,7 +73,23 @@ export function useRunnerState(
   const [loads, setLoads] = useState(0);
   const dirty = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // Once the page is going (a reload or a link took the address), a
+  // write no longer reaches the entry it comes back to: the kept edit
+  // stays for the page that comes back at that address.
+  const leaving = useRef(false);
+  useEffect(() => {
+    const going = () => leaving.current = true;
+    const back = () => leaving.current = false;
+    addEventListener("beforeunload", going);
+    addEventListener("pagehide", going);
+    addEventListener("pageshow", back);
+    return () => {
+      clearTimeout(timer.current);
+      removeEventListener("beforeunload", going);
+      removeEventListener("pagehide", going);
+      removeEventListener("pageshow", back);
+    };
+  }, []);
 
   useEffect(() => {
     const read = () => {
@@ -49,28 +101,43 @@ export function useRunnerState(
       setState(s);
       setLoads((n) => n + 1);
     };
+    const kept = pendingFor(ep.id);
+    if (kept !== null) {
+      replaceFragment(kept);
+      keepPending(null);
+    }
     read();
-    addEventListener("hashchange", read);
-    return () => removeEventListener("hashchange", read);
+    const link = () => {
+      keepPending(null);
+      read();
+    };
+    addEventListener("hashchange", link);
+    return () => removeEventListener("hashchange", link);
   }, [ep]);
 
   useEffect(() => {
     if (!dirty.current) return;
     clearTimeout(timer.current);
-    timer.current = setTimeout(
-      () => replaceFragment(formatHash(ep, state)),
-      WRITE_AFTER_MS,
-    );
+    timer.current = setTimeout(() => {
+      replaceFragment(formatHash(ep, state));
+      if (!leaving.current) keepPending(null);
+    }, WRITE_AFTER_MS);
   }, [ep, state]);
 
   const update = useCallback((patch: StatePatch) => {
     dirty.current = true;
-    setState((old) => ({
-      ...old,
-      ...patch,
-      values: patch.values ? { ...old.values, ...patch.values } : old.values,
-    }));
-  }, []);
+    setState((old) => {
+      const next = {
+        ...old,
+        ...patch,
+        values: patch.values ? { ...old.values, ...patch.values } : old.values,
+      };
+      // Kept at once (sessionStorage is written in the page, not through
+      // the browser's history): the key may be the last before a reload.
+      keepPending(formatHash(ep, next));
+      return next;
+    });
+  }, [ep]);
 
   return [state, update, loads];
 }

@@ -353,6 +353,53 @@ Deno.test({
 
 Deno.test({
   name:
+    "browser runner: an edit the page had not yet written into the URL hash survives a reload and a Back at once",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug#status?code=503");
+      const value = () =>
+        page.evaluate(() =>
+          document.querySelector<HTMLTextAreaElement>(
+            "[data-endpoint=post] [data-param=body]",
+          )?.value
+        );
+      // The key and the leaving in one task of the page: the browser takes
+      // the address to reload (or to come Back to) before any wait is over.
+      const editThen = (text: string, leave: "reload" | "away") =>
+        page.evaluate(([text, leave]) => {
+          const box = document.querySelector<HTMLTextAreaElement>(
+            "[data-endpoint=post] [data-param=body]",
+          )!;
+          box.value = text;
+          box.dispatchEvent(new Event("input", { bubbles: true }));
+          if (leave === "reload") location.reload();
+          else location.href = "/";
+        }, [text, leave] as const);
+      await editThen("quick", "reload");
+      await page.waitForSelector("[data-island][data-hydrated=true]");
+      await page.waitForFunction(() => location.hash.includes("body=quick"));
+      assert.equal(await value(), "quick");
+      assert.match(await page.evaluate(() => location.hash), /^#post\?/);
+      await editThen("quicker", "away");
+      await page.waitForURL(server.origin + "/");
+      await page.goBack();
+      await page.waitForSelector("[data-island][data-hydrated=true]");
+      await page.waitForFunction(() => location.hash.includes("body=quicker"));
+      assert.equal(await value(), "quicker");
+      // Kept for the reload only: a link followed afterwards is itself.
+      await page.goto(server.origin + "/debug#status?code=418");
+      await page.reload();
+      await page.waitForSelector("[data-island][data-hydrated=true]");
+      assert.equal(
+        await page.evaluate(() => location.hash),
+        "#status?code=418",
+      );
+    }),
+});
+
+Deno.test({
+  name:
     "browser runner: the state lives in the URL hash and a shared link restores it",
   ...BROWSER_TEST,
   fn: () =>
