@@ -95,8 +95,20 @@ export function BodyView({ body, contentType, emptyNote }: BodyViewProps) {
 export const BODY_CHUNK = 16_000;
 
 /**
+ * Characters past which a body is cut into pieces. A piece not laid out
+ * is not rendered, so an element's `innerText` leaves it out (Chromium:
+ * its `textContent` and a copy of a selection still hold it): under this
+ * size, one text node, whose `innerText` is the whole body, as it always
+ * was; its layout takes well under a second here.
+ */
+export const PIECES_FROM = COLOUR_MAX;
+
+/** A line feed as a JSX child (a literal one there is white space JSX drops). */
+const LINE_FEED = "\n";
+
+/**
  * `text` as the children of a body's `<pre>`: as it is, or past
- * {@link BODY_CHUNK} characters in pieces (`.body-chunk`) whose text
+ * {@link PIECES_FROM} characters in pieces of {@link BODY_CHUNK} (`.body-chunk`) whose text
  * joined is the text, so the block's `textContent` (what copying and the
  * black-box checks read) stays exactly the body. Each piece's height
  * before its layout is its line count (`--lines`), so the scrollbar is
@@ -105,7 +117,7 @@ export const BODY_CHUNK = 16_000;
 function Chunked({ text }: { text: string }) {
   const chunks = useMemo(
     () =>
-      text.length <= BODY_CHUNK ? null : textChunks(text, BODY_CHUNK).map((
+      text.length <= PIECES_FROM ? null : textChunks(text, BODY_CHUNK).map((
         c,
       ) => ({ text: c, lines: Math.max(1, c.split("\n").length - 1) })),
     [text],
@@ -115,7 +127,19 @@ function Chunked({ text }: { text: string }) {
     <>
       {chunks.map((c, i) => (
         <span key={i} class="body-chunk" style={{ "--lines": c.lines }}>
-          {c.text}
+          {c.text.endsWith("\n")
+            ? (
+              <>
+                {c.text.slice(0, -1)}
+                {
+                  /* The piece's own line feed is in textContent; innerText
+                and a copy take the block's end for it, not both (an empty
+                line at each piece). */
+                }
+                <span class="body-nl">{LINE_FEED}</span>
+              </>
+            )
+            : c.text}
         </span>
       ))}
     </>
