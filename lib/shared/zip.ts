@@ -185,7 +185,29 @@ export async function zipEntries(
     out.push(e);
     at += 46 + skip;
   }
+  refuseOverlaps(out, offset);
   return out;
+}
+
+/**
+ * Throws when two entries' bytes overlap, or run into the directory at
+ * `dir`: each holds at least its local header (30 bytes, APPNOTE 4.3.7)
+ * and its packed bytes, one after another. No archiver writes overlapping
+ * entries; a ZIP bomb does, so that a few kilobytes unpack many times over
+ * (one packed stream named by thousands of entries), and each entry read
+ * would unpack the whole stream again.
+ */
+function refuseOverlaps(entries: ZipEntry[], dir: number): void {
+  const spans = entries.map((e) => [e.offset, e.offset + 30 + e.compressedSize])
+    .sort((a, b) => a[0] - b[0]);
+  let end = 0;
+  for (const [from, to] of spans) {
+    if (from < end) {
+      throw new ZipError("its files overlap, as a ZIP bomb's do");
+    }
+    end = to;
+  }
+  if (end > dir) throw new ZipError("its files overlap its directory");
 }
 
 /**
@@ -222,7 +244,15 @@ export async function zipEntryBytes(
     new DecompressionStream("deflate-raw"),
   ).getReader();
   for (;;) {
-    const r = await reader.read();
+    let r: ReadableStreamReadResult<Uint8Array>;
+    try {
+      r = await reader.read();
+    } catch {
+      // DecompressionStream's own TypeError ("corrupt deflate stream", a
+      // stream cut short or followed by more): the archive is damaged, said
+      // as such, not as the platform's words a caller cannot tell apart.
+      throw new ZipError(`${e.name}'s packed bytes are damaged`);
+    }
     if (r.done) break;
     total += r.value.byteLength;
     // Past what the directory says, the entry is corrupt (or a bomb that

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { isZip, zipEntries, zipEntryBytes, ZipError } from "./zip.ts";
+import { buildZip, type ZipLocal } from "../../tests/helpers/zip_build.ts";
 
 const FIXTURE = Deno.readFileSync(
   new URL("../../tests/fixtures/har/exporter-playwright.zip", import.meta.url),
@@ -212,3 +213,60 @@ for (const [name, make, entry, why] of BAD) {
     );
   });
 }
+
+Deno.test("zip: bad/damaged deflate bytes are a ZipError naming the entry", async () => {
+  const list = await zipEntries(blob(FIXTURE));
+  const b = FIXTURE.slice();
+  // The first entry's packed bytes, all 0xff: no deflate stream starts so.
+  const from = list[0].offset + 30 +
+    new TextEncoder().encode(list[0].name).length;
+  b.fill(0xff, from, from + list[0].compressedSize);
+  await assert.rejects(
+    () => zipEntryBytes(blob(b), list[0], 1e6),
+    (e: Error) =>
+      e instanceof ZipError &&
+      /har\.har's packed bytes are damaged/.test(e.message),
+  );
+});
+
+/** `bytes` deflated (raw), as an archiver packs an entry. */
+async function deflated(bytes: Uint8Array): Promise<Uint8Array> {
+  const s = new Blob([bytes as BlobPart]).stream().pipeThrough(
+    new CompressionStream("deflate-raw"),
+  );
+  return new Uint8Array(await new Response(s).arrayBuffer());
+}
+
+Deno.test("zip: bad/entries sharing their packed bytes (a ZIP bomb's overlap) are refused", async () => {
+  const data = new Uint8Array(100_000);
+  const kernel: ZipLocal = {
+    name: "k",
+    packed: await deflated(data),
+    method: 8,
+    size: data.length,
+  };
+  // Three names for one packed stream: each read unpacks it all again.
+  const bomb = buildZip(
+    [kernel],
+    ["a", "b", "c"].map((name) => ({ name, local: 0 })),
+  );
+  await assert.rejects(
+    () => zipEntries(blob(bomb)),
+    (e: Error) =>
+      e instanceof ZipError &&
+      e.message === "its files overlap, as a ZIP bomb's do",
+  );
+  // One entry whose packed bytes claim to run on into the directory (past
+  // its one-byte name).
+  const b = buildZip([kernel]);
+  const dv = new DataView(b.buffer);
+  const dir = dv.getUint32(b.length - 22 + 16, true);
+  dv.setUint32(dir + 20, kernel.packed.length + 2, true);
+  await assert.rejects(
+    () => zipEntries(blob(b)),
+    (e: Error) =>
+      e instanceof ZipError && /overlap its directory/.test(e.message),
+  );
+  // Apart, the same entries read.
+  assert.equal((await zipEntries(blob(buildZip([kernel])))).length, 1);
+});
