@@ -8,9 +8,21 @@
  */
 import { bytesBase64 } from "../shared/base64.ts";
 import { firstInvalidUtf8 } from "../shared/read_text.ts";
-import { zipEntries, zipEntryBytes, ZipError } from "../shared/zip.ts";
+import {
+  zipEntries,
+  type ZipEntry,
+  zipEntryBytes,
+  ZipError,
+} from "../shared/zip.ts";
 import { isTextual } from "./body.ts";
 import { obj } from "./normalize.ts";
+
+/** A file's bytes as a body's text, and how many bytes they were. */
+interface Body {
+  text: string;
+  base64: boolean;
+  bytes: number;
+}
 
 /** The log read out of an archive, and a sentence saying how. */
 export interface ZipHar {
@@ -53,6 +65,13 @@ export async function readHarZip(
   const byName = new Map(entries.map((e) => [e.name, e]));
   let left = maxBytes - text.length;
   let put = 0, missing = 0, over = 0, unread = 0;
+  /**
+   * Each file's body as put back, by the form it was put back in and its
+   * name (null: unreadable): Playwright names one file for every body alike
+   * (its name is the body's hash), and a crafted log may name one file a
+   * hundred thousand times, each a whole unpacking again without this.
+   */
+  const done = new Map<string, Body | null>();
   /** `holder._file`'s bytes as `holder.text` (base64 when not text). */
   const putBack = async (holder: Record<string, unknown>, mime: string) => {
     const name = holder._file;
@@ -60,23 +79,43 @@ export async function readHarZip(
     const e = byName.get(name);
     if (!e) return void missing++;
     if (e.size > left) return void over++;
+    const textual = isTextual(mime.toLowerCase());
+    const key = `${textual ? "t" : "b"}${name}`;
+    let body = done.get(key);
+    if (body === undefined) {
+      body = await bodyOf(e, left, textual);
+      done.set(key, body);
+    }
+    if (body === null) return void unread++;
+    // A stored file's directory may understate it; its bytes count.
+    if (body.bytes > left) return void over++;
+    left -= body.bytes;
+    put++;
+    holder.text = body.text;
+    if (body.base64) holder.encoding = "base64";
+  };
+  /** Entry `e`'s bytes as a body, or null when they cannot be read. */
+  const bodyOf = async (
+    e: ZipEntry,
+    max: number,
+    textual: boolean,
+  ): Promise<Body | null> => {
     let bytes: Uint8Array;
     try {
-      bytes = await zipEntryBytes(file, e, left);
+      bytes = await zipEntryBytes(file, e, max);
     } catch (err) {
       // One body that cannot be read (its directory understates it, a
       // method this reader lacks) leaves the rest of the log readable.
-      if (err instanceof ZipError) return void unread++;
+      if (err instanceof ZipError) return null;
       throw err;
     }
-    left -= bytes.byteLength;
-    put++;
-    if (isTextual(mime.toLowerCase()) && firstInvalidUtf8(bytes) < 0) {
-      holder.text = new TextDecoder().decode(bytes);
-    } else {
-      holder.text = bytesBase64(bytes);
-      holder.encoding = "base64";
-    }
+    return textual && firstInvalidUtf8(bytes) < 0
+      ? {
+        text: new TextDecoder().decode(bytes),
+        base64: false,
+        bytes: bytes.byteLength,
+      }
+      : { text: bytesBase64(bytes), base64: true, bytes: bytes.byteLength };
   };
   const list = obj(obj(doc).log).entries;
   for (const entry of Array.isArray(list) ? list : []) {

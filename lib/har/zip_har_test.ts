@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { readHarZip } from "./zip_har.ts";
 import { ZipError } from "../shared/zip.ts";
+import { buildZip, storedText } from "../../tests/helpers/zip_build.ts";
 
 const FIXTURE = Deno.readFileSync(
   new URL("../../tests/fixtures/har/exporter-playwright.zip", import.meta.url),
@@ -95,4 +96,33 @@ Deno.test("zip har: ok/the same archive in ZIP64 form (as archivers write one pa
     await readHarZip(blob(zip64), 1e6),
     await readHarZip(blob(FIXTURE), 1e6),
   );
+});
+
+Deno.test("zip har: ok/a file many entries name is unpacked once", async () => {
+  const entries = Array.from({ length: 1000 }, () => ({
+    response: { content: { mimeType: "image/png", _file: "b.png" } },
+  }));
+  const zip = buildZip([
+    storedText("har.har", JSON.stringify({ log: { entries } })),
+    storedText("b.png", "\x01\x02"),
+  ]);
+  /** The archive, counting the reads of its bytes. */
+  class Counted extends Blob {
+    reads = 0;
+    override slice(start?: number, end?: number, type?: string): Blob {
+      this.reads++;
+      return super.slice(start, end, type);
+    }
+  }
+  const file = new Counted([zip as BlobPart]);
+  const z = await readHarZip(file, 1e6);
+  assert.match(z.note, /1000 bodies put back from its files\.$/);
+  assert.equal(
+    JSON.parse(z.text).log.entries[999].response.content.text,
+    "AQI=",
+  );
+  // The end record, the directory, the log's header and bytes, the file's
+  // header and bytes: a crafted log naming one file 100,000 times had
+  // unpacked it 100,000 times.
+  assert.ok(file.reads <= 8, `${file.reads} reads`);
 });
