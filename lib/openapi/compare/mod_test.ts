@@ -7495,6 +7495,39 @@ Deno.test("compare: a change inside a shared component names where its first ope
       },
       "(query parameter `s`)",
     ],
+    [
+      // Names holding " in `" are no media type: each is said whole.
+      "two parameters whose names read like a media type's",
+      {
+        "/a": {
+          get: {
+            parameters: ["a in `b", "a in `c"].map((name) => ({
+              in: "query",
+              name,
+              schema: object({ s: ref("S") }),
+            })),
+            responses: ok200,
+          },
+        },
+      },
+      "(query parameter ``a in `b``, query parameter ``a in `c``)",
+    ],
+    [
+      'media types whose names hold backticks and " in `"',
+      {
+        "/a": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                ...body(ref("S"), ["x/a in `b", "x/`c`"]),
+              },
+            },
+          },
+        },
+      },
+      "(200 response body in ``x/a in `b`` and `` x/`c` ``)",
+    ],
   ];
   for (const [name, paths, via] of cases) {
     const side = (t: string) =>

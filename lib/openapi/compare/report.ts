@@ -460,10 +460,10 @@ function namingVia(f: Finding, near: Near | undefined, ops: number): Finding {
   // One body's media types together: `200 response body in `a` and `b``.
   const types = new Map<string, string[]>();
   for (const via of near.vias) {
-    const at = via.indexOf(`${IN_MEDIA}\``);
-    const place = at < 0 ? via : via.slice(0, at);
+    const at = mediaAt(via);
+    const place = at < 0 ? via : via.slice(0, at - IN_MEDIA.length);
     const list = types.get(place) ?? [];
-    if (at >= 0) list.push(via.slice(at + IN_MEDIA.length));
+    if (at >= 0) list.push(via.slice(at));
     types.set(place, list);
   }
   const vias = [...types].map(([place, list]) =>
@@ -474,6 +474,31 @@ function namingVia(f: Finding, near: Near | undefined, ops: number): Finding {
   const more = rest ? ` and ${rest} more` : "";
   const of = ops > 1 ? `${codeSpan(near.op.label)} ` : "";
   return { ...f, text: `${f.text} (${of}${shown.join(", ")}${more})` };
+}
+
+/**
+ * Where the media type's code span starts in `via` (`200 response body in
+ * `application/json``), or -1 when it names none: the span that ends it,
+ * opened by the last run of as many backticks before (CommonMark §6.1: its
+ * content holds no such run), after our words ending in {@link IN_MEDIA}.
+ * Not the first ` in `` found: a parameter's or a header's name may hold
+ * one (`query parameter ``a in `b```).
+ */
+function mediaAt(via: string): number {
+  let n = 0;
+  while (via[via.length - 1 - n] === "`") n++;
+  if (n === 0) return -1;
+  for (let i = via.length - n - 1; i >= 0; i--) {
+    if (via[i] !== "`") continue;
+    let m = 1;
+    while (via[i - m] === "`") m++;
+    if (m === n) {
+      const open = i - m + 1;
+      return via.slice(0, open).endsWith(IN_MEDIA) ? open : -1;
+    }
+    i -= m - 1;
+  }
+  return -1;
 }
 
 /** The findings of one comparison. */
