@@ -39,15 +39,6 @@ const CLOSE_OBJ = 0x7d;
  */
 const MEMO_BYTES = 32;
 
-/**
- * Entries a {@link Memo} map holds at most: Stripe's and Kubernetes' need a
- * few thousand; a document of a million empty path items had its memo
- * hold 157 MB (of a 14 MB file). Past it, what is not noted is read again
- * by the next try, and the reader waits longer for it (see
- * {@link JsonOutlineReader.repeated}).
- */
-const MAX_MEMO = 1 << 16;
-
 /** Longer keys are no field name the outline looks for (they are copied). */
 const MAX_FIELD = 32;
 
@@ -139,9 +130,7 @@ class Scanner {
     }
     const span = this.skip();
     // A number the bytes read so far end in may go on in the next ones.
-    if (span[1] < this.b.length && memo.done.size < MAX_MEMO) {
-      memo.done.set(start, span[1]);
-    }
+    if (span[1] < this.b.length) memo.done.set(start, span[1]);
     return span;
   }
 
@@ -385,9 +374,7 @@ function pathMap(s: Scanner, out: Piece[]): void {
       out.push("}");
     });
     out.push("}");
-    if (s.memo && s.memo.items.size < MAX_MEMO) {
-      s.memo.items.set(from, [s.i, out.slice(mark)]);
-    }
+    s.memo?.items.set(from, [s.i, out.slice(mark)]);
   });
   out.push("}");
 }
