@@ -33,12 +33,6 @@ const COMMA = 0x2c;
 const OPEN_OBJ = 0x7b;
 const CLOSE_OBJ = 0x7d;
 
-/**
- * What a memo's answer counts as in {@link Scanner.work}: about the bytes
- * the scan reads in the time a Map lookup takes.
- */
-const MEMO_BYTES = 32;
-
 /** Longer keys are no field name the outline looks for (they are copied). */
 const MAX_FIELD = 32;
 
@@ -60,11 +54,6 @@ interface Memo {
 /** Walks one document's bytes (or its first bytes, with a {@link Memo}). */
 class Scanner {
   i = 0;
-  /**
-   * Bytes this walk read, about (a memo's answer counts as {@link
-   * MEMO_BYTES}): how a reader in parts tells a try's repeated work.
-   */
-  work = 0;
   constructor(readonly b: Uint8Array, readonly memo: Memo | null = null) {}
 
   ws(): void {
@@ -89,15 +78,9 @@ class Scanner {
     let i = from + 1;
     for (;;) {
       const c = b[i++];
-      if (c === QUOTE) {
-        this.work += i - from;
-        return i;
-      }
+      if (c === QUOTE) return i;
       if (c === BACKSLASH) i++; // the escaped byte, a quote or not
-      else if (c === undefined) {
-        this.work += i - from;
-        throw new NotTaken();
-      }
+      else if (c === undefined) throw new NotTaken();
     }
   }
 
@@ -124,7 +107,6 @@ class Scanner {
     const start = this.i;
     const end = memo.done.get(start);
     if (end !== undefined) {
-      this.work += MEMO_BYTES;
       this.i = end;
       return [start, end];
     }
@@ -145,7 +127,6 @@ class Scanner {
       let depth = 1;
       const open = this.memo?.open.get(start);
       if (open) [i, depth] = open;
-      const from = i;
       const n = b.length;
       // Most bytes between strings are indentation: one test passes them.
       // `[` and `{` differ in one bit (0x20), as do `]` and `}`.
@@ -159,19 +140,14 @@ class Scanner {
             const e = b[i++];
             if (e === QUOTE) break;
             if (e === BACKSLASH) i++;
-            else if (e === undefined) {
-              this.work += i - from;
-              this.short(start, quote, depth);
-            }
+            else if (e === undefined) this.short(start, quote, depth);
           }
         } else if ((d | 0x20) === OPEN_OBJ) depth++;
         else if ((d | 0x20) === CLOSE_OBJ && --depth === 0) {
-          this.work += i - from;
           this.i = i;
           return [start, i];
         }
       }
-      this.work += i - from;
       this.short(start, n, depth);
     }
     // A number, true, false or null: up to the next delimiter.
@@ -184,7 +160,6 @@ class Scanner {
       ) break;
       i++;
     }
-    this.work += i - start;
     if (i === start) throw new NotTaken();
     this.i = i;
     return [start, i];
@@ -261,18 +236,6 @@ export class JsonOutlineReader {
     items: new Map(),
   };
 
-  /**
-   * About how many of the bytes the last try read it had read before (see
-   * {@link Scanner.work}): a string or number cut at the end is read
-   * again from its start, every member before it is walked again through
-   * the memo. A reader waits for as many new bytes before its next try,
-   * so that work stays within the document's size in all, where a try
-   * every 256 kB read a 10 MB string's bytes 40 times (1.2 s against the
-   * whole scan's 50 ms) and walked a million path items over 30 times.
-   */
-  repeated = 0;
-  #scanned = 0;
-
   /** `bytes`: the buffer the document is read into, of its whole size. */
   constructor(readonly bytes: Uint8Array) {}
 
@@ -284,8 +247,8 @@ export class JsonOutlineReader {
    */
   outline(read: number): Uint8Array | null | undefined {
     const whole = read >= this.bytes.length;
-    const s = new Scanner(this.bytes.subarray(0, read), this.#memo);
     try {
+      const s = new Scanner(this.bytes.subarray(0, read), this.#memo);
       const out = outline(s);
       // What follows the document may still be read: it must be white space.
       return out && !whole && s.i === read ? undefined : out;
@@ -293,9 +256,6 @@ export class JsonOutlineReader {
       if (!(err instanceof NotTaken)) throw err;
       // A document cut short here may still be whole once read.
       return whole ? null : undefined;
-    } finally {
-      this.repeated = Math.max(0, s.work - (read - this.#scanned));
-      this.#scanned = read;
     }
   }
 }
@@ -345,7 +305,6 @@ function pathMap(s: Scanner, out: Piece[]): void {
     const from = s.i;
     const known = s.memo?.items.get(from);
     if (known) {
-      s.work += MEMO_BYTES + known[1].length;
       s.i = known[0];
       for (const p of known[1]) out.push(p);
       return;

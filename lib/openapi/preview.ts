@@ -128,10 +128,7 @@ export class PreviewReader {
         this.#json = json ? new JsonOutlineReader(this.#bytes) : null;
       }
     }
-    if (
-      this.#json &&
-      this.#read - this.#tried >= Math.max(this.#tryEvery, this.#json.repeated)
-    ) this.#try();
+    if (this.#json && this.#read - this.#tried >= this.#tryEvery) this.#try();
   }
 
   /** Tries the outline on what is read; a bug drops the head start only. */
