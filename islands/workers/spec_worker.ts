@@ -22,7 +22,7 @@ import {
 } from "../../lib/openapi/mod.ts";
 import type { YamlPieces } from "../../lib/openapi/yaml_pieces.ts";
 import type { SchemaNode } from "../../lib/openapi/types.ts";
-import { readPreview, warmPreview } from "../../lib/openapi/preview.ts";
+import { previewIndex, warmPreview } from "../../lib/openapi/preview.ts";
 import { decodeText } from "../../lib/openapi/utf8.ts";
 import {
   type FromWorker,
@@ -235,10 +235,13 @@ async function parse(m: ToWorker & { type: "parse" }): Promise<void> {
   if ("file" in m) {
     post({ type: "stage", id: m.id, stage: "reading" });
     try {
-      // The list from the file's outline first, cut while the file is
-      // read: a fraction of the whole decode and parse that follows
-      // (lib/openapi/preview.ts).
-      const { bytes, index } = await readPreview(m.file);
+      const bytes = new Uint8Array(await m.file.arrayBuffer());
+      // The list from the file's outline first: a fraction of the whole
+      // decode and parse that follows (lib/openapi/preview.ts).
+      let index = null;
+      try {
+        index = previewIndex(bytes);
+      } catch { /* a bug: the whole parse still answers */ }
       if (index) {
         // The whole parse waits for the page to paint these rows: on two
         // cores, started at once it took the CPU from that first frame

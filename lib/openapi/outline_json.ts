@@ -36,25 +36,10 @@ const CLOSE_OBJ = 0x7d;
 /** Longer keys are no field name the outline looks for (they are copied). */
 const MAX_FIELD = 32;
 
-/**
- * What the scans of a document read in parts keep between their tries
- * (see {@link JsonOutlineReader}): each value skipped whole, by where it
- * starts, to where it ends; and each object or array that the bytes read
- * so far ended inside, to where its skip can go on (a structural byte,
- * never inside a string) and its depth there; and each path item cut
- * whole, to where it ends and the pieces it gave (a try walks every path
- * item again: Kubernetes' 300 sit first, before 1.5 MB of definitions).
- */
-interface Memo {
-  done: Map<number, number>;
-  open: Map<number, [at: number, depth: number]>;
-  items: Map<number, [end: number, pieces: Piece[]]>;
-}
-
-/** Walks one document's bytes (or its first bytes, with a {@link Memo}). */
+/** Walks one document's bytes. */
 class Scanner {
   i = 0;
-  constructor(readonly b: Uint8Array, readonly memo: Memo | null = null) {}
+  constructor(readonly b: Uint8Array) {}
 
   ws(): void {
     const b = this.b;
@@ -84,15 +69,6 @@ class Scanner {
     }
   }
 
-  /**
-   * Ends a skip of the object or array at `start` where the bytes ran out:
-   * a memo notes where it can go on (`at`, not inside a string).
-   */
-  short(start: number, at: number, depth: number): never {
-    this.memo?.open.set(start, [at, depth]);
-    throw new NotTaken();
-  }
-
   string(): Span {
     if (this.b[this.i] !== QUOTE) throw new NotTaken();
     const start = this.i;
@@ -102,22 +78,6 @@ class Scanner {
 
   /** Skips any value; its span. */
   value(): Span {
-    const memo = this.memo;
-    if (memo === null) return this.skip();
-    const start = this.i;
-    const end = memo.done.get(start);
-    if (end !== undefined) {
-      this.i = end;
-      return [start, end];
-    }
-    const span = this.skip();
-    // A number the bytes read so far end in may go on in the next ones.
-    if (span[1] < this.b.length) memo.done.set(start, span[1]);
-    return span;
-  }
-
-  /** Skips any value; its span ({@link value} without the memo). */
-  skip(): Span {
     const b = this.b;
     const start = this.i;
     const c = b[start];
@@ -125,8 +85,6 @@ class Scanner {
     if ((c | 0x20) === OPEN_OBJ) {
       let i = start + 1;
       let depth = 1;
-      const open = this.memo?.open.get(start);
-      if (open) [i, depth] = open;
       const n = b.length;
       // Most bytes between strings are indentation: one test passes them.
       // `[` and `{` differ in one bit (0x20), as do `]` and `}`.
@@ -134,13 +92,12 @@ class Scanner {
         const d = b[i++];
         if (d <= COMMA) {
           if (d !== QUOTE) continue;
-          const quote = i - 1;
           // Inline, not a call: a spec has a string every few bytes.
           for (;;) {
             const e = b[i++];
             if (e === QUOTE) break;
             if (e === BACKSLASH) i++;
-            else if (e === undefined) this.short(start, quote, depth);
+            else if (e === undefined) throw new NotTaken();
           }
         } else if ((d | 0x20) === OPEN_OBJ) depth++;
         else if ((d | 0x20) === CLOSE_OBJ && --depth === 0) {
@@ -148,7 +105,7 @@ class Scanner {
           return [start, i];
         }
       }
-      this.short(start, n, depth);
+      throw new NotTaken();
     }
     // A number, true, false or null: up to the next delimiter.
     let i = start;
@@ -214,78 +171,32 @@ class Scanner {
  * UTF-16 file, no `paths`). A UTF-8 byte order mark is left out.
  */
 export function jsonOutline(bytes: Uint8Array): Uint8Array | null {
+  const s = new Scanner(bytes);
+  s.i = utf8BomLength(bytes);
+  const out: Piece[] = [];
+  let paths = false;
   try {
-    return outline(new Scanner(bytes));
+    s.ws();
+    out.push("{");
+    let first = true;
+    s.members((k) => {
+      const key = s.key(k);
+      if (droppedTop(key)) return void s.value();
+      if (!first) out.push(",");
+      first = false;
+      out.push(k, ":");
+      if (PATH_MAPS.has(key) && s.b[s.i] === OPEN_OBJ) {
+        paths ||= key === "paths";
+        pathMap(s, out);
+      } else out.push(s.value());
+    });
+    out.push("}");
+    s.ws();
+    if (s.i !== bytes.length) return null; // more after the document
   } catch (err) {
     if (err instanceof NotTaken) return null;
     throw err;
   }
-}
-
-/**
- * The outline of a JSON document whose bytes come in parts (a picked
- * file's stream), into one buffer of its whole size: each try scans the
- * bytes read so far, and what a try skipped whole, or got into, the next
- * one does not read again (see {@link Memo}). So the scan goes on while
- * the rest is read, and the outline is there soon after the last part.
- */
-export class JsonOutlineReader {
-  readonly #memo: Memo = {
-    done: new Map(),
-    open: new Map(),
-    items: new Map(),
-  };
-
-  /** `bytes`: the buffer the document is read into, of its whole size. */
-  constructor(readonly bytes: Uint8Array) {}
-
-  /**
-   * The outline from the document's first `read` bytes: as
-   * {@link jsonOutline} gives it once they are all of it; before that,
-   * undefined until they hold the whole outline (and null when the bytes
-   * read so far cannot be one).
-   */
-  outline(read: number): Uint8Array | null | undefined {
-    const whole = read >= this.bytes.length;
-    try {
-      const s = new Scanner(this.bytes.subarray(0, read), this.#memo);
-      const out = outline(s);
-      // What follows the document may still be read: it must be white space.
-      return out && !whole && s.i === read ? undefined : out;
-    } catch (err) {
-      if (!(err instanceof NotTaken)) throw err;
-      // A document cut short here may still be whole once read.
-      return whole ? null : undefined;
-    }
-  }
-}
-
-/**
- * The outline of the document `s` walks, from its start; null when the
- * document is not taken, and NotTaken thrown where it is cut short.
- */
-function outline(s: Scanner): Uint8Array | null {
-  const bytes = s.b;
-  s.i = utf8BomLength(bytes);
-  const out: Piece[] = [];
-  let paths = false;
-  s.ws();
-  out.push("{");
-  let first = true;
-  s.members((k) => {
-    const key = s.key(k);
-    if (droppedTop(key)) return void s.value();
-    if (!first) out.push(",");
-    first = false;
-    out.push(k, ":");
-    if (PATH_MAPS.has(key) && s.b[s.i] === OPEN_OBJ) {
-      paths ||= key === "paths";
-      pathMap(s, out);
-    } else out.push(s.value());
-  });
-  out.push("}");
-  s.ws();
-  if (s.i !== bytes.length) return null; // more after the document
   return paths ? joinPieces(bytes, out) : null;
 }
 
@@ -302,14 +213,6 @@ function pathMap(s: Scanner, out: Piece[]): void {
     firstPath = false;
     out.push(p, ":");
     if (s.b[s.i] !== OPEN_OBJ) return void out.push(s.value());
-    const from = s.i;
-    const known = s.memo?.items.get(from);
-    if (known) {
-      s.i = known[0];
-      for (const p of known[1]) out.push(p);
-      return;
-    }
-    const mark = out.length;
     out.push("{");
     let firstField = true;
     s.members((f) => {
@@ -333,7 +236,6 @@ function pathMap(s: Scanner, out: Piece[]): void {
       out.push("}");
     });
     out.push("}");
-    s.memo?.items.set(from, [s.i, out.slice(mark)]);
   });
   out.push("}");
 }

@@ -16,7 +16,7 @@
 import { detect } from "./detect.ts";
 import { buildIndex } from "./indexer.ts";
 import { loadText } from "./load.ts";
-import { jsonOutline, JsonOutlineReader } from "./outline_json.ts";
+import { jsonOutline } from "./outline_json.ts";
 import { yamlOutline } from "./outline_yaml.ts";
 import { RefResolver } from "./refs.ts";
 import type { SpecIndex, SpecWarning } from "./types.ts";
@@ -54,20 +54,16 @@ export function sameListing(a: SpecIndex, b: SpecIndex): boolean {
 
 /**
  * True when the bytes start like JSON as load.ts decides it: a `{` first
- * after white space, within the first 4096 characters. Of a document's
- * first bytes (`whole` false), undefined while they cannot tell.
+ * after white space, within the first 4096 characters.
  */
-function startsJson(bytes: Uint8Array, whole = true): boolean | undefined {
-  if (!whole && bytes.length < 3) return undefined; // a byte order mark?
+function startsJson(bytes: Uint8Array): boolean {
   const from = utf8BomLength(bytes);
   let i = from;
   while (
     bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d ||
     bytes[i] === 0x09
   ) i++;
-  if (i - from >= 4096) return false;
-  if (i === bytes.length) return whole ? false : undefined;
-  return bytes[i] === 0x7b;
+  return bytes[i] === 0x7b && i - from < 4096;
 }
 
 /**
@@ -79,99 +75,6 @@ export function previewIndex(bytes: Uint8Array): SpecIndex | null {
   return indexOutline(
     startsJson(bytes) ? jsonOutline(bytes) : yamlOutline(bytes),
   );
-}
-
-/** Bytes read between two tries of a JSON outline while a file is read. */
-const TRY_EVERY = 256 * 1024;
-
-/**
- * A picked file read in parts into one buffer, a JSON document outlined
- * while its parts come (outline_json.ts {@link JsonOutlineReader}): on two
- * cores the scan then runs while the browser still reads the file, and the
- * list is ready soon after the last part, not a whole scan later. A YAML
- * document is outlined once it is all read. The preview is the one
- * {@link previewIndex} gives the whole bytes.
- */
-export class PreviewReader {
-  #bytes: Uint8Array;
-  #read = 0;
-  /** Undefined until the first bytes tell; null: outlined at the end. */
-  #json: JsonOutlineReader | null | undefined;
-  #outline: Uint8Array | null | undefined;
-  #tried = 0;
-  readonly #tryEvery: number;
-
-  /**
-   * `size`: the file's size as it says (a file that changes is read too);
-   * `tryEvery`: bytes read between two tries of a JSON outline.
-   */
-  constructor(readonly size: number, { tryEvery = TRY_EVERY } = {}) {
-    this.#bytes = new Uint8Array(size);
-    this.#tryEvery = tryEvery;
-  }
-
-  /** Adds the next part. */
-  push(part: Uint8Array): void {
-    const at = this.#read;
-    if (at + part.length > this.#bytes.length) {
-      // Longer than it said: the outline reader's buffer is not the file's.
-      const more = new Uint8Array(Math.max(2 * at, at + part.length));
-      more.set(this.#bytes.subarray(0, at));
-      this.#bytes = more;
-      this.#json = null;
-    }
-    this.#bytes.set(part, at);
-    this.#read += part.length;
-    if (this.#json === undefined) {
-      const json = startsJson(this.#bytes.subarray(0, this.#read), false);
-      if (json !== undefined) {
-        this.#json = json ? new JsonOutlineReader(this.#bytes) : null;
-      }
-    }
-    if (this.#json && this.#read - this.#tried >= this.#tryEvery) this.#try();
-  }
-
-  /** Tries the outline on what is read; a bug drops the head start only. */
-  #try(): void {
-    if (this.#outline !== undefined || !this.#json) return;
-    this.#tried = this.#read;
-    try {
-      this.#outline = this.#json.outline(this.#read);
-    } catch {
-      this.#json = null;
-    }
-  }
-
-  /** The bytes read, once the last part is in, and their preview. */
-  finish(): { bytes: Uint8Array; index: SpecIndex | null } {
-    const bytes = this.#bytes.subarray(0, this.#read);
-    // Shorter than it said: the outline reader waits for bytes never read.
-    if (this.#read !== this.#bytes.length) this.#json = null;
-    let index = null;
-    try {
-      if (this.#json) {
-        this.#try();
-        index = indexOutline(this.#outline ?? null);
-      } else index = previewIndex(bytes);
-    } catch { /* a bug: the whole parse still answers */ }
-    return { bytes, index };
-  }
-}
-
-/**
- * Reads `file` (a picked one) with a {@link PreviewReader}: its bytes and
- * their preview. Throws when the file cannot be read.
- */
-export async function readPreview(
-  file: Blob,
-): Promise<{ bytes: Uint8Array; index: SpecIndex | null }> {
-  const reader = new PreviewReader(file.size);
-  const parts = file.stream().getReader();
-  for (;;) {
-    const { done, value } = await parts.read();
-    if (done) return reader.finish();
-    reader.push(value);
-  }
 }
 
 /** The index an outline gives, or null when it is not to be trusted. */
@@ -222,23 +125,9 @@ export function* warmPreview(
     for (const doc of docs) {
       previewIndex(doc);
       yield;
-      // And as a picked file is read: in parts, with tries between.
-      const parts = new PreviewReader(doc.length, {
-        tryEvery: Math.ceil(doc.length / WARM_TRIES),
-      });
-      for (let at = 0; at < doc.length; at += WARM_PART) {
-        parts.push(doc.subarray(at, at + WARM_PART));
-      }
-      parts.finish();
-      yield;
     }
   }
 }
-
-/** Tries of the outline while {@link warmPreview} reads a document in parts. */
-const WARM_TRIES = 5;
-/** Bytes of each part {@link warmPreview} reads (a file stream's). */
-const WARM_PART = 65536;
 
 /**
  * The documents {@link warmPreview} reads: OpenAPI 3.1 JSON and Swagger

@@ -8,14 +8,7 @@ import { NO_ABOUT } from "./about.ts";
 import assert from "node:assert/strict";
 import { dump } from "js-yaml";
 import { parseSpec, type SpecIndex } from "./mod.ts";
-import {
-  previewIndex,
-  PreviewReader,
-  readPreview,
-  sameListing,
-  warmDocs,
-  warmPreview,
-} from "./preview.ts";
+import { previewIndex, sameListing, warmDocs, warmPreview } from "./preview.ts";
 import { corpusDir, corpusFiles } from "../../tests/helpers/corpus.ts";
 import { bigSpec } from "../../tests/fixtures/openapi/generate.ts";
 
@@ -36,32 +29,10 @@ function listed(x: SpecIndex) {
   };
 }
 
-/**
- * The preview of `bytes` read in parts of `part` bytes, the outline tried
- * every `tryEvery` bytes, as a picked file's stream is read.
- */
-function inParts(bytes: Uint8Array, part: number, tryEvery = part) {
-  const reader = new PreviewReader(bytes.length, { tryEvery });
-  for (let at = 0; at < bytes.length; at += part) {
-    reader.push(bytes.slice(at, at + part));
-  }
-  const read = reader.finish();
-  assert.deepEqual(read.bytes, bytes);
-  return read.index;
-}
-
-/**
- * The preview of `text`, asserted equal to the whole parse when given, and
- * to what reading it in parts gives.
- */
+/** The preview of `text`, asserted equal to the whole parse when given. */
 function check(text: string | Uint8Array): SpecIndex | null {
   const bytes = typeof text === "string" ? enc(text) : text;
-  // Every cut of a small document; a large one's in a stream's parts.
-  const parts = bytes.length > 20_000 ? [4099, 65536] : [1, 2, 7, 64, 1000];
   const preview = previewIndex(bytes);
-  for (const part of parts) {
-    assert.deepEqual(inParts(bytes, part), preview, `in parts of ${part}`);
-  }
   if (preview) {
     const whole = parseSpec(new TextDecoder().decode(bytes), {
       checks: false,
@@ -366,7 +337,7 @@ Deno.test({
   },
 });
 
-Deno.test("preview: the warm-up documents are previewed, as the whole parse lists them, one read per step", () => {
+Deno.test("preview: the warm-up documents are previewed, as the whole parse lists them, one per step", () => {
   const docs = warmDocs(7);
   assert.equal(docs.length, 3);
   const counts = docs.map((doc) => {
@@ -376,8 +347,7 @@ Deno.test("preview: the warm-up documents are previewed, as the whole parse list
     return ix.endpoints.length;
   });
   assert.deepEqual(counts, [14, 14, 7]);
-  // Each read whole, then in parts as a picked file is.
-  assert.equal([...warmPreview(7, 2)].length, 12);
+  assert.equal([...warmPreview(7, 2)].length, 6);
 });
 
 Deno.test("preview: the warm-up documents take the branches and shapes real specs do", () => {
@@ -453,52 +423,4 @@ Deno.test("preview: JSON strings are skipped whole, whatever their escapes and b
   }
   // A backslash last in the document never reads past its end.
   assert.equal(previewIndex(enc('{"paths":{"/a":{"get":{"x":"\\')), null);
-});
-
-Deno.test("preview: a picked file is read from its stream, its preview the one its bytes give whole", async () => {
-  const cases = [
-    json(doc(PATHS)),
-    bigSpec(300, { bytes: 400_000 }),
-    yaml(doc(PATHS)),
-    "{ not json",
-  ];
-  for (const text of cases) {
-    const bytes = enc(text);
-    // Parts of a few bytes to a stream's 64 kB, as a Blob's stream gives.
-    const file = new Blob([
-      bytes.slice(0, 5),
-      bytes.slice(5, 70_000),
-      bytes.slice(70_000),
-    ]);
-    const read = await readPreview(file);
-    assert.deepEqual(read.bytes, bytes);
-    assert.deepEqual(read.index, previewIndex(bytes));
-  }
-});
-
-Deno.test("preview: a file that turns out longer or shorter than it said is read whole and previewed as its bytes are", () => {
-  const bytes = enc(bigSpec(100, { bytes: 100_000 }));
-  const whole = previewIndex(bytes);
-  assert.ok(whole);
-  for (const said of [bytes.length - 1000, bytes.length + 1000, 10]) {
-    const reader = new PreviewReader(said, { tryEvery: 4096 });
-    for (let at = 0; at < bytes.length; at += 4096) {
-      reader.push(bytes.slice(at, at + 4096));
-    }
-    const read = reader.finish();
-    assert.deepEqual(read.bytes, bytes, `said ${said}`);
-    assert.deepEqual(read.index, whole, `said ${said}`);
-  }
-});
-
-Deno.test("preview: a JSON document whose bytes end inside it is no preview, however it was read", () => {
-  const bytes = enc(json(doc(PATHS)));
-  for (const cut of [bytes.length - 1, bytes.indexOf(0x5b) + 1, 20]) {
-    const part = bytes.slice(0, cut);
-    assert.equal(previewIndex(part), null);
-    assert.equal(inParts(part, 3), null, `cut at ${cut}`);
-  }
-  // Text after the document, in its last part: not a document this takes.
-  assert.equal(inParts(enc(json(doc(PATHS)) + " x"), 7), null);
-  assert.ok(inParts(enc(json(doc(PATHS)) + " \n"), 7));
 });
