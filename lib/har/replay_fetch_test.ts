@@ -6,30 +6,9 @@
  * was asked; it must ask exactly for the recorded request.
  */
 import assert from "node:assert/strict";
+import { runFetchCode as run } from "../../tests/helpers/fetch_stub.ts";
 import { fetchCode } from "../shared/fetch_code.ts";
 import { replayOf, type SentBody } from "./curl.ts";
-
-interface Asked {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-/** Runs `code` with a `fetch` that records its arguments. */
-async function run(code: string): Promise<Asked> {
-  assert.ok(code, "a call was written");
-  let asked: Asked | null = null;
-  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
-  const stub = (url: string, init: Omit<Asked, "url">) => {
-    new Request(url, init as RequestInit);
-    asked = { url, ...init };
-    return Promise.resolve(new Response(""));
-  };
-  await new AsyncFunction("fetch", code)(stub);
-  assert.ok(asked, "fetch was called");
-  return asked;
-}
 
 const h = (name: string, value: string) => ({ name, value });
 

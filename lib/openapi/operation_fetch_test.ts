@@ -1,33 +1,12 @@
 /**
  * "Copy as fetch" of an operation (operation_fetch.ts): each call is run
- * with a stand-in `fetch` that builds the real `Request` (which throws
- * where fetch would) and records what it was asked, which must be what
- * the operation's cURL command sends.
+ * with a stand-in `fetch` (tests/helpers/fetch_stub.ts), and what it asked
+ * must be what the operation's cURL command sends.
  */
 import assert from "node:assert/strict";
+import { runFetchCode as run } from "../../tests/helpers/fetch_stub.ts";
 import { operationFetch } from "./operation_fetch.ts";
 import type { OperationRequest } from "./curl.ts";
-
-interface Asked {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-/** Runs `code` with a `fetch` that records its arguments. */
-async function run(code: string): Promise<Asked> {
-  let asked: Asked | null = null;
-  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
-  const stub = (url: string, init: Omit<Asked, "url">) => {
-    new Request(url, init as RequestInit);
-    asked = { url, ...init };
-    return Promise.resolve(new Response(""));
-  };
-  await new AsyncFunction("fetch", code)(stub);
-  assert.ok(asked, "fetch was called");
-  return asked;
-}
 
 const base: OperationRequest = {
   method: "POST",
