@@ -80,8 +80,9 @@ export function segmentsOf(c: HarColumns, i: number): Segment[] {
     phase("wait", pos(p[b + 5])),
     phase("receive", pos(p[b + 6])),
   ];
-  // The duration is `time` as written (CONTRACT §5): the second count is
-  // drawn as what it is, not as time the exporter left unaccounted.
+  // The duration is `time` as written (HAR 1.2 §4.2: the exporter's own
+  // total): the second count is drawn as what it is, not as time the
+  // exporter left unaccounted.
   if (p[b + 7] === SSL_TWICE) raw.push(phase("twice", ssl));
   const total = c.duration[i];
   const sum = raw.reduce((a, s) => a + s.ms, 0);

@@ -162,7 +162,8 @@ Deno.test("waterfall: Playwright's TLS is drawn once inside Connect, its second 
     ["receive", 10],
     ["twice", 30],
   ]);
-  // The duration stays `time` (CONTRACT §5), the bar as long as it.
+  // The duration stays `time` as written (HAR 1.2 §4.2), the bar as long
+  // as it.
   assert.equal(c.duration[0], 140);
   assert.equal(segs.reduce((a, s) => a + s.ms, 0), 140);
   assert.equal(doc.entries[0].timings.sslInConnect, true);

@@ -497,7 +497,7 @@ Deno.test({
       };
       await page.fill("[data-testid=har-input]", JSON.stringify(doc));
       const row = page.locator("[data-testid=har-row][data-index='0']");
-      // The duration stays `time` as written (CONTRACT §5).
+      // The duration stays `time` as written (HAR 1.2 §4.2).
       assert.equal(await row.getAttribute("data-duration-ms"), "140");
       await row.click();
       const detail = page.locator("[data-testid=har-detail][data-index='0']");
