@@ -15,6 +15,12 @@ import {
   shellQuote,
 } from "../shared/curl.ts";
 
+/**
+ * The URL a webhook's command is sent to: the receiver's, which the API
+ * calls and the document does not know (OpenAPI 3.1 §4.8.1 `webhooks`).
+ */
+export const WEBHOOK_URL = "{webhook-receiver-url}";
+
 /** A name and a value: a query parameter, a header, a form field. */
 export type Pair = FormField;
 

@@ -13,6 +13,7 @@ import {
   type OperationRequest,
   type Pair,
   type QueryPair,
+  WEBHOOK_URL,
 } from "./curl.ts";
 import { encodePart } from "../shared/curl.ts";
 import { eventText } from "./event_text.ts";
@@ -744,12 +745,6 @@ function formBody(pairs: readonly QueryPair[]): string {
     `${formEncode(p.name)}=${p.encoded ? p.value : formEncode(p.value)}`
   ).join("&");
 }
-
-/**
- * The URL a webhook's command is sent to: the receiver's, which the API
- * calls and the document does not know (OpenAPI 3.1 §4.8.1 `webhooks`).
- */
-export const WEBHOOK_URL = "{webhook-receiver-url}";
 
 /**
  * One item of a sequential media type (an OpenAPI 3.2 `itemSchema`) as a

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { runFetchCode as run } from "../../tests/helpers/fetch_stub.ts";
 import { operationFetch } from "./operation_fetch.ts";
-import type { OperationRequest } from "./curl.ts";
+import { type OperationRequest, WEBHOOK_URL } from "./curl.ts";
 
 const base: OperationRequest = {
   method: "POST",
@@ -77,12 +77,15 @@ Deno.test("operationFetch: bad/a multipart type FormData cannot send is left out
   assert.match(call.code, /multipart\/mixed parts are left out/);
 });
 
-Deno.test("operationFetch: bad/no call for a relative server or a runtime expression, and why", () => {
+Deno.test("operationFetch: bad/no call for a relative server, a runtime expression or a webhook, and why", () => {
   for (
     const [url, why] of [
       ["/v1/pets", /not a whole http\(s\) one/],
       ["{$request.body#/callbackUrl}", /expression/],
+      ["{$request.query.cb}/events", /expression/],
       ["file:///etc/passwd", /not a whole/],
+      // A webhook's URL is the receiver's, no expression to fill in.
+      [WEBHOOK_URL, /^No fetch call: a webhook is sent to its receiver's URL/],
     ] as const
   ) {
     const call = operationFetch({ ...base, url });
