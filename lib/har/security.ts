@@ -10,6 +10,8 @@ import type { NameValue } from "./pairs.ts";
 
 /** Most rows of one entry's security facts (a hostile file may hold more). */
 const SECURITY_ROWS = 60;
+/** Names of a list (a certificate's sanList) shown in its row, at most. */
+const LISTED_NAMES = 100;
 /** How deep nested details (a certificate chain's fields) are read. */
 const DEPTH = 3;
 
@@ -68,20 +70,30 @@ function walk(
   }
   if (depth >= DEPTH || v === null || typeof v !== "object") return;
   if (Array.isArray(v)) {
-    // A list of names (sanList) is one row; a list of objects, a row each.
+    // A list of names (sanList) is one row, its first names; a list of
+    // objects, a row each, while room is left.
     if (v.every((x) => typeof x === "string")) {
-      rows.push({ name, value: v.join(", ") });
+      const more = v.length - LISTED_NAMES;
+      rows.push({
+        name,
+        value: v.slice(0, LISTED_NAMES).join(", ") +
+          (more > 0 ? `, and ${more} more` : ""),
+      });
       return;
     }
-    v.forEach((x, k) => walk(rows, key, `${name} ${k + 1}`, x, depth + 1));
+    for (let k = 0; k < v.length && rows.length < SECURITY_ROWS; k++) {
+      walk(rows, key, `${name} ${k + 1}`, v[k], depth + 1);
+    }
     return;
   }
-  for (const [k, x] of Object.entries(v)) {
+  for (const k in v) {
+    if (rows.length >= SECURITY_ROWS) return;
+    if (!Object.hasOwn(v, k)) continue;
     walk(
       rows,
       k,
       name ? `${name} ${label(k).toLowerCase()}` : label(k),
-      x,
+      (v as Record<string, unknown>)[k],
       depth + 1,
     );
   }

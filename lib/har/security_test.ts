@@ -61,4 +61,20 @@ Deno.test("security: bad/nothing recorded is no row; a hostile nesting or length
     Array.from({ length: 1000 }, (_, k) => [`k${k}`, k]),
   );
   assert.equal(rows({ _securityDetails: many }).length, 60);
+  // A name list says its first 100 names, not a row of a million.
+  const sans = Array.from({ length: 1_000_000 }, (_, k) => `h${k}.example`);
+  const [san] = rows({ _securityDetails: { sanList: sans } });
+  assert.ok(san.startsWith("Subject alternative names: h0.example, h1."));
+  assert.ok(san.endsWith(", and 999900 more"), san.slice(-40));
+  assert.ok(san.length < 2000);
+  // A list of objects is walked no further than the rows it can fill.
+  let touched = 0;
+  const chain = Array.from({ length: 100_000 }, () => ({
+    get subject() {
+      touched++;
+      return "x";
+    },
+  }));
+  assert.equal(rows({ _securityDetails: { certificates: chain } }).length, 60);
+  assert.equal(touched, 60);
 });
