@@ -368,6 +368,34 @@ Deno.test("bodies: a body trickling a byte at a time is cut at its first pause o
   }
 });
 
+Deno.test("bodies: a body over the limit sent 1.2 s after its headers (a client's wait for a 100 never sent) is read before the 413", async () => {
+  // Over HTTP/2 Deno sends no 100 Continue, so curl waits its second and
+  // then sends: a 413 raced in at that second ended curl's upload in a
+  // stream error. Over HTTP/1.1 a client waiting without `Expect` is the
+  // same timing, and the first response byte tells when the server wrote.
+  const s = startDebug({ maxBodyBytes: 1000 });
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: s.port });
+  try {
+    await conn.write(enc.encode(
+      "POST /api/debug/post HTTP/1.1\r\nhost: x\r\ncontent-length: 5000\r\n\r\n",
+    ));
+    const first = conn.read(new Uint8Array(1)).then(() => performance.now());
+    await new Promise((r) => setTimeout(r, 1200));
+    const sent = performance.now();
+    await conn.write(enc.encode("x".repeat(5000)));
+    const answered = await first;
+    assert.ok(
+      answered >= sent,
+      `answered ${sent - answered} ms before the body`,
+    );
+    const { text } = await readOne(conn, 5000);
+    assert.match(text, /^TTP\/1\.1 413 /, text); // its "H" read above
+  } finally {
+    conn.close();
+    await s.close();
+  }
+});
+
 Deno.test("bodies: a complete body sent in slow pieces within bodyIdleMs is fine", async () => {
   const s = startDebug({ bodyIdleMs: 2000 });
   try {

@@ -35,11 +35,22 @@ import { MAX_JSON_DEPTH, MAX_REQUEST_CODINGS } from "./limits.ts";
 const DISCARD_BYTES = 16 * 1024 * 1024;
 
 /**
- * How long discarding may wait for the rest of a rejected body: a client
- * that stops sending but waits for an answer (a chunk announced as 4 GB,
- * then silence) must not hold the request.
+ * How long discarding waits for each next part of a rejected body: a
+ * client that stops sending but waits for an answer (a chunk announced as
+ * 4 GB, then silence) must not hold the request.
  */
-const DISCARD_MS = 1000;
+const DISCARD_IDLE_MS = 1000;
+
+/**
+ * How long discarding waits for the first part: longer than the second a
+ * client expecting `100 Continue` waits before it sends anyway (curl's
+ * default; RFC 9110 §10.1.1 lets it), as Deno sends no 100 over HTTP/2.
+ * Timed from the same instant, a one-second wait raced the client's.
+ */
+const DISCARD_FIRST_MS = 2000;
+
+/** However the parts come, discarding answers within this. */
+const DISCARD_TOTAL_MS = 5000;
 
 /** The codings this server decodes, for 415's Accept-Encoding. */
 export const DECODED_CODINGS = "gzip, deflate, br";
@@ -168,17 +179,21 @@ async function discard(
   budget: number,
   life: Lifecycle,
 ): Promise<void> {
+  const end = performance.now() + DISCARD_TOTAL_MS;
+  let wait = DISCARD_FIRST_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((r) => {
-    timer = setTimeout(() => r(null), DISCARD_MS);
-  });
   try {
     // To the body's end, its end included: Deno keeps a connection alive
     // only after the body's last read, and one whose body was left
     // unfinished answers no further request on it.
     for (;;) {
       const read = reader.read();
+      const ms = Math.min(wait, end - performance.now());
+      const late = new Promise<null>((r) => {
+        timer = setTimeout(() => r(null), Math.max(0, ms));
+      });
       const step = await Promise.race([read, late]);
+      clearTimeout(timer);
       // Too slow: answer now. The rest is abandoned, not cancelled (see
       // readBody: a cancelled body holds the connection until its end).
       if (step === null) {
@@ -188,6 +203,7 @@ async function discard(
       if (step.done) return;
       budget -= step.value.byteLength;
       if (budget < 0) return; // past the budget: answer now
+      wait = DISCARD_IDLE_MS;
     }
   } catch {
     // The client gave up; the 413 is still the answer.
