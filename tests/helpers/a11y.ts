@@ -569,6 +569,8 @@ export async function loadHar(
   await gotoHydrated(page, origin, "/har");
   await page.setInputFiles("[data-testid=har-file]", file);
   await page.waitForSelector("[data-testid=har-row]");
+  // The secret count's banner comes after the rows and moves them.
+  await page.waitForSelector("[data-testid=har-secrets][data-cookies]");
   await page.click(`[data-testid=har-row][data-index='${index}']`);
   await page.waitForSelector(`[data-testid=har-detail][data-index='${index}']`);
 }

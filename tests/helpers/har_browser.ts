@@ -28,10 +28,16 @@ export async function openViewer(page: Page, origin: string, hash = "") {
   await gotoHydrated(page, origin, `/har${hash}`);
 }
 
-/** Loads a fixture with the file picker and waits for `count` rows. */
+/**
+ * Loads a fixture with the file picker and waits for its rows and then its
+ * secret count: the banner it fills comes at least 100 ms after the rows
+ * and moves what is below it (a click or an audit meanwhile met a page
+ * changing under it, on a loaded machine).
+ */
 export async function pick(page: Page, name: string): Promise<void> {
   await page.setInputFiles("[data-testid=har-file]", fixture(name));
   await page.waitForSelector("[data-testid=har-row]");
+  await page.waitForSelector("[data-testid=har-secrets][data-cookies]");
 }
 
 /** The rendered rows, in DOM order. */
