@@ -401,12 +401,20 @@ function valueText(v: unknown): string {
 
 /**
  * How a parameter is serialised, where its written `style`, `explode`,
- * `allowReserved` or 2.0 `collectionFormat` differ from the defaults
+ * `allowReserved`, `allowEmptyValue` or 2.0 `collectionFormat` differ from
+ * the defaults
  * (OpenAPI 3.1 §4.8.12.4: `form` explodes by default, other styles do not;
  * 2.0's default format is `csv`): the facts a client needs to send it.
  */
 function styleFacts(p: Record<string, unknown>, swagger: boolean): string[] {
   const out: string[] = [];
+  // `name=` is a value the API takes (`allowEmptyValue`, a query
+  // parameter's in OpenAPI 3.1 §4.8.12.2 and Swagger 2.0), as Swagger UI
+  // offers to send it; the cURL command sends it so when nothing is
+  // written for it.
+  if (p.allowEmptyValue === true && p.in === "query") {
+    out.push("empty value allowed");
+  }
   if (swagger) {
     const f = scalarText(p.collectionFormat);
     if (f !== null && f !== "csv") out.push(`collectionFormat ${clip(f)}`);

@@ -439,6 +439,45 @@ const PARAM_FACT_CASES: [
     },
   ],
   [
+    "ok/allowEmptyValue on a query parameter (3.x and 2.0), not where no query reads it",
+    [
+      {
+        name: "flag",
+        in: "query",
+        allowEmptyValue: true,
+        schema: { type: "string" },
+      },
+      {
+        name: "off",
+        in: "query",
+        allowEmptyValue: false,
+        schema: { type: "string" },
+      },
+      {
+        name: "X-E",
+        in: "header",
+        allowEmptyValue: true,
+        schema: { type: "string" },
+      },
+    ],
+    false,
+    { flag: ["empty value allowed"], off: [], "X-E": [] },
+  ],
+  [
+    "ok/Swagger 2.0 allowEmptyValue beside its collectionFormat",
+    [
+      {
+        name: "tags",
+        in: "query",
+        ...STRING_ARRAY,
+        allowEmptyValue: true,
+        collectionFormat: "pipes",
+      },
+    ],
+    true,
+    { tags: ["empty value allowed", "collectionFormat pipes"] },
+  ],
+  [
     "ok/Swagger 2.0 collectionFormat other than csv",
     [
       { name: "m", in: "query", ...STRING_ARRAY, collectionFormat: "multi" },

@@ -276,8 +276,13 @@ function paramPairsOf(
   encode: (s: string) => string,
 ): QueryPair[] {
   const name = scalarText(p.name) ?? "";
+  // A query parameter that allows an empty value (`allowEmptyValue`,
+  // OpenAPI 3.1 §4.8.12.2, and Swagger 2.0's) is sent as
+  // `name=` when nothing is written for it, as Swagger UI's "Send empty
+  // value" sends it: a value the API takes, where `{name}` is one to fill.
+  const empty = p.in === "query" && p.allowEmptyValue === true;
   const placeholder = (): QueryPair[] => {
-    const value = budget.field(name, `{${name}}`);
+    const value = budget.field(name, empty ? "" : `{${name}}`);
     return value === null ? [] : [{ name, value }];
   };
   if (isObject(p.content)) {

@@ -1106,6 +1106,53 @@ for (const c of reservedCases) {
   });
 }
 
+const emptyCases: {
+  name: string;
+  version: "3.1.0" | "2.0";
+  param: Record<string, unknown>;
+  query: string;
+}[] = [
+  {
+    name: "ok/3.x-allowEmptyValue-with-nothing-written-sends-name=",
+    version: "3.1.0",
+    param: { allowEmptyValue: true, schema: { type: "string" } },
+    query: "p=",
+  },
+  {
+    name: "ok/2.0-allowEmptyValue-with-nothing-written-sends-name=",
+    version: "2.0",
+    param: { allowEmptyValue: true, type: "string" },
+    query: "p=",
+  },
+  {
+    name: "ok/a-written-example-wins-over-the-empty-value",
+    version: "3.1.0",
+    param: { allowEmptyValue: true, example: "x" },
+    query: "p=x",
+  },
+  {
+    name: "ok/without-allowEmptyValue-a-placeholder",
+    version: "3.1.0",
+    param: { allowEmptyValue: false, schema: { type: "string" } },
+    query: "p={p}",
+  },
+];
+
+for (const c of emptyCases) {
+  Deno.test(`operation curl allowEmptyValue: ${c.name}`, () => {
+    const p = doc(
+      c.version,
+      { parameters: [{ name: "p", in: "query", required: true, ...c.param }] },
+      {},
+      { method: "get", path: "/q" },
+    );
+    const d = open(p, "get", "/q");
+    const url = `https://api.example.com/q?${c.query}`;
+    assert.equal(d.curl.split(" \\\n  ")[0], `curl -X GET '${url}'`);
+    assert.ok(d.fetch.includes(JSON.stringify(url)), d.fetch);
+  });
+}
+
 /** A 3.2 request body of `content` on `post /a`. */
 const mixed = (content: Record<string, unknown>) =>
   doc("3.2.0", { requestBody: { content } });
