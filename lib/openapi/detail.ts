@@ -849,7 +849,12 @@ export function operationDetail(
       }
       responses.push({
         status: clip(status),
-        summary: text(resp.summary, MAX_CELL),
+        // 3.2's `summary`; before 3.2, Redoc's `x-summary` (its title
+        // for the response) or the registry's `x-oai-summary`.
+        summary: text(
+          resp.summary ?? resp["x-summary"] ?? resp["x-oai-summary"],
+          MAX_CELL,
+        ),
         description: markdown(text(resp.description, MAX_CELL)),
         links: swagger ? [] : responseLinks(
           resp.links,

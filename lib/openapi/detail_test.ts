@@ -739,6 +739,46 @@ Deno.test("spec detail: a response's 3.2 summary and its links (a $ref'd one rea
   );
 });
 
+Deno.test("spec detail: a response's x-summary (Redoc) or x-oai-summary is its summary before 3.2, 3.2's own first", () => {
+  const p = parsedDoc({
+    openapi: "3.0.3",
+    paths: {
+      "/a": {
+        get: {
+          responses: {
+            "200": { description: "All of it", "x-summary": "Widgets" },
+            "201": { description: "d", "x-oai-summary": "Made" },
+            "202": {
+              description: "d",
+              summary: "Own",
+              "x-summary": "Theirs",
+            },
+            "400": { $ref: "#/components/responses/Bad" },
+            "404": { description: "d", "x-summary": { no: "text" } },
+          },
+        },
+      },
+    },
+    components: {
+      responses: { Bad: { description: "d", "x-summary": "Bad request" } },
+    },
+  });
+  assert.deepEqual(
+    operationDetail(p, "paths", "/a", "get")!.responses.map((r) => [
+      r.status,
+      r.summary,
+      mdText(r.description),
+    ]),
+    [
+      ["200", "Widgets", "All of it"],
+      ["201", "Made", "d"],
+      ["202", "Own", "d"],
+      ["400", "Bad request", "d"],
+      ["404", "", "d"],
+    ],
+  );
+});
+
 Deno.test("spec detail: a link whose target names no operation in the document says so", () => {
   const links = {
     Id: { operationId: "getOwner" },
