@@ -8,7 +8,7 @@ import type {
 import { statusClass } from "../../lib/shared/status.ts";
 import { EnumValues } from "./EnumValues.tsx";
 import { Markdown } from "./Markdown.tsx";
-import { linkTargetHref } from "./hash.ts";
+import { apartId, linkTargetHref } from "./hash.ts";
 import { rowsOf, useBudgeted } from "./use_budgeted.ts";
 import {
   ItemFacts,
@@ -272,6 +272,24 @@ function focusOpened(ev: MouseEvent): void {
   requestAnimationFrame(look);
 }
 
+/**
+ * Opens the Webhooks or Callbacks row a link names (its `href` is the
+ * row's id) and puts the focus on it, as a row pressed there would; a row
+ * not listed (past the first shown) is left to the browser's own jump.
+ */
+function openApart(ev: MouseEvent): void {
+  const row = document.getElementById(
+    (ev.currentTarget as HTMLAnchorElement).hash.slice(1),
+  );
+  const details = row?.querySelector("details");
+  if (!row || !details) return;
+  // The fragment stays the viewer's state: no anchor written into it.
+  ev.preventDefault();
+  details.open = true;
+  row.scrollIntoView({ block: "start" });
+  details.querySelector("summary")?.focus({ preventScroll: true });
+}
+
 function Links({ list }: { list: LinkDetail[] }) {
   return (
     <table class="sv-table sv-links" data-testid="response-links">
@@ -301,6 +319,24 @@ function Links({ list }: { list: LinkDetail[] }) {
                         {" names no operation in this document"}
                       </span>
                     </>
+                  );
+                }
+                // A webhook's or a callback's operation, listed apart:
+                // its row there opens.
+                if (l.apart) {
+                  return (
+                    <a
+                      href={`#${apartId(l.apart)}`}
+                      data-testid="link-target"
+                      onClick={openApart}
+                    >
+                      <code>{l.target}</code>
+                      <span class="muted">
+                        {l.apart.kind === "webhook"
+                          ? " (webhook)"
+                          : " (callback)"}
+                      </span>
+                    </a>
                   );
                 }
                 const href = linkTargetHref(l.target);

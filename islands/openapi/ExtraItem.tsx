@@ -12,6 +12,8 @@ export interface ExtraItemProps {
   /** Its `data-testid` and other `data-*` attributes. */
   testid: string;
   data: Record<string, string>;
+  /** Its DOM id, which a response's link to its operation names. */
+  id?: string;
   /** The summary line. */
   children: ComponentChildren;
   fetchDetail: (op: OperationRef) => Promise<OperationDetail | null>;
@@ -22,7 +24,7 @@ export interface ExtraItemProps {
  * loads its detail like an endpoint row's.
  */
 export function ExtraItem(
-  { op, testid, data, children, fetchDetail }: ExtraItemProps,
+  { op, id, testid, data, children, fetchDetail }: ExtraItemProps,
 ) {
   const [detail, setDetail] = useState<OperationDetail | "loading" | null>(
     null,
@@ -31,7 +33,7 @@ export function ExtraItem(
     Object.entries(data).map(([k, v]) => [`data-${k}`, v]),
   );
   return (
-    <li data-testid={testid} {...attrs}>
+    <li id={id} data-testid={testid} {...attrs}>
       <details
         onKeyDown={closeOnEscape}
         onToggle={(ev) => {

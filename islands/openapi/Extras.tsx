@@ -6,6 +6,7 @@ import type {
 import type { OperationRef } from "./protocol.ts";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
 import { ExtraItem } from "./ExtraItem.tsx";
+import { apartId } from "./hash.ts";
 
 /**
  * These lists are not virtualised: past a few hundred rows they would cost
@@ -57,6 +58,11 @@ export function Extras(
               <ExtraItem
                 key={`${spec} ${w.method} ${w.path}`}
                 op={{ container: "webhooks", path: w.path, method: w.method }}
+                id={apartId({
+                  kind: "webhook",
+                  path: w.path,
+                  method: w.method,
+                })}
                 testid="webhook-row"
                 data={{ method: w.method, name: w.path }}
                 fetchDetail={fetchDetail}
@@ -95,6 +101,7 @@ export function Extras(
                     method: c.method,
                   },
                 }}
+                id={apartId({ kind: "callback", ...c })}
                 testid="callback-row"
                 data={{ method: c.method }}
                 fetchDetail={fetchDetail}

@@ -4,6 +4,7 @@
  * keeps them. The fragment never
  * reaches a server (RFC 3986 §3.5), and spec content never goes into it.
  */
+import type { ApartOp } from "../../lib/openapi/types.ts";
 import {
   formatFragment,
   fragmentParams,
@@ -138,4 +139,19 @@ export function linkTargetHref(target: string): string | null {
   // An operationId is a name, not a reference (no `#`, `/` or scheme).
   if (!target || /[#/:\s]/.test(target)) return null;
   return writeHash({ filter: "", op: target, schema: "" });
+}
+
+/**
+ * The DOM id of the Webhooks or Callbacks row of `op`, which a link to it
+ * names: each part's characters other than letters, digits and `-` are
+ * written `_hex_`, so an id holds no space (HTML ids may not) and two
+ * operations never share one.
+ */
+export function apartId(op: ApartOp): string {
+  const part = (s: string) =>
+    s.replace(/[^A-Za-z0-9-]/gu, (c) => `_${c.codePointAt(0)!.toString(16)}_`);
+  const parts = op.kind === "webhook"
+    ? [op.method, op.path]
+    : [op.parentMethod, op.parentPath, op.name, op.expression, op.method];
+  return `sv-${op.kind}-${parts.map(part).join(".")}`;
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  apartId,
   linkedParts,
   linkTargetHref,
   peerLink,
@@ -83,3 +84,27 @@ for (const [name, target, want] of CASES) {
     assert.equal(linkTargetHref(target), want);
   });
 }
+
+Deno.test("apartId: ok/a valid, distinct id per webhook or callback, read as no state nor peer link", () => {
+  const ids = [
+    apartId({ kind: "webhook", path: "new pet", method: "post" }),
+    apartId({ kind: "webhook", path: "new_20_pet", method: "post" }),
+    apartId({ kind: "webhook", path: "new pet", method: "put" }),
+    apartId({
+      kind: "callback",
+      parentPath: "/subscribe",
+      parentMethod: "post",
+      name: "done",
+      expression: "{$request.body#/url}",
+      method: "post",
+    }),
+  ];
+  assert.equal(new Set(ids).size, ids.length);
+  for (const id of ids) {
+    // HTML ids hold no whitespace; `#id` must not read as the viewer's
+    // state or another viewer's deep link.
+    assert.match(id, /^sv-[A-Za-z0-9_.-]+$/);
+    assert.equal(peerLink(`#${id}`), null);
+    assert.deepEqual(readHash(`#${id}`), { filter: "", op: "", schema: "" });
+  }
+});

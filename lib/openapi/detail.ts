@@ -26,6 +26,7 @@ import {
   typeSummary,
 } from "./schema_view.ts";
 import type {
+  ApartOp,
   CallbackOp,
   CallbackRef,
   CodeSample,
@@ -241,6 +242,7 @@ function responseLinks(
   links: unknown,
   r: RefResolver,
   namesNothing: (link: Record<string, unknown>) => boolean,
+  apartOf: (link: Record<string, unknown>) => ApartOp | null,
 ): LinkDetail[] {
   if (!isObject(links)) return [];
   const out: LinkDetail[] = [];
@@ -257,6 +259,7 @@ function responseLinks(
         server: "",
         description: markdown(d.error ?? "Not a Link Object"),
         missing: false,
+        apart: null,
       });
       continue;
     }
@@ -280,6 +283,7 @@ function responseLinks(
       server: isObject(link.server) ? clip(serverUrl(link.server)) : "",
       description: markdown(text(link.description, MAX_CELL)),
       missing: namesNothing(link),
+      apart: apartOf(link),
     });
   }
   if (total > out.length) {
@@ -290,6 +294,7 @@ function responseLinks(
       server: "",
       description: [],
       missing: false,
+      apart: null,
     });
   }
   return out;
@@ -351,19 +356,29 @@ function linkNamesNothing(
 }
 
 /**
- * The `operationId`s of the document's operations: its paths', its
- * webhooks' and their callbacks', found once per document. A path item or
- * callbacks object shared through YAML aliases is read once.
+ * The `operationId`s of the document's operations (its paths', its
+ * webhooks' and their callbacks'), each with where it is listed apart
+ * from the endpoints (null: under `paths`, or an id the paths carry too,
+ * which the endpoint list finds), found once per document. A path item or
+ * callbacks object shared through YAML aliases is read once; the first
+ * operation carrying an id is the one it names.
  */
 function operationIds(
   doc: Record<string, unknown>,
   r: RefResolver,
   minor: number,
-): ReadonlySet<string> {
+): ReadonlyMap<string, ApartOp | null> {
   return r.memo.get("operationIds", doc, () => {
-    const ids = new Set<string>();
+    const ids = new Map<string, ApartOp | null>();
     const seen = new Set<unknown>();
-    const walk = (map: unknown, at: string, top: boolean) => {
+    const add = (id: string | null, at: ApartOp | null) => {
+      if (id && !ids.has(id)) ids.set(id, at);
+    };
+    const walk = (
+      map: unknown,
+      at: string,
+      parent: { path: string; method: string; name: string } | null,
+    ) => {
       if (!isObject(map) || seen.has(map)) return;
       seen.add(map);
       for (const key in map) {
@@ -373,20 +388,41 @@ function operationIds(
         seen.add(item);
         for (const f of operationsOf(item, [at, key], minor, [], r.memo)) {
           const id = scalarText(f.op.operationId);
-          if (id) ids.add(id);
-          const cbs = top ? r.deref(f.op.callbacks).value : undefined;
+          // Named as the Callbacks and Webhooks lists name them (a
+          // callback by the operation declaring it).
+          add(
+            id,
+            parent
+              ? {
+                kind: "callback",
+                parentPath: parent.path,
+                parentMethod: parent.method,
+                name: parent.name,
+                expression: key,
+                method: f.method,
+              }
+              : at === "webhooks"
+              ? { kind: "webhook", path: key, method: f.method }
+              : null,
+          );
+          const cbs = parent ? undefined : r.deref(f.op.callbacks).value;
           if (!isObject(cbs) || seen.has(cbs)) continue;
           seen.add(cbs);
           for (const name in cbs) {
             if (Object.hasOwn(cbs, name)) {
-              walk(r.deref(cbs[name]).value, "callbacks", false);
+              walk(r.deref(cbs[name]).value, "callbacks", {
+                path: key,
+                method: f.method,
+                name,
+              });
             }
           }
         }
       }
     };
-    walk(doc.paths, "paths", true);
-    walk(doc.webhooks, "webhooks", true);
+    // Paths first: an id a path operation carries opens that one.
+    walk(doc.paths, "paths", null);
+    walk(doc.webhooks, "webhooks", null);
     return ids;
   });
 }
@@ -860,6 +896,12 @@ export function operationDetail(
           resp.links,
           r,
           (link) => linkNamesNothing(link, doc, r, detected.minor),
+          (link) => {
+            const id = scalarText(link.operationId);
+            return id
+              ? operationIds(doc, r, detected.minor).get(id) ?? null
+              : null;
+          },
         ),
         headers: responseHeaders(resp.headers, swagger, graph, r),
         bodies,

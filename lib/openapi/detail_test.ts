@@ -837,6 +837,22 @@ Deno.test("spec detail: a link whose target names no operation in the document s
       Elsewhere: false,
     },
   );
+  // An id only a webhook or a callback carries opens that one, where the
+  // endpoint list (which holds neither) would call it missing.
+  const apart = Object.fromEntries(
+    ok.links.filter((l) => l.apart).map((l) => [l.name, l.apart]),
+  );
+  assert.deepEqual(apart, {
+    Webhook: { kind: "webhook", path: "event", method: "post" },
+    Callback: {
+      kind: "callback",
+      parentPath: "/a",
+      parentMethod: "get",
+      name: "done",
+      expression: "{$request.body#/url}",
+      method: "post",
+    },
+  });
 });
 
 Deno.test("spec detail: a 3.2 components.mediaTypes $ref cycle is warned of, as a body's or a response's own", () => {

@@ -273,7 +273,26 @@ export interface LinkDetail {
    * written, said to name nothing, never a link.
    */
   missing: boolean;
+  /**
+   * Where the `operationId` it names is listed apart from the endpoints
+   * (a webhook's or a callback's, which the endpoint list does not
+   * hold); null for an operation under `paths`, or an `operationRef`.
+   */
+  apart: ApartOp | null;
 }
+
+/**
+ * An operation listed apart from the endpoints: a webhook (its name and
+ * method), or a callback (the operation that declares it, as the
+ * Callbacks list names it, with the callback's name, expression and
+ * method).
+ */
+export type ApartOp =
+  | { kind: "webhook"; path: string; method: string }
+  | (
+    & { kind: "callback"; parentPath: string; parentMethod: string }
+    & CallbackRef
+  );
 
 /** A response of an operation. */
 export interface ResponseDetail {

@@ -1687,6 +1687,89 @@ Deno.test({
 
 Deno.test({
   name:
+    "spec detail: a response link to an operationId only a webhook or a callback carries opens its row there, focused",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const spec = {
+        openapi: "3.1.0",
+        info: { title: "Links apart", version: "1" },
+        paths: {
+          "/subscribe": {
+            post: {
+              operationId: "subscribe",
+              responses: {
+                "201": {
+                  description: "ok",
+                  links: {
+                    Event: { operationId: "onEvent" },
+                    Done: { operationId: "onDone" },
+                  },
+                },
+              },
+              callbacks: {
+                done: {
+                  "{$request.body#/url}": {
+                    post: {
+                      operationId: "onDone",
+                      summary: "Done callback",
+                      responses: { "200": { description: "ok" } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        webhooks: {
+          "new event": {
+            post: {
+              operationId: "onEvent",
+              summary: "An event",
+              responses: { "200": { description: "the event answer" } },
+            },
+          },
+        },
+      };
+      await gotoHydrated(page, server.origin, "/spec");
+      await loadSpec(page, "apart.json", JSON.stringify(spec));
+      // It stays open: the rows open below it, in their own lists.
+      await openOperation(page, "post", "/subscribe");
+      for (
+        const [id, testid, shows] of [
+          ["onEvent", "webhook-row", "the event answer"],
+          ["onDone", "callback-row", "Done callback"],
+        ]
+      ) {
+        const link = page.locator("[data-testid=link-target]", {
+          hasText: id,
+        });
+        await link.click();
+        const item = page.locator(`[data-testid=${testid}]`);
+        await page.waitForFunction(
+          ([t, text]) => {
+            const d = document.querySelector(
+              `[data-testid=${t}] details`,
+            ) as HTMLDetailsElement | null;
+            return d?.open && d.textContent?.includes(text) &&
+              document.activeElement === d.querySelector("summary");
+          },
+          [testid, shows],
+        );
+        assert.equal(await item.locator("details[open]").count(), 1);
+        // The fragment stays the viewer's state, no anchor in it.
+        assert.doesNotMatch(await page.evaluate(() => location.hash), /sv-/);
+        await item.locator("summary").click(); // closed again
+      }
+      assert.equal(
+        await page.locator("[data-testid=link-missing]").count(),
+        0,
+      );
+    }),
+});
+
+Deno.test({
+  name:
     "spec detail: a body that is one named schema or null names that schema beside its media type",
   ...BROWSER_TEST,
   fn: () =>
