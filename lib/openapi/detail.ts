@@ -217,6 +217,8 @@ function responseHeaders(
   swagger: boolean,
   graph: SchemaGraph,
   r: RefResolver,
+  where: string,
+  warnings: string[],
 ): ParamDetail[] {
   if (!isObject(headers)) return [];
   const out: ParamDetail[] = [];
@@ -224,11 +226,19 @@ function responseHeaders(
     if (out.length >= MAX_PARAMS) break;
     if (name.toLowerCase() === "content-type") continue;
     const d = r.deref(headers[name]);
+    // A header whose `$ref` leads nowhere is warned of, as a parameter's
+    // is: left out in silence, the reader could not know it is declared.
+    if (d.error) warnings.push(`${where}, header ${clip(name)}: ${d.error}`);
     if (d.error || !isObject(d.value)) continue;
     const h = asReferenced(headers[name], d.value);
     out.push(
       paramDetail({ ...h, name, in: "header" }, false, swagger, graph, r),
     );
+    // Its schema may come through `content` (a 3.x header's one media
+    // type), whose own `$ref` is warned of as a parameter's is.
+    if (!swagger) {
+      mediaWarnings(h.content, r, `${where}, header ${clip(name)}`, warnings);
+    }
   }
   return out;
 }
@@ -903,7 +913,14 @@ export function operationDetail(
               : null;
           },
         ),
-        headers: responseHeaders(resp.headers, swagger, graph, r),
+        headers: responseHeaders(
+          resp.headers,
+          swagger,
+          graph,
+          r,
+          `Response ${clip(status)}`,
+          warnings,
+        ),
         bodies,
       });
     }

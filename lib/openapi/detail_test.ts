@@ -655,6 +655,87 @@ Deno.test("spec detail: a response's headers are listed with their types, Conten
   );
 });
 
+Deno.test("spec detail: a response header whose schema comes through content, itself or through a components.headers $ref, shows its media type, type, facts and tree; a $ref to nothing is warned of", () => {
+  const p = parsedDoc({
+    openapi: "3.2.0",
+    paths: {
+      "/a": {
+        get: {
+          responses: {
+            "200": {
+              description: "ok",
+              headers: {
+                "X-Shape": {
+                  description: "A shape",
+                  content: {
+                    "application/json": {
+                      schema: {
+                        type: "object",
+                        properties: { w: { type: "integer" } },
+                      },
+                      example: { w: 2 },
+                    },
+                  },
+                },
+                "X-Rate": { $ref: "#/components/headers/Rate" },
+                "X-Gone": { $ref: "#/components/headers/Gone" },
+                "X-Loop": {
+                  content: {
+                    "text/plain": { $ref: "#/components/mediaTypes/Loop" },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      headers: {
+        Rate: {
+          description: "Calls left",
+          required: true,
+          content: {
+            "text/plain": { schema: { type: "integer", minimum: 0 } },
+          },
+        },
+      },
+      mediaTypes: { Loop: { $ref: "#/components/mediaTypes/Loop" } },
+    },
+  });
+  const d = operationDetail(p, "paths", "/a", "get")!;
+  const [ok] = d.responses;
+  assert.deepEqual(
+    ok.headers.map((h) => [
+      h.name,
+      h.type,
+      h.facts,
+      h.required,
+      mdText(h.description),
+      !!h.schema,
+    ]),
+    [
+      [
+        "X-Shape",
+        "application/json: object",
+        ['example {"w":2}'],
+        false,
+        "A shape",
+        true,
+      ],
+      ["X-Rate", "text/plain: integer", [">= 0"], true, "Calls left", false],
+      ["X-Loop", "text/plain", [], false, "", false],
+    ],
+  );
+  // The object's tree comes with the detail, its field included.
+  const shape = d.nodes.find((n) => n.id === ok.headers[0].schema!.node)!;
+  assert.deepEqual(shape.props.map((e) => e.name), ["w"]);
+  assert.deepEqual(
+    d.warnings.map((w) => w.replace(/:.*/s, "")),
+    ["Response 200, header X-Gone", "Response 200, header X-Loop, text/plain"],
+  );
+});
+
 Deno.test("spec detail: a response's 3.2 summary and its links (a $ref'd one read from components, with its server) are shown", () => {
   const p = parsedDoc({
     openapi: "3.2.0",
