@@ -176,7 +176,11 @@ export function visibleRows(
       out.push({
         kind: "additional",
         edge: n.additional,
-        label: "additional properties",
+        // Named for what its keys stand for where the schema says (as
+        // Redoc and Scalar name it: `header name*`).
+        label: n.additional.keyName
+          ? `${n.additional.keyName}*`
+          : "additional properties",
         path: joinPath(path, "*"),
         seg: `${seg}x`,
       });

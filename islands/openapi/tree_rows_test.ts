@@ -65,6 +65,56 @@ Deno.test("tree rows: ok/expanded: additional properties, root arrays as []", ()
   ]);
 });
 
+Deno.test("tree rows: ok/additionalProperties named by its x-additionalPropertiesName (also through a $ref), as Redoc and Scalar name it", () => {
+  const g = new SchemaGraph(
+    parseSpec(JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: {
+        schemas: {
+          Value: { type: "string", "x-additionalPropertiesName": " tag " },
+        },
+      },
+    })).resolver,
+    { markdown: false },
+  );
+  const labels = (raw: unknown) => {
+    const root = g.edge("", raw);
+    const nodes = new Map<number, SchemaNode>(
+      g.collect([root.node], 10, 100).map((n) => [n.id, n]),
+    );
+    return visibleRows(root, nodes, all).rows.map((r) =>
+      `${r.kind}:${r.label}:${r.path}`
+    );
+  };
+  assert.deepEqual(
+    labels({
+      type: "object",
+      additionalProperties: {
+        type: "string",
+        "x-additionalPropertiesName": "header name",
+      },
+    }),
+    ["additional:header name*:*"],
+  );
+  assert.deepEqual(
+    labels({
+      type: "object",
+      additionalProperties: { $ref: "#/components/schemas/Value" },
+    }),
+    ["additional:tag*:*"],
+  );
+  // Written as no text, or nowhere: the plain label.
+  assert.deepEqual(
+    labels({
+      type: "object",
+      additionalProperties: { "x-additionalPropertiesName": 3 },
+    }),
+    ["additional:additional properties:*"],
+  );
+});
+
 Deno.test("tree rows: ok/oneOf alternatives are rows without a name of their own", () => {
   const { root, nodes } = setup(ref("Pet"));
   const w = visibleRows(root, nodes, all);

@@ -18,6 +18,7 @@ import {
 } from "./merge.ts";
 import { isObject, type RefResolver } from "./refs.ts";
 import { firstKeys } from "./safe.ts";
+import { clip } from "../shared/parse_error.ts";
 import { setOwn } from "../shared/value.ts";
 
 /** Nesting generated; deeper values are left out. */
@@ -424,7 +425,10 @@ function byType(m: Merged, st: State, depth: number): unknown {
       const ap = pick(m, "additionalProperties");
       if (!props.size && isObject(ap)) {
         const v = gen(ap, st, depth + 1);
-        if (v !== undefined) out.property1 = v;
+        // A key named for what the keys stand for, as Redoc's sample
+        // names it (`x-additionalPropertiesName`), else `property1`.
+        const key = `${additionalKeyName(ap, st.r) || "property"}1`;
+        if (v !== undefined) setOwn(out, key, v);
       }
       if (Array.isArray(alts) && alts.length) {
         // Properties of the first alternative join the object's own.
@@ -554,4 +558,16 @@ function scalarJson(x: unknown): string {
   }
   if (typeof x === "bigint") return String(x);
   return JSON.stringify(x) ?? "null";
+}
+
+/**
+ * The `x-additionalPropertiesName` written on an `additionalProperties`
+ * schema (through its `$ref` too), trimmed and clipped; "" when none.
+ */
+export function additionalKeyName(ap: unknown, r: RefResolver): string {
+  const target = r.deref(ap).value;
+  const name = isObject(target)
+    ? target["x-additionalPropertiesName"]
+    : undefined;
+  return typeof name === "string" ? clip(name.trim()) : "";
 }

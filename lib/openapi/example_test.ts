@@ -120,6 +120,13 @@ const CASES: [string, unknown, unknown][] = [
     type: "object",
     additionalProperties: { type: "integer" },
   }, { property1: 0 }],
+  ["ok/additionalProperties' key named by x-additionalPropertiesName", {
+    type: "object",
+    additionalProperties: {
+      type: "integer",
+      "x-additionalPropertiesName": "region",
+    },
+  }, { region1: 0 }],
   ["ok/allOf merged", {
     allOf: [{ properties: { a: { type: "string" } } }, {
       properties: { b: { type: "integer" } },

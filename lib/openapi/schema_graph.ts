@@ -21,7 +21,7 @@ import {
 } from "./merge.ts";
 import { isObject, refOf, type RefResolver } from "./refs.ts";
 import { firstKeys, scalarList } from "./safe.ts";
-import { valueJson } from "./example.ts";
+import { additionalKeyName, valueJson } from "./example.ts";
 import { CLOSED_TUPLE } from "./tuple_facts.ts";
 
 /** A link from a schema to another: a property, the items, an alternative. */
@@ -48,6 +48,12 @@ export interface SchemaEdge {
    * inside one, another component or another file: `ref` is its name.
    */
   named?: true;
+  /**
+   * What the keys of `additionalProperties` stand for, from its schema's
+   * `x-additionalPropertiesName` (Redoc and Scalar name the row after it,
+   * `header name*`), when it writes one.
+   */
+  keyName?: string;
 }
 
 /**
@@ -760,7 +766,11 @@ export class SchemaGraph {
       );
     }
     const ap = pick(m, "additionalProperties");
-    if (ap === true || isObject(ap)) n.additional = this.edge("*", ap);
+    if (ap === true || isObject(ap)) {
+      n.additional = this.edge("*", ap);
+      const keyName = additionalKeyName(ap, this.#r);
+      if (keyName) n.additional.keyName = keyName;
+    }
     // A closed object is a fact a client sending more needs (Redoc says
     // it too); `unevaluated…: false` closes past what every part lists.
     if (ap === false || pick(m, "unevaluatedProperties") === false) {
