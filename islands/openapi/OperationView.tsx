@@ -169,6 +169,21 @@ function Operation(
   return (
     <RowBudgetContext.Provider value={budget}>
       <div class="sv-detail" data-testid="operation-detail">
+        {d.badges.length > 0 && (
+          // Redoc and Scalar show these beside the title; the row above
+          // holds the title here, so they open the detail.
+          <p class="sv-badges" data-testid="op-badges">
+            {d.badges.map((b, i) => (
+              <span
+                key={i}
+                class="sv-badge"
+                style={b.color ? { "--sv-badge": b.color } : undefined}
+              >
+                {b.name}
+              </span>
+            ))}
+          </p>
+        )}
         <dl class="sv-meta">
           {d.operationId && (
             <>

@@ -27,6 +27,7 @@ import {
 } from "./schema_view.ts";
 import type {
   ApartOp,
+  Badge,
   CallbackOp,
   CallbackRef,
   CodeSample,
@@ -984,6 +985,7 @@ export function operationDetail(
     callbackOpsCut: cbs.cut,
     docs: externalDocs(op.externalDocs),
     codeSamples: codeSamplesOf(op),
+    badges: badgesOf(op),
     warnings: warnings.length > MAX_WARNINGS
       ? [
         ...warnings.slice(0, MAX_WARNINGS),
@@ -1102,4 +1104,36 @@ function codeSamplesOf(op: Record<string, unknown>): CodeSample[] {
     });
   }
   return out;
+}
+
+/** Badges listed per operation, at most. */
+const MAX_BADGES = 20;
+
+/**
+ * A color a badge may carry into the page's style: a hex, `rgb()`,
+ * `rgba()`, `hsl()` or `hsla()` of numbers, or a keyword; nothing that
+ * could name a resource (`url(`) or end the declaration.
+ */
+const BADGE_COLOR =
+  /^(?:#[0-9a-f]{3,8}|(?:rgba?|hsla?)\([0-9.,%\s/deg+-]{1,60}\)|[a-z]{1,30})$/i;
+
+/**
+ * The operation's `x-badges` (Redoc's and Scalar's): each with a text
+ * `name`, its color when usable, those written `position: before` first
+ * (Redoc and Scalar place them before the title, the rest after it).
+ */
+function badgesOf(op: Record<string, unknown>): Badge[] {
+  const list = Array.isArray(op["x-badges"]) ? op["x-badges"] : [];
+  const before: Badge[] = [];
+  const after: Badge[] = [];
+  for (const v of list.slice(0, MAX_BADGES)) {
+    if (!isObject(v)) continue;
+    const name = text(v.name, 100).trim();
+    if (!name) continue;
+    const color = typeof v.color === "string" && BADGE_COLOR.test(v.color)
+      ? v.color
+      : "";
+    (v.position === "before" ? before : after).push({ name, color });
+  }
+  return [...before, ...after];
 }

@@ -2232,6 +2232,46 @@ for (const [name, ext, want] of CODE_SAMPLE_CASES) {
   });
 }
 
+/** [name, the operation's `x-badges`, the badges listed as name/color]. */
+const BADGE_CASES: [string, unknown, string[]][] = [
+  [
+    "ok/name and color, those placed before first (Redoc, Scalar)",
+    [
+      { name: "Beta", color: "#1f7cff" },
+      { name: "Alpha", position: "before", color: "rgb(10, 20, 30)" },
+      { name: "Paid", position: "after", color: "purple" },
+    ],
+    ["Alpha/rgb(10, 20, 30)", "Beta/#1f7cff", "Paid/purple"],
+  ],
+  [
+    "bad/a color that is no plain color is dropped, the badge kept",
+    [
+      { name: "A", color: "red; background: url(https://x.test/t)" },
+      { name: "B", color: "url(https://x.test/t)" },
+      { name: "C", color: 5 },
+    ],
+    ["A/", "B/", "C/"],
+  ],
+  [
+    "bad/no name or a blank one is no badge; no list is none",
+    [{ color: "red" }, { name: "  " }, { name: 3 }, null, "Beta"],
+    [],
+  ],
+  ["bad/not a list", { name: "Beta" }, []],
+  ["bad/at most 20", Array(30).fill({ name: "x" }), Array(20).fill("x/")],
+];
+
+for (const [name, badges, want] of BADGE_CASES) {
+  Deno.test(`spec detail: x-badges ${name}`, () => {
+    const p = parsedDoc({
+      openapi: "3.1.0",
+      paths: { "/pets": { get: { responses: {}, "x-badges": badges } } },
+    });
+    const got = operationDetail(p, "paths", "/pets", "get")!.badges;
+    assert.deepEqual(got.map((b) => `${b.name}/${b.color}`), want);
+  });
+}
+
 Deno.test("spec detail: security requirements show each scheme's name, by name or by URI (3.2 §4.8.30)", () => {
   const cases: [string, Record<string, unknown>, string[]][] = [
     ["ok/by-name", { dev: ["read"] }, ["dev [read]"]],

@@ -320,6 +320,17 @@ export interface CodeSample {
   source: string;
 }
 
+/** A badge an operation carries (`x-badges`: Redoc's and Scalar's). */
+export interface Badge {
+  /** Its `name`, the text it shows. */
+  name: string;
+  /**
+   * Its `color` when it is a CSS color this page can use as written (a
+   * hex, `rgb()`/`hsl()` of numbers, or a keyword), else "".
+   */
+  color: string;
+}
+
 /** Everything the expanded row shows; computed lazily on expand. */
 export interface OperationDetail {
   /** Lower-case method, as in {@link Endpoint.method} (a callback's own method for a callback). */
@@ -371,6 +382,12 @@ export interface OperationDetail {
    * 20,000 characters.
    */
   codeSamples: CodeSample[];
+  /**
+   * Its `x-badges` (Redoc's and Scalar's), in the order shown: those
+   * written `position: before` first, then the rest (`after`, the
+   * default), at most 20.
+   */
+  badges: Badge[];
   /** Problems met while reading the operation (broken `$ref`s), one sentence each. */
   warnings: string[];
   /** The server URL the operation is called on ("" when relative to nothing). */

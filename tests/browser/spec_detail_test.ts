@@ -1770,6 +1770,43 @@ Deno.test({
 
 Deno.test({
   name:
+    "spec detail: an operation's x-badges show in its detail, those placed before first, each edged in its color; one that is no plain color gets the page's",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const spec = {
+        openapi: "3.1.0",
+        info: { title: "Badges", version: "1" },
+        paths: {
+          "/pets": {
+            get: {
+              responses: { "200": { description: "ok" } },
+              "x-badges": [
+                { name: "Beta", color: "rgb(255, 0, 0)" },
+                { name: "Alpha", position: "before", color: "#00ff00" },
+                { name: "Odd", color: "red;color:blue" },
+              ],
+            },
+          },
+        },
+      };
+      await gotoHydrated(page, server.origin, "/spec");
+      await loadSpec(page, "badges.json", JSON.stringify(spec));
+      await openOperation(page, "get", "/pets");
+      const badges = page.locator("[data-testid=op-badges] .sv-badge");
+      assert.deepEqual(await badges.allInnerTexts(), ["Alpha", "Beta", "Odd"]);
+      const edges = await badges.evaluateAll((list) =>
+        list.map((b) => getComputedStyle(b).borderTopColor)
+      );
+      assert.equal(edges[0], "rgb(0, 255, 0)");
+      assert.equal(edges[1], "rgb(255, 0, 0)");
+      assert.notEqual(edges[2], "rgb(0, 0, 255)");
+      assert.notEqual(edges[2], "rgb(255, 0, 0)");
+    }),
+});
+
+Deno.test({
+  name:
     "spec detail: a body that is one named schema or null names that schema beside its media type",
   ...BROWSER_TEST,
   fn: () =>
