@@ -911,6 +911,14 @@ export class SchemaGraph {
           }
         }
       }
+      // Redoc's `x-explicitMappingOnly`: the mapping is the whole list of
+      // variants, so an alternative it does not name is not one (kept all
+      // when it names none of them, rather than show no alternative).
+      if (disc["x-explicitMappingOnly"] === true && out.mapping.length) {
+        const mapped = new Set(out.mapping.map(([, to]) => to));
+        const named = edges.filter((e) => e.ref && mapped.has(e.ref));
+        if (named.length) out.list = named;
+      }
     }
     return out;
   }

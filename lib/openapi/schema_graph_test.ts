@@ -542,6 +542,43 @@ Deno.test("schema tree: ok/a discriminator mapping to a bare schema name shows t
   ]);
 });
 
+Deno.test("schema tree: ok/x-explicitMappingOnly on a discriminator keeps only the alternatives its mapping names (Redoc)", () => {
+  const alts = (disc: Record<string, unknown>) => {
+    const { g } = graphOfSchemas({
+      Pet: {
+        oneOf: [
+          { $ref: "#/components/schemas/Cat" },
+          { $ref: "#/components/schemas/Dog" },
+          { type: "object", title: "Inline" },
+        ],
+        discriminator: { propertyName: "kind", ...disc },
+      },
+      Cat: { type: "object" },
+      Dog: { type: "object" },
+    });
+    return schema(g, "Pet").alts!.list.map((e) => e.name);
+  };
+  const mapping = { cat: "#/components/schemas/Cat" };
+  assert.deepEqual(alts({ mapping, "x-explicitMappingOnly": true }), ["Cat"]);
+  // Without it, or set to anything but true, every alternative stays.
+  assert.deepEqual(alts({ mapping }), ["Cat", "Dog", "Inline"]);
+  assert.deepEqual(alts({ mapping, "x-explicitMappingOnly": "yes" }), [
+    "Cat",
+    "Dog",
+    "Inline",
+  ]);
+  // No mapping, or one naming no alternative: all kept, never none.
+  assert.deepEqual(alts({ "x-explicitMappingOnly": true }), [
+    "Cat",
+    "Dog",
+    "Inline",
+  ]);
+  assert.deepEqual(
+    alts({ mapping: { fish: "Fish" }, "x-explicitMappingOnly": true }),
+    ["Cat", "Dog", "Inline"],
+  );
+});
+
 Deno.test("schema tree: ok/a discriminator without alternatives (polymorphism through allOf) is a fact of the base and of what inherits it", () => {
   const { g } = graphOfSchemas({
     Animal: {
