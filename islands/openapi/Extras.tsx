@@ -92,7 +92,9 @@ export function Extras(
               <ExtraItem
                 key={`${spec} ${i}`}
                 op={{
-                  container: "paths",
+                  // A webhook may declare callbacks too: its own opens
+                  // under `webhooks`, not `paths`.
+                  container: c.parentContainer,
                   path: c.parentPath,
                   method: c.parentMethod,
                   callback: {
@@ -108,7 +110,9 @@ export function Extras(
               >
                 <MethodBadge method={c.method} /> <code>{c.expression}</code>
                 <span class="muted">
-                  ({c.name}, from {c.parentMethod.toUpperCase()} {c.parentPath})
+                  ({c.name}, from{" "}
+                  {c.parentContainer === "webhooks" ? "webhook " : ""}
+                  {c.parentMethod.toUpperCase()} {c.parentPath})
                 </span>
                 {c.summary && <span>{c.summary}</span>}
               </ExtraItem>

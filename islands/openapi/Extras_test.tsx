@@ -11,6 +11,7 @@ function hook(i: number): Endpoint {
 
 function callback(i: number): CallbackEntry {
   return {
+    parentContainer: "paths",
     parentMethod: "post",
     parentPath: "/subscribe",
     name: `cb${i}`,

@@ -150,8 +150,13 @@ export function linkTargetHref(target: string): string | null {
 export function apartId(op: ApartOp): string {
   const part = (s: string) =>
     s.replace(/[^A-Za-z0-9-]/gu, (c) => `_${c.codePointAt(0)!.toString(16)}_`);
-  const parts = op.kind === "webhook"
-    ? [op.method, op.path]
-    : [op.parentMethod, op.parentPath, op.name, op.expression, op.method];
+  const parts = op.kind === "webhook" ? [op.method, op.path] : [
+    op.parentContainer,
+    op.parentMethod,
+    op.parentPath,
+    op.name,
+    op.expression,
+    op.method,
+  ];
   return `sv-${op.kind}-${parts.map(part).join(".")}`;
 }

@@ -92,6 +92,7 @@ Deno.test("apartId: ok/a valid, distinct id per webhook or callback, read as no 
     apartId({ kind: "webhook", path: "new pet", method: "put" }),
     apartId({
       kind: "callback",
+      parentContainer: "paths",
       parentPath: "/subscribe",
       parentMethod: "post",
       name: "done",

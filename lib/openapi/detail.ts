@@ -388,7 +388,12 @@ function operationIds(
     const walk = (
       map: unknown,
       at: string,
-      parent: { path: string; method: string; name: string } | null,
+      parent: {
+        container: "paths" | "webhooks";
+        path: string;
+        method: string;
+        name: string;
+      } | null,
     ) => {
       if (!isObject(map) || seen.has(map)) return;
       seen.add(map);
@@ -406,6 +411,7 @@ function operationIds(
             parent
               ? {
                 kind: "callback",
+                parentContainer: parent.container,
                 parentPath: parent.path,
                 parentMethod: parent.method,
                 name: parent.name,
@@ -422,6 +428,7 @@ function operationIds(
           for (const name in cbs) {
             if (Object.hasOwn(cbs, name)) {
               walk(r.deref(cbs[name]).value, "callbacks", {
+                container: at === "webhooks" ? "webhooks" : "paths",
                 path: key,
                 method: f.method,
                 name,

@@ -927,6 +927,7 @@ Deno.test("spec detail: a link whose target names no operation in the document s
     Webhook: { kind: "webhook", path: "event", method: "post" },
     Callback: {
       kind: "callback",
+      parentContainer: "paths",
       parentPath: "/a",
       parentMethod: "get",
       name: "done",
@@ -1154,6 +1155,40 @@ Deno.test("spec detail: a callback opens as the operation the API sends, to its 
   assert.equal(cb("post")!.summary, "Event callback");
   assert.equal(cb("delete"), null);
   assert.equal(cb("post", "nope"), null);
+});
+
+Deno.test("spec detail: a callback a webhook declares is listed as the webhook's and opens under webhooks", () => {
+  const p = parsedDoc({
+    openapi: "3.1.0",
+    paths: { "/ev": { post: { responses: {} } } },
+    webhooks: {
+      ev: {
+        post: {
+          responses: {},
+          callbacks: {
+            ack: {
+              "{$request.body#/url}": {
+                post: { summary: "Ack it", responses: {} },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+  assert.deepEqual(
+    p.index!.callbacks.map((c) => [c.parentContainer, c.parentPath, c.name]),
+    [["webhooks", "ev", "ack"]],
+  );
+  const cb = {
+    name: "ack",
+    expression: "{$request.body#/url}",
+    method: "post",
+  };
+  assert.equal(
+    operationDetail(p, "webhooks", "ev", "post", undefined, cb)!.summary,
+    "Ack it",
+  );
 });
 
 Deno.test("spec detail: a content parameter shows its schema; a required querystring is in the cURL", () => {

@@ -144,6 +144,7 @@ function callbacksOf(
           [...opAt, ...keys],
         );
         out.push({
+          parentContainer: at[0] === "webhooks" ? "webhooks" : "paths",
           parentMethod: e.method,
           parentPath: e.path,
           name,

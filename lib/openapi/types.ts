@@ -78,6 +78,8 @@ export interface CallbackOp extends CallbackRef {
 
 /** A callback operation: shown apart, never counted (the API calls it). */
 export interface CallbackEntry {
+  /** Where the operation that declares it is: `paths`, or a webhook. */
+  parentContainer: "paths" | "webhooks";
   /** The operation that declares the callback. */
   parentMethod: string;
   /** Path template (or webhook name) of the operation that declares it. */
@@ -290,7 +292,12 @@ export interface LinkDetail {
 export type ApartOp =
   | { kind: "webhook"; path: string; method: string }
   | (
-    & { kind: "callback"; parentPath: string; parentMethod: string }
+    & {
+      kind: "callback";
+      parentContainer: "paths" | "webhooks";
+      parentPath: string;
+      parentMethod: string;
+    }
     & CallbackRef
   );
 

@@ -1770,6 +1770,47 @@ Deno.test({
 
 Deno.test({
   name:
+    "spec detail: a callback a webhook declares opens from the Callbacks list, said to be the webhook's",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const spec = {
+        openapi: "3.1.0",
+        info: { title: "Webhook callback", version: "1" },
+        paths: { "/a": { get: op("getA") } },
+        webhooks: {
+          ev: {
+            post: {
+              responses: { "200": { description: "ok" } },
+              callbacks: {
+                ack: {
+                  "{$request.body#/url}": {
+                    post: {
+                      summary: "Ack it",
+                      responses: { "204": { description: "acked" } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      };
+      await gotoHydrated(page, server.origin, "/spec");
+      await loadSpec(page, "hookcb.json", JSON.stringify(spec));
+      const item = page.locator("[data-testid=callback-row]");
+      assert.match(await item.innerText(), /from webhook POST ev/);
+      await item.locator("summary").click();
+      await page.waitForFunction(() =>
+        document.querySelector(
+          "[data-testid=callback-row] [data-testid=operation-detail]",
+        )?.textContent?.includes("acked")
+      );
+    }),
+});
+
+Deno.test({
+  name:
     "spec detail: an operation's x-badges show in its detail, those placed before first, each edged in its color; one that is no plain color gets the page's",
   ...BROWSER_TEST,
   fn: () =>
