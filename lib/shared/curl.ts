@@ -224,12 +224,23 @@ function asciiHost(head: string): string {
 
 /**
  * The URL as curl's words: quoted, never read as an option (`--url` when
- * it starts with `-`), spaces and control characters percent-encoded, and
- * past the authority every other character outside ASCII as its UTF-8
- * bytes (a lone surrogate as U+FFFD's), as a browser sends them (URL
- * Standard, percent-encode sets): curl would send the raw bytes.
+ * it starts with `-`), written as {@link curlUrl} writes it.
  */
 export function urlWords(url: string): string {
+  const clean = curlUrl(url);
+  return clean.startsWith("-")
+    ? `--url ${shellQuote(clean)}`
+    : shellQuote(clean);
+}
+
+/**
+ * The URL a command sends (the "Copy as" writers of other languages send
+ * the same): spaces and control characters percent-encoded, and past the
+ * authority every other character outside ASCII as its UTF-8 bytes (a lone
+ * surrogate as U+FFFD's), as a browser sends them (URL Standard,
+ * percent-encode sets): curl would send the raw bytes.
+ */
+export function curlUrl(url: string): string {
   const controls = url.replace(
     /[\0-\x20\x7f]/g,
     (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"),
@@ -242,13 +253,10 @@ export function urlWords(url: string): string {
   const cut = rest.search(/[?#]/);
   const path = cut < 0 ? rest : rest.slice(0, cut);
   const tail = cut < 0 ? "" : rest.slice(cut);
-  const clean = asciiHost(head) + path.replace(
+  return asciiHost(head) + path.replace(
     /\{[^{}/?#]*\}|[^\0-\x7f]+/g,
     (m) => m.startsWith("{") ? m : encodePart(m),
   ) + tail.replace(/[^\0-\x7f]+/g, encodePart);
-  return clean.startsWith("-")
-    ? `--url ${shellQuote(clean)}`
-    : shellQuote(clean);
 }
 
 /** Whether curl would read part of `url` as a glob (`[1-3]`, `{a,b}`). */
@@ -333,30 +341,50 @@ function formName(name: string): boolean {
 }
 
 /**
- * One multipart field as curl's option: `--form-string name=value` (a
- * leading `@` or `<` stays text), `-F 'name=@file'`; with a part type, the
- * value double-quoted, which curl reads literally, then `;type=`.
+ * The part curl sends for a multipart field, whatever writes it (the
+ * command, or another language's copy of it): `text` (no type, no file
+ * name), `typed` (a value with its part type), `file` (a file to read,
+ * with its part type if given); null when curl cannot send the field as
+ * itself.
  */
-function formWord(f: FormField): string {
+export function curlFormPart(
+  f: FormField,
+): { kind: "text" | "typed" | "file"; type: string } | null {
   // curl ends a name at its first `=`: such a field cannot be sent under
   // its name, and is left out rather than sent under another.
-  if (f.name.includes("=")) return "";
+  if (f.name.includes("=")) return null;
   // No shell word holds a NUL: such a value cannot be sent as itself.
-  if (f.value.includes("\0")) return "";
+  if (f.value.includes("\0")) return null;
   // curl reads `;type=`'s text up to the next `;`, where `headers=@FILE`
   // would read a local file: only a token name (RFC 9110 §5.6.2) and a
   // bare `type/subtype` reach `-F`; anything else goes as text, which
   // never reads a file.
-  if (!formName(f.name)) {
-    return `--form-string ${shellQuote(`${f.name}=${f.value}`)}`;
-  }
+  if (!formName(f.name)) return { kind: "text", type: "" };
   const [t, sub, ...more] = (f.type ?? "").split("/");
   const type =
     f.type && !more.length && isToken(t, 100) && isToken(sub ?? "", 100)
-      ? `;type=${f.type}`
+      ? f.type
       : "";
-  if (f.file) return `-F ${shellQuote(`${f.name}=@${f.value}${type}`)}`;
-  if (!type) return `--form-string ${shellQuote(`${f.name}=${f.value}`)}`;
+  if (f.file) return { kind: "file", type };
+  return { kind: type ? "typed" : "text", type };
+}
+
+/**
+ * One multipart field as curl's option ({@link curlFormPart}):
+ * `--form-string name=value` (a leading `@` or `<` stays text),
+ * `-F 'name=@file'`; with a part type, the value double-quoted, which curl
+ * reads literally, then `;type=`.
+ */
+function formWord(f: FormField): string {
+  const part = curlFormPart(f);
+  if (!part) return "";
+  const type = part.type ? `;type=${part.type}` : "";
+  if (part.kind === "file") {
+    return `-F ${shellQuote(`${f.name}=@${f.value}${type}`)}`;
+  }
+  if (part.kind === "text") {
+    return `--form-string ${shellQuote(`${f.name}=${f.value}`)}`;
+  }
   const quoted = f.value.replace(/[\\"]/g, (c) => "\\" + c);
   return `-F ${shellQuote(`${f.name}="${quoted}"${type}`)}`;
 }
