@@ -11,6 +11,7 @@ import { DETAIL_ROWS, RowBudget, RowBudgetContext } from "./row_budget.ts";
 import { rowsOf, useBudgeted } from "./use_budgeted.ts";
 import { joinUrl, operationCommand } from "../../lib/openapi/curl.ts";
 import { operationFetch } from "../../lib/openapi/operation_fetch.ts";
+import { operationPython } from "../../lib/openapi/operation_python.ts";
 import { ServerContext } from "./server_pick.ts";
 import { foldText } from "../../lib/shared/fold.ts";
 
@@ -60,20 +61,36 @@ function useCopied(): [string, (text: string, failed: string) => void] {
   return [said, copy];
 }
 
+/** A request as code, or why there is none (what it leaves out). */
+interface Code {
+  code: string;
+  note: string;
+}
+
+/** A "No … call: why" note's why. */
+function why(note: string): string {
+  return note.replace(/^No [^:]*: /, "");
+}
+
 /**
- * The cURL command of an operation, with its copy button, and a button
+ * The cURL command of an operation, with its copy button, and buttons
  * copying the same request as a `fetch` call (as the HAR viewer and
- * DevTools offer both); without a command, the buttons are disabled and
- * the note says why.
+ * DevTools offer it) and as a Python script (as Scalar and Postman do);
+ * without a command, the buttons are disabled and the note says why.
  */
 function Curl(
-  { command, note, fetch }: {
+  { command, note, fetch, python }: {
     command: string;
     note: string;
-    fetch: { code: string; note: string };
+    fetch: Code;
+    python: Code;
   },
 ) {
   const [said, copy] = useCopied();
+  // Neither can be written for one reason (a relative server, a webhook):
+  // said once, for both buttons.
+  const same = !fetch.code && !python.code &&
+    why(fetch.note) === why(python.note);
   // Its turn in the detail's row budget (use_budgeted.ts): first in the
   // page, so in the first frame unless it is long.
   const shown = useBudgeted(rowsOf(command.length));
@@ -110,10 +127,29 @@ function Curl(
         >
           Copy as fetch
         </button>
+        <button
+          type="button"
+          data-testid="op-python"
+          disabled={!python.code}
+          title={python.note || undefined}
+          onClick={() =>
+            copy(python.code, "Copy failed: the browser refused the clipboard")}
+        >
+          Copy as Python
+        </button>
         <span class="muted" role="status">{said}</span>
         {fetch.note && (
           <span class="muted" data-testid="op-fetch-note">
-            {fetch.code ? `fetch: ${fetch.note}` : fetch.note}
+            {fetch.code
+              ? `fetch: ${fetch.note}`
+              : same
+              ? `No fetch call or Python code: ${why(fetch.note)}`
+              : fetch.note}
+          </span>
+        )}
+        {python.note && !same && (
+          <span class="muted" data-testid="op-python-note">
+            {python.code ? `Python: ${python.note}` : python.note}
           </span>
         )}
       </div>
@@ -130,7 +166,8 @@ function Curl(
 function useServerCall(d: OperationDetail): {
   server: string;
   curl: string;
-  fetch: { code: string; note: string };
+  fetch: Code;
+  python: Code;
 } {
   const chosen = useContext(ServerContext);
   const req = d.curlRequest;
@@ -141,6 +178,7 @@ function useServerCall(d: OperationDetail): {
           server: d.server,
           curl: d.curl,
           fetch: { code: d.fetch, note: d.fetchNote },
+          python: { code: d.python, note: d.pythonNote },
         };
       }
       const called = { ...req, url: joinUrl(chosen, req.url) };
@@ -148,6 +186,7 @@ function useServerCall(d: OperationDetail): {
         server: chosen,
         curl: operationCommand(called),
         fetch: operationFetch(called),
+        python: operationPython(called),
       };
     },
     [d, chosen],
@@ -165,7 +204,7 @@ function Operation(
   const cache = useNodes(d);
   // One budget for all its trees: the first frame stays short however many.
   const budget = useMemo(() => new RowBudget(DETAIL_ROWS), [d]);
-  const { server, curl, fetch } = useServerCall(d);
+  const { server, curl, fetch, python } = useServerCall(d);
   return (
     <RowBudgetContext.Provider value={budget}>
       <div class="sv-detail" data-testid="operation-detail">
@@ -248,7 +287,12 @@ function Operation(
             <DocLink link={d.docs} />
           </p>
         )}
-        <Curl command={curl} note={d.curlNote} fetch={fetch} />
+        <Curl
+          command={curl}
+          note={d.curlNote}
+          fetch={fetch}
+          python={python}
+        />
         {d.codeSamples.length > 0 && (
           <section data-testid="op-code-samples">
             <H>Code samples</H>

@@ -953,6 +953,8 @@ export function operationDetail(
     note: curlNote,
     fetch,
     fetchNote,
+    python,
+    pythonNote,
     request: curlRequest,
   } = operationCurl({
     doc,
@@ -1004,6 +1006,8 @@ export function operationDetail(
     curlNote,
     fetch,
     fetchNote,
+    python,
+    pythonNote,
     curlRequest,
     nodes: graph.collect(roots, FIRST_NODE_DEPTH, FIRST_NODES),
   };

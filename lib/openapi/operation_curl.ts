@@ -6,6 +6,7 @@
  * comes from `curl.ts`.
  */
 import { operationFetch } from "./operation_fetch.ts";
+import { operationPython } from "./operation_python.ts";
 import {
   cookieValue,
   joinUrl,
@@ -853,6 +854,10 @@ export interface OperationCurl {
   fetch: string;
   /** Why there is no call, or what it leaves out ("" when whole). */
   fetchNote: string;
+  /** The same request as a Python script (operation_python.ts), or "". */
+  python: string;
+  /** Why there is no script, or what it leaves out ("" when whole). */
+  pythonNote: string;
   /**
    * The command's request with `url` the path alone, when the operation is
    * called on the document's servers: with another of them chosen, the
@@ -882,6 +887,8 @@ export function operationCurl(x: CurlInput): OperationCurl {
         "so no command can send it.",
       fetch: "",
       fetchNote: "The method is not an HTTP method name.",
+      python: "",
+      pythonNote: "The method is not an HTTP method name.",
       request: null,
     };
   }
@@ -1076,12 +1083,15 @@ export function operationCurl(x: CurlInput): OperationCurl {
   };
   const curl = operationCommand(called);
   const call = operationFetch(called);
+  const script = operationPython(called);
   return {
     server,
     curl,
     note: "",
     fetch: call.code,
     fetchNote: call.note,
+    python: script.code,
+    pythonNote: script.note,
     request: on.shared ? request : null,
   };
 }

@@ -407,6 +407,10 @@ export interface OperationDetail {
   fetch: string;
   /** Why there is no call, or what it leaves out ("" when whole). */
   fetchNote: string;
+  /** The same request as a Python script (requests), or "". */
+  python: string;
+  /** Why there is no script, or what it leaves out ("" when whole). */
+  pythonNote: string;
   /**
    * The command's request with `url` the path alone when the operation is
    * called on the document's servers (another chosen among
