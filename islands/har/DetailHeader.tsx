@@ -166,6 +166,21 @@ export function DetailHeader(
         >
           Copy as fetch
         </button>
+        <button
+          type="button"
+          data-testid="har-copy-python"
+          disabled={!detail.python}
+          title={detail.pythonNote || "A script for Python's requests"}
+          onClick={() =>
+            onCopy(
+              detail.python,
+              detail.pythonNote
+                ? `Python script (${detail.pythonNote})`
+                : "Python script",
+            )}
+        >
+          Copy as Python
+        </button>
         <button type="button" onClick={() => onCopy(url, "URL")}>
           Copy URL
         </button>
@@ -178,13 +193,14 @@ export function DetailHeader(
           ×
         </button>
       </div>
-      {(!detail.curl || !detail.fetch) && (
+      {(!detail.curl || !detail.fetch || !detail.python) && (
         // A disabled button's title reaches no keyboard or touch user.
         <p class="har-copy-note muted" data-testid="har-copy-note">
           {[
             ...new Set([
               !detail.curl ? detail.curlNote : "",
               !detail.fetch ? detail.fetchNote : "",
+              !detail.python ? detail.pythonNote : "",
             ]),
           ].filter(Boolean).join(" ")}
         </p>

@@ -15,7 +15,13 @@ import {
   type SentBody,
   sentBody,
 } from "./curl.ts";
-import { fetchCode } from "../shared/fetch_code.ts";
+import {
+  type FetchCall,
+  fetchCode,
+  type FetchOptions,
+  type FetchRequest,
+} from "../shared/fetch_code.ts";
+import { pythonCode } from "../shared/python_code.ts";
 import { failureText, num, type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
 import { isToken } from "../shared/http_token.ts";
@@ -155,6 +161,13 @@ export interface HarDetail {
   fetch: string;
   /** Why `fetch` is empty, or what it leaves out ("" when it is whole). */
   fetchNote: string;
+  /**
+   * "Copy as Python": the same request as a script for Python's requests,
+   * with the same body decision as `curl` ("" when `curl` is).
+   */
+  python: string;
+  /** Why `python` is empty, or what it leaves out ("" when it is whole). */
+  pythonNote: string;
   /** Why `curl` is empty or leaves the body out ("" when it is whole). */
   curlNote: string;
   /** Items of each list beyond the {@link LIST_ROWS} sent. */
@@ -177,44 +190,81 @@ const BROWSER_SCHEMES = new Set([
   "chrome-extension",
 ]);
 
+/** A "Copy as" writer of the HAR viewer, and what its code is called. */
+interface Writer {
+  write(r: FetchRequest, o: FetchOptions): FetchCall;
+  /** "call", "script" */
+  code: string;
+  /** "a fetch call", "a Python script" */
+  named: string;
+}
+
+const FETCH: Writer = { write: fetchCode, code: "call", named: "a fetch call" };
+const PYTHON: Writer = {
+  write: pythonCode,
+  code: "script",
+  named: "a Python script",
+};
+
 /**
- * The fetch call, as {@link curlOf} decides the command's: whole when it
- * fits {@link CURL_CHARS}, else without the body, else none; with why.
+ * The code `writer` writes, as {@link curlOf} decides the command's: whole
+ * when it fits {@link CURL_CHARS}, else without the body, else none; with
+ * why.
  */
-function fetchOf(
+function codeOf(
+  writer: Writer,
   replay: (body: SentBody | null) => Replay,
   body: SentBody | null,
   size: number,
   chars: number,
-): { fetch: string; fetchNote: string } {
+): { code: string; note: string } {
   if (size + chars <= CURL_CHARS) {
-    const call = fetchCode(replay(body), { recorded: true });
-    if (!call.code) return { fetch: "", fetchNote: call.note };
+    const call = writer.write(replay(body), { recorded: true });
+    if (!call.code) return { code: "", note: call.note };
     if (call.code.length <= CURL_CHARS) {
-      return { fetch: call.code, fetchNote: call.note };
+      return { code: call.code, note: call.note };
     }
   }
   if (size <= CURL_CHARS) {
-    const call = fetchCode(replay(null), {
+    const call = writer.write(replay(null), {
       bodyLeftOut: true,
       recorded: true,
     });
-    // No call at all (a forbidden method, a URL fetch refuses): that is why.
-    if (!call.code) return { fetch: "", fetchNote: call.note };
+    // No code at all (a forbidden method, a URL it refuses): that is why.
+    if (!call.code) return { code: "", note: call.note };
     if (call.code.length <= CURL_CHARS) {
       return {
-        fetch: call.code,
-        fetchNote: [
-          "The request body is too large to copy: the call leaves it out.",
+        code: call.code,
+        note: [
+          `The request body is too large to copy: the ${writer.code} leaves it out.`,
           call.note,
         ].filter(Boolean).join(" "),
       };
     }
   }
   return {
-    fetch: "",
-    fetchNote: "The request is too large to copy as a fetch call.",
+    code: "",
+    note: `The request is too large to copy as ${writer.named}.`,
   };
+}
+
+/** {@link codeOf} for `writer`, or why none when it threw. */
+function safeCodeOf(
+  writer: Writer,
+  replay: (body: SentBody | null) => Replay,
+  body: SentBody | null,
+  size: number,
+  chars: number,
+): { code: string; note: string } {
+  try {
+    return codeOf(writer, replay, body, size, chars);
+  } catch {
+    // A recording no rule here foresaw must not take the detail with it.
+    return {
+      code: "",
+      note: `No ${writer.named.slice(2)} could be written for it.`,
+    };
+  }
 }
 
 /**
@@ -232,12 +282,26 @@ function curlOf(
   headers: NameValue[],
   body: SentBody | null,
   cookies: unknown,
-): { curl: string; note: string; fetch: string; fetchNote: string } {
+): {
+  curl: string;
+  note: string;
+  fetch: string;
+  fetchNote: string;
+  python: string;
+  pythonNote: string;
+} {
   if (method && !isToken(method)) {
     const note =
       "The recorded method is not an HTTP method name, so no command " +
       "can send it.";
-    return { curl: "", note, fetch: "", fetchNote: note };
+    return {
+      curl: "",
+      note,
+      fetch: "",
+      fetchNote: note,
+      python: "",
+      pythonNote: note,
+    };
   }
   // A proxy's log (Fiddler, Charles) records the tunnel a client asked it
   // for: its target is a host and port (RFC 9110 §9.3.6), where a command
@@ -246,7 +310,14 @@ function curlOf(
     const note = "A CONNECT request asks a proxy for a tunnel; the " +
       "requests sent through it are entries of their own, so there is no " +
       "request to copy.";
-    return { curl: "", note, fetch: "", fetchNote: note };
+    return {
+      curl: "",
+      note,
+      fetch: "",
+      fetchNote: note,
+      python: "",
+      pythonNote: note,
+    };
   }
   // A data:, blob: or about: URL is read by the browser itself (Fetch
   // §4.2 scheme fetch): there is no request for curl to send.
@@ -260,7 +331,14 @@ function curlOf(
         "from a server, so there is no request to copy."
       : `A ${scheme}: URL is no http or https request, so there is no ` +
         "request to copy.";
-    return { curl: "", note, fetch: "", fetchNote: note };
+    return {
+      curl: "",
+      note,
+      fetch: "",
+      fetchNote: note,
+      python: "",
+      pythonNote: note,
+    };
   }
   // The body's type goes (and counts) with the body.
   const chars = bodyChars(body) + (body?.mimeType.length ?? 0);
@@ -271,18 +349,16 @@ function curlOf(
   }
   const size = method.length + url.length + jar +
     headers.reduce((n, h) => n + h.name.length + h.value.length + 8, 0);
-  let fetch: { fetch: string; fetchNote: string };
-  try {
-    fetch = fetchOf(
-      (b) => replayOf(method, url, headers, b, cookies),
-      body,
-      size,
-      chars,
-    );
-  } catch {
-    // A recording no rule here foresaw must not take the detail with it.
-    fetch = { fetch: "", fetchNote: "No fetch call could be written for it." };
-  }
+  const replayWith = (b: SentBody | null) =>
+    replayOf(method, url, headers, b, cookies);
+  const f = safeCodeOf(FETCH, replayWith, body, size, chars);
+  const p = safeCodeOf(PYTHON, replayWith, body, size, chars);
+  const fetch = {
+    fetch: f.code,
+    fetchNote: f.note,
+    python: p.code,
+    pythonNote: p.note,
+  };
   // The length of the command built, when it was built and found too long.
   let built = 0;
   if (size + chars <= CURL_CHARS) {
@@ -490,9 +566,10 @@ export function entryDetail(
   // one it saved beside the file, or none for binary): the commands send
   // none, and say so, as the body section does.
   const left = sent ? "" : leftOut(req, post);
-  const { curl, fetch } = commands;
+  const { curl, fetch, python } = commands;
   const note = [commands.note, left].filter(Boolean).join(" ");
   const fetchNote = [commands.fetchNote, left].filter(Boolean).join(" ");
+  const pythonNote = [commands.pythonNote, left].filter(Boolean).join(" ");
   return {
     // The page has the whole URL in its columns: a 50 MB one is not sent
     // again (twice, as URL and path) with every click.
@@ -557,6 +634,8 @@ export function entryDetail(
     curl,
     fetch,
     fetchNote,
+    python,
+    pythonNote,
     curlNote: note,
     more,
     webSocketMessages: countOf(raw._webSocketMessages),
