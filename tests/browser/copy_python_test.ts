@@ -87,6 +87,19 @@ Deno.test({
           await page.locator(".sv-curl-head button").allTextContents(),
           ["Copy as cURL", "Copy as fetch", "Copy as Python"],
         );
+        // On a phone the row wraps; no button breaks its words in two.
+        await page.setViewportSize({ width: 400, height: 800 });
+        assert.deepEqual(
+          await page.locator(".sv-curl-head button").evaluateAll((bs) =>
+            bs.map((b) => {
+              const r = document.createRange();
+              r.selectNodeContents(b);
+              return new Set([...r.getClientRects()].map((c) => c.top)).size;
+            })
+          ),
+          [1, 1, 1],
+        );
+        await page.setViewportSize({ width: 1280, height: 800 });
         const command = await page.getAttribute(
           "[data-testid=op-curl]",
           "data-command",
