@@ -94,12 +94,14 @@ for _m in ["get", "post", "put", "patch", "delete", "head", "options"]:
  */
 export async function runPython(
   code: string,
-  { stub = false, files = {} }: {
+  { stub = false, files = {}, cwd }: {
     stub?: boolean;
     files?: Record<string, Uint8Array | string>;
+    /** A folder to run in (kept), instead of a new one. */
+    cwd?: string;
   } = {},
 ): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "wirebench-python-" });
+  const dir = cwd ?? await Deno.makeTempDir({ prefix: "wirebench-python-" });
   try {
     for (const [path, bytes] of Object.entries(files)) {
       const at = `${dir}/${path}`;
@@ -134,7 +136,7 @@ export async function runPython(
     }
     return dec.decode(out.stdout);
   } finally {
-    await Deno.remove(dir, { recursive: true });
+    if (!cwd) await Deno.remove(dir, { recursive: true });
   }
 }
 
@@ -150,4 +152,48 @@ export async function askedPython(
 /** `s`'s UTF-8 bytes, one character a byte (as {@link PythonAsked} has them). */
 export function utf8(s: string): string {
   return String.fromCharCode(...new TextEncoder().encode(s));
+}
+
+/** One process for many scripts: each exec'd apart, its stdout caught. */
+const MANY = `
+import contextlib, io, json, sys, traceback
+scripts = json.load(open(sys.argv[1], encoding="utf-8"))
+out = []
+for code in scripts:
+    buf = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(buf):
+            exec(compile(code, "<script>", "exec"), {"__name__": "__main__"})
+        out.append(json.loads(buf.getvalue().split("\\n")[0]))
+    except BaseException:
+        out.append({"error": traceback.format_exc(limit=2)})
+json.dump(out, open(sys.argv[2], "w", encoding="utf-8"))
+`;
+
+/**
+ * Runs each of `codes` with the stand-in `requests`, all in one python3
+ * process (a corpus has thousands): what each asked, or its error's
+ * traceback. Files a script opens are `path/to/file` (the spec viewer's
+ * file placeholder) in its folder.
+ */
+export async function askedPythonMany(
+  codes: readonly string[],
+): Promise<(PythonAsked | { error: string })[]> {
+  const dir = await Deno.makeTempDir({ prefix: "wirebench-python-" });
+  try {
+    await Deno.mkdir(`${dir}/path/to`, { recursive: true });
+    await Deno.writeTextFile(`${dir}/path/to/file`, "file");
+    await Deno.writeTextFile(`${dir}/.scripts.json`, JSON.stringify(codes));
+    const harness = `${dir}/.harness.py`;
+    await Deno.writeTextFile(harness, MANY);
+    await runPython(
+      `import runpy, sys\nsys.argv = [${
+        JSON.stringify(harness)
+      }, ".scripts.json", ".out.json"]\nrunpy.run_path(sys.argv[0], run_name="__main__")\n`,
+      { stub: true, cwd: dir },
+    );
+    return JSON.parse(await Deno.readTextFile(`${dir}/.out.json`));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 }
