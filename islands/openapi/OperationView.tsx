@@ -67,9 +67,12 @@ interface Code {
   note: string;
 }
 
-/** A "No … call: why" note's why. */
+/**
+ * A "No fetch call: why" note's why, without the client it names (", which
+ * requests needs."), so two writers' reasons compare.
+ */
 function why(note: string): string {
-  return note.replace(/^No [^:]*: /, "");
+  return note.replace(/^No [^:]*: /, "").replace(/, which [^,]* needs\.$/, ".");
 }
 
 /**

@@ -218,3 +218,36 @@ Deno.test({
       );
     }, { clipboard: true }),
 });
+
+Deno.test({
+  name:
+    "copy python: where neither fetch nor Python can be written for one reason (a relative server), one note says it for both",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      await loadSpec(
+        page,
+        "relative.json",
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "Relative", version: "1" },
+          servers: [{ url: "/v1" }],
+          paths: {
+            "/pets": { get: { responses: { "200": { description: "ok" } } } },
+          },
+        }),
+      );
+      await openTimed(page, await findRow(page, "get", "/pets"));
+      assert.equal(await page.isDisabled("[data-testid=op-fetch]"), true);
+      assert.equal(await page.isDisabled("[data-testid=op-python]"), true);
+      assert.equal(
+        await page.locator("[data-testid=op-fetch-note]").textContent(),
+        "No fetch call or Python code: the server URL is not a whole http(s) one.",
+      );
+      assert.equal(
+        await page.locator("[data-testid=op-python-note]").count(),
+        0,
+      );
+    }),
+});
