@@ -188,13 +188,16 @@ function withoutCredentials(url: string): { url: string; basic: string } {
   const at = authority?.[2].lastIndexOf("@") ?? -1;
   if (!authority || at < 0) return { url, basic: "" };
   const info = authority[2].slice(0, at);
+  const rest = authority[1] + authority[2].slice(at + 1) +
+    url.slice(authority[0].length);
+  // `https://@host/` names no user: nothing to send.
+  if (!info) return { url: rest, basic: "" };
   const colon = info.indexOf(":");
   const pair = colon < 0
     ? `${decoded(info)}:`
     : `${decoded(info.slice(0, colon))}:${decoded(info.slice(colon + 1))}`;
   return {
-    url: authority[1] + authority[2].slice(at + 1) +
-      url.slice(authority[0].length),
+    url: rest,
     basic: `Basic ${bytesBase64(new TextEncoder().encode(pair))}`,
   };
 }
@@ -250,7 +253,10 @@ function filePart(f: FormField): string {
     // it by its extension when no type is given.
     const name = f.value.replace(/^.*\//, "");
     const ext = /\.([^.]+)$/.exec(name)?.[1].toLowerCase() ?? "";
-    const type = part.type || FILE_TYPES[ext] || "application/octet-stream";
+    const type = part.type ||
+      (Object.hasOwn(FILE_TYPES, ext)
+        ? FILE_TYPES[ext]
+        : "application/octet-stream");
     value = `(${pyStr(name)}, open(${pyStr(f.value)}, "rb"), ${pyStr(type)})`;
   } else if (part.kind === "typed") {
     value = `(None, ${pyStr(f.value)}, ${pyStr(part.type)})`;

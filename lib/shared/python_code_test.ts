@@ -313,6 +313,21 @@ const CASES: Case[] = [
   },
   {
     name:
+      "bad/a file whose extension names an Object member is typed as any other; an empty user in the URL sends no credentials",
+    req: {
+      method: "POST",
+      url: "https://@x.test/up",
+      form: [{ name: "f", value: "a.constructor", file: true }],
+    },
+    files: { "a.constructor": "x" },
+    asked: {
+      url: "https://x.test/up",
+      headers: {},
+      files: [["f", "a.constructor", "x", "application/octet-stream"]],
+    },
+  },
+  {
+    name:
       "bad/a percent sign that starts no escape: requests escapes every %, said",
     req: { url: "https://x.test/a%20b?q=100%" },
     options: { recorded: true },
