@@ -21,7 +21,6 @@ import { TUPLE_AND_PATTERNS } from "../fixtures/openapi/schemas_2020.ts";
 import { findRow, loadSpec, openTimed } from "../helpers/spec_open.ts";
 import { corpusDir, SKIPPED } from "../helpers/corpus.ts";
 import { WORKER_THRESHOLD } from "../../islands/openapi/engine.ts";
-import { INTENT_MS } from "../../islands/openapi/use_browse.ts";
 
 const FIX = new URL("../fixtures/openapi/", import.meta.url);
 const CORPUS = corpusDir("specs");
@@ -99,6 +98,57 @@ function specText(
     ...(worker ? { "x-pad": "x".repeat(WORKER_THRESHOLD) } : {}),
     paths,
   });
+}
+
+/**
+ * Records `method path` of every operation detail the spec worker answers
+ * with, so a test can wait for the answer itself rather than a time a
+ * loaded machine may overrun. Installed after the page loads and before
+ * the worker starts (a file picked starts it); the pointer is moved off
+ * every control first, as one resting on the file button starts it.
+ */
+async function recordAnswers(page: Page, origin: string): Promise<void> {
+  await page.mouse.move(1, 1);
+  await gotoHydrated(page, origin, "/spec");
+  assert.equal(page.workers().length, 0, "no worker yet to miss answers of");
+  await page.evaluate(() => {
+    const w = globalThis as unknown as { __answered: string[] };
+    w.__answered = [];
+    const Base = globalThis.Worker;
+    globalThis.Worker = class extends Base {
+      constructor(url: string | URL, opts?: WorkerOptions) {
+        super(url, opts);
+        // Listeners run in the order added: this one before the page's,
+        // whose handling has ended by the next task, when a wait looks.
+        this.addEventListener("message", (e: MessageEvent) => {
+          const d = e.data?.detail;
+          if (e.data?.type === "detail" && d) {
+            w.__answered.push(`${d.method} ${d.path}`);
+          }
+        });
+      }
+    };
+  });
+}
+
+/** Waits until the worker has answered with the detail of `method path`. */
+async function answered(page: Page, op: string): Promise<void> {
+  await page.waitForFunction(
+    (op) =>
+      (globalThis as unknown as { __answered: string[] }).__answered
+        .includes(op),
+    op,
+  );
+}
+
+/** Whether the worker has answered with the detail of `method path`. */
+function wasAnswered(page: Page, op: string): Promise<boolean> {
+  return page.evaluate(
+    (op) =>
+      (globalThis as unknown as { __answered: string[] }).__answered
+        .includes(op),
+    op,
+  );
 }
 
 /** Opens `method path` (filtered to its row, then clicked), timed. */
@@ -932,7 +982,7 @@ Deno.test({
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+      await recordAnswers(page, server.origin);
       // Held by the worker (a detail comes by message); /a is first, which
       // is asked ahead anyway once the list shows.
       await loadSpec(
@@ -944,6 +994,7 @@ Deno.test({
           "/c": { get: op("opC") },
           "/d": { get: op("opD") },
           "/e": { get: op("opE") },
+          "/f": { get: op("opF") },
         }, { worker: true }),
       );
       // Clicked by script, then only microtasks run: no message from the
@@ -963,22 +1014,27 @@ Deno.test({
       await page.click(row("/b")); // closes it
       await page.waitForSelector(".sv-detail", { state: "detached" });
       // The pointer rests on /c a moment, as before any click: the rest the
-      // page waits for, then time for the worker's answer (milliseconds
-      // here; a loaded CI machine stretches it several times).
+      // page waits for, then the worker's answer (waited for, not timed:
+      // a loaded CI machine stretches it several times).
       await page.hover(row("/c"));
-      await page.waitForTimeout(INTENT_MS + 1_000);
+      await answered(page, "get /c");
       assert.equal(await clickShows("/c"), "opC");
       // A press (a touch, or a click's pointerdown) asks at once, with no
       // rest: the click comes when the press ends.
       await page.dispatchEvent(row("/d"), "pointerdown", { isPrimary: true });
-      await page.waitForTimeout(1_000);
+      await answered(page, "get /d");
       assert.equal(await clickShows("/d"), "opD");
       // Another button's press (a context menu) opens nothing: not asked.
+      // A primary press on /f after it is answered after anything asked
+      // before it (the worker answers in turn), so /e's answer, had it
+      // been asked, would be in by then.
       await page.dispatchEvent(row("/e"), "pointerdown", {
         isPrimary: true,
         button: 2,
       });
-      await page.waitForTimeout(1_000);
+      await page.dispatchEvent(row("/f"), "pointerdown", { isPrimary: true });
+      await answered(page, "get /f");
+      assert.equal(await wasAnswered(page, "get /e"), false, "/e not asked");
       assert.equal(await clickShows("/e"), "Loading…");
     }),
 });
@@ -1030,7 +1086,7 @@ Deno.test({
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+      await recordAnswers(page, server.origin);
       const slow = objectOf(
         400,
         (i) => `p${i}`,
@@ -1063,7 +1119,7 @@ Deno.test({
         document.querySelector<HTMLElement>(a)!.click();
       }, [row("/slow"), row("/a")]);
       await page.waitForSelector("[data-testid=operation-detail]");
-      await page.waitForTimeout(500); // /slow's answer has come by now
+      await answered(page, "post /slow");
       const shown = await page.textContent("[data-testid=operation-detail]", {
         timeout: 5_000,
       });
