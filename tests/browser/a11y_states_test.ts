@@ -5,7 +5,6 @@
  * summary's lists opened, and what a screen reader is told about the
  * virtualised lists and about the counts while a filter is typed.
  */
-import { SAY_AFTER_MS } from "../../islands/shared/use_settled_say.ts";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
@@ -16,6 +15,7 @@ import {
   contrast,
   PINNED,
   type Rgb,
+  typedThenSaidOnce,
 } from "../helpers/a11y.ts";
 import { openViewer, paste, pick } from "../helpers/har_browser.ts";
 import {
@@ -100,90 +100,6 @@ Deno.test({
       await auditPage(page, "/har mixed.har, the summary's lists open", {});
     }),
 });
-
-/**
- * Types `text` into `box` a key every 100 ms, as a person does, and fails
- * if any live region changed within {@link SAY_AFTER_MS} of a key (a
- * screen reader would read a count per key); then waits until one says
- * what `said` matches. Judged by the page's own times of each key and each
- * change, so a loaded machine that delays a key past the wait (when a
- * count is rightly said) does not fail it.
- */
-async function typedThenSaidOnce(
-  page: Page,
-  box: string,
-  text: string,
-  said: RegExp,
-): Promise<void> {
-  await page.evaluate(() => {
-    const w = globalThis as unknown as {
-      __keys: number[];
-      __said: [number, string][];
-    };
-    w.__keys = [];
-    w.__said = [];
-    addEventListener("keydown", () => w.__keys.push(performance.now()), {
-      capture: true,
-    });
-    const live =
-      "[role=status], [role=alert], [role=log], [aria-live=polite], [aria-live=assertive]";
-    for (const e of document.querySelectorAll(live)) {
-      (e as HTMLElement & { __was?: string }).__was = (e.textContent ?? "")
-        .trim();
-    }
-    new MutationObserver(() => {
-      // A region whose text became another, not empty: something said
-      // (a region emptied while typing says nothing).
-      for (const e of document.querySelectorAll(live)) {
-        const t = (e.textContent ?? "").trim();
-        const el = e as HTMLElement & { __was?: string };
-        if (el.__was === undefined) el.__was = t;
-        if (t !== el.__was && t) w.__said.push([performance.now(), t]);
-        el.__was = t;
-      }
-    }).observe(document.body, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-    });
-  });
-  await page.focus(box);
-  for (const ch of text) {
-    await page.keyboard.type(ch);
-    await page.waitForTimeout(100);
-  }
-  const { keys, changes } = await page.evaluate(() => {
-    const w = globalThis as unknown as {
-      __keys: number[];
-      __said: [number, string][];
-    };
-    return { keys: w.__keys, changes: w.__said };
-  });
-  // Each change of a live region's text, after the first key: none may
-  // come sooner than the wait after the key before it (a small margin for
-  // the timer's own lateness the other way is not needed: it only fires
-  // later).
-  for (const [at, texts] of changes) {
-    const before = keys.filter((k) => k <= at);
-    if (!before.length) continue;
-    const since = at - before[before.length - 1];
-    assert.ok(
-      since >= SAY_AFTER_MS - 5,
-      `said ${since.toFixed(0)} ms after a key: ${texts}`,
-    );
-  }
-  await page.waitForFunction(
-    ([sel, src]) =>
-      [...document.querySelectorAll(sel)].some((e) =>
-        new RegExp(src).test((e.textContent ?? "").trim())
-      ),
-    [
-      "[role=status], [aria-live=polite]",
-      said.source,
-    ] as const,
-    { timeout: 2_000 },
-  );
-}
 
 Deno.test({
   name:
@@ -425,13 +341,13 @@ Deno.test({
       assert.equal(await focusedId(), "har-term");
       assert.ok(passed.includes("har-sort"), passed.join(", "));
       await page.keyboard.press("Escape");
-      await help.waitFor({ state: "detached", timeout: 2_000 });
+      await help.waitFor({ state: "detached" });
       assert.equal(await focusedId(), "har-search-help-toggle");
       assert.equal(await page.getAttribute(toggle, "aria-expanded"), "false");
       await page.keyboard.press("Enter");
       await help.waitFor();
       await page.keyboard.press("Escape");
-      await help.waitFor({ state: "detached", timeout: 2_000 });
+      await help.waitFor({ state: "detached" });
       assert.equal(await focusedId(), "har-search-help-toggle");
     }),
 });
