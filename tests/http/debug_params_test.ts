@@ -142,8 +142,10 @@ Deno.test("debug http bad/: every invalid input gets a 4xx problem naming it", a
         });
         const body = await res.json();
         problemChecks(res, body, c);
-        // Refused before anything else: no sleep was served first.
-        assert.ok(Date.now() - started < 1000, `${c[0]} answered at once`);
+        // Refused before anything else: no sleep was served first (the
+        // one valid sleep in the table is 5 s; half of it leaves a loaded
+        // machine room, where 1 s did not).
+        assert.ok(Date.now() - started < 2500, `${c[0]} answered at once`);
       });
     }
   } finally {

@@ -167,12 +167,13 @@ for (const [name, query, param] of DRIP_BAD) {
   Deno.test(`drip: ${name} is 400 naming ${param}`, async () => {
     const s = startDebug({ maxSleepMs: 2000, maxBytes: 1000 });
     try {
-      const t0 = performance.now();
       const res = await fetch(`${s.base}/drip?${query}`);
       assert.equal(res.status, 400);
       assert.equal(res.headers.get("content-type"), "application/problem+json");
       assert.equal((await res.json()).param, param);
-      assert.ok(performance.now() - t0 < 1500, "refused before any wait");
+      // The server's own timers (every wait it serves is one), not a
+      // wall-clock bound a loaded machine can overrun.
+      assert.equal(s.ctx.timers.started, 0, "refused before any wait");
       assert.equal(s.ctx.life.granted, 0, "no slot taken");
     } finally {
       await s.close();
