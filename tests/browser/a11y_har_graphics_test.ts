@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
 import { applyTheme, contrast, PINNED } from "../helpers/a11y.ts";
-import { openViewer, paste } from "../helpers/har_browser.ts";
+import { loaded, openViewer, paste } from "../helpers/har_browser.ts";
 import { harDoc } from "../helpers/har_doc.ts";
 
 /** Rows with every phase, so each colour is drawn on plain and striped rows. */
@@ -70,6 +70,7 @@ Deno.test({
       await openViewer(page, server.origin);
       await paste(page, allPhases());
       await page.waitForSelector("[data-testid=har-row][data-index='5']");
+      await loaded(page);
       const faults: string[] = [];
       for (const t of PINNED) {
         await applyTheme(page, t);
@@ -162,7 +163,7 @@ Deno.test({
         faults.push(...(await ringFaults(page)).map((f) => `${t.name}: ${f}`));
       }
       await paste(page, allPhases());
-      await page.waitForSelector("[data-testid=har-row]");
+      await loaded(page);
       // Three pressed status chips side by side (every row is a 200: the
       // classes with none still press).
       for (const cls of ["1xx", "2xx", "3xx", "4xx"]) {

@@ -5,7 +5,7 @@
  */
 import { corpusDir, SKIPPED } from "../helpers/corpus.ts";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
-import { paste } from "../helpers/har_browser.ts";
+import { loaded, paste } from "../helpers/har_browser.ts";
 import { auditPage, loadHar } from "../helpers/a11y.ts";
 
 const HAR_FIX = new URL("../fixtures/har/", import.meta.url);
@@ -103,7 +103,7 @@ Deno.test({
     withPage(async ({ page, server }) => {
       await gotoHydrated(page, server.origin, "/har");
       await paste(page, generatedHar(200, 5000));
-      await page.waitForSelector("[data-testid=har-row]");
+      await loaded(page);
       await page.click("[data-testid=har-row][data-index='3']");
       await page.waitForSelector("[data-testid=har-detail][data-index='3']");
       await auditPage(page, "/har generated", {

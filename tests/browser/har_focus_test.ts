@@ -6,7 +6,12 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
-import { openViewer, paste, waitCount } from "../helpers/har_browser.ts";
+import {
+  loaded,
+  openViewer,
+  paste,
+  waitCount,
+} from "../helpers/har_browser.ts";
 import { harDoc } from "../helpers/har_doc.ts";
 
 /** 100,003 characters, past the first part LongText shows. */
@@ -32,6 +37,7 @@ async function openTall(page: Page, origin: string): Promise<void> {
   await openViewer(page, origin);
   await paste(page, tallHar());
   await waitCount(page, 1);
+  await loaded(page);
   await page.click("[data-testid=har-row]");
   await page.locator("[data-testid=har-body-more]").waitFor();
 }

@@ -5,7 +5,13 @@
  */
 import assert from "node:assert/strict";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
-import { openViewer, paste, pick, waitCount } from "../helpers/har_browser.ts";
+import {
+  loaded,
+  openViewer,
+  paste,
+  pick,
+  waitCount,
+} from "../helpers/har_browser.ts";
 import { harDoc } from "../helpers/har_doc.ts";
 
 type Entry = Record<string, unknown> & { response: Record<string, unknown> };
@@ -77,6 +83,7 @@ Deno.test({
       await openViewer(page, server.origin);
       await paste(page, JSON.stringify(doc));
       await waitCount(page, 1);
+      await loaded(page);
       await page.click("[data-testid=har-row]");
       const ws = page.locator("[data-testid=har-detail] .har-ws");
       await ws.waitFor();

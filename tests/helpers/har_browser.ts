@@ -36,6 +36,16 @@ export async function openViewer(page: Page, origin: string, hash = "") {
  */
 export async function pick(page: Page, name: string): Promise<void> {
   await page.setInputFiles("[data-testid=har-file]", fixture(name));
+  await loaded(page);
+}
+
+/**
+ * Waits for a file's rows and then its secret count, whose banner comes at
+ * least 100 ms after the rows and moves what is below it: a row clicked or
+ * a page audited before it met a page changing under it, on a loaded
+ * machine. For a file given any way ({@link pick} waits already).
+ */
+export async function loaded(page: Page): Promise<void> {
   await page.waitForSelector("[data-testid=har-row]");
   await page.waitForSelector("[data-testid=har-secrets][data-cookies]");
 }
