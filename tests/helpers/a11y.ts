@@ -14,7 +14,7 @@ import assert from "node:assert/strict";
 import axeCore from "axe-core";
 import type { Page } from "playwright-core";
 import { gotoHydrated } from "./browser.ts";
-import { openTimed } from "./spec_open.ts";
+import { openTimed, specSettled } from "./spec_open.ts";
 import { SAY_AFTER_MS } from "../../islands/shared/use_settled_say.ts";
 
 // ---------------------------------------------------------------------------
@@ -546,16 +546,7 @@ export async function loadSpec(page: Page, origin: string, file: string) {
   await gotoHydrated(page, origin, "/spec");
   await page.setInputFiles("[data-testid=spec-file]", file);
   await page.waitForSelector("[data-testid=endpoint-row]");
-  // The list comes before the slower checks, whose warnings (or their
-  // "Checking references…" note going) then move what is below them: an
-  // audit meanwhile met a page changing under it.
-  await page.waitForFunction(() =>
-    !document.querySelector(".sv[data-busy], .sv-checking") &&
-    !/still checking/.test(
-      document.querySelector("[data-testid=spec-warnings] summary")
-        ?.textContent ?? "",
-    )
-  );
+  await specSettled(page);
 }
 
 /**

@@ -8,8 +8,25 @@ import { Buffer } from "node:buffer";
 import type { Browser, Page } from "playwright-core";
 
 /**
+ * Waits until the spec viewer is done with the file it shows: not busy,
+ * and its slower checks in. Their warnings (or their "Checking
+ * references…" note going) come after the first rows and move what is
+ * below them: a row clicked by position, or a page audited, meanwhile met
+ * a page changing under it.
+ */
+export async function specSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    !document.querySelector(".sv[data-busy], .sv-checking") &&
+    !/still checking/.test(
+      document.querySelector("[data-testid=spec-warnings] summary")
+        ?.textContent ?? "",
+    )
+  );
+}
+
+/**
  * Picks `text` as file `name` (the filter cleared first) and waits for
- * the list of that file.
+ * the list of that file, its checks in ({@link specSettled}).
  */
 export async function loadSpec(page: Page, name: string, text: string) {
   if (await page.$("[data-testid=spec-filter]")) {
@@ -28,6 +45,7 @@ export async function loadSpec(page: Page, name: string, text: string) {
     name,
     { timeout: 30_000 },
   );
+  await specSettled(page);
 }
 
 /** Filters the list to `method path`; the selector of its row's button. */
