@@ -55,13 +55,18 @@ export async function pasteBoth(
   await waitCompared(page);
 }
 
-/** Waits until the summary shows and the list has its first rows. */
+/**
+ * Waits until the summary shows, the list has its first rows, and no
+ * comparison is running (`data-busy`): a side given again while one ran
+ * is compared anew, and its result replaces what is shown.
+ */
 export async function waitCompared(page: Page): Promise<void> {
   await page.waitForSelector("[data-testid=compare-summary]");
   await page.waitForFunction(() => {
     const l = document.querySelector("[data-testid=change-list]");
-    return !!l && (l.getAttribute("data-count") === "0" ||
-      !!l.querySelector("[data-testid=change-row]"));
+    return !document.querySelector(".cmp[data-busy]") && !!l &&
+      (l.getAttribute("data-count") === "0" ||
+        !!l.querySelector("[data-testid=change-row]"));
   });
 }
 
