@@ -363,7 +363,7 @@ export async function scrollFarAndBack(
   await scrollBox(page, list, "end");
   assert.equal(await page.locator(kept).count(), 1, why);
   await scrollBox(page, list, "top");
-  await page.waitForSelector(back, { timeout: 2_000 });
+  await page.waitForSelector(back);
 }
 
 /** Options that browser tests pass to `Deno.test` (Chromium keeps pipes). */
