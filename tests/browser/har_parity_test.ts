@@ -162,6 +162,7 @@ Deno.test({
         await openViewer(page, server.origin);
         await page.setInputFiles("[data-testid=har-file]", file);
         await waitCount(page, 1);
+        await loaded(page);
         const t0 = Date.now();
         await page.click("[data-testid=har-row]");
         const pre = page.locator("[data-testid=har-detail] pre.har-body-text");
