@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
-import { openViewer, waitCount } from "../helpers/har_browser.ts";
+import { loaded, openViewer, waitCount } from "../helpers/har_browser.ts";
 import { harDoc } from "../helpers/har_doc.ts";
 
 /** One entry whose text body is `text`. */
@@ -26,6 +26,7 @@ Deno.test({
       await Deno.writeTextFile(file, oneBody(text));
       await page.setInputFiles("[data-testid=har-file]", file);
       await waitCount(page, 1);
+      await loaded(page);
       await Deno.remove(file);
       await page.click("[data-testid=har-row]");
       const pre = page.locator("[data-testid=har-detail] pre.har-body-text");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
-import { openViewer, pick } from "../helpers/har_browser.ts";
+import { loaded, openViewer, pick } from "../helpers/har_browser.ts";
 import { harDoc } from "../helpers/har_doc.ts";
 
 Deno.test({
@@ -344,6 +344,7 @@ Deno.test({
           },
         }),
       );
+      await loaded(page);
       const open = async (i: number) => {
         await page.click(`[data-testid=har-row][data-index='${i}']`);
         await page.locator(`[data-testid=har-detail][data-index='${i}']`)
@@ -392,6 +393,7 @@ Deno.test({
           { at: 10, url: "http://x.test/new" },
         ])),
       );
+      await loaded(page);
       await page.click("[data-testid=har-row][data-index='0']");
       const next = page.locator("[data-testid=har-redirect-next]");
       assert.match((await next.textContent())!, /entry 2/);
@@ -422,6 +424,7 @@ Deno.test({
           text: JSON.stringify(body).replace("{", '{"price":1.50,'),
         }])),
       );
+      await loaded(page);
       await page.click("[data-testid=har-row][data-index='0']");
       const detail = page.locator("[data-testid=har-detail][data-index='0']");
       await detail.waitFor();
