@@ -77,6 +77,14 @@ export interface WithPageOptions {
   clipboard?: boolean;
   /** Console errors containing one of these are expected by the test. */
   allowErrors?: RegExp[];
+  /**
+   * Emulate a phone of this viewport (CSS px): touch, `isMobile` (the
+   * meta viewport applies, media queries see a coarse pointer and no
+   * hover) and a device pixel ratio of 3, as DevTools' device mode does.
+   * Those are fixed when a context is made, so the test gets a context of
+   * its own, closed afterwards.
+   */
+  phone?: { width: number; height: number };
 }
 
 /**
@@ -100,7 +108,9 @@ export async function withPage(
   let ok = false;
   let slot: Slot | undefined;
   try {
-    slot = await takeSlot(browser);
+    slot = opts.phone
+      ? await phoneSlot(browser, opts.phone)
+      : await takeSlot(browser);
     const { context, page } = slot;
     if (opts.clipboard) {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -125,9 +135,24 @@ export async function withPage(
     }
     ok = true;
   } finally {
-    if (slot) await releaseSlot(slot, ok);
+    if (slot && opts.phone) await slot.context.close().catch(() => {});
+    else if (slot) await releaseSlot(slot, ok);
     await server.close();
   }
+}
+
+/** A context and page of their own that emulate a phone of `viewport`. */
+async function phoneSlot(
+  browser: Browser,
+  viewport: { width: number; height: number },
+): Promise<Slot> {
+  const context = await browser.newContext({
+    viewport,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 3,
+  });
+  return { context, page: await context.newPage() };
 }
 
 /** The context and page the tests of a file take turns on. */

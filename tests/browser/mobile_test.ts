@@ -1,0 +1,116 @@
+/**
+ * Each tool on a phone, as DevTools' device mode shows it (touch, a coarse
+ * pointer without hover, a device pixel ratio of 3): what a tap does and
+ * what a small screen leaves of the layout.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+import { openViewer, pick as harPick } from "../helpers/har_browser.ts";
+import {
+  HTTP_ERRORS,
+  resultStatus,
+  runner,
+} from "../helpers/runner_browser.ts";
+
+/** An iPhone 12-15's viewport, the most common phone one. */
+const PHONE = { width: 390, height: 844 };
+/** The narrowest common phone's. */
+const SMALL_PHONE = { width: 360, height: 740 };
+
+/**
+ * Fields shown whose text is under 16 px, with their size: iOS Safari
+ * zooms the page into such a field as it takes focus (Chromium does not,
+ * so the computed size is what a test can see).
+ */
+function smallFields(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("input, select, textarea")]
+      .filter((e) => {
+        const type = (e as HTMLInputElement).type;
+        return !["checkbox", "radio", "file", "hidden"].includes(type) &&
+          e.getBoundingClientRect().width > 0;
+      })
+      .map((e) =>
+        `${e.getAttribute("data-testid") || e.className || e.tagName} ${
+          getComputedStyle(e).fontSize
+        }`
+      )
+      .filter((s) => parseFloat(s.split(" ").pop()!) < 16)
+  );
+}
+
+/** The page's width past the window's, 0 when it does not scroll sideways. */
+function sideways(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+}
+
+/** Taps the middle of `selector`'s first match, scrolled into view. */
+async function tap(page: Page, selector: string): Promise<void> {
+  const el = page.locator(selector).first();
+  await el.scrollIntoViewIfNeeded();
+  const box = (await el.boundingBox())!;
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+Deno.test({
+  name:
+    "browser mobile: the spec viewer's fields on a phone are 16 px (iOS zooms into smaller), and a tapped row opens",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      assert.deepEqual(await smallFields(page), [], "before a document");
+      await page.setInputFiles(
+        "[data-testid=spec-file]",
+        new URL("../fixtures/openapi/detail-3.1.yaml", import.meta.url)
+          .pathname,
+      );
+      await page.locator("[data-testid=endpoint-row]").first().waitFor();
+      await tap(page, "[data-testid=endpoint-row] .sv-row-main");
+      await page.locator("[data-testid=operation-detail]").waitFor();
+      assert.ok(
+        await page.locator("[data-testid=server-select]").count() > 0,
+        "a server picker is shown",
+      );
+      assert.deepEqual(await smallFields(page), []);
+      assert.equal(await sideways(page), 0);
+    }, { phone: PHONE }),
+});
+
+Deno.test({
+  name:
+    "browser mobile: the HAR viewer's fields at 360 px are 16 px, and a tapped row's detail closes by a tap",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await harPick(page, "mixed.har");
+      await tap(page, "[data-testid=har-row]");
+      await page.locator("[data-testid=har-detail] .har-detail-head")
+        .waitFor();
+      assert.deepEqual(await smallFields(page), []);
+      assert.equal(await sideways(page), 0);
+      await tap(page, ".har-close");
+      await page.locator("[data-testid=har-detail] .har-detail-head")
+        .waitFor({ state: "detached" });
+    }, { phone: SMALL_PHONE }),
+});
+
+Deno.test({
+  name:
+    "browser mobile: the debug runner's fields at 360 px are 16 px, and a tapped Send shows its result",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/debug");
+      const r = runner(page, "anything");
+      await tap(
+        page,
+        "[data-testid=runner][data-endpoint=anything] [data-testid=run]",
+      );
+      assert.match(await resultStatus(r), /^200/);
+      assert.deepEqual([...new Set(await smallFields(page))], []);
+      assert.equal(await sideways(page), 0);
+    }, { phone: SMALL_PHONE, ...HTTP_ERRORS }),
+});
