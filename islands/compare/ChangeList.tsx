@@ -10,7 +10,7 @@ import { useClientSize } from "../shared/use_size.ts";
 import type { SideInfo } from "../../lib/openapi/compare/types.ts";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
 import { memo } from "../shared/memo.ts";
-import { keyTarget, renderedRows, visibleRange } from "../shared/virtual.ts";
+import { keyTarget, renderedRows, visibleRangeOf } from "../shared/virtual.ts";
 import { ChangeDetail, Sentence } from "./ChangeDetail.tsx";
 import { splitCodeSpans } from "../../lib/openapi/compare/code_span.ts";
 import { visibleText } from "../../lib/shared/visible_text.ts";
@@ -32,7 +32,7 @@ export interface ChangeListProps {
   reveal?: number;
   detail: ChangeDetailData | null;
   busy: boolean;
-  /** Height of a row or a group header, px (see {@link ITEM_HEIGHT}). */
+  /** Height of a row, px (see {@link ITEM_HEIGHT}). */
   itemHeight: number;
   onToggle: (i: number) => void;
   /** Leaves the list for the filter box (ArrowUp on the first row, Escape). */
@@ -50,8 +50,14 @@ export interface ChangeListProps {
  */
 export const ALL_ITEMS = 100;
 
-/** Item heights; keep in sync with `.cmp-item` in static/compare.css. */
+/** Row heights; keep in sync with `.cmp-item` in static/compare.css. */
 export const ITEM_HEIGHT = { wide: 40, narrow: 84 };
+/**
+ * A group header's height at any width: it is one line (METHOD path,
+ * count), where a phone's row is three (level, two of the sentence); as
+ * tall as a row it had stood under 60 px of nothing there.
+ */
+export const HEAD_HEIGHT = 40;
 const NARROW = "(max-width: 760px)";
 
 /** The item height of the current viewport. */
@@ -225,9 +231,18 @@ export function ChangeList(p: ChangeListProps) {
   );
   const h = p.itemHeight;
   const n = items.length;
+  // Where each item starts, the open row's detail left out; the last is
+  // the end.
+  const tops = useMemo(() => {
+    const t = new Float64Array(n + 1);
+    for (let k = 0; k < n; k++) {
+      t[k + 1] = t[k] + (items[k] < 0 ? HEAD_HEIGHT : h);
+    }
+    return t;
+  }, [items, h]);
   const sel = p.open >= 0 ? items.indexOf(p.open) : -1;
   const extra = sel >= 0 ? detailH : 0;
-  const top = (k: number) => k * h + (sel >= 0 && k > sel ? extra : 0);
+  const top = (k: number) => tops[k] + (sel >= 0 && k > sel ? extra : 0);
   // The Tab stop: the row last moved to when it is still listed, else the first.
   const activeRow = active >= 0 && items.includes(active)
     ? active
@@ -248,7 +263,7 @@ export function ChangeList(p: ChangeListProps) {
     const el = box.current;
     if (!p.reveal || p.reveal === revealed.current || sel < 0 || !el) return;
     revealed.current = p.reveal;
-    el.scrollTop = Math.max(0, top(sel) - h);
+    el.scrollTop = top(Math.max(0, sel - 1));
     setScroll(el.scrollTop);
     el.scrollIntoView({ block: "nearest" });
   }, [p.reveal, sel >= 0]);
@@ -299,7 +314,7 @@ export function ChangeList(p: ChangeListProps) {
     const el = box.current!;
     const y = top(k);
     // Scrolling up to a group's first row shows its header too.
-    const want = to > 0 && rowAt[to - 1] === k - 1 ? y : y - h;
+    const want = to > 0 && rowAt[to - 1] === k - 1 ? y : top(k - 1);
     if (want < el.scrollTop) el.scrollTop = Math.max(0, want);
     else if (y + h > el.scrollTop + el.clientHeight) {
       el.scrollTop = y + h - el.clientHeight;
@@ -314,7 +329,7 @@ export function ChangeList(p: ChangeListProps) {
   const shownItems = [];
   for (
     const k of renderedRows(
-      n <= ALL_ITEMS ? [0, n] : visibleRange(n, h, sel, extra, scroll, viewH),
+      n <= ALL_ITEMS ? [0, n] : visibleRangeOf(tops, sel, extra, scroll, viewH),
       sel,
     )
   ) {
@@ -325,7 +340,7 @@ export function ChangeList(p: ChangeListProps) {
           key={`h${k}`}
           group={groups[~it]}
           top={top(k)}
-          height={h}
+          height={HEAD_HEIGHT}
           pos={k + 1}
           size={n}
         />,
@@ -370,7 +385,7 @@ export function ChangeList(p: ChangeListProps) {
         aria-label={`${p.shown.length} change${
           p.shown.length === 1 ? "" : "s"
         }, under their operations' headings`}
-        style={{ height: `${n * h + extra}px` }}
+        style={{ height: `${tops[n] + extra}px` }}
       >
         {shownItems}
       </div>

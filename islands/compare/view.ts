@@ -99,7 +99,8 @@ export function groupRows(
 
 /**
  * The list as the page lays it out: a header item per group, then an item
- * per row, all of one height (so the list is virtualised by arithmetic).
+ * per row (rows of one height, headers of another, so the list is
+ * virtualised by arithmetic).
  * An item `>= 0` is a row index; a negative item `~g` is group `g`'s
  * header.
  */

@@ -43,10 +43,56 @@ export function visibleRange(
 ): [number, number] {
   const first = rowAt(Math.max(0, scrollTop), h, sel, extra);
   const last = rowAt(Math.max(0, scrollTop + viewH), h, sel, extra);
+  return around(n, first, last);
+}
+
+/** `[start, end)` of `n` rows: `first` to `last` in view, and the margins. */
+function around(n: number, first: number, last: number): [number, number] {
   const start = Math.max(0, Math.min(n, first - OVERSCAN));
   let end = Math.min(n, last + 1 + OVERSCAN);
   if (start === 0) end = Math.min(n, Math.max(end, MIN_TOP_ROWS));
   return [start, Math.max(start, end)];
+}
+
+/**
+ * Index of the row at vertical offset `y` where row `k` starts at
+ * `tops[k]` (`n + 1` ascending offsets, the last one the end) and row
+ * `sel` (or -1) is `extra` pixels taller: rows of more than one height.
+ */
+export function rowAtOffset(
+  tops: ArrayLike<number>,
+  y: number,
+  sel: number,
+  extra: number,
+): number {
+  if (sel >= 0 && y >= tops[sel + 1]) {
+    if (y < tops[sel + 1] + extra) return sel;
+    y -= extra;
+  }
+  // The last row starting at or above y.
+  let lo = 0, hi = tops.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (tops[mid] <= y) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * {@link visibleRange} of rows of more than one height: row `k` starts at
+ * `tops[k]` (`n + 1` offsets, see {@link rowAtOffset}).
+ */
+export function visibleRangeOf(
+  tops: ArrayLike<number>,
+  sel: number,
+  extra: number,
+  scrollTop: number,
+  viewH: number,
+): [number, number] {
+  const first = rowAtOffset(tops, Math.max(0, scrollTop), sel, extra);
+  const last = rowAtOffset(tops, Math.max(0, scrollTop + viewH), sel, extra);
+  return around(tops.length - 1, first, last);
 }
 
 /**

@@ -6,7 +6,9 @@ import {
   renderedRows,
   revealScroll,
   rowAt,
+  rowAtOffset,
   visibleRange,
+  visibleRangeOf,
 } from "./virtual.ts";
 
 Deno.test("virtual window: the first 20 rows are always rendered at the top", () => {
@@ -38,6 +40,42 @@ Deno.test("virtual window: rowAt counts the expanded row's extra height once", (
   assert.equal(rowAt(100, 40, 2, 300), 2); // before the expanded row's end
   assert.equal(rowAt(400, 40, 2, 300), 2); // inside its detail
   assert.equal(rowAt(420, 40, 2, 300), 3); // past it
+});
+
+Deno.test("virtual window: rows of more than one height, by their offsets", () => {
+  // Rows of one height give what the arithmetic gives, open row or none.
+  const n = 500;
+  const even = Array.from({ length: n + 1 }, (_, k) => k * 40);
+  for (const [sel, extra] of [[-1, 0], [0, 300], [30, 120], [499, 50]]) {
+    for (const y of [-10, 0, 39, 40, 1234, 1500, 19_600]) {
+      if (y >= 0) {
+        assert.equal(
+          rowAtOffset(even, y, sel, extra),
+          rowAt(y, 40, sel, extra),
+          `y ${y}, open ${sel}`,
+        );
+      }
+      assert.deepEqual(
+        visibleRangeOf(even, sel, extra, y, 400),
+        visibleRange(n, 40, sel, extra, y, 400),
+        `scrolled to ${y}, open ${sel}`,
+      );
+    }
+  }
+  // A 40 px header, then rows of 84: the row at 124 is the second one.
+  const mixed = [0, 40, 124, 208, 248, 332];
+  assert.equal(rowAtOffset(mixed, 0, -1, 0), 0);
+  assert.equal(rowAtOffset(mixed, 39, -1, 0), 0);
+  assert.equal(rowAtOffset(mixed, 40, -1, 0), 1);
+  assert.equal(rowAtOffset(mixed, 130, -1, 0), 2);
+  assert.equal(rowAtOffset(mixed, 210, -1, 0), 3);
+  // Row 1 open with 100 px of detail: 130 is in it, 230 in row 2.
+  assert.equal(rowAtOffset(mixed, 130, 1, 100), 1);
+  assert.equal(rowAtOffset(mixed, 230, 1, 100), 2);
+  assert.deepEqual(visibleRangeOf([0], -1, 0, 0, 400), [0, 0]);
+  // Scrolled past the end (the list just got shorter): its last rows.
+  assert.deepEqual(visibleRangeOf(mixed, -1, 0, 1e9, 400), [0, 5]);
+  assert.deepEqual(visibleRangeOf(even, -1, 0, 1e9, 400), [492, 500]);
 });
 
 Deno.test("virtual keys: arrows, pages, Home/End, and back to the filter", () => {

@@ -12,6 +12,12 @@ import {
   resultStatus,
   runner,
 } from "../helpers/runner_browser.ts";
+import {
+  fixturePath,
+  openCompare,
+  pick as comparePick,
+  waitCompared,
+} from "./compare_page.ts";
 
 /** An iPhone 12-15's viewport, the most common phone one. */
 const PHONE = { width: 390, height: 844 };
@@ -52,6 +58,55 @@ async function tap(page: Page, selector: string): Promise<void> {
   const box = (await el.boundingBox())!;
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
 }
+
+Deno.test({
+  name:
+    "browser mobile: compare on a phone lists a group's heading on one line, not under 60 px of nothing, and its fields zoom no page",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await comparePick(page, "base", fixturePath("pets-v1.yaml"));
+      await comparePick(page, "revision", fixturePath("pets-v2.yaml"));
+      await waitCompared(page);
+      const heads = await page.evaluate(() =>
+        [...document.querySelectorAll("[data-testid=change-group]")].map(
+          (g) => {
+            const h = g.querySelector("h3")!.getBoundingClientRect();
+            const r = g.getBoundingClientRect();
+            return { key: g.getAttribute("data-key"), over: h.top - r.top };
+          },
+        )
+      );
+      assert.ok(heads.length >= 3, `${heads.length} groups`);
+      for (const { key, over } of heads) {
+        assert.ok(over < 16, `${key}: ${over} px over its heading`);
+      }
+      // Each row starts where the item above it ends: nothing overlaps.
+      const overlaps = await page.evaluate(() => {
+        const items = [...document.querySelectorAll(".cmp-item")]
+          .map((e) => e.getBoundingClientRect())
+          .sort((a, b) => a.top - b.top);
+        return items.slice(1).filter((r, i) =>
+          Math.abs(r.top - items[i].bottom) > 1
+        ).length;
+      });
+      assert.equal(overlaps, 0, "items overlap or leave a gap");
+      // A row tapped opens, and the row below moves under its detail.
+      await tap(page, "[data-testid=change-row] .cmp-row-main");
+      await page.locator(".cmp-detail").waitFor();
+      const under = await page.evaluate(() => {
+        const d = document.querySelector(".cmp-detail")!
+          .getBoundingClientRect();
+        const next = document.querySelectorAll(".cmp-item")[2]
+          .getBoundingClientRect();
+        return next.top - d.bottom;
+      });
+      assert.ok(under >= -1, `the next item is ${-under} px into the detail`);
+      assert.deepEqual(await smallFields(page), []);
+      assert.equal(await sideways(page), 0);
+    }, { phone: PHONE }),
+});
 
 Deno.test({
   name:
