@@ -61,7 +61,7 @@ async function tap(page: Page, selector: string): Promise<void> {
 
 Deno.test({
   name:
-    "browser mobile: compare on a phone lists a group's heading on one line, not under 60 px of nothing, and its fields zoom no page",
+    "browser mobile: compare on a phone lists a group's heading on one line, not under 60 px of nothing, its path and count whole, and its fields zoom no page",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
@@ -82,6 +82,14 @@ Deno.test({
       for (const { key, over } of heads) {
         assert.ok(over < 16, `${key}: ${over} px over its heading`);
       }
+      // A short path leaves its count whole, "and 2 more operations" giving
+      // way first (a path kept 8ch wide had cut "1 change" to "1 ch…").
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll(".cmp-group-path, .cmp-group-n")]
+          .filter((e) => e.scrollWidth > e.clientWidth)
+          .map((e) => e.textContent)
+      );
+      assert.deepEqual(cut, []);
       // Each row starts where the item above it ends: nothing overlaps.
       const overlaps = await page.evaluate(() => {
         const items = [...document.querySelectorAll(".cmp-item")]
