@@ -31,9 +31,11 @@ function SortHead(
         aria-label={on ? `${label}, sorted ${on}` : undefined}
         onClick={() => onSort(sort === asc ? desc : asc)}
       >
-        {label}
+        <span class="har-sort-label">{label}</span>
         {on && (
-          <span aria-hidden="true">{on === "ascending" ? " ▲" : " ▼"}</span>
+          <span class="har-sort-arrow" aria-hidden="true">
+            {on === "ascending" ? " ▲" : " ▼"}
+          </span>
         )}
       </button>
     </span>

@@ -143,7 +143,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "browser mobile: the HAR viewer's fields at 360 px are 16 px, and a tapped row's detail closes by a tap",
+    "browser mobile: the HAR viewer at 360 px: fields of 16 px, a tapped row's detail closes by a tap, column names whole and a sort arrow in view",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
@@ -157,6 +157,40 @@ Deno.test({
       await tap(page, ".har-close");
       await page.locator("[data-testid=har-detail] .har-detail-head")
         .waitFor({ state: "detached" });
+      // The list's column names show whole, and a sorted one its arrow
+      // (a name wider than its column had been cut at the edge, arrow too).
+      const heads = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll(".har-head .har-col")]
+            .filter((c) => c.clientWidth > 0 && c.querySelector("button"))
+            .map((c) => {
+              // What is seen of the column: its box less its padding.
+              const style = getComputedStyle(c);
+              const edge = c.getBoundingClientRect().right -
+                parseFloat(style.paddingRight);
+              const b = c.querySelector("button")!;
+              const arrow = b.querySelector("[aria-hidden=true]");
+              const name = document.createRange();
+              name.selectNodeContents(arrow ? b.firstChild! : b);
+              const out = (r: DOMRect) => r.right > edge + 0.01;
+              return `${name.toString()}${arrow ? " sorted" : ""}: name ${
+                out(name.getBoundingClientRect()) ? "cut" : "whole"
+              }${
+                arrow && out(arrow.getBoundingClientRect()) ? ", arrow cut" : ""
+              }`;
+            })
+        );
+      assert.deepEqual(await heads(), [
+        "Status: name whole",
+        "Method: name whole",
+        "Domain and path: name whole",
+        "Time: name whole",
+      ]);
+      await tap(page, ".har-sort-head[data-sort=status]");
+      await page.locator(".har-sort-head[data-sort=status] [aria-hidden=true]")
+        .waitFor();
+      // Sorted, the name gives way to the arrow, with an ellipsis.
+      assert.doesNotMatch((await heads()).join("\n"), /arrow cut/);
     }, { phone: SMALL_PHONE }),
 });
 
