@@ -141,6 +141,96 @@ Deno.test({
     }, { phone: PHONE }),
 });
 
+/** A document of one operation whose detail is many screens long. */
+function longOperation(): string {
+  const properties = Object.fromEntries(
+    Array.from({ length: 120 }, (_, i) => [
+      `field_${i}`,
+      { type: "string", description: `What field ${i} holds, in a sentence.` },
+    ]),
+  );
+  return JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "Long", version: "1" },
+    paths: {
+      "/a": { get: { responses: { "200": { description: "OK" } } } },
+      "/items": {
+        post: {
+          summary: "Create an item",
+          requestBody: {
+            content: {
+              "application/json": { schema: { type: "object", properties } },
+            },
+          },
+          responses: { "201": { description: "Created" } },
+        },
+      },
+    },
+  });
+}
+
+Deno.test({
+  name:
+    "browser mobile: an open operation's row stays atop the list as its long detail scrolls, so a tap closes it, and focus stops below it",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      await page.fill("[data-testid=spec-input]", longOperation());
+      const row = "[data-testid=endpoint-row][data-path='/items'] .sv-row-main";
+      await tap(page, row);
+      await page.locator("[data-testid=operation-detail]").waitFor();
+      // Far into the detail, as a reader's swipes take it.
+      await page.locator(".sv-list").evaluate(async (l) => {
+        l.scrollBy(0, 2500);
+        for (let i = 0; i < 2; i++) {
+          await new Promise((r) => requestAnimationFrame(r));
+        }
+      });
+      const seen = () =>
+        page.evaluate((sel) => {
+          const list = document.querySelector(".sv-list")!;
+          const b = document.querySelector(sel)!.getBoundingClientRect();
+          const at = document.elementFromPoint(b.left + 20, b.top + 10);
+          return {
+            scrolled: list.scrollTop,
+            onTop: !!at?.closest(".sv-row-main") &&
+              b.top >= list.getBoundingClientRect().top,
+            bottom: b.bottom,
+          };
+        }, row);
+      const { scrolled, onTop } = await seen();
+      assert.ok(scrolled > 2000, `the list scrolled ${scrolled} px`);
+      assert.ok(onTop, "the open row is out of sight");
+      // A tree row focused (arrow keys) where the row covers it, at the
+      // top of the list's view, comes in below the row: the browser counts
+      // it in view, and scrolls it only for the list's scroll padding.
+      const hidden = await page.evaluate(async (sel) => {
+        const list = document.querySelector(".sv-list")!;
+        const items = [
+          ...list.querySelectorAll<HTMLElement>("[role=treeitem]"),
+        ];
+        const it = items[Math.floor(items.length / 2)];
+        const line = document.querySelector(sel)!.getBoundingClientRect();
+        list.scrollTop += it.getBoundingClientRect().top - line.top - 4;
+        await new Promise((r) => requestAnimationFrame(r));
+        it.focus();
+        await new Promise((r) => requestAnimationFrame(r));
+        return document.querySelector(sel)!.getBoundingClientRect().bottom -
+          it.getBoundingClientRect().top;
+      }, row);
+      assert.ok(hidden <= 1, `the focused tree row is ${hidden} px under it`);
+      await page.locator(".sv-list").evaluate((l) => l.scrollBy(0, 2500));
+      await page.waitForTimeout(100);
+      const { bottom: at } = await seen();
+      const box = (await page.locator(row).boundingBox())!;
+      await page.touchscreen.tap(box.x + 40, at - box.height / 2);
+      await page.locator("[data-testid=operation-detail]").waitFor({
+        state: "detached",
+      });
+    }, { phone: PHONE }),
+});
+
 Deno.test({
   name:
     "browser mobile: the HAR viewer at 360 px: fields of 16 px, a tapped row's detail closes by a tap, column names whole and a sort arrow in view",
