@@ -118,7 +118,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "browser mobile: the spec viewer's fields on a phone are 16 px (iOS zooms into smaller), and a tapped row opens",
+    "browser mobile: the spec viewer's fields on a phone are 16 px (iOS zooms into smaller), a tapped row opens, and its copy buttons keep one line beside a note",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
@@ -138,6 +138,23 @@ Deno.test({
       );
       assert.deepEqual(await smallFields(page), []);
       assert.equal(await sideways(page), 0);
+      // An operation on a relative server has no fetch call, which a note
+      // beside the copy buttons says: it goes under them, each one line.
+      await tap(page, "[data-testid=endpoint-row] .sv-row-main"); // closes
+      await tap(
+        page,
+        "[data-testid=endpoint-row][data-path='/pets'][data-method=get] .sv-row-main",
+      );
+      await page.locator("[data-testid=op-fetch-note]").waitFor();
+      const heights = await page.evaluate(() =>
+        ["op-curl", "op-fetch"].map((id) =>
+          document.querySelector(`[data-testid=${id}]`)!
+            .getBoundingClientRect().height
+        )
+      );
+      for (const h of heights) {
+        assert.ok(h < 48, `a copy button ${h} px tall: its words wrap`);
+      }
     }, { phone: PHONE }),
 });
 
