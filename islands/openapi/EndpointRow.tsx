@@ -163,6 +163,22 @@ export function EndpointRow(p: EndpointRowProps) {
       </div>
       {p.expanded && (
         <div class="sv-detail-wrap" id={detailId}>
+          {
+            /* The path and summary whole, which a phone's row cuts and no
+            hover shows there (the path's title); shown at a phone's width
+            only (spec.css). Hidden from assistive technology: the row's
+            button reads them out whole already. */
+          }
+          <p class="sv-row-whole" aria-hidden="true">
+            <code class="sv-row-whole-path">
+              <Highlight text={e.path} terms={p.terms} showControls path />
+            </code>
+            {e.summary && (
+              <span class="sv-row-whole-summary" dir="auto">
+                <Highlight text={e.summary} terms={p.terms} />
+              </span>
+            )}
+          </p>
           {p.children}
         </div>
       )}

@@ -158,6 +158,12 @@ Deno.test({
     }, { phone: PHONE }),
 });
 
+/** A path and a summary longer than a phone's row. */
+const LONG_PATH =
+  "/stores/{storeId}/items/{itemId}/variants/{variantId}/prices";
+const LONG_SUMMARY =
+  "Create a price for a variant of an item, in the store's own currency";
+
 /** A document of one operation whose detail is many screens long. */
 function longOperation(): string {
   const properties = Object.fromEntries(
@@ -171,9 +177,9 @@ function longOperation(): string {
     info: { title: "Long", version: "1" },
     paths: {
       "/a": { get: { responses: { "200": { description: "OK" } } } },
-      "/items": {
+      [LONG_PATH]: {
         post: {
-          summary: "Create an item",
+          summary: LONG_SUMMARY,
           requestBody: {
             content: {
               "application/json": { schema: { type: "object", properties } },
@@ -188,20 +194,34 @@ function longOperation(): string {
 
 Deno.test({
   name:
-    "browser mobile: an open operation's row stays atop the list as its long detail scrolls, so a tap closes it, and focus stops below it",
+    "browser mobile: an open operation shows its path and summary whole, its row stays atop the list as its long detail scrolls, so a tap closes it, and focus stops below it",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
       await gotoHydrated(page, server.origin, "/spec");
       await page.fill("[data-testid=spec-input]", longOperation());
-      const row = "[data-testid=endpoint-row][data-path='/items'] .sv-row-main";
+      const row =
+        `[data-testid=endpoint-row][data-path='${LONG_PATH}'] .sv-row-main`;
       await tap(page, row);
       await page.locator("[data-testid=operation-detail]").waitFor();
+      // The row cuts its path and summary, and the path's title is seen
+      // only by hovering: the open row shows them whole.
+      const whole = await page.evaluate((texts) =>
+        texts.map((t) =>
+          [...document.querySelectorAll(".sv-row.is-open *")].some((e) =>
+            e.textContent === t && e.checkVisibility() &&
+            getComputedStyle(e).display !== "inline" &&
+            e.scrollWidth <= e.clientWidth
+          )
+        ), [LONG_PATH, LONG_SUMMARY]);
+      assert.deepEqual(whole, [true, true], "path, summary shown whole");
       // Far into the detail, as a reader's swipes take it.
       await page.locator(".sv-list").evaluate(async (l) => {
         l.scrollBy(0, 2500);
         for (let i = 0; i < 2; i++) {
-          await new Promise((r) => requestAnimationFrame(r));
+          await new Promise((r) =>
+            requestAnimationFrame(r)
+          );
         }
       });
       const seen = () =>
