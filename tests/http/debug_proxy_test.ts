@@ -35,9 +35,174 @@ async function get(
   return {
     status: r.status,
     location: r.headers.get("location"),
+    setCookie: r.headers.get("set-cookie"),
+    text,
     json: text.startsWith("{") ? JSON.parse(text) : null,
   };
 }
+
+/**
+ * A request to a proxy that mounts the API under `/tools` and what comes
+ * back: the status, and the field where the prefix shows (`json.url`,
+ * `location`, `setCookie`, or a text the body holds).
+ */
+const PREFIXED: [
+  string,
+  string,
+  Record<string, string>,
+  {
+    status: number;
+    url?: string;
+    location?: string;
+    cookie?: RegExp;
+    body?: string;
+  },
+][] = [
+  ["echo's url", "/api/debug/echo?q", {}, {
+    status: 200,
+    url: "https://api.test/tools/api/debug/echo?q",
+  }],
+  ["/anything's url", "/api/debug/anything/x", {}, {
+    status: 200,
+    url: "https://api.test/tools/api/debug/anything/x",
+  }],
+  ["/get's url", "/api/debug/get?a=1", {}, {
+    status: 200,
+    url: "https://api.test/tools/api/debug/get?a=1",
+  }],
+  ["a status redirect", "/api/debug/status/302", {}, {
+    status: 302,
+    location: "/tools/api/debug/redirect/0",
+  }],
+  ["a chain's path Location", "/api/debug/redirect/2?status=307", {}, {
+    status: 307,
+    location: "/tools/api/debug/redirect/1?status=307",
+  }],
+  ["a chain's absolute Location", "/api/debug/redirect/2?absolute=true", {}, {
+    status: 302,
+    location: "https://api.test/tools/api/debug/redirect/1?absolute=true",
+  }],
+  ["httpbin's relative chain", "/api/debug/relative-redirect/2", {}, {
+    status: 302,
+    location: "/tools/api/debug/relative-redirect/1",
+  }],
+  [
+    "httpbin's relative chain's last hop",
+    "/api/debug/relative-redirect/1",
+    {},
+    {
+      status: 302,
+      location: "/tools/api/debug/get",
+    },
+  ],
+  ["httpbin's absolute chain", "/api/debug/absolute-redirect/2", {}, {
+    status: 302,
+    location: "https://api.test/tools/api/debug/absolute-redirect/1",
+  }],
+  ["/redirect-to a relative reference", "/api/debug/redirect-to?url=get", {}, {
+    status: 302,
+    location: "/tools/api/debug/get",
+  }],
+  ["/redirect-to a path", "/api/debug/redirect-to?url=/status/200", {}, {
+    status: 302,
+    location: "/tools/api/debug/status/200",
+  }],
+  [
+    "/redirect-to this server's URL as the client names it",
+    "/api/debug/redirect-to?url=https://api.test/tools/api/debug/get",
+    {},
+    { status: 302, location: "https://api.test/tools/api/debug/get" },
+  ],
+  [
+    "/redirect-to another host: still refused",
+    "/api/debug/redirect-to?url=//evil.test/",
+    {},
+    {
+      status: 400,
+    },
+  ],
+  ["/cookies/set: Location and Path", "/api/debug/cookies/set?a=1", {}, {
+    status: 302,
+    location: "/tools/api/debug/cookies",
+    cookie: /^a=1; Path=\/tools\/api\/debug; HttpOnly/,
+  }],
+  ["/cookies/delete: the same Path", "/api/debug/cookies/delete?a", {}, {
+    status: 302,
+    location: "/tools/api/debug/cookies",
+    cookie: /Max-Age=0; .*Path=\/tools\/api\/debug;/,
+  }],
+  ["/links without offset", "/api/debug/links/3", {}, {
+    status: 302,
+    location: "/tools/api/debug/links/3/0",
+  }],
+  ["/links' hrefs", "/api/debug/links/3/0", {}, {
+    status: 200,
+    body: 'href="/tools/api/debug/links/3/1"',
+  }],
+  ["the HTML index's links", "/api/debug/", { accept: "text/html" }, {
+    status: 200,
+    body: 'href="/tools/api/debug/openapi.json"',
+  }],
+  ["the JSON index's openapi", "/api/debug/", {}, {
+    status: 200,
+    body: '"openapi":"/tools/api/debug/openapi.json"',
+  }],
+];
+
+for (const [name, path, extra, want] of PREFIXED) {
+  Deno.test(`proxy: trusted, X-Forwarded-Prefix: ${name}`, async () => {
+    const s = startDebug({ trustedProxies: 1 });
+    try {
+      const got = await get(s.port, path, {
+        ...NGINX,
+        "x-forwarded-prefix": "/tools",
+        ...extra,
+      });
+      assert.equal(got.status, want.status);
+      if (want.url) assert.equal(got.json.url, want.url);
+      if (want.location) assert.equal(got.location, want.location);
+      if (want.cookie) assert.match(got.setCookie ?? "", want.cookie);
+      if (want.body) assert.ok(got.text.includes(want.body), got.text);
+    } finally {
+      await s.close();
+    }
+  });
+}
+
+Deno.test("proxy: untrusted, X-Forwarded-Prefix is not read: answers as before", async () => {
+  const s = startDebug();
+  const here = `127.0.0.1:${s.port}`;
+  const prefix = { "x-forwarded-prefix": "/tools" };
+  try {
+    const echo = await get(s.port, "/api/debug/echo", prefix);
+    assert.equal(echo.json.url, `http://${here}/api/debug/echo`);
+    const status = await get(s.port, "/api/debug/status/302", prefix);
+    assert.equal(status.location, "/api/debug/redirect/0");
+    const chain = await get(s.port, "/api/debug/relative-redirect/2", prefix);
+    assert.equal(chain.location, "/api/debug/relative-redirect/1");
+    const set = await get(s.port, "/api/debug/cookies/set?a=1", prefix);
+    assert.match(set.setCookie ?? "", /Path=\/api\/debug;/);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("proxy: trusted, an X-Forwarded-Prefix that is no plain path is ignored", async () => {
+  const s = startDebug({ trustedProxies: 1 });
+  try {
+    for (
+      const prefix of ["//evil.test", "/a/../b", "https://evil.test", "/%2f"]
+    ) {
+      const got = await get(s.port, "/api/debug/status/302", {
+        "x-forwarded-prefix": prefix,
+      });
+      assert.equal(got.status, 302, prefix);
+      assert.equal(got.location, "/api/debug/redirect/0", prefix);
+    }
+  } finally {
+    await s.close();
+  }
+});
 
 for (
   const [name, headers, origin] of [
@@ -191,5 +356,39 @@ Deno.test("proxy: trusted, a host no URL can carry is not used: absolute Locatio
     }
   } finally {
     await s.close();
+  }
+});
+
+Deno.test("proxy: untrusted, the hot paths read no forwarding header", async () => {
+  // In process: what the handler asks of the request's headers.
+  const { createDebugHandler } = await import("../../lib/debug/mod.ts");
+  const handler = createDebugHandler({});
+  for (
+    const path of [
+      "/status/200",
+      "/status/302",
+      "/echo?a=1",
+      "/anything/x",
+      "/relative-redirect/2",
+    ]
+  ) {
+    const req = new Request(`http://127.0.0.1:1/api/debug${path}`, {
+      headers: { "x-forwarded-prefix": "/tools" },
+    });
+    const read: string[] = [];
+    const get = req.headers.get.bind(req.headers);
+    req.headers.get = (
+      name: string,
+    ) => (read.push(name.toLowerCase()), get(name));
+    const has = req.headers.has.bind(req.headers);
+    req.headers.has = (
+      name: string,
+    ) => (read.push(name.toLowerCase()), has(name));
+    const res = await handler(req);
+    await res.body?.cancel();
+    // X-Forwarded-Proto and the first X-Forwarded-For entry are httpbin's
+    // reading, untrusted too; these are read only behind trusted proxies.
+    const trustedOnly = ["forwarded", "x-forwarded-host", "x-forwarded-prefix"];
+    assert.deepEqual(read.filter((n) => trustedOnly.includes(n)), [], path);
   }
 });

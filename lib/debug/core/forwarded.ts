@@ -19,9 +19,10 @@
  * longer than {@link MAX_FORWARDED_CHARS}) is ignored as if absent and the
  * request served, as nginx ignores a malformed forwarded address: the
  * client cannot correct what a proxy wrote, and a 400 would fail requests
- * for a header the endpoint does not need.
+ * for a header the endpoint does not need. So is an X-Forwarded-Prefix
+ * that is not a plain path ({@link forwardedPrefix}).
  */
-import { MAX_FORWARDED_CHARS } from "./limits.ts";
+import { MAX_FORWARDED_CHARS, MAX_FORWARDED_PREFIX_CHARS } from "./limits.ts";
 
 /** What one element of a Forwarded header says (RFC 7239 §5). */
 export interface ForwardedElement {
@@ -218,5 +219,51 @@ export function proxiedUrl(req: Request, hops: number): string {
   const scheme = proto ?? url.slice(0, colon);
   const authority = host ??
     url.slice(colon + 3, start < 0 ? url.length : start);
-  return `${scheme}://${authority}${start < 0 ? "/" : url.slice(start)}`;
+  const prefix = forwardedPrefix(req, hops);
+  return `${scheme}://${authority}${prefix}${
+    start < 0 ? "/" : url.slice(start)
+  }`;
+}
+
+// RFC 3986 §3.3: one or more `/segment`, each of unreserved characters,
+// sub-delims, `:` and `@`, but `,` (it separates list entries) and `%` (an
+// encoded `/` or `.` would slip a `//` or a `..` past this check); an
+// optional trailing `/`.
+const PREFIX = /^(?:\/[A-Za-z0-9._~!$&'()*+;=:@-]+)+\/?$/;
+const DOT_SEGMENT = /\/\.{1,2}(?:\/|$)/;
+
+/**
+ * The path a proxy in front mounts this server under, as it says in
+ * X-Forwarded-Prefix (Traefik's StripPrefix sends it, an nginx `location
+ * /tools/ { proxy_pass http://upstream/; }` is given it with
+ * `proxy_set_header`): the entry `hops` from the right, without its
+ * trailing slash, to be put before the path of every URL of this server
+ * the API prints or sends. `""` when there is none or when the entry is not
+ * a plain absolute path: longer than {@link MAX_FORWARDED_PREFIX_CHARS}, a
+ * `//` (which would make a Location a network-path reference, RFC 3986
+ * §4.2, to another host), a `.` or `..` segment, a scheme, a `%`, or
+ * another character a path segment does not have unencoded. Such an entry
+ * is ignored as if absent, as an unreadable Forwarded header is (see the
+ * module comment).
+ */
+export function forwardedPrefix(req: Request, hops: number): string {
+  const listed = req.headers.get("x-forwarded-prefix");
+  if (listed === null || hops < 1) return "";
+  const entry = entryFromRight(listed, hops);
+  if (
+    entry.length > MAX_FORWARDED_PREFIX_CHARS || !PREFIX.test(entry) ||
+    DOT_SEGMENT.test(entry)
+  ) {
+    return "";
+  }
+  return entry.endsWith("/") ? entry.slice(0, -1) : entry;
+}
+
+/**
+ * `path`, a path of this server as it receives it, as the client behind
+ * `hops` trusted proxies reaches it: under their {@link forwardedPrefix}.
+ * Unchanged when the instance trusts no proxy, without reading a header.
+ */
+export function clientPath(req: Request, hops: number, path: string): string {
+  return hops > 0 ? forwardedPrefix(req, hops) + path : path;
 }

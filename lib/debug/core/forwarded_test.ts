@@ -4,10 +4,11 @@ import {
   entryFromRight,
   type ForwardedElement,
   forwardedElement,
+  forwardedPrefix,
   proxiedUrl,
 } from "./forwarded.ts";
 import { clientAddress } from "./http.ts";
-import { MAX_FORWARDED_CHARS } from "./limits.ts";
+import { MAX_FORWARDED_CHARS, MAX_FORWARDED_PREFIX_CHARS } from "./limits.ts";
 
 const ELEMENTS: [string, string, number, ForwardedElement | null][] = [
   // name, Forwarded header, trusted proxies, what is read (null: ignored)
@@ -239,6 +240,22 @@ const URLS: [string, Record<string, string>, number, string][] = [
     1,
     "http://10.0.0.5:8000/get?a=1",
   ],
+  [
+    "ok/X-Forwarded-Prefix goes before the path",
+    {
+      "x-forwarded-proto": "https",
+      "x-forwarded-host": "api.test",
+      "x-forwarded-prefix": "/tools",
+    },
+    1,
+    "https://api.test/tools/get?a=1",
+  ],
+  [
+    "bad/an X-Forwarded-Prefix that is no plain path is ignored",
+    { "x-forwarded-prefix": "//evil.test" },
+    1,
+    "http://10.0.0.5:8000/get?a=1",
+  ],
 ];
 for (const [name, headers, hops, want] of URLS) {
   Deno.test(`proxiedUrl: ${name}`, () => {
@@ -246,6 +263,56 @@ for (const [name, headers, hops, want] of URLS) {
     assert.equal(proxiedUrl(req, hops), want);
   });
 }
+
+const PREFIXES: [string, string, number, string][] = [
+  // name, X-Forwarded-Prefix, trusted proxies, the prefix read
+  ["ok/one segment", "/tools", 1, "/tools"],
+  ["ok/the trailing slash dropped", "/tools/", 1, "/tools"],
+  ["ok/several segments", "/a/b-c/d_e.f~g", 1, "/a/b-c/d_e.f~g"],
+  ["ok/sub-delims, : and @", "/a:b@c;v=1!$&'()*+", 1, "/a:b@c;v=1!$&'()*+"],
+  ["ok/the root says nothing", "/", 1, ""],
+  ["ok/the last of a client's and the proxy's", "/evil, /tools", 1, "/tools"],
+  ["ok/the outermost of two proxies", "/evil, /outer, /inner", 2, "/outer"],
+  ["ok/no proxy trusted: not read", "/tools", 0, ""],
+  ["bad/empty", "", 1, ""],
+  ["bad/relative", "tools", 1, ""],
+  ["bad/a network-path reference", "//evil.test", 1, ""],
+  ["bad/an empty segment", "/a//b", 1, ""],
+  ["bad/a scheme", "https://evil.test/x", 1, ""],
+  ["bad/a dot-dot segment", "/a/../b", 1, ""],
+  ["bad/a dot-dot at the end", "/a/..", 1, ""],
+  ["bad/a dot segment", "/./a", 1, ""],
+  ["bad/percent-encoding", "/%2e%2e/x", 1, ""],
+  ["bad/a backslash", "/\\evil.test", 1, ""],
+  ["bad/a query", "/a?b", 1, ""],
+  ["bad/a fragment", "/a#b", 1, ""],
+  ["bad/a space", "/a b", 1, ""],
+  ["bad/a quote", '/a"b', 1, ""],
+  ["bad/an angle bracket", "/<script>", 1, ""],
+  ["bad/non-ASCII", "/caf\u00e9", 1, ""],
+  [
+    "bad/past the limit",
+    "/" + "a".repeat(MAX_FORWARDED_PREFIX_CHARS),
+    1,
+    "",
+  ],
+];
+for (const [name, value, hops, want] of PREFIXES) {
+  Deno.test(`forwardedPrefix: ${name}`, () => {
+    const req = new Request("http://10.0.0.5:8000/get", {
+      headers: { "x-forwarded-prefix": value },
+    });
+    assert.equal(forwardedPrefix(req, hops), want);
+  });
+}
+
+Deno.test("forwardedPrefix: a prefix at the limit is read", () => {
+  const value = "/" + "a".repeat(MAX_FORWARDED_PREFIX_CHARS - 1);
+  const req = new Request("http://h/", {
+    headers: { "x-forwarded-prefix": value },
+  });
+  assert.equal(forwardedPrefix(req, 1), value);
+});
 
 const ADDRESSES: [string, Record<string, string>, number, string][] = [
   [

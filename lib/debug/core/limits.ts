@@ -37,9 +37,12 @@ export interface DebugLimits {
    * asked for, for `url` and absolute Locations, are read the same way from
    * X-Forwarded-Proto and X-Forwarded-Host; the RFC 7239 Forwarded header's
    * `for`, `proto` and `host` fill what those leave out (see
-   * core/forwarded.ts). 0: none trusted; `origin` reads the first
-   * X-Forwarded-For entry and `url` X-Forwarded-Proto (httpbin's), the rate
-   * limit the TCP peer; Forwarded and X-Forwarded-Host are not read.
+   * core/forwarded.ts). The path a proxy mounts the API under
+   * (X-Forwarded-Prefix, a plain path) goes before the path of every URL
+   * and Location of this server, and of cookies' Path. 0: none trusted;
+   * `origin` reads the first X-Forwarded-For entry and `url`
+   * X-Forwarded-Proto (httpbin's), the rate limit the TCP peer; Forwarded,
+   * X-Forwarded-Host and X-Forwarded-Prefix are not read.
    */
   readonly trustedProxies: number;
   /**
@@ -127,9 +130,9 @@ export const LIMITS: Readonly<Record<keyof DebugLimits, LimitInfo>> = Object
     trustedProxies: {
       env: "DEBUG_TRUSTED_PROXIES",
       text:
-        "Proxies in front that append to X-Forwarded-For: the client is the entry that many from the right, for origin and the rate limit; X-Forwarded-Proto and -Host (else RFC 7239 Forwarded) give url's scheme and host",
+        "Proxies in front that append to X-Forwarded-For: the client is the entry that many from the right, for origin and the rate limit; X-Forwarded-Proto and -Host (else RFC 7239 Forwarded) give url's scheme and host, X-Forwarded-Prefix the path every URL, Location and cookie Path of this server goes under",
       zero:
-        "none (origin: the first entry; rate limit: the TCP peer; Forwarded and X-Forwarded-Host not read)",
+        "none (origin: the first entry; rate limit: the TCP peer; Forwarded, X-Forwarded-Host and -Prefix not read)",
     },
     maxBytes: {
       env: "DEBUG_MAX_BYTES",
@@ -287,5 +290,11 @@ export const MAX_ORIGIN_CHARS = 100;
  * characters, so this is hundreds of hops.
  */
 export const MAX_FORWARDED_CHARS = 8192;
+/**
+ * Longest X-Forwarded-Prefix entry read, characters; a longer one is
+ * ignored as if absent. A prefix is a proxy's mount point (`/tools`), a
+ * few segments, and it is copied into every URL the API builds.
+ */
+export const MAX_FORWARDED_PREFIX_CHARS = 256;
 /** Most media ranges of one Accept header (RFC 9110 §12.5.1); more gets 431. */
 export const MAX_ACCEPT_RANGES = 64;

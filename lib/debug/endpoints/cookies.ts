@@ -24,6 +24,7 @@ import { BASE_HEADERS, respond } from "../core/http.ts";
 import { headerValueText } from "../core/request_text.ts";
 import { ParamError, queryPairs } from "../core/params.ts";
 import { reflect } from "./request.ts";
+import { forwardedPrefix } from "../core/forwarded.ts";
 
 /** A cookie-value: cookie-octets, optionally in double quotes. */
 const VALUE =
@@ -107,14 +108,25 @@ const COOKIES_SCHEMA: JsonSchema = {
 
 /**
  * What setting and deleting cookies share: the attributes (scoped to the
- * API's base path) and the 302 to `/cookies` carrying the Set-Cookie lines.
+ * API's base path) and the 302 to `/cookies` carrying the Set-Cookie lines,
+ * each a `name=value` with the attributes after it. Behind trusted proxies
+ * that mount the API under a path (X-Forwarded-Prefix), both the Location
+ * and the cookies' Path are under it: the client sends a cookie only to
+ * paths under its Path as it sees them (RFC 6265 §5.1.4).
  */
 function cookieJar(ctx: DebugContext, route: Route) {
   const location = route.urlOf("cookies");
-  const attributes = `Path=${ctx.base || "/"}; HttpOnly; SameSite=Lax`;
-  const toCookies = (cookies: string[]): Response => {
-    const headers = new Headers({ ...BASE_HEADERS, location });
-    for (const c of cookies) headers.append("set-cookie", c);
+  const scoped = (path: string) => `Path=${path}; HttpOnly; SameSite=Lax`;
+  const attributes = scoped(ctx.base || "/");
+  const hops = ctx.limits.trustedProxies;
+  const toCookies = (req: Request, cookies: string[]): Response => {
+    const prefix = hops ? forwardedPrefix(req, hops) : "";
+    const attrs = prefix ? scoped(prefix + ctx.base) : attributes;
+    const headers = new Headers({
+      ...BASE_HEADERS,
+      location: prefix + location,
+    });
+    for (const c of cookies) headers.append("set-cookie", `${c}; ${attrs}`);
     return respond(null, 302, headers);
   };
   return { location, attributes, toCookies };
@@ -198,14 +210,14 @@ export function set(ctx: DebugContext, route: Route): EndpointDef {
       }
       return pairs;
     },
-    handle: (_req, { checked: pairs }) =>
-      toCookies(pairs.map(([n, v]) => `${n}=${v}; ${attributes}`)),
+    handle: (req, { checked: pairs }) =>
+      toCookies(req, pairs.map(([n, v]) => `${n}=${v}`)),
   });
 }
 
 /** `GET /cookies/delete?n`. */
 export function remove(ctx: DebugContext, route: Route): EndpointDef {
-  const { location, attributes, toCookies } = cookieJar(ctx, route);
+  const { location, toCookies } = cookieJar(ctx, route);
   return defineEndpoint({
     summary: "Expire cookies, then see the rest",
     description:
@@ -228,10 +240,11 @@ export function remove(ctx: DebugContext, route: Route): EndpointDef {
       for (const n of names) checkName(n, n);
       return names;
     },
-    handle: (_req, { checked: names }) => {
+    handle: (req, { checked: names }) => {
       return toCookies(
+        req,
         names.map((n) =>
-          `${n}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${attributes}`
+          `${n}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT`
         ),
       );
     },

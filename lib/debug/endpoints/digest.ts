@@ -13,6 +13,7 @@
  * `fake=fake_value` (client suites check that cookies survive the
  * handshake); it is scoped to the base path like every cookie here.
  */
+import { clientPath, proxiedUrl } from "../core/forwarded.ts";
 import {
   type DigestInput,
   type DigestParams,
@@ -282,7 +283,14 @@ export function digest(ctx: DebugContext, route: Route): EndpointDef {
       if (!/^[0-9a-fA-F]{8}$/.test(c.nc ?? "") || !c.cnonce || !c.response) {
         return fail("nc (8 hex digits), cnonce and response are required.");
       }
-      if (c.uri !== target && c.uri !== url.href) {
+      // Behind a proxy that mounts the API under a path, the client
+      // hashed the target it sent, under that path (X-Forwarded-Prefix).
+      const hops = ctx.limits.trustedProxies;
+      const sent = hops ? clientPath(req, hops, target) : target;
+      const named = c.uri === target || c.uri === url.href ||
+        (sent !== target &&
+          (c.uri === sent || c.uri === proxiedUrl(req, hops)));
+      if (!named) {
         return fail("uri must be this request's target.");
       }
       if (c.opaque !== undefined && c.opaque !== opaque) {

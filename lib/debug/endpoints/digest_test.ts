@@ -171,6 +171,14 @@ for (const [name, change] of NONCE_BAD) {
 // The handler: a whole handshake against a fixed clock.
 let clock = 1_800_000_000_000;
 const handler = createDebugHandler({ secret: "s", now: () => new Date(clock) });
+/** The same behind one trusted proxy. */
+const proxied = createDebugHandler({
+  secret: "s",
+  now: () => new Date(clock),
+  limits: { trustedProxies: 1 },
+});
+/** What a proxy that mounts the API under /tools adds. */
+const TOOLS = { "x-forwarded-prefix": "/tools" };
 
 function challengeOf(res: Response): Record<string, string> {
   const h = res.headers.get("www-authenticate") ?? "";
@@ -190,11 +198,17 @@ async function attempt(
     nonce?: string;
     uri?: string;
     extra?: string;
+    via?: typeof handler;
+    headers?: Record<string, string>;
   } = {},
 ): Promise<Response> {
   const url = `http://wb.test/api/debug${path}`;
   const method = opts.method ?? "GET";
-  const first = await handler(new Request(url, { method, body: opts.body }));
+  const via = opts.via ?? handler;
+  const headers = opts.headers ?? {};
+  const first = await via(
+    new Request(url, { method, body: opts.body, headers }),
+  );
   await first.body?.cancel();
   assert.equal(first.status, 401);
   const c = challengeOf(first);
@@ -220,8 +234,12 @@ async function attempt(
   }", realm="${c.realm}", nonce="${nonce}", uri="${uri}", algorithm=${c.algorithm}, qop=${qop}, nc=${nc}, cnonce="0a4f113b", response="${response}", opaque="${c.opaque}"${
     opts.extra ?? ""
   }`;
-  return handler(
-    new Request(url, { method, body: opts.body, headers: { authorization } }),
+  return via(
+    new Request(url, {
+      method,
+      body: opts.body,
+      headers: { ...headers, authorization },
+    }),
   );
 }
 
@@ -252,6 +270,28 @@ const HANDSHAKES: [string, string, Parameters<typeof attempt>[1], number][] = [
   ["bad/wrong user", "/digest-auth/auth/u/p", { user: "v" }, 401],
   ["bad/qop not offered", "/digest-auth/auth/u/p", { qop: "auth-int" }, 401],
   ["bad/another uri", "/digest-auth/auth/u/p", { uri: "/api/debug/get" }, 401],
+  [
+    "ok/behind a proxy mounting the API under a path, the uri sent to it",
+    "/digest-auth/auth/u/p",
+    {
+      via: proxied,
+      headers: TOOLS,
+      uri: "/tools/api/debug/digest-auth/auth/u/p",
+    },
+    200,
+  ],
+  [
+    "ok/behind such a proxy, the uri as received too",
+    "/digest-auth/auth/u/p",
+    { via: proxied, headers: TOOLS },
+    200,
+  ],
+  [
+    "bad/a prefix no proxy is trusted for",
+    "/digest-auth/auth/u/p",
+    { headers: TOOLS, uri: "/tools/api/debug/digest-auth/auth/u/p" },
+    401,
+  ],
   ["bad/forged nonce", "/digest-auth/auth/u/p", { nonce: "MTIzLjQuYWJj" }, 401],
   [
     "bad/opaque changed",

@@ -42,7 +42,7 @@ const ECHO_SCHEMA: JsonSchema = {
     url: {
       type: "string",
       description:
-        "The full request URL; with `trustedProxies`, as the client sent it to the outermost proxy (scheme and host from X-Forwarded-Proto and -Host, else RFC 7239 Forwarded).",
+        "The full request URL; with `trustedProxies`, as the client sent it to the outermost proxy (scheme and host from X-Forwarded-Proto and -Host, else RFC 7239 Forwarded; under the path X-Forwarded-Prefix names).",
     },
     path: { type: "string" },
     query: {

@@ -18,6 +18,7 @@ import {
   REFLECT_HEADERS,
   respond,
 } from "../core/http.ts";
+import { forwardedPrefix } from "../core/forwarded.ts";
 
 /** Text escaped for HTML element content and double-quoted attributes. */
 export function escapeHtml(text: string): string {
@@ -28,17 +29,18 @@ function html(
   ctx: DebugContext,
   catalog: readonly EndpointSpec[],
   openapi: string,
+  prefix: string,
 ): string {
   const rows = catalog.map((ep) => {
     const methods = ep.anyMethod ? "ANY" : ep.methods.join(" ");
-    const href = ep.examples[0]?.url ?? ep.path;
+    const href = prefix + (ep.examples[0]?.url ?? ep.path);
     return `<li><a href="${escapeHtml(href)}"><code>${
       escapeHtml(ep.path)
     }</code></a> <small>${escapeHtml(methods)}</small> ${
       escapeHtml(ep.summary)
     }</li>`;
   }).join("\n");
-  const base = escapeHtml(ctx.base || "/");
+  const base = escapeHtml(prefix + ctx.base || "/");
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -50,7 +52,7 @@ function html(
 <h1>Wirebench debug API</h1>
 <p>Predictable HTTP endpoints for testing HTTP clients, under <code>${base}</code>.
 The machine-readable description is <a href="${
-    escapeHtml(openapi)
+    escapeHtml(prefix + openapi)
   }">openapi.json</a> (OpenAPI 3.1).</p>
 <ul>
 ${rows}
@@ -103,26 +105,35 @@ export function index(ctx: DebugContext, route: Route): EndpointDef {
         JSON_TYPE,
         "text/html",
       ]);
+      // Behind a proxy that mounts the API under a path (X-Forwarded-
+      // Prefix, trustedProxies), the links are under it: built per request,
+      // as the prefix is the request's.
+      const hops = ctx.limits.trustedProxies;
+      const prefix = hops ? forwardedPrefix(req, hops) : "";
       if (type === "text/html") {
-        page ??= html(ctx, catalog, openapi);
-        return respond(page, 200, {
+        const body = prefix
+          ? html(ctx, catalog, openapi, prefix)
+          : (page ??= html(ctx, catalog, openapi, ""));
+        return respond(body, 200, {
           ...BASE_HEADERS,
           ...REFLECT_HEADERS,
           "content-type": "text/html; charset=utf-8",
           vary: "Accept",
         });
       }
-      json ??= JSON.stringify({
-        title: "Wirebench debug API",
-        openapi,
-        endpoints: catalog.map((ep) => ({
-          name: ep.id,
-          path: ep.path,
-          methods: ep.anyMethod ? ["ANY"] : ep.methods,
-          summary: ep.summary,
-        })),
-      });
-      return respond(json, 200, {
+      const index = (openapi: string) =>
+        JSON.stringify({
+          title: "Wirebench debug API",
+          openapi,
+          endpoints: catalog.map((ep) => ({
+            name: ep.id,
+            path: ep.path,
+            methods: ep.anyMethod ? ["ANY"] : ep.methods,
+            summary: ep.summary,
+          })),
+        });
+      const body = prefix ? index(prefix + openapi) : (json ??= index(openapi));
+      return respond(body, 200, {
         ...BASE_HEADERS,
         "content-type": JSON_TYPE,
         vary: "Accept",

@@ -4,6 +4,7 @@
  * checkers; `/links/{n}` redirects to page 0. Only numbers from the URL
  * reach the page, and it is served with a CSP that lets nothing load.
  */
+import { clientPath, forwardedPrefix } from "../core/forwarded.ts";
 import { PROBLEM_4XX, sleepParam } from "../core/catalog.ts";
 import type { DebugContext } from "../core/context.ts";
 import {
@@ -78,13 +79,20 @@ export function links(ctx: DebugContext, route: Route): EndpointDef {
       description: "Page 2 of 5",
     }],
     handle: (req, { params: { n, offset } }) => {
+      // Behind a proxy that mounts the API under a path, the links and
+      // the Location are under it (X-Forwarded-Prefix, trustedProxies).
+      const hops = ctx.limits.trustedProxies;
       if (!/\/links\/\d+\/\d+$/.test(new URL(req.url).pathname)) {
         return new Response(null, {
           status: 302,
-          headers: { ...BASE_HEADERS, location: route.url({ n, offset: 0 }) },
+          headers: {
+            ...BASE_HEADERS,
+            location: clientPath(req, hops, route.url({ n, offset: 0 })),
+          },
         });
       }
-      const page = (i: number) => route.url({ n, offset: i });
+      const prefix = hops ? forwardedPrefix(req, hops) : "";
+      const page = (i: number) => prefix + route.url({ n, offset: i });
       return respond(linksPage(page, n, offset), 200, html);
     },
   });

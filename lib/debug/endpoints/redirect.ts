@@ -19,6 +19,7 @@ import {
 } from "../core/endpoint.ts";
 import { BASE_HEADERS, JSON_TYPE, respond } from "../core/http.ts";
 import { ParamError } from "../core/params.ts";
+import { clientPath, forwardedPrefix } from "../core/forwarded.ts";
 import { reflectRequest } from "./request.ts";
 import { requestSchema, requestUrl } from "./request_shape.ts";
 
@@ -136,6 +137,15 @@ export function redirectTarget(
     }
     return wellFormed(target.href);
   }
+  // Behind a proxy that mounts this server under a path (X-Forwarded-
+  // Prefix), every path sent goes under it; an absolute URL names this
+  // server as the client does, under it already.
+  const prefix = hops ? forwardedPrefix(req, hops) : "";
+  if (
+    prefix && SCHEME.test(raw) && target.pathname.startsWith(prefix + "/")
+  ) {
+    target.pathname = target.pathname.slice(prefix.length);
+  }
   const resolved = target.pathname;
   if (base && resolved !== base && !resolved.startsWith(base + "/")) {
     target.pathname = base + resolved;
@@ -143,7 +153,7 @@ export function redirectTarget(
   // Same origin: an absolute reference stays absolute, anything else is
   // sent as a path, which every client resolves the same way.
   const path = wellFormed(target.pathname + target.search + target.hash);
-  if (SCHEME.test(raw)) return target.origin + path;
+  if (SCHEME.test(raw)) return target.origin + prefix + path;
   // The checks above read the text as given; dot segments are removed only
   // by the resolution (RFC 3986 §5.2.4), so `..//evil.test`, `/.//evil.test`
   // or `%2e%2e//evil.test` resolve to the path `//evil.test`. Sent as a path
@@ -172,7 +182,7 @@ export function redirectTarget(
       refuse("resolves to a path starting with // once percent-decoded");
     }
   }
-  return path;
+  return prefix + path;
 }
 
 /** `ANY /redirect/{count}`: a chain that ends in `{"done":true}`. */
@@ -245,7 +255,12 @@ export function redirect(ctx: DebugContext, route: Route): EndpointDef {
       if (params.count === 0) return done.clone();
       // The query string is kept byte for byte, so `sleep`, `status` and
       // `absolute` apply to every hop.
-      let location = route.url({ count: params.count - 1 }, query);
+      const hops = ctx.limits.trustedProxies;
+      let location = clientPath(
+        req,
+        hops,
+        route.url({ count: params.count - 1 }, query),
+      );
       if (params.absolute) {
         location = new URL(requestUrl(req, ctx.limits.trustedProxies)).origin +
           location;
@@ -356,7 +371,11 @@ function chain(
     handle: (req, input) => {
       const n = input.params.n;
       if (n === 0) return reflectRequest(ctx, req, input, false, false);
-      let location = n === 1 ? get : route.url({ n: n - 1 });
+      let location = clientPath(
+        req,
+        ctx.limits.trustedProxies,
+        n === 1 ? get : route.url({ n: n - 1 }),
+      );
       if (kind === "absolute") {
         location = new URL(requestUrl(req, ctx.limits.trustedProxies)).origin +
           location;

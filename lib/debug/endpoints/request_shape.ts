@@ -213,7 +213,7 @@ export function requestSchema(
     url: {
       type: "string",
       description:
-        "The full request URL, its scheme as a proxy reports it (X-Forwarded-Proto, X-Forwarded-Protocol, or `X-Forwarded-Ssl: on`), as httpbin reads them. With `trustedProxies`, the URL the client sent the outermost proxy: scheme and host from X-Forwarded-Proto and X-Forwarded-Host (their entry that many from the right), else from the RFC 7239 Forwarded element's `proto` and `host`.",
+        "The full request URL, its scheme as a proxy reports it (X-Forwarded-Proto, X-Forwarded-Protocol, or `X-Forwarded-Ssl: on`), as httpbin reads them. With `trustedProxies`, the URL the client sent the outermost proxy: scheme and host from X-Forwarded-Proto and X-Forwarded-Host (their entry that many from the right), else from the RFC 7239 Forwarded element's `proto` and `host`; under the path X-Forwarded-Prefix names.",
     },
   };
   if (body) {

@@ -17,6 +17,7 @@ import {
   type Route,
 } from "../core/endpoint.ts";
 import { BASE_HEADERS, JSON_TYPE, overHttp2, respond } from "../core/http.ts";
+import { clientPath } from "../core/forwarded.ts";
 import { NO_BODY_STATUSES, statusText } from "../core/status_text.ts";
 import { type Choice, readChoices } from "../core/params.ts";
 
@@ -78,10 +79,12 @@ interface Prepared {
 
 /**
  * A status response of this instance: body, headers and a prebuilt
- * response; redirect statuses point to `location`.
+ * response; redirect statuses point to `location`, under the path prefix
+ * of the `hops` trusted proxies in front ({@link clientPath}).
  */
 export function statusResponder(
   location: string,
+  hops = 0,
 ): (code: number, head: boolean, req: Request) => Response {
   // Built on first use per code: a Response's headers cost microseconds to
   // validate, a clone of a built one a fraction of that. A 426 over HTTP/2
@@ -120,13 +123,20 @@ export function statusResponder(
   return (code, head, req) => {
     // Only a 426 depends on the protocol: no other code asks which it is.
     const { body, headers, proto } = get(code, code === 426 && overHttp2(req));
+    // Read only behind trusted proxies: the hot path reads no header.
+    const moved = hops > 0 && headers.location !== undefined
+      ? clientPath(req, hops, location)
+      : location;
     if (head && body !== null) {
       return respond(null, code, {
         ...headers,
+        ...(moved !== location && { location: moved }),
         "content-length": String(body.length),
       });
     }
-    return proto.clone();
+    const res = proto.clone();
+    if (moved !== location) res.headers.set("location", moved);
+    return res;
   };
 }
 
@@ -166,7 +176,7 @@ export function status(ctx: DebugContext, route: Route): EndpointDef {
     example: "418",
   });
   const redirectTo = route.urlOf("redirect", { count: 0 });
-  const respond = statusResponder(redirectTo);
+  const respond = statusResponder(redirectTo, ctx.limits.trustedProxies);
   return defineEndpoint({
     acceptsBody: true,
     summary: "Respond with a chosen status code",
@@ -219,7 +229,10 @@ export function status(ctx: DebugContext, route: Route): EndpointDef {
 
 /** `ANY /unstable`: 500 at a chosen rate, else 200 (go-httpbin's). */
 export function unstable(ctx: DebugContext, route: Route): EndpointDef {
-  const respond = statusResponder(route.urlOf("redirect", { count: 0 }));
+  const respond = statusResponder(
+    route.urlOf("redirect", { count: 0 }),
+    ctx.limits.trustedProxies,
+  );
   return defineEndpoint({
     acceptsBody: true,
     summary: "Fail at random, at a chosen rate",
