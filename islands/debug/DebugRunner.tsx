@@ -95,9 +95,26 @@ export default function DebugRunner(
     if (!loads) return;
     // A shared link or a "Try" example: bring the runner into view, ready
     // for Enter.
-    document.getElementById(ep.id)?.scrollIntoView({ block: "start" });
+    const section = document.getElementById(ep.id);
+    const bring = () => section?.scrollIntoView({ block: "start" });
+    bring();
     root.current?.querySelector<HTMLElement>("[data-testid=run]")
       ?.focus({ preventScroll: true });
+    // The references are laid out only as they near the view (content-
+    // visibility: auto in debug.css), each replacing the height guessed
+    // for it, which moves the section: it is brought back while the page's
+    // height settles, for a second or until the reader scrolls.
+    const sizes = new ResizeObserver(bring);
+    if (section?.parentElement) sizes.observe(section.parentElement);
+    const inputs = ["wheel", "keydown", "pointerdown", "touchstart"];
+    const stop = () => {
+      sizes.disconnect();
+      clearTimeout(timer);
+      for (const t of inputs) removeEventListener(t, stop);
+    };
+    const timer = setTimeout(stop, 1000);
+    for (const t of inputs) addEventListener(t, stop, { passive: true });
+    return stop;
   }, [loads, ep.id]);
 
   function submit(e: Event) {
