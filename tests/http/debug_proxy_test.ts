@@ -143,6 +143,10 @@ const PREFIXED: [
     status: 200,
     body: 'href="/tools/api/debug/openapi.json"',
   }],
+  ["openapi.json's server URL", "/api/debug/openapi.json", {}, {
+    status: 200,
+    body: '"servers": [\n    {\n      "url": "/tools",',
+  }],
   ["the JSON index's openapi", "/api/debug/", {}, {
     status: 200,
     body: '"openapi":"/tools/api/debug/openapi.json"',
