@@ -296,6 +296,13 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
         totalContent={data?.meta.summary.contentBytes ?? 0}
         finish={view?.finish ?? 0}
         note={note}
+        change={[
+          query.text,
+          hs.deep,
+          hs.types.join(),
+          hs.statuses.join(),
+          hs.page,
+        ].join("\n")}
       />
     </div>
   );

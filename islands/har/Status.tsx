@@ -105,6 +105,7 @@ export function StatusLine(
     totalContent,
     finish,
     note,
+    change,
   }: {
     loading: LoadProgress | null;
     rejected: boolean;
@@ -120,6 +121,12 @@ export function StatusLine(
     /** From the rows' first start to their last end, ms (DevTools' "Finish"). */
     finish: number;
     note: string;
+    /**
+     * What the person set that filters the rows (the search box's text as
+     * typed, the chips, the page): the count is said once this pauses,
+     * not once the count does (a key that leaves it as it was is typing).
+     */
+    change: string;
   },
 ) {
   const text = loading
@@ -133,8 +140,9 @@ export function StatusLine(
       formatBytes(totalContent)
     } resources${shown > 0 ? `, finish ${formatMs(finish)}` : ""}.`
     : "";
-  // Said once the search or a chip has settled, not once per key.
-  const said = useSettledSay(text, text);
+  // Said once the search or a chip has settled, not once per key: timed
+  // from the last key, which may leave the count as it was.
+  const said = useSettledSay(text, change);
   return (
     <>
       <p class="har-status-line" data-testid="har-status">{text}</p>
