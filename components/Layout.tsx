@@ -1,5 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { renderToString } from "preact-render-to-string";
+import { appHref } from "./app_path.ts";
 
 /** What the layout asks of the app's static files (server/assets.ts). */
 export interface LayoutAssets {
@@ -21,6 +22,11 @@ export interface LayoutProps {
   clientUrl: string | null;
   /** Static file URLs and module preloads. */
   assets: LayoutAssets;
+  /**
+   * The reference from the page to the app's root (components/app_path.ts):
+   * every URL below is written through it.
+   */
+  root: string;
   /** Base path of the debug API, for the footer's OpenAPI link. */
   apiBase: string;
   /** The header's end: the theme toggle island, given by the server. */
@@ -54,13 +60,14 @@ function islandsIn(html: string): string[] {
  * sends `immutable`: a warm load asks for none of them again.
  */
 export function Layout(props: LayoutProps) {
-  const { assets } = props;
+  const { assets, root } = props;
+  const to = (path: string) => appHref(root, path);
   // One URL for the icon link and the header's image: the browser's own
   // icon fetch then finds the image's response in its cache.
-  const icon = assets.fileUrl("/favicon.svg");
+  const icon = to(assets.fileUrl("/favicon.svg"));
   const body = renderToString(<Body {...props} icon={icon} />);
   const preloads = props.clientUrl
-    ? assets.modulePreloads(islandsIn(body))
+    ? assets.modulePreloads(islandsIn(body)).map(to)
     : [];
   return (
     <html lang="en">
@@ -71,16 +78,16 @@ export function Layout(props: LayoutProps) {
         <meta name="description" content={props.description} />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href={icon} type="image/svg+xml" />
-        <link rel="stylesheet" href={assets.fileUrl("/styles.css")} />
+        <link rel="stylesheet" href={to(assets.fileUrl("/styles.css"))} />
         {props.styles.map((href) => (
-          <link key={href} rel="stylesheet" href={assets.fileUrl(href)} />
+          <link key={href} rel="stylesheet" href={to(assets.fileUrl(href))} />
         ))}
-        <script src={assets.fileUrl("/theme.js")}></script>
+        <script src={to(assets.fileUrl("/theme.js"))}></script>
         {preloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}
         {props.clientUrl && (
-          <script type="module" src={props.clientUrl}></script>
+          <script type="module" src={to(props.clientUrl)}></script>
         )}
       </head>
       <body dangerouslySetInnerHTML={{ __html: body }} />
@@ -94,7 +101,7 @@ function Body(props: LayoutProps & { icon: string }) {
     <>
       <a class="skip" href="#main">Skip to content</a>
       <header class="site-header">
-        <a class="brand" href="/">
+        <a class="brand" href={appHref(props.root, "/")}>
           <img src={props.icon} alt="" width="24" height="24" />
           Wirebench
         </a>
@@ -102,7 +109,7 @@ function Body(props: LayoutProps & { icon: string }) {
           {NAV.map((n) => (
             <a
               key={n.href}
-              href={n.href}
+              href={appHref(props.root, n.href)}
               aria-current={props.path === n.href ? "page" : undefined}
             >
               {n.label}
@@ -118,7 +125,9 @@ function Body(props: LayoutProps & { icon: string }) {
           and HAR files are parsed in your browser and never uploaded.
         </p>
         <p>
-          <a href={`${props.apiBase}/openapi.json`}>Debug API (OpenAPI)</a>
+          <a href={appHref(props.root, `${props.apiBase}/openapi.json`)}>
+            Debug API (OpenAPI)
+          </a>
         </p>
       </footer>
     </>

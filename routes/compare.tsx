@@ -1,6 +1,7 @@
 /** Spec compare page: the CompareViewer island inside the shared layout. */
 import { Island } from "../components/Island.tsx";
 import CompareViewer from "../islands/compare/CompareViewer.tsx";
+import { appHref } from "../components/app_path.ts";
 import type { PageProps } from "./page.ts";
 
 export const meta = {
@@ -12,7 +13,7 @@ export const meta = {
 };
 
 /** The spec compare page. */
-export default function Page({ app }: PageProps) {
+export default function Page({ app, root }: PageProps) {
   return (
     <section class="tool">
       <h1>Compare spec versions</h1>
@@ -21,7 +22,7 @@ export default function Page({ app }: PageProps) {
         a client written against the older one. Both documents are parsed in
         your browser and never uploaded. To browse one version, open it in the
         {" "}
-        <a href="/spec">spec viewer</a>.
+        <a href={appHref(root, "/spec")}>spec viewer</a>.
       </p>
       <Island
         name="CompareViewer"

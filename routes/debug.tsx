@@ -18,13 +18,14 @@ export const meta = {
 };
 
 /** The Debug endpoints page. */
-export default function Page({ url, app }: PageProps) {
+export default function Page({ app, root, mount }: PageProps) {
   const { base, catalog, limits, samples } = app.debug;
   // Once for every runner: each marker names only its endpoint.
   const shared = {
     catalog: runnerCatalog(catalog),
     maxBodyBytes: limits.maxBodyBytes,
-    origin: url.origin,
+    root,
+    mount,
   };
   return (
     <section class="tool debug-page">
@@ -32,6 +33,7 @@ export default function Page({ url, app }: PageProps) {
       <IslandShared name="DebugRunner" value={shared} />
       <DebugPage
         base={base}
+        root={root}
         catalog={catalog}
         limits={limits}
         samples={samples}

@@ -1,4 +1,7 @@
 /** Home: what the three tools are, with a link to each. */
+import { appHref } from "../components/app_path.ts";
+import type { PageProps } from "./page.ts";
+
 export const meta = {
   title: "Wirebench: tools for building and testing HTTP APIs",
   description:
@@ -35,7 +38,7 @@ const TOOLS = [
 ];
 
 /** The home page. */
-export default function Home() {
+export default function Home({ root }: PageProps) {
   return (
     <div class="home">
       <section class="hero">
@@ -49,15 +52,16 @@ export default function Home() {
         {TOOLS.map((t) => (
           <li class="card" key={t.href}>
             <h2>
-              <a href={t.href}>{t.name}</a>
+              <a href={appHref(root, t.href)}>{t.name}</a>
             </h2>
             <p>{t.text}</p>
             {t.more && (
               <p>
-                <a href={t.more.href}>{t.more.label}</a>: {t.more.text}.
+                <a href={appHref(root, t.more.href)}>{t.more.label}</a>:{" "}
+                {t.more.text}.
               </p>
             )}
-            <a class="button" href={t.href}>{t.cta}</a>
+            <a class="button" href={appHref(root, t.href)}>{t.cta}</a>
           </li>
         ))}
       </ul>

@@ -24,6 +24,19 @@ export interface PageContext {
 /** What a page needs to render. */
 export interface PageProps {
   url: URL;
+  /**
+   * The reference from this page to the app's root (`./`, `../`): every
+   * link, file and API URL the page writes goes through it
+   * (components/app_path.ts), so a proxy may mount the app under a path.
+   */
+  root: string;
+  /**
+   * The app's root as an absolute URL without its final `/`, as far as
+   * the server can tell before the browser says (the request's origin, or
+   * what trusted proxies say: the debug API's `trustedProxies`); only for
+   * text shown until the page's script reads its own URL.
+   */
+  mount: string;
   app: PageContext;
 }
 

@@ -21,6 +21,7 @@ import { applySecurityHeaders } from "./security.ts";
 import { pageResponse } from "./page_response.ts";
 import { isFilePath } from "./content_type.ts";
 import type { Samples } from "../components/debug/samples.ts";
+import { forwardedPrefix, proxiedUrl } from "../lib/debug/core/forwarded.ts";
 
 /** What the app is built from (the entries read it from env, tests pass it). */
 export interface AppOptions {
@@ -94,10 +95,19 @@ export function createApp(options: AppOptions = {}): App {
     ]);
     const url = new URL(req.url);
     const html = new TextEncoder().encode(
-      renderPage(module, url, context, assets),
+      renderPage(module, url, mountUrl(req, url), context, assets),
     );
     return pageResponse(req, html, status);
   };
+
+  // Where the app's root is for the client, for text a page shows before
+  // its script reads the page's own URL: behind trusted proxies, the URL
+  // they were asked for (RFC 7239 §5.3-5.4) under their X-Forwarded-Prefix.
+  const hops = debug.ctx.limits.trustedProxies;
+  const mountUrl = (req: Request, url: URL) =>
+    hops > 0
+      ? new URL(proxiedUrl(req, hops)).origin + forwardedPrefix(req, hops)
+      : url.origin;
 
   for (const [path, load] of Object.entries(PAGES)) {
     router.get(path, (c) => page(load, c.req.raw, 200));

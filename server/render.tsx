@@ -6,6 +6,7 @@
 import { renderToString } from "preact-render-to-string";
 import { Island } from "../components/Island.tsx";
 import { Layout } from "../components/Layout.tsx";
+import { appHref, rootFrom } from "../components/app_path.ts";
 import ThemeToggle from "../islands/theme/ThemeToggle.tsx";
 import type { PageContext, PageModule } from "../routes/page.ts";
 import type { LayoutAssets } from "../components/Layout.tsx";
@@ -17,10 +18,17 @@ import type { LayoutAssets } from "../components/Layout.tsx";
 export function renderPage(
   page: PageModule,
   url: URL,
+  mount: string,
   app: PageContext,
   assets: LayoutAssets,
 ): string {
   const Page = page.default;
+  const root = rootFrom(url.pathname);
+  // The bundles too: a worker's URL is resolved against the page.
+  const buildUrl = (entry: string) => {
+    const path = app.buildUrl(entry);
+    return path && appHref(root, path);
+  };
   const html = renderToString(
     <Layout
       title={page.meta.title}
@@ -29,6 +37,7 @@ export function renderPage(
       styles={page.meta.styles ?? []}
       clientUrl={app.buildUrl("client.js")}
       assets={assets}
+      root={root}
       apiBase={app.debug.base}
       headerEnd={
         <Island
@@ -40,7 +49,12 @@ export function renderPage(
         />
       }
     >
-      <Page url={url} app={app} />
+      <Page
+        url={url}
+        root={root}
+        mount={mount}
+        app={{ ...app, buildUrl }}
+      />
     </Layout>,
   );
   return "<!DOCTYPE html>" + html;

@@ -19,6 +19,8 @@ import type { Samples } from "./samples.ts";
 export interface DebugPageProps {
   /** The API's base path, e.g. `/api/debug`. */
   base: string;
+  /** The reference from the page to the app's root (components/app_path.ts). */
+  root: string;
   catalog: readonly EndpointSpec[];
   limits: DebugLimits;
   samples: Samples;
@@ -30,16 +32,25 @@ export interface DebugPageProps {
 
 /** Everything under the page's h1. */
 export function DebugPage(
-  { base, catalog, limits, samples, renderRunner, exampleHref }: DebugPageProps,
+  {
+    base,
+    root,
+    catalog,
+    limits,
+    samples,
+    renderRunner,
+    exampleHref,
+  }: DebugPageProps,
 ) {
   return (
     <>
-      <Intro base={base} catalog={catalog} limits={limits} />
+      <Intro base={base} root={root} catalog={catalog} limits={limits} />
       {catalog.map((ep) => (
         <EndpointDoc
           key={ep.id}
           ep={ep}
           samples={samples}
+          root={root}
           exampleHref={exampleHref}
         >
           {renderRunner(ep)}

@@ -19,6 +19,8 @@ import type { Samples } from "./samples.ts";
 export interface EndpointDocProps {
   ep: EndpointSpec;
   samples: Samples;
+  /** The reference from the page to the app's root (components/app_path.ts). */
+  root: string;
   /** The link that loads an example into the runner. */
   exampleHref: (ep: EndpointSpec, ex: ExampleSpec) => string;
   /** The runner island. */
@@ -36,7 +38,7 @@ function Methods({ ep }: { ep: EndpointSpec }) {
 
 /** The section of one endpoint. */
 export function EndpointDoc(
-  { ep, samples, exampleHref, children }: EndpointDocProps,
+  { ep, samples, root, exampleHref, children }: EndpointDocProps,
 ) {
   const title = `${ep.id}-title`;
   return (
@@ -70,7 +72,12 @@ export function EndpointDoc(
             </>
           )}
           <h3>Examples</h3>
-          <Examples ep={ep} samples={samples} exampleHref={exampleHref} />
+          <Examples
+            ep={ep}
+            samples={samples}
+            root={root}
+            exampleHref={exampleHref}
+          />
           <h3>Responses</h3>
           <Responses ep={ep} />
         </div>

@@ -9,6 +9,7 @@ import type {
 } from "../../lib/debug/core/catalog.ts";
 import { isJsonType } from "../../lib/shared/json_pretty.ts";
 import type { Samples } from "./samples.ts";
+import { appHref } from "../app_path.ts";
 import { CodeBlock } from "./Prose.tsx";
 import { methodClass } from "../../lib/shared/method_class.ts";
 import { statusClass } from "../../lib/shared/status.ts";
@@ -17,12 +18,16 @@ import { statusClass } from "../../lib/shared/status.ts";
 export interface ExamplesProps {
   ep: EndpointSpec;
   samples: Samples;
+  /** The reference from the page to the app's root (components/app_path.ts). */
+  root: string;
   /** The link that loads `ex` into `ep`'s runner. */
   exampleHref: (ep: EndpointSpec, ex: ExampleSpec) => string;
 }
 
 /** One block per example. */
-export function Examples({ ep, samples, exampleHref }: ExamplesProps) {
+export function Examples(
+  { ep, samples, root, exampleHref }: ExamplesProps,
+) {
   return (
     <ul class="examples">
       {ep.examples.map((ex, i) => {
@@ -34,7 +39,7 @@ export function Examples({ ep, samples, exampleHref }: ExamplesProps) {
               <span class={methodClass(method)}>{method}</span>
               {method === "GET"
                 ? (
-                  <a class="example-url" href={ex.url}>
+                  <a class="example-url" href={appHref(root, ex.url)}>
                     <code>{ex.url}</code>
                   </a>
                 )

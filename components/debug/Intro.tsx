@@ -5,17 +5,20 @@
  */
 import type { DebugLimits, EndpointSpec } from "../../lib/debug/mod.ts";
 import { LimitsTable } from "./LimitsTable.tsx";
+import { appHref } from "../app_path.ts";
 
 /** Props of {@link Intro}. */
 export interface IntroProps {
   /** The API's base path. */
   base: string;
+  /** The reference from the page to the app's root (components/app_path.ts). */
+  root: string;
   catalog: readonly EndpointSpec[];
   limits: DebugLimits;
 }
 
 /** Lead, rules, limits and contents. */
-export function Intro({ base, catalog, limits }: IntroProps) {
+export function Intro({ base, root, catalog, limits }: IntroProps) {
   return (
     <div class="debug-intro">
       <p class="lead">
@@ -24,7 +27,9 @@ export function Intro({ base, catalog, limits }: IntroProps) {
         <code>{base}</code>. Each has a runner: set the parameters, send the
         request from your browser, and copy the same request as a URL or a cURL
         command. The machine-readable description is{" "}
-        <a href={`${base}/openapi.json`}>{base}/openapi.json</a> (OpenAPI 3.1).
+        <a href={appHref(root, `${base}/openapi.json`)}>{base}/openapi.json</a>
+        {" "}
+        (OpenAPI 3.1).
       </p>
       <nav class="toc" aria-label="Endpoints">
         <ul>

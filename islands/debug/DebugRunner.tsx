@@ -55,18 +55,27 @@ export interface DebugRunnerProps {
   catalog: Readonly<Record<string, EndpointSpec>>;
   /** The server's body limit, checked before sending. */
   maxBodyBytes: number;
-  /** The page's origin as the server saw it; the browser's replaces it. */
-  origin: string;
+  /**
+   * The reference from the page to the app's root (`./`): requests go to
+   * the API under the path the page was reached at, which a proxy may
+   * mount the app under (components/app_path.ts).
+   */
+  root: string;
+  /**
+   * The app's root as the server could tell (routes/page.ts `mount`),
+   * shown until the browser's own URL replaces it.
+   */
+  mount: string;
 }
 
 /** One endpoint's runner. */
 export default function DebugRunner(
-  { endpoint, catalog, maxBodyBytes, origin }: DebugRunnerProps,
+  { endpoint, catalog, maxBodyBytes, root: appRoot, mount }: DebugRunnerProps,
 ) {
   const ep = catalog[endpoint];
   const uid = `run-${ep.id}`;
   const [state, update, loads] = useRunnerState(ep);
-  const [here, setHere] = useState(origin);
+  const [here, setHere] = useState(mount);
   const [bad, setBad] = useState<Record<string, boolean>>({});
   const [tried, setTried] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -74,7 +83,12 @@ export default function DebugRunner(
   const events = useSse();
   const socket = useWebSocket();
   const kind = runnerKind(ep);
-  useEffect(() => setHere(location.origin), []);
+  // The absolute URL without its final `/`, to go before the catalog's
+  // paths (`/api/debug/get`).
+  useEffect(
+    () => setHere(new URL(appRoot, location.href).href.replace(/\/$/, "")),
+    [appRoot],
+  );
 
   const prepared = prepare(ep, state, here, { maxBodyBytes });
   const errors = { ...prepared.errors };

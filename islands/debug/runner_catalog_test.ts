@@ -24,7 +24,8 @@ Deno.test("runnerSpec: every runner renders the same from its trimmed entry", ()
         endpoint: ep.id,
         catalog: { [ep.id]: ep },
         maxBodyBytes: 1024,
-        origin: "http://x.test",
+        root: "./",
+        mount: "http://x.test",
       }),
     );
   for (const ep of catalog) {

@@ -20,19 +20,24 @@ Deno.test("pages: each renders inside the layout with navigation", async () => {
       assert.match(res.headers.get("content-type")!, /^text\/html/);
       assert.ok(html.startsWith("<!DOCTYPE html>"), path);
       assert.ok(html.includes(heading), `${path} shows ${heading}`);
+      // Relative to the page, so a proxy may mount the app under a path.
+      const root = path === "/spec/compare" ? "../" : "./";
       for (
         const link of [
-          'href="/spec"',
-          'href="/spec/compare"',
-          'href="/har"',
-          'href="/debug"',
+          `href="${root}spec"`,
+          `href="${root}spec/compare"`,
+          `href="${root}har"`,
+          `href="${root}debug"`,
         ]
       ) {
         assert.ok(html.includes(link), `${path} links ${link}`);
       }
       assert.match(html, /<footer/);
       assert.match(html, /data-island="ThemeToggle"/);
-      assert.match(html, /<script type="module" src="\/_build\/client\.js\?v=/);
+      assert.ok(
+        html.includes(`<script type="module" src="${root}_build/client.js?v=`),
+        path,
+      );
       const csp = res.headers.get("content-security-policy")!;
       assert.match(csp, /connect-src 'self'/);
       assert.equal(res.headers.get("x-content-type-options"), "nosniff");
@@ -47,7 +52,7 @@ Deno.test("pages: /spec links the compare page, which carries its island and wor
   const s = startServer();
   try {
     const spec = await (await fetch(s.origin + "/spec")).text();
-    assert.match(spec, /href="\/spec\/compare"[^>]*>[^<]*Compare versions/);
+    assert.match(spec, /href="\.\/spec\/compare"[^>]*>[^<]*Compare versions/);
     const html = await (await fetch(s.origin + "/spec/compare")).text();
     assert.match(html, /data-island="CompareViewer"/);
     assert.match(html, /compare_worker\.js/);
@@ -60,13 +65,19 @@ Deno.test("pages: the current tool is marked in the navigation", async () => {
   const s = startServer();
   try {
     const html = await (await fetch(s.origin + "/har")).text();
-    assert.match(html, /<a href="\/har" aria-current="page">/);
-    assert.doesNotMatch(html, /<a href="\/spec" aria-current/);
+    assert.match(html, /<a href="\.\/har" aria-current="page">/);
+    assert.doesNotMatch(html, /<a href="\.\/spec" aria-current/);
     const compare = await (await fetch(s.origin + "/spec/compare")).text();
-    assert.match(compare, /<a href="\/spec\/compare" aria-current="page">/);
+    assert.match(
+      compare,
+      /<a href="\.\.\/spec\/compare" aria-current="page">/,
+    );
     // The home page names compare with the spec viewer.
     const home = await (await fetch(s.origin + "/")).text();
-    assert.match(home, /<a href="\/spec\/compare">Compare two versions<\/a>/);
+    assert.match(
+      home,
+      /<a href="\.\/spec\/compare">Compare two versions<\/a>/,
+    );
   } finally {
     await s.close();
   }
@@ -116,7 +127,8 @@ Deno.test("static: content types, ETag revalidation and caching", async () => {
     await again.body?.cancel();
 
     const html = await (await fetch(s.origin + "/")).text();
-    const client = html.match(/src="(\/_build\/client\.js\?v=[0-9a-f]+)"/)![1];
+    const client =
+      html.match(/src="\.(\/_build\/client\.js\?v=[0-9a-f]+)"/)![1];
     const js = await fetch(s.origin + client);
     const code = await js.text();
     assert.equal(js.status, 200);
