@@ -163,9 +163,19 @@ async function openOperation(
 
 /** Presses every "Expand all" of the open operation; waits for each. */
 async function expandAll(page: Page) {
+  // Every tree filled in first: one still filling may not show its button
+  // yet (on a loaded machine, Stripe's error response had not, and its
+  // 69 paths went unexpanded).
+  await page.waitForFunction(
+    () =>
+      !document.querySelector(
+        "[data-testid=operation-detail] [aria-busy=true]",
+      ),
+    undefined,
+    { timeout: 90_000 },
+  );
   const buttons = page.locator("[data-testid=schema-expand-all]");
-  const n = await buttons.count();
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < await buttons.count(); i++) {
     await buttons.nth(i).click();
     await page.waitForFunction(
       (j) =>

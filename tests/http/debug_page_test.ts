@@ -28,7 +28,8 @@ Deno.test("runner page: server-rendered reference covers the whole catalog", asy
       /<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>/,
       "no inline script",
     );
-    assert.match(html, /href="\/api\/debug\/openapi.json"/);
+    // Relative to the page, so a mount under a path keeps it (app_path.ts).
+    assert.match(html, /href="\.\/api\/debug\/openapi.json"/);
     for (const ep of catalog) {
       assert.match(html, new RegExp(`<section[^>]*id="${ep.id}"`), ep.id);
       assert.match(
