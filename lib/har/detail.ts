@@ -267,6 +267,18 @@ function safeCodeOf(
   }
 }
 
+/** The commands of a request none can send: each empty, `note` why. */
+function noCommand(note: string) {
+  return {
+    curl: "",
+    note,
+    fetch: "",
+    fetchNote: note,
+    python: "",
+    pythonNote: note,
+  };
+}
+
 /**
  * The cURL command, or "" with the reason when it would be longer than
  * {@link CURL_CHARS} (a 50 MB body is no clipboard text); a command without
@@ -294,14 +306,7 @@ function curlOf(
     const note =
       "The recorded method is not an HTTP method name, so no command " +
       "can send it.";
-    return {
-      curl: "",
-      note,
-      fetch: "",
-      fetchNote: note,
-      python: "",
-      pythonNote: note,
-    };
+    return noCommand(note);
   }
   // A proxy's log (Fiddler, Charles) records the tunnel a client asked it
   // for: its target is a host and port (RFC 9110 §9.3.6), where a command
@@ -310,14 +315,7 @@ function curlOf(
     const note = "A CONNECT request asks a proxy for a tunnel; the " +
       "requests sent through it are entries of their own, so there is no " +
       "request to copy.";
-    return {
-      curl: "",
-      note,
-      fetch: "",
-      fetchNote: note,
-      python: "",
-      pythonNote: note,
-    };
+    return noCommand(note);
   }
   // A data:, blob: or about: URL is read by the browser itself (Fetch
   // §4.2 scheme fetch): there is no request for curl to send.
@@ -331,14 +329,7 @@ function curlOf(
         "from a server, so there is no request to copy."
       : `A ${scheme}: URL is no http or https request, so there is no ` +
         "request to copy.";
-    return {
-      curl: "",
-      note,
-      fetch: "",
-      fetchNote: note,
-      python: "",
-      pythonNote: note,
-    };
+    return noCommand(note);
   }
   // The body's type goes (and counts) with the body.
   const chars = bodyChars(body) + (body?.mimeType.length ?? 0);

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { allHydrated, BROWSER_TEST, withPage } from "../helpers/browser.ts";
-import { longestIn, tracedTasks } from "../helpers/spec_open.ts";
+import { parseCpu } from "../helpers/spec_open.ts";
 
 /**
  * The style and layout allowed, in warm parses of the text below (about
@@ -32,29 +32,6 @@ function sampleText(): string {
       ok: i % 2 === 0,
     })),
   );
-}
-
-/** The CPU time of a warm `JSON.parse` of `text` in `page` (the least of five). */
-async function parseCpu(
-  browser: Browser,
-  page: Page,
-  text: string,
-): Promise<number> {
-  await page.evaluate((t) => {
-    (globalThis as unknown as { __text: string }).__text = t;
-    JSON.parse(t); // warm
-  }, text);
-  const { tasks, marks } = await tracedTasks(browser, page, async () => {
-    for (let i = 0; i < 5; i++) {
-      await page.evaluate(() => {
-        console.timeStamp("wb-parse");
-        JSON.parse((globalThis as unknown as { __text: string }).__text);
-      });
-    }
-  });
-  const at = marks.get("wb-parse") ?? [];
-  assert.equal(at.length, 5, "every parse traced");
-  return Math.min(...at.map((t) => longestIn(tasks, t, t)));
 }
 
 /** What the renderer spent styling and laying out `/debug`, in ms of CPU. */

@@ -6,13 +6,13 @@
  * loaded machine, which stretches wall times, neither flakes nor hides it.
  */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { corpusDir, SKIPPED } from "../helpers/corpus.ts";
 import {
   findRow,
   longestIn,
   openTimed,
+  parseCpu,
   pickTimed,
   tracedTasks,
 } from "../helpers/spec_open.ts";
@@ -31,30 +31,6 @@ const SPECS = corpusDir("specs");
  * itself is measured by `deno task bench spec`.
  */
 const MAX_PARSES = 10;
-
-/** The CPU time of a warm `JSON.parse` of `text` on the page's thread (the least of five). */
-async function parseCpu(
-  browser: Parameters<typeof tracedTasks>[0],
-  page: Page,
-  text: string,
-): Promise<number> {
-  // The text crosses once: an argument is decoded in the task it runs in.
-  await page.evaluate((t) => {
-    (globalThis as unknown as { __text: string }).__text = t;
-    JSON.parse(t); // warm
-  }, text);
-  const { tasks, marks } = await tracedTasks(browser, page, async () => {
-    for (let i = 0; i < 5; i++) {
-      await page.evaluate(() => {
-        console.timeStamp("wb-parse");
-        JSON.parse((globalThis as unknown as { __text: string }).__text);
-      });
-    }
-  });
-  const at = marks.get("wb-parse") ?? [];
-  assert.equal(at.length, 5, "every parse traced");
-  return Math.min(...at.map((t) => longestIn(tasks, t, t)));
-}
 
 /** The longest tasks of one pick and open, in ms of CPU and in parses. */
 interface Attempt {

@@ -349,3 +349,31 @@ export function longestIn(
   }
   return out;
 }
+
+/**
+ * The CPU time of a warm `JSON.parse` of `text` on `page`'s main thread
+ * (the least of five): the unit the speed tests bound tasks in, measured
+ * in the same page and run, so a loaded machine slows both.
+ */
+export async function parseCpu(
+  browser: Parameters<typeof tracedTasks>[0],
+  page: Page,
+  text: string,
+): Promise<number> {
+  // The text crosses once: an argument is decoded in the task it runs in.
+  await page.evaluate((t) => {
+    (globalThis as unknown as { __text: string }).__text = t;
+    JSON.parse(t); // warm
+  }, text);
+  const { tasks, marks } = await tracedTasks(browser, page, async () => {
+    for (let i = 0; i < 5; i++) {
+      await page.evaluate(() => {
+        console.timeStamp("wb-parse");
+        JSON.parse((globalThis as unknown as { __text: string }).__text);
+      });
+    }
+  });
+  const at = marks.get("wb-parse") ?? [];
+  if (at.length !== 5) throw new Error(`${at.length} of 5 parses traced`);
+  return Math.min(...at.map((t) => longestIn(tasks, t, t)));
+}
