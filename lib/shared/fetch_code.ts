@@ -83,8 +83,12 @@ function fetchable(name: string, value: string): boolean {
   return isToken(name, 8192) && !/[^\t\x20-\x7e\x80-\xff]/.test(value);
 }
 
-/** `s` percent-decoded, or as written when its escapes are no UTF-8. */
-function decoded(s: string): string {
+/**
+ * A URL's user name or password as Basic credentials carry it (RFC 7617
+ * §2): percent-decoded, or as written when its escapes are no UTF-8. The
+ * fetch and Python writers both send a URL's credentials so.
+ */
+export function userinfoPart(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {
@@ -105,7 +109,7 @@ function withoutCredentials(url: string): { url: string; basic: string } {
     return { url, basic: "" };
   }
   if (!u.username && !u.password) return { url, basic: "" };
-  const pair = `${decoded(u.username)}:${decoded(u.password)}`;
+  const pair = `${userinfoPart(u.username)}:${userinfoPart(u.password)}`;
   u.username = "";
   u.password = "";
   const bytes = new TextEncoder().encode(pair);

@@ -33,7 +33,12 @@ import {
   normalMethod,
   sendableHeader,
 } from "./curl.ts";
-import type { FetchCall, FetchOptions, FetchRequest } from "./fetch_code.ts";
+import {
+  type FetchCall,
+  type FetchOptions,
+  type FetchRequest,
+  userinfoPart,
+} from "./fetch_code.ts";
 
 /** A script and its note, as {@link FetchCall}: "" and why when none. */
 export type PythonCall = FetchCall;
@@ -169,15 +174,6 @@ function valueLiteral(bytes: Uint8Array): string {
     : pyBytes(bytes);
 }
 
-/** `s` percent-decoded, or as written when its escapes are no UTF-8. */
-function decoded(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
-
 /**
  * The URL without its user name and password, and the Basic credentials
  * curl sends for them (RFC 7617 §2); cut from the text, so the rest of
@@ -194,8 +190,10 @@ function withoutCredentials(url: string): { url: string; basic: string } {
   if (!info) return { url: rest, basic: "" };
   const colon = info.indexOf(":");
   const pair = colon < 0
-    ? `${decoded(info)}:`
-    : `${decoded(info.slice(0, colon))}:${decoded(info.slice(colon + 1))}`;
+    ? `${userinfoPart(info)}:`
+    : `${userinfoPart(info.slice(0, colon))}:${
+      userinfoPart(info.slice(colon + 1))
+    }`;
   return {
     url: rest,
     basic: `Basic ${bytesBase64(new TextEncoder().encode(pair))}`,

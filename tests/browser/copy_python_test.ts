@@ -12,7 +12,7 @@ import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { findRow, loadSpec, openTimed } from "../helpers/spec_open.ts";
 import { openViewer } from "../helpers/har_browser.ts";
 import { hasRequests, runPython } from "../helpers/python.ts";
-import { hasCurl } from "../helpers/curl.ts";
+import { hasCurl, runCurlCommand } from "../helpers/curl.ts";
 
 const READY = await hasCurl() && await hasRequests();
 const FIX = new URL("../fixtures/openapi/", import.meta.url);
@@ -34,25 +34,6 @@ function received(text: string): Record<string, unknown> {
     json.data = "";
   }
   return { ...json, headers };
-}
-
-/** Runs a cURL command with bash in a folder holding {@link FILES}. */
-async function runCurl(command: string): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "wirebench-curl-" });
-  try {
-    await Deno.mkdir(`${dir}/path/to`, { recursive: true });
-    await Deno.writeTextFile(`${dir}/path/to/file`, FILES["path/to/file"]);
-    const out = await new Deno.Command("bash", {
-      args: ["-c", `${command} --silent --show-error --max-time 20`],
-      cwd: dir,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    assert.ok(out.success, new TextDecoder().decode(out.stderr));
-    return new TextDecoder().decode(out.stdout);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
 }
 
 /** Clicks `button` and reads what it copied, once it is there. */
@@ -115,7 +96,7 @@ Deno.test({
         );
         // The placeholder's Basic credentials are said, as fetch says them.
         assert.match(code, /\n# Authorization: Basic USERNAME:PASSWORD, /);
-        const byCurl = received(await runCurl(command!));
+        const byCurl = received(await runCurlCommand(command!, FILES));
         const out = await runPython(code, { files: FILES });
         assert.deepEqual(received(out), byCurl, path);
         const headers = byCurl.headers as Record<string, string>;
@@ -208,7 +189,7 @@ Deno.test({
         document.querySelector("[data-testid=har-note]")?.textContent
           ?.includes("Python script")
       );
-      const byCurl = received(await runCurl(command));
+      const byCurl = received(await runCurlCommand(command, FILES));
       const out = await runPython(code);
       assert.deepEqual(received(out), byCurl);
       assert.equal(byCurl.data, '{"it\'s": "\\"q\\"", "n": 1.50}');

@@ -50,3 +50,35 @@ export async function curl(
     stderr: dec.decode(out.stderr),
   };
 }
+
+/**
+ * Runs a copied cURL `command` with bash in a new folder holding `files`
+ * (path to text, for its `-F 'f=@path'` parts): curl's stdout. Throws with
+ * curl's stderr when it fails. bash, as a person pastes it: a header's
+ * Latin-1 bytes are a `$'…'` word, which dash reads otherwise
+ * (lib/shared/curl.ts).
+ */
+export async function runCurlCommand(
+  command: string,
+  files: Record<string, string> = {},
+): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "wirebench-curl-" });
+  try {
+    for (const [path, text] of Object.entries(files)) {
+      await Deno.mkdir(`${dir}/${path}`.replace(/\/[^/]*$/, ""), {
+        recursive: true,
+      });
+      await Deno.writeTextFile(`${dir}/${path}`, text);
+    }
+    const out = await new Deno.Command("bash", {
+      args: ["-c", `${command} --silent --show-error --max-time 20`],
+      cwd: dir,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
+    return new TextDecoder().decode(out.stdout);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}

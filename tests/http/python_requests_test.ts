@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { startDebug } from "../helpers/debug_server.ts";
-import { hasCurl } from "../helpers/curl.ts";
+import { hasCurl, runCurlCommand } from "../helpers/curl.ts";
 import { hasRequests, runPython } from "../helpers/python.ts";
 import {
   operationCommand,
@@ -36,34 +36,6 @@ function received(text: string, multipart: boolean): Record<string, unknown> {
     json.data = "";
   }
   return { ...json, headers, origin: "" };
-}
-
-/** Runs `command` with sh in a folder holding `files`: curl's stdout. */
-async function runCurl(
-  command: string,
-  files: Record<string, string>,
-): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "wirebench-curl-" });
-  try {
-    for (const [path, text] of Object.entries(files)) {
-      await Deno.mkdir(`${dir}/${path}`.replace(/\/[^/]*$/, ""), {
-        recursive: true,
-      });
-      await Deno.writeTextFile(`${dir}/${path}`, text);
-    }
-    // bash: a header's Latin-1 bytes are a `$'…'` word, which dash reads
-    // otherwise (lib/shared/curl.ts).
-    const out = await new Deno.Command("bash", {
-      args: ["-c", `${command} --silent --show-error --max-time 20`],
-      cwd: dir,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    assert.ok(out.success, new TextDecoder().decode(out.stderr));
-    return new TextDecoder().decode(out.stdout);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
 }
 
 const op = (o: Partial<OperationRequest>): OperationRequest => ({
@@ -176,7 +148,7 @@ Deno.test({
         const req = { ...o, url: s.base + o.url };
         const multipart = !!o.form;
         const byCurl = received(
-          await runCurl(operationCommand(req), files),
+          await runCurlCommand(operationCommand(req), files),
           multipart,
         );
         const script = operationPython(req);
@@ -215,7 +187,7 @@ Deno.test({
         bytes: new Uint8Array([0, 1, 2, 0xff, 0x22, 0x5c]),
         mimeType: "application/octet-stream",
       });
-      const byCurl = received(await runCurl(replayCurl(replay), {}), false);
+      const byCurl = received(await runCurlCommand(replayCurl(replay)), false);
       const script = pythonCode(
         { ...replay, body: replay.body },
         { recorded: true },
