@@ -226,10 +226,11 @@ export function proxiedUrl(req: Request, hops: number): string {
 }
 
 // RFC 3986 §3.3: one or more `/segment`, each of unreserved characters,
-// sub-delims, `:` and `@`, but `,` (it separates list entries) and `%` (an
-// encoded `/` or `.` would slip a `//` or a `..` past this check); an
-// optional trailing `/`.
-const PREFIX = /^(?:\/[A-Za-z0-9._~!$&'()*+;=:@-]+)+\/?$/;
+// sub-delims, `:` and `@`, but `,` (it separates list entries), `;` (it
+// would end a cookie's Path and start attributes of the proxy's client's
+// choosing, RFC 6265 §4.1.1) and `%` (an encoded `/` or `.` would slip a
+// `//` or a `..` past this check); an optional trailing `/`.
+const PREFIX = /^(?:\/[A-Za-z0-9._~!$&'()*+=:@-]+)+\/?$/;
 const DOT_SEGMENT = /\/\.{1,2}(?:\/|$)/;
 
 /**
