@@ -26,6 +26,7 @@ import { SseView } from "./SseView.tsx";
 import { WsView } from "./WsView.tsx";
 import { socketUrl, useWebSocket } from "./use_websocket.ts";
 import { useRunnerState } from "./use_runner_state.ts";
+import { fragmentTarget } from "../shared/fragment.ts";
 import { useFetchRun } from "./use_fetch_run.ts";
 import { useSse } from "./use_sse.ts";
 import { announcement, socketAnnouncement } from "./announce.ts";
@@ -106,14 +107,20 @@ export default function DebugRunner(
   const req = prepared.request;
 
   useEffect(() => {
-    if (!loads) return;
+    // A page opened at a plain `#id` of this runner (no state to load):
+    // the browser scrolled to it once, before the heights below settled.
+    const target = fragmentTarget(location.hash);
+    const opened = !loads && target.id === ep.id && !target.params;
+    if (!loads && !opened) return;
     // A shared link or a "Try" example: bring the runner into view, ready
     // for Enter.
     const section = document.getElementById(ep.id);
     const bring = () => section?.scrollIntoView({ block: "start" });
     bring();
-    root.current?.querySelector<HTMLElement>("[data-testid=run]")
-      ?.focus({ preventScroll: true });
+    if (loads) {
+      root.current?.querySelector<HTMLElement>("[data-testid=run]")
+        ?.focus({ preventScroll: true });
+    }
     // The references are laid out only as they near the view (content-
     // visibility: auto in debug.css), each replacing the height guessed
     // for it, which moves the section: it is brought back while the page's

@@ -98,6 +98,27 @@ Deno.test({
 
 Deno.test({
   name:
+    "debug hydration: a plain #id link's section, far down, is brought to the top once the references above it settle (at a phone's width too)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        await page.goto("about:blank");
+        await gotoHydrated(page, server.origin, "/debug#get");
+        // The references above laid out near the view: the browser's one
+        // scroll to the anchor had been 348 px (803 at 390) off.
+        await page.waitForTimeout(500);
+        const top = await page.evaluate(() =>
+          document.getElementById("get")!.getBoundingClientRect().top
+        );
+        assert.ok(Math.abs(top) < 50, `${width}: section top at ${top}`);
+      }
+    }),
+});
+
+Deno.test({
+  name:
     "debug hydration: Run pressed before the runner listens does not reload the page; the runner works once hydrated",
   ...BROWSER_TEST,
   fn: () =>
