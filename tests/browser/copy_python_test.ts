@@ -11,6 +11,7 @@ import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { findRow, loadSpec, openTimed } from "../helpers/spec_open.ts";
 import { openViewer } from "../helpers/har_browser.ts";
+import { entry, har } from "../helpers/har_hostile.ts";
 import { hasRequests, runPython } from "../helpers/python.ts";
 import { hasCurl, runCurlCommand } from "../helpers/curl.ts";
 
@@ -123,54 +124,35 @@ Deno.test({
   fn: () =>
     withPage(async ({ page, server }) => {
       const url = `${server.origin}/api/debug/anything/har?a=1&a=2&q=%7Bx%7D`;
-      const har = {
-        log: {
-          version: "1.2",
-          creator: { name: "test", version: "1" },
-          entries: [{
-            startedDateTime: "2024-05-01T10:00:00.000Z",
-            time: 10,
-            request: {
-              method: "POST",
-              url,
-              httpVersion: "HTTP/1.1",
-              headers: [
-                { name: "Content-Type", value: "application/json" },
-                { name: "X-Name", value: "caf\u00e9" },
-                { name: "Accept", value: "text/html" },
-                { name: "Accept", value: "application/json" },
-                { name: "Cookie", value: "a=1" },
-              ],
-              queryString: [],
-              cookies: [],
-              headersSize: -1,
-              bodySize: 30,
-              postData: {
-                mimeType: "application/json",
-                text: '{"it\'s": "\\"q\\"", "n": 1.50}',
-              },
-            },
-            response: {
-              status: 200,
-              statusText: "OK",
-              httpVersion: "HTTP/1.1",
-              headers: [],
-              cookies: [],
-              content: { size: 0, mimeType: "text/plain" },
-              redirectURL: "",
-              headersSize: -1,
-              bodySize: 0,
-            },
-            cache: {},
-            timings: { send: 1, wait: 8, receive: 1 },
-          }],
+      // A recorded POST (the response is the helper's: not what is copied).
+      const doc = har([entry({
+        startedDateTime: "2024-05-01T10:00:00.000Z",
+        request: {
+          method: "POST",
+          url,
+          httpVersion: "HTTP/1.1",
+          headers: [
+            { name: "Content-Type", value: "application/json" },
+            { name: "X-Name", value: "caf\u00e9" },
+            { name: "Accept", value: "text/html" },
+            { name: "Accept", value: "application/json" },
+            { name: "Cookie", value: "a=1" },
+          ],
+          queryString: [],
+          cookies: [],
+          headersSize: -1,
+          bodySize: 30,
+          postData: {
+            mimeType: "application/json",
+            text: '{"it\'s": "\\"q\\"", "n": 1.50}',
+          },
         },
-      };
+      })]);
       await openViewer(page, server.origin);
       await page.setInputFiles("[data-testid=har-file]", {
         name: "python.har",
         mimeType: "application/json",
-        buffer: Buffer.from(JSON.stringify(har)),
+        buffer: Buffer.from(JSON.stringify(doc)),
       });
       await page.waitForSelector("[data-testid=har-secrets][data-cookies]");
       await page.click("[data-testid=har-row][data-index='0']");
