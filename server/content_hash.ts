@@ -31,5 +31,5 @@ export function entityTagOf(bytes: Uint8Array): string {
  * cache could answer a client that takes no coding with brotli.
  */
 export function codedTag(etag: string, coding: string): string {
-  return etag.replace(/"$/, `-${coding}"`);
+  return etag.endsWith('"') ? `${etag.slice(0, -1)}-${coding}"` : etag;
 }
