@@ -10,6 +10,7 @@
  * browser and Deno.
  */
 import { type BomEncoding, bomEncoding, utf8BomLength } from "./bom.ts";
+import { concatBytes } from "./bytes.ts";
 
 /** Called with bytes read so far and the file size. */
 export type ReadProgress = (done: number, total: number) => void;
@@ -44,53 +45,101 @@ export class UnpackLimitError extends Error {
   }
 }
 
-async function decode(
+/**
+ * The bytes of `file`, unpacked when `packed` says so, counted for
+ * progress as the file's own bytes. A gzip file read as `members` (offsets
+ * where each gzip member ends) is unpacked one member after another.
+ */
+async function* chunksOf(
   file: Blob,
-  encoding: ReadText["encoding"],
   packed: Packing | null,
+  members: number[] | null,
   onProgress?: ReadProgress,
-  maxUnpacked = MAX_UNPACKED_BYTES,
-): Promise<string> {
-  // The byte order mark is dropped (TextDecoder's default).
-  const decoder = new TextDecoder(encoding);
-  // Progress counts the file's own bytes, packed or not.
+): AsyncGenerator<Uint8Array> {
   let done = 0;
-  let source: ReadableStream<Uint8Array> = file.stream().pipeThrough(
+  const counted = () =>
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, c) {
         done += chunk.byteLength;
         onProgress?.(done, file.size);
         c.enqueue(chunk);
       },
-    }),
-  );
-  if (packed) {
-    source = source.pipeThrough(
-      new DecompressionStream(packed) as unknown as TransformStream<
-        Uint8Array,
-        Uint8Array
-      >,
-    );
+    });
+  let start = 0;
+  for (const end of members ?? [file.size]) {
+    let source = file.slice(start, end).stream().pipeThrough(counted());
+    if (packed) source = source.pipeThrough(unpacker(packed));
+    const reader = source.getReader();
+    try {
+      for (;;) {
+        const r = await reader.read();
+        if (r.done) break;
+        yield r.value;
+      }
+    } finally {
+      // A consumer that stops early (past the limit) cancels the rest.
+      await reader.cancel().catch(() => {});
+      reader.releaseLock();
+    }
+    start = end;
   }
-  const reader = source.getReader();
+}
+
+/** A DecompressionStream for `packed`, typed as the streams here are. */
+function unpacker(packed: Packing): TransformStream<Uint8Array, Uint8Array> {
+  return new DecompressionStream(packed) as unknown as TransformStream<
+    Uint8Array,
+    Uint8Array
+  >;
+}
+
+/**
+ * The text of `file` (unpacked first when `packed`), in the encoding its
+ * first bytes' byte order mark names: after unpacking for a packed file,
+ * whose mark is inside (a UTF-16 export gzipped is UTF-16 once unpacked).
+ */
+async function decode(
+  file: Blob,
+  packed: Packing | null,
+  onProgress?: ReadProgress,
+  maxUnpacked = MAX_UNPACKED_BYTES,
+  members: number[] | null = null,
+): Promise<{ text: string; encoding: BomEncoding }> {
+  let decoder: TextDecoder | null = null;
+  /** Bytes held until there are two to read a mark from. */
+  let head: Uint8Array | null = null;
   const parts: string[] = [];
   let unpacked = 0;
-  try {
-    for (;;) {
-      const r = await reader.read();
-      if (r.done) break;
-      unpacked += r.value.byteLength;
-      if (packed && unpacked > maxUnpacked) {
-        await reader.cancel();
-        throw new UnpackLimitError(maxUnpacked);
-      }
-      parts.push(decoder.decode(r.value, { stream: true }));
+  /** `bytes` decoded, the decoder picked by the first two bytes' mark. */
+  const push = (bytes: Uint8Array) => {
+    if (!decoder) {
+      head = head ? concatBytes([head, bytes]) : bytes;
+      if (head.length < 2) return;
+      // The byte order mark is dropped (TextDecoder's default).
+      decoder = new TextDecoder(bomEncoding(head));
+      bytes = head;
     }
-    parts.push(decoder.decode());
-  } finally {
-    reader.releaseLock();
+    parts.push(decoder.decode(bytes, { stream: true }));
+  };
+  for await (const chunk of chunksOf(file, packed, members, onProgress)) {
+    unpacked += chunk.byteLength;
+    if (packed && unpacked > maxUnpacked) {
+      throw new UnpackLimitError(maxUnpacked);
+    }
+    push(chunk);
   }
-  return parts.join("");
+  if (!decoder) {
+    // One byte or none: no mark fits, so it is UTF-8.
+    decoder = new TextDecoder("utf-8");
+    if (head) parts.push(decoder.decode(head, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return { text: parts.join(""), encoding: encodingOf(decoder) };
+}
+
+/** The {@link BomEncoding} a decoder made by {@link decode} reads. */
+function encodingOf(decoder: TextDecoder): BomEncoding {
+  return decoder.encoding as BomEncoding;
 }
 
 /** How a file is compressed: gzip (`.har.gz`) or zlib (mitmproxy's `.zhar`). */
@@ -188,21 +237,27 @@ export async function readFileText(
 ): Promise<ReadText> {
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
   const packed = packingOf(head);
-  if (!packed) return readPlain(file, head, onProgress);
+  if (!packed) return readPlain(file, onProgress);
+  /** The unpacked text. */
+  const unpacked = async (members: number[] | null): Promise<ReadText> => {
+    try {
+      const r = await decode(file, packed, onProgress, maxUnpacked, members);
+      return { ...r, invalid: null, packed };
+    } catch (err) {
+      // The engine's own limit on a string, met first: too big, not corrupt.
+      if (err instanceof RangeError && /string length/i.test(err.message)) {
+        throw new UnpackLimitError(maxUnpacked);
+      }
+      throw err;
+    }
+  };
   try {
-    // A packed file's text starts after unpacking: its mark is not known
-    // before (UTF-16 packed is rare; read as UTF-8).
-    const text = await decode(file, "utf-8", packed, onProgress, maxUnpacked);
-    return { text, encoding: "utf-8", invalid: null, packed };
+    return await unpacked(null);
   } catch (err) {
     if (err instanceof UnpackLimitError) throw err;
-    // The engine's own limit on a string, met first: too big, not corrupt.
-    if (err instanceof RangeError && /string length/i.test(err.message)) {
-      throw new UnpackLimitError(maxUnpacked);
-    }
     // Two plain letters can look like a zlib header (`x^`, `hb`): a file
     // that does not unpack but is valid UTF-8 text is read as it is.
-    const plain = await readPlain(file, head, onProgress);
+    const plain = await readPlain(file, onProgress);
     if (!plain.invalid && !plain.text.includes("\ufffd")) return plain;
     throw new UnpackError(packed, err);
   }
@@ -211,11 +266,9 @@ export async function readFileText(
 /** `file` read as text, by its byte order mark (see {@link readFileText}). */
 async function readPlain(
   file: Blob,
-  head: Uint8Array,
   onProgress?: ReadProgress,
 ): Promise<ReadText> {
-  const encoding = bomEncoding(head);
-  const text = await decode(file, encoding, null, onProgress);
+  const { text, encoding } = await decode(file, null, onProgress);
   let invalid: ReadText["invalid"] = null;
   if (encoding === "utf-8" && text.includes("\ufffd")) {
     const bytes = new Uint8Array(await file.arrayBuffer());

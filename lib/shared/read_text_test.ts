@@ -55,6 +55,36 @@ Deno.test("read: a gzip or zlib file (.har.gz, mitmproxy's .zhar) is unpacked an
   }
 });
 
+/** `text` in UTF-16 with its byte order mark, as Windows tools write it. */
+function utf16(text: string, order: "le" | "be"): Uint8Array {
+  const out = new Uint8Array(2 + text.length * 2);
+  const dv = new DataView(out.buffer);
+  dv.setUint16(0, 0xfeff, order === "le");
+  for (let i = 0; i < text.length; i++) {
+    dv.setUint16(2 + i * 2, text.charCodeAt(i), order === "le");
+  }
+  return out;
+}
+
+Deno.test("read: a packed UTF-16 file is read by the byte order mark it holds once unpacked, as a plain one is", async () => {
+  const text = '{"log": {"entries": []}, "é": "😀"}';
+  for (const order of ["le", "be"] as const) {
+    const bytes = utf16(text, order);
+    const plain = await readFileText(new Blob([bytes as BlobPart]));
+    assert.equal(plain.text, text, `plain ${order}`);
+    for (const format of ["gzip", "deflate"] as const) {
+      const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(
+        new CompressionStream(format),
+      );
+      const r = await readFileText(
+        new Blob([await new Response(stream).arrayBuffer()]),
+      );
+      assert.equal(r.text, text, `${format} ${order}`);
+      assert.equal(r.encoding, plain.encoding);
+    }
+  }
+});
+
 Deno.test("read: bad/a file that unpacks past the limit stops there, saying so", async () => {
   const bomb = await packed("a".repeat(1_000_000), "gzip");
   assert.ok(bomb.size < 5_000);
