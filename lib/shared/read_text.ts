@@ -170,7 +170,7 @@ export class UnpackError extends Error {
         packing === "gzip" ? "gzip" : "zlib"
       }-compressed but could not be unpacked (${
         cause instanceof Error ? cause.message : String(cause)
-      }): it may be cut short, or hold more than one compressed stream`,
+      }): it may be cut short or damaged, so save or download it again`,
     );
     this.name = "UnpackError";
   }
@@ -238,7 +238,7 @@ export async function readFileText(
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
   const packed = packingOf(head);
   if (!packed) return readPlain(file, onProgress);
-  /** The unpacked text. */
+  /** The unpacked text, read as one stream or as `members`. */
   const unpacked = async (members: number[] | null): Promise<ReadText> => {
     try {
       const r = await decode(file, packed, onProgress, maxUnpacked, members);
@@ -255,12 +255,93 @@ export async function readFileText(
     return await unpacked(null);
   } catch (err) {
     if (err instanceof UnpackLimitError) throw err;
+    // Several gzip members one after another (`cat a.gz b.gz`, which RFC
+    // 1952 §2.2 makes one gzip file): DecompressionStream reads the first
+    // and refuses what follows it, so each is read on its own.
+    const members = packed === "gzip"
+      ? await gzipMembers(file, maxUnpacked)
+      : null;
+    if (members) return await unpacked(members);
     // Two plain letters can look like a zlib header (`x^`, `hb`): a file
     // that does not unpack but is valid UTF-8 text is read as it is.
     const plain = await readPlain(file, onProgress);
     if (!plain.invalid && !plain.text.includes("\ufffd")) return plain;
     throw new UnpackError(packed, err);
   }
+}
+
+/** Fewest bytes of a gzip member: header, an empty deflate block, trailer. */
+const MIN_GZIP_MEMBER = 10 + 2 + 8;
+
+/**
+ * Places a gzip header might start at that were tried as a member's end and
+ * were not one, at most, per file: each try unpacks its member again (the
+ * bytes `1f 8b 08` fall inside packed data about once in 16 MB, and a
+ * crafted file could hold them everywhere).
+ */
+export const MAX_GZIP_FALSE_ENDS = 16;
+
+/**
+ * The offset of the first gzip member header (RFC 1952 §2.3.1: ID1 ID2,
+ * CM 8, FLG's reserved bits clear) at or after `from`, or the file's size.
+ */
+async function nextGzipHeader(file: Blob, from: number): Promise<number> {
+  const step = 1 << 16;
+  for (let at = from; at < file.size; at += step) {
+    const b = new Uint8Array(
+      await file.slice(at, at + step + 3).arrayBuffer(),
+    );
+    for (let i = 0; i < step && i + 3 < b.length; i++) {
+      if (
+        b[i] === 0x1f && b[i + 1] === 0x8b && b[i + 2] === 8 &&
+        (b[i + 3] & 0xe0) === 0
+      ) return at + i;
+    }
+  }
+  return file.size;
+}
+
+/** True when `part` unpacks as exactly one gzip member (or several). */
+async function unpacksWhole(part: Blob, maxUnpacked: number) {
+  let unpacked = 0;
+  try {
+    for await (const chunk of chunksOf(part, "gzip", null)) {
+      unpacked += chunk.byteLength;
+      if (unpacked > maxUnpacked) throw new UnpackLimitError(maxUnpacked);
+    }
+    return true;
+  } catch (err) {
+    if (err instanceof UnpackLimitError) throw err;
+    return false;
+  }
+}
+
+/**
+ * Where each member of gzip file `file` ends (RFC 1952 §2.2: a gzip file
+ * is a series of members), or null when it is no such series. A member's
+ * end is not written down before it, and DecompressionStream refuses bytes
+ * after the one member it reads: each place the next member's header could
+ * start is tried in turn, and the first whose bytes before it unpack whole
+ * is the end (a place inside the member leaves it cut short).
+ */
+async function gzipMembers(
+  file: Blob,
+  maxUnpacked: number,
+): Promise<number[] | null> {
+  const ends: number[] = [];
+  let falseEnds = 0;
+  for (let start = 0; start < file.size;) {
+    let end = start + MIN_GZIP_MEMBER;
+    for (;;) {
+      end = await nextGzipHeader(file, end);
+      if (await unpacksWhole(file.slice(start, end), maxUnpacked)) break;
+      if (end >= file.size || ++falseEnds > MAX_GZIP_FALSE_ENDS) return null;
+      end++;
+    }
+    ends.push(end);
+    start = end;
+  }
+  return ends;
 }
 
 /** `file` read as text, by its byte order mark (see {@link readFileText}). */

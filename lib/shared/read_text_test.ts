@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
+import { crc32 } from "../debug/core/deflate.ts";
 import {
   encodingWarning,
   firstInvalidUtf8,
+  MAX_GZIP_FALSE_ENDS,
   MAX_UNPACKED_BYTES,
   packingOf,
   readFileText,
@@ -83,6 +85,74 @@ Deno.test("read: a packed UTF-16 file is read by the byte order mark it holds on
       assert.equal(r.encoding, plain.encoding);
     }
   }
+});
+
+/**
+ * One gzip member holding `data` in a stored block (RFC 1951 §3.2.4), so
+ * its bytes are in the file as they are: a member's packed bytes may hold
+ * what looks like the next member's header.
+ */
+function storedMember(data: Uint8Array): Uint8Array {
+  const n = data.length;
+  const out = new Uint8Array(10 + 5 + n + 8);
+  out.set([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+  out.set([1, n & 0xff, n >> 8, ~n & 0xff, (~n >> 8) & 0xff], 10);
+  out.set(data, 15);
+  const dv = new DataView(out.buffer);
+  dv.setUint32(15 + n, crc32(data), true);
+  dv.setUint32(19 + n, n, true);
+  return out;
+}
+
+/** Bytes that start as a gzip member does, inside other bytes. */
+const FAKE_HEADER = new Uint8Array([0x78, 0x1f, 0x8b, 8, 0, 0x79]);
+
+Deno.test("read: several gzip members one after another (cat a.gz b.gz, RFC 1952 §2.2) are read as one file", async () => {
+  const gz = async (t: string) =>
+    new Uint8Array(await (await packed(t, "gzip")).arrayBuffer());
+  const cases: [string, Uint8Array[], string][] = [
+    [
+      "two members",
+      [await gz('{"log": '), await gz('{"entries": []}}')],
+      '{"log": {"entries": []}}',
+    ],
+    [
+      "an empty member between",
+      [await gz("a"), await gz(""), await gz("b")],
+      "ab",
+    ],
+    [
+      "a member whose bytes hold a gzip header",
+      [storedMember(FAKE_HEADER), await gz("z")],
+      "x\x1f\ufffd\x08\x00yz",
+    ],
+  ];
+  for (const [name, members, text] of cases) {
+    const r = await readFileText(new Blob(members as BlobPart[]));
+    assert.equal(r.text, text, name);
+    assert.equal(r.packed, "gzip", name);
+  }
+  // Past the bound on places tried as a member's end, the file is refused.
+  // (the first is within the fewest bytes a member takes: not tried).
+  const many = new Uint8Array(FAKE_HEADER.length * (MAX_GZIP_FALSE_ENDS + 2));
+  for (let i = 0; i < MAX_GZIP_FALSE_ENDS + 2; i++) {
+    many.set(FAKE_HEADER, i * FAKE_HEADER.length);
+  }
+  const z = await gz("z");
+  await assert.rejects(
+    () => readFileText(new Blob([storedMember(many), z] as BlobPart[])),
+    UnpackError,
+  );
+  // A member cut short, after a whole one, is damage said as such.
+  const cut = await gz('{"log": {"entries": []}}');
+  await assert.rejects(
+    () =>
+      readFileText(
+        new Blob([cut, cut.slice(0, cut.length - 6)] as BlobPart[]),
+      ),
+    (e: Error) =>
+      e instanceof UnpackError && /cut short or damaged/.test(e.message),
+  );
 });
 
 Deno.test("read: bad/a file that unpacks past the limit stops there, saying so", async () => {
