@@ -1,5 +1,6 @@
 /** Folding for search: what a person reads as one word matches. */
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { foldMapped, foldText } from "./fold.ts";
 
 const CASES: [string, string, string][] = [
@@ -60,4 +61,74 @@ Deno.test("foldText: a mark alone folds to nothing; Z beside a letter beyond ASC
   assert.equal(foldText("ZÜ"), "zu");
   assert.equal(foldText("a\u036f"), "a");
   assert.equal(foldText("\u093Fx"), "\u093Fx");
+});
+
+Deno.test("foldText: folds every unit of the Basic Multilingual Plane as foldMapped does, in a run and before marks", () => {
+  for (let c = 0; c < 0x10000; c++) {
+    const ch = String.fromCharCode(c);
+    for (const s of [`a${ch}${ch}b`, `${ch}\u3099\u0301x`]) {
+      const want = foldMapped(s).text;
+      if (foldText(s) !== want) {
+        assert.equal(foldText(s), want, `U+${c.toString(16)} in ${s}`);
+      }
+    }
+  }
+});
+
+/** Characters whose folding depends on what is around them. */
+const TRICKY = [
+  "Σ",
+  "σ",
+  "ς",
+  "İ",
+  "ı",
+  "ß",
+  "ẞ",
+  "é",
+  "e",
+  "E",
+  "\u0301",
+  "\u0338",
+  "\u3099",
+  "カ",
+  "ｶ",
+  "ﾞ",
+  "ᄀ",
+  "ᅡ",
+  "가",
+  "😀",
+  "\ud83d",
+  "\ude00",
+  "ﬁ",
+  "Å",
+  "Å",
+  "٤",
+  "ـ",
+  "ٱ",
+  "א",
+  "\u05b8",
+  "\u093f",
+  "K",
+  " ",
+  "=",
+  "Ǆ",
+];
+
+Deno.test("foldText: any mix of characters folds as foldMapped folds it", () => {
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.oneof(
+          fc.constantFrom(...TRICKY),
+          fc.string({ unit: "binary", maxLength: 3 }),
+        ),
+        { maxLength: 24 },
+      ),
+      (parts) => {
+        const s = parts.join("");
+        assert.equal(foldText(s), foldMapped(s).text);
+      },
+    ),
+    { numRuns: 500 },
+  );
 });
