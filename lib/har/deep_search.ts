@@ -2,9 +2,8 @@
  * The search's "headers and bodies too": which entries hold a text term in
  * what the list does not show, as DevTools' Network search (Ctrl+F) finds
  * text in headers and response content. An entry holds `term` (already
- * lower-cased, as the search folds it) when one of these contains it,
- * ASCII-case-insensitively (the text is lower-cased, not folded as the
- * list's fields are):
+ * folded, as the search folds it) when one of these contains it, folded
+ * as the list's fields are (`cafe` finds `café`, `strasse` `Straße`):
  * - a request or response header line, `Name: value`;
  * - the request body: `postData.text`, else its params as `name=value`;
  * - the response body, `content.text`, base64 decoded (in its charset,
@@ -21,6 +20,7 @@ import { base64Bytes } from "../shared/base64.ts";
 import { charsetOf, DEEP_SEARCH_CHARS, isTextual } from "./body.ts";
 import { baseMime } from "./classify.ts";
 import { failureText } from "./normalize.ts";
+import { foldText } from "../shared/fold.ts";
 
 export { DEEP_SEARCH_CHARS };
 
@@ -30,9 +30,11 @@ function obj(v: unknown): Obj {
   return v && typeof v === "object" && !Array.isArray(v) ? v as Obj : {};
 }
 
+/** True when `text`'s first `limit` characters, folded, hold `term`. */
 function has(text: unknown, term: string, limit: number): boolean {
-  if (typeof text !== "string" || text.length < term.length) return false;
-  return (text.length > limit ? text.slice(0, limit) : text).toLowerCase()
+  // No length shortcut: folding can lengthen a text (`ß` is `ss`).
+  if (typeof text !== "string") return false;
+  return foldText(text.length > limit ? text.slice(0, limit) : text)
     .includes(term);
 }
 
@@ -72,8 +74,8 @@ function decoded(b64: string, charset: string, limit: number): string | null {
 }
 
 /**
- * Whether `entry` (a HAR entry as recorded) holds `term` (lower case, not
- * empty) in its headers, bodies or failure text; `limit` is the characters
+ * Whether `entry` (a HAR entry as recorded) holds `term` (folded by
+ * `foldText`, not empty) in its headers, bodies or failure text; `limit` is the characters
  * of each text looked at.
  */
 export function entryHolds(

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { DEEP_SEARCH_CHARS, deepMask, entryHolds } from "./deep_search.ts";
+import { textTerms } from "./search.ts";
 
 const b64 = (s: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(s)));
@@ -62,8 +63,43 @@ Deno.test("deep search: the request body, its text or its params as name=value",
 Deno.test("deep search: a textual base64 response body is decoded; a binary one is not", () => {
   assert.deepEqual(on("needle-"), [1]);
   assert.deepEqual(on("needle"), [1], "the image's bytes are not text");
-  // Beyond ASCII, the body is lower-cased as JavaScript does, not folded.
-  assert.deepEqual(on("ünï"), [1]);
+  // Beyond ASCII, the decoded body is folded as the term is.
+  assert.deepEqual(on("needle-uni"), [1]);
+});
+
+Deno.test("deep search: headers and bodies are folded as the list's fields are (cafe finds café, composed or not)", () => {
+  const body = (text: string, base64 = false) => ({
+    response: {
+      content: {
+        mimeType: "text/html; charset=utf-8",
+        text: base64 ? b64(text) : text,
+        ...(base64 ? { encoding: "base64" } : {}),
+      },
+    },
+  });
+  const cases: [string, unknown, string][] = [
+    ["a body, accent composed", body("<p>Le Café</p>"), "café"],
+    ["a body, accent as a mark", body("<p>Le Cafe\u0301</p>"), "cafe"],
+    ["a base64 body", body("<p>Le Café</p>", true), "CAFE"],
+    ["a body, sharp s", body("Straße 1"), "strasse"],
+    ["a body, full-width letters", body("ｃａｆｅ"), "cafe"],
+    [
+      "a header value",
+      { response: { headers: [{ name: "X-Place", value: "Café" }] } },
+      "x-place: cafe",
+    ],
+    [
+      "a request body",
+      { request: { postData: { mimeType: "text/plain", text: "CAFÉ" } } },
+      "café",
+    ],
+  ];
+  for (const [name, entry, typed] of cases) {
+    const [term] = textTerms(typed);
+    assert.equal(entryHolds(entry, term), true, name);
+  }
+  assert.equal(entryHolds(body("cafe"), textTerms("café")[0]), true);
+  assert.equal(entryHolds(body("caff"), textTerms("café")[0]), false);
 });
 
 Deno.test("deep search: the failure text", () => {

@@ -202,17 +202,18 @@ function wordsOf(q: string): string[] {
 }
 
 /**
- * The text terms of `q`, lower-cased (not folded: bodies are lower-cased,
- * not folded, so `café` is looked for as written), each once, `-` taken
- * off: what the headers and bodies are searched for (not property
- * filters, not `/patterns/`).
+ * The text terms of `q`, folded as the list's fields are (the headers and
+ * bodies are folded alike, so `cafe` finds `café` there too), each once,
+ * `-` taken off: what the headers and bodies are searched for (not
+ * property filters, not `/patterns/`).
  */
 export function textTerms(q: string): string[] {
   const out = new Set<string>();
   for (const t of wordsOf(q)) {
     const raw = t.length > 1 && t.startsWith("-") ? t.slice(1) : t;
     if (regexOf(raw)) continue;
-    if (!isProperty(foldText(raw))) out.add(raw.toLowerCase());
+    const folded = foldText(raw);
+    if (!isProperty(folded)) out.add(folded);
   }
   return [...out];
 }
@@ -347,7 +348,7 @@ function hits(
     : null;
   if (!test) {
     const hit = termHits(c, l, term);
-    const more = deep?.get(raw.toLowerCase());
+    const more = deep?.get(term);
     if (more) { for (let i = 0; i < c.n; i++) hit[i] |= more[i]; }
     return hit;
   }
