@@ -4,6 +4,7 @@
  */
 import { useRef, useState } from "preact/hooks";
 import { formatBytes } from "../../lib/shared/format.ts";
+import { utf8Length } from "../../lib/shared/utf8_length.ts";
 import { BOX_LIMIT, largePaste } from "../shared/large_paste.ts";
 import { usePageDrop } from "../shared/use_page_drop.ts";
 import { useEarlyFile, useEarlyText } from "../shared/early_input.ts";
@@ -38,8 +39,10 @@ export function InputBar({ compact, onFile, onPaste }: InputBarProps) {
     clearTimeout(timer.current);
     if (box.current) box.current.value = "";
     setNote(
+      // Said in bytes, as a file's size is: its UTF-8 length, which is
+      // more than its characters when it holds any beyond ASCII.
       `Showing pasted JSON (${
-        formatBytes(text.length)
+        formatBytes(utf8Length(text))
       }). Paste here to replace it.`,
     );
     cb.current.onPaste(text);

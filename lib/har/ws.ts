@@ -9,6 +9,7 @@ import { parseInstant } from "./iso_date.ts";
 import { obj } from "./normalize.ts";
 import { shown, valueText } from "./pairs.ts";
 import { str } from "../shared/value.ts";
+import { utf8Length } from "../shared/utf8_length.ts";
 
 /** One WebSocket frame, its data cut for display. */
 export interface WsMessage {
@@ -80,25 +81,4 @@ export function wsDataLength(data: string, opcode: number): number {
     return Math.floor(n * 6 / 8);
   }
   return utf8Length(data);
-}
-
-/**
- * The UTF-8 length of `s`, as `TextEncoder` would encode it (a lone
- * surrogate as U+FFFD, 3 bytes), without encoding it.
- */
-export function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n += 4;
-        i++;
-      } else n += 3;
-    } else n += 3;
-  }
-  return n;
 }
