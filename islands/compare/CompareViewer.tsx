@@ -11,6 +11,7 @@ import { useSlashKey } from "../shared/slash_key.ts";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import type { Counts, Level, Side } from "../../lib/openapi/compare/types.ts";
 import { formatBytes, formatCount } from "../../lib/shared/format.ts";
+import { utf8Length } from "../../lib/shared/utf8_length.ts";
 import { saveBlob } from "../shared/download.ts";
 import { copyText } from "../shared/clipboard.ts";
 import { usePageDrop } from "../shared/use_page_drop.ts";
@@ -212,7 +213,7 @@ export default function CompareViewer(
       setNotes((n) => ({
         ...n,
         [side]: `Showing pasted text (${
-          formatBytes(text.length)
+          formatBytes(utf8Length(text))
         }). Paste here to replace it.`,
       }));
       give(side, { text, name: "pasted text" });

@@ -7,6 +7,7 @@
  * session store is written in pieces once the list shows.
  */
 import { formatBytes } from "../../lib/shared/format.ts";
+import { utf8Length } from "../../lib/shared/utf8_length.ts";
 import { sameListing } from "../../lib/openapi/preview.ts";
 import { NO_ABOUT } from "../../lib/openapi/about.ts";
 import type { AboutInfo } from "../../lib/openapi/types.ts";
@@ -130,9 +131,11 @@ export function useLoader(
     if (!e) return;
     const spec = ++inputs.current;
     const size = typeof input === "string" ? input.length : input.size;
+    // Said in bytes, as a file's size is: a text's UTF-8 length.
+    const bytes = typeof input === "string" ? utf8Length(input) : input.size;
     const label = name
-      ? `${name} (${formatBytes(size)})`
-      : `pasted text (${formatBytes(size)})`;
+      ? `${name} (${formatBytes(bytes)})`
+      : `pasted text (${formatBytes(bytes)})`;
     const fits = size <= BOX_LIMIT;
     // A small file's text, once the engine has read it (a large file's
     // text stays in the worker).
@@ -259,7 +262,7 @@ export function useLoader(
         box.current.value = "";
         setFileNote(
           `Showing pasted text (${
-            formatBytes(text.length)
+            formatBytes(utf8Length(text))
           }). Paste here to replace it.`,
         );
         void run(text, "", false, true);

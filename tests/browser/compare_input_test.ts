@@ -23,6 +23,7 @@ import {
 } from "./compare_page.ts";
 import { realPaste } from "../helpers/real_paste.ts";
 import { BOX_LIMIT } from "../../islands/shared/large_paste.ts";
+import { formatBytes } from "../../lib/shared/format.ts";
 
 const V1 = fixture("pets-v1.yaml");
 const V2 = fixture("pets-v2.yaml");
@@ -508,10 +509,11 @@ Deno.test({
   fn: () =>
     withPage(async ({ page, server }) => {
       await openCompare(page, server.origin);
-      // V2 with a description long enough to pass the limit.
+      // V2 with a description long enough to pass the limit, beyond ASCII
+      // (2 bytes a character): the box says its size in bytes.
       const long = V2.replace(
         /^info:\n/m,
-        `info:\n  description: ${"x".repeat(BOX_LIMIT)}\n`,
+        `info:\n  description: ${"é".repeat(BOX_LIMIT)}\n`,
       );
       assert.ok(long.length > BOX_LIMIT && long !== V2);
       await page.fill("[data-testid=compare-base-input]", V1);
@@ -527,6 +529,13 @@ Deno.test({
         expectedRows(compareSpecs(V1, long)),
       );
       assert.equal(await page.inputValue(box), "");
+      const pasted = long.slice(0, 20) + long.slice(20, -5) + long.slice(-5);
+      assert.equal(
+        await page.getAttribute(box, "placeholder"),
+        `Showing pasted text (${
+          formatBytes(new TextEncoder().encode(pasted).length)
+        }). Paste here to replace it.`,
+      );
       const held = await longest();
       assert.ok(held <= BOX_LIMIT, `the box held ${held} characters`);
     }, { clipboard: true }),
