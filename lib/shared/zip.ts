@@ -40,6 +40,12 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 /** End of central directory record, bytes before its comment. */
 const EOCD_SIZE = 22;
+/** A central directory record's fixed part, before its name (APPNOTE 4.3.12). */
+const CENTRAL_SIZE = 46;
+/** A central directory record at its longest: name, extra and comment each 65,535 bytes. */
+const CENTRAL_MAX = CENTRAL_SIZE + 3 * 0xffff;
+/** The digital signature that may end a directory (APPNOTE 4.3.13), at its longest. */
+const SIGNATURE_MAX = 6 + 0xffff;
 /** ZIP64 end of central directory record (APPNOTE 4.3.14). */
 const ZIP64_EOCD = 0x06064b50;
 /** ZIP64 end of central directory locator, just before the end record (4.3.15). */
@@ -150,6 +156,20 @@ export async function zipEntries(
   if (count > maxEntries) {
     throw new ZipError(`it holds ${count} files, more than ${maxEntries}`);
   }
+  // Checked before the directory is read: its size is the end record's
+  // claim, and one record a file takes a bounded span (APPNOTE 4.3.12), so
+  // a claim out of proportion to the count (one file in a directory of
+  // hundreds of megabytes) is damage, refused before allocating it.
+  if (
+    size < count * CENTRAL_SIZE ||
+    size > count * CENTRAL_MAX + SIGNATURE_MAX
+  ) {
+    throw new ZipError(
+      `its directory is damaged (${formatBytes(size)} for ${count} file${
+        count === 1 ? "" : "s"
+      })`,
+    );
+  }
   if (offset + size > file.size) throw new ZipError("its directory is cut");
   const dir = await bytesAt(file, offset, offset + size);
   const d = new DataView(dir.buffer);
@@ -157,7 +177,7 @@ export async function zipEntries(
   const out: ZipEntry[] = [];
   let at = 0;
   for (let i = 0; i < count; i++) {
-    if (at + 46 > dir.length || d.getUint32(at, true) !== CENTRAL) {
+    if (at + CENTRAL_SIZE > dir.length || d.getUint32(at, true) !== CENTRAL) {
       throw new ZipError("its directory is damaged");
     }
     const nameLength = d.getUint16(at + 28, true);

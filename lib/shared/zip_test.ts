@@ -270,3 +270,42 @@ Deno.test("zip: bad/entries sharing their packed bytes (a ZIP bomb's overlap) ar
   // Apart, the same entries read.
   assert.equal((await zipEntries(blob(buildZip([kernel])))).length, 1);
 });
+
+/** A Blob that remembers the longest slice read of it. */
+class Watched extends Blob {
+  longest = 0;
+  override slice(from = 0, to = this.size, type?: string): Blob {
+    this.longest = Math.max(this.longest, Math.min(to, this.size) - from);
+    return super.slice(from, to, type);
+  }
+}
+
+/** `pad` zero bytes, then an end record claiming `count` files in `size` bytes at 0. */
+function claiming(pad: number, count: number, size: number): Watched {
+  const end = new Uint8Array(22);
+  const dv = new DataView(end.buffer);
+  dv.setUint32(0, 0x06054b50, true);
+  dv.setUint16(8, count, true);
+  dv.setUint16(10, count, true);
+  dv.setUint32(12, size, true);
+  dv.setUint32(16, 0, true);
+  return new Watched([new Uint8Array(pad), end] as BlobPart[]);
+}
+
+const CLAIMS: [string, number, number, number][] = [
+  ["one file in a directory of 4 MB", 4_000_000, 1, 4_000_000],
+  ["three files in 100 bytes (a record takes 46 at least)", 200, 3, 100],
+];
+for (const [name, pad, count, size] of CLAIMS) {
+  Deno.test(`zip: bad/an end record claiming ${name} is refused before the directory is read`, async () => {
+    const file = claiming(pad, count, size);
+    await assert.rejects(
+      () => zipEntries(file),
+      (e: Error) =>
+        e instanceof ZipError && /its directory is damaged \(/.test(e.message),
+    );
+    // The end record's search reads the last 65,557 bytes at most; nothing
+    // the size of the claimed directory.
+    assert.ok(file.longest <= 22 + 0xffff, `read ${file.longest} bytes`);
+  });
+}
