@@ -383,28 +383,62 @@ Deno.test({
 
 Deno.test({
   name:
-    "browser har: a gzip-compressed HAR (.har.gz) opens as the HAR it holds, and says it was unpacked",
+    "browser har: a gzip-compressed HAR (.har.gz) opens as the HAR it holds, and says it was unpacked: in one gzip member or several (cat a.gz b.gz), UTF-8 or UTF-16",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
       await openViewer(page, server.origin);
       const text = Deno.readTextFileSync(fixture("mixed.har"));
-      const gz = new Uint8Array(
-        await new Response(
-          new Blob([text]).stream().pipeThrough(new CompressionStream("gzip")),
-        ).arrayBuffer(),
-      );
-      await page.setInputFiles("[data-testid=har-file]", {
-        name: "mixed.har.gz",
-        mimeType: "application/gzip",
-        buffer: Buffer.from(gz),
-      });
-      await page.waitForSelector("[data-testid=har-row]");
-      assert.equal(await listCount(page), 8);
-      assert.match(
-        await page.locator(".har-warnings").textContent() ?? "",
-        /gzip-compressed: it was unpacked and read/,
-      );
+      const gzip = async (bytes: BlobPart) =>
+        new Uint8Array(
+          await new Response(
+            new Blob([bytes]).stream().pipeThrough(
+              new CompressionStream("gzip"),
+            ),
+          ).arrayBuffer(),
+        );
+      // UTF-16LE with its byte order mark, as Windows tools write it.
+      const utf16 = new Uint8Array(2 + text.length * 2);
+      const dv = new DataView(utf16.buffer);
+      dv.setUint16(0, 0xfeff, true);
+      for (let i = 0; i < text.length; i++) {
+        dv.setUint16(2 + i * 2, text.charCodeAt(i), true);
+      }
+      const half = text.length >> 1;
+      const files: [string, Uint8Array][] = [
+        ["one member", await gzip(text)],
+        [
+          "two members",
+          new Uint8Array(
+            await new Blob([
+              await gzip(text.slice(0, half)),
+              await gzip(text.slice(half)),
+            ] as BlobPart[]).arrayBuffer(),
+          ),
+        ],
+        ["UTF-16", await gzip(utf16)],
+      ];
+      for (const [name, gz] of files) {
+        await page.setInputFiles("[data-testid=har-file]", {
+          name: "mixed.har.gz",
+          mimeType: "application/gzip",
+          buffer: Buffer.from(gz),
+        });
+        await page.waitForSelector(
+          "[data-testid=har-row], [data-testid=har-error]",
+        );
+        const error = page.locator("[data-testid=har-error]");
+        if (await error.count()) {
+          assert.fail(`${name}: ${await error.textContent()}`);
+        }
+        assert.equal(await listCount(page), 8, name);
+        assert.match(
+          await page.locator(".har-warnings").textContent() ?? "",
+          /gzip-compressed: it was unpacked and read/,
+          name,
+        );
+        await openViewer(page, server.origin);
+      }
     }),
 });
 
