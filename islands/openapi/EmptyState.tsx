@@ -22,7 +22,7 @@ export function EmptyState() {
           line and column for syntax errors, the JSON path for the rest; smaller
           problems become warnings beside a working list.
         </li>
-        <li>
+        <li class="sv-keys">
           <strong>Keyboard:</strong> {slashOn && (
             <>
               <kbd>/</kbd> filter,{" "}

@@ -338,3 +338,49 @@ Deno.test({
       assert.equal(await sideways(page), 0);
     }, { phone: SMALL_PHONE, ...HTTP_ERRORS }),
 });
+
+/** Hints that name a key, each on its page once `ready` has run. */
+const KEY_HINTS: {
+  path: string;
+  hint: string;
+  ready?: (page: Page) => Promise<void>;
+}[] = [
+  { path: "/spec", hint: ".sv-keys" },
+  {
+    path: "/spec",
+    hint: ".sv-kbd",
+    ready: async (page) => {
+      await page.fill("[data-testid=spec-input]", longOperation());
+      await page.locator("[data-testid=endpoint-row]").first().waitFor();
+    },
+  },
+  { path: "/debug", hint: "[data-endpoint=anything] .kbd-hint" },
+];
+
+/** Whether each of {@link KEY_HINTS} shows, on a phone or a desktop. */
+async function keyHintsShown(phone: boolean): Promise<string[]> {
+  const shown: string[] = [];
+  await withPage(async ({ page, server }) => {
+    for (const { path, hint, ready } of KEY_HINTS) {
+      await gotoHydrated(page, server.origin, path);
+      await ready?.(page);
+      const el = page.locator(hint).first();
+      await el.waitFor({ state: "attached" });
+      shown.push(
+        `${path} ${hint}: ${await el.isVisible() ? "shown" : "hidden"}`,
+      );
+    }
+  }, phone ? { phone: PHONE } : {});
+  return shown;
+}
+
+Deno.test({
+  name:
+    "browser mobile: hints that name a key ('/' to filter, Enter runs) are hidden on a touch screen, which has no key, and shown with a mouse",
+  ...BROWSER_TEST,
+  fn: async () => {
+    const on = (s: string) => KEY_HINTS.map((h) => `${h.path} ${h.hint}: ${s}`);
+    assert.deepEqual(await keyHintsShown(false), on("shown"));
+    assert.deepEqual(await keyHintsShown(true), on("hidden"));
+  },
+});
