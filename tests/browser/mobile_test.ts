@@ -6,7 +6,13 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
-import { openViewer, pick as harPick } from "../helpers/har_browser.ts";
+import {
+  loaded as harLoaded,
+  openViewer,
+  paste as harPaste,
+  pick as harPick,
+} from "../helpers/har_browser.ts";
+import { harDoc } from "../helpers/har_doc.ts";
 import {
   HTTP_ERRORS,
   resultStatus,
@@ -383,4 +389,68 @@ Deno.test({
     assert.deepEqual(await keyHintsShown(false), on("shown"));
     assert.deepEqual(await keyHintsShown(true), on("hidden"));
   },
+});
+
+Deno.test({
+  name:
+    "browser mobile: a long HAR detail keeps a line of its head (section links, close button) in view as the page scrolls through it, so a tap closes it from deep inside, and a section link's section comes in below it",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      // An entry of 80 headers each way: a detail many screens long.
+      // One value is a token wider than the screen, which the panel no
+      // longer clips now the page scrolls it.
+      const headers = Array.from({ length: 80 }, (_, i) => ({
+        name: `x-header-${i}`,
+        value: i === 5 ? "t".repeat(400) : `value ${i}`,
+      }));
+      await harPaste(
+        page,
+        JSON.stringify(harDoc([{
+          requestHeaders: headers,
+          responseHeaders: headers,
+        }])),
+      );
+      await harLoaded(page);
+      await tap(page, "[data-testid=har-row]");
+      const close = page.locator("[data-testid=har-detail] .har-close");
+      await close.waitFor();
+      const deep = await page.evaluate(async () => {
+        const d = document.querySelector("[data-testid=har-detail]")!;
+        scrollTo(0, scrollY + d.getBoundingClientRect().bottom - innerHeight);
+        await new Promise((r) => requestAnimationFrame(r));
+        return d.getBoundingClientRect().height / innerHeight;
+      });
+      assert.ok(deep > 3, `the detail is ${deep} screens long`);
+      assert.equal(await sideways(page), 0);
+      // What stays of the head is one line: its section links and the
+      // close button, not a third of the screen.
+      const head = () =>
+        page.locator(".har-detail-head").evaluate((h) =>
+          h.getBoundingClientRect().bottom
+        );
+      const kept = await head();
+      assert.ok(kept > 0 && kept <= 48, `${kept} px of the head kept`);
+      // A section link tapped there brings its section in below the head.
+      await tap(page, ".har-jump a[href='#har-sec-request-headers']");
+      const summary = page.locator("#har-sec-request-headers > summary");
+      await page.waitForFunction(() =>
+        document.activeElement?.matches("#har-sec-request-headers > summary")
+      );
+      const { y } = (await summary.boundingBox())!;
+      assert.ok(
+        y >= await head() - 0.5,
+        `the section is under the head (${y})`,
+      );
+      const box = (await close.boundingBox())!;
+      assert.ok(
+        box.y >= 0 && box.y + box.height <= kept + 0.5,
+        `the close button is at ${box.y} px`,
+      );
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      await page.locator("[data-testid=har-detail]").waitFor({
+        state: "detached",
+      });
+    }, { phone: SMALL_PHONE }),
 });
