@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { useClientSize } from "../shared/use_size.ts";
 import type { Endpoint } from "../../lib/openapi/types.ts";
 import { EndpointRow } from "./EndpointRow.tsx";
+import { usePinBelowToolbar } from "./use_pin_below_toolbar.ts";
 import { keyTarget, renderedRows, visibleRange } from "../shared/virtual.ts";
 
 /** Props of {@link EndpointList}. */
@@ -59,6 +60,7 @@ export function EndpointList(p: EndpointListProps) {
     if (box.current) box.current.scrollTop = 0;
     setScroll(0);
   }, [p.resetKey]);
+  usePinBelowToolbar(box, sel);
 
   // Measure the open detail; it changes height when its content loads. The
   // observer's first answer comes after the frame's own layout and before

@@ -454,3 +454,47 @@ Deno.test({
       });
     }, { phone: SMALL_PHONE }),
 });
+
+Deno.test({
+  name:
+    "browser mobile: an open operation's pinned row sits below the toolbar pinned over the list when the page is scrolled past the list's top, where a tap on it closes the detail",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      await page.fill("[data-testid=spec-input]", longOperation());
+      const row =
+        `[data-testid=endpoint-row][data-path='${LONG_PATH}'] .sv-row-main`;
+      await tap(page, row);
+      await page.locator("[data-testid=operation-detail]").waitFor();
+      // Far into the detail, then the page scrolled to its end (to what
+      // follows the list): the list's top goes under the pinned toolbar.
+      await page.locator(".sv-list").evaluate((l) => l.scrollBy(0, 2500));
+      await page.evaluate(async () => {
+        scrollTo(0, document.documentElement.scrollHeight);
+        for (let i = 0; i < 2; i++) {
+          await new Promise((r) => requestAnimationFrame(r));
+        }
+      });
+      const boxes = await page.evaluate((sel) =>
+        [".sv-toolbar", ".sv-list", sel].map((s) => {
+          const { top, bottom } = document.querySelector(s)!
+            .getBoundingClientRect();
+          return { top, bottom };
+        }), row);
+      const [bar, list, line] = boxes;
+      assert.ok(
+        list.top < bar.bottom - 40,
+        `list ${list.top}, bar ${bar.bottom}`,
+      );
+      assert.ok(
+        line.top >= bar.bottom - 0.5 && line.bottom <= list.bottom + 0.5,
+        `the row (${line.top}-${line.bottom}) is under the toolbar (${bar.top}-${bar.bottom})`,
+      );
+      const box = (await page.locator(row).boundingBox())!;
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      await page.locator("[data-testid=operation-detail]").waitFor({
+        state: "detached",
+      });
+    }, { phone: PHONE }),
+});

@@ -1,0 +1,49 @@
+/**
+ * The open operation's row on a touch screen is pinned at the top of the
+ * list (spec.css), and the toolbar at the top of the window: with the page
+ * scrolled past the list's top, the toolbar covered the row, and a tap
+ * meant to close a long detail met the toolbar. This keeps the row below.
+ */
+import type { RefObject } from "preact";
+import { useEffect } from "preact/hooks";
+
+/** Where spec.css pins the open row (a screen without hover: touch). */
+const PINNED = "(hover: none) and (pointer: coarse)";
+
+/**
+ * While row `selected` of the list `box` is open, sets its pinned line's
+ * offset (its sticky `top`) to the part of the list the pinned toolbar
+ * covers, at most what leaves the line inside the list; none when the
+ * toolbar covers nothing of it.
+ */
+export function usePinBelowToolbar(
+  box: RefObject<HTMLElement>,
+  selected: number,
+): void {
+  useEffect(() => {
+    const list = box.current;
+    if (selected < 0 || !list || !matchMedia(PINNED).matches) return;
+    const bar = list.closest(".sv-browse")?.querySelector(".sv-toolbar");
+    if (!bar) return;
+    const line = () =>
+      list.querySelector<HTMLElement>(".sv-row.is-open > .sv-row-line");
+    const place = () => {
+      const el = line();
+      if (!el) return;
+      const covered = bar.getBoundingClientRect().bottom -
+        list.getBoundingClientRect().top - list.clientTop;
+      const room = list.clientHeight - el.offsetHeight;
+      const top = Math.round(Math.max(0, Math.min(covered, room)));
+      const value = top ? `${top}px` : "";
+      if (el.style.top !== value) el.style.top = value;
+    };
+    place();
+    addEventListener("scroll", place, { passive: true });
+    addEventListener("resize", place);
+    return () => {
+      removeEventListener("scroll", place);
+      removeEventListener("resize", place);
+      line()?.style.removeProperty("top");
+    };
+  }, [selected]);
+}
