@@ -498,3 +498,46 @@ Deno.test({
       });
     }, { phone: PHONE }),
 });
+
+Deno.test({
+  name:
+    "browser mobile: an open change's row on compare stays atop the list as its detail, taller than the list's view, scrolls, so a tap closes it",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await comparePick(page, "base", fixturePath("pets-v1.yaml"));
+      await comparePick(page, "revision", fixturePath("pets-v2.yaml"));
+      await waitCompared(page);
+      const row = "[data-testid=change-row] .cmp-row-main";
+      await tap(page, row);
+      await page.locator(".cmp-detail").waitFor();
+      // The list scrolled to the detail's end, as a reader's swipes take it.
+      const { over, scrolled } = await page.locator(".cmp-list").evaluate(
+        async (l) => {
+          const detail = l.querySelector(".cmp-detail")!;
+          l.scrollTop += detail.getBoundingClientRect().bottom -
+            l.getBoundingClientRect().bottom;
+          for (let i = 0; i < 2; i++) {
+            await new Promise((r) => requestAnimationFrame(r));
+          }
+          return {
+            over: detail.getBoundingClientRect().height - l.clientHeight,
+            scrolled: l.scrollTop,
+          };
+        },
+      );
+      assert.ok(over > 0, `the detail is ${-over} px shorter than the view`);
+      assert.ok(scrolled > 0, "the list did not scroll");
+      const box = (await page.locator(row).first().boundingBox())!;
+      const top = await page.locator(".cmp-list").evaluate((l) =>
+        l.getBoundingClientRect().top + l.clientTop
+      );
+      assert.ok(
+        Math.abs(box.y - top) <= 1,
+        `the open row is at ${box.y} px, the list's view at ${top}`,
+      );
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      await page.locator(".cmp-detail").waitFor({ state: "detached" });
+    }, { phone: SMALL_PHONE }),
+});
