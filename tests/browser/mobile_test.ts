@@ -109,13 +109,21 @@ Deno.test({
       // A row tapped opens, and the row below moves under its detail.
       await tap(page, "[data-testid=change-row] .cmp-row-main");
       await page.locator(".cmp-detail").waitFor();
-      const under = await page.evaluate(() => {
-        const d = document.querySelector(".cmp-detail")!
-          .getBoundingClientRect();
-        const next = document.querySelectorAll(".cmp-item")[2]
-          .getBoundingClientRect();
-        return next.top - d.bottom;
-      });
+      // The list lays its items out again in the frame after the detail
+      // comes (it measures the detail first): wait for that frame, bounded.
+      const gap = () =>
+        page.evaluate(() => {
+          const d = document.querySelector(".cmp-detail")!
+            .getBoundingClientRect();
+          const next = document.querySelectorAll(".cmp-item")[2]
+            .getBoundingClientRect();
+          return next.top - d.bottom;
+        });
+      let under = await gap();
+      for (const end = Date.now() + 5000; under < -1 && Date.now() < end;) {
+        await page.waitForTimeout(50);
+        under = await gap();
+      }
       assert.ok(under >= -1, `the next item is ${-under} px into the detail`);
       assert.deepEqual(await smallFields(page), []);
       assert.equal(await sideways(page), 0);
