@@ -10,10 +10,16 @@ import type { DetailSource, ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";
 import { type CurlInput, operationCurl, partsOf } from "./operation_curl.ts";
 import { serverUrl } from "./servers.ts";
-import { asReferenced, isObject, refOf, type RefResolver } from "./refs.ts";
+import {
+  asReferenced,
+  isObject,
+  refName,
+  refOf,
+  type RefResolver,
+} from "./refs.ts";
 import { firstKeys, scalarList, scalarText } from "./safe.ts";
 import { setOwn } from "../shared/value.ts";
-import { edgesOf, refName, SchemaGraph, shortJson } from "./schema_graph.ts";
+import { edgesOf, SchemaGraph, shortJson } from "./schema_graph.ts";
 import {
   body,
   type BodyContext,

@@ -16,7 +16,8 @@ import {
   mergeParts,
   pick,
 } from "./merge.ts";
-import { isObject, type RefResolver } from "./refs.ts";
+import { isObject, refName, refOf, type RefResolver } from "./refs.ts";
+import { variantsOf } from "./discriminator.ts";
 import { firstKeys } from "./safe.ts";
 import { clip } from "../shared/parse_error.ts";
 import { setOwn } from "../shared/value.ts";
@@ -335,10 +336,27 @@ function discriminatorValue(
   return lists[0][0];
 }
 
-function byType(m: Merged, st: State, depth: number): unknown {
+/** Alternatives read per `oneOf`/`anyOf`, as the schema tree lists them. */
+const MAX_ALTS = 100;
+
+/**
+ * The alternatives of `m`'s `oneOf` (else `anyOf`) an example may be built
+ * from: its discriminator's variants ({@link variantsOf}), the first
+ * {@link MAX_ALTS}; null when it has neither.
+ */
+function alternatives(m: Merged): readonly unknown[] | null {
   const alts = pick(m, "oneOf") ?? pick(m, "anyOf");
+  if (!Array.isArray(alts)) return null;
+  return variantsOf(pick(m, "discriminator"), alts.slice(0, MAX_ALTS), (a) => {
+    const ref = refOf(a);
+    return ref === null ? "" : refName(ref);
+  });
+}
+
+function byType(m: Merged, st: State, depth: number): unknown {
+  const alts = alternatives(m);
   const type = firstType(m);
-  if (!type && Array.isArray(alts)) {
+  if (!type && alts) {
     // `anyOf: [{type: "null"}, {$ref: Cat}]` is a nullable Cat: a Cat
     // says more than null does.
     for (const alt of alts.slice(0, 20)) {
@@ -430,7 +448,7 @@ function byType(m: Merged, st: State, depth: number): unknown {
         const key = `${additionalKeyName(ap, st.r) || "property"}1`;
         if (v !== undefined) setOwn(out, key, v);
       }
-      if (Array.isArray(alts) && alts.length) {
+      if (alts?.length) {
         // Properties of the first alternative join the object's own.
         const v = gen(alts[0], st, depth + 1);
         const chosen = discriminated(m, alts[0], v, st);

@@ -433,6 +433,42 @@ Deno.test("example: ok/a discriminator's property names the alternative shown", 
   }
 });
 
+Deno.test("example: ok/x-explicitMappingOnly leaves out the alternatives its mapping does not name, as the tree does (Redoc)", () => {
+  const example = (disc: Record<string, unknown>, typed: boolean) => {
+    const rr = withSchemas("3.0.3", {
+      Pet: {
+        ...(typed ? { type: "object" } : {}),
+        oneOf: [
+          { $ref: "#/components/schemas/Cat" },
+          { $ref: "#/components/schemas/Dog" },
+        ],
+        discriminator: { propertyName: "petType", ...disc },
+      },
+      Cat: { type: "object", properties: { petType: { type: "string" } } },
+      Dog: {
+        type: "object",
+        properties: { petType: { type: "string" }, bark: { type: "boolean" } },
+      },
+    });
+    return sampleOf({ $ref: "#/components/schemas/Pet" }, rr);
+  };
+  const mapping = { dog: "#/components/schemas/Dog" };
+  for (const typed of [false, true]) {
+    assert.deepEqual(
+      example({ mapping, "x-explicitMappingOnly": true }, typed),
+      { petType: "dog", bark: true },
+      `typed: ${typed}`,
+    );
+    // Without it the first alternative, which the mapping need not name.
+    assert.deepEqual(example({ mapping }, typed), { petType: "Cat" });
+    // A mapping naming none of them: the first, rather than nothing.
+    assert.deepEqual(
+      example({ mapping: { f: "Fish" }, "x-explicitMappingOnly": true }, typed),
+      { petType: "Cat" },
+    );
+  }
+});
+
 Deno.test("example: bad/an example of 100,000 keys reached through 100 discriminated alternatives is copied in bounded time", () => {
   let yaml = "openapi: 3.1.0\ninfo: {title: t, version: '1'}\nx-big: &big {" +
     Array.from({ length: 100_000 }, (_, i) => `k${i}: 1`).join(", ") +

@@ -22,13 +22,12 @@ import { setOwn } from "../shared/value.ts";
 import { isToken } from "../shared/http_token.ts";
 import { paramExample, sampleOf, valueJson } from "./example.ts";
 import { isIgnoredHeader } from "./operations.ts";
-import { isObject, type RefResolver } from "./refs.ts";
+import { isObject, refName, type RefResolver } from "./refs.ts";
 import { firstKeys, scalarText } from "./safe.ts";
 import { exampleValue, isJson, type WrittenExample } from "./schema_view.ts";
 import { serverOf } from "./servers.ts";
 import { schemeMap, schemeName } from "./security.ts";
 import { isXml, xmlSample } from "./xml_sample.ts";
-import { refName } from "./schema_graph.ts";
 
 /** What {@link operationCurl} reads. */
 export interface CurlInput {

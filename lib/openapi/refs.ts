@@ -37,6 +37,26 @@ export function refOf(v: unknown): string | null {
 }
 
 /**
+ * Last segment of a `$ref`, decoded: `#/components/schemas/Pet` → `Pet`;
+ * an anchor's name without its `#` (`#node` → `node`).
+ */
+export function refName(ref: string): string {
+  const slash = ref.lastIndexOf("/");
+  const last = slash >= 0
+    ? ref.slice(slash + 1) || ref
+    : ref.startsWith("#") && ref.length > 1
+    ? ref.slice(1)
+    : ref;
+  try {
+    return clip(
+      decodeURIComponent(last).replace(/~1/g, "/").replace(/~0/g, "~"),
+    );
+  } catch {
+    return clip(last);
+  }
+}
+
+/**
  * `target` as the Reference Object `raw` presents it: its own `summary` and
  * `description` override the component's (OpenAPI 3.1 §4.8.23), so a
  * shared parameter or response reads as this use describes it. `target`

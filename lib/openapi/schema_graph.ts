@@ -19,10 +19,11 @@ import {
   mergeParts,
   pick,
 } from "./merge.ts";
-import { isObject, refOf, type RefResolver } from "./refs.ts";
+import { isObject, refName, refOf, type RefResolver } from "./refs.ts";
 import { firstKeys, scalarList } from "./safe.ts";
 import { additionalKeyName, valueJson } from "./example.ts";
 import { CLOSED_TUPLE } from "./tuple_facts.ts";
+import { mappedName, mappingPairs, variantsOf } from "./discriminator.ts";
 
 /** A link from a schema to another: a property, the items, an alternative. */
 export interface SchemaEdge {
@@ -196,26 +197,6 @@ const MAX_DESCRIPTION = 5_000;
 
 const ANY = Symbol("any");
 const NEVER = Symbol("never");
-
-/**
- * Last segment of a `$ref`, decoded: `#/components/schemas/Pet` → `Pet`;
- * an anchor's name without its `#` (`#node` → `node`).
- */
-export function refName(ref: string): string {
-  const slash = ref.lastIndexOf("/");
-  const last = slash >= 0
-    ? ref.slice(slash + 1) || ref
-    : ref.startsWith("#") && ref.length > 1
-    ? ref.slice(1)
-    : ref;
-  try {
-    return clip(
-      decodeURIComponent(last).replace(/~1/g, "/").replace(/~0/g, "~"),
-    );
-  } catch {
-    return clip(last);
-  }
-}
 
 /**
  * A value in a few characters: a string quoted, a list or object as compact
@@ -790,8 +771,7 @@ export class SchemaGraph {
     n.alts = this.#alts(m);
     const disc = pick(m, "discriminator");
     if (isObject(disc) && typeof disc.defaultMapping === "string") {
-      const to = disc.defaultMapping;
-      n.defaultMapping = to.includes("/") ? refName(to) : clip(to);
+      n.defaultMapping = mappedName(disc.defaultMapping);
     }
     n.externalDocs = docsLink(pick(m, "externalDocs"));
     n.constraints.push(...xmlFacts(pick(m, "xml")));
@@ -899,26 +879,8 @@ export class SchemaGraph {
       if (typeof disc.propertyName === "string") {
         out.discriminator = clip(disc.propertyName);
       }
-      if (isObject(disc.mapping)) {
-        for (const value in disc.mapping) {
-          if (out.mapping.length >= MAX_ALTS) break;
-          const to = disc.mapping[value];
-          if (typeof to === "string") {
-            out.mapping.push([
-              clip(value),
-              to.includes("/") ? refName(to) : clip(to),
-            ]);
-          }
-        }
-      }
-      // Redoc's `x-explicitMappingOnly`: the mapping is the whole list of
-      // variants, so an alternative it does not name is not one (kept all
-      // when it names none of them, rather than show no alternative).
-      if (disc["x-explicitMappingOnly"] === true && out.mapping.length) {
-        const mapped = new Set(out.mapping.map(([, to]) => to));
-        const named = edges.filter((e) => e.ref && mapped.has(e.ref));
-        if (named.length) out.list = named;
-      }
+      out.mapping = mappingPairs(disc);
+      out.list = [...variantsOf(disc, edges, (e) => e.ref)];
     }
     return out;
   }

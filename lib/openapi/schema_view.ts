@@ -22,9 +22,9 @@ import {
   mergeParts,
 } from "./merge.ts";
 import { eventText } from "./event_text.ts";
-import { isObject, refOf, type RefResolver } from "./refs.ts";
+import { isObject, refName, refOf, type RefResolver } from "./refs.ts";
 import { scalarList } from "./safe.ts";
-import { refName, type SchemaGraph, shortJson } from "./schema_graph.ts";
+import { type SchemaGraph, shortJson } from "./schema_graph.ts";
 import type {
   BodyDetail,
   EncodingDetail,

@@ -31,9 +31,8 @@ import {
 import type { Context, SchemaDiff } from "./schema_diff.ts";
 import { json } from "./schema_view.ts";
 import { isJsonType } from "../../shared/json_pretty.ts";
-import { childPointer, isObject } from "../refs.ts";
+import { childPointer, isObject, refName } from "../refs.ts";
 import { codeSpan } from "./code_span.ts";
-import { refName } from "../schema_graph.ts";
 
 /**
  * Compares every operation and webhook of `base` and `rev`. One that

@@ -14,8 +14,7 @@
  */
 import { CompareLimitError, type Level, levelRank } from "./types.ts";
 import { formatCount } from "../../shared/format.ts";
-import { isObject, refOf } from "../refs.ts";
-import { refName } from "../schema_graph.ts";
+import { isObject, refName, refOf } from "../refs.ts";
 import type { Report } from "./report.ts";
 import { Scope } from "./report.ts";
 import type { SchemaAt } from "./model.ts";

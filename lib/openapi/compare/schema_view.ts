@@ -13,10 +13,10 @@ import {
   mergeParts,
   pick,
 } from "../merge.ts";
-import { refName } from "../schema_graph.ts";
 import {
   childPointer,
   isObject,
+  refName,
   refOf,
   refPointer,
   type RefResolver,
