@@ -10,6 +10,7 @@ import type { DetailSource, ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";
 import { type CurlInput, operationCurl, partsOf } from "./operation_curl.ts";
 import { serverUrl } from "./servers.ts";
+import { EMPTY_VALUE_ALLOWED } from "./empty_value.ts";
 import {
   asReferenced,
   isObject,
@@ -473,7 +474,7 @@ function styleFacts(p: Record<string, unknown>, swagger: boolean): string[] {
   // offers to send it; the cURL command sends it so when nothing is
   // written for it.
   if (p.allowEmptyValue === true && p.in === "query") {
-    out.push("empty value allowed");
+    out.push(EMPTY_VALUE_ALLOWED);
   }
   if (swagger) {
     const f = scalarText(p.collectionFormat);
@@ -648,10 +649,12 @@ function bodyExamples(
 
 /**
  * A Swagger 2.0 `formData` parameter read as a schema: it carries `type`,
- * `format`, `items`, `enum`, `default` and the constraints itself.
+ * `format`, `items`, `enum`, `default` and the constraints itself; its `in`
+ * stays, which says it allows an empty value where it does
+ * ({@link emptyFormField}).
  */
 function formFieldSchema(p: Record<string, unknown>): Record<string, unknown> {
-  const { name: _n, in: _i, required: _r, ...rest } = p;
+  const { name: _n, required: _r, ...rest } = p;
   // Its written example (2.0's `x-example`) is the field's sample.
   const example = paramExample(p, true);
   return example === undefined ? rest : { ...rest, example };

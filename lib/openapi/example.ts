@@ -18,6 +18,7 @@ import {
 } from "./merge.ts";
 import { isObject, refName, refOf, type RefResolver } from "./refs.ts";
 import { variantsOf } from "./discriminator.ts";
+import { emptyFormField } from "./empty_value.ts";
 import { firstKeys } from "./safe.ts";
 import { clip } from "../shared/parse_error.ts";
 import { setOwn } from "../shared/value.ts";
@@ -186,6 +187,9 @@ function gen(raw: unknown, st: State, depth: number): unknown {
   }
   const e = pick(m, "enum");
   if (Array.isArray(e) && e.length) return e.find((x) => x !== null) ?? null;
+  // A form field sent empty is one the API takes, as a query parameter's
+  // `name=` is (see operation_curl.ts): no value to fill in.
+  if (emptyFormField(s) && s.type !== "file") return "";
   st.branch.add(s);
   try {
     return inherited(m, raw, byType(m, st, depth), st);

@@ -10,6 +10,7 @@ import { operationDetail } from "./detail.ts";
 import { operationCommand } from "./curl.ts";
 import { operationCurl } from "./operation_curl.ts";
 import { RefResolver } from "./refs.ts";
+import { SchemaGraph } from "./schema_graph.ts";
 
 const ok200 = { 200: { description: "ok" } };
 
@@ -1152,6 +1153,50 @@ for (const c of emptyCases) {
     assert.ok(d.fetch.includes(JSON.stringify(url)), d.fetch);
   });
 }
+
+Deno.test("operation curl allowEmptyValue: ok/a Swagger 2.0 form field that allows it is sent empty and says so in its tree, as a query parameter is", () => {
+  for (
+    const [consumes, sent] of [
+      ["application/x-www-form-urlencoded", "--data-raw 'e=&s=string&w=x'"],
+      ["multipart/form-data", "--form-string 'e='"],
+    ]
+  ) {
+    const p = doc("2.0", {
+      consumes: [consumes],
+      parameters: [
+        { name: "e", in: "formData", type: "string", allowEmptyValue: true },
+        { name: "s", in: "formData", type: "string" },
+        // A written value is sent, as a query parameter's is.
+        {
+          name: "w",
+          in: "formData",
+          type: "string",
+          allowEmptyValue: true,
+          "x-example": "x",
+        },
+      ],
+    });
+    const g = new SchemaGraph(p.resolver);
+    const d = operationDetail(p, "paths", "/a", "post", g)!;
+    assert.ok(d.curl.includes(sent), d.curl);
+    if (consumes.includes("urlencoded")) {
+      assert.ok(d.fetch.includes('body: "e=&s=string&w=x"'), d.fetch);
+    }
+    const form = d.requestBody!.bodies[0];
+    assert.equal(form.mediaType, consumes);
+    const facts = Object.fromEntries(
+      g.node(form.schema!.node)!.props.map((e) => [
+        e.name,
+        g.node(e.node)!.constraints,
+      ]),
+    );
+    assert.deepEqual(facts, {
+      e: ["empty value allowed"],
+      s: [],
+      w: ["empty value allowed"],
+    });
+  }
+});
 
 /** A 3.2 request body of `content` on `post /a`. */
 const mixed = (content: Record<string, unknown>) =>

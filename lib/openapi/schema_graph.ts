@@ -23,6 +23,7 @@ import { isObject, refName, refOf, type RefResolver } from "./refs.ts";
 import { firstKeys, scalarList } from "./safe.ts";
 import { additionalKeyName, valueJson } from "./example.ts";
 import { CLOSED_TUPLE } from "./tuple_facts.ts";
+import { EMPTY_VALUE_ALLOWED, emptyFormField } from "./empty_value.ts";
 import { mappedName, mappingPairs, variantsOf } from "./discriminator.ts";
 
 /** A link from a schema to another: a property, the items, an alternative. */
@@ -775,6 +776,7 @@ export class SchemaGraph {
     }
     n.externalDocs = docsLink(pick(m, "externalDocs"));
     n.constraints.push(...xmlFacts(pick(m, "xml")));
+    if (emptyFormField(s)) n.constraints.push(EMPTY_VALUE_ALLOWED);
     this.#foldNull(m, n);
     if (!n.alts) {
       const d = pick(m, "discriminator");
