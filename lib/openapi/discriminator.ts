@@ -1,10 +1,10 @@
 /**
- * A discriminator's mapping read once for every reader of it: the schema
- * tree (which variants it lists) and the generated example (which one it
- * builds), so the two never disagree on what the variants are.
+ * A discriminator's variants read once for every reader of them: the
+ * schema tree (which variants it lists) and the generated example (which
+ * one it builds), so the two never disagree on what the variants are.
  */
 import { clip } from "../shared/parse_error.ts";
-import { isObject, refName } from "./refs.ts";
+import { childPointer, isObject, refName, type RefResolver } from "./refs.ts";
 import { firstKeys } from "./safe.ts";
 
 /** Mapping entries read from one discriminator. */
@@ -54,4 +54,76 @@ export function variantsOf<T>(
     return name !== "" && mapped.has(name);
   });
   return named.length ? named : list;
+}
+
+/** Named schemas read for the ones inheriting a base, and parts of each. */
+const MAX_SCHEMAS = 20_000;
+const MAX_PARTS = 50;
+
+/**
+ * The document's named schemas (3.x `components.schemas`, 2.0
+ * `definitions`: `container`'s pointer) that inherit from another through
+ * `allOf`, as `$ref`s, by the schema each inherits from: read once per
+ * document and bounded.
+ */
+function inheritors(r: RefResolver, container: string): Map<object, string[]> {
+  const named = r.pointer(container);
+  return r.memo.get("inheritors", isObject(named) ? named : {}, (all) => {
+    const out = new Map<object, string[]>();
+    for (const name of firstKeys(all, MAX_SCHEMAS)) {
+      const s = r.deref(all[name]).value;
+      if (!isObject(s) || !Array.isArray(s.allOf)) continue;
+      const ref = childPointer(container, name);
+      for (const part of s.allOf.slice(0, MAX_PARTS)) {
+        if (!isObject(part) || typeof part.$ref !== "string") continue;
+        const base = r.deref(part).value;
+        if (!isObject(base) || base === s) continue;
+        let list = out.get(base);
+        if (!list) out.set(base, list = []);
+        if (list.at(-1) !== ref) list.push(ref);
+      }
+    }
+    return out;
+  });
+}
+
+/**
+ * The variants of `base`, a schema with a discriminator of its own and no
+ * `oneOf`/`anyOf` (polymorphism through `allOf`, OpenAPI 3.0
+ * §4.7.25's Pet, Cat and Dog; Swagger 2.0's `discriminator`), as `$ref`s:
+ * the schemas its mapping names, then the named schemas (under
+ * `container`) whose `allOf` refers to it, each once, as Redoc offers
+ * them; the base itself is none. Only its mapping's with
+ * `x-explicitMappingOnly` ({@link variantsOf}). At most `max`.
+ */
+export function derivedVariants(
+  r: RefResolver,
+  container: string,
+  base: Record<string, unknown>,
+  max: number,
+): string[] {
+  const disc = base.discriminator;
+  const refs: string[] = [];
+  if (isObject(disc) && isObject(disc.mapping)) {
+    for (const value of firstKeys(disc.mapping, MAX_MAPPING)) {
+      const to = disc.mapping[value];
+      if (typeof to !== "string" || !to) continue;
+      // A bare name is a schema's name (3.1 §4.8.25.2).
+      refs.push(to.includes("/") ? to : childPointer(container, to));
+    }
+  }
+  refs.push(...(inheritors(r, container).get(base) ?? []));
+  const seen = new Set<unknown>([base]);
+  const out: string[] = [];
+  for (const ref of refs) {
+    if (out.length >= max) break;
+    // One variant per schema: a mapping to `#/…/Cat` and Cat's own
+    // `allOf` are one Cat; a mapping to nothing still shows, named.
+    const target = r.deref({ $ref: ref }).value;
+    const key = isObject(target) ? target : ref;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(ref);
+  }
+  return [...variantsOf(disc, out, refName)];
 }

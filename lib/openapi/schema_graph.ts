@@ -24,7 +24,12 @@ import { firstKeys, scalarList } from "./safe.ts";
 import { additionalKeyName, valueJson } from "./example.ts";
 import { CLOSED_TUPLE } from "./tuple_facts.ts";
 import { EMPTY_VALUE_ALLOWED, emptyFormField } from "./empty_value.ts";
-import { mappedName, mappingPairs, variantsOf } from "./discriminator.ts";
+import {
+  derivedVariants,
+  mappedName,
+  mappingPairs,
+  variantsOf,
+} from "./discriminator.ts";
 
 /** A link from a schema to another: a property, the items, an alternative. */
 export interface SchemaEdge {
@@ -504,11 +509,13 @@ export class SchemaGraph {
   /** `resolver` is the parsed document's. */
   /** What a `$ref` to one of the document's named schemas looks like. */
   #named: RegExp;
+  /** Where the document's named schemas are (3.x's or 2.0's pointer). */
+  #container: string;
   constructor(resolver: RefResolver, opts: GraphOptions = {}) {
     this.#r = resolver;
-    this.#named = resolver.pointer("#/swagger") !== undefined
-      ? NAMED_DEFINITION_REF
-      : NAMED_SCHEMA_REF;
+    const swagger = resolver.pointer("#/swagger") !== undefined;
+    this.#named = swagger ? NAMED_DEFINITION_REF : NAMED_SCHEMA_REF;
+    this.#container = swagger ? "#/definitions" : "#/components/schemas";
     this.#md = opts.markdown !== false;
     this.#first = opts.firstId ?? 0;
   }
@@ -778,6 +785,7 @@ export class SchemaGraph {
     n.constraints.push(...xmlFacts(pick(m, "xml")));
     if (emptyFormField(s)) n.constraints.push(EMPTY_VALUE_ALLOWED);
     this.#foldNull(m, n);
+    n.alts ??= this.#derived(s);
     if (!n.alts) {
       const d = pick(m, "discriminator");
       const name = typeof d === "string"
@@ -858,18 +866,7 @@ export class SchemaGraph {
       list = pick(m, "anyOf");
     }
     if (!Array.isArray(list) || !list.length) return null;
-    const edges = list.slice(0, MAX_ALTS).map((raw, i) => {
-      const e = this.edge("", raw);
-      const target = this.#r.deref(raw).value;
-      const title = isObject(target) ? target.title : undefined;
-      e.name = typeof title === "string" && title
-        ? clip(title)
-        : e.ref || `Option ${i + 1}`;
-      return e;
-    });
-    // An untitled alternative is labelled by its position (§4.1: "by
-    // `title`, `$ref` name or position"); its type shows beside the label,
-    // as every row's does (`Option 1  string`).
+    const edges = this.#variants(list.slice(0, MAX_ALTS));
     const out: SchemaAlts = {
       kind,
       list: edges,
@@ -885,6 +882,48 @@ export class SchemaGraph {
       out.list = [...variantsOf(disc, edges, (e) => e.ref)];
     }
     return out;
+  }
+
+  /**
+   * An edge to each alternative of `raws`, labelled: an untitled one by
+   * its position (§4.1: "by `title`, `$ref` name or position"); its type
+   * shows beside the label, as every row's does (`Option 1  string`).
+   */
+  #variants(raws: readonly unknown[]): SchemaEdge[] {
+    return raws.map((raw, i) => {
+      const e = this.edge("", raw);
+      const target = this.#r.deref(raw).value;
+      const title = isObject(target) ? target.title : undefined;
+      e.name = typeof title === "string" && title
+        ? clip(title)
+        : e.ref || `Option ${i + 1}`;
+      return e;
+    });
+  }
+
+  /**
+   * The variants of `s`, a base schema with a discriminator of its own
+   * and no alternatives (polymorphism through `allOf`), offered as a
+   * `oneOf`'s are, as Redoc offers them: a value is one of the schemas
+   * inheriting it ({@link derivedVariants}). Null when none inherits it,
+   * or the discriminator is only inherited (`s` is then a variant).
+   */
+  #derived(s: Record<string, unknown>): SchemaAlts | null {
+    const disc = s.discriminator;
+    const prop = typeof disc === "string"
+      ? disc
+      : isObject(disc) && typeof disc.propertyName === "string"
+      ? disc.propertyName
+      : null;
+    if (prop === null) return null;
+    const refs = derivedVariants(this.#r, this.#container, s, MAX_ALTS);
+    if (!refs.length) return null;
+    return {
+      kind: "oneOf",
+      list: this.#variants(refs.map(($ref) => ({ $ref }))),
+      discriminator: clip(prop),
+      mapping: mappingPairs(disc),
+    };
   }
 }
 

@@ -579,9 +579,14 @@ Deno.test("schema tree: ok/x-explicitMappingOnly on a discriminator keeps only t
   );
 });
 
-Deno.test("schema tree: ok/a discriminator without alternatives (polymorphism through allOf) is a fact of the base and of what inherits it", () => {
+Deno.test("schema tree: ok/a discriminator without alternatives is a fact of the base no schema inherits, and of what inherits one", () => {
   const { g } = graphOfSchemas({
     Animal: {
+      type: "object",
+      discriminator: { propertyName: "kind" },
+      properties: { kind: { type: "string" } },
+    },
+    Lone: {
       type: "object",
       discriminator: { propertyName: "kind" },
       properties: { kind: { type: "string" } },
@@ -593,8 +598,11 @@ Deno.test("schema tree: ok/a discriminator without alternatives (polymorphism th
     },
     Plain: { type: "object" },
   });
-  assert.equal(schema(g, "Animal").discriminator, "kind");
+  assert.equal(schema(g, "Lone").discriminator, "kind");
   assert.equal(schema(g, "Dog").discriminator, "kind");
+  // A base inherited from offers its variants, which carry it.
+  assert.equal(schema(g, "Animal").discriminator, "");
+  assert.equal(schema(g, "Animal").alts?.discriminator, "kind");
   // Alternatives carry their own (alts.discriminator), once.
   assert.equal(schema(g, "Pet").discriminator, "");
   assert.equal(schema(g, "Plain").discriminator, "");
@@ -613,6 +621,106 @@ Deno.test("schema tree: ok/a discriminator without alternatives (polymorphism th
     g2.node(g2.edge("", { $ref: "#/definitions/A" }).node)!.discriminator,
     "petType",
   );
+});
+
+Deno.test("schema tree: ok/a base with a discriminator of its own offers the schemas inheriting it through allOf as variants, its mapping's first (Redoc)", () => {
+  const cat = { $ref: "#/components/schemas/Cat" };
+  const pet = { $ref: "#/components/schemas/Pet" };
+  const petstore = (disc: Record<string, unknown>) => {
+    const { g } = graphOfSchemas({
+      Pet: {
+        type: "object",
+        required: ["petType"],
+        properties: { name: { type: "string" }, petType: { type: "string" } },
+        discriminator: { propertyName: "petType", ...disc },
+      },
+      Cat: {
+        allOf: [pet, {
+          type: "object",
+          properties: { huntingSkill: { type: "string" } },
+        }],
+      },
+      Dog: { title: "A dog", allOf: [pet] },
+      // Inherits a cat (and so a pet): a variant of Cat's, not of Pet's.
+      Lion: { allOf: [cat] },
+      Lizard: { allOf: [pet, pet] },
+      Other: { allOf: [{ type: "object" }] },
+    });
+    return g;
+  };
+  const g = petstore({});
+  const base = schema(g, "Pet");
+  assert.deepEqual(base.alts?.list.map((e) => [e.name, e.ref]), [
+    ["Cat", "Cat"],
+    ["A dog", "Dog"],
+    ["Lizard", "Lizard"],
+  ]);
+  assert.equal(base.alts?.kind, "oneOf");
+  assert.equal(base.alts?.discriminator, "petType");
+  // Its own properties stay, and a variant is the merged schema, which
+  // offers none of its own (the base's discriminator is inherited).
+  assert.deepEqual(base.props.map((p) => p.name), ["name", "petType"]);
+  const variant = g.node(base.alts!.list[0].node)!;
+  assert.deepEqual(variant.props.map((p) => p.name), [
+    "name",
+    "petType",
+    "huntingSkill",
+  ]);
+  assert.equal(variant.alts, null);
+  assert.equal(variant.discriminator, "petType");
+  // The mapping's schemas first (a bare name too), each once; the base
+  // itself is none.
+  const mapped = schema(
+    petstore({
+      mapping: {
+        dog: "#/components/schemas/Dog",
+        lion: "Lion",
+        cat: "#/components/schemas/Cat",
+        pet: "#/components/schemas/Pet",
+      },
+    }),
+    "Pet",
+  );
+  assert.deepEqual(mapped.alts?.list.map((e) => e.ref), [
+    "Dog",
+    "Lion",
+    "Cat",
+    "Lizard",
+  ]);
+  assert.deepEqual(mapped.alts?.mapping.map(([v]) => v), [
+    "dog",
+    "lion",
+    "cat",
+    "pet",
+  ]);
+  // With x-explicitMappingOnly, the mapping's alone.
+  const only = schema(
+    petstore({
+      mapping: { dog: "#/components/schemas/Dog" },
+      "x-explicitMappingOnly": true,
+    }),
+    "Pet",
+  );
+  assert.deepEqual(only.alts?.list.map((e) => e.ref), ["Dog"]);
+  // Swagger 2.0: the discriminator is the property's name.
+  const p = parseSpec(
+    JSON.stringify({
+      swagger: "2.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      definitions: {
+        Pet: { type: "object", discriminator: "petType" },
+        Cat: { allOf: [{ $ref: "#/definitions/Pet" }] },
+      },
+    }),
+    { checks: false },
+  );
+  const g2 = new SchemaGraph(p.resolver);
+  const base2 = g2.node(g2.edge("", { $ref: "#/definitions/Pet" }).node)!;
+  assert.deepEqual(base2.alts?.list.map((e) => [e.ref, e.named]), [
+    ["Cat", true],
+  ]);
+  assert.equal(base2.alts?.discriminator, "petType");
 });
 
 Deno.test("schema tree: ok/3.1 applies the keywords beside a $ref to that use; a description stays on the edge; 3.0 ignores them", () => {
