@@ -10,6 +10,7 @@ import type { DetailSource, ParsedSpec } from "./mod.ts";
 import { operationsOf, resolvePathItem } from "./operations.ts";
 import { type CurlInput, operationCurl, partsOf } from "./operation_curl.ts";
 import { serverUrl } from "./servers.ts";
+import { spelling } from "./written_integers.ts";
 import { EMPTY_VALUE_ALLOWED } from "./empty_value.ts";
 import {
   asReferenced,
@@ -164,8 +165,9 @@ function paramExamples(
   r: RefResolver,
   swagger: boolean,
 ): string[] {
+  const spell = spelling(r);
   const one = paramExample(p, swagger);
-  if (one !== undefined) return [`example ${shortJson(one)}`];
+  if (one !== undefined) return [`example ${shortJson(one, spell)}`];
   // Named examples: the parameter's, or (a `content` parameter) its media
   // type's, which may also give one `example`.
   const named = (o: Record<string, unknown>): string[] => {
@@ -175,8 +177,9 @@ function paramExamples(
       const ex = r.deref(o.examples[name]).value;
       if (!isObject(ex)) continue;
       const v = exampleValue(ex);
-      if (v !== undefined) out.push(`example ${clip(name)}: ${shortJson(v)}`);
-      // OpenAPI 3.2: the value as it goes on the wire (a whole query
+      if (v !== undefined) {
+        out.push(`example ${clip(name)}: ${shortJson(v, spell)}`);
+      } // OpenAPI 3.2: the value as it goes on the wire (a whole query
       // string, a header line), or where one is kept (never fetched).
       else if (typeof ex.serializedValue === "string") {
         out.push(
@@ -199,7 +202,7 @@ function paramExamples(
     const media = mt === undefined ? undefined : r.deref(p.content[mt]).value;
     if (isObject(media)) {
       if (media.example !== undefined) {
-        return [`example ${shortJson(media.example)}`];
+        return [`example ${shortJson(media.example, spell)}`];
       }
       const fromMedia = named(media);
       if (fromMedia.length) return fromMedia;
@@ -207,9 +210,11 @@ function paramExamples(
   }
   const s = r.deref(schema).value;
   if (!isObject(s)) return out;
-  if (s.example !== undefined) return [`example ${shortJson(s.example)}`];
+  if (s.example !== undefined) {
+    return [`example ${shortJson(s.example, spell)}`];
+  }
   if (Array.isArray(s.examples) && s.examples.length) {
-    return [`example ${shortJson(s.examples[0])}`];
+    return [`example ${shortJson(s.examples[0], spell)}`];
   }
   return out;
 }

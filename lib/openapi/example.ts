@@ -19,6 +19,7 @@ import {
 import { isObject, refName, refOf, type RefResolver } from "./refs.ts";
 import { variantsOf } from "./discriminator.ts";
 import { emptyFormField } from "./empty_value.ts";
+import type { Spell } from "./written_integers.ts";
 import { firstKeys } from "./safe.ts";
 import { clip } from "../shared/parse_error.ts";
 import { setOwn } from "../shared/value.ts";
@@ -506,12 +507,14 @@ export function sampleOf(
 /**
  * `v` as indented JSON, at most `max` characters (then cut with a note):
  * walks the value itself, so a YAML alias shared a thousand times, or
- * pointing at its own ancestor, costs only what is printed.
+ * pointing at its own ancestor, costs only what is printed. `spell`, when
+ * given, prints an integer past 2^53 as the document writes it.
  */
 export function valueJson(
   v: unknown,
   max = MAX_EXAMPLE_CHARS,
   indent = "  ",
+  spell?: Spell,
 ): string {
   let out = "";
   let deep = false;
@@ -520,7 +523,7 @@ export function valueJson(
   const write = (x: unknown, pad: string): void => {
     if (full()) return;
     if (x === null || typeof x !== "object" || x instanceof Date) {
-      out += scalarJson(x);
+      out += scalarJson(x, spell);
       return;
     }
     if (branch.has(x)) {
@@ -574,11 +577,15 @@ export function valueJson(
 /** Levels of a value {@link valueJson} writes; deeper ones are cut. */
 export const MAX_JSON_DEPTH = 500;
 
-function scalarJson(x: unknown): string {
+function scalarJson(x: unknown, spell?: Spell): string {
   if (x === undefined || typeof x === "function" || typeof x === "symbol") {
     return "null";
   }
   if (typeof x === "bigint") return String(x);
+  if (typeof x === "number" && spell) {
+    const written = spell(x);
+    if (written !== undefined) return written;
+  }
   return JSON.stringify(x) ?? "null";
 }
 

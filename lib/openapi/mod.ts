@@ -83,7 +83,7 @@ export function* parseSpecSteps(
   opts.onStage?.("indexing");
   const warnings: SpecWarning[] = [...loaded.warnings];
   const doc = loaded.value as Record<string, unknown>;
-  const resolver = new RefResolver(doc);
+  const resolver = new RefResolver(doc, loaded.text);
   let detected: Detected;
   let index: SpecIndex;
   try {
@@ -120,7 +120,7 @@ export function piecesSpec(
     const loaded: Loaded = { value: doc, syntax: "yaml", text, warnings: [] };
     return {
       doc,
-      resolver: new RefResolver(doc),
+      resolver: new RefResolver(doc, text),
       detected: detect(loaded, []),
     };
   } catch {

@@ -28,6 +28,7 @@ import { exampleValue, isJson, type WrittenExample } from "./schema_view.ts";
 import { serverOf } from "./servers.ts";
 import { schemeMap, schemeName } from "./security.ts";
 import { isXml, xmlSample } from "./xml_sample.ts";
+import { type Spell, spelling } from "./written_integers.ts";
 
 /** What {@link operationCurl} reads. */
 export interface CurlInput {
@@ -162,6 +163,9 @@ class Budget {
   left = MAX_VALUE_CHARS;
   fields = MAX_FIELDS;
 
+  /** `spell` writes integers past 2^53 as the document does. */
+  constructor(readonly spell?: Spell) {}
+
   /** True once nothing more can be sent. */
   get spent(): boolean {
     return this.left <= 0 || this.fields <= 0;
@@ -193,8 +197,9 @@ class Budget {
 
   #text(x: unknown): string {
     const max = Math.max(0, Math.min(MAX_ONE_VALUE, this.left));
-    const s = scalarText(x);
-    const t = s === null ? valueJson(x, max, "") : s.slice(0, max);
+    const s = (typeof x === "number" ? this.spell?.(x) : undefined) ??
+      scalarText(x);
+    const t = s === null ? valueJson(x, max, "", this.spell) : s.slice(0, max);
     this.left -= t.length + 1;
     return t;
   }
@@ -894,7 +899,7 @@ export function operationCurl(x: CurlInput): OperationCurl {
   const query: QueryPair[] = [];
   const headers: Pair[] = [];
   const cookies: QueryPair[] = [];
-  const budget = new Budget();
+  const budget = new Budget(spelling(x.r));
   for (const p of x.params) {
     if (budget.spent) break;
     if (p.required !== true || typeof p.name !== "string") continue;
@@ -1051,7 +1056,7 @@ export function operationCurl(x: CurlInput): OperationCurl {
       body = typeof sample === "string" &&
           (!isJson(type) || (fromWritten && isJsonText(sample)))
         ? sample.slice(0, MAX_VALUE_CHARS)
-        : valueJson(sample, MAX_VALUE_CHARS, "");
+        : valueJson(sample, MAX_VALUE_CHARS, "", spelling(x.r));
     }
   }
   // A form with no field to send (Stripe declares an empty form body on its

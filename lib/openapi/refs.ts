@@ -204,9 +204,16 @@ export class RefResolver {
     deref: (v) => this.deref(this.read(v)),
   };
 
-  /** `root` is the whole parsed document. */
-  constructor(root: unknown) {
+  /**
+   * The text the document was read from, "" when not known: read again
+   * only for what a parse forgets (written_integers.ts).
+   */
+  readonly source: string;
+
+  /** `root` is the whole parsed document; `source`, its text when known. */
+  constructor(root: unknown, source = "") {
     this.#root = root;
+    this.source = source;
   }
 
   /**

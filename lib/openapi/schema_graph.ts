@@ -23,6 +23,7 @@ import { isObject, refName, refOf, type RefResolver } from "./refs.ts";
 import { firstKeys, scalarList } from "./safe.ts";
 import { additionalKeyName, valueJson } from "./example.ts";
 import { CLOSED_TUPLE } from "./tuple_facts.ts";
+import { type Spell, spelling } from "./written_integers.ts";
 import { EMPTY_VALUE_ALLOWED, emptyFormField } from "./empty_value.ts";
 import {
   derivedVariants,
@@ -209,30 +210,38 @@ const NEVER = Symbol("never");
  * JSON walked only as far as shown (`["x","y"]`, `{"k":1}`, cut with `…`),
  * as Redoc shows a default.
  */
-export function shortJson(v: unknown): string {
+export function shortJson(v: unknown, spell?: Spell): string {
   if (typeof v === "string") return JSON.stringify(truncate(v, MAX_VALUE));
   if (v === undefined) return "";
+  if (typeof v === "number") return num(v, spell)!;
   if (typeof v !== "object" || v === null) return String(v);
-  const text = valueJson(v, MAX_VALUE, "");
+  const text = valueJson(v, MAX_VALUE, "", spell);
   return text.length > MAX_VALUE ? text.slice(0, MAX_VALUE) + "…" : text;
 }
 
-function num(v: unknown): string | null {
-  return typeof v === "number" ? String(v) : null;
+/** A number as text (as written, with `spell`), null for anything else. */
+function num(v: unknown, spell?: Spell): string | null {
+  return typeof v === "number" ? spell?.(v) ?? String(v) : null;
 }
 
-/** Human-readable validation keywords of a merged schema. */
-function constraintsOf(m: Merged): string[] {
+/**
+ * Human-readable validation keywords of a merged schema; `spell` prints
+ * bounds past 2^53 as written.
+ */
+function constraintsOf(m: Merged, spell: Spell): string[] {
   const out: string[] = [];
-  const exMin = pick(m, "exclusiveMinimum"),
-    exMax = pick(m, "exclusiveMaximum");
-  const min = num(pick(m, "minimum")), max = num(pick(m, "maximum"));
+  const exMin = num(pick(m, "exclusiveMinimum"), spell),
+    exMax = num(pick(m, "exclusiveMaximum"), spell);
+  const min = num(pick(m, "minimum"), spell),
+    max = num(pick(m, "maximum"), spell);
   // 3.0 (JSON Schema draft 4): exclusive* are booleans on minimum/maximum;
   // 3.1 (2020-12): they are numbers of their own.
-  if (min !== null) out.push(`${exMin === true ? ">" : ">="} ${min}`);
-  if (num(exMin) !== null) out.push(`> ${exMin}`);
-  if (max !== null) out.push(`${exMax === true ? "<" : "<="} ${max}`);
-  if (num(exMax) !== null) out.push(`< ${exMax}`);
+  const openMin = pick(m, "exclusiveMinimum") === true,
+    openMax = pick(m, "exclusiveMaximum") === true;
+  if (min !== null) out.push(`${openMin ? ">" : ">="} ${min}`);
+  if (exMin !== null) out.push(`> ${exMin}`);
+  if (max !== null) out.push(`${openMax ? "<" : "<="} ${max}`);
+  if (exMax !== null) out.push(`< ${exMax}`);
   for (
     const k of [
       "minLength",
@@ -511,11 +520,14 @@ export class SchemaGraph {
   #named: RegExp;
   /** Where the document's named schemas are (3.x's or 2.0's pointer). */
   #container: string;
+  /** Prints integers past 2^53 as the document writes them. */
+  #spell: Spell;
   constructor(resolver: RefResolver, opts: GraphOptions = {}) {
     this.#r = resolver;
     const swagger = resolver.pointer("#/swagger") !== undefined;
     this.#named = swagger ? NAMED_DEFINITION_REF : NAMED_SCHEMA_REF;
     this.#container = swagger ? "#/definitions" : "#/components/schemas";
+    this.#spell = spelling(resolver);
     this.#md = opts.markdown !== false;
     this.#first = opts.firstId ?? 0;
   }
@@ -718,7 +730,7 @@ export class SchemaGraph {
     n.writeOnly = pick(m, "writeOnly") === true;
     const e = pick(m, "enum");
     if (Array.isArray(e)) {
-      n.enum = e.slice(0, MAX_ENUM).map(shortJson);
+      n.enum = e.slice(0, MAX_ENUM).map((v) => shortJson(v, this.#spell));
       n.enumMore = Math.max(0, e.length - MAX_ENUM);
       n.enumDescriptions = enumDescriptions(
         e.slice(0, MAX_ENUM),
@@ -730,14 +742,16 @@ export class SchemaGraph {
       );
     }
     const def = pick(m, "default");
-    if (def !== undefined) n.default = shortJson(def);
+    if (def !== undefined) n.default = shortJson(def, this.#spell);
     const c = pick(m, "const");
-    if (c !== undefined) n.const = shortJson(c);
+    if (c !== undefined) n.const = shortJson(c, this.#spell);
     const ex = pick(m, "example");
     const exs = pick(m, "examples");
-    if (ex !== undefined) n.example = shortJson(ex);
-    else if (Array.isArray(exs) && exs.length) n.example = shortJson(exs[0]);
-    n.constraints = constraintsOf(m);
+    if (ex !== undefined) n.example = shortJson(ex, this.#spell);
+    else if (Array.isArray(exs) && exs.length) {
+      n.example = shortJson(exs[0], this.#spell);
+    }
+    n.constraints = constraintsOf(m, this.#spell);
     for (const [name, raw] of props) {
       n.props.push(this.edge(clip(name), raw, req.has(name)));
     }

@@ -6,6 +6,7 @@
  * lists itself fifty times in `allOf`, or a YAML alias fan-out, would
  * otherwise cost 50^depth steps); and values are never stringified whole.
  */
+import { type Spell, spelling } from "./written_integers.ts";
 import { clip } from "../shared/parse_error.ts";
 import { truncate } from "../shared/parse_error.ts";
 import { isJsonType } from "../shared/json_pretty.ts";
@@ -168,9 +169,14 @@ export function isJson(mediaType: string): boolean {
   return isJsonType(mediaType) || mediaType === "*/*";
 }
 
-/** An example value as shown: strings as written, the rest as indented JSON. */
-export function exampleText(v: unknown): string {
-  return typeof v === "string" ? truncate(v, MAX_EXAMPLE_CHARS) : valueJson(v);
+/**
+ * An example value as shown: strings as written, the rest as indented
+ * JSON (integers past 2^53 as written, with `spell`).
+ */
+export function exampleText(v: unknown, spell?: Spell): string {
+  return typeof v === "string"
+    ? truncate(v, MAX_EXAMPLE_CHARS)
+    : valueJson(v, undefined, undefined, spell);
 }
 
 /**
@@ -225,10 +231,11 @@ function writtenExamples(
   r: RefResolver,
 ): ExampleDetail[] {
   const out: ExampleDetail[] = [];
+  const spell = spelling(r);
   if (media.example !== undefined) {
     out.push({
       label: "Example",
-      text: exampleText(media.example),
+      text: exampleText(media.example, spell),
       generated: false,
     });
   }
@@ -243,7 +250,7 @@ function writtenExamples(
       const value = exampleValue(ex);
       const sent = typeof ex.serializedValue === "string";
       if (value !== undefined) {
-        out.push({ label, text: exampleText(value), generated: false });
+        out.push({ label, text: exampleText(value, spell), generated: false });
       }
       // OpenAPI 3.2 §4.8.19: the same example as it goes on the wire, shown
       // beside its data when both are written.
@@ -283,7 +290,7 @@ export function body(
   media: Record<string, unknown> = {},
   cache?: Map<unknown, string>,
   writer: ((sample: unknown) => string) | undefined = isJson(mediaType)
-    ? (v) => valueJson(v)
+    ? (v) => valueJson(v, undefined, undefined, spelling(ctx.r))
     : undefined,
 ): BodyDetail {
   const fields: FieldDetail[] = [];
