@@ -1686,6 +1686,80 @@ Deno.test({
 
 Deno.test({
   name:
+    "spec detail: a base schema with a discriminator offers the schemas inheriting it through allOf as its alternatives (Redoc's picker); an int64 example past 2^53 shows as written",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      const pet = { $ref: "#/components/schemas/Pet" };
+      const seed = "9223372036854775807";
+      await loadSpec(
+        page,
+        "pets.json",
+        JSON.stringify({
+          openapi: "3.0.3",
+          info: { title: "Pets", version: "1" },
+          paths: {
+            "/pets": {
+              post: {
+                requestBody: jsonBody(pet),
+                responses: {
+                  "200": {
+                    description: "ok",
+                    content: {
+                      "application/json": { example: { seed: "@SEED" } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          components: {
+            schemas: {
+              Pet: {
+                type: "object",
+                required: ["petType"],
+                properties: { petType: { type: "string" } },
+                discriminator: { propertyName: "petType" },
+              },
+              Cat: {
+                allOf: [pet, {
+                  type: "object",
+                  properties: { huntingSkill: { type: "string" } },
+                }],
+              },
+              Dog: {
+                allOf: [pet, {
+                  type: "object",
+                  properties: { packSize: { type: "integer" } },
+                }],
+              },
+            },
+          },
+        }).replace('"@SEED"', seed),
+      );
+      await openOperation(page, "post", "/pets");
+      const request = page.locator("[data-testid=operation-detail] .st-tree")
+        .first();
+      const alts = request.locator(".st-row-alt .st-alt");
+      assert.deepEqual(await alts.allInnerTexts(), ["Cat", "Dog"]);
+      // Each variant's own fields show under it, as a oneOf's do.
+      const paths = await request.locator("[data-testid=schema-prop]")
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-path")));
+      assert.ok(paths.includes("huntingSkill"), paths.join(" "));
+      assert.ok(paths.includes("packSize"), paths.join(" "));
+      assert.match(
+        await page.locator("[data-testid=operation-detail]").innerText(),
+        /discriminator petType/,
+      );
+      const shown = await page.locator("[data-testid=op-example]")
+        .allInnerTexts();
+      assert.ok(shown.some((t) => t.includes(`"seed": ${seed}`)), shown.join());
+    }),
+});
+
+Deno.test({
+  name:
     "spec detail: a response link's target opens that operation (by operationId or an operationRef into the paths); one that names none says so and is no link",
   ...BROWSER_TEST,
   fn: () =>
