@@ -56,9 +56,11 @@ export function variantsOf<T>(
   return named.length ? named : list;
 }
 
-/** Named schemas read for the ones inheriting a base, and parts of each. */
+/** Named schemas read for the ones inheriting a base. */
 const MAX_SCHEMAS = 20_000;
+/** `allOf` parts read per schema, and in all (aliases may share a list). */
 const MAX_PARTS = 50;
+const MAX_PARTS_READ = 100_000;
 
 /**
  * The document's named schemas (3.x `components.schemas`, 2.0
@@ -70,11 +72,14 @@ function inheritors(r: RefResolver, container: string): Map<object, string[]> {
   const named = r.pointer(container);
   return r.memo.get("inheritors", isObject(named) ? named : {}, (all) => {
     const out = new Map<object, string[]>();
+    let left = MAX_PARTS_READ;
     for (const name of firstKeys(all, MAX_SCHEMAS)) {
+      if (left <= 0) break;
       const s = r.deref(all[name]).value;
       if (!isObject(s) || !Array.isArray(s.allOf)) continue;
       const ref = childPointer(container, name);
       for (const part of s.allOf.slice(0, MAX_PARTS)) {
+        left--;
         if (!isObject(part) || typeof part.$ref !== "string") continue;
         const base = r.deref(part).value;
         if (!isObject(base) || base === s) continue;

@@ -18,6 +18,14 @@ export type Spell = (n: number) => string | undefined;
 
 /** An integer literal of at least 16 digits: 2^53 has 16. */
 const LONG_DIGITS = /\d{16,}/g;
+/**
+ * Digits of the longest integer a double holds (1.8e308 has 309): a
+ * longer run reads as Infinity, and its exact value (BigInt reads a run
+ * in more than linear time) is never asked for.
+ */
+const MAX_DIGITS = 309;
+/** Integers recorded per document; later ones print as the double does. */
+const MAX_INTEGERS = 100_000;
 
 /** Whether the UTF-16 unit `c` continues a word or a number (`a`, `_`, `.`). */
 function joins(c: number): boolean {
@@ -30,14 +38,15 @@ function joins(c: number): boolean {
  * as, in its decimal form (a `+` or leading zeros dropped); null for a
  * double two different integers of the text read as. Plain integer tokens
  * only, in JSON or YAML alike (`1e20`, `0x…`, `1_000`, `12.5` are not),
- * found anywhere: one inside a string spells the same integer.
+ * found anywhere: one inside a string spells the same integer. Bounded:
+ * runs past {@link MAX_DIGITS} are skipped, and {@link MAX_INTEGERS} kept.
  */
 export function writtenIntegers(text: string): Map<number, string | null> {
   const out = new Map<number, string | null>();
   const re = new RegExp(LONG_DIGITS);
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const end = m.index + m[0].length;
-    if (joins(text.charCodeAt(end))) continue;
+    if (joins(text.charCodeAt(end)) || m[0].length > MAX_DIGITS) continue;
     let start = m.index;
     const sign = text.charCodeAt(start - 1);
     if (sign === 45 || sign === 43) start--; // - or +
@@ -48,8 +57,10 @@ export function writtenIntegers(text: string): Map<number, string | null> {
     if (Number.isSafeInteger(n)) continue;
     const spelled = String(exact);
     const seen = out.get(n);
-    if (seen === undefined) out.set(n, spelled);
-    else if (seen !== spelled) out.set(n, null);
+    if (seen === undefined) {
+      if (out.size >= MAX_INTEGERS) break;
+      out.set(n, spelled);
+    } else if (seen !== spelled) out.set(n, null);
   }
   return out;
 }

@@ -45,6 +45,18 @@ for (const [name, text, want] of cases) {
   });
 }
 
+Deno.test("written integers: bad/a run of a million digits and 200,000 big integers are read in bounded time", () => {
+  const t0 = performance.now();
+  assert.equal(writtenIntegers(`a: ${"7".repeat(1_000_000)}`).size, 0);
+  const many = Array.from(
+    { length: 200_000 },
+    (_, i) => String(2n ** 60n + BigInt(i) * 4096n),
+  ).join(",");
+  assert.equal(writtenIntegers(`[${many}]`).size, 100_000);
+  const ms = performance.now() - t0;
+  assert.ok(ms < 5_000, `${ms} ms`);
+});
+
 Deno.test("written integers: ok/safe numbers and a document without its text ask nothing", () => {
   const spell = spelling(new RefResolver({}, `a: ${MAX}`));
   assert.equal(spell(2 ** 63), MAX);
