@@ -27,7 +27,10 @@ export default function Page({ app, root }: PageProps) {
       <Island
         name="CompareViewer"
         component={CompareViewer}
-        props={{ workerUrl: app.buildUrl("compare_worker.js") }}
+        props={{
+          workerUrl: app.buildUrl("compare_worker.js"),
+          specUrl: appHref(root, "/spec"),
+        }}
       />
     </section>
   );

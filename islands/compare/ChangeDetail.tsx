@@ -4,6 +4,8 @@ import type { SideInfo } from "../../lib/openapi/compare/types.ts";
 import { splitCodeSpans } from "../../lib/openapi/compare/code_span.ts";
 import type { ChangeDetailData, ChangeRow, SideValue } from "./protocol.ts";
 import { PathText } from "../shared/BidiText.tsx";
+import type { SpecTarget } from "./spec_link.ts";
+import { SpecLink } from "./SpecLink.tsx";
 
 /** Props of {@link ChangeDetail}. */
 export interface ChangeDetailProps {
@@ -18,6 +20,10 @@ export interface ChangeDetailProps {
   detail: ChangeDetailData | null;
   base: SideInfo;
   revision: SideInfo;
+  /** Where its operation opens in the spec viewer; null for none. */
+  spec?: SpecTarget | null;
+  specUrl?: string;
+  onSpec?: (t: SpecTarget) => void;
 }
 
 /** `text` with its `code` spans (names of properties, values) as code. */
@@ -209,7 +215,8 @@ function Half(
  * without it), and every operation it affects.
  */
 export function ChangeDetail(
-  { id, row, subject, detail, base, revision }: ChangeDetailProps,
+  { id, row, subject, detail, base, revision, spec, specUrl, onSpec }:
+    ChangeDetailProps,
 ) {
   const all = detail?.operations ?? [];
   const ops = subject && all[0] !== subject && all.includes(subject)
@@ -235,6 +242,14 @@ export function ChangeDetail(
       <p class="cmp-detail-meta">
         <code class="cmp-id">{row.id}</code>
         {detail?.where && <span class="muted">{detail.where}</span>}
+        {spec && specUrl !== undefined && onSpec && (
+          <SpecLink
+            target={spec}
+            specUrl={specUrl}
+            onOpen={onSpec}
+            testid="change-spec-link"
+          />
+        )}
       </p>
       {REQUIRED_CHANGE.test(row.id)
         ? (

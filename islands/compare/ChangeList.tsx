@@ -17,6 +17,8 @@ import { visibleText } from "../../lib/shared/visible_text.ts";
 import type { ChangeDetailData, ChangeRow } from "./protocol.ts";
 import { type Group, listItems, subjectOf } from "./view.ts";
 import { PathText } from "../shared/BidiText.tsx";
+import { type SpecTarget, specTarget } from "./spec_link.ts";
+import { SpecLink } from "./SpecLink.tsx";
 
 /** Props of {@link ChangeList}. */
 export interface ChangeListProps {
@@ -35,6 +37,10 @@ export interface ChangeListProps {
   /** Height of a row, px (see {@link ITEM_HEIGHT}). */
   itemHeight: number;
   onToggle: (i: number) => void;
+  /** The spec viewer's address, for "Open in spec viewer". */
+  specUrl: string;
+  /** Opens an operation in the spec viewer (stable: rows are memoised on it). */
+  onSpec: (t: SpecTarget) => void;
   /** Leaves the list for the filter box (ArrowUp on the first row, Escape). */
   onExit: () => void;
   /** Said under "No change matches…": why the filter may find nothing. */
@@ -91,6 +97,8 @@ interface RowProps {
   base: SideInfo;
   revision: SideInfo;
   onToggle: (i: number) => void;
+  specUrl: string;
+  onSpec: (t: SpecTarget) => void;
   onKey: (ev: KeyboardEvent, seq: number, i: number) => void;
   onFocusRow: (i: number) => void;
 }
@@ -160,6 +168,9 @@ const Row = memo(function Row(p: RowProps) {
           detail={p.detail && p.detail.index === r.i ? p.detail : null}
           base={p.base}
           revision={p.revision}
+          spec={specTarget(r.id, p.subject)}
+          specUrl={p.specUrl}
+          onSpec={p.onSpec}
         />
       )}
     </div>
@@ -167,14 +178,19 @@ const Row = memo(function Row(p: RowProps) {
 });
 
 const Head = memo(function Head(
-  { group: g, top, height, pos, size }: {
+  { group: g, firstId, top, height, pos, size, specUrl, onSpec }: {
     group: Group;
+    /** The id of the group's first change (a removal opens the base). */
+    firstId: string;
     top: number;
     height: number;
     pos: number;
     size: number;
+    specUrl: string;
+    onSpec: (t: SpecTarget) => void;
   },
 ) {
+  const spec = g.method ? specTarget(firstId, g.label) : null;
   return (
     <div
       class="cmp-item cmp-head"
@@ -206,6 +222,15 @@ const Head = memo(function Head(
           {g.rows.length} change{g.rows.length === 1 ? "" : "s"}
         </span>
       </h3>
+      {spec && (
+        <SpecLink
+          target={spec}
+          specUrl={specUrl}
+          onOpen={onSpec}
+          testid="group-spec-link"
+          compact
+        />
+      )}
     </div>
   );
 });
@@ -339,6 +364,9 @@ export function ChangeList(p: ChangeListProps) {
         <Head
           key={`h${k}`}
           group={groups[~it]}
+          firstId={p.rows[groups[~it].rows[0]].id}
+          specUrl={p.specUrl}
+          onSpec={p.onSpec}
           top={top(k)}
           height={HEAD_HEIGHT}
           pos={k + 1}
@@ -364,6 +392,8 @@ export function ChangeList(p: ChangeListProps) {
         base={p.base}
         revision={p.revision}
         onToggle={p.onToggle}
+        specUrl={p.specUrl}
+        onSpec={p.onSpec}
         onKey={onKey}
         onFocusRow={onFocusRow}
       />,

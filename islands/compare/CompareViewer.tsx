@@ -30,6 +30,8 @@ import { SidePanel } from "./SidePanel.tsx";
 import { Summary } from "./Summary.tsx";
 import { Toolbar } from "./Toolbar.tsx";
 import { useCompare } from "./use_compare.ts";
+import { specHref, type SpecTarget } from "./spec_link.ts";
+import { answerHandoffs, offerDocument } from "../shared/spec_handoff.ts";
 import { BOX_LIMIT } from "../shared/large_paste.ts";
 import { DEFAULT_LEVELS, exportName, knownLevels } from "./view.ts";
 
@@ -37,6 +39,8 @@ import { DEFAULT_LEVELS, exportName, knownLevels } from "./view.ts";
 export interface CompareViewerProps {
   /** Built worker URL (`buildUrl("compare_worker.js")`); null before a build. */
   workerUrl?: string | null;
+  /** The spec viewer's address, relative to this page. */
+  specUrl?: string;
 }
 
 /** Debounce of the paste boxes: parse once typing pauses. */
@@ -58,7 +62,7 @@ function compared(n: Counts, docShown: boolean): string {
 
 /** The compare page. */
 export default function CompareViewer(
-  { workerUrl = null }: CompareViewerProps,
+  { workerUrl = null, specUrl = "../spec" }: CompareViewerProps,
 ) {
   const boxes = {
     base: useRef<HTMLTextAreaElement>(null),
@@ -287,6 +291,29 @@ export default function CompareViewer(
   genRef.current = gen;
   const resultRef = useRef(result);
   resultRef.current = result;
+  // "Open in spec viewer": the new tab asks this one for the version's
+  // document (spec_handoff.ts); this page answers while it is open.
+  useEffect(() => answerHandoffs(), []);
+  const inputOf = useRef(c.input);
+  inputOf.current = c.input;
+  const noteRef = useRef(setExportNote);
+  noteRef.current = setExportNote;
+  const openSpec = useCallback((t: SpecTarget) => {
+    const input = inputOf.current(t.side);
+    const info = resultRef.current?.[t.side];
+    if (!input || !info) return;
+    const opened = offerDocument(specHref(specUrl, t), {
+      doc: "file" in input ? input.file : input.text,
+      name: input.name,
+      side: t.side,
+      label: [info.title, info.version].filter(Boolean).join(" "),
+    });
+    noteRef.current(
+      opened
+        ? ""
+        : "The browser blocked the new tab: allow pop-ups for this page to open the spec viewer.",
+    );
+  }, [specUrl]);
   const viewRef = useRef(view);
   viewRef.current = view;
   const openRef = useRef(open);
@@ -467,6 +494,8 @@ export default function CompareViewer(
           busy={c.comparing}
           itemHeight={itemHeight}
           onToggle={toggle}
+          specUrl={specUrl}
+          onSpec={openSpec}
           onExit={() => filterBox.current?.focus()}
           emptyHint={compileChangeFilter(view.filter).levels.includes("doc") &&
               !view.levels.includes("doc")

@@ -85,6 +85,8 @@ export interface CompareState {
   /** The input it stopped in, when one alone did (else null). */
   failureSide: Side | null;
   give(side: Side, input: SideInput): void;
+  /** What `side` was last given (the text or file compared), or null. */
+  input(side: Side): SideInput | null;
   clear(side: Side): void;
   swap(): void;
   setView(q: ViewQuery): void;
@@ -340,6 +342,9 @@ export function useCompare(
       inputs.current[side] = input;
       resendOther(side);
       send(side, input, false);
+    },
+    input(side) {
+      return inputs.current[side];
     },
     clear(side) {
       inputs.current[side] = null;

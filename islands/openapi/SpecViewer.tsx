@@ -20,7 +20,8 @@ import { Progress } from "./Progress.tsx";
 import { Toolbar } from "./Toolbar.tsx";
 import { useBrowse } from "./use_browse.ts";
 import { usePageEvents } from "./page_events.ts";
-import { useLoader } from "./use_loader.ts";
+import { BOX_LIMIT, useLoader } from "./use_loader.ts";
+import { useHandoff } from "./use_handoff.ts";
 import { NodesContext } from "./use_nodes.ts";
 import { SchemaJumpContext, useSchemaJump } from "./schema_jump.ts";
 import { selectAt, useExample, useRowHeight, withTerm } from "./view.ts";
@@ -48,6 +49,19 @@ export default function SpecViewer(
   const box = useRef<HTMLTextAreaElement>(null);
   const filterBox = useRef<HTMLInputElement>(null);
   const loader = useLoader(workerUrl, box);
+  // A document the compare tab hands over is read as one pasted (a text)
+  // or picked (a file) here: the same parser, the same limits.
+  const handoff = useHandoff((p) => {
+    if (typeof p.doc !== "string") {
+      return loader.loadFile(
+        p.doc instanceof File ? p.doc : new File([p.doc], p.name),
+      );
+    }
+    if (box.current && p.doc.length <= BOX_LIMIT) box.current.value = p.doc;
+    loader.onInput(p.doc);
+  }, loader.acts);
+  const handoffShown = handoff &&
+    (handoff.acts === undefined || handoff.acts === loader.acts());
   const { index, error, busy, status, inBox } = loader.state;
   // Stable, so memoised parts do not re-render for a new function.
   const fetchDetail = useMemo(() => loader.detail, []);
@@ -189,7 +203,21 @@ export default function SpecViewer(
             <p class="sv-status muted" role="status" data-testid="spec-status">
               {b.copied || status}
             </p>
-            {!index && !busy && !error && (
+            {handoffShown && (
+              <p
+                class={handoff.state === "failed"
+                  ? "sv-note-error"
+                  : "sv-handoff muted"}
+                role={handoff.state === "failed" ? "alert" : "status"}
+                data-testid="spec-handoff"
+                data-state={handoff.state}
+                data-side={handoff.side}
+              >
+                {handoff.text}
+              </p>
+            )}
+            {!index && !busy && !error &&
+              (!handoff || handoff.state === "failed") && (
               <LinkedViewNote
                 parts={linkedParts({
                   filter: b.filter,

@@ -21,6 +21,7 @@ import { SpecEngine } from "./engine.ts";
 import { BOX_LIMIT } from "../shared/large_paste.ts";
 import type { ParseStage } from "./protocol.ts";
 import * as session from "./session.ts";
+import { handoffAsked } from "./use_handoff.ts";
 
 /** Debounce of the paste box: parse once typing pauses. */
 export const PASTE_DEBOUNCE_MS = 150;
@@ -104,9 +105,16 @@ export function useLoader(
   useEffect(() => {
     const e = new SpecEngine(workerUrl);
     engine.current = e;
-    // Restore the spec of this tab after a reload, unless the user already acted.
-    const saved = session.restore();
-    if (saved && !touched.current) void run(saved.text, saved.name, true);
+    // Restore the spec of this tab after a reload, unless the user already
+    // acted, or the compare tab hands one over (use_handoff.ts): what this
+    // tab holds then is a copy of that tab's store (a tab opened by another
+    // starts with a copy of its sessionStorage), not a spec shown here.
+    if (handoffAsked()) {
+      session.forget();
+    } else {
+      const saved = session.restore();
+      if (saved && !touched.current) void run(saved.text, saved.name, true);
+    }
     return () => e.dispose();
   }, []);
 

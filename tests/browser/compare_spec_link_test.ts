@@ -1,0 +1,202 @@
+/**
+ * "Open in spec viewer" on /spec/compare: a change's operation opens in a
+ * new /spec tab, in the version that has it (the revision, the base for a
+ * removed operation), its detail open; the document is handed over tab to
+ * tab (spec_handoff.ts), never through the server, and a tab that gets
+ * none says why.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
+import {
+  fixture,
+  fixturePath,
+  openCompare,
+  pasteBoth,
+  pick,
+  waitCompared,
+} from "./compare_page.ts";
+import { corpusDir, SKIPPED } from "../helpers/corpus.ts";
+
+const CORPUS = corpusDir("specs");
+
+async function loadPair(page: Page): Promise<void> {
+  await pick(page, "base", fixturePath("pets-v1.yaml"));
+  await pick(page, "revision", fixturePath("pets-v2.yaml"));
+  await waitCompared(page);
+}
+
+/**
+ * Clicks `link` and returns the spec tab it opened, with every request
+ * that tab made (none may carry a body: the document stays in the browser).
+ */
+async function follow(page: Page, click: () => Promise<void>) {
+  const [tab] = await Promise.all([page.waitForEvent("popup"), click()]);
+  const sent: string[] = [];
+  tab.on("request", (r) => {
+    if (r.postData()) sent.push(`${r.method()} ${r.url()}`);
+  });
+  await tab.waitForSelector("[data-testid=operation-detail]");
+  return { tab, sent };
+}
+
+Deno.test({
+  name:
+    "compare spec link: a changed operation opens in a new spec tab, in the revision, its detail open",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await loadPair(page);
+      const row = page.locator("[data-testid=change-row]", {
+        hasText: "became required",
+      }).filter({ hasText: "tag" });
+      await row.locator("button.cmp-row-main").click();
+      const link = row.locator("[data-testid=change-spec-link]");
+      assert.equal(await link.getAttribute("data-side"), "revision");
+      const { tab, sent } = await follow(page, () => link.click());
+      try {
+        assert.equal(
+          await tab.textContent("[data-testid=spec-version]"),
+          "2.0",
+        );
+        const open = tab.locator(
+          "[data-testid=endpoint-row][data-method=post][data-path='/pets'] .sv-row-main",
+        );
+        assert.equal(await open.getAttribute("aria-expanded"), "true");
+        // The revision's schema: `tag` is required there, not in the base.
+        const tag = tab.locator(
+          "[data-testid=operation-detail] [data-testid=schema-prop][data-path=tag]",
+        ).first();
+        assert.equal(await tag.getAttribute("data-required"), "true");
+        assert.equal(
+          await tab.getAttribute("[data-testid=spec-handoff]", "data-side"),
+          "revision",
+        );
+        // The one-time key left the address; the operation stays in it.
+        await tab.waitForFunction(() => !location.hash.includes("handoff"));
+        assert.match(tab.url(), /#op=post\+%2Fpets$/);
+        assert.deepEqual(sent, []);
+        // The renamed path parameter: the revision's template is listed.
+        const [again] = await Promise.all([
+          page.waitForEvent("popup"),
+          page.locator(
+            "[data-testid=change-group][data-key='get /pets/{petId}'] [data-testid=group-spec-link]",
+          ).click(),
+        ]);
+        await again.waitForSelector("[data-testid=operation-detail]");
+        assert.equal(await again.$("[data-testid=spec-link-missing]"), null);
+        await again.close();
+      } finally {
+        await tab.close();
+      }
+    }),
+});
+
+Deno.test({
+  name:
+    "compare spec link: a removed operation opens in the base, from its group's heading (pasted text handed over)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await pasteBoth(page, fixture("pets-v1.yaml"), fixture("pets-v2.yaml"));
+      const link = page.locator(
+        "[data-testid=change-group][data-key='delete /pets/{id}'] [data-testid=group-spec-link]",
+      );
+      assert.equal(await link.getAttribute("data-side"), "base");
+      const { tab, sent } = await follow(page, () => link.click());
+      try {
+        assert.equal(
+          await tab.textContent("[data-testid=spec-version]"),
+          "1.0",
+        );
+        const open = tab.locator(
+          "[data-testid=endpoint-row][data-method=delete][data-path='/pets/{id}'] .sv-row-main",
+        );
+        assert.equal(await open.getAttribute("aria-expanded"), "true");
+        assert.match(
+          (await tab.textContent("[data-testid=spec-handoff]"))!,
+          /the base \(Pet Store 1\.0\)/,
+        );
+        assert.deepEqual(sent, []);
+      } finally {
+        await tab.close();
+      }
+    }),
+});
+
+Deno.test({
+  name:
+    "compare spec link: a spec tab that gets no document says why (no compare tab; a key it no longer holds)",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const key = "0123456789abcdef0123456789abcdef";
+      // Opened by hand (the address copied): there is no compare tab.
+      await gotoHydrated(
+        page,
+        server.origin,
+        `/spec#op=get+%2Fpets&handoff=${key}`,
+      );
+      const note = page.locator(
+        "[data-testid=spec-handoff][data-state=failed]",
+      );
+      await note.waitFor();
+      assert.match((await note.textContent())!, /not opened by a compare tab/);
+      assert.equal(await note.getAttribute("role"), "alert");
+      // Opened by a compare tab that holds no such key (it was reloaded).
+      await openCompare(page, server.origin);
+      const [tab] = await Promise.all([
+        page.waitForEvent("popup"),
+        page.evaluate(
+          (k) => void open(`../spec#op=get+%2Fpets&handoff=${k}`, "_blank"),
+          key,
+        ),
+      ]);
+      try {
+        const gone = tab.locator(
+          "[data-testid=spec-handoff][data-state=failed]",
+        );
+        await gone.waitFor();
+        assert.match((await gone.textContent())!, /no longer holds it/);
+      } finally {
+        await tab.close();
+      }
+    }),
+});
+
+Deno.test({
+  name: "compare spec link: Stripe's 3 MB revision is handed over whole" +
+    (CORPUS ? "" : SKIPPED),
+  ignore: !CORPUS,
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await pick(page, "base", `${CORPUS}stripe-spec3.json`);
+      await pick(page, "revision", `${CORPUS}stripe-spec3-2020-08-27.json`);
+      await waitCompared(page);
+      const link = page.locator(
+        "[data-testid=change-group] [data-testid=group-spec-link][data-side=revision]",
+      ).first();
+      const key = await link.evaluate((a) =>
+        a.closest("[data-testid=change-group]")!.getAttribute("data-key")
+      );
+      const [method, path] = key!.split(" ");
+      const { tab, sent } = await follow(page, () => link.click());
+      try {
+        assert.equal(
+          await tab.textContent("[data-testid=spec-version]"),
+          "2020-08-27",
+        );
+        const row = tab.locator(
+          `[data-testid=endpoint-row][data-method=${method}][data-path='${path}'] .sv-row-main`,
+        );
+        assert.equal(await row.getAttribute("aria-expanded"), "true");
+        assert.deepEqual(sent, []);
+      } finally {
+        await tab.close();
+      }
+    }),
+});
