@@ -289,6 +289,27 @@ function swagger(paths: Json, extra: Json = {}): string {
 
 const GET_A = { "/a": { get: { responses: ok200 } } };
 
+/**
+ * A 2.0 `POST /a` taking a form of media type `type` whose field `tags`
+ * is an array of strings written as `format` says (csv when undefined).
+ */
+function swaggerTags(type: string, format?: string): string {
+  return swagger({
+    "/a": {
+      post: {
+        consumes: [type],
+        parameters: [{
+          name: "tags",
+          in: "formData",
+          ...TAGS.tags,
+          ...(format ? { collectionFormat: format } : {}),
+        }],
+        responses: ok200,
+      },
+    },
+  });
+}
+
 /** `POST /a` taking, and answering 200 with, these media types of a schema. */
 function typed(request: string[], response: string[], schema: Json): Json {
   const content = (types: string[]) =>
@@ -523,6 +544,24 @@ function served(variables: Json): string {
 type Want = [string, string, string[]];
 
 const CHANGES: [string, string, string, Want[]][] = [
+  [
+    "ok/a Swagger 2.0 multipart array field's collectionFormat changed, as a urlencoded one's",
+    swaggerTags("multipart/form-data", "csv"),
+    swaggerTags("multipart/form-data", "pipes"),
+    [["request-body-encoding-changed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a Swagger 2.0 multipart array field sent a part per item (multi), then as one part of values (csv by default)",
+    swaggerTags("multipart/form-data", "multi"),
+    swaggerTags("multipart/form-data"),
+    [["request-body-encoding-changed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/a Swagger 2.0 urlencoded array field's collectionFormat changed",
+    swaggerTags("application/x-www-form-urlencoded", "csv"),
+    swaggerTags("application/x-www-form-urlencoded", "multi"),
+    [["request-body-encoding-changed", "breaking", ["POST /a"]]],
+  ],
   [
     "ok/a format named like an object's own property is just a format",
     doc(requestBody({ type: "string" })),
@@ -3580,6 +3619,16 @@ function altsRequiring(n: number): Json {
 }
 
 const SAME: [string, string, string][] = [
+  [
+    "same/a Swagger 2.0 multipart array field's csv, said and unsaid (its default)",
+    swaggerTags("multipart/form-data", "csv"),
+    swaggerTags("multipart/form-data"),
+  ],
+  [
+    "same/a Swagger 2.0 multipart array field sent a part per item (multi) and OpenAPI 3's multipart array, whose items are parts",
+    swaggerTags("multipart/form-data", "multi"),
+    form("multipart/form-data", TAGS),
+  ],
   [
     "same/a name 50 alternatives all require (the most read) moved up to the object's required",
     ...([[], ["a"]].map((required) =>
@@ -7066,6 +7115,34 @@ Deno.test("compare: a way of writing a value changed is said in the words of eac
   assert.deepEqual(text(form(), form("pipes")), [
     "request-body-encoding-changed: request body field `n` is now written with `collectionFormat pipes, items pipes` (was `collectionFormat pipes, items csv`)",
   ]);
+  // A multipart field's, said alike; against a 3.x part, by its type.
+  assert.deepEqual(
+    text(
+      swaggerTags("multipart/form-data", "multi"),
+      swaggerTags("multipart/form-data", "ssv"),
+    ),
+    [
+      "request-body-encoding-changed: request body field `tags` is now written with `collectionFormat ssv` (was `collectionFormat multi`)",
+    ],
+  );
+  assert.deepEqual(
+    text(
+      swaggerTags("multipart/form-data"),
+      doc({
+        "/a": {
+          post: {
+            requestBody: {
+              content: { "multipart/form-data": { schema: object(TAGS) } },
+            },
+            responses: ok200,
+          },
+        },
+      }),
+    ),
+    [
+      "request-body-encoding-changed: request body field `tags` is now written as `text/plain` (was `collectionFormat csv`)",
+    ],
+  );
   assert.deepEqual(
     text(
       arr("query", {}),

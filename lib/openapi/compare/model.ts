@@ -1119,13 +1119,22 @@ export function encodingWire(
       : childPointer(childPointer(m.pointer, "encoding"), name)
     : null;
   const schema = propertySchema(m.schema?.raw, name, r);
-  if (urlencoded && isSwaggerForm(m, side) && isObject(schema)) {
+  if (
+    isSwaggerForm(m, side) && isObject(schema) &&
+    (urlencoded || schema.type === "array")
+  ) {
     // A 2.0 `formData` field: `collectionFormat` (csv by default) says how
     // it is written (Swagger 2.0 Parameter Object), read as a 2.0 query
     // parameter's is, so csv and a 3.x `style: form, explode: false` are
-    // one form, pipes and `pipeDelimited` another.
+    // one form, pipes and `pipeDelimited` another. In a multipart body an
+    // array's format is its encoding too: `multi` sends a part per item,
+    // as OpenAPI 3 sends an array's items (the part's type, as a 3.x
+    // part's), the others one part of delimited values.
+    const multi = !urlencoded && schema.collectionFormat === "multi";
     return {
-      wire: serialization(schema, "query", true, r),
+      wire: multi
+        ? partType(schema, r)
+        : serialization(schema, "query", true, r),
       pointer: side.pointers.get(schema) ?? null,
       // With the arrays inside it, each level's format is said.
       said: `collectionFormat ${

@@ -9,6 +9,7 @@ import {
   bareMedia,
   type BodyModel,
   encodedNames,
+  type EncodingWire,
   encodingWire,
   type HeaderModel,
   MEDIA_WIRE,
@@ -985,8 +986,13 @@ class OperationDiff {
       // list: OpenAPI 3.1 §4.8.15 `contentType`) still takes each type the
       // client sends, when the revision's list matches every one of the
       // base's as a media range does (RFC 9110 §12.5.1).
-      const wider = dir === "request" && multipart &&
-        takesAll(y.wire, x.wire);
+      const wider = dir === "request" && multipart && !formats(x) &&
+        !formats(y) && takesAll(y.wire, x.wire);
+      // A part's type, or a 2.0 field's formats (a multipart array's too).
+      const text = (w: EncodingWire, other: string, was = false) =>
+        multipart && !formats(w)
+          ? said(w.wire!, was)
+          : wireText(w.wire!, formats(w), other, was);
       this.#add(
         `${dir}-body-encoding-${wider ? "generalized" : "changed"}`,
         // What the client sends breaks; what it reads may (a reader that
@@ -999,13 +1005,7 @@ class OperationDiff {
         },
         `${subject} field ${codeSpan(name)} is now ${
           wider ? "taken" : "written"
-        } ${
-          multipart ? said(y.wire) : wireText(y.wire, formats(y), x.wire)
-        } (was ${
-          multipart
-            ? said(x.wire, true)
-            : wireText(x.wire, formats(x), y.wire, true)
-        })`,
+        } ${text(y, x.wire)} (was ${text(x, y.wire, true)})`,
       );
     }
   }
