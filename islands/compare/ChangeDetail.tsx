@@ -6,6 +6,7 @@ import type { ChangeDetailData, ChangeRow, SideValue } from "./protocol.ts";
 import { PathText } from "../shared/BidiText.tsx";
 import type { SpecTarget } from "./spec_link.ts";
 import { SpecLink } from "./SpecLink.tsx";
+import { REQUIRED_CHANGE } from "../../lib/openapi/compare/required_list.ts";
 
 /** Props of {@link ChangeDetail}. */
 export interface ChangeDetailProps {
@@ -80,12 +81,6 @@ function pairMarks(
   return { base, revision };
 }
 
-/**
- * Ids of a property that became required or optional: the change is in
- * its parent's `required` list, not at the property's pointer.
- */
-const REQUIRED_CHANGE = /-property-became-(required|optional)$/;
-
 /** True when both sides show the same text (the change is around it). */
 function sameBoth(d: ChangeDetailData | null): boolean {
   const b = d?.base, r = d?.revision;
@@ -124,12 +119,17 @@ function MarkedJson(
 }
 
 function Half(
-  { side, info, v, rowId, marks }: {
+  { side, info, v, rowId, marks, list = false }: {
     side: "base" | "revision";
     info: SideInfo;
     v: SideValue | null;
     rowId: string;
     marks: SideMarks;
+    /**
+     * The `required` list beside the property: said so, with hooks of its
+     * own (the `change-*` ones stay the change's pointers, which tests read).
+     */
+    list?: boolean;
   },
 ) {
   const name = side === "base" ? "Base" : "Revision";
@@ -138,7 +138,7 @@ function Half(
     <section
       class="cmp-half"
       data-side={side}
-      data-testid="change-side"
+      data-testid={list ? "change-required-side" : "change-side"}
       data-found={v ? String(v.found) : undefined}
       aria-labelledby={hid}
     >
@@ -147,20 +147,32 @@ function Half(
         <span class="muted">
           {info.title || "(untitled)"} {info.version}
         </span>
+        {list && (
+          <>
+            : <code>required</code> list
+          </>
+        )}
       </h4>
-      {!v
-        ? <p class="muted">Looking it up…</p>
-        : v.pointer === null
+      {!v ? <p class="muted">Looking it up…</p> : v.pointer === null
         ? (
-          <p class="cmp-absent" data-testid="change-absent" data-side={side}>
-            absent: not in the {side} document
+          <p
+            class="cmp-absent"
+            data-testid={list ? undefined : "change-absent"}
+            data-side={side}
+          >
+            {list
+              ? "none: the schema holding it lists no required names"
+              : `absent: not in the ${side} document`}
           </p>
         )
         : (
           <>
             <p class="cmp-pointer-line">
               <span class="muted">JSON pointer</span>{" "}
-              <code data-testid="change-pointer" data-side={side}>
+              <code
+                data-testid={list ? undefined : "change-pointer"}
+                data-side={side}
+              >
                 <PathText text={v.pointer} />
               </code>
             </p>
@@ -169,7 +181,7 @@ function Half(
                 <pre
                   class="cmp-json"
                   tabIndex={0}
-                  data-testid="change-value"
+                  data-testid={list ? undefined : "change-value"}
                   data-side={side}
                   data-truncated={v.truncated ? "true" : undefined}
                   aria-label={`${name} value at ${v.pointer}`}
@@ -178,7 +190,10 @@ function Half(
                 </pre>
               )
               : (
-                <p class="muted" data-testid="change-missing">
+                <p
+                  class="muted"
+                  data-testid={list ? undefined : "change-missing"}
+                >
                   Nothing is at this pointer in the {side} document.
                 </p>
               )}
@@ -191,7 +206,7 @@ function Half(
                 <pre
                   class="cmp-json"
                   tabIndex={0}
-                  data-testid="change-target"
+                  data-testid={list ? undefined : "change-target"}
                   data-side={side}
                   aria-label={`${name} value of ${v.target.ref}`}
                 >
@@ -226,6 +241,11 @@ export function ChangeDetail(
     () => pairMarks(detail?.base ?? null, detail?.revision ?? null),
     [detail],
   );
+  const required = detail?.required;
+  const requiredMarks = useMemo(
+    () => pairMarks(required?.base ?? null, required?.revision ?? null),
+    [required],
+  );
   return (
     <div
       id={id}
@@ -255,8 +275,9 @@ export function ChangeDetail(
         ? (
           <p class="muted cmp-same" data-testid="change-same">
             The change is in the <code>required</code>{" "}
-            list of the schema that holds this property; the values below are
-            the property's own.
+            list of the schema that holds this property{required
+              ? ", shown first; the values after it are the property's own."
+              : "; the values below are the property's own."}
           </p>
         )
         : sameBoth(detail) && (
@@ -266,6 +287,26 @@ export function ChangeDetail(
             list, its alternatives) or in what it refers to.
           </p>
         )}
+      {required && (
+        <div class="cmp-halves cmp-required" data-testid="change-required">
+          <Half
+            side="base"
+            info={base}
+            v={required.base}
+            rowId={`${id}-required`}
+            marks={requiredMarks.base}
+            list
+          />
+          <Half
+            side="revision"
+            info={revision}
+            v={required.revision}
+            rowId={`${id}-required`}
+            marks={requiredMarks.revision}
+            list
+          />
+        </div>
+      )}
       <div class="cmp-halves">
         <Half
           side="base"

@@ -10,7 +10,12 @@ const value = (json: string): SideValue => ({
   json,
   truncated: false,
 });
-const render = (id: string, base: string, revision: string) => {
+const render = (
+  id: string,
+  base: string,
+  revision: string,
+  required?: ChangeDetailData["required"],
+) => {
   const row: ChangeRow = {
     i: 0,
     id,
@@ -28,6 +33,7 @@ const render = (id: string, base: string, revision: string) => {
     operations: ["GET /a"],
     base: value(base),
     revision: value(revision),
+    ...(required ? { required } : {}),
   };
   return renderToString(
     <ChangeDetail
@@ -72,4 +78,39 @@ Deno.test("change detail: the note on where a change lies, before the values", (
     c,
     /<ins class="cmp-mark"> {2}&quot;type&quot;: &quot;integer&quot;<\/ins>/,
   );
+});
+
+Deno.test("change detail: a property that became optional shows the required list it left, marked, before the property", () => {
+  const prop = '{\n  "type": "string"\n}';
+  const list = (json: string | null): SideValue =>
+    json === null
+      ? { pointer: null, found: false, json: "", truncated: false }
+      : {
+        pointer: "/components/schemas/A/required",
+        found: true,
+        json,
+        truncated: false,
+      };
+  const html = render("response-property-became-optional", prop, prop, {
+    base: list('[\n  "id",\n  "x"\n]'),
+    revision: list('[\n  "id"\n]'),
+  });
+  assert.match(html, /data-testid="change-required"/);
+  assert.match(html, /shown first/);
+  // The name the list lost is the line marked; the property reads alike.
+  assert.match(html, /<del class="cmp-mark"> {2}&quot;x&quot;<\/del>/);
+  assert.doesNotMatch(html, /<ins /);
+  assert.ok(html.indexOf("change-required") < html.indexOf('"change-side"'));
+  // The change's own hooks stay the property's: one pointer a side.
+  assert.equal(html.match(/data-testid="change-pointer"/g)?.length, 2);
+  // A side with no list says so.
+  const none = render("response-property-became-optional", prop, prop, {
+    base: list('[\n  "x"\n]'),
+    revision: list(null),
+  });
+  assert.match(none, /lists no required names/);
+  // Without lists (a Swagger 2.0 form field), the note alone, as before.
+  const bare = render("request-property-became-required", prop, prop);
+  assert.doesNotMatch(bare, /change-required/);
+  assert.match(bare, /the values below are\s+the property's own/);
 });

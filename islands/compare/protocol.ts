@@ -68,6 +68,12 @@ export interface ChangeDetailData {
   operations: string[];
   base: SideValue;
   revision: SideValue;
+  /**
+   * A property that became required or optional: the `required` list of
+   * the schema holding it on each side, where the change is (absent when
+   * neither side has one).
+   */
+  required?: { base: SideValue; revision: SideValue };
 }
 
 /**

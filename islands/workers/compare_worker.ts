@@ -19,18 +19,24 @@ import {
 import { operationTerms } from "../../lib/openapi/compare/filter.ts";
 import type { SpecModel } from "../../lib/openapi/compare/model.ts";
 import {
+  type Change,
   CompareLimitError,
   type CompareResult,
   type Side,
 } from "../../lib/openapi/compare/types.ts";
 import { decodeText } from "../../lib/openapi/utf8.ts";
 import type {
+  ChangeDetailData,
   FromWorker,
   SideValue,
   ToWorker,
   ViewQuery,
 } from "../compare/protocol.ts";
 import { boundedJson, resolvePointer } from "../compare/pretty.ts";
+import {
+  REQUIRED_CHANGE,
+  requiredListPointer,
+} from "../../lib/openapi/compare/required_list.ts";
 import { rowsOf } from "../compare/view.ts";
 import {
   exportResult,
@@ -165,6 +171,31 @@ async function side(m: Extract<ToWorker, { type: "side" }>): Promise<void> {
 }
 
 /** The value at one side's pointer, bounded, with a `$ref`'s target. */
+/**
+ * The `required` lists beside a property that became required or optional
+ * (required_list.ts), for its detail; {} for any other change.
+ */
+function requiredLists(c: Change): Pick<ChangeDetailData, "required"> {
+  if (!REQUIRED_CHANGE.test(c.id)) return {};
+  const list = (model: SpecModel | null, pointer: string | null) => {
+    if (!model || pointer === null) return null;
+    const doc = model.parsed.doc;
+    return requiredListPointer(pointer, (p) => {
+      const at = resolvePointer(doc, p);
+      return at.found ? at.value : undefined;
+    });
+  };
+  const base = list(models.base, c.pointer.base);
+  const revision = list(models.revision, c.pointer.revision);
+  if (base === null && revision === null) return {};
+  return {
+    required: {
+      base: sideValue(models.base, base),
+      revision: sideValue(models.revision, revision),
+    },
+  };
+}
+
 function sideValue(model: SpecModel | null, pointer: string | null): SideValue {
   if (pointer === null || !model) {
     return { pointer, found: false, json: "", truncated: false };
@@ -246,6 +277,7 @@ async function handle(m: ToWorker): Promise<void> {
           operations: c.operations,
           base: sideValue(models.base, c.pointer.base),
           revision: sideValue(models.revision, c.pointer.revision),
+          ...requiredLists(c),
         },
       });
       return;

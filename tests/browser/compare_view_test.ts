@@ -378,6 +378,17 @@ Deno.test({
         ),
         "the note comes before the values",
       );
+      // And that list, each side's, the name it gained marked.
+      const list = detail.locator("[data-testid=change-required]");
+      assert.deepEqual(
+        await list.locator("ins.cmp-mark").allTextContents(),
+        ['  "tag"'],
+      );
+      assert.equal(await list.locator("del").count(), 0);
+      assert.match(
+        (await list.textContent())!,
+        /\/components\/schemas\/NewPet\/required/,
+      );
 
       // Space on another row opens it and closes the first.
       await page.focus(row("api-removed-without-deprecation"));
