@@ -109,7 +109,7 @@ export function failureText(reason: HandoffFailure): string {
     " Open the document here (paste, pick or drop it) to see the operation.";
   switch (reason) {
     case "no-opener":
-      return "No document came: this tab was not opened by a compare tab that holds one (or that tab is closed)." +
+      return "No document came: the compare tab that opened this one is closed, or this tab was not opened by one (an address typed or copied)." +
         then;
     case "closed":
       return "No document came: the compare tab that opened this one was closed." +
@@ -190,9 +190,8 @@ export function receiveDocument(
   waitMs = HANDOFF_WAIT_MS,
 ): Promise<HandoffResult> {
   const opener = globalThis.opener as Window | null;
-  if (!opener || opener.closed) {
-    return Promise.resolve({ ok: false, reason: "no-opener" });
-  }
+  if (!opener) return Promise.resolve({ ok: false, reason: "no-opener" });
+  if (opener.closed) return Promise.resolve({ ok: false, reason: "closed" });
   return new Promise((resolve) => {
     const done = (r: HandoffResult) => {
       removeEventListener("message", on);

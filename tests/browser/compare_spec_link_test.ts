@@ -128,7 +128,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "compare spec link: a spec tab that gets no document says why (no compare tab; a key it no longer holds)",
+    "compare spec link: a spec tab that gets no document says why (no compare tab; a key it no longer holds; its compare tab closed)",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
@@ -143,7 +143,10 @@ Deno.test({
         "[data-testid=spec-handoff][data-state=failed]",
       );
       await note.waitFor();
-      assert.match((await note.textContent())!, /not opened by a compare tab/);
+      assert.match(
+        (await note.textContent())!,
+        /not opened by one \(an address typed or copied\)/,
+      );
       assert.equal(await note.getAttribute("role"), "alert");
       // Opened by a compare tab that holds no such key (it was reloaded).
       await openCompare(page, server.origin);
@@ -162,6 +165,34 @@ Deno.test({
         assert.match((await gone.textContent())!, /no longer holds it/);
       } finally {
         await tab.close();
+      }
+      // Opened by a compare tab closed before the new one asked.
+      const compare = await page.context().newPage();
+      try {
+        await openCompare(compare, server.origin);
+        const [orphan] = await Promise.all([
+          compare.waitForEvent("popup"),
+          compare.evaluate(
+            (k) => void open(`../spec#op=get+%2Fpets&handoff=${k}`, "_blank"),
+            key,
+          ),
+        ]);
+        // Closed at once: the new tab is still loading its page.
+        await compare.close();
+        try {
+          const closed = orphan.locator(
+            "[data-testid=spec-handoff][data-state=failed]",
+          );
+          await closed.waitFor();
+          assert.match(
+            (await closed.textContent())!,
+            /the compare tab that opened this one (is|was) closed/,
+          );
+        } finally {
+          await orphan.close();
+        }
+      } finally {
+        if (!compare.isClosed()) await compare.close();
       }
     }),
 });
