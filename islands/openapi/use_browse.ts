@@ -34,10 +34,21 @@ function refOf(e: Endpoint): OperationRef {
   return { container: "paths", path: e.path, method: e.method };
 }
 
-/** Whether `sel` (from the fragment) names `e`: `method path`, or its operationId. */
+/**
+ * Whether `sel` (from the fragment) names `e`: `method path`, or its
+ * operationId. The method matches in any case: a 3.2 `additionalOperations`
+ * key is listed as written (`COPY`), while links from other pages and
+ * viewers write methods lower-cased; a document cannot hold both (3.2
+ * forbids a fixed field's method there, and two keys differing in case
+ * only name the same custom method to no client).
+ */
 function names(e: Endpoint, sel: string): boolean {
-  return opKey(e.method, e.path) === sel ||
-    (e.operationId !== "" && e.operationId === sel);
+  const key = opKey(e.method, e.path);
+  if (key === sel) return true;
+  if (e.operationId !== "" && e.operationId === sel) return true;
+  const m = e.method.length;
+  return sel.length === key.length && sel.slice(m) === key.slice(m) &&
+    sel.slice(0, m).toLowerCase() === e.method.toLowerCase();
 }
 
 /**

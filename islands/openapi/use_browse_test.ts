@@ -56,3 +56,32 @@ Deno.test({
     assert.equal(run.current.detail, ofB, "not A's, nor 'Loading…' for good");
   },
 });
+
+Deno.test({
+  name:
+    "spec browse: a link naming a custom method in lower case opens the 3.2 additional operation written upper-case (compare's links write it so)",
+  async fn() {
+    using _ = at("#op=copy+%2Fpets%2F%7Bid%7D");
+    const asked: OperationRef[] = [];
+    const fetchDetail = (op: OperationRef) => {
+      asked.push(op);
+      return Promise.resolve(null);
+    };
+    const index = {
+      title: "T",
+      endpoints: [
+        endpoint("get", "/pets/{id}", ""),
+        endpoint("COPY", "/pets/{id}", ""),
+      ],
+    } as unknown as SpecIndex;
+    await using _run = await renderHook(
+      (i: SpecIndex) => useBrowse(i, fetchDetail),
+      index,
+    );
+    // Asked for (again once the fragment is rewritten as the row's key).
+    assert.ok(asked.length > 0, "the operation was asked for");
+    for (const o of asked) {
+      assert.deepEqual([o.method, o.path], ["COPY", "/pets/{id}"]);
+    }
+  },
+});
