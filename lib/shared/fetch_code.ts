@@ -29,6 +29,11 @@ export interface FetchRequest {
    * for the reader to put the file's bytes in.
    */
   form?: readonly FormField[];
+  /**
+   * The cURL command asks for the codings curl decodes (`--compressed`),
+   * so a client's own Accept-Encoding stands for the one recorded.
+   */
+  compressed?: boolean;
 }
 
 /** How {@link fetchCode} words its call. */

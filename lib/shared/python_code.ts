@@ -23,6 +23,10 @@
  *   `json=` would serialise it again), with curl's form Content-Type where
  *   none is given, as `--data-raw` sends it; a multipart body is `files=`
  *   with the parts curl sends (a file is opened from the path curl reads).
+ * - Redirects are not followed (`allow_redirects=False`), as curl without
+ *   `-L` follows none; the Accept-Encoding requests adds, which curl
+ *   without `--compressed` does not send, is said in a comment (requests
+ *   cannot leave the field out: http.client would send `identity`).
  */
 import { bytesBase64 } from "./base64.ts";
 import { isToken } from "./http_token.ts";
@@ -409,6 +413,15 @@ export function pythonCode(
     lines.push(`data = ${pyBytes(bytes)}`);
     args.push("data=data");
   }
+  if (!r.compressed && !values.has("accept-encoding")) {
+    lines.push(
+      "# requests adds Accept-Encoding: gzip, deflate (and decodes the answer), which Copy as cURL does not send.",
+    );
+  }
+  // curl follows no redirect without -L: the 3xx is the answer, printed.
+  // requests follows them by default (RFC 9110 §15.4 leaves it to the
+  // client), which would print another response than the command's.
+  args.push("allow_redirects=False");
   const call = SHORT.has(method)
     ? `requests.${method.toLowerCase()}(${args.join(", ")})`
     : `requests.request(${pyStr(method)}, ${args.join(", ")})`;

@@ -48,11 +48,14 @@ const CASES: Case[] = [
       headers: {},
       data: null,
       files: null,
+      follow: false,
       other: [],
     },
     has: [
       /^import requests\n/,
-      /\nresponse = requests\.get\(url\)\nprint\(response\.status_code, response\.reason\)\nprint\(response\.text\)\n$/,
+      // What requests adds that the command does not send, said.
+      /\n# requests adds Accept-Encoding: gzip, deflate \(and decodes the answer\), which Copy as cURL does not send\.\n/,
+      /\nresponse = requests\.get\(url, allow_redirects=False\)\nprint\(response\.status_code, response\.reason\)\nprint\(response\.text\)\n$/,
     ],
     note: "",
   },
@@ -333,6 +336,19 @@ const CASES: Case[] = [
     options: { recorded: true },
     asked: { url: "https://x.test/a%20b?q=100%" },
     has: [/every % as %25/],
+  },
+  {
+    name:
+      "ok/requests' own Accept-Encoding is not said where the command asks for codings too (--compressed)",
+    req: { compressed: true },
+    asked: { headers: {}, follow: false },
+    hasNot: [/Accept-Encoding/],
+  },
+  {
+    name: "ok/an Accept-Encoding given is sent, requests' own not said",
+    req: { headers: [["Accept-Encoding", "identity"]] },
+    asked: { headers: { "Accept-Encoding": "identity" } },
+    hasNot: [/# requests adds/],
   },
 ];
 

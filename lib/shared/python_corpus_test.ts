@@ -3,7 +3,7 @@
  * `../shared/corpus`): every HAR entry's script and every spec
  * operation's runs under python3 with the stand-in `requests`
  * (tests/helpers/python.ts), asking for the method and URL its code
- * names; where there is none, a note says why. Skipped without the corpus
+ * names, following no redirect; where there is none, a note says why. Skipped without the corpus
  * or python3.
  */
 import assert from "node:assert/strict";
@@ -34,6 +34,8 @@ async function runAll(scripts: Script[]) {
     const a = asked[i];
     if ("error" in a) throw new Error(`${s.where}: ${a.error}\n${s.code}`);
     assert.equal(a.method, s.method, s.where);
+    // A redirect is printed, as the cURL command (no -L) prints it.
+    assert.equal(a.follow, false, s.where);
     const url = /^url = (.*)$/m.exec(s.code)![1];
     assert.equal(JSON.stringify(a.url), url.replace(/^'(.*)'$/, '"$1"'));
   });

@@ -41,6 +41,8 @@ export interface PythonAsked {
   data: string | null;
   /** Parts: name, file name (null for a field), bytes, type (or null). */
   files: [string, string | null, string, string | null][] | null;
+  /** Whether requests would follow a redirect (its default, but for `head`). */
+  follow: boolean;
   /** Keyword arguments other than these. */
   other: string[];
 }
@@ -69,8 +71,9 @@ class _Response:
     reason = "OK"
     text = ""
 
-def _record(call, method, url, headers=None, data=None, files=None, **other):
+def _record(call, method, url, headers=None, data=None, files=None, allow_redirects=None, **other):
     print(json.dumps({
+        "follow": call != "head" if allow_redirects is None else allow_redirects,
         "call": call,
         "method": method,
         "url": url,

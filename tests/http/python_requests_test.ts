@@ -209,3 +209,35 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "python requests: a redirect is the answer, as the cURL command (no -L) answers it: the script prints the 302, not where it leads",
+  ignore: !READY,
+  fn: async () => {
+    const s = startDebug();
+    try {
+      for (const method of ["GET", "POST"]) {
+        const req = op({
+          method,
+          url: `${s.base}/redirect-to`,
+          query: [{ name: "url", value: "/api/debug/anything" }],
+          contentType: method === "POST" ? "text/plain" : "",
+          body: method === "POST" ? "x" : null,
+        });
+        const byCurl = await runCurlCommand(
+          operationCommand(req).replace(
+            /^curl /,
+            "curl -s -o /dev/null -w '%{http_code} %{redirect_url}' ",
+          ),
+        );
+        assert.equal(byCurl, `302 ${s.origin}/api/debug/anything`, method);
+        const script = operationPython(req);
+        assert.match(script.code, /allow_redirects=False\)/);
+        assert.match(await runPython(script.code), /^302 Found\n/, method);
+      }
+    } finally {
+      await s.close();
+    }
+  },
+});
