@@ -108,6 +108,8 @@ Deno.test("har curl: quoting, method, headers and body", () => {
       '    "Content-Type": "application/json",',
       "  },",
       `  body: ${JSON.stringify('{"user":"ann","password":"hunter2"}')},`,
+      "  // The 3xx itself, as Copy as cURL (no -L) shows it; a browser's is opaque.",
+      '  redirect: "manual",',
       "});",
       "",
     ].join("\n"),

@@ -37,6 +37,7 @@ Deno.test("fetchCode: ok/method, URL and headers as recorded; what fetch owns le
       "X-Trace": "1, 2",
       Cookie: "a=1; b=2",
     },
+    redirect: "manual",
   });
 });
 

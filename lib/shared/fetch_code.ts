@@ -7,7 +7,10 @@
  * JavaScript (ECMA-262 §12.9.4, U+2028 included since ES2019), so a value
  * cannot end the literal and run as code; and what `fetch` itself would
  * throw on (Fetch §5.4 Request constructor, §5.2 Headers) is left out with
- * a comment, or refused, so the call runs.
+ * a comment, or refused, so the call runs. A redirect is not followed
+ * (`redirect: "manual"`: Node.js and Deno answer with the 3xx itself), as
+ * curl without `-L` follows none; a browser answers an opaque response
+ * there, which the call's comment says.
  */
 import { bytesBase64 } from "./base64.ts";
 import { isToken } from "./http_token.ts";
@@ -215,6 +218,10 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
       }), (c) => c.charCodeAt(0)),`,
     );
   }
+  lines.push(
+    "  // The 3xx itself, as Copy as cURL (no -L) shows it; a browser's is opaque.",
+    '  redirect: "manual",',
+  );
   const call = `await fetch(${JSON.stringify(target.url)}, {\n${
     lines.join("\n")
   }\n});\n`;

@@ -71,7 +71,9 @@ Deno.test({
       assert.equal(
         await page.evaluate(() => navigator.clipboard.readText()),
         'await fetch("https://example.com/api/data?access_token=xyz&page=2", {\n' +
-          '  method: "GET",\n});\n',
+          '  method: "GET",\n' +
+          "  // The 3xx itself, as Copy as cURL (no -L) shows it; a browser's is opaque.\n" +
+          '  redirect: "manual",\n});\n',
       );
       // "Save body" writes the recorded body whole, locally, named after
       // the URL.

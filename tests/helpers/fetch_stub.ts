@@ -12,6 +12,8 @@ export interface Asked {
   method: string;
   headers: Record<string, string>;
   body: unknown;
+  /** `manual` where the call follows no redirect, as curl without `-L`. */
+  redirect?: string;
 }
 
 /** Runs `code` with a `fetch` that records its arguments. */

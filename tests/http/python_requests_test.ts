@@ -17,6 +17,7 @@ import {
 import { operationPython } from "../../lib/openapi/operation_python.ts";
 import { replayCurl, replayOf } from "../../lib/har/curl.ts";
 import { pythonCode } from "../../lib/shared/python_code.ts";
+import { operationFetch } from "../../lib/openapi/operation_fetch.ts";
 
 const READY = await hasCurl() && await hasRequests();
 
@@ -212,7 +213,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "python requests: a redirect is the answer, as the cURL command (no -L) answers it: the script prints the 302, not where it leads",
+    "python requests: a redirect is the answer, as the cURL command (no -L) answers it: the script and the fetch call print the 302, not where it leads",
   ignore: !READY,
   fn: async () => {
     const s = startDebug();
@@ -235,6 +236,17 @@ Deno.test({
         const script = operationPython(req);
         assert.match(script.code, /allow_redirects=False\)/);
         assert.match(await runPython(script.code), /^302 Found\n/, method);
+        // fetch in Deno (and Node.js) answers a manual redirect with the 3xx.
+        const call = operationFetch(req).code.replace(
+          /^await fetch\(/m,
+          "return await fetch(",
+        );
+        const AsyncFunction = Object.getPrototypeOf(async () => {})
+          .constructor;
+        const res: Response = await new AsyncFunction(call)();
+        await res.body?.cancel();
+        assert.equal(res.status, 302, method);
+        assert.equal(res.headers.get("location"), "/api/debug/anything");
       }
     } finally {
       await s.close();
