@@ -107,3 +107,12 @@ Deno.test("operationFetch: bad/hostile values from a spec stay string literals a
   assert.equal(asked.body, evil);
   assert.equal((globalThis as { pwned?: number }).pwned, undefined);
 });
+
+Deno.test("operationFetch: ok/an empty body (a form of no fields) is none, as curl sends none: no text/plain Content-Type, no GET body said left out", async () => {
+  for (const method of ["DELETE", "GET"]) {
+    const call = operationFetch({ ...base, method, body: "" });
+    const asked = await run(call.code);
+    assert.equal(asked.body, undefined, method);
+    assert.doesNotMatch(call.code, /body/, method);
+  }
+});

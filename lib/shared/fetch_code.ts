@@ -154,6 +154,12 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
   const bodiless = method === "GET" || method === "HEAD";
   // A form's Content-Type is fetch's to write: it holds the boundary.
   const form = !bodiless && !o.bodyLeftOut && r.form?.length ? r.form : null;
+  // An empty body is none, as curl sends none for it: fetch would send
+  // `""` with a text/plain Content-Type (Fetch §5.4 "extract a body").
+  const text = r.body?.text || undefined;
+  const bytes = text === undefined && r.body?.bytes?.length
+    ? r.body.bytes
+    : undefined;
   const target = withoutCredentials(r.url);
   const headers = new Map<string, string>();
   const names = new Map<string, string>();
@@ -202,19 +208,19 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
     lines.push(
       `  // The ${recorded}body is left out: it is too large to copy.`,
     );
-  } else if ((r.body || r.form?.length) && bodiless) {
+  } else if ((text !== undefined || bytes || r.form?.length) && bodiless) {
     // Fetch §5.4 (Request constructor): a GET or HEAD with a body throws.
     lines.push(
       `  // The ${recorded}${method} body is left out: fetch sends none with ${method}.`,
     );
   } else if (form) {
     lines.push("  body: form,");
-  } else if (r.body?.text !== undefined) {
-    lines.push(`  body: ${JSON.stringify(r.body.text)},`);
-  } else if (r.body?.bytes) {
+  } else if (text !== undefined) {
+    lines.push(`  body: ${JSON.stringify(text)},`);
+  } else if (bytes) {
     lines.push(
       `  body: Uint8Array.from(atob(${
-        JSON.stringify(bytesBase64(r.body.bytes))
+        JSON.stringify(bytesBase64(bytes))
       }), (c) => c.charCodeAt(0)),`,
     );
   }
