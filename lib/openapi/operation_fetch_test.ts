@@ -60,7 +60,14 @@ Deno.test("operationFetch: ok/a multipart/form-data body is a FormData (fetch wr
   const meta = form.get("meta") as File;
   assert.equal(meta.type, "application/json");
   assert.equal(await meta.text(), '{"a":1}');
-  assert.equal((form.get("photo") as File).name, "path/to/file");
+  // Named and typed as curl sends `-F photo=@path/to/file`, the path said.
+  const photo = form.get("photo") as File;
+  assert.equal(photo.name, "file");
+  assert.equal(photo.type, "application/octet-stream");
+  assert.match(
+    call.code,
+    /new Blob\(\[\/\* the bytes of "path\/to\/file" \*\/\]/,
+  );
   // Its own Content-Type would have no boundary: fetch writes one.
   assert.deepEqual(asked.headers ?? {}, {});
 });
@@ -106,6 +113,33 @@ Deno.test("operationFetch: bad/hostile values from a spec stay string literals a
   const asked = await run(call.code);
   assert.equal(asked.body, evil);
   assert.equal((globalThis as { pwned?: number }).pwned, undefined);
+});
+
+Deno.test("operationFetch: bad/a multipart part curl sends otherwise is sent as curl sends it: one it leaves out is left out and named, a name that is no token a text field, a type it cannot read none; line breaks FormData rewrites are said", async () => {
+  const call = operationFetch({
+    ...base,
+    contentType: "multipart/form-data",
+    form: [
+      { name: "a=b", value: "1" },
+      { name: "n", value: "a\0b" },
+      { name: 'up"x', value: "path/to/f.png", file: true },
+      { name: "t", value: "{}", type: "text/plain; x=y" },
+      { name: "pic", value: "path/to/f.png", file: true },
+      { name: "ok", value: "two\nlines" },
+    ],
+  });
+  const form = (await run(call.code)).body as FormData;
+  assert.deepEqual([...form.keys()], ['up"x', "t", "pic", "ok"]);
+  assert.equal(form.get('up"x'), "path/to/f.png");
+  assert.equal(form.get("t"), "{}");
+  // curl types a file by its extension.
+  assert.equal((form.get("pic") as File).type, "image/png");
+  assert.equal((form.get("pic") as File).name, "f.png");
+  assert.match(
+    call.code,
+    /\n\/\/ Left out, as Copy as cURL leaves them out: "a=b", "n"\.\n/,
+  );
+  assert.match(call.code, /line break of a field's name or text as CR LF/);
 });
 
 Deno.test("operationFetch: ok/an empty body (a form of no fields) is none, as curl sends none: no text/plain Content-Type, no GET body said left out", async () => {

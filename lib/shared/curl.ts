@@ -386,6 +386,36 @@ export function curlFormPart(
 }
 
 /**
+ * The types curl gives a file part from its name's extension, and
+ * application/octet-stream for any other (curl 7.88's table).
+ */
+const FILE_TYPES: Record<string, string> = {
+  gif: "image/gif",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  svg: "image/svg+xml",
+  txt: "text/plain",
+  htm: "text/html",
+  html: "text/html",
+  pdf: "application/pdf",
+  xml: "application/xml",
+};
+
+/**
+ * The Content-Type curl gives a file part: `type` when given, else by the
+ * file name's extension (the table above), for the other languages'
+ * copies to send the same.
+ */
+export function curlFileType(file: string, type = ""): string {
+  if (type) return type;
+  const ext = /\.([^.]+)$/.exec(file)?.[1].toLowerCase() ?? "";
+  return Object.hasOwn(FILE_TYPES, ext)
+    ? FILE_TYPES[ext]
+    : "application/octet-stream";
+}
+
+/**
  * One multipart field as curl's option ({@link curlFormPart}):
  * `--form-string name=value` (a leading `@` or `<` stays text),
  * `-F 'name=@file'`; with a part type, the value double-quoted, which curl

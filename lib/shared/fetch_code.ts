@@ -14,7 +14,12 @@
  */
 import { bytesBase64 } from "./base64.ts";
 import { isToken } from "./http_token.ts";
-import type { FormField, HeaderPair } from "./curl.ts";
+import {
+  curlFileType,
+  curlFormPart,
+  type FormField,
+  type HeaderPair,
+} from "./curl.ts";
 
 /** What a call is written for. */
 export interface FetchRequest {
@@ -28,8 +33,8 @@ export interface FetchRequest {
   /**
    * Multipart fields, instead of a body: a `FormData`, whose boundary
    * fetch writes into the Content-Type itself (a Content-Type given is
-   * left out); a file field is an empty file named as the field's value,
-   * for the reader to put the file's bytes in.
+   * left out); the parts curl sends, a file field as an empty file named
+   * and typed as curl sends it, for the reader to put the file's bytes in.
    */
   form?: readonly FormField[];
   /**
@@ -256,28 +261,61 @@ function commentText(text: string): string {
 }
 
 /**
- * The `FormData` a call sends, field by field: a value as a string, a
- * file as an empty `Blob` named as curl's `@file` names it, for the
- * reader's own bytes.
+ * The `FormData` a call sends, field by field, the parts curl sends
+ * ({@link curlFormPart}; one curl cannot send is left out, said): a value
+ * as a string, a typed one as a `Blob` of its type, a file as an empty
+ * `Blob` named and typed as curl's `@file` sends it, for the reader's own
+ * bytes (the path curl reads said beside it).
  */
 function formCode(form: readonly FormField[]): string {
   const lines = ["const form = new FormData();"];
+  const dropped: string[] = [];
+  let lineBreaks = false;
   for (const f of form) {
+    const part = curlFormPart(f);
+    if (!part) {
+      dropped.push(f.name);
+      continue;
+    }
+    // HTML's multipart/form-data encoding, which FormData follows, writes
+    // a lone CR or LF of a name or a text value as CR LF.
+    lineBreaks ||= BARE_LINE_BREAK.test(f.name) ||
+      (part.kind === "text" && BARE_LINE_BREAK.test(f.value));
     const name = JSON.stringify(f.name);
-    if (f.file) {
-      const type = f.type ? `, { type: ${JSON.stringify(f.type)} }` : "";
-      lines.push(
-        `form.append(${name}, new Blob([/* the file's bytes */]${type}), ${
-          JSON.stringify(f.value)
-        });`,
+    if (part.kind === "file") {
+      // curl names the part after the file's last path segment.
+      const file = f.value.replace(/^.*\//, "");
+      const path = commentText(JSON.stringify(f.value)).replaceAll(
+        "*/",
+        "*\\/",
       );
-    } else if (f.type) {
+      lines.push(
+        `form.append(${name}, new Blob([/* the bytes of ${path} */], { type: ${
+          JSON.stringify(curlFileType(file, part.type))
+        } }), ${JSON.stringify(file)});`,
+      );
+    } else if (part.kind === "typed") {
       lines.push(
         `form.append(${name}, new Blob([${JSON.stringify(f.value)}], { type: ${
-          JSON.stringify(f.type)
+          JSON.stringify(part.type)
         } }));`,
       );
     } else lines.push(`form.append(${name}, ${JSON.stringify(f.value)});`);
   }
+  if (lineBreaks) {
+    lines.push(
+      "// FormData sends a line break of a field's name or text as CR LF; Copy as cURL sends it as written.",
+    );
+  }
+  if (dropped.length) {
+    lines.push(
+      `// Left out, as Copy as cURL leaves them out: ${
+        dropped.map((n) => commentText(JSON.stringify(n))).join(", ")
+      }.`,
+    );
+  }
   return lines.join("\n") + "\n";
 }
+
+/** A CR or LF not part of a CR LF pair. */
+const BARE_LINE_BREAK = /\r(?!\n)|(?<!\r)\n/;

@@ -31,6 +31,7 @@
 import { bytesBase64 } from "./base64.ts";
 import { isToken } from "./http_token.ts";
 import {
+  curlFileType,
   curlFormPart,
   curlUrl,
   type FormField,
@@ -57,24 +58,6 @@ const SHORT = new Set([
   "HEAD",
   "OPTIONS",
 ]);
-
-/**
- * The types curl gives a file part from its name's extension, and
- * application/octet-stream for any other, so the script's parts say what
- * curl's do.
- */
-const FILE_TYPES: Record<string, string> = {
-  gif: "image/gif",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  svg: "image/svg+xml",
-  txt: "text/plain",
-  htm: "text/html",
-  html: "text/html",
-  pdf: "application/pdf",
-  xml: "application/xml",
-};
 
 /**
  * Characters written as escapes in a literal or a comment: controls (C0,
@@ -254,11 +237,7 @@ function filePart(f: FormField): string {
     // curl names the part after the file's last path segment, and types
     // it by its extension when no type is given.
     const name = f.value.replace(/^.*\//, "");
-    const ext = /\.([^.]+)$/.exec(name)?.[1].toLowerCase() ?? "";
-    const type = part.type ||
-      (Object.hasOwn(FILE_TYPES, ext)
-        ? FILE_TYPES[ext]
-        : "application/octet-stream");
+    const type = curlFileType(name, part.type);
     value = `(${pyStr(name)}, open(${pyStr(f.value)}, "rb"), ${pyStr(type)})`;
   } else if (part.kind === "typed") {
     value = `(None, ${pyStr(f.value)}, ${pyStr(part.type)})`;
