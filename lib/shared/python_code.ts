@@ -23,6 +23,8 @@
  *   `json=` would serialise it again), with curl's form Content-Type where
  *   none is given, as `--data-raw` sends it; a multipart body is `files=`
  *   with the parts curl sends (a file is opened from the path curl reads).
+ * - A request without a body is sent with `Content-Length: 0` by requests
+ *   unless it is a GET or HEAD, where curl sends none: said.
  * - Redirects are not followed (`allow_redirects=False`), as curl without
  *   `-L` follows none; the Accept-Encoding requests adds, which curl
  *   without `--compressed` does not send, is said in a comment (requests
@@ -395,6 +397,16 @@ export function pythonCode(
   if (!r.compressed && !values.has("accept-encoding")) {
     lines.push(
       "# requests adds Accept-Encoding: gzip, deflate (and decodes the answer), which Copy as cURL does not send.",
+    );
+  }
+  if (method !== "GET" && !head && !hasBody && !form && !o.bodyLeftOut) {
+    // requests frames every request but a GET or HEAD, where curl sends
+    // no Content-Length without a body (RFC 9110 §8.6: a user agent
+    // should not, where the method anticipates none).
+    lines.push(
+      `# requests sends Content-Length: 0 with this ${
+        commentText(method)
+      }, which Copy as cURL sends without one.`,
     );
   }
   // curl follows no redirect without -L: the 3xx is the answer, printed.

@@ -345,6 +345,15 @@ const CASES: Case[] = [
     hasNot: [/Accept-Encoding/],
   },
   {
+    name:
+      "ok/the Content-Length: 0 requests adds to a request without a body but a GET's or HEAD's, where curl sends none, is said",
+    req: { method: "DELETE" },
+    asked: { call: "delete", data: null },
+    has: [
+      /\n# requests sends Content-Length: 0 with this DELETE, which Copy as cURL sends without one\.\n/,
+    ],
+  },
+  {
     name: "ok/an Accept-Encoding given is sent, requests' own not said",
     req: { headers: [["Accept-Encoding", "identity"]] },
     asked: { headers: { "Accept-Encoding": "identity" } },
