@@ -109,3 +109,24 @@ Deno.test("fetchCode: ok/credentials in the URL become Basic; bad/a forbidden me
     assert.match(call.note, /fetch refuses the method/);
   }
 });
+
+Deno.test("fetchCode: ok/the fields fetch adds that the cURL command does not send are said: Content-Length: 0 of a POST or PUT without a body, Node.js's Pragma and Cache-Control of a conditional request", () => {
+  for (const method of ["POST", "PUT"]) {
+    assert.match(
+      code(method, "https://x.test/", []),
+      new RegExp(
+        `\n  // fetch sends Content-Length: 0 with a ${method} without a body; Copy as cURL sends none\\.\n`,
+      ),
+    );
+  }
+  assert.doesNotMatch(code("DELETE", "https://x.test/", []), /Content-Length/);
+  assert.doesNotMatch(
+    code("POST", "https://x.test/", [], { text: "a", mimeType: "text/plain" }),
+    /Content-Length/,
+  );
+  assert.match(
+    code("GET", "https://x.test/", [h("If-None-Match", '"a"')]),
+    /\n {2}\/\/ Node\.js's fetch adds Pragma and Cache-Control: no-cache to a conditional request; Copy as cURL sends neither\.\n/,
+  );
+  assert.doesNotMatch(code("GET", "https://x.test/", []), /Pragma/);
+});

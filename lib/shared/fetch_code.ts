@@ -10,7 +10,9 @@
  * a comment, or refused, so the call runs. A redirect is not followed
  * (`redirect: "manual"`: Node.js and Deno answer with the 3xx itself), as
  * curl without `-L` follows none; a browser answers an opaque response
- * there, which the call's comment says.
+ * there, which the call's comment says. Fields fetch adds that curl does
+ * not send (a bodiless POST's Content-Length: 0, Node.js's Pragma on a
+ * conditional request) are said too.
  */
 import { bytesBase64 } from "./base64.ts";
 import { isToken } from "./http_token.ts";
@@ -69,6 +71,15 @@ const FETCH_OWNS = new Set([
   "te",
   "trailer",
   "expect",
+]);
+
+/** Fields that make a request conditional (RFC 9110 §13.1). */
+const CONDITIONAL = new Set([
+  "if-match",
+  "if-none-match",
+  "if-modified-since",
+  "if-unmodified-since",
+  "if-range",
 ]);
 
 /** Methods the Request constructor throws on (Fetch §2.2.1 forbidden method). */
@@ -202,6 +213,14 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
     }
     lines.push("  },");
   }
+  if ([...headers.keys()].some((n) => CONDITIONAL.has(n))) {
+    // Fetch §4.5 "HTTP-network-or-cache fetch": a conditional request's
+    // cache mode becomes no-store, which adds both fields; Node.js's
+    // undici does so, Deno does not.
+    lines.push(
+      "  // Node.js's fetch adds Pragma and Cache-Control: no-cache to a conditional request; Copy as cURL sends neither.",
+    );
+  }
   if (left.length) {
     lines.push(
       `  // Left out, fetch cannot send them: ${
@@ -227,6 +246,12 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
       `  body: Uint8Array.from(atob(${
         JSON.stringify(bytesBase64(bytes))
       }), (c) => c.charCodeAt(0)),`,
+    );
+  } else if (method === "POST" || method === "PUT") {
+    // Fetch §4.5 "HTTP-network-or-cache fetch": a null body of a POST or
+    // PUT is framed with Content-Length: 0.
+    lines.push(
+      `  // fetch sends Content-Length: 0 with a ${method} without a body; Copy as cURL sends none.`,
     );
   }
   lines.push(
