@@ -138,7 +138,7 @@ function BodyPreviewView({ body }: { body: BodyPreview }) {
     <>
       {body.truncated && (
         <p class="muted">
-          Showing the first {formatBytes(body.text.length)} of{" "}
+          Showing the first {formatBytes(body.shown ?? 0)} of{" "}
           {formatBytes(body.size)}.
         </p>
       )}

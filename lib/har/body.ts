@@ -5,14 +5,31 @@
  * enough is pretty-printed). HTML is text, never markup: the page must not
  * render recorded content.
  */
-import { prettyJson, tokensText } from "../shared/json_pretty.ts";
+import { prettyJson, type Token, tokensText } from "../shared/json_pretty.ts";
 import { base64Bytes } from "../shared/base64.ts";
 import { formatBytes } from "../shared/format.ts";
+import { utf8Length } from "../shared/utf8_length.ts";
 
 /** A body prepared for display. */
 export type BodyPreview =
   | { kind: "none"; reason: string }
-  | { kind: "text" | "json"; text: string; truncated: boolean; size: number }
+  | {
+    kind: "text" | "json";
+    text: string;
+    truncated: boolean;
+    /**
+     * The body's size in bytes: the bytes base64 decodes to (the recorded
+     * size when only the first ~2 MB were decoded), else the text's UTF-8
+     * bytes.
+     */
+    size: number;
+    /**
+     * When `truncated`: the bytes of the body that `text` shows, counted as
+     * `size` is (for pretty-printed JSON, the part of the body as recorded
+     * that its lines come from), so the two compare.
+     */
+    shown?: number;
+  }
   | { kind: "image"; mime: string; base64?: string; svg?: string }
   | {
     kind: "binary";
@@ -59,7 +76,7 @@ export function isTextual(mime: string): boolean {
 function decodeBase64(
   b64: string,
   charset: string,
-): { text: string; partial: boolean } | { error: string } {
+): { text: string; partial: boolean; bytes: Uint8Array } | { error: string } {
   let clean = b64.slice(0, DECODE_CHARS + 4096).replace(/\s+/g, "");
   const partial = clean.length > DECODE_CHARS ||
     (b64.length > DECODE_CHARS + 4096);
@@ -70,7 +87,7 @@ function decodeBase64(
     const text = decoderFor(charset).decode(bytes, {
       stream: partial,
     });
-    return { text, partial };
+    return { text, partial, bytes };
   } catch {
     return { error: `its bytes are not ${charset || "UTF-8"} text` };
   }
@@ -100,18 +117,11 @@ export function charsetOf(mimeType: unknown): string {
 const PREVIEW_LEVELS = 64;
 
 /**
- * JSON re-indented token by token (the shared printer), at most about a
+ * JSON is re-indented token by token (the shared printer), at most about a
  * preview long, whatever its nesting: numbers as the server wrote them
  * (`12345678901234567890` is not rounded, `1.10` keeps its zero) and
  * repeated keys kept, as DevTools' Response tab shows them.
  */
-function pretty(body: string): string | null {
-  const tokens = prettyJson(body, {
-    maxChars: PREVIEW_CHARS,
-    indentLevels: PREVIEW_LEVELS,
-  });
-  return tokens && tokensText(tokens);
-}
 
 /** The reason of a body that had no bytes (not one left out of the file). */
 export const NO_BODY = "No body.";
@@ -157,7 +167,13 @@ export function previewBody(
         };
     }
   }
-  let body = text, whole = text.length, partial = false;
+  let body = text, partial = false;
+  // The bytes of the body the first `chars` characters of `body` come
+  // from, and of the whole: counted only for a preview that is cut.
+  let measure: Measure = {
+    whole: () => utf8Length(text),
+    prefix: (chars) => utf8Length(text.slice(0, chars)),
+  };
   if (base64) {
     if (!isTextual(mime)) return { kind: "binary", mime, size: bytes };
     const decoded = decodeBase64(text, charset);
@@ -166,26 +182,90 @@ export function previewBody(
     }
     body = decoded.text;
     partial = decoded.partial;
-    whole = partial ? bytes : body.length;
+    const raw = decoded.bytes;
+    measure = {
+      whole: () => partial ? bytes : raw.length,
+      prefix: (chars) => bytesBefore(raw, charset, chars),
+    };
   }
   if (
     !partial && body.length <= PRETTY_LIMIT &&
     (mime.includes("json") || /^\s*[[{]/.test(body.slice(0, 64)))
   ) {
-    const json = pretty(body);
-    if (json !== null) return cut("json", json, body.length);
+    const tokens = prettyJson(body, {
+      maxChars: PREVIEW_CHARS,
+      indentLevels: PREVIEW_LEVELS,
+    });
+    if (tokens !== null) {
+      return cut("json", tokensText(tokens), {
+        whole: measure.whole,
+        // The pretty lines shown come from the body up to this character.
+        prefix: (chars) => measure.prefix(sourceChars(tokens, chars)),
+      });
+    }
   }
-  return cut("text", body, whole);
+  return cut("text", body, measure);
 }
 
-function cut(kind: "text" | "json", text: string, size: number): BodyPreview {
+/** How a cut preview's sizes are counted, in bytes (see {@link cut}). */
+interface Measure {
+  /** The whole body's bytes. */
+  whole(): number;
+  /** The bytes the first `chars` characters of the previewed text come from. */
+  prefix(chars: number): number;
+}
+
+function cut(kind: "text" | "json", text: string, m: Measure): BodyPreview {
   const truncated = text.length > PREVIEW_CHARS;
+  if (!truncated) return { kind, text, truncated, size: m.whole() };
+  const shown = cutText(text, PREVIEW_CHARS);
   return {
     kind,
-    text: truncated ? cutText(text, PREVIEW_CHARS) : text,
+    text: shown,
     truncated,
-    size,
+    size: m.whole(),
+    shown: m.prefix(shown.length),
   };
+}
+
+/**
+ * The characters of the source that the first `chars` characters of
+ * pretty-printed `tokens` come from: a token copied from the source counts
+ * as far as it is shown; indentation the printer added counts none.
+ */
+function sourceChars(tokens: readonly Token[], chars: number): number {
+  let out = 0, source = 0;
+  for (const t of tokens) {
+    if (out >= chars) break;
+    const part = Math.min(t.text.length, chars - out);
+    if (t.at !== undefined) source = t.at + part;
+    out += part;
+  }
+  return source;
+}
+
+/**
+ * The fewest bytes that decode (in `charset`, as {@link decodeBase64}
+ * read them) to the first `chars` characters: found by halving, as a
+ * character's bytes differ by charset (one in Latin-1, two to four in
+ * UTF-8, a BOM's none of its own).
+ */
+function bytesBefore(
+  bytes: Uint8Array,
+  charset: string,
+  chars: number,
+): number {
+  // Characters the first `n` bytes decode to, an incomplete last one held
+  // back; a decoder of its own each time, as a stream goes on.
+  const decoded = (n: number) =>
+    decoderFor(charset).decode(bytes.subarray(0, n), { stream: true }).length;
+  let lo = 0, hi = bytes.length;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (decoded(mid) >= chars) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /**

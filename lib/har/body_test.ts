@@ -6,6 +6,7 @@ import {
   previewBody,
   wholeBody,
 } from "./body.ts";
+import { bytesBase64 } from "../shared/base64.ts";
 
 Deno.test("body: text cut without splitting a surrogate pair", () => {
   assert.equal(cutText("abcdef", 3), "abc");
@@ -237,4 +238,82 @@ Deno.test("body: what an empty body says: none when nothing was sent, not saved 
       name,
     );
   }
+});
+
+Deno.test("body: a cut preview says the bytes it shows and the body's, in one unit", () => {
+  const S = PREVIEW_CHARS;
+  const cases: [
+    name: string,
+    preview: ReturnType<typeof previewBody>,
+    shown: number,
+    size: number,
+  ][] = [
+    // Two bytes a character in UTF-8: the body is twice its characters.
+    [
+      "text beyond ASCII",
+      previewBody("é".repeat(S + 10), undefined, "text/plain", -1),
+      2 * S,
+      2 * (S + 10),
+    ],
+    // Only the first ~2 MB of base64 are decoded: the size is the recorded one.
+    (() => {
+      const text = "é".repeat(1_500_000);
+      const b64 = bytesBase64(new TextEncoder().encode(text));
+      return [
+        "partial base64 beyond ASCII",
+        previewBody(b64, "base64", "text/plain", 3_000_000),
+        2 * S,
+        3_000_000,
+      ];
+    })(),
+    // Latin-1 base64: one byte a character.
+    [
+      "base64 in Latin-1",
+      previewBody(
+        btoa("\xe9".repeat(S + 1)),
+        "base64",
+        "text/plain",
+        -1,
+        "iso-8859-1",
+      ),
+      S,
+      S + 1,
+    ],
+    // A UTF-8 BOM is the first character's bytes, not shown.
+    [
+      "base64 with a BOM",
+      previewBody(
+        btoa("\xef\xbb\xbf" + "a".repeat(S + 1)),
+        "base64",
+        "text/plain",
+        -1,
+      ),
+      S + 3,
+      S + 4,
+    ],
+  ];
+  for (const [name, p, shown, size] of cases) {
+    assert.ok(p.kind === "text" && p.truncated, name);
+    if (p.kind !== "text") continue;
+    assert.deepEqual([p.shown, p.size], [shown, size], name);
+  }
+});
+
+Deno.test("body: cut pretty-printed JSON counts the part of the body as recorded its lines come from", () => {
+  // Compact JSON under the preview that indenting takes past it: the
+  // preview shows part of it, never more than all of it.
+  const items = Array.from({ length: 10_000 }, (_, i) => ({ n: i, é: "x" }));
+  const body = JSON.stringify(items);
+  assert.ok(body.length < PREVIEW_CHARS);
+  const p = previewBody(body, undefined, "application/json", -1);
+  assert.ok(p.kind === "json" && p.truncated);
+  if (p.kind !== "json") return;
+  const size = new TextEncoder().encode(body).length;
+  assert.equal(p.size, size);
+  // Its strings hold no spaces: what is shown, its indentation taken out,
+  // is where in the body the preview stops.
+  const upTo = p.text.replace(/\s+/g, "").length;
+  assert.equal(body.slice(0, upTo), p.text.replace(/\s+/g, ""));
+  assert.equal(p.shown, new TextEncoder().encode(body.slice(0, upTo)).length);
+  assert.ok(p.shown! < size);
 });

@@ -21,6 +21,12 @@ export type TokenKind =
 export interface Token {
   kind: TokenKind;
   text: string;
+  /**
+   * Where `text` starts in the source, for a token copied from it (none
+   * for the indentation and spaces the printer adds): what part of the
+   * source a cut preview shows.
+   */
+  at?: number;
 }
 
 // RFC 8259 §7 string, §6 number, §3 literals.
@@ -67,12 +73,17 @@ export function prettyJson(
     return null;
   }
   const raw: string[] = [];
+  /** Where each of `raw` starts in `text`. */
+  const starts: number[] = [];
   LEX.lastIndex = 0;
   while (LEX.lastIndex < text.length) {
     const start = LEX.lastIndex;
     const m = LEX.exec(text);
     if (!m) return null; // JSON.parse accepted it, so this cannot happen
-    if (!/^[ \t\r\n]/.test(m[0])) raw.push(m[0]);
+    if (!/^[ \t\r\n]/.test(m[0])) {
+      raw.push(m[0]);
+      starts.push(start);
+    }
     if (LEX.lastIndex === start) return null;
   }
   const out: Token[] = [];
@@ -85,12 +96,12 @@ export function prettyJson(
   for (let i = 0; i < raw.length; i++) {
     if (chars > maxChars) break;
     const before = out.length;
-    const t = raw[i];
+    const t = raw[i], at = starts[i];
     const next = raw[i + 1];
     if (t === "{" || t === "[") {
-      out.push({ kind: "punct", text: t });
+      out.push({ kind: "punct", text: t, at });
       if (next === (t === "{" ? "}" : "]")) {
-        out.push({ kind: "punct", text: next });
+        out.push({ kind: "punct", text: next, at: starts[i + 1] });
         i++;
       } else {
         depth++;
@@ -99,18 +110,18 @@ export function prettyJson(
     } else if (t === "}" || t === "]") {
       depth--;
       newline();
-      out.push({ kind: "punct", text: t });
+      out.push({ kind: "punct", text: t, at });
     } else if (t === ",") {
-      out.push({ kind: "punct", text: t });
+      out.push({ kind: "punct", text: t, at });
       newline();
     } else if (t === ":") {
-      out.push({ kind: "punct", text: ":" }, { kind: "space", text: " " });
+      out.push({ kind: "punct", text: ":", at }, { kind: "space", text: " " });
     } else if (t[0] === '"') {
-      out.push({ kind: next === ":" ? "key" : "string", text: t });
+      out.push({ kind: next === ":" ? "key" : "string", text: t, at });
     } else if (t === "true" || t === "false" || t === "null") {
-      out.push({ kind: "literal", text: t });
+      out.push({ kind: "literal", text: t, at });
     } else {
-      out.push({ kind: "number", text: t });
+      out.push({ kind: "number", text: t, at });
     }
     for (let k = before; k < out.length; k++) chars += out[k].text.length;
   }
