@@ -18,6 +18,8 @@ import { formatCount } from "../../lib/shared/format.ts";
 import { copyText } from "../shared/clipboard.ts";
 import { saveBlob } from "../shared/download.ts";
 import { DetailPanel } from "./DetailPanel.tsx";
+import { CopyAll } from "./CopyAll.tsx";
+import type { CopyAllKind } from "../../lib/har/copy_all.ts";
 import { InputBar } from "./InputBar.tsx";
 import { LinkedViewNote } from "../shared/LinkedViewNote.tsx";
 import { RequestList } from "./RequestList.tsx";
@@ -49,6 +51,11 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   const [hs, set] = useHashState();
   const [note, setNote] = useState("");
   const [saved, setSaved] = useState("");
+  /**
+   * A copy of the listed requests is being written: a second click waits
+   * for it (the buttons stay enabled, so the focus stays on them).
+   */
+  const copying = useRef(false);
   const data = w.data;
   const c = data?.columns ?? null;
   const pages = data?.meta.pages ?? [];
@@ -160,6 +167,28 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
     );
   }
 
+  /**
+   * Copies the command of each listed request, in list order, and says
+   * how many, which rows offer none and why, and where a long copy stops.
+   */
+  async function copyAll(kind: CopyAllKind) {
+    if (!view || copying.current) return;
+    setNote("");
+    copying.current = true;
+    const r = await w.copyAll(kind, view.rows.slice(0, view.count));
+    copying.current = false;
+    const what = kind === "curl" ? "cURL commands" : "fetch calls";
+    if (r.error) setNote(`Could not copy the ${what}: ${r.error}.`);
+    else if (!r.copied) setNote(r.note);
+    else {
+      setNote(
+        await copyText(r.text)
+          ? r.note
+          : `Could not copy the ${what}: the browser refused clipboard access.`,
+      );
+    }
+  }
+
   async function download(words: string[], dropBodies: boolean) {
     if (!data) return;
     setSaved("Preparing the sanitized copy…");
@@ -242,6 +271,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
             text={query.text}
             onText={query.onText}
           />
+          <CopyAll count={view.count} onCopy={copyAll} />
           {missing >= 0 && (
             <p
               class="link-missing"

@@ -4,6 +4,7 @@
  * the columns and the detail of the selected entry.
  */
 import type { HarColumns } from "../../lib/har/columns.ts";
+import type { CopiedAll, CopyAllKind } from "../../lib/har/copy_all.ts";
 import type { HarDetail } from "../../lib/har/detail.ts";
 import type { HarErrorInfo } from "../../lib/har/errors.ts";
 import type { HeaderNames } from "../../lib/har/header_names.ts";
@@ -23,7 +24,8 @@ export const NOT_LOADED =
  * Every request is answered: a load ends with "headers" or "error", a
  * detail with "detail" or "detail-error", a body with "body", a sanitize
  * with "sanitized", a deep search with a "deep" per term, then "deep-done"
- * (early, `stopped`, when a newer one or another file came).
+ * (early, `stopped`, when a newer one or another file came), a copy of
+ * the listed entries with "copied-all".
  */
 export type ToWorker =
   | { type: "load"; id: number; file: Blob; name: string }
@@ -32,7 +34,9 @@ export type ToWorker =
   | { type: "body"; id: number; index: number; side: "request" | "response" }
   | { type: "sanitize"; id: number; words: string[]; dropBodies: boolean }
   /** Which entries hold each term in headers or bodies (lower case). */
-  | { type: "deep"; id: number; terms: string[] };
+  | { type: "deep"; id: number; terms: string[] }
+  /** The commands of entries `rows` (indexes in `log.entries`), in that order. */
+  | { type: "copy-all"; id: number; kind: CopyAllKind; rows: Uint32Array };
 
 /** Loading phases, in order. */
 export type LoadPhase = "read" | "parse" | "index";
@@ -82,6 +86,7 @@ export type FromWorker =
     name: string;
     error?: string;
   }
+  | ({ type: "copied-all"; id: number; error?: string } & CopiedAll)
   | {
     type: "sanitized";
     id: number;

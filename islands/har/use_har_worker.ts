@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { HarColumns } from "../../lib/har/columns.ts";
+import type { CopiedAll, CopyAllKind } from "../../lib/har/copy_all.ts";
 import type { HarDetail } from "../../lib/har/detail.ts";
 import type { HarErrorInfo } from "../../lib/har/errors.ts";
 import type { HeaderNames } from "../../lib/har/header_names.ts";
@@ -62,6 +63,11 @@ export interface HarWorkerState {
     index: number,
     side: "request" | "response",
   ): Promise<{ blob: Blob | null; name: string; error?: string }>;
+  /** The commands of entries `rows`, in that order, joined (`error` when none came). */
+  copyAll(
+    kind: CopyAllKind,
+    rows: Uint32Array,
+  ): Promise<CopiedAll & { error?: string }>;
 }
 
 /** Why a worker that went away left a call unanswered, in words. */
@@ -279,6 +285,28 @@ export function useHarWorker(url: string | null): HarWorkerState {
             error: "The viewer is not built yet.",
           });
         }
+      });
+    },
+    copyAll(kind, rows) {
+      const id = client.nextId();
+      const failed = (error: string) => ({
+        text: "",
+        copied: 0,
+        note: "",
+        error,
+      });
+      return new Promise((resolve) => {
+        const sent = client.call(
+          { type: "copy-all", id, kind, rows },
+          (m) => {
+            if (m.type === "copied-all") resolve(m);
+            else if (m.type === "gone") {
+              resolve(failed(goneMessage(m, client.timeoutMs)));
+            }
+            return true;
+          },
+        );
+        if (!sent) resolve(failed("The viewer is not built yet."));
       });
     },
     sanitize(words, dropBodies) {

@@ -10,6 +10,7 @@ import { bodyFileName, wholeBody } from "../../lib/har/body.ts";
 import { dataUrlBytes } from "../../lib/har/data_url.ts";
 import { entryDetail } from "../../lib/har/detail.ts";
 import { entryHolds } from "../../lib/har/deep_search.ts";
+import { copyAll, listedCommand } from "../../lib/har/copy_all.ts";
 import { obj } from "../../lib/har/normalize.ts";
 import { str } from "../../lib/shared/value.ts";
 import { HarParseError } from "../../lib/har/errors.ts";
@@ -197,6 +198,8 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
     }
   } else if (msg.type === "deep") {
     deep(msg.id, msg.terms);
+  } else if (msg.type === "copy-all") {
+    post(copiedAll(msg));
   } else if (msg.type === "body") {
     post(bodyFile(msg.id, msg.index, msg.side));
   } else if (msg.type === "sanitize") {
@@ -294,5 +297,36 @@ function bodyFile(
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     return { type: "body", id, blob: null, name: "", error };
+  }
+}
+
+/** The answer to a "copy-all" request: the listed entries' commands joined. */
+function copiedAll(msg: Extract<ToWorker, { type: "copy-all" }>): FromWorker {
+  const { id, kind, rows } = msg;
+  const file = current;
+  if (!file) {
+    return {
+      type: "copied-all",
+      id,
+      text: "",
+      copied: 0,
+      note: "",
+      error: NOT_LOADED,
+    };
+  }
+  try {
+    return {
+      type: "copied-all",
+      id,
+      ...copyAll(kind, rows.length, (k) => {
+        const raw = file.raw[rows[k]];
+        return raw
+          ? listedCommand(kind, file.columns, raw, rows[k])
+          : { code: "", note: `No entry ${rows[k]}.` };
+      }),
+    };
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    return { type: "copied-all", id, text: "", copied: 0, note: "", error };
   }
 }
