@@ -56,6 +56,29 @@ export function variantsOf<T>(
   return named.length ? named : list;
 }
 
+/**
+ * The name of the property discriminator `d` reads: Swagger 2.0 writes
+ * the name itself (`discriminator: petType`), OpenAPI 3.x an object with
+ * `propertyName`. Null when `d` is neither.
+ */
+export function discriminatorProperty(d: unknown): string | null {
+  if (typeof d === "string") return d;
+  return isObject(d) && typeof d.propertyName === "string"
+    ? d.propertyName
+    : null;
+}
+
+/**
+ * Where the document `r` keeps its named schemas, the ones a base's
+ * variants are looked for among: Swagger 2.0's `definitions`, else 3.x's
+ * `components.schemas`.
+ */
+export function schemasContainer(r: RefResolver): string {
+  return r.pointer("#/swagger") !== undefined
+    ? "#/definitions"
+    : "#/components/schemas";
+}
+
 /** Named schemas read for the ones inheriting a base. */
 const MAX_SCHEMAS = 20_000;
 /** `allOf` parts read per schema, and in all (aliases may share a list). */

@@ -17,7 +17,12 @@ import {
   pick,
 } from "./merge.ts";
 import { isObject, refName, refOf, type RefResolver } from "./refs.ts";
-import { variantsOf } from "./discriminator.ts";
+import {
+  derivedVariants,
+  discriminatorProperty,
+  schemasContainer,
+  variantsOf,
+} from "./discriminator.ts";
 import { emptyFormField } from "./empty_value.ts";
 import type { Spell } from "./written_integers.ts";
 import { firstKeys } from "./safe.ts";
@@ -77,6 +82,11 @@ interface State {
    * all of its keys at every visit (for-in lists them all to start).
    */
   keys: WeakMap<object, string[]>;
+}
+
+/** The keyword marking a property not sent in the example's direction. */
+function unsent(st: State): "readOnly" | "writeOnly" {
+  return st.dir === "request" ? "readOnly" : "writeOnly";
 }
 
 /** The first {@link MAX_PROPS} keys of `o`, listed once per walk. */
@@ -193,7 +203,8 @@ function gen(raw: unknown, st: State, depth: number): unknown {
   if (emptyFormField(s) && s.type !== "file") return "";
   st.branch.add(s);
   try {
-    return inherited(m, raw, byType(m, st, depth), st);
+    return firstVariant(m, s, st, depth) ??
+      inherited(m, raw, byType(m, st, depth), st);
   } finally {
     st.branch.delete(s);
   }
@@ -284,17 +295,60 @@ function inherited(m: Merged, raw: unknown, v: unknown, st: State): unknown {
     return v;
   }
   const d = pick(m, "discriminator");
-  const prop = typeof d === "string"
-    ? d
-    : isObject(d) && typeof d.propertyName === "string"
-    ? d.propertyName
-    : null;
+  const prop = discriminatorProperty(d);
   // Not generated (a readOnly one in a request) or not a string (a
   // schema's name is one): left as generated.
   if (prop === null || typeof v[prop] !== "string") return v;
   // Named by the last `$ref` of a chain (`Alias: {$ref: Dog}` is a Dog).
   const ref = st.r.deref(raw).ref ?? raw.$ref;
   return withValue(v, prop, namingValue(d, prop, ref, raw, st), st);
+}
+
+/**
+ * The example of `s` (merged: `m`) when it is a base schema with a
+ * discriminator of its own and no `oneOf`/`anyOf` (polymorphism through
+ * `allOf`), as Redoc samples one: its first variant, the one the schema
+ * tree lists first ({@link derivedVariants}), which holds the base's
+ * properties through its `allOf`, the discriminating property set to the
+ * value naming it (a mapped schema need not inherit the base). Undefined
+ * otherwise, and when that variant gives no object (a mapping to a
+ * missing schema): the base's own example then.
+ */
+function firstVariant(
+  m: Merged,
+  s: Record<string, unknown>,
+  st: State,
+  depth: number,
+): Record<string, unknown> | undefined {
+  const prop = discriminatorProperty(s.discriminator);
+  if (
+    prop === null || pick(m, "oneOf") !== undefined ||
+    pick(m, "anyOf") !== undefined
+  ) {
+    return undefined;
+  }
+  // Found once per base: a base met at every item of a list would read
+  // the schemas inheriting it (20,000 at most) each time.
+  const [ref] = st.r.memo.get(
+    "first-variant",
+    s,
+    (b) => derivedVariants(st.r, schemasContainer(st.r), b, 1),
+  );
+  if (ref === undefined) return undefined;
+  const alt = { $ref: ref };
+  const v = gen(alt, st, depth + 1);
+  if (!isObject(v)) return undefined;
+  // The base's property not sent this way (readOnly in a request) stays
+  // out, as an inherited one does (see `inherited`).
+  const own = mergedProperties(m, MAX_PROPS).props.get(prop);
+  if (own !== undefined && marked(own, unsent(st), st.r.schemas)) return v;
+  const to = st.r.deref(alt).ref ?? ref;
+  return withValue(
+    v,
+    prop,
+    namingValue(s.discriminator, prop, to, alt, st),
+    st,
+  );
 }
 
 /** Values of one `enum` read when picking a discriminator's value. */
@@ -433,15 +487,7 @@ function byType(m: Merged, st: State, depth: number): unknown {
       for (const [name, p] of props) {
         // Only what travels in this direction (OpenAPI 3.1 §4.8.24.1),
         // said where the property stands or by a part it is made of.
-        if (
-          marked(
-            p,
-            st.dir === "request" ? "readOnly" : "writeOnly",
-            st.r.schemas,
-          )
-        ) {
-          continue;
-        }
+        if (marked(p, unsent(st), st.r.schemas)) continue;
         const v = gen(p, st, depth + 1);
         if (v !== undefined) setOwn(out, name, v);
       }

@@ -743,6 +743,7 @@ Deno.test("example: ok/a discriminator inherited through allOf names the schema 
     ],
   };
   const swagger = new RefResolver({
+    swagger: "2.0",
     definitions: {
       Animal: { ...animal, discriminator: "kind" },
       Dog: dog,
@@ -760,9 +761,11 @@ Deno.test("example: ok/a discriminator inherited through allOf names the schema 
       name: "string",
       bark: true,
     }],
+    // The base itself is sampled as its first variant (below).
     ["ok/2.0 base itself", swagger, "#/definitions/Animal", {
-      kind: "Animal",
+      kind: "Dog",
       name: "string",
+      bark: true,
     }],
     ["ok/2.0 subtype allowing one value", swagger, "#/definitions/Puppy", {
       kind: "young-dog",
@@ -850,4 +853,164 @@ Deno.test("example: ok/an inherited discriminator: named by the end of a $ref ch
     ),
     { kind: "dog", n: 0 },
   );
+});
+
+Deno.test("example: ok/a base whose variants inherit it through allOf is sampled as its first variant, the one the tree lists first (Redoc)", () => {
+  // OpenAPI 3.0's discriminator section: Pet, Cat and Dog.
+  const pet = { $ref: "#/components/schemas/Pet" };
+  const petstore = (
+    disc: Record<string, unknown>,
+    more: Record<string, unknown> = {},
+  ) =>
+    withSchemas("3.0.3", {
+      Pet: {
+        type: "object",
+        required: ["name", "petType"],
+        properties: { name: { type: "string" }, petType: { type: "string" } },
+        discriminator: { propertyName: "petType", ...disc },
+      },
+      Cat: {
+        allOf: [pet, {
+          type: "object",
+          properties: { huntingSkill: { type: "string", enum: ["lazy"] } },
+        }],
+      },
+      Dog: {
+        allOf: [pet, {
+          type: "object",
+          properties: { packSize: { type: "integer", minimum: 1 } },
+        }],
+      },
+      ...more,
+    });
+  const CASES: [string, RefResolver, unknown][] = [
+    ["ok/the first inheriting schema, named", petstore({}), {
+      name: "string",
+      petType: "Cat",
+      huntingSkill: "lazy",
+    }],
+    [
+      "ok/the mapping's first, by its key",
+      petstore({ mapping: { dog: "#/components/schemas/Dog", cat: "Cat" } }),
+      { name: "string", petType: "dog", packSize: 1 },
+    ],
+    [
+      "ok/a mapped schema not inheriting the base still gets its value",
+      petstore({ mapping: { bird: "Bird" } }, {
+        Bird: { type: "object", properties: { wings: { type: "integer" } } },
+      }),
+      { wings: 0, petType: "bird" },
+    ],
+    [
+      "ok/a mapping to a missing schema: the base's own",
+      petstore({ mapping: { ghost: "#/components/schemas/Ghost" } }),
+      { name: "string", petType: "Pet" },
+    ],
+  ];
+  for (const [name, resolver, want] of CASES) {
+    assert.deepEqual(sampleOf(pet, resolver, "request"), want, name);
+  }
+  // A readOnly discriminating property: in a response, not a request.
+  const readOnly = petstore({}, {
+    Pet: {
+      type: "object",
+      properties: {
+        name: { type: "string" },
+        petType: { type: "string", readOnly: true },
+      },
+      discriminator: { propertyName: "petType" },
+    },
+  });
+  assert.deepEqual(sampleOf(pet, readOnly, "request"), {
+    name: "string",
+    huntingSkill: "lazy",
+  });
+  assert.deepEqual(sampleOf(pet, readOnly, "response"), {
+    name: "string",
+    petType: "Cat",
+    huntingSkill: "lazy",
+  });
+  // Inside an array, as anywhere the base is used; a variant referring
+  // back to the base is left out there (recursion), not followed.
+  const nested = petstore({}, {
+    Cat: {
+      allOf: [pet, { properties: { friend: pet } }],
+    },
+  });
+  assert.deepEqual(sampleOf({ type: "array", items: pet }, nested), [
+    { name: "string", petType: "Cat" },
+  ]);
+});
+
+Deno.test("example: ok/the body and cURL command of a base with variants are its first variant's", () => {
+  const p = parseSpec(
+    JSON.stringify({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/pets": {
+          post: {
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: { $ref: "#/components/schemas/Pet" },
+                },
+              },
+            },
+            responses: { "204": { description: "ok" } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Pet: {
+            type: "object",
+            properties: { petType: { type: "string" } },
+            discriminator: { propertyName: "petType" },
+          },
+          Cat: {
+            allOf: [{ $ref: "#/components/schemas/Pet" }, {
+              properties: { lives: { type: "integer", minimum: 9 } },
+            }],
+          },
+        },
+      },
+    }),
+    { checks: false },
+  );
+  const d = operationDetail(p, "paths", "/pets", "post")!;
+  const sample = /"petType": ?"Cat",\s*"lives": ?9/;
+  assert.match(d.requestBody!.bodies[0].examples[0].text, sample);
+  assert.match(d.curl, sample);
+});
+
+Deno.test("example: bad/a base inherited by 20,000 schemas, met 200 times in one example, finds its first variant in bounded time", () => {
+  const schemas: Record<string, unknown> = {
+    Base: {
+      type: "object",
+      properties: { kind: { type: "string" } },
+      discriminator: { propertyName: "kind" },
+    },
+    Root: {
+      type: "object",
+      properties: Object.fromEntries(
+        Array.from(
+          { length: 200 },
+          (_, i) => [`p${i}`, { $ref: "#/components/schemas/Base" }],
+        ),
+      ),
+    },
+  };
+  const part = { $ref: "#/components/schemas/Base" };
+  for (let i = 0; i < 20_000; i++) schemas[`V${i}`] = { allOf: [part] };
+  const r = withSchemas("3.0.3", schemas);
+  const t0 = performance.now();
+  const v = sampleOf({ $ref: "#/components/schemas/Root" }, r) as Record<
+    string,
+    unknown
+  >;
+  const ms = performance.now() - t0;
+  assert.ok(ms < 1000, `${ms.toFixed(0)} ms`);
+  assert.deepEqual(v.p0, { kind: "V0" });
+  assert.deepEqual(v.p199, { kind: "V0" });
 });

@@ -27,8 +27,10 @@ import { type Spell, spelling } from "./written_integers.ts";
 import { EMPTY_VALUE_ALLOWED, emptyFormField } from "./empty_value.ts";
 import {
   derivedVariants,
+  discriminatorProperty,
   mappedName,
   mappingPairs,
+  schemasContainer,
   variantsOf,
 } from "./discriminator.ts";
 
@@ -524,9 +526,10 @@ export class SchemaGraph {
   #spell: Spell;
   constructor(resolver: RefResolver, opts: GraphOptions = {}) {
     this.#r = resolver;
-    const swagger = resolver.pointer("#/swagger") !== undefined;
-    this.#named = swagger ? NAMED_DEFINITION_REF : NAMED_SCHEMA_REF;
-    this.#container = swagger ? "#/definitions" : "#/components/schemas";
+    this.#container = schemasContainer(resolver);
+    this.#named = this.#container === "#/definitions"
+      ? NAMED_DEFINITION_REF
+      : NAMED_SCHEMA_REF;
     this.#spell = spelling(resolver);
     this.#md = opts.markdown !== false;
     this.#first = opts.firstId ?? 0;
@@ -801,13 +804,9 @@ export class SchemaGraph {
     this.#foldNull(m, n);
     n.alts ??= this.#derived(s);
     if (!n.alts) {
-      const d = pick(m, "discriminator");
-      const name = typeof d === "string"
-        ? d
-        : isObject(d) && typeof d.propertyName === "string"
-        ? d.propertyName
-        : "";
-      n.discriminator = clip(name);
+      n.discriminator = clip(
+        discriminatorProperty(pick(m, "discriminator")) ?? "",
+      );
     }
     return n;
   }
@@ -924,11 +923,7 @@ export class SchemaGraph {
    */
   #derived(s: Record<string, unknown>): SchemaAlts | null {
     const disc = s.discriminator;
-    const prop = typeof disc === "string"
-      ? disc
-      : isObject(disc) && typeof disc.propertyName === "string"
-      ? disc.propertyName
-      : null;
+    const prop = discriminatorProperty(disc);
     if (prop === null) return null;
     const refs = derivedVariants(this.#r, this.#container, s, MAX_ALTS);
     if (!refs.length) return null;
