@@ -257,7 +257,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "browser narrow: a HAR list's sort heads and a detail's section links are targets 24 px tall (WCAG 2.5.8)",
+    "browser narrow: a HAR list's sort heads, a detail's section links and the summary's fold-out are targets 24 px tall (WCAG 2.5.8)",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
@@ -267,7 +267,11 @@ Deno.test({
       await page.locator("[data-testid=har-row]").first().click();
       await page.locator(".har-jump a").first().waitFor();
       const small = await page.evaluate(() =>
-        [...document.querySelectorAll(".har-sort-head, .har-jump a")]
+        [
+          ...document.querySelectorAll(
+            ".har-sort-head, .har-jump a, .har-breakdown > summary",
+          ),
+        ]
           .map((e) => [e.textContent, e.getBoundingClientRect().height])
           .filter(([, h]) => (h as number) > 0 && (h as number) < 24)
       );
