@@ -509,6 +509,70 @@ Deno.test({
 
 Deno.test({
   name:
+    "browser mobile: with the page scrolled past the list's top, what keyboard focus moves to in the detail stops below the row pushed under the toolbar",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      await page.fill("[data-testid=spec-input]", longOperation());
+      const row =
+        `[data-testid=endpoint-row][data-path='${LONG_PATH}'] .sv-row-main`;
+      await tap(page, row);
+      await page.locator("[data-testid=operation-detail]").waitFor();
+      await page.locator(".sv-list").evaluate((l) => l.scrollBy(0, 2500));
+      await page.evaluate(async () => {
+        scrollTo(0, document.documentElement.scrollHeight);
+        for (let i = 0; i < 2; i++) {
+          await new Promise((r) => requestAnimationFrame(r));
+        }
+      });
+      // A keyboard paired with the phone: the tree row above the one the
+      // pushed row covers (out of sight), then the arrow down to it.
+      const at = await page.evaluate((sel) => {
+        const list = document.querySelector(".sv-list")!;
+        const items = [
+          ...list.querySelectorAll<HTMLElement>("[role=treeitem]"),
+        ];
+        const i = Math.floor(items.length / 2);
+        const line = document.querySelector(sel)!.getBoundingClientRect();
+        list.scrollTop += items[i].getBoundingClientRect().top - line.top -
+          4;
+        items[i - 1].focus({ preventScroll: true });
+        return items[i].getAttribute("data-path") ?? String(i);
+      }, row);
+      await page.keyboard.press("ArrowDown");
+      await page.evaluate(() =>
+        new Promise((r) =>
+          requestAnimationFrame(() => requestAnimationFrame(r))
+        )
+      );
+      const { bar, line, focused, path } = await page.evaluate((sel) => {
+        const rect = (e: Element) => {
+          const { top, bottom } = e.getBoundingClientRect();
+          return { top, bottom };
+        };
+        const f = document.activeElement!;
+        return {
+          bar: rect(document.querySelector(".sv-toolbar")!),
+          line: rect(document.querySelector(sel)!),
+          focused: rect(f),
+          path: f.getAttribute("data-path"),
+        };
+      }, row);
+      assert.equal(path, at, "the arrow moved focus to the next tree row");
+      assert.ok(
+        line.top >= bar.bottom - 0.5,
+        `the row (${line.top}) is under the toolbar (${bar.bottom})`,
+      );
+      assert.ok(
+        focused.top >= line.bottom - 1,
+        `the focused tree row (${focused.top}) is under the row (${line.top}-${line.bottom})`,
+      );
+    }, { phone: PHONE }),
+});
+
+Deno.test({
+  name:
     "browser mobile: an open change's row on compare stays atop the list as its detail, taller than the list's view, scrolls, so a tap closes it",
   ...BROWSER_TEST,
   fn: () =>
