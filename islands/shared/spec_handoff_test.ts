@@ -4,7 +4,9 @@ import {
   failureText,
   handoffKey,
   newKey,
+  offerDocument,
   readyKey,
+  receiveDocument,
   withKey,
   withoutKey,
 } from "./spec_handoff.ts";
@@ -127,4 +129,115 @@ Deno.test("spec handoff: every failure says what happened and what to do", () =>
     assert.match(t, /paste, pick or drop it/);
   }
   assert.match(failureText("timeout"), /within 10 s/);
+});
+
+const ORIGIN = "http://127.0.0.1:8000";
+
+/**
+ * Runs `fn` as a page of {@link ORIGIN} would: its `location`, and the
+ * `opener` and `open` given (a spec tab's opener, a blocked pop-up), put
+ * back after.
+ */
+async function asPage(
+  globals: { opener?: unknown; open?: unknown },
+  fn: () => Promise<void> | void,
+): Promise<void> {
+  const names = ["location", "opener", "open"] as const;
+  const before = names.map((n) =>
+    [n, Object.getOwnPropertyDescriptor(globalThis, n)] as const
+  );
+  const values = { location: { origin: ORIGIN }, ...globals };
+  for (const n of names) {
+    Object.defineProperty(globalThis, n, {
+      value: values[n],
+      configurable: true,
+      writable: true,
+    });
+  }
+  try {
+    await fn();
+  } finally {
+    for (const [n, d] of before) {
+      if (d) Object.defineProperty(globalThis, n, d);
+      else delete (globalThis as Record<string, unknown>)[n];
+    }
+  }
+}
+
+/** A compare tab that never answers, and what it was told. */
+function silentOpener() {
+  const told: unknown[][] = [];
+  return {
+    closed: false,
+    told,
+    postMessage: (...args: unknown[]) => void told.push(args),
+  };
+}
+
+Deno.test("spec handoff: the spec tab waits for its opener as long as it is told, a message from another window or origin not counting, then says it did not answer", async () => {
+  const opener = silentOpener();
+  await asPage({ opener }, async () => {
+    const started = performance.now();
+    const waiting = receiveDocument(KEY, 60);
+    // "Gone" from no window, and a document from another origin: not the
+    // opener's answer, so the wait goes on.
+    dispatchEvent(
+      new MessageEvent("message", {
+        data: { type: "wirebench:handoff-gone", key: KEY },
+        origin: ORIGIN,
+      }),
+    );
+    dispatchEvent(
+      new MessageEvent("message", { data: DOC, origin: "https://x.test" }),
+    );
+    assert.deepEqual(await waiting, { ok: false, reason: "timeout" });
+    const waited = performance.now() - started;
+    assert.ok(waited >= 55 && waited < 5_000, `it waited ${waited} ms`);
+    assert.deepEqual(opener.told, [[
+      { type: "wirebench:handoff-ready", key: KEY },
+      ORIGIN,
+    ]]);
+  });
+});
+
+Deno.test("spec handoff: a spec tab whose opener closes while it waits, or is closed or absent before, says so", async () => {
+  const opener = silentOpener();
+  await asPage({ opener }, async () => {
+    const waiting = receiveDocument(KEY, 30);
+    opener.closed = true;
+    assert.deepEqual(await waiting, { ok: false, reason: "closed" });
+    // Closed before it asked: it asks nothing.
+    assert.deepEqual(await receiveDocument(KEY, 30), {
+      ok: false,
+      reason: "closed",
+    });
+    assert.equal(opener.told.length, 1);
+  });
+  await asPage({ opener: null }, async () => {
+    assert.deepEqual(await receiveDocument(KEY, 30), {
+      ok: false,
+      reason: "no-opener",
+    });
+  });
+});
+
+Deno.test("spec handoff: the compare tab says no tab opened when the browser blocked it (a pop-up blocker's null)", async () => {
+  const asked: unknown[][] = [];
+  await asPage({
+    open: (...args: unknown[]) => {
+      asked.push(args);
+      return null;
+    },
+  }, () => {
+    const opened = offerDocument("/spec#op=get+%2Fpets", {
+      doc: "openapi: 3.1.0",
+      name: "pasted text",
+      side: "base",
+      label: "",
+    });
+    assert.equal(opened, false);
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0][1], "_blank");
+    assert.match(asked[0][0] as string, /^\/spec#op=get\+%2Fpets&handoff=/);
+  });
 });
