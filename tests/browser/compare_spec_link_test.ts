@@ -198,6 +198,91 @@ Deno.test({
 });
 
 Deno.test({
+  name:
+    "compare spec link: a blocked new tab is said in the compare page's note, and the next link that opens clears it",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openCompare(page, server.origin);
+      await loadPair(page);
+      const link = page.locator(
+        "[data-testid=change-group][data-key='delete /pets/{id}'] [data-testid=group-spec-link]",
+      );
+      // A pop-up blocker: window.open gives no window.
+      const allow = await page.evaluateHandle(() => {
+        const real = globalThis.open;
+        globalThis.open = () => null;
+        return () => void (globalThis.open = real);
+      });
+      let popups = 0;
+      page.on("popup", () => popups++);
+      await link.click();
+      const note = page.locator("[data-testid=compare-note]");
+      await page.waitForFunction(() =>
+        /blocked the new tab/.test(
+          document.querySelector("[data-testid=compare-note]")?.textContent ??
+            "",
+        )
+      );
+      assert.match(
+        (await note.textContent())!,
+        /^The browser blocked the new tab: allow pop-ups for this page to open the spec viewer\.$/,
+      );
+      assert.equal(await note.getAttribute("role"), "status");
+      assert.equal(popups, 0);
+      // Allowed again: the tab opens and the note goes.
+      await allow.evaluate((f) => f());
+      const { tab } = await follow(page, () => link.click());
+      try {
+        assert.equal(await note.textContent(), "");
+      } finally {
+        await tab.close();
+      }
+    }),
+});
+
+Deno.test({
+  name:
+    "compare spec link: a spec tab whose opener does not answer waits 10 s, then says so",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      const key = "0123456789abcdef0123456789abcdef";
+      // An opener of this origin that answers nothing (a page other than
+      // compare); the clock is the browser's own, run forward by the test,
+      // for every tab of the context.
+      await gotoHydrated(page, server.origin, "/har");
+      await page.clock.install();
+      const [tab] = await Promise.all([
+        page.waitForEvent("popup"),
+        page.evaluate(
+          (k) => void open(`/spec#op=get+%2Fpets&handoff=${k}`, "_blank"),
+          key,
+        ),
+      ]);
+      try {
+        const state = () =>
+          tab.getAttribute("[data-testid=spec-handoff]", "data-state");
+        await tab.locator("[data-testid=spec-handoff][data-state=waiting]")
+          .waitFor();
+        await tab.clock.runFor(9_900);
+        assert.equal(await state(), "waiting");
+        await tab.clock.runFor(200);
+        const failed = tab.locator(
+          "[data-testid=spec-handoff][data-state=failed]",
+        );
+        await failed.waitFor();
+        assert.match(
+          (await failed.textContent())!,
+          /did not answer within 10 s/,
+        );
+      } finally {
+        await tab.close();
+      }
+    }),
+});
+
+Deno.test({
   name: "compare spec link: Stripe's 3 MB revision is handed over whole" +
     (CORPUS ? "" : SKIPPED),
   ignore: !CORPUS,
