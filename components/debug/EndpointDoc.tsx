@@ -14,6 +14,7 @@ import { Examples } from "./Examples.tsx";
 import { Prose } from "./Prose.tsx";
 import { methodClass } from "../../lib/shared/method_class.ts";
 import type { Samples } from "./samples.ts";
+import { referenceHeightRem } from "./reference_size.ts";
 
 /** Props of {@link EndpointDoc}. */
 export interface EndpointDocProps {
@@ -53,7 +54,10 @@ export function EndpointDoc(
         </p>
       </header>
       <div class="endpoint-body">
-        <div class="endpoint-doc">
+        <div
+          class="endpoint-doc"
+          style={{ "--doc-guess": `${referenceHeightRem(ep)}rem` }}
+        >
           <p>
             <Prose text={ep.description} />
           </p>
@@ -85,6 +89,11 @@ export function EndpointDoc(
           <h3>Try it</h3>
           {children}
         </div>
+        {
+          /* What scroll anchoring holds still below a reference laid out
+           late (debug.css, .endpoint-end). */
+        }
+        <div class="endpoint-end" />
       </div>
     </section>
   );
