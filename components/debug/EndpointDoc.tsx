@@ -50,7 +50,7 @@ export function EndpointDoc(
         </h2>
         <p class="endpoint-path">
           <Methods ep={ep} />
-          <code>{ep.path}</code>
+          <code data-app-path={ep.path}>{ep.path}</code>
         </p>
       </header>
       <div class="endpoint-body">

@@ -40,10 +40,14 @@ export function Examples(
               {method === "GET"
                 ? (
                   <a class="example-url" href={appHref(root, ex.url)}>
-                    <code>{ex.url}</code>
+                    <code data-app-path={ex.url}>{ex.url}</code>
                   </a>
                 )
-                : <code class="example-url">{ex.url}</code>}
+                : (
+                  <code class="example-url" data-app-path={ex.url}>
+                    {ex.url}
+                  </code>
+                )}
               <span class="muted">{ex.description}</span>
               <a
                 class="button try"

@@ -24,11 +24,16 @@ export function Intro({ base, root, catalog, limits }: IntroProps) {
       <p class="lead">
         Predictable HTTP endpoints for testing clients, proxies and retry logic,
         under{" "}
-        <code>{base}</code>. Each has a runner: set the parameters, send the
-        request from your browser, and copy the same request as a URL or a cURL
-        command. The machine-readable description is{" "}
-        <a href={appHref(root, `${base}/openapi.json`)}>{base}/openapi.json</a>
+        <code data-app-path={base}>{base}</code>. Each has a runner: set the
+        parameters, send the request from your browser, and copy the same
+        request as a URL or a cURL command. The machine-readable description is
         {" "}
+        <a
+          href={appHref(root, `${base}/openapi.json`)}
+          data-app-path={`${base}/openapi.json`}
+        >
+          {base}/openapi.json
+        </a>{" "}
         (OpenAPI 3.1).
       </p>
       <nav class="toc" aria-label="Endpoints">

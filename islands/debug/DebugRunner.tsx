@@ -27,6 +27,7 @@ import { WsView } from "./WsView.tsx";
 import { socketUrl, useWebSocket } from "./use_websocket.ts";
 import { useRunnerState } from "./use_runner_state.ts";
 import { fragmentTarget } from "../shared/fragment.ts";
+import { showAppPaths } from "./app_paths.ts";
 import { useFetchRun } from "./use_fetch_run.ts";
 import { useSse } from "./use_sse.ts";
 import { announcement, socketAnnouncement } from "./announce.ts";
@@ -86,10 +87,10 @@ export default function DebugRunner(
   const kind = runnerKind(ep);
   // The absolute URL without its final `/`, to go before the catalog's
   // paths (`/api/debug/get`).
-  useEffect(
-    () => setHere(new URL(appRoot, location.href).href.replace(/\/$/, "")),
-    [appRoot],
-  );
+  useEffect(() => {
+    setHere(new URL(appRoot, location.href).href.replace(/\/$/, ""));
+    showAppPaths(appRoot);
+  }, [appRoot]);
 
   const prepared = prepare(ep, state, here, { maxBodyBytes });
   const errors = { ...prepared.errors };

@@ -126,6 +126,53 @@ Deno.test({
     }, HTTP_ERRORS),
 });
 
+Deno.test({
+  name:
+    "mounted under /tools/, untrusted: /debug's intro, paths and examples show the paths its links go to",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page }) => {
+      const app = startServer(createApp().fetch);
+      const proxy = startPrefixProxy(app.origin);
+      try {
+        await page.goto(proxy.origin + "/tools/debug");
+        await allHydrated(page);
+        const shown = await page.evaluate(() => {
+          const text = (s: string) => document.querySelector(s)!.textContent;
+          const openapi = document.querySelector<HTMLAnchorElement>(
+            ".debug-intro a[href$='openapi.json']",
+          )!;
+          // Each example's text, as a URL of the page's origin, and where
+          // its link goes.
+          const examples = [
+            ...document.querySelectorAll<HTMLAnchorElement>("a.example-url"),
+          ].map((a) => {
+            const text = new URL(a.textContent!, location.origin);
+            const href = new URL(a.href);
+            return [text.pathname + text.search, href.pathname + href.search];
+          });
+          return {
+            base: text(".debug-intro .lead code"),
+            openapi: [openapi.textContent, new URL(openapi.href).pathname],
+            path: text("#get .endpoint-path code"),
+            examples,
+          };
+        });
+        assert.equal(shown.base, "/tools/api/debug");
+        assert.deepEqual(shown.openapi, [
+          "/tools/api/debug/openapi.json",
+          "/tools/api/debug/openapi.json",
+        ]);
+        assert.equal(shown.path, "/tools/api/debug/get");
+        assert.ok(shown.examples.length > 50, `${shown.examples.length}`);
+        for (const [text, href] of shown.examples) assert.equal(text, href);
+      } finally {
+        await proxy.close();
+        await app.close();
+      }
+    }),
+});
+
 Deno.test("mounted under /tools/: before its script runs, the runner shows the mount trusted proxies name, else the server's own origin", async () => {
   for (const trusted of [true, false]) {
     const app = startServer(
