@@ -10,6 +10,7 @@ import type { HarErrorInfo } from "../../lib/har/errors.ts";
 import type { HeaderNames } from "../../lib/har/header_names.ts";
 import type { SortOrders } from "../../lib/har/orders.ts";
 import type { HarMeta, SecretCounts } from "../../lib/har/types.ts";
+import type { RowCopies } from "../../lib/har/row_copy.ts";
 
 /**
  * What the worker says when asked about a file it does not hold: the page
@@ -25,7 +26,8 @@ export const NOT_LOADED =
  * detail with "detail" or "detail-error", a body with "body", a sanitize
  * with "sanitized", a deep search with a "deep" per term, then "deep-done"
  * (early, `stopped`, when a newer one or another file came), a copy of
- * the listed entries with "copied-all".
+ * the listed entries with "copied-all", a row menu's texts with
+ * "row-copies".
  */
 export type ToWorker =
   | { type: "load"; id: number; file: Blob; name: string }
@@ -36,7 +38,9 @@ export type ToWorker =
   /** Which entries hold each term in headers or bodies (lower case). */
   | { type: "deep"; id: number; terms: string[] }
   /** The commands of entries `rows` (indexes in `log.entries`), in that order. */
-  | { type: "copy-all"; id: number; kind: CopyAllKind; rows: Uint32Array };
+  | { type: "copy-all"; id: number; kind: CopyAllKind; rows: Uint32Array }
+  /** What entry `index`'s row menu copies (commands, headers, response). */
+  | { type: "row-copies"; id: number; index: number };
 
 /** Loading phases, in order. */
 export type LoadPhase = "read" | "parse" | "index";
@@ -87,6 +91,13 @@ export type FromWorker =
     error?: string;
   }
   | ({ type: "copied-all"; id: number; error?: string } & CopiedAll)
+  | {
+    type: "row-copies";
+    id: number;
+    /** Null when they could not be written (then `error` says why). */
+    copies: RowCopies | null;
+    error?: string;
+  }
   | {
     type: "sanitized";
     id: number;

@@ -12,6 +12,7 @@ import type { HarErrorInfo } from "../../lib/har/errors.ts";
 import type { HeaderNames } from "../../lib/har/header_names.ts";
 import type { DeepMasks } from "../../lib/har/search.ts";
 import type { HarMeta } from "../../lib/har/types.ts";
+import type { RowCopies } from "../../lib/har/row_copy.ts";
 import { WorkerClient, type WorkerGone } from "../shared/worker_client.ts";
 import type { FromWorker, LoadPhase, ToWorker } from "./protocol.ts";
 
@@ -63,6 +64,10 @@ export interface HarWorkerState {
     index: number,
     side: "request" | "response",
   ): Promise<{ blob: Blob | null; name: string; error?: string }>;
+  /** What entry `index`'s row menu copies (null and `error` when none came). */
+  rowCopies(
+    index: number,
+  ): Promise<{ copies: RowCopies | null; error?: string }>;
   /** The commands of entries `rows`, in that order, joined (`error` when none came). */
   copyAll(
     kind: CopyAllKind,
@@ -284,6 +289,22 @@ export function useHarWorker(url: string | null): HarWorkerState {
             name: "",
             error: "The viewer is not built yet.",
           });
+        }
+      });
+    },
+    rowCopies(index) {
+      const id = client.nextId();
+      return new Promise((resolve) => {
+        const sent = client.call({ type: "row-copies", id, index }, (m) => {
+          if (m.type === "row-copies") {
+            resolve({ copies: m.copies, error: m.error });
+          } else if (m.type === "gone") {
+            resolve({ copies: null, error: goneMessage(m, client.timeoutMs) });
+          }
+          return true;
+        });
+        if (!sent) {
+          resolve({ copies: null, error: "The viewer is not built yet." });
         }
       });
     },

@@ -11,10 +11,11 @@ import { dataUrlBytes } from "../../lib/har/data_url.ts";
 import { entryDetail } from "../../lib/har/detail.ts";
 import { entryHolds } from "../../lib/har/deep_search.ts";
 import { copyAll, listedCommand } from "../../lib/har/copy_all.ts";
+import { rowCopies } from "../../lib/har/row_copy.ts";
 import { obj } from "../../lib/har/normalize.ts";
 import { str } from "../../lib/shared/value.ts";
 import { HarParseError } from "../../lib/har/errors.ts";
-import { entryAt } from "../../lib/har/entries.ts";
+import { entryAt, urlOf } from "../../lib/har/entries.ts";
 import { type IndexedHar, indexHarText } from "../../lib/har/parse.ts";
 import {
   type FromWorker,
@@ -200,6 +201,8 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
     deep(msg.id, msg.terms);
   } else if (msg.type === "copy-all") {
     post(copiedAll(msg));
+  } else if (msg.type === "row-copies") {
+    post(rowCopiesOf(msg.id, msg.index));
   } else if (msg.type === "body") {
     post(bodyFile(msg.id, msg.index, msg.side));
   } else if (msg.type === "sanitize") {
@@ -328,5 +331,31 @@ function copiedAll(msg: Extract<ToWorker, { type: "copy-all" }>): FromWorker {
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     return { type: "copied-all", id, text: "", copied: 0, note: "", error };
+  }
+}
+
+/**
+ * The answer to a "row-copies" request: what entry `index`'s row menu
+ * copies, its commands for the method and URL the list has (as its
+ * detail's and "Copy all listed"'s are).
+ */
+function rowCopiesOf(id: number, index: number): FromWorker {
+  const file = current;
+  const raw = file?.raw[index];
+  if (!file || !raw) {
+    const error = file ? `No entry ${index}` : NOT_LOADED;
+    return { type: "row-copies", id, copies: null, error };
+  }
+  try {
+    const c = file.columns;
+    const copies = rowCopies(
+      raw,
+      c.methods[c.methodIdx[index]],
+      urlOf(c, index),
+    );
+    return { type: "row-copies", id, copies };
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    return { type: "row-copies", id, copies: null, error };
   }
 }
