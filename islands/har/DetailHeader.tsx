@@ -8,6 +8,24 @@ import { MethodBadge } from "../shared/MethodBadge.tsx";
 import { statusWord } from "../../lib/har/entries.ts";
 import { PathText } from "../shared/BidiText.tsx";
 import { protocolName } from "../../lib/har/protocol_name.ts";
+import { commandCopy, type CommandKind } from "./copy_what.ts";
+
+/** The detail's "Copy as" buttons: kind, test id, label, title when whole. */
+const COMMANDS: [CommandKind, string, string, string | undefined][] = [
+  ["curl", "har-copy-curl", "Copy as cURL", undefined],
+  [
+    "fetch",
+    "har-copy-fetch",
+    "Copy as fetch",
+    "A fetch call for Node.js and Deno",
+  ],
+  [
+    "python",
+    "har-copy-python",
+    "Copy as Python",
+    "A script for Python's requests",
+  ],
+];
 
 const SECTIONS = [
   ["general", "General"],
@@ -136,51 +154,21 @@ export function DetailHeader(
         </span>
       </div>
       <div class="har-detail-actions">
-        <button
-          type="button"
-          data-testid="har-copy-curl"
-          disabled={!detail.curl}
-          title={detail.curlNote || undefined}
-          onClick={() =>
-            onCopy(
-              detail.curl,
-              detail.curlNote
-                ? "cURL command, without the body (too large)"
-                : "cURL command",
-            )}
-        >
-          Copy as cURL
-        </button>
-        <button
-          type="button"
-          data-testid="har-copy-fetch"
-          disabled={!detail.fetch}
-          title={detail.fetchNote || "A fetch call for Node.js and Deno"}
-          onClick={() =>
-            onCopy(
-              detail.fetch,
-              detail.fetchNote
-                ? `fetch call (${detail.fetchNote})`
-                : "fetch call",
-            )}
-        >
-          Copy as fetch
-        </button>
-        <button
-          type="button"
-          data-testid="har-copy-python"
-          disabled={!detail.python}
-          title={detail.pythonNote || "A script for Python's requests"}
-          onClick={() =>
-            onCopy(
-              detail.python,
-              detail.pythonNote
-                ? `Python script (${detail.pythonNote})`
-                : "Python script",
-            )}
-        >
-          Copy as Python
-        </button>
+        {COMMANDS.map(([kind, testid, label, title]) => {
+          const { text, note, what } = commandCopy(detail, kind);
+          return (
+            <button
+              key={kind}
+              type="button"
+              data-testid={testid}
+              disabled={!text}
+              title={note || title}
+              onClick={() => onCopy(text, what)}
+            >
+              {label}
+            </button>
+          );
+        })}
         <button type="button" onClick={() => onCopy(url, "URL")}>
           Copy URL
         </button>
