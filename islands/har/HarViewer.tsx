@@ -23,6 +23,7 @@ import type { CopyAllKind } from "../../lib/har/copy_all.ts";
 import { InputBar } from "./InputBar.tsx";
 import { LinkedViewNote } from "../shared/LinkedViewNote.tsx";
 import { RequestList } from "./RequestList.tsx";
+import { type CopiesState, RowMenu } from "./RowMenu.tsx";
 import { SecretsBanner } from "./SecretsBanner.tsx";
 import { ErrorBox, FileInfo, Progress, StatusLine } from "./Status.tsx";
 import { Summary } from "./Summary.tsx";
@@ -56,6 +57,10 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
    * for it (the buttons stay enabled, so the focus stays on them).
    */
   const copying = useRef(false);
+  /** The open row menu: its entry, where it opened, and its copies. */
+  const [menu, setMenu] = useState<
+    { index: number; x: number; y: number; state: CopiesState } | null
+  >(null);
   const data = w.data;
   const c = data?.columns ?? null;
   const pages = data?.meta.pages ?? [];
@@ -88,6 +93,30 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
     if (sel >= 0) w.requestDetail(sel);
   }, [c, sel]);
   useEffect(() => setSaved(""), [c]); // a new file, not new secret counts
+  // Another file or another list: the menu's row may be gone from it.
+  useEffect(() => setMenu(null), [c, view]);
+
+  /** Opens entry `index`'s row menu and asks the worker what it copies. */
+  function openMenu(index: number, x: number, y: number) {
+    setMenu((m) =>
+      m?.index === index ? { ...m, x, y } : { index, x, y, state: "loading" }
+    );
+    w.rowCopies(index).then(({ copies, error }) =>
+      setMenu((m) =>
+        m?.index === index
+          ? { ...m, state: copies ? { copies } : { error: error ?? "" } }
+          : m
+      )
+    );
+  }
+
+  function closeMenu(refocus: boolean) {
+    setMenu(null);
+    // On the row it opened on: the list's cursor is there.
+    if (refocus) {
+      document.querySelector<HTMLElement>("[data-testid=har-list]")?.focus();
+    }
+  }
 
   const sort = useCallback((s: typeof hs.sort) => set({ sort: s }), [set]);
   const applyQuery = useCallback((q: string) => set({ q }), [set]);
@@ -295,6 +324,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
                 onSort={sort}
                 onSelect={select}
                 onOpen={openRow}
+                onMenu={openMenu}
                 pending={query.pending || deepMissing.length > 0}
               />
               <Legend />
@@ -314,6 +344,19 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
             )}
           </div>
         </>
+      )}
+      {menu && c && view && (
+        <RowMenu
+          index={menu.index}
+          x={menu.x}
+          y={menu.y}
+          url={urlOf(c, menu.index)}
+          state={menu.state}
+          count={view.count}
+          onCopy={copy}
+          onCopyAll={copyAll}
+          onClose={closeMenu}
+        />
       )}
       <StatusLine
         loading={w.loading}

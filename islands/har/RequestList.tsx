@@ -2,7 +2,9 @@
  * The virtualised request list: fixed-height rows, only those in view (plus
  * a margin, and never fewer than the first 20) are in the DOM, so 50,000
  * entries cost the same to render as 50. Keyboard: arrows, Page Up/Down,
- * Home/End move the cursor; Enter or Space opens the detail; Escape closes.
+ * Home/End move the cursor; Enter or Space opens the detail; Escape closes;
+ * the ContextMenu key or Shift+F10 opens the cursor's row menu, as a
+ * right-click opens the menu of the row under it.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { useClientSize } from "../shared/use_size.ts";
@@ -45,6 +47,11 @@ export interface RequestListProps {
    * list is marked busy and has no `data-count` until they are current.
    */
   pending?: boolean;
+  /**
+   * Opens entry `index`'s row menu at `x`, `y` (viewport px): a
+   * right-click's point, or under the row for the keyboard.
+   */
+  onMenu?(index: number, x: number, y: number): void;
 }
 
 /** The list with its sticky header and waterfall column. */
@@ -77,8 +84,22 @@ export function RequestList(p: RequestListProps) {
     if (to !== el.scrollTop) el.scrollTop = to;
   }
 
+  /** Opens the row menu of list row `k` under it (the keyboard's). */
+  function menuAt(k: number) {
+    if (!p.onMenu || !view.count) return;
+    reveal(k);
+    const row = document.getElementById(`har-row-${view.rows[k]}`);
+    const r = row?.getBoundingClientRect();
+    if (r) p.onMenu(view.rows[k], r.left + 24, r.bottom);
+  }
+
   function onKey(e: KeyboardEvent) {
     if (e.key === "Escape") return p.onSelect(-1);
+    if (e.key === "ContextMenu" || (e.key === "F10" && e.shiftKey)) {
+      // Its own menu, not the browser's (which follows this key).
+      e.preventDefault();
+      return menuAt(cursor);
+    }
     if ((e.key === "Enter" || e.key === " ") && view.count) {
       e.preventDefault();
       return (p.onOpen ?? p.onSelect)(view.rows[cursor]);
@@ -145,6 +166,18 @@ export function RequestList(p: RequestListProps) {
         data-wf-end={String(axis.end)}
         style={`height:${view.count * ROW_H}px`}
         onKeyDown={onKey}
+        onContextMenu={(e) => {
+          if (!p.onMenu) return;
+          e.preventDefault();
+          const row = (e.target as Element).closest<HTMLElement>(
+            "[data-testid=har-row]",
+          );
+          // From the keyboard (the list has the focus): the cursor's row.
+          if (!row) return menuAt(cursor);
+          // The cursor goes to the row, so the menu's Escape returns there.
+          setCursor(Number(row.getAttribute("aria-posinset")) - 1);
+          p.onMenu(Number(row.dataset.index), e.clientX, e.clientY);
+        }}
       >
         {rows}
       </div>
