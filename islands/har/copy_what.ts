@@ -8,34 +8,23 @@ import type { EntryCommands } from "../../lib/har/commands.ts";
 /** A "Copy as" command of an entry. */
 export type CommandKind = "curl" | "fetch" | "python";
 
-/** The command's text, its note and the words for "Copied the …". */
+/** What each command is called in "Copied the …". */
+const NAMED: Record<CommandKind, string> = {
+  curl: "cURL command",
+  fetch: "fetch call",
+  python: "Python script",
+};
+
+/**
+ * The command's text, its note and the words for "Copied the …": the
+ * note in brackets when it has one, whatever it says (a body too large,
+ * or one the file did not save).
+ */
 export function commandCopy(
   commands: EntryCommands,
   kind: CommandKind,
 ): { text: string; note: string; what: string } {
-  if (kind === "curl") {
-    return {
-      text: commands.curl,
-      note: commands.curlNote,
-      what: commands.curlNote
-        ? "cURL command, without the body (too large)"
-        : "cURL command",
-    };
-  }
-  if (kind === "fetch") {
-    return {
-      text: commands.fetch,
-      note: commands.fetchNote,
-      what: commands.fetchNote
-        ? `fetch call (${commands.fetchNote})`
-        : "fetch call",
-    };
-  }
-  return {
-    text: commands.python,
-    note: commands.pythonNote,
-    what: commands.pythonNote
-      ? `Python script (${commands.pythonNote})`
-      : "Python script",
-  };
+  const text = commands[kind];
+  const note = commands[`${kind}Note`];
+  return { text, note, what: note ? `${NAMED[kind]} (${note})` : NAMED[kind] };
 }
