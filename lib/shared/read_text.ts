@@ -301,18 +301,26 @@ async function nextGzipHeader(file: Blob, from: number): Promise<number> {
   return file.size;
 }
 
-/** True when `part` unpacks as exactly one gzip member (or several). */
-async function unpacksWhole(part: Blob, maxUnpacked: number) {
-  let unpacked = 0;
+/**
+ * The bytes `part` unpacks to when it unpacks as exactly one gzip member
+ * (or several), else null; past `maxUnpacked` with the `before` bytes
+ * already unpacked it throws.
+ */
+async function unpackedSize(
+  part: Blob,
+  maxUnpacked: number,
+  before = 0,
+): Promise<number | null> {
+  let unpacked = before;
   try {
     for await (const chunk of chunksOf(part, "gzip", null)) {
       unpacked += chunk.byteLength;
       if (unpacked > maxUnpacked) throw new UnpackLimitError(maxUnpacked);
     }
-    return true;
+    return unpacked - before;
   } catch (err) {
     if (err instanceof UnpackLimitError) throw err;
-    return false;
+    return null;
   }
 }
 
@@ -322,19 +330,32 @@ async function unpacksWhole(part: Blob, maxUnpacked: number) {
  * end is not written down before it, and DecompressionStream refuses bytes
  * after the one member it reads: each place the next member's header could
  * start is tried in turn, and the first whose bytes before it unpack whole
- * is the end (a place inside the member leaves it cut short).
+ * is the end (a place inside the member leaves it cut short). The members
+ * together unpack to `maxUnpacked` at most, else it throws: each alone
+ * under it, a few hundred small members packing 1,000 to 1 would
+ * otherwise be unpacked whole (gigabytes, a minute) before the read that
+ * follows refused the sum.
  */
-async function gzipMembers(
+export async function gzipMembers(
   file: Blob,
-  maxUnpacked: number,
+  maxUnpacked = MAX_UNPACKED_BYTES,
 ): Promise<number[] | null> {
   const ends: number[] = [];
   let falseEnds = 0;
+  let unpacked = 0;
   for (let start = 0; start < file.size;) {
     let end = start + MIN_GZIP_MEMBER;
     for (;;) {
       end = await nextGzipHeader(file, end);
-      if (await unpacksWhole(file.slice(start, end), maxUnpacked)) break;
+      const size = await unpackedSize(
+        file.slice(start, end),
+        maxUnpacked,
+        unpacked,
+      );
+      if (size !== null) {
+        unpacked += size;
+        break;
+      }
       if (end >= file.size || ++falseEnds > MAX_GZIP_FALSE_ENDS) return null;
       end++;
     }

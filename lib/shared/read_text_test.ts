@@ -3,6 +3,7 @@ import { crc32 } from "../debug/core/deflate.ts";
 import {
   encodingWarning,
   firstInvalidUtf8,
+  gzipMembers,
   MAX_GZIP_FALSE_ENDS,
   MAX_UNPACKED_BYTES,
   packingOf,
@@ -160,6 +161,24 @@ Deno.test("read: bad/a file that unpacks past the limit stops there, saying so",
   assert.ok(bomb.size < 5_000);
   await assert.rejects(
     () => readFileText(bomb, undefined, 100_000),
+    UnpackLimitError,
+  );
+});
+
+Deno.test("read: bad/gzip members are read up to the limit on what they unpack to together, not each alone", async () => {
+  // Each member alone under the limit: finding the members had unpacked
+  // them all (a few hundred, gigabytes) before the read refused the sum.
+  const member = new Uint8Array(
+    await (await packed("a".repeat(60_000), "gzip")).arrayBuffer(),
+  );
+  const file = new Blob(Array(5).fill(member) as BlobPart[]);
+  assert.deepEqual(
+    await gzipMembers(file, 300_000),
+    [1, 2, 3, 4, 5].map((k) => k * member.length),
+  );
+  await assert.rejects(() => gzipMembers(file, 100_000), UnpackLimitError);
+  await assert.rejects(
+    () => readFileText(file, undefined, 100_000),
     UnpackLimitError,
   );
 });
