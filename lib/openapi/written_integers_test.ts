@@ -33,9 +33,19 @@ const cases: [string, string, [number, string | null][]][] = [
     MAX,
   ]]],
   [
-    "bad/no integer token: a fraction, an exponent, in a word, hex",
-    `a: 1.9223372036854775807\nb: 9223372036854775807e2\nc: BA${MAX}\nd: ${MAX}x\ne: 0x${MAX}\nf: 1-${MAX}`,
+    "bad/no integer token: a fraction, in a word, hex, a version",
+    `a: 1.9223372036854775807\nc: BA${MAX}\nd: ${MAX}x\ne: 0x${MAX}\nf: 1-${MAX}\ng: 1.${MAX}.2`,
     [],
+  ],
+  [
+    "bad/an integer written with an exponent or a fraction is spelled by no run of digits",
+    `{"a": 1e20, "b": "100000000000000000001", "c": 1234567890123456789.0, "d": "1234567890123456780", "e": -${MAX}E0}`,
+    [[1e20, null], [1234567890123456768, null], [-(2 ** 63), null]],
+  ],
+  [
+    "ok/a fraction or an exponent under 2^53 spells nothing",
+    `a: 2.5e-7\nb: 1e15\nc: 9007199254740.5\ne: ${MAX}`,
+    [[2 ** 63, MAX]],
   ],
 ];
 
