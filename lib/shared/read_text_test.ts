@@ -5,6 +5,7 @@ import {
   firstInvalidUtf8,
   gzipMembers,
   MAX_GZIP_FALSE_ENDS,
+  MAX_GZIP_MEMBERS,
   MAX_UNPACKED_BYTES,
   packingOf,
   readFileText,
@@ -177,6 +178,19 @@ Deno.test("read: bad/gzip members are read up to the limit on what they unpack t
     [1, 2, 3, 4, 5].map((k) => k * member.length),
   );
   await assert.rejects(() => gzipMembers(file, 100_000), UnpackLimitError);
+  // Many members, each a stream of its own, are no file to read so.
+  assert.deepEqual(
+    await gzipMembers(file, 300_000, 5),
+    [
+      1,
+      2,
+      3,
+      4,
+      5,
+    ].map((k) => k * member.length),
+  );
+  assert.equal(await gzipMembers(file, 300_000, 4), null);
+  assert.ok(MAX_GZIP_MEMBERS * 64 * 1024 >= MAX_UNPACKED_BYTES, "bgzip's");
   await assert.rejects(
     () => readFileText(file, undefined, 100_000),
     UnpackLimitError,
