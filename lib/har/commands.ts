@@ -22,6 +22,7 @@ import { pythonCode } from "../shared/python_code.ts";
 import { num, type Obj, obj } from "./normalize.ts";
 import { str } from "../shared/value.ts";
 import { isToken } from "../shared/http_token.ts";
+import { sendableHeader } from "../shared/curl.ts";
 import { countOf, type NameValue, pairs, shown } from "./pairs.ts";
 
 /** Longest "Copy as cURL" command (characters). */
@@ -95,6 +96,21 @@ function codeOf(
     code: "",
     note: `The request is too large to copy as ${writer.named}.`,
   };
+}
+
+/**
+ * The headers of `replay` the cURL command leaves out, in words ("" when
+ * none): a name that is no token or a value holding CR, LF or NUL
+ * (`sendableHeader`), as the fetch call and the Python script say theirs.
+ */
+function unsentHeaders(replay: Replay): string {
+  const n =
+    replay.headers.filter(([name, value]) => !sendableHeader(name, value))
+      .length;
+  if (!n) return "";
+  return `${n} recorded header${n === 1 ? "" : "s"} curl cannot send ${
+    n === 1 ? "is" : "are"
+  } left out (a name that is no token, or a value holding CR, LF or NUL).`;
 }
 
 /** {@link codeOf} for `writer`, or why none when it threw. */
@@ -211,7 +227,9 @@ function curlOf(
   if (size + chars <= CURL_CHARS) {
     const replay = replayOf(method, url, headers, body, cookies);
     const curl = replayCurl(replay);
-    if (curl.length <= CURL_CHARS) return { curl, note: "", ...fetch };
+    if (curl.length <= CURL_CHARS) {
+      return { curl, note: unsentHeaders(replay), ...fetch };
+    }
     built = curl.length;
   }
   if (size <= CURL_CHARS) {
@@ -221,9 +239,12 @@ function curlOf(
       return {
         curl,
         ...fetch,
-        note: `The request body (${chars} characters${
-          built ? `, ${built} as a command` : ""
-        }) is too large to copy: the command leaves it out.`,
+        note: [
+          `The request body (${chars} characters${
+            built ? `, ${built} as a command` : ""
+          }) is too large to copy: the command leaves it out.`,
+          unsentHeaders(replay),
+        ].filter(Boolean).join(" "),
       };
     }
     built = Math.max(built, curl.length);

@@ -206,6 +206,36 @@ Deno.test("har detail: Blocked splits into Queueing and Stalled as DevTools show
   assert.equal(split({ ...base, blocked: 3, _blocked_queueing: "2" }), null);
 });
 
+Deno.test("har detail: headers the cURL command cannot send are said left out, as the fetch call and the Python script say theirs", () => {
+  const detailOf = (over: Record<string, unknown>) => {
+    const t = JSON.stringify(har([entry(over)]));
+    const p = parseHarText(t);
+    return entryDetail(p.raw[0], p.doc.entries[0]);
+  };
+  const request = entry().request as Record<string, unknown>;
+  const d = detailOf({
+    request: {
+      ...request,
+      headers: [
+        { name: "X N", value: "v" },
+        { name: "X-Lines", value: "a\nb" },
+        { name: "X-Ok", value: "1" },
+      ],
+    },
+  });
+  assert.match(d.curl, /-H 'X-Ok: 1'/);
+  assert.doesNotMatch(d.curl, /X N|X-Lines/);
+  assert.equal(
+    d.curlNote,
+    "2 recorded headers curl cannot send are left out (a name that is no token, or a value holding CR, LF or NUL).",
+  );
+  assert.match(d.fetchNote, /2 recorded headers fetch cannot send/);
+  const whole = detailOf({
+    request: { ...request, headers: [{ name: "X-Ok", value: "1" }] },
+  });
+  assert.equal(whole.curlNote, "");
+});
+
 Deno.test("har detail: no command for a method that is not a token, and everything the command writes counts against its cap", () => {
   const detailOf = (over: Record<string, unknown>) => {
     const t = JSON.stringify(har([entry(over)]));
