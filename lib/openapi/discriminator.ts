@@ -122,7 +122,11 @@ function inheritors(r: RefResolver, container: string): Map<object, string[]> {
  * the schemas its mapping names, then the named schemas (under
  * `container`) whose `allOf` refers to it, each once, as Redoc offers
  * them; the base itself is none. Only its mapping's with
- * `x-explicitMappingOnly` ({@link variantsOf}). At most `max`.
+ * `x-explicitMappingOnly` ({@link variantsOf}). At most `max`. A variant
+ * that repeats its base's discriminator (Cat's `allOf` holds Pet, both
+ * with `petType` and the one mapping, as some generators write them) is
+ * no base of that mapping's other schemas: its variants are only the
+ * schemas inheriting it, so a Cat is never sampled or listed as a Dog.
  */
 export function derivedVariants(
   r: RefResolver,
@@ -132,7 +136,10 @@ export function derivedVariants(
 ): string[] {
   const disc = base.discriminator;
   const refs: string[] = [];
-  if (isObject(disc) && isObject(disc.mapping)) {
+  if (
+    isObject(disc) && isObject(disc.mapping) &&
+    !inheritsDiscriminator(r, base, discriminatorProperty(disc))
+  ) {
     for (const value of firstKeys(disc.mapping, MAX_MAPPING)) {
       const to = disc.mapping[value];
       if (typeof to !== "string" || !to) continue;
@@ -154,4 +161,25 @@ export function derivedVariants(
     out.push(ref);
   }
   return [...variantsOf(disc, out, refName)];
+}
+
+/**
+ * Whether `s`'s `allOf` refers to a schema whose discriminator reads
+ * property `prop` too: `s` is then one of that schema's variants.
+ */
+function inheritsDiscriminator(
+  r: RefResolver,
+  s: Record<string, unknown>,
+  prop: string | null,
+): boolean {
+  if (prop === null || !Array.isArray(s.allOf)) return false;
+  for (const part of s.allOf.slice(0, MAX_PARTS)) {
+    if (!isObject(part) || typeof part.$ref !== "string") continue;
+    const parent = r.deref(part).value;
+    if (
+      isObject(parent) && parent !== s &&
+      discriminatorProperty(parent.discriminator) === prop
+    ) return true;
+  }
+  return false;
 }

@@ -1014,3 +1014,38 @@ Deno.test("example: bad/a base inherited by 20,000 schemas, met 200 times in one
   assert.deepEqual(v.p0, { kind: "V0" });
   assert.deepEqual(v.p199, { kind: "V0" });
 });
+
+Deno.test("example: ok/a variant repeating its base's discriminator is sampled as itself, not as its base's first variant", () => {
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const disc = {
+    propertyName: "petType",
+    mapping: {
+      cat: "#/components/schemas/Cat",
+      dog: "#/components/schemas/Dog",
+    },
+  };
+  const variant = (props: Record<string, unknown>) => ({
+    allOf: [ref("Pet"), { type: "object", properties: props }],
+    discriminator: disc,
+  });
+  const rr = new RefResolver({
+    components: {
+      schemas: {
+        Pet: {
+          type: "object",
+          required: ["petType"],
+          properties: { petType: { type: "string" } },
+          discriminator: disc,
+        },
+        Cat: variant({ meow: { type: "boolean" } }),
+        Dog: variant({ bark: { type: "string" } }),
+      },
+    },
+  });
+  assert.deepEqual(sampleOf(ref("Cat"), rr), { petType: "cat", meow: true });
+  assert.deepEqual(sampleOf(ref("Dog"), rr), {
+    petType: "dog",
+    bark: "string",
+  });
+  assert.deepEqual(sampleOf(ref("Pet"), rr), { petType: "cat", meow: true });
+});

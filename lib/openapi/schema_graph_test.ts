@@ -1138,3 +1138,49 @@ Deno.test("schema tree: ok/a property's XML Object is a fact (3.2 nodeType, 3.0 
   assert.deepEqual(xml("plain"), []);
   assert.deepEqual(xml("junk"), []);
 });
+
+/** Pet, Cat, Dog and Lion, each variant repeating Pet's discriminator. */
+const REPEATED_DISCRIMINATOR = (() => {
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const disc = {
+    propertyName: "petType",
+    mapping: {
+      cat: "#/components/schemas/Cat",
+      dog: "#/components/schemas/Dog",
+      lion: "#/components/schemas/Lion",
+    },
+  };
+  return {
+    Pet: {
+      type: "object",
+      required: ["petType"],
+      properties: { petType: { type: "string" }, name: { type: "string" } },
+      discriminator: disc,
+    },
+    Cat: {
+      allOf: [ref("Pet"), {
+        type: "object",
+        properties: { meow: { type: "boolean" } },
+      }],
+      discriminator: disc,
+    },
+    Dog: {
+      allOf: [ref("Pet"), {
+        type: "object",
+        properties: { bark: { type: "string" } },
+      }],
+      discriminator: disc,
+    },
+    Lion: { allOf: [ref("Cat")], discriminator: disc },
+  };
+})();
+
+Deno.test("schema tree: ok/a variant repeating its base's discriminator lists the schemas inheriting it alone, never its siblings", () => {
+  const { g } = graphOfSchemas(REPEATED_DISCRIMINATOR);
+  const refs = (name: string) =>
+    schema(g, name).alts?.list.map((e) => e.ref) ?? null;
+  assert.deepEqual(refs("Pet"), ["Cat", "Dog", "Lion"]);
+  assert.deepEqual(refs("Cat"), ["Lion"]);
+  assert.equal(refs("Dog"), null);
+  assert.equal(refs("Lion"), null);
+});
