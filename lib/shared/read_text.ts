@@ -238,10 +238,20 @@ export async function readFileText(
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
   const packed = packingOf(head);
   if (!packed) return readPlain(file, onProgress);
+  // A packed file may be read twice (as one stream, then member by member
+  // or as plain text): progress says the furthest either reached, never
+  // going back to the start.
+  let furthest = 0;
+  const progress: ReadProgress | undefined = onProgress &&
+    ((done, total) => {
+      if (done < furthest) return;
+      furthest = done;
+      onProgress(done, total);
+    });
   /** The unpacked text, read as one stream or as `members`. */
   const unpacked = async (members: number[] | null): Promise<ReadText> => {
     try {
-      const r = await decode(file, packed, onProgress, maxUnpacked, members);
+      const r = await decode(file, packed, progress, maxUnpacked, members);
       return { ...r, invalid: null, packed };
     } catch (err) {
       // The engine's own limit on a string, met first: too big, not corrupt.
@@ -264,7 +274,7 @@ export async function readFileText(
     if (members) return await unpacked(members);
     // Two plain letters can look like a zlib header (`x^`, `hb`): a file
     // that does not unpack but is valid UTF-8 text is read as it is.
-    const plain = await readPlain(file, onProgress);
+    const plain = await readPlain(file, progress);
     if (!plain.invalid && !plain.text.includes("\ufffd")) return plain;
     throw new UnpackError(packed, err);
   }
