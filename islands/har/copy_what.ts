@@ -26,5 +26,7 @@ export function commandCopy(
 ): { text: string; note: string; what: string } {
   const text = commands[kind];
   const note = commands[`${kind}Note`];
-  return { text, note, what: note ? `${NAMED[kind]} (${note})` : NAMED[kind] };
+  // "Copied the … (note)." ends one sentence: the note's own full stop goes.
+  const said = note.replace(/\.$/, "");
+  return { text, note, what: note ? `${NAMED[kind]} (${said})` : NAMED[kind] };
 }

@@ -13,7 +13,7 @@ Deno.test("commandCopy: the status line says each command's own note, not one re
       "a body the file did not save is not called too large",
       { ...get, method: "POST", bodySize: 12 },
       "curl",
-      "cURL command (The request body (12 B) was not saved in this HAR file: the command sends none.)",
+      "cURL command (The request body (12 B) was not saved in this HAR file: the command sends none)",
     ],
     [
       "a body too large",
@@ -25,7 +25,7 @@ Deno.test("commandCopy: the status line says each command's own note, not one re
       "curl",
       `cURL command (The request body (${
         CURL_CHARS + 10
-      } characters) is too large to copy: the command leaves it out.)`,
+      } characters) is too large to copy: the command leaves it out)`,
     ],
   ];
   for (const [name, request, kind, what] of cases) {

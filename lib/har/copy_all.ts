@@ -123,10 +123,10 @@ export function copyAll(
   const notes = [
     ...[...none].map(([note, rows]) =>
       `${rowsText(rows)} ${rows.length === 1 ? "offers" : "offer"} no ${one}: ${
-        note.replace(/\.$/, "")
+        clause(note).replace(/\.$/, "")
       }.`
     ),
-    ...[...said].map(([note, rows]) => `${rowsText(rows)}: ${note}`),
+    ...[...said].map(([note, rows]) => `${rowsText(rows)}: ${clause(note)}`),
   ];
   sentences.push(...notes.slice(0, NOTES_SAID));
   if (notes.length > NOTES_SAID) {
@@ -167,4 +167,15 @@ export function listedCommand(
   return kind === "curl"
     ? { code: commands.curl, note: commands.curlNote }
     : { code: commands.fetch, note: commands.fetchNote };
+}
+
+/**
+ * A note written as a sentence, continued after a colon: its first word
+ * lower-cased when it is a capitalised word (`The recorded method` →
+ * `the recorded method`), never an acronym or a name (`CONNECT`, `HTTP/2`).
+ */
+function clause(note: string): string {
+  return /^[A-Z](?=[a-z]|\s)/.test(note)
+    ? note[0].toLowerCase() + note.slice(1)
+    : note;
 }

@@ -69,20 +69,20 @@ Deno.test("copy all: the note says how many, which rows offer none and why, and 
   assert.equal(
     copied("curl", rows).note,
     "Copied 6 cURL commands for the 8 requests listed, in list order. " +
-      "Row 2 offers no cURL command: A CONNECT request asks a proxy for a " +
+      "Row 2 offers no cURL command: a CONNECT request asks a proxy for a " +
       "tunnel; the requests sent through it are entries of their own, so " +
-      "there is no request to copy. Row 3 offers no cURL command: A data: " +
+      "there is no request to copy. Row 3 offers no cURL command: a data: " +
       "URL is read by the browser itself, not requested from a server, so " +
-      "there is no request to copy. Row 8: The multipart form was recorded " +
+      "there is no request to copy. Row 8: the multipart form was recorded " +
       "as its fields, not as the body sent: the command sends none.",
   );
   // Only entries without a command: nothing is copied, and that is said.
   assert.equal(
     copied("fetch", [rows[1], rows[2]]).note,
     "No fetch call to copy for the 2 requests listed. Row 1 offers no " +
-      "fetch call: A CONNECT request asks a proxy for a tunnel; the " +
+      "fetch call: a CONNECT request asks a proxy for a tunnel; the " +
       "requests sent through it are entries of their own, so there is no " +
-      "request to copy. Row 2 offers no fetch call: A data: URL is read by " +
+      "request to copy. Row 2 offers no fetch call: a data: URL is read by " +
       "the browser itself, not requested from a server, so there is no " +
       "request to copy.",
   );
@@ -94,7 +94,7 @@ Deno.test("copy all: rows and notes past a few are counted, not named", () => {
       "one reason, many rows",
       Array.from({ length: 8 }, () => ({ code: "", note: "Why." })),
       "No cURL command to copy for the 8 requests listed. Rows 1, 2, 3, 4, " +
-      "5 and 3 more offer no cURL command: Why.",
+      "5 and 3 more offer no cURL command: why.",
     ],
     [
       "two rows",
@@ -103,7 +103,7 @@ Deno.test("copy all: rows and notes past a few are counted, not named", () => {
         note: "Why",
       }],
       "Copied 1 cURL command for the 3 requests listed, in list order. " +
-      "Rows 1 and 3 offer no cURL command: Why.",
+      "Rows 1 and 3 offer no cURL command: why.",
     ],
     [
       "many reasons",
