@@ -77,8 +77,8 @@ Deno.test({
           note!,
           new RegExp(
             `^Copied 4 ${one}s for the 6 requests listed, in list order\\. ` +
-              `Row 4 offers no ${one}: A data: URL .* ` +
-              `Row 5 offers no ${one}: A CONNECT request `,
+              `Row 4 offers no ${one}: a data: URL .* ` +
+              `Row 5 offers no ${one}: a CONNECT request `,
           ),
           `${kind}: ${note}`,
         );
