@@ -13,7 +13,7 @@ import type { Counts, Level, Side } from "../../lib/openapi/compare/types.ts";
 import { formatBytes, formatCount } from "../../lib/shared/format.ts";
 import { utf8Length } from "../../lib/shared/utf8_length.ts";
 import { saveBlob } from "../shared/download.ts";
-import { copyText } from "../shared/clipboard.ts";
+import { copyTextLater } from "../shared/clipboard.ts";
 import { usePageDrop } from "../shared/use_page_drop.ts";
 import { ChangeList, useItemHeight } from "./ChangeList.tsx";
 import {
@@ -341,7 +341,10 @@ export default function CompareViewer(
   }, [gen]);
 
   async function copyMarkdown() {
-    const md = await c.exportMarkdown(view);
+    const pending = c.exportMarkdown(view);
+    // The clipboard write starts in this click (see copyTextLater).
+    const copied = copyTextLater(pending.then((md) => md ? md.text : null));
+    const md = await pending;
     if (!md) {
       setExportNote("The comparison is no longer current: nothing copied.");
       return;
@@ -355,7 +358,7 @@ export default function CompareViewer(
       } characters, more than a GitHub comment holds (65,536): copy the changes shown, or attach the file.`
       : "";
     setExportNote(
-      await copyText(md.text)
+      await copied
         ? `Copied ${n} as Markdown.${long}`
         : "Could not copy: the browser refused clipboard access.",
     );

@@ -15,7 +15,7 @@ import {
 } from "preact/hooks";
 import { keyOrigin, urlOf } from "../../lib/har/entries.ts";
 import { formatCount } from "../../lib/shared/format.ts";
-import { copyText } from "../shared/clipboard.ts";
+import { copyText, copyTextLater } from "../shared/clipboard.ts";
 import { saveBlob } from "../shared/download.ts";
 import { DetailPanel } from "./DetailPanel.tsx";
 import { CopyAll } from "./CopyAll.tsx";
@@ -204,14 +204,20 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
     if (!view || copying.current) return;
     setNote("");
     copying.current = true;
-    const r = await w.copyAll(kind, view.rows.slice(0, view.count));
+    const pending = w.copyAll(kind, view.rows.slice(0, view.count));
+    // The clipboard write starts in this click (see copyTextLater).
+    const copied = copyTextLater(
+      pending.then((r) => r.error || !r.copied ? null : r.text),
+    );
+    const r = await pending;
+    const ok = await copied;
     copying.current = false;
     const what = kind === "curl" ? "cURL commands" : "fetch calls";
     if (r.error) setNote(`Could not copy the ${what}: ${r.error}.`);
     else if (!r.copied) setNote(r.note);
     else {
       setNote(
-        await copyText(r.text)
+        ok
           ? r.note
           : `Could not copy the ${what}: the browser refused clipboard access.`,
       );

@@ -26,3 +26,31 @@ export async function copyText(text: string): Promise<boolean> {
     return ok;
   }
 }
+
+/**
+ * Copies text that is still being built (a worker's answer), starting the
+ * clipboard write within the click that asked for it: Safari and Firefox
+ * allow a write only during the click's user activation, which a wait for
+ * the worker outlasts. Where `ClipboardItem` takes a promise, the write
+ * starts now and completes with the text; elsewhere, or when it is
+ * refused, the text is copied when it comes ({@link copyText}). A null
+ * text copies nothing and resolves false.
+ */
+export async function copyTextLater(
+  text: Promise<string | null>,
+): Promise<boolean> {
+  const Item = (globalThis as { ClipboardItem?: typeof ClipboardItem })
+    .ClipboardItem;
+  if (Item && navigator.clipboard?.write) {
+    try {
+      const blob = text.then((t) => {
+        if (t === null) throw new Error("nothing to copy");
+        return new Blob([t], { type: "text/plain" });
+      });
+      await navigator.clipboard.write([new Item({ "text/plain": blob })]);
+      return true;
+    } catch { /* refused, or nothing to copy: said below */ }
+  }
+  const t = await text;
+  return t === null ? false : await copyText(t);
+}
