@@ -15,6 +15,7 @@ import type { Marker } from "../../lib/har/waterfall.ts";
 import { ListHead } from "./ListHead.tsx";
 import { type Axis, MarkerLayer } from "./Waterfall.tsx";
 import { Row } from "./Row.tsx";
+import { DEFER_FROM } from "./use_deferred_query.ts";
 import {
   keyTarget,
   pageRows,
@@ -61,6 +62,26 @@ export function RequestList(p: RequestListProps) {
   const [top, setTop] = useState(0);
   const height = useClientSize(scroller, 600);
   const [cursor, setCursor] = useState(0);
+  // A header click on a large file: its arrow is painted first, and the
+  // new order (50,000 rows filtered again, every row in view rewritten)
+  // follows in a task of its own, as the search does: the click's frame
+  // had waited 100-200 ms for it on a laptop. `asked` is the order the
+  // header shows until the rows answer it.
+  const [asked, setAsked] = useState<SortKey | null>(null);
+  const frame = useRef(0);
+  useEffect(() => setAsked(null), [p.sort]);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  function onSort(s: SortKey) {
+    if (c.n < DEFER_FROM) return p.onSort(s);
+    setAsked(s);
+    cancelAnimationFrame(frame.current);
+    // After the frame that paints the arrow (requestAnimationFrame runs
+    // before it; the task it posts, after).
+    frame.current = requestAnimationFrame(() =>
+      setTimeout(() => p.onSort(s), 0)
+    );
+  }
+  const pending = p.pending || (asked !== null && asked !== p.sort);
 
   // Keep the cursor on the selected entry when it is in the list.
   useEffect(() => {
@@ -147,21 +168,24 @@ export function RequestList(p: RequestListProps) {
       onScroll={(e) => setTop((e.currentTarget as HTMLElement).scrollTop)}
     >
       <ListHead
-        sort={p.sort}
-        onSort={p.onSort}
+        sort={asked ?? p.sort}
+        onSort={onSort}
         axis={axis}
         markers={markers}
       />
       <div
+        // Not faded for a sort: its rows follow in the next task, and
+        // fading every row took a style and paint of the whole list in the
+        // click's frame.
         class={p.pending ? "har-list pending" : "har-list"}
         role="listbox"
-        aria-busy={p.pending ? "true" : undefined}
+        aria-busy={pending ? "true" : undefined}
         tabIndex={0}
         aria-label={`Requests, ${view.count} shown`}
         aria-activedescendant={active}
         id="har-requests"
         data-testid="har-list"
-        data-count={p.pending ? undefined : String(view.count)}
+        data-count={pending ? undefined : String(view.count)}
         data-wf-start={String(axis.start)}
         data-wf-end={String(axis.end)}
         style={`height:${view.count * ROW_H}px`}
