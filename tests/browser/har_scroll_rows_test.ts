@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
+import { openViewer, waitCount } from "../helpers/har_browser.ts";
+import { harDoc } from "../helpers/har_doc.ts";
+
+Deno.test({
+  name:
+    "browser har: a scroll step of ten rows creates ten row elements and removes ten, and leaves every row still in view untouched",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      const file = await Deno.makeTempFile({ suffix: ".har" });
+      await Deno.writeTextFile(
+        file,
+        JSON.stringify(harDoc(Array.from({ length: 3000 }, (_, i) => ({
+          url: `https://a.example/n${i}`,
+          mime: "text/plain",
+          at: i,
+          time: 1 + i % 50,
+        })))),
+      );
+      await page.setInputFiles("[data-testid=har-file]", file);
+      await waitCount(page, 3000);
+      await Deno.remove(file);
+      // The cost of a scroll is the style and layout of what it changes
+      // (a new row: its cells, their text and its bar): counted, not timed, since
+      // the rows a step brings are the work it cannot avoid and any other
+      // change (a row re-rendered for its new offset, rows re-keyed and
+      // re-created) is work on top.
+      const steps = await page.evaluate(async () => {
+        const scroller = document.querySelector<HTMLElement>(".har-scroller")!;
+        const list = document.querySelector("[data-testid=har-list]")!;
+        const frame = () =>
+          new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        scroller.scrollTop = 28 * 1000;
+        await frame();
+        await frame();
+        const out: { added: number; removed: number; touched: number }[] = [];
+        for (let s = 0; s < 8; s++) {
+          const step = { added: 0, removed: 0, touched: 0 };
+          const isRow = (n: Node) =>
+            n instanceof HTMLElement && n.dataset.testid === "har-row";
+          const count = (ms: MutationRecord[]) => {
+            for (const m of ms) {
+              if (m.type === "childList" && m.target === list) {
+                step.added += [...m.addedNodes].filter(isRow).length;
+                step.removed += [...m.removedNodes].filter(isRow).length;
+              } else if (m.target !== list) step.touched++;
+            }
+          };
+          const mo = new MutationObserver(count);
+          mo.observe(list, {
+            childList: true,
+            subtree: true,
+            attributes: true,
+            characterData: true,
+          });
+          scroller.scrollTop += 28 * 10;
+          await frame();
+          await frame();
+          count(mo.takeRecords());
+          mo.disconnect();
+          out.push(step);
+        }
+        return out;
+      });
+      assert.deepEqual(
+        steps,
+        Array(8).fill({ added: 10, removed: 10, touched: 0 }),
+      );
+    }),
+});
