@@ -29,6 +29,7 @@ import {
   WorkerClient,
   type WorkerGone,
 } from "../shared/worker_client.ts";
+import { afterPaint } from "../shared/after_paint.ts";
 
 /**
  * A picked file's text (WHATWG Encoding "decode", see utf8.ts), or the
@@ -450,13 +451,4 @@ export class SpecEngine {
   dispose(): void {
     this.#client.stop();
   }
-}
-
-/**
- * Runs `f` once the next frame is painted (its style, layout and paint
- * done), or at once where there are no frames (a test in Deno).
- */
-function afterPaint(f: () => void): void {
-  if (typeof requestAnimationFrame !== "function") return f();
-  requestAnimationFrame(() => setTimeout(f, 0));
 }
