@@ -5,6 +5,7 @@ import type { Endpoint } from "../../lib/openapi/types.ts";
 import { EndpointRow } from "./EndpointRow.tsx";
 import { usePinBelowToolbar } from "./use_pin_below_toolbar.ts";
 import { keyTarget, renderedRows, visibleRange } from "../shared/virtual.ts";
+import { afterPaint } from "../shared/after_paint.ts";
 
 /** Props of {@link EndpointList}. */
 export interface EndpointListProps {
@@ -60,6 +61,30 @@ export function EndpointList(p: EndpointListProps) {
     if (box.current) box.current.scrollTop = 0;
     setScroll(0);
   }, [p.resetKey]);
+
+  // A list shown afresh (a picked file's preview) paints in its first
+  // frame only the rows the window shows; the others it renders (the top
+  // rows kept for find-in-page, the overscan) follow once that frame is on
+  // screen. Under the header and toolbar, 9 of the 25 first rows were in a
+  // 1280 x 900 window, and the other 16 cost that frame (the file pick's
+  // last step) a fifth of its script, style and layout. Half a window of
+  // rows is rendered first; the browser lays the page out anyway before
+  // that frame, so the rows in view are counted then, and a window that
+  // shows more gets them in the same frame.
+  const [limit, setLimit] = useState(
+    n > 0 ? firstScreenRows(p.rowHeight) : Infinity,
+  );
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (limit === Infinity || !el) return;
+    const inView = Math.ceil(
+      (innerHeight - el.getBoundingClientRect().top) / p.rowHeight,
+    );
+    if (inView > limit) setLimit(inView);
+    let gone = false;
+    afterPaint(() => gone || setLimit(Infinity));
+    return () => void (gone = true);
+  }, []);
   usePinBelowToolbar(box, sel);
 
   // Measure the open detail; it changes height when its content loads. The
@@ -117,11 +142,9 @@ export function EndpointList(p: EndpointListProps) {
   useLayoutEffect(focusPending);
 
   const rows = [];
+  const [start, end] = visibleRange(n, p.rowHeight, sel, extra, scroll, view);
   for (
-    const i of renderedRows(
-      visibleRange(n, p.rowHeight, sel, extra, scroll, view),
-      sel,
-    )
+    const i of renderedRows([start, Math.min(end, start + limit)], sel)
   ) {
     const e = p.endpoints[i];
     rows.push(
@@ -188,6 +211,15 @@ export function EndpointList(p: EndpointListProps) {
       {n === 0 && <p class="sv-empty">{p.emptyText}</p>}
     </div>
   );
+}
+
+/**
+ * Rows of a list's first frame before the page is laid out: half a window
+ * (a list starts below the page's header), at least one.
+ */
+function firstScreenRows(rowHeight: number): number {
+  const h = typeof innerHeight === "number" ? innerHeight : 0;
+  return Math.max(1, Math.ceil(h / 2 / rowHeight));
 }
 
 /**

@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { corpusDir, SKIPPED } from "../helpers/corpus.ts";
+import { bigSpec } from "../fixtures/openapi/generate.ts";
 import {
   findRow,
   longestIn,
@@ -126,5 +127,68 @@ Deno.test({
         (opening / parse).toFixed(1)
       } parses`,
     );
+  },
+});
+
+Deno.test({
+  name:
+    "spec speed: a picked file's first frame has the list's rows in the window and not the others it renders, which follow once it is painted",
+  ...BROWSER_TEST,
+  fn: async () => {
+    await withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      // Counted in the frame that paints the first row (the
+      // MutationObserver's rAF runs before that frame's paint).
+      await page.evaluate(() => {
+        const w = globalThis as unknown as { __first: Promise<unknown> };
+        w.__first = new Promise((done) => {
+          const mo = new MutationObserver(() => {
+            if (!document.querySelector("[data-testid=endpoint-row]")) return;
+            mo.disconnect();
+            requestAnimationFrame(() => {
+              const rows = [
+                ...document.querySelectorAll<HTMLElement>(
+                  "[data-testid=endpoint-row]",
+                ),
+              ];
+              const box = document.querySelector(".sv-list")!
+                .getBoundingClientRect();
+              const bottom = Math.min(innerHeight, box.bottom);
+              done({
+                rows: rows.length,
+                // Every row that starts above the window's (or the box's)
+                // bottom is there.
+                inView: rows.filter((r) =>
+                  r.getBoundingClientRect().top < bottom
+                ).length,
+                wanted: Math.ceil((bottom - box.top) / rows[0].offsetHeight),
+                half: Math.ceil(innerHeight / 2 / rows[0].offsetHeight),
+              });
+            });
+          });
+          mo.observe(document.body, { childList: true, subtree: true });
+        });
+      });
+      await pickTimed(page, { name: "big.json", text: bigSpec(600) }, {
+        shown: "[data-testid=endpoint-row]",
+      });
+      const first = await page.evaluate(() =>
+        (globalThis as unknown as {
+          __first: Promise<
+            { rows: number; inView: number; wanted: number; half: number }
+          >;
+        }).__first
+      );
+      assert.equal(first.inView, first.wanted, JSON.stringify(first));
+      assert.ok(
+        first.rows <= Math.max(first.wanted, first.half),
+        `first frame: ${JSON.stringify(first)}`,
+      );
+      // The rest (the top rows kept for find-in-page) once it is painted.
+      await page.waitForFunction(() =>
+        document.querySelectorAll("[data-testid=endpoint-row]").length >=
+          20
+      );
+    });
   },
 });
