@@ -97,6 +97,12 @@ function indexOutline(outline: Uint8Array | null): SpecIndex | null {
   }
 }
 
+/**
+ * Depth of the warm-up documents' members laid out a line each: the
+ * document's, `paths`', a path item's and an operation's.
+ */
+const SPACED_DEPTH = 4;
+
 /** Paths of each generated document {@link warmPreview} reads. */
 const WARM_PATHS = 300;
 /** Times {@link warmPreview} reads each of them. */
@@ -184,23 +190,73 @@ export function warmDocs(paths: number): Uint8Array[] {
   const info = `"info":{"title":"w \\u2019","version":"1"}`;
   const tags = `"tags":[{"name":"t","description":"T\\\\"},{"name":"u"}]`;
   const enc = new TextEncoder();
+  // Laid out as real specs are (indented, one member a line), with each
+  // kind of JSON white space: compact documents left the scan's white space
+  // tests without feedback, and a real spec's first preview threw the
+  // optimised `ws` and `members` away (`--trace-deopt`: "Insufficient type
+  // feedback").
   return [
-    enc.encode(
+    enc.encode(spaced(
       `{"openapi":"3.1.0",${info},"servers":[{"url":"/"}],${tags},` +
         `"paths":{${json3.join(",")},"/e":{}},"components":{"schemas":{}},` +
         `"x-e":{}}`,
-    ),
-    enc.encode(
+      "\r\n",
+      "\t",
+    )),
+    enc.encode(spaced(
       `{"swagger":"2.0",${info},"host":"h","basePath":"/v1",` +
         `"schemes":["https"],${tags},"paths":{"/e":{},${json2.join(",")}},` +
         `"definitions":{"A":{"type":"object"}},"parameters":{},` +
         `"securityDefinitions":{}}`,
-    ),
+      "\n",
+      "  ",
+    )),
     enc.encode(
       `openapi: 3.1.0\ninfo: {title: w, version: '1'}\npaths:\n` +
         lines.join("\n") + "\n",
     ),
   ];
+}
+
+/**
+ * Compact JSON `text` laid out one member a line down to the operations'
+ * fields ({@link SPACED_DEPTH}), indented by `indent` a level, lines ended
+ * by `eol`; deeper, members are parted by a space (each white space kind
+ * is met, and the documents stay half the size they would be indented
+ * throughout), and the text ends with a line break. A space follows each
+ * colon; empty objects and arrays stay `{}` and `[]`.
+ */
+function spaced(text: string, eol: string, indent: string): string {
+  let out = "";
+  let depth = 0;
+  let inString = false;
+  const line = () => depth > SPACED_DEPTH ? " " : eol + indent.repeat(depth);
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      out += c;
+      if (c === "\\") out += text[++i];
+      else if (c === '"') inString = false;
+    } else if (c === '"') {
+      inString = true;
+      out += c;
+    } else if (
+      (c === "{" || c === "[") && text[i + 1] !== (c === "{" ? "}" : "]")
+    ) {
+      depth++;
+      out += c + line();
+    } else if (
+      (c === "}" || c === "]") && text[i - 1] !== (c === "}" ? "{" : "[")
+    ) {
+      depth--;
+      out += line() + c;
+    } else if (c === ",") out += c + line();
+    else if (c === ":") out += ": ";
+    else out += c;
+  }
+  // Files end with a line break: the scan's last white space run reads
+  // up to the end of the bytes.
+  return out + eol;
 }
 
 /** The listed fields of warm-up operation `i`, in one of six shapes. */

@@ -356,9 +356,10 @@ Deno.test("preview: the warm-up documents take the branches and shapes real spec
     for (
       const part of ['\\"', "\\\\", "\\/", "\\u", "é", "{}", "[]", "null"]
     ) assert.ok(text.includes(part), `${name} has ${part}`);
-    assert.match(text, /"\/e":\{\}/, `${name}: an empty path item`);
-    assert.match(text, /:(true|false)\b/, `${name}: booleans`);
-    assert.match(text, /:\d+\.\d+/, `${name}: numbers`);
+    assert.match(text, /"\/e": \{\}/, `${name}: an empty path item`);
+    assert.ok(text.endsWith("\n"), `${name} ends with a line break`);
+    assert.match(text, /: (true|false)\b/, `${name}: booleans`);
+    assert.match(text, /: \d+\.\d+/, `${name}: numbers`);
     // Operations whose listed fields come in more orders than V8's
     // polymorphic caches hold (four maps), so none is specialised to them.
     const shapes = new Set<string>();
@@ -368,7 +369,13 @@ Deno.test("preview: the warm-up documents take the branches and shapes real spec
     }
     assert.ok(shapes.size >= 5, `${name}: ${shapes.size} operation shapes`);
   }
-  assert.match(json2, /"parameters":\[\{"name":"x","in":"path"/);
+  assert.match(json2, /"parameters": \[\s*\{\s*"name": "x",\s*"in": "path"/);
+  // Every kind of JSON white space between tokens (RFC 8259 §2), as real
+  // specs are laid out: the scan's white space tests need them all.
+  const between = (json3 + json2).replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  for (const ws of [" ", "\n", "\r", "\t"]) {
+    assert.ok(between.includes(ws), `white space ${JSON.stringify(ws)}`);
+  }
 });
 
 Deno.test("preview: builds no About block; the whole parse brings it", () => {
