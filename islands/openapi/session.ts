@@ -14,7 +14,8 @@
 import { bomEncoding } from "../../lib/shared/bom.ts";
 import { whenIdle } from "../shared/idle.ts";
 
-const KEY = "wirebench.spec.v2";
+/** Prefix of the stored pieces' keys; `${KEY}.n`, written last, counts them. */
+export const KEY = "wirebench.spec.v2";
 /** The single-item store of the previous version, forgotten on sight. */
 const OLD_KEY = "wirebench.spec.v1";
 /** sessionStorage holds about 5 M UTF-16 units per origin in Chromium. */

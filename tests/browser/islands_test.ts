@@ -9,6 +9,7 @@ import {
 } from "../helpers/browser.ts";
 import { PAGES } from "../../routes/table.ts";
 import type { IslandName } from "../../islands/registry.ts";
+import { specStored } from "../helpers/spec_open.ts";
 
 /**
  * The islands each page renders, by their `data-island` names: the layout's
@@ -277,9 +278,7 @@ Deno.test({
       await page.waitForSelector(
         "[data-testid=endpoint-row][data-path='/kept']",
       );
-      await page.waitForFunction(() =>
-        sessionStorage.getItem("wirebench.spec.v2.n") !== null
-      );
+      await specStored(page);
       held = new Promise<void>((r) => release = r);
       await page.goto(server.origin + "/spec", { waitUntil: "commit" });
       await page.waitForSelector("[data-testid=spec-input]", {

@@ -17,6 +17,7 @@ import { parseSpec } from "../../lib/openapi/mod.ts";
 import { BOX_LIMIT } from "../../islands/openapi/use_loader.ts";
 import { PIECE } from "../../islands/openapi/session.ts";
 import { realPaste } from "../helpers/real_paste.ts";
+import { specStored } from "../helpers/spec_open.ts";
 
 const FIX = new URL("../fixtures/openapi/", import.meta.url);
 const fixture = (n: string) => Deno.readTextFileSync(new URL(n, FIX));
@@ -480,10 +481,8 @@ Deno.test({
       await page.locator("[data-testid=endpoint-row] button.sv-row-main")
         .click();
       await page.waitForSelector("[data-testid=operation-detail]");
-      // Stored in idle time: wait for the count of pieces, written last.
-      await page.waitForFunction(() =>
-        sessionStorage.getItem("wirebench.spec.v2.n") !== null
-      );
+      // Stored in idle time.
+      await specStored(page);
       await page.waitForFunction(() => location.hash.includes("op="));
       await page.reload();
       await page.waitForSelector("[data-island][data-hydrated=true]");

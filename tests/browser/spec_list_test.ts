@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { typedThenSaidOnce } from "../helpers/a11y.ts";
-import { loadSpec } from "../helpers/spec_open.ts";
+import { loadSpec, specStored } from "../helpers/spec_open.ts";
 import { bigSpec } from "../fixtures/openapi/generate.ts";
 
 const FIX = new URL("../fixtures/openapi/", import.meta.url);
@@ -314,6 +314,7 @@ Deno.test({
         null,
         { polling: 100, timeout: 5000 },
       );
+      await specStored(page);
       await page.reload();
       await page.waitForSelector(
         "[data-island=SpecViewer][data-hydrated=true]",
@@ -578,6 +579,7 @@ Deno.test({
       assert.equal(await page.locator(".sv-kbd").count(), 0);
       assert.deepEqual(await slash(page), { taken: false, focus: "" });
       // Kept: after a reload, and on the other pages that have it.
+      await specStored(page);
       await page.reload();
       await page.waitForSelector("[data-testid=endpoint-row]");
       assert.equal(await toggle.isChecked(), false);

@@ -6,6 +6,20 @@
  */
 import { Buffer } from "node:buffer";
 import type { Browser, Page } from "playwright-core";
+import { KEY as SESSION_KEY } from "../../islands/openapi/session.ts";
+
+/**
+ * Waits until the spec shown is stored for a reload: the viewer stores it
+ * in idle time (islands/openapi/session.ts), and a reload before that
+ * shows the empty page, which a loaded machine makes likely.
+ */
+export async function specStored(page: Page): Promise<void> {
+  await page.waitForFunction(
+    (key) => sessionStorage.getItem(`${key}.n`) !== null,
+    SESSION_KEY,
+    { timeout: 30_000 },
+  );
+}
 
 /**
  * Waits until the spec viewer is done with the file it shows: not busy,
