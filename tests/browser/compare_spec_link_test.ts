@@ -166,10 +166,22 @@ Deno.test({
       } finally {
         await tab.close();
       }
-      // Opened by a compare tab closed before the new one asked.
+      // Opened by a compare tab closed before the new one asked: the new
+      // tab's scripts are held until the compare tab is closed (closed "at
+      // once" raced the new tab's question, which a loaded machine let the
+      // compare tab answer first, as a tab that no longer holds the key).
       const compare = await page.context().newPage();
+      let closed!: () => void;
+      const compareClosed = new Promise<void>((r) => closed = r);
       try {
         await openCompare(compare, server.origin);
+        await page.context().route(
+          (u) => u.pathname.includes("/_build/"),
+          async (route) => {
+            await compareClosed;
+            await route.continue();
+          },
+        );
         const [orphan] = await Promise.all([
           compare.waitForEvent("popup"),
           compare.evaluate(
@@ -177,8 +189,8 @@ Deno.test({
             key,
           ),
         ]);
-        // Closed at once: the new tab is still loading its page.
         await compare.close();
+        closed();
         try {
           const closed = orphan.locator(
             "[data-testid=spec-handoff][data-state=failed]",
