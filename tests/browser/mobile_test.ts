@@ -65,6 +65,34 @@ async function tap(page: Page, selector: string): Promise<void> {
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
 }
 
+/**
+ * `/spec` with the long operation pasted and its row tapped open; the open
+ * row's selector.
+ */
+async function openLongOperation(page: Page, origin: string) {
+  await gotoHydrated(page, origin, "/spec");
+  await page.fill("[data-testid=spec-input]", longOperation());
+  const row =
+    `[data-testid=endpoint-row][data-path='${LONG_PATH}'] .sv-row-main`;
+  await tap(page, row);
+  await page.locator("[data-testid=operation-detail]").waitFor();
+  return row;
+}
+
+/**
+ * Far into the open detail, then the page scrolled to its end (to what
+ * follows the list): the list's top goes under the pinned toolbar.
+ */
+async function scrollPastList(page: Page) {
+  await page.locator(".sv-list").evaluate((l) => l.scrollBy(0, 2500));
+  await page.evaluate(async () => {
+    scrollTo(0, document.documentElement.scrollHeight);
+    for (let i = 0; i < 2; i++) {
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+  });
+}
+
 Deno.test({
   name:
     "browser mobile: compare on a phone lists a group's heading on one line, not under 60 px of nothing, its path and count whole, and its fields zoom no page",
@@ -212,12 +240,7 @@ Deno.test({
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
-      await page.fill("[data-testid=spec-input]", longOperation());
-      const row =
-        `[data-testid=endpoint-row][data-path='${LONG_PATH}'] .sv-row-main`;
-      await tap(page, row);
-      await page.locator("[data-testid=operation-detail]").waitFor();
+      const row = await openLongOperation(page, server.origin);
       // The row cuts its path and summary, and the path's title is seen
       // only by hovering: the open row shows them whole.
       const whole = await page.evaluate((texts) =>
@@ -469,21 +492,8 @@ Deno.test({
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
-      await page.fill("[data-testid=spec-input]", longOperation());
-      const row =
-        `[data-testid=endpoint-row][data-path='${LONG_PATH}'] .sv-row-main`;
-      await tap(page, row);
-      await page.locator("[data-testid=operation-detail]").waitFor();
-      // Far into the detail, then the page scrolled to its end (to what
-      // follows the list): the list's top goes under the pinned toolbar.
-      await page.locator(".sv-list").evaluate((l) => l.scrollBy(0, 2500));
-      await page.evaluate(async () => {
-        scrollTo(0, document.documentElement.scrollHeight);
-        for (let i = 0; i < 2; i++) {
-          await new Promise((r) => requestAnimationFrame(r));
-        }
-      });
+      const row = await openLongOperation(page, server.origin);
+      await scrollPastList(page);
       const boxes = await page.evaluate((sel) =>
         [".sv-toolbar", ".sv-list", sel].map((s) => {
           const { top, bottom } = document.querySelector(s)!
@@ -513,19 +523,8 @@ Deno.test({
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
-      await page.fill("[data-testid=spec-input]", longOperation());
-      const row =
-        `[data-testid=endpoint-row][data-path='${LONG_PATH}'] .sv-row-main`;
-      await tap(page, row);
-      await page.locator("[data-testid=operation-detail]").waitFor();
-      await page.locator(".sv-list").evaluate((l) => l.scrollBy(0, 2500));
-      await page.evaluate(async () => {
-        scrollTo(0, document.documentElement.scrollHeight);
-        for (let i = 0; i < 2; i++) {
-          await new Promise((r) => requestAnimationFrame(r));
-        }
-      });
+      const row = await openLongOperation(page, server.origin);
+      await scrollPastList(page);
       // A keyboard paired with the phone: the tree row above the one the
       // pushed row covers (out of sight), then the arrow down to it.
       const at = await page.evaluate((sel) => {
