@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
-import { loaded, openViewer, waitCount } from "../helpers/har_browser.ts";
+import { loaded, openViewer, pickText } from "../helpers/har_browser.ts";
 import { harDoc } from "../helpers/har_doc.ts";
 
 /** One entry whose text body is `text`. */
@@ -22,12 +22,8 @@ Deno.test({
       // 100,000 characters ending in a mark past the first part.
       const text = "line of text\n".repeat(7692) + "THE-END";
       await openViewer(page, server.origin);
-      const file = await Deno.makeTempFile({ suffix: ".har" });
-      await Deno.writeTextFile(file, oneBody(text));
-      await page.setInputFiles("[data-testid=har-file]", file);
-      await waitCount(page, 1);
+      await pickText(page, oneBody(text), 1);
       await loaded(page);
-      await Deno.remove(file);
       await page.click("[data-testid=har-row]");
       const pre = page.locator("[data-testid=har-detail] pre.har-body-text");
       await pre.waitFor();

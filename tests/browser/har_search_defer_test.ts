@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
-import { openViewer, rows, waitCount } from "../helpers/har_browser.ts";
+import {
+  openViewer,
+  pickText,
+  rows,
+  waitCount,
+} from "../helpers/har_browser.ts";
 import { harDoc } from "../helpers/har_doc.ts";
 
 /** A HAR of `n` entries; entry i's path holds `even` or `odd`, and `i`. */
@@ -20,12 +25,7 @@ Deno.test({
   fn: () =>
     withPage(async ({ page, server }) => {
       await openViewer(page, server.origin);
-      const file = await Deno.makeTempFile({ suffix: ".har" });
-      await Deno.writeTextFile(file, bigHar(6000));
-      await page.setInputFiles("[data-testid=har-file]", file);
-      // The page reads the file from disk as it goes: removed once shown.
-      await waitCount(page, 6000);
-      await Deno.remove(file);
+      await pickText(page, bigHar(6000), 6000);
       // Three keys in one task, as a fast typist's burst: the box shows
       // the last text at once, the list is busy and claims no count.
       const during = await page.evaluate(async () => {

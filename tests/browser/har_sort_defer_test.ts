@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
-import { openViewer, rows, waitCount } from "../helpers/har_browser.ts";
+import {
+  openViewer,
+  pickText,
+  rows,
+  waitCount,
+} from "../helpers/har_browser.ts";
 import { harDoc } from "../helpers/har_doc.ts";
 
 Deno.test({
@@ -10,21 +15,18 @@ Deno.test({
   fn: () =>
     withPage(async ({ page, server }) => {
       await openViewer(page, server.origin);
-      const file = await Deno.makeTempFile({ suffix: ".har" });
       // Entry i takes 6000 - (i * 7919) % 6000 ms: a duration sort
       // reorders them all, the first one last.
-      await Deno.writeTextFile(
-        file,
+      await pickText(
+        page,
         JSON.stringify(harDoc(Array.from({ length: 6000 }, (_, i) => ({
           url: `https://a.example/n${i}`,
           mime: "text/plain",
           at: i,
           time: 6000 - (i * 7919) % 6000,
         })))),
+        6000,
       );
-      await page.setInputFiles("[data-testid=har-file]", file);
-      await waitCount(page, 6000);
-      await Deno.remove(file);
       const before = (await rows(page)).map((r) => r.index);
       // What the click's own task left: the header says the new order,
       // the rows are the old ones, and the list claims no count.

@@ -113,3 +113,22 @@ export async function paste(page: Page, text: string): Promise<void> {
     );
   }, text);
 }
+
+/**
+ * Picks `text` as a `.har` file from disk (as a person picks one: the page
+ * reads it as it goes, so it is removed only once `count` rows are listed).
+ */
+export async function pickText(
+  page: Page,
+  text: string,
+  count: number,
+): Promise<void> {
+  const file = await Deno.makeTempFile({ suffix: ".har" });
+  try {
+    await Deno.writeTextFile(file, text);
+    await page.setInputFiles("[data-testid=har-file]", file);
+    await waitCount(page, count);
+  } finally {
+    await Deno.remove(file);
+  }
+}
