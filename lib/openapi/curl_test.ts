@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { joinUrl, operationCommand } from "./curl.ts";
 import { operationDetail } from "./detail.ts";
 import { parseSpec } from "./mod.ts";
+import { corpusDir, SKIPPED } from "../../tests/helpers/corpus.ts";
 
 const FIX = new URL("../../tests/fixtures/openapi/", import.meta.url);
 
@@ -579,14 +580,167 @@ Deno.test("curl: ok/a form's nested objects and arrays of objects are written wi
     "amount=100",
     "shipping[name]=Jo",
     "shipping[address][city]=Paris",
-    "shipping[address][lines][0]=1+rue",
-    "shipping[address][lines][1]=B",
+    "shipping[address][lines][]=1+rue",
+    "shipping[address][lines][]=B",
     "items[0][price]=p_1",
     "items[0][qty]=2",
     "expand=customer",
     "expand=invoice",
     "coupon=",
   ]);
+});
+
+Deno.test("curl: ok/a form field of style deepObject (its encoding's) sends an array as `name[]` per item, and nests as a deepObject query parameter does", () => {
+  const body = (
+    example: Record<string, unknown>,
+    encoding: Record<string, unknown>,
+  ) => {
+    const curl = command31({
+      paths: {
+        "/p": {
+          post: {
+            requestBody: {
+              content: {
+                "application/x-www-form-urlencoded": {
+                  schema: { type: "object", example },
+                  encoding,
+                },
+              },
+            },
+            responses: {},
+          },
+        },
+      },
+    }, "post");
+    return curl.match(/--data-raw '([^']*)'/)![1].split("&").map(
+      decodeURIComponent,
+    );
+  };
+  const DEEP = { style: "deepObject", explode: true };
+  const CASES: [
+    string,
+    Record<string, unknown>,
+    Record<string, unknown>,
+    string[],
+  ][] = [
+    [
+      "ok/an array of values: `name[]` per item",
+      { expand: ["customer", "invoice"] },
+      { expand: DEEP },
+      ["expand[]=customer", "expand[]=invoice"],
+    ],
+    [
+      "ok/without the encoding, style form: the name repeated",
+      { expand: ["customer", "invoice"] },
+      {},
+      ["expand=customer", "expand=invoice"],
+    ],
+    [
+      "ok/an array of objects by index, its arrays of values `[]`",
+      { line_items: [{ price: "p_1", tax_rates: ["t1", "t2"] }] },
+      { line_items: DEEP },
+      [
+        "line_items[0][price]=p_1",
+        "line_items[0][tax_rates][]=t1",
+        "line_items[0][tax_rates][]=t2",
+      ],
+    ],
+    [
+      "ok/objects inside objects",
+      { metadata: { order: "6735" }, shipping: { address: { city: "Paris" } } },
+      { metadata: DEEP, shipping: DEEP },
+      ["metadata[order]=6735", "shipping[address][city]=Paris"],
+    ],
+    [
+      "ok/a value is a field as it is",
+      { amount: 100 },
+      { amount: DEEP },
+      ["amount=100"],
+    ],
+  ];
+  for (const [name, example, encoding, want] of CASES) {
+    assert.deepEqual(body(example, encoding), want, name);
+  }
+});
+
+const STRIPE = corpusDir("specs", { quiet: true });
+
+Deno.test({
+  name:
+    "curl: ok/Stripe's own deepObject declarations: GET /v1/charges `expand` (a query array) and POST /v1/checkout/sessions (a form of nested objects) are sent as Stripe reads them" +
+    (STRIPE ? "" : SKIPPED),
+  ignore: !STRIPE,
+  fn: () => {
+    const p = parseSpec(Deno.readTextFileSync(`${STRIPE}stripe-spec3.json`));
+    const doc = p.doc as {
+      paths: Record<string, Record<string, { parameters: unknown[] }>>;
+    };
+    const charges = doc.paths["/v1/charges"].get;
+    const expand = charges.parameters.find((x) =>
+      (x as { name: string }).name === "expand"
+    ) as Record<string, unknown>;
+    // Stripe's own declaration, as it is: an optional array of strings,
+    // `style: deepObject, explode: true`.
+    assert.deepEqual(
+      [expand.in, expand.style, expand.explode, expand.required],
+      ["query", "deepObject", true, false],
+    );
+    const sent = (doc: unknown, path: string, method: string) => {
+      const curl =
+        operationDetail(parseSpec(JSON.stringify(doc)), "paths", path, method)!
+          .curl;
+      const url = curl.split("'")[1];
+      const body = curl.match(/--data-raw '([^']*)'/)?.[1] ?? "";
+      return [
+        ...(url.split("?")[1] ?? "").split("&"),
+        ...body.split("&"),
+      ].filter(Boolean).map(decodeURIComponent);
+    };
+    const CASES: [string, unknown, string, string, string[], string[]][] = [
+      [
+        "ok/GET /v1/charges: `expand` required, with an example",
+        {
+          ...p.doc,
+          paths: {
+            "/v1/charges": {
+              get: {
+                ...charges,
+                parameters: [{
+                  ...expand,
+                  required: true,
+                  example: ["data.customer", "data.invoice"],
+                }],
+              },
+            },
+          },
+        },
+        "/v1/charges",
+        "get",
+        ["expand[]=data.customer", "expand[]=data.invoice"],
+        ["expand=data.customer"],
+      ],
+      [
+        "ok/POST /v1/checkout/sessions: its generated form",
+        p.doc,
+        "/v1/checkout/sessions",
+        "post",
+        [
+          "expand[]=string",
+          "payment_method_types[]=card",
+          "line_items[0][price_data][recurring][interval]=day",
+          "line_items[0][tax_rates][]=string",
+          "metadata[property1]=string",
+          "subscription_data[items][0][tax_rates][]=string",
+        ],
+        ["expand=string", "payment_method_types=card"],
+      ],
+    ];
+    for (const [name, d, path, method, has, hasNot] of CASES) {
+      const pairs = sent(d, path, method);
+      for (const h of has) assert.ok(pairs.includes(h), `${name}: ${h}`);
+      for (const h of hasNot) assert.ok(!pairs.includes(h), `${name}: ${h}`);
+    }
+  },
 });
 
 Deno.test("curl: ok/separators: a pipe between items is %7C in a URL (OpenAPI 3.2's style examples; RFC 3986 has no raw pipe), a pipe in a header or multipart field; 2.0 headers and multipart arrays follow collectionFormat", () => {
@@ -1131,10 +1285,34 @@ Deno.test("curl: ok/a required query object delimited by spaces or pipes, a deep
       "a%5Bk%5D=1",
     ],
     [
-      "ok/deepObject: a nested object goes as JSON",
+      "ok/deepObject: a nested object in brackets at every depth",
       { style: "deepObject", explode: true },
-      { k: { z: 1 } },
-      "a%5Bk%5D=%7B%22z%22%3A1%7D",
+      { k: { z: 1, y: { x: "v" } } },
+      "a%5Bk%5D%5Bz%5D=1&a%5Bk%5D%5By%5D%5Bx%5D=v",
+    ],
+    [
+      "ok/deepObject array: `a[]` per item (Stripe's `expand[]`), not the name repeated",
+      { style: "deepObject", explode: true },
+      ["customer", "invoice"],
+      "a%5B%5D=customer&a%5B%5D=invoice",
+    ],
+    [
+      "ok/deepObject: an array in an object, `a[k][]` per item",
+      { style: "deepObject", explode: true },
+      { k: ["x", "y"] },
+      "a%5Bk%5D%5B%5D=x&a%5Bk%5D%5B%5D=y",
+    ],
+    [
+      "ok/deepObject: an array of objects by index, `a[0][price]`",
+      { style: "deepObject", explode: true },
+      [{ price: "p_1", quantity: 2 }, { price: "p_2" }],
+      "a%5B0%5D%5Bprice%5D=p_1&a%5B0%5D%5Bquantity%5D=2&a%5B1%5D%5Bprice%5D=p_2",
+    ],
+    [
+      "ok/deepObject: a null member is an empty field",
+      { style: "deepObject", explode: true },
+      { k: null },
+      "a%5Bk%5D=",
     ],
     [
       "ok/form object, exploded: an item with a separator is encoded",

@@ -17,6 +17,11 @@ import {
   WEBHOOK_URL,
 } from "./curl.ts";
 import { encodePart } from "../shared/curl.ts";
+import {
+  BracketFields,
+  MAX_BRACKET_DEPTH,
+  type PutField,
+} from "./bracket_fields.ts";
 import { eventText } from "./event_text.ts";
 import { setOwn } from "../shared/value.ts";
 import { isToken } from "../shared/http_token.ts";
@@ -205,12 +210,23 @@ class Budget {
   }
 }
 
+/** Each field charged to `budget` and added to `out` (see {@link BracketFields}). */
+function putInto(out: QueryPair[], budget: Budget): PutField {
+  return (field, x) => {
+    const value = budget.field(field, x);
+    if (value === null) return false;
+    out.push({ name: field, value });
+    return true;
+  };
+}
+
 /**
  * A required query or header parameter as the command sends it: its written
  * example, default or first enum value, serialized as its style says
  * (OpenAPI 3.1 §4.8.12.4: a query array repeats its name unless `explode:
  * false` joins it with commas, spaces or pipes; `deepObject` writes
- * `name[key]`; a header joins with commas; Swagger 2.0's `collectionFormat`
+ * `name[key]`, deeper `name[key][key]` and an array `name[]`, see
+ * bracket_fields.ts; a header joins with commas; Swagger 2.0's `collectionFormat`
  * likewise, headers included), else a `{name}` placeholder.
  */
 /** The value of the first Example Object of an `examples` map that has one. */
@@ -334,6 +350,13 @@ function paramPairsOf(
       ? [{ name, value: list.join(sep) }]
       : [{ name, value: joinEncoded(list, sep, encode), encoded: true }];
   const out: QueryPair[] = [];
+  if (style === "deepObject" && !header) {
+    // Its members in brackets at every depth, an array as `name[]` (see
+    // bracket_fields.ts: what APIs of this style read, Stripe's
+    // `expand[]=customer`), where OpenAPI defines one level of an object.
+    new BracketFields(putInto(out, budget)).write(name, v);
+    return out;
+  }
   if (Array.isArray(v)) {
     if (!explode || header) return join(budget.items(name, v) ?? []);
     for (const item of v.slice(0, 100)) {
@@ -344,12 +367,11 @@ function paramPairsOf(
     return out;
   }
   const entries = firstKeys(v, 100).map((k) => [k, v[k]] as const);
-  if (style === "deepObject" || (explode && !header)) {
+  if (explode && !header) {
     for (const [k, x] of entries) {
-      const field = style === "deepObject" ? `${name}[${k}]` : k;
-      const value = budget.field(field, x);
+      const value = budget.field(k, x);
       if (value === null) break;
-      out.push({ name: field, value });
+      out.push({ name: k, value });
     }
     return out;
   }
@@ -567,6 +589,23 @@ function formSeparator(
 }
 
 /**
+ * Whether a form field is of style `deepObject` (its 3.x Encoding Object
+ * says so, OpenAPI 3.1 §4.8.15.1): an array is then written `name[]` per
+ * item, as a query parameter of that style is (see bracket_fields.ts).
+ */
+function deepField(
+  encoding: unknown,
+  swagger: boolean,
+  r: RefResolver,
+): (name: string) => boolean {
+  const enc = isObject(encoding) && !swagger ? encoding : {};
+  return (name) => {
+    const e = Object.hasOwn(enc, name) ? r.deref(enc[name]).value : null;
+    return isObject(e) && e.style === "deepObject";
+  };
+}
+
+/**
  * Multipart fields of a sample object, each part typed as OpenAPI 3.1
  * §4.8.15 says: the `encoding`'s Content-Type when it gives one (its first
  * type), else an object or array item is `application/json` and a
@@ -669,58 +708,25 @@ function positionalFields(
   return out;
 }
 
-/** Levels of brackets a nested form field is written to (`a[b][c]`). */
-const MAX_FORM_DEPTH = 8;
-/** Values a form walks at most (see {@link formPairs}). */
-const MAX_FORM_VISITS = 10_000;
-
 /**
  * Form fields of a sample object: arrays of values repeat their name
  * (style `form`, `explode: true`, the default of OpenAPI 3.1 §4.8.15.1) or
- * are joined where `separator` says; objects, at any depth, become
- * `name[key][key]`, and arrays inside them or of objects `name[0][key]`
- * (style `deepObject` carried down, what form APIs such as Stripe's read:
- * `shipping[address][city]`, `items[0][price]`); past eight levels a value
- * is sent as JSON text.
+ * are joined where `separator` says, or are written `name[]` where the
+ * field's encoding is `deepObject` (`deep`); objects, at any depth, become
+ * `name[key][key]`, and arrays of objects `name[0][key]` (see
+ * bracket_fields.ts, what form APIs such as Stripe's read:
+ * `shipping[address][city]`, `items[0][price]`, `expand[]`); past eight
+ * levels a value is sent as JSON text.
  */
 function formPairs(
   v: unknown,
   budget: Budget,
   separator: Separator = () => null,
+  deep: (name: string) => boolean = () => false,
 ): QueryPair[] {
   if (!isObject(v)) return [];
   const out: QueryPair[] = [];
-  // Values walked, fields or not: an example whose YAML aliases fan out to
-  // empty objects eight levels down spends no field, but has 100^8 places.
-  let visits = 0;
-  // The first keys of each object, read once: listing even a few keys of
-  // an object lists them all (for-in too), and one alias can bring an
-  // object of 100,000 keys a hundred times.
-  const keys = new WeakMap<object, string[]>();
-  const keysOf = (o: Record<string, unknown>) => {
-    let k = keys.get(o);
-    if (!k) keys.set(o, k = firstKeys(o, 100));
-    return k;
-  };
-  /** Writes `x` under `field`; false once the budget is spent. */
-  const deep = (field: string, x: unknown, depth: number): boolean => {
-    if (++visits > MAX_FORM_VISITS) return false;
-    if (depth < MAX_FORM_DEPTH && (isObject(x) || Array.isArray(x))) {
-      const entries: [string, unknown][] = Array.isArray(x)
-        ? x.slice(0, 100).map((y, i) => [String(i), y])
-        : keysOf(x).map((k) => [k, x[k]]);
-      for (const [k, y] of entries) {
-        if (!deep(`${field}[${k}]`, y, depth + 1)) return false;
-      }
-      return true;
-    }
-    // A null is an empty field (`name=`), as form APIs read an unset
-    // value, not the text "null".
-    const value = budget.field(field, x === null ? "" : x);
-    if (value === null) return false;
-    out.push({ name: field, value });
-    return true;
-  };
+  const fields = new BracketFields(putInto(out, budget));
   for (const [name, x] of Object.entries(v)) {
     if (budget.spent) break;
     const sep = Array.isArray(x) ? separator(name) : null;
@@ -736,15 +742,15 @@ function formPairs(
       }
       continue;
     }
-    if (Array.isArray(x)) {
+    if (Array.isArray(x) && !deep(name)) {
       // Values repeat the name; an object item is written deep, indexed.
       for (const [i, item] of x.slice(0, 100).entries()) {
         const ok = typeof item === "object" && item !== null
-          ? deep(`${name}[${i}]`, item, 1)
-          : deep(name, item, MAX_FORM_DEPTH);
+          ? fields.write(`${name}[${i}]`, item, 1)
+          : fields.write(name, item, MAX_BRACKET_DEPTH);
         if (!ok) return out;
       }
-    } else if (!deep(name, x, isObject(x) ? 0 : MAX_FORM_DEPTH)) return out;
+    } else if (!fields.write(name, x)) return out;
   }
   return out;
 }
@@ -1041,6 +1047,7 @@ export function operationCurl(x: CurlInput): OperationCurl {
           sample,
           budget,
           formSeparator(schema, encoding, x.swagger, x.r),
+          deepField(encoding, x.swagger, x.r),
         ),
       );
     } else if (item) {

@@ -1,0 +1,116 @@
+/**
+ * An operation's deepObject query parameter and deepObject form fields
+ * (as Stripe declares them) sent for real: its cURL command run by bash,
+ * its fetch call by Deno and its Python script by python3 with
+ * `requests`, each against the debug API's /anything, which must receive
+ * the same query and form from all three, bracketed as such APIs read
+ * them (`expand[]`, `line_items[0][price]`, `metadata[order]`).
+ */
+import assert from "node:assert/strict";
+import { startDebug } from "../helpers/debug_server.ts";
+import { hasCurl, runCurlCommand } from "../helpers/curl.ts";
+import { hasRequests, runPython } from "../helpers/python.ts";
+import { operationDetail } from "../../lib/openapi/detail.ts";
+import { parseSpec } from "../../lib/openapi/mod.ts";
+
+const READY = await hasCurl() && await hasRequests();
+
+const DEEP = { style: "deepObject", explode: true };
+
+/** The operation, on `server`: Stripe's shapes, with examples. */
+function spec(server: string): string {
+  return JSON.stringify({
+    openapi: "3.0.0",
+    info: { title: "t", version: "1" },
+    servers: [{ url: server }],
+    paths: {
+      "/v1/checkout/sessions": {
+        post: {
+          parameters: [{
+            name: "expand",
+            in: "query",
+            required: true,
+            ...DEEP,
+            schema: { type: "array", items: { type: "string" } },
+            example: ["customer", "invoice"],
+          }, {
+            name: "created",
+            in: "query",
+            required: true,
+            ...DEEP,
+            schema: { type: "object" },
+            example: { gte: 1, range: { lt: 9 } },
+          }],
+          requestBody: {
+            content: {
+              "application/x-www-form-urlencoded": {
+                schema: {
+                  type: "object",
+                  example: {
+                    payment_method_types: ["card", "sepa_debit"],
+                    line_items: [{ price: "p_1", tax_rates: ["t1", "t2"] }],
+                    metadata: { order: "6735" },
+                    success_url: "https://x.test/ok?a=1&b=2",
+                  },
+                },
+                encoding: {
+                  payment_method_types: DEEP,
+                  line_items: DEEP,
+                  metadata: DEEP,
+                },
+              },
+            },
+          },
+          responses: {},
+        },
+      },
+    },
+  });
+}
+
+/** The query and form /anything received. */
+function received(text: string): unknown {
+  const json = JSON.parse(text.slice(text.indexOf("{")));
+  return { args: json.args, form: json.form };
+}
+
+Deno.test({
+  name:
+    "spec deepObject: an operation's cURL command, fetch call and Python script send /anything the same bracketed query and form",
+  ignore: !READY,
+  fn: async () => {
+    const s = startDebug();
+    try {
+      const d = operationDetail(
+        parseSpec(spec(`${s.base}/anything`)),
+        "paths",
+        "/v1/checkout/sessions",
+        "post",
+      )!;
+      const byCurl = received(await runCurlCommand(d.curl));
+      assert.deepEqual(byCurl, {
+        args: {
+          "expand[]": ["customer", "invoice"],
+          "created[gte]": "1",
+          "created[range][lt]": "9",
+        },
+        form: {
+          "payment_method_types[]": ["card", "sepa_debit"],
+          "line_items[0][price]": "p_1",
+          "line_items[0][tax_rates][]": ["t1", "t2"],
+          "metadata[order]": "6735",
+          success_url: "https://x.test/ok?a=1&b=2",
+        },
+      });
+      const call = d.fetch.replace(
+        /^await fetch\(/m,
+        "const res = await fetch(",
+      ) + "return await res.text();";
+      const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
+      assert.deepEqual(received(await new AsyncFunction(call)()), byCurl);
+      assert.deepEqual(received(await runPython(d.python)), byCurl);
+    } finally {
+      await s.close();
+    }
+  },
+});
