@@ -107,6 +107,8 @@ Deno.test("har curl: quoting, method, headers and body", () => {
       '    "Authorization": "Bearer abc.def.ghi",',
       '    "Content-Type": "application/json",',
       "  },",
+      "  // fetch adds Accept-Encoding (Deno: gzip,br; Node.js 20: gzip, deflate; a browser its own, Chromium: gzip, deflate, br, zstd) and decodes the answer; Copy as cURL sends none.",
+      "  // fetch adds Accept-Language (Deno and Node.js: *; a browser its languages); Copy as cURL sends none.",
       `  body: ${JSON.stringify('{"user":"ann","password":"hunter2"}')},`,
       "  // The 3xx itself, as Copy as cURL (no -L) shows it; a browser's is opaque.",
       '  redirect: "manual",',

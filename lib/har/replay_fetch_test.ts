@@ -129,4 +129,39 @@ Deno.test("fetchCode: ok/the fields fetch adds that the cURL command does not se
     /\n {2}\/\/ Node\.js's fetch adds Pragma and Cache-Control: no-cache to a conditional request; Copy as cURL sends neither\.\n/,
   );
   assert.doesNotMatch(code("GET", "https://x.test/", []), /Pragma/);
+  // fetch's own Accept-Encoding and Accept-Language (Fetch §4.5), said
+  // where the request has none; a recorded gzip is curl's --compressed.
+  const CASES: [
+    string,
+    { name: string; value: string }[],
+    RegExp[],
+    RegExp[],
+  ][] = [
+    ["ok/none recorded: both said", [], [
+      /\n {2}\/\/ fetch adds Accept-Encoding \(Deno: gzip,br; Node\.js 20: gzip, deflate; a browser its own, Chromium: gzip, deflate, br, zstd\) and decodes the answer; Copy as cURL sends none\.\n/,
+      /\n {2}\/\/ fetch adds Accept-Language \(Deno and Node\.js: \*; a browser its languages\); Copy as cURL sends none\.\n/,
+    ], []],
+    [
+      "ok/recorded: neither said",
+      [
+        h("Accept-Encoding", "gzip, br"),
+        h("Accept-Language", "fr"),
+      ],
+      [],
+      [/fetch adds/],
+    ],
+    [
+      "ok/identity recorded: sent as it is, not said",
+      [
+        h("Accept-Encoding", "identity"),
+      ],
+      [/fetch adds Accept-Language/],
+      [/fetch adds Accept-Encoding/],
+    ],
+  ];
+  for (const [name, headers, has, hasNot] of CASES) {
+    const c = code("GET", "https://x.test/", headers);
+    for (const re of has) assert.match(c, re, name);
+    for (const re of hasNot) assert.doesNotMatch(c, re, name);
+  }
 });

@@ -11,8 +11,9 @@
  * (`redirect: "manual"`: Node.js and Deno answer with the 3xx itself), as
  * curl without `-L` follows none; a browser answers an opaque response
  * there, which the call's comment says. Fields fetch adds that curl does
- * not send (a bodiless POST's Content-Length: 0, Node.js's Pragma on a
- * conditional request) are said too.
+ * not send (its Accept-Encoding and Accept-Language, a bodiless POST's
+ * Content-Length: 0, Node.js's Pragma on a conditional request) are said
+ * too.
  */
 import { bytesBase64 } from "./base64.ts";
 import { isToken } from "./http_token.ts";
@@ -219,6 +220,20 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
     // undici does so, Deno does not.
     lines.push(
       "  // Node.js's fetch adds Pragma and Cache-Control: no-cache to a conditional request; Copy as cURL sends neither.",
+    );
+  }
+  // Fetch §4.5 "HTTP-network-or-cache fetch": the user agent appends an
+  // Accept-Encoding (and decodes the answer) and an Accept-Language the
+  // request does not hold. The values are what each sends, as read by the
+  // debug API's /anything (tests/http/fetch_adds_test.ts).
+  if (!r.compressed && !headers.has("accept-encoding")) {
+    lines.push(
+      "  // fetch adds Accept-Encoding (Deno: gzip,br; Node.js 20: gzip, deflate; a browser its own, Chromium: gzip, deflate, br, zstd) and decodes the answer; Copy as cURL sends none.",
+    );
+  }
+  if (!headers.has("accept-language")) {
+    lines.push(
+      "  // fetch adds Accept-Language (Deno and Node.js: *; a browser its languages); Copy as cURL sends none.",
     );
   }
   if (left.length) {

@@ -72,6 +72,8 @@ Deno.test({
         await page.evaluate(() => navigator.clipboard.readText()),
         'await fetch("https://example.com/api/data?access_token=xyz&page=2", {\n' +
           '  method: "GET",\n' +
+          "  // fetch adds Accept-Encoding (Deno: gzip,br; Node.js 20: gzip, deflate; a browser its own, Chromium: gzip, deflate, br, zstd) and decodes the answer; Copy as cURL sends none.\n" +
+          "  // fetch adds Accept-Language (Deno and Node.js: *; a browser its languages); Copy as cURL sends none.\n" +
           "  // The 3xx itself, as Copy as cURL (no -L) shows it; a browser's is opaque.\n" +
           '  redirect: "manual",\n});\n',
       );
