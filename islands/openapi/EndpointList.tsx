@@ -18,7 +18,11 @@ export interface EndpointListProps {
   /** Row that arrow keys move from; `focusSeq` changes to move focus there. */
   active: number;
   focusSeq: number;
-  /** False when `focusSeq` should only scroll (a restored selection). */
+  /**
+   * False when `focusSeq` should only show the row (one the address names:
+   * a link, compare's hand-over, a reload): at the top of the list, the
+   * page scrolled to it.
+   */
   focusRow: boolean;
   /** Changes whenever the list should scroll back to the top (new filter). */
   resetKey: string;
@@ -51,6 +55,8 @@ export function EndpointList(p: EndpointListProps) {
   const view = useClientSize(box, 640);
   const [detailH, setDetailH] = useState(0);
   const focusTo = useRef(-1);
+  // A row the address opened, to scroll the page to once it is rendered.
+  const showTo = useRef(-1);
   const n = p.endpoints.length;
   const sel = p.selected;
   const extra = sel >= 0 ? detailH : 0;
@@ -121,7 +127,14 @@ export function EndpointList(p: EndpointListProps) {
     if (p.focusSeq === 0 || p.active < 0 || !box.current) return;
     const el = box.current;
     const y = top(p.active);
-    if (y < el.scrollTop) el.scrollTop = y;
+    if (!p.focusRow) {
+      // The operation a link opened at the top of the list, its detail
+      // below it, as Swagger UI and Redoc show a linked one: at the list's
+      // lower edge (all a focused row needs) it was under the fold, the
+      // list's top being low in the window.
+      el.scrollTop = y;
+      showTo.current = p.active;
+    } else if (y < el.scrollTop) el.scrollTop = y;
     else if (y + p.rowHeight > el.scrollTop + el.clientHeight) {
       el.scrollTop = y + p.rowHeight - el.clientHeight;
     }
@@ -131,6 +144,13 @@ export function EndpointList(p: EndpointListProps) {
   }, [p.focusSeq]);
 
   const focusPending = () => {
+    const shown = showTo.current >= 0
+      ? document.getElementById(`sv-row-${showTo.current}`)
+      : null;
+    if (shown) {
+      revealInPage(shown, "start");
+      showTo.current = -1;
+    }
     if (focusTo.current < 0) return;
     const b = document.getElementById(`sv-row-${focusTo.current}`);
     if (b) {
@@ -224,13 +244,17 @@ function firstScreenRows(rowHeight: number): number {
 
 /**
  * Scrolls the page (the list box has the row in its view already) so a
- * row just focused is on screen and clear of the toolbar that stays in
+ * row just focused (or opened by a link: `block` "start", its top at the
+ * window's) is on screen and clear of the toolbar that stays in
  * view over the list (WCAG 2.4.7, 2.4.11): the box is taller than what
  * is left of a window below the page's head, so its lower rows were off
  * screen, focused, with the page never scrolled.
  */
-export function revealInPage(el: HTMLElement): void {
-  el.scrollIntoView({ block: "nearest" });
+export function revealInPage(
+  el: HTMLElement,
+  block: ScrollLogicalPosition = "nearest",
+): void {
+  el.scrollIntoView({ block });
   const bar = el.closest(".sv-browse")?.querySelector(".sv-toolbar");
   if (!bar || getComputedStyle(bar).position !== "sticky") return;
   const cover = bar.getBoundingClientRect().bottom;

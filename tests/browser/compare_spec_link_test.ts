@@ -128,6 +128,73 @@ Deno.test({
 
 Deno.test({
   name:
+    "compare spec link: the operation opened in the spec tab is shown: its row at the top of the scrolled list and in the window, its detail below",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      // 200 operations; the revision adds a required query parameter to
+      // the 150th.
+      const doc = (changed: boolean) => {
+        const paths: Record<string, unknown> = {};
+        for (let i = 0; i < 200; i++) {
+          paths[`/p${String(i).padStart(3, "0")}`] = {
+            get: {
+              ...(changed && i === 150
+                ? {
+                  parameters: [{
+                    name: "q",
+                    in: "query",
+                    required: true,
+                    schema: { type: "string" },
+                  }],
+                }
+                : {}),
+              responses: { 200: { description: "ok" } },
+            },
+          };
+        }
+        return JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "many", version: "1" },
+          paths,
+        });
+      };
+      await openCompare(page, server.origin);
+      await pasteBoth(page, doc(false), doc(true));
+      const link = page.locator(
+        "[data-testid=change-group][data-key='get /p150'] [data-testid=group-spec-link]",
+      );
+      const { tab } = await follow(page, () => link.click());
+      try {
+        // Shown once the page settles: the row under the list's top edge
+        // (the sticky toolbar above it) and wholly in the window.
+        await tab.waitForFunction(
+          () => {
+            const row = document.querySelector(
+              "[data-testid=endpoint-row][data-path='/p150'] .sv-row-main",
+            );
+            const list = document.querySelector("[data-testid=endpoint-list]");
+            if (!row || !list) return false;
+            const r = row.getBoundingClientRect();
+            const l = list.getBoundingClientRect();
+            return Math.abs(r.top - l.top) <= 2 && r.top >= 0 &&
+              r.bottom <= innerHeight;
+          },
+          undefined,
+          { timeout: 5_000 },
+        );
+        const open = tab.locator(
+          "[data-testid=endpoint-row][data-path='/p150'] .sv-row-main",
+        );
+        assert.equal(await open.getAttribute("aria-expanded"), "true");
+      } finally {
+        await tab.close();
+      }
+    }),
+});
+
+Deno.test({
+  name:
     "compare spec link: a spec tab that gets no document says why (no compare tab; a key it no longer holds; its compare tab closed)",
   ...BROWSER_TEST,
   fn: () =>
