@@ -301,6 +301,21 @@ Deno.test("curl: ok/required array and object parameters are serialized as their
       required: true,
       schema: { type: "array" },
     }], "a={a}"],
+    ["ok/no value, a deepObject array: its placeholder as an item, `a[]`", [{
+      name: "a",
+      in: "query",
+      required: true,
+      style: "deepObject",
+      explode: true,
+      schema: { type: "array" },
+    }], "a[]={a}"],
+    ["ok/no value, a deepObject object: the placeholder under its name", [{
+      name: "a",
+      in: "query",
+      required: true,
+      style: "deepObject",
+      schema: { type: "object" },
+    }], "a={a}"],
   ];
   for (const [name, params, want] of CASES) {
     assert.equal(url(params).query, want, name);

@@ -303,8 +303,15 @@ function paramPairsOf(
   // value" sends it: a value the API takes, where `{name}` is one to fill.
   const empty = p.in === "query" && p.allowEmptyValue === true;
   const placeholder = (): QueryPair[] => {
-    const value = budget.field(name, empty ? "" : `{${name}}`);
-    return value === null ? [] : [{ name, value }];
+    // A deepObject array's item to fill goes as its items would, `name[]`
+    // (see bracket_fields.ts): the bare name is no array to such an API.
+    const s = r.schemas.deref(p.schema).value;
+    const field = p.in === "query" && p.style === "deepObject" &&
+        isObject(s) && s.type === "array"
+      ? `${name}[]`
+      : name;
+    const value = budget.field(field, empty ? "" : `{${name}}`);
+    return value === null ? [] : [{ name: field, value }];
   };
   if (isObject(p.content)) {
     const v = contentValue(p, r);
