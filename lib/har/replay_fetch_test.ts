@@ -55,6 +55,24 @@ Deno.test("fetchCode: ok/text and binary bodies, the body's type as Content-Type
   assert.deepEqual([...(binary.body as Uint8Array)], [...bytes]);
 });
 
+Deno.test("fetchCode: ok/a body recorded without a type is sent with the type curl sends it with, text or bytes", async () => {
+  // curl's --data-raw and --data-binary say application/x-www-form-urlencoded;
+  // fetch alone would say text/plain for a string and nothing for bytes.
+  const form = { "Content-Type": "application/x-www-form-urlencoded" };
+  const text = await run(code("POST", "https://x.test/", [], "a=1&b=2"));
+  assert.deepEqual(text.headers, form);
+  const bytes = { bytes: new Uint8Array([0xff, 0xfe]), mimeType: "" };
+  const binary = await run(code("PUT", "https://x.test/", [], bytes));
+  assert.deepEqual(binary.headers, form);
+  // A type recorded, or no body sent, adds none.
+  const typed = await run(
+    code("POST", "https://x.test/", [h("content-type", "text/csv")], "a,b"),
+  );
+  assert.deepEqual(typed.headers, { "content-type": "text/csv" });
+  const none = await run(code("DELETE", "https://x.test/", [], ""));
+  assert.equal(none.headers, undefined);
+});
+
 Deno.test("fetchCode: bad/hostile recorded values stay string literals; fields Headers refuses are left out, named", async () => {
   const evil = '"); globalThis.pwned = 1; ("\u2028\u2029\n\r\\';
   const call = fetchCode(
@@ -71,7 +89,10 @@ Deno.test("fetchCode: bad/hostile recorded values stay string literals; fields H
   );
   const asked = await run(call.code);
   assert.equal(asked.body, evil);
-  assert.deepEqual(asked.headers, { "X-Latin": "caf\u00e9" });
+  assert.deepEqual(asked.headers, {
+    "X-Latin": "caf\u00e9",
+    "Content-Type": "application/x-www-form-urlencoded",
+  });
   assert.equal((globalThis as { pwned?: number }).pwned, undefined);
   assert.match(call.code, /\/\/ Left out, fetch cannot send them: /);
   assert.match(call.note, /^6 recorded headers fetch cannot send are left out/);

@@ -203,6 +203,15 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
   if (target.basic && !headers.has("authorization")) {
     add("Authorization", target.basic);
   }
+  if (
+    !bodiless && !o.bodyLeftOut && !form && (text !== undefined || bytes) &&
+    !headers.has("content-type")
+  ) {
+    // curl's `--data-raw` and `--data-binary` send this type when none is
+    // given; fetch would send text/plain (a string, Fetch §5.4 "extract a
+    // body") or none (bytes), which a server reads as another body.
+    add("Content-Type", "application/x-www-form-urlencoded");
+  }
   const lines = (o.comments ?? []).map((c) => `  // ${commentText(c)}`);
   lines.push(`  method: ${JSON.stringify(method)},`);
   if (headers.size) {
