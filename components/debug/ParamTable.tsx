@@ -3,8 +3,14 @@ import type { EndpointSpec } from "../../lib/debug/core/catalog.ts";
 import { constraintText, defaultText } from "../../lib/debug/core/describe.ts";
 import { Prose } from "./Prose.tsx";
 
-/** Name, in, type, default, accepted values and description per parameter. */
+/**
+ * Name, in, type, default, accepted values and description per parameter.
+ * The region and the table are named by one caption, whose path shows the
+ * mount the page is under as the endpoint's own path does
+ * (islands/debug/app_paths.ts), where an aria-label kept the server's.
+ */
 export function ParamTable({ ep }: { ep: EndpointSpec }) {
+  const caption = `params-${ep.id}`;
   return (
     // Wide tables scroll sideways on narrow screens: the box takes focus so
     // the keyboard can scroll it too.
@@ -12,10 +18,12 @@ export function ParamTable({ ep }: { ep: EndpointSpec }) {
       class="table-wrap"
       tabIndex={0}
       role="region"
-      aria-label={`Parameters of ${ep.path}`}
+      aria-labelledby={caption}
     >
       <table class="params">
-        <caption class="visually-hidden">Parameters of {ep.path}</caption>
+        <caption class="visually-hidden" id={caption}>
+          Parameters of <span data-app-path={ep.path}>{ep.path}</span>
+        </caption>
         <thead>
           <tr>
             <th scope="col">Name</th>

@@ -27,7 +27,7 @@ import { WsView } from "./WsView.tsx";
 import { socketUrl, useWebSocket } from "./use_websocket.ts";
 import { useRunnerState } from "./use_runner_state.ts";
 import { fragmentTarget } from "../shared/fragment.ts";
-import { showAppPaths } from "./app_paths.ts";
+import { mountPath, showAppPaths } from "./app_paths.ts";
 import { useFetchRun } from "./use_fetch_run.ts";
 import { useSse } from "./use_sse.ts";
 import { announcement, socketAnnouncement } from "./announce.ts";
@@ -195,7 +195,7 @@ export default function DebugRunner(
       <form
         class="runner-form"
         noValidate
-        aria-label={`Try ${ep.path}`}
+        aria-label={`Try ${mountPath(here)}${ep.path}`}
         onSubmit={submit}
         onKeyDown={enterRuns}
       >

@@ -12,6 +12,18 @@
 let shown = false;
 
 /**
+ * The path the app is mounted under, from its root's absolute URL
+ * (`http://host/tools/`, or without the final `/`): `/tools`, or "" at the
+ * origin's root and for a URL that is none (the server's text before the
+ * page says where it is).
+ */
+export function mountPath(rootUrl: string): string {
+  return URL.canParse(rootUrl)
+    ? new URL(rootUrl).pathname.replace(/\/$/, "")
+    : "";
+}
+
+/**
  * Puts the mount the page is under (the path of `root`, the reference
  * from the page to the app's root, resolved against the page's URL)
  * before every `[data-app-path]` element's path, once.
@@ -19,7 +31,7 @@ let shown = false;
 export function showAppPaths(root: string, doc: Document = document): void {
   if (shown) return;
   shown = true;
-  const mount = new URL(root, doc.location.href).pathname.replace(/\/$/, "");
+  const mount = mountPath(new URL(root, doc.location.href).href);
   if (!mount) return;
   for (const el of doc.querySelectorAll<HTMLElement>("[data-app-path]")) {
     el.textContent = mount + el.dataset.appPath;

@@ -155,6 +155,15 @@ Deno.test({
             base: text(".debug-intro .lead code"),
             openapi: [openapi.textContent, new URL(openapi.href).pathname],
             path: text("#get .endpoint-path code"),
+            // What a screen reader names the parameters and the runner by.
+            names: [
+              document.getElementById(
+                document.querySelector("#get .table-wrap")!
+                  .getAttribute("aria-labelledby")!,
+              )!.textContent!.replace(/\s+/g, " ").trim(),
+              document.querySelector("#get form.runner-form")!
+                .getAttribute("aria-label"),
+            ],
             examples,
           };
         });
@@ -164,6 +173,10 @@ Deno.test({
           "/tools/api/debug/openapi.json",
         ]);
         assert.equal(shown.path, "/tools/api/debug/get");
+        assert.deepEqual(shown.names, [
+          "Parameters of /tools/api/debug/get",
+          "Try /tools/api/debug/get",
+        ]);
         assert.ok(shown.examples.length > 50, `${shown.examples.length}`);
         for (const [text, href] of shown.examples) assert.equal(text, href);
       } finally {
