@@ -131,7 +131,7 @@ Deno.test("fetchCode: ok/credentials in the URL become Basic; bad/a forbidden me
   }
 });
 
-Deno.test("fetchCode: ok/the fields fetch adds that the cURL command does not send are said: Content-Length: 0 of a POST or PUT without a body, Node.js's Pragma and Cache-Control of a conditional request", () => {
+Deno.test("fetchCode: ok/the fields fetch adds that the cURL command does not send are said: Content-Length: 0 of a POST or PUT without a body (Node.js's of a PATCH, QUERY, PROPFIND or PROPPATCH too), Node.js's Pragma and Cache-Control of a conditional request", () => {
   for (const method of ["POST", "PUT"]) {
     assert.match(
       code(method, "https://x.test/", []),
@@ -140,9 +140,24 @@ Deno.test("fetchCode: ok/the fields fetch adds that the cURL command does not se
       ),
     );
   }
-  assert.doesNotMatch(code("DELETE", "https://x.test/", []), /Content-Length/);
+  // Node.js's undici frames these bodiless methods so too (Deno does not).
+  for (const method of ["PATCH", "QUERY", "PROPFIND", "PROPPATCH"]) {
+    assert.match(
+      code(method, "https://x.test/", []),
+      new RegExp(
+        `\n  // Node\\.js's fetch sends Content-Length: 0 with a ${method} without a body; Copy as cURL sends none\\.\n`,
+      ),
+    );
+  }
+  for (const method of ["DELETE", "OPTIONS", "REPORT", "patch"]) {
+    assert.doesNotMatch(code(method, "https://x.test/", []), /Content-Length/);
+  }
   assert.doesNotMatch(
     code("POST", "https://x.test/", [], { text: "a", mimeType: "text/plain" }),
+    /Content-Length/,
+  );
+  assert.doesNotMatch(
+    code("PATCH", "https://x.test/", [], { text: "a", mimeType: "text/plain" }),
     /Content-Length/,
   );
   assert.match(

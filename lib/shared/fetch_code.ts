@@ -12,8 +12,8 @@
  * curl without `-L` follows none; a browser answers an opaque response
  * there, which the call's comment says. Fields fetch adds that curl does
  * not send (its Accept-Encoding and Accept-Language, a bodiless POST's
- * Content-Length: 0, Node.js's Pragma on a conditional request) are said
- * too.
+ * Content-Length: 0, and Node.js's of a bodiless PATCH, Node.js's Pragma on
+ * a conditional request) are said too.
  */
 import { bytesBase64 } from "./base64.ts";
 import { isToken } from "./http_token.ts";
@@ -85,6 +85,13 @@ const CONDITIONAL = new Set([
 
 /** Methods the Request constructor throws on (Fetch §2.2.1 forbidden method). */
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/**
+ * Methods besides POST and PUT that Node.js's fetch (undici) frames with
+ * Content-Length: 0 when they have no body, as methods that expect one
+ * (Deno's does not); compared in this case only, as undici does.
+ */
+const NODE_EMPTY_LENGTH = new Set(["PATCH", "QUERY", "PROPFIND", "PROPPATCH"]);
 
 /** Methods fetch writes in upper case whatever their case (Fetch §2.2.1 normalize). */
 const NORMALIZED = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"]);
@@ -276,6 +283,10 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
     // PUT is framed with Content-Length: 0.
     lines.push(
       `  // fetch sends Content-Length: 0 with a ${method} without a body; Copy as cURL sends none.`,
+    );
+  } else if (!bodiless && !o.bodyLeftOut && NODE_EMPTY_LENGTH.has(method)) {
+    lines.push(
+      `  // Node.js's fetch sends Content-Length: 0 with a ${method} without a body; Copy as cURL sends none.`,
     );
   }
   lines.push(
