@@ -330,6 +330,7 @@ function commentText(text: string): string {
 function formCode(form: readonly FormField[]): string {
   const lines = ["const form = new FormData();"];
   const dropped: string[] = [];
+  const typed: string[] = [];
   let lineBreaks = false;
   for (const f of form) {
     const part = curlFormPart(f);
@@ -355,6 +356,7 @@ function formCode(form: readonly FormField[]): string {
         } }), ${JSON.stringify(file)});`,
       );
     } else if (part.kind === "typed") {
+      typed.push(f.name);
       lines.push(
         `form.append(${name}, new Blob([${JSON.stringify(f.value)}], { type: ${
           JSON.stringify(part.type)
@@ -365,6 +367,17 @@ function formCode(form: readonly FormField[]): string {
   if (lineBreaks) {
     lines.push(
       "// FormData sends a line break of a field's name or text as CR LF; Copy as cURL sends it as written.",
+    );
+  }
+  if (typed.length) {
+    // XHR §4 (FormData, "create an entry"): a Blob appended without a
+    // file name is a File named "blob", which FormData sends as a file
+    // part; curl's `-F name=value;type=` sends a typed field with none,
+    // and there is no FormData entry for that.
+    lines.push(
+      `// FormData sends these as files named "blob"; Copy as cURL sends them as fields of their type, without a file name: ${
+        typed.map((n) => commentText(JSON.stringify(n))).join(", ")
+      }.`,
     );
   }
   if (dropped.length) {
