@@ -98,6 +98,27 @@ Deno.test("fetchCode: bad/hostile recorded values stay string literals; fields H
   assert.match(call.note, /^6 recorded headers fetch cannot send are left out/);
 });
 
+Deno.test("fetchCode: bad/a Host naming another authority than the URL's, which curl sends and fetch cannot, is named left out; one naming the URL's is fetch's own", async () => {
+  const call = fetchCode(
+    replayOf("GET", "https://203.0.113.7/a", [
+      h("Host", "api.example.com"),
+      h("X-Ok", "1"),
+    ]),
+    { recorded: true },
+  );
+  assert.deepEqual((await run(call.code)).headers, { "X-Ok": "1" });
+  assert.match(call.code, /\/\/ Left out, fetch cannot send them: "Host"\.\n/);
+  assert.match(call.note, /^1 recorded header fetch cannot send is left out/);
+  const same = fetchCode({
+    method: "GET",
+    url: "https://api.example.com/a",
+    headers: [["Host", "API.example.com "]],
+    body: null,
+  });
+  assert.doesNotMatch(same.code, /Left out/);
+  assert.equal(same.note, "");
+});
+
 Deno.test("fetchCode: bad/a GET's recorded body is left out with a note, in any case of the method", async () => {
   for (const method of ["GET", "get", "head"]) {
     const call = code(method, "https://x.test/", [], "q=1");

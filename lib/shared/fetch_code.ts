@@ -60,7 +60,8 @@ export interface FetchOptions {
 /**
  * Headers `fetch` writes itself or refuses: hop-by-hop ones (RFC 9110
  * §7.6.1), which undici rejects, and Host, which it takes from the URL (a
- * Host naming another authority, kept by curl, cannot be sent by fetch).
+ * Host naming another authority, kept by curl, cannot be sent by fetch:
+ * it is named left out).
  */
 const FETCH_OWNS = new Set([
   "host",
@@ -201,8 +202,15 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
     );
     if (!names.has(n)) names.set(n, name);
   };
+  const authority = new URL(r.url).host;
   for (const [name, value] of r.headers) {
     const n = name.toLowerCase();
+    if (n === "host" && value.trim().toLowerCase() !== authority) {
+      // A Host naming another authority than the URL's (a virtual host),
+      // which curl sends: fetch sends the URL's, so it is said left out.
+      left.push(name);
+      continue;
+    }
     if (FETCH_OWNS.has(n) || (form && n === "content-type")) continue;
     if (fetchable(name, value)) add(name, value);
     else left.push(name);
