@@ -83,6 +83,8 @@ async function* chunksOf(
     }
     start = end;
   }
+  // Zero padding after the last member is read, not unpacked.
+  if (members && done < file.size) onProgress?.(file.size, file.size);
 }
 
 /** A DecompressionStream for `packed`, typed as the streams here are. */
@@ -300,6 +302,29 @@ export const MAX_GZIP_FALSE_ENDS = 16;
 export const MAX_GZIP_MEMBERS = 10_000;
 
 /**
+ * Zero bytes after the last gzip member read as padding at most, per file.
+ * tar pads what it writes to its record size (10,240 bytes by default,
+ * larger with `--blocking-factor`), and gzip(1) unpacks such a file,
+ * warning that it ignored trailing zeros; a longer run is no padding any
+ * tool writes, and it is not scanned for.
+ */
+export const MAX_GZIP_PADDING = 1024 * 1024;
+
+/**
+ * Where the run of zero bytes ending `file` starts, or the file's size
+ * when it ends in no zero or in more than `max` of them.
+ */
+async function zeroPaddingStart(file: Blob, max: number): Promise<number> {
+  const from = Math.max(0, file.size - max - 1);
+  const b = new Uint8Array(await file.slice(from).arrayBuffer());
+  let at = b.length;
+  while (at > 0 && b[at - 1] === 0) at--;
+  // All `max + 1` bytes zero: longer than padding.
+  if (at === 0 && b.length > max) return file.size;
+  return from + at;
+}
+
+/**
  * The offset of the first gzip member header (RFC 1952 §2.3.1: ID1 ID2,
  * CM 8, FLG's reserved bits clear) at or after `from`, or the file's size.
  */
@@ -353,6 +378,8 @@ async function unpackedSize(
  * under it, a few hundred small members packing 1,000 to 1 would
  * otherwise be unpacked whole (gigabytes, a minute) before the read that
  * follows refused the sum. Past `maxMembers` members it is no such series.
+ * Zeros after the last member, {@link MAX_GZIP_PADDING} at most, are
+ * padding, left unread; any other byte after it makes no such series.
  */
 export async function gzipMembers(
   file: Blob,
@@ -362,20 +389,55 @@ export async function gzipMembers(
   const ends: number[] = [];
   let falseEnds = 0;
   let unpacked = 0;
+  const padding = await zeroPaddingStart(file, MAX_GZIP_PADDING);
+  /** The bytes `start` to `end` unpacked whole, counted; false if not. */
+  const member = async (start: number, end: number) => {
+    const size = await unpackedSize(
+      file.slice(start, end),
+      maxUnpacked,
+      unpacked,
+    );
+    if (size === null) return false;
+    unpacked += size;
+    return true;
+  };
+  /** Where the last member, followed by zeros, ends (once found). */
+  let padded = file.size;
+  /**
+   * Whether the member at `start` ends inside the zeros ending the file,
+   * at `padded`: it does when its own last bytes are zero (its ISIZE,
+   * RFC 1952 §2.3.1, ends in one under 16 MiB), so each place from their
+   * start is tried, counted as false ends are. A place whose ISIZE says
+   * more than the limit leaves is passed without unpacking (at the zeros'
+   * start, the ISIZE of a 9 MB member reads 2 GB).
+   */
+  const paddedEnd = async (start: number) => {
+    for (
+      let at = Math.max(padding, start + MIN_GZIP_MEMBER);
+      at <= file.size;
+      at++
+    ) {
+      const isize = new DataView(
+        await file.slice(at - 4, at).arrayBuffer(),
+      ).getUint32(0, true);
+      if (isize > maxUnpacked - unpacked) continue;
+      if (await member(start, at)) {
+        padded = at;
+        return true;
+      }
+      if (++falseEnds > MAX_GZIP_FALSE_ENDS) return false;
+    }
+    return false;
+  };
   for (let start = 0; start < file.size;) {
     if (ends.length >= maxMembers) return null;
     let end = start + MIN_GZIP_MEMBER;
     for (;;) {
       end = await nextGzipHeader(file, end);
-      const size = await unpackedSize(
-        file.slice(start, end),
-        maxUnpacked,
-        unpacked,
-      );
-      if (size !== null) {
-        unpacked += size;
-        break;
+      if (end >= file.size && padding < file.size) {
+        return await paddedEnd(start) ? [...ends, padded] : null;
       }
+      if (await member(start, end)) break;
       if (end >= file.size || ++falseEnds > MAX_GZIP_FALSE_ENDS) return null;
       end++;
     }

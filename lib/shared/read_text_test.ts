@@ -6,6 +6,7 @@ import {
   gzipMembers,
   MAX_GZIP_FALSE_ENDS,
   MAX_GZIP_MEMBERS,
+  MAX_GZIP_PADDING,
   MAX_UNPACKED_BYTES,
   packingOf,
   readFileText,
@@ -161,6 +162,78 @@ Deno.test("read: several gzip members one after another (cat a.gz b.gz, RFC 1952
     (e: Error) =>
       e instanceof UnpackError && /cut short or damaged/.test(e.message),
   );
+});
+
+Deno.test("read: zeros after the last gzip member (tar's padding) are read past, as gzip(1) does; other bytes after it are refused", async () => {
+  const gz = async (t: string) =>
+    new Uint8Array(await (await packed(t, "gzip")).arrayBuffer());
+  const zeros = (n: number) => new Uint8Array(n);
+  const json = '{"log": {"entries": []}}';
+  // ISIZE 256 and 65,536 (RFC 1952 §2.3.1) end in zero bytes of their own.
+  const k256 = "a".repeat(256);
+  const k64 = "b".repeat(65_536);
+  const cases: [string, Uint8Array[], string | null][] = [
+    [
+      "ok/one member, tar's 10,240-byte record",
+      [await gz(json), zeros(10_240)],
+      json,
+    ],
+    ["ok/one zero", [await gz(json), zeros(1)], json],
+    ["ok/two members", [
+      await gz('{"log": '),
+      await gz('{"entries": []}}'),
+      zeros(512),
+    ], json],
+    [
+      "ok/a member ending in two zeros of its own",
+      [await gz(k256), zeros(100)],
+      k256,
+    ],
+    ["ok/a member ending in a zero of its own", [await gz(k64), zeros(3)], k64],
+    [
+      "ok/an empty member last",
+      [await gz(json), await gz(""), zeros(700)],
+      json,
+    ],
+    [
+      "ok/padding near the bound",
+      [await gz(json), zeros(MAX_GZIP_PADDING - 8)],
+      json,
+    ],
+    ["bad/a byte after the zeros", [
+      await gz(json),
+      zeros(100),
+      new Uint8Array([1]),
+    ], null],
+    ["bad/a byte before the zeros", [
+      await gz(json),
+      new Uint8Array([7]),
+      zeros(100),
+    ], null],
+    ["bad/text after the member", [await gz(json), enc.encode("\n")], null],
+    [
+      "bad/zeros past the bound",
+      [await gz(json), zeros(MAX_GZIP_PADDING + 1)],
+      null,
+    ],
+    ["bad/a member cut short, then zeros", [
+      (await gz(json)).slice(0, -4),
+      zeros(10_240),
+    ], null],
+  ];
+  for (const [name, parts, text] of cases) {
+    const file = new Blob(parts as BlobPart[]);
+    if (text === null) {
+      await assert.rejects(() => readFileText(file), UnpackError, name);
+      continue;
+    }
+    const said: number[] = [];
+    const r = await readFileText(file, (done) => said.push(done));
+    assert.equal(r.text, text, name);
+    assert.equal(r.packed, "gzip", name);
+    // The padding is read, not unpacked: the progress still ends at 100%.
+    assert.equal(said.at(-1), file.size, name);
+  }
 });
 
 Deno.test("read: bad/a file that unpacks past the limit stops there, saying so", async () => {

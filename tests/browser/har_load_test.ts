@@ -383,7 +383,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "browser har: a gzip-compressed HAR (.har.gz) opens as the HAR it holds, and says it was unpacked: in one gzip member or several (cat a.gz b.gz), UTF-8 or UTF-16",
+    "browser har: a gzip-compressed HAR (.har.gz) opens as the HAR it holds, and says it was unpacked: in one gzip member or several (cat a.gz b.gz), UTF-8 or UTF-16, zero padded or not",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
@@ -417,6 +417,14 @@ Deno.test({
           ),
         ],
         ["UTF-16", await gzip(utf16)],
+        // Padded with zeros to tar's 10,240-byte record, as gzip(1) reads.
+        [
+          "zero padding",
+          new Uint8Array(
+            await new Blob([await gzip(text), new Uint8Array(10_240)])
+              .arrayBuffer(),
+          ),
+        ],
       ];
       for (const [name, gz] of files) {
         await page.setInputFiles("[data-testid=har-file]", {
