@@ -23,7 +23,7 @@ import type { CopyAllKind } from "../../lib/har/copy_all.ts";
 import { InputBar } from "./InputBar.tsx";
 import { LinkedViewNote } from "../shared/LinkedViewNote.tsx";
 import { RequestList } from "./RequestList.tsx";
-import { type CopiesState, RowMenu } from "./RowMenu.tsx";
+import { type OffersState, type RowCopyPick, RowMenu } from "./RowMenu.tsx";
 import { SecretsBanner } from "./SecretsBanner.tsx";
 import { ErrorBox, FileInfo, Progress, StatusLine } from "./Status.tsx";
 import { Summary } from "./Summary.tsx";
@@ -57,9 +57,9 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
    * for it (the buttons stay enabled, so the focus stays on them).
    */
   const copying = useRef(false);
-  /** The open row menu: its entry, where it opened, and its copies. */
+  /** The open row menu: its entry, where it opened, and what it offers. */
   const [menu, setMenu] = useState<
-    { index: number; x: number; y: number; state: CopiesState } | null
+    { index: number; x: number; y: number; state: OffersState } | null
   >(null);
   const data = w.data;
   const c = data?.columns ?? null;
@@ -96,17 +96,42 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   // Another file or another list: the menu's row may be gone from it.
   useEffect(() => setMenu(null), [c, view]);
 
-  /** Opens entry `index`'s row menu and asks the worker what it copies. */
+  /**
+   * Opens entry `index`'s row menu and asks the worker what it offers to
+   * copy: whether each copy can be had and why not, not the texts (a
+   * picked one is asked for then, see copyFromRow).
+   */
   function openMenu(index: number, x: number, y: number) {
     setMenu((m) =>
       m?.index === index ? { ...m, x, y } : { index, x, y, state: "loading" }
     );
-    w.rowCopies(index).then(({ copies, error }) =>
+    w.rowCopies(index).then(({ offers, error }) =>
       setMenu((m) =>
         m?.index === index
-          ? { ...m, state: copies ? { copies } : { error: error ?? "" } }
+          ? { ...m, state: offers ? { offers } : { error: error ?? "" } }
           : m
       )
+    );
+  }
+
+  /**
+   * Copies entry `index`'s URL, or its text `pick`, which the worker
+   * sends now: the clipboard write starts in this click (see
+   * copyTextLater), as the copy of all listed rows does.
+   */
+  async function copyFromRow(index: number, pick: RowCopyPick, what: string) {
+    if (!c) return;
+    if (pick === "url") return copy(urlOf(c, index), what);
+    setNote("");
+    const pending = w.rowCopy(index, pick);
+    const ok = await copyTextLater(pending.then((r) => r.text || null));
+    const { error } = await pending;
+    setNote(
+      error
+        ? `Could not copy the ${what}: ${error.replace(/\.$/, "")}.`
+        : ok
+        ? `Copied the ${what}.`
+        : `Could not copy the ${what}: the browser refused clipboard access.`,
     );
   }
 
@@ -359,7 +384,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
           url={urlOf(c, menu.index)}
           state={menu.state}
           count={view.count}
-          onCopy={copy}
+          onCopy={(pick, what) => copyFromRow(menu.index, pick, what)}
           onCopyAll={copyAll}
           onClose={closeMenu}
         />

@@ -9,9 +9,9 @@
  * focusable) and says why in its title and its description.
  */
 import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
-import type { RowCopies } from "../../lib/har/row_copy.ts";
+import type { RowCopyKind, RowOffers } from "../../lib/har/row_copy.ts";
 import type { CopyAllKind } from "../../lib/har/copy_all.ts";
-import { commandCopy } from "./copy_what.ts";
+import { type CommandKind, commandWhat } from "./copy_what.ts";
 
 /** What an item does (its `data-action`). */
 export type RowAction =
@@ -25,53 +25,59 @@ export type RowAction =
   | "copy-all-curl"
   | "copy-all-fetch";
 
-/** A menu item: its text to copy (none for "Copy all"), or why it cannot. */
+/** What a copy item copies: the row's URL, or a text the worker holds. */
+export type RowCopyPick = RowCopyKind | "url";
+
+/** A menu item: what it copies, or why it cannot. */
 interface Item {
   action: RowAction;
   label: string;
   /** Why it is disabled, or what its copy leaves out; "" when neither. */
   note: string;
   disabled: boolean;
-  /** Set: copies this text, saying "Copied the {what}". */
-  copy?: { text: string; what: string };
+  /** Set: copies this, saying "Copied the {what}". */
+  copy?: { pick: RowCopyPick; what: string };
   /** Set: copies all listed rows' commands. */
   all?: CopyAllKind;
 }
 
-/** The row's copies as the worker sent them, or where they are. */
-export type CopiesState =
-  | { copies: RowCopies }
+/** What the worker offers to copy from the row, or where that is. */
+export type OffersState =
+  | { offers: RowOffers }
   | { error: string }
   | "loading";
 
 /** The items, in DevTools' order, with separators after these. */
 const GROUP_ENDS = new Set<RowAction>(["copy-python", "copy-response"]);
 
-/** The menu's items for entry copies `state`, its `url` and `count` rows listed. */
-function itemsOf(state: CopiesState, url: string, count: number): Item[] {
+/** The menu's items for the worker's offers `state` and `count` rows listed. */
+function itemsOf(state: OffersState, count: number): Item[] {
   const waiting = state === "loading"
     ? "Reading the request…"
     : "error" in state
     ? `The request could not be read: ${state.error}.`
     : "";
-  const copies = typeof state === "object" && "copies" in state
-    ? state.copies
+  const offers = typeof state === "object" && "offers" in state
+    ? state.offers
     : null;
   const fromWorker = (
     action: RowAction,
     label: string,
-    pick: (c: RowCopies) => { text: string; note: string; what: string },
+    kind: RowCopyKind,
+    what: (note: string) => string,
   ): Item => {
-    if (!copies) return { action, label, note: waiting, disabled: true };
-    const { text, note, what } = pick(copies);
+    if (!offers) return { action, label, note: waiting, disabled: true };
+    const { chars, note } = offers[kind];
     return {
       action,
       label,
       note,
-      disabled: !text,
-      copy: text ? { text, what } : undefined,
+      disabled: !chars,
+      copy: chars ? { pick: kind, what: what(note) } : undefined,
     };
   };
+  const command = (kind: CommandKind) => (note: string) =>
+    commandWhat(kind, note);
   const none = count ? "" : "No request is listed.";
   return [
     {
@@ -79,27 +85,29 @@ function itemsOf(state: CopiesState, url: string, count: number): Item[] {
       label: "Copy URL",
       note: "",
       disabled: false,
-      copy: { text: url, what: "URL" },
+      copy: { pick: "url", what: "URL" },
     },
-    fromWorker("copy-curl", "Copy as cURL", (c) => commandCopy(c, "curl")),
-    fromWorker("copy-fetch", "Copy as fetch", (c) => commandCopy(c, "fetch")),
+    fromWorker("copy-curl", "Copy as cURL", "curl", command("curl")),
+    fromWorker("copy-fetch", "Copy as fetch", "fetch", command("fetch")),
+    fromWorker("copy-python", "Copy as Python", "python", command("python")),
     fromWorker(
-      "copy-python",
-      "Copy as Python",
-      (c) => commandCopy(c, "python"),
+      "copy-request-headers",
+      "Copy request headers",
+      "requestHeaders",
+      () => "request headers",
     ),
-    fromWorker("copy-request-headers", "Copy request headers", (c) => ({
-      ...c.requestHeaders,
-      what: "request headers",
-    })),
-    fromWorker("copy-response-headers", "Copy response headers", (c) => ({
-      ...c.responseHeaders,
-      what: "response headers",
-    })),
-    fromWorker("copy-response", "Copy response", (c) => ({
-      ...c.response,
-      what: "response body",
-    })),
+    fromWorker(
+      "copy-response-headers",
+      "Copy response headers",
+      "responseHeaders",
+      () => "response headers",
+    ),
+    fromWorker(
+      "copy-response",
+      "Copy response",
+      "response",
+      () => "response body",
+    ),
     {
       action: "copy-all-curl",
       label: "Copy all listed as cURL",
@@ -126,11 +134,14 @@ export interface RowMenuProps {
   y: number;
   /** The row's whole URL. */
   url: string;
-  state: CopiesState;
+  state: OffersState;
   /** Rows listed (what "Copy all listed" copies). */
   count: number;
-  /** Copies `text`, saying "Copied the {what}" (the detail's copy). */
-  onCopy(text: string, what: string): void;
+  /**
+   * Copies the row's URL or its text `pick` (asked of the worker then,
+   * within the click), saying "Copied the {what}".
+   */
+  onCopy(pick: RowCopyPick, what: string): void;
   /** Copies all listed rows' commands (the buttons' copy). */
   onCopyAll(kind: CopyAllKind): void;
   /**
@@ -143,7 +154,7 @@ export interface RowMenuProps {
 /** The menu, fixed to the viewport. */
 export function RowMenu(p: RowMenuProps) {
   const menu = useRef<HTMLDivElement>(null);
-  const items = itemsOf(p.state, p.url, p.count);
+  const items = itemsOf(p.state, p.count);
   const close = useRef(p.onClose);
   close.current = p.onClose;
 
@@ -196,7 +207,7 @@ export function RowMenu(p: RowMenuProps) {
   function activate(item: Item) {
     if (item.disabled) return;
     p.onClose(true);
-    if (item.copy) p.onCopy(item.copy.text, item.copy.what);
+    if (item.copy) p.onCopy(item.copy.pick, item.copy.what);
     else if (item.all) p.onCopyAll(item.all);
   }
 

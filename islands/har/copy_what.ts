@@ -24,9 +24,16 @@ export function commandCopy(
   commands: EntryCommands,
   kind: CommandKind,
 ): { text: string; note: string; what: string } {
-  const text = commands[kind];
   const note = commands[`${kind}Note`];
+  return { text: commands[kind], note, what: commandWhat(kind, note) };
+}
+
+/**
+ * The words for "Copied the …" of command `kind` whose note is `note`
+ * (a row menu has the note before it has the text).
+ */
+export function commandWhat(kind: CommandKind, note: string): string {
   // "Copied the … (note)." ends one sentence: the note's own full stop goes.
   const said = note.replace(/\.$/, "");
-  return { text, note, what: note ? `${NAMED[kind]} (${said})` : NAMED[kind] };
+  return note ? `${NAMED[kind]} (${said})` : NAMED[kind];
 }

@@ -10,7 +10,7 @@ import type { HarErrorInfo } from "../../lib/har/errors.ts";
 import type { HeaderNames } from "../../lib/har/header_names.ts";
 import type { SortOrders } from "../../lib/har/orders.ts";
 import type { HarMeta, SecretCounts } from "../../lib/har/types.ts";
-import type { RowCopies } from "../../lib/har/row_copy.ts";
+import type { RowCopyKind, RowOffers } from "../../lib/har/row_copy.ts";
 
 /**
  * What the worker says when asked about a file it does not hold: the page
@@ -26,8 +26,8 @@ export const NOT_LOADED =
  * detail with "detail" or "detail-error", a body with "body", a sanitize
  * with "sanitized", a deep search with a "deep" per term, then "deep-done"
  * (early, `stopped`, when a newer one or another file came), a copy of
- * the listed entries with "copied-all", a row menu's texts with
- * "row-copies".
+ * the listed entries with "copied-all", a row menu's offers with
+ * "row-copies", and the one text picked in it with "row-copy".
  */
 export type ToWorker =
   | { type: "load"; id: number; file: Blob; name: string }
@@ -39,8 +39,13 @@ export type ToWorker =
   | { type: "deep"; id: number; terms: string[] }
   /** The commands of entries `rows` (indexes in `log.entries`), in that order. */
   | { type: "copy-all"; id: number; kind: CopyAllKind; rows: Uint32Array }
-  /** What entry `index`'s row menu copies (commands, headers, response). */
-  | { type: "row-copies"; id: number; index: number };
+  /**
+   * What entry `index`'s row menu offers to copy (commands, headers,
+   * response): lengths and notes, the texts left in the worker.
+   */
+  | { type: "row-copies"; id: number; index: number }
+  /** The text of copy `kind` of entry `index`, picked in its row menu. */
+  | { type: "row-copy"; id: number; index: number; kind: RowCopyKind };
 
 /** Loading phases, in order. */
 export type LoadPhase = "read" | "parse" | "index";
@@ -95,7 +100,14 @@ export type FromWorker =
     type: "row-copies";
     id: number;
     /** Null when they could not be written (then `error` says why). */
-    copies: RowCopies | null;
+    offers: RowOffers | null;
+    error?: string;
+  }
+  | {
+    type: "row-copy";
+    id: number;
+    /** "" when there is none (then `error` says why). */
+    text: string;
     error?: string;
   }
   | {

@@ -12,7 +12,7 @@ import type { HarErrorInfo } from "../../lib/har/errors.ts";
 import type { HeaderNames } from "../../lib/har/header_names.ts";
 import type { DeepMasks } from "../../lib/har/search.ts";
 import type { HarMeta } from "../../lib/har/types.ts";
-import type { RowCopies } from "../../lib/har/row_copy.ts";
+import type { RowCopyKind, RowOffers } from "../../lib/har/row_copy.ts";
 import { WorkerClient, type WorkerGone } from "../shared/worker_client.ts";
 import type { FromWorker, LoadPhase, ToWorker } from "./protocol.ts";
 
@@ -64,10 +64,18 @@ export interface HarWorkerState {
     index: number,
     side: "request" | "response",
   ): Promise<{ blob: Blob | null; name: string; error?: string }>;
-  /** What entry `index`'s row menu copies (null and `error` when none came). */
+  /**
+   * What entry `index`'s row menu offers to copy, without the texts (null
+   * and `error` when none came).
+   */
   rowCopies(
     index: number,
-  ): Promise<{ copies: RowCopies | null; error?: string }>;
+  ): Promise<{ offers: RowOffers | null; error?: string }>;
+  /** The text of copy `kind` of entry `index` ("" and `error` when none came). */
+  rowCopy(
+    index: number,
+    kind: RowCopyKind,
+  ): Promise<{ text: string; error?: string }>;
   /** The commands of entries `rows`, in that order, joined (`error` when none came). */
   copyAll(
     kind: CopyAllKind,
@@ -297,15 +305,28 @@ export function useHarWorker(url: string | null): HarWorkerState {
       return new Promise((resolve) => {
         const sent = client.call({ type: "row-copies", id, index }, (m) => {
           if (m.type === "row-copies") {
-            resolve({ copies: m.copies, error: m.error });
+            resolve({ offers: m.offers, error: m.error });
           } else if (m.type === "gone") {
-            resolve({ copies: null, error: goneMessage(m, client.timeoutMs) });
+            resolve({ offers: null, error: goneMessage(m, client.timeoutMs) });
           }
           return true;
         });
         if (!sent) {
-          resolve({ copies: null, error: "The viewer is not built yet." });
+          resolve({ offers: null, error: "The viewer is not built yet." });
         }
+      });
+    },
+    rowCopy(index, kind) {
+      const id = client.nextId();
+      return new Promise((resolve) => {
+        const sent = client.call({ type: "row-copy", id, index, kind }, (m) => {
+          if (m.type === "row-copy") resolve({ text: m.text, error: m.error });
+          else if (m.type === "gone") {
+            resolve({ text: "", error: goneMessage(m, client.timeoutMs) });
+          }
+          return true;
+        });
+        if (!sent) resolve({ text: "", error: "The viewer is not built yet." });
       });
     },
     copyAll(kind, rows) {

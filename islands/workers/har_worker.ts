@@ -11,7 +11,13 @@ import { dataUrlBytes } from "../../lib/har/data_url.ts";
 import { entryDetail } from "../../lib/har/detail.ts";
 import { entryHolds } from "../../lib/har/deep_search.ts";
 import { copyAll, listedCommand } from "../../lib/har/copy_all.ts";
-import { rowCopies } from "../../lib/har/row_copy.ts";
+import {
+  type RowCopies,
+  rowCopies,
+  rowCopy,
+  type RowCopyKind,
+  rowOffers,
+} from "../../lib/har/row_copy.ts";
 import { obj } from "../../lib/har/normalize.ts";
 import { str } from "../../lib/shared/value.ts";
 import { HarParseError } from "../../lib/har/errors.ts";
@@ -45,6 +51,13 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 let current: IndexedHar | null = null;
+/**
+ * The copies of the row whose menu was opened last, in the current file
+ * (a load lets them go with it): the pick that follows the opening takes
+ * its text from here, not writing them all again.
+ */
+let menuCopies: { file: IndexedHar; index: number; copies: RowCopies } | null =
+  null;
 let lastProgress = 0;
 /** The id of the newest load: older ones stop at their next await. */
 let latest = 0;
@@ -76,6 +89,7 @@ async function load(msg: Extract<ToWorker, { type: "load" }>): Promise<void> {
   const { id } = msg;
   latest = id;
   current = null;
+  menuCopies = null;
   const t0 = performance.now();
   let read: ReadText | null = null;
   /** How a ZIP archive's log was read (Playwright's recordHar). */
@@ -202,7 +216,9 @@ scope.onmessage = (ev: MessageEvent<ToWorker>) => {
   } else if (msg.type === "copy-all") {
     post(copiedAll(msg));
   } else if (msg.type === "row-copies") {
-    post(rowCopiesOf(msg.id, msg.index));
+    post(rowOffersOf(msg.id, msg.index));
+  } else if (msg.type === "row-copy") {
+    post(rowCopyOf(msg.id, msg.index, msg.kind));
   } else if (msg.type === "body") {
     post(bodyFile(msg.id, msg.index, msg.side));
   } else if (msg.type === "sanitize") {
@@ -335,16 +351,16 @@ function copiedAll(msg: Extract<ToWorker, { type: "copy-all" }>): FromWorker {
 }
 
 /**
- * The answer to a "row-copies" request: what entry `index`'s row menu
- * copies, its commands for the method and URL the list has (as its
- * detail's and "Copy all listed"'s are).
+ * What entry `index`'s row menu copies, its commands for the method and
+ * URL the list has (as its detail's and "Copy all listed"'s are), or why
+ * there are none.
  */
-function rowCopiesOf(id: number, index: number): FromWorker {
+function copiesOf(index: number): { copies: RowCopies } | { error: string } {
   const file = current;
   const raw = file?.raw[index];
-  if (!file || !raw) {
-    const error = file ? `No entry ${index}` : NOT_LOADED;
-    return { type: "row-copies", id, copies: null, error };
+  if (!file || !raw) return { error: file ? `No entry ${index}` : NOT_LOADED };
+  if (menuCopies?.file === file && menuCopies.index === index) {
+    return { copies: menuCopies.copies };
   }
   try {
     const c = file.columns;
@@ -353,9 +369,36 @@ function rowCopiesOf(id: number, index: number): FromWorker {
       c.methods[c.methodIdx[index]],
       urlOf(c, index),
     );
-    return { type: "row-copies", id, copies };
+    menuCopies = { file, index, copies };
+    return { copies };
   } catch (err) {
-    const error = err instanceof Error ? err.message : String(err);
-    return { type: "row-copies", id, copies: null, error };
+    return { error: err instanceof Error ? err.message : String(err) };
   }
+}
+
+/**
+ * The answer to a "row-copies" request: what entry `index`'s row menu
+ * offers, each copy's length and note; its texts stay here until one is
+ * picked (a menu is often opened for one copy, or none).
+ */
+function rowOffersOf(id: number, index: number): FromWorker {
+  const r = copiesOf(index);
+  return "copies" in r
+    ? { type: "row-copies", id, offers: rowOffers(r.copies) }
+    : { type: "row-copies", id, offers: null, error: r.error };
+}
+
+/** The answer to a "row-copy" request: the text of copy `kind`, picked. */
+function rowCopyOf(id: number, index: number, kind: RowCopyKind): FromWorker {
+  const r = copiesOf(index);
+  if (!("copies" in r)) {
+    return { type: "row-copy", id, text: "", error: r.error };
+  }
+  const { text, note } = rowCopy(r.copies, kind);
+  return text ? { type: "row-copy", id, text } : {
+    type: "row-copy",
+    id,
+    text: "",
+    error: note || "there is nothing to copy",
+  };
 }

@@ -153,3 +153,60 @@ export function rowCopies(raw: Obj, method: string, url: string): RowCopies {
     response: responseCopy(raw, url),
   };
 }
+
+/** What a row's menu copies from the worker, by name. */
+export type RowCopyKind =
+  | "curl"
+  | "fetch"
+  | "python"
+  | "requestHeaders"
+  | "responseHeaders"
+  | "response";
+
+/** The kinds of {@link RowCopyKind}, in the menu's order. */
+export const ROW_COPY_KINDS: readonly RowCopyKind[] = [
+  "curl",
+  "fetch",
+  "python",
+  "requestHeaders",
+  "responseHeaders",
+  "response",
+];
+
+/** A copy the menu offers: its length (0 when there is none) and its note. */
+export interface RowOffer {
+  chars: number;
+  note: string;
+}
+
+/**
+ * What a row's menu shows of each copy: whether there is one and why (or
+ * what it leaves out), without the texts, which a menu opened to be
+ * closed would otherwise move from the worker whole (a megabyte each).
+ */
+export type RowOffers = Record<RowCopyKind, RowOffer>;
+
+/** Each copy's text and note, out of {@link RowCopies}. */
+const PICK: Record<RowCopyKind, (c: RowCopies) => CopyText> = {
+  curl: (c) => ({ text: c.curl, note: c.curlNote }),
+  fetch: (c) => ({ text: c.fetch, note: c.fetchNote }),
+  python: (c) => ({ text: c.python, note: c.pythonNote }),
+  requestHeaders: (c) => c.requestHeaders,
+  responseHeaders: (c) => c.responseHeaders,
+  response: (c) => c.response,
+};
+
+/** Copy `kind` of `copies`: its text ("" when there is none) and note. */
+export function rowCopy(copies: RowCopies, kind: RowCopyKind): CopyText {
+  return PICK[kind](copies);
+}
+
+/** The {@link RowOffers} of `copies`. */
+export function rowOffers(copies: RowCopies): RowOffers {
+  const out = {} as RowOffers;
+  for (const kind of ROW_COPY_KINDS) {
+    const { text, note } = rowCopy(copies, kind);
+    out[kind] = { chars: text.length, note };
+  }
+  return out;
+}

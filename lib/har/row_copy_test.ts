@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { headersText, responseCopy, rowCopies } from "./row_copy.ts";
+import {
+  headersText,
+  responseCopy,
+  ROW_COPY_KINDS,
+  rowCopies,
+  rowCopy,
+  rowOffers,
+} from "./row_copy.ts";
 import { CURL_CHARS } from "./commands.ts";
 import { entryDetail } from "./detail.ts";
 import { entryAt } from "./entries.ts";
@@ -193,4 +200,38 @@ Deno.test("rowCopies: the commands are the detail's own, and headers are the who
   assert.equal(r.requestHeaders.text.split("\n")[1499], "X-1499: 1499");
   assert.equal(r.responseHeaders.text, "");
   assert.equal(r.responseHeaders.note, "The response has no headers recorded.");
+});
+
+Deno.test("rowOffers: each copy's length and note, and no text; rowCopy gives the text", () => {
+  const file = indexHarText(
+    JSON.stringify(copyAllHar("https://api.test/anything")),
+  );
+  const c = file.columns;
+  for (let i = 0; i < c.n; i++) {
+    const entry = entryAt(c, file.raw[i], i);
+    const copies = rowCopies(file.raw[i], entry.method, entry.url);
+    const offers = rowOffers(copies);
+    assert.deepEqual(Object.keys(offers), [...ROW_COPY_KINDS]);
+    const pairs: [string, string, string][] = [
+      ["curl", copies.curl, copies.curlNote],
+      ["fetch", copies.fetch, copies.fetchNote],
+      ["python", copies.python, copies.pythonNote],
+      [
+        "requestHeaders",
+        copies.requestHeaders.text,
+        copies.requestHeaders.note,
+      ],
+      [
+        "responseHeaders",
+        copies.responseHeaders.text,
+        copies.responseHeaders.note,
+      ],
+      ["response", copies.response.text, copies.response.note],
+    ];
+    for (const [kind, text, note] of pairs) {
+      const k = kind as keyof typeof offers;
+      assert.deepEqual(offers[k], { chars: text.length, note }, `${i} ${kind}`);
+      assert.deepEqual(rowCopy(copies, k), { text, note }, `${i} ${kind}`);
+    }
+  }
 });

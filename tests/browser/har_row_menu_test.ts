@@ -134,24 +134,33 @@ Deno.test({
         `${server.origin}/api/debug/anything/a?x=1&x=2&y=%7E`,
       );
       assert.match(fromMenu.curl, /^curl /);
-      const cases: [number, string, string][] = [
+      // The texts come from the worker on the pick; the note says which.
+      const cases: [number, string, string, string][] = [
         [
           1,
           "copy-request-headers",
           "Accept: application/json\nAccept-Encoding: gzip, br\nX-Latin: café",
+          "request headers",
         ],
-        [1, "copy-response-headers", "Content-Type: text/plain"],
-        [1, "copy-response", "hello"],
+        [
+          1,
+          "copy-response-headers",
+          "Content-Type: text/plain",
+          "response headers",
+        ],
+        [1, "copy-response", "hello", "response body"],
         // A data: URL: no command, but its response.
-        [3, "copy-response", "hello"],
+        [3, "copy-response", "hello", "response body"],
       ];
-      for (const [i, action, want] of cases) {
+      const note = page.locator("[data-testid=har-note]");
+      for (const [i, action, want, what] of cases) {
         await rightClick(page, i);
         assert.equal(
           await copied(page, () => page.click(item(action))),
           want,
           `${i} ${action}`,
         );
+        await note.filter({ hasText: `Copied the ${what}.` }).waitFor();
       }
       // Copy all listed: the buttons' own copy.
       await rightClick(page, 1);

@@ -14,6 +14,7 @@ import { HarParseError } from "../../lib/har/errors.ts";
 import { findJsonError } from "../../lib/shared/parse_error.ts";
 import { type IndexedHar, indexHarText } from "../../lib/har/parse.ts";
 import type { FromWorker } from "../../islands/har/protocol.ts";
+import type { RowCopyKind } from "../../lib/har/row_copy.ts";
 import { DEFAULT_REDACT_WORDS } from "../../lib/har/redact.ts";
 import { sanitizedJsonParts } from "../../lib/har/sanitize.ts";
 import { countHarSecrets } from "../../lib/har/secrets.ts";
@@ -406,6 +407,34 @@ export class HarWorkerProbe {
       words: [...DEFAULT_REDACT_WORDS],
       dropBodies: false,
     });
+    return answer;
+  }
+
+  /** What entry `index`'s row menu offers to copy. */
+  rowCopies(index: number, boundMs: number) {
+    const id = ++this.#id;
+    const answer = this.#wait(
+      id,
+      (m): m is Extract<FromWorker, { type: "row-copies" }> =>
+        m.type === "row-copies",
+      boundMs,
+      "row menu offers",
+    );
+    this.#w.postMessage({ type: "row-copies", id, index });
+    return answer;
+  }
+
+  /** The text of copy `kind` of entry `index`, picked in its row menu. */
+  rowCopy(index: number, kind: RowCopyKind, boundMs: number) {
+    const id = ++this.#id;
+    const answer = this.#wait(
+      id,
+      (m): m is Extract<FromWorker, { type: "row-copy" }> =>
+        m.type === "row-copy",
+      boundMs,
+      "row menu copy",
+    );
+    this.#w.postMessage({ type: "row-copy", id, index, kind });
     return answer;
   }
 
