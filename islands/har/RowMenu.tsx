@@ -6,7 +6,8 @@
  * (wrapping); Enter or Space copies; Escape closes and gives the focus
  * back to the list, on the row; Tab closes and goes on from the row. An
  * item that cannot apply stays focusable (APG: disabled menu items are
- * focusable) and says why in its title and its description.
+ * focusable) and says why in its title and its description. While it is
+ * open its row is marked (`data-menu-open`), as DevTools marks it.
  */
 import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import type { RowCopyKind, RowOffers } from "../../lib/har/row_copy.ts";
@@ -178,6 +179,18 @@ export function RowMenu(p: RowMenuProps) {
     });
   }, [p.index, p.x, p.y]);
 
+  // Its row is marked while it is open. The attribute is set here, not by
+  // the row, whose own renders leave it (it is no prop of theirs); a row
+  // the list makes again, in view still, is marked again on the scroll.
+  useEffect(() => {
+    markRow(p.index);
+    return () => {
+      for (const el of document.querySelectorAll(`[${MARK}]`)) {
+        el.removeAttribute(MARK);
+      }
+    };
+  }, [p.index]);
+
   // Closes on a press outside, on the window losing focus or changing
   // size, and once its row is scrolled out of the list's view (the
   // virtual list may have removed it).
@@ -191,6 +204,7 @@ export function RowMenu(p: RowMenuProps) {
     const scrolled = (e: Event) => {
       if (inside(e.target)) return;
       if (!rowInView(p.index)) close.current(false);
+      else markRow(p.index);
     };
     document.addEventListener("pointerdown", down, true);
     document.addEventListener("scroll", scrolled, true);
@@ -277,6 +291,14 @@ export function RowMenu(p: RowMenuProps) {
       ])}
     </div>
   );
+}
+
+/** The attribute marking the row whose menu is open. */
+const MARK = "data-menu-open";
+
+/** Marks entry `index`'s row as the one whose menu is open. */
+function markRow(index: number): void {
+  document.getElementById(`har-row-${index}`)?.setAttribute(MARK, "");
 }
 
 /** Whether entry `index`'s row is in the DOM and in the list's view. */

@@ -298,6 +298,61 @@ Deno.test({
     }, { clipboard: true }),
 });
 
+/** The row whose menu is marked open, as indexes (one, or none). */
+function marked(page: Page): Promise<string[]> {
+  return page.locator("[data-testid=har-row][data-menu-open]").evaluateAll((
+    els,
+  ) => els.map((e) => (e as HTMLElement).dataset.index ?? ""));
+}
+
+Deno.test({
+  name:
+    "browser har row menu: the row of the open menu is marked (and outlined in forced colours) until it closes",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await load(page, menuHar(server.origin), 9);
+      assert.deepEqual(await marked(page), []);
+      /** The entry index of the list's `k`th row (1-based). */
+      const listed = async (k: number) =>
+        String(
+          await page.getAttribute(
+            `[data-testid=har-row][aria-posinset='${k}']`,
+            "data-index",
+          ),
+        );
+      const [first, third] = [await listed(1), await listed(3)];
+      await rightClick(page, Number(third));
+      assert.deepEqual(await marked(page), [third]);
+      const ring = () =>
+        page.locator(`[data-testid=har-row][data-index='${third}']`).evaluate(
+          (el) => getComputedStyle(el).outlineStyle,
+        );
+      assert.equal(await ring(), "dashed");
+      // Another row's menu (one above: the menu covers the rows under it)
+      // moves the mark.
+      await rightClick(page, Number(first));
+      assert.deepEqual(await marked(page), [first]);
+      await page.keyboard.press("Escape");
+      assert.deepEqual(await marked(page), []);
+      // Shown where the system replaces every colour, too.
+      await page.emulateMedia({ forcedColors: "active" });
+      await rightClick(page, Number(third));
+      assert.equal(await ring(), "dashed");
+      const colors = await page.locator(
+        `[data-testid=har-row][data-index='${third}']`,
+      ).evaluate((el) => {
+        const s = getComputedStyle(el);
+        return [s.outlineColor, s.backgroundColor];
+      });
+      assert.notEqual(colors[0], colors[1], "the ring shows on the row");
+      // A pick closes it: the mark goes.
+      await page.click(item("copy-url"));
+      assert.deepEqual(await marked(page), []);
+    }, { clipboard: true }),
+});
+
 Deno.test({
   name:
     "browser har row menu: a menu whose row is scrolled out of the virtual list closes; one whose row stays in view does not",
