@@ -172,8 +172,11 @@ export function RowMenu(p: RowMenuProps) {
     el.style.top = `${top}px`;
   }, [p.x, p.y]);
 
-  // The first item takes the focus when the menu opens (APG menu).
-  useEffect(() => {
+  // The first item takes the focus when the menu opens (APG menu), in the
+  // task that shows it: after the next paint (useEffect), a key pressed
+  // in between went to the list under it (Shift+F10 then Down moved the
+  // list's cursor).
+  useLayoutEffect(() => {
     menu.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus({
       preventScroll: true,
     });

@@ -355,6 +355,37 @@ Deno.test({
 
 Deno.test({
   name:
+    "browser har row menu: the first item has the focus in the task that shows the menu, so a key pressed at once moves in the menu, not the list",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await load(page, menuHar(server.origin), 9);
+      await page.focus("[data-testid=har-list]");
+      // The key and a look a task later, before any frame is painted.
+      const seen = await page.evaluate(async () => {
+        const list = document.querySelector("[data-testid=har-list]")!;
+        list.dispatchEvent(
+          new KeyboardEvent("keydown", {
+            key: "F10",
+            shiftKey: true,
+            bubbles: true,
+            cancelable: true,
+          }),
+        );
+        await new Promise((r) => setTimeout(r, 0));
+        const el = document.activeElement as HTMLElement | null;
+        return {
+          menu: !!document.querySelector("[data-testid=har-row-menu]"),
+          focused: el?.dataset.action ?? el?.dataset.testid ?? "",
+        };
+      });
+      assert.deepEqual(seen, { menu: true, focused: "copy-url" });
+    }),
+});
+
+Deno.test({
+  name:
     "browser har row menu: a menu whose row is scrolled out of the virtual list closes; one whose row stays in view does not",
   ...BROWSER_TEST,
   fn: () =>
