@@ -3,15 +3,22 @@
  * network panel has one: opened by a right-click on a row, or by the
  * ContextMenu key or Shift+F10 on the list's row. The WAI-ARIA APG menu
  * pattern: focus goes to its first item; Up, Down, Home and End move it
- * (wrapping); Enter or Space copies; Escape closes and gives the focus
- * back to the list, on the row; Tab closes and goes on from the row. An
- * item that cannot apply stays focusable (APG: disabled menu items are
- * focusable) and says why in its title and its description. While it is
- * open its row is marked (`data-menu-open`), as DevTools marks it.
+ * (wrapping); Enter or Space copies (or follows the link); Escape closes
+ * and gives the focus back to the list, on the row; Tab closes and goes
+ * on from the row. An item that cannot apply stays focusable (APG:
+ * disabled menu items are focusable) and says why in its title and its
+ * description. While it is open its row is marked (`data-menu-open`), as
+ * DevTools marks it.
+ *
+ * "Open in new tab" is a link (`target=_blank`, no opener, no referrer),
+ * so the request it sends is the user's own click on it, never one sent
+ * by the viewer: last, apart, where the first item a keyboard lands on
+ * (Shift+F10, Enter) copies and sends nothing.
  */
 import { useEffect, useLayoutEffect, useRef } from "preact/hooks";
 import type { RowCopyKind, RowOffers } from "../../lib/har/row_copy.ts";
 import type { CopyAllKind } from "../../lib/har/copy_all.ts";
+import { openUrl } from "../../lib/shared/open_url.ts";
 import { type CommandKind, commandWhat } from "./copy_what.ts";
 
 /** What an item does (its `data-action`). */
@@ -24,7 +31,8 @@ export type RowAction =
   | "copy-response-headers"
   | "copy-response"
   | "copy-all-curl"
-  | "copy-all-fetch";
+  | "copy-all-fetch"
+  | "open-tab";
 
 /** What a copy item copies: the row's URL, or a text the worker holds. */
 export type RowCopyPick = RowCopyKind | "url";
@@ -40,6 +48,8 @@ interface Item {
   copy?: { pick: RowCopyPick; what: string };
   /** Set: copies all listed rows' commands. */
   all?: CopyAllKind;
+  /** Set: a link, to this http(s) URL ("" when disabled). */
+  href?: string;
 }
 
 /** What the worker offers to copy from the row, or where that is. */
@@ -49,10 +59,17 @@ export type OffersState =
   | "loading";
 
 /** The items, in DevTools' order, with separators after these. */
-const GROUP_ENDS = new Set<RowAction>(["copy-python", "copy-response"]);
+const GROUP_ENDS = new Set<RowAction>([
+  "copy-python",
+  "copy-response",
+  "copy-all-fetch",
+]);
 
-/** The menu's items for the worker's offers `state` and `count` rows listed. */
-function itemsOf(state: OffersState, count: number): Item[] {
+/**
+ * The menu's items for the worker's offers `state`, the row's `url` and
+ * `count` rows listed.
+ */
+function itemsOf(state: OffersState, url: string, count: number): Item[] {
   const waiting = state === "loading"
     ? "Reading the request…"
     : "error" in state
@@ -80,6 +97,7 @@ function itemsOf(state: OffersState, count: number): Item[] {
   const command = (kind: CommandKind) => (note: string) =>
     commandWhat(kind, note);
   const none = count ? "" : "No request is listed.";
+  const open = openUrl(url);
   return [
     {
       action: "copy-url",
@@ -123,6 +141,13 @@ function itemsOf(state: OffersState, count: number): Item[] {
       disabled: !count,
       all: "fetch",
     },
+    {
+      action: "open-tab",
+      label: "Open in new tab",
+      note: open.note,
+      disabled: !open.href,
+      href: open.href,
+    },
   ];
 }
 
@@ -155,7 +180,7 @@ export interface RowMenuProps {
 /** The menu, fixed to the viewport. */
 export function RowMenu(p: RowMenuProps) {
   const menu = useRef<HTMLDivElement>(null);
-  const items = itemsOf(p.state, p.count);
+  const items = itemsOf(p.state, p.url, p.count);
   const close = useRef(p.onClose);
   close.current = p.onClose;
 
@@ -255,6 +280,13 @@ export function RowMenu(p: RowMenuProps) {
     } else if (e.key === "Tab") {
       // The focus goes back to the list first, so Tab goes on from there.
       p.onClose(true);
+    } else if (
+      e.key === " " && document.activeElement instanceof HTMLAnchorElement
+    ) {
+      // Space follows a link as Enter does (APG menu: either activates);
+      // the key press is the user's, so the new tab is not blocked.
+      e.preventDefault();
+      document.activeElement.click();
     }
   }
 
@@ -271,27 +303,50 @@ export function RowMenu(p: RowMenuProps) {
       onKeyDown={onKey}
       onContextMenu={(e) => e.preventDefault()}
     >
-      {items.map((item) => [
-        <button
-          key={item.action}
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          data-action={item.action}
-          aria-disabled={item.disabled ? "true" : undefined}
-          title={item.note || undefined}
-          onClick={() => activate(item)}
-        >
-          {item.label}
-          {
-            // A title reaches no keyboard or screen reader user.
-            item.note && <span class="visually-hidden">{`: ${item.note}`}</span>
-          }
-        </button>,
-        GROUP_ENDS.has(item.action) && (
-          <div key={`${item.action}-end`} role="separator" />
-        ),
-      ])}
+      {items.map((item) => {
+        const label = (
+          <>
+            {item.label}
+            {
+              // A title reaches no keyboard or screen reader user.
+              item.note && (
+                <span class="visually-hidden">{`: ${item.note}`}</span>
+              )
+            }
+          </>
+        );
+        const common = {
+          role: "menuitem" as const,
+          tabIndex: -1,
+          "data-action": item.action,
+          "aria-disabled": item.disabled ? "true" as const : undefined,
+          title: item.note || undefined,
+          onClick: () => activate(item),
+        };
+        return [
+          item.href === undefined
+            ? (
+              <button key={item.action} type="button" {...common}>
+                {label}
+              </button>
+            )
+            : (
+              // No href when disabled: nothing to follow, by any means.
+              <a
+                key={item.action}
+                href={item.href || undefined}
+                target={item.href ? "_blank" : undefined}
+                rel={item.href ? "noopener noreferrer" : undefined}
+                {...common}
+              >
+                {label}
+              </a>
+            ),
+          GROUP_ENDS.has(item.action) && (
+            <div key={`${item.action}-end`} role="separator" />
+          ),
+        ];
+      })}
     </div>
   );
 }

@@ -5,7 +5,8 @@
  * the detail's own copy gives; the menu follows the WAI-ARIA menu pattern
  * (arrows, Home, End, Escape back to the row, Tab), leaves the list's
  * keys as they were, closes when its row is scrolled away, and passes the
- * axe audit open.
+ * axe audit open. Its row is marked while it is open, and "Open in new
+ * tab" is a link to http(s) URLs alone, which only the user follows.
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -104,6 +105,7 @@ Deno.test({
           "copy-response",
           "copy-all-curl",
           "copy-all-fetch",
+          "open-tab",
         ],
       );
       assert.equal(await focused(page), "copy-url");
@@ -250,8 +252,9 @@ Deno.test({
         ["ArrowDown", "copy-curl"],
         ["ArrowDown", "copy-fetch"],
         ["ArrowUp", "copy-curl"],
-        ["End", "copy-all-fetch"],
+        ["End", "open-tab"],
         ["ArrowDown", "copy-url"],
+        ["ArrowUp", "open-tab"],
         ["ArrowUp", "copy-all-fetch"],
         ["Home", "copy-url"],
       ];
@@ -355,6 +358,136 @@ Deno.test({
 
 Deno.test({
   name:
+    "browser har row menu: Open in new tab is a link the user follows (a click, Enter or Space) to an http(s) URL, with no opener and no referrer",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await load(page, menuHar(server.origin), 9);
+      const url = `${server.origin}/api/debug/anything/a?x=1&x=2&y=%7E`;
+      const context = page.context();
+      await rightClick(page, 1);
+      const link = page.locator(item("open-tab"));
+      assert.deepEqual(
+        await link.evaluate((el) => [
+          el.tagName,
+          el.getAttribute("href"),
+          el.getAttribute("target"),
+          el.getAttribute("rel"),
+          el.getAttribute("aria-disabled"),
+        ]),
+        ["A", url, "_blank", "noopener noreferrer", null],
+      );
+      const opens: [string, () => Promise<void>][] = [
+        ["a click", () => link.click()],
+        ["Space", async () => {
+          await page.keyboard.press("End");
+          assert.equal(await focused(page), "open-tab");
+          await page.keyboard.press(" ");
+        }],
+        ["Enter", async () => {
+          await page.keyboard.press("End");
+          await page.keyboard.press("Enter");
+        }],
+      ];
+      for (const [how, act] of opens) {
+        if (how !== "a click") {
+          await page.focus("[data-testid=har-list]");
+          await page.keyboard.press("Shift+F10");
+          await page.locator(`${MENU}:not([aria-busy])`).waitFor();
+        }
+        const [tab] = await Promise.all([context.waitForEvent("page"), act()]);
+        try {
+          await tab.waitForLoadState();
+          assert.equal(tab.url(), url, how);
+          const seen = await tab.evaluate(() => ({
+            opener: globalThis.opener === null,
+            referrer: document.referrer,
+            // The echo endpoint's own record of the request it got.
+            headers: JSON.parse(document.body.innerText).headers,
+          }));
+          assert.equal(seen.opener, true, how);
+          assert.equal(seen.referrer, "", how);
+          assert.equal(
+            Object.keys(seen.headers).some((h) => /^referer$/i.test(h)),
+            false,
+            how,
+          );
+          assert.equal(await page.locator(MENU).count(), 0, how);
+        } finally {
+          await tab.close();
+        }
+      }
+    }),
+});
+
+Deno.test({
+  name:
+    "browser har row menu: Open in new tab is disabled, with no link and why, for data:, blob:, javascript: and other schemes",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      const urls = [
+        "data:text/html,<script>alert(1)</script>",
+        `blob:${server.origin}/6c1d2b9e-1111-4e2a-9c1d-000000000000`,
+        "javascript:alert(document.domain)",
+        "JavaScript://x.test/%0aalert(1)",
+        "vbscript:msgbox(1)",
+        "file:///etc/passwd",
+        "ftp://files.test/a.txt",
+        "wss://socket.test/live",
+        "about:blank",
+      ];
+      const t0 = Date.parse("2024-01-01T00:00:00Z");
+      await load(
+        page,
+        har(urls.map((url, i) => {
+          const e = entry();
+          return {
+            ...e,
+            startedDateTime: new Date(t0 + i * 10).toISOString(),
+            request: { ...(e.request as object), url },
+          };
+        })),
+        urls.length,
+      );
+      const context = page.context();
+      let opened = 0;
+      const count = () => opened++;
+      context.on("page", count);
+      try {
+        for (const [i, url] of urls.entries()) {
+          await rightClick(page, i);
+          const el = page.locator(item("open-tab"));
+          const scheme = url.slice(0, url.indexOf(":")).toLowerCase();
+          assert.equal(await el.getAttribute("aria-disabled"), "true", url);
+          assert.equal(await el.getAttribute("href"), null, url);
+          assert.equal(await el.getAttribute("target"), null, url);
+          assert.match(
+            String(await el.getAttribute("title")),
+            new RegExp(`scheme is ${scheme}\\.$`),
+            url,
+          );
+          // Neither a click nor a key follows it, and the menu stays.
+          await el.click({ force: true });
+          await page.keyboard.press("End");
+          await page.keyboard.press(" ");
+          await page.keyboard.press("Enter");
+          await page.locator(MENU).waitFor();
+          await page.keyboard.press("Escape");
+        }
+        // A new tab would have come by now.
+        await page.waitForTimeout(200);
+        assert.equal(opened, 0);
+      } finally {
+        context.off("page", count);
+      }
+    }),
+});
+
+Deno.test({
+  name:
     "browser har row menu: the first item has the focus in the task that shows the menu, so a key pressed at once moves in the menu, not the list",
   ...BROWSER_TEST,
   fn: () =>
@@ -438,5 +571,15 @@ Deno.test({
         themes: THEMES.filter((t) => t.toggle === "auto"),
       });
       assert.equal(await page.locator(MENU).count(), 1);
+      // A data: URL's: "Open in new tab" a disabled link, with no href.
+      await page.keyboard.press("Escape");
+      await rightClick(page, 3);
+      assert.equal(
+        await page.getAttribute(item("open-tab"), "aria-disabled"),
+        "true",
+      );
+      await auditPage(page, "/har, a row menu open on a data: URL", {
+        themes: THEMES.filter((t) => t.toggle === "auto"),
+      });
     }),
 });
