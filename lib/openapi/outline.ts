@@ -59,6 +59,9 @@ export type Span = [number, number];
 /** What an outline is joined from, in order: input spans and ASCII text. */
 export type Piece = Span | string;
 
+/** Spans up to this long are copied a byte at a time (see joinPieces). */
+const SHORT_SPAN = 64;
+
 /** The bytes of `pieces` of `input`, joined. */
 export function joinPieces(input: Uint8Array, pieces: Piece[]): Uint8Array {
   let n = 0;
@@ -68,9 +71,13 @@ export function joinPieces(input: Uint8Array, pieces: Piece[]): Uint8Array {
   for (const p of pieces) {
     if (typeof p === "string") {
       for (let i = 0; i < p.length; i++) out[at++] = p.charCodeAt(i);
-    } else {
+    } else if (p[1] - p[0] > SHORT_SPAN) {
       out.set(input.subarray(p[0], p[1]), at);
       at += p[1] - p[0];
+    } else {
+      // Most spans are a key or a short value: a view of each to `set`
+      // from cost more than copying its bytes.
+      for (let i = p[0]; i < p[1]; i++) out[at++] = input[i];
     }
   }
   return out;

@@ -182,6 +182,29 @@ const OK: Record<string, string | Uint8Array> = {
       }),
     },
   })),
+  // Keys near the field names, matched on their bytes: a prefix, a longer
+  // one, another case, text beyond ASCII, an extension longer than any
+  // field name, and field names in places that do not hold them.
+  "ok/json-keys-like-field-names": json(doc({
+    "/k": {
+      get: {
+        summar: "no",
+        summaryX: "no",
+        Summary: "no",
+        "summ\u00e9ry": "no",
+        summary: "yes",
+        "x-summary": "no",
+        tags: ["t"],
+      },
+      gets: { summary: "not an operation" },
+      GET: { summary: "not an operation" },
+    },
+  }, {
+    ["x-" + "long".repeat(12)]: { paths: { "/no": { get: {} } } },
+    "x-": 1,
+    x: { definitions: 1 },
+    pathsX: { "/no": { get: {} } },
+  })),
   "ok/generated-json": bigSpec(300, { bytes: 400_000 }),
   "ok/generated-yaml": yaml(JSON.parse(bigSpec(60))),
 };
@@ -203,6 +226,10 @@ const NONE: Record<string, string | Uint8Array> = {
   "none/json-escaped-field-key": json(doc(PATHS)).replace(
     '"get"',
     '"g\\u0065t"',
+  ),
+  "none/json-escape-far-into-an-ignored-key": json(doc(PATHS)).replace(
+    '"x-huge"',
+    `"x-${"h".repeat(40)}\\u0065"`,
   ),
   "none/json-truncated": json(doc(PATHS)).slice(0, -3),
   "none/json-trailing-text": json(doc(PATHS)) + "\n{}",
