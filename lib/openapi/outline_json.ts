@@ -7,7 +7,11 @@
  * than `Uint8Array.prototype.indexOf` per string (a call for each of
  * Stripe's 75,000 strings, most of them short, and a look back over
  * backslashes at each quote found), which took Stripe's scan 1.5 times as
- * long in Deno.
+ * long in Deno. Where a word of four bytes holds none of the bytes a loop
+ * stops at (a quote or a backslash in a string; a quote or a bracket
+ * between strings; anything but spaces in indentation) it is passed whole:
+ * Stripe's scan 15% sooner in Deno and Chromium (half its bytes are in
+ * strings, nearly half indentation).
  *
  * The scan checks structure, not every token: a document it accepts may
  * still be refused by `JSON.parse` (a stray comma deep in `components`);
@@ -34,18 +38,85 @@ const COMMA = 0x2c;
 const OPEN_OBJ = 0x7b;
 const CLOSE_OBJ = 0x7d;
 
+/** `0x01` in each byte of a word. */
+const ONES = 0x01010101;
+/** Four spaces, as a word. */
+const SPACES = 0x20202020;
+/** The high bit of each byte of a word. */
+const HIGHS = 0x80808080 | 0;
+
+/**
+ * Nonzero when a byte of `v ^ byte * ONES` is zero, that is when word `v`
+ * holds the byte `x` was made from: the borrow of `x - ONES` reaches a
+ * byte's high bit only through a zero byte (`~x` drops bytes whose own
+ * high bit was set). A word without that byte gives 0.
+ */
+function zeroByte(x: number): number {
+  return ((x - ONES) & ~x) & HIGHS;
+}
+
+/**
+ * The first word from `w` (a word index) holding a quote or a backslash:
+ * the text of a string up to there needs no look.
+ */
+function plainWords(words: Uint32Array, w: number): number {
+  const n = words.length;
+  while (w < n) {
+    const v = words[w] | 0;
+    if ((zeroByte(v ^ 0x22222222) | zeroByte(v ^ 0x5c5c5c5c)) !== 0) break;
+    w++;
+  }
+  return w;
+}
+
+/**
+ * The first word from `w` holding a quote or a bracket of either kind:
+ * between strings, nothing else changes the depth. `[` and `{` differ in
+ * one bit (0x20), as do `]` and `}`; no other byte ORed with 0x20 gives
+ * either.
+ */
+function quietWords(words: Uint32Array, w: number): number {
+  const n = words.length;
+  while (w < n) {
+    const v = words[w] | 0;
+    const x = v | 0x20202020;
+    if (
+      (zeroByte(v ^ 0x22222222) | zeroByte(x ^ 0x7b7b7b7b) |
+        zeroByte(x ^ 0x7d7d7d7d)) !== 0
+    ) break;
+    w++;
+  }
+  return w;
+}
+
 /** Walks one document's bytes. */
 class Scanner {
   i = 0;
-  constructor(readonly b: Uint8Array) {}
+  /**
+   * The bytes four at a time (empty when they do not start on a multiple
+   * of four): long strings and indentation are passed a word per step.
+   */
+  readonly words: Uint32Array;
+  constructor(readonly b: Uint8Array) {
+    this.words = b.byteOffset % 4 === 0
+      ? new Uint32Array(b.buffer, b.byteOffset, b.length >> 2)
+      : new Uint32Array(0);
+  }
 
   ws(): void {
     const b = this.b;
+    const words = this.words;
     let i = this.i;
     for (;;) {
       const c = b[i];
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
-      else break;
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
+        // Indentation: four spaces a step.
+        if ((++i & 3) === 0) {
+          let w = i >> 2;
+          while (w < words.length && words[w] === SPACES) w++;
+          i = w << 2;
+        }
+      } else break;
     }
     this.i = i;
   }
@@ -58,8 +129,10 @@ class Scanner {
   /** Past the string whose opening quote is at `from`: its end. */
   stringEnd(from: number): number {
     const b = this.b;
+    const words = this.words;
     let i = from + 1;
     for (;;) {
+      if ((i & 3) === 0) i = plainWords(words, i >> 2) << 2;
       const c = b[i++];
       if (c === QUOTE) return i;
       if (c === BACKSLASH) i++; // the escaped byte, a quote or not
@@ -81,17 +154,20 @@ class Scanner {
     const c = b[start];
     if (c === QUOTE) return this.string();
     if ((c | 0x20) === OPEN_OBJ) {
+      const words = this.words;
       let i = start + 1;
       let depth = 1;
       const n = b.length;
       // Most bytes between strings are indentation: one test passes them.
       // `[` and `{` differ in one bit (0x20), as do `]` and `}`.
       while (i < n) {
+        if ((i & 3) === 0) i = quietWords(words, i >> 2) << 2;
         const d = b[i++];
         if (d <= COMMA) {
           if (d !== QUOTE) continue;
           // Inline, not a call: a spec has a string every few bytes.
           for (;;) {
+            if ((i & 3) === 0) i = plainWords(words, i >> 2) << 2;
             const e = b[i++];
             if (e === QUOTE) break;
             if (e === BACKSLASH) i++;

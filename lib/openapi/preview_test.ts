@@ -458,3 +458,137 @@ Deno.test("preview: JSON strings are skipped whole, whatever their escapes and b
   // A backslash last in the document never reads past its end.
   assert.equal(previewIndex(enc('{"paths":{"/a":{"get":{"x":"\\')), null);
 });
+
+/**
+ * Documents built to trip a scan that passes strings, white space and the
+ * parts it leaves out four bytes at a time: quotes, backslashes, brackets
+ * and bytes beyond ASCII on each side of a word's edge, `\u` escapes of
+ * the bytes the scan looks for, field names inside strings, deep nesting,
+ * and white space of every kind and run length.
+ */
+function hostileDocs(): Record<string, string> {
+  const tricky = [
+    '}]"{[\\',
+    'a\\"',
+    '\\\\"\\',
+    "é}", // é then a bracket: bytes past 0x7f beside one
+    '😀"',
+    '"definitions": {',
+    '", "definitions": {}, "paths": {"/x": {"get": {}}}, "y": "',
+    "U_ESC",
+  ];
+  const schemas: Record<string, unknown> = {};
+  tricky.forEach((t, i) => {
+    schemas[`S${i}`] = {
+      description: t,
+      enum: [t, `${t}{`, `[${t}`],
+      properties: { [t]: { type: "string", default: t } },
+    };
+  });
+  let deep: unknown = { end: "}]" };
+  for (let i = 0; i < 300; i++) deep = i % 2 ? [deep, "]"] : { d: deep };
+  const paths: Record<string, unknown> = {};
+  tricky.forEach((t, i) => {
+    paths[`/p${i}/${t}`] = {
+      get: op(t, { description: t, ...(i === 3 ? { "x-deep": deep } : {}) }),
+      [i % 2 ? "post" : "put"]: {
+        summary: `${t}${"s".repeat(i)}`,
+        tags: [t, "t"],
+        responses: { "200": { description: t } },
+      },
+    };
+  });
+  paths["/definitions"] = { get: op("definitions") };
+  paths["/U_ESC"] = { delete: op("paths") };
+  const base = {
+    swagger: "2.0",
+    info: { title: "Hostile \u2019", version: "1" },
+    "x-first": deep,
+    paths,
+    definitions: { ...schemas, deep: { example: deep } },
+    parameters: { p: { name: "q", in: "query", description: tricky[2] } },
+  };
+  // `\u` escapes of a quote, a backslash, brackets and a surrogate pair.
+  const u = (text: string) =>
+    text.replaceAll("U_ESC", "\\u0022\\u005c\\u007b\\u005d\\ud83d\\ude00");
+  const out: Record<string, string> = {};
+  for (const indent of [0, 1, 2, 3, 4, 7, "\t"]) {
+    out[`indent ${JSON.stringify(indent)}`] = u(
+      JSON.stringify(base, null, indent),
+    );
+  }
+  const two = JSON.stringify(base, null, 2);
+  out["CRLF"] = u(two.replace(/\n/g, "\r\n"));
+  const kinds = [" ", "\t", "\r", "\n", "\r\n", " \t\r\n "];
+  out["every white space kind"] = u(
+    respace(JSON.stringify(base), (n) => kinds[n % kinds.length]),
+  );
+  out["runs of 1 to 9 spaces"] = u(
+    respace(JSON.stringify(base), (n) => " ".repeat(1 + n % 9)),
+  );
+  return out;
+}
+
+/**
+ * Compact JSON `text` with `gap(n)` after its `n`th `{`, `[`, `,` or `:`
+ * outside strings (RFC 8259 §2 allows white space around each).
+ */
+function respace(text: string, gap: (n: number) => string): string {
+  let out = "", n = 0, inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    out += c;
+    if (inString) {
+      if (c === "\\") out += text[++i];
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if ("{[,:".includes(c)) out += gap(n++);
+  }
+  return out;
+}
+
+Deno.test("preview: hostile JSON lists as the whole parse does, at every offset from a word's edge", () => {
+  const docs = hostileDocs();
+  // Spaces first shift every byte by one more; a BOM by three; a view that
+  // starts off a multiple of four is read a byte at a time.
+  for (const [name, text] of Object.entries(docs)) {
+    JSON.parse(text); // each is JSON, or the whole parse would refuse it
+    for (const lead of ["", " ", "  ", "   ", "\ufeff", "\ufeff "]) {
+      const bytes = enc(lead + text);
+      const off = new Uint8Array(bytes.length + 1);
+      off.set(bytes, 1);
+      for (const [how, b] of [["", bytes], [", unaligned", off.subarray(1)]]) {
+        const label = `${name}, lead ${JSON.stringify(lead)}${how}`;
+        let p: SpecIndex | null;
+        try {
+          p = check(b as Uint8Array);
+        } catch (err) {
+          throw new Error(`${label}: ${(err as Error).message}`);
+        }
+        assert.ok(p, `${label}: previewed`);
+        assert.equal(p.endpoints.length, 18, label);
+      }
+    }
+  }
+});
+
+Deno.test("preview: a document cut anywhere in a string, or in white space, is not previewed", () => {
+  const text = json(doc({ "/a": { get: op('x\\"y é') } })).replace(
+    /"x-huge"/,
+    `"x-huge": "${"w".repeat(11)}\\\\", "x-more"`,
+  );
+  const whole = previewIndex(enc(text));
+  assert.ok(whole, "the whole document is previewed");
+  const bytes = enc(text);
+  const cuts: number[] = [];
+  for (let i = 1; i < bytes.length - 1; i++) {
+    // Cuts around each string's end and each run of white space.
+    if (bytes[i] === 0x22 || bytes[i] === 0x20 || bytes[i] === 0x5c) {
+      cuts.push(i, i + 1);
+    }
+  }
+  for (const cut of cuts) {
+    const part = bytes.slice(0, cut);
+    assert.equal(previewIndex(part), null, `cut at ${cut}`);
+  }
+});
