@@ -34,6 +34,7 @@ import { linkedParts } from "./hash_state.ts";
 import { useFileSelection } from "./use_selection.ts";
 import { useView } from "./use_view.ts";
 import { useDeferredQuery } from "./use_deferred_query.ts";
+import { useDeferredSort } from "./use_deferred_sort.ts";
 import { Legend } from "./Waterfall.tsx";
 
 /** The name a sanitized copy is saved under: `capture.har` → `capture.sanitized.har`. */
@@ -143,7 +144,11 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
     }
   }
 
-  const sort = useCallback((s: typeof hs.sort) => set({ sort: s }), [set]);
+  const applySort = useCallback((s: typeof hs.sort) => set({ sort: s }), [
+    set,
+  ]);
+  // The header's and the select's order: one deferred path for both.
+  const sort = useDeferredSort(hs.sort, applySort, c?.n ?? 0);
   const applyQuery = useCallback((q: string) => set({ q }), [set]);
   const query = useDeferredQuery(hs.q, applyQuery, c?.n ?? 0);
   const shownDetail = w.detail && w.detail.entry.index === sel
@@ -330,6 +335,8 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
             set={set}
             text={query.text}
             onText={query.onText}
+            sort={sort.shown}
+            onSort={sort.onSort}
           />
           <CopyAll count={view.count} onCopy={copyAll} />
           {missing >= 0 && (
@@ -351,12 +358,14 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
                 axis={axis}
                 markers={markers}
                 selected={sel}
-                sort={hs.sort}
-                onSort={sort}
+                sort={sort.shown}
+                onSort={sort.onSort}
                 onSelect={select}
                 onOpen={openRow}
                 onMenu={openMenu}
-                pending={query.pending || deepMissing.length > 0}
+                pending={query.pending || deepMissing.length > 0 ||
+                  sort.pending}
+                faded={query.pending || deepMissing.length > 0}
               />
               <Legend />
             </div>

@@ -15,7 +15,6 @@ import type { Marker } from "../../lib/har/waterfall.ts";
 import { ListHead } from "./ListHead.tsx";
 import { type Axis, MarkerLayer } from "./Waterfall.tsx";
 import { Row } from "./Row.tsx";
-import { DEFER_FROM } from "./use_deferred_query.ts";
 import {
   keyTarget,
   pageRows,
@@ -35,7 +34,9 @@ export interface RequestListProps {
   axis: Axis;
   markers: Marker[];
   selected: number;
+  /** The order the header shows (asked, maybe not yet the rows'). */
   sort: SortKey;
+  /** Asks for another order (deferred on a large file: `pending` says so). */
   onSort(sort: SortKey): void;
   onSelect(index: number): void;
   /**
@@ -44,10 +45,13 @@ export interface RequestListProps {
    */
   onOpen?(index: number): void;
   /**
-   * True while the rows answer an older search than the box shows: the
-   * list is marked busy and has no `data-count` until they are current.
+   * True while the rows answer an older search or order than the controls
+   * show: the list is marked busy and has no `data-count` until they are
+   * current.
    */
   pending?: boolean;
+  /** True while the rows answer an older search: they are faded. */
+  faded?: boolean;
   /**
    * Opens entry `index`'s row menu at `x`, `y` (viewport px): a
    * right-click's point, or under the row for the keyboard.
@@ -62,27 +66,6 @@ export function RequestList(p: RequestListProps) {
   const [top, setTop] = useState(0);
   const height = useClientSize(scroller, 600);
   const [cursor, setCursor] = useState(0);
-  // A header click on a large file: its arrow is painted first, and the
-  // new order (50,000 rows filtered again, every row in view rewritten)
-  // follows in a task of its own, as the search does: the click's frame
-  // had waited 100-200 ms for it on a laptop. `asked` is the order the
-  // header shows until the rows answer it.
-  const [asked, setAsked] = useState<SortKey | null>(null);
-  const frame = useRef(0);
-  useEffect(() => setAsked(null), [p.sort]);
-  useEffect(() => () => cancelAnimationFrame(frame.current), []);
-  function onSort(s: SortKey) {
-    if (c.n < DEFER_FROM) return p.onSort(s);
-    setAsked(s);
-    cancelAnimationFrame(frame.current);
-    // After the frame that paints the arrow (requestAnimationFrame runs
-    // before it; the task it posts, after).
-    frame.current = requestAnimationFrame(() =>
-      setTimeout(() => p.onSort(s), 0)
-    );
-  }
-  const pending = p.pending || (asked !== null && asked !== p.sort);
-
   // Keep the cursor on the selected entry when it is in the list.
   useEffect(() => {
     const at = view.rows.indexOf(p.selected);
@@ -168,8 +151,8 @@ export function RequestList(p: RequestListProps) {
       onScroll={(e) => setTop((e.currentTarget as HTMLElement).scrollTop)}
     >
       <ListHead
-        sort={asked ?? p.sort}
-        onSort={onSort}
+        sort={p.sort}
+        onSort={p.onSort}
         axis={axis}
         markers={markers}
       />
@@ -177,15 +160,15 @@ export function RequestList(p: RequestListProps) {
         // Not faded for a sort: its rows follow in the next task, and
         // fading every row took a style and paint of the whole list in the
         // click's frame.
-        class={p.pending ? "har-list pending" : "har-list"}
+        class={p.faded ? "har-list pending" : "har-list"}
         role="listbox"
-        aria-busy={pending ? "true" : undefined}
+        aria-busy={p.pending ? "true" : undefined}
         tabIndex={0}
         aria-label={`Requests, ${view.count} shown`}
         aria-activedescendant={active}
         id="har-requests"
         data-testid="har-list"
-        data-count={pending ? undefined : String(view.count)}
+        data-count={p.pending ? undefined : String(view.count)}
         data-wf-start={String(axis.start)}
         data-wf-end={String(axis.end)}
         style={`height:${view.count * ROW_H}px`}

@@ -61,11 +61,16 @@ export interface ToolbarProps {
   text: string;
   /** Sets the search box's text; the list's query follows. */
   onText(text: string): void;
+  /** The order the select shows (ahead of `state.sort` while the rows follow). */
+  sort: SortKey;
+  /** Asks for another order; the rows follow. */
+  onSort(sort: SortKey): void;
 }
 
 /** The filter bar. */
 export function Toolbar(
-  { state, view, pages, unpaged, set, text, onText }: ToolbarProps,
+  { state, view, pages, unpaged, set, text, onText, sort, onSort }:
+    ToolbarProps,
 ) {
   const showPages = pages.length + (unpaged && pages.length ? 1 : 0) > 1;
   const [help, setHelp] = useState(false);
@@ -138,15 +143,12 @@ export function Toolbar(
           <span>Sort</span>
           <select
             data-testid="har-sort"
-            value={state.sort}
+            value={sort}
             onChange={(e) =>
-              set({
-                sort: (e.currentTarget as HTMLSelectElement).value as SortKey,
-              })}
+              onSort((e.currentTarget as HTMLSelectElement).value as SortKey)}
           >
-            {SORT_KEYS.filter((k) =>
-              SELECT_SORTS.includes(k) || k === state.sort
-            ).map((k) => <option key={k} value={k}>{SORT_LABEL[k]}</option>)}
+            {SORT_KEYS.filter((k) => SELECT_SORTS.includes(k) || k === sort)
+              .map((k) => <option key={k} value={k}>{SORT_LABEL[k]}</option>)}
           </select>
         </label>
         {showPages && (
