@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { harDoc, parsedHar } from "../../tests/helpers/har_doc.ts";
 import { parseHarText } from "./parse.ts";
-import { backtracksBadly, glob, searchMask, textTerms } from "./search.ts";
+import {
+  backtracksBadly,
+  glob,
+  HarSearch,
+  SEARCH_STEP,
+  searchMask,
+  textTerms,
+} from "./search.ts";
 import { headerNamesOf } from "./header_names.ts";
 
 const { columns: c } = parsedHar([
@@ -363,4 +370,43 @@ Deno.test("search: deep masks OR into a text term, terms still AND, exclusions e
   assert.deepEqual(on("-needle"), [0, 1]);
   assert.deepEqual(on("method:get"), [0, 2], "properties are untouched");
   assert.deepEqual(on(""), null);
+});
+
+Deno.test("search: in steps, a term stops after each SEARCH_STEP entries and finds what one search finds, straddling the steps' edges", () => {
+  const n = SEARCH_STEP * 2 + 5;
+  // Entry i's URL ends in its number: "/7" then "/8" straddles no step
+  // edge, and "7/" (an entry's end and the next's host) is in none.
+  const { columns } = parsedHar(
+    Array.from({ length: n }, (_, i) => ({
+      url: `https://h${i % 3}.example/${i}`,
+      method: i === SEARCH_STEP ? "PATCH" : "GET",
+    })),
+  );
+  for (const q of ["h1 9", "-h2 /81", "patch", "/8191 /8192", "7/"]) {
+    const search = new HarSearch(columns);
+    const steps = search.steps(q);
+    let stops = 0;
+    let r = steps.next();
+    for (; !r.done; r = steps.next()) stops++;
+    const terms = q.split(" ").length;
+    // The first search lower-cases the fields, one more stop.
+    assert.equal(stops, 1 + terms * 3, q);
+    assert.deepEqual(r.value, searchMask(columns, q), q);
+    // Done: its answer is kept, and the next call does not search.
+    assert.equal(search.mask(q), r.value, q);
+  }
+});
+
+Deno.test("search: a search in steps left unfinished keeps no answer", () => {
+  const { columns } = parsedHar([
+    { url: "https://a.example/x" },
+    { url: "https://b.example/y" },
+  ]);
+  const search = new HarSearch(columns);
+  const first = search.mask("a.example");
+  // Stopped after its one step, before it is done.
+  search.steps("b.example").next();
+  // The last finished answer is still the one kept.
+  assert.equal(search.mask("a.example"), first);
+  assert.deepEqual([...search.mask("b.example")!], [0, 1]);
 });
