@@ -66,7 +66,7 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   const c = data?.columns ?? null;
   const pages = data?.meta.pages ?? [];
 
-  const { page, view, markers, axis, unpaged, deepMissing } = useView(
+  const { page, view, markers, axis, unpaged, deepMissing, search } = useView(
     c,
     data?.headers ?? null,
     pages,
@@ -150,7 +150,14 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   // The header's and the select's order: one deferred path for both.
   const sort = useDeferredSort(hs.sort, applySort, c?.n ?? 0);
   const applyQuery = useCallback((q: string) => set({ q }), [set]);
-  const query = useDeferredQuery(hs.q, applyQuery, c?.n ?? 0);
+  // A typed search is searched in steps, keys let in between, before it
+  // is applied (the view then finds its answer done). Not with headers and
+  // bodies: their masks come from the worker, and the answer waits for them.
+  const steps = useMemo(
+    () => search && !hs.deep ? (q: string) => search.steps(q) : undefined,
+    [search, hs.deep],
+  );
+  const query = useDeferredQuery(hs.q, applyQuery, c?.n ?? 0, steps);
   const shownDetail = w.detail && w.detail.entry.index === sel
     ? w.detail
     : null;

@@ -1,9 +1,11 @@
 /**
  * The search box's text, applied to the list a frame later on a large
  * file: a key is painted in the box first, and the search of 50,000
- * entries (hundreds of ms on a slow phone) runs in a task of its own,
- * once for a burst of keys. While the list lags the box it is `pending`,
- * and the list says so rather than passing its old rows off as the answer.
+ * entries (hundreds of ms on a slow phone) runs after it, in steps of
+ * their own tasks, once for a burst of keys: a key typed meanwhile is
+ * handled between two steps, and the search goes on with its text. While
+ * the list lags the box it is `pending`, and the list says so rather than
+ * passing its old rows off as the answer.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 
@@ -22,12 +24,15 @@ export interface DeferredQuery {
 
 /**
  * `q` is the applied query (the URL fragment's), `apply` sets it; `n` is
- * the file's entry count.
+ * the file's entry count; `steps`, when given, searches a text in steps
+ * (a generator stopping between them) whose answer `apply` then finds
+ * done.
  */
 export function useDeferredQuery(
   q: string,
   apply: (q: string) => void,
   n: number,
+  steps?: (q: string) => Iterator<unknown>,
 ): DeferredQuery {
   const [text, setText] = useState(q);
   const waiting = useRef<string | null>(null);
@@ -47,7 +52,23 @@ export function useDeferredQuery(
     if (mine.current.delete(q)) return;
     if (waiting.current === null) setText(q);
   }, [q]);
-  useEffect(() => () => cancelAnimationFrame(timer.current), []);
+  // The search in steps under way: its text, its searcher's steps (another
+  // file's, or none once headers and bodies are searched too, start over)
+  // and where it stopped.
+  const job = useRef<
+    {
+      text: string;
+      steps: typeof steps;
+      it: Iterator<unknown> | null;
+    } | null
+  >(null);
+  const stepsOf = useRef(steps);
+  stepsOf.current = steps;
+  const task = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => {
+    cancelAnimationFrame(timer.current);
+    clearTimeout(task.current);
+  }, []);
 
   const onText = useCallback((t: string) => {
     setText(t);
@@ -62,15 +83,32 @@ export function useDeferredQuery(
     // After the frame that paints the key (requestAnimationFrame runs
     // before it; the task it posts, after).
     timer.current = requestAnimationFrame(() =>
-      setTimeout(() => {
-        const latest = waiting.current;
-        waiting.current = null;
-        if (latest === null) return;
-        if (latest !== applied.current) mine.current.add(latest);
-        apply(latest);
-      }, 0)
+      task.current = setTimeout(step, 0)
     );
   }, [apply, n]);
+
+  /**
+   * One step of the search of the box's latest text (a newer one than the
+   * step before searched starts over), then the next in a task of its
+   * own, the keys typed meanwhile handled first; done, it is applied.
+   */
+  function step() {
+    const latest = waiting.current;
+    if (latest === null) return;
+    let j = job.current;
+    const now = stepsOf.current;
+    if (!j || j.text !== latest || j.steps !== now) {
+      j = job.current = { text: latest, steps: now, it: now?.(latest) ?? null };
+    }
+    if (j.it && !j.it.next().done) {
+      task.current = setTimeout(step, 0);
+      return;
+    }
+    job.current = null;
+    waiting.current = null;
+    if (latest !== applied.current) mine.current.add(latest);
+    apply(latest);
+  }
 
   return { text, onText, pending: text !== q };
 }

@@ -29,6 +29,8 @@ export interface DerivedView {
    * some, `view` is the last one shown, and the list says it is pending.
    */
   deepMissing: string[];
+  /** The file's searcher, which the view's search goes through (null before a file). */
+  search: HarSearch | null;
 }
 
 /** See the module comment. */
@@ -96,5 +98,5 @@ export function useView(
     [view?.scopeStart, view?.scopeEnd, markers],
   );
   const unpaged = useMemo(() => !!c && c.page.includes(-1), [c]);
-  return { page, view, markers, axis, unpaged, deepMissing };
+  return { page, view, markers, axis, unpaged, deepMissing, search };
 }

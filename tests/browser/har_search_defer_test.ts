@@ -81,3 +81,55 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser har: a key typed while a large file is searched is let in between the search's steps, and the list answers only its text",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      // 20,000 entries: each term is searched in three steps (SEARCH_STEP).
+      await pickText(page, bigHar(20_000), 20_000);
+      // A key, then another in the first task after the search began (its
+      // frame's callbacks run in turn, and this task is posted after the
+      // search's): searched at once, in one task, the first text's rows
+      // came before the second key was handled.
+      const counts = await page.evaluate(async () => {
+        const box = document.querySelector<HTMLInputElement>(
+          "[data-testid=har-search]",
+        )!;
+        const list = document.querySelector("[data-testid=har-list]")!;
+        const seen: (string | null)[] = [];
+        const mo = new MutationObserver(() =>
+          seen.push(list.getAttribute("data-count"))
+        );
+        mo.observe(list, { attributeFilter: ["data-count"] });
+        const type = (t: string) => {
+          box.value = t;
+          box.dispatchEvent(new Event("input", { bubbles: true }));
+        };
+        type("n1");
+        await new Promise<void>((r) =>
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              type("n12");
+              r();
+            }, 0)
+          )
+        );
+        // n12, n120-n129, n1200-n1299, n12000-n12999.
+        while (list.getAttribute("data-count") !== "1111") {
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        mo.disconnect();
+        return seen.filter((v) => v !== null);
+      });
+      // Never the 11,111 rows of "n1": the search of it was dropped.
+      assert.deepEqual(counts, ["1111"]);
+      assert.equal(
+        await page.inputValue("[data-testid=har-search]"),
+        "n12",
+      );
+    }),
+});
