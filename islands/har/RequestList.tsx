@@ -6,7 +6,7 @@
  * the ContextMenu key or Shift+F10 opens the cursor's row menu, as a
  * right-click opens the menu of the row under it.
  */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { useClientSize } from "../shared/use_size.ts";
 import type { HarColumns } from "../../lib/har/columns.ts";
 import type { SortKey } from "../../lib/har/types.ts";
@@ -119,6 +119,7 @@ export function RequestList(p: RequestListProps) {
     if (p.selected >= 0 && view.count) p.onSelect(view.rows[k]);
   }
 
+  const initiator = useMemo(() => c.initiators.some(Boolean), [c]);
   const [first, last] = visibleRange(view.count, ROW_H, -1, 0, top, height);
   const rows = [];
   for (let k = first; k < last; k++) {
@@ -136,8 +137,8 @@ export function RequestList(p: RequestListProps) {
         n={view.count}
         selected={i === p.selected}
         active={k === cursor}
-        onSelect={p.onOpen ?? p.onSelect}
         axis={axis}
+        initiator={initiator}
       />,
     );
   }
@@ -173,6 +174,14 @@ export function RequestList(p: RequestListProps) {
         data-wf-end={String(axis.end)}
         style={`height:${view.count * ROW_H}px`}
         onKeyDown={onKey}
+        // One listener for the rows, not one each: a row scrolled in is
+        // created without one (and without a closure for it).
+        onClick={(e) => {
+          const row = (e.target as Element).closest<HTMLElement>(
+            "[data-testid=har-row]",
+          );
+          if (row) (p.onOpen ?? p.onSelect)(Number(row.dataset.index));
+        }}
         onContextMenu={(e) => {
           if (!p.onMenu) return;
           e.preventDefault();

@@ -26,8 +26,12 @@ export interface RowProps {
   n: number;
   selected: boolean;
   active: boolean;
-  onSelect(index: number): void;
   axis: Axis;
+  /**
+   * Whether the file records initiators: without, the row has no
+   * Initiator cell (the column is never shown).
+   */
+  initiator: boolean;
 }
 
 /**
@@ -39,7 +43,7 @@ function clip(s: string): string {
 }
 
 function renderRow(
-  { c, i, k, n, selected, active, onSelect, axis }: RowProps,
+  { c, i, k, n, selected, active, axis, initiator }: RowProps,
 ) {
   const method = c.methods[c.methodIdx[i]];
   const cls = STATUS_CLASSES[c.statusClass[i]];
@@ -71,7 +75,6 @@ function renderRow(
       data-duration-ms={String(c.duration[i])}
       data-size={String(c.size[i])}
       data-type={TYPE_CATEGORIES[c.type[i]]}
-      onClick={() => onSelect(i)}
     >
       <span
         class={`har-col c-status s-${cls}${
@@ -102,7 +105,9 @@ function renderRow(
         {/* DevTools' name where the category says less (fetch, ping). */}
         {c.typeNames[c.typeNameIdx[i]] || TYPE_CATEGORIES[c.type[i]]}
       </span>
-      <span class="har-col c-init">{c.initiators[c.initiatorIdx[i]]}</span>
+      {initiator && (
+        <span class="har-col c-init">{c.initiators[c.initiatorIdx[i]]}</span>
+      )}
       <span
         class="har-col c-size"
         title={c.served[i]
@@ -132,7 +137,7 @@ export class Row extends Component<RowProps> {
     const o = this.props;
     return o.c !== n.c || o.i !== n.i || o.k !== n.k || o.n !== n.n ||
       o.selected !== n.selected || o.active !== n.active ||
-      o.axis !== n.axis || o.onSelect !== n.onSelect;
+      o.axis !== n.axis || o.initiator !== n.initiator;
   }
 
   override render(): JSX.Element {

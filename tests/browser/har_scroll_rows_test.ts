@@ -68,3 +68,47 @@ Deno.test({
       );
     }),
 });
+
+Deno.test({
+  name:
+    "browser har: a row scrolled in brings no click listener of its own and, in a file without initiators, no Initiator cell",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server }) => {
+      await openViewer(page, server.origin);
+      await pickText(
+        page,
+        JSON.stringify(harDoc(Array.from({ length: 3000 }, (_, i) => ({
+          url: `https://a.example/n${i}`,
+          mime: "text/plain",
+          at: i,
+          time: 1 + i % 50,
+        })))),
+        3000,
+      );
+      await page.evaluate(async () => {
+        document.querySelector(".har-scroller")!.scrollTop = 28 * 1000;
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      });
+      await page.waitForSelector("#har-row-1000");
+      // Its elements are all the DOM a row scrolled in costs (each a
+      // style and a layout box); its listeners, a closure and a call each.
+      const cdp = await page.context().newCDPSession(page);
+      const { result } = await cdp.send("Runtime.evaluate", {
+        expression: "document.getElementById('har-row-1000')",
+      });
+      const { listeners } = await cdp.send("DOMDebugger.getEventListeners", {
+        objectId: result.objectId!,
+        depth: -1,
+      });
+      assert.deepEqual(listeners.map((l) => l.type), []);
+      assert.equal(
+        await page.locator("#har-row-1000 .c-init").count(),
+        0,
+      );
+      // The list's one listener opens the row clicked.
+      await page.click("#har-row-1000");
+      await page.waitForSelector("[data-testid=har-detail]");
+      await page.waitForFunction(() => location.hash.includes("sel=1000"));
+    }),
+});
