@@ -53,6 +53,12 @@ export interface OperationRequest {
   contentType: string;
   /** Raw body (`--data-raw`), or null. */
   body: string | null;
+  /**
+   * A binary body (a `format: binary` or raw media type's schema): the
+   * placeholder path of the file to send (`--data-binary @path/to/file`),
+   * instead of `body`.
+   */
+  bodyFile?: string;
   /** Multipart fields (`-F`), used instead of `body` for multipart/form-data. */
   form?: Pair[];
   /**
@@ -99,6 +105,7 @@ export function operationCommand(req: OperationRequest): string {
       url,
       headers,
       body: req.body ?? undefined,
+      bodyFile: req.bodyFile,
       form: req.form,
     },
     { namedMethod: true },

@@ -65,7 +65,11 @@ export function operationCall(
       method: req.method,
       url,
       headers,
-      body: req.body === null ? null : { text: req.body },
+      body: req.bodyFile
+        ? { file: req.bodyFile }
+        : req.body === null
+        ? null
+        : { text: req.body },
       form: formData ? req.form : undefined,
     },
     comments,

@@ -23,6 +23,7 @@ import {
   type PutField,
 } from "./bracket_fields.ts";
 import { eventText } from "./event_text.ts";
+import { FILE_PLACEHOLDER, isBinaryBody } from "./binary_body.ts";
 import { setOwn } from "../shared/value.ts";
 import { isToken } from "../shared/http_token.ts";
 import { paramExample, sampleOf, valueJson } from "./example.ts";
@@ -697,10 +698,10 @@ function positionalFields(
       (p.format === "binary" ||
         (p.type === undefined && typeof p.contentMediaType === "string"));
     if (file) {
-      if (budget.field(name, "path/to/file") === null) break;
+      if (budget.field(name, FILE_PLACEHOLDER) === null) break;
       out.push({
         name,
-        value: "path/to/file",
+        value: FILE_PLACEHOLDER,
         file: true,
         ...(given ? { type: given } : {}),
       });
@@ -948,6 +949,7 @@ export function operationCurl(x: CurlInput): OperationCurl {
     : x.sent.find(([t]) => isJson(t) && t !== "*/*") ?? x.sent[0];
   let contentType = "";
   let body: string | null = null;
+  let bodyFile: string | undefined;
   let form: Pair[] | undefined;
   if (chosen) {
     const [type, schema, encoding, written, item, parts] = chosen;
@@ -986,7 +988,17 @@ export function operationCurl(x: CurlInput): OperationCurl {
     const sample = x.swagger && isForm && isObject(generated)
       ? formInnerJoined(generated, schema, x.r)
       : generated;
-    if (/^multipart\/form-data/i.test(type)) {
+    // Bytes (an octet-stream or image body, a `format: binary` schema):
+    // the file the reader sends, as Swagger UI's command sends the one
+    // picked (`--data-binary @name`), never a generated string; a wildcard
+    // type is no Content-Type, and bytes of no known type are
+    // application/octet-stream (RFC 2046 §4.5.1).
+    const binary = !isForm && !item && !/^multipart\//i.test(type) &&
+      isBinaryBody(type, x.r.schemas.deref(schema).value);
+    if (binary) {
+      bodyFile = FILE_PLACEHOLDER;
+      if (type.includes("*")) contentType = "application/octet-stream";
+    } else if (/^multipart\/form-data/i.test(type)) {
       form = multipartFields(
         sample,
         encoding,
@@ -1009,7 +1021,7 @@ export function operationCurl(x: CurlInput): OperationCurl {
           f.file = true;
           // A fixed placeholder: a field named "../.ssh/id_rsa" must not
           // become a path the command would upload.
-          f.value = "path/to/file";
+          f.value = FILE_PLACEHOLDER;
         }
       }
       // A 2.0 `file` has no sample value (bytes): its field still goes, in
@@ -1017,7 +1029,7 @@ export function operationCurl(x: CurlInput): OperationCurl {
       const order = Object.keys(props);
       for (const name of order) {
         if (isFile(name) && !form.some((f) => f.name === name)) {
-          form.push({ name, value: "path/to/file", file: true });
+          form.push({ name, value: FILE_PLACEHOLDER, file: true });
         }
       }
       const at = new Map(order.map((name, i) => [name, i]));
@@ -1092,6 +1104,7 @@ export function operationCurl(x: CurlInput): OperationCurl {
     headers,
     contentType,
     body,
+    ...(bodyFile ? { bodyFile } : {}),
     form,
     ...(user ? { user } : {}),
   };

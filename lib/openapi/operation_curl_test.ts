@@ -1323,3 +1323,132 @@ for (const c of positionalCases) {
     }
   });
 }
+
+/** A required request body of `content`, on `put /a`. */
+const putBody = (
+  version: "3.1.0" | "3.0.3",
+  content: Record<string, unknown>,
+) =>
+  doc(version, { requestBody: { required: true, content } }, {}, {
+    method: "put",
+  });
+
+const FILE_CURL = "--data-binary '@path/to/file'";
+const FILE_FETCH = 'body: await readFile("path/to/file"),';
+const FILE_PYTHON = 'data = open("path/to/file", "rb")';
+
+const binaryCases: {
+  name: string;
+  p: ReturnType<typeof doc>;
+  /** The Content-Type the three send. */
+  type: string;
+}[] = [
+  {
+    name: "ok/3.0 octet-stream, format: binary",
+    p: putBody("3.0.3", {
+      "application/octet-stream": {
+        schema: { type: "string", format: "binary" },
+      },
+    }),
+    type: "application/octet-stream",
+  },
+  {
+    name: "ok/3.1 octet-stream without a schema",
+    p: putBody("3.1.0", { "application/octet-stream": {} }),
+    type: "application/octet-stream",
+  },
+  {
+    name: "ok/3.1 image/png with an empty schema",
+    p: putBody("3.1.0", { "image/png": { schema: {} } }),
+    type: "image/png",
+  },
+  {
+    name: "ok/3.1 contentMediaType without contentEncoding",
+    p: putBody("3.1.0", {
+      "image/png": {
+        schema: { type: "string", contentMediaType: "image/png" },
+      },
+    }),
+    type: "image/png",
+  },
+  {
+    name: "ok/application/pdf, format: binary",
+    p: putBody("3.0.3", {
+      "application/pdf": { schema: { type: "string", format: "binary" } },
+    }),
+    type: "application/pdf",
+  },
+  {
+    name: "ok/*/* with a binary schema is application/octet-stream",
+    p: putBody("3.1.0", {
+      "*/*": { schema: { type: "string", format: "binary" } },
+    }),
+    type: "application/octet-stream",
+  },
+  {
+    name: "ok/image/* with a binary schema by $ref",
+    p: doc("3.0.3", {
+      requestBody: {
+        required: true,
+        content: { "image/*": { schema: { $ref: "#/components/schemas/B" } } },
+      },
+    }, {
+      components: { schemas: { B: { type: "string", format: "binary" } } },
+    }, { method: "put" }),
+    type: "application/octet-stream",
+  },
+  {
+    name: "ok/swagger 2.0 consumes octet-stream, a body of format: binary",
+    p: doc(
+      "2.0",
+      {
+        consumes: ["application/octet-stream"],
+        parameters: [{
+          in: "body",
+          name: "data",
+          required: true,
+          schema: { type: "string", format: "binary" },
+        }],
+      },
+      {},
+      { method: "put" },
+    ),
+    type: "application/octet-stream",
+  },
+];
+
+for (const c of binaryCases) {
+  Deno.test(`operation curl binary body: ${c.name}: the file is sent by all three`, () => {
+    const d = open(c.p, "put");
+    assert.ok(d.curl.includes(`-H 'Content-Type: ${c.type}'`), d.curl);
+    assert.ok(d.curl.includes(FILE_CURL), d.curl);
+    assert.ok(!d.curl.includes("--data-raw"), d.curl);
+    assert.ok(d.fetch.includes(`"Content-Type": "${c.type}"`), d.fetch);
+    assert.ok(d.fetch.includes(FILE_FETCH), d.fetch);
+    assert.ok(d.python.includes(`"Content-Type": "${c.type}"`), d.python);
+    assert.ok(d.python.includes(FILE_PYTHON), d.python);
+    assert.ok(d.python.includes("data=data"), d.python);
+  });
+}
+
+Deno.test("operation curl binary body: bad/a base64 string (contentEncoding) and an SVG image are text, not a file", () => {
+  for (
+    const content of [
+      {
+        "image/png": {
+          schema: {
+            type: "string",
+            contentMediaType: "image/png",
+            contentEncoding: "base64",
+          },
+        },
+      },
+      { "image/svg+xml": { schema: {} } },
+      { "text/plain": {} },
+    ]
+  ) {
+    const d = open(putBody("3.1.0", content), "put");
+    assert.ok(!d.curl.includes("path/to/file"), d.curl);
+    assert.ok(!d.python.includes("path/to/file"), d.python);
+  }
+});

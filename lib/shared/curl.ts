@@ -69,6 +69,12 @@ export interface CurlRequest {
   body?: string;
   /** The body as bytes (a binary upload), instead of `body`. */
   bodyBytes?: Uint8Array;
+  /**
+   * A file whose bytes are the body (`--data-binary @path`: sent as they
+   * are, where `-d @path` would drop its line breaks), instead of `body`:
+   * a placeholder path for a binary upload only the reader has.
+   */
+  bodyFile?: string;
   /** Multipart fields, instead of a body. */
   form?: readonly FormField[];
 }
@@ -465,7 +471,8 @@ export function curlCommand(
   // Fields that cannot be sent as themselves are left out (see formWord).
   const fields = form.map(formWord).filter((w) => w !== "");
   const body = head || form.length ? "" : req.bodyBytes ?? req.body ?? "";
-  const hasBody = body.length > 0 || fields.length > 0;
+  const file = head || form.length ? "" : req.bodyFile ?? "";
+  const hasBody = body.length > 0 || fields.length > 0 || file !== "";
   // A POST or PUT without a body goes out from fetch with Content-Length: 0
   // (Fetch §4.5 "HTTP-network-or-cache fetch": a null body with method POST
   // or PUT gets `0`; Chromium does the same, and no other method). curl
@@ -491,6 +498,7 @@ export function curlCommand(
   parts.push(...fields);
   const data = body.length ? bodyArgs(body) : { option: "", pipe: "" };
   if (data.option) parts.push(data.option);
+  else if (file) parts.push(`--data-binary ${shellQuote(`@${file}`)}`);
   if (emptyBody) {
     parts.push("--data-raw ''");
     if (!req.headers.some(([n]) => n.toLowerCase() === "content-type")) {

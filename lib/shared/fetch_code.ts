@@ -31,8 +31,11 @@ export interface FetchRequest {
   url: string;
   /** In the order they are sent; repeated names are joined. */
   headers: readonly HeaderPair[];
-  /** Text (sent as UTF-8) or bytes; null for none. */
-  body: { text?: string; bytes?: Uint8Array } | null;
+  /**
+   * Text (sent as UTF-8), bytes, or the path of a file whose bytes are
+   * the body (a binary upload, read when the call runs); null for none.
+   */
+  body: { text?: string; bytes?: Uint8Array; file?: string } | null;
   /**
    * Multipart fields, instead of a body: a `FormData`, whose boundary
    * fetch writes into the Content-Type itself (a Content-Type given is
@@ -185,6 +188,9 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
   const bytes = text === undefined && r.body?.bytes?.length
     ? r.body.bytes
     : undefined;
+  const file = text === undefined && !bytes && r.body?.file
+    ? r.body.file
+    : undefined;
   const target = withoutCredentials(r.url);
   const headers = new Map<string, string>();
   const names = new Map<string, string>();
@@ -219,8 +225,8 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
     add("Authorization", target.basic);
   }
   if (
-    !bodiless && !o.bodyLeftOut && !form && (text !== undefined || bytes) &&
-    !headers.has("content-type")
+    !bodiless && !o.bodyLeftOut && !form &&
+    (text !== undefined || bytes || file) && !headers.has("content-type")
   ) {
     // curl's `--data-raw` and `--data-binary` send this type when none is
     // given; fetch would send text/plain (a string, Fetch §5.4 "extract a
@@ -271,7 +277,9 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
     lines.push(
       `  // The ${recorded}body is left out: it is too large to copy.`,
     );
-  } else if ((text !== undefined || bytes || r.form?.length) && bodiless) {
+  } else if (
+    (text !== undefined || bytes || file || r.form?.length) && bodiless
+  ) {
     // Fetch §5.4 (Request constructor): a GET or HEAD with a body throws.
     lines.push(
       `  // The ${recorded}${method} body is left out: fetch sends none with ${method}.`,
@@ -286,6 +294,8 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
         JSON.stringify(bytesBase64(bytes))
       }), (c) => c.charCodeAt(0)),`,
     );
+  } else if (file) {
+    lines.push(`  body: await readFile(${JSON.stringify(file)}),`);
   } else if (method === "POST" || method === "PUT") {
     // Fetch §4.5 "HTTP-network-or-cache fetch": a null body of a POST or
     // PUT is framed with Content-Length: 0.
@@ -304,8 +314,13 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
   const call = `await fetch(${JSON.stringify(target.url)}, {\n${
     lines.join("\n")
   }\n});\n`;
+  // The file is read as the call runs, where Node.js and Deno both have
+  // node:fs (a dynamic import: the call may run where no static one can).
+  const reads = file && !bodiless && !o.bodyLeftOut
+    ? 'const { readFile } = await import("node:fs/promises");\n'
+    : "";
   return {
-    code: form ? formCode(form) + call : call,
+    code: form ? formCode(form) + call : reads + call,
     note: left.length
       ? `${left.length} ${recorded}header${
         left.length === 1 ? "" : "s"

@@ -317,8 +317,11 @@ export function pythonCode(
   const bytes = text === undefined && r.body?.bytes?.length
     ? r.body.bytes
     : undefined;
+  const file = text === undefined && !bytes && r.body?.file
+    ? r.body.file
+    : undefined;
   const hasBody = !head && !o.bodyLeftOut && !form &&
-    (text !== undefined || bytes !== undefined);
+    (text !== undefined || bytes !== undefined || file !== undefined);
   if (hasBody && !values.has("content-type")) {
     // curl's `--data-raw` sends this type when none is given.
     add("Content-Type", "application/x-www-form-urlencoded");
@@ -370,7 +373,7 @@ export function pythonCode(
   if (values.size) args.push("headers=headers");
   if (o.bodyLeftOut) {
     lines.push(`# The ${recorded}body is left out: it is too large to copy.`);
-  } else if (head && (text !== undefined || bytes || r.form?.length)) {
+  } else if (head && (text !== undefined || bytes || file || r.form?.length)) {
     // curl sends none with --head (RFC 9110 §9.3.2: a HEAD body means nothing).
     lines.push(
       `# The ${recorded}HEAD body is left out: Copy as cURL sends none with HEAD.`,
@@ -392,6 +395,11 @@ export function pythonCode(
     args.push("data=data");
   } else if (bytes) {
     lines.push(`data = ${pyBytes(bytes)}`);
+    args.push("data=data");
+  } else if (file) {
+    // requests sends an open file's bytes as they are, framed with its
+    // size (Content-Length), as curl's --data-binary @file is.
+    lines.push(`data = open(${pyStr(file)}, "rb")`);
     args.push("data=data");
   }
   if (!r.compressed && !values.has("accept-encoding")) {

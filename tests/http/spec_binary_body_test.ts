@@ -1,0 +1,82 @@
+/**
+ * An operation's binary request body (an image upload) sent for real: its
+ * cURL command run by bash, its fetch call by Deno and its Python script
+ * by python3 with `requests`, each reading the same path/to/file, against
+ * the debug API's /anything, which must receive the file's bytes, its
+ * Content-Type and Content-Length from all three.
+ */
+import assert from "node:assert/strict";
+import { startDebug } from "../helpers/debug_server.ts";
+import { hasCurl, runCurlCommand } from "../helpers/curl.ts";
+import { hasRequests, runPython } from "../helpers/python.ts";
+import { operationDetail } from "../../lib/openapi/detail.ts";
+import { parseSpec } from "../../lib/openapi/mod.ts";
+
+const READY = await hasCurl() && await hasRequests();
+
+/** The file's text: line breaks curl's `-d @file` would drop, kept. */
+const FILE = "line one\r\nline two\n\tthree";
+
+/** The operation, on `server`: a PNG upload, 3.1's way (no schema). */
+function spec(server: string): string {
+  return JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    servers: [{ url: server }],
+    paths: {
+      "/avatar": {
+        put: {
+          requestBody: { required: true, content: { "image/png": {} } },
+          responses: {},
+        },
+      },
+    },
+  });
+}
+
+/** The body and the fields of it /anything received. */
+function received(text: string): unknown {
+  const json = JSON.parse(text.slice(text.indexOf("{")));
+  return {
+    data: json.data,
+    type: json.headers["Content-Type"],
+    length: json.headers["Content-Length"],
+  };
+}
+
+Deno.test({
+  name:
+    "spec binary body: an operation's cURL command, fetch call and Python script send /anything the same file's bytes",
+  ignore: !READY,
+  fn: async () => {
+    const s = startDebug();
+    const dir = await Deno.makeTempDir({ prefix: "wirebench-binary-" });
+    try {
+      const d = operationDetail(
+        parseSpec(spec(`${s.base}/anything`)),
+        "paths",
+        "/avatar",
+        "put",
+      )!;
+      const files = { "path/to/file": FILE };
+      const byCurl = received(await runCurlCommand(d.curl, files));
+      assert.deepEqual(byCurl, {
+        data: FILE,
+        type: "image/png",
+        length: String(FILE.length),
+      });
+      // The call reads the file where it runs: here, by its whole path.
+      await Deno.writeTextFile(`${dir}/file`, FILE);
+      const call = d.fetch
+        .replace('"path/to/file"', JSON.stringify(`${dir}/file`))
+        .replace(/^await fetch\(/m, "const res = await fetch(") +
+        "return await res.text();";
+      const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
+      assert.deepEqual(received(await new AsyncFunction(call)()), byCurl);
+      assert.deepEqual(received(await runPython(d.python, { files })), byCurl);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+      await s.close();
+    }
+  },
+});
