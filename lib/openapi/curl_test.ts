@@ -1051,6 +1051,100 @@ Deno.test("curl: ok/OpenAPI 3.0 ignores a multipart part's style (urlencoded onl
   ]);
 });
 
+/**
+ * A multipart field's encoding `style: deepObject` by version: OpenAPI 3.0
+ * applies `style` to urlencoded bodies alone (its object is one JSON
+ * part); 3.1 and 3.2 to multipart/form-data too, a given style making the
+ * part's contentType ignored, so its members go as text parts.
+ */
+const multipartDeepCases: {
+  name: string;
+  openapi: string;
+  encoding: Record<string, unknown>;
+  want: string[];
+}[] = [
+  {
+    name:
+      "ok/3.0 ignores it: the object is one JSON part, the array a part per item",
+    openapi: "3.0.3",
+    encoding: { style: "deepObject", explode: true },
+    want: [
+      `-F 'meta="{\\"a\\":\\"1\\",\\"b\\":{\\"c\\":\\"2\\"}}";type=application/json'`,
+      "--form-string 'tags=x'",
+      "--form-string 'tags=y'",
+    ],
+  },
+  {
+    name: "ok/3.1 brackets the object's members and the array's items",
+    openapi: "3.1.0",
+    encoding: { style: "deepObject", explode: true },
+    want: [
+      "--form-string 'meta[a]=1'",
+      "--form-string 'meta[b][c]=2'",
+      "--form-string 'tags[]=x'",
+      "--form-string 'tags[]=y'",
+    ],
+  },
+  {
+    name: "ok/3.2 likewise, and the style wins over a contentType given",
+    openapi: "3.2.0",
+    encoding: {
+      style: "deepObject",
+      explode: true,
+      contentType: "application/json",
+    },
+    want: [
+      "--form-string 'meta[a]=1'",
+      "--form-string 'meta[b][c]=2'",
+      "--form-string 'tags[]=x'",
+      "--form-string 'tags[]=y'",
+    ],
+  },
+];
+
+for (const c of multipartDeepCases) {
+  Deno.test(`curl: multipart deepObject: ${c.name}`, () => {
+    const d = operationDetail(
+      parseSpec(JSON.stringify({
+        openapi: c.openapi,
+        info: { title: "T", version: "1" },
+        paths: {
+          "/p": {
+            post: {
+              requestBody: {
+                content: {
+                  "multipart/form-data": {
+                    schema: {
+                      type: "object",
+                      properties: {
+                        meta: {
+                          type: "object",
+                          example: { a: "1", b: { c: "2" } },
+                        },
+                        tags: {
+                          type: "array",
+                          items: { type: "string" },
+                          example: ["x", "y"],
+                        },
+                      },
+                    },
+                    encoding: { meta: c.encoding, tags: c.encoding },
+                  },
+                },
+              },
+              responses: { "200": { description: "ok" } },
+            },
+          },
+        },
+      })),
+      "paths",
+      "/p",
+      "post",
+    )!;
+    assert.deepEqual(d.curl.split(" \\\n  ").slice(2), c.want);
+  });
+}
+
 Deno.test("curl: ok/a 3.2 querystring parameter of another media type is the whole query, that type's text percent-encoded", () => {
   const command = (content: Record<string, unknown>) =>
     operationDetail(

@@ -212,7 +212,10 @@ class Budget {
 }
 
 /** Each field charged to `budget` and added to `out` (see {@link BracketFields}). */
-function putInto(out: QueryPair[], budget: Budget): PutField {
+function putInto(
+  out: { name: string; value: string }[],
+  budget: Budget,
+): PutField {
   return (field, x) => {
     const value = budget.field(field, x);
     if (value === null) return false;
@@ -618,7 +621,9 @@ function deepField(
  * §4.8.15 says: the `encoding`'s Content-Type when it gives one (its first
  * type), else an object or array item is `application/json` and a
  * primitive plain text (left to curl); an array sends a part per item,
- * or one joined part where {@link formSeparator} says so.
+ * or one joined part where {@link formSeparator} says so; a field of
+ * style `deepObject` (`deep`, OpenAPI 3.1 on) a text part per member,
+ * bracketed as a form field of that style is (see bracket_fields.ts).
  */
 function multipartFields(
   v: unknown,
@@ -626,12 +631,22 @@ function multipartFields(
   separator: Separator,
   r: RefResolver,
   budget: Budget,
+  deep: (name: string) => boolean = () => false,
 ): Pair[] {
   if (!isObject(v)) return [];
   const out: Pair[] = [];
   const encodings = isObject(encoding) ? encoding : {};
+  const bracketed = new BracketFields(putInto(out, budget));
   for (const [name, x] of Object.entries(v)) {
     if (budget.spent) break;
+    if (deep(name) && typeof x === "object" && x !== null) {
+      // OpenAPI 3.1 §4.8.15.1 (3.2 §4.15.1.2): `style` applies to
+      // multipart/form-data as to a form, and a style given makes the
+      // part's contentType (implicit application/json) ignored: the
+      // members go as text parts `name[key]`, never one JSON part.
+      if (!bracketed.write(name, x)) return out;
+      continue;
+    }
     const e = Object.hasOwn(encodings, name)
       ? r.deref(encodings[name]).value
       : undefined;
@@ -999,14 +1014,14 @@ export function operationCurl(x: CurlInput): OperationCurl {
       bodyFile = FILE_PLACEHOLDER;
       if (type.includes("*")) contentType = "application/octet-stream";
     } else if (/^multipart\/form-data/i.test(type)) {
+      const styled = x.swagger || x.styledMultipart !== false;
       form = multipartFields(
         sample,
         encoding,
-        x.swagger || x.styledMultipart !== false
-          ? formSeparator(schema, encoding, x.swagger, x.r)
-          : () => null,
+        styled ? formSeparator(schema, encoding, x.swagger, x.r) : () => null,
         x.r,
         budget,
+        styled ? deepField(encoding, x.swagger, x.r) : () => false,
       );
       // File fields (Swagger 2.0 `type: file`, OpenAPI `format: binary`)
       // name a file to pick, which only the person running the command has.

@@ -114,3 +114,76 @@ Deno.test({
     }
   },
 });
+
+/**
+ * The same fields as an OpenAPI 3.1 multipart/form-data body, where an
+ * encoding's `style` applies too: a part per member, bracketed.
+ */
+function multipartSpec(server: string): string {
+  return JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    servers: [{ url: server }],
+    paths: {
+      "/v1/files": {
+        post: {
+          requestBody: {
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  example: {
+                    purpose: "dispute_evidence",
+                    file_link_data: {
+                      create: true,
+                      metadata: { order: "6735" },
+                    },
+                    expand: ["links"],
+                  },
+                },
+                encoding: { file_link_data: DEEP, expand: DEEP },
+              },
+            },
+          },
+          responses: {},
+        },
+      },
+    },
+  });
+}
+
+Deno.test({
+  name:
+    "spec deepObject: a 3.1 multipart body's deepObject fields go from all three as the same bracketed parts",
+  ignore: !READY,
+  fn: async () => {
+    const s = startDebug();
+    try {
+      const d = operationDetail(
+        parseSpec(multipartSpec(`${s.base}/anything`)),
+        "paths",
+        "/v1/files",
+        "post",
+      )!;
+      const byCurl = received(await runCurlCommand(d.curl));
+      assert.deepEqual(byCurl, {
+        args: {},
+        form: {
+          purpose: "dispute_evidence",
+          "file_link_data[create]": "true",
+          "file_link_data[metadata][order]": "6735",
+          "expand[]": "links",
+        },
+      });
+      const call = d.fetch.replace(
+        /^await fetch\(/m,
+        "const res = await fetch(",
+      ) + "return await res.text();";
+      const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
+      assert.deepEqual(received(await new AsyncFunction(call)()), byCurl);
+      assert.deepEqual(received(await runPython(d.python)), byCurl);
+    } finally {
+      await s.close();
+    }
+  },
+});
