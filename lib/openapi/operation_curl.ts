@@ -23,7 +23,11 @@ import {
   type PutField,
 } from "./bracket_fields.ts";
 import { eventText } from "./event_text.ts";
-import { FILE_PLACEHOLDER, isBinaryBody } from "./binary_body.ts";
+import {
+  FILE_PLACEHOLDER,
+  isBinaryBody,
+  isBinarySchema,
+} from "./binary_body.ts";
 import { setOwn } from "../shared/value.ts";
 import { isToken } from "../shared/http_token.ts";
 import { paramExample, sampleOf, valueJson } from "./example.ts";
@@ -682,8 +686,8 @@ function multipartFields(
  * needs one): `values[i]` typed as `prefixEncoding[i]`, else
  * `itemEncoding`, else as {@link multipartFields} types a field; a part
  * whose schema (`prefixItems[i]`, else `items`, of array schema `schema`)
- * is binary (`format: binary`, or a `contentMediaType` without a `type`)
- * names a file to pick.
+ * is binary (`format: binary`, a `contentMediaType` without a
+ * `contentEncoding`: see binary_body.ts) names a file to pick.
  */
 function positionalFields(
   values: readonly unknown[],
@@ -709,10 +713,7 @@ function positionalFields(
     const given = written?.split(",")[0].split(";")[0].trim() || undefined;
     const p = r.schemas.deref(i < prefixItems.length ? prefixItems[i] : items)
       .value;
-    const file = isObject(p) &&
-      (p.format === "binary" ||
-        (p.type === undefined && typeof p.contentMediaType === "string"));
-    if (file) {
+    if (isBinarySchema(p)) {
       if (budget.field(name, FILE_PLACEHOLDER) === null) break;
       out.push({
         name,
@@ -1023,14 +1024,13 @@ export function operationCurl(x: CurlInput): OperationCurl {
         budget,
         styled ? deepField(encoding, x.swagger, x.r) : () => false,
       );
-      // File fields (Swagger 2.0 `type: file`, OpenAPI `format: binary`)
-      // name a file to pick, which only the person running the command has.
+      // File fields (Swagger 2.0 `type: file`, OpenAPI `format: binary`,
+      // 3.1's `contentMediaType`) name a file to pick, which only the
+      // person running the command has.
       const s = x.r.deref(schema).value;
       const props = isObject(s) && isObject(s.properties) ? s.properties : {};
-      const isFile = (name: string) => {
-        const p = x.r.deref(props[name]).value;
-        return isObject(p) && (p.type === "file" || p.format === "binary");
-      };
+      const isFile = (name: string) =>
+        isBinarySchema(x.r.deref(props[name]).value);
       for (const f of form) {
         if (isFile(f.name)) {
           f.file = true;

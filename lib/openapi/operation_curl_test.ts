@@ -1452,3 +1452,29 @@ Deno.test("operation curl binary body: bad/a base64 string (contentEncoding) and
     assert.ok(!d.python.includes("path/to/file"), d.python);
   }
 });
+
+Deno.test("operation curl binary body: ok/a 3.1 multipart field of a contentMediaType is a file to pick, a base64 one its text", () => {
+  const d = open(doc("3.1.0", {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            properties: {
+              avatar: { type: "string", contentMediaType: "image/png" },
+              thumb: {
+                type: "string",
+                contentMediaType: "image/png",
+                contentEncoding: "base64",
+                example: "iVBORw0K",
+              },
+            },
+          },
+        },
+      },
+    },
+  }));
+  assert.ok(d.curl.includes("-F 'avatar=@path/to/file'"), d.curl);
+  assert.ok(d.curl.includes("--form-string 'thumb=iVBORw0K'"), d.curl);
+  assert.ok(d.python.includes('open("path/to/file", "rb")'), d.python);
+});
