@@ -8,6 +8,7 @@ import { DETAIL_ROWS, RowBudget, RowBudgetContext } from "./row_budget.ts";
 import { foldText } from "../../lib/shared/fold.ts";
 import { useSettledSay } from "../shared/use_settled_say.ts";
 import { countSaid } from "./Toolbar.tsx";
+import { useSlices } from "../shared/use_slices.ts";
 
 /**
  * Rows listed at once: the list is not virtualised, and a schema opens in
@@ -72,6 +73,9 @@ export function Schemas(
   // shows, filtering to it first when it does not (filtered out, or past
   // its first rows). Answered once, then forgotten.
   const [pending, setPending] = useState<JumpRequest | null>(null);
+  // The rows come in slices after the frame that shows the list (a new
+  // document's), so that frame lays out 20 of them, not 200.
+  const slices = useSlices(names, Math.min(matching.length, MAX_ROWS));
   useEffect(() => {
     if (!request || !names.includes(request.name)) return;
     if (request.close) {
@@ -79,9 +83,10 @@ export function Schemas(
       setPending(request);
       return;
     }
-    if (!matching.slice(0, MAX_ROWS).includes(request.name)) {
-      setFilter(request.name);
-    }
+    const at = matching.slice(0, MAX_ROWS).indexOf(request.name);
+    if (at < 0) setFilter(request.name);
+    // A row not rendered yet is rendered now, for the jump to open it.
+    else slices.reach(at + 1);
     setPending(request);
   }, [request]);
   useEffect(() => setPending(null), [spec]);
@@ -135,7 +140,7 @@ export function Schemas(
         ref={list}
         onKeyDown={(ev) => moveBetweenSummaries(ev, filterBox.current)}
       >
-        {matching.slice(0, MAX_ROWS).map((name) => (
+        {matching.slice(0, Math.min(MAX_ROWS, slices.shown)).map((name) => (
           <SchemaItem
             key={`${spec} ${name}`}
             name={name}

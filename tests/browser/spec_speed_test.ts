@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { corpusDir, SKIPPED } from "../helpers/corpus.ts";
 import { bigSpec } from "../fixtures/openapi/generate.ts";
+import { FIRST_SLICE } from "../../islands/shared/use_slices.ts";
 import {
   findRow,
   longestIn,
@@ -188,6 +189,60 @@ Deno.test({
       await page.waitForFunction(() =>
         document.querySelectorAll("[data-testid=endpoint-row]").length >=
           20
+      );
+    });
+  },
+});
+
+Deno.test({
+  name:
+    "spec speed: the whole parse's frame lays out the first named schemas, not 200; the others follow once it is painted, and a link to one not rendered yet opens it",
+  ...BROWSER_TEST,
+  fn: async () => {
+    const text = bigSpec(600); // 200 named schemas, R0000 to R0199
+    await withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      // Counted in the frame that paints the first schema row.
+      await page.evaluate(() => {
+        const w = globalThis as unknown as { __first: Promise<number> };
+        w.__first = new Promise((done) => {
+          const mo = new MutationObserver(() => {
+            if (!document.querySelector("[data-testid=schema-row]")) return;
+            mo.disconnect();
+            requestAnimationFrame(() =>
+              done(
+                document.querySelectorAll("[data-testid=schema-row]").length,
+              )
+            );
+          });
+          mo.observe(document.body, { childList: true, subtree: true });
+        });
+      });
+      await pickTimed(page, { name: "big.json", text }, {
+        shown: "[data-testid=endpoint-row]",
+      });
+      const first = await page.evaluate(() =>
+        (globalThis as unknown as { __first: Promise<number> }).__first
+      );
+      assert.equal(first, FIRST_SLICE, "schema rows in the first frame");
+      // Every row the list shows, in the end (find-in-page sees them).
+      await page.waitForFunction(() =>
+        document.querySelectorAll("[data-testid=schema-row]").length === 200
+      );
+      // A link to the 151st opens it where it is listed, with no filter set.
+      await gotoHydrated(page, server.origin, "/spec#schema=R0150");
+      await pickTimed(page, { name: "big.json", text }, {
+        shown: "[data-testid=endpoint-row]",
+      });
+      await page.locator(
+        '[data-testid=schema-row][data-name="R0150"] [data-testid=schema-detail]',
+      ).waitFor();
+      assert.equal(
+        await page.locator("[data-testid=schema-filter]").inputValue(),
+        "",
+      );
+      await page.waitForFunction(() =>
+        document.querySelectorAll("[data-testid=schema-row]").length === 200
       );
     });
   },
