@@ -47,44 +47,36 @@ export class UnpackLimitError extends Error {
 
 /**
  * The bytes of `file`, unpacked when `packed` says so, counted for
- * progress as the file's own bytes. A gzip file read as `members` (offsets
- * where each gzip member ends) is unpacked one member after another.
+ * progress as the file's own bytes.
  */
 async function* chunksOf(
   file: Blob,
   packed: Packing | null,
-  members: number[] | null,
   onProgress?: ReadProgress,
 ): AsyncGenerator<Uint8Array> {
   let done = 0;
-  const counted = () =>
+  let source = file.stream().pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, c) {
         done += chunk.byteLength;
         onProgress?.(done, file.size);
         c.enqueue(chunk);
       },
-    });
-  let start = 0;
-  for (const end of members ?? [file.size]) {
-    let source = file.slice(start, end).stream().pipeThrough(counted());
-    if (packed) source = source.pipeThrough(unpacker(packed));
-    const reader = source.getReader();
-    try {
-      for (;;) {
-        const r = await reader.read();
-        if (r.done) break;
-        yield r.value;
-      }
-    } finally {
-      // A consumer that stops early (past the limit) cancels the rest.
-      await reader.cancel().catch(() => {});
-      reader.releaseLock();
+    }),
+  );
+  if (packed) source = source.pipeThrough(unpacker(packed));
+  const reader = source.getReader();
+  try {
+    for (;;) {
+      const r = await reader.read();
+      if (r.done) break;
+      yield r.value;
     }
-    start = end;
+  } finally {
+    // A consumer that stops early (past the limit) cancels the rest.
+    await reader.cancel().catch(() => {});
+    reader.releaseLock();
   }
-  // Zero padding after the last member is read, not unpacked.
-  if (members && done < file.size) onProgress?.(file.size, file.size);
 }
 
 /** A DecompressionStream for `packed`, typed as the streams here are. */
@@ -95,48 +87,63 @@ function unpacker(packed: Packing): TransformStream<Uint8Array, Uint8Array> {
   >;
 }
 
+/** Bytes pushed in turn, decoded as {@link textSink} says. */
+interface TextSink {
+  push(bytes: Uint8Array): void;
+  /** The text of all bytes pushed, and the encoding it was read in. */
+  finish(): { text: string; encoding: BomEncoding };
+}
+
 /**
- * The text of `file` (unpacked first when `packed`), in the encoding its
- * first bytes' byte order mark names: after unpacking for a packed file,
+ * Decodes bytes pushed in turn in the encoding their first two bytes' byte
+ * order mark names (UTF-8 without one): after unpacking for a packed file,
  * whose mark is inside (a UTF-16 export gzipped is UTF-16 once unpacked).
  */
+function textSink(): TextSink {
+  let decoder: TextDecoder | null = null;
+  /** Bytes held until there are two to read a mark from. */
+  let head: Uint8Array | null = null;
+  const parts: string[] = [];
+  return {
+    push(bytes) {
+      if (!decoder) {
+        head = head ? concatBytes([head, bytes]) : bytes;
+        if (head.length < 2) return;
+        // The byte order mark is dropped (TextDecoder's default).
+        decoder = new TextDecoder(bomEncoding(head));
+        bytes = head;
+      }
+      parts.push(decoder.decode(bytes, { stream: true }));
+    },
+    finish() {
+      if (!decoder) {
+        // One byte or none: no mark fits, so it is UTF-8.
+        decoder = new TextDecoder("utf-8");
+        if (head) parts.push(decoder.decode(head, { stream: true }));
+      }
+      parts.push(decoder.decode());
+      return { text: parts.join(""), encoding: encodingOf(decoder) };
+    },
+  };
+}
+
+/** The text of `file` (unpacked first when `packed`), as {@link textSink} reads it. */
 async function decode(
   file: Blob,
   packed: Packing | null,
   onProgress?: ReadProgress,
   maxUnpacked = MAX_UNPACKED_BYTES,
-  members: number[] | null = null,
 ): Promise<{ text: string; encoding: BomEncoding }> {
-  let decoder: TextDecoder | null = null;
-  /** Bytes held until there are two to read a mark from. */
-  let head: Uint8Array | null = null;
-  const parts: string[] = [];
+  const sink = textSink();
   let unpacked = 0;
-  /** `bytes` decoded, the decoder picked by the first two bytes' mark. */
-  const push = (bytes: Uint8Array) => {
-    if (!decoder) {
-      head = head ? concatBytes([head, bytes]) : bytes;
-      if (head.length < 2) return;
-      // The byte order mark is dropped (TextDecoder's default).
-      decoder = new TextDecoder(bomEncoding(head));
-      bytes = head;
-    }
-    parts.push(decoder.decode(bytes, { stream: true }));
-  };
-  for await (const chunk of chunksOf(file, packed, members, onProgress)) {
+  for await (const chunk of chunksOf(file, packed, onProgress)) {
     unpacked += chunk.byteLength;
     if (packed && unpacked > maxUnpacked) {
       throw new UnpackLimitError(maxUnpacked);
     }
-    push(chunk);
+    sink.push(chunk);
   }
-  if (!decoder) {
-    // One byte or none: no mark fits, so it is UTF-8.
-    decoder = new TextDecoder("utf-8");
-    if (head) parts.push(decoder.decode(head, { stream: true }));
-  }
-  parts.push(decoder.decode());
-  return { text: parts.join(""), encoding: encodingOf(decoder) };
+  return sink.finish();
 }
 
 /** The {@link BomEncoding} a decoder made by {@link decode} reads. */
@@ -242,44 +249,61 @@ export async function readFileText(
   if (!packed) return readPlain(file, onProgress);
   // A packed file may be read twice (as one stream, then member by member
   // or as plain text): progress says the furthest either reached, never
-  // going back to the start.
+  // going back to the start, and is still said while the second read is
+  // behind it (the page stops a worker silent for long).
   let furthest = 0;
   const progress: ReadProgress | undefined = onProgress &&
     ((done, total) => {
-      if (done < furthest) return;
-      furthest = done;
-      onProgress(done, total);
+      furthest = Math.max(furthest, done);
+      onProgress(furthest, total);
     });
-  /** The unpacked text, read as one stream or as `members`. */
-  const unpacked = async (members: number[] | null): Promise<ReadText> => {
-    try {
-      const r = await decode(file, packed, progress, maxUnpacked, members);
-      return { ...r, invalid: null, packed };
-    } catch (err) {
-      // The engine's own limit on a string, met first: too big, not corrupt.
-      if (err instanceof RangeError && /string length/i.test(err.message)) {
-        throw new UnpackLimitError(maxUnpacked);
-      }
-      throw err;
-    }
-  };
   try {
-    return await unpacked(null);
+    const r = await decode(file, packed, progress, maxUnpacked);
+    return { ...r, invalid: null, packed };
   } catch (err) {
     if (err instanceof UnpackLimitError) throw err;
+    if (stringLimit(err)) throw new UnpackLimitError(maxUnpacked);
     // Several gzip members one after another (`cat a.gz b.gz`, which RFC
     // 1952 §2.2 makes one gzip file): DecompressionStream reads the first
     // and refuses what follows it, so each is read on its own.
-    const members = packed === "gzip"
-      ? await gzipMembers(file, maxUnpacked)
+    const series = packed === "gzip"
+      ? await readGzipSeries(file, maxUnpacked, progress).catch((e) => {
+        throw stringLimit(e) ? new UnpackLimitError(maxUnpacked) : e;
+      })
       : null;
-    if (members) return await unpacked(members);
+    if (series) return series;
     // Two plain letters can look like a zlib header (`x^`, `hb`): a file
     // that does not unpack but is valid UTF-8 text is read as it is.
     const plain = await readPlain(file, progress);
     if (!plain.invalid && !plain.text.includes("\ufffd")) return plain;
     throw new UnpackError(packed, err);
   }
+}
+
+/** Whether `err` is the engine's own limit on a string: too big, not corrupt. */
+function stringLimit(err: unknown): boolean {
+  return err instanceof RangeError && /string length/i.test(err.message);
+}
+
+/**
+ * Gzip file `file` read as a series of members (see {@link gzipSeries}),
+ * progress said at each member's end, or null when it is no such series.
+ */
+async function readGzipSeries(
+  file: Blob,
+  maxUnpacked: number,
+  onProgress?: ReadProgress,
+): Promise<ReadText | null> {
+  const b = new Uint8Array(await file.arrayBuffer());
+  const sink = textSink();
+  const series = await gzipSeries(b, maxUnpacked, undefined, (chunks, end) => {
+    for (const chunk of chunks) sink.push(chunk);
+    onProgress?.(end, file.size);
+  });
+  if (!series) return null;
+  // Zero padding after the last member is read, not unpacked.
+  onProgress?.(file.size, file.size);
+  return { ...sink.finish(), invalid: null, packed: "gzip" };
 }
 
 /** Fewest bytes of a gzip member: header, an empty deflate block, trailer. */
@@ -294,10 +318,12 @@ const MIN_GZIP_MEMBER = 10 + 2 + 8;
 export const MAX_GZIP_FALSE_ENDS = 16;
 
 /**
- * Members read one by one at most, per file: each costs a stream of its
- * own, twice (about 150 µs), so 50,000 empty members (25 bytes each, a
- * 1.25 MB file) took 7 s. bgzip's members unpack to 64 kB each: 4,096
- * reach {@link MAX_UNPACKED_BYTES}.
+ * Members read one by one at most, per file. Each is unpacked once, from
+ * the file's bytes in memory, by a DecompressionStream of its own: 10,000
+ * small members took about 0.9 s in Chromium's worker (reading each
+ * member's bytes from the Blob, twice, had cost about 7 ms a member there,
+ * and 10,000 passed the page's 30 s watchdog). bgzip's members unpack to
+ * 64 kB each: 4,096 reach {@link MAX_UNPACKED_BYTES}.
  */
 export const MAX_GZIP_MEMBERS = 10_000;
 
@@ -311,75 +337,149 @@ export const MAX_GZIP_MEMBERS = 10_000;
 export const MAX_GZIP_PADDING = 1024 * 1024;
 
 /**
- * Where the run of zero bytes ending `file` starts, or the file's size
- * when it ends in no zero or in more than `max` of them.
+ * Where the run of zero bytes ending `b` starts, or its length when it
+ * ends in no zero or in more than `max` of them.
  */
-async function zeroPaddingStart(file: Blob, max: number): Promise<number> {
-  const from = Math.max(0, file.size - max - 1);
-  const b = new Uint8Array(await file.slice(from).arrayBuffer());
+function zeroPaddingStart(b: Uint8Array, max: number): number {
   let at = b.length;
-  while (at > 0 && b[at - 1] === 0) at--;
-  // All `max + 1` bytes zero: longer than padding.
-  if (at === 0 && b.length > max) return file.size;
-  return from + at;
+  while (at > 0 && b.length - at <= max && b[at - 1] === 0) at--;
+  // More than `max` zeros: longer than padding.
+  return b.length - at > max ? b.length : at;
 }
 
 /**
  * The offset of the first gzip member header (RFC 1952 §2.3.1: ID1 ID2,
- * CM 8, FLG's reserved bits clear) at or after `from`, or the file's size.
+ * CM 8, FLG's reserved bits clear) at or after `from`, or `b`'s length.
  */
-async function nextGzipHeader(file: Blob, from: number): Promise<number> {
-  const step = 1 << 16;
-  for (let at = from; at < file.size; at += step) {
-    const b = new Uint8Array(
-      await file.slice(at, at + step + 3).arrayBuffer(),
-    );
-    for (let i = 0; i < step && i + 3 < b.length; i++) {
-      if (
-        b[i] === 0x1f && b[i + 1] === 0x8b && b[i + 2] === 8 &&
-        (b[i + 3] & 0xe0) === 0
-      ) return at + i;
-    }
+function nextGzipHeader(b: Uint8Array, from: number): number {
+  for (let i = from; i + 3 < b.length; i++) {
+    if (
+      b[i] === 0x1f && b[i + 1] === 0x8b && b[i + 2] === 8 &&
+      (b[i + 3] & 0xe0) === 0
+    ) return i;
   }
-  return file.size;
+  return b.length;
 }
 
 /**
- * The bytes `part` unpacks to when it unpacks as exactly one gzip member
- * (or several), else null; past `maxUnpacked` with the `before` bytes
- * already unpacked it throws.
+ * What `part` unpacks to as gzip, in chunks, and whether it unpacked
+ * whole (a place inside a member leaves it cut short, and bytes after a
+ * member's end are refused). Past `budget` bytes it stops, and throws the
+ * limit `max`.
  */
-async function unpackedSize(
-  part: Blob,
-  maxUnpacked: number,
-  before = 0,
-): Promise<number | null> {
-  let unpacked = before;
+async function unpackPart(
+  part: Uint8Array,
+  budget: number,
+  max: number,
+): Promise<{ whole: boolean; chunks: Uint8Array[]; size: number }> {
+  const stream = unpacker("gzip");
+  const writer = stream.writable.getWriter();
+  // Their failures are the reader's too, seen below.
+  writer.write(part).catch(() => {});
+  writer.close().catch(() => {});
+  const reader = stream.readable.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
   try {
-    for await (const chunk of chunksOf(part, "gzip", null)) {
-      unpacked += chunk.byteLength;
-      if (unpacked > maxUnpacked) throw new UnpackLimitError(maxUnpacked);
+    for (;;) {
+      const r = await reader.read();
+      if (r.done) return { whole: true, chunks, size };
+      size += r.value.byteLength;
+      if (size > budget) throw new UnpackLimitError(max);
+      chunks.push(r.value);
     }
-    return unpacked - before;
   } catch (err) {
-    if (err instanceof UnpackLimitError) throw err;
-    return null;
+    if (!(err instanceof UnpackLimitError)) {
+      return { whole: false, chunks, size };
+    }
+    await reader.cancel().catch(() => {});
+    throw err;
   }
+}
+
+/**
+ * Reads gzip file `b` as a series of members (RFC 1952 §2.2), each unpacked
+ * once and given to `onMember` with the offset it ends at; false when it is
+ * no such series (a member's end not found, more than `maxMembers`, bytes
+ * other than zero padding after the last). A member's end is not written
+ * down before it, and DecompressionStream refuses bytes after the one
+ * member it reads: each place the next member's header could start is
+ * tried in turn, and the first whose bytes before it unpack whole is the
+ * end. The members together unpack to `maxUnpacked` at most, else it
+ * throws: each alone under it, a few hundred small members packing 1,000
+ * to 1 would otherwise be unpacked whole (gigabytes, a minute).
+ * Zeros after the last member, {@link MAX_GZIP_PADDING} at most, are
+ * padding, left unread.
+ */
+async function gzipSeries(
+  b: Uint8Array,
+  maxUnpacked = MAX_UNPACKED_BYTES,
+  maxMembers = MAX_GZIP_MEMBERS,
+  onMember: (chunks: Uint8Array[], end: number) => void = () => {},
+): Promise<boolean> {
+  let members = 0;
+  let falseEnds = 0;
+  let unpacked = 0;
+  const padding = zeroPaddingStart(b, MAX_GZIP_PADDING);
+  const isize = (at: number) =>
+    new DataView(b.buffer, b.byteOffset + at - 4, 4).getUint32(0, true);
+  /**
+   * Whether the bytes `start` to `end` are one member (given to
+   * `onMember`); a false end is not. In the zeros ending the file a place
+   * whose ISIZE says more than the limit leaves is passed untried (at
+   * their start, a 9 MB member's reads 2 GB).
+   */
+  const member = async (start: number, end: number, inZeros = false) => {
+    const size = isize(end);
+    if (inZeros && size > maxUnpacked - unpacked) return false;
+    const r = await unpackPart(
+      b.subarray(start, end),
+      maxUnpacked - unpacked,
+      maxUnpacked,
+    );
+    if (!r.whole) {
+      falseEnds++;
+      return false;
+    }
+    unpacked += r.size;
+    onMember(r.chunks, end);
+    return true;
+  };
+  for (let start = 0; start < b.length;) {
+    if (members >= maxMembers) return false;
+    let found = false;
+    for (let end = start + MIN_GZIP_MEMBER; end <= b.length; end++) {
+      end = nextGzipHeader(b, end);
+      if (end >= b.length && padding < b.length) {
+        // The last member is followed by zeros: it ends inside them when
+        // its own last bytes are zero (an ISIZE under 16 MiB), so each
+        // place from their start is tried.
+        for (
+          end = Math.max(padding, start + MIN_GZIP_MEMBER);
+          end <= b.length && falseEnds <= MAX_GZIP_FALSE_ENDS;
+          end++
+        ) {
+          if (await member(start, end, true)) return true;
+        }
+        return false;
+      }
+      if (await member(start, end)) {
+        found = true;
+        start = end;
+        break;
+      }
+      if (falseEnds > MAX_GZIP_FALSE_ENDS) return false;
+    }
+    if (!found) return false;
+    members++;
+  }
+  return true;
 }
 
 /**
  * Where each member of gzip file `file` ends (RFC 1952 §2.2: a gzip file
- * is a series of members), or null when it is no such series. A member's
- * end is not written down before it, and DecompressionStream refuses bytes
- * after the one member it reads: each place the next member's header could
- * start is tried in turn, and the first whose bytes before it unpack whole
- * is the end (a place inside the member leaves it cut short). The members
- * together unpack to `maxUnpacked` at most, else it throws: each alone
- * under it, a few hundred small members packing 1,000 to 1 would
- * otherwise be unpacked whole (gigabytes, a minute) before the read that
- * follows refused the sum. Past `maxMembers` members it is no such series.
- * Zeros after the last member, {@link MAX_GZIP_PADDING} at most, are
- * padding, left unread; any other byte after it makes no such series.
+ * is a series of members), or null when it is no such series; read as
+ * {@link gzipSeries} reads it.
  */
 export async function gzipMembers(
   file: Blob,
@@ -387,64 +487,14 @@ export async function gzipMembers(
   maxMembers = MAX_GZIP_MEMBERS,
 ): Promise<number[] | null> {
   const ends: number[] = [];
-  let falseEnds = 0;
-  let unpacked = 0;
-  const padding = await zeroPaddingStart(file, MAX_GZIP_PADDING);
-  /** The bytes `start` to `end` unpacked whole, counted; false if not. */
-  const member = async (start: number, end: number) => {
-    const size = await unpackedSize(
-      file.slice(start, end),
-      maxUnpacked,
-      unpacked,
-    );
-    if (size === null) return false;
-    unpacked += size;
-    return true;
-  };
-  /** Where the last member, followed by zeros, ends (once found). */
-  let padded = file.size;
-  /**
-   * Whether the member at `start` ends inside the zeros ending the file,
-   * at `padded`: it does when its own last bytes are zero (its ISIZE,
-   * RFC 1952 §2.3.1, ends in one under 16 MiB), so each place from their
-   * start is tried, counted as false ends are. A place whose ISIZE says
-   * more than the limit leaves is passed without unpacking (at the zeros'
-   * start, the ISIZE of a 9 MB member reads 2 GB).
-   */
-  const paddedEnd = async (start: number) => {
-    for (
-      let at = Math.max(padding, start + MIN_GZIP_MEMBER);
-      at <= file.size;
-      at++
-    ) {
-      const isize = new DataView(
-        await file.slice(at - 4, at).arrayBuffer(),
-      ).getUint32(0, true);
-      if (isize > maxUnpacked - unpacked) continue;
-      if (await member(start, at)) {
-        padded = at;
-        return true;
-      }
-      if (++falseEnds > MAX_GZIP_FALSE_ENDS) return false;
-    }
-    return false;
-  };
-  for (let start = 0; start < file.size;) {
-    if (ends.length >= maxMembers) return null;
-    let end = start + MIN_GZIP_MEMBER;
-    for (;;) {
-      end = await nextGzipHeader(file, end);
-      if (end >= file.size && padding < file.size) {
-        return await paddedEnd(start) ? [...ends, padded] : null;
-      }
-      if (await member(start, end)) break;
-      if (end >= file.size || ++falseEnds > MAX_GZIP_FALSE_ENDS) return null;
-      end++;
-    }
-    ends.push(end);
-    start = end;
-  }
-  return ends;
+  const b = new Uint8Array(await file.arrayBuffer());
+  const series = await gzipSeries(
+    b,
+    maxUnpacked,
+    maxMembers,
+    (_, end) => ends.push(end),
+  );
+  return series ? ends : null;
 }
 
 /** `file` read as text, by its byte order mark (see {@link readFileText}). */
