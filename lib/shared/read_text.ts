@@ -313,7 +313,8 @@ const MIN_GZIP_MEMBER = 10 + 2 + 8;
  * Places a gzip header might start at that were tried as a member's end and
  * were not one, at most, per file: each try unpacks its member again (the
  * bytes `1f 8b 08` fall inside packed data about once in 16 MB, and a
- * crafted file could hold them everywhere).
+ * crafted file could hold them everywhere). Places whose ISIZE (the four
+ * bytes before them) cannot be the member's are passed without a try.
  */
 export const MAX_GZIP_FALSE_ENDS = 16;
 
@@ -362,6 +363,15 @@ function nextGzipHeader(b: Uint8Array, from: number): number {
 }
 
 /**
+ * Packed bytes given to a DecompressionStream at a time. A stream that
+ * fails drops the output it holds unread, and Chromium's unpacks a whole
+ * write at once: given in pieces, each waiting for the last one's output
+ * to be read, a try cut short still counts what it unpacked, but for its
+ * last piece's.
+ */
+const UNPACK_PIECE = 16 * 1024;
+
+/**
  * What `part` unpacks to as gzip, in chunks, and whether it unpacked
  * whole (a place inside a member leaves it cut short, and bytes after a
  * member's end are refused). Past `budget` bytes it stops, and throws the
@@ -374,9 +384,13 @@ async function unpackPart(
 ): Promise<{ whole: boolean; chunks: Uint8Array[]; size: number }> {
   const stream = unpacker("gzip");
   const writer = stream.writable.getWriter();
-  // Their failures are the reader's too, seen below.
-  writer.write(part).catch(() => {});
-  writer.close().catch(() => {});
+  // Its failures are the reader's too, seen below.
+  (async () => {
+    for (let at = 0; at < part.length; at += UNPACK_PIECE) {
+      await writer.write(part.subarray(at, at + UNPACK_PIECE));
+    }
+    await writer.close();
+  })().catch(() => {});
   const reader = stream.readable.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -405,9 +419,15 @@ async function unpackPart(
  * down before it, and DecompressionStream refuses bytes after the one
  * member it reads: each place the next member's header could start is
  * tried in turn, and the first whose bytes before it unpack whole is the
- * end. The members together unpack to `maxUnpacked` at most, else it
- * throws: each alone under it, a few hundred small members packing 1,000
- * to 1 would otherwise be unpacked whole (gigabytes, a minute).
+ * end. A place is passed untried when the ISIZE before it (RFC 1952
+ * §2.3.1, the member's unpacked size modulo 2^32) is less than a try cut
+ * short at an earlier place unpacked (a prefix of the member's bytes
+ * unpacks to a prefix of its text). The members together unpack to
+ * `maxUnpacked` at most, else it throws: each alone under it, a few
+ * hundred small members packing 1,000 to 1 would otherwise be unpacked
+ * whole (gigabytes, a minute). The tries that were no end unpack as much
+ * again at most: a crafted member of 250 MB with false ends near its end
+ * was unpacked whole once per false end (34 s).
  * Zeros after the last member, {@link MAX_GZIP_PADDING} at most, are
  * padding, left unread.
  */
@@ -420,28 +440,36 @@ async function gzipSeries(
   let members = 0;
   let falseEnds = 0;
   let unpacked = 0;
+  /** Bytes unpacked by tries that were no member's end. */
+  let wasted = 0;
   const padding = zeroPaddingStart(b, MAX_GZIP_PADDING);
   const isize = (at: number) =>
     new DataView(b.buffer, b.byteOffset + at - 4, 4).getUint32(0, true);
+  /** The least the member being read unpacks to (a try cut short said so). */
+  let least = 0;
   /**
    * Whether the bytes `start` to `end` are one member (given to
-   * `onMember`); a false end is not. In the zeros ending the file a place
-   * whose ISIZE says more than the limit leaves is passed untried (at
-   * their start, a 9 MB member's reads 2 GB).
+   * `onMember`); a place passed untried, or a false end, is not. In the
+   * zeros ending the file a place whose ISIZE says more than the limit
+   * leaves is passed too (at their start, a 9 MB member's reads 2 GB).
    */
   const member = async (start: number, end: number, inZeros = false) => {
     const size = isize(end);
+    if (size < least) return false;
     if (inZeros && size > maxUnpacked - unpacked) return false;
     const r = await unpackPart(
       b.subarray(start, end),
-      maxUnpacked - unpacked,
+      Math.min(maxUnpacked - unpacked, maxUnpacked - wasted),
       maxUnpacked,
     );
     if (!r.whole) {
+      wasted += r.size;
+      least = Math.max(least, r.size);
       falseEnds++;
       return false;
     }
     unpacked += r.size;
+    least = 0;
     onMember(r.chunks, end);
     return true;
   };

@@ -92,19 +92,34 @@ Deno.test("read: a packed UTF-16 file is read by the byte order mark it holds on
 });
 
 /**
- * One gzip member holding `data` in a stored block (RFC 1951 §3.2.4), so
+ * One gzip member holding `data` in stored blocks (RFC 1951 §3.2.4), so
  * its bytes are in the file as they are: a member's packed bytes may hold
  * what looks like the next member's header.
  */
 function storedMember(data: Uint8Array): Uint8Array {
-  const n = data.length;
-  const out = new Uint8Array(10 + 5 + n + 8);
+  const BLOCK = 65_535;
+  const blocks = Math.max(1, Math.ceil(data.length / BLOCK));
+  const out = new Uint8Array(10 + 5 * blocks + data.length + 8);
   out.set([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-  out.set([1, n & 0xff, n >> 8, ~n & 0xff, (~n >> 8) & 0xff], 10);
-  out.set(data, 15);
+  let at = 10;
+  for (let k = 0; k < blocks; k++) {
+    const part = data.subarray(k * BLOCK, (k + 1) * BLOCK);
+    const n = part.length;
+    const last = k === blocks - 1 ? 1 : 0;
+    out.set([last, n & 0xff, n >> 8, ~n & 0xff, (~n >> 8) & 0xff], at);
+    out.set(part, at + 5);
+    at += 5 + n;
+  }
   const dv = new DataView(out.buffer);
-  dv.setUint32(15 + n, crc32(data), true);
-  dv.setUint32(19 + n, n, true);
+  dv.setUint32(at, crc32(data), true);
+  dv.setUint32(at + 4, data.length, true);
+  return out;
+}
+
+/** Bytes that fill `n`, then `copies` gzip headers one after another. */
+function spacesThenHeaders(n: number, copies: number): Uint8Array {
+  const out = new Uint8Array(n + 4 * copies).fill(0x20);
+  for (let i = 0; i < copies; i++) out.set([0x1f, 0x8b, 8, 0], n + 4 * i);
   return out;
 }
 
@@ -135,6 +150,17 @@ Deno.test("read: several gzip members one after another (cat a.gz b.gz, RFC 1952
       "fifty members",
       await Promise.all(Array.from({ length: 50 }, (_, i) => gz(`${i},`))),
       Array.from({ length: 50 }, (_, i) => `${i},`).join(""),
+    ],
+    [
+      // A place whose ISIZE is less than a try before it unpacked is no
+      // end, and is passed untried (not counted as a false end).
+      "a member ending in more gzip headers than false ends allowed",
+      [
+        storedMember(spacesThenHeaders(600_000, MAX_GZIP_FALSE_ENDS + 4)),
+        await gz("z"),
+      ],
+      " ".repeat(600_000) +
+      "\x1f\ufffd\x08\x00".repeat(MAX_GZIP_FALSE_ENDS + 4) + "z",
     ],
   ];
   for (const [name, members, text] of cases) {
@@ -279,6 +305,24 @@ Deno.test("read: bad/gzip members are read up to the limit on what they unpack t
   );
   assert.equal(await gzipMembers(file, 300_000, 4), null);
   assert.ok(MAX_GZIP_MEMBERS * 64 * 1024 >= MAX_UNPACKED_BYTES, "bgzip's");
+  await assert.rejects(
+    () => readFileText(file, undefined, 100_000),
+    UnpackLimitError,
+  );
+});
+
+Deno.test("read: bad/places tried as a member's end unpack no more than the limit in all, not its prefix once per place", async () => {
+  // Each place holds an ISIZE that could be the member's (its true size),
+  // so each is tried: a try unpacks the member up to it again.
+  const data = new Uint8Array(60_000).fill(0x20);
+  for (let k = 1; k <= MAX_GZIP_FALSE_ENDS; k++) {
+    new DataView(data.buffer).setUint32(3_000 * k - 4, data.length, true);
+    data.set([0x1f, 0x8b, 8, 0], 3_000 * k);
+  }
+  const z = new Uint8Array(await (await packed("z", "gzip")).arrayBuffer());
+  const file = new Blob([storedMember(data), z] as BlobPart[]);
+  // 3,000 + 6,000 + ... bytes unpacked in vain pass 100,000 at the 8th.
+  await assert.rejects(() => gzipMembers(file, 100_000), UnpackLimitError);
   await assert.rejects(
     () => readFileText(file, undefined, 100_000),
     UnpackLimitError,
