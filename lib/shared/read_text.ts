@@ -259,7 +259,12 @@ export async function readFileText(
     });
   try {
     const r = await decode(file, packed, progress, maxUnpacked);
-    return { ...r, invalid: null, packed };
+    const invalid = await invalidOf(r, async () => {
+      const parts: Uint8Array[] = [];
+      for await (const chunk of chunksOf(file, packed)) parts.push(chunk);
+      return concatBytes(parts);
+    });
+    return { ...r, invalid, packed };
   } catch (err) {
     if (err instanceof UnpackLimitError) throw err;
     if (stringLimit(err)) throw new UnpackLimitError(maxUnpacked);
@@ -303,7 +308,27 @@ async function readGzipSeries(
   if (!series) return null;
   // Zero padding after the last member is read, not unpacked.
   onProgress?.(file.size, file.size);
-  return { ...sink.finish(), invalid: null, packed: "gzip" };
+  const r = sink.finish();
+  const invalid = await invalidOf(r, async () => {
+    const parts: Uint8Array[] = [];
+    await gzipSeries(b, maxUnpacked, undefined, (c) => parts.push(...c));
+    return concatBytes(parts);
+  });
+  return { ...r, invalid, packed: "gzip" };
+}
+
+/**
+ * Where the first invalid UTF-8 byte of a UTF-8 text `r` is, in the
+ * `bytes` it was read from (only read when its text holds a U+FFFD).
+ */
+async function invalidOf(
+  r: { text: string; encoding: BomEncoding },
+  bytes: () => Promise<Uint8Array>,
+): Promise<ReadText["invalid"]> {
+  if (r.encoding !== "utf-8" || !r.text.includes("\ufffd")) return null;
+  const b = await bytes();
+  const at = firstInvalidUtf8(b);
+  return at < 0 ? null : place(b, at);
 }
 
 /** Fewest bytes of a gzip member: header, an empty deflate block, trailer. */
@@ -530,25 +555,33 @@ async function readPlain(
   file: Blob,
   onProgress?: ReadProgress,
 ): Promise<ReadText> {
-  const { text, encoding } = await decode(file, null, onProgress);
-  let invalid: ReadText["invalid"] = null;
-  if (encoding === "utf-8" && text.includes("\ufffd")) {
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const at = firstInvalidUtf8(bytes);
-    if (at >= 0) invalid = place(bytes, at);
-  }
-  return { text, encoding, invalid, packed: null };
+  const r = await decode(file, null, onProgress);
+  const invalid = await invalidOf(
+    r,
+    async () => new Uint8Array(await file.arrayBuffer()),
+  );
+  return { ...r, invalid, packed: null };
 }
 
-/** What reading the file changed (unpacked it, met invalid bytes), or null. */
+/**
+ * What reading the file changed (unpacked it, met invalid bytes), or null:
+ * a packed file with invalid bytes is said to be both.
+ */
 export function encodingWarning(r: ReadText): string | null {
+  const said: string[] = [];
   if (r.packed) {
-    return `The file was ${
-      r.packed === "gzip" ? "gzip" : "zlib"
-    }-compressed: it was unpacked and read.`;
+    said.push(
+      `The file was ${
+        r.packed === "gzip" ? "gzip" : "zlib"
+      }-compressed: it was unpacked and read.`,
+    );
   }
-  if (!r.invalid) return null;
-  const { line, column } = r.invalid;
-  return `The file is not valid UTF-8 (first bad byte at line ${line}, ` +
-    `column ${column}): such bytes are shown as U+FFFD (�).`;
+  if (r.invalid) {
+    const { line, column } = r.invalid;
+    said.push(
+      `The file is not valid UTF-8 (first bad byte at line ${line}, ` +
+        `column ${column}): such bytes are shown as U+FFFD (�).`,
+    );
+  }
+  return said.length ? said.join(" ") : null;
 }

@@ -34,14 +34,33 @@ Deno.test("read: a file is read as text, progress reported, BOM dropped", async 
   assert.equal(encodingWarning(r), null);
 });
 
-Deno.test("read: bad bytes are named by line and column", async () => {
+Deno.test("read: bad bytes are named by line and column, in a packed file as in a plain one", async () => {
   const bytes = new Uint8Array([...enc.encode("{\n  "), 0xff, 0x7d]);
-  const r = await readFileText(new Blob([bytes]));
-  assert.match(encodingWarning(r) ?? "", /line 2, column 3/);
+  const gz = async (b: Uint8Array) =>
+    new Uint8Array(await (await packed(b, "gzip")).arrayBuffer());
+  const cases: [string, BlobPart[], RegExp | null][] = [
+    ["plain", [bytes], null],
+    ["gzip", [await gz(bytes)], /gzip-compressed/],
+    ["zlib", [await packed(bytes, "deflate")], /zlib-compressed/],
+    [
+      "gzip, two members",
+      [await gz(bytes.subarray(0, 3)), await gz(bytes.subarray(3))],
+      /gzip-compressed/,
+    ],
+  ];
+  for (const [name, parts, packing] of cases) {
+    const r = await readFileText(new Blob(parts));
+    assert.deepEqual(r.invalid, { line: 2, column: 3, byte: 4 }, name);
+    assert.match(encodingWarning(r) ?? "", /line 2, column 3/, name);
+    if (packing) assert.match(encodingWarning(r) ?? "", packing, name);
+  }
 });
 
-async function packed(text: string, format: "gzip" | "deflate"): Promise<Blob> {
-  const stream = new Blob([text]).stream().pipeThrough(
+async function packed(
+  text: string | Uint8Array,
+  format: "gzip" | "deflate",
+): Promise<Blob> {
+  const stream = new Blob([text as BlobPart]).stream().pipeThrough(
     new CompressionStream(format),
   );
   return new Blob([await new Response(stream).arrayBuffer()]);

@@ -384,7 +384,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "browser har: a gzip-compressed HAR (.har.gz) opens as the HAR it holds, and says it was unpacked: in one gzip member or several (cat a.gz b.gz, up to 10,000 within the watchdog), UTF-8 or UTF-16, zero padded or not",
+    "browser har: a gzip-compressed HAR (.har.gz) opens as the HAR it holds, and says it was unpacked: in one gzip member or several (cat a.gz b.gz, up to 10,000 within the watchdog), UTF-8, UTF-16 or Latin-1 (said as a plain file's is), zero padded or not",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
@@ -417,7 +417,17 @@ Deno.test({
           await new Blob(parts as BlobPart[]).arrayBuffer(),
         );
       };
-      const files: [string, Uint8Array][] = [
+      // A Latin-1 byte (é) in place of the f of "Wirebench fixture".
+      const at = text.indexOf("fixture");
+      const latin1 = new Uint8Array(
+        await new Blob([
+          text.slice(0, at),
+          new Uint8Array([0xe9]),
+          text.slice(at + 1),
+        ])
+          .arrayBuffer(),
+      );
+      const files: [string, Uint8Array, RegExp?][] = [
         ["one member", await gzip(text)],
         [
           "two members",
@@ -432,6 +442,11 @@ Deno.test({
         // Chromium): 10,000 passed the page's 30 s watchdog.
         [`${MAX_GZIP_MEMBERS} members`, await members(MAX_GZIP_MEMBERS)],
         ["UTF-16", await gzip(utf16)],
+        [
+          "Latin-1",
+          await gzip(latin1),
+          /not valid UTF-8 \(first bad byte at line 5, column 26\)/,
+        ],
         // Padded with zeros to tar's 10,240-byte record, as gzip(1) reads.
         [
           "zero padding",
@@ -441,7 +456,7 @@ Deno.test({
           ),
         ],
       ];
-      for (const [name, gz] of files) {
+      for (const [name, gz, warning] of files) {
         await page.setInputFiles("[data-testid=har-file]", {
           name: "mixed.har.gz",
           mimeType: "application/gzip",
@@ -460,6 +475,13 @@ Deno.test({
           /gzip-compressed: it was unpacked and read/,
           name,
         );
+        if (warning) {
+          assert.match(
+            await page.locator(".har-warnings").textContent() ?? "",
+            warning,
+            name,
+          );
+        }
         await openViewer(page, server.origin);
       }
     }),
