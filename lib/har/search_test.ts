@@ -410,3 +410,27 @@ Deno.test("search: a search in steps left unfinished keeps no answer", () => {
   assert.equal(search.mask("a.example"), first);
   assert.deepEqual([...search.mask("b.example")!], [0, 1]);
 });
+
+Deno.test("search: a file's first search tells its ASCII URLs from the rest in native code, not by reading each unit in a loop", () => {
+  const n = 2000;
+  const { columns } = parsedHar(
+    Array.from({ length: n }, (_, i) => ({ url: `https://a.example/p/${i}` })),
+  );
+  // Every unit read one at a time goes through String.prototype.charCodeAt:
+  // counted, the work the first search does per unit of the joined URLs.
+  const own = String.prototype.charCodeAt;
+  let reads = 0;
+  String.prototype.charCodeAt = function (this: string, i: number) {
+    reads++;
+    return own.call(this, i);
+  };
+  let mask: Uint8Array | null;
+  try {
+    mask = new HarSearch(columns).mask("p/1999");
+  } finally {
+    String.prototype.charCodeAt = own;
+  }
+  assert.equal(mask![n - 1], 1);
+  // The term's own few units may be read; the URLs' tens of thousands not.
+  assert.ok(reads < 100, `${reads} units read for ${columns.urls.length}`);
+});
