@@ -6,12 +6,22 @@
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { isAnchorFragment, replaceFragment } from "../shared/fragment.ts";
+import { whenIdle } from "../shared/idle.ts";
 import {
   emptyHashState,
   formatHash,
   type HashState,
   parseHash,
 } from "./hash_state.ts";
+
+/** Quiet time after an update before the fragment is written (ms). */
+const WRITE_AFTER_MS = 150;
+/**
+ * Longest wait for an idle period once quiet (ms): a page that draws no
+ * frames may have none until the next input, and a reload or a copied
+ * address must not lose the view for long.
+ */
+const WRITE_WITHIN_MS = 1000;
 
 /** The state and a setter that merges a partial update. */
 export function useHashState(): [
@@ -24,6 +34,12 @@ export function useHashState(): [
   const latest = useRef(state);
   latest.current = state;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const cancelIdle = useRef(() => {});
+  /** Drops a write not yet done. */
+  const drop = useCallback(() => {
+    clearTimeout(timer.current);
+    cancelIdle.current();
+  }, []);
 
   useEffect(() => {
     const read = () => {
@@ -32,21 +48,29 @@ export function useHashState(): [
         return replaceFragment(formatHash(latest.current));
       }
       // A pending write describes the state before this external change.
-      clearTimeout(timer.current);
+      drop();
       setState(parseHash(location.hash));
     };
     read();
     addEventListener("hashchange", read);
-    return () => removeEventListener("hashchange", read);
+    return () => {
+      removeEventListener("hashchange", read);
+      drop();
+    };
   }, []);
 
   // `history.replaceState` costs milliseconds in Chromium (it goes to the
-  // browser process): write the fragment after the burst of updates, not
-  // inside the update the user waits for.
-  const write = useCallback(
-    () => replaceFragment(formatHash(latest.current)),
-    [],
-  );
+  // browser process): write the fragment after the burst of updates, in an
+  // idle period, so not as a task between a large file's search steps and
+  // renders while keys are still coming (each applied query wrote it).
+  const write = useCallback(() => {
+    cancelIdle.current = whenIdle(
+      () => replaceFragment(formatHash(latest.current)),
+      2,
+      undefined,
+      WRITE_WITHIN_MS,
+    );
+  }, []);
 
   const update = useCallback((patch: Partial<HashState>) => {
     setState((old) => {
@@ -54,8 +78,8 @@ export function useHashState(): [
       latest.current = next;
       return next;
     });
-    clearTimeout(timer.current);
-    timer.current = setTimeout(write, 150);
+    drop();
+    timer.current = setTimeout(write, WRITE_AFTER_MS);
   }, []);
 
   return [state, update];
