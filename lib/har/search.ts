@@ -42,11 +42,18 @@ interface Lowered {
   mimes: string[];
 }
 
-/** The lower-cased fields of a file. */
-function lower(c: HarColumns): Lowered {
+/**
+ * The lower-cased fields of a file, built in steps of {@link SEARCH_STEP}
+ * entries where its URLs are folded entry by entry (the generator stops
+ * between two), so a file's first search lets keys in meanwhile.
+ */
+function* lowering(c: HarColumns): Generator<void, Lowered> {
+  const methods = c.methods.map((m) => m.toLowerCase());
+  const mimes = c.mimes.map((m) => m.toLowerCase());
   // Folded as the spec viewer's filter folds.
-  let urls = c.urls.toLowerCase();
-  let off = c.urlOff;
+  if (plain(c.urls)) {
+    return { urls: c.urls.toLowerCase(), off: c.urlOff, methods, mimes };
+  }
   // Beyond ASCII, characters can change length when folded (U+0130, ß, an
   // accent written apart; lengths lost and gained can even out), and a
   // mark starting one URL must not join the last letter of the one
@@ -56,27 +63,41 @@ function lower(c: HarColumns): Lowered {
   // browsers record it) is also found by the text it spells (`検索`, as the
   // detail's query shows it): its decoded text follows it on a line of its
   // own, which no term (no white space in one) reaches across.
-  if (!ascii(c.urls) || ESCAPED_UTF8.test(c.urls)) {
-    off = new Uint32Array(c.n + 1);
-    const parts: string[] = [];
-    for (let i = 0; i < c.n; i++) {
-      const raw = c.urls.slice(c.urlOff[i], c.urlOff[i + 1]);
-      let u = foldText(raw);
-      if (ESCAPED_UTF8.test(raw)) {
-        const spelled = readableUrl(raw);
-        if (spelled !== raw) u += `\n${foldText(spelled)}`;
+  //
+  // A step's URLs that are all plain are lower-cased whole, unit for unit:
+  // one such URL in a file had all 50,000 folded one by one.
+  const off = new Uint32Array(c.n + 1);
+  const parts: string[] = [];
+  for (let from = 0; from < c.n; from += SEARCH_STEP) {
+    const to = Math.min(c.n, from + SEARCH_STEP);
+    const run = c.urls.slice(c.urlOff[from], c.urlOff[to]);
+    if (plain(run)) {
+      parts.push(run.toLowerCase());
+      const shift = off[from] - c.urlOff[from];
+      for (let i = from + 1; i <= to; i++) off[i] = c.urlOff[i] + shift;
+    } else {
+      for (let i = from; i < to; i++) {
+        const raw = c.urls.slice(c.urlOff[i], c.urlOff[i + 1]);
+        let u = foldText(raw);
+        if (ESCAPED_UTF8.test(raw)) {
+          const spelled = readableUrl(raw);
+          if (spelled !== raw) u += `\n${foldText(spelled)}`;
+        }
+        off[i + 1] = off[i] + u.length;
+        parts.push(u);
       }
-      off[i + 1] = off[i] + u.length;
-      parts.push(u);
     }
-    urls = parts.join("");
+    if (to < c.n) yield;
   }
-  return {
-    urls,
-    off,
-    methods: c.methods.map((m) => m.toLowerCase()),
-    mimes: c.mimes.map((m) => m.toLowerCase()),
-  };
+  return { urls: parts.join(""), off, methods, mimes };
+}
+
+/**
+ * True when URLs `s` fold as they lower-case, unit for unit: all ASCII,
+ * no UTF-8 percent-escaped.
+ */
+function plain(s: string): boolean {
+  return ascii(s) && !ESCAPED_UTF8.test(s);
 }
 
 /** A percent-escape of a byte beyond ASCII: part of a UTF-8 character. */
@@ -378,6 +399,8 @@ export const SEARCH_STEP = 8192;
  */
 export class HarSearch {
   #lowered: Lowered | null = null;
+  /** The fields' lowering under way, kept across searches a newer one replaced. */
+  #lowering: Generator<void, Lowered> | null = null;
   #last:
     | { q: string; deep: DeepMasks | null; mask: Uint8Array | null }
     | null = null;
@@ -406,8 +429,8 @@ export class HarSearch {
   }
 
   /**
-   * {@link HarSearch.mask} in steps: the generator stops after the fields
-   * are lower-cased (the file's first search) and after each
+   * {@link HarSearch.mask} in steps: the generator stops after each step
+   * of lower-casing the fields (the file's first search) and after each
    * {@link SEARCH_STEP} entries of each term, so a page can let a key in
    * between and drop a search a newer one replaced. Its answer, once it
    * is done, is the one `mask` then gives without searching again.
@@ -422,8 +445,9 @@ export class HarSearch {
     const terms = wordsOf(q);
     let mask: Uint8Array | null = null;
     if (terms.length) {
-      if (!this.#lowered) {
-        this.#lowered = lower(c);
+      while (!this.#lowered) {
+        const r = (this.#lowering ??= lowering(c)).next();
+        if (r.done) this.#lowered = r.value;
         yield;
       }
       const l = this.#lowered;

@@ -434,3 +434,43 @@ Deno.test("search: a file's first search tells its ASCII URLs from the rest in n
   // The term's own few units may be read; the URLs' tens of thousands not.
   assert.ok(reads < 100, `${reads} units read for ${columns.urls.length}`);
 });
+
+Deno.test("search: a file with one URL beyond ASCII is lower-cased in steps of SEARCH_STEP entries, a step of plain URLs at once, and found as before", () => {
+  const n = SEARCH_STEP * 3;
+  const odd = SEARCH_STEP + 7; // in the second step's entries
+  const { columns } = parsedHar(
+    Array.from({ length: n }, (_, i) => ({
+      url: i === odd
+        ? "https://A.example/Café/%E6%A4%9C"
+        : `https://A.example/P/${i}`,
+    })),
+  );
+  const search = new HarSearch(columns);
+  // A URL folded on its own lower-cases it at least once: counted.
+  const own = String.prototype.toLowerCase;
+  let lowered = 0;
+  String.prototype.toLowerCase = function (this: string) {
+    lowered++;
+    return own.call(this);
+  };
+  const steps = search.steps("p/2");
+  let stops = 0;
+  let r = steps.next();
+  try {
+    for (; !r.done; r = steps.next()) stops++;
+  } finally {
+    String.prototype.toLowerCase = own;
+  }
+  // Three steps of lowering (one stop each), three of the term.
+  assert.equal(stops, 3 + 3);
+  // The second step's URLs one by one, the other two steps' whole.
+  assert.ok(lowered < SEARCH_STEP + 100, `${lowered} lowered of ${n}`);
+  const found = (q: string) =>
+    [...search.mask(q)!].flatMap((v, i) => (v ? [i] : []));
+  // Offsets hold past the folded step: the last entries are found as theirs.
+  assert.deepEqual(found(`p/${n - 1}`), [n - 1]);
+  assert.deepEqual(found(`/${SEARCH_STEP * 2}`), [SEARCH_STEP * 2]);
+  assert.deepEqual(found("cafe/"), [odd]);
+  assert.deepEqual(found("検"), [odd]);
+  assert.equal(found("p/").length, n - 1);
+});
