@@ -93,6 +93,26 @@ function* lowering(c: HarColumns): Generator<void, Lowered> {
 }
 
 /**
+ * Per file's columns, its lowered fields or their lowering under way:
+ * shared by its searchers (the page makes a new one when the file's header
+ * names come), so none lowers them again, nor a search a key replaced.
+ */
+const LOWERED = new WeakMap<
+  HarColumns,
+  { it: Generator<void, Lowered>; done: Lowered | null }
+>();
+
+/** One step of lowering `c`'s fields ({@link LOWERED}). */
+function lowerStep(c: HarColumns): void {
+  let l = LOWERED.get(c);
+  if (!l) LOWERED.set(c, l = { it: lowering(c), done: null });
+  if (!l.done) {
+    const r = l.it.next();
+    if (r.done) l.done = r.value;
+  }
+}
+
+/**
  * True when URLs `s` fold as they lower-case, unit for unit: all ASCII,
  * no UTF-8 percent-escaped.
  */
@@ -393,14 +413,13 @@ function hits(
 export const SEARCH_STEP = 8192;
 
 /**
- * Searches one file: its lower-cased fields are built on the first search,
- * and the last answer is remembered, so toggling a chip does not search
- * again. One per file (the page keeps it beside the file's columns).
+ * Searches one file: its lower-cased fields are built on the first search
+ * (or beforehand, {@link HarSearch.prepare}), and the last answer is
+ * remembered, so toggling a chip does not search again. One per file (the
+ * page keeps it beside the file's columns).
  */
 export class HarSearch {
   #lowered: Lowered | null = null;
-  /** The fields' lowering under way, kept across searches a newer one replaced. */
-  #lowering: Generator<void, Lowered> | null = null;
   #last:
     | { q: string; deep: DeepMasks | null; mask: Uint8Array | null }
     | null = null;
@@ -429,6 +448,19 @@ export class HarSearch {
   }
 
   /**
+   * Lowers the file's fields, as its first search does, in the steps it
+   * takes them in (stopping after each; none once they are): for a page to
+   * do it in idle time after a file loads, before any key needs it.
+   */
+  *prepare(): Generator<void, void> {
+    const c = this.columns;
+    while (!(this.#lowered ??= LOWERED.get(c)?.done ?? null)) {
+      lowerStep(c);
+      yield;
+    }
+  }
+
+  /**
    * {@link HarSearch.mask} in steps: the generator stops after each step
    * of lower-casing the fields (the file's first search) and after each
    * {@link SEARCH_STEP} entries of each term, so a page can let a key in
@@ -445,12 +477,8 @@ export class HarSearch {
     const terms = wordsOf(q);
     let mask: Uint8Array | null = null;
     if (terms.length) {
-      while (!this.#lowered) {
-        const r = (this.#lowering ??= lowering(c)).next();
-        if (r.done) this.#lowered = r.value;
-        yield;
-      }
-      const l = this.#lowered;
+      yield* this.prepare();
+      const l = this.#lowered!;
       mask = new Uint8Array(c.n).fill(1);
       for (const t of terms) {
         const exclude = t.length > 1 && t.startsWith("-");
