@@ -229,3 +229,67 @@ Deno.test({
       );
     }),
 });
+
+/**
+ * The frames the page's renderer began (its compositor's
+ * `Scheduler::BeginFrame`, which also counts an animation run on the
+ * compositor alone) while `fn` ran.
+ */
+async function framesDuring(
+  browser: Browser,
+  page: Page,
+  fn: () => Promise<void>,
+): Promise<number> {
+  await browser.startTracing(page, { categories: ["cc"] });
+  let buf: Uint8Array;
+  try {
+    await fn();
+  } finally {
+    buf = await browser.stopTracing();
+  }
+  type Ev = {
+    name: string;
+    ph: string;
+    pid: number;
+    tid: number;
+    args?: { name?: string };
+  };
+  const parsed = JSON.parse(new TextDecoder().decode(buf));
+  const events: Ev[] = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const renderers = new Set(
+    events.filter((e) =>
+      e.ph === "M" && e.name === "process_name" && e.args?.name === "Renderer"
+    ).map((e) => e.pid),
+  );
+  const compositors = new Set(
+    events.filter((e) =>
+      e.ph === "M" && e.name === "thread_name" &&
+      e.args?.name === "Compositor" && renderers.has(e.pid)
+    ).map((e) => `${e.pid}:${e.tid}`),
+  );
+  return events.filter((e) =>
+    e.name === "Scheduler::BeginFrame" && compositors.has(`${e.pid}:${e.tid}`)
+  ).length;
+}
+
+Deno.test({
+  name: "debug idle: a loaded /debug left alone draws no frames",
+  ...BROWSER_TEST,
+  fn: () =>
+    withPage(async ({ page, server, browser }) => {
+      // Each frame costs the renderer and the browser CPU (about 200 of
+      // them were blamed on a load); an idle page should need none: no
+      // spinner, no observer or deferred reference laid out over and over.
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.goto(`${server.origin}/debug`);
+      await allHydrated(page);
+      // The favicon and the last effects settle.
+      await page.waitForTimeout(500);
+      const frames = await framesDuring(
+        browser,
+        page,
+        () => page.waitForTimeout(2000),
+      );
+      assert.ok(frames <= 1, `${frames} frames in 2 s of idle`);
+    }),
+});
