@@ -21,14 +21,16 @@
  * header's small theme toggle used to be marked while the page's own tool
  * still loaded, and a script waiting for the first mark clicked too soon;
  * on `/debug`, a script that saw the first runner marked would as soon
- * click a runner further down, whose form, not yet hydrated, would submit
- * natively and reload the page. A reader gets the runners in view early
+ * click a runner further down before it listened (when the runners were
+ * forms, that submitted natively and reloaded the page). A reader gets
+ * the runners in view early
  * (they listen from their slice on); a script waits a little longer for
  * a mark it can trust.
  */
 import { type ComponentType, h, hydrate } from "preact";
 import { isIslandName, ISLANDS } from "../islands/registry.ts";
 import { fragmentTarget } from "../islands/shared/fragment.ts";
+import { entersRun } from "../islands/debug/keys.ts";
 
 /**
  * The main-thread time one slice of hydration may take before yielding:
@@ -64,8 +66,9 @@ async function load(el: HTMLElement): Promise<Loaded> {
 
 const pending = [...document.querySelectorAll<HTMLElement>("[data-island]")];
 const touched = new Set<HTMLElement>();
-// Forms a reader submitted (Run, Enter) before their island listened.
-const submitted = new Map<HTMLElement, HTMLFormElement>();
+// The Run buttons a reader pressed (or Enter in a field) before their
+// island listened, by island.
+const submitted = new Map<HTMLElement, HTMLElement>();
 const stopJumps = jumpTheQueue(pending, touched, submitted);
 const loaded = new Map(
   await Promise.all(pending.map(async (el) => [el, await load(el)] as const)),
@@ -90,12 +93,13 @@ while (pending.length > 0) {
       // the replayed values are rendered: Preact renders state after the
       // events, and the handler of the render before would send the
       // server-rendered value while the field shows the typed one.
-      const form = submitted.get(island.el);
-      if (form?.isConnected) {
+      const run = submitted.get(island.el);
+      if (run?.isConnected) {
         await yieldToBrowser();
-        form.removeAttribute("aria-busy");
-        delete form.dataset.held;
-        if (form.isConnected) form.requestSubmit();
+        const group = run.closest<HTMLElement>("[role=form]");
+        group?.removeAttribute("aria-busy");
+        if (group) delete group.dataset.held;
+        if (run.isConnected) run.click();
       }
     }
     hydrated.push(island.el);
@@ -138,16 +142,15 @@ function byPriority(els: HTMLElement[], first: Set<HTMLElement>) {
 
 /**
  * Until stopped, moves an island of `pending` that the reader presses or
- * focuses to the front (and into `touched`), so it is hydrated in the next slice; and keeps a
- * form of one from submitting natively (Enter in a field, a click on Run),
- * which would reload the page with the fields in its query string; the
- * form held back goes into `submitted`, to be submitted again once its
- * island listens (a slice later).
+ * focuses to the front (and into `touched`), so it is hydrated in the next
+ * slice; and keeps a press of its Run button (`[data-runs]`, or Enter in a
+ * field of its `role=form` group, as keys.ts runs it) in `submitted`, to be
+ * pressed again once its island listens (a slice later).
  */
 function jumpTheQueue(
   pending: HTMLElement[],
   touched: Set<HTMLElement>,
-  submitted: Map<HTMLElement, HTMLFormElement>,
+  submitted: Map<HTMLElement, HTMLElement>,
 ): () => void {
   const jump = (e: Event) => {
     const root = e.target instanceof Element
@@ -155,23 +158,33 @@ function jumpTheQueue(
       : null;
     const i = root ? pending.indexOf(root) : -1;
     if (i < 0) return;
-    if (e.type === "submit") {
+    const run = pressedRun(e);
+    if (run) {
       e.preventDefault();
-      if (e.target instanceof HTMLFormElement) {
-        submitted.set(pending[i], e.target);
-        // Said, not silent, until it runs: the press is kept.
-        e.target.setAttribute("aria-busy", "true");
-        e.target.dataset.held = "";
-      }
+      submitted.set(pending[i], run);
+      // Said, not silent, until it runs: the press is kept.
+      const group = run.closest<HTMLElement>("[role=form]");
+      group?.setAttribute("aria-busy", "true");
+      if (group) group.dataset.held = "";
     }
     touched.add(pending[i]);
     pending.unshift(...pending.splice(i, 1));
   };
-  const types = ["pointerdown", "focusin", "submit"];
+  const types = ["pointerdown", "focusin", "click", "keydown"];
   for (const t of types) document.addEventListener(t, jump, true);
   return () => {
     for (const t of types) document.removeEventListener(t, jump, true);
   };
+}
+
+/** The Run button `e` presses: a click on it, or Enter in a field of its group. */
+function pressedRun(e: Event): HTMLElement | null {
+  if (!(e.target instanceof Element)) return null;
+  if (e.type === "click") return e.target.closest<HTMLElement>("[data-runs]");
+  if (e.type !== "keydown" || !entersRun(e as KeyboardEvent)) return null;
+  return e.target.closest("[role=form]")?.querySelector<HTMLElement>(
+    "[data-runs]",
+  ) ?? null;
 }
 
 /**

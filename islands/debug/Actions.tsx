@@ -12,14 +12,22 @@ export interface ActionsProps {
   kind: RunnerKind;
   /** The first field error after a run attempt, or null. */
   blocked: string | null;
+  /** Runs the request (the button is no submit button: there is no form). */
+  onRun: () => void;
 }
 
 /** Run button, keyboard hint, and why the last attempt was not sent. */
-export function Actions({ kind, blocked }: ActionsProps) {
+export function Actions({ kind, blocked, onRun }: ActionsProps) {
   return (
     <>
       <div class="runner-actions">
-        <button type="submit" class="primary run" data-testid="run">
+        <button
+          type="button"
+          class="primary run"
+          data-testid="run"
+          data-runs=""
+          onClick={onRun}
+        >
           {LABEL[kind]}
         </button>
         <span class="muted kbd-hint">

@@ -139,8 +139,7 @@ export default function DebugRunner(
     return stop;
   }, [loads, ep.id]);
 
-  function submit(e: Event) {
-    e.preventDefault();
+  function submit() {
     setTried(true);
     if (blockers.length) {
       // Nothing is sent; an older result beside the new URL would mislead.
@@ -189,15 +188,27 @@ export default function DebugRunner(
       ref={root}
       onKeyDown={(e) => {
         onEscape(e);
-        ctrlEnterRuns(e, root.current?.querySelector("form") ?? null);
+        ctrlEnterRuns(
+          e,
+          root.current?.querySelector(".runner-form") ?? null,
+          submit,
+        );
       }}
     >
-      <form
+      {
+        /* A group named as a form, not a <form>: Chromium's autofill reads
+         every form of a page once it has loaded and again at its load
+         event, ahead of it (on /debug's 54 forms, 65-95 ms of the
+         renderer's CPU and more of the browser's per load), and offers
+         nothing for a runner's fields. Enter and the Run button call
+         `submit` themselves (keys.ts); a press before the island listens
+         is kept by server/client.ts. */
+      }
+      <div
         class="runner-form"
-        noValidate
+        role="form"
         aria-label={`Try ${mountPath(here)}${ep.path}`}
-        onSubmit={submit}
-        onKeyDown={enterRuns}
+        onKeyDown={(e) => enterRuns(e, submit)}
       >
         <div class="runner-fields">
           {ep.params.map((p) => (
@@ -223,8 +234,9 @@ export default function DebugRunner(
         <Actions
           kind={kind}
           blocked={tried && blockers.length ? errors[blockers[0]] : null}
+          onRun={submit}
         />
-      </form>
+      </div>
       <CommandBox
         url={kind === "socket" ? socketUrl(req.url) : req.url}
         curl={kind === "socket"

@@ -4,8 +4,9 @@
  * a checkbox for booleans, a text field for durations (`1.5s`) and strings.
  * The hint and the error are tied to the control with aria-describedby.
  *
- * The form is `novalidate`: the browser's own bubbles would say something
- * else than the server, so the runner shows the server's message instead.
+ * No form submits the fields, so the browser's own validation bubbles
+ * never show: they would say something else than the server, and the
+ * runner shows the server's message instead.
  */
 import type { ParamSpec } from "../../lib/debug/core/catalog.ts";
 import { constraintText, defaultText } from "../../lib/debug/core/describe.ts";
@@ -62,7 +63,7 @@ export function ParamField(
     id,
     "data-param": p.name,
     // The label's `*` is hidden from assistive technology: this says it
-    // (WCAG 1.3.1), without the browser's own validation (`novalidate`).
+    // (WCAG 1.3.1), without the browser's own validation.
     "aria-required": p.required ? "true" as const : undefined,
     ...described(id, error),
   };

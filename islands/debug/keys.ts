@@ -1,36 +1,50 @@
 /**
- * Keyboard use of a runner form: Enter runs from any field, including the
- * select and checkbox controls (which do not submit forms natively), and
+ * Keyboard use of a runner's fields (a `role=form` group, no `<form>`: see
+ * DebugRunner.tsx): Enter runs from any field, the select and checkbox
+ * controls included, and
  * Ctrl+Enter or ⌘+Enter runs from the text boxes, where Enter is a newline,
  * and from the rest of the runner (the result being read, the cURL
  * command), as Postman and Hoppscotch send from anywhere in a request.
  */
 
-/** A form's keydown handler; buttons and links keep their own Enter. */
-export function enterRuns(e: KeyboardEvent): void {
-  const t = e.target as HTMLElement;
-  if (e.key !== "Enter" || e.isComposing) return;
-  if (t.tagName === "TEXTAREA" && !(e.ctrlKey || e.metaKey)) return;
-  if (t.tagName === "BUTTON" || t.tagName === "A") return;
+/**
+ * The fields' keydown handler, calling `run`; buttons and links keep their
+ * own Enter.
+ */
+export function enterRuns(e: KeyboardEvent, run: () => void): void {
+  if (!entersRun(e)) return;
   e.preventDefault();
-  (e.currentTarget as HTMLFormElement).requestSubmit();
+  run();
 }
 
 /**
- * The runner's keydown handler, for what lies outside its form: Ctrl+Enter
- * (⌘+Enter) runs `form`. Controls keep their keys: a button or link its
- * Enter, the WebSocket's message box its own (Enter sends the message).
+ * Whether `e`, a keydown in a runner's fields, runs it: also asked before
+ * the runner listens (server/client.ts), to keep the press for it.
+ */
+export function entersRun(e: KeyboardEvent): boolean {
+  const t = e.target as HTMLElement;
+  if (e.key !== "Enter" || e.isComposing) return false;
+  if (t.tagName === "TEXTAREA" && !(e.ctrlKey || e.metaKey)) return false;
+  return t.tagName !== "BUTTON" && t.tagName !== "A";
+}
+
+/**
+ * The runner's keydown handler, for what lies outside its `fields`:
+ * Ctrl+Enter (⌘+Enter) calls `run`. Controls keep their keys: a button or
+ * link its Enter, the WebSocket's message box its own (Enter sends the
+ * message).
  */
 export function ctrlEnterRuns(
   e: KeyboardEvent,
-  form: HTMLFormElement | null,
+  fields: HTMLElement | null,
+  run: () => void,
 ): void {
   const t = e.target as HTMLElement;
   if (e.key !== "Enter" || e.isComposing || !(e.ctrlKey || e.metaKey)) return;
-  if (!form || form.contains(t)) return; // the form's own handler
+  if (!fields || fields.contains(t)) return; // the fields' own handler
   if (/^(BUTTON|A|INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) return;
   e.preventDefault();
-  form.requestSubmit();
+  run();
 }
 
 /**

@@ -192,7 +192,7 @@ Deno.test({
       await code.press("Enter");
       await page.waitForTimeout(200);
       // Kept, and said so (it had been silent until the runner listened).
-      const form = status.locator("form");
+      const form = status.locator("[role=form]");
       assert.equal(await form.getAttribute("aria-busy"), "true");
       release();
       await allHydrated(page);

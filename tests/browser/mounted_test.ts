@@ -161,7 +161,7 @@ Deno.test({
                 document.querySelector("#get .table-wrap")!
                   .getAttribute("aria-labelledby")!,
               )!.textContent!.replace(/\s+/g, " ").trim(),
-              document.querySelector("#get form.runner-form")!
+              document.querySelector("#get .runner-form")!
                 .getAttribute("aria-label"),
             ],
             examples,
