@@ -6927,6 +6927,35 @@ Deno.test("compare: required names across alternatives: a lost alternative says 
   );
 });
 
+Deno.test("compare: a name every alternative requires is read three levels of oneOf down, and no further", () => {
+  // `levels` of oneOf, each of two titled alternatives; the objects at
+  // the bottom require `id` when `required`.
+  const nest = (levels: number, required: boolean, tag = "t"): Json =>
+    levels === 0
+      ? {
+        title: tag,
+        type: "object",
+        properties: { [tag]: STR },
+        ...(required ? { required: ["id"] } : {}),
+      }
+      : {
+        title: tag,
+        oneOf: [
+          nest(levels - 1, required, `${tag}a`),
+          nest(levels - 1, required, `${tag}b`),
+        ],
+      };
+  const atTop = (levels: number) =>
+    compareSpecs(
+      doc31(requestBody(nest(levels, false))),
+      doc31(requestBody(nest(levels, true))),
+    ).changes.filter((c) => c.where === "request body: id").map((c) => c.id);
+  assert.deepEqual(atTop(3), ["request-property-became-required"]);
+  // Past the bound the body's own names stand; each alternative below
+  // still says the name it now requires.
+  assert.deepEqual(atTop(4), []);
+});
+
 Deno.test("compare: the refusal sentence reads the revision's schema, and only for a property removed", () => {
   const texts = (a: Json, b: Json) =>
     compareSpecs(doc(requestBody(a)), doc(requestBody(b))).changes.map((c) =>
