@@ -1158,17 +1158,27 @@ Deno.test({
 
 Deno.test({
   name:
-    "diff cli: an x-sunset date-time without an offset is UTC on every machine: written with Z, the same date (run far from UTC)",
+    "diff cli: an x-sunset date-time without an offset is UTC on every machine: written with Z, the same date; so is a date alone with white space around it (run far from UTC)",
   sanitizeResources: false,
   fn: async () => {
     const dir = await Deno.makeTempDir({ prefix: "wirebench-tz-" });
     try {
-      const side = (sunset: string) =>
-        `openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n` +
-        `    get:\n      deprecated: true\n      x-sunset: "${sunset}"\n` +
+      const op = (path: string, sunset: string) =>
+        `  ${path}:\n    get:\n      deprecated: true\n` +
+        `      x-sunset: "${sunset}"\n` +
         `      responses: {"200": {description: ok}}\n`;
-      await Deno.writeTextFile(`${dir}/old.yaml`, side("2030-01-01T10:00"));
-      await Deno.writeTextFile(`${dir}/new.yaml`, side("2030-01-01T10:00Z"));
+      const side = (a: string, b: string) =>
+        `openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths:\n` +
+        op("/a", a) + op("/b", b);
+      await Deno.writeTextFile(
+        `${dir}/old.yaml`,
+        side("2030-01-01T10:00", "2030-01-01"),
+      );
+      // `\n` in a double-quoted YAML scalar: a line break after the date.
+      await Deno.writeTextFile(
+        `${dir}/new.yaml`,
+        side("2030-01-01T10:00Z", " 2030-01-01\\n"),
+      );
       const out = await new Deno.Command(Deno.execPath(), {
         args: [
           "task",

@@ -2225,6 +2225,38 @@ const CHANGES: [string, string, string, Want[]][] = [
     [],
   ],
   [
+    "ok/a sunset date written with white space around it (a YAML block's line break) is the same date",
+    doc({
+      "/a": {
+        get: {
+          deprecated: true,
+          "x-sunset": "2999-06-01T00:00:00+01:00",
+          responses: ok200,
+        },
+      },
+      "/b": {
+        get: { deprecated: true, "x-sunset": "2999-06-01", responses: ok200 },
+      },
+    }),
+    doc({
+      "/a": {
+        get: {
+          deprecated: true,
+          "x-sunset": "2999-06-01T00:00:00+01:00\n",
+          responses: ok200,
+        },
+      },
+      "/b": {
+        get: {
+          deprecated: true,
+          "x-sunset": " 2999-06-01T00:00:00\n",
+          responses: ok200,
+        },
+      },
+    }),
+    [],
+  ],
+  [
     "ok/a 3.1 const unchanged is no change",
     doc31(requestBody(object({ m: { const: "a" } }))),
     doc31(requestBody(object({ m: { const: "a" } }))),

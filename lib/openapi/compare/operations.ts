@@ -1303,8 +1303,12 @@ class OperationDiff {
  * without an offset, which `Date.parse` would read in local time.
  */
 function sunsetTime(s: string): number {
-  const bare = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?$/.test(s.trim());
-  return Date.parse(bare ? s.trim() + "Z" : s);
+  // White space around it (a YAML block scalar's closing line break) is
+  // left out before either reading: `Date.parse` takes a padded date alone
+  // as local midnight, and a padded date-time with an offset not at all.
+  const t = s.trim();
+  const bare = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?$/.test(t);
+  return Date.parse(bare ? t + "Z" : t);
 }
 
 /** oasdiff's `x-stability-level` values, least stable first. */
