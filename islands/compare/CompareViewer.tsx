@@ -33,6 +33,7 @@ import { useCompare } from "./use_compare.ts";
 import { specHref, type SpecTarget } from "./spec_link.ts";
 import { answerHandoffs, offerDocument } from "../shared/spec_handoff.ts";
 import { BOX_LIMIT } from "../shared/large_paste.ts";
+import { COMMENT_CHARS } from "../../lib/openapi/compare/comment_limit.ts";
 import { DEFAULT_LEVELS, exportName, knownLevels } from "./view.ts";
 
 /** Props of the CompareViewer island (JSON-serialisable). */
@@ -355,7 +356,9 @@ export default function CompareViewer(
     const long = md.text.length > COMMENT_CHARS
       ? ` It is ${
         formatCount(md.text.length)
-      } characters, more than a GitHub comment holds (65,536): copy the changes shown, or attach the file.`
+      } characters, more than a GitHub comment holds (${
+        formatCount(COMMENT_CHARS)
+      }): copy the changes shown, or attach the file.`
       : "";
     setExportNote(
       await copied
@@ -509,6 +512,3 @@ export default function CompareViewer(
     </div>
   );
 }
-
-/** Characters a GitHub comment holds. */
-const COMMENT_CHARS = 65_536;

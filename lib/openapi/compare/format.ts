@@ -14,6 +14,8 @@ import {
 import { codeSpan, splitCodeSpans } from "./code_span.ts";
 import { visibleText } from "../../shared/visible_text.ts";
 import type { SourceLines } from "./source_lines.ts";
+import { formatCount } from "../../shared/format.ts";
+import { COMMENT_CHARS } from "./comment_limit.ts";
 
 /** Output formats of `deno task diff`. */
 export const FORMATS = ["text", "markdown", "json", "github"] as const;
@@ -125,10 +127,13 @@ export function formatMarkdown(r: CompareResult, narrowed = ""): string {
     "",
     countsLine(r),
   ];
+  const head = out.length;
   // A copy of some changes says so, or it reads as the whole verdict.
   if (narrowed) out.push("", narrowed);
   const docs = unlistedDocs(r);
   if (docs && r.changes.length) out.push("", `_${docs}_`);
+  // Each section's heading, and the lines written when it ends.
+  const sections: [string, number][] = [];
   for (const level of LEVELS) {
     const of = r.changes.filter((c) => c.level === level);
     if (!of.length) continue;
@@ -137,9 +142,56 @@ export function formatMarkdown(r: CompareResult, narrowed = ""): string {
       const subject = c.method ? `${codeSpan(changeSubject(c))}` : "API";
       out.push(`- ${subject}: ${escapeText(c.text)} (${codeSpan(c.id)})`);
     }
+    sections.push([HEADINGS[level], out.length]);
   }
   if (!r.changes.length) out.push("", nothingListed(r));
+  const ends = sections.map(([name, n]): [string, number] => [
+    name,
+    linesLength(out.slice(0, n)),
+  ]);
+  const length = linesLength(out);
+  if (length > COMMENT_CHARS) {
+    out.splice(head, 0, "", overCommentLimit(length, ends));
+  }
   return out.join("\n") + "\n";
+}
+
+/** The length of `lines` written one a line. */
+function linesLength(lines: readonly string[]): number {
+  return lines.reduce((n, l) => n + l.length + 1, 0);
+}
+
+/**
+ * The note a Markdown report over {@link COMMENT_CHARS} opens with, under
+ * its counts: GitHub refuses such a comment whole, and a paste into its
+ * comment box is cut, which a note at the top survives. It names the
+ * sections that fit (`ends`: each section's heading and where it ends,
+ * the note not counted); the note's own length moves both numbers, so it
+ * is written until they stay.
+ */
+function overCommentLimit(
+  length: number,
+  ends: readonly [string, number][],
+): string {
+  let note = "";
+  for (let before = -1; note.length !== before;) {
+    before = note.length;
+    // The note adds its line and a blank one above it.
+    const added = note.length + 2;
+    const fits = ends.filter(([, end]) => end + added <= COMMENT_CHARS).at(-1);
+    note = `_This report is ${
+      formatCount(length + added)
+    } characters, more than a GitHub comment holds (${
+      formatCount(COMMENT_CHARS)
+    }): GitHub refuses it, and a paste is cut${
+      fits
+        ? `. Its sections through ${fits[0]} fit (${
+          formatCount(fits[1] + added)
+        } characters); a file or a job summary holds it whole._`
+        : `; a file or a job summary holds it whole._`
+    }`;
+  }
+  return note;
 }
 
 /** The result as JSON, as `compareSpecs` returns it. */

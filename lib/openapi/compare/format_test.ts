@@ -8,6 +8,8 @@ import { HtmlRenderer, Parser } from "commonmark";
 import { compareSpecs } from "./mod.ts";
 import { formatGithub, formatMarkdown, formatText } from "./format.ts";
 import { splitCodeSpans } from "./code_span.ts";
+import { COMMENT_CHARS } from "./comment_limit.ts";
+import type { Change, CompareResult, Level } from "./types.ts";
 import { sourceLines } from "./source_lines.ts";
 
 const EVIL_PATH = "/x`<details open><summary>Looks fine</summary>";
@@ -346,4 +348,50 @@ ${extra}
     back.split("\n").find((l) => l.includes("pattern-removed")) ?? "",
     /,line=14,/,
   );
+});
+
+Deno.test("formatMarkdown: ok/a report over a GitHub comment's 65,536 characters says so under its counts, with its length and the sections that fit; one at the limit does not", () => {
+  const change = (level: Level, i: number, pad = 0): Change => ({
+    id: "request-property-removed",
+    level,
+    method: "post",
+    path: "/a",
+    operations: ["POST /a"],
+    where: "request body",
+    pointer: { base: "/paths/~1a", revision: null },
+    text: `request property \`p${i}\` was removed${" ".repeat(pad)}.`,
+  });
+  const report = (pad: number): CompareResult => {
+    const changes = [
+      ...Array.from({ length: 250 }, (_, i) => change("breaking", i)),
+      ...Array.from({ length: 300 }, (_, i) => change("info", i)),
+      ...Array.from({ length: 200 }, (_, i) => change("doc", i)),
+    ];
+    changes[changes.length - 1] = change("doc", 199, pad);
+    const counts = { breaking: 250, warning: 0, info: 300, doc: 200 };
+    const side = { title: "T", version: "1", format: "OpenAPI 3.1.0" };
+    return { base: side, revision: side, counts, changes };
+  };
+  const fill = COMMENT_CHARS - formatMarkdown(report(0)).length;
+  assert.ok(fill > 0, "the unpadded report is under the limit");
+  const at = formatMarkdown(report(fill));
+  assert.equal(at.length, COMMENT_CHARS);
+  assert.doesNotMatch(at, /GitHub comment/);
+  const over = formatMarkdown(report(fill + 1));
+  const lines = over.split("\n");
+  const m = lines[4].match(
+    /^_This report is ([\d,]+) characters, more than a GitHub comment holds \(65,536\): GitHub refuses it, and a paste is cut\. Its sections through (.+) fit \(([\d,]+) characters\); a file or a job summary holds it whole\._$/,
+  );
+  assert.ok(m, lines.slice(0, 6).join("\n"));
+  assert.deepEqual(lines.slice(2, 4), [
+    "250 breaking, 0 warning, 300 info, 200 doc",
+    "",
+  ]);
+  const count = (s: string) => Number(s.replaceAll(",", ""));
+  assert.equal(count(m[1]), over.length);
+  assert.equal(m[2], "Compatible changes");
+  // Through the last line of that section, its line break included.
+  const end = over.indexOf("\n\n### Documentation changes") + 1;
+  assert.equal(count(m[3]), end);
+  assert.ok(end <= COMMENT_CHARS);
 });
