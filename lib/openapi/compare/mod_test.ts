@@ -5962,6 +5962,26 @@ const WRAPPED_IN_ONE_OF: [string, string, string, Want[]][] = [
       ["request-body-additional-properties-allowed", "info", ["POST /c"]],
     ],
   ],
+  [
+    "ok/a request body whose properties moved into a oneOf of open objects, the original not kept, is oasdiff's wrapped-in-one-of (a warning), not original-preserved",
+    bodies({
+      "/a": object({ foo: STR, bar: STR, baz: STR }, ["foo", "bar"]),
+    }),
+    bodies({
+      "/a": {
+        oneOf: [
+          object({ foo: STR, bar: STR }, ["foo"]),
+          object({ foo: STR, bar: STR }, ["bar"]),
+        ],
+      },
+    }),
+    [
+      ["request-body-wrapped-in-one-of", "warning", ["POST /a"]],
+      // What the alternative it pairs with changed, said as such.
+      ["request-property-removed", "warning", ["POST /a"]],
+      ["request-property-became-optional", "info", ["POST /a"]],
+    ],
+  ],
 ];
 
 for (const [name, base, revision, want] of WRAPPED_IN_ONE_OF) {

@@ -214,6 +214,7 @@ const SCHEMA_CHANGES: readonly string[] = [
     "one-of-removed",
     "any-of-added",
     "any-of-removed",
+    "wrapped-in-one-of",
     "wrapped-in-one-of-original-preserved",
   ],
   ...BOUNDS.flatMap((b) =>

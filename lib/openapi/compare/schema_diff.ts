@@ -409,6 +409,18 @@ export class SchemaDiff {
   }
 
   /**
+   * True when the revision's alternative `y` is the base's schema `x` as
+   * it was: written alike, or meaning the same {@link PRINT_DEPTH} levels
+   * down (the likeness alternatives pair by).
+   */
+  #keeps(x: Alternative, y: Alternative): boolean {
+    const bt = this.#base.target(x.raw), rt = this.#rev.target(y.raw);
+    if (bt !== null && rt !== null && this.#same(bt, rt)) return true;
+    return this.#print(this.#base, this.#base.view(x.raw, x), PRINT_DEPTH) ===
+      this.#print(this.#rev, this.#rev.view(y.raw, y), PRINT_DEPTH);
+  }
+
+  /**
    * What a schema means, as text, `depth` levels down (see
    * {@link fingerprint}); each view's once.
    */
@@ -1690,16 +1702,25 @@ export class SchemaDiff {
       )
       : [];
     if (overlapping.length) {
-      const [, kept] = alts.pairs[0];
+      const [was, kept] = alts.pairs[0];
+      // The alternative it pairs with may be itself changed (properties
+      // moved out to the others): not the original preserved, which is
+      // oasdiff's other id. Its own changes are listed as they are; the
+      // risk of a value matching two stays a warning either way.
+      const same = this.#keeps(was, kept);
       this.#report.add(scope, {
-        id: `${idPrefix(at)}-wrapped-in-one-of-original-preserved`,
+        id: `${idPrefix(at)}-wrapped-in-one-of${
+          same ? "-original-preserved" : ""
+        }`,
         level: "warning",
         where: where(at),
         pointer: { base: b.pointer || null, revision: r.pointer || null },
-        text: `${subject(at)} was wrapped in a \`oneOf\` beside ${
+        text: `${subject(at)} was wrapped in a \`oneOf\` ${
+          same ? "" : `as ${altName(kept)}, changed, `
+        }beside ${
           overlapping.map(altName).join(", ")
         }, which may also take what ${
-          altName(kept)
+          same ? altName(kept) : "it"
         } takes: a value matching both is refused`,
       });
     }
