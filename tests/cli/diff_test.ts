@@ -1158,7 +1158,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "diff cli: an x-sunset date-time without an offset is UTC on every machine: written with Z, the same date; so is a date alone with white space around it (run far from UTC)",
+    "diff cli: an x-sunset date-time without an offset (with or without seconds, with a fraction) is UTC on every machine: written with Z, the same date; so is a date alone with white space around it (run far from UTC)",
   sanitizeResources: false,
   fn: async () => {
     const dir = await Deno.makeTempDir({ prefix: "wirebench-tz-" });
@@ -1167,17 +1167,17 @@ Deno.test({
         `  ${path}:\n    get:\n      deprecated: true\n` +
         `      x-sunset: "${sunset}"\n` +
         `      responses: {"200": {description: ok}}\n`;
-      const side = (a: string, b: string) =>
+      const side = (a: string, b: string, c: string) =>
         `openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths:\n` +
-        op("/a", a) + op("/b", b);
+        op("/a", a) + op("/b", b) + op("/c", c);
       await Deno.writeTextFile(
         `${dir}/old.yaml`,
-        side("2030-01-01T10:00", "2030-01-01"),
+        side("2030-01-01T10:00", "2030-01-01", "2030-01-01T10:00:00.5"),
       );
       // `\n` in a double-quoted YAML scalar: a line break after the date.
       await Deno.writeTextFile(
         `${dir}/new.yaml`,
-        side("2030-01-01T10:00Z", " 2030-01-01\\n"),
+        side("2030-01-01T10:00Z", " 2030-01-01\\n", "2030-01-01T10:00:00.5Z"),
       );
       const out = await new Deno.Command(Deno.execPath(), {
         args: [
