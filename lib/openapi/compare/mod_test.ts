@@ -5982,6 +5982,35 @@ const WRAPPED_IN_ONE_OF: [string, string, string, Want[]][] = [
       ["request-property-became-optional", "info", ["POST /a"]],
     ],
   ],
+  [
+    "ok/a request's oneOf gaining an alternative that may take what one it kept takes is a warning; told apart (types, a discriminator), or an anyOf, info",
+    bodies({
+      "/a": { oneOf: [ref("A"), ref("S")] },
+      "/b": { oneOf: [ref("A"), ref("S")] },
+      "/c": {
+        oneOf: [ref("A"), ref("S")],
+        discriminator: { propertyName: "k" },
+      },
+      "/d": { anyOf: [ref("A"), ref("S")] },
+    }),
+    bodies({
+      // B is an open object as A is: a value with `a` and `b` matches both.
+      "/a": { oneOf: [ref("A"), ref("S"), ref("B")] },
+      "/b": { oneOf: [ref("A"), ref("S"), { type: "integer" }] },
+      "/c": {
+        oneOf: [ref("A"), ref("S"), ref("B")],
+        discriminator: { propertyName: "k" },
+      },
+      "/d": { anyOf: [ref("A"), ref("S"), ref("B")] },
+    }),
+    [
+      ["request-body-one-of-added", "warning", ["POST /a"]],
+      ["request-body-one-of-added", "info", ["POST /b"]],
+      ["request-body-one-of-added", "info", ["POST /c"]],
+      ["request-body-discriminator-mapping-added", "info", ["POST /c"]],
+      ["request-body-any-of-added", "info", ["POST /d"]],
+    ],
+  ],
 ];
 
 for (const [name, base, revision, want] of WRAPPED_IN_ONE_OF) {

@@ -1724,13 +1724,32 @@ export class SchemaDiff {
         } takes: a value matching both is refused`,
       });
     }
+    // A `oneOf` a request had gaining an alternative is the same risk as
+    // the wrapping above: a value that matched one alternative kept may
+    // match the new one too, and is refused. Where it may, a warning
+    // (oasdiff's id; its level, info, does not weigh it); told apart, info.
+    const kept = req && alts.kind === "one-of" && alts.own
+      ? alts.pairs.slice(0, MAX_OVERLAP_ALTS).map(([, y]) =>
+        [y, this.#rev.view(y.raw, y)] as const
+      )
+      : [];
     for (const a of alts.gained) {
       if (overlapping.includes(a)) continue;
-      const newType = !req && !typesCover(b, this.#rev.view(a.raw, a));
+      const view = this.#rev.view(a.raw, a);
+      const newType = !req && !typesCover(b, view);
+      const shared = kept.find(([, v]) =>
+        mayOverlap(v, view, r.discriminator !== "")
+      );
       add(
         "added",
-        req ? "info" : newType ? "breaking" : "warning",
-        `gained alternative ${altName(a)}`,
+        shared || (!req && !newType) ? "warning" : req ? "info" : "breaking",
+        `gained alternative ${altName(a)}${
+          shared
+            ? `, which may also take what ${
+              altName(shared[0])
+            } takes: a value matching both is refused`
+            : ""
+        }`,
         { base: b.pointer || null, revision: linkPointer(a) },
       );
     }
@@ -1962,6 +1981,11 @@ function closed(v: SchemaView): boolean {
 const MAX_REQUIRED_ALTS = 50;
 /** Levels of alternatives within alternatives read for them, at most. */
 const MAX_REQUIRED_DEPTH = 3;
+/**
+ * Alternatives a request's `oneOf` kept that one it gained is weighed
+ * against, at most; past them it is not (info).
+ */
+const MAX_OVERLAP_ALTS = 50;
 
 /** Two schemas' alternatives paired (see `SchemaDiff#alternatives`). */
 interface AltMatch {
