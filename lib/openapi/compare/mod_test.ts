@@ -4489,6 +4489,21 @@ const SAME: [string, string, string][] = [
     served({ region: { default: "eu" }, v: { default: "v1" } }),
   ],
   [
+    "same/3.0's nullable written in 3.1 as a oneOf beside a {type: null} alternative (of one schema, or of two) is unchanged",
+    doc(
+      requestBody(object({
+        a: { type: "string", nullable: true },
+        b: { oneOf: [STR, { type: "integer" }], nullable: true },
+      })),
+    ),
+    doc31(
+      requestBody(object({
+        a: { oneOf: [STR, { type: "null" }] },
+        b: { oneOf: [STR, { type: "null" }, { type: "integer" }] },
+      })),
+    ),
+  ],
+  [
     "bad/a null alternative written as a component, then in place, is one nullable",
     doc31(
       responseBody({
