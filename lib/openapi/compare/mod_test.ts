@@ -3565,6 +3565,20 @@ const CHANGES: [string, string, string, Want[]][] = [
     ],
   ],
   [
+    "ok/a response's oneOf beside an alternative of any type (one that writes none) gains no new type with a string alternative: a warning",
+    doc31(responseBody({
+      oneOf: [{ type: "object", title: "O" }, { title: "Any", minLength: 1 }],
+    })),
+    doc31(responseBody({
+      oneOf: [
+        { type: "object", title: "O" },
+        { title: "Any", minLength: 1 },
+        { type: "string", title: "S" },
+      ],
+    })),
+    [["response-body-one-of-added", "warning", ["GET /a"]]],
+  ],
+  [
     "ok/a 3.2 defaultMapping naming a renamed component still names it (its discriminator value is what changed)",
     renamedDefault("Cat"),
     renamedDefault("Kitty"),
