@@ -6673,6 +6673,19 @@ Deno.test("compare: types neither side writes limit nothing: an untyped schema l
     ).changes.map((c) => c.id),
     ["response-required-property-removed"],
   );
+  // Alternatives that only have properties say no type either: an untyped
+  // schema that became a oneOf of them changed none.
+  const shapes = {
+    oneOf: ["a", "b"].map((k) => ({
+      title: k,
+      properties: { [k]: { type: "string" } },
+    })),
+  };
+  assert.deepEqual(
+    compareSpecs(untyped({ description: "d" }), untyped(shapes)).changes
+      .filter((c) => c.id.includes("type")),
+    [],
+  );
   // A format changed on untyped schemas still is one; a type written on
   // one side still counts.
   assert.deepEqual(
