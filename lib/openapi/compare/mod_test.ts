@@ -7435,6 +7435,25 @@ Deno.test("compare: an alternative named only by its position is said with the t
     "200 response body gained alternative `#3`",
     "200 response body lost alternative `#2` (integer)",
   ]);
+  // A titled alternative is said by its title, a referenced one by its
+  // component's name: neither by place nor with types.
+  const named = compareSpecs(
+    doc(
+      responseBody({
+        oneOf: [{ type: "string" }, { type: "integer", title: "Count" }, {
+          $ref: "#/components/schemas/Flag",
+        }],
+      }),
+      { Flag: { type: "boolean" } },
+    ),
+    doc(responseBody({ oneOf: [{ type: "string" }] }), {
+      Flag: { type: "boolean" },
+    }),
+  );
+  assert.deepEqual(named.changes.map((c) => c.text).sort(), [
+    "200 response body lost alternative `Count`",
+    "200 response body lost alternative `Flag`",
+  ]);
 });
 
 Deno.test("compare: a change behind a reference read against a schema's own $id ($defs of it, a sibling resource) is found, and no reference is said to be unfollowed", () => {
