@@ -401,6 +401,16 @@ Deno.test("compare hostile: long lists are compared whole, or the comparison sto
       .length,
     0,
   );
+  // 1,000 tuple positions, the limit, are compared.
+  assert.equal(
+    timed(() =>
+      compareSpecs(
+        bodyDoc({ type: "array", prefixItems: values(1_000).map(() => ({})) }),
+        bodyDoc({ type: "array", prefixItems: values(1_000).map(() => ({})) }),
+      )
+    ).changes.length,
+    0,
+  );
   // Past a limit: a located error, on either side, never a partial answer.
   const props = (n: number) =>
     bodyDoc({

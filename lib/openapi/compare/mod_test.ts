@@ -3579,6 +3579,18 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-body-one-of-added", "warning", ["GET /a"]]],
   ],
   [
+    "ok/a type list narrowed beside alternatives that each write a type is still a type change (the written type is compared, not the alternatives')",
+    doc31(requestBody({
+      type: ["string", "integer"],
+      oneOf: [{ type: "string" }, { type: "integer" }],
+    })),
+    doc31(requestBody({
+      type: "string",
+      oneOf: [{ type: "string" }, { type: "integer" }],
+    })),
+    [["request-body-list-of-types-narrowed", "breaking", ["POST /a"]]],
+  ],
+  [
     "ok/a 3.2 defaultMapping naming a renamed component still names it (its discriminator value is what changed)",
     renamedDefault("Cat"),
     renamedDefault("Kitty"),
@@ -4515,6 +4527,32 @@ const SAME: [string, string, string][] = [
         a: { oneOf: [STR, { type: "null" }] },
         b: { oneOf: [STR, { type: "null" }, { type: "integer" }] },
       })),
+    ),
+  ],
+  [
+    "bad/a discriminator mapping that is no object (a list, a string) maps nothing, changed or not",
+    doc31(
+      requestBody({
+        oneOf: [
+          { $ref: "#/components/schemas/Cat" },
+          { $ref: "#/components/schemas/Dog" },
+        ],
+        discriminator: {
+          propertyName: "k",
+          mapping: ["#/components/schemas/Cat"],
+        },
+      }),
+      { Cat: object({ k: STR }), Dog: object({ k: STR }) },
+    ),
+    doc31(
+      requestBody({
+        oneOf: [
+          { $ref: "#/components/schemas/Cat" },
+          { $ref: "#/components/schemas/Dog" },
+        ],
+        discriminator: { propertyName: "k", mapping: "dog" },
+      }),
+      { Cat: object({ k: STR }), Dog: object({ k: STR }) },
     ),
   ],
   [
