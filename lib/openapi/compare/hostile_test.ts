@@ -401,6 +401,22 @@ Deno.test("compare hostile: long lists are compared whole, or the comparison sto
       .length,
     0,
   );
+  // So are enums written as alternatives: two of 50,000 values each, the
+  // limit together, are one enum of them all.
+  assert.equal(
+    timed(() =>
+      compareSpecs(
+        e(values(100_000)),
+        bodyDoc({
+          oneOf: [
+            { enum: values(100_000).slice(0, 50_000) },
+            { enum: values(100_000).slice(50_000) },
+          ],
+        }),
+      )
+    ).changes.length,
+    0,
+  );
   // 1,000 tuple positions, the limit, are compared.
   assert.equal(
     timed(() =>

@@ -3591,6 +3591,27 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-body-list-of-types-narrowed", "breaking", ["POST /a"]]],
   ],
   [
+    "ok/a tuple inside contains reordered is a change: a list of schemas keeps its order where a list of values is a set",
+    doc31(requestBody({
+      type: "array",
+      contains: { prefixItems: [STR, { type: "integer" }] },
+    })),
+    doc31(requestBody({
+      type: "array",
+      contains: { prefixItems: [{ type: "integer" }, STR] },
+    })),
+    [["request-body-contains-changed", "warning", ["POST /a"]]],
+  ],
+  [
+    "ok/3.1's boolean schema as an alternative is read as one (true takes any value, so an integer alternative gained beside it may match both)",
+    doc31(requestBody({ oneOf: [STR, true] })),
+    doc31(requestBody({ oneOf: [{ type: "integer" }, true] })),
+    [
+      ["request-body-one-of-removed", "breaking", ["POST /a"]],
+      ["request-body-one-of-added", "warning", ["POST /a"]],
+    ],
+  ],
+  [
     "ok/a 3.2 defaultMapping naming a renamed component still names it (its discriminator value is what changed)",
     renamedDefault("Cat"),
     renamedDefault("Kitty"),
