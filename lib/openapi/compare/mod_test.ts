@@ -5988,6 +5988,15 @@ const BOTH_WAYS: [string, string, string, Want[]][] = [
       ["response-property-prefix-items-removed", "info", ["GET /a"]],
     ],
   ],
+  [
+    "ok/a property that took no value (3.1's false) now taking any is a type change: generalized, breaking in a response",
+    bothWays({ type: "object", properties: { p: false } }),
+    bothWays({ type: "object", properties: { p: { description: "any" } } }),
+    [
+      ["request-property-type-generalized", "info", ["POST /a"]],
+      ["response-property-type-generalized", "breaking", ["GET /a"]],
+    ],
+  ],
 ];
 
 for (
