@@ -4791,6 +4791,20 @@ const BODY_REF_AT =
 /** Pairs whose changes must point where the edit is, in either document. */
 const POINTERS: [string, string, string, WantAt[]][] = [
   [
+    "items written in a second allOf part points into that part",
+    doc31(requestBody({
+      allOf: [{ type: "array" }, { items: { type: "string", maxLength: 5 } }],
+    })),
+    doc31(requestBody({
+      allOf: [{ type: "array" }, { items: { type: "string", maxLength: 3 } }],
+    })),
+    [[
+      "request-property-max-length-decreased",
+      "/paths/~1a/post/requestBody/content/application~1json/schema/allOf/1/items",
+      "/paths/~1a/post/requestBody/content/application~1json/schema/allOf/1/items",
+    ]],
+  ],
+  [
     "a Swagger 2.0 form field that became required points at that field",
     swaggerForm(false),
     swaggerForm(true),
