@@ -6856,6 +6856,12 @@ Deno.test("compare: nothing below a side that could not be read is compared (an 
   ).changes.map((c) => c.id);
   assert.ok(!ids.includes("new-required-request-property"), ids.join());
   assert.ok(ids.includes("ref-not-followed"), ids.join());
+  // The same behind an allOf part that could not be read.
+  const merged = compareSpecs(
+    body({ allOf: [{ $ref: "other.yaml#/X" }, { description: "d" }] }),
+    body({ type: "array", items: { $ref: "#/components/schemas/Item" } }),
+  ).changes.map((c) => c.id);
+  assert.ok(!merged.includes("new-required-request-property"), merged.join());
 });
 
 Deno.test("compare: a property named like a map (headers, content) keeps its example as data", () => {
