@@ -1,7 +1,23 @@
 import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
 import { BROWSER_TEST, withPage } from "../helpers/browser.ts";
 import { openViewer, pickText } from "../helpers/har_browser.ts";
 import { harDoc } from "../helpers/har_doc.ts";
+
+/** Opens the viewer on 3,000 plain rows, the file both tests scroll. */
+async function openRows(page: Page, origin: string): Promise<void> {
+  await openViewer(page, origin);
+  await pickText(
+    page,
+    JSON.stringify(harDoc(Array.from({ length: 3000 }, (_, i) => ({
+      url: `https://a.example/n${i}`,
+      mime: "text/plain",
+      at: i,
+      time: 1 + i % 50,
+    })))),
+    3000,
+  );
+}
 
 Deno.test({
   name:
@@ -9,17 +25,7 @@ Deno.test({
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
-      await openViewer(page, server.origin);
-      await pickText(
-        page,
-        JSON.stringify(harDoc(Array.from({ length: 3000 }, (_, i) => ({
-          url: `https://a.example/n${i}`,
-          mime: "text/plain",
-          at: i,
-          time: 1 + i % 50,
-        })))),
-        3000,
-      );
+      await openRows(page, server.origin);
       // The cost of a scroll is the style and layout of what it changes
       // (a new row: its cells, their text and its bar): counted, not timed, since
       // the rows a step brings are the work it cannot avoid and any other
@@ -75,17 +81,7 @@ Deno.test({
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
-      await openViewer(page, server.origin);
-      await pickText(
-        page,
-        JSON.stringify(harDoc(Array.from({ length: 3000 }, (_, i) => ({
-          url: `https://a.example/n${i}`,
-          mime: "text/plain",
-          at: i,
-          time: 1 + i % 50,
-        })))),
-        3000,
-      );
+      await openRows(page, server.origin);
       await page.evaluate(async () => {
         document.querySelector(".har-scroller")!.scrollTop = 28 * 1000;
         await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
