@@ -316,6 +316,10 @@ export class SchemaDiff {
       return;
     }
     this.#annotations(scope, b, r, at);
+    // A side that could not be read (another file, a broken `$ref`) is
+    // unknown, not "anything": nothing is claimed against it (no type
+    // change, no bound set), the note it left (`ref-not-followed`) says why.
+    if (unread(b) || unread(r)) return;
     const alts = this.#alternatives(b, r);
     // Types read off alternatives are compared as the alternatives.
     this.#shape(scope, b, r, at, !alts || !(b.altTyped || r.altTyped), alts);
@@ -1754,6 +1758,11 @@ export class SchemaDiff {
       );
     }
   }
+}
+
+/** True for a schema that could not be read at all (its view is a note). */
+function unread(v: SchemaView): boolean {
+  return v.note !== "" && v.obj === null;
 }
 
 /**
