@@ -3655,6 +3655,44 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["ref-not-followed", "warning", []]],
   ],
   [
+    "ok/an untyped request body that became a oneOf whose alternatives each require a new name: each became required",
+    doc(requestBody({})),
+    doc(requestBody({ oneOf: [{ required: ["a"] }, { required: ["b"] }] })),
+    [
+      ["request-property-became-required", "breaking", ["POST /a"]],
+      ["request-property-became-required", "breaking", ["POST /a"]],
+    ],
+  ],
+  [
+    "ok/an untyped request body that became a oneOf whose alternatives each require a new name: a read-only one is not sent, so not said",
+    doc(requestBody({})),
+    doc(requestBody({
+      oneOf: [
+        { required: ["a"] },
+        { required: ["r", "b"], properties: { r: { ...STR, readOnly: true } } },
+      ],
+    })),
+    [
+      ["request-property-became-required", "breaking", ["POST /a"]],
+      ["request-property-became-required", "breaking", ["POST /a"]],
+    ],
+  ],
+  [
+    "ok/a request object that became an untyped anyOf whose alternatives each require a new name",
+    doc(requestBody({ type: "object" })),
+    doc(requestBody({
+      anyOf: [
+        { required: ["a"] },
+        { required: ["b"] },
+      ],
+    })),
+    [
+      ["request-property-became-required", "breaking", ["POST /a"]],
+      ["request-property-became-required", "breaking", ["POST /a"]],
+      ["request-body-type-generalized", "info", ["POST /a"]],
+    ],
+  ],
+  [
     "ok/a base's $ref to another file claims no type change against the revision",
     doc(requestBody({ $ref: "other.yaml#/A" })),
     doc(requestBody({ type: "string", maxLength: 5, enum: ["a"] })),
@@ -3705,6 +3743,23 @@ function altsRequiring(n: number): Json {
 }
 
 const SAME: [string, string, string][] = [
+  [
+    "ok/an untyped request body that became a oneOf whose one alternative requires only a read-only name, not sent",
+    doc(requestBody({})),
+    doc(requestBody({
+      oneOf: [
+        { required: ["a"] },
+        { required: ["r"], properties: { r: { ...STR, readOnly: true } } },
+      ],
+    })),
+  ],
+  [
+    "ok/an untyped request body that became a oneOf with an alternative requiring nothing new",
+    doc(requestBody({})),
+    doc(
+      requestBody({ oneOf: [{ required: ["a"] }, { properties: { b: STR } }] }),
+    ),
+  ],
   [
     "same/a Swagger 2.0 multipart array field's csv, said and unsaid (its default)",
     swaggerTags("multipart/form-data", "csv"),

@@ -1346,6 +1346,59 @@ export class SchemaDiff {
         text: `${subject(child)} became ${word}`,
       });
     }
+    if (req && !alts && !b.alts && r.alts && typesCover(r, b)) {
+      this.#requiredByEach(scope, b, r, at, was, now);
+    }
+  }
+
+  /**
+   * A request schema without alternatives that became a `oneOf`/`anyOf`
+   * pairing with none of them (`{}` → `oneOf: [{required: [a]},
+   * {required: [b]}]`), its type no narrower: where every alternative
+   * requires a name the base did not, a value the base took (`{}`) matches
+   * none and is refused (JSON Schema validation 2020-12 §6.5.3, Core
+   * §10.2.1.2-3), whichever alternative a client aims at. Each such name
+   * became required in its alternative, as when the base pairs with one.
+   * Names every alternative requires (`now`) were said already.
+   */
+  #requiredByEach(
+    scope: Scope,
+    b: SchemaView,
+    r: SchemaView,
+    at: Place,
+    was: ReadonlySet<string>,
+    now: ReadonlySet<string>,
+  ): void {
+    const list = r.alts!.list;
+    if (list.length > MAX_REQUIRED_ALTS) return;
+    const added = list.map((a) => {
+      const v = this.#rev.view(a.raw, a);
+      return [...this.#mustHave(this.#rev, v)].filter((n) =>
+        !was.has(n) && !now.has(n) &&
+        !this.#rev.marked(v.props.get(n)?.raw ?? {}, "readOnly")
+      );
+    });
+    // One alternative that asks nothing new still takes what the base did.
+    if (added.some((names) => !names.length)) return;
+    list.forEach((a, i) => {
+      for (const name of added[i]) {
+        const child = {
+          ...at,
+          role: "property" as const,
+          path: join(
+            at.path ? `${at.path} (${a.label})` : `(${a.label})`,
+            name,
+          ),
+        };
+        this.#report.add(scope, {
+          id: family("request-property-became-required", child),
+          level: "breaking",
+          where: where(child),
+          pointer: { base: b.pointer || null, revision: linkPointer(a) },
+          text: `${subject(child)} became required`,
+        });
+      }
+    });
   }
 
   /**
