@@ -134,10 +134,24 @@ function byPriority(els: HTMLElement[], first: Set<HTMLElement>) {
   const rank = new Map(els.map((el) => {
     if (first.has(el)) return [el, -2];
     if (target?.contains(el)) return [el, -1];
-    const r = el.getBoundingClientRect();
+    const r = outerBox(el).getBoundingClientRect();
     return [el, Math.max(0, r.top - bottom, top - r.bottom)];
   }));
   return [...els].sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0));
+}
+
+/**
+ * The box to measure for `el`'s distance from the view: its parent when
+ * that one skips its contents until near the view (`content-visibility:
+ * auto`, as /debug's runner column does), whose own box is laid out where
+ * the island's is not: measuring the island laid out its whole subtree
+ * (CSS Containment 2 §4.1), one forced layout per runner.
+ */
+function outerBox(el: HTMLElement): HTMLElement {
+  const parent = el.parentElement;
+  return parent && getComputedStyle(parent).contentVisibility === "auto"
+    ? parent
+    : el;
 }
 
 /**
