@@ -287,7 +287,8 @@ Deno.test({
   fn: () =>
     withPage(async ({ page, server }) => {
       // Each piece says when its layout is skipped and when it is not
-      // (content-visibility: auto); laidOut() lists the pieces shown.
+      // (content-visibility: auto); laidOut() lists the pieces shown, not
+      // the page's other deferred boxes (references, runner columns).
       await page.addInitScript(() => {
         const on = new Map<Element, boolean>();
         document.addEventListener("contentvisibilityautostatechange", (e) => {
@@ -298,9 +299,9 @@ Deno.test({
         }, true);
         Object.assign(globalThis, {
           laidOut: () =>
-            [...on].filter(([, shown]) => shown).map(([el]) =>
-              [...el.parentElement!.children].indexOf(el)
-            ),
+            [...on].filter(([el, shown]) =>
+              shown && el.classList.contains("body-chunk")
+            ).map(([el]) => [...el.parentElement!.children].indexOf(el)),
         });
       });
       type Pieces = { laidOut: () => number[] };
