@@ -6,6 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import type { CompareResult } from "../../lib/openapi/compare/types.ts";
 import { gotoHydrated } from "../helpers/browser.ts";
+import { traceEvents } from "../helpers/trace.ts";
 import {
   pickTimed as specPickTimed,
   type PickTiming,
@@ -208,24 +209,9 @@ export async function mainTasks(
   page: Page,
   fn: () => Promise<void>,
 ): Promise<MainTasks> {
-  await browser.startTracing(page, {
-    categories: ["disabled-by-default-devtools.timeline"],
-  });
-  let buf: Uint8Array;
-  try {
-    await fn();
-  } finally {
-    buf = await browser.stopTracing();
-  }
-  const events = JSON.parse(new TextDecoder().decode(buf)).traceEvents as {
-    name: string;
-    ph: string;
-    pid: number;
-    tid: number;
-    dur?: number;
-    tdur?: number;
-    args?: { name?: string };
-  }[];
+  const events = await traceEvents(browser, page, [
+    "disabled-by-default-devtools.timeline",
+  ], fn);
   const threads = (name: (n: string) => boolean) =>
     new Set(
       events.filter((e) =>

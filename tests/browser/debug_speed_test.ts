@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { allHydrated, BROWSER_TEST, withPage } from "../helpers/browser.ts";
 import { parseCpu } from "../helpers/spec_open.ts";
+import { traceEvents } from "../helpers/trace.ts";
 
 /**
  * The style and layout allowed, in warm parses of the text below (about
@@ -60,34 +61,18 @@ async function tracedLoad(
   page: Page,
   origin: string,
 ): Promise<Load> {
-  await browser.startTracing(page, {
-    categories: [
-      "devtools.timeline",
-      "disabled-by-default-devtools.timeline",
-      "navigation",
-    ],
-  });
-  let buf: Uint8Array;
-  try {
+  const events = await traceEvents(browser, page, [
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+    "navigation",
+  ], async () => {
     await page.goto(origin + "/debug");
     await allHydrated(page);
     // The frame after the last runner hydrated.
     await page.evaluate(() =>
       new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
     );
-  } finally {
-    buf = await browser.stopTracing();
-  }
-  type Ev = {
-    name: string;
-    ph: string;
-    pid: number;
-    tid: number;
-    tdur?: number;
-    args?: { beginData?: { url?: string; dirtyObjects?: number } };
-  };
-  const parsed = JSON.parse(new TextDecoder().decode(buf));
-  const events: Ev[] = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  });
   // The page's main thread: the one that parsed its HTML.
   const parse = events.find((e) =>
     e.name === "ParseHTML" && e.args?.beginData?.url?.endsWith("/debug")
@@ -300,22 +285,7 @@ async function framesDuring(
   page: Page,
   fn: () => Promise<void>,
 ): Promise<number> {
-  await browser.startTracing(page, { categories: ["cc"] });
-  let buf: Uint8Array;
-  try {
-    await fn();
-  } finally {
-    buf = await browser.stopTracing();
-  }
-  type Ev = {
-    name: string;
-    ph: string;
-    pid: number;
-    tid: number;
-    args?: { name?: string };
-  };
-  const parsed = JSON.parse(new TextDecoder().decode(buf));
-  const events: Ev[] = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const events = await traceEvents(browser, page, ["cc"], fn);
   const renderers = new Set(
     events.filter((e) =>
       e.ph === "M" && e.name === "process_name" && e.args?.name === "Renderer"

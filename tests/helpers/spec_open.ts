@@ -6,6 +6,7 @@
  */
 import { Buffer } from "node:buffer";
 import type { Browser, Page } from "playwright-core";
+import { traceEvents } from "./trace.ts";
 import { KEY as SESSION_KEY } from "../../islands/openapi/session.ts";
 
 /**
@@ -308,30 +309,10 @@ export async function tracedTasks(
   page: Page,
   fn: () => Promise<unknown>,
 ): Promise<Traced> {
-  await browser.startTracing(page, {
-    categories: [
-      "devtools.timeline",
-      "disabled-by-default-devtools.timeline",
-    ],
-  });
-  let buf: Uint8Array;
-  try {
-    await fn();
-  } finally {
-    buf = await browser.stopTracing();
-  }
-  type Ev = {
-    name: string;
-    ph: string;
-    pid: number;
-    tid: number;
-    ts: number;
-    dur?: number;
-    tdur?: number;
-    args?: { data?: { message?: string } };
-  };
-  const parsed = JSON.parse(new TextDecoder().decode(buf));
-  const events: Ev[] = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const events = await traceEvents(browser, page, [
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+  ], fn);
   const stamps = events.filter((e) => e.name === "TimeStamp");
   const marks = new Map<string, number[]>();
   for (const e of stamps) {
