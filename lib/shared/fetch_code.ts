@@ -39,8 +39,9 @@ export interface FetchRequest {
   /**
    * Multipart fields, instead of a body: a `FormData`, whose boundary
    * fetch writes into the Content-Type itself (a Content-Type given is
-   * left out); the parts curl sends, a file field as an empty file named
-   * and typed as curl sends it, for the reader to put the file's bytes in.
+   * left out); the parts curl sends, a file field as the bytes of the file
+   * at its path (read when the call runs), named and typed as curl's
+   * `-F name=@path` sends it.
    */
   form?: readonly FormField[];
   /**
@@ -86,6 +87,13 @@ const CONDITIONAL = new Set([
   "if-unmodified-since",
   "if-range",
 ]);
+
+/**
+ * The line that gives a call `readFile`, for a file it sends: Node.js and
+ * Deno both have node:fs, and a dynamic import runs where no static one
+ * can (inside a function, a REPL line).
+ */
+const READS = 'const { readFile } = await import("node:fs/promises");\n';
 
 /** Methods the Request constructor throws on (Fetch §2.2.1 forbidden method). */
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
@@ -314,11 +322,7 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
   const call = `await fetch(${JSON.stringify(target.url)}, {\n${
     lines.join("\n")
   }\n});\n`;
-  // The file is read as the call runs, where Node.js and Deno both have
-  // node:fs (a dynamic import: the call may run where no static one can).
-  const reads = file && !bodiless && !o.bodyLeftOut
-    ? 'const { readFile } = await import("node:fs/promises");\n'
-    : "";
+  const reads = file && !bodiless && !o.bodyLeftOut ? READS : "";
   return {
     code: form ? formCode(form) + call : reads + call,
     note: left.length
@@ -346,15 +350,16 @@ function commentText(text: string): string {
 /**
  * The `FormData` a call sends, field by field, the parts curl sends
  * ({@link curlFormPart}; one curl cannot send is left out, said): a value
- * as a string, a typed one as a `Blob` of its type, a file as an empty
- * `Blob` named and typed as curl's `@file` sends it, for the reader's own
- * bytes (the path curl reads said beside it).
+ * as a string, a typed one as a `Blob` of its type, a file as a `Blob` of
+ * the bytes read from its path when the call runs, named and typed as
+ * curl's `@file` sends it.
  */
 function formCode(form: readonly FormField[]): string {
   const lines = ["const form = new FormData();"];
   const dropped: string[] = [];
   const typed: string[] = [];
   let lineBreaks = false;
+  let reads = false;
   for (const f of form) {
     const part = curlFormPart(f);
     if (!part) {
@@ -369,14 +374,13 @@ function formCode(form: readonly FormField[]): string {
     if (part.kind === "file") {
       // curl names the part after the file's last path segment.
       const file = f.value.replace(/^.*\//, "");
-      const path = commentText(JSON.stringify(f.value)).replaceAll(
-        "*/",
-        "*\\/",
-      );
+      reads = true;
       lines.push(
-        `form.append(${name}, new Blob([/* the bytes of ${path} */], { type: ${
-          JSON.stringify(curlFileType(file, part.type))
-        } }), ${JSON.stringify(file)});`,
+        `form.append(${name}, new Blob([await readFile(${
+          JSON.stringify(f.value)
+        })], { type: ${JSON.stringify(curlFileType(file, part.type))} }), ${
+          JSON.stringify(file)
+        });`,
       );
     } else if (part.kind === "typed") {
       typed.push(f.name);
@@ -410,7 +414,8 @@ function formCode(form: readonly FormField[]): string {
       }.`,
     );
   }
-  return lines.join("\n") + "\n";
+  // A file part's bytes are read as the call runs, as a binary body's are.
+  return (reads ? READS : "") + lines.join("\n") + "\n";
 }
 
 /** A CR or LF not part of a CR LF pair. */

@@ -24,7 +24,9 @@ Deno.test("fetchCode: ok/a typed multipart field, which FormData sends as a file
     /\n\/\/ FormData sends these as files named "blob"; Copy as cURL sends them as fields of their type, without a file name: "meta"\.\n/,
   );
   // What the comment says is what FormData does.
-  const form = (await runFetchCode(code)).body as FormData;
+  const form = (await runFetchCode(code, {
+    files: { "path/to/a.pdf": "%PDF" },
+  })).body as FormData;
   const meta = form.get("meta") as File;
   assert.equal(meta.name, "blob");
   assert.equal(meta.type, "application/json");

@@ -16,9 +16,22 @@ export interface Asked {
   redirect?: string;
 }
 
-/** Runs `code` with a `fetch` that records its arguments. */
-export async function runFetchCode(code: string): Promise<Asked> {
+/** The line a call reads its files with (lib/shared/fetch_code.ts). */
+const READS = 'const { readFile } = await import("node:fs/promises");\n';
+
+/**
+ * Runs `code` with a `fetch` that records its arguments; a file the call
+ * reads is taken from `files` (path to text), not from the disk.
+ */
+export async function runFetchCode(
+  code: string,
+  { files = {} }: { files?: Record<string, string> } = {},
+): Promise<Asked> {
   assert.ok(code, "a call was written");
+  const readFile = (path: string) => {
+    assert.ok(Object.hasOwn(files, path), `the call reads ${path}`);
+    return Promise.resolve(new TextEncoder().encode(files[path]));
+  };
   let asked: Asked | null = null;
   const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
   const stub = (url: string, init: Omit<Asked, "url">) => {
@@ -26,7 +39,10 @@ export async function runFetchCode(code: string): Promise<Asked> {
     asked = { url, ...init };
     return Promise.resolve(new Response(""));
   };
-  await new AsyncFunction("fetch", code)(stub);
+  await new AsyncFunction("fetch", "readFile", code.replace(READS, ""))(
+    stub,
+    readFile,
+  );
   assert.ok(asked, "fetch was called");
   return asked;
 }

@@ -1,9 +1,10 @@
 /**
- * An operation's binary request body (an image upload) sent for real: its
- * cURL command run by bash, its fetch call by Deno and its Python script
- * by python3 with `requests`, each reading the same path/to/file, against
- * the debug API's /anything, which must receive the file's bytes, its
- * Content-Type and Content-Length from all three.
+ * An operation's binary request body (an image upload) and a multipart
+ * form's file part sent for real: its cURL command run by bash, its fetch
+ * call by Deno and its Python script by python3 with `requests`, each
+ * reading the same path/to/file, against the debug API's /anything, which
+ * must receive the file's bytes (and the body's Content-Type and
+ * Content-Length) from all three.
  */
 import assert from "node:assert/strict";
 import { startDebug } from "../helpers/debug_server.ts";
@@ -74,6 +75,81 @@ Deno.test({
       const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
       assert.deepEqual(received(await new AsyncFunction(call)()), byCurl);
       assert.deepEqual(received(await runPython(d.python, { files })), byCurl);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+      await s.close();
+    }
+  },
+});
+
+/** The operation, on `server`: a form with a name and a photo file. */
+function formSpec(server: string): string {
+  return JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    servers: [{ url: server }],
+    paths: {
+      "/avatar": {
+        post: {
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    name: { type: "string" },
+                    photo: { type: "string", format: "binary" },
+                  },
+                },
+              },
+            },
+          },
+          responses: {},
+        },
+      },
+    },
+  });
+}
+
+/** The form fields and files /anything received. */
+function receivedForm(text: string): unknown {
+  const json = JSON.parse(text.slice(text.indexOf("{")));
+  return { form: json.form, files: json.files };
+}
+
+Deno.test({
+  name:
+    "spec binary body: an operation's multipart file part is the same file's bytes from its cURL command, fetch call and Python script",
+  ignore: !READY,
+  fn: async () => {
+    const s = startDebug();
+    const dir = await Deno.makeTempDir({ prefix: "wirebench-form-file-" });
+    try {
+      const d = operationDetail(
+        parseSpec(formSpec(`${s.base}/anything`)),
+        "paths",
+        "/avatar",
+        "post",
+      )!;
+      const files = { "path/to/file": FILE };
+      const byCurl = receivedForm(await runCurlCommand(d.curl, files));
+      assert.deepEqual(byCurl, {
+        form: { name: "string" },
+        files: { photo: FILE },
+      });
+      // The call reads the file where it runs: here, by its whole path.
+      await Deno.writeTextFile(`${dir}/file`, FILE);
+      const call = d.fetch
+        .replace('"path/to/file"', JSON.stringify(`${dir}/file`))
+        .replace(/^await fetch\(/m, "const res = await fetch(") +
+        "return await res.text();";
+      const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
+      assert.deepEqual(receivedForm(await new AsyncFunction(call)()), byCurl);
+      assert.deepEqual(
+        receivedForm(await runPython(d.python, { files })),
+        byCurl,
+      );
     } finally {
       await Deno.remove(dir, { recursive: true });
       await s.close();
