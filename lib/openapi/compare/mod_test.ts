@@ -3655,10 +3655,11 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["ref-not-followed", "warning", []]],
   ],
   [
-    "ok/an untyped request body that became a oneOf whose alternatives each require a new name: each became required",
+    "ok/an untyped request body that became a oneOf whose alternatives each require a new name: each became required, and a string, passing both, is refused",
     doc(requestBody({})),
     doc(requestBody({ oneOf: [{ required: ["a"] }, { required: ["b"] }] })),
     [
+      ["request-body-type-changed", "breaking", ["POST /a"]],
       ["request-property-became-required", "breaking", ["POST /a"]],
       ["request-property-became-required", "breaking", ["POST /a"]],
     ],
@@ -3691,6 +3692,31 @@ const CHANGES: [string, string, string, Want[]][] = [
       ["request-property-became-required", "breaking", ["POST /a"]],
       ["request-body-type-generalized", "info", ["POST /a"]],
     ],
+  ],
+  [
+    "ok/a request object that became an untyped oneOf whose alternatives each require a new name: a string passes both, so oneOf refuses it and the type did not widen",
+    doc(requestBody({ type: "object" })),
+    doc(requestBody({
+      oneOf: [
+        { required: ["a"] },
+        { required: ["b"] },
+      ],
+    })),
+    [
+      ["request-property-became-required", "breaking", ["POST /a"]],
+      ["request-property-became-required", "breaking", ["POST /a"]],
+    ],
+  ],
+  [
+    "ok/a request object that became an untyped oneOf of an object's and a string's alternatives widened to strings, not any (a number passes both); an object without `a` passes the second",
+    doc(requestBody({ type: "object" })),
+    doc(requestBody({
+      oneOf: [
+        { required: ["a"] },
+        { minLength: 1 },
+      ],
+    })),
+    [["request-body-list-of-types-widened", "info", ["POST /a"]]],
   ],
   [
     "ok/a base's $ref to another file claims no type change against the revision",
@@ -3743,6 +3769,11 @@ function altsRequiring(n: number): Json {
 }
 
 const SAME: [string, string, string][] = [
+  [
+    "ok/a response object that became an untyped oneOf of alternatives each requiring a name takes objects only, as it did",
+    doc(responseBody({ type: "object" })),
+    doc(responseBody({ oneOf: [{ required: ["a"] }, { required: ["b"] }] })),
+  ],
   [
     "ok/an untyped request body that became a oneOf whose one alternative requires only a read-only name, not sent",
     doc(requestBody({})),

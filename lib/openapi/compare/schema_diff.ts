@@ -1346,7 +1346,12 @@ export class SchemaDiff {
         text: `${subject(child)} became ${word}`,
       });
     }
-    if (req && !alts && !b.alts && r.alts && typesCover(r, b)) {
+    // An untyped base took objects too: its `{}` is refused beside the
+    // non-objects a `oneOf` now rules out, which its type change says.
+    if (
+      req && !alts && !b.alts && r.alts &&
+      (b.types === null || typesCover(r, b))
+    ) {
       this.#requiredByEach(scope, b, r, at, was, now);
     }
   }

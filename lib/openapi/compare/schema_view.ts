@@ -341,6 +341,67 @@ const ANNOTATIONS = new Set([
   "externalDocs",
 ]);
 
+/**
+ * The kind of value each keyword limits; a value of another kind passes it
+ * (JSON Schema 2020-12 §6.2-§6.5, §10.3): `required` says nothing of a
+ * string. `number` stands for integers too.
+ */
+const KEYWORD_KINDS: Readonly<Record<string, string>> = {
+  required: "object",
+  properties: "object",
+  additionalProperties: "object",
+  patternProperties: "object",
+  minProperties: "object",
+  maxProperties: "object",
+  dependentRequired: "object",
+  propertyNames: "object",
+  items: "array",
+  prefixItems: "array",
+  minItems: "array",
+  maxItems: "array",
+  uniqueItems: "array",
+  contains: "array",
+  minLength: "string",
+  maxLength: "string",
+  pattern: "string",
+  minimum: "number",
+  maximum: "number",
+  exclusiveMinimum: "number",
+  exclusiveMaximum: "number",
+  multipleOf: "number",
+};
+
+/** Every kind of JSON value but null, which `nullable` says apart. */
+const VALUE_KINDS = ["object", "array", "string", "number", "boolean"];
+
+/**
+ * The kinds of value a `oneOf` can let through, when some alternatives say
+ * no type: a kind every value of which passes two alternatives (none of
+ * their keywords limits it) passes no `oneOf`, as exactly one alternative
+ * must match (JSON Schema 2020-12 §10.2.1.3), so `oneOf: [{required: [a]},
+ * {required: [b]}]` takes objects only. Null when no kind is ruled out (an
+ * alternative with a type, or a keyword not in {@link KEYWORD_KINDS}, is
+ * counted as letting no kind through whole).
+ */
+function oneOfKinds(targets: readonly unknown[]): string[] | null {
+  const whole = new Map<string, number>();
+  for (const target of targets) {
+    if (!isObject(target) || writtenTypes(target)) continue;
+    const limited = new Set<string>();
+    let known = true;
+    for (const k of Object.keys(target)) {
+      if (Object.hasOwn(KEYWORD_KINDS, k)) limited.add(KEYWORD_KINDS[k]);
+      else if (!ANNOTATIONS.has(k) || k === "allOf") known = false;
+    }
+    if (!known) continue;
+    for (const kind of VALUE_KINDS) {
+      if (!limited.has(kind)) whole.set(kind, (whole.get(kind) ?? 0) + 1);
+    }
+  }
+  const kinds = VALUE_KINDS.filter((k) => (whole.get(k) ?? 0) < 2);
+  return kinds.length < VALUE_KINDS.length ? kinds : null;
+}
+
 /** Keywords a value alternative may carry besides its value (see {@link valueAlternatives}). */
 const VALUE_WORDS = new Set(
   [...ANNOTATIONS, "type", "const", "enum", "nullable"].filter((k) =>
@@ -765,6 +826,19 @@ export class SchemaReader {
           types = altTypes;
           v.altTyped = true;
           v.typeSaid = altSaid;
+        } else if (types === null && kind === "oneOf" && alts.length > 1) {
+          // Untyped alternatives that each let a kind through whole rule
+          // it out: the kinds left limit the value as a `type` would.
+          const kinds = oneOfKinds(
+            list.map((x) => this.#r.deref(x).value).filter((x) =>
+              !(isObject(x) && x.type === "null")
+            ),
+          );
+          if (kinds) {
+            types = kinds;
+            v.altTyped = true;
+            v.typeSaid = true;
+          }
         }
       }
     }
