@@ -7,6 +7,7 @@ import type { OperationRef } from "./protocol.ts";
 import { MethodBadge } from "../shared/MethodBadge.tsx";
 import { ExtraItem } from "./ExtraItem.tsx";
 import { apartId } from "./hash.ts";
+import { useSlices } from "../shared/use_slices.ts";
 
 /**
  * These lists are not virtualised: past a few hundred rows they would cost
@@ -40,6 +41,10 @@ export interface ExtrasProps {
 export function Extras(
   { webhooks, callbacks, spec, fetchDetail }: ExtrasProps,
 ) {
+  // The rows come in slices after the frame that shows the lists (a new
+  // document's), so that frame lays out 20 of each, not 500.
+  const hooks = useSlices(webhooks, Math.min(webhooks.length, MAX_ROWS));
+  const calls = useSlices(callbacks, Math.min(callbacks.length, MAX_ROWS));
   if (!webhooks.length && !callbacks.length) return null;
   return (
     <div class="sv-extras">
@@ -54,7 +59,7 @@ export function Extras(
             Requests the API sends to you; not counted as endpoints.
           </p>
           <ul class="sv-plain-list">
-            {webhooks.slice(0, MAX_ROWS).map((w) => (
+            {webhooks.slice(0, Math.min(MAX_ROWS, hooks.shown)).map((w) => (
               <ExtraItem
                 key={`${spec} ${w.method} ${w.path}`}
                 op={{ container: "webhooks", path: w.path, method: w.method }}
@@ -88,7 +93,7 @@ export function Extras(
             as endpoints.
           </p>
           <ul class="sv-plain-list">
-            {callbacks.slice(0, MAX_ROWS).map((c, i) => (
+            {callbacks.slice(0, Math.min(MAX_ROWS, calls.shown)).map((c, i) => (
               <ExtraItem
                 key={`${spec} ${i}`}
                 op={{

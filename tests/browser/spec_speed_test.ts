@@ -247,3 +247,76 @@ Deno.test({
     });
   },
 });
+
+/** A 3.1 document of one endpoint and `n` webhooks, `/hook0000` on. */
+function webhookSpec(n: number): string {
+  const webhooks: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++) {
+    const id = String(i).padStart(4, "0");
+    webhooks[`/hook${id}`] = {
+      post: {
+        summary: `Hook ${id}`,
+        responses: { "200": { description: "OK" } },
+      },
+    };
+  }
+  return JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "Hooks", version: "1" },
+    paths: {
+      "/start": { get: { responses: { "200": { description: "OK" } } } },
+    },
+    webhooks,
+  });
+}
+
+Deno.test({
+  name:
+    "spec speed: the frame that shows 500 webhooks lays out the first of them, not 500; the others follow once it is painted",
+  ...BROWSER_TEST,
+  fn: async () => {
+    await withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      // Counted in the frame that paints the first webhook row.
+      await page.evaluate(() => {
+        const w = globalThis as unknown as { __first: Promise<number> };
+        w.__first = new Promise((done) => {
+          const mo = new MutationObserver(() => {
+            if (!document.querySelector("[data-testid=webhook-row]")) return;
+            mo.disconnect();
+            requestAnimationFrame(() =>
+              done(
+                document.querySelectorAll("[data-testid=webhook-row]").length,
+              )
+            );
+          });
+          mo.observe(document.body, { childList: true, subtree: true });
+        });
+      });
+      await pickTimed(page, { name: "hooks.json", text: webhookSpec(500) }, {
+        shown: "[data-testid=endpoint-row]",
+      });
+      const first = await page.evaluate(() =>
+        (globalThis as unknown as { __first: Promise<number> }).__first
+      );
+      assert.equal(first, FIRST_SLICE, "webhook rows in the first frame");
+      // The section's count is the document's from the first frame on.
+      assert.equal(
+        await page.locator("[data-testid=spec-webhooks]").getAttribute(
+          "data-count",
+        ),
+        "500",
+      );
+      // Every row, in the end, the last one last.
+      await page.waitForFunction(() =>
+        document.querySelectorAll("[data-testid=webhook-row]").length === 500
+      );
+      assert.equal(
+        await page.locator("[data-testid=webhook-row]").last().getAttribute(
+          "data-name",
+        ),
+        "/hook0499",
+      );
+    });
+  },
+});
