@@ -9,6 +9,7 @@ import { statusClass } from "../../lib/shared/status.ts";
 import { EnumValues } from "./EnumValues.tsx";
 import { Markdown } from "./Markdown.tsx";
 import { apartId, linkTargetHref } from "./hash.ts";
+import { askApartRow, openApartRow } from "./apart_open.ts";
 import { rowsOf, useBudgeted } from "./use_budgeted.ts";
 import {
   ItemFacts,
@@ -274,20 +275,13 @@ function focusOpened(ev: MouseEvent): void {
 
 /**
  * Opens the Webhooks or Callbacks row a link names (its `href` is the
- * row's id) and puts the focus on it, as a row pressed there would; a row
- * not listed (past the first shown) is left to the browser's own jump.
+ * row's id), asking its list for it when it is not rendered yet; a row
+ * not listed at all (past the first 500) is left to the browser's own jump.
  */
 function openApart(ev: MouseEvent): void {
-  const row = document.getElementById(
-    (ev.currentTarget as HTMLAnchorElement).hash.slice(1),
-  );
-  const details = row?.querySelector("details");
-  if (!row || !details) return;
+  const id = (ev.currentTarget as HTMLAnchorElement).hash.slice(1);
   // The fragment stays the viewer's state: no anchor written into it.
-  ev.preventDefault();
-  details.open = true;
-  row.scrollIntoView({ block: "start" });
-  details.querySelector("summary")?.focus({ preventScroll: true });
+  if (openApartRow(id) || askApartRow(id)) ev.preventDefault();
 }
 
 function Links({ list }: { list: LinkDetail[] }) {

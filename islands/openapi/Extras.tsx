@@ -8,6 +8,8 @@ import { MethodBadge } from "../shared/MethodBadge.tsx";
 import { ExtraItem } from "./ExtraItem.tsx";
 import { apartId } from "./hash.ts";
 import { useSlices } from "../shared/use_slices.ts";
+import { useEffect, useState } from "preact/hooks";
+import { onApartAsked, openApartRow } from "./apart_open.ts";
 
 /**
  * These lists are not virtualised: past a few hundred rows they would cost
@@ -45,6 +47,25 @@ export function Extras(
   // document's), so that frame lays out 20 of each, not 500.
   const hooks = useSlices(webhooks, Math.min(webhooks.length, MAX_ROWS));
   const calls = useSlices(callbacks, Math.min(callbacks.length, MAX_ROWS));
+  // A link to a row not rendered yet: rendered now, then opened.
+  const [asked, setAsked] = useState<string | null>(null);
+  useEffect(() =>
+    onApartAsked((id) => {
+      const hook = webhooks.slice(0, MAX_ROWS).findIndex((w) =>
+        apartId({ kind: "webhook", path: w.path, method: w.method }) === id
+      );
+      const call = callbacks.slice(0, MAX_ROWS).findIndex((c) =>
+        apartId({ kind: "callback", ...c }) === id
+      );
+      if (hook >= 0) hooks.reach(hook + 1);
+      if (call >= 0) calls.reach(call + 1);
+      if (hook < 0 && call < 0) return false;
+      setAsked(id);
+      return true;
+    }), [webhooks, callbacks]);
+  useEffect(() => {
+    if (asked && openApartRow(asked)) setAsked(null);
+  });
   if (!webhooks.length && !callbacks.length) return null;
   return (
     <div class="sv-extras">

@@ -6,6 +6,7 @@
  * loaded machine, which stretches wall times, neither flakes nor hides it.
  */
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { corpusDir, SKIPPED } from "../helpers/corpus.ts";
 import { bigSpec } from "../fixtures/openapi/generate.ts";
@@ -256,6 +257,7 @@ function webhookSpec(n: number): string {
     webhooks[`/hook${id}`] = {
       post: {
         summary: `Hook ${id}`,
+        operationId: `hook${id}`,
         responses: { "200": { description: "OK" } },
       },
     };
@@ -264,7 +266,17 @@ function webhookSpec(n: number): string {
     openapi: "3.1.0",
     info: { title: "Hooks", version: "1" },
     paths: {
-      "/start": { get: { responses: { "200": { description: "OK" } } } },
+      "/start": {
+        get: {
+          responses: {
+            "200": {
+              description: "OK",
+              // A link to a webhook far down its list.
+              links: { later: { operationId: "hook0450" } },
+            },
+          },
+        },
+      },
     },
     webhooks,
   });
@@ -317,6 +329,49 @@ Deno.test({
         ),
         "/hook0499",
       );
+    });
+  },
+});
+
+Deno.test({
+  name:
+    "spec speed: a link to a webhook its list has not rendered yet renders it at once and opens it",
+  ...BROWSER_TEST,
+  fn: async () => {
+    await withPage(async ({ page, server }) => {
+      await gotoHydrated(page, server.origin, "/spec");
+      // The page's frames callbacks held, so the list stays at its first
+      // slice until the link is followed (the test's own waits run apart).
+      await page.evaluate(() => {
+        const w = globalThis as unknown as {
+          requestAnimationFrame: (f: FrameRequestCallback) => number;
+        };
+        w.requestAnimationFrame = () => 0;
+      });
+      await page.setInputFiles("[data-testid=spec-file]", {
+        name: "hooks.json",
+        mimeType: "application/octet-stream",
+        buffer: Buffer.from(webhookSpec(500)),
+      });
+      await page.locator("[data-testid=endpoint-row] .sv-row-main").click();
+      const link = page.locator("[data-testid=link-target]", {
+        hasText: "hook0450",
+      });
+      await link.waitFor();
+      assert.equal(
+        await page.locator("[data-testid=webhook-row]").count(),
+        FIRST_SLICE,
+        "rows before the link is followed",
+      );
+      await link.click();
+      await page.waitForFunction(() => {
+        const d = document.querySelector(
+          '[data-testid=webhook-row][data-name="/hook0450"] details',
+        ) as HTMLDetailsElement | null;
+        return d?.open && document.activeElement === d.querySelector("summary");
+      });
+      // The fragment stays the viewer's state, no anchor in it.
+      assert.doesNotMatch(await page.evaluate(() => location.hash), /sv-/);
     });
   },
 });
