@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
+import type { Page } from "playwright-core";
 import { BROWSER_TEST, gotoHydrated, withPage } from "../helpers/browser.ts";
 import { corpusDir, SKIPPED } from "../helpers/corpus.ts";
 import { bigSpec } from "../fixtures/openapi/generate.ts";
@@ -195,6 +196,34 @@ Deno.test({
   },
 });
 
+/**
+ * How many elements `selector` finds in the frame that paints the first of
+ * them, while `pick` loads a document: what a slice renders at once.
+ */
+async function rowsInFirstFrame(
+  page: Page,
+  selector: string,
+  pick: () => Promise<unknown>,
+): Promise<number> {
+  await page.evaluate((sel) => {
+    const w = globalThis as unknown as { __first: Promise<number> };
+    w.__first = new Promise((done) => {
+      const mo = new MutationObserver(() => {
+        if (!document.querySelector(sel)) return;
+        mo.disconnect();
+        requestAnimationFrame(() =>
+          done(document.querySelectorAll(sel).length)
+        );
+      });
+      mo.observe(document.body, { childList: true, subtree: true });
+    });
+  }, selector);
+  await pick();
+  return await page.evaluate(() =>
+    (globalThis as unknown as { __first: Promise<number> }).__first
+  );
+}
+
 Deno.test({
   name:
     "spec speed: the whole parse's frame lays out the first named schemas, not 200; the others follow once it is painted, and a link to one not rendered yet opens it",
@@ -204,26 +233,13 @@ Deno.test({
     await withPage(async ({ page, server }) => {
       await gotoHydrated(page, server.origin, "/spec");
       // Counted in the frame that paints the first schema row.
-      await page.evaluate(() => {
-        const w = globalThis as unknown as { __first: Promise<number> };
-        w.__first = new Promise((done) => {
-          const mo = new MutationObserver(() => {
-            if (!document.querySelector("[data-testid=schema-row]")) return;
-            mo.disconnect();
-            requestAnimationFrame(() =>
-              done(
-                document.querySelectorAll("[data-testid=schema-row]").length,
-              )
-            );
-          });
-          mo.observe(document.body, { childList: true, subtree: true });
-        });
-      });
-      await pickTimed(page, { name: "big.json", text }, {
-        shown: "[data-testid=endpoint-row]",
-      });
-      const first = await page.evaluate(() =>
-        (globalThis as unknown as { __first: Promise<number> }).__first
+      const first = await rowsInFirstFrame(
+        page,
+        "[data-testid=schema-row]",
+        () =>
+          pickTimed(page, { name: "big.json", text }, {
+            shown: "[data-testid=endpoint-row]",
+          }),
       );
       assert.equal(first, FIRST_SLICE, "schema rows in the first frame");
       // Every row the list shows, in the end (find-in-page sees them).
@@ -290,26 +306,13 @@ Deno.test({
     await withPage(async ({ page, server }) => {
       await gotoHydrated(page, server.origin, "/spec");
       // Counted in the frame that paints the first webhook row.
-      await page.evaluate(() => {
-        const w = globalThis as unknown as { __first: Promise<number> };
-        w.__first = new Promise((done) => {
-          const mo = new MutationObserver(() => {
-            if (!document.querySelector("[data-testid=webhook-row]")) return;
-            mo.disconnect();
-            requestAnimationFrame(() =>
-              done(
-                document.querySelectorAll("[data-testid=webhook-row]").length,
-              )
-            );
-          });
-          mo.observe(document.body, { childList: true, subtree: true });
-        });
-      });
-      await pickTimed(page, { name: "hooks.json", text: webhookSpec(500) }, {
-        shown: "[data-testid=endpoint-row]",
-      });
-      const first = await page.evaluate(() =>
-        (globalThis as unknown as { __first: Promise<number> }).__first
+      const first = await rowsInFirstFrame(
+        page,
+        "[data-testid=webhook-row]",
+        () =>
+          pickTimed(page, { name: "hooks.json", text: webhookSpec(500) }, {
+            shown: "[data-testid=endpoint-row]",
+          }),
       );
       assert.equal(first, FIRST_SLICE, "webhook rows in the first frame");
       // The section's count is the document's from the first frame on.
