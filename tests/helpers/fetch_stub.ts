@@ -1,8 +1,9 @@
 /**
- * Runs a "Copy as fetch" snippet (lib/shared/fetch_code.ts) with a
+ * Runs a "Copy as fetch" snippet (lib/shared/fetch_code.ts): with a
  * stand-in `fetch` that builds the real `Request` (which throws where
  * fetch would: a bad header, a GET body, credentials in the URL, a
- * forbidden method) and records what it was asked.
+ * forbidden method) and records what it was asked, or with Deno's own
+ * `fetch` against a real server, answering what it received.
  */
 import assert from "node:assert/strict";
 
@@ -45,4 +46,32 @@ export async function runFetchCode(
   );
   assert.ok(asked, "fetch was called");
   return asked;
+}
+
+/**
+ * Runs `code` with Deno's own `fetch` and answers the response's text; a
+ * file the call reads (path to text in `files`) is written to a temporary
+ * folder and read from there, as the reader's own file would be.
+ */
+export async function runFetchForReal(
+  code: string,
+  { files = {} }: { files?: Record<string, string> } = {},
+): Promise<string> {
+  assert.ok(code, "a call was written");
+  const dir = await Deno.makeTempDir({ prefix: "wirebench-fetch-" });
+  try {
+    let call = code.replace(/^await fetch\(/m, "const res = await fetch(") +
+      "return await res.text();";
+    for (const [i, [path, text]] of Object.entries(files).entries()) {
+      await Deno.writeTextFile(`${dir}/${i}`, text);
+      call = call.replaceAll(
+        JSON.stringify(path),
+        JSON.stringify(`${dir}/${i}`),
+      );
+    }
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
+    return await new AsyncFunction(call)();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 }

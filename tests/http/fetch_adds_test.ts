@@ -6,6 +6,7 @@
  * that gives its own sends that one, and says nothing.
  */
 import assert from "node:assert/strict";
+import { runFetchForReal } from "../helpers/fetch_stub.ts";
 import { startDebug } from "../helpers/debug_server.ts";
 import { operationFetch } from "../../lib/openapi/operation_fetch.ts";
 import type { OperationRequest } from "../../lib/openapi/curl.ts";
@@ -30,11 +31,7 @@ const printing = (code: string) =>
 
 /** The headers /anything received from `code` run by Deno's fetch. */
 async function byDeno(code: string): Promise<Record<string, string>> {
-  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
-  const out: string[] = [];
-  const call = printing(code).replace("console.log(", "out.push(");
-  await new AsyncFunction("out", call)(out);
-  return JSON.parse(out[0]).headers;
+  return JSON.parse(await runFetchForReal(code)).headers;
 }
 
 /** The headers /anything received from `code` run by Node.js. */

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { startDebug } from "../helpers/debug_server.ts";
 import { hasCurl, runCurlCommand } from "../helpers/curl.ts";
 import { hasRequests, runPython } from "../helpers/python.ts";
+import { runFetchForReal } from "../helpers/fetch_stub.ts";
 import { operationDetail } from "../../lib/openapi/detail.ts";
 import { parseSpec } from "../../lib/openapi/mod.ts";
 
@@ -51,7 +52,6 @@ Deno.test({
   ignore: !READY,
   fn: async () => {
     const s = startDebug();
-    const dir = await Deno.makeTempDir({ prefix: "wirebench-binary-" });
     try {
       const d = operationDetail(
         parseSpec(spec(`${s.base}/anything`)),
@@ -66,17 +66,12 @@ Deno.test({
         type: "image/png",
         length: String(FILE.length),
       });
-      // The call reads the file where it runs: here, by its whole path.
-      await Deno.writeTextFile(`${dir}/file`, FILE);
-      const call = d.fetch
-        .replace('"path/to/file"', JSON.stringify(`${dir}/file`))
-        .replace(/^await fetch\(/m, "const res = await fetch(") +
-        "return await res.text();";
-      const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
-      assert.deepEqual(received(await new AsyncFunction(call)()), byCurl);
+      assert.deepEqual(
+        received(await runFetchForReal(d.fetch, { files })),
+        byCurl,
+      );
       assert.deepEqual(received(await runPython(d.python, { files })), byCurl);
     } finally {
-      await Deno.remove(dir, { recursive: true });
       await s.close();
     }
   },
@@ -124,7 +119,6 @@ Deno.test({
   ignore: !READY,
   fn: async () => {
     const s = startDebug();
-    const dir = await Deno.makeTempDir({ prefix: "wirebench-form-file-" });
     try {
       const d = operationDetail(
         parseSpec(formSpec(`${s.base}/anything`)),
@@ -138,20 +132,15 @@ Deno.test({
         form: { name: "string" },
         files: { photo: FILE },
       });
-      // The call reads the file where it runs: here, by its whole path.
-      await Deno.writeTextFile(`${dir}/file`, FILE);
-      const call = d.fetch
-        .replace('"path/to/file"', JSON.stringify(`${dir}/file`))
-        .replace(/^await fetch\(/m, "const res = await fetch(") +
-        "return await res.text();";
-      const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
-      assert.deepEqual(receivedForm(await new AsyncFunction(call)()), byCurl);
+      assert.deepEqual(
+        receivedForm(await runFetchForReal(d.fetch, { files })),
+        byCurl,
+      );
       assert.deepEqual(
         receivedForm(await runPython(d.python, { files })),
         byCurl,
       );
     } finally {
-      await Deno.remove(dir, { recursive: true });
       await s.close();
     }
   },

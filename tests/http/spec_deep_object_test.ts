@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { startDebug } from "../helpers/debug_server.ts";
 import { hasCurl, runCurlCommand } from "../helpers/curl.ts";
 import { hasRequests, runPython } from "../helpers/python.ts";
+import { runFetchForReal } from "../helpers/fetch_stub.ts";
 import { operationDetail } from "../../lib/openapi/detail.ts";
 import { parseSpec } from "../../lib/openapi/mod.ts";
 
@@ -102,12 +103,7 @@ Deno.test({
           success_url: "https://x.test/ok?a=1&b=2",
         },
       });
-      const call = d.fetch.replace(
-        /^await fetch\(/m,
-        "const res = await fetch(",
-      ) + "return await res.text();";
-      const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
-      assert.deepEqual(received(await new AsyncFunction(call)()), byCurl);
+      assert.deepEqual(received(await runFetchForReal(d.fetch)), byCurl);
       assert.deepEqual(received(await runPython(d.python)), byCurl);
     } finally {
       await s.close();
@@ -175,12 +171,7 @@ Deno.test({
           "expand[]": "links",
         },
       });
-      const call = d.fetch.replace(
-        /^await fetch\(/m,
-        "const res = await fetch(",
-      ) + "return await res.text();";
-      const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
-      assert.deepEqual(received(await new AsyncFunction(call)()), byCurl);
+      assert.deepEqual(received(await runFetchForReal(d.fetch)), byCurl);
       assert.deepEqual(received(await runPython(d.python)), byCurl);
     } finally {
       await s.close();
