@@ -25,11 +25,11 @@ import { launchBrowser } from "../tests/helpers/browser.ts";
 import { startServer } from "../tests/helpers/server.ts";
 import { ensureBuilt } from "../server/build.ts";
 import {
-  mainTasks,
   pick,
   pickTimed,
   type PickTiming,
 } from "../tests/browser/compare_page.ts";
+import { mainTasks } from "../tests/helpers/trace.ts";
 
 const SPECS = corpusDir("specs") ?? "";
 const PAIR = ["stripe-spec3.json", "stripe-spec3-2020-08-27.json"];

@@ -41,6 +41,9 @@ export function useFileSelection(
   // page's fragment (a reload keeps the first file's selection).
   const madeIn = useRef<HarColumns | null>(null);
   const [missing, setMissing] = useState(-1);
+  // The key the last pick computed, so the check below does not hash the
+  // same entry again (a 50 MB data: URL costs a tenth of a second a hash).
+  const picked = useRef({ c: null as HarColumns | null, i: -1, key: "" });
   const stale = madeIn.current !== null && madeIn.current !== c;
   const { sel, selKey } = want;
   // Where the fragment's entry is in this file: its index when the key
@@ -48,6 +51,8 @@ export function useFileSelection(
   const found = useMemo(() => {
     if (!c || sel < 0) return -1;
     if (!selKey) return sel < c.n ? sel : -1;
+    const p = picked.current;
+    if (p.c === c && p.i === sel && p.key === selKey) return sel;
     if (sel < c.n && entryKey(c, sel, origin) === selKey) return sel;
     return entryWithKey(c, selKey, origin);
   }, [c, sel, selKey, origin]);
@@ -68,10 +73,9 @@ export function useFileSelection(
   const select = useCallback((i: number) => {
     madeIn.current = c;
     setMissing(-1);
-    set({
-      sel: i,
-      selKey: c && i >= 0 && i < c.n ? entryKey(c, i, origin) : "",
-    });
+    const key = c && i >= 0 && i < c.n ? entryKey(c, i, origin) : "";
+    picked.current = { c, i, key };
+    set({ sel: i, selKey: key });
   }, [c, set, origin]);
   return { sel: c && !stale ? found : -1, select, missing };
 }

@@ -5,6 +5,7 @@ import {
   entryAt,
   entryKey,
   entryWithKey,
+  KEY_URL_CHARS,
   keyOrigin,
   pathOf,
   urlOf,
@@ -50,6 +51,28 @@ Deno.test("entries: a key names one request by method, URL and start, whatever i
   // A start within a millisecond is the same start (exporters round).
   const c = parsedHar([{ url: "https://x.example/a", at: 0.4 }]).columns;
   assert.equal(entryKey(c, 0), keys[0]);
+});
+
+Deno.test("entries: a URL past KEY_URL_CHARS is keyed by its ends and length, not hashed whole", () => {
+  const at = (n: number, mid = "x") =>
+    "https://x.example/" + "a".repeat(n / 2) + mid +
+    "z".repeat(n - n / 2 - 18 - mid.length);
+  const full = at(KEY_URL_CHARS);
+  assert.equal(full.length, KEY_URL_CHARS);
+  const [a, b, c, d] = [
+    full,
+    at(KEY_URL_CHARS * 4),
+    at(KEY_URL_CHARS * 4, "y"),
+    at(KEY_URL_CHARS * 4 + 2),
+  ];
+  const cols = parsedHar([a, b, c, d].map((url) => ({ url }))).columns;
+  // Up to the bound the whole URL is hashed, as before the bound.
+  assert.equal(entryKey(cols, 0), fnv1a(`GET ${a} 0`).toString(36));
+  // Past it, the middle does not count; the length and the ends do.
+  assert.equal(entryKey(cols, 1), entryKey(cols, 2));
+  assert.notEqual(entryKey(cols, 1), entryKey(cols, 3));
+  assert.notEqual(entryKey(cols, 1), fnv1a(`GET ${b} 0`).toString(36));
+  assert.equal(entryWithKey(cols, entryKey(cols, 3)), 3);
 });
 
 Deno.test("entries: with the file's earliest start, a key holds in an export that starts earlier", () => {
