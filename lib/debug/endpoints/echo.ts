@@ -128,7 +128,7 @@ export function echo(ctx: DebugContext, route: Route): EndpointDef {
         ]);
         return reflect(shown);
       };
-      return form instanceof Promise ? form.then(reply) : reply(form);
+      return reply(form);
     },
   });
 }

@@ -4,6 +4,7 @@
  * `multipart/form-data` (RFC 7578), parsed into fields and files.
  */
 import { mediaType } from "../../shared/media_type.ts";
+import { multipartParts } from "./multipart.ts";
 
 /**
  * Name to value, or to an array of values when a name repeats. Built with
@@ -51,13 +52,13 @@ export function isFormType(contentType: string | null): boolean {
  * The form in `body`, or null when it is not a form (or a malformed
  * multipart body, or urlencoded bytes that are not UTF-8: a reflecting
  * endpoint shows what came, it does not judge it). `text` is the body as
- * UTF-8 when valid. Multipart parsing is asynchronous.
+ * UTF-8 when valid.
  */
 export function readForm(
   contentType: string | null,
   body: Uint8Array,
   text: string | null,
-): ParsedForm | null | Promise<ParsedForm | null> {
+): ParsedForm | null {
   const type = mediaType(contentType);
   if (type === "application/x-www-form-urlencoded") {
     return text === null
@@ -68,28 +69,24 @@ export function readForm(
   return readMultipart(contentType!, body);
 }
 
-async function readMultipart(
+function readMultipart(
   contentType: string,
   body: Uint8Array,
-): Promise<ParsedForm | null> {
-  try {
-    const form = await new Response(body as BodyInit, {
-      headers: { "content-type": contentType },
-    }).formData();
-    const fields: [string, string][] = [];
-    const files: [string, FormFile][] = [];
-    for (const [name, value] of form) {
-      if (typeof value === "string") fields.push([name, value]);
-      else {
-        files.push([name, {
-          filename: value.name,
-          type: value.type,
-          bytes: new Uint8Array(await value.arrayBuffer()),
-        }]);
-      }
+): ParsedForm | null {
+  const parts = multipartParts(contentType, body);
+  if (!parts) return null;
+  const fields: [string, string][] = [];
+  const files: [string, FormFile][] = [];
+  const dec = new TextDecoder();
+  for (const p of parts) {
+    if (p.filename === null) fields.push([p.name, dec.decode(p.bytes)]);
+    else {
+      files.push([p.name, {
+        filename: p.filename,
+        type: p.type,
+        bytes: p.bytes.slice(),
+      }]);
     }
-    return { fields, files };
-  } catch {
-    return null;
   }
+  return { fields, files };
 }

@@ -66,33 +66,31 @@ export function reflectRequest(
   if (!withBody) {
     return reflect(withMethod ? { ...r, method } : r);
   }
-  const finish = (b: Awaited<ReturnType<typeof bodyShape>>) =>
-    reflect(
-      withMethod
-        ? {
-          args: r.args,
-          data: b.data,
-          files: b.files,
-          form: b.form,
-          headers: r.headers,
-          json: b.json,
-          method,
-          origin: r.origin,
-          url: r.url,
-        }
-        : {
-          args: r.args,
-          data: b.data,
-          files: b.files,
-          form: b.form,
-          headers: r.headers,
-          json: b.json,
-          origin: r.origin,
-          url: r.url,
-        },
-    );
   const b = bodyShape(req, input.body, ctx.text);
-  return b instanceof Promise ? b.then(finish) : finish(b);
+  return reflect(
+    withMethod
+      ? {
+        args: r.args,
+        data: b.data,
+        files: b.files,
+        form: b.form,
+        headers: r.headers,
+        json: b.json,
+        method,
+        origin: r.origin,
+        url: r.url,
+      }
+      : {
+        args: r.args,
+        data: b.data,
+        files: b.files,
+        form: b.form,
+        headers: r.headers,
+        json: b.json,
+        origin: r.origin,
+        url: r.url,
+      },
+  );
 }
 
 /**

@@ -166,22 +166,19 @@ function bodyFrom(
 }
 
 /**
- * B: the body fields, synchronous unless the body is multipart; decoded
- * with the instance's `decoder`.
+ * B: the body fields, decoded with the instance's `decoder`.
  */
 export function bodyShape(
   req: Request,
   body: Uint8Array,
   decoder: RequestText,
-): BodyShape | Promise<BodyShape> {
+): BodyShape {
   if (!body.byteLength) return bodyFrom(body, "", null, false, decoder);
   const type = req.headers.get("content-type");
   const text = decoder.utf8(body);
   const formType = isFormType(type);
   const form = formType ? readForm(type, body, text) : null;
-  return form instanceof Promise
-    ? form.then((f) => bodyFrom(body, text, f, formType, decoder))
-    : bodyFrom(body, text, form, formType, decoder);
+  return bodyFrom(body, text, form, formType, decoder);
 }
 
 const ARGS: JsonSchema = {
