@@ -476,7 +476,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "browser spec: a schema the address stops naming (an edit by hand, Back) closes, as an operation it stops naming does",
+    "browser spec: a schema the address stops naming (an edit by hand, Back) closes, as an operation it stops naming does, and one it names in a new document stays in view while the webhooks above it come in",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
@@ -494,6 +494,37 @@ Deno.test({
           '[data-testid=schema-row][data-name="Tag"] details',
         )?.open
       );
+      // A new document with the named schema past the list's first 200
+      // (filtered to), under 120 webhooks that render in slices after it
+      // is scrolled to: it is still in view once they all are.
+      const schemas: Record<string, unknown> = {};
+      for (let i = 0; i < 300; i++) schemas[`S${i}`] = { type: "object" };
+      const webhooks: Record<string, unknown> = {};
+      for (let i = 0; i < 120; i++) {
+        webhooks[`hook${i}`] = {
+          post: { responses: { 200: { description: "" } } },
+        };
+      }
+      await page.evaluate(() => (location.hash = "#schema=S250"));
+      await loadSpec(
+        page,
+        "late.json",
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "late", version: "1" },
+          paths: { "/a": { get: { responses: { 200: { description: "" } } } } },
+          webhooks,
+          components: { schemas },
+        }),
+      );
+      const s250 = page.locator('[data-testid=schema-row][data-name="S250"]');
+      await s250.locator("[data-testid=schema-detail]").waitFor();
+      await page.waitForFunction(() =>
+        document.querySelectorAll("[data-testid=webhook-row]").length === 120
+      );
+      const top = await s250.evaluate((el) => el.getBoundingClientRect().top);
+      const height = await page.evaluate(() => innerHeight);
+      assert.ok(top >= 0 && top < height, `S250 at ${top} of ${height}`);
     }),
 });
 
