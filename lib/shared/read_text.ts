@@ -293,6 +293,9 @@ function stringLimit(err: unknown): boolean {
 /**
  * Gzip file `file` read as a series of members (see {@link gzipSeries}),
  * progress said at each member's end, or null when it is no such series.
+ * A series broken after a member read whole throws where it broke: the
+ * first member's reader only said "junk after the end of the data" of
+ * what was in fact a later member cut short.
  */
 async function readGzipSeries(
   file: Blob,
@@ -305,7 +308,10 @@ async function readGzipSeries(
     for (const chunk of chunks) sink.push(chunk);
     onProgress?.(end, file.size);
   });
-  if (!series) return null;
+  if (series.broke >= 0) {
+    if (series.members === 0) return null;
+    throw new UnpackError("gzip", new Error(seriesBreak(series)));
+  }
   // Zero padding after the last member is read, not unpacked.
   onProgress?.(file.size, file.size);
   const r = sink.finish();
@@ -315,6 +321,17 @@ async function readGzipSeries(
     return concatBytes(parts);
   });
   return { ...r, invalid, packed: "gzip" };
+}
+
+/** What broke a gzip series (see {@link GzipSeries}), in words. */
+function seriesBreak(s: GzipSeries): string {
+  if (s.many) {
+    return `it has more than ${s.members.toLocaleString("en-US")} gzip members`;
+  }
+  // A later member starts at a place holding ID1 ID2 (RFC 1952 §2.3.1).
+  return `its gzip member ${s.members + 1}, from byte ${
+    s.broke.toLocaleString("en-US")
+  }, is cut short or damaged`;
 }
 
 /**
@@ -437,9 +454,21 @@ async function unpackPart(
 }
 
 /**
+ * How far {@link gzipSeries} read: `broke` is -1 when the file is a whole
+ * series of members, else the offset of the first member (or bytes) that
+ * did not unpack whole, after `members` that did.
+ */
+export interface GzipSeries {
+  members: number;
+  broke: number;
+  /** Whether it broke at the bound on members. */
+  many: boolean;
+}
+
+/**
  * Reads gzip file `b` as a series of members (RFC 1952 §2.2), each unpacked
- * once and given to `onMember` with the offset it ends at; false when it is
- * no such series (a member's end not found, more than `maxMembers`, bytes
+ * once and given to `onMember` with the offset it ends at; broken (see
+ * {@link GzipSeries}) when it is no such series (a member's end not found, more than `maxMembers`, bytes
  * other than zero padding after the last). A member's end is not written
  * down before it, and DecompressionStream refuses bytes after the one
  * member it reads: each place the next member's header could start is
@@ -461,8 +490,9 @@ async function gzipSeries(
   maxUnpacked = MAX_UNPACKED_BYTES,
   maxMembers = MAX_GZIP_MEMBERS,
   onMember: (chunks: Uint8Array[], end: number) => void = () => {},
-): Promise<boolean> {
+): Promise<GzipSeries> {
   let members = 0;
+  const broke = (at: number, many = false) => ({ members, broke: at, many });
   let falseEnds = 0;
   let unpacked = 0;
   /** Bytes unpacked by tries that were no member's end. */
@@ -499,7 +529,7 @@ async function gzipSeries(
     return true;
   };
   for (let start = 0; start < b.length;) {
-    if (members >= maxMembers) return false;
+    if (members >= maxMembers) return broke(start, true);
     let found = false;
     for (let end = start + MIN_GZIP_MEMBER; end <= b.length; end++) {
       end = nextGzipHeader(b, end);
@@ -512,21 +542,24 @@ async function gzipSeries(
           end <= b.length && falseEnds <= MAX_GZIP_FALSE_ENDS;
           end++
         ) {
-          if (await member(start, end, true)) return true;
+          if (await member(start, end, true)) {
+            members++;
+            return broke(-1);
+          }
         }
-        return false;
+        return broke(start);
       }
       if (await member(start, end)) {
         found = true;
         start = end;
         break;
       }
-      if (falseEnds > MAX_GZIP_FALSE_ENDS) return false;
+      if (falseEnds > MAX_GZIP_FALSE_ENDS) return broke(start);
     }
-    if (!found) return false;
+    if (!found) return broke(start);
     members++;
   }
-  return true;
+  return broke(-1);
 }
 
 /**
@@ -547,7 +580,7 @@ export async function gzipMembers(
     maxMembers,
     (_, end) => ends.push(end),
   );
-  return series ? ends : null;
+  return series.broke < 0 ? ends : null;
 }
 
 /** `file` read as text, by its byte order mark (see {@link readFileText}). */

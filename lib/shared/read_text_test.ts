@@ -370,4 +370,11 @@ Deno.test("read: bad/a file that looks packed but does not unpack: plain text re
     () => readFileText(new Blob([whole.slice(0, whole.length - 6)])),
     UnpackError,
   );
+  // After a member read whole, the one that broke is named where it
+  // starts (the first member's reader said "junk after the end").
+  const at = whole.length.toLocaleString("en-US");
+  await assert.rejects(
+    () => readFileText(new Blob([whole, whole.slice(0, -6)])),
+    new RegExp(`its gzip member 2, from byte ${at}, is cut short or damaged`),
+  );
 });
