@@ -22,6 +22,47 @@ function More({ shown, total }: { shown: number; total: number }) {
   return <p class="muted">First {shown} of {total} shown.</p>;
 }
 
+/** A row a link asked for, and the lists (the document's) it was asked of. */
+interface Asked {
+  id: string;
+  webhooks: readonly Endpoint[];
+  callbacks: readonly CallbackEntry[];
+}
+
+/**
+ * Opens the row a link asks for (apart_open.ts) once its list renders it,
+ * `reach(webhook, callback)` rendering the lists down to it at once (-1:
+ * not in that list). An ask belongs to the lists it was made of: another
+ * document's lists, come before the row rendered, drop it, or the new
+ * document's row of the same path and method would open and take the
+ * focus unasked, whenever its slice came.
+ */
+export function useAskedRow(
+  webhooks: readonly Endpoint[],
+  callbacks: readonly CallbackEntry[],
+  reach: (webhook: number, callback: number) => void,
+): void {
+  const [asked, setAsked] = useState<Asked | null>(null);
+  useEffect(() =>
+    onApartAsked((id) => {
+      const hook = webhooks.slice(0, MAX_ROWS).findIndex((w) =>
+        apartId({ kind: "webhook", path: w.path, method: w.method }) === id
+      );
+      const call = callbacks.slice(0, MAX_ROWS).findIndex((c) =>
+        apartId({ kind: "callback", ...c }) === id
+      );
+      if (hook < 0 && call < 0) return false;
+      reach(hook, call);
+      setAsked({ id, webhooks, callbacks });
+      return true;
+    }), [webhooks, callbacks]);
+  useEffect(() => {
+    if (!asked) return;
+    const ours = asked.webhooks === webhooks && asked.callbacks === callbacks;
+    if (!ours || openApartRow(asked.id)) setAsked(null);
+  });
+}
+
 /** Props of {@link Extras}. */
 export interface ExtrasProps {
   webhooks: Endpoint[];
@@ -47,24 +88,9 @@ export function Extras(
   // document's), so that frame lays out 20 of each, not 500.
   const hooks = useSlices(webhooks, Math.min(webhooks.length, MAX_ROWS));
   const calls = useSlices(callbacks, Math.min(callbacks.length, MAX_ROWS));
-  // A link to a row not rendered yet: rendered now, then opened.
-  const [asked, setAsked] = useState<string | null>(null);
-  useEffect(() =>
-    onApartAsked((id) => {
-      const hook = webhooks.slice(0, MAX_ROWS).findIndex((w) =>
-        apartId({ kind: "webhook", path: w.path, method: w.method }) === id
-      );
-      const call = callbacks.slice(0, MAX_ROWS).findIndex((c) =>
-        apartId({ kind: "callback", ...c }) === id
-      );
-      if (hook >= 0) hooks.reach(hook + 1);
-      if (call >= 0) calls.reach(call + 1);
-      if (hook < 0 && call < 0) return false;
-      setAsked(id);
-      return true;
-    }), [webhooks, callbacks]);
-  useEffect(() => {
-    if (asked && openApartRow(asked)) setAsked(null);
+  useAskedRow(webhooks, callbacks, (hook, call) => {
+    if (hook >= 0) hooks.reach(hook + 1);
+    if (call >= 0) calls.reach(call + 1);
   });
   if (!webhooks.length && !callbacks.length) return null;
   return (
