@@ -24,6 +24,17 @@ export function isBinarySchema(s: unknown): boolean {
     (s.type === undefined || s.type === "string");
 }
 
+/**
+ * The media type binary schema `s` names for its bytes (3.1's
+ * `contentMediaType`, without parameters), when a part can be sent as
+ * it: a `type/subtype`, no range (`image/*`); else undefined.
+ */
+export function fileMediaType(s: unknown): string | undefined {
+  if (!isObject(s) || typeof s.contentMediaType !== "string") return undefined;
+  const t = s.contentMediaType.split(";")[0].trim();
+  return /^[^\s/*]+\/[^\s/*]+$/.test(t) ? t : undefined;
+}
+
 /** Keywords that say nothing of a value's shape (an empty schema may hold them). */
 const ANNOTATIONS = new Set([
   "title",

@@ -1052,12 +1052,16 @@ Deno.test("curl: ok/OpenAPI 3.0 ignores a multipart part's style (urlencoded onl
 });
 
 /**
- * A multipart field's encoding `style: deepObject` by version: OpenAPI 3.0
- * applies `style` to urlencoded bodies alone (its object is one JSON
- * part); 3.1 and 3.2 to multipart/form-data too, a given style making the
- * part's contentType ignored, so its members go as text parts.
+ * A multipart field's encoding `style` by version: OpenAPI 3.0 applies
+ * `style` to urlencoded bodies alone (its object is one JSON part); 3.1
+ * and 3.2 to multipart/form-data too, `style`, `explode` or
+ * `allowReserved` given making the part's contentType ignored (3.2
+ * §4.15.1.2), so the field goes as a query parameter of that style would,
+ * in text parts without percent-encoding: `deepObject` bracketed, `form`
+ * exploded a part per member named by its key, else joined (Swagger UI's
+ * request sends the same parts).
  */
-const multipartDeepCases: {
+const multipartStyleCases: {
   name: string;
   openapi: string;
   encoding: Record<string, unknown>;
@@ -1100,10 +1104,72 @@ const multipartDeepCases: {
       "--form-string 'tags[]=y'",
     ],
   },
+  {
+    name:
+      "ok/3.1 style form: the object a text part per member named by its key, the array a part per item",
+    openapi: "3.1.0",
+    encoding: { style: "form" },
+    want: [
+      "--form-string 'a=1'",
+      `--form-string 'b={"c":"2"}'`,
+      "--form-string 'tags=x'",
+      "--form-string 'tags=y'",
+    ],
+  },
+  {
+    name:
+      "ok/3.1 form not exploded: one part each, keys and values joined by commas",
+    openapi: "3.1.0",
+    encoding: { style: "form", explode: false },
+    want: [
+      `--form-string 'meta=a,1,b,{"c":"2"}'`,
+      "--form-string 'tags=x,y'",
+    ],
+  },
+  {
+    name:
+      "ok/3.2 explode alone is style form, and the contentType given is ignored",
+    openapi: "3.2.0",
+    encoding: { explode: false, contentType: "application/xml" },
+    want: [
+      `--form-string 'meta=a,1,b,{"c":"2"}'`,
+      "--form-string 'tags=x,y'",
+    ],
+  },
+  {
+    name: "ok/3.2 pipeDelimited joins with a pipe, not percent-encoded",
+    openapi: "3.2.0",
+    encoding: { style: "pipeDelimited" },
+    want: [
+      `--form-string 'meta=a|1|b|{"c":"2"}'`,
+      "--form-string 'tags=x|y'",
+    ],
+  },
+  {
+    name: "ok/3.0 ignores style form too: the object is one JSON part",
+    openapi: "3.0.3",
+    encoding: { style: "form", explode: false },
+    want: [
+      `-F 'meta="{\\"a\\":\\"1\\",\\"b\\":{\\"c\\":\\"2\\"}}";type=application/json'`,
+      "--form-string 'tags=x'",
+      "--form-string 'tags=y'",
+    ],
+  },
+  {
+    name:
+      "ok/3.1 a contentType alone: the object one part of that type, the array a part per item",
+    openapi: "3.1.0",
+    encoding: { contentType: "application/xml" },
+    want: [
+      `-F 'meta="{\\"a\\":\\"1\\",\\"b\\":{\\"c\\":\\"2\\"}}";type=application/xml'`,
+      `-F 'tags="x";type=application/xml'`,
+      `-F 'tags="y";type=application/xml'`,
+    ],
+  },
 ];
 
-for (const c of multipartDeepCases) {
-  Deno.test(`curl: multipart deepObject: ${c.name}`, () => {
+for (const c of multipartStyleCases) {
+  Deno.test(`curl: multipart style: ${c.name}`, () => {
     const d = operationDetail(
       parseSpec(JSON.stringify({
         openapi: c.openapi,

@@ -25,6 +25,7 @@ import {
 import { eventText } from "./event_text.ts";
 import {
   FILE_PLACEHOLDER,
+  fileMediaType,
   isBinaryBody,
   isBinarySchema,
 } from "./binary_body.ts";
@@ -621,47 +622,159 @@ function deepField(
 }
 
 /**
- * Multipart fields of a sample object, each part typed as OpenAPI 3.1
- * §4.8.15 says: the `encoding`'s Content-Type when it gives one (its first
- * type), else an object or array item is `application/json` and a
- * primitive plain text (left to curl); an array sends a part per item,
- * or one joined part where {@link formSeparator} says so; a field of
- * style `deepObject` (`deep`, OpenAPI 3.1 on) a text part per member,
- * bracketed as a form field of that style is (see bracket_fields.ts).
+ * Whether Encoding Object `e` asks for RFC 6570 serialization (OpenAPI
+ * 3.2 §4.15.1.2, 3.1.1 alike): `style`, `explode` or `allowReserved`
+ * given. The field is then written as a query parameter of that style
+ * (`form` unless said) would be, and its `contentType`, given or implied,
+ * is ignored; without them it is one part of that type.
+ */
+function rfc6570(e: unknown): boolean {
+  return isObject(e) &&
+    (e.style !== undefined || e.explode !== undefined ||
+      e.allowReserved !== undefined);
+}
+
+/**
+ * The part type Encoding Object `e`'s `contentType` names: the first of
+ * its list, without parameters (`text/plain; charset=…`); none for a
+ * range (`image/*`), which no part can be sent as (RFC 9110 §8.3.1).
+ */
+function encodingType(e: unknown): string | undefined {
+  const written = isObject(e) ? scalarText(e.contentType) : null;
+  const t = written?.split(",")[0].split(";")[0].trim();
+  return t && !t.includes("*") ? t : undefined;
+}
+
+/** How {@link multipartFields} writes a body's fields. */
+interface MultipartRules {
+  /** The body's schema (an object's properties). */
+  schema: unknown;
+  /** The media type's `encoding`, by property name. */
+  encoding: unknown;
+  /**
+   * An encoding's `style` and `explode` apply (OpenAPI 3.1 on), or
+   * Swagger 2.0's `collectionFormat` does.
+   */
+  styled: boolean;
+  swagger: boolean;
+}
+
+/**
+ * Multipart fields of a sample object, in the schema's order, each part
+ * typed as OpenAPI 3.1 §4.8.15 says: the `encoding`'s Content-Type when it
+ * gives one (its first type), else an object or array item is
+ * `application/json` and a primitive plain text (left to curl); an array
+ * sends a part per item (RFC 7578 §4.3), or one joined part where
+ * {@link formSeparator} says so. With an encoding's RFC 6570 fields
+ * ({@link rfc6570}, OpenAPI 3.1 on) a field goes as a query parameter of
+ * its style would, in text parts: `deepObject` bracketed (see
+ * bracket_fields.ts), an object exploded a part per member named by its
+ * key (`R=100`, `G=200`), else one part `R,100,G,200` (3.2 §4.15.1.2: no
+ * percent-encoding in multipart), as Swagger UI sends them. A binary
+ * property, or an array of binary items, is a file to pick (a part per
+ * item), typed by its encoding's `contentType`, else its schema's
+ * `contentMediaType` (3.1 §4.4.2: redundant beside the encoding's, which
+ * wins).
  */
 function multipartFields(
   v: unknown,
-  encoding: unknown,
-  separator: Separator,
+  rules: MultipartRules,
   r: RefResolver,
   budget: Budget,
-  deep: (name: string) => boolean = () => false,
 ): Pair[] {
-  if (!isObject(v)) return [];
-  const out: Pair[] = [];
+  const { schema, encoding, styled, swagger } = rules;
+  const s = r.deref(schema).value;
+  const props = isObject(s) && isObject(s.properties) ? s.properties : {};
+  const own = isObject(v) ? v : {};
   const encodings = isObject(encoding) ? encoding : {};
-  const bracketed = new BracketFields(putInto(out, budget));
-  for (const [name, x] of Object.entries(v)) {
-    if (budget.spent) break;
-    if (deep(name) && typeof x === "object" && x !== null) {
-      // OpenAPI 3.1 §4.8.15.1 (3.2 §4.15.1.2): `style` applies to
-      // multipart/form-data as to a form, and a style given makes the
-      // part's contentType (implicit application/json) ignored: the
-      // members go as text parts `name[key]`, never one JSON part.
-      if (!bracketed.write(name, x)) return out;
-      continue;
+  const separator = styled
+    ? formSeparator(schema, encoding, swagger, r)
+    : () => null;
+  const deep = styled ? deepField(encoding, swagger, r) : () => false;
+  const propOf = (name: string) =>
+    Object.hasOwn(props, name) ? r.deref(props[name]).value : undefined;
+  /** The binary schema of a file property, or of its items; else undefined. */
+  const fileOf = (name: string): unknown => {
+    const p = propOf(name);
+    if (isBinarySchema(p)) return p;
+    const items = isObject(p) && p.type === "array"
+      ? r.deref(p.items).value
+      : undefined;
+    return isBinarySchema(items) ? items : undefined;
+  };
+  // A 2.0 `file` has no sample value (bytes): its field still goes.
+  const names = Object.keys(own);
+  for (const name of Object.keys(props)) {
+    if (!Object.hasOwn(own, name) && fileOf(name) !== undefined) {
+      names.push(name);
     }
+  }
+  const groups: { name: string; fields: Pair[] }[] = [];
+  let into: Pair[] = [];
+  const bracketed = new BracketFields((field, x) =>
+    putInto(into, budget)(field, x)
+  );
+  fields: for (const name of names) {
+    if (budget.spent) break;
+    into = [];
+    groups.push({ name, fields: into });
+    const x = own[name];
     const e = Object.hasOwn(encodings, name)
       ? r.deref(encodings[name]).value
       : undefined;
-    const written = isObject(e) ? scalarText(e.contentType) : null;
-    // The first type, without its parameters (`text/plain; charset=…`).
-    const given = written?.split(",")[0].split(";")[0].trim() || undefined;
-    const sep = Array.isArray(x) ? separator(name) : null;
+    const plain = styled && !swagger && rfc6570(e);
+    // A given style ignores the contentType, given or implied.
+    const given = plain ? undefined : encodingType(e);
+    const file = fileOf(name);
+    if (file !== undefined) {
+      // Files to pick, which only the person running the command has: a
+      // fixed placeholder path (a field named "../.ssh/id_rsa" must not
+      // become a path the command would upload); a part per item.
+      const type = given ?? fileMediaType(file);
+      const count = Array.isArray(x) && file !== propOf(name)
+        ? Math.min(Math.max(x.length, 1), 100)
+        : 1;
+      for (let i = 0; i < count; i++) {
+        if (budget.field(name, FILE_PLACEHOLDER) === null) break fields;
+        into.push({
+          name,
+          value: FILE_PLACEHOLDER,
+          file: true,
+          ...(type ? { type } : {}),
+        });
+      }
+      continue;
+    }
+    if (deep(name) && typeof x === "object" && x !== null) {
+      // OpenAPI 3.1 §4.8.15.1 (3.2 §4.15.1.2): `style` applies to
+      // multipart/form-data as to a form: the members go as text parts
+      // `name[key]`, never one JSON part.
+      if (!bracketed.write(name, x)) break;
+      continue;
+    }
+    const sep = Array.isArray(x) || (plain && isObject(x))
+      ? separator(name)
+      : null;
+    if (plain && isObject(x)) {
+      // RFC 6570 §3.2.8 form style: exploded, a part per member named by
+      // its key; else keys and values joined in one part.
+      const keys = firstKeys(x, 100);
+      if (sep === null) {
+        for (const k of keys) {
+          const value = budget.field(k, x[k]);
+          if (value === null) break fields;
+          into.push({ name: k, value });
+        }
+      } else {
+        const items = budget.items(name, keys.flatMap((k) => [k, x[k]]));
+        if (items) into.push({ name, value: items.join(sep) });
+      }
+      continue;
+    }
     if (sep !== null) {
       const items = budget.items(name, x as unknown[]);
       if (items) {
-        out.push({
+        into.push({
           name,
           value: items.join(sep),
           ...(given ? { type: given } : {}),
@@ -671,13 +784,18 @@ function multipartFields(
     }
     for (const item of Array.isArray(x) ? x.slice(0, 100) : [x]) {
       const value = budget.field(name, item);
-      if (value === null) return out;
+      if (value === null) break fields;
       const structured = typeof item === "object" && item !== null;
-      const type = given ?? (structured ? "application/json" : undefined);
-      out.push({ name, value, ...(type ? { type } : {}) });
+      const type = given ??
+        (structured && !plain ? "application/json" : undefined);
+      into.push({ name, value, ...(type ? { type } : {}) });
     }
   }
-  return out;
+  // In the schema's order (a written example's own may differ); a field
+  // the schema does not name first, as written.
+  const at = new Map(Object.keys(props).map((name, i) => [name, i]));
+  const rank = (g: { name: string }) => at.get(g.name) ?? -1;
+  return groups.sort((a, b) => rank(a) - rank(b)).flatMap((g) => g.fields);
 }
 
 /**
@@ -708,18 +826,17 @@ function positionalFields(
     const e = r.deref(
       i < (parts?.prefix.length ?? 0) ? parts!.prefix[i] : parts?.item,
     ).value;
-    const written = isObject(e) ? scalarText(e.contentType) : null;
-    // The first type, without its parameters (`text/plain; charset=…`).
-    const given = written?.split(",")[0].split(";")[0].trim() || undefined;
+    const given = encodingType(e);
     const p = r.schemas.deref(i < prefixItems.length ? prefixItems[i] : items)
       .value;
     if (isBinarySchema(p)) {
+      const type = given ?? fileMediaType(p);
       if (budget.field(name, FILE_PLACEHOLDER) === null) break;
       out.push({
         name,
         value: FILE_PLACEHOLDER,
         file: true,
-        ...(given ? { type: given } : {}),
+        ...(type ? { type } : {}),
       });
       continue;
     }
@@ -1015,42 +1132,17 @@ export function operationCurl(x: CurlInput): OperationCurl {
       bodyFile = FILE_PLACEHOLDER;
       if (type.includes("*")) contentType = "application/octet-stream";
     } else if (/^multipart\/form-data/i.test(type)) {
-      const styled = x.swagger || x.styledMultipart !== false;
       form = multipartFields(
         sample,
-        encoding,
-        styled ? formSeparator(schema, encoding, x.swagger, x.r) : () => null,
+        {
+          schema,
+          encoding,
+          styled: x.swagger || x.styledMultipart !== false,
+          swagger: x.swagger,
+        },
         x.r,
         budget,
-        styled ? deepField(encoding, x.swagger, x.r) : () => false,
       );
-      // File fields (Swagger 2.0 `type: file`, OpenAPI `format: binary`,
-      // 3.1's `contentMediaType`) name a file to pick, which only the
-      // person running the command has.
-      const s = x.r.deref(schema).value;
-      const props = isObject(s) && isObject(s.properties) ? s.properties : {};
-      const isFile = (name: string) =>
-        isBinarySchema(x.r.deref(props[name]).value);
-      for (const f of form) {
-        if (isFile(f.name)) {
-          f.file = true;
-          // A fixed placeholder: a field named "../.ssh/id_rsa" must not
-          // become a path the command would upload.
-          f.value = FILE_PLACEHOLDER;
-        }
-      }
-      // A 2.0 `file` has no sample value (bytes): its field still goes, in
-      // the schema's order.
-      const order = Object.keys(props);
-      for (const name of order) {
-        if (isFile(name) && !form.some((f) => f.name === name)) {
-          form.push({ name, value: FILE_PLACEHOLDER, file: true });
-        }
-      }
-      const at = new Map(order.map((name, i) => [name, i]));
-      const rank = (f: Pair) =>
-        at.get(f.name) ?? at.get(f.name.replace(/\[.*$/, "")) ?? -1;
-      form.sort((a, b) => rank(a) - rank(b));
       if (!form.length) form = undefined;
     } else if (/^multipart\//i.test(type) && (item || Array.isArray(sample))) {
       // multipart/mixed, multipart/related: parts by position (a 3.2

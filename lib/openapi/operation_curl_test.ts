@@ -1301,6 +1301,26 @@ const positionalCases: {
     lacks: ["headers=@", "type=a b"],
   },
   {
+    name:
+      "ok/a binary part of a contentMediaType is a file of that type, an encoding's type winning",
+    p: mixed({
+      "multipart/related": {
+        schema: {
+          type: "array",
+          prefixItems: [
+            { contentMediaType: "image/png" },
+            { contentMediaType: "image/png" },
+          ],
+        },
+        prefixEncoding: [{}, { contentType: "image/webp" }],
+      },
+    }),
+    has: [
+      "-F 'part1=@path/to/file;type=image/png'",
+      "-F 'part2=@path/to/file;type=image/webp'",
+    ],
+  },
+  {
     name: "bad/no part to send: no body and no multipart Content-Type",
     p: mixed({
       "multipart/mixed": {
@@ -1453,7 +1473,7 @@ Deno.test("operation curl binary body: bad/a base64 string (contentEncoding) and
   }
 });
 
-Deno.test("operation curl binary body: ok/a 3.1 multipart field of a contentMediaType is a file to pick, a base64 one its text", () => {
+Deno.test("operation curl binary body: ok/a 3.1 multipart field of a contentMediaType is a file of that type to pick, a base64 one its text", () => {
   const d = open(doc("3.1.0", {
     requestBody: {
       content: {
@@ -1474,7 +1494,113 @@ Deno.test("operation curl binary body: ok/a 3.1 multipart field of a contentMedi
       },
     },
   }));
-  assert.ok(d.curl.includes("-F 'avatar=@path/to/file'"), d.curl);
+  assert.ok(
+    d.curl.includes("-F 'avatar=@path/to/file;type=image/png'"),
+    d.curl,
+  );
   assert.ok(d.curl.includes("--form-string 'thumb=iVBORw0K'"), d.curl);
-  assert.ok(d.python.includes('open("path/to/file", "rb")'), d.python);
+  assert.ok(
+    d.python.includes('open("path/to/file", "rb"), "image/png")'),
+    d.python,
+  );
 });
+
+/**
+ * The files of a multipart/form-data body and their part types, the same
+ * in the cURL command (`-F name=@file;type=`), the fetch call (a Blob of
+ * that type) and the Python script (a files tuple of that type): an
+ * encoding's `contentType` (its first, no range), else the schema's 3.1
+ * `contentMediaType`, else none (curl's guess by the file's name).
+ */
+const fileTypeCases: {
+  name: string;
+  prop: Record<string, unknown>;
+  encoding?: Record<string, unknown>;
+  /** The part type each file of `f` is sent with ("" for curl's guess). */
+  types: string[];
+}[] = [
+  {
+    name: "ok/contentMediaType names the type",
+    prop: { contentMediaType: "image/png" },
+    types: ["image/png"],
+  },
+  {
+    name: "ok/a string of a contentMediaType (parameters dropped) likewise",
+    prop: { type: "string", contentMediaType: "text/csv; charset=utf-8" },
+    types: ["text/csv"],
+  },
+  {
+    name: "ok/the encoding's contentType wins over contentMediaType",
+    prop: { contentMediaType: "image/png" },
+    encoding: { contentType: "image/jpeg, image/png" },
+    types: ["image/jpeg"],
+  },
+  {
+    name: "ok/an encoding's range leaves the contentMediaType",
+    prop: { contentMediaType: "image/png" },
+    encoding: { contentType: "image/*" },
+    types: ["image/png"],
+  },
+  {
+    name: "ok/a 3.0 binary string of an encoding's type",
+    prop: { type: "string", format: "binary" },
+    encoding: { contentType: "application/pdf" },
+    types: ["application/pdf"],
+  },
+  {
+    name: "ok/an array of binary items is a file per item, typed",
+    prop: {
+      type: "array",
+      items: { contentMediaType: "image/png" },
+      example: ["a", "b"],
+    },
+    types: ["image/png", "image/png"],
+  },
+  {
+    name: "ok/an array of 3.0 binary strings is a file per item",
+    prop: { type: "array", items: { type: "string", format: "binary" } },
+    types: [""],
+  },
+  {
+    name: "bad/a range as contentMediaType is left to curl's guess",
+    prop: { contentMediaType: "image/*" },
+    types: [""],
+  },
+  {
+    name: "bad/a written object for the file is no JSON part",
+    prop: { contentMediaType: "image/png", example: { a: 1 } },
+    types: ["image/png"],
+  },
+];
+
+for (const c of fileTypeCases) {
+  Deno.test(`operation curl multipart files: ${c.name}`, () => {
+    const d = open(doc("3.1.0", {
+      requestBody: {
+        content: {
+          "multipart/form-data": {
+            schema: { type: "object", properties: { f: c.prop } },
+            ...(c.encoding ? { encoding: { f: c.encoding } } : {}),
+          },
+        },
+      },
+    }));
+    const curl = d.curl.split(" \\\n  ").filter((l) => l.startsWith("-F"));
+    assert.deepEqual(
+      curl,
+      c.types.map((t) => `-F 'f=@path/to/file${t ? `;type=${t}` : ""}'`),
+    );
+    const blobs = [...d.fetch.matchAll(/\{ type: "([^"]*)" \}\), "file"\)/g)];
+    assert.deepEqual(
+      blobs.map((m) => m[1]),
+      c.types.map((t) => t || "application/octet-stream"),
+    );
+    const tuples = [
+      ...d.python.matchAll(/open\("path\/to\/file", "rb"\), "([^"]*)"\)/g),
+    ];
+    assert.deepEqual(
+      tuples.map((m) => m[1]),
+      c.types.map((t) => t || "application/octet-stream"),
+    );
+  });
+}

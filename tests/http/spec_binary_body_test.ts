@@ -4,7 +4,8 @@
  * call by Deno and its Python script by python3 with `requests`, each
  * reading the same path/to/file, against the debug API's /anything, which
  * must receive the file's bytes (and the body's Content-Type and
- * Content-Length) from all three.
+ * Content-Length) from all three; and multipart parts, typed files and
+ * form-style fields, against /echo, which shows each part as it came.
  */
 import assert from "node:assert/strict";
 import { startDebug } from "../helpers/debug_server.ts";
@@ -138,6 +139,109 @@ Deno.test({
       );
       assert.deepEqual(
         receivedForm(await runPython(d.python, { files })),
+        byCurl,
+      );
+    } finally {
+      await s.close();
+    }
+  },
+});
+
+/**
+ * A 3.1 multipart body of typed files (a `contentMediaType`, an encoding's
+ * `contentType`, an array of them) and form-style fields (an object
+ * exploded, one not), on `server`.
+ */
+function partsSpec(server: string): string {
+  return JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    servers: [{ url: server }],
+    paths: {
+      "/echo": {
+        post: {
+          requestBody: {
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    logo: { contentMediaType: "image/png" },
+                    scan: { type: "string", format: "binary" },
+                    pages: {
+                      type: "array",
+                      items: { contentMediaType: "application/pdf" },
+                      example: ["p1", "p2"],
+                    },
+                    color: { type: "object", example: { R: 100, G: 200 } },
+                    size: { type: "object", example: { w: 3, h: 4 } },
+                  },
+                },
+                encoding: {
+                  scan: { contentType: "image/tiff" },
+                  color: { style: "form" },
+                  size: { explode: false },
+                },
+              },
+            },
+          },
+          responses: {},
+        },
+      },
+    },
+  });
+}
+
+/**
+ * The parts of the multipart body /echo received, each as its field name,
+ * file name, Content-Type and text, in order (the boundary apart).
+ */
+function receivedParts(text: string): string[] {
+  const json = JSON.parse(text.slice(text.indexOf("{")));
+  const boundary = /boundary="?([^";]+)/.exec(json.headers["content-type"])!;
+  return (json.body as string).split(`--${boundary[1]}`).slice(1, -1).map(
+    (part) => {
+      const [head, ...body] = part.replace(/^\r\n/, "").split("\r\n\r\n");
+      const name = /\bname="([^"]*)"/.exec(head)?.[1];
+      const file = /\bfilename="([^"]*)"/.exec(head)?.[1] ?? "-";
+      const type = /^content-type: *(.*)$/im.exec(head)?.[1] ?? "-";
+      return `${name} ${file} ${type} ${
+        body.join("\r\n\r\n").replace(/\r\n$/, "")
+      }`;
+    },
+  );
+}
+
+Deno.test({
+  name:
+    "spec binary body: a 3.1 multipart body's typed files and form-style fields go from all three as the same parts",
+  ignore: !READY,
+  fn: async () => {
+    const s = startDebug();
+    try {
+      const d = operationDetail(
+        parseSpec(partsSpec(s.base)),
+        "paths",
+        "/echo",
+        "post",
+      )!;
+      const files = { "path/to/file": "bytes" };
+      const byCurl = receivedParts(await runCurlCommand(d.curl, files));
+      assert.deepEqual(byCurl, [
+        "logo file image/png bytes",
+        "scan file image/tiff bytes",
+        "pages file application/pdf bytes",
+        "pages file application/pdf bytes",
+        "R - - 100",
+        "G - - 200",
+        "size - - w,3,h,4",
+      ]);
+      assert.deepEqual(
+        receivedParts(await runFetchForReal(d.fetch, { files })),
+        byCurl,
+      );
+      assert.deepEqual(
+        receivedParts(await runPython(d.python, { files })),
         byCurl,
       );
     } finally {
