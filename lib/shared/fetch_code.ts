@@ -13,7 +13,9 @@
  * there, which the call's comment says. Fields fetch adds that curl does
  * not send (its Accept-Encoding and Accept-Language, a bodiless POST's
  * Content-Length: 0, and Node.js's of a bodiless PATCH, Node.js's Pragma on
- * a conditional request) are said too.
+ * a conditional request) are said too, and so are the headers a browser's
+ * fetch drops (Cookie, Origin, `Sec-` ones…) where Node.js and Deno send
+ * them.
  */
 import { bytesBase64 } from "./base64.ts";
 import { isToken } from "./http_token.ts";
@@ -63,12 +65,15 @@ export interface FetchOptions {
 
 /**
  * Headers `fetch` writes itself or refuses: hop-by-hop ones (RFC 9110
- * §7.6.1), which undici rejects, and Host, which it takes from the URL (a
+ * §7.6.1), which undici rejects, Host, which it takes from the URL (a
  * Host naming another authority, kept by curl, cannot be sent by fetch:
- * it is named left out).
+ * it is named left out), and Content-Length, the body's it frames (RFC
+ * 9110 §8.6): Deno sends the body's own length whatever is given, and
+ * Node.js's undici, given another, never ends the request.
  */
 const FETCH_OWNS = new Set([
   "host",
+  "content-length",
   "connection",
   "keep-alive",
   "proxy-connection",
@@ -78,6 +83,45 @@ const FETCH_OWNS = new Set([
   "trailer",
   "expect",
 ]);
+
+/**
+ * Forbidden request-headers (Fetch §2.2.2) but those {@link FETCH_OWNS}
+ * leaves out anyway: a browser's fetch drops them without a word (the
+ * Headers guard "request"), where Node.js's and Deno's send them as given
+ * (read by the debug API's /anything, tests/http/fetch_adds_test.ts).
+ */
+const BROWSER_DROPS = new Set([
+  "accept-charset",
+  "accept-encoding",
+  "access-control-request-headers",
+  "access-control-request-method",
+  "cookie",
+  "cookie2",
+  "date",
+  "dnt",
+  "origin",
+  "referer",
+  "set-cookie",
+  "via",
+]);
+
+/** Fields that name a method to use instead (Fetch §2.2.2). */
+const METHOD_OVERRIDES = new Set([
+  "x-http-method",
+  "x-http-method-override",
+  "x-method-override",
+]);
+
+/**
+ * Whether a browser's fetch drops the field (Fetch §2.2.2 forbidden
+ * request-header): one of {@link BROWSER_DROPS}, a `Proxy-` or `Sec-`
+ * one, or a method override naming a forbidden method.
+ */
+function browserDrops(n: string, value: string): boolean {
+  if (BROWSER_DROPS.has(n) || /^(?:proxy|sec)-/.test(n)) return true;
+  return METHOD_OVERRIDES.has(n) &&
+    value.split(",").some((m) => FORBIDDEN_METHODS.has(m.trim().toUpperCase()));
+}
 
 /** Fields that make a request conditional (RFC 9110 §13.1). */
 const CONDITIONAL = new Set([
@@ -272,6 +316,26 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
   if (!headers.has("accept-language")) {
     lines.push(
       "  // fetch adds Accept-Language (Deno and Node.js: *; a browser its languages); Copy as cURL sends none.",
+    );
+  }
+  const dropped = [...headers].filter(([n, v]) => browserDrops(n, v))
+    .map(([n]) => commentText(JSON.stringify(names.get(n))));
+  if (dropped.length) {
+    // Sent by Node.js and Deno, so kept; a call pasted into a page's
+    // console would send the request without them, unsaid.
+    lines.push(
+      `  // A browser's fetch drops these without a word (forbidden request headers; Node.js and Deno send them): ${
+        dropped.join(", ")
+      }.${
+        headers.has("cookie")
+          ? ' A page sends its own cookies of the URL\'s site instead, with credentials: "include".'
+          : ""
+      }`,
+    );
+  }
+  if (headers.has("sec-fetch-mode")) {
+    lines.push(
+      "  // Node.js's fetch sends its own Sec-Fetch-Mode: cors in place of this one.",
     );
   }
   if (left.length) {

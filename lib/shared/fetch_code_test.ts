@@ -1,7 +1,8 @@
 /**
  * "Copy as fetch" of a multipart form (fetchCode's FormData): each part
  * as curl's `-F` sends it, and where FormData cannot send it so, said in
- * the call. Run with a stand-in `fetch` that keeps the real FormData.
+ * the call; and the headers a browser's fetch would drop, said. Run with
+ * a stand-in `fetch` that keeps the real FormData and headers.
  */
 import assert from "node:assert/strict";
 import { runFetchCode } from "../../tests/helpers/fetch_stub.ts";
@@ -32,4 +33,86 @@ Deno.test("fetchCode: ok/a typed multipart field, which FormData sends as a file
   assert.equal(meta.type, "application/json");
   assert.equal(form.get("note"), "plain");
   assert.equal((form.get("doc") as File).name, "a.pdf");
+});
+
+/**
+ * Headers a browser's fetch drops without a word (Fetch §2.2.2 forbidden
+ * request-headers), which Node.js and Deno send: named in one comment,
+ * and still sent; `want` the names said, none when the line is absent.
+ */
+const browserCases: {
+  name: string;
+  headers: [string, string][];
+  want: string[];
+  /** The line also says a page's own cookies go instead. */
+  cookie?: boolean;
+}[] = [
+  {
+    name: "ok/an operation's Cookie, as its cookie parameters make it",
+    headers: [["Cookie", "session=abc"]],
+    want: ["Cookie"],
+    cookie: true,
+  },
+  {
+    name: "ok/Origin, Referer, Sec- and Proxy- ones, in the order sent",
+    headers: [
+      ["Origin", "https://a.test"],
+      ["X-Trace", "1"],
+      ["Referer", "https://a.test/p"],
+      ["sec-ch-ua", '"Chromium"'],
+      ["Proxy-Authorization", "Basic eDp5"],
+      ["DNT", "1"],
+    ],
+    want: ["Origin", "Referer", "sec-ch-ua", "Proxy-Authorization", "DNT"],
+  },
+  {
+    name: "ok/a method override naming a forbidden method, not another",
+    headers: [
+      ["X-HTTP-Method-Override", "trace"],
+      ["X-Method-Override", "PATCH"],
+    ],
+    want: ["X-HTTP-Method-Override"],
+  },
+  {
+    name: "ok/none of them: no line",
+    headers: [["Accept", "application/json"], ["X-Secret", "1"]],
+    want: [],
+  },
+];
+
+for (const c of browserCases) {
+  Deno.test(`fetchCode: browser drops: ${c.name}`, async () => {
+    const { code } = fetchCode({
+      method: "GET",
+      url: "https://api.example.com/a",
+      headers: c.headers,
+      body: null,
+    });
+    const line = code.match(
+      /\n {2}\/\/ A browser's fetch drops these without a word \(forbidden request headers; Node\.js and Deno send them\): (.*?)\.( A page sends its own cookies of the URL's site instead, with credentials: "include"\.)?\n/,
+    );
+    assert.deepEqual(
+      line?.[1].split(", ").map((n) => JSON.parse(n)) ?? [],
+      c.want,
+      code,
+    );
+    assert.equal(Boolean(line?.[2]), Boolean(c.cookie));
+    // Still sent, as Node.js and Deno send them.
+    const sent = (await runFetchCode(code)).headers;
+    for (const [name] of c.headers) assert.ok(Object.hasOwn(sent, name), name);
+  });
+}
+
+Deno.test("fetchCode: ok/a Content-Length given is fetch's to frame, left out; a Sec-Fetch-Mode given is said replaced by Node.js's", () => {
+  const { code } = fetchCode({
+    method: "POST",
+    url: "https://api.example.com/a",
+    headers: [["Content-Length", "3"], ["Sec-Fetch-Mode", "navigate"]],
+    body: { text: "hello" },
+  });
+  assert.doesNotMatch(code, /"Content-Length"/);
+  assert.match(
+    code,
+    /\n {2}\/\/ Node\.js's fetch sends its own Sec-Fetch-Mode: cors in place of this one\.\n/,
+  );
 });

@@ -3,7 +3,8 @@
  * run by Deno's fetch and by Node.js's (when `node` 20 is installed)
  * against the debug API's /anything, and the Accept-Encoding and
  * Accept-Language each sent must be the ones its comments name; a call
- * that gives its own sends that one, and says nothing.
+ * that gives its own sends that one, and says nothing; the headers a call
+ * says a browser drops are the ones Deno and Node.js send as given.
  */
 import assert from "node:assert/strict";
 import { runFetchForReal } from "../helpers/fetch_stub.ts";
@@ -89,6 +90,44 @@ Deno.test(
       const sent = await byDeno(given);
       assert.equal(sent["Accept-Encoding"], "identity");
       assert.equal(sent["Accept-Language"], "fr");
+    } finally {
+      await s.close();
+    }
+  },
+);
+
+Deno.test(
+  "fetch adds: the headers a call says a browser drops (an operation's Cookie, Origin, Sec-) are sent as given by Deno's and Node.js 20's fetch, but Sec-Fetch-Mode, Node.js's own",
+  async () => {
+    const s = startDebug();
+    try {
+      const given = {
+        Cookie: "session=abc",
+        Origin: "https://a.test",
+        "Sec-Fetch-Mode": "navigate",
+        "Sec-Fetch-Site": "same-origin",
+      };
+      const code = op(`${s.base}/anything`, {
+        headers: Object.entries(given).map(([name, value]) => ({
+          name,
+          value,
+        })),
+      });
+      assert.match(
+        code,
+        /\/\/ A browser's fetch drops these without a word \(forbidden request headers; Node\.js and Deno send them\): "Cookie", "Origin", "Sec-Fetch-Mode", "Sec-Fetch-Site"\./,
+      );
+      assert.match(code, /Node\.js's fetch sends its own Sec-Fetch-Mode: cors/);
+      const deno = await byDeno(code);
+      for (const [name, value] of Object.entries(given)) {
+        assert.equal(deno[name], value, name);
+      }
+      if (NODE === 20) {
+        const node = await byNode(code);
+        for (const [name, value] of Object.entries(given)) {
+          assert.equal(node[name], name === "Sec-Fetch-Mode" ? "cors" : value);
+        }
+      }
     } finally {
       await s.close();
     }
