@@ -1211,6 +1211,97 @@ for (const c of multipartStyleCases) {
   });
 }
 
+/**
+ * An urlencoded body's object field by its encoding: with `style`,
+ * `explode` or `allowReserved` given (OpenAPI 3.x §4.8.15, 3.0 included)
+ * it is written as a query parameter of that style, as Swagger UI's
+ * request writes it: exploded, a field per member named by its key; else
+ * keys and values joined. Without them, the bracketed form APIs read.
+ */
+const urlencodedStyleCases: {
+  name: string;
+  openapi: string;
+  encoding?: Record<string, unknown>;
+  want: string;
+}[] = [
+  {
+    name: "ok/3.0 style form: a field per member, named by its key",
+    openapi: "3.0.3",
+    encoding: { style: "form" },
+    want: "R=100&G=a+b%2Cc&n=1",
+  },
+  {
+    name:
+      "ok/3.1 form not exploded: keys and values joined, a comma in one encoded",
+    openapi: "3.1.0",
+    encoding: { style: "form", explode: false },
+    want: "color=R,100,G,a+b%2Cc&n=1",
+  },
+  {
+    name: "ok/3.2 explode alone is style form",
+    openapi: "3.2.0",
+    encoding: { explode: false },
+    want: "color=R,100,G,a+b%2Cc&n=1",
+  },
+  {
+    name: "ok/3.1 pipeDelimited joins with an encoded pipe",
+    openapi: "3.1.0",
+    encoding: { style: "pipeDelimited" },
+    want: "color=R%7C100%7CG%7Ca+b%2Cc&n=1",
+  },
+  {
+    name: "ok/deepObject brackets the members",
+    openapi: "3.1.0",
+    encoding: { style: "deepObject", explode: true },
+    want: "color%5BR%5D=100&color%5BG%5D=a+b%2Cc&n=1",
+  },
+  {
+    name: "ok/a contentType alone, or none: bracketed, as form APIs read it",
+    openapi: "3.1.0",
+    encoding: { contentType: "application/json" },
+    want: "color%5BR%5D=100&color%5BG%5D=a+b%2Cc&n=1",
+  },
+];
+
+for (const c of urlencodedStyleCases) {
+  Deno.test(`curl: urlencoded style: ${c.name}`, () => {
+    const d = operationDetail(
+      parseSpec(JSON.stringify({
+        openapi: c.openapi,
+        info: { title: "T", version: "1" },
+        paths: {
+          "/p": {
+            post: {
+              requestBody: {
+                content: {
+                  "application/x-www-form-urlencoded": {
+                    schema: {
+                      type: "object",
+                      properties: {
+                        color: {
+                          type: "object",
+                          example: { R: 100, G: "a b,c" },
+                        },
+                        n: { type: "integer", example: 1 },
+                      },
+                    },
+                    ...(c.encoding ? { encoding: { color: c.encoding } } : {}),
+                  },
+                },
+              },
+              responses: { "200": { description: "ok" } },
+            },
+          },
+        },
+      })),
+      "paths",
+      "/p",
+      "post",
+    )!;
+    assert.equal(/--data-raw '([^']*)'/.exec(d.curl)?.[1], c.want, d.curl);
+  });
+}
+
 Deno.test("curl: ok/a 3.2 querystring parameter of another media type is the whole query, that type's text percent-encoded", () => {
   const command = (content: Record<string, unknown>) =>
     operationDetail(

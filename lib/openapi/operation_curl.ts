@@ -853,7 +853,10 @@ function positionalFields(
  * Form fields of a sample object: arrays of values repeat their name
  * (style `form`, `explode: true`, the default of OpenAPI 3.1 §4.8.15.1) or
  * are joined where `separator` says, or are written `name[]` where the
- * field's encoding is `deepObject` (`deep`); objects, at any depth, become
+ * field's encoding is `deepObject` (`deep`); an object whose encoding
+ * gives its style (`plain`, see {@link rfc6570}) is written as a query
+ * parameter of that style, a field per member or one joined, as Swagger
+ * UI sends it; other objects, at any depth, become
  * `name[key][key]`, and arrays of objects `name[0][key]` (see
  * bracket_fields.ts, what form APIs such as Stripe's read:
  * `shipping[address][city]`, `items[0][price]`, `expand[]`); past eight
@@ -864,12 +867,35 @@ function formPairs(
   budget: Budget,
   separator: Separator = () => null,
   deep: (name: string) => boolean = () => false,
+  plain: (name: string) => boolean = () => false,
 ): QueryPair[] {
   if (!isObject(v)) return [];
   const out: QueryPair[] = [];
   const fields = new BracketFields(putInto(out, budget));
   for (const [name, x] of Object.entries(v)) {
     if (budget.spent) break;
+    if (isObject(x) && plain(name) && !deep(name)) {
+      // RFC 6570 §3.2.8 form style, as a query parameter's: exploded, a
+      // field per member named by its key (`R=100&G=200`); else one
+      // field, keys and values joined (`color=R,100,G,200`).
+      const keys = firstKeys(x, 100);
+      const sep = separator(name);
+      if (sep !== null) {
+        const items = budget.items(name, keys.flatMap((k) => [k, x[k]]));
+        if (items) {
+          out.push({
+            name,
+            value: joinEncoded(items, sep, formEncode),
+            encoded: true,
+          });
+        }
+      } else {
+        for (const k of keys) {
+          if (!fields.write(k, x[k], MAX_BRACKET_DEPTH)) return out;
+        }
+      }
+      continue;
+    }
     const sep = Array.isArray(x) ? separator(name) : null;
     if (sep !== null) {
       // Not exploded: one field, its items joined.
@@ -1174,6 +1200,10 @@ export function operationCurl(x: CurlInput): OperationCurl {
           budget,
           formSeparator(schema, encoding, x.swagger, x.r),
           deepField(encoding, x.swagger, x.r),
+          (name) =>
+            !x.swagger && isObject(encoding) &&
+            Object.hasOwn(encoding, name) &&
+            rfc6570(x.r.deref(encoding[name]).value),
         ),
       );
     } else if (item) {
