@@ -331,6 +331,24 @@ Deno.test("curl: ok/required array and object parameters are serialized as their
     }]).headers,
     ["X-Ids: 1,2"],
   );
+  // The body's framing is each client's own (RFC 9110 §8.6): a required
+  // Content-Length or Transfer-Encoding parameter (storage APIs declare
+  // one) would cut the body or be refused, so it is not sent as written.
+  const header = (name: string) => ({
+    name,
+    in: "header",
+    required: true,
+    schema: { type: "integer" },
+    example: 3,
+  });
+  assert.deepEqual(
+    url([
+      header("Content-Length"),
+      header("transfer-encoding"),
+      header("X-Length"),
+    ]).headers,
+    ["X-Length: 3"],
+  );
   // Swagger 2.0: collectionFormat, csv by default.
   const v2 = (collectionFormat?: string) =>
     url([{

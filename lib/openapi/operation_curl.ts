@@ -1019,6 +1019,15 @@ function credentials(
   return user;
 }
 
+/**
+ * Header parameters no command sends as written: the body's framing (RFC
+ * 9110 §8.6, RFC 9112 §6.1), which curl, fetch and requests each write
+ * from the body they send. Storage APIs declare a required Content-Length:
+ * given its example or a `{Content-Length}` placeholder, curl cuts the
+ * body there or the server refuses the request.
+ */
+const FRAMING = new Set(["content-length", "transfer-encoding"]);
+
 /** What {@link operationCurl} answers. */
 export interface OperationCurl {
   /** The server the operation is called on ("" when relative to nothing). */
@@ -1083,7 +1092,8 @@ export function operationCurl(x: CurlInput): OperationCurl {
       // serializes it (a form: `a=1&b=2`).
       query.push(...querystringPairs(p, x.r, budget));
     } else if (
-      p.in === "header" && !isIgnoredHeader(p.name)
+      p.in === "header" && !isIgnoredHeader(p.name) &&
+      !FRAMING.has(p.name.toLowerCase())
     ) {
       headers.push(...paramPairs(p, x.r, x.swagger, budget));
     } else if (p.in === "cookie") {
