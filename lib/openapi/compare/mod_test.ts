@@ -1825,6 +1825,27 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-property-became-nullable", "breaking", ["GET /a"]]],
   ],
   [
+    // A null alternative is one whatever way it writes null: the type
+    // alone in a list, a const or an enum of it. Each is nullability, not
+    // an alternative a value of the others may also match.
+    "ok/a oneOf gaining null written as [null], a const or an enum became nullable",
+    doc31(responseBody(object({
+      a: { oneOf: [STR, { type: "integer" }] },
+      b: { oneOf: [STR, { type: "integer" }] },
+      c: { oneOf: [STR, { type: "integer" }] },
+    }, ["a", "b", "c"]))),
+    doc31(responseBody(object({
+      a: { oneOf: [STR, { type: ["null"] }, { type: "integer" }] },
+      b: { oneOf: [STR, { type: "integer" }, { const: null }] },
+      c: { oneOf: [STR, { type: "integer" }, { enum: [null] }] },
+    }, ["a", "b", "c"]))),
+    [
+      ["response-property-became-nullable", "breaking", ["GET /a"]],
+      ["response-property-became-nullable", "breaking", ["GET /a"]],
+      ["response-property-became-nullable", "breaking", ["GET /a"]],
+    ],
+  ],
+  [
     "ok/response property type changed",
     doc(responseBody(object({ n: { type: "integer" } }))),
     doc(responseBody(object({ n: { type: "string" } }))),
@@ -4640,6 +4661,23 @@ const SAME: [string, string, string][] = [
       requestBody(object({
         a: { oneOf: [STR, { type: "null" }] },
         b: { oneOf: [STR, { type: "null" }, { type: "integer" }] },
+      })),
+    ),
+  ],
+  [
+    "same/3.0's nullable beside a oneOf written in 3.1 as a null alternative spelled [null], a const or an enum is unchanged",
+    doc(
+      requestBody(object({
+        a: { oneOf: [STR, { type: "integer" }], nullable: true },
+        b: { oneOf: [STR, { type: "integer" }], nullable: true },
+        c: { oneOf: [STR, { type: "integer" }], nullable: true },
+      })),
+    ),
+    doc31(
+      requestBody(object({
+        a: { oneOf: [STR, { type: ["null"] }, { type: "integer" }] },
+        b: { oneOf: [STR, { type: "integer" }, { const: null }] },
+        c: { oneOf: [STR, { enum: [null] }, { type: "integer" }] },
       })),
     ),
   ],

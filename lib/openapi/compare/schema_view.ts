@@ -321,6 +321,23 @@ function writtenTypes(s: unknown): string[] | null {
 }
 
 /**
+ * Whether an alternative takes null and nothing else: `type: "null"` (or a
+ * list naming only it), or, untyped, `const: null` or an enum of nulls
+ * alone (JSON Schema 2020-12 §6.1.1-§6.1.3). Beside others in a `oneOf`
+ * or `anyOf` it is the schema's nullability, however it is written.
+ */
+function nullOnly(s: unknown): boolean {
+  if (!isObject(s)) return false;
+  const t = s.type;
+  if (t === "null") return true;
+  if (Array.isArray(t)) return t.length > 0 && t.every((x) => x === "null");
+  if (t !== undefined) return false;
+  if (s.const !== undefined) return s.const === null;
+  return Array.isArray(s.enum) && s.enum.length > 0 &&
+    s.enum.every((x) => x === null);
+}
+
+/**
  * Keywords that say something about a value without limiting it: a schema
  * of these beside `allOf: [{$ref: X}]` annotates X (a `maxLength` there
  * limits it, and is compared as a schema of its own).
@@ -787,8 +804,9 @@ export class SchemaReader {
         const d = this.#r.deref(raw);
         const target = d.value;
         // `oneOf: [X, {type: "null"}]` is a nullable X, the null written
-        // in place or as a component: the same values either way.
-        if (isObject(target) && target.type === "null") {
+        // in place or as a component, as a type or a value: the same
+        // values either way.
+        if (nullOnly(target)) {
           nullable = true;
           return;
         }
@@ -830,9 +848,7 @@ export class SchemaReader {
           // Untyped alternatives that each let a kind through whole rule
           // it out: the kinds left limit the value as a `type` would.
           const kinds = oneOfKinds(
-            list.map((x) => this.#r.deref(x).value).filter((x) =>
-              !(isObject(x) && x.type === "null")
-            ),
+            list.map((x) => this.#r.deref(x).value).filter((x) => !nullOnly(x)),
           );
           if (kinds) {
             types = kinds;
