@@ -6136,6 +6136,36 @@ const BOTH_WAYS: [string, string, string, Want[]][] = [
       ["response-property-type-generalized", "breaking", ["GET /a"]],
     ],
   ],
+  [
+    // A value matching both objects (one with `a` and `b`) passed the
+    // anyOf and matches two alternatives of the oneOf: refused.
+    "ok/an anyOf of alternatives that may share a value that became a oneOf may refuse a request",
+    bothWays({ anyOf: [object({ a: STR }), object({ b: STR })] }),
+    bothWays({ oneOf: [object({ a: STR }), object({ b: STR })] }),
+    [
+      ["request-property-any-of-became-one-of", "warning", ["POST /a"]],
+      ["response-property-any-of-became-one-of", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    // Every integer is a number: the anyOf now sends one that matches two.
+    "ok/a oneOf of an integer and a number that became an anyOf may answer a value matching both",
+    bothWays({ oneOf: [{ type: "integer" }, { type: "number" }] }),
+    bothWays({ anyOf: [{ type: "integer" }, { type: "number" }] }),
+    [
+      ["request-property-one-of-became-any-of", "info", ["POST /a"]],
+      ["response-property-one-of-became-any-of", "warning", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/alternatives that share no value (a string, an integer) under the other keyword take the same values: news either way",
+    bothWays({ anyOf: [STR, { type: "integer" }] }),
+    bothWays({ oneOf: [STR, { type: "integer" }] }),
+    [
+      ["request-property-any-of-became-one-of", "info", ["POST /a"]],
+      ["response-property-any-of-became-one-of", "info", ["GET /a"]],
+    ],
+  ],
 ];
 
 for (

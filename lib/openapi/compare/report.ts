@@ -216,6 +216,8 @@ const SCHEMA_CHANGES: readonly string[] = [
     "any-of-removed",
     "wrapped-in-one-of",
     "wrapped-in-one-of-original-preserved",
+    "any-of-became-one-of",
+    "one-of-became-any-of",
   ],
   ...BOUNDS.flatMap((b) =>
     ["set", "unset", "decreased", "increased"].map((s) => `${b}-${s}`)

@@ -1795,6 +1795,50 @@ export class SchemaDiff {
         [y, this.#rev.view(y.raw, y)] as const
       )
       : [];
+    // The same alternatives under the other keyword: `anyOf` takes a value
+    // that matches two of them, `oneOf` refuses it (2020-12 Core
+    // §10.2.1.2-§10.2.1.3). A request's `anyOf` that became a `oneOf` may
+    // refuse what a client sent, and a response's `oneOf` that became an
+    // `anyOf` may hold what a client that reads exactly one cannot: a
+    // warning where two alternatives the revision lists may share a value,
+    // news otherwise and the other way round.
+    const was = b.alts?.kind, now = r.alts?.kind;
+    if (was && now && was !== now) {
+      const views = r.alts!.list.slice(0, MAX_OVERLAP_ALTS).map((y) =>
+        [y, this.#rev.view(y.raw, y)] as const
+      );
+      const risky = req === (now === "oneOf");
+      let shared: [Alternative, Alternative] | null = null;
+      for (let i = 0; risky && !shared && i < views.length; i++) {
+        for (let j = i + 1; j < views.length; j++) {
+          if (mayOverlap(views[i][1], views[j][1], r.discriminator !== "")) {
+            shared = [views[i][0], views[j][0]];
+            break;
+          }
+        }
+      }
+      const [from, to] = now === "oneOf" ? ["any-of", "one-of"] : [
+        "one-of",
+        "any-of",
+      ];
+      this.#report.add(scope, {
+        id: `${idPrefix(at)}-${from}-became-${to}`,
+        level: shared ? "warning" : "info",
+        where: where(at),
+        pointer: { base: b.pointer || null, revision: r.pointer || null },
+        text: `${subject(at)} changed from \`${was}\` to \`${now}\`${
+          !shared
+            ? ""
+            : req
+            ? `: a value matching both ${altName(shared[0])} and ${
+              altName(shared[1])
+            } is refused`
+            : `: a value may match both ${altName(shared[0])} and ${
+              altName(shared[1])
+            }`
+        }`,
+      });
+    }
     for (const a of alts.gained) {
       if (overlapping.includes(a)) continue;
       const view = this.#rev.view(a.raw, a);
