@@ -1825,6 +1825,18 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-property-became-nullable", "breaking", ["GET /a"]]],
   ],
   [
+    // The kinds untyped alternatives leave a oneOf (objects; then objects
+    // and strings) are what its alternatives say: compared as those, not
+    // again as a type change.
+    "ok/untyped alternatives that changed the kinds a oneOf takes are compared as alternatives, not as its type",
+    doc31(requestBody({ oneOf: [{ required: ["a"] }, { required: ["b"] }] })),
+    doc31(requestBody({ oneOf: [{ required: ["a"] }, { minLength: 1 }] })),
+    [
+      ["request-body-one-of-removed", "breaking", ["POST /a"]],
+      ["request-body-one-of-added", "warning", ["POST /a"]],
+    ],
+  ],
+  [
     // A null alternative is one whatever way it writes null: the type
     // alone in a list, a const or an enum of it. Each is nullability, not
     // an alternative a value of the others may also match.
@@ -4921,6 +4933,24 @@ const BODY_REF_AT =
 
 /** Pairs whose changes must point where the edit is, in either document. */
 const POINTERS: [string, string, string, WantAt[]][] = [
+  [
+    "an anyOf beside a oneOf, written in a second allOf part, points into that part",
+    doc31(requestBody({
+      allOf: [{ oneOf: [STR, { type: "integer" }] }, {
+        anyOf: [{ ...STR, maxLength: 5 }, { type: "integer" }],
+      }],
+    })),
+    doc31(requestBody({
+      allOf: [{ oneOf: [STR, { type: "integer" }] }, {
+        anyOf: [{ ...STR, maxLength: 3 }, { type: "integer" }],
+      }],
+    })),
+    [[
+      "request-property-max-length-decreased",
+      "/paths/~1a/post/requestBody/content/application~1json/schema/allOf/1/anyOf/0",
+      "/paths/~1a/post/requestBody/content/application~1json/schema/allOf/1/anyOf/0",
+    ]],
+  ],
   [
     "items written in a second allOf part points into that part",
     doc31(requestBody({
