@@ -1825,6 +1825,16 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-property-became-nullable", "breaking", ["GET /a"]]],
   ],
   [
+    // Paired by the name both require, the alternative that now describes
+    // it says so as an object would; it is not lost and gained.
+    "ok/an alternative that only required a name and now describes it too is the same alternative",
+    doc31(requestBody({ oneOf: [{ required: ["a"] }, STR] })),
+    doc31(requestBody({
+      oneOf: [{ properties: { a: STR }, required: ["a"] }, STR],
+    })),
+    [["new-required-request-property", "breaking", ["POST /a"]]],
+  ],
+  [
     // The kinds untyped alternatives leave a oneOf (objects; then objects
     // and strings) are what its alternatives say: compared as those, not
     // again as a type change.

@@ -2182,7 +2182,8 @@ function fingerprint(
 /**
  * How alike two schemas are, for pairing alternatives: 1 for the same
  * types, 1 for alternatives of the same kind, 1 for a shared enum value,
- * 2 per property name they share; 0 when nothing says they are one.
+ * 2 per property name they share (listed or required); 0 when nothing says
+ * they are one.
  */
 function likeness(
   b: SchemaView,
@@ -2198,11 +2199,18 @@ function likeness(
     if (re.some((t) => had.has(t))) n += 1;
   }
   // The first names tell two alternatives apart; a hostile schema's
-  // thousands more would cost a walk per try.
+  // thousands more would cost a walk per try. A name either lists or
+  // requires counts: `{required: [a]}` that now also describes `a` is the
+  // same alternative.
   let left = MAX_LIKENESS_NAMES;
+  const has = (k: string) => r.props.has(k) || r.required.has(k);
   for (const k of b.props.keys()) {
     if (--left < 0) break;
-    if (r.props.has(k)) n += 2;
+    if (has(k)) n += 2;
+  }
+  for (const k of b.required) {
+    if (--left < 0) break;
+    if (!b.props.has(k) && has(k)) n += 2;
   }
   return n;
 }
