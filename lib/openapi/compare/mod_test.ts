@@ -3708,7 +3708,7 @@ const CHANGES: [string, string, string, Want[]][] = [
     ],
   ],
   [
-    "ok/an untyped request body that became a oneOf whose alternatives each require a new name: a read-only one is not sent, so not said",
+    "ok/an untyped request body that became a oneOf whose alternatives each require a new name: a read-only one is not sent, so not said; a string passes both (`properties` limits objects alone), so is refused",
     doc(requestBody({})),
     doc(requestBody({
       oneOf: [
@@ -3717,8 +3717,53 @@ const CHANGES: [string, string, string, Want[]][] = [
       ],
     })),
     [
+      ["request-body-type-changed", "breaking", ["POST /a"]],
       ["request-property-became-required", "breaking", ["POST /a"]],
       ["request-property-became-required", "breaking", ["POST /a"]],
+    ],
+  ],
+  [
+    // A string or a number passes both alternatives (neither `required`
+    // nor `properties` limits it), so the oneOf refuses it: objects only.
+    "ok/an untyped request body that became a oneOf whose one alternative requires only a read-only name, not sent: only its narrowing to objects is said",
+    doc(requestBody({})),
+    doc(requestBody({
+      oneOf: [
+        { required: ["a"] },
+        { required: ["r"], properties: { r: { ...STR, readOnly: true } } },
+      ],
+    })),
+    [["request-body-type-changed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/an untyped request body that became a oneOf with an alternative requiring nothing new: only its narrowing to objects is said",
+    doc(requestBody({})),
+    doc(
+      requestBody({ oneOf: [{ required: ["a"] }, { properties: { b: STR } }] }),
+    ),
+    [["request-body-type-changed", "breaking", ["POST /a"]]],
+  ],
+  [
+    "ok/an untyped body that became a oneOf of two untyped objects (`properties` alone) narrowed to objects, as one of `required` alone does",
+    doc31({
+      "/a": {
+        ...requestBody({})["/a"] as Json,
+        ...responseBody({})["/a"] as Json,
+      },
+    }),
+    doc31({
+      "/a": {
+        ...requestBody({
+          oneOf: [{ properties: { a: STR } }, { properties: { b: STR } }],
+        })["/a"] as Json,
+        ...responseBody({
+          oneOf: [{ properties: { a: STR } }, { properties: { b: STR } }],
+        })["/a"] as Json,
+      },
+    }),
+    [
+      ["request-body-type-changed", "breaking", ["POST /a"]],
+      ["response-body-type-specialized", "info", ["GET /a"]],
     ],
   ],
   [
@@ -3816,23 +3861,6 @@ const SAME: [string, string, string][] = [
     "ok/a response object that became an untyped oneOf of alternatives each requiring a name takes objects only, as it did",
     doc(responseBody({ type: "object" })),
     doc(responseBody({ oneOf: [{ required: ["a"] }, { required: ["b"] }] })),
-  ],
-  [
-    "ok/an untyped request body that became a oneOf whose one alternative requires only a read-only name, not sent",
-    doc(requestBody({})),
-    doc(requestBody({
-      oneOf: [
-        { required: ["a"] },
-        { required: ["r"], properties: { r: { ...STR, readOnly: true } } },
-      ],
-    })),
-  ],
-  [
-    "ok/an untyped request body that became a oneOf with an alternative requiring nothing new",
-    doc(requestBody({})),
-    doc(
-      requestBody({ oneOf: [{ required: ["a"] }, { properties: { b: STR } }] }),
-    ),
   ],
   [
     "same/a Swagger 2.0 multipart array field's csv, said and unsaid (its default)",
@@ -6950,8 +6978,9 @@ Deno.test("compare: types neither side writes limit nothing: an untyped schema l
     ).changes.map((c) => c.id),
     ["response-required-property-removed"],
   );
-  // Alternatives that only have properties say no type either: an untyped
-  // schema that became a oneOf of them changed none.
+  // Alternatives that only have properties say no type either, but two
+  // of them under a oneOf both take any string (or number): the oneOf
+  // refuses it, so an untyped schema that became one takes objects only.
   const shapes = {
     oneOf: ["a", "b"].map((k) => ({
       title: k,
@@ -6960,7 +6989,15 @@ Deno.test("compare: types neither side writes limit nothing: an untyped schema l
   };
   assert.deepEqual(
     compareSpecs(untyped({ description: "d" }), untyped(shapes)).changes
-      .filter((c) => c.id.includes("type")),
+      .filter((c) => c.id.includes("type")).map((c) => c.id),
+    ["response-body-type-specialized"],
+  );
+  // Under an anyOf they rule nothing out: no type changed.
+  assert.deepEqual(
+    compareSpecs(
+      untyped({ description: "d" }),
+      untyped({ anyOf: shapes.oneOf }),
+    ).changes.filter((c) => c.id.includes("type")),
     [],
   );
   // A format changed on untyped schemas still is one; a type written on

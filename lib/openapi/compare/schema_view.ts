@@ -396,14 +396,15 @@ const VALUE_KINDS = ["object", "array", "string", "number", "boolean"];
  * no type: a kind every value of which passes two alternatives (none of
  * their keywords limits it) passes no `oneOf`, as exactly one alternative
  * must match (JSON Schema 2020-12 §10.2.1.3), so `oneOf: [{required: [a]},
- * {required: [b]}]` takes objects only. Null when no kind is ruled out (an
- * alternative with a type, or a keyword not in {@link KEYWORD_KINDS}, is
- * counted as letting no kind through whole).
+ * {required: [b]}]` takes objects only, as does a `oneOf` of two untyped
+ * `{properties: …}` (a string passes both). Null when no kind is ruled out
+ * (an alternative with a type, or a keyword not in {@link KEYWORD_KINDS},
+ * is counted as letting no kind through whole).
  */
 function oneOfKinds(targets: readonly unknown[]): string[] | null {
   const whole = new Map<string, number>();
   for (const target of targets) {
-    if (!isObject(target) || writtenTypes(target)) continue;
+    if (!isObject(target)) continue;
     const limited = new Set<string>();
     let known = true;
     for (const k of Object.keys(target)) {
@@ -840,21 +841,26 @@ export class SchemaReader {
         v.alts = { kind, list: alts };
         // Alternatives that all say their type give the schema's types
         // (an `anyOf` of objects is an object, not "any").
-        if (types === null && altTypes?.length) {
-          types = altTypes;
-          v.altTyped = true;
-          v.typeSaid = altSaid;
-        } else if (types === null && kind === "oneOf" && alts.length > 1) {
-          // Untyped alternatives that each let a kind through whole rule
-          // it out: the kinds left limit the value as a `type` would.
-          const kinds = oneOfKinds(
+        // Untyped alternatives that each let a kind through whole rule it
+        // out: the kinds left limit the value as a `type` would, beside
+        // what the alternatives' own `properties` or `items` say.
+        const kinds = types === null && kind === "oneOf" && alts.length > 1
+          ? oneOfKinds(
             list.map((x) => this.#r.deref(x).value).filter((x) => !nullOnly(x)),
-          );
-          if (kinds) {
-            types = kinds;
-            v.altTyped = true;
-            v.typeSaid = true;
-          }
+          )
+          : null;
+        if (types === null && altTypes?.length) {
+          types = kinds
+            ? altTypes.filter((t) =>
+              kinds.includes(t === "integer" ? "number" : t)
+            )
+            : altTypes;
+          v.altTyped = true;
+          v.typeSaid = altSaid || kinds !== null;
+        } else if (kinds) {
+          types = kinds;
+          v.altTyped = true;
+          v.typeSaid = true;
         }
       }
     }
