@@ -3646,12 +3646,12 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-body-contains-changed", "warning", ["POST /a"]]],
   ],
   [
-    "ok/3.1's boolean schema as an alternative is read as one (true takes any value, so an integer alternative gained beside it may match both)",
+    "ok/3.1's boolean schema as an alternative is read as one (true takes any value, so every integer an alternative gained beside it takes matches both, and is refused)",
     doc31(requestBody({ oneOf: [STR, true] })),
     doc31(requestBody({ oneOf: [{ type: "integer" }, true] })),
     [
       ["request-body-one-of-removed", "breaking", ["POST /a"]],
-      ["request-body-one-of-added", "warning", ["POST /a"]],
+      ["request-body-one-of-added", "breaking", ["POST /a"]],
     ],
   ],
   [
@@ -6271,6 +6271,37 @@ function bodies(paths: Record<string, Json>): string {
 const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 
 const WRAPPED_IN_ONE_OF: [string, string, string, Want[]][] = [
+  [
+    // Every integer is a number: under a oneOf each matches both, so one
+    // that took all numbers, or any integer, now refuses them for certain.
+    "ok/an integer beside a number in a request's oneOf refuses every integer for certain: breaking, wrapped, gained or moved from anyOf",
+    bodies({
+      "/a": { type: "number" },
+      "/b": { oneOf: [{ type: "integer" }, STR] },
+      "/c": { anyOf: [{ type: "integer" }, { type: "number" }] },
+      "/d": { oneOf: [{ type: "integer", minimum: 1 }, STR] },
+    }),
+    bodies({
+      "/a": { oneOf: [{ type: "integer" }, { type: "number" }] },
+      "/b": { oneOf: [{ type: "integer" }, STR, { type: "number" }] },
+      "/c": { oneOf: [{ type: "integer" }, { type: "number" }] },
+      // A number with a bound may not take each integer: still a warning.
+      "/d": {
+        oneOf: [{ type: "integer", minimum: 1 }, STR, {
+          type: "number",
+          maximum: 0.5,
+        }],
+      },
+    }),
+    [
+      ["request-body-wrapped-in-one-of-original-preserved", "breaking", [
+        "POST /a",
+      ]],
+      ["request-body-one-of-added", "breaking", ["POST /b"]],
+      ["request-body-any-of-became-one-of", "breaking", ["POST /c"]],
+      ["request-body-one-of-added", "warning", ["POST /d"]],
+    ],
+  ],
   [
     "ok/a request body wrapped in a oneOf beside an alternative that may take the same values is a warning; beside ones told apart, info",
     bodies({ "/a": ref("A"), "/b": ref("A"), "/c": ref("C") }),

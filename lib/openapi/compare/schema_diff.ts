@@ -1768,22 +1768,31 @@ export class SchemaDiff {
       // The alternative it pairs with may be itself changed (properties
       // moved out to the others): not the original preserved, which is
       // oasdiff's other id. Its own changes are listed as they are; the
-      // risk of a value matching two stays a warning either way.
+      // risk of a value matching two stays a warning either way, unless
+      // it is certain.
       const same = this.#keeps(was, kept);
+      // One that takes all the other takes (or all it takes is taken)
+      // refuses those values for certain: breaking.
+      const keptView = this.#rev.view(kept.raw, kept);
+      const hows = overlapping.map((a) =>
+        nested(keptView, this.#rev.view(a.raw, a))
+      );
       this.#report.add(scope, {
         id: `${idPrefix(at)}-wrapped-in-one-of${
           same ? "-original-preserved" : ""
         }`,
-        level: "warning",
+        level: hows.some((h) => h !== "") ? "breaking" : "warning",
         where: where(at),
         pointer: { base: b.pointer || null, revision: r.pointer || null },
         text: `${subject(at)} was wrapped in a \`oneOf\` ${
           same ? "" : `as ${altName(kept)}, changed, `
         }beside ${
-          overlapping.map(altName).join(", ")
-        }, which may also take what ${
-          same ? altName(kept) : "it"
-        } takes: a value matching both is refused`,
+          takes(
+            overlapping.map(altName).join(", "),
+            same ? altName(kept) : "it",
+            hows.length === 1 ? hows[0] : "",
+          )
+        }`,
       });
     }
     // A `oneOf` a request had gaining an alternative is the same risk as
@@ -1809,10 +1818,17 @@ export class SchemaDiff {
       );
       const risky = req === (now === "oneOf");
       let shared: [Alternative, Alternative] | null = null;
-      for (let i = 0; risky && !shared && i < views.length; i++) {
+      // A request's two alternatives one of which takes all the other
+      // takes: those values, sent before, are refused for certain.
+      let sure = false;
+      for (let i = 0; risky && !sure && i < views.length; i++) {
         for (let j = i + 1; j < views.length; j++) {
-          if (mayOverlap(views[i][1], views[j][1], r.discriminator !== "")) {
+          const [x, y] = [views[i][1], views[j][1]];
+          if (!mayOverlap(x, y, r.discriminator !== "")) continue;
+          if (!shared) shared = [views[i][0], views[j][0]];
+          if (req && nested(x, y)) {
             shared = [views[i][0], views[j][0]];
+            sure = true;
             break;
           }
         }
@@ -1823,7 +1839,7 @@ export class SchemaDiff {
       ];
       this.#report.add(scope, {
         id: `${idPrefix(at)}-${from}-became-${to}`,
-        level: shared ? "warning" : "info",
+        level: sure ? "breaking" : shared ? "warning" : "info",
         where: where(at),
         pointer: { base: b.pointer || null, revision: r.pointer || null },
         text: `${subject(at)} changed from \`${was}\` to \`${now}\`${
@@ -1846,15 +1862,18 @@ export class SchemaDiff {
       const shared = kept.find(([, v]) =>
         mayOverlap(v, view, r.discriminator !== "")
       );
+      const how = shared ? nested(shared[1], view) : "";
       add(
         "added",
-        shared || (!req && !newType) ? "warning" : req ? "info" : "breaking",
-        `gained alternative ${altName(a)}${
-          shared
-            ? `, which may also take what ${
-              altName(shared[0])
-            } takes: a value matching both is refused`
-            : ""
+        how
+          ? "breaking"
+          : shared || (!req && !newType)
+          ? "warning"
+          : req
+          ? "info"
+          : "breaking",
+        `gained alternative ${
+          shared ? takes(altName(a), altName(shared[0]), how) : altName(a)
         }`,
         { base: b.pointer || null, revision: linkPointer(a) },
       );
@@ -2356,6 +2375,30 @@ function mayOverlap(
     if (refuses(a, g) || refuses(g, a)) return false;
   }
   return true;
+}
+
+/**
+ * How `g`, an alternative gained beside `a` in a `oneOf`, overlaps it for
+ * certain: "all" when `g` takes every value `a` takes (it limits nothing
+ * but its types, and they hold `a`'s: `number` beside `integer`), "within"
+ * when `a` takes every value `g` takes, else "". Each such value matches
+ * two and is refused, whatever a server reads: no "may" about it.
+ */
+function nested(a: SchemaView, g: SchemaView): "all" | "within" | "" {
+  // `v` takes some value (3.1's `false` takes none, so shares none).
+  const holds = (by: SchemaView, v: SchemaView) =>
+    !unread(by) && !unread(v) && v.types?.length !== 0 && typesCover(by, v) &&
+    unconstrained({ ...by, types: null, nullable: false });
+  return holds(g, a) ? "all" : holds(a, g) ? "within" : "";
+}
+
+/** A gained alternative `g` said beside `a`, as {@link nested} finds it. */
+function takes(g: string, a: string, how: "all" | "within" | ""): string {
+  return how === "all"
+    ? `${g}, which takes every value ${a} takes: each matches both and is refused`
+    : how === "within"
+    ? `${g}, every value of which ${a} takes too: each matches both and is refused`
+    : `${g}, which may also take what ${a} takes: a value matching both is refused`;
 }
 
 /** Whether no value of `a` is of a JSON type a value of `b` has. */
