@@ -1847,6 +1847,17 @@ const CHANGES: [string, string, string, Want[]][] = [
     ],
   ],
   [
+    // Null was a value before and is after: only "a" is news.
+    "ok/a nullable enum of null alone that gains a value gained it, and lost no null",
+    doc31(responseBody(object({
+      s: { type: ["string", "null"], enum: [null] },
+    }, ["s"]))),
+    doc31(responseBody(object({
+      s: { type: ["string", "null"], enum: [null, "a"] },
+    }, ["s"]))),
+    [["response-property-enum-value-added", "warning", ["GET /a"]]],
+  ],
+  [
     // A null alternative is one whatever way it writes null: the type
     // alone in a list, a const or an enum of it. Each is nullability, not
     // an alternative a value of the others may also match.

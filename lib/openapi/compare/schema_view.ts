@@ -910,8 +910,10 @@ export class SchemaReader {
     const enumNull = v.enum?.includes(null) ?? false;
     if (typeNull && (!v.enum || enumNull)) nullable = true;
     if (types === null && !typeNull && enumNull) nullable = true;
-    // The null among other values is that nullability, compared on its own.
-    if (v.enum && v.enum.length > 1 && enumNull) {
+    // The null among the values is that nullability, compared on its own,
+    // alone too: `enum: [null]` beside a nullable type takes null and
+    // nothing else, as an empty enum beside that nullability does.
+    if (v.enum && enumNull) {
       v.enum = v.enum.filter((x) => x !== null);
     }
     if (types === null) {
