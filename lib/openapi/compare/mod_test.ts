@@ -3869,6 +3869,29 @@ function altsRequiring(n: number): Json {
 
 const SAME: [string, string, string][] = [
   [
+    // Each allOf part's bound applies: the tightest of each side wins.
+    "same/a minimum in each of two allOf parts is the larger one, a maximum the smaller",
+    doc(requestBody(object({
+      n: {
+        allOf: [{ type: "integer", minimum: 1, maximum: 9 }, {
+          minimum: 5,
+          maximum: 7,
+        }],
+      },
+    }))),
+    doc(
+      requestBody(object({ n: { type: "integer", minimum: 5, maximum: 7 } })),
+    ),
+  ],
+  [
+    // contentEncoding applies to strings (JSON Schema 2020-12 §8.3).
+    "same/a contentEncoding beside a type that is no string says nothing of it",
+    doc31(requestBody(object({
+      n: { type: "integer", contentEncoding: "base64" },
+    }))),
+    doc31(requestBody(object({ n: { type: "integer" } }))),
+  ],
+  [
     "ok/a response object that became an untyped oneOf of alternatives each requiring a name takes objects only, as it did",
     doc(responseBody({ type: "object" })),
     doc(responseBody({ oneOf: [{ required: ["a"] }, { required: ["b"] }] })),
@@ -6213,6 +6236,31 @@ const BOTH_WAYS: [string, string, string, Want[]][] = [
     [
       ["request-property-type-generalized", "info", ["POST /a"]],
       ["response-property-type-generalized", "breaking", ["GET /a"]],
+    ],
+  ],
+  [
+    // The values say the type: no other passes any more.
+    "ok/an untyped property that became an enum narrowed its type too",
+    bothWays({ description: "d" }),
+    bothWays({ enum: ["a", "b"] }),
+    [
+      ["request-property-became-enum", "breaking", ["POST /a"]],
+      ["request-property-type-changed", "breaking", ["POST /a"]],
+      ["response-property-became-enum", "info", ["GET /a"]],
+      ["response-property-type-specialized", "info", ["GET /a"]],
+    ],
+  ],
+  [
+    "ok/the first value of an x-extensible-enum replaced is a value removed and one added",
+    bothWays({ ...STR, "x-extensible-enum": ["a", "b"] }),
+    bothWays({ ...STR, "x-extensible-enum": ["c", "b"] }),
+    [
+      ["request-property-x-extensible-enum-value-removed", "breaking", [
+        "POST /a",
+      ]],
+      ["request-property-x-extensible-enum-value-added", "info", ["POST /a"]],
+      ["response-property-x-extensible-enum-value-removed", "info", ["GET /a"]],
+      ["response-property-x-extensible-enum-value-added", "info", ["GET /a"]],
     ],
   ],
   [
