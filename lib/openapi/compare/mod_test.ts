@@ -607,6 +607,32 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-property-exclusive-min-set", "breaking", ["POST /a"]]],
   ],
   [
+    // The bound is exclusive alone: no inclusive one beside it moves too.
+    "ok/an exclusive bound (3.0's boolean) moved is one change each",
+    doc(requestBody(object({
+      n: {
+        type: "number",
+        maximum: 5,
+        exclusiveMaximum: true,
+        minimum: 1,
+        exclusiveMinimum: true,
+      },
+    }))),
+    doc(requestBody(object({
+      n: {
+        type: "number",
+        maximum: 3,
+        exclusiveMaximum: true,
+        minimum: 2,
+        exclusiveMinimum: true,
+      },
+    }))),
+    [
+      ["request-property-exclusive-max-decreased", "breaking", ["POST /a"]],
+      ["request-property-exclusive-min-increased", "breaking", ["POST /a"]],
+    ],
+  ],
+  [
     "ok/an enum whose values changed kind with the type: the type change alone",
     doc(requestBody(object({ n: { type: "integer", enum: [1, 2] } }))),
     doc(requestBody(object({ n: { type: "string", enum: ["1", "2"] } }))),
