@@ -3895,6 +3895,39 @@ function altsRequiring(n: number): Json {
 
 const SAME: [string, string, string][] = [
   [
+    // Read alike but for readOnly (or writeOnly), each pairs with the one
+    // that says it as it does: no default moved between them.
+    "same/alternatives that differ by readOnly or writeOnly, reordered and redescribed, pair by it",
+    doc31(requestBody(object({
+      r: {
+        oneOf: [
+          { ...STR, readOnly: true, default: "a", description: "1" },
+          { ...STR, default: "b", description: "1" },
+        ],
+      },
+      w: {
+        oneOf: [
+          { ...STR, writeOnly: true, default: "a", description: "1" },
+          { ...STR, default: "b", description: "1" },
+        ],
+      },
+    }))),
+    doc31(requestBody(object({
+      r: {
+        oneOf: [
+          { ...STR, default: "b", description: "2" },
+          { ...STR, readOnly: true, default: "a", description: "2" },
+        ],
+      },
+      w: {
+        oneOf: [
+          { ...STR, default: "b", description: "2" },
+          { ...STR, writeOnly: true, default: "a", description: "2" },
+        ],
+      },
+    }))),
+  ],
+  [
     // Each allOf part's bound applies: the tightest of each side wins.
     "same/a minimum in each of two allOf parts is the larger one, a maximum the smaller",
     doc(requestBody(object({
