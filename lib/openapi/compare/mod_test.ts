@@ -6390,6 +6390,13 @@ const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 
 const WRAPPED_IN_ONE_OF: [string, string, string, Want[]][] = [
   [
+    // 3.1's false takes no value: none of it can match another too.
+    "ok/a request's oneOf gaining an alternative that takes nothing (3.1's false) refuses nothing more: info",
+    bodies({ "/a": { oneOf: [{ type: "integer" }, STR] } }),
+    bodies({ "/a": { oneOf: [{ type: "integer" }, STR, false] } }),
+    [["request-body-one-of-added", "info", ["POST /a"]]],
+  ],
+  [
     // Every integer is a number: under a oneOf each matches both, so one
     // that took all numbers, or any integer, now refuses them for certain.
     "ok/an integer beside a number in a request's oneOf refuses every integer for certain: breaking, wrapped, gained or moved from anyOf",

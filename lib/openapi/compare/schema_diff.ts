@@ -2355,7 +2355,10 @@ function mayOverlap(
   g: SchemaView,
   discriminated: boolean,
 ): boolean {
-  if (discriminated) return false;
+  // A schema that takes no value (3.1's `false`) shares none.
+  if (discriminated || a.types?.length === 0 || g.types?.length === 0) {
+    return false;
+  }
   if (a.types && g.types && !typesCover(a, g) && !typesCover(g, a)) {
     const shared = a.types.some((t) =>
       g.types!.includes(t) ||
@@ -2382,12 +2385,12 @@ function mayOverlap(
  * certain: "all" when `g` takes every value `a` takes (it limits nothing
  * but its types, and they hold `a`'s: `number` beside `integer`), "within"
  * when `a` takes every value `g` takes, else "". Each such value matches
- * two and is refused, whatever a server reads: no "may" about it.
+ * two and is refused, whatever a server reads: no "may" about it. Asked
+ * only of two that {@link mayOverlap}, so each takes some value.
  */
 function nested(a: SchemaView, g: SchemaView): "all" | "within" | "" {
-  // `v` takes some value (3.1's `false` takes none, so shares none).
   const holds = (by: SchemaView, v: SchemaView) =>
-    !unread(by) && !unread(v) && v.types?.length !== 0 && typesCover(by, v) &&
+    !unread(by) && !unread(v) && typesCover(by, v) &&
     unconstrained({ ...by, types: null, nullable: false });
   return holds(g, a) ? "all" : holds(a, g) ? "within" : "";
 }
