@@ -7148,6 +7148,15 @@ Deno.test("compare: types neither side writes limit nothing: an untyped schema l
       .filter((c) => c.id.includes("type")).map((c) => c.id),
     ["response-body-type-specialized"],
   );
+  // Beside a string alternative too: a string passes all three, so the
+  // oneOf takes objects only, and says so.
+  assert.deepEqual(
+    compareSpecs(
+      untyped({ type: "array" }),
+      untyped({ oneOf: [...shapes.oneOf, { type: "string" }] }),
+    ).changes.map((c) => c.text),
+    ["200 response body type changed from `array` to `object`"],
+  );
   // Under an anyOf they rule nothing out: no type changed.
   assert.deepEqual(
     compareSpecs(

@@ -850,11 +850,9 @@ export class SchemaReader {
           )
           : null;
         if (types === null && altTypes?.length) {
-          types = kinds
-            ? altTypes.filter((t) =>
-              kinds.includes(t === "integer" ? "number" : t)
-            )
-            : altTypes;
+          // Two of them let numbers through whole, so an integer is
+          // ruled out with them: no type here needs mapping to a kind.
+          types = kinds ? altTypes.filter((t) => kinds.includes(t)) : altTypes;
           v.altTyped = true;
           v.typeSaid = altSaid || kinds !== null;
         } else if (kinds) {
