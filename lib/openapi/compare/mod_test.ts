@@ -6503,6 +6503,32 @@ const WRAPPED_IN_ONE_OF: [string, string, string, Want[]][] = [
   ],
 ];
 
+Deno.test("compare: a request body wrapped beside alternatives says for certain what each takes of it only when it holds of each", () => {
+  const texts = (revision: Json) =>
+    compareSpecs(
+      bodies({ "/a": { type: "number" } }),
+      bodies({ "/a": revision }),
+    ).changes.map((c) => c.text);
+  const int = { type: "integer" };
+  assert.deepEqual(
+    texts({ oneOf: [{ type: "number" }, int, { ...int, minimum: 3 }] }),
+    [
+      "request body was wrapped in a `oneOf` beside `#2` (integer), `#3` (integer), every value of which `#1` (number) takes too: each matches both and is refused",
+    ],
+  );
+  assert.deepEqual(
+    texts({
+      oneOf: [{ type: "number" }, int, {
+        type: ["number", "string"],
+        minimum: 3,
+      }],
+    }),
+    [
+      "request body was wrapped in a `oneOf` beside `#2` (integer), `#3` (number or string), which may also take what `#1` (number) takes: a value matching both is refused",
+    ],
+  );
+});
+
 for (const [name, base, revision, want] of WRAPPED_IN_ONE_OF) {
   Deno.test(`compare ${name}`, () => {
     const r = compareSpecs(base, revision);

@@ -1790,7 +1790,8 @@ export class SchemaDiff {
           takes(
             overlapping.map(altName).join(", "),
             same ? altName(kept) : "it",
-            hows.length === 1 ? hows[0] : "",
+            // Said of all when it holds of each alike.
+            hows.every((h) => h === hows[0]) ? hows[0] : "",
           )
         }`,
       });
