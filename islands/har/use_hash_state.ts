@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { isAnchorFragment, replaceFragment } from "../shared/fragment.ts";
 import { whenIdle } from "../shared/idle.ts";
+import { SAY_AFTER_MS } from "../shared/use_settled_say.ts";
 import {
   emptyHashState,
   formatHash,
@@ -14,8 +15,14 @@ import {
   parseHash,
 } from "./hash_state.ts";
 
-/** Quiet time after an update before the fragment is written (ms). */
-const WRITE_AFTER_MS = 150;
+/**
+ * Quiet time after an update before the fragment is written (ms): a
+ * typing pause, the one after which the list's count is said. Keys come
+ * 200-300 ms apart at an ordinary pace, so 150 ms wrote the search of each
+ * key of a word ("s", "st", "stat", "static": four writes of states the
+ * person was only passing through).
+ */
+const WRITE_AFTER_MS = SAY_AFTER_MS;
 /**
  * Longest wait for an idle period once quiet (ms): a page that draws no
  * frames may have none until the next input, and a reload or a copied
