@@ -15,6 +15,7 @@ import {
   SEGMENT_LABELS,
   segmentsOf,
 } from "../../lib/har/waterfall.ts";
+import { barPaint } from "./bar_paint.ts";
 
 /** Axis of the waterfall in ms (offsets from the file's earliest start). */
 export interface Axis {
@@ -83,21 +84,15 @@ export function WaterfallBar(
   const dur = c.duration[i];
   const left = pct(c.start[i], axis);
   const width = (dur / (axis.end - axis.start)) * 100;
+  // Its phases are its background, not elements (see bar_paint.ts).
+  const paint = dur > 0 ? barPaint(segmentsOf(c, i), dur) : "";
   return (
     <span
       class="wf-bar"
       data-testid="har-bar"
-      style={`left:${left}%;width:${width}%`}
+      style={`left:${left}%;width:${width}%${paint && ";" + paint}`}
       title={barTitle(c, i, axis.origin)}
-    >
-      {dur > 0 && segmentsOf(c, i).map((s, k) => (
-        <span
-          key={k}
-          class={`wf-seg wf-${s.phase}`}
-          style={`width:${(s.ms / dur) * 100}%`}
-        />
-      ))}
-    </span>
+    />
   );
 }
 

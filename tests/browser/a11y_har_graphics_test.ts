@@ -33,24 +33,51 @@ function allPhases(): string {
 
 /** Each phase colour under 3:1 against what it is drawn on, as "where phase: ratio". */
 async function lowPhases(page: Page): Promise<string[]> {
-  const found = await page.$$eval(
-    "[data-testid=har-row] .wf-seg, .wf-legend .wf-swatch:not(.wf-line), .har-timing .wf-seg",
-    (segs) =>
-      segs.flatMap((seg) => {
-        const phase = [...seg.classList].find((c) =>
-          c.startsWith("wf-") && c !== "wf-seg" && c !== "wf-swatch"
-        )!;
-        // The bar's unaccounted rest and the striped second count are no
-        // phase of their own colour.
-        if (phase === "wf-gap" || phase === "wf-twice") return [];
-        const row = seg.closest(".har-row, .wf-legend, .har-timing")!;
-        const c = colourOf(getComputedStyle(seg).backgroundColor);
-        return [{
-          where: `${row.className} ${phase}`,
-          fg: [c[0], c[1], c[2]] as [number, number, number],
-          bg: paintedColours(row).bg,
-        }];
+  // A row's bar paints its phases as colour stops (bar_paint.ts): each
+  // colour is read from a probe painted with it inside the bar.
+  const inRows = await page.$$eval(
+    "[data-testid=har-row] [data-testid=har-bar]",
+    (bars) =>
+      bars.flatMap((bar) => {
+        const row = bar.closest(".har-row")!;
+        const phases = [
+          ...(bar as HTMLElement).style.backgroundImage.matchAll(
+            /var\(--wf-(\w+)\)/g,
+          ),
+        ].map((m) => m[1]).filter((p) => p !== "stripes");
+        return phases.map((phase) => {
+          const probe = bar.appendChild(document.createElement("i"));
+          probe.style.backgroundColor = `var(--wf-${phase})`;
+          const c = colourOf(getComputedStyle(probe).backgroundColor);
+          probe.remove();
+          return {
+            where: `${row.className} wf-${phase}`,
+            fg: [c[0], c[1], c[2]] as [number, number, number],
+            bg: paintedColours(row).bg,
+          };
+        });
       }),
+  );
+  const found = inRows.concat(
+    await page.$$eval(
+      ".wf-legend .wf-swatch:not(.wf-line), .har-timing .wf-seg",
+      (segs) =>
+        segs.flatMap((seg) => {
+          const phase = [...seg.classList].find((c) =>
+            c.startsWith("wf-") && c !== "wf-seg" && c !== "wf-swatch"
+          )!;
+          // The bar's unaccounted rest and the striped second count are no
+          // phase of their own colour.
+          if (phase === "wf-gap" || phase === "wf-twice") return [];
+          const row = seg.closest(".har-row, .wf-legend, .har-timing")!;
+          const c = colourOf(getComputedStyle(seg).backgroundColor);
+          return [{
+            where: `${row.className} ${phase}`,
+            fg: [c[0], c[1], c[2]] as [number, number, number],
+            bg: paintedColours(row).bg,
+          }];
+        }),
+    ),
   );
   assert.ok(found.length > 20, `only ${found.length} phases drawn`);
   const low = new Map<string, number>();

@@ -77,7 +77,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "browser har: a row scrolled in brings no click listener of its own and, in a file without initiators, no Initiator cell",
+    "browser har: a row scrolled in brings no click listener of its own, its waterfall bar is one element and, in a file without initiators, it has no Initiator cell",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
@@ -102,6 +102,13 @@ Deno.test({
         await page.locator("#har-row-1000 .c-init").count(),
         0,
       );
+      // Its phases (send, wait, receive) are the bar's background, not an
+      // element each: 11 elements under the row, where there were 14.
+      assert.equal(
+        await page.locator("#har-row-1000 [data-testid=har-bar] *").count(),
+        0,
+      );
+      assert.equal(await page.locator("#har-row-1000 *").count(), 11);
       // The list's one listener opens the row clicked.
       await page.click("#har-row-1000");
       await page.waitForSelector("[data-testid=har-detail]");
