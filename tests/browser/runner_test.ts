@@ -3,6 +3,13 @@
  * (fill the fields, press Run or Enter, read the result), and the cURL
  * command copied from the page, run with the real curl against the same
  * server.
+ *
+ * The tests take turns on one loaded /debug page (withRunners), which is
+ * loaded again only for a test that names a runner an earlier test on it
+ * used: they are ordered so that each load serves several (six loads where
+ * there was one a test), a test that uses the status runner first. Tests
+ * that must start the page themselves (an init script, history patched, a
+ * reload) use withPage and a load of their own, last.
  */
 import assert from "node:assert/strict";
 import type { Locator } from "playwright-core";
@@ -12,6 +19,7 @@ import {
   HTTP_ERRORS,
   resultStatus,
   runner,
+  withRunners,
 } from "../helpers/runner_browser.ts";
 
 /** Runs a shell command line with sh; stdout as text. */
@@ -31,8 +39,7 @@ Deno.test({
   name: "browser runner: one runner per catalog endpoint, every one hydrated",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/debug");
+    withRunners(["echo", "redirect", "sse"], async ({ page }) => {
       const ids = await page.$$eval(
         "[data-testid=runner]",
         (els) => els.map((e) => (e as HTMLElement).dataset.endpoint),
@@ -95,8 +102,7 @@ Deno.test({
     "browser runner: status 503 with sleep shows 503 and a duration >= the sleep",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/debug");
+    withRunners(["status"], async ({ page, server }) => {
       const r = runner(page, "status");
       await r.locator("[data-param=code]").fill("503");
       await r.locator("[data-param=sleep]").fill("300ms");
@@ -135,11 +141,34 @@ Deno.test({
 
 Deno.test({
   name:
+    "browser runner: a field the server refuses says so in the server's words, which its answer repeats",
+  ...BROWSER_TEST,
+  fn: () =>
+    withRunners(["status"], async ({ page }) => {
+      const r = runner(page, "status");
+      const code = r.locator("[data-param=code]");
+      await code.fill("150");
+      const errId =
+        (await code.getAttribute("aria-describedby"))!.split(" ")[1];
+      const shown = await page.locator(`#${errId}`).textContent();
+      assert.equal(await code.getAttribute("aria-invalid"), "true");
+      await code.press("Enter");
+      assert.equal(await resultStatus(r), "400");
+      assert.equal(
+        JSON.parse(
+          (await r.locator("[data-testid=result-body]").textContent())!,
+        ).detail,
+        shown,
+      );
+    }, HTTP_ERRORS),
+});
+
+Deno.test({
+  name:
     "browser runner: echo reflects POST, a custom header and a JSON body; Enter runs",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/debug");
+    withRunners(["echo"], async ({ page }) => {
       const r = runner(page, "echo");
       await r.locator("[data-param=method]").selectOption("POST");
       await r.locator("[data-param=headers]").fill(
@@ -167,48 +196,10 @@ Deno.test({
 });
 
 Deno.test({
-  name:
-    "browser runner: Ctrl+Enter sends from a text box, and again from the result being read, as in Postman and Hoppscotch",
-  ...BROWSER_TEST,
-  fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/debug");
-      const sent: string[] = [];
-      page.on("request", (q) => {
-        if (q.url().includes("/api/debug/echo")) sent.push(q.method());
-      });
-      const r = runner(page, "echo");
-      await r.locator("[data-param=method]").selectOption("PUT");
-      await r.locator("[data-param=body]").fill("one");
-      await r.locator("[data-param=body]").press("Control+Enter");
-      assert.equal(await resultStatus(r), "200");
-      assert.deepEqual(sent, ["PUT"]);
-      // Reading the body (focused to scroll it), or the cURL command:
-      // Ctrl+Enter sends again, without a trip back to the form.
-      for (const where of ["result-body", "curl"]) {
-        const before = sent.length;
-        await r.locator(`[data-testid=${where}]`).focus();
-        await page.keyboard.press("Control+Enter");
-        for (let i = 0; i < 100 && sent.length === before; i++) {
-          await page.waitForTimeout(50);
-        }
-        await resultStatus(r);
-      }
-      assert.deepEqual(sent, ["PUT", "PUT", "PUT"]);
-      // A plain Enter on the result does nothing (it is no form field).
-      await r.locator("[data-testid=result-body]").focus();
-      await page.keyboard.press("Enter");
-      await resultStatus(r);
-      assert.equal(sent.length, 3);
-    }, HTTP_ERRORS),
-});
-
-Deno.test({
   name: 'browser runner: redirect/3 is followed to {"done":true}',
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/debug");
+    withRunners(["redirect"], async ({ page }) => {
       const r = runner(page, "redirect");
       await r.locator("[data-param=count]").fill("3");
       assert.match(
@@ -232,36 +223,10 @@ Deno.test({
 
 Deno.test({
   name:
-    "browser runner: a field the server refuses says so in the server's words, which its answer repeats",
-  ...BROWSER_TEST,
-  fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/debug");
-      const r = runner(page, "status");
-      const code = r.locator("[data-param=code]");
-      await code.fill("150");
-      const errId =
-        (await code.getAttribute("aria-describedby"))!.split(" ")[1];
-      const shown = await page.locator(`#${errId}`).textContent();
-      assert.equal(await code.getAttribute("aria-invalid"), "true");
-      await code.press("Enter");
-      assert.equal(await resultStatus(r), "400");
-      assert.equal(
-        JSON.parse(
-          (await r.locator("[data-testid=result-body]").textContent())!,
-        ).detail,
-        shown,
-      );
-    }, HTTP_ERRORS),
-});
-
-Deno.test({
-  name:
     "browser runner: HEAD and 204 show an empty body; gzip shows Content-Encoding",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/debug");
+    withRunners(["status", "gzip"], async ({ page }) => {
       const s = runner(page, "status");
       await s.locator("[data-param=code]").fill("204");
       await s.locator("[data-testid=run]").click();
@@ -293,6 +258,291 @@ Deno.test({
         true,
       );
     }, HTTP_ERRORS),
+});
+
+Deno.test({
+  name:
+    "browser runner: Ctrl+Enter sends from a text box, and again from the result being read, as in Postman and Hoppscotch",
+  ...BROWSER_TEST,
+  fn: () =>
+    withRunners(["echo"], async ({ page }) => {
+      const sent: string[] = [];
+      page.on("request", (q) => {
+        if (q.url().includes("/api/debug/echo")) sent.push(q.method());
+      });
+      const r = runner(page, "echo");
+      await r.locator("[data-param=method]").selectOption("PUT");
+      await r.locator("[data-param=body]").fill("one");
+      await r.locator("[data-param=body]").press("Control+Enter");
+      assert.equal(await resultStatus(r), "200");
+      assert.deepEqual(sent, ["PUT"]);
+      // Reading the body (focused to scroll it), or the cURL command:
+      // Ctrl+Enter sends again, without a trip back to the form.
+      for (const where of ["result-body", "curl"]) {
+        const before = sent.length;
+        await r.locator(`[data-testid=${where}]`).focus();
+        await page.keyboard.press("Control+Enter");
+        for (let i = 0; i < 100 && sent.length === before; i++) {
+          await page.waitForTimeout(50);
+        }
+        await resultStatus(r);
+      }
+      assert.deepEqual(sent, ["PUT", "PUT", "PUT"]);
+      // A plain Enter on the result does nothing (it is no form field).
+      await r.locator("[data-testid=result-body]").focus();
+      await page.keyboard.press("Enter");
+      await resultStatus(r);
+      assert.equal(sent.length, 3);
+    }, HTTP_ERRORS),
+});
+
+Deno.test({
+  name:
+    "browser runner: copied cURL, run by curl, gives the same status and body",
+  ignore: !CURL,
+  ...BROWSER_TEST,
+  fn: () =>
+    withRunners([
+      "status",
+      "redirect",
+      "brotli",
+      "echo",
+      "redirect-to",
+      "anything",
+    ], async ({ page }) => {
+      const cases: [
+        string,
+        (r: Locator) => Promise<void>,
+        (b: string) => unknown,
+      ][] = [
+        ["status", async (r) => {
+          await r.locator("[data-param=code]").fill("418");
+          await r.locator("[data-param=method]").selectOption("DELETE");
+        }, (b) => JSON.parse(b)],
+        ["redirect", async (r) => {
+          await r.locator("[data-param=count]").fill("2");
+          await r.locator("[data-param=status]").selectOption("307");
+          await r.locator("[data-param=absolute]").check();
+        }, (b) => JSON.parse(b)],
+        ["brotli", async () => {}, (b) => JSON.parse(b).brotli],
+        ["echo", async (r) => {
+          await r.locator("[data-param=method]").selectOption("PATCH");
+          await r.locator("[data-param=headers]").fill(
+            "X-Q: 'quoted' \"double\" $HOME `x`\nX-Empty:",
+          );
+          await r.locator("[data-param=body]").fill(
+            "it's a $body\nwith `lines` and \\ backslash",
+          );
+          await r.locator("[data-option=query]").fill("a=1&a=2");
+        }, (b) => {
+          const e = JSON.parse(b);
+          return [
+            e.method,
+            e.query,
+            e.headers["x-q"],
+            e.headers["x-empty"],
+            e.headers["content-type"],
+            e.body,
+          ];
+        }],
+        // fetch turns a POST into a GET after a 303 and sends the empty
+        // body of a POST or PUT as Content-Length: 0: so must the command.
+        ["redirect-to", async (r) => {
+          await r.locator("[data-param=method]").selectOption("POST");
+          await r.locator("[data-param=url]").fill("/api/debug/anything");
+          await r.locator("[data-param=status_code]").fill("303");
+        }, (b) => {
+          const e = JSON.parse(b);
+          return [e.method, e.headers["Content-Length"]];
+        }],
+        ["anything", async (r) => {
+          await r.locator("[data-param=method]").selectOption("PUT");
+        }, (b) => {
+          const e = JSON.parse(b);
+          return [
+            e.method,
+            e.headers["Content-Length"],
+            e.headers["Content-Type"],
+          ];
+        }],
+      ];
+      for (const [id, setup, pick] of cases) {
+        const r = runner(page, id);
+        await setup(r);
+        await r.locator("[data-testid=run]").click();
+        const status = await resultStatus(r);
+        const body =
+          (await r.locator("[data-testid=result-body]").textContent())!;
+        await r.locator("[data-testid=copy-curl]").click();
+        await r.locator("[data-testid=copy-curl][data-copied=true]").waitFor();
+        const copied = await page.evaluate(() =>
+          navigator.clipboard.readText()
+        );
+        assert.equal(
+          copied,
+          await r.locator("[data-testid=curl]").textContent(),
+        );
+        const out = await sh(
+          `${copied} -s -o /dev/stdout -w '\\n%{http_code}'`,
+        );
+        const cut = out.lastIndexOf("\n");
+        assert.equal(out.slice(cut + 1), status, `${id} status`);
+        assert.deepEqual(pick(out.slice(0, cut)), pick(body), `${id} body`);
+        await r.locator("[data-testid=copy-url]").click();
+        assert.equal(
+          await page.evaluate(() => navigator.clipboard.readText()),
+          await r.locator("[data-testid=url]").textContent(),
+        );
+      }
+    }, { clipboard: true, ...HTTP_ERRORS }),
+});
+
+Deno.test({
+  name:
+    "browser runner: a value the server refuses is sent and its 400 shown; one the browser would change is not sent and clears the old result",
+  ...BROWSER_TEST,
+  fn: () =>
+    withRunners(["status"], async ({ page }) => {
+      const requests: string[] = [];
+      page.on("request", (r) => requests.push(r.url()));
+      const r = runner(page, "status");
+      const status = r.locator("[data-testid=result-status]");
+      await r.locator("[data-param=code]").fill("418");
+      await r.locator("[data-testid=run]").click();
+      await status.waitFor();
+      assert.equal(await status.textContent(), "418");
+      // The server's own refusal, as httpbin's users read it; the field
+      // says why beside it.
+      await r.locator("[data-param=code]").fill("100");
+      await r.locator("[data-testid=run]").click();
+      await page.waitForFunction(
+        () =>
+          document.querySelector(
+            "[data-endpoint=status] [data-testid=result-status]",
+          )?.textContent === "400",
+      );
+      assert.match(
+        await r.locator("[data-testid=result-body]").textContent() ?? "",
+        /"param":\s*"code"/,
+      );
+      assert.match(
+        await r.locator(".field-error").first().textContent() ?? "",
+        /informational/,
+      );
+      assert.equal(await r.locator("[data-testid=not-sent]").count(), 0);
+      // A dot segment would send the request to another path: never sent,
+      // and no older result stays beside it.
+      const before = requests.length;
+      await r.locator("[data-param=code]").fill("..");
+      await r.locator("[data-testid=run]").click();
+      await r.locator("[data-testid=not-sent]").waitFor();
+      assert.equal(await status.count(), 0);
+      assert.equal(
+        requests.slice(before).filter((u) => u.includes("/status")).length,
+        0,
+      );
+    }),
+});
+
+Deno.test({
+  name:
+    "browser runner: the state lives in the URL hash and a shared link restores it",
+  ...BROWSER_TEST,
+  fn: () =>
+    withRunners(["echo"], async ({ page, server }) => {
+      const r = runner(page, "echo");
+      await r.locator("[data-param=method]").selectOption("PUT");
+      await r.locator("[data-param=body]").fill("a&b=#c");
+      // The fragment is written after the render: wait for the last edit.
+      await page.waitForFunction(() => location.hash.includes("body="));
+      const hash = await page.evaluate(() => location.hash);
+      assert.match(hash, /^#echo\?/);
+      const page2 = await page.context().newPage();
+      await gotoHydrated(page2, server.origin, "/debug" + hash);
+      const r2 = runner(page2, "echo");
+      await page2.waitForFunction(() =>
+        (document.querySelector(
+          "[data-endpoint=echo] [data-param=body]",
+        ) as HTMLTextAreaElement)
+          .value === "a&b=#c"
+      );
+      assert.equal(await r2.locator("[data-param=method]").inputValue(), "PUT");
+      // The run button gets focus: Enter sends the shared request.
+      await page2.waitForFunction(() =>
+        document.activeElement?.matches(
+          "[data-endpoint=echo] [data-testid=run]",
+        )
+      );
+      await page2.keyboard.press("Enter");
+      const echo = JSON.parse(
+        (await r2.locator("[data-testid=result-body]").textContent({
+          timeout: 15_000,
+        }))!,
+      );
+      assert.equal(echo.method, "PUT");
+      assert.equal(echo.body, "a&b=#c");
+      await page2.close();
+    }, HTTP_ERRORS),
+});
+
+Deno.test({
+  name:
+    "browser runner: a 303 the cURL command cannot follow as fetch does is noted",
+  ...BROWSER_TEST,
+  fn: () =>
+    withRunners(["status", "cache"], async ({ page }) => {
+      const r = runner(page, "status");
+      await r.locator("[data-param=code]").fill("303");
+      await r.locator("[data-param=method]").selectOption("PUT");
+      await r.locator("[data-testid=curl-note]").waitFor();
+      assert.match(
+        (await r.locator("[data-testid=curl-note]").textContent())!,
+        /303.*GET.*-X PUT -L/,
+      );
+      await r.locator("[data-param=method]").selectOption("POST");
+      await r.locator("[data-testid=curl-note]").waitFor({ state: "detached" });
+      // A 304 is no redirect: /cache has no Follow option and no -L.
+      const cache = runner(page, "cache");
+      assert.equal(await cache.locator("[data-option=follow]").count(), 0);
+      assert.doesNotMatch(
+        (await cache.locator("[data-testid=curl]").textContent())!,
+        /-L/,
+      );
+    }),
+});
+
+Deno.test({
+  name:
+    "browser runner: endpoints that read any query have the extra query field",
+  ...BROWSER_TEST,
+  fn: () =>
+    withRunners([
+      "get",
+      "anything",
+      "post",
+      "cookies-delete",
+      "response-headers",
+    ], async ({ page }) => {
+      for (const id of ["get", "anything", "post", "cookies-delete"]) {
+        assert.equal(
+          await runner(page, id).locator("[data-option=query]").count(),
+          1,
+          id,
+        );
+      }
+      const r = runner(page, "response-headers");
+      await r.locator("[data-option=query]").fill("X-Wirebench=hi there");
+      assert.match(
+        (await r.locator("[data-testid=url]").textContent())!,
+        /\/response-headers\?X-Wirebench=hi%20there$/,
+      );
+      await r.locator("[data-testid=run]").click();
+      assert.equal(await resultStatus(r), "200");
+      assert.match(
+        (await r.locator("[data-testid=result-headers]").textContent())!,
+        /x-wirebench\s*hi there/,
+      );
+    }),
 });
 
 Deno.test({
@@ -394,247 +644,6 @@ Deno.test({
       assert.equal(
         await page.evaluate(() => location.hash),
         "#status?code=418",
-      );
-    }),
-});
-
-Deno.test({
-  name:
-    "browser runner: the state lives in the URL hash and a shared link restores it",
-  ...BROWSER_TEST,
-  fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/debug");
-      const r = runner(page, "echo");
-      await r.locator("[data-param=method]").selectOption("PUT");
-      await r.locator("[data-param=body]").fill("a&b=#c");
-      // The fragment is written after the render: wait for the last edit.
-      await page.waitForFunction(() => location.hash.includes("body="));
-      const hash = await page.evaluate(() => location.hash);
-      assert.match(hash, /^#echo\?/);
-      const page2 = await page.context().newPage();
-      await gotoHydrated(page2, server.origin, "/debug" + hash);
-      const r2 = runner(page2, "echo");
-      await page2.waitForFunction(() =>
-        (document.querySelector(
-          "[data-endpoint=echo] [data-param=body]",
-        ) as HTMLTextAreaElement)
-          .value === "a&b=#c"
-      );
-      assert.equal(await r2.locator("[data-param=method]").inputValue(), "PUT");
-      // The run button gets focus: Enter sends the shared request.
-      await page2.waitForFunction(() =>
-        document.activeElement?.matches(
-          "[data-endpoint=echo] [data-testid=run]",
-        )
-      );
-      await page2.keyboard.press("Enter");
-      const echo = JSON.parse(
-        (await r2.locator("[data-testid=result-body]").textContent({
-          timeout: 15_000,
-        }))!,
-      );
-      assert.equal(echo.method, "PUT");
-      assert.equal(echo.body, "a&b=#c");
-      await page2.close();
-    }, HTTP_ERRORS),
-});
-
-Deno.test({
-  name:
-    "browser runner: copied cURL, run by curl, gives the same status and body",
-  ignore: !CURL,
-  ...BROWSER_TEST,
-  fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/debug");
-      const cases: [
-        string,
-        (r: Locator) => Promise<void>,
-        (b: string) => unknown,
-      ][] = [
-        ["status", async (r) => {
-          await r.locator("[data-param=code]").fill("418");
-          await r.locator("[data-param=method]").selectOption("DELETE");
-        }, (b) => JSON.parse(b)],
-        ["redirect", async (r) => {
-          await r.locator("[data-param=count]").fill("2");
-          await r.locator("[data-param=status]").selectOption("307");
-          await r.locator("[data-param=absolute]").check();
-        }, (b) => JSON.parse(b)],
-        ["brotli", async () => {}, (b) => JSON.parse(b).brotli],
-        ["echo", async (r) => {
-          await r.locator("[data-param=method]").selectOption("PATCH");
-          await r.locator("[data-param=headers]").fill(
-            "X-Q: 'quoted' \"double\" $HOME `x`\nX-Empty:",
-          );
-          await r.locator("[data-param=body]").fill(
-            "it's a $body\nwith `lines` and \\ backslash",
-          );
-          await r.locator("[data-option=query]").fill("a=1&a=2");
-        }, (b) => {
-          const e = JSON.parse(b);
-          return [
-            e.method,
-            e.query,
-            e.headers["x-q"],
-            e.headers["x-empty"],
-            e.headers["content-type"],
-            e.body,
-          ];
-        }],
-        // fetch turns a POST into a GET after a 303 and sends the empty
-        // body of a POST or PUT as Content-Length: 0: so must the command.
-        ["redirect-to", async (r) => {
-          await r.locator("[data-param=method]").selectOption("POST");
-          await r.locator("[data-param=url]").fill("/api/debug/anything");
-          await r.locator("[data-param=status_code]").fill("303");
-        }, (b) => {
-          const e = JSON.parse(b);
-          return [e.method, e.headers["Content-Length"]];
-        }],
-        ["anything", async (r) => {
-          await r.locator("[data-param=method]").selectOption("PUT");
-        }, (b) => {
-          const e = JSON.parse(b);
-          return [
-            e.method,
-            e.headers["Content-Length"],
-            e.headers["Content-Type"],
-          ];
-        }],
-      ];
-      for (const [id, setup, pick] of cases) {
-        const r = runner(page, id);
-        await setup(r);
-        await r.locator("[data-testid=run]").click();
-        const status = await resultStatus(r);
-        const body =
-          (await r.locator("[data-testid=result-body]").textContent())!;
-        await r.locator("[data-testid=copy-curl]").click();
-        await r.locator("[data-testid=copy-curl][data-copied=true]").waitFor();
-        const copied = await page.evaluate(() =>
-          navigator.clipboard.readText()
-        );
-        assert.equal(
-          copied,
-          await r.locator("[data-testid=curl]").textContent(),
-        );
-        const out = await sh(
-          `${copied} -s -o /dev/stdout -w '\\n%{http_code}'`,
-        );
-        const cut = out.lastIndexOf("\n");
-        assert.equal(out.slice(cut + 1), status, `${id} status`);
-        assert.deepEqual(pick(out.slice(0, cut)), pick(body), `${id} body`);
-        await r.locator("[data-testid=copy-url]").click();
-        assert.equal(
-          await page.evaluate(() => navigator.clipboard.readText()),
-          await r.locator("[data-testid=url]").textContent(),
-        );
-      }
-    }, { clipboard: true, ...HTTP_ERRORS }),
-});
-
-Deno.test({
-  name:
-    "browser runner: a value the server refuses is sent and its 400 shown; one the browser would change is not sent and clears the old result",
-  ...BROWSER_TEST,
-  fn: () =>
-    withPage(async ({ page, server }) => {
-      const requests: string[] = [];
-      page.on("request", (r) => requests.push(r.url()));
-      await gotoHydrated(page, server.origin, "/debug");
-      const r = runner(page, "status");
-      const status = r.locator("[data-testid=result-status]");
-      await r.locator("[data-param=code]").fill("418");
-      await r.locator("[data-testid=run]").click();
-      await status.waitFor();
-      assert.equal(await status.textContent(), "418");
-      // The server's own refusal, as httpbin's users read it; the field
-      // says why beside it.
-      await r.locator("[data-param=code]").fill("100");
-      await r.locator("[data-testid=run]").click();
-      await page.waitForFunction(
-        () =>
-          document.querySelector(
-            "[data-endpoint=status] [data-testid=result-status]",
-          )?.textContent === "400",
-      );
-      assert.match(
-        await r.locator("[data-testid=result-body]").textContent() ?? "",
-        /"param":\s*"code"/,
-      );
-      assert.match(
-        await r.locator(".field-error").first().textContent() ?? "",
-        /informational/,
-      );
-      assert.equal(await r.locator("[data-testid=not-sent]").count(), 0);
-      // A dot segment would send the request to another path: never sent,
-      // and no older result stays beside it.
-      const before = requests.length;
-      await r.locator("[data-param=code]").fill("..");
-      await r.locator("[data-testid=run]").click();
-      await r.locator("[data-testid=not-sent]").waitFor();
-      assert.equal(await status.count(), 0);
-      assert.equal(
-        requests.slice(before).filter((u) => u.includes("/status")).length,
-        0,
-      );
-    }),
-});
-
-Deno.test({
-  name:
-    "browser runner: a 303 the cURL command cannot follow as fetch does is noted",
-  ...BROWSER_TEST,
-  fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/debug");
-      const r = runner(page, "status");
-      await r.locator("[data-param=code]").fill("303");
-      await r.locator("[data-param=method]").selectOption("PUT");
-      await r.locator("[data-testid=curl-note]").waitFor();
-      assert.match(
-        (await r.locator("[data-testid=curl-note]").textContent())!,
-        /303.*GET.*-X PUT -L/,
-      );
-      await r.locator("[data-param=method]").selectOption("POST");
-      await r.locator("[data-testid=curl-note]").waitFor({ state: "detached" });
-      // A 304 is no redirect: /cache has no Follow option and no -L.
-      const cache = runner(page, "cache");
-      assert.equal(await cache.locator("[data-option=follow]").count(), 0);
-      assert.doesNotMatch(
-        (await cache.locator("[data-testid=curl]").textContent())!,
-        /-L/,
-      );
-    }),
-});
-
-Deno.test({
-  name:
-    "browser runner: endpoints that read any query have the extra query field",
-  ...BROWSER_TEST,
-  fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/debug");
-      for (const id of ["get", "anything", "post", "cookies-delete"]) {
-        assert.equal(
-          await runner(page, id).locator("[data-option=query]").count(),
-          1,
-          id,
-        );
-      }
-      const r = runner(page, "response-headers");
-      await r.locator("[data-option=query]").fill("X-Wirebench=hi there");
-      assert.match(
-        (await r.locator("[data-testid=url]").textContent())!,
-        /\/response-headers\?X-Wirebench=hi%20there$/,
-      );
-      await r.locator("[data-testid=run]").click();
-      assert.equal(await resultStatus(r), "200");
-      assert.match(
-        (await r.locator("[data-testid=result-headers]").textContent())!,
-        /x-wirebench\s*hi there/,
       );
     }),
 });

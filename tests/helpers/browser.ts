@@ -85,6 +85,16 @@ export interface WithPageOptions {
    * its own, closed afterwards.
    */
   phone?: { width: number; height: number };
+  /**
+   * Tests of a file that give the same `keep` one after another share one
+   * server (one origin) and the page as the last of them left it, its
+   * document still loaded: a test that can set the page's state back in
+   * place (the /debug runners, see tests/helpers/runner_browser.ts) needs
+   * no load of its own, which costs Chromium the most of a test's CPU.
+   * What a test added besides the document is still undone after it
+   * (listeners, routes, other pages, cookies, permissions, emulation).
+   */
+  keep?: string;
 }
 
 /**
@@ -97,13 +107,19 @@ export interface WithPageOptions {
  * between them (blank document, no routes, listeners, cookies, permissions
  * or emulation left): a new context and page cost Chromium about a second
  * of CPU here, as much as many tests' own work. A test that fails, or
- * closes the page, leaves the next one a new context.
+ * closes the page, leaves the next one a new context. Tests that share a
+ * `keep` also share the server and the loaded document (see
+ * {@link WithPageOptions.keep}).
  */
 export async function withPage(
   fn: (ctx: BrowserContext) => Promise<void>,
   opts: WithPageOptions = {},
 ): Promise<void> {
-  const server = startServer((sharedApp ??= createApp()).fetch);
+  const keep = opts.phone ? undefined : opts.keep;
+  if (kept && kept.key !== keep) await endKept();
+  const server = kept?.server ??
+    startServer((sharedApp ??= createApp()).fetch);
+  kept = undefined;
   const browser = await sharedBrowser();
   let ok = false;
   let slot: Slot | undefined;
@@ -136,9 +152,22 @@ export async function withPage(
     ok = true;
   } finally {
     if (slot && opts.phone) await slot.context.close().catch(() => {});
-    else if (slot) await releaseSlot(slot, ok);
-    await server.close();
+    else if (slot && keep && ok && await undoTest(slot)) {
+      kept = { key: keep, server, slot };
+    } else if (slot) await releaseSlot(slot, ok);
+    if (kept?.server !== server) await server.close();
   }
+}
+
+/** The server and page the tests of a `keep` share, between two of them. */
+let kept: { key: string; server: TestServer; slot: Slot } | undefined;
+
+/** Leaves the kept page as a new one would be and closes its server. */
+async function endKept(): Promise<void> {
+  const { server, slot } = kept!;
+  kept = undefined;
+  await releaseSlot(slot, true);
+  await server.close();
 }
 
 /** A context and page of their own that emulate a phone of `viewport`. */
@@ -201,15 +230,27 @@ const TEST_EVENTS = [
  * Leaves the page as a new one would be, or drops the slot when the test
  * failed or anything of that does not work.
  */
-async function releaseSlot(
-  { context, page }: Slot,
-  ok: boolean,
-): Promise<void> {
+async function releaseSlot(taken: Slot, ok: boolean): Promise<void> {
+  const { context, page } = taken;
   try {
     if (!ok || page.isClosed()) throw new Error("not reused");
     // The blank document ends what the test's page still runs (streams,
     // sockets, workers), so the server's shutdown has nothing to wait for.
     await page.goto("about:blank");
+    if (!await undoTest(taken)) throw new Error("not reused");
+  } catch {
+    slot = undefined;
+    await context.close().catch(() => {});
+  }
+}
+
+/**
+ * Undoes what a test added to its page and context besides the document;
+ * false (the slot dropped) when the page is closed or that does not work.
+ */
+async function undoTest({ context, page }: Slot): Promise<boolean> {
+  try {
+    if (page.isClosed()) throw new Error("not reused");
     for (const other of context.pages()) {
       if (other !== page) await other.close();
     }
@@ -228,9 +269,11 @@ async function releaseSlot(
       forcedColors: null,
     });
     await page.setViewportSize(VIEWPORT);
+    return true;
   } catch {
     slot = undefined;
     await context.close().catch(() => {});
+    return false;
   }
 }
 
