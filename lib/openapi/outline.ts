@@ -53,6 +53,12 @@ export function droppedTop(key: string): boolean {
 /** Thrown while cutting input an outline does not take; caught at entry. */
 export class NotTaken extends Error {}
 
+/**
+ * Thrown where the input ends before what is read does: a file's first
+ * bytes, cut anywhere (see outline_json.ts `jsonOutlineHead`).
+ */
+export class CutShort extends NotTaken {}
+
 /** A byte range `[start, end)` of the input. */
 export type Span = [number, number];
 

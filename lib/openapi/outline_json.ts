@@ -18,6 +18,7 @@
  * the whole parse that follows decides, and its answer replaces the preview.
  */
 import {
+  CutShort,
   DROPPED_TOP,
   droppedTop,
   joinPieces,
@@ -122,7 +123,8 @@ class Scanner {
   }
 
   expect(c: number): void {
-    if (this.b[this.i] !== c) throw new NotTaken();
+    const d = this.b[this.i];
+    if (d !== c) throw d === undefined ? new CutShort() : new NotTaken();
     this.i++;
   }
 
@@ -136,12 +138,12 @@ class Scanner {
       const c = b[i++];
       if (c === QUOTE) return i;
       if (c === BACKSLASH) i++; // the escaped byte, a quote or not
-      else if (c === undefined) throw new NotTaken();
+      else if (c === undefined) throw new CutShort();
     }
   }
 
   string(): Span {
-    if (this.b[this.i] !== QUOTE) throw new NotTaken();
+    if (this.b[this.i] !== QUOTE) this.expect(QUOTE);
     const start = this.i;
     this.i = this.stringEnd(start);
     return [start, this.i];
@@ -171,7 +173,7 @@ class Scanner {
             const e = b[i++];
             if (e === QUOTE) break;
             if (e === BACKSLASH) i++;
-            else if (e === undefined) throw new NotTaken();
+            else if (e === undefined) throw new CutShort();
           }
         } else if ((d | 0x20) === OPEN_OBJ) depth++;
         else if ((d | 0x20) === CLOSE_OBJ && --depth === 0) {
@@ -179,7 +181,7 @@ class Scanner {
           return [start, i];
         }
       }
-      throw new NotTaken();
+      throw new CutShort();
     }
     // A number, true, false or null: up to the next delimiter.
     let i = start;
@@ -191,7 +193,7 @@ class Scanner {
       ) break;
       i++;
     }
-    if (i === start) throw new NotTaken();
+    if (i === start) throw c === undefined ? new CutShort() : new NotTaken();
     this.i = i;
     return [start, i];
   }
@@ -217,7 +219,7 @@ class Scanner {
       this.ws();
       const c = this.b[this.i++];
       if (c === CLOSE_OBJ) return;
-      if (c !== COMMA) throw new NotTaken();
+      if (c !== COMMA) throw c === undefined ? new CutShort() : new NotTaken();
     }
   }
 
@@ -273,33 +275,132 @@ for (let i = 0; i < BY_LENGTH.length; i++) BY_LENGTH[i] ??= [];
  * UTF-16 file, no `paths`). A UTF-8 byte order mark is left out.
  */
 export function jsonOutline(bytes: Uint8Array): Uint8Array | null {
-  const s = new Scanner(bytes);
-  s.i = utf8BomLength(bytes);
-  const out: Piece[] = [];
-  let paths = false;
   try {
-    s.ws();
-    out.push("{");
-    let first = true;
-    s.members((k) => {
-      const key = s.key(k);
-      if (droppedTop(key)) return void s.value();
-      if (!first) out.push(",");
-      first = false;
-      out.push(k, ":");
-      if (PATH_MAPS.has(key) && s.b[s.i] === OPEN_OBJ) {
-        paths ||= key === "paths";
-        pathMap(s, out);
-      } else out.push(s.value());
-    });
-    out.push("}");
-    s.ws();
-    if (s.i !== bytes.length) return null; // more after the document
+    return outline(bytes, null);
   } catch (err) {
     if (err instanceof NotTaken) return null;
     throw err;
   }
+}
+
+/** The outline of the first bytes of a JSON document ({@link jsonOutlineHead}). */
+export interface OutlineHead {
+  /** An outline document: the path items read whole, `paths` closed after them. */
+  outline: Uint8Array;
+  /** Path items it keeps. */
+  paths: number;
+  /**
+   * Whether their keys came in the list's order (code-point order, ASCII
+   * keys without escapes): a document written sorted, whose rest is likely
+   * to sort after them.
+   */
+  sorted: boolean;
+}
+
+/** Where the last whole path item of `paths` ended in an outline. */
+interface HeadCut {
+  /** Pieces of the outline up to it. */
+  pieces: number;
+  paths: number;
+  sorted: boolean;
+  /** The last path key's span (its quotes included). */
+  last: Span | null;
+  /** The outline's pieces, all of them. */
+  out: Piece[];
+}
+
+/**
+ * The outline of the path items a JSON document's first bytes hold whole
+ * (`bytes`, cut anywhere: in a string, an escape, a key, a UTF-8 sequence),
+ * the members before `paths` kept as {@link jsonOutline} keeps them: the
+ * first rows of a large file, listed before the rest is read. Null when the
+ * bytes end before `paths` holds a whole path item, or are not a JSON
+ * object this scan takes, or hold the whole document (read it whole). A
+ * path item is kept only once its closing brace is read, so no cut value
+ * is ever in the outline.
+ */
+export function jsonOutlineHead(bytes: Uint8Array): OutlineHead | null {
+  const cut: HeadCut = {
+    pieces: 0,
+    paths: 0,
+    sorted: true,
+    last: null,
+    out: [],
+  };
+  try {
+    outline(bytes, cut);
+    return null; // the whole document
+  } catch (err) {
+    if (!(err instanceof CutShort)) {
+      if (err instanceof NotTaken) return null;
+      throw err;
+    }
+  }
+  if (!cut.paths) return null;
+  const out = cut.out.slice(0, cut.pieces);
+  out.push("}}"); // `paths`, then the document
+  return {
+    outline: joinPieces(bytes, out),
+    paths: cut.paths,
+    sorted: cut.sorted,
+  };
+}
+
+/**
+ * The outline of `bytes` (see {@link jsonOutline}); with `head`, each
+ * whole path item of `paths` is noted there, for a cut short scan.
+ */
+function outline(
+  bytes: Uint8Array,
+  head: HeadCut | null,
+): Uint8Array | null {
+  const s = new Scanner(bytes);
+  s.i = utf8BomLength(bytes);
+  const out: Piece[] = head ? head.out : [];
+  let paths = false;
+  s.ws();
+  out.push("{");
+  let first = true;
+  s.members((k) => {
+    const key = s.key(k);
+    if (droppedTop(key)) return void s.value();
+    if (!first) out.push(",");
+    first = false;
+    out.push(k, ":");
+    if (PATH_MAPS.has(key) && s.b[s.i] === OPEN_OBJ) {
+      const isPaths = key === "paths";
+      paths ||= isPaths;
+      pathMap(s, out, isPaths ? head : null);
+    } else out.push(s.value());
+  });
+  out.push("}");
+  s.ws();
+  if (s.i !== bytes.length) return null; // more after the document
   return paths ? joinPieces(bytes, out) : null;
+}
+
+/**
+ * Whether key `k` (a span with its quotes) is ASCII without escapes: its
+ * bytes sort as the list sorts its text. (UTF-8's byte order is code-point
+ * order, RFC 3629 §1, but the list sorts by UTF-16 units, which differ past
+ * U+FFFF; and an escape's bytes are not its character's.)
+ */
+function plainKey(bytes: Uint8Array, [s, e]: Span): boolean {
+  for (let i = s + 1; i < e - 1; i++) {
+    if (bytes[i] >= 0x80 || bytes[i] === BACKSLASH) return false;
+  }
+  return true;
+}
+
+/** Whether plain key `b` sorts after plain key `a` ({@link plainKey}). */
+function sortsAfter(bytes: Uint8Array, a: Span, b: Span): boolean {
+  const n = Math.min(a[1] - a[0], b[1] - b[0]) - 1;
+  for (let i = 1; i < n; i++) {
+    const x = bytes[a[0] + i], y = bytes[b[0] + i];
+    if (x !== y) return y > x;
+  }
+  // One is a prefix of the other (the closing quote is reached first).
+  return b[1] - b[0] > a[1] - a[0];
 }
 
 /**
@@ -307,10 +408,15 @@ export function jsonOutline(bytes: Uint8Array): Uint8Array | null {
  * (and `$ref`), each operation to the fields a list entry reads. Path keys
  * are copied, never compared: an escape there is fine.
  */
-function pathMap(s: Scanner, out: Piece[]): void {
+function pathMap(s: Scanner, out: Piece[], head: HeadCut | null): void {
   out.push("{");
   let firstPath = true;
   s.members((p) => {
+    if (head) {
+      head.sorted &&= plainKey(s.b, p) &&
+        (!head.last || sortsAfter(s.b, head.last, p));
+      head.last = p;
+    }
     if (!firstPath) out.push(",");
     firstPath = false;
     out.push(p, ":");
@@ -338,6 +444,10 @@ function pathMap(s: Scanner, out: Piece[]): void {
       out.push("}");
     });
     out.push("}");
+    if (head) {
+      head.pieces = out.length;
+      head.paths++;
+    }
   });
   out.push("}");
 }

@@ -16,7 +16,7 @@
 import { detect } from "./detect.ts";
 import { buildIndex } from "./indexer.ts";
 import { loadText } from "./load.ts";
-import { jsonOutline } from "./outline_json.ts";
+import { jsonOutline, jsonOutlineHead } from "./outline_json.ts";
 import { yamlOutline } from "./outline_yaml.ts";
 import { RefResolver } from "./refs.ts";
 import type { SpecIndex, SpecWarning } from "./types.ts";
@@ -75,6 +75,34 @@ export function previewIndex(bytes: Uint8Array): SpecIndex | null {
   return indexOutline(
     startsJson(bytes) ? jsonOutline(bytes) : yamlOutline(bytes),
   );
+}
+
+/**
+ * Rows a file's first bytes must list for {@link headIndex} to give them:
+ * more than a window shows, and the 20 the list keeps rendered at its top.
+ */
+export const HEAD_ROWS = 40;
+
+/**
+ * The first rows of the JSON spec whose first bytes are `bytes` (cut
+ * anywhere), before the rest is read: the index of their outline
+ * (outline_json.ts `jsonOutlineHead`), or null. Its counts are the head's,
+ * never the document's: a page shows its rows only, until the whole
+ * file's index comes. Given only when the head's path keys are written in
+ * the list's order (the rest is then taken to sort after them, so the
+ * rows shown are the list's first and stay where they are), it lists at
+ * least {@link HEAD_ROWS} rows and has a title (the header is complete
+ * before `paths`); without webhooks and callbacks, which may come later.
+ */
+export function headIndex(bytes: Uint8Array): SpecIndex | null {
+  if (!startsJson(bytes)) return null;
+  const head = jsonOutlineHead(bytes);
+  if (!head?.sorted) return null;
+  const index = indexOutline(head.outline);
+  if (!index || index.endpoints.length < HEAD_ROWS || !index.title) {
+    return null;
+  }
+  return { ...index, webhooks: [], callbacks: [] };
 }
 
 /** The index an outline gives, or null when it is not to be trusted. */

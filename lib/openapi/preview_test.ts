@@ -8,7 +8,14 @@ import { NO_ABOUT } from "./about.ts";
 import assert from "node:assert/strict";
 import { dump } from "js-yaml";
 import { parseSpec, type SpecIndex } from "./mod.ts";
-import { previewIndex, sameListing, warmDocs, warmPreview } from "./preview.ts";
+import {
+  HEAD_ROWS,
+  headIndex,
+  previewIndex,
+  sameListing,
+  warmDocs,
+  warmPreview,
+} from "./preview.ts";
 import { corpusDir, corpusFiles } from "../../tests/helpers/corpus.ts";
 import { bigSpec } from "../../tests/fixtures/openapi/generate.ts";
 
@@ -362,6 +369,38 @@ Deno.test({
       ]
     ) assert.ok(previewed.includes(big), `${big} is previewed`);
   },
+});
+
+Deno.test("preview: a file's first bytes list the whole parse's first rows, with its header, and no count or webhook of their own", () => {
+  const text = bigSpec(300);
+  const bytes = enc(text);
+  const whole = parseSpec(text, { checks: false }).index;
+  let heads = 0;
+  for (let n = 1_000; n < bytes.length; n += 997) {
+    const head = headIndex(bytes.subarray(0, n));
+    if (!head) continue;
+    heads++;
+    const k = head.endpoints.length;
+    assert.ok(k >= HEAD_ROWS && k <= whole.endpoints.length, `cut at ${n}`);
+    assert.deepEqual(head.endpoints, whole.endpoints.slice(0, k));
+    assert.deepEqual(
+      [head.title, head.version, head.format],
+      [whole.title, whole.version, whole.format],
+    );
+    assert.deepEqual([head.webhooks, head.callbacks], [[], []]);
+  }
+  assert.ok(heads > 10, `${heads} heads`);
+  // Fewer rows than a window shows: the whole read lists them.
+  const few = bytes.indexOf(0x2f, text.indexOf('"/r0010/')); // in /r0010's key
+  assert.equal(headIndex(bytes.subarray(0, few)), null);
+  // Path keys out of the list's order: a later one could sort first.
+  const shuffled = JSON.parse(text);
+  const keys = Object.keys(shuffled.paths);
+  [keys[0], keys[5]] = [keys[5], keys[0]];
+  shuffled.paths = Object.fromEntries(keys.map((k) => [k, shuffled.paths[k]]));
+  const unsorted = enc(JSON.stringify(shuffled));
+  assert.equal(headIndex(unsorted.subarray(0, unsorted.length >> 1)), null);
+  assert.ok(headIndex(bytes.subarray(0, bytes.length >> 1)));
 });
 
 Deno.test("preview: the warm-up documents are previewed, as the whole parse lists them, one per step", () => {
