@@ -24,6 +24,11 @@ export interface EndpointListProps {
    * page scrolled to it.
    */
   focusRow: boolean;
+  /**
+   * True while `endpoints` are a file's first rows only: the list's count
+   * (`data-count`, its label) is not said until the document's is known.
+   */
+  counting?: boolean;
   /** Changes whenever the list should scroll back to the top (new filter). */
   resetKey: string;
   rowHeight: number;
@@ -210,7 +215,7 @@ export function EndpointList(p: EndpointListProps) {
       class="sv-list"
       ref={box}
       data-testid="endpoint-list"
-      data-count={n}
+      data-count={p.counting ? undefined : n}
       // A short list is as tall as its rows (and the open detail): the
       // box's fixed height would hide what follows it (webhooks, schemas)
       // behind empty space the wheel cannot scroll.
@@ -223,7 +228,9 @@ export function EndpointList(p: EndpointListProps) {
         class="sv-sizer"
         role="list"
         id="sv-endpoints"
-        aria-label={`${n} endpoint${n === 1 ? "" : "s"}`}
+        aria-label={p.counting
+          ? "Endpoints"
+          : `${n} endpoint${n === 1 ? "" : "s"}`}
         style={{ height: `${n * p.rowHeight + extra}px` }}
       >
         {rows}

@@ -15,6 +15,12 @@ export interface SpecHeaderProps {
    * file's outline first keeps the outline's, which has none).
    */
   summary: string;
+  /**
+   * True while `index` lists a file's first rows only: its counts are not
+   * the document's, so the line says the count is coming, and the method
+   * chips show no number (their line stays, so the rows below do not move).
+   */
+  counting?: boolean;
   /** Method terms in the filter, to mark their count chips pressed. */
   activeMethods: readonly string[];
   onMethod: (method: string) => void;
@@ -26,7 +32,8 @@ export interface SpecHeaderProps {
  * in the filter.
  */
 export function SpecHeader(
-  { index: x, summary, activeMethods, onMethod }: SpecHeaderProps,
+  { index: x, summary, counting = false, activeMethods, onMethod }:
+    SpecHeaderProps,
 ) {
   return (
     <header class="sv-head">
@@ -52,26 +59,7 @@ export function SpecHeader(
         </p>
       )}
       <p class="sv-counts">
-        <strong>
-          <span data-testid="spec-count">{x.endpoints.length}</span>{" "}
-          endpoint{x.endpoints.length === 1 ? "" : "s"}
-        </strong>
-        {x.webhooks.length > 0 && (
-          <span class="muted">
-            · {x.webhooks.length} webhook{x.webhooks.length === 1 ? "" : "s"}
-          </span>
-        )}
-        {x.callbacks.length > 0 && (
-          <span class="muted">
-            · {x.callbacks.length}{" "}
-            callback operation{x.callbacks.length === 1 ? "" : "s"}
-          </span>
-        )}
-        {x.tags.length > 0 && (
-          <span class="muted">
-            · {x.tags.length} tag{x.tags.length === 1 ? "" : "s"}
-          </span>
-        )}
+        {counting ? <strong>Counting endpoints…</strong> : <Counts x={x} />}
       </p>
       {x.methodCounts.length > 0 && (
         <ul
@@ -86,13 +74,13 @@ export function SpecHeader(
                 class="sv-method-chip"
                 aria-pressed={activeMethods.includes(m)}
                 data-method={m}
-                data-count={c}
+                data-count={counting ? undefined : c}
                 title={`Show only ${m.toUpperCase()} endpoints`}
                 onClick={() =>
                   onMethod(m)}
               >
                 <MethodBadge method={m} />
-                <span>{c}</span>
+                <span>{counting ? "…" : c}</span>
               </button>
             </li>
           ))}
@@ -117,5 +105,33 @@ export function SpecHeader(
         </p>
       )}
     </header>
+  );
+}
+
+/** The document's counts: endpoints (`spec-count`), webhooks, callbacks, tags. */
+function Counts({ x }: { x: SpecIndex }) {
+  return (
+    <>
+      <strong>
+        <span data-testid="spec-count">{x.endpoints.length}</span>{" "}
+        endpoint{x.endpoints.length === 1 ? "" : "s"}
+      </strong>
+      {x.webhooks.length > 0 && (
+        <span class="muted">
+          · {x.webhooks.length} webhook{x.webhooks.length === 1 ? "" : "s"}
+        </span>
+      )}
+      {x.callbacks.length > 0 && (
+        <span class="muted">
+          · {x.callbacks.length}{" "}
+          callback operation{x.callbacks.length === 1 ? "" : "s"}
+        </span>
+      )}
+      {x.tags.length > 0 && (
+        <span class="muted">
+          · {x.tags.length} tag{x.tags.length === 1 ? "" : "s"}
+        </span>
+      )}
+    </>
   );
 }

@@ -69,7 +69,9 @@ export default function SpecViewer(
   const fetchNodes = useMemo(() => loader.nodes, []);
   const { jump, request } = useSchemaJump(loader.state.schemas.names);
   const ahead = useMemo(() => loader.ahead, []);
-  const b = useBrowse(index, fetchDetail, ahead);
+  // A file's first rows (see LoaderState.head) show no count of their own.
+  const counting = loader.state.head;
+  const b = useBrowse(index, fetchDetail, ahead, counting);
   const servers = useServerPick(index?.serverChoices ?? NO_SERVERS);
   // The schema the fragment names opens once its spec is read (and in a
   // new spec that has it too, as a selected operation stays selected).
@@ -242,6 +244,7 @@ export default function SpecViewer(
                 <SpecHeader
                   index={index}
                   summary={loader.state.about.summary}
+                  counting={counting}
                   activeMethods={compiled.methods}
                   onMethod={(m) => setFilter((f) => withTerm(f, m))}
                 />
@@ -268,6 +271,7 @@ export default function SpecViewer(
                     filter={filter}
                     shown={shown.length}
                     total={index.endpoints.length}
+                    counting={counting}
                     copied={b.copied}
                     onFilter={setFilter}
                     onKey={b.onFilterKey}
@@ -292,6 +296,7 @@ export default function SpecViewer(
                     focusSeq={b.jump.seq}
                     focusRow={b.jump.focus}
                     resetKey={filter}
+                    counting={counting}
                     rowHeight={rowHeight}
                     onToggle={b.toggle}
                     onTag={(t) => {

@@ -9,6 +9,12 @@ export interface ToolbarProps {
   filter: string;
   shown: number;
   total: number;
+  /**
+   * True while the list is a file's first rows only: `shown` and `total`
+   * are not the document's, so no count is shown or said, and the list is
+   * not copied (it would miss the rest).
+   */
+  counting?: boolean;
   /** Text of the copy confirmation, "" when none is showing. */
   copied: string;
   onFilter: (v: string) => void;
@@ -40,7 +46,11 @@ export function Toolbar(p: ToolbarProps) {
   const [slashOn] = useSlashKeySetting();
   // The toolbar's first count, and a new document's, are the page
   // status's to say ("Parsed … endpoints").
-  const said = useSettledSay(countSaid(p.shown, p.total), p.filter, p.total);
+  const said = useSettledSay(
+    p.counting ? "" : countSaid(p.shown, p.total),
+    p.filter,
+    p.total,
+  );
   return (
     <div class="sv-toolbar" role="search">
       <label for="sv-filter" class="visually-hidden">Filter endpoints</label>
@@ -68,7 +78,11 @@ export function Toolbar(p: ToolbarProps) {
         Enter to open one.
       </span>
       <span class="sv-shown" data-testid="spec-shown">
-        {p.shown === p.total ? `${p.total} shown` : `${p.shown} of ${p.total}`}
+        {p.counting
+          ? "…"
+          : p.shown === p.total
+          ? `${p.total} shown`
+          : `${p.shown} of ${p.total}`}
       </span>
       <span
         class="visually-hidden"
@@ -83,6 +97,7 @@ export function Toolbar(p: ToolbarProps) {
         type="button"
         class="primary sv-copy"
         data-testid="spec-copy"
+        disabled={p.counting}
         onClick={p.onCopy}
         title="Copy the listed endpoints: METHOD, path, summary, tags (tab-separated)"
       >

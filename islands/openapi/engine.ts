@@ -123,7 +123,7 @@ export class SpecEngine {
     onStage: (s: ParseStage) => void,
     onChecked: (warnings: SpecWarning[]) => void,
     onText: (text: string) => void = () => {},
-    onPreview: (index: SpecIndex, ms: number) => void = () => {},
+    onPreview: (index: SpecIndex, ms: number, head: boolean) => void = () => {},
   ): Promise<ParseResult | null> {
     const id = this.#client.nextId();
     this.#latest = id;
@@ -193,7 +193,7 @@ export class SpecEngine {
     input: string | Blob,
     onStage: (s: ParseStage) => void,
     onChecked: (warnings: SpecWarning[]) => void,
-    onPreview: (index: SpecIndex, ms: number) => void,
+    onPreview: (index: SpecIndex, ms: number, head: boolean) => void,
   ): Promise<ParseResult | null> {
     return new Promise((resolve) => {
       const t0 = performance.now();
@@ -214,7 +214,7 @@ export class SpecEngine {
           case "preview":
             if (id === this.#latest) {
               this.#hold({ kind: "pending", parseId: id });
-              onPreview(m.index, m.ms);
+              onPreview(m.index, m.ms, m.head ?? false);
             }
             // Told only to the worker parsing it, not to one started since
             // (the page moved on, or this one stopped meanwhile).

@@ -167,10 +167,16 @@ Deno.test({
     const order: string[] = [];
     let early: Promise<unknown> | null = null;
     let previewed: SpecIndex | null = null;
+    let firstRows: SpecIndex | null = null;
     const r = await e.parse(file, none, () => order.push("checked"), none, (
       index,
+      _ms,
+      head,
     ) => {
-      order.push("preview");
+      // The file's first rows, from its first bytes, come before the
+      // outline's list.
+      order.push(head ? "first rows" : "preview");
+      if (head) return void (firstRows = index);
       previewed = index;
       const first = index.endpoints[0];
       early = e.detail({
@@ -181,9 +187,16 @@ Deno.test({
     });
     order.push("parsed");
     assert.ok(r?.ok);
-    assert.deepEqual(order.slice(0, 2), ["preview", "parsed"]);
+    assert.deepEqual(order.slice(0, 3), ["first rows", "preview", "parsed"]);
     const p = previewed as SpecIndex | null;
     assert.ok(p);
+    const head = firstRows as SpecIndex | null;
+    assert.ok(head && head.endpoints.length < p.endpoints.length);
+    assert.deepEqual(
+      head.endpoints,
+      p.endpoints.slice(0, head.endpoints.length),
+      "the first rows are the list's first",
+    );
     assert.deepEqual(
       p.endpoints,
       r.index.endpoints,
@@ -219,12 +232,16 @@ function heldFrames() {
   };
 }
 
-/** The stages of a parse whose preview is painted 150 ms after it came. */
+/**
+ * The stages of a parse whose previews are each painted 150 ms after they
+ * came; a JSON file's first rows come first.
+ */
 const HELD = ["reading (held)", "preview", "parsing", "indexing"];
+const HELD_JSON = ["reading (held)", "first rows", ...HELD.slice(1)];
 
 /**
- * Parses `file` and paints the preview's frame 150 ms after the preview
- * came: the stages seen, each marked "(held)" while unpainted.
+ * Parses `file` and paints each preview's frame 150 ms after it came: the
+ * stages seen, each marked "(held)" while the last preview is unpainted.
  */
 async function paintedLater(
   e: SpecEngine,
@@ -238,8 +255,9 @@ async function paintedLater(
     (stage) => seen.push(`${stage}${released ? "" : " (held)"}`),
     none,
     none,
-    () => {
-      seen.push("preview");
+    (_index, _ms, head) => {
+      seen.push(head ? "first rows" : "preview");
+      released = false;
       setTimeout(() => {
         released = true;
         assert.equal(frames.paint(), 1, "the preview's frame was asked for");
@@ -258,7 +276,7 @@ Deno.test({
     using frames = heldFrames();
     using e = engine(REAL);
     const file = new Blob([bigSpec(300, { bytes: 400_000 })]);
-    assert.deepEqual(await paintedLater(e, frames, file), HELD);
+    assert.deepEqual(await paintedLater(e, frames, file), HELD_JSON);
 
     // No frame at all (a background tab): the parse goes on after the bound.
     let previewAt = 0, parsingAt = 0;

@@ -74,8 +74,16 @@ export type FromWorker =
   /**
    * The list of a picked file from its outline, before the whole parse
    * (lib/openapi/preview.ts): the same rows and header, no details yet.
+   * With `head`, the first rows only, from the file's first bytes, before
+   * the rest is read (`headIndex`): its counts are not the document's.
    */
-  | { type: "preview"; id: number; index: SpecIndex; ms: number }
+  | {
+    type: "preview";
+    id: number;
+    index: SpecIndex;
+    ms: number;
+    head?: boolean;
+  }
   | { type: "parsed"; id: number; index: SpecIndex; ms: number }
   | { type: "failed"; id: number; error: SpecErrorInfo; ms: number }
   | { type: "checked"; id: number; warnings: SpecWarning[]; ms: number }

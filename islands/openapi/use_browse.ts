@@ -65,11 +65,14 @@ const HASH_WITHIN_MS = 1000;
 /**
  * The browse hook; `fetchDetail` asks the engine for an operation (the same
  * answer when asked twice), `ahead` for one likely to be opened next.
+ * `head` says `index` lists a file's first rows only: an operation the
+ * address names that they lack may come with the rest.
  */
 export function useBrowse(
   index: SpecIndex | null,
   fetchDetail: (op: OperationRef) => Promise<OperationDetail | null>,
   ahead: (op: OperationRef, pressed?: boolean) => void = () => {},
+  head = false,
 ) {
   const [filter, setFilter] = useState("");
   const [selected, setSelected] = useState("");
@@ -198,11 +201,11 @@ export function useBrowse(
     if (!index || !selected) return;
     const e = index.endpoints.find((x) => names(x, selected));
     const key = e ? opKey(e.method, e.path) : "";
-    if (key === selected) return;
+    if (key === selected || (!e && head)) return;
     if (!e) setMissing(selected);
     if (written.current.op === selected) written.current.op = key;
     setSelected(key);
-  }, [index, selected]);
+  }, [index, selected, head]);
 
   // The address's operation scrolls into view once its row is listed (a
   // spec loaded after the link was opened, or an address changed since).

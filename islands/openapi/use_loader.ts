@@ -43,6 +43,12 @@ export interface LoaderState {
   /** True while `index` is a picked file's preview and its parse goes on. */
   preview: boolean;
   /**
+   * True while that preview is the file's first rows only, from its first
+   * bytes (lib/openapi/preview.ts `headIndex`): no count of it is the
+   * document's, so none is shown.
+   */
+  head: boolean;
+  /**
    * Which input `index` is of: a new number for each input read, the same
    * from its preview to its whole list. Parts that keep state per
    * operation (an opened webhook's detail) start afresh when it changes.
@@ -69,6 +75,7 @@ const EMPTY: LoaderState = {
   warnings: [],
   checked: true,
   preview: false,
+  head: false,
   spec: 0,
   schemas: NO_SCHEMAS,
   about: NO_ABOUT,
@@ -80,6 +87,8 @@ const EMPTY: LoaderState = {
  * (that parse was stopped), and the progress of the new input shows.
  */
 export function leavePreview(s: LoaderState): LoaderState {
+  // A file's first rows stay without counts (`head`): theirs are not the
+  // document's.
   return s.preview ? { ...s, preview: false, status: "" } : s;
 }
 
@@ -175,8 +184,9 @@ export function useLoader(
         ),
       (warnings) => setState((s) => ({ ...s, warnings, checked: true })),
       known,
-      (index) => {
-        // The list from the file's outline; the whole parse goes on.
+      (index, _ms, head) => {
+        // The list from the file's outline (or its first rows, from its
+        // first bytes); the whole parse goes on.
         const n = index.endpoints.length;
         setState((s) => ({
           ...s,
@@ -186,12 +196,15 @@ export function useLoader(
           warnings: [],
           checked: false,
           preview: true,
+          head,
           spec,
           schemas: NO_SCHEMAS,
           about: NO_ABOUT,
-          status: `Listed ${label}: ${n} endpoint${
-            n === 1 ? "" : "s"
-          }; reading the rest…`,
+          status: head
+            ? `Listing ${label}: its first endpoints are shown; reading the rest…`
+            : `Listed ${label}: ${n} endpoint${
+              n === 1 ? "" : "s"
+            }; reading the rest…`,
         }));
       },
     );
@@ -211,6 +224,7 @@ export function useLoader(
         warnings: r.index.warnings,
         checked: r.index.checked,
         preview: false,
+        head: false,
         spec,
         schemas: { names: r.index.schemas, count: r.index.schemaCount },
         about: r.index.about,
@@ -236,6 +250,7 @@ export function useLoader(
         warnings: [],
         checked: true,
         preview: false,
+        head: false,
         spec,
         schemas: NO_SCHEMAS,
         about: NO_ABOUT,

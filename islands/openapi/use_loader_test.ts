@@ -12,6 +12,7 @@ const base: LoaderState = {
   warnings: [],
   checked: false,
   preview: true,
+  head: false,
   spec: 1,
   schemas: { names: [], count: 0 },
   about: NO_ABOUT,
@@ -22,6 +23,12 @@ Deno.test("loader: a new input leaves a preview's status, keeps its list", () =>
   assert.equal(s.preview, false, "the new input's progress shows");
   assert.equal(s.status, "", "no 'reading the rest' of a stopped parse");
   assert.equal(s.index, base.index, "the list stays until the new one");
+});
+
+Deno.test("loader: a new input leaves a file's first rows without counts, as they were", () => {
+  const s = leavePreview({ ...base, head: true });
+  assert.equal(s.preview, false);
+  assert.equal(s.head, true, "the head's own counts never show");
 });
 
 Deno.test("loader: a new input keeps a finished spec's state as it is", () => {

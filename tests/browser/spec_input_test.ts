@@ -366,7 +366,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "browser spec: a picked file renders the page again for no stage it does not show (reading, then its preview, then the whole list)",
+    "browser spec: a picked file renders the page again for no stage it does not show (reading, then its first rows, its preview, the whole list); its first rows show before any count, and every count shown is the document's",
   ...BROWSER_TEST,
   fn: () =>
     withPage(async ({ page, server }) => {
@@ -374,12 +374,40 @@ Deno.test({
       // Each stage the page is told renders it whole: on two cores that
       // took the CPU from the worker's read and from the preview's frame.
       await page.evaluate(() => {
-        const w = globalThis as unknown as { stages: (string | null)[] };
+        const w = globalThis as unknown as {
+          stages: (string | null)[];
+          seen: string[];
+        };
         w.stages = [];
+        w.seen = [];
         const root = document.querySelector(".sv")!;
         new MutationObserver(() => {
           w.stages.push(root.getAttribute("data-busy"));
         }).observe(root, { attributes: true, attributeFilter: ["data-busy"] });
+        // Each state of the list while it fills: its first rows, and the
+        // counts shown beside them (null: none shown).
+        const q = (s: string) => document.querySelector(s);
+        new MutationObserver(() => {
+          const rows = [...document.querySelectorAll<HTMLElement>(
+            "[data-testid=endpoint-row]",
+          )].slice(0, 5).map((r) => `${r.dataset.method} ${r.dataset.path}`);
+          if (!rows.length) return;
+          const seen = JSON.stringify({
+            rows,
+            count: q("[data-testid=spec-count]")?.textContent ?? null,
+            listed: q("[data-testid=endpoint-list]")?.getAttribute(
+              "data-count",
+            ) ?? null,
+            chips: [...document.querySelectorAll("[data-method][data-count]")]
+              .map((c) => c.getAttribute("data-count")).join(),
+          });
+          if (w.seen.at(-1) !== seen) w.seen.push(seen);
+        }).observe(root, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          characterData: true,
+        });
       });
       await page.setInputFiles("[data-testid=spec-file]", {
         name: "big.json",
@@ -394,6 +422,44 @@ Deno.test({
           (globalThis as unknown as { stages: (string | null)[] }).stages
         ),
         ["reading", null],
+      );
+      const seen = (await page.evaluate(() =>
+        (globalThis as unknown as { seen: string[] }).seen
+      )).map((s) =>
+        JSON.parse(s) as {
+          rows: string[];
+          count: string | null;
+          listed: string | null;
+          chips: string;
+        }
+      );
+      const first = ["get", "post", "delete"].map((m, i) =>
+        `${m} /r0000/items${i === 2 ? "/{id}" : ""}`
+      );
+      // The first rows came from the file's first bytes, before its
+      // outline or whole parse answered: no count was known to show.
+      assert.deepEqual(
+        { ...seen[0], rows: seen[0].rows.slice(0, 3) },
+        { rows: first, count: null, listed: null, chips: "" },
+        JSON.stringify(seen),
+      );
+      for (const s of seen) {
+        // The rows shown first stay first, in their order.
+        assert.deepEqual(s.rows.slice(0, 3), first, JSON.stringify(s));
+        // A count, once shown, is the document's, never the head's.
+        if (s.count !== null || s.listed !== null || s.chips) {
+          assert.deepEqual(
+            [s.count, s.listed, s.chips],
+            ["3000", "3000", "1000,1000,1000"],
+            JSON.stringify(s),
+          );
+        }
+      }
+      assert.ok(
+        seen.some((s) =>
+          s.count === "3000"
+        ),
+        JSON.stringify(seen),
       );
     }),
 });
