@@ -85,3 +85,29 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "spec browse: an operation the address names that a file's first rows lack stays selected until the whole list comes, then opens",
+  async fn() {
+    using _ = at("#op=post+%2Fv1%2Fcharges");
+    const asked: OperationRef[] = [];
+    const fetchDetail = (op: OperationRef) => {
+      asked.push(op);
+      return Promise.resolve(null);
+    };
+    const head = {
+      title: "T",
+      endpoints: [endpoint("get", "/v1/accounts", "")],
+    } as unknown as SpecIndex;
+    await using run = await renderHook(
+      (p: { index: SpecIndex; head: boolean }) =>
+        useBrowse(p.index, fetchDetail, undefined, p.head),
+      { index: head, head: true },
+    );
+    assert.equal(run.current.missing, "", "not said missing: it may come");
+    await run.rerender({ index: charges("T"), head: false });
+    assert.equal(run.current.selected, "post /v1/charges");
+    assert.deepEqual(asked.map((o) => o.path), ["/v1/charges"]);
+  },
+});
