@@ -400,6 +400,11 @@ Deno.test({
             ) ?? null,
             chips: [...document.querySelectorAll("[data-method][data-count]")]
               .map((c) => c.getAttribute("data-count")).join(),
+            // Where the first row is laid out in the page.
+            top: Math.round(
+              q("[data-testid=endpoint-row]")!.getBoundingClientRect().top +
+                scrollY,
+            ),
           });
           if (w.seen.at(-1) !== seen) w.seen.push(seen);
         }).observe(root, {
@@ -431,6 +436,7 @@ Deno.test({
           count: string | null;
           listed: string | null;
           chips: string;
+          top: number;
         }
       );
       const first = ["get", "post", "delete"].map((m, i) =>
@@ -439,8 +445,16 @@ Deno.test({
       // The first rows came from the file's first bytes, before its
       // outline or whole parse answered: no count was known to show.
       assert.deepEqual(
-        { ...seen[0], rows: seen[0].rows.slice(0, 3) },
-        { rows: first, count: null, listed: null, chips: "" },
+        { ...seen[0], rows: seen[0].rows.slice(0, 3), top: 0 },
+        { rows: first, count: null, listed: null, chips: "", top: 0 },
+        JSON.stringify(seen),
+      );
+      // The outline's list, counted, shows them where they were.
+      assert.equal(
+        seen.find((s) =>
+          s.count !== null
+        )?.top,
+        seen[0].top,
         JSON.stringify(seen),
       );
       for (const s of seen) {
@@ -456,9 +470,7 @@ Deno.test({
         }
       }
       assert.ok(
-        seen.some((s) =>
-          s.count === "3000"
-        ),
+        seen.some((s) => s.count === "3000"),
         JSON.stringify(seen),
       );
     }),
