@@ -465,8 +465,11 @@ async function openSweep() {
   );
 }
 
-/** The first row of our list: the first operation a reader sees. */
-const ROW = "[data-testid=endpoint-row]";
+/**
+ * The first row of our list: the first operation a reader sees (a file's
+ * first rows, shown before its count, carry no §4 hook yet).
+ */
+const ROW = "#sv-endpoints .sv-row";
 
 /** Our spec viewer hydrated. */
 const OURS_READY = "[data-island=SpecViewer][data-hydrated=true]";

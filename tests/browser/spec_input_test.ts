@@ -388,21 +388,24 @@ Deno.test({
         // counts shown beside them (null: none shown).
         const q = (s: string) => document.querySelector(s);
         new MutationObserver(() => {
+          // The rows a person sees, hooked or not.
           const rows = [...document.querySelectorAll<HTMLElement>(
-            "[data-testid=endpoint-row]",
+            "#sv-endpoints .sv-row",
           )].slice(0, 5).map((r) => `${r.dataset.method} ${r.dataset.path}`);
           if (!rows.length) return;
           const seen = JSON.stringify({
             rows,
             count: q("[data-testid=spec-count]")?.textContent ?? null,
-            listed: q("[data-testid=endpoint-list]")?.getAttribute(
-              "data-count",
-            ) ?? null,
+            listed: q(".sv-list")?.getAttribute("data-count") ?? null,
+            // §4's row and list hooks, present only with the whole list.
+            hooks: document.querySelectorAll(
+              "[data-testid=endpoint-row], [data-testid=endpoint-list]",
+            ).length > 0,
             chips: [...document.querySelectorAll("[data-method][data-count]")]
               .map((c) => c.getAttribute("data-count")).join(),
             // Where the first row is laid out in the page.
             top: Math.round(
-              q("[data-testid=endpoint-row]")!.getBoundingClientRect().top +
+              q("#sv-endpoints .sv-row")!.getBoundingClientRect().top +
                 scrollY,
             ),
           });
@@ -436,6 +439,7 @@ Deno.test({
           count: string | null;
           listed: string | null;
           chips: string;
+          hooks: boolean;
           top: number;
         }
       );
@@ -446,7 +450,14 @@ Deno.test({
       // outline or whole parse answered: no count was known to show.
       assert.deepEqual(
         { ...seen[0], rows: seen[0].rows.slice(0, 3), top: 0 },
-        { rows: first, count: null, listed: null, chips: "", top: 0 },
+        {
+          rows: first,
+          count: null,
+          listed: null,
+          chips: "",
+          hooks: false,
+          top: 0,
+        },
         JSON.stringify(seen),
       );
       // The outline's list, counted, shows them where they were.
@@ -460,11 +471,13 @@ Deno.test({
       for (const s of seen) {
         // The rows shown first stay first, in their order.
         assert.deepEqual(s.rows.slice(0, 3), first, JSON.stringify(s));
-        // A count, once shown, is the document's, never the head's.
-        if (s.count !== null || s.listed !== null || s.chips) {
+        // A count or a hook, once shown, is the document's, never the
+        // head's: a test that waits for a row then reads the list's count
+        // reads the whole list's.
+        if (s.count !== null || s.listed !== null || s.chips || s.hooks) {
           assert.deepEqual(
-            [s.count, s.listed, s.chips],
-            ["3000", "3000", "1000,1000,1000"],
+            [s.count, s.listed, s.chips, s.hooks],
+            ["3000", "3000", "1000,1000,1000", true],
             JSON.stringify(s),
           );
         }
