@@ -397,9 +397,10 @@ Deno.test({
             rows,
             count: q("[data-testid=spec-count]")?.textContent ?? null,
             listed: q(".sv-list")?.getAttribute("data-count") ?? null,
-            // §4's row and list hooks, present only with the whole list.
+            // §4's hooks, present only with the whole list.
             hooks: document.querySelectorAll(
-              "[data-testid=endpoint-row], [data-testid=endpoint-list]",
+              "[data-testid=endpoint-row], [data-testid=endpoint-list], " +
+                "[data-testid=spec-title], [data-testid=spec-format]",
             ).length > 0,
             chips: [...document.querySelectorAll("[data-method][data-count]")]
               .map((c) => c.getAttribute("data-count")).join(),
