@@ -54,3 +54,26 @@ export async function serveMain(
   }
   return { child, origin, port };
 }
+
+/**
+ * Waits up to `ms` for `child` to exit, then kills it (SIGKILL); answers
+ * whether it exited by itself.
+ */
+export async function stoppedWithin(
+  child: Deno.ChildProcess,
+  ms: number,
+): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const exited = await Promise.race([
+    child.status.then(() => true),
+    new Promise<false>((r) => timer = setTimeout(() => r(false), ms)),
+  ]);
+  clearTimeout(timer);
+  if (!exited) {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* exited meanwhile */ }
+    await child.status;
+  }
+  return exited;
+}

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { startServer } from "../helpers/server.ts";
-import { serveMain } from "../helpers/processes.ts";
+import { serveMain, stoppedWithin } from "../helpers/processes.ts";
 
 const PAGES = [
   ["/", "Tools for people who build and test HTTP APIs"],
@@ -335,8 +335,11 @@ Deno.test("as deployed: a file is not served by a folder's name; no request.sign
     await slept.body?.cancel();
     assert.equal(slept.status, 200);
   } finally {
+    // Under load `deno serve --parallel` sometimes leaves an isolate running
+    // after one SIGTERM (debug_shutdown_test.ts says so): this test is not
+    // about shutdown, and must not wait for it without end.
     child.kill("SIGTERM");
-    await child.status;
+    await stoppedWithin(child, 5000);
   }
   const log = await new Response(child.stderr).text();
   assert.ok(!/legacy behavior/.test(log), log);
