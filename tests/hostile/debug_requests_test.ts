@@ -241,18 +241,21 @@ Deno.test("hostile: a body trickled byte by byte does not block other clients", 
     await conn.write(new TextEncoder().encode(
       message("POST", "/api/debug/echo", { "content-length": "40" }),
     ));
+    let left = 40;
     const trickle = (async () => {
-      for (let i = 0; i < 40; i++) {
+      for (; left > 0; left--) {
         await new Promise((r) => setTimeout(r, 25));
         await conn.write(new Uint8Array([120]));
       }
     })();
-    const t0 = performance.now();
     for (let i = 0; i < 30; i++) {
       const r = await fetch(`${s.base}/echo`, { method: "POST", body: "hi" });
       assert.equal((await r.json()).body, "hi");
     }
-    assert.ok(performance.now() - t0 < 900, "others served while it trickles");
+    // Counted, not timed: the answers came before its last byte. A loaded
+    // machine stretches the trickle (40 timers of 25 ms) as it stretches
+    // them, where a bound of 900 ms on them did not stretch.
+    assert.ok(left > 0, "others served while it trickles");
     await trickle;
     const buf = new Uint8Array(8192);
     const n = await conn.read(buf);
