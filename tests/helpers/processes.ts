@@ -38,6 +38,10 @@ export async function serveMain(
     stderr: "piped",
   }).spawn();
   const origin = `http://127.0.0.1:${port}`;
+  // A server that stopped (its port taken, a module not loaded) is said
+  // with its stderr at once, not after 30 s as a kill of an exited child.
+  let exited: Deno.CommandStatus | undefined;
+  child.status.then((s) => exited = s);
   const end = Date.now() + 30_000;
   for (;;) {
     try {
@@ -45,9 +49,12 @@ export async function serveMain(
       await r.body?.cancel();
       if (r.status === 204) break;
     } catch { /* not listening yet */ }
+    if (exited) {
+      const log = await new Response(child.stderr).text();
+      throw new Error(`deno serve exited ${exited.code} at start: ${log}`);
+    }
     if (Date.now() > end) {
-      child.kill("SIGKILL");
-      await child.status;
+      await stoppedWithin(child, 0);
       throw new Error("server did not start within 30 s");
     }
     await new Promise((r) => setTimeout(r, 100));

@@ -345,6 +345,15 @@ Deno.test("as deployed: a file is not served by a folder's name; no request.sign
   assert.ok(!/legacy behavior/.test(log), log);
 });
 
+Deno.test("as deployed: a malformed setting stops deno serve at start, naming the variable", async () => {
+  // serveMain says so with the server's stderr at once (it had polled for
+  // 30 s, then thrown that the exited child could not be killed).
+  await assert.rejects(
+    serveMain({ DEBUG_MAX_SLEEP_MS: "soon" }),
+    /exited 1 at start: [^]*DEBUG_MAX_SLEEP_MS="soon"/,
+  );
+});
+
 Deno.test("pages: another method than GET or HEAD gets 405 with Allow; OPTIONS 204", async () => {
   const s = startServer();
   try {
