@@ -1884,6 +1884,23 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-property-enum-value-added", "warning", ["GET /a"]]],
   ],
   [
+    // Null alone (an untyped enum of it, or its type) is no type but null:
+    // a value or a type gained widens what a client may send.
+    "ok/a request's null alone (an untyped enum of it, or its type) that gained a value or a type widened",
+    doc31(requestBody(object({
+      e: { enum: [null] },
+      t: { type: "null" },
+    }, ["e", "t"]))),
+    doc31(requestBody(object({
+      e: { enum: [null, "x"] },
+      t: { type: ["null", "string"] },
+    }, ["e", "t"]))),
+    [
+      ["request-property-enum-value-added", "info", ["POST /a"]],
+      ["request-property-type-generalized", "info", ["POST /a"]],
+    ],
+  ],
+  [
     // A null alternative is one whatever way it writes null: the type
     // alone in a list, a const or an enum of it. Each is nullability, not
     // an alternative a value of the others may also match.

@@ -686,7 +686,11 @@ export class SchemaDiff {
     // `items`), an enum's or const's values, and a format still compare.
     const inferred = !b.typeSaid && !r.typeSaid && b.format === r.format &&
       (b.types === null || r.types === null);
-    const typeMoved = types && !sameTypes(b, r) && !inferred;
+    // A side that takes null alone facing an enum: the values gained or
+    // lost say all that changed, the type's change again would not.
+    const valuesSay = (nullOnly(b) && r.enum !== null) ||
+      (nullOnly(r) && b.enum !== null);
+    const typeMoved = types && !sameTypes(b, r) && !inferred && !valuesSay;
     // A parameter that became a list still takes one value: only if the
     // list's bounds let one item through, which they say themselves.
     const becameList = typeMoved && this.#becameList(b, r, at);
@@ -954,6 +958,9 @@ export class SchemaDiff {
     at: Place,
   ): void {
     if (!b.enum && !r.enum) return;
+    // Null alone against no enum: its type's change says it, not an enum
+    // of no values that came or went.
+    if ((nullOnly(b) && !r.enum) || (nullOnly(r) && !b.enum)) return;
     // A 3.1 `const` on either side, no enum beside it: oasdiff's const
     // checks. One value that became another is every value the client
     // sent refused, and every value it reads new.
@@ -2329,6 +2336,11 @@ function sameTypes(b: SchemaView, r: SchemaView): boolean {
   return bt === rt && b.format === r.format;
 }
 
+/** True when `v` takes null and nothing else (`type: "null"`, `enum: [null]`). */
+function nullOnly(v: SchemaView): boolean {
+  return v.types?.length === 0 && v.nullable;
+}
+
 /** True when `v`'s values are its `const` alone (no enum beside it). */
 function onlyConst(v: SchemaView): boolean {
   return v.const !== undefined && v.enum?.length === 1 &&
@@ -2513,7 +2525,11 @@ function disjoint(b: SchemaView, r: SchemaView): boolean {
 }
 
 function typeName(v: SchemaView): string {
-  const t = v.types === null ? "any" : v.types.join(" | ") || "never";
+  // No type but null (`type: "null"`) is said as written; none at all,
+  // 3.1's `false`, takes no value.
+  const t = v.types === null
+    ? "any"
+    : v.types.join(" | ") || (v.nullable ? "null" : "never");
   return `${codeSpan(v.format ? `${t} (${v.format})` : t)}`;
 }
 

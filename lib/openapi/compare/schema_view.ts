@@ -914,6 +914,19 @@ export class SchemaReader {
     if (v.enum && enumNull) {
       v.enum = v.enum.filter((x) => x !== null);
     }
+    // A schema that names no type but null (`type: "null"`, an untyped
+    // `enum: [null]` or `const: null`) takes null and nothing else (JSON
+    // Schema 2020-12 §6.1.1-§6.1.2): no type besides, and no value but
+    // that nullability, so gaining a type or a value widens it, where it
+    // read as any type.
+    if (
+      types === null && nullable && !v.alts &&
+      ((typeNull && !v.enum?.length) || (!v.typeSaid && v.enum?.length === 0))
+    ) {
+      types = [];
+      v.enum = [];
+      v.typeSaid = true;
+    }
     if (types === null) {
       if (v.props.size) types = ["object"];
       else if (v.items) types = ["array"];
