@@ -2441,6 +2441,22 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-body-content-encoding-changed", "breaking", ["GET /a"]]],
   ],
   [
+    // The format is written on both sides: only the encoding says it.
+    "ok/a contentEncoding said or dropped beside format binary is breaking either way",
+    doc31(requestBody(object({
+      a: { type: "string", format: "binary" },
+      d: { type: "string", format: "binary", contentEncoding: "base64" },
+    }))),
+    doc31(requestBody(object({
+      a: { type: "string", format: "binary", contentEncoding: "base64" },
+      d: { type: "string", format: "binary" },
+    }))),
+    [
+      ["request-property-content-encoding-changed", "breaking", ["POST /a"]],
+      ["request-property-content-encoding-changed", "breaking", ["POST /a"]],
+    ],
+  ],
+  [
     "ok/3.0's format byte is base64: a 3.1 base64url is another encoding",
     doc(requestBody(object({ f: { type: "string", format: "byte" } }))),
     doc31(requestBody(object({

@@ -744,7 +744,26 @@ export class SchemaDiff {
     // side reads what the other writes (oasdiff's ids).
     for (const k of ["contentMediaType", "contentEncoding"] as const) {
       const x = b[k], y = r[k];
-      if (!x || !y || x === y) continue;
+      if (x === y) continue;
+      if (!x || !y) {
+        // An encoding said or dropped beside a format written on both
+        // sides (`format: binary`): the string's bytes are now encoded, or
+        // no longer (2020-12 Validation §8.3), which no format change says.
+        // Without one the format read off it (`byte`) moved and says it.
+        if (
+          k === "contentEncoding" && b.format === r.format &&
+          b.types?.includes("string") && r.types?.includes("string")
+        ) {
+          add(
+            "content-encoding-changed",
+            "breaking",
+            x
+              ? `no longer has ${codeSpan(k)} ${codeSpan(x)}`
+              : `now has ${codeSpan(k)} ${codeSpan(y)}`,
+          );
+        }
+        continue;
+      }
       add(
         k === "contentEncoding"
           ? "content-encoding-changed"
