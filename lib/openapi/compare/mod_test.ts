@@ -1884,6 +1884,24 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-property-enum-value-added", "warning", ["GET /a"]]],
   ],
   [
+    // A string matches both untyped alternatives and the string one: the
+    // oneOf refuses every string, so the string alternative sends none.
+    "ok/a response's oneOf gaining a string beside two untyped objects, which lets no string through, is news only",
+    doc31(responseBody({ type: "object" })),
+    doc31(responseBody({
+      oneOf: [
+        { properties: { a: STR } },
+        { properties: { b: STR } },
+        STR,
+      ],
+    })),
+    [
+      ["response-body-one-of-added", "warning", ["GET /a"]],
+      ["response-body-one-of-added", "info", ["GET /a"]],
+      ["response-optional-property-added", "info", ["GET /a"]],
+    ],
+  ],
+  [
     // Null alone (an untyped enum of it, or its type) is no type but null:
     // a value or a type gained widens what a client may send.
     "ok/a request's null alone (an untyped enum of it, or its type) that gained a value or a type widened",

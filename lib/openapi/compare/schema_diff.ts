@@ -1885,7 +1885,20 @@ export class SchemaDiff {
     for (const a of alts.gained) {
       if (overlapping.includes(a)) continue;
       const view = this.#rev.view(a.raw, a);
-      const newType = !req && !typesCover(b, view);
+      // The types the whole schema takes apply to the alternative too: a
+      // `type` beside the `oneOf`, or the kinds a `oneOf` refuses since
+      // every value of them matches two untyped alternatives (a string
+      // beside two `{properties: …}`, 2020-12 Core §10.2.1.3). One left
+      // with no type takes no value, and is news only.
+      const reached = r.types && view.types
+        ? view.types.filter((t) =>
+          r.types!.includes(t) ||
+          (t === "integer" && r.types!.includes("number"))
+        )
+        : view.types;
+      const none = view.types !== null && view.types.length > 0 &&
+        reached?.length === 0;
+      const newType = !req && !typesCover(b, { ...view, types: reached });
       const shared = kept.find(([, v]) =>
         mayOverlap(v, view, r.discriminator !== "")
       );
@@ -1894,6 +1907,8 @@ export class SchemaDiff {
         "added",
         how
           ? "breaking"
+          : none
+          ? "info"
           : shared || (!req && !newType)
           ? "warning"
           : req
