@@ -1902,6 +1902,16 @@ const CHANGES: [string, string, string, Want[]][] = [
     ],
   ],
   [
+    // Every integer matches both alternatives and is refused: the response
+    // narrowed to numbers with a fraction, which breaks no reader.
+    "ok/a response number that became a oneOf of integer and number gained an alternative that sends nothing",
+    doc31(responseBody(object({ n: { type: "number" } }))),
+    doc31(responseBody(object({
+      n: { oneOf: [{ type: "integer" }, { type: "number" }] },
+    }))),
+    [["response-property-one-of-added", "info", ["GET /a"]]],
+  ],
+  [
     // Null alone (an untyped enum of it, or its type) is no type but null:
     // a value or a type gained widens what a client may send.
     "ok/a request's null alone (an untyped enum of it, or its type) that gained a value or a type widened",
@@ -7986,8 +7996,10 @@ Deno.test("compare: an alternative named only by its position is said with the t
     doc(responseBody({ oneOf: [{ type: "string" }, { type: "integer" }] })),
     doc(
       responseBody({
+        // The third is no `{}`: that takes every boolean too, and the
+        // boolean alternative would send none.
         oneOf: [{ type: "string" }, { type: ["boolean", "null"] }, {
-          description: "anything",
+          required: ["a"],
         }],
       }),
     ),

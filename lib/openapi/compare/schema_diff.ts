@@ -1882,6 +1882,15 @@ export class SchemaDiff {
         }`,
       });
     }
+    // A response's `oneOf` refuses a value two alternatives take: a gained
+    // one every value of which another alternative takes too (`integer`
+    // beside `number`) sends none, and the response narrowed.
+    const others = !req && alts.kind === "one-of" && r.alts &&
+        r.discriminator === ""
+      ? r.alts.list.slice(0, MAX_OVERLAP_ALTS).map((y) =>
+        [y, this.#rev.view(y.raw, y)] as const
+      )
+      : [];
     for (const a of alts.gained) {
       if (overlapping.includes(a)) continue;
       const view = this.#rev.view(a.raw, a);
@@ -1896,8 +1905,12 @@ export class SchemaDiff {
           (t === "integer" && r.types!.includes("number"))
         )
         : view.types;
-      const none = view.types !== null && view.types.length > 0 &&
-        reached?.length === 0;
+      const within = others.find(([y, v]) =>
+        y !== a && mayOverlap(v, view, false) && nested(v, view) === "within"
+      );
+      const none = within !== undefined ||
+        (view.types !== null && view.types.length > 0 &&
+          reached?.length === 0);
       const newType = !req && !typesCover(b, { ...view, types: reached });
       const shared = kept.find(([, v]) =>
         mayOverlap(v, view, r.discriminator !== "")
@@ -1915,7 +1928,13 @@ export class SchemaDiff {
           ? "info"
           : "breaking",
         `gained alternative ${
-          shared ? takes(altName(a), altName(shared[0]), how) : altName(a)
+          shared
+            ? takes(altName(a), altName(shared[0]), how)
+            : within
+            ? `${altName(a)}, every value of which ${
+              altName(within[0])
+            } takes too: each matches both, so none is sent`
+            : altName(a)
         }`,
         { base: b.pointer || null, revision: linkPointer(a) },
       );
