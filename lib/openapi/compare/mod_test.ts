@@ -1912,6 +1912,16 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-property-one-of-added", "info", ["GET /a"]]],
   ],
   [
+    // Null matches both alternatives, so the oneOf refuses it: neither
+    // alternative's null is news, only the integer is.
+    "ok/a response string that became a oneOf whose two alternatives each take null gained the integer, and no null",
+    doc31(responseBody({ type: "string" })),
+    doc31(responseBody({
+      oneOf: [{ type: ["string", "null"] }, { type: ["integer", "null"] }],
+    })),
+    [["response-body-one-of-added", "breaking", ["GET /a"]]],
+  ],
+  [
     // Null alone (an untyped enum of it, or its type) is no type but null:
     // a value or a type gained widens what a client may send.
     "ok/a request's null alone (an untyped enum of it, or its type) that gained a value or a type widened",
@@ -4498,6 +4508,18 @@ const SAME: [string, string, string][] = [
     "same/an enum of one and a const, the list reordered",
     doc31(requestBody({ oneOf: [{ enum: ["a"] }, { type: "integer" }] })),
     doc31(requestBody({ oneOf: [{ type: "integer" }, { const: "a" }] })),
+  ],
+  [
+    // One alternative takes null: the same values as the 3.0 nullable
+    // beside the oneOf.
+    "same/3.0's nullable beside a oneOf written as null in one alternative's 3.1 type",
+    doc(responseBody({
+      nullable: true,
+      oneOf: [STR, { type: "integer" }],
+    })),
+    doc31(responseBody({
+      oneOf: [{ type: ["string", "null"] }, { type: "integer" }],
+    })),
   ],
   [
     "same/3.0 binary and byte strings written the 3.1 way",
@@ -7996,15 +8018,17 @@ Deno.test("compare: an alternative named only by its position is said with the t
     doc(responseBody({ oneOf: [{ type: "string" }, { type: "integer" }] })),
     doc(
       responseBody({
-        // The third is no `{}`: that takes every boolean too, and the
-        // boolean alternative would send none.
+        // The third writes no type, and takes no boolean: a `{}` would,
+        // and the boolean alternative would send none.
         oneOf: [{ type: "string" }, { type: ["boolean", "null"] }, {
-          required: ["a"],
+          enum: ["a", 1],
         }],
       }),
     ),
   );
   assert.deepEqual(r.changes.map((c) => c.text).sort(), [
+    // The second alone takes null: the body's nullability.
+    "200 response body became nullable",
     "200 response body gained alternative `#2` (boolean)",
     "200 response body gained alternative `#3`",
     "200 response body lost alternative `#2` (integer)",

@@ -1752,15 +1752,21 @@ export class SchemaDiff {
       new Set([...b.required, ...(inherited?.[0] ?? [])]),
       new Set([...r.required, ...(inherited?.[1] ?? [])]),
     ] as const;
+    // Whether null passes is the schema's, read off its alternatives
+    // (schema_view.ts) and compared above: not again for each of them.
+    const unnulled = (v: SchemaView) =>
+      v.nullable ? { ...v, nullable: false } : v;
     for (const [x, y] of alts.pairs) {
       const label = at.path ? ` (${y.label})` : `(${y.label})`;
       scope.reach(
-        this.#link(x, y, {
-          ...at,
-          role: "property",
-          path: at.path + label,
-          required,
-        }),
+        this.#enqueue(
+          this.#base.target(x.raw),
+          this.#rev.target(y.raw),
+          () => unnulled(this.#base.view(x.raw, x)),
+          () => unnulled(this.#rev.view(y.raw, y)),
+          { ...at, role: "property", path: at.path + label, required },
+          [x, y],
+        ),
       );
     }
     for (const a of alts.lost) {

@@ -338,6 +338,21 @@ function nullOnly(s: unknown): boolean {
 }
 
 /**
+ * Whether an alternative lets null through beside other values, as written
+ * on it (not through its own `allOf` or alternatives): 3.0's `nullable:
+ * true` (2.0's `x-nullable`), beside an enum too, as {@link SchemaReader}
+ * reads it, or 3.1's `type` listing `"null"` with no enum that leaves null
+ * out. An untyped alternative is read as the kinds its keywords say, as
+ * `oneOf: [{$ref: Pet}, {type: "null"}]` is meant, not as taking null.
+ */
+function admitsNull(s: unknown): boolean {
+  if (!isObject(s)) return false;
+  if (s.nullable === true || s["x-nullable"] === true) return true;
+  return Array.isArray(s.type) && s.type.includes("null") &&
+    (!Array.isArray(s.enum) || s.enum.includes(null));
+}
+
+/**
  * Keywords that say something about a value without limiting it: a schema
  * of these beside `allOf: [{$ref: X}]` annotates X (a `maxLength` there
  * limits it, and is compared as a schema of its own).
@@ -801,6 +816,10 @@ export class SchemaReader {
       const alts: Alternative[] = [];
       let altTypes: string[] | null = [];
       let altSaid = true;
+      // Alternatives that let null through: it is the schema's nullability,
+      // compared here, not each alternative's (schema_diff.ts compares
+      // alternatives without it).
+      let nullAlts = 0;
       list.forEach((raw, i) => {
         const d = this.#r.deref(raw);
         const target = d.value;
@@ -808,9 +827,10 @@ export class SchemaReader {
         // in place or as a component, as a type or a value: the same
         // values either way.
         if (nullOnly(target)) {
-          nullable = true;
+          nullAlts++;
           return;
         }
+        if (admitsNull(target)) nullAlts++;
         const own = writtenTypes(target);
         altTypes = altTypes && own ? altTypes.concat(own) : null;
         altSaid &&= isObject(target) &&
@@ -825,6 +845,11 @@ export class SchemaReader {
           ...(byPosition ? { kind: (own ?? []).join(" or ") } : {}),
         });
       });
+      // Null passes an `anyOf` that one alternative lets it through, and a
+      // `oneOf` only then: two that take it refuse it (JSON Schema 2020-12
+      // §10.2.1.2-§10.2.1.3), so `oneOf: [{type: [string, null]}, {type:
+      // [integer, null]}]` takes no null.
+      if (kind === "anyOf" ? nullAlts > 0 : nullAlts === 1) nullable = true;
       if (
         alts.length === 1 && types === null && !v.props.size && !v.items &&
         // Nor one with an `anyOf` beside it, compared on its own (`also`).
