@@ -18,7 +18,10 @@ export default function Page({ app }: PageProps) {
       <Island
         name="HarViewer"
         component={HarViewer}
-        props={{ workerUrl: app.buildUrl("har_worker.js") }}
+        props={{
+          workerUrl: app.buildUrl("har_worker.js"),
+          patternWorkerUrl: app.buildUrl("pattern_worker.js"),
+        }}
       />
     </section>
   );

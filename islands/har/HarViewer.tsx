@@ -33,6 +33,9 @@ import { useHashState } from "./use_hash_state.ts";
 import { linkedParts } from "./hash_state.ts";
 import { useFileSelection } from "./use_selection.ts";
 import { useView } from "./use_view.ts";
+import { usePatternMasks } from "./use_pattern_masks.ts";
+import { PATTERN_BUDGET_MS } from "../../lib/har/url_pattern.ts";
+import { patternTerms } from "../../lib/har/search.ts";
 import { useDeferredQuery } from "./use_deferred_query.ts";
 import { useDeferredSort } from "./use_deferred_sort.ts";
 import { Legend } from "./Waterfall.tsx";
@@ -42,13 +45,41 @@ function sanitizedName(name: string): string {
   return `${name.replace(/\.(har|json)$/i, "") || "capture"}.sanitized.har`;
 }
 
-/** Props: the worker bundle URL from the build manifest. */
+/**
+ * Why the query's patterns `terms` match nothing: each was stopped, too
+ * slow over this file's URLs (a backtracking pattern can take minutes on
+ * one long URL, as a `data:` URL is) or not testable at all. Read as
+ * matching nothing rather than as text: the person wrote a pattern, and
+ * its text would pass off an answer to another question.
+ */
+function stoppedNote(
+  terms: string[],
+  why: ReadonlyMap<string, "slow" | "failed">,
+): string {
+  const list = terms.join(" ");
+  const one = terms.length === 1;
+  return terms.every((t) => why.get(t) === "slow")
+    ? `The pattern${one ? "" : "s"} ${list} took over ${
+      PATTERN_BUDGET_MS / 1000
+    } s on this file's URLs and ${one ? "was" : "were"} stopped, so ${
+      one ? "it matches" : "they match"
+    } no request here: a repeat tried from each character of a long URL (a data: URL) can take minutes.`
+    : `The pattern${one ? "" : "s"} ${list} could not be tested, so ${
+      one ? "it matches" : "they match"
+    } no request here.`;
+}
+
+/** Props: the workers' bundle URLs from the build manifest. */
 export interface HarViewerProps {
   workerUrl: string | null;
+  /** The worker testing `/pattern/` terms (none: they match nothing). */
+  patternWorkerUrl?: string | null;
 }
 
 /** The HAR viewer. */
-export default function HarViewer({ workerUrl }: HarViewerProps) {
+export default function HarViewer(
+  { workerUrl, patternWorkerUrl = null }: HarViewerProps,
+) {
   const w = useHarWorker(workerUrl);
   const [hs, set] = useHashState();
   const [note, setNote] = useState("");
@@ -66,12 +97,32 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   const c = data?.columns ?? null;
   const pages = data?.meta.pages ?? [];
 
-  const { page, view, markers, axis, unpaged, deepMissing, search } = useView(
+  const patterns = usePatternMasks(patternWorkerUrl, c);
+  const {
+    page,
+    view,
+    markers,
+    axis,
+    unpaged,
+    deepMissing,
+    patternMissing,
+    search,
+  } = useView(
     c,
     data?.headers ?? null,
     pages,
     hs,
     data?.deep ?? null,
+    patterns.masks,
+  );
+  // The patterns tested off the page's thread; a newer list replaces the
+  // one under test (an empty one stops it).
+  const patternKey = patternMissing.join("\n");
+  useEffect(() => patterns.test(patternMissing), [c, patternKey, patterns]);
+  // The query's patterns stopped as too slow, or that could not be tested.
+  const stoppedPatterns = useMemo(
+    () => patternTerms(hs.q).filter((t) => patterns.stopped.has(t)),
+    [hs.q, patterns.stopped],
   );
   // The terms' header and body masks the worker has not sent yet.
   const deepKey = deepMissing.join("\n");
@@ -154,8 +205,11 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
   // is applied (the view then finds its answer done). Not with headers and
   // bodies: their masks come from the worker, and the answer waits for them.
   const steps = useMemo(
-    () => search && !hs.deep ? (q: string) => search.steps(q) : undefined,
-    [search, hs.deep],
+    () =>
+      search && !hs.deep
+        ? (q: string) => search.steps(q, null, patterns.masks)
+        : undefined,
+    [search, hs.deep, patterns.masks],
   );
   const query = useDeferredQuery(hs.q, applyQuery, c?.n ?? 0, steps);
   const shownDetail = w.detail && w.detail.entry.index === sel
@@ -346,6 +400,15 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
             onSort={sort.onSort}
           />
           <CopyAll count={view.count} onCopy={copyAll} />
+          {stoppedPatterns.length > 0 && (
+            <p
+              class="link-missing"
+              role="status"
+              data-testid="har-pattern-stopped"
+            >
+              {stoppedNote(stoppedPatterns, patterns.stopped)}
+            </p>
+          )}
           {missing >= 0 && (
             <p
               class="link-missing"
@@ -371,8 +434,9 @@ export default function HarViewer({ workerUrl }: HarViewerProps) {
                 onOpen={openRow}
                 onMenu={openMenu}
                 pending={query.pending || deepMissing.length > 0 ||
-                  sort.pending}
-                faded={query.pending || deepMissing.length > 0}
+                  patternMissing.length > 0 || sort.pending}
+                faded={query.pending || deepMissing.length > 0 ||
+                  patternMissing.length > 0}
               />
               <Legend />
             </div>

@@ -10,7 +10,12 @@ import type { HeaderNames } from "../../lib/har/header_names.ts";
 import { type HashState, NO_PAGE } from "./hash_state.ts";
 import type { HarPage } from "../../lib/har/types.ts";
 import { computeView, HarSearch, type View } from "../../lib/har/view.ts";
-import { type DeepMasks, textTerms } from "../../lib/har/search.ts";
+import {
+  type DeepMasks,
+  type PatternMasks,
+  patternTerms,
+  textTerms,
+} from "../../lib/har/search.ts";
 import { axisOf, type Marker, markersOf } from "../../lib/har/waterfall.ts";
 import type { Axis } from "./Waterfall.tsx";
 import { whenIdle } from "../shared/idle.ts";
@@ -36,6 +41,12 @@ export interface DerivedView {
    * some, `view` is the last one shown, and the list says it is pending.
    */
   deepMissing: string[];
+  /**
+   * The `/pattern/` terms whose masks have not come from the pattern
+   * worker: while there are some, `view` is the last one shown too (no
+   * pattern is tested on the page's thread).
+   */
+  patternMissing: string[];
   /** The file's searcher, which the view's search goes through (null before a file). */
   search: HarSearch | null;
 }
@@ -47,6 +58,7 @@ export function useView(
   pages: HarPage[],
   hs: HashState,
   deepMasks: DeepMasks | null = null,
+  patternMasks: PatternMasks | null = null,
 ): DerivedView {
   const page = useMemo(() => {
     if (!hs.page) return null;
@@ -80,8 +92,16 @@ export function useView(
     () => hs.deep ? textTerms(hs.q).filter((t) => !deepMasks?.has(t)) : [],
     [hs.deep, hs.q, deepMasks],
   );
+  // Likewise the patterns' masks (given by a page that tests them apart).
+  const patternMissing = useMemo(
+    () =>
+      patternMasks
+        ? patternTerms(hs.q).filter((t) => !patternMasks.has(t))
+        : [],
+    [hs.q, patternMasks],
+  );
   const shown = useRef<{ c: HarColumns; view: View } | null>(null);
-  const ready = deepMissing.length === 0;
+  const ready = deepMissing.length === 0 && patternMissing.length === 0;
   const view = useMemo(
     () => {
       const last = shown.current;
@@ -98,6 +118,7 @@ export function useView(
           },
           search,
           hs.deep ? deepMasks : null,
+          patternMasks,
         );
     },
     [
@@ -110,6 +131,7 @@ export function useView(
       page,
       hs.deep,
       ready && deepMasks,
+      ready && patternMasks,
       ready,
     ],
   );
@@ -122,5 +144,14 @@ export function useView(
     [view?.scopeStart, view?.scopeEnd, markers],
   );
   const unpaged = useMemo(() => !!c && c.page.includes(-1), [c]);
-  return { page, view, markers, axis, unpaged, deepMissing, search };
+  return {
+    page,
+    view,
+    markers,
+    axis,
+    unpaged,
+    deepMissing,
+    patternMissing,
+    search,
+  };
 }

@@ -57,7 +57,14 @@ export {
   type View,
   type ViewState,
 } from "./view.ts";
-export { type DeepMasks, HarSearch, searchMask, textTerms } from "./search.ts";
+export {
+  type DeepMasks,
+  HarSearch,
+  type PatternMasks,
+  patternTerms,
+  searchMask,
+  textTerms,
+} from "./search.ts";
 /** The search's "headers and bodies too", over the recorded entries. */
 export { DEEP_SEARCH_CHARS, deepMask, entryHolds } from "./deep_search.ts";
 export {

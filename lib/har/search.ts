@@ -10,9 +10,11 @@
  * 1024 and 1024²), `has-response-header:` (a name, any case; and ours,
  * `has-request-header:`, which match nothing until the file's header names
  * are given), `is:from-cache` and `is:service-worker-intercepted`. An
- * unknown property, or a value that is not one, is plain text. A term written `/pattern/` is a regular expression tested
- * against the URL, any case, as DevTools reads one; a pattern that does
- * not compile is plain text.
+ * unknown property, or a value that is not one, is plain text. A term
+ * written `/pattern/` is a regular expression tested against the URL, any
+ * case, as DevTools reads one (`url_pattern.ts`); a pattern that does not
+ * compile is plain text. The page has patterns tested off its thread and
+ * gives their answers as {@link PatternMasks}.
  * A term holds no whitespace, so it can never span two fields, and each
  * field is searched apart: URLs with `indexOf` over one lower-cased string
  * (native speed, no string per entry), the rest through their small
@@ -28,12 +30,20 @@ import { baseMime } from "./classify.ts";
 import type { HeaderNames, NameLists } from "./header_names.ts";
 import { ascii, foldText } from "../shared/fold.ts";
 import { readableUrl } from "../shared/readable_url.ts";
+import { patternMask, urlPattern } from "./url_pattern.ts";
 
 /**
  * Per text term (as {@link textTerms} gives it), 1 for each entry that
  * holds it in its headers or bodies.
  */
 export type DeepMasks = ReadonlyMap<string, Uint8Array>;
+
+/**
+ * Per `/pattern/` term (as {@link patternTerms} gives it), 1 for each
+ * entry whose URL it matches: tested where a slow pattern can be stopped
+ * (a pattern stopped as too slow is given as matching nothing).
+ */
+export type PatternMasks = ReadonlyMap<string, Uint8Array>;
 
 interface Lowered {
   urls: string;
@@ -260,9 +270,22 @@ export function textTerms(q: string): string[] {
   const out = new Set<string>();
   for (const t of wordsOf(q)) {
     const raw = t.length > 1 && t.startsWith("-") ? t.slice(1) : t;
-    if (regexOf(raw)) continue;
+    if (urlPattern(raw)) continue;
     const folded = foldText(raw);
     if (!isProperty(folded)) out.add(folded);
+  }
+  return [...out];
+}
+
+/**
+ * The `/pattern/` terms of `q` that compile, as written, each once, `-`
+ * taken off: what is tested against the URLs off the page's thread.
+ */
+export function patternTerms(q: string): string[] {
+  const out = new Set<string>();
+  for (const t of wordsOf(q)) {
+    const raw = t.length > 1 && t.startsWith("-") ? t.slice(1) : t;
+    if (urlPattern(raw)) out.add(raw);
   }
   return [...out];
 }
@@ -297,77 +320,6 @@ function hostName(host: string): string {
 }
 
 /**
- * The regular expression of a `/pattern/` term, as written (its case
- * matters: `\D` is not `\d`), else null: also for a pattern that can
- * backtrack for ever ({@link backtracksBadly}), since a search also comes
- * from a shared link's fragment, and the page must not hang on opening it.
- */
-function regexOf(term: string): RegExp | null {
-  if (term.length < 3 || !term.startsWith("/") || !term.endsWith("/")) {
-    return null;
-  }
-  const source = term.slice(1, -1);
-  if (backtracksBadly(source)) return null;
-  try {
-    return new RegExp(source, "i");
-  } catch {
-    return null; // not a pattern: the term is text
-  }
-}
-
-/**
- * Whether `source` repeats without bound a group that itself repeats
- * without bound or holds alternatives (`(a+)+`, `(a|aa)*`): the shapes
- * whose matching time grows exponentially with the text in a backtracking
- * engine such as V8's. A group repeated a bounded number of times, or one
- * with neither, is fine (`\.(js|png)$`, `(ab)+`).
- */
-export function backtracksBadly(source: string): boolean {
-  // Per open group: holds an unbounded repetition, holds a `|`.
-  const groups: { unbounded: boolean; alt: boolean }[] = [
-    { unbounded: false, alt: false },
-  ];
-  let closed: { unbounded: boolean; alt: boolean } | null = null;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    const atom = closed;
-    closed = null;
-    if (c === "\\") {
-      i++;
-      continue;
-    }
-    if (c === "[") {
-      // A class is one atom: skip to its end (escapes inside it too).
-      for (i++; i < source.length && source[i] !== "]"; i++) {
-        if (source[i] === "\\") i++;
-      }
-      continue;
-    }
-    if (c === "(") {
-      groups.push({ unbounded: false, alt: false });
-      continue;
-    }
-    if (c === ")") {
-      if (groups.length > 1) closed = groups.pop()!;
-      const inner = closed;
-      if (inner?.unbounded) groups[groups.length - 1].unbounded = true;
-      continue;
-    }
-    if (c === "|") {
-      groups[groups.length - 1].alt = true;
-      continue;
-    }
-    const unbounded = c === "*" || c === "+" ||
-      (c === "{" && /^\{\d+,\}/.test(source.slice(i)));
-    if (unbounded) {
-      if (atom && (atom.unbounded || atom.alt)) return true;
-      groups[groups.length - 1].unbounded = true;
-    }
-  }
-  return false;
-}
-
-/**
  * What one term matches, filled in a range of entries at a time: sets
  * `hit[i]` for each entry `from <= i < to` that `raw` matches, a regular
  * expression, a property or text (the last two lower-cased).
@@ -378,13 +330,15 @@ function hits(
   h: HeaderNames | null,
   raw: string,
   deep: DeepMasks | null,
+  patterns: PatternMasks | null,
 ): (hit: Uint8Array, from: number, to: number) => void {
-  const re = regexOf(raw);
+  const re = urlPattern(raw);
   if (re) {
+    // Tested here only for a caller that keeps no worker (a script, a
+    // test); the page gives every pattern's mask.
+    const m = patterns ? patterns.get(raw) : patternMask(c.urls, c.urlOff, re);
     return (hit, from, to) => {
-      for (let i = from; i < to; i++) {
-        if (re.test(c.urls.slice(c.urlOff[i], c.urlOff[i + 1]))) hit[i] = 1;
-      }
+      if (m) { for (let i = from; i < to; i++) hit[i] |= m[i]; }
     };
   }
   const term = foldText(raw);
@@ -420,9 +374,12 @@ export const SEARCH_STEP = 8192;
  */
 export class HarSearch {
   #lowered: Lowered | null = null;
-  #last:
-    | { q: string; deep: DeepMasks | null; mask: Uint8Array | null }
-    | null = null;
+  #last: {
+    q: string;
+    deep: DeepMasks | null;
+    patterns: PatternMasks | null;
+    mask: Uint8Array | null;
+  } | null = null;
 
   /**
    * A searcher over `columns`, the file's columns, and `headers`, its
@@ -437,10 +394,17 @@ export class HarSearch {
    * 1 for entries matching every search term (and none of the `-` terms),
    * else 0; null when the search is empty. `deep`, when given, adds to
    * each text term the entries holding it in headers or bodies (a term it
-   * lacks is matched by the fields alone).
+   * lacks is matched by the fields alone). `patterns`, when given, are
+   * the `/pattern/` terms' answers, and a pattern is never tested here
+   * (see {@link HarSearch.steps} for one it lacks); else each is tested
+   * here.
    */
-  mask(q: string, deep: DeepMasks | null = null): Uint8Array | null {
-    const steps = this.steps(q, deep);
+  mask(
+    q: string,
+    deep: DeepMasks | null = null,
+    patterns: PatternMasks | null = null,
+  ): Uint8Array | null {
+    const steps = this.steps(q, deep, patterns);
     for (;;) {
       const r = steps.next();
       if (r.done) return r.value;
@@ -465,14 +429,20 @@ export class HarSearch {
    * of lower-casing the fields (the file's first search) and after each
    * {@link SEARCH_STEP} entries of each term, so a page can let a key in
    * between and drop a search a newer one replaced. Its answer, once it
-   * is done, is the one `mask` then gives without searching again.
+   * is done, is the one `mask` then gives without searching again. When
+   * `patterns` lacks one of the query's patterns, there is no answer yet:
+   * null at once, remembered for nothing (the page waits for the mask).
    */
   *steps(
     q: string,
     deep: DeepMasks | null = null,
+    patterns: PatternMasks | null = null,
   ): Generator<void, Uint8Array | null> {
     const last = this.#last;
-    if (last && last.q === q && last.deep === deep) return last.mask;
+    if (
+      last && last.q === q && last.deep === deep && last.patterns === patterns
+    ) return last.mask;
+    if (patterns && patternTerms(q).some((t) => !patterns.has(t))) return null;
     const c = this.columns;
     const terms = wordsOf(q);
     let mask: Uint8Array | null = null;
@@ -482,7 +452,14 @@ export class HarSearch {
       mask = new Uint8Array(c.n).fill(1);
       for (const t of terms) {
         const exclude = t.length > 1 && t.startsWith("-");
-        const fill = hits(c, l, this.headers, exclude ? t.slice(1) : t, deep);
+        const fill = hits(
+          c,
+          l,
+          this.headers,
+          exclude ? t.slice(1) : t,
+          deep,
+          patterns,
+        );
         const hit = new Uint8Array(c.n);
         for (let from = 0; from < c.n; from += SEARCH_STEP) {
           const to = Math.min(c.n, from + SEARCH_STEP);
@@ -494,7 +471,7 @@ export class HarSearch {
         }
       }
     }
-    this.#last = { q, deep, mask };
+    this.#last = { q, deep, patterns, mask };
     return mask;
   }
 }
@@ -505,6 +482,7 @@ export function searchMask(
   q: string,
   headers: HeaderNames | null = null,
   deep: DeepMasks | null = null,
+  patterns: PatternMasks | null = null,
 ): Uint8Array | null {
-  return new HarSearch(c, headers).mask(q, deep);
+  return new HarSearch(c, headers).mask(q, deep, patterns);
 }

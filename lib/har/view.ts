@@ -17,7 +17,12 @@
  */
 import type { HarColumns } from "./columns.ts";
 import { orderOf } from "./orders.ts";
-import { type DeepMasks, HarSearch, searchMask } from "./search.ts";
+import {
+  type DeepMasks,
+  HarSearch,
+  type PatternMasks,
+  searchMask,
+} from "./search.ts";
 import {
   type SortKey,
   STATUS_CLASSES,
@@ -73,15 +78,17 @@ export function defaultViewState(): ViewState {
 /**
  * Computes the rows and chip counts for `s`; `search` is the file's
  * searcher, kept across views so a chip toggled does not search again;
- * `deep`, the text terms' header and body matches when those are searched.
+ * `deep`, the text terms' header and body matches when those are searched;
+ * `patterns`, the `/pattern/` terms' answers when tested elsewhere.
  */
 export function computeView(
   c: HarColumns,
   s: ViewState,
   search: HarSearch = new HarSearch(c),
   deep: DeepMasks | null = null,
+  patterns: PatternMasks | null = null,
 ): View {
-  const mask = search.mask(s.q, deep);
+  const mask = search.mask(s.q, deep, patterns);
   let typeSel = 0, statusSel = 0;
   for (const t of s.types) typeSel |= 1 << TYPE_CATEGORIES.indexOf(t);
   for (const k of s.statuses) statusSel |= 1 << STATUS_CLASSES.indexOf(k);

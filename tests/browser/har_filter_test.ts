@@ -10,6 +10,7 @@ import {
   waitCount,
 } from "../helpers/har_browser.ts";
 import { harDoc } from "../helpers/har_doc.ts";
+import { mainTasks } from "../helpers/trace.ts";
 
 const indices = async (page: Parameters<typeof rows>[0]) =>
   (await rows(page)).map((r) => r.index);
@@ -18,7 +19,7 @@ Deno.test({
   name: "browser har: search, chips with counts, and sort",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
+    withPage(async ({ browser, page, server }) => {
       await openViewer(page, server.origin);
       await pick(page, "mixed.har");
 
@@ -141,6 +142,33 @@ Deno.test({
         );
         assert.deepEqual(await indices(page), order, sort);
       }
+
+      // A pattern that backtracks for minutes over one long URL (`.*`
+      // tried from each of a 200 KB data: URL's characters) is tested off
+      // the page's thread and stopped at its budget: the page answers
+      // frames meanwhile (CPU time, which a loaded machine does not
+      // stretch), the note names it, it matches nothing, and the next
+      // term is searched.
+      await paste(
+        page,
+        JSON.stringify(harDoc([
+          { url: `data:image/png;base64,${"A".repeat(200_000)}` },
+          { url: "https://a.example/next" },
+        ])),
+      );
+      await waitCount(page, 2);
+      const note = page.locator("[data-testid=har-pattern-stopped]");
+      const tasks = await mainTasks(browser, page, async () => {
+        await search.fill("/.*x/");
+        await note.waitFor({ timeout: 30_000 });
+      });
+      assert.ok(tasks.cpuMax < 200, `a ${tasks.cpuMax} ms task`);
+      assert.match((await note.textContent()) ?? "", /\/\.\*x\/ took over/);
+      await waitCount(page, 0);
+      await search.fill("next");
+      await waitCount(page, 1);
+      assert.deepEqual(await indices(page), [1]);
+      assert.equal(await note.count(), 0);
     }),
 });
 

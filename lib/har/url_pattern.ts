@@ -1,0 +1,50 @@
+/**
+ * A `/pattern/` search term: a regular expression tested against each
+ * entry's URL, any case, as DevTools reads one. A backtracking engine
+ * (V8's) can take seconds to minutes on one URL (`/.*x/` on a 200 KB
+ * `data:` URL, `/a*a*a*a*a*a*b/` on 115 characters) and one `test` cannot
+ * be interrupted, so the page has patterns tested in a worker it stops
+ * after {@link PATTERN_BUDGET_MS}; the mask is built here, for it.
+ */
+
+/**
+ * Time a pattern may take over a file's URLs before the worker testing it
+ * is stopped and the pattern is reported too slow (ms): long enough for a
+ * plain pattern over 50,000 URLs on a slow phone, short enough that a
+ * person waits for the note rather than for the page.
+ */
+export const PATTERN_BUDGET_MS = 1500;
+
+/**
+ * The regular expression of a `/pattern/` term, as written (its case
+ * matters: `\D` is not `\d`) and tested any case, else null: not written
+ * as one, or not compiling (the term is then text).
+ */
+export function urlPattern(term: string): RegExp | null {
+  if (term.length < 3 || !term.startsWith("/") || !term.endsWith("/")) {
+    return null;
+  }
+  try {
+    return new RegExp(term.slice(1, -1), "i");
+  } catch {
+    return null; // not a pattern: the term is text
+  }
+}
+
+/**
+ * 1 for each entry whose URL (`urls` from `off[i]` to `off[i + 1]`, the
+ * columns' layout) `re` matches, else 0. Synchronous and unbounded: run it
+ * where it can be stopped (see the module comment).
+ */
+export function patternMask(
+  urls: string,
+  off: Uint32Array,
+  re: RegExp,
+): Uint8Array {
+  const n = off.length - 1;
+  const mask = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (re.test(urls.slice(off[i], off[i + 1]))) mask[i] = 1;
+  }
+  return mask;
+}

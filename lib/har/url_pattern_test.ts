@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { patternMask, urlPattern } from "./url_pattern.ts";
+
+Deno.test("url pattern: a /pattern/ term compiles as written, any case; else it is text", () => {
+  const cases: [string, string, string | null][] = [
+    ["ok/as written", "/\\D+$/", "\\D+$"],
+    ["ok/refused by nothing that compiles", "/(a|b)+/", "(a|b)+"],
+    ["bad/unbalanced", "/a(b/", null],
+    ["bad/a lone slash", "/", null],
+    ["bad/two slashes", "//", null],
+    ["bad/no closing slash", "/ab", null],
+  ];
+  for (const [name, term, want] of cases) {
+    const re = urlPattern(term);
+    assert.equal(re?.source ?? null, want, name);
+    if (re) assert.equal(re.flags, "i", name);
+  }
+});
+
+Deno.test("url pattern: the mask marks each URL of the columns' layout the pattern matches", () => {
+  const urls = ["https://x.test/a.JS", "", "https://x.test/b.css"];
+  const off = new Uint32Array(urls.length + 1);
+  urls.forEach((u, i) => off[i + 1] = off[i] + u.length);
+  const all = urls.join("");
+  const mask = (
+    src: string,
+  ) => [...patternMask(all, off, new RegExp(src, "i"))];
+  assert.deepEqual(mask("\\.js$"), [1, 0, 0]);
+  // Anchors hold at each URL's ends, not the joined text's.
+  assert.deepEqual(mask("^https"), [1, 0, 1]);
+  assert.deepEqual(mask("^$"), [0, 1, 0]);
+  assert.deepEqual(mask("css$"), [0, 0, 1]);
+});
