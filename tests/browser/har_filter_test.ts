@@ -143,12 +143,13 @@ Deno.test({
         assert.deepEqual(await indices(page), order, sort);
       }
 
-      // A pattern that backtracks for minutes over one long URL (`.*`
+      // A pattern that backtracks for minutes over one long URL (`.+`
       // tried from each of a 200 KB data: URL's characters) is tested off
       // the page's thread and stopped at its budget: the page answers
       // frames meanwhile (CPU time, which a loaded machine does not
       // stretch), the note names it, it matches nothing, and the next
-      // term is searched.
+      // term is searched. DevTools' habit, a leading `.*`, is left out and
+      // answered at once.
       await paste(
         page,
         JSON.stringify(harDoc([
@@ -157,13 +158,15 @@ Deno.test({
         ])),
       );
       await waitCount(page, 2);
+      await search.fill("/.*next/");
+      await waitCount(page, 1);
       const note = page.locator("[data-testid=har-pattern-stopped]");
       const tasks = await mainTasks(browser, page, async () => {
-        await search.fill("/.*x/");
+        await search.fill("/.+x/");
         await note.waitFor({ timeout: 30_000 });
       });
       assert.ok(tasks.cpuMax < 200, `a ${tasks.cpuMax} ms task`);
-      assert.match((await note.textContent()) ?? "", /\/\.\*x\/ took over/);
+      assert.match((await note.textContent()) ?? "", /\/\.\+x\/ took over/);
       await waitCount(page, 0);
       await search.fill("next");
       await waitCount(page, 1);
