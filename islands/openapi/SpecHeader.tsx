@@ -21,6 +21,13 @@ export interface SpecHeaderProps {
    * chips show no number (their line stays, so the rows below do not move).
    */
   counting?: boolean;
+  /**
+   * True while the worker still checks references and operationIds. Said
+   * in the counts line, whose height its ending leaves alone: a note of
+   * its own above the list, removed, moved the rows up under a reader's
+   * pointer (33 px at 1280 px wide) several hundred ms after they showed.
+   */
+  checking?: boolean;
   /** Method terms in the filter, to mark their count chips pressed. */
   activeMethods: readonly string[];
   onMethod: (method: string) => void;
@@ -32,8 +39,14 @@ export interface SpecHeaderProps {
  * in the filter.
  */
 export function SpecHeader(
-  { index: x, summary, counting = false, activeMethods, onMethod }:
-    SpecHeaderProps,
+  {
+    index: x,
+    summary,
+    counting = false,
+    checking = false,
+    activeMethods,
+    onMethod,
+  }: SpecHeaderProps,
 ) {
   // While only a file's first rows show, the §4 hooks wait for the whole
   // list: a test that sees the title then counts rows counts all of them.
@@ -63,6 +76,16 @@ export function SpecHeader(
       )}
       <p class="sv-counts">
         {counting ? <strong>Counting endpoints…</strong> : <Counts x={x} />}
+        {
+          /* Both texts take the one place, the widest's: the line wraps
+        the same way before and after, so its height stays too. */
+        }
+        <span class="sv-checks muted">
+          <span class={checking ? "sv-checking" : undefined} hidden={!checking}>
+            · checking references…
+          </span>
+          <span hidden={checking}>· references checked</span>
+        </span>
       </p>
       {x.methodCounts.length > 0 && (
         <ul

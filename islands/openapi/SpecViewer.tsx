@@ -245,6 +245,7 @@ export default function SpecViewer(
                   index={index}
                   summary={loader.state.about.summary}
                   counting={counting}
+                  checking={!loader.state.checked}
                   activeMethods={compiled.methods}
                   onMethod={(m) => setFilter((f) => withTerm(f, m))}
                 />
@@ -260,6 +261,7 @@ export default function SpecViewer(
                 <Warnings
                   list={loader.state.warnings}
                   checked={loader.state.checked}
+                  checkingNote={false}
                 />
                 {
                   /* The toolbar stays in view over the list only: past it

@@ -29,13 +29,14 @@ export const Schemas = memo(SchemasView);
 export const Warnings = memo(WarningsView);
 /**
  * {@link HeaderView}, re-rendered for a new spec, its summary (which comes
- * with the whole parse of a file listed from its outline) or new method
- * terms.
+ * with the whole parse of a file listed from its outline), its checks
+ * ending or new method terms.
  */
 export const SpecHeader = memo(
   HeaderView,
   (a, b) =>
     a.index === b.index && a.summary === b.summary &&
+    a.checking === b.checking &&
     a.activeMethods.join(" ") === b.activeMethods.join(" "),
 );
 /** {@link InputView}, re-rendered when its visible state changes. */

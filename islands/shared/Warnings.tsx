@@ -11,6 +11,12 @@ export interface WarningsProps {
   testid?: string;
   /** The compare page's input they are about. */
   side?: string;
+  /**
+   * False where the caller says the checks run elsewhere (the spec
+   * viewer's counts line): a note here, gone when they end, moves what
+   * is below it.
+   */
+  checkingNote?: boolean;
 }
 
 /**
@@ -25,10 +31,11 @@ export function Warnings(
     works = "the list works",
     testid = "spec-warnings",
     side,
+    checkingNote = true,
   }: WarningsProps,
 ) {
   if (!list.length) {
-    return checked
+    return checked || !checkingNote
       ? null
       : <p class="sv-checking muted">Checking references…</p>;
   }
