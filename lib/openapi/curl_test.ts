@@ -316,6 +316,49 @@ Deno.test("curl: ok/required array and object parameters are serialized as their
       style: "deepObject",
       schema: { type: "object" },
     }], "a={a}"],
+    [
+      "ok/no value, a deepObject object with properties: its generated sample, bracketed at every depth",
+      [{
+        name: "a",
+        in: "query",
+        required: true,
+        style: "deepObject",
+        explode: true,
+        schema: {
+          type: "object",
+          properties: {
+            s: { type: "string", enum: ["on"] },
+            o: {
+              type: "object",
+              properties: {
+                n: { type: "integer", minimum: 3 },
+                t: { type: "array", items: { type: "boolean" } },
+              },
+            },
+            l: {
+              type: "array",
+              items: { type: "object", properties: { x: { const: "y" } } },
+            },
+          },
+        },
+      }],
+      "a[s]=on&a[o][n]=3&a[o][t][]=true&a[l][0][x]=y",
+    ],
+    [
+      "ok/no value, a deepObject array of objects: its sample's items by index",
+      [{
+        name: "a",
+        in: "query",
+        required: true,
+        style: "deepObject",
+        explode: true,
+        schema: {
+          type: "array",
+          items: { type: "object", properties: { x: { type: "integer" } } },
+        },
+      }],
+      "a[0][x]=0",
+    ],
   ];
   for (const [name, params, want] of CASES) {
     assert.equal(url(params).query, want, name);

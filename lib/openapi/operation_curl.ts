@@ -267,6 +267,16 @@ function paramPairs(
   );
 }
 
+/**
+ * Whether `v` is an object with a member, or an array holding one or an
+ * array: a value whose bracketed fields say more than one placeholder.
+ */
+function hasMembers(v: unknown): boolean {
+  return isObject(v)
+    ? firstKeys(v, 1).length > 0
+    : Array.isArray(v) && v.some((x) => isObject(x) || Array.isArray(x));
+}
+
 /** A `{name}` placeholder, as curl.ts keeps it readable. */
 const PLACEHOLDER = /^\{[^{}"':,\s]*\}$/;
 
@@ -311,12 +321,24 @@ function paramPairsOf(
   // `name=` when nothing is written for it, as Swagger UI's "Send empty
   // value" sends it: a value the API takes, where `{name}` is one to fill.
   const empty = p.in === "query" && p.allowEmptyValue === true;
+  const deep = p.in === "query" && p.style === "deepObject";
   const placeholder = (): QueryPair[] => {
+    // A deepObject object (or array of them) with members to say goes as
+    // its generated sample, bracketed as a written one would be, as the
+    // body goes when nothing is written: `name={name}` is no object to an
+    // API of that style, which reads `name[key]` (see bracket_fields.ts).
+    const sample = deep && !empty
+      ? sampleOf(p.schema, r, "request")
+      : undefined;
+    if (hasMembers(sample)) {
+      const out: QueryPair[] = [];
+      new BracketFields(putInto(out, budget)).write(name, sample);
+      return out;
+    }
     // A deepObject array's item to fill goes as its items would, `name[]`
     // (see bracket_fields.ts): the bare name is no array to such an API.
     const s = r.schemas.deref(p.schema).value;
-    const field = p.in === "query" && p.style === "deepObject" &&
-        isObject(s) && s.type === "array"
+    const field = deep && isObject(s) && s.type === "array"
       ? `${name}[]`
       : name;
     const value = budget.field(field, empty ? "" : `{${name}}`);

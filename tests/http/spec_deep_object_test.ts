@@ -1,5 +1,5 @@
 /**
- * An operation's deepObject query parameter and deepObject form fields
+ * An operation's deepObject query parameters and deepObject form fields
  * (as Stripe declares them) sent for real: its cURL command run by bash,
  * its fetch call by Deno and its Python script by python3 with
  * `requests`, each against the debug API's /anything, which must receive
@@ -41,6 +41,22 @@ function spec(server: string): string {
             ...DEEP,
             schema: { type: "object" },
             example: { gte: 1, range: { lt: 9 } },
+          }, {
+            // No example: its generated sample goes, bracketed too.
+            name: "filter",
+            in: "query",
+            required: true,
+            ...DEEP,
+            schema: {
+              type: "object",
+              properties: {
+                status: { type: "string", enum: ["open"] },
+                amount: {
+                  type: "object",
+                  properties: { gte: { type: "integer", minimum: 5 } },
+                },
+              },
+            },
           }],
           requestBody: {
             content: {
@@ -94,6 +110,8 @@ Deno.test({
           "expand[]": ["customer", "invoice"],
           "created[gte]": "1",
           "created[range][lt]": "9",
+          "filter[status]": "open",
+          "filter[amount][gte]": "5",
         },
         form: {
           "payment_method_types[]": ["card", "sepa_debit"],
