@@ -135,9 +135,14 @@ const CONDITIONAL = new Set([
 /**
  * The line that gives a call `readFile`, for a file it sends: Node.js and
  * Deno both have node:fs, and a dynamic import runs where no static one
- * can (inside a function, a REPL line).
+ * can (inside a function, a REPL line). A browser has no node:fs and
+ * fails on the import, so a comment before it says what goes there
+ * instead: a File (a Blob, which `body` and `new Blob([…])` both take).
  */
-const READS = 'const { readFile } = await import("node:fs/promises");\n';
+export const READS = "// node:fs is Node.js's and Deno's: in a browser, " +
+  'put a File (an <input type="file">\'s files[0]) where ' +
+  "await readFile(…) is.\n" +
+  'const { readFile } = await import("node:fs/promises");\n';
 
 /** Methods the Request constructor throws on (Fetch §2.2.1 forbidden method). */
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);

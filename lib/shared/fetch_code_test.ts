@@ -116,3 +116,42 @@ Deno.test("fetchCode: ok/a Content-Length given is fetch's to frame, left out; a
     /\n {2}\/\/ Node\.js's fetch sends its own Sec-Fetch-Mode: cors in place of this one\.\n/,
   );
 });
+
+Deno.test("fetchCode: ok/a call that reads a file says, before node:fs's import a browser cannot run, that a File goes where readFile's bytes go, and one does, as a body and as a form part", async () => {
+  const calls = [
+    fetchCode({
+      method: "PUT",
+      url: "https://api.example.com/a",
+      headers: [],
+      body: { file: "path/to/a.png" },
+    }).code,
+    fetchCode({
+      method: "POST",
+      url: "https://api.example.com/a",
+      headers: [],
+      body: null,
+      form: [{ name: "doc", value: "path/to/a.png", file: true }],
+    }).code,
+  ];
+  for (const code of calls) {
+    assert.match(
+      code,
+      /^\/\/ [^\n]*in a browser, put a File \(an <input type="file">'s files\[0\]\) where await readFile\(…\) is\.\nconst \{ readFile \} = await import\("node:fs\/promises"\);\n/,
+    );
+    // Done as the comment says, with no node:fs.
+    const asBrowser = code.replace(/^(\/\/.*|.*node:fs.*)\n/gm, "")
+      .replace('await readFile("path/to/a.png")', "file");
+    assert.ok(!asBrowser.includes("readFile"), asBrowser);
+    let sent: unknown;
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;
+    await new AsyncFunction("fetch", "file", asBrowser)(
+      (_url: string, init: RequestInit) => {
+        sent = init.body;
+        return Promise.resolve(new Response(""));
+      },
+      new File(["PNG"], "a.png"),
+    );
+    const bytes = sent instanceof FormData ? sent.get("doc") : sent;
+    assert.equal(await (bytes as Blob).text(), "PNG");
+  }
+});

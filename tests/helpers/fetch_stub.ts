@@ -6,6 +6,7 @@
  * `fetch` against a real server, answering what it received.
  */
 import assert from "node:assert/strict";
+import { READS } from "../../lib/shared/fetch_code.ts";
 
 /** What a snippet asked `fetch` for. */
 export interface Asked {
@@ -16,9 +17,6 @@ export interface Asked {
   /** `manual` where the call follows no redirect, as curl without `-L`. */
   redirect?: string;
 }
-
-/** The line a call reads its files with (lib/shared/fetch_code.ts). */
-const READS = 'const { readFile } = await import("node:fs/promises");\n';
 
 /**
  * Runs `code` with a `fetch` that records its arguments; a file the call
