@@ -14,6 +14,7 @@
  * handshake); it is scoped to the base path like every cookie here.
  */
 import { clientPath, proxiedUrl } from "../core/forwarded.ts";
+import { extValue } from "../core/ext_value.ts";
 import {
   type DigestInput,
   type DigestParams,
@@ -74,15 +75,7 @@ export function parseDigest(header: string | null): DigestCredentials | null {
  */
 function digestUsername(c: DigestCredentials): string | undefined {
   const ext = c["username*"];
-  if (ext !== undefined) {
-    const m = /^utf-8'[A-Za-z0-9-]*'(.*)$/i.exec(ext);
-    if (!m) return undefined;
-    try {
-      return decodeURIComponent(m[1]);
-    } catch {
-      return undefined;
-    }
-  }
+  if (ext !== undefined) return extValue(ext) ?? undefined;
   const name = c.username;
   if (
     name === undefined || !/[\x80-\xff]/.test(name) || /[^\0-\xff]/.test(name)
