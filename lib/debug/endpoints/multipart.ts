@@ -7,6 +7,7 @@
  * `Response.formData()` split the header at every `;` and `=`, so such a
  * field came back named `"a`.)
  */
+import { extValue } from "../core/ext_value.ts";
 
 /** One part of a multipart body. */
 export interface MultipartPart {
@@ -19,6 +20,7 @@ export interface MultipartPart {
 }
 
 const CRLF = [0x0d, 0x0a];
+const LF = [0x0a];
 
 /** The boundary a multipart Content-Type names (RFC 2046 §5.1.1), or null. */
 export function boundaryOf(contentType: string): string | null {
@@ -99,7 +101,8 @@ export function dispositionParams(
  * `contentType`, in order, or null when it is no such body (no boundary,
  * no delimiter, a boundary line or part headers not ended by a line
  * break). A preamble before the first delimiter and an epilogue after the
- * close one are ignored (RFC 2046 §5.1.1).
+ * close one are ignored (RFC 2046 §5.1.1). Line breaks are CRLF, or bare
+ * LF throughout when the first boundary line ends so.
  */
 export function multipartParts(
   contentType: string,
@@ -109,50 +112,75 @@ export function multipartParts(
   if (!boundary) return null;
   const enc = new TextEncoder();
   const dec = new TextDecoder();
-  // A delimiter is a boundary line: CRLF "--" boundary, the first one
-  // also at the very start of the body (no preamble).
-  const delimiter = enc.encode(`\r\n--${boundary}`);
-  const open = delimiter.subarray(2);
-  let at = startsWith(body, open, 0) ? 0 : indexOfBytes(body, delimiter, 0);
-  if (at < 0) return null;
-  if (at > 0) at += 2;
+  // A delimiter is a boundary line: "--" boundary at the very start of
+  // the body (no preamble) or after a line break.
+  const open = enc.encode(`--${boundary}`);
+  let at = 0;
+  if (!startsWith(body, open, 0)) {
+    at = indexOfBytes(body, enc.encode(`\n--${boundary}`), 0) + 1;
+    if (at === 0) return null;
+  }
+  // The body's line break is the first boundary line's: CRLF as RFC 2046
+  // §5.1.1 says, or a bare LF, which go-httpbin's and httpbin's readers
+  // take too (a body written by hand or in a script often has them).
+  let pad = at + open.length;
+  while (body[pad] === 0x20 || body[pad] === 0x09) pad++;
+  const nl = body[pad] === 0x0a ? LF : CRLF;
+  const delimiter = new Uint8Array([...nl, ...open]);
+  const blankLine = new Uint8Array([...nl, ...nl]);
+  const lineBreak = nl === LF ? "\n" : "\r\n";
   const parts: MultipartPart[] = [];
   for (;;) {
     at += open.length;
     if (body[at] === 0x2d && body[at + 1] === 0x2d) return parts; // close
     // Transport padding (spaces and tabs) may follow a boundary line.
     while (body[at] === 0x20 || body[at] === 0x09) at++;
-    if (!startsWith(body, CRLF, at)) return null;
-    at += 2;
+    if (!startsWith(body, nl, at)) return null;
+    at += nl.length;
     // A part cut short (no delimiter after it) is left out, as the
     // runtime's own reader left it.
     const end = indexOfBytes(body, delimiter, at);
     if (end < 0) return parts;
-    const blank = startsWith(body, CRLF, at)
+    const blank = startsWith(body, nl, at)
       ? at
-      : indexOfBytes(body, new Uint8Array([0x0d, 0x0a, 0x0d, 0x0a]), at) + 2;
+      : indexOfBytes(body, blankLine, at) + nl.length;
     if (blank < at || blank > end) return null;
     const headers = new Map<string, string>();
-    for (const line of dec.decode(body.subarray(at, blank)).split("\r\n")) {
+    let last = "";
+    for (const line of dec.decode(body.subarray(at, blank)).split(lineBreak)) {
+      // A line that starts with a space or tab goes on the one before
+      // (obsolete line folding, RFC 5322 §3.2.2), as the peers read it.
+      if ((line[0] === " " || line[0] === "\t") && last) {
+        headers.set(last, `${headers.get(last)} ${line.trim()}`);
+        continue;
+      }
+      last = "";
       const colon = line.indexOf(":");
       if (colon <= 0) continue;
       const name = line.slice(0, colon).trim().toLowerCase();
-      if (!headers.has(name)) headers.set(name, line.slice(colon + 1).trim());
+      if (!headers.has(name)) {
+        headers.set(name, line.slice(colon + 1).trim());
+        last = name;
+      }
     }
-    at = end + 2;
+    at = end + nl.length;
     const params = dispositionParams(headers.get("content-disposition") ?? "");
     const name = params?.get("name");
     // A part with no field name is no field (RFC 7578 §4.2): skipped,
     // as the runtime's own reader skipped it.
     if (!name) continue;
-    const filename = params!.get("filename") ?? null;
+    // filename* (an RFC 8187 value) names the file when it decodes, as
+    // go-httpbin's and httpbin's readers take it, though RFC 7578 §4.2
+    // asks senders not to write it.
+    const filename = extValue(params!.get("filename*")) ??
+      params!.get("filename") ?? null;
     parts.push({
       name,
       filename,
       // A file's type unsaid is octet-stream (RFC 7578 §4.4).
       type: headers.get("content-type") ??
         (filename === null ? "" : "application/octet-stream"),
-      bytes: body.subarray(blank + 2, end),
+      bytes: body.subarray(blank + nl.length, end),
     });
   }
 }

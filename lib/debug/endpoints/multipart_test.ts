@@ -108,6 +108,31 @@ const BODIES: [string, string, string, unknown][] = [
   ],
   ["ok/no parts", T, "--XyZ--\r\n", []],
   [
+    "ok/bare LF line breaks, as the first boundary line ends",
+    T,
+    "preamble\n--XyZ\nContent-Disposition: form-data; name=a\n\n1\r\n\n--XyZ\n" +
+    "Content-Disposition: form-data; name=f; filename=b\n\n2\n--XyZ--",
+    [["a", null, "", "1\r\n"], ["f", "b", "application/octet-stream", "2"]],
+  ],
+  [
+    "ok/a folded header line goes on the one before",
+    T,
+    part("form-data;", "1", '\t name="a";\r\n filename="b"\r\n') + "--XyZ--",
+    [["a", "b", "application/octet-stream", "1"]],
+  ],
+  [
+    "ok/filename* names the file, before filename",
+    T,
+    part("form-data; name=f; filename*=UTF-8''%E2%82%AC.txt", "1") +
+    part("form-data; name=g; filename=e.txt; filename*=utf-8'en'%C3%BC", "2") +
+    part("form-data; name=h; filename*=latin1''%FC", "3") + "--XyZ--",
+    [
+      ["f", "€.txt", "application/octet-stream", "1"],
+      ["g", "ü", "application/octet-stream", "2"],
+      ["h", null, "", "3"],
+    ],
+  ],
+  [
     "bad/no boundary",
     "multipart/form-data",
     part("form-data; name=a", "1") + "--XyZ--",
