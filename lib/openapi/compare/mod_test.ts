@@ -5054,6 +5054,23 @@ Deno.test("compare: a oneOf of consts that loses one is an enum that lost a valu
   assert.ok(bounded.length > 0, "a bounded alternative still compares");
 });
 
+Deno.test("compare: a oneOf of enums takes no value two of them list, so an anyOf of them become one lost it; consts apart lose none", () => {
+  const kinds = (kind: string, alts: Json[]) =>
+    doc31(requestBody(object({ kind: { [kind]: alts } })));
+  const shared = [{ enum: ["cat", "dog"] }, { enum: ["dog", "eel"] }];
+  assert.deepEqual(
+    summary(
+      compareSpecs(kinds("anyOf", shared), kinds("oneOf", shared)).changes,
+    ),
+    [["request-property-enum-value-removed", "breaking", ["POST /a"]]],
+  );
+  const apart = [{ const: "cat" }, { const: "dog" }];
+  assert.deepEqual(
+    compareSpecs(kinds("anyOf", apart), kinds("oneOf", apart)).changes,
+    [],
+  );
+});
+
 Deno.test("compare: 3.1 keywords beside a $dynamicRef apply as beside a $ref", () => {
   const tree = (node: Json) =>
     JSON.stringify({

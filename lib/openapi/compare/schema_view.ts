@@ -446,14 +446,19 @@ const VALUE_WORDS = new Set(
  * The values a `oneOf`/`anyOf` allows when each alternative is only a value
  * (`const`, or an `enum`) with a type and words beside it, the way a
  * documented enum is written (`oneOf: [{const: "cat", description: "…"}]`):
- * the same values as `enum: [cat, …]`, and compared as that enum. Null when
- * any alternative says more; `{type: "null"}` alternatives set `nullable`.
+ * the same values as `enum: [cat, …]`, and compared as that enum, less
+ * in a `oneOf` a value two alternatives list (it matches both, so it is
+ * refused). Null when any alternative says more; `{type: "null"}`
+ * alternatives set `nullable`.
  */
 function valueAlternatives(
+  kind: "oneOf" | "anyOf",
   targets: readonly unknown[],
   nullable: () => void,
 ): unknown[] | null {
   const values: unknown[] = [];
+  /** Each value's text → how many alternatives list it. */
+  const listedBy = new Map<string, number>();
   // Said only when the alternatives are values: otherwise each is read as
   // an alternative, which says its own.
   let sawNull = false;
@@ -468,15 +473,24 @@ function valueAlternatives(
     }
     // 3.0's `nullable: true` on a value lets null through too.
     if (t.nullable === true) sawNull = true;
-    if (t.const !== undefined) values.push(t.const);
+    let own: unknown[];
+    if (t.const !== undefined) own = [t.const];
     else if (Array.isArray(t.enum)) {
       if (values.length + t.enum.length > MAX_ENUM) return null;
-      values.push(...t.enum);
+      own = t.enum;
     } else return null;
+    values.push(...own);
+    for (const text of new Set(own.map((x) => JSON.stringify(x)))) {
+      listedBy.set(text, (listedBy.get(text) ?? 0) + 1);
+    }
   }
   if (!values.length) return null;
   if (sawNull) nullable();
-  return values;
+  // A oneOf takes a value that exactly one alternative takes (JSON Schema
+  // 2020-12 §10.2.1.3).
+  return kind === "anyOf"
+    ? values
+    : values.filter((x) => listedBy.get(JSON.stringify(x)) === 1);
 }
 
 /**
@@ -799,6 +813,7 @@ export class SchemaReader {
         // Values are read as far as an enum is (a cut list would drop
         // some); alternatives, which pair, only to MAX_ALTS.
         altValues = list.length > MAX_ENUM ? null : valueAlternatives(
+          kind,
           list.map((x) => this.#r.deref(x).value),
           () => nullable = true,
         );
