@@ -85,6 +85,18 @@ const FETCH_OWNS = new Set([
 ]);
 
 /**
+ * Those of {@link FETCH_OWNS} that ask the server for something (a 100
+ * Continue, a protocol switch, trailers, a closed connection): fetch
+ * drops them, so a call that had them is said to leave them out.
+ * `Connection: keep-alive` asks for what fetch does anyway: not said.
+ */
+function asksFor(name: string, value: string): boolean {
+  return name === "expect" || name === "upgrade" || name === "te" ||
+    name === "trailer" ||
+    (name === "connection" && value.trim().toLowerCase() !== "keep-alive");
+}
+
+/**
  * Forbidden request-headers (Fetch §2.2.2) but those {@link FETCH_OWNS}
  * leaves out anyway: a browser's fetch drops them without a word (the
  * Headers guard "request"), where Node.js's and Deno's send them as given
@@ -271,6 +283,10 @@ export function fetchCode(r: FetchRequest, o: FetchOptions = {}): FetchCall {
     if (n === "host" && value.trim().toLowerCase() !== authority) {
       // A Host naming another authority than the URL's (a virtual host),
       // which curl sends: fetch sends the URL's, so it is said left out.
+      left.push(name);
+      continue;
+    }
+    if (FETCH_OWNS.has(n) && asksFor(n, value)) {
       left.push(name);
       continue;
     }

@@ -117,6 +117,38 @@ Deno.test("fetchCode: ok/a Content-Length given is fetch's to frame, left out; a
   );
 });
 
+const HOP_CASES: [string, [string, string][], string[]][] = [
+  ["ok/keep-alive asks for what fetch does: not said", [
+    ["Connection", "keep-alive"],
+    ["Keep-Alive", "timeout=5"],
+  ], []],
+  ["ok/what asks the server for something is said left out", [
+    ["Expect", "100-continue"],
+    ["Connection", "close"],
+    ["Upgrade", "websocket"],
+    ["TE", "trailers"],
+  ], ["Expect", "Connection", "Upgrade", "TE"]],
+];
+
+for (const [name, headers, said] of HOP_CASES) {
+  Deno.test(`fetchCode: ${name} (hop-by-hop headers fetch drops)`, () => {
+    const { code } = fetchCode({
+      method: "GET",
+      url: "https://api.example.com/a",
+      headers,
+      body: null,
+    });
+    for (const [h] of headers) {
+      assert.doesNotMatch(code, new RegExp(`"${h}": `), h);
+    }
+    const line = /\/\/ Left out, fetch cannot send them: (.*)\.\n/.exec(code);
+    assert.deepEqual(
+      line ? line[1].split(", ").map((n) => JSON.parse(n)) : [],
+      said,
+    );
+  });
+}
+
 Deno.test("fetchCode: ok/a call that reads a file says, before node:fs's import a browser cannot run, that a File goes where readFile's bytes go, and one does, as a body and as a form part", async () => {
   const calls = [
     fetchCode({
