@@ -1922,6 +1922,16 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["response-body-one-of-added", "breaking", ["GET /a"]]],
   ],
   [
+    // Null matches both the string's alternative and `{type: null}`, so
+    // the oneOf of them refuses it: a string that takes no null.
+    "ok/a request's nullable string that became a oneOf of it and null refuses null",
+    doc31(requestBody({ type: ["string", "null"] })),
+    doc31(requestBody({
+      oneOf: [{ type: ["string", "null"] }, { type: "null" }],
+    })),
+    [["request-body-became-not-nullable", "breaking", ["POST /a"]]],
+  ],
+  [
     // Null alone (an untyped enum of it, or its type) is no type but null:
     // a value or a type gained widens what a client may send.
     "ok/a request's null alone (an untyped enum of it, or its type) that gained a value or a type widened",

@@ -835,6 +835,9 @@ export class SchemaReader {
       // compared here, not each alternative's (schema_diff.ts compares
       // alternatives without it).
       let nullAlts = 0;
+      // Those that take null alone, and the nullability said beside them.
+      let nullOnlyAlts = 0;
+      const outer = nullable;
       list.forEach((raw, i) => {
         const d = this.#r.deref(raw);
         const target = d.value;
@@ -843,6 +846,7 @@ export class SchemaReader {
         // values either way.
         if (nullOnly(target)) {
           nullAlts++;
+          nullOnlyAlts++;
           return;
         }
         if (admitsNull(target)) nullAlts++;
@@ -874,8 +878,19 @@ export class SchemaReader {
         !discriminated(pick(m, "discriminator"))
       ) {
         // One schema (beside a null): that schema, with this one's
-        // annotations (`anyOf: [{$ref: X}], nullable: true`).
-        return this.#wrap(v, m, alts[0], nullable || typeNull);
+        // annotations (`anyOf: [{$ref: X}], nullable: true`). A `oneOf`
+        // whose one schema takes null beside `{type: null}` refuses it,
+        // as null matches both (§10.2.1.3), however that schema says it.
+        return this.#wrap(
+          v,
+          m,
+          alts[0],
+          (one) =>
+            outer || typeNull ||
+            (kind === "anyOf"
+              ? nullAlts > 0 || one.nullable
+              : nullOnlyAlts + (one.nullable ? 1 : 0) === 1),
+        );
       }
       if (alts.length) {
         v.alts = { kind, list: alts };
@@ -1130,13 +1145,14 @@ export class SchemaReader {
 
   /**
    * A schema that is one other schema plus annotations: the other's shape
-   * with this one's `nullable`, description, deprecation and access.
+   * with the `nullable` this one's alternatives decide from the other's,
+   * and this one's description, deprecation and access.
    */
   #wrap(
     v: SchemaView,
     m: Merged,
     alt: Alternative,
-    nullable: boolean,
+    nullable: (one: SchemaView) => boolean,
   ): SchemaView {
     const one = this.view(alt.raw, alt);
     const own = <T>(k: string, fallback: T): T | unknown =>
@@ -1146,7 +1162,7 @@ export class SchemaReader {
       obj: v.obj,
       name: "",
       pointer: v.pointer,
-      nullable: nullable || one.nullable,
+      nullable: nullable(one),
       default: own("default", one.default),
       readOnly: own("readOnly", one.readOnly) === true,
       writeOnly: own("writeOnly", one.writeOnly) === true,
