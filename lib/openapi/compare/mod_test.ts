@@ -1932,6 +1932,39 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-body-became-not-nullable", "breaking", ["POST /a"]]],
   ],
   [
+    // A string matches the untyped alternative (its `properties` limit
+    // objects only) and the string one: the oneOf refuses every string.
+    "ok/a response's oneOf gaining a string beside one untyped object, which lets no string through, is news only",
+    doc31(responseBody({ type: "object", properties: { a: STR } })),
+    doc31(responseBody({ oneOf: [{ properties: { a: STR } }, STR] })),
+    [["response-body-one-of-added", "info", ["GET /a"]]],
+  ],
+  [
+    // Every string matched the untyped alternative too and was refused:
+    // the string alternative took none, and losing it refuses nothing.
+    "ok/a request's oneOf that lost a string beside one untyped object, which let no string through, is news only",
+    doc31(requestBody({ oneOf: [{ properties: { a: STR } }, STR] })),
+    doc31(requestBody({ type: "object", properties: { a: STR } })),
+    [["request-body-one-of-removed", "info", ["POST /a"]]],
+  ],
+  [
+    // The untyped alternative limits numbers, so a negative integer
+    // matched the integer alternative alone and was taken: losing it
+    // refuses it. The string matched two, and was never taken.
+    "ok/a request's oneOf of an untyped object limiting numbers, a string and an integer that became the object refuses integers only",
+    doc31(requestBody({
+      oneOf: [{ properties: { a: STR }, minimum: 0 }, STR, {
+        type: "integer",
+      }],
+    })),
+    doc31(requestBody({ type: "object", properties: { a: STR } })),
+    [
+      ["request-body-one-of-removed", "breaking", ["POST /a"]],
+      ["request-body-one-of-removed", "info", ["POST /a"]],
+      ["request-property-min-unset", "info", ["POST /a"]],
+    ],
+  ],
+  [
     // Null alone (an untyped enum of it, or its type) is no type but null:
     // a value or a type gained widens what a client may send.
     "ok/a request's null alone (an untyped enum of it, or its type) that gained a value or a type widened",
@@ -3764,11 +3797,11 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-body-contains-changed", "warning", ["POST /a"]]],
   ],
   [
-    "ok/3.1's boolean schema as an alternative is read as one (true takes any value, so every integer an alternative gained beside it takes matches both, and is refused)",
+    "ok/3.1's boolean schema as an alternative is read as one (true takes any value, so every integer an alternative gained beside it takes matches both, and is refused, as was every string of the one it lost)",
     doc31(requestBody({ oneOf: [STR, true] })),
     doc31(requestBody({ oneOf: [{ type: "integer" }, true] })),
     [
-      ["request-body-one-of-removed", "breaking", ["POST /a"]],
+      ["request-body-one-of-removed", "info", ["POST /a"]],
       ["request-body-one-of-added", "breaking", ["POST /a"]],
     ],
   ],

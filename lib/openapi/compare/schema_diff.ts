@@ -1769,11 +1769,39 @@ export class SchemaDiff {
         ),
       );
     }
+    // A request's `oneOf` refused a value two alternatives took: a lost
+    // one every value of which the base refused (another alternative took
+    // it too) was never sent, so losing it refuses nothing more.
+    const before = req && alts.kind === "one-of" && b.alts &&
+        b.discriminator === ""
+      ? b.alts.list.slice(0, MAX_OVERLAP_ALTS).map((y) =>
+        [y, this.#base.view(y.raw, y)] as const
+      )
+      : [];
     for (const a of alts.lost) {
+      const view = before.length ? this.#base.view(a.raw, a) : null;
+      const within = view
+        ? before.find(([y, v]) =>
+          y !== a && mayOverlap(v, view, false) &&
+          nested(v, view) === "within"
+        )
+        : undefined;
+      const none = within !== undefined ||
+        (view !== null && tookNone(b, view));
       add(
         "removed",
-        req ? "breaking" : "info",
-        `lost alternative ${altName(a)}`,
+        req && !none ? "breaking" : "info",
+        `lost alternative ${
+          within
+            ? `${altName(a)}, every value of which ${
+              altName(within[0])
+            } took too: each matched both, so none was taken`
+            : none
+            ? `${
+              altName(a)
+            }, every value of which matched another alternative too, so none was taken`
+            : altName(a)
+        }`,
         { base: linkPointer(a), revision: r.pointer || null },
       );
     }
@@ -1905,19 +1933,12 @@ export class SchemaDiff {
       // every value of them matches two untyped alternatives (a string
       // beside two `{properties: …}`, 2020-12 Core §10.2.1.3). One left
       // with no type takes no value, and is news only.
-      const reached = r.types && view.types
-        ? view.types.filter((t) =>
-          r.types!.includes(t) ||
-          (t === "integer" && r.types!.includes("number"))
-        )
-        : view.types;
       const within = others.find(([y, v]) =>
         y !== a && mayOverlap(v, view, false) && nested(v, view) === "within"
       );
-      const none = within !== undefined ||
-        (view.types !== null && view.types.length > 0 &&
-          reached?.length === 0);
-      const newType = !req && !typesCover(b, { ...view, types: reached });
+      const none = within !== undefined || tookNone(r, view);
+      const newType = !req &&
+        !typesCover(b, { ...view, types: reachedTypes(r, view) });
       const shared = kept.find(([, v]) =>
         mayOverlap(v, view, r.discriminator !== "")
       );
@@ -1946,6 +1967,29 @@ export class SchemaDiff {
       );
     }
   }
+}
+
+/**
+ * The types of an alternative that the whole schema `by` takes: a `type`
+ * beside the `oneOf`, or the kinds the `oneOf` lets through (schema_view.ts
+ * `oneOfKinds`), apply to each alternative too.
+ */
+function reachedTypes(by: SchemaView, v: SchemaView): string[] | null {
+  return by.types && v.types
+    ? v.types.filter((t) =>
+      by.types!.includes(t) ||
+      (t === "integer" && by.types!.includes("number"))
+    )
+    : v.types;
+}
+
+/**
+ * Whether an alternative of `by` takes no value `by` lets through: it has
+ * types, and none of them is one `by` takes.
+ */
+function tookNone(by: SchemaView, v: SchemaView): boolean {
+  return v.types !== null && v.types.length > 0 &&
+    reachedTypes(by, v)?.length === 0;
 }
 
 /** True for a schema that could not be read at all (its view is a note). */

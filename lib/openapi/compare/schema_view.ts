@@ -412,9 +412,12 @@ const VALUE_KINDS = ["object", "array", "string", "number", "boolean"];
  * their keywords limits it) passes no `oneOf`, as exactly one alternative
  * must match (JSON Schema 2020-12 §10.2.1.3), so `oneOf: [{required: [a]},
  * {required: [b]}]` takes objects only, as does a `oneOf` of two untyped
- * `{properties: …}` (a string passes both). Null when no kind is ruled out
- * (an alternative with a type, or a keyword not in {@link KEYWORD_KINDS},
- * is counted as letting no kind through whole).
+ * `{properties: …}` (a string passes both), or one beside `{type: string}`.
+ * A typed alternative lets through whole the kinds its type names that none
+ * of its keywords limits (`integer` is not every number); `integer` is
+ * among the kinds left when no alternative takes every number. Null when no
+ * kind is ruled out (an alternative with a keyword not in
+ * {@link KEYWORD_KINDS} is counted as letting no kind through whole).
  */
 function oneOfKinds(targets: readonly unknown[]): string[] | null {
   const whole = new Map<string, number>();
@@ -424,15 +427,22 @@ function oneOfKinds(targets: readonly unknown[]): string[] | null {
     let known = true;
     for (const k of Object.keys(target)) {
       if (Object.hasOwn(KEYWORD_KINDS, k)) limited.add(KEYWORD_KINDS[k]);
+      else if (k === "type") continue;
       else if (!ANNOTATIONS.has(k) || k === "allOf") known = false;
     }
     if (!known) continue;
+    const t = target.type;
+    const named = typeof t === "string" ? [t] : Array.isArray(t) ? t : null;
     for (const kind of VALUE_KINDS) {
-      if (!limited.has(kind)) whole.set(kind, (whole.get(kind) ?? 0) + 1);
+      if (limited.has(kind) || (named && !named.includes(kind))) continue;
+      whole.set(kind, (whole.get(kind) ?? 0) + 1);
     }
   }
   const kinds = VALUE_KINDS.filter((k) => (whole.get(k) ?? 0) < 2);
-  return kinds.length < VALUE_KINDS.length ? kinds : null;
+  if (kinds.length === VALUE_KINDS.length) return null;
+  // An integer alternative's values all match one that takes every number
+  // too, and are refused; beside none, some integer may match it alone.
+  return whole.has("number") ? kinds : kinds.concat("integer");
 }
 
 /** Keywords a value alternative may carry besides its value (see {@link valueAlternatives}). */
@@ -905,13 +915,14 @@ export class SchemaReader {
           )
           : null;
         if (types === null && altTypes?.length) {
-          // Two of them let numbers through whole, so an integer is
-          // ruled out with them: no type here needs mapping to a kind.
+          // One that lets numbers through whole rules an integer out
+          // with them (each integer matches both).
           types = kinds ? altTypes.filter((t) => kinds.includes(t)) : altTypes;
           v.altTyped = true;
           v.typeSaid = altSaid || kinds !== null;
         } else if (kinds) {
-          types = kinds;
+          // Each kind is a type, and number says integers too.
+          types = kinds.filter((k) => k !== "integer");
           v.altTyped = true;
           v.typeSaid = true;
         }
