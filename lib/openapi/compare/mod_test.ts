@@ -1948,6 +1948,28 @@ const CHANGES: [string, string, string, Want[]][] = [
     [["request-body-one-of-removed", "info", ["POST /a"]]],
   ],
   [
+    // Every string now matches the untyped alternative too: the string
+    // alternative, kept, takes none of what it took.
+    "ok/a request string that became a oneOf of it and an untyped object refuses every string",
+    doc31(requestBody(STR)),
+    doc31(requestBody({ oneOf: [{ properties: { a: STR } }, STR] })),
+    [
+      ["request-body-type-changed", "breaking", ["POST /a"]],
+      ["request-body-one-of-added", "info", ["POST /a"]],
+    ],
+  ],
+  [
+    // The string alternative sent none while the untyped one stood beside
+    // it: left alone, it sends strings a client never had.
+    "ok/a response's oneOf of an untyped object and a string that became the string sends strings it never did",
+    doc31(responseBody({ oneOf: [{ properties: { a: STR } }, STR] })),
+    doc31(responseBody(STR)),
+    [
+      ["response-body-type-changed", "breaking", ["GET /a"]],
+      ["response-body-one-of-removed", "info", ["GET /a"]],
+    ],
+  ],
+  [
     // The untyped alternative limits numbers, so a negative integer
     // matched the integer alternative alone and was taken: losing it
     // refuses it. The string matched two, and was never taken.

@@ -1769,6 +1769,46 @@ export class SchemaDiff {
         ),
       );
     }
+    // An alternative kept as it was takes no more of what the `oneOf`
+    // refuses (every string of one beside an untyped `{properties: …}`
+    // matches both, 2020-12 Core §10.2.1.3): a request's that no longer
+    // reaches a type was sent it, a response's that now reaches one never
+    // sent it. Said once, as the type change it is.
+    if (alts.kind === "one-of" && (b.altTyped || r.altTyped)) {
+      for (const [x, y] of alts.pairs) {
+        const bv = b.alts ? this.#base.view(x.raw, x) : b;
+        const rv = r.alts ? this.#rev.view(y.raw, y) : r;
+        if (!bv.types || !rv.types || !sameTypes(bv, rv)) continue;
+        const was = (b.alts ? reachedTypes(b, bv) : bv.types) ?? [];
+        const now = (r.alts ? reachedTypes(r, rv) : rv.types) ?? [];
+        const [from, to] = req ? [was, now] : [now, was];
+        const moved = from.find((t) =>
+          !typesCover({ ...rv, types: to }, {
+            ...rv,
+            types: [t],
+          })
+        );
+        if (moved === undefined) continue;
+        this.#add(
+          scope,
+          at,
+          b,
+          r,
+          "type-changed",
+          "breaking",
+          `type changed from ${typeName(b)} to ${typeName(r)}: a ${
+            codeSpan(moved)
+          } ${
+            req
+              ? `matches ${altName(y)} and another alternative, and is refused`
+              : `matched ${
+                altName(x)
+              } and another alternative, and was never sent`
+          }`,
+        );
+        break;
+      }
+    }
     // A request's `oneOf` refused a value two alternatives took: a lost
     // one every value of which the base refused (another alternative took
     // it too) was never sent, so losing it refuses nothing more.
