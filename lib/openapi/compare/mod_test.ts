@@ -139,6 +139,9 @@ function doc31(paths: Json, schemas: Json = {}): string {
 
 const STR = { type: "string" };
 
+/** A `$ref` to a component schema. */
+const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
+
 /** An object refusing properties other than `properties`. */
 const CLOSED = (properties: Json): Json => ({
   ...object(properties),
@@ -4587,6 +4590,19 @@ const SAME: [string, string, string][] = [
     })),
   ],
   [
+    // The null one component let through, moved beside the oneOf as the
+    // component was renamed: the alternatives are the same objects.
+    "same/3.0's nullable component in a oneOf, renamed and its nullable moved beside the oneOf",
+    doc(requestBody({ oneOf: [ref("NCat"), ref("Dog")] }), {
+      NCat: { ...object({ c: STR }, ["c"]), nullable: true },
+      Dog: object({ d: STR }, ["d"]),
+    }),
+    doc(requestBody({ nullable: true, oneOf: [ref("Cat"), ref("Dog")] }), {
+      Cat: object({ c: STR }, ["c"]),
+      Dog: object({ d: STR }, ["d"]),
+    }),
+  ],
+  [
     "same/3.0 binary and byte strings written the 3.1 way",
     doc(responseBody(object({
       f: { type: "string", format: "binary" },
@@ -6550,8 +6566,6 @@ function bodies(paths: Record<string, Json>): string {
     C: { ...a, additionalProperties: false },
   });
 }
-
-const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 
 const WRAPPED_IN_ONE_OF: [string, string, string, Want[]][] = [
   [

@@ -157,6 +157,8 @@ export class SchemaDiff {
   #equal = new WeakMap<object, WeakMap<object, boolean>>();
   #alike = new WeakMap<object, WeakMap<object, number>>();
   #prints = new WeakMap<SchemaView, string[]>();
+  /** Each alternative's view without its nullability (see {@link #unnulled}). */
+  #unnulledViews = new WeakMap<SchemaView, SchemaView>();
   #printIds = new Map<string, string>();
   #enums = new WeakMap<SchemaView, string[]>();
   #values = new WeakMap<object, string>();
@@ -405,7 +407,11 @@ export class SchemaDiff {
       },
       (a, before) => {
         const reader = before ? this.#base : this.#rev;
-        return this.#print(reader, reader.view(a.raw, a), PRINT_DEPTH);
+        return this.#print(
+          reader,
+          this.#unnulled(reader.view(a.raw, a)),
+          PRINT_DEPTH,
+        );
       },
     );
     if ((!b.alts || !r.alts) && !pairs.length) return null;
@@ -422,6 +428,19 @@ export class SchemaDiff {
     if (bt !== null && rt !== null && this.#same(bt, rt)) return true;
     return this.#print(this.#base, this.#base.view(x.raw, x), PRINT_DEPTH) ===
       this.#print(this.#rev, this.#rev.view(y.raw, y), PRINT_DEPTH);
+  }
+
+  /**
+   * An alternative's view as alternatives pair by: whether null passes is
+   * the schema's, read off them all (schema_view.ts), so one that only
+   * stopped saying it (3.0's `nullable` moved beside the `oneOf`) is the
+   * same alternative. The same object each time, so its print is kept.
+   */
+  #unnulled(v: SchemaView): SchemaView {
+    if (!v.nullable) return v;
+    let u = this.#unnulledViews.get(v);
+    if (!u) this.#unnulledViews.set(v, u = { ...v, nullable: false });
+    return u;
   }
 
   /**
