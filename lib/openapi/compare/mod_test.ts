@@ -4590,6 +4590,19 @@ const SAME: [string, string, string][] = [
     })),
   ],
   [
+    // An untyped component with properties beside a null alternative is
+    // read as the nullable object it is written for, not as taking null
+    // itself (which would make the oneOf refuse null): 3.1 has no other
+    // way to say 3.0's nullable beside a $ref.
+    "same/3.0's nullable beside an untyped component written as 3.1's oneOf of it and null",
+    doc(requestBody({ nullable: true, allOf: [ref("Pet")] }), {
+      Pet: { properties: { a: STR } },
+    }),
+    doc31(requestBody({ oneOf: [ref("Pet"), { type: "null" }] }), {
+      Pet: { properties: { a: STR } },
+    }),
+  ],
+  [
     // The null one component let through, moved beside the oneOf as the
     // component was renamed: the alternatives are the same objects.
     "same/3.0's nullable component in a oneOf, renamed and its nullable moved beside the oneOf",
