@@ -3,7 +3,8 @@
  * in one process, and a file's Chromium must end with its file, not with
  * the process (idle browsers of finished files took CPU from the rest of
  * the suite). Two files run side by side in a child `deno test`; the one
- * that outlives the other sees the other's browser gone.
+ * that outlives the other sees the other's browser gone; the first also
+ * checks the browser's command line (its --disable-features).
  */
 import assert from "node:assert/strict";
 import { BROWSER_TEST } from "../helpers/browser.ts";
