@@ -18,7 +18,12 @@ import { operationSchemas, propertyPaths } from "../helpers/schema_oracle.ts";
 import { DETAIL_ROWS } from "../../islands/openapi/row_budget.ts";
 import { rowsOf } from "../../islands/openapi/use_budgeted.ts";
 import { TUPLE_AND_PATTERNS } from "../fixtures/openapi/schemas_2020.ts";
-import { findRow, loadSpec, openTimed } from "../helpers/spec_open.ts";
+import {
+  findRow,
+  loadSpec,
+  openTimed,
+  withSpec,
+} from "../helpers/spec_open.ts";
 import { corpusDir, SKIPPED } from "../helpers/corpus.ts";
 import { mainTasks } from "../helpers/trace.ts";
 import { WORKER_THRESHOLD } from "../../islands/openapi/engine.ts";
@@ -287,8 +292,7 @@ Deno.test({
     "spec detail: pattern properties and tuple positions are rows, expanded with the rest; other 2020-12 keywords are facts",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       await loadThings(page, {
         ...TUPLE_AND_PATTERNS,
         propertyNames: { maxLength: 64 },
@@ -334,8 +338,7 @@ Deno.test({
   ignore: !CORPUS,
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       const times: string[] = [];
       for (const [file, ops] of CASES) {
         const text = Deno.readTextFileSync(CORPUS + file);
@@ -384,8 +387,7 @@ Deno.test({
     "spec detail: every example's text reads whole, on screen or far below it (innerText as textContent)",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       // 150 properties: the request body's example alone runs past the
       // screen, so the response's example starts far below the fold.
       const body = objectOf(150, (i) => `field${i}`);
@@ -409,8 +411,7 @@ Deno.test({
     "spec detail: examples past the first frame's rows come in later frames, whole, their boxes held meanwhile",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       // The request body's tree takes the first frame's rows; its example
       // and the response's wait for the rows handed out after it.
       const fields = DETAIL_ROWS.first + 20;
@@ -472,7 +473,7 @@ Deno.test({
     "spec detail: Copy as cURL and Copy as fetch run against our echo endpoint and the body arrives unchanged",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
+    withSpec(async ({ page, server }) => {
       const spec = {
         openapi: "3.1.0",
         info: { title: "Echo", version: "1" },
@@ -524,7 +525,6 @@ Deno.test({
           },
         },
       };
-      await gotoHydrated(page, server.origin, "/spec");
       await loadSpec(page, "echo.json", JSON.stringify(spec));
       await openOperation(page, "post", "/echo");
       const command = await page.getAttribute(
@@ -601,8 +601,7 @@ Deno.test({
     "spec detail: the schema tree is a WAI-ARIA tree operated by keys; descriptions render safely",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       await loadSpec(
         page,
         "detail-3.1.yaml",
@@ -720,8 +719,7 @@ Deno.test({
     "spec detail: a 10,000-link $ref chain and a self-referencing schema open quickly, the recursion as a link back",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server, browser }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page, browser }) => {
       const schemas: Record<string, unknown> = {
         Node: {
           type: "object",
@@ -808,8 +806,7 @@ Deno.test({
     "spec detail: 3,000 open properties fill in a frame at a time; End reaches the last",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       // Levels 1 and 2 open: 20 objects of 150 properties, 3,020 rows (a
       // node lists at most 500 properties).
       const inner = objectOf(
@@ -885,8 +882,7 @@ Deno.test({
     "spec detail: the trees of one operation share the first frame's rows, in page order, and fill in",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       // Five trees of 40 properties each: 200 rows, more than one frame's.
       const body = (tag: string) => jsonBody(objectOf(40, (i) => `${tag}${i}`));
       const responses = Object.fromEntries(
@@ -955,8 +951,7 @@ Deno.test({
     "spec detail: opening another row shows its own detail or Loading…, never the last one's or a not-found, in any frame",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       await loadSpec(
         page,
         "two.json",
@@ -1066,8 +1061,7 @@ Deno.test({
     "spec detail: an open operation stays while the list scrolls far past it, and its opened tree rows are still open when scrolled back",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       const deep = {
         type: "object",
         properties: {
@@ -1155,8 +1149,7 @@ Deno.test({
     "spec detail: a tree is aria-busy from the Expand all press until its last row is in, worker round trips included",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       // Five levels: the detail carries two, Expand all asks the worker for
       // the rest (the spec is big enough to live there).
       let schema: Record<string, unknown> = { type: "string" };
@@ -1198,8 +1191,7 @@ Deno.test({
     "spec detail: an array's items and a parameter show their enum values, defaults and constraints; Enter on a focused row opens it",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       const spec = {
         openapi: "3.1.0",
         info: { title: "Items", version: "1" },
@@ -1292,8 +1284,7 @@ Deno.test({
     "browser spec: a parameter's long enum shows six values and folds the rest, as Redoc does",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       const values = Array.from({ length: 12 }, (_, i) => `v${i}`);
       await page.fill(
         "[data-testid=spec-input]",
@@ -1337,8 +1328,7 @@ Deno.test({
     "browser spec: a property's long enum folds as a parameter's does, every value a click away, and the click leaves its row open",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       // 1,005 values: the worker sends 1,000 (the page says the rest are
       // not listed); an object with its own enum, so its row opens.
       const values = Array.from({ length: 1005 }, (_, i) => ({ k: `z${i}` }));
@@ -1415,8 +1405,7 @@ Deno.test({
     "browser spec: a schema tree is one tab stop: its rows' description links are in the tab order only on the row that is the stop",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       const props: Record<string, unknown> = {};
       for (let i = 0; i < 5; i++) {
         props[`p${i}`] = {
@@ -1462,8 +1451,7 @@ Deno.test({
     "spec detail: an operation's callbacks open in place, and its external docs are a link",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       const hook = (summary: string) => ({
         summary,
         requestBody: jsonBody({
@@ -1549,8 +1537,7 @@ Deno.test({
     "spec detail: an alternative opens with the property holding it: fields two levels down show before any click, as without one",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       const deep = { type: "object", properties: { deep: { type: "string" } } };
       await loadThings(
         page,
@@ -1598,8 +1585,7 @@ Deno.test({
     "spec detail: info.summary under the title; a property's example, its enum values' descriptions, docs, defaultMapping; a union with null is one row",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       const body = {
         type: "object",
         externalDocs: { description: "More docs!", url: "https://x.test/d" },
@@ -1701,8 +1687,7 @@ Deno.test({
     "spec detail: a base schema with a discriminator offers the schemas inheriting it through allOf as its alternatives (Redoc's picker); an int64 example past 2^53 shows as written",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       const pet = { $ref: "#/components/schemas/Pet" };
       const seed = "9223372036854775807";
       await loadSpec(
@@ -1775,7 +1760,7 @@ Deno.test({
     "spec detail: a response link's target opens that operation (by operationId or an operationRef into the paths); one that names none says so and is no link",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
+    withSpec(async ({ page }) => {
       const op = (id: string, links: Record<string, unknown> = {}) => ({
         operationId: id,
         responses: { "200": { description: "ok", links } },
@@ -1795,7 +1780,6 @@ Deno.test({
           "/owners/{id}": { get: op("getOwner") },
         },
       };
-      await gotoHydrated(page, server.origin, "/spec");
       await loadSpec(page, "links.json", JSON.stringify(spec));
       for (
         const [name, path] of [["getRepos", "/repos"], [
@@ -1842,7 +1826,7 @@ Deno.test({
     "spec detail: a response link to an operationId only a webhook or a callback carries opens its row there, focused",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
+    withSpec(async ({ page }) => {
       const spec = {
         openapi: "3.1.0",
         info: { title: "Links apart", version: "1" },
@@ -1883,7 +1867,6 @@ Deno.test({
           },
         },
       };
-      await gotoHydrated(page, server.origin, "/spec");
       await loadSpec(page, "apart.json", JSON.stringify(spec));
       // It stays open: the rows open below it, in their own lists.
       await openOperation(page, "post", "/subscribe");
@@ -1925,7 +1908,7 @@ Deno.test({
     "spec detail: a callback a webhook declares opens from the Callbacks list, said to be the webhook's",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
+    withSpec(async ({ page }) => {
       const spec = {
         openapi: "3.1.0",
         info: { title: "Webhook callback", version: "1" },
@@ -1948,7 +1931,6 @@ Deno.test({
           },
         },
       };
-      await gotoHydrated(page, server.origin, "/spec");
       await loadSpec(page, "hookcb.json", JSON.stringify(spec));
       const item = page.locator("[data-testid=callback-row]");
       assert.match(await item.innerText(), /from webhook POST ev/);
@@ -1966,7 +1948,7 @@ Deno.test({
     "spec detail: an operation's x-badges show in its detail, those placed before first, each edged in its color; one that is no plain color gets the page's",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
+    withSpec(async ({ page }) => {
       const spec = {
         openapi: "3.1.0",
         info: { title: "Badges", version: "1" },
@@ -1983,7 +1965,6 @@ Deno.test({
           },
         },
       };
-      await gotoHydrated(page, server.origin, "/spec");
       await loadSpec(page, "badges.json", JSON.stringify(spec));
       await openOperation(page, "get", "/pets");
       const badges = page.locator("[data-testid=op-badges] .sv-badge");
@@ -2003,7 +1984,7 @@ Deno.test({
     "spec detail: a body that is one named schema or null names that schema beside its media type",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
+    withSpec(async ({ page }) => {
       const spec = {
         openapi: "3.1.0",
         info: { title: "Nullable body", version: "1" },
@@ -2031,7 +2012,6 @@ Deno.test({
           },
         },
       };
-      await gotoHydrated(page, server.origin, "/spec");
       await loadSpec(page, "nullable.json", JSON.stringify(spec));
       await openOperation(page, "post", "/pets");
       const media = await page.locator(
@@ -2047,7 +2027,7 @@ Deno.test({
     "spec detail: an operation's x-codeSamples are listed by their labels, the first open, as text",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
+    withSpec(async ({ page }) => {
       const spec = {
         openapi: "3.1.0",
         info: { title: "Samples", version: "1" },
@@ -2067,7 +2047,6 @@ Deno.test({
           },
         },
       };
-      await gotoHydrated(page, server.origin, "/spec");
       await loadSpec(page, "samples.json", JSON.stringify(spec));
       await openOperation(page, "get", "/pets");
       const box = page.locator("[data-testid=op-code-samples]");

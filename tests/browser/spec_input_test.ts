@@ -17,7 +17,7 @@ import { parseSpec } from "../../lib/openapi/mod.ts";
 import { BOX_LIMIT } from "../../islands/openapi/use_loader.ts";
 import { PIECE } from "../../islands/openapi/session.ts";
 import { realPaste } from "../helpers/real_paste.ts";
-import { specSettled, specStored } from "../helpers/spec_open.ts";
+import { specSettled, specStored, withSpec } from "../helpers/spec_open.ts";
 
 const FIX = new URL("../fixtures/openapi/", import.meta.url);
 const fixture = (n: string) => Deno.readTextFileSync(new URL(n, FIX));
@@ -49,8 +49,7 @@ Deno.test({
   name: "browser spec: pasting parses as you type, errors come and go",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       assert.equal(await page.locator("[data-testid=spec-error]").count(), 0);
       await page.fill("[data-testid=spec-input]", fixture("anchors.yaml"));
       await page.waitForSelector("[data-testid=spec-count]");
@@ -111,8 +110,7 @@ Deno.test({
     "browser spec: picking a file shows 3.2 endpoints, webhooks, callbacks, warnings",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       await page.setInputFiles(
         "[data-testid=spec-file]",
         new URL("mini-3.2.yaml", FIX).pathname,
@@ -276,8 +274,7 @@ Deno.test({
     "browser spec: a large spec parses in the worker with a progress state; the list is virtualised",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       const text = bigSpec(3000);
       assert.ok(text.length > 200_000, "large enough for the worker");
       // The progress state may come and go between two polls on a fast
@@ -369,8 +366,7 @@ Deno.test({
     "browser spec: a picked file renders the page again for no stage it does not show (reading, then its first rows, its preview, the whole list); its first rows show before any count, and every count shown is the document's",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       // Each stage the page is told renders it whole: on two cores that
       // took the CPU from the worker's read and from the preview's frame.
       await page.evaluate(() => {
@@ -500,8 +496,7 @@ Deno.test({
     "browser spec: a large picked file lists from its outline before the whole parse; a row opened meanwhile shows its detail",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       // Long descriptions: the outline leaves them out, the whole parse not.
       const text = bigSpec(600, { bytes: 2_000_000 });
       await page.evaluate(() => {
@@ -556,8 +551,7 @@ Deno.test({
     "browser spec: a reload shows the picked spec again, with its filter and opened operation",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       // Several stored pieces (session.ts PIECE), with a character that
       // UTF-8 writes in three bytes, on both sides of a piece's end.
       const text = bigSpec(900).replace(
@@ -605,8 +599,7 @@ Deno.test({
   name: "browser spec: dropping a file anywhere on the page opens it",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       const text = fixture("swagger-2.0.json");
       await page.evaluate((t) => {
         const dt = new DataTransfer();
@@ -757,12 +750,11 @@ Deno.test({
   name: "browser spec: Try an example shows the debug API's own description",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
+    withSpec(async ({ page, server }) => {
       const res = await fetch(`${server.origin}/api/debug/openapi.json`);
       const text = await res.text();
       assert.equal(res.status, 200, "the debug API serves its description");
       const want = parseSpec(text).index;
-      await gotoHydrated(page, server.origin, "/spec");
       await page.click("[data-testid=spec-example]");
       await page.waitForSelector("[data-testid=spec-count]");
       assert.equal(
@@ -794,8 +786,7 @@ Deno.test({
     "browser spec: a huge paste leaves the paste box at once, so the page does not freeze",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       // Beyond ASCII (3 bytes a character): its size is said in bytes.
       const text = bigSpec(3000).replaceAll("items", "東京の品目一覧");
       const bytes = new TextEncoder().encode(text).length;
@@ -828,8 +819,7 @@ Deno.test({
     "browser spec: a real paste past the box's limit never enters the box (it froze the page for seconds), and keeps the text around the selection",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       const yaml = bigSpec(3000);
       const box = "[data-testid=spec-input]";
       // Pasted over a word in the middle of a small text, as a person
@@ -855,8 +845,7 @@ Deno.test({
     "browser spec: a picked file up to the paste box's limit is shown in it, a larger one by name",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       const spec = (len: number) => {
         const head =
           '{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/a":{"get":{}}},"x-pad":"';
@@ -897,8 +886,7 @@ Deno.test({
     "browser spec: a document with webhooks only says where they are instead of an empty list",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       await page.setInputFiles("[data-testid=spec-file]", {
         name: "hooks.yaml",
         mimeType: "application/yaml",
@@ -919,8 +907,7 @@ Deno.test({
     'browser spec: focus stays on "Try an example" while it loads, never falls to the page (WCAG 2.4.3)',
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       // A slow example: the button is busy for a while.
       await page.route("**/api/debug/openapi.json", async (route) => {
         await new Promise((r) => setTimeout(r, 400));
@@ -968,8 +955,7 @@ Deno.test({
     "browser spec: a large file listed from its outline first still shows info.summary once read whole",
   ...BROWSER_TEST,
   fn: () =>
-    withPage(async ({ page, server }) => {
-      await gotoHydrated(page, server.origin, "/spec");
+    withSpec(async ({ page }) => {
       const text = bigSpec(600, { bytes: 2_000_000 }).replace(
         '"info":{"title":"Generated"',
         '"info":{"summary":"Sums it up","title":"Generated"',

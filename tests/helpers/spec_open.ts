@@ -7,7 +7,78 @@
 import { Buffer } from "node:buffer";
 import type { Browser, Page } from "playwright-core";
 import { traceEvents } from "./trace.ts";
+import {
+  type BrowserContext,
+  gotoHydrated,
+  withPage,
+  type WithPageOptions,
+} from "./browser.ts";
 import { KEY as SESSION_KEY } from "../../islands/openapi/session.ts";
+
+/**
+ * Runs `fn` on /spec as a load shows it, on the page the last test of the
+ * file left there when that can be set back in place (withPage's `keep`):
+ * a load of /spec costs Chromium about 0.5 s of CPU, more than most of the
+ * spec tests' own work. The page is set back as a person would (Clear,
+ * then the paste box emptied, which also takes Clear's "Cleared." away),
+ * with its storage, fragment, scroll and focus; it is loaded again when
+ * its document's markup then differs from the one its load showed, or it is
+ * not on /spec. The worker stays, its document dropped by Clear: a test
+ * that times a first parse, counts workers or lays out a first frame
+ * loads its own page (withPage and gotoHydrated).
+ */
+export function withSpec(
+  fn: (ctx: BrowserContext) => Promise<void>,
+  opts: WithPageOptions = {},
+): Promise<void> {
+  return withPage(async (ctx) => {
+    await openSpec(ctx);
+    await fn(ctx);
+  }, { ...opts, keep: "spec" });
+}
+
+/** The document's markup as /spec loaded, kept in the page (see withSpec). */
+interface Loaded {
+  __specLoaded?: string;
+}
+
+/** Sets the kept /spec page back, or loads /spec. */
+async function openSpec({ page, server }: BrowserContext): Promise<void> {
+  const here = page.url().startsWith(server.origin + "/spec");
+  if (here && await page.$("[data-testid=spec-clear]")) {
+    await page.evaluate(() => {
+      document.querySelector<HTMLElement>("[data-testid=spec-clear]")!
+        .click();
+      // An emptied paste box says nothing, where Clear says "Cleared.".
+      document.querySelector("[data-testid=spec-input]")!
+        .dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    const same = await page.evaluate(async () => {
+      sessionStorage.clear();
+      localStorage.clear();
+      history.replaceState(null, "", location.pathname);
+      scrollTo(0, 0);
+      (document.activeElement as HTMLElement | null)?.blur();
+      for (let i = 0; i < 2; i++) {
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      return document.documentElement.outerHTML ===
+        (globalThis as unknown as Loaded).__specLoaded;
+    });
+    if (same) return;
+  }
+  if (here) {
+    await page.evaluate(() => {
+      sessionStorage.clear();
+      localStorage.clear();
+    });
+  }
+  await gotoHydrated(page, server.origin, "/spec");
+  await page.evaluate(() => {
+    (globalThis as unknown as Loaded).__specLoaded =
+      document.documentElement.outerHTML;
+  });
+}
 
 /**
  * Waits until the spec shown is stored for a reload: the viewer stores it
