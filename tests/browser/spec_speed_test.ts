@@ -146,12 +146,14 @@ Deno.test({
         const w = globalThis as unknown as { __first: Promise<unknown> };
         w.__first = new Promise((done) => {
           const mo = new MutationObserver(() => {
-            if (!document.querySelector("[data-testid=endpoint-row]")) return;
+            // The rows a person sees, a file's first ones (before its
+            // count, without §4's hooks) or the whole list's.
+            if (!document.querySelector("#sv-endpoints .sv-row")) return;
             mo.disconnect();
             requestAnimationFrame(() => {
               const rows = [
                 ...document.querySelectorAll<HTMLElement>(
-                  "[data-testid=endpoint-row]",
+                  "#sv-endpoints .sv-row",
                 ),
               ];
               const box = document.querySelector(".sv-list")!
