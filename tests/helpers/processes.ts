@@ -12,12 +12,15 @@ export function freePort(): number {
   return port;
 }
 
-/** Starts `deno serve --parallel main.ts` and waits until it answers. */
+/**
+ * Starts `deno serve --parallel main.ts` (or another entry, `main`) and
+ * waits until it answers.
+ */
 export async function serveMain(
   env: Record<string, string> = {},
+  main: string = new URL("../../main.ts", import.meta.url).pathname,
 ): Promise<{ child: Deno.ChildProcess; origin: string; port: number }> {
   const port = freePort();
-  const main = new URL("../../main.ts", import.meta.url).pathname;
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "serve",
