@@ -335,9 +335,8 @@ Deno.test("as deployed: a file is not served by a folder's name; no request.sign
     await slept.body?.cancel();
     assert.equal(slept.status, 200);
   } finally {
-    // Under load `deno serve --parallel` sometimes leaves an isolate running
-    // after one SIGTERM (debug_shutdown_test.ts says so): this test is not
-    // about shutdown, and must not wait for it without end.
+    // This test is not about shutdown (debug_shutdown_test.ts is): it must
+    // not wait for one without end.
     child.kill("SIGTERM");
     await stoppedWithin(child, 5000);
   }
