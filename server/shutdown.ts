@@ -58,6 +58,18 @@ function env(): Deno.Env | undefined {
   }
 }
 
+/**
+ * Sets (or, for `undefined`, deletes) environment key `key`; nothing where
+ * writing is refused (an environment read but not written, as a host may
+ * offer): the drain must go on whatever the notice's fate.
+ */
+function share(key: string, value: string | undefined): void {
+  try {
+    if (value === undefined) env()?.delete(key);
+    else env()?.set(key, value);
+  } catch { /* only the channel tells */ }
+}
+
 /** Whether an isolate of this process is still draining. */
 function siblingsDraining(): boolean {
   return Object.keys(env()?.toObject() ?? {}).some((k) =>
@@ -89,13 +101,12 @@ export function installShutdown(
   const onSignal = () => {
     if (started) return;
     started = true;
-    const shared = env();
-    const stopAt = Number(shared?.get(STOP_AT)) || Date.now();
-    shared?.set(STOP_AT, String(stopAt));
+    const stopAt = Number(env()?.get(STOP_AT)) || Date.now();
+    share(STOP_AT, String(stopAt));
     // Until this isolate's event loop ends, a late sibling waits for it.
     const mine = DRAINING + crypto.randomUUID();
-    shared?.set(mine, "1");
-    globalThis.addEventListener("unload", () => shared?.delete(mine));
+    share(mine, "1");
+    globalThis.addEventListener("unload", () => share(mine, undefined));
     // Sent even once closed (an open channel would keep the isolate alive).
     channel.postMessage(stopAt);
     channel.close();
