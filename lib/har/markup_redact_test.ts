@@ -1,6 +1,7 @@
 /** Redaction in XML and HTML: the secrets go, every other byte stays. */
 import assert from "node:assert/strict";
 import { type MarkupRedaction, redactMarkup } from "./markup_redact.ts";
+import { cpuMs } from "../../tests/helpers/cpu_time.ts";
 
 /** Names containing "token" or "password" are secret. */
 function how(log: string[] = []): MarkupRedaction {
@@ -160,8 +161,9 @@ Deno.test("markup redact: a megabyte of unclosed tags, quotes, CDATA, scripts or
       "<p>" + "<password>".repeat(50_000) + "</x>".repeat(50_000),
     ]
   ) {
-    const t0 = performance.now();
-    redactMarkup(text, how(), "R", true);
-    assert.ok(performance.now() - t0 < 1000, text.slice(0, 20));
+    const ms = cpuMs(() => {
+      redactMarkup(text, how(), "R", true);
+    });
+    assert.ok(ms < 1000, text.slice(0, 20));
   }
 });

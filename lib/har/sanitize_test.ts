@@ -9,6 +9,7 @@ import {
   nameMatcher,
   redactUrl,
 } from "./redact.ts";
+import { cpuMs } from "../../tests/helpers/cpu_time.ts";
 
 /** Loosely typed JSON, for digging into sanitized output. */
 // deno-lint-ignore no-explicit-any
@@ -1123,9 +1124,10 @@ Deno.test("sanitize: URLs in free text lose their secrets: a page's links, a tex
       "/?token=".repeat(120_000),
     ]
   ) {
-    const t0 = performance.now();
-    sanitizedBody(text, "text/plain");
-    assert.ok(performance.now() - t0 < 2000, `${performance.now() - t0} ms`);
+    const ms = cpuMs(() => {
+      sanitizedBody(text, "text/plain");
+    });
+    assert.ok(ms < 2000, `${ms} ms`);
   }
 });
 
@@ -1138,9 +1140,10 @@ Deno.test("sanitize: a JSON body whose only secret is a JWT inside a longer stri
 });
 
 Deno.test("sanitize: a megabyte of event-stream lines that are no JSON costs no thrown parse per line", () => {
-  const t0 = performance.now();
-  sanitizedBody("data: {\n".repeat(130_000), "text/event-stream");
-  assert.ok(performance.now() - t0 < 1000, `${performance.now() - t0} ms`);
+  const ms = cpuMs(() => {
+    sanitizedBody("data: {\n".repeat(130_000), "text/event-stream");
+  });
+  assert.ok(ms < 1000, `${ms} ms`);
 });
 
 Deno.test("sanitize: a binary WebSocket message that is UTF-8 text (base64, as Chrome and mitmproxy record opcode 2) loses its secrets; bytes that are not text stay", () => {

@@ -9,6 +9,7 @@ import { checkSpec, parseSpec, SpecError, tryParseSpec } from "./mod.ts";
 import { METHOD_ORDER } from "../../tests/fixtures/openapi/method_order.ts";
 import { dump } from "js-yaml";
 import { operationDetail } from "./detail.ts";
+import { cpuMs } from "../../tests/helpers/cpu_time.ts";
 
 const FIX = new URL("../../tests/fixtures/openapi/", import.meta.url);
 const fixture = (name: string) => Deno.readTextFileSync(new URL(name, FIX));
@@ -967,9 +968,10 @@ Deno.test("parse: bad/text that may wrap a document is looked at in linear time 
       "```" + "a".repeat(500_000) + "\nx: [",
     ]
   ) {
-    const t0 = performance.now();
-    assert.equal(tryParseSpec(t).ok, false);
-    assert.ok(performance.now() - t0 < 1_500, `${performance.now() - t0} ms`);
+    const ms = cpuMs(() => {
+      assert.equal(tryParseSpec(t).ok, false);
+    });
+    assert.ok(ms < 1_500, `${ms} ms`);
   }
 });
 

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { stripJsonComments } from "./json_comments.ts";
+import { cpuMs } from "../../tests/helpers/cpu_time.ts";
 
 const CASES: [string, string, string | null, number][] = [
   ["ok/a line comment", '{"a": 1, // x\n"b": 2}', '{"a": 1,     \n"b": 2}', 9],
@@ -38,10 +39,11 @@ for (const [name, input, want, at] of CASES) {
 }
 
 Deno.test("json comments: bad/a megabyte of slashes and quotes is read in linear time", () => {
-  const t0 = performance.now();
-  stripJsonComments('{"a": "' + '/\\"'.repeat(300_000) + '"} // x');
-  stripJsonComments("/".repeat(1_000_000));
-  assert.ok(performance.now() - t0 < 2_000);
+  const ms = cpuMs(() => {
+    stripJsonComments('{"a": "' + '/\\"'.repeat(300_000) + '"} // x');
+    stripJsonComments("/".repeat(1_000_000));
+  });
+  assert.ok(ms < 2_000, `${ms} ms`);
 });
 
 Deno.test("json comments: ok/a URL's // in unquoted YAML flow text is no comment", () => {
