@@ -67,6 +67,15 @@ export class Lifecycle {
     this.#timers = timers;
   }
 
+  /**
+   * Holders a drain would end now: guarded streams, waits, body reads and
+   * sockets in progress. A test reads it to know a request has reached
+   * its wait before it drains, where a fixed sleep races a loaded machine.
+   */
+  get holding(): number {
+    return this.#holders.size;
+  }
+
   /** Open guarded streams. */
   get streams(): number {
     return this.#streams;

@@ -107,13 +107,16 @@ Deno.test("lifecycle: a wait ends done, left (abort) or drained, and frees its t
   );
 });
 
-Deno.test("lifecycle: onDrain holders run once on drain, or at once when already draining", () => {
+Deno.test("lifecycle: onDrain holders are counted until they run, once on drain, or at once when already draining", () => {
   const life = new Lifecycle(0, new TimerWheel());
   const calls: string[] = [];
   life.onDrain(() => calls.push("a"));
   const off = life.onDrain(() => calls.push("b"));
+  assert.equal(life.holding, 2);
   off();
+  assert.equal(life.holding, 1);
   life.drain();
+  assert.equal(life.holding, 0);
   life.drain();
   life.onDrain(() => calls.push("late"));
   assert.deepEqual(calls, ["a", "late"]);
