@@ -427,6 +427,7 @@ Deno.test({
           stderr: "null",
         }).output();
         assert.equal(new TextDecoder().decode(out.stdout), "101");
+        // Wall time is the point: --max-time 5 ends the command.
         assert.ok(performance.now() - t0 < 15_000, "the command ends");
       }
       await r.locator("[data-param=max_message_size]").fill("8");

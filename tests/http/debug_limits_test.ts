@@ -37,6 +37,7 @@ Deno.test("cap: sleeps hold slots; one more gets 503 before sleeping; disconnect
     await waitFor(() => s.ctx.life.active === 2, "two sleeps held");
     const t0 = performance.now();
     await assertRefused(await fetch(`${s.base}/echo?sleep=5s`), 503, "1");
+    // Wall time is the point: the sleep would take 5 s.
     assert.ok(performance.now() - t0 < 2000, "refused before sleeping");
     assert.equal(s.ctx.timers.active, 2, "the refused request set no timer");
     // Short requests are not long-lived: still served.

@@ -89,6 +89,7 @@ Deno.test("drip: the wire carries Content-Length and exactly numbytes asterisks"
       s.port,
       message("HEAD", `${P}/drip?duration=5&numbytes=7&delay=5`),
     );
+    // Wall time is the point: the drip's delay would take 5 s.
     assert.ok(performance.now() - t0 < 2000, "HEAD waits for nothing");
     assert.equal(head.status, 200);
     assert.equal(head.headers.get("content-length"), "7");
@@ -498,6 +499,7 @@ Deno.test("abort: the headers, N bytes of chunked body, no last chunk, connectio
         message("GET", `${P}/abort?after=${after}`),
         10_000,
       );
+      // Wall time is the point: our read gives up at 10 s.
       assert.ok(
         performance.now() - t0 < 8000,
         "the server closed it, not our timeout",
@@ -789,6 +791,7 @@ Deno.test("websocket: a quiet socket closes with 1000 after the sleep limit", as
     const quiet = performance.now() - sent;
     assert.equal(closed.code, 1000);
     assert.ok(quiet >= 350, `closed after ${quiet} ms of quiet`);
+    // Wall time is the point: a hang detector, 20 times the sleep limit.
     assert.ok(performance.now() - t0 < 8000);
     await waitFor(() => s.ctx.life.active === 0, "slot released");
   } finally {
