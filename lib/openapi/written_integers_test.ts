@@ -5,6 +5,7 @@ import { operationDetail } from "./detail.ts";
 import { SchemaGraph } from "./schema_graph.ts";
 import { RefResolver } from "./refs.ts";
 import { spelling, writtenIntegers } from "./written_integers.ts";
+import { cpuMs } from "../../tests/helpers/cpu_time.ts";
 
 const MAX = "9223372036854775807";
 
@@ -56,14 +57,14 @@ for (const [name, text, want] of cases) {
 }
 
 Deno.test("written integers: bad/a run of a million digits and 200,000 big integers are read in bounded time", () => {
-  const t0 = performance.now();
-  assert.equal(writtenIntegers(`a: ${"7".repeat(1_000_000)}`).size, 0);
-  const many = Array.from(
-    { length: 200_000 },
-    (_, i) => String(2n ** 60n + BigInt(i) * 4096n),
-  ).join(",");
-  assert.equal(writtenIntegers(`[${many}]`).size, 100_000);
-  const ms = performance.now() - t0;
+  const ms = cpuMs(() => {
+    assert.equal(writtenIntegers(`a: ${"7".repeat(1_000_000)}`).size, 0);
+    const many = Array.from(
+      { length: 200_000 },
+      (_, i) => String(2n ** 60n + BigInt(i) * 4096n),
+    ).join(",");
+    assert.equal(writtenIntegers(`[${many}]`).size, 100_000);
+  });
   assert.ok(ms < 5_000, `${ms} ms`);
 });
 

@@ -6,14 +6,14 @@
  */
 import assert from "node:assert/strict";
 import { CompareLimitError, compareSpecs } from "./mod.ts";
+import { cpuMs } from "../../../tests/helpers/cpu_time.ts";
 
 /** Generous: a hang, not a slow machine, fails these. */
 const BOUND_MS = 30_000;
 
 function timed<T>(f: () => T): T {
-  const t = performance.now();
-  const out = f();
-  const ms = performance.now() - t;
+  let out!: T;
+  const ms = cpuMs(() => out = f());
   assert.ok(ms < BOUND_MS, `took ${Math.round(ms)} ms`);
   return out;
 }
