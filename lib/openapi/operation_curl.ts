@@ -289,20 +289,22 @@ const RESERVED_KEPT: Record<string, string> = {
   "%24": "$",
   "%2C": ",",
   "%3B": ";",
-  "%3D": "=",
 };
 
 /**
- * `s` as an `allowReserved` value goes (OpenAPI 3.x §4.8.12.1): the
- * reserved characters that cannot change how a query reads
- * (`:/?@!$'()*,;=`) and valid `%XX` escapes as written; `[`, `]`, `#`,
- * `&`, `+`, a stray `%` and spaces still encoded, or the URL would end or
- * the pairs split elsewhere.
+ * `s` as an `allowReserved` value goes (OpenAPI 3.x §4.8.12.1, and an
+ * urlencoded field's Encoding Object alike): the reserved characters that
+ * cannot change how a query or form reads (`:/?@!$'()*,;`) and valid
+ * `%XX` escapes as written; `[`, `]` and `#` still encoded, which RFC 3986
+ * §3.4 allows in no query, and `&`, `=` and `+`, which
+ * application/x-www-form-urlencoded reads as a pair's end, a name's end
+ * and a space (OpenAPI 3.2 Appendix C has them pre-encoded, `x%2By`), as
+ * are a stray `%` and spaces.
  */
 function reservedPart(s: string): string {
   return s.split(/(%[0-9A-Fa-f]{2})/).map((part, i) =>
     i % 2 ? part : encodePart(part).replace(
-      /%(?:3A|2F|3F|40|24|2C|3B|3D)/g,
+      /%(?:3A|2F|3F|40|24|2C|3B)/g,
       (m) => RESERVED_KEPT[m],
     )
   ).join("");

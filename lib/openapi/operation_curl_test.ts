@@ -1068,9 +1068,9 @@ const reservedCases: {
     name: "ok/allowReserved-keeps-reserved-characters",
     param: {
       allowReserved: true,
-      schema: { type: "string", example: "a/b?c:d@e!$(*),;=f" },
+      schema: { type: "string", example: "a/b?c:d@e!$(*),;f" },
     },
-    query: "p=a/b?c:d@e!$(*),;=f",
+    query: "p=a/b?c:d@e!$(*),;f",
   },
   {
     name: "ok/allowReserved-keeps-valid-escapes",
@@ -1094,6 +1094,27 @@ const reservedCases: {
     name: "bad/allowReserved-still-encodes-what-would-split-or-end-the-url",
     param: { allowReserved: true, example: "a/b[0]#c&d+e%f g" },
     query: "p=a/b%5B0%5D%23c%26d%2Be%25f%20g",
+  },
+  {
+    // OpenAPI 3.2 Appendix C: `&`, `=` and `+` stay encoded, as a form
+    // decoder would end the name at a raw `=` (a key-value value reads
+    // `k=v`, a base64 one ends `==`).
+    name: "bad/allowReserved-still-encodes-an-equals-sign",
+    param: { allowReserved: true, example: "k=v/QQ==" },
+    query: "p=k%3Dv/QQ%3D%3D",
+  },
+  {
+    name: "bad/allowReserved-encodes-the-equals-sign-of-joined-items",
+    param: {
+      allowReserved: true,
+      explode: false,
+      schema: {
+        type: "array",
+        items: { type: "string" },
+        example: ["a=b", "c/d"],
+      },
+    },
+    query: "p=a%3Db,c/d",
   },
 ];
 
