@@ -1288,6 +1288,8 @@ const urlencodedStyleCases: {
   name: string;
   openapi: string;
   encoding?: Record<string, unknown>;
+  /** `color`'s example, when not `{ R: 100, G: "a b,c" }`. */
+  color?: Record<string, unknown>;
   want: string;
 }[] = [
   {
@@ -1327,6 +1329,24 @@ const urlencodedStyleCases: {
     encoding: { contentType: "application/json" },
     want: "color%5BR%5D=100&color%5BG%5D=a+b%2Cc&n=1",
   },
+  {
+    // OpenAPI 3.2 Appendix C: reserved expansion, with `[]#&=+` (and a
+    // space) still encoded, which the form would read otherwise.
+    name:
+      "ok/3.0 allowReserved keeps reserved characters and escapes, a field per member",
+    openapi: "3.0.3",
+    encoding: { allowReserved: true },
+    color: { u: "https://x.example/a?b:c@d;e,f%2F", s: "a b&c=d+e#[f]" },
+    want:
+      "u=https://x.example/a?b:c@d;e,f%2F&s=a%20b%26c%3Dd%2Be%23%5Bf%5D&n=1",
+  },
+  {
+    name: "ok/3.1 allowReserved not exploded: keys and values joined",
+    openapi: "3.1.0",
+    encoding: { allowReserved: true, explode: false },
+    color: { p: "a/b", q: "c:d" },
+    want: "color=p,a/b,q,c:d&n=1",
+  },
 ];
 
 for (const c of urlencodedStyleCases) {
@@ -1346,7 +1366,7 @@ for (const c of urlencodedStyleCases) {
                       properties: {
                         color: {
                           type: "object",
-                          example: { R: 100, G: "a b,c" },
+                          example: c.color ?? { R: 100, G: "a b,c" },
                         },
                         n: { type: "integer", example: 1 },
                       },

@@ -659,6 +659,14 @@ function rfc6570(e: unknown): boolean {
 }
 
 /**
+ * Whether Encoding Object `e` of an urlencoded body says `allowReserved`
+ * (OpenAPI 3.x §4.8.15; 3.0 included, which allows it there only).
+ */
+function reservedEncoding(e: unknown): boolean {
+  return isObject(e) && e.allowReserved === true;
+}
+
+/**
  * The part type Encoding Object `e`'s `contentType` names: the first of
  * its list, without parameters (`text/plain; charset=…`); none for a
  * range (`image/*`), which no part can be sent as (RFC 9110 §8.3.1).
@@ -884,7 +892,9 @@ function positionalFields(
  * `name[key][key]`, and arrays of objects `name[0][key]` (see
  * bracket_fields.ts, what form APIs such as Stripe's read:
  * `shipping[address][city]`, `items[0][price]`, `expand[]`); past eight
- * levels a value is sent as JSON text.
+ * levels a value is sent as JSON text. A field whose encoding says
+ * `allowReserved` (`reserved`) keeps its values' reserved characters as
+ * {@link reservedPart} does.
  */
 function formPairs(
   v: unknown,
@@ -892,12 +902,16 @@ function formPairs(
   separator: Separator = () => null,
   deep: (name: string) => boolean = () => false,
   plain: (name: string) => boolean = () => false,
+  reserved: (name: string) => boolean = () => false,
 ): QueryPair[] {
   if (!isObject(v)) return [];
   const out: QueryPair[] = [];
   const fields = new BracketFields(putInto(out, budget));
-  for (const [name, x] of Object.entries(v)) {
-    if (budget.spent) break;
+  /** Writes field `name`; false once the budget is spent. */
+  const write = (name: string, x: unknown): boolean => {
+    // An Encoding Object's `allowReserved` (OpenAPI 3.x §4.8.15): the
+    // field's values go as an `allowReserved` query parameter's do.
+    const encode = reserved(name) ? reservedPart : formEncode;
     if (isObject(x) && plain(name) && !deep(name)) {
       // RFC 6570 §3.2.8 form style, as a query parameter's: exploded, a
       // field per member named by its key (`R=100&G=200`); else one
@@ -909,16 +923,13 @@ function formPairs(
         if (items) {
           out.push({
             name,
-            value: joinEncoded(items, sep, formEncode),
+            value: joinEncoded(items, sep, encode),
             encoded: true,
           });
         }
-      } else {
-        for (const k of keys) {
-          if (!fields.write(k, x[k], MAX_BRACKET_DEPTH)) return out;
-        }
+        return true;
       }
-      continue;
+      return keys.every((k) => fields.write(k, x[k], MAX_BRACKET_DEPTH));
     }
     const sep = Array.isArray(x) ? separator(name) : null;
     if (sep !== null) {
@@ -927,21 +938,38 @@ function formPairs(
       if (items) {
         out.push({
           name,
-          value: joinEncoded(items, sep, formEncode),
+          value: joinEncoded(items, sep, encode),
           encoded: true,
         });
       }
-      continue;
+      return true;
     }
     if (Array.isArray(x) && !deep(name)) {
       // Values repeat the name; an object item is written deep, indexed.
-      for (const [i, item] of x.slice(0, 100).entries()) {
-        const ok = typeof item === "object" && item !== null
+      return x.slice(0, 100).every((item, i) =>
+        typeof item === "object" && item !== null
           ? fields.write(`${name}[${i}]`, item, 1)
-          : fields.write(name, item, MAX_BRACKET_DEPTH);
-        if (!ok) return out;
+          : fields.write(name, item, MAX_BRACKET_DEPTH)
+      );
+    }
+    return fields.write(name, x);
+  };
+  for (const [name, x] of Object.entries(v)) {
+    if (budget.spent) break;
+    const from = out.length;
+    const more = write(name, x);
+    if (reserved(name)) {
+      for (let i = from; i < out.length; i++) {
+        if (!out[i].encoded) {
+          out[i] = {
+            ...out[i],
+            value: reservedPart(out[i].value),
+            encoded: true,
+          };
+        }
       }
-    } else if (!fields.write(name, x)) return out;
+    }
+    if (!more) break;
   }
   return out;
 }
@@ -1238,6 +1266,10 @@ export function operationCurl(x: CurlInput): OperationCurl {
             !x.swagger && isObject(encoding) &&
             Object.hasOwn(encoding, name) &&
             rfc6570(x.r.deref(encoding[name]).value),
+          (name) =>
+            !x.swagger && isObject(encoding) &&
+            Object.hasOwn(encoding, name) &&
+            reservedEncoding(x.r.deref(encoding[name]).value),
         ),
       );
     } else if (item) {
