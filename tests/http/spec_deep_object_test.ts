@@ -196,3 +196,74 @@ Deno.test({
     }
   },
 });
+
+/**
+ * A 3.1 operation whose query parameter and urlencoded field allow
+ * reserved characters (OpenAPI 3.x §4.8.12.1, §4.8.15): a URL goes with
+ * its `/`, `:` and `?` as they are, `&`, `=`, `+` and `#` still encoded
+ * (3.2 Appendix C), so each reads back whole. /anything echoes the query
+ * as sent (`url`) but a form only decoded: the form's bytes are
+ * curl_test.ts's.
+ */
+function reservedSpec(server: string): string {
+  const value = "https://x.test/a?b=c&d+e#f";
+  return JSON.stringify({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    servers: [{ url: server }],
+    paths: {
+      "/r": {
+        post: {
+          parameters: [{
+            name: "next",
+            in: "query",
+            required: true,
+            allowReserved: true,
+            schema: { type: "string" },
+            example: value,
+          }],
+          requestBody: {
+            content: {
+              "application/x-www-form-urlencoded": {
+                schema: { type: "object", example: { back: value } },
+                encoding: { back: { allowReserved: true } },
+              },
+            },
+          },
+          responses: {},
+        },
+      },
+    },
+  });
+}
+
+Deno.test({
+  name:
+    "spec allowReserved: the cURL command, fetch call and Python script send /anything the same query, reserved characters as they are",
+  ignore: !READY,
+  fn: async () => {
+    const s = startDebug();
+    try {
+      const d = operationDetail(
+        parseSpec(reservedSpec(`${s.base}/anything`)),
+        "paths",
+        "/r",
+        "post",
+      )!;
+      const sent = (text: string) => {
+        const json = JSON.parse(text.slice(text.indexOf("{")));
+        return { ...(received(text) as object), url: json.url };
+      };
+      const byCurl = sent(await runCurlCommand(d.curl));
+      assert.deepEqual(byCurl, {
+        args: { next: "https://x.test/a?b=c&d+e#f" },
+        form: { back: "https://x.test/a?b=c&d+e#f" },
+        url: `${s.base}/anything/r?next=https://x.test/a?b%3Dc%26d%2Be%23f`,
+      });
+      assert.deepEqual(sent(await runFetchForReal(d.fetch)), byCurl);
+      assert.deepEqual(sent(await runPython(d.python)), byCurl);
+    } finally {
+      await s.close();
+    }
+  },
+});
