@@ -60,6 +60,7 @@ export {
 export {
   type DeepMasks,
   HarSearch,
+  invalidPatterns,
   type PatternMasks,
   patternTerms,
   searchMask,

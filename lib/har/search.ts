@@ -13,8 +13,9 @@
  * unknown property, or a value that is not one, is plain text. A term
  * written `/pattern/` is a regular expression tested against the URL, any
  * case, as DevTools reads one (`url_pattern.ts`); a pattern that does not
- * compile is plain text. The page has patterns tested off its thread and
- * gives their answers as {@link PatternMasks}.
+ * compile is plain text ({@link invalidPatterns} says why). The page has
+ * patterns tested off its thread and gives their answers as
+ * {@link PatternMasks}.
  * A term holds no whitespace, so it can never span two fields, and each
  * field is searched apart: URLs with `indexOf` over one lower-cased string
  * (native speed, no string per entry), the rest through their small
@@ -30,7 +31,7 @@ import { baseMime } from "./classify.ts";
 import type { HeaderNames, NameLists } from "./header_names.ts";
 import { ascii, foldText } from "../shared/fold.ts";
 import { readableUrl } from "../shared/readable_url.ts";
-import { patternMask, urlPattern } from "./url_pattern.ts";
+import { patternError, patternMask, urlPattern } from "./url_pattern.ts";
 
 /**
  * Per text term (as {@link textTerms} gives it), 1 for each entry that
@@ -286,6 +287,21 @@ export function patternTerms(q: string): string[] {
   for (const t of wordsOf(q)) {
     const raw = t.length > 1 && t.startsWith("-") ? t.slice(1) : t;
     if (urlPattern(raw)) out.add(raw);
+  }
+  return [...out];
+}
+
+/**
+ * The terms of `q` written `/pattern/` that do not compile, as written,
+ * each once, `-` taken off, with the engine's reason: searched as text,
+ * which the page says.
+ */
+export function invalidPatterns(q: string): [term: string, why: string][] {
+  const out = new Map<string, string>();
+  for (const t of wordsOf(q)) {
+    const raw = t.length > 1 && t.startsWith("-") ? t.slice(1) : t;
+    const why = patternError(raw);
+    if (why !== null) out.set(raw, why);
   }
   return [...out];
 }

@@ -4,6 +4,7 @@ import { parseHarText } from "./parse.ts";
 import {
   glob,
   HarSearch,
+  invalidPatterns,
   patternTerms,
   SEARCH_STEP,
   searchMask,
@@ -247,6 +248,13 @@ Deno.test("search: given the patterns' masks, a pattern is never tested here", (
     "/b/",
     "/d/",
   ]);
+  // The rest written as patterns, each once, with why: still text.
+  assert.deepEqual(invalidPatterns("/a/ /(/ -/(/ /[a-/ /c( ( text"), [
+    ["/(/", "Unterminated group"],
+    ["/[a-/", "Unterminated character class"],
+  ]);
+  assert.deepEqual(hits("/(/"), [], "text no URL holds");
+  assert.deepEqual(hits("-/(/"), [0, 1, 2], "text, excluded");
 });
 
 Deno.test("search: a response header is found even when its own request sent the same name", () => {

@@ -18,26 +18,47 @@ export const PATTERN_BUDGET_MS = 1500;
 /**
  * The regular expression of a `/pattern/` term, as written (its case
  * matters: `\D` is not `\d`) and tested any case, else null: not written
- * as one, or not compiling (the term is then text). A leading `.*` is
- * left out ({@link LEADING_ANY}).
+ * as one, or not compiling (the term is then text, {@link patternError}
+ * says why). A leading `.*` is left out ({@link LEADING_ANY}).
  */
 export function urlPattern(term: string): RegExp | null {
-  if (term.length < 3 || !term.startsWith("/") || !term.endsWith("/")) {
-    return null;
-  }
+  const re = compiled(term);
+  if (!(re instanceof RegExp)) return null;
   const source = term.slice(1, -1);
-  let re: RegExp;
-  try {
-    re = new RegExp(source, "i");
-  } catch {
-    return null; // not a pattern: the term is text
-  }
   const rest = source.replace(LEADING_ANY, "");
   if (rest === source) return re;
   try {
     return new RegExp(rest, "i");
   } catch {
     return re;
+  }
+}
+
+/**
+ * Why a term written `/pattern/` does not compile, in the engine's words
+ * (`Unterminated group`), else null: it compiles, or is not written as
+ * one. Such a term is searched as text, and the page says so, as DevTools
+ * marks its filter invalid, where it would quietly match nothing.
+ */
+export function patternError(term: string): string | null {
+  const e = compiled(term);
+  if (!(e instanceof Error)) return null;
+  // V8 writes "Invalid regular expression: /(/i: Unterminated group"; the
+  // reason follows the last ": " (its reasons hold none); another
+  // engine's message is given whole.
+  return e.message.slice(e.message.lastIndexOf(": ") + 1).trim() ||
+    e.message;
+}
+
+/** The term's pattern compiled, the engine's error, or null: not a pattern. */
+function compiled(term: string): RegExp | Error | null {
+  if (term.length < 3 || !term.startsWith("/") || !term.endsWith("/")) {
+    return null;
+  }
+  try {
+    return new RegExp(term.slice(1, -1), "i");
+  } catch (e) {
+    return e instanceof Error ? e : new SyntaxError(String(e));
   }
 }
 

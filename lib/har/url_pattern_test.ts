@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { patternMask, urlPattern } from "./url_pattern.ts";
+import { patternError, patternMask, urlPattern } from "./url_pattern.ts";
 
 Deno.test("url pattern: a /pattern/ term compiles as written, any case; else it is text", () => {
   const cases: [string, string, string | null][] = [
@@ -14,6 +14,26 @@ Deno.test("url pattern: a /pattern/ term compiles as written, any case; else it 
     const re = urlPattern(term);
     assert.equal(re?.source ?? null, want, name);
     if (re) assert.equal(re.flags, "i", name);
+  }
+});
+
+Deno.test("url pattern: a /pattern/ term that does not compile gets the engine's reason; others get none", () => {
+  const cases: [string, string, string | null][] = [
+    ["bad/unterminated group", "/(/", "Unterminated group"],
+    ["bad/unterminated class", "/[a-/", "Unterminated character class"],
+    ["bad/nothing to repeat", "/a**/", "Nothing to repeat"],
+    ["bad/a trailing backslash", "/\\/", "\\ at end of pattern"],
+    ["ok/compiles", "/(a|b)+/", null],
+    ["ok/a leading .* left out", "/.*x/", null],
+    ["text/a lone slash", "/", null],
+    ["text/two slashes", "//", null],
+    ["text/no closing slash", "/(ab", null],
+    ["text/plain", "(", null],
+  ];
+  for (const [name, term, want] of cases) {
+    assert.equal(patternError(term), want, name);
+    // Exactly the terms urlPattern reads as text though written as one.
+    if (want !== null) assert.equal(urlPattern(term), null, name);
   }
 });
 
