@@ -35,7 +35,7 @@ import { useFileSelection } from "./use_selection.ts";
 import { useView } from "./use_view.ts";
 import { usePatternMasks } from "./use_pattern_masks.ts";
 import { PATTERN_BUDGET_MS } from "../../lib/har/url_pattern.ts";
-import { patternTerms } from "../../lib/har/search.ts";
+import { invalidPatterns, patternTerms } from "../../lib/har/search.ts";
 import { useDeferredQuery } from "./use_deferred_query.ts";
 import { useDeferredSort } from "./use_deferred_sort.ts";
 import { Legend } from "./Waterfall.tsx";
@@ -67,6 +67,18 @@ function stoppedNote(
     : `The pattern${one ? "" : "s"} ${list} could not be tested, so ${
       one ? "it matches" : "they match"
     } no request here.`;
+}
+
+/**
+ * What became of the query's terms written `/pattern/` that do not
+ * compile (`bad`, each with the engine's reason): searched as text, which
+ * often matches nothing, so the person is told why rather than left to
+ * read an empty list as the answer.
+ */
+function invalidNote(bad: [term: string, why: string][]): string {
+  return bad.map(([term, why]) =>
+    `${term} is not a valid pattern (${why}): searched as text.`
+  ).join(" ");
 }
 
 /** Props: the workers' bundle URLs from the build manifest. */
@@ -124,6 +136,8 @@ export default function HarViewer(
     () => patternTerms(hs.q).filter((t) => patterns.stopped.has(t)),
     [hs.q, patterns.stopped],
   );
+  // The query's terms written as patterns that do not compile.
+  const badPatterns = useMemo(() => invalidPatterns(hs.q), [hs.q]);
   // The terms' header and body masks the worker has not sent yet.
   const deepKey = deepMissing.join("\n");
   useEffect(() => {
@@ -407,6 +421,15 @@ export default function HarViewer(
               data-testid="har-pattern-stopped"
             >
               {stoppedNote(stoppedPatterns, patterns.stopped)}
+            </p>
+          )}
+          {badPatterns.length > 0 && (
+            <p
+              class="link-missing"
+              role="status"
+              data-testid="har-pattern-invalid"
+            >
+              {invalidNote(badPatterns)}
             </p>
           )}
           {missing >= 0 && (

@@ -168,10 +168,30 @@ Deno.test({
       assert.ok(tasks.cpuMax < 200, `a ${tasks.cpuMax} ms task`);
       assert.match((await note.textContent()) ?? "", /\/\.\+x\/ took over/);
       await waitCount(page, 0);
+      // A pattern that does not compile is searched as text, and the note
+      // beside says so with the engine's reason, as DevTools marks its
+      // filter invalid, where the empty list stood unexplained.
+      const invalid = page.locator("[data-testid=har-pattern-invalid]");
+      await search.fill("/(/");
+      await invalid.waitFor();
+      assert.equal(
+        await invalid.textContent(),
+        "/(/ is not a valid pattern (Unterminated group): searched as text.",
+      );
+      assert.equal(await invalid.getAttribute("role"), "status");
+      await waitCount(page, 0);
+      assert.equal(await note.count(), 0);
+      await search.fill("-/[a-/ next");
+      await waitCount(page, 1);
+      assert.match(
+        (await invalid.textContent()) ?? "",
+        /^\/\[a-\/ is not a valid pattern \(Unterminated character class\)/,
+      );
       await search.fill("next");
       await waitCount(page, 1);
       assert.deepEqual(await indices(page), [1]);
       assert.equal(await note.count(), 0);
+      assert.equal(await invalid.count(), 0);
     }),
 });
 
