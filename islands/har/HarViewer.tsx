@@ -69,6 +69,9 @@ function stoppedNote(
     } no request here.`;
 }
 
+/** The invalid-pattern note's id, which the search box is described by. */
+const INVALID_NOTE_ID = "har-pattern-invalid-note";
+
 /**
  * What became of the query's terms written `/pattern/` that do not
  * compile (`bad`, each with the engine's reason): searched as text, which
@@ -412,6 +415,7 @@ export default function HarViewer(
             onText={query.onText}
             sort={sort.shown}
             onSort={sort.onSort}
+            invalidNote={badPatterns.length > 0 ? INVALID_NOTE_ID : undefined}
           />
           <CopyAll count={view.count} onCopy={copyAll} />
           {stoppedPatterns.length > 0 && (
@@ -428,6 +432,7 @@ export default function HarViewer(
               class="link-missing"
               role="status"
               data-testid="har-pattern-invalid"
+              id={INVALID_NOTE_ID}
             >
               {invalidNote(badPatterns)}
             </p>

@@ -65,12 +65,28 @@ export interface ToolbarProps {
   sort: SortKey;
   /** Asks for another order; the rows follow. */
   onSort(sort: SortKey): void;
+  /**
+   * The id of the note saying a `/pattern/` term does not compile, when
+   * one does: the box is marked invalid and described by it, as DevTools
+   * marks its filter.
+   */
+  invalidNote?: string;
 }
 
 /** The filter bar. */
 export function Toolbar(
-  { state, view, pages, unpaged, set, text, onText, sort, onSort }:
-    ToolbarProps,
+  {
+    state,
+    view,
+    pages,
+    unpaged,
+    set,
+    text,
+    onText,
+    sort,
+    onSort,
+    invalidNote,
+  }: ToolbarProps,
 ) {
   const showPages = pages.length + (unpaged && pages.length ? 1 : 0) > 1;
   const [help, setHelp] = useState(false);
@@ -91,6 +107,8 @@ export function Toolbar(
           type="search"
           data-testid="har-search"
           placeholder="Filter by URL, method, status, MIME"
+          aria-invalid={invalidNote ? "true" : undefined}
+          aria-describedby={invalidNote}
           value={text}
           onInput={(e) => onText((e.currentTarget as HTMLInputElement).value)}
         />

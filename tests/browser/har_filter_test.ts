@@ -179,6 +179,15 @@ Deno.test({
         "/(/ is not a valid pattern (Unterminated group): searched as text.",
       );
       assert.equal(await invalid.getAttribute("role"), "status");
+      // The box is marked invalid and described by the note.
+      assert.deepEqual(
+        await search.evaluate((el) => [
+          el.getAttribute("aria-invalid"),
+          document.getElementById(el.getAttribute("aria-describedby") ?? "")
+            ?.dataset.testid,
+        ]),
+        ["true", "har-pattern-invalid"],
+      );
       await waitCount(page, 0);
       assert.equal(await note.count(), 0);
       await search.fill("-/[a-/ next");
@@ -192,6 +201,7 @@ Deno.test({
       assert.deepEqual(await indices(page), [1]);
       assert.equal(await note.count(), 0);
       assert.equal(await invalid.count(), 0);
+      assert.equal(await search.getAttribute("aria-invalid"), null);
     }),
 });
 
