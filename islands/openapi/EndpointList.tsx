@@ -79,22 +79,32 @@ export function EndpointList(p: EndpointListProps) {
   // screen. Under the header and toolbar, 9 of the 25 first rows were in a
   // 1280 x 900 window, and the other 16 cost that frame (the file pick's
   // last step) a fifth of its script, style and layout. Half a window of
-  // rows is rendered first; the browser lays the page out anyway before
-  // that frame, so the rows in view are counted then, and a window that
-  // shows more gets them in the same frame.
+  // rows is rendered first; the rows in view are counted once the frame
+  // has laid the page out (an observer's first answer comes after that
+  // layout and before the paint), and a window that shows more gets them
+  // in the same frame. Read in the render's own task, the box's place
+  // forced a layout of the whole page there, which the frame then did
+  // again for what the render's effects changed.
   const [limit, setLimit] = useState(
     n > 0 ? firstScreenRows(p.rowHeight) : Infinity,
   );
   useLayoutEffect(() => {
     const el = box.current;
     if (limit === Infinity || !el) return;
-    const inView = Math.ceil(
-      (innerHeight - el.getBoundingClientRect().top) / p.rowHeight,
-    );
-    if (inView > limit) setLimit(inView);
+    const ro = new ResizeObserver(() => {
+      ro.disconnect();
+      const inView = Math.ceil(
+        (innerHeight - el.getBoundingClientRect().top) / p.rowHeight,
+      );
+      if (inView > limit) setLimit(inView);
+    });
+    ro.observe(el);
     let gone = false;
     afterPaint(() => gone || setLimit(Infinity));
-    return () => void (gone = true);
+    return () => {
+      gone = true;
+      ro.disconnect();
+    };
   }, []);
   usePinBelowToolbar(box, sel);
 
