@@ -9,9 +9,9 @@
  */
 import assert from "node:assert/strict";
 import { startDebug } from "../helpers/debug_server.ts";
-import { hasCurl, runCurlCommand } from "../helpers/curl.ts";
-import { hasRequests, runPython } from "../helpers/python.ts";
-import { runFetchForReal } from "../helpers/fetch_stub.ts";
+import { hasCurl } from "../helpers/curl.ts";
+import { hasRequests } from "../helpers/python.ts";
+import { sameFromAll } from "../helpers/copied_commands.ts";
 import { operationDetail } from "../../lib/openapi/detail.ts";
 import { parseSpec } from "../../lib/openapi/mod.ts";
 
@@ -61,17 +61,12 @@ Deno.test({
         "put",
       )!;
       const files = { "path/to/file": FILE };
-      const byCurl = received(await runCurlCommand(d.curl, files));
+      const byCurl = await sameFromAll(d, received, files);
       assert.deepEqual(byCurl, {
         data: FILE,
         type: "image/png",
         length: String(FILE.length),
       });
-      assert.deepEqual(
-        received(await runFetchForReal(d.fetch, { files })),
-        byCurl,
-      );
-      assert.deepEqual(received(await runPython(d.python, { files })), byCurl);
     } finally {
       await s.close();
     }
@@ -128,19 +123,11 @@ Deno.test({
         "post",
       )!;
       const files = { "path/to/file": FILE };
-      const byCurl = receivedForm(await runCurlCommand(d.curl, files));
+      const byCurl = await sameFromAll(d, receivedForm, files);
       assert.deepEqual(byCurl, {
         form: { name: "string" },
         files: { photo: FILE },
       });
-      assert.deepEqual(
-        receivedForm(await runFetchForReal(d.fetch, { files })),
-        byCurl,
-      );
-      assert.deepEqual(
-        receivedForm(await runPython(d.python, { files })),
-        byCurl,
-      );
     } finally {
       await s.close();
     }
@@ -226,7 +213,7 @@ Deno.test({
         "post",
       )!;
       const files = { "path/to/file": "bytes" };
-      const byCurl = receivedParts(await runCurlCommand(d.curl, files));
+      const byCurl = await sameFromAll(d, receivedParts, files);
       assert.deepEqual(byCurl, [
         "logo file image/png bytes",
         "scan file image/tiff bytes",
@@ -236,14 +223,6 @@ Deno.test({
         "G - - 200",
         "size - - w,3,h,4",
       ]);
-      assert.deepEqual(
-        receivedParts(await runFetchForReal(d.fetch, { files })),
-        byCurl,
-      );
-      assert.deepEqual(
-        receivedParts(await runPython(d.python, { files })),
-        byCurl,
-      );
     } finally {
       await s.close();
     }

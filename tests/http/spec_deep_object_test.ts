@@ -8,9 +8,9 @@
  */
 import assert from "node:assert/strict";
 import { startDebug } from "../helpers/debug_server.ts";
-import { hasCurl, runCurlCommand } from "../helpers/curl.ts";
-import { hasRequests, runPython } from "../helpers/python.ts";
-import { runFetchForReal } from "../helpers/fetch_stub.ts";
+import { hasCurl } from "../helpers/curl.ts";
+import { hasRequests } from "../helpers/python.ts";
+import { sameFromAll } from "../helpers/copied_commands.ts";
 import { operationDetail } from "../../lib/openapi/detail.ts";
 import { parseSpec } from "../../lib/openapi/mod.ts";
 
@@ -104,7 +104,7 @@ Deno.test({
         "/v1/checkout/sessions",
         "post",
       )!;
-      const byCurl = received(await runCurlCommand(d.curl));
+      const byCurl = await sameFromAll(d, received);
       assert.deepEqual(byCurl, {
         args: {
           "expand[]": ["customer", "invoice"],
@@ -121,8 +121,6 @@ Deno.test({
           success_url: "https://x.test/ok?a=1&b=2",
         },
       });
-      assert.deepEqual(received(await runFetchForReal(d.fetch)), byCurl);
-      assert.deepEqual(received(await runPython(d.python)), byCurl);
     } finally {
       await s.close();
     }
@@ -179,7 +177,7 @@ Deno.test({
         "/v1/files",
         "post",
       )!;
-      const byCurl = received(await runCurlCommand(d.curl));
+      const byCurl = await sameFromAll(d, received);
       assert.deepEqual(byCurl, {
         args: {},
         form: {
@@ -189,8 +187,6 @@ Deno.test({
           "expand[]": "links",
         },
       });
-      assert.deepEqual(received(await runFetchForReal(d.fetch)), byCurl);
-      assert.deepEqual(received(await runPython(d.python)), byCurl);
     } finally {
       await s.close();
     }
@@ -254,14 +250,12 @@ Deno.test({
         const json = JSON.parse(text.slice(text.indexOf("{")));
         return { ...(received(text) as object), url: json.url };
       };
-      const byCurl = sent(await runCurlCommand(d.curl));
+      const byCurl = await sameFromAll(d, sent);
       assert.deepEqual(byCurl, {
         args: { next: "https://x.test/a?b=c&d+e#f" },
         form: { back: "https://x.test/a?b=c&d+e#f" },
         url: `${s.base}/anything/r?next=https://x.test/a?b%3Dc%26d%2Be%23f`,
       });
-      assert.deepEqual(sent(await runFetchForReal(d.fetch)), byCurl);
-      assert.deepEqual(sent(await runPython(d.python)), byCurl);
     } finally {
       await s.close();
     }
