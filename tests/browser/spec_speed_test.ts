@@ -142,8 +142,9 @@ Deno.test({
     await withPage(async ({ page, server, browser }) => {
       await gotoHydrated(page, server.origin, "/spec");
       // A window taller than the rows the first frame starts with (half
-      // of it) below the header: the rows it shows come in that frame.
-      await page.setViewportSize({ width: 1280, height: 1200 });
+      // of it, and the lists' first size, 640 px, until measured) below the
+      // header: the rows it shows come in that frame.
+      await page.setViewportSize({ width: 1280, height: 1600 });
       // Counted in the frame that paints the file's first rows (a file's
       // first rows carry no §4 hook: by their class), once that frame has
       // laid them out: an observer made after the list's answers after
@@ -164,6 +165,8 @@ Deno.test({
               const rows = [...document.querySelectorAll<HTMLElement>(ROW)];
               const box = list.getBoundingClientRect();
               const bottom = Math.min(innerHeight, box.bottom);
+              const top0 = rows[0].getBoundingClientRect().top;
+              const pitch = rows[1].getBoundingClientRect().top - top0;
               done({
                 rows: rows.length,
                 // Every row that starts above the window's (or the box's)
@@ -171,8 +174,11 @@ Deno.test({
                 inView: rows.filter((r) =>
                   r.getBoundingClientRect().top < bottom
                 ).length,
-                wanted: Math.ceil((bottom - box.top) / rows[0].offsetHeight),
-                half: Math.ceil(innerHeight / 2 / rows[0].offsetHeight),
+                // From the rows' own pitch and place (their height is
+                // fractional: offsetHeight rounded it, one row short in a
+                // 1600 px window).
+                wanted: Math.ceil((bottom - top0) / pitch),
+                half: Math.ceil(innerHeight / 2 / pitch),
                 elements: document.querySelectorAll(".sv *").length,
               });
             });
